@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/connect.ts';
+import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed/seed.ts';
+import { Sessions } from './platform/auth-context.ts';
+import { Dictionaries } from './platform/dictionaries.ts';
+import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
+import { openKeyValueStore } from './platform/kv.ts';
+import { Permissions } from './platform/permissions.ts';
+import { TokenSigner } from './platform/token.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import type { Services } from './services.ts';
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/**
+ * The server, in order: data (database, migrations, seed, key-value store), platform (errors, access hooks),
+ * modules (one plugin per contract service), then the web app on the same port.
+ */
+export async function buildApp(config: Config, options: { database?: Database; logger?: boolean } = {}): Promise<App> {
+  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database.db);
+    await seed(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const kv = await openKeyValueStore({ redisUrl: config.redisUrl, prefix: config.kvPrefix });
+  const signer = new TokenSigner(config.jwtSecret);
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    kv,
+    signer,
+    sessions: new Sessions(signer, kv),
+    permissions: await Permissions.create(database.db, kv),
+    dictionaries: await Dictionaries.create(database.db, kv),
+  };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  await app.register(formbody);
+
+  registerErrorHandlers(app);
+  registerAccessHooks(app, services.sessions, services.permissions);
+
+  await app.register(authRoutes, { services });
+  await app.register(systemRoutes, { services });
+
+  if (existsSync(config.webDir)) {
+    await app.register(fastifyStatic, { root: config.webDir, wildcard: false });
+    // Client-side routes (/wel, /login, ...) get the app shell; unknown /api paths keep the JSON 404.
+    app.get('/*', { config: { public: true } }, (request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      return reply.sendFile('index.html');
+    });
+  }
+
+  return {
+    app,
+    services,
+    close: async () => {
+      await app.close();
+      await kv.close();
+      await database.close();
+    },
+  };
+}

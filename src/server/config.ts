@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Every environment variable the server reads, validated once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  dataDir: string;
+  /** PostgreSQL URL; absent = embedded PGlite in `dataDir/pgdata`. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** Prefix of every key and channel in the key-value store (lets several deployments or test runs share a Redis). */
+  kvPrefix: string;
+  jwtSecret: Uint8Array;
+  /** Folder of the built web app served on the same port; absent folder = API only. */
+  webDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+// Secrets that ship in public BladeX/SpringBlade configurations: a server signing with one of them can be forged.
+const KNOWN_DEFAULT_SECRETS = new Set([
+  'blade',
+  'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject',
+  'abcdefghijklmnopqrstuvwxyz',
+  'secret',
+  'changeme',
+]);
+const MIN_SECRET_BYTES = 32;
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = parsePort(env.PORT ?? '8080');
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const databaseUrl = emptyToUndefined(env.DATABASE_URL);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql:// (got "${databaseUrl}")`);
+  }
+  const redisUrl = emptyToUndefined(env.REDIS_URL);
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}")`);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    production,
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    kvPrefix: env.TENON_KV_PREFIX || 'tenon:',
+    jwtSecret: resolveJwtSecret(env.TENON_JWT_SECRET, production, dataDir),
+    webDir: resolve(env.TENON_WEB_DIR || 'dist'),
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+  };
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer 0-65535 (got "${text}")`);
+  return port;
+}
+
+function emptyToUndefined(value: string | undefined): string | undefined {
+  return value && value.trim() ? value.trim() : undefined;
+}
+
+/**
+ * Production fails closed: the secret must be given, long and not a published default.
+ * Elsewhere a missing secret is generated once and kept in DATA_DIR so tokens survive restarts.
+ */
+function resolveJwtSecret(given: string | undefined, production: boolean, dataDir: string): Uint8Array {
+  if (given !== undefined && given !== '') {
+    const problem = secretProblem(given);
+    if (problem) {
+      if (production) throw new ConfigError(`TENON_JWT_SECRET is ${problem}; refusing to start in production. Set a random secret of at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`.`);
+      process.emitWarning(`TENON_JWT_SECRET is ${problem}; this is refused when NODE_ENV=production.`);
+    }
+    return new TextEncoder().encode(given);
+  }
+  if (production) {
+    throw new ConfigError(`TENON_JWT_SECRET is not set; refusing to start in production. Set a random secret of at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`.`);
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function secretProblem(secret: string): string | undefined {
+  if (KNOWN_DEFAULT_SECRETS.has(secret.toLowerCase())) return 'a published default';
+  if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) return `shorter than ${MIN_SECRET_BYTES} bytes`;
+  return undefined;
+}

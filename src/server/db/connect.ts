@@ -1,0 +1,98 @@
+import { PGlite } from '@electric-sql/pglite';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { SerialPGliteDialect } from './pglite-driver.ts';
+
+// Rows carry no compile-time schema: the entity definitions are the schema, checked against the tables by a test.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = Kysely<any>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * bigint, numeric, timestamps and dates stay the text PostgreSQL sends, on both drivers: ids exceed 2^53,
+ * money must not pass through floats, and `yyyy-MM-dd HH:mm:ss` is the wire format anyway.
+ */
+const TEXT_TYPES = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
+const keepText = (value: string) => value;
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPGlite(options.dataDir);
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const textTypes = new Set<number>(Object.values(TEXT_TYPES));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        textTypes.has(oid) ? keepText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const releaseLock = lockDataDir(dataDir);
+  try {
+    const parsers = Object.fromEntries(Object.values(TEXT_TYPES).map((oid) => [oid, keepText]));
+    const pglite = await PGlite.create(join(dataDir, 'pgdata'), { parsers });
+    const db = new Kysely({ dialect: new SerialPGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try { await db.destroy(); } finally { releaseLock(); }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** One process per PGlite folder: a second opener would corrupt it, so it gets a clear error instead. */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'tenon.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => { try { unlinkSync(lockFile); } catch { /* already gone */ } };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lockFile, 'utf8').trim());
+      if (holder && isAlive(holder)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dataDir} is already open by process ${holder}. ` +
+          'Only one server process may use a PGlite folder: stop the other one, use another DATA_DIR, ' +
+          'or set DATABASE_URL to share a PostgreSQL server between processes.',
+        );
+      }
+      unlinkSync(lockFile); // left by a process that died
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

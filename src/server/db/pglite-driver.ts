@@ -1,0 +1,82 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * Kysely dialect for PGlite that hands its single connection to one holder at a time.
+ * Kysely's bundled PGlite driver shares the connection without a lock, so a query from one request can land inside
+ * another request's open transaction. PGlite runs one statement at a time anyway: serialising costs nothing.
+ */
+export class SerialPGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() { return new PostgresAdapter(); }
+  createDriver(): Driver { return new SerialPGliteDriver(this.pglite); }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
+  createQueryCompiler() { return new PostgresQueryCompiler(); }
+}
+
+class SerialPGliteDriver implements Driver {
+  private tail: Promise<void> = Promise.resolve();
+  private release?: () => void;
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite);
+  }
+
+  async init() { await this.pglite.waitReady; }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.tail;
+    let release!: () => void;
+    this.tail = new Promise<void>((resolve) => { release = resolve; });
+    await previous;
+    this.release = release;
+    return this.connection;
+  }
+
+  async releaseConnection() {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await connection.executeQuery(CompiledQuery.raw(`begin${isolation}`));
+  }
+  async commitTransaction(connection: DatabaseConnection) { await connection.executeQuery(CompiledQuery.raw('commit')); }
+  async rollbackTransaction(connection: DatabaseConnection) { await connection.executeQuery(CompiledQuery.raw('rollback')); }
+  async savepoint(connection: DatabaseConnection, name: string) { await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`)); }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string) { await connection.executeQuery(CompiledQuery.raw(`rollback to ${name}`)); }
+  async releaseSavepoint(connection: DatabaseConnection, name: string) { await connection.executeQuery(CompiledQuery.raw(`release ${name}`)); }
+  async destroy() { if (!this.pglite.closed) await this.pglite.close(); }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' });
+    return {
+      rows: result.rows ?? [],
+      numAffectedRows: result.affectedRows != null ? BigInt(result.affectedRows) : undefined,
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported by PGlite');
+  }
+}

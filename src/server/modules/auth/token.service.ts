@@ -1,0 +1,225 @@
+import { timingSafeEqual } from 'node:crypto';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import { MESSAGES, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
+import type { Db } from '../../db/connect.ts';
+import { SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
+import type { KeyValueStore } from '../../platform/kv.ts';
+import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
+import { checkWirePassword, hashWirePassword } from './password.ts';
+
+/** A failed token request: shown by the console from `error_description`. */
+export class GrantError extends Error {
+  constructor(readonly status: 400 | 401, readonly error: string, readonly local: LocalText, readonly vars: MessageVars = {}) {
+    super(local.zh);
+  }
+}
+const invalidGrant = (key: keyof typeof MESSAGES, vars?: MessageVars) => new GrantError(400, 'invalid_grant', MESSAGES[key], vars);
+
+export interface ClientRow {
+  client_id: string;
+  client_secret: string;
+  authorized_grant_types: string;
+  access_token_validity: number;
+  refresh_token_validity: number;
+}
+
+export interface TokenRequest {
+  grantType: string;
+  tenantId?: string;
+  username?: string;
+  password?: string;
+  refreshToken?: string;
+  deptId?: string;
+  roleId?: string;
+  captchaKey?: string;
+  captchaCode?: string;
+}
+
+const LOCK_MINUTES = 30;
+const CAPTCHA_TTL_SECONDS = 30 * 60;
+export const DEFAULT_AVATAR = '/avatar.svg';
+const failKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
+export const captchaKey = (key: string) => `captcha:${key}`;
+
+/** The BladeX token endpoint's grants (contract/auth.md §2). */
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly kv: KeyValueStore,
+    private readonly signer: TokenSigner,
+    private readonly sessions: Sessions,
+  ) {}
+
+  /** Client from `Authorization: Basic base64(id:secret)`; the secret must match exactly. */
+  async authenticateClient(header: string | undefined): Promise<ClientRow> {
+    const match = /^Basic(?:\s+|%20)(.+)$/i.exec(header?.trim() ?? '');
+    const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+    const colon = decoded.indexOf(':');
+    const invalid = new GrantError(401, 'invalid_client', MESSAGES.clientAuth);
+    if (colon < 1) throw invalid;
+    const [id, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
+    const client = await this.db.selectFrom('blade_client')
+      .select(['client_id', 'client_secret', 'authorized_grant_types', 'access_token_validity', 'refresh_token_validity'])
+      .where('client_id', '=', id).where('is_deleted', '=', 0).where('status', '=', 1).executeTakeFirst() as ClientRow | undefined;
+    if (!client || !sameText(client.client_secret, secret)) throw invalid;
+    return client;
+  }
+
+  async grant(client: ClientRow, request: TokenRequest): Promise<Record<string, unknown>> {
+    const grantTypes = splitList(client.authorized_grant_types);
+    if (!grantTypes.includes(request.grantType)) {
+      throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, { name: request.grantType || '-' });
+    }
+    switch (request.grantType) {
+      case 'captcha': {
+        const stored = request.captchaKey ? await this.kv.take(captchaKey(request.captchaKey)) : null;
+        if (!stored || stored !== (request.captchaCode ?? '').trim().toLowerCase()) throw invalidGrant('captchaWrong');
+        return this.passwordGrant(client, request);
+      }
+      case 'password':
+        return this.passwordGrant(client, request);
+      case 'refresh_token':
+        return this.refreshGrant(client, request);
+      default:
+        throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, { name: request.grantType || '-' });
+    }
+  }
+
+  async storeCaptcha(key: string, code: string) {
+    await this.kv.set(captchaKey(key), code.toLowerCase(), CAPTCHA_TTL_SECONDS);
+  }
+
+  private async passwordGrant(client: ClientRow, request: TokenRequest) {
+    const tenantId = request.tenantId?.trim();
+    if (!tenantId) throw invalidGrant('tenantMissing');
+    const account = request.username?.trim() ?? '';
+    if (!account || !request.password) throw invalidGrant('badCredentials');
+    const failCount = await this.failLimit();
+    const fails = Number(await this.kv.get(failKey(tenantId, account)) ?? 0);
+    if (fails >= failCount) {
+      const ttl = await this.kv.ttl(failKey(tenantId, account));
+      throw invalidGrant('locked', { name: Math.max(1, Math.ceil(ttl / 60)) });
+    }
+    await this.checkTenant(tenantId);
+    const user = await this.db.selectFrom('blade_user').selectAll()
+      .where('tenant_id', '=', tenantId).where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst();
+    const check = user ? await checkWirePassword(user.password, request.password) : 'wrong';
+    if (!user || check === 'wrong') {
+      await this.kv.increment(failKey(tenantId, account), LOCK_MINUTES * 60);
+      throw invalidGrant('badCredentials');
+    }
+    if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
+    if (check === 'ok-upgrade') {
+      await this.db.updateTable('blade_user').set({ password: await hashWirePassword(request.password) }).where('id', '=', user.id).execute();
+    }
+    const response = await this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
+    await this.kv.del(failKey(tenantId, account));
+    return response;
+  }
+
+  private async refreshGrant(client: ClientRow, request: TokenRequest) {
+    const claims = request.refreshToken ? await this.signer.verify<RefreshClaims>(request.refreshToken, 'refresh_token') : undefined;
+    if (!claims || claims.client_id !== client.client_id || (await this.sessions.isRevoked(claims.sid))) throw invalidGrant('refreshInvalid');
+    await this.checkTenant(claims.tenant_id);
+    const user = await this.db.selectFrom('blade_user').selectAll()
+      .where('id', '=', claims.user_id).where('tenant_id', '=', claims.tenant_id).where('is_deleted', '=', 0).executeTakeFirst();
+    if (!user) throw invalidGrant('refreshInvalid');
+    if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
+    return this.issue(client, user, {
+      deptId: request.deptId || claims.dept_id,
+      roleId: request.roleId || claims.role_id,
+      sid: claims.sid,
+    });
+  }
+
+  /** Lockout and expiry of the tenant; the super tenant is never checked. */
+  private async checkTenant(tenantId: string) {
+    if (tenantId === SUPER_TENANT) return;
+    const tenant = await this.db.selectFrom('blade_tenant').select(['expire_time', 'status'])
+      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    if (!tenant) throw invalidGrant('tenantMissing');
+    if (tenant.expire_time && String(tenant.expire_time).slice(0, 19) < formatDateTime()) throw invalidGrant('tenantExpired');
+  }
+
+  private async failLimit(): Promise<number> {
+    const row = await this.db.selectFrom('blade_param').select('param_value')
+      .where('param_key', '=', 'account.failCount').where('is_deleted', '=', 0).executeTakeFirst();
+    const limit = Number(row?.param_value);
+    return Number.isInteger(limit) && limit > 0 ? limit : 5;
+  }
+
+  private async issue(client: ClientRow, user: Record<string, any>, choice: { deptId?: string; roleId?: string; sid: string }) {
+    const tenantId: string = user.tenant_id;
+    let roleIds = splitList(user.role_id);
+    let deptIds = splitList(user.dept_id);
+    // Identity switch: a header naming one of the user's own depts/roles narrows the token to it; others are ignored.
+    if (choice.roleId && roleIds.includes(choice.roleId)) roleIds = [choice.roleId];
+    if (choice.deptId && deptIds.includes(choice.deptId)) deptIds = [choice.deptId];
+    const roles = roleIds.length
+      ? await this.db.selectFrom('blade_role').select(['id', 'role_alias'])
+        .where('id', 'in', roleIds).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute()
+      : [];
+    if (roles.length === 0) throw invalidGrant('noRole');
+    roleIds = roleIds.filter((id) => roles.some((r) => String(r.id) === id));
+    const roleName = roleIds.map((id) => roles.find((r) => String(r.id) === id)!.role_alias).join(',');
+    const userId = String(user.id);
+    const access: AccessClaims = {
+      token_type: 'access_token',
+      client_id: client.client_id,
+      tenant_id: tenantId,
+      user_id: userId,
+      dept_id: deptIds.join(','),
+      post_id: user.post_id ?? '',
+      role_id: roleIds.join(','),
+      oauth_id: '',
+      account: user.account,
+      user_name: user.account,
+      nick_name: user.real_name,
+      real_name: user.real_name,
+      role_name: roleName,
+      detail: { type: 'web' },
+      sid: choice.sid,
+    };
+    const refresh: RefreshClaims = {
+      token_type: 'refresh_token',
+      client_id: client.client_id,
+      tenant_id: tenantId,
+      user_id: userId,
+      dept_id: choice.deptId && deptIds.length === 1 ? deptIds[0] : '',
+      role_id: choice.roleId && roleIds.length === 1 ? roleIds[0] : '',
+      sid: choice.sid,
+    };
+    const accessTtl = Number(client.access_token_validity) || 3600;
+    const refreshTtl = Number(client.refresh_token_validity) || 604_800;
+    const [accessToken, refreshToken] = await Promise.all([this.signer.sign(access, accessTtl), this.signer.sign(refresh, refreshTtl)]);
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      refresh_token: refreshToken,
+      expires_in: accessTtl,
+      scope: 'all',
+      tenant_id: tenantId,
+      user_id: userId,
+      dept_id: access.dept_id,
+      post_id: access.post_id,
+      role_id: access.role_id,
+      oauth_id: '',
+      account: access.account,
+      user_name: access.user_name,
+      nick_name: access.nick_name,
+      real_name: access.real_name,
+      role_name: roleName,
+      authority: roleName,
+      avatar: user.avatar || DEFAULT_AVATAR,
+      client_id: client.client_id,
+      detail: access.detail,
+      license: 'powered by tenon',
+    };
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,108 @@
+import type { Db } from '../../db/connect.ts';
+import type { AuthUser } from '../../platform/auth-context.ts';
+import type { Permissions } from '../../platform/permissions.ts';
+
+export interface MenuNode {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  nameEn: string;
+  alias: string;
+  path: string;
+  source: string;
+  component: string;
+  sort: number;
+  category: number;
+  action: number;
+  isOpen: number;
+  remark: string;
+  parentName: string;
+  hasChildren: boolean;
+  children?: MenuNode[];
+}
+
+/** Route and button trees of the caller (contract system.md §4 "Routes algorithm" / "Buttons algorithm"). */
+export class MenuService {
+  constructor(private readonly db: Db, private readonly permissions: Permissions) {}
+
+  async routes(user: AuthUser, topMenuId?: string): Promise<MenuNode[]> {
+    const all = await this.allMenus();
+    let granted = await this.grantedIds(user, all);
+    if (topMenuId) {
+      const configured = await this.db.selectFrom('blade_top_menu_setting as s')
+        .innerJoin('blade_top_menu as t', 't.id', 's.top_menu_id')
+        .select('s.menu_id')
+        .where('s.top_menu_id', '=', topMenuId).where('t.tenant_id', '=', user.tenantId).where('t.is_deleted', '=', 0)
+        .execute();
+      const inTopMenu = new Set(configured.map((r) => String(r.menu_id)));
+      granted = new Set([...granted].filter((id) => inTopMenu.has(id)));
+    }
+    return buildTree(withAncestors(granted, all).filter((m) => m.category === 1));
+  }
+
+  async buttons(user: AuthUser): Promise<MenuNode[]> {
+    const all = await this.allMenus();
+    const granted = await this.grantedIds(user, all);
+    const buttonIds = new Set([...granted].filter((id) => all.get(id)?.category === 2));
+    return buildTree(withAncestors(buttonIds, all));
+  }
+
+  async topMenus(user: AuthUser) {
+    const rows = await this.db.selectFrom('blade_top_menu').select(['id', 'code', 'name', 'source', 'path', 'sort'])
+      .where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).orderBy('sort').orderBy('id').execute();
+    return rows.map((r) => ({ id: String(r.id), code: r.code, name: r.name, source: r.source, path: r.path, sort: Number(r.sort) }));
+  }
+
+  private async grantedIds(user: AuthUser, all: Map<string, MenuNode>): Promise<Set<string>> {
+    return user.isSuperAdmin ? new Set(all.keys()) : this.permissions.menuIdsOf(user);
+  }
+
+  private async allMenus(): Promise<Map<string, MenuNode>> {
+    const rows = await this.db.selectFrom('blade_menu')
+      .select(['id', 'parent_id', 'code', 'name', 'name_en', 'alias', 'path', 'source', 'component', 'sort', 'category', 'action', 'is_open', 'remark'])
+      .where('is_deleted', '=', 0).execute();
+    const menus = new Map<string, MenuNode>();
+    for (const r of rows) {
+      menus.set(String(r.id), {
+        id: String(r.id), parentId: String(r.parent_id), code: r.code, name: r.name, nameEn: r.name_en, alias: r.alias,
+        path: r.path, source: r.source, component: r.component, sort: Number(r.sort), category: Number(r.category),
+        action: Number(r.action), isOpen: Number(r.is_open), remark: r.remark, parentName: '', hasChildren: false,
+      });
+    }
+    for (const m of menus.values()) m.parentName = menus.get(m.parentId)?.name ?? '';
+    return menus;
+  }
+}
+
+function withAncestors(ids: Set<string>, all: Map<string, MenuNode>): MenuNode[] {
+  const result = new Map<string, MenuNode>();
+  for (const id of ids) {
+    let node = all.get(id);
+    while (node && !result.has(node.id)) {
+      result.set(node.id, node);
+      node = all.get(node.parentId);
+    }
+  }
+  return [...result.values()];
+}
+
+/** Nodes whose parent is 0 or absent from the result become roots (contract README §8); siblings by sort. */
+export function buildTree<T extends { id: string; parentId: string; sort: number; children?: T[]; hasChildren: boolean }>(nodes: T[]): T[] {
+  const copies = new Map(nodes.map((n) => [n.id, { ...n, children: [] as T[] }]));
+  const roots: T[] = [];
+  for (const node of copies.values()) {
+    const parent = copies.get(node.parentId);
+    (parent ? parent.children! : roots).push(node);
+  }
+  const order = (list: T[]) => {
+    list.sort((a, b) => a.sort - b.sort || (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    for (const n of list) {
+      n.hasChildren = n.children!.length > 0;
+      if (n.hasChildren) order(n.children!);
+      else delete n.children;
+    }
+    return list;
+  };
+  return order(roots);
+}

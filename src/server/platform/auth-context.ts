@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import type { KeyValueStore } from './kv.ts';
+import type { AccessClaims, TokenSigner } from './token.ts';
+import { ApiError, unauthorized } from './errors.ts';
+import { MESSAGES } from '../../shared/i18n/server-messages.ts';
+
+/** The caller, from the verified token only: never from a header or a parameter. */
+export interface AuthUser {
+  userId: string;
+  tenantId: string;
+  account: string;
+  userName: string;
+  realName: string;
+  clientId: string;
+  roleIds: string[];
+  roleAliases: string[];
+  deptIds: string[];
+  postIds: string[];
+  sessionId: string;
+  /** `administrator` alias: platform super administrator. */
+  isSuperAdmin: boolean;
+  /** `administrator` or `admin` alias (the contract's role guard "A"). */
+  isAdmin: boolean;
+  claims: AccessClaims;
+}
+
+export const SUPER_TENANT = '000000';
+const revokedKey = (sid: string) => `revoked:${sid}`;
+
+export const splitList = (value: string | undefined | null) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
+
+/** Reads `Blade-Auth: bearer <jwt>` (or the `blade-auth` query parameter used by downloads). */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['blade-auth'];
+  const query = (request.query as Record<string, unknown> | undefined)?.['blade-auth'];
+  const raw = typeof header === 'string' ? header : typeof query === 'string' ? query : undefined;
+  if (!raw) return undefined;
+  const match = /^bearer\s+(.+)$/i.exec(raw.trim());
+  return match ? match[1].trim() : undefined;
+}
+
+export class Sessions {
+  constructor(private readonly signer: TokenSigner, private readonly kv: KeyValueStore) {}
+
+  /** The verified caller, or a 401 with the reason. */
+  async authenticate(request: FastifyRequest): Promise<AuthUser> {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('tokenMissing');
+    const claims = await this.signer.verify<AccessClaims>(token, 'access_token');
+    if (!claims) throw unauthorized('tokenInvalid');
+    if (await this.kv.get(revokedKey(claims.sid))) throw unauthorized('tokenInvalid');
+    const tenantHeader = request.headers['tenant-id'];
+    if (typeof tenantHeader === 'string' && tenantHeader && tenantHeader !== claims.tenant_id) {
+      throw new ApiError(401, MESSAGES.tokenTenant);
+    }
+    return userFromClaims(claims);
+  }
+
+  /** Ends a login: its access and refresh tokens stop working on every server process. */
+  async revoke(sessionId: string, ttlSeconds: number): Promise<void> {
+    await this.kv.set(revokedKey(sessionId), '1', ttlSeconds);
+  }
+
+  isRevoked(sessionId: string): Promise<boolean> {
+    return this.kv.get(revokedKey(sessionId)).then(Boolean);
+  }
+}
+
+export function userFromClaims(claims: AccessClaims): AuthUser {
+  const roleAliases = splitList(claims.role_name);
+  return {
+    userId: claims.user_id,
+    tenantId: claims.tenant_id,
+    account: claims.account,
+    userName: claims.user_name,
+    realName: claims.real_name,
+    clientId: claims.client_id,
+    roleIds: splitList(claims.role_id),
+    roleAliases,
+    deptIds: splitList(claims.dept_id),
+    postIds: splitList(claims.post_id),
+    sessionId: claims.sid,
+    isSuperAdmin: claims.tenant_id === SUPER_TENANT && roleAliases.includes('administrator'),
+    isAdmin: roleAliases.includes('administrator') || roleAliases.includes('admin'),
+    claims,
+  };
+}

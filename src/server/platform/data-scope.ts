@@ -1,0 +1,36 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { EntityDef } from '../../shared/entities/define.ts';
+import type { AuthUser } from './auth-context.ts';
+import { findField } from './entity-fields.ts';
+import type { DataScopeRule } from './permissions.ts';
+
+/** data_scope_type (contract system.md §12). */
+export const SCOPE = { all: 1, own: 2, ownDept: 3, ownDeptAndChildren: 4, custom: 5 } as const;
+
+/**
+ * Row predicate of the caller's data scopes for an entity, or undefined when nothing restricts them.
+ * - Administrators (`administrator`/`admin`) and callers with no scope rule for the resource see every row.
+ * - Several rules (from several roles) combine with OR: a user sees what any of their roles may see; `all` wins.
+ * - Custom rules (type 5) are not evaluated as SQL from the database; until they have a safe evaluator they grant
+ *   nothing (fail closed).
+ */
+export function dataScopePredicate(entity: EntityDef, user: AuthUser, rules: DataScopeRule[], alias = ''): Expression<SqlBool> | undefined {
+  if (user.isAdmin || rules.length === 0) return undefined;
+  if (rules.some((r) => r.scopeType === SCOPE.all)) return undefined;
+  const parts: Expression<SqlBool>[] = [];
+  for (const rule of rules) {
+    const field = findField(entity, rule.scopeColumn || 'create_dept');
+    if (!field) continue; // a rule naming a column this table lacks grants nothing
+    const column = sql.ref(alias ? `${alias}.${field.column}` : field.column);
+    if (rule.scopeType === SCOPE.own) {
+      parts.push(sql<SqlBool>`${column} = ${user.userId}`);
+    } else if (rule.scopeType === SCOPE.ownDept && user.deptIds.length) {
+      parts.push(sql<SqlBool>`${column} in (${sql.join(user.deptIds)})`);
+    } else if (rule.scopeType === SCOPE.ownDeptAndChildren && user.deptIds.length) {
+      const patterns = user.deptIds.map((id) => `%,${id},%`);
+      parts.push(sql<SqlBool>`${column} in (select d.id from blade_dept d where d.tenant_id = ${user.tenantId} and d.is_deleted = 0
+        and (d.id in (${sql.join(user.deptIds)}) or (',' || d.ancestors || ',') like any (array[${sql.join(patterns)}])))`);
+    }
+  }
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`false`;
+}

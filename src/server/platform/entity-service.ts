@@ -1,0 +1,181 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { EntityDef } from '../../shared/entities/define.ts';
+import { formatDateTime } from '../../shared/contract/time.ts';
+import { MESSAGES } from '../../shared/i18n/server-messages.ts';
+import type { Db } from '../db/connect.ts';
+import type { AuthUser } from './auth-context.ts';
+import { dataScopePredicate } from './data-scope.ts';
+import type { Dictionaries } from './dictionaries.ts';
+import { ApiError, fail } from './errors.ts';
+import { fieldsOf, parseFieldValue, toWire } from './entity-fields.ts';
+import { nextId, isId } from './ids.ts';
+import type { Permissions } from './permissions.ts';
+import { conditionsPredicate, parseListQuery } from './query-conditions.ts';
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export type WireRecord = Record<string, unknown>;
+
+export interface EntityDeps {
+  db: Db;
+  permissions: Permissions;
+  dictionaries: Dictionaries;
+}
+
+/**
+ * list / page / detail / submit / remove of one entity, from its definition. Every query carries the tenant
+ * predicate, `is_deleted = 0` and the caller's data scope; writes fill the audit columns from the token.
+ */
+export class EntityService {
+  constructor(readonly entity: EntityDef, private readonly deps: EntityDeps) {}
+
+  /** The rows this caller may see: tenant, not deleted, data scope. The one place these predicates are built. */
+  async visibleRows(user: AuthUser, db: Db = this.deps.db): Promise<SelectQueryBuilder<any, any, any>> {
+    const { entity } = this;
+    let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
+    if (entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
+    if (entity.dataScope) {
+      const scope = dataScopePredicate(entity, user, await this.deps.permissions.dataScopesOf(user, entity.code));
+      if (scope) query = query.where(scope);
+    }
+    return query;
+  }
+
+  async page(user: AuthUser, query: Record<string, unknown>): Promise<Page<WireRecord>> {
+    const list = parseListQuery(this.entity, query, { paged: true });
+    let select = (await this.visibleRows(user)).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
+    for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
+    const rows = await select.selectAll().select(sql<string>`count(*) over ()`.as('__total'))
+      .limit(list.size).offset((list.current - 1) * list.size).execute();
+    let total = rows.length ? Number(rows[0].__total) : 0;
+    if (!rows.length && list.current > 1) {
+      const counted = await (await this.visibleRows(user))
+        .where((eb) => eb.and(conditionsPredicate(eb, list.conditions)))
+        .select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      total = Number(counted.n);
+    }
+    return {
+      records: await this.decorate(rows),
+      total,
+      size: list.size,
+      current: list.current,
+      pages: Math.ceil(total / list.size),
+    };
+  }
+
+  /** Unpaged list (pickers), capped at the maximum page size. */
+  async list(user: AuthUser, query: Record<string, unknown>): Promise<WireRecord[]> {
+    const list = parseListQuery(this.entity, query, { paged: false });
+    let select = (await this.visibleRows(user)).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
+    for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
+    return this.decorate(await select.selectAll().limit(list.size).execute());
+  }
+
+  async detail(user: AuthUser, id: unknown): Promise<WireRecord | undefined> {
+    if (!isId(id)) throw fail('paramType', { name: 'id' });
+    const row = await (await this.visibleRows(user)).where('id', '=', String(id)).selectAll().executeTakeFirst();
+    return row ? (await this.decorate([row]))[0] : undefined;
+  }
+
+  /** Insert without `id`, update with it (only the fields sent). Returns the saved record. */
+  async submit(user: AuthUser, body: unknown, mode: 'submit' | 'save' | 'update' = 'submit'): Promise<WireRecord> {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
+    const input = body as Record<string, unknown>;
+    const hasId = input.id !== undefined && input.id !== null && input.id !== '' && input.id !== 0 && input.id !== '0';
+    if (mode === 'update' && !hasId) throw fail('missingParam', { name: 'id' });
+    if (hasId && !isId(input.id)) throw fail('paramType', { name: 'id' });
+    const inserting = mode === 'save' || !hasId;
+    const values = this.columnValues(input, inserting);
+    const now = formatDateTime();
+    return this.deps.db.transaction().execute(async (trx) => {
+      await this.checkUnique(trx, user, values, inserting ? undefined : String(input.id));
+      let id: string;
+      if (inserting) {
+        id = nextId();
+        const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
+        if (this.entity.tenant) row.tenant_id = user.tenantId;
+        if (this.entity.audit) {
+          Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });
+          row.status ??= 1;
+        }
+        await trx.insertInto(this.entity.table).values(row).execute();
+      } else {
+        id = String(input.id);
+        const visible = await (await this.visibleRows(user, trx)).where('id', '=', id).select('id').forUpdate().executeTakeFirst();
+        if (!visible) throw new ApiError(400, MESSAGES.dataNotFound);
+        const changes: Record<string, unknown> = { ...values };
+        if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: now });
+        if (Object.keys(changes).length) await trx.updateTable(this.entity.table).set(changes).where('id', '=', id).execute();
+      }
+      const saved = await trx.selectFrom(this.entity.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return (await this.decorate([saved]))[0];
+    });
+  }
+
+  /** Soft delete of every id, or of none when any is not visible to the caller. */
+  async remove(user: AuthUser, ids: unknown): Promise<void> {
+    const list = parseIds(ids);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const visible = await (await this.visibleRows(user, trx)).where('id', 'in', list).select('id').forUpdate().execute();
+      if (visible.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
+      const changes: Record<string, unknown> = { is_deleted: 1 };
+      if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
+      await trx.updateTable(this.entity.table).set(changes).where('id', 'in', list).execute();
+    });
+  }
+
+  /** Submitted fields -> column values, validated with the definition's messages. Server-owned fields are ignored. */
+  private columnValues(input: Record<string, unknown>, inserting: boolean): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const field of fieldsOf(this.entity).values()) {
+      if (field.readonly) continue;
+      const raw = input[field.name];
+      if (raw === undefined) {
+        if (!inserting) continue;
+        if (field.default !== undefined) { values[field.column] = field.default; continue; }
+      }
+      const value = parseFieldValue(field, raw);
+      if (value !== undefined) values[field.column] = value;
+    }
+    return values;
+  }
+
+  private async checkUnique(db: Db, user: AuthUser, values: Record<string, unknown>, selfId: string | undefined) {
+    for (const field of fieldsOf(this.entity).values()) {
+      if (!field.unique || values[field.column] === undefined || values[field.column] === '') continue;
+      let query = db.selectFrom(this.entity.table).select('id')
+        .where(field.column, '=', values[field.column]).where('is_deleted', '=', 0);
+      if (this.entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
+      if (selfId) query = query.where('id', '<>', selfId);
+      if (await query.executeTakeFirst()) throw new ApiError(400, MESSAGES.exists, { label: field.label });
+    }
+  }
+
+  /** Wire form plus dictionary names (`<field>Name`). */
+  private async decorate(rows: Record<string, unknown>[]): Promise<WireRecord[]> {
+    const dictFields = [...fieldsOf(this.entity).values()].filter((f) => f.dict);
+    const dicts = await Promise.all(dictFields.map((f) => this.deps.dictionaries.itemsOf(f.dict!)));
+    return rows.map((row) => {
+      const record = toWire(this.entity, row);
+      dictFields.forEach((f, i) => { record[`${f.name}Name`] = dicts[i].get(String(record[f.name])) ?? ''; });
+      return record;
+    });
+  }
+}
+
+/** `ids=1,2,3` (query or form). An empty list is the spec's "select at least one record". */
+export function parseIds(raw: unknown): string[] {
+  const text = Array.isArray(raw) ? raw.join(',') : raw == null ? '' : String(raw);
+  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.length === 0) throw fail('selectOne');
+  if (!ids.every(isId)) throw fail('paramType', { name: 'ids' });
+  return ids;
+}
+
+export type ScopePredicate = Expression<SqlBool>;

@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES, text, type Lang, type LocalText, type MessageKey, type MessageVars } from '../../shared/i18n/server-messages.ts';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 500;
+
+/** An error the client should see: HTTP status = body code, message in the request's language. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    readonly local: LocalText,
+    readonly vars: MessageVars = {},
+  ) {
+    super(local.zh);
+  }
+  textIn(lang: Lang): string { return text(lang, this.local, this.vars); }
+}
+
+export const fail = (key: MessageKey, vars?: MessageVars) => new ApiError(400, MESSAGES[key], vars);
+export const failWith = (message: LocalText, vars?: MessageVars) => new ApiError(400, message, vars);
+export const unauthorized = (key: MessageKey = 'unauthorized') => new ApiError(401, MESSAGES[key]);
+export const forbidden = (code?: string) =>
+  code ? new ApiError(403, MESSAGES.permissionDenied, { name: code }) : new ApiError(403, MESSAGES.forbidden);
+
+/** The request's language: `en` when the client asks for English first, else the contract's zh. */
+export function langOf(request: FastifyRequest): Lang {
+  const accept = request.headers['accept-language'];
+  return typeof accept === 'string' && /^en\b/i.test(accept.trim()) ? 'en' : 'zh';
+}
+
+export interface R<T> { code: number; success: boolean; data: T; msg: string }
+
+/** `R.data(...)`: success envelope. */
+export function ok<T>(request: FastifyRequest, data: T): R<T> {
+  return { code: 200, success: true, data, msg: text(langOf(request), MESSAGES.success) };
+}
+
+/** `R.data(null)` the BladeX way: still a success, with the contract's "no data" message. */
+export function okOrEmpty<T>(request: FastifyRequest, data: T | undefined | null): R<T | null> {
+  if (data == null) return { code: 200, success: true, data: null, msg: text(langOf(request), MESSAGES.noData) };
+  return ok(request, data);
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
+  return reply.code(error.status).send({ code: error.status, success: false, data: null, msg: error.textIn(langOf(request)) });
+}

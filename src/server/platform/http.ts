@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { AuthUser, Sessions } from './auth-context.ts';
+import { ApiError, fail, sendError } from './errors.ts';
+import type { Permissions } from './permissions.ts';
+import { MESSAGES } from '../../shared/i18n/server-messages.ts';
+
+/** Route-level declarations read by the platform hooks: who may call it. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No token needed (token endpoint, captcha, tenant info, ...). */
+    public?: boolean;
+    /** Permission code the caller's roles must hold; a function picks it from the request (submit: add vs edit). */
+    permission?: string | ((request: FastifyRequest) => string);
+    /** Only the platform super administrator (`administrator` in tenant 000000). */
+    superAdmin?: boolean;
+  }
+  interface FastifyRequest {
+    /** The verified caller; set on every non-public route. */
+    user: AuthUser;
+  }
+}
+
+/** Authentication, then authorisation: the one place where every route's access rule is enforced. */
+export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, permissions: Permissions) {
+  app.decorateRequest('user', undefined as unknown as AuthUser);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config.public) return;
+    request.user = await sessions.authenticate(request);
+  });
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config.public) return;
+    if (config.superAdmin && !request.user.isSuperAdmin) throw new ApiError(403, MESSAGES.forbidden);
+    const code = typeof config.permission === 'function' ? config.permission(request) : config.permission;
+    if (code) await permissions.require(request.user, code);
+  });
+}
+
+/** Envelope for every failure: business 400, auth 401, access 403, unknown route 404, crash 500 with an error id. */
+export function registerErrorHandlers(app: FastifyInstance) {
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError(404, MESSAGES.notFound)));
+  app.setErrorHandler((error: Error & { code?: string; statusCode?: number; validation?: unknown }, request, reply) => {
+    if (error instanceof ApiError) return sendError(request, reply, error);
+    const known = clientError(error);
+    if (known) return sendError(request, reply, known);
+    const errorId = randomBytes(6).toString('hex');
+    request.log.error({ err: error, errorId, url: request.url }, 'unhandled error');
+    return sendError(request, reply, new ApiError(500, MESSAGES.serverError, { name: errorId }));
+  });
+}
+
+function clientError(error: { code?: string; statusCode?: number; validation?: unknown }): ApiError | undefined {
+  if (error.validation) return fail('paramType', { name: '' });
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return fail('unreadable');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, MESSAGES.mediaType);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, MESSAGES.payloadTooLarge);
+  }
+  if (error.statusCode === 400) return fail('unreadable');
+  return undefined;
+}
+
+/** Parameters the contract passes as query string even on POST, or as a form body: both are read. */
+export function requestParams(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Record<string, unknown> : {};
+  return { ...body, ...(request.query as Record<string, unknown>) };
+}
+
+export function requireParam(request: FastifyRequest, name: string): string {
+  const value = requestParams(request)[name];
+  if (value === undefined || value === null || String(value).trim() === '') throw fail('missingParam', { name });
+  return String(value).trim();
+}
+
+

@@ -1,0 +1,125 @@
+import type { Db } from '../db/connect.ts';
+import { SUPER_TENANT, splitList, type AuthUser } from './auth-context.ts';
+import { forbidden } from './errors.ts';
+import type { KeyValueStore } from './kv.ts';
+
+export interface DataScopeRule {
+  scopeType: number;
+  scopeColumn: string;
+  scopeValue: string;
+}
+
+interface RoleGrants {
+  codes: Set<string>;
+  buttonCodes: Set<string>;
+  menuIds: Set<string>;
+  /** Data-scope rules per resource code. */
+  dataScopes: Map<string, DataScopeRule[]>;
+}
+
+const CACHE_CHANNEL = 'cache:grants';
+const CACHE_TTL_MS = 60_000;
+
+/**
+ * What a caller may do, from the grants of their roles (blade_role_menu, blade_role_scope) intersected with their
+ * tenant's package. One cache per process, cleared on every process through the key-value store when grants change.
+ */
+export class Permissions {
+  private readonly cache = new Map<string, { grants: Promise<RoleGrants>; at: number }>();
+
+  private constructor(private readonly db: Db, private readonly kv: KeyValueStore) {}
+
+  static async create(db: Db, kv: KeyValueStore): Promise<Permissions> {
+    const permissions = new Permissions(db, kv);
+    await kv.subscribe(CACHE_CHANNEL, () => permissions.cache.clear());
+    return permissions;
+  }
+
+  /** Throws 403 unless the caller's roles hold the code. The platform super administrator holds every code. */
+  async require(user: AuthUser, code: string): Promise<void> {
+    if (user.isSuperAdmin) return;
+    const grants = await this.grantsOf(user);
+    if (!grants.codes.has(code)) throw forbidden(code);
+  }
+
+  async has(user: AuthUser, code: string): Promise<boolean> {
+    return user.isSuperAdmin || (await this.grantsOf(user)).codes.has(code);
+  }
+
+  /** Button codes the caller holds (the console's permission map); every button for the super administrator. */
+  async buttonCodesOf(user: AuthUser): Promise<Set<string>> {
+    if (!user.isSuperAdmin) return (await this.grantsOf(user)).buttonCodes;
+    const rows = await this.db.selectFrom('blade_menu').select('code').where('category', '=', 2).where('is_deleted', '=', 0).execute();
+    return new Set(rows.map((r) => r.code));
+  }
+
+  /** Granted menu ids (menus and buttons), within the tenant package. */
+  async menuIdsOf(user: AuthUser): Promise<Set<string>> {
+    return (await this.grantsOf(user)).menuIds;
+  }
+
+  async dataScopesOf(user: AuthUser, resourceCode: string): Promise<DataScopeRule[]> {
+    return (await this.grantsOf(user)).dataScopes.get(resourceCode) ?? [];
+  }
+
+  /** After a change of grants, menus, scopes or packages: every process reloads. */
+  async invalidate(): Promise<void> {
+    this.cache.clear();
+    await this.kv.publish(CACHE_CHANNEL, 'grants');
+  }
+
+  private grantsOf(user: AuthUser): Promise<RoleGrants> {
+    const key = `${user.tenantId}|${[...user.roleIds].sort().join(',')}`;
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.grants;
+    const grants = this.load(user.tenantId, user.roleIds);
+    grants.catch(() => this.cache.delete(key));
+    this.cache.set(key, { grants, at: Date.now() });
+    return grants;
+  }
+
+  private async load(tenantId: string, roleIds: string[]): Promise<RoleGrants> {
+    const grants: RoleGrants = { codes: new Set(), buttonCodes: new Set(), menuIds: new Set(), dataScopes: new Map() };
+    if (roleIds.length === 0) return grants;
+    // Roles are looked up inside the caller's tenant, so a role id of another tenant grants nothing.
+    const liveRoles = await this.db.selectFrom('blade_role').select('id')
+      .where('id', 'in', roleIds).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
+    const roles = liveRoles.map((r) => String(r.id));
+    if (roles.length === 0) return grants;
+    const packageMenus = await this.packageMenuIds(tenantId);
+    const menus = await this.db.selectFrom('blade_role_menu as rm')
+      .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+      .select(['m.id', 'm.code', 'm.category'])
+      .where('rm.role_id', 'in', roles).where('m.is_deleted', '=', 0)
+      .execute();
+    for (const menu of menus) {
+      const id = String(menu.id);
+      if (packageMenus && !packageMenus.has(id)) continue;
+      grants.menuIds.add(id);
+      grants.codes.add(menu.code);
+      if (Number(menu.category) === 2) grants.buttonCodes.add(menu.code);
+    }
+    const scopes = await this.db.selectFrom('blade_role_scope as rs')
+      .innerJoin('blade_scope_data as s', 's.id', 'rs.scope_id')
+      .select(['s.resource_code', 's.scope_type', 's.scope_column', 's.scope_value'])
+      .where('rs.role_id', 'in', roles).where('rs.scope_category', '=', 1).where('s.is_deleted', '=', 0)
+      .execute();
+    for (const s of scopes) {
+      const list = grants.dataScopes.get(s.resource_code) ?? [];
+      list.push({ scopeType: Number(s.scope_type), scopeColumn: s.scope_column, scopeValue: s.scope_value });
+      grants.dataScopes.set(s.resource_code, list);
+    }
+    return grants;
+  }
+
+  /** Menu ids of the tenant's package; undefined = not restricted (super tenant or no package). */
+  private async packageMenuIds(tenantId: string): Promise<Set<string> | undefined> {
+    if (tenantId === SUPER_TENANT) return undefined;
+    const row = await this.db.selectFrom('blade_tenant as t')
+      .innerJoin('blade_tenant_package as p', 'p.id', 't.package_id')
+      .select('p.menu_id')
+      .where('t.tenant_id', '=', tenantId).where('t.is_deleted', '=', 0).where('p.is_deleted', '=', 0)
+      .executeTakeFirst();
+    return row ? new Set(splitList(row.menu_id)) : undefined;
+  }
+}

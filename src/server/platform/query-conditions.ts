@@ -1,0 +1,116 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { EntityDef } from '../../shared/entities/define.ts';
+import { parseDateTime } from '../../shared/contract/time.ts';
+import { fail } from './errors.ts';
+import { findField, parseFieldValue, type ResolvedField } from './entity-fields.ts';
+
+/** The contract's list query suffixes (README §6). No suffix = LIKE (or exact for "entity"-style lists). */
+const OPERATORS = {
+  equal: '=', notequal: '<>', like: 'like', likeleft: 'likeleft', likeright: 'likeright', notlike: 'notlike',
+  ge: '>=', le: '<=', gt: '>', lt: '<',
+  datege: '>=', dategt: '>', dateequal: '=', datele: '<=', datelt: '<',
+  null: 'null', notnull: 'notnull',
+} as const;
+type Suffix = keyof typeof OPERATORS;
+
+export interface Condition {
+  field: ResolvedField;
+  suffix: Suffix;
+  value: unknown;
+}
+
+export interface ListQuery {
+  current: number;
+  size: number;
+  conditions: Condition[];
+  sorts: Array<{ field: ResolvedField; direction: 'asc' | 'desc' }>;
+}
+
+export const MAX_PAGE_SIZE = 1000;
+/** Keys that are not filters (blade-tool removes the same). */
+const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth', 'Blade-Auth']);
+
+/**
+ * Reads paging, sort and filters from a list request. Keys that name no field of the entity are ignored, as a
+ * form binder does; unknown sorts and malformed values are a 400. No client text ever becomes SQL.
+ */
+export function parseListQuery(entity: EntityDef, query: Record<string, unknown>, options: { paged: boolean }): ListQuery {
+  const current = options.paged ? parsePositive(query.current, 1, 'pageCurrent') : 1;
+  const size = options.paged ? parsePositive(query.size, 10, 'pageSize') : MAX_PAGE_SIZE;
+  if (size > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });
+
+  const conditions: Condition[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    if (RESERVED.has(key) || key.endsWith('_ignore')) continue;
+    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    const match = /^(.+?)_([a-z]+)$/.exec(key);
+    const suffix = match && match[2] in OPERATORS ? (match[2] as Suffix) : undefined;
+    const field = findField(entity, suffix ? match![1] : key);
+    if (!field || field.secret) continue;
+    if (suffix === 'null' || suffix === 'notnull') {
+      conditions.push({ field, suffix, value: null });
+      continue;
+    }
+    if (value === undefined || value === null || String(value).trim() === '') continue;
+    const effective: Suffix = suffix ?? (field.search ?? (entity.filterStyle === 'entity' || !isText(field) ? 'equal' : 'like'));
+    conditions.push({ field, suffix: effective, value: filterValue(field, effective, String(value).trim()) });
+  }
+
+  const sorts: ListQuery['sorts'] = [];
+  for (const [param, direction] of [['ascs', 'asc'], ['descs', 'desc']] as const) {
+    const raw = query[param];
+    if (raw === undefined || raw === '') continue;
+    for (const name of String(raw).split(',').map((s) => s.trim()).filter(Boolean)) {
+      const field = findField(entity, name);
+      if (!field || field.secret) throw fail('sortUnknown', { name });
+      sorts.push({ field, direction });
+    }
+  }
+  if (sorts.length === 0) {
+    for (const [name, direction] of entity.defaultSort) sorts.push({ field: findField(entity, String(name))!, direction });
+  }
+  return { current, size, conditions, sorts };
+}
+
+const isText = (field: ResolvedField) => field.type === 'string' || field.type === 'text' || field.type === 'ids';
+
+function parsePositive(raw: unknown, fallback: number, message: 'pageCurrent' | 'pageSize'): number {
+  if (raw === undefined || raw === '') return fallback;
+  const text = String(Array.isArray(raw) ? raw[raw.length - 1] : raw).trim();
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw fail(message, { name: MAX_PAGE_SIZE });
+  return Number(text);
+}
+
+function filterValue(field: ResolvedField, suffix: Suffix, text: string): unknown {
+  if (suffix.startsWith('date')) {
+    const parsed = parseDateTime(text);
+    if (!parsed) throw fail('paramType', { name: `${field.name}_${suffix}` });
+    return field.type === 'date' ? parsed.slice(0, 10) : parsed;
+  }
+  if (suffix.includes('like')) {
+    // LIKE works on the text of any column; escape the pattern characters of the value itself.
+    return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  }
+  try {
+    return parseFieldValue({ ...field, required: undefined, max: undefined, pattern: undefined }, text);
+  } catch {
+    throw fail('paramType', { name: field.name });
+  }
+}
+
+/** The WHERE predicate of the parsed conditions, on columns named by the definition. */
+export function conditionsPredicate(eb: ExpressionBuilder<any, any>, conditions: Condition[], alias = ''): Expression<SqlBool>[] {
+  return conditions.map(({ field, suffix, value }) => {
+    const column = sql.ref(alias ? `${alias}.${field.column}` : field.column);
+    const textColumn = isText(field) ? column : sql`cast(${column} as text)`;
+    switch (suffix) {
+      case 'like': return sql<SqlBool>`${textColumn} ilike ${`%${value}%`}`;
+      case 'notlike': return sql<SqlBool>`${textColumn} not ilike ${`%${value}%`}`;
+      case 'likeleft': return sql<SqlBool>`${textColumn} ilike ${`%${value}`}`;
+      case 'likeright': return sql<SqlBool>`${textColumn} ilike ${`${value}%`}`;
+      case 'null': return sql<SqlBool>`${column} is null`;
+      case 'notnull': return sql<SqlBool>`${column} is not null`;
+      default: return eb(alias ? `${alias}.${field.column}` : field.column, OPERATORS[suffix] as '=', value);
+    }
+  });
+}

@@ -1,0 +1,19 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/connect.ts';
+import type { Sessions } from './platform/auth-context.ts';
+import type { Dictionaries } from './platform/dictionaries.ts';
+import type { KeyValueStore } from './platform/kv.ts';
+import type { Permissions } from './platform/permissions.ts';
+import type { TokenSigner } from './platform/token.ts';
+
+/** What modules are built from: created once in app.ts, passed to each module plugin. */
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  kv: KeyValueStore;
+  signer: TokenSigner;
+  sessions: Sessions;
+  permissions: Permissions;
+  dictionaries: Dictionaries;
+}

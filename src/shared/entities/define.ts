@@ -1,0 +1,94 @@
+import type { LocalText } from '../i18n/server-messages.ts';
+
+/**
+ * One definition per business entity drives the table check, API validation, list filters, the sort allow-list,
+ * desktop columns and forms, mobile cards and Excel columns. Layout is not data: no pseudo-fields here.
+ */
+export type FieldType =
+  | 'string'   // varchar, `max` characters
+  | 'text'     // long text (textarea)
+  | 'int'
+  | 'id'       // 64-bit reference, a string on the wire
+  | 'ids'      // comma-joined 64-bit ids (role_id, dept_id ... on user)
+  | 'money'    // numeric(18,2)
+  | 'decimal'  // other numerics (quantities, rates as fractions)
+  | 'date'     // yyyy-MM-dd
+  | 'datetime' // yyyy-MM-dd HH:mm:ss
+  | 'switch';  // int 0/1
+
+/** How a bare query key (no suffix) filters: the contract's default is LIKE; an "entity" style list matches exactly. */
+export type SearchMode = 'like' | 'equal';
+
+export interface FieldDef {
+  type: FieldType;
+  label: LocalText;
+  /** Required on insert (and when present on update); the spec's message, or true for `请输入<label>`. */
+  required?: LocalText | true;
+  max?: number;
+  /** Regular expression the value must match, with its message. */
+  pattern?: { regex: string; message: LocalText };
+  /** Platform dictionary code: lists add `<field>Name` with the item's value. */
+  dict?: string;
+  search?: SearchMode;
+  /** Unique among live rows (per tenant for tenant tables); message `<label>已存在`. */
+  unique?: boolean;
+  default?: string | number;
+  /** Never sent to clients (password hashes). */
+  secret?: boolean;
+  /** Owned by the server: ignored in submitted bodies. */
+  readonly?: boolean;
+  /** Screen hints. */
+  list?: boolean;
+  form?: boolean;
+  export?: boolean;
+}
+
+export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** URL segment: /api/<service>/<name>/<action> */
+  name: string;
+  service: 'blade-system' | 'blade-resource' | 'blade-desk' | 'blade-develop' | 'blade-flow' | 'blade-log' | 'blade-report';
+  table: string;
+  label: LocalText;
+  /** Menu code: reading needs it, writing needs `<code>_add` / `<code>_edit` / `<code>_delete`. */
+  code: string;
+  /** Rows belong to a tenant (`tenant_id`), filled from the token and filtered on every query. */
+  tenant: boolean;
+  /** BaseEntity audit set: create_user, create_dept, create_time, update_user, update_time, status. */
+  audit: boolean;
+  /** Row-level data scopes (contract system.md §12) apply to its lists. */
+  dataScope?: boolean;
+  fields: F;
+  defaultSort: ReadonlyArray<readonly [keyof F | BaseField, 'asc' | 'desc']>;
+  /** Bare-key filter style of its list ("map" = LIKE, "entity" = exact). */
+  filterStyle?: 'map' | 'entity';
+}
+
+export type BaseField = 'id' | 'tenantId' | 'createUser' | 'createDept' | 'createTime' | 'updateUser' | 'updateTime' | 'status' | 'isDeleted';
+
+/** Checks sort keys against the fields at compile time, then hands out the plain definition type. */
+export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef {
+  return def as unknown as EntityDef;
+}
+
+export const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+const AUDIT_FIELDS: Record<Exclude<BaseField, 'id' | 'tenantId' | 'isDeleted'>, FieldDef> = {
+  createUser: { type: 'id', label: { zh: '创建人', en: 'Created by' }, readonly: true },
+  createDept: { type: 'id', label: { zh: '创建部门', en: 'Creating department' }, readonly: true },
+  createTime: { type: 'datetime', label: { zh: '创建时间', en: 'Created at' }, readonly: true },
+  updateUser: { type: 'id', label: { zh: '修改人', en: 'Updated by' }, readonly: true },
+  updateTime: { type: 'datetime', label: { zh: '修改时间', en: 'Updated at' }, readonly: true },
+  status: { type: 'int', label: { zh: '状态', en: 'Status' }, default: 1 },
+};
+
+/** Every field of the entity's table, base columns included, in table order. */
+export function allFields(entity: EntityDef): Record<string, FieldDef> {
+  return {
+    id: { type: 'id', label: { zh: '主键', en: 'ID' }, readonly: true },
+    ...(entity.tenant ? { tenantId: { type: 'string', label: { zh: '租户编号', en: 'Tenant' }, readonly: true, max: 12 } satisfies FieldDef } : {}),
+    ...entity.fields,
+    ...(entity.audit ? AUDIT_FIELDS : {}),
+    isDeleted: { type: 'int', label: { zh: '是否已删除', en: 'Deleted' }, readonly: true, secret: true },
+  };
+}
