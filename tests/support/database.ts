@@ -1,0 +1,71 @@
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/connect.ts';
+
+/**
+ * One migrated and seeded database per test run (built by global-setup), copied per test file: PGlite folders
+ * are copied, PostgreSQL databases are cloned with CREATE DATABASE ... TEMPLATE. Set DATABASE_URL to run the
+ * suite on PostgreSQL.
+ */
+export const TMP_DIR = resolve('tests/.tmp');
+export const PGLITE_TEMPLATE = join(TMP_DIR, 'template');
+export const PG_TEMPLATE_DB = 'tenon_test_template';
+
+export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
+
+export function databaseUrlFor(name: string): string {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try { await client.query(text); } finally { await client.end(); }
+}
+
+export interface TestDatabase {
+  database: Database;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Closes and throws the copy away. */
+  drop(): Promise<void>;
+}
+
+/** A fresh copy of the template: only its files or database, not yet opened. */
+export async function copyTemplate(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const name = `t${process.pid}_${randomBytes(4).toString('hex')}`;
+  const dataDir = join(TMP_DIR, name);
+  mkdirSync(dataDir, { recursive: true });
+  if (usingPostgres()) {
+    const dbName = `tenon_test_${name}`;
+    await adminQuery(`create database ${dbName} template ${PG_TEMPLATE_DB}`);
+    return {
+      dataDir,
+      databaseUrl: databaseUrlFor(dbName),
+      drop: async () => {
+        await adminQuery(`drop database if exists ${dbName} with (force)`);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  cpSync(PGLITE_TEMPLATE, dataDir, { recursive: true });
+  return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const copy = await copyTemplate();
+  const database = await openDatabase({ databaseUrl: copy.databaseUrl, dataDir: copy.dataDir });
+  return {
+    database,
+    dataDir: copy.dataDir,
+    databaseUrl: copy.databaseUrl,
+    drop: async () => {
+      await database.close().catch(() => undefined);
+      await copy.drop();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { openDatabase } from '../../src/server/db/connect.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { seed } from '../../src/server/db/seed/seed.ts';
+import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TMP_DIR, adminQuery, databaseUrlFor, usingPostgres } from './database.ts';
+
+/** Builds the migrated, seeded template once per run; every test file copies it instead of paying initdb. */
+export default async function setup() {
+  rmSync(TMP_DIR, { recursive: true, force: true });
+  mkdirSync(TMP_DIR, { recursive: true });
+  if (usingPostgres()) {
+    await adminQuery(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+    await adminQuery(`create database ${PG_TEMPLATE_DB}`);
+  }
+  const database = await openDatabase({
+    databaseUrl: usingPostgres() ? databaseUrlFor(PG_TEMPLATE_DB) : undefined,
+    dataDir: PGLITE_TEMPLATE,
+  });
+  try {
+    await migrate(database.db);
+    await seed(database.db);
+  } finally {
+    await database.close();
+  }
+  return async () => {
+    if (usingPostgres()) await adminQuery(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+    rmSync(TMP_DIR, { recursive: true, force: true });
+  };
+}
