@@ -9,9 +9,11 @@ import { openDatabase, type Database } from '../../src/server/db/connect.ts';
  * are copied, PostgreSQL databases are cloned with CREATE DATABASE ... TEMPLATE. Set DATABASE_URL to run the
  * suite on PostgreSQL.
  */
-export const TMP_DIR = resolve('tests/.tmp');
+// Per run, so that two runs at once (a developer's and CI's, or parallel helpers) never share files or databases.
+export const RUN_ID = process.env.TENON_TEST_RUN ??= `${process.pid}${randomBytes(2).toString('hex')}`;
+export const TMP_DIR = resolve('tests/.tmp', RUN_ID);
 export const PGLITE_TEMPLATE = join(TMP_DIR, 'template');
-export const PG_TEMPLATE_DB = 'tenon_test_template';
+export const PG_TEMPLATE_DB = `tenon_tpl_${RUN_ID}`;
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
 
@@ -41,7 +43,7 @@ export async function copyTemplate(): Promise<{ dataDir: string; databaseUrl?: s
   const dataDir = join(TMP_DIR, name);
   mkdirSync(dataDir, { recursive: true });
   if (usingPostgres()) {
-    const dbName = `tenon_test_${name}`;
+    const dbName = `tenon_t${RUN_ID}_${name}`;
     await adminQuery(`create database ${dbName} template ${PG_TEMPLATE_DB}`);
     return {
       dataDir,

@@ -26,6 +26,8 @@ export class SerialPGliteDialect implements Dialect {
   createQueryCompiler() { return new PostgresQueryCompiler(); }
 }
 
+const ACQUIRE_TIMEOUT_MS = 30_000;
+
 class SerialPGliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve();
   private release?: () => void;
@@ -41,7 +43,18 @@ class SerialPGliteDriver implements Driver {
     const previous = this.tail;
     let release!: () => void;
     this.tail = new Promise<void>((resolve) => { release = resolve; });
-    await previous;
+    // A query issued through the pool while the same async flow holds a transaction would wait forever:
+    // fail loudly instead of hanging.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      previous,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`PGlite connection not free after ${ACQUIRE_TIMEOUT_MS} ms: a query outside an open transaction waits for it?`)), ACQUIRE_TIMEOUT_MS);
+      }),
+    ]).catch((error) => {
+      void previous.then(release); // give the slot back once it would have been ours
+      throw error;
+    }).finally(() => clearTimeout(timer));
     this.release = release;
     return this.connection;
   }

@@ -35,27 +35,33 @@ export interface EntityDeps {
 export class EntityService {
   constructor(readonly entity: EntityDef, private readonly deps: EntityDeps) {}
 
-  /** The rows this caller may see: tenant, not deleted, data scope. The one place these predicates are built. */
-  async visibleRows(user: AuthUser, db: Db = this.deps.db): Promise<SelectQueryBuilder<any, any, any>> {
+  /**
+   * The rows this caller may see: tenant, not deleted, data scope. The one place these predicates are built.
+   * The scope is resolved before any transaction opens: PGlite has one connection, held by the transaction.
+   */
+  async visibleRows(user: AuthUser): Promise<(db: Db) => SelectQueryBuilder<any, any, any>> {
     const { entity } = this;
-    let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
-    if (entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
-    if (entity.dataScope) {
-      const scope = dataScopePredicate(entity, user, await this.deps.permissions.dataScopesOf(user, entity.code));
+    const scope = entity.dataScope
+      ? dataScopePredicate(entity, user, await this.deps.permissions.dataScopesOf(user, entity.code))
+      : undefined;
+    return (db) => {
+      let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
+      if (entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
       if (scope) query = query.where(scope);
-    }
-    return query;
+      return query;
+    };
   }
 
   async page(user: AuthUser, query: Record<string, unknown>): Promise<Page<WireRecord>> {
     const list = parseListQuery(this.entity, query, { paged: true });
-    let select = (await this.visibleRows(user)).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
+    const visible = await this.visibleRows(user);
+    let select = visible(this.deps.db).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
     for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
     const rows = await select.selectAll().select(sql<string>`count(*) over ()`.as('__total'))
       .limit(list.size).offset((list.current - 1) * list.size).execute();
     let total = rows.length ? Number(rows[0].__total) : 0;
     if (!rows.length && list.current > 1) {
-      const counted = await (await this.visibleRows(user))
+      const counted = await visible(this.deps.db)
         .where((eb) => eb.and(conditionsPredicate(eb, list.conditions)))
         .select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
       total = Number(counted.n);
@@ -72,14 +78,14 @@ export class EntityService {
   /** Unpaged list (pickers), capped at the maximum page size. */
   async list(user: AuthUser, query: Record<string, unknown>): Promise<WireRecord[]> {
     const list = parseListQuery(this.entity, query, { paged: false });
-    let select = (await this.visibleRows(user)).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
+    let select = (await this.visibleRows(user))(this.deps.db).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
     for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
     return this.decorate(await select.selectAll().limit(list.size).execute());
   }
 
   async detail(user: AuthUser, id: unknown): Promise<WireRecord | undefined> {
     if (!isId(id)) throw fail('paramType', { name: 'id' });
-    const row = await (await this.visibleRows(user)).where('id', '=', String(id)).selectAll().executeTakeFirst();
+    const row = await (await this.visibleRows(user))(this.deps.db).where('id', '=', String(id)).selectAll().executeTakeFirst();
     return row ? (await this.decorate([row]))[0] : undefined;
   }
 
@@ -93,7 +99,8 @@ export class EntityService {
     const inserting = mode === 'save' || !hasId;
     const values = this.columnValues(input, inserting);
     const now = formatDateTime();
-    return this.deps.db.transaction().execute(async (trx) => {
+    const visible = await this.visibleRows(user);
+    const saved = await this.deps.db.transaction().execute(async (trx) => {
       await this.checkUnique(trx, user, values, inserting ? undefined : String(input.id));
       let id: string;
       if (inserting) {
@@ -107,23 +114,24 @@ export class EntityService {
         await trx.insertInto(this.entity.table).values(row).execute();
       } else {
         id = String(input.id);
-        const visible = await (await this.visibleRows(user, trx)).where('id', '=', id).select('id').forUpdate().executeTakeFirst();
-        if (!visible) throw new ApiError(400, MESSAGES.dataNotFound);
+        const found = await visible(trx).where('id', '=', id).select('id').forUpdate().executeTakeFirst();
+        if (!found) throw new ApiError(400, MESSAGES.dataNotFound);
         const changes: Record<string, unknown> = { ...values };
         if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: now });
         if (Object.keys(changes).length) await trx.updateTable(this.entity.table).set(changes).where('id', '=', id).execute();
       }
-      const saved = await trx.selectFrom(this.entity.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return (await this.decorate([saved]))[0];
+      return trx.selectFrom(this.entity.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });
+    return (await this.decorate([saved]))[0];
   }
 
   /** Soft delete of every id, or of none when any is not visible to the caller. */
   async remove(user: AuthUser, ids: unknown): Promise<void> {
     const list = parseIds(ids);
+    const visible = await this.visibleRows(user);
     await this.deps.db.transaction().execute(async (trx) => {
-      const visible = await (await this.visibleRows(user, trx)).where('id', 'in', list).select('id').forUpdate().execute();
-      if (visible.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
+      const found = await visible(trx).where('id', 'in', list).select('id').forUpdate().execute();
+      if (found.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
       const changes: Record<string, unknown> = { is_deleted: 1 };
       if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
       await trx.updateTable(this.entity.table).set(changes).where('id', 'in', list).execute();

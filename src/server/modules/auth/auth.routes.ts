@@ -9,9 +9,18 @@ import type { Services } from '../../services.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { GrantError, TokenService, type TokenRequest } from './token.service.ts';
 
+/**
+ * One text value, as a servlet's getParameter reads it: the first of repeated values; objects (JSON bodies) are
+ * absent. PostgreSQL text cannot hold NUL, so a value containing one matches nothing and counts as absent.
+ */
+const single = (value: unknown): string | undefined => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' && !first.includes('\0') ? first : undefined;
+};
+
 const header = (request: FastifyRequest, name: string) => {
-  const value = request.headers[name];
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  const value = single(request.headers[name])?.trim();
+  return value || undefined;
 };
 
 /** `/api/blade-auth/oauth/*` (contract/auth.md, BladeX generation). */
@@ -19,13 +28,13 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   const tokens = new TokenService(services.db, services.kv, services.signer, services.sessions);
 
   const tokenHandler = (forcedGrant?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const params = requestParams(request) as Record<string, string | undefined>;
+    const params = requestParams(request);
     const tokenRequest: TokenRequest = {
-      grantType: forcedGrant ?? String(params.grant_type ?? ''),
-      tenantId: header(request, 'tenant-id') ?? params.tenantId,
-      username: params.username,
-      password: params.password,
-      refreshToken: params.refresh_token,
+      grantType: forcedGrant ?? single(params.grant_type) ?? '',
+      tenantId: header(request, 'tenant-id') ?? single(params.tenantId),
+      username: single(params.username),
+      password: single(params.password),
+      refreshToken: single(params.refresh_token),
       deptId: header(request, 'dept-id'),
       roleId: header(request, 'role-id'),
       captchaKey: header(request, 'captcha-key'),

@@ -1,0 +1,12 @@
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/connect.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { seed } from '../src/server/db/seed/seed.ts';
+import { nextId } from '../src/server/platform/ids.ts';
+const c = new pg.Client('postgres://postgres@127.0.0.1:5432/postgres'); await c.connect();
+await c.query('drop database if exists tenon_probe with (force)'); await c.query('create database tenon_probe'); await c.end();
+const d = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/tenon_probe', dataDir: '/tmp/probe-unused' });
+await migrate(d.db); await seed(d.db);
+const rows = Array.from({ length: 1000 }, (_, i) => ({ id: nextId(), param_name: `p${i}`, param_key: `bench.${i}`, param_value: `v${i}`, remark: '', create_time: '2024-01-01 00:00:00', update_time: '2024-01-01 00:00:00', status: 1, is_deleted: 0 }));
+await d.db.insertInto('blade_param').values(rows).execute();
+await d.close();

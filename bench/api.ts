@@ -1,0 +1,601 @@
+/**
+ * bench/api: throughput and latency of an authenticated `param/page` request through the real server, beside the same
+ * query through the raw driver in the same run, on PGlite and on PostgreSQL.
+ *
+ *   node_modules/.bin/tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50]
+ *                                      [--rows 1000] [--path /api/...]
+ *
+ * Per database: a fresh database (PGlite: temp DATA_DIR; PostgreSQL: database `tenon_bench` on
+ * BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/) is migrated, seeded and given `--rows` extra params
+ * from this process; the server starts as a child process (`tsx src/server/main.ts`); autocannon logs in and loads
+ * the route for `duration` seconds after a 2 s warm-up; the server stops; then the route's SQL runs through the raw
+ * driver (pg.Pool of the server's size, or PGlite opened directly) in `connections` concurrent loops.
+ * Everything is removed afterwards. Exit code 1 when any request failed or a phase did not finish in time.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '../src/server/db/connect.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { seed } from '../src/server/db/seed/seed.ts';
+import { nextId } from '../src/server/platform/ids.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Options
+
+type DbKind = 'pglite' | 'postgres';
+
+interface Options {
+  dbs: DbKind[];
+  duration: number;
+  connections: number;
+  rows: number;
+  path: string;
+}
+
+const DEFAULT_PATH = '/api/blade-system/param/page?current=1&size=10';
+/** What `EntityService.page` sends for `param/page?current=1&size=10` (Kysely binds the literals as parameters). */
+const PAGE_SQL = 'select *, count(*) over () as __total from blade_param where is_deleted = $1 order by id desc limit $2 offset $3';
+const PAGE_PARAMS = [0, 10, 0];
+const WARMUP_SECONDS = 2;
+const SERVER_POOL_SIZE = 10; // openDatabase's default pool size for PostgreSQL
+const JWT_SECRET = 'tenon-bench-secret-0123456789abcdefghijklmnopqrs'; // 48 chars, fixed
+const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/';
+const PG_BENCH_DB = 'tenon_bench';
+const ROOT = resolve(import.meta.dirname, '..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { dbs: ['pglite', 'postgres'], duration: 10, connections: 50, rows: 1000, path: DEFAULT_PATH };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case '--db': {
+        const db = value();
+        if (db === 'both') options.dbs = ['pglite', 'postgres'];
+        else if (db === 'pglite' || db === 'postgres') options.dbs = [db];
+        else usage(`--db must be pglite, postgres or both (got "${db}")`);
+        break;
+      }
+      case '--duration': options.duration = positive(flag, value()); break;
+      case '--connections': options.connections = positive(flag, value()); break;
+      case '--rows': options.rows = positive(flag, value(), true); break;
+      case '--path': options.path = value(); break;
+      case '--help': case '-h': usage(); break;
+      default: usage(`unknown argument "${argv[i]}"`);
+    }
+  }
+  if (!options.path.startsWith('/api/')) usage('--path must start with /api/');
+  return options;
+}
+
+function positive(flag: string, text: string | undefined, zeroOk = false): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < (zeroOk ? 0 : 1)) usage(`${flag} needs a ${zeroOk ? 'non-negative' : 'positive'} integer (got "${text}")`);
+  return n;
+}
+
+function usage(problem?: string): never {
+  if (problem) console.error(`bench/api: ${problem}`);
+  console.error('usage: tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50] [--rows 1000] [--path /api/...]');
+  process.exit(problem ? 2 : 0);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clean-up: every resource registers its undo; run in reverse order on success, failure or Ctrl-C.
+
+const cleanups: Array<{ name: string; run: () => Promise<void> | void }> = [];
+const onCleanup = (name: string, run: () => Promise<void> | void) => {
+  const entry = { name, run };
+  cleanups.push(entry);
+  return () => { const i = cleanups.indexOf(entry); if (i >= 0) cleanups.splice(i, 1); };
+};
+
+async function cleanupAll() {
+  while (cleanups.length) {
+    const { name, run } = cleanups.pop()!;
+    try { await withTimeout(Promise.resolve().then(run), 30_000, `clean-up: ${name}`); } catch (error) {
+      console.error(`bench/api: clean-up "${name}" failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+class PhaseTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, label: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PhaseTimeout(`${label} did not finish within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const log = (text: string) => console.log(`[bench] ${text}`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measurements
+
+interface LoadStats {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU time during the run, in % of one core (the machine has `os.availableParallelism()` cores). */
+  cpu: CpuReport;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Growable list of latencies in ms. */
+class Latencies {
+  private values = new Float64Array(1 << 16);
+  private length = 0;
+  add(ms: number) {
+    if (this.length === this.values.length) {
+      const next = new Float64Array(this.values.length * 2);
+      next.set(this.values);
+      this.values = next;
+    }
+    this.values[this.length++] = ms;
+  }
+  get count() { return this.length; }
+  sorted(): Float64Array { return this.values.slice(0, this.length).sort(); }
+}
+
+// CPU accounting from /proc: the server's process tree, every `postgres` process, this process, the whole machine.
+const CLOCK_TICKS = 100;
+
+function procTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (text) children.push(...text.split(/\s+/).map(Number));
+    }
+  } catch { /* gone */ }
+  return children;
+}
+
+function processTree(pid: number): number[] {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...childrenOf(all[i]));
+  return all;
+}
+
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try { if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry)); } catch { /* gone */ }
+  }
+  return pids;
+}
+
+function machineTicks(): { busy: number; total: number } {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const n = values.map(Number);
+  const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - n[3] - n[4], total };
+}
+
+interface CpuReport { server: number; postgres: number; bench: number; machineBusy: number }
+
+/** Starts CPU accounting; the returned function gives % of one core per party over the elapsed time. */
+function cpuMeter(serverPid?: number): () => CpuReport {
+  const serverPids = serverPid ? processTree(serverPid) : [];
+  const before = {
+    server: serverPids.reduce((s, p) => s + procTicks(p), 0),
+    postgres: new Map(postgresPids().map((p) => [p, procTicks(p)])),
+    bench: process.cpuUsage(),
+    machine: machineTicks(),
+    at: performance.now(),
+  };
+  return () => {
+    const seconds = (performance.now() - before.at) / 1000;
+    const pct = (ticks: number) => (ticks / CLOCK_TICKS / seconds) * 100;
+    const server = serverPids.reduce((s, p) => s + procTicks(p), 0) - before.server;
+    const postgres = postgresPids().reduce((s, p) => s + procTicks(p) - (before.postgres.get(p) ?? 0), 0);
+    const bench = process.cpuUsage(before.bench);
+    const machine = machineTicks();
+    return {
+      server: pct(server),
+      postgres: pct(postgres),
+      bench: ((bench.user + bench.system) / 1e6 / seconds) * 100,
+      machineBusy: ((machine.busy - before.machine.busy) / Math.max(1, machine.total - before.machine.total)) * 100,
+    };
+  };
+}
+
+const CORES = availableParallelism();
+const fmtCpu = (c: CpuReport) => {
+  const machine = (c.machineBusy * CORES);
+  const others = Math.max(0, machine - c.server - c.postgres - c.bench);
+  return `server ${c.server.toFixed(0)}%, postgres ${c.postgres.toFixed(0)}%, bench ${c.bench.toFixed(0)}%, ` +
+    `other processes ${others.toFixed(0)}% (machine ${machine.toFixed(0)}% of ${CORES * 100}%)`;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Database preparation
+
+interface Prepared {
+  kind: DbKind;
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+async function pgAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl('postgres'), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function adminUrl(database: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: adminUrl('postgres'), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try { await client.query(text); } finally { await client.end(); }
+}
+
+/** Fresh database, migrated and seeded, plus `rows` params so the page query counts real rows. */
+async function prepare(kind: DbKind, rows: number): Promise<Prepared> {
+  const dataDir = mkdtempSync(join(tmpdir(), `tenon-bench-${kind}-`));
+  onCleanup(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    await adminQuery(`drop database if exists ${PG_BENCH_DB} with (force)`);
+    await adminQuery(`create database ${PG_BENCH_DB}`);
+    onCleanup(`drop database ${PG_BENCH_DB}`, () => adminQuery(`drop database if exists ${PG_BENCH_DB} with (force)`));
+    databaseUrl = adminUrl(PG_BENCH_DB);
+  }
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await migrate(database.db);
+    await seed(database.db);
+    const now = '2024-01-01 00:00:00';
+    for (let start = 0; start < rows; start += 250) {
+      const batch = Array.from({ length: Math.min(250, rows - start) }, (_, k) => {
+        const i = start + k;
+        return {
+          id: nextId(), param_name: `Bench parameter ${i}`, param_key: `bench.param.${i}`, param_value: `value ${i}`,
+          remark: 'bench/api', create_user: null, create_dept: null, create_time: now, update_user: null, update_time: now,
+          status: 1, is_deleted: 0,
+        };
+      });
+      await database.db.insertInto('blade_param').values(batch).execute();
+    }
+    const { n } = await database.db.selectFrom('blade_param').where('is_deleted', '=', 0)
+      .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    log(`${kind}: database ready with ${n} live params`);
+  } finally {
+    await database.close();
+  }
+  return { kind, dataDir, databaseUrl };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The server as a child process
+
+interface Server {
+  pid: number;
+  port: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startServer(db: Prepared): Promise<Server> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV', 'TENON_KV_PREFIX']) delete env[name];
+  Object.assign(env, {
+    DATA_DIR: db.dataDir, PORT: String(port), HOST: '127.0.0.1', TENON_JWT_SECRET: JWT_SECRET, LOG_LEVEL: 'warn',
+    TENON_WEB_DIR: join(db.dataDir, 'no-web-app'),
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+  });
+  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
+  child.stderr!.on('data', keep);
+  let exited = false;
+  const exit = new Promise<void>((done) => child.once('exit', () => { exited = true; done(); }));
+
+  // Descendants (tsx runs the server in a child node process) are remembered so a hard stop can reach them.
+  let tree: number[] = [];
+  const stop = async () => {
+    if (exited) return;
+    if (child.pid) tree = [...new Set([...tree, ...processTree(child.pid)])];
+    child.kill('SIGTERM'); // tsx relays it to the server, which closes the database cleanly
+    const graceful = await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]);
+    if (!graceful) {
+      console.error('bench/api: server did not stop on SIGTERM within 15 s; killing it');
+      for (const pid of tree.reverse()) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+      await Promise.race([exit, sleep(5000)]);
+    }
+  };
+  const unregister = onCleanup(`stop server pid ${child.pid}`, stop);
+
+  await new Promise<void>((ready, reject) => {
+    let lines = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      keep(chunk);
+      lines += chunk.toString();
+      if (lines.includes('Tenon listening on')) { lines = ''; ready(); }
+    });
+    child.once('exit', (code, signal) => reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`)));
+  });
+  tree = processTree(child.pid!);
+  return {
+    pid: child.pid!,
+    port,
+    stop: async () => { await stop(); unregister(); },
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref());
+
+// ---------------------------------------------------------------------------------------------------------------
+// API load (autocannon)
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+async function login(port: number): Promise<string> {
+  const query = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5('admin'), grant_type: 'password', scope: 'all' });
+  const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': '000000' },
+  });
+  const body = await res.json() as { access_token?: string; error_description?: string };
+  if (res.status !== 200 || !body.access_token) throw new Error(`login failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** One request by hand before the load, so a broken route fails with its body rather than a count. */
+async function checkRoute(port: number, path: string, token: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'Blade-Auth': `bearer ${token}` } });
+  const text = await res.text();
+  let body: { code?: number; data?: { total?: number } } = {};
+  try { body = JSON.parse(text); } catch { /* reported below */ }
+  if (res.status !== 200 || body.code !== 200) throw new Error(`GET ${path} answered HTTP ${res.status}: ${text.slice(0, 500)}`);
+  return body;
+}
+
+interface ApiFailures { non2xx: number; mismatches: number; errors: number; timeouts: number; statusCodes: string }
+
+function autocannonRun(url: string, token: string, connections: number, seconds: number, latencies?: Latencies) {
+  let unregister = () => {};
+  return new Promise<autocannon.Result>((done, reject) => {
+    const instance = autocannon({
+      url,
+      connections,
+      duration: seconds,
+      timeout: 10,
+      headers: { 'blade-auth': `bearer ${token}` },
+      // The envelope's first key; a 200 with another body code would be a contract failure.
+      verifyBody: (body) => body.startsWith('{"code":200,'),
+    }, (error, result) => (error ? reject(error) : done(result)));
+    if (latencies) instance.on('response', (_client, status, _bytes, ms) => { if (status >= 200 && status < 300) latencies.add(ms); });
+    unregister = onCleanup('stop autocannon', () => instance.stop());
+  }).finally(() => unregister());
+}
+
+async function apiLoad(server: Server, path: string, connections: number, seconds: number): Promise<LoadStats & { failures: ApiFailures }> {
+  const token = await login(server.port);
+  const first = await checkRoute(server.port, path, token);
+  if (path === DEFAULT_PATH) log(`param/page total = ${first.data?.total}`);
+  const url = `http://127.0.0.1:${server.port}${path}`;
+  log(`API warm-up ${WARMUP_SECONDS} s`);
+  await autocannonRun(url, token, connections, WARMUP_SECONDS);
+  log(`API load ${seconds} s, ${connections} connections: GET ${path}`);
+  const latencies = new Latencies();
+  const meter = cpuMeter(server.pid);
+  const result = await autocannonRun(url, token, connections, seconds, latencies);
+  const cpu = meter();
+  const sorted = latencies.sorted();
+  const codes = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}: ${count}`).join(', ');
+  return {
+    requests: result['2xx'],
+    seconds: result.duration,
+    rps: result['2xx'] / result.duration,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    cpu,
+    failures: { non2xx: result.non2xx, mismatches: result.mismatches, errors: result.errors, timeouts: result.timeouts, statusCodes: codes },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Raw driver load
+
+/** `concurrency` loops each running `query` back to back until the deadline; latency per query. */
+async function rawLoad(query: () => Promise<unknown>, concurrency: number, seconds: number): Promise<LoadStats> {
+  const latencies = new Latencies();
+  const meter = cpuMeter();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      await query();
+      latencies.add(performance.now() - t0);
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = meter();
+  const sorted = latencies.sorted();
+  return { requests: latencies.count, seconds: elapsed, rps: latencies.count / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpu };
+}
+
+async function rawDriverLoad(db: Prepared, connections: number, seconds: number): Promise<LoadStats> {
+  let query: () => Promise<unknown>;
+  let close: () => Promise<void>;
+  if (db.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: db.databaseUrl, max: SERVER_POOL_SIZE });
+    query = () => pool.query(PAGE_SQL, PAGE_PARAMS);
+    close = () => pool.end();
+  } else {
+    const pglite = await PGlite.create(join(db.dataDir, 'pgdata'));
+    query = () => pglite.query(PAGE_SQL, PAGE_PARAMS);
+    close = () => pglite.close();
+  }
+  const unregister = onCleanup(`close raw ${db.kind}`, close);
+  try {
+    const check = await query() as { rows: Array<{ __total: unknown }> };
+    if (check.rows.length !== 10) throw new Error(`raw query returned ${check.rows.length} rows, expected 10`);
+    log(`raw ${db.kind} warm-up ${WARMUP_SECONDS} s`);
+    await rawLoad(query, connections, WARMUP_SECONDS);
+    log(`raw ${db.kind} load ${seconds} s, ${connections} concurrent loops${db.kind === 'postgres' ? ` on a pool of ${SERVER_POOL_SIZE}` : ' (PGlite runs one query at a time)'}`);
+    return await rawLoad(query, connections, seconds);
+  } finally {
+    unregister();
+    await close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Main
+
+interface Row {
+  kind: DbKind;
+  api?: LoadStats & { failures: ApiFailures };
+  raw?: LoadStats;
+  skipped?: string;
+  error?: string;
+}
+
+async function benchOne(kind: DbKind, options: Options): Promise<Row> {
+  const phase = options.duration * 1000 + 30_000;
+  if (kind === 'postgres' && !(await pgAnswers())) {
+    return { kind, skipped: `PostgreSQL does not answer at ${PG_ADMIN_URL}; skipped` };
+  }
+  log(`=== ${kind} ===`);
+  const db = await withTimeout(prepare(kind, options.rows), phase, `${kind}: database preparation`);
+  const server = await withTimeout(startServer(db), phase, `${kind}: server start`);
+  log(`${kind}: server pid ${server.pid} listening on 127.0.0.1:${server.port}`);
+  let api: Row['api'];
+  try {
+    api = await withTimeout(apiLoad(server, options.path, options.connections, options.duration), phase + WARMUP_SECONDS * 1000, `${kind}: API load`);
+  } finally {
+    await withTimeout(server.stop(), 30_000, `${kind}: server stop`);
+  }
+  const raw = options.path === DEFAULT_PATH
+    ? await withTimeout(rawDriverLoad(db, options.connections, options.duration), phase + WARMUP_SECONDS * 1000, `${kind}: raw driver load`)
+    : undefined;
+  await cleanupAll(); // this database's folder / bench database
+  return { kind, api, raw };
+}
+
+const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '-' : v < 10 ? v.toFixed(2) : v.toFixed(1));
+const num = (v: number | undefined) => (v === undefined ? '-' : Math.round(v).toLocaleString('en-US'));
+
+function printTable(rows: Row[], options: Options) {
+  const header = ['database', 'API req/s', 'API p50 ms', 'API p99 ms', 'raw req/s', 'raw p50 ms', 'raw p99 ms', 'API/raw'];
+  const lines = rows.filter((r) => r.api).map((r) => [
+    r.kind, num(r.api!.rps), ms(r.api!.p50), ms(r.api!.p99),
+    num(r.raw?.rps), ms(r.raw?.p50), ms(r.raw?.p99), r.raw ? (r.api!.rps / r.raw.rps).toFixed(2) : '-',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log('');
+  console.log(`GET ${options.path}, ${options.connections} connections, ${options.duration} s (after ${WARMUP_SECONDS} s warm-up), ${options.rows} extra params`);
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(fmt(line));
+  for (const r of rows) {
+    if (r.skipped) console.log(`${r.kind}: ${r.skipped}`);
+    if (r.error) console.log(`${r.kind}: ERROR ${r.error}`);
+    if (r.api) console.log(`${r.kind} CPU during API load (% of one core): ${fmtCpu(r.api.cpu)}`);
+    if (r.raw) console.log(`${r.kind} CPU during raw load (% of one core): ${fmtCpu(r.raw.cpu)}`);
+  }
+  const postgres = rows.find((r) => r.kind === 'postgres');
+  let verdict: string;
+  if (options.path !== DEFAULT_PATH) verdict = 'n/a (custom --path)';
+  else if (!postgres || postgres.skipped || postgres.error || !postgres.api || !postgres.raw) verdict = 'NOT MEASURED';
+  else {
+    const ratio = postgres.api.rps / postgres.raw.rps;
+    const pass = ratio >= 0.6 && postgres.api.p99 < 50;
+    verdict = `${pass ? 'PASS' : 'FAIL'} (ratio ${ratio.toFixed(2)}, API p99 ${ms(postgres.api.p99)} ms)`;
+  }
+  console.log(`target on PostgreSQL: ratio >= 0.6 and API p99 < 50 ms: ${verdict}`);
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  let interrupted = false;
+  const interrupt = async (signal: string) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`bench/api: ${signal}, cleaning up`);
+    await cleanupAll();
+    process.exit(130);
+  };
+  process.on('SIGINT', () => void interrupt('SIGINT'));
+  process.on('SIGTERM', () => void interrupt('SIGTERM'));
+
+  const rows: Row[] = [];
+  let failed = false;
+  for (const kind of options.dbs) {
+    try {
+      const row = await benchOne(kind, options);
+      rows.push(row);
+      const f = row.api?.failures;
+      if (f && (f.non2xx || f.mismatches || f.errors || f.timeouts)) {
+        failed = true;
+        console.error(`\n!!! bench/api ${kind}: FAILED REQUESTS: ${f.non2xx} non-2xx, ${f.mismatches} bodies without code 200, ` +
+          `${f.errors} errors (${f.timeouts} timeouts); status codes ${f.statusCodes}\n`);
+      }
+    } catch (error) {
+      failed = true;
+      console.error(`\n!!! bench/api ${kind}: ${error instanceof Error ? error.message : String(error)}\n`);
+      rows.push({ kind, error: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+      await cleanupAll();
+    }
+  }
+  printTable(rows, options);
+  await cleanupAll();
+  process.exit(failed ? 1 : 0);
+}
+
+await main();

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SECRET } from '../support/app.ts';
+import { copyTemplate } from '../support/database.ts';
+import { login, logout, refresh, startServer, tokenOf, userInfo, type RunningServer } from '../support/process.ts';
+
+/**
+ * Issue 2 point 9: two server processes on one PostgreSQL database and one Redis share sessions, revocation and
+ * lockout. Runs only when both DATABASE_URL and REDIS_URL are set.
+ */
+const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+const LOCKED = /^用户登录失败次数过多,请30分钟后再试$/;
+const WRONG = '用户名或密码错误';
+
+describe.skipIf(!enabled)('two server processes on PostgreSQL + Redis', () => {
+  const prefix = `tenon-test-${randomBytes(6).toString('hex')}:`;
+  let copy: Awaited<ReturnType<typeof copyTemplate>>;
+  let redis: Redis;
+  let a: RunningServer;
+  let b: RunningServer;
+
+  beforeAll(async () => {
+    redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await redis.connect();
+    copy = await copyTemplate();
+    expect(copy.databaseUrl).toBeTruthy();
+    const env = { DATABASE_URL: copy.databaseUrl, REDIS_URL: process.env.REDIS_URL, TENON_KV_PREFIX: prefix, TENON_JWT_SECRET: TEST_SECRET };
+    // Each its own DATA_DIR: nothing may be shared through the file system, only through PostgreSQL and Redis.
+    [a, b] = await Promise.all([
+      startServer({ ...env, DATA_DIR: `${copy.dataDir}/a` }),
+      startServer({ ...env, DATA_DIR: `${copy.dataDir}/b` }),
+    ]);
+    expect(a.stdout()).toMatch(/\(PostgreSQL \+ Redis\)/);
+    expect(b.stdout()).toMatch(/\(PostgreSQL \+ Redis\)/);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    if (redis) {
+      const keys: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+        cursor = next;
+        keys.push(...batch);
+      } while (cursor !== '0');
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    }
+    await copy?.drop();
+  }, 60_000);
+
+  it('accepts on B a token issued by A, and rejects a tampered one', async () => {
+    const { access_token: token } = await tokenOf(a.url);
+    const onB = await userInfo(b.url, token);
+    expect(onB.status, onB.text).toBe(200);
+    expect(onB.body.data).toMatchObject({ account: 'admin', tenantId: '000000' });
+    expect((await userInfo(b.url, `${token.slice(0, -4)}AAAA`)).status).toBe(401);
+  });
+
+  it('sees on B a logout made on A', async () => {
+    const session = await tokenOf(a.url);
+    expect((await userInfo(b.url, session.access_token)).status).toBe(200);
+
+    const out = await logout(a.url, session.access_token);
+    expect(out.status, out.text).toBe(200);
+    // The revocation lives in Redis under the run's prefix.
+    const revoked = await redis.keys(`${prefix}revoked:*`);
+    expect(revoked.length).toBeGreaterThanOrEqual(1);
+
+    const onB = await userInfo(b.url, session.access_token);
+    expect(onB.status, onB.text).toBe(401);
+    expect(onB.body).toMatchObject({ code: 401, success: false });
+    expect((await userInfo(a.url, session.access_token)).status).toBe(401);
+    // The refresh token of the ended login is refused on the other process too.
+    const refreshed = await refresh(b.url, session.refresh_token);
+    expect(refreshed.status, refreshed.text).toBe(400);
+    expect(refreshed.body).toMatchObject({ error: 'invalid_grant', error_description: '令牌授权已过期' });
+    // Another login of the same account is not affected.
+    const other = await tokenOf(b.url);
+    expect((await userInfo(a.url, other.access_token)).status).toBe(200);
+  });
+
+  it('refreshes on B a token issued by A', async () => {
+    const session = await tokenOf(a.url);
+    const refreshed = await refresh(b.url, session.refresh_token);
+    expect(refreshed.status, refreshed.text).toBe(200);
+    expect(refreshed.body).toMatchObject({ token_type: 'bearer', user_id: session.user_id, account: 'admin', tenant_id: '000000' });
+    expect(refreshed.body.access_token).not.toBe(session.access_token);
+    for (const server of [a, b]) {
+      const info = await userInfo(server.url, refreshed.body.access_token);
+      expect(info.status, info.text).toBe(200);
+    }
+    // Logging the refreshed token out on B ends the whole login, also the access token A issued.
+    expect((await logout(b.url, refreshed.body.access_token)).status).toBe(200);
+    expect((await userInfo(a.url, session.access_token)).status).toBe(401);
+  });
+
+  // Last: it locks `admin` (failCount 5), and unlocks it by deleting the counter so a rerun starts clean.
+  it('counts failed logins across both processes: 3 on A + 2 on B lock the account on both', async () => {
+    const failKey = `${prefix}login-fail:000000:admin`;
+    await redis.del(failKey);
+    for (let i = 0; i < 3; i++) {
+      const res = await login(a.url, 'admin', 'wrong-password');
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error_description).toBe(WRONG);
+    }
+    const first = await login(b.url, 'admin', 'wrong-password');
+    expect(first.body.error_description).toBe(WRONG);
+    // 4 failures so far: not locked yet, the counter is shared.
+    expect(await redis.get(failKey)).toBe('4');
+    const fifth = await login(b.url, 'admin', 'wrong-password');
+    expect(fifth.body.error_description).toBe(WRONG);
+    expect(await redis.get(failKey)).toBe('5');
+    const ttl = await redis.ttl(failKey);
+    expect(ttl).toBeGreaterThan(29 * 60);
+    expect(ttl).toBeLessThanOrEqual(30 * 60);
+
+    for (const server of [a, b]) {
+      const res = await login(server.url, 'admin', 'admin');
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_grant', success: false });
+      expect(res.body.error_description).toMatch(LOCKED);
+      expect(res.body.access_token).toBeUndefined();
+    }
+
+    // The lock is exactly that shared counter: without it the correct password works again on both.
+    await redis.del(failKey);
+    for (const server of [a, b]) expect((await login(server.url, 'admin', 'admin')).status).toBe(200);
+  });
+});

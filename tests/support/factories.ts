@@ -1,0 +1,52 @@
+import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
+import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { nextId } from '../../src/server/platform/ids.ts';
+import type { TestApp } from './app.ts';
+
+/** Test data written straight to the database, for what the API under test does not create itself. */
+
+export async function createTenant(t: TestApp, tenantId: string, overrides: Record<string, unknown> = {}) {
+  const id = nextId();
+  await t.services.db.insertInto('blade_tenant').values({
+    id, tenant_id: tenantId, tenant_name: `租户${tenantId}`, status: 1, is_deleted: 0, ...overrides,
+  }).execute();
+  return id;
+}
+
+export async function createDept(t: TestApp, tenantId: string, name: string, parentId = '0', ancestors = '0') {
+  const id = nextId();
+  await t.services.db.insertInto('blade_dept').values({ id, tenant_id: tenantId, parent_id: parentId, ancestors, dept_name: name, is_deleted: 0 }).execute();
+  return id;
+}
+
+/** A role granted the given menu/button codes (and, optionally, data-scope rows). */
+export async function createRole(t: TestApp, tenantId: string, alias: string, codes: string[] = [], dataScopeIds: string[] = []) {
+  const id = nextId();
+  await t.services.db.insertInto('blade_role').values({ id, tenant_id: tenantId, parent_id: '0', role_name: alias, role_alias: alias, sort: 1, is_deleted: 0 }).execute();
+  if (codes.length) {
+    await t.services.db.insertInto('blade_role_menu').values(codes.map((code) => ({ id: nextId(), role_id: id, menu_id: menuIdOf(code) }))).execute();
+  }
+  if (dataScopeIds.length) {
+    await t.services.db.insertInto('blade_role_scope').values(dataScopeIds.map((scopeId) => ({ id: nextId(), role_id: id, scope_id: scopeId, scope_category: 1 }))).execute();
+  }
+  return id;
+}
+
+export async function createUser(t: TestApp, fields: { tenantId: string; account: string; password?: string; roleId: string; deptId?: string; realName?: string }) {
+  const id = nextId();
+  await t.services.db.insertInto('blade_user').values({
+    id, tenant_id: fields.tenantId, account: fields.account, password: await hashPlainPassword(fields.password ?? '123456'),
+    real_name: fields.realName ?? fields.account, role_id: fields.roleId, dept_id: fields.deptId ?? '', status: 1, is_deleted: 0,
+  }).execute();
+  return id;
+}
+
+export async function createDataScope(t: TestApp, resourceCode: string, scopeType: number, scopeColumn = 'create_dept') {
+  const id = nextId();
+  await t.services.db.insertInto('blade_scope_data').values({
+    id, menu_id: menuIdOf(resourceCode), resource_code: resourceCode, scope_name: `${resourceCode}-${scopeType}`, scope_column: scopeColumn,
+    scope_type: scopeType, status: 1, is_deleted: 0,
+  }).execute();
+  await t.services.permissions.invalidate();
+  return id;
+}
