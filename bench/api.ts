@@ -228,9 +228,10 @@ function cpuMeter(serverPid?: number): () => CpuReport {
 }
 
 const CORES = availableParallelism();
+const othersOf = (c: CpuReport) => Math.max(0, c.machineBusy * CORES - c.server - c.postgres - c.bench);
 const fmtCpu = (c: CpuReport) => {
-  const machine = (c.machineBusy * CORES);
-  const others = Math.max(0, machine - c.server - c.postgres - c.bench);
+  const machine = c.machineBusy * CORES;
+  const others = othersOf(c);
   return `server ${c.server.toFixed(0)}%, postgres ${c.postgres.toFixed(0)}%, bench ${c.bench.toFixed(0)}%, ` +
     `other processes ${others.toFixed(0)}% (machine ${machine.toFixed(0)}% of ${CORES * 100}%)`;
 };
@@ -548,6 +549,11 @@ function printTable(rows: Row[], options: Options) {
     if (r.error) console.log(`${r.kind}: ERROR ${r.error}`);
     if (r.api) console.log(`${r.kind} CPU during API load (% of one core): ${fmtCpu(r.api.cpu)}`);
     if (r.raw) console.log(`${r.kind} CPU during raw load (% of one core): ${fmtCpu(r.raw.cpu)}`);
+  }
+  const noisy = rows.flatMap((r) => [r.api && [`${r.kind} API`, r.api.cpu], r.raw && [`${r.kind} raw`, r.raw.cpu]])
+    .filter((x): x is [string, CpuReport] => Boolean(x) && othersOf((x as [string, CpuReport])[1]) > 25);
+  for (const [name, cpu] of noisy) {
+    console.log(`warning: other processes used ${othersOf(cpu).toFixed(0)}% of a core during the ${name} run: its figures understate this machine`);
   }
   const postgres = rows.find((r) => r.kind === 'postgres');
   let verdict: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/db/seed/seed.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { TEST_SECRET, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { TOKEN_URL, decodeJwt, expectGrantError, expectToken, insertRole, insertUser, passwordParams, requestToken } from './auth.support.ts';
+import { decodeJwt, expectGrantError, expectToken, insertRole, insertUser, passwordParams, requestToken } from './auth.support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,13 +194,5 @@ describe('bad tokens on a protected route', () => {
     const token = await t.tokenOf();
     await t.get('/api/blade-auth/oauth/logout', token);
     await expectRefused(token, TOKEN_INVALID);
-  });
-});
-
-describe('token endpoint paths', () => {
-  it('is only served by POST', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${TOKEN_URL}?${new URLSearchParams(passwordParams('admin', 'admin', '000000'))}` });
-    expect(res.statusCode).not.toBe(200);
-    expect(res.json()).toMatchObject({ success: false, data: null });
   });
 });

@@ -334,3 +334,39 @@ describe('roles', () => {
     expectGrantError(await loginAs('empty-role', 'right'), 400, 'invalid_grant', '未获得用户的角色信息');
   });
 });
+
+describe('bad input at the token endpoint', () => {
+  const url = (query: string) => `${TOKEN_URL}?${query}`;
+  const post = (query: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: url(query), headers: { authorization: BASIC_SABER, ...headers } });
+  const pass = md5('admin');
+
+  it('reads the parameters from a form body as well as from the query string', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: TOKEN_URL, headers: { authorization: BASIC_SABER, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(passwordParams('admin', 'admin', '000000')).toString(),
+    });
+    expect(expectToken(res).account).toBe('admin');
+  });
+
+  it('takes the first of repeated parameters instead of crashing', async () => {
+    expect(expectToken(await post(`grant_type=password&username=admin&username=x&password=${pass}&tenantId=000000`)).account).toBe('admin');
+    expect(expectToken(await post(`grant_type=password&username=admin&password=${pass}&password=x&tenantId=000000&tenantId=1`)).tenant_id).toBe('000000');
+    expect(expectToken(await post(`grant_type=password&grant_type=refresh_token&username=admin&password=${pass}&tenantId=000000`)).account).toBe('admin');
+  });
+
+  it('treats a JSON object as a missing value', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: TOKEN_URL, headers: { authorization: BASIC_SABER, 'content-type': 'application/json' },
+      payload: { grant_type: 'password', username: { $ne: '' }, password: pass, tenantId: '000000' },
+    });
+    expectGrantError(res, 400, 'invalid_grant', BAD_CREDENTIALS);
+  });
+
+  it('answers a NUL character in the account, tenant or header with the grant error, not a 500', async () => {
+    expectGrantError(await post(`grant_type=password&username=adm%00in&password=${pass}&tenantId=000000`), 400, 'invalid_grant', BAD_CREDENTIALS);
+    expectGrantError(await post(`grant_type=password&username=admin&password=${pass}&tenantId=00%000`), 400, 'invalid_grant', NO_TENANT);
+    expectGrantError(await post(`grant_type=password&username=admin&password=${pass}`, { 'tenant-id': '00\u00000' }), 400, 'invalid_grant', NO_TENANT);
+    expectGrantError(await post('grant_type=refresh_token&refresh_token=a%00b'), 400, 'invalid_grant', '令牌授权已过期');
+  });
+});

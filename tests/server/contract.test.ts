@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { BASIC_SABER, expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.tokenOf();
+});
+afterAll(() => t?.stop());
+
+describe('the wire contract envelope', () => {
+  it('answers an unknown route with the 404 envelope', async () => {
+    expectError(await t.get('/api/blade-system/nothing/here', admin), 404, '404 没找到请求');
+  });
+
+  it('answers malformed JSON and a wrong media type without writing', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/blade-system/param/submit', payload: '{"paramName":', headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'application/json' } });
+    expectError(bad, 400, '消息不能读取');
+    const xml = await t.app.inject({ method: 'POST', url: '/api/blade-system/param/submit', payload: '<a/>', headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'application/xml' } });
+    expectError(xml, 415, '不支持当前媒体类型');
+    expect(expectOk(await t.get('/api/blade-system/param/list', admin)).total).toBe(3);
+  });
+
+  it('reads POST parameters from a form body as well as from the query string', async () => {
+    const created = expectOk(await t.post('/api/blade-system/param/submit', admin, { paramName: 'n', paramKey: 'form.key', paramValue: 'v' }));
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/blade-system/param/remove', payload: `ids=${created.id}`,
+      headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectOk(res);
+    expect(expectOk(await t.get('/api/blade-system/param/list?paramKey_equal=form.key', admin)).total).toBe(0);
+  });
+
+  it('answers a crash with 500, a logged error id and no stack trace', async () => {
+    await sql`alter table blade_top_menu rename to blade_top_menu_gone`.execute(t.services.db);
+    try {
+      const res = await t.get('/api/blade-system/menu/top-menu', admin);
+      expectError(res, 500, /^服务器异常,错误编号 [0-9a-f]{12}$/);
+      expect(res.body).not.toMatch(/at |blade_top_menu|relation/);
+    } finally {
+      await sql`alter table blade_top_menu_gone rename to blade_top_menu`.execute(t.services.db);
+    }
+  });
+
+  it('speaks English when the client asks for it', async () => {
+    expectError(await t.get('/api/blade-system/nothing', admin, { 'accept-language': 'en' }), 404, '404 Not found');
+    expectError(await t.get('/api/blade-system/param/list', undefined, { 'accept-language': 'en' }), 401, 'Missing token, authentication failed');
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuIdOf, SEED } from '../../src/server/db/seed/seed.ts';
+import { nextId } from '../../src/server/platform/ids.ts';
+import { expectOk, startApp, type TestApp } from '../support/app.ts';
+import { createRole, createTenant, createUser } from '../support/factories.ts';
+
+interface Node { id: string; code: string; path: string; category: number; sort: number; children?: Node[]; hasChildren: boolean }
+const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+const codes = (nodes: Node[]) => flatten(nodes).map((n) => n.code);
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.tokenOf();
+});
+afterAll(() => t?.stop());
+
+describe('menu/routes', () => {
+  it('gives the administrator every menu (no buttons) as a tree sorted by sort', async () => {
+    const routes: Node[] = expectOk(await t.get('/api/blade-system/menu/routes', admin));
+    expect(routes.map((r) => r.code)).toEqual(['desk', 'monitor', 'tool', 'report', 'resource', 'flow', 'work', 'masterdata', 'production', 'warehouse', 'finance', 'budget', 'base', 'authority', 'system']);
+    const all = flatten(routes);
+    expect(all.every((n) => n.category === 1)).toBe(true);
+    expect(all.find((n) => n.code === 'system')!.children!.map((c) => c.code)).toContain('param');
+    expect(all.find((n) => n.code === 'param')).toMatchObject({ path: '/system/param', hasChildren: false });
+    expect(all.find((n) => n.code === 'param')!.children).toBeUndefined();
+  });
+
+  it('gives a role its granted menus plus their ancestors only', async () => {
+    const role = await createRole(t, '000000', 'clerk', ['inventorylog', 'inventorylog_view', 'inventorylog_handle']);
+    await createUser(t, { tenantId: '000000', account: 'clerk', password: 'pw', roleId: role, deptId: SEED.deptRoot });
+    const token = await t.tokenOf('clerk', 'pw');
+    const routes: Node[] = expectOk(await t.get('/api/blade-system/menu/routes', token));
+    expect(codes(routes)).toEqual(['warehouse', 'inventorylog']);
+    const buttons: Node[] = expectOk(await t.get('/api/blade-system/menu/buttons', token));
+    expect(codes(buttons).sort()).toEqual(['inventorylog', 'inventorylog_handle', 'inventorylog_view', 'warehouse']);
+  });
+
+  it('keeps only the menus configured under a top menu when topMenuId is given', async () => {
+    const topMenuId = nextId();
+    await t.services.db.insertInto('blade_top_menu').values({ id: topMenuId, tenant_id: '000000', code: 'erp', name: '业务', sort: 1, status: 1, is_deleted: 0 }).execute();
+    await t.services.db.insertInto('blade_top_menu_setting').values([
+      { id: nextId(), top_menu_id: topMenuId, menu_id: menuIdOf('customer') },
+      { id: nextId(), top_menu_id: topMenuId, menu_id: menuIdOf('supplier') },
+    ]).execute();
+    const routes: Node[] = expectOk(await t.get(`/api/blade-system/menu/routes?topMenuId=${topMenuId}`, admin));
+    expect(codes(routes)).toEqual(['masterdata', 'customer', 'supplier']);
+    const top = expectOk(await t.get('/api/blade-system/menu/top-menu', admin));
+    expect(top).toEqual([{ id: topMenuId, code: 'erp', name: '业务', source: '', path: '', sort: 1 }]);
+  });
+
+  it('limits a tenant to its package, and its top menus to its own', async () => {
+    const packageId = nextId();
+    await t.services.db.insertInto('blade_tenant_package').values({
+      id: packageId, package_name: '仓储版', menu_id: ['warehouse', 'inventory', 'inventory_view'].map(menuIdOf).join(','), status: 1, is_deleted: 0,
+    }).execute();
+    await createTenant(t, '300001', { package_id: packageId });
+    const role = await createRole(t, '300001', 'admin', ['warehouse', 'inventory', 'inventory_view', 'inventorylog', 'param']);
+    await createUser(t, { tenantId: '300001', account: 'admin', password: 'pw3', roleId: role });
+    const token = await t.tokenOf('admin', 'pw3', '300001');
+    expect(codes(expectOk(await t.get('/api/blade-system/menu/routes', token)))).toEqual(['warehouse', 'inventory']);
+    expect(codes(expectOk(await t.get('/api/blade-system/menu/buttons', token))).sort()).toEqual(['inventory', 'inventory_view', 'warehouse']);
+    expect(expectOk(await t.get('/api/blade-system/menu/top-menu', token))).toEqual([]);
+    expect((await t.get('/api/blade-system/param/list', token)).statusCode).toBe(403);
+  });
+});
+
+describe('what the console shell reads before and after login', () => {
+  it('finds a tenant by the console origin only, without a token', async () => {
+    await createTenant(t, '400001', { domain: 'https://erp.example.com', tenant_name: '示例集团', background_url: '/bg.png' });
+    const info = expectOk(await t.get('/api/blade-system/tenant/info?domain=https://erp.example.com/login?redirect=/wel'));
+    expect(info).toEqual({ tenantId: '400001', tenantName: '示例集团', domain: 'https://erp.example.com', backgroundUrl: '/bg.png' });
+    expect(expectOk(await t.get('/api/blade-system/tenant/info?domain=http://erp.example.com'))).toEqual({});
+    expect(expectOk(await t.get('/api/blade-system/tenant/info?domain=https://erp.example.com.evil.io'))).toEqual({});
+    expect(expectOk(await t.get('/api/blade-system/tenant/info'))).toEqual({});
+  });
+
+  it('lists dictionary items of a code in order with the Avue fields', async () => {
+    const items = expectOk(await t.get('/api/blade-system/dict/dictionary?code=post_category', admin));
+    expect(items.map((i: { dictKey: string; dictValue: string }) => `${i.dictKey}:${i.dictValue}`)).toEqual(['1:高层', '2:中层', '3:基层', '4:其他']);
+    expect(Object.keys(items[0]).sort()).toEqual(['code', 'dictKey', 'dictValue', 'id', 'isSealed', 'parentId', 'remark', 'sort']);
+    const flow = expectOk(await t.get('/api/blade-system/dict/dictionary?code=flow', admin));
+    expect(flow.map((i: { remark: string }) => i.remark)).toEqual(['leave', 'finance']);
+    expect(expectOk(await t.get('/api/blade-system/dict/dictionary?code=nothing', admin))).toEqual([]);
+  });
+});
