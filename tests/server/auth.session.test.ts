@@ -75,6 +75,8 @@ describe('identity switch (Role-Id / Dept-Id)', () => {
     expect(body).toMatchObject({ role_id: SEED.roleUser, role_name: 'user' });
     await insertUser(t, { tenantId: '000000', account: 'orphan', plain: 'right', roleId: `${foreign},${gone}` });
     expectGrantError(await requestToken(t, passwordParams('orphan', 'right', '000000')), 400, 'invalid_grant', '未获得用户的角色信息');
+    await insertUser(t, { tenantId: '000000', account: 'no-role', plain: 'right', roleId: '' });
+    expectGrantError(await requestToken(t, passwordParams('no-role', 'right', '000000')), 400, 'invalid_grant', '未获得用户的角色信息');
   });
 });
 

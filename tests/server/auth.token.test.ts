@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/db/seed/seed.ts';
 import { BASIC_SABER, md5, startApp, type TestApp } from '../support/app.ts';
 import {
-  TOKEN_URL, daysFromNow, decodeJwt, expectGrantError, expectToken, insertRole, insertTenant, insertUser, passwordParams, requestToken,
+  TOKEN_URL, daysFromNow, decodeJwt, expectGrantError, expectToken, insertTenant, insertUser, passwordParams, requestToken,
 } from './auth.support.ts';
 
 let t: TestApp;
@@ -321,17 +321,6 @@ describe('refresh grant', () => {
     const leaver = expectToken(await loginAs('leaver', 'right'));
     await t.services.db.updateTable('blade_user').set({ is_deleted: 1 }).where('id', '=', id).execute();
     expectGrantError(await refresh(leaver.refresh_token), 400, 'invalid_grant', '令牌授权已过期');
-  });
-});
-
-describe('roles', () => {
-  it('refuses a user without a live role', async () => {
-    const gone = await insertRole(t, '000000', 'gone');
-    await t.services.db.updateTable('blade_role').set({ is_deleted: 1 }).where('id', '=', gone).execute();
-    await insertUser(t, { tenantId: '000000', account: 'roleless', plain: 'right', roleId: gone });
-    await insertUser(t, { tenantId: '000000', account: 'empty-role', plain: 'right', roleId: '' });
-    expectGrantError(await loginAs('roleless', 'right'), 400, 'invalid_grant', '未获得用户的角色信息');
-    expectGrantError(await loginAs('empty-role', 'right'), 400, 'invalid_grant', '未获得用户的角色信息');
   });
 });
 

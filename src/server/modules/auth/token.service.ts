@@ -52,7 +52,7 @@ export class TokenService {
 
   /** Client from `Authorization: Basic base64(id:secret)`; the secret must match exactly. */
   async authenticateClient(header: string | undefined): Promise<ClientRow> {
-    const match = /^Basic(?:\s+)(.+)$/i.exec(header?.trim() ?? '');
+    const match = /^Basic(?:\s+|%20)(.+)$/i.exec(header?.trim() ?? '');
     const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
     const colon = decoded.indexOf(':');
     const invalid = new GrantError(401, 'invalid_client', MESSAGES.clientAuth);
