@@ -15,6 +15,16 @@ describe('the wire contract envelope', () => {
     expectError(await t.get('/api/blade-system/nothing/here', admin), 404, '404 没找到请求');
   });
 
+  it('answers a known route called with the wrong method with 405', async () => {
+    expectError(await t.get('/api/blade-system/param/submit', admin), 405, '不支持当前请求方法');
+    expectError(await t.get('/api/blade-auth/oauth/token'), 405, '不支持当前请求方法');
+  });
+
+  it('refuses NUL characters in parameters and bodies with 400 instead of failing in SQL', async () => {
+    expectError(await t.get('/api/blade-system/param/list?paramKey=a%00b', admin), 400, '请求参数类型错误: NUL');
+    expectError(await t.post('/api/blade-system/param/submit', admin, { paramName: 'a\u0000b', paramKey: 'nul', paramValue: 'v' }), 400, '参数名称格式不正确');
+  });
+
   it('answers malformed JSON and a wrong media type without writing', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/blade-system/param/submit', payload: '{"paramName":', headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'application/json' } });
     expectError(bad, 400, '消息不能读取');

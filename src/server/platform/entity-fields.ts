@@ -76,6 +76,7 @@ export function parseFieldValue(field: ResolvedField, raw: unknown): unknown {
     case 'string': case 'text': {
       if (typeof raw !== 'string' && typeof raw !== 'number') throw typeError();
       const text = String(raw);
+      if (text.includes('\u0000')) throw typeError(); // PostgreSQL text cannot hold NUL
       if (field.max && [...text].length > field.max) throw new ApiError(400, MESSAGES.tooLong, { name: field.max, label });
       if (field.pattern && !new RegExp(field.pattern.regex).test(text)) throw failWith(field.pattern.message);
       return text;

@@ -40,7 +40,15 @@ export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, pe
 
 /** Envelope for every failure: business 400, auth 401, access 403, unknown route 404, crash 500 with an error id. */
 export function registerErrorHandlers(app: FastifyInstance) {
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError(404, MESSAGES.notFound)));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const otherMethod = (['GET', 'POST'] as const).some((method) => method !== request.method && app.hasRoute({ method, url }));
+    return sendError(request, reply, otherMethod ? new ApiError(405, MESSAGES.methodNotAllowed) : new ApiError(404, MESSAGES.notFound));
+  });
+  // PostgreSQL text cannot hold NUL: refuse it in the query string up front rather than fail in SQL.
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw fail('paramType', { name: 'NUL' });
+  });
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number; validation?: unknown }, request, reply) => {
     if (error instanceof ApiError) return sendError(request, reply, error);
     const known = clientError(error);

@@ -36,6 +36,7 @@ export interface TokenRequest {
 }
 
 const LOCK_MINUTES = 30;
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$wIwEN4W5/3SRZSLTi6IVlA$Ls68+uCQEXZ1S604+LZO+lrb0TRJU1s8dvTXOSZdOS0';
 const CAPTCHA_TTL_SECONDS = 30 * 60;
 export const DEFAULT_AVATAR = '/avatar.svg';
 const failKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
@@ -103,7 +104,8 @@ export class TokenService {
     await this.checkTenant(tenantId);
     const user = await this.db.selectFrom('blade_user').selectAll()
       .where('tenant_id', '=', tenantId).where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst();
-    const check = user ? await checkWirePassword(user.password, request.password) : 'wrong';
+    // An unknown account costs the same argon2 work as a known one: timing does not reveal which accounts exist.
+    const check = await checkWirePassword(user?.password ?? DUMMY_HASH, request.password);
     if (!user || check === 'wrong') {
       await this.kv.increment(failKey(tenantId, account), LOCK_MINUTES * 60);
       throw invalidGrant('badCredentials');
@@ -150,18 +152,18 @@ export class TokenService {
 
   private async issue(client: ClientRow, user: Record<string, any>, choice: { deptId?: string; roleId?: string; sid: string }) {
     const tenantId: string = user.tenant_id;
-    let roleIds = splitList(user.role_id);
+    const heldRoleIds = splitList(user.role_id);
+    const liveRoles = heldRoleIds.length
+      ? await this.db.selectFrom('blade_role').select(['id', 'role_alias'])
+        .where('id', 'in', heldRoleIds).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute()
+      : [];
+    let roleIds = heldRoleIds.filter((id) => liveRoles.some((r) => String(r.id) === id));
+    if (roleIds.length === 0) throw invalidGrant('noRole');
     let deptIds = splitList(user.dept_id);
-    // Identity switch: a header naming one of the user's own depts/roles narrows the token to it; others are ignored.
+    // Identity switch: a header naming one of the user's own live roles/depts narrows the token to it; others are ignored.
     if (choice.roleId && roleIds.includes(choice.roleId)) roleIds = [choice.roleId];
     if (choice.deptId && deptIds.includes(choice.deptId)) deptIds = [choice.deptId];
-    const roles = roleIds.length
-      ? await this.db.selectFrom('blade_role').select(['id', 'role_alias'])
-        .where('id', 'in', roleIds).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute()
-      : [];
-    if (roles.length === 0) throw invalidGrant('noRole');
-    roleIds = roleIds.filter((id) => roles.some((r) => String(r.id) === id));
-    const roleName = roleIds.map((id) => roles.find((r) => String(r.id) === id)!.role_alias).join(',');
+    const roleName = roleIds.map((id) => liveRoles.find((r) => String(r.id) === id)!.role_alias).join(',');
     const userId = String(user.id);
     const access: AccessClaims = {
       token_type: 'access_token',
