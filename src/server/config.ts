@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 /** Every environment variable the server reads, validated once at start. */
 export interface Config {
@@ -35,7 +35,7 @@ type Env = Record<string, string | undefined>;
 
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
-  const port = parsePort(env.PORT ?? '8080');
+  const port = parsePort(env.PORT?.trim() || '8080');
   const dataDir = resolve(env.DATA_DIR || './data');
   const databaseUrl = emptyToUndefined(env.DATABASE_URL);
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -60,8 +60,8 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 function parsePort(text: string): number {
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer 0-65535 (got "${text}")`);
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(port) || port > 65535) throw new ConfigError(`PORT must be an integer 0-65535 (got "${text}")`);
   return port;
 }
 
@@ -86,11 +86,25 @@ function resolveJwtSecret(given: string | undefined, production: boolean, dataDi
     throw new ConfigError(`TENON_JWT_SECRET is not set; refusing to start in production. Set a random secret of at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`.`);
   }
   const file = join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600, flag: 'wx' });
+  if (!existsSync(file)) writeSecretOnce(file);
+  const stored = readFileSync(file, 'utf8').trim();
+  const problem = secretProblem(stored);
+  if (problem) throw new ConfigError(`${file} holds a signing key that is ${problem}; delete the file to generate a new one (existing logins end).`);
+  return new TextEncoder().encode(stored);
+}
+
+/** Written to a temporary file and linked into place: a crash never leaves an empty key, and of two processes starting at once one key wins. */
+function writeSecretOnce(file: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, randomBytes(48).toString('base64'), { mode: 0o600 });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
   }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
 export function secretProblem(secret: string): string | undefined {

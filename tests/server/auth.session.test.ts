@@ -117,7 +117,6 @@ describe('session endpoints', () => {
     expect((await t.get('/api/blade-auth/oauth/logout')).json()).toEqual({ success: 'true', msg: 'success' });
   });
 
-  it.todo('POST oauth/logout with a JSON array (Saber error-log upload) answers success — contract auth.md §5 [REQ]; not routed yet (404)');
 
   it('clear-cache answers raw success for a logged-in caller', async () => {
     const res = await t.get('/api/blade-auth/oauth/clear-cache', await t.tokenOf());

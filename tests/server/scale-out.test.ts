@@ -97,6 +97,18 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL + Redis', () => {
     expect((await userInfo(a.url, session.access_token)).status).toBe(401);
   });
 
+  it('refuses attempts beyond account.failCount even when they arrive at once on A and B', async () => {
+    const failKey = `${prefix}login-fail:000000:admin`;
+    await redis.del(failKey);
+    const attempts = await Promise.all(Array.from({ length: 12 }, (_, i) => login(i % 2 ? b.url : a.url, 'admin', 'wrong')));
+    const descriptions = attempts.map((r) => String(r.body.error_description));
+    expect(descriptions.filter((d) => d === '用户名或密码错误')).toHaveLength(5);
+    expect(descriptions.filter((d) => d.startsWith('用户登录失败次数过多'))).toHaveLength(7);
+    const right = await login(a.url);
+    expect(String(right.body.error_description)).toMatch(/^用户登录失败次数过多/);
+    await redis.del(failKey);
+  });
+
   // Last: it locks `admin` (failCount 5), and unlocks it by deleting the counter so a rerun starts clean.
   it('counts failed logins across both processes: 3 on A + 2 on B lock the account on both', async () => {
     const failKey = `${prefix}login-fail:000000:admin`;

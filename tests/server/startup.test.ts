@@ -112,6 +112,14 @@ describe('generated secret (in process)', () => {
     expect(Buffer.from(second.jwtSecret)).toEqual(Buffer.from(first.jwtSecret));
   });
 
+  it('refuses an empty or weak DATA_DIR/jwt-secret instead of signing with it', () => {
+    for (const content of ['', 'short']) {
+      const dataDir = scratchDir();
+      writeFileSync(join(dataDir, 'jwt-secret'), content);
+      expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/jwt-secret holds a signing key that is shorter than 32 bytes; delete the file/);
+    }
+  });
+
   it('generates a different secret for another DATA_DIR', () => {
     const a = loadConfig({ DATA_DIR: scratchDir() });
     const b = loadConfig({ DATA_DIR: scratchDir() });
@@ -130,9 +138,11 @@ describe('environment validation (in process)', () => {
     expect(loadConfig({ DATA_DIR: scratchDir() }).port).toBe(8080);
   });
 
-  // Bug (src/server/config.ts, loadConfig: `parsePort(env.PORT ?? '8080')`): an empty PORT is not nullish, so
-  // Number('') = 0 and `PORT=` silently listens on a random port instead of 8080 or a refusal.
-  it.todo('PORT= (empty) falls back to 8080 or is refused, not turned into a random port (bug: config.ts parsePort(env.PORT ?? ...))');
+  it('treats an empty PORT as unset and refuses a hexadecimal one', () => {
+    expect(loadConfig({ DATA_DIR: scratchDir(), PORT: '' }).port).toBe(8080);
+    expect(loadConfig({ DATA_DIR: scratchDir(), PORT: ' ' }).port).toBe(8080);
+    expect(configError({ PORT: '0x50' })).toBe('PORT must be an integer 0-65535 (got "0x50")');
+  });
 
   it.each(['mysql://root@localhost/db', 'localhost:5432/test', 'http://127.0.0.1:5432/test', 'postgres:/missing-slash'])('refuses DATABASE_URL=%s', (url) => {
     expect(configError({ DATABASE_URL: url })).toBe(`DATABASE_URL must start with postgres:// or postgresql:// (got "${url}")`);
@@ -255,5 +265,23 @@ describe.skipIf(usingPostgres())('PGlite folder lock (real processes)', () => {
     expect(() => process.kill(owner, 0)).not.toThrow();
     const { access_token: token } = await tokenOf(server.url);
     expect((await userInfo(server.url, token)).status).toBe(200);
+  }, PROCESS_TIMEOUT);
+
+  it('opens the folder again after the holder was killed (SIGKILL leaves its lock behind)', async () => {
+    const copy = await freshCopy();
+    const env = { DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET };
+    const lockFile = join(copy.dataDir, 'tenon.lock');
+    const first = track(await startServer(env));
+    const holder = readFileSync(lockFile, 'utf8').trim();
+    const { access_token: token } = await tokenOf(first.url);
+
+    expect(await first.crash()).toMatchObject({ signal: 'SIGKILL' });
+    expect(readFileSync(lockFile, 'utf8').trim()).toBe(holder);
+
+    const second = track(await startServer(env));
+    expect(readFileSync(lockFile, 'utf8').trim()).not.toBe(holder);
+    const info = await userInfo(second.url, token);
+    expect(info.status, info.text).toBe(200);
+    expect((await tokenOf(second.url)).access_token).toBeTruthy();
   }, PROCESS_TIMEOUT);
 });

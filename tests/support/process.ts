@@ -35,6 +35,8 @@ export interface ServerProcess {
   exit(): Exit | undefined;
   /** SIGTERM (the server closes cleanly), then SIGKILL to the group if it has not exited in time. */
   stop(): Promise<Exit>;
+  /** SIGKILL to the whole group (a crash: nothing is closed), waiting until none of its processes is left. */
+  crash(): Promise<Exit>;
 }
 
 export interface RunningServer extends ServerProcess {
@@ -111,9 +113,10 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
   // Streams may still hold output after 'exit': wait for 'close' before callers read it.
   const closed = new Promise<Exit>((resolveClose) => child.on('close', () => resolveClose(exit!)));
 
-  const stop = async (): Promise<Exit> => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> => {
     if (!exit) {
-      try { process.kill(pid, 'SIGTERM'); } catch { /* already gone */ }
+      if (signal === 'SIGKILL') killGroup(pid, 'SIGKILL');
+      else try { process.kill(pid, signal); } catch { /* already gone */ }
       const timedOut = await Promise.race([exited.then(() => false), sleep(STOP_TIMEOUT_MS).then(() => true)]);
       if (timedOut) killGroup(pid, 'SIGKILL');
     }
@@ -132,7 +135,8 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
     stderr: () => err,
     exited: closed,
     exit: () => exit,
-    stop,
+    stop: () => stop('SIGTERM'),
+    crash: () => stop('SIGKILL'),
   };
 }
 

@@ -75,7 +75,7 @@ function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(lockFile, 'utf8').trim());
-      if (holder && isAlive(holder)) {
+      if (holder && holder !== process.pid && isServerProcess(holder)) {
         throw new DatabaseLockedError(
           `The embedded database in ${dataDir} is already open by process ${holder}. ` +
           'Only one server process may use a PGlite folder: stop the other one, use another DATA_DIR, ' +
@@ -88,11 +88,16 @@ function lockDataDir(dataDir: string): () => void {
   throw new DatabaseLockedError(`Could not lock ${lockFile}`);
 }
 
-function isAlive(pid: number): boolean {
+/** A live Node process: a pid reused by another program after a crash does not hold the folder. */
+function isServerProcess(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return /node|tsx/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true; // no /proc (not Linux): trust the pid
   }
 }

@@ -96,27 +96,24 @@ export class TokenService {
     const account = request.username?.trim() ?? '';
     if (!account || !request.password) throw invalidGrant('badCredentials');
     const failCount = await this.failLimit();
-    const fails = Number(await this.kv.get(failKey(tenantId, account)) ?? 0);
-    if (fails >= failCount) {
-      const ttl = await this.kv.ttl(failKey(tenantId, account));
-      throw invalidGrant('locked', { name: Math.max(1, Math.ceil(ttl / 60)) });
-    }
+    const key = failKey(tenantId, account);
+    const locked = async () => invalidGrant('locked', { name: Math.max(1, Math.ceil((await this.kv.ttl(key)) / 60)) });
+    if (Number(await this.kv.get(key) ?? 0) >= failCount) throw await locked();
     await this.checkTenant(tenantId);
+    // Each attempt takes its place in the counter before the password is checked, so concurrent guesses
+    // (on one process or many) cannot exceed the limit; a success clears the counter.
+    if (await this.kv.increment(key, LOCK_MINUTES * 60) > failCount) throw await locked();
     const user = await this.db.selectFrom('blade_user').selectAll()
       .where('tenant_id', '=', tenantId).where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst();
     // An unknown account costs the same argon2 work as a known one: timing does not reveal which accounts exist.
     const check = await checkWirePassword(user?.password ?? DUMMY_HASH, request.password);
-    if (!user || check === 'wrong') {
-      await this.kv.increment(failKey(tenantId, account), LOCK_MINUTES * 60);
-      throw invalidGrant('badCredentials');
-    }
+    if (!user || check === 'wrong') throw invalidGrant('badCredentials');
     if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
     if (check === 'ok-upgrade') {
       await this.db.updateTable('blade_user').set({ password: await hashWirePassword(request.password) }).where('id', '=', user.id).execute();
     }
-    const response = await this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
-    await this.kv.del(failKey(tenantId, account));
-    return response;
+    await this.kv.del(key);
+    return this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
   }
 
   private async refreshGrant(client: ClientRow, request: TokenRequest) {
