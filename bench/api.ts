@@ -517,12 +517,12 @@ async function benchOne(kind: DbKind, options: Options): Promise<Row> {
   log(`${kind}: server pid ${server.pid} listening on 127.0.0.1:${server.port}`);
   let api: Row['api'];
   try {
-    api = await withTimeout(apiLoad(server, options.path, options.connections, options.duration), phase + WARMUP_SECONDS * 1000, `${kind}: API load`);
+    api = await withTimeout(apiLoad(server, options.path, options.connections, options.duration), phase, `${kind}: API load`);
   } finally {
     await withTimeout(server.stop(), 30_000, `${kind}: server stop`);
   }
   const raw = options.path === DEFAULT_PATH
-    ? await withTimeout(rawDriverLoad(db, options.connections, options.duration), phase + WARMUP_SECONDS * 1000, `${kind}: raw driver load`)
+    ? await withTimeout(rawDriverLoad(db, options.connections, options.duration), phase, `${kind}: raw driver load`)
     : undefined;
   await cleanupAll(); // this database's folder / bench database
   return { kind, api, raw };

@@ -55,19 +55,20 @@ export class EntityService {
   async page(user: AuthUser, query: Record<string, unknown>): Promise<Page<WireRecord>> {
     const list = parseListQuery(this.entity, query, { paged: true });
     const visible = await this.visibleRows(user);
-    let select = visible(this.deps.db).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
-    for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
-    const rows = await select.selectAll().select(sql<string>`count(*) over ()`.as('__total'))
-      .limit(list.size).offset((list.current - 1) * list.size).execute();
-    let total = rows.length ? Number(rows[0].__total) : 0;
-    if (!rows.length && list.current > 1) {
-      const counted = await visible(this.deps.db)
-        .where((eb) => eb.and(conditionsPredicate(eb, list.conditions)))
-        .select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      total = Number(counted.n);
-    }
+    const filtered = () => visible(this.deps.db).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
+    let pageRows = filtered().selectAll();
+    for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
+    pageRows = pageRows.limit(list.size).offset((list.current - 1) * list.size);
+    // One round trip: the count, with the page joined laterally (a window count would copy every matching row).
+    const rows = await this.deps.db
+      .selectFrom(filtered().select(sql<string>`count(*)`.as('__total')).as('c'))
+      .leftJoinLateral(pageRows.as('r'), (join) => join.onTrue())
+      .selectAll('r').select('c.__total')
+      .execute();
+    const total = Number(rows[0]?.__total ?? 0);
+    const records = rows.filter((r) => r.id !== null);
     return {
-      records: await this.decorate(rows),
+      records: await this.decorate(records),
       total,
       size: list.size,
       current: list.current,

@@ -35,9 +35,14 @@ const ISSUER = 'issuser';
 const AUDIENCE = 'audience';
 
 export class TokenSigner {
-  constructor(private readonly key: Uint8Array) {}
+  // Imported once: handing jose the raw bytes makes it import the key again on every sign and verify.
+  private readonly key: Promise<CryptoKey>;
 
-  sign(claims: AccessClaims | RefreshClaims, ttlSeconds: number): Promise<string> {
+  constructor(secret: Uint8Array) {
+    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
+
+  async sign(claims: AccessClaims | RefreshClaims, ttlSeconds: number): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -47,13 +52,13 @@ export class TokenSigner {
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
       .setJti(randomUUID())
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid token of the given type; undefined when it is forged, expired or of the other type. */
   async verify<T extends AccessClaims | RefreshClaims>(token: string, type: T['token_type']): Promise<(T & { exp: number; iat: number }) | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
       if (payload.token_type !== type || typeof payload.sid !== 'string') return undefined;
       return payload as unknown as T & { exp: number; iat: number };
     } catch (error) {
