@@ -41,8 +41,9 @@ interface Options {
 
 const DEFAULT_PATH = '/api/blade-system/param/page?current=1&size=10';
 /** What `EntityService.page` sends for `param/page?current=1&size=10` (Kysely binds the literals as parameters). */
-const PAGE_SQL = 'select *, count(*) over () as __total from blade_param where is_deleted = $1 order by id desc limit $2 offset $3';
-const PAGE_PARAMS = [0, 10, 0];
+const PAGE_SQL = 'select "r".*, "c"."__total" from (select count(*) as "__total" from "blade_param" where "is_deleted" = $1) as "c" '
+  + 'left join lateral (select * from "blade_param" where "is_deleted" = $2 order by "id" desc limit $3 offset $4) as "r" on true';
+const PAGE_PARAMS = [0, 0, 10, 0];
 const WARMUP_SECONDS = 2;
 const SERVER_POOL_SIZE = 10; // openDatabase's default pool size for PostgreSQL
 const JWT_SECRET = 'tenon-bench-secret-0123456789abcdefghijklmnopqrs'; // 48 chars, fixed

@@ -10,7 +10,7 @@ import { ApiError, fail } from './errors.ts';
 import { fieldsOf, parseFieldValue, toWire } from './entity-fields.ts';
 import { nextId, isId } from './ids.ts';
 import type { Permissions } from './permissions.ts';
-import { conditionsPredicate, parseListQuery } from './query-conditions.ts';
+import { conditionsPredicate, parseListQuery, type Condition } from './query-conditions.ts';
 
 export interface Page<T> {
   records: T[];
@@ -55,7 +55,7 @@ export class EntityService {
   async page(user: AuthUser, query: Record<string, unknown>): Promise<Page<WireRecord>> {
     const list = parseListQuery(this.entity, query, { paged: true });
     const visible = await this.visibleRows(user);
-    const filtered = () => visible(this.deps.db).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
+    const filtered = () => withConditions(visible(this.deps.db), list.conditions);
     let pageRows = filtered().selectAll();
     for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
     pageRows = pageRows.limit(list.size).offset((list.current - 1) * list.size);
@@ -79,7 +79,7 @@ export class EntityService {
   /** Unpaged list (pickers), capped at the maximum page size. */
   async list(user: AuthUser, query: Record<string, unknown>): Promise<WireRecord[]> {
     const list = parseListQuery(this.entity, query, { paged: false });
-    let select = (await this.visibleRows(user))(this.deps.db).where((eb) => eb.and(conditionsPredicate(eb, list.conditions)));
+    let select = withConditions((await this.visibleRows(user))(this.deps.db), list.conditions);
     for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
     return this.decorate(await select.selectAll().limit(list.size).execute());
   }
@@ -176,6 +176,10 @@ export class EntityService {
       return record;
     });
   }
+}
+
+function withConditions(query: SelectQueryBuilder<any, any, any>, conditions: Condition[]) {
+  return conditions.length ? query.where((eb) => eb.and(conditionsPredicate(eb, conditions))) : query;
 }
 
 /** `ids=1,2,3` (query or form). An empty list is the spec's "select at least one record". */
