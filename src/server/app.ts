@@ -64,7 +64,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
   if (existsSync(config.webDir)) {
     await app.register(fastifyStatic, { root: config.webDir, wildcard: false });
     // Client-side routes (/wel, /login, ...) get the app shell; unknown /api paths keep the JSON 404.
-    app.get('/*', { config: { public: true } }, (request, reply) => {
+    app.get('/*', (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();
       return reply.sendFile('index.html');
     });

@@ -59,3 +59,26 @@ describe('the wire contract envelope', () => {
     expectError(await t.get('/api/blade-system/param/list', undefined, { 'accept-language': 'en' }), 401, 'Missing token, authentication failed');
   });
 });
+
+describe('the web app on the same port', () => {
+  it('serves the built app shell and its files without a token, and keeps /api closed', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const web = mkdtempSync(join(t.testDb.dataDir, 'web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>ERP 系统</title>');
+    writeFileSync(join(web, 'favicon.svg'), '<svg/>');
+    const withWeb = await startApp({ TENON_WEB_DIR: web });
+    try {
+      for (const url of ['/', '/wel/index', '/login']) {
+        const res = await withWeb.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('<title>ERP 系统</title>');
+      }
+      expect((await withWeb.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+      expectError(await withWeb.app.inject({ method: 'GET', url: '/api/blade-system/param/list' }), 401);
+      expectError(await withWeb.app.inject({ method: 'GET', url: '/api/unknown' }), 404);
+    } finally {
+      await withWeb.stop();
+    }
+  });
+});

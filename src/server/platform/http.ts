@@ -24,14 +24,16 @@ declare module 'fastify' {
 /** Authentication, then authorisation: the one place where every route's access rule is enforced. */
 export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, permissions: Permissions) {
   app.decorateRequest('user', undefined as unknown as AuthUser);
+  // The web app's files (everything outside /api) are public; API routes are closed unless declared public.
+  const open = (request: FastifyRequest) =>
+    !request.routeOptions.url?.startsWith('/api/') || Boolean(request.routeOptions.config.public);
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (!request.routeOptions.url || config.public) return;
+    if (open(request)) return;
     request.user = await sessions.authenticate(request);
   });
   app.addHook('preHandler', async (request) => {
+    if (open(request)) return;
     const config = request.routeOptions.config;
-    if (!request.routeOptions.url || config.public) return;
     if (config.superAdmin && !request.user.isSuperAdmin) throw new ApiError(403, MESSAGES.forbidden);
     const code = typeof config.permission === 'function' ? config.permission(request) : config.permission;
     if (code) await permissions.require(request.user, code);
