@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/db/seed/seed.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { TEST_SECRET, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { decodeJwt, expectGrantError, expectToken, insertRole, insertUser, passwordParams, requestToken } from './auth.support.ts';
+import { decodeJwt, expectGrantError, expectToken, passwordParams, requestToken } from './auth.support.ts';
+import { createRole, createUser } from '../support/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ describe('identity switch (Role-Id / Dept-Id)', () => {
     requestToken(t, { grant_type: 'refresh_token', refresh_token: refreshToken }, { 'Tenant-Id': '000000', ...headers });
 
   beforeAll(async () => {
-    auditor = await insertRole(t, '000000', 'auditor', '审计员');
+    auditor = await createRole(t, '000000', 'auditor');
     lab = nextId();
     await t.services.db.insertInto('blade_dept')
       .values({ id: lab, tenant_id: '000000', parent_id: SEED.deptRoot, ancestors: `0,${SEED.deptRoot}`, dept_name: '实验室', is_deleted: 0 }).execute();
@@ -67,15 +68,15 @@ describe('identity switch (Role-Id / Dept-Id)', () => {
   });
 
   it('drops roles that are deleted or belong to another tenant, and refuses a user left with none', async () => {
-    const foreign = await insertRole(t, '300009', 'admin');
-    const gone = await insertRole(t, '000000', 'gone');
+    const foreign = await createRole(t, '300009', 'admin');
+    const gone = await createRole(t, '000000', 'gone');
     await t.services.db.updateTable('blade_role').set({ is_deleted: 1 }).where('id', '=', gone).execute();
-    await insertUser(t, { tenantId: '000000', account: 'mixed', plain: 'right', roleId: `${foreign},${gone},${SEED.roleUser}` });
+    await createUser(t, { tenantId: '000000', account: 'mixed', password: 'right', roleId: `${foreign},${gone},${SEED.roleUser}` });
     const body = expectToken(await requestToken(t, passwordParams('mixed', 'right', '000000')));
     expect(body).toMatchObject({ role_id: SEED.roleUser, role_name: 'user' });
-    await insertUser(t, { tenantId: '000000', account: 'orphan', plain: 'right', roleId: `${foreign},${gone}` });
+    await createUser(t, { tenantId: '000000', account: 'orphan', password: 'right', roleId: `${foreign},${gone}` });
     expectGrantError(await requestToken(t, passwordParams('orphan', 'right', '000000')), 400, 'invalid_grant', '未获得用户的角色信息');
-    await insertUser(t, { tenantId: '000000', account: 'no-role', plain: 'right', roleId: '' });
+    await createUser(t, { tenantId: '000000', account: 'no-role', password: 'right', roleId: '' });
     expectGrantError(await requestToken(t, passwordParams('no-role', 'right', '000000')), 400, 'invalid_grant', '未获得用户的角色信息');
   });
 });

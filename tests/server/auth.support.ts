@@ -1,8 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
-import { nextId } from '../../src/server/platform/ids.ts';
 import { BASIC_SABER, md5, type TestApp } from '../support/app.ts';
+import { createRole, createTenant } from '../support/factories.ts';
 
 /** Shared by the auth test files: raw token requests, the grant-failure body, JWT decoding, fixture rows. */
 export const TOKEN_URL = '/api/blade-auth/oauth/token';
@@ -76,34 +75,10 @@ export function decodeJwt(token: string): Jwt {
   return { header: part(parts[0]), payload: part(parts[1]) };
 }
 
-/** A role row in a tenant; returns its id. */
-export async function insertRole(t: TestApp, tenantId: string, alias: string, name = alias): Promise<string> {
-  const id = nextId();
-  await t.services.db.insertInto('blade_role')
-    .values({ id, tenant_id: tenantId, parent_id: '0', role_name: name, sort: 9, role_alias: alias, is_deleted: 0 }).execute();
-  return id;
-}
-
-/** A user row; `password` is the stored hash (argon2id of md5 by default, or any legacy text). */
-export async function insertUser(
-  t: TestApp,
-  user: { tenantId: string; account: string; roleId: string; plain?: string; password?: string; deptId?: string; realName?: string },
-): Promise<string> {
-  const id = nextId();
-  await t.services.db.insertInto('blade_user').values({
-    id, tenant_id: user.tenantId, account: user.account, name: user.account, real_name: user.realName ?? user.account,
-    password: user.password ?? await hashPlainPassword(user.plain ?? 'secret-1'),
-    role_id: user.roleId, dept_id: user.deptId ?? '', post_id: '', status: 1, is_deleted: 0,
-  }).execute();
-  return id;
-}
-
 /** A tenant with an `admin`-alias role; `expireTime` null = never expires. */
 export async function insertTenant(t: TestApp, tenantId: string, expireTime: string | null): Promise<{ roleId: string }> {
-  await t.services.db.insertInto('blade_tenant').values({
-    id: nextId(), tenant_id: tenantId, tenant_name: `租户${tenantId}`, expire_time: expireTime, account_number: -1, status: 1, is_deleted: 0,
-  }).execute();
-  return { roleId: await insertRole(t, tenantId, 'admin', '管理员') };
+  await createTenant(t, tenantId, { expire_time: expireTime });
+  return { roleId: await createRole(t, tenantId, 'admin') };
 }
 
 /** `yyyy-MM-dd HH:mm:ss` some days from now (negative = in the past). */

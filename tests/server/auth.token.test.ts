@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/db/seed/seed.ts';
 import { BASIC_SABER, md5, startApp, type TestApp } from '../support/app.ts';
 import {
-  TOKEN_URL, daysFromNow, decodeJwt, expectGrantError, expectToken, insertTenant, insertUser, passwordParams, requestToken,
+  TOKEN_URL, daysFromNow, decodeJwt, expectGrantError, expectToken, insertTenant, passwordParams, requestToken,
 } from './auth.support.ts';
+import { createUser } from '../support/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,7 +125,7 @@ describe('tenant', () => {
   it('refuses an unknown tenant and an expired one; a tenant with a future expiry logs in', async () => {
     expectGrantError(await loginAs('admin', 'admin', '123456'), 400, 'invalid_grant', NO_TENANT);
     const { roleId } = await insertTenant(t, '300001', daysFromNow(-1));
-    await insertUser(t, { tenantId: '300001', account: 'boss', plain: 'boss-pass', roleId });
+    await createUser(t, { tenantId: '300001', account: 'boss', password: 'boss-pass', roleId });
     expectGrantError(await loginAs('boss', 'boss-pass', '300001'), 400, 'invalid_grant', '租户授权已过期,请联系管理员');
 
     await t.services.db.updateTable('blade_tenant').set({ expire_time: daysFromNow(30) }).where('tenant_id', '=', '300001').execute();
@@ -161,7 +162,7 @@ describe('lockout', () => {
   };
 
   it('refuses even the right password after account.failCount (5) failures, for 30 minutes', async () => {
-    await insertUser(t, { tenantId: '000000', account: 'lock-a', plain: 'right', roleId: userRole });
+    await createUser(t, { tenantId: '000000', account: 'lock-a', password: 'right', roleId: userRole });
     await failTimes('lock-a', 5);
     expectGrantError(await loginAs('lock-a', 'right'), 400, 'invalid_grant', LOCKED);
     expectGrantError(await loginAs('lock-a', 'wrong'), 400, 'invalid_grant', LOCKED);
@@ -175,9 +176,9 @@ describe('lockout', () => {
   });
 
   it('counts per tenant and account: other accounts and the same account in another tenant still log in', async () => {
-    await insertUser(t, { tenantId: '000000', account: 'lock-b', plain: 'right', roleId: userRole });
+    await createUser(t, { tenantId: '000000', account: 'lock-b', password: 'right', roleId: userRole });
     const { roleId } = await insertTenant(t, '300002', null);
-    await insertUser(t, { tenantId: '300002', account: 'lock-b', plain: 'right', roleId });
+    await createUser(t, { tenantId: '300002', account: 'lock-b', password: 'right', roleId });
     await failTimes('lock-b', 5);
     expectGrantError(await loginAs('lock-b', 'right'), 400, 'invalid_grant', LOCKED);
     expect(expectToken(await loginAs('lock-b', 'right', '300002')).tenant_id).toBe('300002');
@@ -185,7 +186,7 @@ describe('lockout', () => {
   });
 
   it('follows the account.failCount param', async () => {
-    await insertUser(t, { tenantId: '000000', account: 'lock-c', plain: 'right', roleId: userRole });
+    await createUser(t, { tenantId: '000000', account: 'lock-c', password: 'right', roleId: userRole });
     await t.services.db.updateTable('blade_param').set({ param_value: '2' }).where('param_key', '=', 'account.failCount').execute();
     try {
       await failTimes('lock-c', 2);
@@ -197,7 +198,7 @@ describe('lockout', () => {
   });
 
   it('resets the counter on a successful login before the limit', async () => {
-    await insertUser(t, { tenantId: '000000', account: 'lock-d', plain: 'right', roleId: userRole });
+    await createUser(t, { tenantId: '000000', account: 'lock-d', password: 'right', roleId: userRole });
     await failTimes('lock-d', 4);
     expect(await t.services.kv.get('login-fail:000000:lock-d')).toBe('4');
     expectToken(await loginAs('lock-d', 'right'));
@@ -219,7 +220,7 @@ describe('stored passwords', () => {
 
   it('accepts a legacy sha1(md5) row once and replaces it with argon2id on that login', async () => {
     const legacy = sha1(md5('old-pass'));
-    const id = await insertUser(t, { tenantId: '000000', account: 'legacy', password: legacy, roleId: userRole });
+    const id = await createUser(t, { tenantId: '000000', account: 'legacy', passwordHash: legacy, roleId: userRole });
     const stored = async () => (await t.services.db.selectFrom('blade_user').select('password').where('id', '=', id).executeTakeFirstOrThrow()).password;
 
     expectGrantError(await loginAs('legacy', 'wrong'), 400, 'invalid_grant', BAD_CREDENTIALS);
@@ -317,7 +318,7 @@ describe('refresh grant', () => {
     expect(logout.json()).toEqual({ success: 'true', msg: 'success', account: 'admin' });
     expectGrantError(await refresh(first.refresh_token), 400, 'invalid_grant', '令牌授权已过期');
 
-    const id = await insertUser(t, { tenantId: '000000', account: 'leaver', plain: 'right', roleId: userRole });
+    const id = await createUser(t, { tenantId: '000000', account: 'leaver', password: 'right', roleId: userRole });
     const leaver = expectToken(await loginAs('leaver', 'right'));
     await t.services.db.updateTable('blade_user').set({ is_deleted: 1 }).where('id', '=', id).execute();
     expectGrantError(await refresh(leaver.refresh_token), 400, 'invalid_grant', '令牌授权已过期');

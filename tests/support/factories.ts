@@ -5,6 +5,7 @@ import type { TestApp } from './app.ts';
 
 /** Test data written straight to the database, for what the API under test does not create itself. */
 
+/** A tenant row; `overrides` are columns (e.g. `expire_time`, `package_id`, `domain`). */
 export async function createTenant(t: TestApp, tenantId: string, overrides: Record<string, unknown> = {}) {
   const id = nextId();
   await t.services.db.insertInto('blade_tenant').values({
@@ -32,10 +33,14 @@ export async function createRole(t: TestApp, tenantId: string, alias: string, co
   return id;
 }
 
-export async function createUser(t: TestApp, fields: { tenantId: string; account: string; password?: string; roleId: string; deptId?: string; realName?: string }) {
+/** A user; `password` is plain text (stored as argon2id of its md5), `passwordHash` a stored value as is (legacy rows). */
+export async function createUser(t: TestApp, fields: {
+  tenantId: string; account: string; password?: string; passwordHash?: string; roleId: string; deptId?: string; realName?: string;
+}) {
   const id = nextId();
   await t.services.db.insertInto('blade_user').values({
-    id, tenant_id: fields.tenantId, account: fields.account, password: await hashPlainPassword(fields.password ?? '123456'),
+    id, tenant_id: fields.tenantId, account: fields.account,
+    password: fields.passwordHash ?? await hashPlainPassword(fields.password ?? '123456'),
     real_name: fields.realName ?? fields.account, role_id: fields.roleId, dept_id: fields.deptId ?? '', status: 1, is_deleted: 0,
   }).execute();
   return id;
