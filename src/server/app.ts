@@ -14,6 +14,10 @@ import { Permissions } from './platform/permissions.ts';
 import { TokenSigner } from './platform/token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { deskRoutes } from './modules/desk/desk.routes.ts';
+import { ENTITIES } from '../shared/entities/index.ts';
+import { registerEntityRoutes } from './platform/entity-routes.ts';
+import { EntityService } from './platform/entity-service.ts';
 import type { Services } from './services.ts';
 
 export interface App {
@@ -24,7 +28,7 @@ export interface App {
 
 /**
  * The server, in order: data (database, migrations, seed, key-value store), platform (errors, access hooks),
- * modules (one plugin per contract service), then the web app on the same port.
+ * entity CRUD routes from the definitions, modules (one plugin per domain), then the web app on the same port.
  */
 export async function buildApp(config: Config, options: { database?: Database; logger?: boolean } = {}): Promise<App> {
   const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -37,6 +41,8 @@ export async function buildApp(config: Config, options: { database?: Database; l
   }
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, prefix: config.kvPrefix });
   const signer = new TokenSigner(config.jwtSecret);
+  const permissions = await Permissions.create(database.db, kv);
+  const dictionaries = await Dictionaries.create(database.db, kv);
   const services: Services = {
     config,
     database,
@@ -44,8 +50,9 @@ export async function buildApp(config: Config, options: { database?: Database; l
     kv,
     signer,
     sessions: new Sessions(signer, kv),
-    permissions: await Permissions.create(database.db, kv),
-    dictionaries: await Dictionaries.create(database.db, kv),
+    permissions,
+    dictionaries,
+    entities: new Map(ENTITIES.map((entity) => [entity.name, new EntityService(entity, { db: database.db, permissions, dictionaries })])),
   };
 
   const app = Fastify({
@@ -58,8 +65,10 @@ export async function buildApp(config: Config, options: { database?: Database; l
   registerErrorHandlers(app);
   registerAccessHooks(app, services.sessions, services.permissions);
 
+  for (const entity of services.entities.values()) registerEntityRoutes(app, entity);
   await app.register(authRoutes, { services });
   await app.register(systemRoutes, { services });
+  await app.register(deskRoutes, { services });
 
   if (existsSync(config.webDir)) {
     await app.register(fastifyStatic, { root: config.webDir, wildcard: false });

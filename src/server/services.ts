@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
 import type { Sessions } from './platform/auth-context.ts';
 import type { Dictionaries } from './platform/dictionaries.ts';
+import type { EntityService } from './platform/entity-service.ts';
 import type { KeyValueStore } from './platform/kv.ts';
 import type { Permissions } from './platform/permissions.ts';
 import type { TokenSigner } from './platform/token.ts';
@@ -16,4 +17,6 @@ export interface Services {
   sessions: Sessions;
   permissions: Permissions;
   dictionaries: Dictionaries;
+  /** One service per defined entity, by entity name. */
+  entities: Map<string, EntityService>;
 }

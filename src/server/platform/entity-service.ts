@@ -44,9 +44,11 @@ export class EntityService {
     const scope = entity.dataScope
       ? dataScopePredicate(entity, user, await this.deps.permissions.dataScopesOf(user, entity.code))
       : undefined;
+    const owner = entity.owner ? fieldsOf(entity).get(entity.owner) : undefined;
     return (db) => {
       let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
       if (entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
+      if (owner) query = query.where(owner.column, '=', user.userId);
       if (scope) query = query.where(scope);
       return query;
     };
@@ -107,6 +109,10 @@ export class EntityService {
       if (inserting) {
         id = nextId();
         const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
+        if (this.entity.owner) {
+          const column = fieldsOf(this.entity).get(this.entity.owner)!.column;
+          row[column] ??= user.userId;
+        }
         if (this.entity.tenant) row.tenant_id = user.tenantId;
         if (this.entity.audit) {
           Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });

@@ -57,6 +57,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   audit: boolean;
   /** Row-level data scopes (contract system.md §12) apply to its lists. */
   dataScope?: boolean;
+  /**
+   * Rows belong to one user (a message's recipient): every read and change is limited to the caller's rows; an
+   * insert without the field is addressed to the caller.
+   */
+  owner?: keyof F & string;
   fields: F;
   defaultSort: ReadonlyArray<readonly [keyof F | BaseField, 'asc' | 'desc']>;
   /** Bare-key filter style of its list ("map" = LIKE, "entity" = exact). */
@@ -87,8 +92,8 @@ export function allFields(entity: EntityDef): Record<string, FieldDef> {
   return {
     id: { type: 'id', label: { zh: '主键', en: 'ID' }, readonly: true },
     ...(entity.tenant ? { tenantId: { type: 'string', label: { zh: '租户编号', en: 'Tenant' }, readonly: true, max: 12 } satisfies FieldDef } : {}),
-    ...entity.fields,
     ...(entity.audit ? AUDIT_FIELDS : {}),
+    ...entity.fields, // may redefine an audit field (a message's status starts at 0 = unread)
     isDeleted: { type: 'int', label: { zh: '是否已删除', en: 'Deleted' }, readonly: true, secret: true },
   };
 }

@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { ENTITIES } from '../../../shared/entities/index.ts';
 import { post } from '../../../shared/entities/system/post.ts';
 import { SUPER_TENANT } from '../../platform/auth-context.ts';
 import { ok } from '../../platform/errors.ts';
-import { registerEntityRoutes } from '../../platform/entity-routes.ts';
-import { EntityService } from '../../platform/entity-service.ts';
 import { requestParams } from '../../platform/http.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { MenuService } from './menu.service.ts';
 import { TenantService } from './tenant.service.ts';
 
-/** `/api/blade-system/*`: entity CRUD from the definitions, plus what the console shell needs at start. */
+/** `/api/blade-system/*` beyond plain entity CRUD: what the console shell needs at start. */
 export async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const deps = { db: services.db, permissions: services.permissions, dictionaries: services.dictionaries };
-  const entityServices = new Map(ENTITIES.map((entity) => [entity.name, new EntityService(entity, deps)]));
-  for (const service of entityServices.values()) registerEntityRoutes(app, service);
-
   const menus = new MenuService(services.db, services.permissions);
   const tenants = new TenantService(services.db);
 
@@ -36,7 +29,7 @@ export async function systemRoutes(app: FastifyInstance, { services }: { service
     ok(request, await dictionaryItems(services, 'blade_dict_biz', String(requestParams(request).code ?? ''), request.user.tenantId)));
 
   // Picker for forms in any screen (user form): any signed-in user; only the super tenant may name another tenant.
-  const posts = entityServices.get(post.name)!;
+  const posts = services.entities.get(post.name)!;
   app.get('/api/blade-system/post/select', async (request) => {
     const { tenantId } = requestParams(request);
     const target = request.user.tenantId === SUPER_TENANT && request.user.isAdmin && typeof tenantId === 'string' && tenantId ? tenantId : request.user.tenantId;

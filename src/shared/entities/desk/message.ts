@@ -1,0 +1,25 @@
+import { defineEntity } from '../define.ts';
+
+/** A notification to one user, shown in the top-bar drawer and on the phone's messages tab. */
+export const message = defineEntity({
+  name: 'message',
+  service: 'blade-system',
+  table: 'blade_message',
+  label: { zh: '消息', en: 'Message' },
+  code: 'message',
+  tenant: true,
+  audit: true,
+  owner: 'userId',
+  fields: {
+    userId: { type: 'id', label: { zh: '接收人', en: 'Recipient' } },
+    title: { type: 'string', max: 255, list: true, form: true, label: { zh: '标题', en: 'Title' } },
+    content: {
+      type: 'text', max: 4000, list: true, form: true,
+      label: { zh: '内容', en: 'Content' },
+      required: { zh: '请输入消息内容', en: 'Please enter the message content' },
+    },
+    category: { type: 'int', default: 1, label: { zh: '类型', en: 'Category' } },
+    status: { type: 'int', default: 0, search: 'equal', list: true, label: { zh: '状态', en: 'Status' } },
+  },
+  defaultSort: [['createTime', 'desc'], ['id', 'desc']],
+});

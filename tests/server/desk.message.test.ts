@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '../../src/server/db/seed/seed.ts';
+import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { createUser } from '../support/factories.ts';
+
+const MESSAGE = '/api/blade-system/message';
+let t: TestApp;
+let admin: string;
+let alice: string;
+let aliceId: string;
+
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.tokenOf();
+  aliceId = await createUser(t, { tenantId: '000000', account: 'alice', password: 'pw-a', roleId: SEED.roleUser, deptId: SEED.deptRoot });
+  alice = await t.tokenOf('alice', 'pw-a');
+});
+afterAll(() => t?.stop());
+
+describe('messages', () => {
+  it('delivers a message to its recipient only, unread first', async () => {
+    const sent = expectOk(await t.post(`${MESSAGE}/submit`, admin, { userId: aliceId, title: '审批', content: '您有一条待办' }));
+    expect(sent).toMatchObject({ userId: aliceId, status: 0, content: '您有一条待办' });
+    expectOk(await t.post(`${MESSAGE}/submit`, admin, { userId: aliceId, content: '第二条' }));
+    const inbox = expectOk(await t.get(`${MESSAGE}/list?status=0`, alice));
+    expect(inbox.records.map((m: { content: string }) => m.content)).toEqual(['第二条', '您有一条待办']);
+    expect(expectOk(await t.get(`${MESSAGE}/list`, admin)).total).toBe(0);
+    expect(expectOk(await t.get(`${MESSAGE}/unread-count`, alice))).toBe(2);
+    expect((await t.get(`${MESSAGE}/detail?id=${sent.id}`, admin)).json().data).toBeNull();
+  });
+
+  it('addresses a message without recipient to the caller, and requires content', async () => {
+    const own = expectOk(await t.post(`${MESSAGE}/submit`, admin, { content: '备忘' }));
+    expect(own.userId).toBe(SEED.userAdmin);
+    expectError(await t.post(`${MESSAGE}/submit`, admin, { title: 'x' }), 400, '请输入消息内容');
+    expectError(await t.post(`${MESSAGE}/submit`, alice, { content: '无权发送' }), 403, '请求被拒绝,缺少权限: message_add');
+  });
+
+  it('marks one, then all of the caller own messages as read', async () => {
+    const unread = expectOk(await t.get(`${MESSAGE}/list?status=0`, alice)).records;
+    expectOk(await t.post(`${MESSAGE}/read?ids=${unread[0].id}`, alice));
+    expect(expectOk(await t.get(`${MESSAGE}/unread-count`, alice))).toBe(unread.length - 1);
+    expect(expectOk(await t.post(`${MESSAGE}/read-all`, alice))).toEqual({ count: unread.length - 1 });
+    expect(expectOk(await t.get(`${MESSAGE}/list?status=0`, alice)).total).toBe(0);
+    expect(expectOk(await t.get(`${MESSAGE}/list?status=1`, alice)).total).toBe(unread.length);
+  });
+
+  it('does not let one user mark or delete another user message', async () => {
+    const forAdmin = expectOk(await t.post(`${MESSAGE}/submit`, admin, { content: '给管理员' }));
+    const adminUnread = expectOk(await t.get(`${MESSAGE}/unread-count`, admin));
+    expectOk(await t.post(`${MESSAGE}/read?ids=${forAdmin.id}`, alice));
+    expect(expectOk(await t.get(`${MESSAGE}/detail?id=${forAdmin.id}`, admin)).status).toBe(0);
+    expect(expectOk(await t.get(`${MESSAGE}/unread-count`, admin))).toBe(adminUnread);
+    expectError(await t.post(`${MESSAGE}/remove?ids=${forAdmin.id}`, alice), 403);
+  });
+});
+
+describe('client error-log upload', () => {
+  it('stores each uploaded log as an error-log row of the caller tenant', async () => {
+    const logs = [
+      { type: 'error', url: 'http://localhost/wel/index', time: '2026-11-21 10:00:00', message: 'x is undefined', stack: 'TypeError: x\n at a.js:1', info: { component: 'Tabs' } },
+      { type: 'unhandledrejection', url: 'http://localhost/login', message: 'Network Error' },
+    ];
+    expect(expectOk(await t.post('/api/blade-auth/oauth/logout', admin, logs))).toEqual({ count: 2 });
+    const rows = await t.services.db.selectFrom('blade_log_error').selectAll().orderBy('create_time').execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ tenant_id: '000000', create_by: 'admin', exception_name: 'error', message: 'x is undefined', request_uri: 'http://localhost/wel/index', service_id: 'tenon-web' });
+    expect(rows[0].params).toBe('{"component":"Tabs"}');
+  });
+
+  it('requires a token and a JSON array', async () => {
+    expectError(await t.post('/api/blade-auth/oauth/logout', undefined, []), 401);
+    expectError(await t.post('/api/blade-auth/oauth/logout', admin, { type: 'error' }), 400, '消息不能读取');
+  });
+});
