@@ -1,25 +1,52 @@
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screenClassOf, site, type ScreenClass } from './config.ts';
+import { installErrorCapture } from './error-log.ts';
+import { initI18n } from './i18n.ts';
+import { lazyPage } from './lazy.ts';
+import { registerServiceWorker } from './pwa.ts';
+import { queryClient } from './query.ts';
+import { session } from './session.ts';
+import { startAutoRefresh } from './auth.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 
-/** Placeholder until the console shell lands: shows that the server answers and which tenant this host maps to. */
-function ServerStatus() {
-  const [status, setStatus] = useState<'checking' | 'up' | 'down'>('checking');
-  const [tenant, setTenant] = useState('');
+// Each layout is its own chunk: a phone never downloads the antd console, a desktop never the phone layout.
+const DesktopApp = lazyPage(() => import('../desktop/DesktopApp.tsx'));
+const MobileApp = lazyPage(() => import('../mobile/MobileApp.tsx'));
+
+function useScreenClass(): ScreenClass {
+  const [screen, setScreen] = useState(() => screenClassOf(window.innerWidth));
   useEffect(() => {
-    fetch(`/api/blade-system/tenant/info?domain=${encodeURIComponent(location.origin)}`)
-      .then((res) => res.json())
-      .then((body: { data?: { tenantName?: string } }) => {
-        setTenant(body.data?.tenantName ?? '');
-        setStatus('up');
-      })
-      .catch(() => setStatus('down'));
+    const onResize = () => setScreen(screenClassOf(window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
   }, []);
+  return screen;
+}
+
+function Root() {
+  const screen = useScreenClass();
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 560, margin: '15vh auto', padding: 24 }}>
-      <h1 style={{ color: '#409EFF' }}>ERP 系统</h1>
-      <p>Tenon · {status === 'checking' ? '正在连接服务器…' : status === 'up' ? `服务器运行中${tenant ? ` · ${tenant}` : ''}` : '无法连接服务器'}</p>
-    </main>
+    <ErrorBoundary>
+      <Suspense fallback={<div className="boot-loading" />}>
+        {screen === 0 ? <MobileApp /> : <DesktopApp screen={screen} />}
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 
-createRoot(document.getElementById('root')!).render(<StrictMode><ServerStatus /></StrictMode>);
+installErrorCapture();
+initI18n();
+registerServiceWorker();
+startAutoRefresh();
+// Another tab logged in or out: follow it.
+window.addEventListener('storage', (event) => { if (event.key?.startsWith(`${site.key}-`)) session.reload(); });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <Root />
+    </QueryClientProvider>
+  </StrictMode>,
+);

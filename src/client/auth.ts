@@ -1,0 +1,79 @@
+import { md5 } from 'js-md5';
+import { site } from './config.ts';
+import { http } from './http.ts';
+import { session, type UserInfo } from './session.ts';
+
+export interface LoginForm {
+  tenantId: string;
+  username: string;
+  password: string;
+  captchaKey?: string;
+  captchaCode?: string;
+}
+
+/** Password (or captcha) grant: the password travels as md5 hex; a failure rejects with the server's message. */
+export async function login(form: LoginForm): Promise<UserInfo> {
+  const response = await http.post<UserInfo>('/api/blade-auth/oauth/token', null, {
+    noToken: true,
+    params: {
+      tenantId: form.tenantId,
+      username: form.username,
+      password: md5(form.password),
+      grant_type: site.captchaMode ? 'captcha' : 'password',
+      scope: 'all',
+      type: 'account',
+    },
+    headers: {
+      'Tenant-Id': form.tenantId,
+      ...(site.captchaMode ? { 'Captcha-Key': form.captchaKey ?? '', 'Captcha-Code': form.captchaCode ?? '' } : {}),
+    },
+  });
+  session.signedIn(response.data);
+  return response.data;
+}
+
+let refreshing: Promise<UserInfo> | undefined;
+
+/** Refresh grant, optionally switching dept/role (switchMode); concurrent callers share one request. */
+export function refreshToken(switchTo: { deptId?: string; roleId?: string } = {}): Promise<UserInfo> {
+  if (refreshing && !switchTo.deptId && !switchTo.roleId) return refreshing;
+  const { refreshToken: token, tenantId } = session.get();
+  refreshing = http.post<UserInfo>('/api/blade-auth/oauth/token', null, {
+    noToken: true,
+    params: { tenantId, refresh_token: token, grant_type: 'refresh_token', scope: 'all' },
+    headers: { 'Tenant-Id': tenantId, 'Dept-Id': switchTo.deptId ?? '', 'Role-Id': switchTo.roleId ?? '' },
+  }).then((response) => {
+    session.signedIn(response.data, { refresh: true });
+    return response.data;
+  }).finally(() => { refreshing = undefined; });
+  return refreshing;
+}
+
+export const isRefreshing = () => refreshing !== undefined;
+
+/**
+ * Automatic refresh (spec §4): every 10 s, when the stored token's age reaches the token time and no refresh is in
+ * flight, refresh. Returns the stop function.
+ */
+export function startAutoRefresh(): () => void {
+  const timer = setInterval(() => {
+    const { token } = session.get();
+    if (!token || isRefreshing()) return;
+    if (session.tokenAgeSeconds() >= site.tokenTime) void refreshToken().catch(() => undefined);
+  }, site.refreshCheckMs);
+  return () => clearInterval(timer);
+}
+
+/** Server logout (revokes the login everywhere), then the local one. */
+export async function logout(): Promise<void> {
+  try {
+    await http.get('/api/blade-auth/oauth/logout', { silent: true });
+  } finally {
+    session.localLogout();
+  }
+}
+
+export interface Captcha { key: string; image: string }
+export async function fetchCaptcha(): Promise<Captcha> {
+  return (await http.get<Captcha>('/api/blade-auth/oauth/captcha', { noToken: true })).data;
+}

@@ -1,0 +1,72 @@
+import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { site } from './config.ts';
+import { currentLanguage, t } from './i18n.ts';
+import { navigateTo } from './navigation.ts';
+import { notify } from './notify.ts';
+import { session } from './session.ts';
+
+/** The BladeX envelope. */
+export interface R<T> { code: number; success: boolean; data: T; msg: string }
+export interface Page<T> { records: T[]; total: number; size: number; current: number; pages: number }
+
+/** Per-request options of the error catalogue. */
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Do not send the token (token endpoint, captcha). */
+    noToken?: boolean;
+    /** Handle every failure in the caller: no toast, no 401 logout. */
+    silent?: boolean;
+  }
+}
+
+export const basicAuthorization = () => `Basic ${btoa(`${site.clientId}:${site.clientSecret}`)}`;
+
+/**
+ * The console's axios instance, implementing spec §8: any HTTP status 200–500 passes; the code is the body's code
+ * or the HTTP status; white-listed codes reject silently; 401 logs out locally and goes to /login; any other non-200
+ * code toasts `msg`, else `error_description`, else 未知错误, and rejects. Network failures reject.
+ */
+export const http = axios.create({
+  timeout: site.defaultTimeoutMs,
+  validateStatus: (status) => status >= 200 && status <= 500,
+});
+
+http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+  config.timeout = config.timeout && config.timeout !== site.defaultTimeoutMs ? config.timeout : site.requestTimeoutMs;
+  config.headers.set('Authorization', basicAuthorization());
+  config.headers.set('Accept-Language', currentLanguage() === 'en' ? 'en' : 'zh-CN');
+  const token = session.get().token;
+  if (token && !config.noToken) config.headers.set('Blade-Auth', `bearer ${token}`);
+  return config;
+});
+
+export class ApiFailure extends Error {
+  constructor(readonly code: number, message: string, readonly response?: AxiosResponse) {
+    super(message);
+  }
+}
+
+http.interceptors.response.use((response) => {
+  const body = response.data as { code?: number; msg?: string; error_description?: string } | undefined;
+  const code = (body && typeof body === 'object' && typeof body.code === 'number' ? body.code : 0) || response.status;
+  if (code === 200) return response;
+  const message = (body && typeof body === 'object' && (body.msg || body.error_description)) || t('common.unknownError');
+  if (response.config.silent || (site.statusWhiteList as readonly number[]).includes(code)) {
+    return Promise.reject(new ApiFailure(code, message, response));
+  }
+  if (code === 401) {
+    session.localLogout();
+    navigateTo('/login');
+    return Promise.reject(new ApiFailure(code, message, response));
+  }
+  notify.error(message);
+  return Promise.reject(new ApiFailure(code, message, response));
+}, (error: AxiosError) => Promise.reject(error));
+
+/** GET/POST returning the envelope's `data`. */
+export async function getData<T>(url: string, params?: Record<string, unknown>): Promise<T> {
+  return (await http.get<R<T>>(url, { params })).data.data;
+}
+export async function postData<T>(url: string, body?: unknown, params?: Record<string, unknown>): Promise<T> {
+  return (await http.post<R<T>>(url, body, { params })).data.data;
+}

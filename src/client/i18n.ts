@@ -1,0 +1,42 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { en } from '../shared/i18n/en/index.ts';
+import { zh } from '../shared/i18n/zh/index.ts';
+import { getStore, setStore } from './storage.ts';
+
+export type Language = 'zh' | 'en';
+
+/** The stored preference, default zh (spec §1). */
+export function storedLanguage(): Language {
+  return getStore<string>('language') === 'en' ? 'en' : 'zh';
+}
+
+export function initI18n() {
+  const lng = storedLanguage();
+  void i18next.use(initReactI18next).init({
+    resources: { zh: { translation: zh }, en: { translation: en } },
+    lng,
+    fallbackLng: 'zh',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  applyDocumentLanguage(lng);
+  return i18next;
+}
+
+export async function setLanguage(lng: Language) {
+  setStore('language', lng);
+  await i18next.changeLanguage(lng);
+  applyDocumentLanguage(lng);
+}
+
+export const currentLanguage = (): Language => (i18next.language === 'en' ? 'en' : 'zh');
+
+function applyDocumentLanguage(lng: Language) {
+  dayjs.locale(lng === 'en' ? 'en' : 'zh-cn');
+  document.documentElement.lang = lng === 'en' ? 'en' : 'zh-CN';
+}
+
+export const t = (key: string, options?: Record<string, unknown>) => i18next.t(key, options) as string;

@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+
+/**
+ * Service worker (precached shell, update prompt) and the online state. A new deployment's worker waits until the
+ * user accepts the update, then takes over and the page reloads once.
+ */
+let workbox: Workbox | undefined;
+let updateWaiting = false;
+const listeners = new Set<() => void>();
+const emit = () => { for (const listener of listeners) listener(); };
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
+
+export function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  workbox = new Workbox('/sw.js', { scope: '/' });
+  workbox.addEventListener('waiting', () => { updateWaiting = true; emit(); });
+  workbox.addEventListener('controlling', (event) => { if (event.isUpdate) window.location.reload(); });
+  void workbox.register();
+}
+
+/** Accept the waiting version: it activates and the page reloads into it. */
+export function applyUpdate() {
+  workbox?.messageSkipWaiting();
+}
+
+export const useUpdateWaiting = () => useSyncExternalStore(subscribe, () => updateWaiting);
+export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);

@@ -1,0 +1,3 @@
+export default function MobileApp() {
+  return <main>ERP 系统</main>;
+}

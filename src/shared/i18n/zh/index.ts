@@ -1,0 +1,5 @@
+import { common } from './common.ts';
+import { mobile } from './mobile.ts';
+import { shell } from './shell.ts';
+
+export const zh = { common, shell, mobile };

@@ -1,0 +1,3 @@
+/** `mobile.*` strings. */
+export const mobile = {
+} as const;

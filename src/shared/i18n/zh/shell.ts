@@ -1,0 +1,3 @@
+/** `shell.*` strings. */
+export const shell = {
+} as const;
