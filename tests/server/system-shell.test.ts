@@ -85,3 +85,17 @@ describe('what the console shell reads before and after login', () => {
     expect(expectOk(await t.get('/api/blade-system/dict/dictionary?code=nothing', admin))).toEqual([]);
   });
 });
+
+describe('identity switch pickers', () => {
+  it('lists the depts and roles the caller holds, even when the token is narrowed to one', async () => {
+    await t.services.db.updateTable('blade_user').set({ dept_id: `${SEED.deptRoot},${SEED.deptSuzhou}`, role_id: `${SEED.roleAdministrator},${SEED.roleUser}` })
+      .where('id', '=', SEED.userAdmin).execute();
+    const narrowed = (await t.login('admin', 'admin', '000000', { 'role-id': SEED.roleUser })).json().access_token;
+    expect(expectOk(await t.get('/api/blade-system/dept/select', narrowed))).toEqual([
+      { id: SEED.deptRoot, deptName: '布雷德科技' }, { id: SEED.deptSuzhou, deptName: '苏州布雷德' },
+    ]);
+    expect(expectOk(await t.get('/api/blade-system/role/select', narrowed))).toEqual([
+      { id: SEED.roleAdministrator, roleName: '超级管理员' }, { id: SEED.roleUser, roleName: '用户' },
+    ]);
+  });
+});

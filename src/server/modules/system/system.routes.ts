@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { post } from '../../../shared/entities/system/post.ts';
-import { SUPER_TENANT } from '../../platform/auth-context.ts';
+import { SUPER_TENANT, splitList } from '../../platform/auth-context.ts';
 import { ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
 import { isId } from '../../platform/ids.ts';
@@ -28,6 +28,26 @@ export async function systemRoutes(app: FastifyInstance, { services }: { service
   app.get('/api/blade-system/dict-biz/dictionary', async (request) =>
     ok(request, await dictionaryItems(services, 'blade_dict_biz', String(requestParams(request).code ?? ''), request.user.tenantId)));
 
+  // The identity-switch dialog (switchMode): the depts and roles the caller holds (token lists are narrowed by a
+  // switch, so read the user's row).
+  app.get('/api/blade-system/dept/select', async (request) => {
+    const ids = await heldIds(services, request.user.userId, request.user.tenantId, 'dept_id');
+    if (!ids.length) return ok(request, []);
+    const rows = await services.db.selectFrom('blade_dept').select(['id', 'dept_name'])
+      .where('id', 'in', ids).where('tenant_id', '=', request.user.tenantId).where('is_deleted', '=', 0).orderBy('sort').execute();
+    return ok(request, rows.map((r) => ({ id: String(r.id), deptName: r.dept_name })));
+  });
+  app.get('/api/blade-system/role/select', async (request) => {
+    const { userId } = requestParams(request);
+    // Another user's roles only for administrators; everyone else gets their own.
+    const target = request.user.isAdmin && isId(userId) ? String(userId) : request.user.userId;
+    const ids = await heldIds(services, target, request.user.tenantId, 'role_id');
+    if (!ids.length) return ok(request, []);
+    const rows = await services.db.selectFrom('blade_role').select(['id', 'role_name'])
+      .where('id', 'in', ids).where('tenant_id', '=', request.user.tenantId).where('is_deleted', '=', 0).orderBy('sort').execute();
+    return ok(request, rows.map((r) => ({ id: String(r.id), roleName: r.role_name })));
+  });
+
   // Picker for forms in any screen (user form): any signed-in user; only the super tenant may name another tenant.
   const posts = services.entities.get(post.name)!;
   app.get('/api/blade-system/post/select', async (request) => {
@@ -48,4 +68,10 @@ async function dictionaryItems(services: Services, table: 'blade_dict' | 'blade_
     id: String(r.id), parentId: String(r.parent_id), code: r.code, dictKey: r.dict_key, dictValue: r.dict_value,
     sort: Number(r.sort), remark: r.remark, isSealed: Number(r.is_sealed),
   }));
+}
+
+async function heldIds(services: Services, userId: string, tenantId: string, column: 'dept_id' | 'role_id'): Promise<string[]> {
+  const row = await services.db.selectFrom('blade_user').select(column)
+    .where('id', '=', userId).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+  return splitList(row?.[column]).filter(isId);
 }
