@@ -71,11 +71,19 @@ export async function buildApp(config: Config, options: { database?: Database; l
   await app.register(deskRoutes, { services });
 
   if (existsSync(config.webDir)) {
-    await app.register(fastifyStatic, { root: config.webDir, wildcard: false });
+    // Built files carry content hashes (cached for a year); the shell, its service worker and manifest must revalidate.
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (res, path) => {
+        res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     // Client-side routes (/wel, /login, ...) get the app shell; unknown /api paths keep the JSON 404.
     app.get('/*', (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();
-      return reply.sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
 

@@ -67,6 +67,12 @@ describe('the web app on the same port', () => {
     const web = mkdtempSync(join(t.testDb.dataDir, 'web-'));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>ERP 系统</title>');
     writeFileSync(join(web, 'favicon.svg'), '<svg/>');
+    const { mkdirSync } = await import('node:fs');
+    const { brotliCompressSync } = await import('node:zlib');
+    mkdirSync(join(web, 'assets'));
+    const script = 'console.log("tenon");'.repeat(100);
+    writeFileSync(join(web, 'assets', 'app-abc.js'), script);
+    writeFileSync(join(web, 'assets', 'app-abc.js.br'), brotliCompressSync(script));
     const withWeb = await startApp({ TENON_WEB_DIR: web });
     try {
       for (const url of ['/', '/wel/index', '/login']) {
@@ -75,6 +81,11 @@ describe('the web app on the same port', () => {
         expect(res.body).toContain('<title>ERP 系统</title>');
       }
       expect((await withWeb.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+      const asset = await withWeb.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.rawPayload.length).toBeLessThan(script.length / 5);
+      expect((await withWeb.app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
       expectError(await withWeb.app.inject({ method: 'GET', url: '/api/blade-system/param/list' }), 401);
       expectError(await withWeb.app.inject({ method: 'GET', url: '/api/unknown' }), 404);
     } finally {
