@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 18765);
+export const E2E_DATA_DIR = 'tests/.tmp/e2e';
+
+/** Browser tests: the built app and the real server on a fresh embedded database, in Debian's Chromium. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: 'tests/.tmp/e2e-results',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: '**/phone-*.spec.ts' },
+    { name: 'phone', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: devices['iPhone 13'].userAgent }, testIgnore: '**/desktop-*.spec.ts' },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${PORT}/api/blade-system/tenant/info`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, TENON_JWT_SECRET: 'tenon-e2e-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', TENON_WEB_DIR: 'dist' },
+  },
+});
