@@ -2,12 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** Chunks only the desktop console needs are named `desktop-*`: a phone's service worker never precaches them. */
-const DESKTOP_ONLY = /[\\/](src[\\/]desktop|node_modules[\\/](antd|@ant-design|bpmn-js|diagram-js|@rc-component|rc-[\w-]+))[\\/]/;
+import { desktopOnlyChunks } from './scripts/desktop-only-chunks.ts';
+
+/** Chunks only the desktop console uses (found after bundling): never in the service worker's precache. */
+const desktopOnly = new Set<string>();
 
 export default defineConfig({
   plugins: [
     react(),
+    desktopOnlyChunks(desktopOnly),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -30,17 +33,17 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/desktop-*'],
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !desktopOnly.has(entry.url.replace(/^\//, ''))), warnings: [] })],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-        // Desktop chunks are cached when first used, so a desktop reloads offline too.
+        // Hashed files outside the precache (the desktop's) are cached when first used: a desktop reloads offline too.
         runtimeCaching: [{
-          urlPattern: ({ url }) => url.pathname.startsWith('/assets/desktop-'),
+          urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
           handler: 'CacheFirst',
-          options: { cacheName: 'desktop-chunks', expiration: { maxEntries: 300 } },
+          options: { cacheName: 'assets', expiration: { maxEntries: 400 } },
         }],
       },
     }),
@@ -49,14 +52,6 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      output: {
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => DESKTOP_ONLY.test(id))
-            ? 'assets/desktop-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
-      },
-    },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });

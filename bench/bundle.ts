@@ -6,7 +6,7 @@
  *   npm run build && node_modules/.bin/tsx bench/bundle.ts [--runs 5]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -76,7 +76,8 @@ async function main() {
       for (const [name, samples] of rows) {
         console.log(`\n${name} requests (last run):`);
         for (const line of samples[samples.length - 1].requests) console.log(`  ${line}`);
-        const desktopChunks = samples.flatMap((s) => s.requests).filter((r) => r.includes('/assets/desktop-'));
+        const desktopOnly: string[] = JSON.parse(readFileSync('dist/desktop-chunks.json', 'utf8'));
+        const desktopChunks = samples.flatMap((s) => s.requests).filter((r) => desktopOnly.some((file) => r.startsWith(`/${file} `)));
         if (name === 'phone' && desktopChunks.length) console.log(`  FAIL: the phone downloaded desktop chunks: ${desktopChunks.join(', ')}`);
       }
     } finally {

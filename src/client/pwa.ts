@@ -25,7 +25,8 @@ export function registerServiceWorker() {
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => { updateWaiting = true; emit(); });
   workbox.addEventListener('controlling', (event) => { if (event.isUpdate) window.location.reload(); });
-  void workbox.register();
+  // Blocked service workers (private modes, some test browsers) leave the app working without offline support.
+  workbox.register().catch(() => undefined);
 }
 
 /** Accept the waiting version: it activates and the page reloads into it. */
