@@ -1,0 +1,52 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { currentLanguage } from '../../client/i18n.ts';
+import { MenuIcon } from '../components/MenuIcon.tsx';
+import { useSideMenus } from '../queries.ts';
+import { findByRoute, flattenMenus, menuLabel, type MenuTreeNode } from '../router/menu-routes.ts';
+import { useOpenMenu } from './use-open-menu.ts';
+
+type Items = NonNullable<MenuProps['items']>;
+
+function toItems(nodes: MenuTreeNode[], top: boolean): Items {
+  const lang = currentLanguage();
+  return nodes.map((node) => ({
+    key: node.id,
+    label: menuLabel(node, lang),
+    icon: top ? <MenuIcon source={node.source} /> : undefined,
+    children: node.children && node.children.length > 0 ? toItems(node.children, false) : undefined,
+  }));
+}
+
+export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; collapsed: boolean; dark: boolean }) {
+  const { i18n } = useTranslation();
+  const location = useLocation();
+  const openMenu = useOpenMenu();
+  const menus = useSideMenus(topMenuId);
+  const entries = useMemo(() => flattenMenus(menus ?? []), [menus]);
+  // Labels follow the language.
+  const items = useMemo(() => toItems(menus ?? [], true), [menus, i18n.language]);
+  const selected = findByRoute(entries, location.pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(selected?.parentIds ?? []);
+
+  useEffect(() => {
+    if (selected && !collapsed) setOpenKeys((keys) => [...new Set([...keys, ...selected.parentIds])]);
+  }, [selected?.id, collapsed]);
+
+  return (
+    <Menu
+      className="tenon-side-menu"
+      mode="inline"
+      theme={dark ? 'dark' : 'light'}
+      items={items}
+      selectedKeys={selected ? [selected.id] : []}
+      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      onClick={({ key }) => {
+        const entry = entries.find((e) => e.id === key);
+        if (entry) openMenu(entry);
+      }}
+    />
+  );
+}

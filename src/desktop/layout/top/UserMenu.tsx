@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { site } from '../../../client/config.ts';
+import { useSession } from '../../../client/session.ts';
+import { clearServerCache } from '../../api.ts';
+import { useLogoutConfirm } from '../../components/use-logout-confirm.ts';
+import { HOME_PATH, INFO_PATH } from '../../router/route-table.ts';
+import { SwitchDeptDialog } from './SwitchDeptDialog.tsx';
+
+/** Avatar and name with the user dropdown: home, user info, switch dept (switchMode), clear cache, log out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const { userInfo } = useSession();
+  const [switching, setSwitching] = useState(false);
+  const confirmLogout = useLogoutConfirm();
+
+  const clearCache = () => modal.confirm({
+    title: t('common.tip'),
+    content: t('shell.user.clearCacheConfirm'),
+    okText: t('common.ok'),
+    cancelText: t('common.cancel'),
+    onOk: async () => {
+      await clearServerCache();
+      void message.success(t('shell.user.cacheCleared'));
+    },
+  });
+
+  const items: MenuProps['items'] = [
+    { key: 'home', label: t('shell.route.home') },
+    { key: 'info', label: t('shell.user.info') },
+    ...(site.switchMode ? [{ key: 'switch', label: t('shell.user.switchDept') }] : []),
+    { key: 'cache', label: t('shell.user.clearCache') },
+    { type: 'divider' },
+    { key: 'logout', label: t('common.logout'), danger: true },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'home') void navigate(HOME_PATH);
+    else if (key === 'info') void navigate(INFO_PATH);
+    else if (key === 'switch') setSwitching(true);
+    else if (key === 'cache') clearCache();
+    else if (key === 'logout') confirmLogout();
+  };
+
+  const name = userInfo?.real_name || userInfo?.nick_name || userInfo?.user_name || '';
+  return (
+    <>
+      <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
+        <button type="button" className="tenon-user" aria-label={t('shell.user.menu')}>
+          <Avatar size={28} src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
+          <span className="tenon-user-name">{name}</span>
+        </button>
+      </Dropdown>
+      {site.switchMode && <SwitchDeptDialog open={switching} onClose={() => setSwitching(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { currentLanguage } from '../../client/i18n.ts';
+import { PageLoading } from '../components/PageLoading.tsx';
+import { useMenuEntries } from '../queries.ts';
+import { findByRoute, menuLabel } from '../router/menu-routes.ts';
+import { pageRegistry } from './registry.ts';
+import { UnderConstruction } from './UnderConstruction.tsx';
+
+/** Every path not declared by the console: a server menu's screen, or /404. */
+export default function MenuPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { entries, isError, refetch } = useMenuEntries();
+  if (isError) {
+    return <Result status="warning" title={t('shell.page.menusFailed')} extra={<Button onClick={refetch}>{t('common.refresh')}</Button>} />;
+  }
+  if (!entries) return <PageLoading />;
+  const entry = findByRoute(entries, pathname);
+  if (!entry) {
+    // A leaf's bare menu path (`/system/param`) leads to its route (`/system/param/index`).
+    const bare = entries.find((e) => e.leaf && e.openMode === 'route' && e.menuPath === pathname);
+    return <Navigate to={bare ? bare.routePath : '/404'} replace />;
+  }
+  const Page = pageRegistry[entry.menuPath];
+  return Page ? <Page /> : <UnderConstruction name={menuLabel(entry, currentLanguage())} path={entry.menuPath} />;
+}

@@ -1,0 +1,46 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { site, type ScreenClass } from '../../client/config.ts';
+import { lazyPage } from '../../client/lazy.ts';
+import { PageLoading } from '../components/PageLoading.tsx';
+import LoginPage from '../pages/LoginPage.tsx';
+import { DASHBOARD_PATH, HOME_PATH, INFO_PATH, LOGIN_PATH } from './route-table.ts';
+import { RouteGuard } from './RouteGuard.tsx';
+
+// The login form ships with the desktop entry; the shell and every page load on demand.
+const MainLayout = lazyPage(() => import('../layout/MainLayout.tsx'));
+const LockPage = lazyPage(() => import('../pages/LockPage.tsx'));
+const ErrorPage = lazyPage(() => import('../pages/ErrorPage.tsx'));
+const HomePage = lazyPage(() => import('../pages/HomePage.tsx'));
+const DashboardPage = lazyPage(() => import('../pages/DashboardPage.tsx'));
+const TestPage = lazyPage(() => import('../pages/TestPage.tsx'));
+const InfoPage = lazyPage(() => import('../pages/InfoPage.tsx'));
+const IframePage = lazyPage(() => import('../pages/IframePage.tsx'));
+const MenuPage = lazyPage(() => import('../pages/MenuPage.tsx'));
+
+export function DesktopRoutes({ screen }: { screen: ScreenClass }) {
+  return (
+    <RouteGuard>
+      <Suspense fallback={<PageLoading full />}>
+        <Routes>
+          <Route path={LOGIN_PATH} element={<LoginPage />} />
+          <Route path={site.lockPage} element={<LockPage />} />
+          <Route path="/404" element={<ErrorPage status="404" />} />
+          <Route path="/403" element={<ErrorPage status="403" />} />
+          <Route path="/500" element={<ErrorPage status="500" />} />
+          <Route path="/" element={<Navigate to="/wel" replace />} />
+          <Route path="/wel" element={<Navigate to={HOME_PATH} replace />} />
+          <Route element={<MainLayout screen={screen} />}>
+            <Route path={HOME_PATH} element={<HomePage />} />
+            <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
+            <Route path="/test/index" element={<TestPage />} />
+            <Route path={INFO_PATH} element={<InfoPage />} />
+            <Route path="/myiframe/:routerPath" element={<IframePage />} />
+            {/* Server menus: resolved against the menu tree, unknown paths go to /404. */}
+            <Route path="*" element={<MenuPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteGuard>
+  );
+}

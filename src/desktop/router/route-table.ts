@@ -1,0 +1,31 @@
+import { site } from '../../client/config.ts';
+import { findByRoute, type MenuEntry } from './menu-routes.ts';
+import type { RouteInfo, RouteMeta } from './types.ts';
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = site.firstPage.value;
+export const INFO_PATH = '/info/index';
+export const DASHBOARD_PATH = '/wel/dashboard';
+
+const PUBLIC: RouteMeta = { isAuth: false, isTab: false };
+
+/** The console's own routes; everything else comes from the server's menus. */
+export const STATIC_ROUTES: Readonly<Record<string, RouteMeta>> = {
+  [LOGIN_PATH]: { ...PUBLIC, i18n: 'shell.route.login' },
+  [site.lockPage]: { ...PUBLIC, i18n: 'shell.route.lock' },
+  '/404': { ...PUBLIC, i18n: 'shell.route.notFound' },
+  '/403': { ...PUBLIC, i18n: 'shell.route.forbidden' },
+  '/500': { ...PUBLIC, i18n: 'shell.route.serverError' },
+  [HOME_PATH]: { i18n: 'shell.route.home' },
+  [DASHBOARD_PATH]: { i18n: 'shell.route.dashboard' },
+  '/test/index': { i18n: 'shell.route.test' },
+  [INFO_PATH]: { i18n: 'shell.route.info' },
+};
+
+/** Label and meta of a path, from the static table or the menus; undefined when not (yet) known. */
+export function describeRoute(pathname: string, entries: MenuEntry[] | undefined, translate: (key: string) => string): RouteInfo | undefined {
+  const fixed = STATIC_ROUTES[pathname];
+  if (fixed) return { label: fixed.i18n ? translate(fixed.i18n) : undefined, meta: fixed };
+  const entry = entries && findByRoute(entries, pathname);
+  return entry ? { label: entry.name, labelEn: entry.nameEn, meta: {} } : undefined;
+}

@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+
+const tenant = vi.hoisted(() => ({ info: {} as { tenantId?: string; tenantName?: string } }));
+vi.mock('../../../src/client/api/system.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/client/api/system.ts')>()),
+  fetchTenantInfo: vi.fn(async () => tenant.info),
+  fetchRoutes: vi.fn(async () => []),
+  fetchButtons: vi.fn(async () => []),
+}));
+vi.mock('../../../src/client/auth.ts', () => ({ login: vi.fn(), fetchCaptcha: vi.fn() }));
+
+const auth = await import('../../../src/client/auth.ts');
+const system = await import('../../../src/client/api/system.ts');
+const { default: LoginPage } = await import('../../../src/desktop/pages/LoginPage.tsx');
+const { renderDesktop, userInfo } = await import('./render.tsx');
+
+const page = createElement(Routes, null,
+  createElement(Route, { path: '/login', element: createElement(LoginPage) }),
+  createElement(Route, { path: '/', element: createElement('p', null, 'shell') }));
+const type = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  tenant.info = {};
+});
+
+describe('desktop login page', () => {
+  it('asks for the tenant (default 000000), keeps the form on failure and forgets the password', async () => {
+    vi.mocked(auth.login).mockRejectedValueOnce(new Error('用户名或密码错误'));
+    renderDesktop(page, '/login');
+    expect((screen.getByPlaceholderText('租户编号') as HTMLInputElement).value).toBe('000000');
+    type('账号', 'admin');
+    type('密码', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(auth.login).toHaveBeenCalledWith(expect.objectContaining({ tenantId: '000000', username: 'admin', password: 'wrong' })));
+    await waitFor(() => expect((screen.getByPlaceholderText('密码') as HTMLInputElement).value).toBe(''));
+    expect((screen.getByPlaceholderText('账号') as HTMLInputElement).value).toBe('admin');
+    expect(screen.queryByText('shell')).toBeNull();
+  });
+
+  it('hides the tenant field when the host resolves a tenant, shows its name, and loads menus before the shell', async () => {
+    tenant.info = { tenantId: '100001', tenantName: '华东制造' };
+    vi.mocked(auth.login).mockResolvedValueOnce(userInfo);
+    renderDesktop(page, '/login');
+    expect(await screen.findByText('华东制造')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('租户编号')).toBeNull();
+    type('账号', 'admin');
+    type('密码', 'admin');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('shell')).toBeTruthy();
+    expect(auth.login).toHaveBeenCalledWith(expect.objectContaining({ tenantId: '100001' }));
+    expect(system.fetchRoutes).toHaveBeenCalled();
+    expect(system.fetchButtons).toHaveBeenCalled();
+  });
+});

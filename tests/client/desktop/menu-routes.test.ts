@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '../../../src/client/api/system.ts';
+import {
+  findByRoute, flattenMenus, iframePath, routeOf, searchMenus, visibleMenus, withToken, type MenuTreeNode,
+} from '../../../src/desktop/router/menu-routes.ts';
+import { describeRoute } from '../../../src/desktop/router/route-table.ts';
+
+let nextId = 1;
+function node(over: Partial<MenuTreeNode> & Pick<MenuNode, 'path' | 'name'>): MenuTreeNode {
+  const id = String(nextId++);
+  return {
+    id, parentId: '0', code: `m${id}`, nameEn: '', alias: 'menu', source: '', sort: 1, category: 1, action: 0, isOpen: 1,
+    remark: '', hasChildren: Boolean(over.children?.length), ...over,
+  };
+}
+
+const tree: MenuTreeNode[] = [
+  node({ path: '/desk', name: '工作台', nameEn: 'Desk' }),
+  node({
+    path: '/system', name: '系统管理', nameEn: 'System', children: [
+      node({ path: '/system/user', name: '用户管理', nameEn: 'Users' }),
+      node({ path: '/system/param', name: '参数管理', nameEn: 'Parameters' }),
+      node({ path: '/system/post/', name: '岗位管理', nameEn: 'Posts' }),
+      node({ path: '/system/menu', name: '菜单管理', nameEn: 'Menus', meta: { roles: ['auditor'] } }),
+    ],
+  }),
+  node({
+    path: '/monitor', name: '系统监控', nameEn: 'Monitoring', children: [
+      node({ path: 'http://localhost/swagger-ui.html', name: '接口文档', nameEn: 'API docs', code: 'doc', isOpen: 2 }),
+      node({ path: 'https://grafana.example.com/d/1', name: '监控面板', nameEn: 'Dashboards', code: 'grafana', isOpen: 1 }),
+      node({ path: 'https://report.example.com/?target=_blank', name: '报表', nameEn: 'Reports', code: 'report', isOpen: 1 }),
+    ],
+  }),
+];
+
+describe('menu to route mapping', () => {
+  const entries = flattenMenus(tree);
+  const byName = (name: string) => entries.find((e) => e.name === name)!;
+
+  it('appends /index to a leaf path without children, and only to leaves', () => {
+    expect(byName('工作台').routePath).toBe('/desk/index');
+    expect(byName('参数管理').routePath).toBe('/system/param/index');
+    expect(byName('岗位管理').routePath).toBe('/system/post/index');
+    expect(byName('系统管理')).toMatchObject({ routePath: '/system', leaf: false });
+    expect(routeOf(node({ path: '/wel/index', name: '首页' })).routePath).toBe('/wel/index');
+  });
+
+  it('opens http(s) menus with isOpen 2 or a target query in a new window, the others in the iframe page', () => {
+    expect(byName('接口文档')).toMatchObject({ openMode: 'window', url: 'http://localhost/swagger-ui.html' });
+    expect(byName('报表')).toMatchObject({ openMode: 'window' });
+    expect(byName('监控面板')).toMatchObject({ openMode: 'iframe', routePath: '/myiframe/grafana', url: 'https://grafana.example.com/d/1' });
+    expect(iframePath({ code: 'a b', id: '9' })).toBe('/myiframe/a%20b');
+  });
+
+  it('keeps the ancestors of each entry for the side menu', () => {
+    expect(byName('参数管理').parentIds).toEqual([byName('系统管理').id]);
+  });
+
+  it('finds the leaf of a console path, never a parent or a new-window link', () => {
+    expect(findByRoute(entries, '/system/param/index')?.name).toBe('参数管理');
+    expect(findByRoute(entries, '/myiframe/grafana')?.name).toBe('监控面板');
+    expect(findByRoute(entries, '/system')).toBeUndefined();
+    expect(findByRoute(entries, 'http://localhost/swagger-ui.html')).toBeUndefined();
+  });
+
+  it('describes console routes and menu routes for the guard', () => {
+    const translate = (key: string) => `t:${key}`;
+    expect(describeRoute('/login', entries, translate)).toEqual({ label: 't:shell.route.login', meta: { isAuth: false, isTab: false, i18n: 'shell.route.login' } });
+    expect(describeRoute('/wel/index', entries, translate)?.meta).toEqual({ i18n: 'shell.route.home' });
+    expect(describeRoute('/system/param/index', entries, translate)).toEqual({ label: '参数管理', labelEn: 'Parameters', meta: {} });
+    expect(describeRoute('/system/param/index', undefined, translate)).toBeUndefined();
+  });
+
+  it('replaces every ${token} placeholder with the current token', () => {
+    expect(withToken('http://h:8108/ureport/designer?blade-auth=bearer ${token}', 'abc.def')).toBe('http://h:8108/ureport/designer?blade-auth=bearer abc.def');
+    expect(withToken('https://x/${token}/y?t=${token}', 'T')).toBe('https://x/T/y?t=T');
+    expect(withToken('https://x/plain', 'T')).toBe('https://x/plain');
+  });
+
+  it('shows items whose roles are empty or include a current role', () => {
+    const names = (nodes: MenuTreeNode[]) => flattenMenus(nodes).map((e) => e.name);
+    expect(names(visibleMenus(tree, ['administrator']))).not.toContain('菜单管理');
+    expect(names(visibleMenus(tree, ['administrator', 'auditor']))).toContain('菜单管理');
+    expect(names(visibleMenus(tree, []))).toContain('参数管理');
+  });
+});
+
+describe('menu search', () => {
+  const entries = flattenMenus(tree);
+  const names = (text: string, lang: 'zh' | 'en' = 'zh') => searchMenus(entries, text, lang).map((e) => e.name);
+
+  it('filters leaf menus by name prefix', () => {
+    expect(names('参')).toEqual(['参数管理']);
+    expect(names('管理')).toEqual([]);
+    expect(names('系统')).toEqual([]);
+    expect(names('接口')).toEqual(['接口文档']);
+  });
+
+  it('matches the name of the current language, ignoring case and surrounding blanks', () => {
+    expect(names(' pa', 'en')).toEqual(['参数管理']);
+    expect(names('USERS', 'en')).toEqual(['用户管理']);
+  });
+
+  it('lists nothing for an empty text', () => {
+    expect(names('')).toEqual([]);
+    expect(names('   ')).toEqual([]);
+  });
+});
