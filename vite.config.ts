@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,7 +8,9 @@ import { desktopOnlyChunks } from './scripts/desktop-only-chunks.ts';
 /** Chunks only the desktop console uses (found after bundling): never in the service worker's precache. */
 const desktopOnly = new Set<string>();
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // react-router's package points every import at its development build; ship its production build.
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] } : {},
   plugins: [
     react(),
     desktopOnlyChunks(desktopOnly),
@@ -54,4 +57,4 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-});
+}));

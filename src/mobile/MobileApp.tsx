@@ -1,3 +1,61 @@
+import './render-shim.ts';
+import './mobile.css';
+import { Suspense, useEffect } from 'react';
+import { ConfigProvider, DotLoading, Toast } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { site } from '../client/config.ts';
+import { setNavigator } from '../client/navigation.ts';
+import { setNotifier } from '../client/notify.ts';
+import { lazyPage } from '../client/lazy.ts';
+import { LockOnly, PublicOnly, RequireAuth } from './guard.tsx';
+import { UpdatePrompt } from './layout/UpdatePrompt.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+
+// The tabs and the lock page are one chunk loaded after the login form (see main-area.tsx).
+const mainArea = () => import('./main-area.tsx');
+const MainArea = lazyPage(mainArea);
+const LockPage = lazyPage<object>(() => mainArea().then((m) => ({ default: m.LockPage })));
+
+const loading = <div className="m-state" aria-busy="true"><DotLoading color="primary" /></div>;
+
+/** Shared code (axios 401, logout) moves with this router. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((path) => navigate(path, { replace: true })), [navigate]);
+  return null;
+}
+
+export function MobileRoutes() {
+  return (
+    <Suspense fallback={loading}>
+      <Routes>
+        <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+        <Route path={site.lockPage} element={<LockOnly><LockPage /></LockOnly>} />
+        <Route path="/*" element={<RequireAuth><MainArea /></RequireAuth>} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/** The phone layout (width < 768): antd-mobile only, never antd or anything of the desktop console. */
 export default function MobileApp() {
-  return <main>ERP 系统</main>;
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    setNotifier({
+      error: (text) => { Toast.show({ icon: 'fail', content: text }); },
+      success: (text) => { Toast.show({ icon: 'success', content: text }); },
+    });
+  }, []);
+  return (
+    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN}>
+      <BrowserRouter>
+        <NavigatorBridge />
+        <MobileRoutes />
+        <UpdatePrompt />
+      </BrowserRouter>
+    </ConfigProvider>
+  );
 }

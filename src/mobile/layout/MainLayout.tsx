@@ -1,0 +1,46 @@
+import { Avatar, NavBar, TabBar } from 'antd-mobile';
+import { CheckShieldOutline, LockOutline, MessageOutline, TruckOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '../../client/session.ts';
+import { badgeText, useDocumentTitle, useUnreadCount } from '../hooks.ts';
+import { TAB_PATHS } from '../paths.ts';
+import { OfflineBanner } from './OfflineBanner.tsx';
+
+/** Header with the "me" avatar, the offline banner, the page, and the tab bar of exactly four tabs. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, key } = useLocation();
+  const { userInfo } = useSession();
+  const unread = useUnreadCount();
+  const tabs = [
+    { key: TAB_PATHS.approvals, title: t('mobile.tabs.approvals'), icon: <CheckShieldOutline /> },
+    { key: TAB_PATHS.messages, title: t('mobile.tabs.messages'), icon: <MessageOutline />, badge: badgeText(unread) },
+    { key: TAB_PATHS.inventoryLogs, title: t('mobile.tabs.inventoryLogs'), icon: <TruckOutline /> },
+    { key: TAB_PATHS.lock, title: t('mobile.tabs.lock'), icon: <LockOutline /> },
+  ];
+  const onMe = pathname === TAB_PATHS.me;
+  const title = onMe ? t('mobile.tabs.me') : tabs.find((tab) => tab.key === pathname)?.title ?? '';
+  useDocumentTitle(title);
+
+  const avatar = (
+    <button type="button" className="m-avatar-button" aria-label={t('mobile.tabs.me')} onClick={() => navigate(TAB_PATHS.me)}>
+      <Avatar src={userInfo?.avatar ?? ''} style={{ '--size': '32px', '--border-radius': '50%' }} />
+    </button>
+  );
+  return (
+    <div className="m-app">
+      <header className="m-header">
+        <NavBar back={onMe ? '' : null} onBack={() => (key === 'default' ? navigate('/') : navigate(-1))} right={onMe ? null : avatar}>{title}</NavBar>
+      </header>
+      <OfflineBanner />
+      <main className="m-body">
+        <Outlet />
+      </main>
+      <TabBar className="m-tab-bar" activeKey={onMe ? null : pathname} onChange={(key) => navigate(key)} safeArea>
+        {tabs.map((tab) => <TabBar.Item key={tab.key} icon={tab.icon} title={tab.title} badge={tab.badge} />)}
+      </TabBar>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Input, List, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { fetchCaptcha, login, type Captcha } from '../../client/auth.ts';
+import { site } from '../../client/config.ts';
+import { ApiFailure } from '../../client/http.ts';
+import { Field } from '../components/Field.tsx';
+import { OfflineBanner } from '../layout/OfflineBanner.tsx';
+import { useDocumentTitle, useTenantInfo } from '../hooks.ts';
+
+type Name = 'tenantId' | 'username' | 'password' | 'captchaCode';
+type Values = Record<Name, string>;
+
+/** Tenant id (hidden when the host resolves one), account, password (sent as md5), captcha in captcha mode. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tenant = useTenantInfo();
+  const resolvedTenant = tenant.data?.tenantId ? tenant.data : undefined;
+  const [values, setValues] = useState<Values>({ tenantId: site.defaultTenantId, username: '', password: '', captchaCode: '' });
+  const [errors, setErrors] = useState<Partial<Values>>({});
+  const [captcha, setCaptcha] = useState<Captcha>();
+  const [loading, setLoading] = useState(false);
+  useDocumentTitle(t('mobile.login.title'));
+
+  const loadCaptcha = useCallback(() => {
+    if (!site.captchaMode) return;
+    setValues((current) => ({ ...current, captchaCode: '' }));
+    void fetchCaptcha().then(setCaptcha, () => setCaptcha(undefined));
+  }, []);
+  useEffect(loadCaptcha, [loadCaptcha]);
+
+  const shown: Name[] = [
+    ...(site.tenantMode && !resolvedTenant ? ['tenantId' as const] : []),
+    'username', 'password',
+    ...(site.captchaMode ? ['captchaCode' as const] : []),
+  ];
+  const requiredMessage: Record<Name, string> = {
+    tenantId: t('mobile.login.tenantIdRequired'),
+    username: t('mobile.login.accountRequired'),
+    password: t('mobile.login.passwordRequired'),
+    captchaCode: t('mobile.login.captchaRequired'),
+  };
+
+  const submit = async () => {
+    const missing = Object.fromEntries(shown.filter((name) => !values[name].trim()).map((name) => [name, requiredMessage[name]]));
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    setLoading(true);
+    try {
+      await login({
+        tenantId: resolvedTenant?.tenantId ?? values.tenantId.trim(),
+        username: values.username.trim(),
+        password: values.password,
+        captchaKey: captcha?.key,
+        captchaCode: values.captchaCode.trim(),
+      });
+      navigate('/', { replace: true });
+    } catch (error) {
+      // The interceptor has already shown the server's message, except for a 401 (it only logs out) and for
+      // failures without a response.
+      if (!(error instanceof ApiFailure)) Toast.show({ icon: 'fail', content: t('common.networkError') });
+      else if (error.code === 401) Toast.show({ icon: 'fail', content: error.message });
+      loadCaptcha();
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const input = (name: Name, placeholder: string, props: { type?: string; autoComplete: string }) => (
+    <Input
+      value={values[name]}
+      onChange={(value) => {
+        setValues((current) => ({ ...current, [name]: value }));
+        setErrors((current) => ({ ...current, [name]: undefined }));
+      }}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      clearable={name !== 'captchaCode'}
+      {...props}
+    />
+  );
+  return (
+    <div className="m-login">
+      <OfflineBanner />
+      <div className="m-login-brand">
+        <h1>{t('common.appName')}</h1>
+        <p>{resolvedTenant?.tenantName || t('mobile.login.title')}</p>
+      </div>
+      <form noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+        <List mode="card" className="m-form">
+          {shown.includes('tenantId') && (
+            <Field label={t('mobile.login.tenantId')} error={errors.tenantId}>
+              {input('tenantId', t('mobile.login.tenantIdPlaceholder'), { autoComplete: 'organization' })}
+            </Field>
+          )}
+          <Field label={t('mobile.login.account')} error={errors.username}>
+            {input('username', t('mobile.login.accountPlaceholder'), { autoComplete: 'username' })}
+          </Field>
+          <Field label={t('mobile.login.password')} error={errors.password}>
+            {input('password', t('mobile.login.passwordPlaceholder'), { type: 'password', autoComplete: 'current-password' })}
+          </Field>
+          {site.captchaMode && (
+            <Field
+              label={t('mobile.login.captcha')}
+              error={errors.captchaCode}
+              extra={captcha && <img className="m-captcha" src={captcha.image} alt={t('mobile.login.captchaRefresh')} onClick={loadCaptcha} />}
+            >
+              {input('captchaCode', t('mobile.login.captchaPlaceholder'), { autoComplete: 'off' })}
+            </Field>
+          )}
+        </List>
+        <div className="m-login-submit">
+          <Button block type="submit" color="primary" size="large" loading={loading}>{t('mobile.login.submit')}</Button>
+        </div>
+      </form>
+    </div>
+  );
+}

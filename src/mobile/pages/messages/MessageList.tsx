@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { InfiniteScroll, List, PullToRefresh, Toast } from 'antd-mobile';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { fetchMessages, markRead, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
+import type { Page } from '../../../client/http.ts';
+import { useOnline } from '../../../client/pwa.ts';
+import { keys } from '../../hooks.ts';
+import { QueryState } from '../QueryState.tsx';
+import { MessageDetail } from './MessageDetail.tsx';
+
+const PAGE_SIZE = 20;
+const READ = 1;
+
+/** One message list (all, or one status): pull to refresh, pages loaded while scrolling, tap for the detail. */
+export function MessageList({ status }: { status?: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const [opened, setOpened] = useState<Message>();
+  const [visible, setVisible] = useState(false);
+  const query = useInfiniteQuery({
+    queryKey: [...keys.messages, status ?? 'all'],
+    queryFn: ({ pageParam }) =>
+      fetchMessages(status === undefined ? { current: pageParam, size: PAGE_SIZE } : { status, current: pageParam, size: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last: Page<Message>) => {
+      const current = Number(last.current) || 1;
+      return current * (Number(last.size) || PAGE_SIZE) < Number(last.total) ? current + 1 : undefined;
+    },
+  });
+  const records = query.data?.pages.flatMap((page) => page.records) ?? [];
+
+  const refresh = async () => {
+    if (!online) {
+      Toast.show({ content: t('common.needNetwork') });
+      return;
+    }
+    await Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: keys.unreadCount })]);
+  };
+
+  const open = (message: Message) => {
+    setOpened(message);
+    setVisible(true);
+    if (message.status !== MESSAGE_UNREAD || !online) return;
+    markRead([message.id]).then(() => {
+      // Mirror the server's change in every loaded list, so nothing jumps while the detail is open.
+      queryClient.setQueriesData<InfiniteData<Page<Message>>>({ queryKey: keys.messages }, (data) => data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          records: page.records.map((record) => (record.id === message.id ? { ...record, status: READ } : record)),
+        })),
+      });
+      void queryClient.invalidateQueries({ queryKey: keys.unreadCount });
+    }, () => undefined);
+  };
+
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      <QueryState query={query} empty={records.length === 0}>
+        <List>
+          {records.map((message) => {
+            const unread = message.status === MESSAGE_UNREAD;
+            return (
+              <List.Item
+                key={message.id}
+                onClick={() => open(message)}
+                arrowIcon={false}
+                description={
+                  <>
+                    <div className="m-msg-content">{message.content}</div>
+                    <div className="m-msg-time">{message.createTime}</div>
+                  </>
+                }
+              >
+                <span className={unread ? 'm-msg-title m-unread' : 'm-msg-title'}>
+                  {unread && <span className="m-dot" role="img" aria-label={t('mobile.messages.unreadMark')} />}
+                  {message.title || t('mobile.messages.untitled')}
+                </span>
+              </List.Item>
+            );
+          })}
+        </List>
+        <InfiniteScroll
+          hasMore={Boolean(query.hasNextPage) && online}
+          loadMore={async () => {
+            const result = await query.fetchNextPage();
+            if (result.isError) throw result.error;
+          }}
+        />
+      </QueryState>
+      <MessageDetail message={opened} visible={visible} onClose={() => setVisible(false)} />
+    </PullToRefresh>
+  );
+}

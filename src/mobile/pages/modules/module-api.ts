@@ -1,0 +1,65 @@
+import { ApiFailure, http, type Page, type R } from '../../../client/http.ts';
+import { navigateTo } from '../../../client/navigation.ts';
+import { session } from '../../../client/session.ts';
+
+/** The server does not have this module yet (404): the tab says so instead of showing an error. */
+export class ModuleNotAvailable extends Error {
+  constructor(readonly url: string) {
+    super(`not available: ${url}`);
+  }
+}
+
+export type Row = Record<string, unknown>;
+
+/**
+ * A list of a module that later issues build: failures are handled here (`silent`), so a missing module is a
+ * state of the tab, not an error toast. A 401 still logs out as everywhere else.
+ */
+export async function fetchModulePage(url: string, params: Record<string, unknown> = { current: 1, size: 20 }): Promise<Row[]> {
+  try {
+    const response = await http.get<R<Page<Row> | Row[] | null>>(url, { params, silent: true });
+    const data = response.data.data;
+    return Array.isArray(data) ? data : data?.records ?? [];
+  } catch (error) {
+    if (error instanceof ApiFailure && error.code === 404) throw new ModuleNotAvailable(url);
+    if (error instanceof ApiFailure && error.code === 401) {
+      session.localLogout();
+      navigateTo('/login');
+    }
+    throw error;
+  }
+}
+
+/** To-do and claimable tasks together, newest first. Not available only when both lists are missing. */
+export async function fetchApprovals(): Promise<Row[]> {
+  const results = await Promise.allSettled([
+    fetchModulePage('/api/blade-flow/work/todo-list'),
+    fetchModulePage('/api/blade-flow/work/claim-list'),
+  ]);
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  const realFailure = failures.find((reason) => !(reason instanceof ModuleNotAvailable));
+  if (realFailure !== undefined) throw realFailure;
+  if (failures.length === results.length) throw failures[0];
+  const seen = new Set<string>();
+  return results
+    .flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
+    .filter((row) => {
+      const id = String(row.taskId ?? row.id ?? '');
+      if (!id) return true;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    })
+    .sort((a, b) => String(b.createTime ?? '').localeCompare(String(a.createTime ?? '')));
+}
+
+export const fetchInventoryLogs = () => fetchModulePage('/api/blade-system/inventorylog/list');
+
+const HIDDEN = /(^id$|Id$|^tenant|^create(User|Dept)$|^update(User|Time)$|^isDeleted$|^status$|^createTime$)/;
+
+/** The first few text fields of a row, for a generic card (the module's own cards come with its issue). */
+export function textFields(row: Row, count = 4): [string, string][] {
+  return Object.entries(row)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '' && !HIDDEN.test(entry[0]))
+    .slice(0, count);
+}

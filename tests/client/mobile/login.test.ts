@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { createElement } from 'react';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { md5 } from 'js-md5';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http } from '../../../src/client/http.ts';
+import { setNotifier } from '../../../src/client/notify.ts';
+import { session } from '../../../src/client/session.ts';
+import { LoginPage } from '../../../src/mobile/pages/LoginPage.tsx';
+import { renderMobile } from './render.tsx';
+
+let tenantInfo: Record<string, string> = {};
+const tokenCalls: InternalAxiosRequestConfig[] = [];
+const adapter: AxiosAdapter = async (config) => {
+  const reply = (status: number, data: unknown) => ({ status, data, statusText: '', headers: {}, config });
+  if (config.url === '/api/blade-system/tenant/info') return reply(200, { code: 200, success: true, data: tenantInfo, msg: '' });
+  tokenCalls.push(config);
+  return reply(400, { error_code: 400, error: 'invalid_grant', error_description: '用户名或密码错误', code: 400, success: false, msg: '用户名或密码错误', data: null });
+};
+const notified = vi.fn();
+
+beforeEach(() => {
+  session.localLogout();
+  tenantInfo = {};
+  tokenCalls.length = 0;
+  http.defaults.adapter = adapter;
+  setNotifier({ error: notified, success: notified });
+});
+afterEach(() => {
+  cleanup();
+  notified.mockReset();
+});
+
+const type = (placeholder: string, value: string) =>
+  fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+
+describe('phone login', () => {
+  it('asks for the account and password, with the tenant id 000000 by default', async () => {
+    renderMobile(createElement(LoginPage), '/login');
+    expect((screen.getByPlaceholderText('请输入租户编号') as HTMLInputElement).value).toBe('000000');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请输入账号')).toBeTruthy();
+    expect(screen.getByText('请输入密码')).toBeTruthy();
+    expect(tokenCalls).toHaveLength(0);
+  });
+
+  it('hides the tenant id when the host resolves a tenant, sends the md5 password and shows a failure once', async () => {
+    tenantInfo = { tenantId: '100001', tenantName: '江南制造' };
+    renderMobile(createElement(LoginPage), '/login');
+    expect(await screen.findByText('江南制造')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('请输入租户编号')).toBeNull();
+
+    type('请输入账号', 'admin');
+    type('请输入密码', 'admin');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(tokenCalls).toHaveLength(1));
+    expect(tokenCalls[0].params).toMatchObject({ tenantId: '100001', username: 'admin', password: md5('admin'), grant_type: 'password' });
+    await waitFor(() => expect(notified).toHaveBeenCalledWith('用户名或密码错误'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notified).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('用户名或密码错误')).toBeNull();
+    expect(session.get().token).toBe('');
+  });
+});

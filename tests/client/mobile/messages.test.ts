@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Message } from '../../../src/client/api/message.ts';
+import { renderMobile, signIn } from './render.tsx';
+
+vi.mock('../../../src/client/api/message.ts', () => ({
+  MESSAGE_UNREAD: 0,
+  fetchMessages: vi.fn(),
+  fetchUnreadCount: vi.fn(),
+  markRead: vi.fn(),
+  markAllRead: vi.fn(),
+}));
+
+const api = await import('../../../src/client/api/message.ts');
+const { MessagesTab } = await import('../../../src/mobile/pages/messages/MessagesTab.tsx');
+const { badgeText } = await import('../../../src/mobile/hooks.ts');
+
+const message = (id: string, status: number, title = `消息 ${id}`): Message => ({
+  id, title, content: `${title} 的完整内容`, status, createTime: '2026-11-22 08:00:00', category: 1,
+});
+const page = (records: Message[]) => ({ records, total: records.length, size: 20, current: 1, pages: 1 });
+
+beforeEach(() => {
+  signIn();
+  vi.mocked(api.fetchMessages).mockImplementation(async (params) =>
+    page(params.status === 0 ? [message('1', 0)] : [message('1', 0), message('2', 1)]));
+  vi.mocked(api.fetchUnreadCount).mockResolvedValue(1);
+  vi.mocked(api.markRead).mockResolvedValue(null);
+  vi.mocked(api.markAllRead).mockResolvedValue({ count: 1 });
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('phone messages tab', () => {
+  it('lists all messages with the unread ones marked, and the unread tab asks for status 0', async () => {
+    renderMobile(createElement(MessagesTab), '/messages');
+    expect(await screen.findByText('消息 2')).toBeTruthy();
+    expect(api.fetchMessages).toHaveBeenCalledWith({ current: 1, size: 20 });
+    expect(screen.getAllByRole('img', { name: '未读' })).toHaveLength(1);
+    expect(screen.getByText('消息 2 的完整内容')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('未读', { selector: '.adm-tabs-tab' }));
+    await waitFor(() => expect(api.fetchMessages).toHaveBeenCalledWith({ status: 0, current: 1, size: 20 }));
+    await waitFor(() => expect(screen.queryByText('消息 2')).toBeNull());
+    expect(screen.getByText('消息 1')).toBeTruthy();
+  });
+
+  it('opens the whole message on tap and marks an unread one read', async () => {
+    renderMobile(createElement(MessagesTab), '/messages');
+    fireEvent.click(await screen.findByText('消息 1'));
+    await waitFor(() => expect(api.markRead).toHaveBeenCalledWith(['1']));
+    expect(await screen.findByRole('article', { name: '消息详情' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByRole('img', { name: '未读' })).toHaveLength(0));
+
+    fireEvent.click(screen.getByText('消息 2'));
+    expect(api.markRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks everything read with 全部已读 and reloads the list and the count', async () => {
+    renderMobile(createElement(MessagesTab), '/messages');
+    await screen.findByText('消息 1');
+    const button = await screen.findByRole('button', { name: '全部已读' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    const listCalls = vi.mocked(api.fetchMessages).mock.calls.length;
+    fireEvent.click(button);
+    await waitFor(() => expect(api.markAllRead).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(vi.mocked(api.fetchMessages).mock.calls.length).toBeGreaterThan(listCalls));
+    expect(vi.mocked(api.fetchUnreadCount).mock.calls.length).toBeGreaterThan(1);
+  });
+
+  it('shows an empty state when there are no messages', async () => {
+    vi.mocked(api.fetchMessages).mockResolvedValue(page([]));
+    vi.mocked(api.fetchUnreadCount).mockResolvedValue(0);
+    renderMobile(createElement(MessagesTab), '/messages');
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '全部已读' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offline: keeps loaded messages readable, does not mark them read and disables 全部已读', async () => {
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { queryClient } = renderMobile(createElement(MessagesTab), '/messages');
+      queryClient.setQueryData(['mobile', 'messages', 'all'], { pages: [page([message('1', 0)])], pageParams: [1] });
+      queryClient.setQueryData(['mobile', 'unread-count'], 1);
+      fireEvent.click(await screen.findByText('消息 1'));
+      expect(await screen.findByText('联网后才能标为已读')).toBeTruthy();
+      expect(api.markRead).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: '全部已读' }).hasAttribute('disabled')).toBe(true);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('caps the tab badge at 99+ like the desktop', () => {
+    expect(badgeText(0)).toBeUndefined();
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
+  });
+});
