@@ -14,7 +14,7 @@ import { chromium, type Browser } from '@playwright/test';
 const SABER = { bytes: 1.1 * 1024 * 1024, ms: 1200 }; // public Saber console: ~1.1 MB gzip, login form after ~1.2 s
 const TARGETS = { phone: 200 * 1024, desktop: 450 * 1024 };
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 5) || 5;
-const PORT = 18799;
+let PORT = 0;
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 interface Sample { bytes: number; ms: number; requests: string[] }
@@ -44,7 +44,18 @@ async function measure(browser: Browser, viewport: { width: number; height: numb
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function main() {
+  PORT = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tenon-bundle-'));
   const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, TENON_JWT_SECRET: 'tenon-bench-secret-0123456789abcdefghijklmn', LOG_LEVEL: 'warn', TENON_WEB_DIR: 'dist' },
