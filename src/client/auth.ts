@@ -1,6 +1,6 @@
 import { md5 } from 'js-md5';
 import { site } from './config.ts';
-import { http } from './http.ts';
+import { getData, http } from './http.ts';
 import { session, type UserInfo } from './session.ts';
 
 export interface LoginForm {
@@ -76,4 +76,25 @@ export async function logout(): Promise<void> {
 export interface Captcha { key: string; image: string }
 export async function fetchCaptcha(): Promise<Captcha> {
   return (await http.get<Captcha>('/api/blade-auth/oauth/captcha', { noToken: true })).data;
+}
+
+/** `oauth/user-info`: who the token says we are. */
+export interface UserDetail {
+  userId: string;
+  tenantId: string;
+  account: string;
+  userName: string;
+  realName: string;
+  roleId: string;
+  roleName: string;
+  deptId: string;
+  postId: string;
+  roles: string[];
+  permissions: string[];
+}
+export const fetchUserDetail = () => getData<UserDetail>('/api/blade-auth/oauth/user-info');
+
+/** Clears the server's caches (dictionaries, grants) on every server process. */
+export async function clearServerCache(): Promise<void> {
+  await http.get('/api/blade-auth/oauth/clear-cache');
 }

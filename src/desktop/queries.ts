@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchButtons, fetchRoutes, fetchTenantInfo, fetchTopMenus, permissionMap, type MenuNode } from '../client/api/system.ts';
+import { fetchButtons, fetchRoutes, fetchTopMenus, permissionMap, type MenuNode } from '../client/api/system.ts';
 import { getStore, getStoreTime, setStore } from '../client/storage.ts';
 import { useSession } from '../client/session.ts';
 import { flattenMenus, rolesOf, visibleMenus, type MenuEntry, type MenuTreeNode } from './router/menu-routes.ts';
@@ -39,13 +39,6 @@ export const permissionQuery = queryOptions({
 
 export const topMenusQuery = queryOptions({ queryKey: [DESKTOP_KEY, 'top-menus'], queryFn: fetchTopMenus, staleTime: 5 * 60_000 });
 
-/** The tenant configured for this console's origin (login form, clock area); public, cached for the page's life. */
-export const tenantInfoQuery = queryOptions({
-  queryKey: ['tenant-info', window.location.origin],
-  queryFn: () => fetchTenantInfo(window.location.origin),
-  staleTime: Number.POSITIVE_INFINITY,
-  retry: false,
-});
 
 /** Flattened menu entries for route resolution (always the full tree, whatever top menu is selected). */
 export function useMenuEntries(): { entries: MenuEntry[] | undefined; isError: boolean; refetch: () => void } {

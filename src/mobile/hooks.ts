@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fetchUnreadCount } from '../client/api/message.ts';
-import { fetchTenantInfo } from '../client/api/system.ts';
+import { tenantInfoQuery } from '../client/queries.ts';
 import { site } from '../client/config.ts';
 import { t } from '../client/i18n.ts';
 import { useSession } from '../client/session.ts';
@@ -10,7 +10,6 @@ import { useSession } from '../client/session.ts';
 export const keys = {
   messages: ['mobile', 'messages'] as const,
   unreadCount: ['mobile', 'unread-count'] as const,
-  tenantInfo: ['mobile', 'tenant-info'] as const,
 };
 
 /** Unread messages of the signed-in user, for the tab badge and the mark-all-read button. */
@@ -33,12 +32,7 @@ export function badgeText(count: number): string | undefined {
 
 /** The tenant bound to this host (tenant/info?domain=<origin>); `tenantId` is empty when none is bound. */
 export function useTenantInfo() {
-  return useQuery({
-    queryKey: keys.tenantInfo,
-    queryFn: () => fetchTenantInfo(window.location.origin),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useQuery(tenantInfoQuery);
 }
 
 /** "<label> - ERP 系统", as the desktop titles its tabs. */

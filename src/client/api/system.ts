@@ -1,23 +1,8 @@
+import type { MenuNode } from '../../shared/contract/menu.ts';
 import { getData } from '../http.ts';
 
-/** A menu node of `menu/routes` / `menu/buttons` (contract system.md §4). */
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  nameEn: string;
-  alias: string;
-  path: string;
-  source: string;
-  sort: number;
-  category: number;
-  action: number;
-  isOpen: number;
-  remark: string;
-  hasChildren: boolean;
-  children?: MenuNode[];
-}
+export type { MenuNode };
+
 
 export interface TopMenu { id: string; code: string; name: string; source: string; path: string; sort: number }
 export interface TenantInfo { tenantId?: string; tenantName?: string; domain?: string; backgroundUrl?: string }
@@ -27,6 +12,13 @@ export const fetchRoutes = (topMenuId?: string) => getData<MenuNode[]>('/api/bla
 export const fetchButtons = () => getData<MenuNode[]>('/api/blade-system/menu/buttons');
 export const fetchTopMenus = () => getData<TopMenu[]>('/api/blade-system/menu/top-menu');
 export const fetchTenantInfo = (domain: string) => getData<TenantInfo>('/api/blade-system/tenant/info', { domain });
+export interface DeptOption { id: string; deptName: string }
+export interface RoleOption { id: string; roleName: string }
+/** The identity-switch dialog: the caller's own depts and roles. */
+export const fetchDeptSelect = () => getData<DeptOption[]>('/api/blade-system/dept/select');
+export const fetchRoleSelect = () => getData<RoleOption[]>('/api/blade-system/role/select');
+
+
 export const fetchDictionary = (code: string) => getData<DictItem[]>('/api/blade-system/dict/dictionary', { code });
 
 /** Spec §6: the button tree flattened to a `{code: true}` map. */

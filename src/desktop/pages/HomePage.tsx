@@ -1,3 +1,4 @@
+import { tenantInfoQuery } from '../../client/queries.ts';
 import { useMemo } from 'react';
 import { Card, Col, Empty, Row, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { currentLanguage } from '../../client/i18n.ts';
 import { useSession } from '../../client/session.ts';
 import { MenuIcon } from '../components/MenuIcon.tsx';
 import { useOpenMenu } from '../layout/use-open-menu.ts';
-import { tenantInfoQuery, useSideMenus } from '../queries.ts';
+import { useSideMenus } from '../queries.ts';
 import { flattenMenus, menuLabel, type MenuTreeNode } from '../router/menu-routes.ts';
 
 function greetingKey(hour: number): string {

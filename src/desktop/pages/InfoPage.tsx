@@ -1,7 +1,7 @@
 import { Alert, Card, Descriptions, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchUserDetail } from '../api.ts';
+import { fetchUserDetail } from '../../client/auth.ts';
 import { DESKTOP_KEY } from '../queries.ts';
 
 /** The user's own record, read-only: the profile editor comes with system administration. */

@@ -1,3 +1,4 @@
+import { tenantInfoQuery } from '../../client/queries.ts';
 import { useEffect, useState } from 'react';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
@@ -7,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { fetchCaptcha, login, type Captcha } from '../../client/auth.ts';
 import { site } from '../../client/config.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
-import { permissionQuery, routesQuery, tenantInfoQuery } from '../queries.ts';
+import { permissionQuery, routesQuery } from '../queries.ts';
 import { tabStore } from '../tabs/tab-store.ts';
 
 interface LoginValues { tenantId: string; username: string; password: string; captchaCode?: string }

@@ -3,7 +3,8 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 
-vi.mock('../../../src/desktop/api.ts', () => ({
+vi.mock('../../../src/client/api/system.ts', async (original) => ({
+  ...await original<typeof import('../../../src/client/api/system.ts')>(),
   fetchDeptSelect: vi.fn(async () => [{ id: '10', deptName: '研发部' }]),
   fetchRoleSelect: vi.fn(async () => [{ id: '20', roleName: '管理员' }]),
 }));

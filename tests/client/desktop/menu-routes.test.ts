@@ -11,7 +11,7 @@ function node(over: Partial<MenuTreeNode> & Pick<MenuNode, 'path' | 'name'>): Me
   const id = String(nextId++);
   return {
     id, parentId: '0', code: `m${id}`, nameEn: '', alias: 'menu', source: '', sort: 1, category: 1, action: 0, isOpen: 1,
-    remark: '', hasChildren: Boolean(over.children?.length), ...over,
+    remark: '', component: '', parentName: '', hasChildren: Boolean(over.children?.length), ...over,
   };
 }
 

@@ -1,9 +1,9 @@
+import { tenantInfoQuery } from '../../../client/queries.ts';
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../client/session.ts';
-import { tenantInfoQuery } from '../../queries.ts';
 
 /** Clock and the tenant's name (resolved from the host), else the user's tenant id. */
 export function ClockTenant() {

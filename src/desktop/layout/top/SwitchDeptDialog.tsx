@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { refreshToken } from '../../../client/auth.ts';
 import { useSession } from '../../../client/session.ts';
-import { fetchDeptSelect, fetchRoleSelect } from '../../api.ts';
+import { fetchDeptSelect, fetchRoleSelect } from '../../../client/api/system.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 
 interface SwitchValues { deptId: string; roleId: string }

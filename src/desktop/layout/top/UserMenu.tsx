@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { site } from '../../../client/config.ts';
 import { useSession } from '../../../client/session.ts';
-import { clearServerCache } from '../../api.ts';
+import { clearServerCache } from '../../../client/auth.ts';
 import { useLogoutConfirm } from '../../components/use-logout-confirm.ts';
 import { HOME_PATH, INFO_PATH } from '../../router/route-table.ts';
 import { SwitchDeptDialog } from './SwitchDeptDialog.tsx';

@@ -1,26 +1,8 @@
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Permissions } from '../../platform/permissions.ts';
+import type { MenuNode } from '../../../shared/contract/menu.ts';
 
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  nameEn: string;
-  alias: string;
-  path: string;
-  source: string;
-  component: string;
-  sort: number;
-  category: number;
-  action: number;
-  isOpen: number;
-  remark: string;
-  parentName: string;
-  hasChildren: boolean;
-  children?: MenuNode[];
-}
 
 /** Route and button trees of the caller (contract system.md §4 "Routes algorithm" / "Buttons algorithm"). */
 export class MenuService {
