@@ -129,6 +129,7 @@ export class EntityService {
       }
       return trx.selectFrom(this.entity.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });
+    if (this.entity.affectsGrants) await this.deps.permissions.invalidate();
     return (await this.decorate([saved]))[0];
   }
 
@@ -143,6 +144,7 @@ export class EntityService {
       if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
       await trx.updateTable(this.entity.table).set(changes).where('id', 'in', list).execute();
     });
+    if (this.entity.affectsGrants) await this.deps.permissions.invalidate();
   }
 
   /** Submitted fields -> column values, validated with the definition's messages. Server-owned fields are ignored. */

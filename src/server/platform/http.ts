@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import type { AuthUser, Sessions } from './auth-context.ts';
+import { SUPER_TENANT, type AuthUser, type Sessions } from './auth-context.ts';
 import { ApiError, fail, sendError } from './errors.ts';
 import type { Permissions } from './permissions.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
@@ -14,6 +14,8 @@ declare module 'fastify' {
     permission?: string | ((request: FastifyRequest) => string);
     /** Only the platform super administrator (`administrator` in tenant 000000). */
     superAdmin?: boolean;
+    /** Only roles of the platform tenant 000000 (platform-global rows); the permission code still applies. */
+    platform?: boolean;
   }
   interface FastifyRequest {
     /** The verified caller; set on every non-public route. */
@@ -35,6 +37,7 @@ export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, pe
     if (open(request)) return;
     const config = request.routeOptions.config;
     if (config.superAdmin && !request.user.isSuperAdmin) throw new ApiError(403, MESSAGES.forbidden);
+    if (config.platform && request.user.tenantId !== SUPER_TENANT) throw new ApiError(403, MESSAGES.platformOnly);
     const code = typeof config.permission === 'function' ? config.permission(request) : config.permission;
     if (code) await permissions.require(request.user, code);
   });

@@ -37,10 +37,13 @@ export interface FieldDef {
   secret?: boolean;
   /** Owned by the server: ignored in submitted bodies. */
   readonly?: boolean;
-  /** Screen hints. */
+  /** Screen hints: a list column, a form field, an Excel column, a search-bar field. */
   list?: boolean;
   form?: boolean;
   export?: boolean;
+  filter?: boolean;
+  /** Form control when the type alone does not say it (a textarea for long text, a menu tree for menu ids). */
+  control?: 'textarea' | 'password' | 'menu-tree' | 'icon';
 }
 
 export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -66,6 +69,13 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   defaultSort: ReadonlyArray<readonly [keyof F | BaseField, 'asc' | 'desc']>;
   /** Bare-key filter style of its list ("map" = LIKE, "entity" = exact). */
   filterStyle?: 'map' | 'entity';
+  /**
+   * Who may write: tenant tables by their tenant's roles; platform-global tables (`tenant: false`) only by roles of
+   * the platform tenant 000000. `platformOnly` closes reading to it as well (OAuth client secrets, tenant packages).
+   */
+  platformOnly?: boolean;
+  /** Writes change what roles may do or see (scopes, packages): the grant caches of every process are cleared. */
+  affectsGrants?: boolean;
 }
 
 export type BaseField = 'id' | 'tenantId' | 'createUser' | 'createDept' | 'createTime' | 'updateUser' | 'updateTime' | 'status' | 'isDeleted';

@@ -1,7 +1,11 @@
 import type { EntityDef } from './define.ts';
 import { message } from './desk/message.ts';
+import { client } from './system/client.ts';
 import { param } from './system/param.ts';
+import { apiScope, dataScope } from './system/scopes.ts';
+import { tenantPackage } from './system/tenant-package.ts';
+import { topMenu } from './system/top-menu.ts';
 import { post } from './system/post.ts';
 
 /** Every entity served by the entity engine. Adding one = its file + a migration + a line here. */
-export const ENTITIES: EntityDef[] = [param, post, message];
+export const ENTITIES: EntityDef[] = [param, post, message, client, topMenu, tenantPackage, dataScope, apiScope];

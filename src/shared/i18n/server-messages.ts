@@ -15,6 +15,7 @@ export const MESSAGES = {
   tokenInvalid: { zh: '令牌已失效,请重新登录', en: 'The token is invalid or has expired, please log in again' },
   tokenTenant: { zh: '令牌与租户不匹配', en: 'The token does not belong to this tenant' },
   forbidden: { zh: '请求被拒绝', en: 'Request denied' },
+  platformOnly: { zh: '请求被拒绝,平台数据只能由平台管理员修改', en: 'Request denied: platform data can only be changed by the platform administrators' },
   permissionDenied: { zh: '请求被拒绝,缺少权限: {name}', en: 'Request denied, missing permission: {name}' },
   notFound: { zh: '404 没找到请求', en: '404 Not found' },
   methodNotAllowed: { zh: '不支持当前请求方法', en: 'Request method not supported' },
