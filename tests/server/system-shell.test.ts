@@ -99,3 +99,27 @@ describe('identity switch pickers', () => {
     ]);
   });
 });
+
+describe('menu pickers', () => {
+  it('gives the menu tree without buttons, as TreeNodes', async () => {
+    const tree = expectOk(await t.get('/api/blade-system/menu/tree', admin));
+    const system = tree.find((n: { title: string }) => n.title === '系统管理');
+    expect(system).toMatchObject({ key: system.id, value: system.id, parentId: '0', titleEn: 'System' });
+    const flat = (nodes: Array<{ id: string; children?: unknown[] }>): string[] => nodes.flatMap((n) => [n.id, ...flat((n.children ?? []) as never)]);
+    expect(flat(tree)).not.toContain(menuIdOf('param_add'));
+    expect(flat(tree)).toContain(menuIdOf('param'));
+  });
+
+  it('gives a grant tree of only what the caller holds, with scopes under their menus', async () => {
+    const scopeId = nextId();
+    await t.services.db.insertInto('blade_scope_data').values({ id: scopeId, menu_id: menuIdOf('inventorylog'), resource_code: 'inventorylog', scope_name: '本部门', scope_type: 3, status: 1, is_deleted: 0 }).execute();
+    const all = expectOk(await t.get('/api/blade-system/menu/grant-tree', admin));
+    expect(JSON.stringify(all.menu)).toContain(menuIdOf('param_add'));
+    expect(JSON.stringify(all.dataScope)).toContain(scopeId);
+    const clerk = await t.tokenOf('clerk', 'pw');
+    const mine = expectOk(await t.get('/api/blade-system/menu/grant-tree', clerk));
+    expect(JSON.stringify(mine.menu)).toContain(menuIdOf('inventorylog_handle'));
+    expect(JSON.stringify(mine.menu)).not.toContain(menuIdOf('param'));
+    expect(mine.dataScope).toEqual([]);
+  });
+});

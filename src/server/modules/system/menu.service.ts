@@ -30,6 +30,37 @@ export class MenuService {
     return buildTree(withAncestors(buttonIds, all));
   }
 
+  /** Parent picker: every live menu (no buttons) as TreeNodes. */
+  async menuTree(): Promise<TreeNode[]> {
+    const all = await this.allMenus();
+    return buildTree([...all.values()].filter((m) => m.category === 1).map(treeNodeOf));
+  }
+
+  /**
+   * The grant dialogs' trees: menus and buttons, and data/API scopes grouped under their menus. The super
+   * administrator sees everything; anyone else only what their own roles hold (within their tenant's package).
+   */
+  async grantTree(user: AuthUser): Promise<{ menu: TreeNode[]; dataScope: TreeNode[]; apiScope: TreeNode[] }> {
+    const all = await this.allMenus();
+    const granted = await this.grantedIds(user, all);
+    const menus = withAncestors(granted, all);
+    const scopeTree = async (table: 'blade_scope_data' | 'blade_scope_api', category: 1 | 2) => {
+      let query = this.db.selectFrom(`${table} as s`).select(['s.id', 's.menu_id', 's.scope_name']).where('s.is_deleted', '=', 0);
+      if (!user.isSuperAdmin) {
+        const held = this.db.selectFrom('blade_role_scope').select('scope_id')
+          .where('scope_category', '=', category).where('role_id', 'in', user.roleIds.length ? user.roleIds : ['0']);
+        query = query.where('s.id', 'in', held);
+      }
+      const scopes = (await query.orderBy('s.id').execute()).filter((r) => granted.has(String(r.menu_id)));
+      const owners = withAncestors(new Set(scopes.map((r) => String(r.menu_id))), all).map(treeNodeOf);
+      const leaves = scopes.map((r, i) => ({
+        id: String(r.id), parentId: String(r.menu_id), title: r.scope_name, titleEn: r.scope_name, key: String(r.id), value: String(r.id), sort: i, hasChildren: false,
+      }));
+      return buildTree([...owners, ...leaves]);
+    };
+    return { menu: buildTree(menus.map(treeNodeOf)), dataScope: await scopeTree('blade_scope_data', 1), apiScope: await scopeTree('blade_scope_api', 2) };
+  }
+
   async topMenus(user: AuthUser) {
     const rows = await this.db.selectFrom('blade_top_menu').select(['id', 'code', 'name', 'source', 'path', 'sort'])
       .where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).orderBy('sort').orderBy('id').execute();
@@ -56,6 +87,11 @@ export class MenuService {
     return menus;
   }
 }
+
+/** The contract's picker node: title = name, key = value = id (README §8); `titleEn` for the English console. */
+export interface TreeNode { id: string; parentId: string; title: string; titleEn: string; key: string; value: string; sort: number; hasChildren: boolean; children?: TreeNode[] }
+
+const treeNodeOf = (m: MenuNode): TreeNode => ({ id: m.id, parentId: m.parentId, title: m.name, titleEn: m.nameEn, key: m.id, value: m.id, sort: m.sort, hasChildren: false });
 
 function withAncestors(ids: Set<string>, all: Map<string, MenuNode>): MenuNode[] {
   const result = new Map<string, MenuNode>();

@@ -18,6 +18,8 @@ export async function systemRoutes(app: FastifyInstance, { services }: { service
     return ok(request, await menus.routes(request.user, isId(topMenuId) ? String(topMenuId) : undefined));
   });
   app.get('/api/blade-system/menu/buttons', async (request) => ok(request, await menus.buttons(request.user)));
+  app.get('/api/blade-system/menu/tree', async (request) => ok(request, await menus.menuTree()));
+  app.get('/api/blade-system/menu/grant-tree', async (request) => ok(request, await menus.grantTree(request.user)));
   app.get('/api/blade-system/menu/top-menu', async (request) => ok(request, await menus.topMenus(request.user)));
 
   app.get('/api/blade-system/tenant/info', { config: { public: true } }, async (request) =>
