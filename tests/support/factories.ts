@@ -55,3 +55,14 @@ export async function createDataScope(t: TestApp, resourceCode: string, scopeTyp
   await t.services.permissions.invalidate();
   return id;
 }
+
+/** The standard screen codes of one menu: the menu and its add / edit / delete / view buttons. */
+export const crudCodes = (code: string) => [code, `${code}_add`, `${code}_edit`, `${code}_delete`, `${code}_view`];
+
+/** A tenant with an `admin` role granted `codes` and a user holding it; returns that user's token. */
+export async function createTenantAdmin(t: TestApp, tenantId: string, codes: string[], account = 'boss', password = 'pw') {
+  await createTenant(t, tenantId);
+  const roleId = await createRole(t, tenantId, 'admin', codes);
+  const userId = await createUser(t, { tenantId, account, password, roleId });
+  return { roleId, userId, token: await t.tokenOf(account, password, tenantId) };
+}

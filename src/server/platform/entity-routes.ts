@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SUPER_TENANT, type AuthUser } from './auth-context.ts';
 import { ok, okOrEmpty } from './errors.ts';
 import type { EntityService } from './entity-service.ts';
 import { requestParams } from './http.ts';
@@ -9,8 +10,20 @@ const hasId = (request: FastifyRequest) => {
 };
 
 /**
- * The contract's CRUD routes of an entity: GET list|page|detail, POST submit|save|update|remove.
- * Reading needs the menu code, writing `<code>_add|_edit|_delete`.
+ * The caller, or for an administrator of the super tenant the tenant named by `tenantId` (role and dept
+ * `tree?tenantId=`, contract README §7); the parameter is taken out of the filters either way.
+ */
+export function forTenantParam(request: FastifyRequest): { user: AuthUser; query: Record<string, unknown> } {
+  const { tenantId, ...query } = request.query as Record<string, unknown>;
+  const { user } = request;
+  const other = user.tenantId === SUPER_TENANT && user.isAdmin && typeof tenantId === 'string' && tenantId !== '';
+  return { user: other ? { ...user, tenantId } : user, query };
+}
+
+/**
+ * The contract's CRUD routes of an entity: GET list|page|detail, POST submit|save|update|remove; a tree entity's
+ * `list` is the unpaged tree, plus `lazy-list` and the picker `tree`. Reading needs the menu code, writing
+ * `<code>_add|_edit|_delete`; the picker needs a signed-in caller only, as forms of other screens use it.
  */
 export function registerEntityRoutes(app: FastifyInstance, service: EntityService) {
   const { entity } = service;
@@ -18,7 +31,17 @@ export function registerEntityRoutes(app: FastifyInstance, service: EntityServic
   const read = { config: { permission: entity.code, platform: entity.platformOnly } };
   const platform = entity.platformOnly || !entity.tenant;
 
-  app.get(`${base}/list`, read, async (request) => ok(request, await service.page(request.user, request.query as Record<string, unknown>)));
+  const { tree } = service;
+  if (tree) {
+    app.get(`${base}/list`, read, async (request) => ok(request, await tree.list(request.user, request.query as Record<string, unknown>)));
+    app.get(`${base}/lazy-list`, read, async (request) => ok(request, await tree.lazyList(request.user, request.query as Record<string, unknown>)));
+    app.get(`${base}/tree`, { config: { platform: entity.platformOnly } }, async (request) => {
+      const { user, query } = forTenantParam(request);
+      return ok(request, await tree.picker(user, query));
+    });
+  } else {
+    app.get(`${base}/list`, read, async (request) => ok(request, await service.page(request.user, request.query as Record<string, unknown>)));
+  }
   app.get(`${base}/page`, read, async (request) => ok(request, await service.page(request.user, request.query as Record<string, unknown>)));
   app.get(`${base}/detail`, read, async (request) => okOrEmpty(request, await service.detail(request.user, (request.query as Record<string, unknown>).id)));
 

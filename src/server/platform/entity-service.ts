@@ -6,11 +6,13 @@ import type { Db } from '../db/connect.ts';
 import type { AuthUser } from './auth-context.ts';
 import { dataScopePredicate } from './data-scope.ts';
 import type { Dictionaries } from './dictionaries.ts';
-import { ApiError, fail } from './errors.ts';
+import { ApiError, fail, failWith } from './errors.ts';
 import { fieldsOf, parseFieldValue, toWire } from './entity-fields.ts';
+import { checkRemovable, checkReserved, followParent, placeInTree, type Row } from './entity-rules.ts';
+import { EntityTree } from './entity-tree.ts';
 import { nextId, isId } from './ids.ts';
 import type { Permissions } from './permissions.ts';
-import { conditionsPredicate, parseListQuery, type Condition } from './query-conditions.ts';
+import { conditionsPredicate, fixedConditions, parseListQuery, type Condition, type FixedFilter } from './query-conditions.ts';
 
 export interface Page<T> {
   records: T[];
@@ -21,6 +23,8 @@ export interface Page<T> {
 }
 
 export type WireRecord = Record<string, unknown>;
+/** A query of the rows a caller may see, on the database or inside a transaction. */
+export type VisibleRows = (db: Db) => SelectQueryBuilder<any, any, any>;
 
 export interface EntityDeps {
   db: Db;
@@ -33,13 +37,18 @@ export interface EntityDeps {
  * predicate, `is_deleted = 0` and the caller's data scope; writes fill the audit columns from the token.
  */
 export class EntityService {
-  constructor(readonly entity: EntityDef, private readonly deps: EntityDeps) {}
+  /** list-as-tree, lazy levels and pickers of a tree entity. */
+  readonly tree?: EntityTree;
+
+  constructor(readonly entity: EntityDef, private readonly deps: EntityDeps) {
+    if (entity.tree) this.tree = new EntityTree(this, deps.db);
+  }
 
   /**
    * The rows this caller may see: tenant, not deleted, data scope. The one place these predicates are built.
    * The scope is resolved before any transaction opens: PGlite has one connection, held by the transaction.
    */
-  async visibleRows(user: AuthUser): Promise<(db: Db) => SelectQueryBuilder<any, any, any>> {
+  async visibleRows(user: AuthUser): Promise<VisibleRows> {
     const { entity } = this;
     const scope = entity.dataScope
       ? dataScopePredicate(entity, user, await this.deps.permissions.dataScopesOf(user, entity.code))
@@ -54,10 +63,12 @@ export class EntityService {
     };
   }
 
-  async page(user: AuthUser, query: Record<string, unknown>): Promise<Page<WireRecord>> {
+  /** `where`: equality filters the route adds (top-level rows only), beside the client's. */
+  async page(user: AuthUser, query: Record<string, unknown>, where?: FixedFilter): Promise<Page<WireRecord>> {
     const list = parseListQuery(this.entity, query, { paged: true });
     const visible = await this.visibleRows(user);
-    const filtered = () => withConditions(visible(this.deps.db), list.conditions);
+    const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
+    const filtered = () => withConditions(visible(this.deps.db), conditions);
     let pageRows = filtered().selectAll();
     for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
     pageRows = pageRows.limit(list.size).offset((list.current - 1) * list.size);
@@ -70,7 +81,7 @@ export class EntityService {
     const total = Number(rows[0]?.__total ?? 0);
     const records = rows.filter((r) => r.id !== null);
     return {
-      records: await this.decorate(records),
+      records: await this.wire(records),
       total,
       size: list.size,
       current: list.current,
@@ -79,20 +90,24 @@ export class EntityService {
   }
 
   /** Unpaged list (pickers), capped at the maximum page size. */
-  async list(user: AuthUser, query: Record<string, unknown>): Promise<WireRecord[]> {
+  async list(user: AuthUser, query: Record<string, unknown>, where?: FixedFilter): Promise<WireRecord[]> {
     const list = parseListQuery(this.entity, query, { paged: false });
-    let select = withConditions((await this.visibleRows(user))(this.deps.db), list.conditions);
+    const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
+    let select = withConditions((await this.visibleRows(user))(this.deps.db), conditions);
     for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
-    return this.decorate(await select.selectAll().limit(list.size).execute());
+    return this.wire(await select.selectAll().limit(list.size).execute());
   }
 
   async detail(user: AuthUser, id: unknown): Promise<WireRecord | undefined> {
     if (!isId(id)) throw fail('paramType', { name: 'id' });
     const row = await (await this.visibleRows(user))(this.deps.db).where('id', '=', String(id)).selectAll().executeTakeFirst();
-    return row ? (await this.decorate([row]))[0] : undefined;
+    return row ? (await this.wire([row]))[0] : undefined;
   }
 
-  /** Insert without `id`, update with it (only the fields sent). Returns the saved record. */
+  /**
+   * Insert without `id`, update with it (only the fields sent). Returns the saved record. Validation runs inside
+   * the transaction: a tree row's parent decides inherited values and the unique scope.
+   */
   async submit(user: AuthUser, body: unknown, mode: 'submit' | 'save' | 'update' = 'submit'): Promise<WireRecord> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
     const input = body as Record<string, unknown>;
@@ -100,51 +115,61 @@ export class EntityService {
     if (mode === 'update' && !hasId) throw fail('missingParam', { name: 'id' });
     if (hasId && !isId(input.id)) throw fail('paramType', { name: 'id' });
     const inserting = mode === 'save' || !hasId;
-    const values = this.columnValues(input, inserting);
+    const id = inserting ? nextId() : String(input.id);
+    const { entity } = this;
     const now = formatDateTime();
     const visible = await this.visibleRows(user);
     const saved = await this.deps.db.transaction().execute(async (trx) => {
-      await this.checkUnique(trx, user, values, inserting ? undefined : String(input.id));
-      let id: string;
+      const before: Row | undefined = inserting ? undefined : await visible(trx).where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
+      if (!inserting && !before) throw new ApiError(400, MESSAGES.dataNotFound);
+      const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
+      const values = { ...this.columnValues(placement?.input ?? input, inserting), ...placement?.columns };
+      checkReserved(entity, user, values, before);
+      await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
       if (inserting) {
-        id = nextId();
         const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
-        if (this.entity.owner) {
-          const column = fieldsOf(this.entity).get(this.entity.owner)!.column;
+        if (entity.owner) {
+          const column = fieldsOf(entity).get(entity.owner)!.column;
           row[column] ??= user.userId;
         }
-        if (this.entity.tenant) row.tenant_id = user.tenantId;
-        if (this.entity.audit) {
+        if (entity.tenant) row.tenant_id = user.tenantId;
+        if (entity.audit) {
           Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });
           row.status ??= 1;
         }
-        await trx.insertInto(this.entity.table).values(row).execute();
+        await trx.insertInto(entity.table).values(row).execute();
       } else {
-        id = String(input.id);
-        const found = await visible(trx).where('id', '=', id).select('id').forUpdate().executeTakeFirst();
-        if (!found) throw new ApiError(400, MESSAGES.dataNotFound);
         const changes: Record<string, unknown> = { ...values };
-        if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: now });
-        if (Object.keys(changes).length) await trx.updateTable(this.entity.table).set(changes).where('id', '=', id).execute();
+        if (entity.audit) Object.assign(changes, { update_user: user.userId, update_time: now });
+        if (Object.keys(changes).length) await trx.updateTable(entity.table).set(changes).where('id', '=', id).execute();
       }
-      return trx.selectFrom(this.entity.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const after: Row = await trx.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      if (before && entity.tree) await followParent(entity, trx, before, after);
+      return after;
     });
-    if (this.entity.affectsGrants) await this.deps.permissions.invalidate();
-    return (await this.decorate([saved]))[0];
+    await this.afterWrite();
+    return (await this.wire([saved]))[0];
   }
 
-  /** Soft delete of every id, or of none when any is not visible to the caller. */
+  /** Soft delete of every id, or of none when any is not visible to the caller, has children or is referenced. */
   async remove(user: AuthUser, ids: unknown): Promise<void> {
     const list = parseIds(ids);
     const visible = await this.visibleRows(user);
     await this.deps.db.transaction().execute(async (trx) => {
       const found = await visible(trx).where('id', 'in', list).select('id').forUpdate().execute();
       if (found.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
+      await checkRemovable(this.entity, trx, list);
       const changes: Record<string, unknown> = { is_deleted: 1 };
       if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
       await trx.updateTable(this.entity.table).set(changes).where('id', 'in', list).execute();
     });
+    await this.afterWrite();
+  }
+
+  /** Caches built from this entity's rows are cleared on every process. */
+  private async afterWrite() {
     if (this.entity.affectsGrants) await this.deps.permissions.invalidate();
+    if (this.entity.affectsDictionaries) await this.deps.dictionaries.invalidate();
   }
 
   /** Submitted fields -> column values, validated with the definition's messages. Server-owned fields are ignored. */
@@ -163,26 +188,51 @@ export class EntityService {
     return values;
   }
 
-  private async checkUnique(db: Db, user: AuthUser, values: Record<string, unknown>, selfId: string | undefined) {
-    for (const field of fieldsOf(this.entity).values()) {
-      if (!field.unique || values[field.column] === undefined || values[field.column] === '') continue;
-      let query = db.selectFrom(this.entity.table).select('id')
-        .where(field.column, '=', values[field.column]).where('is_deleted', '=', 0);
+  /**
+   * `row` is the record as it will be (the current row merged with `values`); a key is checked when it or its
+   * scope is being written.
+   */
+  private async checkUnique(db: Db, user: AuthUser, row: Row, values: Row, selfId: string | undefined) {
+    const fields = fieldsOf(this.entity);
+    for (const field of fields.values()) {
+      if (!field.unique) continue;
+      const rule = typeof field.unique === 'object' ? field.unique : undefined;
+      const scope = (rule?.scope ?? []).map((name) => fields.get(name)!);
+      const value = row[field.column];
+      if (value === undefined || value === null || value === '') continue;
+      if (![field, ...scope].some((f) => values[f.column] !== undefined)) continue;
+      let query = db.selectFrom(this.entity.table).select('id').where(field.column, '=', value).where('is_deleted', '=', 0);
+      for (const s of scope) query = query.where(s.column, '=', row[s.column]);
       if (this.entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
       if (selfId) query = query.where('id', '<>', selfId);
-      if (await query.executeTakeFirst()) throw new ApiError(400, MESSAGES.exists, { label: field.label });
+      if (await query.executeTakeFirst()) throw rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label });
     }
   }
 
-  /** Wire form plus dictionary names (`<field>Name`). */
-  private async decorate(rows: Record<string, unknown>[]): Promise<WireRecord[]> {
+  /** Wire form plus dictionary names (`<field>Name`) and, in a tree, the parent's title (`parentName`). */
+  async wire(rows: Record<string, unknown>[]): Promise<WireRecord[]> {
     const dictFields = [...fieldsOf(this.entity).values()].filter((f) => f.dict);
     const dicts = await Promise.all(dictFields.map((f) => this.deps.dictionaries.itemsOf(f.dict!)));
+    const parentNames = await this.parentNames(rows);
     return rows.map((row) => {
       const record = toWire(this.entity, row);
       dictFields.forEach((f, i) => { record[`${f.name}Name`] = dicts[i].get(String(record[f.name])) ?? ''; });
+      if (parentNames) record.parentName = parentNames.get(String(record.parentId)) ?? '';
       return record;
     });
+  }
+
+  private async parentNames(rows: Record<string, unknown>[]): Promise<Map<string, string> | undefined> {
+    const tree = this.entity.tree;
+    if (!tree) return undefined;
+    const title = fieldsOf(this.entity).get(tree.title)!.column;
+    const names = new Map(rows.map((r) => [String(r.id), String(r[title] ?? '')]));
+    const missing = [...new Set(rows.map((r) => String(r.parent_id)))].filter((id) => id !== '0' && !names.has(id));
+    if (missing.length) {
+      const parents = await this.deps.db.selectFrom(this.entity.table).select(['id', title]).where('id', 'in', missing).execute();
+      for (const p of parents) names.set(String(p.id), String(p[title] ?? ''));
+    }
+    return names;
   }
 }
 

@@ -91,11 +91,24 @@ function filterValue(field: ResolvedField, suffix: Suffix, text: string): unknow
     // LIKE works on the text of any column; escape the pattern characters of the value itself.
     return text.replace(/[\\%_]/g, (c) => `\\${c}`);
   }
+  // `0` is the root of a tree: a valid value of a parent id, though never an id.
+  if (field.type === 'id' && text === '0') return '0';
   try {
     return parseFieldValue({ ...field, required: undefined, max: undefined, pattern: undefined }, text);
   } catch {
     throw fail('paramType', { name: field.name });
   }
+}
+
+/** Equality filters the server adds (menus only, top-level rows only): field names from code, never from a request. */
+export type FixedFilter = Partial<Record<string, string | number>>;
+
+export function fixedConditions(entity: EntityDef, where: FixedFilter = {}): Condition[] {
+  return Object.entries(where).filter(([, value]) => value !== undefined).map(([name, value]) => {
+    const field = findField(entity, name);
+    if (!field) throw new Error(`${entity.name} has no field ${name}`);
+    return { field, suffix: 'equal', value };
+  });
 }
 
 /** The WHERE predicate of the parsed conditions, on columns named by the definition. */

@@ -30,8 +30,13 @@ export interface FieldDef {
   /** Platform dictionary code: lists add `<field>Name` with the item's value. */
   dict?: string;
   search?: SearchMode;
-  /** Unique among live rows (per tenant for tenant tables); message `<label>已存在`. */
-  unique?: boolean;
+  /**
+   * Unique among live rows (per tenant for tenant tables); message `<label>已存在`. With `scope`, unique among the
+   * rows that share those fields' values (a dictionary key under one parent), with its own message.
+   */
+  unique?: boolean | { scope: readonly string[]; message?: LocalText };
+  /** Values only the platform super administrator may set (compared case-insensitively): the `administrator` alias. */
+  reserved?: { values: readonly string[]; message: LocalText };
   default?: string | number;
   /** Never sent to clients (password hashes). */
   secret?: boolean;
@@ -76,9 +81,39 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   platformOnly?: boolean;
   /** Writes change what roles may do or see (scopes, packages): the grant caches of every process are cleared. */
   affectsGrants?: boolean;
+  /** Writes change the platform dictionaries: their cache is cleared on every process. */
+  affectsDictionaries?: boolean;
+  /** Rows form a tree through `parentId` (root 0); adds the tree routes and rules. */
+  tree?: TreeDef<F>;
+  /** Rows of other tables that refer to a row: removing a referenced row is refused with the message. */
+  references?: ReadonlyArray<Reference>;
 }
 
-export type BaseField = 'id' | 'tenantId' | 'createUser' | 'createDept' | 'createTime' | 'updateUser' | 'updateTime' | 'status' | 'isDeleted';
+export interface TreeDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** The field a picker node shows (`title`); `titleEn` when rows carry an English name. */
+  title: keyof F & string;
+  titleEn?: keyof F & string;
+  /** Label of the parent field in forms. */
+  parentLabel: LocalText;
+  /** The server keeps `ancestors` = the parent's ancestors + ',' + parentId ('0' for a root). */
+  ancestors?: boolean;
+  /** Fields a child copies from its parent on save, and descendants follow when they change (a dictionary's code). */
+  inherit?: ReadonlyArray<keyof F & string>;
+  /** Values a top-level row always has (a dictionary's key -1). */
+  rootValues?: Partial<Record<keyof F & string, string | number>>;
+  /** Fixed filter of the picker tree (`tree`): menus without buttons. */
+  picker?: Partial<Record<keyof F & string, string | number>>;
+}
+
+export interface Reference {
+  /** A table with `is_deleted`, and the column holding the id (`list`: a comma-joined id list such as user.dept_id). */
+  table: string;
+  column: string;
+  list?: boolean;
+  message: LocalText;
+}
+
+export type BaseField = 'id' | 'tenantId' | 'parentId' | 'createUser' | 'createDept' | 'createTime' | 'updateUser' | 'updateTime' | 'status' | 'isDeleted';
 
 /** Checks sort keys against the fields at compile time, then hands out the plain definition type. */
 export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef {
@@ -88,7 +123,7 @@ export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<
 export const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-const AUDIT_FIELDS: Record<Exclude<BaseField, 'id' | 'tenantId' | 'isDeleted'>, FieldDef> = {
+const AUDIT_FIELDS: Record<Exclude<BaseField, 'id' | 'tenantId' | 'parentId' | 'isDeleted'>, FieldDef> = {
   createUser: { type: 'id', label: { zh: '创建人', en: 'Created by' }, readonly: true },
   createDept: { type: 'id', label: { zh: '创建部门', en: 'Creating department' }, readonly: true },
   createTime: { type: 'datetime', label: { zh: '创建时间', en: 'Created at' }, readonly: true },
@@ -102,6 +137,8 @@ export function allFields(entity: EntityDef): Record<string, FieldDef> {
   return {
     id: { type: 'id', label: { zh: '主键', en: 'ID' }, readonly: true },
     ...(entity.tenant ? { tenantId: { type: 'string', label: { zh: '租户编号', en: 'Tenant' }, readonly: true, max: 12 } satisfies FieldDef } : {}),
+    ...(entity.tree ? { parentId: { type: 'id', label: entity.tree.parentLabel } satisfies FieldDef } : {}),
+    ...(entity.tree?.ancestors ? { ancestors: { type: 'string', max: 2000, label: { zh: '祖级列表', en: 'Ancestors' }, readonly: true } satisfies FieldDef } : {}),
     ...(entity.audit ? AUDIT_FIELDS : {}),
     ...entity.fields, // may redefine an audit field (a message's status starts at 0 = unread)
     isDeleted: { type: 'int', label: { zh: '是否已删除', en: 'Deleted' }, readonly: true, secret: true },

@@ -6,6 +6,12 @@ import { apiScope, dataScope } from './system/scopes.ts';
 import { tenantPackage } from './system/tenant-package.ts';
 import { topMenu } from './system/top-menu.ts';
 import { post } from './system/post.ts';
+import { dept } from './system/dept.ts';
+import { dict, dictBiz } from './system/dict.ts';
+import { menu } from './system/menu.ts';
+import { role } from './system/role.ts';
 
 /** Every entity served by the entity engine. Adding one = its file + a migration + a line here. */
-export const ENTITIES: EntityDef[] = [param, post, message, client, topMenu, tenantPackage, dataScope, apiScope];
+export const ENTITIES: EntityDef[] = [
+  param, post, message, client, topMenu, tenantPackage, dataScope, apiScope, dept, role, menu, dict, dictBiz,
+];

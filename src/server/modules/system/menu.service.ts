@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Permissions } from '../../platform/permissions.ts';
+import { buildTree, bySort, type TreeNode } from '../../platform/tree.ts';
 import type { MenuNode } from '../../../shared/contract/menu.ts';
-
 
 /** Route and button trees of the caller (contract system.md §4 "Routes algorithm" / "Buttons algorithm"). */
 export class MenuService {
@@ -20,20 +20,14 @@ export class MenuService {
       const inTopMenu = new Set(configured.map((r) => String(r.menu_id)));
       granted = new Set([...granted].filter((id) => inTopMenu.has(id)));
     }
-    return buildTree(withAncestors(granted, all).filter((m) => m.category === 1));
+    return buildTree(withAncestors(granted, all).filter((m) => m.category === 1), bySort);
   }
 
   async buttons(user: AuthUser): Promise<MenuNode[]> {
     const all = await this.allMenus();
     const granted = await this.grantedIds(user, all);
     const buttonIds = new Set([...granted].filter((id) => all.get(id)?.category === 2));
-    return buildTree(withAncestors(buttonIds, all));
-  }
-
-  /** Parent picker: every live menu (no buttons) as TreeNodes. */
-  async menuTree(): Promise<TreeNode[]> {
-    const all = await this.allMenus();
-    return buildTree([...all.values()].filter((m) => m.category === 1).map(treeNodeOf));
+    return buildTree(withAncestors(buttonIds, all), bySort);
   }
 
   /**
@@ -56,9 +50,9 @@ export class MenuService {
       const leaves = scopes.map((r, i) => ({
         id: String(r.id), parentId: String(r.menu_id), title: r.scope_name, titleEn: r.scope_name, key: String(r.id), value: String(r.id), sort: i, hasChildren: false,
       }));
-      return buildTree([...owners, ...leaves]);
+      return buildTree([...owners, ...leaves], bySort);
     };
-    return { menu: buildTree(menus.map(treeNodeOf)), dataScope: await scopeTree('blade_scope_data', 1), apiScope: await scopeTree('blade_scope_api', 2) };
+    return { menu: buildTree(menus.map(treeNodeOf), bySort), dataScope: await scopeTree('blade_scope_data', 1), apiScope: await scopeTree('blade_scope_api', 2) };
   }
 
   async topMenus(user: AuthUser) {
@@ -88,9 +82,6 @@ export class MenuService {
   }
 }
 
-/** The contract's picker node: title = name, key = value = id (README §8); `titleEn` for the English console. */
-export interface TreeNode { id: string; parentId: string; title: string; titleEn: string; key: string; value: string; sort: number; hasChildren: boolean; children?: TreeNode[] }
-
 const treeNodeOf = (m: MenuNode): TreeNode => ({ id: m.id, parentId: m.parentId, title: m.name, titleEn: m.nameEn, key: m.id, value: m.id, sort: m.sort, hasChildren: false });
 
 function withAncestors(ids: Set<string>, all: Map<string, MenuNode>): MenuNode[] {
@@ -103,24 +94,4 @@ function withAncestors(ids: Set<string>, all: Map<string, MenuNode>): MenuNode[]
     }
   }
   return [...result.values()];
-}
-
-/** Nodes whose parent is 0 or absent from the result become roots (contract README §8); siblings by sort. */
-export function buildTree<T extends { id: string; parentId: string; sort: number; children?: T[]; hasChildren: boolean }>(nodes: T[]): T[] {
-  const copies = new Map(nodes.map((n) => [n.id, { ...n, children: [] as T[] }]));
-  const roots: T[] = [];
-  for (const node of copies.values()) {
-    const parent = copies.get(node.parentId);
-    (parent ? parent.children! : roots).push(node);
-  }
-  const order = (list: T[]) => {
-    list.sort((a, b) => a.sort - b.sort || (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    for (const n of list) {
-      n.hasChildren = n.children!.length > 0;
-      if (n.hasChildren) order(n.children!);
-      else delete n.children;
-    }
-    return list;
-  };
-  return order(roots);
 }

@@ -7,6 +7,7 @@ import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { MenuService } from './menu.service.ts';
 import { TenantService } from './tenant.service.ts';
+import { treeRoutes } from './tree.routes.ts';
 
 /** `/api/blade-system/*` beyond plain entity CRUD: what the console shell needs at start. */
 export async function systemRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -18,9 +19,10 @@ export async function systemRoutes(app: FastifyInstance, { services }: { service
     return ok(request, await menus.routes(request.user, isId(topMenuId) ? String(topMenuId) : undefined));
   });
   app.get('/api/blade-system/menu/buttons', async (request) => ok(request, await menus.buttons(request.user)));
-  app.get('/api/blade-system/menu/tree', async (request) => ok(request, await menus.menuTree()));
   app.get('/api/blade-system/menu/grant-tree', async (request) => ok(request, await menus.grantTree(request.user)));
   app.get('/api/blade-system/menu/top-menu', async (request) => ok(request, await menus.topMenus(request.user)));
+
+  treeRoutes(app, services);
 
   app.get('/api/blade-system/tenant/info', { config: { public: true } }, async (request) =>
     ok(request, await tenants.infoByDomain(String(requestParams(request).domain ?? ''))));

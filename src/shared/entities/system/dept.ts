@@ -1,0 +1,37 @@
+import { defineEntity } from '../define.ts';
+
+/** Departments (blade_dept): a tenant's organisation tree; users hold comma lists of dept ids. */
+export const dept = defineEntity({
+  name: 'dept',
+  service: 'blade-system',
+  table: 'blade_dept',
+  label: { zh: '机构', en: 'Department' },
+  code: 'dept',
+  tenant: true,
+  audit: false,
+  tree: { title: 'deptName', parentLabel: { zh: '上级机构', en: 'Parent department' }, ancestors: true },
+  references: [{
+    table: 'blade_user', column: 'dept_id', list: true,
+    message: { zh: '当前机构下存在用户,无法删除!', en: 'The department still has users and cannot be deleted!' },
+  }],
+  fields: {
+    deptName: {
+      type: 'string', max: 45, list: true, form: true, filter: true, search: 'like',
+      label: { zh: '机构名称', en: 'Name' }, required: { zh: '请输入机构名称', en: 'Please enter the department name' },
+    },
+    fullName: {
+      type: 'string', max: 45, list: true, form: true, filter: true, search: 'like',
+      label: { zh: '机构全称', en: 'Full name' }, required: { zh: '请输入机构全称', en: 'Please enter the full name' },
+    },
+    deptCategory: {
+      type: 'int', dict: 'org_category', list: true, form: true,
+      label: { zh: '机构类型', en: 'Category' }, required: { zh: '请选择机构类型', en: 'Please select the category' },
+    },
+    sort: {
+      type: 'int', list: true, form: true,
+      label: { zh: '排序', en: 'Sort' }, required: { zh: '请输入排序', en: 'Please enter the sort order' },
+    },
+    remark: { type: 'string', max: 255, form: true, control: 'textarea', label: { zh: '备注', en: 'Remark' } },
+  },
+  defaultSort: [['sort', 'asc'], ['id', 'asc']],
+});

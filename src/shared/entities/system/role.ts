@@ -1,0 +1,39 @@
+import { defineEntity } from '../define.ts';
+
+/** Roles (blade_role): a tenant's role tree; the alias is what tokens carry (`administrator`, `admin`, ...). */
+export const role = defineEntity({
+  name: 'role',
+  service: 'blade-system',
+  table: 'blade_role',
+  label: { zh: '角色', en: 'Role' },
+  code: 'role',
+  tenant: true,
+  audit: false,
+  affectsGrants: true,
+  tree: { title: 'roleName', parentLabel: { zh: '上级角色', en: 'Parent role' } },
+  references: [{
+    table: 'blade_user', column: 'role_id', list: true,
+    message: { zh: '当前角色已被用户使用,无法删除!', en: 'The role is held by users and cannot be deleted!' },
+  }],
+  fields: {
+    roleName: {
+      type: 'string', max: 255, list: true, form: true, filter: true, search: 'like',
+      label: { zh: '角色名称', en: 'Role name' }, required: { zh: '请输入角色名称', en: 'Please enter the role name' },
+    },
+    roleAlias: {
+      type: 'string', max: 255, list: true, form: true, filter: true, search: 'like',
+      label: { zh: '角色别名', en: 'Role alias' }, required: { zh: '请输入角色别名', en: 'Please enter the role alias' },
+      // Tokens carry aliases comma-joined: a comma would smuggle a second alias in.
+      pattern: { regex: '^[^,]+$', message: { zh: '角色别名不能包含逗号', en: 'A role alias cannot contain a comma' } },
+      reserved: {
+        values: ['administrator'],
+        message: { zh: '只有超级管理员可以使用角色别名 administrator', en: 'Only the super administrator may use the role alias administrator' },
+      },
+    },
+    sort: {
+      type: 'int', list: true, form: true,
+      label: { zh: '角色排序', en: 'Sort' }, required: { zh: '请输入角色排序', en: 'Please enter the sort order' },
+    },
+  },
+  defaultSort: [['sort', 'asc'], ['id', 'asc']],
+});
