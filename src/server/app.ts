@@ -14,6 +14,7 @@ import { Permissions } from './platform/permissions.ts';
 import { TokenSigner } from './platform/token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { roleGrantRoutes } from './modules/system/role-grant.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { ENTITIES } from '../shared/entities/index.ts';
 import { registerEntityRoutes } from './platform/entity-routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
   for (const entity of services.entities.values()) registerEntityRoutes(app, entity);
   await app.register(authRoutes, { services });
   await app.register(systemRoutes, { services });
+  await app.register(roleGrantRoutes, { services });
   await app.register(deskRoutes, { services });
 
   if (existsSync(config.webDir)) {

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
+import { splitList, SUPER_TENANT } from '../../platform/auth-context.ts';
+import { ApiError, fail, ok } from '../../platform/errors.ts';
+import { requestParams } from '../../platform/http.ts';
+import { isId, nextId } from '../../platform/ids.ts';
+import type { Services } from '../../services.ts';
+
+const DATA = 1;
+const API = 2;
+
+const idList = (value: unknown, name: string): string[] => {
+  const list = Array.isArray(value) ? value.map(String) : splitList(typeof value === 'string' ? value : '');
+  if (!list.every(isId)) throw fail('paramType', { name });
+  return [...new Set(list)];
+};
+
+/** Role grants (contract system.md §3): which menus, buttons, data scopes and API scopes each role holds. */
+export async function roleGrantRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { db, permissions } = services;
+
+  /** The roles the caller may grant: their own tenant's (the super tenant's administrators: any tenant's). */
+  const grantableRoles = async (roleIds: string[], caller: { tenantId: string; isSuperAdmin: boolean }) => {
+    let query = db.selectFrom('blade_role').select(['id', 'tenant_id']).where('id', 'in', roleIds).where('is_deleted', '=', 0);
+    if (!(caller.tenantId === SUPER_TENANT && caller.isSuperAdmin)) query = query.where('tenant_id', '=', caller.tenantId);
+    const rows = await query.execute();
+    if (rows.length !== roleIds.length) throw new ApiError(400, MESSAGES.dataNotFound);
+    return rows;
+  };
+
+  app.post('/api/blade-system/role/grant', { config: { permission: 'role_edit' } }, async (request) => {
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const roleIds = idList(body.roleIds, 'roleIds');
+    if (roleIds.length === 0) throw fail('selectOne');
+    const menuIds = idList(body.menuIds, 'menuIds');
+    const dataScopeIds = idList(body.dataScopeIds, 'dataScopeIds');
+    const apiScopeIds = idList(body.apiScopeIds, 'apiScopeIds');
+    await grantableRoles(roleIds, request.user);
+    // Nobody hands out more than they hold: anyone but the super administrator grants within their own grants.
+    if (!request.user.isSuperAdmin) {
+      const held = await permissions.menuIdsOf(request.user);
+      const beyond = menuIds.find((id) => !held.has(id));
+      if (beyond) throw new ApiError(403, MESSAGES.forbidden);
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('blade_role_menu').where('role_id', 'in', roleIds).execute();
+      await trx.deleteFrom('blade_role_scope').where('role_id', 'in', roleIds).execute();
+      const menuRows = roleIds.flatMap((roleId) => menuIds.map((menuId) => ({ id: nextId(), role_id: roleId, menu_id: menuId })));
+      const scopeRows = roleIds.flatMap((roleId) => [
+        ...dataScopeIds.map((scopeId) => ({ id: nextId(), role_id: roleId, scope_id: scopeId, scope_category: DATA })),
+        ...apiScopeIds.map((scopeId) => ({ id: nextId(), role_id: roleId, scope_id: scopeId, scope_category: API })),
+      ]);
+      for (let i = 0; i < menuRows.length; i += 1000) await trx.insertInto('blade_role_menu').values(menuRows.slice(i, i + 1000)).execute();
+      if (scopeRows.length) await trx.insertInto('blade_role_scope').values(scopeRows).execute();
+    });
+    await permissions.invalidate();
+    return ok(request, null);
+  });
+
+  app.get('/api/blade-system/menu/role-tree-keys', { config: { permission: 'role' } }, async (request) => {
+    const roleIds = idList(requestParams(request).roleIds, 'roleIds');
+    if (roleIds.length === 0) return ok(request, { menu: [], dataScope: [], apiScope: [] });
+    await grantableRoles(roleIds, request.user);
+    const [menus, scopes] = await Promise.all([
+      db.selectFrom('blade_role_menu').select('menu_id').distinct().where('role_id', 'in', roleIds).execute(),
+      db.selectFrom('blade_role_scope').select(['scope_id', 'scope_category']).distinct().where('role_id', 'in', roleIds).execute(),
+    ]);
+    return ok(request, {
+      menu: menus.map((r) => String(r.menu_id)),
+      dataScope: scopes.filter((r) => Number(r.scope_category) === DATA).map((r) => String(r.scope_id)),
+      apiScope: scopes.filter((r) => Number(r.scope_category) === API).map((r) => String(r.scope_id)),
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuIdOf, SEED } from '../../src/server/db/seed/seed.ts';
+import { nextId } from '../../src/server/platform/ids.ts';
+import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { createRole, createTenant, createUser } from '../support/factories.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.tokenOf();
+});
+afterAll(() => t?.stop());
+
+const codesOf = (nodes: Array<{ code: string; children?: unknown[] }>): string[] =>
+  nodes.flatMap((n) => [n.code, ...codesOf((n.children ?? []) as never)]);
+
+describe('role grant', () => {
+  it('replaces a role menus and scopes, and the role users see the change at once', async () => {
+    const clerk = await createRole(t, '000000', 'clerk2', ['desk']);
+    await createUser(t, { tenantId: '000000', account: 'clerk2', password: 'pw', roleId: clerk, deptId: SEED.deptRoot });
+    const token = await t.tokenOf('clerk2', 'pw');
+    expect(codesOf(expectOk(await t.get('/api/blade-system/menu/routes', token)))).toEqual(['desk']);
+    const scopeId = nextId();
+    await t.services.db.insertInto('blade_scope_data').values({ id: scopeId, menu_id: menuIdOf('post'), resource_code: 'post', scope_name: '本人', scope_type: 2, scope_column: 'create_user', status: 1, is_deleted: 0 }).execute();
+    const menus = ['system', 'post', 'post_view'].map(menuIdOf);
+    expectOk(await t.post('/api/blade-system/role/grant', admin, { roleIds: [clerk], menuIds: menus, dataScopeIds: [scopeId], apiScopeIds: [] }));
+    expect(codesOf(expectOk(await t.get('/api/blade-system/menu/routes', token)))).toEqual(['system', 'post']);
+    expect(expectOk(await t.get(`/api/blade-system/menu/role-tree-keys?roleIds=${clerk}`, admin))).toEqual({ menu: menus, dataScope: [scopeId], apiScope: [] });
+    // the granted "own rows" data scope applies to the role's post list
+    expect(expectOk(await t.get('/api/blade-system/post/list', token)).total).toBe(0);
+  });
+
+  it('refuses a tenant administrator granting menus he does not hold, or roles of another tenant', async () => {
+    await createTenant(t, '600001');
+    const boss = await createRole(t, '600001', 'admin', ['role', 'role_edit', 'desk', 'notice']);
+    const staff = await createRole(t, '600001', 'staff', []);
+    await createUser(t, { tenantId: '600001', account: 'boss', password: 'pw', roleId: boss });
+    const token = await t.tokenOf('boss', 'pw', '600001');
+    expectOk(await t.post('/api/blade-system/role/grant', token, { roleIds: [staff], menuIds: [menuIdOf('notice')] }));
+    expectError(await t.post('/api/blade-system/role/grant', token, { roleIds: [staff], menuIds: [menuIdOf('param')] }), 403);
+    expectError(await t.post('/api/blade-system/role/grant', token, { roleIds: [SEED.roleUser], menuIds: [menuIdOf('notice')] }), 400, '数据不存在或无权访问');
+    expectError(await t.post('/api/blade-system/role/grant', token, { roleIds: [staff], menuIds: ['x'] }), 400, '请求参数类型错误: menuIds');
+    const keys = expectOk(await t.get(`/api/blade-system/menu/role-tree-keys?roleIds=${staff}`, token));
+    expect(keys.menu).toEqual([menuIdOf('notice')]);
+  });
+});
