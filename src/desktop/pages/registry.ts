@@ -1,7 +1,33 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { createElement, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyPage } from '../../client/lazy.ts';
+import type { EntityDef } from '../../shared/entities/define.ts';
+import type { CrudOptions } from '../components/crud/fields.ts';
+
+/**
+ * A plain entity's screen: the shared CRUD page over its definition. The page and the definition load together in
+ * the screen's chunk, so the shell carries neither.
+ */
+function crudScreen(load: () => Promise<EntityDef>, options?: CrudOptions) {
+  return lazyPage(async () => {
+    const [{ CrudPage }, entity] = await Promise.all([import('../components/crud/CrudPage.tsx'), load()]);
+    return { default: function EntityScreen() { return createElement(CrudPage, { entity, options }); } };
+  });
+}
 
 /**
  * Screens by menu path (`/system/param`), each a lazy chunk: `'/system/param': lazyPage(() => import('./system/ParamPage.tsx'))`.
  * A menu whose path is not here shows the "not available yet" page.
  */
-export const pageRegistry: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {};
+export const pageRegistry: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  '/system/param': crudScreen(async () => (await import('../../shared/entities/system/param.ts')).param),
+  '/system/post': crudScreen(async () => (await import('../../shared/entities/system/post.ts')).post),
+  '/system/client': crudScreen(async () => (await import('../../shared/entities/system/client.ts')).client),
+  '/system/topmenu': crudScreen(async () => (await import('../../shared/entities/system/top-menu.ts')).topMenu),
+  // Spec §2: dialog 600, no view button.
+  '/system/tenantpackage': crudScreen(
+    async () => (await import('../../shared/entities/system/tenant-package.ts')).tenantPackage,
+    { dialogWidth: 600, hideView: true },
+  ),
+  '/authority/datascope': crudScreen(async () => (await import('../../shared/entities/system/scopes.ts')).dataScope),
+  '/authority/apiscope': crudScreen(async () => (await import('../../shared/entities/system/scopes.ts')).apiScope),
+};

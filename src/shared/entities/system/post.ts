@@ -12,17 +12,17 @@ export const post = defineEntity({
   filterStyle: 'entity',
   fields: {
     category: {
-      type: 'int', dict: 'post_category', list: true, form: true, export: true,
+      type: 'int', dict: 'post_category', list: true, form: true, export: true, filter: true,
       label: { zh: '岗位类型', en: 'Post category' },
       required: { zh: '请选择岗位类型', en: 'Please select post category' },
     },
     postCode: {
-      type: 'string', max: 12, unique: true, list: true, form: true, export: true,
+      type: 'string', max: 12, unique: true, list: true, form: true, export: true, filter: true,
       label: { zh: '岗位编号', en: 'Post code' },
       required: { zh: '请输入岗位编号', en: 'Please enter post code' },
     },
     postName: {
-      type: 'string', max: 64, search: 'like', list: true, form: true, export: true,
+      type: 'string', max: 64, search: 'like', list: true, form: true, export: true, filter: true,
       label: { zh: '岗位名称', en: 'Post name' },
       required: { zh: '请输入岗位名称', en: 'Please enter post name' },
     },

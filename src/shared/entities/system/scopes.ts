@@ -1,7 +1,7 @@
 import { defineEntity } from '../define.ts';
 
 const scopeCommon = {
-  menuId: { type: 'id', form: true, label: { zh: '菜单', en: 'Menu' }, required: { zh: '请选择菜单', en: 'Please select a menu' } },
+  menuId: { type: 'id', form: true, control: 'menu-tree', label: { zh: '菜单', en: 'Menu' }, required: { zh: '请选择菜单', en: 'Please select a menu' } },
   resourceCode: {
     type: 'string', max: 255, list: true, form: true, filter: true, search: 'like',
     label: { zh: '权限编号', en: 'Resource code' }, required: { zh: '请输入权限编号', en: 'Please enter the resource code' },

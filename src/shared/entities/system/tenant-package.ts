@@ -17,7 +17,7 @@ export const tenantPackage = defineEntity({
       label: { zh: '产品包名称', en: 'Package name' }, required: { zh: '请输入产品包名称', en: 'Please enter the package name' },
     },
     menuId: {
-      type: 'ids', max: 3000, form: true, control: 'menu-tree',
+      type: 'ids', max: 20000, form: true, control: 'menu-tree',
       label: { zh: '菜单列表', en: 'Menus' }, required: { zh: '请选择菜单', en: 'Please select menus' },
     },
     remark: { type: 'string', max: 255, list: true, form: true, control: 'textarea', label: { zh: '备注', en: 'Remark' } },

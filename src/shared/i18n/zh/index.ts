@@ -1,5 +1,6 @@
 import { common } from './common.ts';
+import { crud } from './crud.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
 
-export const zh = { common, shell, mobile };
+export const zh = { common, shell, mobile, crud };

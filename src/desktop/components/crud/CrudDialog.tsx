@@ -1,0 +1,113 @@
+import { App, Button, Col, Form, Modal, Row } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiFailure } from '../../../client/http.ts';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import type { Lang } from '../../../shared/i18n/server-messages.ts';
+import { crudKey, entityApi } from './crud-api.ts';
+import { FieldControl, isWide, validateTriggerOf } from './FieldControl.tsx';
+import { defaultValues, formFields, recordValues, rulesOf, wireValueProps, type DialogMode } from './fields.ts';
+
+export interface DialogState { mode: DialogMode; id?: string }
+
+interface Props {
+  entity: EntityDef;
+  lang: Lang;
+  state: DialogState;
+  open: boolean;
+  width: number;
+  onClose: () => void;
+  afterClose: () => void;
+  onSaved: () => void;
+}
+
+/** From this width the form has two columns (long text and trees always take a whole row). */
+const TWO_COLUMNS_FROM = 760;
+
+/**
+ * Add / edit / view dialog of one record. Edit and view load `detail?id=`; view is read-only. A failed save keeps
+ * the dialog open with its values (the interceptor has already shown the server's message).
+ */
+export function CrudDialog({ entity, lang, state, open, width, onClose, afterClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const api = entityApi(entity);
+  const fields = formFields(entity);
+  const { mode, id } = state;
+  const detail = useQuery({
+    queryKey: [...crudKey(entity), 'detail', id],
+    queryFn: () => api.detail(id ?? ''),
+    enabled: Boolean(id),
+    gcTime: 0,
+  });
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) => api.submit(mode === 'edit' ? { ...values, id } : values),
+    onSuccess: () => {
+      void message.success(t(mode === 'add' ? 'common.addSuccess' : 'common.updateSuccess'));
+      onSaved();
+    },
+    // Server refusals were toasted by the interceptor; only a lost connection is left to say.
+    onError: (error) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); },
+  });
+
+  const readOnly = mode === 'view';
+  const loading = Boolean(id) && detail.isPending;
+  const span = width >= TWO_COLUMNS_FROM ? 12 : 24;
+  const initialValues = id ? recordValues(fields, detail.data ?? {}) : defaultValues(fields);
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (values) save.mutate(values);
+  };
+  const title = t(mode === 'add' ? 'common.add' : mode === 'edit' ? 'common.edit' : 'common.view');
+
+  return (
+    <Modal
+      open={open}
+      afterClose={afterClose}
+      title={title}
+      width={width}
+      mask={{ closable: false }}
+      destroyOnHidden
+      loading={loading}
+      onCancel={onClose}
+      footer={readOnly
+        ? <Button onClick={onClose}>{t('common.close')}</Button>
+        : [
+          <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
+          <Button key="ok" type="primary" loading={save.isPending} disabled={loading || detail.isError} onClick={() => void submit()}>
+            {t(mode === 'add' ? 'common.save' : 'common.edit')}
+          </Button>,
+        ]}
+    >
+      {!loading && !detail.isError && (
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: lang === 'en' ? '150px' : '110px' }}
+          labelWrap
+          wrapperCol={{ flex: 1 }}
+          initialValues={initialValues}
+          disabled={readOnly}
+          className={readOnly ? 'tenon-crud-form is-view' : 'tenon-crud-form'}
+        >
+          <Row gutter={16}>
+            {fields.map((field) => (
+              <Col key={field.name} span={isWide(field) ? 24 : span}>
+                <Form.Item
+                  name={field.name}
+                  label={field.label[lang]}
+                  rules={readOnly ? [] : rulesOf(field, lang, t)}
+                  validateTrigger={validateTriggerOf(field)}
+                  {...wireValueProps(field)}
+                >
+                  <FieldControl field={field} lang={lang} disabled={readOnly} />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../../shared/i18n/server-messages.ts';
+import { useDictionaryOptions, useMenuTree } from './crud-api.ts';
+import { isMultiple, isPicker, type CrudField } from './fields.ts';
+
+/** antd hands `value`/`onChange` (or `checked`) to the control through Form.Item. */
+interface ControlProps {
+  field: CrudField;
+  lang: Lang;
+  disabled?: boolean;
+  value?: unknown;
+  checked?: boolean;
+  onChange?: (value: unknown) => void;
+  onBlur?: () => void;
+  id?: string;
+}
+
+/** 请输入/请选择<label>; nothing in view mode. */
+const hint = (t: (key: string, options: { label: string }) => string, verb: 'input' | 'select', field: CrudField, lang: Lang, disabled?: boolean) =>
+  (disabled ? '' : t(`crud.${verb}`, { label: field.label[lang] }));
+
+export const isWide = (field: CrudField) =>
+  field.control === 'textarea' || field.control === 'menu-tree' || field.type === 'text';
+
+export function DictSelect({ field, lang, ...rest }: ControlProps) {
+  const { t } = useTranslation();
+  const options = useDictionaryOptions(field);
+  return (
+    <Select
+      {...rest}
+      value={rest.value as string | number | undefined}
+      options={options}
+      allowClear
+      placeholder={hint(t, 'select', field, lang, rest.disabled)}
+    />
+  );
+}
+
+function MenuTree({ field, lang, ...rest }: ControlProps) {
+  const { t } = useTranslation();
+  const tree = useMenuTree(lang);
+  const multiple = isMultiple(field);
+  return (
+    <TreeSelect
+      {...rest}
+      // Until the tree is there, its ids name no node: show nothing rather than bare ids.
+      value={tree.data ? rest.value as string | string[] | undefined : undefined}
+      treeData={tree.data ?? []}
+      loading={tree.isPending}
+      multiple={multiple}
+      treeCheckable={multiple}
+      showCheckedStrategy={TreeSelect.SHOW_ALL}
+      maxTagCount="responsive"
+      treeDefaultExpandAll={false}
+      showSearch={{ treeNodeFilterProp: 'title' }}
+      allowClear
+      placeholder={hint(t, 'select', field, lang, rest.disabled)}
+      styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }}
+    />
+  );
+}
+
+/** The dialog's control for a field, from its type and control hint. */
+export function FieldControl(props: ControlProps) {
+  const { t } = useTranslation();
+  const { field, lang, checked, ...rest } = props;
+  if (field.dict) return <DictSelect {...props} />;
+  if (field.control === 'menu-tree') return <MenuTree {...props} />;
+  if (field.type === 'switch') return <Switch id={rest.id} disabled={rest.disabled} checked={checked} onChange={rest.onChange} />;
+  if (field.type === 'date' || field.type === 'datetime') {
+    return (
+      <DatePicker
+        {...rest}
+        value={rest.value as Dayjs | null | undefined}
+        showTime={field.type === 'datetime'}
+        style={{ width: '100%' }}
+        placeholder={hint(t, 'select', field, lang, props.disabled)}
+      />
+    );
+  }
+  if (field.type === 'int' || field.type === 'money' || field.type === 'decimal') {
+    return (
+      <InputNumber
+        {...rest}
+        value={rest.value as number | undefined}
+        precision={field.type === 'int' ? 0 : field.type === 'money' ? 2 : undefined}
+        style={{ width: '100%' }}
+        placeholder={hint(t, 'input', field, lang, props.disabled)}
+      />
+    );
+  }
+  const text = { ...rest, value: rest.value as string | undefined, maxLength: field.max, placeholder: hint(t, 'input', field, lang, props.disabled) };
+  if (field.control === 'password') return <Input.Password {...text} autoComplete="new-password" />;
+  if (isWide(field)) return <Input.TextArea {...text} autoSize={{ minRows: 3, maxRows: 8 }} showCount={Boolean(field.max) && !props.disabled} />;
+  return <Input {...text} allowClear={!props.disabled} />;
+}
+
+/** Pickers report changes as they happen; typed fields are checked on blur (spec §5). */
+export const validateTriggerOf = (field: CrudField) => (isPicker(field) ? ['onChange', 'onBlur'] : ['onBlur']);

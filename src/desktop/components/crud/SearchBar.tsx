@@ -1,0 +1,56 @@
+import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import type { Lang } from '../../../shared/i18n/server-messages.ts';
+import { DictSelect } from './FieldControl.tsx';
+import { createTimeLabel, filterFields, filterQuery, isNumeric, type CrudField } from './fields.ts';
+
+type Query = Record<string, string | number>;
+
+/** Form.Item hands `value`/`onChange` to the control. */
+interface FilterProps { field: CrudField; lang: Lang; value?: unknown; onChange?: (value: unknown) => void; id?: string }
+
+function FilterControl({ field, lang, value, ...rest }: FilterProps) {
+  const { t } = useTranslation();
+  const label = field.label[lang];
+  if (field.dict) return <DictSelect field={field} lang={lang} value={value} {...rest} />;
+  if (field.type === 'date' || field.type === 'datetime') {
+    return <DatePicker {...rest} value={value as Dayjs | null | undefined} placeholder={t('crud.select', { label })} />;
+  }
+  if (isNumeric(field)) return <InputNumber {...rest} value={value as number | undefined} placeholder={t('crud.input', { label })} style={{ width: 160 }} />;
+  return <Input {...rest} value={value as string | undefined} placeholder={t('crud.input', { label })} allowClear />;
+}
+
+/**
+ * The search bar: the definition's `filter` fields plus the creation-date range of audited entities
+ * (`createTime_dategt` / `createTime_datelt`). Both buttons hand the new query up; the page goes back to page 1.
+ */
+export function SearchBar({ entity, lang, onSearch }: { entity: EntityDef; lang: Lang; onSearch: (query: Query) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const fields = filterFields(entity);
+  if (fields.length === 0 && !entity.audit) return null;
+  const reset = () => { form.resetFields(); onSearch({}); };
+  return (
+    <Form form={form} layout="inline" className="tenon-crud-search" onFinish={(values: Record<string, unknown>) => onSearch(filterQuery(fields, values))}>
+      {fields.map((field) => (
+        <Form.Item key={field.name} name={field.name} label={field.label[lang]}>
+          <FilterControl field={field} lang={lang} />
+        </Form.Item>
+      ))}
+      {entity.audit && (
+        <Form.Item name="createTimeRange" label={createTimeLabel(entity, lang)}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+      )}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('common.search')}</Button>
+          <Button icon={<ReloadOutlined />} onClick={reset}>{t('common.reset')}</Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

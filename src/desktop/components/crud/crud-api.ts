@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchDictionary } from '../../../client/api/system.ts';
+import { getData, postData, type Page } from '../../../client/http.ts';
+import type { EntityDef, FieldDef } from '../../../shared/entities/define.ts';
+import type { Lang } from '../../../shared/i18n/server-messages.ts';
+import { DESKTOP_KEY } from '../../queries.ts';
+import type { WireRecord } from './fields.ts';
+
+/** The entity engine's routes (contract README §6): list, detail, submit (no id = insert), remove?ids=. */
+export function entityApi(entity: EntityDef) {
+  const base = `/api/${entity.service}/${entity.name}`;
+  return {
+    list: (params: Record<string, string | number>) => getData<Page<WireRecord>>(`${base}/list`, params),
+    detail: (id: string) => getData<WireRecord>(`${base}/detail`, { id }),
+    submit: (body: Record<string, unknown>) => postData<WireRecord>(`${base}/submit`, body),
+    remove: (ids: string[]) => postData<null>(`${base}/remove`, undefined, { ids: ids.join(',') }),
+  };
+}
+
+/** Query keys of one entity's screen; a save or delete invalidates them all. */
+export const crudKey = (entity: EntityDef) => [DESKTOP_KEY, 'crud', entity.service, entity.name] as const;
+
+export interface Option { value: string | number; label: string }
+
+/** Options of a dictionary field; keys become numbers for int fields so they match the record's values. */
+export function useDictionaryOptions(field: FieldDef): Option[] {
+  const { data } = useQuery({
+    queryKey: [DESKTOP_KEY, 'dictionary', field.dict],
+    queryFn: () => fetchDictionary(field.dict ?? ''),
+    enabled: Boolean(field.dict),
+    staleTime: 5 * 60_000,
+  });
+  const numeric = field.type === 'int' || field.type === 'switch';
+  return (data ?? []).map((item) => ({ value: numeric ? Number(item.dictKey) : item.dictKey, label: item.dictValue }));
+}
+
+/** A node of `menu/grant-tree` (contract system.md §4). */
+export interface GrantTreeNode {
+  id: string;
+  parentId: string;
+  title: string;
+  titleEn?: string;
+  key: string;
+  value: string;
+  children?: GrantTreeNode[];
+}
+
+export interface MenuTreeOption { value: string; title: string; key: string; children?: MenuTreeOption[] }
+
+const localise = (nodes: GrantTreeNode[], lang: Lang): MenuTreeOption[] => nodes.map((node) => ({
+  value: node.value || node.id,
+  key: node.key || node.id,
+  title: lang === 'en' && node.titleEn ? node.titleEn : node.title,
+  ...(node.children?.length ? { children: localise(node.children, lang) } : {}),
+}));
+
+/** The menus the caller may grant, as TreeSelect data in the current language. */
+export function useMenuTree(lang: Lang) {
+  return useQuery({
+    queryKey: [DESKTOP_KEY, 'grant-tree'],
+    queryFn: () => getData<{ menu: GrantTreeNode[] }>('/api/blade-system/menu/grant-tree'),
+    staleTime: 60_000,
+    select: (data) => localise(data.menu ?? [], lang),
+  });
+}

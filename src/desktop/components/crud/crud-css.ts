@@ -1,0 +1,14 @@
+/** CSS of the CRUD screens, shipped in their chunk like the shell's `desktopCss`. */
+export const crudCss = `
+.tenon-crud > .ant-card-body { padding: 16px 16px 8px; }
+.tenon-crud-search { row-gap: 12px; margin-bottom: 16px; }
+.tenon-crud-search .ant-select, .tenon-crud-search .ant-input-affix-wrapper, .tenon-crud-search .ant-input { width: 180px; }
+.tenon-crud-toolbar { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 12px; }
+.tenon-crud-selected { color: var(--ant-color-text-secondary); font-size: 13px; }
+.tenon-crud-form { padding-top: 8px; }
+.tenon-crud-form .ant-input-number, .tenon-crud-form .ant-picker { width: 100%; }
+/* View mode: read-only, but as legible as the list. */
+.tenon-crud-form.is-view .ant-input-disabled, .tenon-crud-form.is-view .ant-input-disabled input,
+.tenon-crud-form.is-view .ant-input-number-disabled input, .tenon-crud-form.is-view .ant-picker-disabled input,
+.tenon-crud-form.is-view .ant-select-disabled { color: var(--ant-color-text); }
+`;

@@ -1,0 +1,116 @@
+import type { FormItemProps, FormRule as Rule } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { allFields, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
+import type { Lang } from '../../../shared/i18n/server-messages.ts';
+
+/** A field of the definition with its name. */
+export interface CrudField extends FieldDef { name: string }
+
+/** What one screen changes about the shared page (spec §2: tenant package dialog 600 without view). */
+export interface CrudOptions {
+  dialogWidth?: number;
+  hideView?: boolean;
+}
+
+export type WireRecord = Record<string, unknown> & { id: string };
+export type DialogMode = 'add' | 'edit' | 'view';
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const named = (entity: EntityDef) => Object.entries(entity.fields).map(([name, def]): CrudField => ({ ...def, name }));
+export const listFields = (entity: EntityDef) => named(entity).filter((f) => f.list && !f.secret);
+export const formFields = (entity: EntityDef) => named(entity).filter((f) => f.form && !f.readonly && !f.secret);
+export const filterFields = (entity: EntityDef) => named(entity).filter((f) => f.filter && !f.secret);
+/** The label of the audit column the date range filters on. */
+export const createTimeLabel = (entity: EntityDef, lang: Lang) => allFields(entity).createTime?.label[lang] ?? '';
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** Controls that pick rather than type: they validate on change too. */
+export const isPicker = (field: FieldDef) =>
+  Boolean(field.dict) || field.control === 'menu-tree' || field.type === 'date' || field.type === 'datetime' || field.type === 'switch';
+export const isNumeric = (field: FieldDef) => field.type === 'int' || field.type === 'money' || field.type === 'decimal';
+/** The menu tree holds several ids for an `ids` field, one for an `id` field. */
+export const isMultiple = (field: FieldDef) => field.type === 'ids';
+
+/** A list column's width: short for numbers and codes, wider for text; long cells end in an ellipsis. */
+export function columnWidth(field: FieldDef): number {
+  if (field.dict || isNumeric(field) || field.type === 'switch' || field.type === 'date') return 120;
+  if (field.type === 'datetime') return 170;
+  return field.max !== undefined && field.max <= 64 ? 160 : 220;
+}
+
+/** The definition's required message, or the server's default wording (`请输入<label>`). */
+export function requiredMessage(field: FieldDef, lang: Lang, t: Translate): string {
+  if (field.required && field.required !== true) return field.required[lang];
+  return t('crud.required', { label: field.label[lang] });
+}
+
+/** Spec §5: the definition's rules, checked on blur (pickers also on change). */
+export function rulesOf(field: FieldDef, lang: Lang, t: Translate): Rule[] {
+  const rules: Rule[] = [];
+  if (field.required) rules.push({ required: true, message: requiredMessage(field, lang, t) });
+  const text = field.type === 'string' || field.type === 'text';
+  if (text && field.max) rules.push({ max: field.max, message: t('crud.tooLong', { label: field.label[lang], max: field.max }) });
+  if (text && field.pattern) rules.push({ pattern: new RegExp(field.pattern.regex), message: field.pattern.message[lang] });
+  return rules;
+}
+
+export const splitIds = (value: unknown): string[] =>
+  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+
+const toDayjs = (value: unknown) => (typeof value === 'string' && value ? dayjs(value) : null);
+
+/**
+ * The form keeps wire values (dates as text, ids comma-joined, switches 0/1); these adapt them to the control's
+ * value and back, so loading a record and submitting it need no conversion.
+ */
+export function wireValueProps(field: FieldDef): Pick<FormItemProps, 'getValueProps' | 'normalize'> {
+  if (field.type === 'date' || field.type === 'datetime') {
+    const format = field.type === 'date' ? DATE_FORMAT : DATETIME_FORMAT;
+    return {
+      getValueProps: (value: unknown) => ({ value: toDayjs(value) }),
+      normalize: (value: Dayjs | null) => (value ? value.format(format) : ''),
+    };
+  }
+  if (field.type === 'switch') {
+    return { getValueProps: (value: unknown) => ({ checked: value === 1 }), normalize: (checked: boolean) => (checked ? 1 : 0) };
+  }
+  if (field.control === 'menu-tree' && isMultiple(field)) {
+    return { getValueProps: (value: unknown) => ({ value: splitIds(value) }), normalize: (ids: string[]) => (ids ?? []).join(',') };
+  }
+  return {};
+}
+
+/** Initial values of the add form: the definition's defaults. */
+export function defaultValues(fields: CrudField[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.default !== undefined) values[field.name] = field.default;
+    else if (field.type === 'switch') values[field.name] = 0;
+  }
+  return values;
+}
+
+/** Form values of a loaded record: only the form's fields, so server-owned columns are never sent back. */
+export function recordValues(fields: CrudField[], record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f.name, record[f.name] ?? undefined]));
+}
+
+/** Search-bar values -> list query keys (bare keys: the definition decides LIKE or exact). */
+export function filterQuery(fields: CrudField[], values: Record<string, unknown>): Record<string, string | number> {
+  const query: Record<string, string | number> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (value === undefined || value === null || value === '') continue;
+    if (dayjs.isDayjs(value)) query[field.name] = value.format(field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT);
+    else if (typeof value === 'string') { if (value.trim()) query[field.name] = value.trim(); }
+    else if (typeof value === 'number') query[field.name] = value;
+  }
+  const range = values.createTimeRange;
+  if (Array.isArray(range) && dayjs.isDayjs(range[0]) && dayjs.isDayjs(range[1])) {
+    query.createTime_dategt = range[0].startOf('day').format(DATETIME_FORMAT);
+    query.createTime_datelt = range[1].endOf('day').format(DATETIME_FORMAT);
+  }
+  return query;
+}

@@ -1,0 +1,244 @@
+// @vitest-environment happy-dom
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { http } from '../../../src/client/http.ts';
+import { setNotifier } from '../../../src/client/notify.ts';
+import { session } from '../../../src/client/session.ts';
+import { param } from '../../../src/shared/entities/system/param.ts';
+import { tenantPackage } from '../../../src/shared/entities/system/tenant-package.ts';
+import dayjs from 'dayjs';
+import { CrudPage } from '../../../src/desktop/components/crud/CrudPage.tsx';
+import { filterFields, filterQuery } from '../../../src/desktop/components/crud/fields.ts';
+import { renderDesktop, signIn } from './render.tsx';
+
+interface Sent { method: string; url: string; params: Record<string, unknown>; body: Record<string, unknown> | undefined }
+type Reply = [status: number, data: unknown] | unknown;
+type Handler = (request: Sent) => Reply;
+
+const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
+const page = (records: unknown[], total = records.length) => ok({ records, total, size: 10, current: 1, pages: Math.ceil(total / 10) });
+const buttons = (code: string) => ['add', 'edit', 'delete', 'view'].map((verb) => ({ id: verb, code: `${code}_${verb}`, category: 2 }));
+
+let sent: Sent[] = [];
+let routes: Record<string, Handler> = {};
+const errors: string[] = [];
+
+/** A fake server behind the console's axios instance: `METHOD path` -> envelope (or [status, body]). */
+function serve(handlers: Record<string, Handler>) {
+  routes = handlers;
+  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+    const request: Sent = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      params: (config.params ?? {}) as Record<string, unknown>,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) as Record<string, unknown> : undefined,
+    };
+    sent.push(request);
+    const handler = routes[`${request.method} ${request.url}`];
+    const reply = handler ? handler(request) : [404, { code: 404, success: false, data: null, msg: 'no route' }];
+    const [status, data] = Array.isArray(reply) && typeof reply[0] === 'number' ? reply as [number, unknown] : [200, reply];
+    return { data, status, statusText: String(status), headers: {}, config } satisfies AxiosResponse;
+  }) as AxiosAdapter;
+}
+const calls = (method: string, url: string) => sent.filter((r) => r.method === method && r.url === url);
+
+const paramRows = Array.from({ length: 10 }, (_, i) => ({
+  id: String(1000 + i), paramName: `参数${i}`, paramKey: `key.${i}`, paramValue: `value ${i}`, remark: '', createTime: '2024-01-01 00:00:00',
+}));
+const PARAM = '/api/blade-system/param';
+
+beforeEach(() => {
+  sent = [];
+  errors.length = 0;
+  setNotifier({ error: (text) => errors.push(text), success: () => undefined });
+  signIn();
+});
+afterEach(() => {
+  cleanup();
+  session.localLogout();
+});
+
+function renderParams(extra: Record<string, Handler> = {}) {
+  serve({
+    'GET /api/blade-system/menu/buttons': () => ok(buttons('param')),
+    [`GET ${PARAM}/list`]: () => page(paramRows, 25),
+    ...extra,
+  });
+  return renderDesktop(createElement(CrudPage, { entity: param }), '/system/param/index');
+}
+
+describe('the shared CRUD page on the param screen', () => {
+  it('lists the server rows from page 1 with 10 a page, labels from the definition', async () => {
+    renderParams();
+    expect(await screen.findByText('参数3')).toBeTruthy();
+    expect(screen.getByText('key.9')).toBeTruthy();
+    expect(screen.getAllByText('参数名称').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('序号').length).toBeGreaterThan(0);
+    expect(screen.getByText('共 25 条')).toBeTruthy();
+    expect(calls('GET', `${PARAM}/list`)[0].params).toMatchObject({ current: 1, size: 10 });
+  });
+
+  it('checks the required fields on blur with the spec messages', async () => {
+    renderParams();
+    fireEvent.click(await screen.findByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    for (const placeholder of ['请输入参数名称', '请输入参数键名', '请输入参数键值']) {
+      fireEvent.blur(within(dialog).getByPlaceholderText(placeholder));
+    }
+    expect(await within(dialog).findByText('请输入参数名称')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入参数键名')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入参数键值')).toBeTruthy();
+  });
+
+  it('warns 请选择至少一条数据 on a bulk delete with nothing selected, and sends nothing', async () => {
+    renderParams();
+    await screen.findByText('参数0');
+    fireEvent.click(screen.getAllByRole('button', { name: /删除/ })[0]);
+    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+    expect(calls('POST', `${PARAM}/remove`)).toHaveLength(0);
+  });
+
+  it('asks 确定将选择数据删除? and removes the selected ids comma-joined', async () => {
+    renderParams({ [`POST ${PARAM}/remove`]: () => ok(null) });
+    await screen.findByText('参数0');
+    const boxes = screen.getAllByRole('checkbox');
+    fireEvent.click(boxes[1]);
+    fireEvent.click(boxes[2]);
+    fireEvent.click(screen.getAllByRole('button', { name: /删除/ })[0]);
+    expect(await screen.findByText('确定将选择数据删除?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls('POST', `${PARAM}/remove`)).toHaveLength(1));
+    expect(calls('POST', `${PARAM}/remove`)[0].params).toEqual({ ids: '1000,1001' });
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+    await waitFor(() => expect(calls('GET', `${PARAM}/list`).length).toBeGreaterThan(1));
+  });
+
+  it('keeps the dialog open with its values when the save fails', async () => {
+    renderParams({ [`POST ${PARAM}/submit`]: () => [400, { code: 400, success: false, data: null, msg: '参数键名已存在' }] });
+    fireEvent.click(await screen.findByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入参数名称'), { target: { value: '站点名称' } });
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入参数键名'), { target: { value: 'site.name' } });
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入参数键值'), { target: { value: 'Tenon' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(errors).toEqual(['参数键名已存在']));
+    expect(calls('POST', `${PARAM}/submit`)[0].body).toMatchObject({ paramName: '站点名称', paramKey: 'site.name', paramValue: 'Tenon' });
+    expect(calls('POST', `${PARAM}/submit`)[0].body).not.toHaveProperty('id');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect((within(dialog).getByPlaceholderText('请输入参数键名') as HTMLInputElement).value).toBe('site.name');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' }).className).not.toContain('ant-btn-loading'));
+  });
+
+  it('saves an edit of the loaded record with its id and says 修改成功', async () => {
+    renderParams({
+      [`GET ${PARAM}/detail`]: ({ params }) => ok(paramRows.find((r) => r.id === params.id)),
+      [`POST ${PARAM}/submit`]: ({ body }) => ok(body),
+    });
+    await screen.findByText('参数0');
+    fireEvent.click(screen.getAllByRole('button', { name: '修改' })[1]);
+    const dialog = await screen.findByRole('dialog');
+    const key = await within(dialog).findByPlaceholderText('请输入参数键名');
+    expect((key as HTMLInputElement).value).toBe('key.1');
+    fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
+    expect(await screen.findByText('修改成功')).toBeTruthy();
+    expect(calls('POST', `${PARAM}/submit`)[0].body).toEqual({ id: '1001', paramName: '参数1', paramKey: 'key.1', paramValue: 'value 1', remark: '' });
+  });
+
+  it('goes back to page 1 when searching', async () => {
+    renderParams();
+    await screen.findByText('参数0');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(calls('GET', `${PARAM}/list`).at(-1)!.params).toMatchObject({ current: 2 }));
+    fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
+    await waitFor(() => expect(calls('GET', `${PARAM}/list`).at(-1)!.params).toMatchObject({ current: 1, size: 10 }));
+  });
+});
+
+const PACKAGE = '/api/blade-system/tenant-package';
+const menuTree = [{
+  id: '1', parentId: '0', title: '系统管理', titleEn: 'System', key: '1', value: '1',
+  children: [
+    { id: '11', parentId: '1', title: '参数管理', titleEn: 'Parameters', key: '11', value: '11' },
+    { id: '12', parentId: '1', title: '岗位管理', titleEn: 'Posts', key: '12', value: '12' },
+  ],
+}];
+
+function renderPackages(extra: Record<string, Handler> = {}) {
+  serve({
+    'GET /api/blade-system/menu/buttons': () => ok(buttons('tenantpackage')),
+    'GET /api/blade-system/menu/grant-tree': () => ok({ menu: menuTree, dataScope: [], apiScope: [] }),
+    [`GET ${PACKAGE}/list`]: () => page([{ id: '7', packageName: '基础版', menuId: '11,12', remark: '' }]),
+    ...extra,
+  });
+  return renderDesktop(createElement(CrudPage, { entity: tenantPackage, options: { dialogWidth: 600, hideView: true } }));
+}
+
+describe('the shared CRUD page on the tenant package screen', () => {
+  it('has no view action and a 600 wide dialog that requires a name and menus', async () => {
+    renderPackages();
+    await screen.findByText('基础版');
+    expect(screen.getByRole('button', { name: '修改' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '查看' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('600px');
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请输入产品包名称')).toBeTruthy();
+    expect(await within(dialog).findByText('请选择菜单')).toBeTruthy();
+    expect(calls('POST', `${PACKAGE}/submit`)).toHaveLength(0);
+  });
+
+  it('sends the checked menus comma-joined', async () => {
+    renderPackages({ [`POST ${PACKAGE}/submit`]: ({ body }) => ok({ ...body, id: '8' }) });
+    fireEvent.click(await screen.findByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入产品包名称'), { target: { value: '专业版' } });
+    await waitFor(() => expect(calls('GET', '/api/blade-system/menu/grant-tree')).toHaveLength(1));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('系统管理'));
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls('POST', `${PACKAGE}/submit`)).toHaveLength(1));
+    const { menuId, packageName } = calls('POST', `${PACKAGE}/submit`)[0].body!;
+    expect(packageName).toBe('专业版');
+    expect(String(menuId).split(',').sort()).toEqual(['1', '11', '12']);
+    expect(await screen.findByText('新增成功')).toBeTruthy();
+  });
+
+  it('loads the menu ids of a package split and sends them back joined', async () => {
+    renderPackages({
+      [`GET ${PACKAGE}/detail`]: () => ok({ id: '7', packageName: '基础版', menuId: '11,12', remark: '' }),
+      [`POST ${PACKAGE}/submit`]: ({ body }) => ok(body),
+    });
+    await screen.findByText('基础版');
+    fireEvent.click(screen.getByRole('button', { name: '修改' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByPlaceholderText('请输入产品包名称');
+    await waitFor(() => expect(calls('GET', '/api/blade-system/menu/grant-tree')).toHaveLength(1));
+    fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
+    await waitFor(() => expect(calls('POST', `${PACKAGE}/submit`)).toHaveLength(1));
+    expect(calls('POST', `${PACKAGE}/submit`)[0].body).toEqual({ id: '7', packageName: '基础版', menuId: '11,12', remark: '' });
+  });
+});
+
+describe('the search bar query', () => {
+  it('sends filter fields by their bare keys and the creation range as createTime_dategt / createTime_datelt', () => {
+    const range = [dayjs('2024-03-01 10:00:00'), dayjs('2024-03-31 08:00:00')];
+    expect(filterQuery(filterFields(tenantPackage), { packageName: ' 基础 ', remark: 'ignored', createTimeRange: range })).toEqual({
+      packageName: '基础',
+      createTime_dategt: '2024-03-01 00:00:00',
+      createTime_datelt: '2024-03-31 23:59:59',
+    });
+    expect(filterQuery(filterFields(tenantPackage), { packageName: '', createTimeRange: null })).toEqual({});
+  });
+
+  it('searches the typed name from page 1', async () => {
+    renderPackages();
+    await screen.findByText('基础版');
+    fireEvent.change(screen.getByPlaceholderText('请输入产品包名称'), { target: { value: '专业' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
+    await waitFor(() => expect(calls('GET', `${PACKAGE}/list`).at(-1)!.params).toEqual({ current: 1, size: 10, packageName: '专业' }));
+  });
+});
