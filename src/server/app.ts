@@ -15,6 +15,8 @@ import { TokenSigner } from './platform/token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { roleGrantRoutes } from './modules/system/role-grant.routes.ts';
+import { userRoutes } from './modules/system/user.routes.ts';
+import { tenantRoutes } from './modules/system/tenant.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { ENTITIES } from '../shared/entities/index.ts';
 import { registerEntityRoutes } from './platform/entity-routes.ts';
@@ -70,6 +72,8 @@ export async function buildApp(config: Config, options: { database?: Database; l
   await app.register(authRoutes, { services });
   await app.register(systemRoutes, { services });
   await app.register(roleGrantRoutes, { services });
+  await app.register(userRoutes, { services });
+  await app.register(tenantRoutes, { services });
   await app.register(deskRoutes, { services });
 
   if (existsSync(config.webDir)) {

@@ -28,6 +28,7 @@ export const pageRegistry: Readonly<Record<string, LazyExoticComponent<Component
     async () => (await import('../../shared/entities/system/tenant-package.ts')).tenantPackage,
     { dialogWidth: 600, hideView: true },
   ),
+  '/system/tenant': crudScreen(async () => (await import('../../shared/entities/system/tenant.ts')).tenant),
   '/authority/datascope': crudScreen(async () => (await import('../../shared/entities/system/scopes.ts')).dataScope),
   '/authority/apiscope': crudScreen(async () => (await import('../../shared/entities/system/scopes.ts')).apiScope),
 };

@@ -25,8 +25,15 @@ export function forTenantParam(request: FastifyRequest): { user: AuthUser; query
  * `list` is the unpaged tree, plus `lazy-list` and the picker `tree`. Reading needs the menu code, writing
  * `<code>_add|_edit|_delete`; the picker needs a signed-in caller only, as forms of other screens use it.
  */
-export function registerEntityRoutes(app: FastifyInstance, service: EntityService) {
+export function registerEntityRoutes(fastify: FastifyInstance, service: EntityService) {
   const { entity } = service;
+  // Routes a module serves itself are left out; `app` registers the rest.
+  const skip = new Set<string>(entity.moduleRoutes ?? []);
+  const served = (url: string) => !skip.has(url.slice(url.lastIndexOf('/') + 1));
+  const only = (method: 'get' | 'post') => ((url: string, ...rest: unknown[]) => {
+    if (served(url)) (fastify[method] as (...args: unknown[]) => unknown).call(fastify, url, ...rest);
+  }) as unknown as FastifyInstance['get'];
+  const app = { get: only('get'), post: only('post') };
   const base = `/api/${entity.service}/${entity.name}`;
   const read = { config: { permission: entity.code, platform: entity.platformOnly } };
   const platform = entity.platformOnly || !entity.tenant;

@@ -26,6 +26,23 @@ export type WireRecord = Record<string, unknown>;
 /** A query of the rows a caller may see, on the database or inside a transaction. */
 export type VisibleRows = (db: Db) => SelectQueryBuilder<any, any, any>;
 
+/**
+ * Behaviour of one entity beyond its definition, installed by its module (`service.use(...)`): the engine's routes
+ * call the same methods, so page/detail/submit/remove keep one code path. Each hook is optional.
+ */
+export interface EntityHooks {
+  /** Query keys the definition does not filter by itself (user page `deptId`): taken out, turned into a predicate. */
+  listFilter?(user: AuthUser, query: Record<string, unknown>): { query: Record<string, unknown>; where?: ScopePredicate };
+  /** Before any validation, outside the transaction: returns the body to save (hash a password, drop fields) or throws. */
+  prepare?(user: AuthUser, input: Record<string, unknown>, inserting: boolean): Promise<Record<string, unknown>>;
+  /** Inside the write transaction, after the engine's checks and before the write (quota, references to check). */
+  beforeWrite?(trx: Db, user: AuthUser, values: Record<string, unknown>, before: Row | undefined): Promise<void>;
+  /** Before a soft delete (refuse deleting oneself). */
+  beforeRemove?(user: AuthUser, ids: string[]): Promise<void>;
+  /** Adds fields to wire records built from `rows` (names resolved in one query per kind, never per row). */
+  decorate?(records: WireRecord[], rows: Record<string, unknown>[]): Promise<void>;
+}
+
 export interface EntityDeps {
   db: Db;
   permissions: Permissions;
@@ -39,9 +56,15 @@ export interface EntityDeps {
 export class EntityService {
   /** list-as-tree, lazy levels and pickers of a tree entity. */
   readonly tree?: EntityTree;
+  private hooks: EntityHooks = {};
 
   constructor(readonly entity: EntityDef, private readonly deps: EntityDeps) {
     if (entity.tree) this.tree = new EntityTree(this, deps.db);
+  }
+
+  /** Installs the entity's module behaviour (once, while the app is built). */
+  use(hooks: EntityHooks): void {
+    this.hooks = hooks;
   }
 
   /**
@@ -64,11 +87,12 @@ export class EntityService {
   }
 
   /** `where`: equality filters the route adds (top-level rows only), beside the client's. */
-  async page(user: AuthUser, query: Record<string, unknown>, where?: FixedFilter): Promise<Page<WireRecord>> {
+  async page(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<Page<WireRecord>> {
+    const { query, where: extra } = this.hooks.listFilter?.(user, rawQuery) ?? { query: rawQuery };
     const list = parseListQuery(this.entity, query, { paged: true });
     const visible = await this.visibleRows(user);
     const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
-    const filtered = () => withConditions(visible(this.deps.db), conditions);
+    const filtered = () => withConditions(extra ? visible(this.deps.db).where(extra) : visible(this.deps.db), conditions);
     let pageRows = filtered().selectAll();
     for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
     pageRows = pageRows.limit(list.size).offset((list.current - 1) * list.size);
@@ -90,10 +114,12 @@ export class EntityService {
   }
 
   /** Unpaged list (pickers), capped at the maximum page size. */
-  async list(user: AuthUser, query: Record<string, unknown>, where?: FixedFilter): Promise<WireRecord[]> {
+  async list(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<WireRecord[]> {
+    const { query, where: extra } = this.hooks.listFilter?.(user, rawQuery) ?? { query: rawQuery };
     const list = parseListQuery(this.entity, query, { paged: false });
     const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
-    let select = withConditions((await this.visibleRows(user))(this.deps.db), conditions);
+    const visible = (await this.visibleRows(user))(this.deps.db);
+    let select = withConditions(extra ? visible.where(extra) : visible, conditions);
     for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
     return this.wire(await select.selectAll().limit(list.size).execute());
   }
@@ -110,11 +136,12 @@ export class EntityService {
    */
   async submit(user: AuthUser, body: unknown, mode: 'submit' | 'save' | 'update' = 'submit'): Promise<WireRecord> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
-    const input = body as Record<string, unknown>;
-    const hasId = input.id !== undefined && input.id !== null && input.id !== '' && input.id !== 0 && input.id !== '0';
+    const sent = body as Record<string, unknown>;
+    const hasId = sent.id !== undefined && sent.id !== null && sent.id !== '' && sent.id !== 0 && sent.id !== '0';
     if (mode === 'update' && !hasId) throw fail('missingParam', { name: 'id' });
-    if (hasId && !isId(input.id)) throw fail('paramType', { name: 'id' });
+    if (hasId && !isId(sent.id)) throw fail('paramType', { name: 'id' });
     const inserting = mode === 'save' || !hasId;
+    const input = this.hooks.prepare ? await this.hooks.prepare(user, sent, inserting) : sent;
     const id = inserting ? nextId() : String(input.id);
     const { entity } = this;
     const now = formatDateTime();
@@ -126,6 +153,7 @@ export class EntityService {
       const values = { ...this.columnValues(placement?.input ?? input, inserting), ...placement?.columns };
       checkReserved(entity, user, values, before);
       await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
+      await this.hooks.beforeWrite?.(trx, user, values, before);
       if (inserting) {
         const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
         if (entity.owner) {
@@ -154,6 +182,7 @@ export class EntityService {
   /** Soft delete of every id, or of none when any is not visible to the caller, has children or is referenced. */
   async remove(user: AuthUser, ids: unknown): Promise<void> {
     const list = parseIds(ids);
+    await this.hooks.beforeRemove?.(user, list);
     const visible = await this.visibleRows(user);
     await this.deps.db.transaction().execute(async (trx) => {
       const found = await visible(trx).where('id', 'in', list).select('id').forUpdate().execute();
@@ -214,12 +243,14 @@ export class EntityService {
     const dictFields = [...fieldsOf(this.entity).values()].filter((f) => f.dict);
     const dicts = await Promise.all(dictFields.map((f) => this.deps.dictionaries.itemsOf(f.dict!)));
     const parentNames = await this.parentNames(rows);
-    return rows.map((row) => {
+    const records = rows.map((row) => {
       const record = toWire(this.entity, row);
       dictFields.forEach((f, i) => { record[`${f.name}Name`] = dicts[i].get(String(record[f.name])) ?? ''; });
       if (parentNames) record.parentName = parentNames.get(String(record.parentId)) ?? '';
       return record;
     });
+    await this.hooks.decorate?.(records, rows);
+    return records;
   }
 
   private async parentNames(rows: Record<string, unknown>[]): Promise<Map<string, string> | undefined> {

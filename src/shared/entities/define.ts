@@ -87,7 +87,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   tree?: TreeDef<F>;
   /** Rows of other tables that refer to a row: removing a referenced row is refused with the message. */
   references?: ReadonlyArray<Reference>;
+  /** Routes a module serves itself (writes that provision other rows, filtered reads): the engine leaves them out. */
+  moduleRoutes?: ReadonlyArray<EngineRoute>;
 }
+
+export type EngineRoute = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove';
 
 export interface TreeDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** The field a picker node shows (`title`); `titleEn` when rows carry an English name. */

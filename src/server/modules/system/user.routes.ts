@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { user } from '../../../shared/entities/system/user.ts';
+import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
+import { requestParams, requireParam } from '../../platform/http.ts';
+import { isId } from '../../platform/ids.ts';
+import type { Services } from '../../services.ts';
+import { idParam, UserService } from './user.service.ts';
+
+const USER = '/api/blade-system/user';
+
+/**
+ * `/api/blade-system/user/*` (contract system.md §2). page / list / detail / submit / save / update / remove are the
+ * entity engine's routes, with the user behaviour installed as hooks by UserService; these are the rest.
+ * Excel import/export (import-user, export-user, export-template) is not here yet.
+ */
+export async function userRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const users = new UserService(services, services.entities.get(user.name)!);
+
+  app.get(`${USER}/user-list`, { config: { permission: 'user' } }, async (request) =>
+    ok(request, await users.entity.list(request.user, request.query as Record<string, unknown>)));
+
+  // The caller's own profile: a signed-in caller needs no menu code.
+  app.get(`${USER}/info`, async (request) => okOrEmpty(request, await users.own(request.user)));
+
+  app.post(`${USER}/update-info`, async (request) => {
+    await users.updateInfo(request.user, request.body);
+    return ok(request, null);
+  });
+
+  app.post(`${USER}/update-password`, async (request) => {
+    const params = requestParams(request);
+    const text = (name: string) => (typeof params[name] === 'string' ? params[name] as string : '');
+    await users.updatePassword(request.user, text('oldPassword'), requireParam(request, 'newPassword'), text('newPassword1'));
+    return ok(request, null);
+  });
+
+  app.post(`${USER}/grant`, { config: { permission: 'user_role' } }, async (request) => {
+    const params = requestParams(request);
+    await users.grant(request.user, idParam(params.userIds, 'userIds'), idParam(params.roleIds, 'roleIds'));
+    return ok(request, null);
+  });
+
+  app.post(`${USER}/reset-password`, { config: { permission: 'user_reset' } }, async (request) => {
+    await users.resetPassword(request.user, idParam(requestParams(request).userIds, 'userIds'));
+    return ok(request, null);
+  });
+
+  app.post(`${USER}/unlock`, { config: { permission: 'user_unlock' } }, async (request) => {
+    await users.unlock(request.user, idParam(requestParams(request).userIds, 'userIds'));
+    return ok(request, null);
+  });
+
+  app.get(`${USER}/platform-detail`, { config: { permission: 'user' } }, async (request) => {
+    const { id } = requestParams(request);
+    if (!isId(id)) throw fail('paramType', { name: 'id' });
+    return okOrEmpty(request, await users.platformDetail(request.user, String(id)));
+  });
+
+  app.post(`${USER}/update-platform`, { config: { permission: 'user_edit' } }, async (request) => {
+    const params = requestParams(request);
+    if (!isId(params.userId)) throw fail('paramType', { name: 'userId' });
+    await users.updatePlatform(request.user, String(params.userId), params.userType, params.userExt);
+    return ok(request, null);
+  });
+}

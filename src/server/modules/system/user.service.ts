@@ -1,0 +1,267 @@
+import { sql, type SqlBool } from 'kysely';
+import { user as userEntity, PHONE_MESSAGES, PHONE_REGEX } from '../../../shared/entities/system/user.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import type { Db } from '../../db/connect.ts';
+import { splitList, type AuthUser } from '../../platform/auth-context.ts';
+import { fieldsOf, parseFieldValue } from '../../platform/entity-fields.ts';
+import type { EntityHooks, EntityService, WireRecord } from '../../platform/entity-service.ts';
+import { ApiError, fail, failWith } from '../../platform/errors.ts';
+import { isId } from '../../platform/ids.ts';
+import type { Services } from '../../services.ts';
+import { checkWirePassword, hashPlainPassword, md5Hex } from '../auth/password.ts';
+
+export const USER_MESSAGES = {
+  passwordRequired: { zh: '请输入密码', en: 'Please enter the password' },
+  quota: { zh: '当前租户已到最大账号额度!', en: 'The tenant has reached its maximum number of accounts!' },
+  selectUser: { zh: '请至少选择一个用户', en: 'Please select at least one user' },
+  selectRole: { zh: '请至少选择一个角色', en: 'Please select at least one role' },
+  removeSelf: { zh: '不能删除当前登录用户', en: 'You cannot delete the user you are signed in as' },
+  confirmPassword: { zh: '请输入正确的确认密码!', en: 'The confirmation does not match the new password!' },
+  oldPassword: { zh: '原密码不正确!', en: 'The current password is not correct!' },
+  superRole: { zh: '只有超级管理员可以授予超级管理员角色', en: 'Only the super administrator may grant the super administrator role' },
+  roleBeyond: { zh: '不能授予超出自身权限的角色', en: 'You cannot grant a role with more rights than your own' },
+} satisfies Record<string, LocalText>;
+
+/** Login-failure counter of an account (auth.md §2, token.service.ts). */
+export const loginFailKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
+/** update-info may change these fields of the caller's own row, nothing else. */
+const PROFILE_FIELDS = ['name', 'realName', 'avatar', 'email', 'phone', 'birthday', 'sex'] as const;
+const STATUS_NAMES: Record<string, string> = { 1: '正常', 0: '停用' };
+const DEFAULT_INIT_PASSWORD = '123456';
+
+/** Spec §5: blank (when required), then length, then format. */
+export function checkPhone(raw: unknown, required: boolean): void {
+  const text = raw === undefined || raw === null ? '' : String(raw).trim();
+  if (text === '') {
+    if (required) throw failWith(PHONE_MESSAGES.required);
+    return;
+  }
+  if (text.length !== 11) throw failWith(PHONE_MESSAGES.length);
+  if (!new RegExp(PHONE_REGEX).test(text)) throw failWith(PHONE_MESSAGES.format);
+}
+
+/** Comma-list parameter of ids (`userIds=1,2`); malformed ids are a 400, duplicates dropped. */
+export function idParam(raw: unknown, name: string): string[] {
+  const text = Array.isArray(raw) ? raw.join(',') : raw == null ? '' : String(raw);
+  const list = splitList(text);
+  if (!list.every(isId)) throw fail('paramType', { name });
+  return [...new Set(list)];
+}
+
+/**
+ * What users need beyond the entity engine (contract system.md §2): password on create only, tenant quota, role
+ * grants without escalation, the `deptId` filter with descendants, UserVO names, and the caller's own profile.
+ */
+export class UserService {
+  constructor(private readonly services: Services, readonly entity: EntityService) {
+    entity.use(this.hooks());
+  }
+
+  private get db() { return this.services.db; }
+
+  private hooks(): EntityHooks {
+    return {
+      listFilter: (user, query) => {
+        const { deptId, ...rest } = query;
+        const value = Array.isArray(deptId) ? deptId[deptId.length - 1] : deptId;
+        if (value === undefined || value === null || String(value).trim() === '') return { query: rest };
+        if (!isId(String(value).trim())) throw fail('paramType', { name: 'deptId' });
+        return { query: rest, where: this.inDeptTree(user.tenantId, String(value).trim()) };
+      },
+      prepare: (user, input, inserting) => this.prepare(user, input, inserting),
+      beforeWrite: async (trx, user, values, before) => {
+        if (!before) await this.checkQuota(trx, user.tenantId);
+        await this.checkReferences(trx, user.tenantId, values);
+      },
+      beforeRemove: async (user, ids) => {
+        if (ids.includes(user.userId)) throw failWith(USER_MESSAGES.removeSelf);
+      },
+      decorate: (records, rows) => this.decorate(records, rows),
+    };
+  }
+
+  /**
+   * Users whose dept list holds the dept or one of its descendants (blade_dept.ancestors). The dept set is
+   * computed once, then compared with each user's list by array overlap.
+   */
+  private inDeptTree(tenantId: string, deptId: string) {
+    return sql<SqlBool>`string_to_array(dept_id, ',') && array(select cast(d.id as text) from blade_dept d
+      where d.tenant_id = ${tenantId} and d.is_deleted = 0
+      and (d.id = ${deptId} or (',' || d.ancestors || ',') like ${`%,${deptId},%`}))`;
+  }
+
+  /** The body the engine saves: the plain password hashed on insert and never written on update. */
+  private async prepare(user: AuthUser, input: Record<string, unknown>, inserting: boolean): Promise<Record<string, unknown>> {
+    const { password, ...rest } = input;
+    if (rest.phone !== undefined) checkPhone(rest.phone, false);
+    if (typeof rest.roleId === 'string' && rest.roleId.trim() !== '') {
+      const current = inserting || !isId(rest.id) ? undefined : await this.db.selectFrom('blade_user').select('role_id')
+        .where('id', '=', String(rest.id)).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+      const held = new Set(splitList(current?.role_id));
+      const added = idParam(rest.roleId, 'roleId').filter((id) => !held.has(id));
+      if (added.length) await this.checkGrantable(user, added);
+    }
+    if (!inserting) return rest;
+    if (typeof password !== 'string' || password.trim() === '') throw failWith(USER_MESSAGES.passwordRequired);
+    return { ...rest, password: await hashPlainPassword(password) };
+  }
+
+  /** `account_number` of the tenant: -1 (or none) = unlimited. Serialised per tenant so two inserts cannot both pass. */
+  private async checkQuota(trx: Db, tenantId: string) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`tenon-user-quota:${tenantId}`}))`.execute(trx);
+    const tenant = await trx.selectFrom('blade_tenant').select('account_number')
+      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    const limit = tenant?.account_number === null || tenant?.account_number === undefined ? -1 : Number(tenant.account_number);
+    if (limit < 0) return;
+    const live = await trx.selectFrom('blade_user').select(sql<string>`count(*)`.as('n'))
+      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+    if (Number(live.n) >= limit) throw failWith(USER_MESSAGES.quota);
+  }
+
+  /** Roles, depts and posts a user refers to must be live rows of the same tenant. */
+  private async checkReferences(trx: Db, tenantId: string, values: Record<string, unknown>) {
+    for (const [column, table] of [['role_id', 'blade_role'], ['dept_id', 'blade_dept'], ['post_id', 'blade_post']] as const) {
+      const ids = [...new Set(splitList(values[column] as string | undefined))];
+      if (!ids.length) continue;
+      const found = await trx.selectFrom(table).select('id')
+        .where('id', 'in', ids).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
+      if (found.length !== ids.length) throw new ApiError(400, MESSAGES.dataNotFound);
+    }
+  }
+
+  /**
+   * Nobody hands out more than they hold: roles of the caller's tenant only, `administrator` only by the super
+   * administrator, and (below the super administrator) a role the caller does not hold only when its menus are
+   * all the caller's own. Reads outside any transaction (PGlite has one connection).
+   */
+  async checkGrantable(user: AuthUser, roleIds: string[]) {
+    const roles = await this.db.selectFrom('blade_role').select(['id', 'role_alias'])
+      .where('id', 'in', roleIds).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
+    if (roles.length !== roleIds.length) throw new ApiError(400, MESSAGES.dataNotFound);
+    if (user.isSuperAdmin) return;
+    if (roles.some((r) => r.role_alias === 'administrator')) throw new ApiError(403, USER_MESSAGES.superRole);
+    const others = roleIds.filter((id) => !user.roleIds.includes(id));
+    if (!others.length) return;
+    const menus = await this.db.selectFrom('blade_role_menu').select('menu_id').distinct().where('role_id', 'in', others).execute();
+    const held = await this.services.permissions.menuIdsOf(user);
+    if (menus.some((m) => !held.has(String(m.menu_id)))) throw new ApiError(403, USER_MESSAGES.roleBeyond);
+  }
+
+  /** UserVO: role, dept and post names (one query per kind for all rows), status name. */
+  private async decorate(records: WireRecord[], rows: Record<string, unknown>[]) {
+    const tenants = [...new Set(rows.map((r) => String(r.tenant_id)))];
+    const namesOf = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, nameColumn: string) => {
+      const ids = [...new Set(rows.flatMap((r) => splitList(r[column] as string)))].filter(isId);
+      if (!ids.length || !tenants.length) return new Map<string, string>();
+      const found = await this.db.selectFrom(table).select(['id', `${nameColumn} as name`])
+        .where('id', 'in', ids).where('tenant_id', 'in', tenants).where('is_deleted', '=', 0).execute();
+      return new Map(found.map((r) => [String(r.id), String(r.name)]));
+    };
+    const [roles, depts, posts] = await Promise.all([
+      namesOf('blade_role', 'role_id', 'role_name'),
+      namesOf('blade_dept', 'dept_id', 'dept_name'),
+      namesOf('blade_post', 'post_id', 'post_name'),
+    ]);
+    const join = (names: Map<string, string>, list: unknown) =>
+      splitList(list as string).map((id) => names.get(id)).filter((n): n is string => n !== undefined).join(',');
+    records.forEach((record, i) => {
+      record.roleName = join(roles, rows[i].role_id);
+      record.deptName = join(depts, rows[i].dept_id);
+      record.postName = join(posts, rows[i].post_id);
+      record.statusName = STATUS_NAMES[String(record.status)] ?? '';
+    });
+  }
+
+  /** Users the caller may see (tenant, data scope) among `ids`; all of them or a 400. */
+  async visibleUsers(user: AuthUser, ids: string[]) {
+    const visible = await this.entity.visibleRows(user);
+    const rows = await visible(this.db).where('id', 'in', ids).select(['id', 'tenant_id', 'account']).execute();
+    if (rows.length !== ids.length) throw new ApiError(400, MESSAGES.dataNotFound);
+    return rows as Array<{ id: string; tenant_id: string; account: string }>;
+  }
+
+  /** The caller's own row (tenant-bound, no data scope: one's own profile is always one's own). */
+  async own(user: AuthUser): Promise<WireRecord | undefined> {
+    const row = await this.db.selectFrom('blade_user').selectAll()
+      .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    return row ? (await this.entity.wire([row]))[0] : undefined;
+  }
+
+  async grant(user: AuthUser, userIds: string[], roleIds: string[]) {
+    if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
+    if (!roleIds.length) throw failWith(USER_MESSAGES.selectRole);
+    await this.checkGrantable(user, roleIds);
+    await this.visibleUsers(user, userIds);
+    await this.db.updateTable('blade_user').set({ role_id: roleIds.join(','), update_user: user.userId, update_time: formatDateTime() })
+      .where('id', 'in', userIds).where('tenant_id', '=', user.tenantId).execute();
+  }
+
+  async resetPassword(user: AuthUser, userIds: string[]) {
+    if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
+    await this.visibleUsers(user, userIds);
+    const param = await this.db.selectFrom('blade_param').select('param_value')
+      .where('param_key', '=', 'account.initPassword').where('is_deleted', '=', 0).executeTakeFirst();
+    const plain = param?.param_value?.trim() ? param.param_value : DEFAULT_INIT_PASSWORD;
+    await this.db.updateTable('blade_user').set({ password: await hashPlainPassword(plain), update_user: user.userId, update_time: formatDateTime() })
+      .where('id', 'in', userIds).where('tenant_id', '=', user.tenantId).execute();
+  }
+
+  async unlock(user: AuthUser, userIds: string[]) {
+    if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
+    const rows = await this.visibleUsers(user, userIds);
+    await this.services.kv.del(...rows.map((r) => loginFailKey(r.tenant_id, r.account)));
+  }
+
+  /** auth.md §4: plain-text fields; confirmation first, then the current password. */
+  async updatePassword(user: AuthUser, oldPassword: string, newPassword: string, newPassword1: string) {
+    if (newPassword !== newPassword1) throw failWith(USER_MESSAGES.confirmPassword);
+    const row = await this.db.selectFrom('blade_user').select('password')
+      .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    if (!row || (await checkWirePassword(row.password, md5Hex(oldPassword))) === 'wrong') throw failWith(USER_MESSAGES.oldPassword);
+    await this.db.updateTable('blade_user').set({ password: await hashPlainPassword(newPassword), update_user: user.userId, update_time: formatDateTime() })
+      .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).execute();
+  }
+
+  /** The profile form: the caller's row, profile fields only; the phone is required there. */
+  async updateInfo(user: AuthUser, body: unknown) {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
+    const input = body as Record<string, unknown>;
+    const fields = fieldsOf(userEntity);
+    const changes: Record<string, unknown> = {};
+    if ('phone' in input) checkPhone(input.phone, true);
+    for (const name of PROFILE_FIELDS) {
+      if (input[name] === undefined) continue;
+      const field = fields.get(name)!;
+      changes[field.column] = parseFieldValue(field, input[name]);
+    }
+    if (!Object.keys(changes).length) return;
+    await this.db.updateTable('blade_user').set({ ...changes, update_user: user.userId, update_time: formatDateTime() })
+      .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
+  }
+
+  /** `{id, userType, userTypeName, userExt}` of a user the caller may see. */
+  async platformDetail(user: AuthUser, id: string) {
+    const visible = await this.entity.visibleRows(user);
+    const row = await visible(this.db).where('id', '=', id).select(['id', 'user_type']).executeTakeFirst();
+    if (!row) return undefined;
+    const ext = await this.db.selectFrom('blade_user_ext').select('user_ext').where('user_id', '=', id).executeTakeFirst();
+    const types = await this.services.dictionaries.itemsOf('user_type');
+    return { id: String(row.id), userType: Number(row.user_type), userTypeName: types.get(String(row.user_type)) ?? '', userExt: ext?.user_ext ?? '' };
+  }
+
+  async updatePlatform(user: AuthUser, id: string, userType: unknown, userExt: unknown) {
+    const fields = fieldsOf(userEntity);
+    const type = parseFieldValue(fields.get('userType')!, userType) as number;
+    const ext = userExt === undefined || userExt === null ? '' : String(userExt);
+    if (ext.includes('\u0000')) throw fail('paramType', { name: 'userExt' });
+    if (ext.length > 20_000) throw new ApiError(400, MESSAGES.tooLong, { name: 20_000, label: { zh: '用户拓展信息', en: 'User extension' } });
+    const [target] = await this.visibleUsers(user, [id]);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('blade_user').set({ user_type: type, update_user: user.userId, update_time: formatDateTime() })
+        .where('id', '=', id).where('tenant_id', '=', user.tenantId).execute();
+      await trx.insertInto('blade_user_ext').values({ user_id: id, tenant_id: target.tenant_id, user_ext: ext })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ user_ext: ext })).execute();
+    });
+  }
+}

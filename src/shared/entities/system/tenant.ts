@@ -1,0 +1,44 @@
+import { defineEntity } from '../define.ts';
+
+/**
+ * Tenants (blade_tenant, contract system.md §10). A global table keyed by row id: the row *is* a tenant, so it is not
+ * tenant-scoped in the engine's sense; its module serves every route (a caller outside 000000 sees only the row of
+ * its own tenant; creating one provisions its administrator; removing one removes its users).
+ */
+export const tenant = defineEntity({
+  name: 'tenant',
+  service: 'blade-system',
+  table: 'blade_tenant',
+  label: { zh: '租户', en: 'Tenant' },
+  code: 'tenant',
+  tenant: false,
+  audit: true,
+  moduleRoutes: ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'],
+  fields: {
+    tenantId: {
+      type: 'string', max: 12, readonly: true, list: true, filter: true, search: 'like',
+      label: { zh: '租户ID', en: 'Tenant ID' },
+    },
+    tenantName: {
+      type: 'string', max: 50, list: true, form: true, filter: true, search: 'like',
+      label: { zh: '租户名称', en: 'Tenant name' }, required: { zh: '请输入租户名称', en: 'Please enter the tenant name' },
+    },
+    domain: { type: 'string', max: 255, list: true, form: true, label: { zh: '域名地址', en: 'Domain' } },
+    backgroundUrl: { type: 'string', max: 1000, form: true, label: { zh: '系统背景', en: 'Background image' } },
+    linkman: {
+      type: 'string', max: 20, list: true, form: true,
+      label: { zh: '联系人', en: 'Contact' }, required: { zh: '请输入联系人', en: 'Please enter the contact' },
+    },
+    contactNumber: {
+      type: 'string', max: 20, list: true, form: true, filter: true, search: 'like',
+      label: { zh: '联系电话', en: 'Phone' }, required: { zh: '请输入联系电话', en: 'Please enter the phone number' },
+    },
+    address: { type: 'string', max: 255, form: true, control: 'textarea', label: { zh: '联系地址', en: 'Address' } },
+    accountNumber: { type: 'int', list: true, default: -1, label: { zh: '账号额度', en: 'Account quota' } },
+    expireTime: { type: 'datetime', list: true, label: { zh: '过期时间', en: 'Expires at' } },
+    datasourceId: { type: 'id', label: { zh: '数据源', en: 'Data source' } },
+    packageId: { type: 'id', label: { zh: '产品包', en: 'Package' } },
+    licenseKey: { type: 'string', max: 1000, secret: true, label: { zh: '授权码', en: 'License key' } },
+  },
+  defaultSort: [['id', 'asc']],
+});

@@ -1,0 +1,68 @@
+import { defineEntity } from '../define.ts';
+
+/** Mobile numbers: 11 digits (spec §5); the length message comes first, then this format. */
+export const PHONE_REGEX = '^1[3-9]\\d{9}$';
+export const PHONE_MESSAGES = {
+  required: { zh: '手机号码不能为空', en: 'Please enter the mobile number' },
+  length: { zh: '手机号码长度不为11位', en: 'The mobile number must have 11 digits' },
+  format: { zh: '手机号码格式不正确', en: 'The mobile number is not valid' },
+} as const;
+
+/**
+ * Users (blade_user, contract system.md §1-2). The password column holds argon2id of md5(plain): it is never sent,
+ * only accepted (as plain text) when a user is created; role/dept/post are comma-joined id lists.
+ */
+export const user = defineEntity({
+  name: 'user',
+  service: 'blade-system',
+  table: 'blade_user',
+  label: { zh: '用户', en: 'User' },
+  code: 'user',
+  tenant: true,
+  audit: true,
+  dataScope: true,
+  fields: {
+    account: {
+      type: 'string', max: 45, list: true, form: true, export: true, filter: true, search: 'like',
+      label: { zh: '登录账号', en: 'Account' }, required: { zh: '请输入登录账号', en: 'Please enter the account' },
+      // Login trims what is typed: an account with blanks could never sign in.
+      pattern: { regex: '^\\S+$', message: { zh: '登录账号不能包含空格', en: 'The account cannot contain spaces' } },
+      unique: { scope: [], message: { zh: '当前账号已被使用!', en: 'The account is already in use!' } },
+    },
+    password: {
+      type: 'string', max: 255, form: true, control: 'password', secret: true,
+      label: { zh: '密码', en: 'Password' }, required: { zh: '请输入密码', en: 'Please enter the password' },
+    },
+    name: { type: 'string', max: 20, list: true, form: true, export: true, label: { zh: '用户昵称', en: 'Nickname' } },
+    realName: {
+      type: 'string', max: 10, list: true, form: true, export: true, filter: true, search: 'like',
+      label: { zh: '用户姓名', en: 'Real name' }, required: { zh: '请输入用户姓名', en: 'Please enter the real name' },
+    },
+    avatar: { type: 'string', max: 2000, label: { zh: '头像', en: 'Avatar' } },
+    email: {
+      type: 'string', max: 45, form: true, export: true, label: { zh: '电子邮箱', en: 'Email' },
+    },
+    phone: {
+      type: 'string', max: 45, list: true, form: true, export: true, filter: true, search: 'like',
+      label: { zh: '手机号码', en: 'Mobile' },
+      pattern: { regex: PHONE_REGEX, message: PHONE_MESSAGES.format },
+    },
+    birthday: { type: 'date', form: true, export: true, label: { zh: '生日', en: 'Birthday' } },
+    sex: { type: 'int', dict: 'sex', list: true, form: true, export: true, label: { zh: '性别', en: 'Sex' } },
+    roleId: {
+      type: 'ids', max: 1000, form: true, label: { zh: '所属角色', en: 'Roles' },
+      required: { zh: '请选择所属角色', en: 'Please select the roles' },
+    },
+    deptId: {
+      type: 'ids', max: 1000, form: true, label: { zh: '所属部门', en: 'Departments' },
+      required: { zh: '请选择所属部门', en: 'Please select the departments' },
+    },
+    postId: { type: 'ids', max: 1000, form: true, label: { zh: '所属岗位', en: 'Posts' } },
+    code: { type: 'string', max: 12, form: true, export: true, search: 'like', label: { zh: '用户编号', en: 'User code' } },
+    userType: {
+      type: 'int', dict: 'user_type', list: true, form: true, export: true, filter: true, default: 1,
+      label: { zh: '用户平台', en: 'Platform' }, required: { zh: '请选择用户平台', en: 'Please select the platform' },
+    },
+  },
+  defaultSort: [['createTime', 'desc'], ['id', 'desc']],
+});
