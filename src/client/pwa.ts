@@ -7,6 +7,7 @@ import { Workbox } from 'workbox-window';
  */
 let workbox: Workbox | undefined;
 let updateWaiting = false;
+let updateAccepted = false;
 const listeners = new Set<() => void>();
 const emit = () => { for (const listener of listeners) listener(); };
 const subscribe = (listener: () => void) => {
@@ -24,13 +25,15 @@ export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => { updateWaiting = true; emit(); });
-  workbox.addEventListener('controlling', (event) => { if (event.isUpdate) window.location.reload(); });
+  // `isUpdate` is false when this page's first visit installed the worker; an accepted update must reload anyway.
+  workbox.addEventListener('controlling', (event) => { if (event.isUpdate || updateAccepted) window.location.reload(); });
   // Blocked service workers (private modes, some test browsers) leave the app working without offline support.
   workbox.register().catch(() => undefined);
 }
 
 /** Accept the waiting version: it activates and the page reloads into it. */
 export function applyUpdate() {
+  updateAccepted = true;
   workbox?.messageSkipWaiting();
 }
 

@@ -1,4 +1,5 @@
 import { tenantInfoQuery } from '../../client/queries.ts';
+import { HOME_PATH } from '../router/route-table.ts';
 import { useEffect, useState } from 'react';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
@@ -49,7 +50,9 @@ export default function LoginPage() {
     // Menus and buttons before the shell: a failure here is retried by the layout.
     await Promise.allSettled([queryClient.fetchQuery(routesQuery('')), queryClient.fetchQuery(permissionQuery)]);
     setSubmitting(false);
-    void navigate('/', { replace: true });
+    // Straight to the home route: the guard may already have redirected '/' → '/wel' meanwhile, and a second
+    // '/' would land on that same <Navigate> without firing it again (a blank page).
+    void navigate(HOME_PATH, { replace: true });
   };
 
   return (

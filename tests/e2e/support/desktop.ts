@@ -1,0 +1,48 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ADMIN } from './api.ts';
+import { zh } from './i18n.ts';
+import { loginByApi } from './session.ts';
+
+const L = zh.shell;
+
+/** The desktop login form, filled and sent the way a user does. */
+export async function desktopLogin(page: Page, user: { username: string; password: string } = ADMIN) {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.getByLabel(L.login.username).fill(user.username);
+  await page.getByLabel(L.login.password).fill(user.password);
+  await page.getByRole('button', { name: L.login.submit }).click();
+}
+
+/** Logs in through the API (tests about something else than the login form) and waits for the home tab. */
+export async function desktopHome(page: Page) {
+  await loginByApi(page, '/wel/index');
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(sidebar(page).getByRole('menuitem').first()).toBeVisible();
+}
+
+export const sidebar = (page: Page): Locator => page.locator('aside.tenon-sider');
+export const tabBar = (page: Page): Locator => page.locator('.tenon-tabbar');
+export const topBar = (page: Page): Locator => page.locator('.tenon-topbar');
+/** The tabs of the tab bar (antd renders each as role=tab). */
+export const tabs = (page: Page): Locator => tabBar(page).getByRole('tab');
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A menu item by its label; top-level items start with their icon's name ("setting 系统管理"). */
+export const menuItem = (scope: Locator, name: string): Locator =>
+  scope.getByRole('menuitem', { name: new RegExp(`(^|\\s)${escapeRegex(name)}$`) });
+
+/** Opens a leaf menu of the sidebar: its parent first when it is folded. */
+export async function openMenu(page: Page, parent: string, leaf: string) {
+  const side = sidebar(page);
+  const item = menuItem(side, leaf);
+  if (!(await item.isVisible())) await menuItem(side, parent).click();
+  await item.click();
+}
+
+/** The sidebar's top-level entries, in order. */
+export const topLevelItems = (page: Page): Locator => sidebar(page).getByRole('menu').first().locator(':scope > li > [role=menuitem]');
+
+/** The entries of the `index`-th top-level menu once it is open. */
+export const subMenuItems = (page: Page, index: number): Locator =>
+  sidebar(page).getByRole('menu').first().locator(':scope > li').nth(index).getByRole('menu').getByRole('menuitem');

@@ -1,0 +1,3 @@
+/** The console's own strings: tests read them from the resources instead of repeating them. */
+export { zh } from '../../../src/shared/i18n/zh/index.ts';
+export { en } from '../../../src/shared/i18n/en/index.ts';

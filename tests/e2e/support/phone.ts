@@ -1,0 +1,28 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ADMIN } from './api.ts';
+import { zh } from './i18n.ts';
+
+const M = zh.mobile;
+
+/** The phone login form, filled and sent the way a user does. */
+export async function phoneLogin(page: Page, user: { username: string; password: string } = ADMIN) {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.getByRole('textbox', { name: M.login.accountPlaceholder }).fill(user.username);
+  await page.getByRole('textbox', { name: M.login.passwordPlaceholder }).fill(user.password);
+  await page.getByRole('button', { name: M.login.submit }).click();
+}
+
+export const phoneTabBar = (page: Page): Locator => page.locator('.m-tab-bar');
+/** A tab of the tab bar by its title (antd-mobile renders the items without a role). */
+export const phoneTab = (page: Page, title: string): Locator =>
+  phoneTabBar(page).locator('.adm-tab-bar-item').filter({ has: page.getByText(title, { exact: true }) });
+/** The titles of the tab bar's items (without their badges). */
+export const phoneTabTitles = (page: Page): Locator => phoneTabBar(page).locator('.adm-tab-bar-item-title');
+/** The whole-page state of a list (empty, not available, failed). */
+export const listState = (page: Page): Locator => page.locator('main').getByRole('status');
+
+export async function phoneLoginToTabs(page: Page) {
+  await phoneLogin(page);
+  await expect(page).toHaveURL(/\/approvals$/);
+  await expect(phoneTabBar(page)).toBeVisible();
+}
