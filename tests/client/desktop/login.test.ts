@@ -20,7 +20,7 @@ const { renderDesktop, userInfo } = await import('./render.tsx');
 
 const page = createElement(Routes, null,
   createElement(Route, { path: '/login', element: createElement(LoginPage) }),
-  createElement(Route, { path: '/', element: createElement('p', null, 'shell') }));
+  createElement(Route, { path: '/wel/index', element: createElement('p', null, 'shell') }));
 const type = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
 
 afterEach(() => {
