@@ -1,3 +1,4 @@
+import type { TreeNode } from '../../../shared/contract/tree.ts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchDictionary } from '../../../client/api/system.ts';
 import { getData, postData, type Page } from '../../../client/http.ts';
@@ -35,15 +36,7 @@ export function useDictionaryOptions(field: FieldDef): Option[] {
 }
 
 /** A node of `menu/grant-tree` (contract system.md §4). */
-export interface GrantTreeNode {
-  id: string;
-  parentId: string;
-  title: string;
-  titleEn?: string;
-  key: string;
-  value: string;
-  children?: GrantTreeNode[];
-}
+export type GrantTreeNode = TreeNode;
 
 export interface MenuTreeOption { value: string; title: string; key: string; children?: MenuTreeOption[] }
 
