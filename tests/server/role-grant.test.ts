@@ -26,7 +26,7 @@ describe('role grant', () => {
     const menus = ['system', 'post', 'post_view'].map(menuIdOf);
     expectOk(await t.post('/api/blade-system/role/grant', admin, { roleIds: [clerk], menuIds: menus, dataScopeIds: [scopeId], apiScopeIds: [] }));
     expect(codesOf(expectOk(await t.get('/api/blade-system/menu/routes', token)))).toEqual(['system', 'post']);
-    expect(expectOk(await t.get(`/api/blade-system/menu/role-tree-keys?roleIds=${clerk}`, admin))).toEqual({ menu: menus, dataScope: [scopeId], apiScope: [] });
+    expect(expectOk(await t.get(`/api/blade-system/menu/role-tree-keys?roleIds=${clerk}`, admin))).toEqual({ menu: [...menus].sort(), dataScope: [scopeId], apiScope: [] });
     // the granted "own rows" data scope applies to the role's post list
     expect(expectOk(await t.get('/api/blade-system/post/list', token)).total).toBe(0);
   });
@@ -43,5 +43,26 @@ describe('role grant', () => {
     expectError(await t.post('/api/blade-system/role/grant', token, { roleIds: [staff], menuIds: ['x'] }), 400, '请求参数类型错误: menuIds');
     const keys = expectOk(await t.get(`/api/blade-system/menu/role-tree-keys?roleIds=${staff}`, token));
     expect(keys.menu).toEqual([menuIdOf('notice')]);
+  });
+});
+
+describe('top menu grant', () => {
+  it('sets the menus of a top menu, and routes?topMenuId follows', async () => {
+    const top = expectOk(await t.post('/api/blade-system/topmenu/submit', admin, { name: '仓储', code: 'wh', sort: 1 }));
+    const menus = ['inventory', 'inventorylog'].map(menuIdOf);
+    expectOk(await t.post('/api/blade-system/topmenu/grant', admin, { topMenuIds: [top.id], menuIds: menus }));
+    expect(expectOk(await t.get(`/api/blade-system/menu/top-tree-keys?topMenuIds=${top.id}`, admin))).toEqual({ menu: [...menus].sort() });
+    expect(codesOf(expectOk(await t.get(`/api/blade-system/menu/routes?topMenuId=${top.id}`, admin)))).toEqual(['warehouse', 'inventory', 'inventorylog']);
+    expectError(await t.post('/api/blade-system/topmenu/grant', admin, { topMenuIds: [top.id], menuIds: ['123'] }), 400, '数据不存在或无权访问');
+  });
+
+  it('refuses a top menu of another tenant', async () => {
+    const top = expectOk(await t.post('/api/blade-system/topmenu/submit', admin, { name: '平台', code: 'pf', sort: 2 }));
+    await createTenant(t, '600002');
+    const boss = await createRole(t, '600002', 'admin', ['topmenu', 'topmenu_setting']);
+    await createUser(t, { tenantId: '600002', account: 'boss', password: 'pw', roleId: boss });
+    const token = await t.tokenOf('boss', 'pw', '600002');
+    expectError(await t.post('/api/blade-system/topmenu/grant', token, { topMenuIds: [top.id], menuIds: [] }), 400, '数据不存在或无权访问');
+    expect(expectOk(await t.get(`/api/blade-system/menu/top-tree-keys?topMenuIds=${top.id}`, token))).toEqual({ menu: [] });
   });
 });

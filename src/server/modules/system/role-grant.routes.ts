@@ -15,7 +15,7 @@ const idList = (value: unknown, name: string): string[] => {
   return [...new Set(list)];
 };
 
-/** Role grants (contract system.md §3): which menus, buttons, data scopes and API scopes each role holds. */
+/** Grants: which menus, buttons and scopes each role holds (system.md §3), which menus each top menu groups (§5). */
 export async function roleGrantRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db, permissions } = services;
 
@@ -66,9 +66,39 @@ export async function roleGrantRoutes(app: FastifyInstance, { services }: { serv
       db.selectFrom('blade_role_scope').select(['scope_id', 'scope_category']).distinct().where('role_id', 'in', roleIds).execute(),
     ]);
     return ok(request, {
-      menu: menus.map((r) => String(r.menu_id)),
-      dataScope: scopes.filter((r) => Number(r.scope_category) === DATA).map((r) => String(r.scope_id)),
-      apiScope: scopes.filter((r) => Number(r.scope_category) === API).map((r) => String(r.scope_id)),
+      menu: menus.map((r) => String(r.menu_id)).sort(),
+      dataScope: scopes.filter((r) => Number(r.scope_category) === DATA).map((r) => String(r.scope_id)).sort(),
+      apiScope: scopes.filter((r) => Number(r.scope_category) === API).map((r) => String(r.scope_id)).sort(),
     });
+  });
+
+  // Top menus (contract system.md §5): which menus each top menu groups. Top menus belong to the caller's tenant.
+  app.post('/api/blade-system/topmenu/grant', { config: { permission: 'topmenu_setting' } }, async (request) => {
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const topMenuIds = idList(body.topMenuIds, 'topMenuIds');
+    if (topMenuIds.length === 0) throw fail('selectOne');
+    const menuIds = idList(body.menuIds, 'menuIds');
+    const owned = await db.selectFrom('blade_top_menu').select('id').where('id', 'in', topMenuIds)
+      .where('tenant_id', '=', request.user.tenantId).where('is_deleted', '=', 0).execute();
+    if (owned.length !== topMenuIds.length) throw new ApiError(400, MESSAGES.dataNotFound);
+    const known = menuIds.length
+      ? await db.selectFrom('blade_menu').select('id').where('id', 'in', menuIds).where('is_deleted', '=', 0).execute()
+      : [];
+    if (known.length !== menuIds.length) throw new ApiError(400, MESSAGES.dataNotFound);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('blade_top_menu_setting').where('top_menu_id', 'in', topMenuIds).execute();
+      const rows = topMenuIds.flatMap((topMenuId) => menuIds.map((menuId) => ({ id: nextId(), top_menu_id: topMenuId, menu_id: menuId })));
+      if (rows.length) await trx.insertInto('blade_top_menu_setting').values(rows).execute();
+    });
+    return ok(request, null);
+  });
+
+  app.get('/api/blade-system/menu/top-tree-keys', { config: { permission: 'topmenu' } }, async (request) => {
+    const topMenuIds = idList(requestParams(request).topMenuIds, 'topMenuIds');
+    if (topMenuIds.length === 0) return ok(request, { menu: [] });
+    const rows = await db.selectFrom('blade_top_menu_setting as s').innerJoin('blade_top_menu as t', 't.id', 's.top_menu_id')
+      .select('s.menu_id').distinct()
+      .where('s.top_menu_id', 'in', topMenuIds).where('t.tenant_id', '=', request.user.tenantId).where('t.is_deleted', '=', 0).execute();
+    return ok(request, { menu: rows.map((r) => String(r.menu_id)).sort() });
   });
 }
