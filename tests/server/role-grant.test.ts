@@ -66,3 +66,13 @@ describe('top menu grant', () => {
     expect(expectOk(await t.get(`/api/blade-system/menu/top-tree-keys?topMenuIds=${top.id}`, token))).toEqual({ menu: [] });
   });
 });
+
+describe('effective data scope', () => {
+  it('explains the caller scope on a resource with the same decisions the list applies', async () => {
+    expect(expectOk(await t.get('/api/blade-system/data-scope/effective?code=post', admin))).toMatchObject({ resourceCode: 'post', effective: 'all', reason: 'administrator' });
+    const clerkToken = await t.tokenOf('clerk2', 'pw');
+    const explained = expectOk(await t.get('/api/blade-system/data-scope/effective?code=post', clerkToken));
+    expect(explained).toMatchObject({ effective: 'restricted', reason: 'rules', rules: [{ scopeType: 2, scopeColumn: 'create_user', usable: true }] });
+    expectError(await t.get('/api/blade-system/data-scope/effective?code=nothing', admin), 400, '请求参数类型错误: code');
+  });
+});

@@ -34,3 +34,28 @@ export function dataScopePredicate(entity: EntityDef, user: AuthUser, rules: Dat
   }
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`false`;
 }
+
+export interface ScopeExplanation {
+  resourceCode: string;
+  /** all: every row of the tenant; restricted: the OR of `rules`; none: no row (only unusable rules). */
+  effective: 'all' | 'restricted' | 'none';
+  reason: 'administrator' | 'no-rule' | 'all-rule' | 'rules';
+  rules: Array<DataScopeRule & { usable: boolean }>;
+}
+
+/** Why `dataScopePredicate` filters the way it does for this caller, in the same order of decisions. */
+export function explainDataScope(entity: EntityDef, user: AuthUser, rules: DataScopeRule[]): ScopeExplanation {
+  const base = { resourceCode: entity.code, rules: rules.map((r) => ({ ...r, usable: isUsable(entity, user, r) })) };
+  if (user.isAdmin) return { ...base, effective: 'all', reason: 'administrator' };
+  if (rules.length === 0) return { ...base, effective: 'all', reason: 'no-rule' };
+  if (rules.some((r) => r.scopeType === SCOPE.all)) return { ...base, effective: 'all', reason: 'all-rule' };
+  return { ...base, effective: base.rules.some((r) => r.usable) ? 'restricted' : 'none', reason: 'rules' };
+}
+
+function isUsable(entity: EntityDef, user: AuthUser, rule: DataScopeRule): boolean {
+  if (rule.scopeType === SCOPE.all) return true;
+  if (!findField(entity, rule.scopeColumn || 'create_dept')) return false;
+  if (rule.scopeType === SCOPE.own) return true;
+  if (rule.scopeType === SCOPE.ownDept || rule.scopeType === SCOPE.ownDeptAndChildren) return user.deptIds.length > 0;
+  return false;
+}

@@ -5,6 +5,7 @@ import { ApiError, fail, ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
 import { isId, nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
+import { explainDataScope } from '../../platform/data-scope.ts';
 
 const DATA = 1;
 const API = 2;
@@ -100,5 +101,13 @@ export async function roleGrantRoutes(app: FastifyInstance, { services }: { serv
       .select('s.menu_id').distinct()
       .where('s.top_menu_id', 'in', topMenuIds).where('t.tenant_id', '=', request.user.tenantId).where('t.is_deleted', '=', 0).execute();
     return ok(request, { menu: rows.map((r) => String(r.menu_id)).sort() });
+  });
+
+  // The caller's effective data scope on a resource (a menu code with an entity), explained rule by rule.
+  app.get('/api/blade-system/data-scope/effective', async (request) => {
+    const code = String(requestParams(request).code ?? '');
+    const service = [...services.entities.values()].find((s) => s.entity.code === code && s.entity.dataScope);
+    if (!service) throw fail('paramType', { name: 'code' });
+    return ok(request, explainDataScope(service.entity, request.user, await permissions.dataScopesOf(request.user, code)));
   });
 }
