@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import type { EntityDef } from '../../src/shared/entities/define.ts';
+import { ENTITIES } from '../../src/shared/entities/index.ts';
+import { expectOk, startApp, type TestApp } from '../support/app.ts';
+import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
+
+/**
+ * Access rights over every /api route (issue 4). Each route is declared in exactly one table below: PUBLIC (no
+ * token), SELF (any signed-in caller, own data only) or GUARDED (the permission code its minimal request needs).
+ * A route in none of them — a new route nobody thought about — fails the suite by name.
+ */
+const SYS = '/api/blade-system';
+const AUTH = '/api/blade-auth/oauth';
+
+const PUBLIC = [
+  `POST ${AUTH}/token`, `POST ${AUTH}/token/refresh`, `GET ${AUTH}/captcha`, `GET ${AUTH}/logout`, `GET ${SYS}/tenant/info`,
+];
+
+const SELF = [
+  `GET ${AUTH}/user-info`,
+  `GET ${AUTH}/clear-cache`, // clears the grant/dictionary caches only; returns nothing
+  `POST ${AUTH}/logout`, // error-log upload, written under the caller's tenant
+  `GET ${SYS}/user/info`, `POST ${SYS}/user/update-info`, `POST ${SYS}/user/update-password`,
+  `GET ${SYS}/menu/routes`, `GET ${SYS}/menu/buttons`, `GET ${SYS}/menu/grant-tree`, `GET ${SYS}/menu/top-menu`,
+  `GET ${SYS}/dict/dictionary`, `GET ${SYS}/dict-biz/dictionary`,
+  `GET ${SYS}/dept/select`, `GET ${SYS}/role/select`, `GET ${SYS}/post/select`,
+  `GET ${SYS}/data-scope/effective`, // the caller's own effective data scope, explained
+  `GET ${SYS}/dept/lazy-tree`, `GET ${SYS}/dept/listNoPage`, `GET ${SYS}/dept/listChildNoPage`, `GET ${SYS}/role/tree-by-id`,
+  // Tree pickers of the entity engine (forms of other screens use them).
+  ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
+];
+
+interface Guarded { route: string; code: string; superAdmin?: boolean }
+
+/** The engine's CRUD routes of every entity, with the code the minimal request (no id in the body) needs. */
+const engineRoutes = (e: EntityDef): Guarded[] => {
+  const base = `/api/${e.service}/${e.name}`;
+  const all: Array<[string, string, string]> = [
+    ['list', 'GET', e.code], ['page', 'GET', e.code], ['detail', 'GET', e.code],
+    ...(e.tree ? [['lazy-list', 'GET', e.code] as [string, string, string]] : []),
+    ['submit', 'POST', `${e.code}_add`], ['save', 'POST', `${e.code}_add`], ['update', 'POST', `${e.code}_edit`], ['remove', 'POST', `${e.code}_delete`],
+  ];
+  const skip = new Set<string>(e.moduleRoutes ?? []);
+  return all.filter(([action]) => !skip.has(action)).map(([action, method, code]) => ({ route: `${method} ${base}/${action}`, code }));
+};
+
+const GUARDED: Guarded[] = [
+  ...ENTITIES.flatMap(engineRoutes),
+  { route: `GET ${SYS}/tenant/list`, code: 'tenant' },
+  { route: `GET ${SYS}/tenant/page`, code: 'tenant' },
+  { route: `GET ${SYS}/tenant/select`, code: 'tenant' },
+  { route: `GET ${SYS}/tenant/detail`, code: 'tenant' },
+  { route: `POST ${SYS}/tenant/submit`, code: 'tenant_add', superAdmin: true },
+  { route: `POST ${SYS}/tenant/remove`, code: 'tenant_delete', superAdmin: true },
+  { route: `POST ${SYS}/tenant/setting`, code: 'tenant_setting', superAdmin: true },
+  { route: `POST ${SYS}/tenant/datasource`, code: 'tenant_datasource', superAdmin: true },
+  { route: `GET ${SYS}/tenant/package-detail`, code: 'tenant_package', superAdmin: true },
+  { route: `POST ${SYS}/tenant/package-setting`, code: 'tenant_package', superAdmin: true },
+  { route: `POST ${SYS}/message/read`, code: 'message' },
+  { route: `POST ${SYS}/message/read-all`, code: 'message' },
+  { route: `GET ${SYS}/message/unread-count`, code: 'message' },
+  { route: `POST ${SYS}/role/grant`, code: 'role_edit' },
+  { route: `GET ${SYS}/menu/role-tree-keys`, code: 'role' },
+  { route: `POST ${SYS}/topmenu/grant`, code: 'topmenu_setting' },
+  { route: `GET ${SYS}/menu/top-tree-keys`, code: 'topmenu' },
+  { route: `GET ${SYS}/menu/lazy-menu-list`, code: 'menu' },
+  { route: `GET ${SYS}/menu/menu-list`, code: 'menu' },
+  ...['dict', 'dict-biz'].flatMap((name) => [
+    { route: `GET ${SYS}/${name}/parent-list`, code: name === 'dict' ? 'dict' : 'dictbiz' },
+    { route: `GET ${SYS}/${name}/child-list`, code: name === 'dict' ? 'dict' : 'dictbiz' },
+  ]),
+  { route: `GET ${SYS}/user/user-list`, code: 'user' },
+  { route: `POST ${SYS}/user/grant`, code: 'user_role' },
+  { route: `POST ${SYS}/user/reset-password`, code: 'user_reset' },
+  { route: `POST ${SYS}/user/unlock`, code: 'user_unlock' },
+  { route: `GET ${SYS}/user/platform-detail`, code: 'user' },
+  { route: `POST ${SYS}/user/update-platform`, code: 'user_edit' },
+];
+
+/** METHOD URL of every /api route, read from Fastify's route tree (`printRoutes`, one node a line). */
+export function parseRoutes(text: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of text.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    const path = (depth ? stack[depth - 1] : '') + match[2];
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter((m) => m && m !== 'HEAD')) routes.push(`${method} ${path}`);
+  }
+  return routes.filter((r) => r.split(' ')[1].startsWith('/api/'));
+}
+
+/** A minimal request for a route: GET with ?id=1&ids=1, POST with ?ids=1 and an empty body. */
+const send = (route: string, token: string) => {
+  const [method, url] = route.split(' ');
+  return method === 'GET' ? t.get(`${url}?id=1&ids=1`, token) : t.post(`${url}?ids=1`, token, {});
+};
+
+let t: TestApp;
+let admin: string;
+let routes: string[];
+let nobody: string;
+let holder: string;
+let holderRole: string;
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.tokenOf();
+  routes = parseRoutes(t.app.printRoutes({ commonPrefix: false }));
+  // Alias `admin` on purpose: the refusals must come from the code, not from an administrator-only guard.
+  const nobodyRole = await createRole(t, '000000', 'admin');
+  await createUser(t, { tenantId: '000000', account: 'ar_nobody', password: 'pw', roleId: nobodyRole });
+  nobody = await t.tokenOf('ar_nobody', 'pw', '000000');
+  holderRole = await createRole(t, '000000', 'admin');
+  await createUser(t, { tenantId: '000000', account: 'ar_holder', password: 'pw', roleId: holderRole });
+  holder = await t.tokenOf('ar_holder', 'pw', '000000');
+}, 60_000);
+afterAll(() => t?.stop());
+
+describe('route coverage', () => {
+  it('parses the route tree, nested nodes included', () => {
+    expect(routes).toContain(`POST ${SYS}/message/read-all`);
+    expect(routes).toContain(`GET ${SYS}/dept/listChildNoPage`);
+    expect(routes).toContain(`POST ${SYS}/user/update-platform`);
+    expect(routes.length).toBeGreaterThan(100);
+  });
+
+  it('declares every /api route in exactly one access table', () => {
+    const declared = [...PUBLIC, ...SELF, ...GUARDED.map((g) => g.route)];
+    const problems = [
+      ...routes.filter((r) => !declared.includes(r)).map((r) => `new route without access-rights coverage: ${r}`),
+      ...routes.filter((r) => declared.filter((d) => d === r).length > 1).map((r) => `route declared more than once: ${r}`),
+      ...declared.filter((d) => !routes.includes(d)).map((d) => `access table entry matches no route: ${d}`),
+    ];
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
+  it.each(PUBLIC)('%s answers without a token', async (route) => {
+    const [method, url] = route.split(' ');
+    const res = method === 'GET' ? await t.get(url) : await t.post(url, undefined, {});
+    expect([401, 403]).not.toContain(res.statusCode);
+  });
+
+  it.each(SELF)('%s needs a token but no code', async (route) => {
+    const [method, url] = route.split(' ');
+    const anonymous = method === 'GET' ? await t.get(url) : await t.post(url, undefined, {});
+    expect(anonymous.statusCode, anonymous.body).toBe(401);
+    const res = await send(route, nobody);
+    expect([401, 403], `${route}: ${res.body}`).not.toContain(res.statusCode);
+  });
+});
+
+describe('guarded routes', () => {
+  it.each(GUARDED.map((g) => [g.route, g.code, g] as const))('%s: 401 anonymous, 403 without %s', async (route, _code, g) => {
+    const [method, url] = route.split(' ');
+    const anonymous = method === 'GET' ? await t.get(url) : await t.post(url, undefined, {});
+    expect(anonymous.statusCode, anonymous.body).toBe(401);
+    const res = await send(route, nobody);
+    expect(res.statusCode, `${route}: ${res.body}`).toBe(403);
+    expect(res.json()).toMatchObject({ code: 403, success: false, data: null });
+    if (g.superAdmin) return;
+    // The declared code is the one that opens it: a role holding just that code gets past the guard.
+    await t.services.db.deleteFrom('blade_role_menu').where('role_id', '=', holderRole).execute();
+    await createRoleMenu(holderRole, g.code);
+    await t.services.permissions.invalidate();
+    const granted = await send(route, holder);
+    expect(granted.statusCode, `${route} with ${g.code}: ${granted.body}`).not.toBe(403);
+  });
+});
+
+async function createRoleMenu(roleId: string, code: string) {
+  const { nextId } = await import('../../src/server/platform/ids.ts');
+  await t.services.db.insertInto('blade_role_menu').values({ id: nextId(), role_id: roleId, menu_id: menuIdOf(code) }).execute();
+}
+
+// ---- Tenant isolation (IDOR) ----
+
+let seq = 0;
+/** A minimal valid submit body built from the definition: every required, writable field. */
+function bodyOf(e: EntityDef, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const suffix = `${Date.now() % 100000}${++seq}`;
+  const body: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(e.fields)) {
+    if (!field.required || field.readonly) continue;
+    switch (field.type) {
+      case 'string': case 'text': body[name] = `x${suffix}`.slice(0, field.max ?? 255); break;
+      case 'id': case 'ids': body[name] = menuIdOf('desk'); break;
+      case 'date': body[name] = '2024-01-01'; break;
+      case 'datetime': body[name] = '2024-01-01 00:00:00'; break;
+      case 'switch': body[name] = 0; break;
+      default: body[name] = 1;
+    }
+  }
+  return { ...body, ...extra };
+}
+
+const TENANT_ENTITIES = ENTITIES.filter((e) => e.tenant);
+const GLOBAL_ENTITIES = ENTITIES.filter((e) => !e.tenant);
+
+describe('tenant isolation', () => {
+  let other: string;
+  const rowOf = new Map<string, Record<string, unknown>>();
+  beforeAll(async () => {
+    ({ token: other } = await createTenantAdmin(t, '600001', ENTITIES.flatMap((e) => crudCodes(e.code)), 'ar_boss'));
+    const me = expectOk(await t.get(`${AUTH}/user-info`, admin));
+    const overrides: Record<string, Record<string, unknown>> = {
+      user: { password: '123456', realName: 'idor', roleId: me.roleId.split(',')[0], deptId: me.deptId.split(',')[0] },
+      'dict-biz': { dictKey: '-1', parentId: '0' },
+      dept: { parentId: '0' },
+      role: { parentId: '0' },
+    };
+    for (const e of TENANT_ENTITIES) {
+      const res = await t.post(`/api/${e.service}/${e.name}/submit`, admin, bodyOf(e, overrides[e.name]));
+      const saved = expectOk(res);
+      rowOf.set(e.name, expectOk(await t.get(`/api/${e.service}/${e.name}/detail?id=${saved.id}`, admin)));
+    }
+  }, 60_000);
+
+  it.each(TENANT_ENTITIES.map((e) => [e.name, e] as const))('%s: a tenant-B administrator can neither read nor change a tenant-A row', async (_name, e) => {
+    const base = `/api/${e.service}/${e.name}`;
+    const row = rowOf.get(e.name)!;
+    const id = String(row.id);
+    const detail = await t.get(`${base}/detail?id=${id}`, other);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data, detail.body).toBeNull();
+    const list = expectOk(await t.get(`${base}/list?size=1000`, other));
+    expect(JSON.stringify(list)).not.toContain(id);
+    for (const action of ['submit', 'update']) {
+      const res = await t.post(`${base}/${action}`, other, bodyOf(e, { id }));
+      expect([400, 403], `${action}: ${res.body}`).toContain(res.statusCode);
+    }
+    const removed = await t.post(`${base}/remove?ids=${id}`, other);
+    expect([400, 403], `remove: ${removed.body}`).toContain(removed.statusCode);
+    expect(expectOk(await t.get(`${base}/detail?id=${id}`, admin))).toEqual(row);
+  });
+
+  it.each(GLOBAL_ENTITIES.map((e) => [e.name, e] as const))('%s: platform rows cannot be written by a tenant-B administrator', async (_name, e) => {
+    const base = `/api/${e.service}/${e.name}`;
+    for (const action of ['submit', 'remove']) {
+      const res = await t.post(`${base}/${action}?ids=1`, other, bodyOf(e));
+      expect(res.statusCode, `${action}: ${res.body}`).toBe(403);
+    }
+    if (e.platformOnly) {
+      for (const action of ['list', 'detail']) {
+        const res = await t.get(`${base}/${action}?id=1`, other);
+        expect(res.statusCode, `${action}: ${res.body}`).toBe(403);
+      }
+    }
+  });
+});
