@@ -77,6 +77,14 @@ export const session = {
     });
   },
 
+  /** The profile changed (avatar, names): the shell shows it without a new login. */
+  updateUserInfo(changes: Partial<Pick<UserInfo, 'avatar' | 'real_name' | 'nick_name'>>) {
+    if (!state.userInfo) return;
+    const userInfo = { ...state.userInfo, ...changes };
+    setStore('userInfo', userInfo);
+    update({ userInfo });
+  },
+
   /** Seconds since the token was stored (the automatic refresh compares it with the token time). */
   tokenAgeSeconds(): number {
     const at = getStoreTime('token');

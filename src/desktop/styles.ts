@@ -108,5 +108,4 @@ export const desktopCss = `
 .tenon-home-link { padding: 4px 12px; border-radius: 14px; border: 1px solid var(--ant-color-border); background: var(--ant-color-bg-container);
   color: var(--ant-color-text); cursor: pointer; font: inherit; font-size: 13px; }
 .tenon-home-link:hover { color: var(--ant-color-primary); border-color: var(--ant-color-primary); }
-.tenon-info-note { margin-bottom: 16px; }
 `;

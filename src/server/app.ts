@@ -18,6 +18,7 @@ import { roleGrantRoutes } from './modules/system/role-grant.routes.ts';
 import { userRoutes } from './modules/system/user.routes.ts';
 import { tenantRoutes } from './modules/system/tenant.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
+import { resourceRoutes } from './modules/resource/resource.routes.ts';
 import { ENTITIES } from '../shared/entities/index.ts';
 import { registerEntityRoutes } from './platform/entity-routes.ts';
 import { EntityService } from './platform/entity-service.ts';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
   await app.register(userRoutes, { services });
   await app.register(tenantRoutes, { services });
   await app.register(deskRoutes, { services });
+  await app.register(resourceRoutes, { services });
 
   if (existsSync(config.webDir)) {
     // Built files carry content hashes (cached for a year); the shell, its service worker and manifest must revalidate.

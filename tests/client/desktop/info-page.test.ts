@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { http } from '../../../src/client/http.ts';
+import { setNotifier } from '../../../src/client/notify.ts';
+import { session } from '../../../src/client/session.ts';
+import InfoPage from '../../../src/desktop/pages/InfoPage.tsx';
+import { avatarProblem, phoneProblem } from '../../../src/desktop/pages/info-rules.ts';
+import { renderDesktop, signIn } from './render.tsx';
+
+interface Sent { method: string; url: string; params: Record<string, unknown>; body: Record<string, unknown> | undefined }
+const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
+const USER = '/api/blade-system/user';
+let sent: Sent[] = [];
+const profile = { id: '1', account: 'admin', name: 'admin', realName: '管理员', phone: '13800138000', email: 'a@b.cn', avatar: '' };
+
+function serve() {
+  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+    const request: Sent = {
+      method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '',
+      params: (config.params ?? {}) as Record<string, unknown>,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) as Record<string, unknown> : undefined,
+    };
+    sent.push(request);
+    const data = request.url === `${USER}/info` ? ok(profile) : ok(null);
+    return { data, status: 200, statusText: '200', headers: {}, config } satisfies AxiosResponse;
+  }) as AxiosAdapter;
+}
+const calls = (url: string) => sent.filter((r) => r.url === url);
+
+beforeEach(() => {
+  sent = [];
+  setNotifier({ error: () => undefined, success: () => undefined });
+  signIn();
+  serve();
+});
+afterEach(() => {
+  cleanup();
+  session.localLogout();
+});
+
+const field = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`)!;
+const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
+
+describe('rules', () => {
+  it('checks the phone in the spec order', () => {
+    expect(phoneProblem('')).toBe('phoneRequired');
+    expect(phoneProblem('1380013800')).toBe('phoneLength');
+    expect(phoneProblem('12800138000')).toBe('phoneFormat');
+    expect(phoneProblem('13800138000')).toBeUndefined();
+  });
+  it('accepts jpg/png avatars up to 500 KB', () => {
+    expect(avatarProblem({ type: 'image/gif', size: 10 })).toBe('avatarType');
+    expect(avatarProblem({ type: 'image/png', size: 500 * 1024 + 1 })).toBe('avatarSize');
+    expect(avatarProblem({ type: 'image/jpeg', size: 500 * 1024 })).toBeUndefined();
+  });
+});
+
+describe('InfoPage', () => {
+  it('loads the profile, shows the three phone messages and saves through update-info', async () => {
+    renderDesktop(createElement(InfoPage), '/info/index');
+    await waitFor(() => expect(field('phone')?.value).toBe('13800138000'));
+    expect(field('realName').value).toBe('管理员');
+
+    type('phone', '');
+    expect(await screen.findByText('手机号码不能为空')).toBeTruthy();
+    type('phone', '138');
+    expect(await screen.findByText('手机号码长度不为11位')).toBeTruthy();
+    type('phone', '12345678901');
+    expect(await screen.findByText('手机号码格式不正确')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: '提交' })[0]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls(`${USER}/update-info`)).toHaveLength(0);
+
+    type('phone', '13900139000');
+    await waitFor(() => expect(screen.queryByText('手机号码格式不正确')).toBeNull());
+    fireEvent.click(screen.getAllByRole('button', { name: '提交' })[0]);
+    await waitFor(() => expect(calls(`${USER}/update-info`)).toHaveLength(1));
+    expect(calls(`${USER}/update-info`)[0].body).toMatchObject({ phone: '13900139000', realName: '管理员', name: 'admin', email: 'a@b.cn' });
+  });
+
+  it('checks the password confirmation and sends update-password as query parameters', async () => {
+    renderDesktop(createElement(InfoPage), '/info/index');
+    fireEvent.click(await screen.findByRole('tab', { name: '修改密码' }));
+    await waitFor(() => expect(field('oldPassword')).toBeTruthy());
+    type('oldPassword', 'old-pw');
+    type('newPassword', 'new-pw-1');
+    type('newPassword1', 'new-pw-2');
+    expect(await screen.findByText('请输入正确的确认密码!')).toBeTruthy();
+    const submit = () => fireEvent.click(screen.getAllByRole('button', { name: '提交' }).at(-1)!);
+    submit();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls(`${USER}/update-password`)).toHaveLength(0);
+
+    type('newPassword1', 'new-pw-1');
+    await waitFor(() => expect(screen.queryByText('请输入正确的确认密码!')).toBeNull());
+    submit();
+    await waitFor(() => expect(calls(`${USER}/update-password`)).toHaveLength(1));
+    expect(calls(`${USER}/update-password`)[0].params).toEqual({ oldPassword: 'old-pw', newPassword: 'new-pw-1', newPassword1: 'new-pw-1' });
+  });
+});
