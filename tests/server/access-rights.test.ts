@@ -26,6 +26,7 @@ const SELF = [
   `GET ${SYS}/dict/dictionary`, `GET ${SYS}/dict-biz/dictionary`,
   `GET ${SYS}/dept/select`, `GET ${SYS}/role/select`, `GET ${SYS}/post/select`,
   `GET ${SYS}/data-scope/effective`, // the caller's own effective data scope, explained
+  `POST /api/blade-resource/oss/endpoint/put-file`, // avatar upload, stored under the caller's tenant
   `GET ${SYS}/dept/lazy-tree`, `GET ${SYS}/dept/listNoPage`, `GET ${SYS}/dept/listChildNoPage`, `GET ${SYS}/role/tree-by-id`,
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),

@@ -26,12 +26,14 @@ const CACHE_TTL_MS = 60_000;
  */
 export class Permissions {
   private readonly cache = new Map<string, { grants: Promise<RoleGrants>; at: number }>();
+  /** Bumped whenever grants, menus, scopes or packages change: caches built on them compare it. */
+  generation = 0;
 
   private constructor(private readonly db: Db, private readonly kv: KeyValueStore) {}
 
   static async create(db: Db, kv: KeyValueStore): Promise<Permissions> {
     const permissions = new Permissions(db, kv);
-    await kv.subscribe(CACHE_CHANNEL, () => permissions.cache.clear());
+    await kv.subscribe(CACHE_CHANNEL, () => permissions.clearLocal());
     return permissions;
   }
 
@@ -64,8 +66,13 @@ export class Permissions {
 
   /** After a change of grants, menus, scopes or packages: every process reloads. */
   async invalidate(): Promise<void> {
-    this.cache.clear();
+    this.clearLocal();
     await this.kv.publish(CACHE_CHANNEL, 'grants');
+  }
+
+  private clearLocal() {
+    this.cache.clear();
+    this.generation += 1;
   }
 
   private grantsOf(user: AuthUser): Promise<RoleGrants> {

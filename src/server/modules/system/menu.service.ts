@@ -65,7 +65,20 @@ export class MenuService {
     return user.isSuperAdmin ? new Set(all.keys()) : this.permissions.menuIdsOf(user);
   }
 
-  private async allMenus(): Promise<Map<string, MenuNode>> {
+  private menusCache?: { generation: number; at: number; menus: Promise<Map<string, MenuNode>> };
+
+  /** Every live menu, cached until a menu or grant change (Permissions' generation) or a minute passes. */
+  private allMenus(): Promise<Map<string, MenuNode>> {
+    const { generation } = this.permissions;
+    const hit = this.menusCache;
+    if (hit && hit.generation === generation && Date.now() - hit.at < 60_000) return hit.menus;
+    const menus = this.loadMenus();
+    menus.catch(() => { this.menusCache = undefined; });
+    this.menusCache = { generation, at: Date.now(), menus };
+    return menus;
+  }
+
+  private async loadMenus(): Promise<Map<string, MenuNode>> {
     const rows = await this.db.selectFrom('blade_menu')
       .select(['id', 'parent_id', 'code', 'name', 'name_en', 'alias', 'path', 'source', 'component', 'sort', 'category', 'action', 'is_open', 'remark'])
       .where('is_deleted', '=', 0).execute();
