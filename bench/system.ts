@@ -1,0 +1,375 @@
+/**
+ * bench/system: latency of two system endpoints on PostgreSQL (issue #4), beside the equivalent raw SQL in the same run.
+ *
+ *   node_modules/.bin/tsx bench/system.ts
+ *
+ * (1) GET /api/blade-system/menu/routes as a user whose only role `bench` holds the seed menus plus 1,000 extra menus
+ *     (the grant path, not the super administrator's shortcut); target p95 < 20 ms.
+ * (2) GET /api/blade-system/user/page?current=1&size=10&deptId=<child dept> as admin over 100,000 users spread over a
+ *     dept tree of 1 root, 20 children and 200 grandchildren (the child's subtree is 11 depts); target p95 < 50 ms.
+ *
+ * A fresh database `tenon_bench_system` on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/) is migrated,
+ * seeded and filled from this process; the server runs as a child process (`tsx src/server/main.ts`). Requests are
+ * sequential on one keep-alive connection: 50 warm-up, then 500 measured. The server sets no x-response-time header,
+ * so the API figures are loopback round trips measured by this process (an upper bound of server time). The raw
+ * baseline runs the equivalent SQL through a pg.Pool with the same counts. The server is stopped and the database
+ * dropped at the end, also on failure. Exit code 1 when a request failed or a target was missed.
+ */
+import pg from 'pg';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '../src/server/db/connect.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { seed, SEED } from '../src/server/db/seed/seed.ts';
+import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
+
+const JWT_SECRET = 'tenon-bench-secret-0123456789abcdefghijklmnopqrs'; // 48 chars, fixed
+const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/';
+const DB_NAME = 'tenon_bench_system';
+const ROOT = resolve(import.meta.dirname, '..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const WARMUP = 50;
+const MEASURED = 500;
+const USERS = 100_000;
+const EXTRA_MENUS = 1000;
+const MENU_PARENTS = 10;
+const DEPT_CHILDREN = 20;
+const GRANDCHILDREN_PER_CHILD = 10;
+
+// Ids of the bench rows (bigint, far from the seed's 1123598... range and from nextId()).
+const BASE = { menu: 700000000000000000n, roleMenu: 710000000000000000n, user: 800000000000000000n, dept: 900000000000000000n };
+const ROLE_BENCH = '720000000000000001';
+const USER_BENCH = '730000000000000001';
+const DEPT_ROOT = String(BASE.dept);
+const deptChild = (c: number) => String(BASE.dept + BigInt(1 + c)); // c in 0..19
+const deptGrand = (c: number, g: number) => String(BASE.dept + 1000n + BigInt(c * GRANDCHILDREN_PER_CHILD + g));
+const TARGET_CHILD = deptChild(0);
+
+const log = (text: string) => console.log(`[bench] ${text}`);
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref());
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clean-up, in reverse order, on success, failure or Ctrl-C
+
+const cleanups: Array<{ name: string; run: () => Promise<void> | void }> = [];
+async function cleanupAll() {
+  while (cleanups.length) {
+    const { name, run } = cleanups.pop()!;
+    try { await Promise.race([Promise.resolve().then(run), sleep(30_000).then(() => { throw new Error('timed out'); })]); } catch (error) {
+      console.error(`bench/system: clean-up "${name}" failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+function adminUrl(database: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: adminUrl('postgres'), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try { await client.query(text); } finally { await client.end(); }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Data
+
+async function prepare(): Promise<string> {
+  await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
+  await adminQuery(`create database ${DB_NAME}`);
+  cleanups.push({ name: `drop database ${DB_NAME}`, run: () => adminQuery(`drop database if exists ${DB_NAME} with (force)`) });
+  const databaseUrl = adminUrl(DB_NAME);
+  const t0 = performance.now();
+  const database = await openDatabase({ databaseUrl, dataDir: tmpdir() } /* unused with a databaseUrl */);
+  try {
+    await migrate(database.db);
+    await seed(database.db);
+  } finally {
+    await database.close();
+  }
+  const hash = await hashPlainPassword('bench');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    // Menus: MENU_PARENTS top-level menus, the rest spread under them; all category 1, unique codes.
+    await client.query(
+      `insert into blade_menu (id, parent_id, code, name, name_en, path, source, component, sort, category, action, is_open, is_deleted)
+       select $1::bigint + g,
+              case when g < $3 then 0 else $1::bigint + (g % $3) end,
+              'bench_menu_' || g, 'Bench menu ' || g, 'Bench menu ' || g, '/bench/' || g, 'iconfont icon-bench', 'views/bench/' || g,
+              g, 1, 0, 1, 0
+       from generate_series(0, $2 - 1) g`, [String(BASE.menu), EXTRA_MENUS, MENU_PARENTS]);
+    await client.query(`insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, is_deleted)
+      values ($1, '000000', 0, 'Bench role', 9, 'bench', 0)`, [ROLE_BENCH]);
+    // The role holds every live menu: the seed's and the 1,000 extra ones.
+    await client.query(`insert into blade_role_menu (id, menu_id, role_id)
+      select $1::bigint + row_number() over (order by id), id, $2 from blade_menu where is_deleted = 0`, [String(BASE.roleMenu), ROLE_BENCH]);
+    // Dept tree: root, DEPT_CHILDREN children, GRANDCHILDREN_PER_CHILD grandchildren each.
+    const depts: Array<[string, string, string, string]> = [[DEPT_ROOT, '0', '0', 'Bench root']];
+    for (let c = 0; c < DEPT_CHILDREN; c++) {
+      depts.push([deptChild(c), DEPT_ROOT, `0,${DEPT_ROOT}`, `Bench dept ${c}`]);
+      for (let g = 0; g < GRANDCHILDREN_PER_CHILD; g++) {
+        depts.push([deptGrand(c, g), deptChild(c), `0,${DEPT_ROOT},${deptChild(c)}`, `Bench dept ${c}.${g}`]);
+      }
+    }
+    await client.query(`insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, is_deleted)
+      select id::bigint, '000000', parent::bigint, anc, 1, name, name, 1, 0
+      from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(id, parent, anc, name)`,
+    [depts.map((d) => d[0]), depts.map((d) => d[1]), depts.map((d) => d[2]), depts.map((d) => d[3])]);
+    // The bench user: only the bench role.
+    await client.query(`insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
+      values ($1, '000000', 1, 'benchuser', $2, 'Bench', 'Bench', $3, $4, 1, 0, now())`, [USER_BENCH, hash, ROLE_BENCH, DEPT_ROOT]);
+    // 100,000 users spread round-robin over the 221 bench depts, the seed's user role; 10 batches.
+    const deptIds = depts.map((d) => d[0]);
+    for (let start = 0; start < USERS; start += 10_000) {
+      await client.query(`insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, email, phone,
+          role_id, dept_id, post_id, create_user, create_dept, create_time, update_time, status, is_deleted)
+        select $1::bigint + g, '000000', 1, 'bu' || g, $2, 'User ' || g, 'U' || g, 'u' || g || '@bench.test', '1' || lpad(g::text, 10, '0'),
+               $3, ($4::text[])[1 + g % cardinality($4::text[])], '', null, null,
+               timestamp '2024-01-01' + make_interval(secs => g), timestamp '2024-01-01' + make_interval(secs => g), 1, 0
+        from generate_series($5::int, $6::int) g`,
+      [String(BASE.user), hash, SEED.roleUser, deptIds, start, Math.min(USERS, start + 10_000) - 1]);
+    }
+    await client.query('commit');
+    // Plain ANALYZE, as right after a bulk import: the dept index has no GIN pending list to flush (migration 0005).
+    await client.query('analyze');
+    const { rows } = await client.query(`select (select count(*) from blade_user) users, (select count(*) from blade_menu where is_deleted = 0) menus,
+      (select count(*) from blade_role_menu where role_id = $1) granted, (select count(*) from blade_dept) depts`, [ROLE_BENCH]);
+    log(`database ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${rows[0].users} users, ${rows[0].menus} live menus ` +
+      `(${rows[0].granted} granted to role bench), ${rows[0].depts} depts`);
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+  return databaseUrl;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function descendants(pid: number): number[] {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${all[i]}/task`)) {
+        const text = readFileSync(`/proc/${all[i]}/task/${task}/children`, 'utf8').trim();
+        if (text) all.push(...text.split(/\s+/).map(Number));
+      }
+    } catch { /* gone */ }
+  }
+  return all;
+}
+
+async function startServer(databaseUrl: string): Promise<{ pid: number; port: number }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tenon-bench-system-'));
+  cleanups.push({ name: `remove ${dataDir}`, run: () => rmSync(dataDir, { recursive: true, force: true }) });
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['REDIS_URL', 'NODE_ENV', 'TENON_KV_PREFIX']) delete env[name];
+  Object.assign(env, {
+    DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TENON_JWT_SECRET: JWT_SECRET, LOG_LEVEL: 'warn',
+    TENON_WEB_DIR: join(dataDir, 'no-web-app'),
+  });
+  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
+  child.stderr!.on('data', keep);
+  let exited = false;
+  const exit = new Promise<void>((done) => child.once('exit', () => { exited = true; done(); }));
+  let tree: number[] = [];
+  cleanups.push({
+    name: `stop server pid ${child.pid}`,
+    run: async () => {
+      if (exited) return;
+      if (child.pid) tree = [...new Set([...tree, ...descendants(child.pid)])];
+      child.kill('SIGTERM');
+      if (!(await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]))) {
+        for (const pid of tree.reverse()) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+        await Promise.race([exit, sleep(5000)]);
+      }
+    },
+  });
+  await Promise.race([
+    new Promise<void>((ready) => child.stdout!.on('data', (chunk: Buffer) => { keep(chunk); if (output.includes('Tenon listening on')) ready(); })),
+    new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`)))),
+    sleep(60_000).then(() => { throw new Error(`server did not listen within 60 s:\n${output}`); }),
+  ]);
+  tree = descendants(child.pid!);
+  return { pid: child.pid!, port };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measurement
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+async function login(port: number, username: string, password: string): Promise<string> {
+  const query = new URLSearchParams({ tenantId: '000000', username, password: md5(password), grant_type: 'password', scope: 'all' });
+  const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': '000000' },
+  });
+  const body = await res.json() as { access_token?: string };
+  if (res.status !== 200 || !body.access_token) throw new Error(`login ${username} failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+interface Stats { p50: number; p95: number; p99: number }
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  return { p50: at(50), p95: at(95), p99: at(99) };
+}
+
+/** WARMUP calls, then MEASURED calls timed one after another. */
+async function measure(call: () => Promise<void>): Promise<Stats> {
+  for (let i = 0; i < WARMUP; i++) await call();
+  const samples: number[] = [];
+  for (let i = 0; i < MEASURED; i++) {
+    const t0 = performance.now();
+    await call();
+    samples.push(performance.now() - t0);
+  }
+  return stats(samples);
+}
+
+async function apiCall(port: number, path: string, token: string, check: (data: unknown) => void) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'Blade-Auth': `bearer ${token}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  const body = JSON.parse(text) as { code?: number; data?: unknown };
+  if (body.code !== 200) throw new Error(`GET ${path}: body code ${body.code} ${text.slice(0, 300)}`);
+  check(body.data);
+}
+
+const countNodes = (nodes: Array<{ children?: unknown[] }>): number =>
+  nodes.reduce((n, node) => n + 1 + countNodes((node.children ?? []) as Array<{ children?: unknown[] }>), 0);
+
+// The raw SQL: what the server's queries compute, in one statement each.
+const ROUTES_SQL = `with recursive granted as (
+    select m.id, m.parent_id from blade_role_menu rm join blade_menu m on m.id = rm.menu_id
+    where rm.role_id = $1 and m.is_deleted = 0
+  ), tree as (
+    select id, parent_id from granted
+    union
+    select m.id, m.parent_id from blade_menu m join tree t on m.id = t.parent_id where m.is_deleted = 0
+  )
+  select m.id, m.parent_id, m.code, m.name, m.name_en, m.alias, m.path, m.source, m.component, m.sort, m.category, m.action, m.is_open, m.remark
+  from blade_menu m where m.id in (select id from tree) and m.category = 1`;
+const USER_FILTER = `tenant_id = $1 and is_deleted = 0 and string_to_array(dept_id, ',') && array(select cast(d.id as text) from blade_dept d
+    where d.tenant_id = $1 and d.is_deleted = 0 and (d.id = $2 or (',' || d.ancestors || ',') like $3))`;
+const USER_PAGE_SQL = `select r.*, c.__total from (select count(*) as __total from blade_user where ${USER_FILTER}) as c
+  left join lateral (select * from blade_user where ${USER_FILTER} order by create_time desc, id desc limit 10 offset 0) as r on true`;
+const USER_PAGE_PARAMS = ['000000', TARGET_CHILD, `%,${TARGET_CHILD},%`];
+
+interface Result { name: string; target: number; api: Stats; raw: Stats; detail: string }
+
+async function run(): Promise<Result[]> {
+  const databaseUrl = await prepare();
+  const server = await startServer(databaseUrl);
+  log(`server pid ${server.pid} listening on 127.0.0.1:${server.port}`);
+  const benchToken = await login(server.port, 'benchuser', 'bench');
+  const adminToken = await login(server.port, 'admin', 'admin');
+
+  const routesPath = '/api/blade-system/menu/routes';
+  let routeNodes = 0;
+  await apiCall(server.port, routesPath, benchToken, (d) => { routeNodes = countNodes(d as Array<{ children?: unknown[] }>); });
+  const pagePath = `/api/blade-system/user/page?current=1&size=10&deptId=${TARGET_CHILD}`;
+  let pageTotal = 0;
+  await apiCall(server.port, pagePath, adminToken, (d) => { pageTotal = Number((d as { total: number }).total); });
+  log(`routes as benchuser: ${routeNodes} menu nodes; user/page deptId=${TARGET_CHILD}: total ${pageTotal}`);
+  if (routeNodes < EXTRA_MENUS) throw new Error(`routes returned ${routeNodes} nodes, expected at least ${EXTRA_MENUS}`);
+  if (pageTotal === 0) throw new Error('user/page returned no users');
+
+  log(`API: ${WARMUP} warm-up + ${MEASURED} measured sequential requests each`);
+  const apiRoutes = await measure(() => apiCall(server.port, routesPath, benchToken, () => {}));
+  const apiPage = await measure(() => apiCall(server.port, pagePath, adminToken, (d) => {
+    if ((d as { records: unknown[] }).records.length !== 10) throw new Error('user/page did not return 10 records');
+  }));
+
+  // Raw baseline, with the server idle (still running; it does nothing between requests).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  cleanups.push({ name: 'close raw pool', run: () => pool.end() });
+  const routesRows = (await pool.query(ROUTES_SQL, [ROLE_BENCH])).rowCount;
+  const pageRows = await pool.query(USER_PAGE_SQL, USER_PAGE_PARAMS);
+  log(`raw: routes SQL ${routesRows} rows; user page SQL total ${pageRows.rows[0]?.__total}, ${pageRows.rowCount} rows`);
+  const rawRoutes = await measure(async () => { await pool.query(ROUTES_SQL, [ROLE_BENCH]); });
+  const rawPage = await measure(async () => { await pool.query(USER_PAGE_SQL, USER_PAGE_PARAMS); });
+
+  // Where the time goes on the database side.
+  for (const [name, text, params] of [['routes', ROUTES_SQL, [ROLE_BENCH]], ['user page', USER_PAGE_SQL, USER_PAGE_PARAMS]] as const) {
+    const plan = await pool.query(`explain (analyze, buffers) ${text}`, [...params]);
+    const lines = plan.rows.map((r) => r['QUERY PLAN'] as string);
+    console.log(`\n--- EXPLAIN ANALYZE ${name} SQL ---\n${lines.join('\n')}`);
+  }
+
+  return [
+    { name: 'GET menu/routes (bench role)', target: 20, api: apiRoutes, raw: rawRoutes, detail: `${routeNodes} nodes` },
+    { name: 'GET user/page deptId subtree', target: 50, api: apiPage, raw: rawPage, detail: `total ${pageTotal}` },
+  ];
+}
+
+const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
+
+function printTable(results: Result[]): boolean {
+  const header = ['endpoint', 'API p50', 'API p95', 'API p99', 'raw p50', 'raw p95', 'raw p99', 'target', 'verdict'];
+  const lines = results.map((r) => [
+    r.name, ms(r.api.p50), ms(r.api.p95), ms(r.api.p99), ms(r.raw.p50), ms(r.raw.p95), ms(r.raw.p99),
+    `p95 < ${r.target}`, r.api.p95 < r.target ? 'PASS' : 'FAIL',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\nPostgreSQL, ${USERS.toLocaleString('en-US')} users, ${EXTRA_MENUS} extra menus; ${WARMUP} warm-up + ${MEASURED} sequential requests, 1 connection.`);
+  console.log('API = loopback round trip measured by the client (ms); raw = the equivalent SQL through pg.Pool (ms).');
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(fmt(line));
+  for (const r of results) console.log(`${r.name}: ${r.detail}`);
+  return results.every((r) => r.api.p95 < r.target);
+}
+
+async function main() {
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      console.error(`bench/system: ${signal}, cleaning up`);
+      void cleanupAll().then(() => process.exit(130));
+    });
+  }
+  let ok = false;
+  try {
+    const results = await run();
+    await cleanupAll();
+    ok = printTable(results);
+  } catch (error) {
+    console.error(`\n!!! bench/system: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    await cleanupAll();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+await main();
