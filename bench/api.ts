@@ -15,16 +15,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/connect.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seed } from '../src/server/db/seed/seed.ts';
 import { nextId } from '../src/server/platform/ids.ts';
+import {
+  adminQuery, adminUrl, cleanupAll as cleanupAllFor, log, login, onCleanup, percentile, PG_ADMIN_URL, processTree, type Server,
+  startServer as startServerWith, withTimeout,
+} from './support.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Options
@@ -46,11 +47,7 @@ const PAGE_SQL = 'select "r".*, "c"."__total" from (select count(*) as "__total"
 const PAGE_PARAMS = [0, 0, 10, 0];
 const WARMUP_SECONDS = 2;
 const SERVER_POOL_SIZE = 10; // openDatabase's default pool size for PostgreSQL
-const JWT_SECRET = 'tenon-bench-secret-0123456789abcdefghijklmnopqrs'; // 48 chars, fixed
-const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/';
 const PG_BENCH_DB = 'tenon_bench';
-const ROOT = resolve(import.meta.dirname, '..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
 function parseOptions(argv: string[]): Options {
   const options: Options = { dbs: ['pglite', 'postgres'], duration: 10, connections: 50, rows: 1000, path: DEFAULT_PATH };
@@ -90,35 +87,9 @@ function usage(problem?: string): never {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Clean-up: every resource registers its undo; run in reverse order on success, failure or Ctrl-C.
+// Clean-up (bench/support.ts)
 
-const cleanups: Array<{ name: string; run: () => Promise<void> | void }> = [];
-const onCleanup = (name: string, run: () => Promise<void> | void) => {
-  const entry = { name, run };
-  cleanups.push(entry);
-  return () => { const i = cleanups.indexOf(entry); if (i >= 0) cleanups.splice(i, 1); };
-};
-
-async function cleanupAll() {
-  while (cleanups.length) {
-    const { name, run } = cleanups.pop()!;
-    try { await withTimeout(Promise.resolve().then(run), 30_000, `clean-up: ${name}`); } catch (error) {
-      console.error(`bench/api: clean-up "${name}" failed: ${(error as Error).message}`);
-    }
-  }
-}
-
-class PhaseTimeout extends Error {}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, label: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PhaseTimeout(`${label} did not finish within ${Math.round(ms / 1000)} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-const log = (text: string) => console.log(`[bench] ${text}`);
+const cleanupAll = () => cleanupAllFor('bench/api');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Measurements
@@ -131,11 +102,6 @@ interface LoadStats {
   p99: number;
   /** CPU time during the run, in % of one core (the machine has `os.availableParallelism()` cores). */
   cpu: CpuReport;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 /** Growable list of latencies in ms. */
@@ -165,23 +131,6 @@ function procTicks(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      if (text) children.push(...text.split(/\s+/).map(Number));
-    }
-  } catch { /* gone */ }
-  return children;
-}
-
-function processTree(pid: number): number[] {
-  const all = [pid];
-  for (let i = 0; i < all.length; i++) all.push(...childrenOf(all[i]));
-  return all;
 }
 
 function postgresPids(): number[] {
@@ -259,18 +208,6 @@ async function pgAnswers(): Promise<boolean> {
   }
 }
 
-function adminUrl(database: string): string {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl('postgres'), connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try { await client.query(text); } finally { await client.end(); }
-}
-
 /** Fresh database, migrated and seeded, plus `rows` params so the page query counts real rows. */
 async function prepare(kind: DbKind, rows: number): Promise<Prepared> {
   const dataDir = mkdtempSync(join(tmpdir(), `tenon-bench-${kind}-`));
@@ -310,89 +247,12 @@ async function prepare(kind: DbKind, rows: number): Promise<Prepared> {
 // ---------------------------------------------------------------------------------------------------------------
 // The server as a child process
 
-interface Server {
-  pid: number;
-  port: number;
-  stop(): Promise<void>;
+function startServer(db: Prepared): Promise<Server> {
+  return startServerWith({ bench: 'bench/api', dataDir: db.dataDir, databaseUrl: db.databaseUrl });
 }
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function startServer(db: Prepared): Promise<Server> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV', 'TENON_KV_PREFIX']) delete env[name];
-  Object.assign(env, {
-    DATA_DIR: db.dataDir, PORT: String(port), HOST: '127.0.0.1', TENON_JWT_SECRET: JWT_SECRET, LOG_LEVEL: 'warn',
-    TENON_WEB_DIR: join(db.dataDir, 'no-web-app'),
-    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
-  });
-  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
-  child.stderr!.on('data', keep);
-  let exited = false;
-  const exit = new Promise<void>((done) => child.once('exit', () => { exited = true; done(); }));
-
-  // Descendants (tsx runs the server in a child node process) are remembered so a hard stop can reach them.
-  let tree: number[] = [];
-  const stop = async () => {
-    if (exited) return;
-    if (child.pid) tree = [...new Set([...tree, ...processTree(child.pid)])];
-    child.kill('SIGTERM'); // tsx relays it to the server, which closes the database cleanly
-    const graceful = await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]);
-    if (!graceful) {
-      console.error('bench/api: server did not stop on SIGTERM within 15 s; killing it');
-      for (const pid of tree.reverse()) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
-      await Promise.race([exit, sleep(5000)]);
-    }
-  };
-  const unregister = onCleanup(`stop server pid ${child.pid}`, stop);
-
-  await new Promise<void>((ready, reject) => {
-    let lines = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      keep(chunk);
-      lines += chunk.toString();
-      if (lines.includes('Tenon listening on')) { lines = ''; ready(); }
-    });
-    child.once('exit', (code, signal) => reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`)));
-  });
-  tree = processTree(child.pid!);
-  return {
-    pid: child.pid!,
-    port,
-    stop: async () => { await stop(); unregister(); },
-  };
-}
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref());
 
 // ---------------------------------------------------------------------------------------------------------------
 // API load (autocannon)
-
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-async function login(port: number): Promise<string> {
-  const query = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5('admin'), grant_type: 'password', scope: 'all' });
-  const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': '000000' },
-  });
-  const body = await res.json() as { access_token?: string; error_description?: string };
-  if (res.status !== 200 || !body.access_token) throw new Error(`login failed: HTTP ${res.status} ${JSON.stringify(body)}`);
-  return body.access_token;
-}
 
 /** One request by hand before the load, so a broken route fails with its body rather than a count. */
 async function checkRoute(port: number, path: string, token: string) {

@@ -5,11 +5,11 @@
  *
  *   npm run build && node_modules/.bin/tsx bench/bundle.ts [--runs 5]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { cleanupAll, onCleanup, startServer } from './support.ts';
 
 const SABER = { bytes: 1.1 * 1024 * 1024, ms: 1200 }; // public Saber console: ~1.1 MB gzip, login form after ~1.2 s
 const TARGETS = { phone: 200 * 1024, desktop: 450 * 1024 };
@@ -44,29 +44,11 @@ async function measure(browser: Browser, viewport: { width: number; height: numb
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function main() {
-  PORT = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tenon-bundle-'));
-  const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, TENON_JWT_SECRET: 'tenon-bench-secret-0123456789abcdefghijklmn', LOG_LEVEL: 'warn', TENON_WEB_DIR: 'dist' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  onCleanup(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('server did not start')), 60_000);
-      server.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('Tenon listening')) { clearTimeout(timer); resolve(); } });
-      server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-    });
+    PORT = (await startServer({ bench: 'bench/bundle', dataDir, webDir: 'dist', inheritStderr: true })).port;
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
     try {
       const rows: Array<[string, Sample[]]> = [];
@@ -95,9 +77,7 @@ async function main() {
       await browser.close();
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanupAll('bench/bundle');
   }
 }
 

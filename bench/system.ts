@@ -16,22 +16,18 @@
  * dropped at the end, also on failure. Exit code 1 when a request failed or a target was missed.
  */
 import pg from 'pg';
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/connect.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seed, SEED } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
+import {
+  adminQuery, adminUrl, cleanupAll as cleanupAllFor, log, login, onCleanup, percentile, type Server, startServer as startServerWith,
+} from './support.ts';
 
-const JWT_SECRET = 'tenon-bench-secret-0123456789abcdefghijklmnopqrs'; // 48 chars, fixed
-const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/';
 const DB_NAME = 'tenon_bench_system';
-const ROOT = resolve(import.meta.dirname, '..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const WARMUP = 50;
 const MEASURED = 500;
 const USERS = 100_000;
@@ -49,33 +45,9 @@ const deptChild = (c: number) => String(BASE.dept + BigInt(1 + c)); // c in 0..1
 const deptGrand = (c: number, g: number) => String(BASE.dept + 1000n + BigInt(c * GRANDCHILDREN_PER_CHILD + g));
 const TARGET_CHILD = deptChild(0);
 
-const log = (text: string) => console.log(`[bench] ${text}`);
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref());
+// Clean-up (bench/support.ts), in reverse order, on success, failure or Ctrl-C
 
-// ---------------------------------------------------------------------------------------------------------------
-// Clean-up, in reverse order, on success, failure or Ctrl-C
-
-const cleanups: Array<{ name: string; run: () => Promise<void> | void }> = [];
-async function cleanupAll() {
-  while (cleanups.length) {
-    const { name, run } = cleanups.pop()!;
-    try { await Promise.race([Promise.resolve().then(run), sleep(30_000).then(() => { throw new Error('timed out'); })]); } catch (error) {
-      console.error(`bench/system: clean-up "${name}" failed: ${(error as Error).message}`);
-    }
-  }
-}
-
-function adminUrl(database: string): string {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl('postgres'), connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try { await client.query(text); } finally { await client.end(); }
-}
+const cleanupAll = () => cleanupAllFor('bench/system');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Data
@@ -83,7 +55,7 @@ async function adminQuery(text: string) {
 async function prepare(): Promise<string> {
   await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
   await adminQuery(`create database ${DB_NAME}`);
-  cleanups.push({ name: `drop database ${DB_NAME}`, run: () => adminQuery(`drop database if exists ${DB_NAME} with (force)`) });
+  onCleanup(`drop database ${DB_NAME}`, () => adminQuery(`drop database if exists ${DB_NAME} with (force)`));
   const databaseUrl = adminUrl(DB_NAME);
   const t0 = performance.now();
   const database = await openDatabase({ databaseUrl, dataDir: tmpdir() } /* unused with a databaseUrl */);
@@ -156,91 +128,20 @@ async function prepare(): Promise<string> {
 // ---------------------------------------------------------------------------------------------------------------
 // Server
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-function descendants(pid: number): number[] {
-  const all = [pid];
-  for (let i = 0; i < all.length; i++) {
-    try {
-      for (const task of readdirSync(`/proc/${all[i]}/task`)) {
-        const text = readFileSync(`/proc/${all[i]}/task/${task}/children`, 'utf8').trim();
-        if (text) all.push(...text.split(/\s+/).map(Number));
-      }
-    } catch { /* gone */ }
-  }
-  return all;
-}
-
-async function startServer(databaseUrl: string): Promise<{ pid: number; port: number }> {
-  const port = await freePort();
+async function startServer(databaseUrl: string): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tenon-bench-system-'));
-  cleanups.push({ name: `remove ${dataDir}`, run: () => rmSync(dataDir, { recursive: true, force: true }) });
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['REDIS_URL', 'NODE_ENV', 'TENON_KV_PREFIX']) delete env[name];
-  Object.assign(env, {
-    DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', TENON_JWT_SECRET: JWT_SECRET, LOG_LEVEL: 'warn',
-    TENON_WEB_DIR: join(dataDir, 'no-web-app'),
-  });
-  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
-  child.stderr!.on('data', keep);
-  let exited = false;
-  const exit = new Promise<void>((done) => child.once('exit', () => { exited = true; done(); }));
-  let tree: number[] = [];
-  cleanups.push({
-    name: `stop server pid ${child.pid}`,
-    run: async () => {
-      if (exited) return;
-      if (child.pid) tree = [...new Set([...tree, ...descendants(child.pid)])];
-      child.kill('SIGTERM');
-      if (!(await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]))) {
-        for (const pid of tree.reverse()) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
-        await Promise.race([exit, sleep(5000)]);
-      }
-    },
-  });
-  await Promise.race([
-    new Promise<void>((ready) => child.stdout!.on('data', (chunk: Buffer) => { keep(chunk); if (output.includes('Tenon listening on')) ready(); })),
-    new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`)))),
-    sleep(60_000).then(() => { throw new Error(`server did not listen within 60 s:\n${output}`); }),
-  ]);
-  tree = descendants(child.pid!);
-  return { pid: child.pid!, port };
+  onCleanup(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
+  return startServerWith({ bench: 'bench/system', dataDir, databaseUrl });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Measurement
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-async function login(port: number, username: string, password: string): Promise<string> {
-  const query = new URLSearchParams({ tenantId: '000000', username, password: md5(password), grant_type: 'password', scope: 'all' });
-  const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': '000000' },
-  });
-  const body = await res.json() as { access_token?: string };
-  if (res.status !== 200 || !body.access_token) throw new Error(`login ${username} failed: HTTP ${res.status} ${JSON.stringify(body)}`);
-  return body.access_token;
-}
-
 interface Stats { p50: number; p95: number; p99: number }
 
 function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-  return { p50: at(50), p95: at(95), p99: at(99) };
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 }
 
 /** WARMUP calls, then MEASURED calls timed one after another. */
@@ -311,7 +212,7 @@ async function run(): Promise<Result[]> {
 
   // Raw baseline, with the server idle (still running; it does nothing between requests).
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  cleanups.push({ name: 'close raw pool', run: () => pool.end() });
+  onCleanup('close raw pool', () => pool.end());
   const routesRows = (await pool.query(ROUTES_SQL, [ROLE_BENCH])).rowCount;
   const pageRows = await pool.query(USER_PAGE_SQL, USER_PAGE_PARAMS);
   log(`raw: routes SQL ${routesRows} rows; user page SQL total ${pageRows.rows[0]?.__total}, ${pageRows.rowCount} rows`);

@@ -1,0 +1,186 @@
+/**
+ * bench/support: helpers shared by the benches: constants, clean-up registry, PostgreSQL admin database, free port,
+ * the server as a child process, login and percentiles.
+ */
+import pg from 'pg';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const JWT_SECRET = 'tenon-bench-secret-0123456789abcdefghijklmnopqrs'; // 48 chars, fixed
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/';
+export const ROOT = resolve(import.meta.dirname, '..');
+export const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+export const log = (text: string) => console.log(`[bench] ${text}`);
+export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref());
+
+export class PhaseTimeout extends Error {}
+
+/** Rejects with a PhaseTimeout when `promise` takes longer than `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, label: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PhaseTimeout(`${label} did not finish within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Clean-up: every resource registers its undo; run in reverse order on success, failure or Ctrl-C.
+
+type Undo = () => Promise<void> | void;
+const cleanups: Array<{ name: string; run: Undo }> = [];
+
+/** Registers an undo; the returned function unregisters it. */
+export function onCleanup(name: string, run: Undo): () => void {
+  const entry = { name, run };
+  cleanups.push(entry);
+  return () => { const i = cleanups.indexOf(entry); if (i >= 0) cleanups.splice(i, 1); };
+}
+
+/** Runs every registered undo, newest first, 30 s each; failures are reported as `<bench>: clean-up ... failed`. */
+export async function cleanupAll(bench: string): Promise<void> {
+  while (cleanups.length) {
+    const { name, run } = cleanups.pop()!;
+    try { await withTimeout(Promise.resolve().then(run), 30_000, `clean-up: ${name}`); } catch (error) {
+      console.error(`${bench}: clean-up "${name}" failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL admin database
+
+/** PG_ADMIN_URL pointing at `database`. */
+export function adminUrl(database: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** One statement on the `postgres` database (create / drop database). */
+export async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl('postgres'), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try { await client.query(text); } finally { await client.end(); }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes and the server
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (text) children.push(...text.split(/\s+/).map(Number));
+    }
+  } catch { /* gone */ }
+  return children;
+}
+
+/** `pid` and all its descendants, from /proc. */
+export function processTree(pid: number): number[] {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...childrenOf(all[i]));
+  return all;
+}
+
+export interface Server {
+  pid: number;
+  port: number;
+  /** SIGTERM, SIGKILL of the whole tree after 15 s; unregisters the clean-up. */
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Prefix of messages, e.g. `bench/api`. */
+  bench: string;
+  dataDir: string;
+  /** PostgreSQL database; without it the server uses PGlite in dataDir. */
+  databaseUrl?: string;
+  /** Built web app to serve; default none (a missing folder under dataDir). */
+  webDir?: string;
+  /** Pass the server's stderr through instead of keeping it for the error message. */
+  inheritStderr?: boolean;
+}
+
+/** Starts `tsx src/server/main.ts` on a free port, waits for `Tenon listening on` (60 s), registers its stop. */
+export async function startServer(options: ServerOptions): Promise<Server> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV', 'TENON_KV_PREFIX']) delete env[name];
+  Object.assign(env, {
+    DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', TENON_JWT_SECRET: JWT_SECRET, LOG_LEVEL: 'warn',
+    TENON_WEB_DIR: options.webDir ?? join(options.dataDir, 'no-web-app'),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  });
+  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
+  child.stderr?.on('data', keep);
+  let exited = false;
+  const exit = new Promise<void>((done) => child.once('exit', () => { exited = true; done(); }));
+
+  // Descendants (tsx runs the server in a child node process) are remembered so a hard stop can reach them.
+  let tree: number[] = [];
+  const stop = async () => {
+    if (exited) return;
+    if (child.pid) tree = [...new Set([...tree, ...processTree(child.pid)])];
+    child.kill('SIGTERM'); // tsx relays it to the server, which closes the database cleanly
+    const graceful = await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]);
+    if (!graceful) {
+      console.error(`${options.bench}: server did not stop on SIGTERM within 15 s; killing it`);
+      for (const pid of tree.reverse()) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+      await Promise.race([exit, sleep(5000)]);
+    }
+  };
+  const unregister = onCleanup(`stop server pid ${child.pid}`, stop);
+
+  await Promise.race([
+    new Promise<void>((ready) => child.stdout!.on('data', (chunk: Buffer) => { keep(chunk); if (output.includes('Tenon listening on')) ready(); })),
+    new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`)))),
+    sleep(60_000).then(() => { throw new Error(`server did not listen within 60 s:\n${output}`); }),
+  ]);
+  tree = processTree(child.pid!);
+  return { pid: child.pid!, port, stop: async () => { await stop(); unregister(); } };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests and statistics
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** Password grant (md5 of the password, client saber) on tenant 000000; returns the access token. */
+export async function login(port: number, username = 'admin', password = 'admin'): Promise<string> {
+  const query = new URLSearchParams({ tenantId: '000000', username, password: md5(password), grant_type: 'password', scope: 'all' });
+  const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': '000000' },
+  });
+  const body = await res.json() as { access_token?: string };
+  if (res.status !== 200 || !body.access_token) throw new Error(`login ${username} failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** Nearest-rank percentile `p` (0-100) of ascending `sorted`; NaN when empty. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
