@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { BASIC_SABER, expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { BASIC_SABER, expectError, expectOk, startApp, withTestApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await startApp();
-  admin = await t.tokenOf();
-});
-afterAll(() => t?.stop());
+withTestApp((app, token) => { t = app; admin = token; });
 
 describe('the wire contract envelope', () => {
   it('answers an unknown route with the 404 envelope', async () => {

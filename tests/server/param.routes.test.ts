@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await startApp();
-  admin = await t.tokenOf();
-});
-afterAll(() => t?.stop());
+withTestApp((app, token) => { t = app; admin = token; });
 
 describe('param through the entity engine', () => {
   it('pages the seeded params with the contract page shape', async () => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menuIdOf, SEED } from '../../src/server/db/seed/seed.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
-import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenant, createUser } from '../support/factories.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await startApp();
-  admin = await t.tokenOf();
-});
-afterAll(() => t?.stop());
+withTestApp((app, token) => { t = app; admin = token; });
 
 const codesOf = (nodes: Array<{ code: string; children?: unknown[] }>): string[] =>
   nodes.flatMap((n) => [n.code, ...codesOf((n.children ?? []) as never)]);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menuIdOf, SEED } from '../../src/server/db/seed/seed.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
-import { expectOk, startApp, type TestApp } from '../support/app.ts';
+import { expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenant, createUser } from '../support/factories.ts';
 
 interface Node { id: string; code: string; path: string; category: number; sort: number; children?: Node[]; hasChildren: boolean }
@@ -10,11 +10,7 @@ const codes = (nodes: Node[]) => flatten(nodes).map((n) => n.code);
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await startApp();
-  admin = await t.tokenOf();
-});
-afterAll(() => t?.stop());
+withTestApp((app, token) => { t = app; admin = token; });
 
 describe('menu/routes', () => {
   it('gives the administrator every menu (no buttons) as a tree sorted by sort', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
@@ -66,4 +66,14 @@ export function expectOk(res: LightMyRequestResponse) {
   const body = res.json();
   expect(body).toMatchObject({ code: 200, success: true });
   return body.data;
+}
+
+/** One app per test file, started before its tests with an administrator token and stopped after them. */
+export function withTestApp(ready: (app: TestApp, adminToken: string) => void, env: Record<string, string> = {}) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startApp(env);
+    ready(app, await app.tokenOf());
+  });
+  afterAll(() => app?.stop());
 }
