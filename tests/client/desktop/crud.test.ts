@@ -242,3 +242,32 @@ describe('the search bar query', () => {
     await waitFor(() => expect(calls('GET', `${PACKAGE}/list`).at(-1)!.params).toEqual({ current: 1, size: 10, packageName: '专业' }));
   });
 });
+
+describe("a screen's own parameters and buttons", () => {
+  it('sends the fixed query, shows own row and toolbar buttons by permission and hands them the ticked rows', async () => {
+    const clicked: string[] = [];
+    serve({
+      'GET /api/blade-system/menu/buttons': () => ok([...buttons('param'), { id: 'x', code: 'param_special', category: 2 }]),
+      [`GET ${PARAM}/list`]: () => page(paramRows, 10),
+    });
+    renderDesktop(createElement(CrudPage, {
+      entity: param,
+      options: {
+        query: { deptId: '42' },
+        rowActions: [
+          { key: 'special', permission: 'param_special', label: 'common.ok', onClick: (record) => clicked.push(`row:${record.id}`) },
+          { key: 'hidden', permission: 'param_missing', label: 'common.cancel', onClick: () => clicked.push('never') },
+        ],
+        toolbar: ({ selected }) => createElement('button', { type: 'button', onClick: () => clicked.push(`bar:${selected.join(',')}`) }, '自有按钮'),
+      },
+    }), '/system/param/index');
+    await screen.findByText('参数3');
+    expect(calls('GET', `${PARAM}/list`)[0].params).toMatchObject({ current: 1, size: 10, deptId: '42' });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '确定' })).toHaveLength(10));
+    expect(screen.queryAllByRole('button', { name: '取消' })).toHaveLength(0);
+    fireEvent.click(screen.getAllByRole('button', { name: '确定' })[2]);
+    fireEvent.click(screen.getAllByRole('checkbox')[2]);
+    fireEvent.click(screen.getByRole('button', { name: '自有按钮' }));
+    expect(clicked).toEqual(['row:1002', 'bar:1001']);
+  });
+});

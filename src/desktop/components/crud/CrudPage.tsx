@@ -8,7 +8,7 @@ import { usePermission } from '../../permission.ts';
 import { CrudDialog, type DialogState } from './CrudDialog.tsx';
 import { crudKey, entityApi } from './crud-api.ts';
 import { crudCss } from './crud-css.ts';
-import { columnWidth, listFields, type CrudField, type CrudOptions, type WireRecord } from './fields.ts';
+import { columnWidth, listFields, type CrudContext, type CrudField, type CrudOptions, type WireRecord } from './fields.ts';
 import { SearchBar } from './SearchBar.tsx';
 
 /** Spec §9: page sizes 10/30/50/100/200, default 10, from page 1. */
@@ -40,12 +40,14 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
 
+  const fixed = options.query;
   const list = useQuery({
-    queryKey: [...crudKey(entity), 'list', page.current, page.size, query],
-    queryFn: () => api.list({ current: page.current, size: page.size, ...query }),
+    queryKey: [...crudKey(entity), 'list', page.current, page.size, query, fixed],
+    queryFn: () => api.list({ current: page.current, size: page.size, ...query, ...fixed }),
     placeholderData: keepPreviousData,
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: crudKey(entity) });
+  const context: CrudContext = { selected, reload };
   const remove = useMutation({
     mutationFn: api.remove,
     onSuccess: async () => {
@@ -62,6 +64,13 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       setPage((p) => ({ ...p, current: Math.max(1, Math.ceil(data.total / p.size)) }));
     }
   }, [data, page.current]);
+
+  // The screen's own parameters changed (another dept picked): back to page 1 with nothing ticked.
+  const fixedKey = JSON.stringify(fixed ?? {});
+  useEffect(() => {
+    setPage((p) => (p.current === 1 ? p : { ...p, current: 1 }));
+    setSelected([]);
+  }, [fixedKey]);
 
   const search = (next: Query) => {
     setQuery(next);
@@ -86,6 +95,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     can(`${code}_edit`) ? 'edit' : undefined,
     can(`${code}_delete`) ? 'delete' : undefined,
   ].filter((a): a is 'view' | 'edit' | 'delete' => Boolean(a));
+  const ownActions = (options.rowActions ?? []).filter((action) => can(action.permission));
+  const actionCount = rowActions.length + ownActions.length;
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
   const columns: TableColumnsType<WireRecord> = [
     {
@@ -101,9 +112,10 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       render: (_value: unknown, record: WireRecord) => cellText(field, record, yesNo),
     })),
   ];
-  if (rowActions.length) {
+  if (actionCount) {
     columns.push({
-      key: 'actions', title: t('crud.actions'), fixed: 'right', width: 56 * rowActions.length + 24,
+      key: 'actions', title: t('crud.actions'), fixed: 'right',
+      width: 56 * rowActions.length + ownActions.reduce((sum, action) => sum + 16 + 14 * t(action.label).length, 0) + 24,
       render: (_value, record) => (
         <Space size={0}>
           {rowActions.map((action) => (
@@ -115,6 +127,11 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
               onClick={() => (action === 'delete' ? confirmDelete([record.id]) : openDialog({ mode: action, id: record.id }))}
             >
               {t(`common.${action}`)}
+            </Button>
+          ))}
+          {ownActions.map((action) => (
+            <Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => action.onClick(record, context)}>
+              {t(action.label)}
             </Button>
           ))}
         </Space>
@@ -134,6 +151,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
           {can(`${code}_delete`) && (
             <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(selected)}>{t('common.delete')}</Button>
           )}
+          {options.toolbar?.(context)}
           {selected.length > 0 && <span className="tenon-crud-selected">{t('crud.selected', { count: selected.length })}</span>}
         </Space>
         <Tooltip title={t('common.refresh')}>

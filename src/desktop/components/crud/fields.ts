@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { allFields, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
@@ -6,10 +7,32 @@ import type { Lang } from '../../../shared/i18n/server-messages.ts';
 /** A field of the definition with its name. */
 export interface CrudField extends FieldDef { name: string }
 
+/** What a screen's own buttons get from the page: the ticked rows and a way to reload after a change. */
+export interface CrudContext {
+  selected: string[];
+  reload: () => Promise<void>;
+}
+
+/** A screen's own row button (user: 角色配置), shown when the session holds `permission`. */
+export interface RowAction {
+  key: string;
+  permission: string;
+  /** i18n key of the button text */
+  label: string;
+  danger?: boolean;
+  onClick: (record: WireRecord, context: CrudContext) => void;
+}
+
 /** What one screen changes about the shared page (spec §2: tenant package dialog 600 without view). */
 export interface CrudOptions {
   dialogWidth?: number;
   hideView?: boolean;
+  /** Fixed list parameters the screen owns (the user screen's selected `deptId`); part of the query key. */
+  query?: Record<string, string | number>;
+  /** The screen's own toolbar buttons, after add and delete. */
+  toolbar?: (context: CrudContext) => ReactNode;
+  /** The screen's own row buttons, after view / edit / delete. */
+  rowActions?: RowAction[];
 }
 
 export type WireRecord = Record<string, unknown> & { id: string };
