@@ -52,6 +52,18 @@ describe('top menu grant', () => {
     expectError(await t.post('/api/blade-system/topmenu/grant', admin, { topMenuIds: [top.id], menuIds: ['123'] }), 400, '数据不存在或无权访问');
   });
 
+  it('offers in grant-top-tree the menus without buttons the caller holds', async () => {
+    const codes = (nodes: Array<{ id: string; children?: unknown[] }>): string[] =>
+      nodes.flatMap((n) => [n.id, ...codes((n.children ?? []) as never)]);
+    const all = codes(expectOk(await t.get('/api/blade-system/menu/grant-top-tree', admin)).menu);
+    expect(all).toContain(menuIdOf('inventorylog'));
+    expect(all).not.toContain(menuIdOf('post_add'));
+    const clerk = await createRole(t, '000000', 'topclerk', ['system', 'post', 'post_add']);
+    await createUser(t, { tenantId: '000000', account: 'topclerk', password: 'pw', roleId: clerk, deptId: SEED.deptRoot });
+    const token = await t.tokenOf('topclerk', 'pw');
+    expect(codes(expectOk(await t.get('/api/blade-system/menu/grant-top-tree', token)).menu)).toEqual([menuIdOf('system'), menuIdOf('post')]);
+  });
+
   it('refuses a top menu of another tenant', async () => {
     const top = expectOk(await t.post('/api/blade-system/topmenu/submit', admin, { name: '平台', code: 'pf', sort: 2 }));
     await createTenant(t, '600002');

@@ -55,6 +55,13 @@ export class MenuService {
     return { menu: buildTree(menus.map(treeNodeOf), bySort), dataScope: await scopeTree('blade_scope_data', 1), apiScope: await scopeTree('blade_scope_api', 2) };
   }
 
+  /** The top-menu dialog's tree (`grant-top-tree`): the menus, without buttons, the caller may place in a top menu. */
+  async grantTopTree(user: AuthUser): Promise<{ menu: TreeNode[] }> {
+    const all = await this.allMenus();
+    const menus = withAncestors(await this.grantedIds(user, all), all).filter((m) => m.category === 1);
+    return { menu: buildTree(menus.map(treeNodeOf), bySort) };
+  }
+
   async topMenus(user: AuthUser) {
     const rows = await this.db.selectFrom('blade_top_menu').select(['id', 'code', 'name', 'source', 'path', 'sort'])
       .where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).orderBy('sort').orderBy('id').execute();

@@ -20,6 +20,7 @@ export async function systemRoutes(app: FastifyInstance, { services }: { service
   });
   app.get('/api/blade-system/menu/buttons', async (request) => ok(request, await menus.buttons(request.user)));
   app.get('/api/blade-system/menu/grant-tree', async (request) => ok(request, await menus.grantTree(request.user)));
+  app.get('/api/blade-system/menu/grant-top-tree', async (request) => ok(request, await menus.grantTopTree(request.user)));
   app.get('/api/blade-system/menu/top-menu', async (request) => ok(request, await menus.topMenus(request.user)));
 
   treeRoutes(app, services);
