@@ -3,6 +3,7 @@ import type { EntityDef } from '../../shared/entities/define.ts';
 import type { AuthUser } from './auth-context.ts';
 import { findField } from './entity-fields.ts';
 import type { DataScopeRule } from './permissions.ts';
+import { parseScopeCondition, ScopeConditionError, scopeConditionSql } from './scope-condition.ts';
 
 /** data_scope_type (contract system.md §12). */
 export const SCOPE = { all: 1, own: 2, ownDept: 3, ownDeptAndChildren: 4, custom: 5 } as const;
@@ -11,14 +12,19 @@ export const SCOPE = { all: 1, own: 2, ownDept: 3, ownDeptAndChildren: 4, custom
  * Row predicate of the caller's data scopes for an entity, or undefined when nothing restricts them.
  * - Administrators (`administrator`/`admin`) and callers with no scope rule for the resource see every row.
  * - Several rules (from several roles) combine with OR: a user sees what any of their roles may see; `all` wins.
- * - Custom rules (type 5) are not evaluated as SQL from the database; until they have a safe evaluator they grant
- *   nothing (fail closed).
+ * - Custom rules (type 5) are never run as stored SQL: `scope-condition.ts` reads them with a small grammar and
+ *   rebuilds them with bound values; a rule it cannot read, or naming a column the table lacks, grants nothing.
  */
 export function dataScopePredicate(entity: EntityDef, user: AuthUser, rules: DataScopeRule[], alias = ''): Expression<SqlBool> | undefined {
   if (user.isAdmin || rules.length === 0) return undefined;
   if (rules.some((r) => r.scopeType === SCOPE.all)) return undefined;
   const parts: Expression<SqlBool>[] = [];
   for (const rule of rules) {
+    if (rule.scopeType === SCOPE.custom) {
+      const custom = customPredicate(entity, user, rule, alias);
+      if (custom) parts.push(custom);
+      continue;
+    }
     const field = findField(entity, rule.scopeColumn || 'create_dept');
     if (!field) continue; // a rule naming a column this table lacks grants nothing
     const column = sql.ref(alias ? `${alias}.${field.column}` : field.column);
@@ -52,8 +58,18 @@ export function explainDataScope(entity: EntityDef, user: AuthUser, rules: DataS
   return { ...base, effective: base.rules.some((r) => r.usable) ? 'restricted' : 'none', reason: 'rules' };
 }
 
+function customPredicate(entity: EntityDef, user: AuthUser, rule: DataScopeRule, alias: string): Expression<SqlBool> | undefined {
+  try {
+    return scopeConditionSql(parseScopeCondition(rule.scopeValue ?? ''), entity, user, alias);
+  } catch (error) {
+    if (error instanceof ScopeConditionError) return undefined; // saved before the grammar existed: grants nothing
+    throw error;
+  }
+}
+
 function isUsable(entity: EntityDef, user: AuthUser, rule: DataScopeRule): boolean {
   if (rule.scopeType === SCOPE.all) return true;
+  if (rule.scopeType === SCOPE.custom) return customPredicate(entity, user, rule, '') !== undefined;
   if (!findField(entity, rule.scopeColumn || 'create_dept')) return false;
   if (rule.scopeType === SCOPE.own) return true;
   if (rule.scopeType === SCOPE.ownDept || rule.scopeType === SCOPE.ownDeptAndChildren) return user.deptIds.length > 0;

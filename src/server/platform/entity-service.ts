@@ -64,6 +64,8 @@ export class EntityService {
 
   /** Installs the entity's module behaviour (once, while the app is built). */
   use(hooks: EntityHooks): void {
+    // One module owns an entity's behaviour: a second owner would silently replace the first one's rules.
+    if (Object.keys(this.hooks).length) throw new Error(`entity ${this.entity.name} already has hooks`);
     this.hooks = hooks;
   }
 

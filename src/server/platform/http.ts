@@ -40,6 +40,7 @@ export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, pe
     if (config.platform && request.user.tenantId !== SUPER_TENANT) throw new ApiError(403, MESSAGES.platformOnly);
     const code = typeof config.permission === 'function' ? config.permission(request) : config.permission;
     if (code) await permissions.require(request.user, code);
+    await permissions.requireApiScope(request.user, request.url.split('?')[0], code);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import { SUPER_TENANT, splitList, type AuthUser } from './auth-context.ts';
-import { forbidden } from './errors.ts';
+import { MESSAGES } from '../../shared/i18n/server-messages.ts';
+import { ApiError, forbidden } from './errors.ts';
 import type { KeyValueStore } from './kv.ts';
 
 export interface DataScopeRule {
@@ -9,7 +10,17 @@ export interface DataScopeRule {
   scopeValue: string;
 }
 
+/** An API scope row (contract system.md §13). */
+export interface ApiScopeRule {
+  id: string;
+  resourceCode: string;
+  scopePath: string;
+  scopeName: string;
+}
+
 interface RoleGrants {
+  /** Granted API scope ids (blade_role_scope category 2). */
+  apiScopeIds: Set<string>;
   codes: Set<string>;
   buttonCodes: Set<string>;
   menuIds: Set<string>;
@@ -64,6 +75,37 @@ export class Permissions {
     return (await this.grantsOf(user)).dataScopes.get(resourceCode) ?? [];
   }
 
+  /**
+   * API scopes (contract system.md §13) narrow what a code already allows: a request is protected by the scope rows
+   * whose `scope_path` its path contains, or whose `resource_code` is the route's permission code; when any row
+   * protects it, one of them must be granted to the caller's roles. Unprotected routes are unaffected, and
+   * administrators (`administrator`/`admin`) are not narrowed, as with data scopes.
+   */
+  async requireApiScope(user: AuthUser, path: string, code: string | undefined): Promise<void> {
+    if (user.isAdmin) return;
+    const protecting = (await this.apiScopes()).filter((rule) =>
+      (rule.scopePath !== '' && path.includes(rule.scopePath)) || (code !== undefined && rule.resourceCode !== '' && rule.resourceCode === code));
+    if (protecting.length === 0) return;
+    const granted = (await this.grantsOf(user)).apiScopeIds;
+    if (!protecting.some((rule) => granted.has(rule.id))) {
+      throw new ApiError(403, MESSAGES.apiScopeDenied, { name: protecting[0].scopeName });
+    }
+  }
+
+  private apiScopeCache?: { generation: number; at: number; rules: Promise<ApiScopeRule[]> };
+
+  /** Every live API scope row; few and global, so one cached list checked per request. */
+  private apiScopes(): Promise<ApiScopeRule[]> {
+    const hit = this.apiScopeCache;
+    if (hit && hit.generation === this.generation && Date.now() - hit.at < CACHE_TTL_MS) return hit.rules;
+    const rules = this.db.selectFrom('blade_scope_api').select(['id', 'resource_code', 'scope_path', 'scope_name'])
+      .where('is_deleted', '=', 0).execute()
+      .then((rows) => rows.map((r) => ({ id: String(r.id), resourceCode: r.resource_code.trim(), scopePath: r.scope_path.trim(), scopeName: r.scope_name })));
+    rules.catch(() => { this.apiScopeCache = undefined; });
+    this.apiScopeCache = { generation: this.generation, at: Date.now(), rules };
+    return rules;
+  }
+
   /** After a change of grants, menus, scopes or packages: every process reloads. */
   async invalidate(): Promise<void> {
     this.clearLocal();
@@ -86,7 +128,7 @@ export class Permissions {
   }
 
   private async load(tenantId: string, roleIds: string[]): Promise<RoleGrants> {
-    const grants: RoleGrants = { codes: new Set(), buttonCodes: new Set(), menuIds: new Set(), dataScopes: new Map() };
+    const grants: RoleGrants = { apiScopeIds: new Set(), codes: new Set(), buttonCodes: new Set(), menuIds: new Set(), dataScopes: new Map() };
     if (roleIds.length === 0) return grants;
     // Roles are looked up inside the caller's tenant, so a role id of another tenant grants nothing.
     const liveRoles = await this.db.selectFrom('blade_role').select('id')
@@ -116,6 +158,9 @@ export class Permissions {
       list.push({ scopeType: Number(s.scope_type), scopeColumn: s.scope_column, scopeValue: s.scope_value });
       grants.dataScopes.set(s.resource_code, list);
     }
+    const apiScopes = await this.db.selectFrom('blade_role_scope').select('scope_id')
+      .where('role_id', 'in', roles).where('scope_category', '=', 2).execute();
+    for (const s of apiScopes) grants.apiScopeIds.add(String(s.scope_id));
     return grants;
   }
 

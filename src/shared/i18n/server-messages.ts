@@ -17,6 +17,7 @@ export const MESSAGES = {
   forbidden: { zh: '请求被拒绝', en: 'Request denied' },
   platformOnly: { zh: '请求被拒绝,平台数据只能由平台管理员修改', en: 'Request denied: platform data can only be changed by the platform administrators' },
   permissionDenied: { zh: '请求被拒绝,缺少权限: {name}', en: 'Request denied, missing permission: {name}' },
+  apiScopeDenied: { zh: '请求被拒绝,缺少接口权限: {name}', en: 'Request denied, missing API scope: {name}' },
   notFound: { zh: '404 没找到请求', en: '404 Not found' },
   methodNotAllowed: { zh: '不支持当前请求方法', en: 'Request method not supported' },
   mediaType: { zh: '不支持当前媒体类型', en: 'Media type not supported' },

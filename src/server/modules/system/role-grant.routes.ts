@@ -5,7 +5,10 @@ import { ApiError, fail, ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
 import { isId, nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
-import { explainDataScope } from '../../platform/data-scope.ts';
+import { explainDataScope, SCOPE } from '../../platform/data-scope.ts';
+import { findField } from '../../platform/entity-fields.ts';
+import { conditionColumns, parseScopeCondition, ScopeConditionError } from '../../platform/scope-condition.ts';
+import { dataScope } from '../../../shared/entities/system/scopes.ts';
 
 const DATA = 1;
 const API = 2;
@@ -19,6 +22,24 @@ const idList = (value: unknown, name: string): string[] => {
 /** Grants: which menus, buttons and scopes each role holds (system.md §3), which menus each top menu groups (§5). */
 export async function roleGrantRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db, permissions } = services;
+
+  // A custom data scope is saved only when the grammar reads it and its columns exist on the resource's entity.
+  services.entities.get(dataScope.name)!.use({
+    beforeWrite: async (_trx, _user, values, before) => {
+      const rule = { ...before, ...values };
+      if (Number(rule.scope_type) !== SCOPE.custom) return;
+      let columns: string[];
+      try {
+        columns = conditionColumns(parseScopeCondition(String(rule.scope_value ?? '')));
+      } catch (error) {
+        if (error instanceof ScopeConditionError) throw new ApiError(400, error.text);
+        throw error;
+      }
+      const owner = [...services.entities.values()].find((s) => s.entity.code === rule.resource_code && s.entity.dataScope);
+      const unknown = owner && columns.find((column) => !findField(owner.entity, column));
+      if (unknown) throw new ApiError(400, { zh: `自定义规则的字段${unknown}不存在`, en: `The custom rule names an unknown column: ${unknown}` });
+    },
+  });
 
   /** The roles the caller may grant: their own tenant's (the super tenant's administrators: any tenant's). */
   const grantableRoles = async (roleIds: string[], caller: { tenantId: string; isSuperAdmin: boolean }) => {
