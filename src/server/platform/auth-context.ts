@@ -29,14 +29,24 @@ const revokedKey = (sid: string) => `revoked:${sid}`;
 
 export const splitList = (value: string | undefined | null) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
-/** Reads `Blade-Auth: bearer <jwt>` (or the `blade-auth` query parameter used by downloads). */
+/**
+ * Reads `Blade-Auth: bearer <jwt>`. A browser download link cannot send headers, so GET routes declared
+ * `download` (Excel exports) also take the `blade-auth` query parameter; nowhere else is a token in a URL read.
+ */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers['blade-auth'];
-  const query = (request.query as Record<string, unknown> | undefined)?.['blade-auth'];
-  const raw = typeof header === 'string' ? header : typeof query === 'string' ? query : undefined;
-  if (!raw) return undefined;
-  const match = /^bearer\s+(.+)$/i.exec(raw.trim());
-  return match ? match[1].trim() : undefined;
+  const download = request.method === 'GET' && request.routeOptions.config?.download === true;
+  // Saber writes the key as `Blade-Auth`, the contract as `blade-auth`.
+  const query = download
+    ? Object.entries((request.query ?? {}) as Record<string, unknown>).find(([key]) => key.toLowerCase() === 'blade-auth')?.[1]
+    : undefined;
+  if (typeof header === 'string') {
+    const match = /^bearer\s+(.+)$/i.exec(header.trim());
+    return match ? match[1].trim() : undefined;
+  }
+  if (typeof query !== 'string' || !query.trim()) return undefined;
+  // Saber's export links carry the bare token; the contract's form has the `bearer ` prefix. Both are read.
+  return query.trim().replace(/^bearer\s+/i, '');
 }
 
 export class Sessions {

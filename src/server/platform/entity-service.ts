@@ -23,6 +23,10 @@ export interface Page<T> {
 }
 
 export type WireRecord = Record<string, unknown>;
+export type SubmitMode = 'submit' | 'save' | 'update';
+/** A refused body of `submitAll`, by its index in the batch. */
+export interface BatchError { index: number; error: ApiError }
+interface PreparedSubmit { input: Record<string, unknown>; inserting: boolean; id: string }
 /** A query of the rows a caller may see, on the database or inside a transaction. */
 export type VisibleRows = (db: Db) => SelectQueryBuilder<any, any, any>;
 
@@ -136,7 +140,49 @@ export class EntityService {
    * Insert without `id`, update with it (only the fields sent). Returns the saved record. Validation runs inside
    * the transaction: a tree row's parent decides inherited values and the unique scope.
    */
-  async submit(user: AuthUser, body: unknown, mode: 'submit' | 'save' | 'update' = 'submit'): Promise<WireRecord> {
+  async submit(user: AuthUser, body: unknown, mode: SubmitMode = 'submit'): Promise<WireRecord> {
+    const prepared = await this.prepareSubmit(user, body, mode);
+    const visible = await this.visibleRows(user);
+    const saved = await this.deps.db.transaction().execute((trx) => this.write(trx, user, visible, prepared));
+    await this.afterWrite();
+    return (await this.wire([saved]))[0];
+  }
+
+  /**
+   * Many submits in one transaction (an Excel import): every body is validated exactly as `submit` does, and
+   * either all are saved or none, with the error of each failing body by its index. Later bodies see the rows
+   * earlier ones wrote (a duplicate key inside the batch, the tenant quota).
+   */
+  async submitAll(user: AuthUser, bodies: unknown[], mode: SubmitMode = 'submit'): Promise<{ saved: number; errors: BatchError[] }> {
+    const errors: BatchError[] = [];
+    const collect = (index: number, error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      errors.push({ index, error });
+    };
+    const prepared: Array<{ index: number; submit: PreparedSubmit }> = [];
+    for (const [index, body] of bodies.entries()) {
+      try { prepared.push({ index, submit: await this.prepareSubmit(user, body, mode) }); } catch (error) { collect(index, error); }
+    }
+    const visible = await this.visibleRows(user);
+    const rollback = Symbol('rollback');
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        for (const { index, submit } of prepared) {
+          // The engine's checks throw before anything is written, so the transaction stays usable after a refusal.
+          try { await this.write(trx, user, visible, submit); } catch (error) { collect(index, error); }
+        }
+        if (errors.length) throw rollback;
+      });
+    } catch (error) {
+      if (error !== rollback) throw error;
+    }
+    if (errors.length) return { saved: 0, errors: errors.sort((a, b) => a.index - b.index) };
+    await this.afterWrite();
+    return { saved: prepared.length, errors };
+  }
+
+  /** Outside any transaction: the body's shape and the module's `prepare` hook. */
+  private async prepareSubmit(user: AuthUser, body: unknown, mode: SubmitMode): Promise<PreparedSubmit> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
     const sent = body as Record<string, unknown>;
     const hasId = sent.id !== undefined && sent.id !== null && sent.id !== '' && sent.id !== 0 && sent.id !== '0';
@@ -144,41 +190,40 @@ export class EntityService {
     if (hasId && !isId(sent.id)) throw fail('paramType', { name: 'id' });
     const inserting = mode === 'save' || !hasId;
     const input = this.hooks.prepare ? await this.hooks.prepare(user, sent, inserting) : sent;
-    const id = inserting ? nextId() : String(input.id);
+    return { input, inserting, id: inserting ? nextId() : String(input.id) };
+  }
+
+  /** One insert or update inside `trx`: every check first, then the write; returns the saved row. */
+  private async write(trx: Db, user: AuthUser, visible: VisibleRows, { input, inserting, id }: PreparedSubmit): Promise<Row> {
     const { entity } = this;
     const now = formatDateTime();
-    const visible = await this.visibleRows(user);
-    const saved = await this.deps.db.transaction().execute(async (trx) => {
-      const before: Row | undefined = inserting ? undefined : await visible(trx).where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
-      if (!inserting && !before) throw new ApiError(400, MESSAGES.dataNotFound);
-      const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
-      const values = { ...this.columnValues(placement?.input ?? input, inserting), ...placement?.columns };
-      checkReserved(entity, user, values, before);
-      await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
-      await this.hooks.beforeWrite?.(trx, user, values, before);
-      if (inserting) {
-        const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
-        if (entity.owner) {
-          const column = fieldsOf(entity).get(entity.owner)!.column;
-          row[column] ??= user.userId;
-        }
-        if (entity.tenant) row.tenant_id = user.tenantId;
-        if (entity.audit) {
-          Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });
-          row.status ??= 1;
-        }
-        await trx.insertInto(entity.table).values(row).execute();
-      } else {
-        const changes: Record<string, unknown> = { ...values };
-        if (entity.audit) Object.assign(changes, { update_user: user.userId, update_time: now });
-        if (Object.keys(changes).length) await trx.updateTable(entity.table).set(changes).where('id', '=', id).execute();
+    const before: Row | undefined = inserting ? undefined : await visible(trx).where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
+    if (!inserting && !before) throw new ApiError(400, MESSAGES.dataNotFound);
+    const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
+    const values = { ...this.columnValues(placement?.input ?? input, inserting), ...placement?.columns };
+    checkReserved(entity, user, values, before);
+    await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
+    await this.hooks.beforeWrite?.(trx, user, values, before);
+    if (inserting) {
+      const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
+      if (entity.owner) {
+        const column = fieldsOf(entity).get(entity.owner)!.column;
+        row[column] ??= user.userId;
       }
-      const after: Row = await trx.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      if (before && entity.tree) await followParent(entity, trx, before, after);
-      return after;
-    });
-    await this.afterWrite();
-    return (await this.wire([saved]))[0];
+      if (entity.tenant) row.tenant_id = user.tenantId;
+      if (entity.audit) {
+        Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });
+        row.status ??= 1;
+      }
+      await trx.insertInto(entity.table).values(row).execute();
+    } else {
+      const changes: Record<string, unknown> = { ...values };
+      if (entity.audit) Object.assign(changes, { update_user: user.userId, update_time: now });
+      if (Object.keys(changes).length) await trx.updateTable(entity.table).set(changes).where('id', '=', id).execute();
+    }
+    const after: Row = await trx.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    if (before && entity.tree) await followParent(entity, trx, before, after);
+    return after;
   }
 
   /** Soft delete of every id, or of none when any is not visible to the caller, has children or is referenced. */

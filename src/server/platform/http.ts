@@ -16,6 +16,8 @@ declare module 'fastify' {
     superAdmin?: boolean;
     /** Only roles of the platform tenant 000000 (platform-global rows); the permission code still applies. */
     platform?: boolean;
+    /** A file a browser link downloads (GET): the token may come as the `blade-auth` query parameter. */
+    download?: boolean;
   }
   interface FastifyRequest {
     /** The verified caller; set on every non-public route. */
@@ -46,6 +48,10 @@ export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, pe
 
 /** Envelope for every failure: business 400, auth 401, access 403, unknown route 404, crash 500 with an error id. */
 export function registerErrorHandlers(app: FastifyInstance) {
+  // A download URL may carry the token (`blade-auth`): request logs show the URL without it. Routes and the 404
+  // handler keep the factory present when they are added, so this comes first.
+  app.setChildLoggerFactory((logger, bindings, options) =>
+    logger.child(bindings, { ...options, serializers: { ...options.serializers, req: serializeRequest } }));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const otherMethod = (['GET', 'POST'] as const).some((method) => method !== request.method && app.hasRoute({ method, url }));
@@ -60,7 +66,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
     const known = clientError(error);
     if (known) return sendError(request, reply, known);
     const errorId = randomBytes(6).toString('hex');
-    request.log.error({ err: error, errorId, url: request.url }, 'unhandled error');
+    request.log.error({ err: error, errorId, url: redactUrl(request.url) }, 'unhandled error');
     return sendError(request, reply, new ApiError(500, MESSAGES.serverError, { name: errorId }));
   });
 }
@@ -93,4 +99,27 @@ export function requireParam(request: FastifyRequest, name: string): string {
   return String(value).trim();
 }
 
+/** The URL with the value of any `blade-auth` query parameter (however encoded) replaced. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const params = url.slice(at + 1).split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    let name = key;
+    try { name = decodeURIComponent(key.replace(/\+/g, ' ')); } catch { /* keep the raw key */ }
+    return name.trim().toLowerCase() === 'blade-auth' ? `${key}=[redacted]` : part;
+  });
+  return `${url.slice(0, at)}?${params.join('&')}`;
+}
 
+/** Fastify's request log fields, with the URL redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}

@@ -42,14 +42,24 @@ export interface FieldDef {
   secret?: boolean;
   /** Owned by the server: ignored in submitted bodies. */
   readonly?: boolean;
-  /** Screen hints: a list column, a form field, an Excel column, a search-bar field. */
+  /** Screen hints: a list column, a form field, an Excel column (see `ExcelColumn`), a search-bar field. */
   list?: boolean;
   form?: boolean;
-  export?: boolean;
+  export?: boolean | ExcelColumn;
   filter?: boolean;
-  /** Form control when the type alone does not say it (a textarea for long text, a menu tree for menu ids). */
-  control?: 'textarea' | 'password' | 'menu-tree' | 'icon';
+  /**
+   * Form control when the type alone does not say it (a textarea for long text, a menu tree for menu ids; the
+   * user's role and dept trees and post list: desktop/components/ReferencePicker.tsx).
+   */
+  control?: 'textarea' | 'password' | 'menu-tree' | 'icon' | 'role-tree' | 'dept-tree' | 'post-select';
 }
+
+/**
+ * An Excel column showing another key of the wire record than the field's own (role names for the role ids):
+ * the export writes `record[key]`, the import hands the cell to the module under `key` to map back. Dictionary
+ * fields need none of this: they are written as their labels and read back to their keys by the platform.
+ */
+export interface ExcelColumn { key: string }
 
 export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** URL segment: /api/<service>/<name>/<action> */

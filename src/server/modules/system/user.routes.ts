@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import { user } from '../../../shared/entities/system/user.ts';
+import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity-excel.ts';
 import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
-import { idParam, UserService } from './user.service.ts';
+import { idParam, USER_FILES, UserService } from './user.service.ts';
 
 const USER = '/api/blade-system/user';
 
 /**
  * `/api/blade-system/user/*` (contract system.md §2). page / list / detail / submit / save / update / remove are the
  * entity engine's routes, with the user behaviour installed as hooks by UserService; these are the rest.
- * Excel import/export (import-user, export-user, export-template) is not here yet.
  */
 export async function userRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const users = new UserService(services, services.entities.get(user.name)!);
+  await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
 
   app.get(`${USER}/user-list`, { config: { permission: 'user' } }, async (request) =>
     ok(request, await users.entity.list(request.user, request.query as Record<string, unknown>)));
@@ -60,6 +62,21 @@ export async function userRoutes(app: FastifyInstance, { services }: { services:
     const params = requestParams(request);
     if (!isId(params.userId)) throw fail('paramType', { name: 'userId' });
     await users.updatePlatform(request.user, String(params.userId), params.userType, params.userExt);
+    return ok(request, null);
+  });
+
+  // Excel (contract §2): the same filters as page; a browser link may carry the token as `blade-auth`.
+  app.get(`${USER}/export-user`, { config: { permission: 'user_export', download: true } }, async (request, reply) =>
+    sendExport(request, reply, user, users.exportRecords(request.user, request.query as Record<string, unknown>), USER_FILES.export));
+
+  app.get(`${USER}/export-template`, { config: { permission: 'user_import', download: true } }, async (request, reply) =>
+    sendTemplate(request, reply, user, USER_FILES.template));
+
+  app.post(`${USER}/import-user`, { config: { permission: 'user_import' } }, async (request) => {
+    const { file, fields } = await readUpload(request);
+    const covered = String(fields.isCovered ?? requestParams(request).isCovered ?? '0').trim();
+    if (covered !== '0' && covered !== '1') throw fail('paramType', { name: 'isCovered' });
+    await users.importUsers(request.user, file, covered === '1');
     return ok(request, null);
   });
 }

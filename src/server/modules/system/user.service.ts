@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
 import { splitList, type AuthUser } from '../../platform/auth-context.ts';
+import { allRecords, importWorkbook } from '../../platform/entity-excel.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity-fields.ts';
 import type { EntityHooks, EntityService, WireRecord } from '../../platform/entity-service.ts';
 import { ApiError, fail, failWith } from '../../platform/errors.ts';
@@ -21,7 +22,23 @@ export const USER_MESSAGES = {
   oldPassword: { zh: '原密码不正确!', en: 'The current password is not correct!' },
   superRole: { zh: '只有超级管理员可以授予超级管理员角色', en: 'Only the super administrator may grant the super administrator role' },
   roleBeyond: { zh: '不能授予超出自身权限的角色', en: 'You cannot grant a role with more rights than your own' },
+  nameUnknown: { zh: '{label}不存在: {name}', en: '{label} not found: {name}' },
+  nameAmbiguous: { zh: '{label}名称不唯一: {name}', en: '{label} name is not unique: {name}' },
 } satisfies Record<string, LocalText>;
+
+/** Excel file names (export, template). */
+export const USER_FILES = {
+  export: { zh: '用户数据', en: 'Users' },
+  template: { zh: '用户数据模板', en: 'User import template' },
+} satisfies Record<string, LocalText>;
+
+/**
+ * The initial password of imported users, hashed once for the whole import as reset-password does. Only code
+ * can make one: a JSON body never holds a class instance, so no client can hand in a ready hash.
+ */
+class HashedPassword {
+  constructor(readonly hash: string) {}
+}
 
 /** Login-failure counter of an account (auth.md §2, token.service.ts). */
 export const loginFailKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
@@ -103,6 +120,7 @@ export class UserService {
       if (added.length) await this.checkGrantable(user, added);
     }
     if (!inserting) return rest;
+    if (password instanceof HashedPassword) return { ...rest, password: password.hash };
     if (typeof password !== 'string' || password.trim() === '') throw failWith(USER_MESSAGES.passwordRequired);
     return { ...rest, password: await hashPlainPassword(password) };
   }
@@ -200,11 +218,62 @@ export class UserService {
   async resetPassword(user: AuthUser, userIds: string[]) {
     if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
     await this.visibleUsers(user, userIds);
+    await this.db.updateTable('blade_user').set({ password: await this.initialPasswordHash(), update_user: user.userId, update_time: formatDateTime() })
+      .where('id', 'in', userIds).where('tenant_id', '=', user.tenantId).execute();
+  }
+
+  /** Hash of the initial password: parameter `account.initPassword`, else 123456. */
+  private async initialPasswordHash(): Promise<string> {
     const param = await this.db.selectFrom('blade_param').select('param_value')
       .where('param_key', '=', 'account.initPassword').where('is_deleted', '=', 0).executeTakeFirst();
-    const plain = param?.param_value?.trim() ? param.param_value : DEFAULT_INIT_PASSWORD;
-    await this.db.updateTable('blade_user').set({ password: await hashPlainPassword(plain), update_user: user.userId, update_time: formatDateTime() })
-      .where('id', 'in', userIds).where('tenant_id', '=', user.tenantId).execute();
+    return hashPlainPassword(param?.param_value?.trim() ? param.param_value : DEFAULT_INIT_PASSWORD);
+  }
+
+  /** export-user: every user the page shows for these filters (tenant, data scope, `deptId`), unpaged. */
+  exportRecords(user: AuthUser, query: Record<string, unknown>) {
+    return allRecords(this.entity, user, query);
+  }
+
+  /**
+   * import-user: roles, depts and posts by name in the caller's tenant; an account that exists in the tenant is
+   * updated with `covered`, else refused by the engine's unique rule; new users get the initial password. The
+   * engine validates every row (quota and grant rules included) and saves all or none.
+   */
+  async importUsers(user: AuthUser, file: Buffer, covered: boolean): Promise<number> {
+    const tenantId = user.tenantId;
+    const [roles, depts, posts, accounts] = await Promise.all([
+      this.namesIn('blade_role', 'role_name', tenantId),
+      this.namesIn('blade_dept', 'dept_name', tenantId),
+      this.namesIn('blade_post', 'post_name', tenantId),
+      this.db.selectFrom('blade_user').select(['id', 'account']).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute()
+        .then((rows) => new Map(rows.map((r) => [String(r.account), String(r.id)]))),
+    ]);
+    const fields = fieldsOf(userEntity);
+    const password = new HashedPassword(await this.initialPasswordHash());
+    return importWorkbook(this.entity, this.services.dictionaries, user, file, {
+      toBody: ({ roleName, deptName, postName, ...values }) => {
+        const body: Record<string, unknown> = { ...values };
+        if (roleName !== undefined) body.roleId = idsOfNames(roles, roleName, fields.get('roleId')!.label);
+        if (deptName !== undefined) body.deptId = idsOfNames(depts, deptName, fields.get('deptId')!.label);
+        if (postName !== undefined) body.postId = idsOfNames(posts, postName, fields.get('postId')!.label);
+        const existing = accounts.get(String(values.account ?? '').trim());
+        if (existing && covered) body.id = existing;
+        else body.password = password;
+        return body;
+      },
+    });
+  }
+
+  /** Live rows of a tenant's table by name (a name may belong to several rows). */
+  private async namesIn(table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, tenantId: string) {
+    const rows = await this.db.selectFrom(table).select(['id', `${column} as name`])
+      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
+    const byName = new Map<string, string[]>();
+    for (const row of rows) {
+      const name = String(row.name).trim();
+      byName.set(name, [...byName.get(name) ?? [], String(row.id)]);
+    }
+    return byName;
   }
 
   async unlock(user: AuthUser, userIds: string[]) {
@@ -264,4 +333,15 @@ export class UserService {
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ user_ext: ext })).execute();
     });
   }
+}
+
+/** `经理,员工` -> their ids; an unknown or ambiguous name refuses the row. Chinese commas are accepted too. */
+function idsOfNames(byName: Map<string, string[]>, raw: unknown, label: LocalText): string {
+  const ids = String(raw).split(/[,，]/).map((name) => name.trim()).filter(Boolean).map((name) => {
+    const found = byName.get(name);
+    if (!found) throw failWith(USER_MESSAGES.nameUnknown, { label, name: name.slice(0, 50) });
+    if (found.length > 1) throw failWith(USER_MESSAGES.nameAmbiguous, { label, name: name.slice(0, 50) });
+    return found[0];
+  });
+  return [...new Set(ids)].join(',');
 }
