@@ -197,10 +197,12 @@ describe('tenant/remove', () => {
     await t.tokenOf();
   });
 
-  it('soft-deletes the tenant and its users: their logins fail', async () => {
+  it('soft-deletes the tenant and its users: their logins fail and tokens already issued stop working', async () => {
     const saved = expectOk(await newTenant({ tenantName: '待删租户', packageId }));
-    await t.tokenOf('admin', 'admin', saved.tenantId);
+    const issued = await t.tokenOf('admin', 'admin', saved.tenantId);
+    expectOk(await t.get('/api/blade-system/menu/routes', issued));
     expectOk(await t.post(`${TENANT}/remove?ids=${saved.id}`, admin));
+    expectError(await t.get('/api/blade-system/menu/routes', issued), 401);
     const users = await t.services.db.selectFrom('blade_user').select('is_deleted').where('tenant_id', '=', saved.tenantId).execute();
     expect(users.map((u) => Number(u.is_deleted))).toEqual([1]);
     const refused = await t.login('admin', 'admin', saved.tenantId);

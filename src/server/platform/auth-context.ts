@@ -26,6 +26,9 @@ export interface AuthUser {
 
 export const SUPER_TENANT = '000000';
 const revokedKey = (sid: string) => `revoked:${sid}`;
+const closedTenantKey = (tenantId: string) => `tenant-closed:${tenantId}`;
+/** Longer than any token lives (the clients' refresh validity defaults to 7 days). */
+const CLOSED_TENANT_TTL = 30 * 86_400;
 
 export const splitList = (value: string | undefined | null) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
@@ -58,7 +61,8 @@ export class Sessions {
     if (!token) throw unauthorized('tokenMissing');
     const claims = await this.signer.verify<AccessClaims>(token, 'access_token');
     if (!claims) throw unauthorized('tokenInvalid');
-    if (await this.kv.get(revokedKey(claims.sid))) throw unauthorized('tokenInvalid');
+    const [revoked, closed] = await Promise.all([this.kv.get(revokedKey(claims.sid)), this.kv.get(closedTenantKey(claims.tenant_id))]);
+    if (revoked || closed) throw unauthorized('tokenInvalid');
     const tenantHeader = request.headers['tenant-id'];
     if (typeof tenantHeader === 'string' && tenantHeader && tenantHeader !== claims.tenant_id) {
       throw new ApiError(401, MESSAGES.tokenTenant);
@@ -69,6 +73,11 @@ export class Sessions {
   /** Ends a login: its access and refresh tokens stop working on every server process. */
   async revoke(sessionId: string, ttlSeconds: number): Promise<void> {
     await this.kv.set(revokedKey(sessionId), '1', ttlSeconds);
+  }
+
+  /** A removed tenant (codes are never reused): tokens already issued to its users stop working on every process. */
+  async closeTenant(tenantId: string): Promise<void> {
+    await this.kv.set(closedTenantKey(tenantId), '1', CLOSED_TENANT_TTL);
   }
 
   isRevoked(sessionId: string): Promise<boolean> {

@@ -57,7 +57,8 @@ export async function tenantRoutes(app: FastifyInstance, { services }: { service
     return ok(request, saved);
   });
   app.post(`${BASE}/remove`, sa(`${tenant.code}_delete`), async (request) => {
-    await tenants.remove(request.user, parseIds(requestParams(request).ids));
+    const codes = await tenants.remove(request.user, parseIds(requestParams(request).ids));
+    await Promise.all(codes.map((code) => services.sessions.closeTenant(code)));
     await services.permissions.invalidate();
     return ok(request, null);
   });

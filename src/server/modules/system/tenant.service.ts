@@ -154,10 +154,10 @@ export class TenantService {
     });
   }
 
-  /** Soft-deletes the tenants (never 000000) and every user of theirs, all or none. */
-  async remove(user: AuthUser, ids: string[]): Promise<void> {
+  /** Soft-deletes the tenants (never 000000) and every user of theirs, all or none; returns their codes. */
+  async remove(user: AuthUser, ids: string[]): Promise<string[]> {
     const now = formatDateTime();
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const rows = await trx.selectFrom('blade_tenant').select(['id', 'tenant_id'])
         .where('id', 'in', ids).where('is_deleted', '=', 0).forUpdate().execute();
       if (rows.some((r) => r.tenant_id === SUPER_TENANT)) throw failWith(TENANT_MESSAGES.removeSuper);
@@ -166,6 +166,7 @@ export class TenantService {
       await trx.updateTable('blade_tenant').set(changes).where('id', 'in', ids).execute();
       await trx.updateTable('blade_user').set(changes)
         .where('tenant_id', 'in', rows.map((r) => r.tenant_id)).where('is_deleted', '=', 0).execute();
+      return rows.map((r) => r.tenant_id);
     });
   }
 
