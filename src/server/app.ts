@@ -17,6 +17,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { roleGrantRoutes } from './modules/system/role-grant.routes.ts';
 import { userRoutes } from './modules/system/user.routes.ts';
 import { tenantRoutes } from './modules/system/tenant.routes.ts';
+import { regionRoutes } from './modules/system/region.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { resourceRoutes } from './modules/resource/resource.routes.ts';
 import { ENTITIES } from '../shared/entities/index.ts';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
   await app.register(roleGrantRoutes, { services });
   await app.register(userRoutes, { services });
   await app.register(tenantRoutes, { services });
+  await app.register(regionRoutes, { services });
   await app.register(deskRoutes, { services });
   await app.register(resourceRoutes, { services });
 

@@ -22,12 +22,13 @@ const SELF = [
   `GET ${AUTH}/clear-cache`, // clears the grant/dictionary caches only; returns nothing
   `POST ${AUTH}/logout`, // error-log upload, written under the caller's tenant
   `GET ${SYS}/user/info`, `POST ${SYS}/user/update-info`, `POST ${SYS}/user/update-password`,
-  `GET ${SYS}/menu/routes`, `GET ${SYS}/menu/buttons`, `GET ${SYS}/menu/grant-tree`, `GET ${SYS}/menu/top-menu`,
+  `GET ${SYS}/menu/routes`, `GET ${SYS}/menu/buttons`, `GET ${SYS}/menu/grant-tree`, `GET ${SYS}/menu/grant-top-tree`, `GET ${SYS}/menu/top-menu`,
   `GET ${SYS}/dict/dictionary`, `GET ${SYS}/dict-biz/dictionary`,
   `GET ${SYS}/dept/select`, `GET ${SYS}/role/select`, `GET ${SYS}/post/select`,
   `GET ${SYS}/data-scope/effective`, // the caller's own effective data scope, explained
   `POST /api/blade-resource/oss/endpoint/put-file`, // avatar upload, stored under the caller's tenant
   `GET ${SYS}/dept/lazy-tree`, `GET ${SYS}/dept/listNoPage`, `GET ${SYS}/dept/listChildNoPage`, `GET ${SYS}/role/tree-by-id`,
+  `GET ${SYS}/region/lazy-tree`, `GET ${SYS}/region/select`, // region pickers of customer/supplier forms
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
 ];
@@ -48,6 +49,11 @@ const engineRoutes = (e: EntityDef): Guarded[] => {
 
 const GUARDED: Guarded[] = [
   ...ENTITIES.flatMap(engineRoutes),
+  { route: `GET ${SYS}/region/list`, code: 'region' },
+  { route: `GET ${SYS}/region/lazy-list`, code: 'region' },
+  { route: `GET ${SYS}/region/detail`, code: 'region' },
+  { route: `POST ${SYS}/region/submit`, code: 'region_add' },
+  { route: `POST ${SYS}/region/remove`, code: 'region_delete' },
   { route: `GET ${SYS}/tenant/list`, code: 'tenant' },
   { route: `GET ${SYS}/tenant/page`, code: 'tenant' },
   { route: `GET ${SYS}/tenant/select`, code: 'tenant' },
@@ -77,6 +83,9 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/user/unlock`, code: 'user_unlock' },
   { route: `GET ${SYS}/user/platform-detail`, code: 'user' },
   { route: `POST ${SYS}/user/update-platform`, code: 'user_edit' },
+  { route: `GET ${SYS}/user/export-user`, code: 'user_export' },
+  { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
+  { route: `POST ${SYS}/user/import-user`, code: 'user_import' },
 ];
 
 /** METHOD URL of every /api route, read from Fastify's route tree (`printRoutes`, one node a line). */

@@ -5,6 +5,7 @@ import { hashPlainPassword } from '../../modules/auth/password.ts';
 import { nextId } from '../../platform/ids.ts';
 import { MENU_TREE, USER_ROLE_MENU_CODES } from './menu-tree.ts';
 import type { SeedMenu } from './menu-tree.types.ts';
+import { seedRegions } from './region.ts';
 
 /** Fixed ids of a fresh install (contract/seed.md): bookmarks, screenshots and tests rely on them. */
 export const SEED = {
@@ -147,5 +148,6 @@ export async function seed(db: Db): Promise<void> {
       ...menus.map((m) => ({ id: nextId(), role_id: SEED.roleAdministrator, menu_id: m.id })),
       ...menus.filter((m) => userCodes.has(m.code)).map((m) => ({ id: nextId(), role_id: SEED.roleUser, menu_id: m.id })),
     ]);
+    await seedRegions(trx);
   });
 }
