@@ -84,6 +84,7 @@ const GUARDED: Guarded[] = [
   { route: `GET ${SYS}/user/platform-detail`, code: 'user' },
   { route: `POST ${SYS}/user/update-platform`, code: 'user_edit' },
   { route: `GET ${SYS}/user/export-user`, code: 'user_export' },
+  { route: `GET ${SYS}/tenant-package/select`, code: 'tenant_package' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
   { route: `POST ${SYS}/user/import-user`, code: 'user_import' },
 ];

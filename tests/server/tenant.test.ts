@@ -141,6 +141,9 @@ describe('licence settings', () => {
     expect(codesOf(expectOk(await t.get(`${SYS}/menu/routes`, tenantAdmin)))).toContain('user');
 
     const deskOnly = expectOk(await t.post(`${SYS}/tenant-package/submit`, admin, { packageName: '桌面版', menuId: [menuIdOf('desk'), menuIdOf('notice')].join(',') }));
+    const choices = expectOk(await t.get(`${SYS}/tenant-package/select`, admin)) as Array<{ id: string; packageName: string }>;
+    expect(choices).toEqual(expect.arrayContaining([{ id: deskOnly.id, packageName: '桌面版' }, { id: packageId, packageName: '基础版' }]));
+    expectError(await t.get(`${SYS}/tenant-package/select`, tenantAdmin), 403);
     expectOk(await t.post(`${TENANT}/package-setting?tenantId=${code}&packageId=${deskOnly.id}`, admin));
     expect(expectOk(await t.get(`${TENANT}/package-detail?tenantId=${rowId}`, admin)).id).toBe(deskOnly.id);
     expect(codesOf(expectOk(await t.get(`${SYS}/menu/routes`, tenantAdmin))).sort()).toEqual(['desk', 'notice']);

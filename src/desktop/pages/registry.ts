@@ -22,13 +22,21 @@ export const pageRegistry: Readonly<Record<string, LazyExoticComponent<Component
   '/system/param': crudScreen(async () => (await import('../../shared/entities/system/param.ts')).param),
   '/system/post': crudScreen(async () => (await import('../../shared/entities/system/post.ts')).post),
   '/system/client': crudScreen(async () => (await import('../../shared/entities/system/client.ts')).client),
-  '/system/topmenu': crudScreen(async () => (await import('../../shared/entities/system/top-menu.ts')).topMenu),
+  '/system/topmenu': lazyPage(() => import('./system/TopMenuPage.tsx')),
   // Spec §2: dialog 600, no view button.
   '/system/tenantpackage': crudScreen(
     async () => (await import('../../shared/entities/system/tenant-package.ts')).tenantPackage,
     { dialogWidth: 600, hideView: true },
   ),
-  '/system/tenant': crudScreen(async () => (await import('../../shared/entities/system/tenant.ts')).tenant),
+  '/system/tenant': lazyPage(() => import('./system/TenantPage.tsx')),
+  '/authority/role': lazyPage(() => import('./authority/RolePage.tsx')),
+  '/system/user': lazyPage(() => import('./system/UserPage.tsx')),
   '/authority/datascope': crudScreen(async () => (await import('../../shared/entities/system/scopes.ts')).dataScope),
   '/authority/apiscope': crudScreen(async () => (await import('../../shared/entities/system/scopes.ts')).apiScope),
+  '/base/region': lazyPage(() => import('./base/RegionPage.tsx')),
+  // Tree tables loaded level by level: a tenant may have 1,000+ menus.
+  '/system/dept': crudScreen(async () => (await import('../../shared/entities/system/dept.ts')).dept, { lazy: true }),
+  '/system/menu': crudScreen(async () => (await import('../../shared/entities/system/menu.ts')).menu, { lazy: true }),
+  '/system/dict': lazyPage(async () => ({ default: (await import('./system/DictionaryPage.tsx')).SystemDictionaryPage })),
+  '/system/dictbiz': lazyPage(async () => ({ default: (await import('./system/DictionaryPage.tsx')).BusinessDictionaryPage })),
 };

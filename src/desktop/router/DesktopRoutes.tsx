@@ -4,7 +4,7 @@ import { site, type ScreenClass } from '../../client/config.ts';
 import { lazyPage } from '../../client/lazy.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import LoginPage from '../pages/LoginPage.tsx';
-import { DASHBOARD_PATH, HOME_PATH, INFO_PATH, LOGIN_PATH } from './route-table.ts';
+import { DASHBOARD_PATH, DICT_HORIZONTAL_PATH, DICT_VERTICAL_PATH, HOME_PATH, INFO_PATH, LOGIN_PATH } from './route-table.ts';
 import { RouteGuard } from './RouteGuard.tsx';
 
 // The login form ships with the desktop entry; the shell and every page load on demand.
@@ -17,6 +17,8 @@ const TestPage = lazyPage(() => import('../pages/TestPage.tsx'));
 const InfoPage = lazyPage(() => import('../pages/InfoPage.tsx'));
 const IframePage = lazyPage(() => import('../pages/IframePage.tsx'));
 const MenuPage = lazyPage(() => import('../pages/MenuPage.tsx'));
+const DictHorizontalPage = lazyPage(async () => ({ default: (await import('../pages/system/DictionaryPage.tsx')).SystemDictionaryPage }));
+const DictVerticalPage = lazyPage(async () => ({ default: (await import('../pages/system/DictionaryPage.tsx')).StackedDictionaryPage }));
 
 export function DesktopRoutes({ screen }: { screen: ScreenClass }) {
   return (
@@ -35,6 +37,8 @@ export function DesktopRoutes({ screen }: { screen: ScreenClass }) {
             <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
             <Route path="/test/index" element={<TestPage />} />
             <Route path={INFO_PATH} element={<InfoPage />} />
+            <Route path={DICT_HORIZONTAL_PATH} element={<DictHorizontalPage />} />
+            <Route path={DICT_VERTICAL_PATH} element={<DictVerticalPage />} />
             <Route path="/myiframe/:routerPath" element={<IframePage />} />
             {/* Server menus: resolved against the menu tree, unknown paths go to /404. */}
             <Route path="*" element={<MenuPage />} />

@@ -6,6 +6,9 @@ export const LOGIN_PATH = '/login';
 export const HOME_PATH = site.firstPage.value;
 export const INFO_PATH = '/info/index';
 export const DASHBOARD_PATH = '/wel/dashboard';
+/** Spec §2: the two dictionary pairs, side by side and stacked. */
+export const DICT_HORIZONTAL_PATH = '/dict-horizontal/index';
+export const DICT_VERTICAL_PATH = '/dict-vertical/index';
 
 const PUBLIC: RouteMeta = { isAuth: false, isTab: false };
 
@@ -20,6 +23,8 @@ export const STATIC_ROUTES: Readonly<Record<string, RouteMeta>> = {
   [DASHBOARD_PATH]: { i18n: 'shell.route.dashboard' },
   '/test/index': { i18n: 'shell.route.test' },
   [INFO_PATH]: { i18n: 'shell.route.info' },
+  [DICT_HORIZONTAL_PATH]: { i18n: 'crud.dict.horizontal' },
+  [DICT_VERTICAL_PATH]: { i18n: 'crud.dict.vertical' },
 };
 
 /** Label and meta of a path, from the static table or the menus; undefined when not (yet) known. */

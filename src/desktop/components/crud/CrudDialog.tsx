@@ -6,14 +6,19 @@ import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { crudKey, entityApi } from './crud-api.ts';
 import { FieldControl, isWide, validateTriggerOf } from './FieldControl.tsx';
-import { defaultValues, formFields, recordValues, rulesOf, wireValueProps, type DialogMode } from './fields.ts';
+import { defaultValues, recordValues, rulesOf, wireValueProps, type CrudField, type DialogMode } from './fields.ts';
 
-export interface DialogState { mode: DialogMode; id?: string }
+/** `values`: what an add starts with (a new child's parent). */
+export interface DialogState { mode: DialogMode; id?: string; values?: Record<string, unknown> }
 
 interface Props {
   entity: EntityDef;
   lang: Lang;
   state: DialogState;
+  /** The screen's form fields, the parent picker of a tree included. */
+  fields: CrudField[];
+  /** Fields shown but not editable. */
+  locked?: readonly string[];
   open: boolean;
   width: number;
   onClose: () => void;
@@ -28,13 +33,12 @@ const TWO_COLUMNS_FROM = 760;
  * Add / edit / view dialog of one record. Edit and view load `detail?id=`; view is read-only. A failed save keeps
  * the dialog open with its values (the interceptor has already shown the server's message).
  */
-export function CrudDialog({ entity, lang, state, open, width, onClose, afterClose, onSaved }: Props) {
+export function CrudDialog({ entity, lang, state, fields, locked = [], open, width, onClose, afterClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
   const api = entityApi(entity);
-  const fields = formFields(entity);
-  const { mode, id } = state;
+  const { mode, id, values: preset } = state;
   const detail = useQuery({
     queryKey: [...crudKey(entity), 'detail', id],
     queryFn: () => api.detail(id ?? ''),
@@ -42,7 +46,7 @@ export function CrudDialog({ entity, lang, state, open, width, onClose, afterClo
     gcTime: 0,
   });
   const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) => api.submit(mode === 'edit' ? { ...values, id } : values),
+    mutationFn: (values: Record<string, unknown>) => api.submit(mode === 'edit' ? { ...values, id } : { ...preset, ...values }),
     onSuccess: () => {
       void message.success(t(mode === 'add' ? 'common.addSuccess' : 'common.updateSuccess'));
       onSaved();
@@ -54,7 +58,7 @@ export function CrudDialog({ entity, lang, state, open, width, onClose, afterClo
   const readOnly = mode === 'view';
   const loading = Boolean(id) && detail.isPending;
   const span = width >= TWO_COLUMNS_FROM ? 12 : 24;
-  const initialValues = id ? recordValues(fields, detail.data ?? {}) : defaultValues(fields);
+  const initialValues = id ? recordValues(fields, detail.data ?? {}) : { ...defaultValues(fields), ...preset };
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (values) save.mutate(values);
@@ -101,7 +105,7 @@ export function CrudDialog({ entity, lang, state, open, width, onClose, afterClo
                   validateTrigger={validateTriggerOf(field)}
                   {...wireValueProps(field)}
                 >
-                  <FieldControl field={field} lang={lang} disabled={readOnly} />
+                  <FieldControl field={field} lang={lang} disabled={readOnly || locked.includes(field.name)} recordId={id} />
                 </Form.Item>
               </Col>
             ))}

@@ -1,15 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { App, Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../shared/entities/define.ts';
+import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
+import { MenuIcon } from '../MenuIcon.tsx';
 import { CrudDialog, type DialogState } from './CrudDialog.tsx';
 import { crudKey, entityApi } from './crud-api.ts';
 import { crudCss } from './crud-css.ts';
-import { columnWidth, listFields, type CrudContext, type CrudField, type CrudOptions, type WireRecord } from './fields.ts';
+import {
+  canHoldChildren, childValues, columnWidth, formFields, isAddOnly, listFields, parentField,
+  type CrudContext, type CrudField, type CrudOptions, type WireRecord,
+} from './fields.ts';
 import { SearchBar } from './SearchBar.tsx';
+import { listModeOf, useCrudRows } from './use-crud-rows.ts';
+import { useFillHeight } from './use-fill-height.ts';
 
 /** Spec §9: page sizes 10/30/50/100/200, default 10, from page 1. */
 export const PAGE_SIZES = [10, 30, 50, 100, 200];
@@ -23,9 +30,17 @@ function cellText(field: CrudField, record: WireRecord, yesNo: [string, string])
   return value === null || value === undefined ? '' : String(value);
 }
 
+function cell(field: CrudField, record: WireRecord, yesNo: [string, string]): ReactNode {
+  const text = cellText(field, record, yesNo);
+  return field.control === 'icon' && text ? <Space size={6}><MenuIcon source={text} />{text}</Space> : text;
+}
+
+type RowVerb = 'view' | 'edit' | 'delete' | 'addChild';
+
 /**
  * The one list screen of a plain entity, driven by its definition: search bar, paged table with multi-select,
- * add / edit / view dialogs and delete, each button shown by the session's `<code>_<verb>` permission.
+ * add / edit / view dialogs and delete, each button shown by the session's `<code>_<verb>` permission. A tree
+ * entity's rows are a tree table (whole, or level by level with `lazy`) with 新增子项 and a parent picker.
  */
 export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?: CrudOptions }) {
   const { t, i18n } = useTranslation();
@@ -40,14 +55,18 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
 
+  const mode = listModeOf(entity, options);
+  const paged = mode === 'paged';
+  const treeMode = !paged && Boolean(entity.tree);
   const fixed = options.query;
-  const list = useQuery({
-    queryKey: [...crudKey(entity), 'list', page.current, page.size, query, fixed],
-    queryFn: () => api.list({ current: page.current, size: page.size, ...query, ...fixed }),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: crudKey(entity) });
-  const context: CrudContext = { selected, reload };
+  const list = useCrudRows(entity, { mode, action: options.source?.action ?? 'list', query, fixed, page });
+  const reload = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: crudKey(entity) }),
+      queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'parent-tree'] }),
+    ]);
+  };
+  const context: CrudContext = { selected, reload, query: { ...query, ...fixed } };
   const remove = useMutation({
     mutationFn: api.remove,
     onSuccess: async () => {
@@ -58,12 +77,12 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   });
 
   // Deleting the last rows of the last page leaves an empty page: step back to the new last one.
-  const data = list.data;
+  const data = list.page;
   useEffect(() => {
-    if (data && data.records.length === 0 && data.total > 0 && page.current > 1) {
+    if (paged && data && data.records.length === 0 && data.total > 0 && page.current > 1) {
       setPage((p) => ({ ...p, current: Math.max(1, Math.ceil(data.total / p.size)) }));
     }
-  }, [data, page.current]);
+  }, [paged, data, page.current]);
 
   // The screen's own parameters changed (another dept picked): back to page 1 with nothing ticked.
   const fixedKey = JSON.stringify(fixed ?? {});
@@ -71,6 +90,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     setPage((p) => (p.current === 1 ? p : { ...p, current: 1 }));
     setSelected([]);
   }, [fixedKey]);
+
+  const fill = useFillHeight(options.calcHeight, paged, list.rows.length > 0);
 
   const search = (next: Query) => {
     setQuery(next);
@@ -88,45 +109,54 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     });
   };
   const openDialog = (state: DialogState) => { setDialog(state); setDialogOpen(true); };
+  const saved = () => {
+    setDialogOpen(false);
+    // A new child shows under its opened parent.
+    const parentId = dialog?.mode === 'add' ? dialog.values?.parentId : undefined;
+    if (treeMode && typeof parentId === 'string' && !list.expanded.includes(parentId)) list.setExpanded([...list.expanded, parentId]);
+    void reload();
+  };
 
   const code = entity.code;
   const rowActions = [
+    treeMode && can(`${code}_add`) ? 'addChild' : undefined,
     !options.hideView && can(`${code}_view`) ? 'view' : undefined,
     can(`${code}_edit`) ? 'edit' : undefined,
     can(`${code}_delete`) ? 'delete' : undefined,
-  ].filter((a): a is 'view' | 'edit' | 'delete' => Boolean(a));
+  ].filter((a): a is RowVerb => Boolean(a));
+  const rowAction = (action: RowVerb, record: WireRecord) => {
+    if (action === 'delete') confirmDelete([record.id]);
+    else if (action === 'addChild') openDialog({ mode: 'add', values: childValues(entity, record) });
+    else openDialog({ mode: action, id: record.id });
+  };
   const ownActions = (options.rowActions ?? []).filter((action) => can(action.permission));
-  const actionCount = rowActions.length + ownActions.length;
+  const actionLabel = (action: RowVerb) => t(action === 'addChild' ? 'crud.tree.addChild' : `common.${action}`);
+  const actionsWidth = rowActions.reduce((sum, action) => sum + (action === 'addChild' ? 80 : 56), 0)
+    + ownActions.reduce((sum, action) => sum + 16 + 14 * t(action.label).length, 0) + 24;
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
   const columns: TableColumnsType<WireRecord> = [
     {
       key: '#', title: t('crud.index'), width: 64, align: 'center', fixed: 'left',
-      render: (_value, _record, index) => (page.current - 1) * page.size + index + 1,
+      render: (_value, _record, index) => (paged ? (page.current - 1) * page.size : 0) + index + 1,
     },
-    ...listFields(entity).map((field) => ({
+    ...listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]).map((field) => ({
       key: field.name,
       dataIndex: field.dict ? `${field.name}Name` : field.name,
       title: field.label[lang],
       width: columnWidth(field),
       ellipsis: { showTitle: true },
-      render: (_value: unknown, record: WireRecord) => cellText(field, record, yesNo),
+      render: (_value: unknown, record: WireRecord) => cell(field, record, yesNo),
     })),
   ];
-  if (actionCount) {
+  if (rowActions.length + ownActions.length) {
     columns.push({
       key: 'actions', title: t('crud.actions'), fixed: 'right',
-      width: 56 * rowActions.length + ownActions.reduce((sum, action) => sum + 16 + 14 * t(action.label).length, 0) + 24,
+      width: actionsWidth,
       render: (_value, record) => (
         <Space size={0}>
-          {rowActions.map((action) => (
-            <Button
-              key={action}
-              type="link"
-              size="small"
-              danger={action === 'delete'}
-              onClick={() => (action === 'delete' ? confirmDelete([record.id]) : openDialog({ mode: action, id: record.id }))}
-            >
-              {t(`common.${action}`)}
+          {rowActions.filter((action) => action !== 'addChild' || canHoldChildren(entity, record)).map((action) => (
+            <Button key={action} type="link" size="small" danger={action === 'delete'} onClick={() => rowAction(action, record)}>
+              {actionLabel(action)}
             </Button>
           ))}
           {ownActions.map((action) => (
@@ -138,15 +168,19 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       ),
     });
   }
+  const parent = treeMode ? parentField(entity) : undefined;
+  const dialogFields = [...(parent ? [parent] : []), ...formFields(entity, options.hideFields)]
+    .filter((field) => dialog?.mode === 'add' || !isAddOnly(field));
 
   return (
     <Card className="tenon-crud" variant="borderless">
       <style>{crudCss}</style>
-      <SearchBar entity={entity} lang={lang} onSearch={search} />
+      {options.title && <div className="tenon-crud-title">{options.title}</div>}
+      <SearchBar entity={entity} lang={lang} onSearch={search} hidden={options.hideFields} menuSpan={options.searchMenuSpan} />
       <div className="tenon-crud-toolbar">
-        <Space>
+        <Space wrap>
           {can(`${code}_add`) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: 'add' })}>{t('common.add')}</Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: 'add', values: options.addValues })}>{t('common.add')}</Button>
           )}
           {can(`${code}_delete`) && (
             <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(selected)}>{t('common.delete')}</Button>
@@ -158,36 +192,48 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
           <Button shape="circle" icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void reload()} />
         </Tooltip>
       </div>
-      <Table<WireRecord>
-        rowKey="id"
-        size="middle"
-        bordered
-        columns={columns}
-        dataSource={data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 0), 48) }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), fixed: true }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (total) => t('crud.total', { total }),
-        }}
-        onChange={(pagination) => setPage({ current: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZES[0] })}
-      />
+      <div ref={fill.ref}>
+        <Table<WireRecord>
+          rowKey="id"
+          size="middle"
+          bordered
+          columns={columns}
+          dataSource={list.rows}
+          loading={list.fetching}
+          scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 0), 48), y: fill.height }}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), fixed: true }}
+          expandable={paged ? undefined : {
+            // The fold icon goes with the first field (the name), not the index; antd counts from the selection.
+            expandIconColumnIndex: 3,
+            expandedRowKeys: list.expanded,
+            onExpandedRowsChange: (keys) => list.setExpanded(keys.map(String)),
+          }}
+          rowClassName={(record) => (options.activeRow === record.id ? 'tenon-crud-row-active' : '')}
+          onRow={options.onRowClick ? (record) => ({ onClick: () => options.onRowClick?.(record), className: 'tenon-crud-row-link' }) : undefined}
+          pagination={paged && {
+            current: page.current,
+            pageSize: page.size,
+            total: data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (total) => t('crud.total', { total }),
+          }}
+          onChange={(pagination) => { if (paged) setPage({ current: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZES[0] }); }}
+        />
+      </div>
       {dialog && (
         <CrudDialog
           entity={entity}
           lang={lang}
           state={dialog}
+          fields={dialogFields}
+          locked={options.lockedFields}
           open={dialogOpen}
           width={options.dialogWidth ?? DEFAULT_DIALOG_WIDTH}
           onClose={() => setDialogOpen(false)}
           afterClose={() => setDialog(null)}
-          onSaved={() => { setDialogOpen(false); void reload(); }}
+          onSaved={saved}
         />
       )}
     </Card>

@@ -2,8 +2,10 @@ import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
-import { useDictionaryOptions, useMenuTree } from './crud-api.ts';
+import { MenuIcon } from '../MenuIcon.tsx';
+import { useDictionaryOptions, useMenuTree, useParentTree } from './crud-api.ts';
 import { isMultiple, isPicker, type CrudField } from './fields.ts';
+import { isReferenceControl, ReferencePicker } from '../ReferencePicker.tsx';
 
 /** antd hands `value`/`onChange` (or `checked`) to the control through Form.Item. */
 interface ControlProps {
@@ -15,6 +17,8 @@ interface ControlProps {
   onChange?: (value: unknown) => void;
   onBlur?: () => void;
   id?: string;
+  /** The record being edited: a parent picker does not offer it or its subtree. */
+  recordId?: string;
 }
 
 /** 请输入/请选择<label>; nothing in view mode. */
@@ -27,10 +31,12 @@ export const isWide = (field: CrudField) =>
 export function DictSelect({ field, lang, ...rest }: ControlProps) {
   const { t } = useTranslation();
   const options = useDictionaryOptions(field);
+  // A key the dictionary does not (yet) hold shows as nothing rather than a bare key (a menu's button function 0).
+  const known = options.some((option) => option.value === rest.value);
   return (
     <Select
       {...rest}
-      value={rest.value as string | number | undefined}
+      value={known ? rest.value as string | number : undefined}
       options={options}
       allowClear
       placeholder={hint(t, 'select', field, lang, rest.disabled)}
@@ -62,12 +68,33 @@ function MenuTree({ field, lang, ...rest }: ControlProps) {
   );
 }
 
+/** A tree entity's parent: one node of its picker tree, cleared = a root. */
+function ParentTree({ field, lang, recordId, ...rest }: ControlProps) {
+  const { t } = useTranslation();
+  const tree = useParentTree(field.picker ?? '', lang, recordId);
+  return (
+    <TreeSelect
+      {...rest}
+      value={tree.data ? rest.value as string | undefined : undefined}
+      treeData={tree.data ?? []}
+      loading={tree.isPending}
+      showSearch={{ treeNodeFilterProp: 'title' }}
+      allowClear
+      placeholder={hint(t, 'select', field, lang, rest.disabled)}
+      styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }}
+    />
+  );
+}
+
 /** The dialog's control for a field, from its type and control hint. */
 export function FieldControl(props: ControlProps) {
   const { t } = useTranslation();
-  const { field, lang, checked, ...rest } = props;
-  if (field.dict) return <DictSelect {...props} />;
-  if (field.control === 'menu-tree') return <MenuTree {...props} />;
+  const { recordId, ...base } = props;
+  const { field, lang, checked, ...rest } = base;
+  if (field.dict) return <DictSelect {...base} />;
+  if (field.picker) return <ParentTree {...base} recordId={recordId} />;
+  if (field.control === 'menu-tree') return <MenuTree {...base} />;
+  if (isReferenceControl(field)) return <ReferencePicker {...base} />;
   if (field.type === 'switch') return <Switch id={rest.id} disabled={rest.disabled} checked={checked} onChange={rest.onChange} />;
   if (field.type === 'date' || field.type === 'datetime') {
     return (
@@ -93,6 +120,7 @@ export function FieldControl(props: ControlProps) {
   }
   const text = { ...rest, value: rest.value as string | undefined, maxLength: field.max, placeholder: hint(t, 'input', field, lang, props.disabled) };
   if (field.control === 'password') return <Input.Password {...text} autoComplete="new-password" />;
+  if (field.control === 'icon') return <Input {...text} prefix={<MenuIcon source={text.value ?? ''} />} allowClear={!props.disabled} />;
   if (isWide(field)) return <Input.TextArea {...text} autoSize={{ minRows: 3, maxRows: 8 }} showCount={Boolean(field.max) && !props.disabled} />;
   return <Input {...text} allowClear={!props.disabled} />;
 }

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -19,38 +19,63 @@ function FilterControl({ field, lang, value, ...rest }: FilterProps) {
   if (field.type === 'date' || field.type === 'datetime') {
     return <DatePicker {...rest} value={value as Dayjs | null | undefined} placeholder={t('crud.select', { label })} />;
   }
-  if (isNumeric(field)) return <InputNumber {...rest} value={value as number | undefined} placeholder={t('crud.input', { label })} style={{ width: 160 }} />;
-  return <Input {...rest} value={value as string | undefined} placeholder={t('crud.input', { label })} allowClear />;
+  if (isNumeric(field)) return <InputNumber {...rest} value={value as number | undefined} placeholder={t('crud.input', { label })} style={{ width: 160 }} aria-label={label} />;
+  return <Input {...rest} value={value as string | undefined} placeholder={t('crud.input', { label })} allowClear aria-label={label} />;
 }
 
 /**
  * The search bar: the definition's `filter` fields plus the creation-date range of audited entities
  * (`createTime_dategt` / `createTime_datelt`). Both buttons hand the new query up; the page goes back to page 1.
+ * With `menuSpan` (spec §9) it is a 24-column grid: the buttons take `menuSpan`, the fields share the rest.
  */
-export function SearchBar({ entity, lang, onSearch }: { entity: EntityDef; lang: Lang; onSearch: (query: Query) => void }) {
+export function SearchBar({ entity, lang, onSearch, hidden, menuSpan }: {
+  entity: EntityDef;
+  lang: Lang;
+  onSearch: (query: Query) => void;
+  hidden?: readonly string[];
+  menuSpan?: number;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const fields = filterFields(entity);
+  const fields = filterFields(entity, hidden);
   if (fields.length === 0 && !entity.audit) return null;
   const reset = () => { form.resetFields(); onSearch({}); };
-  return (
-    <Form form={form} layout="inline" className="tenon-crud-search" onFinish={(values: Record<string, unknown>) => onSearch(filterQuery(fields, values))}>
-      {fields.map((field) => (
-        <Form.Item key={field.name} name={field.name} label={field.label[lang]}>
-          <FilterControl field={field} lang={lang} />
-        </Form.Item>
-      ))}
-      {entity.audit && (
-        <Form.Item name="createTimeRange" label={createTimeLabel(entity, lang)}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-      )}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('common.search')}</Button>
-          <Button icon={<ReloadOutlined />} onClick={reset}>{t('common.reset')}</Button>
-        </Space>
+  const items = [
+    ...fields.map((field) => (
+      <Form.Item key={field.name} name={field.name} label={field.label[lang]}>
+        <FilterControl field={field} lang={lang} />
       </Form.Item>
+    )),
+    ...(entity.audit ? [(
+      <Form.Item key="createTimeRange" name="createTimeRange" label={createTimeLabel(entity, lang)}>
+        <DatePicker.RangePicker />
+      </Form.Item>
+    )] : []),
+  ];
+  const buttons = (
+    <Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('common.search')}</Button>
+        <Button icon={<ReloadOutlined />} onClick={reset}>{t('common.reset')}</Button>
+      </Space>
+    </Form.Item>
+  );
+  const finish = (values: Record<string, unknown>) => onSearch(filterQuery(fields, values));
+  if (menuSpan) {
+    const span = Math.max(4, Math.floor((24 - menuSpan) / items.length));
+    return (
+      <Form form={form} className="tenon-crud-search is-grid" onFinish={finish}>
+        <Row gutter={12}>
+          {items.map((item) => <Col key={item.key} span={span}>{item}</Col>)}
+          <Col span={menuSpan}>{buttons}</Col>
+        </Row>
+      </Form>
+    );
+  }
+  return (
+    <Form form={form} layout="inline" className="tenon-crud-search" onFinish={finish}>
+      {items}
+      {buttons}
     </Form>
   );
 }

@@ -12,6 +12,8 @@ export function entityApi(entity: EntityDef) {
   const base = `/api/${entity.service}/${entity.name}`;
   return {
     list: (params: Record<string, string | number>) => getData<Page<WireRecord>>(`${base}/list`, params),
+    /** Another read route of the entity (`lazy-list`, `parent-list`, `child-list`, a tree's unpaged `list`). */
+    rows: <T>(action: string, params: Record<string, string | number>) => getData<T>(`${base}/${action}`, params),
     detail: (id: string) => getData<WireRecord>(`${base}/detail`, { id }),
     submit: (body: Record<string, unknown>) => postData<WireRecord>(`${base}/submit`, body),
     remove: (ids: string[]) => postData<null>(`${base}/remove`, undefined, { ids: ids.join(',') }),
@@ -38,14 +40,19 @@ export function useDictionaryOptions(field: FieldDef): Option[] {
 /** A node of `menu/grant-tree` (contract system.md §4). */
 export type GrantTreeNode = TreeNode;
 
-export interface MenuTreeOption { value: string; title: string; key: string; children?: MenuTreeOption[] }
+export interface MenuTreeOption { value: string; title: string; key: string; disabled?: boolean; children?: MenuTreeOption[] }
 
-const localise = (nodes: GrantTreeNode[], lang: Lang): MenuTreeOption[] => nodes.map((node) => ({
-  value: node.value || node.id,
-  key: node.key || node.id,
-  title: lang === 'en' && node.titleEn ? node.titleEn : node.title,
-  ...(node.children?.length ? { children: localise(node.children, lang) } : {}),
-}));
+/** TreeSelect data in the current language; `disabledUnder` marks a node and its subtree unselectable. */
+const localise = (nodes: GrantTreeNode[], lang: Lang, disabledUnder?: string, inside = false): MenuTreeOption[] => nodes.map((node) => {
+  const disabled = inside || (disabledUnder !== undefined && node.id === disabledUnder);
+  return {
+    value: node.value || node.id,
+    key: node.key || node.id,
+    title: lang === 'en' && node.titleEn ? node.titleEn : node.title,
+    ...(disabled ? { disabled } : {}),
+    ...(node.children?.length ? { children: localise(node.children, lang, disabledUnder, disabled) } : {}),
+  };
+});
 
 /** The menus the caller may grant, as TreeSelect data in the current language. */
 export function useMenuTree(lang: Lang) {
@@ -54,5 +61,18 @@ export function useMenuTree(lang: Lang) {
     queryFn: () => getData<{ menu: GrantTreeNode[] }>('/api/blade-system/menu/grant-tree'),
     staleTime: 60_000,
     select: (data) => localise(data.menu ?? [], lang),
+  });
+}
+
+/**
+ * A tree entity's parent picker (`GET <entity>/tree`) as TreeSelect data; the row being edited and its subtree
+ * cannot be chosen (the server refuses such a move).
+ */
+export function useParentTree(url: string, lang: Lang, self?: string) {
+  return useQuery({
+    queryKey: [DESKTOP_KEY, 'parent-tree', url],
+    queryFn: () => getData<TreeNode[]>(url),
+    staleTime: 30_000,
+    select: (nodes) => localise(nodes ?? [], lang, self),
   });
 }

@@ -3,6 +3,15 @@ export const crudCss = `
 .tenon-crud > .ant-card-body { padding: 16px 16px 8px; }
 .tenon-crud-search { row-gap: 12px; margin-bottom: 16px; }
 .tenon-crud-search .ant-select, .tenon-crud-search .ant-input-affix-wrapper, .tenon-crud-search .ant-input { width: 180px; }
+.tenon-crud-search.is-grid .ant-select, .tenon-crud-search.is-grid .ant-input-affix-wrapper,
+.tenon-crud-search.is-grid .ant-input, .tenon-crud-search.is-grid .ant-picker { width: 100%; }
+.tenon-crud-search.is-grid { container-type: inline-size; }
+.tenon-crud-search.is-grid .ant-form-item { margin-bottom: 0; }
+/* A narrow grid (half a page) keeps the whole input: the placeholder names the field. */
+@container (max-width: 640px) { .tenon-crud-search.is-grid .ant-form-item-label { display: none; } }
+.tenon-crud-title { font-size: 15px; font-weight: 600; margin-bottom: 12px; }
+.tenon-crud-row-link { cursor: pointer; }
+.tenon-crud .ant-table-tbody > tr.tenon-crud-row-active > td { background: var(--ant-color-primary-bg); }
 .tenon-crud-toolbar { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 12px; }
 .tenon-crud-selected { color: var(--ant-color-text-secondary); font-size: 13px; }
 .tenon-crud-form { padding-top: 8px; }

@@ -3,14 +3,17 @@ import type { FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { allFields, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
+import { isReferenceControl } from '../ReferencePicker.tsx';
 
-/** A field of the definition with its name. */
-export interface CrudField extends FieldDef { name: string }
+/** A field of the definition with its name; `picker` (the URL of TreeNodes) marks a tree entity's parent field. */
+export interface CrudField extends FieldDef { name: string; picker?: string }
 
 /** What a screen's own buttons get from the page: the ticked rows and a way to reload after a change. */
 export interface CrudContext {
   selected: string[];
   reload: () => Promise<void>;
+  /** The list's current search and fixed parameters (an export sends the same filters). */
+  query: Record<string, string | number>;
 }
 
 /** A screen's own row button (user: 角色配置), shown when the session holds `permission`. */
@@ -23,10 +26,38 @@ export interface RowAction {
   onClick: (record: WireRecord, context: CrudContext) => void;
 }
 
-/** What one screen changes about the shared page (spec §2: tenant package dialog 600 without view). */
+/**
+ * What one screen changes about the shared page (spec §2: tenant package dialog 600 without view). An entity with
+ * `tree` in its definition is listed as a tree table (unpaged `list`) with 新增子项 and a parent picker in its form.
+ */
 export interface CrudOptions {
   dialogWidth?: number;
   hideView?: boolean;
+  /** Tree entities with many rows (menus, depts): load one level at a time through `lazy-list?parentId=`. */
+  lazy?: boolean;
+  /**
+   * Rows from another list route of the entity than `list` (the dictionary pair): `{ action: 'parent-list', paged:
+   * true }` pages the top-level dictionaries (no tree features), `{ action: 'child-list', paged: false }` is the tree
+   * below `query.parentId`.
+   */
+  source?: { action: string; paged: boolean };
+  /** Fields the screen leaves out of its table, search bar and form (the parent dictionaries' fixed key -1). */
+  hideFields?: string[];
+  /** Fields left out of the table only; the form keeps them with their rules (the vertical pair's parent sort). */
+  hideColumns?: string[];
+  /** Values the add dialog starts with (the child dictionaries' parent and code). */
+  addValues?: Record<string, unknown>;
+  /** Form fields shown but not editable, on add and edit (the child dictionaries' parent and code). */
+  lockedFields?: string[];
+  /** Spec §9 "search menu span": the search buttons take this many of 24 columns, the fields share the rest. */
+  searchMenuSpan?: number;
+  /** Spec §9 calcHeight: the table body ends this many pixels above the window's bottom (scrolling inside). */
+  calcHeight?: number;
+  /** A click on a row (the parent dictionary picks the child table's rows); the row with id `activeRow` is marked. */
+  onRowClick?: (record: WireRecord) => void;
+  activeRow?: string;
+  /** A title above the search bar (the dictionary pair names its two tables). */
+  title?: ReactNode;
   /** Fixed list parameters the screen owns (the user screen's selected `deptId`); part of the query key. */
   query?: Record<string, string | number>;
   /** The screen's own toolbar buttons, after add and delete. */
@@ -40,9 +71,34 @@ export type DialogMode = 'add' | 'edit' | 'view';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const named = (entity: EntityDef) => Object.entries(entity.fields).map(([name, def]): CrudField => ({ ...def, name }));
-export const listFields = (entity: EntityDef) => named(entity).filter((f) => f.list && !f.secret);
-export const formFields = (entity: EntityDef) => named(entity).filter((f) => f.form && !f.readonly && !f.secret);
-export const filterFields = (entity: EntityDef) => named(entity).filter((f) => f.filter && !f.secret);
+const shown = (hidden: readonly string[] = []) => (f: CrudField) => !hidden.includes(f.name);
+export const listFields = (entity: EntityDef, hidden?: readonly string[]) =>
+  named(entity).filter((f) => f.list && !f.secret).filter(shown(hidden));
+/** A secret is never read back, but a password is typed once when the record is added. */
+export const isAddOnly = (field: FieldDef) => Boolean(field.secret);
+export const formFields = (entity: EntityDef, hidden?: readonly string[]) =>
+  named(entity).filter((f) => f.form && !f.readonly && (!f.secret || f.control === 'password')).filter(shown(hidden));
+export const filterFields = (entity: EntityDef, hidden?: readonly string[]) =>
+  named(entity).filter((f) => f.filter && !f.secret).filter(shown(hidden));
+
+/** The parent of a tree entity's row as a form field: a tree select over the entity's picker (`GET <entity>/tree`). */
+export function parentField(entity: EntityDef): CrudField | undefined {
+  if (!entity.tree) return undefined;
+  return { name: 'parentId', type: 'id', label: entity.tree.parentLabel, picker: `/api/${entity.service}/${entity.name}/tree` };
+}
+
+/** Whether a row may hold children: it passes the picker's filter (a menu may, a button may not). */
+export function canHoldChildren(entity: EntityDef, record: WireRecord): boolean {
+  return Object.entries(entity.tree?.picker ?? {}).every(([name, value]) => String(record[name]) === String(value));
+}
+
+/** Values a new child starts with: its parent, and the fields it inherits from it (a dictionary item's code). */
+export function childValues(entity: EntityDef, parent: WireRecord): Record<string, unknown> {
+  const values: Record<string, unknown> = { parentId: parent.id };
+  for (const name of entity.tree?.inherit ?? []) values[name] = parent[name];
+  return values;
+}
+
 /** The label of the audit column the date range filters on. */
 export const createTimeLabel = (entity: EntityDef, lang: Lang) => allFields(entity).createTime?.label[lang] ?? '';
 
@@ -50,8 +106,9 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Controls that pick rather than type: they validate on change too. */
-export const isPicker = (field: FieldDef) =>
-  Boolean(field.dict) || field.control === 'menu-tree' || field.type === 'date' || field.type === 'datetime' || field.type === 'switch';
+export const isPicker = (field: FieldDef & { picker?: string }) =>
+  Boolean(field.dict) || Boolean(field.picker) || field.control === 'menu-tree' || isReferenceControl(field)
+  || field.type === 'date' || field.type === 'datetime' || field.type === 'switch';
 export const isNumeric = (field: FieldDef) => field.type === 'int' || field.type === 'money' || field.type === 'decimal';
 /** The menu tree holds several ids for an `ids` field, one for an `id` field. */
 export const isMultiple = (field: FieldDef) => field.type === 'ids';
@@ -88,7 +145,11 @@ const toDayjs = (value: unknown) => (typeof value === 'string' && value ? dayjs(
  * The form keeps wire values (dates as text, ids comma-joined, switches 0/1); these adapt them to the control's
  * value and back, so loading a record and submitting it need no conversion.
  */
-export function wireValueProps(field: FieldDef): Pick<FormItemProps, 'getValueProps' | 'normalize'> {
+export function wireValueProps(field: FieldDef & { picker?: string }): Pick<FormItemProps, 'getValueProps' | 'normalize'> {
+  // A root's parent is 0 on the wire and nothing in the picker; clearing the picker moves the row to the root.
+  if (field.picker) {
+    return { getValueProps: (value: unknown) => ({ value: value && value !== '0' ? value : undefined }), normalize: (id: unknown) => id ?? '0' };
+  }
   if (field.type === 'date' || field.type === 'datetime') {
     const format = field.type === 'date' ? DATE_FORMAT : DATETIME_FORMAT;
     return {

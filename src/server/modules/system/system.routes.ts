@@ -55,6 +55,12 @@ export async function systemRoutes(app: FastifyInstance, { services }: { service
 
   // Picker for forms in any screen (user form): any signed-in user; only the super tenant may name another tenant.
   const posts = services.entities.get(post.name)!;
+  // The tenant screen's 产品包 dialog: every live package (platform rows, so only the platform tenant reads them).
+  app.get('/api/blade-system/tenant-package/select', { config: { permission: 'tenant_package', platform: true } }, async (request) => {
+    const packages = await services.entities.get('tenant-package')!.list(request.user, {});
+    return ok(request, packages.map((p) => ({ id: p.id, packageName: p.packageName })));
+  });
+
   app.get('/api/blade-system/post/select', async (request) => {
     const { tenantId } = requestParams(request);
     const target = request.user.tenantId === SUPER_TENANT && request.user.isAdmin && typeof tenantId === 'string' && tenantId ? tenantId : request.user.tenantId;

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import type { Page } from '../../../client/http.ts';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import { crudKey, entityApi } from './crud-api.ts';
+import type { CrudOptions, WireRecord } from './fields.ts';
+
+type Query = Record<string, string | number>;
+
+/** How a screen lists its rows: pages of a flat list, the whole tree at once, or the tree one level at a time. */
+export type ListMode = 'paged' | 'tree' | 'lazy';
+
+export function listModeOf(entity: EntityDef, options: CrudOptions): ListMode {
+  const paged = options.source ? options.source.paged : !entity.tree;
+  if (paged) return 'paged';
+  return entity.tree && options.lazy ? 'lazy' : 'tree';
+}
+
+interface Params {
+  mode: ListMode;
+  /** The list route (`list`, or the screen's `source`). */
+  action: string;
+  query: Query;
+  fixed?: Query;
+  page: { current: number; size: number };
+}
+
+export interface CrudRows {
+  rows: WireRecord[];
+  /** Rows of the paged list in total; undefined until the first page arrives. */
+  page?: Page<WireRecord>;
+  fetching: boolean;
+  /** Tree modes: the expanded rows (a lazy tree loads a row's children when it is expanded). */
+  expanded: string[];
+  setExpanded: (keys: string[]) => void;
+}
+
+type Node = WireRecord & { hasChildren?: boolean; children?: Node[] };
+
+/** The lazily loaded levels put together: a row with children gets the loaded ones (none yet = an empty level). */
+function assemble(rows: Node[], levels: Map<string, Node[]>, seen = new Set<string>()): Node[] {
+  return rows.map((row) => {
+    const { children: _ignored, ...plain } = row;
+    if (!row.hasChildren || seen.has(row.id)) return plain as Node;
+    return { ...plain, children: assemble(levels.get(row.id) ?? [], levels, new Set(seen).add(row.id)) } as Node;
+  });
+}
+
+/** Ids of every row that has children in a nested tree. */
+function parentIds(rows: Node[]): string[] {
+  return rows.flatMap((row) => (row.children?.length ? [row.id, ...parentIds(row.children)] : []));
+}
+
+/**
+ * The rows of a CRUD screen. A lazy tree asks `lazy-list?parentId=0` (with the search filters, which the server
+ * applies across levels) and then `lazy-list?parentId=<id>` for each expanded row; a search result that arrives as
+ * a whole tree opens all its levels.
+ */
+export function useCrudRows(entity: EntityDef, { mode, action, query, fixed, page }: Params): CrudRows {
+  const api = entityApi(entity);
+  const key = crudKey(entity);
+  const [expanded, setExpanded] = useState<string[]>([]);
+
+  const paged = useQuery({
+    queryKey: [...key, action, page.current, page.size, query, fixed],
+    queryFn: () => api.rows<Page<WireRecord>>(action, { current: page.current, size: page.size, ...query, ...fixed }),
+    placeholderData: keepPreviousData,
+    enabled: mode === 'paged',
+  });
+  const tree = useQuery({
+    queryKey: [...key, mode === 'lazy' ? 'lazy-list' : action, 'root', query, fixed],
+    queryFn: () => (mode === 'lazy'
+      ? api.rows<Node[]>('lazy-list', { ...query, ...fixed, parentId: 0 })
+      : api.rows<Node[]>(action, { ...query, ...fixed })),
+    placeholderData: keepPreviousData,
+    enabled: mode !== 'paged',
+  });
+  const levels = useQueries({
+    queries: (mode === 'lazy' ? expanded : []).map((id) => ({
+      queryKey: [...key, 'lazy-list', id, fixed],
+      queryFn: () => api.rows<Node[]>('lazy-list', { ...fixed, parentId: id }),
+    })),
+  });
+
+  // A new search starts folded; a searched whole tree shows every match.
+  const searchKey = JSON.stringify([query, fixed]);
+  useEffect(() => { setExpanded([]); }, [searchKey]);
+  const searched = Object.keys(query).length > 0;
+  useEffect(() => {
+    if (mode === 'tree' && searched && tree.data) setExpanded(parentIds(tree.data));
+  }, [mode, searched, tree.data]);
+
+  let rows: WireRecord[];
+  if (mode === 'paged') rows = paged.data?.records ?? [];
+  else if (mode === 'tree') rows = tree.data ?? [];
+  else {
+    const loaded = new Map<string, Node[]>();
+    expanded.forEach((id, index) => { const level = levels[index]?.data; if (level) loaded.set(id, level); });
+    rows = assemble(tree.data ?? [], loaded);
+  }
+
+  return {
+    rows,
+    page: paged.data,
+    fetching: mode === 'paged' ? paged.isFetching : tree.isFetching || levels.some((level) => level.isFetching),
+    expanded,
+    setExpanded,
+  };
+}

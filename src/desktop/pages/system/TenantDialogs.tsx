@@ -1,0 +1,182 @@
+import type { ReactNode } from 'react';
+import { Alert, App, Button, DatePicker, Form, InputNumber, Modal, Select, type FormInstance } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { ApiFailure } from '../../../client/http.ts';
+import { DESKTOP_KEY } from '../../queries.ts';
+import { DATETIME_FORMAT } from '../../components/crud/fields.ts';
+import { tenantApi } from './tenant-api.ts';
+
+/** What the tenant screen hands each dialog. */
+export interface TenantDialogProps {
+  open: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+  /** After a save: close and reload the list. */
+  onSaved: () => void;
+}
+
+const detailKey = (id: string) => [DESKTOP_KEY, 'tenant-admin', 'detail', id];
+
+/** A tenant row for a dialog: loaded afresh each time one opens. */
+function useTenant(id: string | undefined) {
+  return useQuery({ queryKey: detailKey(id ?? ''), queryFn: () => tenantApi.detail(id ?? ''), enabled: Boolean(id), gcTime: 0 });
+}
+
+interface FormDialogProps<V> extends TenantDialogProps {
+  title: string;
+  form: FormInstance<V>;
+  loading: boolean;
+  /** Nothing to save (the row is gone or could not be read). */
+  failed: boolean;
+  initialValues: Partial<V>;
+  save: (values: V) => Promise<unknown>;
+  children: ReactNode;
+}
+
+/** A small form dialog: the OK button saves, success toasts and closes, a refusal (already toasted) keeps it open. */
+function FormDialog<V>({ title, form, loading, failed, initialValues, save, children, open, onClose, afterClose, onSaved }: FormDialogProps<V>) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const mutation = useMutation({
+    mutationFn: save,
+    onSuccess: () => {
+      void message.success(t('common.operationSuccess'));
+      onSaved();
+    },
+    onError: (error) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); },
+  });
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (values) mutation.mutate(values);
+  };
+  return (
+    <Modal
+      open={open}
+      afterClose={afterClose}
+      title={title}
+      width={480}
+      mask={{ closable: false }}
+      destroyOnHidden
+      loading={loading}
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
+        <Button key="ok" type="primary" loading={mutation.isPending} disabled={loading || failed} onClick={() => void submit()}>
+          {t('common.ok')}
+        </Button>,
+      ]}
+    >
+      {!loading && (
+        <Form form={form} layout="horizontal" labelCol={{ flex: i18n.language === 'en' ? '130px' : '90px' }} wrapperCol={{ flex: 1 }} initialValues={initialValues}>
+          {children}
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+interface SettingValues { accountNumber?: number | null; expireTime?: Dayjs | null }
+
+/**
+ * 授权配置 of the ticked tenants (`tenant/setting`): account quota (-1 or blank = unlimited) and expiry (blank =
+ * never). With one tenant ticked its current values are shown.
+ */
+export function TenantSettingDialog({ ids, ...props }: TenantDialogProps & { ids: string[] }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SettingValues>();
+  const single = ids.length === 1 ? ids[0] : undefined;
+  const detail = useTenant(single);
+  const row = detail.data;
+  const initialValues: SettingValues = row
+    ? { accountNumber: row.accountNumber ?? null, expireTime: row.expireTime ? dayjs(row.expireTime) : null }
+    : {};
+  return (
+    <FormDialog<SettingValues>
+      {...props}
+      title={t('crud.tenantAdmin.setting')}
+      form={form}
+      loading={Boolean(single) && detail.isPending}
+      failed={false}
+      initialValues={initialValues}
+      save={(values) => tenantApi.setting(
+        ids,
+        typeof values.accountNumber === 'number' ? values.accountNumber : null,
+        values.expireTime ? values.expireTime.format(DATETIME_FORMAT) : null,
+      )}
+    >
+      <Form.Item name="accountNumber" label={t('crud.tenantAdmin.accountNumber')}>
+        <InputNumber precision={0} min={-1} style={{ width: '100%' }} placeholder={t('crud.tenantAdmin.accountNumberHint')} />
+      </Form.Item>
+      <Form.Item name="expireTime" label={t('crud.tenantAdmin.expireTime')}>
+        <DatePicker showTime format={DATETIME_FORMAT} style={{ width: '100%' }} placeholder={t('crud.tenantAdmin.expireTimeHint')} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+interface DatasourceValues { datasourceId?: string | null }
+
+/** 数据源 of one tenant (`tenant/datasource`, by tenant code); clearing the choice unbinds it. */
+export function TenantDatasourceDialog({ id, ...props }: TenantDialogProps & { id: string }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<DatasourceValues>();
+  const detail = useTenant(id);
+  const sources = useQuery({ queryKey: [DESKTOP_KEY, 'tenant-admin', 'datasources'], queryFn: tenantApi.datasources, gcTime: 0, retry: false });
+  const row = detail.data;
+  return (
+    <FormDialog<DatasourceValues>
+      {...props}
+      title={t('crud.tenantAdmin.datasource')}
+      form={form}
+      loading={detail.isPending}
+      failed={!row}
+      initialValues={{ datasourceId: row?.datasourceId ?? undefined }}
+      save={(values) => tenantApi.datasource(row!.tenantId, values.datasourceId ?? null)}
+    >
+      {sources.isError && <Alert type="warning" showIcon title={t('crud.tenantAdmin.datasourceUnavailable')} style={{ marginBottom: 16 }} />}
+      <Form.Item name="datasourceId" label={t('crud.tenantAdmin.datasourceId')}>
+        <Select
+          allowClear
+          loading={sources.isPending}
+          placeholder={t('crud.tenantAdmin.selectDatasource')}
+          options={(sources.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+interface PackageValues { packageId?: string | null }
+
+/** 产品包 of one tenant: the current one from `package-detail` (by row id), saved with `package-setting` (by code). */
+export function TenantPackageDialog({ id, ...props }: TenantDialogProps & { id: string }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PackageValues>();
+  const detail = useTenant(id);
+  const current = useQuery({ queryKey: [DESKTOP_KEY, 'tenant-admin', 'package', id], queryFn: () => tenantApi.packageDetail(id), gcTime: 0 });
+  const packages = useQuery({ queryKey: [DESKTOP_KEY, 'tenant-admin', 'packages'], queryFn: tenantApi.packages, gcTime: 0 });
+  const row = detail.data;
+  return (
+    <FormDialog<PackageValues>
+      {...props}
+      title={t('crud.tenantAdmin.package')}
+      form={form}
+      loading={detail.isPending || current.isPending}
+      failed={!row || current.isError}
+      initialValues={{ packageId: current.data?.id ?? undefined }}
+      save={(values) => tenantApi.packageSetting(row!.tenantId, values.packageId ?? null)}
+    >
+      <Form.Item name="packageId" label={t('crud.tenantAdmin.packageId')}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={packages.isPending}
+          placeholder={t('crud.tenantAdmin.selectPackage')}
+          options={(packages.data ?? []).map((p) => ({ value: p.id, label: p.packageName }))}
+        />
+      </Form.Item>
+    </FormDialog>
+  );
+}

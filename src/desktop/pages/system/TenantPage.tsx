@@ -1,0 +1,57 @@
+import { useState, type ReactNode } from 'react';
+import { App, Button } from 'antd';
+import { AppstoreOutlined, DatabaseOutlined, SettingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { tenant } from '../../../shared/entities/system/tenant.ts';
+import { CrudPage } from '../../components/crud/CrudPage.tsx';
+import type { CrudContext, CrudOptions } from '../../components/crud/fields.ts';
+import { usePermission } from '../../permission.ts';
+import { TenantDatasourceDialog, TenantPackageDialog, TenantSettingDialog, type TenantDialogProps } from './TenantDialogs.tsx';
+
+type Kind = 'setting' | 'datasource' | 'package';
+interface Target { kind: Kind; ids: string[]; reload: () => Promise<void> }
+
+const BUTTONS: { kind: Kind; permission: string; icon: ReactNode }[] = [
+  { kind: 'setting', permission: 'tenant_setting', icon: <SettingOutlined /> },
+  { kind: 'datasource', permission: 'tenant_datasource', icon: <DatabaseOutlined /> },
+  { kind: 'package', permission: 'tenant_package', icon: <AppstoreOutlined /> },
+];
+
+/**
+ * /system/tenant: the shared list plus 授权配置 (any number of ticked tenants), 数据源 and 产品包 (one tenant: the
+ * server sets them by tenant code, one at a time), each shown by its button code.
+ */
+export default function TenantPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { can } = usePermission();
+  const [target, setTarget] = useState<Target | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const start = (kind: Kind, { selected, reload }: CrudContext) => {
+    if (selected.length === 0) { void message.warning(t('common.selectOne')); return; }
+    if (kind !== 'setting' && selected.length > 1) { void message.warning(t('crud.tenantAdmin.onlyOne')); return; }
+    setTarget({ kind, ids: selected, reload });
+    setOpen(true);
+  };
+  const options: CrudOptions = {
+    toolbar: (context) => BUTTONS.filter((b) => can(b.permission)).map((b) => (
+      <Button key={b.kind} icon={b.icon} onClick={() => start(b.kind, context)}>{t(`crud.tenantAdmin.${b.kind}`)}</Button>
+    )),
+  };
+
+  const props: TenantDialogProps | undefined = target ? {
+    open,
+    onClose: () => setOpen(false),
+    afterClose: () => setTarget(null),
+    onSaved: () => { setOpen(false); void target.reload(); },
+  } : undefined;
+  return (
+    <>
+      <CrudPage entity={tenant} options={options} />
+      {target && props && target.kind === 'setting' && <TenantSettingDialog ids={target.ids} {...props} />}
+      {target && props && target.kind === 'datasource' && <TenantDatasourceDialog id={target.ids[0]} {...props} />}
+      {target && props && target.kind === 'package' && <TenantPackageDialog id={target.ids[0]} {...props} />}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { App, Button, Card } from 'antd';
+import { DownloadOutlined, RetweetOutlined, UnlockOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../client/download.ts';
+import { ApiFailure, postData } from '../../../client/http.ts';
+import { user } from '../../../shared/entities/system/user.ts';
+import { CrudPage } from '../../components/crud/CrudPage.tsx';
+import type { CrudContext, CrudOptions } from '../../components/crud/fields.ts';
+import { usePermission } from '../../permission.ts';
+import { DeptTree } from './DeptTree.tsx';
+import { UserImportDialog } from './UserImportDialog.tsx';
+import { UserRoleDialog } from './UserRoleDialog.tsx';
+
+const USER = '/api/blade-system/user';
+/** The open dialog, with the list's reload for after its change. */
+type Dialog = ({ kind: 'role'; userIds: string[] } | { kind: 'import' }) & { open: boolean; reload: () => Promise<void> };
+/** The page's current search, when the shared page hands it to its toolbar (export sends the same filters). */
+
+/**
+ * /system/user: departments on the left (a click lists the users of that department and those below it), the users
+ * on the shared page on the right, with 角色配置, 密码重置, 账号解封, 导入 and 导出 by the session's buttons.
+ */
+export default function UserPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const { can } = usePermission();
+  const [deptId, setDeptId] = useState<string>();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog((current) => (current ? { ...current, open: false } : null));
+
+  /** 密码重置 / 账号解封: confirm, then the action for the ticked users. */
+  const confirmAction = (action: 'reset-password' | 'unlock', context: CrudContext) => {
+    const reset = action === 'reset-password';
+    // Unlocking nothing is the server's to refuse (请至少选择一个用户).
+    if (reset && context.selected.length === 0) { void message.warning(t('common.selectOne')); return; }
+    modal.confirm({
+      title: t('common.tip'),
+      content: t(reset ? 'crud.user.resetConfirm' : 'crud.user.unlockConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => postData<null>(`${USER}/${action}`, undefined, { userIds: context.selected.join(',') })
+        .then(() => { void message.success(t('common.operationSuccess')); })
+        .catch((error: unknown) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); }),
+    });
+  };
+  const confirmExport = (context: CrudContext) => {
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('crud.user.exportConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => downloadFile(`${USER}/export-user`, { ...context.query, ...(deptId ? { deptId } : {}) })
+        .catch((error: unknown) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); }),
+    });
+  };
+
+  const options: CrudOptions = {
+    query: deptId ? { deptId } : undefined,
+    toolbar: (context: CrudContext) => (
+      <>
+        {can('user_role') && (
+          <Button
+            icon={<UserOutlined />}
+            onClick={() => {
+              if (context.selected.length === 0) { void message.warning(t('common.selectOne')); return; }
+              setDialog({ kind: 'role', userIds: context.selected, open: true, reload: context.reload });
+            }}
+          >
+            {t('crud.user.role')}
+          </Button>
+        )}
+        {can('user_reset') && <Button icon={<RetweetOutlined />} onClick={() => confirmAction('reset-password', context)}>{t('crud.user.reset')}</Button>}
+        {can('user_unlock') && <Button icon={<UnlockOutlined />} onClick={() => confirmAction('unlock', context)}>{t('crud.user.unlock')}</Button>}
+        {can('user_import') && (
+          <Button icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'import', open: true, reload: context.reload })}>{t('crud.user.import')}</Button>
+        )}
+        {can('user_export') && <Button icon={<DownloadOutlined />} onClick={() => confirmExport(context)}>{t('crud.user.export')}</Button>}
+      </>
+    ),
+  };
+  return (
+    <div className="tenon-user-page" style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+      <Card size="small" title={t('crud.user.depts')} variant="borderless" style={{ width: 210, flex: 'none' }}>
+        <DeptTree value={deptId} onChange={setDeptId} />
+      </Card>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <CrudPage entity={user} options={options} />
+      </div>
+      {dialog?.kind === 'role' && (
+        <UserRoleDialog
+          userIds={dialog.userIds}
+          open={dialog.open}
+          onClose={close}
+          afterClose={() => setDialog(null)}
+          onSaved={() => { close(); void dialog.reload(); }}
+        />
+      )}
+      {dialog?.kind === 'import' && (
+        <UserImportDialog open={dialog.open} onClose={close} afterClose={() => setDialog(null)} onImported={() => { close(); void dialog.reload(); }} />
+      )}
+    </div>
+  );
+}

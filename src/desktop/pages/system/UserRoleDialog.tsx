@@ -1,0 +1,84 @@
+import { useMemo, useState, type Key } from 'react';
+import { App, Button, Empty, Modal, Tree } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiFailure, getData, postData } from '../../../client/http.ts';
+import type { TreeNode } from '../../../shared/contract/tree.ts';
+import { DESKTOP_KEY } from '../../queries.ts';
+import { splitIds } from '../../components/crud/fields.ts';
+import { checkNodes } from '../authority/grant-tree.ts';
+
+const USER = '/api/blade-system/user';
+
+interface Props {
+  userIds: string[];
+  open: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * 用户角色配置: the tenant's roles as a tree ticked independently (a parent role does not bring its children), sent
+ * as user/grant for the ticked users. One ticked user starts from the roles he holds, several from none.
+ */
+export function UserRoleDialog({ userIds, open, onClose, afterClose, onSaved }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const { message } = App.useApp();
+  const [edited, setEdited] = useState<string[]>();
+  const single = userIds.length === 1 ? userIds[0] : undefined;
+
+  const roles = useQuery({
+    queryKey: [DESKTOP_KEY, 'role-tree'],
+    queryFn: () => getData<TreeNode[]>('/api/blade-system/role/tree'),
+    staleTime: 60_000,
+  });
+  const held = useQuery({
+    queryKey: [DESKTOP_KEY, 'user-roles', single],
+    queryFn: () => getData<{ roleId?: string } | null>(`${USER}/detail`, { id: single }),
+    enabled: Boolean(single),
+    gcTime: 0,
+  });
+  const nodes = useMemo(() => checkNodes(roles.data ?? [], lang), [roles.data, lang]);
+  const checked = edited ?? splitIds(held.data?.roleId);
+
+  const save = useMutation({
+    mutationFn: () => postData<null>(`${USER}/grant`, undefined, { userIds: userIds.join(','), roleIds: checked.join(',') }),
+    onSuccess: () => {
+      void message.success(t('common.operationSuccess'));
+      onSaved();
+    },
+    onError: (error) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); },
+  });
+
+  const loading = roles.isPending || (Boolean(single) && held.isPending);
+  const onCheck = (value: Key[] | { checked: Key[] }) => setEdited((Array.isArray(value) ? value : value.checked).map(String));
+
+  return (
+    <Modal
+      open={open}
+      afterClose={afterClose}
+      title={t('crud.user.roleTitle')}
+      width={400}
+      mask={{ closable: false }}
+      destroyOnHidden
+      loading={loading}
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
+        <Button key="ok" type="primary" loading={save.isPending} disabled={loading || roles.isError} onClick={() => save.mutate()}>
+          {t('common.ok')}
+        </Button>,
+      ]}
+    >
+      {!loading && (nodes.length
+        ? (
+          <div style={{ maxHeight: '55vh', overflow: 'auto' }}>
+            <Tree checkable checkStrictly defaultExpandAll selectable={false} treeData={nodes} checkedKeys={{ checked, halfChecked: [] }} onCheck={onCheck} />
+          </div>
+        )
+        : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)}
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { http } from '../../../src/client/http.ts';
+
+/** One request the console sent: query parameters, the JSON body, or the multipart form of an upload. */
+export interface Sent {
+  method: string;
+  url: string;
+  params: Record<string, unknown>;
+  body: Record<string, unknown> | undefined;
+  form?: FormData;
+}
+/** An envelope, or `[status, body]`. */
+export type Reply = [status: number, data: unknown] | unknown;
+export type Handler = (request: Sent) => Reply;
+
+export const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
+export const refuse = (msg: string, status = 400): Reply => [status, { code: status, success: false, data: null, msg }];
+export const page = (records: unknown[], total = records.length) =>
+  ok({ records, total, size: 10, current: 1, pages: Math.ceil(total / 10) });
+/** The menu/buttons tree of a screen: the four standard verbs plus extra codes. */
+export const buttons = (code: string, extra: string[] = []) =>
+  [...['add', 'edit', 'delete', 'view'].map((verb) => `${code}_${verb}`), ...extra].map((c) => ({ id: c, code: c, category: 2 }));
+
+/** A fake server behind the console's axios instance: `METHOD path` -> envelope (or [status, body]); 404 otherwise. */
+export function fakeServer() {
+  const sent: Sent[] = [];
+  let routes: Record<string, Handler> = {};
+  const serve = (handlers: Record<string, Handler>) => {
+    routes = handlers;
+    http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+      const request: Sent = {
+        method: (config.method ?? 'get').toUpperCase(),
+        url: config.url ?? '',
+        params: (config.params ?? {}) as Record<string, unknown>,
+        body: typeof config.data === 'string' ? JSON.parse(config.data) as Record<string, unknown> : undefined,
+        ...(config.data instanceof FormData ? { form: config.data } : {}),
+      };
+      sent.push(request);
+      const handler = routes[`${request.method} ${request.url}`];
+      const reply = handler ? handler(request) : refuse('no route', 404);
+      const [status, data] = Array.isArray(reply) && typeof reply[0] === 'number' ? reply as [number, unknown] : [200, reply];
+      return { data, status, statusText: String(status), headers: {}, config } satisfies AxiosResponse;
+    }) as AxiosAdapter;
+  };
+  const calls = (method: string, url: string) => sent.filter((r) => r.method === method && r.url === url);
+  const reset = () => { sent.length = 0; };
+  return { serve, calls, reset, sent };
+}
