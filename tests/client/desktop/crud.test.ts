@@ -2,8 +2,6 @@
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
 import { param } from '../../../src/shared/entities/system/param.ts';
@@ -11,38 +9,11 @@ import { tenantPackage } from '../../../src/shared/entities/system/tenant-packag
 import dayjs from 'dayjs';
 import { CrudPage } from '../../../src/desktop/components/crud/CrudPage.tsx';
 import { filterFields, filterQuery } from '../../../src/desktop/components/crud/fields.ts';
+import { buttons, fakeServer, ok, page, type Handler } from './fake-server.ts';
 import { renderDesktop, signIn } from './render.tsx';
 
-interface Sent { method: string; url: string; params: Record<string, unknown>; body: Record<string, unknown> | undefined }
-type Reply = [status: number, data: unknown] | unknown;
-type Handler = (request: Sent) => Reply;
-
-const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
-const page = (records: unknown[], total = records.length) => ok({ records, total, size: 10, current: 1, pages: Math.ceil(total / 10) });
-const buttons = (code: string) => ['add', 'edit', 'delete', 'view'].map((verb) => ({ id: verb, code: `${code}_${verb}`, category: 2 }));
-
-let sent: Sent[] = [];
-let routes: Record<string, Handler> = {};
+const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
-
-/** A fake server behind the console's axios instance: `METHOD path` -> envelope (or [status, body]). */
-function serve(handlers: Record<string, Handler>) {
-  routes = handlers;
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
-    const request: Sent = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: (config.params ?? {}) as Record<string, unknown>,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) as Record<string, unknown> : undefined,
-    };
-    sent.push(request);
-    const handler = routes[`${request.method} ${request.url}`];
-    const reply = handler ? handler(request) : [404, { code: 404, success: false, data: null, msg: 'no route' }];
-    const [status, data] = Array.isArray(reply) && typeof reply[0] === 'number' ? reply as [number, unknown] : [200, reply];
-    return { data, status, statusText: String(status), headers: {}, config } satisfies AxiosResponse;
-  }) as AxiosAdapter;
-}
-const calls = (method: string, url: string) => sent.filter((r) => r.method === method && r.url === url);
 
 const paramRows = Array.from({ length: 10 }, (_, i) => ({
   id: String(1000 + i), paramName: `参数${i}`, paramKey: `key.${i}`, paramValue: `value ${i}`, remark: '', createTime: '2024-01-01 00:00:00',
@@ -50,7 +21,7 @@ const paramRows = Array.from({ length: 10 }, (_, i) => ({
 const PARAM = '/api/blade-system/param';
 
 beforeEach(() => {
-  sent = [];
+  reset();
   errors.length = 0;
   setNotifier({ error: (text) => errors.push(text), success: () => undefined });
   signIn();
@@ -247,7 +218,7 @@ describe("a screen's own parameters and buttons", () => {
   it('sends the fixed query, shows own row and toolbar buttons by permission and hands them the ticked rows', async () => {
     const clicked: string[] = [];
     serve({
-      'GET /api/blade-system/menu/buttons': () => ok([...buttons('param'), { id: 'x', code: 'param_special', category: 2 }]),
+      'GET /api/blade-system/menu/buttons': () => ok(buttons('param', ['param_special'])),
       [`GET ${PARAM}/list`]: () => page(paramRows, 10),
     });
     renderDesktop(createElement(CrudPage, {

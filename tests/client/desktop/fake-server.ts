@@ -17,9 +17,11 @@ export const ok = (data: unknown) => ({ code: 200, success: true, data, msg: 'æ“
 export const refuse = (msg: string, status = 400): Reply => [status, { code: status, success: false, data: null, msg }];
 export const page = (records: unknown[], total = records.length) =>
   ok({ records, total, size: 10, current: 1, pages: Math.ceil(total / 10) });
+/** The menu/buttons tree granting exactly these codes. */
+export const buttonsOf = (codes: string[]) => codes.map((c) => ({ id: c, code: c, category: 2 }));
 /** The menu/buttons tree of a screen: the four standard verbs plus extra codes. */
 export const buttons = (code: string, extra: string[] = []) =>
-  [...['add', 'edit', 'delete', 'view'].map((verb) => `${code}_${verb}`), ...extra].map((c) => ({ id: c, code: c, category: 2 }));
+  buttonsOf([...['add', 'edit', 'delete', 'view'].map((verb) => `${code}_${verb}`), ...extra]);
 
 /** A fake server behind the console's axios instance: `METHOD path` -> envelope (or [status, body]); 404 otherwise. */
 export function fakeServer() {

@@ -2,39 +2,27 @@
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
 import InfoPage from '../../../src/desktop/pages/InfoPage.tsx';
 import { avatarProblem, phoneProblem } from '../../../src/desktop/pages/info-rules.ts';
+import { fakeServer, ok } from './fake-server.ts';
 import { renderDesktop, signIn } from './render.tsx';
 
-interface Sent { method: string; url: string; params: Record<string, unknown>; body: Record<string, unknown> | undefined }
-const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
 const USER = '/api/blade-system/user';
-let sent: Sent[] = [];
+const { serve, sent, reset } = fakeServer();
 const profile = { id: '1', account: 'admin', name: 'admin', realName: '管理员', phone: '13800138000', email: 'a@b.cn', avatar: '' };
-
-function serve() {
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
-    const request: Sent = {
-      method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '',
-      params: (config.params ?? {}) as Record<string, unknown>,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) as Record<string, unknown> : undefined,
-    };
-    sent.push(request);
-    const data = request.url === `${USER}/info` ? ok(profile) : ok(null);
-    return { data, status: 200, statusText: '200', headers: {}, config } satisfies AxiosResponse;
-  }) as AxiosAdapter;
-}
 const calls = (url: string) => sent.filter((r) => r.url === url);
 
 beforeEach(() => {
-  sent = [];
+  reset();
   setNotifier({ error: () => undefined, success: () => undefined });
   signIn();
-  serve();
+  serve({
+    [`GET ${USER}/info`]: () => ok(profile),
+    [`POST ${USER}/update-info`]: () => ok(null),
+    [`POST ${USER}/update-password`]: () => ok(null),
+  });
 });
 afterEach(() => {
   cleanup();

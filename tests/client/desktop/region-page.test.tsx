@@ -2,17 +2,14 @@
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
 import RegionPage from '../../../src/desktop/pages/base/RegionPage.tsx';
+import { buttonsOf, fakeServer, ok, type Handler } from './fake-server.ts';
 import { renderDesktop, signIn } from './render.tsx';
 
-interface Sent { method: string; url: string; params: Record<string, unknown>; body: Record<string, unknown> | undefined }
-type Handler = (request: Sent) => unknown;
-
-const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
+const server = fakeServer();
+const { calls, reset } = server;
 const REGION = '/api/blade-system/region';
 const node = (code: string, parentId: string, title: string, hasChildren: boolean) => ({ id: code, parentId, title, value: code, key: code, hasChildren });
 const levels: Record<string, unknown[]> = {
@@ -25,36 +22,23 @@ const records: Record<string, Record<string, unknown>> = {
 };
 const LEVEL_NAMES = ['国家', '省份/直辖市', '地市', '区县', '乡镇', '村委'];
 
-let sent: Sent[] = [];
 let buttons: string[] = [];
 const errors: string[] = [];
 
 function serve(extra: Record<string, Handler> = {}) {
-  const routes: Record<string, Handler> = {
-    'GET /api/blade-system/menu/buttons': () => ok(buttons.map((code) => ({ id: code, code, category: 2 }))),
+  server.serve({
+    'GET /api/blade-system/menu/buttons': () => ok(buttonsOf(buttons)),
     'GET /api/blade-system/dict/dictionary': () => ok(LEVEL_NAMES.map((value, key) => ({ dictKey: String(key), dictValue: value }))),
     [`GET ${REGION}/lazy-tree`]: ({ params }) => ok(levels[String(params.parentCode)] ?? []),
     [`GET ${REGION}/detail`]: ({ params }) => ok(records[String(params.code)] ?? null),
     ...extra,
-  };
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
-    const request: Sent = {
-      method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '',
-      params: (config.params ?? {}) as Record<string, unknown>,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) as Record<string, unknown> : undefined,
-    };
-    sent.push(request);
-    const handler: Handler | undefined = routes[`${request.method} ${request.url}`];
-    const [status, data] = handler ? [200, handler(request)] : [404, { code: 404, success: false, data: null, msg: 'no route' }];
-    return { data, status, statusText: '', headers: {}, config } satisfies AxiosResponse;
-  }) as AxiosAdapter;
+  });
 }
-const calls = (method: string, url: string) => sent.filter((r) => r.method === method && r.url === url);
 const field = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`)!;
 const treeNode = (title: string) => screen.getByText(title).closest('.ant-tree-treenode') as HTMLElement;
 
 beforeEach(() => {
-  sent = [];
+  reset();
   errors.length = 0;
   buttons = ['region_add', 'region_delete'];
   setNotifier({ error: (text) => errors.push(text), success: () => undefined });

@@ -2,48 +2,19 @@
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
-import { http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
 import TopMenuPage from '../../../src/desktop/pages/system/TopMenuPage.tsx';
 import TenantPage from '../../../src/desktop/pages/system/TenantPage.tsx';
+import { buttons, fakeServer, ok, page, refuse, type Handler } from './fake-server.ts';
 import { renderDesktop, signIn } from './render.tsx';
 
-interface Sent { method: string; url: string; params: Record<string, unknown>; body: Record<string, unknown> | undefined }
-type Reply = [status: number, data: unknown] | unknown;
-type Handler = (request: Sent) => Reply;
-
-const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
-const refused = (msg: string) => [400, { code: 400, success: false, data: null, msg }];
-const page = (records: unknown[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
-const buttons = (codes: string[]) => codes.map((code) => ({ id: code, code, category: 2 }));
-const crudButtons = (code: string) => ['add', 'edit', 'delete', 'view'].map((verb) => `${code}_${verb}`);
-
-let sent: Sent[] = [];
+const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
 
-/** A fake server behind the console's axios instance: `METHOD path` -> envelope (or [status, body]). */
-function serve(handlers: Record<string, Handler>) {
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
-    const request: Sent = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: (config.params ?? {}) as Record<string, unknown>,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) as Record<string, unknown> : undefined,
-    };
-    sent.push(request);
-    const handler = handlers[`${request.method} ${request.url}`];
-    const reply = handler ? handler(request) : [404, { code: 404, success: false, data: null, msg: 'no route' }];
-    const [status, data] = Array.isArray(reply) && typeof reply[0] === 'number' ? reply as [number, unknown] : [200, reply];
-    return { data, status, statusText: String(status), headers: {}, config } satisfies AxiosResponse;
-  }) as AxiosAdapter;
-}
-const calls = (method: string, url: string) => sent.filter((r) => r.method === method && r.url === url);
-
 beforeEach(() => {
-  sent = [];
+  reset();
   errors.length = 0;
   setNotifier({ error: (text) => errors.push(text), success: () => undefined });
   signIn();
@@ -75,9 +46,10 @@ const topTree = [{
   ],
 }, { id: '2', parentId: '0', title: '工作台', titleEn: 'Desk', key: '2', value: '2', hasChildren: false }];
 
-function renderTopMenus(extra: Record<string, Handler> = {}, codes = [...crudButtons('topmenu'), 'topmenu_setting']) {
+/** `own`: the screen's codes besides the four standard ones. */
+function renderTopMenus(extra: Record<string, Handler> = {}, own = ['topmenu_setting']) {
   serve({
-    'GET /api/blade-system/menu/buttons': () => ok(buttons(codes)),
+    'GET /api/blade-system/menu/buttons': () => ok(buttons('topmenu', own)),
     [`GET ${TOP}/list`]: () => page([{ id: '5', name: '业务', code: 'biz', source: '', sort: 1 }]),
     'GET /api/blade-system/menu/grant-top-tree': () => ok({ menu: topTree }),
     // Stored: the parent and one child.
@@ -103,7 +75,7 @@ async function openSetting(label = '菜单配置') {
 
 describe('the top menu screen: 菜单配置', () => {
   it('shows the row button only with topmenu_setting', async () => {
-    renderTopMenus({}, crudButtons('topmenu'));
+    renderTopMenus({}, []);
     await screen.findByText('业务');
     await waitFor(() => expect(screen.getByRole('button', { name: '修改' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: '菜单配置' })).toBeNull();
@@ -142,7 +114,7 @@ describe('the top menu screen: 菜单配置', () => {
   });
 
   it('keeps the dialog open when the server refuses', async () => {
-    renderTopMenus({ [`POST ${TOP}/grant`]: () => refused('数据不存在或无权访问') });
+    renderTopMenus({ [`POST ${TOP}/grant`]: () => refuse('数据不存在或无权访问') });
     await openSetting();
     const dialog = await dialogTitled('下级菜单配置');
     await within(dialog).findByText('用户管理');
@@ -168,11 +140,12 @@ const tenants = [
   { id: '101', tenantId: '100001', tenantName: '一号租户', linkman: '张三', contactNumber: '13800000001', accountNumber: 3, expireTime: '2030-01-01 00:00:00', datasourceId: null, packageId: '7' },
   { id: '102', tenantId: '100002', tenantName: '二号租户', linkman: '李四', contactNumber: '13800000002', accountNumber: -1, expireTime: null, datasourceId: null, packageId: null },
 ];
-const TENANT_BUTTONS = [...crudButtons('tenant'), 'tenant_setting', 'tenant_datasource', 'tenant_package'];
+const TENANT_OWN = ['tenant_setting', 'tenant_datasource', 'tenant_package'];
 
-function renderTenants(extra: Record<string, Handler> = {}, codes = TENANT_BUTTONS) {
+/** `own`: the screen's codes besides the four standard ones. */
+function renderTenants(extra: Record<string, Handler> = {}, own = TENANT_OWN) {
   serve({
-    'GET /api/blade-system/menu/buttons': () => ok(buttons(codes)),
+    'GET /api/blade-system/menu/buttons': () => ok(buttons('tenant', own)),
     [`GET ${TENANT}/list`]: () => page(tenants),
     [`GET ${TENANT}/detail`]: ({ params }) => ok(tenants.find((r) => r.id === params.id) ?? null),
     ...extra,
@@ -193,7 +166,7 @@ const toolbarButton = (name: string) => screen.getByRole('button', { name: new R
 
 describe('the tenant screen: its own buttons', () => {
   it('shows each button by its code and asks for a ticked tenant first', async () => {
-    renderTenants({}, [...crudButtons('tenant'), 'tenant_setting']);
+    renderTenants({}, ['tenant_setting']);
     await loaded();
     expect(screen.queryByRole('button', { name: /数据源$/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /产品包$/ })).toBeNull();
@@ -222,7 +195,7 @@ describe('the tenant screen: its own buttons', () => {
   });
 
   it('授权配置 of one tenant shows its values and keeps the dialog open on a refusal', async () => {
-    renderTenants({ [`POST ${TENANT}/setting`]: () => refused('数据不存在或无权访问') });
+    renderTenants({ [`POST ${TENANT}/setting`]: () => refuse('数据不存在或无权访问') });
     await loaded();
     tick(0);
     fireEvent.click(toolbarButton('授权配置'));
@@ -268,11 +241,11 @@ describe('the tenant screen: its own buttons', () => {
   });
 
   it('产品包 shows the current package and binds another; a refusal keeps it open', async () => {
-    let refuse = true;
+    let refusing = true;
     renderTenants({
       [`GET ${TENANT}/package-detail`]: () => ok({ id: '7', packageName: '基础版' }),
       'GET /api/blade-system/tenant-package/select': () => ok([{ id: '7', packageName: '基础版' }, { id: '8', packageName: '专业版' }]),
-      [`POST ${TENANT}/package-setting`]: () => (refuse ? refused('产品包不存在') : ok(null)),
+      [`POST ${TENANT}/package-setting`]: () => (refusing ? refuse('产品包不存在') : ok(null)),
     });
     await loaded();
     tick(0);
@@ -287,7 +260,7 @@ describe('the tenant screen: its own buttons', () => {
     expect(calls('POST', `${TENANT}/package-setting`)[0].params).toEqual({ tenantId: '100001', packageId: '8' });
     expect(screen.getByRole('dialog')).toBeTruthy();
 
-    refuse = false;
+    refusing = false;
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('操作成功!')).toBeTruthy();
     await waitClosed();

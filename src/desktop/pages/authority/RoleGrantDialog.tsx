@@ -1,9 +1,10 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Empty, Modal, Tabs, Tree } from 'antd';
+import { App, Empty, Tabs, Tree } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, getData, postData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
+import { ActionDialog } from '../../components/ActionDialog.tsx';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { checkedLeaves, checkNodes, grantedKeys, leafKeys, type CheckNode } from './grant-tree.ts';
 
@@ -83,21 +84,16 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
   };
 
   return (
-    <Modal
+    <ActionDialog
       open={open}
       afterClose={afterClose}
       title={t('crud.role.grantTitle')}
       width={460}
-      mask={{ closable: false }}
-      destroyOnHidden
       loading={loading}
-      onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
-        <Button key="ok" type="primary" loading={save.isPending} disabled={loading || failed} onClick={() => save.mutate()}>
-          {t('common.ok')}
-        </Button>,
-      ]}
+      failed={failed}
+      saving={save.isPending}
+      onClose={onClose}
+      onOk={() => save.mutate()}
     >
       {!loading && !failed && (
         <Tabs
@@ -114,6 +110,6 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
           }))}
         />
       )}
-    </Modal>
+    </ActionDialog>
   );
 }

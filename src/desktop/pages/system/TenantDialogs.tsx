@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert, App, Button, DatePicker, Form, InputNumber, Modal, Select, type FormInstance } from 'antd';
+import { Alert, App, DatePicker, Form, InputNumber, Select, type FormInstance } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ApiFailure } from '../../../client/http.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
+import { ActionDialog } from '../../components/ActionDialog.tsx';
 import { DATETIME_FORMAT } from '../../components/crud/fields.ts';
 import { tenantApi } from './tenant-api.ts';
 
@@ -52,28 +53,23 @@ function FormDialog<V>({ title, form, loading, failed, initialValues, save, chil
     if (values) mutation.mutate(values);
   };
   return (
-    <Modal
+    <ActionDialog
       open={open}
       afterClose={afterClose}
       title={title}
       width={480}
-      mask={{ closable: false }}
-      destroyOnHidden
       loading={loading}
-      onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
-        <Button key="ok" type="primary" loading={mutation.isPending} disabled={loading || failed} onClick={() => void submit()}>
-          {t('common.ok')}
-        </Button>,
-      ]}
+      failed={failed}
+      saving={mutation.isPending}
+      onClose={onClose}
+      onOk={() => void submit()}
     >
       {!loading && (
         <Form form={form} layout="horizontal" labelCol={{ flex: i18n.language === 'en' ? '130px' : '90px' }} wrapperCol={{ flex: 1 }} initialValues={initialValues}>
           {children}
         </Form>
       )}
-    </Modal>
+    </ActionDialog>
   );
 }
 

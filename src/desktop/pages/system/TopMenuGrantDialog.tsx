@@ -1,40 +1,14 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Modal, Tree, type TreeDataNode } from 'antd';
+import { App, Empty, Tree } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, getData, postData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
+import { ActionDialog } from '../../components/ActionDialog.tsx';
+import { checkedLeaves, checkNodes, grantedKeys, leafKeys } from '../authority/grant-tree.ts';
 
 const MENU = '/api/blade-system/menu';
-
-interface GrantTree { nodes: TreeDataNode[]; parentOf: Map<string, string>; leaves: Set<string> }
-
-/** The server tree as antd nodes in the console's language, with each node's parent and the leaf keys. */
-function grantTree(menu: TreeNode[], en: boolean): GrantTree {
-  const parentOf = new Map<string, string>();
-  const leaves = new Set<string>();
-  const convert = (nodes: TreeNode[], parent?: string): TreeDataNode[] => nodes.map((node) => {
-    const key = node.key || node.id;
-    if (parent) parentOf.set(key, parent);
-    if (!node.children?.length) leaves.add(key);
-    return {
-      key,
-      title: en && node.titleEn ? node.titleEn : node.title,
-      ...(node.children?.length ? { children: convert(node.children, key) } : {}),
-    };
-  });
-  return { nodes: convert(menu), parentOf, leaves };
-}
-
-/** Checked keys plus every ancestor of one: exactly the tree's checked and half-checked nodes. */
-function withAncestors(checked: string[], parentOf: Map<string, string>): string[] {
-  const ids = new Set(checked);
-  for (const key of checked) {
-    for (let up = parentOf.get(key); up && !ids.has(up); up = parentOf.get(up)) ids.add(up);
-  }
-  return [...ids];
-}
 
 interface Props {
   topMenuId: string;
@@ -51,7 +25,7 @@ export function TopMenuGrantDialog({ topMenuId, open, onClose, afterClose }: Pro
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const en = i18n.language === 'en';
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
   const tree = useQuery({
     queryKey: [DESKTOP_KEY, 'grant-top-tree'],
     queryFn: () => getData<{ menu: TreeNode[] }>(`${MENU}/grant-top-tree`),
@@ -64,10 +38,11 @@ export function TopMenuGrantDialog({ topMenuId, open, onClose, afterClose }: Pro
   });
   const [touched, setTouched] = useState<string[]>();
 
-  const data = useMemo(() => (tree.data ? grantTree(tree.data.menu ?? [], en) : undefined), [tree.data, en]);
+  const nodes = useMemo(() => (tree.data ? checkNodes(tree.data.menu ?? [], lang) : undefined), [tree.data, lang]);
+  const leaves = useMemo(() => (nodes ? leafKeys(nodes) : undefined), [nodes]);
   // Stored ids include the parents; ticking only the stored leaves lets the tree derive its parents, so a parent
   // with some children stored is half-checked instead of ticking all of them.
-  const stored = data && keys.data ? (keys.data.menu ?? []).filter((id) => data.leaves.has(id)) : undefined;
+  const stored = leaves && keys.data ? checkedLeaves(keys.data.menu ?? [], leaves) : undefined;
   const checked = touched ?? stored ?? [];
 
   const save = useMutation({
@@ -83,29 +58,18 @@ export function TopMenuGrantDialog({ topMenuId, open, onClose, afterClose }: Pro
   const loading = tree.isPending || keys.isPending;
   const failed = tree.isError || keys.isError;
   return (
-    <Modal
+    <ActionDialog
       open={open}
       afterClose={afterClose}
       title={t('crud.topMenu.grantTitle')}
       width={420}
-      mask={{ closable: false }}
-      destroyOnHidden
       loading={loading}
-      onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={save.isPending}
-          disabled={loading || failed}
-          onClick={() => data && save.mutate(withAncestors(checked, data.parentOf))}
-        >
-          {t('common.ok')}
-        </Button>,
-      ]}
+      failed={failed}
+      saving={save.isPending}
+      onClose={onClose}
+      onOk={() => nodes && save.mutate(grantedKeys(nodes, checked, true))}
     >
-      {data && !failed && (data.nodes.length === 0
+      {nodes && !failed && (nodes.length === 0
         ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />
         : (
           <div style={{ maxHeight: '60vh', overflowY: 'auto' }}>
@@ -113,12 +77,12 @@ export function TopMenuGrantDialog({ topMenuId, open, onClose, afterClose }: Pro
               checkable
               selectable={false}
               defaultExpandAll
-              treeData={data.nodes}
+              treeData={nodes}
               checkedKeys={checked}
               onCheck={(next) => setTouched((Array.isArray(next) ? next : next.checked).map(String))}
             />
           </div>
         ))}
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Empty, Modal, Tree } from 'antd';
+import { App, Empty, Tree } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, getData, postData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
+import { ActionDialog } from '../../components/ActionDialog.tsx';
 import { splitIds } from '../../components/crud/fields.ts';
 import { checkNodes } from '../authority/grant-tree.ts';
 
@@ -56,21 +57,16 @@ export function UserRoleDialog({ userIds, open, onClose, afterClose, onSaved }: 
   const onCheck = (value: Key[] | { checked: Key[] }) => setEdited((Array.isArray(value) ? value : value.checked).map(String));
 
   return (
-    <Modal
+    <ActionDialog
       open={open}
       afterClose={afterClose}
       title={t('crud.user.roleTitle')}
       width={400}
-      mask={{ closable: false }}
-      destroyOnHidden
       loading={loading}
-      onCancel={onClose}
-      footer={[
-        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
-        <Button key="ok" type="primary" loading={save.isPending} disabled={loading || roles.isError} onClick={() => save.mutate()}>
-          {t('common.ok')}
-        </Button>,
-      ]}
+      failed={roles.isError}
+      saving={save.isPending}
+      onClose={onClose}
+      onOk={() => save.mutate()}
     >
       {!loading && (nodes.length
         ? (
@@ -79,6 +75,6 @@ export function UserRoleDialog({ userIds, open, onClose, afterClose, onSaved }: 
           </div>
         )
         : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)}
-    </Modal>
+    </ActionDialog>
   );
 }
