@@ -31,6 +31,11 @@ const SELF = [
   `GET ${SYS}/region/lazy-tree`, `GET ${SYS}/region/select`, // region pickers of customer/supplier forms
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
+  // My work and the process view: the caller's own tasks, instances and requests in his tenant (flow.md §2, §3, §5, §6).
+  ...['start-list', 'claim-list', 'todo-list', 'send-list', 'done-list'].map((a) => `GET /api/blade-flow/work/${a}`),
+  ...['claim-task', 'complete-task', 'transfer-task', 'delete-task'].map((a) => `POST /api/blade-flow/work/${a}`),
+  `GET /api/blade-flow/process/history-flow-list`, `GET /api/blade-flow/process/model-view`,
+  ...['leave', 'finance'].flatMap((p) => [`POST /api/blade-desk/process/${p}/start-process`, `GET /api/blade-desk/process/${p}/detail`]),
 ];
 
 interface Guarded { route: string; code: string; superAdmin?: boolean }
@@ -87,6 +92,20 @@ const GUARDED: Guarded[] = [
   { route: `GET ${SYS}/tenant-package/select`, code: 'tenant_package' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
   { route: `POST ${SYS}/user/import-user`, code: 'user_import' },
+  // Workflow engine administration (flow.md §4, "SA"): the platform super administrator.
+  { route: 'GET /api/blade-flow/model/list', code: 'flow_model', superAdmin: true },
+  { route: 'GET /api/blade-flow/model/detail', code: 'flow_model', superAdmin: true },
+  { route: 'POST /api/blade-flow/model/submit', code: 'flow_model_add', superAdmin: true },
+  { route: 'POST /api/blade-flow/model/remove', code: 'flow_model_delete', superAdmin: true },
+  { route: 'POST /api/blade-flow/model/deploy', code: 'flow_model_deploy', superAdmin: true },
+  { route: 'GET /api/blade-flow/manager/list', code: 'flow_manager', superAdmin: true },
+  { route: 'GET /api/blade-flow/manager/select', code: 'flow_manager', superAdmin: true },
+  { route: 'POST /api/blade-flow/manager/change-state', code: 'flow_manager_state', superAdmin: true },
+  { route: 'POST /api/blade-flow/manager/deploy-upload', code: 'flow_deploy_upload', superAdmin: true },
+  { route: 'POST /api/blade-flow/manager/check-upload', code: 'flow_deploy_upload', superAdmin: true },
+  { route: 'POST /api/blade-flow/manager/delete-deployment', code: 'flow_manager_delete', superAdmin: true },
+  { route: 'GET /api/blade-flow/follow/list', code: 'flow_follow', superAdmin: true },
+  { route: 'POST /api/blade-flow/follow/delete-process-instance', code: 'flow_follow_delete', superAdmin: true },
 ];
 
 /** METHOD URL of every /api route, read from Fastify's route tree (`printRoutes`, one node a line). */

@@ -6,6 +6,7 @@ import { nextId } from '../../platform/ids.ts';
 import { MENU_TREE, USER_ROLE_MENU_CODES } from './menu-tree.ts';
 import type { SeedMenu } from './menu-tree.types.ts';
 import { seedRegions } from './region.ts';
+import { seedFlow } from '../../modules/flow/flow-seed.ts';
 
 /** Fixed ids of a fresh install (contract/seed.md): bookmarks, screenshots and tests rely on them. */
 export const SEED = {
@@ -149,5 +150,6 @@ export async function seed(db: Db): Promise<void> {
       ...menus.filter((m) => userCodes.has(m.code)).map((m) => ({ id: nextId(), role_id: SEED.roleUser, menu_id: m.id })),
     ]);
     await seedRegions(trx);
+    await seedFlow(trx);
   });
 }

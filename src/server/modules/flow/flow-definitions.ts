@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import { failWith } from '../../platform/errors.ts';
+import { nextId } from '../../platform/ids.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import { ModelError, readModel } from './bpmn-model.ts';
+import { FLOW_MESSAGES } from './flow-messages.ts';
+import { ACTIVE, SUSPENDED, type DefinitionRow } from './flow-store.ts';
+
+/**
+ * Deployment: a checked BPMN file becomes one process definition per tenant (`''` = shared by all tenants), versioned
+ * per process key and tenant, with the id `<key>:<version>:<deploymentId>` as Flowable names them.
+ */
+
+export interface DeployInput {
+  xml: string;
+  category: string;
+  /** tenant codes; `''` deploys one shared definition */
+  tenantIds: string[];
+  resourceName?: string;
+  modelId?: string;
+}
+
+export const RESOURCE_SUFFIX = '.bpmn20.xml';
+
+/** Checks the file and deploys it, in the caller's transaction; returns the new definitions. */
+export async function deploy(trx: Db, userId: string, input: DeployInput): Promise<DefinitionRow[]> {
+  let model;
+  try {
+    model = await readModel(input.xml);
+  } catch (error) {
+    if (error instanceof ModelError) throw failWith(FLOW_MESSAGES.modelInvalid, { name: error.message });
+    throw error;
+  }
+  const tenantIds = [...new Set(input.tenantIds.map((t) => t.trim()))];
+  const codes = tenantIds.filter(Boolean);
+  if (codes.length) {
+    const found = await trx.selectFrom('blade_tenant').select('tenant_id').where('tenant_id', 'in', codes).where('is_deleted', '=', 0).execute();
+    const missing = codes.find((code) => !found.some((f) => f.tenant_id === code));
+    if (missing) throw failWith(FLOW_MESSAGES.tenantNotFound, { name: missing });
+  }
+  const rows: DefinitionRow[] = [];
+  for (const tenantId of tenantIds) {
+    // Versions count per key and tenant: deployments of one key queue on this lock.
+    await sql`select pg_advisory_xact_lock(hashtext(${`flow:${tenantId}:${model.key}`}))`.execute(trx);
+    const last = await trx.selectFrom('blade_flow_definition').select((eb) => eb.fn.max<number>('version').as('v'))
+      .where('tenant_id', '=', tenantId).where('process_key', '=', model.key).executeTakeFirst();
+    const version = Number(last?.v ?? 0) + 1;
+    const deploymentId = nextId();
+    const row: DefinitionRow = {
+      id: `${model.key}:${version}:${deploymentId}`,
+      tenant_id: tenantId,
+      process_key: model.key,
+      name: model.name.slice(0, 255),
+      description: model.description.slice(0, 4000),
+      category: input.category.slice(0, 64),
+      version,
+      deployment_id: deploymentId,
+      resource_name: (input.resourceName || `${model.name}${RESOURCE_SUFFIX}`).slice(0, 255),
+      xml: input.xml,
+      model_id: input.modelId ?? null,
+      suspension_state: ACTIVE,
+      deploy_time: formatDateTime(),
+    };
+    await trx.insertInto('blade_flow_definition').values({ ...row, create_user: userId }).execute();
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** `manager/change-state`: the message names the definition; `undefined` when nothing changed. */
+export async function changeState(db: Db, processId: string, state: string): Promise<'active' | 'suspend' | undefined> {
+  const target = state === 'active' ? ACTIVE : state === 'suspend' ? SUSPENDED : undefined;
+  if (!target) return undefined;
+  const result = await db.updateTable('blade_flow_definition').set({ suspension_state: target })
+    .where('id', '=', processId).where('suspension_state', '<>', target).executeTakeFirst();
+  return Number(result.numUpdatedRows) ? (state as 'active' | 'suspend') : undefined;
+}
+
+/** Tables of an instance's life, deleted with a deployment (Flowable's cascade). */
+const INSTANCE_TABLES = ['blade_flow_activity', 'blade_flow_comment'] as const;
+
+/**
+ * `manager/delete-deployment`: the definitions, their instances and their history. `beforeDelete` ends the running
+ * instances first (so their business records hear of it), in the same transaction.
+ */
+export async function deleteDeployments(trx: Db, deploymentIds: string[], beforeDelete: (instanceIds: string[]) => Promise<void>) {
+  const definitions = await trx.selectFrom('blade_flow_definition').select('id').where('deployment_id', 'in', deploymentIds).execute();
+  const definitionIds = definitions.map((d) => d.id as string);
+  if (!definitionIds.length) return 0;
+  const instances = await trx.selectFrom('blade_flow_instance').select(['id', 'state']).where('definition_id', 'in', definitionIds).execute();
+  await beforeDelete(instances.filter((i) => i.state === 'running').map((i) => String(i.id)));
+  const instanceIds = instances.map((i) => String(i.id));
+  if (instanceIds.length) {
+    await trx.deleteFrom('blade_flow_task_candidate')
+      .where('task_id', 'in', trx.selectFrom('blade_flow_task').select('id').where('instance_id', 'in', instanceIds)).execute();
+    await trx.deleteFrom('blade_flow_task').where('instance_id', 'in', instanceIds).execute();
+    for (const table of INSTANCE_TABLES) await trx.deleteFrom(table).where('instance_id', 'in', instanceIds).execute();
+    await trx.deleteFrom('blade_flow_instance').where('id', 'in', instanceIds).execute();
+  }
+  await trx.deleteFrom('blade_flow_definition').where('id', 'in', definitionIds).execute();
+  return definitionIds.length;
+}

@@ -1,0 +1,329 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { AuthUser } from '../../platform/auth-context.ts';
+import type { Dictionaries } from '../../platform/dictionaries.ts';
+import { fail } from '../../platform/errors.ts';
+import type { Page } from '../../platform/entity-service.ts';
+import { MAX_PAGE_SIZE } from '../../platform/query-conditions.ts';
+import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
+import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess } from '../../../shared/flow/types.ts';
+import { ACTIVE, taskUserOfId, userIdOf } from './flow-store.ts';
+
+/**
+ * The read side: inbox lists over blade_flow_task through its indexes (todo by assignee, claim through the candidate
+ * table, done by assignee and end time), the caller's instances, definitions, follow-up and history. No engine state
+ * is read here. Names (users, categories) are resolved once per page.
+ */
+
+type Query = Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Select = SelectQueryBuilder<any, any, any>;
+
+export interface Paging { current: number; size: number }
+
+export function pagingOf(query: Query): Paging {
+  const read = (raw: unknown, fallback: number, message: 'pageCurrent' | 'pageSize') => {
+    if (raw === undefined || raw === '') return fallback;
+    const text = String(raw).trim();
+    if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw fail(message, { name: MAX_PAGE_SIZE });
+    return Number(text);
+  };
+  const size = read(query.size, 10, 'pageSize');
+  if (size > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });
+  return { current: read(query.current, 1, 'pageCurrent'), size };
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+
+function dateFilter(query: Query, name: 'beginDate' | 'endDate'): string | undefined {
+  const raw = text(query[name]);
+  if (!raw) return undefined;
+  const parsed = parseDateTime(raw);
+  if (!parsed) throw fail('paramType', { name });
+  // A bare end date includes that whole day.
+  return name === 'endDate' && raw.length === 10 ? `${raw} 23:59:59` : parsed;
+}
+
+async function paged<T>(base: Select, paging: Paging, order: (q: Select) => Select, map: (rows: Record<string, unknown>[]) => Promise<T[]>): Promise<Page<T>> {
+  const [count, rows] = await Promise.all([
+    base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirst(),
+    order(base).limit(paging.size).offset((paging.current - 1) * paging.size).execute(),
+  ]);
+  const total = Number(count?.n ?? 0);
+  return { records: await map(rows), total, size: paging.size, current: paging.current, pages: Math.ceil(total / paging.size) };
+}
+
+/** Real names of users by id, in one query. */
+async function userNames(db: Db, ids: Iterable<string>): Promise<Map<string, string>> {
+  const wanted = [...new Set([...ids].filter((id) => /^\d{1,19}$/.test(id)))];
+  if (!wanted.length) return new Map();
+  const rows = await db.selectFrom('blade_user').select(['id', 'real_name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [String(r.id), String(r.real_name ?? '')]));
+}
+
+export class FlowQueries {
+  constructor(private readonly db: Db, private readonly dictionaries: Dictionaries) {}
+
+  // ---- work (§2): the caller's own tasks and instances, in the caller's tenant ----
+
+  private taskRows(user: AuthUser, query: Query): Select {
+    let q = this.db.selectFrom('blade_flow_task as t')
+      .innerJoin('blade_flow_instance as i', 'i.id', 't.instance_id')
+      .innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id')
+      .where('t.tenant_id', '=', user.tenantId)
+      .select([
+        't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 't.create_time', 't.claim_time', 't.end_time',
+        't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.business_table', 'i.business_id', 'i.start_user',
+        'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
+      ]);
+    if (text(query.category)) q = q.where('d.category', '=', text(query.category));
+    return q;
+  }
+
+  async todo(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
+    let q = this.taskRows(user, query).where('t.status', '=', 'open').where('t.assignee', '=', taskUserOfId(user.userId));
+    q = this.between(q, 't.create_time', query);
+    return paged(q, pagingOf(query), (s) => s.orderBy('t.create_time', 'desc').orderBy('t.id', 'desc'), (rows) => this.flows(rows, 'todo'));
+  }
+
+  async claim(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
+    const me = taskUserOfId(user.userId);
+    let q = this.taskRows(user, query).where('t.status', '=', 'open').where('t.assignee', '=', '')
+      .where('t.id', 'in', this.db.selectFrom('blade_flow_task_candidate as c').select('c.task_id')
+        .where('c.tenant_id', '=', user.tenantId)
+        .where((c) => c.or([
+          c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
+          ...(user.roleAliases.length ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])] : []),
+        ])));
+    q = this.between(q, 't.create_time', query);
+    return paged(q, pagingOf(query), (s) => s.orderBy('t.create_time', 'desc').orderBy('t.id', 'desc'), (rows) => this.flows(rows, 'claim'));
+  }
+
+  async done(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
+    let q = this.taskRows(user, query).where('t.status', '=', 'completed').where('t.assignee', '=', taskUserOfId(user.userId));
+    q = this.between(q, 't.end_time', query);
+    return paged(q, pagingOf(query), (s) => s.orderBy('t.end_time', 'desc').orderBy('t.id', 'desc'), (rows) => this.flows(rows, 'finish'));
+  }
+
+  /** Instances the caller started, each with its latest task. */
+  async sent(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
+    let q = this.db.selectFrom('blade_flow_instance as i')
+      .innerJoin('blade_flow_definition as d', 'd.id', 'i.definition_id')
+      .leftJoinLateral(
+        (eb) => eb.selectFrom('blade_flow_task as lt').select(['lt.id', 'lt.name', 'lt.task_key', 'lt.assignee', 'lt.create_time', 'lt.claim_time', 'lt.end_time', 'lt.execution_id'])
+          .whereRef('lt.instance_id', '=', 'i.id').orderBy('lt.create_time', 'desc').orderBy('lt.id', 'desc').limit(1).as('t'),
+        (join) => join.onTrue(),
+      )
+      .where('i.tenant_id', '=', user.tenantId).where('i.start_user', '=', user.userId)
+      .select([
+        't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 'i.start_time as create_time', 't.claim_time', 'i.end_time',
+        't.end_time as task_end_time', 't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.business_table', 'i.business_id',
+        'i.start_user', 'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
+      ]);
+    if (text(query.category)) q = q.where('d.category', '=', text(query.category));
+    q = this.between(q, 'i.start_time', query);
+    return paged(q, pagingOf(query), (s) => s.orderBy('i.start_time', 'desc').orderBy('i.id', 'desc'), (rows) => this.flows(rows, 'finish'));
+  }
+
+  private between(q: Select, column: string, query: Query): Select {
+    const begin = dateFilter(query, 'beginDate');
+    const end = dateFilter(query, 'endDate');
+    if (begin) q = q.where(column, '>=', begin);
+    if (end) q = q.where(column, '<=', end);
+    return q;
+  }
+
+  private async flows(rows: Record<string, unknown>[], status: BladeFlow['status']): Promise<BladeFlow[]> {
+    const names = await userNames(this.db, rows.flatMap((r) => [userIdOf(text(r.assignee)), text(r.start_user)]));
+    const categories = await this.dictionaries.itemsOf('flow');
+    return rows.map((r) => {
+      const assignee = text(r.assignee);
+      const finished = r.instance_state !== 'running';
+      return {
+        taskId: text(r.task_id),
+        taskName: text(r.task_name),
+        taskDefinitionKey: text(r.task_key),
+        assignee,
+        assigneeName: names.get(userIdOf(assignee)) ?? '',
+        category: text(r.category),
+        categoryName: categories.get(text(r.category)) ?? '',
+        createTime: wireDateTime(r.create_time),
+        endTime: wireDateTime(r.end_time),
+        claimTime: wireDateTime(r.claim_time),
+        historyTaskEndTime: wireDateTime(r.task_end_time ?? r.end_time),
+        executionId: text(r.execution_id),
+        processInstanceId: text(r.instance_id),
+        historyProcessInstanceId: text(r.instance_id),
+        processDefinitionId: text(r.definition_id),
+        processDefinitionKey: text(r.process_key),
+        processDefinitionName: text(r.definition_name),
+        processDefinitionVersion: Number(r.version ?? 0),
+        processDefinitionDesc: text(r.description),
+        processDefinitionDiagramResName: '',
+        processDefinitionResName: text(r.resource_name),
+        processIsFinished: finished ? 'finished' : 'unfinished',
+        businessTable: text(r.business_table),
+        businessId: text(r.business_id),
+        status,
+        startUserName: names.get(text(r.start_user)) ?? '',
+      };
+    });
+  }
+
+  // ---- definitions (§2 start-list, §4 manager) ----
+
+  /**
+   * Definitions as FlowProcess. `tenantId` undefined: every tenant (platform administration); else that tenant's and
+   * the shared ones. `latest`: only the newest version of each key; `activeOnly`: not suspended.
+   */
+  async definitions(query: Query, options: { tenantId?: string; latest: boolean; activeOnly: boolean }): Promise<Page<FlowProcess>> {
+    let q: Select = this.db.selectFrom('blade_flow_definition as d').selectAll('d');
+    if (options.tenantId !== undefined) q = q.where('d.tenant_id', 'in', [options.tenantId, '']);
+    if (options.activeOnly) q = q.where('d.suspension_state', '=', ACTIVE);
+    if (options.latest) {
+      q = q.where('d.version', '=', this.db.selectFrom('blade_flow_definition as v').select(sql`max(v.version)`.as('m'))
+        .whereRef('v.tenant_id', '=', 'd.tenant_id').whereRef('v.process_key', '=', 'd.process_key'));
+    }
+    if (text(query.category)) q = q.where('d.category', '=', text(query.category));
+    if (text(query.key ?? query.processKey)) q = q.where('d.process_key', '=', text(query.key ?? query.processKey));
+    return paged(q, pagingOf(query), (s) => s.orderBy('d.deploy_time', 'desc').orderBy('d.id', 'desc'), (rows) => this.processes(rows));
+  }
+
+  private async processes(rows: Record<string, unknown>[]): Promise<FlowProcess[]> {
+    const categories = await this.dictionaries.itemsOf('flow');
+    return rows.map((r) => ({
+      id: text(r.id),
+      tenantId: text(r.tenant_id),
+      name: text(r.name),
+      key: text(r.process_key),
+      description: text(r.description),
+      category: text(r.category),
+      categoryName: categories.get(text(r.category)) ?? '',
+      version: Number(r.version),
+      deploymentId: text(r.deployment_id),
+      resourceName: text(r.resource_name),
+      diagramResourceName: '',
+      suspensionState: Number(r.suspension_state),
+      deploymentTime: wireDateTime(r.deploy_time),
+    }));
+  }
+
+  // ---- follow-up (§4): running instances of every tenant ----
+
+  async follow(query: Query): Promise<Page<FlowExecution>> {
+    let q: Select = this.db.selectFrom('blade_flow_instance as i')
+      .innerJoin('blade_flow_definition as d', 'd.id', 'i.definition_id')
+      .leftJoinLateral(
+        (eb) => eb.selectFrom('blade_flow_task as lt').select(['lt.task_key', 'lt.execution_id'])
+          .whereRef('lt.instance_id', '=', 'i.id').where('lt.status', '=', 'open').orderBy('lt.create_time', 'desc').orderBy('lt.id', 'desc').limit(1).as('t'),
+        (join) => join.onTrue(),
+      )
+      .where('i.state', '=', 'running')
+      .select(['i.id', 'i.tenant_id', 'i.start_user', 'i.start_time', 'i.business_table', 'i.business_id', 't.task_key', 't.execution_id',
+        'd.id as definition_id', 'd.process_key', 'd.name', 'd.category', 'd.suspension_state']);
+    const instanceId = text(query.processInstanceId);
+    if (instanceId) q = /^\d{1,19}$/.test(instanceId) ? q.where('i.id', '=', instanceId) : q.where(sql<boolean>`false`);
+    if (text(query.processDefinitionKey)) q = q.where('i.process_key', '=', text(query.processDefinitionKey));
+    return paged(q, pagingOf(query), (s) => s.orderBy('i.start_time', 'desc').orderBy('i.id', 'desc'), async (rows) => {
+      const names = await userNames(this.db, rows.map((r) => text(r.start_user)));
+      const categories = await this.dictionaries.itemsOf('flow');
+      return rows.map((r) => ({
+        id: text(r.id),
+        name: text(r.name),
+        startUserId: text(r.start_user),
+        startUser: names.get(text(r.start_user)) ?? '',
+        startTime: wireDateTime(r.start_time),
+        taskDefinitionId: text(r.task_key),
+        taskDefinitionKey: text(r.task_key),
+        category: text(r.category),
+        categoryName: categories.get(text(r.category)) ?? '',
+        processInstanceId: text(r.id),
+        processDefinitionId: text(r.definition_id),
+        processDefinitionKey: text(r.process_key),
+        activityId: text(r.task_key),
+        suspensionState: Number(r.suspension_state),
+        executionId: text(r.execution_id),
+        businessTable: text(r.business_table),
+        businessId: text(r.business_id),
+        tenantId: text(r.tenant_id),
+      }));
+    });
+  }
+
+  // ---- process view (§3) ----
+
+  /**
+   * Whether the caller may see an instance: it is in the caller's tenant and the caller started it, holds or held
+   * one of its tasks, may claim one, commented on it, or administers the tenant; the platform administrator sees
+   * every instance.
+   */
+  async canView(user: AuthUser, instanceId: string): Promise<boolean> {
+    if (!/^\d{1,19}$/.test(instanceId)) return false;
+    const instance = await this.db.selectFrom('blade_flow_instance').select(['tenant_id', 'start_user']).where('id', '=', instanceId).executeTakeFirst();
+    if (!instance) return false;
+    if (user.isSuperAdmin) return true;
+    if (instance.tenant_id !== user.tenantId) return false;
+    if (user.isAdmin || String(instance.start_user) === user.userId) return true;
+    const me = taskUserOfId(user.userId);
+    const task = await this.db.selectFrom('blade_flow_task as t').select('t.id').where('t.instance_id', '=', instanceId)
+      .where((eb) => eb.or([
+        eb('t.assignee', '=', me),
+        eb('t.id', 'in', eb.selectFrom('blade_flow_task_candidate as c').select('c.task_id').where('c.tenant_id', '=', user.tenantId)
+          .where((c) => c.or([
+            c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
+            ...(user.roleAliases.length ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])] : []),
+          ]))),
+      ])).executeTakeFirst();
+    if (task) return true;
+    // A former assignee (who transferred the task) took part through his comment.
+    const comment = await this.db.selectFrom('blade_flow_comment').select('id').where('instance_id', '=', instanceId)
+      .where('user_id', '=', user.userId).executeTakeFirst();
+    return Boolean(comment);
+  }
+
+  /** Historic activities of an instance in start order: all of them (diagram) or the table's kinds. */
+  async history(instanceId: string, options: { tableOnly: boolean; startActivityId?: string; endActivityId?: string }): Promise<FlowHistory[]> {
+    let q = this.db.selectFrom('blade_flow_activity').selectAll().where('instance_id', '=', instanceId);
+    if (options.tableOnly) q = q.where('activity_type', 'in', ['startEvent', 'userTask', 'endEvent']);
+    const rows = await q.orderBy('start_time').orderBy('id').execute();
+    const taskIds = rows.map((r) => text(r.task_id)).filter(Boolean);
+    const comments = taskIds.length
+      ? await this.db.selectFrom('blade_flow_comment').select(['task_id', 'message']).where('instance_id', '=', instanceId)
+        .where('task_id', 'in', taskIds).orderBy('create_time').orderBy('id').execute()
+      : [];
+    const names = await userNames(this.db, rows.map((r) => userIdOf(text(r.assignee))));
+    let history: FlowHistory[] = rows.map((r) => ({
+      historyActivityId: text(r.activity_id),
+      historyActivityName: text(r.activity_name),
+      historyActivityType: text(r.activity_type),
+      historyActivityDurationTime: r.duration_ms == null ? '' : durationText(Number(r.duration_ms)),
+      createTime: wireDateTime(r.start_time),
+      endTime: wireDateTime(r.end_time),
+      assignee: text(r.assignee),
+      assigneeName: names.get(userIdOf(text(r.assignee))) ?? '',
+      comment: comments.filter((c) => text(c.task_id) === text(r.task_id) && r.task_id != null).map((c) => text(c.message)).join('; '),
+      taskId: text(r.task_id),
+      processInstanceId: instanceId,
+    }));
+    if (options.startActivityId) {
+      const from = history.findIndex((h) => h.historyActivityId === options.startActivityId);
+      history = from < 0 ? [] : history.slice(from);
+    }
+    if (options.endActivityId) {
+      const to = history.findIndex((h) => h.historyActivityId === options.endActivityId);
+      if (to >= 0) history = history.slice(0, to + 1);
+    }
+    return history;
+  }
+}
+
+/** Flowable-style human duration: 1天2小时3分4秒 (seconds at least). */
+export function durationText(ms: number): string {
+  let seconds = Math.max(0, Math.round(ms / 1000));
+  const parts: string[] = [];
+  for (const [unit, size] of [['天', 86400], ['小时', 3600], ['分', 60]] as const) {
+    if (seconds >= size) { parts.push(`${Math.floor(seconds / size)}${unit}`); seconds %= size; }
+  }
+  if (seconds || !parts.length) parts.push(`${seconds}秒`);
+  return parts.join('');
+}

@@ -1,0 +1,327 @@
+import type { Db } from '../../db/connect.ts';
+import type { AuthUser } from '../../platform/auth-context.ts';
+import { failWith } from '../../platform/errors.ts';
+import { isId, nextId } from '../../platform/ids.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import { EngineStepError, signalRun, startRun, type StepResult } from './engine-runner.ts';
+import { FLOW_MESSAGES } from './flow-messages.ts';
+import {
+  ACTIVE, addComment, closeTask, insertActivities, insertTask, lockInstance, notify, openTasksOf, taskUserOfId, userIdOf, usersOfGroups,
+  type DefinitionRow, type InstanceRow, type TaskRow,
+} from './flow-store.ts';
+
+/**
+ * Process instances over time: start, complete (approve / reject), claim, transfer, withdraw, delete. Each action is
+ * one transaction that locks the instance row, runs one engine step from the saved state, and writes the new state,
+ * tasks, history, comments, messages and the business record's change together: they never disagree, and of two
+ * concurrent actions on one instance the second sees the first's result.
+ */
+
+export type Variables = Record<string, unknown>;
+
+/** What a business module (leave, finance) learns inside the transaction of each step of its instances. */
+export interface FlowTransition {
+  trx: Db;
+  actor: AuthUser;
+  event: 'started' | 'completed' | 'deleted';
+  instanceId: string;
+  tenantId: string;
+  processKey: string;
+  businessTable: string;
+  businessId: string;
+  /** the process ended (normally or deleted) with this step */
+  finished: boolean;
+  /** the decision of the completed task */
+  pass?: boolean;
+  /** element id of the completed task */
+  taskKey?: string;
+  variables: Variables;
+}
+export type BusinessHandler = (transition: FlowTransition) => Promise<void>;
+
+export interface StartInput {
+  definitionId: string;
+  /** business table and row id: the instance's business key is `<table>:<id>` */
+  businessTable?: string;
+  businessId?: string;
+  variables?: Variables;
+}
+
+export interface CompleteInput {
+  taskId: string;
+  pass: boolean;
+  comment?: string;
+  variables?: Variables;
+}
+
+/** Variables a step may not change: who started the process is a fact. */
+const PROTECTED_VARIABLES = new Set(['createUser']);
+const MAX_VARIABLES_JSON = 64 * 1024;
+
+const lang = 'zh' as const; // stored texts (default comments, messages) use the contract's language
+
+export class FlowRuntime {
+  private readonly businesses = new Map<string, BusinessHandler>();
+
+  constructor(private readonly db: Db) {}
+
+  /** A business module's hook, called inside every step's transaction for instances of its table. */
+  registerBusiness(table: string, handler: BusinessHandler) {
+    if (this.businesses.has(table)) throw new Error(`flow business ${table} is registered twice`);
+    this.businesses.set(table, handler);
+  }
+
+  /**
+   * Starts an instance of a definition the caller's tenant may use. `inTransaction` writes the business row in the
+   * same transaction (after the instance exists, so it can store the instance id).
+   */
+  async start(user: AuthUser, input: StartInput, inTransaction?: (trx: Db, instanceId: string) => Promise<void>): Promise<string> {
+    const variables = checkVariables({ ...input.variables, createUser: taskUserOfId(user.userId) });
+    return this.db.transaction().execute(async (trx) => {
+      const definition = await trx.selectFrom('blade_flow_definition').selectAll()
+        .where('id', '=', input.definitionId).where('tenant_id', 'in', [user.tenantId, '']).executeTakeFirst() as DefinitionRow | undefined;
+      if (!definition) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
+      if (Number(definition.suspension_state) !== ACTIVE) throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
+      const now = new Date();
+      const businessTable = input.businessTable ?? '';
+      const businessId = input.businessId ?? '';
+      const instance: InstanceRow = {
+        id: nextId(),
+        tenant_id: user.tenantId,
+        definition_id: definition.id,
+        process_key: definition.process_key,
+        business_key: businessTable ? `${businessTable}:${businessId}` : '',
+        business_table: businessTable,
+        business_id: businessId,
+        start_user: user.userId,
+        state: 'running',
+        delete_reason: '',
+        start_time: formatDateTime(now),
+        end_time: null,
+        variables: JSON.stringify(variables),
+        engine_state: '',
+        version: 0,
+      };
+      const result = await step(() => startRun(instance.id, definition.xml, variables));
+      await trx.insertInto('blade_flow_instance').values(instance).execute();
+      await inTransaction?.(trx, instance.id);
+      await this.apply(trx, user, instance, definition.name, result, variables, now);
+      await this.business(trx, user, instance, 'started', result.finished, variables);
+      return instance.id;
+    });
+  }
+
+  /**
+   * Completes the caller's task: records the comment (default 同意 / 驳回), sets `pass`, merges the variables and
+   * signals the engine. A candidate may complete an unclaimed task directly (it is claimed on the way).
+   */
+  async complete(user: AuthUser, input: CompleteInput, inTransaction?: (trx: Db, instance: InstanceRow, task: TaskRow) => Promise<void>): Promise<void> {
+    const extra = checkVariables(input.variables ?? {});
+    await this.db.transaction().execute(async (trx) => {
+      const { instance, task } = await this.lockTask(trx, user, input.taskId);
+      const me = taskUserOfId(user.userId);
+      if (task.assignee !== me && !(task.assignee === '' && await this.isCandidate(trx, user, task.id))) {
+        throw failWith(FLOW_MESSAGES.taskNotFound);
+      }
+      task.assignee = me;
+      const previous = JSON.parse(instance.variables) as Variables;
+      const variables = checkVariables({ ...previous, ...writable(extra, previous, me === previous.createUser), pass: input.pass });
+      const now = new Date();
+      const result = await step(() => signalRun(instance.id, instance.engine_state, task.execution_id, { pass: input.pass, assignee: me }, variables));
+      await closeTask(trx, task, 'completed', input.pass ? 'approve' : 'reject', now);
+      const comment = input.comment?.trim() || (input.pass ? FLOW_MESSAGES.commentApprove : FLOW_MESSAGES.commentReject)[lang];
+      await addComment(trx, instance, task.id, user.userId, 'comment', comment, now);
+      await inTransaction?.(trx, instance, task);
+      await this.apply(trx, user, instance, await definitionName(trx, instance), result, variables, now, task.id);
+      await this.business(trx, user, instance, 'completed', result.finished, variables, { pass: input.pass, taskKey: task.task_key });
+    });
+  }
+
+  /** A candidate (user, or one of the caller's role aliases as group) takes an unassigned task. */
+  async claim(user: AuthUser, taskId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const { task } = await this.lockTask(trx, user, taskId);
+      if (!await this.isCandidate(trx, user, task.id)) throw failWith(FLOW_MESSAGES.taskNotFound);
+      if (task.assignee !== '') throw failWith(FLOW_MESSAGES.taskDone);
+      const me = taskUserOfId(user.userId);
+      const now = formatDateTime();
+      await trx.updateTable('blade_flow_task').set({ assignee: me, claim_time: now }).where('id', '=', task.id).execute();
+      await trx.updateTable('blade_flow_activity').set({ assignee: me })
+        .where('instance_id', '=', task.instance_id).where('execution_id', '=', task.execution_id).execute();
+    });
+  }
+
+  /** The assignee hands the task to another user of the same tenant, who is notified. */
+  async transfer(user: AuthUser, taskId: string, targetUserId: string, comment?: string): Promise<void> {
+    const target = userIdOf(targetUserId) || targetUserId;
+    if (!isId(target)) throw failWith(FLOW_MESSAGES.userNotFound, { name: targetUserId });
+    await this.db.transaction().execute(async (trx) => {
+      const { instance, task } = await this.lockTask(trx, user, taskId);
+      if (task.assignee !== taskUserOfId(user.userId)) throw failWith(FLOW_MESSAGES.taskNotFound);
+      if (target === user.userId) throw failWith(FLOW_MESSAGES.transferSelf);
+      const person = await trx.selectFrom('blade_user').select(['id', 'real_name'])
+        .where('id', '=', target).where('tenant_id', '=', instance.tenant_id).where('is_deleted', '=', 0).executeTakeFirst();
+      if (!person) throw failWith(FLOW_MESSAGES.userNotFound, { name: targetUserId });
+      const now = new Date();
+      const assignee = taskUserOfId(target);
+      await trx.updateTable('blade_flow_task').set({ assignee, claim_time: formatDateTime(now) }).where('id', '=', task.id).execute();
+      await trx.updateTable('blade_flow_activity').set({ assignee })
+        .where('instance_id', '=', task.instance_id).where('execution_id', '=', task.execution_id).execute();
+      const text = `转办给 ${person.real_name}${comment?.trim() ? `: ${comment.trim()}` : ''}`;
+      await addComment(trx, instance, task.id, user.userId, 'transfer', text, now);
+      const name = await definitionName(trx, instance);
+      await notify(trx, instance.tenant_id, target, fill(FLOW_MESSAGES.newTaskTitle, task.name), fill(FLOW_MESSAGES.newTaskContent, task.name, name), user.userId, now);
+    });
+  }
+
+  /** The starter withdraws the process through one of its open tasks (`work/delete-task`). */
+  async withdraw(user: AuthUser, taskId: string, reason: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const { instance } = await this.lockTask(trx, user, taskId);
+      if (instance.start_user !== user.userId) throw failWith(FLOW_MESSAGES.withdrawOnlyStarter);
+      await this.end(trx, user, instance, reason || '撤销', 'withdraw');
+    });
+  }
+
+  /** Platform administration (`follow/delete-process-instance`): ends a running instance of any tenant. */
+  async deleteInstance(user: AuthUser, instanceId: string, reason: string): Promise<void> {
+    if (!isId(instanceId)) throw failWith(FLOW_MESSAGES.instanceNotFound, { name: instanceId });
+    await this.db.transaction().execute((trx) => this.deleteInstances(trx, user, [instanceId], reason));
+  }
+
+  /** Ends running instances in the caller's transaction (deleted state, open tasks closed, businesses told). */
+  async deleteInstances(trx: Db, user: AuthUser, instanceIds: string[], reason: string): Promise<void> {
+    for (const instanceId of instanceIds) {
+      const instance = await lockInstance(trx, instanceId);
+      if (!instance) throw failWith(FLOW_MESSAGES.instanceNotFound, { name: instanceId });
+      if (instance.state !== 'running') throw failWith(FLOW_MESSAGES.instanceEnded);
+      await this.end(trx, user, instance, reason, 'delete');
+    }
+  }
+
+  private async end(trx: Db, user: AuthUser, instance: InstanceRow, reason: string, kind: 'withdraw' | 'delete') {
+    const now = new Date();
+    for (const task of await openTasksOf(trx, instance.id)) await closeTask(trx, task, 'deleted', kind === 'withdraw' ? 'withdraw' : 'cancel', now, reason);
+    const updated = await trx.updateTable('blade_flow_instance')
+      .set({ state: 'deleted', delete_reason: reason.slice(0, 255), end_time: formatDateTime(now), engine_state: '', version: instance.version + 1 })
+      .where('id', '=', instance.id).where('version', '=', instance.version).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
+    await addComment(trx, instance, null, user.userId, kind, reason, now);
+    await this.business(trx, user, instance, 'deleted', true, JSON.parse(instance.variables) as Variables);
+  }
+
+  /**
+   * The task of the caller's tenant and its instance, the instance row locked: concurrent actions on one instance
+   * queue here, and the later one sees the task already closed.
+   */
+  private async lockTask(trx: Db, user: AuthUser, taskId: string): Promise<{ instance: InstanceRow; task: TaskRow }> {
+    if (!isId(taskId)) throw failWith(FLOW_MESSAGES.taskNotFound);
+    const found = await trx.selectFrom('blade_flow_task').select('instance_id')
+      .where('id', '=', taskId).where('tenant_id', '=', user.tenantId).executeTakeFirst();
+    if (!found) throw failWith(FLOW_MESSAGES.taskNotFound);
+    const instance = await lockInstance(trx, String(found.instance_id));
+    const task = await trx.selectFrom('blade_flow_task').selectAll().where('id', '=', taskId).executeTakeFirst() as TaskRow | undefined;
+    if (!instance || !task) throw failWith(FLOW_MESSAGES.taskNotFound);
+    if (task.status !== 'open' || instance.state !== 'running') throw failWith(FLOW_MESSAGES.taskDone);
+    return { instance, task };
+  }
+
+  private async isCandidate(trx: Db, user: AuthUser, taskId: string): Promise<boolean> {
+    const row = await trx.selectFrom('blade_flow_task_candidate').select('id')
+      .where('task_id', '=', taskId).where('tenant_id', '=', user.tenantId)
+      .where((eb) => eb.or([
+        eb.and([eb('kind', '=', 'user'), eb('value', '=', taskUserOfId(user.userId))]),
+        ...(user.roleAliases.length ? [eb.and([eb('kind', '=', 'group'), eb('value', 'in', user.roleAliases)])] : []),
+      ]))
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /**
+   * Persists a step: the new engine state (version-checked), history, the user tasks now waiting (a resumed task
+   * reports again and is kept once), tasks the engine no longer waits for (a multi-instance task whose completion
+   * condition was met) closed, and the messages.
+   */
+  private async apply(trx: Db, user: AuthUser, instance: InstanceRow, processName: string, result: StepResult, variables: Variables, now: Date, completedTaskId?: string) {
+    const updated = await trx.updateTable('blade_flow_instance')
+      .set({
+        engine_state: result.state,
+        variables: JSON.stringify(variables),
+        version: instance.version + 1,
+        ...(result.finished ? { state: 'finished', end_time: formatDateTime(now) } : {}),
+      })
+      .where('id', '=', instance.id).where('version', '=', instance.version).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
+    const waiting = new Set(result.waiting.map((t) => t.executionId));
+    const open = await openTasksOf(trx, instance.id);
+    for (const task of open) {
+      if (task.id !== completedTaskId && !waiting.has(task.execution_id)) await closeTask(trx, task, 'deleted', 'cancel', now, 'completion condition');
+    }
+    // History ids follow the engine's order of events: a resumed task's wait is not new and gets no row.
+    const known = new Set(open.map((task) => task.execution_id));
+    const fresh = result.waiting.filter((task) => !known.has(task.executionId));
+    const ids = new Map([...result.activities, ...fresh].sort((a, b) => a.seq - b.seq).map((event) => [event, nextId()] as const));
+    await insertActivities(trx, instance, result.activities.map((a) => ({ ...a, id: ids.get(a)! })), taskUserOfId(instance.start_user));
+    for (const waitingTask of fresh) {
+      const created = await insertTask(trx, instance, waitingTask, ids.get(waitingTask)!);
+      if (!created) continue;
+      const recipients = created.assignee
+        ? [userIdOf(created.assignee)]
+        : [...waitingTask.candidateUsers.map(userIdOf), ...await usersOfGroups(trx, instance.tenant_id, waitingTask.candidateGroups)];
+      for (const recipient of new Set(recipients)) {
+        await notify(trx, instance.tenant_id, recipient, fill(FLOW_MESSAGES.newTaskTitle, created.name), fill(FLOW_MESSAGES.newTaskContent, created.name, processName), user.userId, now);
+      }
+    }
+    if (result.finished) {
+      await notify(trx, instance.tenant_id, instance.start_user, fill(FLOW_MESSAGES.finishedTitle, processName), fill(FLOW_MESSAGES.finishedContent, processName), user.userId, now);
+    }
+  }
+
+  private async business(trx: Db, actor: AuthUser, instance: InstanceRow, event: FlowTransition['event'], finished: boolean, variables: Variables, extra: { pass?: boolean; taskKey?: string } = {}) {
+    const handler = this.businesses.get(instance.business_table);
+    if (!handler) return;
+    await handler({
+      trx, actor, event, finished, variables, ...extra,
+      instanceId: instance.id, tenantId: instance.tenant_id, processKey: instance.process_key,
+      businessTable: instance.business_table, businessId: instance.business_id,
+    });
+  }
+}
+
+/** Runs an engine step; its failure (a model or variable problem) becomes a 400 with the reason. */
+async function step(run: () => Promise<StepResult>): Promise<StepResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof EngineStepError) throw failWith(FLOW_MESSAGES.engineStep, { name: error.message });
+    throw error;
+  }
+}
+
+async function definitionName(trx: Db, instance: InstanceRow): Promise<string> {
+  const row = await trx.selectFrom('blade_flow_definition').select('name').where('id', '=', instance.definition_id).executeTakeFirst();
+  return row?.name ?? instance.process_key;
+}
+
+const fill = (message: { zh: string }, name: string, label = '') => message[lang].replace('{name}', name).replace('{label}', label);
+
+/**
+ * What a completing user may change: new variables and `taskUser` (the next assignee, when the model asks for one).
+ * The starter, on his own task (adjusting a rejected request), may also change the request's variables.
+ */
+function writable(extra: Variables, previous: Variables, isStarter: boolean): Variables {
+  return Object.fromEntries(Object.entries(extra).filter(([key]) =>
+    !PROTECTED_VARIABLES.has(key) && (isStarter || key === 'taskUser' || !Object.hasOwn(previous, key))));
+}
+
+/** Variables are plain JSON data with identifier names, within a size limit. */
+export function checkVariables(variables: Variables): Variables {
+  if (!variables || typeof variables !== 'object' || Array.isArray(variables)) throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables must be an object' });
+  for (const key of Object.keys(variables)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key) || key === '__proto__') throw failWith(FLOW_MESSAGES.engineStep, { name: `variable name ${key}` });
+  }
+  const json = JSON.stringify(variables);
+  if (json.length > MAX_VARIABLES_JSON) throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables too large' });
+  return JSON.parse(json) as Variables;
+}
+

@@ -1,0 +1,178 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import { nextId } from '../../platform/ids.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import { TASK_USER_PREFIX } from '../../../shared/flow/types.ts';
+import type { ActivityRecord, WaitingTask } from './engine-runner.ts';
+
+/** Rows of the workflow tables and the SQL that writes them (reads for the lists live in flow-queries.ts). */
+
+export interface DefinitionRow {
+  id: string;
+  tenant_id: string;
+  process_key: string;
+  name: string;
+  description: string;
+  category: string;
+  version: number;
+  deployment_id: string;
+  resource_name: string;
+  xml: string;
+  model_id: string | null;
+  suspension_state: number;
+  deploy_time: string;
+}
+
+export interface InstanceRow {
+  id: string;
+  tenant_id: string;
+  definition_id: string;
+  process_key: string;
+  business_key: string;
+  business_table: string;
+  business_id: string;
+  start_user: string;
+  state: 'running' | 'finished' | 'deleted';
+  delete_reason: string;
+  start_time: string;
+  end_time: string | null;
+  variables: string;
+  engine_state: string;
+  version: number;
+}
+
+export interface TaskRow {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  definition_id: string;
+  execution_id: string;
+  task_key: string;
+  name: string;
+  assignee: string;
+  status: 'open' | 'completed' | 'deleted';
+  outcome: string;
+  create_time: string;
+  claim_time: string | null;
+  end_time: string | null;
+}
+
+export const ACTIVE = 1;
+export const SUSPENDED = 2;
+/** blade_message category of workflow notifications (1 is the default of other messages). */
+export const FLOW_MESSAGE_CATEGORY = 2;
+
+export const userIdOf = (taskUser: string) => (taskUser.startsWith(TASK_USER_PREFIX) ? taskUser.slice(TASK_USER_PREFIX.length) : '');
+export const taskUserOfId = (userId: string) => `${TASK_USER_PREFIX}${userId}`;
+const at = (date: Date) => formatDateTime(date);
+
+export async function lockInstance(trx: Db, instanceId: string): Promise<InstanceRow | undefined> {
+  return trx.selectFrom('blade_flow_instance').selectAll().where('id', '=', instanceId).forUpdate().executeTakeFirst() as Promise<InstanceRow | undefined>;
+}
+
+export async function openTasksOf(trx: Db, instanceId: string): Promise<TaskRow[]> {
+  return trx.selectFrom('blade_flow_task').selectAll().where('instance_id', '=', instanceId).where('status', '=', 'open').execute() as Promise<TaskRow[]>;
+}
+
+/**
+ * History rows of a step, in the order the engine reported them (their ids keep that order within a second): engine
+ * activities (events, gateways, flows) and new user tasks. A resumed engine may report one again: it is kept once.
+ */
+export async function insertActivities(trx: Db, instance: InstanceRow, activities: Array<ActivityRecord & { id: string }>, startUser: string) {
+  if (!activities.length) return;
+  await trx.insertInto('blade_flow_activity').values(activities.map((a) => ({
+    id: a.id,
+    tenant_id: instance.tenant_id,
+    instance_id: instance.id,
+    execution_id: a.executionId,
+    activity_id: a.elementId,
+    activity_name: a.name.slice(0, 255),
+    activity_type: a.type,
+    assignee: a.type === 'startEvent' ? startUser : '',
+    start_time: at(a.start),
+    end_time: a.end ? at(a.end) : null,
+    duration_ms: a.end ? a.end.getTime() - a.start.getTime() : null,
+  }))).onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing()).execute();
+}
+
+/** A new waiting user task: its row, candidates and history row (`activityId`). Undefined when it exists already. */
+export async function insertTask(trx: Db, instance: InstanceRow, task: WaitingTask, activityId: string): Promise<TaskRow | undefined> {
+  const row: TaskRow = {
+    id: nextId(),
+    tenant_id: instance.tenant_id,
+    instance_id: instance.id,
+    definition_id: instance.definition_id,
+    execution_id: task.executionId,
+    task_key: task.elementId,
+    name: task.name.slice(0, 255),
+    assignee: task.assignee.slice(0, 64),
+    status: 'open',
+    outcome: '',
+    create_time: at(task.at),
+    claim_time: null,
+    end_time: null,
+  };
+  const inserted = await trx.insertInto('blade_flow_task').values(row)
+    .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing()).returning('id').executeTakeFirst();
+  if (!inserted) return undefined;
+  const candidates = [
+    ...task.candidateUsers.map((value) => ({ kind: 'user', value })),
+    ...task.candidateGroups.map((value) => ({ kind: 'group', value })),
+  ].filter((c) => c.value.length <= 64);
+  if (candidates.length) {
+    await trx.insertInto('blade_flow_task_candidate')
+      .values(candidates.map((c) => ({ id: nextId(), tenant_id: instance.tenant_id, task_id: row.id, ...c }))).execute();
+  }
+  await trx.insertInto('blade_flow_activity').values({
+    id: activityId, tenant_id: instance.tenant_id, instance_id: instance.id, execution_id: task.executionId,
+    activity_id: task.elementId, activity_name: row.name, activity_type: 'userTask', task_id: row.id, assignee: row.assignee,
+    start_time: row.create_time,
+  }).onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing()).execute();
+  return row;
+}
+
+/** Closes a task (completed, or deleted with the instance or by a multi-instance completion condition). */
+export async function closeTask(trx: Db, task: TaskRow, status: 'completed' | 'deleted', outcome: string, now: Date, reason = '') {
+  await trx.updateTable('blade_flow_task')
+    .set({ status, outcome, end_time: at(now), delete_reason: reason.slice(0, 255), ...(status === 'completed' ? { assignee: task.assignee } : {}) })
+    .where('id', '=', task.id).execute();
+  await trx.deleteFrom('blade_flow_task_candidate').where('task_id', '=', task.id).execute();
+  await trx.updateTable('blade_flow_activity')
+    .set({
+      end_time: at(now),
+      assignee: task.assignee,
+      duration_ms: sql`(extract(epoch from (${at(now)}::timestamp - start_time)) * 1000)::bigint`,
+    })
+    .where('instance_id', '=', task.instance_id).where('execution_id', '=', task.execution_id).execute();
+}
+
+export async function addComment(trx: Db, instance: InstanceRow, taskId: string | null, userId: string, type: string, message: string, now: Date) {
+  await trx.insertInto('blade_flow_comment').values({
+    id: nextId(), tenant_id: instance.tenant_id, instance_id: instance.id, task_id: taskId, user_id: userId, type,
+    message: message.slice(0, 4000), create_time: at(now),
+  }).execute();
+}
+
+/** A drawer message (blade_message) to one user of the instance's tenant. */
+export async function notify(trx: Db, tenantId: string, userId: string, title: string, content: string, senderId: string, now: Date) {
+  if (!/^\d+$/.test(userId)) return;
+  await trx.insertInto('blade_message').values({
+    id: nextId(), tenant_id: tenantId, user_id: userId, title: title.slice(0, 255), content: content.slice(0, 4000),
+    category: FLOW_MESSAGE_CATEGORY, create_user: /^\d+$/.test(senderId) ? senderId : null, create_time: at(now),
+    status: 0, is_deleted: 0,
+  }).execute();
+}
+
+/** Users of a tenant holding a role with one of the aliases (candidate groups), for their new-task message. */
+export async function usersOfGroups(trx: Db, tenantId: string, aliases: string[], limit = 200): Promise<string[]> {
+  if (!aliases.length) return [];
+  const roles = await trx.selectFrom('blade_role').select('id')
+    .where('tenant_id', '=', tenantId).where('role_alias', 'in', aliases).where('is_deleted', '=', 0).execute();
+  if (!roles.length) return [];
+  // role_id is a comma list of role ids
+  const users = await trx.selectFrom('blade_user').select('id')
+    .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0)
+    .where((eb) => eb.or(roles.map((r) => sql<boolean>`(',' || role_id || ',') like ${`%,${r.id},%`}`)))
+    .limit(limit).execute();
+  return users.map((u) => String(u.id));
+}

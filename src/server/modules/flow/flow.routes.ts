@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.ts';
+import { managerRoutes } from './manager.routes.ts';
+import { modelRoutes } from './model.routes.ts';
+import { processRoutes } from './process.routes.ts';
+import { businessProcessRoutes } from './business-process.routes.ts';
+import { workRoutes } from './work.routes.ts';
+
+/** The workflow module (contract flow.md): engine administration, my work, process view, leave and fund approval. */
+export async function flowRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  await app.register(modelRoutes, { services });
+  await app.register(managerRoutes, { services });
+  await app.register(workRoutes, { services });
+  await app.register(processRoutes, { services });
+  await app.register(businessProcessRoutes, { services });
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { ApiError, fail, failWith, ok } from '../../platform/errors.ts';
+import { requestParams, requireParam } from '../../platform/http.ts';
+import { isId } from '../../platform/ids.ts';
+import type { Services } from '../../services.ts';
+import { ModelError, readModel } from './bpmn-model.ts';
+import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';
+import { FLOW_MESSAGES } from './flow-messages.ts';
+import { flowOf, success } from './flow-module.ts';
+
+const MANAGER = '/api/blade-flow/manager';
+const FOLLOW = '/api/blade-flow/follow';
+const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_FILES = 20;
+
+interface UploadedFile { name: string; xml: string }
+
+/**
+ * Deployment, process management and follow-up (contract flow.md §4): platform administration ("SA": the super
+ * administrator, who also holds the menu codes), over the definitions and running instances of every tenant.
+ */
+export async function managerRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { db } = services;
+  const { runtime, queries } = flowOf(services);
+  const sa = (permission: string) => ({ config: { superAdmin: true, permission } });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 10, fieldSize: 4096, parts: MAX_FILES + 10 } });
+
+  app.get(`${MANAGER}/list`, sa('flow_manager'), async (request) => {
+    const query = request.query as Record<string, unknown>;
+    return ok(request, await queries.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }));
+  });
+
+  app.get(`${MANAGER}/select`, sa('flow_manager'), async (request) => {
+    const page = await queries.definitions({ ...(request.query as Record<string, unknown>), current: 1, size: 1000 }, { latest: true, activeOnly: true });
+    return ok(request, page.records);
+  });
+
+  app.post(`${MANAGER}/change-state`, sa('flow_manager_state'), async (request) => {
+    const processId = requireParam(request, 'processId');
+    const changed = await changeState(db, processId, String(requestParams(request).state ?? '').trim());
+    if (!changed) return success(request, FLOW_MESSAGES.stateUnchanged);
+    return success(request, changed === 'active' ? FLOW_MESSAGES.stateActivated : FLOW_MESSAGES.stateSuspended, { name: processId });
+  });
+
+  app.post(`${MANAGER}/deploy-upload`, sa('flow_deploy_upload'), async (request) => {
+    const { fields, files } = await readUpload(request, 'files');
+    const category = (fields.category ?? '').trim();
+    const tenantIds = (fields.tenantIds ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    if (!category) throw failWith(FLOW_MESSAGES.categoryRequired);
+    if (!tenantIds.length) throw failWith(FLOW_MESSAGES.tenantIdsRequired);
+    if (!files.length) throw failWith(FLOW_MESSAGES.filesRequired);
+    const wrong = files.find((f) => !f.name.endsWith(RESOURCE_SUFFIX));
+    if (wrong) throw failWith(FLOW_MESSAGES.fileType, { name: wrong.name });
+    await db.transaction().execute(async (trx) => {
+      for (const file of files) await deploy(trx, request.user.userId, { xml: file.xml, category, tenantIds, resourceName: file.name });
+    });
+    return ok(request, null);
+  });
+
+  app.post(`${MANAGER}/check-upload`, sa('flow_deploy_upload'), async (request) => {
+    const { files } = await readUpload(request, 'file');
+    const [file] = files;
+    if (!file) throw failWith(FLOW_MESSAGES.filesRequired);
+    let valid = file.name.endsWith(RESOURCE_SUFFIX);
+    if (valid) await readModel(file.xml).catch((error: unknown) => { if (error instanceof ModelError) valid = false; else throw error; });
+    return ok(request, { name: file.name, success: valid });
+  });
+
+  app.post(`${MANAGER}/delete-deployment`, sa('flow_manager_delete'), async (request) => {
+    const ids = requireParam(request, 'deploymentIds').split(',').map((id) => id.trim()).filter(Boolean);
+    if (!ids.every(isId)) throw fail('paramType', { name: 'deploymentIds' });
+    await db.transaction().execute((trx) =>
+      deleteDeployments(trx, ids, (running) => runtime.deleteInstances(trx, request.user, running, '流程部署已删除')));
+    return ok(request, null);
+  });
+
+  app.get(`${FOLLOW}/list`, sa('flow_follow'), async (request) =>
+    ok(request, await queries.follow(request.query as Record<string, unknown>)));
+
+  app.post(`${FOLLOW}/delete-process-instance`, sa('flow_follow_delete'), async (request) => {
+    const reason = String(requestParams(request).deleteReason ?? '').trim();
+    if (!reason) throw failWith(FLOW_MESSAGES.deleteReasonRequired);
+    await runtime.deleteInstance(request.user, requireParam(request, 'processInstanceId'), reason);
+    return ok(request, null);
+  });
+}
+
+/** The multipart form's text fields and its files of one field name (repeated), read into memory (1 MB each at most). */
+async function readUpload(request: FastifyRequest, fileField: string): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  if (!request.isMultipart()) return { fields: {}, files: [] };
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === fileField && part.filename) files.push({ name: part.filename.replace(/\\/g, '/').split('/').pop()!, xml: buffer.toString('utf8') });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw failWith(FLOW_MESSAGES.fileTooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw fail('unreadable');
+    throw error;
+  }
+  return { fields, files };
+}
