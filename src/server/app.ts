@@ -21,6 +21,7 @@ import { regionRoutes } from './modules/system/region.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { resourceRoutes } from './modules/resource/resource.routes.ts';
 import { flowRoutes } from './modules/flow/flow.routes.ts';
+import { datasourceRoutes } from './modules/develop/datasource.routes.ts';
 import { ENTITIES } from '../shared/entities/index.ts';
 import { registerEntityRoutes } from './platform/entity-routes.ts';
 import { EntityService } from './platform/entity-service.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
   await app.register(deskRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(flowRoutes, { services });
+  await app.register(datasourceRoutes, { services });
 
   if (existsSync(config.webDir)) {
     // Built files carry content hashes (cached for a year); the shell, its service worker and manifest must revalidate.

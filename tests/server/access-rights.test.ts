@@ -90,6 +90,8 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/user/update-platform`, code: 'user_edit' },
   { route: `GET ${SYS}/user/export-user`, code: 'user_export' },
   { route: `GET ${SYS}/tenant-package/select`, code: 'tenant_package' },
+  // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
+  { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
   { route: `POST ${SYS}/user/import-user`, code: 'user_import' },
   // Workflow engine administration (flow.md §4, "SA"): the platform super administrator.

@@ -135,6 +135,7 @@ describe('licence settings', () => {
     expectOk(await t.post(`${TENANT}/datasource?tenantId=${code}&datasourceId=1123598812738675201`, admin));
     expect(expectOk(await t.get(`${TENANT}/detail?id=${rowId}`, admin)).datasourceId).toBe('1123598812738675201');
     expectError(await t.post(`${TENANT}/datasource?tenantId=999999&datasourceId=1`, admin), 400, '数据不存在或无权访问');
+    expectError(await t.post(`${TENANT}/datasource?tenantId=${code}&datasourceId=42`, admin), 400, '数据不存在或无权访问');
 
     expect(expectOk(await t.get(`${TENANT}/package-detail?tenantId=${rowId}`, admin))).toMatchObject({ id: packageId, packageName: '基础版' });
     const tenantAdmin = await t.tokenOf('admin', 'admin', code);

@@ -39,4 +39,5 @@ export const pageRegistry: Readonly<Record<string, LazyExoticComponent<Component
   '/system/menu': crudScreen(async () => (await import('../../shared/entities/system/menu.ts')).menu, { lazy: true }),
   '/system/dict': lazyPage(async () => ({ default: (await import('./system/DictionaryPage.tsx')).SystemDictionaryPage })),
   '/system/dictbiz': lazyPage(async () => ({ default: (await import('./system/DictionaryPage.tsx')).BusinessDictionaryPage })),
+  '/tool/datasource': crudScreen(async () => (await import('../../shared/entities/develop/datasource.ts')).datasource),
 };

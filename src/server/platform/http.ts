@@ -10,8 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No token needed (token endpoint, captcha, tenant info, ...). */
     public?: boolean;
-    /** Permission code the caller's roles must hold; a function picks it from the request (submit: add vs edit). */
-    permission?: string | ((request: FastifyRequest) => string);
+    /**
+     * Permission code the caller's roles must hold; a function picks it from the request (submit: add vs edit); a
+     * list accepts any one of its codes (a picker two screens use).
+     */
+    permission?: string | readonly string[] | ((request: FastifyRequest) => string);
     /** Only the platform super administrator (`administrator` in tenant 000000). */
     superAdmin?: boolean;
     /** Only roles of the platform tenant 000000 (platform-global rows); the permission code still applies. */
@@ -40,10 +43,17 @@ export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, pe
     const config = request.routeOptions.config;
     if (config.superAdmin && !request.user.isSuperAdmin) throw new ApiError(403, MESSAGES.forbidden);
     if (config.platform && request.user.tenantId !== SUPER_TENANT) throw new ApiError(403, MESSAGES.platformOnly);
-    const code = typeof config.permission === 'function' ? config.permission(request) : config.permission;
+    const wanted = typeof config.permission === 'function' ? config.permission(request) : config.permission;
+    const code = typeof wanted === 'object' ? await heldCode(permissions, request.user, wanted) : wanted;
     if (code) await permissions.require(request.user, code);
     await permissions.requireApiScope(request.user, request.url.split('?')[0], code);
   });
+}
+
+/** The first of `codes` the caller holds, else the first one (which `require` then refuses). */
+async function heldCode(permissions: Permissions, user: AuthUser, codes: readonly string[]): Promise<string | undefined> {
+  for (const code of codes) if (await permissions.has(user, code)) return code;
+  return codes[0];
 }
 
 /** Envelope for every failure: business 400, auth 401, access 403, unknown route 404, crash 500 with an error id. */

@@ -40,6 +40,8 @@ export interface FieldDef {
   default?: string | number;
   /** Never sent to clients (password hashes). */
   secret?: boolean;
+  /** A secret an edit may replace (a data source's password; blank keeps it); other secrets are typed on add only. */
+  replaceable?: boolean;
   /** Owned by the server: ignored in submitted bodies. */
   readonly?: boolean;
   /** Screen hints: a list column, a form field, an Excel column (see `ExcelColumn`), a search-bar field. */

@@ -1,4 +1,5 @@
 import type { EntityDef } from './define.ts';
+import { datasource } from './develop/datasource.ts';
 import { message } from './desk/message.ts';
 import { client } from './system/client.ts';
 import { param } from './system/param.ts';
@@ -15,5 +16,5 @@ import { user } from './system/user.ts';
 
 /** Every entity served by the entity engine. Adding one = its file + a migration + a line here. */
 export const ENTITIES: EntityDef[] = [
-  param, post, message, client, topMenu, tenantPackage, dataScope, apiScope, dept, role, menu, dict, dictBiz, user, tenant,
+  param, post, message, client, topMenu, tenantPackage, dataScope, apiScope, dept, role, menu, dict, dictBiz, user, tenant, datasource,
 ];

@@ -8,7 +8,7 @@ import { param } from '../../../src/shared/entities/system/param.ts';
 import { tenantPackage } from '../../../src/shared/entities/system/tenant-package.ts';
 import dayjs from 'dayjs';
 import { CrudPage } from '../../../src/desktop/components/crud/CrudPage.tsx';
-import { filterFields, filterQuery } from '../../../src/desktop/components/crud/fields.ts';
+import { fieldsForMode, filterFields, filterQuery, formFields } from '../../../src/desktop/components/crud/fields.ts';
 import { buttons, fakeServer, ok, page, type Handler } from './fake-server.ts';
 import { renderDesktop, signIn } from './render.tsx';
 
@@ -240,5 +240,18 @@ describe("a screen's own parameters and buttons", () => {
     fireEvent.click(screen.getAllByRole('checkbox')[2]);
     fireEvent.click(screen.getByRole('button', { name: '自有按钮' }));
     expect(clicked).toEqual(['row:1002', 'bar:1001']);
+  });
+});
+
+describe('secret fields by dialog mode', () => {
+  it('types a user password on add only, and lets a data source password be replaced (optional) on edit', async () => {
+    const { user } = await import('../../../src/shared/entities/system/user.ts');
+    const { datasource } = await import('../../../src/shared/entities/develop/datasource.ts');
+    const names = (fields: Array<{ name: string }>) => fields.map((f) => f.name);
+    expect(names(fieldsForMode(formFields(user), 'add'))).toContain('password');
+    expect(names(fieldsForMode(formFields(user), 'edit'))).not.toContain('password');
+    const edit = fieldsForMode(formFields(datasource), 'edit').find((f) => f.name === 'password');
+    expect(edit?.required).toBeUndefined();
+    expect(fieldsForMode(formFields(datasource), 'add').find((f) => f.name === 'password')?.required).toBeTruthy();
   });
 });

@@ -97,7 +97,8 @@ describe('the dictionary pair', () => {
     expect(calls('GET', `${DICT}/child-list`)[0].params).toEqual({ parentId: '100' });
     const items = tables()[1];
     expect(within(items).getByText('字典项:颜色')).toBeTruthy();
-    expect(headers(items)).toEqual(expect.arrayContaining(['序号', '字典编号', '字典名称', '字典键值', '操作']));
+    expect(headers(items)).toEqual(expect.arrayContaining(['序号', '字典名称', '字典键值', '操作']));
+    expect(headers(items)).not.toContain('字典编号'); // the dictionary's code is in the title
     expect(within(items).getByText('blue')).toBeTruthy();
     expect(within(rowOf(items, '红')).getByRole('checkbox')).toBeTruthy();
     expect(within(rowOf(items, '红')).getByRole('button', { name: '查看' })).toBeTruthy();

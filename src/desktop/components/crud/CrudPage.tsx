@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { App, Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, PlusSquareOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../shared/entities/define.ts';
@@ -11,7 +11,7 @@ import { CrudDialog, type DialogState } from './CrudDialog.tsx';
 import { crudKey, entityApi } from './crud-api.ts';
 import { crudCss } from './crud-css.ts';
 import {
-  canHoldChildren, childValues, columnWidth, formFields, isAddOnly, listFields, parentField,
+  canHoldChildren, childValues, columnWidth, fieldsForMode, formFields, listFields, parentField,
   type CrudContext, type CrudField, type CrudOptions, type WireRecord,
 } from './fields.ts';
 import { SearchBar } from './SearchBar.tsx';
@@ -36,6 +36,9 @@ function cell(field: CrudField, record: WireRecord, yesNo: [string, string]): Re
 }
 
 type RowVerb = 'view' | 'edit' | 'delete' | 'addChild';
+const ACTION_ICONS: Record<RowVerb, ReactNode> = {
+  view: <EyeOutlined />, edit: <EditOutlined />, delete: <DeleteOutlined />, addChild: <PlusSquareOutlined />,
+};
 
 /**
  * The one list screen of a plain entity, driven by its definition: search bar, paged table with multi-select,
@@ -131,12 +134,13 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   };
   const ownActions = (options.rowActions ?? []).filter((action) => can(action.permission));
   const actionLabel = (action: RowVerb) => t(action === 'addChild' ? 'crud.tree.addChild' : `common.${action}`);
-  const actionsWidth = rowActions.reduce((sum, action) => sum + (action === 'addChild' ? 80 : 56), 0)
+  const compact = Boolean(options.compactActions);
+  const actionsWidth = rowActions.reduce((sum, action) => sum + (compact ? 32 : action === 'addChild' ? 80 : 56), 0)
     + ownActions.reduce((sum, action) => sum + 16 + 14 * t(action.label).length, 0) + 24;
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
   const columns: TableColumnsType<WireRecord> = [
     {
-      key: '#', title: t('crud.index'), width: 64, align: 'center', fixed: 'left',
+      key: '#', title: t('crud.index'), width: compact ? 56 : 64, align: 'center', fixed: 'left',
       render: (_value, _record, index) => (paged ? (page.current - 1) * page.size : 0) + index + 1,
     },
     ...listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]).map((field) => ({
@@ -155,9 +159,17 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       render: (_value, record) => (
         <Space size={0}>
           {rowActions.filter((action) => action !== 'addChild' || canHoldChildren(entity, record)).map((action) => (
-            <Button key={action} type="link" size="small" danger={action === 'delete'} onClick={() => rowAction(action, record)}>
-              {actionLabel(action)}
-            </Button>
+            compact
+              ? (
+                <Tooltip key={action} title={actionLabel(action)}>
+                  <Button type="link" size="small" danger={action === 'delete'} icon={ACTION_ICONS[action]} aria-label={actionLabel(action)} onClick={() => rowAction(action, record)} />
+                </Tooltip>
+              )
+              : (
+                <Button key={action} type="link" size="small" danger={action === 'delete'} onClick={() => rowAction(action, record)}>
+                  {actionLabel(action)}
+                </Button>
+              )
           ))}
           {ownActions.map((action) => (
             <Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => action.onClick(record, context)}>
@@ -169,8 +181,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     });
   }
   const parent = treeMode ? parentField(entity) : undefined;
-  const dialogFields = [...(parent ? [parent] : []), ...formFields(entity, options.hideFields)]
-    .filter((field) => dialog?.mode === 'add' || !isAddOnly(field));
+  const dialogFields = fieldsForMode([...(parent ? [parent] : []), ...formFields(entity, options.hideFields)], dialog?.mode);
 
   return (
     <Card className="tenon-crud" variant="borderless">

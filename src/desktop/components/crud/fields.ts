@@ -45,6 +45,8 @@ export interface CrudOptions {
   hideFields?: string[];
   /** Fields left out of the table only; the form keeps them with their rules (the vertical pair's parent sort). */
   hideColumns?: string[];
+  /** Row buttons as icons with their names as tooltips, for a table sharing the width (the dictionary pair). */
+  compactActions?: boolean;
   /** Values the add dialog starts with (the child dictionaries' parent and code). */
   addValues?: Record<string, unknown>;
   /** Form fields shown but not editable, on add and edit (the child dictionaries' parent and code). */
@@ -75,7 +77,11 @@ const shown = (hidden: readonly string[] = []) => (f: CrudField) => !hidden.incl
 export const listFields = (entity: EntityDef, hidden?: readonly string[]) =>
   named(entity).filter((f) => f.list && !f.secret).filter(shown(hidden));
 /** A secret is never read back, but a password is typed once when the record is added. */
-export const isAddOnly = (field: FieldDef) => Boolean(field.secret);
+export const isAddOnly = (field: FieldDef) => Boolean(field.secret) && !field.replaceable;
+/** The dialog's fields in a mode: add-only secrets left out of edit and view, replaceable ones optional there. */
+export const fieldsForMode = (fields: CrudField[], mode: DialogMode | undefined): CrudField[] => (mode === 'add' ? fields : fields
+  .filter((field) => !isAddOnly(field))
+  .map((field) => (field.secret ? { ...field, required: undefined } : field)));
 export const formFields = (entity: EntityDef, hidden?: readonly string[]) =>
   named(entity).filter((f) => f.form && !f.readonly && (!f.secret || f.control === 'password')).filter(shown(hidden));
 export const filterFields = (entity: EntityDef, hidden?: readonly string[]) =>
@@ -113,11 +119,13 @@ export const isNumeric = (field: FieldDef) => field.type === 'int' || field.type
 /** The menu tree holds several ids for an `ids` field, one for an `id` field. */
 export const isMultiple = (field: FieldDef) => field.type === 'ids';
 
-/** A list column's width: short for numbers and codes, wider for text; long cells end in an ellipsis. */
+/** A list column's width. */
 export function columnWidth(field: FieldDef): number {
-  if (field.dict || isNumeric(field) || field.type === 'switch' || field.type === 'date') return 120;
-  if (field.type === 'datetime') return 170;
-  return field.max !== undefined && field.max <= 64 ? 160 : 220;
+  // Spec §9: columns 80-140 wide (a full date-time needs a little more); long text ends in an ellipsis.
+  if (field.type === 'switch') return 80;
+  if (field.dict || isNumeric(field) || field.type === 'date') return 110;
+  if (field.type === 'datetime') return 160;
+  return 140;
 }
 
 /** The definition's required message, or the server's default wording (`请输入<label>`). */

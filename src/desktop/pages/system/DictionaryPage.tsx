@@ -31,6 +31,7 @@ export function DictionaryPage({ entity, layout }: { entity: EntityDef; layout: 
     hideFields: ['dictKey'],
     hideColumns: sideBySide ? undefined : ['sort'],
     calcHeight: sideBySide ? PARENT_CALC_HEIGHT : undefined,
+    compactActions: sideBySide,
     title: t('crud.dict.parents'),
     onRowClick: setParent,
     activeRow: parent?.id,
@@ -45,7 +46,10 @@ export function DictionaryPage({ entity, layout }: { entity: EntityDef; layout: 
           query: { parentId: parent.id },
           addValues: { parentId: parent.id, code: parent.code },
           lockedFields: ['parentId', 'code'],
+          // Every item repeats its dictionary's code (in the title already): the key and value matter here.
+          hideColumns: ['code'],
           calcHeight: sideBySide ? CHILD_CALC_HEIGHT : undefined,
+          compactActions: sideBySide,
           title: t('crud.dict.itemsOf', { name: parent.dictValue }),
         }}
       />

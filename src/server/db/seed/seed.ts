@@ -132,6 +132,12 @@ export async function seed(db: Db): Promise<void> {
       { id: '1123598819738675202', param_name: '账号初始密码', param_key: 'account.initPassword', param_value: '123456', remark: '账号初始密码', ...audit },
       { id: '1123598819738675203', param_name: '账号错误锁定次数', param_key: 'account.failCount', param_value: '5', remark: '登录失败达到次数后锁定 30 分钟', ...audit },
     ]);
+    // No password: the seed cannot seal one without the server's signing secret; the administrator types it.
+    await insert('blade_datasource', [{
+      id: '1123598812738675201', name: 'mysql', driver_class: 'com.mysql.cj.jdbc.Driver',
+      url: 'jdbc:mysql://localhost:3306/blade?useSSL=false&useUnicode=true&characterEncoding=utf-8&zeroDateTimeBehavior=convertToNull&transformedBitIsBoolean=true&serverTimezone=GMT%2B8&nullCatalogMeansCurrent=true&allowPublicKeyRetrieval=true',
+      username: 'root', password: '', remark: 'mysql', ...audit,
+    }]);
     const dictRows: Record<string, unknown>[] = [];
     for (const [code, name, items] of DICTIONARIES) {
       const parentId = seedIdOf(DICT_ID_BASE, code);

@@ -180,6 +180,10 @@ export class TenantService {
   /** Stores the tenant's data source (by tenant code); a blank id unbinds it. */
   async datasource(user: AuthUser, code: string, datasourceId: unknown): Promise<void> {
     const value = parseFieldValue(field('datasourceId'), datasourceId) ?? null;
+    if (value !== null) {
+      const live = await this.db.selectFrom('blade_datasource').select('id').where('id', '=', String(value)).where('is_deleted', '=', 0).executeTakeFirst();
+      if (!live) throw new ApiError(400, MESSAGES.dataNotFound);
+    }
     await this.updateLive(user, 'tenant_id', [code], { datasource_id: value });
   }
 
