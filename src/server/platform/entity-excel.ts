@@ -14,7 +14,7 @@ import { ApiError, fail, failWith, langOf } from './errors.ts';
 
 /**
  * Excel export and import of an entity from its definition: the fields marked `export` are the columns, headed
- * by their zh or en label; dictionary fields hold their labels; an `ExcelColumn` field holds another key of the
+ * by their zh or en label; dictionary fields hold their labels; a field with `shows` holds another key of the
  * record (names for ids) that its module maps back on import. Imports are validated by the engine, all or nothing.
  */
 
@@ -50,7 +50,7 @@ interface Column { field: ResolvedField; key: string }
 export function excelColumns(entity: EntityDef): Column[] {
   return [...fieldsOf(entity).values()]
     .filter((field) => field.export && !field.secret)
-    .map((field) => ({ field, key: typeof field.export === 'object' ? field.export.key : field.name }));
+    .map((field) => ({ field, key: field.shows ?? field.name }));
 }
 
 /** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name (用户数据20240101120000.xlsx). */

@@ -44,24 +44,23 @@ export interface FieldDef {
   replaceable?: boolean;
   /** Owned by the server: ignored in submitted bodies. */
   readonly?: boolean;
-  /** Screen hints: a list column, a form field, an Excel column (see `ExcelColumn`), a search-bar field. */
+  /** Screen hints: a list column, a form field, an Excel column, a search-bar field. */
   list?: boolean;
   form?: boolean;
-  export?: boolean | ExcelColumn;
+  export?: boolean;
   filter?: boolean;
+  /**
+   * The wire key holding this field's text for people (role names for the role ids): list columns and Excel show
+   * it, and an import hands the cell to the module under that key to map back. Dictionary fields need none of
+   * this (`<field>Name` is added for them, and the platform maps labels back to keys).
+   */
+  shows?: string;
   /**
    * Form control when the type alone does not say it (a textarea for long text, a menu tree for menu ids; the
    * user's role and dept trees and post list: desktop/components/ReferencePicker.tsx).
    */
   control?: 'textarea' | 'password' | 'menu-tree' | 'icon' | 'role-tree' | 'dept-tree' | 'post-select';
 }
-
-/**
- * An Excel column showing another key of the wire record than the field's own (role names for the role ids):
- * the export writes `record[key]`, the import hands the cell to the module under `key` to map back. Dictionary
- * fields need none of this: they are written as their labels and read back to their keys by the platform.
- */
-export interface ExcelColumn { key: string }
 
 export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** URL segment: /api/<service>/<name>/<action> */

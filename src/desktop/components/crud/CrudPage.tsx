@@ -25,7 +25,7 @@ const DEFAULT_DIALOG_WIDTH = 800;
 type Query = Record<string, string | number>;
 
 function cellText(field: CrudField, record: WireRecord, yesNo: [string, string]): string {
-  const value = field.dict ? record[`${field.name}Name`] : record[field.name];
+  const value = record[field.dict ? `${field.name}Name` : field.shows ?? field.name];
   if (field.type === 'switch' && !field.dict) return value === 1 ? yesNo[0] : yesNo[1];
   return value === null || value === undefined ? '' : String(value);
 }
@@ -145,7 +145,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     },
     ...listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]).map((field) => ({
       key: field.name,
-      dataIndex: field.dict ? `${field.name}Name` : field.name,
+      dataIndex: field.dict ? `${field.name}Name` : field.shows ?? field.name,
       title: field.label[lang],
       width: columnWidth(field),
       ellipsis: { showTitle: true },

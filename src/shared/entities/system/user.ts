@@ -50,14 +50,14 @@ export const user = defineEntity({
     birthday: { type: 'date', form: true, export: true, label: { zh: '生日', en: 'Birthday' } },
     sex: { type: 'int', dict: 'sex', list: true, form: true, export: true, label: { zh: '性别', en: 'Sex' } },
     roleId: {
-      type: 'ids', max: 1000, form: true, control: 'role-tree', export: { key: 'roleName' }, label: { zh: '所属角色', en: 'Roles' },
+      type: 'ids', max: 1000, list: true, form: true, control: 'role-tree', export: true, shows: 'roleName', label: { zh: '所属角色', en: 'Roles' },
       required: { zh: '请选择所属角色', en: 'Please select the roles' },
     },
     deptId: {
-      type: 'ids', max: 1000, form: true, control: 'dept-tree', export: { key: 'deptName' }, label: { zh: '所属部门', en: 'Departments' },
+      type: 'ids', max: 1000, list: true, form: true, control: 'dept-tree', export: true, shows: 'deptName', label: { zh: '所属部门', en: 'Departments' },
       required: { zh: '请选择所属部门', en: 'Please select the departments' },
     },
-    postId: { type: 'ids', max: 1000, form: true, control: 'post-select', export: { key: 'postName' }, label: { zh: '所属岗位', en: 'Posts' } },
+    postId: { type: 'ids', max: 1000, form: true, control: 'post-select', export: true, shows: 'postName', label: { zh: '所属岗位', en: 'Posts' } },
     code: { type: 'string', max: 12, form: true, export: true, search: 'like', label: { zh: '用户编号', en: 'User code' } },
     userType: {
       type: 'int', dict: 'user_type', list: true, form: true, export: true, filter: true, default: 1,
