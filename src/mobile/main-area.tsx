@@ -1,21 +1,41 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { useSession } from '../client/session.ts';
 import { MainLayout } from './layout/MainLayout.tsx';
 import { LockTab } from './pages/LockTab.tsx';
 import { MePage } from './pages/MePage.tsx';
 import { MessagesTab } from './pages/messages/MessagesTab.tsx';
-import { ApprovalsTab } from './pages/modules/ApprovalsTab.tsx';
+import { ApprovalsTab } from './pages/approvals/ApprovalsTab.tsx';
+import { keepFlowCache, restoreFlowCache } from './pages/approvals/offline-cache.ts';
+import { RequestForm } from './pages/approvals/RequestForm.tsx';
+import { RequestPage } from './pages/approvals/RequestPage.tsx';
+import { TaskPage } from './pages/approvals/TaskPage.tsx';
 import { InventoryLogsTab } from './pages/modules/InventoryLogsTab.tsx';
 import { TAB_PATHS } from './paths.ts';
 
 export { LockPage } from './pages/LockPage.tsx';
 
+/** The workflow screens last loaded stay readable offline: restored before the first render, kept while shown. */
+function useOfflineFlowCache() {
+  const queryClient = useQueryClient();
+  const { tenantId, userInfo } = useSession();
+  const owner = `${tenantId}:${userInfo?.user_id ?? ''}`;
+  useState(() => restoreFlowCache(queryClient, owner));
+  useEffect(() => keepFlowCache(queryClient, owner), [queryClient, owner]);
+}
+
 /** Everything behind the login, one chunk loaded after it (the login form needs none of it): the tabs and "me". */
 export default function MainArea() {
+  useOfflineFlowCache();
   return (
     <Routes>
       <Route element={<MainLayout />}>
         <Route index element={<Navigate to={TAB_PATHS.approvals} replace />} />
         <Route path={TAB_PATHS.approvals} element={<ApprovalsTab />} />
+        <Route path={`${TAB_PATHS.approvals}/:kind/handle/:taskId/:processInstanceId/:businessId`} element={<TaskPage />} />
+        <Route path={`${TAB_PATHS.approvals}/:kind/detail/:processInstanceId/:businessId`} element={<RequestPage />} />
+        <Route path={`${TAB_PATHS.approvals}/:kind/form/:processDefinitionId`} element={<RequestForm />} />
         <Route path={TAB_PATHS.messages} element={<MessagesTab />} />
         <Route path={TAB_PATHS.inventoryLogs} element={<InventoryLogsTab />} />
         <Route path={TAB_PATHS.lock} element={<LockTab />} />

@@ -1,3 +1,5 @@
+import type { BusinessKind } from '../client/api/flow.ts';
+
 /** Routes of the phone layout: the four tabs of the tab bar, in order, and "me" (reached from the header avatar). */
 export const TAB_PATHS = {
   approvals: '/approvals',
@@ -6,3 +8,35 @@ export const TAB_PATHS = {
   lock: '/lock-screen',
   me: '/me',
 } as const;
+
+/** The business page of a process: leave, fund approval, or `process` for one without a business form. */
+export type ApprovalKind = BusinessKind | 'process';
+/** Segments of the approvals tab (`?tab=`). */
+export type ApprovalSegment = 'todo' | 'claim' | 'mine';
+
+const part = (value: string) => encodeURIComponent(value || '-');
+
+/**
+ * Pages below the approvals tab, shaped like the console's `/work/process/<kind>/handle|detail|form/...` routes so a
+ * page opened offline finds everything it shows in its address.
+ */
+export const APPROVAL_PATHS = {
+  tab: (segment: ApprovalSegment = 'todo') => (segment === 'todo' ? TAB_PATHS.approvals : `${TAB_PATHS.approvals}?tab=${segment}`),
+  handle: (kind: ApprovalKind, row: { taskId: string; processInstanceId: string; businessId: string }, claim = false) =>
+    `${TAB_PATHS.approvals}/${kind}/handle/${[row.taskId, row.processInstanceId, row.businessId].map(part).join('/')}${claim ? '?claim=1' : ''}`,
+  detail: (kind: ApprovalKind, row: { processInstanceId: string; businessId: string }, taskId = '') =>
+    `${TAB_PATHS.approvals}/${kind}/detail/${[row.processInstanceId, row.businessId].map(part).join('/')}${taskId ? `?task=${encodeURIComponent(taskId)}` : ''}`,
+  form: (kind: BusinessKind, processDefinitionId: string) => `${TAB_PATHS.approvals}/${kind}/form/${part(processDefinitionId)}`,
+} as const;
+
+/** A route segment written by `part` back to its value (`-` stands for empty). */
+export const routeValue = (value: string | undefined) => (!value || value === '-' ? '' : value);
+
+/** A page below a tab (back arrow, no tab bar): its title key, or undefined for the tabs themselves. */
+export function subPageTitleKey(pathname: string): string | undefined {
+  const match = /^\/approvals\/(leave|finance|process)\/(handle|detail|form)\//.exec(pathname);
+  if (!match) return undefined;
+  const [, kind, page] = match;
+  if (page === 'form') return kind === 'finance' ? 'mobile.approvals.financeForm' : 'mobile.approvals.leaveForm';
+  return page === 'handle' ? 'mobile.approvals.taskTitle' : 'mobile.approvals.requestTitle';
+}

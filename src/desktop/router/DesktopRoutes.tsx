@@ -5,6 +5,7 @@ import { lazyPage } from '../../client/lazy.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import LoginPage from '../pages/LoginPage.tsx';
 import { DASHBOARD_PATH, DICT_HORIZONTAL_PATH, DICT_VERTICAL_PATH, HOME_PATH, INFO_PATH, LOGIN_PATH } from './route-table.ts';
+import { PROCESS_PATHS } from './route-table.ts';
 import { RouteGuard } from './RouteGuard.tsx';
 
 // The login form ships with the desktop entry; the shell and every page load on demand.
@@ -19,6 +20,9 @@ const IframePage = lazyPage(() => import('../pages/IframePage.tsx'));
 const MenuPage = lazyPage(() => import('../pages/MenuPage.tsx'));
 const DictHorizontalPage = lazyPage(async () => ({ default: (await import('../pages/system/DictionaryPage.tsx')).SystemDictionaryPage }));
 const DictVerticalPage = lazyPage(async () => ({ default: (await import('../pages/system/DictionaryPage.tsx')).StackedDictionaryPage }));
+const ProcessFormPage = lazyPage(() => import('../pages/work/process/ProcessFormPage.tsx'));
+const ProcessHandlePage = lazyPage(() => import('../pages/work/process/ProcessHandlePage.tsx'));
+const ProcessDetailPage = lazyPage(() => import('../pages/work/process/ProcessDetailPage.tsx'));
 
 export function DesktopRoutes({ screen }: { screen: ScreenClass }) {
   return (
@@ -40,6 +44,10 @@ export function DesktopRoutes({ screen }: { screen: ScreenClass }) {
             <Route path={DICT_HORIZONTAL_PATH} element={<DictHorizontalPage />} />
             <Route path={DICT_VERTICAL_PATH} element={<DictVerticalPage />} />
             <Route path="/myiframe/:routerPath" element={<IframePage />} />
+            {/* Spec §2: the leave and fund-approval pages (business = leave | finance). */}
+            <Route path={PROCESS_PATHS.form} element={<ProcessFormPage />} />
+            <Route path={PROCESS_PATHS.handle} element={<ProcessHandlePage />} />
+            <Route path={PROCESS_PATHS.detail} element={<ProcessDetailPage />} />
             {/* Server menus: resolved against the menu tree, unknown paths go to /404. */}
             <Route path="*" element={<MenuPage />} />
           </Route>

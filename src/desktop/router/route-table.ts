@@ -10,6 +10,21 @@ export const DASHBOARD_PATH = '/wel/dashboard';
 export const DICT_HORIZONTAL_PATH = '/dict-horizontal/index';
 export const DICT_VERTICAL_PATH = '/dict-vertical/index';
 
+/** Spec §2: the leave and fund-approval pages, one tab per request (the label names the business and the step). */
+export const PROCESS_PATHS = {
+  form: '/work/process/:business/form/:processDefinitionId',
+  handle: '/work/process/:business/handle/:taskId/:processInstanceId/:businessId',
+  detail: '/work/process/:business/detail/:processInstanceId/:businessId',
+} as const;
+const PROCESS_ROUTE = /^\/work\/process\/(leave|finance)\/(form\/[^/]+|handle\/[^/]+\/[^/]+\/[^/]+|detail\/[^/]+\/[^/]+)$/;
+/** The i18n key of a leave / fund page's label (`flow.route.leaveHandle`), undefined for other paths. */
+export function processRouteLabel(pathname: string): string | undefined {
+  const match = PROCESS_ROUTE.exec(pathname);
+  if (!match) return undefined;
+  const step = match[2].split('/')[0];
+  return `flow.route.${match[1]}${step[0].toUpperCase()}${step.slice(1)}`;
+}
+
 const PUBLIC: RouteMeta = { isAuth: false, isTab: false };
 
 /** The console's own routes; everything else comes from the server's menus. */
@@ -31,6 +46,8 @@ export const STATIC_ROUTES: Readonly<Record<string, RouteMeta>> = {
 export function describeRoute(pathname: string, entries: MenuEntry[] | undefined, translate: (key: string) => string): RouteInfo | undefined {
   const fixed = STATIC_ROUTES[pathname];
   if (fixed) return { label: fixed.i18n ? translate(fixed.i18n) : undefined, meta: fixed };
+  const processLabel = processRouteLabel(pathname);
+  if (processLabel) return { label: translate(processLabel), meta: { i18n: processLabel } };
   const entry = entries && findByRoute(entries, pathname);
   return entry ? { label: entry.name, labelEn: entry.nameEn, meta: {} } : undefined;
 }

@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../client/session.ts';
 import { badgeText, useDocumentTitle, useUnreadCount } from '../hooks.ts';
-import { TAB_PATHS } from '../paths.ts';
+import { subPageTitleKey, TAB_PATHS } from '../paths.ts';
 import { OfflineBanner } from './OfflineBanner.tsx';
 
-/** Header with the "me" avatar, the offline banner, the page, and the tab bar of exactly four tabs. */
+/**
+ * Header with the "me" avatar, the offline banner, the page, and the tab bar of exactly four tabs. A page below a tab
+ * (an approval, a request form) has a back arrow instead and no tab bar: its own actions sit at the bottom.
+ */
 export function MainLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,7 +24,9 @@ export function MainLayout() {
     { key: TAB_PATHS.lock, title: t('mobile.tabs.lock'), icon: <LockOutline /> },
   ];
   const onMe = pathname === TAB_PATHS.me;
-  const title = onMe ? t('mobile.tabs.me') : tabs.find((tab) => tab.key === pathname)?.title ?? '';
+  const subTitle = subPageTitleKey(pathname);
+  const back = onMe || subTitle !== undefined;
+  const title = subTitle ? t(subTitle) : onMe ? t('mobile.tabs.me') : tabs.find((tab) => tab.key === pathname)?.title ?? '';
   useDocumentTitle(title);
 
   const avatar = (
@@ -32,15 +37,17 @@ export function MainLayout() {
   return (
     <div className="m-app">
       <header className="m-header">
-        <NavBar back={onMe ? '' : null} onBack={() => (key === 'default' ? navigate('/') : navigate(-1))} right={onMe ? null : avatar}>{title}</NavBar>
+        <NavBar back={back ? '' : null} onBack={() => (key === 'default' ? navigate('/') : navigate(-1))} right={back ? null : avatar}>{title}</NavBar>
       </header>
       <OfflineBanner />
       <main className="m-body">
         <Outlet />
       </main>
-      <TabBar className="m-tab-bar" activeKey={onMe ? null : pathname} onChange={(key) => navigate(key)} safeArea>
-        {tabs.map((tab) => <TabBar.Item key={tab.key} icon={tab.icon} title={tab.title} badge={tab.badge} />)}
-      </TabBar>
+      {subTitle === undefined && (
+        <TabBar className="m-tab-bar" activeKey={onMe ? null : pathname} onChange={(key) => navigate(key)} safeArea>
+          {tabs.map((tab) => <TabBar.Item key={tab.key} icon={tab.icon} title={tab.title} badge={tab.badge} />)}
+        </TabBar>
+      )}
     </div>
   );
 }

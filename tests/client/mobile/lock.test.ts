@@ -14,13 +14,18 @@ vi.mock('../../../src/client/api/message.ts', () => ({
 vi.mock('../../../src/client/api/system.ts', () => ({ fetchTenantInfo: vi.fn(async () => ({})) }));
 vi.mock('../../../src/mobile/pages/modules/module-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/mobile/pages/modules/module-api.ts')>()),
-  fetchApprovals: vi.fn(async () => []),
   fetchInventoryLogs: vi.fn(async () => []),
+}));
+vi.mock('../../../src/client/api/flow.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/client/api/flow.ts')>()),
+  fetchTodoList: vi.fn(async () => ({ records: [], total: 0, size: 10, current: 1, pages: 0 })),
+  fetchClaimList: vi.fn(async () => ({ records: [], total: 0, size: 10, current: 1, pages: 0 })),
+  fetchFlowCategories: vi.fn(async () => []),
 }));
 
 const { session } = await import('../../../src/client/session.ts');
 const { MobileRoutes } = await import('../../../src/mobile/MobileApp.tsx');
-const moduleApi = await import('../../../src/mobile/pages/modules/module-api.ts');
+const flowApi = await import('../../../src/client/api/flow.ts');
 
 const type = (placeholder: string, value: string) =>
   fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
@@ -56,7 +61,7 @@ describe('phone lock', () => {
     type('请输入锁屏密码解锁', 'secret');
     fireEvent.click(screen.getByRole('button', { name: '解锁' }));
     await waitFor(() => expect(session.get().isLock).toBe(false));
-    await waitFor(() => expect(moduleApi.fetchApprovals).toHaveBeenCalled());
+    await waitFor(() => expect(flowApi.fetchTodoList).toHaveBeenCalled());
     expect(screen.queryByRole('button', { name: '解锁' })).toBeNull();
   });
 
@@ -77,7 +82,7 @@ describe('phone lock', () => {
 
     session.unlock('secret');
     renderMobile(createElement(MobileRoutes), '/login');
-    await waitFor(() => expect(moduleApi.fetchApprovals).toHaveBeenCalled());
+    await waitFor(() => expect(flowApi.fetchTodoList).toHaveBeenCalled());
     expect(screen.getAllByText('审批').length).toBeGreaterThan(0);
   });
 

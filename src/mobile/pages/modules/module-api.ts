@@ -30,29 +30,6 @@ export async function fetchModulePage(url: string, params: Record<string, unknow
   }
 }
 
-/** To-do and claimable tasks together, newest first. Not available only when both lists are missing. */
-export async function fetchApprovals(): Promise<Row[]> {
-  const results = await Promise.allSettled([
-    fetchModulePage('/api/blade-flow/work/todo-list'),
-    fetchModulePage('/api/blade-flow/work/claim-list'),
-  ]);
-  const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-  const realFailure = failures.find((reason) => !(reason instanceof ModuleNotAvailable));
-  if (realFailure !== undefined) throw realFailure;
-  if (failures.length === results.length) throw failures[0];
-  const seen = new Set<string>();
-  return results
-    .flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
-    .filter((row) => {
-      const id = String(row.taskId ?? row.id ?? '');
-      if (!id) return true;
-      if (seen.has(id)) return false;
-      seen.add(id);
-      return true;
-    })
-    .sort((a, b) => String(b.createTime ?? '').localeCompare(String(a.createTime ?? '')));
-}
-
 export const fetchInventoryLogs = () => fetchModulePage('/api/blade-system/inventorylog/list');
 
 const HIDDEN = /(^id$|Id$|^tenant|^create(User|Dept)$|^update(User|Time)$|^isDeleted$|^status$|^createTime$)/;

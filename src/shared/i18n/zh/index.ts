@@ -1,6 +1,7 @@
 import { common } from './common.ts';
 import { crud } from './crud.ts';
+import { flow } from './flow.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
 
-export const zh = { common, shell, mobile, crud };
+export const zh = { common, shell, mobile, crud, flow };

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
-import { ApprovalsTab } from '../../../src/mobile/pages/modules/ApprovalsTab.tsx';
 import { InventoryLogsTab } from '../../../src/mobile/pages/modules/InventoryLogsTab.tsx';
 import { renderMobile, signIn } from './render.tsx';
 
@@ -34,28 +33,13 @@ afterEach(() => {
   notified.mockReset();
 });
 
-describe('phone approvals and inventory-log tabs', () => {
+describe('phone inventory-log tab (a module list)', () => {
   it('says the module is not available yet when the server answers 404, without an error toast', async () => {
-    renderMobile(createElement(ApprovalsTab), '/approvals');
+    renderMobile(createElement(InventoryLogsTab), '/inventory-logs');
     expect(await screen.findByText('该模块尚未开通')).toBeTruthy();
-    expect(requested).toEqual(['/api/blade-flow/work/todo-list', '/api/blade-flow/work/claim-list']);
+    expect(requested).toEqual(['/api/blade-system/inventorylog/list']);
     expect(notified).not.toHaveBeenCalled();
     expect(screen.queryByText('加载失败')).toBeNull();
-  });
-
-  it('shows an empty state for an empty page and cards for the merged task lists', async () => {
-    answers['/api/blade-flow/work/todo-list'] = page([]);
-    answers['/api/blade-flow/work/claim-list'] = page([]);
-    renderMobile(createElement(ApprovalsTab), '/approvals');
-    expect(await screen.findByText('暂无数据')).toBeTruthy();
-    cleanup();
-
-    answers['/api/blade-flow/work/todo-list'] = page([{ taskId: 't1', processDefinitionName: '请假流程', taskName: '审批', createTime: '2026-11-20 09:00:00' }]);
-    answers['/api/blade-flow/work/claim-list'] = page([{ taskId: 't2', processDefinitionName: '资金审批', createTime: '2026-11-21 09:00:00' }]);
-    renderMobile(createElement(ApprovalsTab), '/approvals');
-    expect(await screen.findByText('请假流程')).toBeTruthy();
-    expect(screen.getByText('资金审批')).toBeTruthy();
-    expect(screen.getByText('2026-11-21 09:00:00')).toBeTruthy();
   });
 
   it('shows a failure with retry for other errors', async () => {

@@ -1,0 +1,192 @@
+import type { BladeFlow, FlowExecution, FlowHistory, FlowModel, FlowModelView, FlowProcess } from '../../shared/flow/types.ts';
+import { fetchDictionary, type DictItem } from './system.ts';
+import { getData, http, postData, type Page, type R } from '../http.ts';
+
+/**
+ * Workflow calls (contract flow.md), shared by the desktop console and the phone: no UI library here. Lists return
+ * the page envelope's `data`; actions resolve with the server's `msg` where the contract gives one (签收事务成功,
+ * 激活ID为 [..] 的流程成功 ...).
+ */
+
+export type { BladeFlow, FlowExecution, FlowHistory, FlowModel, FlowModelView, FlowProcess };
+export { TASK_USER_PREFIX } from '../../shared/flow/types.ts';
+
+const FLOW = '/api/blade-flow';
+const DESK = '/api/blade-desk/process';
+
+export interface Paging { current?: number; size?: number }
+/** Filters of the work lists (§2): category (dict `flow` key), task dates `yyyy-MM-dd[ HH:mm:ss]`. */
+export interface WorkFilter extends Paging { category?: string; beginDate?: string; endDate?: string }
+
+/** Drops empty filters so a blank search box sends nothing. */
+function params(input: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+}
+
+/** An action whose success message the screen shows (the envelope's `msg`). */
+async function postMessage(url: string, query?: Record<string, unknown>, body?: unknown): Promise<string> {
+  return (await http.post<R<unknown>>(url, body, { params: query })).data.msg;
+}
+
+// ---- my work (§2) ----
+
+export const fetchStartList = (filter: Paging & { category?: string; mode?: 1 | 2 } = {}) =>
+  getData<Page<FlowProcess>>(`${FLOW}/work/start-list`, params(filter));
+export const fetchClaimList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(`${FLOW}/work/claim-list`, params(filter));
+export const fetchTodoList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(`${FLOW}/work/todo-list`, params(filter));
+export const fetchSendList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(`${FLOW}/work/send-list`, params(filter));
+export const fetchDoneList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(`${FLOW}/work/done-list`, params(filter));
+
+/** 签收: a candidate takes the task; resolves with 签收事务成功. */
+export const claimTask = (taskId: string) => postMessage(`${FLOW}/work/claim-task`, { taskId });
+
+export interface CompleteTask {
+  taskId: string;
+  processInstanceId?: string;
+  comment?: string;
+  /** true approve (同意), false reject (驳回); the desktop sends `flag: 'ok'` with it when approving */
+  pass: boolean;
+  /** e.g. `{ taskUser: 'taskUser_<id>' }` when the model asks the approver for the next assignee */
+  variables?: Record<string, unknown>;
+}
+export const completeTask = (input: CompleteTask) =>
+  postData<null>(`${FLOW}/work/complete-task`, { ...input, ...(input.pass ? { flag: 'ok' } : {}) });
+
+/** 转办: the assignee hands the task to another user of the tenant (user id or `taskUser_<id>`). */
+export const transferTask = (input: { taskId: string; userId: string; comment?: string }) =>
+  postMessage(`${FLOW}/work/transfer-task`, undefined, input);
+
+/** The starter withdraws his process through one of its open tasks (撤销). */
+export const deleteTask = (taskId: string, reason: string) => postMessage(`${FLOW}/work/delete-task`, { taskId, reason });
+
+// ---- process view (§3) ----
+
+export const fetchHistoryFlowList = (processInstanceId: string) =>
+  getData<FlowHistory[]>(`${FLOW}/process/history-flow-list`, { processInstanceId });
+
+/** The diagram of an instance (with its activities) or of a definition (`flow` empty). */
+export const fetchModelView = (target: { processInstanceId: string } | { processDefinitionId: string }) =>
+  getData<FlowModelView>(`${FLOW}/process/model-view`, target);
+
+// ---- model design (§4) ----
+
+export const fetchModelList = (filter: Paging & { modelKey?: string; name?: string } = {}) =>
+  getData<Page<FlowModel>>(`${FLOW}/model/list`, params(filter));
+export const fetchModelDetail = (id: string) => getData<FlowModel | null>(`${FLOW}/model/detail`, { id });
+export const submitModel = (model: { id?: string; modelKey: string; name: string; description?: string; xml: string }) =>
+  postData<null>(`${FLOW}/model/submit`, model);
+export const removeModels = (ids: string[]) => postData<null>(`${FLOW}/model/remove`, undefined, { ids: ids.join(',') });
+/** Deploys a model once per tenant id; no tenant ids = one definition shared by every tenant. */
+export const deployModel = (input: { modelId: string; category: string; tenantIds: string[] }) =>
+  postData<null>(`${FLOW}/model/deploy`, undefined, { modelId: input.modelId, category: input.category, tenantIds: input.tenantIds.join(',') });
+
+// ---- process management, deployment, follow-up (§4) ----
+
+/** mode 1: latest version of each key; 2: every version. */
+export const fetchManagerList = (filter: Paging & { category?: string; mode?: 1 | 2 } = {}) =>
+  getData<Page<FlowProcess>>(`${FLOW}/manager/list`, params(filter));
+export const fetchManagerSelect = () => getData<FlowProcess[]>(`${FLOW}/manager/select`);
+/** Resolves with 激活ID为 [..] 的流程成功 / 挂起ID为 [..] 的流程成功 / 暂无流程变更. */
+export const changeProcessState = (processId: string, state: 'active' | 'suspend') =>
+  postMessage(`${FLOW}/manager/change-state`, { processId, state });
+export const deleteDeployments = (deploymentIds: string[]) =>
+  postData<null>(`${FLOW}/manager/delete-deployment`, undefined, { deploymentIds: deploymentIds.join(',') });
+
+/** Multipart upload: category, tenantIds (comma list) and the `.bpmn20.xml` files, all three required (spec §5). */
+export function deployUpload(input: { category: string; tenantIds: string[]; files: Blob[] }) {
+  const form = new FormData();
+  form.append('category', input.category);
+  form.append('tenantIds', input.tenantIds.join(','));
+  for (const file of input.files) form.append('files', file, file instanceof File ? file.name : 'process.bpmn20.xml');
+  return postData<null>(`${FLOW}/manager/deploy-upload`, form);
+}
+
+export const fetchFollowList = (filter: Paging & { processInstanceId?: string; processDefinitionKey?: string } = {}) =>
+  getData<Page<FlowExecution>>(`${FLOW}/follow/list`, params(filter));
+export const deleteProcessInstance = (processInstanceId: string, deleteReason: string) =>
+  postData<null>(`${FLOW}/follow/delete-process-instance`, undefined, { processInstanceId, deleteReason });
+
+// ---- leave and fund approval (§5, §6) ----
+
+export type BusinessKind = 'leave' | 'finance';
+
+/** [DESIGN] status of a request row: 1 running, 2 back with the applicant (rejected), 3 approved, 4 withdrawn. */
+export const REQUEST_STATUS = { running: 1, rejected: 2, approved: 3, withdrawn: 4 } as const;
+
+/** What `detail` adds to every request: the applicant and the process. */
+export interface BusinessFlowInfo {
+  assignee: string;
+  assigneeName: string;
+  processInstanceId: string;
+  processDefinitionId: string;
+  businessTable: string;
+  businessId: string;
+}
+interface BusinessRecord {
+  id: string;
+  tenantId: string;
+  processDefinitionId: string;
+  processInstanceId: string;
+  /** first approver's user id */
+  taskUser: string;
+  applyTime: string;
+  createUser: string;
+  createDept: string;
+  createTime: string;
+  updateTime: string;
+  status: number;
+  flow: BusinessFlowInfo;
+}
+export interface LeaveRequest extends BusinessRecord { startTime: string; endTime: string; reason: string }
+export interface FinanceRequest extends BusinessRecord { title: string; amount: string; reason: string; useFor: string; attach: string }
+
+/** A new request; with `id` (the applicant adjusting a rejected one) it only updates the row. */
+export interface LeaveStart { id?: string; processDefinitionId: string; startTime: string; endTime: string; reason: string; taskUser: string }
+export interface FinanceStart { id?: string; processDefinitionId: string; title: string; amount: string; reason: string; taskUser: string }
+
+export const startLeave = (input: LeaveStart) => postData<null>(`${DESK}/leave/start-process`, input);
+export const startFinance = (input: FinanceStart) => postData<null>(`${DESK}/finance/start-process`, input);
+export const fetchLeaveDetail = (businessId: string) => getData<LeaveRequest | null>(`${DESK}/leave/detail`, { businessId });
+export const fetchFinanceDetail = (businessId: string) => getData<FinanceRequest | null>(`${DESK}/finance/detail`, { businessId });
+
+// ---- categories and people ----
+
+/** The `flow` dictionary: dictKey = category, dictValue = its name, remark = the route segment (leave / finance). */
+export const fetchFlowCategories = () => fetchDictionary('flow');
+export type FlowCategory = DictItem;
+
+/** The business page of a category (`leave`, `finance`), or undefined when the dictionary does not route it. */
+export function businessOf(categories: readonly FlowCategory[] | undefined, category: string): BusinessKind | undefined {
+  const remark = categories?.find((item) => item.dictKey === category)?.remark.trim();
+  return remark === 'leave' || remark === 'finance' ? remark : undefined;
+}
+
+/** The business of a row by its table (`blade_process_leave` -> leave), when the category is not routed. */
+export function businessOfTable(businessTable: string): BusinessKind | undefined {
+  if (businessTable === 'blade_process_leave') return 'leave';
+  if (businessTable === 'blade_process_finance') return 'finance';
+  return undefined;
+}
+
+/** Spec §2 routes of the leave and fund pages. */
+export const processRoutes = {
+  form: (kind: BusinessKind, processDefinitionId: string) => `/work/process/${kind}/form/${encodeURIComponent(processDefinitionId)}`,
+  handle: (kind: BusinessKind, row: { taskId: string; processInstanceId: string; businessId: string }) =>
+    `/work/process/${kind}/handle/${[row.taskId, row.processInstanceId, row.businessId].map(encodeURIComponent).join('/')}`,
+  detail: (kind: BusinessKind, row: { processInstanceId: string; businessId: string }) =>
+    `/work/process/${kind}/detail/${[row.processInstanceId, row.businessId].map(encodeURIComponent).join('/')}`,
+};
+
+/** A user of the caller's tenant to pick as approver. */
+export interface UserOption { id: string; account: string; realName: string; name?: string; deptName?: string }
+
+/**
+ * Users of the tenant (`user/user-list`, menu code `user`). Silent: a caller without that code gets a rejected
+ * promise, not a toast, and the screen falls back to entering the approver's user id.
+ */
+export const fetchUserOptions = (filter: { account?: string; realName?: string } = {}) =>
+  http.get<R<UserOption[]>>('/api/blade-system/user/user-list', { params: params(filter), silent: true })
+    .then((response) => response.data.data);
+
+export interface TenantOption { id: string; tenantId: string; tenantName: string }
+export const fetchTenantOptions = () => getData<TenantOption[]>('/api/blade-system/tenant/select');

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { App, Button, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { deleteProcessInstance, fetchFollowList, type FlowExecution } from '../../../client/api/flow.ts';
+import { ActionDialog } from '../../components/ActionDialog.tsx';
+import { usePermission } from '../../permission.ts';
+import { FlowDiagramDialog } from './FlowDiagramDialog.tsx';
+import { FlowList, useReloadLists } from './FlowList.tsx';
+import type { DiagramTarget } from './flow-queries.ts';
+
+/** 流程跟踪 (/flow/follow): running instances of every tenant; an instance is deleted with a reason. */
+export default function FollowPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { can } = usePermission();
+  const reload = useReloadLists();
+  const [diagram, setDiagram] = useState<DiagramTarget>();
+  const [deleting, setDeleting] = useState<FlowExecution>();
+  const [form] = Form.useForm<{ deleteReason: string }>();
+  const remove = useMutation({
+    mutationFn: ({ row, reason }: { row: FlowExecution; reason: string }) => deleteProcessInstance(row.processInstanceId, reason),
+    onSuccess: () => { void message.success(t('common.deleteSuccess')); setDeleting(undefined); void reload(); },
+  });
+
+  return (
+    <>
+      <FlowList<FlowExecution>
+        name="follow"
+        fetch={fetchFollowList}
+        rowKey={(row) => row.id}
+        filters={(
+          <>
+            <Form.Item name="processInstanceId" label={t('flow.field.processInstanceId')}><Input allowClear placeholder={t('crud.input', { label: t('flow.field.processInstanceId') })} /></Form.Item>
+            <Form.Item name="processDefinitionKey" label={t('flow.field.processKey')}><Input allowClear placeholder={t('crud.input', { label: t('flow.field.processKey') })} /></Form.Item>
+          </>
+        )}
+        columns={[
+          { key: 'tenantId', dataIndex: 'tenantId', title: t('flow.field.tenantId'), width: 100 },
+          { key: 'name', dataIndex: 'name', title: t('flow.field.processName'), width: 160 },
+          { key: 'key', dataIndex: 'processDefinitionKey', title: t('flow.field.processKey'), width: 120 },
+          { key: 'category', dataIndex: 'categoryName', title: t('flow.field.category'), width: 120 },
+          { key: 'instance', dataIndex: 'processInstanceId', title: t('flow.field.processInstanceId'), width: 180 },
+          { key: 'task', dataIndex: 'taskDefinitionKey', title: t('flow.field.currentTask'), width: 130 },
+          { key: 'startUser', dataIndex: 'startUser', title: t('flow.field.startUser'), width: 110 },
+          { key: 'startTime', dataIndex: 'startTime', title: t('flow.field.startTime'), width: 170 },
+        ]}
+        actionsWidth={140}
+        actions={(row) => (
+          <>
+            <Button type="link" size="small" onClick={() => setDiagram({ processInstanceId: row.processInstanceId })}>{t('flow.action.diagram')}</Button>
+            {can('flow_follow_delete') && <Button type="link" size="small" danger onClick={() => setDeleting(row)}>{t('common.delete')}</Button>}
+          </>
+        )}
+      />
+      <FlowDiagramDialog target={diagram} onClose={() => setDiagram(undefined)} />
+      <ActionDialog
+        open={Boolean(deleting)}
+        title={t('flow.follow.deleteTitle')}
+        width={520}
+        loading={false}
+        failed={false}
+        saving={remove.isPending}
+        onClose={() => setDeleting(undefined)}
+        afterClose={() => form.resetFields()}
+        onOk={() => void form.validateFields().then(({ deleteReason }) => remove.mutate({ row: deleting!, reason: deleteReason.trim() })).catch(() => undefined)}
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="deleteReason" label={t('flow.follow.reason')} rules={[{ required: true, whitespace: true, message: t('flow.follow.reasonRequired') }]}>
+            <Input.TextArea rows={3} maxLength={255} />
+          </Form.Item>
+        </Form>
+      </ActionDialog>
+    </>
+  );
+}

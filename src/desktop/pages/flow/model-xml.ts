@@ -1,0 +1,66 @@
+/** What the designer's side panel edits, kept apart from bpmn-js so the page's chunk stays without it. */
+
+export type ElementKind = 'process' | 'userTask' | 'sequenceFlow' | 'other';
+export interface ElementProps {
+  id: string;
+  /** BPMN type without the prefix (UserTask, SequenceFlow ...) */
+  type: string;
+  kind: ElementKind;
+  name: string;
+  assignee: string;
+  candidateUsers: string;
+  candidateGroups: string;
+  condition: string;
+  documentation: string;
+}
+export type Editable = 'name' | 'assignee' | 'candidateUsers' | 'candidateGroups' | 'condition' | 'documentation';
+
+/** The model key is the process id the engine deploys under (the server's rule). */
+export const MODEL_KEY_PATTERN = /^[A-Za-z_][\w.-]{0,63}$/;
+
+/** The Flowable attributes the server's engine reads (same descriptor as its bpmn-model.ts). */
+export const FLOWABLE_MODDLE = {
+  name: 'Flowable',
+  uri: 'http://flowable.org/bpmn',
+  prefix: 'flowable',
+  xml: { tagAlias: 'lowerCase' },
+  types: [
+    {
+      name: 'Assignable', isAbstract: true, extends: ['bpmn:UserTask'],
+      properties: ['assignee', 'candidateUsers', 'candidateGroups', 'formKey'].map((name) => ({ name, isAttr: true, type: 'String' })),
+    },
+    { name: 'Initiator', isAbstract: true, extends: ['bpmn:StartEvent'], properties: [{ name: 'initiator', isAttr: true, type: 'String' }] },
+    {
+      name: 'Collection', isAbstract: true, extends: ['bpmn:MultiInstanceLoopCharacteristics'],
+      properties: ['collection', 'elementVariable'].map((name) => ({ name, isAttr: true, type: 'String' })),
+    },
+  ],
+};
+
+/** A new model: start -> one approval by the applicant's chosen approver (`${taskUser}`) -> end. */
+export const NEW_MODEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+             xmlns:flowable="http://flowable.org/bpmn"
+             xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
+             xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
+             xmlns:di="http://www.omg.org/spec/DD/20100524/DI"
+             id="definitions" targetNamespace="http://www.flowable.org/processdef">
+  <process id="process" name="" isExecutable="true">
+    <startEvent id="start" name="开始"/>
+    <userTask id="approval" name="审批" flowable:assignee="\${taskUser}"/>
+    <endEvent id="end" name="结束"/>
+    <sequenceFlow id="toApproval" sourceRef="start" targetRef="approval"/>
+    <sequenceFlow id="toEnd" sourceRef="approval" targetRef="end"/>
+  </process>
+  <bpmndi:BPMNDiagram id="diagram">
+    <bpmndi:BPMNPlane id="plane" bpmnElement="process">
+      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="150" y="102" width="36" height="36"/></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="approval_di" bpmnElement="approval"><dc:Bounds x="240" y="80" width="100" height="80"/></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="400" y="102" width="36" height="36"/></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="toApproval_di" bpmnElement="toApproval"><di:waypoint x="186" y="120"/><di:waypoint x="240" y="120"/></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="toEnd_di" bpmnElement="toEnd"><di:waypoint x="340" y="120"/><di:waypoint x="400" y="120"/></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</definitions>
+`;

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Button, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { claimTask, completeTask } from '../../../client/api/flow.ts';
+import { ApiFailure } from '../../../client/http.ts';
+import { useOnline } from '../../../client/pwa.ts';
+import { CommentSheet, type CommentAction } from './CommentSheet.tsx';
+
+/** approve: 同意 / 驳回; claim: 签收 first, or decide at once (completing claims it); adjust: the applicant's 重新提交 / 撤销. */
+export type TaskMode = 'approve' | 'claim' | 'adjust';
+
+interface Props {
+  mode: TaskMode;
+  taskId: string;
+  processInstanceId: string;
+  /** the task was completed: the page goes back to its list */
+  onDone: () => void;
+  onClaimed?: () => void;
+}
+
+/**
+ * The bottom bar of an open task. Every action is two taps: the button opens the comment sheet (prefilled with the
+ * usual word), its confirm sends. Nothing is sent offline: approving needs the network, and the bar says so.
+ */
+export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed }: Props) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [action, setAction] = useState<CommentAction>();
+  const [claiming, setClaiming] = useState(false);
+
+  const needsNetwork = () => {
+    if (navigator.onLine) return false;
+    Toast.show({ icon: 'fail', content: t('mobile.approvals.needNetwork') });
+    return true;
+  };
+  /** The server's refusals are toasted by the interceptor; a request that never got an answer is said here. */
+  const unanswered = (error: unknown) => {
+    if (!(error instanceof ApiFailure)) Toast.show({ icon: 'fail', content: t('common.networkError') });
+    throw error;
+  };
+  const complete = (pass: boolean, done: string) => async (comment: string) => {
+    if (needsNetwork()) throw new Error('offline');
+    await completeTask({ taskId, processInstanceId, comment, pass }).catch(unanswered);
+    setAction(undefined);
+    Toast.show({ icon: 'success', content: done });
+    onDone();
+  };
+  const open = (next: CommentAction) => {
+    if (needsNetwork()) return;
+    setAction(next);
+  };
+  const claim = async () => {
+    if (needsNetwork()) return;
+    setClaiming(true);
+    try {
+      const message = await claimTask(taskId).catch(unanswered);
+      Toast.show({ icon: 'success', content: message });
+      onClaimed?.();
+    } catch {
+      // already said (the interceptor or `unanswered`)
+    } finally {
+      setClaiming(false);
+    }
+  };
+
+  const approve = () => open({ title: t('mobile.approvals.approve'), comment: t('mobile.approvals.approveComment'), send: complete(true, t('mobile.approvals.approved')) });
+  const reject = () => open({ title: t('mobile.approvals.reject'), comment: t('mobile.approvals.rejectComment'), danger: true, send: complete(false, t('mobile.approvals.rejected')) });
+  const resubmit = () => open({ title: t('mobile.approvals.resubmit'), comment: t('mobile.approvals.resubmitComment'), send: complete(true, t('mobile.approvals.resubmitted')) });
+  const withdraw = () => open({
+    title: t('mobile.approvals.withdraw'), comment: t('mobile.approvals.withdrawComment'), hint: t('mobile.approvals.withdrawConfirm'), danger: true,
+    send: complete(false, t('mobile.approvals.withdrawn')),
+  });
+
+  return (
+    <div className="m-actions">
+      {!online && <div className="m-actions-note" role="note">{t('mobile.approvals.needNetwork')}</div>}
+      {mode === 'adjust' && <div className="m-actions-hint">{t('mobile.approvals.rejectedHint')}</div>}
+      <div className="m-actions-buttons">
+        {mode === 'claim' && (
+          <Button size="large" color="primary" fill="outline" loading={claiming} onClick={claim}>{t('mobile.approvals.claimTask')}</Button>
+        )}
+        {mode === 'adjust' ? (
+          <>
+            <Button size="large" color="danger" fill="outline" onClick={withdraw}>{t('mobile.approvals.withdraw')}</Button>
+            <Button size="large" color="primary" onClick={resubmit}>{t('mobile.approvals.resubmit')}</Button>
+          </>
+        ) : (
+          <>
+            <Button size="large" color="danger" fill="outline" onClick={reject}>{t('mobile.approvals.reject')}</Button>
+            <Button size="large" color="primary" onClick={approve}>{t('mobile.approvals.approve')}</Button>
+          </>
+        )}
+      </div>
+      <CommentSheet action={action} onClose={() => setAction(undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useSearchParams } from 'react-router-dom';
+import { REQUEST_STATUS } from '../../../client/api/flow.ts';
+import { useSession } from '../../../client/session.ts';
+import { BusinessView } from './BusinessView.tsx';
+import { useBusiness, useRefreshAfterAction } from './flow-queries.ts';
+import { HistoryView } from './HistoryView.tsx';
+import { useBackToList, useProcessParams } from './process-route.ts';
+import { TaskActions, type TaskMode } from './TaskActions.tsx';
+
+/**
+ * An open task (审批详情): the request read-only, its history, and the decision. A rejected request back with its
+ * applicant is his to resubmit or withdraw.
+ */
+export function TaskPage() {
+  const { kind, taskId, processInstanceId, businessId } = useProcessParams();
+  const [search, setSearch] = useSearchParams();
+  const claim = search.get('claim') === '1';
+  const { userInfo } = useSession();
+  const business = useBusiness(kind, businessId);
+  const refresh = useRefreshAfterAction();
+  const back = useBackToList();
+
+  const record = business.data?.record;
+  const adjusting = record?.status === REQUEST_STATUS.rejected && record.createUser === userInfo?.user_id;
+  const mode: TaskMode = adjusting ? 'adjust' : claim ? 'claim' : 'approve';
+  // Which decision the task asks for depends on its request: wait for it while it is on its way.
+  const ready = kind === 'process' || !businessId || !(business.isPending && business.fetchStatus === 'fetching');
+  return (
+    <div className="m-page">
+      <BusinessView kind={kind} businessId={businessId} />
+      <HistoryView processInstanceId={processInstanceId} />
+      {ready && (
+        <TaskActions
+          mode={mode}
+          taskId={taskId}
+          processInstanceId={processInstanceId}
+          onDone={() => {
+            void refresh({ kind, businessId, processInstanceId });
+            back(claim ? 'claim' : 'todo');
+          }}
+          onClaimed={() => {
+            void refresh({ processInstanceId });
+            setSearch({}, { replace: true });
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+// @vitest-environment happy-dom
+import { createElement, type ComponentType } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { setNotifier } from '../../../src/client/notify.ts';
+import { session } from '../../../src/client/session.ts';
+import { showDiagram } from '../../../src/desktop/pages/flow/bpmn-viewer.ts';
+import ProcessDetailPage from '../../../src/desktop/pages/work/process/ProcessDetailPage.tsx';
+import ProcessFormPage from '../../../src/desktop/pages/work/process/ProcessFormPage.tsx';
+import ProcessHandlePage from '../../../src/desktop/pages/work/process/ProcessHandlePage.tsx';
+import { PROCESS_PATHS } from '../../../src/desktop/router/route-table.ts';
+import { fakeServer, ok, refuse, type Handler } from './fake-server.ts';
+import { renderDesktop, signIn, userInfo } from './render.tsx';
+
+vi.mock('../../../src/desktop/pages/flow/bpmn-viewer.ts', () => ({
+  showDiagram: vi.fn(async () => ({ destroy: () => undefined })),
+}));
+
+const FLOW = '/api/blade-flow';
+const DESK = '/api/blade-desk/process';
+const { serve, calls, reset } = fakeServer();
+const errors: string[] = [];
+const users = [{ id: '101', account: 'wang', realName: '王经理' }, { id: '102', account: 'li', realName: '李主管' }, { id: userInfo.user_id, account: 'admin', realName: '管理员' }];
+
+const leave = (overrides: Record<string, unknown> = {}) => ({
+  id: 'b1', tenantId: '000000', processDefinitionId: 'Leave:1:77', processInstanceId: 'pi1', taskUser: '101', applyTime: '2026-11-20 08:00:00',
+  startTime: '2026-12-01 09:00:00', endTime: '2026-12-05 18:00:00', reason: '回家探亲', createUser: '200', createDept: '1',
+  createTime: '2026-11-20 08:00:00', updateTime: '2026-11-20 08:00:00', status: 1,
+  flow: { assignee: 'taskUser_200', assigneeName: '张三', processInstanceId: 'pi1', processDefinitionId: 'Leave:1:77', businessTable: 'blade_process_leave', businessId: 'b1' },
+  ...overrides,
+});
+
+function Location() {
+  return createElement('div', { 'data-testid': 'location' }, useLocation().pathname);
+}
+function renderRoute(Page: ComponentType, pattern: string, path: string, handlers: Record<string, Handler>) {
+  serve({
+    [`GET /api/blade-system/menu/buttons`]: () => ok([]),
+    [`GET /api/blade-system/user/user-list`]: () => ok(users),
+    [`GET ${FLOW}/process/history-flow-list`]: () => ok([]),
+    ...handlers,
+  });
+  return renderDesktop(createElement('div', null,
+    createElement(Routes, null, createElement(Route, { path: pattern, element: createElement(Page) }), createElement(Route, { path: '*', element: null })),
+    createElement(Location)), path);
+}
+const location = () => screen.getByTestId('location').textContent;
+const item = (label: string) => (screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement);
+const typeDate = (label: string, value: string) => {
+  const input = item(label).querySelector('input') as HTMLInputElement;
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  fireEvent.blur(input);
+};
+async function pickUser(label: string, name: string) {
+  fireEvent.mouseDown(within(item(label)).getByRole('combobox'));
+  fireEvent.click(await screen.findByText(name, { selector: '.ant-select-item-option-content' }));
+}
+
+beforeEach(() => {
+  reset();
+  errors.length = 0;
+  setNotifier({ error: (text) => errors.push(text), success: () => undefined });
+  signIn();
+});
+afterEach(() => {
+  cleanup();
+  session.localLogout();
+});
+
+describe('the leave form (/work/process/leave/form/:processDefinitionId)', () => {
+  it('checks the fields before sending', async () => {
+    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', {});
+    fireEvent.click(await screen.findByRole('button', { name: '提交' }));
+    for (const text of ['请选择开始时间', '请选择结束时间', '请输入理由', '请选择审批人']) expect(await screen.findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    expect(calls('POST', `${DESK}/leave/start-process`)).toHaveLength(0);
+  });
+
+  it('starts the process with the times, reason and the picked approver, then shows the sent list', async () => {
+    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', { [`POST ${DESK}/leave/start-process`]: () => ok(null) });
+    await screen.findByRole('button', { name: '提交' });
+    typeDate('开始时间', '2026-12-01 09:00:00');
+    typeDate('结束时间', '2026-12-03 18:00:00');
+    fireEvent.change(within(item('请假理由')).getByRole('textbox'), { target: { value: '回家探亲' } });
+    await pickUser('审批人', '王经理 (wang)');
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(calls('POST', `${DESK}/leave/start-process`)).toHaveLength(1));
+    expect(calls('POST', `${DESK}/leave/start-process`)[0].body).toEqual({
+      processDefinitionId: 'Leave:1:77', startTime: '2026-12-01 09:00:00', endTime: '2026-12-03 18:00:00', reason: '回家探亲', taskUser: '101',
+    });
+    await waitFor(() => expect(location()).toBe('/work/send/index'));
+  });
+
+  it('refuses an end before the start', async () => {
+    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', {});
+    await screen.findByRole('button', { name: '提交' });
+    typeDate('开始时间', '2026-12-03 09:00:00');
+    typeDate('结束时间', '2026-12-01 09:00:00');
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    expect(await screen.findByText('结束时间须晚于开始时间')).toBeTruthy();
+  });
+
+  it('lets the approver id be typed when the user list is not allowed, and goes to 404 for an unknown business', async () => {
+    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/finance/form/Finance%3A1%3A78', {
+      [`GET /api/blade-system/user/user-list`]: () => refuse('没有权限', 403),
+      [`POST ${DESK}/finance/start-process`]: () => ok(null),
+    });
+    const id = await screen.findByPlaceholderText('请输入审批人的用户ID');
+    expect(errors).toEqual([]); // the refused list is silent
+    fireEvent.change(within(item('标题')).getByRole('textbox'), { target: { value: '采购电脑' } });
+    fireEvent.change(within(item('金额')).getByRole('spinbutton'), { target: { value: '12000.5' } });
+    fireEvent.change(within(item('用途')).getByRole('textbox'), { target: { value: '研发用' } });
+    fireEvent.change(id, { target: { value: '101' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    await waitFor(() => expect(calls('POST', `${DESK}/finance/start-process`)).toHaveLength(1));
+    expect(calls('POST', `${DESK}/finance/start-process`)[0].body).toEqual({
+      processDefinitionId: 'Finance:1:78', title: '采购电脑', amount: '12000.5', reason: '研发用', taskUser: '101',
+    });
+    cleanup();
+    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/travel/form/X', {});
+    await waitFor(() => expect(location()).toBe('/404'));
+  });
+});
+
+describe('handling a task (/work/process/leave/handle/...)', () => {
+  const path = '/work/process/leave/handle/t1/pi1/b1';
+  const handlers = (overrides: Record<string, Handler> = {}) => ({
+    [`GET ${DESK}/leave/detail`]: () => ok(leave()),
+    [`POST ${FLOW}/work/complete-task`]: () => ok(null),
+    [`POST ${FLOW}/work/transfer-task`]: () => ({ ...ok(null) as object, msg: '转办成功' }),
+    ...overrides,
+  });
+
+  it('shows the request read-only and approves with the comment (flag ok, pass true)', async () => {
+    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers());
+    expect(await screen.findByText('回家探亲')).toBeTruthy();
+    expect(screen.getByText('张三')).toBeTruthy();
+    expect(screen.getByText('审批中')).toBeTruthy();
+    expect(calls('GET', `${DESK}/leave/detail`)[0].params).toEqual({ businessId: 'b1' });
+    fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '  准了 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '同意' }));
+    await waitFor(() => expect(calls('POST', `${FLOW}/work/complete-task`)).toHaveLength(1));
+    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({ taskId: 't1', processInstanceId: 'pi1', pass: true, flag: 'ok', comment: '准了' });
+    await waitFor(() => expect(location()).toBe('/work/todo/index'));
+  });
+
+  it('rejects without a comment (the server records 驳回), and keeps the page when the server refuses', async () => {
+    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({ [`POST ${FLOW}/work/complete-task`]: () => refuse('任务已处理') }));
+    await screen.findByText('回家探亲');
+    fireEvent.click(screen.getByRole('button', { name: '驳回' }));
+    await waitFor(() => expect(errors).toEqual(['任务已处理']));
+    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({ taskId: 't1', processInstanceId: 'pi1', pass: false });
+    expect(location()).toBe(path);
+  });
+
+  it('transfers the task to another user (not to oneself) with the server message', async () => {
+    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers());
+    await screen.findByText('回家探亲');
+    fireEvent.click(screen.getByRole('button', { name: '转办' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('请选择转办人')).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    expect(await screen.findByText('李主管 (li)', { selector: '.ant-select-item-option-content' })).toBeTruthy();
+    expect(screen.queryByText('管理员 (admin)', { selector: '.ant-select-item-option-content' })).toBeNull();
+    fireEvent.click(screen.getByText('李主管 (li)', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls('POST', `${FLOW}/work/transfer-task`)).toHaveLength(1));
+    expect(calls('POST', `${FLOW}/work/transfer-task`)[0].body).toEqual({ taskId: 't1', userId: '102' });
+    expect(await screen.findByText('转办成功')).toBeTruthy();
+  });
+
+  it('gives the applicant his rejected request back: resubmit updates it and completes with the new variables', async () => {
+    const mine = leave({ createUser: userInfo.user_id, status: 2 });
+    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({
+      [`GET ${DESK}/leave/detail`]: () => ok(mine),
+      [`POST ${DESK}/leave/start-process`]: () => ok(null),
+    }));
+    expect(await screen.findByText('您的申请已被驳回: 可调整后重新提交, 或撤销申请')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
+    typeDate('结束时间', '2026-12-02 18:00:00');
+    fireEvent.click(screen.getByRole('button', { name: '重新提交' }));
+    await waitFor(() => expect(calls('POST', `${FLOW}/work/complete-task`)).toHaveLength(1));
+    expect(calls('POST', `${DESK}/leave/start-process`)[0].body).toEqual({
+      id: 'b1', processDefinitionId: 'Leave:1:77', startTime: '2026-12-01 09:00:00', endTime: '2026-12-02 18:00:00', reason: '回家探亲', taskUser: '101',
+    });
+    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({
+      taskId: 't1', processInstanceId: 'pi1', pass: true, flag: 'ok', comment: '重新提交', variables: { taskUser: 'taskUser_101', days: 1 },
+    });
+  });
+
+  it('lets the applicant withdraw his rejected request after confirming', async () => {
+    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({ [`GET ${DESK}/leave/detail`]: () => ok(leave({ createUser: userInfo.user_id, status: 2 })) }));
+    fireEvent.click(await screen.findByRole('button', { name: '撤销' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls('POST', `${FLOW}/work/complete-task`)).toHaveLength(1));
+    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({ taskId: 't1', processInstanceId: 'pi1', pass: false, comment: '撤销' });
+  });
+});
+
+describe('the detail page (/work/process/finance/detail/...)', () => {
+  it('shows the request, its diagram and its history', async () => {
+    renderRoute(ProcessDetailPage, PROCESS_PATHS.detail, '/work/process/finance/detail/pi1/b9', {
+      [`GET ${DESK}/finance/detail`]: () => {
+        const { startTime: _start, endTime: _end, ...record } = leave({ id: 'b9', status: 3 });
+        return ok({ ...record, title: '采购电脑', amount: '12000.50', reason: '研发用', useFor: '研发用', attach: '' });
+      },
+      [`GET ${FLOW}/process/model-view`]: () => ok({ xml: '<definitions/>', flow: [{ historyActivityId: 'start', historyActivityType: 'startEvent', endTime: '2026-11-20 08:00:00' }] }),
+      [`GET ${FLOW}/process/history-flow-list`]: () => ok([{ historyActivityId: 'deptApproval', historyActivityName: '审批人审批', historyActivityType: 'userTask', historyActivityDurationTime: '5分', createTime: '2026-11-20 08:00:00', endTime: '2026-11-20 08:05:00', assignee: 'taskUser_101', assigneeName: '王经理', comment: '同意', taskId: 't1', processInstanceId: 'pi1' }]),
+    });
+    expect(await screen.findByText('采购电脑')).toBeTruthy();
+    expect(screen.getByText('12,000.50')).toBeTruthy();
+    expect(screen.getByText('已通过')).toBeTruthy();
+    expect(await screen.findByText('王经理')).toBeTruthy();
+    await waitFor(() => expect(showDiagram).toHaveBeenCalled());
+    expect(vi.mocked(showDiagram).mock.calls.at(-1)![2]).toEqual([{ id: 'start', className: 'tenon-flow-ended' }]);
+  });
+});

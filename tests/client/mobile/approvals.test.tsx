@@ -1,0 +1,234 @@
+// @vitest-environment happy-dom
+import { AxiosError } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
+import { setNotifier } from '../../../src/client/notify.ts';
+import MainArea from '../../../src/mobile/main-area.tsx';
+import { fakeServer, ok } from '../desktop/fake-server.ts';
+import { flow, flowRoutes } from './approvals-fixtures.ts';
+import { renderMobile, signIn } from './render.tsx';
+
+const server = fakeServer();
+const notified = vi.fn();
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+const at = () => screen.getByTestId('location').textContent;
+const renderApprovals = (path = '/approvals') => renderMobile(<><MainArea /><Location /></>, path);
+const card = (text: string) => screen.getByText(text).closest('.adm-card') as HTMLElement;
+const completeBodies = () => server.calls('POST', '/api/blade-flow/work/complete-task').map((request) => request.body);
+
+/** The browser going off or on line, as the page hears it. */
+function setOnline(online: boolean) {
+  vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => {
+    onlineManager.setOnline(online);
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+  server.reset();
+  server.serve(flowRoutes());
+  setNotifier({ error: notified, success: notified });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  onlineManager.setOnline(true);
+  notified.mockReset();
+});
+
+describe('phone approvals: the lists', () => {
+  it('lists my to-do tasks newest first with the key fields of their requests, ten a page, with the counts as badges', async () => {
+    renderApprovals();
+    const leave = await screen.findByText('回老家办事');
+    const leaveCard = leave.closest('.adm-card') as HTMLElement;
+    expect(within(leaveCard).getByText('请假流程')).toBeTruthy();
+    expect(within(leaveCard).getByText('张三')).toBeTruthy();
+    expect(within(leaveCard).getByText('2 天 9 小时')).toBeTruthy();
+    expect(within(leaveCard).getByText('2026-11-23 09:00 ~ 2026-11-25 18:00')).toBeTruthy();
+    expect(within(leaveCard).getByText('审批人审批')).toBeTruthy();
+    expect(leaveCard.textContent).toContain('2026-11-21 10:30');
+
+    const fundCard = card('采购服务器');
+    expect(within(fundCard).getByText('资金审批流程')).toBeTruthy();
+    expect(within(fundCard).getByText('¥12,000.00')).toBeTruthy();
+    expect(within(fundCard).getByText('王五')).toBeTruthy();
+    // Newest first, as the server orders them.
+    const cards = [...document.querySelectorAll('.m-flow-card')];
+    expect(cards.indexOf(leaveCard)).toBeLessThan(cards.indexOf(fundCard));
+
+    expect(server.calls('GET', '/api/blade-flow/work/todo-list')[0].params).toEqual({ current: 1, size: 10 });
+    const tabs = document.querySelector('.m-toolbar') as HTMLElement;
+    await waitFor(() => expect([...tabs.querySelectorAll('.adm-badge-content')].map((b) => b.textContent)).toEqual(['2', '1']));
+  });
+
+  it('loads the next ten while scrolling', async () => {
+    const first = Array.from({ length: 10 }, (_, i) => flow({ taskId: `t${i}`, taskName: `第 ${i} 个任务`, processInstanceId: `p${i}`, businessTable: '', category: '9' }));
+    const second = [flow({ taskId: 't10', taskName: '第 10 个任务', processInstanceId: 'p10', businessTable: '', category: '9' })];
+    server.serve(flowRoutes({
+      'GET /api/blade-flow/work/todo-list': (request) => ok({ records: request.params.current === 2 ? second : first, total: 11, size: 10, current: request.params.current, pages: 2 }),
+    }));
+    renderApprovals();
+    // happy-dom lays nothing out: the list's end counts as in view once it has an offset parent.
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
+    try {
+      expect(await screen.findByText('第 10 个任务')).toBeTruthy();
+      expect(server.calls('GET', '/api/blade-flow/work/todo-list').map((r) => r.params.current)).toEqual([1, 2]);
+      expect(await screen.findByText('没有更多了')).toBeTruthy();
+    } finally {
+      delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent;
+    }
+  });
+
+  it('shows the claimable tasks in their own segment, marked 待签收', async () => {
+    renderApprovals();
+    await screen.findByText('回老家办事');
+    fireEvent.click(screen.getByText('待签'));
+    expect(await screen.findByText('年假')).toBeTruthy();
+    expect(within(card('年假')).getByText('待签收')).toBeTruthy();
+    expect(at()).toBe('/approvals?tab=claim');
+  });
+});
+
+describe('phone approvals: a task', () => {
+  it('opens a task with its request read-only and the history', async () => {
+    renderApprovals();
+    fireEvent.click(await screen.findByText('回老家办事'));
+    expect(at()).toBe('/approvals/leave/handle/101/501/901');
+    const record = await screen.findByRole('region', { name: '申请内容' });
+    expect(await within(record).findByText('回老家办事')).toBeTruthy();
+    expect(within(record).getByText('2026-11-23 09:00')).toBeTruthy();
+    expect(within(record).getByText('审批中')).toBeTruthy();
+    const history = screen.getByRole('region', { name: '审批记录' });
+    expect(await within(history).findByText('开始')).toBeTruthy();
+    expect(within(history).getByText('张三')).toBeTruthy();
+    expect(within(history).getByText(/进行中/)).toBeTruthy();
+    expect(server.calls('GET', '/api/blade-flow/process/history-flow-list')[0].params).toEqual({ processInstanceId: '501' });
+    // The tab bar gives way to the decision; transfer is not offered on the phone.
+    expect(document.querySelector('.m-tab-bar')).toBeNull();
+    expect(screen.getByRole('button', { name: '同意' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '驳回' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '签收' })).toBeNull();
+  });
+
+  it('approves in two taps: 同意 opens the comment prefilled 同意, 确认 sends it with flag ok', async () => {
+    renderApprovals();
+    fireEvent.click(await screen.findByText('回老家办事'));
+    fireEvent.click(await screen.findByRole('button', { name: '同意' }));
+    const sheet = await screen.findByRole('dialog', { name: '同意' });
+    const comment = within(sheet).getByLabelText('审批意见') as HTMLTextAreaElement;
+    expect(comment.value).toBe('同意');
+    fireEvent.change(comment, { target: { value: '同意,注意交接' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(completeBodies()).toEqual([{ taskId: '101', processInstanceId: '501', comment: '同意,注意交接', pass: true, flag: 'ok' }]));
+    expect(await screen.findByText('已同意')).toBeTruthy();
+    await waitFor(() => expect(at()).toBe('/approvals'));
+    // The list is asked again.
+    await waitFor(() => expect(server.calls('GET', '/api/blade-flow/work/todo-list').length).toBeGreaterThan(1));
+  });
+
+  it('rejects in two taps with the comment prefilled 驳回 and pass false', async () => {
+    renderApprovals();
+    fireEvent.click(await screen.findByText('采购服务器'));
+    expect(await screen.findByText('¥12,000.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '驳回' }));
+    const sheet = await screen.findByRole('dialog', { name: '驳回' });
+    expect((within(sheet).getByLabelText('审批意见') as HTMLTextAreaElement).value).toBe('驳回');
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(completeBodies()).toEqual([{ taskId: '102', processInstanceId: '502', comment: '驳回', pass: false }]));
+    expect(await screen.findByText('已驳回')).toBeTruthy();
+  });
+
+  it('keeps the sheet open when the server refuses, with its message', async () => {
+    server.serve(flowRoutes({ 'POST /api/blade-flow/work/complete-task': () => [400, { code: 400, success: false, data: null, msg: '任务已处理' }] }));
+    renderApprovals();
+    fireEvent.click(await screen.findByText('回老家办事'));
+    fireEvent.click(await screen.findByRole('button', { name: '同意' }));
+    const sheet = await screen.findByRole('dialog', { name: '同意' });
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(notified).toHaveBeenCalledWith('任务已处理'));
+    expect(screen.getByRole('dialog', { name: '同意' })).toBeTruthy();
+    expect(at()).toBe('/approvals/leave/handle/101/501/901');
+  });
+
+  it('says so when an approval got no answer (the network dropped), and keeps the sheet', async () => {
+    server.serve(flowRoutes({ 'POST /api/blade-flow/work/complete-task': () => { throw new AxiosError('Network Error', 'ERR_NETWORK'); } }));
+    renderApprovals('/approvals/leave/handle/101/501/901');
+    fireEvent.click(await screen.findByRole('button', { name: '同意' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: '同意' })).getByRole('button', { name: '确认' }));
+    expect(await screen.findByText('网络异常,请检查网络连接', { selector: '.adm-toast-main *' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '同意' })).toBeTruthy();
+  });
+
+  it('claims a claimable task with 签收, after which it is an ordinary to-do task', async () => {
+    renderApprovals('/approvals?tab=claim');
+    fireEvent.click(await screen.findByText('年假'));
+    expect(at()).toBe('/approvals/leave/handle/103/503/903?claim=1');
+    fireEvent.click(await screen.findByRole('button', { name: '签收' }));
+    await waitFor(() => expect(server.calls('POST', '/api/blade-flow/work/claim-task').map((r) => r.params)).toEqual([{ taskId: '103' }]));
+    expect(await screen.findByText('签收事务成功')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: '签收' })).toBeNull());
+    expect(at()).toBe('/approvals/leave/handle/103/503/903');
+    expect(screen.getByRole('button', { name: '同意' })).toBeTruthy();
+  });
+
+  it('can also decide a claimable task at once (completing claims it on the server)', async () => {
+    renderApprovals('/approvals/leave/handle/103/503/903?claim=1');
+    fireEvent.click(await screen.findByRole('button', { name: '同意' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: '同意' })).getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(completeBodies()).toEqual([{ taskId: '103', processInstanceId: '503', comment: '同意', pass: true, flag: 'ok' }]));
+    // Opened directly: back to its list.
+    await waitFor(() => expect(at()).toBe('/approvals?tab=claim'));
+  });
+
+  it('offline: says approving needs the network and sends nothing', async () => {
+    renderApprovals();
+    fireEvent.click(await screen.findByText('回老家办事'));
+    await screen.findByRole('region', { name: '申请内容' });
+    setOnline(false);
+    // What was loaded stays, the banner and the bar say why nothing can be decided now.
+    expect(screen.getByText('回老家办事')).toBeTruthy();
+    expect(screen.getByText('当前处于离线状态,显示的是最近一次加载的内容')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toBe('审批需要网络连接');
+
+    fireEvent.click(screen.getByRole('button', { name: '同意' }));
+    expect(await screen.findByText('审批需要网络连接', { selector: '.adm-toast-main *' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: '同意' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '驳回' }));
+    expect(screen.queryByRole('dialog', { name: '驳回' })).toBeNull();
+    expect(server.calls('POST', '/api/blade-flow/work/complete-task')).toEqual([]);
+  });
+
+  it('offline after the sheet opened: 确认 sends nothing either', async () => {
+    renderApprovals('/approvals/finance/handle/102/502/902');
+    fireEvent.click(await screen.findByRole('button', { name: '同意' }));
+    const sheet = await screen.findByRole('dialog', { name: '同意' });
+    setOnline(false);
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
+    expect(await screen.findByText('审批需要网络连接', { selector: '.adm-toast-main *' })).toBeTruthy();
+    expect(server.calls('POST', '/api/blade-flow/work/complete-task')).toEqual([]);
+  });
+
+  it('keeps the lists and requests last loaded for an offline reopening', async () => {
+    const first = renderApprovals();
+    await screen.findByText('回老家办事');
+    await screen.findByText('¥12,000.00');
+    first.unmount();
+    expect(localStorage.getItem('saber-mobileFlowCache')).toContain('回老家办事');
+
+    setOnline(false);
+    server.reset();
+    renderApprovals();
+    expect(await screen.findByText('回老家办事')).toBeTruthy();
+    expect(screen.getByText('¥12,000.00')).toBeTruthy();
+    expect(server.sent).toEqual([]);
+  });
+});
