@@ -32,7 +32,7 @@ const SELF = [
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
   // My work and the process view: the caller's own tasks, instances and requests in his tenant (flow.md §2, §3, §5, §6).
-  ...['start-list', 'claim-list', 'todo-list', 'send-list', 'done-list'].map((a) => `GET /api/blade-flow/work/${a}`),
+  ...['start-list', 'claim-list', 'todo-list', 'send-list', 'done-list', 'user-select'].map((a) => `GET /api/blade-flow/work/${a}`),
   ...['claim-task', 'complete-task', 'transfer-task', 'delete-task'].map((a) => `POST /api/blade-flow/work/${a}`),
   `GET /api/blade-flow/process/history-flow-list`, `GET /api/blade-flow/process/model-view`,
   ...['leave', 'finance'].flatMap((p) => [`POST /api/blade-desk/process/${p}/start-process`, `GET /api/blade-desk/process/${p}/detail`]),

@@ -280,3 +280,18 @@ describe('tenant isolation of tasks and definitions', () => {
     expectError(await startLeave(t, people.applicant, stranger, 1), 400, '审批人不存在');
   });
 });
+
+describe('approver picker', () => {
+  it('lets any starter pick colleagues of his own tenant by account or name, without the user screen code', async () => {
+    const picked = expectOk(await t.get(`${WORK}/user-select?keyword=${encodeURIComponent(people.manager.account)}`, people.applicant.token)) as Array<Record<string, string>>;
+    expect(picked.map((u) => u.id)).toContain(people.manager.id);
+    expect(Object.keys(picked[0]).sort()).toEqual(['account', 'deptName', 'id', 'name', 'realName']);
+    expectError(await t.get('/api/blade-system/user/user-list', people.applicant.token), 403);
+    await createTenant(t, '620001');
+    const stranger = await person(t, '620001', `${people.manager.account}x`, 'clerk');
+    const seen = expectOk(await t.get(`${WORK}/user-select?keyword=${encodeURIComponent(people.manager.account)}`, stranger.token)) as Array<{ id: string }>;
+    expect(seen.map((u) => u.id)).not.toContain(people.manager.id);
+    // LIKE wildcards are text, not patterns
+    expect(expectOk(await t.get(`${WORK}/user-select?keyword=%25`, people.applicant.token))).toEqual([]);
+  });
+});

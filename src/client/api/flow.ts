@@ -181,11 +181,11 @@ export const processRoutes = {
 export interface UserOption { id: string; account: string; realName: string; name?: string; deptName?: string }
 
 /**
- * Users of the tenant (`user/user-list`, menu code `user`). Silent: a caller without that code gets a rejected
- * promise, not a toast, and the screen falls back to entering the approver's user id.
+ * Colleagues to pick as approver (`work/user-select`: any signed-in user, his own tenant, the best 50 matches of
+ * account or name). Silent: if it fails the screen falls back to entering the approver's user id.
  */
-export const fetchUserOptions = (filter: { account?: string; realName?: string } = {}) =>
-  http.get<R<UserOption[]>>('/api/blade-system/user/user-list', { params: params(filter), silent: true })
+export const fetchUserOptions = (keyword = '') =>
+  http.get<R<UserOption[]>>('/api/blade-flow/work/user-select', { params: params({ keyword }), silent: true })
     .then((response) => response.data.data);
 
 export interface TenantOption { id: string; tenantId: string; tenantName: string }

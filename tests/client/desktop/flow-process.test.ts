@@ -37,7 +37,7 @@ function Location() {
 function renderRoute(Page: ComponentType, pattern: string, path: string, handlers: Record<string, Handler>) {
   serve({
     [`GET /api/blade-system/menu/buttons`]: () => ok([]),
-    [`GET /api/blade-system/user/user-list`]: () => ok(users),
+    [`GET /api/blade-flow/work/user-select`]: () => ok(users),
     [`GET ${FLOW}/process/history-flow-list`]: () => ok([]),
     ...handlers,
   });
@@ -105,7 +105,7 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
 
   it('lets the approver id be typed when the user list is not allowed, and goes to 404 for an unknown business', async () => {
     renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/finance/form/Finance%3A1%3A78', {
-      [`GET /api/blade-system/user/user-list`]: () => refuse('没有权限', 403),
+      [`GET /api/blade-flow/work/user-select`]: () => refuse('没有权限', 403),
       [`POST ${DESK}/finance/start-process`]: () => ok(null),
     });
     const id = await screen.findByPlaceholderText('请输入审批人的用户ID');

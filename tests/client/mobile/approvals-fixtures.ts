@@ -77,7 +77,7 @@ export function flowRoutes(extra: Record<string, Handler> = {}): Record<string, 
     'GET /api/blade-desk/process/leave/detail': (request) => ok(leaves[String(request.params.businessId)] ?? null),
     'GET /api/blade-desk/process/finance/detail': (request) => ok(funds[String(request.params.businessId)] ?? null),
     'GET /api/blade-flow/process/history-flow-list': (request) => ok(history(String(request.params.processInstanceId))),
-    'GET /api/blade-system/user/user-list': () => ok([
+    'GET /api/blade-flow/work/user-select': () => ok([
       { id: userInfo.user_id, account: 'admin', realName: userInfo.real_name },
       { id: '2', account: 'zhangsan', realName: '张三', deptName: '常州布雷德' },
       { id: '7', account: 'lisi', realName: '李四', deptName: '苏州布雷德' },

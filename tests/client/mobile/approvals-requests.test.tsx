@@ -97,7 +97,7 @@ describe('phone approvals: starting a request', () => {
   });
 
   it('lets a user who may not read the user list enter the approver id', async () => {
-    server.serve(flowRoutes({ 'GET /api/blade-system/user/user-list': () => refuse('无权访问', 403) }));
+    server.serve(flowRoutes({ 'GET /api/blade-flow/work/user-select': () => refuse('无权访问', 403) }));
     renderApprovals('/approvals/leave/form/Leave%3A2%3A77');
     fireEvent.change(await screen.findByLabelText('请假理由'), { target: { value: '体检' } });
     fireEvent.click(screen.getByRole('button', { name: '审批人' }));

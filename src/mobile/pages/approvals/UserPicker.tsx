@@ -25,7 +25,7 @@ export function UserPicker({ value, onChange, error }: { value?: Approver; onCha
   }, [keyword]);
   const users = useQuery({
     queryKey: ['mobile', 'approvers', searched],
-    queryFn: () => fetchUserOptions(searched ? { realName: searched } : {}),
+    queryFn: () => fetchUserOptions(searched),
     enabled: open,
     retry: false,
     staleTime: 60_000,

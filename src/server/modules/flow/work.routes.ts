@@ -7,6 +7,8 @@ import { flowOf, success } from './flow-module.ts';
 import type { Variables } from './flow-runtime.ts';
 
 const WORK = '/api/blade-flow/work';
+/** The picker shows the best matches; typing narrows them. */
+const USER_SELECT_LIMIT = 50;
 
 /**
  * My work (contract flow.md §2): any signed-in user, on the tasks the engine gives him in his own tenant. No menu code
@@ -22,6 +24,28 @@ export async function workRoutes(app: FastifyInstance, { services }: { services:
   app.get(`${WORK}/todo-list`, async (request) => ok(request, await queries.todo(request.user, query(request))));
   app.get(`${WORK}/send-list`, async (request) => ok(request, await queries.sent(request.user, query(request))));
   app.get(`${WORK}/done-list`, async (request) => ok(request, await queries.done(request.user, query(request))));
+
+  // Approver picker of the request forms: any starter may pick a colleague, without the user screen's menu code.
+  app.get(`${WORK}/user-select`, async (request) => {
+    const { keyword } = requestParams(request);
+    const text = typeof keyword === 'string' ? keyword.trim().slice(0, 64) : '';
+    let rows = services.db.selectFrom('blade_user as u')
+      .select(['u.id', 'u.account', 'u.real_name', 'u.name', 'u.dept_id'])
+      .where('u.tenant_id', '=', request.user.tenantId).where('u.is_deleted', '=', 0).where('u.status', '=', 1);
+    if (text) {
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      rows = rows.where((eb) => eb.or([eb('u.account', 'like', like), eb('u.real_name', 'like', like), eb('u.name', 'like', like)]));
+    }
+    const users = await rows.orderBy('u.real_name').orderBy('u.id').limit(USER_SELECT_LIMIT).execute();
+    const deptIds = [...new Set(users.flatMap((u) => String(u.dept_id ?? '').split(',').filter(Boolean)))];
+    const depts = deptIds.length
+      ? new Map((await services.db.selectFrom('blade_dept').select(['id', 'dept_name']).where('id', 'in', deptIds).execute()).map((d) => [String(d.id), d.dept_name]))
+      : new Map<string, string>();
+    return ok(request, users.map((u) => ({
+      id: String(u.id), account: u.account, realName: u.real_name, name: u.name ?? '',
+      deptName: String(u.dept_id ?? '').split(',').filter(Boolean).map((id) => depts.get(id) ?? '').filter(Boolean).join(','),
+    })));
+  });
 
   app.post(`${WORK}/claim-task`, async (request) => {
     await runtime.claim(request.user, requireParam(request, 'taskId'));
