@@ -295,3 +295,23 @@ describe('approver picker', () => {
     expect(expectOk(await t.get(`${WORK}/user-select?keyword=%25`, people.applicant.token))).toEqual([]);
   });
 });
+
+describe('list filters', () => {
+  it('filters the inbox by category and start date, with totals that match the rows', async () => {
+    const approver = await person(t, '000000', 'fw-filter-boss', 'fwfilterboss');
+    const asker = await person(t, '000000', 'fw-filter-asker', 'fwfilterasker');
+    expectOk(await startLeave(t, asker, approver, 1));
+    expectOk(await startLeave(t, asker, approver, 2));
+    const list = async (filter: string) => expectOk(await t.get(`${WORK}/todo-list?size=100&${filter}`, approver.token));
+    const leave = await list('category=1');
+    expect(leave.total).toBe(2);
+    expect(leave.records).toHaveLength(2);
+    expect(await list('category=2')).toMatchObject({ total: 0, records: [] });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`beginDate=2000-01-01&endDate=2999-12-31`)).total).toBe(2);
+    expect(await list('beginDate=2999-01-01')).toMatchObject({ total: 0, records: [] });
+    expect((await list(`category=1&beginDate=${today}`)).total).toBeLessThanOrEqual(2);
+    const sent = expectOk(await t.get(`${WORK}/send-list?size=100&category=2`, asker.token));
+    expect(sent).toMatchObject({ total: 0, records: [] });
+  });
+});

@@ -44,9 +44,11 @@ function dateFilter(query: Query, name: 'beginDate' | 'endDate'): string | undef
   return name === 'endDate' && raw.length === 10 ? `${raw} 23:59:59` : parsed;
 }
 
-async function paged<T>(base: Select, paging: Paging, order: (q: Select) => Select, map: (rows: Record<string, unknown>[]) => Promise<T[]>): Promise<Page<T>> {
+/** One page of `base` and the total, in parallel; `countBase` (default `base`) is what is counted. */
+async function paged<T>(base: Select, paging: Paging, order: (q: Select) => Select, map: (rows: Record<string, unknown>[]) => Promise<T[]>,
+  countBase: Select = base): Promise<Page<T>> {
   const [count, rows] = await Promise.all([
-    base.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirst(),
+    countBase.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirst(),
     order(base).limit(paging.size).offset((paging.current - 1) * paging.size).execute(),
   ]);
   const total = Number(count?.n ?? 0);
@@ -66,43 +68,54 @@ export class FlowQueries {
 
   // ---- work (§2): the caller's own tasks and instances, in the caller's tenant ----
 
-  private taskRows(user: AuthUser, query: Query): Select {
-    let q = this.db.selectFrom('blade_flow_task as t')
-      .innerJoin('blade_flow_instance as i', 'i.id', 't.instance_id')
-      .innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id')
-      .where('t.tenant_id', '=', user.tenantId)
-      .select([
-        't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 't.create_time', 't.claim_time', 't.end_time',
-        't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.business_table', 'i.business_id', 'i.start_user',
-        'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
-      ]);
-    if (text(query.category)) q = q.where('d.category', '=', text(query.category));
+  /**
+   * The caller's tasks in his tenant, joined with their definition only for a category filter. Totals count this alone:
+   * every task has its instance and definition (they are written and deleted together), and so a done-list total is
+   * an index-only range of blade_flow_task_done instead of a join per task (bench/flow: 0.3 ms against 5.2 ms for
+   * 1,000 done tasks, and it grows with the caller's history).
+   */
+  private taskBase(user: AuthUser, query: Query): Select {
+    let q: Select = this.db.selectFrom('blade_flow_task as t').where('t.tenant_id', '=', user.tenantId);
+    if (text(query.category)) q = q.innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id').where('d.category', '=', text(query.category));
     return q;
   }
 
-  async todo(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
-    let q = this.taskRows(user, query).where('t.status', '=', 'open').where('t.assignee', '=', taskUserOfId(user.userId));
-    q = this.between(q, 't.create_time', query);
-    return paged(q, pagingOf(query), (s) => s.orderBy('t.create_time', 'desc').orderBy('t.id', 'desc'), (rows) => this.flows(rows, 'todo'));
+  /** A page of the tasks `filter` keeps, newest `order` first, with their instance and definition. */
+  private taskPage(user: AuthUser, query: Query, filter: (q: Select) => Select, order: 't.create_time' | 't.end_time', status: BladeFlow['status']): Promise<Page<BladeFlow>> {
+    const base = this.between(filter(this.taskBase(user, query)), order, query);
+    let rows = base.innerJoin('blade_flow_instance as i', 'i.id', 't.instance_id');
+    if (!text(query.category)) rows = rows.innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id');
+    rows = rows.select([
+      't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 't.create_time', 't.claim_time', 't.end_time',
+      't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.business_table', 'i.business_id', 'i.start_user',
+      'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
+    ]);
+    return paged(rows, pagingOf(query), (s) => s.orderBy(order, 'desc').orderBy('t.id', 'desc'), (found) => this.flows(found, status), base);
   }
 
+  async todo(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
+    return this.taskPage(user, query, (q) => q.where('t.status', '=', 'open').where('t.assignee', '=', taskUserOfId(user.userId)), 't.create_time', 'todo');
+  }
+
+  /**
+   * Open unassigned tasks the caller is a candidate of. The caller's candidate rows are read first and the tasks by
+   * primary key (`t.id = any(array(...))`): with `t.id in (...)` the planner misjudged how many open tasks are
+   * unassigned and walked the whole task table in id order (bench/flow: 34 ms at 110,000 tasks; 0.4-1.4 ms this way).
+   */
   async claim(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
     const me = taskUserOfId(user.userId);
-    let q = this.taskRows(user, query).where('t.status', '=', 'open').where('t.assignee', '=', '')
-      .where('t.id', 'in', this.db.selectFrom('blade_flow_task_candidate as c').select('c.task_id')
-        .where('c.tenant_id', '=', user.tenantId)
-        .where((c) => c.or([
-          c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
-          ...(user.roleAliases.length ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])] : []),
-        ])));
-    q = this.between(q, 't.create_time', query);
-    return paged(q, pagingOf(query), (s) => s.orderBy('t.create_time', 'desc').orderBy('t.id', 'desc'), (rows) => this.flows(rows, 'claim'));
+    const candidateOf = this.db.selectFrom('blade_flow_task_candidate as c').select('c.task_id')
+      .where('c.tenant_id', '=', user.tenantId)
+      .where((c) => c.or([
+        c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
+        ...(user.roleAliases.length ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])] : []),
+      ]));
+    return this.taskPage(user, query, (q) => q.where('t.status', '=', 'open').where('t.assignee', '=', '')
+      .where(sql<boolean>`${sql.ref('t.id')} = any(array(${candidateOf}))`), 't.create_time', 'claim');
   }
 
   async done(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
-    let q = this.taskRows(user, query).where('t.status', '=', 'completed').where('t.assignee', '=', taskUserOfId(user.userId));
-    q = this.between(q, 't.end_time', query);
-    return paged(q, pagingOf(query), (s) => s.orderBy('t.end_time', 'desc').orderBy('t.id', 'desc'), (rows) => this.flows(rows, 'finish'));
+    return this.taskPage(user, query, (q) => q.where('t.status', '=', 'completed').where('t.assignee', '=', taskUserOfId(user.userId)), 't.end_time', 'finish');
   }
 
   /** Instances the caller started, each with its latest task. */
