@@ -48,6 +48,8 @@ describe('models', () => {
     const inB = await person(t, '600302', 'fa_b', 'staff');
     const listA = expectOk(await t.get(`${WORK}/start-list`, inA.token)).records;
     expect(listA.map((d: Record<string, unknown>) => `${d.key}:${d.version}:${d.tenantId}`)).toEqual(['Trip:2:600301']);
+    const allA = expectOk(await t.get(`${WORK}/start-list?mode=2`, inA.token)).records;
+    expect(allA.map((d: Record<string, unknown>) => `${d.key}:${d.version}:${d.tenantId}`).sort()).toEqual(['Trip:1:600301', 'Trip:2:600301']);
     const listB = expectOk(await t.get(`${WORK}/start-list`, inB.token)).records;
     expect(listB.map((d: Record<string, unknown>) => `${d.key}:${d.version}:${d.tenantId}`)).toEqual(['Trip:1:600302']);
     expect(expectOk(await t.get(`${WORK}/start-list`, people.applicant.token)).records.map((d: { key: string }) => d.key)).not.toContain('Trip');

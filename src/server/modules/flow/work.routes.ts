@@ -18,8 +18,11 @@ export async function workRoutes(app: FastifyInstance, { services }: { services:
   const { runtime, queries } = flowOf(services);
   const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
 
-  app.get(`${WORK}/start-list`, async (request) =>
-    ok(request, await queries.definitions(query(request), { tenantId: request.user.tenantId, latest: true, activeOnly: true })));
+  // mode 1 (default): the latest version of each process; 2: every active version.
+  app.get(`${WORK}/start-list`, async (request) => {
+    const latest = String(query(request).mode ?? '1') !== '2';
+    return ok(request, await queries.definitions(query(request), { tenantId: request.user.tenantId, latest, activeOnly: true }));
+  });
   app.get(`${WORK}/claim-list`, async (request) => ok(request, await queries.claim(request.user, query(request))));
   app.get(`${WORK}/todo-list`, async (request) => ok(request, await queries.todo(request.user, query(request))));
   app.get(`${WORK}/send-list`, async (request) => ok(request, await queries.sent(request.user, query(request))));
