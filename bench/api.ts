@@ -23,7 +23,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { seed } from '../src/server/db/seed/seed.ts';
 import { nextId } from '../src/server/platform/ids.ts';
 import {
-  adminQuery, adminUrl, cleanupAll as cleanupAllFor, log, login, onCleanup, percentile, PG_ADMIN_URL, processTree, type Server,
+  adminQuery, adminUrl, cleanupAll as cleanupAllFor, cleanUpOnSignal, log, login, onCleanup, percentile, PG_ADMIN_URL, processTree, type Server,
   startServer as startServerWith, withTimeout,
 } from './support.ts';
 
@@ -430,16 +430,7 @@ function printTable(rows: Row[], options: Options) {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  let interrupted = false;
-  const interrupt = async (signal: string) => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`bench/api: ${signal}, cleaning up`);
-    await cleanupAll();
-    process.exit(130);
-  };
-  process.on('SIGINT', () => void interrupt('SIGINT'));
-  process.on('SIGTERM', () => void interrupt('SIGTERM'));
+  cleanUpOnSignal('bench/api');
 
   const rows: Row[] = [];
   let failed = false;

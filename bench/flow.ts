@@ -43,7 +43,7 @@ import { FlowQueries } from '../src/server/modules/flow/flow-queries.ts';
 import type { AuthUser } from '../src/server/platform/auth-context.ts';
 import type { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import {
-  adminQuery, adminUrl, cleanupAll as cleanupAllFor, log, login, onCleanup, percentile, processTree, type Server, sleep,
+  adminQuery, adminUrl, log, login, onCleanup, percentile, processTree, runBench, type Server, sleep,
   startServer as startServerWith,
 } from './support.ts';
 
@@ -88,8 +88,6 @@ function parseOptions(argv: string[]): Options {
   }
   return options;
 }
-
-const cleanupAll = () => cleanupAllFor('bench/flow');
 
 // ---------------------------------------------------------------------------------------------------------------
 // CPU accounting from /proc (as bench/api.ts): server tree, postgres processes, this process, the whole machine.
@@ -708,28 +706,5 @@ function report({ lists, flow }: Results, options: Options): boolean {
   return pass;
 }
 
-async function main() {
-  const options = parseOptions(process.argv.slice(2));
-  let interrupted = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (interrupted) return;
-      interrupted = true;
-      console.error(`bench/flow: ${signal}, cleaning up`);
-      void cleanupAll().then(() => process.exit(130));
-    });
-  }
-  let ok = false;
-  try {
-    const results = await run(options);
-    await cleanupAll();
-    ok = report(results, options);
-  } catch (error) {
-    console.error(`\n!!! bench/flow: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-    await cleanupAll();
-  }
-  agent.destroy();
-  process.exit(ok ? 0 : 1);
-}
-
-await main();
+const options = parseOptions(process.argv.slice(2));
+await runBench('bench/flow', () => run(options), (results) => report(results, options), () => agent.destroy());

@@ -51,6 +51,40 @@ export async function cleanupAll(bench: string): Promise<void> {
   }
 }
 
+/** Ctrl-C / SIGTERM (the first one): `<bench>: SIGINT, cleaning up`, runs the clean-ups, exits 130. */
+export function cleanUpOnSignal(bench: string): void {
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      console.error(`${bench}: ${signal}, cleaning up`);
+      void cleanupAll(bench).then(() => process.exit(130));
+    });
+  }
+}
+
+/**
+ * A bench's `main`: clean-up on signals, `measure`, the clean-ups (also when it fails, after printing the error),
+ * then `report`, which prints and says whether the targets are met; `before exit` runs last. Exits 0 when they are, else 1.
+ */
+export async function runBench<T>(
+  bench: string, measure: () => Promise<T>, report: (results: T) => boolean, beforeExit?: () => void,
+): Promise<never> {
+  cleanUpOnSignal(bench);
+  let ok = false;
+  try {
+    const results = await measure();
+    await cleanupAll(bench);
+    ok = report(results);
+  } catch (error) {
+    console.error(`\n!!! ${bench}: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    await cleanupAll(bench);
+  }
+  beforeExit?.();
+  process.exit(ok ? 0 : 1);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL admin database
 

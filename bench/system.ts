@@ -24,7 +24,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { seed, SEED } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
 import {
-  adminQuery, adminUrl, cleanupAll as cleanupAllFor, log, login, onCleanup, percentile, type Server, startServer as startServerWith,
+  adminQuery, adminUrl, log, login, onCleanup, percentile, runBench, type Server, startServer as startServerWith,
 } from './support.ts';
 
 const DB_NAME = 'tenon_bench_system';
@@ -44,10 +44,6 @@ const DEPT_ROOT = String(BASE.dept);
 const deptChild = (c: number) => String(BASE.dept + BigInt(1 + c)); // c in 0..19
 const deptGrand = (c: number, g: number) => String(BASE.dept + 1000n + BigInt(c * GRANDCHILDREN_PER_CHILD + g));
 const TARGET_CHILD = deptChild(0);
-
-// Clean-up (bench/support.ts), in reverse order, on success, failure or Ctrl-C
-
-const cleanupAll = () => cleanupAllFor('bench/system');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Data
@@ -251,26 +247,4 @@ function printTable(results: Result[]): boolean {
   return results.every((r) => r.api.p95 < r.target);
 }
 
-async function main() {
-  let interrupted = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (interrupted) return;
-      interrupted = true;
-      console.error(`bench/system: ${signal}, cleaning up`);
-      void cleanupAll().then(() => process.exit(130));
-    });
-  }
-  let ok = false;
-  try {
-    const results = await run();
-    await cleanupAll();
-    ok = printTable(results);
-  } catch (error) {
-    console.error(`\n!!! bench/system: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-    await cleanupAll();
-  }
-  process.exit(ok ? 0 : 1);
-}
-
-await main();
+await runBench('bench/system', run, printTable);

@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setNotifier } from '../../../src/client/notify.ts';
-import { session } from '../../../src/client/session.ts';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { param } from '../../../src/shared/entities/system/param.ts';
 import { tenantPackage } from '../../../src/shared/entities/system/tenant-package.ts';
 import dayjs from 'dayjs';
 import { CrudPage } from '../../../src/desktop/components/crud/CrudPage.tsx';
 import { fieldsForMode, filterFields, filterQuery, formFields } from '../../../src/desktop/components/crud/fields.ts';
-import { buttons, fakeServer, ok, page, type Handler } from './fake-server.ts';
-import { renderDesktop, signIn } from './render.tsx';
+import { buttons, fakeServer, ok, page, type Handler, useFakeServer } from './fake-server.ts';
+import { renderDesktop } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
@@ -20,16 +18,7 @@ const paramRows = Array.from({ length: 10 }, (_, i) => ({
 }));
 const PARAM = '/api/blade-system/param';
 
-beforeEach(() => {
-  reset();
-  errors.length = 0;
-  setNotifier({ error: (text) => errors.push(text), success: () => undefined });
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  session.localLogout();
-});
+useFakeServer({ reset }, errors);
 
 function renderParams(extra: Record<string, Handler> = {}) {
   serve({

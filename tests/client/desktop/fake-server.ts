@@ -1,5 +1,10 @@
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
 import { http } from '../../../src/client/http.ts';
+import { setNotifier } from '../../../src/client/notify.ts';
+import { session } from '../../../src/client/session.ts';
+import { signIn } from '../support/dom.ts';
 
 /** One request the console sent: query parameters, the JSON body, or the multipart form of an upload. */
 export interface Sent {
@@ -47,4 +52,22 @@ export function fakeServer() {
   const calls = (method: string, url: string) => sent.filter((r) => r.method === method && r.url === url);
   const reset = () => { sent.length = 0; };
   return { serve, calls, reset, sent };
+}
+
+/**
+ * The usual hooks of a page test: before each, the server's calls forgotten, `errors` emptied and fed by the
+ * notifier (successes ignored), signed in; after each, unmounted and logged out, then `after` (more clean-up).
+ */
+export function useFakeServer(server: { reset: () => void }, errors: string[], after?: () => void): void {
+  beforeEach(() => {
+    server.reset();
+    errors.length = 0;
+    setNotifier({ error: (text) => errors.push(text), success: () => undefined });
+    signIn();
+  });
+  afterEach(() => {
+    cleanup();
+    session.localLogout();
+    after?.();
+  });
 }

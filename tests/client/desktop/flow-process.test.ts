@@ -1,17 +1,15 @@
 // @vitest-environment happy-dom
 import { createElement, type ComponentType } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { setNotifier } from '../../../src/client/notify.ts';
-import { session } from '../../../src/client/session.ts';
 import { showDiagram } from '../../../src/desktop/pages/flow/bpmn-viewer.ts';
 import ProcessDetailPage from '../../../src/desktop/pages/work/process/ProcessDetailPage.tsx';
 import ProcessFormPage from '../../../src/desktop/pages/work/process/ProcessFormPage.tsx';
 import ProcessHandlePage from '../../../src/desktop/pages/work/process/ProcessHandlePage.tsx';
 import { PROCESS_PATHS } from '../../../src/desktop/router/route-table.ts';
-import { fakeServer, ok, refuse, type Handler } from './fake-server.ts';
-import { renderDesktop, signIn, userInfo } from './render.tsx';
+import { fakeServer, ok, refuse, type Handler, useFakeServer } from './fake-server.ts';
+import { renderDesktop, userInfo } from './render.tsx';
 
 vi.mock('../../../src/desktop/pages/flow/bpmn-viewer.ts', () => ({
   showDiagram: vi.fn(async () => ({ destroy: () => undefined })),
@@ -60,16 +58,7 @@ async function pickUser(label: string, name: string) {
   fireEvent.click(await screen.findByText(name, { selector: '.ant-select-item-option-content' }));
 }
 
-beforeEach(() => {
-  reset();
-  errors.length = 0;
-  setNotifier({ error: (text) => errors.push(text), success: () => undefined });
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  session.localLogout();
-});
+useFakeServer({ reset }, errors);
 
 describe('the leave form (/work/process/leave/form/:processDefinitionId)', () => {
   it('checks the fields before sending', async () => {

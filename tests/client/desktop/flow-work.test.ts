@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createElement, type ComponentType } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 
 // bpmn-js cannot draw in happy-dom: the viewer module is replaced, the markers it gets are checked.
@@ -9,14 +9,12 @@ vi.mock('../../../src/desktop/pages/flow/bpmn-viewer.ts', () => ({
   showDiagram: vi.fn(async () => ({ destroy: () => undefined })),
 }));
 
-import { setNotifier } from '../../../src/client/notify.ts';
-import { session } from '../../../src/client/session.ts';
 import { showDiagram } from '../../../src/desktop/pages/flow/bpmn-viewer.ts';
 import { MARKER } from '../../../src/desktop/pages/flow/flow-markers.ts';
 import StartPage from '../../../src/desktop/pages/work/StartPage.tsx';
 import { ClaimPage, DonePage, SendPage, TodoPage } from '../../../src/desktop/pages/work/WorkListPage.tsx';
-import { buttonsOf, fakeServer, ok, page, refuse, type Handler } from './fake-server.ts';
-import { renderDesktop, signIn } from './render.tsx';
+import { buttonsOf, fakeServer, ok, page, refuse, type Handler, useFakeServer } from './fake-server.ts';
+import { renderDesktop } from './render.tsx';
 
 const FLOW = '/api/blade-flow';
 const SYS = '/api/blade-system';
@@ -59,17 +57,7 @@ function renderAt(Page: ComponentType, path: string, handlers: Record<string, Ha
 const location = () => screen.getByTestId('location').textContent;
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
-beforeEach(() => {
-  reset();
-  errors.length = 0;
-  setNotifier({ error: (text) => errors.push(text), success: () => undefined });
-  signIn();
-});
-afterEach(() => {
-  cleanup();
-  session.localLogout();
-  vi.mocked(showDiagram).mockClear();
-});
+useFakeServer({ reset }, errors, () => vi.mocked(showDiagram).mockClear());
 
 describe('发起事务 (/work/start)', () => {
   const list = () => page([definition('Leave:1:77', '请假流程', '1'), definition('Other:1:78', '其他', '9')]);

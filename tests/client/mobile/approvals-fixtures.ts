@@ -1,6 +1,13 @@
+import { createElement, Fragment } from 'react';
+import { afterEach, beforeEach, vi, type Mock } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import type { BladeFlow, FinanceRequest, FlowHistory, LeaveRequest } from '../../../src/client/api/flow.ts';
-import { ok, page, type Handler } from '../desktop/fake-server.ts';
-import { userInfo } from './render.tsx';
+import { setNotifier } from '../../../src/client/notify.ts';
+import MainArea from '../../../src/mobile/main-area.tsx';
+import { ok, page, type fakeServer, type Handler } from '../desktop/fake-server.ts';
+import { renderMobile, signIn, userInfo } from './render.tsx';
 
 /** The workflow world of the phone tests: two to-do tasks, one to claim, two requests of the signed-in user. */
 
@@ -88,4 +95,37 @@ export function flowRoutes(extra: Record<string, Handler> = {}): Record<string, 
     'POST /api/blade-desk/process/finance/start-process': () => ok(null),
     ...extra,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tests' setup: the approvals tab with the current location shown, each test signed in against flowRoutes().
+
+function Location() {
+  const location = useLocation();
+  return createElement('output', { 'data-testid': 'location' }, location.pathname + location.search);
+}
+/** The path and query string the phone shows. */
+export const at = () => screen.getByTestId('location').textContent;
+export const renderApprovals = (path = '/approvals') => renderMobile(createElement(Fragment, null, createElement(MainArea), createElement(Location)), path);
+/** The card of the list holding `text`. */
+export const card = (text: string) => screen.getByText(text).closest('.adm-card') as HTMLElement;
+
+/**
+ * Before each test: storage cleared, signed in, `server` serving flowRoutes(), notices into `notified`;
+ * after each: unmounted, mocks restored, on line again, `notified` reset.
+ */
+export function useApprovalsSetup(server: ReturnType<typeof fakeServer>, notified: Mock) {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn();
+    server.reset();
+    server.serve(flowRoutes());
+    setNotifier({ error: notified, success: notified });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    onlineManager.setOnline(true);
+    notified.mockReset();
+  });
 }

@@ -1,25 +1,14 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useLocation } from 'react-router-dom';
-import { setNotifier } from '../../../src/client/notify.ts';
-import MainArea from '../../../src/mobile/main-area.tsx';
 import { fakeServer, refuse } from '../desktop/fake-server.ts';
-import { flowRoutes } from './approvals-fixtures.ts';
-import { renderMobile, signIn } from './render.tsx';
+import { at, card, flowRoutes, renderApprovals, useApprovalsSetup } from './approvals-fixtures.ts';
 
 const server = fakeServer();
 const notified = vi.fn();
 
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-const at = () => screen.getByTestId('location').textContent;
-const renderApprovals = (path = '/approvals') => renderMobile(<><MainArea /><Location /></>, path);
-const card = (text: string) => screen.getByText(text).closest('.adm-card') as HTMLElement;
 const startBodies = (kind: 'leave' | 'finance') => server.calls('POST', `/api/blade-desk/process/${kind}/start-process`).map((r) => r.body);
 const tomorrow = (time: string) => `${dayjs().add(1, 'day').format('YYYY-MM-DD')} ${time}`;
 
@@ -30,19 +19,7 @@ async function pickApprover(name: string) {
   await waitFor(() => expect(screen.getByRole('button', { name: '审批人' }).textContent).toBe(name));
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-  server.reset();
-  server.serve(flowRoutes());
-  setNotifier({ error: notified, success: notified });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  onlineManager.setOnline(true);
-  notified.mockReset();
-});
+useApprovalsSetup(server, notified);
 
 describe('phone approvals: starting a request', () => {
   it('starts a leave with the latest leave definition: dates, reason and an approver from the user list', async () => {

@@ -1,25 +1,14 @@
 // @vitest-environment happy-dom
 import { AxiosError } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { useLocation } from 'react-router-dom';
-import { setNotifier } from '../../../src/client/notify.ts';
-import MainArea from '../../../src/mobile/main-area.tsx';
 import { fakeServer, ok } from '../desktop/fake-server.ts';
-import { flow, flowRoutes } from './approvals-fixtures.ts';
-import { renderMobile, signIn } from './render.tsx';
+import { at, card, flow, flowRoutes, renderApprovals, useApprovalsSetup } from './approvals-fixtures.ts';
 
 const server = fakeServer();
 const notified = vi.fn();
 
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-const at = () => screen.getByTestId('location').textContent;
-const renderApprovals = (path = '/approvals') => renderMobile(<><MainArea /><Location /></>, path);
-const card = (text: string) => screen.getByText(text).closest('.adm-card') as HTMLElement;
 const completeBodies = () => server.calls('POST', '/api/blade-flow/work/complete-task').map((request) => request.body);
 
 /** The browser going off or on line, as the page hears it. */
@@ -31,19 +20,7 @@ function setOnline(online: boolean) {
   });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn();
-  server.reset();
-  server.serve(flowRoutes());
-  setNotifier({ error: notified, success: notified });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  onlineManager.setOnline(true);
-  notified.mockReset();
-});
+useApprovalsSetup(server, notified);
 
 describe('phone approvals: the lists', () => {
   it('lists my to-do tasks newest first with the key fields of their requests, ten a page, with the counts as badges', async () => {

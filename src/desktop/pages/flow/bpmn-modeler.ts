@@ -4,7 +4,8 @@ import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-codes.css';
 import fontWoff from 'bpmn-js/dist/assets/bpmn-font/font/bpmn.woff?url';
 import fontWoff2 from 'bpmn-js/dist/assets/bpmn-font/font/bpmn.woff2?url';
-import { FLOWABLE_MODDLE, type Editable, type ElementProps } from './model-xml.ts';
+import { FLOWABLE_MODDLE } from '../../../shared/flow/flowable-moddle.ts';
+import type { Editable, ElementProps } from './model-xml.ts';
 
 /**
  * The model designer's editor (bpmn-js Modeler), loaded on demand like the viewer. It reads and writes the Flowable

@@ -18,25 +18,6 @@ export type Editable = 'name' | 'assignee' | 'candidateUsers' | 'candidateGroups
 /** The model key is the process id the engine deploys under (the server's rule). */
 export const MODEL_KEY_PATTERN = /^[A-Za-z_][\w.-]{0,63}$/;
 
-/** The Flowable attributes the server's engine reads (same descriptor as its bpmn-model.ts). */
-export const FLOWABLE_MODDLE = {
-  name: 'Flowable',
-  uri: 'http://flowable.org/bpmn',
-  prefix: 'flowable',
-  xml: { tagAlias: 'lowerCase' },
-  types: [
-    {
-      name: 'Assignable', isAbstract: true, extends: ['bpmn:UserTask'],
-      properties: ['assignee', 'candidateUsers', 'candidateGroups', 'formKey'].map((name) => ({ name, isAttr: true, type: 'String' })),
-    },
-    { name: 'Initiator', isAbstract: true, extends: ['bpmn:StartEvent'], properties: [{ name: 'initiator', isAttr: true, type: 'String' }] },
-    {
-      name: 'Collection', isAbstract: true, extends: ['bpmn:MultiInstanceLoopCharacteristics'],
-      properties: ['collection', 'elementVariable'].map((name) => ({ name, isAttr: true, type: 'String' })),
-    },
-  ],
-};
-
 /** A new model: start -> one approval by the applicant's chosen approver (`${taskUser}`) -> end. */
 export const NEW_MODEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"

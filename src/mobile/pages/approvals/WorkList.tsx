@@ -1,8 +1,7 @@
-import { InfiniteScroll, PullToRefresh, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { PullToRefresh } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
 import type { BladeFlow } from '../../../client/api/flow.ts';
-import { useOnline } from '../../../client/pwa.ts';
+import { NextPages, useOnlineRefresh } from '../../components/PagedScroll.tsx';
 import { APPROVAL_PATHS } from '../../paths.ts';
 import { QueryState } from '../QueryState.tsx';
 import { kindOf } from './business.ts';
@@ -11,21 +10,13 @@ import { useBusinessFollowsList, useCategories, useWorkList, type WorkListKind }
 
 /** One list of the approvals tab: pull to refresh, the next ten while scrolling, tap to open. */
 export function WorkList({ kind }: { kind: WorkListKind }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
-  const online = useOnline();
   const query = useWorkList(kind);
   const categories = useCategories().data;
   const rows = query.data?.pages.flatMap((page) => page.records) ?? [];
   useBusinessFollowsList(query.isFetching ? 0 : query.dataUpdatedAt, query.data?.pages.length ?? 0);
 
-  const refresh = async () => {
-    if (!online) {
-      Toast.show({ content: t('common.needNetwork') });
-      return;
-    }
-    await query.refetch();
-  };
+  const refresh = useOnlineRefresh(() => query.refetch());
   const open = (row: BladeFlow) => {
     const business = kindOf(row, categories);
     navigate(kind === 'send' ? APPROVAL_PATHS.detail(business, row, row.taskId) : APPROVAL_PATHS.handle(business, row, kind === 'claim'));
@@ -39,13 +30,7 @@ export function WorkList({ kind }: { kind: WorkListKind }) {
             <FlowCard key={`${row.taskId}-${row.processInstanceId}`} row={row} kind={kindOf(row, categories)} list={kind} onOpen={() => open(row)} />
           ))}
         </div>
-        <InfiniteScroll
-          hasMore={Boolean(query.hasNextPage) && online}
-          loadMore={async () => {
-            const result = await query.fetchNextPage();
-            if (result.isError) throw result.error;
-          }}
-        />
+        <NextPages query={query} />
       </QueryState>
     </PullToRefresh>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { InfiniteScroll, List, PullToRefresh, Toast } from 'antd-mobile';
+import { List, PullToRefresh } from 'antd-mobile';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchMessages, markRead, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
 import type { Page } from '../../../client/http.ts';
 import { useOnline } from '../../../client/pwa.ts';
+import { NextPages, useOnlineRefresh } from '../../components/PagedScroll.tsx';
 import { keys } from '../../hooks.ts';
 import { QueryState } from '../QueryState.tsx';
 import { MessageDetail } from './MessageDetail.tsx';
@@ -31,13 +32,7 @@ export function MessageList({ status }: { status?: number }) {
   });
   const records = query.data?.pages.flatMap((page) => page.records) ?? [];
 
-  const refresh = async () => {
-    if (!online) {
-      Toast.show({ content: t('common.needNetwork') });
-      return;
-    }
-    await Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: keys.unreadCount })]);
-  };
+  const refresh = useOnlineRefresh(() => Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: keys.unreadCount })]));
 
   const open = (message: Message) => {
     setOpened(message);
@@ -82,13 +77,7 @@ export function MessageList({ status }: { status?: number }) {
             );
           })}
         </List>
-        <InfiniteScroll
-          hasMore={Boolean(query.hasNextPage) && online}
-          loadMore={async () => {
-            const result = await query.fetchNextPage();
-            if (result.isError) throw result.error;
-          }}
-        />
+        <NextPages query={query} />
       </QueryState>
       <MessageDetail message={opened} visible={visible} onClose={() => setVisible(false)} />
     </PullToRefresh>

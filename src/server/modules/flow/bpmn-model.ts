@@ -1,4 +1,5 @@
 import { Engine } from 'bpmn-engine';
+import { FLOWABLE_MODDLE, FLOWABLE_URI } from '../../../shared/flow/flowable-moddle.ts';
 import { checkText } from './expression.ts';
 
 /**
@@ -6,30 +7,11 @@ import { checkText } from './expression.ts';
  * runs here (events, user tasks, gateways, flows), every `${...}` understood by our evaluator, no scripts.
  */
 
-const FLOWABLE_URI = 'http://flowable.org/bpmn';
 /** Camunda and Activiti models use the same attribute names: the engine reads them all as Flowable's. */
 const ALIASED_URIS = ['http://camunda.org/schema/1.0/bpmn', 'http://activiti.org/bpmn'];
 
 /** The Flowable attributes we read (bpmn-moddle keeps unknown attributes out of what the engine sees). */
-export const MODDLE_OPTIONS = {
-  flowable: {
-    name: 'Flowable',
-    uri: FLOWABLE_URI,
-    prefix: 'flowable',
-    xml: { tagAlias: 'lowerCase' },
-    types: [
-      {
-        name: 'Assignable', isAbstract: true, extends: ['bpmn:UserTask'],
-        properties: ['assignee', 'candidateUsers', 'candidateGroups', 'formKey'].map((name) => ({ name, isAttr: true, type: 'String' })),
-      },
-      { name: 'Initiator', isAbstract: true, extends: ['bpmn:StartEvent'], properties: [{ name: 'initiator', isAttr: true, type: 'String' }] },
-      {
-        name: 'Collection', isAbstract: true, extends: ['bpmn:MultiInstanceLoopCharacteristics'],
-        properties: ['collection', 'elementVariable'].map((name) => ({ name, isAttr: true, type: 'String' })),
-      },
-    ],
-  },
-};
+export const MODDLE_OPTIONS = { flowable: FLOWABLE_MODDLE };
 
 /** The XML handed to the engine: Camunda / Activiti namespaces read as Flowable's (the stored XML is unchanged). */
 export function engineSource(xml: string): string {
