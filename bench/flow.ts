@@ -35,9 +35,7 @@ import http from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/connect.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { seed, menuIdOf } from '../src/server/db/seed/seed.ts';
+import { menuIdOf } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
 import { FlowQueries } from '../src/server/modules/flow/flow-queries.ts';
 import type { AuthUser } from '../src/server/platform/auth-context.ts';
@@ -45,6 +43,7 @@ import type { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import {
   adminQuery, adminUrl, log, login, onCleanup, percentile, processTree, runBench, type Server, sleep,
   startServer as startServerWith,
+  migrateAndSeed,
 } from './support.ts';
 
 const DB_NAME = 'tenon_bench_flow';
@@ -148,13 +147,7 @@ async function prepare(): Promise<string> {
   if (process.env.BENCH_KEEP_DB === '1') log(`BENCH_KEEP_DB=1: database ${DB_NAME} is kept for inspection`);
   else onCleanup(`drop database ${DB_NAME}`, () => adminQuery(`drop database if exists ${DB_NAME} with (force)`));
   const databaseUrl = adminUrl(DB_NAME);
-  const database = await openDatabase({ databaseUrl, dataDir: tmpdir() } /* unused with a databaseUrl */);
-  try {
-    await migrate(database.db);
-    await seed(database.db);
-  } finally {
-    await database.close();
-  }
+  await migrateAndSeed(databaseUrl);
   const hash = await hashPlainPassword('bench');
   await withClient(databaseUrl, async (client) => {
     await client.query('begin');

@@ -8,6 +8,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { openDatabase } from '../src/server/db/connect.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { seed } from '../src/server/db/seed/seed.ts';
 
 export const JWT_SECRET = 'tenon-bench-secret-0123456789abcdefghijklmnopqrs'; // 48 chars, fixed
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/';
@@ -89,6 +93,17 @@ export async function runBench<T>(
 // PostgreSQL admin database
 
 /** PG_ADMIN_URL pointing at `database`. */
+/** Migrates and seeds a PostgreSQL database the way a server start does, then closes the connection. */
+export async function migrateAndSeed(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl, dataDir: tmpdir() } /* unused with a databaseUrl */);
+  try {
+    await migrate(database.db);
+    await seed(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 export function adminUrl(database: string): string {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${database}`;

@@ -19,12 +19,11 @@ import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/connect.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { seed, SEED } from '../src/server/db/seed/seed.ts';
+import { SEED } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
 import {
   adminQuery, adminUrl, log, login, onCleanup, percentile, runBench, type Server, startServer as startServerWith,
+  migrateAndSeed,
 } from './support.ts';
 
 const DB_NAME = 'tenon_bench_system';
@@ -54,13 +53,7 @@ async function prepare(): Promise<string> {
   onCleanup(`drop database ${DB_NAME}`, () => adminQuery(`drop database if exists ${DB_NAME} with (force)`));
   const databaseUrl = adminUrl(DB_NAME);
   const t0 = performance.now();
-  const database = await openDatabase({ databaseUrl, dataDir: tmpdir() } /* unused with a databaseUrl */);
-  try {
-    await migrate(database.db);
-    await seed(database.db);
-  } finally {
-    await database.close();
-  }
+  await migrateAndSeed(databaseUrl);
   const hash = await hashPlainPassword('bench');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -1,30 +1,19 @@
 // @vitest-environment happy-dom
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { setNotifier } from '../../../src/client/notify.ts';
-import { session } from '../../../src/client/session.ts';
 import { rulesOf } from '../../../src/desktop/components/crud/fields.ts';
 import { DictionaryPage, type DictionaryLayout } from '../../../src/desktop/pages/system/DictionaryPage.tsx';
 import type { EntityDef } from '../../../src/shared/entities/define.ts';
 import { dict, dictBiz } from '../../../src/shared/entities/system/dict.ts';
-import { buttons, fakeServer, ok, page, type Handler } from './fake-server.ts';
-import { renderDesktop, signIn } from './render.tsx';
+import { buttons, fakeServer, ok, page, type Handler, useFakeServer } from './fake-server.ts';
+import { renderDesktop } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
 const DICT = '/api/blade-system/dict';
 
-beforeEach(() => {
-  reset();
-  setNotifier({ error: () => undefined, success: () => undefined });
-  signIn();
-});
-afterEach(async () => {
-  cleanup();
-  session.localLogout();
-  await i18next.changeLanguage('zh');
-});
+useFakeServer({ reset });
 
 const parents = [
   { id: '100', parentId: '0', code: 'color', dictKey: '-1', dictValue: '颜色', sort: 1, isSealed: 0, remark: '颜色备注' },

@@ -1,6 +1,7 @@
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
 import { http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
@@ -56,18 +57,20 @@ export function fakeServer() {
 
 /**
  * The usual hooks of a page test: before each, the server's calls forgotten, `errors` emptied and fed by the
- * notifier (successes ignored), signed in; after each, unmounted and logged out, then `after` (more clean-up).
+ * notifier (successes ignored), signed in; after each, unmounted and logged out, the language back to zh, then
+ * `after` (more clean-up).
  */
-export function useFakeServer(server: { reset: () => void }, errors: string[], after?: () => void): void {
+export function useFakeServer(server: { reset: () => void }, errors: string[] = [], after?: () => void): void {
   beforeEach(() => {
     server.reset();
     errors.length = 0;
     setNotifier({ error: (text) => errors.push(text), success: () => undefined });
     signIn();
   });
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     session.localLogout();
+    if (i18next.language !== 'zh') await i18next.changeLanguage('zh');
     after?.();
   });
 }

@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { setNotifier } from '../../../src/client/notify.ts';
-import { session } from '../../../src/client/session.ts';
 import RolePage from '../../../src/desktop/pages/authority/RolePage.tsx';
 import { grantedKeys, leafKeys, type CheckNode } from '../../../src/desktop/pages/authority/grant-tree.ts';
-import { buttons, fakeServer, ok, refuse, type Handler } from './fake-server.ts';
-import { renderDesktop, signIn } from './render.tsx';
+import { buttons, fakeServer, ok, refuse, type Handler, useFakeServer } from './fake-server.ts';
+import { renderDesktop } from './render.tsx';
 
 const SYS = '/api/blade-system';
 const { serve, calls, reset } = fakeServer();
@@ -35,17 +33,7 @@ const grantTree = {
   apiScope: [node('12', '岗位管理', 'Posts', '0', [node('801', '岗位接口', 'Post API', '12')])],
 };
 
-beforeEach(() => {
-  reset();
-  errors.length = 0;
-  setNotifier({ error: (text) => errors.push(text), success: () => undefined });
-  signIn();
-});
-afterEach(async () => {
-  cleanup();
-  session.localLogout();
-  await i18next.changeLanguage('zh');
-});
+useFakeServer({ reset }, errors);
 
 function renderRoles(extra: Record<string, Handler> = {}) {
   serve({

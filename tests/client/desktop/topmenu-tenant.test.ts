@@ -1,29 +1,17 @@
 // @vitest-environment happy-dom
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { setNotifier } from '../../../src/client/notify.ts';
-import { session } from '../../../src/client/session.ts';
 import TopMenuPage from '../../../src/desktop/pages/system/TopMenuPage.tsx';
 import TenantPage from '../../../src/desktop/pages/system/TenantPage.tsx';
-import { buttons, fakeServer, ok, page, refuse, type Handler } from './fake-server.ts';
-import { renderDesktop, signIn } from './render.tsx';
+import { buttons, fakeServer, ok, page, refuse, type Handler, useFakeServer } from './fake-server.ts';
+import { renderDesktop } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
 
-beforeEach(() => {
-  reset();
-  errors.length = 0;
-  setNotifier({ error: (text) => errors.push(text), success: () => undefined });
-  signIn();
-});
-afterEach(async () => {
-  cleanup();
-  session.localLogout();
-  await i18next.changeLanguage('zh');
-});
+useFakeServer({ reset }, errors);
 
 /** The open dialog with this title. */
 const dialogTitled = async (title: string) => {

@@ -1,30 +1,19 @@
 // @vitest-environment happy-dom
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { setNotifier } from '../../../src/client/notify.ts';
-import { session } from '../../../src/client/session.ts';
 import { CrudPage } from '../../../src/desktop/components/crud/CrudPage.tsx';
 import { dept } from '../../../src/shared/entities/system/dept.ts';
 import { menu } from '../../../src/shared/entities/system/menu.ts';
 import { role } from '../../../src/shared/entities/system/role.ts';
-import { buttons, fakeServer, ok, type Handler } from './fake-server.ts';
-import { renderDesktop, signIn } from './render.tsx';
+import { buttons, fakeServer, ok, type Handler, useFakeServer } from './fake-server.ts';
+import { renderDesktop } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
 const SYS = '/api/blade-system';
 
-beforeEach(() => {
-  reset();
-  setNotifier({ error: () => undefined, success: () => undefined });
-  signIn();
-});
-afterEach(async () => {
-  cleanup();
-  session.localLogout();
-  await i18next.changeLanguage('zh');
-});
+useFakeServer({ reset });
 
 /** The table row showing `text`. */
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
