@@ -43,9 +43,7 @@ export function parseListQuery(entity: EntityDef, query: Record<string, unknown>
   for (const [key, raw] of Object.entries(query)) {
     if (RESERVED.has(key) || key.endsWith('_ignore')) continue;
     const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-    const match = /^(.+?)_([a-z]+)$/.exec(key);
-    const suffix = match && match[2] in OPERATORS ? (match[2] as Suffix) : undefined;
-    const field = findField(entity, suffix ? match![1] : key);
+    const { field, suffix } = filterKey(entity, key);
     if (!field || field.secret) continue;
     if (suffix === 'null' || suffix === 'notnull') {
       conditions.push({ field, suffix, value: null });
@@ -70,6 +68,22 @@ export function parseListQuery(entity: EntityDef, query: Record<string, unknown>
     for (const [name, direction] of entity.defaultSort) sorts.push({ field: findField(entity, String(name))!, direction });
   }
   return { current, size, conditions, sorts };
+}
+
+/**
+ * The field and suffix a query key names: a field (`paramKey`, or its column `param_key`), or a field and one of
+ * the contract's suffixes (`paramKey_equal`). A known field with any other suffix is a 400 rather than silently no
+ * filter; a key naming no field is ignored.
+ */
+function filterKey(entity: EntityDef, key: string): { field?: ResolvedField; suffix?: Suffix } {
+  const whole = findField(entity, key);
+  if (whole) return { field: whole };
+  const match = /^(.+)_([a-z]+)$/.exec(key);
+  const field = match ? findField(entity, match[1]) : undefined;
+  if (!match || !field) return {};
+  // An own key of the table only: `in` would also find `constructor` and the rest of Object.prototype.
+  if (!Object.hasOwn(OPERATORS, match[2])) throw fail('paramType', { name: key });
+  return { field, suffix: match[2] as Suffix };
 }
 
 const isText = (field: ResolvedField) => field.type === 'string' || field.type === 'text' || field.type === 'ids';
