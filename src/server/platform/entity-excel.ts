@@ -10,7 +10,8 @@ import type { AuthUser } from './auth-context.ts';
 import type { Dictionaries } from './dictionaries.ts';
 import { fieldsOf, type ResolvedField } from './entity-fields.ts';
 import type { EntityService, WireRecord } from './entity-service.ts';
-import { ApiError, fail, failWith, langOf } from './errors.ts';
+import { readMultipart } from './multipart.ts';
+import { ApiError, failWith, langOf } from './errors.ts';
 
 /**
  * Excel export and import of an entity from its definition: the fields marked `export` are the columns, headed
@@ -150,27 +151,9 @@ export async function* allRecords(service: EntityService, user: AuthUser, query:
 
 /** The uploaded workbook and the form fields of a multipart request (`file`, plus e.g. `isCovered`). */
 export async function readUpload(request: FastifyRequest): Promise<{ file: Buffer; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw failWith(EXCEL_MESSAGES.noFile);
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.fieldname === 'file') file = buffer;
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw failWith(EXCEL_MESSAGES.tooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') throw fail('unreadable');
-    throw error;
-  }
-  if (!file || file.length === 0) throw failWith(EXCEL_MESSAGES.noFile);
-  return { file, fields };
+  const { fields, files: [file] } = await readMultipart(request, { fileField: 'file', files: 1, fileSize: MAX_IMPORT_BYTES, fieldSize: 1024, tooLarge: EXCEL_MESSAGES.tooLarge });
+  if (!file || file.data.length === 0) throw failWith(EXCEL_MESSAGES.noFile);
+  return { file: file.data, fields };
 }
 
 /** A sheet row after header mapping: its number in the sheet and the wire values of its non-blank cells. */

@@ -318,12 +318,15 @@ function withConditions(query: SelectQueryBuilder<any, any, any>, conditions: Co
   return conditions.length ? query.where((eb) => eb.and(conditionsPredicate(eb, conditions))) : query;
 }
 
-/** `ids=1,2,3` (query or form). An empty list is the spec's "select at least one record". */
-export function parseIds(raw: unknown): string[] {
+/**
+ * A comma list of ids (`ids=1,2,3`, query or form), every one an id. An empty `ids` is the spec's "select at least
+ * one record"; another empty list is a missing parameter, by its name.
+ */
+export function parseIds(raw: unknown, name = 'ids'): string[] {
   const text = Array.isArray(raw) ? raw.join(',') : raw == null ? '' : String(raw);
   const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (ids.length === 0) throw fail('selectOne');
-  if (!ids.every(isId)) throw fail('paramType', { name: 'ids' });
+  if (ids.length === 0) throw name === 'ids' ? fail('selectOne') : fail('missingParam', { name });
+  if (!ids.every(isId)) throw fail('paramType', { name });
   return ids;
 }
 

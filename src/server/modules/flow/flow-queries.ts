@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Dictionaries } from '../../platform/dictionaries.ts';
 import { fail } from '../../platform/errors.ts';
+import { isId } from '../../platform/ids.ts';
 import type { Page } from '../../platform/entity-service.ts';
 import { MAX_PAGE_SIZE } from '../../platform/query-conditions.ts';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
@@ -57,7 +58,7 @@ async function paged<T>(base: Select, paging: Paging, order: (q: Select) => Sele
 
 /** Real names of users by id, in one query. */
 async function userNames(db: Db, ids: Iterable<string>): Promise<Map<string, string>> {
-  const wanted = [...new Set([...ids].filter((id) => /^\d{1,19}$/.test(id)))];
+  const wanted = [...new Set([...ids].filter(isId))];
   if (!wanted.length) return new Map();
   const rows = await db.selectFrom('blade_user').select(['id', 'real_name']).where('id', 'in', wanted).execute();
   return new Map(rows.map((r) => [String(r.id), String(r.real_name ?? '')]));
@@ -235,7 +236,7 @@ export class FlowQueries {
       .select(['i.id', 'i.tenant_id', 'i.start_user', 'i.start_time', 'i.business_table', 'i.business_id', 't.task_key', 't.execution_id',
         'd.id as definition_id', 'd.process_key', 'd.name', 'd.category', 'd.suspension_state']);
     const instanceId = text(query.processInstanceId);
-    if (instanceId) q = /^\d{1,19}$/.test(instanceId) ? q.where('i.id', '=', instanceId) : q.where(sql<boolean>`false`);
+    if (instanceId) q = isId(instanceId) ? q.where('i.id', '=', instanceId) : q.where(sql<boolean>`false`);
     if (text(query.processDefinitionKey)) q = q.where('i.process_key', '=', text(query.processDefinitionKey));
     return paged(q, pagingOf(query), (s) => s.orderBy('i.start_time', 'desc').orderBy('i.id', 'desc'), async (rows) => {
       const names = await userNames(this.db, rows.map((r) => text(r.start_user)));
@@ -271,7 +272,7 @@ export class FlowQueries {
    * every instance.
    */
   async canView(user: AuthUser, instanceId: string): Promise<boolean> {
-    if (!/^\d{1,19}$/.test(instanceId)) return false;
+    if (!isId(instanceId)) return false;
     const instance = await this.db.selectFrom('blade_flow_instance').select(['tenant_id', 'start_user']).where('id', '=', instanceId).executeTakeFirst();
     if (!instance) return false;
     if (user.isSuperAdmin) return true;

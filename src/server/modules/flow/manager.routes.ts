@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ApiError, fail, failWith, ok } from '../../platform/errors.ts';
+import { failWith, ok } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
-import { isId } from '../../platform/ids.ts';
+import { readMultipart } from '../../platform/multipart.ts';
+import { parseIds } from '../../platform/entity-service.ts';
 import type { Services } from '../../services.ts';
 import { ModelError, readModel } from './bpmn-model.ts';
 import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';
@@ -14,8 +15,6 @@ const FOLLOW = '/api/blade-flow/follow';
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_FILES = 20;
 
-interface UploadedFile { name: string; xml: string }
-
 /**
  * Deployment, process management and follow-up (contract flow.md §4): platform administration ("SA": the super
  * administrator, who also holds the menu codes), over the definitions and running instances of every tenant.
@@ -24,7 +23,9 @@ export async function managerRoutes(app: FastifyInstance, { services }: { servic
   const { db } = services;
   const { runtime, queries } = flowOf(services);
   const sa = (permission: string) => ({ config: { superAdmin: true, permission } });
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES, fields: 10, fieldSize: 4096, parts: MAX_FILES + 10 } });
+  await app.register(multipart);
+  const readUpload = (request: FastifyRequest, fileField: string) =>
+    readMultipart(request, { fileField, files: MAX_FILES, fileSize: MAX_FILE_BYTES, tooLarge: FLOW_MESSAGES.fileTooLarge });
 
   app.get(`${MANAGER}/list`, sa('flow_manager'), async (request) => {
     const query = request.query as Record<string, unknown>;
@@ -53,7 +54,7 @@ export async function managerRoutes(app: FastifyInstance, { services }: { servic
     const wrong = files.find((f) => !f.name.endsWith(RESOURCE_SUFFIX));
     if (wrong) throw failWith(FLOW_MESSAGES.fileType, { name: wrong.name });
     await db.transaction().execute(async (trx) => {
-      for (const file of files) await deploy(trx, request.user.userId, { xml: file.xml, category, tenantIds, resourceName: file.name });
+      for (const file of files) await deploy(trx, request.user.userId, { xml: file.data.toString('utf8'), category, tenantIds, resourceName: file.name });
     });
     return ok(request, null);
   });
@@ -63,13 +64,12 @@ export async function managerRoutes(app: FastifyInstance, { services }: { servic
     const [file] = files;
     if (!file) throw failWith(FLOW_MESSAGES.filesRequired);
     let valid = file.name.endsWith(RESOURCE_SUFFIX);
-    if (valid) await readModel(file.xml).catch((error: unknown) => { if (error instanceof ModelError) valid = false; else throw error; });
+    if (valid) await readModel(file.data.toString('utf8')).catch((error: unknown) => { if (error instanceof ModelError) valid = false; else throw error; });
     return ok(request, { name: file.name, success: valid });
   });
 
   app.post(`${MANAGER}/delete-deployment`, sa('flow_manager_delete'), async (request) => {
-    const ids = requireParam(request, 'deploymentIds').split(',').map((id) => id.trim()).filter(Boolean);
-    if (!ids.every(isId)) throw fail('paramType', { name: 'deploymentIds' });
+    const ids = parseIds(requestParams(request).deploymentIds, 'deploymentIds');
     await db.transaction().execute((trx) =>
       deleteDeployments(trx, ids, (running) => runtime.deleteInstances(trx, request.user, running, '流程部署已删除')));
     return ok(request, null);
@@ -84,28 +84,4 @@ export async function managerRoutes(app: FastifyInstance, { services }: { servic
     await runtime.deleteInstance(request.user, requireParam(request, 'processInstanceId'), reason);
     return ok(request, null);
   });
-}
-
-/** The multipart form's text fields and its files of one field name (repeated), read into memory (1 MB each at most). */
-async function readUpload(request: FastifyRequest, fileField: string): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
-  if (!request.isMultipart()) return { fields: {}, files: [] };
-  const fields: Record<string, string> = {};
-  const files: UploadedFile[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.fieldname === fileField && part.filename) files.push({ name: part.filename.replace(/\\/g, '/').split('/').pop()!, xml: buffer.toString('utf8') });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw failWith(FLOW_MESSAGES.fileTooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw fail('unreadable');
-    throw error;
-  }
-  return { fields, files };
 }

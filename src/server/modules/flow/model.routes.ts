@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { fail, failWith, ok } from '../../platform/errors.ts';
 import { parseIds } from '../../platform/entity-service.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
-import { isId, nextId } from '../../platform/ids.ts';
+import { isId, nextId, optionalId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { formatDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import type { FlowModel } from '../../../shared/flow/types.ts';
@@ -48,6 +48,7 @@ export async function modelRoutes(app: FastifyInstance, { services }: { services
 
   app.post(`${MODEL}/submit`, sa((request) => (requestParams(request).id ? 'flow_model_edit' : 'flow_model_add')), async (request) => {
     const body = requestParams(request);
+    const id = optionalId(body.id, 'id');
     const modelKey = String(body.modelKey ?? '').trim();
     const name = String(body.name ?? '').trim();
     const xml = typeof body.xml === 'string' ? body.xml : '';
@@ -60,7 +61,6 @@ export async function modelRoutes(app: FastifyInstance, { services }: { services
     const now = formatDateTime();
     const { userId, tenantId } = request.user;
     await db.transaction().execute(async (trx) => {
-      const id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
       const clash = await trx.selectFrom('blade_flow_model').select('id').where('tenant_id', '=', tenantId).where('model_key', '=', modelKey)
         .where('is_deleted', '=', 0).$if(Boolean(id), (q) => q.where('id', '<>', id!)).executeTakeFirst();
       if (clash) throw fail('exists', { label: { zh: '模型标识', en: 'Model key' } });
@@ -71,7 +71,6 @@ export async function modelRoutes(app: FastifyInstance, { services }: { services
         }).execute();
         return;
       }
-      if (!isId(id)) throw fail('paramType', { name: 'id' });
       const updated = await trx.updateTable('blade_flow_model')
         .set((eb) => ({ model_key: modelKey, name, description, xml, version: eb('version', '+', 1), update_user: userId, update_time: now }))
         .where('id', '=', id).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failWith, ok } from '../../platform/errors.ts';
+import { optionalId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import type { FlowModelView } from '../../../shared/flow/types.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
@@ -18,8 +19,8 @@ export async function processRoutes(app: FastifyInstance, { services }: { servic
   const param = (request: FastifyRequest, name: string) => String((request.query as Record<string, unknown>)[name] ?? '').trim();
 
   const visibleInstance = async (request: FastifyRequest) => {
-    const instanceId = param(request, 'processInstanceId');
-    if (!instanceId || !await queries.canView(request.user, instanceId)) throw failWith(FLOW_MESSAGES.instanceNotFound, { name: instanceId });
+    const instanceId = optionalId(param(request, 'processInstanceId'), 'processInstanceId');
+    if (!instanceId || !await queries.canView(request.user, instanceId)) throw failWith(FLOW_MESSAGES.instanceNotFound, { name: instanceId ?? '' });
     return instanceId;
   };
 

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { ApiError, fail, failWith, ok } from '../../platform/errors.ts';
+import { join } from 'node:path';
+import { fail, failWith, ok } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
+import { readMultipart } from '../../platform/multipart.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Services } from '../../services.ts';
 
@@ -34,26 +35,12 @@ const yyyyMM = (date = new Date()) => `${date.getFullYear()}${String(date.getMon
 /** File upload (contract resource-desk-log.md put-file) into `<DATA_DIR>/files`, and read-only serving of that folder at /files. */
 export async function resourceRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const root = join(services.config.dataDir, 'files');
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  await app.register(multipart);
 
   app.post('/api/blade-resource/oss/endpoint/put-file', async (request) => {
-    if (!request.isMultipart()) throw fail('missingParam', { name: 'file' });
-    let buffer: Buffer;
-    let filename: string;
-    let mimetype: string;
-    try {
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw failWith(RESOURCE_MESSAGES.noFile);
-      filename = part.filename;
-      mimetype = part.mimetype;
-      buffer = await part.toBuffer();
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw failWith(RESOURCE_MESSAGES.tooLarge);
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw fail('unreadable');
-      throw error;
-    }
+    const { files: [file] } = await readMultipart(request, { fileField: 'file', files: 1, fileSize: MAX_UPLOAD_BYTES, fieldSize: 1024, tooLarge: RESOURCE_MESSAGES.tooLarge });
+    if (!file) throw failWith(RESOURCE_MESSAGES.noFile);
+    const { data: buffer, name: filename, mimetype } = file;
     if (buffer.length > MAX_UPLOAD_BYTES) throw failWith(RESOURCE_MESSAGES.tooLarge);
     const ext = sniffImage(buffer);
     if (!ALLOWED_TYPES.has(mimetype.toLowerCase()) || !ext) throw failWith(RESOURCE_MESSAGES.wrongType);
@@ -68,7 +55,7 @@ export async function resourceRoutes(app: FastifyInstance, { services }: { servi
       link: `/files/${name}`,
       domain: '',
       name,
-      originalName: basename(filename.replace(/\\/g, '/')).slice(0, 255),
+      originalName: filename.slice(0, 255),
       attachId: '',
     });
   });
