@@ -61,14 +61,19 @@ const requiredText = (field: ResolvedField): LocalText =>
     : field.required;
 
 /**
- * Client value -> column value for one field, or an ApiError with the field's message.
- * `undefined` means "not sent"; blank values of optional fields become the column's empty value.
+ * Client value -> column value for one field, or an ApiError with the field's message. A blank value (not sent,
+ * null, '' or spaces) of an optional field is '' for text and NULL for a `nullable` column. Any other column cannot
+ * hold NULL: it takes the field's default, or `undefined` (leave the column out: its own default, or the engine's
+ * owner and tree placement, fill it); with `update` (a blank sent to change a row) it is refused like a required one.
  */
-export function parseFieldValue(field: ResolvedField, raw: unknown): unknown {
+export function parseFieldValue(field: ResolvedField, raw: unknown, options: { update?: boolean } = {}): unknown {
   const blank = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
   if (blank) {
     if (field.required) throw failWith(requiredText(field));
-    return field.type === 'string' || field.type === 'text' || field.type === 'ids' ? '' : null;
+    if (field.type === 'string' || field.type === 'text' || field.type === 'ids') return '';
+    if (field.nullable) return null;
+    if (options.update) throw failWith(requiredText(field));
+    return field.default;
   }
   const label = field.label;
   const typeError = () => new ApiError(400, MESSAGES.fieldType, { label });

@@ -258,7 +258,7 @@ export class EntityService {
         if (!inserting) continue;
         if (field.default !== undefined) { values[field.column] = field.default; continue; }
       }
-      const value = parseFieldValue(field, raw);
+      const value = parseFieldValue(field, raw, { update: !inserting });
       if (value !== undefined) values[field.column] = value;
     }
     return values;

@@ -38,6 +38,12 @@ export interface FieldDef {
   /** Values only the platform super administrator may set (compared case-insensitively): the `administrator` alias. */
   reserved?: { values: readonly string[]; message: LocalText };
   default?: string | number;
+  /**
+   * Non-text fields: the column may hold NULL, so a blank value clears it. Without it the column is NOT NULL: a blank
+   * value is refused on update (the required message) and takes the default on insert. Text fields store blank as
+   * ''. tests/server/entity-schema.test.ts holds every definition to its table.
+   */
+  nullable?: true;
   /** Never sent to clients (password hashes). */
   secret?: boolean;
   /** A secret an edit may replace (a data source's password; blank keeps it); other secrets are typed on add only. */
@@ -139,11 +145,11 @@ export const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${
 export const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 const AUDIT_FIELDS: Record<Exclude<BaseField, 'id' | 'tenantId' | 'parentId' | 'isDeleted'>, FieldDef> = {
-  createUser: { type: 'id', label: { zh: '创建人', en: 'Created by' }, readonly: true },
-  createDept: { type: 'id', label: { zh: '创建部门', en: 'Creating department' }, readonly: true },
-  createTime: { type: 'datetime', label: { zh: '创建时间', en: 'Created at' }, readonly: true },
-  updateUser: { type: 'id', label: { zh: '修改人', en: 'Updated by' }, readonly: true },
-  updateTime: { type: 'datetime', label: { zh: '修改时间', en: 'Updated at' }, readonly: true },
+  createUser: { type: 'id', label: { zh: '创建人', en: 'Created by' }, readonly: true, nullable: true },
+  createDept: { type: 'id', label: { zh: '创建部门', en: 'Creating department' }, readonly: true, nullable: true },
+  createTime: { type: 'datetime', label: { zh: '创建时间', en: 'Created at' }, readonly: true, nullable: true },
+  updateUser: { type: 'id', label: { zh: '修改人', en: 'Updated by' }, readonly: true, nullable: true },
+  updateTime: { type: 'datetime', label: { zh: '修改时间', en: 'Updated at' }, readonly: true, nullable: true },
   status: { type: 'int', label: { zh: '状态', en: 'Status' }, default: 1 },
 };
 

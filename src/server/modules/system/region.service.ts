@@ -144,7 +144,7 @@ export class RegionService {
     }
     const changes: RegionRow = {};
     for (const name of ['name', 'sort', 'remark']) {
-      if (input[name] !== undefined) changes[field(name).column] = parseFieldValue(field(name), input[name]);
+      if (input[name] !== undefined) changes[field(name).column] = parseFieldValue(field(name), input[name], { update: true });
     }
     const code = String(current.code);
     return this.db.transaction().execute(async (trx) => {

@@ -47,8 +47,8 @@ export const user = defineEntity({
       label: { zh: '手机号码', en: 'Mobile' },
       pattern: { regex: PHONE_REGEX, message: PHONE_MESSAGES.format },
     },
-    birthday: { type: 'date', form: true, export: true, label: { zh: '生日', en: 'Birthday' } },
-    sex: { type: 'int', dict: 'sex', list: true, form: true, export: true, label: { zh: '性别', en: 'Sex' } },
+    birthday: { type: 'date', nullable: true, form: true, export: true, label: { zh: '生日', en: 'Birthday' } },
+    sex: { type: 'int', nullable: true, dict: 'sex', list: true, form: true, export: true, label: { zh: '性别', en: 'Sex' } },
     roleId: {
       type: 'ids', max: 1000, list: true, form: true, control: 'role-tree', export: true, shows: 'roleName', label: { zh: '所属角色', en: 'Roles' },
       required: { zh: '请选择所属角色', en: 'Please select the roles' },
