@@ -3,7 +3,8 @@ import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import type { EntityDef } from '../../src/shared/entities/define.ts';
 import { ENTITIES } from '../../src/shared/entities/index.ts';
 import { expectOk, startApp, type TestApp } from '../support/app.ts';
-import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
+import { createRole, createTenantAdmin, createUser, crudCodes, minimalBody } from '../support/factories.ts';
+import { apiRoutes } from '../support/routes.ts';
 
 /**
  * Access rights over every /api route (issue 4). Each route is declared in exactly one table below: PUBLIC (no
@@ -110,22 +111,6 @@ const GUARDED: Guarded[] = [
   { route: 'POST /api/blade-flow/follow/delete-process-instance', code: 'flow_follow_delete', superAdmin: true },
 ];
 
-/** METHOD URL of every /api route, read from Fastify's route tree (`printRoutes`, one node a line). */
-export function parseRoutes(text: string): string[] {
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of text.split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    const path = (depth ? stack[depth - 1] : '') + match[2];
-    stack[depth] = path;
-    stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter((m) => m && m !== 'HEAD')) routes.push(`${method} ${path}`);
-  }
-  return routes.filter((r) => r.split(' ')[1].startsWith('/api/'));
-}
-
 /** A minimal request for a route: GET with ?id=1&ids=1, POST with ?ids=1 and an empty body. */
 const send = (route: string, token: string) => {
   const [method, url] = route.split(' ');
@@ -141,7 +126,7 @@ let holderRole: string;
 beforeAll(async () => {
   t = await startApp();
   admin = await t.tokenOf();
-  routes = parseRoutes(t.app.printRoutes({ commonPrefix: false }));
+  routes = apiRoutes(t);
   // Alias `admin` on purpose: the refusals must come from the code, not from an administrator-only guard.
   const nobodyRole = await createRole(t, '000000', 'admin');
   await createUser(t, { tenantId: '000000', account: 'ar_nobody', password: 'pw', roleId: nobodyRole });
@@ -210,25 +195,6 @@ async function createRoleMenu(roleId: string, code: string) {
 
 // ---- Tenant isolation (IDOR) ----
 
-let seq = 0;
-/** A minimal valid submit body built from the definition: every required, writable field. */
-function bodyOf(e: EntityDef, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const suffix = `${Date.now() % 100000}${++seq}`;
-  const body: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(e.fields)) {
-    if (!field.required || field.readonly) continue;
-    switch (field.type) {
-      case 'string': case 'text': body[name] = `x${suffix}`.slice(0, field.max ?? 255); break;
-      case 'id': case 'ids': body[name] = menuIdOf('desk'); break;
-      case 'date': body[name] = '2024-01-01'; break;
-      case 'datetime': body[name] = '2024-01-01 00:00:00'; break;
-      case 'switch': body[name] = 0; break;
-      default: body[name] = 1;
-    }
-  }
-  return { ...body, ...extra };
-}
-
 const TENANT_ENTITIES = ENTITIES.filter((e) => e.tenant);
 const GLOBAL_ENTITIES = ENTITIES.filter((e) => !e.tenant);
 
@@ -245,7 +211,7 @@ describe('tenant isolation', () => {
       role: { parentId: '0' },
     };
     for (const e of TENANT_ENTITIES) {
-      const res = await t.post(`/api/${e.service}/${e.name}/submit`, admin, bodyOf(e, overrides[e.name]));
+      const res = await t.post(`/api/${e.service}/${e.name}/submit`, admin, minimalBody(e, overrides[e.name]));
       const saved = expectOk(res);
       rowOf.set(e.name, expectOk(await t.get(`/api/${e.service}/${e.name}/detail?id=${saved.id}`, admin)));
     }
@@ -261,7 +227,7 @@ describe('tenant isolation', () => {
     const list = expectOk(await t.get(`${base}/list?size=1000`, other));
     expect(JSON.stringify(list)).not.toContain(id);
     for (const action of ['submit', 'update']) {
-      const res = await t.post(`${base}/${action}`, other, bodyOf(e, { id }));
+      const res = await t.post(`${base}/${action}`, other, minimalBody(e, { id }));
       expect([400, 403], `${action}: ${res.body}`).toContain(res.statusCode);
     }
     const removed = await t.post(`${base}/remove?ids=${id}`, other);
@@ -272,7 +238,7 @@ describe('tenant isolation', () => {
   it.each(GLOBAL_ENTITIES.map((e) => [e.name, e] as const))('%s: platform rows cannot be written by a tenant-B administrator', async (_name, e) => {
     const base = `/api/${e.service}/${e.name}`;
     for (const action of ['submit', 'remove']) {
-      const res = await t.post(`${base}/${action}?ids=1`, other, bodyOf(e));
+      const res = await t.post(`${base}/${action}?ids=1`, other, minimalBody(e));
       expect(res.statusCode, `${action}: ${res.body}`).toBe(403);
     }
     if (e.platformOnly) {

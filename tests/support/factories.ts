@@ -1,6 +1,7 @@
 import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
+import type { EntityDef } from '../../src/shared/entities/define.ts';
 import type { TestApp } from './app.ts';
 
 /** Test data written straight to the database, for what the API under test does not create itself. */
@@ -65,4 +66,23 @@ export async function createTenantAdmin(t: TestApp, tenantId: string, codes: str
   const roleId = await createRole(t, tenantId, 'admin', codes);
   const userId = await createUser(t, { tenantId, account, password, roleId });
   return { roleId, userId, token: await t.tokenOf(account, password, tenantId) };
+}
+
+let seq = 0;
+/** A minimal valid submit body built from the definition: every required, writable field. */
+export function minimalBody(e: EntityDef, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const suffix = `${Date.now() % 100000}${++seq}`;
+  const body: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(e.fields)) {
+    if (!field.required || field.readonly) continue;
+    switch (field.type) {
+      case 'string': case 'text': body[name] = `x${suffix}`.slice(0, field.max ?? 255); break;
+      case 'id': case 'ids': body[name] = menuIdOf('desk'); break;
+      case 'date': body[name] = '2024-01-01'; break;
+      case 'datetime': body[name] = '2024-01-01 00:00:00'; break;
+      case 'switch': body[name] = 0; break;
+      default: body[name] = 1;
+    }
+  }
+  return { ...body, ...extra };
 }
