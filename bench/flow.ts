@@ -528,7 +528,7 @@ async function measureLists(server: Server, databaseUrl: string, options: Option
   const target: AuthUser = {
     userId: approverId(0), tenantId: TENANT, account: 'fm0', userName: 'fm0', realName: '审批人0', clientId: 'saber',
     roleIds: roles.rows.map((r) => String(r.id)), roleAliases: roles.rows.map((r) => String(r.role_alias)), deptIds: [], postIds: [], sessionId: '',
-    isSuperAdmin: false, isAdmin: false, claims: {} as AuthUser['claims'],
+    power: 0, isSuperAdmin: false, isAdmin: false, claims: {} as AuthUser['claims'],
   };
   const sqlOf = await capturedSql(databaseUrl, target);
   const results: ListResult[] = [];

@@ -34,19 +34,32 @@ export async function login(form: LoginForm): Promise<UserInfo> {
 
 let refreshing: Promise<UserInfo> | undefined;
 
-/** Refresh grant, optionally switching dept/role (switchMode); concurrent callers share one request. */
+/**
+ * Refresh grant, optionally switching dept/role (switchMode); concurrent callers share one request. Refresh tokens
+ * work once and a second use ends the login, so tabs refresh one at a time (Web Locks) and a tab that finds a newer
+ * pair stored by another tab takes it instead of spending its own.
+ */
 export function refreshToken(switchTo: { deptId?: string; roleId?: string } = {}): Promise<UserInfo> {
-  if (refreshing && !switchTo.deptId && !switchTo.roleId) return refreshing;
-  const { refreshToken: token, tenantId } = session.get();
-  refreshing = http.post<UserInfo>('/api/blade-auth/oauth/token', null, {
-    noToken: true,
-    params: { tenantId, refresh_token: token, grant_type: 'refresh_token', scope: 'all' },
-    headers: { 'Tenant-Id': tenantId, 'Dept-Id': switchTo.deptId ?? '', 'Role-Id': switchTo.roleId ?? '' },
-  }).then((response) => {
+  const switching = Boolean(switchTo.deptId || switchTo.roleId);
+  if (refreshing && !switching) return refreshing;
+  refreshing = oneTabAtATime(async () => {
+    const adopted = session.adoptStored() ? session.get().userInfo : undefined;
+    if (adopted && !switching) return adopted;
+    const { refreshToken: token, tenantId } = session.get();
+    const response = await http.post<UserInfo>('/api/blade-auth/oauth/token', null, {
+      noToken: true,
+      params: { tenantId, refresh_token: token, grant_type: 'refresh_token', scope: 'all' },
+      headers: { 'Tenant-Id': tenantId, 'Dept-Id': switchTo.deptId ?? '', 'Role-Id': switchTo.roleId ?? '' },
+    });
     session.signedIn(response.data, { refresh: true });
     return response.data;
   }).finally(() => { refreshing = undefined; });
   return refreshing;
+}
+
+function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('tenon-token-refresh', task) as Promise<T> : task();
 }
 
 export const isRefreshing = () => refreshing !== undefined;

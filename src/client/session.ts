@@ -77,6 +77,17 @@ export const session = {
     });
   },
 
+  /**
+   * Takes the tokens another tab stored after refreshing (a refresh token works once, so this tab's copy is
+   * spent); true when there were newer ones.
+   */
+  adoptStored(): boolean {
+    const stored = load();
+    if (!stored.token || !stored.refreshToken || stored.refreshToken === state.refreshToken) return false;
+    update({ token: stored.token, refreshToken: stored.refreshToken, userInfo: stored.userInfo ?? state.userInfo });
+    return true;
+  },
+
   /** The profile changed (avatar, names): the shell shows it without a new login. */
   updateUserInfo(changes: Partial<Pick<UserInfo, 'avatar' | 'real_name' | 'nick_name'>>) {
     if (!state.userInfo) return;

@@ -46,7 +46,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
     await database.close();
     throw error;
   }
-  const kv = await openKeyValueStore({ redisUrl: config.redisUrl, prefix: config.kvPrefix });
+  const kv = await openKeyValueStore({ redisUrl: config.redisUrl, prefix: config.kvPrefix, db: database.db });
   const signer = new TokenSigner(config.jwtSecret);
   const permissions = await Permissions.create(database.db, kv);
   const dictionaries = await Dictionaries.create(database.db, kv);

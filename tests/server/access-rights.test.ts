@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import type { EntityDef } from '../../src/shared/entities/define.ts';
 import { ENTITIES } from '../../src/shared/entities/index.ts';
 import { expectOk, startApp, type TestApp } from '../support/app.ts';
@@ -127,14 +128,15 @@ beforeAll(async () => {
   t = await startApp();
   admin = await t.tokenOf();
   routes = apiRoutes(t);
-  // Alias `admin` on purpose: the refusals must come from the code, not from an administrator-only guard.
-  const nobodyRole = await createRole(t, '000000', 'admin');
+  // Administrators of the platform tenant (not SA) on purpose: the refusals must come from the code, not from an
+  // administrator-only guard.
+  const nobodyRole = await createRole(t, '000000', 'admin', [], [], ROLE_POWER.tenantAdmin);
   await createUser(t, { tenantId: '000000', account: 'ar_nobody', password: 'pw', roleId: nobodyRole });
   nobody = await t.tokenOf('ar_nobody', 'pw', '000000');
-  holderRole = await createRole(t, '000000', 'admin');
+  holderRole = await createRole(t, '000000', 'admin', [], [], ROLE_POWER.tenantAdmin);
   await createUser(t, { tenantId: '000000', account: 'ar_holder', password: 'pw', roleId: holderRole });
   holder = await t.tokenOf('ar_holder', 'pw', '000000');
-}, 60_000);
+});
 afterAll(() => t?.stop());
 
 describe('route coverage', () => {
@@ -215,7 +217,7 @@ describe('tenant isolation', () => {
       const saved = expectOk(res);
       rowOf.set(e.name, expectOk(await t.get(`/api/${e.service}/${e.name}/detail?id=${saved.id}`, admin)));
     }
-  }, 60_000);
+  });
 
   it.each(TENANT_ENTITIES.map((e) => [e.name, e] as const))('%s: a tenant-B administrator can neither read nor change a tenant-A row', async (_name, e) => {
     const base = `/api/${e.service}/${e.name}`;

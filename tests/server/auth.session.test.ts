@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/db/seed/seed.ts';
@@ -130,9 +131,12 @@ describe('session endpoints', () => {
 describe('bad tokens on a protected route', () => {
   let good: string;
   let claims: Record<string, unknown>;
-  const sign = (payload: Record<string, unknown>, secret: string, exp: number, nbf = exp - 3600) =>
-    new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer('issuser').setAudience('audience').setNotBefore(nbf).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+  /** A token as the server signs one (`without`: registered claims to leave out). */
+  const sign = (payload: Record<string, unknown>, secret: string, exp: number, without: string[] = []) => {
+    const registered: Record<string, unknown> = { iss: 'issuser', aud: 'audience', nbf: exp - 3600, iat: exp - 3600, exp, jti: randomUUID() };
+    for (const name of without) delete registered[name];
+    return new SignJWT({ ...payload, ...registered }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+  };
   const now = () => Math.floor(Date.now() / 1000);
   const paramCount = async () => Number((await t.services.db.selectFrom('blade_param')
     .select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -172,6 +176,16 @@ describe('bad tokens on a protected route', () => {
     await expectRefused(await sign({ ...claims, token_type: 'refresh_token' }, TEST_SECRET, now() + 600), TOKEN_INVALID);
     const { sid: _sid, ...noSession } = claims;
     await expectRefused(await sign(noSession, TEST_SECRET, now() + 600), TOKEN_INVALID);
+  });
+
+  it('refuses a well-signed token without exp, or without a claim the server always writes', async () => {
+    for (const name of ['exp', 'iat', 'nbf', 'jti']) await expectRefused(await sign(claims, TEST_SECRET, now() + 600, [name]), TOKEN_INVALID);
+    for (const name of ['tenant_id', 'user_id', 'role_id', 'role_power', 'client_id']) {
+      const { [name]: _left, ...rest } = claims;
+      await expectRefused(await sign(rest, TEST_SECRET, now() + 600), TOKEN_INVALID);
+    }
+    await expectRefused(await sign({ ...claims, role_power: '2' }, TEST_SECRET, now() + 600), TOKEN_INVALID);
+    await expectRefused(await sign({ ...claims, role_power: 7 }, TEST_SECRET, now() + 600), TOKEN_INVALID);
   });
 
   it('refuses a refresh token used as access token', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/db/seed/seed.ts';
-import { BASIC_SABER, md5, startApp, type TestApp } from '../support/app.ts';
+import { BASIC_SABER, expectOk, md5, startApp, type TestApp } from '../support/app.ts';
 import {
   TOKEN_URL, daysFromNow, decodeJwt, expectGrantError, expectToken, insertTenant, passwordParams, requestToken,
 } from './auth.support.ts';
@@ -292,6 +292,26 @@ describe('refresh grant', () => {
     expect(next.refresh_token).not.toBe(first.refresh_token);
     const info = await t.get('/api/blade-auth/oauth/user-info', next.access_token);
     expect(info.json()).toMatchObject({ code: 200, data: { userId: SEED.userAdmin } });
+  });
+
+  it('rotates: a refresh token works once, and a second use revokes the whole login (reuse detection)', async () => {
+    const first = expectToken(await t.login());
+    const second = expectToken(await refresh(first.refresh_token));
+    const third = expectToken(await refresh(second.refresh_token));
+    expectOk(await t.get('/api/blade-system/param/list', third.access_token));
+    // The spent first token comes back (a copy an attacker kept): refused, and every token of that login stops.
+    expectGrantError(await refresh(first.refresh_token), 400, 'invalid_grant', '令牌授权已过期');
+    expectGrantError(await refresh(third.refresh_token), 400, 'invalid_grant', '令牌授权已过期');
+    expect((await t.get('/api/blade-system/param/list', third.access_token)).statusCode).toBe(401);
+    // Another login of the same user is not touched.
+    const other = expectToken(await t.login());
+    expectToken(await refresh(other.refresh_token));
+  });
+
+  it('lets exactly one of two simultaneous uses of one refresh token through', async () => {
+    const first = expectToken(await t.login());
+    const answers = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('is also served at oauth/token/refresh without grant_type', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/db/seed/seed.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { createUser } from '../support/factories.ts';
+import { createTenant, createUser } from '../support/factories.ts';
 
 const MESSAGE = '/api/blade-system/message';
 let t: TestApp;
@@ -34,6 +34,23 @@ describe('messages', () => {
     expect(own.userId).toBe(SEED.userAdmin);
     expectError(await t.post(`${MESSAGE}/submit`, admin, { title: 'x' }), 400, '请输入消息内容');
     expectError(await t.post(`${MESSAGE}/submit`, alice, { content: '无权发送' }), 403, '请求被拒绝,缺少权限: message_add');
+  });
+
+  it('refuses recipients outside the sender tenant, deleted users and unknown ids, and writes nothing', async () => {
+    await createTenant(t, '400001');
+    const foreign = await createUser(t, { tenantId: '400001', account: 'alice', password: 'pw', roleId: SEED.roleUser });
+    const leaver = await createUser(t, { tenantId: '000000', account: 'msg-leaver', password: 'pw', roleId: SEED.roleUser });
+    await t.services.db.updateTable('blade_user').set({ is_deleted: 1 }).where('id', '=', leaver).execute();
+    const count = async () => Number((await t.services.db.selectFrom('blade_message').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const userId of [foreign, leaver, '123456789']) {
+      expectError(await t.post(`${MESSAGE}/submit`, admin, { userId, content: '越界' }), 400, '接收人不是本租户的用户');
+    }
+    const mine = expectOk(await t.post(`${MESSAGE}/submit`, admin, { content: '改址' }));
+    expectError(await t.post(`${MESSAGE}/submit`, admin, { id: mine.id, userId: foreign }), 400, '接收人不是本租户的用户');
+    expect(await count()).toBe(before + 1);
+    const english = await t.post(`${MESSAGE}/submit`, admin, { userId: foreign, content: 'x' }, { 'accept-language': 'en' });
+    expectError(english, 400, 'Recipient is not a user of your tenant');
   });
 
   it('marks one, then all of the caller own messages as read', async () => {

@@ -124,14 +124,16 @@ describe('tenant isolation of depts and roles', () => {
 });
 
 describe('roles', () => {
-  it('refuses the administrator alias to anyone but the super administrator', async () => {
-    const refused = '只有超级管理员可以使用角色别名 administrator';
+  it('refuses the administrator aliases to anyone but the super administrator', async () => {
+    const refused = '只有超级管理员可以使用角色别名 administrator 和 admin';
+    expectError(await t.post(`${SYS}/role/submit`, tenantB, { roleName: '管理', roleAlias: 'admin', sort: 1 }), 400, refused);
     expectError(await t.post(`${SYS}/role/submit`, tenantB, { roleName: '超管', roleAlias: 'administrator', sort: 1 }), 400, refused);
     expectError(await t.post(`${SYS}/role/submit`, tenantB, { roleName: '超管', roleAlias: ' Administrator ', sort: 1 }), 400, refused);
     expectError(await t.post(`${SYS}/role/submit`, tenantB, { roleName: '超管', roleAlias: 'user,administrator', sort: 1 }), 400, '角色别名不能包含逗号');
     const clerk = expectOk(await t.post(`${SYS}/role/submit`, tenantB, { roleName: '文员', roleAlias: 'clerk', sort: 2 }));
     expectError(await t.post(`${SYS}/role/submit`, tenantB, { id: clerk.id, roleAlias: 'administrator' }), 400, refused);
-    expect(expectOk(await t.post(`${SYS}/role/submit`, admin, { roleName: '平台超管', roleAlias: 'administrator', sort: 9 })).roleAlias).toBe('administrator');
+    expect(expectOk(await t.post(`${SYS}/role/submit`, admin, { roleName: '平台超管', roleAlias: 'administrator', sort: 9 })))
+      .toMatchObject({ roleAlias: 'administrator', rolePower: 2 });
   });
 
   it('gives a role and its descendants by id, and refuses deleting a role in use', async () => {

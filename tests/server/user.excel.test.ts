@@ -8,10 +8,10 @@ import { registerAccessHooks, registerErrorHandlers, redactUrl } from '../../src
 import { nextId } from '../../src/server/platform/ids.ts';
 import type { Permissions } from '../../src/server/platform/permissions.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { multipartFile, workbookOf, XLSX } from '../support/uploads.ts';
 import { createDataScope, createDept, createRole, createTenant, createUser, crudCodes } from '../support/factories.ts';
 
 const USER = '/api/blade-system/user';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CODES = [...crudCodes('user'), 'user_import', 'user_export'];
 const A = '310001';
 const B = '310002';
@@ -64,24 +64,8 @@ async function sheetOf(res: LightMyRequestResponse): Promise<string[][]> {
 const column = (rows: string[][], header: string) => rows.slice(1).map((r) => r[rows[0].indexOf(header)] ?? '');
 const rowOf = (rows: string[][], account: string) => Object.fromEntries(rows[0].map((h, i) => [h, rows.find((r) => r[0] === account)?.[i] ?? '']));
 
-/** An .xlsx with these rows (the first is the header). */
-async function workbookOf(rows: unknown[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('users');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-function multipart(file: Buffer, fields: Record<string, string> = {}, filename = 'users.xlsx') {
-  const boundary = `----tenon${nextId()}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${XLSX}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const importFile = (token: string, file: Buffer, isCovered: '0' | '1', headers: Record<string, string> = {}) => {
-  const body = multipart(file, { isCovered });
+  const body = multipartFile(file, { isCovered });
   return t.post(`${USER}/import-user`, token, body.payload, { ...body.headers, ...headers });
 };
 

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openTestDatabase, type TestDatabase } from './database.ts';
+import { openTestDatabase, type DatabaseCopy, type TestDatabase } from './database.ts';
 
 export const TEST_SECRET = 'tenon-test-secret-0123456789-abcdefghijklmnop';
 export const BASIC_SABER = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -20,9 +20,12 @@ export interface TestApp extends App {
   stop(): Promise<void>;
 }
 
-/** The real app on a fresh copy of the seeded database. */
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const testDb = await openTestDatabase();
+/**
+ * The real app on a fresh copy of the seeded database, or on `copy` again: `close()` keeps the copy, so a second
+ * `startApp(env, copy)` is a restart on the same data.
+ */
+export async function startApp(env: Record<string, string> = {}, copy?: DatabaseCopy): Promise<TestApp> {
+  const testDb = await openTestDatabase(copy);
   const config = loadConfig({ DATA_DIR: testDb.dataDir, TENON_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'error', TENON_WEB_DIR: '/nonexistent', ...env });
   const built = await buildApp(config, { database: testDb.database });
   const auth = (token?: string) => (token ? { 'blade-auth': `bearer ${token}` } : {});

@@ -37,8 +37,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+export interface DatabaseCopy { dataDir: string; databaseUrl?: string; drop(): Promise<void> }
+
 /** A fresh copy of the template: only its files or database, not yet opened. */
-export async function copyTemplate(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+export async function copyTemplate(): Promise<DatabaseCopy> {
   const name = `t${process.pid}_${randomBytes(4).toString('hex')}`;
   const dataDir = join(TMP_DIR, name);
   mkdirSync(dataDir, { recursive: true });
@@ -58,8 +60,9 @@ export async function copyTemplate(): Promise<{ dataDir: string; databaseUrl?: s
   return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
-  const copy = await copyTemplate();
+/** Opens `copy` (a fresh one by default). */
+export async function openTestDatabase(given?: DatabaseCopy): Promise<TestDatabase> {
+  const copy = given ?? await copyTemplate();
   const database = await openDatabase({ databaseUrl: copy.databaseUrl, dataDir: copy.dataDir });
   return {
     database,

@@ -1,5 +1,6 @@
 import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import type { EntityDef } from '../../src/shared/entities/define.ts';
 import type { TestApp } from './app.ts';
@@ -21,10 +22,15 @@ export async function createDept(t: TestApp, tenantId: string, name: string, par
   return id;
 }
 
-/** A role granted the given menu/button codes (and, optionally, data-scope rows). */
-export async function createRole(t: TestApp, tenantId: string, alias: string, codes: string[] = [], dataScopeIds: string[] = []) {
+/**
+ * A role granted the given menu/button codes (and, optionally, data-scope rows); `power` as the seed or tenant
+ * provisioning gives it (ROLE_POWER: 1 tenant administrator), never from the alias.
+ */
+export async function createRole(t: TestApp, tenantId: string, alias: string, codes: string[] = [], dataScopeIds: string[] = [], power = 0) {
   const id = nextId();
-  await t.services.db.insertInto('blade_role').values({ id, tenant_id: tenantId, parent_id: '0', role_name: alias, role_alias: alias, sort: 1, is_deleted: 0 }).execute();
+  await t.services.db.insertInto('blade_role').values({
+    id, tenant_id: tenantId, parent_id: '0', role_name: alias, role_alias: alias, role_power: power, sort: 1, is_deleted: 0,
+  }).execute();
   if (codes.length) {
     await t.services.db.insertInto('blade_role_menu').values(codes.map((code) => ({ id: nextId(), role_id: id, menu_id: menuIdOf(code) }))).execute();
   }
@@ -60,10 +66,10 @@ export async function createDataScope(t: TestApp, resourceCode: string, scopeTyp
 /** The standard screen codes of one menu: the menu and its add / edit / delete / view buttons. */
 export const crudCodes = (code: string) => [code, `${code}_add`, `${code}_edit`, `${code}_delete`, `${code}_view`];
 
-/** A tenant with an `admin` role granted `codes` and a user holding it; returns that user's token. */
+/** A tenant with its administrator role (as provisioning makes it) granted `codes` and a user holding it; returns that user's token. */
 export async function createTenantAdmin(t: TestApp, tenantId: string, codes: string[], account = 'boss', password = 'pw') {
   await createTenant(t, tenantId);
-  const roleId = await createRole(t, tenantId, 'admin', codes);
+  const roleId = await createRole(t, tenantId, 'admin', codes, [], ROLE_POWER.tenantAdmin);
   const userId = await createUser(t, { tenantId, account, password, roleId });
   return { roleId, userId, token: await t.tokenOf(account, password, tenantId) };
 }

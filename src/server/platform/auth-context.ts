@@ -17,14 +17,21 @@ export interface AuthUser {
   deptIds: string[];
   postIds: string[];
   sessionId: string;
-  /** `administrator` alias: platform super administrator. */
+  /** The strongest power among the caller's roles (ROLE_POWER). */
+  power: number;
+  /** A super administrator role of the platform tenant: the contract's role guard "SA". */
   isSuperAdmin: boolean;
-  /** `administrator` or `admin` alias (the contract's role guard "A"). */
+  /** An administrator role of the caller's tenant, or SA (the contract's role guard "A"). */
   isAdmin: boolean;
   claims: AccessClaims;
 }
 
 export const SUPER_TENANT = '000000';
+/**
+ * What a role may do beyond its grants, stored on the role row (blade_role.role_power) by the seed, tenant
+ * provisioning or the super administrator; never derived from an alias, which any role editor can type.
+ */
+export const ROLE_POWER = { none: 0, tenantAdmin: 1, superAdmin: 2 } as const;
 const revokedKey = (sid: string) => `revoked:${sid}`;
 const closedTenantKey = (tenantId: string) => `tenant-closed:${tenantId}`;
 /** Longer than any token lives (the clients' refresh validity defaults to 7 days). */
@@ -99,8 +106,9 @@ export function userFromClaims(claims: AccessClaims): AuthUser {
     deptIds: splitList(claims.dept_id),
     postIds: splitList(claims.post_id),
     sessionId: claims.sid,
-    isSuperAdmin: claims.tenant_id === SUPER_TENANT && roleAliases.includes('administrator'),
-    isAdmin: roleAliases.includes('administrator') || roleAliases.includes('admin'),
+    power: claims.role_power,
+    isSuperAdmin: claims.tenant_id === SUPER_TENANT && claims.role_power === ROLE_POWER.superAdmin,
+    isAdmin: claims.role_power >= ROLE_POWER.tenantAdmin,
     claims,
   };
 }

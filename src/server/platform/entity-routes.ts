@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SUPER_TENANT, type AuthUser } from './auth-context.ts';
+import type { AuthUser } from './auth-context.ts';
 import { ok, okOrEmpty } from './errors.ts';
 import type { EntityService } from './entity-service.ts';
 import { requestParams } from './http.ts';
@@ -10,14 +10,17 @@ const hasId = (request: FastifyRequest) => {
 };
 
 /**
- * The caller, or for an administrator of the super tenant the tenant named by `tenantId` (role and dept
- * `tree?tenantId=`, contract README §7); the parameter is taken out of the filters either way.
+ * The caller, or for the super administrator the tenant named by `tenantId` (role and dept `tree?tenantId=`,
+ * contract system.md: "super admin may pass any tenant"); the parameter is taken out of the filters either way.
  */
 export function forTenantParam(request: FastifyRequest): { user: AuthUser; query: Record<string, unknown> } {
   const { tenantId, ...query } = request.query as Record<string, unknown>;
-  const { user } = request;
-  const other = user.tenantId === SUPER_TENANT && user.isAdmin && typeof tenantId === 'string' && tenantId !== '';
-  return { user: other ? { ...user, tenantId } : user, query };
+  return { user: asTenant(request.user, tenantId), query };
+}
+
+/** The super administrator acting on the named tenant's rows; anyone else stays in his own tenant. */
+export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
+  return user.isSuperAdmin && typeof tenantId === 'string' && tenantId !== '' ? { ...user, tenantId } : user;
 }
 
 /**
@@ -37,6 +40,9 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const base = `/api/${entity.service}/${entity.name}`;
   const read = { config: { permission: entity.code, platform: entity.platformOnly } };
   const platform = entity.platformOnly || !entity.tenant;
+  // Platform rows that define rights (menus, scopes, packages) are written by administrators only: a role editor
+  // who could widen a data scope or drop an API scope that narrows him would gain what nobody granted him.
+  const admin = platform && entity.affectsGrants;
 
   const { tree } = service;
   if (tree) {
@@ -52,13 +58,13 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   app.get(`${base}/page`, read, async (request) => ok(request, await service.page(request.user, request.query as Record<string, unknown>)));
   app.get(`${base}/detail`, read, async (request) => okOrEmpty(request, await service.detail(request.user, (request.query as Record<string, unknown>).id)));
 
-  app.post(`${base}/submit`, { config: { permission: (r) => `${entity.code}_${hasId(r) ? 'edit' : 'add'}`, platform } },
+  app.post(`${base}/submit`, { config: { permission: (r) => `${entity.code}_${hasId(r) ? 'edit' : 'add'}`, platform, admin } },
     async (request) => ok(request, await service.submit(request.user, request.body, 'submit')));
-  app.post(`${base}/save`, { config: { permission: `${entity.code}_add`, platform } },
+  app.post(`${base}/save`, { config: { permission: `${entity.code}_add`, platform, admin } },
     async (request) => ok(request, await service.submit(request.user, request.body, 'save')));
-  app.post(`${base}/update`, { config: { permission: `${entity.code}_edit`, platform } },
+  app.post(`${base}/update`, { config: { permission: `${entity.code}_edit`, platform, admin } },
     async (request) => ok(request, await service.submit(request.user, request.body, 'update')));
-  app.post(`${base}/remove`, { config: { permission: `${entity.code}_delete`, platform } }, async (request) => {
+  app.post(`${base}/remove`, { config: { permission: `${entity.code}_delete`, platform, admin } }, async (request) => {
     await service.remove(request.user, requestParams(request).ids);
     return ok(request, null);
   });

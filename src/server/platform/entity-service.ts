@@ -202,6 +202,7 @@ export class EntityService {
     const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
     const values = { ...this.columnValues(placement?.input ?? input, inserting), ...placement?.columns };
     checkReserved(entity, user, values, before);
+    await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
     await this.hooks.beforeWrite?.(trx, user, values, before);
     if (inserting) {
@@ -262,6 +263,16 @@ export class EntityService {
       if (value !== undefined) values[field.column] = value;
     }
     return values;
+  }
+
+  /** A row addressed to another user (a message's recipient) names a live user of the caller's tenant. */
+  private async checkOwner(trx: Db, user: AuthUser, values: Record<string, unknown>) {
+    const owner = this.entity.owner ? fieldsOf(this.entity).get(this.entity.owner)! : undefined;
+    const value = owner && values[owner.column];
+    if (!owner || value === undefined || value === null || String(value) === user.userId) return;
+    const found = await trx.selectFrom('blade_user').select('id')
+      .where('id', '=', String(value)).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    if (!found) throw new ApiError(400, MESSAGES.userUnknown, { label: owner.label });
   }
 
   /**

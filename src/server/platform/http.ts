@@ -15,8 +15,10 @@ declare module 'fastify' {
      * list accepts any one of its codes (a picker two screens use).
      */
     permission?: string | readonly string[] | ((request: FastifyRequest) => string);
-    /** Only the platform super administrator (`administrator` in tenant 000000). */
+    /** Only the platform super administrator (role power, never an alias: auth-context ROLE_POWER). */
     superAdmin?: boolean;
+    /** Only administrators (the contract's role guard "A"); the permission code still applies. */
+    admin?: boolean;
     /** Only roles of the platform tenant 000000 (platform-global rows); the permission code still applies. */
     platform?: boolean;
     /** A file a browser link downloads (GET): the token may come as the `blade-auth` query parameter. */
@@ -42,6 +44,7 @@ export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, pe
     if (open(request)) return;
     const config = request.routeOptions.config;
     if (config.superAdmin && !request.user.isSuperAdmin) throw new ApiError(403, MESSAGES.forbidden);
+    if (config.admin && !request.user.isAdmin) throw new ApiError(403, MESSAGES.forbidden);
     if (config.platform && request.user.tenantId !== SUPER_TENANT) throw new ApiError(403, MESSAGES.platformOnly);
     const wanted = typeof config.permission === 'function' ? config.permission(request) : config.permission;
     const code = typeof wanted === 'object' ? await heldCode(permissions, request.user, wanted) : wanted;

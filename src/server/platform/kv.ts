@@ -1,12 +1,16 @@
 import { Redis } from 'ioredis';
+import type { Db } from '../db/connect.ts';
 
 /**
- * State several server processes must share: revoked sessions, captcha codes, login-failure counters, cache
- * invalidation. In memory for one process (the embedded default); in Redis with REDIS_URL.
+ * State several server processes must share and a restart must not forget: revoked sessions, closed tenants,
+ * login-failure counters, spent refresh tokens, captcha codes; plus cache invalidation. In Redis with REDIS_URL;
+ * otherwise in the process, written through to the database (`tenon_kv`) and read back at start.
  */
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Sets the key only when it holds nothing; true when this call set it (a refresh token spent once). */
+  claim(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   /** Reads and deletes in one step (single-use captcha). */
   take(key: string): Promise<string | null>;
   del(...keys: string[]): Promise<void>;
@@ -18,27 +22,54 @@ export interface KeyValueStore {
   close(): Promise<void>;
 }
 
-export async function openKeyValueStore(options: { redisUrl?: string; prefix: string }): Promise<KeyValueStore> {
-  return options.redisUrl ? RedisStore.connect(options.redisUrl, options.prefix) : new MemoryStore();
+export async function openKeyValueStore(options: { redisUrl?: string; prefix: string; db: Db }): Promise<KeyValueStore> {
+  return options.redisUrl ? RedisStore.connect(options.redisUrl, options.prefix) : LocalStore.open(options.db);
 }
 
-class MemoryStore implements KeyValueStore {
-  private readonly values = new Map<string, { value: string; expires: number }>();
+interface Entry { value: string; expires: number }
+
+/**
+ * One process's store (the embedded default): reads come from memory, every write is written through to
+ * `tenon_kv` before it is acknowledged, and the live rows are loaded at start, so a logout, a closed tenant or a
+ * lockout survives a restart. Only one process uses a PGlite folder, so its memory is the whole truth.
+ */
+class LocalStore implements KeyValueStore {
+  private readonly values = new Map<string, Entry>();
   private readonly listeners = new Map<string, Array<(message: string) => void>>();
-  private readonly sweeper = setInterval(() => this.sweep(), 60_000).unref();
+  private readonly sweeper = setInterval(() => void this.sweep(), 60_000).unref();
+
+  private constructor(private readonly db: Db) {}
+
+  static async open(db: Db): Promise<LocalStore> {
+    const store = new LocalStore(db);
+    const now = Date.now();
+    await db.deleteFrom('tenon_kv').where('expires_at', '<=', now).execute();
+    for (const row of await db.selectFrom('tenon_kv').select(['kv_key', 'kv_value', 'expires_at']).execute()) {
+      store.values.set(row.kv_key, { value: row.kv_value, expires: Number(row.expires_at) });
+    }
+    return store;
+  }
 
   async get(key: string) { return this.live(key)?.value ?? null; }
-  async set(key: string, value: string, ttlSeconds: number) { this.values.set(key, { value, expires: Date.now() + ttlSeconds * 1000 }); }
+  async set(key: string, value: string, ttlSeconds: number) { await this.put(key, { value, expires: Date.now() + ttlSeconds * 1000 }); }
+  async claim(key: string, value: string, ttlSeconds: number) {
+    if (this.live(key)) return false;
+    await this.put(key, { value, expires: Date.now() + ttlSeconds * 1000 });
+    return true;
+  }
   async take(key: string) {
     const entry = this.live(key);
-    this.values.delete(key);
+    if (entry) await this.del(key);
     return entry?.value ?? null;
   }
-  async del(...keys: string[]) { for (const key of keys) this.values.delete(key); }
+  async del(...keys: string[]) {
+    for (const key of keys) this.values.delete(key);
+    if (keys.length) await this.db.deleteFrom('tenon_kv').where('kv_key', 'in', keys).execute();
+  }
   async increment(key: string, ttlSeconds: number) {
     const entry = this.live(key);
     const next = Number(entry?.value ?? 0) + 1;
-    this.values.set(key, { value: String(next), expires: entry?.expires ?? Date.now() + ttlSeconds * 1000 });
+    await this.put(key, { value: String(next), expires: entry?.expires ?? Date.now() + ttlSeconds * 1000 });
     return next;
   }
   async ttl(key: string) {
@@ -51,6 +82,13 @@ class MemoryStore implements KeyValueStore {
   }
   async close() { clearInterval(this.sweeper); }
 
+  /** Memory first (so concurrent calls in this process see it at once), then the row. */
+  private async put(key: string, entry: Entry) {
+    this.values.set(key, entry);
+    await this.db.insertInto('tenon_kv').values({ kv_key: key, kv_value: entry.value, expires_at: entry.expires })
+      .onConflict((oc) => oc.column('kv_key').doUpdateSet({ kv_value: entry.value, expires_at: entry.expires })).execute();
+  }
+
   private live(key: string) {
     const entry = this.values.get(key);
     if (entry && entry.expires <= Date.now()) {
@@ -59,9 +97,11 @@ class MemoryStore implements KeyValueStore {
     }
     return entry;
   }
-  private sweep() {
+  private async sweep() {
     const now = Date.now();
     for (const [key, entry] of this.values) if (entry.expires <= now) this.values.delete(key);
+    // A closed database (shutdown between two sweeps) is no reason to crash: the next start sweeps again.
+    await this.db.deleteFrom('tenon_kv').where('expires_at', '<=', now).execute().catch(() => undefined);
   }
 }
 
@@ -79,6 +119,9 @@ class RedisStore implements KeyValueStore {
 
   async get(key: string) { return this.redis.get(this.prefix + key); }
   async set(key: string, value: string, ttlSeconds: number) { await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds))); }
+  async claim(key: string, value: string, ttlSeconds: number) {
+    return (await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX')) === 'OK';
+  }
   async take(key: string) { return this.redis.getdel(this.prefix + key); }
   async del(...keys: string[]) { if (keys.length) await this.redis.del(...keys.map((k) => this.prefix + k)); }
   async increment(key: string, ttlSeconds: number) {

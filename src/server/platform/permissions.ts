@@ -5,6 +5,7 @@ import { ApiError, forbidden } from './errors.ts';
 import type { KeyValueStore } from './kv.ts';
 
 export interface DataScopeRule {
+  id: string;
   scopeType: number;
   scopeColumn: string;
   scopeValue: string;
@@ -18,15 +19,24 @@ export interface ApiScopeRule {
   scopeName: string;
 }
 
-interface RoleGrants {
+/** What some roles allow, in the terms `exceeds` compares. */
+export interface Rights {
+  /** The strongest role power (ROLE_POWER). */
+  power: number;
+  menuIds: Set<string>;
   /** Granted API scope ids (blade_role_scope category 2). */
   apiScopeIds: Set<string>;
-  codes: Set<string>;
-  buttonCodes: Set<string>;
-  menuIds: Set<string>;
   /** Data-scope rules per resource code. */
   dataScopes: Map<string, DataScopeRule[]>;
 }
+
+interface RoleGrants extends Rights {
+  codes: Set<string>;
+  buttonCodes: Set<string>;
+}
+
+/** How rights go beyond a caller's: the first difference found. */
+export type Excess = 'power' | 'menu' | 'apiScope' | 'dataScope';
 
 const CACHE_CHANNEL = 'cache:grants';
 const CACHE_TTL_MS = 60_000;
@@ -106,6 +116,41 @@ export class Permissions {
     return rules;
   }
 
+  /** The rights of one role of the tenant (nothing for a role of another tenant or a deleted one). */
+  rightsOfRole(tenantId: string, roleId: string): Promise<Rights> {
+    return this.cached(`${tenantId}|${roleId}`, () => this.load(tenantId, [roleId]));
+  }
+
+  /**
+   * How `rights` go beyond what the caller holds, or undefined: more power, a menu he lacks, and below the
+   * administrators (who are not narrowed by scopes) an API scope he lacks, or a resource he sees narrowed by data
+   * scopes that the rights would see wider (no rule of his, or none at all). Nobody hands out more than he holds.
+   */
+  async exceeds(user: AuthUser, rights: Rights): Promise<Excess | undefined> {
+    if (user.isSuperAdmin) return undefined;
+    if (rights.power > user.power) return 'power';
+    const own = await this.grantsOf(user);
+    for (const id of rights.menuIds) if (!own.menuIds.has(id)) return 'menu';
+    if (user.isAdmin) return undefined;
+    for (const id of rights.apiScopeIds) if (!own.apiScopeIds.has(id)) return 'apiScope';
+    for (const [resource, rules] of own.dataScopes) {
+      const mine = new Set(rules.map((r) => r.id));
+      const theirs = rights.dataScopes.get(resource) ?? [];
+      if (theirs.length === 0 || theirs.some((r) => !mine.has(r.id))) return 'dataScope';
+    }
+    return undefined;
+  }
+
+  /** Data-scope rules by resource of the given scope rows (a grant about to be saved). */
+  async dataScopeRules(scopeIds: string[]): Promise<Map<string, DataScopeRule[]>> {
+    const byResource = new Map<string, DataScopeRule[]>();
+    if (!scopeIds.length) return byResource;
+    const rows = await this.db.selectFrom('blade_scope_data').select(['id', 'resource_code', 'scope_type', 'scope_column', 'scope_value'])
+      .where('id', 'in', scopeIds).where('is_deleted', '=', 0).execute();
+    for (const s of rows) addRule(byResource, s);
+    return byResource;
+  }
+
   /** After a change of grants, menus, scopes or packages: every process reloads. */
   async invalidate(): Promise<void> {
     this.clearLocal();
@@ -118,23 +163,27 @@ export class Permissions {
   }
 
   private grantsOf(user: AuthUser): Promise<RoleGrants> {
-    const key = `${user.tenantId}|${[...user.roleIds].sort().join(',')}`;
+    return this.cached(`${user.tenantId}|${[...user.roleIds].sort().join(',')}`, () => this.load(user.tenantId, user.roleIds));
+  }
+
+  private cached(key: string, load: () => Promise<RoleGrants>): Promise<RoleGrants> {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.grants;
-    const grants = this.load(user.tenantId, user.roleIds);
+    const grants = load();
     grants.catch(() => this.cache.delete(key));
     this.cache.set(key, { grants, at: Date.now() });
     return grants;
   }
 
   private async load(tenantId: string, roleIds: string[]): Promise<RoleGrants> {
-    const grants: RoleGrants = { apiScopeIds: new Set(), codes: new Set(), buttonCodes: new Set(), menuIds: new Set(), dataScopes: new Map() };
+    const grants: RoleGrants = { power: 0, apiScopeIds: new Set(), codes: new Set(), buttonCodes: new Set(), menuIds: new Set(), dataScopes: new Map() };
     if (roleIds.length === 0) return grants;
     // Roles are looked up inside the caller's tenant, so a role id of another tenant grants nothing.
-    const liveRoles = await this.db.selectFrom('blade_role').select('id')
+    const liveRoles = await this.db.selectFrom('blade_role').select(['id', 'role_power'])
       .where('id', 'in', roleIds).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
     const roles = liveRoles.map((r) => String(r.id));
     if (roles.length === 0) return grants;
+    grants.power = Math.max(...liveRoles.map((r) => Number(r.role_power)));
     const packageMenus = await this.packageMenuIds(tenantId);
     const menus = await this.db.selectFrom('blade_role_menu as rm')
       .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
@@ -150,14 +199,10 @@ export class Permissions {
     }
     const scopes = await this.db.selectFrom('blade_role_scope as rs')
       .innerJoin('blade_scope_data as s', 's.id', 'rs.scope_id')
-      .select(['s.resource_code', 's.scope_type', 's.scope_column', 's.scope_value'])
+      .select(['s.id', 's.resource_code', 's.scope_type', 's.scope_column', 's.scope_value'])
       .where('rs.role_id', 'in', roles).where('rs.scope_category', '=', 1).where('s.is_deleted', '=', 0)
       .execute();
-    for (const s of scopes) {
-      const list = grants.dataScopes.get(s.resource_code) ?? [];
-      list.push({ scopeType: Number(s.scope_type), scopeColumn: s.scope_column, scopeValue: s.scope_value });
-      grants.dataScopes.set(s.resource_code, list);
-    }
+    for (const s of scopes) addRule(grants.dataScopes, s);
     const apiScopes = await this.db.selectFrom('blade_role_scope').select('scope_id')
       .where('role_id', 'in', roles).where('scope_category', '=', 2).execute();
     for (const s of apiScopes) grants.apiScopeIds.add(String(s.scope_id));
@@ -174,4 +219,10 @@ export class Permissions {
       .executeTakeFirst();
     return row ? new Set(splitList(row.menu_id)) : undefined;
   }
+}
+
+function addRule(byResource: Map<string, DataScopeRule[]>, s: { id: unknown; resource_code: string; scope_type: unknown; scope_column: string; scope_value: string }) {
+  const list = byResource.get(s.resource_code) ?? [];
+  list.push({ id: String(s.id), scopeType: Number(s.scope_type), scopeColumn: s.scope_column, scopeValue: s.scope_value });
+  byResource.set(s.resource_code, list);
 }

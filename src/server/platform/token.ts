@@ -16,6 +16,8 @@ export interface AccessClaims {
   nick_name: string;
   real_name: string;
   role_name: string;
+  /** The strongest power among the token's roles (blade_role.role_power): what makes an administrator. */
+  role_power: number;
   detail: Record<string, unknown>;
   sid: string;
 }
@@ -33,6 +35,21 @@ export interface RefreshClaims {
 
 const ISSUER = 'issuser';
 const AUDIENCE = 'audience';
+/** Registered claims `sign` always writes: a token without any of them was not made here. */
+const REQUIRED_CLAIMS = ['exp', 'iat', 'nbf', 'jti'];
+const TEXT_CLAIMS = {
+  access_token: ['client_id', 'tenant_id', 'user_id', 'dept_id', 'post_id', 'role_id', 'oauth_id', 'account', 'user_name', 'nick_name', 'real_name', 'role_name', 'sid'],
+  refresh_token: ['client_id', 'tenant_id', 'user_id', 'dept_id', 'role_id', 'sid'],
+} as const;
+
+/** Every claim the server writes is there with its type: anything else is refused, even when well signed. */
+function hasOwnShape(payload: Record<string, unknown>, type: 'access_token' | 'refresh_token'): boolean {
+  if (!TEXT_CLAIMS[type].every((name) => typeof payload[name] === 'string')) return false;
+  if (!payload.sid || !payload.tenant_id || !payload.user_id) return false;
+  if (type === 'refresh_token') return true;
+  return Number.isInteger(payload.role_power) && (payload.role_power as number) >= 0 && (payload.role_power as number) <= 2
+    && typeof payload.detail === 'object' && payload.detail !== null;
+}
 
 export class TokenSigner {
   // Imported once: handing jose the raw bytes makes it import the key again on every sign and verify.
@@ -56,11 +73,13 @@ export class TokenSigner {
   }
 
   /** The claims of a valid token of the given type; undefined when it is forged, expired or of the other type. */
-  async verify<T extends AccessClaims | RefreshClaims>(token: string, type: T['token_type']): Promise<(T & { exp: number; iat: number }) | undefined> {
+  async verify<T extends AccessClaims | RefreshClaims>(token: string, type: T['token_type']): Promise<(T & { exp: number; iat: number; jti: string }) | undefined> {
     try {
-      const { payload } = await jwtVerify(token, await this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-      if (payload.token_type !== type || typeof payload.sid !== 'string') return undefined;
-      return payload as unknown as T & { exp: number; iat: number };
+      const { payload } = await jwtVerify(token, await this.key, {
+        issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], requiredClaims: REQUIRED_CLAIMS,
+      });
+      if (payload.token_type !== type || !hasOwnShape(payload, type)) return undefined;
+      return payload as unknown as T & { exp: number; iat: number; jti: string };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return undefined;
       throw error;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../connect.ts';
 import { SCHEMA_LOCK_KEY } from '../migrate.ts';
 import { hashPlainPassword } from '../../modules/auth/password.ts';
+import { ROLE_POWER } from '../../platform/auth-context.ts';
 import { nextId } from '../../platform/ids.ts';
 import { MENU_TREE, USER_ROLE_MENU_CODES } from './menu-tree.ts';
 import type { SeedMenu } from './menu-tree.types.ts';
@@ -102,7 +103,7 @@ export async function seed(db: Db): Promise<void> {
       { id: SEED.deptSuzhou, tenant_id: '000000', parent_id: SEED.deptRoot, ancestors: `0,${SEED.deptRoot}`, dept_category: 1, dept_name: '苏州布雷德', full_name: '苏州布雷德科技有限公司', sort: 1, is_deleted: 0 },
     ]);
     await insert('blade_role', [
-      { id: SEED.roleAdministrator, tenant_id: '000000', parent_id: '0', role_name: '超级管理员', sort: 1, role_alias: 'administrator', is_deleted: 0 },
+      { id: SEED.roleAdministrator, tenant_id: '000000', parent_id: '0', role_name: '超级管理员', sort: 1, role_alias: 'administrator', role_power: ROLE_POWER.superAdmin, is_deleted: 0 },
       { id: SEED.roleUser, tenant_id: '000000', parent_id: '0', role_name: '用户', sort: 2, role_alias: 'user', is_deleted: 0 },
     ]);
     const posts: Array<[string, number, string, string]> = [

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
-import { SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
+import { ROLE_POWER, SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
 import { checkWirePassword, hashWirePassword } from './password.ts';
@@ -39,7 +39,10 @@ const LOCK_MINUTES = 30;
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$wIwEN4W5/3SRZSLTi6IVlA$Ls68+uCQEXZ1S604+LZO+lrb0TRJU1s8dvTXOSZdOS0';
 const CAPTCHA_TTL_SECONDS = 30 * 60;
 export const DEFAULT_AVATAR = '/avatar.svg';
-const failKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
+/** Login-failure counter of an account (auth.md §2); user/unlock clears it. */
+export const loginFailKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
+/** A refresh token (by its jti) that was already exchanged: a second use means it leaked. */
+const spentRefreshKey = (jti: string) => `refresh-spent:${jti}`;
 export const captchaKey = (key: string) => `captcha:${key}`;
 
 /** The BladeX token endpoint's grants (contract/auth.md §2). */
@@ -96,7 +99,7 @@ export class TokenService {
     const account = request.username?.trim() ?? '';
     if (!account || !request.password) throw invalidGrant('badCredentials');
     const failCount = await this.failLimit();
-    const key = failKey(tenantId, account);
+    const key = loginFailKey(tenantId, account);
     const locked = async () => invalidGrant('locked', { name: Math.max(1, Math.ceil((await this.kv.ttl(key)) / 60)) });
     if (Number(await this.kv.get(key) ?? 0) >= failCount) throw await locked();
     await this.checkTenant(tenantId);
@@ -116,9 +119,19 @@ export class TokenService {
     return this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
   }
 
+  /**
+   * Refresh tokens rotate: each one is exchanged once, for a new pair. A second use of a spent one means it was
+   * copied (OAuth 2.0 Security BCP, refresh token reuse detection): the whole login is revoked, for the thief and
+   * for the user alike.
+   */
   private async refreshGrant(client: ClientRow, request: TokenRequest) {
     const claims = request.refreshToken ? await this.signer.verify<RefreshClaims>(request.refreshToken, 'refresh_token') : undefined;
     if (!claims || claims.client_id !== client.client_id || (await this.sessions.isRevoked(claims.sid))) throw invalidGrant('refreshInvalid');
+    const lifetime = Math.max(1, claims.exp - Math.floor(Date.now() / 1000));
+    if (!(await this.kv.claim(spentRefreshKey(claims.jti), claims.sid, lifetime))) {
+      await this.sessions.revoke(claims.sid, lifetime);
+      throw invalidGrant('refreshInvalid');
+    }
     await this.checkTenant(claims.tenant_id);
     const user = await this.db.selectFrom('blade_user').selectAll()
       .where('id', '=', claims.user_id).where('tenant_id', '=', claims.tenant_id).where('is_deleted', '=', 0).executeTakeFirst();
@@ -151,7 +164,7 @@ export class TokenService {
     const tenantId: string = user.tenant_id;
     const heldRoleIds = splitList(user.role_id);
     const liveRoles = heldRoleIds.length
-      ? await this.db.selectFrom('blade_role').select(['id', 'role_alias'])
+      ? await this.db.selectFrom('blade_role').select(['id', 'role_alias', 'role_power'])
         .where('id', 'in', heldRoleIds).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute()
       : [];
     let roleIds = heldRoleIds.filter((id) => liveRoles.some((r) => String(r.id) === id));
@@ -160,7 +173,11 @@ export class TokenService {
     // Identity switch: a header naming one of the user's own live roles/depts narrows the token to it; others are ignored.
     if (choice.roleId && roleIds.includes(choice.roleId)) roleIds = [choice.roleId];
     if (choice.deptId && deptIds.includes(choice.deptId)) deptIds = [choice.deptId];
-    const roleName = roleIds.map((id) => liveRoles.find((r) => String(r.id) === id)!.role_alias).join(',');
+    const chosen = roleIds.map((id) => liveRoles.find((r) => String(r.id) === id)!);
+    const roleName = chosen.map((r) => r.role_alias).join(',');
+    // Super administrator power exists only in the platform tenant, whatever a row elsewhere says.
+    const power = Math.min(Math.max(...chosen.map((r) => Number(r.role_power))),
+      tenantId === SUPER_TENANT ? ROLE_POWER.superAdmin : ROLE_POWER.tenantAdmin);
     const userId = String(user.id);
     const access: AccessClaims = {
       token_type: 'access_token',
@@ -176,6 +193,7 @@ export class TokenService {
       nick_name: user.real_name,
       real_name: user.real_name,
       role_name: roleName,
+      role_power: power,
       detail: { type: 'web' },
       sid: choice.sid,
     };

@@ -9,6 +9,7 @@ import { explainDataScope, SCOPE } from '../../platform/data-scope.ts';
 import { findField } from '../../platform/entity-fields.ts';
 import { conditionColumns, parseScopeCondition, ScopeConditionError } from '../../platform/scope-condition.ts';
 import { dataScope } from '../../../shared/entities/system/scopes.ts';
+import { installRoleRules, ROLE_MESSAGES } from './role-power.ts';
 
 const DATA = 1;
 const API = 2;
@@ -22,6 +23,7 @@ const idList = (value: unknown, name: string): string[] => {
 /** Grants: which menus, buttons and scopes each role holds (system.md §3), which menus each top menu groups (§5). */
 export async function roleGrantRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db, permissions } = services;
+  installRoleRules(services);
 
   // A custom data scope is saved only when the grammar reads it and its columns exist on the resource's entity.
   services.entities.get(dataScope.name)!.use({
@@ -43,7 +45,7 @@ export async function roleGrantRoutes(app: FastifyInstance, { services }: { serv
 
   /** The roles the caller may grant: their own tenant's (the super tenant's administrators: any tenant's). */
   const grantableRoles = async (roleIds: string[], caller: { tenantId: string; isSuperAdmin: boolean }) => {
-    let query = db.selectFrom('blade_role').select(['id', 'tenant_id']).where('id', 'in', roleIds).where('is_deleted', '=', 0);
+    let query = db.selectFrom('blade_role').select(['id', 'tenant_id', 'role_power']).where('id', 'in', roleIds).where('is_deleted', '=', 0);
     if (!(caller.tenantId === SUPER_TENANT && caller.isSuperAdmin)) query = query.where('tenant_id', '=', caller.tenantId);
     const rows = await query.execute();
     if (rows.length !== roleIds.length) throw new ApiError(400, MESSAGES.dataNotFound);
@@ -57,12 +59,13 @@ export async function roleGrantRoutes(app: FastifyInstance, { services }: { serv
     const menuIds = idList(body.menuIds, 'menuIds');
     const dataScopeIds = idList(body.dataScopeIds, 'dataScopeIds');
     const apiScopeIds = idList(body.apiScopeIds, 'apiScopeIds');
-    await grantableRoles(roleIds, request.user);
-    // Nobody hands out more than they hold: anyone but the super administrator grants within their own grants.
-    if (!request.user.isSuperAdmin) {
-      const held = await permissions.menuIdsOf(request.user);
-      const beyond = menuIds.find((id) => !held.has(id));
-      if (beyond) throw new ApiError(403, MESSAGES.forbidden);
+    const roles = await grantableRoles(roleIds, request.user);
+    // Nobody hands out more than they hold, to another role or to his own: below the super administrator each
+    // role ends up within the caller's rights (power, menus, API scopes, data scopes no wider than his).
+    if (roles.some((r) => Number(r.role_power) > request.user.power)) throw new ApiError(403, ROLE_MESSAGES.powerBeyond);
+    const proposed = { menuIds: new Set(menuIds), apiScopeIds: new Set(apiScopeIds), dataScopes: await permissions.dataScopeRules(dataScopeIds) };
+    for (const r of roles) {
+      if (await permissions.exceeds(request.user, { ...proposed, power: Number(r.role_power) })) throw new ApiError(403, MESSAGES.forbidden);
     }
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('blade_role_menu').where('role_id', 'in', roleIds).execute();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { post } from '../../../shared/entities/system/post.ts';
-import { SUPER_TENANT, splitList } from '../../platform/auth-context.ts';
+import { splitList } from '../../platform/auth-context.ts';
+import { asTenant } from '../../platform/entity-routes.ts';
 import { ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
 import { isId } from '../../platform/ids.ts';
@@ -62,9 +63,7 @@ export async function systemRoutes(app: FastifyInstance, { services }: { service
   });
 
   app.get('/api/blade-system/post/select', async (request) => {
-    const { tenantId } = requestParams(request);
-    const target = request.user.tenantId === SUPER_TENANT && request.user.isAdmin && typeof tenantId === 'string' && tenantId ? tenantId : request.user.tenantId;
-    return ok(request, await posts.list({ ...request.user, tenantId: target }, {}));
+    return ok(request, await posts.list(asTenant(request.user, requestParams(request).tenantId), {}));
   });
 }
 

@@ -3,7 +3,7 @@ import { tenant } from '../../../shared/entities/system/tenant.ts';
 import { tenantPackage } from '../../../shared/entities/system/tenant-package.ts';
 import { SUPER_TENANT } from '../../platform/auth-context.ts';
 import { parseIds } from '../../platform/entity-service.ts';
-import { forbidden, ok, okOrEmpty } from '../../platform/errors.ts';
+import { ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
@@ -11,11 +11,6 @@ import { TenantService } from './tenant.service.ts';
 
 const BASE = '/api/blade-system/tenant';
 type Query = Record<string, unknown>;
-
-/** Role guard "A" of the contract: `administrator` or `admin`. */
-async function adminOnly(request: FastifyRequest) {
-  if (!request.user.isAdmin) throw forbidden();
-}
 
 const hasId = (request: FastifyRequest) => {
   const id = (request.body as Record<string, unknown> | null)?.id;
@@ -31,7 +26,7 @@ export async function tenantRoutes(app: FastifyInstance, { services }: { service
   const rows = services.entities.get(tenant.name)!;
   const packages = services.entities.get(tenantPackage.name)!;
   const tenants = new TenantService(services.db);
-  const read = { config: { permission: tenant.code }, preHandler: adminOnly };
+  const read = { config: { permission: tenant.code, admin: true } };
   const sa = (permission: string | ((request: FastifyRequest) => string)) => ({ config: { superAdmin: true, permission } });
   /** The fixed filter of every read: none for the platform tenant, the caller's own tenant otherwise. */
   const own = (request: FastifyRequest) => (request.user.tenantId === SUPER_TENANT ? undefined : { tenantId: request.user.tenantId });

@@ -4,7 +4,7 @@ import { tenant } from '../../../shared/entities/system/tenant.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
-import { SUPER_TENANT, splitList, type AuthUser } from '../../platform/auth-context.ts';
+import { ROLE_POWER, SUPER_TENANT, splitList, type AuthUser } from '../../platform/auth-context.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity-fields.ts';
 import type { Row } from '../../platform/entity-rules.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
@@ -134,7 +134,7 @@ export class TenantService {
       const name = String(values.tenant_name);
       await trx.insertInto('blade_tenant').values({ status: 1, ...values, ...audit, id, tenant_id: code, is_deleted: 0 }).execute();
       await trx.insertInto('blade_role').values({
-        id: roleId, tenant_id: code, parent_id: '0', role_name: ADMIN_ROLE.name, role_alias: ADMIN_ROLE.alias, sort: 1, is_deleted: 0,
+        id: roleId, tenant_id: code, parent_id: '0', role_name: ADMIN_ROLE.name, role_alias: ADMIN_ROLE.alias, role_power: ROLE_POWER.tenantAdmin, sort: 1, is_deleted: 0,
       }).execute();
       await trx.insertInto('blade_dept').values({
         id: deptId, tenant_id: code, parent_id: '0', ancestors: '0', dept_category: 1,

@@ -11,6 +11,7 @@ import { ApiError, fail, failWith } from '../../platform/errors.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { checkWirePassword, hashPlainPassword, md5Hex } from '../auth/password.ts';
+import { loginFailKey } from '../auth/token.service.ts';
 
 export const USER_MESSAGES = {
   passwordRequired: { zh: '请输入密码', en: 'Please enter the password' },
@@ -22,6 +23,7 @@ export const USER_MESSAGES = {
   oldPassword: { zh: '原密码不正确!', en: 'The current password is not correct!' },
   superRole: { zh: '只有超级管理员可以授予超级管理员角色', en: 'Only the super administrator may grant the super administrator role' },
   roleBeyond: { zh: '不能授予超出自身权限的角色', en: 'You cannot grant a role with more rights than your own' },
+  userBeyond: { zh: '不能操作权限超出自身的用户', en: 'You cannot change a user with more rights than your own' },
   nameUnknown: { zh: '{label}不存在: {name}', en: '{label} not found: {name}' },
   nameAmbiguous: { zh: '{label}名称不唯一: {name}', en: '{label} name is not unique: {name}' },
 } satisfies Record<string, LocalText>;
@@ -40,8 +42,6 @@ class HashedPassword {
   constructor(readonly hash: string) {}
 }
 
-/** Login-failure counter of an account (auth.md §2, token.service.ts). */
-export const loginFailKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
 /** update-info may change these fields of the caller's own row, nothing else. */
 const PROFILE_FIELDS = ['name', 'realName', 'avatar', 'email', 'phone', 'birthday', 'sex'] as const;
 const STATUS_NAMES: Record<string, string> = { 1: '正常', 0: '停用' };
@@ -93,6 +93,8 @@ export class UserService {
       },
       beforeRemove: async (user, ids) => {
         if (ids.includes(user.userId)) throw failWith(USER_MESSAGES.removeSelf);
+        await this.checkReach(user, await this.db.selectFrom('blade_user').select('role_id')
+          .where('id', 'in', ids).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute());
       },
       decorate: (records, rows) => this.decorate(records, rows),
     };
@@ -112,9 +114,10 @@ export class UserService {
   private async prepare(user: AuthUser, input: Record<string, unknown>, inserting: boolean): Promise<Record<string, unknown>> {
     const { password, ...rest } = input;
     if (rest.phone !== undefined) checkPhone(rest.phone, false);
+    const current = inserting || !isId(rest.id) ? undefined : await this.db.selectFrom('blade_user').select('role_id')
+      .where('id', '=', String(rest.id)).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    if (current) await this.checkReach(user, [current]);
     if (typeof rest.roleId === 'string' && rest.roleId.trim() !== '') {
-      const current = inserting || !isId(rest.id) ? undefined : await this.db.selectFrom('blade_user').select('role_id')
-        .where('id', '=', String(rest.id)).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
       const held = new Set(splitList(current?.role_id));
       const added = idParam(rest.roleId, 'roleId').filter((id) => !held.has(id));
       if (added.length) await this.checkGrantable(user, added);
@@ -149,21 +152,34 @@ export class UserService {
   }
 
   /**
-   * Nobody hands out more than they hold: roles of the caller's tenant only, `administrator` only by the super
-   * administrator, and (below the super administrator) a role the caller does not hold only when its menus are
-   * all the caller's own. Reads outside any transaction (PGlite has one connection).
+   * Nobody hands out more than they hold: roles of the caller's tenant only, and (below the super administrator)
+   * a role the caller does not hold only when it allows no more than the caller's own rights (power, menus,
+   * scopes: Permissions.exceeds). Each role on its own, as the identity switch may narrow a token to any one.
+   * Reads outside any transaction (PGlite has one connection).
    */
   async checkGrantable(user: AuthUser, roleIds: string[]) {
-    const roles = await this.db.selectFrom('blade_role').select(['id', 'role_alias'])
+    const roles = await this.db.selectFrom('blade_role').select('id')
       .where('id', 'in', roleIds).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
     if (roles.length !== roleIds.length) throw new ApiError(400, MESSAGES.dataNotFound);
-    if (user.isSuperAdmin) return;
-    if (roles.some((r) => r.role_alias === 'administrator')) throw new ApiError(403, USER_MESSAGES.superRole);
-    const others = roleIds.filter((id) => !user.roleIds.includes(id));
-    if (!others.length) return;
-    const menus = await this.db.selectFrom('blade_role_menu').select('menu_id').distinct().where('role_id', 'in', others).execute();
-    const held = await this.services.permissions.menuIdsOf(user);
-    if (menus.some((m) => !held.has(String(m.menu_id)))) throw new ApiError(403, USER_MESSAGES.roleBeyond);
+    const excess = await this.excessOf(user, roleIds);
+    if (excess === 'power') throw new ApiError(403, user.isAdmin ? USER_MESSAGES.superRole : USER_MESSAGES.roleBeyond);
+    if (excess) throw new ApiError(403, USER_MESSAGES.roleBeyond);
+  }
+
+  /** Changing, resetting, unlocking or removing a user needs rights at least the user's own (his live roles). */
+  private async checkReach(user: AuthUser, rows: Array<{ role_id?: unknown }>) {
+    const roleIds = [...new Set(rows.flatMap((r) => splitList(r.role_id as string | undefined)))].filter(isId);
+    if (await this.excessOf(user, roleIds)) throw new ApiError(403, USER_MESSAGES.userBeyond);
+  }
+
+  private async excessOf(user: AuthUser, roleIds: string[]) {
+    if (user.isSuperAdmin) return undefined;
+    const { permissions } = this.services;
+    for (const id of roleIds.filter((r) => !user.roleIds.includes(r))) {
+      const excess = await permissions.exceeds(user, await permissions.rightsOfRole(user.tenantId, id));
+      if (excess) return excess;
+    }
+    return undefined;
   }
 
   /** UserVO: role, dept and post names (one query per kind for all rows), status name. */
@@ -191,11 +207,15 @@ export class UserService {
     });
   }
 
-  /** Users the caller may see (tenant, data scope) among `ids`; all of them or a 400. */
-  async visibleUsers(user: AuthUser, ids: string[]) {
+  /**
+   * Users the caller may change among `ids`: all of them visible (tenant, data scope), else a 400, and none with
+   * rights beyond the caller's, else a 403.
+   */
+  async reachableUsers(user: AuthUser, ids: string[]) {
     const visible = await this.entity.visibleRows(user);
-    const rows = await visible(this.db).where('id', 'in', ids).select(['id', 'tenant_id', 'account']).execute();
+    const rows = await visible(this.db).where('id', 'in', ids).select(['id', 'tenant_id', 'account', 'role_id']).execute();
     if (rows.length !== ids.length) throw new ApiError(400, MESSAGES.dataNotFound);
+    await this.checkReach(user, rows);
     return rows as Array<{ id: string; tenant_id: string; account: string }>;
   }
 
@@ -210,14 +230,14 @@ export class UserService {
     if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
     if (!roleIds.length) throw failWith(USER_MESSAGES.selectRole);
     await this.checkGrantable(user, roleIds);
-    await this.visibleUsers(user, userIds);
+    await this.reachableUsers(user, userIds);
     await this.db.updateTable('blade_user').set({ role_id: roleIds.join(','), update_user: user.userId, update_time: formatDateTime() })
       .where('id', 'in', userIds).where('tenant_id', '=', user.tenantId).execute();
   }
 
   async resetPassword(user: AuthUser, userIds: string[]) {
     if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
-    await this.visibleUsers(user, userIds);
+    await this.reachableUsers(user, userIds);
     await this.db.updateTable('blade_user').set({ password: await this.initialPasswordHash(), update_user: user.userId, update_time: formatDateTime() })
       .where('id', 'in', userIds).where('tenant_id', '=', user.tenantId).execute();
   }
@@ -278,7 +298,7 @@ export class UserService {
 
   async unlock(user: AuthUser, userIds: string[]) {
     if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
-    const rows = await this.visibleUsers(user, userIds);
+    const rows = await this.reachableUsers(user, userIds);
     await this.services.kv.del(...rows.map((r) => loginFailKey(r.tenant_id, r.account)));
   }
 
@@ -325,7 +345,7 @@ export class UserService {
     const ext = userExt === undefined || userExt === null ? '' : String(userExt);
     if (ext.includes('\u0000')) throw fail('paramType', { name: 'userExt' });
     if (ext.length > 20_000) throw new ApiError(400, MESSAGES.tooLong, { name: 20_000, label: { zh: '用户拓展信息', en: 'User extension' } });
-    const [target] = await this.visibleUsers(user, [id]);
+    const [target] = await this.reachableUsers(user, [id]);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('blade_user').set({ user_type: type, update_user: user.userId, update_time: formatDateTime() })
         .where('id', '=', id).where('tenant_id', '=', user.tenantId).execute();
