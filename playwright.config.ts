@@ -32,6 +32,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/blade-system/tenant/info`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, TENON_JWT_SECRET: 'tenon-e2e-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', TENON_WEB_DIR: 'dist' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, TENON_JWT_SECRET: 'tenon-e2e-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'warn', TENON_WEB_DIR: 'dist', TENON_TOKEN_RATE_LIMIT: '1000' },
   },
 });

@@ -177,6 +177,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV', 'TENON_KV_PREFIX']) delete env[name];
   Object.assign(env, {
     DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', TENON_JWT_SECRET: JWT_SECRET, LOG_LEVEL: 'warn',
+    TENON_TOKEN_RATE_LIMIT: '1000000', // every bench client logs in from 127.0.0.1
     TENON_WEB_DIR: options.webDir ?? join(options.dataDir, 'no-web-app'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });

@@ -17,6 +17,8 @@ export interface Config {
   /** Folder of the built web app served on the same port; absent folder = API only. */
   webDir: string;
   logLevel: string;
+  /** Requests per minute one client IP may send to the token and captcha endpoints. */
+  tokenRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +58,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: resolveJwtSecret(env.TENON_JWT_SECRET, production, dataDir),
     webDir: resolve(env.TENON_WEB_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    tokenRateLimit: parsePositive('TENON_TOKEN_RATE_LIMIT', env.TENON_TOKEN_RATE_LIMIT?.trim() || '20'),
   };
 }
 
@@ -63,6 +66,12 @@ function parsePort(text: string): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(port) || port > 65535) throw new ConfigError(`PORT must be an integer 0-65535 (got "${text}")`);
   return port;
+}
+
+function parsePositive(name: string, text: string): number {
+  const value = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (value < 1) throw new ConfigError(`${name} must be a positive integer (got "${text}")`);
+  return value;
 }
 
 function emptyToUndefined(value: string | undefined): string | undefined {

@@ -280,6 +280,32 @@ describe('captcha grant', () => {
   });
 });
 
+describe('rate limit per client IP', () => {
+  it('answers 429 past the limit with the envelope and Retry-After, counting each client address on its own', async () => {
+    const limited = await startApp({ TENON_TOKEN_RATE_LIMIT: '3' });
+    try {
+      const wrong = (ip: string) => limited.app.inject({
+        method: 'POST', url: `${TOKEN_URL}?${new URLSearchParams(passwordParams('admin', 'wrong', '000000'))}`,
+        headers: { authorization: BASIC_SABER, 'tenant-id': '000000' }, remoteAddress: ip,
+      });
+      for (let i = 0; i < 3; i++) expect((await wrong('10.0.0.1')).statusCode).toBe(400);
+      const refused = await wrong('10.0.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 429, success: false, data: null, msg: expect.stringMatching(/^请求过于频繁,请\d+秒后再试$/) });
+      expect(refused.headers['retry-after']).toBeDefined();
+      const captcha = await limited.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', remoteAddress: '10.0.0.2' });
+      expect(captcha.statusCode).toBe(200);
+      // The limited address did not get to lock the account: the right password still works from elsewhere.
+      expect((await limited.app.inject({
+        method: 'POST', url: `${TOKEN_URL}?${new URLSearchParams(passwordParams('admin', 'admin', '000000'))}`,
+        headers: { authorization: BASIC_SABER, 'tenant-id': '000000' }, remoteAddress: '10.0.0.3',
+      })).statusCode).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
 describe('refresh grant', () => {
   const refresh = (refreshToken: string, url = TOKEN_URL) =>
     requestToken(t, { grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'all' }, { 'Tenant-Id': '000000' }, url);

@@ -169,7 +169,7 @@ describe('across a restart', () => {
   /** The real app on the copy's folder or database (a restart opens the same one again). */
   async function boot() {
     const database = await openDatabase({ databaseUrl: copy.databaseUrl, dataDir: copy.dataDir });
-    const config = loadConfig({ DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'error', TENON_WEB_DIR: '/nonexistent' });
+    const config = loadConfig({ DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'error', TENON_WEB_DIR: '/nonexistent', TENON_TOKEN_RATE_LIMIT: '100000' });
     const built = await buildApp(config, { database, logger: false });
     const headers = (token?: string) => ({ authorization: BASIC_SABER, ...(token ? { 'blade-auth': `bearer ${token}` } : {}) });
     const server = {

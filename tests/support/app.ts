@@ -26,7 +26,8 @@ export interface TestApp extends App {
  */
 export async function startApp(env: Record<string, string> = {}, copy?: DatabaseCopy): Promise<TestApp> {
   const testDb = await openTestDatabase(copy);
-  const config = loadConfig({ DATA_DIR: testDb.dataDir, TENON_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'error', TENON_WEB_DIR: '/nonexistent', ...env });
+  // Tests log in hundreds of times from one address: the token rate limit is tested on its own (auth.token.test.ts).
+  const config = loadConfig({ DATA_DIR: testDb.dataDir, TENON_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'error', TENON_WEB_DIR: '/nonexistent', TENON_TOKEN_RATE_LIMIT: '100000', ...env });
   const built = await buildApp(config, { database: testDb.database });
   const auth = (token?: string) => (token ? { 'blade-auth': `bearer ${token}` } : {});
   const testApp: TestApp = {

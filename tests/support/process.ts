@@ -19,7 +19,7 @@ const STOP_TIMEOUT_MS = 20_000;
 /** Variables of the test runner's own environment that would change what the server does. */
 const SERVER_VARIABLES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'TENON_JWT_SECRET', 'TENON_KV_PREFIX',
-  'TENON_WEB_DIR', 'LOG_LEVEL',
+  'TENON_WEB_DIR', 'LOG_LEVEL', 'TENON_TOKEN_RATE_LIMIT',
 ];
 
 export interface Exit { code: number | null; signal: NodeJS.Signals | null }
@@ -83,7 +83,8 @@ export function serverEnv(env: Record<string, string | undefined>): NodeJS.Proce
     if (SERVER_VARIABLES.includes(key) || key.startsWith('VITEST') || key.startsWith('TEST')) continue;
     base[key] = value;
   }
-  const merged: NodeJS.ProcessEnv = { ...base, HOST: '127.0.0.1', TENON_WEB_DIR: '/nonexistent', ...env };
+  // Test clients all come from 127.0.0.1: the token rate limit is tested on its own.
+  const merged: NodeJS.ProcessEnv = { ...base, HOST: '127.0.0.1', TENON_WEB_DIR: '/nonexistent', TENON_TOKEN_RATE_LIMIT: '100000', ...env };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   return merged;
 }

@@ -10,7 +10,7 @@ export const SCOPE = { all: 1, own: 2, ownDept: 3, ownDeptAndChildren: 4, custom
 
 /**
  * Row predicate of the caller's data scopes for an entity, or undefined when nothing restricts them.
- * - Administrators (`administrator`/`admin`) and callers with no scope rule for the resource see every row.
+ * - Administrators (role power, auth-context ROLE_POWER) and callers with no scope rule for the resource see every row.
  * - Several rules (from several roles) combine with OR: a user sees what any of their roles may see; `all` wins.
  * - Custom rules (type 5) are never run as stored SQL: `scope-condition.ts` reads them with a small grammar and
  *   rebuilds them with bound values; a rule it cannot read, or naming a column the table lacks, grants nothing.

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, text, type Lang, type LocalText, type MessageKey, type MessageVars } from '../../shared/i18n/server-messages.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500;
 
 /** An error the client should see: HTTP status = body code, message in the request's language. */
 export class ApiError extends Error {

@@ -18,6 +18,8 @@ export interface KeyValueStore {
   increment(key: string, ttlSeconds: number): Promise<number>;
   ttl(key: string): Promise<number>;
   publish(channel: string, message: string): Promise<void>;
+  /** The Redis connection when there is one, for libraries that keep their own state in Redis (the rate limiter). */
+  readonly redis?: Redis;
   subscribe(channel: string, listener: (message: string) => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -109,7 +111,7 @@ class RedisStore implements KeyValueStore {
   private subscriber?: Redis;
   private readonly listeners = new Map<string, Array<(message: string) => void>>();
 
-  private constructor(private readonly redis: Redis, private readonly url: string, private readonly prefix: string) {}
+  private constructor(readonly redis: Redis, private readonly url: string, private readonly prefix: string) {}
 
   static async connect(url: string, prefix: string): Promise<RedisStore> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });

@@ -89,7 +89,7 @@ export class Permissions {
    * API scopes (contract system.md §13) narrow what a code already allows: a request is protected by the scope rows
    * whose `scope_path` its path contains, or whose `resource_code` is the route's permission code; when any row
    * protects it, one of them must be granted to the caller's roles. Unprotected routes are unaffected, and
-   * administrators (`administrator`/`admin`) are not narrowed, as with data scopes.
+   * administrators (role power) are not narrowed, as with data scopes.
    */
   async requireApiScope(user: AuthUser, path: string, code: string | undefined): Promise<void> {
     if (user.isAdmin) return;

@@ -22,6 +22,7 @@ export const MESSAGES = {
   methodNotAllowed: { zh: '不支持当前请求方法', en: 'Request method not supported' },
   mediaType: { zh: '不支持当前媒体类型', en: 'Media type not supported' },
   payloadTooLarge: { zh: '请求内容过大', en: 'Request body too large' },
+  tooManyRequests: { zh: '请求过于频繁,请{name}秒后再试', en: 'Too many requests, please try again in {name} seconds' },
   serverError: { zh: '服务器异常,错误编号 {name}', en: 'Server error, error id {name}' },
   sortUnknown: { zh: '排序字段不存在: {name}', en: 'Unknown sort field: {name}' },
   pageSize: { zh: '每页条数须为 1 到 {name} 之间的整数', en: 'Page size must be an integer from 1 to {name}' },

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { text } from '../../../shared/i18n/server-messages.ts';
+import rateLimit from '@fastify/rate-limit';
+import { MESSAGES, text } from '../../../shared/i18n/server-messages.ts';
 import { bearerToken } from '../../platform/auth-context.ts';
-import { langOf, ok } from '../../platform/errors.ts';
+import { ApiError, langOf, ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
 import type { AccessClaims } from '../../platform/token.ts';
 import type { Services } from '../../services.ts';
@@ -26,6 +27,15 @@ const header = (request: FastifyRequest, name: string) => {
 /** `/api/blade-auth/oauth/*` (contract/auth.md, BladeX generation). */
 export async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const tokens = new TokenService(services.db, services.kv, services.signer, services.sessions);
+  // Per client IP, shared through Redis when configured: a guesser cannot lock every account of a tenant (five
+  // failures lock an account for 30 minutes) nor flood the captcha store. Limits only the routes that ask for it.
+  await app.register(rateLimit, {
+    global: false,
+    redis: services.kv.redis,
+    nameSpace: `${services.config.kvPrefix}token-rate:`,
+    errorResponseBuilder: (_request, context) => new ApiError(429, MESSAGES.tooManyRequests, { name: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+  const limited = { config: { public: true, rateLimit: { max: services.config.tokenRateLimit, timeWindow: 60_000 } } };
 
   const tokenHandler = (forcedGrant?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     const params = requestParams(request);
@@ -54,10 +64,10 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     }
   };
 
-  app.post('/api/blade-auth/oauth/token', { config: { public: true } }, tokenHandler());
-  app.post('/api/blade-auth/oauth/token/refresh', { config: { public: true } }, tokenHandler('refresh_token'));
+  app.post('/api/blade-auth/oauth/token', limited, tokenHandler());
+  app.post('/api/blade-auth/oauth/token/refresh', limited, tokenHandler('refresh_token'));
 
-  app.get('/api/blade-auth/oauth/captcha', { config: { public: true } }, async (_request, reply) => {
+  app.get('/api/blade-auth/oauth/captcha', limited, async (_request, reply) => {
     const key = randomUUID();
     const code = randomCaptchaText();
     await tokens.storeCaptcha(key, code);
