@@ -7,6 +7,7 @@ import { setNavigator } from '../../src/client/navigation.ts';
 import { setNotifier } from '../../src/client/notify.ts';
 import { session, type UserInfo } from '../../src/client/session.ts';
 import { site } from '../../src/client/config.ts';
+import { setCookie } from '../../src/client/storage.ts';
 
 initI18n();
 const errors: string[] = [];
@@ -94,6 +95,25 @@ describe('the session (spec §4)', () => {
     session.localLogout();
     expect(document.cookie).not.toContain('saber-access-token=tok-1');
     expect(session.get()).toMatchObject({ token: '', isLock: false, userInfo: undefined });
+  });
+
+  it('takes the pair another tab stored after refreshing instead of spending its own (spent) refresh token', async () => {
+    const { refreshToken } = await import('../../src/client/auth.ts');
+    const sent: string[] = [];
+    http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+      sent.push(String(config.params?.refresh_token));
+      return { data: { access_token: 'tok-switched', refresh_token: 'ref-switched', tenant_id: '000000', user_id: '1' }, status: 200, statusText: 'OK', headers: {}, config };
+    }) as AxiosAdapter;
+    // Another tab of this console refreshed: the cookies hold its new pair, this tab's memory the spent one.
+    setCookie('access-token', 'tok-other-tab');
+    setCookie('refresh-token', 'ref-other-tab');
+    await refreshToken();
+    expect(sent).toEqual([]);
+    expect(session.get()).toMatchObject({ token: 'tok-other-tab', refreshToken: 'ref-other-tab' });
+    // A role switch still asks the server, with the newest refresh token.
+    await refreshToken({ roleId: '3' });
+    expect(sent).toEqual(['ref-other-tab']);
+    expect(session.get().token).toBe('tok-switched');
   });
 
   it('refreshes automatically once the token age reaches the token time, one refresh at a time', async () => {
