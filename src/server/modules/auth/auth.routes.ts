@@ -8,7 +8,7 @@ import { requestParams } from '../../platform/http.ts';
 import type { AccessClaims } from '../../platform/token.ts';
 import type { Services } from '../../services.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
-import { GrantError, TokenService, type TokenRequest } from './token.service.ts';
+import { GrantError, refreshValidity, TokenService, type TokenRequest } from './token.service.ts';
 
 /**
  * One text value, as a servlet's getParameter reads it: the first of repeated values; objects (JSON bodies) are
@@ -82,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     if (claims) {
       const client = await services.db.selectFrom('blade_client').select('refresh_token_validity')
         .where('client_id', '=', claims.client_id).executeTakeFirst();
-      await services.sessions.revoke(claims.sid, Number(client?.refresh_token_validity) || 604_800);
+      await services.sessions.revoke(claims.sid, refreshValidity(client));
       return { success: 'true', msg: 'success', account: claims.account };
     }
     return { success: 'true', msg: 'success' };

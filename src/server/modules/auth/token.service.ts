@@ -41,6 +41,8 @@ const CAPTCHA_TTL_SECONDS = 30 * 60;
 export const DEFAULT_AVATAR = '/avatar.svg';
 /** Login-failure counter of an account (auth.md §2); user/unlock clears it. */
 export const loginFailKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
+/** Seconds a client's refresh tokens live (the contract's default: 7 days); revocations must last as long. */
+export const refreshValidity = (client: { refresh_token_validity?: unknown } | undefined) => Number(client?.refresh_token_validity) || 604_800;
 /** A refresh token (by its jti) that was already exchanged: a second use means it leaked. */
 const spentRefreshKey = (jti: string) => `refresh-spent:${jti}`;
 export const captchaKey = (key: string) => `captcha:${key}`;
@@ -129,7 +131,8 @@ export class TokenService {
     if (!claims || claims.client_id !== client.client_id || (await this.sessions.isRevoked(claims.sid))) throw invalidGrant('refreshInvalid');
     const lifetime = Math.max(1, claims.exp - Math.floor(Date.now() / 1000));
     if (!(await this.kv.claim(spentRefreshKey(claims.jti), claims.sid, lifetime))) {
-      await this.sessions.revoke(claims.sid, lifetime);
+      // As long as the newest token of this login may live: a full refresh validity from now.
+      await this.sessions.revoke(claims.sid, refreshValidity(client));
       throw invalidGrant('refreshInvalid');
     }
     await this.checkTenant(claims.tenant_id);
@@ -207,7 +210,7 @@ export class TokenService {
       sid: choice.sid,
     };
     const accessTtl = Number(client.access_token_validity) || 3600;
-    const refreshTtl = Number(client.refresh_token_validity) || 604_800;
+    const refreshTtl = refreshValidity(client);
     const [accessToken, refreshToken] = await Promise.all([this.signer.sign(access, accessTtl), this.signer.sign(refresh, refreshTtl)]);
     return {
       access_token: accessToken,
