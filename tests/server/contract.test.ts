@@ -18,7 +18,16 @@ describe('the wire contract envelope', () => {
 
   it('refuses NUL characters in parameters and bodies with 400 instead of failing in SQL', async () => {
     expectError(await t.get('/api/blade-system/param/list?paramKey=a%00b', admin), 400, '请求参数类型错误: NUL');
-    expectError(await t.post('/api/blade-system/param/submit', admin, { paramName: 'a\u0000b', paramKey: 'nul', paramValue: 'v' }), 400, '参数名称格式不正确');
+    expectError(await t.post('/api/blade-system/param/submit', admin, { paramName: 'a\u0000b', paramKey: 'nul', paramValue: 'v' }), 400, '请求参数类型错误: paramName');
+    expectError(await t.post('/api/blade-flow/model/submit', admin, { modelKey: 'nul', name: 'a\u0000b', xml: '' }), 400, '请求参数类型错误: name');
+    expectError(await t.post('/api/blade-system/param/submit', admin, 'paramName=a%00b', { 'content-type': 'application/x-www-form-urlencoded' }), 400, '请求参数类型错误: paramName');
+  });
+
+  it('refuses body keys that shadow Object.prototype and absurd nesting, instead of failing where the value is turned into text', async () => {
+    expectError(await t.post('/api/blade-system/param/remove', admin, { ids: [{ toString: 'x' }] }), 400, '请求参数类型错误: toString');
+    expectError(await t.post('/api/blade-system/param/submit', admin, { paramName: { valueOf: 1 }, paramKey: 'k', paramValue: 'v' }), 400, '请求参数类型错误: valueOf');
+    const deep = `${'['.repeat(50_000)}1${']'.repeat(50_000)}`;
+    expectError(await t.post('/api/blade-system/param/remove', admin, `{"ids":${deep}}`, { 'content-type': 'application/json' }), 400, '请求参数类型错误: ids');
   });
 
   it('answers malformed JSON and a wrong media type without writing', async () => {

@@ -70,9 +70,14 @@ export function registerErrorHandlers(app: FastifyInstance) {
     const otherMethod = (['GET', 'POST'] as const).some((method) => method !== request.method && app.hasRoute({ method, url }));
     return sendError(request, reply, otherMethod ? new ApiError(405, MESSAGES.methodNotAllowed) : new ApiError(404, MESSAGES.notFound));
   });
-  // PostgreSQL text cannot hold NUL: refuse it in the query string up front rather than fail in SQL.
+  // PostgreSQL text cannot hold NUL: refuse it in the query string up front rather than fail in SQL...
   app.addHook('onRequest', async (request) => {
     if (/%00/.test(request.url)) throw fail('paramType', { name: 'NUL' });
+  });
+  // ... and in bodies, with keys that would break the server's own code.
+  app.addHook('preValidation', async (request) => {
+    const name = unsafeInput(request.body);
+    if (name !== undefined) throw fail('paramType', { name });
   });
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number; validation?: unknown }, request, reply) => {
     if (error instanceof ApiError) return sendError(request, reply, error);
@@ -97,6 +102,38 @@ function clientError(error: { code?: string; statusCode?: number; validation?: u
       return new ApiError(413, MESSAGES.payloadTooLarge);
   }
   if (error.statusCode === 400) return fail('unreadable');
+  return undefined;
+}
+
+/** Object.prototype's member names: as keys of client data they shadow what `String()` and template strings call. */
+const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** Deeper than any body of the contract: `String()` of a nested array recurses once per level. */
+const MAX_DEPTH = 32;
+
+/**
+ * The name of the first part of parsed client data (a JSON or form body, multipart fields) the server cannot take,
+ * else undefined: a NUL character, which PostgreSQL text cannot hold; a key shadowing an Object.prototype member
+ * (`{"ids": [{"toString": "x"}]}` makes `String()` throw); nesting deeper than MAX_DEPTH. Walks without recursion.
+ */
+export function unsafeInput(data: unknown): string | undefined {
+  const pending: Array<[unknown, string, number]> = [[data, 'NUL', 0]];
+  while (pending.length) {
+    const [value, name, depth] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return name;
+    } else if (value && typeof value === 'object') {
+      if (depth > MAX_DEPTH) return name;
+      if (Array.isArray(value)) {
+        for (const item of value) pending.push([item, name, depth + 1]);
+        continue;
+      }
+      for (const [key, item] of Object.entries(value)) {
+        const keyName = key.replace(/\u0000/g, '').slice(0, 64) || 'NUL';
+        if (key.includes('\u0000') || PROTOTYPE_KEYS.has(key)) return keyName;
+        pending.push([item, keyName, depth + 1]);
+      }
+    }
+  }
   return undefined;
 }
 

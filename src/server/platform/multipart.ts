@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { LocalText } from '../../shared/i18n/server-messages.ts';
 import { ApiError, fail, failWith } from './errors.ts';
+import { unsafeInput } from './http.ts';
 
 /** What one upload route takes (`@fastify/multipart` is registered by the module that owns the route). */
 export interface UploadRule {
@@ -57,5 +58,7 @@ export async function readMultipart(request: FastifyRequest, rule: UploadRule): 
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw failWith(rule.tooLarge);
     throw fail('unreadable');
   }
+  const unsafe = unsafeInput([fields, files.map((file) => file.name)]);
+  if (unsafe !== undefined) throw fail('paramType', { name: unsafe });
   return { fields, files };
 }
