@@ -1,7 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { EntityDef } from '../../shared/entities/define.ts';
 import { parseDateTime } from '../../shared/contract/time.ts';
-import { fail } from './errors.ts';
+import { MESSAGES } from '../../shared/i18n/server-messages.ts';
+import { ApiError, fail } from './errors.ts';
 import { findField, parseFieldValue, type ResolvedField } from './entity-fields.ts';
 
 /** The contract's list query suffixes (README §6). No suffix = LIKE (or exact for "entity"-style lists). */
@@ -95,10 +96,17 @@ function parsePositive(raw: unknown, fallback: number, message: 'pageCurrent' | 
   return Number(text);
 }
 
+/** No value of the column is longer: a longer filter matches nothing, and as a LIKE pattern it costs a pass over every row. */
+const longestValue = (field: ResolvedField) => field.max ?? (isText(field) ? 4000 : 64);
+
 function filterValue(field: ResolvedField, suffix: Suffix, text: string): unknown {
+  const longest = longestValue(field);
+  if (text.length > longest && [...text].length > longest) throw new ApiError(400, MESSAGES.tooLong, { name: longest, label: field.label });
   if (suffix.startsWith('date')) {
     const parsed = parseDateTime(text);
-    if (!parsed) throw fail('paramType', { name: `${field.name}_${suffix}` });
+    // A date compares with a date or with text; a number column cannot take one.
+    const comparable = field.type === 'date' || field.type === 'datetime' || isText(field);
+    if (!parsed || !comparable) throw fail('paramType', { name: `${field.name}_${suffix}` });
     return field.type === 'date' ? parsed.slice(0, 10) : parsed;
   }
   if (suffix.includes('like')) {
