@@ -32,16 +32,14 @@ const NO_COLUMN = new Set(['id', 'isDeleted', 'is_deleted']);
 const field = (name: string) => fieldsOf(region).get(name)!;
 
 function regionQuery(query: Query): Query {
-  const out: Query = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (NO_COLUMN.has(key) || NO_COLUMN.has(key.replace(/_[a-z]+$/, ''))) continue;
-    if (key === 'ascs' || key === 'descs') {
-      const unknown = String(value).split(',').map((s) => s.trim()).find((name) => NO_COLUMN.has(name));
-      if (unknown) throw fail('sortUnknown', { name: unknown });
-    }
-    out[key] = value;
+  const kept = Object.entries(query).filter(([key]) => !NO_COLUMN.has(key) && !NO_COLUMN.has(key.replace(/_[a-z]+$/, '')));
+  for (const [key, value] of kept) {
+    if (key !== 'ascs' && key !== 'descs') continue;
+    const unknown = String(value).split(',').map((s) => s.trim()).find((name) => NO_COLUMN.has(name));
+    if (unknown) throw fail('sortUnknown', { name: unknown });
   }
-  return out;
+  // fromEntries defines each key as the object's own: a `__proto__` key from the query string is not its prototype.
+  return Object.fromEntries(kept);
 }
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
