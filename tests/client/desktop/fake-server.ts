@@ -2,9 +2,11 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
+import { permissionMap, type MenuNode } from '../../../src/client/api/system.ts';
 import { http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
+import { setStore } from '../../../src/client/storage.ts';
 import { signIn } from '../support/dom.ts';
 
 /** One request the console sent: query parameters, the JSON body, or the multipart form of an upload. */
@@ -35,6 +37,13 @@ export function fakeServer() {
   let routes: Record<string, Handler> = {};
   const serve = (handlers: Record<string, Handler>) => {
     routes = handlers;
+    // A real login stores the button permissions before the first page shows (LoginPage), so a page renders its
+    // buttons with its rows. Without them a page's rows and buttons arrive in either order.
+    const buttonTree = handlers['GET /api/blade-system/menu/buttons'];
+    if (buttonTree) {
+      const reply = buttonTree({ method: 'GET', url: '/api/blade-system/menu/buttons', params: {}, body: undefined }) as { data: MenuNode[] };
+      setStore('permission', permissionMap(reply.data));
+    }
     http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
       const request: Sent = {
         method: (config.method ?? 'get').toUpperCase(),

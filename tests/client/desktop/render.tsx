@@ -1,6 +1,6 @@
 import '../support/dom.ts';
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -20,5 +20,19 @@ export function renderDesktop(ui: ReactElement, path = '/') {
   );
   return { ...result, queryClient };
 }
+
+// Role queries stay inside the part of the page they mean: naming every button of a page recomputes the styles of
+// each one in happy-dom, seconds per query on a busy machine.
+
+/** The toolbar of the CRUD screen. */
+export const toolbar = () => document.querySelector('.tenon-crud-toolbar') as HTMLElement;
+/** A button of the CRUD toolbar, once it shows. */
+export const toolbarButton = (name: string | RegExp) => within(toolbar()).findByRole('button', { name });
+
+/** The table row showing `text`, once it is there. */
+export const findRow = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
+
+/** The newest dialog (happy-dom runs no animations: a closed one stays in its leave state). */
+export const lastDialog = async () => (await screen.findAllByRole('dialog')).at(-1)!;
 
 export { signIn, userInfo } from '../support/dom.ts';

@@ -8,7 +8,7 @@ import { dept } from '../../../src/shared/entities/system/dept.ts';
 import { menu } from '../../../src/shared/entities/system/menu.ts';
 import { role } from '../../../src/shared/entities/system/role.ts';
 import { buttons, fakeServer, ok, type Handler, useFakeServer } from './fake-server.ts';
-import { renderDesktop } from './render.tsx';
+import { findRow, lastDialog, renderDesktop, toolbarButton } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
 const SYS = '/api/blade-system';
@@ -84,8 +84,8 @@ describe('a lazy tree table (departments)', () => {
 
   it('adds a child under a row: 新增子项 opens the add dialog with that parent picked in the tree select', async () => {
     renderDepts({ [`POST ${SYS}/dept/submit`]: ({ body }) => ok({ ...body, id: '12' }) });
-    await screen.findByText('总公司');
-    fireEvent.click(within(rowOf('总公司')).getByRole('button', { name: '新增子项' }));
+    // Row buttons follow the permissions, which may arrive after the rows.
+    fireEvent.click(await within(await findRow('总公司')).findByRole('button', { name: '新增子项' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('新增')).toBeTruthy();
     const parent = formItem(dialog, '上级机构');
@@ -109,8 +109,7 @@ describe('a lazy tree table (departments)', () => {
     });
     await screen.findByText('总公司');
     fireEvent.click(within(rowOf('总公司')).getByRole('button', { name: '展开行' }));
-    await screen.findByText('研发部');
-    fireEvent.click(within(rowOf('研发部')).getByRole('button', { name: '修改' }));
+    fireEvent.click(await within(await findRow('研发部')).findByRole('button', { name: '修改' }));
     const dialog = await screen.findByRole('dialog');
     const parent = await waitFor(() => {
       const item = formItem(dialog, '上级机构');
@@ -177,8 +176,7 @@ describe('the menu tree table', () => {
   it('has the form of the definition with the parent menu picker titled in English on the English console', async () => {
     await i18next.changeLanguage('en');
     renderMenus();
-    await screen.findByText('系统管理');
-    fireEvent.click(within(rowOf('系统管理')).getByRole('button', { name: 'Add child' }));
+    fireEvent.click(await within(await findRow('系统管理')).findByRole('button', { name: 'Add child' }));
     const dialog = await screen.findByRole('dialog');
     const parent = formItem(dialog, 'Parent menu');
     await waitFor(() => expect(within(parent).getByText('System')).toBeTruthy());
@@ -206,8 +204,8 @@ describe('a whole tree table (roles)', () => {
     expect(await screen.findByText('普通用户')).toBeTruthy();
     fireEvent.click(within(rowOf('普通用户')).getByRole('checkbox'));
     fireEvent.click(within(rowOf('超级管理员')).getByRole('checkbox'));
-    fireEvent.click(screen.getAllByRole('button', { name: /删除/ })[0]);
-    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    fireEvent.click(await toolbarButton(/删除/));
+    fireEvent.click(within(await lastDialog()).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${SYS}/role/remove`)).toHaveLength(1));
     expect(String(calls('POST', `${SYS}/role/remove`)[0].params.ids).split(',').sort()).toEqual(['1', '2']);
   });

@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import { initI18n } from '../../../src/client/i18n.ts';
 import { session, type UserInfo } from '../../../src/client/session.ts';
 
@@ -10,6 +11,9 @@ if (!window.matchMedia) {
   }) as MediaQueryList;
 }
 initI18n();
+// findBy* and waitFor poll a condition until it holds; their default budget of 1 s is shorter than one antd render
+// plus one role query on a 2-core machine kept busy by other processes. The browser tests allow 10 s too.
+configure({ asyncUtilTimeout: 10_000 });
 
 export const userInfo: UserInfo = {
   access_token: 'test-token', refresh_token: 'test-refresh', tenant_id: '000000', user_id: '1', user_name: 'admin',
