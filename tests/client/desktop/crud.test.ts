@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { CrudPage } from '../../../src/desktop/components/crud/CrudPage.tsx';
 import { fieldsForMode, filterFields, filterQuery, formFields } from '../../../src/desktop/components/crud/fields.ts';
 import { buttons, fakeServer, ok, page, type Handler, useFakeServer } from './fake-server.ts';
-import { renderDesktop } from './render.tsx';
+import { findRow, lastDialog, renderDesktop, toolbarButton } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
@@ -42,7 +42,7 @@ describe('the shared CRUD page on the param screen', () => {
 
   it('checks the required fields on blur with the spec messages', async () => {
     renderParams();
-    fireEvent.click(await screen.findByRole('button', { name: /新增/ }));
+    fireEvent.click(await toolbarButton(/新增/));
     const dialog = await screen.findByRole('dialog');
     for (const placeholder of ['请输入参数名称', '请输入参数键名', '请输入参数键值']) {
       fireEvent.blur(within(dialog).getByPlaceholderText(placeholder));
@@ -55,7 +55,7 @@ describe('the shared CRUD page on the param screen', () => {
   it('warns 请选择至少一条数据 on a bulk delete with nothing selected, and sends nothing', async () => {
     renderParams();
     await screen.findByText('参数0');
-    fireEvent.click(screen.getAllByRole('button', { name: /删除/ })[0]);
+    fireEvent.click(await toolbarButton(/删除/));
     expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
     expect(calls('POST', `${PARAM}/remove`)).toHaveLength(0);
   });
@@ -66,10 +66,11 @@ describe('the shared CRUD page on the param screen', () => {
     const boxes = screen.getAllByRole('checkbox');
     fireEvent.click(boxes[1]);
     fireEvent.click(boxes[2]);
-    fireEvent.click(screen.getAllByRole('button', { name: /删除/ })[0]);
+    fireEvent.click(await toolbarButton(/删除/));
     expect(await screen.findByText('确定将选择数据删除?')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    const confirm = await lastDialog();
+    expect(within(confirm).getByRole('button', { name: '取消' })).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${PARAM}/remove`)).toHaveLength(1));
     expect(calls('POST', `${PARAM}/remove`)[0].params).toEqual({ ids: '1000,1001' });
     expect(await screen.findByText('删除成功')).toBeTruthy();
@@ -78,7 +79,7 @@ describe('the shared CRUD page on the param screen', () => {
 
   it('keeps the dialog open with its values when the save fails', async () => {
     renderParams({ [`POST ${PARAM}/submit`]: () => [400, { code: 400, success: false, data: null, msg: '参数键名已存在' }] });
-    fireEvent.click(await screen.findByRole('button', { name: /新增/ }));
+    fireEvent.click(await toolbarButton(/新增/));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByPlaceholderText('请输入参数名称'), { target: { value: '站点名称' } });
     fireEvent.change(within(dialog).getByPlaceholderText('请输入参数键名'), { target: { value: 'site.name' } });
@@ -97,8 +98,8 @@ describe('the shared CRUD page on the param screen', () => {
       [`GET ${PARAM}/detail`]: ({ params }) => ok(paramRows.find((r) => r.id === params.id)),
       [`POST ${PARAM}/submit`]: ({ body }) => ok(body),
     });
-    await screen.findByText('参数0');
-    fireEvent.click(screen.getAllByRole('button', { name: '修改' })[1]);
+    // Row buttons follow the permissions, which may arrive after the rows.
+    fireEvent.click(await within(await findRow('参数1')).findByRole('button', { name: '修改' }));
     const dialog = await screen.findByRole('dialog');
     const key = await within(dialog).findByPlaceholderText('请输入参数键名');
     expect((key as HTMLInputElement).value).toBe('key.1');
@@ -139,10 +140,10 @@ function renderPackages(extra: Record<string, Handler> = {}) {
 describe('the shared CRUD page on the tenant package screen', () => {
   it('has no view action and a 600 wide dialog that requires a name and menus', async () => {
     renderPackages();
-    await screen.findByText('基础版');
-    expect(screen.getByRole('button', { name: '修改' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '查看' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: /新增/ }));
+    const row = await findRow('基础版');
+    expect(await within(row).findByRole('button', { name: '修改' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: '查看' })).toBeNull();
+    fireEvent.click(await toolbarButton(/新增/));
     const dialog = await screen.findByRole('dialog');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('600px');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -153,7 +154,7 @@ describe('the shared CRUD page on the tenant package screen', () => {
 
   it('sends the checked menus comma-joined', async () => {
     renderPackages({ [`POST ${PACKAGE}/submit`]: ({ body }) => ok({ ...body, id: '8' }) });
-    fireEvent.click(await screen.findByRole('button', { name: /新增/ }));
+    fireEvent.click(await toolbarButton(/新增/));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByPlaceholderText('请输入产品包名称'), { target: { value: '专业版' } });
     await waitFor(() => expect(calls('GET', '/api/blade-system/menu/grant-tree')).toHaveLength(1));
@@ -172,8 +173,7 @@ describe('the shared CRUD page on the tenant package screen', () => {
       [`GET ${PACKAGE}/detail`]: () => ok({ id: '7', packageName: '基础版', menuId: '11,12', remark: '' }),
       [`POST ${PACKAGE}/submit`]: ({ body }) => ok(body),
     });
-    await screen.findByText('基础版');
-    fireEvent.click(screen.getByRole('button', { name: '修改' }));
+    fireEvent.click(await within(await findRow('基础版')).findByRole('button', { name: '修改' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByPlaceholderText('请输入产品包名称');
     await waitFor(() => expect(calls('GET', '/api/blade-system/menu/grant-tree')).toHaveLength(1));

@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import TopMenuPage from '../../../src/desktop/pages/system/TopMenuPage.tsx';
 import TenantPage from '../../../src/desktop/pages/system/TenantPage.tsx';
 import { buttons, fakeServer, ok, page, refuse, type Handler, useFakeServer } from './fake-server.ts';
-import { renderDesktop } from './render.tsx';
+import { findRow, renderDesktop, toolbar, toolbarButton } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
@@ -55,18 +55,17 @@ const checkState = (dialog: HTMLElement, title: string) => {
   return box.classList.contains('ant-tree-checkbox-indeterminate') ? 'half' : 'none';
 };
 
-/** Clicks the row's 菜单配置 once the list and the session's buttons are in. */
+/** Clicks the row's 菜单配置. */
 async function openSetting(label = '菜单配置') {
-  await screen.findByText('业务');
-  fireEvent.click(await screen.findByRole('button', { name: label }, { timeout: 5000 }));
+  fireEvent.click(await within(await findRow('业务')).findByRole('button', { name: label }));
 }
 
 describe('the top menu screen: 菜单配置', () => {
   it('shows the row button only with topmenu_setting', async () => {
     renderTopMenus({}, []);
-    await screen.findByText('业务');
-    await waitFor(() => expect(screen.getByRole('button', { name: '修改' })).toBeTruthy());
-    expect(screen.queryByRole('button', { name: '菜单配置' })).toBeNull();
+    const row = await findRow('业务');
+    expect(await within(row).findByRole('button', { name: '修改' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: '菜单配置' })).toBeNull();
   });
 
   it('ticks the stored menus (a parent with some children half-checked) and saves checked plus half-checked ids', async () => {
@@ -148,17 +147,16 @@ const tick = (...rows: number[]) => {
 /** The list and the session's buttons are in. */
 const loaded = async () => {
   await screen.findByText('一号租户');
-  await screen.findByRole('button', { name: /授权配置$/ }, { timeout: 5000 });
+  await toolbarButton(/授权配置$/);
 };
-const toolbarButton = (name: string) => screen.getByRole('button', { name: new RegExp(`${name}$`) });
 
 describe('the tenant screen: its own buttons', () => {
   it('shows each button by its code and asks for a ticked tenant first', async () => {
     renderTenants({}, ['tenant_setting']);
     await loaded();
-    expect(screen.queryByRole('button', { name: /数据源$/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /产品包$/ })).toBeNull();
-    fireEvent.click(toolbarButton('授权配置'));
+    expect(within(toolbar()).queryByRole('button', { name: /数据源$/ })).toBeNull();
+    expect(within(toolbar()).queryByRole('button', { name: /产品包$/ })).toBeNull();
+    fireEvent.click(await toolbarButton(/授权配置$/));
     expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -167,7 +165,7 @@ describe('the tenant screen: its own buttons', () => {
     renderTenants({ [`POST ${TENANT}/setting`]: () => ok(null) });
     await loaded();
     tick(0, 1);
-    fireEvent.click(toolbarButton('授权配置'));
+    fireEvent.click(await toolbarButton(/授权配置$/));
     const dialog = await dialogTitled('授权配置');
     const quota = within(dialog).getByPlaceholderText('-1 或留空表示不限');
     fireEvent.change(quota, { target: { value: '5' } });
@@ -186,7 +184,7 @@ describe('the tenant screen: its own buttons', () => {
     renderTenants({ [`POST ${TENANT}/setting`]: () => refuse('数据不存在或无权访问') });
     await loaded();
     tick(0);
-    fireEvent.click(toolbarButton('授权配置'));
+    fireEvent.click(await toolbarButton(/授权配置$/));
     const dialog = await dialogTitled('授权配置');
     await waitFor(() => expect((within(dialog).getByPlaceholderText('-1 或留空表示不限') as HTMLInputElement).value).toBe('3'));
     expect((within(dialog).getByPlaceholderText('留空表示永不过期') as HTMLInputElement).value).toBe('2030-01-01 00:00:00');
@@ -203,11 +201,11 @@ describe('the tenant screen: its own buttons', () => {
     });
     await loaded();
     tick(0, 1);
-    fireEvent.click(toolbarButton('数据源'));
+    fireEvent.click(await toolbarButton(/数据源$/));
     expect(await screen.findByText('只能选择一条数据')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     tick(1);
-    fireEvent.click(toolbarButton('数据源'));
+    fireEvent.click(await toolbarButton(/数据源$/));
     const dialog = await dialogTitled('数据源');
     fireEvent.mouseDown(await within(dialog).findByRole('combobox'));
     fireEvent.click(await screen.findByTitle('postgres'));
@@ -222,7 +220,7 @@ describe('the tenant screen: its own buttons', () => {
     renderTenants();
     await loaded();
     tick(1);
-    fireEvent.click(toolbarButton('数据源'));
+    fireEvent.click(await toolbarButton(/数据源$/));
     const dialog = await dialogTitled('数据源');
     expect(await within(dialog).findByText('数据源列表加载失败')).toBeTruthy();
     expect(errors).toEqual([]);
@@ -237,7 +235,7 @@ describe('the tenant screen: its own buttons', () => {
     });
     await loaded();
     tick(0);
-    fireEvent.click(toolbarButton('产品包'));
+    fireEvent.click(await toolbarButton(/产品包$/));
     const dialog = await dialogTitled('产品包');
     expect(calls('GET', `${TENANT}/package-detail`)[0].params).toEqual({ tenantId: '101' });
     expect(await within(dialog).findByText('基础版')).toBeTruthy();

@@ -10,7 +10,7 @@ import { user } from '../../../src/shared/entities/system/user.ts';
 import { ReferencePicker } from '../../../src/desktop/components/ReferencePicker.tsx';
 import UserPage from '../../../src/desktop/pages/system/UserPage.tsx';
 import { buttons, fakeServer, ok, page, refuse, type Handler } from './fake-server.ts';
-import { renderDesktop, signIn } from './render.tsx';
+import { lastDialog, renderDesktop, signIn, toolbarButton } from './render.tsx';
 
 // Saving a blob is the download helper's business: here only what the screen asks it for.
 vi.mock('../../../src/client/download.ts', async (original) => ({
@@ -66,7 +66,8 @@ async function tick(...accounts: string[]) {
   await screen.findByText(accounts[0]);
   for (const account of accounts) fireEvent.click(within(screen.getByText(account).closest('tr') as HTMLElement).getByRole('checkbox'));
 }
-const toolbar = (name: RegExp) => screen.getByRole('button', { name });
+/** The 确定 of the confirmation just opened. */
+const confirmOk = async () => within(await lastDialog()).getByRole('button', { name: '确定' });
 /** happy-dom runs no animations: a closed dialog stays in its leave state. */
 const closing = (dialog: HTMLElement) => !dialog.isConnected || /ant-zoom-leave/.test(dialog.className);
 
@@ -99,11 +100,11 @@ describe('the user screen: roles, passwords, locks', () => {
   it('configures the roles of the ticked users: one user starts from his roles', async () => {
     renderUsers();
     await screen.findByText('user0');
-    fireEvent.click(toolbar(/角色配置/));
+    fireEvent.click(await toolbarButton(/角色配置/));
     expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
 
     await tick('user0');
-    fireEvent.click(toolbar(/角色配置/));
+    fireEvent.click(await toolbarButton(/角色配置/));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('普通用户');
     expect(within(dialog).getByText('用户角色配置')).toBeTruthy();
@@ -124,7 +125,7 @@ describe('the user screen: roles, passwords, locks', () => {
   it('sends every ticked user to user/grant', async () => {
     renderUsers();
     await tick('user1', 'user2');
-    fireEvent.click(toolbar(/角色配置/));
+    fireEvent.click(await toolbarButton(/角色配置/));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click((await within(dialog).findByText('普通用户')).closest('[role=treeitem]')!.querySelector('.ant-tree-checkbox')!);
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -136,14 +137,14 @@ describe('the user screen: roles, passwords, locks', () => {
   it('resets the passwords of the ticked users after a confirmation; none ticked: 请选择至少一条数据', async () => {
     renderUsers();
     await screen.findByText('user0');
-    fireEvent.click(toolbar(/密码重置/));
+    fireEvent.click(await toolbarButton(/密码重置/));
     expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
     expect(screen.queryByText('确定将选择账号密码重置为初始密码?')).toBeNull();
 
     await tick('user0', 'user4');
-    fireEvent.click(toolbar(/密码重置/));
+    fireEvent.click(await toolbarButton(/密码重置/));
     expect(await screen.findByText('确定将选择账号密码重置为初始密码?')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    fireEvent.click(await confirmOk());
     await waitFor(() => expect(calls('POST', `${USER}/reset-password`)).toHaveLength(1));
     expect(calls('POST', `${USER}/reset-password`)[0].params).toEqual({ userIds: '101,105' });
     expect(await screen.findByText('操作成功!')).toBeTruthy();
@@ -152,15 +153,14 @@ describe('the user screen: roles, passwords, locks', () => {
   it('unlocks the ticked users; with none ticked the server says why', async () => {
     renderUsers();
     await screen.findByText('user0');
-    fireEvent.click(toolbar(/账号解封/));
-    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    fireEvent.click(await toolbarButton(/账号解封/));
+    fireEvent.click(await confirmOk());
     await waitFor(() => expect(errors).toEqual(['请至少选择一个用户']));
 
     await tick('user2');
-    fireEvent.click(toolbar(/账号解封/));
+    fireEvent.click(await toolbarButton(/账号解封/));
     expect((await screen.findAllByText('确定将选择账号解封?')).length).toBeGreaterThan(0);
-    const confirms = screen.getAllByRole('button', { name: '确定' });
-    fireEvent.click(confirms.at(-1)!);
+    fireEvent.click(await confirmOk());
     await waitFor(() => expect(calls('POST', `${USER}/unlock`)).toHaveLength(2));
     expect(calls('POST', `${USER}/unlock`)[1].params).toEqual({ userIds: '103' });
   });
@@ -172,7 +172,7 @@ describe('the user screen: Excel', () => {
       [`POST ${USER}/import-user`]: () => refuse('第2行: 请输入登录账号; 第3行: 当前账号已被使用!'),
     });
     await screen.findByText('user0');
-    fireEvent.click(toolbar(/导入/));
+    fireEvent.click(await toolbarButton(/导入/));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('用户数据导入')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '导入' }));
@@ -199,7 +199,7 @@ describe('the user screen: Excel', () => {
     renderUsers({ [`POST ${USER}/import-user`]: () => ok(null) });
     await screen.findByText('user0');
     const before = lists().length;
-    fireEvent.click(toolbar(/导入/));
+    fireEvent.click(await toolbarButton(/导入/));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [new File(['xlsx'], 'users.xlsx')] } });
     fireEvent.click(within(dialog).getByRole('button', { name: '导入' }));
@@ -213,10 +213,10 @@ describe('the user screen: Excel', () => {
     renderUsers();
     fireEvent.click(await screen.findByText('布雷德科技'));
     await waitFor(() => expect(lists().at(-1)!.params).toMatchObject({ deptId: '10' }));
-    fireEvent.click(toolbar(/导出/));
+    fireEvent.click(await toolbarButton(/导出/));
     expect(await screen.findByText('是否导出用户数据?')).toBeTruthy();
     expect(downloadFile).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    fireEvent.click(await confirmOk());
     await waitFor(() => expect(downloadFile).toHaveBeenCalledTimes(1));
     expect(vi.mocked(downloadFile).mock.calls[0]).toEqual([`${USER}/export-user`, { deptId: '10' }]);
   });
