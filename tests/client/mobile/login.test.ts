@@ -57,7 +57,8 @@ describe('phone login', () => {
     await waitFor(() => expect(tokenCalls).toHaveLength(1));
     expect(tokenCalls[0].params).toMatchObject({ tenantId: '100001', username: 'admin', password: md5('admin'), grant_type: 'password' });
     await waitFor(() => expect(notified).toHaveBeenCalledWith('用户名或密码错误'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The button stops spinning once the page has handled the failure: every message it shows is out by then.
+    await waitFor(() => expect((screen.getByRole('button', { name: '登录' }) as HTMLButtonElement).disabled).toBe(false));
     expect(notified).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('用户名或密码错误')).toBeNull();
     expect(session.get().token).toBe('');
