@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiToken, TENANT, uniqueTag } from './support/api.ts';
-import { desktopHome } from './support/desktop.ts';
+import { desktopHome, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
 const F = zh.flow;
@@ -77,7 +77,7 @@ test('a leave request started by the admin is approved by its approver from the 
 
   // 发起事务 -> 发起 on the leave process opens the spec's leave form route.
   await desktopHome(page);
-  await page.goto('/work/start/index');
+  await openScreen(page, '我的事务', '发起事务');
   await row(page, '请假流程').getByRole('button', { name: F.action.start }).click();
   await expect(page).toHaveURL(/\/work\/process\/leave\/form\/Leave%3A\d+%3A\d+$|\/work\/process\/leave\/form\/Leave:\d+:\d+$/);
   await expect(page.locator('.tenon-tabbar').getByRole('tab', { name: F.route.leaveForm })).toBeVisible();
@@ -114,7 +114,7 @@ test('a leave request started by the admin is approved by its approver from the 
 
   // The approver: 待办事务 -> 办理, the request read-only, 同意 with a comment.
   const other = await loginAs(browser, baseURL, account);
-  await other.goto('/work/todo/index');
+  await openScreen(other, '我的事务', '待办事务');
   const todo = row(other, '请假流程').first();
   await expect(todo).toBeVisible();
   await todo.getByRole('button', { name: F.action.handle }).click();
@@ -127,7 +127,7 @@ test('a leave request started by the admin is approved by its approver from the 
   await expect(other).toHaveURL(/\/work\/todo\/index$/);
 
   // 办结事务 -> 流程图: every step ended (success), the taken flows warning, HR (not reached) unstyled; the history.
-  await other.goto('/work/done/index');
+  await openScreen(other, '我的事务', '办结事务');
   const done = row(other, '请假流程').first();
   await expect(done).toContainText(F.state.finished);
   await done.getByRole('button', { name: F.action.diagram }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiToken, md5, TENANT, uniqueTag } from './support/api.ts';
-import { desktopHome, desktopLogin, menuItem, sidebar, subMenuItems, topLevelItems } from './support/desktop.ts';
+import { desktopHome, desktopLogin, menuItem, openScreen, sidebar, subMenuItems, topLevelItems } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
 const C = zh.crud;
@@ -45,11 +45,6 @@ async function newDesktop(browser: Browser, baseURL: string | undefined): Promis
   return context.newPage();
 }
 
-async function openScreen(page: Page, path: string) {
-  await page.goto(`${path}/index`);
-  await expect(page.locator('.tenon-crud .ant-table')).toBeVisible();
-}
-
 /** Ticks exactly this row and clicks a toolbar button. */
 async function tickAndClick(page: Page, text: string, button: string) {
   await row(page, text).getByRole('checkbox').check();
@@ -65,7 +60,7 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
 
   // The administrator adds a role on the role screen.
   await desktopHome(page);
-  await openScreen(page, '/authority/role');
+  await openScreen(page, '权限管理', '角色管理');
   await page.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(zh.common.add) }).click();
   const add = dialog(page);
   await add.getByPlaceholder('请输入角色名称').fill(roleName);
@@ -113,7 +108,7 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
   });
 
   // The user screen: a department lists its users and those of the departments below it.
-  await openScreen(page, '/system/user');
+  await openScreen(page, '系统管理', '用户管理');
   await expect(row(page, account)).toBeVisible();
   const depts = page.locator('.tenon-dept-tree');
   await depts.getByTitle(root.title, { exact: true }).click();

@@ -36,8 +36,23 @@ export const menuItem = (scope: Locator, name: string): Locator =>
 export async function openMenu(page: Page, parent: string, leaf: string) {
   const side = sidebar(page);
   const item = menuItem(side, leaf);
+  // Whether the parent is open can only be told once the menus show (clicking an open parent folds it).
+  await expect(side.getByRole('menuitem').first()).toBeVisible();
   if (!(await item.isVisible())) await menuItem(side, parent).click();
   await item.click();
+}
+
+/**
+ * Opens a CRUD screen from the sidebar, as a user does (a `page.goto` would boot the whole app again), and waits for
+ * its table. A route change keeps the previous screen on show until the next one has loaded, so the previous one is
+ * waited out first: its table must not pass for the new one.
+ */
+export async function openScreen(page: Page, parent: string, leaf: string) {
+  const current = page.locator('.tenon-page');
+  const previous = (await current.count()) > 0 ? await current.elementHandle() : null;
+  await openMenu(page, parent, leaf);
+  await previous?.waitForElementState('hidden');
+  await expect(page.locator('.tenon-crud .ant-table')).toBeVisible();
 }
 
 /** The sidebar's top-level entries, in order. */

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { apiToken, type TokenInfo } from './api.ts';
 
 /** Reads a value the console keeps in its Saber store (`saber-<name>` = {dataType, content, datetime}). */
@@ -18,19 +18,11 @@ export async function pageToken(page: Page): Promise<string> {
 
 /**
  * Logs in through the API and hands the session to the page the way the console keeps it after its own login
- * (cookies, `saber-token`, `saber-tenantId`, `saber-userInfo`), then opens `path`.
+ * (cookies, `saber-token`, `saber-tenantId`, `saber-userInfo`), then opens `path`: the app boots once, logged in.
  */
 export async function loginByApi(page: Page, path = '/'): Promise<TokenInfo> {
   const info = await apiToken(page.request);
-  await page.goto('/login');
-  await page.evaluate((user) => {
-    const put = (name: string, content: unknown) => localStorage.setItem(`saber-${name}`, JSON.stringify({ dataType: typeof content, content, datetime: Date.now() }));
-    document.cookie = `saber-access-token=${encodeURIComponent(user.access_token)}; path=/; SameSite=Lax`;
-    document.cookie = `saber-refresh-token=${encodeURIComponent(user.refresh_token)}; path=/; SameSite=Lax`;
-    put('token', user.access_token);
-    put('tenantId', user.tenant_id);
-    put('userInfo', user);
-  }, info);
+  await seedSession(page.context(), test.info().project.use.baseURL!, info);
   await page.goto(path);
   return info;
 }
