@@ -141,7 +141,7 @@ describe('the shared CRUD page on the tenant package screen', () => {
   it('has no view action and a 600 wide dialog that requires a name and menus', async () => {
     renderPackages();
     const row = await findRow('基础版');
-    expect(await within(row).findByRole('button', { name: '修改' })).toBeTruthy();
+    await within(row).findByRole('button', { name: '修改' });
     expect(within(row).queryByRole('button', { name: '查看' })).toBeNull();
     fireEvent.click(await toolbarButton(/新增/));
     const dialog = await screen.findByRole('dialog');

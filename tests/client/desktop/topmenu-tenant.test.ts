@@ -64,7 +64,7 @@ describe('the top menu screen: 菜单配置', () => {
   it('shows the row button only with topmenu_setting', async () => {
     renderTopMenus({}, []);
     const row = await findRow('业务');
-    expect(await within(row).findByRole('button', { name: '修改' })).toBeTruthy();
+    await within(row).findByRole('button', { name: '修改' });
     expect(within(row).queryByRole('button', { name: '菜单配置' })).toBeNull();
   });
 
