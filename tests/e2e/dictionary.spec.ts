@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueTag } from './support/api.ts';
+import { expectToast } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { loginByApi } from './support/session.ts';
 
@@ -9,7 +10,6 @@ test.skip(({ isMobile }) => isMobile, 'the dictionary and tenant package screens
 
 /** The open dialog (closed ones stay in the page, hidden). */
 const dialog = (page: Page): Locator => page.getByRole('dialog');
-const toast = (page: Page, text: string): Locator => page.locator('.ant-message').getByText(text);
 const addButton = (scope: Locator): Locator => scope.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(`${zh.common.add}$`) });
 const row = (scope: Locator, text: string): Locator => scope.locator('.ant-table-row').filter({ hasText: text });
 const formItem = (scope: Locator, label: string): Locator =>
@@ -39,7 +39,7 @@ test('dictionaries side by side: the spec messages, a new dictionary and a key u
   await add.getByPlaceholder('请输入字典名称').fill(`测试字典 ${code}`);
   await add.getByPlaceholder('请输入字典排序').fill('99');
   await add.getByRole('button', { name: zh.common.save }).click();
-  await expect(toast(page, zh.common.addSuccess)).toBeVisible();
+  await expectToast(page, zh.common.addSuccess);
   await expect(add).toBeHidden();
 
   // Find it and open its items.
@@ -64,7 +64,7 @@ test('dictionaries side by side: the spec messages, a new dictionary and a key u
   await item.getByPlaceholder('请输入字典名称').fill('第一项');
   await item.getByPlaceholder('请输入字典排序').fill('1');
   await item.getByRole('button', { name: zh.common.save }).click();
-  await expect(toast(page, zh.common.addSuccess).last()).toBeVisible();
+  await expectToast(page, zh.common.addSuccess);
   await expect(item).toBeHidden();
   await expect(row(items, '第一项')).toBeVisible();
   await expect(row(items, '第一项')).toContainText('k1');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiToken, TENANT, uniqueTag } from './support/api.ts';
-import { desktopHome, openScreen } from './support/desktop.ts';
+import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
 const F = zh.flow;
@@ -12,7 +12,6 @@ const DEPT_ROOT = '1123598813738675201';
 
 test.skip(({ isMobile }) => isMobile, 'the workflow console screens are desktop screens');
 
-const toast = (page: Page, text: string): Locator => page.locator('.ant-message').getByText(text);
 const row = (page: Page, text: string): Locator => page.locator('.tenon-crud .ant-table-row').filter({ hasText: text });
 const dropdown = (page: Page): Locator => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 const formItem = (scope: Page | Locator, label: string): Locator => scope.locator('.ant-form-item').filter({ has: scope.locator(`label[title="${label}"]`) });
@@ -96,7 +95,7 @@ test('a leave request started by the admin is approved by its approver from the 
   await approver.locator('input').fill(account);
   await dropdown(page).locator('.ant-select-item-option').filter({ hasText: account }).click();
   await page.getByRole('button', { name: zh.common.submit, exact: true }).click();
-  await expect(toast(page, F.process.started)).toBeVisible();
+  await expectToast(page, F.process.started);
 
   // 已发事务: the running request; its diagram marks the approval step as running.
   await expect(page).toHaveURL(/\/work\/send\/index$/);
@@ -123,7 +122,7 @@ test('a leave request started by the admin is approved by its approver from the 
   await expect(other.locator('.tenon-flow-request')).toContainText('2026-12-01 09:00:00');
   await other.getByLabel(F.process.comment).fill(`准了 ${tag}`);
   await other.getByRole('button', { name: F.action.approve, exact: true }).click();
-  await expect(toast(other, F.process.handled)).toBeVisible();
+  await expectToast(other, F.process.handled);
   await expect(other).toHaveURL(/\/work\/todo\/index$/);
 
   // 办结事务 -> 流程图: every step ended (success), the taken flows warning, HR (not reached) unstyled; the history.
@@ -166,7 +165,7 @@ test('a model drawn in the designer is saved with its Flowable attributes; an un
   await designer.getByLabel(F.model.prop.assignee).fill('${process.exit()}');
   await designer.getByLabel(F.model.prop.name).click(); // leaving the field writes it into the diagram
   await designer.getByRole('button', { name: zh.common.save, exact: true }).click();
-  await expect(toast(page, zh.common.addSuccess)).toBeVisible();
+  await expectToast(page, zh.common.addSuccess);
   await expect(designer).toBeHidden();
 
   const saved = row(page, key);

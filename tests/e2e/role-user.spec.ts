@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiToken, md5, TENANT, uniqueTag } from './support/api.ts';
-import { desktopHome, desktopLogin, menuItem, openScreen, sidebar, subMenuItems, topLevelItems } from './support/desktop.ts';
+import { desktopHome, desktopLogin, expectToast, menuItem, openScreen, sidebar, subMenuItems, topLevelItems } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
 const C = zh.crud;
@@ -9,7 +9,6 @@ const SYS = '/api/blade-system';
 test.skip(({ isMobile }) => isMobile, 'the role and user screens are desktop console screens');
 
 const dialog = (page: Page): Locator => page.getByRole('dialog');
-const toast = (page: Page, text: string): Locator => page.locator('.ant-message').getByText(text);
 const row = (page: Page, text: string): Locator => page.locator('.tenon-crud .ant-table-row').filter({ hasText: text });
 const toolbarButton = (page: Page, name: string): Locator =>
   page.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(`${name}$`) });
@@ -67,12 +66,12 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
   await add.getByPlaceholder('请输入角色别名').fill(`alias${tag.slice(-6)}`);
   await add.getByPlaceholder('请输入角色排序').fill('9');
   await add.getByRole('button', { name: zh.common.save, exact: true }).click();
-  await expect(toast(page, zh.common.addSuccess)).toBeVisible();
+  await expectToast(page, zh.common.addSuccess);
   await expect(row(page, roleName)).toBeVisible();
 
   // 权限设置 without a ticked role says so.
   await toolbarButton(page, C.role.grant).click();
-  await expect(toast(page, zh.common.selectOne)).toBeVisible();
+  await expectToast(page, zh.common.selectOne);
 
   // 权限设置: the whole desk, and 参数管理 (with its buttons) below 系统管理.
   await tickAndClick(page, roleName, C.role.grant);
@@ -83,7 +82,7 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
   await treeNode(grant, '系统管理').locator('.ant-tree-switcher').click();
   await treeNode(grant, '参数管理').locator('.ant-tree-checkbox').click();
   await grant.getByRole('button', { name: zh.common.ok, exact: true }).click();
-  await expect(toast(page, zh.common.operationSuccess)).toBeVisible();
+  await expectToast(page, zh.common.operationSuccess);
   await expect(grant).toBeHidden();
 
   // Reopened, the dialog shows the grant: 系统管理 only half-checked.
@@ -134,7 +133,7 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
   await tickAndClick(page, account, C.user.reset);
   await expect(page.getByText(C.user.resetConfirm)).toBeVisible();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: zh.common.ok, exact: true }).click();
-  await expect(toast(page, zh.common.operationSuccess)).toBeVisible();
+  await expectToast(page, zh.common.operationSuccess);
   expect((await tryLogin(page.request, account, password)).ok).toBe(false);
   expect((await tryLogin(page.request, account, '123456')).ok).toBe(true);
 
@@ -146,6 +145,6 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
   await toolbarButton(page, C.user.unlock).click();
   await expect(page.getByText(C.user.unlockConfirm)).toBeVisible();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: zh.common.ok, exact: true }).click();
-  await expect(toast(page, zh.common.operationSuccess).last()).toBeVisible();
+  await expectToast(page, zh.common.operationSuccess);
   await expect.poll(async () => (await tryLogin(page.request, account, '123456')).ok).toBe(true);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { uniqueTag } from './support/api.ts';
-import { desktopHome, menuItem, openScreen, sidebar, topLevelItems } from './support/desktop.ts';
+import { desktopHome, expectToast, menuItem, openScreen, sidebar, topLevelItems } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
 const S = zh.shell;
@@ -11,7 +11,6 @@ test.skip(({ isMobile }) => isMobile, 'the tenant administration screens are des
 
 /** The one open dialog (antd keeps closed ones hidden). */
 const dialog = (page: Page): Locator => page.getByRole('dialog');
-const toast = (page: Page, text: string): Locator => page.locator('.ant-message').getByText(text);
 /** A list row by a text in it. */
 const row = (page: Page, text: string): Locator => page.locator('.ant-table-row').filter({ hasText: text });
 /** The cell of a row under a column header (a value alone may also be the row's index). */
@@ -103,7 +102,7 @@ test('a tenant on a package: its administrator sees the package, grants a role, 
   await pkg.getByPlaceholder('请输入产品包名称').fill(packageName);
   await pickInTree(page, formItem(pkg, '菜单列表'), ['工作台', '用户管理', '角色管理']);
   await confirm(pkg, zh.common.save);
-  await expect(toast(page, zh.common.addSuccess)).toBeVisible();
+  await expectToast(page, zh.common.addSuccess);
   await expect(row(page, packageName)).toBeVisible();
 
   // A new tenant: provisioning gives it the role 管理员, a dept named after it and the user admin/admin.
@@ -113,7 +112,7 @@ test('a tenant on a package: its administrator sees the package, grants a role, 
   await add.getByPlaceholder('请输入联系人').fill('张三');
   await add.getByPlaceholder('请输入联系电话').fill('13800000000');
   await confirm(add, zh.common.save);
-  await expect(toast(page, zh.common.addSuccess)).toBeVisible();
+  await expectToast(page, zh.common.addSuccess);
   await expect(row(page, tenantName)).toBeVisible();
   const tenantId = (await row(page, tenantName).innerText()).match(/\b\d{6}\b/)?.[0];
   expect(tenantId, 'the new tenant code in its row').toBeTruthy();
@@ -122,7 +121,7 @@ test('a tenant on a package: its administrator sees the package, grants a role, 
   const bind = await tickAndOpen(page, tenantName, C.tenantAdmin.package);
   await pickOption(page, formItem(bind, C.tenantAdmin.packageId), packageName);
   await confirm(bind);
-  await expect(toast(page, zh.common.operationSuccess)).toBeVisible();
+  await expectToast(page, zh.common.operationSuccess);
   await expect(bind).toBeHidden();
   // Reopened, it shows the bound package.
   await row(page, tenantName).getByRole('checkbox').uncheck();
@@ -148,12 +147,12 @@ test('a tenant on a package: its administrator sees the package, grants a role, 
   await role.getByPlaceholder('请输入角色别名').fill('clerk');
   await role.getByPlaceholder('请输入角色排序').fill('2');
   await confirm(role, zh.common.save);
-  await expect(toast(tenantAdmin, zh.common.addSuccess)).toBeVisible();
+  await expectToast(tenantAdmin, zh.common.addSuccess);
   await expect(row(tenantAdmin, roleName)).toBeVisible();
 
   await openScreen(tenantAdmin, '系统管理', '用户管理');
   await addUser(tenantAdmin, 'clerk1', roleName, tenantName);
-  await expect(toast(tenantAdmin, zh.common.addSuccess)).toBeVisible();
+  await expectToast(tenantAdmin, zh.common.addSuccess);
   await expect(row(tenantAdmin, 'clerk1')).toBeVisible();
 
   const before = await newSession(browser, baseURL);
@@ -168,7 +167,7 @@ test('a tenant on a package: its administrator sees the package, grants a role, 
   const grant = await tickAndOpen(tenantAdmin, roleName, C.role.grant, C.role.grantTitle);
   await grant.locator('.ant-tree-treenode').filter({ hasText: '工作台' }).locator('.ant-tree-checkbox').click();
   await confirm(grant);
-  await expect(toast(tenantAdmin, zh.common.operationSuccess)).toBeVisible();
+  await expectToast(tenantAdmin, zh.common.operationSuccess);
   await expect(grant).toBeHidden();
 
   const after = await newSession(browser, baseURL);
@@ -182,13 +181,13 @@ test('a tenant on a package: its administrator sees the package, grants a role, 
   const quota = await tickAndOpen(page, tenantName, C.tenantAdmin.setting);
   await quota.getByPlaceholder(C.tenantAdmin.accountNumberHint).fill('2');
   await confirm(quota);
-  await expect(toast(page, zh.common.operationSuccess)).toBeVisible();
+  await expectToast(page, zh.common.operationSuccess);
   await expect(quota).toBeHidden();
   await expect(await cellUnder(page, tenantName, '账号额度')).toHaveText('2');
 
   await openScreen(tenantAdmin, '系统管理', '用户管理');
   const refused = await addUser(tenantAdmin, 'clerk2', roleName, tenantName);
-  await expect(toast(tenantAdmin, '当前租户已到最大账号额度!')).toBeVisible();
+  await expectToast(tenantAdmin, '当前租户已到最大账号额度!');
   await expect(refused).toBeVisible();
   await expect(refused.getByPlaceholder('请输入登录账号')).toHaveValue('clerk2');
   await tenantAdmin.context().close();
@@ -203,7 +202,7 @@ test('菜单配置 of a top menu: tick menus, save, and find them ticked again',
   await add.getByPlaceholder('请输入菜单编号').fill(name);
   await add.getByPlaceholder('请输入菜单排序').fill('9');
   await confirm(add, zh.common.save);
-  await expect(toast(page, zh.common.addSuccess)).toBeVisible();
+  await expectToast(page, zh.common.addSuccess);
 
   const openSetting = async () => {
     await row(page, name).getByRole('button', { name: C.topMenu.setting }).click();
@@ -215,7 +214,7 @@ test('菜单配置 of a top menu: tick menus, save, and find them ticked again',
   const setting = await openSetting();
   await node(setting, '工作台').locator('.ant-tree-checkbox').click();
   await confirm(setting);
-  await expect(toast(page, zh.common.operationSuccess)).toBeVisible();
+  await expectToast(page, zh.common.operationSuccess);
   await expect(setting).toBeHidden();
 
   const reopened = await openSetting();

@@ -20,6 +20,16 @@ export async function desktopHome(page: Page) {
   await expect(sidebar(page).getByRole('menuitem').first()).toBeVisible();
 }
 
+/**
+ * Waits for a new message toast saying `text`, then marks it seen. A toast stays on screen for 3 s, so the one of the
+ * previous save may still show when the next one comes: only a toast no earlier check has seen proves this action.
+ */
+export async function expectToast(page: Page, text: string) {
+  const fresh = page.locator('.ant-message-notice:not([data-seen])').filter({ hasText: text });
+  await expect(fresh).toBeVisible();
+  await fresh.evaluate((notice) => notice.setAttribute('data-seen', ''));
+}
+
 export const sidebar = (page: Page): Locator => page.locator('aside.tenon-sider');
 export const tabBar = (page: Page): Locator => page.locator('.tenon-tabbar');
 export const topBar = (page: Page): Locator => page.locator('.tenon-topbar');
