@@ -11,18 +11,23 @@ export interface LoginForm {
   captchaCode?: string;
 }
 
+/**
+ * The token grant's parameters as a form body. Blade clients send them as a query string, which the server still
+ * reads, but a URL with the password hash or the refresh token ends up in proxy and browser logs.
+ */
+const tokenForm = (params: Record<string, string>) => new URLSearchParams(params);
+
 /** Password (or captcha) grant: the password travels as md5 hex; a failure rejects with the server's message. */
 export async function login(form: LoginForm): Promise<UserInfo> {
-  const response = await http.post<UserInfo>('/api/blade-auth/oauth/token', null, {
+  const response = await http.post<UserInfo>('/api/blade-auth/oauth/token', tokenForm({
+    tenantId: form.tenantId,
+    username: form.username,
+    password: md5(form.password),
+    grant_type: site.captchaMode ? 'captcha' : 'password',
+    scope: 'all',
+    type: 'account',
+  }), {
     noToken: true,
-    params: {
-      tenantId: form.tenantId,
-      username: form.username,
-      password: md5(form.password),
-      grant_type: site.captchaMode ? 'captcha' : 'password',
-      scope: 'all',
-      type: 'account',
-    },
     headers: {
       'Tenant-Id': form.tenantId,
       ...(site.captchaMode ? { 'Captcha-Key': form.captchaKey ?? '', 'Captcha-Code': form.captchaCode ?? '' } : {}),
@@ -46,9 +51,8 @@ export function refreshToken(switchTo: { deptId?: string; roleId?: string } = {}
     const adopted = session.adoptStored() ? session.get().userInfo : undefined;
     if (adopted && !switching) return adopted;
     const { refreshToken: token, tenantId } = session.get();
-    const response = await http.post<UserInfo>('/api/blade-auth/oauth/token', null, {
+    const response = await http.post<UserInfo>('/api/blade-auth/oauth/token', tokenForm({ tenantId, refresh_token: token, grant_type: 'refresh_token', scope: 'all' }), {
       noToken: true,
-      params: { tenantId, refresh_token: token, grant_type: 'refresh_token', scope: 'all' },
       headers: { 'Tenant-Id': tenantId, 'Dept-Id': switchTo.deptId ?? '', 'Role-Id': switchTo.roleId ?? '' },
     });
     session.signedIn(response.data, { refresh: true });

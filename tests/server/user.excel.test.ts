@@ -149,6 +149,10 @@ describe('the blade-auth query parameter', () => {
   it('never reaches the request log', async () => {
     expect(redactUrl('/x?a=1&blade-auth=bearer%20secret&b=2')).toBe('/x?a=1&blade-auth=[redacted]&b=2');
     expect(redactUrl('/x?Blade%2DAuth=bearer+secret')).not.toContain('secret');
+    // The secrets Blade clients send as query strings: the token grant's password and refresh token, register-guest's password.
+    expect(redactUrl('/api/blade-auth/oauth/token?username=a&password=e10adc&refresh_token=eyJ&grant_type=password'))
+      .toBe('/api/blade-auth/oauth/token?username=a&password=[redacted]&refresh_token=[redacted]&grant_type=password');
+    expect(redactUrl('/u?oldPassword=a&newPassword1=b')).toBe('/u?oldPassword=[redacted]&newPassword1=[redacted]');
     const lines: string[] = [];
     const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
     const app = Fastify({ logger: { level: 'info', stream } });

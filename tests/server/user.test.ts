@@ -238,15 +238,46 @@ describe('the caller profile', () => {
     expect(info).not.toHaveProperty('password');
   });
 
-  it('update-password: confirmation, old password, then the new one logs in', async () => {
+  it('update-password: confirmation, old password, then the new one logs in; passwords in the body only', async () => {
     await create('pwuser');
     const token = await t.tokenOf('pwuser', 'init-pw', A);
-    const url = (old: string, a: string, b: string) => `${USER}/update-password?${new URLSearchParams({ oldPassword: old, newPassword: a, newPassword1: b })}`;
-    expectError(await post(url('init-pw', 'new-pw', 'other'), token), 400, '请输入正确的确认密码!');
-    expectError(await post(url('wrong', 'new-pw', 'new-pw'), token), 400, '原密码不正确!');
-    expectOk(await post(url('init-pw', 'new-pw', 'new-pw'), token));
+    const passwords = (old: string, a: string, b: string) => ({ oldPassword: old, newPassword: a, newPassword1: b });
+    const asForm = (values: Record<string, string>) => [new URLSearchParams(values).toString(), { 'content-type': 'application/x-www-form-urlencoded' }] as const;
+    // The contract's clients sent them as a query string: refused before anything is read, so nothing is changed.
+    expectError(await post(`${USER}/update-password?${new URLSearchParams(passwords('init-pw', 'leaked', 'leaked'))}`, token), 400, '密码只能在请求体中提交,不能放在网址中');
+    expectError(await post(`${USER}/update-password?newPassword=leaked`, token, passwords('init-pw', 'x', 'x')), 400, '密码只能在请求体中提交,不能放在网址中');
+    expect((await t.login('pwuser', 'leaked', A)).statusCode).not.toBe(200);
+    expectError(await post(`${USER}/update-password`, token, passwords('init-pw', '', '')), 400, '缺少必要的请求参数: newPassword');
+    expectError(await post(`${USER}/update-password`, token, passwords('init-pw', 'new-pw', 'other')), 400, '请输入正确的确认密码!');
+    expectError(await post(`${USER}/update-password`, token, passwords('wrong', 'new-pw', 'new-pw')), 400, '原密码不正确!');
+    expectOk(await t.post(`${USER}/update-password`, token, ...asForm(passwords('init-pw', 'new-pw', 'new-pw'))));
     expect((await t.login('pwuser', 'new-pw', A)).statusCode).toBe(200);
     expect((await t.login('pwuser', 'init-pw', A)).statusCode).not.toBe(200);
+  });
+
+  it('one phone rule in the user dialog and the profile: blank, then the length of 11, then the format', async () => {
+    expectError(await post(`${USER}/submit`, bossA, newUser('phone1', { phone: '1380013' })), 400, '手机号码长度不为11位');
+    expectError(await post(`${USER}/submit`, bossA, newUser('phone1', { phone: '12345678901' })), 400, '手机号码格式不正确');
+    const token = await t.tokenOf('boss', 'pw-a', A);
+    expectError(await post(`${USER}/update-info`, token, { phone: '1380013' }), 400, '手机号码长度不为11位');
+  });
+
+  it('a phone stored before the rule blocks neither the profile nor the user dialog; a changed one must follow it', async () => {
+    const u = await create('oldphone');
+    await t.services.db.updateTable('blade_user').set({ phone: '22233322' }).where('id', '=', u.id).execute();
+    const token = await t.tokenOf('oldphone', 'init-pw', A);
+    expectOk(await post(`${USER}/update-info`, token, { realName: '换了名字', phone: '22233322', avatar: 'https://x.cn/a.png' }));
+    expectOk(await post(`${USER}/submit`, bossA, { ...newUser('oldphone'), id: u.id, realName: '又换了', phone: '22233322' }));
+    const row = await t.services.db.selectFrom('blade_user').select(['real_name', 'phone', 'avatar']).where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ real_name: '又换了', phone: '22233322', avatar: 'https://x.cn/a.png' });
+    expectError(await post(`${USER}/update-info`, token, { phone: '22233323' }), 400, '手机号码长度不为11位');
+    expectError(await post(`${USER}/submit`, bossA, { ...newUser('oldphone'), id: u.id, phone: '22233323' }), 400, '手机号码长度不为11位');
+  });
+
+  it('the seeded administrator saves his profile as the console loads it', async () => {
+    const own = expectOk(await get(`${USER}/info`, superAdmin)) as Record<string, unknown>;
+    const { avatar, realName, name, phone, email } = own;
+    expectOk(await post(`${USER}/update-info`, superAdmin, { avatar: 'https://x.cn/admin.png', realName, name, phone, email }));
   });
 
   it('update-info changes the caller profile only, with the phone rules', async () => {

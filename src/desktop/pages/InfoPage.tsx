@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { getData, http, postData, type R } from '../../client/http.ts';
 import { session } from '../../client/session.ts';
 import { DESKTOP_KEY } from '../queries.ts';
-import { avatarProblem, phoneProblem, ruleOf } from './info-rules.ts';
+import { phoneProblem } from '../../shared/entities/system/user.ts';
+import { avatarProblem, ruleOf } from './info-rules.ts';
 
 const USER = '/api/blade-system/user';
 const PUT_FILE = '/api/blade-resource/oss/endpoint/put-file';
@@ -32,7 +33,8 @@ export default function InfoPage() {
 }
 
 function ProfileForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ProfileValues>();
@@ -90,7 +92,7 @@ function ProfileForm() {
       <Form.Item name="realName" label={t('shell.info.realName')}><Input /></Form.Item>
       <Form.Item name="name" label={t('shell.info.name')}><Input /></Form.Item>
       <Form.Item name="phone" label={t('shell.info.phone')} required validateTrigger={['onBlur', 'onChange']}
-        rules={[ruleOf((value) => { const problem = phoneProblem(value); return problem && t(`shell.info.${problem}`); })]}>
+        rules={[ruleOf((value) => (value && value === data?.phone ? undefined : phoneProblem(value, true)?.[lang]))]}>
         <Input maxLength={20} />
       </Form.Item>
       <Form.Item name="email" label={t('shell.info.email')} rules={[{ type: 'email', message: t('shell.info.emailFormat') }]}>
@@ -111,8 +113,8 @@ function PasswordForm() {
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
   const save = useMutation({
-    // The contract passes the three passwords as query parameters (spec §4 user update-password).
-    mutationFn: (values: PasswordValues) => postData<null>(`${USER}/update-password`, undefined, { ...values }),
+    // In the body only: a query string would leave the passwords in proxy and access logs (the server refuses it).
+    mutationFn: (values: PasswordValues) => postData<null>(`${USER}/update-password`, values),
     onSuccess: () => {
       void message.success(t('shell.info.passwordSaved'));
       form.resetFields();

@@ -1,17 +1,5 @@
 import type { RuleObject } from 'antd/es/form';
 
-/** Spec §5 phone rules, in order: blank, then length 11, then a mainland mobile number. */
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-export type PhoneProblem = 'phoneRequired' | 'phoneLength' | 'phoneFormat';
-
-export function phoneProblem(value: unknown): PhoneProblem | undefined {
-  const text = value === undefined || value === null ? '' : String(value).trim();
-  if (text === '') return 'phoneRequired';
-  if (text.length !== 11) return 'phoneLength';
-  if (!PHONE_PATTERN.test(text)) return 'phoneFormat';
-  return undefined;
-}
-
 /** Avatar (spec §5): jpg/png, at most 500 KB. */
 export const AVATAR_MAX_BYTES = 500 * 1024;
 export type AvatarProblem = 'avatarType' | 'avatarSize';

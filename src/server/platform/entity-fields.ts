@@ -1,4 +1,4 @@
-import { allFields, camelToSnake, type EntityDef, type FieldDef } from '../../shared/entities/define.ts';
+import { allFields, camelToSnake, patternProblem, type EntityDef, type FieldDef } from '../../shared/entities/define.ts';
 import { parseDateTime, wireDateTime } from '../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../shared/i18n/server-messages.ts';
 import { ApiError, failWith } from './errors.ts';
@@ -83,7 +83,8 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
       const text = String(raw);
       if (text.includes('\u0000')) throw typeError(); // PostgreSQL text cannot hold NUL
       if (field.max && [...text].length > field.max) throw new ApiError(400, MESSAGES.tooLong, { name: field.max, label });
-      if (field.pattern && !new RegExp(field.pattern.regex).test(text)) throw failWith(field.pattern.message);
+      const problem = patternProblem(field, text);
+      if (problem) throw failWith(problem);
       return text;
     }
     case 'int': case 'switch': {

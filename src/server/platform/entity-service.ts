@@ -200,7 +200,7 @@ export class EntityService {
     const before: Row | undefined = inserting ? undefined : await visible(trx).where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
     if (!inserting && !before) throw new ApiError(400, MESSAGES.dataNotFound);
     const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
-    const values = { ...this.columnValues(placement?.input ?? input, inserting), ...placement?.columns };
+    const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
     checkReserved(entity, user, values, before);
     await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
@@ -249,9 +249,14 @@ export class EntityService {
     if (this.entity.affectsDictionaries) await this.deps.dictionaries.invalidate();
   }
 
-  /** Submitted fields -> column values, validated with the definition's messages. Server-owned fields are ignored. */
-  private columnValues(input: Record<string, unknown>, inserting: boolean): Record<string, unknown> {
+  /**
+   * Submitted fields -> column values, validated with the definition's messages. Server-owned fields are ignored, and
+   * so is text sent back unchanged: a value stored before a rule existed (an old phone number) must not block an
+   * edit of the other fields.
+   */
+  private columnValues(input: Record<string, unknown>, before: Row | undefined): Record<string, unknown> {
     const values: Record<string, unknown> = {};
+    const inserting = !before;
     for (const field of fieldsOf(this.entity).values()) {
       if (field.readonly) continue;
       const raw = input[field.name];
@@ -259,6 +264,7 @@ export class EntityService {
         if (!inserting) continue;
         if (field.default !== undefined) { values[field.column] = field.default; continue; }
       }
+      if (before && typeof raw === 'string' && raw !== '' && raw === before[field.column]) continue;
       const value = parseFieldValue(field, raw, { update: !inserting });
       if (value !== undefined) values[field.column] = value;
     }

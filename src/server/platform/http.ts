@@ -149,7 +149,13 @@ export function requireParam(request: FastifyRequest, name: string): string {
   return String(value).trim();
 }
 
-/** The URL with the value of any `blade-auth` query parameter (however encoded) replaced. */
+/**
+ * Query parameters whose values never reach a log: the token header's query form, and the secrets Blade clients send
+ * as query strings (the token grant's md5 password and refresh token, register-guest's password).
+ */
+const SECRET_QUERY_KEY = /^(blade-auth|refresh_token|access_token)$|password/;
+
+/** The URL with the value of any secret query parameter (however encoded) replaced. */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
@@ -158,7 +164,7 @@ export function redactUrl(url: string): string {
     const key = eq < 0 ? part : part.slice(0, eq);
     let name = key;
     try { name = decodeURIComponent(key.replace(/\+/g, ' ')); } catch { /* keep the raw key */ }
-    return name.trim().toLowerCase() === 'blade-auth' ? `${key}=[redacted]` : part;
+    return SECRET_QUERY_KEY.test(name.trim().toLowerCase()) ? `${key}=[redacted]` : part;
   });
   return `${url.slice(0, at)}?${params.join('&')}`;
 }

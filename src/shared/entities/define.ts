@@ -19,14 +19,22 @@ export type FieldType =
 /** How a bare query key (no suffix) filters: the contract's default is LIKE; an "entity" style list matches exactly. */
 export type SearchMode = 'like' | 'equal';
 
+export interface Pattern { regex: string; message: LocalText }
+
+/** The message of the first pattern `text` misses, for the server's check and the console's form rule alike. */
+export function patternProblem(field: Pick<FieldDef, 'pattern'>, text: string): LocalText | undefined {
+  const patterns: readonly Pattern[] = !field.pattern ? [] : 'regex' in field.pattern ? [field.pattern] : field.pattern;
+  return patterns.find((p) => !new RegExp(p.regex).test(text))?.message;
+}
+
 export interface FieldDef {
   type: FieldType;
   label: LocalText;
   /** Required on insert (and when present on update); the spec's message, or true for `请输入<label>`. */
   required?: LocalText | true;
   max?: number;
-  /** Regular expression the value must match, with its message. */
-  pattern?: { regex: string; message: LocalText };
+  /** Regular expressions a non-blank value must match, checked in order: the first one missed gives the message. */
+  pattern?: Pattern | readonly Pattern[];
   /** Platform dictionary code: lists add `<field>Name` with the item's value. */
   dict?: string;
   search?: SearchMode;

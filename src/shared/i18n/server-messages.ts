@@ -8,6 +8,7 @@ export const MESSAGES = {
   failure: { zh: '操作失败', en: 'Operation failed' },
   business: { zh: '业务异常', en: 'Business error' },
   missingParam: { zh: '缺少必要的请求参数: {name}', en: 'Missing required parameter: {name}' },
+  passwordInQuery: { zh: '密码只能在请求体中提交,不能放在网址中', en: 'Passwords are accepted in the request body only, never in the URL' },
   paramType: { zh: '请求参数类型错误: {name}', en: 'Wrong parameter type: {name}' },
   unreadable: { zh: '消息不能读取', en: 'The request body could not be read' },
   unauthorized: { zh: '请求未授权', en: 'Unauthorized' },

@@ -5,7 +5,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
 import InfoPage from '../../../src/desktop/pages/InfoPage.tsx';
-import { avatarProblem, phoneProblem } from '../../../src/desktop/pages/info-rules.ts';
+import { avatarProblem } from '../../../src/desktop/pages/info-rules.ts';
+import { phoneProblem } from '../../../src/shared/entities/system/user.ts';
 import { fakeServer, ok } from './fake-server.ts';
 import { renderDesktop, signIn } from './render.tsx';
 
@@ -33,11 +34,13 @@ const field = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`)
 const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
 
 describe('rules', () => {
-  it('checks the phone in the spec order', () => {
-    expect(phoneProblem('')).toBe('phoneRequired');
-    expect(phoneProblem('1380013800')).toBe('phoneLength');
-    expect(phoneProblem('12800138000')).toBe('phoneFormat');
-    expect(phoneProblem('13800138000')).toBeUndefined();
+  it('checks the phone in the spec order (the one rule of the server, the user dialog and this page)', () => {
+    expect(phoneProblem('', true)?.zh).toBe('手机号码不能为空');
+    expect(phoneProblem('', false)).toBeUndefined();
+    expect(phoneProblem('1380013', false)?.zh).toBe('手机号码长度不为11位');
+    expect(phoneProblem('1380013800', true)?.zh).toBe('手机号码长度不为11位');
+    expect(phoneProblem('12800138000', true)?.zh).toBe('手机号码格式不正确');
+    expect(phoneProblem('13800138000', true)).toBeUndefined();
   });
   it('accepts jpg/png avatars up to 500 KB', () => {
     expect(avatarProblem({ type: 'image/gif', size: 10 })).toBe('avatarType');
@@ -47,6 +50,22 @@ describe('rules', () => {
 });
 
 describe('InfoPage', () => {
+  it('saves a new avatar and name while the stored phone predates the rule (the seed once had 22233322)', async () => {
+    serve({
+      [`GET ${USER}/info`]: () => ok({ ...profile, phone: '22233322' }),
+      [`POST ${USER}/update-info`]: () => ok(null),
+    });
+    renderDesktop(createElement(InfoPage), '/info/index');
+    await waitFor(() => expect(field('phone')?.value).toBe('22233322'));
+    type('realName', '新名字');
+    fireEvent.click(screen.getAllByRole('button', { name: '提交' })[0]);
+    await waitFor(() => expect(calls(`${USER}/update-info`)).toHaveLength(1));
+    expect(calls(`${USER}/update-info`)[0].body).toMatchObject({ realName: '新名字', phone: '22233322' });
+    // Changed, the number must follow the rule.
+    type('phone', '2223332');
+    expect(await screen.findByText('手机号码长度不为11位')).toBeTruthy();
+  });
+
   it('loads the profile, shows the three phone messages and saves through update-info', async () => {
     renderDesktop(createElement(InfoPage), '/info/index');
     await waitFor(() => expect(field('phone')?.value).toBe('13800138000'));
@@ -68,7 +87,7 @@ describe('InfoPage', () => {
     expect(calls(`${USER}/update-info`)[0].body).toMatchObject({ phone: '13900139000', realName: '管理员', name: 'admin', email: 'a@b.cn' });
   });
 
-  it('checks the password confirmation and sends update-password as query parameters', async () => {
+  it('checks the password confirmation and sends update-password with the passwords in the body, none in the URL', async () => {
     renderDesktop(createElement(InfoPage), '/info/index');
     fireEvent.click(await screen.findByRole('tab', { name: '修改密码' }));
     await waitFor(() => expect(field('oldPassword')).toBeTruthy());
@@ -84,6 +103,7 @@ describe('InfoPage', () => {
     submit();
     await waitFor(() => expect(calls(`${USER}/update-password`)).toHaveLength(1));
     // The first request carries the matching confirmation: the submit with the mismatch sent nothing.
-    expect(calls(`${USER}/update-password`)[0].params).toEqual({ oldPassword: 'old-pw', newPassword: 'new-pw-1', newPassword1: 'new-pw-1' });
+    expect(calls(`${USER}/update-password`)[0].body).toEqual({ oldPassword: 'old-pw', newPassword: 'new-pw-1', newPassword1: 'new-pw-1' });
+    expect(calls(`${USER}/update-password`)[0].params).toEqual({});
   });
 });

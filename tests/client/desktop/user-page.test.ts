@@ -2,12 +2,14 @@
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Form } from 'antd';
+import { Form, Input } from 'antd';
+import i18next from 'i18next';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
 import { downloadFile } from '../../../src/client/download.ts';
 import { user } from '../../../src/shared/entities/system/user.ts';
 import { ReferencePicker } from '../../../src/desktop/components/ReferencePicker.tsx';
+import { rulesOf } from '../../../src/desktop/components/crud/fields.ts';
 import UserPage from '../../../src/desktop/pages/system/UserPage.tsx';
 import { buttons, fakeServer, ok, page, refuse, type Handler } from './fake-server.ts';
 import { lastDialog, renderDesktop, signIn, toolbarButton } from './render.tsx';
@@ -243,5 +245,28 @@ describe('the user form pickers', () => {
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.click(await screen.findByText('人事经理'));
     await waitFor(() => expect(values.at(-1)).toBe('8'));
+  });
+});
+
+describe('the user form phone rule (the profile page and the server use the same one)', () => {
+  const phoneForm = (stored?: string) => renderDesktop(createElement(Form, { initialValues: { phone: stored ?? '' } },
+    createElement(Form.Item, { name: 'phone', label: '手机号码', rules: rulesOf(user.fields.phone, 'zh', i18next.t, stored), validateTrigger: 'onChange' }, createElement(Input))));
+  const typePhone = (value: string) => fireEvent.change(screen.getByLabelText('手机号码'), { target: { value } });
+
+  it('says the length before the format', async () => {
+    phoneForm();
+    typePhone('1380013');
+    expect(await screen.findByText('手机号码长度不为11位')).toBeTruthy();
+    expect(screen.queryByText('手机号码格式不正确')).toBeNull();
+    typePhone('12345678901');
+    expect(await screen.findByText('手机号码格式不正确')).toBeTruthy();
+  });
+
+  it('lets a number stored before the rule stay as it is', async () => {
+    phoneForm('22233322');
+    typePhone('2223332');
+    expect(await screen.findByText('手机号码长度不为11位')).toBeTruthy();
+    typePhone('22233322');
+    await waitFor(() => expect(screen.queryByText('手机号码长度不为11位')).toBeNull());
   });
 });

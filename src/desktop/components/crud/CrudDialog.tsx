@@ -101,7 +101,7 @@ export function CrudDialog({ entity, lang, state, fields, locked = [], open, wid
                 <Form.Item
                   name={field.name}
                   label={field.label[lang]}
-                  rules={readOnly ? [] : rulesOf(field, lang, t)}
+                  rules={readOnly ? [] : rulesOf(field, lang, t, id ? initialValues[field.name] : undefined)}
                   validateTrigger={validateTriggerOf(field)}
                   {...wireValueProps(field)}
                 >

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { allFields, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
+import { allFields, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { isReferenceControl } from '../ReferencePicker.tsx';
 
@@ -134,13 +134,21 @@ export function requiredMessage(field: FieldDef, lang: Lang, t: Translate): stri
   return t('crud.required', { label: field.label[lang] });
 }
 
-/** Spec §5: the definition's rules, checked on blur (pickers also on change). */
-export function rulesOf(field: FieldDef, lang: Lang, t: Translate): Rule[] {
+/**
+ * Spec §5: the definition's rules, checked on blur (pickers also on change). A pattern passes a value kept as it was
+ * loaded (`stored`), as the server does: a value saved before the rule must not block editing the rest.
+ */
+export function rulesOf(field: FieldDef, lang: Lang, t: Translate, stored?: unknown): Rule[] {
   const rules: Rule[] = [];
   if (field.required) rules.push({ required: true, message: requiredMessage(field, lang, t) });
   const text = field.type === 'string' || field.type === 'text';
   if (text && field.max) rules.push({ max: field.max, message: t('crud.tooLong', { label: field.label[lang], max: field.max }) });
-  if (text && field.pattern) rules.push({ pattern: new RegExp(field.pattern.regex), message: field.pattern.message[lang] });
+  if (text && field.pattern) {
+    rules.push({ validator: async (_rule, value) => {
+      const problem = value === undefined || value === null || value === '' || value === stored ? undefined : patternProblem(field, String(value));
+      if (problem) throw new Error(problem[lang]);
+    } });
+  }
   return rules;
 }
 

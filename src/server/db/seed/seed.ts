@@ -115,9 +115,10 @@ export async function seed(db: Db): Promise<void> {
     })));
     const adminExists = await trx.selectFrom('blade_user').select('id').where('id', '=', SEED.userAdmin).executeTakeFirst();
     if (!adminExists) {
+      // The contract's seed phone 22233322 fails the 11-digit rule, so the administrator could not save his profile.
       await insert('blade_user', [{
         id: SEED.userAdmin, tenant_id: '000000', code: '', user_type: 1, account: 'admin', password: await hashPlainPassword('admin'),
-        name: '管理员', real_name: '管理员', email: 'admin@bladex.vip', phone: '22233322', birthday: '2018-08-08 00:00:00', sex: 1,
+        name: '管理员', real_name: '管理员', email: 'admin@bladex.vip', phone: '18888888888', birthday: '2018-08-08 00:00:00', sex: 1,
         role_id: SEED.roleAdministrator, dept_id: SEED.deptRoot, post_id: SEED.postCeo, ...audit,
       }]);
     }

@@ -3,10 +3,12 @@ import multipart from '@fastify/multipart';
 import { user } from '../../../shared/entities/system/user.ts';
 import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity-excel.ts';
 import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
-import { requestParams, requireParam } from '../../platform/http.ts';
+import { requestParams } from '../../platform/http.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { idParam, USER_FILES, UserService } from './user.service.ts';
+
+const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'newPassword1'];
 
 const USER = '/api/blade-system/user';
 
@@ -29,10 +31,14 @@ export async function userRoutes(app: FastifyInstance, { services }: { services:
     return ok(request, null);
   });
 
+  // Passwords come in the body only (form or JSON): a query string ends up in proxy, browser and access logs.
   app.post(`${USER}/update-password`, async (request) => {
-    const params = requestParams(request);
-    const text = (name: string) => (typeof params[name] === 'string' ? params[name] as string : '');
-    await users.updatePassword(request.user, text('oldPassword'), requireParam(request, 'newPassword'), text('newPassword1'));
+    const query = request.query as Record<string, unknown>;
+    if (PASSWORD_FIELDS.some((name) => Object.hasOwn(query, name))) throw fail('passwordInQuery');
+    const body = request.body && typeof request.body === 'object' ? request.body as Record<string, unknown> : {};
+    const text = (name: string) => (typeof body[name] === 'string' ? body[name] as string : '');
+    if (!text('newPassword').trim()) throw fail('missingParam', { name: 'newPassword' });
+    await users.updatePassword(request.user, text('oldPassword'), text('newPassword').trim(), text('newPassword1'));
     return ok(request, null);
   });
 

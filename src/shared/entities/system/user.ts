@@ -1,12 +1,26 @@
-import { defineEntity } from '../define.ts';
+import type { LocalText } from '../../i18n/server-messages.ts';
+import { defineEntity, patternProblem, type Pattern } from '../define.ts';
 
-/** Mobile numbers: 11 digits (spec §5); the length message comes first, then this format. */
-export const PHONE_REGEX = '^1[3-9]\\d{9}$';
+/**
+ * Mobile numbers (spec §5), one rule for the user dialog, the profile page and the server: blank (where required),
+ * then the length of 11, then a mainland mobile number.
+ */
 export const PHONE_MESSAGES = {
   required: { zh: '手机号码不能为空', en: 'Please enter the mobile number' },
   length: { zh: '手机号码长度不为11位', en: 'The mobile number must have 11 digits' },
   format: { zh: '手机号码格式不正确', en: 'The mobile number is not valid' },
 } as const;
+export const PHONE_PATTERNS = [
+  { regex: '^.{11}$', message: PHONE_MESSAGES.length },
+  { regex: '^1[3-9]\\d{9}$', message: PHONE_MESSAGES.format },
+] as const satisfies readonly Pattern[];
+
+/** What is wrong with a typed mobile number, or undefined. */
+export function phoneProblem(raw: unknown, required: boolean): LocalText | undefined {
+  const text = raw === undefined || raw === null ? '' : String(raw).trim();
+  if (text === '') return required ? PHONE_MESSAGES.required : undefined;
+  return patternProblem({ pattern: PHONE_PATTERNS }, text);
+}
 
 /**
  * Users (blade_user, contract system.md §1-2). The password column holds argon2id of md5(plain): it is never sent,
@@ -45,7 +59,7 @@ export const user = defineEntity({
     phone: {
       type: 'string', max: 45, list: true, form: true, export: true, filter: true, search: 'like',
       label: { zh: '手机号码', en: 'Mobile' },
-      pattern: { regex: PHONE_REGEX, message: PHONE_MESSAGES.format },
+      pattern: PHONE_PATTERNS,
     },
     birthday: { type: 'date', nullable: true, form: true, export: true, label: { zh: '生日', en: 'Birthday' } },
     sex: { type: 'int', nullable: true, dict: 'sex', list: true, form: true, export: true, label: { zh: '性别', en: 'Sex' } },
