@@ -10,7 +10,7 @@ import { ApiError, fail, failWith } from './errors.ts';
 import { fieldsOf, parseFieldValue, toWire } from './entity-fields.ts';
 import { checkRemovable, checkReserved, followParent, placeInTree, type Row } from './entity-rules.ts';
 import { EntityTree } from './entity-tree.ts';
-import { nextId, isId } from './ids.ts';
+import { idList, isId, nextId } from './ids.ts';
 import type { Permissions } from './permissions.ts';
 import { conditionsPredicate, fixedConditions, parseListQuery, type Condition, type FixedFilter } from './query-conditions.ts';
 
@@ -340,10 +340,8 @@ function withConditions(query: SelectQueryBuilder<any, any, any>, conditions: Co
  * one record"; another empty list is a missing parameter, by its name.
  */
 export function parseIds(raw: unknown, name = 'ids'): string[] {
-  const text = Array.isArray(raw) ? raw.join(',') : raw == null ? '' : String(raw);
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = idList(raw, name);
   if (ids.length === 0) throw name === 'ids' ? fail('selectOne') : fail('missingParam', { name });
-  if (!ids.every(isId)) throw fail('paramType', { name });
   return ids;
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
-import { splitList, SUPER_TENANT } from '../../platform/auth-context.ts';
+import { SUPER_TENANT } from '../../platform/auth-context.ts';
 import { ApiError, fail, ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
-import { isId, nextId } from '../../platform/ids.ts';
+import { idList, nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { explainDataScope, SCOPE } from '../../platform/data-scope.ts';
 import { findField } from '../../platform/entity-fields.ts';
@@ -13,12 +13,6 @@ import { installRoleRules, ROLE_MESSAGES } from './role-power.ts';
 
 const DATA = 1;
 const API = 2;
-
-const idList = (value: unknown, name: string): string[] => {
-  const list = Array.isArray(value) ? value.map(String) : splitList(typeof value === 'string' ? value : '');
-  if (!list.every(isId)) throw fail('paramType', { name });
-  return [...new Set(list)];
-};
 
 /** Grants: which menus, buttons and scopes each role holds (system.md §3), which menus each top menu groups (§5). */
 export async function roleGrantRoutes(app: FastifyInstance, { services }: { services: Services }) {

@@ -4,9 +4,9 @@ import { user } from '../../../shared/entities/system/user.ts';
 import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity-excel.ts';
 import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
-import { isId } from '../../platform/ids.ts';
+import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
-import { idParam, USER_FILES, UserService } from './user.service.ts';
+import { USER_FILES, UserService } from './user.service.ts';
 
 const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'newPassword1'];
 
@@ -44,17 +44,17 @@ export async function userRoutes(app: FastifyInstance, { services }: { services:
 
   app.post(`${USER}/grant`, { config: { permission: 'user_role' } }, async (request) => {
     const params = requestParams(request);
-    await users.grant(request.user, idParam(params.userIds, 'userIds'), idParam(params.roleIds, 'roleIds'));
+    await users.grant(request.user, idList(params.userIds, 'userIds'), idList(params.roleIds, 'roleIds'));
     return ok(request, null);
   });
 
   app.post(`${USER}/reset-password`, { config: { permission: 'user_reset' } }, async (request) => {
-    await users.resetPassword(request.user, idParam(requestParams(request).userIds, 'userIds'));
+    await users.resetPassword(request.user, idList(requestParams(request).userIds, 'userIds'));
     return ok(request, null);
   });
 
   app.post(`${USER}/unlock`, { config: { permission: 'user_unlock' } }, async (request) => {
-    await users.unlock(request.user, idParam(requestParams(request).userIds, 'userIds'));
+    await users.unlock(request.user, idList(requestParams(request).userIds, 'userIds'));
     return ok(request, null);
   });
 

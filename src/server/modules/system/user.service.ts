@@ -8,7 +8,7 @@ import { allRecords, importWorkbook } from '../../platform/entity-excel.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity-fields.ts';
 import type { EntityHooks, EntityService, WireRecord } from '../../platform/entity-service.ts';
 import { ApiError, fail, failWith } from '../../platform/errors.ts';
-import { isId } from '../../platform/ids.ts';
+import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { checkWirePassword, hashPlainPassword, md5Hex } from '../auth/password.ts';
 import { loginFailKey } from '../auth/token.service.ts';
@@ -46,14 +46,6 @@ class HashedPassword {
 const PROFILE_FIELDS = ['name', 'realName', 'avatar', 'email', 'phone', 'birthday', 'sex'] as const;
 const STATUS_NAMES: Record<string, string> = { 1: '正常', 0: '停用' };
 const DEFAULT_INIT_PASSWORD = '123456';
-
-/** Comma-list parameter of ids (`userIds=1,2`); malformed ids are a 400, duplicates dropped. */
-export function idParam(raw: unknown, name: string): string[] {
-  const text = Array.isArray(raw) ? raw.join(',') : raw == null ? '' : String(raw);
-  const list = splitList(text);
-  if (!list.every(isId)) throw fail('paramType', { name });
-  return [...new Set(list)];
-}
 
 /**
  * What users need beyond the entity engine (contract system.md §2): password on create only, tenant quota, role
@@ -107,7 +99,7 @@ export class UserService {
     if (current) await this.checkReach(user, [current]);
     if (typeof rest.roleId === 'string' && rest.roleId.trim() !== '') {
       const held = new Set(splitList(current?.role_id));
-      const added = idParam(rest.roleId, 'roleId').filter((id) => !held.has(id));
+      const added = idList(rest.roleId, 'roleId').filter((id) => !held.has(id));
       if (added.length) await this.checkGrantable(user, added);
     }
     if (!inserting) return rest;
