@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../src/client/api/system.ts';
+import { iframePath, routeOf } from '../../../src/client/menu-route.ts';
 import {
-  findByRoute, flattenMenus, iframePath, routeOf, searchMenus, visibleMenus, withToken, type MenuTreeNode,
+  findByRoute, flattenMenus, searchMenus, visibleMenus, withToken, type MenuTreeNode,
 } from '../../../src/desktop/router/menu-routes.ts';
 import { describeRoute } from '../../../src/desktop/router/route-table.ts';
 
