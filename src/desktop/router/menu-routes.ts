@@ -55,11 +55,37 @@ export function menuLabel(entry: { name: string; nameEn: string }, lang: Languag
   return lang === 'en' && entry.nameEn ? entry.nameEn : entry.name;
 }
 
-/** The menu search overlay: leaf menus whose name (in the current language) starts with the text. */
-export function searchMenus(entries: MenuEntry[], text: string, lang: Language): MenuEntry[] {
-  const prefix = text.trim().toLocaleLowerCase();
-  if (!prefix) return [];
-  return entries.filter((entry) => entry.leaf && menuLabel(entry, lang).toLocaleLowerCase().startsWith(prefix));
+/** The indexes of the label's characters the search text matches, or null when it does not match. */
+export type LabelMatcher = (label: string, text: string) => number[] | null;
+
+/** The text anywhere in the label, ignoring case. */
+export const matchSubstring: LabelMatcher = (label, text) => {
+  const at = label.toLocaleLowerCase().indexOf(text.toLocaleLowerCase());
+  return at < 0 ? null : Array.from(text, (_, i) => at + i);
+};
+
+/** A menu the search found: its label in the current language and the characters to highlight. */
+export interface MenuHit {
+  entry: MenuEntry;
+  label: string;
+  matched: number[];
+}
+
+/**
+ * The menu search overlay: leaf menus whose name (in the current language) the text matches, anywhere (the spec's
+ * prefix matches come first, then menu order), or by pinyin when the search passes a pinyin matcher.
+ */
+export function searchMenus(entries: MenuEntry[], text: string, lang: Language, match: LabelMatcher = matchSubstring): MenuHit[] {
+  const wanted = text.trim();
+  if (!wanted) return [];
+  return entries
+    .filter((entry) => entry.leaf)
+    .flatMap((entry) => {
+      const label = menuLabel(entry, lang);
+      const matched = match(label, wanted);
+      return matched ? [{ entry, label, matched }] : [];
+    })
+    .sort((a, b) => a.matched[0] - b.matched[0]);
 }
 
 /** The leaf a console path belongs to (parents route nowhere; new-window links are not console paths). */
