@@ -27,6 +27,7 @@ export const site = {
 /** Screen classes of spec §2: 0 below 768 px, 1 from 768, 2 from 992, 3 from 1200. */
 export const BREAKPOINTS = [768, 992, 1200] as const;
 export type ScreenClass = 0 | 1 | 2 | 3;
-export function screenClassOf(width: number): ScreenClass {
-  return (BREAKPOINTS.filter((b) => width >= b).length) as ScreenClass;
+/** The class of a viewport, told by `reaches(px)`: whether it is at least px wide. */
+export function screenClassOf(reaches: (width: number) => boolean): ScreenClass {
+  return BREAKPOINTS.filter(reaches).length as ScreenClass;
 }

@@ -15,10 +15,17 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 const DesktopApp = lazyPage(() => import('../desktop/DesktopApp.tsx'));
 const MobileApp = lazyPage(() => import('../mobile/MobileApp.tsx'));
 
+/**
+ * Whether the viewport is at least this wide, as the style sheets see it: media queries read the viewport the meta
+ * tag sets, while `innerWidth` grows with a page wider than the screen, so a phone that just showed the desktop
+ * console would have kept it.
+ */
+const reaches = (width: number) => window.matchMedia(`(min-width: ${width}px)`).matches;
+
 function useScreenClass(): ScreenClass {
-  const [screen, setScreen] = useState(() => screenClassOf(window.innerWidth));
+  const [screen, setScreen] = useState(() => screenClassOf(reaches));
   useEffect(() => {
-    const onResize = () => setScreen(screenClassOf(window.innerWidth));
+    const onResize = () => setScreen(screenClassOf(reaches));
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);

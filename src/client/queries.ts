@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchTenantInfo } from './api/system.ts';
+import { useSession } from './session.ts';
 
 /** Query options both layouts share. */
 
@@ -10,3 +11,13 @@ export const tenantInfoQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });
+
+/**
+ * The signed-in tenant's name: the one configured for this host (spec §2, fetched by current host), else the one
+ * the login answered with (a host bound to no tenant); '' while neither is known.
+ */
+export function useTenantName(): string {
+  const { userInfo, tenantId } = useSession();
+  const host = useQuery(tenantInfoQuery).data;
+  return (host?.tenantId === tenantId && host.tenantName) || userInfo?.tenant_name || '';
+}

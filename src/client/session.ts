@@ -7,6 +7,8 @@ export interface UserInfo {
   access_token: string;
   refresh_token: string;
   tenant_id: string;
+  /** Absent in sessions stored before the server sent it. */
+  tenant_name?: string;
   user_id: string;
   user_name: string;
   account: string;

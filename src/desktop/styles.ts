@@ -34,6 +34,7 @@ export const desktopCss = `
 .tenon-search-item { display: flex; justify-content: space-between; gap: 12px; padding: 8px 12px; border-radius: 6px; cursor: pointer; }
 .tenon-search-item.is-active { background: var(--ant-color-primary-bg); }
 .tenon-search-name { font-weight: 500; }
+.tenon-search-mark { padding: 0; background: none; color: var(--ant-color-primary); font-weight: 600; }
 .tenon-search-trail { color: var(--ant-color-text-tertiary); font-size: 12px; }
 .tenon-search-hint { margin-top: 8px; color: var(--ant-color-text-tertiary); font-size: 12px; }
 .tenon-clock { display: flex; flex-direction: column; align-items: flex-end; line-height: 1.25; margin: 0 8px; font-size: 12px; }

@@ -13,11 +13,13 @@ import { lazyPage } from '../client/lazy.ts';
 import { LockOnly, PublicOnly, RequireAuth } from './guard.tsx';
 import { UpdatePrompt } from './layout/UpdatePrompt.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
+import type { Status } from './pages/StatusPage.tsx';
 
 // The tabs and the lock page are one chunk loaded after the login form (see main-area.tsx).
 const mainArea = () => import('./main-area.tsx');
 const MainArea = lazyPage(mainArea);
 const LockPage = lazyPage<object>(() => mainArea().then((m) => ({ default: m.LockPage })));
+const StatusPage = lazyPage<{ status: Status }>(() => mainArea().then((m) => ({ default: m.StatusPage })));
 
 const loading = <div className="m-state" aria-busy="true"><DotLoading color="primary" /></div>;
 
@@ -34,6 +36,9 @@ export function MobileRoutes() {
       <Routes>
         <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
         <Route path={site.lockPage} element={<LockOnly><LockPage /></LockOnly>} />
+        <Route path="/404" element={<StatusPage status="404" />} />
+        <Route path="/403" element={<StatusPage status="403" />} />
+        <Route path="/500" element={<StatusPage status="500" />} />
         <Route path="/*" element={<RequireAuth><MainArea /></RequireAuth>} />
       </Routes>
     </Suspense>

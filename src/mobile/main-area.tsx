@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '../client/session.ts';
+import { DesktopPathRedirect } from './desktop-path.tsx';
 import { MainLayout } from './layout/MainLayout.tsx';
 import { LockTab } from './pages/LockTab.tsx';
 import { MePage } from './pages/MePage.tsx';
@@ -15,6 +16,7 @@ import { InventoryLogsTab } from './pages/modules/InventoryLogsTab.tsx';
 import { TAB_PATHS } from './paths.ts';
 
 export { LockPage } from './pages/LockPage.tsx';
+export { StatusPage } from './pages/StatusPage.tsx';
 
 /** The workflow screens last loaded stay readable offline: restored before the first render, kept while shown. */
 function useOfflineFlowCache() {
@@ -40,8 +42,8 @@ export default function MainArea() {
         <Route path={TAB_PATHS.inventoryLogs} element={<InventoryLogsTab />} />
         <Route path={TAB_PATHS.lock} element={<LockTab />} />
         <Route path={TAB_PATHS.me} element={<MePage />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
+      <Route path="*" element={<DesktopPathRedirect />} />
     </Routes>
   );
 }

@@ -1,13 +1,8 @@
 import type { BusinessKind } from '../client/api/flow.ts';
+import { TAB_PATHS } from '../client/layout-routes.ts';
 
-/** Routes of the phone layout: the four tabs of the tab bar, in order, and "me" (reached from the header avatar). */
-export const TAB_PATHS = {
-  approvals: '/approvals',
-  messages: '/messages',
-  inventoryLogs: '/inventory-logs',
-  lock: '/lock-screen',
-  me: '/me',
-} as const;
+// The phone's routes are declared beside the desktop's, where each layout maps the other's paths to its own.
+export { TAB_PATHS };
 
 /** The business page of a process: leave, fund approval, or `process` for one without a business form. */
 export type ApprovalKind = BusinessKind | 'process';

@@ -21,6 +21,7 @@ describe('number formatting (spec §9)', () => {
 
 describe('screen classes (spec §2)', () => {
   it('switches at 768, 992 and 1200 px', () => {
-    expect([375, 767, 768, 991, 992, 1199, 1200, 1920].map(screenClassOf)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
+    const classOf = (viewport: number) => screenClassOf((width) => viewport >= width);
+    expect([375, 767, 768, 991, 992, 1199, 1200, 1920].map(classOf)).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
   });
 });

@@ -14,6 +14,7 @@ export interface TokenBody {
   expires_in: number;
   scope: string;
   tenant_id: string;
+  tenant_name: string;
   user_id: string;
   dept_id: string;
   post_id: string;

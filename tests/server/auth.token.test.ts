@@ -32,6 +32,7 @@ describe('password grant', () => {
       expires_in: 3600,
       scope: 'all',
       tenant_id: '000000',
+      tenant_name: '管理组',
       user_id: SEED.userAdmin,
       dept_id: SEED.deptRoot,
       post_id: SEED.postCeo,
@@ -318,6 +319,18 @@ describe('refresh grant', () => {
     expect(next.refresh_token).not.toBe(first.refresh_token);
     const info = await t.get('/api/blade-auth/oauth/user-info', next.access_token);
     expect(info.json()).toMatchObject({ code: 200, data: { userId: SEED.userAdmin } });
+  });
+
+  it("names the user's tenant, as it is called when the token is refreshed", async () => {
+    const { roleId } = await insertTenant(t, '300010', null);
+    await createUser(t, { tenantId: '300010', account: 'named', password: 'right', roleId });
+    const first = expectToken(await loginAs('named', 'right', '300010'));
+    expect(first).toMatchObject({ tenant_id: '300010', tenant_name: '租户300010' });
+    await t.services.db.updateTable('blade_tenant').set({ tenant_name: '华东工厂' }).where('tenant_id', '=', '300010').execute();
+    const next = expectToken(await requestToken(
+      t, { grant_type: 'refresh_token', refresh_token: first.refresh_token, scope: 'all' }, { 'Tenant-Id': '300010' },
+    ));
+    expect(next).toMatchObject({ tenant_id: '300010', tenant_name: '华东工厂' });
   });
 
   it('rotates: a refresh token works once, and a second use revokes the whole login (reuse detection)', async () => {

@@ -31,9 +31,14 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
   const selected = findByRoute(entries, location.pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(selected?.parentIds ?? []);
 
+  // One open branch at a time (Saber's unique-opened): the selected screen's, or the one the user opened last.
   useEffect(() => {
-    if (selected && !collapsed) setOpenKeys((keys) => [...new Set([...keys, ...selected.parentIds])]);
+    if (selected && !collapsed) setOpenKeys(selected.parentIds);
   }, [selected?.id, collapsed]);
+  const onOpenChange = (keys: string[]) => {
+    const opened = keys.find((key) => !openKeys.includes(key));
+    setOpenKeys(opened ? [...(entries.find((e) => e.id === opened)?.parentIds ?? []), opened] : keys);
+  };
 
   return (
     <Menu
@@ -42,7 +47,7 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
       theme={dark ? 'dark' : 'light'}
       items={items}
       selectedKeys={selected ? [selected.id] : []}
-      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      {...(collapsed ? {} : { openKeys, onOpenChange })}
       onClick={({ key }) => {
         const entry = entries.find((e) => e.id === key);
         if (entry) openMenu(entry);

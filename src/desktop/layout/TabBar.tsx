@@ -4,11 +4,15 @@ import { DownOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { currentLanguage } from '../../client/i18n.ts';
+import { useClearCacheConfirm } from '../components/use-clear-cache-confirm.ts';
 import type { Tab } from '../router/types.ts';
 import { FIRST_TAB, tabAfterClose, tabLabel } from '../tabs/tab-list.ts';
 import { tabStore, useTabs } from '../tabs/tab-store.ts';
 
-/** Tabs of visited routes: close, right-click menu (refresh, close others, close all), a searchable list. */
+/**
+ * Tabs of visited routes: close, right-click menu (refresh, then spec §2's clear cache, close others, close all), a
+ * searchable list.
+ */
 export function TabBar({ background }: { background: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -17,6 +21,7 @@ export function TabBar({ background }: { background: string }) {
   const [search, setSearch] = useState('');
   const active = `${location.pathname}${location.search}`;
   const label = (tab: Tab) => tabLabel(tab, currentLanguage(), t);
+  const clearCache = useClearCacheConfirm();
 
   const close = (value: string) => {
     if (value === active) void navigate(tabAfterClose(tabs, value));
@@ -38,12 +43,14 @@ export function TabBar({ background }: { background: string }) {
   const contextMenu = (tab: Tab): MenuProps => ({
     items: [
       { key: 'refresh', label: t('shell.tabs.refresh') },
+      { key: 'cache', label: t('shell.user.clearCache') },
       { key: 'others', label: t('shell.tabs.closeOthers') },
       { key: 'all', label: t('shell.tabs.closeAll') },
     ],
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
       if (key === 'refresh') refresh(tab.value);
+      else if (key === 'cache') clearCache();
       else if (key === 'others') closeOthers(tab.value);
       else closeAll();
     },

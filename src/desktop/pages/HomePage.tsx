@@ -1,9 +1,8 @@
-import { tenantInfoQuery } from '../../client/queries.ts';
 import { useMemo } from 'react';
 import { Card, Col, Empty, Row, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../client/i18n.ts';
+import { useTenantName } from '../../client/queries.ts';
 import { useSession } from '../../client/session.ts';
 import { MenuIcon } from '../components/MenuIcon.tsx';
 import { useOpenMenu } from '../layout/use-open-menu.ts';
@@ -21,7 +20,7 @@ function greetingKey(hour: number): string {
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const { userInfo, tenantId } = useSession();
-  const tenant = useQuery(tenantInfoQuery);
+  const tenantName = useTenantName();
   const menus = useSideMenus('');
   const openMenu = useOpenMenu();
   const lang = currentLanguage();
@@ -31,7 +30,7 @@ export default function HomePage() {
   })), [menus]);
 
   const name = userInfo?.real_name || userInfo?.nick_name || userInfo?.user_name || '';
-  const tenantLabel = tenant.data?.tenantName || userInfo?.tenant_id || tenantId;
+  const tenantLabel = tenantName || tenantId;
   return (
     <div className="tenon-home" lang={i18n.language}>
       <Card className="tenon-home-hello">

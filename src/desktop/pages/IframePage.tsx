@@ -2,7 +2,8 @@ import { Navigate, useParams } from 'react-router-dom';
 import { useSession } from '../../client/session.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { useMenuEntries } from '../queries.ts';
-import { iframePath, withToken } from '../router/menu-routes.ts';
+import { iframePath } from '../../client/menu-route.ts';
+import { withToken } from '../router/menu-routes.ts';
 
 /**
  * External pages of the menu inside the console. Only addresses configured as menus are framed (never one taken

@@ -2,21 +2,31 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { currentLanguage } from '../../client/i18n.ts';
+import { equivalentPath } from '../../client/layout-routes.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { useMenuEntries } from '../queries.ts';
 import { findByRoute, menuLabel } from '../router/menu-routes.ts';
+import { describeRoute, HOME_PATH } from '../router/route-table.ts';
 import { pageRegistry } from './registry.ts';
 import { UnderConstruction } from './UnderConstruction.tsx';
 
-/** Every path not declared by the console: a server menu's screen, or /404. */
+/**
+ * Every path not declared by the console: a server menu's screen, a phone path (its desktop equivalent, or home when
+ * this user has no such screen), or /404.
+ */
 export default function MenuPage() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { entries, isError, refetch } = useMenuEntries();
   if (isError) {
     return <Result status="warning" title={t('shell.page.menusFailed')} extra={<Button onClick={refetch}>{t('common.refresh')}</Button>} />;
   }
   if (!entries) return <PageLoading />;
+  const phoneEquivalent = equivalentPath('desktop', pathname, search);
+  if (phoneEquivalent) {
+    const known = describeRoute(phoneEquivalent.split('?')[0], entries, t) !== undefined;
+    return <Navigate to={known ? phoneEquivalent : HOME_PATH} replace />;
+  }
   const entry = findByRoute(entries, pathname);
   if (!entry) {
     // A leaf's bare menu path (`/system/param`) leads to its route (`/system/param/index`).

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { site, type ScreenClass } from '../../client/config.ts';
+import { DESKTOP_PATHS } from '../../client/layout-routes.ts';
 import { lazyPage } from '../../client/lazy.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import LoginPage from '../pages/LoginPage.tsx';
@@ -39,11 +40,11 @@ export function DesktopRoutes({ screen }: { screen: ScreenClass }) {
           <Route element={<MainLayout screen={screen} />}>
             <Route path={HOME_PATH} element={<HomePage />} />
             <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
-            <Route path="/test/index" element={<TestPage />} />
+            <Route path={DESKTOP_PATHS.test} element={<TestPage />} />
             <Route path={INFO_PATH} element={<InfoPage />} />
             <Route path={DICT_HORIZONTAL_PATH} element={<DictHorizontalPage />} />
             <Route path={DICT_VERTICAL_PATH} element={<DictVerticalPage />} />
-            <Route path="/myiframe/:routerPath" element={<IframePage />} />
+            <Route path={DESKTOP_PATHS.iframe} element={<IframePage />} />
             {/* Spec §2: the leave and fund-approval pages (business = leave | finance). */}
             <Route path={PROCESS_PATHS.form} element={<ProcessFormPage />} />
             <Route path={PROCESS_PATHS.handle} element={<ProcessHandlePage />} />

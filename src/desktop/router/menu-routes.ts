@@ -1,10 +1,9 @@
 import type { MenuNode } from '../../client/api/system.ts';
 import type { Language } from '../../client/i18n.ts';
+import { routeOf, type OpenMode } from '../../client/menu-route.ts';
 
 /** Server menus may carry Saber's `meta` (roles); today's server sends none, which means "everyone". */
 export type MenuTreeNode = MenuNode & { meta?: { roles?: string[] }; children?: MenuTreeNode[] };
-
-export type OpenMode = 'route' | 'iframe' | 'window';
 
 /** A menu node flattened with where it leads. */
 export interface MenuEntry {
@@ -23,36 +22,6 @@ export interface MenuEntry {
   source: string;
   /** Ids of the ancestors, root first (open keys of the side menu). */
   parentIds: string[];
-}
-
-const NEW_WINDOW = 2;
-const URL_PATTERN = /^https?:\/\//i;
-
-export const isExternal = (path: string) => URL_PATTERN.test(path);
-
-/** A URL whose query names a `target` opens in a new window, like `isOpen` 2. */
-function hasTargetQuery(url: string): boolean {
-  try {
-    return new URL(url).searchParams.has('target');
-  } catch {
-    return false;
-  }
-}
-
-export function iframePath(node: Pick<MenuNode, 'code' | 'id'>): string {
-  return `/myiframe/${encodeURIComponent(node.code || node.id)}`;
-}
-
-/** Where a menu leads: a leaf path without children gets `/index`; http(s) paths go to the iframe page or a new window. */
-export function routeOf(node: MenuNode): Pick<MenuEntry, 'routePath' | 'openMode' | 'url'> {
-  const path = node.path.trim();
-  if (isExternal(path)) {
-    const newWindow = node.isOpen === NEW_WINDOW || hasTargetQuery(path);
-    return newWindow ? { routePath: path, openMode: 'window', url: path } : { routePath: iframePath(node), openMode: 'iframe', url: path };
-  }
-  const leaf = !node.children || node.children.length === 0;
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return { routePath: leaf && !clean.endsWith('/index') ? `${clean}/index` : clean, openMode: 'route' };
 }
 
 /** Every node of the tree in menu order, parents before their children. */
@@ -86,11 +55,37 @@ export function menuLabel(entry: { name: string; nameEn: string }, lang: Languag
   return lang === 'en' && entry.nameEn ? entry.nameEn : entry.name;
 }
 
-/** The menu search overlay: leaf menus whose name (in the current language) starts with the text. */
-export function searchMenus(entries: MenuEntry[], text: string, lang: Language): MenuEntry[] {
-  const prefix = text.trim().toLocaleLowerCase();
-  if (!prefix) return [];
-  return entries.filter((entry) => entry.leaf && menuLabel(entry, lang).toLocaleLowerCase().startsWith(prefix));
+/** The indexes of the label's characters the search text matches, or null when it does not match. */
+export type LabelMatcher = (label: string, text: string) => number[] | null;
+
+/** The text anywhere in the label, ignoring case. */
+export const matchSubstring: LabelMatcher = (label, text) => {
+  const at = label.toLocaleLowerCase().indexOf(text.toLocaleLowerCase());
+  return at < 0 ? null : Array.from(text, (_, i) => at + i);
+};
+
+/** A menu the search found: its label in the current language and the characters to highlight. */
+export interface MenuHit {
+  entry: MenuEntry;
+  label: string;
+  matched: number[];
+}
+
+/**
+ * The menu search overlay: leaf menus whose name (in the current language) the text matches, anywhere (the spec's
+ * prefix matches come first, then menu order), or by pinyin when the search passes a pinyin matcher.
+ */
+export function searchMenus(entries: MenuEntry[], text: string, lang: Language, match: LabelMatcher = matchSubstring): MenuHit[] {
+  const wanted = text.trim();
+  if (!wanted) return [];
+  return entries
+    .filter((entry) => entry.leaf)
+    .flatMap((entry) => {
+      const label = menuLabel(entry, lang);
+      const matched = match(label, wanted);
+      return matched ? [{ entry, label, matched }] : [];
+    })
+    .sort((a, b) => a.matched[0] - b.matched[0]);
 }
 
 /** The leaf a console path belongs to (parents route nowhere; new-window links are not console paths). */

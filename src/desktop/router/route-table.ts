@@ -1,14 +1,14 @@
 import { site } from '../../client/config.ts';
+import { DESKTOP_PATHS } from '../../client/layout-routes.ts';
 import { findByRoute, type MenuEntry } from './menu-routes.ts';
 import type { RouteInfo, RouteMeta } from './types.ts';
 
 export const LOGIN_PATH = '/login';
-export const HOME_PATH = site.firstPage.value;
-export const INFO_PATH = '/info/index';
-export const DASHBOARD_PATH = '/wel/dashboard';
-/** Spec §2: the two dictionary pairs, side by side and stacked. */
-export const DICT_HORIZONTAL_PATH = '/dict-horizontal/index';
-export const DICT_VERTICAL_PATH = '/dict-vertical/index';
+export const HOME_PATH = DESKTOP_PATHS.home;
+export const INFO_PATH = DESKTOP_PATHS.info;
+export const DASHBOARD_PATH = DESKTOP_PATHS.dashboard;
+export const DICT_HORIZONTAL_PATH = DESKTOP_PATHS.dictHorizontal;
+export const DICT_VERTICAL_PATH = DESKTOP_PATHS.dictVertical;
 
 /** Spec §2: the leave and fund-approval pages, one tab per request (the label names the business and the step). */
 export const PROCESS_PATHS = {
@@ -36,7 +36,7 @@ export const STATIC_ROUTES: Readonly<Record<string, RouteMeta>> = {
   '/500': { ...PUBLIC, i18n: 'shell.route.serverError' },
   [HOME_PATH]: { i18n: 'shell.route.home' },
   [DASHBOARD_PATH]: { i18n: 'shell.route.dashboard' },
-  '/test/index': { i18n: 'shell.route.test' },
+  [DESKTOP_PATHS.test]: { i18n: 'shell.route.test' },
   [INFO_PATH]: { i18n: 'shell.route.info' },
   [DICT_HORIZONTAL_PATH]: { i18n: 'crud.dict.horizontal' },
   [DICT_VERTICAL_PATH]: { i18n: 'crud.dict.vertical' },

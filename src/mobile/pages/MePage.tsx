@@ -1,16 +1,15 @@
 import { Avatar, Button, CheckList, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { setLanguage, type Language } from '../../client/i18n.ts';
+import { useTenantName } from '../../client/queries.ts';
 import { useSession } from '../../client/session.ts';
-import { useTenantInfo } from '../hooks.ts';
 import { confirmLogout } from '../logout.ts';
 
 /** Who is signed in, the language (stored), and log out. */
 export function MePage() {
   const { t, i18n } = useTranslation();
   const { userInfo, tenantId } = useSession();
-  const tenant = useTenantInfo();
-  const tenantName = tenant.data?.tenantId === tenantId ? tenant.data.tenantName : undefined;
+  const tenantName = useTenantName();
   const language: Language = i18n.language === 'en' ? 'en' : 'zh';
 
   return (

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../src/client/api/system.ts';
+import { iframePath, routeOf } from '../../../src/client/menu-route.ts';
 import {
-  findByRoute, flattenMenus, iframePath, routeOf, searchMenus, visibleMenus, withToken, type MenuTreeNode,
+  findByRoute, flattenMenus, searchMenus, visibleMenus, withToken, type LabelMatcher, type MenuTreeNode,
 } from '../../../src/desktop/router/menu-routes.ts';
 import { describeRoute } from '../../../src/desktop/router/route-table.ts';
+import { matchPinyin } from '../../../src/desktop/layout/top/pinyin-match.ts';
 
 let nextId = 1;
 function node(over: Partial<MenuTreeNode> & Pick<MenuNode, 'path' | 'name'>): MenuTreeNode {
@@ -88,13 +90,21 @@ describe('menu to route mapping', () => {
 
 describe('menu search', () => {
   const entries = flattenMenus(tree);
-  const names = (text: string, lang: 'zh' | 'en' = 'zh') => searchMenus(entries, text, lang).map((e) => e.name);
+  const names = (text: string, lang: 'zh' | 'en' = 'zh', match?: LabelMatcher) => searchMenus(entries, text, lang, match).map((hit) => hit.entry.name);
 
-  it('filters leaf menus by name prefix', () => {
+  it('finds leaf menus whose name holds the text anywhere, the ones starting with it first', () => {
     expect(names('参')).toEqual(['参数管理']);
-    expect(names('管理')).toEqual([]);
+    expect(names('管理')).toEqual(['用户管理', '参数管理', '岗位管理', '菜单管理']);
+    expect(names('文档')).toEqual(['接口文档']);
+    // Desk and Dashboards start with it, API docs holds it (though it comes first in the menus).
+    expect(names('d', 'en')).toEqual(['工作台', '监控面板', '接口文档']);
+    // Parents route nowhere.
     expect(names('系统')).toEqual([]);
-    expect(names('接口')).toEqual(['接口文档']);
+  });
+
+  it('says which characters matched', () => {
+    expect(searchMenus(entries, '管理', 'zh')[0]).toMatchObject({ label: '用户管理', matched: [2, 3] });
+    expect(searchMenus(entries, 'ram', 'en')[0]).toMatchObject({ label: 'Parameters', matched: [2, 3, 4] });
   });
 
   it('matches the name of the current language, ignoring case and surrounding blanks', () => {
@@ -105,5 +115,19 @@ describe('menu search', () => {
   it('lists nothing for an empty text', () => {
     expect(names('')).toEqual([]);
     expect(names('   ')).toEqual([]);
+  });
+
+  it('matches pinyin initials, whole syllables and a mix of both with the pinyin matcher', () => {
+    expect(names('gl', 'zh', matchPinyin)).toEqual(['用户管理', '参数管理', '岗位管理', '菜单管理']);
+    expect(names('guanli', 'zh', matchPinyin)).toEqual(['用户管理', '参数管理', '岗位管理', '菜单管理']);
+    expect(names('yhgl', 'zh', matchPinyin)).toEqual(['用户管理']);
+    expect(names('canshu', 'zh', matchPinyin)).toEqual(['参数管理']);
+    expect(names('jkwd', 'zh', matchPinyin)).toEqual(['接口文档']);
+    expect(searchMenus(entries, 'guanl', 'zh', matchPinyin)[0]).toMatchObject({ label: '用户管理', matched: [2, 3] });
+    // Consecutive characters only, each from the start of its syllable.
+    expect(names('ygl', 'zh', matchPinyin)).toEqual([]);
+    expect(names('uanli', 'zh', matchPinyin)).toEqual([]);
+    // What is written still matches.
+    expect(names('管理', 'zh', matchPinyin)).toHaveLength(4);
   });
 });

@@ -1,21 +1,20 @@
-import { tenantInfoQuery } from '../../../client/queries.ts';
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useTenantName } from '../../../client/queries.ts';
 import { useSession } from '../../../client/session.ts';
 
-/** Clock and the tenant's name (resolved from the host), else the user's tenant id. */
+/** Clock and the tenant's name, else (a session from before names were sent) its id. */
 export function ClockTenant() {
   const { t } = useTranslation();
-  const { userInfo, tenantId } = useSession();
-  const { data } = useQuery(tenantInfoQuery);
+  const { tenantId } = useSession();
+  const tenantName = useTenantName();
   const [now, setNow] = useState(() => dayjs());
   useEffect(() => {
     const timer = setInterval(() => setNow(dayjs()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const tenant = data?.tenantName || userInfo?.tenant_id || tenantId;
+  const tenant = tenantName || tenantId;
   return (
     <div className="tenon-clock" title={t('shell.top.tenant')}>
       <span className="tenon-clock-tenant">{tenant}</span>

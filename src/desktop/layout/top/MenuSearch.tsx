@@ -1,13 +1,39 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Empty, Input, Modal, type InputRef } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../client/i18n.ts';
 import { useMenuEntries } from '../../queries.ts';
-import { menuLabel, searchMenus, type MenuEntry } from '../../router/menu-routes.ts';
+import { menuLabel, searchMenus, type LabelMatcher, type MenuEntry, type MenuHit } from '../../router/menu-routes.ts';
 import { useOpenMenu } from '../use-open-menu.ts';
 
-/** The menu search box: an overlay listing leaf menus whose name starts with the text; Esc closes, Enter opens. */
+// pinyin-pro's dictionary is the size of a screen: fetched once, when the search is about to be used.
+let pinyinMatcher: Promise<LabelMatcher> | undefined;
+const loadPinyinMatcher = () => {
+  pinyinMatcher ??= import('./pinyin-match.ts').then((m) => m.matchPinyin).catch((error: unknown) => {
+    pinyinMatcher = undefined;
+    throw error;
+  });
+  return pinyinMatcher;
+};
+
+/** The matched characters of a label, marked. */
+function Highlighted({ hit }: { hit: MenuHit }) {
+  const marked = new Set(hit.matched);
+  const parts: Array<{ text: string; mark: boolean }> = [];
+  Array.from(hit.label).forEach((char, index) => {
+    const mark = marked.has(index);
+    const last = parts.at(-1);
+    if (last && last.mark === mark) last.text += char;
+    else parts.push({ text: char, mark });
+  });
+  return <>{parts.map((part, i) => (part.mark ? <mark key={i} className="tenon-search-mark">{part.text}</mark> : part.text))}</>;
+}
+
+/**
+ * The menu search box: an overlay listing leaf menus whose name holds the text, or spells it in pinyin (initials or
+ * syllables), the matched characters highlighted; Esc closes, Enter opens.
+ */
 export function MenuSearch({ compact }: { compact: boolean }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -17,7 +43,14 @@ export function MenuSearch({ compact }: { compact: boolean }) {
   const { entries } = useMenuEntries();
   const openMenu = useOpenMenu();
   const lang = currentLanguage();
-  const results = useMemo(() => searchMenus(entries ?? [], text, lang), [entries, text, lang, i18n.language]);
+  const [matcher, setMatcher] = useState<{ match: LabelMatcher }>();
+  // Until pinyin-pro is there (or if it fails to load), the search matches the name as written.
+  const prepare = () => { if (!matcher) loadPinyinMatcher().then((match) => setMatcher({ match }), () => undefined); };
+  useEffect(() => { if (open) prepare(); }, [open]);
+  const results = useMemo(
+    () => searchMenus(entries ?? [], text, lang, lang === 'zh' ? matcher?.match : undefined),
+    [entries, text, lang, matcher, i18n.language],
+  );
   const byId = useMemo(() => new Map((entries ?? []).map((e) => [e.id, e])), [entries]);
 
   const close = () => { setOpen(false); setText(''); setHighlight(0); };
@@ -29,16 +62,16 @@ export function MenuSearch({ compact }: { compact: boolean }) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown') { event.preventDefault(); setHighlight((h) => Math.min(h + 1, results.length - 1)); }
     if (event.key === 'ArrowUp') { event.preventDefault(); setHighlight((h) => Math.max(h - 1, 0)); }
-    if (event.key === 'Enter') choose(results[highlight]);
+    if (event.key === 'Enter') choose(results[highlight]?.entry);
   };
   const trail = (entry: MenuEntry) => entry.parentIds.map((id) => byId.get(id)).filter((p) => p !== undefined).map((p) => menuLabel(p, lang)).join(' / ');
 
   return (
     <>
       {compact ? (
-        <Button type="text" className="tenon-top-item" icon={<SearchOutlined />} onClick={() => setOpen(true)} aria-label={t('shell.search.placeholder')} />
+        <Button type="text" className="tenon-top-item" icon={<SearchOutlined />} onClick={() => setOpen(true)} onPointerEnter={prepare} aria-label={t('shell.search.placeholder')} />
       ) : (
-        <button type="button" className="tenon-search-trigger" onClick={() => setOpen(true)}>
+        <button type="button" className="tenon-search-trigger" onClick={() => setOpen(true)} onPointerEnter={prepare}>
           <SearchOutlined /> <span>{t('shell.search.placeholder')}</span>
         </button>
       )}
@@ -58,17 +91,17 @@ export function MenuSearch({ compact }: { compact: boolean }) {
         />
         <div className="tenon-search-results" role="listbox">
           {text.trim() && results.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.search.none')} />}
-          {results.map((entry, index) => (
+          {results.map((hit, index) => (
             <div
-              key={entry.id}
+              key={hit.entry.id}
               role="option"
               aria-selected={index === highlight}
               className={index === highlight ? 'tenon-search-item is-active' : 'tenon-search-item'}
               onMouseEnter={() => setHighlight(index)}
-              onClick={() => choose(entry)}
+              onClick={() => choose(hit.entry)}
             >
-              <span className="tenon-search-name">{menuLabel(entry, lang)}</span>
-              <span className="tenon-search-trail">{trail(entry)}</span>
+              <span className="tenon-search-name"><Highlighted hit={hit} /></span>
+              <span className="tenon-search-trail">{trail(hit.entry)}</span>
             </div>
           ))}
         </div>

@@ -22,7 +22,8 @@ export function ThemePicker() {
                 key={key}
                 type="button"
                 className={key === themeKey ? 'tenon-theme-card is-active' : 'tenon-theme-card'}
-                onClick={() => themeStore.setTheme(key)}
+                // Saber closes the dialog on a pick: the new theme shows on the whole console at once.
+                onClick={() => { themeStore.setTheme(key); setOpen(false); }}
                 aria-pressed={key === themeKey}
               >
                 <span className="tenon-theme-preview" style={{ background: theme.bodyBg }}>

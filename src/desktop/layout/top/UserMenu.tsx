@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { site } from '../../../client/config.ts';
 import { useSession } from '../../../client/session.ts';
-import { clearServerCache } from '../../../client/auth.ts';
+import { useClearCacheConfirm } from '../../components/use-clear-cache-confirm.ts';
 import { useLogoutConfirm } from '../../components/use-logout-confirm.ts';
 import { HOME_PATH, INFO_PATH } from '../../router/route-table.ts';
 import { SwitchDeptDialog } from './SwitchDeptDialog.tsx';
@@ -13,22 +13,11 @@ import { SwitchDeptDialog } from './SwitchDeptDialog.tsx';
 /** Avatar and name with the user dropdown: home, user info, switch dept (switchMode), clear cache, log out. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const { userInfo } = useSession();
   const [switching, setSwitching] = useState(false);
   const confirmLogout = useLogoutConfirm();
-
-  const clearCache = () => modal.confirm({
-    title: t('common.tip'),
-    content: t('shell.user.clearCacheConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: async () => {
-      await clearServerCache();
-      void message.success(t('shell.user.cacheCleared'));
-    },
-  });
+  const clearCache = useClearCacheConfirm();
 
   const items: MenuProps['items'] = [
     { key: 'home', label: t('shell.route.home') },

@@ -156,6 +156,12 @@ export class TokenService {
     if (tenant.expire_time && String(tenant.expire_time).slice(0, 19) < formatDateTime()) throw invalidGrant('tenantExpired');
   }
 
+  private async tenantNameOf(tenantId: string): Promise<string> {
+    const tenant = await this.db.selectFrom('blade_tenant').select('tenant_name')
+      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    return tenant?.tenant_name ?? '';
+  }
+
   private async failLimit(): Promise<number> {
     const row = await this.db.selectFrom('blade_param').select('param_value')
       .where('param_key', '=', 'account.failCount').where('is_deleted', '=', 0).executeTakeFirst();
@@ -211,7 +217,9 @@ export class TokenService {
     };
     const accessTtl = Number(client.access_token_validity) || 3600;
     const refreshTtl = refreshValidity(client);
-    const [accessToken, refreshToken] = await Promise.all([this.signer.sign(access, accessTtl), this.signer.sign(refresh, refreshTtl)]);
+    const [accessToken, refreshToken, tenantName] = await Promise.all([
+      this.signer.sign(access, accessTtl), this.signer.sign(refresh, refreshTtl), this.tenantNameOf(tenantId),
+    ]);
     return {
       access_token: accessToken,
       token_type: 'bearer',
@@ -219,6 +227,8 @@ export class TokenService {
       expires_in: accessTtl,
       scope: 'all',
       tenant_id: tenantId,
+      // [DESIGN] beside the id: the top bar names the tenant when the console's host is bound to none.
+      tenant_name: tenantName,
       user_id: userId,
       dept_id: access.dept_id,
       post_id: access.post_id,

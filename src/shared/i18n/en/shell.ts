@@ -36,7 +36,7 @@ export const shell: Resource<typeof zh> = {
   },
   search: {
     placeholder: 'Search menus',
-    none: 'No menu starts with this',
+    none: 'No matching menu',
     hint: '↑↓ select · Enter open · Esc close',
   },
   message: {

@@ -34,7 +34,7 @@ export const shell = {
   },
   search: {
     placeholder: '搜索菜单',
-    none: '没有以此开头的菜单',
+    none: '没有匹配的菜单',
     hint: '↑↓ 选择 · Enter 打开 · Esc 关闭',
   },
   message: {

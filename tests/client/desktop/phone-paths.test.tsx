@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import type { MenuNode } from '../../../src/client/api/system.ts';
+import MenuPage from '../../../src/desktop/pages/MenuPage.tsx';
+import { fakeServer, ok, useFakeServer } from './fake-server.ts';
+import { renderDesktop } from './render.tsx';
+
+const { serve, reset } = fakeServer();
+useFakeServer({ reset });
+
+const menu = (id: string, path: string, children?: MenuNode[]): MenuNode => ({
+  id, parentId: '0', code: id, name: id, nameEn: id, alias: 'menu', path, source: '', component: '', sort: 1, category: 1, action: 0,
+  isOpen: 1, remark: '', parentName: '', hasChildren: Boolean(children?.length), ...(children ? { children } : {}),
+});
+const work = menu('work', '/work', [menu('work_todo', '/work/todo'), menu('work_claim', '/work/claim')]);
+
+/** Where the router is now, beside the catch-all page (the target routes render nothing else). */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="address">{`${pathname}${search}`}</output>;
+}
+const address = () => screen.getByRole('status', { name: 'address' }).textContent;
+
+function open(path: string, menus: MenuNode[] = [work]) {
+  serve({ 'GET /api/blade-system/menu/routes': () => ok(menus) });
+  return renderDesktop(
+    <>
+      <Routes>
+        <Route path="/wel/index" element={null} />
+        <Route path="/404" element={null} />
+        <Route path="/work/process/:business/handle/:taskId/:processInstanceId/:businessId" element={null} />
+        <Route path="*" element={<MenuPage />} />
+      </Routes>
+      <Address />
+    </>,
+    path,
+  );
+}
+
+describe('a phone path opened on the desktop', () => {
+  it('the approvals tab goes to the home page', async () => {
+    open('/approvals');
+    await waitFor(() => expect(address()).toBe('/wel/index'));
+  });
+
+  it('a task opens its handle page', async () => {
+    open('/approvals/leave/handle/t1/p1/b1');
+    await waitFor(() => expect(address()).toBe('/work/process/leave/handle/t1/p1/b1'));
+  });
+
+  it('a segment opens the work list when the user has its menu', async () => {
+    open('/approvals?tab=claim');
+    await waitFor(() => expect(address()).toBe('/work/claim/index'));
+  });
+
+  it('goes home when the equivalent is a menu this user does not have', async () => {
+    open('/messages');
+    await waitFor(() => expect(address()).toBe('/wel/index'));
+  });
+
+  it('a path neither layout knows goes to /404', async () => {
+    open('/no/such/page');
+    await waitFor(() => expect(address()).toBe('/404'));
+  });
+});

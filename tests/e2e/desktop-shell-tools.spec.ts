@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { desktopHome, expectToast, menuItem, sidebar, tabs, topBar } from './support/desktop.ts';
+import { zh } from './support/i18n.ts';
+
+const S = zh.shell;
+
+test("the top bar names the user's tenant when the host is bound to none", async ({ page }) => {
+  await desktopHome(page);
+  await expect(topBar(page).locator('.tenon-clock-tenant')).toHaveText('管理组');
+});
+
+test('the sidebar keeps one branch open', async ({ page }) => {
+  await desktopHome(page);
+  const side = sidebar(page);
+  const branch = (name: string) => menuItem(side, name);
+  await branch('系统管理').click();
+  await expect(branch('系统管理')).toHaveAttribute('aria-expanded', 'true');
+  await expect(menuItem(side, '用户管理')).toBeVisible();
+
+  await branch('我的事务').click();
+  await expect(branch('我的事务')).toHaveAttribute('aria-expanded', 'true');
+  await expect(menuItem(side, '待办事务')).toBeVisible();
+  await expect(branch('系统管理')).toHaveAttribute('aria-expanded', 'false');
+  await expect(menuItem(side, '用户管理')).toBeHidden();
+});
+
+test('the menu search finds 管理 anywhere in a name, and by pinyin initials or syllables, highlighted', async ({ page }) => {
+  await desktopHome(page);
+  await topBar(page).getByRole('button', { name: S.search.placeholder }).click();
+  const dialog = page.getByRole('dialog');
+  const input = dialog.getByRole('textbox', { name: S.search.placeholder });
+  const option = (name: string) => dialog.getByRole('option').filter({ has: page.locator('.tenon-search-name', { hasText: new RegExp(`^${name}$`) }) });
+
+  for (const text of ['管理', 'gl', 'guanli']) {
+    await input.fill(text);
+    await expect(option('用户管理')).toBeVisible();
+    await expect(option('用户管理').locator('mark')).toHaveText('管理');
+    await expect(option('参数管理').locator('mark')).toHaveText('管理');
+  }
+  await input.fill('yhgl');
+  await expect(dialog.getByRole('option')).toHaveCount(1);
+  await expect(option('用户管理').locator('mark')).toHaveText('用户管理');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/system\/user\/index$/);
+  await expect(dialog).toBeHidden();
+});
+
+test('the theme dialog closes on a pick', async ({ page }) => {
+  await desktopHome(page);
+  await topBar(page).getByRole('button', { name: S.theme.title }).click();
+  const dialog = page.getByRole('dialog', { name: S.theme.title });
+  await dialog.getByRole('button', { name: S.theme.names.dark }).click();
+  await expect(dialog).toBeHidden();
+  await expect(topBar(page).getByRole('button', { name: S.theme.title })).toBeVisible();
+  // Picked and kept.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('saber-themeName'))).toContain('dark');
+});
+
+test('the tab menu clears the cache after asking', async ({ page }) => {
+  await desktopHome(page);
+  await tabs(page).first().click({ button: 'right' });
+  await page.getByRole('menuitem', { name: S.user.clearCache }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: S.user.clearCacheConfirm });
+  const cleared = page.waitForResponse((r) => r.url().includes('/api/blade-auth/oauth/clear-cache') && r.ok());
+  await confirm.getByRole('button', { name: zh.common.ok }).click();
+  await cleared;
+  await expectToast(page, S.user.cacheCleared);
+  await expect(confirm).toBeHidden();
+});
