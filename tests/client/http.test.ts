@@ -101,7 +101,7 @@ describe('the session (spec §4)', () => {
     const { refreshToken } = await import('../../src/client/auth.ts');
     const sent: string[] = [];
     http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
-      sent.push(String(config.params?.refresh_token));
+      sent.push(String(new URLSearchParams(String(config.data)).get('refresh_token')));
       return { data: { access_token: 'tok-switched', refresh_token: 'ref-switched', tenant_id: '000000', user_id: '1' }, status: 200, statusText: 'OK', headers: {}, config };
     }) as AxiosAdapter;
     // Another tab of this console refreshed: the cookies hold its new pair, this tab's memory the spent one.
