@@ -84,6 +84,11 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
       if (text.includes('\u0000')) throw typeError(); // PostgreSQL text cannot hold NUL
       if (field.max && [...text].length > field.max) throw new ApiError(400, MESSAGES.tooLong, { name: field.max, label });
       if (field.pattern && !new RegExp(field.pattern.regex).test(text)) throw failWith(field.pattern.message);
+      if (field.canonical) {
+        const canonical = field.canonical.of(text);
+        if (canonical === undefined) throw failWith(field.canonical.message);
+        return canonical;
+      }
       return text;
     }
     case 'int': case 'switch': {

@@ -113,7 +113,7 @@ export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Controls that pick rather than type: they validate on change too. */
 export const isPicker = (field: FieldDef & { picker?: string }) =>
-  Boolean(field.dict) || Boolean(field.picker) || field.control === 'menu-tree' || isReferenceControl(field)
+  Boolean(field.dict) || Boolean(field.picker) || field.control === 'menu-tree' || field.control === 'time-zone' || isReferenceControl(field)
   || field.type === 'date' || field.type === 'datetime' || field.type === 'switch';
 export const isNumeric = (field: FieldDef) => field.type === 'int' || field.type === 'money' || field.type === 'decimal';
 /** The menu tree holds several ids for an `ids` field, one for an `id` field. */
@@ -141,6 +141,14 @@ export function rulesOf(field: FieldDef, lang: Lang, t: Translate): Rule[] {
   const text = field.type === 'string' || field.type === 'text';
   if (text && field.max) rules.push({ max: field.max, message: t('crud.tooLong', { label: field.label[lang], max: field.max }) });
   if (text && field.pattern) rules.push({ pattern: new RegExp(field.pattern.regex), message: field.pattern.message[lang] });
+  const canonical = field.canonical;
+  if (text && canonical) {
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        if (typeof value === 'string' && value.trim() && canonical.of(value) === undefined) throw new Error(canonical.message[lang]);
+      },
+    });
+  }
   return rules;
 }
 
