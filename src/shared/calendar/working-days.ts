@@ -35,6 +35,9 @@ export function isWorkingDay(date: string, calendar: WorkCalendar): boolean {
   return weekday !== 0 && weekday !== 6;
 }
 
+/** The date `days` days after `date` (`yyyy-MM-dd`). */
+export const addDays = (date: string, days: number) => dateOf(utcOf(date) + days * DAY_MS);
+
 /** Every date from `first` to `last` (`yyyy-MM-dd`), both included. */
 export function datesBetween(first: string, last: string): string[] {
   const dates: string[] = [];

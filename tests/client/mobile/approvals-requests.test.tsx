@@ -71,6 +71,17 @@ describe('phone approvals: starting a request', () => {
     expect(await screen.findByText('团建经费')).toBeTruthy();
   });
 
+  it('starts the leave on the next working day of the tenant calendar: a holiday tomorrow is skipped', async () => {
+    const dayAfter = dayjs(tomorrowDate()).add(1, 'day').format('YYYY-MM-DD');
+    server.serve(flowRoutes({ 'GET /api/blade-system/work-calendar/year': () => ok([
+      { calendarDate: tomorrowDate(), dayType: 3 }, { calendarDate: dayAfter, dayType: 1 },
+    ]) }));
+    renderApprovals('/approvals/leave/form/Leave%3A2%3A77');
+    await waitFor(() => expect(screen.getByRole('button', { name: '开始时间' }).textContent).toBe(dayAfter));
+    expect(screen.getByRole('button', { name: '结束时间' }).textContent).toBe(dayAfter);
+    expect(await screen.findByText('1 天')).toBeTruthy();
+  });
+
   it('starts a fund request, checking the amount as the server does', async () => {
     renderApprovals('/approvals/finance/form/Finance%3A1%3A78');
     fireEvent.change(await screen.findByRole('textbox', { name: '标题' }), { target: { value: '采购显示器' } });

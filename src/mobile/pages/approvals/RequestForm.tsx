@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { startFinance, startLeave } from '../../../client/api/flow.ts';
 import { ApiFailure } from '../../../client/http.ts';
-import { useLeaveDays } from '../../../client/work-calendar.ts';
+import { useLeaveDays, useNextWorkingDay } from '../../../client/work-calendar.ts';
 import { leaveTime, type DayHalf } from '../../../shared/calendar/working-days.ts';
-import { formatDateTime } from '../../../shared/contract/time.ts';
 import { Field } from '../../components/Field.tsx';
 import { APPROVAL_PATHS, routeValue } from '../../paths.ts';
 import { leaveDaysText } from './business.ts';
@@ -17,10 +16,7 @@ import { UserPicker, type Approver } from './UserPicker.tsx';
 const DATE = 'YYYY-MM-DD';
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 
-/** Tomorrow in the tenant's zone (the browser may be elsewhere): the usual leave is tomorrow, the whole day. */
-const tenantTomorrow = () => dayjs(formatDateTime().slice(0, 10)).add(1, 'day').format(DATE);
-
-type Errors = Partial<Record<'startTime' | 'endTime' | 'reason' | 'title' | 'amount' | 'approver', string>>;
+type Errors = Partial<Record<'endTime' | 'reason' | 'title' | 'amount' | 'approver', string>>;
 
 /** 上午 / 下午 of a leave's start or end, as two toggle buttons beside its date. */
 function HalfDay({ label, value, onChange }: { label: string; value: DayHalf; onChange: (half: DayHalf) => void }) {
@@ -48,10 +44,14 @@ export function RequestForm() {
   const kind = params.kind === 'finance' ? 'finance' : 'leave';
   const processDefinitionId = routeValue(params.processDefinitionId);
   const refresh = useRefreshAfterAction();
-  const [startDate, setStartDate] = useState<string | undefined>(tenantTomorrow);
+  // The usual leave: the next working day (tenant zone and calendar), the whole day, until the user picks dates.
+  const nextWorkingDay = useNextWorkingDay(kind === 'leave');
+  const [pickedStart, setStartDate] = useState<string>();
   const [startHalf, setStartHalf] = useState<DayHalf>('am');
-  const [endDate, setEndDate] = useState<string | undefined>(tenantTomorrow);
+  const [pickedEnd, setEndDate] = useState<string>();
   const [endHalf, setEndHalf] = useState<DayHalf>('pm');
+  const startDate = pickedStart ?? nextWorkingDay;
+  const endDate = pickedEnd ?? startDate; // a one-day leave until the end is picked
   const [picking, setPicking] = useState<'start' | 'end'>();
   const [reason, setReason] = useState('');
   const [title, setTitle] = useState('');
@@ -62,16 +62,14 @@ export function RequestForm() {
   const reasonId = useId();
   const reasonLabel = kind === 'leave' ? t('mobile.approvals.leaveReason') : t('mobile.approvals.fundReason');
   const clear = (name: keyof Errors) => setErrors((current) => ({ ...current, [name]: undefined }));
-  const startTime = startDate && leaveTime(startDate, startHalf, 'start');
-  const endTime = endDate && leaveTime(endDate, endHalf, 'end');
+  const startTime = leaveTime(startDate, startHalf, 'start');
+  const endTime = leaveTime(endDate, endHalf, 'end');
   const days = useLeaveDays(kind === 'leave' ? startTime : undefined, endTime);
 
   const check = (): Errors => {
     const found: Errors = {};
     if (kind === 'leave') {
-      if (!startTime) found.startTime = t('mobile.approvals.startTimeRequired');
-      if (!endTime) found.endTime = t('mobile.approvals.endTimeRequired');
-      else if (startTime && endTime <= startTime) found.endTime = t('mobile.approvals.endBeforeStart');
+      if (endTime <= startTime) found.endTime = t('mobile.approvals.endBeforeStart');
     } else {
       if (!title.trim()) found.title = t('mobile.approvals.titleRequired');
       if (!AMOUNT.test(amount.trim()) || Number(amount) <= 0) found.amount = t('mobile.approvals.amountInvalid');
@@ -93,7 +91,7 @@ export function RequestForm() {
     try {
       const taskUser = approver!.id;
       if (kind === 'leave') {
-        await startLeave({ processDefinitionId, startTime: startTime!, endTime: endTime!, reason: reason.trim(), taskUser });
+        await startLeave({ processDefinitionId, startTime, endTime, reason: reason.trim(), taskUser });
       } else {
         await startFinance({ processDefinitionId, title: title.trim(), amount: amount.trim(), reason: reason.trim(), taskUser });
       }
@@ -108,25 +106,21 @@ export function RequestForm() {
     navigate(APPROVAL_PATHS.tab('mine'), { replace: true });
   };
 
-  const date = (value: string | undefined, placeholder: string) => (value
-    ? <span className="m-picker-value">{value}</span>
-    : <span className="m-picker-placeholder">{placeholder}</span>);
-
   return (
     <form className="m-form-page" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
       <List mode="card" className="m-form">
         {kind === 'leave' ? (
           <>
-            <Field label={t('mobile.approvals.startTime')} error={errors.startTime}
+            <Field label={t('mobile.approvals.startTime')}
               extra={<HalfDay label={t('flow.process.startHalf')} value={startHalf} onChange={(half) => { setStartHalf(half); clear('endTime'); }} />}>
               <button type="button" className="m-picker-button" aria-label={t('mobile.approvals.startTime')} onClick={() => setPicking('start')}>
-                {date(startDate, t('mobile.approvals.startTimeRequired'))}
+                <span className="m-picker-value">{startDate}</span>
               </button>
             </Field>
             <Field label={t('mobile.approvals.endTime')} error={errors.endTime}
               extra={<HalfDay label={t('flow.process.endHalf')} value={endHalf} onChange={(half) => { setEndHalf(half); clear('endTime'); }} />}>
               <button type="button" className="m-picker-button" aria-label={t('mobile.approvals.endTime')} onClick={() => setPicking('end')}>
-                {date(endDate, t('mobile.approvals.endTimeRequired'))}
+                <span className="m-picker-value">{endDate}</span>
               </button>
             </Field>
             <Field label={t('mobile.approvals.days')}>
@@ -160,11 +154,11 @@ export function RequestForm() {
         visible={picking !== undefined}
         precision="day"
         title={picking === 'end' ? t('mobile.approvals.endTime') : t('mobile.approvals.startTime')}
-        value={dayjs((picking === 'end' ? endDate : startDate) ?? tenantTomorrow()).toDate()}
+        value={dayjs(picking === 'end' ? endDate : startDate).toDate()}
         onClose={() => setPicking(undefined)}
         onConfirm={(value) => {
           const picked = dayjs(value).format(DATE);
-          if (picking === 'end') { setEndDate(picked); clear('endTime'); } else { setStartDate(picked); clear('startTime'); clear('endTime'); }
+          if (picking === 'end') { setEndDate(picked); clear('endTime'); } else { setStartDate(picked); clear('endTime'); }
         }}
       />
     </form>

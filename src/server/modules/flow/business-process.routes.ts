@@ -26,6 +26,7 @@ const MESSAGES = {
   startTimeRequired: { zh: '请选择开始日期', en: 'Please choose the start date' },
   endTimeRequired: { zh: '请选择结束日期', en: 'Please choose the end date' },
   endBeforeStart: { zh: '结束时间须晚于开始时间', en: 'The end time must be after the start time' },
+  noWorkingDays: { zh: '所选时间内没有工作日, 无需请假', en: 'The period has no working day to take leave for' },
   reasonRequired: { zh: '请输入理由', en: 'Please enter the reason' },
   titleRequired: { zh: '请输入标题', en: 'Please enter the title' },
   amountRequired: { zh: '请输入正确的金额', en: 'Please enter a valid amount' },
@@ -65,6 +66,7 @@ const LEAVE: BusinessProcess = {
     if (end <= start) throw failWith(MESSAGES.endBeforeStart);
     // Working days by the tenant's calendar, in half days: whatever `days` a client sends is not read.
     const days = await leaveDaysOf(db, user.tenantId, start, end);
+    if (days === 0) throw failWith(MESSAGES.noWorkingDays);
     return { start_time: start, end_time: end, days, reason: required(body.reason, MESSAGES.reasonRequired) };
   },
   variables: (row) => ({ days: Number(row.days) }),

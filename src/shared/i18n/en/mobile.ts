@@ -119,8 +119,6 @@ export const mobile: Resource<typeof zh> = {
     submitNeedsNetwork: 'Submitting a request needs a network connection',
     submit: 'Submit',
     submitted: 'Request submitted',
-    startTimeRequired: 'Please choose the start date',
-    endTimeRequired: 'Please choose the end date',
     endBeforeStart: 'The end time must be after the start time',
     reasonRequired: 'Please enter the reason',
     reasonPlaceholder: 'Enter the reason',

@@ -117,8 +117,6 @@ export const mobile = {
     submitNeedsNetwork: '提交申请需要网络连接',
     submit: '提交申请',
     submitted: '申请已提交',
-    startTimeRequired: '请选择开始日期',
-    endTimeRequired: '请选择结束日期',
     endBeforeStart: '结束时间须晚于开始时间',
     reasonRequired: '请输入理由',
     reasonPlaceholder: '请输入理由',
