@@ -51,7 +51,8 @@ describe('the work calendar screen (/base/workcalendar)', () => {
     await createTenant(t, '771001');
     await createUser(t, { tenantId: '771001', account: 'cal_out', password: 'pw', roleId: await createRole(t, '771001', 'staff') });
     expect(expectOk(await t.get(`${CALENDAR}/year?year=2031`, await t.tokenOf('cal_out', 'pw', '771001')))).toEqual([]);
-    expectError(await t.get(`${CALENDAR}/year?year=20x1`, people.applicant.token), 400, '请输入正确的年份');
+    for (const year of ['20x1', '0000', '12345', '']) expectError(await t.get(`${CALENDAR}/year?year=${year}`, people.applicant.token), 400);
+    expectError(await t.get(`${CALENDAR}/year?year=0000`, people.applicant.token), 400, '请输入正确的年份');
   });
 
   it('is seeded for every tenant with the current and the next year, once', async () => {

@@ -18,7 +18,7 @@ export async function workCalendarRoutes(app: FastifyInstance, { services }: { s
 
   app.get(`/api/${workCalendar.service}/${workCalendar.name}/year`, async (request) => {
     const year = requireParam(request, 'year');
-    if (!/^\d{4}$/.test(year)) throw failWith(WORK_CALENDAR_MESSAGES.year);
+    if (!/^[1-9]\d{3}$/.test(year)) throw failWith(WORK_CALENDAR_MESSAGES.year); // PostgreSQL has no year 0
     const days = await tenantCalendar(services.db, request.user.tenantId, `${year}-01-01`, `${year}-12-31`);
     return ok(request, [...days].map(([calendarDate, dayType]) => ({ calendarDate, dayType })));
   });
