@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { DEFAULT_TIME_ZONE, setTimeZoneSource } from '../shared/contract/time.ts';
 import { site } from './config.ts';
 import { getCookie, getStore, getStoreTime, removeCookie, removeStore, setCookie, setStore } from './storage.ts';
 
@@ -20,6 +21,8 @@ export interface UserInfo {
   role_name: string;
   oauth_id?: string;
   expires_in?: number;
+  /** The tenant's IANA time zone (a Tenon addition to the token response): the console's clock runs in it. */
+  time_zone?: string;
 }
 
 export interface SessionState {
@@ -90,8 +93,8 @@ export const session = {
     return true;
   },
 
-  /** The profile changed (avatar, names): the shell shows it without a new login. */
-  updateUserInfo(changes: Partial<Pick<UserInfo, 'avatar' | 'real_name' | 'nick_name'>>) {
+  /** The profile changed (avatar, names) or the tenant's time zone: the shell shows it without a new login. */
+  updateUserInfo(changes: Partial<Pick<UserInfo, 'avatar' | 'real_name' | 'nick_name' | 'time_zone'>>) {
     if (!state.userInfo) return;
     const userInfo = { ...state.userInfo, ...changes };
     setStore('userInfo', userInfo);
@@ -135,6 +138,9 @@ export const session = {
   /** Re-reads storage (another tab logged out or in). */
   reload() { state = load(); for (const listener of listeners) listener(); },
 };
+
+// The console shows times in the tenant's zone, whatever zone the browser is in (docs/time-zones.md).
+setTimeZoneSource(() => state.userInfo?.time_zone || DEFAULT_TIME_ZONE);
 
 export function useSession(): SessionState {
   return useSyncExternalStore(session.subscribe, session.get);

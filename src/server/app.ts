@@ -11,6 +11,7 @@ import { Dictionaries } from './platform/dictionaries.ts';
 import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
 import { openKeyValueStore } from './platform/kv.ts';
 import { Permissions } from './platform/permissions.ts';
+import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -18,6 +19,7 @@ import { roleGrantRoutes } from './modules/system/role-grant.routes.ts';
 import { userRoutes } from './modules/system/user.routes.ts';
 import { tenantRoutes } from './modules/system/tenant.routes.ts';
 import { regionRoutes } from './modules/system/region.routes.ts';
+import { workCalendarRoutes } from './modules/system/work-calendar.routes.ts';
 import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { resourceRoutes } from './modules/resource/resource.routes.ts';
 import { flowRoutes } from './modules/flow/flow.routes.ts';
@@ -50,6 +52,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
   const signer = new TokenSigner(config.jwtSecret);
   const permissions = await Permissions.create(database.db, kv);
   const dictionaries = await Dictionaries.create(database.db, kv);
+  const timeZones = await TenantTimeZones.create(database.db, kv);
   const services: Services = {
     config,
     database,
@@ -59,6 +62,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
     sessions: new Sessions(signer, kv),
     permissions,
     dictionaries,
+    timeZones,
     entities: new Map(ENTITIES.map((entity) => [entity.name, new EntityService(entity, { db: database.db, permissions, dictionaries })])),
   };
 
@@ -71,6 +75,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
 
   registerErrorHandlers(app);
   registerAccessHooks(app, services.sessions, services.permissions);
+  registerTenantTime(app, timeZones);
 
   for (const entity of services.entities.values()) registerEntityRoutes(app, entity);
   await app.register(authRoutes, { services });
@@ -79,6 +84,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
   await app.register(userRoutes, { services });
   await app.register(tenantRoutes, { services });
   await app.register(regionRoutes, { services });
+  await app.register(workCalendarRoutes, { services });
   await app.register(deskRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(flowRoutes, { services });

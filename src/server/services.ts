@@ -5,6 +5,7 @@ import type { Dictionaries } from './platform/dictionaries.ts';
 import type { EntityService } from './platform/entity-service.ts';
 import type { KeyValueStore } from './platform/kv.ts';
 import type { Permissions } from './platform/permissions.ts';
+import type { TenantTimeZones } from './platform/tenant-time.ts';
 import type { TokenSigner } from './platform/token.ts';
 
 /** What modules are built from: created once in app.ts, passed to each module plugin. */
@@ -17,6 +18,8 @@ export interface Services {
   sessions: Sessions;
   permissions: Permissions;
   dictionaries: Dictionaries;
+  /** Each tenant's time zone: the zone of the dates written for its requests. */
+  timeZones: TenantTimeZones;
   /** One service per defined entity, by entity name. */
   entities: Map<string, EntityService>;
 }

@@ -62,7 +62,7 @@ test('a leave started on the phone is approved on the approver\'s phone in two t
   const requested: string[] = [];
   page.context().on('request', (request) => requested.push(new URL(request.url()).pathname));
 
-  // The starter fills the leave form on his phone: tomorrow 09:00-18:00 is prefilled.
+  // The starter fills the leave form on his phone: the next working day, the whole day, is prefilled.
   await phoneLogin(page, starter);
   await expect(page).toHaveURL(/\/approvals$/);
   await expect(phoneTabBar(page)).toBeVisible();
@@ -92,7 +92,7 @@ test('a leave started on the phone is approved on the approver\'s phone in two t
   await expect(task).toBeVisible();
   await expect(task).toContainText('请假流程');
   await expect(task).toContainText(starter.realName);
-  await expect(task).toContainText('9 小时');
+  await expect(task).toContainText('1 天');
   await expect(segment(phone, A.todo).locator('.adm-badge-content')).toHaveText('1');
 
   // Open it: the request read-only and the history; then 同意 and 确认, two taps.
@@ -163,7 +163,7 @@ test('offline, the tasks last loaded stay readable, even reopened, and approving
     await waitForServiceWorker(page);
     const task = flowCard(page, tag);
     await expect(task).toBeVisible();
-    await expect(task).toContainText('1 天 3 小时');
+    await expect(task).toContainText('1.5 天');
     await task.click();
     const record = page.getByRole('region', { name: A.record });
     const history = page.getByRole('region', { name: A.history });
@@ -187,7 +187,7 @@ test('offline, the tasks last loaded stay readable, even reopened, and approving
     await expect(history).toContainText('审批人审批');
     await page.getByRole('banner').locator('.adm-nav-bar-back').click();
     await expect(page).toHaveURL(/\/approvals$/);
-    await expect(flowCard(page, tag)).toContainText('1 天 3 小时');
+    await expect(flowCard(page, tag)).toContainText('1.5 天');
 
     // Back online the same two taps approve it.
     await context.setOffline(false);

@@ -31,6 +31,7 @@ const SELF = [
   `POST /api/blade-resource/oss/endpoint/put-file`, // avatar upload, stored under the caller's tenant
   `GET ${SYS}/dept/lazy-tree`, `GET ${SYS}/dept/listNoPage`, `GET ${SYS}/dept/listChildNoPage`, `GET ${SYS}/role/tree-by-id`,
   `GET ${SYS}/region/lazy-tree`, `GET ${SYS}/region/select`, // region pickers of customer/supplier forms
+  `GET ${SYS}/work-calendar/year`, // the caller's tenant calendar: the leave forms count working days with it
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
   // My work and the process view: the caller's own tasks, instances and requests in his tenant (flow.md §2, §3, §5, §6).

@@ -47,6 +47,7 @@ describe('password grant', () => {
       avatar: '/avatar.svg',
       client_id: 'saber',
       detail: { type: 'web' },
+      time_zone: 'Asia/Shanghai',
       license: 'powered by tenon',
     });
     expect(body.refresh_token).not.toBe(body.access_token);

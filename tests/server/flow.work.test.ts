@@ -28,7 +28,7 @@ describe('start list and request', () => {
 
   it('refuses a request without its required fields, with the field named', async () => {
     const definitionId = await definitionOf(t, people.applicant.token, 'Leave');
-    expectError(await t.post(`${LEAVE}/start-process`, people.applicant.token, { processDefinitionId: definitionId, endTime: '2030-01-02 09:00:00', reason: 'x', taskUser: people.manager.id }), 400, '请选择开始时间');
+    expectError(await t.post(`${LEAVE}/start-process`, people.applicant.token, { processDefinitionId: definitionId, endTime: '2030-01-02 09:00:00', reason: 'x', taskUser: people.manager.id }), 400, '请选择开始日期');
     expectError(await t.post(`${LEAVE}/start-process`, people.applicant.token, { processDefinitionId: definitionId, startTime: '2030-01-02 09:00:00', endTime: '2030-01-01 09:00:00', reason: 'x', taskUser: people.manager.id }), 400, '结束时间须晚于开始时间');
     expectError(await t.post(`${LEAVE}/start-process`, people.applicant.token, { processDefinitionId: definitionId, startTime: '2030-01-01 09:00:00', endTime: '2030-01-02 09:00:00', reason: 'x' }), 400, '请选择审批人');
     expectError(await t.post(`${LEAVE}/start-process`, people.applicant.token, { processDefinitionId: 'Nope:1:1', startTime: '2030-01-01 09:00:00', endTime: '2030-01-02 09:00:00', reason: 'x', taskUser: people.manager.id }), 400, '流程定义不存在: Nope:1:1');
@@ -174,11 +174,12 @@ describe('leave approval', () => {
   it('keeps the starter and request variables out of an approver\'s reach', async () => {
     const request = await leaveRequest(t, people.applicant, people.manager, 5);
     const task = await taskOf(t, people.manager, request.processInstanceId);
-    // days=1 would skip HR and createUser would send rejections elsewhere: both are ignored.
+    // days=1 would skip HR and createUser would send rejections elsewhere: both are ignored. (5 calendar days from
+    // Tuesday 2030-01-01 09:00 are 4 working days: the server's count, which the process keeps.)
     expectOk(await complete(t, people.manager, task.taskId, true, { variables: { days: 1, createUser: `taskUser_${people.boss.id}`, note: 'x' } }));
     expect((await claimable(t, people.hr1)).map((r) => r.processInstanceId)).toContain(request.processInstanceId);
     const row = await t.services.db.selectFrom('blade_flow_instance').select('variables').where('id', '=', request.processInstanceId).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.variables)).toMatchObject({ days: 5, createUser: `taskUser_${people.applicant.id}`, note: 'x', pass: true });
+    expect(JSON.parse(row.variables)).toMatchObject({ days: 4, createUser: `taskUser_${people.applicant.id}`, note: 'x', pass: true });
   });
 });
 

@@ -81,6 +81,8 @@ export function minimalBody(e: EntityDef, extra: Record<string, unknown> = {}): 
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(e.fields)) {
     if (!field.required || field.readonly) continue;
+    // A value only its rule can make up (an IANA time zone): the definition's default is one.
+    if (field.canonical && field.default !== undefined) { body[name] = field.default; continue; }
     switch (field.type) {
       case 'string': case 'text': body[name] = `x${suffix}`.slice(0, field.max ?? 255); break;
       case 'id': case 'ids': body[name] = menuIdOf('desk'); break;

@@ -137,7 +137,8 @@ interface BusinessRecord {
   status: number;
   flow: BusinessFlowInfo;
 }
-export interface LeaveRequest extends BusinessRecord { startTime: string; endTime: string; reason: string }
+/** `days`: the leave's working days as the server counted them when it was saved (half-day steps). */
+export interface LeaveRequest extends BusinessRecord { startTime: string; endTime: string; days: number; reason: string }
 export interface FinanceRequest extends BusinessRecord { title: string; amount: string; reason: string; useFor: string; attach: string }
 
 /** A new request; with `id` (the applicant adjusting a rejected one) it only updates the row. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../client/i18n.ts';
 import { useTenantName } from '../../client/queries.ts';
 import { useSession } from '../../client/session.ts';
+import { formatDateTime } from '../../shared/contract/time.ts';
 import { MenuIcon } from '../components/MenuIcon.tsx';
 import { useOpenMenu } from '../layout/use-open-menu.ts';
 import { useSideMenus } from '../queries.ts';
@@ -34,7 +35,7 @@ export default function HomePage() {
   return (
     <div className="tenon-home" lang={i18n.language}>
       <Card className="tenon-home-hello">
-        <Typography.Title level={3} style={{ marginTop: 0 }}>{t(greetingKey(new Date().getHours()), { name })}</Typography.Title>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>{t(greetingKey(Number(formatDateTime().slice(11, 13))), { name })}</Typography.Title>
         <Typography.Text type="secondary">
           {t('shell.home.tenant', { tenant: tenantLabel })}
           {userInfo?.role_name ? ` · ${t('shell.home.role', { role: userInfo.role_name })}` : ''}

@@ -34,6 +34,7 @@ export const pageRegistry: Readonly<Record<string, LazyExoticComponent<Component
   '/authority/datascope': crudScreen(async () => (await import('../../shared/entities/system/scopes.ts')).dataScope),
   '/authority/apiscope': crudScreen(async () => (await import('../../shared/entities/system/scopes.ts')).apiScope),
   '/base/region': lazyPage(() => import('./base/RegionPage.tsx')),
+  '/base/workcalendar': crudScreen(async () => (await import('../../shared/entities/system/work-calendar.ts')).workCalendar),
   // Tree tables loaded level by level: a tenant may have 1,000+ menus.
   '/system/dept': crudScreen(async () => (await import('../../shared/entities/system/dept.ts')).dept, { lazy: true }),
   '/system/menu': crudScreen(async () => (await import('../../shared/entities/system/menu.ts')).menu, { lazy: true }),

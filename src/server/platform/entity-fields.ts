@@ -85,6 +85,11 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
       if (field.max && [...text].length > field.max) throw new ApiError(400, MESSAGES.tooLong, { name: field.max, label });
       const problem = patternProblem(field, text);
       if (problem) throw failWith(problem);
+      if (field.canonical) {
+        const canonical = field.canonical.of(text);
+        if (canonical === undefined) throw failWith(field.canonical.message);
+        return canonical;
+      }
       return text;
     }
     case 'int': case 'switch': {

@@ -1,17 +1,60 @@
-/** Wire formats of the contract: `yyyy-MM-dd HH:mm:ss` and `yyyy-MM-dd`, wall-clock time in the server's zone. */
+/**
+ * Wire formats of the contract: `yyyy-MM-dd HH:mm:ss` and `yyyy-MM-dd`, wall-clock time without a zone. The zone is
+ * the tenant's (blade_tenant.time_zone, default Asia/Shanghai: docs/time-zones.md): the server writes every date of a
+ * request in the caller's tenant zone, the console shows them as they come and runs its clock in the same zone.
+ */
 export const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
-const formatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric', month: '2-digit', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit',
-  hourCycle: 'h23',
-});
+/** The contract's zone, and every tenant's until its administrator sets another. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
-/** `yyyy-MM-dd HH:mm:ss` of an instant in Asia/Shanghai (the contract's zone). */
-export function formatDateTime(date: Date = new Date()): string {
-  const part = Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
+let zoneSource: () => string = () => DEFAULT_TIME_ZONE;
+
+/**
+ * Where "the tenant's zone" comes from, said once per side: on the server the request being handled, in the browser
+ * the session. `formatDateTime()` without a zone uses it, so no caller can write a date in another zone by omission.
+ */
+export function setTimeZoneSource(source: () => string): void {
+  zoneSource = source;
+}
+
+export const currentTimeZone = (): string => zoneSource();
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric', month: '2-digit', day: '2-digit',
+      hour: '2-digit', minute: '2-digit', second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` of an instant in a zone (the current tenant's by default). */
+export function formatDateTime(date: Date = new Date(), timeZone: string = zoneSource()): string {
+  const part = Object.fromEntries(formatterOf(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
+
+/**
+ * The canonical spelling of an IANA time zone name (`asia/shanghai` -> `Asia/Shanghai`), or undefined when it is
+ * none. A zone is `Area/Location` (or UTC): offsets (`+08:00`) and abbreviations the runtime happens to accept are
+ * refused, since `CST` would be read as Chicago.
+ */
+export function canonicalTimeZone(name: string): string | undefined {
+  const text = name.trim();
+  const named = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+$/.test(text) || /^(UTC|GMT)$/i.test(text);
+  if (!named || text.length > 64) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: text }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Normalises an accepted date(time) text to `yyyy-MM-dd HH:mm:ss`; undefined when it is not one or not a real date. */

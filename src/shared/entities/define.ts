@@ -35,6 +35,11 @@ export interface FieldDef {
   max?: number;
   /** Regular expressions a non-blank value must match, checked in order: the first one missed gives the message. */
   pattern?: Pattern | readonly Pattern[];
+  /**
+   * A rule no pattern can state (an IANA time zone name): the value's stored spelling, or undefined to refuse it
+   * with the message. Checked by the server and by the forms alike.
+   */
+  canonical?: { of: (text: string) => string | undefined; message: LocalText };
   /** Platform dictionary code: lists add `<field>Name` with the item's value. */
   dict?: string;
   search?: SearchMode;
@@ -73,7 +78,7 @@ export interface FieldDef {
    * Form control when the type alone does not say it (a textarea for long text, a menu tree for menu ids; the
    * user's role and dept trees and post list: desktop/components/ReferencePicker.tsx).
    */
-  control?: 'textarea' | 'password' | 'menu-tree' | 'icon' | 'role-tree' | 'dept-tree' | 'post-select';
+  control?: 'textarea' | 'password' | 'menu-tree' | 'icon' | 'role-tree' | 'dept-tree' | 'post-select' | 'time-zone';
 }
 
 export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {

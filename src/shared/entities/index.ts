@@ -13,8 +13,9 @@ import { dict, dictBiz } from './system/dict.ts';
 import { menu } from './system/menu.ts';
 import { role } from './system/role.ts';
 import { user } from './system/user.ts';
+import { workCalendar } from './system/work-calendar.ts';
 
 /** Every entity served by the entity engine. Adding one = its file + a migration + a line here. */
 export const ENTITIES: EntityDef[] = [
-  param, post, message, client, topMenu, tenantPackage, dataScope, apiScope, dept, role, menu, dict, dictBiz, user, tenant, datasource,
+  param, post, message, client, topMenu, tenantPackage, dataScope, apiScope, dept, role, menu, dict, dictBiz, user, tenant, datasource, workCalendar,
 ];

@@ -23,7 +23,7 @@ const users = [{ id: '101', account: 'wang', realName: '王经理' }, { id: '102
 
 const leave = (overrides: Record<string, unknown> = {}) => ({
   id: 'b1', tenantId: '000000', processDefinitionId: 'Leave:1:77', processInstanceId: 'pi1', taskUser: '101', applyTime: '2026-11-20 08:00:00',
-  startTime: '2026-12-01 09:00:00', endTime: '2026-12-05 18:00:00', reason: '回家探亲', createUser: '200', createDept: '1',
+  startTime: '2026-12-01 09:00:00', endTime: '2026-12-05 18:00:00', days: 4, reason: '回家探亲', createUser: '200', createDept: '1',
   createTime: '2026-11-20 08:00:00', updateTime: '2026-11-20 08:00:00', status: 1,
   flow: { assignee: 'taskUser_200', assigneeName: '张三', processInstanceId: 'pi1', processDefinitionId: 'Leave:1:77', businessTable: 'blade_process_leave', businessId: 'b1' },
   ...overrides,
@@ -37,6 +37,7 @@ function renderRoute(Page: ComponentType, pattern: string, path: string, handler
     [`GET /api/blade-system/menu/buttons`]: () => ok([]),
     [`GET /api/blade-flow/work/user-select`]: () => ok(users),
     [`GET ${FLOW}/process/history-flow-list`]: () => ok([]),
+    [`GET /api/blade-system/work-calendar/year`]: () => ok([]),
     ...handlers,
   });
   return renderDesktop(createElement('div', null,
@@ -45,8 +46,9 @@ function renderRoute(Page: ComponentType, pattern: string, path: string, handler
 }
 const location = () => screen.getByTestId('location').textContent;
 const item = (label: string) => (screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement);
-const typeDate = (label: string, value: string) => {
-  const input = item(label).querySelector('input') as HTMLInputElement;
+/** Types a date into the picker with this placeholder (请选择开始日期), as a keyboard user does. */
+const typeDate = (placeholder: string, value: string) => {
+  const input = screen.getByPlaceholderText(placeholder) as HTMLInputElement;
   fireEvent.mouseDown(input);
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value } });
@@ -64,21 +66,32 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
   it('checks the fields before sending', async () => {
     renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', {});
     fireEvent.click(await screen.findByRole('button', { name: '提交' }));
-    for (const text of ['请选择开始时间', '请选择结束时间', '请输入理由', '请选择审批人']) expect(await screen.findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    // Dates are picked (no time of day): placeholders and messages say so.
+    expect(screen.getByPlaceholderText('请选择开始日期')).toBeTruthy();
+    for (const text of ['请选择开始日期', '请选择结束日期', '请输入理由', '请选择审批人']) expect(await screen.findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
     expect(calls('POST', `${DESK}/leave/start-process`)).toHaveLength(0);
   });
 
-  it('starts the process with the times, reason and the picked approver, then shows the sent list', async () => {
-    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', { [`POST ${DESK}/leave/start-process`]: () => ok(null) });
+  it('starts the process from dates and half days, showing the working days by the tenant calendar, then shows the sent list', async () => {
+    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', {
+      [`POST ${DESK}/leave/start-process`]: () => ok(null),
+      // Wednesday 2 December is a holiday in this tenant's calendar.
+      [`GET /api/blade-system/work-calendar/year`]: (request) => ok(request.params.year === 2026 ? [{ calendarDate: '2026-12-02', dayType: 3 }] : []),
+    });
     await screen.findByRole('button', { name: '提交' });
-    typeDate('开始时间', '2026-12-01 09:00:00');
-    typeDate('结束时间', '2026-12-03 18:00:00');
+    typeDate('请选择开始日期', '2026-12-01');
+    typeDate('请选择结束日期', '2026-12-03');
+    // Tuesday and Thursday, whole days (a new leave starts in the morning and ends in the evening).
+    await waitFor(() => expect(document.querySelector('.tenon-leave-days')!.textContent).toBe('2 天'));
+    fireEvent.mouseDown(within(item('结束时间')).getAllByRole('combobox').at(-1)!);
+    fireEvent.click(await screen.findByText('上午', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(document.querySelector('.tenon-leave-days')!.textContent).toBe('1.5 天'));
     fireEvent.change(within(item('请假理由')).getByRole('textbox'), { target: { value: '回家探亲' } });
     await pickUser('审批人', '王经理 (wang)');
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     await waitFor(() => expect(calls('POST', `${DESK}/leave/start-process`)).toHaveLength(1));
     expect(calls('POST', `${DESK}/leave/start-process`)[0].body).toEqual({
-      processDefinitionId: 'Leave:1:77', startTime: '2026-12-01 09:00:00', endTime: '2026-12-03 18:00:00', reason: '回家探亲', taskUser: '101',
+      processDefinitionId: 'Leave:1:77', startTime: '2026-12-01 09:00:00', endTime: '2026-12-03 12:00:00', reason: '回家探亲', taskUser: '101',
     });
     await waitFor(() => expect(location()).toBe('/work/send/index'));
   });
@@ -86,8 +99,8 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
   it('refuses an end before the start', async () => {
     renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', {});
     await screen.findByRole('button', { name: '提交' });
-    typeDate('开始时间', '2026-12-03 09:00:00');
-    typeDate('结束时间', '2026-12-01 09:00:00');
+    typeDate('请选择开始日期', '2026-12-03');
+    typeDate('请选择结束日期', '2026-12-01');
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     expect(await screen.findByText('结束时间须晚于开始时间')).toBeTruthy();
   });
@@ -128,6 +141,10 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     expect(await screen.findByText('回家探亲')).toBeTruthy();
     expect(screen.getByText('张三')).toBeTruthy();
     expect(screen.getByText('审批中')).toBeTruthy();
+    // The working days the server counted, and the half days of the period.
+    expect(screen.getByText('4 天')).toBeTruthy();
+    expect(screen.getByText('2026-12-01 上午')).toBeTruthy();
+    expect(screen.getByText('2026-12-05 下午')).toBeTruthy();
     expect(calls('GET', `${DESK}/leave/detail`)[0].params).toEqual({ businessId: 'b1' });
     fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '  准了 ' } });
     fireEvent.click(screen.getByRole('button', { name: '同意' }));
@@ -162,7 +179,7 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     expect(await screen.findByText('转办成功')).toBeTruthy();
   });
 
-  it('gives the applicant his rejected request back: resubmit updates it and completes with the new variables', async () => {
+  it('gives the applicant his rejected request back: resubmit updates it and completes with the next approver (the server counts the days)', async () => {
     const mine = leave({ createUser: userInfo.user_id, status: 2 });
     renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({
       [`GET ${DESK}/leave/detail`]: () => ok(mine),
@@ -170,14 +187,15 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     }));
     expect(await screen.findByText('您的申请已被驳回: 可调整后重新提交, 或撤销申请')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
-    typeDate('结束时间', '2026-12-02 18:00:00');
+    expect(screen.getByPlaceholderText('请选择开始日期')).toHaveProperty('value', '2026-12-01');
+    typeDate('请选择结束日期', '2026-12-02');
     fireEvent.click(screen.getByRole('button', { name: '重新提交' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/work/complete-task`)).toHaveLength(1));
     expect(calls('POST', `${DESK}/leave/start-process`)[0].body).toEqual({
       id: 'b1', processDefinitionId: 'Leave:1:77', startTime: '2026-12-01 09:00:00', endTime: '2026-12-02 18:00:00', reason: '回家探亲', taskUser: '101',
     });
     expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({
-      taskId: 't1', processInstanceId: 'pi1', pass: true, flag: 'ok', comment: '重新提交', variables: { taskUser: 'taskUser_101', days: 1 },
+      taskId: 't1', processInstanceId: 'pi1', pass: true, flag: 'ok', comment: '重新提交', variables: { taskUser: 'taskUser_101' },
     });
   });
 

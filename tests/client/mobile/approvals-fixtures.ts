@@ -50,9 +50,9 @@ const record = (id: string, processInstanceId: string, createUser: string, appli
   flow: { assignee: `taskUser_${createUser}`, assigneeName: applicant, processInstanceId, processDefinitionId: 'Leave:1:1', businessTable: 'blade_process_leave', businessId: id },
 });
 export const leaves: Record<string, LeaveRequest> = {
-  901: { ...record('901', '501', '2', '张三', 1), startTime: '2026-11-23 09:00:00', endTime: '2026-11-25 18:00:00', reason: '回老家办事' },
-  903: { ...record('903', '503', '3', '赵六', 1), startTime: '2026-12-01 09:00:00', endTime: '2026-12-06 18:00:00', reason: '年假' },
-  904: { ...record('904', '504', userInfo.user_id, userInfo.real_name, 2), startTime: '2026-11-26 09:00:00', endTime: '2026-11-26 18:00:00', reason: '看病' },
+  901: { ...record('901', '501', '2', '张三', 1), startTime: '2026-11-23 09:00:00', endTime: '2026-11-25 18:00:00', days: 3, reason: '回老家办事' },
+  903: { ...record('903', '503', '3', '赵六', 1), startTime: '2026-12-01 09:00:00', endTime: '2026-12-06 18:00:00', days: 4, reason: '年假' },
+  904: { ...record('904', '504', userInfo.user_id, userInfo.real_name, 2), startTime: '2026-11-26 09:00:00', endTime: '2026-11-26 18:00:00', days: 1, reason: '看病' },
 };
 export const funds: Record<string, FinanceRequest> = {
   902: { ...record('902', '502', '4', '王五', 1), title: '采购服务器', amount: '12000.00', reason: '机房扩容', useFor: '机房扩容', attach: '' },
@@ -93,6 +93,7 @@ export function flowRoutes(extra: Record<string, Handler> = {}): Record<string, 
     'POST /api/blade-flow/work/claim-task': () => envelope('签收事务成功'),
     'POST /api/blade-desk/process/leave/start-process': () => ok(null),
     'POST /api/blade-desk/process/finance/start-process': () => ok(null),
+    'GET /api/blade-system/work-calendar/year': () => ok([]),
     ...extra,
   };
 }

@@ -3,14 +3,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { fakeServer, refuse } from '../desktop/fake-server.ts';
+import { formatDateTime } from '../../../src/shared/contract/time.ts';
+import { fakeServer, ok, refuse } from '../desktop/fake-server.ts';
 import { at, card, flowRoutes, renderApprovals, useApprovalsSetup } from './approvals-fixtures.ts';
 
 const server = fakeServer();
 const notified = vi.fn();
 
 const startBodies = (kind: 'leave' | 'finance') => server.calls('POST', `/api/blade-desk/process/${kind}/start-process`).map((r) => r.body);
-const tomorrow = (time: string) => `${dayjs().add(1, 'day').format('YYYY-MM-DD')} ${time}`;
+/** Tomorrow in the tenant's zone (Asia/Shanghai): the test machine's zone may be another. */
+const tomorrowDate = () => dayjs(formatDateTime().slice(0, 10)).add(1, 'day').format('YYYY-MM-DD');
+const tomorrow = (time: string) => `${tomorrowDate()} ${time}`;
+const half = (group: string, name: string) => within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name });
 
 async function pickApprover(name: string) {
   fireEvent.click(screen.getByRole('button', { name: '审批人' }));
@@ -22,17 +26,28 @@ async function pickApprover(name: string) {
 useApprovalsSetup(server, notified);
 
 describe('phone approvals: starting a request', () => {
-  it('starts a leave with the latest leave definition: dates, reason and an approver from the user list', async () => {
+  it('starts a leave with the latest leave definition: dates and half days, its working days, reason and an approver from the user list', async () => {
+    // The tenant's calendar makes tomorrow a working day, whatever weekday it is.
+    server.serve(flowRoutes({ 'GET /api/blade-system/work-calendar/year': () => ok([{ calendarDate: tomorrowDate(), dayType: 1 }]) }));
     renderApprovals();
     await screen.findByText('回老家办事');
     fireEvent.click(screen.getByRole('button', { name: '发起申请' }));
     fireEvent.click(await screen.findByText('请假流程', { selector: '.adm-action-sheet-button-item-name' }));
     expect(at()).toBe('/approvals/leave/form/Leave%3A2%3A77');
     expect(await screen.findByRole('button', { name: '开始时间' })).toBeTruthy();
-    // Tomorrow 09:00 to 18:00 to start with.
-    expect(screen.getByRole('button', { name: '开始时间' }).textContent).toBe(tomorrow('09:00'));
-    expect(screen.getByRole('button', { name: '结束时间' }).textContent).toBe(tomorrow('18:00'));
-    expect(screen.getByText('9 小时')).toBeTruthy();
+    // Tomorrow, the whole day, to start with: 1 working day, as the server will count it.
+    expect(screen.getByRole('button', { name: '开始时间' }).textContent).toBe(tomorrowDate());
+    expect(screen.getByRole('button', { name: '结束时间' }).textContent).toBe(tomorrowDate());
+    expect(half('开始时段', '上午').getAttribute('aria-checked')).toBe('true');
+    expect(half('结束时段', '下午').getAttribute('aria-checked')).toBe('true');
+    expect(await screen.findByText('1 天')).toBeTruthy();
+    // An afternoon: half a day; ending at noon of the day it starts in the afternoon is refused.
+    fireEvent.click(half('开始时段', '下午'));
+    expect(await screen.findByText('0.5 天')).toBeTruthy();
+    fireEvent.click(half('结束时段', '上午'));
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText('结束时间须晚于开始时间')).toBeTruthy();
+    fireEvent.click(half('结束时段', '下午'));
 
     // Nothing is sent before the form is complete.
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
@@ -49,11 +64,22 @@ describe('phone approvals: starting a request', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
     await waitFor(() => expect(startBodies('leave')).toEqual([{
-      processDefinitionId: 'Leave:2:77', startTime: tomorrow('09:00:00'), endTime: tomorrow('18:00:00'), reason: '家里有事', taskUser: '7',
+      processDefinitionId: 'Leave:2:77', startTime: tomorrow('13:00:00'), endTime: tomorrow('18:00:00'), reason: '家里有事', taskUser: '7',
     }]));
     expect(await screen.findByText('申请已提交')).toBeTruthy();
     await waitFor(() => expect(at()).toBe('/approvals?tab=mine'));
     expect(await screen.findByText('团建经费')).toBeTruthy();
+  });
+
+  it('starts the leave on the next working day of the tenant calendar: a holiday tomorrow is skipped', async () => {
+    const dayAfter = dayjs(tomorrowDate()).add(1, 'day').format('YYYY-MM-DD');
+    server.serve(flowRoutes({ 'GET /api/blade-system/work-calendar/year': () => ok([
+      { calendarDate: tomorrowDate(), dayType: 3 }, { calendarDate: dayAfter, dayType: 1 },
+    ]) }));
+    renderApprovals('/approvals/leave/form/Leave%3A2%3A77');
+    await waitFor(() => expect(screen.getByRole('button', { name: '开始时间' }).textContent).toBe(dayAfter));
+    expect(screen.getByRole('button', { name: '结束时间' }).textContent).toBe(dayAfter);
+    expect(await screen.findByText('1 天')).toBeTruthy();
   });
 
   it('starts a fund request, checking the amount as the server does', async () => {

@@ -29,8 +29,9 @@ describe('phone approvals: the lists', () => {
     const leaveCard = leave.closest('.adm-card') as HTMLElement;
     expect(within(leaveCard).getByText('请假流程')).toBeTruthy();
     expect(within(leaveCard).getByText('张三')).toBeTruthy();
-    expect(within(leaveCard).getByText('2 天 9 小时')).toBeTruthy();
-    expect(within(leaveCard).getByText('2026-11-23 09:00 ~ 2026-11-25 18:00')).toBeTruthy();
+    // The working days the server counted, not the hours between the two times.
+    expect(within(leaveCard).getByText('3 天')).toBeTruthy();
+    expect(within(leaveCard).getByText('2026-11-23 上午 ~ 2026-11-25 下午')).toBeTruthy();
     expect(within(leaveCard).getByText('审批人审批')).toBeTruthy();
     expect(leaveCard.textContent).toContain('2026-11-21 10:30');
 
@@ -82,7 +83,7 @@ describe('phone approvals: a task', () => {
     expect(at()).toBe('/approvals/leave/handle/101/501/901');
     const record = await screen.findByRole('region', { name: '申请内容' });
     expect(await within(record).findByText('回老家办事')).toBeTruthy();
-    expect(within(record).getByText('2026-11-23 09:00')).toBeTruthy();
+    expect(within(record).getByText('2026-11-23 上午')).toBeTruthy();
     expect(within(record).getByText('审批中')).toBeTruthy();
     const history = screen.getByRole('region', { name: '审批记录' });
     expect(await within(history).findByText('开始')).toBeTruthy();

@@ -68,6 +68,22 @@ function MenuTree({ field, lang, ...rest }: ControlProps) {
   );
 }
 
+/** The zones this browser knows (IANA names), UTC first; a stored zone it does not list stays selectable. */
+function TimeZoneSelect({ field, lang, ...rest }: ControlProps) {
+  const { t } = useTranslation();
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+  if (typeof rest.value === 'string' && rest.value && !zones.includes(rest.value)) zones.push(rest.value);
+  return (
+    <Select
+      {...rest}
+      value={rest.value as string | undefined}
+      options={zones.map((zone) => ({ value: zone, label: zone }))}
+      showSearch
+      placeholder={hint(t, 'select', field, lang, rest.disabled)}
+    />
+  );
+}
+
 /** A tree entity's parent: one node of its picker tree, cleared = a root. */
 function ParentTree({ field, lang, recordId, ...rest }: ControlProps) {
   const { t } = useTranslation();
@@ -94,6 +110,7 @@ export function FieldControl(props: ControlProps) {
   if (field.dict) return <DictSelect {...base} />;
   if (field.picker) return <ParentTree {...base} recordId={recordId} />;
   if (field.control === 'menu-tree') return <MenuTree {...base} />;
+  if (field.control === 'time-zone') return <TimeZoneSelect {...base} />;
   if (isReferenceControl(field)) return <ReferencePicker {...base} />;
   if (field.type === 'switch') return <Switch id={rest.id} disabled={rest.disabled} checked={checked} onChange={rest.onChange} />;
   if (field.type === 'date' || field.type === 'datetime') {

@@ -113,7 +113,7 @@ export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Controls that pick rather than type: they validate on change too. */
 export const isPicker = (field: FieldDef & { picker?: string }) =>
-  Boolean(field.dict) || Boolean(field.picker) || field.control === 'menu-tree' || isReferenceControl(field)
+  Boolean(field.dict) || Boolean(field.picker) || field.control === 'menu-tree' || field.control === 'time-zone' || isReferenceControl(field)
   || field.type === 'date' || field.type === 'datetime' || field.type === 'switch';
 export const isNumeric = (field: FieldDef) => field.type === 'int' || field.type === 'money' || field.type === 'decimal';
 /** The menu tree holds several ids for an `ids` field, one for an `id` field. */
@@ -148,6 +148,14 @@ export function rulesOf(field: FieldDef, lang: Lang, t: Translate, stored?: unkn
       const problem = value === undefined || value === null || value === '' || value === stored ? undefined : patternProblem(field, String(value));
       if (problem) throw new Error(problem[lang]);
     } });
+  }
+  const canonical = field.canonical;
+  if (text && canonical) {
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        if (typeof value === 'string' && value.trim() && canonical.of(value) === undefined) throw new Error(canonical.message[lang]);
+      },
+    });
   }
   return rules;
 }

@@ -5,20 +5,33 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { startFinance, startLeave } from '../../../client/api/flow.ts';
 import { ApiFailure } from '../../../client/http.ts';
+import { useLeaveDays, useNextWorkingDay } from '../../../client/work-calendar.ts';
+import { leaveTime, type DayHalf } from '../../../shared/calendar/working-days.ts';
 import { Field } from '../../components/Field.tsx';
 import { APPROVAL_PATHS, routeValue } from '../../paths.ts';
-import { leaveDuration } from './business.ts';
+import { leaveDaysText } from './business.ts';
 import { useRefreshAfterAction } from './flow-queries.ts';
 import { UserPicker, type Approver } from './UserPicker.tsx';
 
-const WIRE = 'YYYY-MM-DD HH:mm:00';
-const SHOWN = 'YYYY-MM-DD HH:mm';
+const DATE = 'YYYY-MM-DD';
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 
-/** Tomorrow's working day, the usual leave: 09:00 to 18:00. */
-const tomorrowAt = (hour: number) => dayjs().add(1, 'day').hour(hour).minute(0).second(0).millisecond(0).toDate();
+type Errors = Partial<Record<'endTime' | 'reason' | 'title' | 'amount' | 'approver', string>>;
 
-type Errors = Partial<Record<'startTime' | 'endTime' | 'reason' | 'title' | 'amount' | 'approver', string>>;
+/** 上午 / 下午 of a leave's start or end, as two toggle buttons beside its date. */
+function HalfDay({ label, value, onChange }: { label: string; value: DayHalf; onChange: (half: DayHalf) => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="m-half-day" role="radiogroup" aria-label={label}>
+      {(['am', 'pm'] as const).map((half) => (
+        <button key={half} type="button" role="radio" aria-checked={value === half} className={value === half ? 'm-half-day-on' : ''}
+          onClick={() => onChange(half)}>
+          {t(`flow.process.${half}`)}
+        </button>
+      ))}
+    </span>
+  );
+}
 
 /**
  * Starting a leave or fund request from the phone, with the definition chosen in the tab (start-list's latest). The
@@ -31,8 +44,14 @@ export function RequestForm() {
   const kind = params.kind === 'finance' ? 'finance' : 'leave';
   const processDefinitionId = routeValue(params.processDefinitionId);
   const refresh = useRefreshAfterAction();
-  const [startTime, setStartTime] = useState<Date | undefined>(() => tomorrowAt(9));
-  const [endTime, setEndTime] = useState<Date | undefined>(() => tomorrowAt(18));
+  // The usual leave: the next working day (tenant zone and calendar), the whole day, until the user picks dates.
+  const nextWorkingDay = useNextWorkingDay(kind === 'leave');
+  const [pickedStart, setStartDate] = useState<string>();
+  const [startHalf, setStartHalf] = useState<DayHalf>('am');
+  const [pickedEnd, setEndDate] = useState<string>();
+  const [endHalf, setEndHalf] = useState<DayHalf>('pm');
+  const startDate = pickedStart ?? nextWorkingDay;
+  const endDate = pickedEnd ?? startDate; // a one-day leave until the end is picked
   const [picking, setPicking] = useState<'start' | 'end'>();
   const [reason, setReason] = useState('');
   const [title, setTitle] = useState('');
@@ -43,13 +62,14 @@ export function RequestForm() {
   const reasonId = useId();
   const reasonLabel = kind === 'leave' ? t('mobile.approvals.leaveReason') : t('mobile.approvals.fundReason');
   const clear = (name: keyof Errors) => setErrors((current) => ({ ...current, [name]: undefined }));
+  const startTime = leaveTime(startDate, startHalf, 'start');
+  const endTime = leaveTime(endDate, endHalf, 'end');
+  const days = useLeaveDays(kind === 'leave' ? startTime : undefined, endTime);
 
   const check = (): Errors => {
     const found: Errors = {};
     if (kind === 'leave') {
-      if (!startTime) found.startTime = t('mobile.approvals.startTimeRequired');
-      if (!endTime) found.endTime = t('mobile.approvals.endTimeRequired');
-      else if (startTime && endTime <= startTime) found.endTime = t('mobile.approvals.endBeforeStart');
+      if (endTime <= startTime) found.endTime = t('mobile.approvals.endBeforeStart');
     } else {
       if (!title.trim()) found.title = t('mobile.approvals.titleRequired');
       if (!AMOUNT.test(amount.trim()) || Number(amount) <= 0) found.amount = t('mobile.approvals.amountInvalid');
@@ -71,9 +91,7 @@ export function RequestForm() {
     try {
       const taskUser = approver!.id;
       if (kind === 'leave') {
-        await startLeave({
-          processDefinitionId, startTime: dayjs(startTime).format(WIRE), endTime: dayjs(endTime).format(WIRE), reason: reason.trim(), taskUser,
-        });
+        await startLeave({ processDefinitionId, startTime, endTime, reason: reason.trim(), taskUser });
       } else {
         await startFinance({ processDefinitionId, title: title.trim(), amount: amount.trim(), reason: reason.trim(), taskUser });
       }
@@ -88,24 +106,27 @@ export function RequestForm() {
     navigate(APPROVAL_PATHS.tab('mine'), { replace: true });
   };
 
-  const time = (value: Date | undefined) => (value
-    ? <span className="m-picker-value">{dayjs(value).format(SHOWN)}</span>
-    : <span className="m-picker-placeholder">{t('mobile.approvals.pickTime')}</span>);
-  const duration = kind === 'leave' && startTime && endTime && endTime > startTime
-    ? leaveDuration(dayjs(startTime).format(WIRE), dayjs(endTime).format(WIRE)) : '';
-
   return (
     <form className="m-form-page" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
       <List mode="card" className="m-form">
         {kind === 'leave' ? (
           <>
-            <Field label={t('mobile.approvals.startTime')} error={errors.startTime}>
-              <button type="button" className="m-picker-button" aria-label={t('mobile.approvals.startTime')} onClick={() => setPicking('start')}>{time(startTime)}</button>
+            <Field label={t('mobile.approvals.startTime')}
+              extra={<HalfDay label={t('flow.process.startHalf')} value={startHalf} onChange={(half) => { setStartHalf(half); clear('endTime'); }} />}>
+              <button type="button" className="m-picker-button" aria-label={t('mobile.approvals.startTime')} onClick={() => setPicking('start')}>
+                <span className="m-picker-value">{startDate}</span>
+              </button>
             </Field>
-            <Field label={t('mobile.approvals.endTime')} error={errors.endTime}>
-              <button type="button" className="m-picker-button" aria-label={t('mobile.approvals.endTime')} onClick={() => setPicking('end')}>{time(endTime)}</button>
+            <Field label={t('mobile.approvals.endTime')} error={errors.endTime}
+              extra={<HalfDay label={t('flow.process.endHalf')} value={endHalf} onChange={(half) => { setEndHalf(half); clear('endTime'); }} />}>
+              <button type="button" className="m-picker-button" aria-label={t('mobile.approvals.endTime')} onClick={() => setPicking('end')}>
+                <span className="m-picker-value">{endDate}</span>
+              </button>
             </Field>
-            {duration && <Field label={t('mobile.approvals.days')}><span className="m-picker-value">{duration}</span></Field>}
+            <Field label={t('mobile.approvals.days')}>
+              <span className="m-picker-value m-leave-days">{days === undefined ? '-' : leaveDaysText(days)}</span>
+              <div className="m-field-hint">{t('flow.process.daysHint')}</div>
+            </Field>
           </>
         ) : (
           <>
@@ -131,12 +152,13 @@ export function RequestForm() {
       </div>
       <DatePicker
         visible={picking !== undefined}
-        precision="minute"
+        precision="day"
         title={picking === 'end' ? t('mobile.approvals.endTime') : t('mobile.approvals.startTime')}
-        value={(picking === 'end' ? endTime : startTime) ?? tomorrowAt(9)}
+        value={dayjs(picking === 'end' ? endDate : startDate).toDate()}
         onClose={() => setPicking(undefined)}
         onConfirm={(value) => {
-          if (picking === 'end') { setEndTime(value); clear('endTime'); } else { setStartTime(value); clear('startTime'); }
+          const picked = dayjs(value).format(DATE);
+          if (picking === 'end') { setEndDate(picked); clear('endTime'); } else { setStartDate(picked); clear('endTime'); }
         }}
       />
     </form>

@@ -3,6 +3,7 @@ import {
 } from '../../../client/api/flow.ts';
 import { formatNumber } from '../../../client/format.ts';
 import { t } from '../../../client/i18n.ts';
+import { leaveTimeText } from '../../../client/work-calendar.ts';
 import type { ApprovalKind } from '../../paths.ts';
 
 /** A business record as `detail` returns it, with the kind that says which fields it has. */
@@ -13,20 +14,8 @@ export function kindOf(row: Pick<BladeFlow, 'category' | 'businessTable'>, categ
   return businessOfTable(row.businessTable) ?? businessOf(categories, row.category) ?? 'process';
 }
 
-const parse = (text: string) => Date.parse(text.replace(' ', 'T'));
-
-/**
- * The length of a leave as the server reckons it (whole days between start and end decide the gateway), with the
- * hours left over so a 3-day leave from 09:00 to 18:00 does not read as 3 days.
- */
-export function leaveDuration(startTime: string, endTime: string): string {
-  const ms = parse(endTime) - parse(startTime);
-  if (!Number.isFinite(ms) || ms <= 0) return '';
-  const days = Math.floor(ms / 86_400_000);
-  const hours = Math.floor((ms % 86_400_000) / 3_600_000);
-  if (days && hours) return t('mobile.approvals.daysHoursValue', { days, hours });
-  return days ? t('mobile.approvals.daysValue', { days }) : t('mobile.approvals.hoursValue', { hours });
-}
+/** A leave's working days (as the server counted them: the figure its process decided on). */
+export const leaveDaysText = (days: number) => t('mobile.approvals.daysValue', { days });
 
 /** `yyyy-MM-dd HH:mm:ss` shown without the seconds. */
 export const shortTime = (time: string) => time.slice(0, 16);
@@ -36,10 +25,10 @@ export const formatAmount = (amount: string) => `¥${formatNumber(amount)}`;
 /** The fields a card shows of a record: leave days and dates, fund amount and title. */
 export function summaryFields(business: BusinessRecord): [label: string, value: string][] {
   if (business.kind === 'leave') {
-    const { startTime, endTime } = business.record;
+    const { startTime, endTime, days } = business.record;
     return [
-      [t('mobile.approvals.days'), leaveDuration(startTime, endTime)],
-      [t('mobile.approvals.period'), `${shortTime(startTime)} ~ ${shortTime(endTime)}`],
+      [t('mobile.approvals.days'), leaveDaysText(days)],
+      [t('mobile.approvals.period'), `${leaveTimeText(startTime, 'start')} ~ ${leaveTimeText(endTime, 'end')}`],
     ];
   }
   return [
@@ -53,12 +42,12 @@ export function detailFields(business: BusinessRecord): [label: string, value: s
   const applicant: [string, string] = [t('mobile.approvals.applicant'), business.record.flow?.assigneeName ?? ''];
   const applied: [string, string] = [t('mobile.approvals.applyTime'), business.record.applyTime];
   if (business.kind === 'leave') {
-    const { startTime, endTime, reason } = business.record;
+    const { startTime, endTime, days, reason } = business.record;
     return [
       applicant,
-      [t('mobile.approvals.startTime'), shortTime(startTime)],
-      [t('mobile.approvals.endTime'), shortTime(endTime)],
-      [t('mobile.approvals.days'), leaveDuration(startTime, endTime)],
+      [t('mobile.approvals.startTime'), leaveTimeText(startTime, 'start')],
+      [t('mobile.approvals.endTime'), leaveTimeText(endTime, 'end')],
+      [t('mobile.approvals.days'), leaveDaysText(days)],
       [t('mobile.approvals.leaveReason'), reason],
       applied,
     ];

@@ -167,6 +167,7 @@ const base = menu('base', '基础配置', 'Basic settings', '/base', 97, 'iconfo
       btn('region_debug', '调试', 'Debug', 'debug', 'bug', 1),
     ],
   }),
+  screen('workcalendar', '工作日历', 'Work calendar', '/base/workcalendar', 2, 'iconfont iconicon_dynamic', `${SYS}/work-calendar`),
 ]);
 
 const authority = menu('authority', '权限管理', 'Authority', '/authority', 98, 'iconfont iconicon_safety', [

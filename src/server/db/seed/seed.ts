@@ -8,6 +8,7 @@ import { MENU_TREE, USER_ROLE_MENU_CODES } from './menu-tree.ts';
 import type { SeedMenu } from './menu-tree.types.ts';
 import { seedRegions } from './region.ts';
 import { seedFlow } from '../../modules/flow/flow-seed.ts';
+import { seedWorkCalendars } from './work-calendar.ts';
 
 /** Fixed ids of a fresh install (contract/seed.md): bookmarks, screenshots and tests rely on them. */
 export const SEED = {
@@ -77,6 +78,7 @@ const DICTIONARIES: Array<[code: string, name: string, items: Array<[key: string
   ['sms', '短信服务', [['1', 'yunpian'], ['2', 'qiniu'], ['3', 'ali'], ['4', 'tencent']]],
   ['org_category', '机构类型', [['1', '公司'], ['2', '部门'], ['3', '小组']]],
   ['user_type', '用户平台', [['1', 'WEB'], ['2', 'APP'], ['3', 'OTHER']]],
+  ['work_day_type', '日期类型', [['1', '工作日'], ['2', '休息日'], ['3', '节假日']]],
 ];
 
 const audit = { create_user: SEED.userAdmin, create_dept: SEED.deptRoot, create_time: SEED_TIME, update_user: SEED.userAdmin, update_time: SEED_TIME, status: 1, is_deleted: 0 };
@@ -159,5 +161,6 @@ export async function seed(db: Db): Promise<void> {
     ]);
     await seedRegions(trx);
     await seedFlow(trx);
+    await seedWorkCalendars(trx);
   });
 }

@@ -26,7 +26,7 @@ const header = (request: FastifyRequest, name: string) => {
 
 /** `/api/blade-auth/oauth/*` (contract/auth.md, BladeX generation). */
 export async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const tokens = new TokenService(services.db, services.kv, services.signer, services.sessions);
+  const tokens = new TokenService(services.db, services.kv, services.signer, services.sessions, services.timeZones);
   // Per client IP, shared through Redis when configured: a guesser cannot lock every account of a tenant (five
   // failures lock an account for 30 minutes) nor flood the captcha store. Limits only the routes that ask for it.
   await app.register(rateLimit, {

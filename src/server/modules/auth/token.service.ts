@@ -4,6 +4,7 @@ import { MESSAGES, type LocalText, type MessageVars } from '../../../shared/i18n
 import type { Db } from '../../db/connect.ts';
 import { ROLE_POWER, SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
+import type { TenantTimeZones } from '../../platform/tenant-time.ts';
 import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
 import { checkWirePassword, hashWirePassword } from './password.ts';
 
@@ -54,6 +55,7 @@ export class TokenService {
     private readonly kv: KeyValueStore,
     private readonly signer: TokenSigner,
     private readonly sessions: Sessions,
+    private readonly timeZones: TenantTimeZones,
   ) {}
 
   /** Client from `Authorization: Basic base64(id:secret)`; the secret must match exactly. */
@@ -153,7 +155,9 @@ export class TokenService {
     const tenant = await this.db.selectFrom('blade_tenant').select(['expire_time', 'status'])
       .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
     if (!tenant) throw invalidGrant('tenantMissing');
-    if (tenant.expire_time && String(tenant.expire_time).slice(0, 19) < formatDateTime()) throw invalidGrant('tenantExpired');
+    // The expiry is the tenant's wall clock, like every date of the tenant.
+    const now = formatDateTime(new Date(), await this.timeZones.zoneOf(tenantId));
+    if (tenant.expire_time && String(tenant.expire_time).slice(0, 19) < now) throw invalidGrant('tenantExpired');
   }
 
   private async tenantNameOf(tenantId: string): Promise<string> {
@@ -243,6 +247,8 @@ export class TokenService {
       avatar: user.avatar || DEFAULT_AVATAR,
       client_id: client.client_id,
       detail: access.detail,
+      // [DESIGN] the tenant's zone: the console runs its clock in it (docs/time-zones.md).
+      time_zone: await this.timeZones.zoneOf(tenantId),
       license: 'powered by tenon',
     };
   }

@@ -7,6 +7,7 @@ import { isId, nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { formatDateTime, parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
+import { leaveDaysOf } from '../system/work-calendar.service.ts';
 import { taskUserOf } from './engine-runner.ts';
 import { flowOf } from './flow-module.ts';
 import type { FlowTransition, Variables } from './flow-runtime.ts';
@@ -22,9 +23,10 @@ export const REQUEST_STATUS = { running: 1, rejected: 2, approved: 3, withdrawn:
 
 const MESSAGES = {
   definitionRequired: { zh: '请选择流程', en: 'Please choose the process' },
-  startTimeRequired: { zh: '请选择开始时间', en: 'Please choose the start time' },
-  endTimeRequired: { zh: '请选择结束时间', en: 'Please choose the end time' },
+  startTimeRequired: { zh: '请选择开始日期', en: 'Please choose the start date' },
+  endTimeRequired: { zh: '请选择结束日期', en: 'Please choose the end date' },
   endBeforeStart: { zh: '结束时间须晚于开始时间', en: 'The end time must be after the start time' },
+  noWorkingDays: { zh: '所选时间内没有工作日, 无需请假', en: 'The period has no working day to take leave for' },
   reasonRequired: { zh: '请输入理由', en: 'Please enter the reason' },
   titleRequired: { zh: '请输入标题', en: 'Please enter the title' },
   amountRequired: { zh: '请输入正确的金额', en: 'Please enter a valid amount' },
@@ -36,8 +38,13 @@ const MESSAGES = {
 interface BusinessProcess {
   name: 'leave' | 'finance';
   table: string;
-  /** Columns and process variables of a submitted request (taskUser checked separately). */
-  read(body: Record<string, unknown>): { columns: Record<string, unknown>; variables: Variables };
+  /** Columns of a submitted request, derived ones included (taskUser checked separately). */
+  read(db: Db, user: AuthUser, body: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * The process variables a saved request stands for: set when its process starts and again at every step, so the
+   * model decides on the server's figures (a leave's working days), never on a client's.
+   */
+  variables(row: Record<string, unknown>): Variables;
   wire(row: Record<string, unknown>): Record<string, unknown>;
 }
 
@@ -51,29 +58,30 @@ const required = (value: unknown, message: LocalText, max = 255) => {
 const LEAVE: BusinessProcess = {
   name: 'leave',
   table: 'blade_process_leave',
-  read(body) {
+  async read(db, user, body) {
     const start = parseDateTime(str(body.startTime));
     const end = parseDateTime(str(body.endTime));
     if (!start) throw failWith(MESSAGES.startTimeRequired);
     if (!end) throw failWith(MESSAGES.endTimeRequired);
     if (end <= start) throw failWith(MESSAGES.endBeforeStart);
-    const days = Math.floor((Date.parse(end.replace(' ', 'T') + 'Z') - Date.parse(start.replace(' ', 'T') + 'Z')) / 86_400_000);
-    return { columns: { start_time: start, end_time: end, reason: required(body.reason, MESSAGES.reasonRequired) }, variables: { days } };
+    // Working days by the tenant's calendar, in half days: whatever `days` a client sends is not read.
+    const days = await leaveDaysOf(db, user.tenantId, start, end);
+    if (days === 0) throw failWith(MESSAGES.noWorkingDays);
+    return { start_time: start, end_time: end, days, reason: required(body.reason, MESSAGES.reasonRequired) };
   },
-  wire: (row) => ({ startTime: wireDateTime(row.start_time), endTime: wireDateTime(row.end_time), reason: str(row.reason) }),
+  variables: (row) => ({ days: Number(row.days) }),
+  wire: (row) => ({ startTime: wireDateTime(row.start_time), endTime: wireDateTime(row.end_time), days: Number(row.days), reason: str(row.reason) }),
 };
 
 const FINANCE: BusinessProcess = {
   name: 'finance',
   table: 'blade_process_finance',
-  read(body) {
+  async read(_db, _user, body) {
     const amountText = str(body.amount);
     if (!/^\d{1,16}(\.\d{1,2})?$/.test(amountText) || Number(amountText) <= 0) throw failWith(MESSAGES.amountRequired);
-    return {
-      columns: { title: required(body.title, MESSAGES.titleRequired), amount: amountText, reason: required(body.reason ?? body.useFor, MESSAGES.reasonRequired), attach: str(body.attach).slice(0, 1000) },
-      variables: { amount: Number(amountText) },
-    };
+    return { title: required(body.title, MESSAGES.titleRequired), amount: amountText, reason: required(body.reason ?? body.useFor, MESSAGES.reasonRequired), attach: str(body.attach).slice(0, 1000) };
   },
+  variables: (row) => ({ amount: Number(row.amount) }),
   wire: (row) => ({ title: str(row.title), amount: str(row.amount), reason: str(row.reason), useFor: str(row.reason), attach: str(row.attach) }),
 };
 
@@ -83,14 +91,17 @@ export async function businessProcessRoutes(app: FastifyInstance, { services }: 
 
   for (const business of [LEAVE, FINANCE]) {
     const base = `/api/blade-desk/process/${business.name}`;
-    runtime.registerBusiness(business.table, (transition) => setStatus(business.table, transition));
+    runtime.registerBusiness(business.table, (transition) => setStatus(business.table, transition), async (trx, businessId) => {
+      const row = await trx.selectFrom(business.table).selectAll().where('id', '=', businessId).executeTakeFirst();
+      return row ? business.variables(row) : {};
+    });
 
     // New request: saved and started together. With an `id`: the applicant updates his request (while adjusting it).
     app.post(`${base}/start-process`, async (request) => {
       const body = requestParams(request);
-      const { columns, variables } = business.read(body);
-      const now = formatDateTime();
       const { user } = request;
+      const columns = await business.read(db, user, body);
+      const now = formatDateTime();
       if (str(body.id)) {
         const id = str(body.id);
         const updated = isId(id) ? await db.updateTable(business.table).set({ ...columns, update_user: user.userId, update_time: now })
@@ -102,7 +113,7 @@ export async function businessProcessRoutes(app: FastifyInstance, { services }: 
       const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
       const taskUser = await checkTaskUser(db, user, body.taskUser);
       const id = nextId();
-      await runtime.start(user, { definitionId, businessTable: business.table, businessId: id, variables: { ...variables, taskUser: taskUserOf(taskUser) } },
+      await runtime.start(user, { definitionId, businessTable: business.table, businessId: id, variables: { ...business.variables(columns), taskUser: taskUserOf(taskUser) } },
         async (trx, instanceId) => {
           await trx.insertInto(business.table).values({
             id, tenant_id: user.tenantId, process_definition_id: definitionId, process_instance_id: instanceId, task_user: taskUser,

@@ -38,6 +38,8 @@ export interface FlowTransition {
   variables: Variables;
 }
 export type BusinessHandler = (transition: FlowTransition) => Promise<void>;
+/** The variables a business row stands for (a leave's days): they override what a completing client sends. */
+export type BusinessVariables = (trx: Db, businessId: string) => Promise<Variables>;
 
 export interface StartInput {
   definitionId: string;
@@ -62,13 +64,18 @@ const lang = 'zh' as const; // stored texts (default comments, messages) use the
 
 export class FlowRuntime {
   private readonly businesses = new Map<string, BusinessHandler>();
+  private readonly businessVariables = new Map<string, BusinessVariables>();
 
   constructor(private readonly db: Db) {}
 
-  /** A business module's hook, called inside every step's transaction for instances of its table. */
-  registerBusiness(table: string, handler: BusinessHandler) {
+  /**
+   * A business module's hook, called inside every step's transaction for instances of its table, and the variables
+   * its rows stand for, read again at every completion (the applicant may have changed his request).
+   */
+  registerBusiness(table: string, handler: BusinessHandler, variables?: BusinessVariables) {
     if (this.businesses.has(table)) throw new Error(`flow business ${table} is registered twice`);
     this.businesses.set(table, handler);
+    if (variables) this.businessVariables.set(table, variables);
   }
 
   /**
@@ -125,7 +132,8 @@ export class FlowRuntime {
       }
       task.assignee = me;
       const previous = JSON.parse(instance.variables) as Variables;
-      const variables = checkVariables({ ...previous, ...writable(extra, previous, me === previous.createUser), pass: input.pass });
+      const own = await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id) ?? {};
+      const variables = checkVariables({ ...previous, ...writable(extra, previous, me === previous.createUser), ...own, pass: input.pass });
       const now = new Date();
       const result = await step(() => signalRun(instance.id, instance.engine_state, task.execution_id, { pass: input.pass, assignee: me }, variables));
       await closeTask(trx, task, 'completed', input.pass ? 'approve' : 'reject', now);

@@ -49,6 +49,7 @@ export async function tenantRoutes(app: FastifyInstance, { services }: { service
       ? await rows.submit(request.user, body, 'update')
       : (await rows.wire([await tenants.create(request.user, (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Query)]))[0];
     await services.permissions.invalidate(); // a changed package or a new admin role
+    await services.timeZones.invalidate();
     return ok(request, saved);
   });
   app.post(`${BASE}/remove`, sa(`${tenant.code}_delete`), async (request) => {

@@ -10,6 +10,7 @@ import type { Row } from '../../platform/entity-rules.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
 import { hashPlainPassword } from '../auth/password.ts';
+import { seedWorkCalendars } from '../../db/seed/work-calendar.ts';
 
 /** Scheme, host and port of a URL or bare host name, lower-cased; paths and queries are ignored. */
 export function originOf(text: string): { origin: string; host: string } | undefined {
@@ -32,12 +33,12 @@ export const TENANT_MESSAGES = {
 /**
  * Menus a new tenant's administrator gets when the tenant has no package: the desk, the approval inbox, the
  * business modules and the tenant's own administration (roles, users, depts, posts, business dictionary, top
- * menus), each with its screens and buttons and the parent menus above them. Platform-wide screens (menus, system
+ * menus, work calendar), each with its screens and buttons and the parent menus above them. Platform-wide screens (menus, system
  * dictionary, params, tenants, packages, clients, scopes, monitoring, dev tools) stay with the platform tenant.
  */
 export const DEFAULT_TENANT_MENU_ROOTS = [
   'desk', 'work', 'masterdata', 'production', 'warehouse', 'finance', 'budget',
-  'role', 'user', 'dept', 'post', 'dictbiz', 'topmenu',
+  'role', 'user', 'dept', 'post', 'dictbiz', 'topmenu', 'workcalendar',
 ] as const;
 
 const TENANT_CODE_LOCK = 7_140_203_010;
@@ -118,7 +119,8 @@ export class TenantService {
 
   /**
    * Creates a tenant with a new code and, in the same transaction, its role 管理员 (admin) granted the package's
-   * menus (or the default set), a root dept named after it, a post ceo and the user admin/admin holding all three.
+   * menus (or the default set), a root dept named after it, a post ceo, the user admin/admin holding all three, and
+   * its work calendar.
    */
   async create(user: AuthUser, input: Record<string, unknown>): Promise<Row> {
     const values = insertValues(input);
@@ -150,6 +152,7 @@ export class TenantService {
       }).execute();
       const grants = menuIds.map((menuId) => ({ id: nextId(), role_id: roleId, menu_id: menuId }));
       for (let i = 0; i < grants.length; i += 1000) await trx.insertInto('blade_role_menu').values(grants.slice(i, i + 1000)).execute();
+      await seedWorkCalendars(trx, undefined, [code]);
       return trx.selectFrom('blade_tenant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });
   }

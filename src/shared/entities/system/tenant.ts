@@ -1,3 +1,4 @@
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../../contract/time.ts';
 import { defineEntity } from '../define.ts';
 
 /**
@@ -34,6 +35,15 @@ export const tenant = defineEntity({
       label: { zh: '联系电话', en: 'Phone' }, required: { zh: '请输入联系电话', en: 'Please enter the phone number' },
     },
     address: { type: 'string', max: 255, form: true, control: 'textarea', label: { zh: '联系地址', en: 'Address' } },
+    // The zone of the tenant's dates and clock (docs/time-zones.md).
+    timeZone: {
+      type: 'string', max: 64, list: true, form: true, control: 'time-zone', default: DEFAULT_TIME_ZONE,
+      label: { zh: '时区', en: 'Time zone' }, required: { zh: '请选择时区', en: 'Please select the time zone' },
+      canonical: {
+        of: canonicalTimeZone,
+        message: { zh: '时区须为 IANA 时区名称,如 Asia/Shanghai', en: 'The time zone must be an IANA time zone name, such as Asia/Shanghai' },
+      },
+    },
     accountNumber: { type: 'int', list: true, default: -1, label: { zh: '账号额度', en: 'Account quota' } },
     expireTime: { type: 'datetime', nullable: true, list: true, label: { zh: '过期时间', en: 'Expires at' } },
     datasourceId: { type: 'id', nullable: true, label: { zh: '数据源', en: 'Data source' } },

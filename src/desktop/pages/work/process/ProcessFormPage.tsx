@@ -7,7 +7,7 @@ import type { BusinessKind } from '../../../../client/api/flow.ts';
 import { tabStore } from '../../../tabs/tab-store.ts';
 import { FlowDiagramDialog } from '../../flow/FlowDiagramDialog.tsx';
 import { FLOW_LIST_KEY } from '../../flow/flow-queries.ts';
-import { isBusiness, saveRequest, type RequestForm } from './business.ts';
+import { isBusiness, NEW_REQUEST, saveRequest, type RequestForm } from './business.ts';
 import { RequestFields } from './RequestFields.tsx';
 
 /** Spec §2 `/work/process/<leave|finance>/form/:processDefinitionId`: a new request, started with its process. */
@@ -42,7 +42,7 @@ function NewRequest({ kind, processDefinitionId }: { kind: BusinessKind; process
       extra={<Button onClick={() => setDiagram(true)}>{t('flow.action.diagram')}</Button>}
     >
       <Form<RequestForm> form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} style={{ maxWidth: 900 }}
-        onFinish={(values) => submit.mutate(values)}>
+        initialValues={NEW_REQUEST} onFinish={(values) => submit.mutate(values)}>
         <RequestFields kind={kind} form={form} />
         <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
           <Space>

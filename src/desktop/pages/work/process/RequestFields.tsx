@@ -1,36 +1,65 @@
-import { DatePicker, Descriptions, Form, Input, InputNumber, Tag } from 'antd';
+import { DatePicker, Descriptions, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { BusinessKind } from '../../../../client/api/flow.ts';
 import { formatNumber } from '../../../../client/format.ts';
+import { leaveTimeText, useLeaveDays } from '../../../../client/work-calendar.ts';
 import { UserSelect } from '../../flow/FlowSelects.tsx';
-import { leaveDays, STATUS_COLOURS, type BusinessRequest, type RequestForm } from './business.ts';
+import { leavePeriod, STATUS_COLOURS, type BusinessRequest, type RequestForm } from './business.ts';
 
-const DATETIME = 'YYYY-MM-DD HH:mm:ss';
+const DATE = 'YYYY-MM-DD';
 
-/** The request's form items: leave (start, end, reason) or fund (title, amount, reason), and the first approver. */
+/** The leave's working days as the server will count them, shown while the form is filled in. */
+function LeaveDays({ form }: { form: FormInstance<RequestForm> }) {
+  const { t } = useTranslation();
+  const values = Form.useWatch([], form) as RequestForm | undefined;
+  const { startTime, endTime } = leavePeriod(values ?? {});
+  const days = useLeaveDays(startTime, endTime);
+  return (
+    <Form.Item label={t('flow.process.days')} extra={t('flow.process.daysHint')}>
+      <Typography.Text className="tenon-leave-days" strong>{days === undefined ? '-' : t('flow.process.daysValue', { days })}</Typography.Text>
+    </Form.Item>
+  );
+}
+
+/** The request's form items: leave (start, end, days, reason) or fund (title, amount, reason), and the first approver. */
 export function RequestFields({ kind, form, withApprover = true }: { kind: BusinessKind; form: FormInstance<RequestForm>; withApprover?: boolean }) {
   const { t } = useTranslation();
   const p = (key: string) => t(`flow.process.${key}`);
+  const halves = [{ value: 'am', label: p('am') }, { value: 'pm', label: p('pm') }];
   return (
     <>
       {kind === 'leave' ? (
         <>
-          <Form.Item name="startTime" label={p('startTime')} rules={[{ required: true, message: p('startTimeRequired') }]}>
-            <DatePicker showTime format={DATETIME} style={{ width: '100%' }} />
+          <Form.Item label={p('startTime')} required>
+            <Space.Compact block>
+              <Form.Item name="startDate" noStyle rules={[{ required: true, message: p('startTimeRequired') }]}>
+                <DatePicker format={DATE} placeholder={p('startTimeRequired')} style={{ width: '65%' }} />
+              </Form.Item>
+              <Form.Item name="startHalf" noStyle>
+                <Select aria-label={p('startHalf')} options={halves} style={{ width: '35%' }} />
+              </Form.Item>
+            </Space.Compact>
           </Form.Item>
-          <Form.Item name="endTime" label={p('endTime')} dependencies={['startTime']} rules={[
-            { required: true, message: p('endTimeRequired') },
-            {
-              validator: async (_rule, end: Dayjs | undefined) => {
-                const start = form.getFieldValue('startTime') as Dayjs | undefined;
-                if (start && end && !end.isAfter(start)) throw new Error(p('endBeforeStart'));
-              },
-            },
-          ]}>
-            <DatePicker showTime format={DATETIME} style={{ width: '100%' }} />
+          <Form.Item label={p('endTime')} required>
+            <Space.Compact block>
+              <Form.Item name="endDate" noStyle dependencies={['startDate', 'startHalf', 'endHalf']} rules={[
+                { required: true, message: p('endTimeRequired') },
+                {
+                  validator: async () => {
+                    const { startTime, endTime } = leavePeriod(form.getFieldsValue());
+                    if (startTime && endTime && endTime <= startTime) throw new Error(p('endBeforeStart'));
+                  },
+                },
+              ]}>
+                <DatePicker format={DATE} placeholder={p('endTimeRequired')} style={{ width: '65%' }} />
+              </Form.Item>
+              <Form.Item name="endHalf" noStyle>
+                <Select aria-label={p('endHalf')} options={halves} style={{ width: '35%' }} />
+              </Form.Item>
+            </Space.Compact>
           </Form.Item>
+          <LeaveDays form={form} />
           <Form.Item name="reason" label={p('leaveReason')} rules={[{ required: true, whitespace: true, message: p('reasonRequired') }, { max: 255 }]}>
             <Input.TextArea rows={3} maxLength={255} showCount />
           </Form.Item>
@@ -69,9 +98,9 @@ export function RequestDescriptions({ request }: { request: BusinessRequest }) {
     status,
     ...('startTime' in request
       ? [
-        { key: 'days', label: p('days'), children: leaveDays(request.startTime, request.endTime) },
-        { key: 'startTime', label: p('startTime'), children: request.startTime },
-        { key: 'endTime', label: p('endTime'), children: request.endTime },
+        { key: 'days', label: p('days'), children: t('flow.process.daysValue', { days: request.days }) },
+        { key: 'startTime', label: p('startTime'), children: leaveTimeText(request.startTime, 'start') },
+        { key: 'endTime', label: p('endTime'), children: leaveTimeText(request.endTime, 'end') },
         { key: 'reason', label: p('leaveReason'), children: request.reason, span: 2 },
       ]
       : [

@@ -29,7 +29,7 @@ export function ResubmitBox({ kind, request, taskId, onDone, onBack }: Props) {
       await saveRequest(kind, request.processDefinitionId, values, request.id);
       await completeTask({
         taskId, processInstanceId: request.processInstanceId, pass: true,
-        comment: comment.trim() || t('flow.action.resubmit'), variables: resubmitVariables(kind, values),
+        comment: comment.trim() || t('flow.action.resubmit'), variables: resubmitVariables(values),
       });
     },
     onSuccess: () => { void message.success(t('flow.process.resubmitted')); onDone(); },

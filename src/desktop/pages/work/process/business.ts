@@ -3,52 +3,71 @@ import {
   fetchFinanceDetail, fetchLeaveDetail, REQUEST_STATUS, startFinance, startLeave, TASK_USER_PREFIX,
   type BusinessKind, type FinanceRequest, type LeaveRequest,
 } from '../../../../client/api/flow.ts';
+import { halfOf, leaveTime, type DayHalf } from '../../../../shared/calendar/working-days.ts';
 
 /** The leave and fund-approval requests (contract §5, §6): their detail call, start call and form values. */
 
 export type BusinessRequest = LeaveRequest | FinanceRequest;
 
-/** What the request form holds: the leave's times as dates, the fund's amount as text. */
+/**
+ * What the request form holds: the leave's start and end as a date and a half day (上午 from 09:00, 下午 until
+ * 18:00, as Chinese HR systems count leave), the fund's amount as text.
+ */
 export interface RequestForm {
-  startTime?: Dayjs;
-  endTime?: Dayjs;
+  startDate?: Dayjs;
+  startHalf?: DayHalf;
+  endDate?: Dayjs;
+  endHalf?: DayHalf;
   reason?: string;
   title?: string;
   amount?: string | number;
   taskUser?: string;
 }
 
-const DATETIME = 'YYYY-MM-DD HH:mm:ss';
+/** A new leave starts in the morning and ends in the evening: picking two dates takes them whole. */
+export const NEW_REQUEST: RequestForm = { startHalf: 'am', endHalf: 'pm' };
+
+const DATE = 'YYYY-MM-DD';
 
 export const isBusiness = (value: string | undefined): value is BusinessKind => value === 'leave' || value === 'finance';
 
 export const fetchRequest = (kind: BusinessKind, businessId: string): Promise<BusinessRequest | null> =>
   (kind === 'leave' ? fetchLeaveDetail(businessId) : fetchFinanceDetail(businessId));
 
-/** Whole days between start and end, as the server counts them for the leave's `days` variable. */
-export const leaveDays = (start: Dayjs | string, end: Dayjs | string) => Math.max(0, dayjs(end).diff(dayjs(start), 'day'));
+/** The leave's start and end on the wire (`yyyy-MM-dd HH:mm:ss`), once the form has both dates. */
+export function leavePeriod(values: RequestForm): { startTime?: string; endTime?: string } {
+  return {
+    startTime: values.startDate ? leaveTime(values.startDate.format(DATE), values.startHalf ?? 'am', 'start') : undefined,
+    endTime: values.endDate ? leaveTime(values.endDate.format(DATE), values.endHalf ?? 'pm', 'end') : undefined,
+  };
+}
 
 /** Saves a request: new (starts its process) or, with `id`, the applicant's adjusted one. */
 export function saveRequest(kind: BusinessKind, processDefinitionId: string, values: RequestForm, id?: string) {
   const common = { ...(id ? { id } : {}), processDefinitionId, reason: (values.reason ?? '').trim(), taskUser: values.taskUser ?? '' };
   if (kind === 'leave') {
-    return startLeave({ ...common, startTime: values.startTime!.format(DATETIME), endTime: values.endTime!.format(DATETIME) });
+    const { startTime, endTime } = leavePeriod(values);
+    return startLeave({ ...common, startTime: startTime!, endTime: endTime! });
   }
   return startFinance({ ...common, title: (values.title ?? '').trim(), amount: String(values.amount ?? '') });
 }
 
-/** The process variables an adjusted request changes when it is resubmitted. */
-export function resubmitVariables(kind: BusinessKind, values: RequestForm): Record<string, unknown> {
-  const taskUser = values.taskUser ? { taskUser: `${TASK_USER_PREFIX}${values.taskUser}` } : {};
-  return kind === 'leave'
-    ? { ...taskUser, days: leaveDays(values.startTime!, values.endTime!) }
-    : { ...taskUser, amount: Number(values.amount) };
+/**
+ * The process variables an adjusted request changes when it is resubmitted: the next approver. The request's own
+ * figures (leave days, amount) the server reads from the saved row.
+ */
+export function resubmitVariables(values: RequestForm): Record<string, unknown> {
+  return values.taskUser ? { taskUser: `${TASK_USER_PREFIX}${values.taskUser}` } : {};
 }
 
 /** The form's values of a saved request (adjusting it). */
 export function formOf(request: BusinessRequest): RequestForm {
   if ('startTime' in request) {
-    return { startTime: dayjs(request.startTime), endTime: dayjs(request.endTime), reason: request.reason, taskUser: request.taskUser };
+    return {
+      startDate: dayjs(request.startTime.slice(0, 10)), startHalf: halfOf(request.startTime, 'start'),
+      endDate: dayjs(request.endTime.slice(0, 10)), endHalf: halfOf(request.endTime, 'end'),
+      reason: request.reason, taskUser: request.taskUser,
+    };
   }
   return { title: request.title, amount: request.amount, reason: request.reason, taskUser: request.taskUser };
 }
