@@ -7,7 +7,7 @@ import { isId } from '../../platform/ids.ts';
 import type { Page } from '../../platform/entity-service.ts';
 import { MAX_PAGE_SIZE } from '../../platform/query-conditions.ts';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
-import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess } from '../../../shared/flow/types.ts';
+import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess, FlowResult } from '../../../shared/flow/types.ts';
 import { ACTIVE, taskUserOfId, userIdOf } from './flow-store.ts';
 
 /**
@@ -88,7 +88,7 @@ export class FlowQueries {
     if (!text(query.category)) rows = rows.innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id');
     rows = rows.select([
       't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 't.create_time', 't.claim_time', 't.end_time',
-      't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.business_table', 'i.business_id', 'i.start_user',
+      't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.result as instance_result', 'i.business_table', 'i.business_id', 'i.start_user',
       'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
     ]);
     return paged(rows, pagingOf(query), (s) => s.orderBy(order, 'desc').orderBy('t.id', 'desc'), (found) => this.flows(found, status), base);
@@ -131,7 +131,7 @@ export class FlowQueries {
       .where('i.tenant_id', '=', user.tenantId).where('i.start_user', '=', user.userId)
       .select([
         't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 'i.start_time as create_time', 't.claim_time', 'i.end_time',
-        't.end_time as task_end_time', 't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.business_table', 'i.business_id',
+        't.end_time as task_end_time', 't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.result as instance_result', 'i.business_table', 'i.business_id',
         'i.start_user', 'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
       ]);
     if (text(query.category)) q = q.where('d.category', '=', text(query.category));
@@ -180,6 +180,7 @@ export class FlowQueries {
         businessId: text(r.business_id),
         status,
         startUserName: names.get(text(r.start_user)) ?? '',
+        processResult: (text(r.instance_result) || 'running') as FlowResult,
       };
     });
   }
@@ -228,12 +229,12 @@ export class FlowQueries {
     let q: Select = this.db.selectFrom('blade_flow_instance as i')
       .innerJoin('blade_flow_definition as d', 'd.id', 'i.definition_id')
       .leftJoinLateral(
-        (eb) => eb.selectFrom('blade_flow_task as lt').select(['lt.task_key', 'lt.execution_id'])
+        (eb) => eb.selectFrom('blade_flow_task as lt').select(['lt.task_key', 'lt.name as task_name', 'lt.execution_id'])
           .whereRef('lt.instance_id', '=', 'i.id').where('lt.status', '=', 'open').orderBy('lt.create_time', 'desc').orderBy('lt.id', 'desc').limit(1).as('t'),
         (join) => join.onTrue(),
       )
       .where('i.state', '=', 'running')
-      .select(['i.id', 'i.tenant_id', 'i.start_user', 'i.start_time', 'i.business_table', 'i.business_id', 't.task_key', 't.execution_id',
+      .select(['i.id', 'i.tenant_id', 'i.start_user', 'i.start_time', 'i.business_table', 'i.business_id', 't.task_key', 't.task_name', 't.execution_id',
         'd.id as definition_id', 'd.process_key', 'd.name', 'd.category', 'd.suspension_state']);
     const instanceId = text(query.processInstanceId);
     if (instanceId) q = isId(instanceId) ? q.where('i.id', '=', instanceId) : q.where(sql<boolean>`false`);
@@ -249,6 +250,7 @@ export class FlowQueries {
         startTime: wireDateTime(r.start_time),
         taskDefinitionId: text(r.task_key),
         taskDefinitionKey: text(r.task_key),
+        taskName: text(r.task_name),
         category: text(r.category),
         categoryName: categories.get(text(r.category)) ?? '',
         processInstanceId: text(r.id),
