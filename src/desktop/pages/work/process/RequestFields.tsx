@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { BusinessKind } from '../../../../client/api/flow.ts';
 import { formatNumber } from '../../../../client/format.ts';
+import { useSession } from '../../../../client/session.ts';
 import { UserSelect } from '../../flow/FlowSelects.tsx';
 import { leaveDays, STATUS_COLOURS, type BusinessRequest, type RequestForm } from './business.ts';
 
@@ -12,6 +13,7 @@ const DATETIME = 'YYYY-MM-DD HH:mm:ss';
 /** The request's form items: leave (start, end, reason) or fund (title, amount, reason), and the first approver. */
 export function RequestFields({ kind, form, withApprover = true }: { kind: BusinessKind; form: FormInstance<RequestForm>; withApprover?: boolean }) {
   const { t } = useTranslation();
+  const me = useSession().userInfo?.user_id;
   const p = (key: string) => t(`flow.process.${key}`);
   return (
     <>
@@ -43,14 +45,15 @@ export function RequestFields({ kind, form, withApprover = true }: { kind: Busin
           <Form.Item name="amount" label={p('amount')} rules={[{ required: true, message: p('amountRequired') }]}>
             <InputNumber<string> stringMode min="0.01" precision={2} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="reason" label={p('useFor')} rules={[{ required: true, whitespace: true, message: p('reasonRequired') }, { max: 255 }]}>
+          <Form.Item name="reason" label={p('useFor')} rules={[{ required: true, whitespace: true, message: p('useForRequired') }, { max: 255 }]}>
             <Input.TextArea rows={3} maxLength={255} showCount />
           </Form.Item>
         </>
       )}
       {withApprover && (
         <Form.Item name="taskUser" label={p('taskUser')} rules={[{ required: true, whitespace: true, message: p('taskUserRequired') }]}>
-          <UserSelect />
+          {/* Nobody approves his own request (the server refuses it too). */}
+          <UserSelect exclude={me} />
         </Form.Item>
       )}
     </>
