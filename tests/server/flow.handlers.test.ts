@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { menuIdOf, SEED } from '../../src/server/db/seed/seed.ts';
 import { USER_ROLE_MENU_CODES } from '../../src/server/db/seed/menu-tree.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/demo.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenant, createUser } from '../support/factories.ts';
 import {
@@ -226,5 +227,23 @@ describe('messages', () => {
     expectOk(await t.post(`${SYS}/message/submit`, admin, { content: 'pointed', taskId: '1', processInstanceId: '2', businessTable: 'blade_user', businessId: '3' }));
     const row = await t.services.db.selectFrom('blade_message').selectAll().where('user_id', '=', adminId).where('content', '=', 'pointed').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ task_id: null, process_instance_id: null, business_table: '', business_id: null });
+  });
+});
+
+describe('demo data', () => {
+  it('gives every seeded role a person, so a leave over 3 days goes from 张三 via 李四 to 王人事', async () => {
+    expect(await seedDemo(t.services.db)).toEqual(['zhangsan', 'lisi', 'wangrs', 'zhaocw', 'qianzong']);
+    expect(await seedDemo(t.services.db)).toEqual([]);
+    const login = async (account: string): Promise<Person> => {
+      const user = await t.services.db.selectFrom('blade_user').select('id').where('account', '=', account).where('tenant_id', '=', '000000').executeTakeFirstOrThrow();
+      return { id: String(user.id), account, token: await t.tokenOf(account, DEMO_PASSWORD) };
+    };
+    const [zhangsan, lisi, wangrs] = [await login('zhangsan'), await login('lisi'), await login('wangrs')];
+    const request = await leaveRequest(t, zhangsan, lisi, 5);
+    expectOk(await complete(t, lisi, (await taskOf(t, lisi, request.processInstanceId)).taskId, true));
+    const [task] = (await claimable(t, wangrs)).filter((r) => r.processInstanceId === request.processInstanceId);
+    expect(task).toMatchObject({ taskName: '人事审批', startUserName: '张三' });
+    expectOk(await complete(t, wangrs, task.taskId, true));
+    expect(await sentRow(zhangsan, request.processInstanceId)).toMatchObject({ processResult: 'approved' });
   });
 });
