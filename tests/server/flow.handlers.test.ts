@@ -215,6 +215,8 @@ describe('messages', () => {
     const inbox = expectOk(await t.get(`${SYS}/message/list?size=100`, manager.token)).records;
     expect(inbox.find((m: { taskId: string }) => m.taskId === task.taskId)).toMatchObject({
       title: '新的待办: 审批人审批', processInstanceId: request.processInstanceId, businessTable: 'blade_process_leave', businessId: request.businessId,
+      // whose request it is: an approver with several tells them apart
+      content: 'fh_msg_a发起的请假流程 待您办理: 审批人审批',
     });
     expectOk(await complete(t, manager, task.taskId, true));
     const mine = expectOk(await t.get(`${SYS}/message/list?size=100`, applicant.token)).records;

@@ -9,7 +9,7 @@ const rows: Message[] = [
   { id: '1', title: '预算审批提醒', content: '三月预算待审批', status: 0, createTime: '2025-03-01 09:00:00', category: 1 },
   { id: '2', title: '系统维护通知', content: '今晚 22:00 维护', status: 1, createTime: '2025-02-28 18:00:00', category: 1 },
   {
-    id: '3', title: '新的待办: 财务审批', content: '资金审批流程 待您办理: 财务审批', status: 0, createTime: '2025-03-02 09:00:00', category: 2,
+    id: '3', title: '新的待办: 财务审批', content: '张三发起的资金审批流程 待您办理: 财务审批', status: 0, createTime: '2025-03-02 09:00:00', category: 2,
     taskId: '701', processInstanceId: '702', businessTable: 'blade_process_finance', businessId: '703',
   },
   {

@@ -177,7 +177,7 @@ export class FlowRuntime {
         .where('instance_id', '=', task.instance_id).where('execution_id', '=', task.execution_id).execute();
       const text = `转办给 ${person.real_name}${comment?.trim() ? `: ${comment.trim()}` : ''}`;
       await addComment(trx, instance, task.id, user.userId, 'transfer', text, now);
-      const name = await definitionName(trx, instance);
+      const name = await requestLabel(trx, instance, await definitionName(trx, instance));
       await notify(trx, target, fill(FLOW_MESSAGES.newTaskTitle, task.name), fill(FLOW_MESSAGES.newTaskContent, task.name, name), user.userId, now, { instance, taskId: task.id });
     });
   }
@@ -272,14 +272,15 @@ export class FlowRuntime {
     const fresh = result.waiting.filter((task) => !known.has(task.executionId));
     const ids = new Map([...result.activities, ...fresh].sort((a, b) => a.seq - b.seq).map((event) => [event, nextId()] as const));
     await insertActivities(trx, instance, result.activities.map((a) => ({ ...a, id: ids.get(a)! })), taskUserOfId(instance.start_user));
+    const label = fresh.length ? await requestLabel(trx, instance, processName) : processName;
     for (const waitingTask of fresh) {
       const { task, handlers, orphaned } = await this.routeToHandlers(trx, instance, waitingTask);
       const created = await insertTask(trx, instance, task, ids.get(waitingTask)!);
       if (!created) continue;
       const title = fill(orphaned ? FLOW_MESSAGES.orphanTaskTitle : FLOW_MESSAGES.newTaskTitle, created.name);
       const content = orphaned
-        ? fill(FLOW_MESSAGES.orphanTaskContent, created.name, processName).replace('{who}', wantedHandlers(waitingTask))
-        : fill(FLOW_MESSAGES.newTaskContent, created.name, processName);
+        ? fill(FLOW_MESSAGES.orphanTaskContent, created.name, label).replace('{who}', wantedHandlers(waitingTask))
+        : fill(FLOW_MESSAGES.newTaskContent, created.name, label);
       for (const recipient of handlers) await notify(trx, recipient, title, content, user.userId, now, { instance, taskId: created.id });
     }
     if (result.finished) {
@@ -335,6 +336,12 @@ async function definitionName(trx: Db, instance: InstanceRow): Promise<string> {
 }
 
 const fill = (message: { zh: string }, name: string, label = '') => message[lang].replace('{name}', name).replace('{label}', label);
+
+/** Whose request a task belongs to, as a to-do message names it (张三发起的请假流程): an approver tells them apart. */
+async function requestLabel(trx: Db, instance: InstanceRow, processName: string): Promise<string> {
+  const starter = await trx.selectFrom('blade_user').select('real_name').where('id', '=', instance.start_user).executeTakeFirst();
+  return starter?.real_name ? `${starter.real_name}发起的${processName}` : processName;
+}
 
 /** What a task asked for, in the words of its model (for the administrators' message). */
 function wantedHandlers(task: WaitingTask): string {
