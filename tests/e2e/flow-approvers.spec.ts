@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiToken, uniqueTag } from './support/api.ts';
-import { expectToast, openScreen, topBar } from './support/desktop.ts';
-import { approveTodoOf, newUser, startFundRequest, type Person } from './support/flow.ts';
+import { desktopHome, expectToast, openScreen, topBar } from './support/desktop.ts';
+import { adminCall, approveTodoOf, newUser, startFundRequest, type Person } from './support/flow.ts';
 import { zh } from './support/i18n.ts';
 import { phoneLogin, phoneTab } from './support/phone.ts';
 import { seedSession } from './support/session.ts';
@@ -101,6 +101,48 @@ test('desktop: a fund request of 20 000 goes from its approver to a 财务 user 
   await expect(row(page, '财务审批').locator('.ant-tag')).toHaveText(F.result.approved);
   await expect(row(page, finance.realName).filter({ hasText: '审批人审批' }).locator('.ant-tag')).toHaveText(F.result.withdrawn);
   await page.context().close();
+});
+
+test('desktop: deploying a model whose candidate group no role of the tenant holds tells the deployer so', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the desktop console');
+  test.setTimeout(120_000);
+  const tag = uniqueTag('aud').replace(/\W/g, '');
+  // A tenant of its own: the deployed process shows in nobody else's start list.
+  const tenant = await adminCall<{ tenantId: string }>(page.request, 'post', '/api/blade-system/tenant/submit', {
+    data: { tenantName: `审计${tag.slice(-6)}`, linkman: '张三', contactNumber: '13800000000' },
+  });
+  const key = `Audit_${tag}`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="http://tenon/e2e">
+  <process id="${key}" name="审计流程" isExecutable="true">
+    <startEvent id="start"/>
+    <userTask id="audit" name="审计审批" flowable:candidateGroups="auditors,finance"/>
+    <endEvent id="end"/>
+    <sequenceFlow id="f1" sourceRef="start" targetRef="audit"/>
+    <sequenceFlow id="f2" sourceRef="audit" targetRef="end"/>
+  </process>
+</definitions>`;
+  await adminCall(page.request, 'post', '/api/blade-flow/model/submit', { data: { modelKey: key, name: '审计流程', xml } });
+
+  await desktopHome(page);
+  await openScreen(page, '流程管理', '模型设计');
+  await row(page, key).getByRole('button', { name: F.action.deploy }).click();
+  const dialog = page.getByRole('dialog');
+  await formItem(page, F.deploy.category).locator('.ant-select').click();
+  await dropdown(page).locator('.ant-select-item-option').filter({ hasText: '请假流程' }).click();
+  await formItem(page, F.deploy.tenantIds).locator('.ant-select').click();
+  await formItem(page, F.deploy.tenantIds).locator('input').fill(tenant.tenantId);
+  await dropdown(page).locator('.ant-select-item-option').filter({ hasText: tenant.tenantId }).click();
+  // A multiple select stays open after a pick: clicking beside it closes it, as a user does.
+  await dialog.locator('.ant-modal-title').click();
+  await expect(dropdown(page)).toHaveCount(0);
+  await dialog.getByRole('button', { name: zh.common.ok, exact: true }).click();
+  const warning = page.locator('.ant-modal-confirm');
+  await expect(warning.locator('.ant-modal-confirm-title')).toHaveText(F.deploy.warningTitle);
+  await expect(warning).toContainText(`环节「审计审批」的候选组 auditors 在租户 ${tenant.tenantId} 没有对应的角色`);
+  await expect(warning).not.toContainText('候选组 finance');
+  await warning.getByRole('button', { name: zh.common.ok }).click();
+  await expect(warning).toBeHidden();
 });
 
 test('phone: the 财务 user taps the message of a fund request of 30 000 and approves it', async ({ page, isMobile }) => {
