@@ -83,7 +83,7 @@ describe('a step whose candidates match nobody', () => {
     expect(message).toMatchObject({ title: '无人办理的待办: 人事审批', status: 0 });
     expect(message.content).toContain('候选组 hr 没有可办理的用户, 已转给管理员');
     // The sent list names who has it now, not a blank.
-    expect(await sentRow(applicant, request.processInstanceId)).toMatchObject({ taskName: '人事审批', processResult: 'running' });
+    expect(await sentRow(applicant, request.processInstanceId)).toMatchObject({ taskName: '人事审批', assignee: '', assigneeName: '人事、管理员', processResult: 'running' });
 
     expectOk(await t.post(`${WORK}/claim-task?taskId=${hrTask!.taskId}`, admin));
     expectOk(await t.post(`${WORK}/complete-task`, admin, { taskId: hrTask!.taskId, flag: 'ok' }));
@@ -94,7 +94,8 @@ describe('a step whose candidates match nobody', () => {
     const hr = await holderOf(SEED.roleHr, 'fh_hr');
     const request = await leaveAtHr(4);
     const [forHr] = (await claimable(t, hr)).filter((r) => r.processInstanceId === request.processInstanceId);
-    expect(forHr).toMatchObject({ taskName: '人事审批' });
+    expect(forHr).toMatchObject({ taskName: '人事审批', assigneeName: '人事' });
+    expect(await sentRow(applicant, request.processInstanceId)).toMatchObject({ assigneeName: '人事' });
     expect((await claimable(t, { id: adminId, account: 'admin', token: admin })).map((r) => r.taskId)).not.toContain(forHr.taskId);
     expect((await messagesOf(hr.id)).map((m) => m.title)).toContain('新的待办: 人事审批');
     expectOk(await complete(t, hr, forHr.taskId, true));

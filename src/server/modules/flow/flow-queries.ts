@@ -149,6 +149,7 @@ export class FlowQueries {
 
   private async flows(rows: Record<string, unknown>[], status: BladeFlow['status']): Promise<BladeFlow[]> {
     const names = await userNames(this.db, rows.flatMap((r) => [userIdOf(text(r.assignee)), text(r.start_user)]));
+    const waiting = await this.candidatesOf(rows.filter((r) => !text(r.assignee) && text(r.task_id)).map((r) => text(r.task_id)));
     const categories = await this.dictionaries.itemsOf('flow');
     return rows.map((r) => {
       const assignee = text(r.assignee);
@@ -158,7 +159,8 @@ export class FlowQueries {
         taskName: text(r.task_name),
         taskDefinitionKey: text(r.task_key),
         assignee,
-        assigneeName: names.get(userIdOf(assignee)) ?? '',
+        // An unclaimed task names who may claim it (人事、管理员): a blank would read as nobody.
+        assigneeName: assignee ? names.get(userIdOf(assignee)) ?? '' : waiting.get(text(r.task_id)) ?? '',
         category: text(r.category),
         categoryName: categories.get(text(r.category)) ?? '',
         createTime: wireDateTime(r.create_time),
@@ -183,6 +185,25 @@ export class FlowQueries {
         processResult: (text(r.instance_result) || 'running') as FlowResult,
       };
     });
+  }
+
+  /** Who may claim each open unassigned task: its candidate roles by name, then its candidate users by real name. */
+  private async candidatesOf(taskIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(taskIds.filter(isId))];
+    if (!ids.length) return new Map();
+    const rows = await this.db.selectFrom('blade_flow_task_candidate as c')
+      .leftJoin('blade_role as r', (join) => join.onRef('r.tenant_id', '=', 'c.tenant_id').onRef('r.role_alias', '=', 'c.value')
+        .on('c.kind', '=', 'group').on('r.is_deleted', '=', 0))
+      .select(['c.task_id', 'c.kind', 'c.value', 'r.role_name']).where('c.task_id', 'in', ids).orderBy('c.kind').orderBy('c.id').execute();
+    const users = await userNames(this.db, rows.filter((c) => c.kind === 'user').map((c) => userIdOf(text(c.value))));
+    const byTask = new Map<string, Set<string>>();
+    for (const c of rows) {
+      const name = c.kind === 'group' ? text(c.role_name) : users.get(userIdOf(text(c.value))) ?? '';
+      if (!name) continue;
+      const names = byTask.get(text(c.task_id)) ?? new Set<string>();
+      byTask.set(text(c.task_id), names.add(name));
+    }
+    return new Map([...byTask].map(([taskId, names]) => [taskId, [...names].join('、')]));
   }
 
   // ---- definitions (§2 start-list, §4 manager) ----
