@@ -187,6 +187,8 @@ describe('what the starter sees', () => {
       [approved, 'approved', 'finished', 3], [rejected, 'rejected', 'unfinished', 2], [withdrawn, 'withdrawn', 'finished', 4],
       [giveUp, 'withdrawn', 'finished', 4], [running, 'running', 'unfinished', 1],
     ] as const;
+    const ended = (await messagesOf(applicant.id)).filter((m) => String(m.process_instance_id) === giveUp.processInstanceId && String(m.title).startsWith('流程已结束'));
+    expect(ended.map((m) => m.content)).toEqual(['您发起的 请假流程 已办结: 已撤销']);
     for (const [request, result, finished, status] of expected) {
       expect(await sentRow(applicant, request.processInstanceId)).toMatchObject({ processResult: result, processIsFinished: finished });
       expect(expectOk(await t.get(`${LEAVE}/detail?businessId=${request.businessId}`, applicant.token)).status).toBe(status);
@@ -222,7 +224,7 @@ describe('messages', () => {
     expectOk(await complete(t, manager, task.taskId, true));
     const mine = expectOk(await t.get(`${SYS}/message/list?size=100`, applicant.token)).records;
     expect(mine.find((m: { processInstanceId: string; title: string }) => m.processInstanceId === request.processInstanceId && m.title.startsWith('流程已结束'))).toMatchObject({
-      taskId: null, businessTable: 'blade_process_leave', businessId: request.businessId,
+      taskId: null, businessTable: 'blade_process_leave', businessId: request.businessId, content: '您发起的 请假流程 已办结: 已通过',
     });
   });
 

@@ -52,5 +52,8 @@ export const FLOW_MESSAGES = {
     zh: '环节「{name}」的候选组 {group} 在租户 {tenants} 没有对应的角色: 到达此环节的任务将转给租户管理员',
     en: 'The candidate group {group} of step "{name}" matches no role in tenant {tenants}: its tasks will go to the tenant administrators',
   },
-  finishedContent: { zh: '您发起的 {name} 已办结', en: 'Your {name} has finished' },
+  finishedContent: { zh: '您发起的 {name} 已办结: {label}', en: 'Your {name} has finished: {label}' },
+  resultApproved: { zh: '已通过', en: 'approved' },
+  resultRejected: { zh: '已驳回', en: 'rejected' },
+  resultWithdrawn: { zh: '已撤销', en: 'withdrawn' },
 } satisfies Record<string, LocalText>;

@@ -284,7 +284,9 @@ export class FlowRuntime {
       for (const recipient of handlers) await notify(trx, recipient, title, content, user.userId, now, { instance, taskId: created.id });
     }
     if (result.finished) {
-      await notify(trx, instance.start_user, fill(FLOW_MESSAGES.finishedTitle, processName), fill(FLOW_MESSAGES.finishedContent, processName), user.userId, now, { instance });
+      // The starter reads how it ended, not only that it did.
+      const ended = outcome === 'withdrawn' ? FLOW_MESSAGES.resultWithdrawn : outcome === 'rejected' ? FLOW_MESSAGES.resultRejected : FLOW_MESSAGES.resultApproved;
+      await notify(trx, instance.start_user, fill(FLOW_MESSAGES.finishedTitle, processName), fill(FLOW_MESSAGES.finishedContent, processName, ended[lang]), user.userId, now, { instance });
     }
   }
 
