@@ -313,10 +313,10 @@ async function bulkCopy(client: pg.Client, kind: Kind) {
   const leaveId = `(${ID.leave}::bigint + g)`;
 
   await run(`insert into blade_flow_instance (id, tenant_id, definition_id, process_key, business_key, business_table, business_id, start_user,
-      state, delete_reason, start_time, end_time, variables, engine_state, version)
+      state, delete_reason, start_time, end_time, variables, engine_state, version, result)
     select ${instanceId}, i.tenant_id, i.definition_id, i.process_key, i.business_table || ':' || ${leaveId}, i.business_table, ${leaveId}::text,
       ${userId('i.start_user')}::bigint, i.state, i.delete_reason, ${ts('i.start_time')}, ${ts('i.end_time')}, ${taskUsers('i.variables')},
-      replace(${taskUsers('i.engine_state')}, '"name":"' || i.id || '"', '"name":"' || ${instanceId} || '"'), i.version
+      replace(${taskUsers('i.engine_state')}, '"name":"' || i.id || '"', '"name":"' || ${instanceId} || '"'), i.version, i.result
     from blade_flow_instance i, ${copies} where i.id = $1`);
   await run(`insert into blade_process_leave (id, tenant_id, process_definition_id, process_instance_id, start_time, end_time, reason, task_user,
       apply_time, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)

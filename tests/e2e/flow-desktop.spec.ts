@@ -131,7 +131,7 @@ test('a leave request started by the admin is approved by its approver from the 
   // 办结事务 -> 流程图: every step ended (success), the taken flows warning, HR (not reached) unstyled; the history.
   await openScreen(other, '我的事务', '办结事务');
   const done = row(other, '请假流程').first();
-  await expect(done).toContainText(F.state.finished);
+  await expect(done).toContainText(F.result.approved);
   await done.getByRole('button', { name: F.action.diagram }).click();
   const dialog = other.getByRole('dialog');
   await expect(dialog.locator('.ant-modal-title')).toHaveText(F.diagram.title);

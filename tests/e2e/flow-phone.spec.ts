@@ -1,43 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiToken, TENANT, uniqueTag } from './support/api.ts';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { uniqueTag } from './support/api.ts';
+import { callAs, newUser } from './support/flow.ts';
 import { zh } from './support/i18n.ts';
 import { exclusive } from './support/exclusive.ts';
 import { phoneLogin, phoneTabBar } from './support/phone.ts';
 import { waitForServiceWorker } from './support/session.ts';
 
 const A = zh.mobile.approvals;
-const SYS = '/api/blade-system';
 
 test.skip(({ isMobile }) => !isMobile, 'the phone approvals are the phone layout (375x812)');
-
-/** An administrator API call (BladeX envelope; throws unless its code is 200). */
-async function adminCall<T>(request: APIRequestContext, method: 'get' | 'post', url: string, options: { params?: Record<string, string>; data?: unknown } = {}): Promise<T> {
-  const { access_token: token } = await apiToken(request);
-  const response = await request[method](url, {
-    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': TENANT, 'Blade-Auth': `bearer ${token}` },
-    params: options.params,
-    data: options.data,
-  });
-  const body = await response.json() as { code: number; data: T; msg: string };
-  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-interface Person { id: string; username: string; password: string; realName: string }
-
-/** A new user of the tenant with the role of this alias (users of their own: the admin's messages stay untouched). */
-async function newUser(request: APIRequestContext, roleAlias: string, realName: string): Promise<Person> {
-  const account = `fp${uniqueTag('').replace(/-/g, '').slice(-10)}`;
-  const password = 'Passw0rd!';
-  const roles = await adminCall<{ id: string; roleAlias: string }[]>(request, 'get', `${SYS}/role/list`);
-  const [root] = await adminCall<{ id: string }[]>(request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: '0' } });
-  await adminCall(request, 'post', `${SYS}/user/submit`, {
-    data: { account, password, realName, roleId: roles.find((r) => r.roleAlias === roleAlias)!.id, deptId: root.id, userType: 1 },
-  });
-  const [user] = await adminCall<{ id: string }[]>(request, 'get', `${SYS}/user/user-list`, { params: { account } });
-  return { id: user.id, username: account, password, realName };
-}
 
 /** A phone of its own (its own storage and session), recording the assets it asks for. */
 async function newPhone(browser: Browser, baseURL: string | undefined, requested: string[]): Promise<Page> {
@@ -138,21 +110,12 @@ test('a leave started on the phone is approved on the approver\'s phone in two t
 test('offline, the tasks last loaded stay readable, even reopened, and approving says it needs the network', async ({ page, context }) => {
   test.setTimeout(120_000);
   const tag = uniqueTag('off');
-  // A leave whose approver is its own applicant: it waits in his 待办.
+  // A leave a colleague asks of him: it waits in his 待办.
   const user = await newUser(page.request, 'user', `离线${tag.slice(-4)}`);
-  const { access_token: token } = await apiToken(page.request, user);
-  const call = async <T,>(method: 'get' | 'post', url: string, options: { params?: Record<string, string | number>; data?: unknown } = {}) => {
-    const response = await page.request[method](url, {
-      headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': TENANT, 'Blade-Auth': `bearer ${token}` },
-      ...options,
-    });
-    const body = await response.json() as { code: number; data: T };
-    expect(body.code, `${url} ${JSON.stringify(body)}`).toBe(200);
-    return body.data;
-  };
-  const definitions = await call<{ records: { id: string; key: string }[] }>('get', '/api/blade-flow/work/start-list', { params: { current: 1, size: 50 } });
+  const applicant = await newUser(page.request, 'user', `申请${tag.slice(-4)}`);
+  const definitions = await callAs<{ records: { id: string; key: string }[] }>(page.request, applicant, 'get', '/api/blade-flow/work/start-list', { params: { current: '1', size: '50' } });
   const leave = definitions.records.find((d) => d.key === 'Leave')!;
-  await call('post', '/api/blade-desk/process/leave/start-process', {
+  await callAs(page.request, applicant, 'post', '/api/blade-desk/process/leave/start-process', {
     data: { processDefinitionId: leave.id, startTime: '2031-03-03 09:00:00', endTime: '2031-03-04 12:00:00', reason: `离线 ${tag}`, taskUser: user.id },
   });
 

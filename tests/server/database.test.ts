@@ -43,7 +43,8 @@ describe('the seeded product', () => {
       expect(clients[0].authorized_grant_types.split(',')).toContain(grant);
     }
     const roles = await t.services.db.selectFrom('blade_role').select('role_alias').where('tenant_id', '=', '000000').orderBy('sort').execute();
-    expect(roles.map((r) => r.role_alias)).toEqual(['administrator', 'user']);
+    // The contract's two, then the approver roles the seeded processes' candidate groups name (issue 10).
+    expect(roles.map((r) => r.role_alias)).toEqual(['administrator', 'user', 'hr', 'finance', 'boss']);
     expect(await count('blade_post')).toBe(8);
   });
 

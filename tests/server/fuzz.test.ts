@@ -310,15 +310,15 @@ beforeAll(async () => {
   known.set('userIds', known.get('userId')!);
   known.set('roleIds', known.get('roleId')!);
   known.set('topMenuIds', known.get('topMenuId')!);
-  // A model, and a leave request the administrator approves himself: ids the flow routes act on.
+  // A model, and a leave request of the administrator (nobody approves his own): ids the flow routes act on.
   expectOk(await t.post('/api/blade-flow/model/submit', admin, { modelKey: 'fuzz', name: 'fuzz', xml: simpleModel('fuzz') }));
   const model = expectOk(await t.get('/api/blade-flow/model/list?modelKey=fuzz', admin)).records[0];
   known.set('modelId', [model.id]);
   const definitionId = await definitionOf(t, admin, 'Leave');
   expectOk(await t.post('/api/blade-desk/process/leave/start-process', admin, {
-    processDefinitionId: definitionId, startTime: '2030-01-01 09:00:00', endTime: '2030-01-03 18:00:00', reason: 'fuzz', taskUser: me.userId,
+    processDefinitionId: definitionId, startTime: '2030-01-01 09:00:00', endTime: '2030-01-03 18:00:00', reason: 'fuzz', taskUser: known.get('userId')![0],
   }));
-  const [task] = expectOk(await t.get('/api/blade-flow/work/todo-list', admin)).records;
+  const [task] = expectOk(await t.get('/api/blade-flow/work/send-list', admin)).records;
   const [definition] = expectOk(await t.get('/api/blade-flow/manager/list?size=1', admin)).records;
   const found: Record<string, unknown> = {
     processDefinitionId: definitionId, processId: definitionId, deploymentIds: definition?.deploymentId, processInstanceId: task?.processInstanceId,

@@ -50,7 +50,7 @@ describe('tenant/submit (create)', () => {
     const code = saved.tenantId as string;
 
     const { db } = t.services;
-    const role = await db.selectFrom('blade_role').selectAll().where('tenant_id', '=', code).executeTakeFirstOrThrow();
+    const role = await db.selectFrom('blade_role').selectAll().where('tenant_id', '=', code).where('role_alias', '=', 'admin').executeTakeFirstOrThrow();
     expect(role).toMatchObject({ role_name: '管理员', role_alias: 'admin' });
     const dept = await db.selectFrom('blade_dept').selectAll().where('tenant_id', '=', code).executeTakeFirstOrThrow();
     expect(dept).toMatchObject({ dept_name: '一号租户', ancestors: '0' });

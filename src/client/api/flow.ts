@@ -1,4 +1,4 @@
-import type { BladeFlow, FlowExecution, FlowHistory, FlowModel, FlowModelView, FlowProcess } from '../../shared/flow/types.ts';
+import type { BladeFlow, DeployResult, FlowExecution, FlowHistory, FlowModel, FlowModelView, FlowProcess, FlowResult } from '../../shared/flow/types.ts';
 import { fetchDictionary, type DictItem } from './system.ts';
 import { getData, http, postData, type Page, type R } from '../http.ts';
 
@@ -8,7 +8,7 @@ import { getData, http, postData, type Page, type R } from '../http.ts';
  * 激活ID为 [..] 的流程成功 ...).
  */
 
-export type { BladeFlow, FlowExecution, FlowHistory, FlowModel, FlowModelView, FlowProcess };
+export type { BladeFlow, DeployResult, FlowExecution, FlowHistory, FlowModel, FlowModelView, FlowProcess, FlowResult };
 export { TASK_USER_PREFIX } from '../../shared/flow/types.ts';
 
 const FLOW = '/api/blade-flow';
@@ -76,9 +76,9 @@ export const fetchModelDetail = (id: string) => getData<FlowModel | null>(`${FLO
 export const submitModel = (model: { id?: string; modelKey: string; name: string; description?: string; xml: string }) =>
   postData<null>(`${FLOW}/model/submit`, model);
 export const removeModels = (ids: string[]) => postData<null>(`${FLOW}/model/remove`, undefined, { ids: ids.join(',') });
-/** Deploys a model once per tenant id; no tenant ids = one definition shared by every tenant. */
+/** Deploys a model once per tenant id; no tenant ids = one definition shared by every tenant. Warnings for the deployer. */
 export const deployModel = (input: { modelId: string; category: string; tenantIds: string[] }) =>
-  postData<null>(`${FLOW}/model/deploy`, undefined, { modelId: input.modelId, category: input.category, tenantIds: input.tenantIds.join(',') });
+  postData<DeployResult | null>(`${FLOW}/model/deploy`, undefined, { modelId: input.modelId, category: input.category, tenantIds: input.tenantIds.join(',') });
 
 // ---- process management, deployment, follow-up (§4) ----
 
@@ -98,7 +98,7 @@ export function deployUpload(input: { category: string; tenantIds: string[]; fil
   form.append('category', input.category);
   form.append('tenantIds', input.tenantIds.join(','));
   for (const file of input.files) form.append('files', file, file instanceof File ? file.name : 'process.bpmn20.xml');
-  return postData<null>(`${FLOW}/manager/deploy-upload`, form);
+  return postData<DeployResult | null>(`${FLOW}/manager/deploy-upload`, form);
 }
 
 export const fetchFollowList = (filter: Paging & { processInstanceId?: string; processDefinitionKey?: string } = {}) =>

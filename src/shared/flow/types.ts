@@ -3,6 +3,12 @@
 /** A user in the engine: `taskUser_<userId>` (TASK_USR_PREFIX). */
 export const TASK_USER_PREFIX = 'taskUser_';
 
+/**
+ * [DESIGN] A process's result as its starter sees it: under way, rejected (back with him, or ended by a rejection),
+ * approved, or withdrawn (by him, or the instance was deleted). A business row's status follows it.
+ */
+export type FlowResult = 'running' | 'rejected' | 'approved' | 'withdrawn';
+
 /** List rows and task payloads (`BladeFlow`, §1). */
 export interface BladeFlow {
   taskId: string;
@@ -32,6 +38,8 @@ export interface BladeFlow {
   status: 'todo' | 'claim' | 'finish';
   /** the instance's starter (real name) */
   startUserName: string;
+  /** where the process stands for its starter (not in the contract: 已发事务 tells approved from withdrawn by it) */
+  processResult: FlowResult;
 }
 
 /** A historic activity row of `history-flow-list` (§3). */
@@ -99,6 +107,8 @@ export interface FlowExecution {
   startTime: string;
   taskDefinitionId: string;
   taskDefinitionKey: string;
+  /** the current task's name (the node's name, e.g. 审批人审批), beside its element id */
+  taskName: string;
   category: string;
   categoryName: string;
   processInstanceId: string;
@@ -111,3 +121,6 @@ export interface FlowExecution {
   businessId: string;
   tenantId: string;
 }
+
+/** [DESIGN] What `model/deploy` and `manager/deploy-upload` answer beside their status: warnings for the deployer. */
+export interface DeployResult { warnings: string[] }

@@ -159,6 +159,20 @@ describe('模型设计 (/flow/model)', () => {
     await waitFor(() => expect(calls('POST', `${FLOW}/model/deploy`)).toHaveLength(2));
     expect(calls('POST', `${FLOW}/model/deploy`)[1].params).toEqual({ modelId: 'm2', category: '2', tenantIds: '600301' });
   });
+
+  it('tells the deployer in a dialog which steps nobody would handle', async () => {
+    const warning = '环节「人事审批」的候选组 hr 在租户 600301 没有对应的角色: 到达此环节的任务将转给租户管理员';
+    renderPage(ModelPage, '/flow/model/index', handlers({
+      [`POST ${FLOW}/model/deploy`]: () => ({ ...ok({ warnings: [warning] }) as object, msg: '部署成功, 但有环节无人办理' }),
+    }), all);
+    fireEvent.click(within(await rowOf('出差流程')).getByRole('button', { name: '部署' }));
+    const dialog = await screen.findByRole('dialog');
+    await pick(dialog, '流程类型', '资金审批流程');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await screen.findByText(warning);
+    screen.getByText('部署成功, 但有环节无人办理', { selector: '.ant-modal-confirm-title' });
+    expect(screen.queryByText('部署成功')).toBeNull();
+  });
 });
 
 describe('部署管理 (/flow/deploy)', () => {
@@ -232,11 +246,15 @@ describe('流程跟踪 (/flow/follow)', () => {
       [`GET ${FLOW}/follow/list`]: () => page([{
         id: 'pi1', name: '请假流程', startUserId: '2', startUser: '张三', startTime: '2026-11-20 09:00:00', taskDefinitionId: 'managerApproval', taskDefinitionKey: 'managerApproval',
         category: '1', categoryName: '请假流程', processInstanceId: 'pi1', processDefinitionId: 'Leave:1:7', processDefinitionKey: 'Leave', activityId: 'managerApproval',
-        suspensionState: 1, executionId: 'e1', businessTable: 'blade_process_leave', businessId: 'b1', tenantId: '000000',
+        suspensionState: 1, executionId: 'e1', businessTable: 'blade_process_leave', businessId: 'b1', tenantId: '000000', taskName: '审批人审批',
       }]),
       [`POST ${FLOW}/follow/delete-process-instance`]: () => ok(null),
     }, ['flow_follow_delete']);
-    fireEvent.click(within(await rowOf('张三')).getByRole('button', { name: '删除' }));
+    // The current step by its name, not its element id.
+    const row = await rowOf('张三');
+    within(row).getByText('审批人审批');
+    expect(within(row).queryByText('managerApproval')).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请输入删除原因')).toBeTruthy();

@@ -96,6 +96,21 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
     await waitFor(() => expect(location()).toBe('/work/send/index'));
   });
 
+  it('does not offer the applicant himself as approver', async () => {
+    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', {});
+    await screen.findByRole('button', { name: '提交' });
+    fireEvent.mouseDown(within(item('审批人')).getByRole('combobox'));
+    await screen.findByText('王经理 (wang)', { selector: '.ant-select-item-option-content' });
+    expect(screen.queryByText('管理员 (admin)', { selector: '.ant-select-item-option-content' })).toBeNull();
+  });
+
+  it('names 用途 when a fund request lacks it', async () => {
+    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/finance/form/Finance%3A1%3A78', {});
+    fireEvent.click(await screen.findByRole('button', { name: '提交' }));
+    await screen.findByText('请输入用途', { selector: '.ant-form-item-explain-error' });
+    expect(screen.queryByText('请输入理由', { selector: '.ant-form-item-explain-error' })).toBeNull();
+  });
+
   it('refuses an end before the start', async () => {
     renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', {});
     await screen.findByRole('button', { name: '提交' });
@@ -186,6 +201,9 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
       [`POST ${DESK}/leave/start-process`]: () => ok(null),
     }));
     expect(await screen.findByText('您的申请已被驳回: 可调整后重新提交, 或撤销申请')).toBeTruthy();
+    // Titled for what it is: his request to adjust, not an approval.
+    screen.getByText('调整请假申请');
+    expect(screen.queryByText('请假审批')).toBeNull();
     expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
     expect(screen.getByPlaceholderText('请选择开始日期')).toHaveProperty('value', '2026-12-01');
     typeDate('请选择结束日期', '2026-12-02');
@@ -197,6 +215,17 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({
       taskId: 't1', processInstanceId: 'pi1', pass: true, flag: 'ok', comment: '重新提交', variables: { taskUser: 'taskUser_101' },
     });
+  });
+
+  it('says a task handled since it was opened (an old message, another candidate) is done, and offers no decision', async () => {
+    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({
+      [`GET ${FLOW}/process/history-flow-list`]: () => ok([
+        { historyActivityId: 'managerApproval', historyActivityName: '审批人审批', historyActivityType: 'userTask', historyActivityDurationTime: '1分', createTime: '2026-11-20 09:00:00', endTime: '2026-11-20 09:01:00', assignee: 'taskUser_102', assigneeName: '李主管', comment: '同意', taskId: 't1', processInstanceId: 'pi1' },
+      ]),
+    }));
+    await screen.findByText('此任务已处理');
+    screen.getByText('回家探亲');
+    expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
   });
 
   it('lets the applicant withdraw his rejected request after confirming', async () => {

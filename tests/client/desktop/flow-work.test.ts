@@ -35,7 +35,7 @@ const task = (taskId: string, overrides: Record<string, unknown> = {}) => ({
   createTime: '2026-11-20 09:00:00', endTime: '', claimTime: '', historyTaskEndTime: '', executionId: 'e1', processInstanceId: `pi-${taskId}`,
   historyProcessInstanceId: `pi-${taskId}`, processDefinitionId: 'Leave:1:77', processDefinitionKey: 'Leave', processDefinitionName: '请假流程',
   processDefinitionVersion: 1, processDefinitionDesc: '', processDefinitionDiagramResName: '', processDefinitionResName: '', processIsFinished: 'unfinished',
-  businessTable: 'blade_process_leave', businessId: `b-${taskId}`, status: 'todo', startUserName: '张三', ...overrides,
+  businessTable: 'blade_process_leave', businessId: `b-${taskId}`, status: 'todo', startUserName: '张三', processResult: 'running', ...overrides,
 });
 
 /** Where the page navigated to. */
@@ -148,7 +148,7 @@ describe('待办事务 (/work/todo)', () => {
 describe('the diagram dialog (流程图展示)', () => {
   it('draws the instance with its markers and lists its history', async () => {
     renderAt(DonePage, '/work/done/index', {
-      [`GET ${FLOW}/work/done-list`]: () => page([task('t1', { processIsFinished: 'finished', historyTaskEndTime: '2026-11-20 10:00:00' })]),
+      [`GET ${FLOW}/work/done-list`]: () => page([task('t1', { processIsFinished: 'finished', processResult: 'approved', historyTaskEndTime: '2026-11-20 10:00:00' })]),
       [`GET ${FLOW}/process/model-view`]: () => ok({
         xml: '<definitions id="leave"/>',
         flow: [
@@ -163,7 +163,7 @@ describe('the diagram dialog (流程图展示)', () => {
       ]),
     });
     const row = await rowOf('张三');
-    expect(within(row).getByText('已办结')).toBeTruthy();
+    within(row).getByText('已通过');
     fireEvent.click(within(row).getByRole('button', { name: '流程图' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('流程图展示')).toBeTruthy();
@@ -186,6 +186,19 @@ describe('the diagram dialog (流程图展示)', () => {
 });
 
 describe('已发事务 (/work/send)', () => {
+  it('says how each request ended, as its own page does: approved and withdrawn are not both 已办结', async () => {
+    renderAt(SendPage, '/work/send/index', {
+      [`GET ${FLOW}/work/send-list`]: () => page([
+        task('t1', { status: 'finish', processIsFinished: 'finished', processResult: 'approved', assigneeName: '甲' }),
+        task('t2', { status: 'finish', processIsFinished: 'finished', processResult: 'withdrawn', assigneeName: '乙' }),
+        task('t3', { status: 'finish', processResult: 'rejected', assigneeName: '丙' }),
+        task('t4', { status: 'finish', assigneeName: '丁' }),
+      ]),
+    });
+    const states = await Promise.all(['甲', '乙', '丙', '丁'].map(async (name) => (await rowOf(name)).querySelector('.ant-tag')!.textContent));
+    expect(states).toEqual(['已通过', '已撤销', '已驳回', '审批中']);
+  });
+
   it('lets the starter withdraw a running request after confirming; a finished one has no 撤销', async () => {
     renderAt(SendPage, '/work/send/index', {
       [`GET ${FLOW}/work/send-list`]: () => page([task('t1', { status: 'finish' }), task('t2', { status: 'finish', processIsFinished: 'finished', startUserName: '', assigneeName: '王五' })]),

@@ -16,7 +16,7 @@ export const flow = (overrides: Partial<BladeFlow>): BladeFlow => ({
   createTime: '2026-11-21 09:00:00', endTime: '', claimTime: '', historyTaskEndTime: '', executionId: '', processInstanceId: '',
   historyProcessInstanceId: '', processDefinitionId: 'Leave:1:1', processDefinitionKey: 'Leave', processDefinitionName: '请假流程',
   processDefinitionVersion: 1, processDefinitionDesc: '', processDefinitionDiagramResName: '', processDefinitionResName: '',
-  processIsFinished: 'unfinished', businessTable: 'blade_process_leave', businessId: '', status: 'todo', startUserName: '',
+  processIsFinished: 'unfinished', businessTable: 'blade_process_leave', businessId: '', status: 'todo', startUserName: '', processResult: 'running',
   ...overrides,
 });
 

@@ -86,10 +86,13 @@ describe('phone approvals: starting a request', () => {
     renderApprovals('/approvals/finance/form/Finance%3A1%3A78');
     fireEvent.change(await screen.findByRole('textbox', { name: '标题' }), { target: { value: '采购显示器' } });
     fireEvent.change(screen.getByRole('textbox', { name: '金额' }), { target: { value: '12.345' } });
-    fireEvent.change(screen.getByLabelText('用途'), { target: { value: '新员工入职' } });
     await pickApprover('张三');
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
-    expect(await screen.findByText('请输入正确的金额')).toBeTruthy();
+    await screen.findByText('请输入正确的金额');
+    // An empty purpose is asked for by its name.
+    screen.getByText('请输入用途');
+    expect(screen.queryByText('请输入理由')).toBeNull();
+    fireEvent.change(screen.getByLabelText('用途'), { target: { value: '新员工入职' } });
     expect(startBodies('finance')).toEqual([]);
 
     fireEvent.change(screen.getByRole('textbox', { name: '金额' }), { target: { value: '3200.5' } });

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import type { Message } from '../../../src/client/api/message.ts';
 import { renderMobile, signIn } from './render.tsx';
 
-vi.mock('../../../src/client/api/message.ts', () => ({
+vi.mock('../../../src/client/api/message.ts', async (importActual) => ({
+  messageTarget: (await importActual<typeof import('../../../src/client/api/message.ts')>()).messageTarget,
   MESSAGE_UNREAD: 0,
   fetchMessages: vi.fn(),
   fetchUnreadCount: vi.fn(),
@@ -58,6 +60,23 @@ describe('phone messages tab', () => {
 
     fireEvent.click(screen.getByText('消息 2'));
     expect(api.markRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the task of a new to-do and the request of a finished process', async () => {
+    const todo: Message = {
+      ...message('7', 0, '新的待办: 人事审批'), category: 2, taskId: '71', processInstanceId: '72', businessTable: 'blade_process_leave', businessId: '73',
+    };
+    const finished: Message = { ...message('8', 1, '流程已结束: 资金审批流程'), category: 2, taskId: null, processInstanceId: '82', businessTable: 'blade_process_finance', businessId: '83' };
+    vi.mocked(api.fetchMessages).mockResolvedValue(page([todo, finished]));
+    const Location = () => createElement('output', { 'data-testid': 'location' }, useLocation().pathname);
+    renderMobile(createElement(Fragment, null, createElement(MessagesTab), createElement(Location)), '/messages');
+    fireEvent.click(await screen.findByText('新的待办: 人事审批'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/approvals/leave/handle/71/72/73'));
+    await waitFor(() => expect(api.markRead).toHaveBeenCalledWith(['7']));
+    expect(screen.queryByRole('article', { name: '消息详情' })).toBeNull();
+
+    fireEvent.click(screen.getByText('流程已结束: 资金审批流程'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/approvals/finance/detail/82/83'));
   });
 
   it('marks everything read with 全部已读 and reloads the list and the count', async () => {

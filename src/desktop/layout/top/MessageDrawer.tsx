@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { App, Button, Drawer, Empty, Space, Spin, Tabs } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchMessages, markAllRead, markRead, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
+import { useNavigate } from 'react-router-dom';
+import { processRoutes } from '../../../client/api/flow.ts';
+import { fetchMessages, markAllRead, markRead, messageTarget, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
 import { site } from '../../../client/config.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 
@@ -13,11 +15,15 @@ export const UNREAD_KEY = [DESKTOP_KEY, 'unread-count'] as const;
 export const DRAWER_WIDTH = 350;
 export const BADGE_MAX = site.messageBadgeMax;
 
-/** The message drawer: all / unread (status 0); a click marks a message read; cancel and mark-all-read below. */
+/**
+ * The message drawer: all / unread (status 0); cancel and mark-all-read below. A click marks a message read and
+ * opens what it is about: a new to-do its task, another workflow message its request.
+ */
 export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('all');
   const list = useQuery({
     queryKey: [...MESSAGES_KEY, filter],
@@ -34,7 +40,13 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
     onSuccess: async () => { await changed(); void message.success(t('common.operationSuccess')); },
   });
 
-  const select = (item: Message) => { if (item.status === MESSAGE_UNREAD) readOne.mutate(item.id); };
+  const select = (item: Message) => {
+    if (item.status === MESSAGE_UNREAD) readOne.mutate(item.id);
+    const target = messageTarget(item);
+    if (!target?.kind) return;
+    void navigate(target.open === 'task' ? processRoutes.handle(target.kind, target) : processRoutes.detail(target.kind, target));
+    onClose();
+  };
   const records = list.data?.records ?? [];
 
   return (

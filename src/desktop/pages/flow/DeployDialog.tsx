@@ -1,9 +1,10 @@
-import { App, Form } from 'antd';
+import { Form } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deployModel, type FlowModel } from '../../../client/api/flow.ts';
 import { ActionDialog } from '../../components/ActionDialog.tsx';
 import { CategorySelect, TenantSelect } from './FlowSelects.tsx';
+import { useDeployOutcome } from './use-deploy-outcome.tsx';
 
 interface Props {
   model: FlowModel | undefined;
@@ -14,13 +15,13 @@ interface Props {
 /** 部署: a model becomes a process definition of a category, for the chosen tenants (none = shared by all). */
 export function DeployDialog({ model, onClose, onDeployed }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const tell = useDeployOutcome();
   const [form] = Form.useForm<{ category: string; tenantIds?: string[] }>();
   const deploy = useMutation({
     mutationFn: (values: { category: string; tenantIds?: string[] }) =>
       deployModel({ modelId: model!.id, category: values.category, tenantIds: values.tenantIds ?? [] }),
-    onSuccess: () => {
-      void message.success(t('flow.deploy.success'));
+    onSuccess: (result) => {
+      tell(result);
       onDeployed();
     },
   });

@@ -1,10 +1,11 @@
-import { App, Button, Card, Form, Upload, type UploadFile } from 'antd';
+import { Button, Card, Form, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deployUpload } from '../../../client/api/flow.ts';
 import { usePermission } from '../../permission.ts';
 import { CategorySelect, TenantSelect } from './FlowSelects.tsx';
+import { useDeployOutcome } from './use-deploy-outcome.tsx';
 
 const SUFFIX = '.bpmn20.xml';
 
@@ -16,17 +17,17 @@ interface UploadForm { category?: string; tenantIds?: string[]; files?: UploadFi
  */
 export default function DeployPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { can } = usePermission();
   const [form] = Form.useForm<UploadForm>();
+  const tell = useDeployOutcome();
   const upload = useMutation({
     mutationFn: (values: Required<UploadForm>) => deployUpload({
       category: values.category,
       tenantIds: values.tenantIds,
       files: values.files.map((file) => file.originFileObj).filter((file): file is NonNullable<typeof file> => Boolean(file)),
     }),
-    onSuccess: () => {
-      void message.success(t('flow.deploy.success'));
+    onSuccess: (result) => {
+      tell(result);
       form.resetFields();
     },
   });

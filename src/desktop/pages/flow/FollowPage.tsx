@@ -41,7 +41,7 @@ export default function FollowPage() {
           { key: 'key', dataIndex: 'processDefinitionKey', title: t('flow.field.processKey'), width: 120 },
           { key: 'category', dataIndex: 'categoryName', title: t('flow.field.category'), width: 120 },
           { key: 'instance', dataIndex: 'processInstanceId', title: t('flow.field.processInstanceId'), width: 180 },
-          { key: 'task', dataIndex: 'taskDefinitionKey', title: t('flow.field.currentTask'), width: 130 },
+          { key: 'task', dataIndex: 'taskName', title: t('flow.field.currentTask'), width: 130, render: (name: string, row) => name || row.taskDefinitionKey },
           { key: 'startUser', dataIndex: 'startUser', title: t('flow.field.startUser'), width: 110 },
           { key: 'startTime', dataIndex: 'startTime', title: t('flow.field.startTime'), width: 170 },
         ]}

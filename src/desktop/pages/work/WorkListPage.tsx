@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
-  claimTask, deleteTask, fetchClaimList, fetchDoneList, fetchSendList, fetchTodoList, processRoutes, type BladeFlow, type WorkFilter,
+  claimTask, deleteTask, fetchClaimList, fetchDoneList, fetchSendList, fetchTodoList, processRoutes, type BladeFlow, type FlowResult, type WorkFilter,
 } from '../../../client/api/flow.ts';
 import type { Page } from '../../../client/http.ts';
 import { usePermission } from '../../permission.ts';
@@ -16,6 +16,8 @@ import { CategorySelect } from '../flow/FlowSelects.tsx';
 import { useBusinessRoute } from './use-business-route.ts';
 
 type Kind = 'claim' | 'todo' | 'send' | 'done';
+
+const RESULT_COLOURS: Record<FlowResult, string> = { running: 'processing', rejected: 'error', approved: 'success', withdrawn: 'default' };
 
 const FETCH: Record<Kind, (filter: WorkFilter) => Promise<Page<BladeFlow>>> = {
   claim: fetchClaimList, todo: fetchTodoList, send: fetchSendList, done: fetchDoneList,
@@ -56,9 +58,8 @@ function WorkListPage({ kind }: { kind: Kind }) {
     onOk: () => withdraw.mutateAsync(row).catch(() => undefined),
   });
 
-  const finished = (row: BladeFlow) => (row.processIsFinished === 'finished'
-    ? <Tag color="success">{t('flow.state.finished')}</Tag>
-    : <Tag color="processing">{t('flow.state.unfinished')}</Tag>);
+  // Approved and withdrawn both end the process: the result tells them apart, as the request's own page does.
+  const finished = (row: BladeFlow) => <Tag color={RESULT_COLOURS[row.processResult]}>{t(`flow.result.${row.processResult}`)}</Tag>;
   const columns: TableColumnsType<BladeFlow> = [
     { key: 'process', dataIndex: 'processDefinitionName', title: t('flow.field.processName'), width: 150 },
     { key: 'category', dataIndex: 'categoryName', title: t('flow.field.category'), width: 120 },

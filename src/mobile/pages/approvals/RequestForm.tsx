@@ -74,7 +74,7 @@ export function RequestForm() {
       if (!title.trim()) found.title = t('mobile.approvals.titleRequired');
       if (!AMOUNT.test(amount.trim()) || Number(amount) <= 0) found.amount = t('mobile.approvals.amountInvalid');
     }
-    if (!reason.trim()) found.reason = t('mobile.approvals.reasonRequired');
+    if (!reason.trim()) found.reason = t(kind === 'leave' ? 'mobile.approvals.reasonRequired' : 'mobile.approvals.fundReasonRequired');
     if (!approver?.id) found.approver = t('mobile.approvals.approverRequired');
     return found;
   };
@@ -142,7 +142,7 @@ export function RequestForm() {
         )}
         <Field label={reasonLabel} error={errors.reason}>
           <label htmlFor={reasonId} className="m-visually-hidden">{reasonLabel}</label>
-          <TextArea id={reasonId} value={reason} onChange={(value) => { setReason(value); clear('reason'); }} placeholder={t('mobile.approvals.reasonPlaceholder')}
+          <TextArea id={reasonId} value={reason} onChange={(value) => { setReason(value); clear('reason'); }} placeholder={t(kind === 'leave' ? 'mobile.approvals.reasonPlaceholder' : 'mobile.approvals.fundReasonPlaceholder')}
             maxLength={255} autoSize={{ minRows: 2, maxRows: 5 }} />
         </Field>
         <UserPicker value={approver} onChange={(value) => { setApprover(value); clear('approver'); }} error={errors.approver} />

@@ -2,22 +2,28 @@ import { useState } from 'react';
 import { List, PullToRefresh } from 'antd-mobile';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchMessages, markRead, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
+import { useNavigate } from 'react-router-dom';
+import { fetchMessages, markRead, messageTarget, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
 import type { Page } from '../../../client/http.ts';
 import { useOnline } from '../../../client/pwa.ts';
 import { NextPages, useOnlineRefresh } from '../../components/PagedScroll.tsx';
 import { keys } from '../../hooks.ts';
+import { APPROVAL_PATHS } from '../../paths.ts';
 import { QueryState } from '../QueryState.tsx';
 import { MessageDetail } from './MessageDetail.tsx';
 
 const PAGE_SIZE = 20;
 const READ = 1;
 
-/** One message list (all, or one status): pull to refresh, pages loaded while scrolling, tap for the detail. */
+/**
+ * One message list (all, or one status): pull to refresh, pages loaded while scrolling. A tap opens what a workflow
+ * message is about (a new to-do its task, another its request), any other message in a sheet.
+ */
 export function MessageList({ status }: { status?: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const online = useOnline();
+  const navigate = useNavigate();
   const [opened, setOpened] = useState<Message>();
   const [visible, setVisible] = useState(false);
   const query = useInfiniteQuery({
@@ -35,8 +41,14 @@ export function MessageList({ status }: { status?: number }) {
   const refresh = useOnlineRefresh(() => Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: keys.unreadCount })]));
 
   const open = (message: Message) => {
-    setOpened(message);
-    setVisible(true);
+    const target = messageTarget(message);
+    if (target) {
+      const kind = target.kind ?? 'process';
+      navigate(target.open === 'task' ? APPROVAL_PATHS.handle(kind, target) : APPROVAL_PATHS.detail(kind, target));
+    } else {
+      setOpened(message);
+      setVisible(true);
+    }
     if (message.status !== MESSAGE_UNREAD || !online) return;
     markRead([message.id]).then(() => {
       // Mirror the server's change in every loaded list, so nothing jumps while the detail is open.

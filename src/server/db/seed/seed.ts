@@ -9,6 +9,7 @@ import type { SeedMenu } from './menu-tree.types.ts';
 import { seedRegions } from './region.ts';
 import { seedFlow } from '../../modules/flow/flow-seed.ts';
 import { seedWorkCalendars } from './work-calendar.ts';
+import { addApproverRoles } from '../../modules/flow/approver-roles.ts';
 
 /** Fixed ids of a fresh install (contract/seed.md): bookmarks, screenshots and tests rely on them. */
 export const SEED = {
@@ -18,6 +19,10 @@ export const SEED = {
   deptSuzhou: '1123598813738675203',
   roleAdministrator: '1123598816738675201',
   roleUser: '1123598816738675202',
+  /** the approver roles (flow approver-roles.ts): 人事 hr, 财务 finance, 总经理 boss */
+  roleHr: '1123598816738675203',
+  roleFinance: '1123598816738675204',
+  roleBoss: '1123598816738675205',
   postCeo: '1123598817738675201',
   userAdmin: '1123598821738675201',
 } as const;
@@ -159,6 +164,7 @@ export async function seed(db: Db): Promise<void> {
       ...menus.map((m) => ({ id: nextId(), role_id: SEED.roleAdministrator, menu_id: m.id })),
       ...menus.filter((m) => userCodes.has(m.code)).map((m) => ({ id: nextId(), role_id: SEED.roleUser, menu_id: m.id })),
     ]);
+    await addApproverRoles(trx, '000000', { ids: [SEED.roleHr, SEED.roleFinance, SEED.roleBoss] });
     await seedRegions(trx);
     await seedFlow(trx);
     await seedWorkCalendars(trx);

@@ -27,7 +27,12 @@ const ALLOWED_TYPES = new Set([
 /** Not executed, only drawn. */
 const ARTIFACT_TYPES = new Set(['bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:Group', 'bpmn:DataObject', 'bpmn:DataObjectReference']);
 
-export interface UserTaskInfo { id: string; name: string }
+export interface UserTaskInfo {
+  id: string;
+  name: string;
+  /** candidate groups written as plain role aliases (those given by an expression are known only at run time) */
+  candidateGroups: string[];
+}
 export interface ModelInfo {
   /** process id: the definition key */
   key: string;
@@ -99,7 +104,8 @@ export async function readModel(xml: string): Promise<ModelInfo> {
         throw new ModelError(`${where} has neither an assignee nor candidate users or groups`);
       }
       if (loop && !loop.collection && !loop.loopCardinality) throw new ModelError(`${where}: a multi-instance task needs a collection`);
-      userTasks.push({ id: element.id!, name: element.name ?? '' });
+      const groups = (element.candidateGroups ?? '').split(',').map((g) => g.trim()).filter((g) => g && !g.includes('${'));
+      userTasks.push({ id: element.id!, name: element.name ?? '', candidateGroups: [...new Set(groups)] });
     }
     const condition = element.conditionExpression;
     if (condition) {

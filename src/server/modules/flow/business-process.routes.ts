@@ -6,6 +6,7 @@ import { requestParams, requireParam } from '../../platform/http.ts';
 import { isId, nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { formatDateTime, parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
+import type { FlowResult } from '../../../shared/flow/types.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { leaveDaysOf } from '../system/work-calendar.service.ts';
 import { taskUserOf } from './engine-runner.ts';
@@ -28,6 +29,7 @@ const MESSAGES = {
   endBeforeStart: { zh: '结束时间须晚于开始时间', en: 'The end time must be after the start time' },
   noWorkingDays: { zh: '所选时间内没有工作日, 无需请假', en: 'The period has no working day to take leave for' },
   reasonRequired: { zh: '请输入理由', en: 'Please enter the reason' },
+  useForRequired: { zh: '请输入用途', en: 'Please enter what the funds are for' },
   titleRequired: { zh: '请输入标题', en: 'Please enter the title' },
   amountRequired: { zh: '请输入正确的金额', en: 'Please enter a valid amount' },
   taskUserRequired: { zh: '请选择审批人', en: 'Please choose the approver' },
@@ -79,7 +81,7 @@ const FINANCE: BusinessProcess = {
   async read(_db, _user, body) {
     const amountText = str(body.amount);
     if (!/^\d{1,16}(\.\d{1,2})?$/.test(amountText) || Number(amountText) <= 0) throw failWith(MESSAGES.amountRequired);
-    return { title: required(body.title, MESSAGES.titleRequired), amount: amountText, reason: required(body.reason ?? body.useFor, MESSAGES.reasonRequired), attach: str(body.attach).slice(0, 1000) };
+    return { title: required(body.title, MESSAGES.titleRequired), amount: amountText, reason: required(body.reason ?? body.useFor, MESSAGES.useForRequired), attach: str(body.attach).slice(0, 1000) };
   },
   variables: (row) => ({ amount: Number(row.amount) }),
   wire: (row) => ({ title: str(row.title), amount: str(row.amount), reason: str(row.reason), useFor: str(row.reason), attach: str(row.attach) }),
@@ -158,18 +160,16 @@ export async function businessProcessRoutes(app: FastifyInstance, { services }: 
     });
   }
 
-  /** The row follows its process: running, back with the applicant, approved or withdrawn. */
+  /** The row follows its process's result: running, back with the applicant, approved or withdrawn. */
   async function setStatus(table: string, transition: FlowTransition) {
-    const status = transition.event === 'deleted' ? REQUEST_STATUS.withdrawn
-      : transition.event === 'started' ? (transition.finished ? REQUEST_STATUS.approved : REQUEST_STATUS.running)
-        : transition.finished ? (transition.pass ? REQUEST_STATUS.approved : byStarter(transition) ? REQUEST_STATUS.withdrawn : REQUEST_STATUS.rejected)
-          : transition.pass === false ? REQUEST_STATUS.rejected : REQUEST_STATUS.running;
-    await transition.trx.updateTable(table).set({ status, update_user: transition.actor.userId, update_time: formatDateTime() })
+    await transition.trx.updateTable(table).set({ status: STATUS_OF_RESULT[transition.result], update_user: transition.actor.userId, update_time: formatDateTime() })
       .where('id', '=', transition.businessId).where('tenant_id', '=', transition.tenantId).execute();
   }
 }
 
-const byStarter = (transition: FlowTransition) => transition.variables.createUser === taskUserOfId(transition.actor.userId);
+const STATUS_OF_RESULT: Record<FlowResult, number> = {
+  running: REQUEST_STATUS.running, rejected: REQUEST_STATUS.rejected, approved: REQUEST_STATUS.approved, withdrawn: REQUEST_STATUS.withdrawn,
+};
 
 /** The chosen approver: a user id (or `taskUser_<id>`) of the caller's tenant. */
 async function checkTaskUser(db: Db, user: AuthUser, raw: unknown): Promise<string> {

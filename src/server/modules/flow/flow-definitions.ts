@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { failWith } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
-import { ModelError, readModel } from './bpmn-model.ts';
+import { ModelError, readModel, type UserTaskInfo } from './bpmn-model.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { ACTIVE, SUSPENDED, type DefinitionRow } from './flow-store.ts';
 
@@ -23,8 +23,14 @@ export interface DeployInput {
 
 export const RESOURCE_SUFFIX = '.bpmn20.xml';
 
-/** Checks the file and deploys it, in the caller's transaction; returns the new definitions. */
-export async function deploy(trx: Db, userId: string, input: DeployInput): Promise<DefinitionRow[]> {
+/** A candidate group of a user task that names no role of these tenants: its tasks would find nobody there. */
+export interface UnmatchedGroup { task: string; group: string; tenantIds: string[] }
+
+/**
+ * Checks the file and deploys it, in the caller's transaction; returns the new definitions and the candidate groups
+ * that match no role of a tenant it was deployed to (every live tenant for a shared definition), for the deployer.
+ */
+export async function deploy(trx: Db, userId: string, input: DeployInput): Promise<{ definitions: DefinitionRow[]; unmatched: UnmatchedGroup[] }> {
   let model;
   try {
     model = await readModel(input.xml);
@@ -65,7 +71,22 @@ export async function deploy(trx: Db, userId: string, input: DeployInput): Promi
     await trx.insertInto('blade_flow_definition').values({ ...row, create_user: userId }).execute();
     rows.push(row);
   }
-  return rows;
+  return { definitions: rows, unmatched: await unmatchedGroups(trx, model.userTasks, codes.length ? codes : undefined) };
+}
+
+/** Per user task and literal candidate group, the tenants (`undefined`: every live tenant) without a role of that alias. */
+async function unmatchedGroups(trx: Db, tasks: UserTaskInfo[], tenantIds: string[] | undefined): Promise<UnmatchedGroup[]> {
+  const groups = [...new Set(tasks.flatMap((task) => task.candidateGroups))];
+  if (!groups.length) return [];
+  const tenants = tenantIds ?? (await trx.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).orderBy('tenant_id').execute())
+    .map((t) => String(t.tenant_id));
+  if (!tenants.length) return [];
+  const roles = await trx.selectFrom('blade_role').select(['tenant_id', 'role_alias'])
+    .where('role_alias', 'in', groups).where('tenant_id', 'in', tenants).where('is_deleted', '=', 0).execute();
+  const held = new Set(roles.map((r) => `${r.tenant_id}:${r.role_alias}`));
+  return tasks.flatMap((task) => task.candidateGroups.map((group) => ({
+    task: task.name || task.id, group, tenantIds: tenants.filter((tenant) => !held.has(`${tenant}:${group}`)),
+  }))).filter((found) => found.tenantIds.length);
 }
 
 /** `manager/change-state`: the message names the definition; `undefined` when nothing changed. */

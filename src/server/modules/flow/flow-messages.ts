@@ -39,5 +39,21 @@ export const FLOW_MESSAGES = {
   newTaskTitle: { zh: '新的待办: {name}', en: 'New task: {name}' },
   newTaskContent: { zh: '{label} 待您办理: {name}', en: '{label} awaits you: {name}' },
   finishedTitle: { zh: '流程已结束: {name}', en: 'Process finished: {name}' },
-  finishedContent: { zh: '您发起的 {name} 已办结', en: 'Your {name} has finished' },
+  orphanTaskTitle: { zh: '无人办理的待办: {name}', en: 'Task without a handler: {name}' },
+  orphanTaskContent: {
+    zh: '{label} 的环节「{name}」: {who} 没有可办理的用户, 已转给管理员。请签收办理, 并为相应角色分配用户',
+    en: 'Step "{name}" of {label}: {who} matches no user, so it went to the administrators. Please claim and handle it, and give the role to users',
+  },
+  noHandler: { zh: '环节「{name}」没有可办理的用户, 租户也没有管理员', en: 'Nobody can handle the step "{name}", and the tenant has no administrator' },
+  approverIsStarter: { zh: '不能选择自己作为审批人', en: 'You cannot choose yourself as the approver' },
+  deployed: { zh: '部署成功', en: 'Deployed' },
+  deployedWithWarnings: { zh: '部署成功, 但有环节无人办理', en: 'Deployed, but some steps have nobody to handle them' },
+  unmatchedGroup: {
+    zh: '环节「{name}」的候选组 {group} 在租户 {tenants} 没有对应的角色: 到达此环节的任务将转给租户管理员',
+    en: 'The candidate group {group} of step "{name}" matches no role in tenant {tenants}: its tasks will go to the tenant administrators',
+  },
+  finishedContent: { zh: '您发起的 {name} 已办结: {label}', en: 'Your {name} has finished: {label}' },
+  resultApproved: { zh: '已通过', en: 'approved' },
+  resultRejected: { zh: '已驳回', en: 'rejected' },
+  resultWithdrawn: { zh: '已撤销', en: 'withdrawn' },
 } satisfies Record<string, LocalText>;

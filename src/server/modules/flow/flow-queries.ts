@@ -7,7 +7,7 @@ import { isId } from '../../platform/ids.ts';
 import type { Page } from '../../platform/entity-service.ts';
 import { MAX_PAGE_SIZE } from '../../platform/query-conditions.ts';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
-import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess } from '../../../shared/flow/types.ts';
+import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess, FlowResult } from '../../../shared/flow/types.ts';
 import { ACTIVE, taskUserOfId, userIdOf } from './flow-store.ts';
 
 /**
@@ -88,7 +88,7 @@ export class FlowQueries {
     if (!text(query.category)) rows = rows.innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id');
     rows = rows.select([
       't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 't.create_time', 't.claim_time', 't.end_time',
-      't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.business_table', 'i.business_id', 'i.start_user',
+      't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.result as instance_result', 'i.business_table', 'i.business_id', 'i.start_user',
       'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
     ]);
     return paged(rows, pagingOf(query), (s) => s.orderBy(order, 'desc').orderBy('t.id', 'desc'), (found) => this.flows(found, status), base);
@@ -131,7 +131,7 @@ export class FlowQueries {
       .where('i.tenant_id', '=', user.tenantId).where('i.start_user', '=', user.userId)
       .select([
         't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 'i.start_time as create_time', 't.claim_time', 'i.end_time',
-        't.end_time as task_end_time', 't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.business_table', 'i.business_id',
+        't.end_time as task_end_time', 't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.result as instance_result', 'i.business_table', 'i.business_id',
         'i.start_user', 'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
       ]);
     if (text(query.category)) q = q.where('d.category', '=', text(query.category));
@@ -149,6 +149,7 @@ export class FlowQueries {
 
   private async flows(rows: Record<string, unknown>[], status: BladeFlow['status']): Promise<BladeFlow[]> {
     const names = await userNames(this.db, rows.flatMap((r) => [userIdOf(text(r.assignee)), text(r.start_user)]));
+    const waiting = await this.candidatesOf(rows.filter((r) => !text(r.assignee) && text(r.task_id)).map((r) => text(r.task_id)));
     const categories = await this.dictionaries.itemsOf('flow');
     return rows.map((r) => {
       const assignee = text(r.assignee);
@@ -158,7 +159,8 @@ export class FlowQueries {
         taskName: text(r.task_name),
         taskDefinitionKey: text(r.task_key),
         assignee,
-        assigneeName: names.get(userIdOf(assignee)) ?? '',
+        // An unclaimed task names who may claim it (人事、管理员): a blank would read as nobody.
+        assigneeName: assignee ? names.get(userIdOf(assignee)) ?? '' : waiting.get(text(r.task_id)) ?? '',
         category: text(r.category),
         categoryName: categories.get(text(r.category)) ?? '',
         createTime: wireDateTime(r.create_time),
@@ -180,8 +182,28 @@ export class FlowQueries {
         businessId: text(r.business_id),
         status,
         startUserName: names.get(text(r.start_user)) ?? '',
+        processResult: (text(r.instance_result) || 'running') as FlowResult,
       };
     });
+  }
+
+  /** Who may claim each open unassigned task: its candidate roles by name, then its candidate users by real name. */
+  private async candidatesOf(taskIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(taskIds.filter(isId))];
+    if (!ids.length) return new Map();
+    const rows = await this.db.selectFrom('blade_flow_task_candidate as c')
+      .leftJoin('blade_role as r', (join) => join.onRef('r.tenant_id', '=', 'c.tenant_id').onRef('r.role_alias', '=', 'c.value')
+        .on('c.kind', '=', 'group').on('r.is_deleted', '=', 0))
+      .select(['c.task_id', 'c.kind', 'c.value', 'r.role_name']).where('c.task_id', 'in', ids).orderBy('c.kind').orderBy('c.id').execute();
+    const users = await userNames(this.db, rows.filter((c) => c.kind === 'user').map((c) => userIdOf(text(c.value))));
+    const byTask = new Map<string, Set<string>>();
+    for (const c of rows) {
+      const name = c.kind === 'group' ? text(c.role_name) : users.get(userIdOf(text(c.value))) ?? '';
+      if (!name) continue;
+      const names = byTask.get(text(c.task_id)) ?? new Set<string>();
+      byTask.set(text(c.task_id), names.add(name));
+    }
+    return new Map([...byTask].map(([taskId, names]) => [taskId, [...names].join('、')]));
   }
 
   // ---- definitions (§2 start-list, §4 manager) ----
@@ -228,12 +250,12 @@ export class FlowQueries {
     let q: Select = this.db.selectFrom('blade_flow_instance as i')
       .innerJoin('blade_flow_definition as d', 'd.id', 'i.definition_id')
       .leftJoinLateral(
-        (eb) => eb.selectFrom('blade_flow_task as lt').select(['lt.task_key', 'lt.execution_id'])
+        (eb) => eb.selectFrom('blade_flow_task as lt').select(['lt.task_key', 'lt.name as task_name', 'lt.execution_id'])
           .whereRef('lt.instance_id', '=', 'i.id').where('lt.status', '=', 'open').orderBy('lt.create_time', 'desc').orderBy('lt.id', 'desc').limit(1).as('t'),
         (join) => join.onTrue(),
       )
       .where('i.state', '=', 'running')
-      .select(['i.id', 'i.tenant_id', 'i.start_user', 'i.start_time', 'i.business_table', 'i.business_id', 't.task_key', 't.execution_id',
+      .select(['i.id', 'i.tenant_id', 'i.start_user', 'i.start_time', 'i.business_table', 'i.business_id', 't.task_key', 't.task_name', 't.execution_id',
         'd.id as definition_id', 'd.process_key', 'd.name', 'd.category', 'd.suspension_state']);
     const instanceId = text(query.processInstanceId);
     if (instanceId) q = isId(instanceId) ? q.where('i.id', '=', instanceId) : q.where(sql<boolean>`false`);
@@ -249,6 +271,7 @@ export class FlowQueries {
         startTime: wireDateTime(r.start_time),
         taskDefinitionId: text(r.task_key),
         taskDefinitionKey: text(r.task_key),
+        taskName: text(r.task_name),
         category: text(r.category),
         categoryName: categories.get(text(r.category)) ?? '',
         processInstanceId: text(r.id),

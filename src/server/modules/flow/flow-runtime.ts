@@ -3,11 +3,12 @@ import type { AuthUser } from '../../platform/auth-context.ts';
 import { failWith } from '../../platform/errors.ts';
 import { isId, nextId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
-import { EngineStepError, signalRun, startRun, type StepResult } from './engine-runner.ts';
+import type { FlowResult } from '../../../shared/flow/types.ts';
+import { EngineStepError, signalRun, startRun, taskUserOf, type StepResult, type WaitingTask } from './engine-runner.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import {
-  ACTIVE, addComment, closeTask, insertActivities, insertTask, lockInstance, notify, openTasksOf, taskUserOfId, userIdOf, usersOfGroups,
-  type DefinitionRow, type InstanceRow, type TaskRow,
+  ACTIVE, addComment, closeTask, insertActivities, insertTask, lockInstance, notify, openTasksOf, taskUserOfId, tenantAdministrators, userIdOf,
+  usersAmong, usersOfGroups, type DefinitionRow, type InstanceRow, type TaskRow,
 } from './flow-store.ts';
 
 /**
@@ -35,6 +36,8 @@ export interface FlowTransition {
   pass?: boolean;
   /** element id of the completed task */
   taskKey?: string;
+  /** where the process stands for its starter after this step */
+  result: FlowResult;
   variables: Variables;
 }
 export type BusinessHandler = (transition: FlowTransition) => Promise<void>;
@@ -89,6 +92,7 @@ export class FlowRuntime {
         .where('id', '=', input.definitionId).where('tenant_id', 'in', [user.tenantId, '']).executeTakeFirst() as DefinitionRow | undefined;
       if (!definition) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
       if (Number(definition.suspension_state) !== ACTIVE) throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
+      refuseSelfApproval(variables.taskUser, variables);
       const now = new Date();
       const businessTable = input.businessTable ?? '';
       const businessId = input.businessId ?? '';
@@ -108,12 +112,14 @@ export class FlowRuntime {
         variables: JSON.stringify(variables),
         engine_state: '',
         version: 0,
+        result: 'running',
       };
       const result = await step(() => startRun(instance.id, definition.xml, variables));
       await trx.insertInto('blade_flow_instance').values(instance).execute();
       await inTransaction?.(trx, instance.id);
-      await this.apply(trx, user, instance, definition.name, result, variables, now);
-      await this.business(trx, user, instance, 'started', result.finished, variables);
+      const outcome: FlowResult = result.finished ? 'approved' : 'running';
+      await this.apply(trx, user, instance, definition.name, result, variables, now, outcome);
+      await this.business(trx, user, instance, 'started', result.finished, variables, outcome);
       return instance.id;
     });
   }
@@ -134,14 +140,16 @@ export class FlowRuntime {
       const previous = JSON.parse(instance.variables) as Variables;
       const own = await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id) ?? {};
       const variables = checkVariables({ ...previous, ...writable(extra, previous, me === previous.createUser), ...own, pass: input.pass });
+      if (Object.hasOwn(extra, 'taskUser')) refuseSelfApproval(extra.taskUser, previous);
       const now = new Date();
       const result = await step(() => signalRun(instance.id, instance.engine_state, task.execution_id, { pass: input.pass, assignee: me }, variables));
       await closeTask(trx, task, 'completed', input.pass ? 'approve' : 'reject', now);
       const comment = input.comment?.trim() || (input.pass ? FLOW_MESSAGES.commentApprove : FLOW_MESSAGES.commentReject)[lang];
       await addComment(trx, instance, task.id, user.userId, 'comment', comment, now);
       await inTransaction?.(trx, instance, task);
-      await this.apply(trx, user, instance, await definitionName(trx, instance), result, variables, now, task.id);
-      await this.business(trx, user, instance, 'completed', result.finished, variables, { pass: input.pass, taskKey: task.task_key });
+      const outcome = completedResult(result.finished, input.pass, me === previous.createUser);
+      await this.apply(trx, user, instance, await definitionName(trx, instance), result, variables, now, outcome, task.id);
+      await this.business(trx, user, instance, 'completed', result.finished, variables, outcome, { pass: input.pass, taskKey: task.task_key });
     });
   }
 
@@ -177,8 +185,8 @@ export class FlowRuntime {
         .where('instance_id', '=', task.instance_id).where('execution_id', '=', task.execution_id).execute();
       const text = `转办给 ${person.real_name}${comment?.trim() ? `: ${comment.trim()}` : ''}`;
       await addComment(trx, instance, task.id, user.userId, 'transfer', text, now);
-      const name = await definitionName(trx, instance);
-      await notify(trx, instance.tenant_id, target, fill(FLOW_MESSAGES.newTaskTitle, task.name), fill(FLOW_MESSAGES.newTaskContent, task.name, name), user.userId, now);
+      const name = await requestLabel(trx, instance, await definitionName(trx, instance));
+      await notify(trx, target, fill(FLOW_MESSAGES.newTaskTitle, task.name), fill(FLOW_MESSAGES.newTaskContent, task.name, name), user.userId, now, { instance, taskId: task.id });
     });
   }
 
@@ -211,11 +219,11 @@ export class FlowRuntime {
     const now = new Date();
     for (const task of await openTasksOf(trx, instance.id)) await closeTask(trx, task, 'deleted', kind === 'withdraw' ? 'withdraw' : 'cancel', now, reason);
     const updated = await trx.updateTable('blade_flow_instance')
-      .set({ state: 'deleted', delete_reason: reason.slice(0, 255), end_time: formatDateTime(now), engine_state: '', version: instance.version + 1 })
+      .set({ state: 'deleted', result: 'withdrawn', delete_reason: reason.slice(0, 255), end_time: formatDateTime(now), engine_state: '', version: instance.version + 1 })
       .where('id', '=', instance.id).where('version', '=', instance.version).executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
     await addComment(trx, instance, null, user.userId, kind, reason, now);
-    await this.business(trx, user, instance, 'deleted', true, JSON.parse(instance.variables) as Variables);
+    await this.business(trx, user, instance, 'deleted', true, JSON.parse(instance.variables) as Variables, 'withdrawn');
   }
 
   /**
@@ -246,16 +254,18 @@ export class FlowRuntime {
   }
 
   /**
-   * Persists a step: the new engine state (version-checked), history, the user tasks now waiting (a resumed task
-   * reports again and is kept once), tasks the engine no longer waits for (a multi-instance task whose completion
-   * condition was met) closed, and the messages.
+   * Persists a step: the new engine state (version-checked) and result, history, the user tasks now waiting (a
+   * resumed task reports again and is kept once), tasks the engine no longer waits for (a multi-instance task whose
+   * completion condition was met) closed, and the messages.
    */
-  private async apply(trx: Db, user: AuthUser, instance: InstanceRow, processName: string, result: StepResult, variables: Variables, now: Date, completedTaskId?: string) {
+  private async apply(trx: Db, user: AuthUser, instance: InstanceRow, processName: string, result: StepResult, variables: Variables, now: Date,
+    outcome: FlowResult, completedTaskId?: string) {
     const updated = await trx.updateTable('blade_flow_instance')
       .set({
         engine_state: result.state,
         variables: JSON.stringify(variables),
         version: instance.version + 1,
+        result: outcome,
         ...(result.finished ? { state: 'finished', end_time: formatDateTime(now) } : {}),
       })
       .where('id', '=', instance.id).where('version', '=', instance.version).executeTakeFirst();
@@ -270,26 +280,50 @@ export class FlowRuntime {
     const fresh = result.waiting.filter((task) => !known.has(task.executionId));
     const ids = new Map([...result.activities, ...fresh].sort((a, b) => a.seq - b.seq).map((event) => [event, nextId()] as const));
     await insertActivities(trx, instance, result.activities.map((a) => ({ ...a, id: ids.get(a)! })), taskUserOfId(instance.start_user));
+    const label = fresh.length ? await requestLabel(trx, instance, processName) : processName;
     for (const waitingTask of fresh) {
-      const created = await insertTask(trx, instance, waitingTask, ids.get(waitingTask)!);
+      const { task, handlers, orphaned } = await this.routeToHandlers(trx, instance, waitingTask);
+      const created = await insertTask(trx, instance, task, ids.get(waitingTask)!);
       if (!created) continue;
-      const recipients = created.assignee
-        ? [userIdOf(created.assignee)]
-        : [...waitingTask.candidateUsers.map(userIdOf), ...await usersOfGroups(trx, instance.tenant_id, waitingTask.candidateGroups)];
-      for (const recipient of new Set(recipients)) {
-        await notify(trx, instance.tenant_id, recipient, fill(FLOW_MESSAGES.newTaskTitle, created.name), fill(FLOW_MESSAGES.newTaskContent, created.name, processName), user.userId, now);
-      }
+      const title = fill(orphaned ? FLOW_MESSAGES.orphanTaskTitle : FLOW_MESSAGES.newTaskTitle, created.name);
+      const content = orphaned
+        ? fill(FLOW_MESSAGES.orphanTaskContent, created.name, label).replace('{who}', wantedHandlers(waitingTask))
+        : fill(FLOW_MESSAGES.newTaskContent, created.name, label);
+      for (const recipient of handlers) await notify(trx, recipient, title, content, user.userId, now, { instance, taskId: created.id });
     }
     if (result.finished) {
-      await notify(trx, instance.tenant_id, instance.start_user, fill(FLOW_MESSAGES.finishedTitle, processName), fill(FLOW_MESSAGES.finishedContent, processName), user.userId, now);
+      // The starter reads how it ended, not only that it did.
+      const ended = outcome === 'withdrawn' ? FLOW_MESSAGES.resultWithdrawn : outcome === 'rejected' ? FLOW_MESSAGES.resultRejected : FLOW_MESSAGES.resultApproved;
+      await notify(trx, instance.start_user, fill(FLOW_MESSAGES.finishedTitle, processName), fill(FLOW_MESSAGES.finishedContent, processName, ended[lang]), user.userId, now, { instance });
     }
   }
 
-  private async business(trx: Db, actor: AuthUser, instance: InstanceRow, event: FlowTransition['event'], finished: boolean, variables: Variables, extra: { pass?: boolean; taskKey?: string } = {}) {
+  /**
+   * Who can act on a new task: its assignee, else its candidate users and the holders of its candidate groups (live,
+   * enabled users of the tenant). A task nobody can act on would wait forever unseen: it goes to the tenant's
+   * administrators as candidates instead (its own candidates stay, so a role filled later sees it too), and the
+   * step is refused when the tenant has no administrator either.
+   */
+  private async routeToHandlers(trx: Db, instance: InstanceRow, task: WaitingTask): Promise<{ task: WaitingTask; handlers: string[]; orphaned: boolean }> {
+    const handlers = task.assignee
+      ? await usersAmong(trx, instance.tenant_id, [userIdOf(task.assignee)])
+      : [...new Set([...await usersAmong(trx, instance.tenant_id, task.candidateUsers.map(userIdOf)), ...await usersOfGroups(trx, instance.tenant_id, task.candidateGroups)])];
+    if (handlers.length) return { task, handlers, orphaned: false };
+    const administrators = await tenantAdministrators(trx, instance.tenant_id);
+    if (!administrators.length) throw failWith(FLOW_MESSAGES.noHandler, { name: task.name || task.elementId });
+    return {
+      task: { ...task, assignee: '', candidateUsers: [...new Set([...task.candidateUsers, ...administrators.map(taskUserOfId)])] },
+      handlers: administrators,
+      orphaned: true,
+    };
+  }
+
+  private async business(trx: Db, actor: AuthUser, instance: InstanceRow, event: FlowTransition['event'], finished: boolean, variables: Variables,
+    result: FlowResult, extra: { pass?: boolean; taskKey?: string } = {}) {
     const handler = this.businesses.get(instance.business_table);
     if (!handler) return;
     await handler({
-      trx, actor, event, finished, variables, ...extra,
+      trx, actor, event, finished, variables, result, ...extra,
       instanceId: instance.id, tenantId: instance.tenant_id, processKey: instance.process_key,
       businessTable: instance.business_table, businessId: instance.business_id,
     });
@@ -312,6 +346,36 @@ async function definitionName(trx: Db, instance: InstanceRow): Promise<string> {
 }
 
 const fill = (message: { zh: string }, name: string, label = '') => message[lang].replace('{name}', name).replace('{label}', label);
+
+/** Whose request a task belongs to, as a to-do message names it (张三发起的请假流程): an approver tells them apart. */
+async function requestLabel(trx: Db, instance: InstanceRow, processName: string): Promise<string> {
+  const starter = await trx.selectFrom('blade_user').select('real_name').where('id', '=', instance.start_user).executeTakeFirst();
+  return starter?.real_name ? `${starter.real_name}发起的${processName}` : processName;
+}
+
+/** What a task asked for, in the words of its model (for the administrators' message). */
+function wantedHandlers(task: WaitingTask): string {
+  if (task.assignee) return `处理人 ${task.assignee}`;
+  return [
+    task.candidateGroups.length ? `候选组 ${task.candidateGroups.join(', ')}` : '',
+    task.candidateUsers.length ? `候选人 ${task.candidateUsers.join(', ')}` : '',
+  ].filter(Boolean).join('、');
+}
+
+/**
+ * The result after a completed task: the end reached by an approval is approved; by the starter's own "no" (on his
+ * adjusting task) withdrawn; by somebody else's rejection rejected. While it runs, a rejection leaves it rejected
+ * (back with the starter) until a step approves again.
+ */
+function completedResult(finished: boolean, pass: boolean, byStarter: boolean): FlowResult {
+  if (finished) return pass ? 'approved' : byStarter ? 'withdrawn' : 'rejected';
+  return pass ? 'running' : 'rejected';
+}
+
+/** `taskUser` names the approver the starter (or an approver) chooses next: never the starter himself. */
+function refuseSelfApproval(taskUser: unknown, variables: Variables) {
+  if (taskUser != null && taskUserOf(taskUser) !== '' && taskUserOf(taskUser) === variables.createUser) throw failWith(FLOW_MESSAGES.approverIsStarter);
+}
 
 /**
  * What a completing user may change: new variables and `taskUser` (the next assignee, when the model asks for one).

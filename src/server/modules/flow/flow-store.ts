@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { nextId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
-import { TASK_USER_PREFIX } from '../../../shared/flow/types.ts';
+import { TASK_USER_PREFIX, type FlowResult } from '../../../shared/flow/types.ts';
+import { ROLE_POWER } from '../../platform/auth-context.ts';
 import type { ActivityRecord, WaitingTask } from './engine-runner.ts';
 
 /** Rows of the workflow tables and the SQL that writes them (reads for the lists live in flow-queries.ts). */
@@ -39,6 +40,7 @@ export interface InstanceRow {
   variables: string;
   engine_state: string;
   version: number;
+  result: FlowResult;
 }
 
 export interface TaskRow {
@@ -153,14 +155,31 @@ export async function addComment(trx: Db, instance: InstanceRow, taskId: string 
   }).execute();
 }
 
-/** A drawer message (blade_message) to one user of the instance's tenant. */
-export async function notify(trx: Db, tenantId: string, userId: string, title: string, content: string, senderId: string, now: Date) {
+/** What a workflow message is about: its process (and business record), and the task when it asks for action. */
+export interface MessageTarget { instance: InstanceRow; taskId?: string }
+
+/** A drawer message (blade_message) to one user of the instance's tenant, pointing at what it is about. */
+export async function notify(trx: Db, userId: string, title: string, content: string, senderId: string, now: Date, target: MessageTarget) {
   if (!/^\d+$/.test(userId)) return;
+  const { instance, taskId } = target;
   await trx.insertInto('blade_message').values({
-    id: nextId(), tenant_id: tenantId, user_id: userId, title: title.slice(0, 255), content: content.slice(0, 4000),
+    id: nextId(), tenant_id: instance.tenant_id, user_id: userId, title: title.slice(0, 255), content: content.slice(0, 4000),
     category: FLOW_MESSAGE_CATEGORY, create_user: /^\d+$/.test(senderId) ? senderId : null, create_time: at(now),
     status: 0, is_deleted: 0,
+    task_id: taskId ?? null, process_instance_id: instance.id, business_table: instance.business_table,
+    business_id: /^\d+$/.test(instance.business_id) ? instance.business_id : null,
   }).execute();
+}
+
+/** Live, enabled users of a tenant: who can sign in and act. */
+const liveUsers = (trx: Db, tenantId: string) => trx.selectFrom('blade_user').select('id')
+  .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where('status', '=', 1);
+
+/** Which of these user ids are live, enabled users of the tenant. */
+export async function usersAmong(trx: Db, tenantId: string, userIds: string[]): Promise<string[]> {
+  const ids = [...new Set(userIds.filter((id) => /^\d+$/.test(id)))];
+  if (!ids.length) return [];
+  return (await liveUsers(trx, tenantId).where('id', 'in', ids).execute()).map((u) => String(u.id));
 }
 
 /** Users of a tenant holding a role with one of the aliases (candidate groups), for their new-task message. */
@@ -168,11 +187,21 @@ export async function usersOfGroups(trx: Db, tenantId: string, aliases: string[]
   if (!aliases.length) return [];
   const roles = await trx.selectFrom('blade_role').select('id')
     .where('tenant_id', '=', tenantId).where('role_alias', 'in', aliases).where('is_deleted', '=', 0).execute();
-  if (!roles.length) return [];
+  return usersOfRoles(trx, tenantId, roles.map((r) => String(r.id)), limit);
+}
+
+/** The tenant's administrators: users holding a role with administrative power (ROLE_POWER tenantAdmin or more). */
+export async function tenantAdministrators(trx: Db, tenantId: string, limit = 200): Promise<string[]> {
+  const roles = await trx.selectFrom('blade_role').select('id')
+    .where('tenant_id', '=', tenantId).where('role_power', '>=', ROLE_POWER.tenantAdmin).where('is_deleted', '=', 0).execute();
+  return usersOfRoles(trx, tenantId, roles.map((r) => String(r.id)), limit);
+}
+
+async function usersOfRoles(trx: Db, tenantId: string, roleIds: string[], limit: number): Promise<string[]> {
+  if (!roleIds.length) return [];
   // role_id is a comma list of role ids
-  const users = await trx.selectFrom('blade_user').select('id')
-    .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0)
-    .where((eb) => eb.or(roles.map((r) => sql<boolean>`(',' || role_id || ',') like ${`%,${r.id},%`}`)))
-    .limit(limit).execute();
+  const users = await liveUsers(trx, tenantId)
+    .where((eb) => eb.or(roleIds.map((id) => sql<boolean>`(',' || role_id || ',') like ${`%,${id},%`}`)))
+    .orderBy('id').limit(limit).execute();
   return users.map((u) => String(u.id));
 }

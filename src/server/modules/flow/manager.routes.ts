@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import { ModelError, readModel } from './bpmn-model.ts';
 import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
-import { flowOf, success } from './flow-module.ts';
+import { deployed, flowOf, success } from './flow-module.ts';
 
 const MANAGER = '/api/blade-flow/manager';
 const FOLLOW = '/api/blade-flow/follow';
@@ -53,10 +53,12 @@ export async function managerRoutes(app: FastifyInstance, { services }: { servic
     if (!files.length) throw failWith(FLOW_MESSAGES.filesRequired);
     const wrong = files.find((f) => !f.name.endsWith(RESOURCE_SUFFIX));
     if (wrong) throw failWith(FLOW_MESSAGES.fileType, { name: wrong.name });
-    await db.transaction().execute(async (trx) => {
-      for (const file of files) await deploy(trx, request.user.userId, { xml: file.data.toString('utf8'), category, tenantIds, resourceName: file.name });
+    const unmatched = await db.transaction().execute(async (trx) => {
+      const found = [];
+      for (const file of files) found.push(...(await deploy(trx, request.user.userId, { xml: file.data.toString('utf8'), category, tenantIds, resourceName: file.name })).unmatched);
+      return found;
     });
-    return ok(request, null);
+    return deployed(request, unmatched);
   });
 
   app.post(`${MANAGER}/check-upload`, sa('flow_deploy_upload'), async (request) => {

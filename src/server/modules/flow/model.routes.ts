@@ -9,6 +9,7 @@ import { formatDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import type { FlowModel } from '../../../shared/flow/types.ts';
 import { deploy } from './flow-definitions.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
+import { deployed } from './flow-module.ts';
 import { pagingOf } from './flow-queries.ts';
 
 const MODEL = '/api/blade-flow/model';
@@ -95,10 +96,10 @@ export async function modelRoutes(app: FastifyInstance, { services }: { services
       ? await live().selectAll().where('id', '=', modelId).where('tenant_id', '=', request.user.tenantId).executeTakeFirst()
       : undefined;
     if (!model) throw failWith(FLOW_MESSAGES.modelNotFound, { name: modelId });
-    await db.transaction().execute((trx) => deploy(trx, request.user.userId, {
+    const { unmatched } = await db.transaction().execute((trx) => deploy(trx, request.user.userId, {
       xml: String(model.xml), category, tenantIds: tenantIds.length ? tenantIds : [''], resourceName: `${model.name}.bpmn20.xml`, modelId,
     }));
-    return ok(request, null);
+    return deployed(request, unmatched);
   });
 }
 

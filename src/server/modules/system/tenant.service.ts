@@ -11,6 +11,7 @@ import { ApiError, failWith } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
 import { hashPlainPassword } from '../auth/password.ts';
 import { seedWorkCalendars } from '../../db/seed/work-calendar.ts';
+import { addApproverRoles } from '../flow/approver-roles.ts';
 
 /** Scheme, host and port of a URL or bare host name, lower-cased; paths and queries are ignored. */
 export function originOf(text: string): { origin: string; host: string } | undefined {
@@ -119,8 +120,9 @@ export class TenantService {
 
   /**
    * Creates a tenant with a new code and, in the same transaction, its role 管理员 (admin) granted the package's
-   * menus (or the default set), a root dept named after it, a post ceo, the user admin/admin holding all three, and
-   * its work calendar.
+   * menus (or the default set), a root dept named after it, a post ceo and the user admin/admin holding all three,
+   * the approver roles of the seeded processes (人事, 财务, 总经理) with the work desk of those menus, and its work
+   * calendar.
    */
   async create(user: AuthUser, input: Record<string, unknown>): Promise<Row> {
     const values = insertValues(input);
@@ -153,6 +155,7 @@ export class TenantService {
       const grants = menuIds.map((menuId) => ({ id: nextId(), role_id: roleId, menu_id: menuId }));
       for (let i = 0; i < grants.length; i += 1000) await trx.insertInto('blade_role_menu').values(grants.slice(i, i + 1000)).execute();
       await seedWorkCalendars(trx, undefined, [code]);
+      await addApproverRoles(trx, code, { allowedMenuIds: new Set(menuIds) });
       return trx.selectFrom('blade_tenant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });
   }

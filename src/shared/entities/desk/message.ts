@@ -20,6 +20,11 @@ export const message = defineEntity({
     },
     category: { type: 'int', default: 1, label: { zh: '类型', en: 'Category' } },
     status: { type: 'int', default: 0, search: 'equal', list: true, label: { zh: '状态', en: 'Status' } },
+    // What a workflow message is about (set by the server): a click opens the task, else the process's record.
+    taskId: { type: 'id', nullable: true, readonly: true, label: { zh: '任务', en: 'Task' } },
+    processInstanceId: { type: 'id', nullable: true, readonly: true, label: { zh: '流程实例', en: 'Process instance' } },
+    businessTable: { type: 'string', max: 128, readonly: true, label: { zh: '业务表', en: 'Business table' } },
+    businessId: { type: 'id', nullable: true, readonly: true, label: { zh: '业务记录', en: 'Business record' } },
   },
   defaultSort: [['createTime', 'desc'], ['id', 'desc']],
 });

@@ -9,6 +9,8 @@ export const flow: Resource<typeof zh> = {
     financeForm: 'Fund request',
     financeHandle: 'Fund approval',
     financeDetail: 'Fund approval details',
+    leaveResubmit: 'Adjust leave request',
+    financeResubmit: 'Adjust fund request',
   },
   field: {
     modelKey: 'Model key',
@@ -37,8 +39,12 @@ export const flow: Resource<typeof zh> = {
   state: {
     active: 'Active',
     suspended: 'Suspended',
-    finished: 'Finished',
-    unfinished: 'In progress',
+  },
+  result: {
+    running: 'In progress',
+    rejected: 'Rejected',
+    approved: 'Approved',
+    withdrawn: 'Withdrawn',
   },
   action: {
     design: 'Design',
@@ -114,6 +120,8 @@ export const flow: Resource<typeof zh> = {
     sharedHint: 'Without tenants the process is shared by all tenants',
     sharedPlaceholder: 'All tenants',
     success: 'Deployed',
+    warningTitle: 'Deployed, but some steps have nobody to handle them',
+    warningHint: 'No role holds the candidate groups of these steps. Their tasks will go to the tenant administrators; add the roles in role management and give them to users.',
   },
   manager: {
     latest: 'Latest versions',
@@ -153,6 +161,7 @@ export const flow: Resource<typeof zh> = {
     endTimeRequired: 'Please choose the end date',
     endBeforeStart: 'The end time must be after the start time',
     reasonRequired: 'Please enter the reason',
+    useForRequired: 'Please enter what the funds are for',
     titleRequired: 'Please enter the title',
     amountRequired: 'Please enter the amount',
     taskUserRequired: 'Please choose the approver',
@@ -168,5 +177,6 @@ export const flow: Resource<typeof zh> = {
     withdrawConfirm: 'Withdraw this request?',
     rejectedHint: 'Your request was rejected: adjust and resubmit it, or withdraw it',
     notFound: 'The request does not exist or you may not see it',
+    taskHandled: 'This task has already been handled',
   },
 };

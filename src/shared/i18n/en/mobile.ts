@@ -122,6 +122,8 @@ export const mobile: Resource<typeof zh> = {
     endBeforeStart: 'The end time must be after the start time',
     reasonRequired: 'Please enter the reason',
     reasonPlaceholder: 'Enter the reason',
+    fundReasonRequired: 'Please enter what the funds are for',
+    fundReasonPlaceholder: 'Enter what the funds are for',
     titleRequired: 'Please enter the title',
     titlePlaceholder: 'Enter the title',
     amountInvalid: 'Please enter a valid amount',

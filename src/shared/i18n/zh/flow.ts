@@ -8,6 +8,9 @@ export const flow = {
     financeForm: '资金申请',
     financeHandle: '资金审批',
     financeDetail: '资金审批详情',
+    /** the applicant's own rejected request, back with him to adjust */
+    leaveResubmit: '调整请假申请',
+    financeResubmit: '调整资金申请',
   },
   field: {
     modelKey: '模型标识',
@@ -36,8 +39,13 @@ export const flow = {
   state: {
     active: '激活',
     suspended: '挂起',
-    finished: '已办结',
-    unfinished: '审批中',
+  },
+  /** FlowResult: where a process stands for its starter (as the request's status says it) */
+  result: {
+    running: '审批中',
+    rejected: '已驳回',
+    approved: '已通过',
+    withdrawn: '已撤销',
   },
   action: {
     design: '设计',
@@ -113,6 +121,8 @@ export const flow = {
     sharedHint: '不选择租户则所有租户共享此流程',
     sharedPlaceholder: '全部租户',
     success: '部署成功',
+    warningTitle: '部署成功, 但有环节无人办理',
+    warningHint: '以下环节的候选组没有对应的角色。到达这些环节的任务将转给租户管理员; 请在角色管理中添加这些角色并分配给用户。',
   },
   manager: {
     latest: '最新版本',
@@ -152,6 +162,7 @@ export const flow = {
     endTimeRequired: '请选择结束日期',
     endBeforeStart: '结束时间须晚于开始时间',
     reasonRequired: '请输入理由',
+    useForRequired: '请输入用途',
     titleRequired: '请输入标题',
     amountRequired: '请输入金额',
     taskUserRequired: '请选择审批人',
@@ -167,5 +178,6 @@ export const flow = {
     withdrawConfirm: '确定撤销此申请?',
     rejectedHint: '您的申请已被驳回: 可调整后重新提交, 或撤销申请',
     notFound: '申请不存在或无权查看',
+    taskHandled: '此任务已处理',
   },
 };

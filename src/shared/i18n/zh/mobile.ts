@@ -120,6 +120,8 @@ export const mobile = {
     endBeforeStart: '结束时间须晚于开始时间',
     reasonRequired: '请输入理由',
     reasonPlaceholder: '请输入理由',
+    fundReasonRequired: '请输入用途',
+    fundReasonPlaceholder: '请输入用途',
     titleRequired: '请输入标题',
     titlePlaceholder: '请输入标题',
     amountInvalid: '请输入正确的金额',

@@ -8,7 +8,7 @@ import { useSession } from '../../../../client/session.ts';
 import { DESKTOP_KEY } from '../../../queries.ts';
 import { tabStore } from '../../../tabs/tab-store.ts';
 import { FlowDiagramDialog } from '../../flow/FlowDiagramDialog.tsx';
-import { FLOW_LIST_KEY } from '../../flow/flow-queries.ts';
+import { FLOW_LIST_KEY, historyQuery } from '../../flow/flow-queries.ts';
 import { HistoryTable } from '../../flow/HistoryTable.tsx';
 import { ApprovalBox } from './ApprovalBox.tsx';
 import { backWithApplicant, isBusiness } from './business.ts';
@@ -46,19 +46,27 @@ function HandleTask({ kind, taskId, processInstanceId, businessId }: { kind: Bus
     tabStore.close(pathname); // the task is done: its tab would only lead to a refusal
   };
   const back = () => void navigate(TODO_PATH);
-  const own = request.data ? backWithApplicant(request.data, me) : false;
+  // A task opened from an old message or tab may have been handled since (by him, or by another candidate).
+  const history = useQuery(historyQuery(processInstanceId));
+  const handled = Boolean(history.data?.some((row) => row.taskId === taskId && row.endTime));
+  const own = request.data && !handled ? backWithApplicant(request.data, me) : false;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="tenon-flow-handle">
-      <Card variant="borderless" title={t(`flow.route.${kind}Handle`)} extra={<Button onClick={() => setDiagram(true)}>{t('flow.action.diagram')}</Button>}>
+      <Card variant="borderless" title={t(own ? `flow.route.${kind}Resubmit` : `flow.route.${kind}Handle`)} extra={<Button onClick={() => setDiagram(true)}>{t('flow.action.diagram')}</Button>}>
         {request.isPending ? <Spin /> : !request.data ? <Empty description={t('flow.process.notFound')} /> : own ? (
           <>
             <Alert type="warning" showIcon title={t('flow.process.rejectedHint')} style={{ marginBottom: 16 }} />
             <ResubmitBox kind={kind} request={request.data} taskId={taskId} onDone={() => void done()} onBack={back} />
           </>
-        ) : <RequestDescriptions request={request.data} />}
+        ) : (
+          <>
+            {handled && <Alert type="info" showIcon title={t('flow.process.taskHandled')} style={{ marginBottom: 16 }} />}
+            <RequestDescriptions request={request.data} />
+          </>
+        )}
       </Card>
-      {request.data && !own && (
+      {request.data && !own && !handled && (
         <Card variant="borderless" title={t('flow.process.approval')}>
           <ApprovalBox taskId={taskId} processInstanceId={processInstanceId} onDone={() => void done()} onBack={back} />
         </Card>

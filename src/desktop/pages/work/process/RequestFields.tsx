@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BusinessKind } from '../../../../client/api/flow.ts';
 import { formatNumber } from '../../../../client/format.ts';
 import { leaveTimeText, useLeaveDays } from '../../../../client/work-calendar.ts';
+import { useSession } from '../../../../client/session.ts';
 import { UserSelect } from '../../flow/FlowSelects.tsx';
 import { leavePeriod, STATUS_COLOURS, type BusinessRequest, type RequestForm } from './business.ts';
 
@@ -25,6 +26,7 @@ function LeaveDays({ form }: { form: FormInstance<RequestForm> }) {
 /** The request's form items: leave (start, end, days, reason) or fund (title, amount, reason), and the first approver. */
 export function RequestFields({ kind, form, withApprover = true }: { kind: BusinessKind; form: FormInstance<RequestForm>; withApprover?: boolean }) {
   const { t } = useTranslation();
+  const me = useSession().userInfo?.user_id;
   const p = (key: string) => t(`flow.process.${key}`);
   const halves = [{ value: 'am', label: p('am') }, { value: 'pm', label: p('pm') }];
   return (
@@ -72,14 +74,15 @@ export function RequestFields({ kind, form, withApprover = true }: { kind: Busin
           <Form.Item name="amount" label={p('amount')} rules={[{ required: true, message: p('amountRequired') }]}>
             <InputNumber<string> stringMode min="0.01" precision={2} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="reason" label={p('useFor')} rules={[{ required: true, whitespace: true, message: p('reasonRequired') }, { max: 255 }]}>
+          <Form.Item name="reason" label={p('useFor')} rules={[{ required: true, whitespace: true, message: p('useForRequired') }, { max: 255 }]}>
             <Input.TextArea rows={3} maxLength={255} showCount />
           </Form.Item>
         </>
       )}
       {withApprover && (
         <Form.Item name="taskUser" label={p('taskUser')} rules={[{ required: true, whitespace: true, message: p('taskUserRequired') }]}>
-          <UserSelect />
+          {/* Nobody approves his own request (the server refuses it too). */}
+          <UserSelect exclude={me} />
         </Form.Item>
       )}
     </>
