@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../client/http.ts';
 import { crudCss } from '../../components/crud/crud-css.ts';
 import { PAGE_SIZES } from '../../components/crud/CrudPage.tsx';
+import { useFormName } from '../../components/use-form-name.ts';
 import { FLOW_LIST_KEY } from './flow-queries.ts';
 
 type Filter = Record<string, unknown>;
@@ -37,6 +38,7 @@ export function FlowList<T extends object>({ name, fetch, rowKey, columns, filte
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
+  const formName = useFormName(`${name}-search`);
   const [search, setSearch] = useState<Filter>({});
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] });
   const params = { ...search, ...query };
@@ -61,7 +63,7 @@ export function FlowList<T extends object>({ name, fetch, rowKey, columns, filte
     <Card className="tenon-crud" variant="borderless">
       <style>{crudCss}</style>
       {filters && (
-        <Form form={form} layout="inline" className="tenon-crud-search" onFinish={apply}>
+        <Form form={form} name={formName} layout="inline" className="tenon-crud-search" onFinish={apply}>
           {filters}
           <Form.Item>
             <Space>
