@@ -2,6 +2,8 @@
  * The console's own CSS. It ships inside the desktop chunk (not a .css asset) so a phone's precache never holds it.
  * Colours that depend on the theme come from antd tokens (`--ant-*` variables) or inline theme styles.
  */
+import { TOUCH_POINTER, TOUCH_TARGET } from './components/use-media-query.ts';
+
 export const desktopCss = `
 .tenon-app { height: 100%; }
 .tenon-loading { display: flex; align-items: center; justify-content: center; padding: 48px 0; }
@@ -25,6 +27,11 @@ export const desktopCss = `
 .tenon-top-icon { font-size: 16px; color: inherit; }
 .tenon-header .ant-badge { color: inherit; }
 .tenon-color { display: inline-flex; align-items: center; justify-content: center; width: 36px; height: 36px; }
+@media ${TOUCH_POINTER} {
+  .tenon-top-item.ant-btn, .tenon-color, .tenon-color .ant-color-picker-trigger { width: ${TOUCH_TARGET}px; height: ${TOUCH_TARGET}px; }
+  .tenon-color .ant-color-picker-trigger { align-items: center; }
+  .tenon-color .ant-color-picker-color-block { width: 28px; height: 28px; }
+}
 .tenon-top-menu { flex: 0 1 auto; min-width: 0; background: transparent; border-bottom: none; line-height: 54px; color: inherit; }
 .tenon-search-trigger { display: inline-flex; align-items: center; gap: 8px; height: 32px; min-width: 180px; padding: 0 12px;
   border: 1px solid rgba(127,127,127,.3); border-radius: 16px; background: rgba(127,127,127,.06); color: inherit; opacity: .85;

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { CrudPage } from '../../../src/desktop/components/crud/CrudPage.tsx';
 import { fieldsForMode, filterFields, filterQuery, formFields } from '../../../src/desktop/components/crud/fields.ts';
 import { buttons, fakeServer, ok, page, type Handler, useFakeServer } from './fake-server.ts';
-import { findRow, lastDialog, renderDesktop, toolbarButton } from './render.tsx';
+import { duplicateIds, findRow, lastDialog, renderDesktop, toolbarButton } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
@@ -106,6 +106,18 @@ describe('the shared CRUD page on the param screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
     expect(await screen.findByText('修改成功')).toBeTruthy();
     expect(calls('POST', `${PARAM}/submit`)[0].body).toEqual({ id: '1001', paramName: '参数1', paramKey: 'key.1', paramValue: 'value 1', remark: '' });
+  });
+
+  it('gives the search bar and the dialog their own input ids: a dialog label names the dialog input', async () => {
+    renderParams();
+    await screen.findByText('参数0');
+    fireEvent.click(await toolbarButton(/新增/));
+    const dialog = await screen.findByRole('dialog');
+    expect(duplicateIds()).toEqual([]);
+    const label = within(dialog).getByText('参数名称', { selector: 'label' });
+    const input = document.getElementById(label.getAttribute('for')!);
+    expect(dialog.contains(input)).toBe(true);
+    expect(input!.getAttribute('placeholder')).toBe('请输入参数名称');
   });
 
   it('goes back to page 1 when searching', async () => {

@@ -8,7 +8,7 @@ import { DictionaryPage, type DictionaryLayout } from '../../../src/desktop/page
 import type { EntityDef } from '../../../src/shared/entities/define.ts';
 import { dict, dictBiz } from '../../../src/shared/entities/system/dict.ts';
 import { buttons, fakeServer, ok, page, type Handler, useFakeServer } from './fake-server.ts';
-import { renderDesktop } from './render.tsx';
+import { duplicateIds, renderDesktop } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
 const DICT = '/api/blade-system/dict';
@@ -122,6 +122,15 @@ describe('the dictionary pair', () => {
     fireEvent.click(mask);
     expect(document.querySelector('.ant-modal')!.classList.contains('ant-zoom-leave')).toBe(false);
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('keeps every input id unique with both search bars and an item dialog on the page', async () => {
+    renderPair();
+    await pickColor();
+    fireEvent.click(within(tables()[1].querySelector('.tenon-crud-toolbar') as HTMLElement).getByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByPlaceholderText('请输入字典键值');
+    expect(duplicateIds()).toEqual([]);
   });
 
   it('sends a new dictionary with sealed 0 by default, and 1 when switched on', async () => {

@@ -35,4 +35,14 @@ export const findRow = async (text: string) => (await screen.findByText(text)).c
 /** The newest dialog (happy-dom runs no animations: a closed one stays in its leave state). */
 export const lastDialog = async () => (await screen.findAllByRole('dialog')).at(-1)!;
 
+/**
+ * Ids held by more than one element of the document (a label would name the first of them). rc-component's popups
+ * all take the id `test-id` under NODE_ENV=test (React's unique id in a browser): left out.
+ */
+export function duplicateIds(): string[] {
+  const seen = new Map<string, number>();
+  for (const element of document.querySelectorAll('[id]')) seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
+  return [...seen].filter(([id, count]) => count > 1 && id !== 'test-id').map(([id]) => id);
+}
+
 export { signIn, userInfo } from '../support/dom.ts';

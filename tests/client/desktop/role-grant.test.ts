@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import RolePage from '../../../src/desktop/pages/authority/RolePage.tsx';
 import { grantedKeys, leafKeys, type CheckNode } from '../../../src/desktop/pages/authority/grant-tree.ts';
 import { buttons, fakeServer, ok, refuse, type Handler, useFakeServer } from './fake-server.ts';
@@ -38,6 +39,7 @@ useFakeServer({ reset }, errors);
 function renderRoles(extra: Record<string, Handler> = {}) {
   serve({
     [`GET ${SYS}/menu/buttons`]: () => ok(buttons('role')),
+    [`GET ${SYS}/menu/routes`]: () => ok([]),
     [`GET ${SYS}/role/list`]: () => ok(roles),
     [`GET ${SYS}/menu/grant-tree`]: () => ok(grantTree),
     [`GET ${SYS}/menu/role-tree-keys`]: () => ok({ menu: ['1', '11', '111'], dataScope: ['902'], apiScope: [] }),
@@ -135,6 +137,37 @@ describe('the role grant dialog', () => {
     await waitFor(() => expect(errors).toEqual(['当前操作没有权限']));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: '确定' }).className).not.toContain('ant-btn-loading'));
     expect(closing(dialog)).toBe(false);
+  });
+
+  it('says where scopes are made when there are none to grant, with the way there for a user whose menus hold it', async () => {
+    const scopeMenus = [{
+      id: '9', parentId: '0', code: 'authority', name: '权限管理', nameEn: 'Authority', path: '/authority', source: '', isOpen: 1, children: [
+        { id: '91', parentId: '9', code: 'datascope', name: '数据权限', nameEn: 'Data scopes', path: '/authority/datascope', source: '', isOpen: 1 },
+      ],
+    }];
+    serve({
+      [`GET ${SYS}/menu/buttons`]: () => ok(buttons('role')),
+      [`GET ${SYS}/menu/routes`]: () => ok(scopeMenus),
+      [`GET ${SYS}/role/list`]: () => ok(roles),
+      [`GET ${SYS}/menu/grant-tree`]: () => ok({ ...grantTree, dataScope: [], apiScope: [] }),
+      [`GET ${SYS}/menu/role-tree-keys`]: () => ok({ menu: [], dataScope: [], apiScope: [] }),
+    });
+    function Location() { return createElement('output', null, useLocation().pathname); }
+    renderDesktop(createElement('div', null,
+      createElement(Routes, null, createElement(Route, { path: '/authority/role/index', element: createElement(RolePage) }), createElement(Route, { path: '*', element: null })),
+      createElement(Location)), '/authority/role/index');
+    await tick('普通用户');
+    const dialog = await openGrant();
+    await within(dialog).findByText('系统管理');
+    fireEvent.click(within(dialog).getByRole('tab', { name: '接口权限' }));
+    // The API scope screen is not among this user's menus: the hint only.
+    expect(await within(dialog).findByText('还没有可分配的接口权限。接口权限按菜单配置，请先在「接口权限」中为菜单新建规则。')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: '前往接口权限' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('tab', { name: '数据权限' }));
+    expect(await within(dialog).findByText('还没有可分配的数据权限。数据权限按菜单配置，请先在「数据权限」中为菜单新建规则。')).toBeTruthy();
+    fireEvent.click(await within(dialog).findByRole('button', { name: '前往数据权限' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('/authority/datascope/index'));
+    await waitFor(() => expect(closing(dialog)).toBe(true));
   });
 
   it('shows the English titles of the tree in English', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../../client/http.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
+import { useFormName } from '../use-form-name.ts';
 import { crudKey, entityApi } from './crud-api.ts';
 import { FieldControl, isWide, validateTriggerOf } from './FieldControl.tsx';
 import { defaultValues, recordValues, rulesOf, wireValueProps, type CrudField, type DialogMode } from './fields.ts';
@@ -37,6 +38,7 @@ export function CrudDialog({ entity, lang, state, fields, locked = [], open, wid
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
+  const formName = useFormName(entity.name);
   const api = entityApi(entity);
   const { mode, id, values: preset } = state;
   const detail = useQuery({
@@ -87,6 +89,7 @@ export function CrudDialog({ entity, lang, state, fields, locked = [], open, wid
       {!loading && !detail.isError && (
         <Form
           form={form}
+          name={formName}
           layout="horizontal"
           labelCol={{ flex: lang === 'en' ? '150px' : '110px' }}
           labelWrap

@@ -7,6 +7,8 @@ import type { EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
+import { CELL_PADDING, fitHeader, rowButtonWidth } from '../table-width.ts';
+import { TOUCH_POINTER, useMediaQuery, WIDE_SCREEN } from '../use-media-query.ts';
 import { CrudDialog, type DialogState } from './CrudDialog.tsx';
 import { crudKey, entityApi } from './crud-api.ts';
 import { crudCss } from './crud-css.ts';
@@ -21,6 +23,8 @@ import { useFillHeight } from './use-fill-height.ts';
 /** Spec §9: page sizes 10/30/50/100/200, default 10, from page 1. */
 export const PAGE_SIZES = [10, 30, 50, 100, 200];
 const DEFAULT_DIALOG_WIDTH = 800;
+/** The fold button of a tree row and two levels of indent. */
+const TREE_INDENT = 40;
 
 type Query = Record<string, string | number>;
 
@@ -57,6 +61,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const touch = useMediaQuery(TOUCH_POINTER);
+  const wide = useMediaQuery(WIDE_SCREEN);
 
   const mode = listModeOf(entity, options);
   const paged = mode === 'paged';
@@ -135,29 +141,34 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const ownActions = (options.rowActions ?? []).filter((action) => can(action.permission));
   const actionLabel = (action: RowVerb) => t(action === 'addChild' ? 'crud.tree.addChild' : `common.${action}`);
   const compact = Boolean(options.compactActions);
-  const actionsWidth = rowActions.reduce((sum, action) => sum + (compact ? 32 : action === 'addChild' ? 80 : 56), 0)
-    + ownActions.reduce((sum, action) => sum + 16 + 14 * t(action.label).length, 0) + 24;
+  const actionsWidth = fitHeader(CELL_PADDING
+    + rowActions.reduce((sum, action) => sum + rowButtonWidth(compact ? undefined : actionLabel(action), touch), 0)
+    + ownActions.reduce((sum, action) => sum + rowButtonWidth(t(action.label), touch), 0), t('crud.actions'));
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
+  // Scrolled sideways, the first columns stay to name the row. The 操作 column stays too where there is room
+  // for it (from 992 px); on a tablet it would squeeze the scrolled columns to a sliver, so it scrolls with them.
   const columns: TableColumnsType<WireRecord> = [
     {
-      key: '#', title: t('crud.index'), width: compact ? 56 : 64, align: 'center', fixed: 'left',
+      key: '#', title: t('crud.index'), width: fitHeader(compact ? 48 : 56, t('crud.index')), align: 'center', fixed: 'left',
       render: (_value, _record, index) => (paged ? (page.current - 1) * page.size : 0) + index + 1,
     },
-    ...listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]).map((field) => ({
+    ...listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]).map((field, index) => ({
       key: field.name,
       dataIndex: field.dict ? `${field.name}Name` : field.shows ?? field.name,
       title: field.label[lang],
-      width: columnWidth(field),
+      // A tree's first column also holds the fold button and each level's indent.
+      width: fitHeader(columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0), field.label[lang]),
+      fixed: index === 0 ? 'left' as const : undefined,
       ellipsis: { showTitle: true },
       render: (_value: unknown, record: WireRecord) => cell(field, record, yesNo),
     })),
   ];
   if (rowActions.length + ownActions.length) {
     columns.push({
-      key: 'actions', title: t('crud.actions'), fixed: 'right',
+      key: 'actions', title: t('crud.actions'), fixed: wide ? 'right' : undefined,
       width: actionsWidth,
       render: (_value, record) => (
-        <Space size={0}>
+        <Space size={0} className="tenon-row-actions">
           {rowActions.filter((action) => action !== 'addChild' || canHoldChildren(entity, record)).map((action) => (
             compact
               ? (

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
+import { useFormName } from '../use-form-name.ts';
 import { DictSelect } from './FieldControl.tsx';
 import { createTimeLabel, filterFields, filterQuery, isNumeric, type CrudField } from './fields.ts';
 
@@ -37,6 +38,7 @@ export function SearchBar({ entity, lang, onSearch, hidden, menuSpan }: {
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
+  const formName = useFormName(`${entity.name}-search`);
   const fields = filterFields(entity, hidden);
   if (fields.length === 0 && !entity.audit) return null;
   const reset = () => { form.resetFields(); onSearch({}); };
@@ -64,7 +66,7 @@ export function SearchBar({ entity, lang, onSearch, hidden, menuSpan }: {
   if (menuSpan) {
     const span = Math.max(4, Math.floor((24 - menuSpan) / items.length));
     return (
-      <Form form={form} className="tenon-crud-search is-grid" onFinish={finish}>
+      <Form form={form} name={formName} className="tenon-crud-search is-grid" onFinish={finish}>
         <Row gutter={12}>
           {items.map((item) => <Col key={item.key} span={span}>{item}</Col>)}
           <Col span={menuSpan}>{buttons}</Col>
@@ -73,7 +75,7 @@ export function SearchBar({ entity, lang, onSearch, hidden, menuSpan }: {
     );
   }
   return (
-    <Form form={form} layout="inline" className="tenon-crud-search" onFinish={finish}>
+    <Form form={form} name={formName} layout="inline" className="tenon-crud-search" onFinish={finish}>
       {items}
       {buttons}
     </Form>

@@ -1,3 +1,5 @@
+import { TOUCH_POINTER, TOUCH_TARGET } from '../use-media-query.ts';
+
 /** CSS of the CRUD screens, shipped in their chunk like the shell's `desktopCss`. */
 export const crudCss = `
 .tenon-crud > .ant-card-body { padding: 16px 16px 8px; }
@@ -11,6 +13,9 @@ export const crudCss = `
 @container (max-width: 640px) { .tenon-crud-search.is-grid .ant-form-item-label { display: none; } }
 .tenon-crud-title { font-size: 15px; font-weight: 600; margin-bottom: 12px; }
 .tenon-crud-row-link { cursor: pointer; }
+/* A header breaks between words only (antd breaks anywhere: "Versio n"); its column is made wide enough for it. */
+.tenon-crud .ant-table-thead > tr > th { overflow-wrap: normal; word-break: keep-all; }
+@media ${TOUCH_POINTER} { .tenon-row-actions .ant-btn { min-width: ${TOUCH_TARGET}px; min-height: ${TOUCH_TARGET}px; } }
 .tenon-crud .ant-table-tbody > tr.tenon-crud-row-active > td { background: var(--ant-color-primary-bg); }
 .tenon-crud-toolbar { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 12px; }
 .tenon-crud-selected { color: var(--ant-color-text-secondary); font-size: 13px; }

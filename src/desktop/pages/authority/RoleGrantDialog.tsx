@@ -1,21 +1,24 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Empty, Tabs, Tree } from 'antd';
+import { App, Button, Empty, Tabs, Tree } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { ApiFailure, getData, postData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
 import { ActionDialog } from '../../components/ActionDialog.tsx';
-import { DESKTOP_KEY } from '../../queries.ts';
+import { DESKTOP_KEY, useMenuEntries } from '../../queries.ts';
+import { menuLabel } from '../../router/menu-routes.ts';
 import { checkedLeaves, checkNodes, grantedKeys, leafKeys, type CheckNode } from './grant-tree.ts';
 
 type Part = 'menu' | 'dataScope' | 'apiScope';
 type GrantTree = Record<Part, TreeNode[]>;
 type GrantKeys = Record<Part, string[]>;
 
-const PARTS: { part: Part; label: string }[] = [
+/** A scope tab without rows says where scopes are made (`menuPath`: that screen's menu). */
+const PARTS: { part: Part; label: string; empty?: { hint: string; menuPath: string } }[] = [
   { part: 'menu', label: 'crud.role.menuTab' },
-  { part: 'dataScope', label: 'crud.role.dataTab' },
-  { part: 'apiScope', label: 'crud.role.apiTab' },
+  { part: 'dataScope', label: 'crud.role.dataTab', empty: { hint: 'crud.role.dataEmpty', menuPath: '/authority/datascope' } },
+  { part: 'apiScope', label: 'crud.role.apiTab', empty: { hint: 'crud.role.apiEmpty', menuPath: '/authority/apiscope' } },
 ];
 const SYS = '/api/blade-system';
 /** The caller's grantable tree (contract system.md §4); shared with the menu pickers of other forms. */
@@ -39,6 +42,8 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [edited, setEdited] = useState<Partial<GrantKeys>>({});
+  const navigate = useNavigate();
+  const { entries } = useMenuEntries();
 
   const tree = useQuery({
     queryKey: grantTreeKey,
@@ -83,6 +88,20 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
     setEdited((current) => ({ ...current, [part]: keys.filter((key) => leaves[part].has(key)) }));
   };
 
+  // The way to the scope screen shows only to a user whose menus hold it (the server decides who may open it).
+  const emptyTab = (empty: { hint: string; menuPath: string } | undefined) => {
+    const screen = empty && entries?.find((entry) => entry.leaf && entry.menuPath === empty.menuPath);
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty && t(empty.hint)}>
+        {screen && (
+          <Button type="primary" onClick={() => { onClose(); void navigate(screen.routePath); }}>
+            {t('crud.role.goTo', { name: menuLabel(screen, lang) })}
+          </Button>
+        )}
+      </Empty>
+    );
+  };
+
   return (
     <ActionDialog
       open={open}
@@ -97,7 +116,7 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
     >
       {!loading && !failed && (
         <Tabs
-          items={PARTS.map(({ part, label }) => ({
+          items={PARTS.map(({ part, label, empty }) => ({
             key: part,
             label: t(label),
             children: nodes[part].length
@@ -106,7 +125,7 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
                   <Tree checkable selectable={false} treeData={nodes[part]} checkedKeys={checked(part)} onCheck={onCheck(part)} />
                 </div>
               )
-              : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />,
+              : emptyTab(empty),
           }))}
         />
       )}

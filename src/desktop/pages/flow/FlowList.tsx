@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../client/http.ts';
 import { crudCss } from '../../components/crud/crud-css.ts';
 import { PAGE_SIZES } from '../../components/crud/CrudPage.tsx';
+import { fitHeader } from '../../components/table-width.ts';
+import { useFormName } from '../../components/use-form-name.ts';
+import { useMediaQuery, WIDE_SCREEN } from '../../components/use-media-query.ts';
 import { FLOW_LIST_KEY } from './flow-queries.ts';
 
 type Filter = Record<string, unknown>;
@@ -37,6 +40,8 @@ export function FlowList<T extends object>({ name, fetch, rowKey, columns, filte
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
+  const formName = useFormName(`${name}-search`);
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [search, setSearch] = useState<Filter>({});
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] });
   const params = { ...search, ...query };
@@ -51,17 +56,18 @@ export function FlowList<T extends object>({ name, fetch, rowKey, columns, filte
     setSearch(Object.fromEntries(Object.entries(mapped).filter(([, value]) => !blank(value))));
     setPage((p) => ({ ...p, current: 1 }));
   };
+  // As on the CRUD screens: headers on one line, the first columns fixed, 操作 fixed only where there is room.
   const all: TableColumnsType<T> = [
-    { key: '#', title: t('crud.index'), width: 64, align: 'center', render: (_v, _r, index) => (page.current - 1) * page.size + index + 1 },
-    ...columns,
-    ...(actions ? [{ key: 'actions', title: t('crud.actions'), fixed: 'right' as const, width: actionsWidth, render: (_v: unknown, row: T) => <Space size={0}>{actions(row)}</Space> }] : []),
-  ];
+    { key: '#', title: t('crud.index'), width: 56, align: 'center' as const, fixed: 'left' as const, render: (_v: unknown, _r: T, index: number) => (page.current - 1) * page.size + index + 1 },
+    ...columns.map((column, index) => (index === 0 ? { ...column, fixed: 'left' as const } : column)),
+    ...(actions ? [{ key: 'actions', title: t('crud.actions'), fixed: wide ? 'right' as const : undefined, width: actionsWidth, render: (_v: unknown, row: T) => <Space size={0} className="tenon-row-actions">{actions(row)}</Space> }] : []),
+  ].map((column) => ({ ...column, width: fitHeader(Number(column.width) || 120, String(column.title)) }));
 
   return (
     <Card className="tenon-crud" variant="borderless">
       <style>{crudCss}</style>
       {filters && (
-        <Form form={form} layout="inline" className="tenon-crud-search" onFinish={apply}>
+        <Form form={form} name={formName} layout="inline" className="tenon-crud-search" onFinish={apply}>
           {filters}
           <Form.Item>
             <Space>

@@ -36,16 +36,17 @@ export default function FollowPage() {
           </>
         )}
         columns={[
-          { key: 'tenantId', dataIndex: 'tenantId', title: t('flow.field.tenantId'), width: 100 },
-          { key: 'name', dataIndex: 'name', title: t('flow.field.processName'), width: 160 },
-          { key: 'key', dataIndex: 'processDefinitionKey', title: t('flow.field.processKey'), width: 120 },
-          { key: 'category', dataIndex: 'categoryName', title: t('flow.field.category'), width: 120 },
-          { key: 'instance', dataIndex: 'processInstanceId', title: t('flow.field.processInstanceId'), width: 180 },
-          { key: 'task', dataIndex: 'taskName', title: t('flow.field.currentTask'), width: 130, render: (name: string, row) => name || row.taskDefinitionKey },
-          { key: 'startUser', dataIndex: 'startUser', title: t('flow.field.startUser'), width: 110 },
+          // The least widths (a wider screen widens them all): nine columns fit beside a 1440 px screen's sidebar.
+          { key: 'tenantId', dataIndex: 'tenantId', title: t('flow.field.tenantId'), width: 80 },
+          { key: 'name', dataIndex: 'name', title: t('flow.field.processName'), width: 130, ellipsis: { showTitle: true } },
+          { key: 'key', dataIndex: 'processDefinitionKey', title: t('flow.field.processKey'), width: 110, ellipsis: { showTitle: true } },
+          { key: 'category', dataIndex: 'categoryName', title: t('flow.field.category'), width: 90 },
+          { key: 'instance', dataIndex: 'processInstanceId', title: t('flow.field.processInstanceId'), width: 150, ellipsis: { showTitle: true } },
+          { key: 'task', dataIndex: 'taskName', title: t('flow.field.currentTask'), width: 100, ellipsis: { showTitle: true }, render: (name: string, row) => name || row.taskDefinitionKey },
+          { key: 'startUser', dataIndex: 'startUser', title: t('flow.field.startUser'), width: 80 },
           { key: 'startTime', dataIndex: 'startTime', title: t('flow.field.startTime'), width: 170 },
         ]}
-        actionsWidth={140}
+        actionsWidth={115}
         actions={(row) => (
           <>
             <Button type="link" size="small" onClick={() => setDiagram({ processInstanceId: row.processInstanceId })}>{t('flow.action.diagram')}</Button>

@@ -35,6 +35,9 @@ export const crud: Resource<typeof zh> = {
     menuTab: 'Menus',
     dataTab: 'Data scopes',
     apiTab: 'API scopes',
+    dataEmpty: 'No data scopes to grant yet. Data scopes belong to menus: create them under "Data scopes" first.',
+    apiEmpty: 'No API scopes to grant yet. API scopes belong to menus: create them under "API scopes" first.',
+    goTo: 'Go to {{name}}',
   },
   user: {
     depts: 'Departments',

@@ -36,6 +36,9 @@ export const crud = {
     menuTab: '菜单权限',
     dataTab: '数据权限',
     apiTab: '接口权限',
+    dataEmpty: '还没有可分配的数据权限。数据权限按菜单配置，请先在「数据权限」中为菜单新建规则。',
+    apiEmpty: '还没有可分配的接口权限。接口权限按菜单配置，请先在「接口权限」中为菜单新建规则。',
+    goTo: '前往{{name}}',
   },
   /** User screen's own buttons and dialogs (contract system.md §2). */
   user: {
