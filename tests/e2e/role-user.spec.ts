@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiToken, md5, TENANT, uniqueTag } from './support/api.ts';
+import { callAs, md5, TENANT, uniqueTag } from './support/api.ts';
 import { desktopHome, desktopLogin, expectToast, menuItem, openScreen, sidebar, subMenuItems, topLevelItems } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
@@ -17,17 +17,6 @@ const treeNode = (scope: Locator, title: string): Locator =>
   scope.locator('[role=tabpanel][aria-hidden=false] [role=treeitem]').filter({ has: scope.page().getByTitle(title, { exact: true }) });
 
 /** The admin's API calls (a BladeX envelope; throws unless its code is 200). */
-async function adminCall<T>(request: APIRequestContext, method: 'get' | 'post', url: string, options: { params?: Record<string, string>; data?: unknown } = {}): Promise<T> {
-  const { access_token: token } = await apiToken(request);
-  const response = await request[method](url, {
-    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': TENANT, 'Blade-Auth': `bearer ${token}` },
-    params: options.params,
-    data: options.data,
-  });
-  const body = await response.json() as { code: number; data: T; msg: string };
-  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body.data;
-}
 
 /** A password login through the API: the token endpoint's status and message. */
 async function tryLogin(request: APIRequestContext, username: string, password: string): Promise<{ ok: boolean; text: string }> {
@@ -97,12 +86,12 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
   await expect(again).toBeHidden();
 
   // A user holding the role, in a department below the root.
-  const roles = await adminCall<{ id: string; roleName: string }[]>(page.request, 'get', `${SYS}/role/list`, { params: { roleName } });
+  const roles = await callAs<{ id: string; roleName: string }[]>(page.request, 'get', `${SYS}/role/list`, { params: { roleName } });
   const roleId = roles.find((r) => r.roleName === roleName)!.id;
-  const [root] = await adminCall<{ id: string; title: string }[]>(page.request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: '0' } });
-  const branches = await adminCall<{ id: string; title: string }[]>(page.request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: root.id } });
+  const [root] = await callAs<{ id: string; title: string }[]>(page.request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: '0' } });
+  const branches = await callAs<{ id: string; title: string }[]>(page.request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: root.id } });
   const [dept, other] = branches;
-  await adminCall(page.request, 'post', `${SYS}/user/submit`, {
+  await callAs(page.request, 'post', `${SYS}/user/submit`, {
     data: { account, password, realName: '测试出纳', roleId, deptId: dept.id, userType: 1 },
   });
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
-import { apiToken, TENANT, uniqueTag } from './support/api.ts';
+import { callAs, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { phoneLogin } from './support/phone.ts';
@@ -17,44 +17,33 @@ test.use({ timezoneId: 'UTC' });
 interface Person { id: string; username: string; password: string; realName: string }
 
 /** An API call as `user` (admin by default); throws unless the envelope's code is 200. */
-async function call<T>(request: APIRequestContext, method: 'get' | 'post', url: string, options: { params?: Record<string, string | number>; data?: unknown; user?: Person } = {}): Promise<T> {
-  const { access_token: token } = await apiToken(request, options.user);
-  const response = await request[method](url, {
-    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': TENANT, 'Blade-Auth': `bearer ${token}` },
-    params: options.params,
-    data: options.data,
-  });
-  const body = await response.json() as { code: number; data: T; msg: string };
-  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body.data;
-}
 
 /** A user of the seeded `user` role (the approval inbox), in the root dept. */
 async function newUser(request: APIRequestContext, realName: string): Promise<Person> {
   const account = `tz${uniqueTag('').replace(/-/g, '').slice(-10)}`;
   const password = 'Passw0rd!';
-  const roles = await call<{ id: string; roleAlias: string }[]>(request, 'get', `${SYS}/role/list`);
-  const [root] = await call<{ id: string }[]>(request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: '0' } });
-  await call(request, 'post', `${SYS}/user/submit`, {
+  const roles = await callAs<{ id: string; roleAlias: string }[]>(request, 'get', `${SYS}/role/list`);
+  const [root] = await callAs<{ id: string }[]>(request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: '0' } });
+  await callAs(request, 'post', `${SYS}/user/submit`, {
     data: { account, password, realName, name: realName, roleId: roles.find((r) => r.roleAlias === 'user')!.id, deptId: root.id, userType: 1 },
   });
-  const [user] = await call<{ id: string }[]>(request, 'get', `${SYS}/user/user-list`, { params: { account } });
+  const [user] = await callAs<{ id: string }[]>(request, 'get', `${SYS}/user/user-list`, { params: { account } });
   return { id: user.id, username: account, password, realName };
 }
 
 /** The tenant calendar of early February 2031 (no seeded year): Tuesday 4th and Wednesday 5th off. */
 async function holidaysIn2031(request: APIRequestContext) {
   for (const calendarDate of ['2031-02-04', '2031-02-05']) {
-    await call(request, 'post', `${SYS}/work-calendar/submit`, { data: { calendarDate, dayType: 3, dayName: '测试假' } })
+    await callAs(request, 'post', `${SYS}/work-calendar/submit`, { data: { calendarDate, dayType: 3, dayName: '测试假' } })
       .catch((error: Error) => { if (!error.message.includes('该日期已在工作日历中')) throw error; }); // the other project's run added it
   }
 }
 
 /** The server's figure: the days of the caller's request waiting for `approver` (other tests start requests too). */
 async function serverDays(request: APIRequestContext, user: Person, approver: Person): Promise<number> {
-  const sent = await call<{ records: { businessId: string; assigneeName: string }[] }>(request, 'get', '/api/blade-flow/work/send-list', { user, params: { size: 50 } });
+  const sent = await callAs<{ records: { businessId: string; assigneeName: string }[] }>(request, 'get', '/api/blade-flow/work/send-list', { user, params: { size: 50 } });
   const mine = sent.records.find((r) => r.assigneeName === approver.realName)!;
-  const detail = await call<{ days: number }>(request, 'get', '/api/blade-desk/process/leave/detail', { params: { businessId: mine.businessId }, user });
+  const detail = await callAs<{ days: number }>(request, 'get', '/api/blade-desk/process/leave/detail', { params: { businessId: mine.businessId }, user });
   return detail.days;
 }
 

@@ -46,6 +46,12 @@ async function call<T>(request: APIRequestContext, method: 'get' | 'post', url: 
   return body.data;
 }
 
+/** A call as `user` (the administrator unless given), with a token of its own. */
+export async function callAs<T>(request: APIRequestContext, method: 'get' | 'post', url: string, options: { params?: Record<string, string | number>; data?: unknown; user?: { username: string; password: string } } = {}): Promise<T> {
+  const { access_token: token } = await apiToken(request, options.user);
+  return call<T>(request, method, url, token, options);
+}
+
 export const fetchRoutes = (request: APIRequestContext, token: string) => call<MenuNode[]>(request, 'get', '/api/blade-system/menu/routes', token);
 
 /** A message from the caller to the caller (admin creates one for admin). */
