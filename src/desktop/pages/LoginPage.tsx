@@ -1,7 +1,7 @@
 import { tenantInfoQuery } from '../../client/queries.ts';
 import { HOME_PATH } from '../router/route-table.ts';
 import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Button, Input } from 'antd';
+import { Button, Input, type InputProps } from 'antd';
 import { LockOutlined, SafetyOutlined, TeamOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +87,7 @@ export default function LoginPage() {
   };
 
   /** One field with its message under it; the input is named by its placeholder's words. */
-  const field = (name: Field, icon: ReactNode, input: (props: object) => ReactNode) => (
+  const field = (name: Field, icon: ReactNode, input: (props: InputProps) => ReactNode) => (
     <div className="tenon-login-field" key={name}>
       {input({
         size: 'large',
