@@ -1,8 +1,7 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { en } from '../shared/i18n/en/index.ts';
 import { zh } from '../shared/i18n/zh/index.ts';
 import { getStore, setStore } from './storage.ts';
 
@@ -13,10 +12,24 @@ export function storedLanguage(): Language {
   return getStore<string>('language') === 'en' ? 'en' : 'zh';
 }
 
+/**
+ * English is fetched the first time it is used, so its strings stay out of every first load (zh is the default, the
+ * spec's §1). Until they are in, a component that needs them waits in its Suspense fallback.
+ */
+const englishOnDemand: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (language !== 'en') { callback(null, {}); return; }
+    import('../shared/i18n/en/index.ts').then(({ en }) => callback(null, en), (error: Error) => callback(error, null));
+  },
+};
+
 export function initI18n() {
   const lng = storedLanguage();
-  void i18next.use(initReactI18next).init({
-    resources: { zh: { translation: zh }, en: { translation: en } },
+  void i18next.use(englishOnDemand).use(initReactI18next).init({
+    resources: { zh: { translation: zh } },
+    partialBundledLanguages: true,
     lng,
     fallbackLng: 'zh',
     interpolation: { escapeValue: false },

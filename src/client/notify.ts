@@ -12,7 +12,12 @@ let current: Notifier = {
   success: (text) => console.info(text),
 };
 
-export function setNotifier(notifier: Notifier) { current = notifier; }
+/** Installs a notifier; returns the one it replaces (a nested layer puts it back when it goes). */
+export function setNotifier(notifier: Notifier): Notifier {
+  const previous = current;
+  current = notifier;
+  return previous;
+}
 export const notify: Notifier = {
   error: (text) => current.error(text),
   success: (text) => current.success(text),

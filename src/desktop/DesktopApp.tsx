@@ -1,24 +1,22 @@
 import { useEffect, useMemo } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, message } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { ScreenClass } from '../client/config.ts';
 import { setNavigator } from '../client/navigation.ts';
-import { setNotifier } from '../client/notify.ts';
+import { useMessageNotifier } from './components/use-message-notifier.ts';
 import { DesktopRoutes } from './router/DesktopRoutes.tsx';
 import { desktopCss } from './styles.ts';
 import { antdThemeOf, SHELL_THEMES } from './theme/themes.ts';
 import { useThemeState } from './theme/theme-store.ts';
 
-/** Shared code (axios interceptor, session) reports through antd's context-aware `message`. */
-function InstallNotifier() {
-  const { message } = AntApp.useApp();
-  useEffect(() => {
-    setNotifier({ error: (text) => void message.error(text), success: (text) => void message.success(text) });
-  }, [message]);
-  return null;
+/** Messages before the console is shown (the login's failures); the console's antd App takes over inside it. */
+function RootNotifier() {
+  const [api, holder] = message.useMessage();
+  useMessageNotifier(api);
+  return holder;
 }
 
 function InstallNavigator() {
@@ -34,14 +32,12 @@ export default function DesktopApp({ screen }: { screen: ScreenClass }) {
   const theme = useMemo(() => antdThemeOf(SHELL_THEMES[themeKey], color), [themeKey, color]);
   return (
     <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }} theme={theme}>
-      <AntApp className="tenon-app">
-        <style>{desktopCss}</style>
-        <InstallNotifier />
-        <BrowserRouter>
-          <InstallNavigator />
-          <DesktopRoutes screen={screen} />
-        </BrowserRouter>
-      </AntApp>
+      <style>{desktopCss}</style>
+      <RootNotifier />
+      <BrowserRouter>
+        <InstallNavigator />
+        <DesktopRoutes screen={screen} />
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

@@ -101,9 +101,13 @@ export const desktopCss = `
 .tenon-login { min-height: 100vh; display: flex; align-items: center; justify-content: center; position: relative;
   background: linear-gradient(135deg, #1f2d3d 0%, #2b4162 50%, #385f71 100%); padding: 24px; }
 .tenon-login-language.ant-btn { position: absolute; top: 16px; right: 16px; color: #fff; }
-.tenon-login-card { width: 380px; max-width: 100%; box-shadow: 0 12px 40px rgba(0,0,0,.25); }
+/* The login is outside antd's App (no theme variables there): antd's default light colours. */
+.tenon-login-card { width: 380px; max-width: 100%; padding: 32px 24px 16px; border-radius: 8px; background: #fff;
+  box-shadow: 0 12px 40px rgba(0,0,0,.25); }
 .tenon-login-head { display: flex; flex-direction: column; align-items: center; gap: 4px; margin-bottom: 24px; }
-.tenon-login-head .ant-typography { margin: 8px 0 0 !important; }
+.tenon-login-title { margin: 8px 0 0; font-size: 24px; font-weight: 600; line-height: 1.35; color: rgba(0,0,0,.88); }
+.tenon-login-tenant { color: rgba(0,0,0,.45); }
+.tenon-login-error { min-height: 24px; line-height: 22px; padding-top: 2px; font-size: 14px; color: #ff4d4f; }
 .tenon-captcha { height: 32px; cursor: pointer; border-radius: 4px; }
 .tenon-lock-logout { margin-top: 8px; }
 .tenon-error-page { min-height: 100vh; display: flex; align-items: center; justify-content: center; }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { currentLanguage } from '../../client/i18n.ts';
 import { MenuIcon } from '../components/MenuIcon.tsx';
+import { preloadScreen } from '../pages/registry.ts';
 import { useSideMenus } from '../queries.ts';
 import { findByRoute, flattenMenus, menuLabel, type MenuTreeNode } from '../router/menu-routes.ts';
 import { useOpenMenu } from './use-open-menu.ts';
@@ -17,6 +18,8 @@ function toItems(nodes: MenuTreeNode[], top: boolean): Items {
     label: menuLabel(node, lang),
     icon: top ? <MenuIcon source={node.source} /> : undefined,
     children: node.children && node.children.length > 0 ? toItems(node.children, false) : undefined,
+    // The screen starts loading while the pointer is on its way to the click.
+    onMouseEnter: node.children?.length ? undefined : () => preloadScreen(node.path),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { session } from '../../client/session.ts';
+import { preloadScreen } from '../pages/registry.ts';
 import { withToken, type MenuEntry } from '../router/menu-routes.ts';
 
 /** Opens a menu entry: a console route, or a new window with `${token}` filled in. */
@@ -10,6 +11,7 @@ export function useOpenMenu(): (entry: MenuEntry) => void {
       window.open(withToken(entry.url, session.get().token), '_blank', 'noopener');
       return;
     }
+    preloadScreen(entry.menuPath, { rows: true });
     void navigate(entry.routePath);
   };
 }

@@ -1,35 +1,66 @@
 import { tenantInfoQuery } from '../../client/queries.ts';
 import { HOME_PATH } from '../router/route-table.ts';
-import { useEffect, useState } from 'react';
-import { Button, Card, Form, Input, Typography } from 'antd';
-import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Button, Input, type InputProps } from 'antd';
+import { LockOutlined, SafetyOutlined, TeamOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchCaptcha, login, type Captcha } from '../../client/auth.ts';
 import { site } from '../../client/config.ts';
-import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { setLanguage } from '../../client/i18n.ts';
 import { permissionQuery, routesQuery } from '../queries.ts';
 import { tabStore } from '../tabs/tab-store.ts';
 
-interface LoginValues { tenantId: string; username: string; password: string; captchaCode?: string }
+interface LoginValues { tenantId: string; username: string; password: string; captchaCode: string }
+type Field = keyof LoginValues;
 
+const REQUIRED: Record<Field, string> = {
+  tenantId: 'shell.login.tenantRequired',
+  username: 'shell.login.usernameRequired',
+  password: 'shell.login.passwordRequired',
+  captchaCode: 'shell.login.captchaRequired',
+};
+
+/**
+ * The desktop login. It is the first thing a desktop downloads, so it is built from antd's input and button only:
+ * a plain form checks its few required fields itself (as antd's Form would: on submit, and again as a field is
+ * changed), no card or typography, and a language button that switches to the other language at once where the
+ * console's top bar has a menu. The shell brings the rest of antd after the login.
+ */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<LoginValues>();
+  const [values, setValues] = useState<LoginValues>({ tenantId: site.defaultTenantId, username: '', password: '', captchaCode: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [captcha, setCaptcha] = useState<Captcha>();
   const tenant = useQuery(tenantInfoQuery);
   const tenantName = tenant.data?.tenantName;
+  const fields: Field[] = [
+    ...(site.tenantMode && !tenantName ? ['tenantId' as const] : []),
+    'username', 'password',
+    ...(site.captchaMode ? ['captchaCode' as const] : []),
+  ];
 
   const loadCaptcha = () => {
     if (site.captchaMode) void fetchCaptcha().then(setCaptcha, () => setCaptcha(undefined));
   };
   useEffect(loadCaptcha, []);
 
-  const submit = async (values: LoginValues) => {
+  const missing = (field: Field, value: string) => (value.trim() ? undefined : t(REQUIRED[field]));
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: missing(field, value) }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = Object.fromEntries(fields.map((field) => [field, missing(field, values[field])]).filter(([, error]) => error));
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
       await login({
@@ -41,7 +72,7 @@ export default function LoginPage() {
       });
     } catch {
       // The interceptor already showed the server's message; keep the form, forget the password and captcha.
-      form.setFieldsValue({ password: '', captchaCode: '' });
+      setValues((current) => ({ ...current, password: '', captchaCode: '' }));
       loadCaptcha();
       setSubmitting(false);
       return;
@@ -55,42 +86,54 @@ export default function LoginPage() {
     void navigate(HOME_PATH, { replace: true });
   };
 
+  /** One field with its message under it; the input is named by its placeholder's words. */
+  const field = (name: Field, icon: ReactNode, input: (props: InputProps) => ReactNode) => (
+    <div className="tenon-login-field" key={name}>
+      {input({
+        size: 'large',
+        prefix: icon,
+        value: values[name],
+        onChange: change(name),
+        status: errors[name] ? 'error' : undefined,
+        'aria-invalid': Boolean(errors[name]),
+        'aria-describedby': `login-${name}-error`,
+      })}
+      <div className="tenon-login-error" id={`login-${name}-error`} role="alert">{errors[name]}</div>
+    </div>
+  );
+  const other = i18n.language === 'en' ? 'zh' : 'en';
+
   return (
     <div className="tenon-login">
-      <LanguageSwitch className="tenon-login-language" />
-      <Card className="tenon-login-card">
+      <Button type="text" className="tenon-login-language" icon={<TranslationOutlined />} title={t('common.language')} onClick={() => void setLanguage(other)}>
+        {t(`common.${other}`)}
+      </Button>
+      <div className="tenon-login-card">
         <div className="tenon-login-head">
           <img src="/favicon.svg" alt="" width={40} height={40} />
-          <Typography.Title level={3}>{t('common.appName')}</Typography.Title>
-          {tenantName && <Typography.Text type="secondary">{tenantName}</Typography.Text>}
+          <h1 className="tenon-login-title">{t('common.appName')}</h1>
+          {tenantName && <span className="tenon-login-tenant">{tenantName}</span>}
         </div>
-        <Form form={form} size="large" onFinish={(values) => void submit(values)} initialValues={{ tenantId: site.defaultTenantId }} autoComplete="off">
-          {site.tenantMode && !tenantName && (
-            <Form.Item name="tenantId" rules={[{ required: true, message: t('shell.login.tenantRequired') }]}>
-              <Input prefix={<TeamOutlined />} placeholder={t('shell.login.tenantId')} aria-label={t('shell.login.tenantId')} />
-            </Form.Item>
-          )}
-          <Form.Item name="username" rules={[{ required: true, message: t('shell.login.usernameRequired') }]}>
-            <Input prefix={<UserOutlined />} placeholder={t('shell.login.username')} aria-label={t('shell.login.username')} autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: t('shell.login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder={t('shell.login.password')} aria-label={t('shell.login.password')} autoComplete="current-password" />
-          </Form.Item>
-          {site.captchaMode && (
-            <Form.Item name="captchaCode" rules={[{ required: true, message: t('shell.login.captchaRequired') }]}>
+        <form onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
+          {fields.map((name) => {
+            const label = t(name === 'captchaCode' ? 'shell.login.captcha' : `shell.login.${name}`);
+            const named = { placeholder: label, 'aria-label': label };
+            if (name === 'tenantId') return field(name, <TeamOutlined />, (props) => <Input {...props} {...named} />);
+            if (name === 'username') return field(name, <UserOutlined />, (props) => <Input {...props} {...named} autoComplete="username" />);
+            if (name === 'password') return field(name, <LockOutlined />, (props) => <Input.Password {...props} {...named} autoComplete="current-password" />);
+            return field(name, <SafetyOutlined />, (props) => (
               <Input
-                prefix={<SafetyOutlined />}
-                placeholder={t('shell.login.captcha')}
-                aria-label={t('shell.login.captcha')}
+                {...props}
+                {...named}
                 suffix={captcha && (
                   <img className="tenon-captcha" src={captcha.image} alt={t('shell.login.captchaImage')} title={t('shell.login.captchaRefresh')} onClick={loadCaptcha} />
                 )}
               />
-            </Form.Item>
-          )}
-          <Button type="primary" htmlType="submit" block loading={submitting}>{t('shell.login.submit')}</Button>
-        </Form>
-      </Card>
+            ));
+          })}
+          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>{t('shell.login.submit')}</Button>
+        </form>
+      </div>
     </div>
   );
 }

@@ -1,24 +1,45 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { site, type ScreenClass } from '../../client/config.ts';
 import { DESKTOP_PATHS } from '../../client/layout-routes.ts';
 import { lazyPage } from '../../client/lazy.ts';
+import { session } from '../../client/session.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import LoginPage from '../pages/LoginPage.tsx';
 import { DASHBOARD_PATH, DICT_HORIZONTAL_PATH, DICT_VERTICAL_PATH, HOME_PATH, INFO_PATH, LOGIN_PATH } from './route-table.ts';
 import { PROCESS_PATHS } from './route-table.ts';
 import { RouteGuard } from './RouteGuard.tsx';
 
-// The login form ships with the desktop entry; the shell and every page load on demand.
-const MainLayout = lazyPage(() => import('../layout/MainLayout.tsx'));
-const LockPage = lazyPage(() => import('../pages/LockPage.tsx'));
+// The login form ships with the desktop entry; the console (antd's App, the shell) and every page load on demand.
+const registry = () => import('../pages/registry.ts');
+// A screen opened by its address starts loading (its chunks, its first rows) with the shell, not after it.
+if (session.get().token && window.location.pathname !== LOGIN_PATH) void registry().then((r) => r.preloadRoute(window.location.pathname));
+
+/** A page inside antd's App (ConsoleApp), both chunks fetched together. */
+function consolePage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazyPage<P>(async () => {
+    const [{ default: Page }, { ConsoleApp }] = await Promise.all([load(), import('../components/ConsoleApp.tsx')]);
+    return { default: (props: P) => <ConsoleApp><Page {...props} /></ConsoleApp> };
+  });
+}
+
+// The page of the server's menus (nearly every screen) starts loading with the shell.
+const MainLayout = consolePage(() => {
+  void registry().then((r) => r.MenuPage.preload());
+  return import('../layout/MainLayout.tsx');
+});
+const MenuPage = lazyPage(async () => {
+  const { MenuPage: page } = await registry();
+  await page.preload();
+  return { default: page };
+});
+const LockPage = consolePage(() => import('../pages/LockPage.tsx'));
 const ErrorPage = lazyPage(() => import('../pages/ErrorPage.tsx'));
 const HomePage = lazyPage(() => import('../pages/HomePage.tsx'));
 const DashboardPage = lazyPage(() => import('../pages/DashboardPage.tsx'));
 const TestPage = lazyPage(() => import('../pages/TestPage.tsx'));
 const InfoPage = lazyPage(() => import('../pages/InfoPage.tsx'));
 const IframePage = lazyPage(() => import('../pages/IframePage.tsx'));
-const MenuPage = lazyPage(() => import('../pages/MenuPage.tsx'));
 const DictHorizontalPage = lazyPage(async () => ({ default: (await import('../pages/system/DictionaryPage.tsx')).SystemDictionaryPage }));
 const DictVerticalPage = lazyPage(async () => ({ default: (await import('../pages/system/DictionaryPage.tsx')).StackedDictionaryPage }));
 const ProcessFormPage = lazyPage(() => import('../pages/work/process/ProcessFormPage.tsx'));

@@ -30,6 +30,25 @@ afterEach(() => {
 });
 
 describe('desktop login page', () => {
+  it('says which field is missing on submit and as a field is emptied again, and sends nothing until all are filled', async () => {
+    vi.mocked(auth.login).mockRejectedValueOnce(new Error('用户名或密码错误'));
+    renderDesktop(page, '/login');
+    type('租户编号', '');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    for (const text of ['请输入租户编号', '请输入账号', '请输入密码']) expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByPlaceholderText('账号').getAttribute('aria-invalid')).toBe('true');
+    type('租户编号', '000000');
+    type('账号', 'admin');
+    await waitFor(() => expect(screen.queryByText('请输入账号')).toBeNull());
+    type('账号', ' ');
+    expect(await screen.findByText('请输入账号')).toBeTruthy();
+    expect(auth.login).not.toHaveBeenCalled();
+    type('账号', 'admin');
+    type('密码', 'secret');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(auth.login).toHaveBeenCalledWith(expect.objectContaining({ tenantId: '000000', username: 'admin', password: 'secret' })));
+  });
+
   it('asks for the tenant (default 000000), keeps the form on failure and forgets the password', async () => {
     vi.mocked(auth.login).mockRejectedValueOnce(new Error('用户名或密码错误'));
     renderDesktop(page, '/login');

@@ -17,11 +17,10 @@ import {
   type CrudContext, type CrudField, type CrudOptions, type WireRecord,
 } from './fields.ts';
 import { SearchBar } from './SearchBar.tsx';
-import { listModeOf, useCrudRows } from './use-crud-rows.ts';
+import { listModeOf, PAGE_SIZES, useCrudRows } from './use-crud-rows.ts';
 import { useFillHeight } from './use-fill-height.ts';
 
-/** Spec §9: page sizes 10/30/50/100/200, default 10, from page 1. */
-export const PAGE_SIZES = [10, 30, 50, 100, 200];
+export { PAGE_SIZES };
 const DEFAULT_DIALOG_WIDTH = 800;
 /** The fold button of a tree row and two levels of indent. */
 const TREE_INDENT = 40;
