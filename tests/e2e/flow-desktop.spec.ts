@@ -163,7 +163,7 @@ test('a model drawn in the designer is saved with its Flowable attributes; an un
   await expect(designer.getByLabel(F.model.prop.assignee)).toHaveValue('${taskUser}');
   await designer.getByLabel(F.model.prop.candidateGroups).fill('hr');
   await designer.getByLabel(F.model.prop.assignee).fill('${process.exit()}');
-  await designer.getByLabel(F.model.prop.name).click(); // leaving the field writes it into the diagram
+  await designer.getByLabel(F.model.prop.name, { exact: true }).click(); // leaving the field writes it into the diagram
   await designer.getByRole('button', { name: zh.common.save, exact: true }).click();
   await expectToast(page, zh.common.addSuccess);
   await expect(designer).toBeHidden();
