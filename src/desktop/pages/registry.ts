@@ -67,7 +67,7 @@ export const pageRegistry: Readonly<Record<string, Screen>> = {
   '/tool/datasource': crudScreen(async () => (await import('../../shared/entities/develop/datasource.ts')).datasource),
 };
 
-/** The page of every path the console does not declare: it finds the path's menu and shows its screen from above. */
+/** The page of every path the console does not declare: it finds the path's menu and shows that menu's screen from this registry. */
 export const MenuPage = lazyPage(() => import('./MenuPage.tsx'));
 
 /**
