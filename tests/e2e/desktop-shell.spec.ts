@@ -98,8 +98,11 @@ test('tabs: two menus add two tabs, close one, close others keeps home and the c
   await expect(page).toHaveURL(/\/wel\/index$/);
   await expect(page).toHaveTitle(title(S.route.home));
 
+  // Each screen is waited for, as a user sees it open: a click on the next menu before it has loaded replaces it.
   await openMenu(page, parent.name, b.name);
+  await expect(page).toHaveTitle(title(b.name));
   await openMenu(page, parent.name, c.name);
+  await expect(page).toHaveTitle(title(c.name));
   await expect(tabs(page)).toHaveText([S.route.home, a.name, b.name, c.name]);
 
   // Right-click on the current tab: close the others; home stays.
