@@ -5,18 +5,19 @@
  *   node_modules/.bin/tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50]
  *                                      [--rows 1000] [--path /api/...]
  *
- * Per database: a fresh database (PGlite: temp DATA_DIR; PostgreSQL: database `tenon_bench` on
+ * Per database: a fresh database (PGlite: temp DATA_DIR; PostgreSQL: database `tenon_bench` (or BENCH_PG_DB) on
  * BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/) is migrated, seeded and given `--rows` extra params
  * from this process; the server starts as a child process (`tsx src/server/main.ts`); autocannon logs in and loads
  * the route for `duration` seconds after a 2 s warm-up; the server stops; then the route's SQL runs through the raw
  * driver (pg.Pool of the server's size, or PGlite opened directly) in `connections` concurrent loops.
+ * With TENON_RLS=off in the environment the server runs without row-level security (to measure its cost).
  * Everything is removed afterwards. Exit code 1 when any request failed or a phase did not finish in time.
  */
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/connect.ts';
 import { migrate } from '../src/server/db/migrate.ts';
@@ -26,6 +27,7 @@ import {
   adminQuery, adminUrl, cleanupAll as cleanupAllFor, cleanUpOnSignal, log, login, onCleanup, percentile, PG_ADMIN_URL, processTree, type Server,
   startServer as startServerWith, withTimeout,
 } from './support.ts';
+import { MODULES } from '../src/server/modules/index.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Options
@@ -47,7 +49,8 @@ const PAGE_SQL = 'select "r".*, "c"."__total" from (select count(*) as "__total"
 const PAGE_PARAMS = [0, 0, 10, 0];
 const WARMUP_SECONDS = 2;
 const SERVER_POOL_SIZE = 10; // openDatabase's default pool size for PostgreSQL
-const PG_BENCH_DB = 'tenon_bench';
+// Another name (BENCH_PG_DB) lets two benches share one PostgreSQL server without dropping each other's database.
+const PG_BENCH_DB = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_PG_DB ?? '') ? process.env.BENCH_PG_DB! : 'tenon_bench';
 
 function parseOptions(argv: string[]): Options {
   const options: Options = { dbs: ['pglite', 'postgres'], duration: 10, connections: 50, rows: 1000, path: DEFAULT_PATH };
@@ -222,7 +225,7 @@ async function prepare(kind: DbKind, rows: number): Promise<Prepared> {
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await migrate(database.db);
-    await seed(database.db);
+    await seed(database.db, MODULES);
     const now = '2024-01-01 00:00:00';
     for (let start = 0; start < rows; start += 250) {
       const batch = Array.from({ length: Math.min(250, rows - start) }, (_, k) => {
@@ -402,6 +405,8 @@ function printTable(rows: Row[], options: Options) {
   const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log('');
   console.log(`GET ${options.path}, ${options.connections} connections, ${options.duration} s (after ${WARMUP_SECONDS} s warm-up), ${options.rows} extra params`);
+  // TENON_RLS reaches the server child through the environment (bench/support.ts keeps it).
+  console.log(`row-level security: ${process.env.TENON_RLS === 'off' ? 'off (TENON_RLS=off)' : 'on'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(fmt(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(fmt(line));

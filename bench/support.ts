@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { openDatabase } from '../src/server/db/connect.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seed } from '../src/server/db/seed/seed.ts';
+import { MODULES } from '../src/server/modules/index.ts';
 
 export const JWT_SECRET = 'tenon-bench-secret-0123456789abcdefghijklmnopqrs'; // 48 chars, fixed
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/';
@@ -98,7 +99,7 @@ export async function migrateAndSeed(databaseUrl: string): Promise<void> {
   const database = await openDatabase({ databaseUrl, dataDir: tmpdir() } /* unused with a databaseUrl */);
   try {
     await migrate(database.db);
-    await seed(database.db);
+    await seed(database.db, MODULES);
   } finally {
     await database.close();
   }
@@ -168,6 +169,8 @@ export interface ServerOptions {
   webDir?: string;
   /** Pass the server's stderr through instead of keeping it for the error message. */
   inheritStderr?: boolean;
+  /** More environment of the server (e.g. TENON_RLS). */
+  env?: Record<string, string>;
 }
 
 /** Starts `tsx src/server/main.ts` on a free port, waits for `Tenon listening on` (60 s), registers its stop. */
@@ -180,6 +183,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     TENON_TOKEN_RATE_LIMIT: '1000000', // every bench client logs in from 127.0.0.1
     TENON_WEB_DIR: options.webDir ?? join(options.dataDir, 'no-web-app'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   });
   const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'] });
   let output = '';

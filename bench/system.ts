@@ -19,7 +19,7 @@ import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SEED } from '../src/server/db/seed/seed.ts';
+import { SEED } from '../src/server/modules/system/install.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
 import {
   adminQuery, adminUrl, log, login, onCleanup, percentile, runBench, type Server, startServer as startServerWith,

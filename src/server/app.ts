@@ -13,20 +13,10 @@ import { openKeyValueStore } from './platform/kv.ts';
 import { Permissions } from './platform/permissions.ts';
 import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { roleGrantRoutes } from './modules/system/role-grant.routes.ts';
-import { userRoutes } from './modules/system/user.routes.ts';
-import { tenantRoutes } from './modules/system/tenant.routes.ts';
-import { regionRoutes } from './modules/system/region.routes.ts';
-import { workCalendarRoutes } from './modules/system/work-calendar.routes.ts';
-import { deskRoutes } from './modules/desk/desk.routes.ts';
-import { resourceRoutes } from './modules/resource/resource.routes.ts';
-import { flowRoutes } from './modules/flow/flow.routes.ts';
-import { datasourceRoutes } from './modules/develop/datasource.routes.ts';
-import { ENTITIES } from '../shared/entities/index.ts';
-import { registerEntityRoutes } from './platform/entity-routes.ts';
-import { EntityService } from './platform/entity-service.ts';
+import { ENTITIES, MODULES } from './modules/index.ts';
+import type { EntityDef } from '../shared/entities/define.ts';
+import { registerEntityRoutes } from './platform/entity/routes.ts';
+import { EntityService } from './platform/entity/service.ts';
 import type { Services } from './services.ts';
 
 export interface App {
@@ -37,13 +27,14 @@ export interface App {
 
 /**
  * The server, in order: data (database, migrations, seed, key-value store), platform (errors, access hooks),
- * entity CRUD routes from the definitions, modules (one plugin per domain), then the web app on the same port.
+ * entity CRUD routes from the modules' definitions, the modules' own routes (modules/index.ts), then the web app on
+ * the same port.
  */
-export async function buildApp(config: Config, options: { database?: Database; logger?: boolean } = {}): Promise<App> {
-  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export async function buildApp(config: Config, options: { database?: Database; logger?: boolean; entities?: EntityDef[] } = {}): Promise<App> {
+  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, rowLevelSecurity: config.rowLevelSecurity });
   try {
     await migrate(database.db);
-    await seed(database.db);
+    await seed(database.db, MODULES);
   } catch (error) {
     await database.close();
     throw error;
@@ -63,8 +54,11 @@ export async function buildApp(config: Config, options: { database?: Database; l
     permissions,
     dictionaries,
     timeZones,
-    entities: new Map(ENTITIES.map((entity) => [entity.name, new EntityService(entity, { db: database.db, permissions, dictionaries })])),
+    entities: new Map(),
   };
+  for (const entity of [...ENTITIES, ...(options.entities ?? [])]) {
+    services.entities.set(entity.name, new EntityService(entity, { db: database.db, permissions, dictionaries, entities: services.entities }));
+  }
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -78,17 +72,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
   registerTenantTime(app, timeZones);
 
   for (const entity of services.entities.values()) registerEntityRoutes(app, entity);
-  await app.register(authRoutes, { services });
-  await app.register(systemRoutes, { services });
-  await app.register(roleGrantRoutes, { services });
-  await app.register(userRoutes, { services });
-  await app.register(tenantRoutes, { services });
-  await app.register(regionRoutes, { services });
-  await app.register(workCalendarRoutes, { services });
-  await app.register(deskRoutes, { services });
-  await app.register(resourceRoutes, { services });
-  await app.register(flowRoutes, { services });
-  await app.register(datasourceRoutes, { services });
+  for (const routes of MODULES.flatMap((module) => module.routes ?? [])) await app.register(routes, { services });
 
   if (existsSync(config.webDir)) {
     // Built files carry content hashes (cached for a year); the shell, its service worker and manifest must revalidate.

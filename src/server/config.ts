@@ -19,6 +19,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute one client IP may send to the token and captcha endpoints. */
   tokenRateLimit: number;
+  /** TENON_RLS=off runs every query as the table owner, bypassing row-level security: for measuring its cost only. */
+  rowLevelSecurity: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +61,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDir: resolve(env.TENON_WEB_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     tokenRateLimit: parsePositive('TENON_TOKEN_RATE_LIMIT', env.TENON_TOKEN_RATE_LIMIT?.trim() || '20'),
+    rowLevelSecurity: parseOnOff('TENON_RLS', env.TENON_RLS),
   };
 }
 
@@ -72,6 +75,12 @@ function parsePositive(name: string, text: string): number {
   const value = /^\d{1,9}$/.test(text) ? Number(text) : 0;
   if (value < 1) throw new ConfigError(`${name} must be a positive integer (got "${text}")`);
   return value;
+}
+
+function parseOnOff(name: string, text: string | undefined): boolean {
+  const value = text?.trim().toLowerCase() || 'on';
+  if (value !== 'on' && value !== 'off') throw new ConfigError(`${name} must be on or off (got "${text}")`);
+  return value === 'on';
 }
 
 function emptyToUndefined(value: string | undefined): string | undefined {

@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
 import type { Sessions } from './platform/auth-context.ts';
 import type { Dictionaries } from './platform/dictionaries.ts';
-import type { EntityService } from './platform/entity-service.ts';
+import type { EntityService } from './platform/entity/service.ts';
 import type { KeyValueStore } from './platform/kv.ts';
 import type { Permissions } from './platform/permissions.ts';
 import type { TenantTimeZones } from './platform/tenant-time.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { desktopHome, expectToast, menuItem, sidebar, tabs, topBar } from './support/desktop.ts';
+import { desktopHome, expectToast, menuItem, openScreen, sidebar, tabs, topBar } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
 const S = zh.shell;
@@ -66,4 +66,20 @@ test('the tab menu clears the cache after asking', async ({ page }) => {
   await cleared;
   await expectToast(page, S.user.cacheCleared);
   await expect(confirm).toBeHidden();
+});
+
+test('a tab restored after a reload starts loading its screen while the pointer is on it, before the click', async ({ page }) => {
+  await desktopHome(page);
+  await openScreen(page, '系统管理', '参数管理');
+  await tabs(page).filter({ hasText: S.route.home }).click();
+  await page.reload();
+  const tab = tabs(page).filter({ hasText: '参数管理' });
+  await expect(tab).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // After the reload the screen's own code (the parameter definition) is not loaded: the pointer asks for it.
+  const screenCode = page.waitForRequest((request) => /\/assets\/param-[^/]+\.js$/.test(request.url()));
+  await tab.hover();
+  await screenCode;
+  await tab.click();
+  await expect(page.locator('.tenon-crud .ant-table-row').first()).toBeVisible();
 });

@@ -58,6 +58,13 @@ test.describe('at 1440x900 (a common office screen), the sidebar open', () => {
     await expectNothingUnderActions(list);
   });
 
+  test('用户管理: beside the department tree, every column stays clear of the 操作 column', async ({ page }) => {
+    await loginByApi(page, '/system/user/index');
+    const table = page.locator('.tenon-crud');
+    await expect(table.locator('.ant-table-row').first()).toBeVisible();
+    await expectNothingUnderActions(table);
+  });
+
   test('流程跟踪: 发起时间 stays clear of the 操作 column', async ({ page }) => {
     await loginByApi(page, '/flow/follow/index');
     const table = page.locator('.tenon-crud');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import type { EntityDef } from '../../src/shared/entities/define.ts';
-import { ENTITIES } from '../../src/shared/entities/index.ts';
+import { ENTITIES } from '../../src/server/modules/index.ts';
 import { expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenantAdmin, createUser, crudCodes, minimalBody } from '../support/factories.ts';
 import { apiRoutes } from '../support/routes.ts';
@@ -49,6 +49,7 @@ const engineRoutes = (e: EntityDef): Guarded[] => {
   const all: Array<[string, string, string]> = [
     ['list', 'GET', e.code], ['page', 'GET', e.code], ['detail', 'GET', e.code],
     ...(e.tree ? [['lazy-list', 'GET', e.code] as [string, string, string]] : []),
+    ...(e.display ?? e.tree ? [['picker', 'GET', e.code] as [string, string, string]] : []),
     ['submit', 'POST', `${e.code}_add`], ['save', 'POST', `${e.code}_add`], ['update', 'POST', `${e.code}_edit`], ['remove', 'POST', `${e.code}_delete`],
   ];
   const skip = new Set<string>(e.moduleRoutes ?? []);

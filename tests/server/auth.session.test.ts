@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { TEST_SECRET, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { decodeJwt, expectGrantError, expectToken, passwordParams, requestToken } from './auth.support.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { BASIC_SABER, expectOk, md5, startApp, type TestApp } from '../support/app.ts';
 import {
   TOKEN_URL, daysFromNow, decodeJwt, expectGrantError, expectToken, insertTenant, passwordParams, requestToken,

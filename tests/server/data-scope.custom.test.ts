@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { menuIdOf, SEED } from '../../src/server/db/seed/seed.ts';
+import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
-import { parseScopeCondition, ScopeConditionError } from '../../src/server/platform/scope-condition.ts';
+import { parseScopeCondition, ScopeConditionError } from '../../src/server/platform/entity/scope-condition.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
 

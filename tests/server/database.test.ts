@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, migrationFiles, splitStatements } from '../../src/server/db/migrate.ts';
-import { menuRows, seed, SEED } from '../../src/server/db/seed/seed.ts';
+import { menuRows, seed } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { startApp, type TestApp } from '../support/app.ts';
+import { MENU_TREE, MODULES } from '../../src/server/modules/index.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await startApp(); });
@@ -22,7 +24,7 @@ describe('migrations and seed', () => {
     await t.services.db.updateTable('blade_param').set({ param_value: '7' }).where('param_key', '=', 'account.failCount').execute();
     const tables = ['blade_tenant', 'blade_user', 'blade_role', 'blade_dept', 'blade_post', 'blade_menu', 'blade_role_menu', 'blade_dict', 'blade_client', 'blade_param'];
     const before = await Promise.all(tables.map(count));
-    await seed(t.services.db);
+    await seed(t.services.db, MODULES);
     expect(await Promise.all(tables.map(count))).toEqual(before);
     const param = await t.services.db.selectFrom('blade_param').select('param_value').where('param_key', '=', 'account.failCount').executeTakeFirstOrThrow();
     expect(param.param_value).toBe('7');
@@ -49,7 +51,7 @@ describe('the seeded product', () => {
   });
 
   it('has one menu row per code with zh and en names, and grants the administrator all of them', () => {
-    const rows = menuRows();
+    const rows = menuRows(MENU_TREE);
     expect(new Set(rows.map((r) => r.code)).size).toBe(rows.length);
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
     expect(rows.every((r) => r.name && r.name_en)).toBe(true);
@@ -57,7 +59,7 @@ describe('the seeded product', () => {
   });
 
   it('has a menu for every area of spec section 1 with add/edit/delete/view buttons', () => {
-    const byCode = new Map(menuRows().map((r) => [r.code, r]));
+    const byCode = new Map(menuRows(MENU_TREE).map((r) => [r.code, r]));
     const screens = ['user', 'role', 'dept', 'post', 'menu', 'topmenu', 'dict', 'dictbiz', 'param', 'tenant', 'tenantpackage', 'api_scope',
       'data_scope', 'client', 'oss', 'sms', 'attach', 'code', 'datasource', 'notice'];
     for (const code of screens) {
@@ -73,7 +75,7 @@ describe('the seeded product', () => {
   // The business menus are the law of ../shared/domain/menus.md: every screen row there is seeded with its names and path.
   const menusDoc = '../shared/domain/menus.md';
   it.runIf(existsSync(menusDoc))('has every business screen of domain/menus.md with its zh/en names and path', () => {
-    const byCode = new Map(menuRows().map((r) => [r.code, r]));
+    const byCode = new Map(menuRows(MENU_TREE).map((r) => [r.code, r]));
     const screenRows = readFileSync(menusDoc, 'utf8').split('\n')
       .map((line) => line.split('|').map((c) => c.trim()))
       .filter((cells) => cells.length > 6 && /^[a-z_]+$/.test(cells[2]) && cells[5].startsWith('/'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createDataScope, createDept, createRole, createTenant, createUser } from '../support/factories.ts';
 

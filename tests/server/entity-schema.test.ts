@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES } from '../../src/shared/entities/index.ts';
+import { ENTITIES } from '../../src/server/modules/index.ts';
 import { region } from '../../src/shared/entities/system/region.ts';
-import { fieldsOf } from '../../src/server/platform/entity-fields.ts';
+import { fieldsOf } from '../../src/server/platform/entity/fields.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
-import { SCOPE } from '../../src/server/platform/data-scope.ts';
-import { ENTITIES } from '../../src/shared/entities/index.ts';
+import { SCOPE } from '../../src/server/platform/entity/data-scope.ts';
+import { ENTITIES } from '../../src/server/modules/index.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createDataScope, createRole, createUser } from '../support/factories.ts';
 import { apiRoutes } from '../support/routes.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { allFields, camelToSnake, type EntityDef, type FieldDef } from '../../src/shared/entities/define.ts';
-import { ENTITIES } from '../../src/shared/entities/index.ts';
+import { ENTITIES } from '../../src/server/modules/index.ts';
 import { BASIC_SABER, expectOk, md5, startApp, type TestApp } from '../support/app.ts';
 import { minimalBody } from '../support/factories.ts';
 import { apiRoutes } from '../support/routes.ts';

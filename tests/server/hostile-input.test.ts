@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { fieldsOf } from '../../src/server/platform/entity-fields.ts';
-import { ENTITIES } from '../../src/shared/entities/index.ts';
+import { fieldsOf } from '../../src/server/platform/entity/fields.ts';
+import { ENTITIES } from '../../src/server/modules/index.ts';
 import { BASIC_SABER, expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { minimalBody } from '../support/factories.ts';
 import { watchWrites } from '../support/writes.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RegionLoader, regionDataset } from '../../src/server/db/seed/region.ts';
-import { fieldsOf } from '../../src/server/platform/entity-fields.ts';
+import { RegionLoader, regionDataset } from '../../src/server/modules/system/region-data.ts';
+import { fieldsOf } from '../../src/server/platform/entity/fields.ts';
 import { region } from '../../src/shared/entities/system/region.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createTenantAdmin } from '../support/factories.ts';

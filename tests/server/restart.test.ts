@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { copyTemplate, type DatabaseCopy } from '../support/database.ts';
 import { createUser } from '../support/factories.ts';
-import { SEED } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { expectGrantError, expectToken, requestToken, TOKEN_URL } from './auth.support.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { menuIdOf, SEED } from '../../src/server/db/seed/seed.ts';
+import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenant, createUser } from '../support/factories.ts';

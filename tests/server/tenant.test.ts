@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
-import { menuIdOf, SEED } from '../../src/server/db/seed/seed.ts';
+import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { DEFAULT_TENANT_MENU_ROOTS } from '../../src/server/modules/system/tenant.service.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenant, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createDataScope, createDept, createRole, createTenant, createUser, crudCodes } from '../support/factories.ts';
@@ -84,7 +84,7 @@ describe('submit / update', () => {
   it('refuses roles, depts or posts of another tenant', async () => {
     expectError(await post(`${USER}/submit`, bossA, newUser('xrole', { roleId: roleB })), 400, '数据不存在或无权访问');
     const deptB = await createDept(t, B, 'B部');
-    expectError(await post(`${USER}/submit`, bossA, newUser('xdept', { deptId: deptB })), 400, '数据不存在或无权访问');
+    expectError(await post(`${USER}/submit`, bossA, newUser('xdept', { deptId: deptB })), 400, '所属部门不存在或无权访问');
   });
 
   it('never changes the password on update or submit with an id, and checks the account on rename', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarYears, seedWorkCalendars } from '../../src/server/db/seed/work-calendar.ts';
+import { calendarYears, seedWorkCalendars } from '../../src/server/modules/system/work-calendar-seed.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenant, createUser } from '../support/factories.ts';
 import { claimable, complete, definitionOf, LEAVE, staff, taskOf, WORK, type Person } from './flow.support.ts';

@@ -3,7 +3,7 @@ import {
   addDays, calendarDaysBetween, DAY_TYPE, halfOf, isWorkingDay, leaveTime, workingDays, yearsBetween, type WorkCalendar,
 } from '../../src/shared/calendar/working-days.ts';
 import { canonicalTimeZone, formatDateTime } from '../../src/shared/contract/time.ts';
-import { seedCalendarDays } from '../../src/server/db/seed/work-calendar.ts';
+import { seedCalendarDays } from '../../src/server/modules/system/work-calendar-seed.ts';
 
 const none: WorkCalendar = new Map();
 /** The 2026 calendar every tenant is seeded with (State Council notice 国办发明电〔2025〕7号). */

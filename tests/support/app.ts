@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.ts';
+import type { EntityDef } from '../../src/shared/entities/define.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openTestDatabase, type DatabaseCopy, type TestDatabase } from './database.ts';
 
@@ -24,11 +25,11 @@ export interface TestApp extends App {
  * The real app on a fresh copy of the seeded database, or on `copy` again: `close()` keeps the copy, so a second
  * `startApp(env, copy)` is a restart on the same data.
  */
-export async function startApp(env: Record<string, string> = {}, copy?: DatabaseCopy): Promise<TestApp> {
+export async function startApp(env: Record<string, string> = {}, copy?: DatabaseCopy, options: { entities?: EntityDef[] } = {}): Promise<TestApp> {
   const testDb = await openTestDatabase(copy);
   // Tests log in hundreds of times from one address: the token rate limit is tested on its own (auth.token.test.ts).
   const config = loadConfig({ DATA_DIR: testDb.dataDir, TENON_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'error', TENON_WEB_DIR: '/nonexistent', TENON_TOKEN_RATE_LIMIT: '100000', ...env });
-  const built = await buildApp(config, { database: testDb.database });
+  const built = await buildApp(config, { database: testDb.database, entities: options.entities });
   const auth = (token?: string) => (token ? { 'blade-auth': `bearer ${token}` } : {});
   const testApp: TestApp = {
     ...built,

@@ -3,6 +3,7 @@ import { openDatabase } from '../../src/server/db/connect.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seed } from '../../src/server/db/seed/seed.ts';
 import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TMP_DIR, adminQuery, databaseUrlFor, usingPostgres } from './database.ts';
+import { MODULES } from '../../src/server/modules/index.ts';
 
 /** Builds the migrated, seeded template once per run; every test file copies it instead of paying initdb. */
 export default async function setup() {
@@ -18,7 +19,7 @@ export default async function setup() {
   });
   try {
     await migrate(database.db);
-    await seed(database.db);
+    await seed(database.db, MODULES);
   } finally {
     await database.close();
   }

@@ -12,7 +12,8 @@ export async function watchWrites(t: TestApp, except: readonly string[] = []): P
   await sql`create schema if not exists test_watch`.execute(db);
   await sql`create table if not exists test_watch.writes (n bigint not null)`.execute(db);
   await sql`insert into test_watch.writes select 0 where not exists (select 1 from test_watch.writes)`.execute(db);
-  await sql`create or replace function test_watch.count_write() returns trigger language plpgsql as $$
+  // Security definer: requests write as the app role (row-level security), which has no rights on this schema.
+  await sql`create or replace function test_watch.count_write() returns trigger language plpgsql security definer as $$
     begin update test_watch.writes set n = n + 1; return null; end $$`.execute(db);
   const tables = await db.selectFrom('information_schema.tables').select('table_name')
     .where('table_schema', '=', 'public').where('table_type', '=', 'BASE TABLE').execute();

@@ -1,25 +1,26 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../../client/http.ts';
 import type { TreeNode } from '../../shared/contract/tree.ts';
 import type { FieldDef } from '../../shared/entities/define.ts';
+import { REF_TARGETS, type RefTarget } from '../../shared/entities/ref-targets.ts';
 import type { Lang } from '../../shared/i18n/server-messages.ts';
 import { DESKTOP_KEY } from '../queries.ts';
 
-/** Form controls picking rows of another entity (the user's roles, depts and posts), by the field's `control`. */
-export type ReferenceControl = 'role-tree' | 'dept-tree' | 'post-select';
+/** A field that points at another entity's rows: its form control is that entity's picker. */
+export const isReference = (field: FieldDef): field is FieldDef & { ref: string } => Boolean(field.ref);
 
-const TREES: Record<Exclude<ReferenceControl, 'post-select'>, string> = {
-  'role-tree': '/api/blade-system/role/tree',
-  'dept-tree': '/api/blade-system/dept/tree',
+const targetOf = (field: FieldDef): RefTarget & { name: string } => {
+  const name = field.ref ?? '';
+  const target = Object.hasOwn(REF_TARGETS, name) ? { ...REF_TARGETS[name], name } : undefined;
+  if (!target) throw new Error(`no entity named '${field.ref}'`);
+  return target;
 };
 
-export const isReferenceControl = (field: FieldDef): field is FieldDef & { control: ReferenceControl } =>
-  field.control === 'role-tree' || field.control === 'dept-tree' || field.control === 'post-select';
-
 interface PickerOption { value: string; title: string; children?: PickerOption[] }
+interface PickerPage { records: Array<{ id: string; title: string }> }
 
 const treeOptions = (nodes: TreeNode[], lang: Lang): PickerOption[] => nodes.map((node) => ({
   value: node.value || node.id,
@@ -42,57 +43,88 @@ const idsOf = (value: unknown): string[] =>
   (typeof value === 'string' ? value.split(',').map((id) => id.trim()).filter(Boolean) : []);
 
 /**
- * A role or dept tree (each node picked on its own: a parent does not bring its children) or the post list. The
- * control keeps the wire value: ids in, comma-joined ids out for an `ids` field, one id for an `id` field.
+ * The picker of the entity a field's `ref` names: its tree for a tree entity (each node picked on its own: a parent
+ * does not bring its children), else a select searching the entity's `picker` on the server. The control keeps the
+ * wire value: comma-joined ids for an `ids` field, one id for an `id` field.
  */
 export function ReferencePicker({ field, lang, value, onChange, ...rest }: Props) {
   const { t } = useTranslation();
-  const control = field.control as ReferenceControl;
+  const target = targetOf(field);
+  const base = `/api/${target.service}/${target.name}`;
   const multiple = field.type === 'ids';
-  const tree = control === 'post-select' ? undefined : TREES[control];
+  const ids = idsOf(value);
+  const change = (next: string | string[] | undefined) =>
+    onChange?.(Array.isArray(next) ? next.join(',') : next ?? '');
+  const placeholder = rest.disabled ? '' : t('crud.select', { label: field.label[lang] });
+  if (!target.tree) return <SearchSelect {...rest} base={base} multiple={multiple} ids={ids} onChange={change} placeholder={placeholder} />;
+  return <TreePicker {...rest} base={base} lang={lang} multiple={multiple} ids={ids} onChange={change} placeholder={placeholder} />;
+}
+
+interface ControlProps {
+  base: string;
+  multiple: boolean;
+  ids: string[];
+  onChange: (next: string | string[] | undefined) => void;
+  placeholder: string;
+  disabled?: boolean;
+  onBlur?: () => void;
+  id?: string;
+}
+
+function TreePicker({ base, lang, multiple, ids, ...rest }: ControlProps & { lang: Lang }) {
   const nodes = useQuery({
-    queryKey: [DESKTOP_KEY, 'reference', control],
-    queryFn: async (): Promise<TreeNode[]> => {
-      if (tree) return getData<TreeNode[]>(tree);
-      const posts = await getData<{ id: string; postName: string }[]>('/api/blade-system/post/select');
-      return posts.map((post) => ({ id: post.id, parentId: '0', title: post.postName, key: post.id, value: post.id, hasChildren: false }));
-    },
+    queryKey: [DESKTOP_KEY, 'reference', base],
+    queryFn: () => getData<TreeNode[]>(`${base}/tree`),
     staleTime: 60_000,
   });
   const options = useMemo(() => (nodes.data ? treeOptions(nodes.data, lang) : undefined), [nodes.data, lang]);
-  const ids = idsOf(value);
-  // Until the options are there, ids name nothing: show nothing rather than bare ids.
-  const shown = options ? (multiple ? ids : ids[0]) : undefined;
-  const change = (next: string | string[] | undefined) =>
-    onChange?.(Array.isArray(next) ? next.join(',') : next ?? '');
-  const common = {
-    ...rest,
-    value: shown,
-    onChange: change,
-    loading: nodes.isPending,
-    allowClear: true,
-    placeholder: rest.disabled ? '' : t('crud.select', { label: field.label[lang] }),
-  };
-  if (!tree) {
-    return (
-      <Select<string | string[]>
-        {...common}
-        mode={multiple ? 'multiple' : undefined}
-        options={(options ?? []).map((option) => ({ value: option.value, label: option.title }))}
-        showSearch={{ optionFilterProp: 'label' }}
-        maxTagCount="responsive"
-      />
-    );
-  }
   return (
     <TreeSelect<string | string[]>
-      {...common}
+      {...rest}
+      // Until the options are there, ids name nothing: show nothing rather than bare ids.
+      value={options ? (multiple ? ids : ids[0]) : undefined}
+      loading={nodes.isPending}
+      allowClear
       treeData={options ?? []}
       multiple={multiple}
       treeDefaultExpandAll
       maxTagCount="responsive"
       showSearch={{ treeNodeFilterProp: 'title' }}
       styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }}
+    />
+  );
+}
+
+function SearchSelect({ base, multiple, ids, ...rest }: ControlProps) {
+  const [keyword, setKeyword] = useState('');
+  const found = useQuery({
+    queryKey: [DESKTOP_KEY, 'reference', base, keyword],
+    queryFn: () => getData<PickerPage>(`${base}/picker`, { keyword, current: 1, size: 50 }),
+    staleTime: 60_000,
+  });
+  // The chosen rows may be on no page of the search: their names come by id.
+  const chosen = useQuery({
+    queryKey: [DESKTOP_KEY, 'reference', base, 'ids', ids.join(',')],
+    queryFn: () => getData<PickerPage>(`${base}/picker`, { ids: ids.join(',') }),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+  });
+  const options = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const r of [...(chosen.data?.records ?? []), ...(found.data?.records ?? [])]) byId.set(r.id, r.title);
+    return [...byId].map(([value, label]) => ({ value, label }));
+  }, [found.data, chosen.data]);
+  const ready = ids.length === 0 || chosen.data !== undefined;
+  return (
+    <Select<string | string[]>
+      {...rest}
+      value={ready ? (multiple ? ids : ids[0]) : undefined}
+      loading={found.isPending}
+      allowClear
+      mode={multiple ? 'multiple' : undefined}
+      options={options}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      maxTagCount="responsive"
     />
   );
 }

@@ -11,6 +11,7 @@ import { SideMenu } from './SideMenu.tsx';
 import { StatusBanners } from './StatusBanners.tsx';
 import { TabBar } from './TabBar.tsx';
 import { TopBar } from './TopBar.tsx';
+import { WarmUp } from './WarmUp.tsx';
 
 /** The main layout: sidebar, top bar, tab bar and the current page. */
 export default function MainLayout({ screen }: { screen: ScreenClass }) {
@@ -61,6 +62,7 @@ export default function MainLayout({ screen }: { screen: ScreenClass }) {
           </Suspense>
         </Layout.Content>
       </Layout>
+      <WarmUp />
     </Layout>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { currentLanguage } from '../../client/i18n.ts';
 import { useClearCacheConfirm } from '../components/use-clear-cache-confirm.ts';
+import { preloadRoute } from '../pages/registry.ts';
 import type { Tab } from '../router/types.ts';
 import { FIRST_TAB, tabAfterClose, tabLabel } from '../tabs/tab-list.ts';
 import { tabStore, useTabs } from '../tabs/tab-store.ts';
@@ -85,14 +86,15 @@ export function TabBar({ background }: { background: string }) {
         hideAdd
         size="small"
         activeKey={active}
-        onChange={(key) => void navigate(key)}
+        onChange={(key) => { preloadRoute(key.split('?')[0]); void navigate(key); }}
         onEdit={(key, action) => { if (action === 'remove' && typeof key === 'string') close(key); }}
         items={tabs.map((tab) => ({
           key: tab.value,
           closable: tab.closable !== false,
           label: (
             <Dropdown trigger={['contextMenu']} menu={contextMenu(tab)}>
-              <span className="tenon-tab-label">{label(tab)}</span>
+              {/* Like a menu item, a tab starts loading its screen while the pointer is on it. */}
+              <span className="tenon-tab-label" onMouseEnter={() => preloadRoute(tab.value.split('?')[0], { rows: false })}>{label(tab)}</span>
             </Dropdown>
           ),
         }))}

@@ -18,6 +18,8 @@ export interface Tab {
   query?: Record<string, string>;
   meta?: RouteMeta;
   closable?: boolean;
+  /** The i18n key of a title the page itself gave (a rejected request's handle page is its resubmit page). */
+  title?: string;
 }
 
 /** What the guard knows about the route being entered. */

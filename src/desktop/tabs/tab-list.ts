@@ -21,14 +21,19 @@ export function normalizeTabs(list: readonly Tab[] | undefined): Tab[] {
   return [FIRST_TAB, ...rest];
 }
 
-/** Opens a tab, or refreshes the label of the one already open for that path. */
+/** Opens a tab, or refreshes the label of the one already open for that path (a title its page gave stays). */
 export function addTab(list: readonly Tab[], tab: Tab): Tab[] {
   if (isFirst(tab)) return normalizeTabs(list);
   const index = list.findIndex((t) => t.value === tab.value);
   if (index === -1) return normalizeTabs([...list, tab]);
   const next = [...list];
-  next[index] = { ...tab, closable: true };
+  next[index] = { ...tab, title: list[index].title, closable: true };
   return normalizeTabs(next);
+}
+
+/** The page's own title for its open tab. */
+export function retitleTab(list: readonly Tab[], value: string, title: string): Tab[] {
+  return list.map((t) => (t.value === value && !isFirst(t) ? { ...t, title } : t));
 }
 
 export function closeTab(list: readonly Tab[], value: string): Tab[] {
@@ -53,6 +58,7 @@ export function tabAfterClose(list: readonly Tab[], value: string): string {
 
 /** A tab's label in the current language. */
 export function tabLabel(tab: Tab, lang: Language, translate: (key: string) => string): string {
+  if (tab.title) return translate(tab.title);
   if (tab.meta?.i18n) return translate(tab.meta.i18n);
   return lang === 'en' && tab.labelEn ? tab.labelEn : tab.label;
 }

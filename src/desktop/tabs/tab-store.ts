@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { session } from '../../client/session.ts';
 import { getStore, setStore } from '../../client/storage.ts';
 import type { Tab } from '../router/types.ts';
-import { addTab, closeAllTabs, closeOtherTabs, closeTab, FIRST_TAB, normalizeTabs } from './tab-list.ts';
+import { addTab, closeAllTabs, closeOtherTabs, closeTab, FIRST_TAB, normalizeTabs, retitleTab } from './tab-list.ts';
 
 interface TabState {
   tabs: Tab[];
@@ -36,6 +36,10 @@ export const tabStore = {
     return () => { listeners.delete(listener); };
   },
   enter(tab: Tab) { update({ tabs: addTab(state.tabs, tab), current: tab }); },
+  /** A page names its tab more precisely than its route (an i18n key). */
+  retitle(value: string, title: string) {
+    if (state.tabs.some((tab) => tab.value === value && tab.title !== title)) update({ tabs: retitleTab(state.tabs, value, title) });
+  },
   close(value: string) { update({ tabs: closeTab(state.tabs, value) }); },
   closeOthers(value: string) { update({ tabs: closeOtherTabs(state.tabs, value) }); },
   closeAll() { update({ tabs: closeAllTabs() }); },

@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { SerialPGliteDialect } from './pglite-driver.ts';
+import { TenantScopedDialect } from './tenant-scoped-driver.ts';
 
 // Rows carry no compile-time schema: the entity definitions are the schema, checked against the tables by a test.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,12 +25,26 @@ export class DatabaseLockedError extends Error {}
 const TEXT_TYPES = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
 const keepText = (value: string) => value;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPGlite(options.dataDir);
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /**
+   * Requests run as the app role under row-level security (tenant-scoped-driver.ts); default on. Off only to measure
+   * what it costs (TENON_RLS=off): every query then runs as the owner and only the tenant predicates isolate tenants.
+   */
+  rowLevelSecurity?: boolean;
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const scoped = (dialect: Dialect) => (options.rowLevelSecurity === false ? dialect : new TenantScopedDialect(dialect));
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, scoped);
+  return openPGlite(options.dataDir, scoped);
+}
+
+type Scope = (dialect: Dialect) => Dialect;
+
+function openPostgres(url: string, poolSize: number, scoped: Scope): Database {
   const textTypes = new Set<number>(Object.values(TEXT_TYPES));
   const pool = new pg.Pool({
     connectionString: url,
@@ -42,17 +57,17 @@ function openPostgres(url: string, poolSize: number): Database {
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely({ dialect: scoped(new PostgresDialect({ pool })) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPGlite(dataDir: string): Promise<Database> {
+async function openPGlite(dataDir: string, scoped: Scope): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = lockDataDir(dataDir);
   try {
     const parsers = Object.fromEntries(Object.values(TEXT_TYPES).map((oid) => [oid, keepText]));
     const pglite = await PGlite.create(join(dataDir, 'pgdata'), { parsers });
-    const db = new Kysely({ dialect: new SerialPGliteDialect(pglite) });
+    const db = new Kysely({ dialect: scoped(new SerialPGliteDialect(pglite)) });
     return {
       db,
       kind: 'pglite',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { SUPER_TENANT, type AuthUser, type Sessions } from './auth-context.ts';
+import { enterTenant, newRequestContext, runInContext, type RequestContext } from '../db/tenant-context.ts';
 import { ApiError, fail, sendError } from './errors.ts';
 import type { Permissions } from './permissions.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
@@ -27,18 +28,22 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller; set on every non-public route. */
     user: AuthUser;
+    /** Whose rows the database shows this request (db/tenant-context.ts). */
+    dbContext: RequestContext;
   }
 }
 
 /** Authentication, then authorisation: the one place where every route's access rule is enforced. */
 export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, permissions: Permissions) {
   app.decorateRequest('user', undefined as unknown as AuthUser);
+  registerTenantContext(app);
   // The web app's files (everything outside /api) are public; API routes are closed unless declared public.
   const open = (request: FastifyRequest) =>
     !request.routeOptions.url?.startsWith('/api/') || Boolean(request.routeOptions.config.public);
   app.addHook('onRequest', async (request) => {
     if (open(request)) return;
     request.user = await sessions.authenticate(request);
+    enterTenant(request.user.tenantId);
   });
   app.addHook('preHandler', async (request) => {
     if (open(request)) return;
@@ -51,6 +56,20 @@ export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, pe
     if (code) await permissions.require(request.user, code);
     await permissions.requireApiScope(request.user, request.url.split('?')[0], code);
   });
+}
+
+/**
+ * Every request runs in its own database context from its first hook, seeing no tenant's rows until the caller is
+ * known. Body parsing continues in the socket's callbacks, outside that async context: the context is entered again
+ * once parsing is done, and the rest of the request (validation, access checks, handler) descends from there.
+ */
+function registerTenantContext(app: FastifyInstance) {
+  app.decorateRequest('dbContext', undefined as unknown as RequestContext);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.dbContext = newRequestContext();
+    runInContext(request.dbContext, done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => runInContext(request.dbContext, done));
 }
 
 /** The first of `codes` the caller holds, else the first one (which `require` then refuses). */

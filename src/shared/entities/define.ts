@@ -78,7 +78,24 @@ export interface FieldDef {
    * Form control when the type alone does not say it (a textarea for long text, a menu tree for menu ids; the
    * user's role and dept trees and post list: desktop/components/ReferencePicker.tsx).
    */
-  control?: 'textarea' | 'password' | 'menu-tree' | 'icon' | 'role-tree' | 'dept-tree' | 'post-select' | 'time-zone';
+  control?: 'textarea' | 'password' | 'menu-tree' | 'icon' | 'time-zone';
+  /**
+   * The entity (by name) whose row ids this `id`/`ids` field holds. The engine refuses ids the caller cannot see,
+   * joins the target's display name in as `shows` (default `<field without Id>Name`), refuses deleting a target
+   * row that live rows point at, and the forms pick with the target's picker.
+   */
+  ref?: string;
+  /** With `ref`: the message refusing to delete a row this field points at, when it is not `已被<label>引用，不能删除`. */
+  inUse?: LocalText;
+}
+
+/** Child lines of a document, saved and read with their header. */
+export interface LineDef {
+  /** The line entity: its own definition (fields, refs, rules), registered with the engine as every entity is. */
+  entity: EntityDef;
+  /** Its `id` field holding the header's id. */
+  foreignKey: string;
+  label: LocalText;
 }
 
 export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
@@ -115,13 +132,15 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   affectsDictionaries?: boolean;
   /** Rows form a tree through `parentId` (root 0); adds the tree routes and rules. */
   tree?: TreeDef<F>;
-  /** Rows of other tables that refer to a row: removing a referenced row is refused with the message. */
-  references?: ReadonlyArray<Reference>;
+  /** The field references to this entity show (names in lists, picker options); a tree's `title` by default. */
+  display?: keyof F & string;
+  /** Child lines by body key: `submit` takes the array under the key, `detail` returns it. */
+  lines?: Record<string, LineDef>;
   /** Routes a module serves itself (writes that provision other rows, filtered reads): the engine leaves them out. */
   moduleRoutes?: ReadonlyArray<EngineRoute>;
 }
 
-export type EngineRoute = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove';
+export type EngineRoute = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove' | 'picker';
 
 export interface TreeDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** The field a picker node shows (`title`); `titleEn` when rows carry an English name. */
@@ -139,20 +158,18 @@ export interface TreeDef<F extends Record<string, FieldDef> = Record<string, Fie
   picker?: Partial<Record<keyof F & string, string | number>>;
 }
 
-export interface Reference {
-  /** A table with `is_deleted`, and the column holding the id (`list`: a comma-joined id list such as user.dept_id). */
-  table: string;
-  column: string;
-  list?: boolean;
-  message: LocalText;
-}
-
 export type BaseField = 'id' | 'tenantId' | 'parentId' | 'createUser' | 'createDept' | 'createTime' | 'updateUser' | 'updateTime' | 'status' | 'isDeleted';
 
 /** Checks sort keys against the fields at compile time, then hands out the plain definition type. */
 export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef {
   return def as unknown as EntityDef;
 }
+
+/** The field references to `entity` show, if it has one. */
+export const displayField = (entity: EntityDef): string | undefined => entity.display ?? entity.tree?.title;
+
+/** The wire key of a reference field's names: `deptId` -> `deptName`, unless the field says otherwise. */
+export const refNameKey = (name: string, field: FieldDef): string => field.shows ?? `${name.replace(/Ids?$/, '')}Name`;
 
 export const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

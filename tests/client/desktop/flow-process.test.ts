@@ -8,6 +8,7 @@ import ProcessDetailPage from '../../../src/desktop/pages/work/process/ProcessDe
 import ProcessFormPage from '../../../src/desktop/pages/work/process/ProcessFormPage.tsx';
 import ProcessHandlePage from '../../../src/desktop/pages/work/process/ProcessHandlePage.tsx';
 import { PROCESS_PATHS } from '../../../src/desktop/router/route-table.ts';
+import { tabStore } from '../../../src/desktop/tabs/tab-store.ts';
 import { fakeServer, ok, refuse, type Handler, useFakeServer } from './fake-server.ts';
 import { renderDesktop, userInfo } from './render.tsx';
 
@@ -196,6 +197,7 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
 
   it('gives the applicant his rejected request back: resubmit updates it and completes with the next approver (the server counts the days)', async () => {
     const mine = leave({ createUser: userInfo.user_id, status: 2 });
+    tabStore.enter({ label: '请假审批', value: path });
     renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({
       [`GET ${DESK}/leave/detail`]: () => ok(mine),
       [`POST ${DESK}/leave/start-process`]: () => ok(null),
@@ -204,6 +206,8 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     // Titled for what it is: his request to adjust, not an approval.
     screen.getByText('调整请假申请');
     expect(screen.queryByText('请假审批')).toBeNull();
+    // So is its tab (the route alone says 请假审批).
+    expect(tabStore.get().tabs.find((tab) => tab.value === path)?.title).toBe('flow.route.leaveResubmit');
     expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
     expect(screen.getByPlaceholderText('请选择开始日期')).toHaveProperty('value', '2026-12-01');
     typeDate('请选择结束日期', '2026-12-02');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tab } from '../../../src/desktop/router/types.ts';
 import {
-  addTab, closeAllTabs, closeOtherTabs, closeTab, FIRST_TAB, normalizeTabs, tabAfterClose, tabLabel,
+  addTab, retitleTab, closeAllTabs, closeOtherTabs, closeTab, FIRST_TAB, normalizeTabs, tabAfterClose, tabLabel,
 } from '../../../src/desktop/tabs/tab-list.ts';
 
 const tab = (value: string, label = value): Tab => ({ label, value, meta: {} });
@@ -49,6 +49,14 @@ describe('tab list', () => {
     const stored = [tab('/a/index'), { ...FIRST_TAB, closable: true }, tab('/a/index'), null as unknown as Tab];
     expect(normalizeTabs(stored)).toEqual([FIRST_TAB, { ...tab('/a/index'), closable: true }]);
     expect(normalizeTabs(undefined)).toEqual([FIRST_TAB]);
+  });
+
+  it('keeps the title a page gave its tab when the route is entered again', () => {
+    const titled = retitleTab(opened, '/b/index', 'flow.route.leaveResubmit');
+    expect(titled.find((t) => t.value === '/b/index')?.title).toBe('flow.route.leaveResubmit');
+    expect(addTab(titled, tab('/b/index')).find((t) => t.value === '/b/index')?.title).toBe('flow.route.leaveResubmit');
+    expect(retitleTab(opened, FIRST_TAB.value, 'x')[0]).toEqual(FIRST_TAB);
+    expect(tabLabel({ label: '请假审批', value: '/h', title: 'flow.route.leaveResubmit' }, 'zh', (key) => (key === 'flow.route.leaveResubmit' ? '调整请假申请' : key))).toBe('调整请假申请');
   });
 
   it('labels tabs in the current language', () => {

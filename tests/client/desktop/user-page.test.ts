@@ -236,13 +236,16 @@ describe('the user form pickers', () => {
     await waitFor(() => expect(values.at(-1)).toBe('3,2'));
   });
 
-  it('lists the posts of post/select', async () => {
-    serve({ [`GET ${SYS}/post/select`]: () => ok([{ id: '7', postName: '总经理' }, { id: '8', postName: '人事经理' }]) });
+  it('searches the posts on the server (post/picker) and keeps the picked id', async () => {
+    const posts = [{ id: '7', title: '总经理' }, { id: '8', title: '人事经理' }];
+    serve({ [`GET ${SYS}/post/picker`]: ({ params }) => page(posts.filter((p) => p.title.includes(String(params.keyword ?? ''))), 2) });
     const values: unknown[] = [];
     renderDesktop(createElement(Form, { onValuesChange: (_: unknown, all: unknown) => values.push((all as { postId?: string }).postId) },
       createElement(Form.Item, { name: 'postId', label: '所属岗位' }, createElement(ReferencePicker, { field: user.fields.postId, lang: 'zh' }))));
-    await waitFor(() => expect(calls('GET', `${SYS}/post/select`)).toHaveLength(1));
+    await waitFor(() => expect(calls('GET', `${SYS}/post/picker`)).toHaveLength(1));
     fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: '人事' } });
+    await waitFor(() => expect(calls('GET', `${SYS}/post/picker`).at(-1)!.params).toMatchObject({ keyword: '人事' }));
     fireEvent.click(await screen.findByText('人事经理'));
     await waitFor(() => expect(values.at(-1)).toBe('8'));
   });

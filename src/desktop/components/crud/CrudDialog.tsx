@@ -8,6 +8,7 @@ import { useFormName } from '../use-form-name.ts';
 import { crudKey, entityApi } from './crud-api.ts';
 import { FieldControl, isWide, validateTriggerOf } from './FieldControl.tsx';
 import { defaultValues, recordValues, rulesOf, wireValueProps, type CrudField, type DialogMode } from './fields.ts';
+import { lineValues, LinesTable } from './LinesTable.tsx';
 
 /** `values`: what an add starts with (a new child's parent). */
 export interface DialogState { mode: DialogMode; id?: string; values?: Record<string, unknown> }
@@ -60,7 +61,12 @@ export function CrudDialog({ entity, lang, state, fields, locked = [], open, wid
   const readOnly = mode === 'view';
   const loading = Boolean(id) && detail.isPending;
   const span = width >= TWO_COLUMNS_FROM ? 12 : 24;
-  const initialValues = id ? recordValues(fields, detail.data ?? {}) : { ...defaultValues(fields), ...preset };
+  const lines = Object.entries(entity.lines ?? {});
+  const initialLines = Object.fromEntries(lines.map(([key, line]) => {
+    const loaded = (detail.data?.[key] ?? []) as Array<Record<string, unknown>>;
+    return [key, id ? loaded.map((record) => lineValues(line, record)) : []];
+  }));
+  const initialValues = { ...(id ? recordValues(fields, detail.data ?? {}) : { ...defaultValues(fields), ...preset }), ...initialLines };
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (values) save.mutate(values);
@@ -113,6 +119,12 @@ export function CrudDialog({ entity, lang, state, fields, locked = [], open, wid
               </Col>
             ))}
           </Row>
+          {lines.map(([key, line]) => (
+            <div key={key} className="tenon-crud-lines">
+              <div className="tenon-crud-lines-title">{line.label[lang]}</div>
+              <LinesTable name={key} line={line} lang={lang} readOnly={readOnly} />
+            </div>
+          ))}
         </Form>
       )}
     </Modal>

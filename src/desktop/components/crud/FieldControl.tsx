@@ -5,7 +5,7 @@ import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
 import { useDictionaryOptions, useMenuTree, useParentTree } from './crud-api.ts';
 import { isMultiple, isPicker, type CrudField } from './fields.ts';
-import { isReferenceControl, ReferencePicker } from '../ReferencePicker.tsx';
+import { isReference, ReferencePicker } from '../ReferencePicker.tsx';
 
 /** antd hands `value`/`onChange` (or `checked`) to the control through Form.Item. */
 interface ControlProps {
@@ -111,7 +111,7 @@ export function FieldControl(props: ControlProps) {
   if (field.picker) return <ParentTree {...base} recordId={recordId} />;
   if (field.control === 'menu-tree') return <MenuTree {...base} />;
   if (field.control === 'time-zone') return <TimeZoneSelect {...base} />;
-  if (isReferenceControl(field)) return <ReferencePicker {...base} />;
+  if (isReference(field)) return <ReferencePicker {...base} />;
   if (field.type === 'switch') return <Switch id={rest.id} disabled={rest.disabled} checked={checked} onChange={rest.onChange} />;
   if (field.type === 'date' || field.type === 'datetime') {
     return (

@@ -21,6 +21,8 @@ export const crudCss = `
 .tenon-crud-selected { color: var(--ant-color-text-secondary); font-size: 13px; }
 .tenon-crud-form { padding-top: 8px; }
 .tenon-crud-form .ant-input-number, .tenon-crud-form .ant-picker { width: 100%; }
+.tenon-crud-lines-title { font-weight: 600; margin: 8px 0; }
+.tenon-lines-table .ant-select { width: 100%; }
 /* View mode: read-only, but as legible as the list. */
 .tenon-crud-form.is-view .ant-input-disabled, .tenon-crud-form.is-view .ant-input-disabled input,
 .tenon-crud-form.is-view .ant-input-number-disabled input, .tenon-crud-form.is-view .ant-picker-disabled input,

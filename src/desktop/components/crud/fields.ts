@@ -3,7 +3,7 @@ import type { FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { allFields, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
-import { isReferenceControl } from '../ReferencePicker.tsx';
+import { isReference } from '../ReferencePicker.tsx';
 
 /** A field of the definition with its name; `picker` (the URL of TreeNodes) marks a tree entity's parent field. */
 export interface CrudField extends FieldDef { name: string; picker?: string }
@@ -113,7 +113,7 @@ export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Controls that pick rather than type: they validate on change too. */
 export const isPicker = (field: FieldDef & { picker?: string }) =>
-  Boolean(field.dict) || Boolean(field.picker) || field.control === 'menu-tree' || field.control === 'time-zone' || isReferenceControl(field)
+  Boolean(field.dict) || Boolean(field.picker) || field.control === 'menu-tree' || field.control === 'time-zone' || isReference(field)
   || field.type === 'date' || field.type === 'datetime' || field.type === 'switch';
 export const isNumeric = (field: FieldDef) => field.type === 'int' || field.type === 'money' || field.type === 'decimal';
 /** The menu tree holds several ids for an `ids` field, one for an `id` field. */

@@ -81,7 +81,8 @@ export default function UserPage() {
   };
   return (
     <div className="tenon-user-page" style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-      <Card size="small" title={t('crud.user.depts')} variant="borderless" style={{ width: 210, flex: 'none' }}>
+      {/* 180 px at 1440 (the user table's columns then fit beside it without scrolling), up to 240 on wide screens. */}
+      <Card size="small" title={t('crud.user.depts')} variant="borderless" style={{ width: 'clamp(176px, 12.5vw, 240px)', flex: 'none' }}>
         <DeptTree value={deptId} onChange={setDeptId} />
       </Card>
       <div style={{ flex: 1, minWidth: 0 }}>

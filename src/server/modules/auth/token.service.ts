@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
+import { enterTenant } from '../../db/tenant-context.ts';
 import { ROLE_POWER, SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import type { TenantTimeZones } from '../../platform/tenant-time.ts';
@@ -100,6 +101,7 @@ export class TokenService {
   private async passwordGrant(client: ClientRow, request: TokenRequest) {
     const tenantId = request.tenantId?.trim();
     if (!tenantId) throw invalidGrant('tenantMissing');
+    enterTenant(tenantId);
     const account = request.username?.trim() ?? '';
     if (!account || !request.password) throw invalidGrant('badCredentials');
     const failCount = await this.failLimit();
@@ -137,6 +139,7 @@ export class TokenService {
       await this.sessions.revoke(claims.sid, refreshValidity(client));
       throw invalidGrant('refreshInvalid');
     }
+    enterTenant(claims.tenant_id);
     await this.checkTenant(claims.tenant_id);
     const user = await this.db.selectFrom('blade_user').selectAll()
       .where('id', '=', claims.user_id).where('tenant_id', '=', claims.tenant_id).where('is_deleted', '=', 0).executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatDateTime, parseDateTime } from '../../../shared/contract/time.ts';
 import { fail, ok } from '../../platform/errors.ts';
-import { parseIds } from '../../platform/entity-service.ts';
+import { parseIds } from '../../platform/entity/service.ts';
 import { requestParams } from '../../platform/http.ts';
 import { nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';

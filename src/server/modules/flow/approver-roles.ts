@@ -1,6 +1,10 @@
 import type { Db } from '../../db/connect.ts';
 import { nextId } from '../../platform/ids.ts';
-import { USER_ROLE_MENU_CODES } from '../../db/seed/menu-tree.ts';
+import { DESK_USER_MENUS } from '../desk/menus.ts';
+import { WORK_USER_MENUS } from './menus.ts';
+
+/** The work desk of the seeded `user` role, which the approver roles hold too. */
+export const USER_ROLE_MENU_CODES = [...DESK_USER_MENUS, ...WORK_USER_MENUS];
 
 /**
  * The roles the seeded models' candidate groups name (leave over 3 days: hr; fund requests from 10 000: finance,

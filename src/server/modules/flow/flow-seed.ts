@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/connect.ts';
+import { SEED } from '../system/install.ts';
 import { deploy } from './flow-definitions.ts';
 
 /**
@@ -10,8 +11,7 @@ import { deploy } from './flow-definitions.ts';
  */
 const MODELS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'models');
 const SEED_TIME = '2018-08-08 08:08:08';
-/** SEED.userAdmin (seed.ts imports this file, so the id is repeated rather than imported back). */
-const ADMIN = '1123598821738675201';
+const ADMIN = SEED.userAdmin;
 
 const SEED_MODELS = [
   { id: '1123598822738675201', key: 'Leave', name: '请假流程', file: 'leave.bpmn20.xml', category: '1' },

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { failWith, ok } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import { readMultipart } from '../../platform/multipart.ts';
-import { parseIds } from '../../platform/entity-service.ts';
+import { parseIds } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
 import { ModelError, readModel } from './bpmn-model.ts';
 import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { fail, failWith, ok } from '../../platform/errors.ts';
-import { parseIds } from '../../platform/entity-service.ts';
+import { parseIds } from '../../platform/entity/service.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import { isId, nextId, optionalId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';

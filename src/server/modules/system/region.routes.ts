@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { region } from '../../../shared/entities/system/region.ts';
-import { COUNTRY } from '../../db/seed/region.ts';
+import { COUNTRY } from './region-data.ts';
 import { ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import type { Services } from '../../services.ts';

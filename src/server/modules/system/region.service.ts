@@ -4,13 +4,13 @@ import type { EntityDef } from '../../../shared/entities/define.ts';
 import { region } from '../../../shared/entities/system/region.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
-import { childRow, COUNTRY, LEVELS, RegionLoader, VILLAGE_LEVEL, type RegionRow } from '../../db/seed/region.ts';
+import { childRow, COUNTRY, LEVELS, RegionLoader, VILLAGE_LEVEL, type RegionRow } from './region-data.ts';
 import type { Dictionaries } from '../../platform/dictionaries.ts';
-import { fieldsOf, parseFieldValue, toWire } from '../../platform/entity-fields.ts';
-import { TREE_MESSAGES } from '../../platform/entity-rules.ts';
-import type { Page, WireRecord } from '../../platform/entity-service.ts';
+import { fieldsOf, parseFieldValue, toWire } from '../../platform/entity/fields.ts';
+import { TREE_MESSAGES } from '../../platform/entity/rules.ts';
+import type { Page, WireRecord } from '../../platform/entity/service.ts';
 import { ApiError, fail, failWith } from '../../platform/errors.ts';
-import { conditionsPredicate, parseListQuery, type ListQuery } from '../../platform/query-conditions.ts';
+import { conditionsPredicate, parseListQuery, type ListQuery } from '../../platform/entity/conditions.ts';
 
 type Query = Record<string, unknown>;
 

@@ -5,9 +5,9 @@ import { ApiError, fail, ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
 import { idList, nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
-import { explainDataScope, SCOPE } from '../../platform/data-scope.ts';
-import { findField } from '../../platform/entity-fields.ts';
-import { conditionColumns, parseScopeCondition, ScopeConditionError } from '../../platform/scope-condition.ts';
+import { explainDataScope, SCOPE } from '../../platform/entity/data-scope.ts';
+import { findField } from '../../platform/entity/fields.ts';
+import { conditionColumns, parseScopeCondition, ScopeConditionError } from '../../platform/entity/scope-condition.ts';
 import { dataScope } from '../../../shared/entities/system/scopes.ts';
 import { installRoleRules, ROLE_MESSAGES } from './role-power.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { post } from '../../../shared/entities/system/post.ts';
 import { splitList } from '../../platform/auth-context.ts';
-import { asTenant } from '../../platform/entity-routes.ts';
+import { asTenant } from '../../platform/entity/routes.ts';
 import { ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
 import { isId } from '../../platform/ids.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tenant } from '../../../shared/entities/system/tenant.ts';
 import { tenantPackage } from '../../../shared/entities/system/tenant-package.ts';
 import { SUPER_TENANT } from '../../platform/auth-context.ts';
-import { parseIds } from '../../platform/entity-service.ts';
+import { parseIds } from '../../platform/entity/service.ts';
 import { ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import { isId } from '../../platform/ids.ts';

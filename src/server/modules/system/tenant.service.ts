@@ -4,13 +4,14 @@ import { tenant } from '../../../shared/entities/system/tenant.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
+import { asSystem } from '../../db/tenant-context.ts';
 import { ROLE_POWER, SUPER_TENANT, splitList, type AuthUser } from '../../platform/auth-context.ts';
-import { fieldsOf, parseFieldValue } from '../../platform/entity-fields.ts';
-import type { Row } from '../../platform/entity-rules.ts';
+import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
+import type { Row } from '../../platform/entity/rules.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
 import { hashPlainPassword } from '../auth/password.ts';
-import { seedWorkCalendars } from '../../db/seed/work-calendar.ts';
+import { seedWorkCalendars } from './work-calendar-seed.ts';
 import { addApproverRoles } from '../flow/approver-roles.ts';
 
 /** Scheme, host and port of a URL or bare host name, lower-cased; paths and queries are ignored. */
@@ -108,8 +109,9 @@ export class TenantService {
   async infoByDomain(domain: string) {
     const wanted = originOf(domain);
     if (!wanted) return {};
-    const tenants = await this.db.selectFrom('blade_tenant').select(['tenant_id', 'tenant_name', 'domain', 'background_url'])
-      .where('domain', '<>', '').where('is_deleted', '=', 0).where('status', '=', 1).execute();
+    // Public, before anyone is known: every tenant's domain is read as system work (db/tenant-context.ts).
+    const tenants = await asSystem(() => this.db.selectFrom('blade_tenant').select(['tenant_id', 'tenant_name', 'domain', 'background_url'])
+      .where('domain', '<>', '').where('is_deleted', '=', 0).where('status', '=', 1).execute());
     const match = tenants.find((t) => {
       const configured = originOf(t.domain);
       if (!configured) return false;

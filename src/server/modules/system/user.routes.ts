@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { user } from '../../../shared/entities/system/user.ts';
-import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity-excel.ts';
+import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity/excel.ts';
 import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
 import { idList, isId } from '../../platform/ids.ts';

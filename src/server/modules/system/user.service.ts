@@ -4,9 +4,9 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
 import { splitList, type AuthUser } from '../../platform/auth-context.ts';
-import { allRecords, importWorkbook } from '../../platform/entity-excel.ts';
-import { fieldsOf, parseFieldValue } from '../../platform/entity-fields.ts';
-import type { EntityHooks, EntityService, WireRecord } from '../../platform/entity-service.ts';
+import { allRecords, importWorkbook } from '../../platform/entity/excel.ts';
+import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
+import type { EntityHooks, EntityService, WireRecord } from '../../platform/entity/service.ts';
 import { ApiError, fail, failWith } from '../../platform/errors.ts';
 import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
@@ -70,14 +70,13 @@ export class UserService {
       prepare: (user, input, inserting) => this.prepare(user, input, inserting),
       beforeWrite: async (trx, user, values, before) => {
         if (!before) await this.checkQuota(trx, user.tenantId);
-        await this.checkReferences(trx, user.tenantId, values);
       },
       beforeRemove: async (user, ids) => {
         if (ids.includes(user.userId)) throw failWith(USER_MESSAGES.removeSelf);
         await this.checkReach(user, await this.db.selectFrom('blade_user').select('role_id')
           .where('id', 'in', ids).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute());
       },
-      decorate: (records, rows) => this.decorate(records, rows),
+      decorate: (records) => this.decorate(records),
     };
   }
 
@@ -120,17 +119,6 @@ export class UserService {
     if (Number(live.n) >= limit) throw failWith(USER_MESSAGES.quota);
   }
 
-  /** Roles, depts and posts a user refers to must be live rows of the same tenant. */
-  private async checkReferences(trx: Db, tenantId: string, values: Record<string, unknown>) {
-    for (const [column, table] of [['role_id', 'blade_role'], ['dept_id', 'blade_dept'], ['post_id', 'blade_post']] as const) {
-      const ids = [...new Set(splitList(values[column] as string | undefined))];
-      if (!ids.length) continue;
-      const found = await trx.selectFrom(table).select('id')
-        .where('id', 'in', ids).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
-      if (found.length !== ids.length) throw new ApiError(400, MESSAGES.dataNotFound);
-    }
-  }
-
   /**
    * Nobody hands out more than they hold: roles of the caller's tenant only, and (below the super administrator)
    * a role the caller does not hold only when it allows no more than the caller's own rights (power, menus,
@@ -162,29 +150,10 @@ export class UserService {
     return undefined;
   }
 
-  /** UserVO: role, dept and post names (one query per kind for all rows), status name. */
-  private async decorate(records: WireRecord[], rows: Record<string, unknown>[]) {
-    const tenants = [...new Set(rows.map((r) => String(r.tenant_id)))];
-    const namesOf = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, nameColumn: string) => {
-      const ids = [...new Set(rows.flatMap((r) => splitList(r[column] as string)))].filter(isId);
-      if (!ids.length || !tenants.length) return new Map<string, string>();
-      const found = await this.db.selectFrom(table).select(['id', `${nameColumn} as name`])
-        .where('id', 'in', ids).where('tenant_id', 'in', tenants).where('is_deleted', '=', 0).execute();
-      return new Map(found.map((r) => [String(r.id), String(r.name)]));
-    };
-    const [roles, depts, posts] = await Promise.all([
-      namesOf('blade_role', 'role_id', 'role_name'),
-      namesOf('blade_dept', 'dept_id', 'dept_name'),
-      namesOf('blade_post', 'post_id', 'post_name'),
-    ]);
-    const join = (names: Map<string, string>, list: unknown) =>
-      splitList(list as string).map((id) => names.get(id)).filter((n): n is string => n !== undefined).join(',');
-    records.forEach((record, i) => {
-      record.roleName = join(roles, rows[i].role_id);
-      record.deptName = join(depts, rows[i].dept_id);
-      record.postName = join(posts, rows[i].post_id);
-      record.statusName = STATUS_NAMES[String(record.status)] ?? '';
-    });
+  /** UserVO: the role, dept and post names come joined by the engine (their `ref`s); the status name. */
+  private decorate(records: WireRecord[]) {
+    for (const record of records) record.statusName = STATUS_NAMES[String(record.status)] ?? '';
+    return Promise.resolve();
   }
 
   /**
@@ -201,7 +170,7 @@ export class UserService {
 
   /** The caller's own row (tenant-bound, no data scope: one's own profile is always one's own). */
   async own(user: AuthUser): Promise<WireRecord | undefined> {
-    const row = await this.db.selectFrom('blade_user').selectAll()
+    const row = await this.entity.selectColumns(this.db.selectFrom('blade_user'))
       .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
     return row ? (await this.entity.wire([row]))[0] : undefined;
   }

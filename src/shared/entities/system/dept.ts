@@ -10,10 +10,6 @@ export const dept = defineEntity({
   tenant: true,
   audit: false,
   tree: { title: 'deptName', parentLabel: { zh: '上级机构', en: 'Parent department' }, ancestors: true },
-  references: [{
-    table: 'blade_user', column: 'dept_id', list: true,
-    message: { zh: '当前机构下存在用户,无法删除!', en: 'The department still has users and cannot be deleted!' },
-  }],
   fields: {
     deptName: {
       type: 'string', max: 45, list: true, form: true, filter: true, search: 'like',

@@ -10,6 +10,7 @@ export const post = defineEntity({
   audit: true,
   dataScope: true,
   filterStyle: 'entity',
+  display: 'postName',
   fields: {
     category: {
       type: 'int', dict: 'post_category', list: true, form: true, export: true, filter: true,

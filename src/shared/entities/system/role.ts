@@ -11,10 +11,6 @@ export const role = defineEntity({
   audit: false,
   affectsGrants: true,
   tree: { title: 'roleName', parentLabel: { zh: '上级角色', en: 'Parent role' } },
-  references: [{
-    table: 'blade_user', column: 'role_id', list: true,
-    message: { zh: '当前角色已被用户使用,无法删除!', en: 'The role is held by users and cannot be deleted!' },
-  }],
   fields: {
     roleName: {
       type: 'string', max: 255, list: true, form: true, filter: true, search: 'like',

@@ -64,14 +64,16 @@ export const user = defineEntity({
     birthday: { type: 'date', nullable: true, form: true, export: true, label: { zh: '生日', en: 'Birthday' } },
     sex: { type: 'int', nullable: true, dict: 'sex', list: true, form: true, export: true, label: { zh: '性别', en: 'Sex' } },
     roleId: {
-      type: 'ids', max: 1000, list: true, form: true, control: 'role-tree', export: true, shows: 'roleName', label: { zh: '所属角色', en: 'Roles' },
+      type: 'ids', max: 1000, list: true, form: true, ref: 'role', export: true, shows: 'roleName', label: { zh: '所属角色', en: 'Roles' },
       required: { zh: '请选择所属角色', en: 'Please select the roles' },
+      inUse: { zh: '当前角色已被用户使用,无法删除!', en: 'The role is held by users and cannot be deleted!' },
     },
     deptId: {
-      type: 'ids', max: 1000, list: true, form: true, control: 'dept-tree', export: true, shows: 'deptName', label: { zh: '所属部门', en: 'Departments' },
+      type: 'ids', max: 1000, list: true, form: true, ref: 'dept', export: true, shows: 'deptName', label: { zh: '所属部门', en: 'Departments' },
       required: { zh: '请选择所属部门', en: 'Please select the departments' },
+      inUse: { zh: '当前机构下存在用户,无法删除!', en: 'The department still has users and cannot be deleted!' },
     },
-    postId: { type: 'ids', max: 1000, form: true, control: 'post-select', export: true, shows: 'postName', label: { zh: '所属岗位', en: 'Posts' } },
+    postId: { type: 'ids', max: 1000, form: true, ref: 'post', export: true, shows: 'postName', label: { zh: '所属岗位', en: 'Posts' } },
     code: { type: 'string', max: 12, form: true, export: true, search: 'like', label: { zh: '用户编号', en: 'User code' } },
     userType: {
       type: 'int', dict: 'user_type', list: true, form: true, export: true, filter: true, default: 1,

@@ -10,6 +10,7 @@ export const crud: Resource<typeof zh> = {
   select: 'Select {{label}}',
   required: 'Please enter {{label}}',
   tooLong: '{{label}} must be at most {{max}} characters',
+  addLine: 'Add line',
   topMenu: {
     setting: 'Menu settings',
     grantTitle: 'Sub-menu settings',

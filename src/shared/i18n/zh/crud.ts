@@ -8,6 +8,7 @@ export const crud = {
   select: '请选择{{label}}',
   required: '请输入{{label}}',
   tooLong: '{{label}}长度不能超过{{max}}',
+  addLine: '添加一行',
   /** Top menus: which menus a top menu groups (contract system.md §5). */
   topMenu: {
     setting: '菜单配置',

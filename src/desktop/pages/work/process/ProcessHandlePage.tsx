@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Space, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -50,10 +50,12 @@ function HandleTask({ kind, taskId, processInstanceId, businessId }: { kind: Bus
   const history = useQuery(historyQuery(processInstanceId));
   const handled = Boolean(history.data?.some((row) => row.taskId === taskId && row.endTime));
   const own = request.data && !handled ? backWithApplicant(request.data, me) : false;
+  const title = own ? `flow.route.${kind}Resubmit` : `flow.route.${kind}Handle`;
+  useEffect(() => { tabStore.retitle(pathname, title); }, [pathname, title]);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="tenon-flow-handle">
-      <Card variant="borderless" title={t(own ? `flow.route.${kind}Resubmit` : `flow.route.${kind}Handle`)} extra={<Button onClick={() => setDiagram(true)}>{t('flow.action.diagram')}</Button>}>
+      <Card variant="borderless" title={t(title)} extra={<Button onClick={() => setDiagram(true)}>{t('flow.action.diagram')}</Button>}>
         {request.isPending ? <Spin /> : !request.data ? <Empty description={t('flow.process.notFound')} /> : own ? (
           <>
             <Alert type="warning" showIcon title={t('flow.process.rejectedHint')} style={{ marginBottom: 16 }} />

@@ -1,0 +1,46 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Whose rows the database lets a query see (the second wall behind the entity engine's tenant predicate, see
+ * migrations/0012_row_level_security.sql). Three states:
+ * - no context: process start-up, migrations, seed, demo data, background work started at start-up and tests' own
+ *   setup. Runs as the connection's owner, which row-level security does not restrict.
+ * - system context (`asSystem`): the same owner rights, marked explicitly where a request legitimately reads before
+ *   a tenant is known (the public tenant lookup by domain).
+ * - request context: every HTTP request from its first hook; runs as the app role with the request's tenant, which
+ *   is empty (no tenant rows: fail closed) until the caller is known (a verified token, or the tenant being logged
+ *   into). The platform tenant 000000 is the operator: its policy clause lets it read and write every tenant's rows,
+ *   as the contract's cross-tenant screens (tenant list, provisioning, `tenantId=` of the super administrator) need.
+ */
+export interface RequestContext {
+  tenantId: string;
+}
+
+const SYSTEM = Symbol('system');
+const storage = new AsyncLocalStorage<RequestContext | typeof SYSTEM>();
+
+/** undefined = run as the owner (system work); a string = run as the app role seeing that tenant's rows. */
+export function currentDbTenant(): string | undefined {
+  const context = storage.getStore();
+  return context === undefined || context === SYSTEM ? undefined : context.tenantId;
+}
+
+/** A request's context, tenant unknown yet; `runInContext` enters it (again after each callback boundary). */
+export function newRequestContext(): RequestContext {
+  return { tenantId: '' };
+}
+
+export function runInContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+/** The caller is known: the rest of the request sees its tenant's rows. No-op outside a request. */
+export function enterTenant(tenantId: string): void {
+  const context = storage.getStore();
+  if (context && context !== SYSTEM) context.tenantId = tenantId;
+}
+
+/** Owner rights for `fn`: only where no tenant can be known yet and the contract allows the read. */
+export function asSystem<T>(fn: () => T): T {
+  return storage.run(SYSTEM, fn);
+}

@@ -1,0 +1,14 @@
+import { message } from '../../../shared/entities/desk/message.ts';
+import { defineModule } from '../../platform/module.ts';
+import { deskRoutes } from './desk.routes.ts';
+import { DESK_USER_MENUS, deskMenu } from './menus.ts';
+
+/** The work desk: notices and messages. */
+export const deskModule = defineModule({
+  name: 'desk',
+  entities: [message],
+  routes: [deskRoutes],
+  menus: [deskMenu],
+  userMenus: DESK_USER_MENUS,
+  dictionaries: [['notice', '通知类型', [['1', '发布通知'], ['2', '批转通知'], ['3', '转发通知'], ['4', '指示通知'], ['5', '任免通知'], ['6', '事务通知']]]],
+});

@@ -1,0 +1,9 @@
+import { DESK, SYS, menu, screen } from '../../db/seed/menus.ts';
+
+export const deskMenu = menu('desk', '工作台', 'Desk', '/desk', 1, 'iconfont iconicon_airplay', [
+  screen('notice', '通知公告', 'Notices', '/desk/notice', 1, 'iconfont iconicon_sms', `${DESK}/notice`),
+  screen('message', '消息通知', 'Messages', '/desk/message', 2, 'iconfont iconicon_message', `${SYS}/message`),
+]);
+
+/** What the seeded `user` role holds here (seed.md §6): the desk, notices, and reading messages. */
+export const DESK_USER_MENUS = ['desk', 'notice', 'notice_add', 'notice_edit', 'notice_delete', 'notice_view', 'message', 'message_view'];

@@ -1,0 +1,14 @@
+import { business, exportBtn, importBtn } from '../../db/seed/menus.ts';
+import { defineModule } from '../../platform/module.ts';
+
+const masterdataMenu = business('masterdata', '基础资料', 'Master data', 10, 'iconfont iconicon_addresslist', [
+  ['customer', '客户管理', 'Customers', { extra: [exportBtn('customer')] }],
+  ['supplier', '供应商管理', 'Suppliers', { extra: [exportBtn('supplier')] }],
+  ['product', '产品管理', 'Products', { extra: [exportBtn('product'), importBtn('product')] }],
+  ['goodscategory', '物料分类', 'Goods categories'],
+  ['price', '价格管理', 'Prices'],
+  ['employee', '员工管理', 'Employees'],
+]);
+
+/** 基础资料 (issue 12): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
+export const masterdataModule = defineModule({ name: 'masterdata', menus: [masterdataMenu] });

@@ -1,0 +1,151 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import { parseDateTime } from '../../../shared/contract/time.ts';
+import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
+import { ApiError, fail } from '../errors.ts';
+import { findField, parseFieldValue, type ResolvedField } from './fields.ts';
+
+/** The contract's list query suffixes (README §6). No suffix = LIKE (or exact for "entity"-style lists). */
+const OPERATORS = {
+  equal: '=', notequal: '<>', like: 'like', likeleft: 'likeleft', likeright: 'likeright', notlike: 'notlike',
+  ge: '>=', le: '<=', gt: '>', lt: '<',
+  datege: '>=', dategt: '>', dateequal: '=', datele: '<=', datelt: '<',
+  null: 'null', notnull: 'notnull',
+} as const;
+type Suffix = keyof typeof OPERATORS;
+
+export interface Condition {
+  field: ResolvedField;
+  suffix: Suffix;
+  value: unknown;
+}
+
+export interface ListQuery {
+  current: number;
+  size: number;
+  conditions: Condition[];
+  sorts: Array<{ field: ResolvedField; direction: 'asc' | 'desc' }>;
+}
+
+export const MAX_PAGE_SIZE = 1000;
+/** Keys that are not filters (blade-tool removes the same). */
+const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth', 'Blade-Auth']);
+
+/**
+ * Reads paging, sort and filters from a list request. Keys that name no field of the entity are ignored, as a
+ * form binder does; unknown sorts and malformed values are a 400. No client text ever becomes SQL.
+ */
+export function parseListQuery(entity: EntityDef, query: Record<string, unknown>, options: { paged: boolean }): ListQuery {
+  const current = options.paged ? parsePositive(query.current, 1, 'pageCurrent') : 1;
+  const size = options.paged ? parsePositive(query.size, 10, 'pageSize') : MAX_PAGE_SIZE;
+  if (size > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });
+
+  const conditions: Condition[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    if (RESERVED.has(key) || key.endsWith('_ignore')) continue;
+    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    const { field, suffix } = filterKey(entity, key);
+    if (!field || field.secret) continue;
+    if (suffix === 'null' || suffix === 'notnull') {
+      conditions.push({ field, suffix, value: null });
+      continue;
+    }
+    if (value === undefined || value === null || String(value).trim() === '') continue;
+    const effective: Suffix = suffix ?? (field.search ?? (entity.filterStyle === 'entity' || !isText(field) ? 'equal' : 'like'));
+    conditions.push({ field, suffix: effective, value: filterValue(field, effective, String(value).trim()) });
+  }
+
+  const sorts: ListQuery['sorts'] = [];
+  for (const [param, direction] of [['ascs', 'asc'], ['descs', 'desc']] as const) {
+    const raw = query[param];
+    if (raw === undefined || raw === '') continue;
+    for (const name of String(raw).split(',').map((s) => s.trim()).filter(Boolean)) {
+      const field = findField(entity, name);
+      if (!field || field.secret) throw fail('sortUnknown', { name });
+      sorts.push({ field, direction });
+    }
+  }
+  if (sorts.length === 0) {
+    for (const [name, direction] of entity.defaultSort) sorts.push({ field: findField(entity, String(name))!, direction });
+  }
+  return { current, size, conditions, sorts };
+}
+
+/**
+ * The field and suffix a query key names: a field (`paramKey`, or its column `param_key`), or a field and one of
+ * the contract's suffixes (`paramKey_equal`). A known field with any other suffix is a 400 rather than silently no
+ * filter; a key naming no field is ignored.
+ */
+function filterKey(entity: EntityDef, key: string): { field?: ResolvedField; suffix?: Suffix } {
+  const whole = findField(entity, key);
+  if (whole) return { field: whole };
+  const match = /^(.+)_([a-z]+)$/.exec(key);
+  const field = match ? findField(entity, match[1]) : undefined;
+  if (!match || !field) return {};
+  // An own key of the table only: `in` would also find `constructor` and the rest of Object.prototype.
+  if (!Object.hasOwn(OPERATORS, match[2])) throw fail('paramType', { name: key });
+  return { field, suffix: match[2] as Suffix };
+}
+
+const isText = (field: ResolvedField) => field.type === 'string' || field.type === 'text' || field.type === 'ids';
+
+function parsePositive(raw: unknown, fallback: number, message: 'pageCurrent' | 'pageSize'): number {
+  if (raw === undefined || raw === '') return fallback;
+  const text = String(Array.isArray(raw) ? raw[raw.length - 1] : raw).trim();
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw fail(message, { name: MAX_PAGE_SIZE });
+  return Number(text);
+}
+
+/** No value of the column is longer: a longer filter matches nothing, and as a LIKE pattern it costs a pass over every row. */
+const longestValue = (field: ResolvedField) => field.max ?? (isText(field) ? 4000 : 64);
+
+function filterValue(field: ResolvedField, suffix: Suffix, text: string): unknown {
+  const longest = longestValue(field);
+  if (text.length > longest && [...text].length > longest) throw new ApiError(400, MESSAGES.tooLong, { name: longest, label: field.label });
+  if (suffix.startsWith('date')) {
+    const parsed = parseDateTime(text);
+    // A date compares with a date or with text; a number column cannot take one.
+    const comparable = field.type === 'date' || field.type === 'datetime' || isText(field);
+    if (!parsed || !comparable) throw fail('paramType', { name: `${field.name}_${suffix}` });
+    return field.type === 'date' ? parsed.slice(0, 10) : parsed;
+  }
+  if (suffix.includes('like')) {
+    // LIKE works on the text of any column; escape the pattern characters of the value itself.
+    return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  }
+  // `0` is the root of a tree: a valid value of a parent id, though never an id.
+  if (field.type === 'id' && text === '0') return '0';
+  try {
+    return parseFieldValue({ ...field, required: undefined, max: undefined, pattern: undefined }, text);
+  } catch {
+    throw fail('paramType', { name: field.name });
+  }
+}
+
+/** Equality filters the server adds (menus only, top-level rows only): field names from code, never from a request. */
+export type FixedFilter = Partial<Record<string, string | number>>;
+
+export function fixedConditions(entity: EntityDef, where: FixedFilter = {}): Condition[] {
+  return Object.entries(where).filter(([, value]) => value !== undefined).map(([name, value]) => {
+    const field = findField(entity, name);
+    if (!field) throw new Error(`${entity.name} has no field ${name}`);
+    return { field, suffix: 'equal', value };
+  });
+}
+
+/** The WHERE predicate of the parsed conditions, on columns named by the definition. */
+export function conditionsPredicate(eb: ExpressionBuilder<any, any>, conditions: Condition[], alias = ''): Expression<SqlBool>[] {
+  return conditions.map(({ field, suffix, value }) => {
+    const column = sql.ref(alias ? `${alias}.${field.column}` : field.column);
+    const textColumn = isText(field) ? column : sql`cast(${column} as text)`;
+    switch (suffix) {
+      case 'like': return sql<SqlBool>`${textColumn} ilike ${`%${value}%`}`;
+      case 'notlike': return sql<SqlBool>`${textColumn} not ilike ${`%${value}%`}`;
+      case 'likeleft': return sql<SqlBool>`${textColumn} ilike ${`%${value}`}`;
+      case 'likeright': return sql<SqlBool>`${textColumn} ilike ${`${value}%`}`;
+      case 'null': return sql<SqlBool>`${column} is null`;
+      case 'notnull': return sql<SqlBool>`${column} is not null`;
+      default: return eb(alias ? `${alias}.${field.column}` : field.column, OPERATORS[suffix] as '=', value);
+    }
+  });
+}

@@ -1,0 +1,338 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import { MESSAGES, text, type Lang, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import type { AuthUser } from '../auth-context.ts';
+import type { Dictionaries } from '../dictionaries.ts';
+import { fieldsOf, type ResolvedField } from './fields.ts';
+import type { EntityService, WireRecord } from './service.ts';
+import { readMultipart } from '../multipart.ts';
+import { ApiError, failWith, langOf } from '../errors.ts';
+
+/**
+ * Excel export and import of an entity from its definition: the fields marked `export` are the columns, headed
+ * by their zh or en label; dictionary fields hold their labels; a field with `shows` holds another key of the
+ * record (names for ids) that its module maps back on import. Imports are validated by the engine, all or nothing.
+ */
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 10_000;
+/** What the workbook may unpack to: a 10 MB upload must not inflate into gigabytes (a zip bomb). */
+const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+/** Row errors listed in the message; the rest are counted. */
+const LISTED_ERRORS = 20;
+/** Records fetched per query while exporting. */
+const EXPORT_BATCH = 500;
+
+/** Limits for `@fastify/multipart` on routes that take a workbook: one file, a few small fields. */
+export const IMPORT_MULTIPART_LIMITS = { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 };
+
+export const EXCEL_MESSAGES = {
+  noFile: { zh: '请选择要导入的Excel文件', en: 'Please choose the Excel file to import' },
+  notXlsx: { zh: '文件不是有效的Excel文件(.xlsx)', en: 'The file is not a valid Excel workbook (.xlsx)' },
+  tooLarge: { zh: '导入文件大小不能超过10MB', en: 'The import file must not exceed 10 MB' },
+  tooManyRows: { zh: '一次最多导入{name}行数据', en: 'At most {name} rows can be imported at once' },
+  noRows: { zh: '导入文件中没有数据', en: 'The file holds no data rows' },
+  noColumns: { zh: '未找到可导入的列,请使用导入模板', en: 'No known column was found, please use the import template' },
+  dictValue: { zh: '{label}不正确: {name}', en: '{label} is not valid: {name}' },
+  row: { zh: '第{name}行: ', en: 'Row {name}: ' },
+  moreErrors: { zh: '(共{name}处错误)', en: '({name} errors in all)' },
+} satisfies Record<string, LocalText>;
+
+/** One Excel column: the field, and the wire key its cells hold. */
+interface Column { field: ResolvedField; key: string }
+
+/** The entity's Excel columns in definition order. */
+export function excelColumns(entity: EntityDef): Column[] {
+  return [...fieldsOf(entity).values()]
+    .filter((field) => field.export && !field.secret)
+    .map((field) => ({ field, key: field.shows ?? field.name }));
+}
+
+/** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name (用户数据20240101120000.xlsx). */
+export function attachment(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+const stamp = () => formatDateTime().replace(/\D/g, '');
+
+/**
+ * Streams an .xlsx of `records` to the reply: a header row of the columns' labels, then one row per record.
+ * The first record is read before anything is sent, so a bad filter is still a JSON 400; a failure later
+ * ends the download (the response is already a file).
+ */
+export async function sendExport(
+  request: FastifyRequest, reply: FastifyReply, entity: EntityDef,
+  records: AsyncIterable<WireRecord> | Iterable<WireRecord>, fileName: LocalText,
+) {
+  const lang = langOf(request);
+  const iterator = Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : toAsync(records[Symbol.iterator]());
+  const first = await iterator.next();
+  const out = new PassThrough();
+  const columns = excelColumns(entity);
+  const write = async () => {
+    const { workbook, sheet } = startWorkbook(out, entity, lang, columns);
+    let count = 0;
+    for (let next = first; !next.done; next = await iterator.next()) {
+      sheet.addRow(columns.map((column) => cellOf(column, next.value))).commit();
+      // Wait for a slow client rather than buffer the whole file in memory.
+      if (++count % EXPORT_BATCH === 0 && out.writableNeedDrain) await once(out, 'drain');
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    request.log.error({ err: error }, 'excel export failed');
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachment(`${text(lang, fileName)}${stamp()}.xlsx`))
+    .header('cache-control', 'no-store')
+    .send(out);
+}
+
+/** The import template: the header row only. */
+export async function sendTemplate(request: FastifyRequest, reply: FastifyReply, entity: EntityDef, fileName: LocalText) {
+  const lang = langOf(request);
+  const out = new PassThrough();
+  const { workbook, sheet } = startWorkbook(out, entity, lang, excelColumns(entity));
+  sheet.commit();
+  const done = workbook.commit();
+  done.catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachment(`${text(lang, fileName)}.xlsx`))
+    .header('cache-control', 'no-store')
+    .send(out);
+}
+
+function startWorkbook(out: PassThrough, entity: EntityDef, lang: Lang, columns: Column[]) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(entity.label[lang].slice(0, 31));
+  sheet.columns = columns.map(({ field, key }) => ({
+    key, width: Math.max(12, Math.min(40, (field.max ?? 20) + 2)), style: { numFmt: '@' },
+  }));
+  const header = sheet.addRow(columns.map(({ field }) => field.label[lang]));
+  header.font = { bold: true };
+  header.commit();
+  return { workbook, sheet };
+}
+
+/** The cell of a record: dictionary fields as their labels, ids as text, the rest as the wire has it. */
+function cellOf({ field, key }: Column, record: WireRecord): string | number | null {
+  const value = field.dict ? record[`${field.name}Name`] : record[key];
+  if (value === null || value === undefined) return null;
+  return typeof value === 'number' && field.type !== 'id' ? value : String(value);
+}
+
+async function* toAsync<T>(iterator: Iterator<T>): AsyncGenerator<T> {
+  for (let next = iterator.next(); !next.done; next = iterator.next()) yield next.value;
+}
+
+/**
+ * Every record a list query matches, a page at a time through the engine's `page` (tenant, data scope, the
+ * module's filters): exactly what the list screen shows, without its paging.
+ */
+export async function* allRecords(service: EntityService, user: AuthUser, query: Record<string, unknown>): AsyncGenerator<WireRecord> {
+  const { current: _current, size: _size, ...filters } = query;
+  for (let current = 1; ; current++) {
+    const page = await service.page(user, { ...filters, current: String(current), size: String(EXPORT_BATCH) });
+    yield* page.records;
+    if (page.records.length < EXPORT_BATCH || current * EXPORT_BATCH >= page.total) return;
+  }
+}
+
+/** The uploaded workbook and the form fields of a multipart request (`file`, plus e.g. `isCovered`). */
+export async function readUpload(request: FastifyRequest): Promise<{ file: Buffer; fields: Record<string, string> }> {
+  const { fields, files: [file] } = await readMultipart(request, { fileField: 'file', files: 1, fileSize: MAX_IMPORT_BYTES, fieldSize: 1024, tooLarge: EXCEL_MESSAGES.tooLarge });
+  if (!file || file.data.length === 0) throw failWith(EXCEL_MESSAGES.noFile);
+  return { file: file.data, fields };
+}
+
+/** A sheet row after header mapping: its number in the sheet and the wire values of its non-blank cells. */
+export interface SheetRow { row: number; values: Record<string, unknown> }
+
+/** A refused row of an import. */
+export interface RowError { row: number; error: ApiError }
+
+/** Every refused row of an import in one 400: `第3行: 请输入登录账号; 第5行: ...` in the caller's language. */
+export class ImportErrors extends ApiError {
+  constructor(readonly rows: RowError[]) {
+    super(400, MESSAGES.business);
+  }
+
+  override textIn(lang: Lang): string {
+    const listed = this.rows.slice(0, LISTED_ERRORS).map(({ row, error }) => `${text(lang, EXCEL_MESSAGES.row, { name: row })}${error.textIn(lang)}`);
+    const more = this.rows.length > LISTED_ERRORS ? ` ${text(lang, EXCEL_MESSAGES.moreErrors, { name: this.rows.length })}` : '';
+    return `${listed.join('; ')}${more}`;
+  }
+}
+
+export interface ImportOptions {
+  /**
+   * The body to submit for a row (map names to ids, decide insert or update); throw an ApiError to refuse the
+   * row. Without it the row's values are submitted as they are.
+   */
+  toBody?(values: Record<string, unknown>): Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+/**
+ * Imports a workbook into the entity as the caller: rows mapped from the sheet, then submitted together through
+ * the engine (`submitAll`). Any refused row and nothing is written: the 400 names every refused row.
+ */
+export async function importWorkbook(
+  service: EntityService, dictionaries: Dictionaries, user: AuthUser, file: Buffer, options: ImportOptions = {},
+): Promise<number> {
+  const rows = await readSheet(service.entity, dictionaries, file);
+  const errors: RowError[] = [];
+  const bodies: Record<string, unknown>[] = [];
+  const rowOf: number[] = [];
+  for (const { row, values } of rows.mapped) {
+    try {
+      bodies.push(options.toBody ? await options.toBody(values) : values);
+      rowOf.push(row);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      errors.push({ row, error });
+    }
+  }
+  errors.push(...rows.errors);
+  const result = await service.submitAll(user, bodies);
+  errors.push(...result.errors.map(({ index, error }) => ({ row: rowOf[index], error })));
+  if (errors.length) throw new ImportErrors(errors.sort((a, b) => a.row - b.row));
+  return result.saved;
+}
+
+/** Rows of the first worksheet as wire values, with the rows whose dictionary labels are unknown. */
+async function readSheet(entity: EntityDef, dictionaries: Dictionaries, file: Buffer): Promise<{ mapped: SheetRow[]; errors: RowError[] }> {
+  checkWorkbookFile(file);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs types its Buffer as an ArrayBuffer; at run time it takes Node's Buffer.
+    await workbook.xlsx.load(file as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  } catch {
+    throw failWith(EXCEL_MESSAGES.notXlsx);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.actualRowCount < 2) throw failWith(EXCEL_MESSAGES.noRows);
+  if (sheet.actualRowCount - 1 > MAX_IMPORT_ROWS) throw failWith(EXCEL_MESSAGES.tooManyRows, { name: MAX_IMPORT_ROWS });
+
+  const known = new Map<string, Column>();
+  for (const column of excelColumns(entity)) {
+    for (const name of [column.field.label.zh, column.field.label.en, column.field.name, column.key]) known.set(name.trim().toLowerCase(), column);
+  }
+  const columns = new Map<number, Column>();
+  sheet.getRow(1).eachCell((cell, index) => {
+    const column = known.get(String(cellValue(cell.value) ?? '').trim().toLowerCase());
+    if (column) columns.set(index, column);
+  });
+  if (!columns.size) throw failWith(EXCEL_MESSAGES.noColumns);
+
+  // label -> key of each dictionary column
+  const labels = new Map<string, Map<string, string>>();
+  for (const { field } of columns.values()) {
+    if (!field.dict || labels.has(field.dict)) continue;
+    const items = await dictionaries.itemsOf(field.dict);
+    labels.set(field.dict, new Map([...items].map(([key, label]) => [label, key])));
+  }
+
+  const mapped: SheetRow[] = [];
+  const errors: RowError[] = [];
+  sheet.eachRow({ includeEmpty: false }, (sheetRow, row) => {
+    if (row === 1) return;
+    const values: Record<string, unknown> = {};
+    try {
+      for (const [index, { field, key }] of columns) {
+        let value = cellValue(sheetRow.getCell(index).value, field);
+        // A blank cell is "not given": an insert takes the default, an update keeps the value.
+        if (value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
+        if (typeof value === 'string') value = value.trim();
+        if (field.dict) value = dictionaryKey(field, labels.get(field.dict)!, String(value));
+        values[key] = value;
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      errors.push({ row, error });
+      return;
+    }
+    if (Object.keys(values).length) mapped.push({ row, values });
+  });
+  if (!mapped.length && !errors.length) throw failWith(EXCEL_MESSAGES.noRows);
+  return { mapped, errors };
+}
+
+/** A dictionary cell holds the item's label (as exported) or its key. */
+function dictionaryKey(field: ResolvedField, labels: Map<string, string>, value: string): string {
+  const key = labels.get(value);
+  if (key !== undefined) return key;
+  if ([...labels.values()].includes(value)) return value;
+  throw failWith(EXCEL_MESSAGES.dictValue, { label: field.label, name: value.slice(0, 50) });
+}
+
+/** A cell as a wire value: text, a number, or a date as the wire writes it (Excel dates are UTC wall-clock). */
+function cellValue(value: ExcelJS.CellValue, field?: ResolvedField): string | number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return undefined;
+    const iso = value.toISOString();
+    return field?.type === 'date' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  }
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('hyperlink' in value) return String(value.text ?? '');
+  if ('formula' in value || 'sharedFormula' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null, field);
+  if ('error' in value) return String(value.error);
+  return undefined;
+}
+
+/**
+ * A real .xlsx is a ZIP holding `[Content_Types].xml` and `xl/workbook.xml`. Every entry is inflated here with
+ * a cap on the total, so the size a ZIP declares cannot hide a bomb from the parser that runs next.
+ */
+export function checkWorkbookFile(file: Buffer): void {
+  const notXlsx = () => failWith(EXCEL_MESSAGES.notXlsx);
+  if (file.length < 22 || file.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
+  // End of central directory: the last 22 bytes plus a comment of at most 64 KB.
+  let eocd = -1;
+  for (let at = file.length - 22; at >= Math.max(0, file.length - 22 - 0xffff); at--) {
+    if (file.readUInt32LE(at) === 0x06054b50) { eocd = at; break; }
+  }
+  if (eocd < 0) throw notXlsx();
+  const entries = file.readUInt16LE(eocd + 10);
+  let at = file.readUInt32LE(eocd + 16);
+  const names = new Set<string>();
+  let unpacked = 0;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > file.length || file.readUInt32LE(at) !== 0x02014b50) throw notXlsx();
+    const method = file.readUInt16LE(at + 10);
+    const compressed = file.readUInt32LE(at + 20);
+    const nameLength = file.readUInt16LE(at + 28);
+    const extraLength = file.readUInt16LE(at + 30);
+    const commentLength = file.readUInt16LE(at + 32);
+    const local = file.readUInt32LE(at + 42);
+    names.add(file.toString('utf8', at + 46, at + 46 + nameLength));
+    if (local + 30 > file.length || file.readUInt32LE(local) !== 0x04034b50) throw notXlsx();
+    const start = local + 30 + file.readUInt16LE(local + 26) + file.readUInt16LE(local + 28);
+    if (start + compressed > file.length) throw notXlsx();
+    const data = file.subarray(start, start + compressed);
+    if (method === 0) unpacked += data.length;
+    else if (method === 8) {
+      try {
+        unpacked += inflateRawSync(data, { maxOutputLength: Math.max(1, MAX_UNPACKED_BYTES - unpacked) }).length;
+      } catch {
+        throw notXlsx();
+      }
+    } else throw notXlsx();
+    if (unpacked > MAX_UNPACKED_BYTES) throw notXlsx();
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw notXlsx();
+}

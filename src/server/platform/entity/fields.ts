@@ -1,0 +1,128 @@
+import { allFields, camelToSnake, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
+import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
+import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import { ApiError, failWith } from '../errors.ts';
+import { isId } from '../ids.ts';
+
+/** A field with its column: column names come from definitions only, never from a request. */
+export interface ResolvedField extends FieldDef {
+  name: string;
+  column: string;
+}
+
+const resolvedCache = new WeakMap<EntityDef, Map<string, ResolvedField>>();
+
+export function fieldsOf(entity: EntityDef): Map<string, ResolvedField> {
+  let fields = resolvedCache.get(entity);
+  if (!fields) {
+    fields = new Map(Object.entries(allFields(entity)).map(([name, def]) => [name, { ...def, name, column: camelToSnake(name) }]));
+    resolvedCache.set(entity, fields);
+  }
+  return fields;
+}
+
+/** Finds a field by its camelCase name or its snake_case column (clients send both in `ascs`/`descs`). */
+export function findField(entity: EntityDef, key: string): ResolvedField | undefined {
+  const fields = fieldsOf(entity);
+  const direct = fields.get(key);
+  if (direct) return direct;
+  for (const field of fields.values()) if (field.column === key) return field;
+  return undefined;
+}
+
+/** Database row -> wire JSON: camelCase keys, ids as strings, dates as `yyyy-MM-dd HH:mm:ss`, secrets left out. */
+export function toWire(entity: EntityDef, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fieldsOf(entity).values()) {
+    if (field.secret) continue;
+    const value = row[field.column];
+    out[field.name] = wireValue(field, value);
+  }
+  return out;
+}
+
+function wireValue(field: FieldDef, value: unknown): unknown {
+  if (value === null || value === undefined) {
+    return field.type === 'string' || field.type === 'text' || field.type === 'date' || field.type === 'datetime' || field.type === 'ids' ? '' : null;
+  }
+  switch (field.type) {
+    case 'id': return String(value);
+    case 'int': case 'switch': return Number(value);
+    case 'money': case 'decimal': return Number(value);
+    case 'datetime': return wireDateTime(value);
+    case 'date': return String(value).slice(0, 10);
+    default: return String(value);
+  }
+}
+
+const requiredText = (field: ResolvedField): LocalText =>
+  field.required === true || field.required === undefined
+    ? { zh: `请输入${field.label.zh}`, en: `Please enter ${field.label.en.toLowerCase()}` }
+    : field.required;
+
+/**
+ * Client value -> column value for one field, or an ApiError with the field's message. A blank value (not sent,
+ * null, '' or spaces) of an optional field is '' for text and NULL for a `nullable` column. Any other column cannot
+ * hold NULL: it takes the field's default, or `undefined` (leave the column out: its own default, or the engine's
+ * owner and tree placement, fill it); with `update` (a blank sent to change a row) it is refused like a required one.
+ */
+export function parseFieldValue(field: ResolvedField, raw: unknown, options: { update?: boolean } = {}): unknown {
+  const blank = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
+  if (blank) {
+    if (field.required) throw failWith(requiredText(field));
+    if (field.type === 'string' || field.type === 'text' || field.type === 'ids') return '';
+    if (field.nullable) return null;
+    if (options.update) throw failWith(requiredText(field));
+    return field.default;
+  }
+  const label = field.label;
+  const typeError = () => new ApiError(400, MESSAGES.fieldType, { label });
+  switch (field.type) {
+    case 'string': case 'text': {
+      if (typeof raw !== 'string' && typeof raw !== 'number') throw typeError();
+      const text = String(raw);
+      if (text.includes('\u0000')) throw typeError(); // PostgreSQL text cannot hold NUL
+      if (field.max && [...text].length > field.max) throw new ApiError(400, MESSAGES.tooLong, { name: field.max, label });
+      const problem = patternProblem(field, text);
+      if (problem) throw failWith(problem);
+      if (field.canonical) {
+        const canonical = field.canonical.of(text);
+        if (canonical === undefined) throw failWith(field.canonical.message);
+        return canonical;
+      }
+      return text;
+    }
+    case 'int': case 'switch': {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+      if (!Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647) throw typeError();
+      if (field.type === 'switch' && n !== 0 && n !== 1) throw typeError();
+      return n;
+    }
+    case 'id': {
+      if (!isId(raw)) throw typeError();
+      return String(raw);
+    }
+    case 'ids': {
+      const parts = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+      if (typeof raw !== 'string' || !parts.every(isId)) throw typeError();
+      const text = parts.join(',');
+      if (field.max && text.length > field.max) throw new ApiError(400, MESSAGES.tooLong, { name: field.max, label });
+      return text;
+    }
+    case 'money': case 'decimal': {
+      const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+      if (!/^-?\d{1,16}(\.\d{1,6})?$/.test(text)) throw typeError();
+      return text;
+    }
+    case 'date': {
+      const parsed = typeof raw === 'string' ? parseDateTime(raw.trim().slice(0, 10)) : undefined;
+      if (!parsed) throw typeError();
+      return parsed.slice(0, 10);
+    }
+    case 'datetime': {
+      const parsed = typeof raw === 'string' ? parseDateTime(raw.trim()) : undefined;
+      if (!parsed) throw typeError();
+      return parsed;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { displayField } from '../../../shared/entities/define.ts';
+import type { AuthUser } from '../auth-context.ts';
+import { ok, okOrEmpty } from '../errors.ts';
+import type { EntityService } from './service.ts';
+import { requestParams } from '../http.ts';
+
+const hasId = (request: FastifyRequest) => {
+  const id = (request.body as Record<string, unknown> | null)?.id;
+  return id !== undefined && id !== null && id !== '' && id !== 0 && id !== '0';
+};
+
+/**
+ * The caller, or for the super administrator the tenant named by `tenantId` (role and dept `tree?tenantId=`,
+ * contract system.md: "super admin may pass any tenant"); the parameter is taken out of the filters either way.
+ */
+export function forTenantParam(request: FastifyRequest): { user: AuthUser; query: Record<string, unknown> } {
+  const { tenantId, ...query } = request.query as Record<string, unknown>;
+  return { user: asTenant(request.user, tenantId), query };
+}
+
+/** The super administrator acting on the named tenant's rows; anyone else stays in his own tenant. */
+export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
+  return user.isSuperAdmin && typeof tenantId === 'string' && tenantId !== '' ? { ...user, tenantId } : user;
+}
+
+/**
+ * The contract's CRUD routes of an entity: GET list|page|detail, POST submit|save|update|remove; a tree entity's
+ * `list` is the unpaged tree, plus `lazy-list` and the picker `tree`. Reading needs the menu code, writing
+ * `<code>_add|_edit|_delete`; the picker needs a signed-in caller only, as forms of other screens use it.
+ */
+export function registerEntityRoutes(fastify: FastifyInstance, service: EntityService) {
+  const { entity } = service;
+  // Routes a module serves itself are left out; `app` registers the rest.
+  const skip = new Set<string>(entity.moduleRoutes ?? []);
+  const served = (url: string) => !skip.has(url.slice(url.lastIndexOf('/') + 1));
+  const only = (method: 'get' | 'post') => ((url: string, ...rest: unknown[]) => {
+    if (served(url)) (fastify[method] as (...args: unknown[]) => unknown).call(fastify, url, ...rest);
+  }) as unknown as FastifyInstance['get'];
+  const app = { get: only('get'), post: only('post') };
+  const base = `/api/${entity.service}/${entity.name}`;
+  const read = { config: { permission: entity.code, platform: entity.platformOnly } };
+  const platform = entity.platformOnly || !entity.tenant;
+  // Platform rows that define rights (menus, scopes, packages) are written by administrators only: a role editor
+  // who could widen a data scope or drop an API scope that narrows him would gain what nobody granted him.
+  const admin = platform && entity.affectsGrants;
+
+  const { tree } = service;
+  if (tree) {
+    app.get(`${base}/list`, read, async (request) => ok(request, await tree.list(request.user, request.query as Record<string, unknown>)));
+    app.get(`${base}/lazy-list`, read, async (request) => ok(request, await tree.lazyList(request.user, request.query as Record<string, unknown>)));
+    app.get(`${base}/tree`, { config: { platform: entity.platformOnly } }, async (request) => {
+      const { user, query } = forTenantParam(request);
+      return ok(request, await tree.picker(user, query));
+    });
+  } else {
+    app.get(`${base}/list`, read, async (request) => ok(request, await service.page(request.user, request.query as Record<string, unknown>)));
+  }
+  app.get(`${base}/page`, read, async (request) => ok(request, await service.page(request.user, request.query as Record<string, unknown>)));
+  if (displayField(entity)) app.get(`${base}/picker`, read, async (request) => ok(request, await service.picker(request.user, request.query as Record<string, unknown>)));
+  app.get(`${base}/detail`, read, async (request) => okOrEmpty(request, await service.detail(request.user, (request.query as Record<string, unknown>).id)));
+
+  app.post(`${base}/submit`, { config: { permission: (r) => `${entity.code}_${hasId(r) ? 'edit' : 'add'}`, platform, admin } },
+    async (request) => ok(request, await service.submit(request.user, request.body, 'submit')));
+  app.post(`${base}/save`, { config: { permission: `${entity.code}_add`, platform, admin } },
+    async (request) => ok(request, await service.submit(request.user, request.body, 'save')));
+  app.post(`${base}/update`, { config: { permission: `${entity.code}_edit`, platform, admin } },
+    async (request) => ok(request, await service.submit(request.user, request.body, 'update')));
+  app.post(`${base}/remove`, { config: { permission: `${entity.code}_delete`, platform, admin } }, async (request) => {
+    await service.remove(request.user, requestParams(request).ids);
+    return ok(request, null);
+  });
+}

@@ -1,0 +1,118 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import type { Db } from '../../db/connect.ts';
+import type { AuthUser } from '../auth-context.ts';
+import { ApiError, failWith } from '../errors.ts';
+import { fieldsOf, toWire } from './fields.ts';
+import type { Row, VisibleRows } from './types.ts';
+import type { Referrer } from './refs.ts';
+import { isId } from '../ids.ts';
+
+/** Write rules a definition declares: tree placement, reserved values, references that block a delete. */
+
+export const TREE_MESSAGES = {
+  children: { zh: '请先删除子节点!', en: 'Please delete the child nodes first!' },
+  parentMissing: { zh: '上级节点不存在或无权访问', en: 'The parent does not exist or is not accessible' },
+  cycle: { zh: '父节点不可选择自身或其子节点!', en: 'The parent cannot be the node itself or one of its descendants!' },
+} satisfies Record<string, LocalText>;
+
+export type { Row } from './types.ts';
+
+/** Ids of every live row below `id` (not `id` itself); `union` stops at a cycle left in old data. */
+export function descendantsOf(entity: EntityDef, id: string): RawBuilder<{ id: string }> {
+  const table = sql.table(entity.table);
+  return sql`with recursive below(id) as (
+      select id from ${table} where parent_id = ${id} and is_deleted = 0
+      union select c.id from ${table} c join below on c.parent_id = below.id where c.is_deleted = 0)
+    select id from below`;
+}
+
+/** The submitted parent id: blank or 0 is the root. */
+function parentIdOf(entity: EntityDef, raw: unknown): string {
+  if (raw === null || raw === '' || raw === 0 || raw === '0') return '0';
+  if (!isId(raw)) throw new ApiError(400, MESSAGES.fieldType, { label: entity.tree!.parentLabel });
+  return String(raw);
+}
+
+export interface Placement {
+  /** The body without `parentId`, with the values inherited from the parent or fixed for a root. */
+  input: Row;
+  /** parent_id, and ancestors when the server keeps them. */
+  columns: Row;
+}
+
+/**
+ * Where a submitted row goes in its tree: the parent must be visible to the caller and, on update, neither the
+ * row itself nor one of its descendants. `current` is the row before an update.
+ */
+export async function placeInTree(entity: EntityDef, trx: Db, visible: VisibleRows, input: Row, current: Row | undefined): Promise<Placement> {
+  const tree = entity.tree!;
+  const { parentId: raw, ...rest } = input;
+  const currentParent = current ? String(current.parent_id) : '0';
+  const parentId = raw === undefined ? currentParent : parentIdOf(entity, raw);
+  const columns: Row = { parent_id: parentId };
+  if (parentId === '0') {
+    Object.assign(rest, tree.rootValues);
+    if (tree.ancestors) columns.ancestors = '0';
+    return { input: rest, columns };
+  }
+  const parent = await visible(trx).where('id', '=', parentId).selectAll().executeTakeFirst();
+  if (!parent) throw failWith(TREE_MESSAGES.parentMissing);
+  if (current && parentId !== currentParent) {
+    const id = String(current.id);
+    const below = parentId === id || (await sql`select 1 as found from (${descendantsOf(entity, id)}) d where d.id = ${parentId}`.execute(trx)).rows.length > 0;
+    if (below) throw failWith(TREE_MESSAGES.cycle);
+  }
+  const parentWire = toWire(entity, parent);
+  for (const name of tree.inherit ?? []) rest[name] = parentWire[name];
+  if (tree.ancestors) columns.ancestors = `${parent.ancestors},${parentId}`;
+  return { input: rest, columns };
+}
+
+/** After an update: descendants get the new ancestors prefix and the inherited values that changed. */
+export async function followParent(entity: EntityDef, trx: Db, before: Row, after: Row): Promise<void> {
+  const tree = entity.tree!;
+  const id = String(after.id);
+  if (tree.ancestors && before.ancestors !== after.ancestors) {
+    const from = `${before.ancestors},${id}`;
+    const to = `${after.ancestors},${id}`;
+    await sql`update ${sql.table(entity.table)} set ancestors = cast(${to} as varchar) || substr(ancestors, cast(${from.length + 1} as int))
+      where ancestors = ${from} or ancestors like ${`${from},%`}`.execute(trx);
+  }
+  for (const name of tree.inherit ?? []) {
+    const column = fieldsOf(entity).get(name)!.column;
+    if (String(before[column]) === String(after[column])) continue;
+    await trx.updateTable(entity.table).set({ [column]: after[column] })
+      .where(sql<SqlBool>`id in (${descendantsOf(entity, id)})`).execute();
+  }
+}
+
+/** Values only the platform super administrator may set; an unchanged value may be sent back. */
+export function checkReserved(entity: EntityDef, user: AuthUser, values: Row, current: Row | undefined): void {
+  if (user.isSuperAdmin) return;
+  for (const field of fieldsOf(entity).values()) {
+    const value = values[field.column];
+    if (!field.reserved || value === undefined || value === null) continue;
+    if (current && String(current[field.column]) === String(value)) continue;
+    if (field.reserved.values.includes(String(value).trim().toLowerCase())) throw failWith(field.reserved.message);
+  }
+}
+
+/** A delete is refused while live children (outside the deleted set) or referencing rows exist. */
+export async function checkRemovable(entity: EntityDef, trx: Db, ids: string[], referrers: Referrer[]): Promise<void> {
+  if (entity.tree) {
+    const child = await trx.selectFrom(entity.table).select('id')
+      .where('parent_id', 'in', ids).where('id', 'not in', ids).where('is_deleted', '=', 0).limit(1).executeTakeFirst();
+    if (child) throw failWith(TREE_MESSAGES.children);
+  }
+  for (const ref of referrers) {
+    const column = sql.ref(ref.column);
+    const refers = ref.list
+      ? sql<SqlBool>`(',' || ${column} || ',') like any (array[${sql.join(ids.map((id) => `%,${id},%`))}])`
+      : sql<SqlBool>`${column} in (${sql.join(ids)})`;
+    const used = await trx.selectFrom(ref.table).select(sql<number>`1`.as('used'))
+      .where('is_deleted', '=', 0).where(refers).limit(1).executeTakeFirst();
+    if (used) throw failWith(ref.message);
+  }
+}

@@ -1,0 +1,443 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { displayField, type EntityDef } from '../../../shared/entities/define.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
+import type { Db } from '../../db/connect.ts';
+import type { AuthUser } from '../auth-context.ts';
+import { dataScopePredicate } from './data-scope.ts';
+import type { Dictionaries } from '../dictionaries.ts';
+import { ApiError, fail, failWith } from '../errors.ts';
+import { fieldsOf, parseFieldValue, toWire } from './fields.ts';
+import { checkRemovable, checkReserved, followParent, placeInTree, type Row } from './rules.ts';
+import { checkRefs, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
+import { LineWriter, linesOf, type LineTarget } from './lines.ts';
+import { EntityTree } from './tree.ts';
+import type { RowSource, VisibleRows, WireRecord } from './types.ts';
+
+export type { VisibleRows, WireRecord } from './types.ts';
+import { idList, isId, nextId } from '../ids.ts';
+import type { Permissions } from '../permissions.ts';
+import { conditionsPredicate, fixedConditions, parseListQuery, type Condition, type FixedFilter } from './conditions.ts';
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export type SubmitMode = 'submit' | 'save' | 'update';
+/** A refused body of `submitAll`, by its index in the batch. */
+export interface BatchError { index: number; error: ApiError }
+interface PreparedSubmit { input: Record<string, unknown>; inserting: boolean; id: string }
+/** What a write checks against, resolved before its transaction opens (PGlite has one connection). */
+interface WriteContext { visible: VisibleRows; refs: Map<string, VisibleRows>; lines: Array<LineWriter<WriteContext>> }
+
+/**
+ * Behaviour of one entity beyond its definition, installed by its module (`service.use(...)`): the engine's routes
+ * call the same methods, so page/detail/submit/remove keep one code path. Each hook is optional.
+ */
+export interface EntityHooks {
+  /** Query keys the definition does not filter by itself (user page `deptId`): taken out, turned into a predicate. */
+  listFilter?(user: AuthUser, query: Record<string, unknown>): { query: Record<string, unknown>; where?: ScopePredicate };
+  /** Before any validation, outside the transaction: returns the body to save (hash a password, drop fields) or throws. */
+  prepare?(user: AuthUser, input: Record<string, unknown>, inserting: boolean): Promise<Record<string, unknown>>;
+  /** Inside the write transaction, after the engine's checks and before the write (quota, references to check). */
+  beforeWrite?(trx: Db, user: AuthUser, values: Record<string, unknown>, before: Row | undefined): Promise<void>;
+  /** Before a soft delete (refuse deleting oneself). */
+  beforeRemove?(user: AuthUser, ids: string[]): Promise<void>;
+  /** Adds fields to wire records built from `rows` (names resolved in one query per kind, never per row). */
+  decorate?(records: WireRecord[], rows: Record<string, unknown>[]): Promise<void>;
+}
+
+export interface EntityDeps {
+  db: Db;
+  permissions: Permissions;
+  dictionaries: Dictionaries;
+  /** Every entity's service by name (filled while the app is built): what `ref` and `lines` point at. */
+  entities: ReadonlyMap<string, EntityService>;
+}
+
+/**
+ * list / page / detail / submit / remove of one entity, from its definition. Every query carries the tenant
+ * predicate, `is_deleted = 0` and the caller's data scope; writes fill the audit columns from the token.
+ */
+export class EntityService implements RowSource, LineTarget<WriteContext> {
+  /** list-as-tree, lazy levels and pickers of a tree entity. */
+  readonly tree?: EntityTree;
+  private hooks: EntityHooks = {};
+
+  constructor(readonly entity: EntityDef, private readonly deps: EntityDeps) {
+    if (entity.tree) this.tree = new EntityTree(this, deps.db);
+  }
+
+  /** Installs the entity's module behaviour (once, while the app is built). */
+  use(hooks: EntityHooks): void {
+    // One module owns an entity's behaviour: a second owner would silently replace the first one's rules.
+    if (Object.keys(this.hooks).length) throw new Error(`entity ${this.entity.name} already has hooks`);
+    this.hooks = hooks;
+  }
+
+  /**
+   * The rows this caller may see: tenant, not deleted, data scope. The one place these predicates are built.
+   * The scope is resolved before any transaction opens: PGlite has one connection, held by the transaction.
+   */
+  async visibleRows(user: AuthUser): Promise<VisibleRows> {
+    const { entity } = this;
+    const scope = entity.dataScope
+      ? dataScopePredicate(entity, user, await this.deps.permissions.dataScopesOf(user, entity.code))
+      : undefined;
+    const owner = entity.owner ? fieldsOf(entity).get(entity.owner) : undefined;
+    return (db) => {
+      let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
+      if (entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
+      if (owner) query = query.where(owner.column, '=', user.userId);
+      if (scope) query = query.where(scope);
+      return query;
+    };
+  }
+
+  /** `where`: equality filters the route adds (top-level rows only), beside the client's. */
+  async page(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<Page<WireRecord>> {
+    const { query, where: extra } = this.hooks.listFilter?.(user, rawQuery) ?? { query: rawQuery };
+    const list = parseListQuery(this.entity, query, { paged: true });
+    const visible = await this.visibleRows(user);
+    const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
+    const filtered = () => withConditions(extra ? visible(this.deps.db).where(extra) : visible(this.deps.db), conditions);
+    let pageRows = this.selectColumns(filtered());
+    for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
+    pageRows = pageRows.limit(list.size).offset((list.current - 1) * list.size);
+    // One round trip: the count, with the page joined laterally (a window count would copy every matching row).
+    const rows = await this.deps.db
+      .selectFrom(filtered().select(sql<string>`count(*)`.as('__total')).as('c'))
+      .leftJoinLateral(pageRows.as('r'), (join) => join.onTrue())
+      .selectAll('r').select('c.__total')
+      .execute();
+    const total = Number(rows[0]?.__total ?? 0);
+    const records = rows.filter((r) => r.id !== null);
+    return {
+      records: await this.wire(records),
+      total,
+      size: list.size,
+      current: list.current,
+      pages: Math.ceil(total / list.size),
+    };
+  }
+
+  /**
+   * `picker?keyword=&current=&size=` (or `?ids=`): the forms' reference search, a page of `{id, title}` (+ `parentId` in a
+   * tree) whose display field contains the keyword, with the entity's own visibility.
+   */
+  async picker(user: AuthUser, query: Record<string, unknown>): Promise<Page<WireRecord>> {
+    const display = displayField(this.entity);
+    if (!display) throw fail('notFound');
+    const tree = this.entity.tree;
+    const option = (r: WireRecord) => ({ id: r.id, title: r[display], ...(tree ? { parentId: r.parentId } : {}) });
+    // `ids`: the options of values already chosen (a form opened on a saved row), whatever page they are on.
+    if (query.ids !== undefined) {
+      const ids = idList(query.ids, 'ids');
+      const rows = ids.length ? await this.selectColumns((await this.visibleRows(user))(this.deps.db).where('id', 'in', ids)).execute() : [];
+      const records = (await this.wire(rows)).map(option);
+      return { records, total: records.length, size: Math.max(records.length, 1), current: 1, pages: 1 };
+    }
+    const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+    const page = await this.page(user, { current: query.current, size: query.size, ...(keyword ? { [`${display}_like`]: keyword } : {}) });
+    return { ...page, records: page.records.map(option) };
+  }
+
+  /** Unpaged list (pickers), capped at the maximum page size. */
+  async list(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<WireRecord[]> {
+    const { query, where: extra } = this.hooks.listFilter?.(user, rawQuery) ?? { query: rawQuery };
+    const list = parseListQuery(this.entity, query, { paged: false });
+    const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
+    const visible = (await this.visibleRows(user))(this.deps.db);
+    let select = withConditions(extra ? visible.where(extra) : visible, conditions);
+    for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
+    return this.wire(await this.selectColumns(select).limit(list.size).execute());
+  }
+
+  async detail(user: AuthUser, id: unknown): Promise<WireRecord | undefined> {
+    if (!isId(id)) throw fail('paramType', { name: 'id' });
+    const row = await this.selectColumns((await this.visibleRows(user))(this.deps.db).where('id', '=', String(id))).executeTakeFirst();
+    if (!row) return undefined;
+    const [record] = await this.wire([row]);
+    for (const writer of await this.lineWriters(user)) record[writer.key] = await writer.read(this.deps.db, record.id as string);
+    return record;
+  }
+
+  /**
+   * Insert without `id`, update with it (only the fields sent). Returns the saved record. Validation runs inside
+   * the transaction: a tree row's parent decides inherited values and the unique scope.
+   */
+  async submit(user: AuthUser, body: unknown, mode: SubmitMode = 'submit'): Promise<WireRecord> {
+    const prepared = await this.prepareSubmit(user, body, mode);
+    const context = await this.writeContext(user);
+    const saved = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.write(trx, user, context, prepared);
+      for (const writer of context.lines) await writer.write(trx, user, String(row.id), prepared.input);
+      return row;
+    });
+    await this.afterWrite();
+    const [record] = await this.wire([saved]);
+    for (const writer of context.lines) record[writer.key] = await writer.read(this.deps.db, record.id as string);
+    return record;
+  }
+
+  /**
+   * Many submits in one transaction (an Excel import): every body is validated exactly as `submit` does, and
+   * either all are saved or none, with the error of each failing body by its index. Later bodies see the rows
+   * earlier ones wrote (a duplicate key inside the batch, the tenant quota).
+   */
+  async submitAll(user: AuthUser, bodies: unknown[], mode: SubmitMode = 'submit'): Promise<{ saved: number; errors: BatchError[] }> {
+    const errors: BatchError[] = [];
+    const collect = (index: number, error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      errors.push({ index, error });
+    };
+    const prepared: Array<{ index: number; submit: PreparedSubmit }> = [];
+    for (const [index, body] of bodies.entries()) {
+      try { prepared.push({ index, submit: await this.prepareSubmit(user, body, mode) }); } catch (error) { collect(index, error); }
+    }
+    const context = await this.writeContext(user);
+    const rollback = Symbol('rollback');
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        for (const { index, submit } of prepared) {
+          // The engine's checks throw before anything is written, so the transaction stays usable after a refusal.
+          try { await this.write(trx, user, context, submit); } catch (error) { collect(index, error); }
+        }
+        if (errors.length) throw rollback;
+      });
+    } catch (error) {
+      if (error !== rollback) throw error;
+    }
+    if (errors.length) return { saved: 0, errors: errors.sort((a, b) => a.index - b.index) };
+    await this.afterWrite();
+    return { saved: prepared.length, errors };
+  }
+
+  /** The rows a write may see and point at, and its line writers. */
+  private async writeContext(user: AuthUser): Promise<WriteContext> {
+    const refs = new Map<string, VisibleRows>();
+    for (const { target } of this.refFields()) {
+      if (!refs.has(target.name)) refs.set(target.name, await this.serviceOf(target.name).visibleRows(user));
+    }
+    return { visible: await this.visibleRows(user), refs, lines: await this.lineWriters(user) };
+  }
+
+  private async lineWriters(user: AuthUser): Promise<Array<LineWriter<WriteContext>>> {
+    const writers: Array<LineWriter<WriteContext>> = [];
+    for (const [key, line] of Object.entries(linesOf(this.entity))) {
+      const service = this.serviceOf(line.entity.name);
+      writers.push(new LineWriter(key, line, service, await service.writeContext(user)));
+    }
+    return writers;
+  }
+
+  async writeLine(trx: Db, user: AuthUser, context: WriteContext, body: Row): Promise<void> {
+    await this.write(trx, user, context, await this.prepareSubmit(user, body, 'submit'));
+  }
+
+  lineRows(db: Db, context: WriteContext, column: string, headerId: string): Promise<Row[]> {
+    let query = this.selectColumns(context.visible(db).where(column, '=', headerId));
+    for (const sort of parseListQuery(this.entity, {}, { paged: false }).sorts) query = query.orderBy(sort.field.column, sort.direction);
+    return query.execute();
+  }
+
+  private serviceOf(name: string): EntityService {
+    const service = this.deps.entities.get(name);
+    if (!service) throw new Error(`${this.entity.name}: no entity named '${name}'`);
+    return service;
+  }
+
+  private refFields(): RefField[] {
+    return refFieldsOf(this.entity, (name) => this.deps.entities.get(name)?.entity);
+  }
+
+  /** Every column of the entity's table plus the reference names, joined in the same query. */
+  selectColumns<Q extends SelectQueryBuilder<any, any, any>>(query: Q) {
+    return query.selectAll(this.entity.table).select(refNameColumns(this.entity, (name) => this.deps.entities.get(name)?.entity));
+  }
+
+  /** Outside any transaction: the body's shape and the module's `prepare` hook. */
+  private async prepareSubmit(user: AuthUser, body: unknown, mode: SubmitMode): Promise<PreparedSubmit> {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
+    const sent = body as Record<string, unknown>;
+    const hasId = sent.id !== undefined && sent.id !== null && sent.id !== '' && sent.id !== 0 && sent.id !== '0';
+    if (mode === 'update' && !hasId) throw fail('missingParam', { name: 'id' });
+    if (hasId && !isId(sent.id)) throw fail('paramType', { name: 'id' });
+    const inserting = mode === 'save' || !hasId;
+    const input = this.hooks.prepare ? await this.hooks.prepare(user, sent, inserting) : sent;
+    return { input, inserting, id: inserting ? nextId() : String(input.id) };
+  }
+
+  /** One insert or update inside `trx`: every check first, then the write; returns the saved row. */
+  private async write(trx: Db, user: AuthUser, context: WriteContext, { input, inserting, id }: PreparedSubmit): Promise<Row> {
+    const { visible } = context;
+    const { entity } = this;
+    const now = formatDateTime();
+    const before: Row | undefined = inserting ? undefined : await visible(trx).where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
+    if (!inserting && !before) throw new ApiError(400, MESSAGES.dataNotFound);
+    const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
+    const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
+    checkReserved(entity, user, values, before);
+    await checkRefs(trx, this.refFields(), context.refs, values);
+    await this.checkOwner(trx, user, values);
+    await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
+    await this.hooks.beforeWrite?.(trx, user, values, before);
+    if (inserting) {
+      const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
+      if (entity.owner) {
+        const column = fieldsOf(entity).get(entity.owner)!.column;
+        row[column] ??= user.userId;
+      }
+      if (entity.tenant) row.tenant_id = user.tenantId;
+      if (entity.audit) {
+        Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });
+        row.status ??= 1;
+      }
+      await trx.insertInto(entity.table).values(row).execute();
+    } else {
+      const changes: Record<string, unknown> = { ...values };
+      if (entity.audit) Object.assign(changes, { update_user: user.userId, update_time: now });
+      if (Object.keys(changes).length) await trx.updateTable(entity.table).set(changes).where('id', '=', id).execute();
+    }
+    const after: Row = await this.selectColumns(trx.selectFrom(entity.table).where('id', '=', id)).executeTakeFirstOrThrow();
+    if (before && entity.tree) await followParent(entity, trx, before, after);
+    return after;
+  }
+
+  /** Soft delete of every id, or of none when any is not visible to the caller, has children or is referenced. */
+  async remove(user: AuthUser, ids: unknown): Promise<void> {
+    const list = parseIds(ids);
+    await this.hooks.beforeRemove?.(user, list);
+    const visible = await this.visibleRows(user);
+    const referrers = referrersOf(this.entity, [...this.deps.entities.values()].map((s) => s.entity));
+    await this.deps.db.transaction().execute(async (trx) => {
+      const found = await visible(trx).where('id', 'in', list).select('id').forUpdate().execute();
+      if (found.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
+      await checkRemovable(this.entity, trx, list, referrers);
+      for (const line of Object.values(linesOf(this.entity))) {
+        const lines = this.serviceOf(line.entity.name);
+        await lines.removeWhere(trx, user, fieldsOf(lines.entity).get(line.foreignKey)!.column, list);
+      }
+      const changes: Record<string, unknown> = { is_deleted: 1 };
+      if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
+      await trx.updateTable(this.entity.table).set(changes).where('id', 'in', list).execute();
+    });
+    await this.afterWrite();
+  }
+
+  /** Soft delete of the live rows whose `column` is one of `values` (lines left out of a document, or of a removed one). */
+  async removeWhere(trx: Db, user: AuthUser, column: string, values: string[]): Promise<void> {
+    const changes: Record<string, unknown> = { is_deleted: 1 };
+    if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
+    await trx.updateTable(this.entity.table).set(changes).where(column, 'in', values).where('is_deleted', '=', 0).execute();
+  }
+
+  /** Caches built from this entity's rows are cleared on every process. */
+  private async afterWrite() {
+    if (this.entity.affectsGrants) await this.deps.permissions.invalidate();
+    if (this.entity.affectsDictionaries) await this.deps.dictionaries.invalidate();
+  }
+
+  /**
+   * Submitted fields -> column values, validated with the definition's messages. Server-owned fields are ignored, and
+   * so is text sent back unchanged: a value stored before a rule existed (an old phone number) must not block an
+   * edit of the other fields.
+   */
+  private columnValues(input: Record<string, unknown>, before: Row | undefined): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    const inserting = !before;
+    for (const field of fieldsOf(this.entity).values()) {
+      if (field.readonly) continue;
+      const raw = input[field.name];
+      if (raw === undefined) {
+        if (!inserting) continue;
+        if (field.default !== undefined) { values[field.column] = field.default; continue; }
+      }
+      if (before && typeof raw === 'string' && raw !== '' && raw === before[field.column]) continue;
+      const value = parseFieldValue(field, raw, { update: !inserting });
+      if (value !== undefined) values[field.column] = value;
+    }
+    return values;
+  }
+
+  /** A row addressed to another user (a message's recipient) names a live user of the caller's tenant. */
+  private async checkOwner(trx: Db, user: AuthUser, values: Record<string, unknown>) {
+    const owner = this.entity.owner ? fieldsOf(this.entity).get(this.entity.owner)! : undefined;
+    const value = owner && values[owner.column];
+    if (!owner || value === undefined || value === null || String(value) === user.userId) return;
+    const found = await trx.selectFrom('blade_user').select('id')
+      .where('id', '=', String(value)).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    if (!found) throw new ApiError(400, MESSAGES.userUnknown, { label: owner.label });
+  }
+
+  /**
+   * `row` is the record as it will be (the current row merged with `values`); a key is checked when it or its
+   * scope is being written.
+   */
+  private async checkUnique(db: Db, user: AuthUser, row: Row, values: Row, selfId: string | undefined) {
+    const fields = fieldsOf(this.entity);
+    for (const field of fields.values()) {
+      if (!field.unique) continue;
+      const rule = typeof field.unique === 'object' ? field.unique : undefined;
+      const scope = (rule?.scope ?? []).map((name) => fields.get(name)!);
+      const value = row[field.column];
+      if (value === undefined || value === null || value === '') continue;
+      if (![field, ...scope].some((f) => values[f.column] !== undefined)) continue;
+      let query = db.selectFrom(this.entity.table).select('id').where(field.column, '=', value).where('is_deleted', '=', 0);
+      for (const s of scope) query = query.where(s.column, '=', row[s.column]);
+      if (this.entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
+      if (selfId) query = query.where('id', '<>', selfId);
+      if (await query.executeTakeFirst()) throw rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label });
+    }
+  }
+
+  /** Wire form plus dictionary names (`<field>Name`) and, in a tree, the parent's title (`parentName`). */
+  async wire(rows: Record<string, unknown>[]): Promise<WireRecord[]> {
+    const dictFields = [...fieldsOf(this.entity).values()].filter((f) => f.dict);
+    const dicts = await Promise.all(dictFields.map((f) => this.deps.dictionaries.itemsOf(f.dict!)));
+    const parentNames = await this.parentNames(rows);
+    const refs = this.refFields();
+    const records = rows.map((row) => {
+      const record = toWire(this.entity, row);
+      dictFields.forEach((f, i) => { record[`${f.name}Name`] = dicts[i].get(String(record[f.name])) ?? ''; });
+      if (parentNames) record.parentName = parentNames.get(String(record.parentId)) ?? '';
+      for (const { key } of refs) record[key] = row[key] ?? '';
+      return record;
+    });
+    await this.hooks.decorate?.(records, rows);
+    return records;
+  }
+
+  private async parentNames(rows: Record<string, unknown>[]): Promise<Map<string, string> | undefined> {
+    const tree = this.entity.tree;
+    if (!tree) return undefined;
+    const title = fieldsOf(this.entity).get(tree.title)!.column;
+    const names = new Map(rows.map((r) => [String(r.id), String(r[title] ?? '')]));
+    const missing = [...new Set(rows.map((r) => String(r.parent_id)))].filter((id) => id !== '0' && !names.has(id));
+    if (missing.length) {
+      const parents = await this.deps.db.selectFrom(this.entity.table).select(['id', title]).where('id', 'in', missing).execute();
+      for (const p of parents) names.set(String(p.id), String(p[title] ?? ''));
+    }
+    return names;
+  }
+}
+
+function withConditions(query: SelectQueryBuilder<any, any, any>, conditions: Condition[]) {
+  return conditions.length ? query.where((eb) => eb.and(conditionsPredicate(eb, conditions))) : query;
+}
+
+/**
+ * A comma list of ids (`ids=1,2,3`, query or form), every one an id. An empty `ids` is the spec's "select at least
+ * one record"; another empty list is a missing parameter, by its name.
+ */
+export function parseIds(raw: unknown, name = 'ids'): string[] {
+  const ids = idList(raw, name);
+  if (ids.length === 0) throw name === 'ids' ? fail('selectOne') : fail('missingParam', { name });
+  return ids;
+}
+
+export type ScopePredicate = Expression<SqlBool>;

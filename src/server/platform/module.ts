@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { EntityDef } from '../../shared/entities/define.ts';
+import type { Db } from '../db/connect.ts';
+import type { MenuRow, SeedDictionary, SeedMenu } from '../db/seed/menus.ts';
+import type { Services } from '../services.ts';
+
+/** The product's domains, the same names on the server and in the console (design/ARCHITECTURE.md § Modules). */
+export type ModuleName =
+  | 'auth' | 'system' | 'resource' | 'desk' | 'flow' | 'develop' | 'report' | 'log'
+  | 'masterdata' | 'production' | 'warehouse' | 'budget' | 'finance';
+
+export type ModuleRoutes = (app: FastifyInstance, options: { services: Services }) => Promise<void>;
+
+/**
+ * Everything the server knows about one domain, in one place: app.ts registers its entities and routes, the seed
+ * writes its menus and dictionaries and runs its install step, `npm run demo` its demo step. Nothing about a module is
+ * registered by a string anywhere else (tests/architecture/modules.test.ts holds the pieces together).
+ */
+export interface ModuleManifest {
+  name: ModuleName;
+  /** Served by the entity engine (CRUD routes, Excel, trees). Each needs a table: a migration. */
+  entities?: readonly EntityDef[];
+  /** Routes the module serves itself (Fastify plugins), registered after the engine's. */
+  routes?: readonly ModuleRoutes[];
+  /** Its top-level menus with their screens and buttons. */
+  menus?: readonly SeedMenu[];
+  /** Menu and button codes the seeded `user` role (and the approver roles) hold. */
+  userMenus?: readonly string[];
+  /** Platform dictionaries (blade_dict) it owns. */
+  dictionaries?: readonly SeedDictionary[];
+  /** Rows of a fresh install beyond menus and dictionaries; idempotent, inside the seed's transaction, in module order. */
+  install?: (trx: Db, seed: SeedContext) => Promise<void>;
+  /** Demo rows (`npm run demo`), never part of an install; idempotent; returns what it added, for the console. */
+  demo?: (db: Db) => Promise<string[]>;
+}
+
+/** What the seed hands every install step: all modules' menu rows, and the codes the `user` role holds. */
+export interface SeedContext { menus: readonly MenuRow[]; userMenuCodes: readonly string[] }
+
+export const defineModule = (manifest: ModuleManifest): ModuleManifest => manifest;

@@ -1,0 +1,26 @@
+/**
+ * What the console's picker needs of each entity a field's `ref` may name: where it is served and whether it is a
+ * tree. Not the definitions themselves: importing them all would put every screen's definition in the form's chunk.
+ * tests/architecture/modules.test.ts keeps this table equal to the server's entities (server/modules/index.ts).
+ */
+export interface RefTarget { service: string; tree: boolean }
+
+export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
+  param: { service: 'blade-system', tree: false },
+  post: { service: 'blade-system', tree: false },
+  client: { service: 'blade-system', tree: false },
+  topmenu: { service: 'blade-system', tree: false },
+  'tenant-package': { service: 'blade-system', tree: false },
+  'data-scope': { service: 'blade-system', tree: false },
+  'api-scope': { service: 'blade-system', tree: false },
+  dept: { service: 'blade-system', tree: true },
+  role: { service: 'blade-system', tree: true },
+  menu: { service: 'blade-system', tree: true },
+  dict: { service: 'blade-system', tree: true },
+  'dict-biz': { service: 'blade-system', tree: true },
+  user: { service: 'blade-system', tree: false },
+  tenant: { service: 'blade-system', tree: false },
+  'work-calendar': { service: 'blade-system', tree: false },
+  message: { service: 'blade-system', tree: false },
+  datasource: { service: 'blade-develop', tree: false },
+};

@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { SeedMenu } from '../../src/server/db/seed/menus.ts';
+import { ENTITIES, MENU_TREE, MODULES } from '../../src/server/modules/index.ts';
+import { PLANNED_SCREENS } from '../../src/desktop/pages/planned.ts';
+import { pageRegistry } from '../../src/desktop/pages/registry.ts';
+import { REF_TARGETS } from '../../src/shared/entities/ref-targets.ts';
+
+/**
+ * The pieces of a module are declared once (its manifest, its entity definitions, its screens); this holds them
+ * together. Each entity's table is checked column by column in tests/server/entity-schema.test.ts, and the zh/en
+ * console strings key by key in tests/client/i18n.test.ts.
+ */
+const leaves = (menus: readonly SeedMenu[]): SeedMenu[] =>
+  menus.flatMap((menu) => (menu.children?.length ? leaves(menu.children) : [menu]));
+// Menus that open another window (API docs, the report designer) have no screen of ours.
+const screens = leaves(MENU_TREE).filter((menu) => menu.isOpen !== 2);
+
+describe('modules', () => {
+  it('give every menu screen a desktop screen, or list it as planned', () => {
+    const missing = screens.map((menu) => menu.path).filter((path) => !pageRegistry[path] && !PLANNED_SCREENS.includes(path));
+    expect(missing, 'menu paths with no screen (add one to the page registry, or to desktop/pages/planned.ts)').toEqual([]);
+  });
+
+  it('list as planned only menu screens that are not built', () => {
+    const paths = new Set(screens.map((menu) => menu.path));
+    expect(PLANNED_SCREENS.filter((path) => !paths.has(path)), 'planned paths no menu has').toEqual([]);
+    expect(PLANNED_SCREENS.filter((path) => pageRegistry[path]), 'planned paths that have a screen').toEqual([]);
+  });
+
+  it('give every registered screen a menu', () => {
+    const paths = new Set(screens.map((menu) => menu.path));
+    expect(Object.keys(pageRegistry).filter((path) => !paths.has(path))).toEqual([]);
+  });
+
+  it('serve the entity of every entity screen', async () => {
+    const served = new Set(ENTITIES.map((entity) => `${entity.service}/${entity.name}`));
+    const unknown: string[] = [];
+    for (const [path, screen] of Object.entries(pageRegistry)) {
+      const entity = await screen.entity?.();
+      if (entity && !served.has(`${entity.service}/${entity.name}`)) unknown.push(`${path}: ${entity.service}/${entity.name}`);
+    }
+    expect(unknown).toEqual([]);
+  });
+
+  it('name their menus in zh and en, with codes unique across modules', () => {
+    const all: SeedMenu[] = [];
+    const walk = (menus: readonly SeedMenu[]) => menus.forEach((menu) => { all.push(menu); walk(menu.children ?? []); });
+    walk(MENU_TREE);
+    const codes = [...all.map((m) => m.code), ...all.flatMap((m) => (m.buttons ?? []).map((b) => b.code))];
+    expect(codes.filter((code, i) => codes.indexOf(code) !== i)).toEqual([]);
+    const unnamed = [...all, ...all.flatMap((m) => m.buttons ?? [])].filter((m) => !m.zh.trim() || !m.en.trim()).map((m) => m.code);
+    expect(unnamed).toEqual([]);
+  });
+
+  it('let the console look up every entity the server serves, and only those', () => {
+    const served = Object.fromEntries(ENTITIES.map((e) => [e.name, { service: e.service, tree: Boolean(e.tree) }]));
+    expect(REF_TARGETS).toEqual(served);
+  });
+
+  it('declare each entity, dictionary and module once', () => {
+    const names = ENTITIES.map((e) => `${e.service}/${e.name}`);
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    const dictionaries = MODULES.flatMap((m) => (m.dictionaries ?? []).map(([code]) => code));
+    expect(dictionaries.filter((code, i) => dictionaries.indexOf(code) !== i)).toEqual([]);
+    const modules = MODULES.map((m) => m.name);
+    expect(modules.filter((name, i) => modules.indexOf(name) !== i)).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { allFields, displayField } from '../../src/shared/entities/define.ts';
+import { ENTITIES } from '../../src/server/modules/index.ts';
+import { DOCUMENT_ENTITIES } from '../support/document-fixture.ts';
+
+const ALL = [...ENTITIES, ...DOCUMENT_ENTITIES];
+const fields = ALL.flatMap((e) => Object.entries(allFields(e)).map(([name, field]) => ({ entity: e.name, name, field })));
+
+describe('references and lines in the definitions', () => {
+  it.each(fields.filter((f) => f.field.ref).map((f) => [`${f.entity}.${f.name}`, f] as const))('%s points at an entity with a display field', (_name, { field }) => {
+    const target = ALL.find((e) => e.name === field.ref);
+    expect(target, field.ref).toBeDefined();
+    expect(displayField(target!)).toBeDefined();
+    expect(['id', 'ids']).toContain(field.type);
+  });
+
+  it('gives a delete message only to reference fields', () => {
+    expect(fields.filter((f) => f.field.inUse && !f.field.ref).map((f) => `${f.entity}.${f.name}`)).toEqual([]);
+  });
+
+  it('keys each line on an id field of the line entity, registered like any entity', () => {
+    for (const e of ALL) {
+      for (const line of Object.values(e.lines ?? {})) {
+        expect(ALL).toContain(line.entity);
+        expect(allFields(line.entity)[line.foreignKey]?.type).toBe('id');
+      }
+    }
+  });
+});

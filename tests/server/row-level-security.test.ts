@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRequestContext, runInContext } from '../../src/server/db/tenant-context.ts';
+import { APP_ROLE } from '../../src/server/db/tenant-scoped-driver.ts';
+import { expectOk, startApp, type TestApp } from '../support/app.ts';
+import { createTenantAdmin, createUser } from '../support/factories.ts';
+
+/**
+ * Row-level security as the second wall (migration 0012): queries that deliberately leave out the tenant predicate
+ * still see only the caller's tenant, on PGlite and on PostgreSQL.
+ */
+const A = '310001';
+const B = '310002';
+const RAW = '/api/test-only/raw-users';
+const RAW_PUBLIC = '/api/test-only/raw-users-public';
+
+let t: TestApp;
+let admin: string;
+let tokenA: string;
+let tokenB: string;
+
+/** Tenants of every live user row the query sees, with no tenant predicate of its own. */
+const seenTenants = async () => {
+  const rows = await t.services.db.selectFrom('blade_user').select('tenant_id').execute();
+  return [...new Set(rows.map((r) => String(r.tenant_id)))].sort();
+};
+
+beforeAll(async () => {
+  t = await startApp();
+  // Test-only routes, through the real hooks: the handler forgets the tenant predicate on purpose.
+  t.app.get(RAW, async () => ({ role: await currentRole(), tenants: await seenTenants() }));
+  t.app.get(RAW_PUBLIC, { config: { public: true } }, async () => ({ role: await currentRole(), tenants: await seenTenants() }));
+  // Two reads with turns of the event loop between them, one in a transaction: interleaved requests switch tenants
+  // on PGlite's one connection between every query.
+  t.app.get(`${RAW}/interleaved`, async () => {
+    const first = await seenTenants();
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = await t.services.db.transaction().execute(async (trx) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      const rows = await trx.selectFrom('blade_dept').select('tenant_id').execute();
+      return [...new Set(rows.map((r) => String(r.tenant_id)))].sort();
+    });
+    return { first, second };
+  });
+  admin = await t.tokenOf();
+  ({ token: tokenA } = await createTenantAdmin(t, A, [], 'rls-a', 'pw'));
+  const { roleId } = await createTenantAdmin(t, B, [], 'rls-b', 'pw');
+  await createUser(t, { tenantId: B, account: 'rls-b2', roleId });
+  tokenB = await t.tokenOf('rls-b', 'pw', B);
+  for (const tenantId of [A, B]) {
+    await t.services.db.insertInto('blade_dept').values({ id: `${tenantId}1`, tenant_id: tenantId, parent_id: '0', ancestors: '0', dept_name: `部门${tenantId}`, is_deleted: 0 }).execute();
+  }
+});
+afterAll(() => t?.stop());
+
+const currentRole = async () => (await sql<{ role: string }>`select current_user as role`.execute(t.services.db)).rows[0].role;
+
+describe('row-level security', () => {
+  it('protects every table with a tenant_id column with a policy', async () => {
+    const { rows } = await sql<{ table_name: string; secured: boolean; policies: number }>`
+      select c.relname as table_name, c.relrowsecurity as secured,
+        (select count(*)::int from pg_policies p where p.schemaname = n.nspname and p.tablename = c.relname) as policies
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'r'
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)`.execute(t.services.db);
+    expect(rows.length).toBeGreaterThan(10);
+    const unprotected = rows.filter((r) => !r.secured || r.policies === 0).map((r) => r.table_name);
+    expect(unprotected, 'a tenant table needs `select tenon_isolate_tenant_rows(...)` in its migration').toEqual([]);
+  });
+
+  it('runs requests as a role that cannot bypass it', async () => {
+    const { rows } = await sql<{ rolsuper: boolean; rolbypassrls: boolean; owns: number }>`
+      select rolsuper, rolbypassrls, (select count(*)::int from pg_tables where tableowner = ${APP_ROLE}) as owns
+      from pg_roles where rolname = ${APP_ROLE}`.execute(t.services.db);
+    expect(rows).toEqual([{ rolsuper: false, rolbypassrls: false, owns: 0 }]);
+    expect((await t.get(RAW, tokenA)).json().role).toBe(APP_ROLE);
+  });
+
+  it("shows a tenant's request only its own rows when the query forgets the tenant predicate", async () => {
+    expect((await t.get(RAW, tokenA)).json().tenants).toEqual([A]);
+    expect((await t.get(RAW, tokenB)).json().tenants).toEqual([B]);
+  });
+
+  it('shows the same inside a tenant context outside HTTP', async () => {
+    const context = newRequestContext();
+    context.tenantId = A;
+    expect(await runInContext(context, seenTenants)).toEqual([A]);
+  });
+
+  it('rejects a write of another tenant\'s row from a tenant context', async () => {
+    const context = newRequestContext();
+    context.tenantId = A;
+    const write = runInContext(context, () => t.services.db.insertInto('blade_dept')
+      .values({ id: '3100029', tenant_id: B, parent_id: '0', ancestors: '0', dept_name: '越界', is_deleted: 0 }).execute());
+    await expect(write).rejects.toThrow(/row-level security/);
+    const update = await runInContext(context, () => t.services.db.updateTable('blade_dept').set({ dept_name: '越界' })
+      .where('tenant_id', '=', B).executeTakeFirst());
+    expect(update.numUpdatedRows).toBe(0n);
+  });
+
+  it('shows no tenant rows to a request whose tenant is not known (fail closed)', async () => {
+    const res = await t.get(RAW_PUBLIC);
+    expect(res.json()).toEqual({ role: APP_ROLE, tenants: [] });
+    expect(await runInContext(newRequestContext(), seenTenants)).toEqual([]);
+  });
+
+  it('never mixes the tenants of interleaved concurrent requests', async () => {
+    const calls = Array.from({ length: 24 }, (_, i) => (i % 2 ? B : A));
+    const results = await Promise.all(calls.map((tenant) => t.get(`${RAW}/interleaved`, tenant === A ? tokenA : tokenB)));
+    results.forEach((res, i) => {
+      expect(res.json(), `request ${i}`).toEqual({ first: [calls[i]], second: [calls[i]] });
+    });
+  });
+
+  it('keeps the platform tenant\'s contract reads across tenants', async () => {
+    const tenants = expectOk(await t.get('/api/blade-system/tenant/list?size=100', admin)).records.map((r: { tenantId: string }) => r.tenantId);
+    expect(tenants).toEqual(expect.arrayContaining([A, B]));
+    const depts = expectOk(await t.get(`/api/blade-system/dept/tree?tenantId=${A}`, admin));
+    expect(depts.map((d: { title: string }) => d.title)).toContain(`部门${A}`);
+    expect((await t.get(RAW, admin)).json().tenants).toEqual(expect.arrayContaining(['000000', A, B]));
+  });
+
+  it('leaves start-up and test setup (no context) the owner\'s rights', async () => {
+    expect(await seenTenants()).toEqual(expect.arrayContaining(['000000', A, B]));
+    expect(await currentRole()).not.toBe(APP_ROLE);
+  });
+});
