@@ -35,6 +35,7 @@ import http from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Schema } from '../src/server/db/schema.ts';
 import { menuIdOf } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
 import { FlowQueries } from '../src/server/modules/flow/flow-queries.ts';
@@ -481,7 +482,7 @@ interface ListResult { name: ListName; total: number; api: Stats; raw: Stats; cp
 async function capturedSql(databaseUrl: string, target: AuthUser): Promise<Record<ListName, CompiledQuery[]>> {
   const captured: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const db = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }), log: (event) => { if (event.level === 'query') captured.push(event.query); } });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log: (event) => { if (event.level === 'query') captured.push(event.query); } });
   const dictionaries = { itemsOf: async () => new Map<string, string>() } as unknown as Dictionaries;
   const queries = new FlowQueries(db, dictionaries);
   const result = {} as Record<ListName, CompiledQuery[]>;

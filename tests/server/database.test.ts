@@ -1,3 +1,4 @@
+import type { DynamicDb } from '../../src/server/db/connect.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, migrationFiles, splitStatements } from '../../src/server/db/migrate.ts';
@@ -11,7 +12,7 @@ beforeAll(async () => { t = await startApp(); });
 afterAll(() => t?.stop());
 
 const count = async (table: string) =>
-  Number((await t.services.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number((await (t.services.db as DynamicDb).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('migrations and seed', () => {
   it('records every migration once and applies nothing on a second start', async () => {

@@ -1,3 +1,4 @@
+import type { DynamicDb } from '../../src/server/db/connect.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
@@ -14,7 +15,7 @@ let ceo: string;
 let clerk: string;
 let foreignPost: string;
 
-const liveLines = async (docId: string) => (await t.services.db.selectFrom('test_doc_line').select(['id', 'is_deleted'])
+const liveLines = async (docId: string) => (await (t.services.db as DynamicDb).selectFrom('test_doc_line').select(['id', 'is_deleted'])
   .where('doc_id', '=', docId).execute()).filter((l) => Number(l.is_deleted) === 0).length;
 
 beforeAll(async () => {
@@ -45,13 +46,13 @@ describe('a document with lines', () => {
   });
 
   it('refuses a bad line with its number in the caller language, and saves nothing', async () => {
-    const before = (await t.services.db.selectFrom('test_doc').select('id').execute()).length;
+    const before = (await (t.services.db as DynamicDb).selectFrom('test_doc').select('id').execute()).length;
     const body = { docNo: 'D-2', items: [{ postId: ceo, qty: 1 }, { postId: ceo }] };
     expectError(await t.post(`${DOC}/submit`, admin, body), 400, '第2行: 请输入数量');
     expectError(await t.post(`${DOC}/submit`, admin, body, { 'accept-language': 'en' }), 400, 'Line 2: Please enter quantity');
     expectError(await t.post(`${DOC}/submit`, admin, { docNo: 'D-2', items: [{ qty: 1 }] }), 400, '第1行: 请选择岗位');
-    expect((await t.services.db.selectFrom('test_doc').select('id').execute()).length).toBe(before);
-    expect((await t.services.db.selectFrom('test_doc_line').select('id').where('qty', '=', '1').execute())).toHaveLength(0);
+    expect((await (t.services.db as DynamicDb).selectFrom('test_doc').select('id').execute()).length).toBe(before);
+    expect((await (t.services.db as DynamicDb).selectFrom('test_doc_line').select('id').where('qty', '=', '1').execute())).toHaveLength(0);
   });
 
   it('updates kept lines, inserts new ones and deletes the lines left out', async () => {

@@ -1,3 +1,4 @@
+import type { DynamicDb } from '../../src/server/db/connect.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/server/modules/index.ts';
 import { region } from '../../src/shared/entities/system/region.ts';
@@ -10,7 +11,7 @@ afterAll(() => t?.stop());
 
 describe('entity definitions', () => {
   it.each(ENTITIES.map((e) => [e.name, e] as const))('%s matches its table column for column', async (_name, entity) => {
-    const rows = await t.services.db.selectFrom('information_schema.columns').select('column_name')
+    const rows = await (t.services.db as DynamicDb).selectFrom('information_schema.columns').select('column_name')
       .where('table_name', '=', entity.table).where('table_schema', '=', 'public').execute();
     const tableColumns = rows.map((r) => r.column_name as string).sort();
     const definedColumns = [...fieldsOf(entity).values()].map((f) => f.column).sort();
@@ -20,7 +21,7 @@ describe('entity definitions', () => {
   // The engine reads a column's NULL-ability from the definition (a blank for a NOT NULL column is refused on update
   // and takes a default on insert): text stores blank as '', every other field says `nullable` exactly when its column may hold NULL.
   it.each([...ENTITIES, region].map((e) => [e.name, e] as const))('%s declares nullable exactly the non-text columns that may hold NULL', async (_name, entity) => {
-    const rows = await t.services.db.selectFrom('information_schema.columns').select(['column_name', 'is_nullable', 'column_default'])
+    const rows = await (t.services.db as DynamicDb).selectFrom('information_schema.columns').select(['column_name', 'is_nullable', 'column_default'])
       .where('table_name', '=', entity.table).where('table_schema', '=', 'public').execute();
     const columns = new Map(rows.map((r) => [r.column_name as string, r]));
     const problems: string[] = [];

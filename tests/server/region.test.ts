@@ -1,3 +1,4 @@
+import type { DynamicDb } from '../../src/server/db/connect.ts';
 import { describe, expect, it } from 'vitest';
 import { RegionLoader, regionDataset } from '../../src/server/modules/system/region-data.ts';
 import { fieldsOf } from '../../src/server/platform/entity/fields.ts';
@@ -23,7 +24,7 @@ const submit = (body: Record<string, unknown>, token = admin, headers?: Record<s
 
 describe('region table and seed', () => {
   it('matches the definition column for column, without id and is_deleted', async () => {
-    const rows = await t.services.db.selectFrom('information_schema.columns').select('column_name')
+    const rows = await (t.services.db as DynamicDb).selectFrom('information_schema.columns').select('column_name')
       .where('table_name', '=', 'blade_region').where('table_schema', '=', 'public').execute();
     const defined = [...fieldsOf(region).values()].map((f) => f.column).filter((c) => c !== 'id' && c !== 'is_deleted');
     expect(defined.sort()).toEqual(rows.map((r) => r.column_name as string).sort());

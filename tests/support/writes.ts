@@ -1,3 +1,4 @@
+import type { DynamicDb } from '../../src/server/db/connect.ts';
 import { sql } from 'kysely';
 import type { TestApp } from './app.ts';
 
@@ -15,7 +16,7 @@ export async function watchWrites(t: TestApp, except: readonly string[] = []): P
   // Security definer: requests write as the app role (row-level security), which has no rights on this schema.
   await sql`create or replace function test_watch.count_write() returns trigger language plpgsql security definer as $$
     begin update test_watch.writes set n = n + 1; return null; end $$`.execute(db);
-  const tables = await db.selectFrom('information_schema.tables').select('table_name')
+  const tables = await (db as DynamicDb).selectFrom('information_schema.tables').select('table_name')
     .where('table_schema', '=', 'public').where('table_type', '=', 'BASE TABLE').execute();
   for (const { table_name: table } of tables) {
     if (except.includes(table)) continue;

@@ -6,9 +6,16 @@ import pg from 'pg';
 import { SerialPGliteDialect } from './pglite-driver.ts';
 import { TenantScopedDialect } from './tenant-scoped-driver.ts';
 
-// Rows carry no compile-time schema: the entity definitions are the schema, checked against the tables by a test.
+import type { Schema } from './schema.ts';
+
+/** The database as the migrations made it: queries are checked against db/schema.ts (generated, see schema-types.ts). */
+export type Db = Kysely<Schema>;
+/**
+ * For code that names its tables at run time (the entity engine: an entity's table is in its definition, which a
+ * test holds to the table). Every other query goes through `Db`.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Db = Kysely<any>;
+export type DynamicDb = Kysely<any>;
 
 export interface Database {
   db: Db;
@@ -57,7 +64,7 @@ function openPostgres(url: string, poolSize: number, scoped: Scope): Database {
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  const db = new Kysely({ dialect: scoped(new PostgresDialect({ pool })) });
+  const db = new Kysely<Schema>({ dialect: scoped(new PostgresDialect({ pool })) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
@@ -67,7 +74,7 @@ async function openPGlite(dataDir: string, scoped: Scope): Promise<Database> {
   try {
     const parsers = Object.fromEntries(Object.values(TEXT_TYPES).map((oid) => [oid, keepText]));
     const pglite = await PGlite.create(join(dataDir, 'pgdata'), { parsers });
-    const db = new Kysely({ dialect: scoped(new SerialPGliteDialect(pglite)) });
+    const db = new Kysely<Schema>({ dialect: scoped(new SerialPGliteDialect(pglite)) });
     return {
       db,
       kind: 'pglite',

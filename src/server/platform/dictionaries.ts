@@ -19,7 +19,7 @@ export class Dictionaries {
     let items = this.cache.get(code);
     if (!items) {
       items = this.db.selectFrom('blade_dict').select(['dict_key', 'dict_value'])
-        .where('code', '=', code).where('parent_id', '<>', 0).where('is_deleted', '=', 0)
+        .where('code', '=', code).where('parent_id', '<>', '0').where('is_deleted', '=', 0)
         .orderBy('sort').execute()
         .then((rows) => new Map(rows.map((r) => [String(r.dict_key), String(r.dict_value)])));
       items.catch(() => this.cache.delete(code));

@@ -45,7 +45,7 @@ class LocalStore implements KeyValueStore {
   static async open(db: Db): Promise<LocalStore> {
     const store = new LocalStore(db);
     const now = Date.now();
-    await db.deleteFrom('tenon_kv').where('expires_at', '<=', now).execute();
+    await db.deleteFrom('tenon_kv').where('expires_at', '<=', String(now)).execute();
     for (const row of await db.selectFrom('tenon_kv').select(['kv_key', 'kv_value', 'expires_at']).execute()) {
       store.values.set(row.kv_key, { value: row.kv_value, expires: Number(row.expires_at) });
     }
@@ -103,7 +103,7 @@ class LocalStore implements KeyValueStore {
     const now = Date.now();
     for (const [key, entry] of this.values) if (entry.expires <= now) this.values.delete(key);
     // A closed database (shutdown between two sweeps) is no reason to crash: the next start sweeps again.
-    await this.db.deleteFrom('tenon_kv').where('expires_at', '<=', now).execute().catch(() => undefined);
+    await this.db.deleteFrom('tenon_kv').where('expires_at', '<=', String(now)).execute().catch(() => undefined);
   }
 }
 

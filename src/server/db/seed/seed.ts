@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ModuleManifest } from '../../platform/module.ts';
-import type { Db } from '../connect.ts';
+import type { Db, DynamicDb } from '../connect.ts';
+import type { Schema } from '../schema.ts';
 import { SCHEMA_LOCK_KEY } from '../migrate.ts';
 import { DICT_ID_BASE, menuRows, seedIdOf } from './menus.ts';
 
@@ -15,9 +16,9 @@ export { menuIdOf, menuRows } from './menus.ts';
 export async function seed(db: Db, modules: readonly ModuleManifest[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`.execute(trx);
-    const insert = async (table: string, rows: object[]) => {
+    const insert = async (table: keyof Schema, rows: object[]) => {
       for (let i = 0; i < rows.length; i += 500) {
-        await trx.insertInto(table).values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
+        await (trx as DynamicDb).insertInto(table).values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
       }
     };
     const dictRows: Record<string, unknown>[] = [];

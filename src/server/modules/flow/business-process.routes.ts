@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../platform/auth-context.ts';
-import type { Db } from '../../db/connect.ts';
+import type { Db, DynamicDb } from '../../db/connect.ts';
 import { failWith, ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import { isId, nextId } from '../../platform/ids.ts';
@@ -88,13 +88,14 @@ const FINANCE: BusinessProcess = {
 };
 
 export async function businessProcessRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { db } = services;
+  // The request tables are named by each business: queries on them are built by name.
+  const db: DynamicDb = services.db;
   const { runtime, queries } = flowOf(services);
 
   for (const business of [LEAVE, FINANCE]) {
     const base = `/api/blade-desk/process/${business.name}`;
     runtime.registerBusiness(business.table, (transition) => setStatus(business.table, transition), async (trx, businessId) => {
-      const row = await trx.selectFrom(business.table).selectAll().where('id', '=', businessId).executeTakeFirst();
+      const row = await (trx as DynamicDb).selectFrom(business.table).selectAll().where('id', '=', businessId).executeTakeFirst();
       return row ? business.variables(row) : {};
     });
 
@@ -117,7 +118,7 @@ export async function businessProcessRoutes(app: FastifyInstance, { services }: 
       const id = nextId();
       await runtime.start(user, { definitionId, businessTable: business.table, businessId: id, variables: { ...business.variables(columns), taskUser: taskUserOf(taskUser) } },
         async (trx, instanceId) => {
-          await trx.insertInto(business.table).values({
+          await (trx as DynamicDb).insertInto(business.table).values({
             id, tenant_id: user.tenantId, process_definition_id: definitionId, process_instance_id: instanceId, task_user: taskUser,
             apply_time: now, ...columns, create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now,
             update_user: user.userId, update_time: now, status: REQUEST_STATUS.running, is_deleted: 0,
@@ -162,7 +163,7 @@ export async function businessProcessRoutes(app: FastifyInstance, { services }: 
 
   /** The row follows its process's result: running, back with the applicant, approved or withdrawn. */
   async function setStatus(table: string, transition: FlowTransition) {
-    await transition.trx.updateTable(table).set({ status: STATUS_OF_RESULT[transition.result], update_user: transition.actor.userId, update_time: formatDateTime() })
+    await (transition.trx as DynamicDb).updateTable(table).set({ status: STATUS_OF_RESULT[transition.result], update_user: transition.actor.userId, update_time: formatDateTime() })
       .where('id', '=', transition.businessId).where('tenant_id', '=', transition.tenantId).execute();
   }
 }

@@ -218,7 +218,7 @@ export class FlowQueries {
     if (options.activeOnly) q = q.where('d.suspension_state', '=', ACTIVE);
     if (options.latest) {
       q = q.where('d.version', '=', this.db.selectFrom('blade_flow_definition as v').select(sql`max(v.version)`.as('m'))
-        .whereRef('v.tenant_id', '=', 'd.tenant_id').whereRef('v.process_key', '=', 'd.process_key'));
+        .where(sql<boolean>`v.tenant_id = d.tenant_id and v.process_key = d.process_key`));
     }
     if (text(query.category)) q = q.where('d.category', '=', text(query.category));
     if (text(query.key ?? query.processKey)) q = q.where('d.process_key', '=', text(query.key ?? query.processKey));

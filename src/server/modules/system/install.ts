@@ -1,4 +1,5 @@
-import type { Db } from '../../db/connect.ts';
+import type { Db, DynamicDb } from '../../db/connect.ts';
+import type { Schema } from '../../db/schema.ts';
 import type { MenuRow } from '../../db/seed/menus.ts';
 import { ROLE_POWER } from '../../platform/auth-context.ts';
 import { nextId } from '../../platform/ids.ts';
@@ -26,9 +27,10 @@ const SEED_TIME = '2018-08-08 08:08:08';
 export const SEED_AUDIT = { create_user: SEED.userAdmin, create_dept: SEED.deptRoot, create_time: SEED_TIME, update_user: SEED.userAdmin, update_time: SEED_TIME, status: 1, is_deleted: 0 };
 
 /** Rows that already exist (by id or unique key) stay as they are: an administrator's edits survive restarts. */
-export async function insertSeedRows(trx: Db, table: string, rows: object[]) {
+export async function insertSeedRows(trx: Db, table: keyof Schema, rows: object[]) {
   for (let i = 0; i < rows.length; i += 500) {
-    await trx.insertInto(table).values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
+    // Rows of any seeded table: their shapes are the tables' (tests/server/seed.test.ts reads them back).
+    await (trx as DynamicDb).insertInto(table).values(rows.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
   }
 }
 

@@ -39,7 +39,8 @@ export class MenuService {
     const granted = await this.grantedIds(user, all);
     const menus = withAncestors(granted, all);
     const scopeTree = async (table: 'blade_scope_data' | 'blade_scope_api', category: 1 | 2) => {
-      let query = this.db.selectFrom(`${table} as s`).select(['s.id', 's.menu_id', 's.scope_name']).where('s.is_deleted', '=', 0);
+      // Both scope tables have these columns: one alias type for either.
+      let query = this.db.selectFrom(`${table} as s` as 'blade_scope_data as s').select(['s.id', 's.menu_id', 's.scope_name']).where('s.is_deleted', '=', 0);
       if (!user.isSuperAdmin) {
         const held = this.db.selectFrom('blade_role_scope').select('scope_id')
           .where('scope_category', '=', category).where('role_id', 'in', user.roleIds.length ? user.roleIds : ['0']);

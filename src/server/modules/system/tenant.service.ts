@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { tenant } from '../../../shared/entities/system/tenant.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
+import type { BladeTenant } from '../../db/schema.ts';
 import { asSystem } from '../../db/tenant-context.ts';
 import { ROLE_POWER, SUPER_TENANT, splitList, type AuthUser } from '../../platform/auth-context.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
@@ -138,7 +139,8 @@ export class TenantService {
       const id = nextId();
       const [roleId, deptId, postId, userId] = [nextId(), nextId(), nextId(), nextId()];
       const name = String(values.tenant_name);
-      await trx.insertInto('blade_tenant').values({ status: 1, ...values, ...audit, id, tenant_id: code, is_deleted: 0 }).execute();
+      // `values`: the tenant definition's fields, parsed by its rules (the definition is held to the table by a test).
+      await trx.insertInto('blade_tenant').values({ status: 1, ...values, ...audit, id, tenant_id: code, is_deleted: 0 } as Insertable<BladeTenant>).execute();
       await trx.insertInto('blade_role').values({
         id: roleId, tenant_id: code, parent_id: '0', role_name: ADMIN_ROLE.name, role_alias: ADMIN_ROLE.alias, role_power: ROLE_POWER.tenantAdmin, sort: 1, is_deleted: 0,
       }).execute();

@@ -235,7 +235,7 @@ export class UserService {
 
   /** Live rows of a tenant's table by name (a name may belong to several rows). */
   private async namesIn(table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, tenantId: string) {
-    const rows = await this.db.selectFrom(table).select(['id', `${column} as name`])
+    const rows = await this.db.selectFrom(table).select(['id', sql.ref<string>(column).as('name')])
       .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
     const byName = new Map<string, string[]>();
     for (const row of rows) {
@@ -272,7 +272,7 @@ export class UserService {
     const stored = await this.db.selectFrom('blade_user').selectAll()
       .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
     if (!stored) return;
-    const unchanged = (name: typeof PROFILE_FIELDS[number]) => typeof input[name] === 'string' && input[name] !== '' && input[name] === stored[fields.get(name)!.column];
+    const unchanged = (name: typeof PROFILE_FIELDS[number]) => typeof input[name] === 'string' && input[name] !== '' && input[name] === (stored as Record<string, unknown>)[fields.get(name)!.column];
     const changes: Record<string, unknown> = {};
     if ('phone' in input && !unchanged('phone')) {
       const problem = phoneProblem(input.phone, true);

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { datesBetween, DAY_TYPE } from '../../../shared/calendar/working-days.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { Db } from '../../db/connect.ts';
+import type { BladeWorkCalendar } from '../../db/schema.ts';
 import { nextId } from '../../platform/ids.ts';
 
 /**
@@ -86,7 +87,7 @@ export async function seedWorkCalendars(trx: Db, years: number[] = calendarYears
     .where('tenant_id', 'in', tenants).groupBy(['tenant_id', sql`extract(year from calendar_date)`]).execute();
   const done = new Set(seeded.map((row) => `${row.tenant_id}:${Number(row.year)}`));
   const now = formatDateTime();
-  const rows: Record<string, unknown>[] = [];
+  const rows: Insertable<BladeWorkCalendar>[] = [];
   for (const year of years) {
     const days = seedCalendarDays(year);
     for (const tenantId of tenants) {

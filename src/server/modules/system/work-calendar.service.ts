@@ -20,7 +20,7 @@ export async function tenantCalendar(db: Db, tenantId: string, first: string, la
   const rows = await db.selectFrom('blade_work_calendar')
     .select([sql<string>`to_char(calendar_date, 'YYYY-MM-DD')`.as('date'), 'day_type'])
     .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0)
-    .where('calendar_date', '>=', sql<Date>`cast(${first} as date)`).where('calendar_date', '<=', sql<Date>`cast(${last} as date)`)
+    .where('calendar_date', '>=', sql<string>`cast(${first} as date)`).where('calendar_date', '<=', sql<string>`cast(${last} as date)`)
     .orderBy('calendar_date').execute();
   return new Map(rows.map((row) => [row.date, Number(row.day_type)]));
 }

@@ -1,6 +1,6 @@
 import type { EntityDef, LineDef } from '../../../shared/entities/define.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/connect.ts';
+import type { DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
 import { ApiError, fail } from '../errors.ts';
 import { isId } from '../ids.ts';
@@ -13,12 +13,12 @@ export const linesOf = (entity: EntityDef): Record<string, LineDef> => entity.li
 export interface LineTarget<C> {
   readonly entity: EntityDef;
   /** Validates and saves one line exactly as its own `submit` would, inside `trx`. */
-  writeLine(trx: Db, user: AuthUser, context: C, body: Row): Promise<void>;
+  writeLine(trx: DynamicDb, user: AuthUser, context: C, body: Row): Promise<void>;
   /** The live lines of one header (with their reference names), in the line entity's default order. */
-  lineRows(db: Db, context: C, column: string, headerId: string): Promise<Row[]>;
+  lineRows(db: DynamicDb, context: C, column: string, headerId: string): Promise<Row[]>;
   wire(rows: Row[]): Promise<WireRecord[]>;
   /** Soft delete of the live rows whose `column` is one of `values`. */
-  removeWhere(trx: Db, user: AuthUser, column: string, values: string[]): Promise<void>;
+  removeWhere(trx: DynamicDb, user: AuthUser, column: string, values: string[]): Promise<void>;
 }
 
 /** Lines of one kind of a header: the body's array is the full list, so lines left out are deleted. */
@@ -30,7 +30,7 @@ export class LineWriter<C = unknown> {
   }
 
   /** Nothing changes when the body has no array under the key (an edit of the header alone). */
-  async write(trx: Db, user: AuthUser, headerId: string, input: Row): Promise<void> {
+  async write(trx: DynamicDb, user: AuthUser, headerId: string, input: Row): Promise<void> {
     const sent = input[this.key];
     if (sent === undefined) return;
     if (!Array.isArray(sent)) throw new ApiError(400, MESSAGES.fieldType, { label: this.line.label });
@@ -57,7 +57,7 @@ export class LineWriter<C = unknown> {
     if (removed.length) await this.target.removeWhere(trx, user, 'id', removed);
   }
 
-  async read(db: Db, headerId: string): Promise<WireRecord[]> {
+  async read(db: DynamicDb, headerId: string): Promise<WireRecord[]> {
     return this.target.wire(await this.target.lineRows(db, this.context, this.column, headerId));
   }
 }

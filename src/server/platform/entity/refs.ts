@@ -1,7 +1,7 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
 import { displayField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/connect.ts';
+import type { DynamicDb } from '../../db/connect.ts';
 import { splitList } from '../auth-context.ts';
 import { ApiError } from '../errors.ts';
 import { fieldsOf, type ResolvedField } from './fields.ts';
@@ -54,7 +54,7 @@ const missing = (field: ResolvedField) => new ApiError(400, MESSAGES.refMissing,
  * Every id written into a reference field is a row the caller sees in the target's own list (`visible`: resolved
  * before the transaction, by target name).
  */
-export async function checkRefs(trx: Db, refs: RefField[], visible: Map<string, VisibleRows>, values: Row): Promise<void> {
+export async function checkRefs(trx: DynamicDb, refs: RefField[], visible: Map<string, VisibleRows>, values: Row): Promise<void> {
   for (const { field, target } of refs) {
     const value = values[field.column];
     if (value === undefined || value === null) continue;

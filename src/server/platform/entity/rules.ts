@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/connect.ts';
+import type { DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
 import { ApiError, failWith } from '../errors.ts';
 import { fieldsOf, toWire } from './fields.ts';
@@ -46,7 +46,7 @@ export interface Placement {
  * Where a submitted row goes in its tree: the parent must be visible to the caller and, on update, neither the
  * row itself nor one of its descendants. `current` is the row before an update.
  */
-export async function placeInTree(entity: EntityDef, trx: Db, visible: VisibleRows, input: Row, current: Row | undefined): Promise<Placement> {
+export async function placeInTree(entity: EntityDef, trx: DynamicDb, visible: VisibleRows, input: Row, current: Row | undefined): Promise<Placement> {
   const tree = entity.tree!;
   const { parentId: raw, ...rest } = input;
   const currentParent = current ? String(current.parent_id) : '0';
@@ -71,7 +71,7 @@ export async function placeInTree(entity: EntityDef, trx: Db, visible: VisibleRo
 }
 
 /** After an update: descendants get the new ancestors prefix and the inherited values that changed. */
-export async function followParent(entity: EntityDef, trx: Db, before: Row, after: Row): Promise<void> {
+export async function followParent(entity: EntityDef, trx: DynamicDb, before: Row, after: Row): Promise<void> {
   const tree = entity.tree!;
   const id = String(after.id);
   if (tree.ancestors && before.ancestors !== after.ancestors) {
@@ -100,7 +100,7 @@ export function checkReserved(entity: EntityDef, user: AuthUser, values: Row, cu
 }
 
 /** A delete is refused while live children (outside the deleted set) or referencing rows exist. */
-export async function checkRemovable(entity: EntityDef, trx: Db, ids: string[], referrers: Referrer[]): Promise<void> {
+export async function checkRemovable(entity: EntityDef, trx: DynamicDb, ids: string[], referrers: Referrer[]): Promise<void> {
   if (entity.tree) {
     const child = await trx.selectFrom(entity.table).select('id')
       .where('parent_id', 'in', ids).where('id', 'not in', ids).where('is_deleted', '=', 0).limit(1).executeTakeFirst();

@@ -2,7 +2,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import { displayField, type EntityDef } from '../../../shared/entities/define.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/connect.ts';
+import type { Db, DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
 import { dataScopePredicate } from './data-scope.ts';
 import type { Dictionaries } from '../dictionaries.ts';
@@ -52,7 +52,7 @@ export interface EntityHooks {
 }
 
 export interface EntityDeps {
-  db: Db;
+  db: DynamicDb;
   permissions: Permissions;
   dictionaries: Dictionaries;
   /** Every entity's service by name (filled while the app is built): what `ref` and `lines` point at. */
@@ -235,11 +235,11 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     return writers;
   }
 
-  async writeLine(trx: Db, user: AuthUser, context: WriteContext, body: Row): Promise<void> {
+  async writeLine(trx: DynamicDb, user: AuthUser, context: WriteContext, body: Row): Promise<void> {
     await this.write(trx, user, context, await this.prepareSubmit(user, body, 'submit'));
   }
 
-  lineRows(db: Db, context: WriteContext, column: string, headerId: string): Promise<Row[]> {
+  lineRows(db: DynamicDb, context: WriteContext, column: string, headerId: string): Promise<Row[]> {
     let query = this.selectColumns(context.visible(db).where(column, '=', headerId));
     for (const sort of parseListQuery(this.entity, {}, { paged: false }).sorts) query = query.orderBy(sort.field.column, sort.direction);
     return query.execute();
@@ -273,7 +273,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   }
 
   /** One insert or update inside `trx`: every check first, then the write; returns the saved row. */
-  private async write(trx: Db, user: AuthUser, context: WriteContext, { input, inserting, id }: PreparedSubmit): Promise<Row> {
+  private async write(trx: DynamicDb, user: AuthUser, context: WriteContext, { input, inserting, id }: PreparedSubmit): Promise<Row> {
     const { visible } = context;
     const { entity } = this;
     const now = formatDateTime();
@@ -330,7 +330,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   }
 
   /** Soft delete of the live rows whose `column` is one of `values` (lines left out of a document, or of a removed one). */
-  async removeWhere(trx: Db, user: AuthUser, column: string, values: string[]): Promise<void> {
+  async removeWhere(trx: DynamicDb, user: AuthUser, column: string, values: string[]): Promise<void> {
     const changes: Record<string, unknown> = { is_deleted: 1 };
     if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
     await trx.updateTable(this.entity.table).set(changes).where(column, 'in', values).where('is_deleted', '=', 0).execute();
@@ -365,7 +365,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   }
 
   /** A row addressed to another user (a message's recipient) names a live user of the caller's tenant. */
-  private async checkOwner(trx: Db, user: AuthUser, values: Record<string, unknown>) {
+  private async checkOwner(trx: DynamicDb, user: AuthUser, values: Record<string, unknown>) {
     const owner = this.entity.owner ? fieldsOf(this.entity).get(this.entity.owner)! : undefined;
     const value = owner && values[owner.column];
     if (!owner || value === undefined || value === null || String(value) === user.userId) return;
@@ -378,7 +378,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
    * `row` is the record as it will be (the current row merged with `values`); a key is checked when it or its
    * scope is being written.
    */
-  private async checkUnique(db: Db, user: AuthUser, row: Row, values: Row, selfId: string | undefined) {
+  private async checkUnique(db: DynamicDb, user: AuthUser, row: Row, values: Row, selfId: string | undefined) {
     const fields = fieldsOf(this.entity);
     for (const field of fields.values()) {
       if (!field.unique) continue;

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import type { DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
 import { fail } from '../errors.ts';
 import { fieldsOf } from './fields.ts';
@@ -36,7 +36,7 @@ export function parentParam(raw: unknown): string {
  * count, and picker TreeNodes. Every read goes through the service's visible rows.
  */
 export class EntityTree {
-  constructor(private readonly service: RowSource, private readonly db: Db) {}
+  constructor(private readonly service: RowSource, private readonly db: DynamicDb) {}
 
   /** `list`: the matching rows as nested records; a row whose parent was filtered out becomes a root. */
   async list(user: AuthUser, query: Query, options: { where?: FixedFilter; under?: string } = {}): Promise<TreeRecord[]> {

@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { EntityDef } from '../../../shared/entities/define.ts';
-import type { Db } from '../../db/connect.ts';
+import type { DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
 
 /** A row as the database returns it (snake_case columns). */
@@ -9,7 +9,7 @@ export type Row = Record<string, unknown>;
 export type WireRecord = Record<string, unknown>;
 /** The caller's visible rows of an entity's table: tenant, owner and data scope already applied. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type VisibleRows = (db: Db) => SelectQueryBuilder<any, any, any>;
+export type VisibleRows = (db: DynamicDb) => SelectQueryBuilder<any, any, any>;
 
 /** What the tree routes need of the entity's service (kept apart so the two files do not import each other). */
 export interface RowSource {
