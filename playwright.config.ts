@@ -10,8 +10,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Upper bounds, not waits: on CI the two workers, their browsers and the server share two cores, and a screen that
+  // takes 10 s to show there is slow, not broken (a failed check still fails, only later).
+  timeout: process.env.CI ? 90_000 : 60_000,
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'tests/.tmp/e2e-results',
   use: {
