@@ -1,5 +1,6 @@
 import type { DynamicDb } from '../../src/server/db/connect.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createDept, createTenant } from '../support/factories.ts';
@@ -34,15 +35,15 @@ afterAll(() => t?.stop());
 describe('a document with lines', () => {
   it('saves header and lines in one call and returns them together, names joined', async () => {
     const saved = expectOk(await t.post(`${DOC}/submit`, admin, {
-      docNo: 'D-1', deptId: dept, items: [{ postId: ceo, qty: '2', sort: 1 }, { postId: clerk, qty: 3.5, sort: 2 }],
+      docNo: 'D-1', deptId: dept, handlerId: SEED.userAdmin, items: [{ postId: ceo, qty: '2', sort: 1 }, { postId: clerk, qty: 3.5, sort: 2 }],
     }));
-    expect(saved).toMatchObject({ docNo: 'D-1', deptName: '仓储部' });
+    expect(saved).toMatchObject({ docNo: 'D-1', deptName: '仓储部', handlerName: '管理员' });
     expect(saved.items.map((l: { postName: string; qty: number }) => [l.postName, l.qty])).toEqual([['仓管', 2], ['记账员', 3.5]]);
     const detail = expectOk(await t.get(`${DOC}/detail?id=${saved.id}`, admin));
     expect(detail.items).toHaveLength(2);
     expect(detail.items[0]).toMatchObject({ docId: saved.id, postId: ceo, postName: '仓管' });
     const page = expectOk(await t.get(`${DOC}/list?docNo=D-1`, admin));
-    expect(page.records[0]).toMatchObject({ deptId: dept, deptName: '仓储部' });
+    expect(page.records[0]).toMatchObject({ deptId: dept, deptName: '仓储部', handlerId: SEED.userAdmin, handlerName: '管理员' });
   });
 
   it('refuses a bad line with its number in the caller language, and saves nothing', async () => {

@@ -35,6 +35,8 @@ export const user = defineEntity({
   tenant: true,
   audit: true,
   dataScope: true,
+  // A person is named by his real name wherever a document points at him (经办人, 审核人).
+  display: 'realName',
   fields: {
     account: {
       type: 'string', max: 45, list: true, form: true, export: true, filter: true, search: 'like',
