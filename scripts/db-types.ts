@@ -4,10 +4,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { migrate } from '../src/server/db/migrate.ts';
 import { SerialPGliteDialect } from '../src/server/db/pglite-driver.ts';
+import type { Schema } from '../src/server/db/schema.ts';
 import { schemaTypes } from '../src/server/db/schema-types.ts';
 
 const pglite = await PGlite.create();
-const db = new Kysely({ dialect: new SerialPGliteDialect(pglite) });
+const db = new Kysely<Schema>({ dialect: new SerialPGliteDialect(pglite) });
 await migrate(db);
 const file = new URL('../src/server/db/schema.ts', import.meta.url);
 writeFileSync(file, await schemaTypes(db));

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { SUPER_TENANT, type AuthUser, type Sessions } from './auth-context.ts';
 import { enterTenant, newRequestContext, runInContext, type RequestContext } from '../db/tenant-context.ts';
 import { ApiError, fail, sendError } from './errors.ts';
+import { isRecord } from './route-schemas.ts';
 import type { Permissions } from './permissions.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
 
@@ -45,7 +46,8 @@ export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, pe
     request.user = await sessions.authenticate(request);
     enterTenant(request.user.tenantId);
   });
-  app.addHook('preHandler', async (request) => {
+  // Before the route's schema is checked: a caller without the right learns nothing about what it would accept.
+  app.addHook('preValidation', async (request) => {
     if (open(request)) return;
     const config = request.routeOptions.config;
     if (config.superAdmin && !request.user.isSuperAdmin) throw new ApiError(403, MESSAGES.forbidden);
@@ -98,7 +100,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
     const name = unsafeInput(request.body);
     if (name !== undefined) throw fail('paramType', { name });
   });
-  app.setErrorHandler((error: Error & { code?: string; statusCode?: number; validation?: unknown }, request, reply) => {
+  app.setErrorHandler((error: Error & SchemaRefusal & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof ApiError) return sendError(request, reply, error);
     const known = clientError(error);
     if (known) return sendError(request, reply, known);
@@ -108,8 +110,28 @@ export function registerErrorHandlers(app: FastifyInstance) {
   });
 }
 
-function clientError(error: { code?: string; statusCode?: number; validation?: unknown }): ApiError | undefined {
-  if (error.validation) return fail('paramType', { name: '' });
+/** What Fastify attaches to an error when a request does not match its route's schema (route-schemas.ts). */
+interface SchemaRefusal {
+  validation?: ReadonlyArray<{ keyword: string; instancePath: string; params: Record<string, unknown> }>;
+  validationContext?: string;
+}
+
+/**
+ * A schema's refusal in the contract's words: a required key missing names it; a body that is no object at all is
+ * unreadable; anything else is a parameter of the wrong type, named by its key.
+ */
+function validationError({ validation, validationContext }: SchemaRefusal): ApiError {
+  const first = validation?.[0];
+  if (first?.keyword === 'required' && typeof first.params.missingProperty === 'string') {
+    return fail('missingParam', { name: first.params.missingProperty });
+  }
+  const name = first?.instancePath.split('/')[1] ?? '';
+  if (!name && validationContext === 'body') return fail('unreadable');
+  return fail('paramType', { name });
+}
+
+function clientError(error: SchemaRefusal & { code?: string; statusCode?: number }): ApiError | undefined {
+  if (error.validation) return validationError(error);
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -158,8 +180,7 @@ export function unsafeInput(data: unknown): string | undefined {
 
 /** Parameters the contract passes as query string even on POST, or as a form body: both are read. */
 export function requestParams(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Record<string, unknown> : {};
-  return { ...body, ...(request.query as Record<string, unknown>) };
+  return { ...(isRecord(request.body) ? request.body : {}), ...(isRecord(request.query) ? request.query : {}) };
 }
 
 export function requireParam(request: FastifyRequest, name: string): string {

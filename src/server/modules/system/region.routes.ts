@@ -1,27 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { region } from '../../../shared/entities/system/region.ts';
 import { COUNTRY } from './region-data.ts';
 import { ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
+import { QueryMap } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { RegionService } from './region.service.ts';
 
 const BASE = '/api/blade-system/region';
-type Query = Record<string, unknown>;
+const LIST = { querystring: QueryMap };
 
 /**
  * `/api/blade-system/region/*` (contract system.md §15). Regions are keyed by code, so the entity engine does not
  * serve them. Reading needs the menu code, except the pickers other screens' forms use (lazy-tree, select: a signed-in
  * caller); writing needs `region_add` / `region_delete` and a role of the platform tenant: the rows are global.
  */
-export async function regionRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function regionRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const regions = new RegionService(services.db, services.dictionaries);
-  const read = { config: { permission: region.code } };
+  const read = { config: { permission: region.code }, schema: LIST };
 
-  app.get(`${BASE}/list`, read, async (request) => ok(request, await regions.page(request.query as Query)));
-  app.get(`${BASE}/lazy-list`, read, async (request) => ok(request, await regions.lazyList(request.query as Query)));
+  app.get(`${BASE}/list`, read, async (request) => ok(request, await regions.page(request.query)));
+  app.get(`${BASE}/lazy-list`, read, async (request) => ok(request, await regions.lazyList(request.query)));
   app.get(`${BASE}/detail`, read, async (request) => okOrEmpty(request, await regions.detail(requireParam(request, 'code'))));
-  app.get(`${BASE}/lazy-tree`, async (request) => ok(request, await regions.lazyTree(request.query as Query)));
+  app.get(`${BASE}/lazy-tree`, { schema: LIST }, async (request) => ok(request, await regions.lazyTree(request.query)));
   app.get(`${BASE}/select`, async (request) => {
     const code = requestParams(request).code;
     return ok(request, await regions.children(typeof code === 'string' && code.trim() ? code.trim() : COUNTRY));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { dept } from '../../../shared/entities/system/dept.ts';
 import { dict, dictBiz } from '../../../shared/entities/system/dict.ts';
 import { menu } from '../../../shared/entities/system/menu.ts';
@@ -9,10 +10,11 @@ import type { EntityTree } from '../../platform/entity/tree.ts';
 import { parentParam } from '../../platform/entity/tree.ts';
 import { ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
+import { QueryMap } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 
-type Query = Record<string, unknown>;
+const LIST = { querystring: QueryMap };
 const SYS = '/api/blade-system';
 const MENUS_ONLY = { category: 1 };
 
@@ -20,16 +22,17 @@ const MENUS_ONLY = { category: 1 };
  * The tree entities' routes beyond list / lazy-list / tree (contract system.md §3, §4, §6, §8). Pickers used by
  * other screens' forms (lazy-tree, listNoPage, listChildNoPage, tree-by-id) need a signed-in caller only.
  */
-export function treeRoutes(app: FastifyInstance, services: Services) {
+export function treeRoutes(fastify: FastifyInstance, services: Services) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const serviceOf = (entity: EntityDef) => services.entities.get(entity.name)!;
   const treeOf = (entity: EntityDef): EntityTree => serviceOf(entity).tree!;
-  const read = (entity: EntityDef) => ({ config: { permission: entity.code } });
+  const read = (entity: EntityDef) => ({ config: { permission: entity.code }, schema: LIST });
 
   app.get(`${SYS}/dept/lazy-tree`, async (request) => {
     const { user, query } = forTenantParam(request);
     return ok(request, await treeOf(dept).lazyPicker(user, parentParam(query.parentId)));
   });
-  app.get(`${SYS}/dept/listNoPage`, async (request) => ok(request, await serviceOf(dept).list(request.user, request.query as Query)));
+  app.get(`${SYS}/dept/listNoPage`, { schema: LIST }, async (request) => ok(request, await serviceOf(dept).list(request.user, request.query)));
   app.get(`${SYS}/dept/listChildNoPage`, async (request) =>
     ok(request, await treeOf(dept).children(request.user, parentParam(requestParams(request).parentId))));
 
@@ -39,17 +42,17 @@ export function treeRoutes(app: FastifyInstance, services: Services) {
   });
 
   app.get(`${SYS}/menu/lazy-menu-list`, read(menu), async (request) =>
-    ok(request, await treeOf(menu).lazyList(request.user, request.query as Query, MENUS_ONLY)));
+    ok(request, await treeOf(menu).lazyList(request.user, request.query, MENUS_ONLY)));
   app.get(`${SYS}/menu/menu-list`, read(menu), async (request) =>
-    ok(request, await treeOf(menu).list(request.user, request.query as Query, { where: MENUS_ONLY })));
+    ok(request, await treeOf(menu).list(request.user, request.query, { where: MENUS_ONLY })));
 
   for (const entity of [dict, dictBiz]) {
     const base = `${SYS}/${entity.name}`;
     app.get(`${base}/parent-list`, read(entity), async (request) =>
-      ok(request, await serviceOf(entity).page(request.user, request.query as Query, { parentId: 0 })));
+      ok(request, await serviceOf(entity).page(request.user, request.query, { parentId: 0 })));
     // The console's child table: the entries below one dictionary, as a tree.
     app.get(`${base}/child-list`, read(entity), async (request) => {
-      const { parentId, ...query } = request.query as Query;
+      const { parentId, ...query } = request.query;
       return ok(request, isId(parentId) ? await treeOf(entity).list(request.user, query, { under: String(parentId) }) : []);
     });
   }

@@ -1,14 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { user } from '../../../shared/entities/system/user.ts';
 import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity/excel.ts';
 import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
+import { isRecord, QueryMap } from '../../platform/route-schemas.ts';
+import { Type } from 'typebox';
 import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { USER_FILES, UserService } from './user.service.ts';
 
 const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'newPassword1'];
+/** The password change (form or JSON body): the new password is required, the others may be blank. */
+const PASSWORD_CHANGE = Type.Object({
+  oldPassword: Type.Optional(Type.String()), newPassword: Type.String(), newPassword1: Type.Optional(Type.String()),
+});
 
 const USER = '/api/blade-system/user';
 
@@ -16,12 +23,13 @@ const USER = '/api/blade-system/user';
  * `/api/blade-system/user/*` (contract system.md §2). page / list / detail / submit / save / update / remove are the
  * entity engine's routes, with the user behaviour installed as hooks by UserService; these are the rest.
  */
-export async function userRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function userRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const users = new UserService(services, services.entities.get(user.name)!);
   await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
 
-  app.get(`${USER}/user-list`, { config: { permission: 'user' } }, async (request) =>
-    ok(request, await users.entity.list(request.user, request.query as Record<string, unknown>)));
+  app.get(`${USER}/user-list`, { config: { permission: 'user' }, schema: { querystring: QueryMap } }, async (request) =>
+    ok(request, await users.entity.list(request.user, request.query)));
 
   // The caller's own profile: a signed-in caller needs no menu code.
   app.get(`${USER}/info`, async (request) => okOrEmpty(request, await users.own(request.user)));
@@ -32,13 +40,14 @@ export async function userRoutes(app: FastifyInstance, { services }: { services:
   });
 
   // Passwords come in the body only (form or JSON): a query string ends up in proxy, browser and access logs.
-  app.post(`${USER}/update-password`, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    if (PASSWORD_FIELDS.some((name) => Object.hasOwn(query, name))) throw fail('passwordInQuery');
-    const body = request.body && typeof request.body === 'object' ? request.body as Record<string, unknown> : {};
-    const text = (name: string) => (typeof body[name] === 'string' ? body[name] as string : '');
-    if (!text('newPassword').trim()) throw fail('missingParam', { name: 'newPassword' });
-    await users.updatePassword(request.user, text('oldPassword'), text('newPassword').trim(), text('newPassword1'));
+  // Refused before the body is looked at: a password in the URL is the error, whatever else is sent.
+  const noPasswordInQuery = async ({ query }: FastifyRequest) => {
+    if (isRecord(query) && PASSWORD_FIELDS.some((name) => Object.hasOwn(query, name))) throw fail('passwordInQuery');
+  };
+  app.post(`${USER}/update-password`, { preValidation: noPasswordInQuery, schema: { body: PASSWORD_CHANGE } }, async (request) => {
+    const { oldPassword = '', newPassword, newPassword1 = '' } = request.body;
+    if (!newPassword.trim()) throw fail('missingParam', { name: 'newPassword' });
+    await users.updatePassword(request.user, oldPassword, newPassword.trim(), newPassword1);
     return ok(request, null);
   });
 
@@ -72,8 +81,8 @@ export async function userRoutes(app: FastifyInstance, { services }: { services:
   });
 
   // Excel (contract §2): the same filters as page; a browser link may carry the token as `blade-auth`.
-  app.get(`${USER}/export-user`, { config: { permission: 'user_export', download: true } }, async (request, reply) =>
-    sendExport(request, reply, user, users.exportRecords(request.user, request.query as Record<string, unknown>), USER_FILES.export));
+  app.get(`${USER}/export-user`, { config: { permission: 'user_export', download: true }, schema: { querystring: QueryMap } }, async (request, reply) =>
+    sendExport(request, reply, user, users.exportRecords(request.user, request.query), USER_FILES.export));
 
   app.get(`${USER}/export-template`, { config: { permission: 'user_import', download: true } }, async (request, reply) =>
     sendTemplate(request, reply, user, USER_FILES.template));

@@ -1,21 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { displayField } from '../../../shared/entities/define.ts';
 import type { AuthUser } from '../auth-context.ts';
 import { ok, okOrEmpty } from '../errors.ts';
 import type { EntityService } from './service.ts';
 import { requestParams } from '../http.ts';
+import { BodyMap, IdQuery, isRecord, QueryMap } from '../route-schemas.ts';
 
-const hasId = (request: FastifyRequest) => {
-  const id = (request.body as Record<string, unknown> | null)?.id;
+/** A submit with an id edits a row (`_edit`), without one adds (`_add`). */
+export const hasId = (request: FastifyRequest) => {
+  const id = isRecord(request.body) ? request.body.id : undefined;
   return id !== undefined && id !== null && id !== '' && id !== 0 && id !== '0';
 };
+
+const LIST = { querystring: QueryMap };
 
 /**
  * The caller, or for the super administrator the tenant named by `tenantId` (role and dept `tree?tenantId=`,
  * contract system.md: "super admin may pass any tenant"); the parameter is taken out of the filters either way.
  */
 export function forTenantParam(request: FastifyRequest): { user: AuthUser; query: Record<string, unknown> } {
-  const { tenantId, ...query } = request.query as Record<string, unknown>;
+  const { tenantId, ...query } = isRecord(request.query) ? request.query : {};
   return { user: asTenant(request.user, tenantId), query };
 }
 
@@ -31,15 +36,17 @@ export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
  */
 export function registerEntityRoutes(fastify: FastifyInstance, service: EntityService) {
   const { entity } = service;
+  const typed = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Routes a module serves itself are left out; `app` registers the rest.
   const skip = new Set<string>(entity.moduleRoutes ?? []);
   const served = (url: string) => !skip.has(url.slice(url.lastIndexOf('/') + 1));
   const only = (method: 'get' | 'post') => ((url: string, ...rest: unknown[]) => {
-    if (served(url)) (fastify[method] as (...args: unknown[]) => unknown).call(fastify, url, ...rest);
-  }) as unknown as FastifyInstance['get'];
+    if (served(url)) (typed[method] as (...args: unknown[]) => unknown).call(typed, url, ...rest);
+  }) as unknown as typeof typed.get;
   const app = { get: only('get'), post: only('post') };
   const base = `/api/${entity.service}/${entity.name}`;
-  const read = { config: { permission: entity.code, platform: entity.platformOnly } };
+  const config = { permission: entity.code, platform: entity.platformOnly };
+  const read = { config, schema: LIST };
   const platform = entity.platformOnly || !entity.tenant;
   // Platform rows that define rights (menus, scopes, packages) are written by administrators only: a role editor
   // who could widen a data scope or drop an API scope that narrows him would gain what nobody granted him.
@@ -47,24 +54,26 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
 
   const { tree } = service;
   if (tree) {
-    app.get(`${base}/list`, read, async (request) => ok(request, await tree.list(request.user, request.query as Record<string, unknown>)));
-    app.get(`${base}/lazy-list`, read, async (request) => ok(request, await tree.lazyList(request.user, request.query as Record<string, unknown>)));
-    app.get(`${base}/tree`, { config: { platform: entity.platformOnly } }, async (request) => {
+    app.get(`${base}/list`, read, async (request) => ok(request, await tree.list(request.user, request.query)));
+    app.get(`${base}/lazy-list`, read, async (request) => ok(request, await tree.lazyList(request.user, request.query)));
+    app.get(`${base}/tree`, { config: { platform: entity.platformOnly }, schema: LIST }, async (request) => {
       const { user, query } = forTenantParam(request);
       return ok(request, await tree.picker(user, query));
     });
   } else {
-    app.get(`${base}/list`, read, async (request) => ok(request, await service.page(request.user, request.query as Record<string, unknown>)));
+    app.get(`${base}/list`, read, async (request) => ok(request, await service.page(request.user, request.query)));
   }
-  app.get(`${base}/page`, read, async (request) => ok(request, await service.page(request.user, request.query as Record<string, unknown>)));
-  if (displayField(entity)) app.get(`${base}/picker`, read, async (request) => ok(request, await service.picker(request.user, request.query as Record<string, unknown>)));
-  app.get(`${base}/detail`, read, async (request) => okOrEmpty(request, await service.detail(request.user, (request.query as Record<string, unknown>).id)));
+  app.get(`${base}/page`, read, async (request) => ok(request, await service.page(request.user, request.query)));
+  if (displayField(entity)) app.get(`${base}/picker`, read, async (request) => ok(request, await service.picker(request.user, request.query)));
+  app.get(`${base}/detail`, { config, schema: { querystring: IdQuery } },
+    async (request) => okOrEmpty(request, await service.detail(request.user, request.query.id)));
 
-  app.post(`${base}/submit`, { config: { permission: (r) => `${entity.code}_${hasId(r) ? 'edit' : 'add'}`, platform, admin } },
+  const body = { body: BodyMap };
+  app.post(`${base}/submit`, { config: { permission: (r) => `${entity.code}_${hasId(r) ? 'edit' : 'add'}`, platform, admin }, schema: body },
     async (request) => ok(request, await service.submit(request.user, request.body, 'submit')));
-  app.post(`${base}/save`, { config: { permission: `${entity.code}_add`, platform, admin } },
+  app.post(`${base}/save`, { config: { permission: `${entity.code}_add`, platform, admin }, schema: body },
     async (request) => ok(request, await service.submit(request.user, request.body, 'save')));
-  app.post(`${base}/update`, { config: { permission: `${entity.code}_edit`, platform, admin } },
+  app.post(`${base}/update`, { config: { permission: `${entity.code}_edit`, platform, admin }, schema: body },
     async (request) => ok(request, await service.submit(request.user, request.body, 'update')));
   app.post(`${base}/remove`, { config: { permission: `${entity.code}_delete`, platform, admin } }, async (request) => {
     await service.remove(request.user, requestParams(request).ids);
