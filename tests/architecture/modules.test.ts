@@ -4,6 +4,7 @@ import type { SeedMenu } from '../../src/server/db/seed/menus.ts';
 import { ENTITIES, MENU_TREE, MODULES } from '../../src/server/modules/index.ts';
 import { PLANNED_SCREENS } from '../../src/desktop/pages/planned.ts';
 import { pageRegistry } from '../../src/desktop/pages/registry.ts';
+import { APPROVALS } from '../../src/shared/entities/approvals.ts';
 import { REF_TARGETS } from '../../src/shared/entities/ref-targets.ts';
 
 /**
@@ -56,6 +57,12 @@ describe('modules', () => {
   it('let the console look up every entity the server serves, and only those', () => {
     const served = Object.fromEntries(ENTITIES.map((e) => [e.name, { service: e.service, tree: Boolean(e.tree) }]));
     expect(REF_TARGETS).toEqual(served);
+  });
+
+  it('let the console render every approvable entity the server serves, and only those', () => {
+    expect(APPROVALS).toEqual(ENTITIES.filter((e) => e.approval));
+    const kinds = APPROVALS.map((e) => e.approval.kind);
+    expect(kinds.filter((kind, i) => kinds.indexOf(kind) !== i), 'approval kinds used twice').toEqual([]);
   });
 
   it('declare each entity, dictionary and module once', () => {
