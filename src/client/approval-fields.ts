@@ -22,7 +22,8 @@ export function periodOf(entity: ApprovableDef): { start: string; end: string } 
 
 /** The message of a required field left blank, as the server words it (`请输入<label>` unless the field says). */
 export function requiredMessage(field: FieldDef): LocalText | undefined {
-  if (field.required === true) return { zh: `请输入${field.label.zh}`, en: `Please enter ${field.label.en.toLowerCase()}` };
+  const { label } = field;
+  if (field.required === true) return { zh: `请输入${label.zh}`, en: `Please enter ${label.en.toLowerCase()}` };
   return field.required || undefined;
 }
 

@@ -21,7 +21,10 @@ export const expenseClaim = defineEntity({
     processInstanceId: { type: 'string', max: 64, readonly: true, label: { zh: '流程实例', en: 'Process instance' } },
     taskUser: { type: 'string', max: 255, readonly: true, label: { zh: '审批人', en: 'Approver' } },
     applyTime: { type: 'datetime', nullable: true, readonly: true, label: { zh: '申请时间', en: 'Applied at' } },
-    total: { type: 'money', form: true, label: { zh: '报销金额', en: 'Total' }, required: { zh: '请输入报销金额', en: 'Please enter the total' } },
+    total: {
+      type: 'money', form: true, label: { zh: '报销金额', en: 'Total' },
+      required: { zh: '请输入报销金额', en: 'Please enter the total' },
+    },
     nights: { type: 'int', form: true, default: 0, label: { zh: '住宿晚数', en: 'Nights' } },
     purpose: { type: 'string', max: 200, form: true, label: { zh: '事由', en: 'Purpose' }, required: true },
   },

@@ -114,7 +114,7 @@ export const deleteProcessInstance = (processInstanceId: string, deleteReason: s
 /** An approvable entity's kind (`leave`, `finance`): its pages' URL segment (shared/entities/approvals.ts). */
 export type BusinessKind = string;
 
-/** [DESIGN] status of a leave or fund request row: 1 running, 2 back with the applicant (rejected), 3 approved, 4 withdrawn. */
+/** [DESIGN] status of a leave or fund request: 1 running, 2 back with the applicant (rejected), 3 approved, 4 withdrawn. */
 export { REQUEST_STATUS };
 
 /** What `detail` adds to every request: the applicant and the process. */

@@ -38,9 +38,13 @@ describe('an approvable entity in the desktop', () => {
 
   it('shows a saved request with its summary fields first, amounts grouped', () => {
     const request = {
-      id: 'c1', tenantId: '000000', processDefinitionId: 'Claim:1:1', processInstanceId: 'pi', taskUser: '101', applyTime: '2026-11-20 08:00:00',
-      total: '12345.5', nights: 2, purpose: '出差北京', createUser: '200', createDept: '1', createTime: '', updateTime: '', status: 30,
-      flow: { assignee: 'taskUser_200', assigneeName: '张三', processInstanceId: 'pi', processDefinitionId: 'Claim:1:1', businessTable: 'test_expense_claim', businessId: 'c1' },
+      id: 'c1', tenantId: '000000', processDefinitionId: 'Claim:1:1', processInstanceId: 'pi', taskUser: '101',
+      applyTime: '2026-11-20 08:00:00', total: '12345.5', nights: 2, purpose: '出差北京', createUser: '200', createDept: '1',
+      createTime: '', updateTime: '', status: 30,
+      flow: {
+        assignee: 'taskUser_200', assigneeName: '张三', processInstanceId: 'pi', processDefinitionId: 'Claim:1:1',
+        businessTable: 'test_expense_claim', businessId: 'c1',
+      },
     };
     renderDesktop(<RequestDescriptions entity={claim} request={request} />);
     const labels = [...document.querySelectorAll('.ant-descriptions-item-label')].map((cell) => cell.textContent);

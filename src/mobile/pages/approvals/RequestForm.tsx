@@ -81,7 +81,8 @@ function RequestFormOf({ entity, processDefinitionId }: { entity: ApprovableDef;
 
   const startDate = (period && picked[period.start]) ?? nextWorkingDay;
   // One day until the end is picked.
-  const dateOf = (named: NamedField) => picked[named.name] ?? (edgeOf(named.field) === 'end' ? startDate : nextWorkingDay);
+  const dateOf = (named: NamedField) =>
+    picked[named.name] ?? (edgeOf(named.field) === 'end' ? startDate : nextWorkingDay);
   const halfOf = (named: NamedField): DayHalf => halves[named.name] ?? (edgeOf(named.field) === 'start' ? 'am' : 'pm');
   const timeOf = (named: NamedField) => leaveTime(dateOf(named), halfOf(named), edgeOf(named.field));
   const startField = fields.find((f) => f.name === period?.start);

@@ -48,6 +48,11 @@ function approvableRoutes(app: FastifyInstance, services: Services, service: Ent
   const { db } = services;
   const { runtime, queries } = flowOf(services);
   const { table, approval } = entity;
+  // Rows are checked without a transaction of the engine's (newRowValues): no reference or unique key to look up.
+  const unchecked = Object.entries(entity.fields).filter(([, field]) => field.ref || field.unique).map(([name]) => name);
+  if (unchecked.length) {
+    throw new Error(`approvable ${entity.name}: references and unique keys go unchecked (${unchecked})`);
+  }
   const base = `/api/${entity.service}/process/${approval.kind}`;
   const variablesOf = (row: Record<string, unknown>): Variables =>
     Object.fromEntries(approval.variables.map((name) => [name, Number(row[camelToSnake(name)])]));
@@ -66,7 +71,8 @@ function approvableRoutes(app: FastifyInstance, services: Services, service: Ent
     const now = formatDateTime();
     if (str(body.id)) {
       const id = str(body.id);
-      const updated = isId(id) ? await db.updateTable(table).set({ ...columns, update_user: user.userId, update_time: now })
+      const updated = isId(id)
+        ? await db.updateTable(table).set({ ...columns, update_user: user.userId, update_time: now })
         .where('id', '=', id).where('tenant_id', '=', user.tenantId).where('create_user', '=', user.userId)
         .where('is_deleted', '=', 0).executeTakeFirst() : undefined;
       if (!updated || Number(updated.numUpdatedRows) !== 1) throw failWith(MESSAGES.requestNotFound);
@@ -76,11 +82,13 @@ function approvableRoutes(app: FastifyInstance, services: Services, service: Ent
     const taskUser = await checkTaskUser(db, user, body.taskUser);
     const id = nextId();
     const variables = { ...variablesOf(columns), taskUser: taskUserOf(taskUser) };
-    await runtime.start(user, { definitionId, businessTable: table, businessId: id, variables }, async (trx, instanceId) => {
+    const start = { definitionId, businessTable: table, businessId: id, variables };
+    await runtime.start(user, start, async (trx, instanceId) => {
       await trx.insertInto(table).values({
         id, tenant_id: user.tenantId, process_definition_id: definitionId, process_instance_id: instanceId,
-        task_user: taskUser, apply_time: now, ...columns, create_user: user.userId, create_dept: user.deptIds[0] ?? null,
-        create_time: now, update_user: user.userId, update_time: now, status: approval.status.running, is_deleted: 0,
+        task_user: taskUser, apply_time: now, ...columns,
+        create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId,
+        update_time: now, status: approval.status.running, is_deleted: 0,
       }).execute();
     });
     return ok(request, null);
@@ -95,7 +103,8 @@ function approvableRoutes(app: FastifyInstance, services: Services, service: Ent
     if (!row) return okOrEmpty(request, null);
     const mine = String(row.create_user) === request.user.userId;
     if (!mine && !await queries.canView(request.user, str(row.process_instance_id))) return okOrEmpty(request, null);
-    const applicant = await db.selectFrom('blade_user').select('real_name').where('id', '=', row.create_user).executeTakeFirst();
+    const applicant = await db.selectFrom('blade_user').select('real_name').where('id', '=', row.create_user)
+      .executeTakeFirst();
     return ok(request, {
       id: str(row.id),
       tenantId: str(row.tenant_id),
@@ -123,7 +132,9 @@ function approvableRoutes(app: FastifyInstance, services: Services, service: Ent
   /** The row follows its process's result: running, back with the applicant, approved or withdrawn. */
   async function setStatus(transition: FlowTransition) {
     await transition.trx.updateTable(table)
-      .set({ status: approval.status[transition.result], update_user: transition.actor.userId, update_time: formatDateTime() })
+      .set({
+        status: approval.status[transition.result], update_user: transition.actor.userId, update_time: formatDateTime(),
+      })
       .where('id', '=', transition.businessId).where('tenant_id', '=', transition.tenantId).execute();
   }
 }

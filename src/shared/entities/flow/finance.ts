@@ -23,7 +23,10 @@ export const finance = defineEntity({
     // A positive amount with at most two decimals.
     amount: {
       type: 'money', form: true, label: { zh: '金额', en: 'Amount' }, required: AMOUNT_INVALID,
-      pattern: [{ regex: '^\\d{1,16}(\\.\\d{1,2})?$', message: AMOUNT_INVALID }, { regex: '[1-9]', message: AMOUNT_INVALID }],
+      pattern: [
+        { regex: '^\\d{1,16}(\\.\\d{1,2})?$', message: AMOUNT_INVALID },
+        { regex: '[1-9]', message: AMOUNT_INVALID },
+      ],
       placeholder: { zh: '请输入金额(元)', en: 'Amount (yuan)' },
     },
     reason: {

@@ -94,7 +94,7 @@ function FieldItem({ entity, named, form, lang }: ItemProps) {
 
 interface FieldsProps { entity: ApprovableDef; form: FormInstance<RequestForm>; withApprover?: boolean }
 
-/** The request's form items from its definition (a leave's period and days, a fund's title and amount), and the approver. */
+/** The request's form items from its definition (a leave's period and days, a fund's title and amount), the approver. */
 export function RequestFields({ entity, form, withApprover = true }: FieldsProps) {
   const { t } = useTranslation();
   const lang = useLang();
