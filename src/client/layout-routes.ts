@@ -1,6 +1,7 @@
 import type { MenuNode } from './api/system.ts';
 import { site } from './config.ts';
 import { routeOf } from './menu-route.ts';
+import { APPROVAL_KIND_PATTERN } from '../shared/entities/approvals.ts';
 
 /**
  * The two layouts' routes and how one's paths lead into the other. The window crossing 768 px swaps the layout under
@@ -40,7 +41,8 @@ interface Equivalence {
   only?: Layout;
 }
 
-const BUSINESS = ':business(leave|finance)';
+// The pages of approvable entities (leave, fund approval): shared/entities/approvals.ts.
+const BUSINESS = `:business(${APPROVAL_KIND_PATTERN})`;
 const TASK = ':taskId/:processInstanceId/:businessId';
 const REQUEST = ':processInstanceId/:businessId';
 

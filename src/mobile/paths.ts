@@ -1,10 +1,11 @@
 import type { BusinessKind } from '../client/api/flow.ts';
 import { TAB_PATHS } from '../client/layout-routes.ts';
+import { APPROVAL_KIND_PATTERN } from '../shared/entities/approvals.ts';
 
 // The phone's routes are declared beside the desktop's, where each layout maps the other's paths to its own.
 export { TAB_PATHS };
 
-/** The business page of a process: leave, fund approval, or `process` for one without a business form. */
+/** The business page of a process: an approval kind (leave, fund), or `process` for one without a business form. */
 export type ApprovalKind = BusinessKind | 'process';
 /** Segments of the approvals tab (`?tab=`). */
 export type ApprovalSegment = 'todo' | 'claim' | 'mine';
@@ -27,11 +28,13 @@ export const APPROVAL_PATHS = {
 /** A route segment written by `part` back to its value (`-` stands for empty). */
 export const routeValue = (value: string | undefined) => (!value || value === '-' ? '' : value);
 
+const SUB_PAGE = new RegExp(`^/approvals/(${APPROVAL_KIND_PATTERN}|process)/(handle|detail|form)/`);
+
 /** A page below a tab (back arrow, no tab bar): its title key, or undefined for the tabs themselves. */
 export function subPageTitleKey(pathname: string): string | undefined {
-  const match = /^\/approvals\/(leave|finance|process)\/(handle|detail|form)\//.exec(pathname);
+  const match = SUB_PAGE.exec(pathname);
   if (!match) return undefined;
   const [, kind, page] = match;
-  if (page === 'form') return kind === 'finance' ? 'mobile.approvals.financeForm' : 'mobile.approvals.leaveForm';
+  if (page === 'form') return `mobile.approvals.${kind}Form`;
   return page === 'handle' ? 'mobile.approvals.taskTitle' : 'mobile.approvals.requestTitle';
 }

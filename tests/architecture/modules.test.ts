@@ -4,7 +4,9 @@ import type { SeedMenu } from '../../src/server/db/seed/menus.ts';
 import { ENTITIES, MENU_TREE, MODULES } from '../../src/server/modules/index.ts';
 import { PLANNED_SCREENS } from '../../src/desktop/pages/planned.ts';
 import { pageRegistry } from '../../src/desktop/pages/registry.ts';
+import { APPROVALS } from '../../src/shared/entities/approvals.ts';
 import { REF_TARGETS } from '../../src/shared/entities/ref-targets.ts';
+import { zh } from '../../src/shared/i18n/zh/index.ts';
 
 /**
  * The pieces of a module are declared once (its manifest, its entity definitions, its screens); this holds them
@@ -56,6 +58,22 @@ describe('modules', () => {
   it('let the console look up every entity the server serves, and only those', () => {
     const served = Object.fromEntries(ENTITIES.map((e) => [e.name, { service: e.service, tree: Boolean(e.tree) }]));
     expect(REF_TARGETS).toEqual(served);
+  });
+
+  it('let the console render every approvable entity the server serves, and only those', () => {
+    expect(APPROVALS).toEqual(ENTITIES.filter((e) => e.approval));
+    const kinds = APPROVALS.map((e) => e.approval.kind);
+    expect(kinds.filter((kind, i) => kinds.indexOf(kind) !== i), 'approval kinds used twice').toEqual([]);
+  });
+
+  it('title the pages of every approvable entity (zh; en must have the same keys, by its type)', () => {
+    const pages = ['Form', 'Handle', 'Detail', 'Resubmit'];
+    const titled = (keys: object, key: string) => { const text: unknown = Object.entries(keys).find(([k]) => k === key)?.[1]; return typeof text === 'string' && text.trim() !== ''; };
+    const missing = APPROVALS.flatMap(({ approval: { kind } }) => [
+      ...pages.map((page) => `${kind}${page}`).filter((key) => !titled(zh.flow.route, key)).map((key) => `flow.route.${key}`),
+      ...(titled(zh.mobile.approvals, `${kind}Form`) ? [] : [`mobile.approvals.${kind}Form`]),
+    ]);
+    expect(missing).toEqual([]);
   });
 
   it('declare each entity, dictionary and module once', () => {

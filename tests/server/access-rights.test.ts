@@ -199,14 +199,16 @@ async function createRoleMenu(roleId: string, code: string) {
 
 // ---- Tenant isolation (IDOR) ----
 
-const TENANT_ENTITIES = ENTITIES.filter((e) => e.tenant);
-const GLOBAL_ENTITIES = ENTITIES.filter((e) => !e.tenant);
+// Approval requests (leave, fund) have no CRUD route: their rows are written by starting their process only.
+const CRUD_ENTITIES = ENTITIES.filter((e) => !e.approval);
+const TENANT_ENTITIES = CRUD_ENTITIES.filter((e) => e.tenant);
+const GLOBAL_ENTITIES = CRUD_ENTITIES.filter((e) => !e.tenant);
 
 describe('tenant isolation', () => {
   let other: string;
   const rowOf = new Map<string, Record<string, unknown>>();
   beforeAll(async () => {
-    ({ token: other } = await createTenantAdmin(t, '600001', ENTITIES.flatMap((e) => crudCodes(e.code)), 'ar_boss'));
+    ({ token: other } = await createTenantAdmin(t, '600001', CRUD_ENTITIES.flatMap((e) => crudCodes(e.code)), 'ar_boss'));
     const me = expectOk(await t.get(`${AUTH}/user-info`, admin));
     const overrides: Record<string, Record<string, unknown>> = {
       user: { password: '123456', realName: 'idor', roleId: me.roleId.split(',')[0], deptId: me.deptId.split(',')[0] },

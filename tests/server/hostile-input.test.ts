@@ -28,7 +28,8 @@ const entity = (name: string) => ENTITIES.find((e) => e.name === name)!;
 const base = (name: string) => `/api/${entity(name).service}/${name}`;
 
 describe('query keys that look like prototype properties', () => {
-  it.each(ENTITIES.map((e) => [e.name, e] as const))('%s/page refuses <field>_constructor by name', async (_name, e) => {
+  // Approval requests (leave, fund) have no CRUD route: their rows are written by starting their process only.
+  it.each(ENTITIES.filter((e) => !e.approval).map((e) => [e.name, e] as const))('%s/page refuses <field>_constructor by name', async (_name, e) => {
     const field = Object.keys(e.fields)[0];
     expectError(await refused(() => t.get(`/api/${e.service}/${e.name}/page?${field}_constructor=1`, admin)), 400, `请求参数类型错误: ${field}_constructor`);
   });

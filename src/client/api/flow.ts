@@ -1,4 +1,8 @@
-import type { BladeFlow, DeployResult, FlowExecution, FlowHistory, FlowModel, FlowModelView, FlowProcess, FlowResult } from '../../shared/flow/types.ts';
+import {
+  REQUEST_STATUS, type BladeFlow, type DeployResult, type FlowExecution, type FlowHistory, type FlowModel, type FlowModelView,
+  type FlowProcess, type FlowResult,
+} from '../../shared/flow/types.ts';
+import { approvalOf, approvalOfTable } from '../../shared/entities/approvals.ts';
 import { fetchDictionary, type DictItem } from './system.ts';
 import { getData, http, postData, type Page, type R } from '../http.ts';
 
@@ -12,7 +16,6 @@ export type { BladeFlow, DeployResult, FlowExecution, FlowHistory, FlowModel, Fl
 export { TASK_USER_PREFIX } from '../../shared/flow/types.ts';
 
 const FLOW = '/api/blade-flow';
-const DESK = '/api/blade-desk/process';
 
 export interface Paging { current?: number; size?: number }
 /** Filters of the work lists (§2): category (dict `flow` key), task dates `yyyy-MM-dd[ HH:mm:ss]`. */
@@ -106,12 +109,13 @@ export const fetchFollowList = (filter: Paging & { processInstanceId?: string; p
 export const deleteProcessInstance = (processInstanceId: string, deleteReason: string) =>
   postData<null>(`${FLOW}/follow/delete-process-instance`, undefined, { processInstanceId, deleteReason });
 
-// ---- leave and fund approval (§5, §6) ----
+// ---- approval requests: leave, fund approval, any approvable entity (§5, §6) ----
 
-export type BusinessKind = 'leave' | 'finance';
+/** An approvable entity's kind (`leave`, `finance`): its pages' URL segment (shared/entities/approvals.ts). */
+export type BusinessKind = string;
 
-/** [DESIGN] status of a request row: 1 running, 2 back with the applicant (rejected), 3 approved, 4 withdrawn. */
-export const REQUEST_STATUS = { running: 1, rejected: 2, approved: 3, withdrawn: 4 } as const;
+/** [DESIGN] status of a leave or fund request: 1 running, 2 back with the applicant (rejected), 3 approved, 4 withdrawn. */
+export { REQUEST_STATUS };
 
 /** What `detail` adds to every request: the applicant and the process. */
 export interface BusinessFlowInfo {
@@ -122,7 +126,8 @@ export interface BusinessFlowInfo {
   businessTable: string;
   businessId: string;
 }
-interface BusinessRecord {
+/** A request as `detail` returns it: the process columns, then the fields of its entity by their names. */
+export interface BusinessRequest {
   id: string;
   tenantId: string;
   processDefinitionId: string;
@@ -136,19 +141,16 @@ interface BusinessRecord {
   updateTime: string;
   status: number;
   flow: BusinessFlowInfo;
+  [field: string]: unknown;
 }
-/** `days`: the leave's working days as the server counted them when it was saved (half-day steps). */
-export interface LeaveRequest extends BusinessRecord { startTime: string; endTime: string; days: number; reason: string }
-export interface FinanceRequest extends BusinessRecord { title: string; amount: string; reason: string; useFor: string; attach: string }
 
-/** A new request; with `id` (the applicant adjusting a rejected one) it only updates the row. */
-export interface LeaveStart { id?: string; processDefinitionId: string; startTime: string; endTime: string; reason: string; taskUser: string }
-export interface FinanceStart { id?: string; processDefinitionId: string; title: string; amount: string; reason: string; taskUser: string }
+/** A new request (its fields by name); with `id` (the applicant adjusting a rejected one) it only updates the row. */
+export interface RequestStart { id?: string; processDefinitionId: string; taskUser: string; [field: string]: unknown }
 
-export const startLeave = (input: LeaveStart) => postData<null>(`${DESK}/leave/start-process`, input);
-export const startFinance = (input: FinanceStart) => postData<null>(`${DESK}/finance/start-process`, input);
-export const fetchLeaveDetail = (businessId: string) => getData<LeaveRequest | null>(`${DESK}/leave/detail`, { businessId });
-export const fetchFinanceDetail = (businessId: string) => getData<FinanceRequest | null>(`${DESK}/finance/detail`, { businessId });
+const processBase = (kind: BusinessKind) => `/api/${approvalOf(kind)?.service ?? 'blade-desk'}/process/${kind}`;
+export const startRequest = (kind: BusinessKind, input: RequestStart) => postData<null>(`${processBase(kind)}/start-process`, input);
+export const fetchRequestDetail = (kind: BusinessKind, businessId: string) =>
+  getData<BusinessRequest | null>(`${processBase(kind)}/detail`, { businessId });
 
 // ---- categories and people ----
 
@@ -159,17 +161,13 @@ export type FlowCategory = DictItem;
 /** The business page of a category (`leave`, `finance`), or undefined when the dictionary does not route it. */
 export function businessOf(categories: readonly FlowCategory[] | undefined, category: string): BusinessKind | undefined {
   const remark = categories?.find((item) => item.dictKey === category)?.remark.trim();
-  return remark === 'leave' || remark === 'finance' ? remark : undefined;
+  return approvalOf(remark)?.approval.kind;
 }
 
 /** The business of a row by its table (`blade_process_leave` -> leave), when the category is not routed. */
-export function businessOfTable(businessTable: string): BusinessKind | undefined {
-  if (businessTable === 'blade_process_leave') return 'leave';
-  if (businessTable === 'blade_process_finance') return 'finance';
-  return undefined;
-}
+export const businessOfTable = (businessTable: string): BusinessKind | undefined => approvalOfTable(businessTable)?.approval.kind;
 
-/** Spec §2 routes of the leave and fund pages. */
+/** Spec §2 routes of the leave and fund pages (and of every approvable entity). */
 export const processRoutes = {
   form: (kind: BusinessKind, processDefinitionId: string) => `/work/process/${kind}/form/${encodeURIComponent(processDefinitionId)}`,
   handle: (kind: BusinessKind, row: { taskId: string; processInstanceId: string; businessId: string }) =>

@@ -66,7 +66,7 @@ export function DesktopRoutes({ screen }: { screen: ScreenClass }) {
             <Route path={DICT_HORIZONTAL_PATH} element={<DictHorizontalPage />} />
             <Route path={DICT_VERTICAL_PATH} element={<DictVerticalPage />} />
             <Route path={DESKTOP_PATHS.iframe} element={<IframePage />} />
-            {/* Spec §2: the leave and fund-approval pages (business = leave | finance). */}
+            {/* Spec §2: the pages of approvable entities (business = an approval kind: shared/entities/approvals.ts). */}
             <Route path={PROCESS_PATHS.form} element={<ProcessFormPage />} />
             <Route path={PROCESS_PATHS.handle} element={<ProcessHandlePage />} />
             <Route path={PROCESS_PATHS.detail} element={<ProcessDetailPage />} />

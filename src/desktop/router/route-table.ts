@@ -1,5 +1,6 @@
 import { site } from '../../client/config.ts';
 import { DESKTOP_PATHS } from '../../client/layout-routes.ts';
+import { APPROVAL_KIND_PATTERN } from '../../shared/entities/approvals.ts';
 import { findByRoute, type MenuEntry } from './menu-routes.ts';
 import type { RouteInfo, RouteMeta } from './types.ts';
 
@@ -10,14 +11,19 @@ export const DASHBOARD_PATH = DESKTOP_PATHS.dashboard;
 export const DICT_HORIZONTAL_PATH = DESKTOP_PATHS.dictHorizontal;
 export const DICT_VERTICAL_PATH = DESKTOP_PATHS.dictVertical;
 
-/** Spec §2: the leave and fund-approval pages, one tab per request (the label names the business and the step). */
+/**
+ * Spec §2: the pages of approvable entities (leave, fund approval), one tab per request (the label names the
+ * business and the step).
+ */
 export const PROCESS_PATHS = {
   form: '/work/process/:business/form/:processDefinitionId',
   handle: '/work/process/:business/handle/:taskId/:processInstanceId/:businessId',
   detail: '/work/process/:business/detail/:processInstanceId/:businessId',
 } as const;
-const PROCESS_ROUTE = /^\/work\/process\/(leave|finance)\/(form\/[^/]+|handle\/[^/]+\/[^/]+\/[^/]+|detail\/[^/]+\/[^/]+)$/;
-/** The i18n key of a leave / fund page's label (`flow.route.leaveHandle`), undefined for other paths. */
+const PROCESS_ROUTE = new RegExp(
+  `^/work/process/(${APPROVAL_KIND_PATTERN})/(form/[^/]+|handle/[^/]+/[^/]+/[^/]+|detail/[^/]+/[^/]+)$`,
+);
+/** The i18n key of an approval page's label (`flow.route.leaveHandle`), undefined for other paths. */
 export function processRouteLabel(pathname: string): string | undefined {
   const match = PROCESS_ROUTE.exec(pathname);
   if (!match) return undefined;

@@ -1,3 +1,4 @@
+import type { FlowResult } from '../flow/types.ts';
 import type { LocalText } from '../i18n/server-messages.ts';
 
 /**
@@ -76,9 +77,14 @@ export interface FieldDef {
   shows?: string;
   /**
    * Form control when the type alone does not say it (a textarea for long text, a menu tree for menu ids; the
-   * user's role and dept trees and post list: desktop/components/ReferencePicker.tsx).
+   * user's role and dept trees and post list: desktop/components/ReferencePicker.tsx). `period-start`/`-end`: a
+   * datetime picked as a date and 上午/下午, as HR counts leave (start 09:00 or 13:00, end 12:00 or 18:00), the end
+   * after the start; `leave-days`: the working days of that period by the tenant's calendar (shown while the form is
+   * filled in, never sent: the server counts).
    */
-  control?: 'textarea' | 'password' | 'menu-tree' | 'icon' | 'time-zone';
+  control?: 'textarea' | 'password' | 'menu-tree' | 'icon' | 'time-zone' | 'period-start' | 'period-end' | 'leave-days';
+  /** The hint of an empty input, when it is not the required message (a phone's `请输入金额(元)`). */
+  placeholder?: LocalText;
   /**
    * The entity (by name) whose row ids this `id`/`ids` field holds. The engine refuses ids the caller cannot see,
    * joins the target's display name in as `shows` (default `<field without Id>Name`), refuses deleting a target
@@ -138,6 +144,32 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   lines?: Record<string, LineDef>;
   /** Routes a module serves itself (writes that provision other rows, filtered reads): the engine leaves them out. */
   moduleRoutes?: ReadonlyArray<EngineRoute>;
+  /** Rows are requests a workflow decides (leave, fund approval): served by the approval routes, not the CRUD ones. */
+  approval?: ApprovalDef<F>;
+}
+
+/**
+ * How an entity becomes approvable: its rows are saved together with the start of their process, and every step
+ * of the process sets the row's status. `POST /api/<service>/process/<kind>/start-process` and `GET .../detail`
+ * serve it (contract flow.md §5, §6); the console's forms, cards and pages render it from this definition.
+ */
+export interface ApprovalDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** URL segment of its routes and pages, and the remark of its category in the `flow` dictionary. */
+  kind: string;
+  /** The status field's value for each result of the process: the row follows its process. */
+  status: Readonly<Record<FlowResult, number>>;
+  /**
+   * Fields handed to the process as variables, numbers, when it starts and at every step: the model decides on the
+   * saved row's figures (a leave's working days as the server counted them), never on what a client sent.
+   */
+  variables: ReadonlyArray<keyof F & string>;
+  /**
+   * What a to-do card shows, in order (the request's detail shows these first, then its other form fields): a field,
+   * or two shown as one period (`from ~ to`).
+   */
+  summary: ReadonlyArray<(keyof F & string) | { from: keyof F & string; to: keyof F & string; label: LocalText }>;
+  /** Older wire names of fields, read when the field is not sent and returned beside it (fund's `useFor`: reason). */
+  aliases?: Readonly<Record<string, keyof F & string>>;
 }
 
 export type EngineRoute = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove' | 'picker';

@@ -23,4 +23,6 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   'work-calendar': { service: 'blade-system', tree: false },
   message: { service: 'blade-system', tree: false },
   datasource: { service: 'blade-develop', tree: false },
+  leave: { service: 'blade-desk', tree: false },
+  finance: { service: 'blade-desk', tree: false },
 };

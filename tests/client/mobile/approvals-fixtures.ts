@@ -3,7 +3,7 @@ import { afterEach, beforeEach, vi, type Mock } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
-import type { BladeFlow, FinanceRequest, FlowHistory, LeaveRequest } from '../../../src/client/api/flow.ts';
+import type { BladeFlow, BusinessRequest, FlowHistory } from '../../../src/client/api/flow.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import MainArea from '../../../src/mobile/main-area.tsx';
 import { ok, page, type fakeServer, type Handler } from '../desktop/fake-server.ts';
@@ -49,12 +49,12 @@ const record = (id: string, processInstanceId: string, createUser: string, appli
   createDept: '1', createTime: '2026-11-18 09:00:00', updateTime: '2026-11-18 09:00:00', status,
   flow: { assignee: `taskUser_${createUser}`, assigneeName: applicant, processInstanceId, processDefinitionId: 'Leave:1:1', businessTable: 'blade_process_leave', businessId: id },
 });
-export const leaves: Record<string, LeaveRequest> = {
+export const leaves: Record<string, BusinessRequest> = {
   901: { ...record('901', '501', '2', '张三', 1), startTime: '2026-11-23 09:00:00', endTime: '2026-11-25 18:00:00', days: 3, reason: '回老家办事' },
   903: { ...record('903', '503', '3', '赵六', 1), startTime: '2026-12-01 09:00:00', endTime: '2026-12-06 18:00:00', days: 4, reason: '年假' },
   904: { ...record('904', '504', userInfo.user_id, userInfo.real_name, 2), startTime: '2026-11-26 09:00:00', endTime: '2026-11-26 18:00:00', days: 1, reason: '看病' },
 };
-export const funds: Record<string, FinanceRequest> = {
+export const funds: Record<string, BusinessRequest> = {
   902: { ...record('902', '502', '4', '王五', 1), title: '采购服务器', amount: '12000.00', reason: '机房扩容', useFor: '机房扩容', attach: '' },
   905: { ...record('905', '505', userInfo.user_id, userInfo.real_name, 3), title: '团建经费', amount: '800.50', reason: '部门团建', useFor: '部门团建', attach: '' },
 };

@@ -3,8 +3,8 @@ import { businessOf, businessOfTable, type BusinessKind } from '../../../client/
 import { flowCategoriesQuery } from '../flow/flow-queries.ts';
 
 /**
- * Which business page (leave / finance) a category opens: the `flow` dictionary's remark for it (contract §2), else
- * the instance's business table.
+ * Which business page (an approval kind: leave, finance, ...) a category opens: the `flow` dictionary's remark for
+ * it (contract §2), else the instance's business table.
  */
 export function useBusinessRoute(): (row: { category: string; businessTable?: string }) => BusinessKind | undefined {
   const categories = useQuery(flowCategoriesQuery);

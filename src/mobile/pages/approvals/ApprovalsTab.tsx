@@ -4,6 +4,7 @@ import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { businessOf, type FlowProcess } from '../../../client/api/flow.ts';
+import { approvalOf } from '../../../shared/entities/approvals.ts';
 import { useOnline } from '../../../client/pwa.ts';
 import { badgeText } from '../../hooks.ts';
 import { APPROVAL_PATHS, type ApprovalSegment } from '../../paths.ts';
@@ -13,7 +14,7 @@ import { WorkList } from './WorkList.tsx';
 const SEGMENTS: Record<ApprovalSegment, WorkListKind> = { todo: 'todo', claim: 'claim', mine: 'send' };
 const segmentOf = (value: string | null): ApprovalSegment => (value === 'claim' || value === 'mine' ? value : 'todo');
 
-/** 审批: my to-do tasks, the tasks I may claim, my own requests, and starting a leave or fund request. */
+/** 审批: my to-do tasks, the tasks I may claim, my own requests, and starting a request (leave, fund, ...). */
 export function ApprovalsTab() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -79,8 +80,5 @@ export function ApprovalsTab() {
   );
 }
 
-/** Without a routed category, the seeded keys still say which form a definition uses. */
-function byKey(process: FlowProcess) {
-  const key = process.key.toLowerCase();
-  return key === 'leave' || key === 'finance' ? key : undefined;
-}
+/** Without a routed category, the seeded keys still say which form a definition uses (`Leave` -> leave). */
+const byKey = (process: FlowProcess) => approvalOf(process.key.toLowerCase())?.approval.kind;

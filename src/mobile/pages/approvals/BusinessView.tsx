@@ -5,7 +5,7 @@ import type { ApprovalKind } from '../../paths.ts';
 import { detailFields, requestState, STATE_COLORS, type BusinessRecord } from './business.ts';
 import { useBusiness } from './flow-queries.ts';
 
-/** The leave or fund request of a process, read-only, with its state. Processes without a business form show none. */
+/** The request of a process (leave, fund, ...: its definition's fields), read-only, with its state. Processes without a business form show none. */
 export function BusinessView({ kind, businessId }: { kind: ApprovalKind; businessId: string }) {
   const { t } = useTranslation();
   const query = useBusiness(kind, businessId);

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { BladeFlow } from '../../../client/api/flow.ts';
 import type { ApprovalKind } from '../../paths.ts';
 import { StateTag } from './BusinessView.tsx';
-import { shortTime, summaryFields } from './business.ts';
+import { cardTexts, shortTime, summaryFields } from './business.ts';
 import { useBusiness, type WorkListKind } from './flow-queries.ts';
 
 /**
- * A task or request as a card: process, applicant, the key fields of its leave or fund request (loaded per card and
- * shared with the detail page's cache), the step it is at, and when.
+ * A task or request as a card: process, applicant, the key fields of its request (its definition's summary; loaded
+ * per card and shared with the detail page's cache), the step it is at, and when.
  */
 export function FlowCard({ row, kind, list, onOpen }: { row: BladeFlow; kind: ApprovalKind; list: WorkListKind; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -35,7 +35,7 @@ export function FlowCard({ row, kind, list, onOpen }: { row: BladeFlow; kind: Ap
       {fields.filter(([, value]) => value).map(([label, value]) => (
         <div key={label} className="m-card-field"><span>{label}</span>{value}</div>
       ))}
-      {business?.record.reason && <div className="m-card-field m-card-reason">{business.record.reason}</div>}
+      {business && cardTexts(business).map((text, i) => <div key={i} className="m-card-field m-card-reason">{text}</div>)}
       <div className="m-card-time">
         {mine ? t('mobile.approvals.startedAt') : t('mobile.approvals.receivedAt')} {shortTime(row.createTime)}
       </div>

@@ -3,22 +3,27 @@ import { Button, DatePicker, Input, List, TextArea, Toast } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { startFinance, startLeave } from '../../../client/api/flow.ts';
+import { startRequest } from '../../../client/api/flow.ts';
+import {
+  edgeOf, formFieldsOf, isPeriod, isSent, periodOf, requiredMessage, type NamedField,
+} from '../../../client/approval-fields.ts';
 import { ApiFailure } from '../../../client/http.ts';
 import { useLeaveDays, useNextWorkingDay } from '../../../client/work-calendar.ts';
 import { leaveTime, type DayHalf } from '../../../shared/calendar/working-days.ts';
+import { approvalOf, APPROVALS, type ApprovableDef } from '../../../shared/entities/approvals.ts';
+import { patternProblem, type FieldDef } from '../../../shared/entities/define.ts';
 import { Field } from '../../components/Field.tsx';
 import { APPROVAL_PATHS, routeValue } from '../../paths.ts';
-import { leaveDaysText } from './business.ts';
+import { leaveDaysText, local } from './business.ts';
 import { useRefreshAfterAction } from './flow-queries.ts';
 import { UserPicker, type Approver } from './UserPicker.tsx';
 
 const DATE = 'YYYY-MM-DD';
-const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 
-type Errors = Partial<Record<'endTime' | 'reason' | 'title' | 'amount' | 'approver', string>>;
+/** Errors by field name, and the approver's. */
+type Errors = Partial<Record<string, string>>;
 
-/** 上午 / 下午 of a leave's start or end, as two toggle buttons beside its date. */
+/** 上午 / 下午 of a period's start or end, as two toggle buttons beside its date. */
 function HalfDay({ label, value, onChange }: { label: string; value: DayHalf; onChange: (half: DayHalf) => void }) {
   const { t } = useTranslation();
   return (
@@ -33,48 +38,68 @@ function HalfDay({ label, value, onChange }: { label: string; value: DayHalf; on
   );
 }
 
+/** The message of a plain field's value the server would refuse (required, or its pattern), checked as it does. */
+function problemOf(field: FieldDef, text: string): string | undefined {
+  if (!text) {
+    const message = requiredMessage(field);
+    return message && local(message);
+  }
+  const problem = patternProblem(field, text);
+  return problem ? local(problem) : undefined;
+}
+
 /**
- * Starting a leave or fund request from the phone, with the definition chosen in the tab (start-list's latest). The
- * fields are checked here as the server checks them; the server's answer is final.
+ * Starting a request (leave, fund, any approvable entity: its form fields from its definition) from the phone, with
+ * the definition chosen in the tab (start-list's latest). The fields are checked here as the server checks them; the
+ * server's answer is final.
  */
 export function RequestForm() {
+  const params = useParams();
+  const entity = approvalOf(params.kind) ?? APPROVALS[0];
+  const processDefinitionId = routeValue(params.processDefinitionId);
+  return <RequestFormOf key={entity.approval.kind} entity={entity} processDefinitionId={processDefinitionId} />;
+}
+
+function RequestFormOf({ entity, processDefinitionId }: { entity: ApprovableDef; processDefinitionId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const params = useParams();
-  const kind = params.kind === 'finance' ? 'finance' : 'leave';
-  const processDefinitionId = routeValue(params.processDefinitionId);
   const refresh = useRefreshAfterAction();
-  // The usual leave: the next working day (tenant zone and calendar), the whole day, until the user picks dates.
-  const nextWorkingDay = useNextWorkingDay(kind === 'leave');
-  const [pickedStart, setStartDate] = useState<string>();
-  const [startHalf, setStartHalf] = useState<DayHalf>('am');
-  const [pickedEnd, setEndDate] = useState<string>();
-  const [endHalf, setEndHalf] = useState<DayHalf>('pm');
-  const startDate = pickedStart ?? nextWorkingDay;
-  const endDate = pickedEnd ?? startDate; // a one-day leave until the end is picked
-  const [picking, setPicking] = useState<'start' | 'end'>();
-  const [reason, setReason] = useState('');
-  const [title, setTitle] = useState('');
-  const [amount, setAmount] = useState('');
+  const kind = entity.approval.kind;
+  const fields = formFieldsOf(entity);
+  const period = periodOf(entity);
+  // The usual period: the next working day (tenant zone and calendar), the whole day, until the user picks dates.
+  const nextWorkingDay = useNextWorkingDay(Boolean(period));
+  const [picked, setPicked] = useState<Record<string, string>>({});
+  const [halves, setHalves] = useState<Record<string, DayHalf>>({});
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [picking, setPicking] = useState<NamedField>();
   const [approver, setApprover] = useState<Approver>();
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
-  const reasonId = useId();
-  const reasonLabel = kind === 'leave' ? t('mobile.approvals.leaveReason') : t('mobile.approvals.fundReason');
-  const clear = (name: keyof Errors) => setErrors((current) => ({ ...current, [name]: undefined }));
-  const startTime = leaveTime(startDate, startHalf, 'start');
-  const endTime = leaveTime(endDate, endHalf, 'end');
-  const days = useLeaveDays(kind === 'leave' ? startTime : undefined, endTime);
+  const textAreaId = useId();
+  const clear = (name: string) => setErrors((current) => ({ ...current, [name]: undefined }));
+
+  const startDate = (period && picked[period.start]) ?? nextWorkingDay;
+  // One day until the end is picked.
+  const dateOf = (named: NamedField) =>
+    picked[named.name] ?? (edgeOf(named.field) === 'end' ? startDate : nextWorkingDay);
+  const halfOf = (named: NamedField): DayHalf => halves[named.name] ?? (edgeOf(named.field) === 'start' ? 'am' : 'pm');
+  const timeOf = (named: NamedField) => leaveTime(dateOf(named), halfOf(named), edgeOf(named.field));
+  const startField = fields.find((f) => f.name === period?.start);
+  const endField = fields.find((f) => f.name === period?.end);
+  const startTime = startField && timeOf(startField);
+  const endTime = endField && timeOf(endField);
+  const days = useLeaveDays(startTime, endTime);
 
   const check = (): Errors => {
     const found: Errors = {};
-    if (kind === 'leave') {
-      if (endTime <= startTime) found.endTime = t('mobile.approvals.endBeforeStart');
-    } else {
-      if (!title.trim()) found.title = t('mobile.approvals.titleRequired');
-      if (!AMOUNT.test(amount.trim()) || Number(amount) <= 0) found.amount = t('mobile.approvals.amountInvalid');
+    const backwards = startTime && endTime && endTime <= startTime;
+    if (endField && backwards) found[endField.name] = t('mobile.approvals.endBeforeStart');
+    for (const { name, field } of fields) {
+      if (isPeriod(field) || !isSent(field)) continue;
+      const problem = problemOf(field, (texts[name] ?? '').trim());
+      if (problem) found[name] = problem;
     }
-    if (!reason.trim()) found.reason = t(kind === 'leave' ? 'mobile.approvals.reasonRequired' : 'mobile.approvals.fundReasonRequired');
     if (!approver?.id) found.approver = t('mobile.approvals.approverRequired');
     return found;
   };
@@ -89,12 +114,9 @@ export function RequestForm() {
     }
     setSending(true);
     try {
-      const taskUser = approver!.id;
-      if (kind === 'leave') {
-        await startLeave({ processDefinitionId, startTime, endTime, reason: reason.trim(), taskUser });
-      } else {
-        await startFinance({ processDefinitionId, title: title.trim(), amount: amount.trim(), reason: reason.trim(), taskUser });
-      }
+      const values = Object.fromEntries(fields.filter((f) => isSent(f.field))
+        .map((named) => [named.name, isPeriod(named.field) ? timeOf(named) : (texts[named.name] ?? '').trim()]));
+      await startRequest(kind, { processDefinitionId, ...values, taskUser: approver!.id });
     } catch (error) {
       // The server's refusals are toasted by the interceptor; a request that never got an answer is said here.
       if (!(error instanceof ApiFailure)) Toast.show({ icon: 'fail', content: t('common.networkError') });
@@ -106,45 +128,58 @@ export function RequestForm() {
     navigate(APPROVAL_PATHS.tab('mine'), { replace: true });
   };
 
+  const control = (named: NamedField) => {
+    const { name, field } = named;
+    const label = local(field.label);
+    if (isPeriod(field)) {
+      const edge = edgeOf(field);
+      const onHalf = (half: DayHalf) => {
+        setHalves((current) => ({ ...current, [name]: half }));
+        if (endField) clear(endField.name);
+      };
+      return (
+        <Field key={name} label={label} error={errors[name]}
+          extra={<HalfDay label={t(`flow.process.${edge}Half`)} value={halfOf(named)} onChange={onHalf} />}>
+          <button type="button" className="m-picker-button" aria-label={label} onClick={() => setPicking(named)}>
+            <span className="m-picker-value">{dateOf(named)}</span>
+          </button>
+        </Field>
+      );
+    }
+    if (field.control === 'leave-days') {
+      return (
+        <Field key={name} label={label}>
+          <span className="m-picker-value m-leave-days">{days === undefined ? '-' : leaveDaysText(days)}</span>
+          <div className="m-field-hint">{t('flow.process.daysHint')}</div>
+        </Field>
+      );
+    }
+    const value = texts[name] ?? '';
+    const onChange = (text: string) => { setTexts((current) => ({ ...current, [name]: text })); clear(name); };
+    const placeholder = local(field.placeholder ?? requiredMessage(field) ?? field.label);
+    if (field.control === 'textarea' || field.type === 'text') {
+      const id = `${textAreaId}-${name}`;
+      return (
+        <Field key={name} label={label} error={errors[name]}>
+          <label htmlFor={id} className="m-visually-hidden">{label}</label>
+          <TextArea id={id} value={value} onChange={onChange} placeholder={placeholder} maxLength={field.max}
+            autoSize={{ minRows: 2, maxRows: 5 }} />
+        </Field>
+      );
+    }
+    const numeric = field.type === 'money' || field.type === 'decimal' || field.type === 'int';
+    return (
+      <Field key={name} label={label} error={errors[name]}>
+        <Input value={value} onChange={onChange} placeholder={placeholder} aria-label={label} clearable
+          {...(numeric ? { inputMode: 'decimal' as const } : { maxLength: field.max })} />
+      </Field>
+    );
+  };
+
   return (
     <form className="m-form-page" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
       <List mode="card" className="m-form">
-        {kind === 'leave' ? (
-          <>
-            <Field label={t('mobile.approvals.startTime')}
-              extra={<HalfDay label={t('flow.process.startHalf')} value={startHalf} onChange={(half) => { setStartHalf(half); clear('endTime'); }} />}>
-              <button type="button" className="m-picker-button" aria-label={t('mobile.approvals.startTime')} onClick={() => setPicking('start')}>
-                <span className="m-picker-value">{startDate}</span>
-              </button>
-            </Field>
-            <Field label={t('mobile.approvals.endTime')} error={errors.endTime}
-              extra={<HalfDay label={t('flow.process.endHalf')} value={endHalf} onChange={(half) => { setEndHalf(half); clear('endTime'); }} />}>
-              <button type="button" className="m-picker-button" aria-label={t('mobile.approvals.endTime')} onClick={() => setPicking('end')}>
-                <span className="m-picker-value">{endDate}</span>
-              </button>
-            </Field>
-            <Field label={t('mobile.approvals.days')}>
-              <span className="m-picker-value m-leave-days">{days === undefined ? '-' : leaveDaysText(days)}</span>
-              <div className="m-field-hint">{t('flow.process.daysHint')}</div>
-            </Field>
-          </>
-        ) : (
-          <>
-            <Field label={t('mobile.approvals.fundTitle')} error={errors.title}>
-              <Input value={title} onChange={(value) => { setTitle(value); clear('title'); }} placeholder={t('mobile.approvals.titlePlaceholder')}
-                aria-label={t('mobile.approvals.fundTitle')} maxLength={255} clearable />
-            </Field>
-            <Field label={t('mobile.approvals.amount')} error={errors.amount}>
-              <Input value={amount} onChange={(value) => { setAmount(value); clear('amount'); }} placeholder={t('mobile.approvals.amountPlaceholder')}
-                aria-label={t('mobile.approvals.amount')} inputMode="decimal" clearable />
-            </Field>
-          </>
-        )}
-        <Field label={reasonLabel} error={errors.reason}>
-          <label htmlFor={reasonId} className="m-visually-hidden">{reasonLabel}</label>
-          <TextArea id={reasonId} value={reason} onChange={(value) => { setReason(value); clear('reason'); }} placeholder={t(kind === 'leave' ? 'mobile.approvals.reasonPlaceholder' : 'mobile.approvals.fundReasonPlaceholder')}
-            maxLength={255} autoSize={{ minRows: 2, maxRows: 5 }} />
-        </Field>
+        {fields.map(control)}
         <UserPicker value={approver} onChange={(value) => { setApprover(value); clear('approver'); }} error={errors.approver} />
       </List>
       <div className="m-section">
@@ -153,12 +188,13 @@ export function RequestForm() {
       <DatePicker
         visible={picking !== undefined}
         precision="day"
-        title={picking === 'end' ? t('mobile.approvals.endTime') : t('mobile.approvals.startTime')}
-        value={dayjs(picking === 'end' ? endDate : startDate).toDate()}
+        title={picking ? local(picking.field.label) : ''}
+        value={dayjs(picking ? dateOf(picking) : startDate).toDate()}
         onClose={() => setPicking(undefined)}
         onConfirm={(value) => {
-          const picked = dayjs(value).format(DATE);
-          if (picking === 'end') { setEndDate(picked); clear('endTime'); } else { setStartDate(picked); clear('endTime'); }
+          if (!picking) return;
+          setPicked((current) => ({ ...current, [picking.name]: dayjs(value).format(DATE) }));
+          if (endField) clear(endField.name);
         }}
       />
     </form>

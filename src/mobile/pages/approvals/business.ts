@@ -1,13 +1,18 @@
 import {
-  businessOf, businessOfTable, REQUEST_STATUS, type BladeFlow, type FinanceRequest, type FlowCategory, type LeaveRequest,
+  businessOf, businessOfTable, REQUEST_STATUS, type BladeFlow, type BusinessRequest, type FlowCategory,
 } from '../../../client/api/flow.ts';
+import {
+  detailFieldsOf, edgeOf, formFieldsOf, isPeriod, summaryRowsOf, type NamedField,
+} from '../../../client/approval-fields.ts';
 import { formatNumber } from '../../../client/format.ts';
-import { t } from '../../../client/i18n.ts';
+import { currentLanguage, t } from '../../../client/i18n.ts';
 import { leaveTimeText } from '../../../client/work-calendar.ts';
+import { approvalOf, type ApprovableDef } from '../../../shared/entities/approvals.ts';
+import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { ApprovalKind } from '../../paths.ts';
 
-/** A business record as `detail` returns it, with the kind that says which fields it has. */
-export type BusinessRecord = { kind: 'leave'; record: LeaveRequest } | { kind: 'finance'; record: FinanceRequest };
+/** A request as `detail` returns it, with the kind whose definition says which fields it has. */
+export interface BusinessRecord { kind: string; record: BusinessRequest }
 
 /** Which business page a row opens: the `flow` dictionary routes the category, else the business table tells. */
 export function kindOf(row: Pick<BladeFlow, 'category' | 'businessTable'>, categories?: readonly FlowCategory[]): ApprovalKind {
@@ -22,42 +27,47 @@ export const shortTime = (time: string) => time.slice(0, 16);
 
 export const formatAmount = (amount: string) => `¥${formatNumber(amount)}`;
 
-/** The fields a card shows of a record: leave days and dates, fund amount and title. */
+/** A definition's text in the console's language. */
+export const local = (text: LocalText) => text[currentLanguage()];
+
+/** A request field's value for people: a period edge as its half day, days counted, amounts in yuan. */
+export function valueText({ field }: NamedField, value: unknown): string {
+  if (isPeriod(field)) return leaveTimeText(String(value ?? ''), edgeOf(field));
+  if (field.control === 'leave-days') return leaveDaysText(Number(value));
+  if (field.type === 'money') return formatAmount(String(value ?? ''));
+  return value == null ? '' : String(value);
+}
+
+const entityOf = (business: BusinessRecord): ApprovableDef | undefined => approvalOf(business.kind);
+
+/** The fields a card shows of a record (its definition's summary): leave days and period, fund title and amount. */
 export function summaryFields(business: BusinessRecord): [label: string, value: string][] {
-  if (business.kind === 'leave') {
-    const { startTime, endTime, days } = business.record;
-    return [
-      [t('mobile.approvals.days'), leaveDaysText(days)],
-      [t('mobile.approvals.period'), `${leaveTimeText(startTime, 'start')} ~ ${leaveTimeText(endTime, 'end')}`],
-    ];
-  }
-  return [
-    [t('mobile.approvals.fundTitle'), business.record.title],
-    [t('mobile.approvals.amount'), formatAmount(business.record.amount)],
-  ];
+  const entity = entityOf(business);
+  if (!entity) return [];
+  const { record } = business;
+  return summaryRowsOf(entity).map((row): [string, string] => ('field' in row
+    ? [local(row.label), valueText(row.field, record[row.field.name])]
+    : [local(row.label), `${valueText(row.from, record[row.from.name])} ~ ${valueText(row.to, record[row.to.name])}`]));
+}
+
+/** The long texts of a record a card shows below its fields (a leave's reason, a fund's purpose). */
+export function cardTexts(business: BusinessRecord): string[] {
+  const entity = entityOf(business);
+  if (!entity) return [];
+  return detailFieldsOf(entity).filter(({ field }) => field.control === 'textarea')
+    .map(({ name }) => String(business.record[name] ?? '')).filter(Boolean);
 }
 
 /** Every field of a record, read-only, in form order. */
 export function detailFields(business: BusinessRecord): [label: string, value: string][] {
   const applicant: [string, string] = [t('mobile.approvals.applicant'), business.record.flow?.assigneeName ?? ''];
   const applied: [string, string] = [t('mobile.approvals.applyTime'), business.record.applyTime];
-  if (business.kind === 'leave') {
-    const { startTime, endTime, days, reason } = business.record;
-    return [
-      applicant,
-      [t('mobile.approvals.startTime'), leaveTimeText(startTime, 'start')],
-      [t('mobile.approvals.endTime'), leaveTimeText(endTime, 'end')],
-      [t('mobile.approvals.days'), leaveDaysText(days)],
-      [t('mobile.approvals.leaveReason'), reason],
-      applied,
-    ];
-  }
-  const { title, amount, reason } = business.record;
+  const entity = entityOf(business);
+  const fields = entity ? formFieldsOf(entity) : [];
   return [
     applicant,
-    [t('mobile.approvals.fundTitle'), title],
-    [t('mobile.approvals.amount'), formatAmount(amount)],
-    [t('mobile.approvals.fundReason'), reason],
+    ...fields.map((named): [string, string] =>
+      [local(named.field.label), valueText(named, business.record[named.name])]),
     applied,
   ];
 }

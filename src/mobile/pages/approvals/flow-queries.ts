@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  fetchClaimList, fetchFinanceDetail, fetchFlowCategories, fetchHistoryFlowList, fetchLeaveDetail, fetchSendList, fetchStartList,
+  fetchClaimList, fetchFlowCategories, fetchHistoryFlowList, fetchRequestDetail, fetchSendList, fetchStartList,
   fetchTodoList, type BladeFlow,
 } from '../../../client/api/flow.ts';
 import type { Page } from '../../../client/http.ts';
+import { approvalOf } from '../../../shared/entities/approvals.ts';
 import type { ApprovalKind } from '../../paths.ts';
 import type { BusinessRecord } from './business.ts';
 
@@ -62,22 +63,16 @@ export function useBusinessFollowsList(listUpdatedAt: number, pageCount: number)
   }, [queryClient, listUpdatedAt, pageCount]);
 }
 
-/** The leave or fund record of a process (null: gone, or not the caller's to see). */
+/** The request of a process (leave, fund, ...; null: gone, or not the caller's to see). */
 export function useBusiness(kind: ApprovalKind, businessId: string) {
+  const approvable = Boolean(approvalOf(kind));
   return useQuery({
     queryKey: flowKeys.business(kind, businessId),
     queryFn: async (): Promise<BusinessRecord | null> => {
-      if (kind === 'leave') {
-        const record = await fetchLeaveDetail(businessId);
-        return record ? { kind, record } : null;
-      }
-      if (kind === 'finance') {
-        const record = await fetchFinanceDetail(businessId);
-        return record ? { kind, record } : null;
-      }
-      return null;
+      const record = approvable ? await fetchRequestDetail(kind, businessId) : null;
+      return record ? { kind, record } : null;
     },
-    enabled: kind !== 'process' && Boolean(businessId),
+    enabled: approvable && Boolean(businessId),
   });
 }
 
@@ -89,7 +84,7 @@ export function useHistory(processInstanceId: string) {
   });
 }
 
-/** The `flow` dictionary (category -> leave / finance): rarely changes. */
+/** The `flow` dictionary (category -> its approval kind): rarely changes. */
 export function useCategories() {
   return useQuery({ queryKey: flowKeys.categories, queryFn: fetchFlowCategories, staleTime: 10 * 60_000 });
 }

@@ -1,10 +1,11 @@
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { approvalOf } from '../../../shared/entities/approvals.ts';
 import { APPROVAL_PATHS, routeValue, type ApprovalKind, type ApprovalSegment } from '../../paths.ts';
 
 /** Route params of the handle and detail pages (APPROVAL_PATHS). */
 export function useProcessParams() {
   const params = useParams();
-  const kind: ApprovalKind = params.kind === 'leave' || params.kind === 'finance' ? params.kind : 'process';
+  const kind: ApprovalKind = approvalOf(params.kind)?.approval.kind ?? 'process';
   return {
     kind,
     taskId: routeValue(params.taskId),

@@ -3,7 +3,7 @@ import type { Services } from '../../services.ts';
 import { managerRoutes } from './manager.routes.ts';
 import { modelRoutes } from './model.routes.ts';
 import { processRoutes } from './process.routes.ts';
-import { businessProcessRoutes } from './business-process.routes.ts';
+import { approvalRoutes } from './approval.routes.ts';
 import { workRoutes } from './work.routes.ts';
 
 /** The workflow module (contract flow.md): engine administration, my work, process view, leave and fund approval. */
@@ -12,5 +12,5 @@ export async function flowRoutes(app: FastifyInstance, { services }: { services:
   await app.register(managerRoutes, { services });
   await app.register(workRoutes, { services });
   await app.register(processRoutes, { services });
-  await app.register(businessProcessRoutes, { services });
+  await app.register(approvalRoutes, { services });
 }

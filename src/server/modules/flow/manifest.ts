@@ -1,3 +1,5 @@
+import { finance } from '../../../shared/entities/flow/finance.ts';
+import { leave } from '../../../shared/entities/flow/leave.ts';
 import { defineModule } from '../../platform/module.ts';
 import { addApproverRoles } from './approver-roles.ts';
 import { flowRoutes } from './flow.routes.ts';
@@ -8,6 +10,7 @@ import { SEED } from '../system/install.ts';
 /** Workflow: models, deployments, the approval inbox and the business processes (leave, fund). */
 export const flowModule = defineModule({
   name: 'flow',
+  entities: [leave, finance],
   routes: [flowRoutes],
   menus: [flowMenu, workMenu],
   userMenus: WORK_USER_MENUS,

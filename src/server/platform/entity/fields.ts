@@ -111,6 +111,9 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
     }
     case 'money': case 'decimal': {
       const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+      // The field's own rule first: its message says what an amount must be (a fund request's 请输入正确的金额).
+      const problem = patternProblem(field, text);
+      if (problem) throw failWith(problem);
       if (!/^-?\d{1,16}(\.\d{1,6})?$/.test(text)) throw typeError();
       return text;
     }

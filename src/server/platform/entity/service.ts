@@ -272,6 +272,16 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     return { input, inserting, id: inserting ? nextId() : String(input.id) };
   }
 
+  /**
+   * The columns a new row would get from `body`: the module's `prepare` hook, then the definition's checks and
+   * messages, before any transaction. For rows a module writes in a transaction of its own (an approval request,
+   * saved with the start of its process); only for entities without references or unique keys, not checked here.
+   */
+  async newRowValues(user: AuthUser, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const input = this.hooks.prepare ? await this.hooks.prepare(user, body, true) : body;
+    return this.columnValues(input, undefined);
+  }
+
   /** One insert or update inside `trx`: every check first, then the write; returns the saved row. */
   private async write(trx: DynamicDb, user: AuthUser, context: WriteContext, { input, inserting, id }: PreparedSubmit): Promise<Row> {
     const { visible } = context;

@@ -6,11 +6,12 @@ import type { BusinessKind } from '../../../../client/api/flow.ts';
 import { FlowDiagram } from '../../flow/FlowDiagram.tsx';
 import { modelViewQuery } from '../../flow/flow-queries.ts';
 import { HistoryTable } from '../../flow/HistoryTable.tsx';
+import { approvalOf } from '../../../../shared/entities/approvals.ts';
 import { isBusiness } from './business.ts';
 import { requestQuery } from './request-query.ts';
 import { RequestDescriptions } from './RequestFields.tsx';
 
-/** Spec §2 `/work/process/<leave|finance>/detail/:processInstanceId/:businessId`: read-only, history and diagram. */
+/** Spec §2 `/work/process/<kind>/detail/:processInstanceId/:businessId`: read-only, history and diagram. */
 export default function ProcessDetailPage() {
   const { business, processInstanceId, businessId } = useParams();
   if (!isBusiness(business) || !processInstanceId || !businessId) return <Navigate to="/404" replace />;
@@ -25,7 +26,7 @@ function RequestDetail({ kind, processInstanceId, businessId }: { kind: Business
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="tenon-flow-detail">
       <Card variant="borderless" title={t(`flow.route.${kind}Detail`)} extra={<Button onClick={() => void navigate(-1)}>{t('flow.action.back')}</Button>}>
-        {request.isPending ? <Spin /> : request.data ? <RequestDescriptions request={request.data} /> : <Empty description={t('flow.process.notFound')} />}
+        {request.isPending ? <Spin /> : request.data ? <RequestDescriptions entity={approvalOf(kind)!} request={request.data} /> : <Empty description={t('flow.process.notFound')} />}
       </Card>
       <Card variant="borderless" title={t('flow.diagram.title')}>
         {view.data ? <FlowDiagram view={view.data} /> : view.isPending ? <Spin /> : <Empty />}

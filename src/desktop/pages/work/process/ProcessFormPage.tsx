@@ -7,10 +7,14 @@ import type { BusinessKind } from '../../../../client/api/flow.ts';
 import { tabStore } from '../../../tabs/tab-store.ts';
 import { FlowDiagramDialog } from '../../flow/FlowDiagramDialog.tsx';
 import { FLOW_LIST_KEY } from '../../flow/flow-queries.ts';
-import { isBusiness, NEW_REQUEST, saveRequest, type RequestForm } from './business.ts';
+import { approvalOf } from '../../../../shared/entities/approvals.ts';
+import { isBusiness, newRequest, saveRequest, type RequestForm } from './business.ts';
 import { RequestFields } from './RequestFields.tsx';
 
-/** Spec §2 `/work/process/<leave|finance>/form/:processDefinitionId`: a new request, started with its process. */
+/**
+ * Spec §2 `/work/process/<kind>/form/:processDefinitionId` (leave, fund approval, any approvable entity): a new
+ * request, started with its process.
+ */
 export default function ProcessFormPage() {
   const { business, processDefinitionId } = useParams();
   if (!isBusiness(business) || !processDefinitionId) return <Navigate to="/404" replace />;
@@ -23,6 +27,7 @@ function NewRequest({ kind, processDefinitionId }: { kind: BusinessKind; process
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  const entity = approvalOf(kind)!;
   const [form] = Form.useForm<RequestForm>();
   const [diagram, setDiagram] = useState(false);
   const submit = useMutation({
@@ -42,8 +47,8 @@ function NewRequest({ kind, processDefinitionId }: { kind: BusinessKind; process
       extra={<Button onClick={() => setDiagram(true)}>{t('flow.action.diagram')}</Button>}
     >
       <Form<RequestForm> form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} style={{ maxWidth: 900 }}
-        initialValues={NEW_REQUEST} onFinish={(values) => submit.mutate(values)}>
-        <RequestFields kind={kind} form={form} />
+        initialValues={newRequest(entity)} onFinish={(values) => submit.mutate(values)}>
+        <RequestFields entity={entity} form={form} />
         <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
           <Space>
             <Button type="primary" htmlType="submit" loading={submit.isPending}>{t('common.submit')}</Button>

@@ -11,6 +11,7 @@ import { FlowDiagramDialog } from '../../flow/FlowDiagramDialog.tsx';
 import { FLOW_LIST_KEY, historyQuery } from '../../flow/flow-queries.ts';
 import { HistoryTable } from '../../flow/HistoryTable.tsx';
 import { ApprovalBox } from './ApprovalBox.tsx';
+import { approvalOf } from '../../../../shared/entities/approvals.ts';
 import { backWithApplicant, isBusiness } from './business.ts';
 import { requestQuery } from './request-query.ts';
 import { RequestDescriptions } from './RequestFields.tsx';
@@ -19,7 +20,7 @@ import { ResubmitBox } from './ResubmitBox.tsx';
 const TODO_PATH = '/work/todo/index';
 
 /**
- * Spec §2 `/work/process/<leave|finance>/handle/:taskId/:processInstanceId/:businessId`: the request read-only,
+ * Spec §2 `/work/process/<kind>/handle/:taskId/:processInstanceId/:businessId`: the request read-only,
  * the approval box and the history; the applicant's own rejected request instead comes back as its form, to
  * resubmit or withdraw.
  */
@@ -64,7 +65,7 @@ function HandleTask({ kind, taskId, processInstanceId, businessId }: { kind: Bus
         ) : (
           <>
             {handled && <Alert type="info" showIcon title={t('flow.process.taskHandled')} style={{ marginBottom: 16 }} />}
-            <RequestDescriptions request={request.data} />
+            <RequestDescriptions entity={approvalOf(kind)!} request={request.data} />
           </>
         )}
       </Card>

@@ -1,84 +1,110 @@
 import { DatePicker, Descriptions, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import type { BusinessKind } from '../../../../client/api/flow.ts';
+import {
+  detailFieldsOf, edgeOf, formFieldsOf, isPeriod, requiredMessage, type NamedField,
+} from '../../../../client/approval-fields.ts';
 import { formatNumber } from '../../../../client/format.ts';
 import { leaveTimeText, useLeaveDays } from '../../../../client/work-calendar.ts';
 import { useSession } from '../../../../client/session.ts';
+import type { ApprovableDef } from '../../../../shared/entities/approvals.ts';
+import type { FieldDef } from '../../../../shared/entities/define.ts';
+import type { Lang } from '../../../../shared/i18n/server-messages.ts';
 import { UserSelect } from '../../flow/FlowSelects.tsx';
-import { leavePeriod, STATUS_COLOURS, type BusinessRequest, type RequestForm } from './business.ts';
+import { dateKey, halfKey, periodValues, STATUS_COLOURS, type BusinessRequest, type RequestForm } from './business.ts';
 
 const DATE = 'YYYY-MM-DD';
 
-/** The leave's working days as the server will count them, shown while the form is filled in. */
-function LeaveDays({ form }: { form: FormInstance<RequestForm> }) {
+function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en' ? 'en' : 'zh';
+}
+
+const requiredText = (field: FieldDef, lang: Lang): string | undefined => requiredMessage(field)?.[lang];
+
+/** The period's working days as the server will count them, shown while the form is filled in. */
+function LeaveDays({ entity, label, form }: { entity: ApprovableDef; label: string; form: FormInstance<RequestForm> }) {
   const { t } = useTranslation();
   const values = Form.useWatch([], form) as RequestForm | undefined;
-  const { startTime, endTime } = leavePeriod(values ?? {});
+  const { startTime, endTime } = periodValues(entity, values ?? {});
   const days = useLeaveDays(startTime, endTime);
   return (
-    <Form.Item label={t('flow.process.days')} extra={t('flow.process.daysHint')}>
-      <Typography.Text className="tenon-leave-days" strong>{days === undefined ? '-' : t('flow.process.daysValue', { days })}</Typography.Text>
+    <Form.Item label={label} extra={t('flow.process.daysHint')}>
+      <Typography.Text className="tenon-leave-days" strong>
+        {days === undefined ? '-' : t('flow.process.daysValue', { days })}
+      </Typography.Text>
     </Form.Item>
   );
 }
 
-/** The request's form items: leave (start, end, days, reason) or fund (title, amount, reason), and the first approver. */
-export function RequestFields({ kind, form, withApprover = true }: { kind: BusinessKind; form: FormInstance<RequestForm>; withApprover?: boolean }) {
+interface ItemProps { entity: ApprovableDef; named: NamedField; form: FormInstance<RequestForm>; lang: Lang }
+
+/** A period's start or end: a date and 上午/下午; the end must come after the start. */
+function PeriodItem({ entity, named, form, lang }: ItemProps) {
   const { t } = useTranslation();
+  const p = (key: string) => t(`flow.process.${key}`);
+  const { name, field } = named;
+  const edge = edgeOf(field);
+  const message = requiredText(field, lang);
+  const halves = [{ value: 'am', label: p('am') }, { value: 'pm', label: p('pm') }];
+  const rules: Rule[] = [{ required: Boolean(field.required), message }];
+  if (edge === 'end') {
+    rules.push({
+      validator: async () => {
+        const { startTime, endTime } = periodValues(entity, form.getFieldsValue());
+        if (startTime && endTime && endTime <= startTime) throw new Error(p('endBeforeStart'));
+      },
+    });
+  }
+  const others = formFieldsOf(entity).filter((f) => isPeriod(f.field))
+    .flatMap((f) => (f.name === name ? [halfKey(f.name)] : [dateKey(f.name), halfKey(f.name)]));
+  return (
+    <Form.Item label={field.label[lang]} required={Boolean(field.required)}>
+      <Space.Compact block>
+        <Form.Item name={dateKey(name)} noStyle rules={rules} dependencies={edge === 'end' ? others : undefined}>
+          <DatePicker format={DATE} placeholder={message} style={{ width: '65%' }} />
+        </Form.Item>
+        <Form.Item name={halfKey(name)} noStyle>
+          <Select aria-label={p(`${edge}Half`)} options={halves} style={{ width: '35%' }} />
+        </Form.Item>
+      </Space.Compact>
+    </Form.Item>
+  );
+}
+
+/** One form item of a request field, by its type and control. */
+function FieldItem({ entity, named, form, lang }: ItemProps) {
+  const { name, field } = named;
+  const label = field.label[lang];
+  if (isPeriod(field)) return <PeriodItem entity={entity} named={named} form={form} lang={lang} />;
+  if (field.control === 'leave-days') return <LeaveDays entity={entity} label={label} form={form} />;
+  const text = field.type === 'string' || field.type === 'text';
+  const rules: Rule[] = [{ required: Boolean(field.required), whitespace: text, message: requiredText(field, lang) }];
+  if (text && field.max) rules.push({ max: field.max });
+  const wide = { width: '100%' };
+  let control;
+  if (field.type === 'money') control = <InputNumber<string> stringMode min="0.01" precision={2} style={wide} />;
+  else if (field.type === 'int' || field.type === 'decimal') control = <InputNumber<string> stringMode style={wide} />;
+  else if (field.control === 'textarea' || field.type === 'text') {
+    control = <Input.TextArea rows={3} maxLength={field.max} showCount />;
+  } else control = <Input maxLength={field.max} />;
+  return <Form.Item name={name} label={label} rules={rules}>{control}</Form.Item>;
+}
+
+interface FieldsProps { entity: ApprovableDef; form: FormInstance<RequestForm>; withApprover?: boolean }
+
+/** The request's form items from its definition (a leave's period and days, a fund's title and amount), the approver. */
+export function RequestFields({ entity, form, withApprover = true }: FieldsProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
   const me = useSession().userInfo?.user_id;
   const p = (key: string) => t(`flow.process.${key}`);
-  const halves = [{ value: 'am', label: p('am') }, { value: 'pm', label: p('pm') }];
   return (
     <>
-      {kind === 'leave' ? (
-        <>
-          <Form.Item label={p('startTime')} required>
-            <Space.Compact block>
-              <Form.Item name="startDate" noStyle rules={[{ required: true, message: p('startTimeRequired') }]}>
-                <DatePicker format={DATE} placeholder={p('startTimeRequired')} style={{ width: '65%' }} />
-              </Form.Item>
-              <Form.Item name="startHalf" noStyle>
-                <Select aria-label={p('startHalf')} options={halves} style={{ width: '35%' }} />
-              </Form.Item>
-            </Space.Compact>
-          </Form.Item>
-          <Form.Item label={p('endTime')} required>
-            <Space.Compact block>
-              <Form.Item name="endDate" noStyle dependencies={['startDate', 'startHalf', 'endHalf']} rules={[
-                { required: true, message: p('endTimeRequired') },
-                {
-                  validator: async () => {
-                    const { startTime, endTime } = leavePeriod(form.getFieldsValue());
-                    if (startTime && endTime && endTime <= startTime) throw new Error(p('endBeforeStart'));
-                  },
-                },
-              ]}>
-                <DatePicker format={DATE} placeholder={p('endTimeRequired')} style={{ width: '65%' }} />
-              </Form.Item>
-              <Form.Item name="endHalf" noStyle>
-                <Select aria-label={p('endHalf')} options={halves} style={{ width: '35%' }} />
-              </Form.Item>
-            </Space.Compact>
-          </Form.Item>
-          <LeaveDays form={form} />
-          <Form.Item name="reason" label={p('leaveReason')} rules={[{ required: true, whitespace: true, message: p('reasonRequired') }, { max: 255 }]}>
-            <Input.TextArea rows={3} maxLength={255} showCount />
-          </Form.Item>
-        </>
-      ) : (
-        <>
-          <Form.Item name="title" label={p('title')} rules={[{ required: true, whitespace: true, message: p('titleRequired') }, { max: 255 }]}>
-            <Input maxLength={255} />
-          </Form.Item>
-          <Form.Item name="amount" label={p('amount')} rules={[{ required: true, message: p('amountRequired') }]}>
-            <InputNumber<string> stringMode min="0.01" precision={2} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="reason" label={p('useFor')} rules={[{ required: true, whitespace: true, message: p('useForRequired') }, { max: 255 }]}>
-            <Input.TextArea rows={3} maxLength={255} showCount />
-          </Form.Item>
-        </>
-      )}
+      {formFieldsOf(entity).map((named) => (
+        <FieldItem key={named.name} entity={entity} named={named} form={form} lang={lang} />
+      ))}
       {withApprover && (
         <Form.Item name="taskUser" label={p('taskUser')} rules={[{ required: true, whitespace: true, message: p('taskUserRequired') }]}>
           {/* Nobody approves his own request (the server refuses it too). */}
@@ -89,28 +115,37 @@ export function RequestFields({ kind, form, withApprover = true }: { kind: Busin
   );
 }
 
-/** A saved request, read-only: applicant, time, status and the business fields. */
-export function RequestDescriptions({ request }: { request: BusinessRequest }) {
+/** A request field's value for people: a period edge as its half day, days counted, amounts grouped. */
+export function useValueText(): (named: NamedField, value: unknown) => string {
   const { t } = useTranslation();
+  return ({ field }, value) => {
+    if (isPeriod(field)) return leaveTimeText(String(value ?? ''), edgeOf(field));
+    if (field.control === 'leave-days') return t('flow.process.daysValue', { days: value });
+    if (field.type === 'money') return formatNumber(String(value ?? ''));
+    return value == null ? '' : String(value);
+  };
+}
+
+/** A saved request, read-only: applicant, time, status and the business fields. */
+export function RequestDescriptions({ entity, request }: { entity: ApprovableDef; request: BusinessRequest }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const valueText = useValueText();
   const p = (key: string) => t(`flow.process.${key}`);
   const status = { key: 'status', label: p('status'), children: <Tag color={STATUS_COLOURS[request.status] ?? 'default'}>{t(`flow.process.statusName.${request.status}`, { defaultValue: String(request.status) })}</Tag> };
   // Two columns a row: the long texts take a whole row.
+  const wide = (field: FieldDef) =>
+    field.control === 'textarea' || field.type === 'text' || (field.type === 'string' && (field.max ?? 0) > 64);
   const items = [
     { key: 'applicant', label: p('applicant'), children: request.flow.assigneeName },
     { key: 'applyTime', label: p('applyTime'), children: request.applyTime },
     status,
-    ...('startTime' in request
-      ? [
-        { key: 'days', label: p('days'), children: t('flow.process.daysValue', { days: request.days }) },
-        { key: 'startTime', label: p('startTime'), children: leaveTimeText(request.startTime, 'start') },
-        { key: 'endTime', label: p('endTime'), children: leaveTimeText(request.endTime, 'end') },
-        { key: 'reason', label: p('leaveReason'), children: request.reason, span: 2 },
-      ]
-      : [
-        { key: 'amount', label: p('amount'), children: formatNumber(request.amount) },
-        { key: 'title', label: p('title'), children: request.title, span: 2 },
-        { key: 'reason', label: p('useFor'), children: request.reason, span: 2 },
-      ]),
+    ...detailFieldsOf(entity).map((named) => ({
+      key: named.name,
+      label: named.field.label[lang],
+      children: valueText(named, request[named.name]),
+      ...(wide(named.field) ? { span: 2 } : {}),
+    })),
   ];
   return <Descriptions className="tenon-flow-request" bordered size="small" column={2} items={items} />;
 }

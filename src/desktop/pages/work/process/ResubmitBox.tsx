@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { completeTask, type BusinessKind } from '../../../../client/api/flow.ts';
 import { formOf, resubmitVariables, saveRequest, type BusinessRequest, type RequestForm } from './business.ts';
 import { RequestFields } from './RequestFields.tsx';
+import { approvalOf } from '../../../../shared/entities/approvals.ts';
 
 interface Props {
   kind: BusinessKind;
@@ -22,6 +23,7 @@ interface Props {
 export function ResubmitBox({ kind, request, taskId, onDone, onBack }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const entity = approvalOf(kind)!;
   const [form] = Form.useForm<RequestForm>();
   const [comment, setComment] = useState('');
   const resubmit = useMutation({
@@ -49,8 +51,8 @@ export function ResubmitBox({ kind, request, taskId, onDone, onBack }: Props) {
 
   return (
     <Form<RequestForm> form={form} className="tenon-flow-resubmit" layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }}
-      initialValues={formOf(request)} onFinish={(values) => resubmit.mutate(values)}>
-      <RequestFields kind={kind} form={form} />
+      initialValues={formOf(entity, request)} onFinish={(values) => resubmit.mutate(values)}>
+      <RequestFields entity={entity} form={form} />
       <Form.Item label={t('flow.process.comment')}>
         <Input.TextArea aria-label={t('flow.process.comment')} rows={2} maxLength={500} value={comment} onChange={(event) => setComment(event.target.value)} />
       </Form.Item>

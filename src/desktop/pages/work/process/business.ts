@@ -1,55 +1,61 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  fetchFinanceDetail, fetchLeaveDetail, REQUEST_STATUS, startFinance, startLeave, TASK_USER_PREFIX,
-  type BusinessKind, type FinanceRequest, type LeaveRequest,
+  fetchRequestDetail, REQUEST_STATUS, startRequest, TASK_USER_PREFIX, type BusinessKind, type BusinessRequest,
 } from '../../../../client/api/flow.ts';
+import { edgeOf, formFieldsOf, isPeriod, isSent, periodOf } from '../../../../client/approval-fields.ts';
+import { approvalOf, type ApprovableDef } from '../../../../shared/entities/approvals.ts';
 import { halfOf, leaveTime, type DayHalf } from '../../../../shared/calendar/working-days.ts';
 
-/** The leave and fund-approval requests (contract §5, §6): their detail call, start call and form values. */
+/** The requests of approvable entities (contract §5, §6): their detail call, start call and form values. */
 
-export type BusinessRequest = LeaveRequest | FinanceRequest;
+export type { BusinessRequest } from '../../../../client/api/flow.ts';
 
 /**
- * What the request form holds: the leave's start and end as a date and a half day (上午 from 09:00, 下午 until
- * 18:00, as Chinese HR systems count leave), the fund's amount as text.
+ * What the request form holds, by field name: a period's start and end as a date (`<field>Date`) and a half day
+ * (`<field>Half`: 上午 from 09:00, 下午 until 18:00, as Chinese HR systems count leave), amounts as text, and the
+ * first approver.
  */
-export interface RequestForm {
-  startDate?: Dayjs;
-  startHalf?: DayHalf;
-  endDate?: Dayjs;
-  endHalf?: DayHalf;
-  reason?: string;
-  title?: string;
-  amount?: string | number;
-  taskUser?: string;
-}
-
-/** A new leave starts in the morning and ends in the evening: picking two dates takes them whole. */
-export const NEW_REQUEST: RequestForm = { startHalf: 'am', endHalf: 'pm' };
+export type RequestForm = Record<string, unknown> & { taskUser?: string };
 
 const DATE = 'YYYY-MM-DD';
+export const dateKey = (name: string) => `${name}Date`;
+export const halfKey = (name: string) => `${name}Half`;
 
-export const isBusiness = (value: string | undefined): value is BusinessKind => value === 'leave' || value === 'finance';
+/** A new request's period starts in the morning and ends in the evening: picking two dates takes them whole. */
+export function newRequest(entity: ApprovableDef): RequestForm {
+  const period = periodOf(entity);
+  return period ? { [halfKey(period.start)]: 'am', [halfKey(period.end)]: 'pm' } : {};
+}
+
+export const isBusiness = (value: string | undefined): value is BusinessKind => Boolean(approvalOf(value));
 
 export const fetchRequest = (kind: BusinessKind, businessId: string): Promise<BusinessRequest | null> =>
-  (kind === 'leave' ? fetchLeaveDetail(businessId) : fetchFinanceDetail(businessId));
+  fetchRequestDetail(kind, businessId);
 
-/** The leave's start and end on the wire (`yyyy-MM-dd HH:mm:ss`), once the form has both dates. */
-export function leavePeriod(values: RequestForm): { startTime?: string; endTime?: string } {
-  return {
-    startTime: values.startDate ? leaveTime(values.startDate.format(DATE), values.startHalf ?? 'am', 'start') : undefined,
-    endTime: values.endDate ? leaveTime(values.endDate.format(DATE), values.endHalf ?? 'pm', 'end') : undefined,
-  };
+/** A period field's value on the wire (`yyyy-MM-dd HH:mm:ss`), once the form has its date. */
+export function periodTime(values: RequestForm, name: string, edge: 'start' | 'end'): string | undefined {
+  const date = values[dateKey(name)] as Dayjs | undefined;
+  const half = (values[halfKey(name)] as DayHalf | undefined) ?? (edge === 'start' ? 'am' : 'pm');
+  return date ? leaveTime(date.format(DATE), half, edge) : undefined;
+}
+
+/** The period's start and end on the wire, once the form has both dates. */
+export function periodValues(entity: ApprovableDef, values: RequestForm): { startTime?: string; endTime?: string } {
+  const period = periodOf(entity);
+  if (!period) return {};
+  return { startTime: periodTime(values, period.start, 'start'), endTime: periodTime(values, period.end, 'end') };
 }
 
 /** Saves a request: new (starts its process) or, with `id`, the applicant's adjusted one. */
 export function saveRequest(kind: BusinessKind, processDefinitionId: string, values: RequestForm, id?: string) {
-  const common = { ...(id ? { id } : {}), processDefinitionId, reason: (values.reason ?? '').trim(), taskUser: values.taskUser ?? '' };
-  if (kind === 'leave') {
-    const { startTime, endTime } = leavePeriod(values);
-    return startLeave({ ...common, startTime: startTime!, endTime: endTime! });
+  const entity = approvalOf(kind)!;
+  const fields: Record<string, unknown> = {};
+  for (const { name, field } of formFieldsOf(entity).filter((f) => isSent(f.field))) {
+    const numeric = field.type === 'money' || field.type === 'decimal' || field.type === 'int';
+    if (isPeriod(field)) fields[name] = periodTime(values, name, edgeOf(field));
+    else fields[name] = numeric ? String(values[name] ?? '') : String(values[name] ?? '').trim();
   }
-  return startFinance({ ...common, title: (values.title ?? '').trim(), amount: String(values.amount ?? '') });
+  return startRequest(kind, { ...(id ? { id } : {}), processDefinitionId, ...fields, taskUser: values.taskUser ?? '' });
 }
 
 /**
@@ -61,15 +67,19 @@ export function resubmitVariables(values: RequestForm): Record<string, unknown> 
 }
 
 /** The form's values of a saved request (adjusting it). */
-export function formOf(request: BusinessRequest): RequestForm {
-  if ('startTime' in request) {
-    return {
-      startDate: dayjs(request.startTime.slice(0, 10)), startHalf: halfOf(request.startTime, 'start'),
-      endDate: dayjs(request.endTime.slice(0, 10)), endHalf: halfOf(request.endTime, 'end'),
-      reason: request.reason, taskUser: request.taskUser,
-    };
+export function formOf(entity: ApprovableDef, request: BusinessRequest): RequestForm {
+  const values: RequestForm = { taskUser: request.taskUser };
+  for (const { name, field } of formFieldsOf(entity).filter((f) => isSent(f.field))) {
+    const value = request[name];
+    if (isPeriod(field)) {
+      const time = String(value ?? '');
+      values[dateKey(name)] = dayjs(time.slice(0, 10));
+      values[halfKey(name)] = halfOf(time, edgeOf(field));
+    } else {
+      values[name] = value;
+    }
   }
-  return { title: request.title, amount: request.amount, reason: request.reason, taskUser: request.taskUser };
+  return values;
 }
 
 /** The applicant's own request, sent back to him by a rejection: he may adjust and resubmit it, or withdraw it. */

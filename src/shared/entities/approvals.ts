@@ -1,0 +1,23 @@
+import type { ApprovalDef, EntityDef } from './define.ts';
+import { finance } from './flow/finance.ts';
+import { leave } from './flow/leave.ts';
+
+/**
+ * The approvable entities (`approval` in their definitions), for the console: the work lists, the business pages
+ * and the phone's 审批 cards render any of them from its definition. tests/architecture/modules.test.ts keeps this
+ * list equal to the server's approvable entities (server/modules/index.ts).
+ */
+export type ApprovableDef = EntityDef & { approval: ApprovalDef };
+
+export const APPROVALS: readonly ApprovableDef[] = [leave as ApprovableDef, finance as ApprovableDef];
+
+/** The approvable entity whose pages are `kind` (`leave`), if any. */
+export const approvalOf = (kind: string | undefined): ApprovableDef | undefined =>
+  APPROVALS.find((entity) => entity.approval.kind === kind);
+
+/** The approvable entity stored in `table` (a process's business table), if any. */
+export const approvalOfTable = (table: string | undefined): ApprovableDef | undefined =>
+  APPROVALS.find((entity) => entity.table === table);
+
+/** Its kinds as one regular-expression alternative (`leave|finance`), for the route patterns. */
+export const APPROVAL_KIND_PATTERN = APPROVALS.map((entity) => entity.approval.kind).join('|');
