@@ -12,6 +12,8 @@ import { Type, type Static } from 'typebox';
  */
 export const QueryMap = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
 export type QueryMap = Static<typeof QueryMap>;
+/** The schema of a route whose query is a QueryMap (lists, filters, paging). */
+export const LIST_QUERY = { querystring: QueryMap };
 
 /** A JSON object or form body; its fields are checked by the entity definition or the handler. */
 export const BodyMap = Type.Record(Type.String(), Type.Unknown());

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { failWith, ok } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseIds } from '../../platform/entity/service.ts';
+import { LIST_QUERY } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { ModelError, readModel } from './bpmn-model.ts';
 import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';
@@ -19,21 +21,23 @@ const MAX_FILES = 20;
  * Deployment, process management and follow-up (contract flow.md §4): platform administration ("SA": the super
  * administrator, who also holds the menu codes), over the definitions and running instances of every tenant.
  */
-export async function managerRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function managerRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
   const { runtime, queries } = flowOf(services);
   const sa = (permission: string) => ({ config: { superAdmin: true, permission } });
+  const saList = (permission: string) => ({ ...sa(permission), schema: LIST_QUERY });
   await app.register(multipart);
   const readUpload = (request: FastifyRequest, fileField: string) =>
     readMultipart(request, { fileField, files: MAX_FILES, fileSize: MAX_FILE_BYTES, tooLarge: FLOW_MESSAGES.fileTooLarge });
 
-  app.get(`${MANAGER}/list`, sa('flow_manager'), async (request) => {
-    const query = request.query as Record<string, unknown>;
+  app.get(`${MANAGER}/list`, saList('flow_manager'), async (request) => {
+    const { query } = request;
     return ok(request, await queries.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }));
   });
 
-  app.get(`${MANAGER}/select`, sa('flow_manager'), async (request) => {
-    const page = await queries.definitions({ ...(request.query as Record<string, unknown>), current: 1, size: 1000 }, { latest: true, activeOnly: true });
+  app.get(`${MANAGER}/select`, saList('flow_manager'), async (request) => {
+    const page = await queries.definitions({ ...request.query, current: 1, size: 1000 }, { latest: true, activeOnly: true });
     return ok(request, page.records);
   });
 
@@ -77,8 +81,7 @@ export async function managerRoutes(app: FastifyInstance, { services }: { servic
     return ok(request, null);
   });
 
-  app.get(`${FOLLOW}/list`, sa('flow_follow'), async (request) =>
-    ok(request, await queries.follow(request.query as Record<string, unknown>)));
+  app.get(`${FOLLOW}/list`, saList('flow_follow'), async (request) => ok(request, await queries.follow(request.query)));
 
   app.post(`${FOLLOW}/delete-process-instance`, sa('flow_follow_delete'), async (request) => {
     const reason = String(requestParams(request).deleteReason ?? '').trim();

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { fail, failWith, ok } from '../../platform/errors.ts';
 import { parseIds } from '../../platform/entity/service.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import { isId, nextId, optionalId } from '../../platform/ids.ts';
+import { LIST_QUERY } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { formatDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import type { FlowModel } from '../../../shared/flow/types.ts';
@@ -19,14 +21,15 @@ const MAX_XML = 1024 * 1024;
  * Model design (contract flow.md §4, platform administration "SA"): the designer's BPMN models, deployed from here
  * to one or more tenants.
  */
-export async function modelRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function modelRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
   const sa = (permission: string | ((request: FastifyRequest) => string)) => ({ config: { superAdmin: true, permission } });
 
   const live = () => db.selectFrom('blade_flow_model').where('is_deleted', '=', 0);
 
-  app.get(`${MODEL}/list`, sa('flow_model'), async (request) => {
-    const query = request.query as Record<string, unknown>;
+  app.get(`${MODEL}/list`, { ...sa('flow_model'), schema: LIST_QUERY }, async (request) => {
+    const { query } = request;
     const paging = pagingOf(query);
     let q = live().where('tenant_id', '=', request.user.tenantId);
     for (const [param, column] of [['modelKey', 'model_key'], ['name', 'name']] as const) {

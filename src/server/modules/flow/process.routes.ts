@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failWith, ok } from '../../platform/errors.ts';
 import { optionalId } from '../../platform/ids.ts';
+import { isRecord } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import type { FlowModelView } from '../../../shared/flow/types.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
@@ -16,7 +17,7 @@ const PROCESS = '/api/blade-flow/process';
 export async function processRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db } = services;
   const { queries } = flowOf(services);
-  const param = (request: FastifyRequest, name: string) => String((request.query as Record<string, unknown>)[name] ?? '').trim();
+  const param = ({ query }: FastifyRequest, name: string) => String((isRecord(query) ? query[name] : undefined) ?? '').trim();
 
   const visibleInstance = async (request: FastifyRequest) => {
     const instanceId = optionalId(param(request, 'processInstanceId'), 'processInstanceId');

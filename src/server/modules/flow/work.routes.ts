@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { failWith, ok } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
+import { LIST_QUERY } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { flowOf, success } from './flow-module.ts';
@@ -14,19 +16,20 @@ const USER_SELECT_LIMIT = 50;
  * My work (contract flow.md §2): any signed-in user, on the tasks the engine gives him in his own tenant. No menu code
  * guards these: a task assigned to a user is itself the permission to handle it.
  */
-export async function workRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function workRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { runtime, queries } = flowOf(services);
-  const query = (request: FastifyRequest) => request.query as Record<string, unknown>;
+  const list = { schema: LIST_QUERY };
 
   // mode 1 (default): the latest version of each process; 2: every active version.
-  app.get(`${WORK}/start-list`, async (request) => {
-    const latest = String(query(request).mode ?? '1') !== '2';
-    return ok(request, await queries.definitions(query(request), { tenantId: request.user.tenantId, latest, activeOnly: true }));
+  app.get(`${WORK}/start-list`, list, async (request) => {
+    const latest = String(request.query.mode ?? '1') !== '2';
+    return ok(request, await queries.definitions(request.query, { tenantId: request.user.tenantId, latest, activeOnly: true }));
   });
-  app.get(`${WORK}/claim-list`, async (request) => ok(request, await queries.claim(request.user, query(request))));
-  app.get(`${WORK}/todo-list`, async (request) => ok(request, await queries.todo(request.user, query(request))));
-  app.get(`${WORK}/send-list`, async (request) => ok(request, await queries.sent(request.user, query(request))));
-  app.get(`${WORK}/done-list`, async (request) => ok(request, await queries.done(request.user, query(request))));
+  app.get(`${WORK}/claim-list`, list, async (request) => ok(request, await queries.claim(request.user, request.query)));
+  app.get(`${WORK}/todo-list`, list, async (request) => ok(request, await queries.todo(request.user, request.query)));
+  app.get(`${WORK}/send-list`, list, async (request) => ok(request, await queries.sent(request.user, request.query)));
+  app.get(`${WORK}/done-list`, list, async (request) => ok(request, await queries.done(request.user, request.query)));
 
   // Approver picker of the request forms: any starter may pick a colleague, without the user screen's menu code.
   app.get(`${WORK}/user-select`, async (request) => {

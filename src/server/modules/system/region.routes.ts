@@ -4,12 +4,11 @@ import { region } from '../../../shared/entities/system/region.ts';
 import { COUNTRY } from './region-data.ts';
 import { ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
-import { QueryMap } from '../../platform/route-schemas.ts';
+import { LIST_QUERY } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { RegionService } from './region.service.ts';
 
 const BASE = '/api/blade-system/region';
-const LIST = { querystring: QueryMap };
 
 /**
  * `/api/blade-system/region/*` (contract system.md §15). Regions are keyed by code, so the entity engine does not
@@ -19,12 +18,12 @@ const LIST = { querystring: QueryMap };
 export async function regionRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const regions = new RegionService(services.db, services.dictionaries);
-  const read = { config: { permission: region.code }, schema: LIST };
+  const read = { config: { permission: region.code }, schema: LIST_QUERY };
 
   app.get(`${BASE}/list`, read, async (request) => ok(request, await regions.page(request.query)));
   app.get(`${BASE}/lazy-list`, read, async (request) => ok(request, await regions.lazyList(request.query)));
   app.get(`${BASE}/detail`, read, async (request) => okOrEmpty(request, await regions.detail(requireParam(request, 'code'))));
-  app.get(`${BASE}/lazy-tree`, { schema: LIST }, async (request) => ok(request, await regions.lazyTree(request.query)));
+  app.get(`${BASE}/lazy-tree`, { schema: LIST_QUERY }, async (request) => ok(request, await regions.lazyTree(request.query)));
   app.get(`${BASE}/select`, async (request) => {
     const code = requestParams(request).code;
     return ok(request, await regions.children(typeof code === 'string' && code.trim() ? code.trim() : COUNTRY));

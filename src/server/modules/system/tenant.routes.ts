@@ -7,13 +7,12 @@ import { parseIds } from '../../platform/entity/service.ts';
 import { ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams, requireParam } from '../../platform/http.ts';
 import { hasId } from '../../platform/entity/routes.ts';
-import { BodyMap, IdQuery, QueryMap } from '../../platform/route-schemas.ts';
+import { BodyMap, IdQuery, LIST_QUERY } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { TenantService } from './tenant.service.ts';
 
 const BASE = '/api/blade-system/tenant';
-const LIST = { querystring: QueryMap };
 
 /**
  * Tenant administration (contract system.md §10). Reads (guard A + code `tenant`): a caller outside 000000 sees
@@ -26,7 +25,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   const packages = services.entities.get(tenantPackage.name)!;
   const tenants = new TenantService(services.db);
   const config = { permission: tenant.code, admin: true };
-  const read = { config, schema: LIST };
+  const read = { config, schema: LIST_QUERY };
   const sa = (permission: string | ((request: FastifyRequest) => string)) => ({ config: { superAdmin: true, permission } });
   /** The fixed filter of every read: none for the platform tenant, the caller's own tenant otherwise. */
   const own = (request: FastifyRequest) => (request.user.tenantId === SUPER_TENANT ? undefined : { tenantId: request.user.tenantId });

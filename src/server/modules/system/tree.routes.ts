@@ -10,11 +10,10 @@ import type { EntityTree } from '../../platform/entity/tree.ts';
 import { parentParam } from '../../platform/entity/tree.ts';
 import { ok } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
-import { QueryMap } from '../../platform/route-schemas.ts';
+import { LIST_QUERY } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 
-const LIST = { querystring: QueryMap };
 const SYS = '/api/blade-system';
 const MENUS_ONLY = { category: 1 };
 
@@ -26,13 +25,13 @@ export function treeRoutes(fastify: FastifyInstance, services: Services) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const serviceOf = (entity: EntityDef) => services.entities.get(entity.name)!;
   const treeOf = (entity: EntityDef): EntityTree => serviceOf(entity).tree!;
-  const read = (entity: EntityDef) => ({ config: { permission: entity.code }, schema: LIST });
+  const read = (entity: EntityDef) => ({ config: { permission: entity.code }, schema: LIST_QUERY });
 
   app.get(`${SYS}/dept/lazy-tree`, async (request) => {
     const { user, query } = forTenantParam(request);
     return ok(request, await treeOf(dept).lazyPicker(user, parentParam(query.parentId)));
   });
-  app.get(`${SYS}/dept/listNoPage`, { schema: LIST }, async (request) => ok(request, await serviceOf(dept).list(request.user, request.query)));
+  app.get(`${SYS}/dept/listNoPage`, { schema: LIST_QUERY }, async (request) => ok(request, await serviceOf(dept).list(request.user, request.query)));
   app.get(`${SYS}/dept/listChildNoPage`, async (request) =>
     ok(request, await treeOf(dept).children(request.user, parentParam(requestParams(request).parentId))));
 

@@ -5,7 +5,7 @@ import { user } from '../../../shared/entities/system/user.ts';
 import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity/excel.ts';
 import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
 import { requestParams } from '../../platform/http.ts';
-import { isRecord, QueryMap } from '../../platform/route-schemas.ts';
+import { isRecord, LIST_QUERY } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
@@ -28,7 +28,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   const users = new UserService(services, services.entities.get(user.name)!);
   await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
 
-  app.get(`${USER}/user-list`, { config: { permission: 'user' }, schema: { querystring: QueryMap } }, async (request) =>
+  app.get(`${USER}/user-list`, { config: { permission: 'user' }, schema: LIST_QUERY }, async (request) =>
     ok(request, await users.entity.list(request.user, request.query)));
 
   // The caller's own profile: a signed-in caller needs no menu code.
@@ -81,7 +81,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   });
 
   // Excel (contract §2): the same filters as page; a browser link may carry the token as `blade-auth`.
-  app.get(`${USER}/export-user`, { config: { permission: 'user_export', download: true }, schema: { querystring: QueryMap } }, async (request, reply) =>
+  app.get(`${USER}/export-user`, { config: { permission: 'user_export', download: true }, schema: LIST_QUERY }, async (request, reply) =>
     sendExport(request, reply, user, users.exportRecords(request.user, request.query), USER_FILES.export));
 
   app.get(`${USER}/export-template`, { config: { permission: 'user_import', download: true } }, async (request, reply) =>

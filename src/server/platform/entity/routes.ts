@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth-context.ts';
 import { ok, okOrEmpty } from '../errors.ts';
 import type { EntityService } from './service.ts';
 import { requestParams } from '../http.ts';
-import { BodyMap, IdQuery, isRecord, QueryMap } from '../route-schemas.ts';
+import { BodyMap, IdQuery, isRecord, LIST_QUERY } from '../route-schemas.ts';
 
 /** A submit with an id edits a row (`_edit`), without one adds (`_add`). */
 export const hasId = (request: FastifyRequest) => {
@@ -13,7 +13,6 @@ export const hasId = (request: FastifyRequest) => {
   return id !== undefined && id !== null && id !== '' && id !== 0 && id !== '0';
 };
 
-const LIST = { querystring: QueryMap };
 
 /**
  * The caller, or for the super administrator the tenant named by `tenantId` (role and dept `tree?tenantId=`,
@@ -46,7 +45,7 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const app = { get: only('get'), post: only('post') };
   const base = `/api/${entity.service}/${entity.name}`;
   const config = { permission: entity.code, platform: entity.platformOnly };
-  const read = { config, schema: LIST };
+  const read = { config, schema: LIST_QUERY };
   const platform = entity.platformOnly || !entity.tenant;
   // Platform rows that define rights (menus, scopes, packages) are written by administrators only: a role editor
   // who could widen a data scope or drop an API scope that narrows him would gain what nobody granted him.
@@ -56,7 +55,7 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   if (tree) {
     app.get(`${base}/list`, read, async (request) => ok(request, await tree.list(request.user, request.query)));
     app.get(`${base}/lazy-list`, read, async (request) => ok(request, await tree.lazyList(request.user, request.query)));
-    app.get(`${base}/tree`, { config: { platform: entity.platformOnly }, schema: LIST }, async (request) => {
+    app.get(`${base}/tree`, { config: { platform: entity.platformOnly }, schema: LIST_QUERY }, async (request) => {
       const { user, query } = forTenantParam(request);
       return ok(request, await tree.picker(user, query));
     });
