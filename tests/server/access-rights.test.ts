@@ -43,8 +43,12 @@ const SELF = [
 
 interface Guarded { route: string; code: string; superAdmin?: boolean }
 
-/** The engine's CRUD routes of every entity, with the code the minimal request (no id in the body) needs. */
+/**
+ * The engine's CRUD routes of every entity, with the code the minimal request (no id in the body) needs. An
+ * approvable entity has none: its start-process and detail are listed below.
+ */
 const engineRoutes = (e: EntityDef): Guarded[] => {
+  if (e.approval) return [];
   const base = `/api/${e.service}/${e.name}`;
   const all: Array<[string, string, string]> = [
     ['list', 'GET', e.code], ['page', 'GET', e.code], ['detail', 'GET', e.code],

@@ -29,7 +29,6 @@ export const expenseClaim = defineEntity({
     purpose: { type: 'string', max: 200, form: true, label: { zh: '事由', en: 'Purpose' }, required: true },
   },
   defaultSort: [['createTime', 'desc']],
-  moduleRoutes: ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove', 'picker'],
   approval: { kind: 'test-claim', status: CLAIM_STATUS, variables: ['total', 'nights'], summary: ['total', 'purpose'] },
 });
 

@@ -35,6 +35,8 @@ export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
  */
 export function registerEntityRoutes(fastify: FastifyInstance, service: EntityService) {
   const { entity } = service;
+  // An approvable entity's rows are written by starting their process and read through it (flow/approval.routes.ts).
+  if (entity.approval) return;
   const typed = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Routes a module serves itself are left out; `app` registers the rest.
   const skip = new Set<string>(entity.moduleRoutes ?? []);

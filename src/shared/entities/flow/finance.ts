@@ -37,8 +37,6 @@ export const finance = defineEntity({
     attach: { type: 'string', max: 1000, label: { zh: '附件', en: 'Attachment' } },
   },
   defaultSort: [['createTime', 'desc'], ['id', 'desc']],
-  // Rows are written by starting their process only (server/modules/flow/approval.routes.ts).
-  moduleRoutes: ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove', 'picker'],
   approval: {
     kind: 'finance',
     status: REQUEST_STATUS,

@@ -33,8 +33,6 @@ export const leave = defineEntity({
     },
   },
   defaultSort: [['createTime', 'desc'], ['id', 'desc']],
-  // Rows are written by starting their process only (server/modules/flow/approval.routes.ts).
-  moduleRoutes: ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove', 'picker'],
   approval: {
     kind: 'leave',
     status: REQUEST_STATUS,
