@@ -9,7 +9,9 @@ import { leave } from './flow/leave.ts';
  */
 export type ApprovableDef = EntityDef & { approval: ApprovalDef };
 
-export const APPROVALS: readonly ApprovableDef[] = [leave as ApprovableDef, finance as ApprovableDef];
+const isApprovable = (entity: EntityDef): entity is ApprovableDef => entity.approval !== undefined;
+
+export const APPROVALS: readonly ApprovableDef[] = [leave, finance].filter(isApprovable);
 
 /** The approvable entity whose pages are `kind` (`leave`), if any. */
 export const approvalOf = (kind: string | undefined): ApprovableDef | undefined =>
