@@ -16,12 +16,25 @@ const desktopOnly = new Set<string>();
  * Left out: what a starting screen's first request needs (it goes out before this chunk is in), and antd's locales
  * (the login's ConfigProvider holds them).
  */
-const CRUD_BLOCKS = /[\\/]src[\\/]desktop[\\/](components[\\/](crud[\\/]|ActionDialog|ReferencePicker|use-form-name|table-width)|permission\.ts|pages[\\/]authority[\\/]grant-tree)|node_modules[\\/](antd[\\/]es[\\/](date-picker|time-picker|calendar|upload|tree-select|switch)[\\/]|@rc-component[\\/](picker|upload|tree-select|switch)[\\/]es[\\/])/;
+const CRUD_BLOCKS =
+  /[\\/]src[\\/]desktop[\\/](components[\\/](crud[\\/]|ActionDialog|ReferencePicker|use-form-name|table-width)|permission\.ts|pages[\\/]authority[\\/]grant-tree)|node_modules[\\/](antd[\\/]es[\\/](date-picker|time-picker|calendar|upload|tree-select|switch)[\\/]|@rc-component[\\/](picker|upload|tree-select|switch)[\\/]es[\\/])/;
 const NOT_CRUD_BLOCKS = /[\\/]crud[\\/](use-crud-rows|crud-api)\.ts$|[\\/]locale[\\/]/;
 
 export default defineConfig(({ command }) => ({
   // react-router's package points every import at its development build; ship its production build.
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] } : {},
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ],
+        }
+      : {},
   plugins: [
     react(),
     desktopOnlyChunks(desktopOnly),
@@ -47,18 +60,25 @@ export default defineConfig(({ command }) => ({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !desktopOnly.has(entry.url.replace(/^\//, ''))), warnings: [] })],
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((entry) => !desktopOnly.has(entry.url.replace(/^\//, ''))),
+            warnings: [],
+          }),
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // Hashed files outside the precache (the desktop's) are cached when first used: a desktop reloads offline too.
-        runtimeCaching: [{
-          urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
-          handler: 'CacheFirst',
-          options: { cacheName: 'assets', expiration: { maxEntries: 400 } },
-        }],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 400 } },
+          },
+        ],
       },
     }),
   ],
@@ -69,11 +89,14 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'boot', tags: ['$initial'] }, {
-            name: 'crud',
-            test: (id: string) => CRUD_BLOCKS.test(id) && !NOT_CRUD_BLOCKS.test(id),
-            includeDependenciesRecursively: false,
-          }],
+          groups: [
+            { name: 'boot', tags: ['$initial'] },
+            {
+              name: 'crud',
+              test: (id: string) => CRUD_BLOCKS.test(id) && !NOT_CRUD_BLOCKS.test(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -24,8 +24,19 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { seed } from '../src/server/db/seed/seed.ts';
 import { nextId } from '../src/server/platform/ids.ts';
 import {
-  adminQuery, adminUrl, cleanupAll as cleanupAllFor, cleanUpOnSignal, log, login, onCleanup, percentile, PG_ADMIN_URL, processTree, type Server,
-  startServer as startServerWith, withTimeout,
+  adminQuery,
+  adminUrl,
+  cleanupAll as cleanupAllFor,
+  cleanUpOnSignal,
+  log,
+  login,
+  onCleanup,
+  percentile,
+  PG_ADMIN_URL,
+  processTree,
+  type Server,
+  startServer as startServerWith,
+  withTimeout,
 } from './support.ts';
 import { MODULES } from '../src/server/modules/index.ts';
 
@@ -44,8 +55,9 @@ interface Options {
 
 const DEFAULT_PATH = '/api/blade-system/param/page?current=1&size=10';
 /** What `EntityService.page` sends for `param/page?current=1&size=10` (Kysely binds the literals as parameters). */
-const PAGE_SQL = 'select "r".*, "c"."__total" from (select count(*) as "__total" from "blade_param" where "is_deleted" = $1) as "c" '
-  + 'left join lateral (select * from "blade_param" where "is_deleted" = $2 order by "id" desc limit $3 offset $4) as "r" on true';
+const PAGE_SQL =
+  'select "r".*, "c"."__total" from (select count(*) as "__total" from "blade_param" where "is_deleted" = $1) as "c" ' +
+  'left join lateral (select * from "blade_param" where "is_deleted" = $2 order by "id" desc limit $3 offset $4) as "r" on true';
 const PAGE_PARAMS = [0, 0, 10, 0];
 const WARMUP_SECONDS = 2;
 const SERVER_POOL_SIZE = 10; // openDatabase's default pool size for PostgreSQL
@@ -53,7 +65,13 @@ const SERVER_POOL_SIZE = 10; // openDatabase's default pool size for PostgreSQL
 const PG_BENCH_DB = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_PG_DB ?? '') ? process.env.BENCH_PG_DB! : 'tenon_bench';
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { dbs: ['pglite', 'postgres'], duration: 10, connections: 50, rows: 1000, path: DEFAULT_PATH };
+  const options: Options = {
+    dbs: ['pglite', 'postgres'],
+    duration: 10,
+    connections: 50,
+    rows: 1000,
+    path: DEFAULT_PATH,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -65,12 +83,24 @@ function parseOptions(argv: string[]): Options {
         else usage(`--db must be pglite, postgres or both (got "${db}")`);
         break;
       }
-      case '--duration': options.duration = positive(flag, value()); break;
-      case '--connections': options.connections = positive(flag, value()); break;
-      case '--rows': options.rows = positive(flag, value(), true); break;
-      case '--path': options.path = value(); break;
-      case '--help': case '-h': usage(); break;
-      default: usage(`unknown argument "${argv[i]}"`);
+      case '--duration':
+        options.duration = positive(flag, value());
+        break;
+      case '--connections':
+        options.connections = positive(flag, value());
+        break;
+      case '--rows':
+        options.rows = positive(flag, value(), true);
+        break;
+      case '--path':
+        options.path = value();
+        break;
+      case '--help':
+      case '-h':
+        usage();
+        break;
+      default:
+        usage(`unknown argument "${argv[i]}"`);
     }
   }
   if (!options.path.startsWith('/api/')) usage('--path must start with /api/');
@@ -79,13 +109,16 @@ function parseOptions(argv: string[]): Options {
 
 function positive(flag: string, text: string | undefined, zeroOk = false): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < (zeroOk ? 0 : 1)) usage(`${flag} needs a ${zeroOk ? 'non-negative' : 'positive'} integer (got "${text}")`);
+  if (!Number.isInteger(n) || n < (zeroOk ? 0 : 1))
+    usage(`${flag} needs a ${zeroOk ? 'non-negative' : 'positive'} integer (got "${text}")`);
   return n;
 }
 
 function usage(problem?: string): never {
   if (problem) console.error(`bench/api: ${problem}`);
-  console.error('usage: tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50] [--rows 1000] [--path /api/...]');
+  console.error(
+    'usage: tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50] [--rows 1000] [--path /api/...]',
+  );
   process.exit(problem ? 2 : 0);
 }
 
@@ -119,8 +152,12 @@ class Latencies {
     }
     this.values[this.length++] = ms;
   }
-  get count() { return this.length; }
-  sorted(): Float64Array { return this.values.slice(0, this.length).sort(); }
+  get count() {
+    return this.length;
+  }
+  sorted(): Float64Array {
+    return this.values.slice(0, this.length).sort();
+  }
 }
 
 // CPU accounting from /proc: the server's process tree, every `postgres` process, this process, the whole machine.
@@ -140,7 +177,11 @@ function postgresPids(): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try { if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry)); } catch { /* gone */ }
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      /* gone */
+    }
   }
   return pids;
 }
@@ -152,7 +193,12 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - n[3] - n[4], total };
 }
 
-interface CpuReport { server: number; postgres: number; bench: number; machineBusy: number }
+interface CpuReport {
+  server: number;
+  postgres: number;
+  bench: number;
+  machineBusy: number;
+}
 
 /** Starts CPU accounting; the returned function gives % of one core per party over the elapsed time. */
 function cpuMeter(serverPid?: number): () => CpuReport {
@@ -185,8 +231,10 @@ const othersOf = (c: CpuReport) => Math.max(0, c.machineBusy * CORES - c.server 
 const fmtCpu = (c: CpuReport) => {
   const machine = c.machineBusy * CORES;
   const others = othersOf(c);
-  return `server ${c.server.toFixed(0)}%, postgres ${c.postgres.toFixed(0)}%, bench ${c.bench.toFixed(0)}%, ` +
-    `other processes ${others.toFixed(0)}% (machine ${machine.toFixed(0)}% of ${CORES * 100}%)`;
+  return (
+    `server ${c.server.toFixed(0)}%, postgres ${c.postgres.toFixed(0)}%, bench ${c.bench.toFixed(0)}%, ` +
+    `other processes ${others.toFixed(0)}% (machine ${machine.toFixed(0)}% of ${CORES * 100}%)`
+  );
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -231,15 +279,27 @@ async function prepare(kind: DbKind, rows: number): Promise<Prepared> {
       const batch = Array.from({ length: Math.min(250, rows - start) }, (_, k) => {
         const i = start + k;
         return {
-          id: nextId(), param_name: `Bench parameter ${i}`, param_key: `bench.param.${i}`, param_value: `value ${i}`,
-          remark: 'bench/api', create_user: null, create_dept: null, create_time: now, update_user: null, update_time: now,
-          status: 1, is_deleted: 0,
+          id: nextId(),
+          param_name: `Bench parameter ${i}`,
+          param_key: `bench.param.${i}`,
+          param_value: `value ${i}`,
+          remark: 'bench/api',
+          create_user: null,
+          create_dept: null,
+          create_time: now,
+          update_user: null,
+          update_time: now,
+          status: 1,
+          is_deleted: 0,
         };
       });
       await database.db.insertInto('blade_param').values(batch).execute();
     }
-    const { n } = await database.db.selectFrom('blade_param').where('is_deleted', '=', 0)
-      .select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await database.db
+      .selectFrom('blade_param')
+      .where('is_deleted', '=', 0)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     log(`${kind}: database ready with ${n} live params`);
   } finally {
     await database.close();
@@ -262,31 +322,53 @@ async function checkRoute(port: number, path: string, token: string) {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'Blade-Auth': `bearer ${token}` } });
   const text = await res.text();
   let body: { code?: number; data?: { total?: number } } = {};
-  try { body = JSON.parse(text); } catch { /* reported below */ }
-  if (res.status !== 200 || body.code !== 200) throw new Error(`GET ${path} answered HTTP ${res.status}: ${text.slice(0, 500)}`);
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* reported below */
+  }
+  if (res.status !== 200 || body.code !== 200)
+    throw new Error(`GET ${path} answered HTTP ${res.status}: ${text.slice(0, 500)}`);
   return body;
 }
 
-interface ApiFailures { non2xx: number; mismatches: number; errors: number; timeouts: number; statusCodes: string }
+interface ApiFailures {
+  non2xx: number;
+  mismatches: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: string;
+}
 
 function autocannonRun(url: string, token: string, connections: number, seconds: number, latencies?: Latencies) {
   let unregister = () => {};
   return new Promise<autocannon.Result>((done, reject) => {
-    const instance = autocannon({
-      url,
-      connections,
-      duration: seconds,
-      timeout: 10,
-      headers: { 'blade-auth': `bearer ${token}` },
-      // The envelope's first key; a 200 with another body code would be a contract failure.
-      verifyBody: (body) => body.startsWith('{"code":200,'),
-    }, (error, result) => (error ? reject(error) : done(result)));
-    if (latencies) instance.on('response', (_client, status, _bytes, ms) => { if (status >= 200 && status < 300) latencies.add(ms); });
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        timeout: 10,
+        headers: { 'blade-auth': `bearer ${token}` },
+        // The envelope's first key; a 200 with another body code would be a contract failure.
+        verifyBody: (body) => body.startsWith('{"code":200,'),
+      },
+      (error, result) => (error ? reject(error) : done(result)),
+    );
+    if (latencies)
+      instance.on('response', (_client, status, _bytes, ms) => {
+        if (status >= 200 && status < 300) latencies.add(ms);
+      });
     unregister = onCleanup('stop autocannon', () => instance.stop());
   }).finally(() => unregister());
 }
 
-async function apiLoad(server: Server, path: string, connections: number, seconds: number): Promise<LoadStats & { failures: ApiFailures }> {
+async function apiLoad(
+  server: Server,
+  path: string,
+  connections: number,
+  seconds: number,
+): Promise<LoadStats & { failures: ApiFailures }> {
   const token = await login(server.port);
   const first = await checkRoute(server.port, path, token);
   if (path === DEFAULT_PATH) log(`param/page total = ${first.data?.total}`);
@@ -299,7 +381,9 @@ async function apiLoad(server: Server, path: string, connections: number, second
   const result = await autocannonRun(url, token, connections, seconds, latencies);
   const cpu = meter();
   const sorted = latencies.sorted();
-  const codes = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}: ${count}`).join(', ');
+  const codes = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(', ');
   return {
     requests: result['2xx'],
     seconds: result.duration,
@@ -307,7 +391,13 @@ async function apiLoad(server: Server, path: string, connections: number, second
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     cpu,
-    failures: { non2xx: result.non2xx, mismatches: result.mismatches, errors: result.errors, timeouts: result.timeouts, statusCodes: codes },
+    failures: {
+      non2xx: result.non2xx,
+      mismatches: result.mismatches,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      statusCodes: codes,
+    },
   };
 }
 
@@ -320,17 +410,26 @@ async function rawLoad(query: () => Promise<unknown>, concurrency: number, secon
   const meter = cpuMeter();
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < deadline) {
-      const t0 = performance.now();
-      await query();
-      latencies.add(performance.now() - t0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        await query();
+        latencies.add(performance.now() - t0);
+      }
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   const cpu = meter();
   const sorted = latencies.sorted();
-  return { requests: latencies.count, seconds: elapsed, rps: latencies.count / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpu };
+  return {
+    requests: latencies.count,
+    seconds: elapsed,
+    rps: latencies.count / elapsed,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    cpu,
+  };
 }
 
 async function rawDriverLoad(db: Prepared, connections: number, seconds: number): Promise<LoadStats> {
@@ -347,11 +446,13 @@ async function rawDriverLoad(db: Prepared, connections: number, seconds: number)
   }
   const unregister = onCleanup(`close raw ${db.kind}`, close);
   try {
-    const check = await query() as { rows: Array<{ __total: unknown }> };
+    const check = (await query()) as { rows: Array<{ __total: unknown }> };
     if (check.rows.length !== 10) throw new Error(`raw query returned ${check.rows.length} rows, expected 10`);
     log(`raw ${db.kind} warm-up ${WARMUP_SECONDS} s`);
     await rawLoad(query, connections, WARMUP_SECONDS);
-    log(`raw ${db.kind} load ${seconds} s, ${connections} concurrent loops${db.kind === 'postgres' ? ` on a pool of ${SERVER_POOL_SIZE}` : ' (PGlite runs one query at a time)'}`);
+    log(
+      `raw ${db.kind} load ${seconds} s, ${connections} concurrent loops${db.kind === 'postgres' ? ` on a pool of ${SERVER_POOL_SIZE}` : ' (PGlite runs one query at a time)'}`,
+    );
     return await rawLoad(query, connections, seconds);
   } finally {
     unregister();
@@ -381,13 +482,18 @@ async function benchOne(kind: DbKind, options: Options): Promise<Row> {
   log(`${kind}: server pid ${server.pid} listening on 127.0.0.1:${server.port}`);
   let api: Row['api'];
   try {
-    api = await withTimeout(apiLoad(server, options.path, options.connections, options.duration), phase, `${kind}: API load`);
+    api = await withTimeout(
+      apiLoad(server, options.path, options.connections, options.duration),
+      phase,
+      `${kind}: API load`,
+    );
   } finally {
     await withTimeout(server.stop(), 30_000, `${kind}: server stop`);
   }
-  const raw = options.path === DEFAULT_PATH
-    ? await withTimeout(rawDriverLoad(db, options.connections, options.duration), phase, `${kind}: raw driver load`)
-    : undefined;
+  const raw =
+    options.path === DEFAULT_PATH
+      ? await withTimeout(rawDriverLoad(db, options.connections, options.duration), phase, `${kind}: raw driver load`)
+      : undefined;
   await cleanupAll(); // this database's folder / bench database
   return { kind, api, raw };
 }
@@ -396,17 +502,41 @@ const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '-' 
 const num = (v: number | undefined) => (v === undefined ? '-' : Math.round(v).toLocaleString('en-US'));
 
 function printTable(rows: Row[], options: Options) {
-  const header = ['database', 'API req/s', 'API p50 ms', 'API p99 ms', 'raw req/s', 'raw p50 ms', 'raw p99 ms', 'API/raw'];
-  const lines = rows.filter((r) => r.api).map((r) => [
-    r.kind, num(r.api!.rps), ms(r.api!.p50), ms(r.api!.p99),
-    num(r.raw?.rps), ms(r.raw?.p50), ms(r.raw?.p99), r.raw ? (r.api!.rps / r.raw.rps).toFixed(2) : '-',
-  ]);
+  const header = [
+    'database',
+    'API req/s',
+    'API p50 ms',
+    'API p99 ms',
+    'raw req/s',
+    'raw p50 ms',
+    'raw p99 ms',
+    'API/raw',
+  ];
+  const lines = rows
+    .filter((r) => r.api)
+    .map((r) => [
+      r.kind,
+      num(r.api!.rps),
+      ms(r.api!.p50),
+      ms(r.api!.p99),
+      num(r.raw?.rps),
+      ms(r.raw?.p50),
+      ms(r.raw?.p99),
+      r.raw ? (r.api!.rps / r.raw.rps).toFixed(2) : '-',
+    ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log('');
-  console.log(`GET ${options.path}, ${options.connections} connections, ${options.duration} s (after ${WARMUP_SECONDS} s warm-up), ${options.rows} extra params`);
+  console.log(
+    `GET ${options.path}, ${options.connections} connections, ${options.duration} s (after ${WARMUP_SECONDS} s warm-up), ${options.rows} extra params`,
+  );
   // TENON_RLS reaches the server child through the environment (bench/support.ts keeps it).
-  console.log(`row-level security: ${process.env.TENON_RLS === 'off' ? 'off (TENON_RLS=off)' : 'on'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `row-level security: ${process.env.TENON_RLS === 'off' ? 'off (TENON_RLS=off)' : 'on'}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(fmt(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(fmt(line));
@@ -416,10 +546,13 @@ function printTable(rows: Row[], options: Options) {
     if (r.api) console.log(`${r.kind} CPU during API load (% of one core): ${fmtCpu(r.api.cpu)}`);
     if (r.raw) console.log(`${r.kind} CPU during raw load (% of one core): ${fmtCpu(r.raw.cpu)}`);
   }
-  const noisy = rows.flatMap((r) => [r.api && [`${r.kind} API`, r.api.cpu], r.raw && [`${r.kind} raw`, r.raw.cpu]])
+  const noisy = rows
+    .flatMap((r) => [r.api && [`${r.kind} API`, r.api.cpu], r.raw && [`${r.kind} raw`, r.raw.cpu]])
     .filter((x): x is [string, CpuReport] => Boolean(x) && othersOf((x as [string, CpuReport])[1]) > 25);
   for (const [name, cpu] of noisy) {
-    console.log(`warning: other processes used ${othersOf(cpu).toFixed(0)}% of a core during the ${name} run: its figures understate this machine`);
+    console.log(
+      `warning: other processes used ${othersOf(cpu).toFixed(0)}% of a core during the ${name} run: its figures understate this machine`,
+    );
   }
   const postgres = rows.find((r) => r.kind === 'postgres');
   let verdict: string;
@@ -446,8 +579,10 @@ async function main() {
       const f = row.api?.failures;
       if (f && (f.non2xx || f.mismatches || f.errors || f.timeouts)) {
         failed = true;
-        console.error(`\n!!! bench/api ${kind}: FAILED REQUESTS: ${f.non2xx} non-2xx, ${f.mismatches} bodies without code 200, ` +
-          `${f.errors} errors (${f.timeouts} timeouts); status codes ${f.statusCodes}\n`);
+        console.error(
+          `\n!!! bench/api ${kind}: FAILED REQUESTS: ${f.non2xx} non-2xx, ${f.mismatches} bodies without code 200, ` +
+            `${f.errors} errors (${f.timeouts} timeouts); status codes ${f.statusCodes}\n`,
+        );
       }
     } catch (error) {
       failed = true;

@@ -2,7 +2,10 @@
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
-  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): autocannon.Instance;
+  function autocannon(
+    options: autocannon.Options,
+    callback: (error: Error | null, result: autocannon.Result) => void,
+  ): autocannon.Instance;
 
   namespace autocannon {
     interface Options {
@@ -19,8 +22,16 @@ declare module 'autocannon' {
     }
 
     interface Histogram {
-      average: number; mean: number; stddev: number; min: number; max: number;
-      p50: number; p90: number; p99: number; p999: number; total: number;
+      average: number;
+      mean: number;
+      stddev: number;
+      min: number;
+      max: number;
+      p50: number;
+      p90: number;
+      p99: number;
+      p999: number;
+      total: number;
     }
 
     interface Result {
@@ -38,7 +49,10 @@ declare module 'autocannon' {
 
     interface Instance extends EventEmitter {
       stop(): void;
-      on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+      on(
+        event: 'response',
+        listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+      ): this;
       on(event: string, listener: (...args: any[]) => void): this;
     }
   }

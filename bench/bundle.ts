@@ -19,14 +19,33 @@ const TARGETS = { phone: 200 * 1024, desktop: 250 * 1024 };
 /** Issue 10: a CRUD screen's first row within 400 ms of the click (loopback, quiet machine). */
 const COLD_OPEN_TARGET_MS = 400;
 /** The screens opened: the issue's (a page of its own around the shared one) and a plain entity screen. */
-const SCREENS = [{ parent: '系统管理', leaf: '用户管理' }, { parent: '系统管理', leaf: '参数管理' }];
+const SCREENS = [
+  { parent: '系统管理', leaf: '用户管理' },
+  { parent: '系统管理', leaf: '参数管理' },
+];
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 5) || 5;
 let PORT = 0;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-interface Sample { bytes: number; ms: number; requests: string[] }
+interface Sample {
+  bytes: number;
+  ms: number;
+  requests: string[];
+}
 
-async function measure(browser: Browser, viewport: { width: number; height: number }, mobile: boolean): Promise<Sample> {
+async function measure(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  mobile: boolean,
+): Promise<Sample> {
   const context = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile, serviceWorkers: 'block' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -38,7 +57,9 @@ async function measure(browser: Browser, viewport: { width: number; height: numb
   cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
   cdp.on('Network.loadingFinished', (e) => {
     bytes += e.encodedDataLength;
-    requests.push(`${urls.get(e.requestId)?.replace(`http://127.0.0.1:${PORT}`, '')} ${(e.encodedDataLength / 1024).toFixed(1)} KiB`);
+    requests.push(
+      `${urls.get(e.requestId)?.replace(`http://127.0.0.1:${PORT}`, '')} ${(e.encodedDataLength / 1024).toFixed(1)} KiB`,
+    );
   });
   const started = performance.now();
   await page.goto(`http://127.0.0.1:${PORT}/login`);
@@ -51,7 +72,12 @@ async function measure(browser: Browser, viewport: { width: number; height: numb
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-interface ColdOpen { ms: number; firstApiMs: number; requests: string[]; bytes: number }
+interface ColdOpen {
+  ms: number;
+  firstApiMs: number;
+  requests: string[];
+  bytes: number;
+}
 
 /**
  * Logs in through the form (new context: nothing cached), waits until the home page has settled, opens the menu's
@@ -79,27 +105,42 @@ async function coldOpen(browser: Browser, screen: { parent: string; leaf: string
     (window as unknown as { benchMarks: Record<string, number> }).benchMarks = marks;
     // What the page had fetched before: everything after it is the cold open's (the pointer's preload included).
     marks.before = performance.getEntriesByType('resource').length;
-    document.addEventListener('click', () => { marks.click = performance.now(); }, { capture: true, once: true });
+    document.addEventListener(
+      'click',
+      () => {
+        marks.click = performance.now();
+      },
+      { capture: true, once: true },
+    );
     const observer = new MutationObserver(() => {
       if (!marks.click || !document.querySelector('.tenon-crud .ant-table-row')) return;
       observer.disconnect();
-      requestAnimationFrame(() => { marks.row = performance.now(); });
+      requestAnimationFrame(() => {
+        marks.row = performance.now();
+      });
     });
     observer.observe(document.body, { childList: true, subtree: true });
   });
   await menu(screen.leaf).click();
   await page.locator('.tenon-crud .ant-table-row').first().waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => (window as unknown as { benchMarks: Record<string, number> }).benchMarks.row !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { benchMarks: Record<string, number> }).benchMarks.row !== undefined,
+  );
   await page.waitForLoadState('networkidle');
   const result = await page.evaluate(() => {
     const { before, click, row } = (window as unknown as { benchMarks: Record<string, number> }).benchMarks;
-    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).slice(before).filter((e) => e.startTime <= row);
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .slice(before)
+      .filter((e) => e.startTime <= row);
     const api = entries.filter((e) => e.name.includes('/api/')).map((e) => e.startTime - click);
     return {
       ms: row - click,
       firstApiMs: api.length ? Math.min(...api) : NaN,
       bytes: entries.reduce((sum, e) => sum + e.encodedBodySize, 0),
-      requests: entries.map((e) => `${(e.startTime - click).toFixed(0).padStart(5)} ms  ${new URL(e.name).pathname}${new URL(e.name).search}  ${(e.encodedBodySize / 1024).toFixed(1)} KiB`),
+      requests: entries.map(
+        (e) =>
+          `${(e.startTime - click).toFixed(0).padStart(5)} ms  ${new URL(e.name).pathname}${new URL(e.name).search}  ${(e.encodedBodySize / 1024).toFixed(1)} KiB`,
+      ),
     };
   });
   await context.close();
@@ -114,7 +155,10 @@ async function main() {
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
     try {
       const rows: Array<[string, Sample[]]> = [];
-      for (const [name, viewport, mobile] of [['phone', { width: 375, height: 812 }, true], ['desktop', { width: 1280, height: 800 }, false]] as const) {
+      for (const [name, viewport, mobile] of [
+        ['phone', { width: 375, height: 812 }, true],
+        ['desktop', { width: 1280, height: 800 }, false],
+      ] as const) {
         const samples: Sample[] = [];
         for (let i = 0; i < runs; i++) samples.push(await measure(browser, viewport, mobile));
         rows.push([name, samples]);
@@ -125,9 +169,13 @@ async function main() {
         const bytes = median(samples.map((s) => s.bytes));
         const ms = median(samples.map((s) => s.ms));
         const target = TARGETS[name as keyof typeof TARGETS];
-        console.log(`${name.padEnd(9)} ${(bytes / 1024).toFixed(1).padStart(14)} ${ms.toFixed(0).padStart(12)} ${`${(bytes / SABER.bytes * 100).toFixed(0)}%`.padStart(16)} ${`${(ms / SABER.ms * 100).toFixed(0)}%`.padStart(15)}   <= ${target / 1024} KiB: ${bytes <= target ? 'PASS' : 'FAIL'}`);
+        console.log(
+          `${name.padEnd(9)} ${(bytes / 1024).toFixed(1).padStart(14)} ${ms.toFixed(0).padStart(12)} ${`${((bytes / SABER.bytes) * 100).toFixed(0)}%`.padStart(16)} ${`${((ms / SABER.ms) * 100).toFixed(0)}%`.padStart(15)}   <= ${target / 1024} KiB: ${bytes <= target ? 'PASS' : 'FAIL'}`,
+        );
       }
-      console.log(`Saber 4.9 console (public): ~${(SABER.bytes / 1024 / 1024).toFixed(1)} MB gzip, login form after ~${SABER.ms} ms on loopback.`);
+      console.log(
+        `Saber 4.9 console (public): ~${(SABER.bytes / 1024 / 1024).toFixed(1)} MB gzip, login form after ~${SABER.ms} ms on loopback.`,
+      );
       const coldOpens: Array<[string, ColdOpen[]]> = [];
       const load = loadavg()[0];
       for (const screen of SCREENS) {
@@ -135,25 +183,36 @@ async function main() {
         for (let i = 0; i < runs; i++) samples.push(await coldOpen(browser, screen));
         coldOpens.push([screen.leaf, samples]);
       }
-      console.log(`\nCold open of a CRUD screen from the home page, click to its first row drawn (loopback, desktop 1280x800, ${runs} runs, median):`);
+      console.log(
+        `\nCold open of a CRUD screen from the home page, click to its first row drawn (loopback, desktop 1280x800, ${runs} runs, median):`,
+      );
       console.log('screen        ms to first row   first API call   fetched once the pointer is on it   target');
       for (const [name, samples] of coldOpens) {
         const ms = median(samples.map((s) => s.ms));
         const api = median(samples.map((s) => s.firstApiMs));
         const fetched = `${median(samples.map((s) => s.requests.length))} requests, ${(median(samples.map((s) => s.bytes)) / 1024).toFixed(1)} KiB`;
-        console.log(`${name.padEnd(8)} ${ms.toFixed(0).padStart(18)} ${`${api.toFixed(0)} ms`.padStart(16)}   ${fetched.padEnd(33)}   <= ${COLD_OPEN_TARGET_MS} ms: ${ms <= COLD_OPEN_TARGET_MS ? 'PASS' : 'FAIL'}`);
+        console.log(
+          `${name.padEnd(8)} ${ms.toFixed(0).padStart(18)} ${`${api.toFixed(0)} ms`.padStart(16)}   ${fetched.padEnd(33)}   <= ${COLD_OPEN_TARGET_MS} ms: ${ms <= COLD_OPEN_TARGET_MS ? 'PASS' : 'FAIL'}`,
+        );
       }
-      console.log(`Load average over the last minute when the cold opens began: ${load.toFixed(2)} (2 cores; above ~0.5 other work slows these figures)`);
+      console.log(
+        `Load average over the last minute when the cold opens began: ${load.toFixed(2)} (2 cores; above ~0.5 other work slows these figures)`,
+      );
       for (const [name, samples] of coldOpens) {
-        console.log(`\n${name} cold open, requests (last run, ms after the click; negative: started as the pointer reached the menu):`);
+        console.log(
+          `\n${name} cold open, requests (last run, ms after the click; negative: started as the pointer reached the menu):`,
+        );
         for (const line of samples[samples.length - 1].requests) console.log(`  ${line}`);
       }
       for (const [name, samples] of rows) {
         console.log(`\n${name} requests (last run):`);
         for (const line of samples[samples.length - 1].requests) console.log(`  ${line}`);
         const desktopOnly: string[] = JSON.parse(readFileSync('dist/desktop-chunks.json', 'utf8'));
-        const desktopChunks = samples.flatMap((s) => s.requests).filter((r) => desktopOnly.some((file) => r.startsWith(`/${file} `)));
-        if (name === 'phone' && desktopChunks.length) console.log(`  FAIL: the phone downloaded desktop chunks: ${desktopChunks.join(', ')}`);
+        const desktopChunks = samples
+          .flatMap((s) => s.requests)
+          .filter((r) => desktopOnly.some((file) => r.startsWith(`/${file} `)));
+        if (name === 'phone' && desktopChunks.length)
+          console.log(`  FAIL: the phone downloaded desktop chunks: ${desktopChunks.join(', ')}`);
       }
     } finally {
       await browser.close();
@@ -163,4 +222,7 @@ async function main() {
   }
 }
 
-main().catch((error) => { console.error(error); process.exit(1); });
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -12,7 +12,7 @@
  *    step is a second apart, so the rows of the start and of the completion can be told apart by time.
  * 3. Bulk load: every row of those three instances in every table the runtime writes (instance, task, candidate,
  *    comment, activity, leave request) is copied with INSERT ... SELECT over generate_series: new ids, users, times and
- *    candidate group, everything else (engine state, execution ids, names, outcomes, variables) as the runtime wrote it.
+ * candidate group, everything else (engine state, execution ids, names, outcomes, variables) as the runtime wrote it.
  *    99,000 finished instances + 9,000 waiting for their approver + 1,000 waiting for a group = 100,000 completed and
  *    10,000 open tasks (plus the templates'). The target `fm0` holds 50 open tasks, 1,000 done and may claim 101 (group
  *    `hr`, 1 of 10 groups, and the template). Then VACUUM ANALYZE (the steady state autovacuum keeps). One copy of each
@@ -42,7 +42,16 @@ import { FlowQueries } from '../src/server/modules/flow/flow-queries.ts';
 import type { AuthUser } from '../src/server/platform/auth-context.ts';
 import type { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import {
-  adminQuery, adminUrl, log, login, onCleanup, percentile, processTree, runBench, type Server, sleep,
+  adminQuery,
+  adminUrl,
+  log,
+  login,
+  onCleanup,
+  percentile,
+  processTree,
+  runBench,
+  type Server,
+  sleep,
   startServer as startServerWith,
   migrateAndSeed,
 } from './support.ts';
@@ -57,23 +66,37 @@ const TARGET_P95 = 30;
 const APPLICANTS = 2000;
 const APPROVERS = 180; // open tasks: 9,000 over 180 approvers = 50 each
 const DONE_APPROVERS = 100; // completed tasks: 100,000 over the first 100 approvers = 1,000 each
-const GROUPS = ['hr', 'hr_bj', 'hr_sh', 'hr_gz', 'hr_sz', 'hr_cd', 'hr_wh', 'hr_xa', 'hr_nj', 'hr_hz']; // 1,000 claimable: 100 each
+// 1,000 claimable: 100 each
+const GROUPS = ['hr', 'hr_bj', 'hr_sh', 'hr_gz', 'hr_sz', 'hr_cd', 'hr_wh', 'hr_xa', 'hr_nj', 'hr_hz'];
 const FINISHED = 99_000; // finished instances, one completed task each
 const WAITING_APPROVER = 9_000; // running, one open task assigned
 const WAITING_GROUP = 1_000; // running, one completed task + one open task for a candidate group
 
 // Ids (bigint, 18 digits, far below the snowflake ids the server makes now and the seed's 1123598...)
 const ID = {
-  role: 280000000000000000n, roleMenu: 281000000000000000n, applicant: 290000000000000000n, approver: 291000000000000000n,
-  tplApplicant: 292000000000000001n, tplApprover: 292000000000000002n,
-  instance: 300000000000000000n, leave: 310000000000000000n, task: 320000000000000000n, candidate: 330000000000000000n,
-  comment: 340000000000000000n, activity: 350000000000000000n,
+  role: 280000000000000000n,
+  roleMenu: 281000000000000000n,
+  applicant: 290000000000000000n,
+  approver: 291000000000000000n,
+  tplApplicant: 292000000000000001n,
+  tplApprover: 292000000000000002n,
+  instance: 300000000000000000n,
+  leave: 310000000000000000n,
+  task: 320000000000000000n,
+  candidate: 330000000000000000n,
+  comment: 340000000000000000n,
+  activity: 350000000000000000n,
 };
 const approverId = (i: number) => String(ID.approver + BigInt(i));
 // Per bulk instance g (0-based over all kinds): up to 4 tasks, candidates and comments, up to 16 activities.
 const PER_INSTANCE = { task: 4, candidate: 4, comment: 4, activity: 16 };
 
-interface Options { instances: number; concurrency: number; requests: number; connections: number }
+interface Options {
+  instances: number;
+  concurrency: number;
+  requests: number;
+  connections: number;
+}
 
 function parseOptions(argv: string[]): Options {
   const options: Options = { instances: 400, concurrency: 8, requests: 1200, connections: 4 };
@@ -81,7 +104,9 @@ function parseOptions(argv: string[]): Options {
     const flag = argv[i].replace(/^--/, '');
     const value = Number(argv[i + 1]);
     if (!(flag in options) || !Number.isInteger(value) || value < 1) {
-      console.error(`usage: tsx bench/flow.ts [--instances N] [--concurrency N] [--requests N] [--connections N] (bad: ${argv[i]} ${argv[i + 1] ?? ''})`);
+      console.error(
+        `usage: tsx bench/flow.ts [--instances N] [--concurrency N] [--requests N] [--connections N] (bad: ${argv[i]} ${argv[i + 1] ?? ''})`,
+      );
       process.exit(2);
     }
     options[flag as keyof Options] = value;
@@ -100,13 +125,22 @@ function procTicks(pid: number): number {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]);
-  } catch { return 0; }
+  } catch {
+    return 0;
+  }
 }
 
 function postgresPids(): number[] {
-  return readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
-    try { return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres'; } catch { return false; }
-  });
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    });
 }
 
 function machineTicks(): { busy: number; total: number } {
@@ -119,8 +153,11 @@ function machineTicks(): { busy: number; total: number } {
 function cpuMeter(serverPid: number) {
   const serverPids = processTree(serverPid);
   const before = {
-    server: serverPids.reduce((s, p) => s + procTicks(p), 0), postgres: new Map(postgresPids().map((p) => [p, procTicks(p)])),
-    bench: process.cpuUsage(), machine: machineTicks(), at: performance.now(),
+    server: serverPids.reduce((s, p) => s + procTicks(p), 0),
+    postgres: new Map(postgresPids().map((p) => [p, procTicks(p)])),
+    bench: process.cpuUsage(),
+    machine: machineTicks(),
+    at: performance.now(),
   };
   return () => {
     const seconds = (performance.now() - before.at) / 1000;
@@ -132,7 +169,13 @@ function cpuMeter(serverPid: number) {
     const m = machineTicks();
     const machine = ((m.busy - before.machine.busy) / Math.max(1, m.total - before.machine.total)) * 100 * CORES;
     const others = Math.max(0, machine - server - postgres - bench);
-    return { server, postgres, bench, others, text: `server ${server.toFixed(0)}%, postgres ${postgres.toFixed(0)}%, bench ${bench.toFixed(0)}%, other processes ${others.toFixed(0)}% (of ${CORES * 100}%)` };
+    return {
+      server,
+      postgres,
+      bench,
+      others,
+      text: `server ${server.toFixed(0)}%, postgres ${postgres.toFixed(0)}%, bench ${bench.toFixed(0)}%, other processes ${others.toFixed(0)}% (of ${CORES * 100}%)`,
+    };
   };
 }
 
@@ -141,8 +184,13 @@ function cpuMeter(serverPid: number) {
 
 async function prepare(): Promise<string> {
   // Another run's server would lose its database in the middle of a load (HTTP 500s there); refuse instead.
-  const busy = await withClient(adminUrl('postgres'), (c) => c.query('select count(*)::int n from pg_stat_activity where datname = $1', [DB_NAME]));
-  if (busy.rows[0].n > 0) throw new Error(`database ${DB_NAME} has ${busy.rows[0].n} connection(s): is another bench/flow running? (stop it, or drop the database)`);
+  const busy = await withClient(adminUrl('postgres'), (c) =>
+    c.query('select count(*)::int n from pg_stat_activity where datname = $1', [DB_NAME]),
+  );
+  if (busy.rows[0].n > 0)
+    throw new Error(
+      `database ${DB_NAME} has ${busy.rows[0].n} connection(s): is another bench/flow running? (stop it, or drop the database)`,
+    );
   await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
   await adminQuery(`create database ${DB_NAME}`);
   if (process.env.BENCH_KEEP_DB === '1') log(`BENCH_KEEP_DB=1: database ${DB_NAME} is kept for inspection`);
@@ -154,25 +202,44 @@ async function prepare(): Promise<string> {
     await client.query('begin');
     // Roles: staff (applicants), manager (approvers), one per candidate group; all see "my work".
     const roles = ['staff', 'manager', ...GROUPS];
-    await client.query(`insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, is_deleted)
-      select $1::bigint + i, $2, 0, alias, 9, alias, 0 from unnest($3::text[]) with ordinality as r(alias, i)`, [String(ID.role), TENANT, roles]);
-    const workMenus = ['work', 'work_start', 'work_claim', 'work_todo', 'work_todo_handle', 'work_send', 'work_done'].map(menuIdOf);
-    await client.query(`insert into blade_role_menu (id, menu_id, role_id)
+    await client.query(
+      `insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, is_deleted)
+      select $1::bigint + i, $2, 0, alias, 9, alias, 0 from unnest($3::text[]) with ordinality as r(alias, i)`,
+      [String(ID.role), TENANT, roles],
+    );
+    const workMenus = [
+      'work',
+      'work_start',
+      'work_claim',
+      'work_todo',
+      'work_todo_handle',
+      'work_send',
+      'work_done',
+    ].map(menuIdOf);
+    await client.query(
+      `insert into blade_role_menu (id, menu_id, role_id)
       select $1::bigint + row_number() over (), m::bigint, $2::bigint + r from unnest($3::text[]) m, generate_series(1, $4::int) r`,
-    [String(ID.roleMenu), String(ID.role), workMenus, roles.length]);
+      [String(ID.roleMenu), String(ID.role), workMenus, roles.length],
+    );
     const roleOf = (alias: string) => String(ID.role + BigInt(roles.indexOf(alias) + 1));
-    await client.query(`insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
+    await client.query(
+      `insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
       select $1::bigint + i, $2, 1, 'fa' || i, $3, 'fa' || i, '申请人' || i, $4, '', 1, 0, timestamp '2024-01-01' from generate_series(0, $5::int - 1) i`,
-    [String(ID.applicant), TENANT, hash, roleOf('staff'), APPLICANTS]);
-    await client.query(`insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
+      [String(ID.applicant), TENANT, hash, roleOf('staff'), APPLICANTS],
+    );
+    await client.query(
+      `insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
       select $1::bigint + i, $2, 1, 'fm' || i, $3, 'fm' || i, '审批人' || i, case when i = 0 then $4 || ',' || $5 else $4 end, '', 1, 0, timestamp '2024-01-01'
       from generate_series(0, $6::int - 1) i`,
-    [String(ID.approver), TENANT, hash, roleOf('manager'), roleOf('hr'), APPROVERS]);
+      [String(ID.approver), TENANT, hash, roleOf('manager'), roleOf('hr'), APPROVERS],
+    );
     // Template people: their ids are replaced in every copy.
-    await client.query(`insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
+    await client.query(
+      `insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
       values ($1, $3, 1, 'tpl_applicant', $4, 't', '模板申请人', $5, '', 1, 0, timestamp '2024-01-01'),
              ($2, $3, 1, 'tpl_approver', $4, 't', '模板审批人', $6, '', 1, 0, timestamp '2024-01-01')`,
-    [String(ID.tplApplicant), String(ID.tplApprover), TENANT, hash, roleOf('staff'), roleOf('manager')]);
+      [String(ID.tplApplicant), String(ID.tplApprover), TENANT, hash, roleOf('staff'), roleOf('manager')],
+    );
     await client.query('commit');
   });
   return databaseUrl;
@@ -181,10 +248,14 @@ async function prepare(): Promise<string> {
 async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  try { return await run(client); } catch (error) {
+  try {
+    return await run(client);
+  } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
-  } finally { await client.end(); }
+  } finally {
+    await client.end();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -192,48 +263,95 @@ async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Pr
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-interface Reply { status: number; body: { code?: number; data?: unknown; msg?: string } }
+interface Reply {
+  status: number;
+  body: { code?: number; data?: unknown; msg?: string };
+}
 
 function call(port: number, method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Reply> {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1', port, method, path, agent,
-      headers: { 'Blade-Auth': `bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        try { resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }); } catch { reject(new Error(`${method} ${path}: HTTP ${res.statusCode} ${text.slice(0, 300)}`)); }
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          'Blade-Auth': `bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+          } catch {
+            reject(new Error(`${method} ${path}: HTTP ${res.statusCode} ${text.slice(0, 300)}`));
+          }
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
 /** A call that must answer HTTP 200 with body code 200; returns `data`. */
-async function ok<T = unknown>(port: number, method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
+async function ok<T = unknown>(
+  port: number,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
   const reply = await call(port, method, path, token, body);
-  if (reply.status !== 200 || reply.body.code !== 200) throw new Error(`${method} ${path}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+  if (reply.status !== 200 || reply.body.code !== 200)
+    throw new Error(`${method} ${path}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
   return reply.body.data as T;
 }
 
-interface FlowRecord { taskId: string; processInstanceId: string; businessId: string; businessTable: string; createTime: string; taskDefinitionKey: string }
-interface ListPage { records: FlowRecord[]; total: number | string }
+interface FlowRecord {
+  taskId: string;
+  processInstanceId: string;
+  businessId: string;
+  businessTable: string;
+  createTime: string;
+  taskDefinitionKey: string;
+}
+interface ListPage {
+  records: FlowRecord[];
+  total: number | string;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Templates: real instances written by the server
 
-interface Template { instance: string; s1: string; s2: string | null }
-interface Templates { waitingApprover: Template; finished: Template; waitingGroup: Template; definitionId: string }
+interface Template {
+  instance: string;
+  s1: string;
+  s2: string | null;
+}
+interface Templates {
+  waitingApprover: Template;
+  finished: Template;
+  waitingGroup: Template;
+  definitionId: string;
+}
 
 async function leaveStart(port: number, token: string, definitionId: string, approver: string, days: number) {
   const end = new Date(Date.UTC(2030, 0, 1 + days, 9)).toISOString().slice(0, 19).replace('T', ' ');
   await ok(port, 'POST', `${LEAVE}/start-process`, token, {
-    processDefinitionId: definitionId, startTime: '2030-01-01 09:00:00', endTime: end, reason: '探亲', taskUser: approver,
+    processDefinitionId: definitionId,
+    startTime: '2030-01-01 09:00:00',
+    endTime: end,
+    reason: '探亲',
+    taskUser: approver,
   });
 }
 
@@ -241,11 +359,16 @@ async function makeTemplates(port: number, client: pg.Client): Promise<Templates
   const applicant = await login(port, 'tpl_applicant', 'bench');
   const approver = await login(port, 'tpl_approver', 'bench');
   const starts = await ok<ListPage>(port, 'GET', `${WORK}/start-list?size=100`, applicant);
-  const definitionId = (starts.records as unknown as Array<{ key: string; id: string }>).find((r) => r.key === 'Leave')?.id;
+  const definitionId = (starts.records as unknown as Array<{ key: string; id: string }>).find(
+    (r) => r.key === 'Leave',
+  )?.id;
   if (!definitionId) throw new Error('the seeded Leave definition is not startable');
   // Started in this order: waiting for the approver, finished (1 day), waiting for hr (5 days).
   for (const days of [1, 1, 5]) await leaveStart(port, applicant, definitionId, String(ID.tplApprover), days);
-  const { rows } = await client.query(`select id, start_time::text s1 from blade_flow_instance where start_user = $1 order by id`, [String(ID.tplApplicant)]);
+  const { rows } = await client.query(
+    `select id, start_time::text s1 from blade_flow_instance where start_user = $1 order by id`,
+    [String(ID.tplApplicant)],
+  );
   if (rows.length !== 3) throw new Error(`expected 3 template instances, found ${rows.length}`);
   await sleep(1100); // the completion's times differ from the start's
   const todo = await ok<ListPage>(port, 'GET', `${WORK}/todo-list?size=10`, approver);
@@ -254,19 +377,31 @@ async function makeTemplates(port: number, client: pg.Client): Promise<Templates
     if (!task) throw new Error(`no task of template instance ${instance}`);
     await ok(port, 'POST', `${WORK}/complete-task`, approver, { taskId: task.taskId, flag: 'ok' });
   }
-  const ends = await client.query(`select instance_id, max(end_time)::text s2 from blade_flow_task where instance_id = any($1) and status = 'completed' group by instance_id`,
-    [[rows[1].id, rows[2].id]]);
+  const ends = await client.query(
+    `select instance_id, max(end_time)::text s2 from blade_flow_task where instance_id = any($1) and status = 'completed' group by instance_id`,
+    [[rows[1].id, rows[2].id]],
+  );
   const s2 = new Map(ends.rows.map((r) => [String(r.instance_id), String(r.s2)]));
-  const t = (i: number, done: boolean): Template => ({ instance: String(rows[i].id), s1: String(rows[i].s1), s2: done ? s2.get(String(rows[i].id)) ?? null : null });
+  const t = (i: number, done: boolean): Template => ({
+    instance: String(rows[i].id),
+    s1: String(rows[i].s1),
+    s2: done ? (s2.get(String(rows[i].id)) ?? null) : null,
+  });
   const templates = { waitingApprover: t(0, false), finished: t(1, true), waitingGroup: t(2, true), definitionId };
   for (const tpl of [templates.finished, templates.waitingGroup]) {
-    if (!tpl.s2 || tpl.s2 <= tpl.s1) throw new Error(`template ${tpl.instance}: completion time ${tpl.s2} is not after the start ${tpl.s1}`);
+    if (!tpl.s2 || tpl.s2 <= tpl.s1)
+      throw new Error(`template ${tpl.instance}: completion time ${tpl.s2} is not after the start ${tpl.s1}`);
   }
-  const state = await client.query(`select id, state, length(engine_state) n from blade_flow_instance where id = any($1) order by id`,
-    [[templates.waitingApprover.instance, templates.finished.instance, templates.waitingGroup.instance]]);
-  const states = state.rows.map((r) => `${r.state}${Number(r.n) ? ` (engine state ${(Number(r.n) / 1024).toFixed(1)} KiB)` : ''}`);
+  const state = await client.query(
+    `select id, state, length(engine_state) n from blade_flow_instance where id = any($1) order by id`,
+    [[templates.waitingApprover.instance, templates.finished.instance, templates.waitingGroup.instance]],
+  );
+  const states = state.rows.map(
+    (r) => `${r.state}${Number(r.n) ? ` (engine state ${(Number(r.n) / 1024).toFixed(1)} KiB)` : ''}`,
+  );
   log(`templates: ${states.join(', ')}`);
-  if (state.rows.map((r) => r.state).join() !== 'running,finished,running') throw new Error(`unexpected template states ${states}`);
+  if (state.rows.map((r) => r.state).join() !== 'running,finished,running')
+    throw new Error(`unexpected template states ${states}`);
   return templates;
 }
 
@@ -293,8 +428,17 @@ interface Kind {
  */
 async function bulkCopy(client: pg.Client, kind: Kind) {
   const { template } = kind;
-  const params = [template.instance, template.s1, template.s2 ?? '9999-12-31 00:00:00', kind.from, kind.count, String(ID.tplApplicant), String(ID.tplApprover)];
-  // $1 template instance, $2 its start, $3 its completion, $4 from, $5 count, $6 template applicant, $7 template approver
+  const params = [
+    template.instance,
+    template.s1,
+    template.s2 ?? '9999-12-31 00:00:00',
+    kind.from,
+    kind.count,
+    String(ID.tplApplicant),
+    String(ID.tplApprover),
+  ];
+  // $1 template instance, $2 its start, $3 its completion, $4 from, $5 count, $6 template applicant, $7 template
+  // approver
   const copies = `generate_series($4::int, $4::int + $5::int - 1) g cross join lateral (select
       ($8::bigint + g % ${APPLICANTS})::text as applicant,
       ($9::bigint + (${kind.approver}))::text as approver,
@@ -302,12 +446,17 @@ async function bulkCopy(client: pg.Client, kind: Kind) {
       make_interval(secs => ${kind.ago}) as ago,
       make_interval(secs => ${kind.delay}) as delay) p`;
   const moreParams = [String(ID.applicant), String(ID.approver)];
-  const ts = (column: string) => `case when ${column} is null then null when ${column} < $3::timestamp then ${column} - p.ago
+  const ts = (
+    column: string,
+  ) => `case when ${column} is null then null when ${column} < $3::timestamp then ${column} - p.ago
       else ${column} - p.ago + p.delay - ($3::timestamp - $2::timestamp) end`;
-  const userId = (column: string) => `case when ${column}::text = $6 then p.applicant when ${column}::text = $7 then p.approver else ${column}::text end`;
-  const taskUsers = (column: string) => `replace(replace(${column}, 'taskUser_' || $6, 'taskUser_' || p.applicant), 'taskUser_' || $7, 'taskUser_' || p.approver)`;
+  const userId = (column: string) =>
+    `case when ${column}::text = $6 then p.applicant when ${column}::text = $7 then p.approver else ${column}::text end`;
+  const taskUsers = (column: string) =>
+    `replace(replace(${column}, 'taskUser_' || $6, 'taskUser_' || p.applicant), 'taskUser_' || $7, 'taskUser_' || p.approver)`;
   const id = (base: bigint, per: number, k: string) => `(${base}::bigint + g::bigint * ${per} + ${k})`;
-  const taskIdOf = (column: string) => `case when ${column} is null then null else ${id(ID.task, PER_INSTANCE.task, `(select k from tk where tk.id = ${column})`)} end`;
+  const taskIdOf = (column: string) =>
+    `case when ${column} is null then null else ${id(ID.task, PER_INSTANCE.task, `(select k from tk where tk.id = ${column})`)} end`;
   const tk = `tk as (select id, row_number() over (order by id) - 1 as k from blade_flow_task where instance_id = $1)`;
   const run = (text: string) => client.query(text, [...params, ...moreParams]);
   const instanceId = `(${ID.instance}::bigint + g)`;
@@ -334,7 +483,8 @@ async function bulkCopy(client: pg.Client, kind: Kind) {
     insert into blade_flow_task_candidate (id, tenant_id, task_id, kind, value)
     select ${id(ID.candidate, PER_INSTANCE.candidate, 'c.k')}, c.tenant_id, ${taskIdOf('c.task_id')}, c.kind,
       case when c.kind = 'group' then p.grp else ${taskUsers('c.value')} end
-    from c, ${copies} where $2::timestamp is not null and $3::timestamp is not null`); // (every parameter must be referenced)
+    // (every parameter must be referenced)
+    from c, ${copies} where $2::timestamp is not null and $3::timestamp is not null`);
   await run(`with ${tk}, c as (select *, row_number() over (order by id) - 1 as k from blade_flow_comment where instance_id = $1)
     insert into blade_flow_comment (id, tenant_id, instance_id, task_id, user_id, type, message, create_time)
     select ${id(ID.comment, PER_INSTANCE.comment, 'c.k')}, c.tenant_id, ${instanceId}, ${taskIdOf('c.task_id')}, ${userId('c.user_id')}::bigint,
@@ -357,16 +507,39 @@ async function rowsOf(client: pg.Client, instance: string) {
     instance: await q('select * from blade_flow_instance where id = $1'),
     leave: await q('select * from blade_process_leave where process_instance_id = $1::text'),
     task: await q('select * from blade_flow_task where instance_id = $1 order by id'),
-    candidate: await q('select c.* from blade_flow_task_candidate c join blade_flow_task t on t.id = c.task_id where t.instance_id = $1 order by c.id'),
+    candidate: await q(
+      'select c.* from blade_flow_task_candidate c join blade_flow_task t on t.id = c.task_id where t.instance_id = $1 order by c.id',
+    ),
     comment: await q('select * from blade_flow_comment where instance_id = $1 order by id'),
     activity: await q('select * from blade_flow_activity where instance_id = $1 order by id'),
   };
 }
 
 /** Columns a copy changes; every other column must equal the template's, and null-ness must match everywhere. */
-const VARYING = new Set(['id', 'instance_id', 'task_id', 'business_key', 'business_id', 'process_instance_id', 'start_user', 'variables', 'engine_state',
-  'assignee', 'value', 'user_id', 'task_user', 'create_user', 'update_user', 'start_time', 'end_time', 'create_time', 'claim_time', 'apply_time',
-  'update_time', 'duration_ms']);
+const VARYING = new Set([
+  'id',
+  'instance_id',
+  'task_id',
+  'business_key',
+  'business_id',
+  'process_instance_id',
+  'start_user',
+  'variables',
+  'engine_state',
+  'assignee',
+  'value',
+  'user_id',
+  'task_user',
+  'create_user',
+  'update_user',
+  'start_time',
+  'end_time',
+  'create_time',
+  'claim_time',
+  'apply_time',
+  'update_time',
+  'duration_ms',
+]);
 const LEAVE_PERIOD = new Set(['start_time', 'end_time']); // blade_process_leave: the requested leave, copied as is
 
 async function checkCopy(client: pg.Client, kind: Kind) {
@@ -375,13 +548,18 @@ async function checkCopy(client: pg.Client, kind: Kind) {
   const [a, b] = [await rowsOf(client, kind.template.instance), await rowsOf(client, copy)];
   const problems: string[] = [];
   for (const table of Object.keys(a) as Array<keyof typeof a>) {
-    if (a[table].length !== b[table].length) { problems.push(`${table}: ${b[table].length} rows, template ${a[table].length}`); continue; }
+    if (a[table].length !== b[table].length) {
+      problems.push(`${table}: ${b[table].length} rows, template ${a[table].length}`);
+      continue;
+    }
     a[table].forEach((row, i) => {
       for (const [column, value] of Object.entries(row)) {
         const other = b[table][i][column];
         const varies = VARYING.has(column) && !(table === 'leave' && LEAVE_PERIOD.has(column));
-        if ((value === null) !== (other === null)) problems.push(`${table}[${i}].${column}: ${String(other)} vs template ${String(value)}`);
-        else if (!varies && String(value) !== String(other)) problems.push(`${table}[${i}].${column}: ${String(other)} vs template ${String(value)}`);
+        if ((value === null) !== (other === null))
+          problems.push(`${table}[${i}].${column}: ${String(other)} vs template ${String(value)}`);
+        else if (!varies && String(value) !== String(other))
+          problems.push(`${table}[${i}].${column}: ${String(other)} vs template ${String(value)}`);
       }
     });
   }
@@ -390,8 +568,11 @@ async function checkCopy(client: pg.Client, kind: Kind) {
   for (const leaked of [String(ID.tplApplicant), String(ID.tplApprover), kind.template.instance]) {
     if (text.includes(leaked)) problems.push(`copy ${copy} still contains ${leaked}`);
   }
-  if (problems.length) throw new Error(`copy of ${kind.name} differs from its template:\n  ${problems.slice(0, 20).join('\n  ')}`);
-  const sizes = Object.entries(b).map(([t, rows]) => `${rows.length} ${t}`).join(', ');
+  if (problems.length)
+    throw new Error(`copy of ${kind.name} differs from its template:\n  ${problems.slice(0, 20).join('\n  ')}`);
+  const sizes = Object.entries(b)
+    .map(([t, rows]) => `${rows.length} ${t}`)
+    .join(', ');
   log(`copy check ${kind.name}: instance ${copy} matches template ${kind.template.instance} (${sizes})`);
 }
 
@@ -399,21 +580,35 @@ async function bulkLoad(databaseUrl: string, templates: Templates) {
   const t0 = performance.now();
   const kinds: Kind[] = [
     {
-      name: 'finished', template: templates.finished, from: 0, count: FINISHED,
+      name: 'finished',
+      template: templates.finished,
+      from: 0,
+      count: FINISHED,
       // started 30 to 395 days ago, approved 10 minutes to 48 hours later
-      ago: `(30 * 86400 + (g::bigint * 318) % (365 * 86400))::double precision`, delay: `(600 + (g::bigint * 7919) % 172200)::double precision`,
-      approver: `g % ${DONE_APPROVERS}`, group: `''`,
+      ago: `(30 * 86400 + (g::bigint * 318) % (365 * 86400))::double precision`,
+      delay: `(600 + (g::bigint * 7919) % 172200)::double precision`,
+      approver: `g % ${DONE_APPROVERS}`,
+      group: `''`,
     },
     {
-      name: 'waiting for the approver', template: templates.waitingApprover, from: FINISHED, count: WAITING_APPROVER,
+      name: 'waiting for the approver',
+      template: templates.waitingApprover,
+      from: FINISHED,
+      count: WAITING_APPROVER,
       // started 1 hour to 30 days ago
-      ago: `(3600 + ((g - ${FINISHED})::bigint * 7919) % (30 * 86400))::double precision`, delay: '0',
-      approver: `(g - ${FINISHED}) % ${APPROVERS}`, group: `''`,
+      ago: `(3600 + ((g - ${FINISHED})::bigint * 7919) % (30 * 86400))::double precision`,
+      delay: '0',
+      approver: `(g - ${FINISHED}) % ${APPROVERS}`,
+      group: `''`,
     },
     {
-      name: 'waiting for a group', template: templates.waitingGroup, from: FINISHED + WAITING_APPROVER, count: WAITING_GROUP,
+      name: 'waiting for a group',
+      template: templates.waitingGroup,
+      from: FINISHED + WAITING_APPROVER,
+      count: WAITING_GROUP,
       // started 3 to 30 days ago, approved by the manager 10 minutes to 48 hours later, waiting for hr since
-      ago: `(3 * 86400 + (g::bigint * 7919) % (27 * 86400))::double precision`, delay: `(600 + (g::bigint * 7919) % 172200)::double precision`,
+      ago: `(3 * 86400 + (g::bigint * 7919) % (27 * 86400))::double precision`,
+      delay: `(600 + (g::bigint * 7919) % 172200)::double precision`,
       approver: `g % ${DONE_APPROVERS}`,
       group: `('{${GROUPS.join(',')}}'::text[])[1 + (g - ${FINISHED + WAITING_APPROVER}) % ${GROUPS.length}]`,
     },
@@ -425,43 +620,66 @@ async function bulkLoad(databaseUrl: string, templates: Templates) {
     log(`bulk load: ${((performance.now() - t0) / 1000).toFixed(1)} s; vacuum analyze`);
     await client.query('vacuum analyze');
     for (const kind of kinds) await checkCopy(client, kind);
-    const counts = await client.query(`select
+    const counts = await client.query(
+      `select
         (select count(*) from blade_flow_task where status = 'completed') completed,
         (select count(*) from blade_flow_task where status = 'open') open,
         (select count(*) from blade_flow_instance) instances, (select count(*) from blade_flow_activity) activities,
         (select count(*) from blade_flow_task_candidate) candidates, (select count(*) from blade_flow_comment) comments,
         (select pg_size_pretty(pg_total_relation_size('blade_flow_instance'))) instance_size,
         (select count(*) from blade_flow_task where status = 'open' and assignee = 'taskUser_' || $1) target_open,
-        (select count(*) from blade_flow_task where status = 'completed' and assignee = 'taskUser_' || $1) target_done`, [approverId(0)]);
+        (select count(*) from blade_flow_task where status = 'completed' and assignee = 'taskUser_' || $1) target_done`,
+      [approverId(0)],
+    );
     const c = counts.rows[0];
-    log(`tasks: ${c.completed} completed, ${c.open} open; ${c.instances} instances (${c.instance_size}), ${c.activities} activities, ` +
-      `${c.candidates} candidates, ${c.comments} comments; target fm0: ${c.target_open} open, ${c.target_done} done; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(
+      `tasks: ${c.completed} completed, ${c.open} open; ${c.instances} instances (${c.instance_size}), ${c.activities} activities, ` +
+        `${c.candidates} candidates, ${c.comments} comments; target fm0: ${c.target_open} open, ${c.target_done} done; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Statistics and concurrent loops
 
-interface Stats { n: number; p50: number; p95: number; p99: number; max: number }
+interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
 
 function stats(samples: number[]): Stats {
   const sorted = Float64Array.from(samples).sort();
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
 }
 
 /** `total` calls of `fn` spread over `concurrency` loops; returns the latency of each call and the elapsed ms. */
-async function loops(total: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<{ samples: number[]; elapsed: number }> {
+async function loops(
+  total: number,
+  concurrency: number,
+  fn: (i: number) => Promise<void>,
+): Promise<{ samples: number[]; elapsed: number }> {
   let next = 0;
   const samples: number[] = [];
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      const i = next++;
-      const start = performance.now();
-      await fn(i);
-      samples.push(performance.now() - start);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const start = performance.now();
+        await fn(i);
+        samples.push(performance.now() - start);
+      }
+    }),
+  );
   return { samples, elapsed: performance.now() - t0 };
 }
 
@@ -476,13 +694,25 @@ const LISTS: Array<{ name: ListName; path: string; expected: number }> = [
   { name: 'done', path: `${WORK}/done-list?current=1&size=10`, expected: 1000 },
 ];
 
-interface ListResult { name: ListName; total: number; api: Stats; raw: Stats; cpu: string; plans: string[] }
+interface ListResult {
+  name: ListName;
+  total: number;
+  api: Stats;
+  raw: Stats;
+  cpu: string;
+  plans: string[];
+}
 
 /** The SQL FlowQueries sends for a list, captured from its own Kysely calls (so query changes are followed). */
 async function capturedSql(databaseUrl: string, target: AuthUser): Promise<Record<ListName, CompiledQuery[]>> {
   const captured: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log: (event) => { if (event.level === 'query') captured.push(event.query); } });
+  const db = new Kysely<Schema>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
   const dictionaries = { itemsOf: async () => new Map<string, string>() } as unknown as Dictionaries;
   const queries = new FlowQueries(db, dictionaries);
   const result = {} as Record<ListName, CompiledQuery[]>;
@@ -492,7 +722,9 @@ async function capturedSql(databaseUrl: string, target: AuthUser): Promise<Recor
       await queries[list.name](target, { current: '1', size: '10' });
       result[list.name] = [...captured];
     }
-  } finally { await db.destroy(); }
+  } finally {
+    await db.destroy();
+  }
   return result;
 }
 
@@ -509,15 +741,27 @@ async function explain(pool: pg.Pool, statements: CompiledQuery[]): Promise<stri
   for (const s of statements.filter((q) => !q.sql.includes('blade_user'))) {
     const { rows } = await pool.query(`explain (analyze, buffers) ${s.sql}`, s.parameters as unknown[]);
     const lines = rows.map((r) => r['QUERY PLAN'] as string);
-    out.push(`${s.sql.startsWith('select count') ? 'count' : 'page'}: ${s.sql}\n  params ${JSON.stringify(s.parameters)}\n${lines.map((l) => `  ${l}`).join('\n')}`);
+    out.push(
+      `${s.sql.startsWith('select count') ? 'count' : 'page'}: ${s.sql}\n  params ${JSON.stringify(s.parameters)}\n${lines.map((l) => `  ${l}`).join('\n')}`,
+    );
   }
   return out;
 }
 
-/** The scan nodes of a plan, e.g. `Index Scan using blade_flow_task_todo on blade_flow_task t`, and its execution time. */
+/**
+ * The scan nodes of a plan, e.g. `Index Scan using blade_flow_task_todo on blade_flow_task t`, and its execution time.
+ */
 function planSummary(plan: string): string {
-  const scans = plan.split('\n').filter((l) => / Scan /.test(l) || /^\s*(->\s+)?\S+ Scan/.test(l))
-    .map((l) => l.replace(/^.*?(->\s+)?(?=[A-Z])/, '').replace(/\s+\(cost=.*$/, '').replace(/^\s*(->\s+)/, '').trim())
+  const scans = plan
+    .split('\n')
+    .filter((l) => / Scan /.test(l) || /^\s*(->\s+)?\S+ Scan/.test(l))
+    .map((l) =>
+      l
+        .replace(/^.*?(->\s+)?(?=[A-Z])/, '')
+        .replace(/\s+\(cost=.*$/, '')
+        .replace(/^\s*(->\s+)/, '')
+        .trim(),
+    )
     .filter((l) => l.includes('Scan'));
   const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
   return `${[...new Set(scans)].join('; ')} (${time} ms)`;
@@ -525,11 +769,28 @@ function planSummary(plan: string): string {
 
 async function measureLists(server: Server, databaseUrl: string, options: Options): Promise<ListResult[]> {
   const token = await login(server.port, 'fm0', 'bench');
-  const roles = await withClient(databaseUrl, (c) => c.query(`select id, role_alias from blade_role where id::text = any(string_to_array((select role_id from blade_user where id = $1), ','))`, [approverId(0)]));
+  const roles = await withClient(databaseUrl, (c) =>
+    c.query(
+      `select id, role_alias from blade_role where id::text = any(string_to_array((select role_id from blade_user where id = $1), ','))`,
+      [approverId(0)],
+    ),
+  );
   const target: AuthUser = {
-    userId: approverId(0), tenantId: TENANT, account: 'fm0', userName: 'fm0', realName: '审批人0', clientId: 'saber',
-    roleIds: roles.rows.map((r) => String(r.id)), roleAliases: roles.rows.map((r) => String(r.role_alias)), deptIds: [], postIds: [], sessionId: '',
-    power: 0, isSuperAdmin: false, isAdmin: false, claims: {} as AuthUser['claims'],
+    userId: approverId(0),
+    tenantId: TENANT,
+    account: 'fm0',
+    userName: 'fm0',
+    realName: '审批人0',
+    clientId: 'saber',
+    roleIds: roles.rows.map((r) => String(r.id)),
+    roleAliases: roles.rows.map((r) => String(r.role_alias)),
+    deptIds: [],
+    postIds: [],
+    sessionId: '',
+    power: 0,
+    isSuperAdmin: false,
+    isAdmin: false,
+    claims: {} as AuthUser['claims'],
   };
   const sqlOf = await capturedSql(databaseUrl, target);
   const results: ListResult[] = [];
@@ -537,7 +798,10 @@ async function measureLists(server: Server, databaseUrl: string, options: Option
   for (const list of LISTS) {
     const page = await ok<ListPage>(server.port, 'GET', list.path, token);
     const total = Number(page.total);
-    if (total !== list.expected || page.records.length !== 10) throw new Error(`${list.name}-list as fm0: total ${total} (expected ${list.expected}), ${page.records.length} records`);
+    if (total !== list.expected || page.records.length !== 10)
+      throw new Error(
+        `${list.name}-list as fm0: total ${total} (expected ${list.expected}), ${page.records.length} records`,
+      );
     const get = async () => {
       const reply = await call(server.port, 'GET', list.path, token);
       if (reply.status !== 200 || reply.body.code !== 200 || (reply.body.data as ListPage).records.length !== 10) {
@@ -549,7 +813,9 @@ async function measureLists(server: Server, databaseUrl: string, options: Option
     const api = await loops(options.requests, options.connections, get);
     const cpuText = cpu().text;
     results.push({ name: list.name, total, api: stats(api.samples), raw: stats([]), cpu: cpuText, plans: [] });
-    log(`${list.name}-list: total ${total}; ${options.requests} requests in ${(api.elapsed / 1000).toFixed(1)} s (${Math.round(options.requests / (api.elapsed / 1000))}/s); CPU ${cpuText}`);
+    log(
+      `${list.name}-list: total ${total}; ${options.requests} requests in ${(api.elapsed / 1000).toFixed(1)} s (${Math.round(options.requests / (api.elapsed / 1000))}/s); CPU ${cpuText}`,
+    );
   }
   // Raw SQL, with the server idle.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
@@ -574,29 +840,49 @@ async function completeCopies(server: Server, databaseUrl: string) {
   const todo = await ok<ListPage>(server.port, 'GET', `${WORK}/todo-list?size=1`, token);
   const claim = await ok<ListPage>(server.port, 'GET', `${WORK}/claim-list?size=1`, token);
   const [assigned, claimable] = [todo.records[0], claim.records[0]];
-  await ok(server.port, 'POST', `${WORK}/complete-task`, token, { taskId: assigned.taskId, flag: 'ok', comment: 'bench' });
+  await ok(server.port, 'POST', `${WORK}/complete-task`, token, {
+    taskId: assigned.taskId,
+    flag: 'ok',
+    comment: 'bench',
+  });
   await ok(server.port, 'POST', `${WORK}/claim-task`, token, { taskId: claimable.taskId });
   await ok(server.port, 'POST', `${WORK}/complete-task`, token, { taskId: claimable.taskId, flag: 'ok' });
-  const { rows } = await withClient(databaseUrl, (c) => c.query(`select i.id, i.state, l.status from blade_flow_instance i
+  const { rows } = await withClient(databaseUrl, (c) =>
+    c.query(
+      `select i.id, i.state, l.status from blade_flow_instance i
       join blade_process_leave l on l.process_instance_id = i.id::text where i.id = any($1) order by i.id`,
-  [[assigned.processInstanceId, claimable.processInstanceId]]));
+      [[assigned.processInstanceId, claimable.processInstanceId]],
+    ),
+  );
   const states = rows.map((r) => `${r.id} ${r.state} (leave status ${r.status})`).join(', ');
-  if (rows.length !== 2 || rows.some((r) => r.state !== 'finished' || Number(r.status) !== 3)) throw new Error(`completing copied tasks: ${states}`);
+  if (rows.length !== 2 || rows.some((r) => r.state !== 'finished' || Number(r.status) !== 3))
+    throw new Error(`completing copied tasks: ${states}`);
   log(`copied tasks completed over HTTP: ${states}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Throughput: start-process, the approver's todo-list, complete-task
 
-interface Throughput { instances: number; seconds: number; perSecond: number; start: Stats; todo: Stats; complete: Stats; cpu: string }
+interface Throughput {
+  instances: number;
+  seconds: number;
+  perSecond: number;
+  start: Stats;
+  todo: Stats;
+  complete: Stats;
+  cpu: string;
+}
 
 async function throughput(server: Server, definitionId: string, options: Options): Promise<Throughput> {
-  if (options.concurrency > APPROVERS - DONE_APPROVERS) throw new Error(`--concurrency at most ${APPROVERS - DONE_APPROVERS} (one approver per worker)`);
-  const workers = await Promise.all(Array.from({ length: options.concurrency }, async (_, w) => ({
-    applicant: await login(server.port, `fa${w}`, 'bench'),
-    approver: await login(server.port, `fm${DONE_APPROVERS + (w % (APPROVERS - DONE_APPROVERS))}`, 'bench'),
-    approverId: approverId(DONE_APPROVERS + (w % (APPROVERS - DONE_APPROVERS))),
-  })));
+  if (options.concurrency > APPROVERS - DONE_APPROVERS)
+    throw new Error(`--concurrency at most ${APPROVERS - DONE_APPROVERS} (one approver per worker)`);
+  const workers = await Promise.all(
+    Array.from({ length: options.concurrency }, async (_, w) => ({
+      applicant: await login(server.port, `fa${w}`, 'bench'),
+      approver: await login(server.port, `fm${DONE_APPROVERS + (w % (APPROVERS - DONE_APPROVERS))}`, 'bench'),
+      approverId: approverId(DONE_APPROVERS + (w % (APPROVERS - DONE_APPROVERS))),
+    })),
+  );
   const samples = { start: [] as number[], todo: [] as number[], complete: [] as number[] };
   const seen = new Set<string>();
   const one = async (w: number, record: boolean) => {
@@ -609,18 +895,31 @@ async function throughput(server: Server, definitionId: string, options: Options
     const listed = performance.now() - t;
     const task = page.records[0];
     // The new task is the newest: copies are older and have ids below 4e17.
-    if (!task || BigInt(task.taskId) < 400000000000000000n || seen.has(task.taskId) || task.businessTable !== 'blade_process_leave') {
+    if (
+      !task ||
+      BigInt(task.taskId) < 400000000000000000n ||
+      seen.has(task.taskId) ||
+      task.businessTable !== 'blade_process_leave'
+    ) {
       throw new Error(`approver's newest task is not the new one: ${JSON.stringify(task)}`);
     }
     seen.add(task.taskId);
     t = performance.now();
     await ok(server.port, 'POST', `${WORK}/complete-task`, worker.approver, { taskId: task.taskId, flag: 'ok' });
     const completed = performance.now() - t;
-    if (record) { samples.start.push(started); samples.todo.push(listed); samples.complete.push(completed); }
+    if (record) {
+      samples.start.push(started);
+      samples.todo.push(listed);
+      samples.complete.push(completed);
+    }
   };
   const run = async (perWorker: (w: number) => number, record: boolean) => {
     const t0 = performance.now();
-    await Promise.all(workers.map(async (_, w) => { for (let i = 0; i < perWorker(w); i++) await one(w, record); }));
+    await Promise.all(
+      workers.map(async (_, w) => {
+        for (let i = 0; i < perWorker(w); i++) await one(w, record);
+      }),
+    );
     return performance.now() - t0;
   };
   await run(() => 2, false);
@@ -630,8 +929,13 @@ async function throughput(server: Server, definitionId: string, options: Options
   const cpuText = cpu().text;
   const seconds = elapsed / 1000;
   return {
-    instances: options.instances, seconds, perSecond: options.instances / seconds,
-    start: stats(samples.start), todo: stats(samples.todo), complete: stats(samples.complete), cpu: cpuText,
+    instances: options.instances,
+    seconds,
+    perSecond: options.instances / seconds,
+    start: stats(samples.start),
+    todo: stats(samples.todo),
+    complete: stats(samples.complete),
+    cpu: cpuText,
   };
 }
 
@@ -643,7 +947,10 @@ async function startServer(databaseUrl: string): Promise<Server> {
   return startServerWith({ bench: 'bench/flow', dataDir, databaseUrl });
 }
 
-interface Results { lists: ListResult[]; flow: Throughput }
+interface Results {
+  lists: ListResult[];
+  flow: Throughput;
+}
 
 async function run(options: Options): Promise<Results> {
   const t0 = performance.now();
@@ -652,7 +959,9 @@ async function run(options: Options): Promise<Results> {
   log(`server pid ${server.pid} listening on 127.0.0.1:${server.port}`);
   const templates = await withClient(databaseUrl, (client) => makeTemplates(server.port, client));
   await bulkLoad(databaseUrl, templates);
-  log(`ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; lists: ${options.requests} requests each over ${options.connections} connections`);
+  log(
+    `ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; lists: ${options.requests} requests each over ${options.connections} connections`,
+  );
   const lists = await measureLists(server, databaseUrl, options);
   await completeCopies(server, databaseUrl);
   log(`throughput: ${options.instances} instances over ${options.concurrency} workers`);
@@ -665,7 +974,8 @@ const ms = (v: number) => (Number.isNaN(v) ? '-' : v < 10 ? v.toFixed(2) : v.toF
 
 function table(header: string[], lines: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(fmt(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(fmt(line));
@@ -675,30 +985,67 @@ function report({ lists, flow }: Results, options: Options): boolean {
   for (const list of lists) {
     for (const plan of list.plans) console.log(`\n--- EXPLAIN ANALYZE ${list.name}-list ${plan}`);
   }
-  console.log(`\nPostgreSQL; ${FINISHED + WAITING_GROUP} completed + ${WAITING_APPROVER + WAITING_GROUP} open tasks, ${APPLICANTS} applicants, ${APPROVERS} approvers.`);
-  console.log(`Lists as fm0 (50 open, 1,000 done, 101 claimable), current=1&size=10: ${options.requests} requests over ${options.connections} connections, ms.`);
-  console.log('API = loopback round trip (client side); raw = the same SQL through pg.Pool (count || page, then names).');
+  console.log(
+    `\nPostgreSQL; ${FINISHED + WAITING_GROUP} completed + ${WAITING_APPROVER + WAITING_GROUP} open tasks, ${APPLICANTS} applicants, ${APPROVERS} approvers.`,
+  );
+  console.log(
+    `Lists as fm0 (50 open, 1,000 done, 101 claimable), current=1&size=10: ${options.requests} requests over ${options.connections} connections, ms.`,
+  );
+  console.log(
+    'API = loopback round trip (client side); raw = the same SQL through pg.Pool (count || page, then names).',
+  );
   const todo = lists.find((l) => l.name === 'todo')!;
-  table(['list', 'total', 'API p50', 'API p95', 'API p99', 'raw p50', 'raw p95', 'raw p99', 'target', 'verdict'], lists.map((l) => [
-    `GET ${l.name}-list`, String(l.total), ms(l.api.p50), ms(l.api.p95), ms(l.api.p99), ms(l.raw.p50), ms(l.raw.p95), ms(l.raw.p99),
-    l === todo ? `p95 < ${TARGET_P95}` : '-', l === todo ? (l.api.p95 < TARGET_P95 ? 'PASS' : 'FAIL') : (l.api.p95 < TARGET_P95 ? '(< 30)' : '(>= 30)'),
-  ]));
+  table(
+    ['list', 'total', 'API p50', 'API p95', 'API p99', 'raw p50', 'raw p95', 'raw p99', 'target', 'verdict'],
+    lists.map((l) => [
+      `GET ${l.name}-list`,
+      String(l.total),
+      ms(l.api.p50),
+      ms(l.api.p95),
+      ms(l.api.p99),
+      ms(l.raw.p50),
+      ms(l.raw.p95),
+      ms(l.raw.p99),
+      l === todo ? `p95 < ${TARGET_P95}` : '-',
+      l === todo ? (l.api.p95 < TARGET_P95 ? 'PASS' : 'FAIL') : l.api.p95 < TARGET_P95 ? '(< 30)' : '(>= 30)',
+    ]),
+  );
   for (const l of lists) {
     const count = planSummary(l.plans.find((p) => p.startsWith('count')) ?? '');
     const page = planSummary(l.plans.find((p) => p.startsWith('page')) ?? '');
     console.log(`${l.name}: page ${page}; count ${count}; CPU during API load: ${l.cpu}`);
   }
-  console.log(`\nThroughput: ${flow.instances} leave requests (start-process, approver's todo-list?size=1, complete-task: approve ends the process), ` +
-    `${options.concurrency} workers: ${flow.perSecond.toFixed(1)} instances/s (${flow.seconds.toFixed(1)} s); CPU ${flow.cpu}`);
-  table(['call', 'p50', 'p95', 'p99', 'max'], ([['POST leave/start-process', flow.start], ['GET todo-list?size=1', flow.todo], ['POST complete-task', flow.complete]] as const)
-    .map(([name, s]) => [name, ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max)]));
+  console.log(
+    `\nThroughput: ${flow.instances} leave requests (start-process, approver's todo-list?size=1, complete-task: approve ends the process), ` +
+      `${options.concurrency} workers: ${flow.perSecond.toFixed(1)} instances/s (${flow.seconds.toFixed(1)} s); CPU ${flow.cpu}`,
+  );
+  table(
+    ['call', 'p50', 'p95', 'p99', 'max'],
+    (
+      [
+        ['POST leave/start-process', flow.start],
+        ['GET todo-list?size=1', flow.todo],
+        ['POST complete-task', flow.complete],
+      ] as const
+    ).map(([name, s]) => [name, ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max)]),
+  );
   const others = (cpu: string) => Number(/other processes (\d+)%/.exec(cpu)?.[1] ?? 0);
-  const noisy = [...lists.map((l) => [`${l.name}-list`, l.cpu]), ['throughput', flow.cpu]].filter(([, cpu]) => others(cpu) > 25).map(([name]) => name);
-  if (noisy.length) console.log(`warning: other processes used more than 25% of a core during: ${noisy.join(', ')}; repeat the run when the machine is idle`);
+  const noisy = [...lists.map((l) => [`${l.name}-list`, l.cpu]), ['throughput', flow.cpu]]
+    .filter(([, cpu]) => others(cpu) > 25)
+    .map(([name]) => name);
+  if (noisy.length)
+    console.log(
+      `warning: other processes used more than 25% of a core during: ${noisy.join(', ')}; repeat the run when the machine is idle`,
+    );
   const pass = todo.api.p95 < TARGET_P95;
   console.log(`\ntarget on PostgreSQL: todo-list p95 < ${TARGET_P95} ms: ${pass ? 'PASS' : 'FAIL'}`);
   return pass;
 }
 
 const options = parseOptions(process.argv.slice(2));
-await runBench('bench/flow', () => run(options), (results) => report(results, options), () => agent.destroy());
+await runBench(
+  'bench/flow',
+  () => run(options),
+  (results) => report(results, options),
+  () => agent.destroy(),
+);

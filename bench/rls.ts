@@ -30,19 +30,29 @@ const rounds = flag('--rounds', 4);
 const slice = flag('--slice', 3);
 const connections = flag('--connections', 50);
 
-interface Slice { rps: number; p99: number }
+interface Slice {
+  rps: number;
+  p99: number;
+}
 type Side = 'on' | 'off';
 
 function load(port: number, path: string, token: string, seconds: number): Promise<Slice> {
   return new Promise((done, reject) => {
-    autocannon({
-      url: `http://127.0.0.1:${port}${path}`, connections, duration: seconds, timeout: 10,
-      headers: { 'blade-auth': `bearer ${token}` }, verifyBody: (body) => body.startsWith('{"code":200,'),
-    }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx || result.errors || result.timeouts) return reject(new Error(`${path}: failed requests`));
-      done({ rps: result['2xx'] / result.duration, p99: result.latency.p99 });
-    });
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}${path}`,
+        connections,
+        duration: seconds,
+        timeout: 10,
+        headers: { 'blade-auth': `bearer ${token}` },
+        verifyBody: (body) => body.startsWith('{"code":200,'),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        if (result.non2xx || result.errors || result.timeouts) return reject(new Error(`${path}: failed requests`));
+        done({ rps: result['2xx'] / result.duration, p99: result.latency.p99 });
+      },
+    );
   });
 }
 
@@ -56,8 +66,18 @@ async function measure() {
   onCleanup(`drop database ${DB}`, () => adminQuery(`drop database if exists ${DB} with (force)`));
   await migrateAndSeed(adminUrl(DB));
   const servers = {
-    on: await startServer({ bench: BENCH, dataDir: join(dataDir, 'on'), databaseUrl: adminUrl(DB), env: { TENON_RLS: 'on' } }),
-    off: await startServer({ bench: BENCH, dataDir: join(dataDir, 'off'), databaseUrl: adminUrl(DB), env: { TENON_RLS: 'off' } }),
+    on: await startServer({
+      bench: BENCH,
+      dataDir: join(dataDir, 'on'),
+      databaseUrl: adminUrl(DB),
+      env: { TENON_RLS: 'on' },
+    }),
+    off: await startServer({
+      bench: BENCH,
+      dataDir: join(dataDir, 'off'),
+      databaseUrl: adminUrl(DB),
+      env: { TENON_RLS: 'off' },
+    }),
   };
   const tokens = { on: await login(servers.on.port), off: await login(servers.off.port) };
   const results: Record<string, Record<Side, Slice[]>> = {};
@@ -76,12 +96,18 @@ async function measure() {
 }
 
 function report(results: Record<string, Record<Side, Slice[]>>): boolean {
-  console.log(`\n${rounds} alternating slices of ${slice} s per side, ${connections} connections, PostgreSQL; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\n${rounds} alternating slices of ${slice} s per side, ${connections} connections, PostgreSQL; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log('route | RLS on req/s | RLS off req/s | on/off | on p99 ms | off p99 ms');
   for (const [path, sides] of Object.entries(results)) {
     const on = median(sides.on.map((s) => s.rps));
     const off = median(sides.off.map((s) => s.rps));
-    console.log(`${path} | ${on.toFixed(0)} | ${off.toFixed(0)} | ${(on / off).toFixed(2)} | ${median(sides.on.map((s) => s.p99))} | ${median(sides.off.map((s) => s.p99))}`);
+    console.log(
+      `${path} | ${on.toFixed(0)} | ${off.toFixed(0)} | ${(on / off).toFixed(2)} | ${median(sides.on.map((s) => s.p99))} | ${median(sides.off.map((s) => s.p99))}`,
+    );
   }
   return true;
 }

@@ -43,14 +43,19 @@ const cleanups: Array<{ name: string; run: Undo }> = [];
 export function onCleanup(name: string, run: Undo): () => void {
   const entry = { name, run };
   cleanups.push(entry);
-  return () => { const i = cleanups.indexOf(entry); if (i >= 0) cleanups.splice(i, 1); };
+  return () => {
+    const i = cleanups.indexOf(entry);
+    if (i >= 0) cleanups.splice(i, 1);
+  };
 }
 
 /** Runs every registered undo, newest first, 30 s each; failures are reported as `<bench>: clean-up ... failed`. */
 export async function cleanupAll(bench: string): Promise<void> {
   while (cleanups.length) {
     const { name, run } = cleanups.pop()!;
-    try { await withTimeout(Promise.resolve().then(run), 30_000, `clean-up: ${name}`); } catch (error) {
+    try {
+      await withTimeout(Promise.resolve().then(run), 30_000, `clean-up: ${name}`);
+    } catch (error) {
       console.error(`${bench}: clean-up "${name}" failed: ${(error as Error).message}`);
     }
   }
@@ -71,10 +76,14 @@ export function cleanUpOnSignal(bench: string): void {
 
 /**
  * A bench's `main`: clean-up on signals, `measure`, the clean-ups (also when it fails, after printing the error),
- * then `report`, which prints and says whether the targets are met; `before exit` runs last. Exits 0 when they are, else 1.
+ * then `report`, which prints and says whether the targets are met; `before exit` runs last. Exits 0 when they are,
+ * else 1.
  */
 export async function runBench<T>(
-  bench: string, measure: () => Promise<T>, report: (results: T) => boolean, beforeExit?: () => void,
+  bench: string,
+  measure: () => Promise<T>,
+  report: (results: T) => boolean,
+  beforeExit?: () => void,
 ): Promise<never> {
   cleanUpOnSignal(bench);
   let ok = false;
@@ -83,7 +92,7 @@ export async function runBench<T>(
     await cleanupAll(bench);
     ok = report(results);
   } catch (error) {
-    console.error(`\n!!! ${bench}: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    console.error(`\n!!! ${bench}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     await cleanupAll(bench);
   }
   beforeExit?.();
@@ -115,7 +124,11 @@ export function adminUrl(database: string): string {
 export async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl('postgres'), connectionTimeoutMillis: 5000 });
   await client.connect();
-  try { await client.query(text); } finally { await client.end(); }
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -141,7 +154,9 @@ function childrenOf(pid: number): number[] {
       const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
       if (text) children.push(...text.split(/\s+/).map(Number));
     }
-  } catch { /* gone */ }
+  } catch {
+    /* gone */
+  }
   return children;
 }
 
@@ -179,18 +194,33 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV', 'TENON_KV_PREFIX']) delete env[name];
   Object.assign(env, {
-    DATA_DIR: options.dataDir, PORT: String(port), HOST: '127.0.0.1', TENON_JWT_SECRET: JWT_SECRET, LOG_LEVEL: 'warn',
+    DATA_DIR: options.dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TENON_JWT_SECRET: JWT_SECRET,
+    LOG_LEVEL: 'warn',
     TENON_TOKEN_RATE_LIMIT: '1000000', // every bench client logs in from 127.0.0.1
     TENON_WEB_DIR: options.webDir ?? join(options.dataDir, 'no-web-app'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
-  const child = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'] });
+  const child = spawn(TSX, ['src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'],
+  });
   let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
   child.stderr?.on('data', keep);
   let exited = false;
-  const exit = new Promise<void>((done) => child.once('exit', () => { exited = true; done(); }));
+  const exit = new Promise<void>((done) =>
+    child.once('exit', () => {
+      exited = true;
+      done();
+    }),
+  );
 
   // Descendants (tsx runs the server in a child node process) are remembered so a hard stop can reach them.
   let tree: number[] = [];
@@ -201,19 +231,43 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     const graceful = await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]);
     if (!graceful) {
       console.error(`${options.bench}: server did not stop on SIGTERM within 15 s; killing it`);
-      for (const pid of tree.reverse()) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+      for (const pid of tree.reverse()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
       await Promise.race([exit, sleep(5000)]);
     }
   };
   const unregister = onCleanup(`stop server pid ${child.pid}`, stop);
 
   await Promise.race([
-    new Promise<void>((ready) => child.stdout!.on('data', (chunk: Buffer) => { keep(chunk); if (output.includes('Tenon listening on')) ready(); })),
-    new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`)))),
-    sleep(60_000).then(() => { throw new Error(`server did not listen within 60 s:\n${output}`); }),
+    new Promise<void>((ready) =>
+      child.stdout!.on('data', (chunk: Buffer) => {
+        keep(chunk);
+        if (output.includes('Tenon listening on')) ready();
+      }),
+    ),
+    new Promise<never>((_, reject) =>
+      child.once('exit', (code, signal) =>
+        reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`)),
+      ),
+    ),
+    sleep(60_000).then(() => {
+      throw new Error(`server did not listen within 60 s:\n${output}`);
+    }),
   ]);
   tree = processTree(child.pid!);
-  return { pid: child.pid!, port, stop: async () => { await stop(); unregister(); } };
+  return {
+    pid: child.pid!,
+    port,
+    stop: async () => {
+      await stop();
+      unregister();
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -223,13 +277,20 @@ const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** Password grant (md5 of the password, client saber) on tenant 000000; returns the access token. */
 export async function login(port: number, username = 'admin', password = 'admin'): Promise<string> {
-  const query = new URLSearchParams({ tenantId: '000000', username, password: md5(password), grant_type: 'password', scope: 'all' });
+  const query = new URLSearchParams({
+    tenantId: '000000',
+    username,
+    password: md5(password),
+    grant_type: 'password',
+    scope: 'all',
+  });
   const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
     method: 'POST',
     headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': '000000' },
   });
-  const body = await res.json() as { access_token?: string };
-  if (res.status !== 200 || !body.access_token) throw new Error(`login ${username} failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  const body = (await res.json()) as { access_token?: string };
+  if (res.status !== 200 || !body.access_token)
+    throw new Error(`login ${username} failed: HTTP ${res.status} ${JSON.stringify(body)}`);
   return body.access_token;
 }
 

@@ -1,5 +1,6 @@
 /**
- * bench/system: latency of two system endpoints on PostgreSQL (issue #4), beside the equivalent raw SQL in the same run.
+ * bench/system: latency of two system endpoints on PostgreSQL (issue #4), beside the equivalent raw SQL in the same
+ * run.
  *
  *   node_modules/.bin/tsx bench/system.ts
  *
@@ -22,7 +23,15 @@ import { join } from 'node:path';
 import { SEED } from '../src/server/modules/system/install.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
 import {
-  adminQuery, adminUrl, log, login, onCleanup, percentile, runBench, type Server, startServer as startServerWith,
+  adminQuery,
+  adminUrl,
+  log,
+  login,
+  onCleanup,
+  percentile,
+  runBench,
+  type Server,
+  startServer as startServerWith,
   migrateAndSeed,
 } from './support.ts';
 
@@ -36,7 +45,12 @@ const DEPT_CHILDREN = 20;
 const GRANDCHILDREN_PER_CHILD = 10;
 
 // Ids of the bench rows (bigint, far from the seed's 1123598... range and from nextId()).
-const BASE = { menu: 700000000000000000n, roleMenu: 710000000000000000n, user: 800000000000000000n, dept: 900000000000000000n };
+const BASE = {
+  menu: 700000000000000000n,
+  roleMenu: 710000000000000000n,
+  user: 800000000000000000n,
+  dept: 900000000000000000n,
+};
 const ROLE_BENCH = '720000000000000001';
 const USER_BENCH = '730000000000000001';
 const DEPT_ROOT = String(BASE.dept);
@@ -66,12 +80,20 @@ async function prepare(): Promise<string> {
               case when g < $3 then 0 else $1::bigint + (g % $3) end,
               'bench_menu_' || g, 'Bench menu ' || g, 'Bench menu ' || g, '/bench/' || g, 'iconfont icon-bench', 'views/bench/' || g,
               g, 1, 0, 1, 0
-       from generate_series(0, $2 - 1) g`, [String(BASE.menu), EXTRA_MENUS, MENU_PARENTS]);
-    await client.query(`insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, is_deleted)
-      values ($1, '000000', 0, 'Bench role', 9, 'bench', 0)`, [ROLE_BENCH]);
+       from generate_series(0, $2 - 1) g`,
+      [String(BASE.menu), EXTRA_MENUS, MENU_PARENTS],
+    );
+    await client.query(
+      `insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, is_deleted)
+      values ($1, '000000', 0, 'Bench role', 9, 'bench', 0)`,
+      [ROLE_BENCH],
+    );
     // The role holds every live menu: the seed's and the 1,000 extra ones.
-    await client.query(`insert into blade_role_menu (id, menu_id, role_id)
-      select $1::bigint + row_number() over (order by id), id, $2 from blade_menu where is_deleted = 0`, [String(BASE.roleMenu), ROLE_BENCH]);
+    await client.query(
+      `insert into blade_role_menu (id, menu_id, role_id)
+      select $1::bigint + row_number() over (order by id), id, $2 from blade_menu where is_deleted = 0`,
+      [String(BASE.roleMenu), ROLE_BENCH],
+    );
     // Dept tree: root, DEPT_CHILDREN children, GRANDCHILDREN_PER_CHILD grandchildren each.
     const depts: Array<[string, string, string, string]> = [[DEPT_ROOT, '0', '0', 'Bench root']];
     for (let c = 0; c < DEPT_CHILDREN; c++) {
@@ -80,31 +102,43 @@ async function prepare(): Promise<string> {
         depts.push([deptGrand(c, g), deptChild(c), `0,${DEPT_ROOT},${deptChild(c)}`, `Bench dept ${c}.${g}`]);
       }
     }
-    await client.query(`insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, is_deleted)
+    await client.query(
+      `insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, is_deleted)
       select id::bigint, '000000', parent::bigint, anc, 1, name, name, 1, 0
       from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(id, parent, anc, name)`,
-    [depts.map((d) => d[0]), depts.map((d) => d[1]), depts.map((d) => d[2]), depts.map((d) => d[3])]);
+      [depts.map((d) => d[0]), depts.map((d) => d[1]), depts.map((d) => d[2]), depts.map((d) => d[3])],
+    );
     // The bench user: only the bench role.
-    await client.query(`insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
-      values ($1, '000000', 1, 'benchuser', $2, 'Bench', 'Bench', $3, $4, 1, 0, now())`, [USER_BENCH, hash, ROLE_BENCH, DEPT_ROOT]);
+    await client.query(
+      `insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
+      values ($1, '000000', 1, 'benchuser', $2, 'Bench', 'Bench', $3, $4, 1, 0, now())`,
+      [USER_BENCH, hash, ROLE_BENCH, DEPT_ROOT],
+    );
     // 100,000 users spread round-robin over the 221 bench depts, the seed's user role; 10 batches.
     const deptIds = depts.map((d) => d[0]);
     for (let start = 0; start < USERS; start += 10_000) {
-      await client.query(`insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, email, phone,
+      await client.query(
+        `insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, email, phone,
           role_id, dept_id, post_id, create_user, create_dept, create_time, update_time, status, is_deleted)
         select $1::bigint + g, '000000', 1, 'bu' || g, $2, 'User ' || g, 'U' || g, 'u' || g || '@bench.test', '1' || lpad(g::text, 10, '0'),
                $3, ($4::text[])[1 + g % cardinality($4::text[])], '', null, null,
                timestamp '2024-01-01' + make_interval(secs => g), timestamp '2024-01-01' + make_interval(secs => g), 1, 0
         from generate_series($5::int, $6::int) g`,
-      [String(BASE.user), hash, SEED.roleUser, deptIds, start, Math.min(USERS, start + 10_000) - 1]);
+        [String(BASE.user), hash, SEED.roleUser, deptIds, start, Math.min(USERS, start + 10_000) - 1],
+      );
     }
     await client.query('commit');
     // Plain ANALYZE, as right after a bulk import: the dept index has no GIN pending list to flush (migration 0005).
     await client.query('analyze');
-    const { rows } = await client.query(`select (select count(*) from blade_user) users, (select count(*) from blade_menu where is_deleted = 0) menus,
-      (select count(*) from blade_role_menu where role_id = $1) granted, (select count(*) from blade_dept) depts`, [ROLE_BENCH]);
-    log(`database ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${rows[0].users} users, ${rows[0].menus} live menus ` +
-      `(${rows[0].granted} granted to role bench), ${rows[0].depts} depts`);
+    const { rows } = await client.query(
+      `select (select count(*) from blade_user) users, (select count(*) from blade_menu where is_deleted = 0) menus,
+      (select count(*) from blade_role_menu where role_id = $1) granted, (select count(*) from blade_dept) depts`,
+      [ROLE_BENCH],
+    );
+    log(
+      `database ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${rows[0].users} users, ${rows[0].menus} live menus ` +
+        `(${rows[0].granted} granted to role bench), ${rows[0].depts} depts`,
+    );
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
@@ -126,7 +160,11 @@ async function startServer(databaseUrl: string): Promise<Server> {
 // ---------------------------------------------------------------------------------------------------------------
 // Measurement
 
-interface Stats { p50: number; p95: number; p99: number }
+interface Stats {
+  p50: number;
+  p95: number;
+  p99: number;
+}
 
 function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -174,7 +212,13 @@ const USER_PAGE_SQL = `select r.*, c.__total from (select count(*) as __total fr
   left join lateral (select * from blade_user where ${USER_FILTER} order by create_time desc, id desc limit 10 offset 0) as r on true`;
 const USER_PAGE_PARAMS = ['000000', TARGET_CHILD, `%,${TARGET_CHILD},%`];
 
-interface Result { name: string; target: number; api: Stats; raw: Stats; detail: string }
+interface Result {
+  name: string;
+  target: number;
+  api: Stats;
+  raw: Stats;
+  detail: string;
+}
 
 async function run(): Promise<Result[]> {
   const databaseUrl = await prepare();
@@ -185,31 +229,47 @@ async function run(): Promise<Result[]> {
 
   const routesPath = '/api/blade-system/menu/routes';
   let routeNodes = 0;
-  await apiCall(server.port, routesPath, benchToken, (d) => { routeNodes = countNodes(d as Array<{ children?: unknown[] }>); });
+  await apiCall(server.port, routesPath, benchToken, (d) => {
+    routeNodes = countNodes(d as Array<{ children?: unknown[] }>);
+  });
   const pagePath = `/api/blade-system/user/page?current=1&size=10&deptId=${TARGET_CHILD}`;
   let pageTotal = 0;
-  await apiCall(server.port, pagePath, adminToken, (d) => { pageTotal = Number((d as { total: number }).total); });
+  await apiCall(server.port, pagePath, adminToken, (d) => {
+    pageTotal = Number((d as { total: number }).total);
+  });
   log(`routes as benchuser: ${routeNodes} menu nodes; user/page deptId=${TARGET_CHILD}: total ${pageTotal}`);
-  if (routeNodes < EXTRA_MENUS) throw new Error(`routes returned ${routeNodes} nodes, expected at least ${EXTRA_MENUS}`);
+  if (routeNodes < EXTRA_MENUS)
+    throw new Error(`routes returned ${routeNodes} nodes, expected at least ${EXTRA_MENUS}`);
   if (pageTotal === 0) throw new Error('user/page returned no users');
 
   log(`API: ${WARMUP} warm-up + ${MEASURED} measured sequential requests each`);
   const apiRoutes = await measure(() => apiCall(server.port, routesPath, benchToken, () => {}));
-  const apiPage = await measure(() => apiCall(server.port, pagePath, adminToken, (d) => {
-    if ((d as { records: unknown[] }).records.length !== 10) throw new Error('user/page did not return 10 records');
-  }));
+  const apiPage = await measure(() =>
+    apiCall(server.port, pagePath, adminToken, (d) => {
+      if ((d as { records: unknown[] }).records.length !== 10) throw new Error('user/page did not return 10 records');
+    }),
+  );
 
   // Raw baseline, with the server idle (still running; it does nothing between requests).
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   onCleanup('close raw pool', () => pool.end());
   const routesRows = (await pool.query(ROUTES_SQL, [ROLE_BENCH])).rowCount;
   const pageRows = await pool.query(USER_PAGE_SQL, USER_PAGE_PARAMS);
-  log(`raw: routes SQL ${routesRows} rows; user page SQL total ${pageRows.rows[0]?.__total}, ${pageRows.rowCount} rows`);
-  const rawRoutes = await measure(async () => { await pool.query(ROUTES_SQL, [ROLE_BENCH]); });
-  const rawPage = await measure(async () => { await pool.query(USER_PAGE_SQL, USER_PAGE_PARAMS); });
+  log(
+    `raw: routes SQL ${routesRows} rows; user page SQL total ${pageRows.rows[0]?.__total}, ${pageRows.rowCount} rows`,
+  );
+  const rawRoutes = await measure(async () => {
+    await pool.query(ROUTES_SQL, [ROLE_BENCH]);
+  });
+  const rawPage = await measure(async () => {
+    await pool.query(USER_PAGE_SQL, USER_PAGE_PARAMS);
+  });
 
   // Where the time goes on the database side.
-  for (const [name, text, params] of [['routes', ROUTES_SQL, [ROLE_BENCH]], ['user page', USER_PAGE_SQL, USER_PAGE_PARAMS]] as const) {
+  for (const [name, text, params] of [
+    ['routes', ROUTES_SQL, [ROLE_BENCH]],
+    ['user page', USER_PAGE_SQL, USER_PAGE_PARAMS],
+  ] as const) {
     const plan = await pool.query(`explain (analyze, buffers) ${text}`, [...params]);
     const lines = plan.rows.map((r) => r['QUERY PLAN'] as string);
     console.log(`\n--- EXPLAIN ANALYZE ${name} SQL ---\n${lines.join('\n')}`);
@@ -226,12 +286,22 @@ const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
 function printTable(results: Result[]): boolean {
   const header = ['endpoint', 'API p50', 'API p95', 'API p99', 'raw p50', 'raw p95', 'raw p99', 'target', 'verdict'];
   const lines = results.map((r) => [
-    r.name, ms(r.api.p50), ms(r.api.p95), ms(r.api.p99), ms(r.raw.p50), ms(r.raw.p95), ms(r.raw.p99),
-    `p95 < ${r.target}`, r.api.p95 < r.target ? 'PASS' : 'FAIL',
+    r.name,
+    ms(r.api.p50),
+    ms(r.api.p95),
+    ms(r.api.p99),
+    ms(r.raw.p50),
+    ms(r.raw.p95),
+    ms(r.raw.p99),
+    `p95 < ${r.target}`,
+    r.api.p95 < r.target ? 'PASS' : 'FAIL',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\nPostgreSQL, ${USERS.toLocaleString('en-US')} users, ${EXTRA_MENUS} extra menus; ${WARMUP} warm-up + ${MEASURED} sequential requests, 1 connection.`);
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(
+    `\nPostgreSQL, ${USERS.toLocaleString('en-US')} users, ${EXTRA_MENUS} extra menus; ${WARMUP} warm-up + ${MEASURED} sequential requests, 1 connection.`,
+  );
   console.log('API = loopback round trip measured by the client (ms); raw = the equivalent SQL through pg.Pool (ms).');
   console.log(fmt(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

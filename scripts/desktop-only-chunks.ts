@@ -1,7 +1,8 @@
 import type { Plugin } from 'vite';
 
 /**
- * Finds the chunks (and the files they pull in) only the desktop console uses: everything the entry cannot reach without passing through a
+ * Finds the chunks (and the files they pull in) only the desktop console uses: everything the entry cannot reach
+ * without passing through a
  * chunk whose own module lives in src/desktop. The service worker leaves them out of its precache (a phone never
  * downloads them) and `dist/desktop-chunks.json` lists them for the tests and the bundle bench.
  */
@@ -23,7 +24,11 @@ export function desktopOnlyChunks(found: Set<string>): Plugin {
         queue.push(...chunk.imports, ...chunk.dynamicImports);
       }
       // Files the chunks pull in (bpmn-js's font, antd's images) follow them, unless a phone chunk uses them too.
-      const phoneAssets = new Set(chunks.filter((chunk) => phone.has(chunk.fileName)).flatMap((chunk) => [...chunk.viteMetadata?.importedAssets ?? []]));
+      const phoneAssets = new Set(
+        chunks
+          .filter((chunk) => phone.has(chunk.fileName))
+          .flatMap((chunk) => [...(chunk.viteMetadata?.importedAssets ?? [])]),
+      );
       found.clear();
       for (const chunk of chunks) {
         if (phone.has(chunk.fileName)) continue;
@@ -31,7 +36,11 @@ export function desktopOnlyChunks(found: Set<string>): Plugin {
         for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(css);
         for (const asset of chunk.viteMetadata?.importedAssets ?? []) if (!phoneAssets.has(asset)) found.add(asset);
       }
-      this.emitFile({ type: 'asset', fileName: 'desktop-chunks.json', source: `${JSON.stringify([...found].sort(), null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'desktop-chunks.json',
+        source: `${JSON.stringify([...found].sort(), null, 2)}\n`,
+      });
     },
   };
 }

@@ -7,10 +7,17 @@ import { ChunkLoadError } from './lazy.ts';
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
   state: { error?: Error } = {};
 
-  static getDerivedStateFromError(error: Error) { return { error }; }
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    void addErrorLog({ type: 'error', message: error.message, stack: error.stack ?? '', info: info.componentStack ?? '' });
+    void addErrorLog({
+      type: 'error',
+      message: error.message,
+      stack: error.stack ?? '',
+      info: info.componentStack ?? '',
+    });
   }
 
   render() {
@@ -19,7 +26,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: 
     return (
       <div role="alert" style={{ padding: 32, fontFamily: 'system-ui, sans-serif', textAlign: 'center' }}>
         <p>{error instanceof ChunkLoadError ? t('common.chunkError') : error.message}</p>
-        <button type="button" onClick={() => window.location.reload()}>{t('common.refresh')}</button>
+        <button type="button" onClick={() => window.location.reload()}>
+          {t('common.refresh')}
+        </button>
       </div>
     );
   }

@@ -1,16 +1,21 @@
 import type { ApprovableDef } from '../shared/entities/approvals.ts';
-import type { FieldDef } from '../shared/entities/define.ts';
+import { refNameKey, requiredText, type FieldDef } from '../shared/entities/define.ts';
 import type { LocalText } from '../shared/i18n/server-messages.ts';
 
 /**
  * What the desktop and the phone read of an approvable entity's definition: its form fields in order, the period a
  * `period-start` / `period-end` pair makes, and the rows of its read-only views.
  */
-export interface NamedField { name: string; field: FieldDef }
+export interface NamedField {
+  name: string;
+  field: FieldDef;
+}
 
 /** The request's form fields, in definition order. */
 export const formFieldsOf = (entity: ApprovableDef): NamedField[] =>
-  Object.entries(entity.fields).filter(([, field]) => field.form).map(([name, field]) => ({ name, field }));
+  Object.entries(entity.fields)
+    .filter(([, field]) => field.form)
+    .map(([name, field]) => ({ name, field }));
 
 /** The period of a form (a leave's start and end), if it has one. */
 export function periodOf(entity: ApprovableDef): { start: string; end: string } | undefined {
@@ -20,12 +25,9 @@ export function periodOf(entity: ApprovableDef): { start: string; end: string } 
   return start && end ? { start, end } : undefined;
 }
 
-/** The message of a required field left blank, as the server words it (`请输入<label>` unless the field says). */
-export function requiredMessage(field: FieldDef): LocalText | undefined {
-  const { label } = field;
-  if (field.required === true) return { zh: `请输入${label.zh}`, en: `Please enter ${label.en.toLowerCase()}` };
-  return field.required || undefined;
-}
+/** The message of a required field left blank, as the server words it. */
+export const requiredMessage = (field: FieldDef): LocalText | undefined =>
+  field.required ? requiredText(field) : undefined;
 
 /** A period's start or end: picked as a date and a half day. */
 export const isPeriod = (field: FieldDef) => field.control === 'period-start' || field.control === 'period-end';
@@ -41,16 +43,23 @@ export type ViewRow = { label: LocalText } & ({ field: NamedField } | { from: Na
 
 const named = (entity: ApprovableDef, name: string): NamedField => ({ name, field: entity.fields[name] });
 
+/** What a read-only view shows of a field: a reference's name (the server joins it in), else the value. */
+export const shownValue = ({ name, field }: NamedField, record: Record<string, unknown>): unknown =>
+  record[field.ref ? refNameKey(name, field) : name];
+
 /** What a card shows of a request (the definition's `summary`). */
-export const summaryRowsOf = (entity: ApprovableDef): ViewRow[] => entity.approval.summary.map((item) =>
-  (typeof item === 'string'
-    ? { label: entity.fields[item].label, field: named(entity, item) }
-    : { label: item.label, from: named(entity, item.from), to: named(entity, item.to) }));
+export const summaryRowsOf = (entity: ApprovableDef): ViewRow[] =>
+  entity.approval.summary.map((item) =>
+    typeof item === 'string'
+      ? { label: entity.fields[item].label, field: named(entity, item) }
+      : { label: item.label, from: named(entity, item.from), to: named(entity, item.to) },
+  );
 
 /** Every field of a request, read-only: its summary fields first (a period as its two fields), then the others. */
 export function detailFieldsOf(entity: ApprovableDef): NamedField[] {
   const first = entity.approval.summary.flatMap((item) => (typeof item === 'string' ? [item] : [item.from, item.to]));
-  const rest = formFieldsOf(entity).map((f) => f.name).filter((name) => !first.includes(name));
+  const rest = formFieldsOf(entity)
+    .map((f) => f.name)
+    .filter((name) => !first.includes(name));
   return [...first, ...rest].map((name) => named(entity, name));
 }
-

@@ -19,20 +19,24 @@ const tokenForm = (params: Record<string, string>) => new URLSearchParams(params
 
 /** Password (or captcha) grant: the password travels as md5 hex; a failure rejects with the server's message. */
 export async function login(form: LoginForm): Promise<UserInfo> {
-  const response = await http.post<UserInfo>('/api/blade-auth/oauth/token', tokenForm({
-    tenantId: form.tenantId,
-    username: form.username,
-    password: md5(form.password),
-    grant_type: site.captchaMode ? 'captcha' : 'password',
-    scope: 'all',
-    type: 'account',
-  }), {
-    noToken: true,
-    headers: {
-      'Tenant-Id': form.tenantId,
-      ...(site.captchaMode ? { 'Captcha-Key': form.captchaKey ?? '', 'Captcha-Code': form.captchaCode ?? '' } : {}),
+  const response = await http.post<UserInfo>(
+    '/api/blade-auth/oauth/token',
+    tokenForm({
+      tenantId: form.tenantId,
+      username: form.username,
+      password: md5(form.password),
+      grant_type: site.captchaMode ? 'captcha' : 'password',
+      scope: 'all',
+      type: 'account',
+    }),
+    {
+      noToken: true,
+      headers: {
+        'Tenant-Id': form.tenantId,
+        ...(site.captchaMode ? { 'Captcha-Key': form.captchaKey ?? '', 'Captcha-Code': form.captchaCode ?? '' } : {}),
+      },
     },
-  });
+  );
   session.signedIn(response.data);
   return response.data;
 }
@@ -51,19 +55,25 @@ export function refreshToken(switchTo: { deptId?: string; roleId?: string } = {}
     const adopted = session.adoptStored() ? session.get().userInfo : undefined;
     if (adopted && !switching) return adopted;
     const { refreshToken: token, tenantId } = session.get();
-    const response = await http.post<UserInfo>('/api/blade-auth/oauth/token', tokenForm({ tenantId, refresh_token: token, grant_type: 'refresh_token', scope: 'all' }), {
-      noToken: true,
-      headers: { 'Tenant-Id': tenantId, 'Dept-Id': switchTo.deptId ?? '', 'Role-Id': switchTo.roleId ?? '' },
-    });
+    const response = await http.post<UserInfo>(
+      '/api/blade-auth/oauth/token',
+      tokenForm({ tenantId, refresh_token: token, grant_type: 'refresh_token', scope: 'all' }),
+      {
+        noToken: true,
+        headers: { 'Tenant-Id': tenantId, 'Dept-Id': switchTo.deptId ?? '', 'Role-Id': switchTo.roleId ?? '' },
+      },
+    );
     session.signedIn(response.data, { refresh: true });
     return response.data;
-  }).finally(() => { refreshing = undefined; });
+  }).finally(() => {
+    refreshing = undefined;
+  });
   return refreshing;
 }
 
 function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('tenon-token-refresh', task) as Promise<T> : task();
+  return locks ? (locks.request('tenon-token-refresh', task) as Promise<T>) : task();
 }
 
 export const isRefreshing = () => refreshing !== undefined;
@@ -90,7 +100,10 @@ export async function logout(): Promise<void> {
   }
 }
 
-export interface Captcha { key: string; image: string }
+export interface Captcha {
+  key: string;
+  image: string;
+}
 export async function fetchCaptcha(): Promise<Captcha> {
   return (await http.get<Captcha>('/api/blade-auth/oauth/captcha', { noToken: true })).data;
 }

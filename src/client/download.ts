@@ -13,7 +13,9 @@ export function fileNameOf(disposition: string | undefined | null, fallback = 'd
   if (extended) {
     try {
       return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
-    } catch { /* fall through to the plain name */ }
+    } catch {
+      /* fall through to the plain name */
+    }
   }
   const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
   const name = (plain?.[2] ?? plain?.[1] ?? '').trim();
@@ -26,8 +28,12 @@ export function fileNameOf(disposition: string | undefined | null, fallback = 'd
  */
 function blobOrEnvelope(data: unknown, headers: AxiosResponseHeaders | RawAxiosResponseHeaders): unknown {
   const type = String(headers['content-type'] ?? '');
-  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data)
-    : ArrayBuffer.isView(data) ? Uint8Array.from(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)) : undefined;
+  const bytes =
+    data instanceof ArrayBuffer
+      ? new Uint8Array(data)
+      : ArrayBuffer.isView(data)
+        ? Uint8Array.from(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
+        : undefined;
   if (!bytes) return data;
   if (/\bjson\b/i.test(type)) {
     try {

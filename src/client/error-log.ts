@@ -21,16 +21,22 @@ const listeners = new Set<() => void>();
 
 function db() {
   dbPromise ??= openDB(DB_NAME, 1, {
-    upgrade(database) { database.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true }); },
+    upgrade(database) {
+      database.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
+    },
   });
   return dbPromise;
 }
 
-function changed() { for (const listener of listeners) listener(); }
+function changed() {
+  for (const listener of listeners) listener();
+}
 
 export function onErrorLogsChanged(listener: () => void) {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 export async function addErrorLog(entry: Omit<ErrorLog, 'id' | 'time' | 'url'> & { url?: string }) {
@@ -61,21 +67,36 @@ export async function clearErrorLogs() {
 export async function uploadErrorLogs(): Promise<number> {
   const logs = await listErrorLogs();
   if (logs.length === 0) return 0;
-  await http.post('/api/blade-auth/oauth/logout', logs.map(({ id: _id, ...log }) => log));
+  await http.post(
+    '/api/blade-auth/oauth/logout',
+    logs.map(({ id: _id, ...log }) => log),
+  );
   await clearErrorLogs();
   return logs.length;
 }
 
-const describe = (value: unknown) => (value instanceof Error ? value.message : typeof value === 'string' ? value : JSON.stringify(value));
+const describe = (value: unknown) =>
+  value instanceof Error ? value.message : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** Uncaught errors and rejected promises become log records (type `error`). */
 export function installErrorCapture() {
   window.addEventListener('error', (event) => {
-    void addErrorLog({ type: 'error', message: event.message || describe(event.error), stack: event.error instanceof Error ? event.error.stack ?? '' : '', info: event.filename ? `${event.filename}:${event.lineno}:${event.colno}` : '' });
+    void addErrorLog({
+      type: 'error',
+      message: event.message || describe(event.error),
+      stack: event.error instanceof Error ? (event.error.stack ?? '') : '',
+      info: event.filename ? `${event.filename}:${event.lineno}:${event.colno}` : '',
+    });
   });
   window.addEventListener('unhandledrejection', (event) => {
     // Failed API calls already told the user; only keep what the code did not expect.
-    if (event.reason && typeof event.reason === 'object' && 'code' in event.reason && 'response' in event.reason) return;
-    void addErrorLog({ type: 'error', message: describe(event.reason), stack: event.reason instanceof Error ? event.reason.stack ?? '' : '', info: 'unhandledrejection' });
+    if (event.reason && typeof event.reason === 'object' && 'code' in event.reason && 'response' in event.reason)
+      return;
+    void addErrorLog({
+      type: 'error',
+      message: describe(event.reason),
+      stack: event.reason instanceof Error ? (event.reason.stack ?? '') : '',
+      info: 'unhandledrejection',
+    });
   });
 }

@@ -1,4 +1,6 @@
-/** Number display of spec §9: 2 decimals by default, thousands separators; completion rates are fractions shown x100 %. */
+/**
+ * Number display of spec §9: 2 decimals by default, thousands separators; completion rates are fractions shown x100 %.
+ */
 export function formatNumber(value: number | string | null | undefined, decimals = 2): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);

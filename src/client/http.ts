@@ -6,8 +6,19 @@ import { notify } from './notify.ts';
 import { session } from './session.ts';
 
 /** The BladeX envelope. */
-export interface R<T> { code: number; success: boolean; data: T; msg: string }
-export interface Page<T> { records: T[]; total: number; size: number; current: number; pages: number }
+export interface R<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
 
 /** Per-request options of the error catalogue. */
 declare module 'axios' {
@@ -41,27 +52,35 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
 });
 
 export class ApiFailure extends Error {
-  constructor(readonly code: number, message: string, readonly response?: AxiosResponse) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly response?: AxiosResponse,
+  ) {
     super(message);
   }
 }
 
-http.interceptors.response.use((response) => {
-  const body = response.data as { code?: number; msg?: string; error_description?: string } | undefined;
-  const code = (body && typeof body === 'object' && typeof body.code === 'number' ? body.code : 0) || response.status;
-  if (code === 200) return response;
-  const message = (body && typeof body === 'object' && (body.msg || body.error_description)) || t('common.unknownError');
-  if (response.config.silent || (site.statusWhiteList as readonly number[]).includes(code)) {
+http.interceptors.response.use(
+  (response) => {
+    const body = response.data as { code?: number; msg?: string; error_description?: string } | undefined;
+    const code = (body && typeof body === 'object' && typeof body.code === 'number' ? body.code : 0) || response.status;
+    if (code === 200) return response;
+    const message =
+      (body && typeof body === 'object' && (body.msg || body.error_description)) || t('common.unknownError');
+    if (response.config.silent || (site.statusWhiteList as readonly number[]).includes(code)) {
+      return Promise.reject(new ApiFailure(code, message, response));
+    }
+    if (code === 401) {
+      session.localLogout();
+      navigateTo('/login');
+      return Promise.reject(new ApiFailure(code, message, response));
+    }
+    notify.error(message);
     return Promise.reject(new ApiFailure(code, message, response));
-  }
-  if (code === 401) {
-    session.localLogout();
-    navigateTo('/login');
-    return Promise.reject(new ApiFailure(code, message, response));
-  }
-  notify.error(message);
-  return Promise.reject(new ApiFailure(code, message, response));
-}, (error: AxiosError) => Promise.reject(error));
+  },
+  (error: AxiosError) => Promise.reject(error),
+);
 
 /** GET/POST returning the envelope's `data`. */
 export async function getData<T>(url: string, params?: Record<string, unknown>): Promise<T> {

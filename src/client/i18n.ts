@@ -20,21 +20,30 @@ const englishOnDemand: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, _namespace, callback) => {
-    if (language !== 'en') { callback(null, {}); return; }
-    import('../shared/i18n/en/index.ts').then(({ en }) => callback(null, en), (error: Error) => callback(error, null));
+    if (language !== 'en') {
+      callback(null, {});
+      return;
+    }
+    import('../shared/i18n/en/index.ts').then(
+      ({ en }) => callback(null, en),
+      (error: Error) => callback(error, null),
+    );
   },
 };
 
 export function initI18n() {
   const lng = storedLanguage();
-  void i18next.use(englishOnDemand).use(initReactI18next).init({
-    resources: { zh: { translation: zh } },
-    partialBundledLanguages: true,
-    lng,
-    fallbackLng: 'zh',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  void i18next
+    .use(englishOnDemand)
+    .use(initReactI18next)
+    .init({
+      resources: { zh: { translation: zh } },
+      partialBundledLanguages: true,
+      lng,
+      fallbackLng: 'zh',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   applyDocumentLanguage(lng);
   return i18next;
 }

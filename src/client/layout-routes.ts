@@ -56,7 +56,10 @@ const EQUIVALENT_ROUTES: readonly Equivalence[] = [
   { phone: `/approvals/:kind/handle/${TASK}?claim=1`, desktop: '/work/claim/index', only: 'desktop' },
   { phone: `/approvals/${BUSINESS}/handle/${TASK}`, desktop: `/work/process/${BUSINESS}/handle/${TASK}` },
   { phone: `/approvals/${BUSINESS}/detail/${REQUEST}`, desktop: `/work/process/${BUSINESS}/detail/${REQUEST}` },
-  { phone: `/approvals/${BUSINESS}/form/:processDefinitionId`, desktop: `/work/process/${BUSINESS}/form/:processDefinitionId` },
+  {
+    phone: `/approvals/${BUSINESS}/form/:processDefinitionId`,
+    desktop: `/work/process/${BUSINESS}/form/:processDefinitionId`,
+  },
   // A process without a business form has no page of its own on the desktop: the list it is in.
   { phone: `/approvals/:kind/handle/${TASK}`, desktop: '/work/todo/index', only: 'desktop' },
   { phone: `/approvals/:kind/detail/${REQUEST}`, desktop: '/work/send/index', only: 'desktop' },
@@ -97,10 +100,13 @@ function matchPattern(pattern: string, pathname: string, search: URLSearchParams
 /** The pattern with the values put in (they stay URL-encoded as they were in the address). */
 function fillPattern(pattern: string, params: Record<string, string>): string {
   const [path, query] = pattern.split('?');
-  const filled = path.split('/').map((segment) => {
-    const param = PARAM.exec(segment);
-    return param ? params[param[1]] : segment;
-  }).join('/');
+  const filled = path
+    .split('/')
+    .map((segment) => {
+      const param = PARAM.exec(segment);
+      return param ? params[param[1]] : segment;
+    })
+    .join('/');
   return query ? `${filled}?${query}` : filled;
 }
 
@@ -118,8 +124,16 @@ export function equivalentPath(to: Layout, pathname: string, search = ''): strin
 
 /** Paths the desktop shows without a menu: its own screens, the approval pages, `/wel` and its public pages. */
 const DESKTOP_OWN = [
-  ...Object.values(DESKTOP_PATHS), '/wel', '/login', site.lockPage, '/404', '/403', '/500',
-  `/work/process/${BUSINESS}/handle/${TASK}`, `/work/process/${BUSINESS}/detail/${REQUEST}`, `/work/process/${BUSINESS}/form/:processDefinitionId`,
+  ...Object.values(DESKTOP_PATHS),
+  '/wel',
+  '/login',
+  site.lockPage,
+  '/404',
+  '/403',
+  '/500',
+  `/work/process/${BUSINESS}/handle/${TASK}`,
+  `/work/process/${BUSINESS}/detail/${REQUEST}`,
+  `/work/process/${BUSINESS}/form/:processDefinitionId`,
 ];
 
 /**
@@ -129,11 +143,12 @@ const DESKTOP_OWN = [
 export function isDesktopPath(pathname: string, menus: MenuNode[]): boolean {
   const none = new URLSearchParams();
   if (DESKTOP_OWN.some((pattern) => matchPattern(pattern, pathname, none))) return true;
-  const walk = (nodes: MenuNode[]): boolean => nodes.some((node) => {
-    const leaf = !node.children || node.children.length === 0;
-    if (!leaf) return walk(node.children ?? []);
-    const { routePath, openMode } = routeOf(node);
-    return openMode === 'route' && (routePath === pathname || node.path === pathname);
-  });
+  const walk = (nodes: MenuNode[]): boolean =>
+    nodes.some((node) => {
+      const leaf = !node.children || node.children.length === 0;
+      if (!leaf) return walk(node.children ?? []);
+      const { routePath, openMode } = routeOf(node);
+      return openMode === 'route' && (routePath === pathname || node.path === pathname);
+    });
   return walk(menus);
 }

@@ -12,9 +12,13 @@ function withTimeout<T>(load: Promise<T>): Promise<T> {
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ChunkLoadError('chunk load timeout')), site.chunkTimeoutMs);
   });
-  return Promise.race([load, timeout]).finally(() => clearTimeout(timer)).catch((error: unknown) => {
-    throw error instanceof ChunkLoadError ? error : new ChunkLoadError(error instanceof Error ? error.message : String(error));
-  });
+  return Promise.race([load, timeout])
+    .finally(() => clearTimeout(timer))
+    .catch((error: unknown) => {
+      throw error instanceof ChunkLoadError
+        ? error
+        : new ChunkLoadError(error instanceof Error ? error.message : String(error));
+    });
 }
 
 /**
@@ -26,17 +30,26 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const start = () => {
-    loading ??= withTimeout(load()).then((module) => {
-      loaded = module.default;
-      return module;
-    }, (error: unknown) => {
-      loading = undefined; // a later attempt loads again
-      throw error;
-    });
+    loading ??= withTimeout(load()).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined; // a later attempt loads again
+        throw error;
+      },
+    );
     return loading;
   };
   const Lazy = lazy(start);
   const Page = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
   // A failed preload is left to the page's own load to report.
-  return Object.assign(Page, { preload: () => start().then(() => undefined, () => undefined) });
+  return Object.assign(Page, {
+    preload: () =>
+      start().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }

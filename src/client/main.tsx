@@ -48,7 +48,9 @@ initI18n();
 registerServiceWorker();
 startAutoRefresh();
 // Another tab logged in or out: follow it.
-window.addEventListener('storage', (event) => { if (event.key?.startsWith(`${site.key}-`)) session.reload(); });
+window.addEventListener('storage', (event) => {
+  if (event.key?.startsWith(`${site.key}-`)) session.reload();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -25,12 +25,16 @@ export function iframePath(node: Pick<MenuNode, 'code' | 'id'>): string {
   return `/myiframe/${encodeURIComponent(node.code || node.id)}`;
 }
 
-/** Where a menu leads: a leaf path without children gets `/index`; http(s) paths go to the iframe page or a new window. */
+/**
+ * Where a menu leads: a leaf path without children gets `/index`; http(s) paths go to the iframe page or a new window.
+ */
 export function routeOf(node: MenuNode): { routePath: string; openMode: OpenMode; url?: string } {
   const path = node.path.trim();
   if (isExternal(path)) {
     const newWindow = node.isOpen === NEW_WINDOW || hasTargetQuery(path);
-    return newWindow ? { routePath: path, openMode: 'window', url: path } : { routePath: iframePath(node), openMode: 'iframe', url: path };
+    return newWindow
+      ? { routePath: path, openMode: 'window', url: path }
+      : { routePath: iframePath(node), openMode: 'iframe', url: path };
   }
   const leaf = !node.children || node.children.length === 0;
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;

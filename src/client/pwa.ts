@@ -9,7 +9,9 @@ let workbox: Workbox | undefined;
 let updateWaiting = false;
 let updateAccepted = false;
 const listeners = new Set<() => void>();
-const emit = () => { for (const listener of listeners) listener(); };
+const emit = () => {
+  for (const listener of listeners) listener();
+};
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   window.addEventListener('online', listener);
@@ -24,9 +26,14 @@ const subscribe = (listener: () => void) => {
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => { updateWaiting = true; emit(); });
+  workbox.addEventListener('waiting', () => {
+    updateWaiting = true;
+    emit();
+  });
   // `isUpdate` is false when this page's first visit installed the worker; an accepted update must reload anyway.
-  workbox.addEventListener('controlling', (event) => { if (event.isUpdate || updateAccepted) window.location.reload(); });
+  workbox.addEventListener('controlling', (event) => {
+    if (event.isUpdate || updateAccepted) window.location.reload();
+  });
   // Blocked service workers (private modes, some test browsers) leave the app working without offline support.
   workbox.register().catch(() => undefined);
 }

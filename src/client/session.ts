@@ -62,7 +62,9 @@ export const session = {
   get: () => state,
   subscribe(listener: () => void) {
     listeners.add(listener);
-    return () => { listeners.delete(listener); };
+    return () => {
+      listeners.delete(listener);
+    };
   },
 
   /** Login or refresh succeeded: keep the tokens and who we are; a new login clears the lock. */
@@ -77,7 +79,10 @@ export const session = {
       removeStore('lockPasswd');
     }
     update({
-      token: info.access_token, refreshToken: info.refresh_token, tenantId: info.tenant_id, userInfo: info,
+      token: info.access_token,
+      refreshToken: info.refresh_token,
+      tenantId: info.tenant_id,
+      userInfo: info,
       ...(options.refresh ? {} : { isLock: false, lockPasswd: '' }),
     });
   },
@@ -111,13 +116,27 @@ export const session = {
   localLogout() {
     removeCookie('access-token');
     removeCookie('refresh-token');
-    for (const name of ['token', 'userInfo', 'isLock', 'lockPasswd', 'menu', 'menuAll', 'permission', 'roles', 'tagList', 'tag']) removeStore(name);
+    for (const name of [
+      'token',
+      'userInfo',
+      'isLock',
+      'lockPasswd',
+      'menu',
+      'menuAll',
+      'permission',
+      'roles',
+      'tagList',
+      'tag',
+    ])
+      removeStore(name);
     update({ token: '', refreshToken: '', userInfo: undefined, isLock: false, lockPasswd: '' });
     for (const listener of logoutListeners) listener();
   },
   onLogout(listener: () => void) {
     logoutListeners.add(listener);
-    return () => { logoutListeners.delete(listener); };
+    return () => {
+      logoutListeners.delete(listener);
+    };
   },
 
   lock() {
@@ -136,7 +155,10 @@ export const session = {
     return true;
   },
   /** Re-reads storage (another tab logged out or in). */
-  reload() { state = load(); for (const listener of listeners) listener(); },
+  reload() {
+    state = load();
+    for (const listener of listeners) listener();
+  },
 };
 
 // The console shows times in the tenant's zone, whatever zone the browser is in (docs/time-zones.md).

@@ -4,7 +4,11 @@ import { site } from './config.ts';
  * Saber's store: values kept as `{dataType, content, datetime}` under `<site key>-<name>`, in session storage when
  * `session` is set, else in local storage (spec §3 "Log record ... Locally stored browser data").
  */
-interface Stored { dataType: string; content: unknown; datetime: number }
+interface Stored {
+  dataType: string;
+  content: unknown;
+  datetime: number;
+}
 
 const keyOf = (name: string) => `${site.key}-${name}`;
 

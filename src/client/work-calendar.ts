@@ -1,20 +1,35 @@
 import { useQueries } from '@tanstack/react-query';
 import {
-  addDays, datesBetween, halfOf, isWorkingDay, leaveTime, workingDays, yearsBetween, type WorkCalendar,
+  addDays,
+  datesBetween,
+  halfOf,
+  isWorkingDay,
+  leaveTime,
+  workingDays,
+  yearsBetween,
+  type WorkCalendar,
 } from '../shared/calendar/working-days.ts';
 import { formatDateTime } from '../shared/contract/time.ts';
 import { getData } from './http.ts';
 import { t } from './i18n.ts';
 
 /** A day of the tenant's work calendar that differs from Monday-Friday work. */
-export interface CalendarDay { calendarDate: string; dayType: number }
+export interface CalendarDay {
+  calendarDate: string;
+  dayType: number;
+}
 
-export const fetchCalendarYear = (year: number) => getData<CalendarDay[]>('/api/blade-system/work-calendar/year', { year });
+export const fetchCalendarYear = (year: number) =>
+  getData<CalendarDay[]>('/api/blade-system/work-calendar/year', { year });
 
 /** The tenant's calendar of these years, once every one of them is loaded. */
 function useCalendar(years: number[]): WorkCalendar | undefined {
   const calendars = useQueries({
-    queries: years.map((year) => ({ queryKey: ['work-calendar', year], queryFn: () => fetchCalendarYear(year), staleTime: 10 * 60_000 })),
+    queries: years.map((year) => ({
+      queryKey: ['work-calendar', year],
+      queryFn: () => fetchCalendarYear(year),
+      staleTime: 10 * 60_000,
+    })),
   });
   if (calendars.some((query) => !query.data)) return undefined;
   return new Map(calendars.flatMap((query) => query.data!.map((day) => [day.calendarDate, day.dayType] as const)));
@@ -38,7 +53,9 @@ export function useNextWorkingDay(enabled = true): string {
   const tomorrow = addDays(formatDateTime().slice(0, 10), 1);
   const year = Number(tomorrow.slice(0, 4));
   const calendar = useCalendar(enabled ? [year, year + 1] : []);
-  return (calendar && datesBetween(tomorrow, `${year + 1}-12-31`).find((date) => isWorkingDay(date, calendar))) || tomorrow;
+  return (
+    (calendar && datesBetween(tomorrow, `${year + 1}-12-31`).find((date) => isWorkingDay(date, calendar))) || tomorrow
+  );
 }
 
 /** A leave's start or end for people: `2026-03-02 上午` when it is a half day's edge, else the time to the minute. */

@@ -21,7 +21,9 @@ function RootNotifier() {
 
 function InstallNavigator() {
   const navigate = useNavigate();
-  useEffect(() => { setNavigator((path) => void navigate(path)); }, [navigate]);
+  useEffect(() => {
+    setNavigator((path) => void navigate(path));
+  }, [navigate]);
   return null;
 }
 

@@ -37,8 +37,11 @@ export const permissionQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export const topMenusQuery = queryOptions({ queryKey: [DESKTOP_KEY, 'top-menus'], queryFn: fetchTopMenus, staleTime: 5 * 60_000 });
-
+export const topMenusQuery = queryOptions({
+  queryKey: [DESKTOP_KEY, 'top-menus'],
+  queryFn: fetchTopMenus,
+  staleTime: 5 * 60_000,
+});
 
 /** Flattened menu entries for route resolution (always the full tree, whatever top menu is selected). */
 export function useMenuEntries(): { entries: MenuEntry[] | undefined; isError: boolean; refetch: () => void } {

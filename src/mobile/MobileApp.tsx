@@ -21,7 +21,11 @@ const MainArea = lazyPage(mainArea);
 const LockPage = lazyPage<object>(() => mainArea().then((m) => ({ default: m.LockPage })));
 const StatusPage = lazyPage<{ status: Status }>(() => mainArea().then((m) => ({ default: m.StatusPage })));
 
-const loading = <div className="m-state" aria-busy="true"><DotLoading color="primary" /></div>;
+const loading = (
+  <div className="m-state" aria-busy="true">
+    <DotLoading color="primary" />
+  </div>
+);
 
 /** Shared code (axios 401, logout) moves with this router. */
 function NavigatorBridge() {
@@ -34,12 +38,33 @@ export function MobileRoutes() {
   return (
     <Suspense fallback={loading}>
       <Routes>
-        <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
-        <Route path={site.lockPage} element={<LockOnly><LockPage /></LockOnly>} />
+        <Route
+          path="/login"
+          element={
+            <PublicOnly>
+              <LoginPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path={site.lockPage}
+          element={
+            <LockOnly>
+              <LockPage />
+            </LockOnly>
+          }
+        />
         <Route path="/404" element={<StatusPage status="404" />} />
         <Route path="/403" element={<StatusPage status="403" />} />
         <Route path="/500" element={<StatusPage status="500" />} />
-        <Route path="/*" element={<RequireAuth><MainArea /></RequireAuth>} />
+        <Route
+          path="/*"
+          element={
+            <RequireAuth>
+              <MainArea />
+            </RequireAuth>
+          }
+        />
       </Routes>
     </Suspense>
   );
@@ -50,8 +75,12 @@ export default function MobileApp() {
   const { i18n } = useTranslation();
   useEffect(() => {
     setNotifier({
-      error: (text) => { Toast.show({ icon: 'fail', content: text }); },
-      success: (text) => { Toast.show({ icon: 'success', content: text }); },
+      error: (text) => {
+        Toast.show({ icon: 'fail', content: text });
+      },
+      success: (text) => {
+        Toast.show({ icon: 'success', content: text });
+      },
     });
   }, []);
   return (

@@ -23,7 +23,11 @@ export function DesktopPathRedirect() {
   if (equivalent) return <Navigate to={equivalent} replace />;
   if (ownScreen) return <Navigate to={PHONE_HOME} replace />;
   if (menus.isPending && menus.fetchStatus === 'fetching') {
-    return <div className="m-state" aria-busy="true"><DotLoading color="primary" /></div>;
+    return (
+      <div className="m-state" aria-busy="true">
+        <DotLoading color="primary" />
+      </div>
+    );
   }
   // Offline or failed: the menus the desktop kept, else home (a path that may be a screen is not called missing).
   const tree = menus.data ?? getStore<MenuNode[]>('menuAll');

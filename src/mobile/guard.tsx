@@ -5,7 +5,9 @@ import { session, useSession } from '../client/session.ts';
 
 /** No token: a session left without one (zero-length token) is logged out locally first, then /login. */
 function ToLogin({ stale }: { stale: boolean }) {
-  useEffect(() => { if (stale) session.localLogout(); }, [stale]);
+  useEffect(() => {
+    if (stale) session.localLogout();
+  }, [stale]);
   return <Navigate to="/login" replace />;
 }
 

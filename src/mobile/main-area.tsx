@@ -35,7 +35,10 @@ export default function MainArea() {
       <Route element={<MainLayout />}>
         <Route index element={<Navigate to={TAB_PATHS.approvals} replace />} />
         <Route path={TAB_PATHS.approvals} element={<ApprovalsTab />} />
-        <Route path={`${TAB_PATHS.approvals}/:kind/handle/:taskId/:processInstanceId/:businessId`} element={<TaskPage />} />
+        <Route
+          path={`${TAB_PATHS.approvals}/:kind/handle/:taskId/:processInstanceId/:businessId`}
+          element={<TaskPage />}
+        />
         <Route path={`${TAB_PATHS.approvals}/:kind/detail/:processInstanceId/:businessId`} element={<RequestPage />} />
         <Route path={`${TAB_PATHS.approvals}/:kind/form/:processDefinitionId`} element={<RequestForm />} />
         <Route path={TAB_PATHS.messages} element={<MessagesTab />} />

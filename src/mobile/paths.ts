@@ -17,12 +17,14 @@ const part = (value: string) => encodeURIComponent(value || '-');
  * page opened offline finds everything it shows in its address.
  */
 export const APPROVAL_PATHS = {
-  tab: (segment: ApprovalSegment = 'todo') => (segment === 'todo' ? TAB_PATHS.approvals : `${TAB_PATHS.approvals}?tab=${segment}`),
+  tab: (segment: ApprovalSegment = 'todo') =>
+    segment === 'todo' ? TAB_PATHS.approvals : `${TAB_PATHS.approvals}?tab=${segment}`,
   handle: (kind: ApprovalKind, row: { taskId: string; processInstanceId: string; businessId: string }, claim = false) =>
     `${TAB_PATHS.approvals}/${kind}/handle/${[row.taskId, row.processInstanceId, row.businessId].map(part).join('/')}${claim ? '?claim=1' : ''}`,
   detail: (kind: ApprovalKind, row: { processInstanceId: string; businessId: string }, taskId = '') =>
     `${TAB_PATHS.approvals}/${kind}/detail/${[row.processInstanceId, row.businessId].map(part).join('/')}${taskId ? `?task=${encodeURIComponent(taskId)}` : ''}`,
-  form: (kind: BusinessKind, processDefinitionId: string) => `${TAB_PATHS.approvals}/${kind}/form/${part(processDefinitionId)}`,
+  form: (kind: BusinessKind, processDefinitionId: string) =>
+    `${TAB_PATHS.approvals}/${kind}/form/${part(processDefinitionId)}`,
 } as const;
 
 /** A route segment written by `part` back to its value (`-` stands for empty). */

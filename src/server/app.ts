@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/seed.ts';
+import { seedBusinessDictionaries } from './db/seed/business-dictionaries.ts';
 import { Sessions } from './platform/auth-context.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
@@ -13,7 +14,7 @@ import { openKeyValueStore } from './platform/kv.ts';
 import { Permissions } from './platform/permissions.ts';
 import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
-import { ENTITIES, MODULES } from './modules/index.ts';
+import { BUSINESS_DICTIONARIES, ENTITIES, MODULES } from './modules/index.ts';
 import type { EntityDef } from '../shared/entities/define.ts';
 import { registerEntityRoutes } from './platform/entity/routes.ts';
 import { EntityService } from './platform/entity/service.ts';
@@ -30,8 +31,17 @@ export interface App {
  * entity CRUD routes from the modules' definitions, the modules' own routes (modules/index.ts), then the web app on
  * the same port.
  */
-export async function buildApp(config: Config, options: { database?: Database; logger?: boolean; entities?: EntityDef[] } = {}): Promise<App> {
-  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, rowLevelSecurity: config.rowLevelSecurity });
+export async function buildApp(
+  config: Config,
+  options: { database?: Database; logger?: boolean; entities?: EntityDef[] } = {},
+): Promise<App> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      rowLevelSecurity: config.rowLevelSecurity,
+    }));
   try {
     await migrate(database.db);
     await seed(database.db, MODULES);
@@ -55,15 +65,22 @@ export async function buildApp(config: Config, options: { database?: Database; l
     dictionaries,
     timeZones,
     entities: new Map(),
+    setUpTenant: (trx, tenantId) => seedBusinessDictionaries(trx, BUSINESS_DICTIONARIES, [tenantId]),
   };
   for (const entity of [...ENTITIES, ...(options.entities ?? [])]) {
-    services.entities.set(entity.name, new EntityService(entity, { db: database.db, permissions, dictionaries, entities: services.entities }));
+    services.entities.set(
+      entity.name,
+      new EntityService(entity, { db: database.db, permissions, dictionaries, entities: services.entities }),
+    );
   }
+  installEntityHooks(services);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A parameter's schema lists the JSON types it takes in one keyword (route-schemas.ts Param).
+    ajv: { customOptions: { allowUnionTypes: true } },
   });
   await app.register(formbody);
 
@@ -100,4 +117,17 @@ export async function buildApp(config: Config, options: { database?: Database; l
       await database.close();
     },
   };
+}
+
+/** Each module's behaviour of its own entities (a module cannot change another's rules). */
+function installEntityHooks(services: Services) {
+  for (const module of MODULES) {
+    for (const [name, hooks] of Object.entries(module.hooks ?? {})) {
+      const service = services.entities.get(name);
+      if (!service || !module.entities?.some((entity) => entity.name === name)) {
+        throw new Error(`module ${module.name}: hooks for ${name}, which is not one of its entities`);
+      }
+      service.use(hooks(services));
+    }
+  }
 }

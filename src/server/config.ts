@@ -95,23 +95,34 @@ function resolveJwtSecret(given: string | undefined, production: boolean, dataDi
   if (given !== undefined && given !== '') {
     const problem = secretProblem(given);
     if (problem) {
-      if (production) throw new ConfigError(`TENON_JWT_SECRET is ${problem}; refusing to start in production. Set a random secret of at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`.`);
+      if (production)
+        throw new ConfigError(
+          `TENON_JWT_SECRET is ${problem}; refusing to start in production. Set a random secret of at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`.`,
+        );
       process.emitWarning(`TENON_JWT_SECRET is ${problem}; this is refused when NODE_ENV=production.`);
     }
     return new TextEncoder().encode(given);
   }
   if (production) {
-    throw new ConfigError(`TENON_JWT_SECRET is not set; refusing to start in production. Set a random secret of at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`.`);
+    throw new ConfigError(
+      `TENON_JWT_SECRET is not set; refusing to start in production. Set a random secret of at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -base64 48\`.`,
+    );
   }
   const file = join(dataDir, 'jwt-secret');
   if (!existsSync(file)) writeSecretOnce(file);
   const stored = readFileSync(file, 'utf8').trim();
   const problem = secretProblem(stored);
-  if (problem) throw new ConfigError(`${file} holds a signing key that is ${problem}; delete the file to generate a new one (existing logins end).`);
+  if (problem)
+    throw new ConfigError(
+      `${file} holds a signing key that is ${problem}; delete the file to generate a new one (existing logins end).`,
+    );
   return new TextEncoder().encode(stored);
 }
 
-/** Written to a temporary file and linked into place: a crash never leaves an empty key, and of two processes starting at once one key wins. */
+/**
+ * Written to a temporary file and linked into place: a crash never leaves an empty key, and of two processes starting
+ * at once one key wins.
+ */
 function writeSecretOnce(file: string) {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;

@@ -14,8 +14,12 @@ async function main() {
     await seed(database.db, MODULES);
     // Each module adds its own demo rows; what they add is listed (the people, for now).
     const added: string[] = [];
-    for (const module of MODULES) added.push(...(await module.demo?.(database.db)) ?? []);
-    console.log(added.length ? `Demo users added (tenant 000000, password ${DEMO_PASSWORD}):` : 'Demo users already present (tenant 000000):');
+    for (const module of MODULES) added.push(...((await module.demo?.(database.db)) ?? []));
+    console.log(
+      added.length
+        ? `Demo users added (tenant 000000, password ${DEMO_PASSWORD}):`
+        : 'Demo users already present (tenant 000000):',
+    );
     for (const user of DEMO_USERS) console.log(`  ${user.account.padEnd(10)} ${user.realName}`);
   } finally {
     await database.close();
@@ -23,6 +27,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`Tenon demo data: ${error instanceof ConfigError || error instanceof DatabaseLockedError ? error.message : error}`);
+  console.error(
+    `Tenon demo data: ${error instanceof ConfigError || error instanceof DatabaseLockedError ? error.message : error}`,
+  );
   process.exit(1);
 });

@@ -9,7 +9,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Tenon listening on http://localhost:${port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}${config.redisUrl ? ' + Redis' : ''})`);
+  console.log(
+    `Tenon listening on http://localhost:${port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}${config.redisUrl ? ' + Redis' : ''})`,
+  );
   let closing = false;
   const stop = async () => {
     if (closing) return;

@@ -20,6 +20,8 @@ export interface Services {
   dictionaries: Dictionaries;
   /** Each tenant's time zone: the zone of the dates written for its requests. */
   timeZones: TenantTimeZones;
+  /** What every module adds to a new tenant (its business dictionaries), inside the transaction that makes it. */
+  setUpTenant(trx: Db, tenantId: string): Promise<void>;
   /** One service per defined entity, by entity name. */
   entities: Map<string, EntityService>;
 }

@@ -15,10 +15,12 @@ function sourceFiles(dir: string): string[] {
 
 /** Each file's relative imports (type-only ones too: they tie the files' designs together all the same). */
 function importGraph(files: string[]): Map<string, string[]> {
-  return new Map(files.map((file) => {
-    const text = readFileSync(file, 'utf8');
-    return [file, [...text.matchAll(IMPORT)].map((m) => resolve(dirname(file), m[1]))];
-  }));
+  return new Map(
+    files.map((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [file, [...text.matchAll(IMPORT)].map((m) => resolve(dirname(file), m[1]))];
+    }),
+  );
 }
 
 /** The import cycles, each as the list of files around it (Tarjan's strongly connected components). */

@@ -20,14 +20,33 @@ const screens = leaves(MENU_TREE).filter((menu) => menu.isOpen !== 2);
 
 describe('modules', () => {
   it('give every menu screen a desktop screen, or list it as planned', () => {
-    const missing = screens.map((menu) => menu.path).filter((path) => !pageRegistry[path] && !PLANNED_SCREENS.includes(path));
-    expect(missing, 'menu paths with no screen (add one to the page registry, or to desktop/pages/planned.ts)').toEqual([]);
+    const missing = screens
+      .map((menu) => menu.path)
+      .filter((path) => !pageRegistry[path] && !PLANNED_SCREENS.includes(path));
+    expect(missing, 'menu paths with no screen (add one to the page registry, or to desktop/pages/planned.ts)').toEqual(
+      [],
+    );
   });
 
   it('list as planned only menu screens that are not built', () => {
     const paths = new Set(screens.map((menu) => menu.path));
-    expect(PLANNED_SCREENS.filter((path) => !paths.has(path)), 'planned paths no menu has').toEqual([]);
-    expect(PLANNED_SCREENS.filter((path) => pageRegistry[path]), 'planned paths that have a screen').toEqual([]);
+    expect(
+      PLANNED_SCREENS.filter((path) => !paths.has(path)),
+      'planned paths no menu has',
+    ).toEqual([]);
+    expect(
+      PLANNED_SCREENS.filter((path) => pageRegistry[path]),
+      'planned paths that have a screen',
+    ).toEqual([]);
+  });
+
+  it('install behaviour only on their own entities', () => {
+    const foreign = MODULES.flatMap((module) =>
+      Object.keys(module.hooks ?? {})
+        .filter((name) => !module.entities?.some((entity) => entity.name === name))
+        .map((name) => `${module.name}: ${name}`),
+    );
+    expect(foreign, 'hooks for an entity another module owns').toEqual([]);
   });
 
   it('give every registered screen a menu', () => {
@@ -40,18 +59,25 @@ describe('modules', () => {
     const unknown: string[] = [];
     for (const [path, screen] of Object.entries(pageRegistry)) {
       const entity = await screen.entity?.();
-      if (entity && !served.has(`${entity.service}/${entity.name}`)) unknown.push(`${path}: ${entity.service}/${entity.name}`);
+      if (entity && !served.has(`${entity.service}/${entity.name}`))
+        unknown.push(`${path}: ${entity.service}/${entity.name}`);
     }
     expect(unknown).toEqual([]);
   });
 
   it('name their menus in zh and en, with codes unique across modules', () => {
     const all: SeedMenu[] = [];
-    const walk = (menus: readonly SeedMenu[]) => menus.forEach((menu) => { all.push(menu); walk(menu.children ?? []); });
+    const walk = (menus: readonly SeedMenu[]) =>
+      menus.forEach((menu) => {
+        all.push(menu);
+        walk(menu.children ?? []);
+      });
     walk(MENU_TREE);
     const codes = [...all.map((m) => m.code), ...all.flatMap((m) => (m.buttons ?? []).map((b) => b.code))];
     expect(codes.filter((code, i) => codes.indexOf(code) !== i)).toEqual([]);
-    const unnamed = [...all, ...all.flatMap((m) => m.buttons ?? [])].filter((m) => !m.zh.trim() || !m.en.trim()).map((m) => m.code);
+    const unnamed = [...all, ...all.flatMap((m) => m.buttons ?? [])]
+      .filter((m) => !m.zh.trim() || !m.en.trim())
+      .map((m) => m.code);
     expect(unnamed).toEqual([]);
   });
 
@@ -63,14 +89,23 @@ describe('modules', () => {
   it('let the console render every approvable entity the server serves, and only those', () => {
     expect(APPROVALS).toEqual(ENTITIES.filter((e) => e.approval));
     const kinds = APPROVALS.map((e) => e.approval.kind);
-    expect(kinds.filter((kind, i) => kinds.indexOf(kind) !== i), 'approval kinds used twice').toEqual([]);
+    expect(
+      kinds.filter((kind, i) => kinds.indexOf(kind) !== i),
+      'approval kinds used twice',
+    ).toEqual([]);
   });
 
   it('title the pages of every approvable entity (zh; en must have the same keys, by its type)', () => {
     const pages = ['Form', 'Handle', 'Detail', 'Resubmit'];
-    const titled = (keys: object, key: string) => { const text: unknown = Object.entries(keys).find(([k]) => k === key)?.[1]; return typeof text === 'string' && text.trim() !== ''; };
+    const titled = (keys: object, key: string) => {
+      const text: unknown = Object.entries(keys).find(([k]) => k === key)?.[1];
+      return typeof text === 'string' && text.trim() !== '';
+    };
     const missing = APPROVALS.flatMap(({ approval: { kind } }) => [
-      ...pages.map((page) => `${kind}${page}`).filter((key) => !titled(zh.flow.route, key)).map((key) => `flow.route.${key}`),
+      ...pages
+        .map((page) => `${kind}${page}`)
+        .filter((key) => !titled(zh.flow.route, key))
+        .map((key) => `flow.route.${key}`),
       ...(titled(zh.mobile.approvals, `${kind}Form`) ? [] : [`mobile.approvals.${kind}Form`]),
     ]);
     expect(missing).toEqual([]);

@@ -25,9 +25,27 @@ function respond(status: number, data: unknown) {
   }) as AxiosAdapter;
 }
 
-const signedIn = () => session.signedIn({ access_token: 'tok-1', refresh_token: 'ref-1', tenant_id: '000000', user_id: '1', user_name: 'admin', account: 'admin', real_name: '管理员', nick_name: '管理员', avatar: '', dept_id: '2', role_id: '3', role_name: 'administrator' } satisfies UserInfo);
+const signedIn = () =>
+  session.signedIn({
+    access_token: 'tok-1',
+    refresh_token: 'ref-1',
+    tenant_id: '000000',
+    user_id: '1',
+    user_name: 'admin',
+    account: 'admin',
+    real_name: '管理员',
+    nick_name: '管理员',
+    avatar: '',
+    dept_id: '2',
+    role_id: '3',
+    role_name: 'administrator',
+  } satisfies UserInfo);
 
-beforeEach(() => { errors.length = 0; visited.length = 0; signedIn(); });
+beforeEach(() => {
+  errors.length = 0;
+  visited.length = 0;
+  signedIn();
+});
 afterEach(() => session.localLogout());
 
 describe('the axios error catalogue (spec §8)', () => {
@@ -71,7 +89,9 @@ describe('the axios error catalogue (spec §8)', () => {
   });
 
   it('rejects network failures', async () => {
-    http.defaults.adapter = (async () => { throw new Error('Network Error'); }) as AxiosAdapter;
+    http.defaults.adapter = (async () => {
+      throw new Error('Network Error');
+    }) as AxiosAdapter;
     await expect(http.get('/api/x')).rejects.toThrow('Network Error');
   });
 });
@@ -102,7 +122,13 @@ describe('the session (spec §4)', () => {
     const sent: string[] = [];
     http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
       sent.push(String(new URLSearchParams(String(config.data)).get('refresh_token')));
-      return { data: { access_token: 'tok-switched', refresh_token: 'ref-switched', tenant_id: '000000', user_id: '1' }, status: 200, statusText: 'OK', headers: {}, config };
+      return {
+        data: { access_token: 'tok-switched', refresh_token: 'ref-switched', tenant_id: '000000', user_id: '1' },
+        status: 200,
+        statusText: 'OK',
+        headers: {},
+        config,
+      };
     }) as AxiosAdapter;
     // Another tab of this console refreshed: the cookies hold its new pair, this tab's memory the spent one.
     setCookie('access-token', 'tok-other-tab');
@@ -123,7 +149,13 @@ describe('the session (spec §4)', () => {
       let refreshes = 0;
       http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
         refreshes += 1;
-        return { data: { access_token: `tok-${refreshes + 1}`, refresh_token: 'ref-2', tenant_id: '000000', user_id: '1' }, status: 200, statusText: 'OK', headers: {}, config };
+        return {
+          data: { access_token: `tok-${refreshes + 1}`, refresh_token: 'ref-2', tenant_id: '000000', user_id: '1' },
+          status: 200,
+          statusText: 'OK',
+          headers: {},
+          config,
+        };
       }) as AxiosAdapter;
       signedIn();
       const stop = startAutoRefresh();

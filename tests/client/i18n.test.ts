@@ -4,8 +4,11 @@ import { zh } from '../../src/shared/i18n/zh/index.ts';
 
 type Tree = { [key: string]: string | Tree };
 const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
-const valuesOf = (tree: Tree): string[] => Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : valuesOf(v)));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+const valuesOf = (tree: Tree): string[] =>
+  Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : valuesOf(v)));
 
 describe('i18n resources', () => {
   it('have exactly the same keys in zh and en', () => {
@@ -20,9 +23,11 @@ describe('i18n resources', () => {
 
   it('keeps the interpolation placeholders of each zh string in its en twin', () => {
     const zhKeys = keysOf(zh as Tree);
-    const get = (tree: Tree, key: string) => key.split('.').reduce<string | Tree>((node, part) => (node as Tree)[part], tree) as string;
+    const get = (tree: Tree, key: string) =>
+      key.split('.').reduce<string | Tree>((node, part) => (node as Tree)[part], tree) as string;
     for (const key of zhKeys) {
-      const placeholders = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')).sort();
+      const placeholders = (text: string) =>
+        (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')).sort();
       expect(placeholders(get(en as Tree, key)), key).toEqual(placeholders(get(zh as Tree, key)));
     }
   });

@@ -58,8 +58,17 @@ describe('a phone path on the desktop', () => {
   });
 
   it('comes back to where it was after a round trip through the other layout', () => {
-    for (const phone of ['/approvals', '/approvals?tab=claim', '/approvals?tab=mine', '/approvals/leave/handle/t/p/b',
-      '/approvals/finance/detail/p/b', '/approvals/leave/form/d', '/messages', '/inventory-logs', '/me']) {
+    for (const phone of [
+      '/approvals',
+      '/approvals?tab=claim',
+      '/approvals?tab=mine',
+      '/approvals/leave/handle/t/p/b',
+      '/approvals/finance/detail/p/b',
+      '/approvals/leave/form/d',
+      '/messages',
+      '/inventory-logs',
+      '/me',
+    ]) {
       expect(toPhone(toDesktop(phone)!)).toBe(phone);
     }
   });
@@ -67,17 +76,42 @@ describe('a phone path on the desktop', () => {
 
 describe('whether the desktop has a screen at a path', () => {
   const menu = (over: Partial<MenuNode> & Pick<MenuNode, 'id' | 'path'>): MenuNode => ({
-    parentId: '0', code: over.id, name: over.id, nameEn: '', alias: 'menu', source: '', component: '', sort: 1, category: 1,
-    action: 0, isOpen: 1, remark: '', parentName: '', hasChildren: Boolean(over.children?.length), ...over,
+    parentId: '0',
+    code: over.id,
+    name: over.id,
+    nameEn: '',
+    alias: 'menu',
+    source: '',
+    component: '',
+    sort: 1,
+    category: 1,
+    action: 0,
+    isOpen: 1,
+    remark: '',
+    parentName: '',
+    hasChildren: Boolean(over.children?.length),
+    ...over,
   });
   const menus = [
-    menu({ id: 'system', path: '/system', children: [menu({ id: 'user', path: '/system/user' }), menu({ id: 'post', path: '/system/post/' })] }),
+    menu({
+      id: 'system',
+      path: '/system',
+      children: [menu({ id: 'user', path: '/system/user' }), menu({ id: 'post', path: '/system/post/' })],
+    }),
     menu({ id: 'doc', path: 'http://localhost/doc', isOpen: 2 }),
   ];
 
   it('knows its own screens without menus', () => {
-    for (const path of ['/wel', '/wel/index', '/wel/dashboard', '/info/index', '/dict-vertical/index', '/myiframe/grafana',
-      '/work/process/leave/detail/p/b', '/404']) {
+    for (const path of [
+      '/wel',
+      '/wel/index',
+      '/wel/dashboard',
+      '/info/index',
+      '/dict-vertical/index',
+      '/myiframe/grafana',
+      '/work/process/leave/detail/p/b',
+      '/404',
+    ]) {
       expect(isDesktopPath(path, []), path).toBe(true);
     }
   });

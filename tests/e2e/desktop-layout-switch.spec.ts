@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { desktopHome, openMenu, sidebar, tabs } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { phoneTabBar } from './support/phone.ts';
@@ -7,7 +7,9 @@ import { loginByApi } from './support/session.ts';
 const title = (label: string) => `${label} - ${zh.common.appName}`;
 const notFound = (page: Page) => page.getByText(zh.shell.error.notFound);
 
-test('narrowing the window across 768 shows the phone page of the same thing, widening brings the desktop back', async ({ page }) => {
+test('narrowing the window across 768 shows the phone page of the same thing, widening brings the desktop back', async ({
+  page,
+}) => {
   await desktopHome(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(sidebar(page)).toBeVisible();
@@ -27,7 +29,9 @@ test('narrowing the window across 768 shows the phone page of the same thing, wi
   await expect(page).toHaveURL(/\/work\/claim\/index$/);
   await page.setViewportSize({ width: 700, height: 900 });
   await expect(page).toHaveURL(/\/approvals\?tab=claim$/);
-  await expect(page.locator('main').getByRole('tab', { name: new RegExp(`^${zh.mobile.approvals.claim}`) })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.locator('main').getByRole('tab', { name: new RegExp(`^${zh.mobile.approvals.claim}`) }),
+  ).toHaveAttribute('aria-selected', 'true');
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(page).toHaveURL(/\/work\/claim\/index$/);
   await expect(tabs(page).filter({ hasText: '待签事务' })).toHaveAttribute('aria-selected', 'true');

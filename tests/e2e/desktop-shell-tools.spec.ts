@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { desktopHome, expectToast, menuItem, openScreen, sidebar, tabs, topBar } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
@@ -24,12 +24,17 @@ test('the sidebar keeps one branch open', async ({ page }) => {
   await expect(menuItem(side, '用户管理')).toBeHidden();
 });
 
-test('the menu search finds 管理 anywhere in a name, and by pinyin initials or syllables, highlighted', async ({ page }) => {
+test('the menu search finds 管理 anywhere in a name, and by pinyin initials or syllables, highlighted', async ({
+  page,
+}) => {
   await desktopHome(page);
   await topBar(page).getByRole('button', { name: S.search.placeholder }).click();
   const dialog = page.getByRole('dialog');
   const input = dialog.getByRole('textbox', { name: S.search.placeholder });
-  const option = (name: string) => dialog.getByRole('option').filter({ has: page.locator('.tenon-search-name', { hasText: new RegExp(`^${name}$`) }) });
+  const option = (name: string) =>
+    dialog
+      .getByRole('option')
+      .filter({ has: page.locator('.tenon-search-name', { hasText: new RegExp(`^${name}$`) }) });
 
   for (const text of ['管理', 'gl', 'guanli']) {
     await input.fill(text);
@@ -68,7 +73,9 @@ test('the tab menu clears the cache after asking', async ({ page }) => {
   await expect(confirm).toBeHidden();
 });
 
-test('a tab restored after a reload starts loading its screen while the pointer is on it, before the click', async ({ page }) => {
+test('a tab restored after a reload starts loading its screen while the pointer is on it, before the click', async ({
+  page,
+}) => {
   await desktopHome(page);
   await openScreen(page, '系统管理', '参数管理');
   await tabs(page).filter({ hasText: S.route.home }).click();

@@ -1,6 +1,25 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, fetchRoutes, markAllRead, revokeToken, submitMessage, uniqueTag, type MenuNode } from './support/api.ts';
-import { desktopLogin, desktopHome, menuItem, openMenu, sidebar, subMenuItems, tabBar, tabs, topBar, topLevelItems } from './support/desktop.ts';
+import { expect, test, type Page } from './support/test.ts';
+import {
+  apiToken,
+  fetchRoutes,
+  markAllRead,
+  revokeToken,
+  submitMessage,
+  uniqueTag,
+  type MenuNode,
+} from './support/api.ts';
+import {
+  desktopLogin,
+  desktopHome,
+  menuItem,
+  openMenu,
+  sidebar,
+  subMenuItems,
+  tabBar,
+  tabs,
+  topBar,
+  topLevelItems,
+} from './support/desktop.ts';
 import { exclusive } from './support/exclusive.ts';
 import { en, zh } from './support/i18n.ts';
 import { loginByApi, pageToken, readStore } from './support/session.ts';
@@ -9,19 +28,24 @@ const S = zh.shell;
 const title = (label: string, appName: string = zh.common.appName) => `${label} - ${appName}`;
 
 /** Console paths of the leaves under a menu (external links left out), with `/index` as the console adds it. */
-const consoleLeaves = (node: MenuNode) => (node.children ?? []).filter((c) => !/^https?:/i.test(c.path) && !(c.children?.length));
+const consoleLeaves = (node: MenuNode) =>
+  (node.children ?? []).filter((c) => !/^https?:/i.test(c.path) && !c.children?.length);
 
 /** A parent menu from the server with at least `count` console leaves (系统管理 today). */
 async function parentWithLeaves(page: Page, count: number): Promise<{ parent: MenuNode; leaves: MenuNode[] }> {
   const { access_token: token } = await apiToken(page.request);
   const routes = await fetchRoutes(page.request, token);
-  const parent = routes.find((n) => n.path === '/system' && consoleLeaves(n).length >= count) ?? routes.find((n) => consoleLeaves(n).length >= count);
+  const parent =
+    routes.find((n) => n.path === '/system' && consoleLeaves(n).length >= count) ??
+    routes.find((n) => consoleLeaves(n).length >= count);
   expect(parent, `a server menu with ${count} leaves`).toBeTruthy();
   return { parent: parent!, leaves: consoleLeaves(parent!) };
 }
 
 test.describe('login', () => {
-  test('a wrong password shows the server message and stays on /login; the right one lands on the home tab', async ({ page }) => {
+  test('a wrong password shows the server message and stays on /login; the right one lands on the home tab', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await desktopLogin(page, { username: 'admin', password: 'not-the-password' });
@@ -117,7 +141,9 @@ test('tabs: two menus add two tabs, close one, close others keeps home and the c
   await expect(page).toHaveTitle(title(c.name));
 });
 
-test('lock: set a password, every route goes to /lock, a wrong password is refused, the right one returns', async ({ page }) => {
+test('lock: set a password, every route goes to /lock, a wrong password is refused, the right one returns', async ({
+  page,
+}) => {
   const { parent, leaves } = await parentWithLeaves(page, 1);
   await desktopHome(page);
   await openMenu(page, parent.name, leaves[0].name);
@@ -205,7 +231,7 @@ test('a revoked session (401) sends the user to /login', async ({ page }) => {
 });
 
 test('message drawer: unread badge, all/unread tabs, a click marks one read, mark all as read', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   // Every test logs in as admin: the admin's messages are shared, so this runs alone.
   await exclusive('admin-messages', async () => {
     const { access_token: token } = await apiToken(page.request);
@@ -248,26 +274,38 @@ test('message drawer: unread badge, all/unread tabs, a click marks one read, mar
   });
 });
 
-test('an uncaught error is kept in IndexedDB across a reload, listed in the logs dialog, and can be cleared', async ({ page }) => {
+test('an uncaught error is kept in IndexedDB across a reload, listed in the logs dialog, and can be cleared', async ({
+  page,
+}) => {
   await loginByApi(page, '/wel/index');
   const logsButton = topBar(page).getByRole('button', { name: S.logs.title });
   await expect(logsButton).toBeVisible();
   await expect(logsButton.locator('.ant-badge-count')).toHaveCount(0);
 
-  await page.evaluate(() => { setTimeout(() => { throw new Error('e2e boom'); }); });
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('e2e boom');
+    });
+  });
   await expect(logsButton.locator('.ant-badge-count')).toHaveAttribute('title', '1');
 
   await page.reload();
   await expect(logsButton.locator('.ant-badge-count')).toHaveAttribute('title', '1');
-  const stored = await page.evaluate(() => new Promise<Array<{ type: string; message: string; url: string }>>((resolve, reject) => {
-    const open = indexedDB.open('tenon');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const get = open.result.transaction('error-logs').objectStore('error-logs').getAll();
-      get.onsuccess = () => { resolve(get.result); open.result.close(); };
-      get.onerror = () => reject(get.error);
-    };
-  }));
+  const stored = await page.evaluate(
+    () =>
+      new Promise<Array<{ type: string; message: string; url: string }>>((resolve, reject) => {
+        const open = indexedDB.open('tenon');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('error-logs').objectStore('error-logs').getAll();
+          get.onsuccess = () => {
+            resolve(get.result);
+            open.result.close();
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
   expect(stored).toEqual([expect.objectContaining({ type: 'error', message: expect.stringContaining('e2e boom') })]);
 
   await logsButton.click();

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import { uniqueTag } from './support/api.ts';
 import { expectToast } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
@@ -10,7 +10,8 @@ test.skip(({ isMobile }) => isMobile, 'the dictionary and tenant package screens
 
 /** The open dialog (closed ones stay in the page, hidden). */
 const dialog = (page: Page): Locator => page.getByRole('dialog');
-const addButton = (scope: Locator): Locator => scope.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(`${zh.common.add}$`) });
+const addButton = (scope: Locator): Locator =>
+  scope.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(`${zh.common.add}$`) });
 const row = (scope: Locator, text: string): Locator => scope.locator('.ant-table-row').filter({ hasText: text });
 const formItem = (scope: Locator, label: string): Locator =>
   scope.locator('.ant-form-item').filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) });
@@ -32,7 +33,8 @@ test('dictionaries side by side: the spec messages, a new dictionary and a key u
   // A click outside does not close it.
   await page.mouse.click(8, 792);
   await expect(add).toBeVisible();
-  for (const text of ['请输入字典编号', '请输入字典名称', '请输入字典排序']) await expect(add.getByText(text, { exact: true })).toBeVisible();
+  for (const text of ['请输入字典编号', '请输入字典名称', '请输入字典排序'])
+    await expect(add.getByText(text, { exact: true })).toBeVisible();
 
   const code = uniqueTag('e2e_dict').replace(/-/g, '_');
   await add.getByPlaceholder('请输入字典编号').fill(code);
@@ -44,7 +46,10 @@ test('dictionaries side by side: the spec messages, a new dictionary and a key u
 
   // Find it and open its items.
   await list.locator('.tenon-crud-search').getByPlaceholder('请输入字典编号').fill(code);
-  await list.locator('.tenon-crud-search').getByRole('button', { name: new RegExp(zh.common.search) }).click();
+  await list
+    .locator('.tenon-crud-search')
+    .getByRole('button', { name: new RegExp(zh.common.search) })
+    .click();
   await expect(list.locator('.ant-table-row')).toHaveCount(1);
   await row(list, code).click();
   await expect(items.getByText(C.dict.itemsOf.replace('{{name}}', `测试字典 ${code}`))).toBeVisible();
@@ -59,7 +64,8 @@ test('dictionaries side by side: the spec messages, a new dictionary and a key u
   await expect(formItem(item, '字典编号').locator('input')).toHaveValue(code);
   await expect(formItem(item, '字典编号').locator('input')).toBeDisabled();
   await item.getByRole('button', { name: zh.common.save }).click();
-  for (const text of ['请输入字典键值', '请输入字典名称', '请输入字典排序']) await expect(item.getByText(text, { exact: true })).toBeVisible();
+  for (const text of ['请输入字典键值', '请输入字典名称', '请输入字典排序'])
+    await expect(item.getByText(text, { exact: true })).toBeVisible();
   await item.getByPlaceholder('请输入字典键值').fill('k1');
   await item.getByPlaceholder('请输入字典名称').fill('第一项');
   await item.getByPlaceholder('请输入字典排序').fill('1');

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test.ts';
 import { apiToken, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen, topBar } from './support/desktop.ts';
 import { adminCall, approveTodoOf, newUser, startFundRequest, type Person } from './support/flow.ts';
@@ -16,7 +16,8 @@ const S = zh.shell;
 const A = zh.mobile.approvals;
 
 const row = (page: Page, text: string): Locator => page.locator('.tenon-crud .ant-table-row').filter({ hasText: text });
-const formItem = (page: Page, label: string): Locator => page.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) });
+const formItem = (page: Page, label: string): Locator =>
+  page.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) });
 const dropdown = (page: Page): Locator => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 
 /** A desktop of this person's own, signed in through the API, on the home tab. */
@@ -37,9 +38,14 @@ async function openMessage(page: Page, text: RegExp) {
   await expect(drawer).toBeHidden();
 }
 
-test('desktop: a fund request of 20 000 goes from its approver to a 财务 user who has it in 待签; messages open the tasks; 已发 tells approved from withdrawn', async ({ browser, baseURL, isMobile, page: adminPage }) => {
+test('desktop: a fund request of 20 000 goes from its approver to a 财务 user who has it in 待签; messages open the tasks; 已发 tells approved from withdrawn', async ({
+  browser,
+  baseURL,
+  isMobile,
+  page: adminPage,
+}) => {
   test.skip(isMobile, 'the desktop console');
-  test.setTimeout(180_000);
+  test.slow();
   const tag = uniqueTag('fund').slice(-6);
   const applicant = await newUser(adminPage.request, 'user', `A申请${tag}`);
   const approver = await newUser(adminPage.request, 'user', `A审批${tag}`);
@@ -51,7 +57,9 @@ test('desktop: a fund request of 20 000 goes from its approver to a 财务 user 
   await row(page, '资金审批流程').getByRole('button', { name: F.action.start }).click();
   await expect(page).toHaveURL(/\/work\/process\/finance\/form\//);
   await page.getByRole('button', { name: zh.common.submit, exact: true }).click();
-  await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: F.process.useForRequired })).toBeVisible();
+  await expect(
+    page.locator('.ant-form-item-explain-error').filter({ hasText: F.process.useForRequired }),
+  ).toBeVisible();
   await formItem(page, F.process.title).locator('input').fill(`设备采购 ${tag}`);
   await formItem(page, F.process.amount).locator('input').fill('20000');
   await formItem(page, F.process.useFor).locator('textarea').fill('产线扩容');
@@ -99,13 +107,18 @@ test('desktop: a fund request of 20 000 goes from its approver to a 财务 user 
   // The applicant's 已发事务: the first approved, the second withdrawn, no longer both 已办结.
   await page.locator('.tenon-crud-toolbar').getByRole('button', { name: zh.common.refresh }).click();
   await expect(row(page, '财务审批').locator('.ant-tag')).toHaveText(F.result.approved);
-  await expect(row(page, finance.realName).filter({ hasText: '审批人审批' }).locator('.ant-tag')).toHaveText(F.result.withdrawn);
+  await expect(row(page, finance.realName).filter({ hasText: '审批人审批' }).locator('.ant-tag')).toHaveText(
+    F.result.withdrawn,
+  );
   await page.context().close();
 });
 
-test('desktop: deploying a model whose candidate group no role of the tenant holds tells the deployer so', async ({ page, isMobile }) => {
+test('desktop: deploying a model whose candidate group no role of the tenant holds tells the deployer so', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, 'the desktop console');
-  test.setTimeout(120_000);
+  test.slow();
   const tag = uniqueTag('aud').replace(/\W/g, '');
   // A tenant of its own: the deployed process shows in nobody else's start list.
   const tenant = await adminCall<{ tenantId: string }>(page.request, 'post', '/api/blade-system/tenant/submit', {
@@ -122,7 +135,9 @@ test('desktop: deploying a model whose candidate group no role of the tenant hol
     <sequenceFlow id="f2" sourceRef="audit" targetRef="end"/>
   </process>
 </definitions>`;
-  await adminCall(page.request, 'post', '/api/blade-flow/model/submit', { data: { modelKey: key, name: '审计流程', xml } });
+  await adminCall(page.request, 'post', '/api/blade-flow/model/submit', {
+    data: { modelKey: key, name: '审计流程', xml },
+  });
 
   await desktopHome(page);
   await openScreen(page, '流程管理', '模型设计');
@@ -145,9 +160,12 @@ test('desktop: deploying a model whose candidate group no role of the tenant hol
   await expect(warning).toBeHidden();
 });
 
-test('phone: the 财务 user taps the message of a fund request of 30 000 and approves it', async ({ page, isMobile }) => {
+test('phone: the 财务 user taps the message of a fund request of 30 000 and approves it', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(!isMobile, 'the phone layout');
-  test.setTimeout(120_000);
+  test.slow();
   const tag = uniqueTag('pfund').slice(-6);
   const applicant = await newUser(page.request, 'user', `P申请${tag}`);
   const approver = await newUser(page.request, 'user', `P审批${tag}`);
@@ -158,7 +176,11 @@ test('phone: the 财务 user taps the message of a fund request of 30 000 and ap
   await phoneLogin(page, finance);
   await expect(page).toHaveURL(/\/approvals$/);
   await phoneTab(page, zh.mobile.tabs.messages).click();
-  await page.locator('main .adm-list-item').filter({ hasText: `${applicant.realName}发起的资金审批流程` }).filter({ hasText: '新的待办: 财务审批' }).click();
+  await page
+    .locator('main .adm-list-item')
+    .filter({ hasText: `${applicant.realName}发起的资金审批流程` })
+    .filter({ hasText: '新的待办: 财务审批' })
+    .click();
   await expect(page).toHaveURL(/\/approvals\/finance\/handle\//);
   await expect(page.getByRole('region', { name: A.record })).toContainText(`模具 ${tag}`);
   await page.getByRole('button', { name: A.approve, exact: true }).click();

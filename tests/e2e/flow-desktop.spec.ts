@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test.ts';
 import { apiToken, TENANT, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
@@ -14,7 +14,8 @@ test.skip(({ isMobile }) => isMobile, 'the workflow console screens are desktop 
 
 const row = (page: Page, text: string): Locator => page.locator('.tenon-crud .ant-table-row').filter({ hasText: text });
 const dropdown = (page: Page): Locator => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-const formItem = (scope: Page | Locator, label: string): Locator => scope.locator('.ant-form-item').filter({ has: scope.locator(`label[title="${label}"]`) });
+const formItem = (scope: Page | Locator, label: string): Locator =>
+  scope.locator('.ant-form-item').filter({ has: scope.locator(`label[title="${label}"]`) });
 /** A diagram element (bpmn-js marks each with its BPMN id). */
 const element = (scope: Locator, id: string): Locator => scope.locator(`g.djs-element[data-element-id="${id}"]`);
 
@@ -22,10 +23,14 @@ const element = (scope: Locator, id: string): Locator => scope.locator(`g.djs-el
 async function addApprover(request: APIRequestContext, account: string, realName: string) {
   const { access_token: token } = await apiToken(request);
   const response = await request.post('/api/blade-system/user/submit', {
-    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': TENANT, 'Blade-Auth': `bearer ${token}` },
+    headers: {
+      Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+      'Tenant-Id': TENANT,
+      'Blade-Auth': `bearer ${token}`,
+    },
     data: { account, password: PASSWORD, realName, name: realName, roleId: ROLE_USER, deptId: DEPT_ROOT, userType: 1 },
   });
-  const body = await response.json() as { code: number; msg: string };
+  const body = (await response.json()) as { code: number; msg: string };
   expect(body.code, body.msg).toBe(200);
 }
 
@@ -51,23 +56,32 @@ async function pickDate(page: Page, placeholder: string, value: string) {
 
 /** The stroke the theme gives a marker class, read from the diagram's own custom property. */
 async function expectStroke(diagram: Locator, id: string, property: string) {
-  const { stroke, expected } = await element(diagram, id).locator('.djs-visual > :first-child').evaluate((shape, name) => ({
-    stroke: getComputedStyle(shape).stroke,
-    expected: (() => {
-      const probe = document.createElement('div');
-      probe.style.color = getComputedStyle(shape.closest('.tenon-flow-diagram')!).getPropertyValue(name);
-      document.body.append(probe);
-      const colour = getComputedStyle(probe).color;
-      probe.remove();
-      return colour;
-    })(),
-  }), property);
+  const { stroke, expected } = await element(diagram, id)
+    .locator('.djs-visual > :first-child')
+    .evaluate(
+      (shape, name) => ({
+        stroke: getComputedStyle(shape).stroke,
+        expected: (() => {
+          const probe = document.createElement('div');
+          probe.style.color = getComputedStyle(shape.closest('.tenon-flow-diagram')!).getPropertyValue(name);
+          document.body.append(probe);
+          const colour = getComputedStyle(probe).color;
+          probe.remove();
+          return colour;
+        })(),
+      }),
+      property,
+    );
   expect(expected).not.toBe('');
   expect(stroke).toBe(expected);
 }
 
-test('a leave request started by the admin is approved by its approver from the todo list; the diagram shows the path', async ({ page, browser, baseURL }) => {
-  test.setTimeout(150_000);
+test('a leave request started by the admin is approved by its approver from the todo list; the diagram shows the path', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
   const tag = uniqueTag('lv');
   const account = `appr${tag.slice(-8)}`.replace(/-/g, '');
   const approverName = `审批人${tag.slice(-4)}`;
@@ -78,7 +92,9 @@ test('a leave request started by the admin is approved by its approver from the 
   await desktopHome(page);
   await openScreen(page, '我的事务', '发起事务');
   await row(page, '请假流程').getByRole('button', { name: F.action.start }).click();
-  await expect(page).toHaveURL(/\/work\/process\/leave\/form\/Leave%3A\d+%3A\d+$|\/work\/process\/leave\/form\/Leave:\d+:\d+$/);
+  await expect(page).toHaveURL(
+    /\/work\/process\/leave\/form\/Leave%3A\d+%3A\d+$|\/work\/process\/leave\/form\/Leave:\d+:\d+$/,
+  );
   await expect(page.locator('.tenon-tabbar').getByRole('tab', { name: F.route.leaveForm })).toBeVisible();
 
   // The form says what is missing before anything is sent.
@@ -136,8 +152,10 @@ test('a leave request started by the admin is approved by its approver from the 
   const dialog = other.getByRole('dialog');
   await expect(dialog.locator('.ant-modal-title')).toHaveText(F.diagram.title);
   const diagram = dialog.locator('.tenon-flow-diagram');
-  for (const id of ['start', 'managerApproval', 'managerDecision', 'approved']) await expect(element(diagram, id)).toHaveClass(/tenon-flow-ended/);
-  for (const id of ['hrApproval', 'adjust', 'withdrawn']) await expect(element(diagram, id)).not.toHaveClass(/tenon-flow-/);
+  for (const id of ['start', 'managerApproval', 'managerDecision', 'approved'])
+    await expect(element(diagram, id)).toHaveClass(/tenon-flow-ended/);
+  for (const id of ['hrApproval', 'adjust', 'withdrawn'])
+    await expect(element(diagram, id)).not.toHaveClass(/tenon-flow-/);
   await expect(element(diagram, 'shortLeave')).toHaveClass(/tenon-flow-sequence/);
   await expectStroke(diagram, 'managerApproval', '--tenon-flow-success');
   const history = dialog.locator('.tenon-flow-history .ant-table-row');
@@ -149,12 +167,17 @@ test('a leave request started by the admin is approved by its approver from the 
   await other.context().close();
 });
 
-test('a model drawn in the designer is saved with its Flowable attributes; an unsafe expression is refused at deploy', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a model drawn in the designer is saved with its Flowable attributes; an unsafe expression is refused at deploy', async ({
+  page,
+}) => {
+  test.slow();
   const key = `Trip_${uniqueTag('m').replace(/\W/g, '')}`;
   await desktopHome(page);
   await page.goto('/flow/model/index');
-  await page.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(zh.common.add) }).click();
+  await page
+    .locator('.tenon-crud-toolbar')
+    .getByRole('button', { name: new RegExp(zh.common.add) })
+    .click();
   const designer = page.getByRole('dialog');
   await expect(designer.locator('.ant-modal-title')).toHaveText(F.model.add);
   await designer.getByPlaceholder(`请输入${F.field.modelKey}`).fill(key);
@@ -174,9 +197,17 @@ test('a model drawn in the designer is saved with its Flowable attributes; an un
   const saved = row(page, key);
   await expect(saved).toContainText('出差流程');
   const { access_token: token } = await apiToken(page.request);
-  const auth = { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': TENANT, 'Blade-Auth': `bearer ${token}` };
-  const list = await (await page.request.get('/api/blade-flow/model/list', { headers: auth, params: { modelKey: key } })).json() as { data: { records: Array<{ id: string }> } };
-  const detail = await (await page.request.get('/api/blade-flow/model/detail', { headers: auth, params: { id: list.data.records[0].id } })).json() as { data: { xml: string } };
+  const auth = {
+    Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+    'Tenant-Id': TENANT,
+    'Blade-Auth': `bearer ${token}`,
+  };
+  const list = (await (
+    await page.request.get('/api/blade-flow/model/list', { headers: auth, params: { modelKey: key } })
+  ).json()) as { data: { records: Array<{ id: string }> } };
+  const detail = (await (
+    await page.request.get('/api/blade-flow/model/detail', { headers: auth, params: { id: list.data.records[0].id } })
+  ).json()) as { data: { xml: string } };
   expect(detail.data.xml).toContain(`<process id="${key}" name="出差流程" isExecutable="true">`);
   expect(detail.data.xml).toContain('flowable:candidateGroups="hr"');
   expect(detail.data.xml).toContain('flowable:assignee="${process.exit()}"');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test.ts';
 import { uniqueTag } from './support/api.ts';
 import { callAs, newUser } from './support/flow.ts';
 import { zh } from './support/i18n.ts';
@@ -14,8 +14,13 @@ test.skip(({ isMobile }) => !isMobile, 'the phone approvals are the phone layout
 /** A phone of its own (its own storage and session), recording the assets it asks for. */
 async function newPhone(browser: Browser, baseURL: string | undefined, requested: string[]): Promise<Page> {
   const context = await browser.newContext({
-    baseURL, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN',
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.0 Mobile/15E148 Safari/604.1',
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.0 Mobile/15E148 Safari/604.1',
   });
   context.on('request', (request) => requested.push(new URL(request.url()).pathname));
   return context.newPage();
@@ -26,8 +31,12 @@ const flowCard = (page: Page, text: string): Locator => main(page).locator('.m-f
 const toast = (page: Page, text: string): Locator => page.locator('.adm-toast-main').getByText(text);
 const segment = (page: Page, name: string): Locator => main(page).getByRole('tab', { name: new RegExp(`^${name}`) });
 
-test('a leave started on the phone is approved on the approver\'s phone in two taps and shows 已通过 to its starter', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+test("a leave started on the phone is approved on the approver's phone in two taps and shows 已通过 to its starter", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
   const tag = uniqueTag('leave');
   const starter = await newUser(page.request, 'administrator', `申请${tag.slice(-4)}`);
   const approver = await newUser(page.request, 'user', `审批${tag.slice(-4)}`);
@@ -96,29 +105,62 @@ test('a leave started on the phone is approved on the approver\'s phone in two t
   await expect(page.getByRole('button', { name: A.resubmit })).toHaveCount(0);
 
   // Neither phone asked for a chunk only the desktop uses, bpmn-js included (the check of phone-shell.spec.ts).
-  const desktopOnly = new Set((JSON.parse(readFileSync('dist/desktop-chunks.json', 'utf8')) as string[]).map((file) => `/${file}`));
-  expect([...desktopOnly].some((path) => /\/bpmn-js-[\w-]+\.js$/.test(path)), 'bpmn-js is a desktop-only chunk').toBe(true);
+  const desktopOnly = new Set(
+    (JSON.parse(readFileSync('dist/desktop-chunks.json', 'utf8')) as string[]).map((file) => `/${file}`),
+  );
+  expect(
+    [...desktopOnly].some((path) => /\/bpmn-js-[\w-]+\.js$/.test(path)),
+    'bpmn-js is a desktop-only chunk',
+  ).toBe(true);
   for (const paths of [requested, approverRequested]) {
-    expect(paths.some((path) => /\/MobileApp-[\w-]+\.js$/.test(path)), 'the phone layout chunk was loaded').toBe(true);
-    expect(paths.filter((path) => desktopOnly.has(path)), 'desktop-only chunks requested').toEqual([]);
+    expect(
+      paths.some((path) => /\/MobileApp-[\w-]+\.js$/.test(path)),
+      'the phone layout chunk was loaded',
+    ).toBe(true);
+    expect(
+      paths.filter((path) => desktopOnly.has(path)),
+      'desktop-only chunks requested',
+    ).toEqual([]);
     const chunks = paths.filter((path) => /\.(js|css)$/.test(path));
-    expect(chunks.filter((path) => /bpmn|diagram-js|DesktopApp|antd\//i.test(path)), 'bpmn-js, antd or desktop chunks requested').toEqual([]);
-    expect([...new Set(chunks.filter((path) => path.endsWith('.js')))].filter((path) => /data-css-hash|@ant-design-icons/.test(readFileSync(`dist${path}`, 'utf8'))),
-      'phone chunks carrying antd').toEqual([]);
+    expect(
+      chunks.filter((path) => /bpmn|diagram-js|DesktopApp|antd\//i.test(path)),
+      'bpmn-js, antd or desktop chunks requested',
+    ).toEqual([]);
+    expect(
+      [...new Set(chunks.filter((path) => path.endsWith('.js')))].filter((path) =>
+        /data-css-hash|@ant-design-icons/.test(readFileSync(`dist${path}`, 'utf8')),
+      ),
+      'phone chunks carrying antd',
+    ).toEqual([]);
   }
   await phone.context().close();
 });
 
-test('offline, the tasks last loaded stay readable, even reopened, and approving says it needs the network', async ({ page, context }) => {
-  test.setTimeout(120_000);
+test('offline, the tasks last loaded stay readable, even reopened, and approving says it needs the network', async ({
+  page,
+  context,
+}) => {
+  test.slow();
   const tag = uniqueTag('off');
   // A leave a colleague asks of him: it waits in his 待办.
   const user = await newUser(page.request, 'user', `离线${tag.slice(-4)}`);
   const applicant = await newUser(page.request, 'user', `申请${tag.slice(-4)}`);
-  const definitions = await callAs<{ records: { id: string; key: string }[] }>(page.request, applicant, 'get', '/api/blade-flow/work/start-list', { params: { current: '1', size: '50' } });
+  const definitions = await callAs<{ records: { id: string; key: string }[] }>(
+    page.request,
+    applicant,
+    'get',
+    '/api/blade-flow/work/start-list',
+    { params: { current: '1', size: '50' } },
+  );
   const leave = definitions.records.find((d) => d.key === 'Leave')!;
   await callAs(page.request, applicant, 'post', '/api/blade-desk/process/leave/start-process', {
-    data: { processDefinitionId: leave.id, startTime: '2031-03-03 09:00:00', endTime: '2031-03-04 12:00:00', reason: `离线 ${tag}`, taskUser: user.id },
+    data: {
+      processDefinitionId: leave.id,
+      startTime: '2031-03-03 09:00:00',
+      endTime: '2031-03-04 12:00:00',
+      reason: `离线 ${tag}`,
+      taskUser: user.id,
+    },
   });
 
   // The served service worker must stay as it is while this relies on it (see update.spec.ts).
@@ -136,7 +178,9 @@ test('offline, the tasks last loaded stay readable, even reopened, and approving
     await expect(history).toContainText('审批人审批');
 
     let sent = 0;
-    page.on('request', (request) => { if (request.url().includes('/complete-task')) sent += 1; });
+    page.on('request', (request) => {
+      if (request.url().includes('/complete-task')) sent += 1;
+    });
     await context.setOffline(true);
     await expect(page.getByText(zh.common.offline)).toBeVisible();
     await expect(page.getByRole('note')).toHaveText(A.needNetwork);

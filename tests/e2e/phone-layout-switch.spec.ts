@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { sidebar } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { phoneTabBar } from './support/phone.ts';
 import { loginByApi } from './support/session.ts';
 
 const M = zh.mobile;
-const segment = (page: import('@playwright/test').Page, name: string) => page.locator('main').getByRole('tab', { name: new RegExp(`^${name}`) });
+const segment = (page: import('./support/test.ts').Page, name: string) =>
+  page.locator('main').getByRole('tab', { name: new RegExp(`^${name}`) });
 
 test('links of the desktop open their phone page; a path neither layout knows shows 404', async ({ page }) => {
   await loginByApi(page, '/wel/index');
@@ -36,7 +37,9 @@ test('links of the desktop open their phone page; a path neither layout knows sh
   await expect(page).toHaveURL(/\/approvals$/);
 });
 
-test('widening the window across 768 shows the desktop page of the same thing, narrowing brings the phone back', async ({ page }) => {
+test('widening the window across 768 shows the desktop page of the same thing, narrowing brings the phone back', async ({
+  page,
+}) => {
   await loginByApi(page, '/approvals?tab=mine');
   await expect(segment(page, M.approvals.mine)).toHaveAttribute('aria-selected', 'true');
 

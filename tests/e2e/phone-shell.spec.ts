@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { apiToken, markAllRead, submitMessage, uniqueTag } from './support/api.ts';
 import { exclusive } from './support/exclusive.ts';
 import { en, zh } from './support/i18n.ts';
@@ -8,9 +8,16 @@ import { listState, phoneLogin, phoneLoginToTabs, phoneTab, phoneTabBar, phoneTa
 import { loginByApi, pageToken, readStore } from './support/session.ts';
 
 const M = zh.mobile;
-const tabTitles = (lang: typeof zh | typeof en) => [lang.mobile.tabs.approvals, lang.mobile.tabs.messages, lang.mobile.tabs.inventoryLogs, lang.mobile.tabs.lock];
+const tabTitles = (lang: typeof zh | typeof en) => [
+  lang.mobile.tabs.approvals,
+  lang.mobile.tabs.messages,
+  lang.mobile.tabs.inventoryLogs,
+  lang.mobile.tabs.lock,
+];
 
-test('phone login: a wrong password is refused with the server message, the right one opens the four tabs', async ({ page }) => {
+test('phone login: a wrong password is refused with the server message, the right one opens the four tabs', async ({
+  page,
+}) => {
   await page.goto('/messages');
   await expect(page).toHaveURL(/\/login$/);
   await phoneLogin(page, { username: 'admin', password: 'not-the-password' });
@@ -40,7 +47,7 @@ test('approvals show the task lists; inventory logs say their module is not avai
 });
 
 test('messages: the list, the unread tab, a tap marks read, mark all as read', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.slow();
   // Every test logs in as admin: the admin's messages are shared, so this runs alone.
   await exclusive('admin-messages', async () => {
     const { access_token: token } = await apiToken(page.request);
@@ -160,9 +167,17 @@ test('the phone never requests a chunk only the desktop uses', async ({ page, co
   expect(desktopOnly.some((file) => /\/DesktopApp-[\w-]+\.js$/.test(file))).toBe(true);
   const desktopPaths = new Set(desktopOnly.map((file) => `/${file}`));
   // Screens only the desktop has (names shared with the phone layout, such as LoginPage, are left out).
-  const mobileNames = new Set(readdirSync('src/mobile', { recursive: true, encoding: 'utf8' }).map((file) => basename(file).replace(/\.tsx?$/, '')));
-  const desktopNames = ['DesktopApp', ...readdirSync('src/desktop/pages').filter((f) => f.endsWith('.tsx')).map((f) => f.replace(/\.tsx$/, ''))]
-    .filter((name) => !mobileNames.has(name));
+  const mobileNames = new Set(
+    readdirSync('src/mobile', { recursive: true, encoding: 'utf8' }).map((file) =>
+      basename(file).replace(/\.tsx?$/, ''),
+    ),
+  );
+  const desktopNames = [
+    'DesktopApp',
+    ...readdirSync('src/desktop/pages')
+      .filter((f) => f.endsWith('.tsx'))
+      .map((f) => f.replace(/\.tsx$/, '')),
+  ].filter((name) => !mobileNames.has(name));
   expect(desktopNames).toContain('HomePage');
 
   // Every request of the context: the page's, and the service worker's (its precache downloads).
@@ -192,14 +207,24 @@ test('the phone never requests a chunk only the desktop uses', async ({ page, co
   await page.waitForLoadState('networkidle');
 
   const assets = requested.filter((path) => path.startsWith('/assets/'));
-  expect(assets.some((path) => /\/MobileApp-[\w-]+\.js$/.test(path)), 'the phone layout chunk was loaded (the recording works)').toBe(true);
-  expect(requested.filter((path) => desktopPaths.has(path)), 'desktop-only chunks requested').toEqual([]);
-  expect(requested.filter((path) => path.includes('antd/')), 'antd module paths requested').toEqual([]);
+  expect(
+    assets.some((path) => /\/MobileApp-[\w-]+\.js$/.test(path)),
+    'the phone layout chunk was loaded (the recording works)',
+  ).toBe(true);
+  expect(
+    requested.filter((path) => desktopPaths.has(path)),
+    'desktop-only chunks requested',
+  ).toEqual([]);
+  expect(
+    requested.filter((path) => path.includes('antd/')),
+    'antd module paths requested',
+  ).toEqual([]);
   const desktopNamed = assets.filter((path) => desktopNames.some((name) => basename(path).startsWith(`${name}-`)));
   expect(desktopNamed, 'chunks named after desktop screens requested').toEqual([]);
   // And no antd inside what the phone loaded, even if the list missed it: antd's CSS-in-JS runtime and icon set
   // leave these markers in any chunk that carries them (antd-mobile has neither).
-  const withAntd = [...new Set(assets)].filter((path) => path.endsWith('.js'))
+  const withAntd = [...new Set(assets)]
+    .filter((path) => path.endsWith('.js'))
     .filter((path) => /data-css-hash|@ant-design-icons/.test(readFileSync(`dist${path}`, 'utf8')));
   expect(withAntd, 'phone chunks carrying antd').toEqual([]);
 });

@@ -1,6 +1,15 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test.ts';
 import { callAs, md5, TENANT, uniqueTag } from './support/api.ts';
-import { desktopHome, desktopLogin, expectToast, menuItem, openScreen, sidebar, subMenuItems, topLevelItems } from './support/desktop.ts';
+import {
+  desktopHome,
+  desktopLogin,
+  expectToast,
+  menuItem,
+  openScreen,
+  sidebar,
+  subMenuItems,
+  topLevelItems,
+} from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
 const C = zh.crud;
@@ -14,17 +23,30 @@ const toolbarButton = (page: Page, name: string): Locator =>
   page.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(`${name}$`) });
 /** A node of the open grant tab by its exact title. */
 const treeNode = (scope: Locator, title: string): Locator =>
-  scope.locator('[role=tabpanel][aria-hidden=false] [role=treeitem]').filter({ has: scope.page().getByTitle(title, { exact: true }) });
+  scope
+    .locator('[role=tabpanel][aria-hidden=false] [role=treeitem]')
+    .filter({ has: scope.page().getByTitle(title, { exact: true }) });
 
 /** The admin's API calls (a BladeX envelope; throws unless its code is 200). */
 
 /** A password login through the API: the token endpoint's status and message. */
-async function tryLogin(request: APIRequestContext, username: string, password: string): Promise<{ ok: boolean; text: string }> {
+async function tryLogin(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<{ ok: boolean; text: string }> {
   const response = await request.post('/api/blade-auth/oauth/token', {
-    params: { tenantId: TENANT, username, password: md5(password), grant_type: 'password', scope: 'all', type: 'account' },
+    params: {
+      tenantId: TENANT,
+      username,
+      password: md5(password),
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+    },
     headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': TENANT },
   });
-  const body = await response.json() as { access_token?: string; error_description?: string; msg?: string };
+  const body = (await response.json()) as { access_token?: string; error_description?: string; msg?: string };
   return { ok: Boolean(body.access_token), text: body.error_description ?? body.msg ?? '' };
 }
 
@@ -39,8 +61,12 @@ async function tickAndClick(page: Page, text: string, button: string) {
   await toolbarButton(page, button).click();
 }
 
-test('a role granted through 权限设置 gives its user exactly those menus; reset and unlock the user', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+test('a role granted through 权限设置 gives its user exactly those menus; reset and unlock the user', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
   const tag = uniqueTag('ru');
   const roleName = `出纳${tag.slice(-6)}`;
   const account = `e2e${tag.slice(-8)}`.replace(/-/g, '');
@@ -49,7 +75,10 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
   // The administrator adds a role on the role screen.
   await desktopHome(page);
   await openScreen(page, '权限管理', '角色管理');
-  await page.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(zh.common.add) }).click();
+  await page
+    .locator('.tenon-crud-toolbar')
+    .getByRole('button', { name: new RegExp(zh.common.add) })
+    .click();
   const add = dialog(page);
   await add.getByPlaceholder('请输入角色名称').fill(roleName);
   await add.getByPlaceholder('请输入角色别名').fill(`alias${tag.slice(-6)}`);
@@ -86,10 +115,16 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
   await expect(again).toBeHidden();
 
   // A user holding the role, in a department below the root.
-  const roles = await callAs<{ id: string; roleName: string }[]>(page.request, 'get', `${SYS}/role/list`, { params: { roleName } });
+  const roles = await callAs<{ id: string; roleName: string }[]>(page.request, 'get', `${SYS}/role/list`, {
+    params: { roleName },
+  });
   const roleId = roles.find((r) => r.roleName === roleName)!.id;
-  const [root] = await callAs<{ id: string; title: string }[]>(page.request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: '0' } });
-  const branches = await callAs<{ id: string; title: string }[]>(page.request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: root.id } });
+  const [root] = await callAs<{ id: string; title: string }[]>(page.request, 'get', `${SYS}/dept/lazy-tree`, {
+    params: { parentId: '0' },
+  });
+  const branches = await callAs<{ id: string; title: string }[]>(page.request, 'get', `${SYS}/dept/lazy-tree`, {
+    params: { parentId: root.id },
+  });
   const [dept, other] = branches;
   await callAs(page.request, 'post', `${SYS}/user/submit`, {
     data: { account, password, realName: '测试出纳', roleId, deptId: dept.id, userType: 1 },
@@ -101,7 +136,11 @@ test('a role granted through 权限设置 gives its user exactly those menus; re
   const depts = page.locator('.tenon-dept-tree');
   await depts.getByTitle(root.title, { exact: true }).click();
   await expect(row(page, account)).toBeVisible();
-  await depts.locator('[role=treeitem]').filter({ has: page.getByTitle(root.title, { exact: true }) }).locator('.ant-tree-switcher').click();
+  await depts
+    .locator('[role=treeitem]')
+    .filter({ has: page.getByTitle(root.title, { exact: true }) })
+    .locator('.ant-tree-switcher')
+    .click();
   await depts.getByTitle(other.title, { exact: true }).click();
   await expect(row(page, account)).toHaveCount(0);
   await depts.getByTitle(dept.title, { exact: true }).click();

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './support/test.ts';
 import { uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, menuItem, openScreen, sidebar, topLevelItems } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
@@ -19,7 +19,8 @@ async function cellUnder(page: Page, rowText: string, header: string): Promise<L
   return row(page, rowText).locator('td').nth(headers.indexOf(header));
 }
 /** The form item of a dialog by its label. */
-const formItem = (scope: Locator, label: string): Locator => scope.locator('.ant-form-item').filter({ has: scope.page().locator(`label[title="${label}"]`) });
+const formItem = (scope: Locator, label: string): Locator =>
+  scope.locator('.ant-form-item').filter({ has: scope.page().locator(`label[title="${label}"]`) });
 /** The open dropdown of a select or tree select. */
 const dropdown = (page: Page): Locator => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 
@@ -41,7 +42,10 @@ async function loginAs(page: Page, tenantId: string, username: string, password:
 
 /** Clicks 新增 and returns the add dialog. */
 async function openAdd(page: Page): Promise<Locator> {
-  await page.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(zh.common.add) }).click();
+  await page
+    .locator('.tenon-crud-toolbar')
+    .getByRole('button', { name: new RegExp(zh.common.add) })
+    .click();
   const add = dialog(page);
   await expect(add).toBeVisible();
   return add;
@@ -67,14 +71,18 @@ async function pickOption(page: Page, field: Locator, label: string) {
 /** Ticks a list row and clicks a toolbar button of the screen; returns the dialog it opens (titled like the button). */
 async function tickAndOpen(page: Page, text: string, button: string, title = button): Promise<Locator> {
   await row(page, text).getByRole('checkbox').check();
-  await page.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(`${button}$`) }).click();
+  await page
+    .locator('.tenon-crud-toolbar')
+    .getByRole('button', { name: new RegExp(`${button}$`) })
+    .click();
   const opened = dialog(page);
   await expect(opened.locator('.ant-modal-title')).toHaveText(title);
   return opened;
 }
 
 /** Confirms a dialog with its 确定 / 保存 button. */
-const confirm = (opened: Locator, name: string = zh.common.ok) => opened.getByRole('button', { name, exact: true }).click();
+const confirm = (opened: Locator, name: string = zh.common.ok) =>
+  opened.getByRole('button', { name, exact: true }).click();
 
 /** 新增 on the user screen: a user of one role and dept with the test's password; returns the dialog. */
 async function addUser(page: Page, account: string, roleName: string, deptName: string): Promise<Locator> {
@@ -88,7 +96,11 @@ async function addUser(page: Page, account: string, roleName: string, deptName: 
   return add;
 }
 
-test('a tenant on a package: its administrator sees the package, grants a role, a user sees the grant, the quota holds', async ({ page, browser, baseURL }) => {
+test('a tenant on a package: its administrator sees the package, grants a role, a user sees the grant, the quota holds', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const tag = uniqueTag('e2e');
   const packageName = `产品包${tag.slice(-6)}`;
@@ -210,7 +222,8 @@ test('菜单配置 of a top menu: tick menus, save, and find them ticked again',
     await expect(opened.locator('.ant-modal-title')).toHaveText(C.topMenu.grantTitle);
     return opened;
   };
-  const node = (scope: Locator, title: string) => scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByTitle(title, { exact: true }) });
+  const node = (scope: Locator, title: string) =>
+    scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByTitle(title, { exact: true }) });
   const setting = await openSetting();
   await node(setting, '工作台').locator('.ant-tree-checkbox').click();
   await confirm(setting);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test.ts';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { callAs, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
@@ -14,7 +14,12 @@ const TENANT_ZONE = 'Asia/Shanghai';
 // Every browser of this file runs in UTC: what it shows must still be the tenant's time.
 test.use({ timezoneId: 'UTC' });
 
-interface Person { id: string; username: string; password: string; realName: string }
+interface Person {
+  id: string;
+  username: string;
+  password: string;
+  realName: string;
+}
 
 /** An API call as `user` (admin by default); throws unless the envelope's code is 200. */
 
@@ -25,7 +30,15 @@ async function newUser(request: APIRequestContext, realName: string): Promise<Pe
   const roles = await callAs<{ id: string; roleAlias: string }[]>(request, 'get', `${SYS}/role/list`);
   const [root] = await callAs<{ id: string }[]>(request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: '0' } });
   await callAs(request, 'post', `${SYS}/user/submit`, {
-    data: { account, password, realName, name: realName, roleId: roles.find((r) => r.roleAlias === 'user')!.id, deptId: root.id, userType: 1 },
+    data: {
+      account,
+      password,
+      realName,
+      name: realName,
+      roleId: roles.find((r) => r.roleAlias === 'user')!.id,
+      deptId: root.id,
+      userType: 1,
+    },
   });
   const [user] = await callAs<{ id: string }[]>(request, 'get', `${SYS}/user/user-list`, { params: { account } });
   return { id: user.id, username: account, password, realName };
@@ -34,22 +47,36 @@ async function newUser(request: APIRequestContext, realName: string): Promise<Pe
 /** The tenant calendar of early February 2031 (no seeded year): Tuesday 4th and Wednesday 5th off. */
 async function holidaysIn2031(request: APIRequestContext) {
   for (const calendarDate of ['2031-02-04', '2031-02-05']) {
-    await callAs(request, 'post', `${SYS}/work-calendar/submit`, { data: { calendarDate, dayType: 3, dayName: '测试假' } })
-      .catch((error: Error) => { if (!error.message.includes('该日期已在工作日历中')) throw error; }); // the other project's run added it
+    await callAs(request, 'post', `${SYS}/work-calendar/submit`, {
+      data: { calendarDate, dayType: 3, dayName: '测试假' },
+    }).catch((error: Error) => {
+      if (!error.message.includes('该日期已在工作日历中')) throw error;
+    }); // the other project's run added it
   }
 }
 
 /** The server's figure: the days of the caller's request waiting for `approver` (other tests start requests too). */
 async function serverDays(request: APIRequestContext, user: Person, approver: Person): Promise<number> {
-  const sent = await callAs<{ records: { businessId: string; assigneeName: string }[] }>(request, 'get', '/api/blade-flow/work/send-list', { user, params: { size: 50 } });
+  const sent = await callAs<{ records: { businessId: string; assigneeName: string }[] }>(
+    request,
+    'get',
+    '/api/blade-flow/work/send-list',
+    { user, params: { size: 50 } },
+  );
   const mine = sent.records.find((r) => r.assigneeName === approver.realName)!;
-  const detail = await callAs<{ days: number }>(request, 'get', '/api/blade-desk/process/leave/detail', { params: { businessId: mine.businessId }, user });
+  const detail = await callAs<{ days: number }>(request, 'get', '/api/blade-desk/process/leave/detail', {
+    params: { businessId: mine.businessId },
+    user,
+  });
   return detail.days;
 }
 
-const minutesApart = (a: string, b: string) => Math.abs(Date.parse(`${a.slice(0, 16).replace(' ', 'T')}Z`) - Date.parse(`${b.slice(0, 16).replace(' ', 'T')}Z`)) / 60_000;
+const minutesApart = (a: string, b: string) =>
+  Math.abs(Date.parse(`${a.slice(0, 16).replace(' ', 'T')}Z`) - Date.parse(`${b.slice(0, 16).replace(' ', 'T')}Z`)) /
+  60_000;
 const stampIn = async (locator: Locator) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.exec(await locator.innerText())?.[0] ?? '';
-const formItem = (page: Page, label: string): Locator => page.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) });
+const formItem = (page: Page, label: string): Locator =>
+  page.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) });
 const dropdown = (page: Page): Locator => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 
 async function pickDate(page: Page, placeholder: string, date: string) {
@@ -60,9 +87,12 @@ async function pickDate(page: Page, placeholder: string, date: string) {
   await expect(input).toHaveValue(date);
 }
 
-test('desktop in a UTC browser: the clock and a fresh request read the tenant time; the leave form counts the days the server counts', async ({ page, isMobile }) => {
+test('desktop in a UTC browser: the clock and a fresh request read the tenant time; the leave form counts the days the server counts', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(isMobile, 'the desktop console');
-  test.setTimeout(120_000);
+  test.slow();
   const tag = uniqueTag('tz');
   const approver = await newUser(page.request, `审批${tag.slice(-4)}`);
   const admin = { id: '', username: 'admin', password: 'admin', realName: '管理员' };
@@ -75,7 +105,11 @@ test('desktop in a UTC browser: the clock and a fresh request read the tenant ti
   expect(minutesApart(await clock.innerText(), formatDateTime(new Date(), TENANT_ZONE))).toBeLessThanOrEqual(2);
 
   await openScreen(page, '我的事务', '发起事务');
-  await page.locator('.tenon-crud .ant-table-row').filter({ hasText: '请假流程' }).getByRole('button', { name: F.action.start }).click();
+  await page
+    .locator('.tenon-crud .ant-table-row')
+    .filter({ hasText: '请假流程' })
+    .getByRole('button', { name: F.action.start })
+    .click();
   await expect(page).toHaveURL(/\/work\/process\/leave\/form\//);
   // Dates and half days: Monday afternoon to Friday evening, Tuesday and Wednesday off.
   await pickDate(page, F.process.startTimeRequired, '2031-02-03');
@@ -106,9 +140,12 @@ test('desktop in a UTC browser: the clock and a fresh request read the tenant ti
   await expect(page.locator('.tenon-flow-request')).toContainText(`2031-02-03 ${F.process.pm}`);
 });
 
-test('phone in a UTC browser: the leave form starts on a working day, counts half days as the server does, and the request reads the tenant time', async ({ page, isMobile }) => {
+test('phone in a UTC browser: the leave form starts on a working day, counts half days as the server does, and the request reads the tenant time', async ({
+  page,
+  isMobile,
+}) => {
   test.skip(!isMobile, 'the phone layout');
-  test.setTimeout(120_000);
+  test.slow();
   const tag = uniqueTag('tzp');
   const starter = await newUser(page.request, `申请${tag.slice(-4)}`);
   const approver = await newUser(page.request, `审批${tag.slice(-4)}`);

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 import { apiToken, uniqueTag } from './support/api.ts';
 import { exclusive } from './support/exclusive.ts';
 import { zh } from './support/i18n.ts';
@@ -26,16 +26,20 @@ async function withNewDeployment(body: () => Promise<void>) {
 }
 
 /** Asks the browser to look for a new worker; true when it found one (installing or waiting). */
-const checkForUpdate = (page: Page) => page.evaluate(async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration) throw new Error('no service worker registration');
-  await registration.update();
-  return Boolean(registration.installing || registration.waiting);
-});
+const checkForUpdate = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) throw new Error('no service worker registration');
+    await registration.update();
+    return Boolean(registration.installing || registration.waiting);
+  });
 
-const shellOf = (page: Page, project: string): Locator => (project === 'desktop' ? page.locator('aside.tenon-sider') : page.locator('.m-tab-bar'));
+const shellOf = (page: Page, project: string): Locator =>
+  project === 'desktop' ? page.locator('aside.tenon-sider') : page.locator('.m-tab-bar');
 
-/** Deploys, checks for the update, expects the prompt, accepts it and expects the page to reload into the new worker. */
+/**
+ * Deploys, checks for the update, expects the prompt, accepts it and expects the page to reload into the new worker.
+ */
 async function deployAndAccept(page: Page, shell: Locator) {
   const prompt = page.getByText(zh.common.updateAvailable);
   await expect(prompt).toHaveCount(0);
@@ -46,22 +50,30 @@ async function deployAndAccept(page: Page, shell: Locator) {
   await withNewDeployment(async () => {
     await checkForUpdate(page);
     await expect(prompt).toBeVisible({ timeout: 20_000 });
-    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)))
+      .toBe(true);
     const reloaded = page.waitForEvent('load', { timeout: 20_000 });
     await page.getByRole('button', { name: zh.common.updateNow }).click();
     await reloaded;
     await expect(shell).toBeVisible();
     await expect(prompt).toHaveCount(0);
     // The waiting worker took over.
-    expect(await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return Boolean(registration?.active && !registration.waiting && navigator.serviceWorker.controller === registration.active);
-    })).toBe(true);
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return Boolean(
+          registration?.active && !registration.waiting && navigator.serviceWorker.controller === registration.active,
+        );
+      }),
+    ).toBe(true);
   });
 }
 
-test('a new deployment shows the update prompt; accepting it reloads into the new version', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+test('a new deployment shows the update prompt; accepting it reloads into the new version', async ({
+  page,
+}, testInfo) => {
+  test.slow();
   await exclusive('dist-sw', async () => {
     await loginByApi(page, '/');
     const shell = shellOf(page, testInfo.project.name);
@@ -77,8 +89,12 @@ test('a new deployment shows the update prompt; accepting it reloads into the ne
 
 // workbox-window's `isUpdate` is false for a page the worker claimed on its first visit: an accepted update must
 // still reload it (src/client/pwa.ts).
-test('on the first visit (page claimed by the new worker), accepting an update also reloads into it', async ({ page, context, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
+test('on the first visit (page claimed by the new worker), accepting an update also reloads into it', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  test.slow();
   await exclusive('dist-sw', async () => {
     await seedSession(context, baseURL!, await apiToken(page.request));
     await page.goto('/');

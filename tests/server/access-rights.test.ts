@@ -3,6 +3,7 @@ import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import type { EntityDef } from '../../src/shared/entities/define.ts';
 import { ENTITIES } from '../../src/server/modules/index.ts';
+import { engineActions } from '../../src/server/platform/entity/routes.ts';
 import { expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenantAdmin, createUser, crudCodes, minimalBody } from '../support/factories.ts';
 import { apiRoutes } from '../support/routes.ts';
@@ -16,53 +17,86 @@ const SYS = '/api/blade-system';
 const AUTH = '/api/blade-auth/oauth';
 
 const PUBLIC = [
-  `POST ${AUTH}/token`, `POST ${AUTH}/token/refresh`, `GET ${AUTH}/captcha`, `GET ${AUTH}/logout`, `GET ${SYS}/tenant/info`,
+  `POST ${AUTH}/token`,
+  `POST ${AUTH}/token/refresh`,
+  `GET ${AUTH}/captcha`,
+  `GET ${AUTH}/logout`,
+  `GET ${SYS}/tenant/info`,
 ];
 
 const SELF = [
   `GET ${AUTH}/user-info`,
   `GET ${AUTH}/clear-cache`, // clears the grant/dictionary caches only; returns nothing
   `POST ${AUTH}/logout`, // error-log upload, written under the caller's tenant
-  `GET ${SYS}/user/info`, `POST ${SYS}/user/update-info`, `POST ${SYS}/user/update-password`,
-  `GET ${SYS}/menu/routes`, `GET ${SYS}/menu/buttons`, `GET ${SYS}/menu/grant-tree`, `GET ${SYS}/menu/grant-top-tree`, `GET ${SYS}/menu/top-menu`,
-  `GET ${SYS}/dict/dictionary`, `GET ${SYS}/dict-biz/dictionary`,
-  `GET ${SYS}/dept/select`, `GET ${SYS}/role/select`, `GET ${SYS}/post/select`,
+  `GET ${SYS}/user/info`,
+  `POST ${SYS}/user/update-info`,
+  `POST ${SYS}/user/update-password`,
+  `GET ${SYS}/menu/routes`,
+  `GET ${SYS}/menu/buttons`,
+  `GET ${SYS}/menu/grant-tree`,
+  `GET ${SYS}/menu/grant-top-tree`,
+  `GET ${SYS}/menu/top-menu`,
+  `GET ${SYS}/dict/dictionary`,
+  `GET ${SYS}/dict-biz/dictionary`,
+  `GET ${SYS}/dept/select`,
+  `GET ${SYS}/role/select`,
+  `GET ${SYS}/post/select`,
   `GET ${SYS}/data-scope/effective`, // the caller's own effective data scope, explained
   `POST /api/blade-resource/oss/endpoint/put-file`, // avatar upload, stored under the caller's tenant
-  `GET ${SYS}/dept/lazy-tree`, `GET ${SYS}/dept/listNoPage`, `GET ${SYS}/dept/listChildNoPage`, `GET ${SYS}/role/tree-by-id`,
-  `GET ${SYS}/region/lazy-tree`, `GET ${SYS}/region/select`, // region pickers of customer/supplier forms
+  `GET ${SYS}/dept/lazy-tree`,
+  `GET ${SYS}/dept/listNoPage`,
+  `GET ${SYS}/dept/listChildNoPage`,
+  `GET ${SYS}/role/tree-by-id`,
+  `GET ${SYS}/region/lazy-tree`,
+  `GET ${SYS}/region/select`, // region pickers of customer/supplier forms
   `GET ${SYS}/work-calendar/year`, // the caller's tenant calendar: the leave forms count working days with it
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
-  // My work and the process view: the caller's own tasks, instances and requests in his tenant (flow.md §2, §3, §5, §6).
-  ...['start-list', 'claim-list', 'todo-list', 'send-list', 'done-list', 'user-select'].map((a) => `GET /api/blade-flow/work/${a}`),
+  // My work and the process view: the caller's own tasks, instances and requests in his tenant (flow.md §2, §3, §5,
+  // §6).
+  ...['start-list', 'claim-list', 'todo-list', 'send-list', 'done-list', 'user-select'].map(
+    (a) => `GET /api/blade-flow/work/${a}`,
+  ),
   ...['claim-task', 'complete-task', 'transfer-task', 'delete-task'].map((a) => `POST /api/blade-flow/work/${a}`),
-  `GET /api/blade-flow/process/history-flow-list`, `GET /api/blade-flow/process/model-view`,
-  ...['leave', 'finance'].flatMap((p) => [`POST /api/blade-desk/process/${p}/start-process`, `GET /api/blade-desk/process/${p}/detail`]),
+  `GET /api/blade-flow/process/history-flow-list`,
+  `GET /api/blade-flow/process/model-view`,
+  ...['leave', 'finance'].flatMap((p) => [
+    `POST /api/blade-desk/process/${p}/start-process`,
+    `GET /api/blade-desk/process/${p}/detail`,
+  ]),
 ];
 
-interface Guarded { route: string; code: string; superAdmin?: boolean }
+interface Guarded {
+  route: string;
+  code: string;
+  superAdmin?: boolean;
+}
 
 /**
- * The engine's CRUD routes of every entity, with the code the minimal request (no id in the body) needs. An
- * approvable entity has none: its start-process and detail are listed below.
+ * The engine's routes of every entity (engineActions: an approvable entity has none, a keyed one only its lists),
+ * with the code the minimal request (no id in the body) needs; a tree's picker needs a signed-in caller only.
  */
-const engineRoutes = (e: EntityDef): Guarded[] => {
-  if (e.approval) return [];
-  const base = `/api/${e.service}/${e.name}`;
-  const all: Array<[string, string, string]> = [
-    ['list', 'GET', e.code], ['page', 'GET', e.code], ['detail', 'GET', e.code],
-    ...(e.tree ? [['lazy-list', 'GET', e.code] as [string, string, string]] : []),
-    ...(e.display ?? e.tree ? [['picker', 'GET', e.code] as [string, string, string]] : []),
-    ['submit', 'POST', `${e.code}_add`], ['save', 'POST', `${e.code}_add`], ['update', 'POST', `${e.code}_edit`], ['remove', 'POST', `${e.code}_delete`],
-  ];
-  const skip = new Set<string>(e.moduleRoutes ?? []);
-  return all.filter(([action]) => !skip.has(action)).map(([action, method, code]) => ({ route: `${method} ${base}/${action}`, code }));
+const ACTION_CODES: Record<string, [method: string, verb: string]> = {
+  list: ['GET', ''],
+  page: ['GET', ''],
+  detail: ['GET', ''],
+  'lazy-list': ['GET', ''],
+  picker: ['GET', ''],
+  submit: ['POST', '_add'],
+  save: ['POST', '_add'],
+  update: ['POST', '_edit'],
+  remove: ['POST', '_delete'],
 };
+const engineRoutes = (e: EntityDef): Guarded[] =>
+  engineActions(e)
+    .filter((action) => action !== 'tree')
+    .map((action) => {
+      const [method, verb] = ACTION_CODES[action];
+      return { route: `${method} /api/${e.service}/${e.name}/${action}`, code: `${e.code}${verb}` };
+    });
 
 const GUARDED: Guarded[] = [
   ...ENTITIES.flatMap(engineRoutes),
-  { route: `GET ${SYS}/region/list`, code: 'region' },
   { route: `GET ${SYS}/region/lazy-list`, code: 'region' },
   { route: `GET ${SYS}/region/detail`, code: 'region' },
   { route: `POST ${SYS}/region/submit`, code: 'region_add' },
@@ -157,7 +191,9 @@ describe('route coverage', () => {
     const declared = [...PUBLIC, ...SELF, ...GUARDED.map((g) => g.route)];
     const problems = [
       ...routes.filter((r) => !declared.includes(r)).map((r) => `new route without access-rights coverage: ${r}`),
-      ...routes.filter((r) => declared.filter((d) => d === r).length > 1).map((r) => `route declared more than once: ${r}`),
+      ...routes
+        .filter((r) => declared.filter((d) => d === r).length > 1)
+        .map((r) => `route declared more than once: ${r}`),
       ...declared.filter((d) => !routes.includes(d)).map((d) => `access table entry matches no route: ${d}`),
     ];
     expect([...new Set(problems)]).toEqual([]);
@@ -179,32 +215,39 @@ describe('route coverage', () => {
 });
 
 describe('guarded routes', () => {
-  it.each(GUARDED.map((g) => [g.route, g.code, g] as const))('%s: 401 anonymous, 403 without %s', async (route, _code, g) => {
-    const [method, url] = route.split(' ');
-    const anonymous = method === 'GET' ? await t.get(url) : await t.post(url, undefined, {});
-    expect(anonymous.statusCode, anonymous.body).toBe(401);
-    const res = await send(route, nobody);
-    expect(res.statusCode, `${route}: ${res.body}`).toBe(403);
-    expect(res.json()).toMatchObject({ code: 403, success: false, data: null });
-    if (g.superAdmin) return;
-    // The declared code is the one that opens it: a role holding just that code gets past the guard.
-    await t.services.db.deleteFrom('blade_role_menu').where('role_id', '=', holderRole).execute();
-    await createRoleMenu(holderRole, g.code);
-    await t.services.permissions.invalidate();
-    const granted = await send(route, holder);
-    expect(granted.statusCode, `${route} with ${g.code}: ${granted.body}`).not.toBe(403);
-  });
+  it.each(GUARDED.map((g) => [g.route, g.code, g] as const))(
+    '%s: 401 anonymous, 403 without %s',
+    async (route, _code, g) => {
+      const [method, url] = route.split(' ');
+      const anonymous = method === 'GET' ? await t.get(url) : await t.post(url, undefined, {});
+      expect(anonymous.statusCode, anonymous.body).toBe(401);
+      const res = await send(route, nobody);
+      expect(res.statusCode, `${route}: ${res.body}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: 403, success: false, data: null });
+      if (g.superAdmin) return;
+      // The declared code is the one that opens it: a role holding just that code gets past the guard.
+      await t.services.db.deleteFrom('blade_role_menu').where('role_id', '=', holderRole).execute();
+      await createRoleMenu(holderRole, g.code);
+      await t.services.permissions.invalidate();
+      const granted = await send(route, holder);
+      expect(granted.statusCode, `${route} with ${g.code}: ${granted.body}`).not.toBe(403);
+    },
+  );
 });
 
 async function createRoleMenu(roleId: string, code: string) {
   const { nextId } = await import('../../src/server/platform/ids.ts');
-  await t.services.db.insertInto('blade_role_menu').values({ id: nextId(), role_id: roleId, menu_id: menuIdOf(code) }).execute();
+  await t.services.db
+    .insertInto('blade_role_menu')
+    .values({ id: nextId(), role_id: roleId, menu_id: menuIdOf(code) })
+    .execute();
 }
 
 // ---- Tenant isolation (IDOR) ----
 
 // Approval requests (leave, fund) have no CRUD route: their rows are written by starting their process only.
-const CRUD_ENTITIES = ENTITIES.filter((e) => !e.approval);
+// Keyed entities (regions) are written by their module, by key: tests/server/region.test.ts.
+const CRUD_ENTITIES = ENTITIES.filter((e) => !e.approval && !e.key);
 const TENANT_ENTITIES = CRUD_ENTITIES.filter((e) => e.tenant);
 const GLOBAL_ENTITIES = CRUD_ENTITIES.filter((e) => !e.tenant);
 
@@ -212,7 +255,12 @@ describe('tenant isolation', () => {
   let other: string;
   const rowOf = new Map<string, Record<string, unknown>>();
   beforeAll(async () => {
-    ({ token: other } = await createTenantAdmin(t, '600001', CRUD_ENTITIES.flatMap((e) => crudCodes(e.code)), 'ar_boss'));
+    ({ token: other } = await createTenantAdmin(
+      t,
+      '600001',
+      CRUD_ENTITIES.flatMap((e) => crudCodes(e.code)),
+      'ar_boss',
+    ));
     const me = expectOk(await t.get(`${AUTH}/user-info`, admin));
     const overrides: Record<string, Record<string, unknown>> = {
       user: { password: '123456', realName: 'idor', roleId: me.roleId.split(',')[0], deptId: me.deptId.split(',')[0] },
@@ -227,35 +275,41 @@ describe('tenant isolation', () => {
     }
   });
 
-  it.each(TENANT_ENTITIES.map((e) => [e.name, e] as const))('%s: a tenant-B administrator can neither read nor change a tenant-A row', async (_name, e) => {
-    const base = `/api/${e.service}/${e.name}`;
-    const row = rowOf.get(e.name)!;
-    const id = String(row.id);
-    const detail = await t.get(`${base}/detail?id=${id}`, other);
-    expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json().data, detail.body).toBeNull();
-    const list = expectOk(await t.get(`${base}/list?size=1000`, other));
-    expect(JSON.stringify(list)).not.toContain(id);
-    for (const action of ['submit', 'update']) {
-      const res = await t.post(`${base}/${action}`, other, minimalBody(e, { id }));
-      expect([400, 403], `${action}: ${res.body}`).toContain(res.statusCode);
-    }
-    const removed = await t.post(`${base}/remove?ids=${id}`, other);
-    expect([400, 403], `remove: ${removed.body}`).toContain(removed.statusCode);
-    expect(expectOk(await t.get(`${base}/detail?id=${id}`, admin))).toEqual(row);
-  });
+  it.each(TENANT_ENTITIES.map((e) => [e.name, e] as const))(
+    '%s: a tenant-B administrator can neither read nor change a tenant-A row',
+    async (_name, e) => {
+      const base = `/api/${e.service}/${e.name}`;
+      const row = rowOf.get(e.name)!;
+      const id = String(row.id);
+      const detail = await t.get(`${base}/detail?id=${id}`, other);
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json().data, detail.body).toBeNull();
+      const list = expectOk(await t.get(`${base}/list?size=1000`, other));
+      expect(JSON.stringify(list)).not.toContain(id);
+      for (const action of ['submit', 'update']) {
+        const res = await t.post(`${base}/${action}`, other, minimalBody(e, { id }));
+        expect([400, 403], `${action}: ${res.body}`).toContain(res.statusCode);
+      }
+      const removed = await t.post(`${base}/remove?ids=${id}`, other);
+      expect([400, 403], `remove: ${removed.body}`).toContain(removed.statusCode);
+      expect(expectOk(await t.get(`${base}/detail?id=${id}`, admin))).toEqual(row);
+    },
+  );
 
-  it.each(GLOBAL_ENTITIES.map((e) => [e.name, e] as const))('%s: platform rows cannot be written by a tenant-B administrator', async (_name, e) => {
-    const base = `/api/${e.service}/${e.name}`;
-    for (const action of ['submit', 'remove']) {
-      const res = await t.post(`${base}/${action}?ids=1`, other, minimalBody(e));
-      expect(res.statusCode, `${action}: ${res.body}`).toBe(403);
-    }
-    if (e.platformOnly) {
-      for (const action of ['list', 'detail']) {
-        const res = await t.get(`${base}/${action}?id=1`, other);
+  it.each(GLOBAL_ENTITIES.map((e) => [e.name, e] as const))(
+    '%s: platform rows cannot be written by a tenant-B administrator',
+    async (_name, e) => {
+      const base = `/api/${e.service}/${e.name}`;
+      for (const action of ['submit', 'remove']) {
+        const res = await t.post(`${base}/${action}?ids=1`, other, minimalBody(e));
         expect(res.statusCode, `${action}: ${res.body}`).toBe(403);
       }
-    }
-  });
+      if (e.platformOnly) {
+        for (const action of ['list', 'detail']) {
+          const res = await t.get(`${base}/${action}?id=1`, other);
+          expect(res.statusCode, `${action}: ${res.body}`).toBe(403);
+        }
+      }
+    },
+  );
 });

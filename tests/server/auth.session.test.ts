@@ -23,33 +23,66 @@ describe('identity switch (Role-Id / Dept-Id)', () => {
   const both = () => ({ roles: `${SEED.roleAdministrator},${auditor}`, depts: `${SEED.deptRoot},${lab}` });
   const loginWith = (headers: Record<string, string>) => t.login('admin', 'admin', '000000', headers);
   const refresh = (refreshToken: string, headers: Record<string, string> = {}) =>
-    requestToken(t, { grant_type: 'refresh_token', refresh_token: refreshToken }, { 'Tenant-Id': '000000', ...headers });
+    requestToken(
+      t,
+      { grant_type: 'refresh_token', refresh_token: refreshToken },
+      { 'Tenant-Id': '000000', ...headers },
+    );
 
   beforeAll(async () => {
     auditor = await createRole(t, '000000', 'auditor');
     lab = nextId();
-    await t.services.db.insertInto('blade_dept')
-      .values({ id: lab, tenant_id: '000000', parent_id: SEED.deptRoot, ancestors: `0,${SEED.deptRoot}`, dept_name: '实验室', is_deleted: 0 }).execute();
-    await t.services.db.updateTable('blade_user').set({ role_id: both().roles, dept_id: both().depts }).where('id', '=', SEED.userAdmin).execute();
+    await t.services.db
+      .insertInto('blade_dept')
+      .values({
+        id: lab,
+        tenant_id: '000000',
+        parent_id: SEED.deptRoot,
+        ancestors: `0,${SEED.deptRoot}`,
+        dept_name: '实验室',
+        is_deleted: 0,
+      })
+      .execute();
+    await t.services.db
+      .updateTable('blade_user')
+      .set({ role_id: both().roles, dept_id: both().depts })
+      .where('id', '=', SEED.userAdmin)
+      .execute();
   });
   afterAll(async () => {
-    await t.services.db.updateTable('blade_user').set({ role_id: SEED.roleAdministrator, dept_id: SEED.deptRoot }).where('id', '=', SEED.userAdmin).execute();
+    await t.services.db
+      .updateTable('blade_user')
+      .set({ role_id: SEED.roleAdministrator, dept_id: SEED.deptRoot })
+      .where('id', '=', SEED.userAdmin)
+      .execute();
   });
 
   it('logs in with every role and dept when no header is sent', async () => {
     const body = expectToken(await t.login());
-    expect(body).toMatchObject({ role_id: both().roles, dept_id: both().depts, role_name: 'administrator,auditor', authority: 'administrator,auditor' });
+    expect(body).toMatchObject({
+      role_id: both().roles,
+      dept_id: both().depts,
+      role_name: 'administrator,auditor',
+      authority: 'administrator,auditor',
+    });
   });
 
   it('narrows the token to the chosen role and dept', async () => {
     const body = expectToken(await loginWith({ 'Role-Id': auditor, 'Dept-Id': lab }));
     expect(body).toMatchObject({ role_id: auditor, dept_id: lab, role_name: 'auditor', authority: 'auditor' });
-    expect(decodeJwt(body.access_token).payload).toMatchObject({ role_id: auditor, dept_id: lab, role_name: 'auditor' });
+    expect(decodeJwt(body.access_token).payload).toMatchObject({
+      role_id: auditor,
+      dept_id: lab,
+      role_name: 'auditor',
+    });
     const info = expectOk(await t.get(USER_INFO, body.access_token));
     expect(info).toMatchObject({ roles: ['auditor'], roleId: auditor, deptId: lab, permissions: [] });
     // The narrowed token no longer carries the administrator role: the auditor role holds no grant.
     expect((await t.get('/api/blade-system/param/list', body.access_token)).json()).toEqual({
-      code: 403, success: false, data: null, msg: '请求被拒绝,缺少权限: param',
+      code: 403,
+      success: false,
+      data: null,
+      msg: '请求被拒绝,缺少权限: param',
     });
   });
 
@@ -72,13 +105,28 @@ describe('identity switch (Role-Id / Dept-Id)', () => {
     const foreign = await createRole(t, '300009', 'admin');
     const gone = await createRole(t, '000000', 'gone');
     await t.services.db.updateTable('blade_role').set({ is_deleted: 1 }).where('id', '=', gone).execute();
-    await createUser(t, { tenantId: '000000', account: 'mixed', password: 'right', roleId: `${foreign},${gone},${SEED.roleUser}` });
+    await createUser(t, {
+      tenantId: '000000',
+      account: 'mixed',
+      password: 'right',
+      roleId: `${foreign},${gone},${SEED.roleUser}`,
+    });
     const body = expectToken(await requestToken(t, passwordParams('mixed', 'right', '000000')));
     expect(body).toMatchObject({ role_id: SEED.roleUser, role_name: 'user' });
     await createUser(t, { tenantId: '000000', account: 'orphan', password: 'right', roleId: `${foreign},${gone}` });
-    expectGrantError(await requestToken(t, passwordParams('orphan', 'right', '000000')), 400, 'invalid_grant', '未获得用户的角色信息');
+    expectGrantError(
+      await requestToken(t, passwordParams('orphan', 'right', '000000')),
+      400,
+      'invalid_grant',
+      '未获得用户的角色信息',
+    );
     await createUser(t, { tenantId: '000000', account: 'no-role', password: 'right', roleId: '' });
-    expectGrantError(await requestToken(t, passwordParams('no-role', 'right', '000000')), 400, 'invalid_grant', '未获得用户的角色信息');
+    expectGrantError(
+      await requestToken(t, passwordParams('no-role', 'right', '000000')),
+      400,
+      'invalid_grant',
+      '未获得用户的角色信息',
+    );
   });
 });
 
@@ -88,11 +136,21 @@ describe('session endpoints', () => {
     const res = await t.get(USER_INFO, token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      code: 200, success: true, msg: '操作成功',
+      code: 200,
+      success: true,
+      msg: '操作成功',
       data: {
-        userId: SEED.userAdmin, tenantId: '000000', account: 'admin', userName: 'admin', realName: '管理员',
-        roleId: SEED.roleAdministrator, roleName: 'administrator', deptId: SEED.deptRoot, postId: SEED.postCeo,
-        roles: ['administrator'], permissions: expect.arrayContaining(['param_add', 'param_edit', 'param_delete', 'user_add']),
+        userId: SEED.userAdmin,
+        tenantId: '000000',
+        account: 'admin',
+        userName: 'admin',
+        realName: '管理员',
+        roleId: SEED.roleAdministrator,
+        roleName: 'administrator',
+        deptId: SEED.deptRoot,
+        postId: SEED.postCeo,
+        roles: ['administrator'],
+        permissions: expect.arrayContaining(['param_add', 'param_edit', 'param_delete', 'user_add']),
       },
     });
     const permissions = res.json<{ data: { permissions: string[] } }>().data.permissions;
@@ -119,7 +177,6 @@ describe('session endpoints', () => {
     expect((await t.get('/api/blade-auth/oauth/logout')).json()).toEqual({ success: 'true', msg: 'success' });
   });
 
-
   it('clear-cache answers raw success for a logged-in caller', async () => {
     const res = await t.get('/api/blade-auth/oauth/clear-cache', await t.tokenOf());
     expect(res.statusCode).toBe(200);
@@ -133,13 +190,29 @@ describe('bad tokens on a protected route', () => {
   let claims: Record<string, unknown>;
   /** A token as the server signs one (`without`: registered claims to leave out). */
   const sign = (payload: Record<string, unknown>, secret: string, exp: number, without: string[] = []) => {
-    const registered: Record<string, unknown> = { iss: 'issuser', aud: 'audience', nbf: exp - 3600, iat: exp - 3600, exp, jti: randomUUID() };
+    const registered: Record<string, unknown> = {
+      iss: 'issuser',
+      aud: 'audience',
+      nbf: exp - 3600,
+      iat: exp - 3600,
+      exp,
+      jti: randomUUID(),
+    };
     for (const name of without) delete registered[name];
-    return new SignJWT({ ...payload, ...registered }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+    return new SignJWT({ ...payload, ...registered })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(secret));
   };
   const now = () => Math.floor(Date.now() / 1000);
-  const paramCount = async () => Number((await t.services.db.selectFrom('blade_param')
-    .select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const paramCount = async () =>
+    Number(
+      (
+        await t.services.db
+          .selectFrom('blade_param')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** GET and POST with the token both fail with 401 and the envelope, and the POST writes nothing. */
   const expectRefused = async (token: string, msg: string, headers: Record<string, string> = {}) => {
@@ -147,7 +220,12 @@ describe('bad tokens on a protected route', () => {
     const read = await t.get('/api/blade-system/param/list', token, headers);
     expect(read.statusCode, read.body).toBe(401);
     expect(read.json()).toEqual(unauthorized(msg));
-    const write = await t.post('/api/blade-system/param/submit', token, { paramName: '入侵', paramKey: `bad.${nextId()}`, paramValue: 'x' }, headers);
+    const write = await t.post(
+      '/api/blade-system/param/submit',
+      token,
+      { paramName: '入侵', paramKey: `bad.${nextId()}`, paramValue: 'x' },
+      headers,
+    );
     expect(write.statusCode, write.body).toBe(401);
     expect(write.json()).toEqual(unauthorized(msg));
     expect(await paramCount()).toBe(before);
@@ -165,7 +243,10 @@ describe('bad tokens on a protected route', () => {
   });
 
   it('refuses a token signed with another key', async () => {
-    await expectRefused(await sign(claims, 'another-secret-that-is-long-enough-0123456789', now() + 600), TOKEN_INVALID);
+    await expectRefused(
+      await sign(claims, 'another-secret-that-is-long-enough-0123456789', now() + 600),
+      TOKEN_INVALID,
+    );
   });
 
   it('refuses an expired token', async () => {
@@ -173,13 +254,17 @@ describe('bad tokens on a protected route', () => {
   });
 
   it('refuses a token without the access token type or without a session id', async () => {
-    await expectRefused(await sign({ ...claims, token_type: 'refresh_token' }, TEST_SECRET, now() + 600), TOKEN_INVALID);
+    await expectRefused(
+      await sign({ ...claims, token_type: 'refresh_token' }, TEST_SECRET, now() + 600),
+      TOKEN_INVALID,
+    );
     const { sid: _sid, ...noSession } = claims;
     await expectRefused(await sign(noSession, TEST_SECRET, now() + 600), TOKEN_INVALID);
   });
 
   it('refuses a well-signed token without exp, or without a claim the server always writes', async () => {
-    for (const name of ['exp', 'iat', 'nbf', 'jti']) await expectRefused(await sign(claims, TEST_SECRET, now() + 600, [name]), TOKEN_INVALID);
+    for (const name of ['exp', 'iat', 'nbf', 'jti'])
+      await expectRefused(await sign(claims, TEST_SECRET, now() + 600, [name]), TOKEN_INVALID);
     for (const name of ['tenant_id', 'user_id', 'role_id', 'role_power', 'client_id']) {
       const { [name]: _left, ...rest } = claims;
       await expectRefused(await sign(rest, TEST_SECRET, now() + 600), TOKEN_INVALID);

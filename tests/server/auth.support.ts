@@ -37,16 +37,27 @@ export interface TokenBody {
  * client's Basic header unless `headers` overrides it; a header given as undefined is left out.
  */
 export function requestToken(
-  t: TestApp, params: Record<string, string>, headers: Record<string, string | undefined> = {}, url = TOKEN_URL,
+  t: TestApp,
+  params: Record<string, string>,
+  headers: Record<string, string | undefined> = {},
+  url = TOKEN_URL,
 ): Promise<LightMyRequestResponse> {
   const all: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ authorization: BASIC_SABER, ...headers })) if (value !== undefined) all[name] = value;
+  for (const [name, value] of Object.entries({ authorization: BASIC_SABER, ...headers }))
+    if (value !== undefined) all[name] = value;
   return t.app.inject({ method: 'POST', url: `${url}?${new URLSearchParams(params)}`, headers: all });
 }
 
 /** Password-grant parameters as the console sends them: md5 hex of the typed password. */
 export function passwordParams(account: string, plain: string, tenantId?: string): Record<string, string> {
-  return { grant_type: 'password', username: account, password: md5(plain), scope: 'all', type: 'account', ...(tenantId ? { tenantId } : {}) };
+  return {
+    grant_type: 'password',
+    username: account,
+    password: md5(plain),
+    scope: 'all',
+    type: 'account',
+    ...(tenantId ? { tenantId } : {}),
+  };
 }
 
 /** A successful token response, failing the test with the body when it is not one. */
@@ -59,7 +70,13 @@ export function expectToken(res: LightMyRequestResponse): TokenBody {
 export function expectGrantError(res: LightMyRequestResponse, status: 400 | 401, error: string, description: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toEqual({
-    error_code: status, error, error_description: description, code: status, success: false, msg: description, data: null,
+    error_code: status,
+    error,
+    error_description: description,
+    code: status,
+    success: false,
+    msg: description,
+    data: null,
   });
 }
 
@@ -77,7 +94,11 @@ export function decodeJwt(token: string): Jwt {
 }
 
 /** A tenant with an `admin`-alias role; `expireTime` null = never expires. */
-export async function insertTenant(t: TestApp, tenantId: string, expireTime: string | null): Promise<{ roleId: string }> {
+export async function insertTenant(
+  t: TestApp,
+  tenantId: string,
+  expireTime: string | null,
+): Promise<{ roleId: string }> {
   await createTenant(t, tenantId, { expire_time: expireTime });
   return { roleId: await createRole(t, tenantId, 'admin') };
 }

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { BASIC_SABER, expectOk, md5, startApp, type TestApp } from '../support/app.ts';
 import {
-  TOKEN_URL, daysFromNow, decodeJwt, expectGrantError, expectToken, insertTenant, passwordParams, requestToken,
+  TOKEN_URL,
+  daysFromNow,
+  decodeJwt,
+  expectGrantError,
+  expectToken,
+  insertTenant,
+  passwordParams,
+  requestToken,
 } from './auth.support.ts';
 import { createUser } from '../support/factories.ts';
 
@@ -20,7 +27,8 @@ const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secr
 const BAD_CREDENTIALS = '用户名或密码错误';
 const LOCKED = '用户登录失败次数过多,请30分钟后再试';
 const NO_TENANT = '未获得用户的租户信息';
-const loginAs = (account: string, plain: string, tenantId = '000000') => requestToken(t, passwordParams(account, plain, tenantId), { 'Tenant-Id': tenantId });
+const loginAs = (account: string, plain: string, tenantId = '000000') =>
+  requestToken(t, passwordParams(account, plain, tenantId), { 'Tenant-Id': tenantId });
 
 describe('password grant', () => {
   it('answers the raw snake_case BladeX token object with every field the console reads', async () => {
@@ -59,26 +67,52 @@ describe('password grant', () => {
     const { header, payload } = decodeJwt(body.access_token);
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(payload).toMatchObject({
-      token_type: 'access_token', client_id: 'saber', tenant_id: '000000', user_id: SEED.userAdmin, dept_id: SEED.deptRoot,
-      post_id: SEED.postCeo, role_id: SEED.roleAdministrator, oauth_id: '', account: 'admin', user_name: 'admin',
-      nick_name: '管理员', real_name: '管理员', role_name: 'administrator', detail: { type: 'web' }, iss: 'issuser', aud: 'audience',
+      token_type: 'access_token',
+      client_id: 'saber',
+      tenant_id: '000000',
+      user_id: SEED.userAdmin,
+      dept_id: SEED.deptRoot,
+      post_id: SEED.postCeo,
+      role_id: SEED.roleAdministrator,
+      oauth_id: '',
+      account: 'admin',
+      user_name: 'admin',
+      nick_name: '管理员',
+      real_name: '管理员',
+      role_name: 'administrator',
+      detail: { type: 'web' },
+      iss: 'issuser',
+      aud: 'audience',
     });
     expect(payload.exp - payload.nbf).toBe(3600);
     expect(Math.abs(payload.nbf - Date.now() / 1000)).toBeLessThan(60);
     const refresh = decodeJwt(body.refresh_token).payload;
-    expect(refresh).toMatchObject({ token_type: 'refresh_token', client_id: 'saber', tenant_id: '000000', user_id: SEED.userAdmin });
+    expect(refresh).toMatchObject({
+      token_type: 'refresh_token',
+      client_id: 'saber',
+      tenant_id: '000000',
+      user_id: SEED.userAdmin,
+    });
     expect(refresh.exp - refresh.nbf).toBe(604_800);
   });
 
   it('takes expires_in from the client row', async () => {
-    await t.services.db.updateTable('blade_client').set({ access_token_validity: 1200 }).where('client_id', '=', 'saber').execute();
+    await t.services.db
+      .updateTable('blade_client')
+      .set({ access_token_validity: 1200 })
+      .where('client_id', '=', 'saber')
+      .execute();
     try {
       const body = expectToken(await t.login());
       expect(body.expires_in).toBe(1200);
       const { payload } = decodeJwt(body.access_token);
       expect(payload.exp - payload.nbf).toBe(1200);
     } finally {
-      await t.services.db.updateTable('blade_client').set({ access_token_validity: 3600 }).where('client_id', '=', 'saber').execute();
+      await t.services.db
+        .updateTable('blade_client')
+        .set({ access_token_validity: 3600 })
+        .where('client_id', '=', 'saber')
+        .execute();
     }
   });
 });
@@ -87,7 +121,14 @@ describe('client authentication', () => {
   const admin = passwordParams('admin', 'admin', '000000');
 
   it('refuses a missing Authorization header, a wrong secret and an unknown client with 401 invalid_client', async () => {
-    for (const authorization of [undefined, basic('saber', 'wrong'), basic('saber', ''), basic('nobody', 'saber_secret'), 'Bearer x', 'Basic !!!']) {
+    for (const authorization of [
+      undefined,
+      basic('saber', 'wrong'),
+      basic('saber', ''),
+      basic('nobody', 'saber_secret'),
+      'Bearer x',
+      'Basic !!!',
+    ]) {
       expectGrantError(await requestToken(t, admin, { authorization }), 401, 'invalid_client', '客户端认证失败!');
     }
   });
@@ -95,33 +136,64 @@ describe('client authentication', () => {
   it('accepts the literal Basic%20 prefix and the sword client', async () => {
     const encoded = Buffer.from('saber:saber_secret').toString('base64');
     expect(expectToken(await requestToken(t, admin, { authorization: `Basic%20${encoded}` })).client_id).toBe('saber');
-    expect(expectToken(await requestToken(t, admin, { authorization: basic('sword', 'sword_secret') })).client_id).toBe('sword');
+    expect(expectToken(await requestToken(t, admin, { authorization: basic('sword', 'sword_secret') })).client_id).toBe(
+      'sword',
+    );
   });
 
   it('refuses a grant type the client is not authorised for with 400 unsupported_grant_type', async () => {
-    await t.services.db.updateTable('blade_client').set({ authorized_grant_types: 'refresh_token,authorization_code' })
-      .where('client_id', '=', 'sword').execute();
+    await t.services.db
+      .updateTable('blade_client')
+      .set({ authorized_grant_types: 'refresh_token,authorization_code' })
+      .where('client_id', '=', 'sword')
+      .execute();
     try {
-      expectGrantError(await requestToken(t, admin, { authorization: basic('sword', 'sword_secret') }), 400, 'unsupported_grant_type', '不支持的授权类型: password');
+      expectGrantError(
+        await requestToken(t, admin, { authorization: basic('sword', 'sword_secret') }),
+        400,
+        'unsupported_grant_type',
+        '不支持的授权类型: password',
+      );
       expectToken(await requestToken(t, admin));
     } finally {
-      await t.services.db.updateTable('blade_client').set({ authorized_grant_types: 'refresh_token,password,authorization_code,captcha,social' })
-        .where('client_id', '=', 'sword').execute();
+      await t.services.db
+        .updateTable('blade_client')
+        .set({ authorized_grant_types: 'refresh_token,password,authorization_code,captcha,social' })
+        .where('client_id', '=', 'sword')
+        .execute();
     }
-    expectGrantError(await requestToken(t, { ...admin, grant_type: 'implicit' }), 400, 'unsupported_grant_type', '不支持的授权类型: implicit');
+    expectGrantError(
+      await requestToken(t, { ...admin, grant_type: 'implicit' }),
+      400,
+      'unsupported_grant_type',
+      '不支持的授权类型: implicit',
+    );
   });
 });
 
 describe('tenant', () => {
   it('fails without a tenant in the header or the parameters', async () => {
     expectGrantError(await requestToken(t, passwordParams('admin', 'admin')), 400, 'invalid_grant', NO_TENANT);
-    expectGrantError(await requestToken(t, passwordParams('admin', 'admin'), { 'Tenant-Id': '' }), 400, 'invalid_grant', NO_TENANT);
+    expectGrantError(
+      await requestToken(t, passwordParams('admin', 'admin'), { 'Tenant-Id': '' }),
+      400,
+      'invalid_grant',
+      NO_TENANT,
+    );
   });
 
   it('reads the tenantId parameter when there is no header, and lets the Tenant-Id header win over it', async () => {
     expect(expectToken(await requestToken(t, passwordParams('admin', 'admin', '000000'))).tenant_id).toBe('000000');
-    expect(expectToken(await requestToken(t, passwordParams('admin', 'admin', '999999'), { 'Tenant-Id': '000000' })).tenant_id).toBe('000000');
-    expectGrantError(await requestToken(t, passwordParams('admin', 'admin', '000000'), { 'Tenant-Id': '999999' }), 400, 'invalid_grant', NO_TENANT);
+    expect(
+      expectToken(await requestToken(t, passwordParams('admin', 'admin', '999999'), { 'Tenant-Id': '000000' }))
+        .tenant_id,
+    ).toBe('000000');
+    expectGrantError(
+      await requestToken(t, passwordParams('admin', 'admin', '000000'), { 'Tenant-Id': '999999' }),
+      400,
+      'invalid_grant',
+      NO_TENANT,
+    );
   });
 
   it('refuses an unknown tenant and an expired one; a tenant with a future expiry logs in', async () => {
@@ -130,7 +202,11 @@ describe('tenant', () => {
     await createUser(t, { tenantId: '300001', account: 'boss', password: 'boss-pass', roleId });
     expectGrantError(await loginAs('boss', 'boss-pass', '300001'), 400, 'invalid_grant', '租户授权已过期,请联系管理员');
 
-    await t.services.db.updateTable('blade_tenant').set({ expire_time: daysFromNow(30) }).where('tenant_id', '=', '300001').execute();
+    await t.services.db
+      .updateTable('blade_tenant')
+      .set({ expire_time: daysFromNow(30) })
+      .where('tenant_id', '=', '300001')
+      .execute();
     const body = expectToken(await loginAs('boss', 'boss-pass', '300001'));
     expect(body).toMatchObject({ tenant_id: '300001', account: 'boss', role_id: roleId, role_name: 'admin' });
   });
@@ -144,23 +220,40 @@ describe('wrong password', () => {
   it('answers HTTP 400 invalid_grant with the message in both console fields', async () => {
     expectGrantError(await loginAs('admin', 'not-admin'), 400, 'invalid_grant', BAD_CREDENTIALS);
     expectGrantError(await loginAs('nobody', 'admin'), 400, 'invalid_grant', BAD_CREDENTIALS);
-    expectGrantError(await requestToken(t, { ...passwordParams('admin', 'admin', '000000'), password: '' }), 400, 'invalid_grant', BAD_CREDENTIALS);
+    expectGrantError(
+      await requestToken(t, { ...passwordParams('admin', 'admin', '000000'), password: '' }),
+      400,
+      'invalid_grant',
+      BAD_CREDENTIALS,
+    );
   });
 
   it('answers in English when the request asks for it', async () => {
-    const res = await requestToken(t, passwordParams('admin', 'not-admin', '000000'), { 'Accept-Language': 'en-US,en;q=0.9' });
+    const res = await requestToken(t, passwordParams('admin', 'not-admin', '000000'), {
+      'Accept-Language': 'en-US,en;q=0.9',
+    });
     expectGrantError(res, 400, 'invalid_grant', 'Wrong user name or password');
   });
 
   it('is not the md5 hex compared as text: a plain password on the wire fails', async () => {
-    expectGrantError(await requestToken(t, { ...passwordParams('admin', 'admin', '000000'), password: 'admin' }), 400, 'invalid_grant', BAD_CREDENTIALS);
-    expect(expectToken(await requestToken(t, { ...passwordParams('admin', 'admin', '000000'), password: md5('admin').toUpperCase() })).account).toBe('admin');
+    expectGrantError(
+      await requestToken(t, { ...passwordParams('admin', 'admin', '000000'), password: 'admin' }),
+      400,
+      'invalid_grant',
+      BAD_CREDENTIALS,
+    );
+    expect(
+      expectToken(
+        await requestToken(t, { ...passwordParams('admin', 'admin', '000000'), password: md5('admin').toUpperCase() }),
+      ).account,
+    ).toBe('admin');
   });
 });
 
 describe('lockout', () => {
   const failTimes = async (account: string, times: number, tenantId = '000000') => {
-    for (let i = 0; i < times; i++) expectGrantError(await loginAs(account, 'wrong', tenantId), 400, 'invalid_grant', BAD_CREDENTIALS);
+    for (let i = 0; i < times; i++)
+      expectGrantError(await loginAs(account, 'wrong', tenantId), 400, 'invalid_grant', BAD_CREDENTIALS);
   };
 
   it('refuses even the right password after account.failCount (5) failures, for 30 minutes', async () => {
@@ -172,8 +265,13 @@ describe('lockout', () => {
     expect(ttl).toBeGreaterThan(1790);
     expect(ttl).toBeLessThanOrEqual(1800);
     expectGrantError(
-      await requestToken(t, passwordParams('lock-a', 'right', '000000'), { 'Tenant-Id': '000000', 'Accept-Language': 'en' }),
-      400, 'invalid_grant', 'Too many failed logins, please try again in 30 minutes',
+      await requestToken(t, passwordParams('lock-a', 'right', '000000'), {
+        'Tenant-Id': '000000',
+        'Accept-Language': 'en',
+      }),
+      400,
+      'invalid_grant',
+      'Too many failed logins, please try again in 30 minutes',
     );
   });
 
@@ -189,12 +287,20 @@ describe('lockout', () => {
 
   it('follows the account.failCount param', async () => {
     await createUser(t, { tenantId: '000000', account: 'lock-c', password: 'right', roleId: userRole });
-    await t.services.db.updateTable('blade_param').set({ param_value: '2' }).where('param_key', '=', 'account.failCount').execute();
+    await t.services.db
+      .updateTable('blade_param')
+      .set({ param_value: '2' })
+      .where('param_key', '=', 'account.failCount')
+      .execute();
     try {
       await failTimes('lock-c', 2);
       expectGrantError(await loginAs('lock-c', 'right'), 400, 'invalid_grant', LOCKED);
     } finally {
-      await t.services.db.updateTable('blade_param').set({ param_value: '5' }).where('param_key', '=', 'account.failCount').execute();
+      await t.services.db
+        .updateTable('blade_param')
+        .set({ param_value: '5' })
+        .where('param_key', '=', 'account.failCount')
+        .execute();
     }
     expect(expectToken(await loginAs('lock-c', 'right')).account).toBe('lock-c');
   });
@@ -212,10 +318,19 @@ describe('lockout', () => {
 
 describe('stored passwords', () => {
   it('keeps argon2id of the md5, never the md5 or sha1(md5) itself', async () => {
-    const row = await t.services.db.selectFrom('blade_user').select('password').where('id', '=', SEED.userAdmin).executeTakeFirstOrThrow();
+    const row = await t.services.db
+      .selectFrom('blade_user')
+      .select('password')
+      .where('id', '=', SEED.userAdmin)
+      .executeTakeFirstOrThrow();
     expect(row.password.startsWith('$argon2id$')).toBe(true);
     expect(row.password).not.toMatch(/^[0-9a-f]{32}$|^[0-9a-f]{40}$/i);
-    for (const digest of [md5('admin'), sha1(md5('admin')), sha1('admin'), '90b9aa7e25f80cf4f64e990b78a9fc5ebd6cecad']) {
+    for (const digest of [
+      md5('admin'),
+      sha1(md5('admin')),
+      sha1('admin'),
+      '90b9aa7e25f80cf4f64e990b78a9fc5ebd6cecad',
+    ]) {
       expect(row.password).not.toContain(digest);
     }
   });
@@ -223,7 +338,9 @@ describe('stored passwords', () => {
   it('accepts a legacy sha1(md5) row once and replaces it with argon2id on that login', async () => {
     const legacy = sha1(md5('old-pass'));
     const id = await createUser(t, { tenantId: '000000', account: 'legacy', passwordHash: legacy, roleId: userRole });
-    const stored = async () => (await t.services.db.selectFrom('blade_user').select('password').where('id', '=', id).executeTakeFirstOrThrow()).password;
+    const stored = async () =>
+      (await t.services.db.selectFrom('blade_user').select('password').where('id', '=', id).executeTakeFirstOrThrow())
+        .password;
 
     expectGrantError(await loginAs('legacy', 'wrong'), 400, 'invalid_grant', BAD_CREDENTIALS);
     expect(await stored()).toBe(legacy);
@@ -247,7 +364,11 @@ describe('captcha grant', () => {
     return { ...body, code: code! };
   };
   const withCaptcha = (key: string, code: string, plain = 'admin') =>
-    requestToken(t, { ...passwordParams('admin', plain, '000000'), grant_type: 'captcha' }, { 'Tenant-Id': '000000', 'Captcha-Key': key, 'Captcha-Code': code });
+    requestToken(
+      t,
+      { ...passwordParams('admin', plain, '000000'), grant_type: 'captcha' },
+      { 'Tenant-Id': '000000', 'Captcha-Key': key, 'Captcha-Code': code },
+    );
 
   it('serves a raw {key, image} with a PNG data URL', async () => {
     const res = await t.get('/api/blade-auth/oauth/captcha');
@@ -268,11 +389,24 @@ describe('captcha grant', () => {
 
   it('refuses a wrong code, a missing key and a missing code, and the wrong code spends the key', async () => {
     const { key, code } = await captcha();
-    expectGrantError(await withCaptcha(key, code === 'aaaaa' ? 'bbbbb' : 'aaaaa'), 400, 'invalid_grant', '验证码不正确');
+    expectGrantError(
+      await withCaptcha(key, code === 'aaaaa' ? 'bbbbb' : 'aaaaa'),
+      400,
+      'invalid_grant',
+      '验证码不正确',
+    );
     expectGrantError(await withCaptcha(key, code), 400, 'invalid_grant', '验证码不正确');
     const other = await captcha();
-    expectGrantError(await requestToken(t, { ...passwordParams('admin', 'admin', '000000'), grant_type: 'captcha' }, { 'Captcha-Code': other.code }),
-      400, 'invalid_grant', '验证码不正确');
+    expectGrantError(
+      await requestToken(
+        t,
+        { ...passwordParams('admin', 'admin', '000000'), grant_type: 'captcha' },
+        { 'Captcha-Code': other.code },
+      ),
+      400,
+      'invalid_grant',
+      '验证码不正确',
+    );
     expectGrantError(await withCaptcha(other.key, ''), 400, 'invalid_grant', '验证码不正确');
   });
 
@@ -286,22 +420,40 @@ describe('rate limit per client IP', () => {
   it('answers 429 past the limit with the envelope and Retry-After, counting each client address on its own', async () => {
     const limited = await startApp({ TENON_TOKEN_RATE_LIMIT: '3' });
     try {
-      const wrong = (ip: string) => limited.app.inject({
-        method: 'POST', url: `${TOKEN_URL}?${new URLSearchParams(passwordParams('admin', 'wrong', '000000'))}`,
-        headers: { authorization: BASIC_SABER, 'tenant-id': '000000' }, remoteAddress: ip,
-      });
+      const wrong = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${TOKEN_URL}?${new URLSearchParams(passwordParams('admin', 'wrong', '000000'))}`,
+          headers: { authorization: BASIC_SABER, 'tenant-id': '000000' },
+          remoteAddress: ip,
+        });
       for (let i = 0; i < 3; i++) expect((await wrong('10.0.0.1')).statusCode).toBe(400);
       const refused = await wrong('10.0.0.1');
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ code: 429, success: false, data: null, msg: expect.stringMatching(/^请求过于频繁,请\d+秒后再试$/) });
+      expect(refused.json()).toMatchObject({
+        code: 429,
+        success: false,
+        data: null,
+        msg: expect.stringMatching(/^请求过于频繁,请\d+秒后再试$/),
+      });
       expect(refused.headers['retry-after']).toBeDefined();
-      const captcha = await limited.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', remoteAddress: '10.0.0.2' });
+      const captcha = await limited.app.inject({
+        method: 'GET',
+        url: '/api/blade-auth/oauth/captcha',
+        remoteAddress: '10.0.0.2',
+      });
       expect(captcha.statusCode).toBe(200);
       // The limited address did not get to lock the account: the right password still works from elsewhere.
-      expect((await limited.app.inject({
-        method: 'POST', url: `${TOKEN_URL}?${new URLSearchParams(passwordParams('admin', 'admin', '000000'))}`,
-        headers: { authorization: BASIC_SABER, 'tenant-id': '000000' }, remoteAddress: '10.0.0.3',
-      })).statusCode).toBe(200);
+      expect(
+        (
+          await limited.app.inject({
+            method: 'POST',
+            url: `${TOKEN_URL}?${new URLSearchParams(passwordParams('admin', 'admin', '000000'))}`,
+            headers: { authorization: BASIC_SABER, 'tenant-id': '000000' },
+            remoteAddress: '10.0.0.3',
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await limited.stop();
     }
@@ -310,12 +462,23 @@ describe('rate limit per client IP', () => {
 
 describe('refresh grant', () => {
   const refresh = (refreshToken: string, url = TOKEN_URL) =>
-    requestToken(t, { grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'all' }, { 'Tenant-Id': '000000' }, url);
+    requestToken(
+      t,
+      { grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'all' },
+      { 'Tenant-Id': '000000' },
+      url,
+    );
 
   it('issues a new pair for the same user', async () => {
     const first = expectToken(await t.login());
     const next = expectToken(await refresh(first.refresh_token));
-    expect(next).toMatchObject({ user_id: SEED.userAdmin, tenant_id: '000000', account: 'admin', role_name: 'administrator', expires_in: 3600 });
+    expect(next).toMatchObject({
+      user_id: SEED.userAdmin,
+      tenant_id: '000000',
+      account: 'admin',
+      role_name: 'administrator',
+      expires_in: 3600,
+    });
     expect(next.access_token).not.toBe(first.access_token);
     expect(next.refresh_token).not.toBe(first.refresh_token);
     const info = await t.get('/api/blade-auth/oauth/user-info', next.access_token);
@@ -327,10 +490,18 @@ describe('refresh grant', () => {
     await createUser(t, { tenantId: '300010', account: 'named', password: 'right', roleId });
     const first = expectToken(await loginAs('named', 'right', '300010'));
     expect(first).toMatchObject({ tenant_id: '300010', tenant_name: '租户300010' });
-    await t.services.db.updateTable('blade_tenant').set({ tenant_name: '华东工厂' }).where('tenant_id', '=', '300010').execute();
-    const next = expectToken(await requestToken(
-      t, { grant_type: 'refresh_token', refresh_token: first.refresh_token, scope: 'all' }, { 'Tenant-Id': '300010' },
-    ));
+    await t.services.db
+      .updateTable('blade_tenant')
+      .set({ tenant_name: '华东工厂' })
+      .where('tenant_id', '=', '300010')
+      .execute();
+    const next = expectToken(
+      await requestToken(
+        t,
+        { grant_type: 'refresh_token', refresh_token: first.refresh_token, scope: 'all' },
+        { 'Tenant-Id': '300010' },
+      ),
+    );
     expect(next).toMatchObject({ tenant_id: '300010', tenant_name: '华东工厂' });
   });
 
@@ -357,7 +528,8 @@ describe('refresh grant', () => {
   it('is also served at oauth/token/refresh without grant_type', async () => {
     const first = expectToken(await t.login());
     const res = await t.app.inject({
-      method: 'POST', url: `${TOKEN_URL}/refresh?${new URLSearchParams({ refresh_token: first.refresh_token })}`,
+      method: 'POST',
+      url: `${TOKEN_URL}/refresh?${new URLSearchParams({ refresh_token: first.refresh_token })}`,
       headers: { authorization: BASIC_SABER, 'tenant-id': '000000' },
     });
     expect(expectToken(res).user_id).toBe(SEED.userAdmin);
@@ -368,7 +540,11 @@ describe('refresh grant', () => {
     expectGrantError(await refresh(first.access_token), 400, 'invalid_grant', '令牌授权已过期');
     expectGrantError(await refresh('not.a.jwt'), 400, 'invalid_grant', '令牌授权已过期');
     expectGrantError(await requestToken(t, { grant_type: 'refresh_token' }), 400, 'invalid_grant', '令牌授权已过期');
-    const sword = await requestToken(t, { grant_type: 'refresh_token', refresh_token: first.refresh_token }, { authorization: basic('sword', 'sword_secret') });
+    const sword = await requestToken(
+      t,
+      { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+      { authorization: basic('sword', 'sword_secret') },
+    );
     expectGrantError(sword, 400, 'invalid_grant', '令牌授权已过期');
   });
 
@@ -393,32 +569,54 @@ describe('bad input at the token endpoint', () => {
 
   it('reads the parameters from a form body as well as from the query string', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: TOKEN_URL, headers: { authorization: BASIC_SABER, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: TOKEN_URL,
+      headers: { authorization: BASIC_SABER, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(passwordParams('admin', 'admin', '000000')).toString(),
     });
     expect(expectToken(res).account).toBe('admin');
   });
 
   it('takes the first of repeated parameters instead of crashing', async () => {
-    expect(expectToken(await post(`grant_type=password&username=admin&username=x&password=${pass}&tenantId=000000`)).account).toBe('admin');
-    expect(expectToken(await post(`grant_type=password&username=admin&password=${pass}&password=x&tenantId=000000&tenantId=1`)).tenant_id).toBe('000000');
-    expect(expectToken(await post(`grant_type=password&grant_type=refresh_token&username=admin&password=${pass}&tenantId=000000`)).account).toBe('admin');
+    expect(
+      expectToken(await post(`grant_type=password&username=admin&username=x&password=${pass}&tenantId=000000`)).account,
+    ).toBe('admin');
+    expect(
+      expectToken(
+        await post(`grant_type=password&username=admin&password=${pass}&password=x&tenantId=000000&tenantId=1`),
+      ).tenant_id,
+    ).toBe('000000');
+    expect(
+      expectToken(
+        await post(`grant_type=password&grant_type=refresh_token&username=admin&password=${pass}&tenantId=000000`),
+      ).account,
+    ).toBe('admin');
   });
 
   it('treats a JSON object as a missing value', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: TOKEN_URL, headers: { authorization: BASIC_SABER, 'content-type': 'application/json' },
+      method: 'POST',
+      url: TOKEN_URL,
+      headers: { authorization: BASIC_SABER, 'content-type': 'application/json' },
       payload: { grant_type: 'password', username: { $ne: '' }, password: pass, tenantId: '000000' },
     });
     expectGrantError(res, 400, 'invalid_grant', BAD_CREDENTIALS);
   });
 
   it('answers a NUL character in the query with 400 and in a header with the grant error, never a 500', async () => {
-    for (const query of [`grant_type=password&username=adm%00in&password=${pass}&tenantId=000000`, 'grant_type=refresh_token&refresh_token=a%00b']) {
+    for (const query of [
+      `grant_type=password&username=adm%00in&password=${pass}&tenantId=000000`,
+      'grant_type=refresh_token&refresh_token=a%00b',
+    ]) {
       const res = await post(query);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 400, success: false, msg: '请求参数类型错误: NUL' });
     }
-    expectGrantError(await post(`grant_type=password&username=admin&password=${pass}`, { 'tenant-id': '00\u00000' }), 400, 'invalid_grant', NO_TENANT);
+    expectGrantError(
+      await post(`grant_type=password&username=admin&password=${pass}`, { 'tenant-id': '00\u00000' }),
+      400,
+      'invalid_grant',
+      NO_TENANT,
+    );
   });
 });

@@ -4,7 +4,10 @@ import { BASIC_SABER, expectError, expectOk, startApp, withTestApp, type TestApp
 
 let t: TestApp;
 let admin: string;
-withTestApp((app, token) => { t = app; admin = token; });
+withTestApp((app, token) => {
+  t = app;
+  admin = token;
+});
 
 describe('the wire contract envelope', () => {
   it('answers an unknown route with the 404 envelope', async () => {
@@ -18,31 +21,83 @@ describe('the wire contract envelope', () => {
 
   it('refuses NUL characters in parameters and bodies with 400 instead of failing in SQL', async () => {
     expectError(await t.get('/api/blade-system/param/list?paramKey=a%00b', admin), 400, '请求参数类型错误: NUL');
-    expectError(await t.post('/api/blade-system/param/submit', admin, { paramName: 'a\u0000b', paramKey: 'nul', paramValue: 'v' }), 400, '请求参数类型错误: paramName');
-    expectError(await t.post('/api/blade-flow/model/submit', admin, { modelKey: 'nul', name: 'a\u0000b', xml: '' }), 400, '请求参数类型错误: name');
-    expectError(await t.post('/api/blade-system/param/submit', admin, 'paramName=a%00b', { 'content-type': 'application/x-www-form-urlencoded' }), 400, '请求参数类型错误: paramName');
+    expectError(
+      await t.post('/api/blade-system/param/submit', admin, {
+        paramName: 'a\u0000b',
+        paramKey: 'nul',
+        paramValue: 'v',
+      }),
+      400,
+      '请求参数类型错误: paramName',
+    );
+    expectError(
+      await t.post('/api/blade-flow/model/submit', admin, { modelKey: 'nul', name: 'a\u0000b', xml: '' }),
+      400,
+      '请求参数类型错误: name',
+    );
+    expectError(
+      await t.post('/api/blade-system/param/submit', admin, 'paramName=a%00b', {
+        'content-type': 'application/x-www-form-urlencoded',
+      }),
+      400,
+      '请求参数类型错误: paramName',
+    );
   });
 
   it('refuses body keys that shadow Object.prototype and absurd nesting, instead of failing where the value is turned into text', async () => {
-    expectError(await t.post('/api/blade-system/param/remove', admin, { ids: [{ toString: 'x' }] }), 400, '请求参数类型错误: toString');
-    expectError(await t.post('/api/blade-system/param/submit', admin, { paramName: { valueOf: 1 }, paramKey: 'k', paramValue: 'v' }), 400, '请求参数类型错误: valueOf');
+    expectError(
+      await t.post('/api/blade-system/param/remove', admin, { ids: [{ toString: 'x' }] }),
+      400,
+      '请求参数类型错误: toString',
+    );
+    expectError(
+      await t.post('/api/blade-system/param/submit', admin, {
+        paramName: { valueOf: 1 },
+        paramKey: 'k',
+        paramValue: 'v',
+      }),
+      400,
+      '请求参数类型错误: valueOf',
+    );
     const deep = `${'['.repeat(50_000)}1${']'.repeat(50_000)}`;
-    expectError(await t.post('/api/blade-system/param/remove', admin, `{"ids":${deep}}`, { 'content-type': 'application/json' }), 400, '请求参数类型错误: ids');
+    expectError(
+      await t.post('/api/blade-system/param/remove', admin, `{"ids":${deep}}`, { 'content-type': 'application/json' }),
+      400,
+      '请求参数类型错误: ids',
+    );
   });
 
   it('answers malformed JSON and a wrong media type without writing', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/blade-system/param/submit', payload: '{"paramName":', headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-system/param/submit',
+      payload: '{"paramName":',
+      headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'application/json' },
+    });
     expectError(bad, 400, '消息不能读取');
-    const xml = await t.app.inject({ method: 'POST', url: '/api/blade-system/param/submit', payload: '<a/>', headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'application/xml' } });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-system/param/submit',
+      payload: '<a/>',
+      headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'application/xml' },
+    });
     expectError(xml, 415, '不支持当前媒体类型');
     expect(expectOk(await t.get('/api/blade-system/param/list', admin)).total).toBe(3);
   });
 
   it('reads POST parameters from a form body as well as from the query string', async () => {
-    const created = expectOk(await t.post('/api/blade-system/param/submit', admin, { paramName: 'n', paramKey: 'form.key', paramValue: 'v' }));
+    const created = expectOk(
+      await t.post('/api/blade-system/param/submit', admin, { paramName: 'n', paramKey: 'form.key', paramValue: 'v' }),
+    );
     const res = await t.app.inject({
-      method: 'POST', url: '/api/blade-system/param/remove', payload: `ids=${created.id}`,
-      headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/api/blade-system/param/remove',
+      payload: `ids=${created.id}`,
+      headers: {
+        authorization: BASIC_SABER,
+        'blade-auth': `bearer ${admin}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
     });
     expectOk(res);
     expect(expectOk(await t.get('/api/blade-system/param/list?paramKey_equal=form.key', admin)).total).toBe(0);
@@ -61,7 +116,11 @@ describe('the wire contract envelope', () => {
 
   it('speaks English when the client asks for it', async () => {
     expectError(await t.get('/api/blade-system/nothing', admin, { 'accept-language': 'en' }), 404, '404 Not found');
-    expectError(await t.get('/api/blade-system/param/list', undefined, { 'accept-language': 'en' }), 401, 'Missing token, authentication failed');
+    expectError(
+      await t.get('/api/blade-system/param/list', undefined, { 'accept-language': 'en' }),
+      401,
+      'Missing token, authentication failed',
+    );
   });
 });
 
@@ -86,7 +145,11 @@ describe('the web app on the same port', () => {
         expect(res.body).toContain('<title>ERP 系统</title>');
       }
       expect((await withWeb.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
-      const asset = await withWeb.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+      const asset = await withWeb.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       expect(asset.headers['content-encoding']).toBe('br');
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(asset.rawPayload.length).toBeLessThan(script.length / 5);

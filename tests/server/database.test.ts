@@ -8,11 +8,20 @@ import { startApp, type TestApp } from '../support/app.ts';
 import { MENU_TREE, MODULES } from '../../src/server/modules/index.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startApp(); });
+beforeAll(async () => {
+  t = await startApp();
+});
 afterAll(() => t?.stop());
 
 const count = async (table: string) =>
-  Number((await (t.services.db as DynamicDb).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await (t.services.db as DynamicDb)
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('migrations and seed', () => {
   it('records every migration once and applies nothing on a second start', async () => {
@@ -22,30 +31,72 @@ describe('migrations and seed', () => {
   });
 
   it('seeds idempotently: a second run adds nothing and keeps edits', async () => {
-    await t.services.db.updateTable('blade_param').set({ param_value: '7' }).where('param_key', '=', 'account.failCount').execute();
-    const tables = ['blade_tenant', 'blade_user', 'blade_role', 'blade_dept', 'blade_post', 'blade_menu', 'blade_role_menu', 'blade_dict', 'blade_client', 'blade_param'];
+    await t.services.db
+      .updateTable('blade_param')
+      .set({ param_value: '7' })
+      .where('param_key', '=', 'account.failCount')
+      .execute();
+    const tables = [
+      'blade_tenant',
+      'blade_user',
+      'blade_role',
+      'blade_dept',
+      'blade_post',
+      'blade_menu',
+      'blade_role_menu',
+      'blade_dict',
+      'blade_client',
+      'blade_param',
+    ];
     const before = await Promise.all(tables.map(count));
     await seed(t.services.db, MODULES);
     expect(await Promise.all(tables.map(count))).toEqual(before);
-    const param = await t.services.db.selectFrom('blade_param').select('param_value').where('param_key', '=', 'account.failCount').executeTakeFirstOrThrow();
+    const param = await t.services.db
+      .selectFrom('blade_param')
+      .select('param_value')
+      .where('param_key', '=', 'account.failCount')
+      .executeTakeFirstOrThrow();
     expect(param.param_value).toBe('7');
   });
 
   it('splits SQL at semicolons outside strings, comments and dollar quotes', () => {
-    expect(splitStatements("select ';'; -- a;b\nselect $$x;y$$;select 1")).toEqual(["select ';'", 'select $$x;y$$', 'select 1']);
+    expect(splitStatements("select ';'; -- a;b\nselect $$x;y$$;select 1")).toEqual([
+      "select ';'",
+      'select $$x;y$$',
+      'select 1',
+    ]);
   });
 });
 
 describe('the seeded product', () => {
   it('has the contract fresh-install rows', async () => {
-    const admin = await t.services.db.selectFrom('blade_user').selectAll().where('id', '=', SEED.userAdmin).executeTakeFirstOrThrow();
-    expect(admin).toMatchObject({ tenant_id: '000000', account: 'admin', real_name: '管理员', role_id: SEED.roleAdministrator, dept_id: SEED.deptRoot });
-    const clients = await t.services.db.selectFrom('blade_client').select(['client_id', 'client_secret', 'authorized_grant_types', 'access_token_validity']).orderBy('client_id').execute();
+    const admin = await t.services.db
+      .selectFrom('blade_user')
+      .selectAll()
+      .where('id', '=', SEED.userAdmin)
+      .executeTakeFirstOrThrow();
+    expect(admin).toMatchObject({
+      tenant_id: '000000',
+      account: 'admin',
+      real_name: '管理员',
+      role_id: SEED.roleAdministrator,
+      dept_id: SEED.deptRoot,
+    });
+    const clients = await t.services.db
+      .selectFrom('blade_client')
+      .select(['client_id', 'client_secret', 'authorized_grant_types', 'access_token_validity'])
+      .orderBy('client_id')
+      .execute();
     expect(clients.map((c) => c.client_id)).toEqual(['saber', 'sword']);
     for (const grant of ['password', 'refresh_token', 'captcha', 'social', 'authorization_code']) {
       expect(clients[0].authorized_grant_types.split(',')).toContain(grant);
     }
-    const roles = await t.services.db.selectFrom('blade_role').select('role_alias').where('tenant_id', '=', '000000').orderBy('sort').execute();
+    const roles = await t.services.db
+      .selectFrom('blade_role')
+      .select('role_alias')
+      .where('tenant_id', '=', '000000')
+      .orderBy('sort')
+      .execute();
     // The contract's two, then the approver roles the seeded processes' candidate groups name (issue 10).
     expect(roles.map((r) => r.role_alias)).toEqual(['administrator', 'user', 'hr', 'finance', 'boss']);
     expect(await count('blade_post')).toBe(8);
@@ -61,23 +112,61 @@ describe('the seeded product', () => {
 
   it('has a menu for every area of spec section 1 with add/edit/delete/view buttons', () => {
     const byCode = new Map(menuRows(MENU_TREE).map((r) => [r.code, r]));
-    const screens = ['user', 'role', 'dept', 'post', 'menu', 'topmenu', 'dict', 'dictbiz', 'param', 'tenant', 'tenantpackage', 'api_scope',
-      'data_scope', 'client', 'oss', 'sms', 'attach', 'code', 'datasource', 'notice'];
+    const screens = [
+      'user',
+      'role',
+      'dept',
+      'post',
+      'menu',
+      'topmenu',
+      'dict',
+      'dictbiz',
+      'param',
+      'tenant',
+      'tenantpackage',
+      'api_scope',
+      'data_scope',
+      'client',
+      'oss',
+      'sms',
+      'attach',
+      'code',
+      'datasource',
+      'notice',
+    ];
     for (const code of screens) {
       expect(byCode.get(code)?.category, code).toBe(1);
-      for (const verb of ['add', 'edit', 'delete', 'view']) expect(byCode.get(`${code}_${verb}`)?.category, `${code}_${verb}`).toBe(2);
+      for (const verb of ['add', 'edit', 'delete', 'view'])
+        expect(byCode.get(`${code}_${verb}`)?.category, `${code}_${verb}`).toBe(2);
     }
-    for (const code of ['flow_model', 'flow_deploy', 'flow_manager', 'flow_follow', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done',
-      'log_usual', 'log_api', 'log_error', 'region', 'report_list', 'message']) {
+    for (const code of [
+      'flow_model',
+      'flow_deploy',
+      'flow_manager',
+      'flow_follow',
+      'work_start',
+      'work_claim',
+      'work_todo',
+      'work_send',
+      'work_done',
+      'log_usual',
+      'log_api',
+      'log_error',
+      'region',
+      'report_list',
+      'message',
+    ]) {
       expect(byCode.get(code)?.category, code).toBe(1);
     }
   });
 
-  // The business menus are the law of ../shared/domain/menus.md: every screen row there is seeded with its names and path.
+  // The business menus are the law of ../shared/domain/menus.md: every screen row there is seeded with its names and
+  // path.
   const menusDoc = '../shared/domain/menus.md';
   it.runIf(existsSync(menusDoc))('has every business screen of domain/menus.md with its zh/en names and path', () => {
     const byCode = new Map(menuRows(MENU_TREE).map((r) => [r.code, r]));
-    const screenRows = readFileSync(menusDoc, 'utf8').split('\n')
+    const screenRows = readFileSync(menusDoc, 'utf8')
+      .split('\n')
       .map((line) => line.split('|').map((c) => c.trim()))
       .filter((cells) => cells.length > 6 && /^[a-z_]+$/.test(cells[2]) && cells[5].startsWith('/'));
     expect(screenRows.length).toBeGreaterThan(35);

@@ -9,26 +9,49 @@ const secret = new TextEncoder().encode(TEST_SECRET);
 
 let t: TestApp;
 let admin: string;
-withTestApp((app, token) => { t = app; admin = token; });
+withTestApp((app, token) => {
+  t = app;
+  admin = token;
+});
 
 const source = (body: Record<string, unknown> = {}) => ({
-  name: 'pg-main', driverClass: 'org.postgresql.Driver', url: 'jdbc:postgresql://db:5432/erp', username: 'erp', password: 'S3cret: pass', ...body,
+  name: 'pg-main',
+  driverClass: 'org.postgresql.Driver',
+  url: 'jdbc:postgresql://db:5432/erp',
+  username: 'erp',
+  password: 'S3cret: pass',
+  ...body,
 });
 const storedPassword = async (id: string) =>
-  (await t.services.db.selectFrom('blade_datasource').select('password').where('id', '=', id).executeTakeFirstOrThrow()).password as string;
+  (await t.services.db.selectFrom('blade_datasource').select('password').where('id', '=', id).executeTakeFirstOrThrow())
+    .password as string;
 
 describe('data source CRUD (platform tenant)', () => {
   it('lists the seeded mysql row', async () => {
     const page = expectOk(await t.get(`${DS}/list`, admin));
-    expect(page.records).toContainEqual(expect.objectContaining({
-      id: SEED_ID, name: 'mysql', driverClass: 'com.mysql.cj.jdbc.Driver', username: 'root', status: 1,
-    }));
-    expect(page.records.find((r: { id: string }) => r.id === SEED_ID).url).toMatch(/^jdbc:mysql:\/\/localhost:3306\/blade\b/);
+    expect(page.records).toContainEqual(
+      expect.objectContaining({
+        id: SEED_ID,
+        name: 'mysql',
+        driverClass: 'com.mysql.cj.jdbc.Driver',
+        username: 'root',
+        status: 1,
+      }),
+    );
+    expect(page.records.find((r: { id: string }) => r.id === SEED_ID).url).toMatch(
+      /^jdbc:mysql:\/\/localhost:3306\/blade\b/,
+    );
   });
 
   it('adds, reads, filters, edits and removes a row; the password is never sent back', async () => {
     const saved = expectOk(await t.post(`${DS}/submit`, admin, source({ remark: '主库' })));
-    expect(saved).toMatchObject({ name: 'pg-main', driverClass: 'org.postgresql.Driver', url: 'jdbc:postgresql://db:5432/erp', username: 'erp', remark: '主库' });
+    expect(saved).toMatchObject({
+      name: 'pg-main',
+      driverClass: 'org.postgresql.Driver',
+      url: 'jdbc:postgresql://db:5432/erp',
+      username: 'erp',
+      remark: '主库',
+    });
     expect(saved).not.toHaveProperty('password');
     const detail = expectOk(await t.get(`${DS}/detail?id=${saved.id}`, admin));
     expect(detail).toMatchObject({ id: saved.id, name: 'pg-main' });
@@ -58,15 +81,25 @@ describe('data source CRUD (platform tenant)', () => {
 
 describe('the stored password', () => {
   it('is sealed at rest and reads back with the server secret only', async () => {
-    const saved = expectOk(await t.post(`${DS}/submit`, admin, source({ name: 'sealed', password: '密码 with spaces ' })));
+    const saved = expectOk(
+      await t.post(`${DS}/submit`, admin, source({ name: 'sealed', password: '密码 with spaces ' })),
+    );
     const stored = await storedPassword(saved.id);
     expect(stored).not.toContain('密码');
     expect(stored).toMatch(/^v1:/);
-    const row = await t.services.db.selectFrom('blade_datasource').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
+    const row = await t.services.db
+      .selectFrom('blade_datasource')
+      .selectAll()
+      .where('id', '=', saved.id)
+      .executeTakeFirstOrThrow();
     expect(datasourcePassword(row, t.services.config.jwtSecret)).toBe('密码 with spaces ');
-    expect(() => datasourcePassword(row, new TextEncoder().encode('another-signing-secret-of-32-bytes-or-more'))).toThrow();
+    expect(() =>
+      datasourcePassword(row, new TextEncoder().encode('another-signing-secret-of-32-bytes-or-more')),
+    ).toThrow();
     // The longest password allowed fits its column once sealed.
-    const longest = expectOk(await t.post(`${DS}/submit`, admin, source({ name: 'longest', password: '😀'.repeat(50) })));
+    const longest = expectOk(
+      await t.post(`${DS}/submit`, admin, source({ name: 'longest', password: '😀'.repeat(50) })),
+    );
     expect(datasourcePassword({ password: await storedPassword(longest.id) }, secret)).toBe('😀'.repeat(50));
   });
 
@@ -75,7 +108,12 @@ describe('the stored password', () => {
     const first = await storedPassword(saved.id);
     expectOk(await t.post(`${DS}/submit`, admin, { id: saved.id, name: 'keep-1', password: '' }));
     expectOk(await t.post(`${DS}/update`, admin, { id: saved.id, name: 'keep-2', password: null }));
-    expectOk(await t.post(`${DS}/submit`, admin, { ...expectOk(await t.get(`${DS}/detail?id=${saved.id}`, admin)), name: 'keep-3' }));
+    expectOk(
+      await t.post(`${DS}/submit`, admin, {
+        ...expectOk(await t.get(`${DS}/detail?id=${saved.id}`, admin)),
+        name: 'keep-3',
+      }),
+    );
     expect(await storedPassword(saved.id)).toBe(first);
     expect(expectOk(await t.get(`${DS}/detail?id=${saved.id}`, admin)).name).toBe('keep-3');
 
@@ -107,7 +145,12 @@ describe('select', () => {
 describe('access', () => {
   let tenantAdmin: string;
   beforeAll(async () => {
-    ({ token: tenantAdmin } = await createTenantAdmin(t, '700001', [...crudCodes('datasource'), 'tenant', 'tenant_datasource'], 'ds_boss'));
+    ({ token: tenantAdmin } = await createTenantAdmin(
+      t,
+      '700001',
+      [...crudCodes('datasource'), 'tenant', 'tenant_datasource'],
+      'ds_boss',
+    ));
   });
 
   it('refuses a tenant administrator every read and write, even holding the codes', async () => {
@@ -122,7 +165,12 @@ describe('access', () => {
 
   it('opens select to the data source screen or the tenant screen 数据源 button, and to nothing else', async () => {
     const tokenWith = async (account: string, codes: string[]) => {
-      await createUser(t, { tenantId: '000000', account, password: 'pw', roleId: await createRole(t, '000000', 'admin', codes) });
+      await createUser(t, {
+        tenantId: '000000',
+        account,
+        password: 'pw',
+        roleId: await createRole(t, '000000', 'admin', codes),
+      });
       return t.tokenOf(account, 'pw', '000000');
     };
     const screen = await tokenWith('ds_screen', ['datasource']);

@@ -12,14 +12,22 @@ let aliceId: string;
 beforeAll(async () => {
   t = await startApp();
   admin = await t.tokenOf();
-  aliceId = await createUser(t, { tenantId: '000000', account: 'alice', password: 'pw-a', roleId: SEED.roleUser, deptId: SEED.deptRoot });
+  aliceId = await createUser(t, {
+    tenantId: '000000',
+    account: 'alice',
+    password: 'pw-a',
+    roleId: SEED.roleUser,
+    deptId: SEED.deptRoot,
+  });
   alice = await t.tokenOf('alice', 'pw-a');
 });
 afterAll(() => t?.stop());
 
 describe('messages', () => {
   it('delivers a message to its recipient only, unread first', async () => {
-    const sent = expectOk(await t.post(`${MESSAGE}/submit`, admin, { userId: aliceId, title: '审批', content: '您有一条待办' }));
+    const sent = expectOk(
+      await t.post(`${MESSAGE}/submit`, admin, { userId: aliceId, title: '审批', content: '您有一条待办' }),
+    );
     expect(sent).toMatchObject({ userId: aliceId, status: 0, content: '您有一条待办' });
     expectOk(await t.post(`${MESSAGE}/submit`, admin, { userId: aliceId, content: '第二条' }));
     const inbox = expectOk(await t.get(`${MESSAGE}/list?status=0`, alice));
@@ -33,23 +41,54 @@ describe('messages', () => {
     const own = expectOk(await t.post(`${MESSAGE}/submit`, admin, { content: '备忘' }));
     expect(own.userId).toBe(SEED.userAdmin);
     expectError(await t.post(`${MESSAGE}/submit`, admin, { title: 'x' }), 400, '请输入消息内容');
-    expectError(await t.post(`${MESSAGE}/submit`, alice, { content: '无权发送' }), 403, '请求被拒绝,缺少权限: message_add');
+    expectError(
+      await t.post(`${MESSAGE}/submit`, alice, { content: '无权发送' }),
+      403,
+      '请求被拒绝,缺少权限: message_add',
+    );
   });
 
   it('refuses recipients outside the sender tenant, deleted users and unknown ids, and writes nothing', async () => {
     await createTenant(t, '400001');
-    const foreign = await createUser(t, { tenantId: '400001', account: 'alice', password: 'pw', roleId: SEED.roleUser });
-    const leaver = await createUser(t, { tenantId: '000000', account: 'msg-leaver', password: 'pw', roleId: SEED.roleUser });
+    const foreign = await createUser(t, {
+      tenantId: '400001',
+      account: 'alice',
+      password: 'pw',
+      roleId: SEED.roleUser,
+    });
+    const leaver = await createUser(t, {
+      tenantId: '000000',
+      account: 'msg-leaver',
+      password: 'pw',
+      roleId: SEED.roleUser,
+    });
     await t.services.db.updateTable('blade_user').set({ is_deleted: 1 }).where('id', '=', leaver).execute();
-    const count = async () => Number((await t.services.db.selectFrom('blade_message').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.services.db
+            .selectFrom('blade_message')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     for (const userId of [foreign, leaver, '123456789']) {
       expectError(await t.post(`${MESSAGE}/submit`, admin, { userId, content: '越界' }), 400, '接收人不是本租户的用户');
     }
     const mine = expectOk(await t.post(`${MESSAGE}/submit`, admin, { content: '改址' }));
-    expectError(await t.post(`${MESSAGE}/submit`, admin, { id: mine.id, userId: foreign }), 400, '接收人不是本租户的用户');
+    expectError(
+      await t.post(`${MESSAGE}/submit`, admin, { id: mine.id, userId: foreign }),
+      400,
+      '接收人不是本租户的用户',
+    );
     expect(await count()).toBe(before + 1);
-    const english = await t.post(`${MESSAGE}/submit`, admin, { userId: foreign, content: 'x' }, { 'accept-language': 'en' });
+    const english = await t.post(
+      `${MESSAGE}/submit`,
+      admin,
+      { userId: foreign, content: 'x' },
+      { 'accept-language': 'en' },
+    );
     expectError(english, 400, 'Recipient is not a user of your tenant');
   });
 
@@ -75,13 +114,27 @@ describe('messages', () => {
 describe('client error-log upload', () => {
   it('stores each uploaded log as an error-log row of the caller tenant', async () => {
     const logs = [
-      { type: 'error', url: 'http://localhost/wel/index', time: '2026-11-21 10:00:00', message: 'x is undefined', stack: 'TypeError: x\n at a.js:1', info: { component: 'Tabs' } },
+      {
+        type: 'error',
+        url: 'http://localhost/wel/index',
+        time: '2026-11-21 10:00:00',
+        message: 'x is undefined',
+        stack: 'TypeError: x\n at a.js:1',
+        info: { component: 'Tabs' },
+      },
       { type: 'unhandledrejection', url: 'http://localhost/login', message: 'Network Error' },
     ];
     expect(expectOk(await t.post('/api/blade-auth/oauth/logout', admin, logs))).toEqual({ count: 2 });
     const rows = await t.services.db.selectFrom('blade_log_error').selectAll().orderBy('create_time').execute();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ tenant_id: '000000', create_by: 'admin', exception_name: 'error', message: 'x is undefined', request_uri: 'http://localhost/wel/index', service_id: 'tenon-web' });
+    expect(rows[0]).toMatchObject({
+      tenant_id: '000000',
+      create_by: 'admin',
+      exception_name: 'error',
+      message: 'x is undefined',
+      request_uri: 'http://localhost/wel/index',
+      service_id: 'tenon-web',
+    });
     expect(rows[0].params).toBe('{"component":"Tabs"}');
   });
 

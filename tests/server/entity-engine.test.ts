@@ -18,7 +18,9 @@ beforeAll(async () => {
   const roleB = await createRole(t, '200001', 'admin', POST_CODES);
   await createUser(t, { tenantId: '200001', account: 'boss', password: 'pw-b', roleId: roleB });
   tenantBAdmin = await t.tokenOf('boss', 'pw-b', '200001');
-  postA = expectOk(await t.post(`${POST}/submit`, admin, { category: 2, postCode: 'qa', postName: '质量经理', sort: 9 }));
+  postA = expectOk(
+    await t.post(`${POST}/submit`, admin, { category: 2, postCode: 'qa', postName: '质量经理', sort: 9 }),
+  );
 });
 afterAll(() => t?.stop());
 
@@ -26,7 +28,16 @@ const ids = (page: { records: Array<{ id: string }> }) => page.records.map((r) =
 
 describe('tenant isolation', () => {
   it('fills tenant and audit columns from the token, never from the body', async () => {
-    const created = expectOk(await t.post(`${POST}/submit`, tenantBAdmin, { category: 1, postCode: 'gm', postName: '总经理', sort: 1, tenantId: '000000', createUser: '1' }));
+    const created = expectOk(
+      await t.post(`${POST}/submit`, tenantBAdmin, {
+        category: 1,
+        postCode: 'gm',
+        postName: '总经理',
+        sort: 1,
+        tenantId: '000000',
+        createUser: '1',
+      }),
+    );
     expect(created.tenantId).toBe('200001');
     expect(created.createUser).not.toBe('1');
     expect(created.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -42,8 +53,15 @@ describe('tenant isolation', () => {
   });
 
   it('refuses a tenant-B administrator reading, changing or deleting a tenant-A row by id', async () => {
-    expect((await t.get(`${POST}/detail?id=${postA.id}`, tenantBAdmin)).json()).toMatchObject({ code: 200, data: null });
-    expectError(await t.post(`${POST}/submit`, tenantBAdmin, { id: postA.id, postName: '被篡改' }), 400, '数据不存在或无权访问');
+    expect((await t.get(`${POST}/detail?id=${postA.id}`, tenantBAdmin)).json()).toMatchObject({
+      code: 200,
+      data: null,
+    });
+    expectError(
+      await t.post(`${POST}/submit`, tenantBAdmin, { id: postA.id, postName: '被篡改' }),
+      400,
+      '数据不存在或无权访问',
+    );
     expectError(await t.post(`${POST}/remove?ids=${postA.id}`, tenantBAdmin), 400, '数据不存在或无权访问');
     const stillThere = expectOk(await t.get(`${POST}/detail?id=${postA.id}`, admin));
     expect(stillThere.postName).toBe('质量经理');
@@ -57,7 +75,9 @@ describe('tenant isolation', () => {
   });
 
   it('deletes nothing when one of several ids is not visible', async () => {
-    const mine = expectOk(await t.post(`${POST}/submit`, tenantBAdmin, { category: 3, postCode: 'op', postName: '操作员', sort: 2 }));
+    const mine = expectOk(
+      await t.post(`${POST}/submit`, tenantBAdmin, { category: 3, postCode: 'op', postName: '操作员', sort: 2 }),
+    );
     expectError(await t.post(`${POST}/remove?ids=${mine.id},${postA.id}`, tenantBAdmin), 400);
     expect(expectOk(await t.get(`${POST}/detail?id=${mine.id}`, tenantBAdmin))).not.toBeNull();
   });
@@ -71,7 +91,11 @@ describe('list queries', () => {
     expect(expectOk(await t.get(`${POST}/list?postCode_notequal=ceo&category_equal=1`, admin)).total).toBe(4);
     expect(expectOk(await t.get(`${POST}/list?sort_ge=8`, admin)).total).toBe(2);
     expect(expectOk(await t.get(`${POST}/list?createTime_dategt=2020-01-01 00:00:00`, admin)).total).toBe(1);
-    expect(expectOk(await t.get(`${POST}/list?createTime_datelt=2020-01-01 00:00:00&createTime_dategt=2018-01-01 00:00:00`, admin)).total).toBe(8);
+    expect(
+      expectOk(
+        await t.get(`${POST}/list?createTime_datelt=2020-01-01 00:00:00&createTime_dategt=2018-01-01 00:00:00`, admin),
+      ).total,
+    ).toBe(8);
     // LIKE metacharacters in a value are literal
     expect(expectOk(await t.get(`${POST}/list?postName=%25`, admin)).total).toBe(0);
   });
@@ -89,15 +113,31 @@ describe('list queries', () => {
     expectError(await t.get(`${POST}/list?size=0`, admin), 400, /每页条数/);
     expectError(await t.get(`${POST}/list?size=5000`, admin), 400, /每页条数/);
     expectError(await t.get(`${POST}/list?category=abc`, admin), 400, '请求参数类型错误: category');
-    expectError(await t.get(`${POST}/list?createTime_dategt=yesterday`, admin), 400, '请求参数类型错误: createTime_dategt');
+    expectError(
+      await t.get(`${POST}/list?createTime_dategt=yesterday`, admin),
+      400,
+      '请求参数类型错误: createTime_dategt',
+    );
     expectError(await t.get(`${POST}/list?ascs=1;drop table blade_post`, admin), 400, /排序字段不存在/);
     expectError(await t.get(`${POST}/detail?id=1 or 1=1`, admin), 400, '请求参数类型错误: id');
   });
 
   it('validates types and lengths on submit and writes nothing', async () => {
-    expectError(await t.post(`${POST}/submit`, admin, { category: 'x', postCode: 'a', postName: 'b', sort: 1 }), 400, '岗位类型格式不正确');
-    expectError(await t.post(`${POST}/submit`, admin, { category: 1, postCode: 'abcdefghijklm', postName: 'b', sort: 1 }), 400, '岗位编号长度不能超过12');
-    expectError(await t.post(`${POST}/submit`, admin, { category: 1, postCode: 'ceo', postName: 'b', sort: 1 }), 400, '岗位编号已存在');
+    expectError(
+      await t.post(`${POST}/submit`, admin, { category: 'x', postCode: 'a', postName: 'b', sort: 1 }),
+      400,
+      '岗位类型格式不正确',
+    );
+    expectError(
+      await t.post(`${POST}/submit`, admin, { category: 1, postCode: 'abcdefghijklm', postName: 'b', sort: 1 }),
+      400,
+      '岗位编号长度不能超过12',
+    );
+    expectError(
+      await t.post(`${POST}/submit`, admin, { category: 1, postCode: 'ceo', postName: 'b', sort: 1 }),
+      400,
+      '岗位编号已存在',
+    );
     expectError(await t.post(`${POST}/submit`, admin, [1, 2]), 400, '消息不能读取');
     expectError(await t.post(`${POST}/remove`, admin), 400, '请选择至少一条数据');
     expectError(await t.post(`${POST}/remove?ids=abc`, admin), 400, '请求参数类型错误: ids');
@@ -108,11 +148,25 @@ describe('list queries', () => {
 describe('permissions and data scopes', () => {
   it('refuses a role without the code with 403, and allows it with the code', async () => {
     const viewer = await createRole(t, '000000', 'viewer', ['post']);
-    await createUser(t, { tenantId: '000000', account: 'viewer', password: 'pw-v', roleId: viewer, deptId: SEED.deptRoot });
+    await createUser(t, {
+      tenantId: '000000',
+      account: 'viewer',
+      password: 'pw-v',
+      roleId: viewer,
+      deptId: SEED.deptRoot,
+    });
     const token = await t.tokenOf('viewer', 'pw-v');
     expectOk(await t.get(`${POST}/list`, token));
-    expectError(await t.post(`${POST}/submit`, token, { category: 1, postCode: 'x1', postName: 'x', sort: 1 }), 403, '请求被拒绝,缺少权限: post_add');
-    expectError(await t.post(`${POST}/submit`, token, { id: postA.id, postName: 'x' }), 403, '请求被拒绝,缺少权限: post_edit');
+    expectError(
+      await t.post(`${POST}/submit`, token, { category: 1, postCode: 'x1', postName: 'x', sort: 1 }),
+      403,
+      '请求被拒绝,缺少权限: post_add',
+    );
+    expectError(
+      await t.post(`${POST}/submit`, token, { id: postA.id, postName: 'x' }),
+      403,
+      '请求被拒绝,缺少权限: post_edit',
+    );
     expectError(await t.post(`${POST}/remove?ids=${postA.id}`, token), 403, '请求被拒绝,缺少权限: post_delete');
     expectError(await t.get('/api/blade-system/param/list', token), 403);
   });
@@ -128,7 +182,9 @@ describe('permissions and data scopes', () => {
     const ownToken = await t.tokenOf('own1', 'pw');
     const deptToken = await t.tokenOf('dept1', 'pw');
     expect(expectOk(await t.get(`${POST}/list`, ownToken)).total).toBe(0);
-    const mine = expectOk(await t.post(`${POST}/submit`, ownToken, { category: 4, postCode: 'own1', postName: '自建', sort: 20 }));
+    const mine = expectOk(
+      await t.post(`${POST}/submit`, ownToken, { category: 4, postCode: 'own1', postName: '自建', sort: 20 }),
+    );
     expect(ids(expectOk(await t.get(`${POST}/list`, ownToken)))).toEqual([mine.id]);
     expect(ids(expectOk(await t.get(`${POST}/list`, deptToken)))).toEqual([mine.id]);
     // a seed row (created by admin in the root dept) is neither own nor in dept X

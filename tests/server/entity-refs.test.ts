@@ -4,15 +4,21 @@ import { ENTITIES } from '../../src/server/modules/index.ts';
 import { DOCUMENT_ENTITIES } from '../support/document-fixture.ts';
 
 const ALL = [...ENTITIES, ...DOCUMENT_ENTITIES];
-const fields = ALL.flatMap((e) => Object.entries(allFields(e)).map(([name, field]) => ({ entity: e.name, name, field })));
+const fields = ALL.flatMap((e) =>
+  Object.entries(allFields(e)).map(([name, field]) => ({ entity: e.name, name, field })),
+);
 
 describe('references and lines in the definitions', () => {
-  it.each(fields.filter((f) => f.field.ref).map((f) => [`${f.entity}.${f.name}`, f] as const))('%s points at an entity with a display field', (_name, { field }) => {
-    const target = ALL.find((e) => e.name === field.ref);
-    expect(target, field.ref).toBeDefined();
-    expect(displayField(target!)).toBeDefined();
-    expect(['id', 'ids']).toContain(field.type);
-  });
+  it.each(fields.filter((f) => f.field.ref).map((f) => [`${f.entity}.${f.name}`, f] as const))(
+    '%s points at an entity with a display field',
+    (_name, { field }) => {
+      const target = ALL.find((e) => e.name === field.ref);
+      expect(target, field.ref).toBeDefined();
+      expect(displayField(target!)).toBeDefined();
+      // A reference holds what the target is known by: its id, or the key of a keyed entity (a region's code).
+      expect(target!.key ? [allFields(target!)[target!.key].type] : ['id', 'ids']).toContain(field.type);
+    },
+  );
 
   it('gives a delete message only to reference fields', () => {
     expect(fields.filter((f) => f.field.inUse && !f.field.ref).map((f) => `${f.entity}.${f.name}`)).toEqual([]);

@@ -6,37 +6,62 @@ import { fieldsOf } from '../../src/server/platform/entity/fields.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startApp(); });
+beforeAll(async () => {
+  t = await startApp();
+});
 afterAll(() => t?.stop());
 
 describe('entity definitions', () => {
-  it.each(ENTITIES.map((e) => [e.name, e] as const))('%s matches its table column for column', async (_name, entity) => {
-    const rows = await (t.services.db as DynamicDb).selectFrom('information_schema.columns').select('column_name')
-      .where('table_name', '=', entity.table).where('table_schema', '=', 'public').execute();
-    const tableColumns = rows.map((r) => r.column_name as string).sort();
-    const definedColumns = [...fieldsOf(entity).values()].map((f) => f.column).sort();
-    expect(definedColumns).toEqual(tableColumns);
-  });
+  it.each(ENTITIES.map((e) => [e.name, e] as const))(
+    '%s matches its table column for column',
+    async (_name, entity) => {
+      const rows = await (t.services.db as DynamicDb)
+        .selectFrom('information_schema.columns')
+        .select('column_name')
+        .where('table_name', '=', entity.table)
+        .where('table_schema', '=', 'public')
+        .execute();
+      const tableColumns = rows.map((r) => r.column_name as string).sort();
+      const definedColumns = [...fieldsOf(entity).values()].map((f) => f.column).sort();
+      expect(definedColumns).toEqual(tableColumns);
+    },
+  );
 
   // The engine reads a column's NULL-ability from the definition (a blank for a NOT NULL column is refused on update
-  // and takes a default on insert): text stores blank as '', every other field says `nullable` exactly when its column may hold NULL.
-  it.each([...ENTITIES, region].map((e) => [e.name, e] as const))('%s declares nullable exactly the non-text columns that may hold NULL', async (_name, entity) => {
-    const rows = await (t.services.db as DynamicDb).selectFrom('information_schema.columns').select(['column_name', 'is_nullable', 'column_default'])
-      .where('table_name', '=', entity.table).where('table_schema', '=', 'public').execute();
-    const columns = new Map(rows.map((r) => [r.column_name as string, r]));
-    const problems: string[] = [];
-    for (const field of fieldsOf(entity).values()) {
-      const column = columns.get(field.column);
-      if (!column || field.type === 'string' || field.type === 'text' || field.type === 'ids') continue;
-      const nullable = column.is_nullable === 'YES';
-      if (Boolean(field.nullable) !== nullable) problems.push(`${field.name}: definition ${field.nullable ? 'nullable' : 'NOT NULL'}, column ${nullable ? 'nullable' : 'NOT NULL'}`);
-      // An insert that leaves such a column out needs someone to fill it.
-      const filled = field.readonly || field.required || field.default !== undefined || column.column_default !== null
-        || field.name === entity.owner || (field.name === 'parentId' && entity.tree);
-      if (!nullable && !filled) problems.push(`${field.name}: NOT NULL without a default, and not required`);
-    }
-    expect(problems).toEqual([]);
-  });
+  // and takes a default on insert): text stores blank as '', every other field says `nullable` exactly when its column
+  // may hold NULL.
+  it.each([...ENTITIES, region].map((e) => [e.name, e] as const))(
+    '%s declares nullable exactly the non-text columns that may hold NULL',
+    async (_name, entity) => {
+      const rows = await (t.services.db as DynamicDb)
+        .selectFrom('information_schema.columns')
+        .select(['column_name', 'is_nullable', 'column_default'])
+        .where('table_name', '=', entity.table)
+        .where('table_schema', '=', 'public')
+        .execute();
+      const columns = new Map(rows.map((r) => [r.column_name as string, r]));
+      const problems: string[] = [];
+      for (const field of fieldsOf(entity).values()) {
+        const column = columns.get(field.column);
+        if (!column || field.type === 'string' || field.type === 'text' || field.type === 'ids') continue;
+        const nullable = column.is_nullable === 'YES';
+        if (Boolean(field.nullable) !== nullable)
+          problems.push(
+            `${field.name}: definition ${field.nullable ? 'nullable' : 'NOT NULL'}, column ${nullable ? 'nullable' : 'NOT NULL'}`,
+          );
+        // An insert that leaves such a column out needs someone to fill it.
+        const filled =
+          field.readonly ||
+          field.required ||
+          field.default !== undefined ||
+          column.column_default !== null ||
+          field.name === entity.owner ||
+          (field.name === 'parentId' && entity.tree);
+        if (!nullable && !filled) problems.push(`${field.name}: NOT NULL without a default, and not required`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('gives every field a zh and an en label, and every sort key a field', () => {
     for (const entity of ENTITIES) {
@@ -44,7 +69,8 @@ describe('entity definitions', () => {
         expect(field.label.zh, `${entity.name}.${field.name}`).toBeTruthy();
         expect(field.label.en, `${entity.name}.${field.name}`).toBeTruthy();
       }
-      for (const [name] of entity.defaultSort) expect(fieldsOf(entity).has(String(name)), `${entity.name} sort ${String(name)}`).toBe(true);
+      for (const [name] of entity.defaultSort)
+        expect(fieldsOf(entity).has(String(name)), `${entity.name} sort ${String(name)}`).toBe(true);
     }
   });
 });

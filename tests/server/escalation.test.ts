@@ -17,7 +17,8 @@ import { multipartFile, workbookOf } from '../support/uploads.ts';
 const SYS = '/api/blade-system';
 /** Rows that are rights (affectsGrants), and users and tenants: every POST under them changes who may do what. */
 const RIGHTS_ENTITIES = new Set([...ENTITIES.filter((e) => e.affectsGrants).map((e) => e.name), 'user', 'tenant']);
-const changesRights = (route: string) => route.startsWith('POST ') && RIGHTS_ENTITIES.has(route.split(' ')[1].split('/')[3]);
+const changesRights = (route: string) =>
+  route.startsWith('POST ') && RIGHTS_ENTITIES.has(route.split(' ')[1].split('/')[3]);
 
 const POWER_BEYOND = '不能修改权限高于自身的角色';
 const ALIAS_RESERVED = '只有超级管理员可以使用角色别名 administrator 和 admin';
@@ -42,12 +43,33 @@ let seq = 0;
 beforeAll(async () => {
   t = await startApp();
   sa = await t.tokenOf();
-  const tenant = expectOk(await t.post(`${SYS}/tenant/submit`, sa, { tenantName: '攻防租户', linkman: '王', contactNumber: '13800000000' }));
+  const tenant = expectOk(
+    await t.post(`${SYS}/tenant/submit`, sa, { tenantName: '攻防租户', linkman: '王', contactNumber: '13800000000' }),
+  );
   T.code = tenant.tenantId;
-  const boss = await t.services.db.selectFrom('blade_user').select(['id', 'role_id', 'dept_id']).where('tenant_id', '=', T.code).executeTakeFirstOrThrow();
-  Object.assign(T, { bossId: String(boss.id), bossRole: boss.role_id, deptId: boss.dept_id, boss: await t.tokenOf('admin', 'admin', T.code) });
-  const other = expectOk(await t.post(`${SYS}/tenant/submit`, sa, { tenantName: '邻居租户', linkman: '李', contactNumber: '13900000000' }));
-  foreignRole = String((await t.services.db.selectFrom('blade_role').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirstOrThrow()).id);
+  const boss = await t.services.db
+    .selectFrom('blade_user')
+    .select(['id', 'role_id', 'dept_id'])
+    .where('tenant_id', '=', T.code)
+    .executeTakeFirstOrThrow();
+  Object.assign(T, {
+    bossId: String(boss.id),
+    bossRole: boss.role_id,
+    deptId: boss.dept_id,
+    boss: await t.tokenOf('admin', 'admin', T.code),
+  });
+  const other = expectOk(
+    await t.post(`${SYS}/tenant/submit`, sa, { tenantName: '邻居租户', linkman: '李', contactNumber: '13900000000' }),
+  );
+  foreignRole = String(
+    (
+      await t.services.db
+        .selectFrom('blade_role')
+        .select('id')
+        .where('tenant_id', '=', other.tenantId)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   deptScope = await createDataScope(t, 'user', SCOPE.ownDept, 'dept_id');
   allScope = await createDataScope(t, 'user', SCOPE.all);
   wideRole = await createRole(t, T.code, 'wide', ['system', 'user']);
@@ -55,19 +77,35 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-interface Holder { token: string; roleId: string; userId: string; account: string }
+interface Holder {
+  token: string;
+  roleId: string;
+  userId: string;
+  account: string;
+}
 
-/** A user of `tenant`'s root department whose one role holds `codes` (and the user list) and sees his department's users. */
+/**
+ * A user of `tenant`'s root department whose one role holds `codes` (and the user list) and sees his department's
+ * users.
+ */
 async function holderOf(codes: string[], tenant = T.code): Promise<Holder> {
   const account = `h${++seq}`;
   const roleId = await createRole(t, tenant, `holder${seq}`, [...new Set(['system', 'user', ...codes])], [deptScope]);
-  const userId = await createUser(t, { tenantId: tenant, account, password: 'pw', roleId, deptId: tenant === T.code ? T.deptId : '' });
+  const userId = await createUser(t, {
+    tenantId: tenant,
+    account,
+    password: 'pw',
+    roleId,
+    deptId: tenant === T.code ? T.deptId : '',
+  });
   await t.services.permissions.invalidate();
   return { token: await t.tokenOf(account, 'pw', tenant), roleId, userId, account };
 }
 
-const roleRow = (id: string) => t.services.db.selectFrom('blade_role').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const userRow = (id: string) => t.services.db.selectFrom('blade_user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const roleRow = (id: string) =>
+  t.services.db.selectFrom('blade_role').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const userRow = (id: string) =>
+  t.services.db.selectFrom('blade_user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const grantsOf = async (roleId: string) => expectOk(await t.get(`${SYS}/menu/role-tree-keys?roleIds=${roleId}`, sa));
 /** The holder's data scope still narrows him: the user outside his department stays out of sight. */
 const stillNarrowed = async (token: string) => {
@@ -84,7 +122,9 @@ async function roleWrite(action: 'submit' | 'save' | 'update') {
     for (const alias of ['admin', 'Administrator', ' admin ']) {
       expectError(await t.post(url, h.token, { roleName: '管理', roleAlias: alias, sort: 1 }), 400, ALIAS_RESERVED);
     }
-    const made = expectOk(await t.post(url, h.token, { roleName: '伪装', roleAlias: `m${seq}`, sort: 1, rolePower: 2, tenantId: '000000' }));
+    const made = expectOk(
+      await t.post(url, h.token, { roleName: '伪装', roleAlias: `m${seq}`, sort: 1, rolePower: 2, tenantId: '000000' }),
+    );
     expect(await roleRow(made.id)).toMatchObject({ role_power: 0, tenant_id: T.code });
   }
   // `save` always inserts: an id in its body is not an edit.
@@ -104,7 +144,11 @@ function platformRightsWrite(entity: string, code: string) {
     // A role editor of the platform tenant holding the code still may not: widening the data scope that narrows
     // him, or dropping the API scope that guards him, would hand him rights nobody granted.
     const h = await holderOf([code, `${code}_add`, `${code}_edit`, `${code}_delete`], '000000');
-    const before = await t.services.db.selectFrom('blade_scope_data').selectAll().where('id', '=', deptScope).executeTakeFirstOrThrow();
+    const before = await t.services.db
+      .selectFrom('blade_scope_data')
+      .selectAll()
+      .where('id', '=', deptScope)
+      .executeTakeFirstOrThrow();
     for (const route of ['submit', 'save', 'update', 'remove']) {
       const body = entity === 'data-scope' ? { id: deptScope, scopeType: SCOPE.all } : { id: '1' };
       const res = await t.post(`${base}/${action(route)}?ids=${deptScope}`, h.token, body);
@@ -112,7 +156,13 @@ function platformRightsWrite(entity: string, code: string) {
       // A tenant's administrator holding the codes: platform rows are not his.
       expectError(await t.post(`${base}/${action(route)}?ids=${deptScope}`, T.boss, body), 403);
     }
-    expect(await t.services.db.selectFrom('blade_scope_data').selectAll().where('id', '=', deptScope).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.services.db
+        .selectFrom('blade_scope_data')
+        .selectAll()
+        .where('id', '=', deptScope)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
     await stillNarrowed(h.token);
   };
 }
@@ -121,14 +171,36 @@ function platformRightsWrite(entity: string, code: string) {
 function tenantWrite(route: string, code: string) {
   return async () => {
     const platformAdmin = await holderOf([code, 'tenant'], '000000');
-    await t.services.db.updateTable('blade_role').set({ role_power: ROLE_POWER.tenantAdmin }).where('id', '=', platformAdmin.roleId).execute();
+    await t.services.db
+      .updateTable('blade_role')
+      .set({ role_power: ROLE_POWER.tenantAdmin })
+      .where('id', '=', platformAdmin.roleId)
+      .execute();
     const admin0 = await t.tokenOf(platformAdmin.account, 'pw', '000000');
-    const tenantRow = await t.services.db.selectFrom('blade_tenant').selectAll().where('tenant_id', '=', T.code).executeTakeFirstOrThrow();
+    const tenantRow = await t.services.db
+      .selectFrom('blade_tenant')
+      .selectAll()
+      .where('tenant_id', '=', T.code)
+      .executeTakeFirstOrThrow();
     const query = `ids=${tenantRow.id}&tenantId=${T.code}&packageId=1&datasourceId=1&accountNumber=-1`;
     for (const token of [admin0, T.boss]) {
-      expectError(await t.post(`${route}?${query}`, token, { tenantName: '自建租户', linkman: 'x', contactNumber: '13800000000', tenantId: '000000' }), 403);
+      expectError(
+        await t.post(`${route}?${query}`, token, {
+          tenantName: '自建租户',
+          linkman: 'x',
+          contactNumber: '13800000000',
+          tenantId: '000000',
+        }),
+        403,
+      );
     }
-    expect(await t.services.db.selectFrom('blade_tenant').selectAll().where('tenant_id', '=', T.code).executeTakeFirstOrThrow()).toEqual(tenantRow);
+    expect(
+      await t.services.db
+        .selectFrom('blade_tenant')
+        .selectAll()
+        .where('tenant_id', '=', T.code)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(tenantRow);
   };
 }
 
@@ -136,7 +208,14 @@ function tenantWrite(route: string, code: string) {
 async function userWrite(action: 'submit' | 'save' | 'update') {
   const h = await holderOf(['user', 'user_add', 'user_edit']);
   const url = `${SYS}/user/${action}`;
-  const fresh = (roleId: string) => ({ account: `n${++seq}`, password: 'pw', realName: '新人', roleId, deptId: T.deptId, tenantId: '000000' });
+  const fresh = (roleId: string) => ({
+    account: `n${++seq}`,
+    password: 'pw',
+    realName: '新人',
+    roleId,
+    deptId: T.deptId,
+    tenantId: '000000',
+  });
   if (action !== 'update') {
     await stillNarrowed(h.token);
     expectError(await t.post(url, h.token, fresh(T.bossRole)), 403, ROLE_BEYOND);
@@ -156,7 +235,12 @@ async function userWrite(action: 'submit' | 'save' | 'update') {
 }
 
 /** A user route acting on users by id: the stronger administrator is out of reach. */
-function userAction(route: string, code: string, params: (h: Holder) => string, expectGained: (h: Holder) => Promise<void>) {
+function userAction(
+  route: string,
+  code: string,
+  params: (h: Holder) => string,
+  expectGained: (h: Holder) => Promise<void>,
+) {
   return async () => {
     const h = await holderOf(['user', code]);
     const bossBefore = await userRow(T.bossId);
@@ -180,14 +264,27 @@ const ESCALATIONS: Record<string, () => Promise<void>> = {
   [`POST ${SYS}/role/grant`]: async () => {
     const h = await holderOf(['role', 'role_edit']);
     const mine = await grantsOf(h.roleId);
-    const grant = (body: Record<string, unknown>) => t.post(`${SYS}/role/grant`, h.token, { roleIds: [h.roleId], menuIds: mine.menu, dataScopeIds: [deptScope], ...body });
+    const grant = (body: Record<string, unknown>) =>
+      t.post(`${SYS}/role/grant`, h.token, {
+        roleIds: [h.roleId],
+        menuIds: mine.menu,
+        dataScopeIds: [deptScope],
+        ...body,
+      });
     // His own role: a menu he lacks, a wider data scope, no data scope at all, an API scope he lacks.
     expectError(await grant({ menuIds: [...mine.menu, menuIdOf('tenant')] }), 403);
     expectError(await grant({ dataScopeIds: [allScope] }), 403);
     expectError(await grant({ dataScopeIds: [] }), 403);
-    const apiScope = expectOk(await t.post(`${SYS}/api-scope/submit`, sa, {
-      menuId: menuIdOf('param'), resourceCode: 'param', scopeName: '参数接口', scopePath: '/api/blade-system/param', scopeType: 2, status: 1,
-    }));
+    const apiScope = expectOk(
+      await t.post(`${SYS}/api-scope/submit`, sa, {
+        menuId: menuIdOf('param'),
+        resourceCode: 'param',
+        scopeName: '参数接口',
+        scopePath: '/api/blade-system/param',
+        scopeType: 2,
+        status: 1,
+      }),
+    );
     expectError(await grant({ apiScopeIds: [apiScope.id] }), 403);
     // The stronger administrator role, and a role of another tenant.
     expectError(await grant({ roleIds: [T.bossRole] }), 403, POWER_BEYOND);
@@ -200,9 +297,14 @@ const ESCALATIONS: Record<string, () => Promise<void>> = {
   [`POST ${SYS}/user/submit`]: () => userWrite('submit'),
   [`POST ${SYS}/user/save`]: () => userWrite('save'),
   [`POST ${SYS}/user/update`]: () => userWrite('update'),
-  [`POST ${SYS}/user/remove`]: userAction(`${SYS}/user/remove`, 'user_delete', () => `ids=${T.bossId}`, async () => {
-    expect((await userRow(T.bossId)).is_deleted).toBe(0);
-  }),
+  [`POST ${SYS}/user/remove`]: userAction(
+    `${SYS}/user/remove`,
+    'user_delete',
+    () => `ids=${T.bossId}`,
+    async () => {
+      expect((await userRow(T.bossId)).is_deleted).toBe(0);
+    },
+  ),
   [`POST ${SYS}/user/grant`]: async () => {
     const h = await holderOf(['user', 'user_role']);
     for (const roleIds of [T.bossRole, wideRole, `${h.roleId},${T.bossRole}`]) {
@@ -214,16 +316,35 @@ const ESCALATIONS: Record<string, () => Promise<void>> = {
     expect((await userRow(h.userId)).role_id).toBe(h.roleId);
     expect((await userRow(T.bossId)).role_id).toBe(T.bossRole);
   },
-  [`POST ${SYS}/user/reset-password`]: userAction(`${SYS}/user/reset-password`, 'user_reset', () => `userIds=${T.bossId}`, async () => {
-    expect((await t.login('admin', 'admin', T.code)).statusCode).toBe(200);
-  }),
-  [`POST ${SYS}/user/unlock`]: userAction(`${SYS}/user/unlock`, 'user_unlock', () => `userIds=${T.bossId}`, async () => undefined),
-  [`POST ${SYS}/user/update-platform`]: userAction(`${SYS}/user/update-platform`, 'user_edit', () => `userId=${T.bossId}&userType=2&userExt=x`, async () => {
-    expect((await userRow(T.bossId)).user_type).not.toBe(2);
-  }),
+  [`POST ${SYS}/user/reset-password`]: userAction(
+    `${SYS}/user/reset-password`,
+    'user_reset',
+    () => `userIds=${T.bossId}`,
+    async () => {
+      expect((await t.login('admin', 'admin', T.code)).statusCode).toBe(200);
+    },
+  ),
+  [`POST ${SYS}/user/unlock`]: userAction(
+    `${SYS}/user/unlock`,
+    'user_unlock',
+    () => `userIds=${T.bossId}`,
+    async () => undefined,
+  ),
+  [`POST ${SYS}/user/update-platform`]: userAction(
+    `${SYS}/user/update-platform`,
+    'user_edit',
+    () => `userId=${T.bossId}&userType=2&userExt=x`,
+    async () => {
+      expect((await userRow(T.bossId)).user_type).not.toBe(2);
+    },
+  ),
   [`POST ${SYS}/user/import-user`]: async () => {
     const h = await holderOf(['user', 'user_import']);
-    const file = await workbookOf([['登录账号', '用户姓名', '所属角色'], ['admin', '夺权', '管理员'], [h.account, '自升', '管理员']]);
+    const file = await workbookOf([
+      ['登录账号', '用户姓名', '所属角色'],
+      ['admin', '夺权', '管理员'],
+      [h.account, '自升', '管理员'],
+    ]);
     const upload = multipartFile(file, { isCovered: '1' });
     const res = await t.post(`${SYS}/user/import-user`, h.token, upload.payload, upload.headers);
     expectError(res, 400, `第2行: ${USER_BEYOND}; 第3行: ${ROLE_BEYOND}`);
@@ -233,13 +354,26 @@ const ESCALATIONS: Record<string, () => Promise<void>> = {
   // The caller's own profile and password: only his own row, only profile fields.
   [`POST ${SYS}/user/update-info`]: async () => {
     const h = await holderOf([]);
-    expectOk(await t.post(`${SYS}/user/update-info`, h.token, { realName: '我', roleId: T.bossRole, tenantId: '000000', id: T.bossId, status: 1 }));
+    expectOk(
+      await t.post(`${SYS}/user/update-info`, h.token, {
+        realName: '我',
+        roleId: T.bossRole,
+        tenantId: '000000',
+        id: T.bossId,
+        status: 1,
+      }),
+    );
     expect(await userRow(h.userId)).toMatchObject({ real_name: '我', role_id: h.roleId, tenant_id: T.code });
     expect((await userRow(T.bossId)).real_name).not.toBe('我');
   },
   [`POST ${SYS}/user/update-password`]: async () => {
     const h = await holderOf([]);
-    const res = await t.post(`${SYS}/user/update-password`, h.token, { userId: T.bossId, oldPassword: 'pw', newPassword: 'mine', newPassword1: 'mine' });
+    const res = await t.post(`${SYS}/user/update-password`, h.token, {
+      userId: T.bossId,
+      oldPassword: 'pw',
+      newPassword: 'mine',
+      newPassword1: 'mine',
+    });
     expectOk(res);
     expect((await t.login('admin', 'admin', T.code)).statusCode).toBe(200);
     expect((await t.login(h.account, 'mine', T.code)).statusCode).toBe(200);
@@ -250,27 +384,66 @@ const ESCALATIONS: Record<string, () => Promise<void>> = {
   [`POST ${SYS}/tenant/datasource`]: tenantWrite(`${SYS}/tenant/datasource`, 'tenant_datasource'),
   [`POST ${SYS}/tenant/package-setting`]: tenantWrite(`${SYS}/tenant/package-setting`, 'tenant_package'),
   // Top menus group menus for display only: granting one menus its owner lacks shows him no new screen.
-  ...Object.fromEntries(['submit', 'save', 'update', 'remove', 'grant'].map((action) => [`POST ${SYS}/topmenu/${action}`, async () => {
-    const h = await holderOf(['topmenu', 'topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topmenu_setting']);
-    const routesBefore = expectOk(await t.get(`${SYS}/menu/routes`, h.token));
-    const top = expectOk(await t.post(`${SYS}/topmenu/submit`, h.token, { code: `tm${++seq}`, name: '顶部', sort: 1, tenantId: '000000' }));
-    expect((await t.services.db.selectFrom('blade_top_menu').select('tenant_id').where('id', '=', top.id).executeTakeFirstOrThrow()).tenant_id).toBe(T.code);
-    expectOk(await t.post(`${SYS}/topmenu/grant`, h.token, { topMenuIds: [top.id], menuIds: [menuIdOf('tenant'), menuIdOf('user')] }));
-    expect(expectOk(await t.get(`${SYS}/menu/routes`, h.token))).toEqual(routesBefore);
-    expectError(await t.get(`${SYS}/tenant/page`, h.token), 403);
-  }])),
-  ...Object.fromEntries((['menu', 'data-scope', 'api-scope', 'tenant-package'] as const).flatMap((entity) => {
-    const code = { menu: 'menu', 'data-scope': 'data_scope', 'api-scope': 'api_scope', 'tenant-package': 'tenant_package' }[entity];
-    return ['submit', 'save', 'update', 'remove'].map((action) => [`POST ${SYS}/${entity}/${action}`, platformRightsWrite(entity, code)]);
-  })),
+  ...Object.fromEntries(
+    ['submit', 'save', 'update', 'remove', 'grant'].map((action) => [
+      `POST ${SYS}/topmenu/${action}`,
+      async () => {
+        const h = await holderOf(['topmenu', 'topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topmenu_setting']);
+        const routesBefore = expectOk(await t.get(`${SYS}/menu/routes`, h.token));
+        const top = expectOk(
+          await t.post(`${SYS}/topmenu/submit`, h.token, {
+            code: `tm${++seq}`,
+            name: '顶部',
+            sort: 1,
+            tenantId: '000000',
+          }),
+        );
+        expect(
+          (
+            await t.services.db
+              .selectFrom('blade_top_menu')
+              .select('tenant_id')
+              .where('id', '=', top.id)
+              .executeTakeFirstOrThrow()
+          ).tenant_id,
+        ).toBe(T.code);
+        expectOk(
+          await t.post(`${SYS}/topmenu/grant`, h.token, {
+            topMenuIds: [top.id],
+            menuIds: [menuIdOf('tenant'), menuIdOf('user')],
+          }),
+        );
+        expect(expectOk(await t.get(`${SYS}/menu/routes`, h.token))).toEqual(routesBefore);
+        expectError(await t.get(`${SYS}/tenant/page`, h.token), 403);
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    (['menu', 'data-scope', 'api-scope', 'tenant-package'] as const).flatMap((entity) => {
+      const code = {
+        menu: 'menu',
+        'data-scope': 'data_scope',
+        'api-scope': 'api_scope',
+        'tenant-package': 'tenant_package',
+      }[entity];
+      return ['submit', 'save', 'update', 'remove'].map((action) => [
+        `POST ${SYS}/${entity}/${action}`,
+        platformRightsWrite(entity, code),
+      ]);
+    }),
+  ),
 };
 
 describe('escalation gate', () => {
   it('covers every route that changes roles, users, tenants or rights', () => {
     const rightsRoutes = apiRoutes(t).filter(changesRights);
     expect(rightsRoutes.length).toBeGreaterThan(30);
-    const missing = rightsRoutes.filter((r) => !(r in ESCALATIONS)).map((r) => `route changing rights without an escalation scenario: ${r}`);
-    const stale = Object.keys(ESCALATIONS).filter((r) => !rightsRoutes.includes(r)).map((r) => `scenario for no such route: ${r}`);
+    const missing = rightsRoutes
+      .filter((r) => !(r in ESCALATIONS))
+      .map((r) => `route changing rights without an escalation scenario: ${r}`);
+    const stale = Object.keys(ESCALATIONS)
+      .filter((r) => !rightsRoutes.includes(r))
+      .map((r) => `scenario for no such route: ${r}`);
     expect([...missing, ...stale]).toEqual([]);
   });
 
@@ -289,7 +462,11 @@ describe('the admin alias found by the probe (issue 9, point 1)', () => {
     expect(res.json().role_name).toBe('admin');
     const token = res.json().access_token as string;
     expect(expectOk(await t.get(`${SYS}/user/page`, token)).total).toBe(0);
-    for (const url of [`${SYS}/dept/tree?tenantId=${T.code}`, `${SYS}/role/tree?tenantId=${T.code}`, `${SYS}/post/select?tenantId=${T.code}`]) {
+    for (const url of [
+      `${SYS}/dept/tree?tenantId=${T.code}`,
+      `${SYS}/role/tree?tenantId=${T.code}`,
+      `${SYS}/post/select?tenantId=${T.code}`,
+    ]) {
       expect(JSON.stringify(expectOk(await t.get(url, token)))).not.toContain(T.bossRole);
       expect(JSON.stringify(expectOk(await t.get(url, token)))).not.toContain(T.deptId);
     }
@@ -300,8 +477,14 @@ describe('the admin alias found by the probe (issue 9, point 1)', () => {
 
   it('a role and user editor cannot make an administrator: the alias is reserved and power never comes from the body', async () => {
     const h = await holderOf(['role', 'role_add', 'user', 'user_add'], '000000');
-    expectError(await t.post(`${SYS}/role/submit`, h.token, { roleName: '管理员', roleAlias: 'admin', sort: 1 }), 400, ALIAS_RESERVED);
-    const plain = expectOk(await t.post(`${SYS}/role/submit`, h.token, { roleName: '普通', roleAlias: `p${++seq}`, sort: 1, rolePower: 1 }));
+    expectError(
+      await t.post(`${SYS}/role/submit`, h.token, { roleName: '管理员', roleAlias: 'admin', sort: 1 }),
+      400,
+      ALIAS_RESERVED,
+    );
+    const plain = expectOk(
+      await t.post(`${SYS}/role/submit`, h.token, { roleName: '普通', roleAlias: `p${++seq}`, sort: 1, rolePower: 1 }),
+    );
     expect(plain.rolePower).toBe(0);
   });
 });

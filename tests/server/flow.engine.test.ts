@@ -4,7 +4,20 @@ import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/connect.ts';
 import { BASIC_SABER, TEST_SECRET, expectError, expectOk, md5, withTestApp, type TestApp } from '../support/app.ts';
 import { copyTemplate } from '../support/database.ts';
-import { LEAVE, WORK, claimable, complete, leaveRequest, leaveStatus, simpleModel, staff, taskOf, todo, upload, type Person } from './flow.support.ts';
+import {
+  LEAVE,
+  WORK,
+  claimable,
+  complete,
+  leaveRequest,
+  leaveStatus,
+  simpleModel,
+  staff,
+  taskOf,
+  todo,
+  upload,
+  type Person,
+} from './flow.support.ts';
 
 /** Issue 5: the engine under pressure — concurrent completion, failing steps, multi-instance tasks, a restart. */
 
@@ -13,20 +26,35 @@ const FLOW = '/api/blade-flow';
 describe('on one server', () => {
   let t: TestApp;
   let admin: string;
-  withTestApp((app, token) => { t = app; admin = token; });
+  withTestApp((app, token) => {
+    t = app;
+    admin = token;
+  });
   let people: Awaited<ReturnType<typeof staff>>;
-  beforeAll(async () => { people = await staff(t, 'fe'); }, 60_000);
+  beforeAll(async () => {
+    people = await staff(t, 'fe');
+  }, 60_000);
 
   async function deployed(key: string, xml: string): Promise<string> {
-    expectOk(await upload(t, admin, `${FLOW}/manager/deploy-upload`, { category: '1', tenantIds: '000000' }, [{ field: 'files', name: `${key}.bpmn20.xml`, content: xml }]));
+    expectOk(
+      await upload(t, admin, `${FLOW}/manager/deploy-upload`, { category: '1', tenantIds: '000000' }, [
+        { field: 'files', name: `${key}.bpmn20.xml`, content: xml },
+      ]),
+    );
     const page = expectOk(await t.get(`${FLOW}/manager/list?key=${key}`, admin));
     return page.records[0].id;
   }
 
   async function startOn(definitionId: string, who: Person, approver: Person) {
-    expectOk(await t.post(`${LEAVE}/start-process`, who.token, {
-      processDefinitionId: definitionId, startTime: '2030-01-01 09:00:00', endTime: '2030-01-03 09:00:00', reason: 'x', taskUser: approver.id,
-    }));
+    expectOk(
+      await t.post(`${LEAVE}/start-process`, who.token, {
+        processDefinitionId: definitionId,
+        startTime: '2030-01-01 09:00:00',
+        endTime: '2030-01-03 09:00:00',
+        reason: 'x',
+        taskUser: approver.id,
+      }),
+    );
     const [sent] = expectOk(await t.get(`${WORK}/send-list`, who.token)).records;
     return sent as { processInstanceId: string; businessId: string };
   }
@@ -48,7 +76,11 @@ describe('on one server', () => {
         ...(await todo(t, people.applicant)).filter((r) => r.processInstanceId === request.processInstanceId),
       ];
       expect(next).toHaveLength(1);
-      const comments = await t.services.db.selectFrom('blade_flow_comment').select('id').where('task_id', '=', task.taskId).execute();
+      const comments = await t.services.db
+        .selectFrom('blade_flow_comment')
+        .select('id')
+        .where('task_id', '=', task.taskId)
+        .execute();
       expect(comments).toHaveLength(1);
     }
   });
@@ -57,26 +89,56 @@ describe('on one server', () => {
     const definitionId = await deployed('Broken', simpleModel('Broken', { condition: '${missing && pass}' }));
     const request = await startOn(definitionId, people.applicant, people.manager);
     const task = await taskOf(t, people.manager, request.processInstanceId);
-    const before = await t.services.db.selectFrom('blade_flow_instance').select(['version', 'engine_state']).where('id', '=', request.processInstanceId).executeTakeFirstOrThrow();
-    expectError(await complete(t, people.manager, task.taskId, true), 400, /^流程执行失败: .*unknown variable "missing"/);
+    const before = await t.services.db
+      .selectFrom('blade_flow_instance')
+      .select(['version', 'engine_state'])
+      .where('id', '=', request.processInstanceId)
+      .executeTakeFirstOrThrow();
+    expectError(
+      await complete(t, people.manager, task.taskId, true),
+      400,
+      /^流程执行失败: .*unknown variable "missing"/,
+    );
     expect((await taskOf(t, people.manager, request.processInstanceId)).taskId).toBe(task.taskId);
-    const after = await t.services.db.selectFrom('blade_flow_instance').select(['version', 'engine_state']).where('id', '=', request.processInstanceId).executeTakeFirstOrThrow();
+    const after = await t.services.db
+      .selectFrom('blade_flow_instance')
+      .select(['version', 'engine_state'])
+      .where('id', '=', request.processInstanceId)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
-    expect(await t.services.db.selectFrom('blade_flow_comment').select('id').where('task_id', '=', task.taskId).execute()).toEqual([]);
+    expect(
+      await t.services.db.selectFrom('blade_flow_comment').select('id').where('task_id', '=', task.taskId).execute(),
+    ).toEqual([]);
   });
 
   it('refuses to start a process whose first task would have nobody to handle it', async () => {
     const definitionId = await deployed('Nobody', simpleModel('Nobody', { assignee: '${nobody}' }));
     const res = await t.post(`${LEAVE}/start-process`, people.applicant.token, {
-      processDefinitionId: definitionId, startTime: '2030-01-01 09:00:00', endTime: '2030-01-03 09:00:00', reason: 'x', taskUser: people.manager.id,
+      processDefinitionId: definitionId,
+      startTime: '2030-01-01 09:00:00',
+      endTime: '2030-01-03 09:00:00',
+      reason: 'x',
+      taskUser: people.manager.id,
     });
     expectError(res, 400, /^流程执行失败: .*unknown variable "nobody"/);
-    const rows = await t.services.db.selectFrom('blade_flow_instance').select('id').where('definition_id', '=', definitionId).execute();
+    const rows = await t.services.db
+      .selectFrom('blade_flow_instance')
+      .select('id')
+      .where('definition_id', '=', definitionId)
+      .execute();
     expect(rows).toEqual([]);
     const empty = await deployed('Empty', simpleModel('Empty', { assignee: '${createUser == taskUser}' }));
-    expectError(await t.post(`${LEAVE}/start-process`, people.applicant.token, {
-      processDefinitionId: empty, startTime: '2030-01-01 09:00:00', endTime: '2030-01-03 09:00:00', reason: 'x', taskUser: people.manager.id,
-    }), 400, /the assignee must name users or groups, got false/);
+    expectError(
+      await t.post(`${LEAVE}/start-process`, people.applicant.token, {
+        processDefinitionId: empty,
+        startTime: '2030-01-01 09:00:00',
+        endTime: '2030-01-03 09:00:00',
+        reason: 'x',
+        taskUser: people.manager.id,
+      }),
+      400,
+      /the assignee must name users or groups, got false/,
+    );
   });
 
   const signModel = (key: string, completion: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -105,21 +167,32 @@ describe('on one server', () => {
     const definitionId = await deployed(key, signModel(key, completion));
     const request = await startOn(definitionId, people.applicant, people.manager);
     const signers = [people.hr1, people.hr2, people.finance];
-    expectOk(await complete(t, people.manager, (await taskOf(t, people.manager, request.processInstanceId)).taskId, true, {
-      variables: { signers: signers.map((s) => s.id) },
-    }));
+    expectOk(
+      await complete(t, people.manager, (await taskOf(t, people.manager, request.processInstanceId)).taskId, true, {
+        variables: { signers: signers.map((s) => s.id) },
+      }),
+    );
     const tasks = await Promise.all(signers.map((s) => taskOf(t, s, request.processInstanceId)));
     expect(tasks.map((task) => task.taskName)).toEqual(['会签', '会签', '会签']);
     return { request, signers, tasks };
   }
 
   it('or-sign: one approval of a multi-user task decides, the other tasks are withdrawn', async () => {
-    const { request, signers, tasks } = await signRound('OrSign', '${nrOfApproved >= 1 || nrOfCompletedInstances == nrOfInstances}');
+    const { request, signers, tasks } = await signRound(
+      'OrSign',
+      '${nrOfApproved >= 1 || nrOfCompletedInstances == nrOfInstances}',
+    );
     expectOk(await complete(t, signers[1], tasks[1].taskId, true));
     expect(await leaveStatus(t, people.applicant, request.businessId)).toBe(3);
-    for (const signer of signers) expect((await todo(t, signer)).filter((r) => r.processInstanceId === request.processInstanceId)).toEqual([]);
+    for (const signer of signers)
+      expect((await todo(t, signer)).filter((r) => r.processInstanceId === request.processInstanceId)).toEqual([]);
     expectError(await complete(t, signers[0], tasks[0].taskId, true), 400, '任务已处理');
-    const history = expectOk(await t.get(`${FLOW}/process/history-flow-list?processInstanceId=${request.processInstanceId}`, people.applicant.token));
+    const history = expectOk(
+      await t.get(
+        `${FLOW}/process/history-flow-list?processInstanceId=${request.processInstanceId}`,
+        people.applicant.token,
+      ),
+    );
     expect(history.filter((h: Record<string, string>) => h.historyActivityName === '会签')).toHaveLength(3);
   });
 
@@ -135,20 +208,34 @@ describe('on one server', () => {
     expectOk(await complete(t, veto.signers[0], veto.tasks[0].taskId, true));
     expectOk(await complete(t, veto.signers[1], veto.tasks[1].taskId, false, { comment: '不同意' }));
     expect(await leaveStatus(t, people.applicant, veto.request.businessId)).toBe(2);
-    const row = await t.services.db.selectFrom('blade_flow_instance').select('state').where('id', '=', veto.request.processInstanceId).executeTakeFirstOrThrow();
+    const row = await t.services.db
+      .selectFrom('blade_flow_instance')
+      .select('state')
+      .where('id', '=', veto.request.processInstanceId)
+      .executeTakeFirstOrThrow();
     expect(row.state).toBe('finished');
-    expect((await todo(t, veto.signers[2])).filter((r) => r.processInstanceId === veto.request.processInstanceId)).toEqual([]);
+    expect(
+      (await todo(t, veto.signers[2])).filter((r) => r.processInstanceId === veto.request.processInstanceId),
+    ).toEqual([]);
   });
 
   it('measures start + complete per instance on this database', async () => {
     const rounds = 20;
-    const definitionId = expectOk(await t.get(`${WORK}/start-list`, people.applicant.token)).records.find((d: { key: string }) => d.key === 'Leave').id;
+    const definitionId = expectOk(await t.get(`${WORK}/start-list`, people.applicant.token)).records.find(
+      (d: { key: string }) => d.key === 'Leave',
+    ).id;
     let writes = 0;
     for (let i = 0; i < rounds; i++) {
       let at = performance.now();
-      expectOk(await t.post(`${LEAVE}/start-process`, people.applicant.token, {
-        processDefinitionId: definitionId, startTime: '2030-01-01 09:00:00', endTime: '2030-01-02 09:00:00', reason: 'x', taskUser: people.manager.id,
-      }));
+      expectOk(
+        await t.post(`${LEAVE}/start-process`, people.applicant.token, {
+          processDefinitionId: definitionId,
+          startTime: '2030-01-01 09:00:00',
+          endTime: '2030-01-02 09:00:00',
+          reason: 'x',
+          taskUser: people.manager.id,
+        }),
+      );
       writes += performance.now() - at;
       const [task] = await todo(t, people.manager);
       at = performance.now();
@@ -156,26 +243,42 @@ describe('on one server', () => {
       writes += performance.now() - at;
     }
     const perInstance = writes / rounds;
-    console.log(`flow: start-process + complete-task per instance ${perInstance.toFixed(1)} ms (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, HTTP inject)`);
+    console.log(
+      `flow: start-process + complete-task per instance ${perInstance.toFixed(1)} ms (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, HTTP inject)`,
+    );
     expect(perInstance).toBeLessThan(1000);
   });
 });
 
 describe('across a restart', () => {
   let copy: Awaited<ReturnType<typeof copyTemplate>>;
-  beforeAll(async () => { copy = await copyTemplate(); }, 60_000);
-  afterAll(async () => { await copy?.drop(); });
+  beforeAll(async () => {
+    copy = await copyTemplate();
+  }, 60_000);
+  afterAll(async () => {
+    await copy?.drop();
+  });
 
   /** The real app on the copy's folder or database (a restart opens the same one again). */
   async function boot() {
     const database = await openDatabase({ databaseUrl: copy.databaseUrl, dataDir: copy.dataDir });
-    const config = loadConfig({ DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'error', TENON_WEB_DIR: '/nonexistent', TENON_TOKEN_RATE_LIMIT: '100000' });
+    const config = loadConfig({
+      DATA_DIR: copy.dataDir,
+      TENON_JWT_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'error',
+      TENON_WEB_DIR: '/nonexistent',
+      TENON_TOKEN_RATE_LIMIT: '100000',
+    });
     const built = await buildApp(config, { database, logger: false });
-    const headers = (token?: string) => ({ authorization: BASIC_SABER, ...(token ? { 'blade-auth': `bearer ${token}` } : {}) });
+    const headers = (token?: string) => ({
+      authorization: BASIC_SABER,
+      ...(token ? { 'blade-auth': `bearer ${token}` } : {}),
+    });
     const server = {
       ...built,
       get: (url: string, token?: string) => built.app.inject({ method: 'GET', url, headers: headers(token) }),
-      post: (url: string, token?: string, body?: object) => built.app.inject({ method: 'POST', url, headers: headers(token), ...(body ? { payload: body } : {}) }),
+      post: (url: string, token?: string, body?: object) =>
+        built.app.inject({ method: 'POST', url, headers: headers(token), ...(body ? { payload: body } : {}) }),
       login: async (account: string, password = 'pw') => {
         const res = await built.app.inject({
           method: 'POST',
@@ -191,10 +294,20 @@ describe('across a restart', () => {
 
   it('completes the next task after the server was stopped in the middle of a process', async () => {
     const first = await boot();
-    const asTestApp = { ...first, tokenOf: (account: string, password: string) => first.login(account, password) } as unknown as TestApp;
+    const asTestApp = {
+      ...first,
+      tokenOf: (account: string, password: string) => first.login(account, password),
+    } as unknown as TestApp;
     const people = await staff(asTestApp, 'fr');
     const request = await leaveRequest(asTestApp, people.applicant, people.manager, 5);
-    expectOk(await complete(asTestApp, people.manager, (await taskOf(asTestApp, people.manager, request.processInstanceId)).taskId, true));
+    expectOk(
+      await complete(
+        asTestApp,
+        people.manager,
+        (await taskOf(asTestApp, people.manager, request.processInstanceId)).taskId,
+        true,
+      ),
+    );
     await first.close();
 
     const second = await boot();
@@ -207,9 +320,21 @@ describe('across a restart', () => {
       expectOk(await complete(again, hr, task.taskId, true));
       const applicant = { ...people.applicant, token: await second.login(people.applicant.account) };
       expect(await leaveStatus(again, applicant, request.businessId)).toBe(3);
-      const view = expectOk(await second.get(`${FLOW}/process/model-view?processInstanceId=${request.processInstanceId}`, applicant.token));
+      const view = expectOk(
+        await second.get(`${FLOW}/process/model-view?processInstanceId=${request.processInstanceId}`, applicant.token),
+      );
       expect(view.flow.map((f: Record<string, string>) => f.historyActivityId)).toEqual([
-        'start', 'toManager', 'managerApproval', 'managerDone', 'managerDecision', 'longLeave', 'hrApproval', 'hrDone', 'hrDecision', 'hrApproved', 'approved',
+        'start',
+        'toManager',
+        'managerApproval',
+        'managerDone',
+        'managerDecision',
+        'longLeave',
+        'hrApproval',
+        'hrDone',
+        'hrDecision',
+        'hrApproved',
+        'approved',
       ]);
     } finally {
       await second.close();

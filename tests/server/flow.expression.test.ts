@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { Expression, ExpressionError, checkText, resolveText } from '../../src/server/modules/flow/expression.ts';
 
-/** The `${...}` evaluator of deployed models: variables, literals, comparisons and logic, and nothing that runs code. */
+/**
+ * The `${...}` evaluator of deployed models: variables, literals, comparisons and logic, and nothing that runs code.
+ */
 
-const scope = { pass: true, days: 5, amount: 12000, name: 'hr', flag: 'ok', nested: { level: 2 }, count: '7', none: null };
+const scope = {
+  pass: true,
+  days: 5,
+  amount: 12000,
+  name: 'hr',
+  flag: 'ok',
+  nested: { level: 2 },
+  count: '7',
+  none: null,
+};
 const value = (text: string) => resolveText(text, scope);
 
 describe('flow expressions', () => {
@@ -17,7 +28,7 @@ describe('flow expressions', () => {
     ['${!(days > 3 && pass)}', false],
     ["${flag == 'ok'}", true],
     ['${flag != "ok"}', false],
-    ['${name eq \'hr\' and days gt 4}', true],
+    ["${name eq 'hr' and days gt 4}", true],
     ['${not pass or days lt 1}', false],
     ['${count == 7}', true],
     ['${nested.level >= 2}', true],

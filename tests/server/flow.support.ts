@@ -9,17 +9,33 @@ export const WORK = '/api/blade-flow/work';
 export const LEAVE = '/api/blade-desk/process/leave';
 export const FINANCE = '/api/blade-desk/process/finance';
 
-export interface Person { id: string; token: string; account: string }
+export interface Person {
+  id: string;
+  token: string;
+  account: string;
+}
 
 /** A user of `tenantId` holding one role with `alias` (created once per alias and tenant). */
-export async function person(t: TestApp, tenantId: string, account: string, alias: string, roles: Map<string, string> = new Map()): Promise<Person> {
+export async function person(
+  t: TestApp,
+  tenantId: string,
+  account: string,
+  alias: string,
+  roles: Map<string, string> = new Map(),
+): Promise<Person> {
   const key = `${tenantId}:${alias}`;
   let roleId = roles.get(key);
   if (!roleId) {
     roleId = await createRole(t, tenantId, alias, ['work', 'work_todo']);
     roles.set(key, roleId);
   }
-  const id = await createUser(t, { tenantId, account, password: 'pw', roleId, realName: `${account.split('_').pop()}名`.slice(0, 10) });
+  const id = await createUser(t, {
+    tenantId,
+    account,
+    password: 'pw',
+    roleId,
+    realName: `${account.split('_').pop()}名`.slice(0, 10),
+  });
   return { id, account, token: await t.tokenOf(account, 'pw', tenantId) };
 }
 
@@ -45,12 +61,21 @@ export async function definitionOf(t: TestApp, token: string, key: string): Prom
   return found.id;
 }
 
-export async function startLeave(t: TestApp, who: Person, approver: Person, days: number, reason = '探亲'): Promise<LightMyRequestResponse> {
+export async function startLeave(
+  t: TestApp,
+  who: Person,
+  approver: Person,
+  days: number,
+  reason = '探亲',
+): Promise<LightMyRequestResponse> {
   const definitionId = await definitionOf(t, who.token, 'Leave');
   const end = new Date(Date.UTC(2030, 0, 1 + days, 9));
   return t.post(`${LEAVE}/start-process`, who.token, {
-    processDefinitionId: definitionId, startTime: '2030-01-01 09:00:00', endTime: end.toISOString().slice(0, 19).replace('T', ' '),
-    reason, taskUser: approver.id,
+    processDefinitionId: definitionId,
+    startTime: '2030-01-01 09:00:00',
+    endTime: end.toISOString().slice(0, 19).replace('T', ' '),
+    reason,
+    taskUser: approver.id,
   });
 }
 
@@ -85,18 +110,40 @@ export async function leaveStatus(t: TestApp, who: Person, businessId: string): 
 }
 
 /** A multipart/form-data body: text fields, then files of one field name. */
-export function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; content: string }>) {
+export function multipart(
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; content: string }>,
+) {
   const boundary = '----tenon-flow-boundary-5f3a9c';
   const parts = [
-    ...Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    ...files.map((f) => `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: text/xml\r\n\r\n${f.content}\r\n`),
+    ...Object.entries(fields).map(
+      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    ),
+    ...files.map(
+      (f) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: text/xml\r\n\r\n${f.content}\r\n`,
+    ),
   ];
-  return { payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
-export function upload(t: TestApp, token: string, url: string, fields: Record<string, string>, files: Array<{ field: string; name: string; content: string }>) {
+export function upload(
+  t: TestApp,
+  token: string,
+  url: string,
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; content: string }>,
+) {
   const { payload, contentType } = multipart(fields, files);
-  return t.app.inject({ method: 'POST', url, payload, headers: { authorization: BASIC_SABER, 'content-type': contentType, 'blade-auth': `bearer ${token}` } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { authorization: BASIC_SABER, 'content-type': contentType, 'blade-auth': `bearer ${token}` },
+  });
 }
 
 /** A small model: one approval by ${taskUser}, then a gateway on `condition`, ending either way. */

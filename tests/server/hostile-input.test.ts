@@ -13,8 +13,13 @@ import { watchWrites } from '../support/writes.ts';
 let t: TestApp;
 let admin: string;
 let writes: () => Promise<number>;
-withTestApp((app, token) => { t = app; admin = token; });
-beforeAll(async () => { writes = await watchWrites(t); });
+withTestApp((app, token) => {
+  t = app;
+  admin = token;
+});
+beforeAll(async () => {
+  writes = await watchWrites(t);
+});
 
 /** The response of `send`, after checking it wrote no row. */
 async function refused(send: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
@@ -29,39 +34,79 @@ const base = (name: string) => `/api/${entity(name).service}/${name}`;
 
 describe('query keys that look like prototype properties', () => {
   // Approval requests (leave, fund) have no CRUD route: their rows are written by starting their process only.
-  it.each(ENTITIES.filter((e) => !e.approval).map((e) => [e.name, e] as const))('%s/page refuses <field>_constructor by name', async (_name, e) => {
-    const field = Object.keys(e.fields)[0];
-    expectError(await refused(() => t.get(`/api/${e.service}/${e.name}/page?${field}_constructor=1`, admin)), 400, `请求参数类型错误: ${field}_constructor`);
-  });
+  it.each(ENTITIES.filter((e) => !e.approval).map((e) => [e.name, e] as const))(
+    '%s/page refuses <field>_constructor by name',
+    async (_name, e) => {
+      const field = Object.keys(e.fields)[0];
+      expectError(
+        await refused(() => t.get(`/api/${e.service}/${e.name}/page?${field}_constructor=1`, admin)),
+        400,
+        `请求参数类型错误: ${field}_constructor`,
+      );
+    },
+  );
 
   it('refuses any unknown suffix of a known field, and still ignores keys that name no field', async () => {
-    expectError(await t.get(`${base('param')}/page?status_constructor=1`, admin), 400, '请求参数类型错误: status_constructor');
-    expectError(await t.get(`${base('param')}/page?paramKey_hasownproperty=1`, admin), 400, '请求参数类型错误: paramKey_hasownproperty');
-    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '__proto__[status]', 'valueOf_equal']) {
+    expectError(
+      await t.get(`${base('param')}/page?status_constructor=1`, admin),
+      400,
+      '请求参数类型错误: status_constructor',
+    );
+    expectError(
+      await t.get(`${base('param')}/page?paramKey_hasownproperty=1`, admin),
+      400,
+      '请求参数类型错误: paramKey_hasownproperty',
+    );
+    for (const key of [
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '__proto__[status]',
+      'valueOf_equal',
+    ]) {
       const res = await t.get(`${base('param')}/page?${encodeURIComponent(key)}=1`, admin);
       expect(expectOk(res).total, key).toBe(3);
     }
     // A date suffix on a number column is as unknown as any other.
-    expectError(await t.get(`${base('param')}/page?status_dateequal=2024-01-01`, admin), 400, '请求参数类型错误: status_dateequal');
+    expectError(
+      await t.get(`${base('param')}/page?status_dateequal=2024-01-01`, admin),
+      400,
+      '请求参数类型错误: status_dateequal',
+    );
     // A filter longer than any value of its column matches nothing: refused before it costs a LIKE over every row.
-    expectError(await t.get(`/api/blade-system/region/lazy-list?code=${encodeURIComponent('名'.repeat(100_000))}`, admin), 400, '区划编号长度不能超过12');
+    expectError(
+      await t.get(`/api/blade-system/region/lazy-list?code=${encodeURIComponent('名'.repeat(100_000))}`, admin),
+      400,
+      '区划编号长度不能超过12',
+    );
     expectError(await t.get(`${base('param')}/page?status_like=${'1'.repeat(100)}`, admin), 400, '状态长度不能超过64');
     // Column names still filter (the contract's clients send `param_key` style keys too).
     const [first] = expectOk(await t.get(`${base('param')}/page`, admin)).records;
-    expect(expectOk(await t.get(`${base('param')}/page?param_key=${encodeURIComponent(first.paramKey)}`, admin)).total).toBe(1);
+    expect(
+      expectOk(await t.get(`${base('param')}/page?param_key=${encodeURIComponent(first.paramKey)}`, admin)).total,
+    ).toBe(1);
   });
 });
 
 describe('ids out of the signed 64-bit range', () => {
-  it.each(['history-flow-list', 'model-view'])('process/%s refuses processInstanceId 2^63 and other non-ids', async (action) => {
-    for (const id of ['9223372036854775808', '-1', '1e3', '00', 'abc', '1.5']) {
-      expectError(await refused(() => t.get(`/api/blade-flow/process/${action}?processInstanceId=${id}`, admin)), 400, '请求参数类型错误: processInstanceId');
-    }
-  });
+  it.each(['history-flow-list', 'model-view'])(
+    'process/%s refuses processInstanceId 2^63 and other non-ids',
+    async (action) => {
+      for (const id of ['9223372036854775808', '-1', '1e3', '00', 'abc', '1.5']) {
+        expectError(
+          await refused(() => t.get(`/api/blade-flow/process/${action}?processInstanceId=${id}`, admin)),
+          400,
+          '请求参数类型错误: processInstanceId',
+        );
+      }
+    },
+  );
 });
 
 /** A multipart body cut off inside its first part, declared with its boundary and without one. */
-const TRUNCATED = '------tenon\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
+const TRUNCATED =
+  '------tenon\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
 const BROKEN_MULTIPART: Array<[string, string]> = [
   ['multipart/form-data', TRUNCATED],
   ['multipart/form-data; boundary=----tenon', TRUNCATED],
@@ -70,28 +115,59 @@ const BROKEN_MULTIPART: Array<[string, string]> = [
 
 describe('broken multipart bodies', () => {
   it.each([
-    '/api/blade-resource/oss/endpoint/put-file', '/api/blade-system/user/import-user',
-    '/api/blade-flow/manager/check-upload', '/api/blade-flow/manager/deploy-upload',
+    '/api/blade-resource/oss/endpoint/put-file',
+    '/api/blade-system/user/import-user',
+    '/api/blade-flow/manager/check-upload',
+    '/api/blade-flow/manager/deploy-upload',
   ])('%s answers 400 to a body without boundary or cut short', async (url) => {
     for (const [contentType, payload] of BROKEN_MULTIPART) {
-      const res = await refused(() => t.app.inject({
-        method: 'POST', url, payload, headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': contentType },
-      }));
+      const res = await refused(() =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': contentType },
+        }),
+      );
       expectError(res, 400, '消息不能读取');
     }
     // An empty boundary parses as a form without parts: the route's own "no file" message.
-    const empty = await refused(() => t.app.inject({
-      method: 'POST', url, payload: '', headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${admin}`, 'content-type': 'multipart/form-data; boundary=' },
-    }));
+    const empty = await refused(() =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: '',
+        headers: {
+          authorization: BASIC_SABER,
+          'blade-auth': `bearer ${admin}`,
+          'content-type': 'multipart/form-data; boundary=',
+        },
+      }),
+    );
     expectError(empty, 400);
   });
 });
 
 describe('blank values for columns that cannot hold NULL', () => {
   const CASES: Array<[string, string]> = [
-    ...['param', 'post', 'message', 'client', 'topmenu', 'tenant-package', 'data-scope', 'api-scope', 'user', 'tenant', 'datasource']
-      .map((name) => [name, 'status'] as [string, string]),
-    ['message', 'category'], ['message', 'userId'], ['menu', 'action'], ['menu', 'isOpen'], ['tenant', 'accountNumber'],
+    ...[
+      'param',
+      'post',
+      'message',
+      'client',
+      'topmenu',
+      'tenant-package',
+      'data-scope',
+      'api-scope',
+      'user',
+      'tenant',
+      'datasource',
+    ].map((name) => [name, 'status'] as [string, string]),
+    ['message', 'category'],
+    ['message', 'userId'],
+    ['menu', 'action'],
+    ['menu', 'isOpen'],
+    ['tenant', 'accountNumber'],
   ];
   const rows = new Map<string, Record<string, unknown>>();
   beforeAll(async () => {
@@ -102,23 +178,44 @@ describe('blank values for columns that cannot hold NULL', () => {
     }
   });
 
-  it.each(CASES)('%s: an update with a blank %s is refused with the field message and changes nothing', async (name, fieldName) => {
-    const field = fieldsOf(entity(name)).get(fieldName)!;
-    const message = typeof field.required === 'object' ? field.required.zh : `请输入${field.label.zh}`;
-    const row = rows.get(name)!;
-    for (const blank of [null, '', ' ']) {
-      const res = await refused(() => t.post(`${base(name)}/submit`, admin, { id: row.id, [fieldName]: blank }));
-      expectError(res, 400, message);
-    }
-    expect(expectOk(await t.get(`${base(name)}/detail?id=${row.id}`, admin))).toEqual(row);
-  });
+  it.each(CASES)(
+    '%s: an update with a blank %s is refused with the field message and changes nothing',
+    async (name, fieldName) => {
+      const field = fieldsOf(entity(name)).get(fieldName)!;
+      // domain/README.md §3.5: 请选择 for what is picked (a dictionary item, a reference), 请输入 for what is typed.
+      const picked = field.dict || field.bizDict || field.ref;
+      const message =
+        typeof field.required === 'object' ? field.required.zh : `${picked ? '请选择' : '请输入'}${field.label.zh}`;
+      const row = rows.get(name)!;
+      for (const blank of [null, '', ' ']) {
+        const res = await refused(() => t.post(`${base(name)}/submit`, admin, { id: row.id, [fieldName]: blank }));
+        expectError(res, 400, message);
+      }
+      expect(expectOk(await t.get(`${base(name)}/detail?id=${row.id}`, admin))).toEqual(row);
+    },
+  );
 
   it('takes the default on insert, through the engine and through tenant provisioning', async () => {
-    const param = expectOk(await t.post(`${base('param')}/submit`, admin, { paramName: 'n', paramKey: 'blank.status', paramValue: 'v', status: '' }));
+    const param = expectOk(
+      await t.post(`${base('param')}/submit`, admin, {
+        paramName: 'n',
+        paramKey: 'blank.status',
+        paramValue: 'v',
+        status: '',
+      }),
+    );
     expect(param.status).toBe(1);
-    const menu = expectOk(await t.post(`${base('menu')}/submit`, admin, { ...minimalBody(entity('menu')), action: null, isOpen: ' ' }));
+    const menu = expectOk(
+      await t.post(`${base('menu')}/submit`, admin, { ...minimalBody(entity('menu')), action: null, isOpen: ' ' }),
+    );
     expect(menu).toMatchObject({ action: 0, isOpen: 1 });
-    const tenant = expectOk(await t.post(`${base('tenant')}/submit`, admin, { ...minimalBody(entity('tenant')), status: null, accountNumber: '' }));
+    const tenant = expectOk(
+      await t.post(`${base('tenant')}/submit`, admin, {
+        ...minimalBody(entity('tenant')),
+        status: null,
+        accountNumber: '',
+      }),
+    );
     expect(tenant).toMatchObject({ status: 1, accountNumber: -1 });
   });
 });
@@ -127,16 +224,30 @@ describe('ids in bodies and id lists', () => {
   it('model/submit validates the id before any query', async () => {
     for (const id of ['abc', '9223372036854775808', '-1', '1e3']) {
       const body = { id, modelKey: 'hostile', name: 'hostile', xml: '' };
-      expectError(await refused(() => t.post('/api/blade-flow/model/submit', admin, body)), 400, '请求参数类型错误: id');
+      expectError(
+        await refused(() => t.post('/api/blade-flow/model/submit', admin, body)),
+        400,
+        '请求参数类型错误: id',
+      );
     }
   });
 
   it('delete-deployment names deploymentIds when the list is empty or malformed', async () => {
     for (const ids of [',', ' , ,']) {
-      expectError(await refused(() => t.post(`/api/blade-flow/manager/delete-deployment?deploymentIds=${encodeURIComponent(ids)}`, admin)), 400, '缺少必要的请求参数: deploymentIds');
+      expectError(
+        await refused(() =>
+          t.post(`/api/blade-flow/manager/delete-deployment?deploymentIds=${encodeURIComponent(ids)}`, admin),
+        ),
+        400,
+        '缺少必要的请求参数: deploymentIds',
+      );
     }
     for (const ids of ['-1', '1e400', '1,abc', '9223372036854775808']) {
-      expectError(await refused(() => t.post(`/api/blade-flow/manager/delete-deployment?deploymentIds=${ids}`, admin)), 400, '请求参数类型错误: deploymentIds');
+      expectError(
+        await refused(() => t.post(`/api/blade-flow/manager/delete-deployment?deploymentIds=${ids}`, admin)),
+        400,
+        '请求参数类型错误: deploymentIds',
+      );
     }
   });
 });

@@ -3,7 +3,10 @@ import { expectError, expectOk, withTestApp, type TestApp } from '../support/app
 
 let t: TestApp;
 let admin: string;
-withTestApp((app, token) => { t = app; admin = token; });
+withTestApp((app, token) => {
+  t = app;
+  admin = token;
+});
 
 describe('param through the entity engine', () => {
   it('pages the seeded params with the contract page shape', async () => {
@@ -15,18 +18,47 @@ describe('param through the entity engine', () => {
   });
 
   it('rejects a param without a name with the spec message, in zh and en', async () => {
-    expectError(await t.post('/api/blade-system/param/submit', admin, { paramKey: 'a', paramValue: 'b' }), 400, '请输入参数名称');
-    expectError(await t.post('/api/blade-system/param/submit', admin, { paramName: 'a', paramValue: 'b' }), 400, '请输入参数键名');
-    expectError(await t.post('/api/blade-system/param/submit', admin, { paramName: 'a', paramKey: 'b' }), 400, '请输入参数键值');
-    expectError(await t.post('/api/blade-system/param/submit', admin, { paramKey: 'a', paramValue: 'b' }, { 'accept-language': 'en-US,en;q=0.9' }), 400, 'Please enter parameter name');
+    expectError(
+      await t.post('/api/blade-system/param/submit', admin, { paramKey: 'a', paramValue: 'b' }),
+      400,
+      '请输入参数名称',
+    );
+    expectError(
+      await t.post('/api/blade-system/param/submit', admin, { paramName: 'a', paramValue: 'b' }),
+      400,
+      '请输入参数键名',
+    );
+    expectError(
+      await t.post('/api/blade-system/param/submit', admin, { paramName: 'a', paramKey: 'b' }),
+      400,
+      '请输入参数键值',
+    );
+    expectError(
+      await t.post(
+        '/api/blade-system/param/submit',
+        admin,
+        { paramKey: 'a', paramValue: 'b' },
+        { 'accept-language': 'en-US,en;q=0.9' },
+      ),
+      400,
+      'Please enter parameter name',
+    );
   });
 
   it('creates, filters, updates and soft-deletes a param', async () => {
-    const created = expectOk(await t.post('/api/blade-system/param/submit', admin, { paramName: '测试参数', paramKey: 'test.key', paramValue: 'v1' }));
+    const created = expectOk(
+      await t.post('/api/blade-system/param/submit', admin, {
+        paramName: '测试参数',
+        paramKey: 'test.key',
+        paramValue: 'v1',
+      }),
+    );
     expect(created.id).toMatch(/^\d+$/);
     const found = expectOk(await t.get('/api/blade-system/param/list?paramKey=test', admin));
     expect(found.records.map((r: { id: string }) => r.id)).toEqual([created.id]);
-    const updated = expectOk(await t.post('/api/blade-system/param/submit', admin, { id: created.id, paramValue: 'v2' }));
+    const updated = expectOk(
+      await t.post('/api/blade-system/param/submit', admin, { id: created.id, paramValue: 'v2' }),
+    );
     expect(updated).toMatchObject({ paramName: '测试参数', paramValue: 'v2' });
     expectOk(await t.post(`/api/blade-system/param/remove?ids=${created.id}`, admin));
     const detail = await t.get(`/api/blade-system/param/detail?id=${created.id}`, admin);
@@ -34,7 +66,15 @@ describe('param through the entity engine', () => {
   });
 
   it('refuses a duplicate key and an unknown sort', async () => {
-    expectError(await t.post('/api/blade-system/param/submit', admin, { paramName: 'x', paramKey: 'account.failCount', paramValue: '3' }), 400, '参数键名已存在');
+    expectError(
+      await t.post('/api/blade-system/param/submit', admin, {
+        paramName: 'x',
+        paramKey: 'account.failCount',
+        paramValue: '3',
+      }),
+      400,
+      '参数键名已存在',
+    );
     expectError(await t.get('/api/blade-system/param/list?descs=password', admin), 400, '排序字段不存在: password');
     expectError(await t.get('/api/blade-system/param/list?size=100000', admin), 400, /1 到 1000/);
   });

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { BASIC_SABER, expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 
 const PUT_FILE = '/api/blade-resource/oss/endpoint/put-file';
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452', 'hex'),
+  Buffer.alloc(64, 1),
+]);
 const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
 
 let t: TestApp;
@@ -14,7 +18,9 @@ beforeAll(async () => {
   t = await startApp();
   token = await t.tokenOf();
 });
-afterAll(async () => { await t?.stop(); });
+afterAll(async () => {
+  await t?.stop();
+});
 
 /** A multipart/form-data body built by hand: one file part. */
 function multipartBody(field: string, filename: string, type: string, content: Buffer) {
@@ -26,11 +32,23 @@ function multipartBody(field: string, filename: string, type: string, content: B
   };
 }
 
-function upload(content: Buffer, filename = 'avatar.png', type = 'image/png', auth: string | undefined = token, field = 'file') {
+function upload(
+  content: Buffer,
+  filename = 'avatar.png',
+  type = 'image/png',
+  auth: string | undefined = token,
+  field = 'file',
+) {
   const { payload, contentType } = multipartBody(field, filename, type, content);
   return t.app.inject({
-    method: 'POST', url: PUT_FILE, payload,
-    headers: { authorization: BASIC_SABER, 'content-type': contentType, ...(auth ? { 'blade-auth': `bearer ${auth}` } : {}) },
+    method: 'POST',
+    url: PUT_FILE,
+    payload,
+    headers: {
+      authorization: BASIC_SABER,
+      'content-type': contentType,
+      ...(auth ? { 'blade-auth': `bearer ${auth}` } : {}),
+    },
   });
 }
 
@@ -59,7 +77,11 @@ describe('put-file', () => {
   });
 
   it('refuses a .png that is really text, and a type other than JPG/PNG', async () => {
-    expectError(await upload(Buffer.from('hello, I am not an image'), 'fake.png', 'image/png'), 400, '上传头像图片只能是 JPG/PNG 格式!');
+    expectError(
+      await upload(Buffer.from('hello, I am not an image'), 'fake.png', 'image/png'),
+      400,
+      '上传头像图片只能是 JPG/PNG 格式!',
+    );
     expectError(await upload(PNG, 'x.gif', 'image/gif'), 400, '上传头像图片只能是 JPG/PNG 格式!');
   });
 
@@ -72,7 +94,13 @@ describe('put-file', () => {
   });
 
   it('serves nothing outside the files folder', async () => {
-    for (const url of ['/files/../jwt-secret', '/files/%2e%2e/jwt-secret', '/files/..%2fjwt-secret', '/files/000000/../../jwt-secret', '/files/jwt-secret']) {
+    for (const url of [
+      '/files/../jwt-secret',
+      '/files/%2e%2e/jwt-secret',
+      '/files/..%2fjwt-secret',
+      '/files/000000/../../jwt-secret',
+      '/files/jwt-secret',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain(Buffer.from(t.services.config.jwtSecret).toString());

@@ -36,7 +36,12 @@ afterAll(async () => {
 });
 
 const refresh = (token: string, tenantId = '000000') =>
-  requestToken(t, { grant_type: 'refresh_token', refresh_token: token, scope: 'all' }, { 'Tenant-Id': tenantId }, TOKEN_URL);
+  requestToken(
+    t,
+    { grant_type: 'refresh_token', refresh_token: token, scope: 'all' },
+    { 'Tenant-Id': tenantId },
+    TOKEN_URL,
+  );
 
 describe(`across a restart (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${process.env.REDIS_URL ? ' + Redis' : ', no Redis'})`, () => {
   it('keeps a logged-out login logged out: its access token and refresh token stay refused', async () => {
@@ -62,21 +67,50 @@ describe(`across a restart (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
   it('keeps a removed tenant closed: its administrator token writes nothing', async () => {
     const admin = await t.tokenOf();
-    const tenant = expectOk(await t.post('/api/blade-system/tenant/submit', admin, { tenantName: '重启租户', linkman: '王', contactNumber: '13800000000' }));
+    const tenant = expectOk(
+      await t.post('/api/blade-system/tenant/submit', admin, {
+        tenantName: '重启租户',
+        linkman: '王',
+        contactNumber: '13800000000',
+      }),
+    );
     const boss = await t.tokenOf('admin', 'admin', tenant.tenantId);
     expectOk(await t.get('/api/blade-system/post/list', boss));
     expectOk(await t.post(`/api/blade-system/tenant/remove?ids=${tenant.id}`, admin));
     await restart();
-    const count = async () => Number((await t.services.db.selectFrom('blade_post').select((eb) => eb.fn.countAll().as('n'))
-      .where('tenant_id', '=', tenant.tenantId).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.services.db
+            .selectFrom('blade_post')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('tenant_id', '=', tenant.tenantId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
-    expectError(await t.post('/api/blade-system/post/submit', boss, { category: 1, postCode: 'ghost', postName: '幽灵', sort: 1 }), 401, TOKEN_INVALID);
+    expectError(
+      await t.post('/api/blade-system/post/submit', boss, {
+        category: 1,
+        postCode: 'ghost',
+        postName: '幽灵',
+        sort: 1,
+      }),
+      401,
+      TOKEN_INVALID,
+    );
     expect(await count()).toBe(before);
   });
 
   it('keeps a locked account locked until an administrator unlocks it', async () => {
-    const userId = await createUser(t, { tenantId: '000000', account: 'rs-lock', password: 'right', roleId: SEED.roleUser });
-    for (let i = 0; i < 5; i++) expectGrantError(await t.login('rs-lock', 'wrong'), 400, 'invalid_grant', '用户名或密码错误');
+    const userId = await createUser(t, {
+      tenantId: '000000',
+      account: 'rs-lock',
+      password: 'right',
+      roleId: SEED.roleUser,
+    });
+    for (let i = 0; i < 5; i++)
+      expectGrantError(await t.login('rs-lock', 'wrong'), 400, 'invalid_grant', '用户名或密码错误');
     await restart();
     const locked = await t.login('rs-lock', 'right');
     expect(locked.statusCode, locked.body).toBe(400);

@@ -29,7 +29,10 @@ beforeAll(async () => {
   t = await startApp();
   // Test-only routes, through the real hooks: the handler forgets the tenant predicate on purpose.
   t.app.get(RAW, async () => ({ role: await currentRole(), tenants: await seenTenants() }));
-  t.app.get(RAW_PUBLIC, { config: { public: true } }, async () => ({ role: await currentRole(), tenants: await seenTenants() }));
+  t.app.get(RAW_PUBLIC, { config: { public: true } }, async () => ({
+    role: await currentRole(),
+    tenants: await seenTenants(),
+  }));
   // Two reads with turns of the event loop between them, one in a transaction: interleaved requests switch tenants
   // on PGlite's one connection between every query.
   t.app.get(`${RAW}/interleaved`, async () => {
@@ -48,12 +51,23 @@ beforeAll(async () => {
   await createUser(t, { tenantId: B, account: 'rls-b2', roleId });
   tokenB = await t.tokenOf('rls-b', 'pw', B);
   for (const tenantId of [A, B]) {
-    await t.services.db.insertInto('blade_dept').values({ id: `${tenantId}1`, tenant_id: tenantId, parent_id: '0', ancestors: '0', dept_name: `部门${tenantId}`, is_deleted: 0 }).execute();
+    await t.services.db
+      .insertInto('blade_dept')
+      .values({
+        id: `${tenantId}1`,
+        tenant_id: tenantId,
+        parent_id: '0',
+        ancestors: '0',
+        dept_name: `部门${tenantId}`,
+        is_deleted: 0,
+      })
+      .execute();
   }
 });
 afterAll(() => t?.stop());
 
-const currentRole = async () => (await sql<{ role: string }>`select current_user as role`.execute(t.services.db)).rows[0].role;
+const currentRole = async () =>
+  (await sql<{ role: string }>`select current_user as role`.execute(t.services.db)).rows[0].role;
 
 describe('row-level security', () => {
   it('protects every table with a tenant_id column with a policy', async () => {
@@ -62,7 +76,9 @@ describe('row-level security', () => {
         (select count(*)::int from pg_policies p where p.schemaname = n.nspname and p.tablename = c.relname) as policies
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = current_schema() and c.relkind = 'r'
-        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)`.execute(t.services.db);
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)`.execute(
+      t.services.db,
+    );
     expect(rows.length).toBeGreaterThan(10);
     const unprotected = rows.filter((r) => !r.secured || r.policies === 0).map((r) => r.table_name);
     expect(unprotected, 'a tenant table needs `select tenon_isolate_tenant_rows(...)` in its migration').toEqual([]);
@@ -87,14 +103,19 @@ describe('row-level security', () => {
     expect(await runInContext(context, seenTenants)).toEqual([A]);
   });
 
-  it('rejects a write of another tenant\'s row from a tenant context', async () => {
+  it("rejects a write of another tenant's row from a tenant context", async () => {
     const context = newRequestContext();
     context.tenantId = A;
-    const write = runInContext(context, () => t.services.db.insertInto('blade_dept')
-      .values({ id: '3100029', tenant_id: B, parent_id: '0', ancestors: '0', dept_name: '越界', is_deleted: 0 }).execute());
+    const write = runInContext(context, () =>
+      t.services.db
+        .insertInto('blade_dept')
+        .values({ id: '3100029', tenant_id: B, parent_id: '0', ancestors: '0', dept_name: '越界', is_deleted: 0 })
+        .execute(),
+    );
     await expect(write).rejects.toThrow(/row-level security/);
-    const update = await runInContext(context, () => t.services.db.updateTable('blade_dept').set({ dept_name: '越界' })
-      .where('tenant_id', '=', B).executeTakeFirst());
+    const update = await runInContext(context, () =>
+      t.services.db.updateTable('blade_dept').set({ dept_name: '越界' }).where('tenant_id', '=', B).executeTakeFirst(),
+    );
     expect(update.numUpdatedRows).toBe(0n);
   });
 
@@ -106,21 +127,25 @@ describe('row-level security', () => {
 
   it('never mixes the tenants of interleaved concurrent requests', async () => {
     const calls = Array.from({ length: 24 }, (_, i) => (i % 2 ? B : A));
-    const results = await Promise.all(calls.map((tenant) => t.get(`${RAW}/interleaved`, tenant === A ? tokenA : tokenB)));
+    const results = await Promise.all(
+      calls.map((tenant) => t.get(`${RAW}/interleaved`, tenant === A ? tokenA : tokenB)),
+    );
     results.forEach((res, i) => {
       expect(res.json(), `request ${i}`).toEqual({ first: [calls[i]], second: [calls[i]] });
     });
   });
 
-  it('keeps the platform tenant\'s contract reads across tenants', async () => {
-    const tenants = expectOk(await t.get('/api/blade-system/tenant/list?size=100', admin)).records.map((r: { tenantId: string }) => r.tenantId);
+  it("keeps the platform tenant's contract reads across tenants", async () => {
+    const tenants = expectOk(await t.get('/api/blade-system/tenant/list?size=100', admin)).records.map(
+      (r: { tenantId: string }) => r.tenantId,
+    );
     expect(tenants).toEqual(expect.arrayContaining([A, B]));
     const depts = expectOk(await t.get(`/api/blade-system/dept/tree?tenantId=${A}`, admin));
     expect(depts.map((d: { title: string }) => d.title)).toContain(`部门${A}`);
     expect((await t.get(RAW, admin)).json().tenants).toEqual(expect.arrayContaining(['000000', A, B]));
   });
 
-  it('leaves start-up and test setup (no context) the owner\'s rights', async () => {
+  it("leaves start-up and test setup (no context) the owner's rights", async () => {
     expect(await seenTenants()).toEqual(expect.arrayContaining(['000000', A, B]));
     expect(await currentRole()).not.toBe(APP_ROLE);
   });

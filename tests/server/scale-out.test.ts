@@ -25,7 +25,12 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL + Redis', () => {
     await redis.connect();
     copy = await copyTemplate();
     expect(copy.databaseUrl).toBeTruthy();
-    const env = { DATABASE_URL: copy.databaseUrl, REDIS_URL: process.env.REDIS_URL, TENON_KV_PREFIX: prefix, TENON_JWT_SECRET: TEST_SECRET };
+    const env = {
+      DATABASE_URL: copy.databaseUrl,
+      REDIS_URL: process.env.REDIS_URL,
+      TENON_KV_PREFIX: prefix,
+      TENON_JWT_SECRET: TEST_SECRET,
+    };
     // Each its own DATA_DIR: nothing may be shared through the file system, only through PostgreSQL and Redis.
     [a, b] = await Promise.all([
       startServer({ ...env, DATA_DIR: `${copy.dataDir}/a` }),
@@ -86,7 +91,12 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL + Redis', () => {
     const session = await tokenOf(a.url);
     const refreshed = await refresh(b.url, session.refresh_token);
     expect(refreshed.status, refreshed.text).toBe(200);
-    expect(refreshed.body).toMatchObject({ token_type: 'bearer', user_id: session.user_id, account: 'admin', tenant_id: '000000' });
+    expect(refreshed.body).toMatchObject({
+      token_type: 'bearer',
+      user_id: session.user_id,
+      account: 'admin',
+      tenant_id: '000000',
+    });
     expect(refreshed.body.access_token).not.toBe(session.access_token);
     for (const server of [a, b]) {
       const info = await userInfo(server.url, refreshed.body.access_token);
@@ -100,7 +110,9 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL + Redis', () => {
   it('refuses attempts beyond account.failCount even when they arrive at once on A and B', async () => {
     const failKey = `${prefix}login-fail:000000:admin`;
     await redis.del(failKey);
-    const attempts = await Promise.all(Array.from({ length: 12 }, (_, i) => login(i % 2 ? b.url : a.url, 'admin', 'wrong')));
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(i % 2 ? b.url : a.url, 'admin', 'wrong')),
+    );
     const descriptions = attempts.map((r) => String(r.body.error_description));
     expect(descriptions.filter((d) => d === '用户名或密码错误')).toHaveLength(5);
     expect(descriptions.filter((d) => d.startsWith('用户登录失败次数过多'))).toHaveLength(7);

@@ -6,7 +6,12 @@ import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { TEST_SECRET } from '../support/app.ts';
 import { TMP_DIR, copyTemplate, usingPostgres } from '../support/database.ts';
 import {
-  runUntilExit, startServer, tokenOf, userInfo, type RunningServer, type ServerProcess,
+  runUntilExit,
+  startServer,
+  tokenOf,
+  userInfo,
+  type RunningServer,
+  type ServerProcess,
 } from '../support/process.ts';
 
 const PUBLISHED_DEFAULTS = [
@@ -58,15 +63,36 @@ function configError(env: Record<string, string>): string {
 
 describe('JWT secret in production (in process)', () => {
   const refused = [
-    { name: 'missing', env: {} as Record<string, string>, reason: /TENON_JWT_SECRET is not set; refusing to start in production/ },
-    { name: 'empty', env: { TENON_JWT_SECRET: '' }, reason: /TENON_JWT_SECRET is not set; refusing to start in production/ },
-    { name: '10 bytes', env: { TENON_JWT_SECRET: '0123456789' }, reason: /TENON_JWT_SECRET is shorter than 32 bytes; refusing to start in production/ },
-    { name: '31 bytes', env: { TENON_JWT_SECRET: 'x'.repeat(31) }, reason: /TENON_JWT_SECRET is shorter than 32 bytes; refusing to start/ },
+    {
+      name: 'missing',
+      env: {} as Record<string, string>,
+      reason: /TENON_JWT_SECRET is not set; refusing to start in production/,
+    },
+    {
+      name: 'empty',
+      env: { TENON_JWT_SECRET: '' },
+      reason: /TENON_JWT_SECRET is not set; refusing to start in production/,
+    },
+    {
+      name: '10 bytes',
+      env: { TENON_JWT_SECRET: '0123456789' },
+      reason: /TENON_JWT_SECRET is shorter than 32 bytes; refusing to start in production/,
+    },
+    {
+      name: '31 bytes',
+      env: { TENON_JWT_SECRET: 'x'.repeat(31) },
+      reason: /TENON_JWT_SECRET is shorter than 32 bytes; refusing to start/,
+    },
     ...PUBLISHED_DEFAULTS.map((secret) => ({
-      name: `published default ${secret.slice(0, 12)}…`, env: { TENON_JWT_SECRET: secret },
+      name: `published default ${secret.slice(0, 12)}…`,
+      env: { TENON_JWT_SECRET: secret },
       reason: /TENON_JWT_SECRET is a published default; refusing to start in production/,
     })),
-    { name: 'published default in upper case', env: { TENON_JWT_SECRET: PUBLISHED_DEFAULTS[1].toUpperCase() }, reason: /published default; refusing to start/ },
+    {
+      name: 'published default in upper case',
+      env: { TENON_JWT_SECRET: PUBLISHED_DEFAULTS[1].toUpperCase() },
+      reason: /published default; refusing to start/,
+    },
   ];
 
   it.each(refused)('refuses a $name secret with a clear message', ({ env, reason }) => {
@@ -92,7 +118,9 @@ describe('JWT secret in production (in process)', () => {
     try {
       const config = loadConfig({ DATA_DIR: scratchDir(), TENON_JWT_SECRET: 'Blade' });
       expect(Buffer.from(config.jwtSecret).toString('utf8')).toBe('Blade');
-      expect(String(warn.mock.calls[0]?.[0])).toMatch(/TENON_JWT_SECRET is a published default; this is refused when NODE_ENV=production/);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(
+        /TENON_JWT_SECRET is a published default; this is refused when NODE_ENV=production/,
+      );
     } finally {
       warn.mockRestore();
     }
@@ -116,7 +144,9 @@ describe('generated secret (in process)', () => {
     for (const content of ['', 'short']) {
       const dataDir = scratchDir();
       writeFileSync(join(dataDir, 'jwt-secret'), content);
-      expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/jwt-secret holds a signing key that is shorter than 32 bytes; delete the file/);
+      expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(
+        /jwt-secret holds a signing key that is shorter than 32 bytes; delete the file/,
+      );
     }
   });
 
@@ -144,73 +174,110 @@ describe('environment validation (in process)', () => {
     expect(configError({ PORT: '0x50' })).toBe('PORT must be an integer 0-65535 (got "0x50")');
   });
 
-  it.each(['mysql://root@localhost/db', 'localhost:5432/test', 'http://127.0.0.1:5432/test', 'postgres:/missing-slash'])('refuses DATABASE_URL=%s', (url) => {
-    expect(configError({ DATABASE_URL: url })).toBe(`DATABASE_URL must start with postgres:// or postgresql:// (got "${url}")`);
+  it.each([
+    'mysql://root@localhost/db',
+    'localhost:5432/test',
+    'http://127.0.0.1:5432/test',
+    'postgres:/missing-slash',
+  ])('refuses DATABASE_URL=%s', (url) => {
+    expect(configError({ DATABASE_URL: url })).toBe(
+      `DATABASE_URL must start with postgres:// or postgresql:// (got "${url}")`,
+    );
   });
 
   it('accepts postgres:// and postgresql:// URLs; a blank DATABASE_URL means the embedded database', () => {
-    expect(loadConfig({ DATA_DIR: scratchDir(), DATABASE_URL: 'postgres://u@h:5432/d' }).databaseUrl).toBe('postgres://u@h:5432/d');
-    expect(loadConfig({ DATA_DIR: scratchDir(), DATABASE_URL: 'postgresql://u@h/d' }).databaseUrl).toBe('postgresql://u@h/d');
+    expect(loadConfig({ DATA_DIR: scratchDir(), DATABASE_URL: 'postgres://u@h:5432/d' }).databaseUrl).toBe(
+      'postgres://u@h:5432/d',
+    );
+    expect(loadConfig({ DATA_DIR: scratchDir(), DATABASE_URL: 'postgresql://u@h/d' }).databaseUrl).toBe(
+      'postgresql://u@h/d',
+    );
     expect(loadConfig({ DATA_DIR: scratchDir(), DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
   });
 
-  it.each(['localhost:6379', 'http://127.0.0.1:6379', 'redis:/x', 'memcached://127.0.0.1'])('refuses REDIS_URL=%s', (url) => {
-    expect(configError({ REDIS_URL: url })).toBe(`REDIS_URL must start with redis:// or rediss:// (got "${url}")`);
-  });
+  it.each(['localhost:6379', 'http://127.0.0.1:6379', 'redis:/x', 'memcached://127.0.0.1'])(
+    'refuses REDIS_URL=%s',
+    (url) => {
+      expect(configError({ REDIS_URL: url })).toBe(`REDIS_URL must start with redis:// or rediss:// (got "${url}")`);
+    },
+  );
 
   it('accepts redis:// and rediss:// URLs', () => {
-    expect(loadConfig({ DATA_DIR: scratchDir(), REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
-    expect(loadConfig({ DATA_DIR: scratchDir(), REDIS_URL: 'rediss://cache:6380/1' }).redisUrl).toBe('rediss://cache:6380/1');
+    expect(loadConfig({ DATA_DIR: scratchDir(), REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(loadConfig({ DATA_DIR: scratchDir(), REDIS_URL: 'rediss://cache:6380/1' }).redisUrl).toBe(
+      'rediss://cache:6380/1',
+    );
   });
 });
 
 describe('refusing to start (real process)', () => {
-  it('exits non-zero with a clear message in production without TENON_JWT_SECRET', async () => {
-    const dataDir = scratchDir();
-    const result = await runUntilExit({ NODE_ENV: 'production', DATA_DIR: dataDir });
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toMatch(/Tenon cannot start: TENON_JWT_SECRET is not set; refusing to start in production/);
-    expect(result.stdout).not.toMatch(/Tenon listening/);
-    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
-  }, PROCESS_TIMEOUT);
+  it(
+    'exits non-zero with a clear message in production without TENON_JWT_SECRET',
+    async () => {
+      const dataDir = scratchDir();
+      const result = await runUntilExit({ NODE_ENV: 'production', DATA_DIR: dataDir });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/Tenon cannot start: TENON_JWT_SECRET is not set; refusing to start in production/);
+      expect(result.stdout).not.toMatch(/Tenon listening/);
+      expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
+    },
+    PROCESS_TIMEOUT,
+  );
 
-  it('exits non-zero with a clear message in production with a published default secret', async () => {
-    const result = await runUntilExit({ NODE_ENV: 'production', DATA_DIR: scratchDir(), TENON_JWT_SECRET: 'Blade' });
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toMatch(/Tenon cannot start: TENON_JWT_SECRET is a published default; refusing to start in production/);
-  }, PROCESS_TIMEOUT);
+  it(
+    'exits non-zero with a clear message in production with a published default secret',
+    async () => {
+      const result = await runUntilExit({ NODE_ENV: 'production', DATA_DIR: scratchDir(), TENON_JWT_SECRET: 'Blade' });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(
+        /Tenon cannot start: TENON_JWT_SECRET is a published default; refusing to start in production/,
+      );
+    },
+    PROCESS_TIMEOUT,
+  );
 
-  it('exits non-zero on an invalid PORT', async () => {
-    const result = await runUntilExit({ DATA_DIR: scratchDir(), TENON_JWT_SECRET: TEST_SECRET, PORT: 'eighty' });
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toContain('Tenon cannot start: PORT must be an integer 0-65535 (got "eighty")');
-  }, PROCESS_TIMEOUT);
+  it(
+    'exits non-zero on an invalid PORT',
+    async () => {
+      const result = await runUntilExit({ DATA_DIR: scratchDir(), TENON_JWT_SECRET: TEST_SECRET, PORT: 'eighty' });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain('Tenon cannot start: PORT must be an integer 0-65535 (got "eighty")');
+    },
+    PROCESS_TIMEOUT,
+  );
 });
 
 describe('generated secret survives a restart (real process)', () => {
-  it('generates DATA_DIR/jwt-secret on first start and a token from that start works after a restart', async () => {
-    const copy = await freshCopy();
-    const file = join(copy.dataDir, 'jwt-secret');
-    expect(existsSync(file)).toBe(false);
-    // No TENON_JWT_SECRET, not production. On a PostgreSQL run the database is PostgreSQL; the secret still lives in DATA_DIR.
-    const env = { DATA_DIR: copy.dataDir, DATABASE_URL: copy.databaseUrl };
+  it(
+    'generates DATA_DIR/jwt-secret on first start and a token from that start works after a restart',
+    async () => {
+      const copy = await freshCopy();
+      const file = join(copy.dataDir, 'jwt-secret');
+      expect(existsSync(file)).toBe(false);
+      // No TENON_JWT_SECRET, not production. On a PostgreSQL run the database is PostgreSQL; the secret still lives in
+      // DATA_DIR.
+      const env = { DATA_DIR: copy.dataDir, DATABASE_URL: copy.databaseUrl };
 
-    const first = track(await startServer(env));
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const secret = readFileSync(file, 'utf8');
-    expect(Buffer.byteLength(secret.trim())).toBeGreaterThanOrEqual(32);
-    const { access_token: token } = await tokenOf(first.url);
-    expect((await userInfo(first.url, token)).status).toBe(200);
-    expect(await first.stop()).toMatchObject({ code: 0 });
+      const first = track(await startServer(env));
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const secret = readFileSync(file, 'utf8');
+      expect(Buffer.byteLength(secret.trim())).toBeGreaterThanOrEqual(32);
+      const { access_token: token } = await tokenOf(first.url);
+      expect((await userInfo(first.url, token)).status).toBe(200);
+      expect(await first.stop()).toMatchObject({ code: 0 });
 
-    const second = track(await startServer(env));
-    expect(readFileSync(file, 'utf8')).toBe(secret);
-    const info = await userInfo(second.url, token);
-    expect(info.status, info.text).toBe(200);
-    expect(info.body.data).toMatchObject({ account: 'admin', tenantId: '000000' });
-    // Able to fail: the token is checked, not just any bearer accepted.
-    expect((await userInfo(second.url, `${token.slice(0, -4)}AAAA`)).status).toBe(401);
-  }, PROCESS_TIMEOUT);
+      const second = track(await startServer(env));
+      expect(readFileSync(file, 'utf8')).toBe(secret);
+      const info = await userInfo(second.url, token);
+      expect(info.status, info.text).toBe(200);
+      expect(info.body.data).toMatchObject({ account: 'admin', tenantId: '000000' });
+      // Able to fail: the token is checked, not just any bearer accepted.
+      expect((await userInfo(second.url, `${token.slice(0, -4)}AAAA`)).status).toBe(401);
+    },
+    PROCESS_TIMEOUT,
+  );
 });
 
 /** A pid that belonged to a process which has exited (a quick child we wait for). */
@@ -223,65 +290,79 @@ async function deadPid(): Promise<number> {
 }
 
 describe.skipIf(usingPostgres())('PGlite folder lock (real processes)', () => {
-  it('refuses a second process on the same DATA_DIR, keeps the first one working, and frees the folder on a clean stop', async () => {
-    const copy = await freshCopy();
-    const env = { DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET };
-    const lockFile = join(copy.dataDir, 'tenon.lock');
+  it(
+    'refuses a second process on the same DATA_DIR, keeps the first one working, and frees the folder on a clean stop',
+    async () => {
+      const copy = await freshCopy();
+      const env = { DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET };
+      const lockFile = join(copy.dataDir, 'tenon.lock');
 
-    const first: RunningServer = track(await startServer(env));
-    const holder = Number(readFileSync(lockFile, 'utf8').trim());
-    expect(holder).toBeGreaterThan(0);
-    expect(() => process.kill(holder, 0)).not.toThrow();
-    const { access_token: token } = await tokenOf(first.url);
+      const first: RunningServer = track(await startServer(env));
+      const holder = Number(readFileSync(lockFile, 'utf8').trim());
+      expect(holder).toBeGreaterThan(0);
+      expect(() => process.kill(holder, 0)).not.toThrow();
+      const { access_token: token } = await tokenOf(first.url);
 
-    const second = await runUntilExit(env);
-    expect(second.code, second.stderr).toBe(1);
-    expect(second.stderr).toContain(`Tenon cannot start: The embedded database in ${copy.dataDir} is already open by process ${holder}`);
-    expect(second.stdout).not.toMatch(/Tenon listening/);
+      const second = await runUntilExit(env);
+      expect(second.code, second.stderr).toBe(1);
+      expect(second.stderr).toContain(
+        `Tenon cannot start: The embedded database in ${copy.dataDir} is already open by process ${holder}`,
+      );
+      expect(second.stdout).not.toMatch(/Tenon listening/);
 
-    // The refused opener neither removed the lock nor disturbed the running server.
-    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(holder));
-    const info = await userInfo(first.url, token);
-    expect(info.status, info.text).toBe(200);
-    expect((await tokenOf(first.url)).access_token).toBeTruthy();
+      // The refused opener neither removed the lock nor disturbed the running server.
+      expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(holder));
+      const info = await userInfo(first.url, token);
+      expect(info.status, info.text).toBe(200);
+      expect((await tokenOf(first.url)).access_token).toBeTruthy();
 
-    expect(await first.stop()).toMatchObject({ code: 0, signal: null });
-    expect(existsSync(lockFile)).toBe(false);
+      expect(await first.stop()).toMatchObject({ code: 0, signal: null });
+      expect(existsSync(lockFile)).toBe(false);
 
-    const third = track(await startServer(env));
-    const reopened = await userInfo(third.url, token);
-    expect(reopened.status, reopened.text).toBe(200);
-  }, PROCESS_TIMEOUT);
+      const third = track(await startServer(env));
+      const reopened = await userInfo(third.url, token);
+      expect(reopened.status, reopened.text).toBe(200);
+    },
+    PROCESS_TIMEOUT,
+  );
 
-  it('is not blocked by a stale lock file holding the pid of a dead process', async () => {
-    const copy = await freshCopy();
-    const lockFile = join(copy.dataDir, 'tenon.lock');
-    const stale = await deadPid();
-    writeFileSync(lockFile, String(stale));
+  it(
+    'is not blocked by a stale lock file holding the pid of a dead process',
+    async () => {
+      const copy = await freshCopy();
+      const lockFile = join(copy.dataDir, 'tenon.lock');
+      const stale = await deadPid();
+      writeFileSync(lockFile, String(stale));
 
-    const server = track(await startServer({ DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET }));
-    const owner = Number(readFileSync(lockFile, 'utf8').trim());
-    expect(owner).not.toBe(stale);
-    expect(() => process.kill(owner, 0)).not.toThrow();
-    const { access_token: token } = await tokenOf(server.url);
-    expect((await userInfo(server.url, token)).status).toBe(200);
-  }, PROCESS_TIMEOUT);
+      const server = track(await startServer({ DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET }));
+      const owner = Number(readFileSync(lockFile, 'utf8').trim());
+      expect(owner).not.toBe(stale);
+      expect(() => process.kill(owner, 0)).not.toThrow();
+      const { access_token: token } = await tokenOf(server.url);
+      expect((await userInfo(server.url, token)).status).toBe(200);
+    },
+    PROCESS_TIMEOUT,
+  );
 
-  it('opens the folder again after the holder was killed (SIGKILL leaves its lock behind)', async () => {
-    const copy = await freshCopy();
-    const env = { DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET };
-    const lockFile = join(copy.dataDir, 'tenon.lock');
-    const first = track(await startServer(env));
-    const holder = readFileSync(lockFile, 'utf8').trim();
-    const { access_token: token } = await tokenOf(first.url);
+  it(
+    'opens the folder again after the holder was killed (SIGKILL leaves its lock behind)',
+    async () => {
+      const copy = await freshCopy();
+      const env = { DATA_DIR: copy.dataDir, TENON_JWT_SECRET: TEST_SECRET };
+      const lockFile = join(copy.dataDir, 'tenon.lock');
+      const first = track(await startServer(env));
+      const holder = readFileSync(lockFile, 'utf8').trim();
+      const { access_token: token } = await tokenOf(first.url);
 
-    expect(await first.crash()).toMatchObject({ signal: 'SIGKILL' });
-    expect(readFileSync(lockFile, 'utf8').trim()).toBe(holder);
+      expect(await first.crash()).toMatchObject({ signal: 'SIGKILL' });
+      expect(readFileSync(lockFile, 'utf8').trim()).toBe(holder);
 
-    const second = track(await startServer(env));
-    expect(readFileSync(lockFile, 'utf8').trim()).not.toBe(holder);
-    const info = await userInfo(second.url, token);
-    expect(info.status, info.text).toBe(200);
-    expect((await tokenOf(second.url)).access_token).toBeTruthy();
-  }, PROCESS_TIMEOUT);
+      const second = track(await startServer(env));
+      expect(readFileSync(lockFile, 'utf8').trim()).not.toBe(holder);
+      const info = await userInfo(second.url, token);
+      expect(info.status, info.text).toBe(200);
+      expect((await tokenOf(second.url)).access_token).toBeTruthy();
+    },
+    PROCESS_TIMEOUT,
+  );
 });

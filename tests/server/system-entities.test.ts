@@ -13,7 +13,13 @@ beforeAll(async () => {
   t = await startApp();
   admin = await t.tokenOf();
   await createTenant(t, '500001');
-  const role = await createRole(t, '500001', 'admin', [...crud('param'), ...crud('client'), ...crud('topmenu'), ...crud('tenantpackage'), ...crud('data_scope')]);
+  const role = await createRole(t, '500001', 'admin', [
+    ...crud('param'),
+    ...crud('client'),
+    ...crud('topmenu'),
+    ...crud('tenantpackage'),
+    ...crud('data_scope'),
+  ]);
   await createUser(t, { tenantId: '500001', account: 'boss', password: 'pw', roleId: role });
   tenantAdmin = await t.tokenOf('boss', 'pw', '500001');
 });
@@ -22,7 +28,11 @@ afterAll(() => t?.stop());
 describe('platform-global rows', () => {
   it('lets a tenant administrator read global params but not change them', async () => {
     expect(expectOk(await t.get(`${SYS}/param/list`, tenantAdmin)).total).toBe(3);
-    expectError(await t.post(`${SYS}/param/submit`, tenantAdmin, { paramName: 'x', paramKey: 'tenant.key', paramValue: '1' }), 403, '请求被拒绝,平台数据只能由平台管理员修改');
+    expectError(
+      await t.post(`${SYS}/param/submit`, tenantAdmin, { paramName: 'x', paramKey: 'tenant.key', paramValue: '1' }),
+      403,
+      '请求被拒绝,平台数据只能由平台管理员修改',
+    );
     const [first] = expectOk(await t.get(`${SYS}/param/list`, admin)).records;
     expectError(await t.post(`${SYS}/param/remove?ids=${first.id}`, tenantAdmin), 403);
   });
@@ -35,16 +45,38 @@ describe('platform-global rows', () => {
   });
 
   it('validates a tenant package with the spec messages and stores the menus comma-joined', async () => {
-    expectError(await t.post(`${SYS}/tenant-package/submit`, admin, { menuId: menuIdOf('desk') }), 400, '请输入产品包名称');
+    expectError(
+      await t.post(`${SYS}/tenant-package/submit`, admin, { menuId: menuIdOf('desk') }),
+      400,
+      '请输入产品包名称',
+    );
     expectError(await t.post(`${SYS}/tenant-package/submit`, admin, { packageName: '基础版' }), 400, '请选择菜单');
-    expectError(await t.post(`${SYS}/tenant-package/submit`, admin, { packageName: '基础版', menuId: 'desk,user' }), 400, '菜单列表格式不正确');
-    const saved = expectOk(await t.post(`${SYS}/tenant-package/submit`, admin, { packageName: '基础版', menuId: `${menuIdOf('desk')},${menuIdOf('notice')}` }));
+    expectError(
+      await t.post(`${SYS}/tenant-package/submit`, admin, { packageName: '基础版', menuId: 'desk,user' }),
+      400,
+      '菜单列表格式不正确',
+    );
+    const saved = expectOk(
+      await t.post(`${SYS}/tenant-package/submit`, admin, {
+        packageName: '基础版',
+        menuId: `${menuIdOf('desk')},${menuIdOf('notice')}`,
+      }),
+    );
     expect(saved.menuId).toBe(`${menuIdOf('desk')},${menuIdOf('notice')}`);
   });
 
   it('applies a package change to the tenant routes at once', async () => {
-    const pkg = expectOk(await t.post(`${SYS}/tenant-package/submit`, admin, { packageName: '参数版', menuId: [menuIdOf('system'), menuIdOf('param')].join(',') }));
-    await t.services.db.updateTable('blade_tenant').set({ package_id: pkg.id }).where('tenant_id', '=', '500001').execute();
+    const pkg = expectOk(
+      await t.post(`${SYS}/tenant-package/submit`, admin, {
+        packageName: '参数版',
+        menuId: [menuIdOf('system'), menuIdOf('param')].join(','),
+      }),
+    );
+    await t.services.db
+      .updateTable('blade_tenant')
+      .set({ package_id: pkg.id })
+      .where('tenant_id', '=', '500001')
+      .execute();
     await t.get('/api/blade-auth/oauth/clear-cache', admin);
     const before = expectOk(await t.get(`${SYS}/menu/routes`, tenantAdmin));
     expect(JSON.stringify(before)).toContain('"code":"param"');
@@ -57,24 +89,60 @@ describe('platform-global rows', () => {
 
 describe('tenant rows of the new entities', () => {
   beforeAll(async () => {
-    await t.services.db.updateTable('blade_tenant').set({ package_id: null }).where('tenant_id', '=', '500001').execute();
+    await t.services.db
+      .updateTable('blade_tenant')
+      .set({ package_id: null })
+      .where('tenant_id', '=', '500001')
+      .execute();
     await t.get('/api/blade-auth/oauth/clear-cache', admin);
   });
 
   it('keeps top menus per tenant, with their own unique codes', async () => {
     const mine = expectOk(await t.post(`${SYS}/topmenu/submit`, admin, { name: '业务', code: 'biz', sort: 1 }));
     expectOk(await t.post(`${SYS}/topmenu/submit`, admin, { name: '业务2', code: 'biz2', sort: 2 }));
-    expectError(await t.post(`${SYS}/topmenu/submit`, admin, { name: '重复', code: 'biz', sort: 3 }), 400, '菜单编号已存在');
+    expectError(
+      await t.post(`${SYS}/topmenu/submit`, admin, { name: '重复', code: 'biz', sort: 3 }),
+      400,
+      '菜单编号已存在',
+    );
     const theirs = expectOk(await t.post(`${SYS}/topmenu/submit`, tenantAdmin, { name: '业务', code: 'biz', sort: 1 }));
     expect(theirs.tenantId).toBe('500001');
-    expect(expectOk(await t.get(`${SYS}/topmenu/list`, tenantAdmin)).records.map((r: { id: string }) => r.id)).toEqual([theirs.id]);
+    expect(expectOk(await t.get(`${SYS}/topmenu/list`, tenantAdmin)).records.map((r: { id: string }) => r.id)).toEqual([
+      theirs.id,
+    ]);
     expect((await t.get(`${SYS}/topmenu/detail?id=${mine.id}`, tenantAdmin)).json().data).toBeNull();
   });
 
   it('validates data scopes: dictionary type and a safe column name', async () => {
-    expectError(await t.post(`${SYS}/data-scope/submit`, admin, { menuId: menuIdOf('post'), resourceCode: 'post', scopeName: 'x', scopeType: 2, scopeColumn: 'create_user; drop' }), 400, '字段名只能包含小写字母、数字和下划线');
-    const scope = expectOk(await t.post(`${SYS}/data-scope/submit`, admin, { menuId: menuIdOf('post'), resourceCode: 'post', scopeName: '本人可见', scopeType: 2, scopeColumn: 'create_user' }));
+    expectError(
+      await t.post(`${SYS}/data-scope/submit`, admin, {
+        menuId: menuIdOf('post'),
+        resourceCode: 'post',
+        scopeName: 'x',
+        scopeType: 2,
+        scopeColumn: 'create_user; drop',
+      }),
+      400,
+      '字段名只能包含小写字母、数字和下划线',
+    );
+    const scope = expectOk(
+      await t.post(`${SYS}/data-scope/submit`, admin, {
+        menuId: menuIdOf('post'),
+        resourceCode: 'post',
+        scopeName: '本人可见',
+        scopeType: 2,
+        scopeColumn: 'create_user',
+      }),
+    );
     expect(scope).toMatchObject({ scopeTypeName: '本人可见', scopeField: '*' });
-    expectError(await t.post(`${SYS}/data-scope/submit`, tenantAdmin, { menuId: menuIdOf('post'), resourceCode: 'post', scopeName: 'x', scopeType: 1 }), 403);
+    expectError(
+      await t.post(`${SYS}/data-scope/submit`, tenantAdmin, {
+        menuId: menuIdOf('post'),
+        resourceCode: 'post',
+        scopeName: 'x',
+        scopeType: 1,
+      }),
+      403,
+    );
   });
 });

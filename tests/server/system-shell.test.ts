@@ -5,18 +5,45 @@ import { nextId } from '../../src/server/platform/ids.ts';
 import { expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenant, createUser } from '../support/factories.ts';
 
-interface Node { id: string; code: string; path: string; category: number; sort: number; children?: Node[]; hasChildren: boolean }
+interface Node {
+  id: string;
+  code: string;
+  path: string;
+  category: number;
+  sort: number;
+  children?: Node[];
+  hasChildren: boolean;
+}
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 const codes = (nodes: Node[]) => flatten(nodes).map((n) => n.code);
 
 let t: TestApp;
 let admin: string;
-withTestApp((app, token) => { t = app; admin = token; });
+withTestApp((app, token) => {
+  t = app;
+  admin = token;
+});
 
 describe('menu/routes', () => {
   it('gives the administrator every menu (no buttons) as a tree sorted by sort', async () => {
     const routes: Node[] = expectOk(await t.get('/api/blade-system/menu/routes', admin));
-    expect(routes.map((r) => r.code)).toEqual(['desk', 'monitor', 'tool', 'report', 'resource', 'flow', 'work', 'masterdata', 'production', 'warehouse', 'finance', 'budget', 'base', 'authority', 'system']);
+    expect(routes.map((r) => r.code)).toEqual([
+      'desk',
+      'monitor',
+      'tool',
+      'report',
+      'resource',
+      'flow',
+      'work',
+      'masterdata',
+      'production',
+      'warehouse',
+      'finance',
+      'budget',
+      'base',
+      'authority',
+      'system',
+    ]);
     const all = flatten(routes);
     expect(all.every((n) => n.category === 1)).toBe(true);
     expect(all.find((n) => n.code === 'system')!.children!.map((c) => c.code)).toContain('param');
@@ -36,11 +63,17 @@ describe('menu/routes', () => {
 
   it('keeps only the menus configured under a top menu when topMenuId is given', async () => {
     const topMenuId = nextId();
-    await t.services.db.insertInto('blade_top_menu').values({ id: topMenuId, tenant_id: '000000', code: 'erp', name: '业务', sort: 1, status: 1, is_deleted: 0 }).execute();
-    await t.services.db.insertInto('blade_top_menu_setting').values([
-      { id: nextId(), top_menu_id: topMenuId, menu_id: menuIdOf('customer') },
-      { id: nextId(), top_menu_id: topMenuId, menu_id: menuIdOf('supplier') },
-    ]).execute();
+    await t.services.db
+      .insertInto('blade_top_menu')
+      .values({ id: topMenuId, tenant_id: '000000', code: 'erp', name: '业务', sort: 1, status: 1, is_deleted: 0 })
+      .execute();
+    await t.services.db
+      .insertInto('blade_top_menu_setting')
+      .values([
+        { id: nextId(), top_menu_id: topMenuId, menu_id: menuIdOf('customer') },
+        { id: nextId(), top_menu_id: topMenuId, menu_id: menuIdOf('supplier') },
+      ])
+      .execute();
     const routes: Node[] = expectOk(await t.get(`/api/blade-system/menu/routes?topMenuId=${topMenuId}`, admin));
     expect(codes(routes)).toEqual(['masterdata', 'customer', 'supplier']);
     const top = expectOk(await t.get('/api/blade-system/menu/top-menu', admin));
@@ -49,15 +82,32 @@ describe('menu/routes', () => {
 
   it('limits a tenant to its package, and its top menus to its own', async () => {
     const packageId = nextId();
-    await t.services.db.insertInto('blade_tenant_package').values({
-      id: packageId, package_name: '仓储版', menu_id: ['warehouse', 'inventory', 'inventory_view'].map(menuIdOf).join(','), status: 1, is_deleted: 0,
-    }).execute();
+    await t.services.db
+      .insertInto('blade_tenant_package')
+      .values({
+        id: packageId,
+        package_name: '仓储版',
+        menu_id: ['warehouse', 'inventory', 'inventory_view'].map(menuIdOf).join(','),
+        status: 1,
+        is_deleted: 0,
+      })
+      .execute();
     await createTenant(t, '300001', { package_id: packageId });
-    const role = await createRole(t, '300001', 'admin', ['warehouse', 'inventory', 'inventory_view', 'inventorylog', 'param']);
+    const role = await createRole(t, '300001', 'admin', [
+      'warehouse',
+      'inventory',
+      'inventory_view',
+      'inventorylog',
+      'param',
+    ]);
     await createUser(t, { tenantId: '300001', account: 'admin', password: 'pw3', roleId: role });
     const token = await t.tokenOf('admin', 'pw3', '300001');
     expect(codes(expectOk(await t.get('/api/blade-system/menu/routes', token)))).toEqual(['warehouse', 'inventory']);
-    expect(codes(expectOk(await t.get('/api/blade-system/menu/buttons', token))).sort()).toEqual(['inventory', 'inventory_view', 'warehouse']);
+    expect(codes(expectOk(await t.get('/api/blade-system/menu/buttons', token))).sort()).toEqual([
+      'inventory',
+      'inventory_view',
+      'warehouse',
+    ]);
     expect(expectOk(await t.get('/api/blade-system/menu/top-menu', token))).toEqual([]);
     expect((await t.get('/api/blade-system/param/list', token)).statusCode).toBe(403);
   });
@@ -65,9 +115,20 @@ describe('menu/routes', () => {
 
 describe('what the console shell reads before and after login', () => {
   it('finds a tenant by the console origin only, without a token', async () => {
-    await createTenant(t, '400001', { domain: 'https://erp.example.com', tenant_name: '示例集团', background_url: '/bg.png' });
-    const info = expectOk(await t.get('/api/blade-system/tenant/info?domain=https://erp.example.com/login?redirect=/wel'));
-    expect(info).toEqual({ tenantId: '400001', tenantName: '示例集团', domain: 'https://erp.example.com', backgroundUrl: '/bg.png' });
+    await createTenant(t, '400001', {
+      domain: 'https://erp.example.com',
+      tenant_name: '示例集团',
+      background_url: '/bg.png',
+    });
+    const info = expectOk(
+      await t.get('/api/blade-system/tenant/info?domain=https://erp.example.com/login?redirect=/wel'),
+    );
+    expect(info).toEqual({
+      tenantId: '400001',
+      tenantName: '示例集团',
+      domain: 'https://erp.example.com',
+      backgroundUrl: '/bg.png',
+    });
     expect(expectOk(await t.get('/api/blade-system/tenant/info?domain=http://erp.example.com'))).toEqual({});
     expect(expectOk(await t.get('/api/blade-system/tenant/info?domain=https://erp.example.com.evil.io'))).toEqual({});
     expect(expectOk(await t.get('/api/blade-system/tenant/info'))).toEqual({});
@@ -75,8 +136,22 @@ describe('what the console shell reads before and after login', () => {
 
   it('lists dictionary items of a code in order with the Avue fields', async () => {
     const items = expectOk(await t.get('/api/blade-system/dict/dictionary?code=post_category', admin));
-    expect(items.map((i: { dictKey: string; dictValue: string }) => `${i.dictKey}:${i.dictValue}`)).toEqual(['1:高层', '2:中层', '3:基层', '4:其他']);
-    expect(Object.keys(items[0]).sort()).toEqual(['code', 'dictKey', 'dictValue', 'id', 'isSealed', 'parentId', 'remark', 'sort']);
+    expect(items.map((i: { dictKey: string; dictValue: string }) => `${i.dictKey}:${i.dictValue}`)).toEqual([
+      '1:高层',
+      '2:中层',
+      '3:基层',
+      '4:其他',
+    ]);
+    expect(Object.keys(items[0]).sort()).toEqual([
+      'code',
+      'dictKey',
+      'dictValue',
+      'id',
+      'isSealed',
+      'parentId',
+      'remark',
+      'sort',
+    ]);
     const flow = expectOk(await t.get('/api/blade-system/dict/dictionary?code=flow', admin));
     expect(flow.map((i: { remark: string }) => i.remark)).toEqual(['leave', 'finance']);
     expect(expectOk(await t.get('/api/blade-system/dict/dictionary?code=nothing', admin))).toEqual([]);
@@ -85,14 +160,19 @@ describe('what the console shell reads before and after login', () => {
 
 describe('identity switch pickers', () => {
   it('lists the depts and roles the caller holds, even when the token is narrowed to one', async () => {
-    await t.services.db.updateTable('blade_user').set({ dept_id: `${SEED.deptRoot},${SEED.deptSuzhou}`, role_id: `${SEED.roleAdministrator},${SEED.roleUser}` })
-      .where('id', '=', SEED.userAdmin).execute();
+    await t.services.db
+      .updateTable('blade_user')
+      .set({ dept_id: `${SEED.deptRoot},${SEED.deptSuzhou}`, role_id: `${SEED.roleAdministrator},${SEED.roleUser}` })
+      .where('id', '=', SEED.userAdmin)
+      .execute();
     const narrowed = (await t.login('admin', 'admin', '000000', { 'role-id': SEED.roleUser })).json().access_token;
     expect(expectOk(await t.get('/api/blade-system/dept/select', narrowed))).toEqual([
-      { id: SEED.deptRoot, deptName: '布雷德科技' }, { id: SEED.deptSuzhou, deptName: '苏州布雷德' },
+      { id: SEED.deptRoot, deptName: '布雷德科技' },
+      { id: SEED.deptSuzhou, deptName: '苏州布雷德' },
     ]);
     expect(expectOk(await t.get('/api/blade-system/role/select', narrowed))).toEqual([
-      { id: SEED.roleAdministrator, roleName: '超级管理员' }, { id: SEED.roleUser, roleName: '用户' },
+      { id: SEED.roleAdministrator, roleName: '超级管理员' },
+      { id: SEED.roleUser, roleName: '用户' },
     ]);
   });
 });
@@ -102,14 +182,26 @@ describe('menu pickers', () => {
     const tree = expectOk(await t.get('/api/blade-system/menu/tree', admin));
     const system = tree.find((n: { title: string }) => n.title === '系统管理');
     expect(system).toMatchObject({ key: system.id, value: system.id, parentId: '0', titleEn: 'System' });
-    const flat = (nodes: Array<{ id: string; children?: unknown[] }>): string[] => nodes.flatMap((n) => [n.id, ...flat((n.children ?? []) as never)]);
+    const flat = (nodes: Array<{ id: string; children?: unknown[] }>): string[] =>
+      nodes.flatMap((n) => [n.id, ...flat((n.children ?? []) as never)]);
     expect(flat(tree)).not.toContain(menuIdOf('param_add'));
     expect(flat(tree)).toContain(menuIdOf('param'));
   });
 
   it('gives a grant tree of only what the caller holds, with scopes under their menus', async () => {
     const scopeId = nextId();
-    await t.services.db.insertInto('blade_scope_data').values({ id: scopeId, menu_id: menuIdOf('inventorylog'), resource_code: 'inventorylog', scope_name: '本部门', scope_type: 3, status: 1, is_deleted: 0 }).execute();
+    await t.services.db
+      .insertInto('blade_scope_data')
+      .values({
+        id: scopeId,
+        menu_id: menuIdOf('inventorylog'),
+        resource_code: 'inventorylog',
+        scope_name: '本部门',
+        scope_type: 3,
+        status: 1,
+        is_deleted: 0,
+      })
+      .execute();
     const all = expectOk(await t.get('/api/blade-system/menu/grant-tree', admin));
     expect(JSON.stringify(all.menu)).toContain(menuIdOf('param_add'));
     expect(JSON.stringify(all.dataScope)).toContain(scopeId);

@@ -10,7 +10,10 @@ const TENANT = '/api/blade-system/tenant';
 const SYS = '/api/blade-system';
 const EXPIRED = '租户授权已过期,请联系管理员';
 
-interface Node { code: string; children?: Node[] }
+interface Node {
+  code: string;
+  children?: Node[];
+}
 const codesOf = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.code, ...codesOf(n.children ?? [])]);
 const daysFromNow = (days: number) => formatDateTime(new Date(Date.now() + days * 86_400_000));
 
@@ -21,16 +24,23 @@ const PACKAGE_ROUTES = ['desk', 'notice', 'system', 'user'];
 let t: TestApp;
 let admin: string;
 let packageId: string;
-const newTenant = (body: Record<string, unknown> = {}) => t.post(`${TENANT}/submit`, admin, {
-  tenantName: '测试租户', linkman: '张三', contactNumber: '13800000000', ...body,
-});
+const newTenant = (body: Record<string, unknown> = {}) =>
+  t.post(`${TENANT}/submit`, admin, {
+    tenantName: '测试租户',
+    linkman: '张三',
+    contactNumber: '13800000000',
+    ...body,
+  });
 
 beforeAll(async () => {
   t = await startApp();
   admin = await t.tokenOf();
-  packageId = expectOk(await t.post(`${SYS}/tenant-package/submit`, admin, {
-    packageName: '基础版', menuId: PACKAGE_MENUS.map(menuIdOf).join(','),
-  })).id;
+  packageId = expectOk(
+    await t.post(`${SYS}/tenant-package/submit`, admin, {
+      packageName: '基础版',
+      menuId: PACKAGE_MENUS.map(menuIdOf).join(','),
+    }),
+  ).id;
 });
 afterAll(() => t?.stop());
 
@@ -51,7 +61,12 @@ describe('tenant/submit (create)', () => {
     const code = saved.tenantId as string;
 
     const { db } = t.services;
-    const role = await db.selectFrom('blade_role').selectAll().where('tenant_id', '=', code).where('role_alias', '=', 'admin').executeTakeFirstOrThrow();
+    const role = await db
+      .selectFrom('blade_role')
+      .selectAll()
+      .where('tenant_id', '=', code)
+      .where('role_alias', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(role).toMatchObject({ role_name: '管理员', role_alias: 'admin' });
     const dept = await db.selectFrom('blade_dept').selectAll().where('tenant_id', '=', code).executeTakeFirstOrThrow();
     expect(dept).toMatchObject({ dept_name: '一号租户', ancestors: '0' });
@@ -59,7 +74,13 @@ describe('tenant/submit (create)', () => {
     expect(post.post_code).toBe('ceo');
     const users = await db.selectFrom('blade_user').selectAll().where('tenant_id', '=', code).execute();
     expect(users).toHaveLength(1);
-    expect(users[0]).toMatchObject({ account: 'admin', real_name: 'admin', role_id: String(role.id), dept_id: String(dept.id), post_id: String(post.id) });
+    expect(users[0]).toMatchObject({
+      account: 'admin',
+      real_name: 'admin',
+      role_id: String(role.id),
+      dept_id: String(dept.id),
+      post_id: String(post.id),
+    });
     const granted = await db.selectFrom('blade_role_menu').select('menu_id').where('role_id', '=', role.id).execute();
     expect(granted.map((r) => String(r.menu_id)).sort()).toEqual(PACKAGE_MENUS.map(menuIdOf).sort());
 
@@ -79,14 +100,26 @@ describe('tenant/submit (create)', () => {
     const routes = codesOf(expectOk(await t.get(`${SYS}/menu/routes`, await t.tokenOf('admin', 'admin', code))));
     for (const root of DEFAULT_TENANT_MENU_ROOTS) expect(routes).toContain(root);
     expect(routes).toEqual(expect.arrayContaining(['system', 'authority', 'masterdata', 'customer']));
-    for (const platformOnly of ['menu', 'dict', 'param', 'tenant', 'tenantpackage', 'client', 'data_scope', 'monitor', 'tool']) {
+    for (const platformOnly of [
+      'menu',
+      'dict',
+      'param',
+      'tenant',
+      'tenantpackage',
+      'client',
+      'data_scope',
+      'monitor',
+      'tool',
+    ]) {
       expect(routes).not.toContain(platformOnly);
     }
   });
 
   it('updates an existing tenant without touching its code', async () => {
     const saved = expectOk(await newTenant({ tenantName: '改名前' }));
-    const updated = expectOk(await t.post(`${TENANT}/submit`, admin, { id: saved.id, tenantName: '改名后', tenantId: '999999' }));
+    const updated = expectOk(
+      await t.post(`${TENANT}/submit`, admin, { id: saved.id, tenantName: '改名后', tenantId: '999999' }),
+    );
     expect(updated).toMatchObject({ id: saved.id, tenantName: '改名后', tenantId: saved.tenantId });
     expectError(await t.post(`${TENANT}/submit`, admin, { id: saved.id, packageId: '1' }), 400, '产品包不存在');
   });
@@ -109,7 +142,10 @@ describe('licence settings', () => {
     const until = daysFromNow(30);
     expectOk(await t.post(`${TENANT}/setting`, admin, { ids: rowId, expireTime: until }));
     await t.tokenOf('admin', 'admin', code);
-    expect(expectOk(await t.get(`${TENANT}/detail?id=${rowId}`, admin))).toMatchObject({ accountNumber: -1, expireTime: until });
+    expect(expectOk(await t.get(`${TENANT}/detail?id=${rowId}`, admin))).toMatchObject({
+      accountNumber: -1,
+      expireTime: until,
+    });
     expectError(await t.post(`${TENANT}/setting?ids=${rowId}&expireTime=tomorrow`, admin), 400);
     expectError(await t.post(`${TENANT}/setting?ids=`, admin), 400, '请选择至少一条数据');
   });
@@ -119,9 +155,15 @@ describe('licence settings', () => {
     const { db } = t.services;
     const role = await db.selectFrom('blade_role').select('id').where('tenant_id', '=', code).executeTakeFirstOrThrow();
     const dept = await db.selectFrom('blade_dept').select('id').where('tenant_id', '=', code).executeTakeFirstOrThrow();
-    const newUser = (account: string) => t.post(`${SYS}/user/submit`, tenantAdmin, {
-      account, password: '123456', realName: account, roleId: String(role.id), deptId: String(dept.id), userType: 1,
-    });
+    const newUser = (account: string) =>
+      t.post(`${SYS}/user/submit`, tenantAdmin, {
+        account,
+        password: '123456',
+        realName: account,
+        roleId: String(role.id),
+        deptId: String(dept.id),
+        userType: 1,
+      });
     expectOk(await t.post(`${TENANT}/setting?ids=${rowId}&accountNumber=1`, admin));
     expectError(await newUser('second'), 400, '当前租户已到最大账号额度!');
     expectOk(await t.post(`${TENANT}/setting?ids=${rowId}&accountNumber=2`, admin));
@@ -135,16 +177,40 @@ describe('licence settings', () => {
   it('stores a data source and switches packages (package-detail by row id, package-setting by code)', async () => {
     expectOk(await t.post(`${TENANT}/datasource?tenantId=${code}&datasourceId=1123598812738675201`, admin));
     expect(expectOk(await t.get(`${TENANT}/detail?id=${rowId}`, admin)).datasourceId).toBe('1123598812738675201');
-    expectError(await t.post(`${TENANT}/datasource?tenantId=999999&datasourceId=1`, admin), 400, '数据不存在或无权访问');
-    expectError(await t.post(`${TENANT}/datasource?tenantId=${code}&datasourceId=42`, admin), 400, '数据不存在或无权访问');
+    expectError(
+      await t.post(`${TENANT}/datasource?tenantId=999999&datasourceId=1`, admin),
+      400,
+      '数据不存在或无权访问',
+    );
+    expectError(
+      await t.post(`${TENANT}/datasource?tenantId=${code}&datasourceId=42`, admin),
+      400,
+      '数据不存在或无权访问',
+    );
 
-    expect(expectOk(await t.get(`${TENANT}/package-detail?tenantId=${rowId}`, admin))).toMatchObject({ id: packageId, packageName: '基础版' });
+    expect(expectOk(await t.get(`${TENANT}/package-detail?tenantId=${rowId}`, admin))).toMatchObject({
+      id: packageId,
+      packageName: '基础版',
+    });
     const tenantAdmin = await t.tokenOf('admin', 'admin', code);
     expect(codesOf(expectOk(await t.get(`${SYS}/menu/routes`, tenantAdmin)))).toContain('user');
 
-    const deskOnly = expectOk(await t.post(`${SYS}/tenant-package/submit`, admin, { packageName: '桌面版', menuId: [menuIdOf('desk'), menuIdOf('notice')].join(',') }));
-    const choices = expectOk(await t.get(`${SYS}/tenant-package/select`, admin)) as Array<{ id: string; packageName: string }>;
-    expect(choices).toEqual(expect.arrayContaining([{ id: deskOnly.id, packageName: '桌面版' }, { id: packageId, packageName: '基础版' }]));
+    const deskOnly = expectOk(
+      await t.post(`${SYS}/tenant-package/submit`, admin, {
+        packageName: '桌面版',
+        menuId: [menuIdOf('desk'), menuIdOf('notice')].join(','),
+      }),
+    );
+    const choices = expectOk(await t.get(`${SYS}/tenant-package/select`, admin)) as Array<{
+      id: string;
+      packageName: string;
+    }>;
+    expect(choices).toEqual(
+      expect.arrayContaining([
+        { id: deskOnly.id, packageName: '桌面版' },
+        { id: packageId, packageName: '基础版' },
+      ]),
+    );
     expectError(await t.get(`${SYS}/tenant-package/select`, tenantAdmin), 403);
     expectOk(await t.post(`${TENANT}/package-setting?tenantId=${code}&packageId=${deskOnly.id}`, admin));
     expect(expectOk(await t.get(`${TENANT}/package-detail?tenantId=${rowId}`, admin)).id).toBe(deskOnly.id);
@@ -168,11 +234,17 @@ describe('reading tenants', () => {
   });
 
   it('shows a tenant administrator only their own tenant and refuses every platform action', async () => {
-    const { token } = await createTenantAdmin(t, '500002', crudCodes('tenant').concat(['tenant_setting', 'tenant_datasource', 'tenant_package']));
+    const { token } = await createTenantAdmin(
+      t,
+      '500002',
+      crudCodes('tenant').concat(['tenant_setting', 'tenant_datasource', 'tenant_package']),
+    );
     const page = expectOk(await t.get(`${TENANT}/list`, token));
     expect(page.records.map((r: { tenantId: string }) => r.tenantId)).toEqual(['500002']);
     expect(expectOk(await t.get(`${TENANT}/list?tenantId=000000`, token)).total).toBe(0);
-    expect(expectOk(await t.get(`${TENANT}/select`, token)).map((r: { tenantId: string }) => r.tenantId)).toEqual(['500002']);
+    expect(expectOk(await t.get(`${TENANT}/select`, token)).map((r: { tenantId: string }) => r.tenantId)).toEqual([
+      '500002',
+    ]);
     expect((await t.get(`${TENANT}/detail?id=${SEED.tenantRowId}`, token)).json().data).toBeNull();
     const ownId = page.records[0].id;
     expect(expectOk(await t.get(`${TENANT}/detail?id=${ownId}`, token)).tenantId).toBe('500002');
@@ -208,7 +280,11 @@ describe('tenant/remove', () => {
     expectOk(await t.get('/api/blade-system/menu/routes', issued));
     expectOk(await t.post(`${TENANT}/remove?ids=${saved.id}`, admin));
     expectError(await t.get('/api/blade-system/menu/routes', issued), 401);
-    const users = await t.services.db.selectFrom('blade_user').select('is_deleted').where('tenant_id', '=', saved.tenantId).execute();
+    const users = await t.services.db
+      .selectFrom('blade_user')
+      .select('is_deleted')
+      .where('tenant_id', '=', saved.tenantId)
+      .execute();
     expect(users.map((u) => Number(u.is_deleted))).toEqual([1]);
     const refused = await t.login('admin', 'admin', saved.tenantId);
     expect(refused.statusCode).toBe(400);

@@ -13,14 +13,24 @@ const B = '300002';
 let t: TestApp;
 /** Every response body of a user endpoint, checked at the end for password hashes. */
 const bodies: string[] = [];
-const record = (res: LightMyRequestResponse) => { bodies.push(res.body); return res; };
+const record = (res: LightMyRequestResponse) => {
+  bodies.push(res.body);
+  return res;
+};
 const get = async (url: string, token: string) => record(await t.get(url, token));
 const post = async (url: string, token: string, body?: unknown) => record(await t.post(url, token, body));
 
 let superAdmin: string;
-let bossA: string; let bossAId: string; let adminRoleA: string; let clerkRoleA: string;
-let bossB: string; let roleB: string;
-let deptRootA: string; let deptChildA: string; let deptGrandA: string; let deptOtherA: string;
+let bossA: string;
+let bossAId: string;
+let adminRoleA: string;
+let clerkRoleA: string;
+let bossB: string;
+let roleB: string;
+let deptRootA: string;
+let deptChildA: string;
+let deptGrandA: string;
+let deptOtherA: string;
 let postA: string;
 
 beforeAll(async () => {
@@ -33,10 +43,28 @@ beforeAll(async () => {
   deptGrandA = await createDept(t, A, '前端组', deptChildA, `0,${deptRootA},${deptChildA}`);
   deptOtherA = await createDept(t, A, '销售部');
   postA = nextId();
-  await t.services.db.insertInto('blade_post').values({ id: postA, tenant_id: A, category: 1, post_code: 'dev', post_name: '开发', sort: 1, status: 1, is_deleted: 0 }).execute();
+  await t.services.db
+    .insertInto('blade_post')
+    .values({
+      id: postA,
+      tenant_id: A,
+      category: 1,
+      post_code: 'dev',
+      post_name: '开发',
+      sort: 1,
+      status: 1,
+      is_deleted: 0,
+    })
+    .execute();
   adminRoleA = await createRole(t, A, 'admin', ADMIN_CODES);
   clerkRoleA = await createRole(t, A, 'clerk', ['user']);
-  bossAId = await createUser(t, { tenantId: A, account: 'boss', password: 'pw-a', roleId: adminRoleA, deptId: deptRootA });
+  bossAId = await createUser(t, {
+    tenantId: A,
+    account: 'boss',
+    password: 'pw-a',
+    roleId: adminRoleA,
+    deptId: deptRootA,
+  });
   bossA = await t.tokenOf('boss', 'pw-a', A);
   roleB = await createRole(t, B, 'admin', ADMIN_CODES);
   await createUser(t, { tenantId: B, account: 'boss', password: 'pw-b', roleId: roleB });
@@ -45,7 +73,12 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 const newUser = (account: string, extra: Record<string, unknown> = {}) => ({
-  account, password: 'init-pw', realName: account.slice(0, 10), roleId: clerkRoleA, deptId: deptChildA, ...extra,
+  account,
+  password: 'init-pw',
+  realName: account.slice(0, 10),
+  roleId: clerkRoleA,
+  deptId: deptChildA,
+  ...extra,
 });
 const create = async (account: string, extra: Record<string, unknown> = {}, token = bossA) =>
   expectOk(await post(`${USER}/submit`, token, newUser(account, extra)));
@@ -54,11 +87,23 @@ describe('submit / update', () => {
   it('creates a user in the caller tenant with a hashed password that logs in, and answers a UserVO', async () => {
     const created = await create('alice', { postId: postA, sex: 2, phone: '13800138000', tenantId: '000000' });
     expect(created).toMatchObject({
-      account: 'alice', tenantId: A, roleName: 'clerk', deptName: '研发部', postName: '开发', sexName: '女',
-      userType: 1, userTypeName: 'WEB', status: 1, statusName: '正常',
+      account: 'alice',
+      tenantId: A,
+      roleName: 'clerk',
+      deptName: '研发部',
+      postName: '开发',
+      sexName: '女',
+      userType: 1,
+      userTypeName: 'WEB',
+      status: 1,
+      statusName: '正常',
     });
     expect(created).not.toHaveProperty('password');
-    const row = await t.services.db.selectFrom('blade_user').select('password').where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await t.services.db
+      .selectFrom('blade_user')
+      .select('password')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(row.password).toMatch(/^\$argon2id\$/);
     expect((await t.login('alice', 'init-pw', A)).statusCode).toBe(200);
   });
@@ -69,22 +114,50 @@ describe('submit / update', () => {
     expectError(await post(`${USER}/submit`, bossA, newUser('', {})), 400, '请输入登录账号');
     expectError(await post(`${USER}/submit`, bossA, newUser('norealname', { realName: '' })), 400, '请输入用户姓名');
     expectError(await post(`${USER}/submit`, bossA, newUser('alice')), 400, '当前账号已被使用!');
-    expectError(await post(`${USER}/submit`, bossA, newUser('ph1', { phone: '1380013800' })), 400, '手机号码长度不为11位');
-    expectError(await post(`${USER}/submit`, bossA, newUser('ph2', { phone: '23800138000' })), 400, '手机号码格式不正确');
-    expectError(await t.post(`${USER}/submit`, bossA, newUser('alice'), { 'accept-language': 'en' }), 400, 'The account is already in use!');
+    expectError(
+      await post(`${USER}/submit`, bossA, newUser('ph1', { phone: '1380013800' })),
+      400,
+      '手机号码长度不为11位',
+    );
+    expectError(
+      await post(`${USER}/submit`, bossA, newUser('ph2', { phone: '23800138000' })),
+      400,
+      '手机号码格式不正确',
+    );
+    expectError(
+      await t.post(`${USER}/submit`, bossA, newUser('alice'), { 'accept-language': 'en' }),
+      400,
+      'The account is already in use!',
+    );
   });
 
   it('lets the same account exist in another tenant', async () => {
     const deptB = await createDept(t, B, 'B总部');
-    const other = expectOk(await post(`${USER}/submit`, bossB, { account: 'alice', password: 'x', realName: 'Alice B', roleId: roleB, deptId: deptB }));
+    const other = expectOk(
+      await post(`${USER}/submit`, bossB, {
+        account: 'alice',
+        password: 'x',
+        realName: 'Alice B',
+        roleId: roleB,
+        deptId: deptB,
+      }),
+    );
     expect(other).toMatchObject({ tenantId: B, account: 'alice', deptName: 'B总部' });
-    expectError(await post(`${USER}/submit`, bossB, { account: 'alice2', password: 'x', realName: 'A', roleId: roleB }), 400, '请选择所属部门');
+    expectError(
+      await post(`${USER}/submit`, bossB, { account: 'alice2', password: 'x', realName: 'A', roleId: roleB }),
+      400,
+      '请选择所属部门',
+    );
   });
 
   it('refuses roles, depts or posts of another tenant', async () => {
     expectError(await post(`${USER}/submit`, bossA, newUser('xrole', { roleId: roleB })), 400, '数据不存在或无权访问');
     const deptB = await createDept(t, B, 'B部');
-    expectError(await post(`${USER}/submit`, bossA, newUser('xdept', { deptId: deptB })), 400, '所属部门不存在或无权访问');
+    expectError(
+      await post(`${USER}/submit`, bossA, newUser('xdept', { deptId: deptB })),
+      400,
+      '所属部门不存在或无权访问',
+    );
   });
 
   it('never changes the password on update or submit with an id, and checks the account on rename', async () => {
@@ -99,9 +172,17 @@ describe('submit / update', () => {
   });
 
   it('enforces the tenant account quota (-1 unlimited)', async () => {
-    const live = await t.services.db.selectFrom('blade_user').select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('tenant_id', '=', A).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
-    await t.services.db.updateTable('blade_tenant').set({ account_number: Number(live.n) + 1 }).where('tenant_id', '=', A).execute();
+    const live = await t.services.db
+      .selectFrom('blade_user')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tenant_id', '=', A)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    await t.services.db
+      .updateTable('blade_tenant')
+      .set({ account_number: Number(live.n) + 1 })
+      .where('tenant_id', '=', A)
+      .execute();
     await create('quota1');
     expectError(await post(`${USER}/submit`, bossA, newUser('quota2')), 400, '当前租户已到最大账号额度!');
     // updates are not inserts
@@ -137,7 +218,9 @@ describe('page / list / detail', () => {
     const grand = await create('grand1', { deptId: `${deptOtherA},${deptGrandA}` });
     const other = await create('other1', { deptId: deptOtherA });
     const accounts = async (deptId: string) =>
-      expectOk(await get(`${USER}/page?size=100&deptId=${deptId}`, bossA)).records.map((r: { account: string }) => r.account).sort();
+      expectOk(await get(`${USER}/page?size=100&deptId=${deptId}`, bossA))
+        .records.map((r: { account: string }) => r.account)
+        .sort();
     const underRoot = await accounts(deptRootA);
     expect(underRoot).toContain('boss');
     expect(underRoot).toContain('alice');
@@ -150,7 +233,9 @@ describe('page / list / detail', () => {
     expect(await accounts(deptOtherA)).toEqual([grand.account, other.account].sort());
     expectError(await get(`${USER}/page?deptId=abc`, bossA), 400);
     const unpaged = expectOk(await get(`${USER}/user-list?deptId=${deptGrandA}`, bossA));
-    expect(unpaged.map((r: { account: string; deptName: string }) => [r.account, r.deptName])).toEqual([[grand.account, '销售部,前端组']]);
+    expect(unpaged.map((r: { account: string; deptName: string }) => [r.account, r.deptName])).toEqual([
+      [grand.account, '销售部,前端组'],
+    ]);
   });
 
   it('needs the user menu code', async () => {
@@ -171,8 +256,18 @@ describe('page / list / detail', () => {
     const viewerRole = await createRole(t, A, 'viewer', ['user'], [scope]);
     const seen = await createUser(t, { tenantId: A, account: 'seen', password: 'pw', roleId: viewerRole });
     const unseen = await createUser(t, { tenantId: A, account: 'unseen', password: 'pw', roleId: viewerRole });
-    const viewer = await createUser(t, { tenantId: A, account: 'viewer', password: 'pw', roleId: viewerRole, deptId: deptOtherA });
-    await t.services.db.updateTable('blade_user').set({ create_dept: deptOtherA }).where('id', 'in', [seen, viewer]).execute();
+    const viewer = await createUser(t, {
+      tenantId: A,
+      account: 'viewer',
+      password: 'pw',
+      roleId: viewerRole,
+      deptId: deptOtherA,
+    });
+    await t.services.db
+      .updateTable('blade_user')
+      .set({ create_dept: deptOtherA })
+      .where('id', 'in', [seen, viewer])
+      .execute();
     await t.services.db.updateTable('blade_user').set({ create_dept: deptChildA }).where('id', '=', unseen).execute();
     const token = await t.tokenOf('viewer', 'pw', A);
     const page = expectOk(await get(`${USER}/page?size=100`, token));
@@ -186,7 +281,11 @@ describe('page / list / detail', () => {
 describe('remove', () => {
   it('refuses removing yourself, removes others', async () => {
     expectError(await post(`${USER}/remove?ids=${bossAId}`, bossA), 400, '不能删除当前登录用户');
-    expectError(await t.post(`${USER}/remove?ids=${bossAId}`, bossA, undefined, { 'accept-language': 'en' }), 400, 'You cannot delete the user you are signed in as');
+    expectError(
+      await t.post(`${USER}/remove?ids=${bossAId}`, bossA, undefined, { 'accept-language': 'en' }),
+      400,
+      'You cannot delete the user you are signed in as',
+    );
     const gone = await create('gone');
     expectOk(await post(`${USER}/remove?ids=${gone.id}`, bossA));
     expect((await get(`${USER}/detail?id=${gone.id}`, bossA)).json().data).toBeNull();
@@ -242,22 +341,51 @@ describe('the caller profile', () => {
     await create('pwuser');
     const token = await t.tokenOf('pwuser', 'init-pw', A);
     const passwords = (old: string, a: string, b: string) => ({ oldPassword: old, newPassword: a, newPassword1: b });
-    const asForm = (values: Record<string, string>) => [new URLSearchParams(values).toString(), { 'content-type': 'application/x-www-form-urlencoded' }] as const;
+    const asForm = (values: Record<string, string>) =>
+      [new URLSearchParams(values).toString(), { 'content-type': 'application/x-www-form-urlencoded' }] as const;
     // The contract's clients sent them as a query string: refused before anything is read, so nothing is changed.
-    expectError(await post(`${USER}/update-password?${new URLSearchParams(passwords('init-pw', 'leaked', 'leaked'))}`, token), 400, '密码只能在请求体中提交,不能放在网址中');
-    expectError(await post(`${USER}/update-password?newPassword=leaked`, token, passwords('init-pw', 'x', 'x')), 400, '密码只能在请求体中提交,不能放在网址中');
+    expectError(
+      await post(`${USER}/update-password?${new URLSearchParams(passwords('init-pw', 'leaked', 'leaked'))}`, token),
+      400,
+      '密码只能在请求体中提交,不能放在网址中',
+    );
+    expectError(
+      await post(`${USER}/update-password?newPassword=leaked`, token, passwords('init-pw', 'x', 'x')),
+      400,
+      '密码只能在请求体中提交,不能放在网址中',
+    );
     expect((await t.login('pwuser', 'leaked', A)).statusCode).not.toBe(200);
-    expectError(await post(`${USER}/update-password`, token, passwords('init-pw', '', '')), 400, '缺少必要的请求参数: newPassword');
-    expectError(await post(`${USER}/update-password`, token, passwords('init-pw', 'new-pw', 'other')), 400, '请输入正确的确认密码!');
-    expectError(await post(`${USER}/update-password`, token, passwords('wrong', 'new-pw', 'new-pw')), 400, '原密码不正确!');
+    expectError(
+      await post(`${USER}/update-password`, token, passwords('init-pw', '', '')),
+      400,
+      '缺少必要的请求参数: newPassword',
+    );
+    expectError(
+      await post(`${USER}/update-password`, token, passwords('init-pw', 'new-pw', 'other')),
+      400,
+      '请输入正确的确认密码!',
+    );
+    expectError(
+      await post(`${USER}/update-password`, token, passwords('wrong', 'new-pw', 'new-pw')),
+      400,
+      '原密码不正确!',
+    );
     expectOk(await t.post(`${USER}/update-password`, token, ...asForm(passwords('init-pw', 'new-pw', 'new-pw'))));
     expect((await t.login('pwuser', 'new-pw', A)).statusCode).toBe(200);
     expect((await t.login('pwuser', 'init-pw', A)).statusCode).not.toBe(200);
   });
 
   it('one phone rule in the user dialog and the profile: blank, then the length of 11, then the format', async () => {
-    expectError(await post(`${USER}/submit`, bossA, newUser('phone1', { phone: '1380013' })), 400, '手机号码长度不为11位');
-    expectError(await post(`${USER}/submit`, bossA, newUser('phone1', { phone: '12345678901' })), 400, '手机号码格式不正确');
+    expectError(
+      await post(`${USER}/submit`, bossA, newUser('phone1', { phone: '1380013' })),
+      400,
+      '手机号码长度不为11位',
+    );
+    expectError(
+      await post(`${USER}/submit`, bossA, newUser('phone1', { phone: '12345678901' })),
+      400,
+      '手机号码格式不正确',
+    );
     const token = await t.tokenOf('boss', 'pw-a', A);
     expectError(await post(`${USER}/update-info`, token, { phone: '1380013' }), 400, '手机号码长度不为11位');
   });
@@ -266,18 +394,36 @@ describe('the caller profile', () => {
     const u = await create('oldphone');
     await t.services.db.updateTable('blade_user').set({ phone: '22233322' }).where('id', '=', u.id).execute();
     const token = await t.tokenOf('oldphone', 'init-pw', A);
-    expectOk(await post(`${USER}/update-info`, token, { realName: '换了名字', phone: '22233322', avatar: 'https://x.cn/a.png' }));
-    expectOk(await post(`${USER}/submit`, bossA, { ...newUser('oldphone'), id: u.id, realName: '又换了', phone: '22233322' }));
-    const row = await t.services.db.selectFrom('blade_user').select(['real_name', 'phone', 'avatar']).where('id', '=', u.id).executeTakeFirstOrThrow();
+    expectOk(
+      await post(`${USER}/update-info`, token, {
+        realName: '换了名字',
+        phone: '22233322',
+        avatar: 'https://x.cn/a.png',
+      }),
+    );
+    expectOk(
+      await post(`${USER}/submit`, bossA, { ...newUser('oldphone'), id: u.id, realName: '又换了', phone: '22233322' }),
+    );
+    const row = await t.services.db
+      .selectFrom('blade_user')
+      .select(['real_name', 'phone', 'avatar'])
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ real_name: '又换了', phone: '22233322', avatar: 'https://x.cn/a.png' });
     expectError(await post(`${USER}/update-info`, token, { phone: '22233323' }), 400, '手机号码长度不为11位');
-    expectError(await post(`${USER}/submit`, bossA, { ...newUser('oldphone'), id: u.id, phone: '22233323' }), 400, '手机号码长度不为11位');
+    expectError(
+      await post(`${USER}/submit`, bossA, { ...newUser('oldphone'), id: u.id, phone: '22233323' }),
+      400,
+      '手机号码长度不为11位',
+    );
   });
 
   it('the seeded administrator saves his profile as the console loads it', async () => {
     const own = expectOk(await get(`${USER}/info`, superAdmin)) as Record<string, unknown>;
     const { realName, name, phone, email } = own;
-    expectOk(await post(`${USER}/update-info`, superAdmin, { avatar: 'https://x.cn/admin.png', realName, name, phone, email }));
+    expectOk(
+      await post(`${USER}/update-info`, superAdmin, { avatar: 'https://x.cn/admin.png', realName, name, phone, email }),
+    );
   });
 
   it('update-info changes the caller profile only, with the phone rules', async () => {
@@ -286,14 +432,32 @@ describe('the caller profile', () => {
     expectError(await post(`${USER}/update-info`, token, { phone: '' }), 400, '手机号码不能为空');
     expectError(await post(`${USER}/update-info`, token, { phone: '138' }), 400, '手机号码长度不为11位');
     expectError(await post(`${USER}/update-info`, token, { phone: '12345678901' }), 400, '手机号码格式不正确');
-    expectOk(await post(`${USER}/update-info`, token, {
-      id: bossAId, realName: '新名字', name: 'nick', phone: '13700137000', email: 'p@x.cn',
-      roleId: adminRoleA, deptId: deptRootA, postId: postA, account: 'renamed', password: 'hacked', tenantId: B,
-    }));
+    expectOk(
+      await post(`${USER}/update-info`, token, {
+        id: bossAId,
+        realName: '新名字',
+        name: 'nick',
+        phone: '13700137000',
+        email: 'p@x.cn',
+        roleId: adminRoleA,
+        deptId: deptRootA,
+        postId: postA,
+        account: 'renamed',
+        password: 'hacked',
+        tenantId: B,
+      }),
+    );
     const after = expectOk(await get(`${USER}/detail?id=${u.id}`, bossA));
     expect(after).toMatchObject({
-      account: 'profile1', realName: '新名字', name: 'nick', phone: '13700137000', email: 'p@x.cn', tenantId: A,
-      roleId: clerkRoleA, deptId: deptChildA, postId: '',
+      account: 'profile1',
+      realName: '新名字',
+      name: 'nick',
+      phone: '13700137000',
+      email: 'p@x.cn',
+      tenantId: A,
+      roleId: clerkRoleA,
+      deptId: deptChildA,
+      postId: '',
     });
     expect(expectOk(await get(`${USER}/detail?id=${bossAId}`, bossA)).realName).toBe('boss');
     expect((await t.login('profile1', 'init-pw', A)).statusCode).toBe(200);
@@ -303,12 +467,32 @@ describe('the caller profile', () => {
 describe('platform', () => {
   it('platform-detail / update-platform keep user_type and the extension', async () => {
     const u = await create('plat1');
-    expect(expectOk(await get(`${USER}/platform-detail?id=${u.id}`, bossA))).toEqual({ id: u.id, userType: 1, userTypeName: 'WEB', userExt: '' });
+    expect(expectOk(await get(`${USER}/platform-detail?id=${u.id}`, bossA))).toEqual({
+      id: u.id,
+      userType: 1,
+      userTypeName: 'WEB',
+      userExt: '',
+    });
     const ext = JSON.stringify({ deviceId: 'abc' });
-    expectOk(await post(`${USER}/update-platform?${new URLSearchParams({ userId: u.id, userType: '2', userExt: ext })}`, bossA));
-    expect(expectOk(await get(`${USER}/platform-detail?id=${u.id}`, bossA))).toEqual({ id: u.id, userType: 2, userTypeName: 'APP', userExt: ext });
-    expectOk(await post(`${USER}/update-platform?${new URLSearchParams({ userId: u.id, userType: '3', userExt: '' })}`, bossA));
-    expect(expectOk(await get(`${USER}/platform-detail?id=${u.id}`, bossA))).toMatchObject({ userType: 3, userExt: '' });
+    expectOk(
+      await post(
+        `${USER}/update-platform?${new URLSearchParams({ userId: u.id, userType: '2', userExt: ext })}`,
+        bossA,
+      ),
+    );
+    expect(expectOk(await get(`${USER}/platform-detail?id=${u.id}`, bossA))).toEqual({
+      id: u.id,
+      userType: 2,
+      userTypeName: 'APP',
+      userExt: ext,
+    });
+    expectOk(
+      await post(`${USER}/update-platform?${new URLSearchParams({ userId: u.id, userType: '3', userExt: '' })}`, bossA),
+    );
+    expect(expectOk(await get(`${USER}/platform-detail?id=${u.id}`, bossA))).toMatchObject({
+      userType: 3,
+      userExt: '',
+    });
     expectError(await post(`${USER}/update-platform?userId=${u.id}&userType=x`, bossA), 400);
   });
 });

@@ -19,39 +19,80 @@ beforeAll(async () => {
     { calendarDate: '2031-02-04', dayType: 3, dayName: '测试节' },
     { calendarDate: '2031-02-05', dayType: 3, dayName: '测试节' },
     { calendarDate: '2031-02-08', dayType: 1, dayName: '测试节调休上班' },
-  ]) expectOk(await t.post(`${CALENDAR}/submit`, admin, day));
+  ])
+    expectOk(await t.post(`${CALENDAR}/submit`, admin, day));
 });
 afterAll(() => t?.stop());
 
 /** Starts a leave of `who` from `startTime` to `endTime`; returns the request's detail as the approver sees it. */
 async function leave(who: Person, startTime: string, endTime: string, extra: Record<string, unknown> = {}) {
   const processDefinitionId = await definitionOf(t, who.token, 'Leave');
-  expectOk(await t.post(`${LEAVE}/start-process`, who.token, { processDefinitionId, startTime, endTime, reason: '探亲', taskUser: people.manager.id, ...extra }));
-  const sent = expectOk(await t.get(`${WORK}/send-list`, who.token)).records[0] as { processInstanceId: string; businessId: string };
+  expectOk(
+    await t.post(`${LEAVE}/start-process`, who.token, {
+      processDefinitionId,
+      startTime,
+      endTime,
+      reason: '探亲',
+      taskUser: people.manager.id,
+      ...extra,
+    }),
+  );
+  const sent = expectOk(await t.get(`${WORK}/send-list`, who.token)).records[0] as {
+    processInstanceId: string;
+    businessId: string;
+  };
   const detail = expectOk(await t.get(`${LEAVE}/detail?businessId=${sent.businessId}`, people.manager.token));
   return { ...sent, detail };
 }
-const hrWaits = async (instanceId: string) => (await claimable(t, people.hr1)).some((r) => r.processInstanceId === instanceId);
+const hrWaits = async (instanceId: string) =>
+  (await claimable(t, people.hr1)).some((r) => r.processInstanceId === instanceId);
 
 describe('the work calendar screen (/base/workcalendar)', () => {
   it('keeps one row a date per tenant, with the day types of its dictionary and the spec-style messages', async () => {
-    expectError(await t.post(`${CALENDAR}/submit`, admin, { calendarDate: '2031-02-04', dayType: 2 }), 400, '该日期已在工作日历中');
+    expectError(
+      await t.post(`${CALENDAR}/submit`, admin, { calendarDate: '2031-02-04', dayType: 2 }),
+      400,
+      '该日期已在工作日历中',
+    );
     expectError(await t.post(`${CALENDAR}/submit`, admin, { dayType: 2 }), 400, '请选择日期');
-    expectError(await t.post(`${CALENDAR}/submit`, admin, { calendarDate: '2031-02-30', dayType: 2 }), 400, '日期格式不正确');
-    expectError(await t.post(`${CALENDAR}/submit`, admin, { calendarDate: '2031-03-01', dayType: 7 }), 400, '请选择日期类型');
+    expectError(
+      await t.post(`${CALENDAR}/submit`, admin, { calendarDate: '2031-02-30', dayType: 2 }),
+      400,
+      '日期格式不正确',
+    );
+    expectError(
+      await t.post(`${CALENDAR}/submit`, admin, { calendarDate: '2031-03-01', dayType: 7 }),
+      400,
+      '请选择日期类型',
+    );
     const page = expectOk(await t.get(`${CALENDAR}/list?calendarDate=2031-02-08`, admin));
-    expect(page.records).toEqual([expect.objectContaining({ calendarDate: '2031-02-08', dayType: 1, dayTypeName: '工作日', dayName: '测试节调休上班' })]);
+    expect(page.records).toEqual([
+      expect.objectContaining({
+        calendarDate: '2031-02-08',
+        dayType: 1,
+        dayTypeName: '工作日',
+        dayName: '测试节调休上班',
+      }),
+    ]);
   });
 
-  it('gives every signed-in user his own tenant\'s calendar of a year, and nothing of another tenant', async () => {
+  it("gives every signed-in user his own tenant's calendar of a year, and nothing of another tenant", async () => {
     const year = expectOk(await t.get(`${CALENDAR}/year?year=2031`, people.applicant.token));
     expect(year).toEqual([
-      { calendarDate: '2031-02-04', dayType: 3 }, { calendarDate: '2031-02-05', dayType: 3 }, { calendarDate: '2031-02-08', dayType: 1 },
+      { calendarDate: '2031-02-04', dayType: 3 },
+      { calendarDate: '2031-02-05', dayType: 3 },
+      { calendarDate: '2031-02-08', dayType: 1 },
     ]);
     await createTenant(t, '771001');
-    await createUser(t, { tenantId: '771001', account: 'cal_out', password: 'pw', roleId: await createRole(t, '771001', 'staff') });
+    await createUser(t, {
+      tenantId: '771001',
+      account: 'cal_out',
+      password: 'pw',
+      roleId: await createRole(t, '771001', 'staff'),
+    });
     expect(expectOk(await t.get(`${CALENDAR}/year?year=2031`, await t.tokenOf('cal_out', 'pw', '771001')))).toEqual([]);
-    for (const year of ['20x1', '0000', '12345', '']) expectError(await t.get(`${CALENDAR}/year?year=${year}`, people.applicant.token), 400);
+    for (const year of ['20x1', '0000', '12345', ''])
+      expectError(await t.get(`${CALENDAR}/year?year=${year}`, people.applicant.token), 400);
     expectError(await t.get(`${CALENDAR}/year?year=0000`, people.applicant.token), 400, '请输入正确的年份');
   });
 
@@ -62,7 +103,10 @@ describe('the work calendar screen (/base/workcalendar)', () => {
       expect(days.filter((d) => d.dayType !== 1).length, `${year}`).toBeGreaterThanOrEqual(100);
     }
     // A removed row stays removed when the seed runs again.
-    const first = expectOk(await t.get(`${CALENDAR}/list?size=1`, admin)).records[0] as { id: string; calendarDate: string };
+    const first = expectOk(await t.get(`${CALENDAR}/list?size=1`, admin)).records[0] as {
+      id: string;
+      calendarDate: string;
+    };
     expectOk(await t.post(`${CALENDAR}/remove?ids=${first.id}`, admin));
     await seedWorkCalendars(t.services.db);
     const again = expectOk(await t.get(`${CALENDAR}/list?calendarDate=${first.calendarDate}`, admin));
@@ -85,39 +129,73 @@ describe('leave days: working days by the tenant calendar, counted by the server
 
   it('decides "over 3 days" on the server\'s figure: 3 days without HR, 3.5 days with HR', async () => {
     const three = await leave(people.applicant, '2031-02-03 09:00:00', '2031-02-07 18:00:00', { days: 9 });
-    expectOk(await complete(t, people.manager, (await taskOf(t, people.manager, three.processInstanceId)).taskId, true));
-    expect(expectOk(await t.get(`${LEAVE}/detail?businessId=${three.businessId}`, people.applicant.token)).status).toBe(3);
+    expectOk(
+      await complete(t, people.manager, (await taskOf(t, people.manager, three.processInstanceId)).taskId, true),
+    );
+    expect(expectOk(await t.get(`${LEAVE}/detail?businessId=${three.businessId}`, people.applicant.token)).status).toBe(
+      3,
+    );
     expect(await hrWaits(three.processInstanceId)).toBe(false);
 
     const more = await leave(people.applicant, '2031-02-10 13:00:00', '2031-02-13 18:00:00', { days: 1 });
-    expectOk(await complete(t, people.manager, (await taskOf(t, people.manager, more.processInstanceId)).taskId, true, { variables: { days: 1 } }));
+    expectOk(
+      await complete(t, people.manager, (await taskOf(t, people.manager, more.processInstanceId)).taskId, true, {
+        variables: { days: 1 },
+      }),
+    );
     expect(await hrWaits(more.processInstanceId)).toBe(true);
   });
 
-  it('counts an adjusted request again: a resubmitted longer leave goes to HR, a starter\'s days variable is ignored', async () => {
+  it("counts an adjusted request again: a resubmitted longer leave goes to HR, a starter's days variable is ignored", async () => {
     const request = await leave(people.applicant, '2031-02-03 09:00:00', '2031-02-07 18:00:00');
-    expectOk(await complete(t, people.manager, (await taskOf(t, people.manager, request.processInstanceId)).taskId, false));
+    expectOk(
+      await complete(t, people.manager, (await taskOf(t, people.manager, request.processInstanceId)).taskId, false),
+    );
     const adjust = await taskOf(t, people.applicant, request.processInstanceId);
-    expectOk(await t.post(`${LEAVE}/start-process`, people.applicant.token, {
-      id: request.businessId, startTime: '2031-02-03 09:00:00', endTime: '2031-02-10 12:00:00', reason: '探亲', days: 1,
-    }));
-    expect(expectOk(await t.get(`${LEAVE}/detail?businessId=${request.businessId}`, people.applicant.token)).days).toBe(4.5);
+    expectOk(
+      await t.post(`${LEAVE}/start-process`, people.applicant.token, {
+        id: request.businessId,
+        startTime: '2031-02-03 09:00:00',
+        endTime: '2031-02-10 12:00:00',
+        reason: '探亲',
+        days: 1,
+      }),
+    );
+    expect(expectOk(await t.get(`${LEAVE}/detail?businessId=${request.businessId}`, people.applicant.token)).days).toBe(
+      4.5,
+    );
     expectOk(await complete(t, people.applicant, adjust.taskId, true, { variables: { days: 1 } }));
-    expectOk(await complete(t, people.manager, (await taskOf(t, people.manager, request.processInstanceId)).taskId, true));
+    expectOk(
+      await complete(t, people.manager, (await taskOf(t, people.manager, request.processInstanceId)).taskId, true),
+    );
     expect(await hrWaits(request.processInstanceId)).toBe(true);
   });
 
   it('refuses a period without a working day and one longer than a year, with the reason', async () => {
     const processDefinitionId = await definitionOf(t, people.applicant.token, 'Leave');
-    const start = (startTime: string, endTime: string) => t.post(`${LEAVE}/start-process`, people.applicant.token, {
-      processDefinitionId, startTime, endTime, reason: 'x', taskUser: people.manager.id,
-    });
+    const start = (startTime: string, endTime: string) =>
+      t.post(`${LEAVE}/start-process`, people.applicant.token, {
+        processDefinitionId,
+        startTime,
+        endTime,
+        reason: 'x',
+        taskUser: people.manager.id,
+      });
     expectError(await start('2031-02-04 09:00:00', '2031-02-05 18:00:00'), 400, '所选时间内没有工作日, 无需请假');
     expectError(await start('2031-02-09 09:00:00', '2031-02-09 18:00:00'), 400, '所选时间内没有工作日, 无需请假');
     expectError(await start('2031-01-01 09:00:00', '2032-01-05 18:00:00'), 400, '请假时长不能超过 366 天');
-    const inEnglish = await t.post(`${LEAVE}/start-process`, people.applicant.token, {
-      processDefinitionId, startTime: '2031-02-09 09:00:00', endTime: '2031-02-09 18:00:00', reason: 'x', taskUser: people.manager.id,
-    }, { 'accept-language': 'en' });
+    const inEnglish = await t.post(
+      `${LEAVE}/start-process`,
+      people.applicant.token,
+      {
+        processDefinitionId,
+        startTime: '2031-02-09 09:00:00',
+        endTime: '2031-02-09 18:00:00',
+        reason: 'x',
+        taskUser: people.manager.id,
+      },
+      { 'accept-language': 'en' },
+    );
     expectError(inEnglish, 400, 'The period has no working day to take leave for');
   });
 

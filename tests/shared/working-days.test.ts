@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, calendarDaysBetween, DAY_TYPE, halfOf, isWorkingDay, leaveTime, workingDays, yearsBetween, type WorkCalendar,
+  addDays,
+  calendarDaysBetween,
+  DAY_TYPE,
+  halfOf,
+  isWorkingDay,
+  leaveTime,
+  workingDays,
+  yearsBetween,
+  type WorkCalendar,
 } from '../../src/shared/calendar/working-days.ts';
 import { canonicalTimeZone, formatDateTime } from '../../src/shared/contract/time.ts';
 import { seedCalendarDays } from '../../src/server/modules/system/work-calendar-seed.ts';
@@ -36,7 +44,10 @@ describe('working days of a leave (the one count of desktop, phone and server)',
     // National Day: 28-30 September, 1-7 October off, Thursday 8th, Friday 9th and Saturday 10th (调休) worked.
     expect(workingDays('2026-09-28 09:00:00', '2026-10-11 18:00:00', cn2026)).toBe(6);
     // A calendar row wins over the weekday, both ways.
-    const calendar: WorkCalendar = new Map([['2031-02-04', DAY_TYPE.holiday], ['2031-02-08', DAY_TYPE.workday]]);
+    const calendar: WorkCalendar = new Map([
+      ['2031-02-04', DAY_TYPE.holiday],
+      ['2031-02-08', DAY_TYPE.workday],
+    ]);
     expect(workingDays('2031-02-03 09:00:00', '2031-02-08 18:00:00', calendar)).toBe(5);
   });
 
@@ -81,7 +92,8 @@ describe('time zones', () => {
     expect(canonicalTimeZone(' asia/tokyo ')).toBe('Asia/Tokyo');
     expect(canonicalTimeZone('UTC')).toBe('UTC');
     expect(canonicalTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
-    for (const bad of ['Mars/Olympus', '+08:00', 'GMT+8', 'CST', 'EST', '', 'Asia/', '../etc']) expect(canonicalTimeZone(bad), bad).toBeUndefined();
+    for (const bad of ['Mars/Olympus', '+08:00', 'GMT+8', 'CST', 'EST', '', 'Asia/', '../etc'])
+      expect(canonicalTimeZone(bad), bad).toBeUndefined();
   });
 
   it('writes an instant as the wall clock of a zone', () => {

@@ -15,7 +15,12 @@ export interface TestApp extends App {
   /** GET/POST through app.inject with the caller's token (when given). */
   get(url: string, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   post(url: string, token?: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  login(account?: string, password?: string, tenantId?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  login(
+    account?: string,
+    password?: string,
+    tenantId?: string,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   /** Logs in and returns the access token, failing the test when login fails. */
   tokenOf(account?: string, password?: string, tenantId?: string): Promise<string>;
   stop(): Promise<void>;
@@ -25,25 +30,41 @@ export interface TestApp extends App {
  * The real app on a fresh copy of the seeded database, or on `copy` again: `close()` keeps the copy, so a second
  * `startApp(env, copy)` is a restart on the same data.
  */
-export async function startApp(env: Record<string, string> = {}, copy?: DatabaseCopy, options: { entities?: EntityDef[] } = {}): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  copy?: DatabaseCopy,
+  options: { entities?: EntityDef[] } = {},
+): Promise<TestApp> {
   const testDb = await openTestDatabase(copy);
   // Tests log in hundreds of times from one address: the token rate limit is tested on its own (auth.token.test.ts).
-  const config = loadConfig({ DATA_DIR: testDb.dataDir, TENON_JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'error', TENON_WEB_DIR: '/nonexistent', TENON_TOKEN_RATE_LIMIT: '100000', ...env });
+  const config = loadConfig({
+    DATA_DIR: testDb.dataDir,
+    TENON_JWT_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'error',
+    TENON_WEB_DIR: '/nonexistent',
+    TENON_TOKEN_RATE_LIMIT: '100000',
+    ...env,
+  });
   const built = await buildApp(config, { database: testDb.database, entities: options.entities });
   const auth = (token?: string) => (token ? { 'blade-auth': `bearer ${token}` } : {});
   const testApp: TestApp = {
     ...built,
     testDb,
-    get: (url, token, headers = {}) => built.app.inject({ method: 'GET', url, headers: { authorization: BASIC_SABER, ...auth(token), ...headers } }),
-    post: (url, token, body, headers = {}) => built.app.inject({
-      method: 'POST', url, headers: { authorization: BASIC_SABER, ...auth(token), ...headers },
-      ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
-    }),
-    login: (account = 'admin', password = 'admin', tenantId = '000000', headers = {}) => built.app.inject({
-      method: 'POST',
-      url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId, username: account, password: md5(password), grant_type: 'password', scope: 'all', type: 'account' })}`,
-      headers: { authorization: BASIC_SABER, 'tenant-id': tenantId, ...headers },
-    }),
+    get: (url, token, headers = {}) =>
+      built.app.inject({ method: 'GET', url, headers: { authorization: BASIC_SABER, ...auth(token), ...headers } }),
+    post: (url, token, body, headers = {}) =>
+      built.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: BASIC_SABER, ...auth(token), ...headers },
+        ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
+      }),
+    login: (account = 'admin', password = 'admin', tenantId = '000000', headers = {}) =>
+      built.app.inject({
+        method: 'POST',
+        url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId, username: account, password: md5(password), grant_type: 'password', scope: 'all', type: 'account' })}`,
+        headers: { authorization: BASIC_SABER, 'tenant-id': tenantId, ...headers },
+      }),
     tokenOf: async (account, password, tenantId) => {
       const res = await testApp.login(account, password, tenantId);
       expect(res.statusCode, res.body).toBe(200);

@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../../src/server/db/connect.ts';
  * suite on PostgreSQL.
  */
 // Per run, so that two runs at once (a developer's and CI's, or parallel helpers) never share files or databases.
-export const RUN_ID = process.env.TENON_TEST_RUN ??= `${process.pid}${randomBytes(2).toString('hex')}`;
+export const RUN_ID = (process.env.TENON_TEST_RUN ??= `${process.pid}${randomBytes(2).toString('hex')}`);
 export const TMP_DIR = resolve('tests/.tmp', RUN_ID);
 export const PGLITE_TEMPLATE = join(TMP_DIR, 'template');
 export const PG_TEMPLATE_DB = `tenon_tpl_${RUN_ID}`;
@@ -26,7 +26,11 @@ export function databaseUrlFor(name: string): string {
 export async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
-  try { await client.query(text); } finally { await client.end(); }
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
 
 export interface TestDatabase {
@@ -37,7 +41,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export interface DatabaseCopy { dataDir: string; databaseUrl?: string; drop(): Promise<void> }
+export interface DatabaseCopy {
+  dataDir: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
 
 /** A fresh copy of the template: only its files or database, not yet opened. */
 export async function copyTemplate(): Promise<DatabaseCopy> {
@@ -62,7 +70,7 @@ export async function copyTemplate(): Promise<DatabaseCopy> {
 
 /** Opens `copy` (a fresh one by default). */
 export async function openTestDatabase(given?: DatabaseCopy): Promise<TestDatabase> {
-  const copy = given ?? await copyTemplate();
+  const copy = given ?? (await copyTemplate());
   const database = await openDatabase({ databaseUrl: copy.databaseUrl, dataDir: copy.dataDir });
   return {
     database,

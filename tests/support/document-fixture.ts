@@ -17,11 +17,20 @@ export const testDocLine = defineEntity({
   audit: false,
   fields: {
     docId: { type: 'id', label: { zh: '单据', en: 'Document' } },
-    postId: { type: 'id', ref: 'post', form: true, label: { zh: '岗位', en: 'Post' }, required: { zh: '请选择岗位', en: 'Please select the post' } },
+    postId: {
+      type: 'id',
+      ref: 'post',
+      form: true,
+      label: { zh: '岗位', en: 'Post' },
+      required: { zh: '请选择岗位', en: 'Please select the post' },
+    },
     qty: { type: 'decimal', form: true, label: { zh: '数量', en: 'Quantity' }, required: true },
     sort: { type: 'int', form: true, default: 0, label: { zh: '排序', en: 'Sort' } },
   },
-  defaultSort: [['sort', 'asc'], ['id', 'asc']],
+  defaultSort: [
+    ['sort', 'asc'],
+    ['id', 'asc'],
+  ],
 });
 
 export const testDoc = defineEntity({
@@ -35,9 +44,30 @@ export const testDoc = defineEntity({
   display: 'docNo',
   lines: { items: { entity: testDocLine, foreignKey: 'docId', label: { zh: '明细', en: 'Lines' } } },
   fields: {
-    docNo: { type: 'string', max: 32, list: true, form: true, label: { zh: '单据编号', en: 'Document no.' }, required: true },
-    deptId: { type: 'id', nullable: true, ref: 'dept', list: true, form: true, label: { zh: '所属部门', en: 'Department' } },
-    handlerId: { type: 'id', nullable: true, ref: 'user', list: true, form: true, label: { zh: '经办人', en: 'Handled by' } },
+    docNo: {
+      type: 'string',
+      max: 32,
+      list: true,
+      form: true,
+      label: { zh: '单据编号', en: 'Document no.' },
+      required: true,
+    },
+    deptId: {
+      type: 'id',
+      nullable: true,
+      ref: 'dept',
+      list: true,
+      form: true,
+      label: { zh: '所属部门', en: 'Department' },
+    },
+    handlerId: {
+      type: 'id',
+      nullable: true,
+      ref: 'user',
+      list: true,
+      form: true,
+      label: { zh: '经办人', en: 'Handled by' },
+    },
   },
   defaultSort: [['id', 'asc']],
 });
@@ -54,7 +84,9 @@ select tenon_isolate_tenant_rows('test_doc');
 select tenon_isolate_tenant_rows('test_doc_line');`;
 
 export async function createDocumentTables(t: TestApp) {
-  for (const statement of DOCUMENT_MIGRATION.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const statement of DOCUMENT_MIGRATION.split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await sql.raw(statement).execute(t.services.db);
   }
 }

@@ -1,3 +1,4 @@
+import { BUSINESS_DICTIONARIES } from '../../src/server/modules/index.ts';
 import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
@@ -10,15 +11,26 @@ import type { TestApp } from './app.ts';
 /** A tenant row; `overrides` are columns (e.g. `expire_time`, `package_id`, `domain`). */
 export async function createTenant(t: TestApp, tenantId: string, overrides: Record<string, unknown> = {}) {
   const id = nextId();
-  await t.services.db.insertInto('blade_tenant').values({
-    id, tenant_id: tenantId, tenant_name: `租户${tenantId}`, status: 1, is_deleted: 0, ...overrides,
-  }).execute();
+  await t.services.db
+    .insertInto('blade_tenant')
+    .values({
+      id,
+      tenant_id: tenantId,
+      tenant_name: `租户${tenantId}`,
+      status: 1,
+      is_deleted: 0,
+      ...overrides,
+    })
+    .execute();
   return id;
 }
 
 export async function createDept(t: TestApp, tenantId: string, name: string, parentId = '0', ancestors = '0') {
   const id = nextId();
-  await t.services.db.insertInto('blade_dept').values({ id, tenant_id: tenantId, parent_id: parentId, ancestors, dept_name: name, is_deleted: 0 }).execute();
+  await t.services.db
+    .insertInto('blade_dept')
+    .values({ id, tenant_id: tenantId, parent_id: parentId, ancestors, dept_name: name, is_deleted: 0 })
+    .execute();
   return id;
 }
 
@@ -26,39 +38,96 @@ export async function createDept(t: TestApp, tenantId: string, name: string, par
  * A role granted the given menu/button codes (and, optionally, data-scope rows); `power` as the seed or tenant
  * provisioning gives it (ROLE_POWER: 1 tenant administrator), never from the alias.
  */
-export async function createRole(t: TestApp, tenantId: string, alias: string, codes: string[] = [], dataScopeIds: string[] = [], power = 0) {
+export async function createRole(
+  t: TestApp,
+  tenantId: string,
+  alias: string,
+  codes: string[] = [],
+  dataScopeIds: string[] = [],
+  power = 0,
+) {
   const id = nextId();
-  await t.services.db.insertInto('blade_role').values({
-    id, tenant_id: tenantId, parent_id: '0', role_name: alias, role_alias: alias, role_power: power, sort: 1, is_deleted: 0,
-  }).execute();
+  await t.services.db
+    .insertInto('blade_role')
+    .values({
+      id,
+      tenant_id: tenantId,
+      parent_id: '0',
+      role_name: alias,
+      role_alias: alias,
+      role_power: power,
+      sort: 1,
+      is_deleted: 0,
+    })
+    .execute();
   if (codes.length) {
-    await t.services.db.insertInto('blade_role_menu').values(codes.map((code) => ({ id: nextId(), role_id: id, menu_id: menuIdOf(code) }))).execute();
+    await t.services.db
+      .insertInto('blade_role_menu')
+      .values(codes.map((code) => ({ id: nextId(), role_id: id, menu_id: menuIdOf(code) })))
+      .execute();
   }
   if (dataScopeIds.length) {
-    await t.services.db.insertInto('blade_role_scope').values(dataScopeIds.map((scopeId) => ({ id: nextId(), role_id: id, scope_id: scopeId, scope_category: 1 }))).execute();
+    await t.services.db
+      .insertInto('blade_role_scope')
+      .values(dataScopeIds.map((scopeId) => ({ id: nextId(), role_id: id, scope_id: scopeId, scope_category: 1 })))
+      .execute();
   }
   return id;
 }
 
-/** A user; `password` is plain text (stored as argon2id of its md5), `passwordHash` a stored value as is (legacy rows). */
-export async function createUser(t: TestApp, fields: {
-  tenantId: string; account: string; password?: string; passwordHash?: string; roleId: string; deptId?: string; realName?: string;
-}) {
+/**
+ * A user; `password` is plain text (stored as argon2id of its md5), `passwordHash` a stored value as is (legacy rows).
+ */
+export async function createUser(
+  t: TestApp,
+  fields: {
+    tenantId: string;
+    account: string;
+    password?: string;
+    passwordHash?: string;
+    roleId: string;
+    deptId?: string;
+    realName?: string;
+  },
+) {
   const id = nextId();
-  await t.services.db.insertInto('blade_user').values({
-    id, tenant_id: fields.tenantId, account: fields.account,
-    password: fields.passwordHash ?? await hashPlainPassword(fields.password ?? '123456'),
-    real_name: fields.realName ?? fields.account, role_id: fields.roleId, dept_id: fields.deptId ?? '', status: 1, is_deleted: 0,
-  }).execute();
+  await t.services.db
+    .insertInto('blade_user')
+    .values({
+      id,
+      tenant_id: fields.tenantId,
+      account: fields.account,
+      password: fields.passwordHash ?? (await hashPlainPassword(fields.password ?? '123456')),
+      real_name: fields.realName ?? fields.account,
+      role_id: fields.roleId,
+      dept_id: fields.deptId ?? '',
+      status: 1,
+      is_deleted: 0,
+    })
+    .execute();
   return id;
 }
 
-export async function createDataScope(t: TestApp, resourceCode: string, scopeType: number, scopeColumn = 'create_dept') {
+export async function createDataScope(
+  t: TestApp,
+  resourceCode: string,
+  scopeType: number,
+  scopeColumn = 'create_dept',
+) {
   const id = nextId();
-  await t.services.db.insertInto('blade_scope_data').values({
-    id, menu_id: menuIdOf(resourceCode), resource_code: resourceCode, scope_name: `${resourceCode}-${scopeType}`, scope_column: scopeColumn,
-    scope_type: scopeType, status: 1, is_deleted: 0,
-  }).execute();
+  await t.services.db
+    .insertInto('blade_scope_data')
+    .values({
+      id,
+      menu_id: menuIdOf(resourceCode),
+      resource_code: resourceCode,
+      scope_name: `${resourceCode}-${scopeType}`,
+      scope_column: scopeColumn,
+      scope_type: scopeType,
+      status: 1,
+      is_deleted: 0,
+    })
+    .execute();
   await t.services.permissions.invalidate();
   return id;
 }
@@ -66,8 +135,17 @@ export async function createDataScope(t: TestApp, resourceCode: string, scopeTyp
 /** The standard screen codes of one menu: the menu and its add / edit / delete / view buttons. */
 export const crudCodes = (code: string) => [code, `${code}_add`, `${code}_edit`, `${code}_delete`, `${code}_view`];
 
-/** A tenant with its administrator role (as provisioning makes it) granted `codes` and a user holding it; returns that user's token. */
-export async function createTenantAdmin(t: TestApp, tenantId: string, codes: string[], account = 'boss', password = 'pw') {
+/**
+ * A tenant with its administrator role (as provisioning makes it) granted `codes` and a user holding it; returns that
+ * user's token.
+ */
+export async function createTenantAdmin(
+  t: TestApp,
+  tenantId: string,
+  codes: string[],
+  account = 'boss',
+  password = 'pw',
+) {
   await createTenant(t, tenantId);
   const roleId = await createRole(t, tenantId, 'admin', codes, [], ROLE_POWER.tenantAdmin);
   const userId = await createUser(t, { tenantId, account, password, roleId });
@@ -82,14 +160,35 @@ export function minimalBody(e: EntityDef, extra: Record<string, unknown> = {}): 
   for (const [name, field] of Object.entries(e.fields)) {
     if (!field.required || field.readonly) continue;
     // A value only its rule can make up (an IANA time zone): the definition's default is one.
-    if (field.canonical && field.default !== undefined) { body[name] = field.default; continue; }
+    if (field.canonical && field.default !== undefined) {
+      body[name] = field.default;
+      continue;
+    }
+    // A business dictionary field takes one of the dictionary's keys (every tenant has them).
+    if (field.bizDict) {
+      body[name] = BUSINESS_DICTIONARIES.find(([code]) => code === field.bizDict)![2][0][0];
+      continue;
+    }
     switch (field.type) {
-      case 'string': case 'text': body[name] = `x${suffix}`.slice(0, field.max ?? 255); break;
-      case 'id': case 'ids': body[name] = menuIdOf('desk'); break;
-      case 'date': body[name] = '2024-01-01'; break;
-      case 'datetime': body[name] = '2024-01-01 00:00:00'; break;
-      case 'switch': body[name] = 0; break;
-      default: body[name] = 1;
+      case 'string':
+      case 'text':
+        body[name] = `x${suffix}`.slice(0, field.max ?? 255);
+        break;
+      case 'id':
+      case 'ids':
+        body[name] = menuIdOf('desk');
+        break;
+      case 'date':
+        body[name] = '2024-01-01';
+        break;
+      case 'datetime':
+        body[name] = '2024-01-01 00:00:00';
+        break;
+      case 'switch':
+        body[name] = 0;
+        break;
+      default:
+        body[name] = 1;
     }
   }
   return { ...body, ...extra };

@@ -18,11 +18,23 @@ const STOP_TIMEOUT_MS = 20_000;
 
 /** Variables of the test runner's own environment that would change what the server does. */
 const SERVER_VARIABLES = [
-  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'TENON_JWT_SECRET', 'TENON_KV_PREFIX',
-  'TENON_WEB_DIR', 'LOG_LEVEL', 'TENON_TOKEN_RATE_LIMIT',
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'TENON_JWT_SECRET',
+  'TENON_KV_PREFIX',
+  'TENON_WEB_DIR',
+  'LOG_LEVEL',
+  'TENON_TOKEN_RATE_LIMIT',
 ];
 
-export interface Exit { code: number | null; signal: NodeJS.Signals | null }
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
 
 export interface ServerProcess {
   /** The pid of the spawned tsx process (leader of its own process group). */
@@ -84,7 +96,13 @@ export function serverEnv(env: Record<string, string | undefined>): NodeJS.Proce
     base[key] = value;
   }
   // Test clients all come from 127.0.0.1: the token rate limit is tested on its own.
-  const merged: NodeJS.ProcessEnv = { ...base, HOST: '127.0.0.1', TENON_WEB_DIR: '/nonexistent', TENON_TOKEN_RATE_LIMIT: '100000', ...env };
+  const merged: NodeJS.ProcessEnv = {
+    ...base,
+    HOST: '127.0.0.1',
+    TENON_WEB_DIR: '/nonexistent',
+    TENON_TOKEN_RATE_LIMIT: '100000',
+    ...env,
+  };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   return merged;
 }
@@ -102,8 +120,12 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
   live.add(pid);
   let out = '';
   let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { err += chunk; });
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+  });
   let exit: Exit | undefined;
   const exited = new Promise<Exit>((resolveExit) => {
     child.on('exit', (code, signal) => {
@@ -117,7 +139,12 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
   const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> => {
     if (!exit) {
       if (signal === 'SIGKILL') killGroup(pid, 'SIGKILL');
-      else try { process.kill(pid, signal); } catch { /* already gone */ }
+      else
+        try {
+          process.kill(pid, signal);
+        } catch {
+          /* already gone */
+        }
       const timedOut = await Promise.race([exited.then(() => false), sleep(STOP_TIMEOUT_MS).then(() => true)]);
       if (timedOut) killGroup(pid, 'SIGKILL');
     }
@@ -143,7 +170,10 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
 
 /** Why a start failed, with everything the process printed. */
 export class StartError extends Error {
-  constructor(message: string, readonly server: ServerProcess) {
+  constructor(
+    message: string,
+    readonly server: ServerProcess,
+  ) {
     super(`${message}\n--- stdout ---\n${server.stdout()}\n--- stderr ---\n${server.stderr()}`);
   }
 }
@@ -167,7 +197,10 @@ export async function waitForReady(server: ServerProcess, timeoutMs = START_TIME
 }
 
 /** Starts a server on a free port and waits until it listens; a failed start throws with the process output. */
-export async function startServer(env: Record<string, string | undefined>, timeoutMs = START_TIMEOUT_MS): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  timeoutMs = START_TIMEOUT_MS,
+): Promise<RunningServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const server = spawnServer({ ...env, PORT: String(port) });
@@ -201,13 +234,21 @@ export async function runUntilExit(env: Record<string, string | undefined>, time
 
 // ---- HTTP over a real port (Node's fetch) ----
 
-export interface HttpResult { status: number; body: any; text: string }
+export interface HttpResult {
+  status: number;
+  body: any;
+  text: string;
+}
 
 async function call(url: string, init: RequestInit): Promise<HttpResult> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
   let body: unknown;
-  try { body = JSON.parse(text); } catch { body = undefined; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
   return { status: response.status, body, text };
 }
 
@@ -215,12 +256,23 @@ const tokenHeaders = (tenantId: string) => ({ authorization: BASIC_SABER, 'tenan
 
 /** The password grant as the console sends it (password as md5 hex). */
 export function login(base: string, account = 'admin', password = 'admin', tenantId = '000000'): Promise<HttpResult> {
-  const query = new URLSearchParams({ tenantId, username: account, password: md5(password), grant_type: 'password', scope: 'all' });
+  const query = new URLSearchParams({
+    tenantId,
+    username: account,
+    password: md5(password),
+    grant_type: 'password',
+    scope: 'all',
+  });
   return call(`${base}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: tokenHeaders(tenantId) });
 }
 
 export function refresh(base: string, refreshToken: string, tenantId = '000000'): Promise<HttpResult> {
-  const query = new URLSearchParams({ tenantId, refresh_token: refreshToken, grant_type: 'refresh_token', scope: 'all' });
+  const query = new URLSearchParams({
+    tenantId,
+    refresh_token: refreshToken,
+    grant_type: 'refresh_token',
+    scope: 'all',
+  });
   return call(`${base}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: tokenHeaders(tenantId) });
 }
 
@@ -232,8 +284,13 @@ export const userInfo = (base: string, token: string) => get(base, '/api/blade-a
 export const logout = (base: string, token: string) => get(base, '/api/blade-auth/oauth/logout', token);
 
 /** Logs in and returns the token response, throwing with the body when the login fails. */
-export async function tokenOf(base: string, account = 'admin', password = 'admin'): Promise<{ access_token: string; refresh_token: string; user_id: string }> {
+export async function tokenOf(
+  base: string,
+  account = 'admin',
+  password = 'admin',
+): Promise<{ access_token: string; refresh_token: string; user_id: string }> {
   const res = await login(base, account, password);
-  if (res.status !== 200 || !res.body?.access_token) throw new Error(`login on ${base} failed: ${res.status} ${res.text}`);
+  if (res.status !== 200 || !res.body?.access_token)
+    throw new Error(`login on ${base} failed: ${res.status} ${res.text}`);
   return res.body;
 }

@@ -17,7 +17,11 @@ export function parseRoutes(text: string): string[] {
     const path = (depth ? stack[depth - 1] : '') + match[2];
     stack[depth] = path;
     stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter((m) => m && m !== 'HEAD')) routes.push(`${method} ${path}`);
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter((m) => m && m !== 'HEAD'))
+      routes.push(`${method} ${path}`);
   }
   return routes.filter((r) => r.split(' ')[1].startsWith('/api/'));
 }

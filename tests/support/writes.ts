@@ -16,8 +16,12 @@ export async function watchWrites(t: TestApp, except: readonly string[] = []): P
   // Security definer: requests write as the app role (row-level security), which has no rights on this schema.
   await sql`create or replace function test_watch.count_write() returns trigger language plpgsql security definer as $$
     begin update test_watch.writes set n = n + 1; return null; end $$`.execute(db);
-  const tables = await (db as DynamicDb).selectFrom('information_schema.tables').select('table_name')
-    .where('table_schema', '=', 'public').where('table_type', '=', 'BASE TABLE').execute();
+  const tables = await (db as DynamicDb)
+    .selectFrom('information_schema.tables')
+    .select('table_name')
+    .where('table_schema', '=', 'public')
+    .where('table_type', '=', 'BASE TABLE')
+    .execute();
   for (const { table_name: table } of tables) {
     if (except.includes(table)) continue;
     await sql`drop trigger if exists test_watch_writes on ${sql.table(table)}`.execute(db);

@@ -1,6 +1,13 @@
 import {
-  REQUEST_STATUS, type BladeFlow, type DeployResult, type FlowExecution, type FlowHistory, type FlowModel, type FlowModelView,
-  type FlowProcess, type FlowResult,
+  REQUEST_STATUS,
+  type BladeFlow,
+  type DeployResult,
+  type FlowExecution,
+  type FlowHistory,
+  type FlowModel,
+  type FlowModelView,
+  type FlowProcess,
+  type FlowResult,
 } from '../../shared/flow/types.ts';
 import { approvalOf, approvalOfTable } from '../../shared/entities/approvals.ts';
 import { fetchDictionary, type DictItem } from './system.ts';
@@ -17,13 +24,22 @@ export { TASK_USER_PREFIX } from '../../shared/flow/types.ts';
 
 const FLOW = '/api/blade-flow';
 
-export interface Paging { current?: number; size?: number }
+export interface Paging {
+  current?: number;
+  size?: number;
+}
 /** Filters of the work lists (§2): category (dict `flow` key), task dates `yyyy-MM-dd[ HH:mm:ss]`. */
-export interface WorkFilter extends Paging { category?: string; beginDate?: string; endDate?: string }
+export interface WorkFilter extends Paging {
+  category?: string;
+  beginDate?: string;
+  endDate?: string;
+}
 
 /** Drops empty filters so a blank search box sends nothing. */
 function params(input: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  return Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
 }
 
 /** An action whose success message the screen shows (the envelope's `msg`). */
@@ -35,10 +51,14 @@ async function postMessage(url: string, query?: Record<string, unknown>, body?: 
 
 export const fetchStartList = (filter: Paging & { category?: string; mode?: 1 | 2 } = {}) =>
   getData<Page<FlowProcess>>(`${FLOW}/work/start-list`, params(filter));
-export const fetchClaimList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(`${FLOW}/work/claim-list`, params(filter));
-export const fetchTodoList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(`${FLOW}/work/todo-list`, params(filter));
-export const fetchSendList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(`${FLOW}/work/send-list`, params(filter));
-export const fetchDoneList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(`${FLOW}/work/done-list`, params(filter));
+export const fetchClaimList = (filter: WorkFilter = {}) =>
+  getData<Page<BladeFlow>>(`${FLOW}/work/claim-list`, params(filter));
+export const fetchTodoList = (filter: WorkFilter = {}) =>
+  getData<Page<BladeFlow>>(`${FLOW}/work/todo-list`, params(filter));
+export const fetchSendList = (filter: WorkFilter = {}) =>
+  getData<Page<BladeFlow>>(`${FLOW}/work/send-list`, params(filter));
+export const fetchDoneList = (filter: WorkFilter = {}) =>
+  getData<Page<BladeFlow>>(`${FLOW}/work/done-list`, params(filter));
 
 /** 签收: a candidate takes the task; resolves with 签收事务成功. */
 export const claimTask = (taskId: string) => postMessage(`${FLOW}/work/claim-task`, { taskId });
@@ -60,7 +80,8 @@ export const transferTask = (input: { taskId: string; userId: string; comment?: 
   postMessage(`${FLOW}/work/transfer-task`, undefined, input);
 
 /** The starter withdraws his process through one of its open tasks (撤销). */
-export const deleteTask = (taskId: string, reason: string) => postMessage(`${FLOW}/work/delete-task`, { taskId, reason });
+export const deleteTask = (taskId: string, reason: string) =>
+  postMessage(`${FLOW}/work/delete-task`, { taskId, reason });
 
 // ---- process view (§3) ----
 
@@ -76,12 +97,24 @@ export const fetchModelView = (target: { processInstanceId: string } | { process
 export const fetchModelList = (filter: Paging & { modelKey?: string; name?: string } = {}) =>
   getData<Page<FlowModel>>(`${FLOW}/model/list`, params(filter));
 export const fetchModelDetail = (id: string) => getData<FlowModel | null>(`${FLOW}/model/detail`, { id });
-export const submitModel = (model: { id?: string; modelKey: string; name: string; description?: string; xml: string }) =>
-  postData<null>(`${FLOW}/model/submit`, model);
-export const removeModels = (ids: string[]) => postData<null>(`${FLOW}/model/remove`, undefined, { ids: ids.join(',') });
-/** Deploys a model once per tenant id; no tenant ids = one definition shared by every tenant. Warnings for the deployer. */
+export const submitModel = (model: {
+  id?: string;
+  modelKey: string;
+  name: string;
+  description?: string;
+  xml: string;
+}) => postData<null>(`${FLOW}/model/submit`, model);
+export const removeModels = (ids: string[]) =>
+  postData<null>(`${FLOW}/model/remove`, undefined, { ids: ids.join(',') });
+/**
+ * Deploys a model once per tenant id; no tenant ids = one definition shared by every tenant. Warnings for the deployer.
+ */
 export const deployModel = (input: { modelId: string; category: string; tenantIds: string[] }) =>
-  postData<DeployResult | null>(`${FLOW}/model/deploy`, undefined, { modelId: input.modelId, category: input.category, tenantIds: input.tenantIds.join(',') });
+  postData<DeployResult | null>(`${FLOW}/model/deploy`, undefined, {
+    modelId: input.modelId,
+    category: input.category,
+    tenantIds: input.tenantIds.join(','),
+  });
 
 // ---- process management, deployment, follow-up (§4) ----
 
@@ -114,7 +147,9 @@ export const deleteProcessInstance = (processInstanceId: string, deleteReason: s
 /** An approvable entity's kind (`leave`, `finance`): its pages' URL segment (shared/entities/approvals.ts). */
 export type BusinessKind = string;
 
-/** [DESIGN] status of a leave or fund request: 1 running, 2 back with the applicant (rejected), 3 approved, 4 withdrawn. */
+/**
+ * [DESIGN] status of a leave or fund request: 1 running, 2 back with the applicant (rejected), 3 approved, 4 withdrawn.
+ */
 export { REQUEST_STATUS };
 
 /** What `detail` adds to every request: the applicant and the process. */
@@ -145,10 +180,16 @@ export interface BusinessRequest {
 }
 
 /** A new request (its fields by name); with `id` (the applicant adjusting a rejected one) it only updates the row. */
-export interface RequestStart { id?: string; processDefinitionId: string; taskUser: string; [field: string]: unknown }
+export interface RequestStart {
+  id?: string;
+  processDefinitionId: string;
+  taskUser: string;
+  [field: string]: unknown;
+}
 
 const processBase = (kind: BusinessKind) => `/api/${approvalOf(kind)?.service ?? 'blade-desk'}/process/${kind}`;
-export const startRequest = (kind: BusinessKind, input: RequestStart) => postData<null>(`${processBase(kind)}/start-process`, input);
+export const startRequest = (kind: BusinessKind, input: RequestStart) =>
+  postData<null>(`${processBase(kind)}/start-process`, input);
 export const fetchRequestDetail = (kind: BusinessKind, businessId: string) =>
   getData<BusinessRequest | null>(`${processBase(kind)}/detail`, { businessId });
 
@@ -159,17 +200,22 @@ export const fetchFlowCategories = () => fetchDictionary('flow');
 export type FlowCategory = DictItem;
 
 /** The business page of a category (`leave`, `finance`), or undefined when the dictionary does not route it. */
-export function businessOf(categories: readonly FlowCategory[] | undefined, category: string): BusinessKind | undefined {
+export function businessOf(
+  categories: readonly FlowCategory[] | undefined,
+  category: string,
+): BusinessKind | undefined {
   const remark = categories?.find((item) => item.dictKey === category)?.remark.trim();
   return approvalOf(remark)?.approval.kind;
 }
 
 /** The business of a row by its table (`blade_process_leave` -> leave), when the category is not routed. */
-export const businessOfTable = (businessTable: string): BusinessKind | undefined => approvalOfTable(businessTable)?.approval.kind;
+export const businessOfTable = (businessTable: string): BusinessKind | undefined =>
+  approvalOfTable(businessTable)?.approval.kind;
 
 /** Spec §2 routes of the leave and fund pages (and of every approvable entity). */
 export const processRoutes = {
-  form: (kind: BusinessKind, processDefinitionId: string) => `/work/process/${kind}/form/${encodeURIComponent(processDefinitionId)}`,
+  form: (kind: BusinessKind, processDefinitionId: string) =>
+    `/work/process/${kind}/form/${encodeURIComponent(processDefinitionId)}`,
   handle: (kind: BusinessKind, row: { taskId: string; processInstanceId: string; businessId: string }) =>
     `/work/process/${kind}/handle/${[row.taskId, row.processInstanceId, row.businessId].map(encodeURIComponent).join('/')}`,
   detail: (kind: BusinessKind, row: { processInstanceId: string; businessId: string }) =>
@@ -177,15 +223,26 @@ export const processRoutes = {
 };
 
 /** A user of the caller's tenant to pick as approver. */
-export interface UserOption { id: string; account: string; realName: string; name?: string; deptName?: string }
+export interface UserOption {
+  id: string;
+  account: string;
+  realName: string;
+  name?: string;
+  deptName?: string;
+}
 
 /**
  * Colleagues to pick as approver (`work/user-select`: any signed-in user, his own tenant, the best 50 matches of
  * account or name). Silent: if it fails the screen falls back to entering the approver's user id.
  */
 export const fetchUserOptions = (keyword = '') =>
-  http.get<R<UserOption[]>>('/api/blade-flow/work/user-select', { params: params({ keyword }), silent: true })
+  http
+    .get<R<UserOption[]>>('/api/blade-flow/work/user-select', { params: params({ keyword }), silent: true })
     .then((response) => response.data.data);
 
-export interface TenantOption { id: string; tenantId: string; tenantName: string }
+export interface TenantOption {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+}
 export const fetchTenantOptions = () => getData<TenantOption[]>('/api/blade-system/tenant/select');

@@ -23,7 +23,8 @@ export const MESSAGE_UNREAD = 0;
 export const fetchMessages = (params: { status?: number; current?: number; size?: number }) =>
   getData<Page<Message>>('/api/blade-system/message/list', { current: 1, size: 50, ...params });
 export const fetchUnreadCount = () => getData<number>('/api/blade-system/message/unread-count');
-export const markRead = (ids: string[]) => postData<null>('/api/blade-system/message/read', undefined, { ids: ids.join(',') });
+export const markRead = (ids: string[]) =>
+  postData<null>('/api/blade-system/message/read', undefined, { ids: ids.join(',') });
 export const markAllRead = () => postData<{ count: number }>('/api/blade-system/message/read-all');
 
 /** What a click on a message opens: its task (a new to-do), else its request; undefined for a plain message. */
@@ -33,6 +34,10 @@ export type MessageTarget =
 
 export function messageTarget(message: Message): MessageTarget | undefined {
   if (!message.processInstanceId) return undefined;
-  const common = { kind: businessOfTable(message.businessTable ?? ''), processInstanceId: message.processInstanceId, businessId: message.businessId ?? '' };
+  const common = {
+    kind: businessOfTable(message.businessTable ?? ''),
+    processInstanceId: message.processInstanceId,
+    businessId: message.businessId ?? '',
+  };
   return message.taskId ? { open: 'task', taskId: message.taskId, ...common } : { open: 'record', ...common };
 }

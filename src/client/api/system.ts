@@ -3,23 +3,52 @@ import { getData } from '../http.ts';
 
 export type { MenuNode };
 
+export interface TopMenu {
+  id: string;
+  code: string;
+  name: string;
+  source: string;
+  path: string;
+  sort: number;
+}
+export interface TenantInfo {
+  tenantId?: string;
+  tenantName?: string;
+  domain?: string;
+  backgroundUrl?: string;
+}
+export interface DictItem {
+  id: string;
+  parentId: string;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  sort: number;
+  remark: string;
+  isSealed: number;
+}
 
-export interface TopMenu { id: string; code: string; name: string; source: string; path: string; sort: number }
-export interface TenantInfo { tenantId?: string; tenantName?: string; domain?: string; backgroundUrl?: string }
-export interface DictItem { id: string; parentId: string; code: string; dictKey: string; dictValue: string; sort: number; remark: string; isSealed: number }
-
-export const fetchRoutes = (topMenuId?: string) => getData<MenuNode[]>('/api/blade-system/menu/routes', topMenuId ? { topMenuId } : undefined);
+export const fetchRoutes = (topMenuId?: string) =>
+  getData<MenuNode[]>('/api/blade-system/menu/routes', topMenuId ? { topMenuId } : undefined);
 export const fetchButtons = () => getData<MenuNode[]>('/api/blade-system/menu/buttons');
 export const fetchTopMenus = () => getData<TopMenu[]>('/api/blade-system/menu/top-menu');
 export const fetchTenantInfo = (domain: string) => getData<TenantInfo>('/api/blade-system/tenant/info', { domain });
-export interface DeptOption { id: string; deptName: string }
-export interface RoleOption { id: string; roleName: string }
+export interface DeptOption {
+  id: string;
+  deptName: string;
+}
+export interface RoleOption {
+  id: string;
+  roleName: string;
+}
 /** The identity-switch dialog: the caller's own depts and roles. */
 export const fetchDeptSelect = () => getData<DeptOption[]>('/api/blade-system/dept/select');
 export const fetchRoleSelect = () => getData<RoleOption[]>('/api/blade-system/role/select');
 
-
 export const fetchDictionary = (code: string) => getData<DictItem[]>('/api/blade-system/dict/dictionary', { code });
+/** The caller's tenant's business dictionary (dict-biz) of `code`. */
+export const fetchBizDictionary = (code: string) =>
+  getData<DictItem[]>('/api/blade-system/dict-biz/dictionary', { code });
 
 /** Spec §6: the button tree flattened to a `{code: true}` map. */
 export function permissionMap(buttons: MenuNode[]): Record<string, true> {

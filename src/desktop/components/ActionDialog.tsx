@@ -22,7 +22,18 @@ interface Props {
  * The shell of a dialog that loads something, lets it be changed and saves it with 确定: closable by 取消 or the
  * corner only (not the mask), its content dropped when hidden.
  */
-export function ActionDialog({ open, afterClose, title, width, loading, failed, saving, onClose, onOk, children }: Props) {
+export function ActionDialog({
+  open,
+  afterClose,
+  title,
+  width,
+  loading,
+  failed,
+  saving,
+  onClose,
+  onOk,
+  children,
+}: Props) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -35,7 +46,9 @@ export function ActionDialog({ open, afterClose, title, width, loading, failed, 
       loading={loading}
       onCancel={onClose}
       footer={[
-        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
         <Button key="ok" type="primary" loading={saving} disabled={loading || failed} onClick={onOk}>
           {t('common.ok')}
         </Button>,

@@ -13,11 +13,20 @@ export function LanguageSwitch({ className }: { className?: string }) {
       menu={{
         selectable: true,
         selectedKeys: [current],
-        items: [{ key: 'zh', label: t('common.zh') }, { key: 'en', label: t('common.en') }],
+        items: [
+          { key: 'zh', label: t('common.zh') },
+          { key: 'en', label: t('common.en') },
+        ],
         onClick: ({ key }) => void setLanguage(key === 'en' ? 'en' : 'zh'),
       }}
     >
-      <Button type="text" className={className} icon={<TranslationOutlined />} aria-label={t('common.language')} title={t('common.language')} />
+      <Button
+        type="text"
+        className={className}
+        icon={<TranslationOutlined />}
+        aria-label={t('common.language')}
+        title={t('common.language')}
+      />
     </Dropdown>
   );
 }

@@ -1,8 +1,22 @@
 import type { ComponentType } from 'react';
 import {
-  AppstoreOutlined, AuditOutlined, BarChartOutlined, CheckSquareOutlined, ContactsOutlined, ControlOutlined, DesktopOutlined,
-  FileTextOutlined, FundOutlined, MessageOutlined, MonitorOutlined, SafetyOutlined, SendOutlined, SettingOutlined, ShopOutlined,
-  ToolOutlined, WalletOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  CheckSquareOutlined,
+  ContactsOutlined,
+  ControlOutlined,
+  DesktopOutlined,
+  FileTextOutlined,
+  FundOutlined,
+  MessageOutlined,
+  MonitorOutlined,
+  SafetyOutlined,
+  SendOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ToolOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 
 /** Server menus name Saber iconfont classes (`iconfont iconicon_setting`); the console shows the nearest antd icon. */

@@ -19,14 +19,21 @@ const targetOf = (field: FieldDef): RefTarget & { name: string } => {
   return target;
 };
 
-interface PickerOption { value: string; title: string; children?: PickerOption[] }
-interface PickerPage { records: Array<{ id: string; title: string }> }
+interface PickerOption {
+  value: string;
+  title: string;
+  children?: PickerOption[];
+}
+interface PickerPage {
+  records: Array<{ id: string; title: string }>;
+}
 
-const treeOptions = (nodes: TreeNode[], lang: Lang): PickerOption[] => nodes.map((node) => ({
-  value: node.value || node.id,
-  title: lang === 'en' && node.titleEn ? node.titleEn : node.title,
-  ...(node.children?.length ? { children: treeOptions(node.children, lang) } : {}),
-}));
+const treeOptions = (nodes: TreeNode[], lang: Lang): PickerOption[] =>
+  nodes.map((node) => ({
+    value: node.value || node.id,
+    title: lang === 'en' && node.titleEn ? node.titleEn : node.title,
+    ...(node.children?.length ? { children: treeOptions(node.children, lang) } : {}),
+  }));
 
 interface Props {
   field: FieldDef;
@@ -40,7 +47,12 @@ interface Props {
 }
 
 const idsOf = (value: unknown): string[] =>
-  (typeof value === 'string' ? value.split(',').map((id) => id.trim()).filter(Boolean) : []);
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+    : [];
 
 /**
  * The picker of the entity a field's `ref` names: its tree for a tree entity (each node picked on its own: a parent
@@ -54,10 +66,23 @@ export function ReferencePicker({ field, lang, value, onChange, ...rest }: Props
   const multiple = field.type === 'ids';
   const ids = idsOf(value);
   const change = (next: string | string[] | undefined) =>
-    onChange?.(Array.isArray(next) ? next.join(',') : next ?? '');
+    onChange?.(Array.isArray(next) ? next.join(',') : (next ?? ''));
   const placeholder = rest.disabled ? '' : t('crud.select', { label: field.label[lang] });
-  if (!target.tree) return <SearchSelect {...rest} base={base} multiple={multiple} ids={ids} onChange={change} placeholder={placeholder} />;
-  return <TreePicker {...rest} base={base} lang={lang} multiple={multiple} ids={ids} onChange={change} placeholder={placeholder} />;
+  if (!target.tree)
+    return (
+      <SearchSelect {...rest} base={base} multiple={multiple} ids={ids} onChange={change} placeholder={placeholder} />
+    );
+  return (
+    <TreePicker
+      {...rest}
+      base={base}
+      lang={lang}
+      multiple={multiple}
+      ids={ids}
+      onChange={change}
+      placeholder={placeholder}
+    />
+  );
 }
 
 interface ControlProps {

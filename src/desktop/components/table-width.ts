@@ -25,7 +25,8 @@ export function textWidth(text: string, bold = false): number {
 }
 
 /** A column at least as wide as its header on one line (antd breaks a header mid-word otherwise: "Versio n"). */
-export const fitHeader = (width: number, title: string): number => Math.max(width, textWidth(title, true) + CELL_PADDING);
+export const fitHeader = (width: number, title: string): number =>
+  Math.max(width, textWidth(title, true) + CELL_PADDING);
 
 /** A row's link button: its text and padding (only an icon without text), at least a fingertip on a touch screen. */
 export const rowButtonWidth = (label: string | undefined, touch: boolean): number =>

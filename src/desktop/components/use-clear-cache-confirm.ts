@@ -11,15 +11,16 @@ export function useClearCacheConfirm(): () => void {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
-  return () => modal.confirm({
-    title: t('common.tip'),
-    content: t('shell.user.clearCacheConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: async () => {
-      await clearServerCache();
-      await queryClient.invalidateQueries();
-      void message.success(t('shell.user.cacheCleared'));
-    },
-  });
+  return () =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('shell.user.clearCacheConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await clearServerCache();
+        await queryClient.invalidateQueries();
+        void message.success(t('shell.user.cacheCleared'));
+      },
+    });
 }

@@ -9,14 +9,15 @@ export function useLogoutConfirm(): () => void {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  return () => modal.confirm({
-    title: t('common.tip'),
-    content: t('common.logoutConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: async () => {
-      await logout();
-      void navigate(LOGIN_PATH, { replace: true });
-    },
-  });
+  return () =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('common.logoutConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await logout();
+        void navigate(LOGIN_PATH, { replace: true });
+      },
+    });
 }

@@ -8,6 +8,8 @@ type MessageApi = ReturnType<typeof message.useMessage>[0];
 export function useMessageNotifier(api: MessageApi): void {
   useEffect(() => {
     const previous = setNotifier({ error: (text) => void api.error(text), success: (text) => void api.success(text) });
-    return () => { setNotifier(previous); };
+    return () => {
+      setNotifier(previous);
+    };
   }, [api]);
 }

@@ -24,7 +24,9 @@ export default function MainLayout({ screen }: { screen: ScreenClass }) {
   const fullPath = `${location.pathname}${location.search}`;
 
   // Screen class 1 (768–991 px) collapses the sidebar; wider screens keep the user's choice.
-  useEffect(() => { if (screen <= 1) setCollapsed(true); }, [screen]);
+  useEffect(() => {
+    if (screen <= 1) setCollapsed(true);
+  }, [screen]);
 
   return (
     <Layout className={`tenon-shell tenon-theme-${shell.key}`} hasSider>

@@ -15,7 +15,11 @@ export function StatusBanners() {
           banner
           type="info"
           title={t('common.updateAvailable')}
-          action={<Button size="small" type="primary" onClick={applyUpdate}>{t('common.updateNow')}</Button>}
+          action={
+            <Button size="small" type="primary" onClick={applyUpdate}>
+              {t('common.updateNow')}
+            </Button>
+          }
         />
       )}
     </>

@@ -86,15 +86,25 @@ export function TabBar({ background }: { background: string }) {
         hideAdd
         size="small"
         activeKey={active}
-        onChange={(key) => { preloadRoute(key.split('?')[0]); void navigate(key); }}
-        onEdit={(key, action) => { if (action === 'remove' && typeof key === 'string') close(key); }}
+        onChange={(key) => {
+          preloadRoute(key.split('?')[0]);
+          void navigate(key);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') close(key);
+        }}
         items={tabs.map((tab) => ({
           key: tab.value,
           closable: tab.closable !== false,
           label: (
             <Dropdown trigger={['contextMenu']} menu={contextMenu(tab)}>
               {/* Like a menu item, a tab starts loading its screen while the pointer is on it. */}
-              <span className="tenon-tab-label" onMouseEnter={() => preloadRoute(tab.value.split('?')[0], { rows: false })}>{label(tab)}</span>
+              <span
+                className="tenon-tab-label"
+                onMouseEnter={() => preloadRoute(tab.value.split('?')[0], { rows: false })}
+              >
+                {label(tab)}
+              </span>
             </Dropdown>
           ),
         }))}
@@ -103,7 +113,9 @@ export function TabBar({ background }: { background: string }) {
             <Dropdown
               trigger={['click']}
               menu={listMenu}
-              onOpenChange={(open) => { if (!open) setSearch(''); }}
+              onOpenChange={(open) => {
+                if (!open) setSearch('');
+              }}
               popupRender={(menu) => (
                 <div className="tenon-tab-list">
                   <Input
@@ -119,7 +131,13 @@ export function TabBar({ background }: { background: string }) {
                 </div>
               )}
             >
-              <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('shell.tabs.list')} title={t('shell.tabs.list')} />
+              <Button
+                type="text"
+                size="small"
+                icon={<DownOutlined />}
+                aria-label={t('shell.tabs.list')}
+                title={t('shell.tabs.list')}
+              />
             </Dropdown>
           ),
         }}

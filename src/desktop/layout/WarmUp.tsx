@@ -21,5 +21,12 @@ export function WarmUp() {
     const handle = requestIdleCallback(draw, { timeout: 5000 });
     return () => cancelIdleCallback(handle);
   }, []);
-  return container ? createPortal(<Suspense fallback={null}><CrudWarmUp /></Suspense>, container) : null;
+  return container
+    ? createPortal(
+        <Suspense fallback={null}>
+          <CrudWarmUp />
+        </Suspense>,
+        container,
+      )
+    : null;
 }

@@ -16,7 +16,9 @@ export default function DashboardPage() {
   const { permission } = usePermission();
   const [logs, setLogs] = useState<number>();
   useEffect(() => {
-    const refresh = () => { void countErrorLogs().then(setLogs, () => setLogs(undefined)); };
+    const refresh = () => {
+      void countErrorLogs().then(setLogs, () => setLogs(undefined));
+    };
     refresh();
     return onErrorLogsChanged(refresh);
   }, []);
@@ -31,7 +33,9 @@ export default function DashboardPage() {
     <Row gutter={[16, 16]}>
       {cards.map((card) => (
         <Col key={card.key} xs={24} md={12} xl={6}>
-          <Card><Statistic title={card.title} value={card.value ?? '-'} /></Card>
+          <Card>
+            <Statistic title={card.title} value={card.value ?? '-'} />
+          </Card>
         </Col>
       ))}
     </Row>

@@ -4,7 +4,11 @@ import { useNavigate } from 'react-router-dom';
 
 type Status = '403' | '404' | '500';
 
-const TITLE: Record<Status, string> = { 403: 'shell.error.forbidden', 404: 'shell.error.notFound', 500: 'shell.error.serverError' };
+const TITLE: Record<Status, string> = {
+  403: 'shell.error.forbidden',
+  404: 'shell.error.notFound',
+  500: 'shell.error.serverError',
+};
 
 export default function ErrorPage({ status }: { status: Status }) {
   const { t } = useTranslation();
@@ -15,7 +19,11 @@ export default function ErrorPage({ status }: { status: Status }) {
         status={status}
         title={status}
         subTitle={t(TITLE[status])}
-        extra={<Button type="primary" onClick={() => void navigate('/', { replace: true })}>{t('shell.error.backHome')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => void navigate('/', { replace: true })}>
+            {t('shell.error.backHome')}
+          </Button>
+        }
       />
     </div>
   );

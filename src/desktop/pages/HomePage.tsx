@@ -25,28 +25,43 @@ export default function HomePage() {
   const menus = useSideMenus('');
   const openMenu = useOpenMenu();
   const lang = currentLanguage();
-  const groups = useMemo(() => (menus ?? []).map((root: MenuTreeNode) => ({
-    root,
-    leaves: flattenMenus(root.children && root.children.length > 0 ? root.children : [root]).filter((e) => e.leaf),
-  })), [menus]);
+  const groups = useMemo(
+    () =>
+      (menus ?? []).map((root: MenuTreeNode) => ({
+        root,
+        leaves: flattenMenus(root.children && root.children.length > 0 ? root.children : [root]).filter((e) => e.leaf),
+      })),
+    [menus],
+  );
 
   const name = userInfo?.real_name || userInfo?.nick_name || userInfo?.user_name || '';
   const tenantLabel = tenantName || tenantId;
   return (
     <div className="tenon-home" lang={i18n.language}>
       <Card className="tenon-home-hello">
-        <Typography.Title level={3} style={{ marginTop: 0 }}>{t(greetingKey(Number(formatDateTime().slice(11, 13))), { name })}</Typography.Title>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t(greetingKey(Number(formatDateTime().slice(11, 13))), { name })}
+        </Typography.Title>
         <Typography.Text type="secondary">
           {t('shell.home.tenant', { tenant: tenantLabel })}
           {userInfo?.role_name ? ` · ${t('shell.home.role', { role: userInfo.role_name })}` : ''}
         </Typography.Text>
       </Card>
-      <Typography.Title level={5} className="tenon-home-section">{t('shell.home.shortcuts')}</Typography.Title>
+      <Typography.Title level={5} className="tenon-home-section">
+        {t('shell.home.shortcuts')}
+      </Typography.Title>
       {menus && groups.length === 0 && <Empty description={t('shell.home.noMenus')} />}
       <Row gutter={[16, 16]}>
         {groups.map(({ root, leaves }) => (
           <Col key={root.id} xs={24} md={12} xl={8}>
-            <Card size="small" title={<span className="tenon-home-group"><MenuIcon source={root.source} /> {menuLabel(root, lang)}</span>}>
+            <Card
+              size="small"
+              title={
+                <span className="tenon-home-group">
+                  <MenuIcon source={root.source} /> {menuLabel(root, lang)}
+                </span>
+              }
+            >
               <div className="tenon-home-links">
                 {leaves.map((entry) => (
                   <button key={entry.id} type="button" className="tenon-home-link" onClick={() => openMenu(entry)}>

@@ -14,7 +14,9 @@ export default function IframePage() {
   const { token } = useSession();
   const { entries } = useMenuEntries();
   if (!entries) return <PageLoading />;
-  const entry = entries.find((e) => e.openMode === 'iframe' && e.routePath === iframePath({ code: routerPath, id: routerPath }));
+  const entry = entries.find(
+    (e) => e.openMode === 'iframe' && e.routePath === iframePath({ code: routerPath, id: routerPath }),
+  );
   if (!entry?.url) return <Navigate to="/404" replace />;
   return <iframe className="tenon-iframe" title={entry.name} src={withToken(entry.url, token)} />;
 }

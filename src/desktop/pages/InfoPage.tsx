@@ -13,9 +13,25 @@ const USER = '/api/blade-system/user';
 const PUT_FILE = '/api/blade-resource/oss/endpoint/put-file';
 const INFO_KEY = [DESKTOP_KEY, 'user-profile'] as const;
 
-export interface ProfileValues { avatar?: string; realName?: string; name?: string; phone?: string; email?: string }
-interface PasswordValues { oldPassword: string; newPassword: string; newPassword1: string }
-interface PutFileData { link: string; domain: string; name: string; originalName: string; attachId: string }
+export interface ProfileValues {
+  avatar?: string;
+  realName?: string;
+  name?: string;
+  phone?: string;
+  email?: string;
+}
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  newPassword1: string;
+}
+interface PutFileData {
+  link: string;
+  domain: string;
+  name: string;
+  originalName: string;
+  attachId: string;
+}
 
 /** The user's own profile (spec §2): personal info with avatar upload, and the password change. */
 export default function InfoPage() {
@@ -39,9 +55,19 @@ function ProfileForm() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ProfileValues>();
   const [uploading, setUploading] = useState(false);
-  const { data, isPending } = useQuery({ queryKey: INFO_KEY, queryFn: () => getData<ProfileValues | null>(`${USER}/info`) });
+  const { data, isPending } = useQuery({
+    queryKey: INFO_KEY,
+    queryFn: () => getData<ProfileValues | null>(`${USER}/info`),
+  });
   useEffect(() => {
-    if (data) form.setFieldsValue({ avatar: data.avatar ?? '', realName: data.realName ?? '', name: data.name ?? '', phone: data.phone ?? '', email: data.email ?? '' });
+    if (data)
+      form.setFieldsValue({
+        avatar: data.avatar ?? '',
+        realName: data.realName ?? '',
+        name: data.name ?? '',
+        phone: data.phone ?? '',
+        email: data.email ?? '',
+      });
   }, [data, form]);
   const save = useMutation({
     mutationFn: (values: ProfileValues) => postData<null>(`${USER}/update-info`, values),
@@ -78,29 +104,57 @@ function ProfileForm() {
 
   if (isPending) return <Skeleton active />;
   return (
-    <Form form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} className="tenon-info-form"
-      onFinish={(values) => save.mutate(values)}>
+    <Form
+      form={form}
+      layout="horizontal"
+      labelCol={{ span: 4 }}
+      wrapperCol={{ span: 14 }}
+      className="tenon-info-form"
+      onFinish={(values) => save.mutate(values)}
+    >
       <Form.Item label={t('shell.info.avatar')}>
         <Space align="center">
           <Avatar size={64} src={avatar || undefined} alt={t('shell.info.avatar')} />
-          <Upload accept="image/jpeg,image/png" showUploadList={false} beforeUpload={beforeUpload} customRequest={customRequest}>
+          <Upload
+            accept="image/jpeg,image/png"
+            showUploadList={false}
+            beforeUpload={beforeUpload}
+            customRequest={customRequest}
+          >
             <Button loading={uploading}>{t('shell.info.avatarUpload')}</Button>
           </Upload>
         </Space>
       </Form.Item>
-      <Form.Item name="avatar" hidden><Input /></Form.Item>
-      <Form.Item name="realName" label={t('shell.info.realName')}><Input /></Form.Item>
-      <Form.Item name="name" label={t('shell.info.name')}><Input /></Form.Item>
-      <Form.Item name="phone" label={t('shell.info.phone')} required validateTrigger={['onBlur', 'onChange']}
-        rules={[ruleOf((value) => (value && value === data?.phone ? undefined : phoneProblem(value, true)?.[lang]))]}>
+      <Form.Item name="avatar" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name="realName" label={t('shell.info.realName')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="name" label={t('shell.info.name')}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={t('shell.info.phone')}
+        required
+        validateTrigger={['onBlur', 'onChange']}
+        rules={[ruleOf((value) => (value && value === data?.phone ? undefined : phoneProblem(value, true)?.[lang]))]}
+      >
         <Input maxLength={20} />
       </Form.Item>
-      <Form.Item name="email" label={t('shell.info.email')} rules={[{ type: 'email', message: t('shell.info.emailFormat') }]}>
+      <Form.Item
+        name="email"
+        label={t('shell.info.email')}
+        rules={[{ type: 'email', message: t('shell.info.emailFormat') }]}
+      >
         <Input />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
         <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>{t('shell.info.submit')}</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('shell.info.submit')}
+          </Button>
           <Button onClick={() => data && form.setFieldsValue({ ...data })}>{t('shell.info.reset')}</Button>
         </Space>
       </Form.Item>
@@ -121,28 +175,49 @@ function PasswordForm() {
     },
   });
   return (
-    <Form form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} className="tenon-info-form"
-      onFinish={(values) => save.mutate(values)}>
-      <Form.Item name="oldPassword" label={t('shell.info.oldPassword')} rules={[{ required: true, message: t('shell.info.oldPasswordRequired') }]}>
+    <Form
+      form={form}
+      layout="horizontal"
+      labelCol={{ span: 4 }}
+      wrapperCol={{ span: 14 }}
+      className="tenon-info-form"
+      onFinish={(values) => save.mutate(values)}
+    >
+      <Form.Item
+        name="oldPassword"
+        label={t('shell.info.oldPassword')}
+        rules={[{ required: true, message: t('shell.info.oldPasswordRequired') }]}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="newPassword" label={t('shell.info.newPassword')} rules={[{ required: true, message: t('shell.info.newPasswordRequired') }]}>
+      <Form.Item
+        name="newPassword"
+        label={t('shell.info.newPassword')}
+        rules={[{ required: true, message: t('shell.info.newPasswordRequired') }]}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item name="newPassword1" label={t('shell.info.newPassword1')} dependencies={['newPassword']}
+      <Form.Item
+        name="newPassword1"
+        label={t('shell.info.newPassword1')}
+        dependencies={['newPassword']}
         rules={[
           { required: true, message: t('shell.info.newPassword1Required') },
           ({ getFieldValue }) => ({
-            validator: (_rule, value) => (!value || value === getFieldValue('newPassword')
-              ? Promise.resolve()
-              : Promise.reject(new Error(t('shell.info.confirmMismatch')))),
+            validator: (_rule, value) =>
+              !value || value === getFieldValue('newPassword')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('shell.info.confirmMismatch'))),
           }),
-        ]}>
+        ]}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
         <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>{t('shell.info.submit')}</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('shell.info.submit')}
+          </Button>
           <Button onClick={() => form.resetFields()}>{t('shell.info.reset')}</Button>
         </Space>
       </Form.Item>

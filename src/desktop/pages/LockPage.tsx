@@ -45,14 +45,25 @@ export default function LockPage() {
               help={wrong ? t('shell.lock.wrong') : undefined}
               rules={[{ required: true, message: t('shell.lock.passwordRequired') }]}
             >
-              <Input.Password autoFocus autoComplete="off" placeholder={t('shell.lock.passwordPlaceholder')} aria-label={t('shell.lock.password')} />
+              <Input.Password
+                autoFocus
+                autoComplete="off"
+                placeholder={t('shell.lock.passwordPlaceholder')}
+                aria-label={t('shell.lock.password')}
+              />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block icon={<UnlockOutlined />}>{t('shell.lock.unlock')}</Button>
+            <Button type="primary" htmlType="submit" block icon={<UnlockOutlined />}>
+              {t('shell.lock.unlock')}
+            </Button>
           </Form>
         ) : (
-          <Button type="primary" block size="large" onClick={back}>{t('shell.lock.back')}</Button>
+          <Button type="primary" block size="large" onClick={back}>
+            {t('shell.lock.back')}
+          </Button>
         )}
-        <Button type="link" block className="tenon-lock-logout" onClick={confirmLogout}>{t('common.logout')}</Button>
+        <Button type="link" block className="tenon-lock-logout" onClick={confirmLogout}>
+          {t('common.logout')}
+        </Button>
       </Card>
     </div>
   );

@@ -12,7 +12,12 @@ import { setLanguage } from '../../client/i18n.ts';
 import { permissionQuery, routesQuery } from '../queries.ts';
 import { tabStore } from '../tabs/tab-store.ts';
 
-interface LoginValues { tenantId: string; username: string; password: string; captchaCode: string }
+interface LoginValues {
+  tenantId: string;
+  username: string;
+  password: string;
+  captchaCode: string;
+}
 type Field = keyof LoginValues;
 
 const REQUIRED: Record<Field, string> = {
@@ -32,7 +37,12 @@ export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<LoginValues>({ tenantId: site.defaultTenantId, username: '', password: '', captchaCode: '' });
+  const [values, setValues] = useState<LoginValues>({
+    tenantId: site.defaultTenantId,
+    username: '',
+    password: '',
+    captchaCode: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [captcha, setCaptcha] = useState<Captcha>();
@@ -40,7 +50,8 @@ export default function LoginPage() {
   const tenantName = tenant.data?.tenantName;
   const fields: Field[] = [
     ...(site.tenantMode && !tenantName ? ['tenantId' as const] : []),
-    'username', 'password',
+    'username',
+    'password',
     ...(site.captchaMode ? ['captchaCode' as const] : []),
   ];
 
@@ -58,7 +69,9 @@ export default function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = Object.fromEntries(fields.map((field) => [field, missing(field, values[field])]).filter(([, error]) => error));
+    const found = Object.fromEntries(
+      fields.map((field) => [field, missing(field, values[field])]).filter(([, error]) => error),
+    );
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
@@ -98,14 +111,22 @@ export default function LoginPage() {
         'aria-invalid': Boolean(errors[name]),
         'aria-describedby': `login-${name}-error`,
       })}
-      <div className="tenon-login-error" id={`login-${name}-error`} role="alert">{errors[name]}</div>
+      <div className="tenon-login-error" id={`login-${name}-error`} role="alert">
+        {errors[name]}
+      </div>
     </div>
   );
   const other = i18n.language === 'en' ? 'zh' : 'en';
 
   return (
     <div className="tenon-login">
-      <Button type="text" className="tenon-login-language" icon={<TranslationOutlined />} title={t('common.language')} onClick={() => void setLanguage(other)}>
+      <Button
+        type="text"
+        className="tenon-login-language"
+        icon={<TranslationOutlined />}
+        title={t('common.language')}
+        onClick={() => void setLanguage(other)}
+      >
         {t(`common.${other}`)}
       </Button>
       <div className="tenon-login-card">
@@ -119,19 +140,33 @@ export default function LoginPage() {
             const label = t(name === 'captchaCode' ? 'shell.login.captcha' : `shell.login.${name}`);
             const named = { placeholder: label, 'aria-label': label };
             if (name === 'tenantId') return field(name, <TeamOutlined />, (props) => <Input {...props} {...named} />);
-            if (name === 'username') return field(name, <UserOutlined />, (props) => <Input {...props} {...named} autoComplete="username" />);
-            if (name === 'password') return field(name, <LockOutlined />, (props) => <Input.Password {...props} {...named} autoComplete="current-password" />);
+            if (name === 'username')
+              return field(name, <UserOutlined />, (props) => <Input {...props} {...named} autoComplete="username" />);
+            if (name === 'password')
+              return field(name, <LockOutlined />, (props) => (
+                <Input.Password {...props} {...named} autoComplete="current-password" />
+              ));
             return field(name, <SafetyOutlined />, (props) => (
               <Input
                 {...props}
                 {...named}
-                suffix={captcha && (
-                  <img className="tenon-captcha" src={captcha.image} alt={t('shell.login.captchaImage')} title={t('shell.login.captchaRefresh')} onClick={loadCaptcha} />
-                )}
+                suffix={
+                  captcha && (
+                    <img
+                      className="tenon-captcha"
+                      src={captcha.image}
+                      alt={t('shell.login.captchaImage')}
+                      title={t('shell.login.captchaRefresh')}
+                      onClick={loadCaptcha}
+                    />
+                  )
+                }
               />
             ));
           })}
-          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>{t('shell.login.submit')}</Button>
+          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+            {t('shell.login.submit')}
+          </Button>
         </form>
       </div>
     </div>

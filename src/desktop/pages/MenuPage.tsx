@@ -19,7 +19,13 @@ export default function MenuPage() {
   const { pathname, search } = useLocation();
   const { entries, isError, refetch } = useMenuEntries();
   if (isError) {
-    return <Result status="warning" title={t('shell.page.menusFailed')} extra={<Button onClick={refetch}>{t('common.refresh')}</Button>} />;
+    return (
+      <Result
+        status="warning"
+        title={t('shell.page.menusFailed')}
+        extra={<Button onClick={refetch}>{t('common.refresh')}</Button>}
+      />
+    );
   }
   if (!entries) return <PageLoading />;
   const phoneEquivalent = equivalentPath('desktop', pathname, search);

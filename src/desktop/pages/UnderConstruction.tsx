@@ -8,12 +8,14 @@ export function UnderConstruction({ name, path }: { name: string; path: string }
     <Result
       status="info"
       title={t('shell.page.notAvailable')}
-      subTitle={(
+      subTitle={
         <>
           <div>{name}</div>
-          <Typography.Text type="secondary" code>{path}</Typography.Text>
+          <Typography.Text type="secondary" code>
+            {path}
+          </Typography.Text>
         </>
-      )}
+      }
     />
   );
 }

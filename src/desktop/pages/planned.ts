@@ -15,8 +15,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/monitor/log/api', // 接口日志
   '/monitor/log/error', // 错误日志
   '/report/reportlist', // 报表列表
-  '/masterdata/customer', // 客户管理
-  '/masterdata/supplier', // 供应商管理
   '/masterdata/product', // 产品管理
   '/masterdata/goodscategory', // 物料分类
   '/masterdata/price', // 价格管理

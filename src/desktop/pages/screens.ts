@@ -16,7 +16,10 @@ export function withRows(page: LazyPage, entity: () => Promise<EntityDef>, optio
     entity,
     // Two small chunks (the query and the definition) stand between the click and the request, not the CRUD blocks.
     prefetchRows: async () => {
-      const [{ prefetchFirstRows }, definition] = await Promise.all([import('../components/crud/use-crud-rows.ts'), entity()]);
+      const [{ prefetchFirstRows }, definition] = await Promise.all([
+        import('../components/crud/use-crud-rows.ts'),
+        entity(),
+      ]);
       await prefetchFirstRows(queryClient, definition, options);
     },
   });
@@ -27,10 +30,18 @@ export function withRows(page: LazyPage, entity: () => Promise<EntityDef>, optio
  * the screen's chunk, so the shell carries neither.
  */
 export function crudScreen(load: () => Promise<EntityDef>, options?: CrudOptions): Screen {
-  return withRows(lazyPage(async () => {
-    const [{ CrudPage }, entity] = await Promise.all([import('../components/crud/CrudPage.tsx'), load()]);
-    return { default: function EntityScreen() { return createElement(CrudPage, { entity, options }); } };
-  }), load, options);
+  return withRows(
+    lazyPage(async () => {
+      const [{ CrudPage }, entity] = await Promise.all([import('../components/crud/CrudPage.tsx'), load()]);
+      return {
+        default: function EntityScreen() {
+          return createElement(CrudPage, { entity, options });
+        },
+      };
+    }),
+    load,
+    options,
+  );
 }
 
 /** A module's desktop screens by menu path (`/system/param`), each a lazy chunk. */

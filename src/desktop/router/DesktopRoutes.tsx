@@ -6,20 +6,34 @@ import { lazyPage } from '../../client/lazy.ts';
 import { session } from '../../client/session.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import LoginPage from '../pages/LoginPage.tsx';
-import { DASHBOARD_PATH, DICT_HORIZONTAL_PATH, DICT_VERTICAL_PATH, HOME_PATH, INFO_PATH, LOGIN_PATH } from './route-table.ts';
+import {
+  DASHBOARD_PATH,
+  DICT_HORIZONTAL_PATH,
+  DICT_VERTICAL_PATH,
+  HOME_PATH,
+  INFO_PATH,
+  LOGIN_PATH,
+} from './route-table.ts';
 import { PROCESS_PATHS } from './route-table.ts';
 import { RouteGuard } from './RouteGuard.tsx';
 
 // The login form ships with the desktop entry; the console (antd's App, the shell) and every page load on demand.
 const registry = () => import('../pages/registry.ts');
 // A screen opened by its address starts loading (its chunks, its first rows) with the shell, not after it.
-if (session.get().token && window.location.pathname !== LOGIN_PATH) void registry().then((r) => r.preloadRoute(window.location.pathname));
+if (session.get().token && window.location.pathname !== LOGIN_PATH)
+  void registry().then((r) => r.preloadRoute(window.location.pathname));
 
 /** A page inside antd's App (ConsoleApp), both chunks fetched together. */
 function consolePage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazyPage<P>(async () => {
     const [{ default: Page }, { ConsoleApp }] = await Promise.all([load(), import('../components/ConsoleApp.tsx')]);
-    return { default: (props: P) => <ConsoleApp><Page {...props} /></ConsoleApp> };
+    return {
+      default: (props: P) => (
+        <ConsoleApp>
+          <Page {...props} />
+        </ConsoleApp>
+      ),
+    };
   });
 }
 
@@ -40,8 +54,12 @@ const DashboardPage = lazyPage(() => import('../pages/DashboardPage.tsx'));
 const TestPage = lazyPage(() => import('../pages/TestPage.tsx'));
 const InfoPage = lazyPage(() => import('../pages/InfoPage.tsx'));
 const IframePage = lazyPage(() => import('../pages/IframePage.tsx'));
-const DictHorizontalPage = lazyPage(async () => ({ default: (await import('../pages/system/DictionaryPage.tsx')).SystemDictionaryPage }));
-const DictVerticalPage = lazyPage(async () => ({ default: (await import('../pages/system/DictionaryPage.tsx')).StackedDictionaryPage }));
+const DictHorizontalPage = lazyPage(async () => ({
+  default: (await import('../pages/system/DictionaryPage.tsx')).SystemDictionaryPage,
+}));
+const DictVerticalPage = lazyPage(async () => ({
+  default: (await import('../pages/system/DictionaryPage.tsx')).StackedDictionaryPage,
+}));
 const ProcessFormPage = lazyPage(() => import('../pages/work/process/ProcessFormPage.tsx'));
 const ProcessHandlePage = lazyPage(() => import('../pages/work/process/ProcessHandlePage.tsx'));
 const ProcessDetailPage = lazyPage(() => import('../pages/work/process/ProcessDetailPage.tsx'));

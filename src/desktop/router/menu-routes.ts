@@ -30,8 +30,15 @@ export function flattenMenus(nodes: MenuTreeNode[], parentIds: string[] = []): M
   for (const node of nodes) {
     const leaf = !node.children || node.children.length === 0;
     entries.push({
-      id: node.id, code: node.code, name: node.name, nameEn: node.nameEn, menuPath: node.path, source: node.source,
-      leaf, parentIds, ...routeOf(node),
+      id: node.id,
+      code: node.code,
+      name: node.name,
+      nameEn: node.nameEn,
+      menuPath: node.path,
+      source: node.source,
+      leaf,
+      parentIds,
+      ...routeOf(node),
     });
     if (!leaf) entries.push(...flattenMenus(node.children ?? [], [...parentIds, node.id]));
   }
@@ -49,7 +56,11 @@ export function visibleMenus(nodes: MenuTreeNode[], roles: string[]): MenuTreeNo
 }
 
 /** Role aliases of the session (`role_name` is a comma list after a multi-role login). */
-export const rolesOf = (roleName: string | undefined) => (roleName ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+export const rolesOf = (roleName: string | undefined) =>
+  (roleName ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
 
 export function menuLabel(entry: { name: string; nameEn: string }, lang: Language): string {
   return lang === 'en' && entry.nameEn ? entry.nameEn : entry.name;
@@ -75,7 +86,12 @@ export interface MenuHit {
  * The menu search overlay: leaf menus whose name (in the current language) the text matches, anywhere (the spec's
  * prefix matches come first, then menu order), or by pinyin when the search passes a pinyin matcher.
  */
-export function searchMenus(entries: MenuEntry[], text: string, lang: Language, match: LabelMatcher = matchSubstring): MenuHit[] {
+export function searchMenus(
+  entries: MenuEntry[],
+  text: string,
+  lang: Language,
+  match: LabelMatcher = matchSubstring,
+): MenuHit[] {
   const wanted = text.trim();
   if (!wanted) return [];
   return entries

@@ -49,7 +49,11 @@ export const STATIC_ROUTES: Readonly<Record<string, RouteMeta>> = {
 };
 
 /** Label and meta of a path, from the static table or the menus; undefined when not (yet) known. */
-export function describeRoute(pathname: string, entries: MenuEntry[] | undefined, translate: (key: string) => string): RouteInfo | undefined {
+export function describeRoute(
+  pathname: string,
+  entries: MenuEntry[] | undefined,
+  translate: (key: string) => string,
+): RouteInfo | undefined {
   const fixed = STATIC_ROUTES[pathname];
   if (fixed) return { label: fixed.i18n ? translate(fixed.i18n) : undefined, meta: fixed };
   const processLabel = processRouteLabel(pathname);

@@ -4,7 +4,10 @@ import type { Tab } from '../router/types.ts';
 
 /** The first page's tab: always first, never closable (spec §9). */
 export const FIRST_TAB: Tab = {
-  label: site.firstPage.label, value: site.firstPage.value, meta: { i18n: 'shell.route.home' }, closable: site.firstPage.closable,
+  label: site.firstPage.label,
+  value: site.firstPage.value,
+  meta: { i18n: 'shell.route.home' },
+  closable: site.firstPage.closable,
 };
 
 const isFirst = (tab: Tab) => tab.value === FIRST_TAB.value;

@@ -33,21 +33,34 @@ export const tabStore = {
   get: () => state,
   subscribe(listener: () => void) {
     listeners.add(listener);
-    return () => { listeners.delete(listener); };
+    return () => {
+      listeners.delete(listener);
+    };
   },
-  enter(tab: Tab) { update({ tabs: addTab(state.tabs, tab), current: tab }); },
+  enter(tab: Tab) {
+    update({ tabs: addTab(state.tabs, tab), current: tab });
+  },
   /** A page names its tab more precisely than its route (an i18n key). */
   retitle(value: string, title: string) {
-    if (state.tabs.some((tab) => tab.value === value && tab.title !== title)) update({ tabs: retitleTab(state.tabs, value, title) });
+    if (state.tabs.some((tab) => tab.value === value && tab.title !== title))
+      update({ tabs: retitleTab(state.tabs, value, title) });
   },
-  close(value: string) { update({ tabs: closeTab(state.tabs, value) }); },
-  closeOthers(value: string) { update({ tabs: closeOtherTabs(state.tabs, value) }); },
-  closeAll() { update({ tabs: closeAllTabs() }); },
+  close(value: string) {
+    update({ tabs: closeTab(state.tabs, value) });
+  },
+  closeOthers(value: string) {
+    update({ tabs: closeOtherTabs(state.tabs, value) });
+  },
+  closeAll() {
+    update({ tabs: closeAllTabs() });
+  },
   refresh(value: string) {
     update({ generations: { ...state.generations, [value]: (state.generations[value] ?? 0) + 1 } }, false);
   },
   /** Logout and login start from the first page only; logout already removed the stored lists. */
-  reset(persist = false) { update({ tabs: closeAllTabs(), current: FIRST_TAB, generations: {} }, persist); },
+  reset(persist = false) {
+    update({ tabs: closeAllTabs(), current: FIRST_TAB, generations: {} }, persist);
+  },
 };
 
 session.onLogout(() => tabStore.reset());

@@ -3,7 +3,10 @@ import { site } from '../../client/config.ts';
 import { getStore, setStore } from '../../client/storage.ts';
 import { isThemeKey, type ThemeKey } from './themes.ts';
 
-interface ThemeState { themeKey: ThemeKey; color: string }
+interface ThemeState {
+  themeKey: ThemeKey;
+  color: string;
+}
 
 const HEX = /^#[0-9a-f]{6}$/i;
 const storedTheme = getStore<string>('themeName');
@@ -20,7 +23,9 @@ export const themeStore = {
   get: () => state,
   subscribe(listener: () => void) {
     listeners.add(listener);
-    return () => { listeners.delete(listener); };
+    return () => {
+      listeners.delete(listener);
+    };
   },
   setTheme(themeKey: ThemeKey) {
     setStore('themeName', themeKey);

@@ -1,6 +1,18 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 
-export const THEME_KEYS = ['default', 'white', 'dark', 'hey', 'star', 'lavender', 'blue', 'iview', 'cool', 'd2', 'beautiful'] as const;
+export const THEME_KEYS = [
+  'default',
+  'white',
+  'dark',
+  'hey',
+  'star',
+  'lavender',
+  'blue',
+  'iview',
+  'cool',
+  'd2',
+  'beautiful',
+] as const;
 export type ThemeKey = (typeof THEME_KEYS)[number];
 
 /** Colours one theme gives the shell; the primary colour comes from the colour picker. */
@@ -18,43 +30,100 @@ export interface ShellTheme {
   tabBarBg: string;
 }
 
-const light = { dark: false, headerBg: '#ffffff', headerText: 'rgba(0,0,0,0.85)', bodyBg: '#f0f2f5', tabBarBg: '#ffffff' };
+const light = {
+  dark: false,
+  headerBg: '#ffffff',
+  headerText: 'rgba(0,0,0,0.85)',
+  bodyBg: '#f0f2f5',
+  tabBarBg: '#ffffff',
+};
 
 export const SHELL_THEMES: Readonly<Record<ThemeKey, ShellTheme>> = {
   default: { key: 'default', ...light, siderBg: '#20222a', siderDark: true, logoColor: '#ffffff' },
   white: { key: 'white', ...light, siderBg: '#ffffff', siderDark: false, logoColor: '#303133', bodyBg: '#f5f7fa' },
   dark: {
-    key: 'dark', dark: true, siderBg: '#141414', siderDark: true, logoColor: '#ffffff', headerBg: '#1f1f1f',
-    headerText: 'rgba(255,255,255,0.85)', bodyBg: '#000000', tabBarBg: '#141414',
+    key: 'dark',
+    dark: true,
+    siderBg: '#141414',
+    siderDark: true,
+    logoColor: '#ffffff',
+    headerBg: '#1f1f1f',
+    headerText: 'rgba(255,255,255,0.85)',
+    bodyBg: '#000000',
+    tabBarBg: '#141414',
   },
   hey: {
-    key: 'hey', ...light, siderBg: 'linear-gradient(180deg, #5b6cf9 0%, #9b51e0 55%, #e0569b 100%)', siderDark: true,
-    logoColor: '#ffffff', headerBg: 'linear-gradient(90deg, #5b6cf9 0%, #9b51e0 100%)', headerText: '#ffffff',
+    key: 'hey',
+    ...light,
+    siderBg: 'linear-gradient(180deg, #5b6cf9 0%, #9b51e0 55%, #e0569b 100%)',
+    siderDark: true,
+    logoColor: '#ffffff',
+    headerBg: 'linear-gradient(90deg, #5b6cf9 0%, #9b51e0 100%)',
+    headerText: '#ffffff',
   },
   star: {
-    key: 'star', ...light, siderBg: 'radial-gradient(ellipse at top, #1b2735 0%, #090a0f 100%)', siderDark: true,
-    logoColor: '#ffd666', headerBg: '#0f1626', headerText: '#e6f4ff', bodyBg: '#eef1f6',
+    key: 'star',
+    ...light,
+    siderBg: 'radial-gradient(ellipse at top, #1b2735 0%, #090a0f 100%)',
+    siderDark: true,
+    logoColor: '#ffd666',
+    headerBg: '#0f1626',
+    headerText: '#e6f4ff',
+    bodyBg: '#eef1f6',
   },
   lavender: {
-    key: 'lavender', ...light, siderBg: '#f1ebfb', siderDark: false, logoColor: '#5b3f9e', headerBg: '#faf7ff',
-    headerText: '#4b2d86', bodyBg: '#f7f4fc', tabBarBg: '#fbf9ff',
+    key: 'lavender',
+    ...light,
+    siderBg: '#f1ebfb',
+    siderDark: false,
+    logoColor: '#5b3f9e',
+    headerBg: '#faf7ff',
+    headerText: '#4b2d86',
+    bodyBg: '#f7f4fc',
+    tabBarBg: '#fbf9ff',
   },
   blue: {
-    key: 'blue', ...light, siderBg: '#0b3a82', siderDark: true, logoColor: '#ffffff', headerBg: '#0f4fb0', headerText: '#ffffff',
+    key: 'blue',
+    ...light,
+    siderBg: '#0b3a82',
+    siderDark: true,
+    logoColor: '#ffffff',
+    headerBg: '#0f4fb0',
+    headerText: '#ffffff',
     bodyBg: '#eef3fb',
   },
   iview: { key: 'iview', ...light, siderBg: '#515a6e', siderDark: true, logoColor: '#ffffff', bodyBg: '#f5f7f9' },
   cool: {
-    key: 'cool', ...light, siderBg: 'linear-gradient(180deg, #021526 0%, #03346e 100%)', siderDark: true, logoColor: '#6ee7f9',
-    headerBg: 'linear-gradient(90deg, #021526 0%, #03346e 100%)', headerText: '#6ee7f9', bodyBg: '#e9f1f8',
+    key: 'cool',
+    ...light,
+    siderBg: 'linear-gradient(180deg, #021526 0%, #03346e 100%)',
+    siderDark: true,
+    logoColor: '#6ee7f9',
+    headerBg: 'linear-gradient(90deg, #021526 0%, #03346e 100%)',
+    headerText: '#6ee7f9',
+    bodyBg: '#e9f1f8',
   },
   d2: {
-    key: 'd2', ...light, siderBg: '#ebf1f6', siderDark: false, logoColor: '#2f74ff', headerBg: '#ebf1f6',
-    headerText: '#2f3542', bodyBg: '#ebf1f6', tabBarBg: '#f6f9fb',
+    key: 'd2',
+    ...light,
+    siderBg: '#ebf1f6',
+    siderDark: false,
+    logoColor: '#2f74ff',
+    headerBg: '#ebf1f6',
+    headerText: '#2f3542',
+    bodyBg: '#ebf1f6',
+    tabBarBg: '#f6f9fb',
   },
   beautiful: {
-    key: 'beautiful', ...light, siderBg: 'linear-gradient(180deg, #ff758c 0%, #ff7eb3 100%)', siderDark: true,
-    logoColor: '#ffffff', headerBg: '#fff5f8', headerText: '#c2185b', bodyBg: '#fdf2f6', tabBarBg: '#fff9fb',
+    key: 'beautiful',
+    ...light,
+    siderBg: 'linear-gradient(180deg, #ff758c 0%, #ff7eb3 100%)',
+    siderDark: true,
+    logoColor: '#ffffff',
+    headerBg: '#fff5f8',
+    headerText: '#c2185b',
+    bodyBg: '#fdf2f6',
+    tabBarBg: '#fff9fb',
   },
 };
 
@@ -66,10 +135,20 @@ export function antdThemeOf(shell: ShellTheme, colorPrimary: string): ThemeConfi
     algorithm: shell.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: { colorPrimary, colorInfo: colorPrimary, borderRadius: 4 },
     components: {
-      Layout: { siderBg: 'transparent', headerBg: 'transparent', bodyBg: shell.bodyBg, headerPadding: '0 12px', headerHeight: 56 },
+      Layout: {
+        siderBg: 'transparent',
+        headerBg: 'transparent',
+        bodyBg: shell.bodyBg,
+        headerPadding: '0 12px',
+        headerHeight: 56,
+      },
       Menu: {
-        darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.18)', darkPopupBg: '#1f2430',
-        itemBg: 'transparent', subMenuItemBg: 'transparent', darkItemSelectedBg: colorPrimary,
+        darkItemBg: 'transparent',
+        darkSubMenuItemBg: 'rgba(0,0,0,0.18)',
+        darkPopupBg: '#1f2430',
+        itemBg: 'transparent',
+        subMenuItemBg: 'transparent',
+        darkItemSelectedBg: colorPrimary,
       },
     },
   };

@@ -26,18 +26,33 @@ export function MainLayout() {
   const onMe = pathname === TAB_PATHS.me;
   const subTitle = subPageTitleKey(pathname);
   const back = onMe || subTitle !== undefined;
-  const title = subTitle ? t(subTitle) : onMe ? t('mobile.tabs.me') : tabs.find((tab) => tab.key === pathname)?.title ?? '';
+  const title = subTitle
+    ? t(subTitle)
+    : onMe
+      ? t('mobile.tabs.me')
+      : (tabs.find((tab) => tab.key === pathname)?.title ?? '');
   useDocumentTitle(title);
 
   const avatar = (
-    <button type="button" className="m-avatar-button" aria-label={t('mobile.tabs.me')} onClick={() => navigate(TAB_PATHS.me)}>
+    <button
+      type="button"
+      className="m-avatar-button"
+      aria-label={t('mobile.tabs.me')}
+      onClick={() => navigate(TAB_PATHS.me)}
+    >
       <Avatar src={userInfo?.avatar ?? ''} style={{ '--size': '32px', '--border-radius': '50%' }} />
     </button>
   );
   return (
     <div className="m-app">
       <header className="m-header">
-        <NavBar back={back ? '' : null} onBack={() => (key === 'default' ? navigate('/') : navigate(-1))} right={back ? null : avatar}>{title}</NavBar>
+        <NavBar
+          back={back ? '' : null}
+          onBack={() => (key === 'default' ? navigate('/') : navigate(-1))}
+          right={back ? null : avatar}
+        >
+          {title}
+        </NavBar>
       </header>
       <OfflineBanner />
       <main className="m-body">
@@ -45,7 +60,9 @@ export function MainLayout() {
       </main>
       {subTitle === undefined && (
         <TabBar className="m-tab-bar" activeKey={onMe ? null : pathname} onChange={(key) => navigate(key)} safeArea>
-          {tabs.map((tab) => <TabBar.Item key={tab.key} icon={tab.icon} title={tab.title} badge={tab.badge} />)}
+          {tabs.map((tab) => (
+            <TabBar.Item key={tab.key} icon={tab.icon} title={tab.title} badge={tab.badge} />
+          ))}
         </TabBar>
       )}
     </div>

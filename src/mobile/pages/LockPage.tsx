@@ -32,22 +32,33 @@ export function LockPage() {
     <div className="m-lock">
       <Avatar src={userInfo?.avatar ?? ''} style={{ '--size': '72px', '--border-radius': '50%' }} />
       <h2>{userInfo?.real_name || userInfo?.account}</h2>
-      <div className="m-lock-sub">{t('mobile.lock.lockedTitle')} · {tenantId}</div>
+      <div className="m-lock-sub">
+        {t('mobile.lock.lockedTitle')} · {tenantId}
+      </div>
       <div className="m-lock-form">
         <div className="m-lock-input">
           <Input
             type="password"
             value={password}
-            onChange={(value) => { setPassword(value); setError(''); }}
+            onChange={(value) => {
+              setPassword(value);
+              setError('');
+            }}
             onEnterPress={unlock}
             placeholder={t('mobile.lock.unlockPlaceholder')}
             aria-label={t('mobile.lock.password')}
             autoComplete="off"
           />
         </div>
-        <div className="m-lock-error" role="alert">{error}</div>
-        <Button block color="primary" size="large" onClick={unlock}>{t('mobile.lock.unlock')}</Button>
-        <Button block fill="none" size="large" style={{ color: '#fff' }} onClick={confirmLogout}>{t('common.logout')}</Button>
+        <div className="m-lock-error" role="alert">
+          {error}
+        </div>
+        <Button block color="primary" size="large" onClick={unlock}>
+          {t('mobile.lock.unlock')}
+        </Button>
+        <Button block fill="none" size="large" style={{ color: '#fff' }} onClick={confirmLogout}>
+          {t('common.logout')}
+        </Button>
       </div>
     </div>
   );

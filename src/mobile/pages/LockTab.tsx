@@ -30,18 +30,30 @@ export function LockTab() {
     return (
       <div className="m-section">
         <p className="m-hint">{t('mobile.lock.passwordIsSet')}</p>
-        <Button block color="primary" size="large" onClick={lockNow}>{t('mobile.lock.lockNow')}</Button>
+        <Button block color="primary" size="large" onClick={lockNow}>
+          {t('mobile.lock.lockNow')}
+        </Button>
       </div>
     );
   }
   return (
-    <form className="m-section" noValidate onSubmit={(event) => { event.preventDefault(); setAndLock(); }}>
+    <form
+      className="m-section"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setAndLock();
+      }}
+    >
       <List mode="card" header={t('mobile.lock.setTitle')} className="m-form">
         <Field label={t('mobile.lock.password')} error={error}>
           <Input
             type="password"
             value={password}
-            onChange={(value) => { setPassword(value); setError(''); }}
+            onChange={(value) => {
+              setPassword(value);
+              setError('');
+            }}
             placeholder={t('mobile.lock.passwordPlaceholder')}
             aria-label={t('mobile.lock.password')}
             clearable
@@ -50,7 +62,9 @@ export function LockTab() {
         </Field>
       </List>
       <p className="m-hint">{t('mobile.lock.setHint')}</p>
-      <Button block type="submit" color="primary" size="large">{t('mobile.lock.setAndLock')}</Button>
+      <Button block type="submit" color="primary" size="large">
+        {t('mobile.lock.setAndLock')}
+      </Button>
     </form>
   );
 }

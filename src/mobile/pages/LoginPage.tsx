@@ -18,7 +18,12 @@ export function LoginPage() {
   const navigate = useNavigate();
   const tenant = useTenantInfo();
   const resolvedTenant = tenant.data?.tenantId ? tenant.data : undefined;
-  const [values, setValues] = useState<Values>({ tenantId: site.defaultTenantId, username: '', password: '', captchaCode: '' });
+  const [values, setValues] = useState<Values>({
+    tenantId: site.defaultTenantId,
+    username: '',
+    password: '',
+    captchaCode: '',
+  });
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [captcha, setCaptcha] = useState<Captcha>();
   const [loading, setLoading] = useState(false);
@@ -33,7 +38,8 @@ export function LoginPage() {
 
   const shown: Name[] = [
     ...(site.tenantMode && !resolvedTenant ? ['tenantId' as const] : []),
-    'username', 'password',
+    'username',
+    'password',
     ...(site.captchaMode ? ['captchaCode' as const] : []),
   ];
   const requiredMessage: Record<Name, string> = {
@@ -44,7 +50,9 @@ export function LoginPage() {
   };
 
   const submit = async () => {
-    const missing = Object.fromEntries(shown.filter((name) => !values[name].trim()).map((name) => [name, requiredMessage[name]]));
+    const missing = Object.fromEntries(
+      shown.filter((name) => !values[name].trim()).map((name) => [name, requiredMessage[name]]),
+    );
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     setLoading(true);
@@ -88,7 +96,13 @@ export function LoginPage() {
         <h1>{t('common.appName')}</h1>
         <p>{resolvedTenant?.tenantName || t('mobile.login.title')}</p>
       </div>
-      <form noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
         <List mode="card" className="m-form">
           {shown.includes('tenantId') && (
             <Field label={t('mobile.login.tenantId')} error={errors.tenantId}>
@@ -99,20 +113,34 @@ export function LoginPage() {
             {input('username', t('mobile.login.accountPlaceholder'), { autoComplete: 'username' })}
           </Field>
           <Field label={t('mobile.login.password')} error={errors.password}>
-            {input('password', t('mobile.login.passwordPlaceholder'), { type: 'password', autoComplete: 'current-password' })}
+            {input('password', t('mobile.login.passwordPlaceholder'), {
+              type: 'password',
+              autoComplete: 'current-password',
+            })}
           </Field>
           {site.captchaMode && (
             <Field
               label={t('mobile.login.captcha')}
               error={errors.captchaCode}
-              extra={captcha && <img className="m-captcha" src={captcha.image} alt={t('mobile.login.captchaRefresh')} onClick={loadCaptcha} />}
+              extra={
+                captcha && (
+                  <img
+                    className="m-captcha"
+                    src={captcha.image}
+                    alt={t('mobile.login.captchaRefresh')}
+                    onClick={loadCaptcha}
+                  />
+                )
+              }
             >
               {input('captchaCode', t('mobile.login.captchaPlaceholder'), { autoComplete: 'off' })}
             </Field>
           )}
         </List>
         <div className="m-login-submit">
-          <Button block type="submit" color="primary" size="large" loading={loading}>{t('mobile.login.submit')}</Button>
+          <Button block type="submit" color="primary" size="large" loading={loading}>
+            {t('mobile.login.submit')}
+          </Button>
         </div>
       </form>
     </div>

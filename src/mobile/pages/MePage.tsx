@@ -39,7 +39,9 @@ export function MePage() {
         </CheckList>
       </List>
       <div className="m-section">
-        <Button block color="danger" fill="outline" size="large" onClick={confirmLogout}>{t('common.logout')}</Button>
+        <Button block color="danger" fill="outline" size="large" onClick={confirmLogout}>
+          {t('common.logout')}
+        </Button>
       </div>
     </div>
   );

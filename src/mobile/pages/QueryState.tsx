@@ -28,11 +28,21 @@ export function QueryState({ query, empty, children }: { query: QueryLike; empty
     return <StateView icon={<ExclamationCircleOutline />} title={t('common.networkError')} />;
   }
   if (query.isPending) {
-    return <div className="m-state" aria-busy="true"><DotLoading color="primary" /></div>;
+    return (
+      <div className="m-state" aria-busy="true">
+        <DotLoading color="primary" />
+      </div>
+    );
   }
   if (query.isError && empty) {
     if (query.error instanceof ModuleNotAvailable) {
-      return <StateView icon={<StopOutline />} title={t('mobile.module.notAvailable')} description={t('mobile.module.notAvailableHint')} />;
+      return (
+        <StateView
+          icon={<StopOutline />}
+          title={t('mobile.module.notAvailable')}
+          description={t('mobile.module.notAvailableHint')}
+        />
+      );
     }
     return (
       <StateView
@@ -40,7 +50,15 @@ export function QueryState({ query, empty, children }: { query: QueryLike; empty
         title={t('mobile.module.loadFailed')}
         description={query.error instanceof ApiFailure ? query.error.message : t('common.networkError')}
       >
-        <Button color="primary" fill="outline" onClick={() => { void query.refetch(); }}>{t('mobile.module.retry')}</Button>
+        <Button
+          color="primary"
+          fill="outline"
+          onClick={() => {
+            void query.refetch();
+          }}
+        >
+          {t('mobile.module.retry')}
+        </Button>
       </StateView>
     );
   }

@@ -22,7 +22,9 @@ export function StatusPage({ status }: { status: Status }) {
   return (
     <main>
       <StateView icon={<Icon />} title={status} description={t(text)}>
-        <Button color="primary" onClick={() => navigate('/', { replace: true })}>{t('shell.error.backHome')}</Button>
+        <Button color="primary" onClick={() => navigate('/', { replace: true })}>
+          {t('shell.error.backHome')}
+        </Button>
       </StateView>
     </main>
   );

@@ -8,7 +8,9 @@ import { TenantScopedDialect } from './tenant-scoped-driver.ts';
 
 import type { Schema } from './schema.ts';
 
-/** The database as the migrations made it: queries are checked against db/schema.ts (generated, see schema-types.ts). */
+/**
+ * The database as the migrations made it: queries are checked against db/schema.ts (generated, see schema-types.ts).
+ */
 export type Db = Kysely<Schema>;
 /**
  * For code that names its tables at run time (the entity engine: an entity's table is in its definition, which a
@@ -44,7 +46,8 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const scoped = (dialect: Dialect) => (options.rowLevelSecurity === false ? dialect : new TenantScopedDialect(dialect));
+  const scoped = (dialect: Dialect) =>
+    options.rowLevelSecurity === false ? dialect : new TenantScopedDialect(dialect);
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, scoped);
   return openPGlite(options.dataDir, scoped);
 }
@@ -79,7 +82,11 @@ async function openPGlite(dataDir: string, scoped: Scope): Promise<Database> {
       db,
       kind: 'pglite',
       close: async () => {
-        try { await db.destroy(); } finally { releaseLock(); }
+        try {
+          await db.destroy();
+        } finally {
+          releaseLock();
+        }
       },
     };
   } catch (error) {
@@ -96,15 +103,21 @@ function lockDataDir(dataDir: string): () => void {
       const fd = openSync(lockFile, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => { try { unlinkSync(lockFile); } catch { /* already gone */ } };
+      return () => {
+        try {
+          unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(lockFile, 'utf8').trim());
       if (holder && holder !== process.pid && isServerProcess(holder)) {
         throw new DatabaseLockedError(
           `The embedded database in ${dataDir} is already open by process ${holder}. ` +
-          'Only one server process may use a PGlite folder: stop the other one, use another DATA_DIR, ' +
-          'or set DATABASE_URL to share a PostgreSQL server between processes.',
+            'Only one server process may use a PGlite folder: stop the other one, use another DATA_DIR, ' +
+            'or set DATABASE_URL to share a PostgreSQL server between processes.',
         );
       }
       unlinkSync(lockFile); // left by a process that died

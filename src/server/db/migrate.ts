@@ -10,7 +10,9 @@ export const SCHEMA_LOCK_KEY = 7_140_203_001;
 
 /** Applies every not yet recorded `NNNN_name.sql`, each in its own transaction. Returns the names applied. */
 export async function migrate(db: Db): Promise<string[]> {
-  await sql`create table if not exists tenon_migration (name varchar(255) primary key, applied_at timestamp(0) not null default localtimestamp(0))`.execute(db);
+  await sql`create table if not exists tenon_migration (name varchar(255) primary key, applied_at timestamp(0) not null default localtimestamp(0))`.execute(
+    db,
+  );
   const applied: string[] = [];
   for (const file of migrationFiles()) {
     const done = await db.transaction().execute(async (trx) => {
@@ -29,7 +31,9 @@ export async function migrate(db: Db): Promise<string[]> {
 }
 
 export function migrationFiles(): string[] {
-  return readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort();
 }
 
 /** Splits a migration into statements at `;` outside quotes, comments and dollar-quoted bodies. */

@@ -19,11 +19,19 @@ import {
  */
 export class SerialPGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new SerialPGliteDriver(this.pglite); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new SerialPGliteDriver(this.pglite);
+  }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
 }
 
 const ACQUIRE_TIMEOUT_MS = 30_000;
@@ -37,24 +45,38 @@ class SerialPGliteDriver implements Driver {
     this.connection = new PGliteConnection(pglite);
   }
 
-  async init() { await this.pglite.waitReady; }
+  async init() {
+    await this.pglite.waitReady;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.tail;
     let release!: () => void;
-    this.tail = new Promise<void>((resolve) => { release = resolve; });
+    this.tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     // A query issued through the pool while the same async flow holds a transaction would wait forever:
     // fail loudly instead of hanging.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       previous,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`PGlite connection not free after ${ACQUIRE_TIMEOUT_MS} ms: a query outside an open transaction waits for it?`)), ACQUIRE_TIMEOUT_MS);
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `PGlite connection not free after ${ACQUIRE_TIMEOUT_MS} ms: a query outside an open transaction waits for it?`,
+              ),
+            ),
+          ACQUIRE_TIMEOUT_MS,
+        );
       }),
-    ]).catch((error) => {
-      void previous.then(release); // give the slot back once it would have been ours
-      throw error;
-    }).finally(() => clearTimeout(timer));
+    ])
+      .catch((error) => {
+        void previous.then(release); // give the slot back once it would have been ours
+        throw error;
+      })
+      .finally(() => clearTimeout(timer));
     this.release = release;
     return this.connection;
   }
@@ -69,12 +91,24 @@ class SerialPGliteDriver implements Driver {
     const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
     await connection.executeQuery(CompiledQuery.raw(`begin${isolation}`));
   }
-  async commitTransaction(connection: DatabaseConnection) { await connection.executeQuery(CompiledQuery.raw('commit')); }
-  async rollbackTransaction(connection: DatabaseConnection) { await connection.executeQuery(CompiledQuery.raw('rollback')); }
-  async savepoint(connection: DatabaseConnection, name: string) { await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`)); }
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string) { await connection.executeQuery(CompiledQuery.raw(`rollback to ${name}`)); }
-  async releaseSavepoint(connection: DatabaseConnection, name: string) { await connection.executeQuery(CompiledQuery.raw(`release ${name}`)); }
-  async destroy() { if (!this.pglite.closed) await this.pglite.close(); }
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async savepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${name}`));
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`release ${name}`));
+  }
+  async destroy() {
+    if (!this.pglite.closed) await this.pglite.close();
+  }
 }
 
 class PGliteConnection implements DatabaseConnection {

@@ -21,10 +21,23 @@ interface ColumnInfo {
  * exceed 2^53 and money must not pass through floats).
  */
 const TS_TYPE: Record<string, string> = {
-  int2: 'number', int4: 'number', float4: 'number', float8: 'number',
-  int8: 'Int8', numeric: 'Numeric', date: 'string', timestamp: 'string', timestamptz: 'string',
-  varchar: 'string', text: 'string', bpchar: 'string', uuid: 'string',
-  bool: 'boolean', bytea: 'Uint8Array', json: 'unknown', jsonb: 'unknown',
+  int2: 'number',
+  int4: 'number',
+  float4: 'number',
+  float8: 'number',
+  int8: 'Int8',
+  numeric: 'Numeric',
+  date: 'string',
+  timestamp: 'string',
+  timestamptz: 'string',
+  varchar: 'string',
+  text: 'string',
+  bpchar: 'string',
+  uuid: 'string',
+  bool: 'boolean',
+  bytea: 'Uint8Array',
+  json: 'unknown',
+  jsonb: 'unknown',
 };
 
 const pascal = (name: string) => name.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());

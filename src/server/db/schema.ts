@@ -535,6 +535,61 @@ export interface BladeWorkCalendar {
   is_deleted: Generated<number>;
 }
 
+export interface ErpCustomer {
+  id: Int8;
+  tenant_id: Generated<string>;
+  customer_code: string;
+  customer_name: string;
+  short_name: Generated<string>;
+  customer_type: string;
+  is_related: Generated<number>;
+  tax_no: Generated<string>;
+  region_code: string | null;
+  address: Generated<string>;
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  currency: Generated<string>;
+  settlement_method: Generated<string>;
+  credit_days: Generated<number>;
+  credit_limit: Defaulted<Numeric>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpSupplier {
+  id: Int8;
+  tenant_id: Generated<string>;
+  supplier_code: string;
+  supplier_name: string;
+  short_name: Generated<string>;
+  supplier_type: string;
+  grade: Generated<string>;
+  is_related: Generated<number>;
+  tax_no: Generated<string>;
+  region_code: string | null;
+  address: Generated<string>;
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  bank_name: Generated<string>;
+  bank_account: Generated<string>;
+  currency: Generated<string>;
+  payment_days: Generated<number>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface TenonKv {
   kv_key: string;
   kv_value: string;
@@ -582,6 +637,8 @@ export interface Schema {
   blade_user_ext: BladeUserExt;
   blade_user_oauth: BladeUserOauth;
   blade_work_calendar: BladeWorkCalendar;
+  erp_customer: ErpCustomer;
+  erp_supplier: ErpSupplier;
   tenon_kv: TenonKv;
   tenon_migration: TenonMigration;
 }

@@ -21,11 +21,19 @@ const OWNER = '\u0000owner'; // cannot be a tenant code
  */
 export class TenantScopedDialect implements Dialect {
   constructor(private readonly inner: Dialect) {}
-  createAdapter() { return this.inner.createAdapter(); }
-  createDriver(): Driver { return new TenantScopedDriver(this.inner.createDriver()); }
+  createAdapter() {
+    return this.inner.createAdapter();
+  }
+  createDriver(): Driver {
+    return new TenantScopedDriver(this.inner.createDriver());
+  }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  createIntrospector(db: Kysely<any>) { return this.inner.createIntrospector(db); }
-  createQueryCompiler() { return this.inner.createQueryCompiler(); }
+  createIntrospector(db: Kysely<any>) {
+    return this.inner.createIntrospector(db);
+  }
+  createQueryCompiler() {
+    return this.inner.createQueryCompiler();
+  }
 }
 
 class TenantScopedDriver implements Driver {
@@ -34,7 +42,9 @@ class TenantScopedDriver implements Driver {
 
   constructor(private readonly inner: Driver) {}
 
-  init() { return this.inner.init(); }
+  init() {
+    return this.inner.init();
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await this.inner.acquireConnection();
@@ -44,9 +54,14 @@ class TenantScopedDriver implements Driver {
     try {
       // Forget the identity first: if the switch fails half-way the next holder sets it again.
       this.identities.delete(connection);
-      await connection.executeQuery(tenant === undefined
-        ? CompiledQuery.raw("select set_config('role', 'none', false), set_config('app.tenant_id', '', false)")
-        : CompiledQuery.raw(`select set_config('app.tenant_id', $1, false), set_config('role', '${APP_ROLE}', false)`, [tenant]));
+      await connection.executeQuery(
+        tenant === undefined
+          ? CompiledQuery.raw("select set_config('role', 'none', false), set_config('app.tenant_id', '', false)")
+          : CompiledQuery.raw(
+              `select set_config('app.tenant_id', $1, false), set_config('role', '${APP_ROLE}', false)`,
+              [tenant],
+            ),
+      );
       this.identities.set(connection, wanted);
       return connection;
     } catch (error) {
@@ -55,12 +70,28 @@ class TenantScopedDriver implements Driver {
     }
   }
 
-  releaseConnection(connection: DatabaseConnection) { return this.inner.releaseConnection(connection); }
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) { return this.inner.beginTransaction(connection, settings); }
-  commitTransaction(connection: DatabaseConnection) { return this.inner.commitTransaction(connection); }
-  rollbackTransaction(connection: DatabaseConnection) { return this.inner.rollbackTransaction(connection); }
-  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) { await this.inner.savepoint!(connection, name, compile); }
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) { await this.inner.rollbackToSavepoint!(connection, name, compile); }
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) { await this.inner.releaseSavepoint!(connection, name, compile); }
-  destroy() { return this.inner.destroy(); }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(connection);
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings);
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.inner.savepoint!(connection, name, compile);
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.inner.rollbackToSavepoint!(connection, name, compile);
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.inner.releaseSavepoint!(connection, name, compile);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
 }

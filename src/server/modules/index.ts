@@ -19,8 +19,19 @@ import { warehouseModule } from './warehouse/manifest.ts';
  * Adding a module is its folder and a line here.
  */
 export const MODULES: readonly ModuleManifest[] = [
-  authModule, systemModule, deskModule, resourceModule, flowModule, developModule, logModule, reportModule,
-  masterdataModule, productionModule, warehouseModule, financeModule, budgetModule,
+  authModule,
+  systemModule,
+  deskModule,
+  resourceModule,
+  flowModule,
+  developModule,
+  logModule,
+  reportModule,
+  masterdataModule,
+  productionModule,
+  warehouseModule,
+  financeModule,
+  budgetModule,
 ];
 
 /** Every entity the engine serves. */
@@ -28,3 +39,6 @@ export const ENTITIES: readonly EntityDef[] = MODULES.flatMap((module) => module
 
 /** The whole seeded menu tree, every module's top menus. */
 export const MENU_TREE = MODULES.flatMap((module) => module.menus ?? []);
+
+/** Every tenant's business dictionaries (dict-biz). */
+export const BUSINESS_DICTIONARIES = MODULES.flatMap((module) => module.businessDictionaries ?? []);

@@ -1,8 +1,10 @@
+import type { Lang } from '../../shared/i18n/server-messages.ts';
 import type { FastifyRequest } from 'fastify';
 import type { KeyValueStore } from './kv.ts';
 import type { AccessClaims, TokenSigner } from './token.ts';
 import { ApiError, unauthorized } from './errors.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
+import { isRecord } from './route-schemas.ts';
 
 /** The caller, from the verified token only: never from a header or a parameter. */
 export interface AuthUser {
@@ -24,6 +26,8 @@ export interface AuthUser {
   /** An administrator role of the caller's tenant, or SA (the contract's role guard "A"). */
   isAdmin: boolean;
   claims: AccessClaims;
+  /** The language of the request (Accept-Language): names for people (dictionary labels) come in it. */
+  lang?: Lang;
 }
 
 export const SUPER_TENANT = '000000';
@@ -37,7 +41,13 @@ const closedTenantKey = (tenantId: string) => `tenant-closed:${tenantId}`;
 /** Longer than any token lives (the clients' refresh validity defaults to 7 days). */
 const CLOSED_TENANT_TTL = 30 * 86_400;
 
-export const splitList = (value: string | undefined | null) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
+export const splitList = (value: string | undefined | null) =>
+  value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /**
  * Reads `Blade-Auth: bearer <jwt>`. A browser download link cannot send headers, so GET routes declared
@@ -48,7 +58,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const download = request.method === 'GET' && request.routeOptions.config?.download === true;
   // Saber writes the key as `Blade-Auth`, the contract as `blade-auth`.
   const query = download
-    ? Object.entries((request.query ?? {}) as Record<string, unknown>).find(([key]) => key.toLowerCase() === 'blade-auth')?.[1]
+    ? Object.entries(isRecord(request.query) ? request.query : {}).find(
+        ([key]) => key.toLowerCase() === 'blade-auth',
+      )?.[1]
     : undefined;
   if (typeof header === 'string') {
     const match = /^bearer\s+(.+)$/i.exec(header.trim());
@@ -60,7 +72,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export class Sessions {
-  constructor(private readonly signer: TokenSigner, private readonly kv: KeyValueStore) {}
+  constructor(
+    private readonly signer: TokenSigner,
+    private readonly kv: KeyValueStore,
+  ) {}
 
   /** The verified caller, or a 401 with the reason. */
   async authenticate(request: FastifyRequest): Promise<AuthUser> {
@@ -68,7 +83,10 @@ export class Sessions {
     if (!token) throw unauthorized('tokenMissing');
     const claims = await this.signer.verify<AccessClaims>(token, 'access_token');
     if (!claims) throw unauthorized('tokenInvalid');
-    const [revoked, closed] = await Promise.all([this.kv.get(revokedKey(claims.sid)), this.kv.get(closedTenantKey(claims.tenant_id))]);
+    const [revoked, closed] = await Promise.all([
+      this.kv.get(revokedKey(claims.sid)),
+      this.kv.get(closedTenantKey(claims.tenant_id)),
+    ]);
     if (revoked || closed) throw unauthorized('tokenInvalid');
     const tenantHeader = request.headers['tenant-id'];
     if (typeof tenantHeader === 'string' && tenantHeader && tenantHeader !== claims.tenant_id) {

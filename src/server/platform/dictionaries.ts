@@ -7,7 +7,10 @@ const CHANNEL = 'cache:dict';
 export class Dictionaries {
   private readonly cache = new Map<string, Promise<Map<string, string>>>();
 
-  private constructor(private readonly db: Db, private readonly kv: KeyValueStore) {}
+  private constructor(
+    private readonly db: Db,
+    private readonly kv: KeyValueStore,
+  ) {}
 
   static async create(db: Db, kv: KeyValueStore): Promise<Dictionaries> {
     const dictionaries = new Dictionaries(db, kv);
@@ -18,9 +21,14 @@ export class Dictionaries {
   itemsOf(code: string): Promise<Map<string, string>> {
     let items = this.cache.get(code);
     if (!items) {
-      items = this.db.selectFrom('blade_dict').select(['dict_key', 'dict_value'])
-        .where('code', '=', code).where('parent_id', '<>', '0').where('is_deleted', '=', 0)
-        .orderBy('sort').execute()
+      items = this.db
+        .selectFrom('blade_dict')
+        .select(['dict_key', 'dict_value'])
+        .where('code', '=', code)
+        .where('parent_id', '<>', '0')
+        .where('is_deleted', '=', 0)
+        .orderBy('sort')
+        .execute()
         .then((rows) => new Map(rows.map((r) => [String(r.dict_key), String(r.dict_value)])));
       items.catch(() => this.cache.delete(code));
       this.cache.set(code, items);

@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, text, type Lang, type LocalText, type MessageKey, type MessageVars } from '../../shared/i18n/server-messages.ts';
+import {
+  MESSAGES,
+  text,
+  type Lang,
+  type LocalText,
+  type MessageKey,
+  type MessageVars,
+} from '../../shared/i18n/server-messages.ts';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500;
 
@@ -12,7 +19,9 @@ export class ApiError extends Error {
   ) {
     super(local.zh);
   }
-  textIn(lang: Lang): string { return text(lang, this.local, this.vars); }
+  textIn(lang: Lang): string {
+    return text(lang, this.local, this.vars);
+  }
 }
 
 export const fail = (key: MessageKey, vars?: MessageVars) => new ApiError(400, MESSAGES[key], vars);
@@ -27,7 +36,12 @@ export function langOf(request: FastifyRequest): Lang {
   return typeof accept === 'string' && /^en\b/i.test(accept.trim()) ? 'en' : 'zh';
 }
 
-export interface R<T> { code: number; success: boolean; data: T; msg: string }
+export interface R<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
 
 /** `R.data(...)`: success envelope. */
 export function ok<T>(request: FastifyRequest, data: T): R<T> {
@@ -41,5 +55,7 @@ export function okOrEmpty<T>(request: FastifyRequest, data: T | undefined | null
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError) {
-  return reply.code(error.status).send({ code: error.status, success: false, data: null, msg: error.textIn(langOf(request)) });
+  return reply
+    .code(error.status)
+    .send({ code: error.status, success: false, data: null, msg: error.textIn(langOf(request)) });
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { SUPER_TENANT, type AuthUser, type Sessions } from './auth-context.ts';
 import { enterTenant, newRequestContext, runInContext, type RequestContext } from '../db/tenant-context.ts';
-import { ApiError, fail, sendError } from './errors.ts';
-import { isRecord } from './route-schemas.ts';
+import { ApiError, fail, langOf, sendError } from './errors.ts';
+import type { Param } from './route-schemas.ts';
 import type { Permissions } from './permissions.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
 
@@ -43,7 +43,7 @@ export function registerAccessHooks(app: FastifyInstance, sessions: Sessions, pe
     !request.routeOptions.url?.startsWith('/api/') || Boolean(request.routeOptions.config.public);
   app.addHook('onRequest', async (request) => {
     if (open(request)) return;
-    request.user = await sessions.authenticate(request);
+    request.user = { ...(await sessions.authenticate(request)), lang: langOf(request) };
     enterTenant(request.user.tenantId);
   });
   // Before the route's schema is checked: a caller without the right learns nothing about what it would accept.
@@ -75,7 +75,11 @@ function registerTenantContext(app: FastifyInstance) {
 }
 
 /** The first of `codes` the caller holds, else the first one (which `require` then refuses). */
-async function heldCode(permissions: Permissions, user: AuthUser, codes: readonly string[]): Promise<string | undefined> {
+async function heldCode(
+  permissions: Permissions,
+  user: AuthUser,
+  codes: readonly string[],
+): Promise<string | undefined> {
   for (const code of codes) if (await permissions.has(user, code)) return code;
   return codes[0];
 }
@@ -85,11 +89,18 @@ export function registerErrorHandlers(app: FastifyInstance) {
   // A download URL may carry the token (`blade-auth`): request logs show the URL without it. Routes and the 404
   // handler keep the factory present when they are added, so this comes first.
   app.setChildLoggerFactory((logger, bindings, options) =>
-    logger.child(bindings, { ...options, serializers: { ...options.serializers, req: serializeRequest } }));
+    logger.child(bindings, { ...options, serializers: { ...options.serializers, req: serializeRequest } }),
+  );
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const otherMethod = (['GET', 'POST'] as const).some((method) => method !== request.method && app.hasRoute({ method, url }));
-    return sendError(request, reply, otherMethod ? new ApiError(405, MESSAGES.methodNotAllowed) : new ApiError(404, MESSAGES.notFound));
+    const otherMethod = (['GET', 'POST'] as const).some(
+      (method) => method !== request.method && app.hasRoute({ method, url }),
+    );
+    return sendError(
+      request,
+      reply,
+      otherMethod ? new ApiError(405, MESSAGES.methodNotAllowed) : new ApiError(404, MESSAGES.notFound),
+    );
   });
   // PostgreSQL text cannot hold NUL: refuse it in the query string up front rather than fail in SQL...
   app.addHook('onRequest', async (request) => {
@@ -178,17 +189,6 @@ export function unsafeInput(data: unknown): string | undefined {
   return undefined;
 }
 
-/** Parameters the contract passes as query string even on POST, or as a form body: both are read. */
-export function requestParams(request: FastifyRequest): Record<string, unknown> {
-  return { ...(isRecord(request.body) ? request.body : {}), ...(isRecord(request.query) ? request.query : {}) };
-}
-
-export function requireParam(request: FastifyRequest, name: string): string {
-  const value = requestParams(request)[name];
-  if (value === undefined || value === null || String(value).trim() === '') throw fail('missingParam', { name });
-  return String(value).trim();
-}
-
 /**
  * Query parameters whose values never reach a log: the token header's query form, and the secrets Blade clients send
  * as query strings (the token grant's md5 password and refresh token, register-guest's password).
@@ -199,13 +199,20 @@ const SECRET_QUERY_KEY = /^(blade-auth|refresh_token|access_token)$|password/;
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
-  const params = url.slice(at + 1).split('&').map((part) => {
-    const eq = part.indexOf('=');
-    const key = eq < 0 ? part : part.slice(0, eq);
-    let name = key;
-    try { name = decodeURIComponent(key.replace(/\+/g, ' ')); } catch { /* keep the raw key */ }
-    return SECRET_QUERY_KEY.test(name.trim().toLowerCase()) ? `${key}=[redacted]` : part;
-  });
+  const params = url
+    .slice(at + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const key = eq < 0 ? part : part.slice(0, eq);
+      let name = key;
+      try {
+        name = decodeURIComponent(key.replace(/\+/g, ' '));
+      } catch {
+        /* keep the raw key */
+      }
+      return SECRET_QUERY_KEY.test(name.trim().toLowerCase()) ? `${key}=[redacted]` : part;
+    });
   return `${url.slice(0, at)}?${params.join('&')}`;
 }
 
@@ -218,4 +225,11 @@ function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/** A parameter the route cannot do without, trimmed text; absent or blank is refused naming it. */
+export function requiredParam<K extends string>(params: { [N in K]?: Param }, name: K): string {
+  const value = params[name];
+  if (value === undefined || value === null || String(value).trim() === '') throw fail('missingParam', { name });
+  return String(value).trim();
 }

@@ -45,7 +45,10 @@ export function optionalId(value: unknown, name: string): string | undefined {
 /** A comma list of ids (`1,2,3`, or a repeated parameter), every one an id, duplicates dropped; it may be empty. */
 export function idList(raw: unknown, name: string): string[] {
   const text = Array.isArray(raw) ? raw.join(',') : raw == null ? '' : String(raw);
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!ids.every(isId)) throw fail('paramType', { name });
   return [...new Set(ids)];
 }

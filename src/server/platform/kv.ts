@@ -24,11 +24,18 @@ export interface KeyValueStore {
   close(): Promise<void>;
 }
 
-export async function openKeyValueStore(options: { redisUrl?: string; prefix: string; db: Db }): Promise<KeyValueStore> {
+export async function openKeyValueStore(options: {
+  redisUrl?: string;
+  prefix: string;
+  db: Db;
+}): Promise<KeyValueStore> {
   return options.redisUrl ? RedisStore.connect(options.redisUrl, options.prefix) : LocalStore.open(options.db);
 }
 
-interface Entry { value: string; expires: number }
+interface Entry {
+  value: string;
+  expires: number;
+}
 
 /**
  * One process's store (the embedded default): reads come from memory, every write is written through to
@@ -52,8 +59,12 @@ class LocalStore implements KeyValueStore {
     return store;
   }
 
-  async get(key: string) { return this.live(key)?.value ?? null; }
-  async set(key: string, value: string, ttlSeconds: number) { await this.put(key, { value, expires: Date.now() + ttlSeconds * 1000 }); }
+  async get(key: string) {
+    return this.live(key)?.value ?? null;
+  }
+  async set(key: string, value: string, ttlSeconds: number) {
+    await this.put(key, { value, expires: Date.now() + ttlSeconds * 1000 });
+  }
   async claim(key: string, value: string, ttlSeconds: number) {
     if (this.live(key)) return false;
     await this.put(key, { value, expires: Date.now() + ttlSeconds * 1000 });
@@ -78,17 +89,24 @@ class LocalStore implements KeyValueStore {
     const entry = this.live(key);
     return entry ? Math.ceil((entry.expires - Date.now()) / 1000) : -2;
   }
-  async publish(channel: string, message: string) { for (const listener of this.listeners.get(channel) ?? []) listener(message); }
+  async publish(channel: string, message: string) {
+    for (const listener of this.listeners.get(channel) ?? []) listener(message);
+  }
   async subscribe(channel: string, listener: (message: string) => void) {
     this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
   }
-  async close() { clearInterval(this.sweeper); }
+  async close() {
+    clearInterval(this.sweeper);
+  }
 
   /** Memory first (so concurrent calls in this process see it at once), then the row. */
   private async put(key: string, entry: Entry) {
     this.values.set(key, entry);
-    await this.db.insertInto('tenon_kv').values({ kv_key: key, kv_value: entry.value, expires_at: entry.expires })
-      .onConflict((oc) => oc.column('kv_key').doUpdateSet({ kv_value: entry.value, expires_at: entry.expires })).execute();
+    await this.db
+      .insertInto('tenon_kv')
+      .values({ kv_key: key, kv_value: entry.value, expires_at: entry.expires })
+      .onConflict((oc) => oc.column('kv_key').doUpdateSet({ kv_value: entry.value, expires_at: entry.expires }))
+      .execute();
   }
 
   private live(key: string) {
@@ -103,7 +121,11 @@ class LocalStore implements KeyValueStore {
     const now = Date.now();
     for (const [key, entry] of this.values) if (entry.expires <= now) this.values.delete(key);
     // A closed database (shutdown between two sweeps) is no reason to crash: the next start sweeps again.
-    await this.db.deleteFrom('tenon_kv').where('expires_at', '<=', String(now)).execute().catch(() => undefined);
+    await this.db
+      .deleteFrom('tenon_kv')
+      .where('expires_at', '<=', String(now))
+      .execute()
+      .catch(() => undefined);
   }
 }
 
@@ -111,7 +133,11 @@ class RedisStore implements KeyValueStore {
   private subscriber?: Redis;
   private readonly listeners = new Map<string, Array<(message: string) => void>>();
 
-  private constructor(readonly redis: Redis, private readonly url: string, private readonly prefix: string) {}
+  private constructor(
+    readonly redis: Redis,
+    private readonly url: string,
+    private readonly prefix: string,
+  ) {}
 
   static async connect(url: string, prefix: string): Promise<RedisStore> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
@@ -119,19 +145,35 @@ class RedisStore implements KeyValueStore {
     return new RedisStore(redis, url, prefix);
   }
 
-  async get(key: string) { return this.redis.get(this.prefix + key); }
-  async set(key: string, value: string, ttlSeconds: number) { await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds))); }
+  async get(key: string) {
+    return this.redis.get(this.prefix + key);
+  }
+  async set(key: string, value: string, ttlSeconds: number) {
+    await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+  }
   async claim(key: string, value: string, ttlSeconds: number) {
     return (await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX')) === 'OK';
   }
-  async take(key: string) { return this.redis.getdel(this.prefix + key); }
-  async del(...keys: string[]) { if (keys.length) await this.redis.del(...keys.map((k) => this.prefix + k)); }
+  async take(key: string) {
+    return this.redis.getdel(this.prefix + key);
+  }
+  async del(...keys: string[]) {
+    if (keys.length) await this.redis.del(...keys.map((k) => this.prefix + k));
+  }
   async increment(key: string, ttlSeconds: number) {
-    const [[, count]] = (await this.redis.multi().incr(this.prefix + key).expire(this.prefix + key, ttlSeconds, 'NX').exec()) as [[Error | null, number]];
+    const [[, count]] = (await this.redis
+      .multi()
+      .incr(this.prefix + key)
+      .expire(this.prefix + key, ttlSeconds, 'NX')
+      .exec()) as [[Error | null, number]];
     return count;
   }
-  async ttl(key: string) { return this.redis.ttl(this.prefix + key); }
-  async publish(channel: string, message: string) { await this.redis.publish(this.prefix + channel, message); }
+  async ttl(key: string) {
+    return this.redis.ttl(this.prefix + key);
+  }
+  async publish(channel: string, message: string) {
+    await this.redis.publish(this.prefix + channel, message);
+  }
   async subscribe(channel: string, listener: (message: string) => void) {
     if (!this.subscriber) {
       this.subscriber = new Redis(this.url, { lazyConnect: true });

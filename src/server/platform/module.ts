@@ -1,13 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityDef } from '../../shared/entities/define.ts';
 import type { Db } from '../db/connect.ts';
+import type { BusinessDictionary } from '../db/seed/business-dictionaries.ts';
 import type { MenuRow, SeedDictionary, SeedMenu } from '../db/seed/menus.ts';
 import type { Services } from '../services.ts';
+import type { EntityHooks } from './entity/service.ts';
 
 /** The product's domains, the same names on the server and in the console (design/ARCHITECTURE.md § Modules). */
 export type ModuleName =
-  | 'auth' | 'system' | 'resource' | 'desk' | 'flow' | 'develop' | 'report' | 'log'
-  | 'masterdata' | 'production' | 'warehouse' | 'budget' | 'finance';
+  | 'auth'
+  | 'system'
+  | 'resource'
+  | 'desk'
+  | 'flow'
+  | 'develop'
+  | 'report'
+  | 'log'
+  | 'masterdata'
+  | 'production'
+  | 'warehouse'
+  | 'budget'
+  | 'finance';
 
 export type ModuleRoutes = (app: FastifyInstance, options: { services: Services }) => Promise<void>;
 
@@ -20,6 +33,11 @@ export interface ModuleManifest {
   name: ModuleName;
   /** Served by the entity engine (CRUD routes, Excel, trees). Each needs a table: a migration. */
   entities?: readonly EntityDef[];
+  /**
+   * Behaviour of its own entities beyond their definitions (checks, derived values, names), by entity name: installed
+   * once while the app is built, before any route is registered, so no route set owns another's rules.
+   */
+  hooks?: Readonly<Record<string, (services: Services) => EntityHooks>>;
   /** Routes the module serves itself (Fastify plugins), registered after the engine's. */
   routes?: readonly ModuleRoutes[];
   /** Its top-level menus with their screens and buttons. */
@@ -28,13 +46,22 @@ export interface ModuleManifest {
   userMenus?: readonly string[];
   /** Platform dictionaries (blade_dict) it owns. */
   dictionaries?: readonly SeedDictionary[];
-  /** Rows of a fresh install beyond menus and dictionaries; idempotent, inside the seed's transaction, in module order. */
+  /** Business dictionaries (blade_dict_biz) every tenant gets, new ones when made, existing ones on the next start. */
+  businessDictionaries?: readonly BusinessDictionary[];
+  /**
+   * Rows of a fresh install beyond menus and dictionaries; idempotent, inside the seed's transaction, in module order.
+   */
   install?: (trx: Db, seed: SeedContext) => Promise<void>;
   /** Demo rows (`npm run demo`), never part of an install; idempotent; returns what it added, for the console. */
   demo?: (db: Db) => Promise<string[]>;
 }
 
 /** What the seed hands every install step: all modules' menu rows, and the codes the `user` role holds. */
-export interface SeedContext { menus: readonly MenuRow[]; userMenuCodes: readonly string[] }
+export interface SeedContext {
+  menus: readonly MenuRow[];
+  userMenuCodes: readonly string[];
+}
+
+export type { BusinessDictionary };
 
 export const defineModule = (manifest: ModuleManifest): ModuleManifest => manifest;

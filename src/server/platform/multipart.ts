@@ -41,7 +41,13 @@ export async function readMultipart(request: FastifyRequest, rule: UploadRule): 
   if (!request.isMultipart()) return { fields, files };
   try {
     const parts = request.parts({
-      limits: { files: rule.files, fileSize: rule.fileSize, fields: MAX_TEXT_FIELDS, fieldSize: rule.fieldSize ?? 4096, parts: rule.files + MAX_TEXT_FIELDS },
+      limits: {
+        files: rule.files,
+        fileSize: rule.fileSize,
+        fields: MAX_TEXT_FIELDS,
+        fieldSize: rule.fieldSize ?? 4096,
+        parts: rule.files + MAX_TEXT_FIELDS,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'file') {

@@ -50,7 +50,10 @@ export class Permissions {
   /** Bumped whenever grants, menus, scopes or packages change: caches built on them compare it. */
   generation = 0;
 
-  private constructor(private readonly db: Db, private readonly kv: KeyValueStore) {}
+  private constructor(
+    private readonly db: Db,
+    private readonly kv: KeyValueStore,
+  ) {}
 
   static async create(db: Db, kv: KeyValueStore): Promise<Permissions> {
     const permissions = new Permissions(db, kv);
@@ -72,7 +75,12 @@ export class Permissions {
   /** Button codes the caller holds (the console's permission map); every button for the super administrator. */
   async buttonCodesOf(user: AuthUser): Promise<Set<string>> {
     if (!user.isSuperAdmin) return (await this.grantsOf(user)).buttonCodes;
-    const rows = await this.db.selectFrom('blade_menu').select('code').where('category', '=', 2).where('is_deleted', '=', 0).execute();
+    const rows = await this.db
+      .selectFrom('blade_menu')
+      .select('code')
+      .where('category', '=', 2)
+      .where('is_deleted', '=', 0)
+      .execute();
     return new Set(rows.map((r) => r.code));
   }
 
@@ -93,8 +101,11 @@ export class Permissions {
    */
   async requireApiScope(user: AuthUser, path: string, code: string | undefined): Promise<void> {
     if (user.isAdmin) return;
-    const protecting = (await this.apiScopes()).filter((rule) =>
-      (rule.scopePath !== '' && path.includes(rule.scopePath)) || (code !== undefined && rule.resourceCode !== '' && rule.resourceCode === code));
+    const protecting = (await this.apiScopes()).filter(
+      (rule) =>
+        (rule.scopePath !== '' && path.includes(rule.scopePath)) ||
+        (code !== undefined && rule.resourceCode !== '' && rule.resourceCode === code),
+    );
     if (protecting.length === 0) return;
     const granted = (await this.grantsOf(user)).apiScopeIds;
     if (!protecting.some((rule) => granted.has(rule.id))) {
@@ -108,10 +119,22 @@ export class Permissions {
   private apiScopes(): Promise<ApiScopeRule[]> {
     const hit = this.apiScopeCache;
     if (hit && hit.generation === this.generation && Date.now() - hit.at < CACHE_TTL_MS) return hit.rules;
-    const rules = this.db.selectFrom('blade_scope_api').select(['id', 'resource_code', 'scope_path', 'scope_name'])
-      .where('is_deleted', '=', 0).execute()
-      .then((rows) => rows.map((r) => ({ id: String(r.id), resourceCode: r.resource_code.trim(), scopePath: r.scope_path.trim(), scopeName: r.scope_name })));
-    rules.catch(() => { this.apiScopeCache = undefined; });
+    const rules = this.db
+      .selectFrom('blade_scope_api')
+      .select(['id', 'resource_code', 'scope_path', 'scope_name'])
+      .where('is_deleted', '=', 0)
+      .execute()
+      .then((rows) =>
+        rows.map((r) => ({
+          id: String(r.id),
+          resourceCode: r.resource_code.trim(),
+          scopePath: r.scope_path.trim(),
+          scopeName: r.scope_name,
+        })),
+      );
+    rules.catch(() => {
+      this.apiScopeCache = undefined;
+    });
     this.apiScopeCache = { generation: this.generation, at: Date.now(), rules };
     return rules;
   }
@@ -145,8 +168,12 @@ export class Permissions {
   async dataScopeRules(scopeIds: string[]): Promise<Map<string, DataScopeRule[]>> {
     const byResource = new Map<string, DataScopeRule[]>();
     if (!scopeIds.length) return byResource;
-    const rows = await this.db.selectFrom('blade_scope_data').select(['id', 'resource_code', 'scope_type', 'scope_column', 'scope_value'])
-      .where('id', 'in', scopeIds).where('is_deleted', '=', 0).execute();
+    const rows = await this.db
+      .selectFrom('blade_scope_data')
+      .select(['id', 'resource_code', 'scope_type', 'scope_column', 'scope_value'])
+      .where('id', 'in', scopeIds)
+      .where('is_deleted', '=', 0)
+      .execute();
     for (const s of rows) addRule(byResource, s);
     return byResource;
   }
@@ -163,7 +190,9 @@ export class Permissions {
   }
 
   private grantsOf(user: AuthUser): Promise<RoleGrants> {
-    return this.cached(`${user.tenantId}|${[...user.roleIds].sort().join(',')}`, () => this.load(user.tenantId, user.roleIds));
+    return this.cached(`${user.tenantId}|${[...user.roleIds].sort().join(',')}`, () =>
+      this.load(user.tenantId, user.roleIds),
+    );
   }
 
   private cached(key: string, load: () => Promise<RoleGrants>): Promise<RoleGrants> {
@@ -176,19 +205,33 @@ export class Permissions {
   }
 
   private async load(tenantId: string, roleIds: string[]): Promise<RoleGrants> {
-    const grants: RoleGrants = { power: 0, apiScopeIds: new Set(), codes: new Set(), buttonCodes: new Set(), menuIds: new Set(), dataScopes: new Map() };
+    const grants: RoleGrants = {
+      power: 0,
+      apiScopeIds: new Set(),
+      codes: new Set(),
+      buttonCodes: new Set(),
+      menuIds: new Set(),
+      dataScopes: new Map(),
+    };
     if (roleIds.length === 0) return grants;
     // Roles are looked up inside the caller's tenant, so a role id of another tenant grants nothing.
-    const liveRoles = await this.db.selectFrom('blade_role').select(['id', 'role_power'])
-      .where('id', 'in', roleIds).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
+    const liveRoles = await this.db
+      .selectFrom('blade_role')
+      .select(['id', 'role_power'])
+      .where('id', 'in', roleIds)
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .execute();
     const roles = liveRoles.map((r) => String(r.id));
     if (roles.length === 0) return grants;
     grants.power = Math.max(...liveRoles.map((r) => Number(r.role_power)));
     const packageMenus = await this.packageMenuIds(tenantId);
-    const menus = await this.db.selectFrom('blade_role_menu as rm')
+    const menus = await this.db
+      .selectFrom('blade_role_menu as rm')
       .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
       .select(['m.id', 'm.code', 'm.category'])
-      .where('rm.role_id', 'in', roles).where('m.is_deleted', '=', 0)
+      .where('rm.role_id', 'in', roles)
+      .where('m.is_deleted', '=', 0)
       .execute();
     for (const menu of menus) {
       const id = String(menu.id);
@@ -197,14 +240,21 @@ export class Permissions {
       grants.codes.add(menu.code);
       if (Number(menu.category) === 2) grants.buttonCodes.add(menu.code);
     }
-    const scopes = await this.db.selectFrom('blade_role_scope as rs')
+    const scopes = await this.db
+      .selectFrom('blade_role_scope as rs')
       .innerJoin('blade_scope_data as s', 's.id', 'rs.scope_id')
       .select(['s.id', 's.resource_code', 's.scope_type', 's.scope_column', 's.scope_value'])
-      .where('rs.role_id', 'in', roles).where('rs.scope_category', '=', 1).where('s.is_deleted', '=', 0)
+      .where('rs.role_id', 'in', roles)
+      .where('rs.scope_category', '=', 1)
+      .where('s.is_deleted', '=', 0)
       .execute();
     for (const s of scopes) addRule(grants.dataScopes, s);
-    const apiScopes = await this.db.selectFrom('blade_role_scope').select('scope_id')
-      .where('role_id', 'in', roles).where('scope_category', '=', 2).execute();
+    const apiScopes = await this.db
+      .selectFrom('blade_role_scope')
+      .select('scope_id')
+      .where('role_id', 'in', roles)
+      .where('scope_category', '=', 2)
+      .execute();
     for (const s of apiScopes) grants.apiScopeIds.add(String(s.scope_id));
     return grants;
   }
@@ -212,17 +262,28 @@ export class Permissions {
   /** Menu ids of the tenant's package; undefined = not restricted (super tenant or no package). */
   private async packageMenuIds(tenantId: string): Promise<Set<string> | undefined> {
     if (tenantId === SUPER_TENANT) return undefined;
-    const row = await this.db.selectFrom('blade_tenant as t')
+    const row = await this.db
+      .selectFrom('blade_tenant as t')
       .innerJoin('blade_tenant_package as p', 'p.id', 't.package_id')
       .select('p.menu_id')
-      .where('t.tenant_id', '=', tenantId).where('t.is_deleted', '=', 0).where('p.is_deleted', '=', 0)
+      .where('t.tenant_id', '=', tenantId)
+      .where('t.is_deleted', '=', 0)
+      .where('p.is_deleted', '=', 0)
       .executeTakeFirst();
     return row ? new Set(splitList(row.menu_id)) : undefined;
   }
 }
 
-function addRule(byResource: Map<string, DataScopeRule[]>, s: { id: unknown; resource_code: string; scope_type: unknown; scope_column: string; scope_value: string }) {
+function addRule(
+  byResource: Map<string, DataScopeRule[]>,
+  s: { id: unknown; resource_code: string; scope_type: unknown; scope_column: string; scope_value: string },
+) {
   const list = byResource.get(s.resource_code) ?? [];
-  list.push({ id: String(s.id), scopeType: Number(s.scope_type), scopeColumn: s.scope_column, scopeValue: s.scope_value });
+  list.push({
+    id: String(s.id),
+    scopeType: Number(s.scope_type),
+    scopeColumn: s.scope_column,
+    scopeValue: s.scope_value,
+  });
   byResource.set(s.resource_code, list);
 }

@@ -7,11 +7,16 @@ import type { KeyValueStore } from './kv.ts';
 const CHANNEL = 'cache:tenant-zone';
 const CACHE_TTL_MS = 60_000;
 
-/** Each tenant's time zone (blade_tenant.time_zone), cached per process and cleared on every process when one changes. */
+/**
+ * Each tenant's time zone (blade_tenant.time_zone), cached per process and cleared on every process when one changes.
+ */
 export class TenantTimeZones {
   private readonly cache = new Map<string, { zone: Promise<string>; at: number }>();
 
-  private constructor(private readonly db: Db, private readonly kv: KeyValueStore) {}
+  private constructor(
+    private readonly db: Db,
+    private readonly kv: KeyValueStore,
+  ) {}
 
   static async create(db: Db, kv: KeyValueStore): Promise<TenantTimeZones> {
     const zones = new TenantTimeZones(db, kv);
@@ -23,8 +28,12 @@ export class TenantTimeZones {
   zoneOf(tenantId: string): Promise<string> {
     const hit = this.cache.get(tenantId);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.zone;
-    const zone = this.db.selectFrom('blade_tenant').select('time_zone')
-      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst()
+    const zone = this.db
+      .selectFrom('blade_tenant')
+      .select('time_zone')
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst()
       .then((row) => row?.time_zone || DEFAULT_TIME_ZONE);
     zone.catch(() => this.cache.delete(tenantId));
     this.cache.set(tenantId, { zone, at: Date.now() });
@@ -49,7 +58,10 @@ export function registerTenantTime(app: FastifyInstance, zones: TenantTimeZones)
   setTimeZoneSource(() => requestZone.getStore() ?? DEFAULT_TIME_ZONE);
   // A callback hook: the rest of the request (the handler) runs inside `run`, so its async work sees the zone.
   app.addHook('preHandler', (request, _reply, done) => {
-    if (!request.user) { done(); return; }
+    if (!request.user) {
+      done();
+      return;
+    }
     zones.zoneOf(request.user.tenantId).then((zone) => requestZone.run(zone, () => done()), done);
   });
 }

@@ -38,7 +38,21 @@ const AUDIENCE = 'audience';
 /** Registered claims `sign` always writes: a token without any of them was not made here. */
 const REQUIRED_CLAIMS = ['exp', 'iat', 'nbf', 'jti'];
 const TEXT_CLAIMS = {
-  access_token: ['client_id', 'tenant_id', 'user_id', 'dept_id', 'post_id', 'role_id', 'oauth_id', 'account', 'user_name', 'nick_name', 'real_name', 'role_name', 'sid'],
+  access_token: [
+    'client_id',
+    'tenant_id',
+    'user_id',
+    'dept_id',
+    'post_id',
+    'role_id',
+    'oauth_id',
+    'account',
+    'user_name',
+    'nick_name',
+    'real_name',
+    'role_name',
+    'sid',
+  ],
   refresh_token: ['client_id', 'tenant_id', 'user_id', 'dept_id', 'role_id', 'sid'],
 } as const;
 
@@ -47,8 +61,13 @@ function hasOwnShape(payload: Record<string, unknown>, type: 'access_token' | 'r
   if (!TEXT_CLAIMS[type].every((name) => typeof payload[name] === 'string')) return false;
   if (!payload.sid || !payload.tenant_id || !payload.user_id) return false;
   if (type === 'refresh_token') return true;
-  return Number.isInteger(payload.role_power) && (payload.role_power as number) >= 0 && (payload.role_power as number) <= 2
-    && typeof payload.detail === 'object' && payload.detail !== null;
+  return (
+    Number.isInteger(payload.role_power) &&
+    (payload.role_power as number) >= 0 &&
+    (payload.role_power as number) <= 2 &&
+    typeof payload.detail === 'object' &&
+    payload.detail !== null
+  );
 }
 
 export class TokenSigner {
@@ -56,7 +75,10 @@ export class TokenSigner {
   private readonly key: Promise<CryptoKey>;
 
   constructor(secret: Uint8Array) {
-    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
   }
 
   async sign(claims: AccessClaims | RefreshClaims, ttlSeconds: number): Promise<string> {
@@ -73,10 +95,16 @@ export class TokenSigner {
   }
 
   /** The claims of a valid token of the given type; undefined when it is forged, expired or of the other type. */
-  async verify<T extends AccessClaims | RefreshClaims>(token: string, type: T['token_type']): Promise<(T & { exp: number; iat: number; jti: string }) | undefined> {
+  async verify<T extends AccessClaims | RefreshClaims>(
+    token: string,
+    type: T['token_type'],
+  ): Promise<(T & { exp: number; iat: number; jti: string }) | undefined> {
     try {
       const { payload } = await jwtVerify(token, await this.key, {
-        issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], requiredClaims: REQUIRED_CLAIMS,
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        requiredClaims: REQUIRED_CLAIMS,
       });
       if (payload.token_type !== type || !hasOwnShape(payload, type)) return undefined;
       return payload as unknown as T & { exp: number; iat: number; jti: string };

@@ -72,10 +72,13 @@ export function leaveTime(date: string, half: DayHalf, edge: 'start' | 'end'): s
   return `${date} ${edge === 'start' ? hours.start : hours.end}`;
 }
 
-/** The half a saved time falls in, read back into the form: a start before noon takes the morning, an end after 13:00 the afternoon. */
+/**
+ * The half a saved time falls in, read back into the form: a start before noon takes the morning, an end after 13:00
+ * the afternoon.
+ */
 export function halfOf(time: string, edge: 'start' | 'end'): DayHalf {
   const clock = time.slice(11, 19) || '00:00:00';
-  return edge === 'start' ? (clock < WORK_HALVES[0].end ? 'am' : 'pm') : (clock <= WORK_HALVES[1].start ? 'am' : 'pm');
+  return edge === 'start' ? (clock < WORK_HALVES[0].end ? 'am' : 'pm') : clock <= WORK_HALVES[1].start ? 'am' : 'pm';
 }
 
 /** The calendar years a period spans: the client loads the tenant's calendar a year at a time. */

@@ -26,8 +26,12 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {
       timeZone,
-      year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     formatters.set(timeZone, formatter);
@@ -37,7 +41,11 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 
 /** `yyyy-MM-dd HH:mm:ss` of an instant in a zone (the current tenant's by default). */
 export function formatDateTime(date: Date = new Date(), timeZone: string = zoneSource()): string {
-  const part = Object.fromEntries(formatterOf(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 

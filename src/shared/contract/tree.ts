@@ -1,4 +1,6 @@
-/** The contract's picker node (README §8): title = display name, key = value = id; `titleEn` for the English console. */
+/**
+ * The contract's picker node (README §8): title = display name, key = value = id; `titleEn` for the English console.
+ */
 export interface TreeNode {
   id: string;
   parentId: string;

@@ -6,21 +6,24 @@ import type { LocalText } from '../i18n/server-messages.ts';
  * desktop columns and forms, mobile cards and Excel columns. Layout is not data: no pseudo-fields here.
  */
 export type FieldType =
-  | 'string'   // varchar, `max` characters
-  | 'text'     // long text (textarea)
+  | 'string' // varchar, `max` characters
+  | 'text' // long text (textarea)
   | 'int'
-  | 'id'       // 64-bit reference, a string on the wire
-  | 'ids'      // comma-joined 64-bit ids (role_id, dept_id ... on user)
-  | 'money'    // numeric(18,2)
-  | 'decimal'  // other numerics (quantities, rates as fractions)
-  | 'date'     // yyyy-MM-dd
+  | 'id' // 64-bit reference, a string on the wire
+  | 'ids' // comma-joined 64-bit ids (role_id, dept_id ... on user)
+  | 'money' // numeric(18,2)
+  | 'decimal' // other numerics (quantities, rates as fractions)
+  | 'date' // yyyy-MM-dd
   | 'datetime' // yyyy-MM-dd HH:mm:ss
-  | 'switch';  // int 0/1
+  | 'switch'; // int 0/1
 
 /** How a bare query key (no suffix) filters: the contract's default is LIKE; an "entity" style list matches exactly. */
 export type SearchMode = 'like' | 'equal';
 
-export interface Pattern { regex: string; message: LocalText }
+export interface Pattern {
+  regex: string;
+  message: LocalText;
+}
 
 /** The message of the first pattern `text` misses, for the server's check and the console's form rule alike. */
 export function patternProblem(field: Pick<FieldDef, 'pattern'>, text: string): LocalText | undefined {
@@ -34,6 +37,8 @@ export interface FieldDef {
   /** Required on insert (and when present on update); the spec's message, or true for `请输入<label>`. */
   required?: LocalText | true;
   max?: number;
+  /** Numbers: the smallest and the largest value allowed (`<label>不能小于0`, `<label>不能大于365`). */
+  range?: { min?: number; max?: number };
   /** Regular expressions a non-blank value must match, checked in order: the first one missed gives the message. */
   pattern?: Pattern | readonly Pattern[];
   /**
@@ -43,6 +48,11 @@ export interface FieldDef {
   canonical?: { of: (text: string) => string | undefined; message: LocalText };
   /** Platform dictionary code: lists add `<field>Name` with the item's value. */
   dict?: string;
+  /**
+   * Business dictionary (dict-biz) code, of the row's tenant: a written value must be one of its live keys (else
+   * `请选择<label>`), and reads add `<field>Name` in the caller's language (the item's `en:` label in English).
+   */
+  bizDict?: string;
   search?: SearchMode;
   /**
    * Unique among live rows (per tenant for tenant tables); message `<label>已存在`. With `scope`, unique among the
@@ -107,7 +117,8 @@ export interface LineDef {
 export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** URL segment: /api/<service>/<name>/<action> */
   name: string;
-  service: 'blade-system' | 'blade-resource' | 'blade-desk' | 'blade-develop' | 'blade-flow' | 'blade-log' | 'blade-report';
+  service:
+    'blade-system' | 'blade-resource' | 'blade-desk' | 'blade-develop' | 'blade-flow' | 'blade-log' | 'blade-report';
   table: string;
   label: LocalText;
   /** Menu code: reading needs it, writing needs `<code>_add` / `<code>_edit` / `<code>_delete`. */
@@ -138,6 +149,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   affectsDictionaries?: boolean;
   /** Rows form a tree through `parentId` (root 0); adds the tree routes and rules. */
   tree?: TreeDef<F>;
+  /**
+   * Rows are keyed by this field instead of a generated `id`, and deleted for good (no `is_deleted`): administrative
+   * divisions by their code. References store the key; the engine serves reads and the picker, the module the rest.
+   */
+  key?: keyof F & string;
   /** The field references to this entity show (names in lists, picker options); a tree's `title` by default. */
   display?: keyof F & string;
   /** Child lines by body key: `submit` takes the array under the key, `detail` returns it. */
@@ -190,7 +206,17 @@ export interface TreeDef<F extends Record<string, FieldDef> = Record<string, Fie
   picker?: Partial<Record<keyof F & string, string | number>>;
 }
 
-export type BaseField = 'id' | 'tenantId' | 'parentId' | 'createUser' | 'createDept' | 'createTime' | 'updateUser' | 'updateTime' | 'status' | 'isDeleted';
+export type BaseField =
+  | 'id'
+  | 'tenantId'
+  | 'parentId'
+  | 'createUser'
+  | 'createDept'
+  | 'createTime'
+  | 'updateUser'
+  | 'updateTime'
+  | 'status'
+  | 'isDeleted';
 
 /** Checks sort keys against the fields at compile time, then hands out the plain definition type. */
 export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef {
@@ -199,6 +225,21 @@ export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<
 
 /** The field references to `entity` show, if it has one. */
 export const displayField = (entity: EntityDef): string | undefined => entity.display ?? entity.tree?.title;
+
+/**
+ * The message of a required field left blank (domain/README.md §3.5): the field's own, else `请选择<label>` for what is
+ * picked (a dictionary item, a reference) and `请输入<label>` for what is typed. The server and the forms say the same.
+ */
+export function requiredText(field: FieldDef): LocalText {
+  if (field.required !== true && field.required !== undefined) return field.required;
+  const { zh, en } = field.label;
+  return field.dict || field.bizDict || field.ref
+    ? { zh: `请选择${zh}`, en: `Please select ${en.toLowerCase()}` }
+    : { zh: `请输入${zh}`, en: `Please enter ${en.toLowerCase()}` };
+}
+
+/** The field a row is known by: what references store (`id`, or a keyed entity's key). */
+export const keyField = (entity: EntityDef): string => entity.key ?? 'id';
 
 /** The wire key of a reference field's names: `deptId` -> `deptName`, unless the field says otherwise. */
 export const refNameKey = (name: string, field: FieldDef): string => field.shows ?? `${name.replace(/Ids?$/, '')}Name`;
@@ -217,13 +258,41 @@ const AUDIT_FIELDS: Record<Exclude<BaseField, 'id' | 'tenantId' | 'parentId' | '
 
 /** Every field of the entity's table, base columns included, in table order. */
 export function allFields(entity: EntityDef): Record<string, FieldDef> {
+  const keyed = entity.key !== undefined;
   return {
-    id: { type: 'id', label: { zh: '主键', en: 'ID' }, readonly: true },
-    ...(entity.tenant ? { tenantId: { type: 'string', label: { zh: '租户编号', en: 'Tenant' }, readonly: true, max: 12 } satisfies FieldDef } : {}),
+    ...(keyed ? {} : { id: { type: 'id', label: { zh: '主键', en: 'ID' }, readonly: true } satisfies FieldDef }),
+    ...(entity.tenant
+      ? {
+          tenantId: {
+            type: 'string',
+            label: { zh: '租户编号', en: 'Tenant' },
+            readonly: true,
+            max: 12,
+          } satisfies FieldDef,
+        }
+      : {}),
     ...(entity.tree ? { parentId: { type: 'id', label: entity.tree.parentLabel } satisfies FieldDef } : {}),
-    ...(entity.tree?.ancestors ? { ancestors: { type: 'string', max: 2000, label: { zh: '祖级列表', en: 'Ancestors' }, readonly: true } satisfies FieldDef } : {}),
+    ...(entity.tree?.ancestors
+      ? {
+          ancestors: {
+            type: 'string',
+            max: 2000,
+            label: { zh: '祖级列表', en: 'Ancestors' },
+            readonly: true,
+          } satisfies FieldDef,
+        }
+      : {}),
     ...(entity.audit ? AUDIT_FIELDS : {}),
     ...entity.fields, // may redefine an audit field (a message's status starts at 0 = unread)
-    isDeleted: { type: 'int', label: { zh: '是否已删除', en: 'Deleted' }, readonly: true, secret: true },
+    ...(keyed
+      ? {}
+      : {
+          isDeleted: {
+            type: 'int',
+            label: { zh: '是否已删除', en: 'Deleted' },
+            readonly: true,
+            secret: true,
+          } satisfies FieldDef,
+        }),
   };
 }

@@ -3,7 +3,10 @@
  * tree. Not the definitions themselves: importing them all would put every screen's definition in the form's chunk.
  * tests/architecture/modules.test.ts keeps this table equal to the server's entities (server/modules/index.ts).
  */
-export interface RefTarget { service: string; tree: boolean }
+export interface RefTarget {
+  service: string;
+  tree: boolean;
+}
 
 export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   param: { service: 'blade-system', tree: false },
@@ -20,6 +23,9 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   'dict-biz': { service: 'blade-system', tree: true },
   user: { service: 'blade-system', tree: false },
   tenant: { service: 'blade-system', tree: false },
+  region: { service: 'blade-system', tree: false },
+  customer: { service: 'blade-system', tree: false },
+  supplier: { service: 'blade-system', tree: false },
   'work-calendar': { service: 'blade-system', tree: false },
   message: { service: 'blade-system', tree: false },
   datasource: { service: 'blade-develop', tree: false },

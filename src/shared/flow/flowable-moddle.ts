@@ -12,12 +12,25 @@ export const FLOWABLE_MODDLE = {
   xml: { tagAlias: 'lowerCase' },
   types: [
     {
-      name: 'Assignable', isAbstract: true, extends: ['bpmn:UserTask'],
-      properties: ['assignee', 'candidateUsers', 'candidateGroups', 'formKey'].map((name) => ({ name, isAttr: true, type: 'String' })),
+      name: 'Assignable',
+      isAbstract: true,
+      extends: ['bpmn:UserTask'],
+      properties: ['assignee', 'candidateUsers', 'candidateGroups', 'formKey'].map((name) => ({
+        name,
+        isAttr: true,
+        type: 'String',
+      })),
     },
-    { name: 'Initiator', isAbstract: true, extends: ['bpmn:StartEvent'], properties: [{ name: 'initiator', isAttr: true, type: 'String' }] },
     {
-      name: 'Collection', isAbstract: true, extends: ['bpmn:MultiInstanceLoopCharacteristics'],
+      name: 'Initiator',
+      isAbstract: true,
+      extends: ['bpmn:StartEvent'],
+      properties: [{ name: 'initiator', isAttr: true, type: 'String' }],
+    },
+    {
+      name: 'Collection',
+      isAbstract: true,
+      extends: ['bpmn:MultiInstanceLoopCharacteristics'],
       properties: ['collection', 'elementVariable'].map((name) => ({ name, isAttr: true, type: 'String' })),
     },
   ],

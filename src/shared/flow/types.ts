@@ -123,7 +123,12 @@ export interface FlowExecution {
 }
 
 /** [DESIGN] What `model/deploy` and `manager/deploy-upload` answer beside their status: warnings for the deployer. */
-export interface DeployResult { warnings: string[] }
+export interface DeployResult {
+  warnings: string[];
+}
 
 /** [DESIGN] status of a leave or fund request row (its `approval.status`): the result of its process. */
-export const REQUEST_STATUS = { running: 1, rejected: 2, approved: 3, withdrawn: 4 } as const satisfies Record<FlowResult, number>;
+export const REQUEST_STATUS = { running: 1, rejected: 2, approved: 3, withdrawn: 4 } as const satisfies Record<
+  FlowResult,
+  number
+>;

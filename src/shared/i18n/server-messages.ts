@@ -1,6 +1,9 @@
 /** Messages the server sends, zh (the contract's wording) and en. `{name}` placeholders are filled per call. */
 export type Lang = 'zh' | 'en';
-export interface LocalText { zh: string; en: string }
+export interface LocalText {
+  zh: string;
+  en: string;
+}
 
 export const MESSAGES = {
   success: { zh: '操作成功', en: 'Operation succeeded' },
@@ -8,7 +11,10 @@ export const MESSAGES = {
   failure: { zh: '操作失败', en: 'Operation failed' },
   business: { zh: '业务异常', en: 'Business error' },
   missingParam: { zh: '缺少必要的请求参数: {name}', en: 'Missing required parameter: {name}' },
-  passwordInQuery: { zh: '密码只能在请求体中提交,不能放在网址中', en: 'Passwords are accepted in the request body only, never in the URL' },
+  passwordInQuery: {
+    zh: '密码只能在请求体中提交,不能放在网址中',
+    en: 'Passwords are accepted in the request body only, never in the URL',
+  },
   paramType: { zh: '请求参数类型错误: {name}', en: 'Wrong parameter type: {name}' },
   unreadable: { zh: '消息不能读取', en: 'The request body could not be read' },
   unauthorized: { zh: '请求未授权', en: 'Unauthorized' },
@@ -16,7 +22,10 @@ export const MESSAGES = {
   tokenInvalid: { zh: '令牌已失效,请重新登录', en: 'The token is invalid or has expired, please log in again' },
   tokenTenant: { zh: '令牌与租户不匹配', en: 'The token does not belong to this tenant' },
   forbidden: { zh: '请求被拒绝', en: 'Request denied' },
-  platformOnly: { zh: '请求被拒绝,平台数据只能由平台管理员修改', en: 'Request denied: platform data can only be changed by the platform administrators' },
+  platformOnly: {
+    zh: '请求被拒绝,平台数据只能由平台管理员修改',
+    en: 'Request denied: platform data can only be changed by the platform administrators',
+  },
   permissionDenied: { zh: '请求被拒绝,缺少权限: {name}', en: 'Request denied, missing permission: {name}' },
   apiScopeDenied: { zh: '请求被拒绝,缺少接口权限: {name}', en: 'Request denied, missing API scope: {name}' },
   notFound: { zh: '404 没找到请求', en: '404 Not found' },
@@ -29,6 +38,8 @@ export const MESSAGES = {
   pageSize: { zh: '每页条数须为 1 到 {name} 之间的整数', en: 'Page size must be an integer from 1 to {name}' },
   pageCurrent: { zh: '页码须为正整数', en: 'Page number must be a positive integer' },
   tooLong: { zh: '{label}长度不能超过{name}', en: '{label} must be at most {name} characters' },
+  tooSmall: { zh: '{label}不能小于{name}', en: '{label} cannot be less than {name}' },
+  tooLarge: { zh: '{label}不能大于{name}', en: '{label} cannot be greater than {name}' },
   fieldType: { zh: '{label}格式不正确', en: '{label} has an invalid format' },
   exists: { zh: '{label}已存在', en: '{label} already exists' },
   dataNotFound: { zh: '数据不存在或无权访问', en: 'The record does not exist or is not accessible' },
@@ -41,8 +52,14 @@ export const MESSAGES = {
   clientAuth: { zh: '客户端认证失败!', en: 'Client authentication failed!' },
   grantUnsupported: { zh: '不支持的授权类型: {name}', en: 'Unsupported grant type: {name}' },
   tenantMissing: { zh: '未获得用户的租户信息', en: 'Tenant not found' },
-  tenantExpired: { zh: '租户授权已过期,请联系管理员', en: 'The tenant licence has expired, please contact the administrator' },
-  locked: { zh: '用户登录失败次数过多,请{name}分钟后再试', en: 'Too many failed logins, please try again in {name} minutes' },
+  tenantExpired: {
+    zh: '租户授权已过期,请联系管理员',
+    en: 'The tenant licence has expired, please contact the administrator',
+  },
+  locked: {
+    zh: '用户登录失败次数过多,请{name}分钟后再试',
+    en: 'Too many failed logins, please try again in {name} minutes',
+  },
   badCredentials: { zh: '用户名或密码错误', en: 'Wrong user name or password' },
   noRole: { zh: '未获得用户的角色信息', en: 'The user has no role' },
   captchaWrong: { zh: '验证码不正确', en: 'Wrong captcha' },
@@ -52,11 +69,12 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export interface MessageVars { name?: string | number; label?: string | LocalText }
+export interface MessageVars {
+  name?: string | number;
+  label?: string | LocalText;
+}
 
 export function text(lang: Lang, message: LocalText, vars: MessageVars = {}): string {
-  const label = typeof vars.label === 'object' ? vars.label[lang] : vars.label ?? '';
-  return message[lang]
-    .replace('{name}', vars.name === undefined ? '' : String(vars.name))
-    .replace('{label}', label);
+  const label = typeof vars.label === 'object' ? vars.label[lang] : (vars.label ?? '');
+  return message[lang].replace('{name}', vars.name === undefined ? '' : String(vars.name)).replace('{label}', label);
 }

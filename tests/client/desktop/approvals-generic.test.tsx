@@ -27,8 +27,15 @@ function ClaimForm({ onFinish }: { onFinish: (values: RequestForm) => void }) {
 describe('an approvable entity in the desktop', () => {
   it('gets its form fields, labels and required messages from its definition', async () => {
     let sent: RequestForm | undefined;
-    renderDesktop(<ClaimForm onFinish={(values) => { sent = values; }} />);
-    for (const label of ['报销金额', '住宿晚数', '事由']) expect(screen.getByText(label, { selector: 'label' })).toBeTruthy();
+    renderDesktop(
+      <ClaimForm
+        onFinish={(values) => {
+          sent = values;
+        }}
+      />,
+    );
+    for (const label of ['报销金额', '住宿晚数', '事由'])
+      expect(screen.getByText(label, { selector: 'label' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     // The definition's own message, and the server's wording for a plain `required: true`.
     expect(await screen.findByText('请输入报销金额', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
@@ -38,23 +45,46 @@ describe('an approvable entity in the desktop', () => {
 
   it('shows a saved request with its summary fields first, amounts grouped', () => {
     const request = {
-      id: 'c1', tenantId: '000000', processDefinitionId: 'Claim:1:1', processInstanceId: 'pi', taskUser: '101',
-      applyTime: '2026-11-20 08:00:00', total: '12345.5', nights: 2, purpose: '出差北京', createUser: '200', createDept: '1',
-      createTime: '', updateTime: '', status: 30,
+      id: 'c1',
+      tenantId: '000000',
+      processDefinitionId: 'Claim:1:1',
+      processInstanceId: 'pi',
+      taskUser: '101',
+      applyTime: '2026-11-20 08:00:00',
+      total: '12345.5',
+      nights: 2,
+      purpose: '出差北京',
+      claimNo: 'BX-7',
+      deptId: '9',
+      deptName: '研发部',
+      createUser: '200',
+      createDept: '1',
+      createTime: '',
+      updateTime: '',
+      status: 30,
       flow: {
-        assignee: 'taskUser_200', assigneeName: '张三', processInstanceId: 'pi', processDefinitionId: 'Claim:1:1',
-        businessTable: 'test_expense_claim', businessId: 'c1',
+        assignee: 'taskUser_200',
+        assigneeName: '张三',
+        processInstanceId: 'pi',
+        processDefinitionId: 'Claim:1:1',
+        businessTable: 'test_expense_claim',
+        businessId: 'c1',
       },
     };
     renderDesktop(<RequestDescriptions entity={claim} request={request} />);
     const labels = [...document.querySelectorAll('.ant-descriptions-item-label')].map((cell) => cell.textContent);
-    expect(labels).toEqual(['申请人', '申请时间', '申请状态', '报销金额', '事由', '住宿晚数']);
+    expect(labels).toEqual(['申请人', '申请时间', '申请状态', '报销金额', '事由', '住宿晚数', '报销单号', '报销部门']);
     expect(screen.getByText('12,345.50')).toBeTruthy();
+    // A reference shows the name the server joined in, never the id.
+    expect(screen.getByText('研发部')).toBeTruthy();
+    expect(screen.queryByText('9')).toBeNull();
     expect(screen.getByText('出差北京')).toBeTruthy();
   });
 
   it('routes the pages of every registered kind, and of no other', () => {
-    for (const { approval: { kind } } of APPROVALS) {
+    for (const {
+      approval: { kind },
+    } of APPROVALS) {
       const row = { taskId: 't', processInstanceId: 'p', businessId: 'b' };
       expect(processRouteLabel(processRoutes.form(kind, 'D:1:1'))).toBe(`flow.route.${kind}Form`);
       expect(processRouteLabel(processRoutes.handle(kind, row))).toBe(`flow.route.${kind}Handle`);

@@ -14,7 +14,10 @@ useFakeServer({ reset }, errors);
 const DOC = '/api/blade-desk/test-doc';
 const POSTS = { '21': '仓管', '22': '记账员', '23': '采购员' };
 const doc = {
-  id: '1', docNo: 'D-1', deptId: '', deptName: '',
+  id: '1',
+  docNo: 'D-1',
+  deptId: '',
+  deptName: '',
   items: [
     { id: '11', docId: '1', postId: '21', postName: '仓管', qty: 2, sort: 1 },
     { id: '12', docId: '1', postId: '22', postName: '记账员', qty: 3, sort: 2 },
@@ -30,7 +33,8 @@ function renderDocs(extra: Record<string, Handler> = {}) {
     'GET /api/blade-system/dept/tree': () => ok([]),
     'GET /api/blade-system/post/picker': ({ params }) => {
       const ids = typeof params.ids === 'string' ? params.ids.split(',') : Object.keys(POSTS);
-      const records = Object.entries(POSTS).filter(([id, title]) => ids.includes(id) && title.includes(String(params.keyword ?? '')))
+      const records = Object.entries(POSTS)
+        .filter(([id, title]) => ids.includes(id) && title.includes(String(params.keyword ?? '')))
         .map(([id, title]) => ({ id, title }));
       return page(records, records.length);
     },
@@ -71,8 +75,12 @@ describe('the lines of a document in its dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
     await waitFor(() => expect(calls('POST', `${DOC}/submit`)).toHaveLength(1));
     expect(calls('POST', `${DOC}/submit`)[0].body).toMatchObject({
-      id: '1', docNo: 'D-1',
-      items: [{ id: '12', postId: '22', qty: 5, sort: 2 }, { postId: '23', qty: 7, sort: 0 }],
+      id: '1',
+      docNo: 'D-1',
+      items: [
+        { id: '12', postId: '22', qty: 5, sort: 2 },
+        { postId: '23', qty: 7, sort: 0 },
+      ],
     });
     expect((calls('POST', `${DOC}/submit`)[0].body as { items: Array<{ id?: string }> }).items[1].id).toBeUndefined();
   });

@@ -14,7 +14,12 @@ const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
 
 const paramRows = Array.from({ length: 10 }, (_, i) => ({
-  id: String(1000 + i), paramName: `参数${i}`, paramKey: `key.${i}`, paramValue: `value ${i}`, remark: '', createTime: '2024-01-01 00:00:00',
+  id: String(1000 + i),
+  paramName: `参数${i}`,
+  paramKey: `key.${i}`,
+  paramValue: `value ${i}`,
+  remark: '',
+  createTime: '2024-01-01 00:00:00',
 }));
 const PARAM = '/api/blade-system/param';
 
@@ -78,7 +83,9 @@ describe('the shared CRUD page on the param screen', () => {
   });
 
   it('keeps the dialog open with its values when the save fails', async () => {
-    renderParams({ [`POST ${PARAM}/submit`]: () => [400, { code: 400, success: false, data: null, msg: '参数键名已存在' }] });
+    renderParams({
+      [`POST ${PARAM}/submit`]: () => [400, { code: 400, success: false, data: null, msg: '参数键名已存在' }],
+    });
     fireEvent.click(await toolbarButton(/新增/));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByPlaceholderText('请输入参数名称'), { target: { value: '站点名称' } });
@@ -86,11 +93,17 @@ describe('the shared CRUD page on the param screen', () => {
     fireEvent.change(within(dialog).getByPlaceholderText('请输入参数键值'), { target: { value: 'Tenon' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(errors).toEqual(['参数键名已存在']));
-    expect(calls('POST', `${PARAM}/submit`)[0].body).toMatchObject({ paramName: '站点名称', paramKey: 'site.name', paramValue: 'Tenon' });
+    expect(calls('POST', `${PARAM}/submit`)[0].body).toMatchObject({
+      paramName: '站点名称',
+      paramKey: 'site.name',
+      paramValue: 'Tenon',
+    });
     expect(calls('POST', `${PARAM}/submit`)[0].body).not.toHaveProperty('id');
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect((within(dialog).getByPlaceholderText('请输入参数键名') as HTMLInputElement).value).toBe('site.name');
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: '保存' }).className).not.toContain('ant-btn-loading'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: '保存' }).className).not.toContain('ant-btn-loading'),
+    );
   });
 
   it('saves an edit of the loaded record with its id and says 修改成功', async () => {
@@ -105,7 +118,13 @@ describe('the shared CRUD page on the param screen', () => {
     expect((key as HTMLInputElement).value).toBe('key.1');
     fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
     expect(await screen.findByText('修改成功')).toBeTruthy();
-    expect(calls('POST', `${PARAM}/submit`)[0].body).toEqual({ id: '1001', paramName: '参数1', paramKey: 'key.1', paramValue: 'value 1', remark: '' });
+    expect(calls('POST', `${PARAM}/submit`)[0].body).toEqual({
+      id: '1001',
+      paramName: '参数1',
+      paramKey: 'key.1',
+      paramValue: 'value 1',
+      remark: '',
+    });
   });
 
   it('gives the search bar and the dialog their own input ids: a dialog label names the dialog input', async () => {
@@ -131,13 +150,20 @@ describe('the shared CRUD page on the param screen', () => {
 });
 
 const PACKAGE = '/api/blade-system/tenant-package';
-const menuTree = [{
-  id: '1', parentId: '0', title: '系统管理', titleEn: 'System', key: '1', value: '1',
-  children: [
-    { id: '11', parentId: '1', title: '参数管理', titleEn: 'Parameters', key: '11', value: '11' },
-    { id: '12', parentId: '1', title: '岗位管理', titleEn: 'Posts', key: '12', value: '12' },
-  ],
-}];
+const menuTree = [
+  {
+    id: '1',
+    parentId: '0',
+    title: '系统管理',
+    titleEn: 'System',
+    key: '1',
+    value: '1',
+    children: [
+      { id: '11', parentId: '1', title: '参数管理', titleEn: 'Parameters', key: '11', value: '11' },
+      { id: '12', parentId: '1', title: '岗位管理', titleEn: 'Posts', key: '12', value: '12' },
+    ],
+  },
+];
 
 function renderPackages(extra: Record<string, Handler> = {}) {
   serve({
@@ -146,7 +172,9 @@ function renderPackages(extra: Record<string, Handler> = {}) {
     [`GET ${PACKAGE}/list`]: () => page([{ id: '7', packageName: '基础版', menuId: '11,12', remark: '' }]),
     ...extra,
   });
-  return renderDesktop(createElement(CrudPage, { entity: tenantPackage, options: { dialogWidth: 600, hideView: true } }));
+  return renderDesktop(
+    createElement(CrudPage, { entity: tenantPackage, options: { dialogWidth: 600, hideView: true } }),
+  );
 }
 
 describe('the shared CRUD page on the tenant package screen', () => {
@@ -191,14 +219,21 @@ describe('the shared CRUD page on the tenant package screen', () => {
     await waitFor(() => expect(calls('GET', '/api/blade-system/menu/grant-tree')).toHaveLength(1));
     fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
     await waitFor(() => expect(calls('POST', `${PACKAGE}/submit`)).toHaveLength(1));
-    expect(calls('POST', `${PACKAGE}/submit`)[0].body).toEqual({ id: '7', packageName: '基础版', menuId: '11,12', remark: '' });
+    expect(calls('POST', `${PACKAGE}/submit`)[0].body).toEqual({
+      id: '7',
+      packageName: '基础版',
+      menuId: '11,12',
+      remark: '',
+    });
   });
 });
 
 describe('the search bar query', () => {
   it('sends filter fields by their bare keys and the creation range as createTime_dategt / createTime_datelt', () => {
     const range = [dayjs('2024-03-01 10:00:00'), dayjs('2024-03-31 08:00:00')];
-    expect(filterQuery(filterFields(tenantPackage), { packageName: ' 基础 ', remark: 'ignored', createTimeRange: range })).toEqual({
+    expect(
+      filterQuery(filterFields(tenantPackage), { packageName: ' 基础 ', remark: 'ignored', createTimeRange: range }),
+    ).toEqual({
       packageName: '基础',
       createTime_dategt: '2024-03-01 00:00:00',
       createTime_datelt: '2024-03-31 23:59:59',
@@ -211,7 +246,9 @@ describe('the search bar query', () => {
     await screen.findByText('基础版');
     fireEvent.change(screen.getByPlaceholderText('请输入产品包名称'), { target: { value: '专业' } });
     fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
-    await waitFor(() => expect(calls('GET', `${PACKAGE}/list`).at(-1)!.params).toEqual({ current: 1, size: 10, packageName: '专业' }));
+    await waitFor(() =>
+      expect(calls('GET', `${PACKAGE}/list`).at(-1)!.params).toEqual({ current: 1, size: 10, packageName: '专业' }),
+    );
   });
 });
 
@@ -222,17 +259,35 @@ describe("a screen's own parameters and buttons", () => {
       'GET /api/blade-system/menu/buttons': () => ok(buttons('param', ['param_special'])),
       [`GET ${PARAM}/list`]: () => page(paramRows, 10),
     });
-    renderDesktop(createElement(CrudPage, {
-      entity: param,
-      options: {
-        query: { deptId: '42' },
-        rowActions: [
-          { key: 'special', permission: 'param_special', label: 'common.ok', onClick: (record) => clicked.push(`row:${record.id}`) },
-          { key: 'hidden', permission: 'param_missing', label: 'common.cancel', onClick: () => clicked.push('never') },
-        ],
-        toolbar: ({ selected }) => createElement('button', { type: 'button', onClick: () => clicked.push(`bar:${selected.join(',')}`) }, '自有按钮'),
-      },
-    }), '/system/param/index');
+    renderDesktop(
+      createElement(CrudPage, {
+        entity: param,
+        options: {
+          query: { deptId: '42' },
+          rowActions: [
+            {
+              key: 'special',
+              permission: 'param_special',
+              label: 'common.ok',
+              onClick: (record) => clicked.push(`row:${record.id}`),
+            },
+            {
+              key: 'hidden',
+              permission: 'param_missing',
+              label: 'common.cancel',
+              onClick: () => clicked.push('never'),
+            },
+          ],
+          toolbar: ({ selected }) =>
+            createElement(
+              'button',
+              { type: 'button', onClick: () => clicked.push(`bar:${selected.join(',')}`) },
+              '自有按钮',
+            ),
+        },
+      }),
+      '/system/param/index',
+    );
     await screen.findByText('参数3');
     expect(calls('GET', `${PARAM}/list`)[0].params).toMatchObject({ current: 1, size: 10, deptId: '42' });
     await waitFor(() => expect(screen.getAllByRole('button', { name: '确定' })).toHaveLength(10));

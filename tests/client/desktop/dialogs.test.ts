@@ -4,11 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 
 vi.mock('../../../src/client/api/system.ts', async (original) => ({
-  ...await original<typeof import('../../../src/client/api/system.ts')>(),
+  ...(await original<typeof import('../../../src/client/api/system.ts')>()),
   fetchDeptSelect: vi.fn(async () => [{ id: '10', deptName: '研发部' }]),
   fetchRoleSelect: vi.fn(async () => [{ id: '20', roleName: '管理员' }]),
 }));
-vi.mock('../../../src/client/auth.ts', () => ({ refreshToken: vi.fn(async () => ({})), logout: vi.fn(async () => undefined) }));
+vi.mock('../../../src/client/auth.ts', () => ({
+  refreshToken: vi.fn(async () => ({})),
+  logout: vi.fn(async () => undefined),
+}));
 
 const auth = await import('../../../src/client/auth.ts');
 const { session } = await import('../../../src/client/session.ts');

@@ -16,23 +16,84 @@ const DICT = '/api/blade-system/dict';
 useFakeServer({ reset });
 
 const parents = [
-  { id: '100', parentId: '0', code: 'color', dictKey: '-1', dictValue: '颜色', sort: 1, isSealed: 0, remark: '颜色备注' },
+  {
+    id: '100',
+    parentId: '0',
+    code: 'color',
+    dictKey: '-1',
+    dictValue: '颜色',
+    sort: 1,
+    isSealed: 0,
+    remark: '颜色备注',
+  },
   { id: '200', parentId: '0', code: 'size', dictKey: '-1', dictValue: '尺码', sort: 2, isSealed: 1, remark: '' },
 ];
 const colorItems = [
-  { id: '101', parentId: '100', code: 'color', dictKey: 'red', dictValue: '红', sort: 1, isSealed: 0, remark: '', hasChildren: true,
-    children: [{ id: '103', parentId: '101', code: 'color', dictKey: 'dark-red', dictValue: '暗红', sort: 1, isSealed: 0, remark: '', hasChildren: false }] },
-  { id: '102', parentId: '100', code: 'color', dictKey: 'blue', dictValue: '蓝', sort: 2, isSealed: 0, remark: '', hasChildren: false },
+  {
+    id: '101',
+    parentId: '100',
+    code: 'color',
+    dictKey: 'red',
+    dictValue: '红',
+    sort: 1,
+    isSealed: 0,
+    remark: '',
+    hasChildren: true,
+    children: [
+      {
+        id: '103',
+        parentId: '101',
+        code: 'color',
+        dictKey: 'dark-red',
+        dictValue: '暗红',
+        sort: 1,
+        isSealed: 0,
+        remark: '',
+        hasChildren: false,
+      },
+    ],
+  },
+  {
+    id: '102',
+    parentId: '100',
+    code: 'color',
+    dictKey: 'blue',
+    dictValue: '蓝',
+    sort: 2,
+    isSealed: 0,
+    remark: '',
+    hasChildren: false,
+  },
 ];
 const pickerTree = [
-  { id: '100', parentId: '0', title: '颜色', key: '100', value: '100', hasChildren: true, children: [
-    { id: '101', parentId: '100', title: '红', key: '101', value: '101', hasChildren: true, children: [
-      { id: '103', parentId: '101', title: '暗红', key: '103', value: '103', hasChildren: false }] },
-    { id: '102', parentId: '100', title: '蓝', key: '102', value: '102', hasChildren: false }] },
+  {
+    id: '100',
+    parentId: '0',
+    title: '颜色',
+    key: '100',
+    value: '100',
+    hasChildren: true,
+    children: [
+      {
+        id: '101',
+        parentId: '100',
+        title: '红',
+        key: '101',
+        value: '101',
+        hasChildren: true,
+        children: [{ id: '103', parentId: '101', title: '暗红', key: '103', value: '103', hasChildren: false }],
+      },
+      { id: '102', parentId: '100', title: '蓝', key: '102', value: '102', hasChildren: false },
+    ],
+  },
   { id: '200', parentId: '0', title: '尺码', key: '200', value: '200', hasChildren: false },
 ];
 
-function renderPair(layout: DictionaryLayout = 'horizontal', entity: EntityDef = dict, extra: Record<string, Handler> = {}) {
+function renderPair(
+  layout: DictionaryLayout = 'horizontal',
+  entity: EntityDef = dict,
+  extra: Record<string, Handler> = {},
+) {
   const base = `/api/blade-system/${entity.name}`;
   serve({
     'GET /api/blade-system/menu/buttons': () => ok(buttons(entity.code)),
@@ -50,7 +111,8 @@ const rowOf = (scope: HTMLElement, text: string) => within(scope).getByText(text
 const headers = (scope: HTMLElement) => [...scope.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
 const formItem = (dialog: HTMLElement, label: string) =>
   within(dialog).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
-const inputOf = (dialog: HTMLElement, label: string) => formItem(dialog, label).querySelector('input') as HTMLInputElement;
+const inputOf = (dialog: HTMLElement, label: string) =>
+  formItem(dialog, label).querySelector('input') as HTMLInputElement;
 
 async function pickColor() {
   await screen.findByText('颜色');
@@ -74,7 +136,9 @@ describe('the dictionary pair', () => {
     expect(within(rowOf(list, '颜色')).getByRole('button', { name: '查看' })).toBeTruthy();
     expect(within(list).getByText('共 2 条')).toBeTruthy();
     // Search buttons span 10 of 24 (spec §9).
-    expect(within(list).getByRole('button', { name: /搜索/ }).closest('.ant-form-item')!.parentElement!.className).toContain('ant-col-10');
+    expect(
+      within(list).getByRole('button', { name: /搜索/ }).closest('.ant-form-item')!.parentElement!.className,
+    ).toContain('ant-col-10');
     // Nothing picked yet: no item request, a hint instead.
     expect(within(items).getByText('请先在字典列表中选择一个字典')).toBeTruthy();
     expect(calls('GET', `${DICT}/child-list`)).toHaveLength(0);
@@ -112,7 +176,8 @@ describe('the dictionary pair', () => {
     expect(within(dialog).queryByText('字典键值')).toBeNull();
     expect(within(dialog).queryByText('上级字典')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    for (const text of ['请输入字典编号', '请输入字典名称', '请输入字典排序']) expect(await within(dialog).findByText(text)).toBeTruthy();
+    for (const text of ['请输入字典编号', '请输入字典名称', '请输入字典排序'])
+      expect(await within(dialog).findByText(text)).toBeTruthy();
     expect(calls('POST', `${DICT}/submit`)).toHaveLength(0);
     // A click on the mask, as a pointer makes it (the dialog closes on a click whose press began on the mask), does
     // not close it: a closing dialog would take its leave class within the click.
@@ -127,7 +192,9 @@ describe('the dictionary pair', () => {
   it('keeps every input id unique with both search bars and an item dialog on the page', async () => {
     renderPair();
     await pickColor();
-    fireEvent.click(within(tables()[1].querySelector('.tenon-crud-toolbar') as HTMLElement).getByRole('button', { name: /新增/ }));
+    fireEvent.click(
+      within(tables()[1].querySelector('.tenon-crud-toolbar') as HTMLElement).getByRole('button', { name: /新增/ }),
+    );
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByPlaceholderText('请输入字典键值');
     expect(duplicateIds()).toEqual([]);
@@ -173,7 +240,8 @@ describe('the dictionary pair', () => {
     expect(inputOf(dialog, '字典编号').value).toBe('color');
     expect(inputOf(dialog, '字典编号').disabled).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    for (const text of ['请输入字典键值', '请输入字典名称', '请输入字典排序']) expect(await within(dialog).findByText(text)).toBeTruthy();
+    for (const text of ['请输入字典键值', '请输入字典名称', '请输入字典排序'])
+      expect(await within(dialog).findByText(text)).toBeTruthy();
     expect(within(dialog).queryByText('请输入字典编号')).toBeNull();
 
     fireEvent.change(within(dialog).getByPlaceholderText('请输入字典键值'), { target: { value: 'green' } });
@@ -181,7 +249,14 @@ describe('the dictionary pair', () => {
     fireEvent.change(within(dialog).getByPlaceholderText('请输入字典排序'), { target: { value: '3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls('POST', `${DICT}/submit`)).toHaveLength(1));
-    expect(calls('POST', `${DICT}/submit`)[0].body).toMatchObject({ parentId: '100', code: 'color', dictKey: 'green', dictValue: '绿', sort: 3, isSealed: 0 });
+    expect(calls('POST', `${DICT}/submit`)[0].body).toMatchObject({
+      parentId: '100',
+      code: 'color',
+      dictKey: 'green',
+      dictValue: '绿',
+      sort: 3,
+      isSealed: 0,
+    });
     await waitFor(() => expect(calls('GET', `${DICT}/child-list`).length).toBeGreaterThan(1));
   });
 
@@ -211,7 +286,7 @@ describe('the dictionary pair', () => {
     expect(inputOf(dialog, '字典键值').disabled).toBe(false);
   });
 
-  it('hides the dictionaries\' sort column in the stacked pair, but keeps it in their form and in the items', async () => {
+  it("hides the dictionaries' sort column in the stacked pair, but keeps it in their form and in the items", async () => {
     renderPair('vertical');
     await pickColor();
     const [list, items] = tables();
@@ -237,8 +312,11 @@ describe('the dictionary pair', () => {
 
   it('words every dictionary message of spec §5', () => {
     const t = i18next.t.bind(i18next);
-    const messages = Object.values(dict.fields).flatMap((field) => rulesOf(field, 'zh', t).map((rule) => ('message' in rule ? String(rule.message) : '')));
-    for (const text of ['请输入字典编号', '请输入字典名称', '请输入字典排序', '请选择封存', '请输入字典键值']) expect(messages).toContain(text);
+    const messages = Object.values(dict.fields).flatMap((field) =>
+      rulesOf(field, 'zh', t).map((rule) => ('message' in rule ? String(rule.message) : '')),
+    );
+    for (const text of ['请输入字典编号', '请输入字典名称', '请输入字典排序', '请选择封存', '请输入字典键值'])
+      expect(messages).toContain(text);
     // The parent picker's prompt (optional: an empty parent is a new dictionary).
     expect(t('crud.select', { label: dict.tree!.parentLabel.zh })).toBe('请选择上级字典');
   });

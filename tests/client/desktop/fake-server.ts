@@ -41,7 +41,12 @@ export function fakeServer() {
     // buttons with its rows. Without them a page's rows and buttons arrive in either order.
     const buttonTree = handlers['GET /api/blade-system/menu/buttons'];
     if (buttonTree) {
-      const reply = buttonTree({ method: 'GET', url: '/api/blade-system/menu/buttons', params: {}, body: undefined }) as { data: MenuNode[] };
+      const reply = buttonTree({
+        method: 'GET',
+        url: '/api/blade-system/menu/buttons',
+        params: {},
+        body: undefined,
+      }) as { data: MenuNode[] };
       setStore('permission', permissionMap(reply.data));
     }
     http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
@@ -49,18 +54,21 @@ export function fakeServer() {
         method: (config.method ?? 'get').toUpperCase(),
         url: config.url ?? '',
         params: (config.params ?? {}) as Record<string, unknown>,
-        body: typeof config.data === 'string' ? JSON.parse(config.data) as Record<string, unknown> : undefined,
+        body: typeof config.data === 'string' ? (JSON.parse(config.data) as Record<string, unknown>) : undefined,
         ...(config.data instanceof FormData ? { form: config.data } : {}),
       };
       sent.push(request);
       const handler = routes[`${request.method} ${request.url}`];
       const reply = handler ? handler(request) : refuse('no route', 404);
-      const [status, data] = Array.isArray(reply) && typeof reply[0] === 'number' ? reply as [number, unknown] : [200, reply];
+      const [status, data] =
+        Array.isArray(reply) && typeof reply[0] === 'number' ? (reply as [number, unknown]) : [200, reply];
       return { data, status, statusText: String(status), headers: {}, config } satisfies AxiosResponse;
     }) as AxiosAdapter;
   };
   const calls = (method: string, url: string) => sent.filter((r) => r.method === method && r.url === url);
-  const reset = () => { sent.length = 0; };
+  const reset = () => {
+    sent.length = 0;
+  };
   return { serve, calls, reset, sent };
 }
 

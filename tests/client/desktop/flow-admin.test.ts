@@ -23,32 +23,79 @@ vi.mock('../../../src/desktop/pages/flow/bpmn-modeler.ts', () => ({
   createDesigner: vi.fn(async (_container: HTMLElement, xml: string) => {
     designer.xml = xml;
     let listener: ((element: ElementProps) => void) | undefined;
-    const task: ElementProps = { id: 'approval', type: 'UserTask', kind: 'userTask', name: '审批', assignee: '${taskUser}', candidateUsers: '', candidateGroups: '', condition: '', documentation: '' };
+    const task: ElementProps = {
+      id: 'approval',
+      type: 'UserTask',
+      kind: 'userTask',
+      name: '审批',
+      assignee: '${taskUser}',
+      candidateUsers: '',
+      candidateGroups: '',
+      condition: '',
+      documentation: '',
+    };
     const process: ElementProps = { ...task, id: 'process', type: 'Process', kind: 'process', name: '', assignee: '' };
     return {
       current: () => process,
-      onChange: (next: (element: ElementProps) => void) => { listener = next; setTimeout(() => listener?.(task), 0); },
-      update: (id: string, key: string, value: string) => { designer.updates.push([id, key, value]); },
-      save: async (process: { key: string; name: string }) => { designer.saved.push(process); return '<definitions saved="1"/>'; },
+      onChange: (next: (element: ElementProps) => void) => {
+        listener = next;
+        setTimeout(() => listener?.(task), 0);
+      },
+      update: (id: string, key: string, value: string) => {
+        designer.updates.push([id, key, value]);
+      },
+      save: async (process: { key: string; name: string }) => {
+        designer.saved.push(process);
+        return '<definitions saved="1"/>';
+      },
       destroy: () => undefined,
     };
   }),
 }));
-vi.mock('../../../src/desktop/pages/flow/bpmn-viewer.ts', () => ({ showDiagram: vi.fn(async () => ({ destroy: () => undefined })) }));
+vi.mock('../../../src/desktop/pages/flow/bpmn-viewer.ts', () => ({
+  showDiagram: vi.fn(async () => ({ destroy: () => undefined })),
+}));
 
 const FLOW = '/api/blade-flow';
 const SYS = '/api/blade-system';
 const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
-const categories = [{ id: 'd1', dictKey: '1', dictValue: '请假流程', remark: 'leave' }, { id: 'd2', dictKey: '2', dictValue: '资金审批流程', remark: 'finance' }];
-const tenants = [{ id: 't0', tenantId: '000000', tenantName: '管理组' }, { id: 't1', tenantId: '600301', tenantName: '常州工厂' }];
+const categories = [
+  { id: 'd1', dictKey: '1', dictValue: '请假流程', remark: 'leave' },
+  { id: 'd2', dictKey: '2', dictValue: '资金审批流程', remark: 'finance' },
+];
+const tenants = [
+  { id: 't0', tenantId: '000000', tenantName: '管理组' },
+  { id: 't1', tenantId: '600301', tenantName: '常州工厂' },
+];
 const model = (id: string, modelKey: string, name: string) => ({
-  id, modelKey, name, description: '', created: '2026-11-01 08:00:00', lastUpdated: '2026-11-02 08:00:00', createdBy: '1', lastUpdatedBy: '1',
-  version: 2, modelType: 0, tenantId: '000000', modelComment: '',
+  id,
+  modelKey,
+  name,
+  description: '',
+  created: '2026-11-01 08:00:00',
+  lastUpdated: '2026-11-02 08:00:00',
+  createdBy: '1',
+  lastUpdatedBy: '1',
+  version: 2,
+  modelType: 0,
+  tenantId: '000000',
+  modelComment: '',
 });
 const definition = (id: string, suspensionState = 1) => ({
-  id, tenantId: '000000', name: '请假流程', key: 'Leave', description: '', category: '1', categoryName: '请假流程', version: Number(id.split(':')[1]), deploymentId: `dep-${id}`,
-  resourceName: 'leave.bpmn20.xml', diagramResourceName: '', suspensionState, deploymentTime: '2026-11-20 08:00:00',
+  id,
+  tenantId: '000000',
+  name: '请假流程',
+  key: 'Leave',
+  description: '',
+  category: '1',
+  categoryName: '请假流程',
+  version: Number(id.split(':')[1]),
+  deploymentId: `dep-${id}`,
+  resourceName: 'leave.bpmn20.xml',
+  diagramResourceName: '',
+  suspensionState,
+  deploymentTime: '2026-11-20 08:00:00',
 });
 
 function renderPage(Page: ComponentType, path: string, handlers: Record<string, Handler>, codes: string[]) {
@@ -61,7 +108,8 @@ function renderPage(Page: ComponentType, path: string, handlers: Record<string, 
   return renderDesktop(createElement(Page), path);
 }
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
-const item = (scope: HTMLElement, label: string) => (within(scope).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement);
+const item = (scope: HTMLElement, label: string) =>
+  within(scope).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 async function pick(scope: HTMLElement, label: string, option: string) {
   fireEvent.mouseDown(within(item(scope, label)).getByRole('combobox'));
   const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
@@ -101,7 +149,9 @@ describe('模型设计 (/flow/model)', () => {
     expect(screen.queryByRole('button', { name: /新增/ })).toBeNull();
     fireEvent.change(screen.getByPlaceholderText('请输入模型标识'), { target: { value: 'Trip' } });
     fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
-    await waitFor(() => expect(calls('GET', `${FLOW}/model/list`).at(-1)!.params).toEqual({ current: 1, size: 10, modelKey: 'Trip' }));
+    await waitFor(() =>
+      expect(calls('GET', `${FLOW}/model/list`).at(-1)!.params).toEqual({ current: 1, size: 10, modelKey: 'Trip' }),
+    );
   });
 
   it('adds a model from the minimal diagram: key and name checked, the side panel edits the element, save submits the XML', async () => {
@@ -119,18 +169,30 @@ describe('模型设计 (/flow/model)', () => {
 
     fireEvent.change(within(dialog).getByPlaceholderText('请输入模型标识'), { target: { value: '9bad key' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByText('模型标识以字母或下划线开头, 只能包含字母、数字、_ . -, 最长 64 位')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('模型标识以字母或下划线开头, 只能包含字母、数字、_ . -, 最长 64 位'),
+    ).toBeTruthy();
     expect(await within(dialog).findByText('请输入模型名称')).toBeTruthy();
     fireEvent.change(within(dialog).getByPlaceholderText('请输入模型标识'), { target: { value: 'Trip' } });
     fireEvent.change(within(dialog).getByPlaceholderText('请输入模型名称'), { target: { value: '出差流程' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/model/submit`)).toHaveLength(1));
     expect(designer.saved).toEqual([{ key: 'Trip', name: '出差流程' }]);
-    expect(calls('POST', `${FLOW}/model/submit`)[0].body).toEqual({ modelKey: 'Trip', name: '出差流程', description: '', xml: '<definitions saved="1"/>' });
+    expect(calls('POST', `${FLOW}/model/submit`)[0].body).toEqual({
+      modelKey: 'Trip',
+      name: '出差流程',
+      description: '',
+      xml: '<definitions saved="1"/>',
+    });
   });
 
   it('edits a model with its stored XML, and shows the server refusal as the interceptor does', async () => {
-    renderPage(ModelPage, '/flow/model/index', handlers({ [`POST ${FLOW}/model/submit`]: () => refuse('当前模型标识已存在!') }), all);
+    renderPage(
+      ModelPage,
+      '/flow/model/index',
+      handlers({ [`POST ${FLOW}/model/submit`]: () => refuse('当前模型标识已存在!') }),
+      all,
+    );
     fireEvent.click(within(await rowOf('请假流程')).getByRole('button', { name: '设计' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByPlaceholderText('请输入模型标识')).toHaveProperty('value', 'Leave'));
@@ -138,14 +200,24 @@ describe('模型设计 (/flow/model)', () => {
     expect(calls('GET', `${FLOW}/model/detail`)[0].params).toEqual({ id: 'm1' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(errors).toEqual(['当前模型标识已存在!']));
-    expect(calls('POST', `${FLOW}/model/submit`)[0].body).toMatchObject({ id: 'm1', modelKey: 'Leave', name: '请假流程' });
+    expect(calls('POST', `${FLOW}/model/submit`)[0].body).toMatchObject({
+      id: 'm1',
+      modelKey: 'Leave',
+      name: '请假流程',
+    });
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('deploys a model to a category and tenants (none = shared); a refused model shows the server message', async () => {
-    renderPage(ModelPage, '/flow/model/index', handlers({
-      [`POST ${FLOW}/model/deploy`]: ({ params }) => (params.tenantIds ? ok(null) : refuse('流程模型无法部署: expression ${process.exit()} is not allowed')),
-    }), all);
+    renderPage(
+      ModelPage,
+      '/flow/model/index',
+      handlers({
+        [`POST ${FLOW}/model/deploy`]: ({ params }) =>
+          params.tenantIds ? ok(null) : refuse('流程模型无法部署: expression ${process.exit()} is not allowed'),
+      }),
+      all,
+    );
     fireEvent.click(within(await rowOf('出差流程')).getByRole('button', { name: '部署' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -157,14 +229,26 @@ describe('模型设计 (/flow/model)', () => {
     await pick(dialog, '所属租户', '常州工厂 (600301)');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/model/deploy`)).toHaveLength(2));
-    expect(calls('POST', `${FLOW}/model/deploy`)[1].params).toEqual({ modelId: 'm2', category: '2', tenantIds: '600301' });
+    expect(calls('POST', `${FLOW}/model/deploy`)[1].params).toEqual({
+      modelId: 'm2',
+      category: '2',
+      tenantIds: '600301',
+    });
   });
 
   it('tells the deployer in a dialog which steps nobody would handle', async () => {
     const warning = '环节「人事审批」的候选组 hr 在租户 600301 没有对应的角色: 到达此环节的任务将转给租户管理员';
-    renderPage(ModelPage, '/flow/model/index', handlers({
-      [`POST ${FLOW}/model/deploy`]: () => ({ ...ok({ warnings: [warning] }) as object, msg: '部署成功, 但有环节无人办理' }),
-    }), all);
+    renderPage(
+      ModelPage,
+      '/flow/model/index',
+      handlers({
+        [`POST ${FLOW}/model/deploy`]: () => ({
+          ...(ok({ warnings: [warning] }) as object),
+          msg: '部署成功, 但有环节无人办理',
+        }),
+      }),
+      all,
+    );
     fireEvent.click(within(await rowOf('出差流程')).getByRole('button', { name: '部署' }));
     const dialog = await screen.findByRole('dialog');
     await pick(dialog, '流程类型', '资金审批流程');
@@ -177,10 +261,15 @@ describe('模型设计 (/flow/model)', () => {
 
 describe('部署管理 (/flow/deploy)', () => {
   it('needs category, tenants and files (spec §5) before anything is sent, then uploads them as multipart', async () => {
-    renderPage(DeployPage, '/flow/deploy/index', { [`POST ${FLOW}/manager/deploy-upload`]: () => ok(null) }, ['flow_deploy_upload']);
-    const card = (await screen.findByText('上传部署', { selector: '.ant-card-head-title' })).closest('.ant-card') as HTMLElement;
+    renderPage(DeployPage, '/flow/deploy/index', { [`POST ${FLOW}/manager/deploy-upload`]: () => ok(null) }, [
+      'flow_deploy_upload',
+    ]);
+    const card = (await screen.findByText('上传部署', { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
     fireEvent.click(await within(card).findByRole('button', { name: '上传部署' }));
-    for (const text of ['请选择流程类型', '请选择租户', '请选择部署文件']) expect(await within(card).findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    for (const text of ['请选择流程类型', '请选择租户', '请选择部署文件'])
+      expect(await within(card).findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
 
     await pick(card, '流程类型', '请假流程');
     await pick(card, '所属租户', '管理组 (000000)');
@@ -190,7 +279,9 @@ describe('部署管理 (/flow/deploy)', () => {
     fireEvent.change(input(), { target: { files: [new File(['<x/>'], 'leave.xml', { type: 'text/xml' })] } });
     expect(await within(card).findByText('文件 leave.xml 不是 .bpmn20.xml 流程文件')).toBeTruthy();
     fireEvent.click(within(card).getByTitle('删除文件'));
-    fireEvent.change(input(), { target: { files: [new File(['<definitions/>'], 'leave.bpmn20.xml', { type: 'text/xml' })] } });
+    fireEvent.change(input(), {
+      target: { files: [new File(['<definitions/>'], 'leave.bpmn20.xml', { type: 'text/xml' })] },
+    });
     await within(card).findByTitle('leave.bpmn20.xml');
     fireEvent.click(within(card).getByRole('button', { name: '上传部署' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/manager/deploy-upload`)).toHaveLength(1));
@@ -209,8 +300,12 @@ describe('部署管理 (/flow/deploy)', () => {
 
 describe('流程管理 (/flow/manager)', () => {
   const handlers = () => ({
-    [`GET ${FLOW}/manager/list`]: ({ params }: { params: Record<string, unknown> }) => page(params.mode === 2 ? [definition('Leave:3:9'), definition('Leave:2:8', 2)] : [definition('Leave:3:9')]),
-    [`POST ${FLOW}/manager/change-state`]: ({ params }: { params: Record<string, unknown> }) => ({ ...ok(null) as object, msg: `挂起ID为 [${String(params.processId)}] 的流程成功` }),
+    [`GET ${FLOW}/manager/list`]: ({ params }: { params: Record<string, unknown> }) =>
+      page(params.mode === 2 ? [definition('Leave:3:9'), definition('Leave:2:8', 2)] : [definition('Leave:3:9')]),
+    [`POST ${FLOW}/manager/change-state`]: ({ params }: { params: Record<string, unknown> }) => ({
+      ...(ok(null) as object),
+      msg: `挂起ID为 [${String(params.processId)}] 的流程成功`,
+    }),
     [`POST ${FLOW}/manager/delete-deployment`]: () => ok(null),
   });
 
@@ -221,7 +316,10 @@ describe('流程管理 (/flow/manager)', () => {
     expect(within(row).getByText('激活')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: '挂起' }));
     expect(await screen.findByText('挂起ID为 [Leave:3:9] 的流程成功')).toBeTruthy();
-    expect(calls('POST', `${FLOW}/manager/change-state`)[0].params).toEqual({ processId: 'Leave:3:9', state: 'suspend' });
+    expect(calls('POST', `${FLOW}/manager/change-state`)[0].params).toEqual({
+      processId: 'Leave:3:9',
+      state: 'suspend',
+    });
     fireEvent.click(screen.getByRole('radio', { name: '全部版本' }));
     const old = await rowOf('v2');
     expect(calls('GET', `${FLOW}/manager/list`).at(-1)!.params).toEqual({ current: 1, size: 10, mode: 2 });
@@ -242,14 +340,38 @@ describe('流程管理 (/flow/manager)', () => {
 
 describe('流程跟踪 (/flow/follow)', () => {
   it('deletes a running instance with a reason', async () => {
-    renderPage(FollowPage, '/flow/follow/index', {
-      [`GET ${FLOW}/follow/list`]: () => page([{
-        id: 'pi1', name: '请假流程', startUserId: '2', startUser: '张三', startTime: '2026-11-20 09:00:00', taskDefinitionId: 'managerApproval', taskDefinitionKey: 'managerApproval',
-        category: '1', categoryName: '请假流程', processInstanceId: 'pi1', processDefinitionId: 'Leave:1:7', processDefinitionKey: 'Leave', activityId: 'managerApproval',
-        suspensionState: 1, executionId: 'e1', businessTable: 'blade_process_leave', businessId: 'b1', tenantId: '000000', taskName: '审批人审批',
-      }]),
-      [`POST ${FLOW}/follow/delete-process-instance`]: () => ok(null),
-    }, ['flow_follow_delete']);
+    renderPage(
+      FollowPage,
+      '/flow/follow/index',
+      {
+        [`GET ${FLOW}/follow/list`]: () =>
+          page([
+            {
+              id: 'pi1',
+              name: '请假流程',
+              startUserId: '2',
+              startUser: '张三',
+              startTime: '2026-11-20 09:00:00',
+              taskDefinitionId: 'managerApproval',
+              taskDefinitionKey: 'managerApproval',
+              category: '1',
+              categoryName: '请假流程',
+              processInstanceId: 'pi1',
+              processDefinitionId: 'Leave:1:7',
+              processDefinitionKey: 'Leave',
+              activityId: 'managerApproval',
+              suspensionState: 1,
+              executionId: 'e1',
+              businessTable: 'blade_process_leave',
+              businessId: 'b1',
+              tenantId: '000000',
+              taskName: '审批人审批',
+            },
+          ]),
+        [`POST ${FLOW}/follow/delete-process-instance`]: () => ok(null),
+      },
+      ['flow_follow_delete'],
+    );
     // The current step by its name, not its element id.
     const row = await rowOf('张三');
     within(row).getByText('审批人审批');
@@ -261,6 +383,9 @@ describe('流程跟踪 (/flow/follow)', () => {
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: ' 重复申请 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/follow/delete-process-instance`)).toHaveLength(1));
-    expect(calls('POST', `${FLOW}/follow/delete-process-instance`)[0].params).toEqual({ processInstanceId: 'pi1', deleteReason: '重复申请' });
+    expect(calls('POST', `${FLOW}/follow/delete-process-instance`)[0].params).toEqual({
+      processInstanceId: 'pi1',
+      deleteReason: '重复申请',
+    });
   });
 });

@@ -4,7 +4,11 @@ import { businessOf, businessOfTable, processRoutes, type FlowCategory } from '.
 import { diagramMarkers, MARKER, markerStyle } from '../../../src/desktop/pages/flow/flow-markers.ts';
 import { processRouteLabel } from '../../../src/desktop/router/route-table.ts';
 
-const activity = (historyActivityId: string, historyActivityType: string, endTime = '') => ({ historyActivityId, historyActivityType, endTime });
+const activity = (historyActivityId: string, historyActivityType: string, endTime = '') => ({
+  historyActivityId,
+  historyActivityType,
+  endTime,
+});
 
 describe('process-node styling (spec §4)', () => {
   it('styles ended activities success, running ones primary, taken flows warning, and leaves the rest alone', () => {
@@ -30,12 +34,22 @@ describe('process-node styling (spec §4)', () => {
   });
 
   it('styles a sequence flow warning whether or not it has an end time, and skips rows without an element id', () => {
-    expect(diagramMarkers([activity('f1', 'sequenceFlow'), activity('', 'userTask')])).toEqual([{ id: 'f1', className: MARKER.sequence }]);
+    expect(diagramMarkers([activity('f1', 'sequenceFlow'), activity('', 'userTask')])).toEqual([
+      { id: 'f1', className: MARKER.sequence },
+    ]);
     expect(diagramMarkers([])).toEqual([]);
   });
 
   it('gives the marker classes the theme colours as custom properties', () => {
-    expect(markerStyle({ success: '#52c41a', successBg: '#f6ffed', primary: '#409EFF', primaryBg: '#e6f4ff', warning: '#faad14' })).toEqual({
+    expect(
+      markerStyle({
+        success: '#52c41a',
+        successBg: '#f6ffed',
+        primary: '#409EFF',
+        primaryBg: '#e6f4ff',
+        warning: '#faad14',
+      }),
+    ).toEqual({
       '--tenon-flow-success': '#52c41a',
       '--tenon-flow-success-bg': '#f6ffed',
       '--tenon-flow-primary': '#409EFF',
@@ -64,7 +78,9 @@ describe('business routing (contract flow.md §2, spec §2)', () => {
   it('builds the spec routes and labels their tabs', () => {
     const handle = processRoutes.handle('leave', { taskId: '11', processInstanceId: '22', businessId: '33' });
     expect(handle).toBe('/work/process/leave/handle/11/22/33');
-    expect(processRoutes.detail('finance', { processInstanceId: '22', businessId: '33' })).toBe('/work/process/finance/detail/22/33');
+    expect(processRoutes.detail('finance', { processInstanceId: '22', businessId: '33' })).toBe(
+      '/work/process/finance/detail/22/33',
+    );
     expect(processRoutes.form('leave', 'Leave:1:9')).toBe('/work/process/leave/form/Leave%3A1%3A9');
     expect(processRouteLabel(handle)).toBe('flow.route.leaveHandle');
     expect(processRouteLabel('/work/process/finance/detail/22/33')).toBe('flow.route.financeDetail');

@@ -20,13 +20,36 @@ const FLOW = '/api/blade-flow';
 const DESK = '/api/blade-desk/process';
 const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
-const users = [{ id: '101', account: 'wang', realName: '王经理' }, { id: '102', account: 'li', realName: '李主管' }, { id: userInfo.user_id, account: 'admin', realName: '管理员' }];
+const users = [
+  { id: '101', account: 'wang', realName: '王经理' },
+  { id: '102', account: 'li', realName: '李主管' },
+  { id: userInfo.user_id, account: 'admin', realName: '管理员' },
+];
 
 const leave = (overrides: Record<string, unknown> = {}) => ({
-  id: 'b1', tenantId: '000000', processDefinitionId: 'Leave:1:77', processInstanceId: 'pi1', taskUser: '101', applyTime: '2026-11-20 08:00:00',
-  startTime: '2026-12-01 09:00:00', endTime: '2026-12-05 18:00:00', days: 4, reason: '回家探亲', createUser: '200', createDept: '1',
-  createTime: '2026-11-20 08:00:00', updateTime: '2026-11-20 08:00:00', status: 1,
-  flow: { assignee: 'taskUser_200', assigneeName: '张三', processInstanceId: 'pi1', processDefinitionId: 'Leave:1:77', businessTable: 'blade_process_leave', businessId: 'b1' },
+  id: 'b1',
+  tenantId: '000000',
+  processDefinitionId: 'Leave:1:77',
+  processInstanceId: 'pi1',
+  taskUser: '101',
+  applyTime: '2026-11-20 08:00:00',
+  startTime: '2026-12-01 09:00:00',
+  endTime: '2026-12-05 18:00:00',
+  days: 4,
+  reason: '回家探亲',
+  createUser: '200',
+  createDept: '1',
+  createTime: '2026-11-20 08:00:00',
+  updateTime: '2026-11-20 08:00:00',
+  status: 1,
+  flow: {
+    assignee: 'taskUser_200',
+    assigneeName: '张三',
+    processInstanceId: 'pi1',
+    processDefinitionId: 'Leave:1:77',
+    businessTable: 'blade_process_leave',
+    businessId: 'b1',
+  },
   ...overrides,
 });
 
@@ -41,12 +64,23 @@ function renderRoute(Page: ComponentType, pattern: string, path: string, handler
     [`GET /api/blade-system/work-calendar/year`]: () => ok([]),
     ...handlers,
   });
-  return renderDesktop(createElement('div', null,
-    createElement(Routes, null, createElement(Route, { path: pattern, element: createElement(Page) }), createElement(Route, { path: '*', element: null })),
-    createElement(Location)), path);
+  return renderDesktop(
+    createElement(
+      'div',
+      null,
+      createElement(
+        Routes,
+        null,
+        createElement(Route, { path: pattern, element: createElement(Page) }),
+        createElement(Route, { path: '*', element: null }),
+      ),
+      createElement(Location),
+    ),
+    path,
+  );
 }
 const location = () => screen.getByTestId('location').textContent;
-const item = (label: string) => (screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement);
+const item = (label: string) => screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 /** Types a date into the picker with this placeholder (请选择开始日期), as a keyboard user does. */
 const typeDate = (placeholder: string, value: string) => {
   const input = screen.getByPlaceholderText(placeholder) as HTMLInputElement;
@@ -69,7 +103,8 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
     fireEvent.click(await screen.findByRole('button', { name: '提交' }));
     // Dates are picked (no time of day): placeholders and messages say so.
     expect(screen.getByPlaceholderText('请选择开始日期')).toBeTruthy();
-    for (const text of ['请选择开始日期', '请选择结束日期', '请输入理由', '请选择审批人']) expect(await screen.findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    for (const text of ['请选择开始日期', '请选择结束日期', '请输入理由', '请选择审批人'])
+      expect(await screen.findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
     expect(calls('POST', `${DESK}/leave/start-process`)).toHaveLength(0);
   });
 
@@ -77,7 +112,8 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
     renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', {
       [`POST ${DESK}/leave/start-process`]: () => ok(null),
       // Wednesday 2 December is a holiday in this tenant's calendar.
-      [`GET /api/blade-system/work-calendar/year`]: (request) => ok(request.params.year === 2026 ? [{ calendarDate: '2026-12-02', dayType: 3 }] : []),
+      [`GET /api/blade-system/work-calendar/year`]: (request) =>
+        ok(request.params.year === 2026 ? [{ calendarDate: '2026-12-02', dayType: 3 }] : []),
     });
     await screen.findByRole('button', { name: '提交' });
     typeDate('请选择开始日期', '2026-12-01');
@@ -92,7 +128,11 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     await waitFor(() => expect(calls('POST', `${DESK}/leave/start-process`)).toHaveLength(1));
     expect(calls('POST', `${DESK}/leave/start-process`)[0].body).toEqual({
-      processDefinitionId: 'Leave:1:77', startTime: '2026-12-01 09:00:00', endTime: '2026-12-03 12:00:00', reason: '回家探亲', taskUser: '101',
+      processDefinitionId: 'Leave:1:77',
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-03 12:00:00',
+      reason: '回家探亲',
+      taskUser: '101',
     });
     await waitFor(() => expect(location()).toBe('/work/send/index'));
   });
@@ -135,7 +175,11 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     await waitFor(() => expect(calls('POST', `${DESK}/finance/start-process`)).toHaveLength(1));
     expect(calls('POST', `${DESK}/finance/start-process`)[0].body).toEqual({
-      processDefinitionId: 'Finance:1:78', title: '采购电脑', amount: '12000.5', reason: '研发用', taskUser: '101',
+      processDefinitionId: 'Finance:1:78',
+      title: '采购电脑',
+      amount: '12000.5',
+      reason: '研发用',
+      taskUser: '101',
     });
     cleanup();
     renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/travel/form/X', {});
@@ -148,7 +192,7 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
   const handlers = (overrides: Record<string, Handler> = {}) => ({
     [`GET ${DESK}/leave/detail`]: () => ok(leave()),
     [`POST ${FLOW}/work/complete-task`]: () => ok(null),
-    [`POST ${FLOW}/work/transfer-task`]: () => ({ ...ok(null) as object, msg: '转办成功' }),
+    [`POST ${FLOW}/work/transfer-task`]: () => ({ ...(ok(null) as object), msg: '转办成功' }),
     ...overrides,
   });
 
@@ -165,16 +209,31 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '  准了 ' } });
     fireEvent.click(screen.getByRole('button', { name: '同意' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/work/complete-task`)).toHaveLength(1));
-    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({ taskId: 't1', processInstanceId: 'pi1', pass: true, flag: 'ok', comment: '准了' });
+    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({
+      taskId: 't1',
+      processInstanceId: 'pi1',
+      pass: true,
+      flag: 'ok',
+      comment: '准了',
+    });
     await waitFor(() => expect(location()).toBe('/work/todo/index'));
   });
 
   it('rejects without a comment (the server records 驳回), and keeps the page when the server refuses', async () => {
-    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({ [`POST ${FLOW}/work/complete-task`]: () => refuse('任务已处理') }));
+    renderRoute(
+      ProcessHandlePage,
+      PROCESS_PATHS.handle,
+      path,
+      handlers({ [`POST ${FLOW}/work/complete-task`]: () => refuse('任务已处理') }),
+    );
     await screen.findByText('回家探亲');
     fireEvent.click(screen.getByRole('button', { name: '驳回' }));
     await waitFor(() => expect(errors).toEqual(['任务已处理']));
-    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({ taskId: 't1', processInstanceId: 'pi1', pass: false });
+    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({
+      taskId: 't1',
+      processInstanceId: 'pi1',
+      pass: false,
+    });
     expect(location()).toBe(path);
   });
 
@@ -198,10 +257,15 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
   it('gives the applicant his rejected request back: resubmit updates it and completes with the next approver (the server counts the days)', async () => {
     const mine = leave({ createUser: userInfo.user_id, status: 2 });
     tabStore.enter({ label: '请假审批', value: path });
-    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({
-      [`GET ${DESK}/leave/detail`]: () => ok(mine),
-      [`POST ${DESK}/leave/start-process`]: () => ok(null),
-    }));
+    renderRoute(
+      ProcessHandlePage,
+      PROCESS_PATHS.handle,
+      path,
+      handlers({
+        [`GET ${DESK}/leave/detail`]: () => ok(mine),
+        [`POST ${DESK}/leave/start-process`]: () => ok(null),
+      }),
+    );
     expect(await screen.findByText('您的申请已被驳回: 可调整后重新提交, 或撤销申请')).toBeTruthy();
     // Titled for what it is: his request to adjust, not an approval.
     screen.getByText('调整请假申请');
@@ -214,30 +278,68 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     fireEvent.click(screen.getByRole('button', { name: '重新提交' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/work/complete-task`)).toHaveLength(1));
     expect(calls('POST', `${DESK}/leave/start-process`)[0].body).toEqual({
-      id: 'b1', processDefinitionId: 'Leave:1:77', startTime: '2026-12-01 09:00:00', endTime: '2026-12-02 18:00:00', reason: '回家探亲', taskUser: '101',
+      id: 'b1',
+      processDefinitionId: 'Leave:1:77',
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-02 18:00:00',
+      reason: '回家探亲',
+      taskUser: '101',
     });
     expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({
-      taskId: 't1', processInstanceId: 'pi1', pass: true, flag: 'ok', comment: '重新提交', variables: { taskUser: 'taskUser_101' },
+      taskId: 't1',
+      processInstanceId: 'pi1',
+      pass: true,
+      flag: 'ok',
+      comment: '重新提交',
+      variables: { taskUser: 'taskUser_101' },
     });
   });
 
   it('says a task handled since it was opened (an old message, another candidate) is done, and offers no decision', async () => {
-    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({
-      [`GET ${FLOW}/process/history-flow-list`]: () => ok([
-        { historyActivityId: 'managerApproval', historyActivityName: '审批人审批', historyActivityType: 'userTask', historyActivityDurationTime: '1分', createTime: '2026-11-20 09:00:00', endTime: '2026-11-20 09:01:00', assignee: 'taskUser_102', assigneeName: '李主管', comment: '同意', taskId: 't1', processInstanceId: 'pi1' },
-      ]),
-    }));
+    renderRoute(
+      ProcessHandlePage,
+      PROCESS_PATHS.handle,
+      path,
+      handlers({
+        [`GET ${FLOW}/process/history-flow-list`]: () =>
+          ok([
+            {
+              historyActivityId: 'managerApproval',
+              historyActivityName: '审批人审批',
+              historyActivityType: 'userTask',
+              historyActivityDurationTime: '1分',
+              createTime: '2026-11-20 09:00:00',
+              endTime: '2026-11-20 09:01:00',
+              assignee: 'taskUser_102',
+              assigneeName: '李主管',
+              comment: '同意',
+              taskId: 't1',
+              processInstanceId: 'pi1',
+            },
+          ]),
+      }),
+    );
     await screen.findByText('此任务已处理');
     screen.getByText('回家探亲');
     expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
   });
 
   it('lets the applicant withdraw his rejected request after confirming', async () => {
-    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers({ [`GET ${DESK}/leave/detail`]: () => ok(leave({ createUser: userInfo.user_id, status: 2 })) }));
+    renderRoute(
+      ProcessHandlePage,
+      PROCESS_PATHS.handle,
+      path,
+      handlers({ [`GET ${DESK}/leave/detail`]: () => ok(leave({ createUser: userInfo.user_id, status: 2 })) }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: '撤销' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/work/complete-task`)).toHaveLength(1));
-    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({ taskId: 't1', processInstanceId: 'pi1', pass: false, comment: '撤销' });
+    expect(calls('POST', `${FLOW}/work/complete-task`)[0].body).toEqual({
+      taskId: 't1',
+      processInstanceId: 'pi1',
+      pass: false,
+      comment: '撤销',
+    });
   });
 });
 
@@ -248,8 +350,27 @@ describe('the detail page (/work/process/finance/detail/...)', () => {
         const { startTime: _start, endTime: _end, ...record } = leave({ id: 'b9', status: 3 });
         return ok({ ...record, title: '采购电脑', amount: '12000.50', reason: '研发用', useFor: '研发用', attach: '' });
       },
-      [`GET ${FLOW}/process/model-view`]: () => ok({ xml: '<definitions/>', flow: [{ historyActivityId: 'start', historyActivityType: 'startEvent', endTime: '2026-11-20 08:00:00' }] }),
-      [`GET ${FLOW}/process/history-flow-list`]: () => ok([{ historyActivityId: 'deptApproval', historyActivityName: '审批人审批', historyActivityType: 'userTask', historyActivityDurationTime: '5分', createTime: '2026-11-20 08:00:00', endTime: '2026-11-20 08:05:00', assignee: 'taskUser_101', assigneeName: '王经理', comment: '同意', taskId: 't1', processInstanceId: 'pi1' }]),
+      [`GET ${FLOW}/process/model-view`]: () =>
+        ok({
+          xml: '<definitions/>',
+          flow: [{ historyActivityId: 'start', historyActivityType: 'startEvent', endTime: '2026-11-20 08:00:00' }],
+        }),
+      [`GET ${FLOW}/process/history-flow-list`]: () =>
+        ok([
+          {
+            historyActivityId: 'deptApproval',
+            historyActivityName: '审批人审批',
+            historyActivityType: 'userTask',
+            historyActivityDurationTime: '5分',
+            createTime: '2026-11-20 08:00:00',
+            endTime: '2026-11-20 08:05:00',
+            assignee: 'taskUser_101',
+            assigneeName: '王经理',
+            comment: '同意',
+            taskId: 't1',
+            processInstanceId: 'pi1',
+          },
+        ]),
     });
     expect(await screen.findByText('采购电脑')).toBeTruthy();
     expect(screen.getByText('12,000.50')).toBeTruthy();

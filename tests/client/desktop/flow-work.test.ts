@@ -27,15 +27,49 @@ const categories = [
   { id: 'd3', dictKey: '9', dictValue: '其他流程', remark: '' },
 ];
 const definition = (id: string, name: string, category: string) => ({
-  id, tenantId: '000000', name, key: id.split(':')[0], description: `${name}说明`, category, categoryName: categories.find((c) => c.dictKey === category)?.dictValue ?? '',
-  version: 1, deploymentId: '77', resourceName: `${name}.bpmn20.xml`, diagramResourceName: '', suspensionState: 1, deploymentTime: '2026-11-20 08:00:00',
+  id,
+  tenantId: '000000',
+  name,
+  key: id.split(':')[0],
+  description: `${name}说明`,
+  category,
+  categoryName: categories.find((c) => c.dictKey === category)?.dictValue ?? '',
+  version: 1,
+  deploymentId: '77',
+  resourceName: `${name}.bpmn20.xml`,
+  diagramResourceName: '',
+  suspensionState: 1,
+  deploymentTime: '2026-11-20 08:00:00',
 });
 const task = (taskId: string, overrides: Record<string, unknown> = {}) => ({
-  taskId, taskName: '审批人审批', taskDefinitionKey: 'managerApproval', assignee: 'taskUser_1', assigneeName: '管理员', category: '1', categoryName: '请假流程',
-  createTime: '2026-11-20 09:00:00', endTime: '', claimTime: '', historyTaskEndTime: '', executionId: 'e1', processInstanceId: `pi-${taskId}`,
-  historyProcessInstanceId: `pi-${taskId}`, processDefinitionId: 'Leave:1:77', processDefinitionKey: 'Leave', processDefinitionName: '请假流程',
-  processDefinitionVersion: 1, processDefinitionDesc: '', processDefinitionDiagramResName: '', processDefinitionResName: '', processIsFinished: 'unfinished',
-  businessTable: 'blade_process_leave', businessId: `b-${taskId}`, status: 'todo', startUserName: '张三', processResult: 'running', ...overrides,
+  taskId,
+  taskName: '审批人审批',
+  taskDefinitionKey: 'managerApproval',
+  assignee: 'taskUser_1',
+  assigneeName: '管理员',
+  category: '1',
+  categoryName: '请假流程',
+  createTime: '2026-11-20 09:00:00',
+  endTime: '',
+  claimTime: '',
+  historyTaskEndTime: '',
+  executionId: 'e1',
+  processInstanceId: `pi-${taskId}`,
+  historyProcessInstanceId: `pi-${taskId}`,
+  processDefinitionId: 'Leave:1:77',
+  processDefinitionKey: 'Leave',
+  processDefinitionName: '请假流程',
+  processDefinitionVersion: 1,
+  processDefinitionDesc: '',
+  processDefinitionDiagramResName: '',
+  processDefinitionResName: '',
+  processIsFinished: 'unfinished',
+  businessTable: 'blade_process_leave',
+  businessId: `b-${taskId}`,
+  status: 'todo',
+  startUserName: '张三',
+  processResult: 'running',
+  ...overrides,
 });
 
 /** Where the page navigated to. */
@@ -48,11 +82,20 @@ function renderAt(Page: ComponentType, path: string, handlers: Record<string, Ha
     [`GET ${SYS}/dict/dictionary`]: ({ params }) => ok(params.code === 'flow' ? categories : []),
     ...handlers,
   });
-  return renderDesktop(createElement('div', null,
-    createElement(Routes, null,
-      createElement(Route, { path, element: createElement(Page) }),
-      createElement(Route, { path: '*', element: null })),
-    createElement(Location)), path);
+  return renderDesktop(
+    createElement(
+      'div',
+      null,
+      createElement(
+        Routes,
+        null,
+        createElement(Route, { path, element: createElement(Page) }),
+        createElement(Route, { path: '*', element: null }),
+      ),
+      createElement(Location),
+    ),
+    path,
+  );
 }
 const location = () => screen.getByTestId('location').textContent;
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
@@ -91,10 +134,15 @@ describe('发起事务 (/work/start)', () => {
 
 describe('待签事务 (/work/claim)', () => {
   it('claims a task with work_claim_sign, shows the server message and reloads the list', async () => {
-    renderAt(ClaimPage, '/work/claim/index', {
-      [`GET ${FLOW}/work/claim-list`]: () => page([task('t1', { status: 'claim', assignee: '', assigneeName: '' })]),
-      [`POST ${FLOW}/work/claim-task`]: () => ({ ...ok(null) as object, msg: '签收事务成功' }),
-    }, ['work_claim_sign']);
+    renderAt(
+      ClaimPage,
+      '/work/claim/index',
+      {
+        [`GET ${FLOW}/work/claim-list`]: () => page([task('t1', { status: 'claim', assignee: '', assigneeName: '' })]),
+        [`POST ${FLOW}/work/claim-task`]: () => ({ ...(ok(null) as object), msg: '签收事务成功' }),
+      },
+      ['work_claim_sign'],
+    );
     fireEvent.click(within(await rowOf('张三')).getByRole('button', { name: '签收' }));
     expect(await screen.findByText('签收事务成功')).toBeTruthy();
     expect(calls('POST', `${FLOW}/work/claim-task`)[0].params).toEqual({ taskId: 't1' });
@@ -109,10 +157,15 @@ describe('待签事务 (/work/claim)', () => {
   });
 
   it('shows the server message of a refused claim', async () => {
-    renderAt(ClaimPage, '/work/claim/index', {
-      [`GET ${FLOW}/work/claim-list`]: () => page([task('t1')]),
-      [`POST ${FLOW}/work/claim-task`]: () => refuse('任务已处理'),
-    }, ['work_claim_sign']);
+    renderAt(
+      ClaimPage,
+      '/work/claim/index',
+      {
+        [`GET ${FLOW}/work/claim-list`]: () => page([task('t1')]),
+        [`POST ${FLOW}/work/claim-task`]: () => refuse('任务已处理'),
+      },
+      ['work_claim_sign'],
+    );
     fireEvent.click(within(await rowOf('张三')).getByRole('button', { name: '签收' }));
     await waitFor(() => expect(errors).toEqual(['任务已处理']));
   });
@@ -120,7 +173,18 @@ describe('待签事务 (/work/claim)', () => {
 
 describe('待办事务 (/work/todo)', () => {
   it('handles a task on the business page of its category', async () => {
-    renderAt(TodoPage, '/work/todo/index', { [`GET ${FLOW}/work/todo-list`]: () => page([task('t1'), task('t2', { category: '2', businessTable: 'blade_process_finance', startUserName: '李四' })]) }, ['work_todo_handle']);
+    renderAt(
+      TodoPage,
+      '/work/todo/index',
+      {
+        [`GET ${FLOW}/work/todo-list`]: () =>
+          page([
+            task('t1'),
+            task('t2', { category: '2', businessTable: 'blade_process_finance', startUserName: '李四' }),
+          ]),
+      },
+      ['work_todo_handle'],
+    );
     fireEvent.click(within(await rowOf('李四')).getByRole('button', { name: '办理' }));
     await waitFor(() => expect(location()).toBe('/work/process/finance/handle/t2/pi-t2/b-t2'));
   });
@@ -139,28 +203,65 @@ describe('待办事务 (/work/todo)', () => {
     fireEvent.mouseDown(screen.getAllByRole('combobox')[0]);
     fireEvent.click(await screen.findByText('资金审批流程', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
-    await waitFor(() => expect(calls('GET', `${FLOW}/work/todo-list`).at(-1)!.params).toEqual({ current: 1, size: 10, category: '2' }));
+    await waitFor(() =>
+      expect(calls('GET', `${FLOW}/work/todo-list`).at(-1)!.params).toEqual({ current: 1, size: 10, category: '2' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: '清空' }));
-    await waitFor(() => expect(calls('GET', `${FLOW}/work/todo-list`).at(-1)!.params).toEqual({ current: 1, size: 10 }));
+    await waitFor(() =>
+      expect(calls('GET', `${FLOW}/work/todo-list`).at(-1)!.params).toEqual({ current: 1, size: 10 }),
+    );
   });
 });
 
 describe('the diagram dialog (流程图展示)', () => {
   it('draws the instance with its markers and lists its history', async () => {
     renderAt(DonePage, '/work/done/index', {
-      [`GET ${FLOW}/work/done-list`]: () => page([task('t1', { processIsFinished: 'finished', processResult: 'approved', historyTaskEndTime: '2026-11-20 10:00:00' })]),
-      [`GET ${FLOW}/process/model-view`]: () => ok({
-        xml: '<definitions id="leave"/>',
-        flow: [
-          { historyActivityId: 'start', historyActivityType: 'startEvent', endTime: '2026-11-20 09:00:00' },
-          { historyActivityId: 'toManager', historyActivityType: 'sequenceFlow', endTime: '2026-11-20 09:00:00' },
-          { historyActivityId: 'managerApproval', historyActivityType: 'userTask', endTime: '' },
-        ],
-      }),
-      [`GET ${FLOW}/process/history-flow-list`]: () => ok([
-        { historyActivityId: 'start', historyActivityName: '开始', historyActivityType: 'startEvent', historyActivityDurationTime: '0秒', createTime: '2026-11-20 09:00:00', endTime: '2026-11-20 09:00:00', assignee: 'taskUser_2', assigneeName: '张三', comment: '', taskId: '', processInstanceId: 'pi-t1' },
-        { historyActivityId: 'managerApproval', historyActivityName: '审批人审批', historyActivityType: 'userTask', historyActivityDurationTime: '1小时', createTime: '2026-11-20 09:00:00', endTime: '2026-11-20 10:00:00', assignee: 'taskUser_1', assigneeName: '管理员', comment: '同意请假', taskId: 't1', processInstanceId: 'pi-t1' },
-      ]),
+      [`GET ${FLOW}/work/done-list`]: () =>
+        page([
+          task('t1', {
+            processIsFinished: 'finished',
+            processResult: 'approved',
+            historyTaskEndTime: '2026-11-20 10:00:00',
+          }),
+        ]),
+      [`GET ${FLOW}/process/model-view`]: () =>
+        ok({
+          xml: '<definitions id="leave"/>',
+          flow: [
+            { historyActivityId: 'start', historyActivityType: 'startEvent', endTime: '2026-11-20 09:00:00' },
+            { historyActivityId: 'toManager', historyActivityType: 'sequenceFlow', endTime: '2026-11-20 09:00:00' },
+            { historyActivityId: 'managerApproval', historyActivityType: 'userTask', endTime: '' },
+          ],
+        }),
+      [`GET ${FLOW}/process/history-flow-list`]: () =>
+        ok([
+          {
+            historyActivityId: 'start',
+            historyActivityName: '开始',
+            historyActivityType: 'startEvent',
+            historyActivityDurationTime: '0秒',
+            createTime: '2026-11-20 09:00:00',
+            endTime: '2026-11-20 09:00:00',
+            assignee: 'taskUser_2',
+            assigneeName: '张三',
+            comment: '',
+            taskId: '',
+            processInstanceId: 'pi-t1',
+          },
+          {
+            historyActivityId: 'managerApproval',
+            historyActivityName: '审批人审批',
+            historyActivityType: 'userTask',
+            historyActivityDurationTime: '1小时',
+            createTime: '2026-11-20 09:00:00',
+            endTime: '2026-11-20 10:00:00',
+            assignee: 'taskUser_1',
+            assigneeName: '管理员',
+            comment: '同意请假',
+            taskId: 't1',
+            processInstanceId: 'pi-t1',
+          },
+        ]),
     });
     const row = await rowOf('张三');
     within(row).getByText('已通过');
@@ -181,28 +282,52 @@ describe('the diagram dialog (流程图展示)', () => {
     const history = await within(dialog).findByText('同意请假');
     const cells = [...(history.closest('tr') as HTMLElement).querySelectorAll('td')].map((td) => td.textContent);
     expect(cells).toEqual(['审批人审批', '管理员', '同意请假', '2026-11-20 09:00:00', '2026-11-20 10:00:00', '1小时']);
-    expect([...dialog.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['环节', '处理人', '审批意见', '开始时间', '结束时间', '耗时']);
+    expect([...dialog.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      '环节',
+      '处理人',
+      '审批意见',
+      '开始时间',
+      '结束时间',
+      '耗时',
+    ]);
   });
 });
 
 describe('已发事务 (/work/send)', () => {
   it('says how each request ended, as its own page does: approved and withdrawn are not both 已办结', async () => {
     renderAt(SendPage, '/work/send/index', {
-      [`GET ${FLOW}/work/send-list`]: () => page([
-        task('t1', { status: 'finish', processIsFinished: 'finished', processResult: 'approved', assigneeName: '甲' }),
-        task('t2', { status: 'finish', processIsFinished: 'finished', processResult: 'withdrawn', assigneeName: '乙' }),
-        task('t3', { status: 'finish', processResult: 'rejected', assigneeName: '丙' }),
-        task('t4', { status: 'finish', assigneeName: '丁' }),
-      ]),
+      [`GET ${FLOW}/work/send-list`]: () =>
+        page([
+          task('t1', {
+            status: 'finish',
+            processIsFinished: 'finished',
+            processResult: 'approved',
+            assigneeName: '甲',
+          }),
+          task('t2', {
+            status: 'finish',
+            processIsFinished: 'finished',
+            processResult: 'withdrawn',
+            assigneeName: '乙',
+          }),
+          task('t3', { status: 'finish', processResult: 'rejected', assigneeName: '丙' }),
+          task('t4', { status: 'finish', assigneeName: '丁' }),
+        ]),
     });
-    const states = await Promise.all(['甲', '乙', '丙', '丁'].map(async (name) => (await rowOf(name)).querySelector('.ant-tag')!.textContent));
+    const states = await Promise.all(
+      ['甲', '乙', '丙', '丁'].map(async (name) => (await rowOf(name)).querySelector('.ant-tag')!.textContent),
+    );
     expect(states).toEqual(['已通过', '已撤销', '已驳回', '审批中']);
   });
 
   it('lets the starter withdraw a running request after confirming; a finished one has no 撤销', async () => {
     renderAt(SendPage, '/work/send/index', {
-      [`GET ${FLOW}/work/send-list`]: () => page([task('t1', { status: 'finish' }), task('t2', { status: 'finish', processIsFinished: 'finished', startUserName: '', assigneeName: '王五' })]),
-      [`POST ${FLOW}/work/delete-task`]: () => ({ ...ok(null) as object, msg: '删除任务成功' }),
+      [`GET ${FLOW}/work/send-list`]: () =>
+        page([
+          task('t1', { status: 'finish' }),
+          task('t2', { status: 'finish', processIsFinished: 'finished', startUserName: '', assigneeName: '王五' }),
+        ]),
+      [`POST ${FLOW}/work/delete-task`]: () => ({ ...(ok(null) as object), msg: '删除任务成功' }),
     });
     const finished = await rowOf('王五');
     expect(within(finished).queryByRole('button', { name: '撤销' })).toBeNull();

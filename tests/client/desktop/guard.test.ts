@@ -17,14 +17,23 @@ const input = (over: Partial<GuardInput>): GuardInput => ({
 describe('route guard (spec §2)', () => {
   it('sends every route but the lock page to the lock page while the screen is locked', () => {
     expect(guard(input({ isLock: true }))).toEqual({ action: 'redirect', to: '/lock' });
-    expect(guard(input({ isLock: true, path: '/login', fullPath: '/login' }))).toEqual({ action: 'redirect', to: '/lock' });
-    expect(guard(input({ isLock: true, path: '/lock', fullPath: '/lock', route: { meta: { isAuth: false, isTab: false } } })))
-      .toEqual({ action: 'pass' });
+    expect(guard(input({ isLock: true, path: '/login', fullPath: '/login' }))).toEqual({
+      action: 'redirect',
+      to: '/lock',
+    });
+    expect(
+      guard(
+        input({ isLock: true, path: '/lock', fullPath: '/lock', route: { meta: { isAuth: false, isTab: false } } }),
+      ),
+    ).toEqual({ action: 'pass' });
   });
 
   it('sends /login to / while logged in', () => {
-    expect(guard(input({ path: '/login', fullPath: '/login', route: { label: '登录', meta: { isAuth: false, isTab: false } } })))
-      .toEqual({ action: 'redirect', to: '/' });
+    expect(
+      guard(
+        input({ path: '/login', fullPath: '/login', route: { label: '登录', meta: { isAuth: false, isTab: false } } }),
+      ),
+    ).toEqual({ action: 'redirect', to: '/' });
   });
 
   it('logs out locally and goes to /login when the stored token is empty', () => {
@@ -46,12 +55,24 @@ describe('route guard (spec §2)', () => {
   });
 
   it('without a token lets routes with meta isAuth false pass and sends the others to /login', () => {
-    expect(guard(input({ token: undefined, path: '/login', fullPath: '/login', route: { meta: { isAuth: false, isTab: false } } })))
-      .toEqual({ action: 'pass' });
-    expect(guard(input({ token: '', path: '/404', fullPath: '/404', route: { meta: { isAuth: false, isTab: false } } })))
-      .toEqual({ action: 'pass' });
+    expect(
+      guard(
+        input({
+          token: undefined,
+          path: '/login',
+          fullPath: '/login',
+          route: { meta: { isAuth: false, isTab: false } },
+        }),
+      ),
+    ).toEqual({ action: 'pass' });
+    expect(
+      guard(input({ token: '', path: '/404', fullPath: '/404', route: { meta: { isAuth: false, isTab: false } } })),
+    ).toEqual({ action: 'pass' });
     expect(guard(input({ token: undefined }))).toEqual({ action: 'redirect', to: '/login' });
-    expect(guard(input({ token: undefined, route: undefined, path: '/nowhere' }))).toEqual({ action: 'redirect', to: '/login' });
+    expect(guard(input({ token: undefined, route: undefined, path: '/nowhere' }))).toEqual({
+      action: 'redirect',
+      to: '/login',
+    });
   });
 
   it('ignores a lock left behind without a token', () => {

@@ -12,7 +12,15 @@ import { renderDesktop, signIn } from './render.tsx';
 
 const USER = '/api/blade-system/user';
 const { serve, sent, reset } = fakeServer();
-const profile = { id: '1', account: 'admin', name: 'admin', realName: '管理员', phone: '13800138000', email: 'a@b.cn', avatar: '' };
+const profile = {
+  id: '1',
+  account: 'admin',
+  name: 'admin',
+  realName: '管理员',
+  phone: '13800138000',
+  email: 'a@b.cn',
+  avatar: '',
+};
 const calls = (url: string) => sent.filter((r) => r.url === url);
 
 beforeEach(() => {
@@ -84,7 +92,12 @@ describe('InfoPage', () => {
     fireEvent.click(screen.getAllByRole('button', { name: '提交' })[0]);
     await waitFor(() => expect(calls(`${USER}/update-info`)).toHaveLength(1));
     // The first save carries the corrected phone: the submit with the bad one sent nothing.
-    expect(calls(`${USER}/update-info`)[0].body).toMatchObject({ phone: '13900139000', realName: '管理员', name: 'admin', email: 'a@b.cn' });
+    expect(calls(`${USER}/update-info`)[0].body).toMatchObject({
+      phone: '13900139000',
+      realName: '管理员',
+      name: 'admin',
+      email: 'a@b.cn',
+    });
   });
 
   it('checks the password confirmation and sends update-password with the passwords in the body, none in the URL', async () => {
@@ -103,7 +116,11 @@ describe('InfoPage', () => {
     submit();
     await waitFor(() => expect(calls(`${USER}/update-password`)).toHaveLength(1));
     // The first request carries the matching confirmation: the submit with the mismatch sent nothing.
-    expect(calls(`${USER}/update-password`)[0].body).toEqual({ oldPassword: 'old-pw', newPassword: 'new-pw-1', newPassword1: 'new-pw-1' });
+    expect(calls(`${USER}/update-password`)[0].body).toEqual({
+      oldPassword: 'old-pw',
+      newPassword: 'new-pw-1',
+      newPassword1: 'new-pw-1',
+    });
     expect(calls(`${USER}/update-password`)[0].params).toEqual({});
   });
 });

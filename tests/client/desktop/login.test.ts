@@ -18,10 +18,14 @@ const system = await import('../../../src/client/api/system.ts');
 const { default: LoginPage } = await import('../../../src/desktop/pages/LoginPage.tsx');
 const { renderDesktop, userInfo } = await import('./render.tsx');
 
-const page = createElement(Routes, null,
+const page = createElement(
+  Routes,
+  null,
   createElement(Route, { path: '/login', element: createElement(LoginPage) }),
-  createElement(Route, { path: '/wel/index', element: createElement('p', null, 'shell') }));
-const type = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+  createElement(Route, { path: '/wel/index', element: createElement('p', null, 'shell') }),
+);
+const type = (placeholder: string, value: string) =>
+  fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
 
 afterEach(() => {
   cleanup();
@@ -35,7 +39,8 @@ describe('desktop login page', () => {
     renderDesktop(page, '/login');
     type('租户编号', '');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    for (const text of ['请输入租户编号', '请输入账号', '请输入密码']) expect(await screen.findByText(text)).toBeTruthy();
+    for (const text of ['请输入租户编号', '请输入账号', '请输入密码'])
+      expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.getByPlaceholderText('账号').getAttribute('aria-invalid')).toBe('true');
     type('租户编号', '000000');
     type('账号', 'admin');
@@ -46,7 +51,11 @@ describe('desktop login page', () => {
     type('账号', 'admin');
     type('密码', 'secret');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(auth.login).toHaveBeenCalledWith(expect.objectContaining({ tenantId: '000000', username: 'admin', password: 'secret' })));
+    await waitFor(() =>
+      expect(auth.login).toHaveBeenCalledWith(
+        expect.objectContaining({ tenantId: '000000', username: 'admin', password: 'secret' }),
+      ),
+    );
   });
 
   it('asks for the tenant (default 000000), keeps the form on failure and forgets the password', async () => {
@@ -56,7 +65,11 @@ describe('desktop login page', () => {
     type('账号', 'admin');
     type('密码', 'wrong');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(auth.login).toHaveBeenCalledWith(expect.objectContaining({ tenantId: '000000', username: 'admin', password: 'wrong' })));
+    await waitFor(() =>
+      expect(auth.login).toHaveBeenCalledWith(
+        expect.objectContaining({ tenantId: '000000', username: 'admin', password: 'wrong' }),
+      ),
+    );
     await waitFor(() => expect((screen.getByPlaceholderText('密码') as HTMLInputElement).value).toBe(''));
     expect((screen.getByPlaceholderText('账号') as HTMLInputElement).value).toBe('admin');
     expect(screen.queryByText('shell')).toBeNull();

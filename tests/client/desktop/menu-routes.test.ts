@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../src/client/api/system.ts';
 import { iframePath, routeOf } from '../../../src/client/menu-route.ts';
 import {
-  findByRoute, flattenMenus, searchMenus, visibleMenus, withToken, type LabelMatcher, type MenuTreeNode,
+  findByRoute,
+  flattenMenus,
+  searchMenus,
+  visibleMenus,
+  withToken,
+  type LabelMatcher,
+  type MenuTreeNode,
 } from '../../../src/desktop/router/menu-routes.ts';
 import { describeRoute } from '../../../src/desktop/router/route-table.ts';
 import { matchPinyin } from '../../../src/desktop/layout/top/pinyin-match.ts';
@@ -12,15 +18,31 @@ let nextId = 1;
 function node(over: Partial<MenuTreeNode> & Pick<MenuNode, 'path' | 'name'>): MenuTreeNode {
   const id = String(nextId++);
   return {
-    id, parentId: '0', code: `m${id}`, nameEn: '', alias: 'menu', source: '', sort: 1, category: 1, action: 0, isOpen: 1,
-    remark: '', component: '', parentName: '', hasChildren: Boolean(over.children?.length), ...over,
+    id,
+    parentId: '0',
+    code: `m${id}`,
+    nameEn: '',
+    alias: 'menu',
+    source: '',
+    sort: 1,
+    category: 1,
+    action: 0,
+    isOpen: 1,
+    remark: '',
+    component: '',
+    parentName: '',
+    hasChildren: Boolean(over.children?.length),
+    ...over,
   };
 }
 
 const tree: MenuTreeNode[] = [
   node({ path: '/desk', name: '工作台', nameEn: 'Desk' }),
   node({
-    path: '/system', name: '系统管理', nameEn: 'System', children: [
+    path: '/system',
+    name: '系统管理',
+    nameEn: 'System',
+    children: [
       node({ path: '/system/user', name: '用户管理', nameEn: 'Users' }),
       node({ path: '/system/param', name: '参数管理', nameEn: 'Parameters' }),
       node({ path: '/system/post/', name: '岗位管理', nameEn: 'Posts' }),
@@ -28,10 +50,25 @@ const tree: MenuTreeNode[] = [
     ],
   }),
   node({
-    path: '/monitor', name: '系统监控', nameEn: 'Monitoring', children: [
+    path: '/monitor',
+    name: '系统监控',
+    nameEn: 'Monitoring',
+    children: [
       node({ path: 'http://localhost/swagger-ui.html', name: '接口文档', nameEn: 'API docs', code: 'doc', isOpen: 2 }),
-      node({ path: 'https://grafana.example.com/d/1', name: '监控面板', nameEn: 'Dashboards', code: 'grafana', isOpen: 1 }),
-      node({ path: 'https://report.example.com/?target=_blank', name: '报表', nameEn: 'Reports', code: 'report', isOpen: 1 }),
+      node({
+        path: 'https://grafana.example.com/d/1',
+        name: '监控面板',
+        nameEn: 'Dashboards',
+        code: 'grafana',
+        isOpen: 1,
+      }),
+      node({
+        path: 'https://report.example.com/?target=_blank',
+        name: '报表',
+        nameEn: 'Reports',
+        code: 'report',
+        isOpen: 1,
+      }),
     ],
   }),
 ];
@@ -51,7 +88,11 @@ describe('menu to route mapping', () => {
   it('opens http(s) menus with isOpen 2 or a target query in a new window, the others in the iframe page', () => {
     expect(byName('接口文档')).toMatchObject({ openMode: 'window', url: 'http://localhost/swagger-ui.html' });
     expect(byName('报表')).toMatchObject({ openMode: 'window' });
-    expect(byName('监控面板')).toMatchObject({ openMode: 'iframe', routePath: '/myiframe/grafana', url: 'https://grafana.example.com/d/1' });
+    expect(byName('监控面板')).toMatchObject({
+      openMode: 'iframe',
+      routePath: '/myiframe/grafana',
+      url: 'https://grafana.example.com/d/1',
+    });
     expect(iframePath({ code: 'a b', id: '9' })).toBe('/myiframe/a%20b');
   });
 
@@ -68,14 +109,23 @@ describe('menu to route mapping', () => {
 
   it('describes console routes and menu routes for the guard', () => {
     const translate = (key: string) => `t:${key}`;
-    expect(describeRoute('/login', entries, translate)).toEqual({ label: 't:shell.route.login', meta: { isAuth: false, isTab: false, i18n: 'shell.route.login' } });
+    expect(describeRoute('/login', entries, translate)).toEqual({
+      label: 't:shell.route.login',
+      meta: { isAuth: false, isTab: false, i18n: 'shell.route.login' },
+    });
     expect(describeRoute('/wel/index', entries, translate)?.meta).toEqual({ i18n: 'shell.route.home' });
-    expect(describeRoute('/system/param/index', entries, translate)).toEqual({ label: '参数管理', labelEn: 'Parameters', meta: {} });
+    expect(describeRoute('/system/param/index', entries, translate)).toEqual({
+      label: '参数管理',
+      labelEn: 'Parameters',
+      meta: {},
+    });
     expect(describeRoute('/system/param/index', undefined, translate)).toBeUndefined();
   });
 
   it('replaces every ${token} placeholder with the current token', () => {
-    expect(withToken('http://h:8108/ureport/designer?blade-auth=bearer ${token}', 'abc.def')).toBe('http://h:8108/ureport/designer?blade-auth=bearer abc.def');
+    expect(withToken('http://h:8108/ureport/designer?blade-auth=bearer ${token}', 'abc.def')).toBe(
+      'http://h:8108/ureport/designer?blade-auth=bearer abc.def',
+    );
     expect(withToken('https://x/${token}/y?t=${token}', 'T')).toBe('https://x/T/y?t=T');
     expect(withToken('https://x/plain', 'T')).toBe('https://x/plain');
   });
@@ -90,7 +140,8 @@ describe('menu to route mapping', () => {
 
 describe('menu search', () => {
   const entries = flattenMenus(tree);
-  const names = (text: string, lang: 'zh' | 'en' = 'zh', match?: LabelMatcher) => searchMenus(entries, text, lang, match).map((hit) => hit.entry.name);
+  const names = (text: string, lang: 'zh' | 'en' = 'zh', match?: LabelMatcher) =>
+    searchMenus(entries, text, lang, match).map((hit) => hit.entry.name);
 
   it('finds leaf menus whose name holds the text anywhere, the ones starting with it first', () => {
     expect(names('参')).toEqual(['参数管理']);

@@ -6,15 +6,45 @@ import { useLocation } from 'react-router-dom';
 import type { Message } from '../../../src/client/api/message.ts';
 
 const rows: Message[] = [
-  { id: '1', title: '预算审批提醒', content: '三月预算待审批', status: 0, createTime: '2025-03-01 09:00:00', category: 1 },
-  { id: '2', title: '系统维护通知', content: '今晚 22:00 维护', status: 1, createTime: '2025-02-28 18:00:00', category: 1 },
   {
-    id: '3', title: '新的待办: 财务审批', content: '张三发起的资金审批流程 待您办理: 财务审批', status: 0, createTime: '2025-03-02 09:00:00', category: 2,
-    taskId: '701', processInstanceId: '702', businessTable: 'blade_process_finance', businessId: '703',
+    id: '1',
+    title: '预算审批提醒',
+    content: '三月预算待审批',
+    status: 0,
+    createTime: '2025-03-01 09:00:00',
+    category: 1,
   },
   {
-    id: '4', title: '流程已结束: 请假流程', content: '您发起的 请假流程 已办结', status: 1, createTime: '2025-03-03 09:00:00', category: 2,
-    taskId: null, processInstanceId: '802', businessTable: 'blade_process_leave', businessId: '803',
+    id: '2',
+    title: '系统维护通知',
+    content: '今晚 22:00 维护',
+    status: 1,
+    createTime: '2025-02-28 18:00:00',
+    category: 1,
+  },
+  {
+    id: '3',
+    title: '新的待办: 财务审批',
+    content: '张三发起的资金审批流程 待您办理: 财务审批',
+    status: 0,
+    createTime: '2025-03-02 09:00:00',
+    category: 2,
+    taskId: '701',
+    processInstanceId: '702',
+    businessTable: 'blade_process_finance',
+    businessId: '703',
+  },
+  {
+    id: '4',
+    title: '流程已结束: 请假流程',
+    content: '您发起的 请假流程 已办结',
+    status: 1,
+    createTime: '2025-03-03 09:00:00',
+    category: 2,
+    taskId: null,
+    processInstanceId: '802',
+    businessTable: 'blade_process_leave',
+    businessId: '803',
   },
 ];
 vi.mock('../../../src/client/api/message.ts', async (importActual) => ({
@@ -76,9 +106,13 @@ describe('message drawer', () => {
   it('opens the task of a new to-do and the request of another workflow message, closing the drawer', async () => {
     const Location = () => createElement('output', { 'data-testid': 'location' }, useLocation().pathname);
     const onClose = vi.fn();
-    renderDesktop(createElement(Fragment, null, createElement(MessageDrawer, { open: true, onClose }), createElement(Location)));
+    renderDesktop(
+      createElement(Fragment, null, createElement(MessageDrawer, { open: true, onClose }), createElement(Location)),
+    );
     fireEvent.click(await screen.findByText('新的待办: 财务审批'));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/work/process/finance/handle/701/702/703'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/work/process/finance/handle/701/702/703'),
+    );
     expect(api.markRead).toHaveBeenCalledWith(['3']);
     expect(onClose).toHaveBeenCalledTimes(1);
 

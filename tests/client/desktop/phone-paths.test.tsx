@@ -11,8 +11,23 @@ const { serve, reset } = fakeServer();
 useFakeServer({ reset });
 
 const menu = (id: string, path: string, children?: MenuNode[]): MenuNode => ({
-  id, parentId: '0', code: id, name: id, nameEn: id, alias: 'menu', path, source: '', component: '', sort: 1, category: 1, action: 0,
-  isOpen: 1, remark: '', parentName: '', hasChildren: Boolean(children?.length), ...(children ? { children } : {}),
+  id,
+  parentId: '0',
+  code: id,
+  name: id,
+  nameEn: id,
+  alias: 'menu',
+  path,
+  source: '',
+  component: '',
+  sort: 1,
+  category: 1,
+  action: 0,
+  isOpen: 1,
+  remark: '',
+  parentName: '',
+  hasChildren: Boolean(children?.length),
+  ...(children ? { children } : {}),
 });
 const work = menu('work', '/work', [menu('work_todo', '/work/todo'), menu('work_claim', '/work/claim')]);
 

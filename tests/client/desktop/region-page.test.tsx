@@ -11,7 +11,14 @@ import { renderDesktop, signIn } from './render.tsx';
 const server = fakeServer();
 const { calls, reset } = server;
 const REGION = '/api/blade-system/region';
-const node = (code: string, parentId: string, title: string, hasChildren: boolean) => ({ id: code, parentId, title, value: code, key: code, hasChildren });
+const node = (code: string, parentId: string, title: string, hasChildren: boolean) => ({
+  id: code,
+  parentId,
+  title,
+  value: code,
+  key: code,
+  hasChildren,
+});
 const levels: Record<string, unknown[]> = {
   '00': [node('11', '00', '北京市', true), node('12', '00', '天津市', true)],
   11: [node('1101', '11', '市辖区', false)],
@@ -28,7 +35,8 @@ const errors: string[] = [];
 function serve(extra: Record<string, Handler> = {}) {
   server.serve({
     'GET /api/blade-system/menu/buttons': () => ok(buttonsOf(buttons)),
-    'GET /api/blade-system/dict/dictionary': () => ok(LEVEL_NAMES.map((value, key) => ({ dictKey: String(key), dictValue: value }))),
+    'GET /api/blade-system/dict/dictionary': () =>
+      ok(LEVEL_NAMES.map((value, key) => ({ dictKey: String(key), dictValue: value }))),
     [`GET ${REGION}/lazy-tree`]: ({ params }) => ok(levels[String(params.parentCode)] ?? []),
     [`GET ${REGION}/detail`]: ({ params }) => ok(records[String(params.code)] ?? null),
     ...extra,
@@ -91,9 +99,17 @@ describe('the region screen', () => {
     fireEvent.change(field('name'), { target: { value: '测试市' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls('POST', `${REGION}/submit`)).toHaveLength(1));
-    expect(calls('POST', `${REGION}/submit`)[0].body).toEqual({ parentCode: '11', code: '1199', name: '测试市', sort: 0, remark: '' });
+    expect(calls('POST', `${REGION}/submit`)[0].body).toEqual({
+      parentCode: '11',
+      code: '1199',
+      name: '测试市',
+      sort: 0,
+      remark: '',
+    });
     expect(await screen.findByText('新增成功')).toBeTruthy();
-    await waitFor(() => expect(calls('GET', `${REGION}/lazy-tree`).filter((r) => r.params.parentCode === '11').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(calls('GET', `${REGION}/lazy-tree`).filter((r) => r.params.parentCode === '11').length).toBeGreaterThan(0),
+    );
   });
 
   it('requires the name before saving', async () => {

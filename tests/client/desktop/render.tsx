@@ -6,7 +6,10 @@ import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter } from 'react-router-dom';
 
-/** A desktop component under test: fresh query cache without retries, antd zh locale and App context, a router at `path`. */
+/**
+ * A desktop component under test: fresh query cache without retries, antd zh locale and App context, a router at
+ * `path`.
+ */
 export function renderDesktop(ui: ReactElement, path = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(

@@ -15,13 +15,25 @@ const errors: string[] = [];
 
 const roles = [
   {
-    id: '1', parentId: '0', roleName: '超级管理员', roleAlias: 'administrator', sort: 1,
+    id: '1',
+    parentId: '0',
+    roleName: '超级管理员',
+    roleAlias: 'administrator',
+    sort: 1,
     children: [{ id: '2', parentId: '1', roleName: '人事专员', roleAlias: 'hr', sort: 1 }],
   },
   { id: '3', parentId: '0', roleName: '普通用户', roleAlias: 'user', sort: 2 },
 ];
-const node = (id: string, title: string, titleEn: string, parentId: string, children?: unknown[]) =>
-  ({ id, parentId, title, titleEn, key: id, value: id, hasChildren: Boolean(children), ...(children ? { children } : {}) });
+const node = (id: string, title: string, titleEn: string, parentId: string, children?: unknown[]) => ({
+  id,
+  parentId,
+  title,
+  titleEn,
+  key: id,
+  value: id,
+  hasChildren: Boolean(children),
+  ...(children ? { children } : {}),
+});
 const grantTree = {
   menu: [
     node('1', '系统管理', 'System', '0', [
@@ -30,7 +42,12 @@ const grantTree = {
     ]),
     node('2', '工作台', 'Desk', '0', [node('21', '通知公告', 'Notices', '2')]),
   ],
-  dataScope: [node('11', '参数管理', 'Parameters', '0', [node('901', '本人可见', 'Own', '11'), node('902', '所在机构可见', 'Own dept', '11')])],
+  dataScope: [
+    node('11', '参数管理', 'Parameters', '0', [
+      node('901', '本人可见', 'Own', '11'),
+      node('902', '所在机构可见', 'Own dept', '11'),
+    ]),
+  ],
   apiScope: [node('12', '岗位管理', 'Posts', '0', [node('801', '岗位接口', 'Post API', '12')])],
 };
 
@@ -67,11 +84,15 @@ async function openGrant() {
 const closing = (dialog: HTMLElement) => !dialog.isConnected || /ant-zoom-leave/.test(dialog.className);
 /** A tree node of the dialog's open tab by its title. */
 const treeNode = (dialog: HTMLElement, title: string) =>
-  within(dialog.querySelector('[role=tabpanel][aria-hidden=false]') as HTMLElement).getByText(title).closest('[role=treeitem]') as HTMLElement;
+  within(dialog.querySelector('[role=tabpanel][aria-hidden=false]') as HTMLElement)
+    .getByText(title)
+    .closest('[role=treeitem]') as HTMLElement;
 /** true, false or mixed (half-checked). */
 const checked = (dialog: HTMLElement, title: string) => treeNode(dialog, title).getAttribute('aria-checked');
-const expand = (dialog: HTMLElement, title: string) => fireEvent.click(treeNode(dialog, title).querySelector('.ant-tree-switcher')!);
-const checkbox = (dialog: HTMLElement, title: string) => treeNode(dialog, title).querySelector('.ant-tree-checkbox') as HTMLElement;
+const expand = (dialog: HTMLElement, title: string) =>
+  fireEvent.click(treeNode(dialog, title).querySelector('.ant-tree-switcher')!);
+const checkbox = (dialog: HTMLElement, title: string) =>
+  treeNode(dialog, title).querySelector('.ant-tree-checkbox') as HTMLElement;
 
 describe('the role grant dialog', () => {
   it('warns 请选择至少一条数据 with no role ticked and asks the server nothing', async () => {
@@ -135,16 +156,37 @@ describe('the role grant dialog', () => {
     await within(dialog).findByText('系统管理');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(errors).toEqual(['当前操作没有权限']));
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: '确定' }).className).not.toContain('ant-btn-loading'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: '确定' }).className).not.toContain('ant-btn-loading'),
+    );
     expect(closing(dialog)).toBe(false);
   });
 
   it('says where scopes are made when there are none to grant, with the way there for a user whose menus hold it', async () => {
-    const scopeMenus = [{
-      id: '9', parentId: '0', code: 'authority', name: '权限管理', nameEn: 'Authority', path: '/authority', source: '', isOpen: 1, children: [
-        { id: '91', parentId: '9', code: 'datascope', name: '数据权限', nameEn: 'Data scopes', path: '/authority/datascope', source: '', isOpen: 1 },
-      ],
-    }];
+    const scopeMenus = [
+      {
+        id: '9',
+        parentId: '0',
+        code: 'authority',
+        name: '权限管理',
+        nameEn: 'Authority',
+        path: '/authority',
+        source: '',
+        isOpen: 1,
+        children: [
+          {
+            id: '91',
+            parentId: '9',
+            code: 'datascope',
+            name: '数据权限',
+            nameEn: 'Data scopes',
+            path: '/authority/datascope',
+            source: '',
+            isOpen: 1,
+          },
+        ],
+      },
+    ];
     serve({
       [`GET ${SYS}/menu/buttons`]: () => ok(buttons('role')),
       [`GET ${SYS}/menu/routes`]: () => ok(scopeMenus),
@@ -152,19 +194,40 @@ describe('the role grant dialog', () => {
       [`GET ${SYS}/menu/grant-tree`]: () => ok({ ...grantTree, dataScope: [], apiScope: [] }),
       [`GET ${SYS}/menu/role-tree-keys`]: () => ok({ menu: [], dataScope: [], apiScope: [] }),
     });
-    function Location() { return createElement('output', null, useLocation().pathname); }
-    renderDesktop(createElement('div', null,
-      createElement(Routes, null, createElement(Route, { path: '/authority/role/index', element: createElement(RolePage) }), createElement(Route, { path: '*', element: null })),
-      createElement(Location)), '/authority/role/index');
+    function Location() {
+      return createElement('output', null, useLocation().pathname);
+    }
+    renderDesktop(
+      createElement(
+        'div',
+        null,
+        createElement(
+          Routes,
+          null,
+          createElement(Route, { path: '/authority/role/index', element: createElement(RolePage) }),
+          createElement(Route, { path: '*', element: null }),
+        ),
+        createElement(Location),
+      ),
+      '/authority/role/index',
+    );
     await tick('普通用户');
     const dialog = await openGrant();
     await within(dialog).findByText('系统管理');
     fireEvent.click(within(dialog).getByRole('tab', { name: '接口权限' }));
     // The API scope screen is not among this user's menus: the hint only.
-    expect(await within(dialog).findByText('还没有可分配的接口权限。接口权限按菜单配置，请先在「接口权限」中为菜单新建规则。')).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        '还没有可分配的接口权限。接口权限按菜单配置，请先在「接口权限」中为菜单新建规则。',
+      ),
+    ).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: '前往接口权限' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('tab', { name: '数据权限' }));
-    expect(await within(dialog).findByText('还没有可分配的数据权限。数据权限按菜单配置，请先在「数据权限」中为菜单新建规则。')).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        '还没有可分配的数据权限。数据权限按菜单配置，请先在「数据权限」中为菜单新建规则。',
+      ),
+    ).toBeTruthy();
     fireEvent.click(await within(dialog).findByRole('button', { name: '前往数据权限' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('/authority/datascope/index'));
     await waitFor(() => expect(closing(dialog)).toBe(true));
@@ -184,7 +247,14 @@ describe('the role grant dialog', () => {
 
 describe('what a grant sends', () => {
   const tree: CheckNode[] = [
-    { key: 'a', title: 'A', children: [{ key: 'a1', title: 'A1' }, { key: 'a2', title: 'A2', children: [{ key: 'a21', title: 'A21' }] }] },
+    {
+      key: 'a',
+      title: 'A',
+      children: [
+        { key: 'a1', title: 'A1' },
+        { key: 'a2', title: 'A2', children: [{ key: 'a21', title: 'A21' }] },
+      ],
+    },
     { key: 'b', title: 'B' },
   ];
   it('grants a menu when any leaf below it is checked; scope trees send only their leaves', () => {

@@ -23,21 +23,40 @@ afterEach(() => {
 });
 
 const menu = (id: string, name: string, path: string, children?: MenuNode[]): MenuNode => ({
-  id, parentId: '0', code: id, name, nameEn: id, alias: 'menu', path, source: '', component: '', sort: 1, category: 1, action: 0,
-  isOpen: 1, remark: '', parentName: '', hasChildren: Boolean(children?.length), ...(children ? { children } : {}),
+  id,
+  parentId: '0',
+  code: id,
+  name,
+  nameEn: id,
+  alias: 'menu',
+  path,
+  source: '',
+  component: '',
+  sort: 1,
+  category: 1,
+  action: 0,
+  isOpen: 1,
+  remark: '',
+  parentName: '',
+  hasChildren: Boolean(children?.length),
+  ...(children ? { children } : {}),
 });
 const menus = [
-  menu('system', '系统管理', '/system', [menu('user', '用户管理', '/system/user'), menu('param', '参数管理', '/system/param')]),
+  menu('system', '系统管理', '/system', [
+    menu('user', '用户管理', '/system/user'),
+    menu('param', '参数管理', '/system/param'),
+  ]),
   menu('work', '我的事务', '/work', [menu('todo', '待办事务', '/work/todo'), menu('start', '发起事务', '/work/start')]),
   menu('desk', '工作台', '/desk', [menu('notice', '通知公告', '/desk/notice')]),
 ];
 const serveMenus = (extra = {}) => serve({ 'GET /api/blade-system/menu/routes': () => ok(menus), ...extra });
 
 /** A dialog closing: happy-dom runs no animations, so antd leaves it in its leave state. */
-const closing = (dialog: HTMLElement) => waitFor(() => {
-  const modal = dialog.closest('.ant-modal');
-  expect(!modal || !modal.isConnected || modal.classList.contains('ant-zoom-leave')).toBe(true);
-});
+const closing = (dialog: HTMLElement) =>
+  waitFor(() => {
+    const modal = dialog.closest('.ant-modal');
+    expect(!modal || !modal.isConnected || modal.classList.contains('ant-zoom-leave')).toBe(true);
+  });
 
 describe('the top bar tenant', () => {
   it("names the session's tenant when the host is bound to none", async () => {
@@ -50,7 +69,9 @@ describe('the top bar tenant', () => {
   });
 
   it("names the host's tenant, and shows the id of a session stored before names were sent", async () => {
-    serve({ 'GET /api/blade-system/tenant/info': () => ok({ tenantId: '000000', tenantName: '集团总部', domain: 'x' }) });
+    serve({
+      'GET /api/blade-system/tenant/info': () => ok({ tenantId: '000000', tenantName: '集团总部', domain: 'x' }),
+    });
     const { unmount } = renderDesktop(<ClockTenant />);
     expect(await screen.findByText('集团总部')).toBeTruthy();
     unmount();
@@ -79,7 +100,7 @@ describe('the sidebar', () => {
     expect(submenu('系统管理').getAttribute('aria-expanded')).toBe('false');
   });
 
-  it("opens the branch of the screen on show, and only that one", async () => {
+  it('opens the branch of the screen on show, and only that one', async () => {
     serveMenus();
     renderDesktop(<SideMenu topMenuId="" collapsed={false} dark />, '/work/todo/index');
     await waitFor(() => expect(submenu('我的事务').getAttribute('aria-expanded')).toBe('true'));
@@ -96,10 +117,15 @@ describe('the menu search', () => {
     return dialog;
   }
   /** The options' names, with the highlighted part in brackets. */
-  const shown = (dialog: HTMLElement) => within(dialog).queryAllByRole('option').map((option) => {
-    const name = option.querySelector('.tenon-search-name')!;
-    return Array.from(name.childNodes).map((node) => (node.nodeName === 'MARK' ? `[${node.textContent}]` : node.textContent)).join('');
-  });
+  const shown = (dialog: HTMLElement) =>
+    within(dialog)
+      .queryAllByRole('option')
+      .map((option) => {
+        const name = option.querySelector('.tenon-search-name')!;
+        return Array.from(name.childNodes)
+          .map((node) => (node.nodeName === 'MARK' ? `[${node.textContent}]` : node.textContent))
+          .join('');
+      });
 
   it('finds a name holding the text anywhere, the match highlighted', async () => {
     serveMenus();

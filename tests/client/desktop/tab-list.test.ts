@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Tab } from '../../../src/desktop/router/types.ts';
 import {
-  addTab, retitleTab, closeAllTabs, closeOtherTabs, closeTab, FIRST_TAB, normalizeTabs, tabAfterClose, tabLabel,
+  addTab,
+  retitleTab,
+  closeAllTabs,
+  closeOtherTabs,
+  closeTab,
+  FIRST_TAB,
+  normalizeTabs,
+  tabAfterClose,
+  tabLabel,
 } from '../../../src/desktop/tabs/tab-list.ts';
 
 const tab = (value: string, label = value): Tab => ({ label, value, meta: {} });
@@ -56,7 +64,11 @@ describe('tab list', () => {
     expect(titled.find((t) => t.value === '/b/index')?.title).toBe('flow.route.leaveResubmit');
     expect(addTab(titled, tab('/b/index')).find((t) => t.value === '/b/index')?.title).toBe('flow.route.leaveResubmit');
     expect(retitleTab(opened, FIRST_TAB.value, 'x')[0]).toEqual(FIRST_TAB);
-    expect(tabLabel({ label: '请假审批', value: '/h', title: 'flow.route.leaveResubmit' }, 'zh', (key) => (key === 'flow.route.leaveResubmit' ? '调整请假申请' : key))).toBe('调整请假申请');
+    expect(
+      tabLabel({ label: '请假审批', value: '/h', title: 'flow.route.leaveResubmit' }, 'zh', (key) =>
+        key === 'flow.route.leaveResubmit' ? '调整请假申请' : key,
+      ),
+    ).toBe('调整请假申请');
   });
 
   it('labels tabs in the current language', () => {

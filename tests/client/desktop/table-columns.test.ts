@@ -17,24 +17,30 @@ useFakeServer({ reset });
 /** Each header's text with the width its column is given (antd sets the widths on the table's <col>s). */
 function headerWidths(): Array<[string, number]> {
   const table = document.querySelector('.ant-table-thead')!.closest('table')!;
-  const cols = [...table.querySelectorAll('colgroup col')].map((col) => Number.parseFloat((col as HTMLElement).style.width));
+  const cols = [...table.querySelectorAll('colgroup col')].map((col) =>
+    Number.parseFloat((col as HTMLElement).style.width),
+  );
   return [...table.querySelectorAll('thead th')].map((th, index) => [th.textContent ?? '', cols[index]]);
 }
 
 describe('table headers in English', () => {
-  it("gives a workflow list's Version column room for its header on one line (it wrapped as \"Versio n\")", async () => {
+  it('gives a workflow list\'s Version column room for its header on one line (it wrapped as "Versio n")', async () => {
     await i18next.changeLanguage('en');
     serve({
       'GET /api/blade-system/menu/buttons': () => ok(buttonsOf([])),
       'GET /api/blade-system/dict/dictionary': () => ok([]),
       'GET /api/blade-flow/work/todo-list': () => page([]),
     });
-    renderDesktop(createElement(Routes, null, createElement(Route, { path: '*', element: createElement(TodoPage) })), '/work/todo/index');
+    renderDesktop(
+      createElement(Routes, null, createElement(Route, { path: '*', element: createElement(TodoPage) })),
+      '/work/todo/index',
+    );
     await screen.findAllByText('Version');
     const version = headerWidths().find(([text]) => text === 'Version')!;
     // Chromium draws "Version" 59.2 px wide in Noto Sans at 14 px, weight 600; the cell adds its padding and border.
     expect(version[1]).toBeGreaterThanOrEqual(Math.ceil(59.2) + CELL_PADDING);
-    for (const [text, width] of headerWidths()) if (text) expect(width, text).toBeGreaterThanOrEqual(textWidth(text, true) + CELL_PADDING);
+    for (const [text, width] of headerWidths())
+      if (text) expect(width, text).toBeGreaterThanOrEqual(textWidth(text, true) + CELL_PADDING);
   });
 
   it('sizes every column of an entity screen for its English header', async () => {
@@ -47,7 +53,10 @@ describe('table headers in English', () => {
     renderDesktop(createElement(CrudPage, { entity: menu, options: { lazy: true } }), '/system/menu/index');
     await screen.findAllByText('English name');
     const widths = headerWidths();
-    expect(widths.map(([text]) => text)).toEqual(expect.arrayContaining(['No.', 'Name', 'English name', 'Sort', 'Type', 'Actions']));
-    for (const [text, width] of widths) if (text) expect(width, text).toBeGreaterThanOrEqual(textWidth(text, true) + CELL_PADDING);
+    expect(widths.map(([text]) => text)).toEqual(
+      expect.arrayContaining(['No.', 'Name', 'English name', 'Sort', 'Type', 'Actions']),
+    );
+    for (const [text, width] of widths)
+      if (text) expect(width, text).toBeGreaterThanOrEqual(textWidth(text, true) + CELL_PADDING);
   });
 });

@@ -11,7 +11,9 @@ import { renderDesktop, toolbarButton, userInfo } from './render.tsx';
 const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
 useFakeServer({ reset }, errors);
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** 00:43 UTC on 24 November 2026: the browser under test may be in any zone (this machine's is UTC). */
 const INSTANT = Date.UTC(2026, 10, 24, 0, 43, 5);
@@ -50,7 +52,18 @@ describe('the top bar clock', () => {
 
 describe('the tenant form: 时区', () => {
   const TENANT = '/api/blade-system/tenant';
-  const rows = [{ id: '101', tenantId: '100001', tenantName: '纽约分公司', linkman: '张三', contactNumber: '13800000001', accountNumber: -1, expireTime: '', timeZone: 'America/New_York' }];
+  const rows = [
+    {
+      id: '101',
+      tenantId: '100001',
+      tenantName: '纽约分公司',
+      linkman: '张三',
+      contactNumber: '13800000001',
+      accountNumber: -1,
+      expireTime: '',
+      timeZone: 'America/New_York',
+    },
+  ];
   const renderTenants = () => {
     serve({
       'GET /api/blade-system/menu/buttons': () => ok(buttons('tenant')),
@@ -60,7 +73,8 @@ describe('the tenant form: 时区', () => {
     });
     return renderDesktop(createElement(TenantPage), '/system/tenant/index');
   };
-  const zoneItem = (dialog: HTMLElement) => within(dialog).getByText('时区', { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+  const zoneItem = (dialog: HTMLElement) =>
+    within(dialog).getByText('时区', { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 
   it('lists the zone, starts a new tenant in Asia/Shanghai and saves the IANA name picked from the list', async () => {
     renderTenants();
@@ -78,6 +92,9 @@ describe('the tenant form: 时区', () => {
     fireEvent.click(await screen.findByText('Asia/Tokyo', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls('POST', `${TENANT}/submit`)).toHaveLength(1));
-    expect(calls('POST', `${TENANT}/submit`)[0].body).toMatchObject({ tenantName: '东京分公司', timeZone: 'Asia/Tokyo' });
+    expect(calls('POST', `${TENANT}/submit`)[0].body).toMatchObject({
+      tenantName: '东京分公司',
+      timeZone: 'Asia/Tokyo',
+    });
   });
 });

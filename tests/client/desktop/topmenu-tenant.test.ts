@@ -20,19 +20,29 @@ const dialogTitled = async (title: string) => {
   return dialog;
 };
 /** The dialog is closing: happy-dom fires no animation events, so antd's leave motion never ends and removes it. */
-const waitClosed = () => waitFor(() => {
-  const modal = document.querySelector('.ant-modal');
-  expect(!modal || modal.classList.contains('ant-zoom-leave')).toBe(true);
-});
+const waitClosed = () =>
+  waitFor(() => {
+    const modal = document.querySelector('.ant-modal');
+    expect(!modal || modal.classList.contains('ant-zoom-leave')).toBe(true);
+  });
 
 const TOP = '/api/blade-system/topmenu';
-const topTree = [{
-  id: '1', parentId: '0', title: '系统管理', titleEn: 'System', key: '1', value: '1', hasChildren: true,
-  children: [
-    { id: '11', parentId: '1', title: '用户管理', titleEn: 'Users', key: '11', value: '11', hasChildren: false },
-    { id: '12', parentId: '1', title: '岗位管理', titleEn: 'Posts', key: '12', value: '12', hasChildren: false },
-  ],
-}, { id: '2', parentId: '0', title: '工作台', titleEn: 'Desk', key: '2', value: '2', hasChildren: false }];
+const topTree = [
+  {
+    id: '1',
+    parentId: '0',
+    title: '系统管理',
+    titleEn: 'System',
+    key: '1',
+    value: '1',
+    hasChildren: true,
+    children: [
+      { id: '11', parentId: '1', title: '用户管理', titleEn: 'Users', key: '11', value: '11', hasChildren: false },
+      { id: '12', parentId: '1', title: '岗位管理', titleEn: 'Posts', key: '12', value: '12', hasChildren: false },
+    ],
+  },
+  { id: '2', parentId: '0', title: '工作台', titleEn: 'Desk', key: '2', value: '2', hasChildren: false },
+];
 
 /** `own`: the screen's codes besides the four standard ones. */
 function renderTopMenus(extra: Record<string, Handler> = {}, own = ['topmenu_setting']) {
@@ -83,7 +93,10 @@ describe('the top menu screen: 菜单配置', () => {
     await waitFor(() => expect(checkState(dialog, '工作台')).toBe('checked'));
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${TOP}/grant`)).toHaveLength(1));
-    const { topMenuIds, menuIds } = calls('POST', `${TOP}/grant`)[0].body as { topMenuIds: string[]; menuIds: string[] };
+    const { topMenuIds, menuIds } = calls('POST', `${TOP}/grant`)[0].body as {
+      topMenuIds: string[];
+      menuIds: string[];
+    };
     expect(topMenuIds).toEqual(['5']);
     expect([...menuIds].sort()).toEqual(['1', '11', '2']);
     expect(await screen.findByText('操作成功!')).toBeTruthy();
@@ -91,7 +104,10 @@ describe('the top menu screen: 菜单配置', () => {
   });
 
   it('sends every child and the parent when the parent is ticked', async () => {
-    renderTopMenus({ [`POST ${TOP}/grant`]: () => ok(null), 'GET /api/blade-system/menu/top-tree-keys': () => ok({ menu: [] }) });
+    renderTopMenus({
+      [`POST ${TOP}/grant`]: () => ok(null),
+      'GET /api/blade-system/menu/top-tree-keys': () => ok({ menu: [] }),
+    });
     await openSetting();
     const dialog = await dialogTitled('下级菜单配置');
     fireEvent.click(await within(dialog).findByText('系统管理'));
@@ -124,8 +140,28 @@ describe('the top menu screen: 菜单配置', () => {
 
 const TENANT = '/api/blade-system/tenant';
 const tenants = [
-  { id: '101', tenantId: '100001', tenantName: '一号租户', linkman: '张三', contactNumber: '13800000001', accountNumber: 3, expireTime: '2030-01-01 00:00:00', datasourceId: null, packageId: '7' },
-  { id: '102', tenantId: '100002', tenantName: '二号租户', linkman: '李四', contactNumber: '13800000002', accountNumber: -1, expireTime: null, datasourceId: null, packageId: null },
+  {
+    id: '101',
+    tenantId: '100001',
+    tenantName: '一号租户',
+    linkman: '张三',
+    contactNumber: '13800000001',
+    accountNumber: 3,
+    expireTime: '2030-01-01 00:00:00',
+    datasourceId: null,
+    packageId: '7',
+  },
+  {
+    id: '102',
+    tenantId: '100002',
+    tenantName: '二号租户',
+    linkman: '李四',
+    contactNumber: '13800000002',
+    accountNumber: -1,
+    expireTime: null,
+    datasourceId: null,
+    packageId: null,
+  },
 ];
 const TENANT_OWN = ['tenant_setting', 'tenant_datasource', 'tenant_package'];
 
@@ -186,17 +222,29 @@ describe('the tenant screen: its own buttons', () => {
     tick(0);
     fireEvent.click(await toolbarButton(/授权配置$/));
     const dialog = await dialogTitled('授权配置');
-    await waitFor(() => expect((within(dialog).getByPlaceholderText('-1 或留空表示不限') as HTMLInputElement).value).toBe('3'));
-    expect((within(dialog).getByPlaceholderText('留空表示永不过期') as HTMLInputElement).value).toBe('2030-01-01 00:00:00');
+    await waitFor(() =>
+      expect((within(dialog).getByPlaceholderText('-1 或留空表示不限') as HTMLInputElement).value).toBe('3'),
+    );
+    expect((within(dialog).getByPlaceholderText('留空表示永不过期') as HTMLInputElement).value).toBe(
+      '2030-01-01 00:00:00',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(errors).toEqual(['数据不存在或无权访问']));
-    expect(calls('POST', `${TENANT}/setting`)[0].params).toEqual({ ids: '101', accountNumber: 3, expireTime: '2030-01-01 00:00:00' });
+    expect(calls('POST', `${TENANT}/setting`)[0].params).toEqual({
+      ids: '101',
+      accountNumber: 3,
+      expireTime: '2030-01-01 00:00:00',
+    });
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('数据源 takes one tenant and binds the chosen data source by tenant code', async () => {
     renderTenants({
-      'GET /api/blade-develop/datasource/select': () => ok([{ id: '9', name: 'mysql' }, { id: '10', name: 'postgres' }]),
+      'GET /api/blade-develop/datasource/select': () =>
+        ok([
+          { id: '9', name: 'mysql' },
+          { id: '10', name: 'postgres' },
+        ]),
       [`POST ${TENANT}/datasource`]: () => ok(null),
     });
     await loaded();
@@ -230,7 +278,11 @@ describe('the tenant screen: its own buttons', () => {
     let refusing = true;
     renderTenants({
       [`GET ${TENANT}/package-detail`]: () => ok({ id: '7', packageName: '基础版' }),
-      'GET /api/blade-system/tenant-package/select': () => ok([{ id: '7', packageName: '基础版' }, { id: '8', packageName: '专业版' }]),
+      'GET /api/blade-system/tenant-package/select': () =>
+        ok([
+          { id: '7', packageName: '基础版' },
+          { id: '8', packageName: '专业版' },
+        ]),
       [`POST ${TENANT}/package-setting`]: () => (refusing ? refuse('产品包不存在') : ok(null)),
     });
     await loaded();

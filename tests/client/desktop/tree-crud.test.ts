@@ -23,15 +23,50 @@ const formItem = (dialog: HTMLElement, label: string) =>
 
 const depts = {
   roots: [
-    { id: '1', parentId: '0', deptName: '总公司', fullName: '总公司全称', deptCategory: 1, deptCategoryName: '公司', sort: 1, hasChildren: true },
-    { id: '2', parentId: '0', deptName: '分公司', fullName: '分公司全称', deptCategory: 1, deptCategoryName: '公司', sort: 2, hasChildren: false },
+    {
+      id: '1',
+      parentId: '0',
+      deptName: '总公司',
+      fullName: '总公司全称',
+      deptCategory: 1,
+      deptCategoryName: '公司',
+      sort: 1,
+      hasChildren: true,
+    },
+    {
+      id: '2',
+      parentId: '0',
+      deptName: '分公司',
+      fullName: '分公司全称',
+      deptCategory: 1,
+      deptCategoryName: '公司',
+      sort: 2,
+      hasChildren: false,
+    },
   ],
   '1': [
-    { id: '11', parentId: '1', deptName: '研发部', fullName: '研发部全称', deptCategory: 2, deptCategoryName: '部门', sort: 1, hasChildren: false },
+    {
+      id: '11',
+      parentId: '1',
+      deptName: '研发部',
+      fullName: '研发部全称',
+      deptCategory: 2,
+      deptCategoryName: '部门',
+      sort: 1,
+      hasChildren: false,
+    },
   ],
 } as const;
 const deptTree = [
-  { id: '1', parentId: '0', title: '总公司', key: '1', value: '1', hasChildren: true, children: [{ id: '11', parentId: '1', title: '研发部', key: '11', value: '11', hasChildren: false }] },
+  {
+    id: '1',
+    parentId: '0',
+    title: '总公司',
+    key: '1',
+    value: '1',
+    hasChildren: true,
+    children: [{ id: '11', parentId: '1', title: '研发部', key: '11', value: '11', hasChildren: false }],
+  },
   { id: '2', parentId: '0', title: '分公司', key: '2', value: '2', hasChildren: false },
 ];
 
@@ -41,10 +76,14 @@ function renderDepts(extra: Record<string, Handler> = {}) {
     [`GET ${SYS}/dept/lazy-list`]: ({ params }) => {
       const filtered = Object.keys(params).some((key) => key !== 'parentId');
       if (filtered) return ok(depts['1']);
-      return ok(String(params.parentId) === '0' ? depts.roots : depts[String(params.parentId) as '1'] ?? []);
+      return ok(String(params.parentId) === '0' ? depts.roots : (depts[String(params.parentId) as '1'] ?? []));
     },
     [`GET ${SYS}/dept/tree`]: () => ok(deptTree),
-    [`GET ${SYS}/dict/dictionary`]: () => ok([{ dictKey: '1', dictValue: '公司' }, { dictKey: '2', dictValue: '部门' }]),
+    [`GET ${SYS}/dict/dictionary`]: () =>
+      ok([
+        { dictKey: '1', dictValue: '公司' },
+        { dictKey: '2', dictValue: '部门' },
+      ]),
     ...extra,
   });
   return renderDesktop(createElement(CrudPage, { entity: dept, options: { lazy: true } }), '/system/dept/index');
@@ -97,7 +136,13 @@ describe('a lazy tree table (departments)', () => {
     fireEvent.click(await screen.findByTitle('部门'));
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls('POST', `${SYS}/dept/submit`)).toHaveLength(1));
-    expect(calls('POST', `${SYS}/dept/submit`)[0].body).toMatchObject({ parentId: '1', deptName: '测试部', fullName: '测试部全称', sort: 3, deptCategory: 2 });
+    expect(calls('POST', `${SYS}/dept/submit`)[0].body).toMatchObject({
+      parentId: '1',
+      deptName: '测试部',
+      fullName: '测试部全称',
+      sort: 3,
+      deptCategory: 2,
+    });
     // The parent opens to show its new child.
     await waitFor(() => expect(calls('GET', `${SYS}/dept/lazy-list`).map((c) => c.params.parentId)).toContain('1'));
   });
@@ -133,13 +178,49 @@ describe('a lazy tree table (departments)', () => {
 });
 
 const menus = [
-  { id: '1', parentId: '0', name: '系统管理', nameEn: 'System', code: 'system', path: '/system', source: 'iconfont iconicon_setting', sort: 1, category: 1, categoryName: '菜单', hasChildren: true },
+  {
+    id: '1',
+    parentId: '0',
+    name: '系统管理',
+    nameEn: 'System',
+    code: 'system',
+    path: '/system',
+    source: 'iconfont iconicon_setting',
+    sort: 1,
+    category: 1,
+    categoryName: '菜单',
+    hasChildren: true,
+  },
 ];
 const menuLevel = [
-  { id: '11', parentId: '1', name: '参数管理', nameEn: 'Parameters', code: 'param', path: '/system/param', source: '', sort: 1, category: 1, categoryName: '菜单', hasChildren: true },
+  {
+    id: '11',
+    parentId: '1',
+    name: '参数管理',
+    nameEn: 'Parameters',
+    code: 'param',
+    path: '/system/param',
+    source: '',
+    sort: 1,
+    category: 1,
+    categoryName: '菜单',
+    hasChildren: true,
+  },
 ];
 const buttonLevel = [
-  { id: '111', parentId: '11', name: '新增参数', nameEn: 'Add', code: 'param_add', path: '', source: 'plus', sort: 1, category: 2, categoryName: '按钮', hasChildren: false },
+  {
+    id: '111',
+    parentId: '11',
+    name: '新增参数',
+    nameEn: 'Add',
+    code: 'param_add',
+    path: '',
+    source: 'plus',
+    sort: 1,
+    category: 2,
+    categoryName: '按钮',
+    hasChildren: false,
+  },
 ];
 
 describe('the menu tree table', () => {
@@ -148,13 +229,43 @@ describe('the menu tree table', () => {
       'GET /api/blade-system/menu/buttons': () => ok(buttons('menu')),
       [`GET ${SYS}/menu/lazy-list`]: ({ params }) =>
         ok({ 0: menus, 1: menuLevel, 11: buttonLevel }[String(params.parentId) as '0'] ?? []),
-      [`GET ${SYS}/menu/tree`]: () => ok([{ id: '1', parentId: '0', title: '系统管理', titleEn: 'System', key: '1', value: '1', hasChildren: true,
-        children: [{ id: '11', parentId: '1', title: '参数管理', titleEn: 'Parameters', key: '11', value: '11', hasChildren: false }] }]),
-      [`GET ${SYS}/dict/dictionary`]: ({ params }) => ok({
-        menu_category: [{ dictKey: '1', dictValue: '菜单' }, { dictKey: '2', dictValue: '按钮' }],
-        button_func: [{ dictKey: '1', dictValue: '工具栏' }],
-        yes_no: [{ dictKey: '1', dictValue: '否' }, { dictKey: '2', dictValue: '是' }],
-      }[String(params.code)] ?? []),
+      [`GET ${SYS}/menu/tree`]: () =>
+        ok([
+          {
+            id: '1',
+            parentId: '0',
+            title: '系统管理',
+            titleEn: 'System',
+            key: '1',
+            value: '1',
+            hasChildren: true,
+            children: [
+              {
+                id: '11',
+                parentId: '1',
+                title: '参数管理',
+                titleEn: 'Parameters',
+                key: '11',
+                value: '11',
+                hasChildren: false,
+              },
+            ],
+          },
+        ]),
+      [`GET ${SYS}/dict/dictionary`]: ({ params }) =>
+        ok(
+          {
+            menu_category: [
+              { dictKey: '1', dictValue: '菜单' },
+              { dictKey: '2', dictValue: '按钮' },
+            ],
+            button_func: [{ dictKey: '1', dictValue: '工具栏' }],
+            yes_no: [
+              { dictKey: '1', dictValue: '否' },
+              { dictKey: '2', dictValue: '是' },
+            ],
+          }[String(params.code)] ?? [],
+        ),
       ...extra,
     });
     return renderDesktop(createElement(CrudPage, { entity: menu, options: { lazy: true } }), '/system/menu/index');
@@ -190,10 +301,20 @@ describe('a whole tree table (roles)', () => {
   it('lists the unpaged tree from list with nested rows and deletes the ticked rows of any level', async () => {
     serve({
       'GET /api/blade-system/menu/buttons': () => ok(buttons('role')),
-      [`GET ${SYS}/role/list`]: () => ok([
-        { id: '1', parentId: '0', roleName: '超级管理员', roleAlias: 'administrator', sort: 1, hasChildren: true,
-          children: [{ id: '2', parentId: '1', roleName: '普通用户', roleAlias: 'user', sort: 1, hasChildren: false }] },
-      ]),
+      [`GET ${SYS}/role/list`]: () =>
+        ok([
+          {
+            id: '1',
+            parentId: '0',
+            roleName: '超级管理员',
+            roleAlias: 'administrator',
+            sort: 1,
+            hasChildren: true,
+            children: [
+              { id: '2', parentId: '1', roleName: '普通用户', roleAlias: 'user', sort: 1, hasChildren: false },
+            ],
+          },
+        ]),
       [`POST ${SYS}/role/remove`]: () => ok(null),
     });
     renderDesktop(createElement(CrudPage, { entity: role }), '/authority/role/index');
@@ -207,6 +328,10 @@ describe('a whole tree table (roles)', () => {
     fireEvent.click(await toolbarButton(/删除/));
     fireEvent.click(within(await lastDialog()).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${SYS}/role/remove`)).toHaveLength(1));
-    expect(String(calls('POST', `${SYS}/role/remove`)[0].params.ids).split(',').sort()).toEqual(['1', '2']);
+    expect(
+      String(calls('POST', `${SYS}/role/remove`)[0].params.ids)
+        .split(',')
+        .sort(),
+    ).toEqual(['1', '2']);
   });
 });

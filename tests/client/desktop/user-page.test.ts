@@ -16,7 +16,7 @@ import { lastDialog, renderDesktop, signIn, toolbarButton } from './render.tsx';
 
 // Saving a blob is the download helper's business: here only what the screen asks it for.
 vi.mock('../../../src/client/download.ts', async (original) => ({
-  ...await original<typeof import('../../../src/client/download.ts')>(),
+  ...(await original<typeof import('../../../src/client/download.ts')>()),
   downloadFile: vi.fn(async () => undefined),
 }));
 
@@ -26,12 +26,32 @@ const { serve, calls, reset } = fakeServer();
 const errors: string[] = [];
 
 const users = Array.from({ length: 10 }, (_, i) => ({
-  id: String(101 + i), account: `user${i}`, realName: `用户${i}`, name: `u${i}`, phone: '', sex: 1, sexName: '男',
-  userType: 1, userTypeName: 'WEB', roleId: i === 0 ? '2' : '3', deptId: '10', createTime: '2024-01-01 00:00:00',
+  id: String(101 + i),
+  account: `user${i}`,
+  realName: `用户${i}`,
+  name: `u${i}`,
+  phone: '',
+  sex: 1,
+  sexName: '男',
+  userType: 1,
+  userTypeName: 'WEB',
+  roleId: i === 0 ? '2' : '3',
+  deptId: '10',
+  createTime: '2024-01-01 00:00:00',
 }));
-const treeNode = (id: string, title: string, parentId: string, hasChildren = false, children?: unknown[]) =>
-  ({ id, parentId, title, key: id, value: id, hasChildren, ...(children ? { children } : {}) });
-const roleTree = [treeNode('1', '超级管理员', '0', true, [treeNode('2', '人事专员', '1')]), treeNode('3', '普通用户', '0')];
+const treeNode = (id: string, title: string, parentId: string, hasChildren = false, children?: unknown[]) => ({
+  id,
+  parentId,
+  title,
+  key: id,
+  value: id,
+  hasChildren,
+  ...(children ? { children } : {}),
+});
+const roleTree = [
+  treeNode('1', '超级管理员', '0', true, [treeNode('2', '人事专员', '1')]),
+  treeNode('3', '普通用户', '0'),
+];
 
 beforeEach(() => {
   reset();
@@ -47,11 +67,15 @@ afterEach(() => {
 
 function renderUsers(extra: Record<string, Handler> = {}) {
   serve({
-    [`GET ${SYS}/menu/buttons`]: () => ok(buttons('user', ['user_role', 'user_reset', 'user_unlock', 'user_import', 'user_export'])),
+    [`GET ${SYS}/menu/buttons`]: () =>
+      ok(buttons('user', ['user_role', 'user_reset', 'user_unlock', 'user_import', 'user_export'])),
     [`GET ${SYS}/dict/dictionary`]: () => ok([]),
-    [`GET ${SYS}/dept/lazy-tree`]: ({ params }) => ok(String(params.parentId) === '0'
-      ? [treeNode('10', '布雷德科技', '0', true)]
-      : [treeNode('11', '常州布雷德', '10'), treeNode('12', '苏州布雷德', '10')]),
+    [`GET ${SYS}/dept/lazy-tree`]: ({ params }) =>
+      ok(
+        String(params.parentId) === '0'
+          ? [treeNode('10', '布雷德科技', '0', true)]
+          : [treeNode('11', '常州布雷德', '10'), treeNode('12', '苏州布雷德', '10')],
+      ),
     [`GET ${USER}/list`]: () => page(users, 25),
     [`GET ${SYS}/role/tree`]: () => ok(roleTree),
     [`GET ${USER}/detail`]: ({ params }) => ok(users.find((u) => u.id === params.id)),
@@ -66,7 +90,8 @@ function renderUsers(extra: Record<string, Handler> = {}) {
 const lists = () => calls('GET', `${USER}/list`);
 async function tick(...accounts: string[]) {
   await screen.findByText(accounts[0]);
-  for (const account of accounts) fireEvent.click(within(screen.getByText(account).closest('tr') as HTMLElement).getByRole('checkbox'));
+  for (const account of accounts)
+    fireEvent.click(within(screen.getByText(account).closest('tr') as HTMLElement).getByRole('checkbox'));
 }
 /** The 确定 of the confirmation just opened. */
 const confirmOk = async () => within(await lastDialog()).getByRole('button', { name: '确定' });
@@ -88,7 +113,7 @@ describe('the user screen: departments', () => {
     await waitFor(() => expect(lists().at(-1)!.params).toEqual({ current: 1, size: 10 }));
   });
 
-  it('loads a department\'s children when it is opened', async () => {
+  it("loads a department's children when it is opened", async () => {
     renderUsers();
     const dept = await screen.findByText('布雷德科技');
     fireEvent.click(dept.closest('[role=treeitem]')!.querySelector('.ant-tree-switcher')!);
@@ -129,7 +154,9 @@ describe('the user screen: roles, passwords, locks', () => {
     await tick('user1', 'user2');
     fireEvent.click(await toolbarButton(/角色配置/));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click((await within(dialog).findByText('普通用户')).closest('[role=treeitem]')!.querySelector('.ant-tree-checkbox')!);
+    fireEvent.click(
+      (await within(dialog).findByText('普通用户')).closest('[role=treeitem]')!.querySelector('.ant-tree-checkbox')!,
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${USER}/grant`)).toHaveLength(1));
     expect(calls('POST', `${USER}/grant`)[0].params).toEqual({ userIds: '102,103', roleIds: '3' });
@@ -180,7 +207,9 @@ describe('the user screen: Excel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '导入' }));
     expect(await screen.findByText('请选择要导入的文件')).toBeTruthy();
 
-    const file = new File(['xlsx'], 'users.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const file = new File(['xlsx'], 'users.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [file] } });
     expect(await within(dialog).findByText('users.xlsx')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('switch', { name: '数据覆盖' }));
@@ -203,7 +232,9 @@ describe('the user screen: Excel', () => {
     const before = lists().length;
     fireEvent.click(await toolbarButton(/导入/));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [new File(['xlsx'], 'users.xlsx')] } });
+    fireEvent.change(dialog.querySelector('input[type=file]')!, {
+      target: { files: [new File(['xlsx'], 'users.xlsx')] },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: '导入' }));
     expect(await screen.findByText('操作成功!')).toBeTruthy();
     expect(calls('POST', `${USER}/import-user`)[0].form!.get('isCovered')).toBe('0');
@@ -228,8 +259,20 @@ describe('the user form pickers', () => {
   it('picks several roles from the role tree and keeps them comma-joined', async () => {
     serve({ [`GET ${SYS}/role/tree`]: () => ok(roleTree) });
     const values: unknown[] = [];
-    renderDesktop(createElement(Form, { initialValues: { roleId: '3' }, onValuesChange: (_: unknown, all: unknown) => values.push((all as { roleId?: string }).roleId) },
-      createElement(Form.Item, { name: 'roleId', label: '所属角色' }, createElement(ReferencePicker, { field: user.fields.roleId, lang: 'zh' }))));
+    renderDesktop(
+      createElement(
+        Form,
+        {
+          initialValues: { roleId: '3' },
+          onValuesChange: (_: unknown, all: unknown) => values.push((all as { roleId?: string }).roleId),
+        },
+        createElement(
+          Form.Item,
+          { name: 'roleId', label: '所属角色' },
+          createElement(ReferencePicker, { field: user.fields.roleId, lang: 'zh' }),
+        ),
+      ),
+    );
     await waitFor(() => expect(calls('GET', `${SYS}/role/tree`)).toHaveLength(1));
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.click(await screen.findByText('人事专员'));
@@ -237,11 +280,29 @@ describe('the user form pickers', () => {
   });
 
   it('searches the posts on the server (post/picker) and keeps the picked id', async () => {
-    const posts = [{ id: '7', title: '总经理' }, { id: '8', title: '人事经理' }];
-    serve({ [`GET ${SYS}/post/picker`]: ({ params }) => page(posts.filter((p) => p.title.includes(String(params.keyword ?? ''))), 2) });
+    const posts = [
+      { id: '7', title: '总经理' },
+      { id: '8', title: '人事经理' },
+    ];
+    serve({
+      [`GET ${SYS}/post/picker`]: ({ params }) =>
+        page(
+          posts.filter((p) => p.title.includes(String(params.keyword ?? ''))),
+          2,
+        ),
+    });
     const values: unknown[] = [];
-    renderDesktop(createElement(Form, { onValuesChange: (_: unknown, all: unknown) => values.push((all as { postId?: string }).postId) },
-      createElement(Form.Item, { name: 'postId', label: '所属岗位' }, createElement(ReferencePicker, { field: user.fields.postId, lang: 'zh' }))));
+    renderDesktop(
+      createElement(
+        Form,
+        { onValuesChange: (_: unknown, all: unknown) => values.push((all as { postId?: string }).postId) },
+        createElement(
+          Form.Item,
+          { name: 'postId', label: '所属岗位' },
+          createElement(ReferencePicker, { field: user.fields.postId, lang: 'zh' }),
+        ),
+      ),
+    );
     await waitFor(() => expect(calls('GET', `${SYS}/post/picker`)).toHaveLength(1));
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.change(screen.getByRole('combobox'), { target: { value: '人事' } });
@@ -252,8 +313,23 @@ describe('the user form pickers', () => {
 });
 
 describe('the user form phone rule (the profile page and the server use the same one)', () => {
-  const phoneForm = (stored?: string) => renderDesktop(createElement(Form, { initialValues: { phone: stored ?? '' } },
-    createElement(Form.Item, { name: 'phone', label: '手机号码', rules: rulesOf(user.fields.phone, 'zh', i18next.t, stored), validateTrigger: 'onChange' }, createElement(Input))));
+  const phoneForm = (stored?: string) =>
+    renderDesktop(
+      createElement(
+        Form,
+        { initialValues: { phone: stored ?? '' } },
+        createElement(
+          Form.Item,
+          {
+            name: 'phone',
+            label: '手机号码',
+            rules: rulesOf(user.fields.phone, 'zh', i18next.t, stored),
+            validateTrigger: 'onChange',
+          },
+          createElement(Input),
+        ),
+      ),
+    );
   const typePhone = (value: string) => fireEvent.change(screen.getByLabelText('手机号码'), { target: { value } });
 
   it('says the length before the format', async () => {

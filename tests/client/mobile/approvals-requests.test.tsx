@@ -10,11 +10,13 @@ import { at, card, flowRoutes, renderApprovals, useApprovalsSetup } from './appr
 const server = fakeServer();
 const notified = vi.fn();
 
-const startBodies = (kind: 'leave' | 'finance') => server.calls('POST', `/api/blade-desk/process/${kind}/start-process`).map((r) => r.body);
+const startBodies = (kind: 'leave' | 'finance') =>
+  server.calls('POST', `/api/blade-desk/process/${kind}/start-process`).map((r) => r.body);
 /** Tomorrow in the tenant's zone (Asia/Shanghai): the test machine's zone may be another. */
 const tomorrowDate = () => dayjs(formatDateTime().slice(0, 10)).add(1, 'day').format('YYYY-MM-DD');
 const tomorrow = (time: string) => `${tomorrowDate()} ${time}`;
-const half = (group: string, name: string) => within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name });
+const half = (group: string, name: string) =>
+  within(screen.getByRole('radiogroup', { name: group })).getByRole('radio', { name });
 
 async function pickApprover(name: string) {
   fireEvent.click(screen.getByRole('button', { name: '审批人' }));
@@ -28,7 +30,11 @@ useApprovalsSetup(server, notified);
 describe('phone approvals: starting a request', () => {
   it('starts a leave with the latest leave definition: dates and half days, its working days, reason and an approver from the user list', async () => {
     // The tenant's calendar makes tomorrow a working day, whatever weekday it is.
-    server.serve(flowRoutes({ 'GET /api/blade-system/work-calendar/year': () => ok([{ calendarDate: tomorrowDate(), dayType: 1 }]) }));
+    server.serve(
+      flowRoutes({
+        'GET /api/blade-system/work-calendar/year': () => ok([{ calendarDate: tomorrowDate(), dayType: 1 }]),
+      }),
+    );
     renderApprovals();
     await screen.findByText('回老家办事');
     fireEvent.click(screen.getByRole('button', { name: '发起申请' }));
@@ -63,9 +69,17 @@ describe('phone approvals: starting a request', () => {
     fireEvent.click(within(screen.getByRole('dialog', { name: '选择审批人' })).getByText('李四'));
 
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
-    await waitFor(() => expect(startBodies('leave')).toEqual([{
-      processDefinitionId: 'Leave:2:77', startTime: tomorrow('13:00:00'), endTime: tomorrow('18:00:00'), reason: '家里有事', taskUser: '7',
-    }]));
+    await waitFor(() =>
+      expect(startBodies('leave')).toEqual([
+        {
+          processDefinitionId: 'Leave:2:77',
+          startTime: tomorrow('13:00:00'),
+          endTime: tomorrow('18:00:00'),
+          reason: '家里有事',
+          taskUser: '7',
+        },
+      ]),
+    );
     expect(await screen.findByText('申请已提交')).toBeTruthy();
     await waitFor(() => expect(at()).toBe('/approvals?tab=mine'));
     expect(await screen.findByText('团建经费')).toBeTruthy();
@@ -73,9 +87,15 @@ describe('phone approvals: starting a request', () => {
 
   it('starts the leave on the next working day of the tenant calendar: a holiday tomorrow is skipped', async () => {
     const dayAfter = dayjs(tomorrowDate()).add(1, 'day').format('YYYY-MM-DD');
-    server.serve(flowRoutes({ 'GET /api/blade-system/work-calendar/year': () => ok([
-      { calendarDate: tomorrowDate(), dayType: 3 }, { calendarDate: dayAfter, dayType: 1 },
-    ]) }));
+    server.serve(
+      flowRoutes({
+        'GET /api/blade-system/work-calendar/year': () =>
+          ok([
+            { calendarDate: tomorrowDate(), dayType: 3 },
+            { calendarDate: dayAfter, dayType: 1 },
+          ]),
+      }),
+    );
     renderApprovals('/approvals/leave/form/Leave%3A2%3A77');
     await waitFor(() => expect(screen.getByRole('button', { name: '开始时间' }).textContent).toBe(dayAfter));
     expect(screen.getByRole('button', { name: '结束时间' }).textContent).toBe(dayAfter);
@@ -97,9 +117,17 @@ describe('phone approvals: starting a request', () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: '金额' }), { target: { value: '3200.5' } });
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
-    await waitFor(() => expect(startBodies('finance')).toEqual([{
-      processDefinitionId: 'Finance:1:78', title: '采购显示器', amount: '3200.5', reason: '新员工入职', taskUser: '2',
-    }]));
+    await waitFor(() =>
+      expect(startBodies('finance')).toEqual([
+        {
+          processDefinitionId: 'Finance:1:78',
+          title: '采购显示器',
+          amount: '3200.5',
+          reason: '新员工入职',
+          taskUser: '2',
+        },
+      ]),
+    );
   });
 
   it('lets a user who may not read the user list enter the approver id', async () => {
@@ -109,10 +137,14 @@ describe('phone approvals: starting a request', () => {
     fireEvent.click(screen.getByRole('button', { name: '审批人' }));
     const picker = await screen.findByRole('dialog', { name: '选择审批人' });
     expect(await within(picker).findByText('无法读取用户列表,请输入审批人的用户编号')).toBeTruthy();
-    fireEvent.change(within(picker).getByRole('textbox', { name: '审批人编号' }), { target: { value: '1123598821738675209' } });
+    fireEvent.change(within(picker).getByRole('textbox', { name: '审批人编号' }), {
+      target: { value: '1123598821738675209' },
+    });
     expect(notified).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
-    await waitFor(() => expect(startBodies('leave')[0]).toMatchObject({ reason: '体检', taskUser: '1123598821738675209' }));
+    await waitFor(() =>
+      expect(startBodies('leave')[0]).toMatchObject({ reason: '体检', taskUser: '1123598821738675209' }),
+    );
   });
 
   it('offline: submitting says it needs the network and sends nothing', async () => {
@@ -120,7 +152,10 @@ describe('phone approvals: starting a request', () => {
     fireEvent.change(await screen.findByLabelText('请假理由'), { target: { value: '体检' } });
     await pickApprover('李四');
     vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
-    act(() => { onlineManager.setOnline(false); window.dispatchEvent(new Event('offline')); });
+    act(() => {
+      onlineManager.setOnline(false);
+      window.dispatchEvent(new Event('offline'));
+    });
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
     expect(await screen.findByText('提交申请需要网络连接')).toBeTruthy();
     expect(startBodies('leave')).toEqual([]);
@@ -159,8 +194,11 @@ describe('phone approvals: my requests', () => {
     const sheet = await screen.findByRole('dialog', { name: '重新提交' });
     expect((within(sheet).getByLabelText('审批意见') as HTMLTextAreaElement).value).toBe('重新提交');
     fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
-    await waitFor(() => expect(server.calls('POST', '/api/blade-flow/work/complete-task').map((r) => r.body))
-      .toEqual([{ taskId: '104', processInstanceId: '504', comment: '重新提交', pass: true, flag: 'ok' }]));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/blade-flow/work/complete-task').map((r) => r.body)).toEqual([
+        { taskId: '104', processInstanceId: '504', comment: '重新提交', pass: true, flag: 'ok' },
+      ]),
+    );
     await waitFor(() => expect(at()).toBe('/approvals?tab=mine'));
   });
 
@@ -170,8 +208,11 @@ describe('phone approvals: my requests', () => {
     const sheet = await screen.findByRole('dialog', { name: '撤销' });
     expect(within(sheet).getByText('撤销后流程结束,确定撤销这条申请吗?')).toBeTruthy();
     fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
-    await waitFor(() => expect(server.calls('POST', '/api/blade-flow/work/complete-task').map((r) => r.body))
-      .toEqual([{ taskId: '104', processInstanceId: '504', comment: '撤销', pass: false }]));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/blade-flow/work/complete-task').map((r) => r.body)).toEqual([
+        { taskId: '104', processInstanceId: '504', comment: '撤销', pass: false },
+      ]),
+    );
     expect(await screen.findByText('已撤销')).toBeTruthy();
   });
 });

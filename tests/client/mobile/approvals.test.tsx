@@ -45,15 +45,36 @@ describe('phone approvals: the lists', () => {
 
     expect(server.calls('GET', '/api/blade-flow/work/todo-list')[0].params).toEqual({ current: 1, size: 10 });
     const tabs = document.querySelector('.m-toolbar') as HTMLElement;
-    await waitFor(() => expect([...tabs.querySelectorAll('.adm-badge-content')].map((b) => b.textContent)).toEqual(['2', '1']));
+    await waitFor(() =>
+      expect([...tabs.querySelectorAll('.adm-badge-content')].map((b) => b.textContent)).toEqual(['2', '1']),
+    );
   });
 
   it('loads the next ten while scrolling', async () => {
-    const first = Array.from({ length: 10 }, (_, i) => flow({ taskId: `t${i}`, taskName: `第 ${i} 个任务`, processInstanceId: `p${i}`, businessTable: '', category: '9' }));
-    const second = [flow({ taskId: 't10', taskName: '第 10 个任务', processInstanceId: 'p10', businessTable: '', category: '9' })];
-    server.serve(flowRoutes({
-      'GET /api/blade-flow/work/todo-list': (request) => ok({ records: request.params.current === 2 ? second : first, total: 11, size: 10, current: request.params.current, pages: 2 }),
-    }));
+    const first = Array.from({ length: 10 }, (_, i) =>
+      flow({
+        taskId: `t${i}`,
+        taskName: `第 ${i} 个任务`,
+        processInstanceId: `p${i}`,
+        businessTable: '',
+        category: '9',
+      }),
+    );
+    const second = [
+      flow({ taskId: 't10', taskName: '第 10 个任务', processInstanceId: 'p10', businessTable: '', category: '9' }),
+    ];
+    server.serve(
+      flowRoutes({
+        'GET /api/blade-flow/work/todo-list': (request) =>
+          ok({
+            records: request.params.current === 2 ? second : first,
+            total: 11,
+            size: 10,
+            current: request.params.current,
+            pages: 2,
+          }),
+      }),
+    );
     renderApprovals();
     // happy-dom lays nothing out: the list's end counts as in view once it has an offset parent.
     Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
@@ -89,7 +110,9 @@ describe('phone approvals: a task', () => {
     expect(await within(history).findByText('开始')).toBeTruthy();
     expect(within(history).getByText('张三')).toBeTruthy();
     expect(within(history).getByText(/进行中/)).toBeTruthy();
-    expect(server.calls('GET', '/api/blade-flow/process/history-flow-list')[0].params).toEqual({ processInstanceId: '501' });
+    expect(server.calls('GET', '/api/blade-flow/process/history-flow-list')[0].params).toEqual({
+      processInstanceId: '501',
+    });
     // The tab bar gives way to the decision; transfer is not offered on the phone.
     expect(document.querySelector('.m-tab-bar')).toBeNull();
     expect(screen.getByRole('button', { name: '同意' })).toBeTruthy();
@@ -106,7 +129,11 @@ describe('phone approvals: a task', () => {
     expect(comment.value).toBe('同意');
     fireEvent.change(comment, { target: { value: '同意,注意交接' } });
     fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
-    await waitFor(() => expect(completeBodies()).toEqual([{ taskId: '101', processInstanceId: '501', comment: '同意,注意交接', pass: true, flag: 'ok' }]));
+    await waitFor(() =>
+      expect(completeBodies()).toEqual([
+        { taskId: '101', processInstanceId: '501', comment: '同意,注意交接', pass: true, flag: 'ok' },
+      ]),
+    );
     expect(await screen.findByText('已同意')).toBeTruthy();
     await waitFor(() => expect(at()).toBe('/approvals'));
     // The list is asked again.
@@ -121,12 +148,21 @@ describe('phone approvals: a task', () => {
     const sheet = await screen.findByRole('dialog', { name: '驳回' });
     expect((within(sheet).getByLabelText('审批意见') as HTMLTextAreaElement).value).toBe('驳回');
     fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
-    await waitFor(() => expect(completeBodies()).toEqual([{ taskId: '102', processInstanceId: '502', comment: '驳回', pass: false }]));
+    await waitFor(() =>
+      expect(completeBodies()).toEqual([{ taskId: '102', processInstanceId: '502', comment: '驳回', pass: false }]),
+    );
     expect(await screen.findByText('已驳回')).toBeTruthy();
   });
 
   it('keeps the sheet open when the server refuses, with its message', async () => {
-    server.serve(flowRoutes({ 'POST /api/blade-flow/work/complete-task': () => [400, { code: 400, success: false, data: null, msg: '任务已处理' }] }));
+    server.serve(
+      flowRoutes({
+        'POST /api/blade-flow/work/complete-task': () => [
+          400,
+          { code: 400, success: false, data: null, msg: '任务已处理' },
+        ],
+      }),
+    );
     renderApprovals();
     fireEvent.click(await screen.findByText('回老家办事'));
     fireEvent.click(await screen.findByRole('button', { name: '同意' }));
@@ -138,7 +174,13 @@ describe('phone approvals: a task', () => {
   });
 
   it('says so when an approval got no answer (the network dropped), and keeps the sheet', async () => {
-    server.serve(flowRoutes({ 'POST /api/blade-flow/work/complete-task': () => { throw new AxiosError('Network Error', 'ERR_NETWORK'); } }));
+    server.serve(
+      flowRoutes({
+        'POST /api/blade-flow/work/complete-task': () => {
+          throw new AxiosError('Network Error', 'ERR_NETWORK');
+        },
+      }),
+    );
     renderApprovals('/approvals/leave/handle/101/501/901');
     fireEvent.click(await screen.findByRole('button', { name: '同意' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: '同意' })).getByRole('button', { name: '确认' }));
@@ -151,7 +193,9 @@ describe('phone approvals: a task', () => {
     fireEvent.click(await screen.findByText('年假'));
     expect(at()).toBe('/approvals/leave/handle/103/503/903?claim=1');
     fireEvent.click(await screen.findByRole('button', { name: '签收' }));
-    await waitFor(() => expect(server.calls('POST', '/api/blade-flow/work/claim-task').map((r) => r.params)).toEqual([{ taskId: '103' }]));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/blade-flow/work/claim-task').map((r) => r.params)).toEqual([{ taskId: '103' }]),
+    );
     expect(await screen.findByText('签收事务成功')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: '签收' })).toBeNull());
     expect(at()).toBe('/approvals/leave/handle/103/503/903');
@@ -162,7 +206,11 @@ describe('phone approvals: a task', () => {
     renderApprovals('/approvals/leave/handle/103/503/903?claim=1');
     fireEvent.click(await screen.findByRole('button', { name: '同意' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: '同意' })).getByRole('button', { name: '确认' }));
-    await waitFor(() => expect(completeBodies()).toEqual([{ taskId: '103', processInstanceId: '503', comment: '同意', pass: true, flag: 'ok' }]));
+    await waitFor(() =>
+      expect(completeBodies()).toEqual([
+        { taskId: '103', processInstanceId: '503', comment: '同意', pass: true, flag: 'ok' },
+      ]),
+    );
     // Opened directly: back to its list.
     await waitFor(() => expect(at()).toBe('/approvals?tab=claim'));
   });

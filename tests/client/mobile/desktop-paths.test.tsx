@@ -13,14 +13,46 @@ vi.mock('../../../src/client/api/message.ts', () => ({
 }));
 vi.mock('../../../src/client/api/system.ts', () => ({
   fetchTenantInfo: vi.fn(async () => ({})),
-  fetchRoutes: vi.fn(async () => [{
-    id: '1', parentId: '0', code: 'system', name: '系统管理', nameEn: 'System', alias: 'menu', path: '/system', source: '', component: '',
-    sort: 1, category: 1, action: 0, isOpen: 1, remark: '', parentName: '', hasChildren: true,
-    children: [{
-      id: '2', parentId: '1', code: 'user', name: '用户管理', nameEn: 'Users', alias: 'menu', path: '/system/user', source: '', component: '',
-      sort: 1, category: 1, action: 0, isOpen: 1, remark: '', parentName: '', hasChildren: false,
-    }],
-  }]),
+  fetchRoutes: vi.fn(async () => [
+    {
+      id: '1',
+      parentId: '0',
+      code: 'system',
+      name: '系统管理',
+      nameEn: 'System',
+      alias: 'menu',
+      path: '/system',
+      source: '',
+      component: '',
+      sort: 1,
+      category: 1,
+      action: 0,
+      isOpen: 1,
+      remark: '',
+      parentName: '',
+      hasChildren: true,
+      children: [
+        {
+          id: '2',
+          parentId: '1',
+          code: 'user',
+          name: '用户管理',
+          nameEn: 'Users',
+          alias: 'menu',
+          path: '/system/user',
+          source: '',
+          component: '',
+          sort: 1,
+          category: 1,
+          action: 0,
+          isOpen: 1,
+          remark: '',
+          parentName: '',
+          hasChildren: false,
+        },
+      ],
+    },
+  ]),
 }));
 vi.mock('../../../src/mobile/pages/modules/module-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/mobile/pages/modules/module-api.ts')>()),
@@ -46,7 +78,14 @@ function Address() {
   return <output aria-label="address">{`${pathname}${search}`}</output>;
 }
 const address = () => screen.getByRole('status', { name: 'address' }).textContent;
-const open = (path: string) => renderMobile(<><MobileRoutes /><Address /></>, path);
+const open = (path: string) =>
+  renderMobile(
+    <>
+      <MobileRoutes />
+      <Address />
+    </>,
+    path,
+  );
 
 beforeEach(() => signIn());
 afterEach(() => {

@@ -14,7 +14,10 @@ let answers: Record<string, Answer> = {};
 const requested: string[] = [];
 const adapter: AxiosAdapter = async (config) => {
   requested.push(config.url ?? '');
-  const answer = answers[config.url ?? ''] ?? { status: 404, data: { code: 404, success: false, data: null, msg: '404 没找到请求' } };
+  const answer = answers[config.url ?? ''] ?? {
+    status: 404,
+    data: { code: 404, success: false, data: null, msg: '404 没找到请求' },
+  };
   return { ...answer, statusText: '', headers: {}, config };
 };
 const notified = vi.fn();
@@ -43,7 +46,10 @@ describe('phone inventory-log tab (a module list)', () => {
   });
 
   it('shows a failure with retry for other errors', async () => {
-    answers['/api/blade-system/inventorylog/list'] = { status: 500, data: { code: 500, success: false, data: null, msg: '服务器开小差了' } };
+    answers['/api/blade-system/inventorylog/list'] = {
+      status: 500,
+      data: { code: 500, success: false, data: null, msg: '服务器开小差了' },
+    };
     renderMobile(createElement(InventoryLogsTab), '/inventory-logs');
     expect(await screen.findByText('加载失败')).toBeTruthy();
     expect(screen.getByText('服务器开小差了')).toBeTruthy();
@@ -53,7 +59,9 @@ describe('phone inventory-log tab (a module list)', () => {
 
   it('offline with nothing loaded: says the network is missing instead of a failure', async () => {
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
-    http.defaults.adapter = async () => { throw new AxiosError('Network Error', 'ERR_NETWORK'); };
+    http.defaults.adapter = async () => {
+      throw new AxiosError('Network Error', 'ERR_NETWORK');
+    };
     try {
       renderMobile(createElement(InventoryLogsTab), '/inventory-logs');
       expect(await screen.findByText('网络异常,请检查网络连接')).toBeTruthy();
@@ -64,7 +72,9 @@ describe('phone inventory-log tab (a module list)', () => {
   });
 
   it('shows the first text fields of inventory logs as cards', async () => {
-    answers['/api/blade-system/inventorylog/list'] = page([{ id: '1', tenantId: '000000', goodsName: '螺丝 M3', warehouse: '一号仓', createTime: '2026-11-21 10:00:00' }]);
+    answers['/api/blade-system/inventorylog/list'] = page([
+      { id: '1', tenantId: '000000', goodsName: '螺丝 M3', warehouse: '一号仓', createTime: '2026-11-21 10:00:00' },
+    ]);
     renderMobile(createElement(InventoryLogsTab), '/inventory-logs');
     expect(await screen.findByText('螺丝 M3')).toBeTruthy();
     expect(screen.getByText('一号仓')).toBeTruthy();

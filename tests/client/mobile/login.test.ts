@@ -14,9 +14,18 @@ let tenantInfo: Record<string, string> = {};
 const tokenCalls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   const reply = (status: number, data: unknown) => ({ status, data, statusText: '', headers: {}, config });
-  if (config.url === '/api/blade-system/tenant/info') return reply(200, { code: 200, success: true, data: tenantInfo, msg: '' });
+  if (config.url === '/api/blade-system/tenant/info')
+    return reply(200, { code: 200, success: true, data: tenantInfo, msg: '' });
   tokenCalls.push(config);
-  return reply(400, { error_code: 400, error: 'invalid_grant', error_description: '用户名或密码错误', code: 400, success: false, msg: '用户名或密码错误', data: null });
+  return reply(400, {
+    error_code: 400,
+    error: 'invalid_grant',
+    error_description: '用户名或密码错误',
+    code: 400,
+    success: false,
+    msg: '用户名或密码错误',
+    data: null,
+  });
 };
 const notified = vi.fn();
 
@@ -57,10 +66,17 @@ describe('phone login', () => {
     await waitFor(() => expect(tokenCalls).toHaveLength(1));
     // In a form body, never in the URL.
     expect(tokenCalls[0].params).toBeUndefined();
-    expect(Object.fromEntries(new URLSearchParams(String(tokenCalls[0].data)))).toMatchObject({ tenantId: '100001', username: 'admin', password: md5('admin'), grant_type: 'password' });
+    expect(Object.fromEntries(new URLSearchParams(String(tokenCalls[0].data)))).toMatchObject({
+      tenantId: '100001',
+      username: 'admin',
+      password: md5('admin'),
+      grant_type: 'password',
+    });
     await waitFor(() => expect(notified).toHaveBeenCalledWith('用户名或密码错误'));
     // The button stops spinning once the page has handled the failure: every message it shows is out by then.
-    await waitFor(() => expect((screen.getByRole('button', { name: '登录' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: '登录' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     expect(notified).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('用户名或密码错误')).toBeNull();
     expect(session.get().token).toBe('');

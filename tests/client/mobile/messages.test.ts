@@ -20,14 +20,20 @@ const { MessagesTab } = await import('../../../src/mobile/pages/messages/Message
 const { badgeText } = await import('../../../src/mobile/hooks.ts');
 
 const message = (id: string, status: number, title = `消息 ${id}`): Message => ({
-  id, title, content: `${title} 的完整内容`, status, createTime: '2026-11-22 08:00:00', category: 1,
+  id,
+  title,
+  content: `${title} 的完整内容`,
+  status,
+  createTime: '2026-11-22 08:00:00',
+  category: 1,
 });
 const page = (records: Message[]) => ({ records, total: records.length, size: 20, current: 1, pages: 1 });
 
 beforeEach(() => {
   signIn();
   vi.mocked(api.fetchMessages).mockImplementation(async (params) =>
-    page(params.status === 0 ? [message('1', 0)] : [message('1', 0), message('2', 1)]));
+    page(params.status === 0 ? [message('1', 0)] : [message('1', 0), message('2', 1)]),
+  );
   vi.mocked(api.fetchUnreadCount).mockResolvedValue(1);
   vi.mocked(api.markRead).mockResolvedValue(null);
   vi.mocked(api.markAllRead).mockResolvedValue({ count: 1 });
@@ -64,9 +70,21 @@ describe('phone messages tab', () => {
 
   it('opens the task of a new to-do and the request of a finished process', async () => {
     const todo: Message = {
-      ...message('7', 0, '新的待办: 人事审批'), category: 2, taskId: '71', processInstanceId: '72', businessTable: 'blade_process_leave', businessId: '73',
+      ...message('7', 0, '新的待办: 人事审批'),
+      category: 2,
+      taskId: '71',
+      processInstanceId: '72',
+      businessTable: 'blade_process_leave',
+      businessId: '73',
     };
-    const finished: Message = { ...message('8', 1, '流程已结束: 资金审批流程'), category: 2, taskId: null, processInstanceId: '82', businessTable: 'blade_process_finance', businessId: '83' };
+    const finished: Message = {
+      ...message('8', 1, '流程已结束: 资金审批流程'),
+      category: 2,
+      taskId: null,
+      processInstanceId: '82',
+      businessTable: 'blade_process_finance',
+      businessId: '83',
+    };
     vi.mocked(api.fetchMessages).mockResolvedValue(page([todo, finished]));
     const Location = () => createElement('output', { 'data-testid': 'location' }, useLocation().pathname);
     renderMobile(createElement(Fragment, null, createElement(MessagesTab), createElement(Location)), '/messages');

@@ -12,8 +12,21 @@ export interface TokenInfo {
   [key: string]: unknown;
 }
 
-export interface MenuNode { id: string; name: string; nameEn: string; path: string; isOpen: number; children?: MenuNode[] }
-export interface Message { id: string; title: string; content: string; status: number; createTime: string }
+export interface MenuNode {
+  id: string;
+  name: string;
+  nameEn: string;
+  path: string;
+  isOpen: number;
+  children?: MenuNode[];
+}
+export interface Message {
+  id: string;
+  title: string;
+  content: string;
+  status: number;
+  createTime: string;
+}
 
 export const TENANT = '000000';
 export const ADMIN = { username: 'admin', password: 'admin' } as const;
@@ -28,31 +41,59 @@ const headers = (token?: string) => ({
 });
 
 /** Password grant through the API (a new session each call). */
-export async function apiToken(request: APIRequestContext, user: { username: string; password: string } = ADMIN): Promise<TokenInfo> {
+export async function apiToken(
+  request: APIRequestContext,
+  user: { username: string; password: string } = ADMIN,
+): Promise<TokenInfo> {
   const response = await request.post('/api/blade-auth/oauth/token', {
-    params: { tenantId: TENANT, username: user.username, password: md5(user.password), grant_type: 'password', scope: 'all', type: 'account' },
+    params: {
+      tenantId: TENANT,
+      username: user.username,
+      password: md5(user.password),
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+    },
     headers: headers(),
   });
-  const body = await response.json() as TokenInfo & { error_description?: string };
-  if (!response.ok() || !body.access_token) throw new Error(`login failed: ${response.status()} ${JSON.stringify(body)}`);
+  const body = (await response.json()) as TokenInfo & { error_description?: string };
+  if (!response.ok() || !body.access_token)
+    throw new Error(`login failed: ${response.status()} ${JSON.stringify(body)}`);
   return body;
 }
 
 /** A BladeX envelope call; throws unless the body's code is 200. */
-async function call<T>(request: APIRequestContext, method: 'get' | 'post', url: string, token: string, options: { params?: Record<string, string | number>; data?: unknown } = {}): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  method: 'get' | 'post',
+  url: string,
+  token: string,
+  options: { params?: Record<string, string | number>; data?: unknown } = {},
+): Promise<T> {
   const response = await request[method](url, { headers: headers(token), params: options.params, data: options.data });
-  const body = await response.json() as { code: number; data: T; msg: string };
-  if (body.code !== 200) throw new Error(`${method.toUpperCase()} ${url}: ${response.status()} ${JSON.stringify(body)}`);
+  const body = (await response.json()) as { code: number; data: T; msg: string };
+  if (body.code !== 200)
+    throw new Error(`${method.toUpperCase()} ${url}: ${response.status()} ${JSON.stringify(body)}`);
   return body.data;
 }
 
 /** A call as `user` (the administrator unless given), with a token of its own. */
-export async function callAs<T>(request: APIRequestContext, method: 'get' | 'post', url: string, options: { params?: Record<string, string | number>; data?: unknown; user?: { username: string; password: string } } = {}): Promise<T> {
+export async function callAs<T>(
+  request: APIRequestContext,
+  method: 'get' | 'post',
+  url: string,
+  options: {
+    params?: Record<string, string | number>;
+    data?: unknown;
+    user?: { username: string; password: string };
+  } = {},
+): Promise<T> {
   const { access_token: token } = await apiToken(request, options.user);
   return call<T>(request, method, url, token, options);
 }
 
-export const fetchRoutes = (request: APIRequestContext, token: string) => call<MenuNode[]>(request, 'get', '/api/blade-system/menu/routes', token);
+export const fetchRoutes = (request: APIRequestContext, token: string) =>
+  call<MenuNode[]>(request, 'get', '/api/blade-system/menu/routes', token);
 
 /** A message from the caller to the caller (admin creates one for admin). */
 export const submitMessage = (request: APIRequestContext, token: string, message: { title: string; content: string }) =>
@@ -65,7 +106,9 @@ export const unreadCount = (request: APIRequestContext, token: string) =>
   call<number>(request, 'get', '/api/blade-system/message/unread-count', token);
 
 export const listMessages = (request: APIRequestContext, token: string, status?: number) =>
-  call<{ records: Message[]; total: number }>(request, 'get', '/api/blade-system/message/list', token, { params: { current: 1, size: 50, ...(status === undefined ? {} : { status }) } });
+  call<{ records: Message[]; total: number }>(request, 'get', '/api/blade-system/message/list', token, {
+    params: { current: 1, size: 50, ...(status === undefined ? {} : { status }) },
+  });
 
 /** Revokes the session of this token on the server (what the console's log-out does). */
 export async function revokeToken(request: APIRequestContext, token: string) {
@@ -74,4 +117,5 @@ export async function revokeToken(request: APIRequestContext, token: string) {
 }
 
 /** A short unique tag so a test finds its own rows. */
-export const uniqueTag = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const uniqueTag = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

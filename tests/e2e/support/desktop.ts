@@ -66,7 +66,8 @@ export async function openScreen(page: Page, parent: string, leaf: string) {
 }
 
 /** The sidebar's top-level entries, in order. */
-export const topLevelItems = (page: Page): Locator => sidebar(page).getByRole('menu').first().locator(':scope > li > [role=menuitem]');
+export const topLevelItems = (page: Page): Locator =>
+  sidebar(page).getByRole('menu').first().locator(':scope > li > [role=menuitem]');
 
 /** The entries of the `index`-th top-level menu once it is open. */
 export const subMenuItems = (page: Page, index: number): Locator =>

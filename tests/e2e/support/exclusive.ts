@@ -39,7 +39,10 @@ export async function exclusive<T>(name: string, body: () => Promise<T>, timeout
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!holderAlive(dir)) { rmSync(dir, { recursive: true, force: true }); continue; }
+      if (!holderAlive(dir)) {
+        rmSync(dir, { recursive: true, force: true });
+        continue;
+      }
       if (Date.now() > until) throw new Error(`lock ${name} still held after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -7,41 +7,75 @@ const SYS = '/api/blade-system';
 const FLOW = '/api/blade-flow';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-export interface Person { id: string; username: string; password: string; realName: string }
+export interface Person {
+  id: string;
+  username: string;
+  password: string;
+  realName: string;
+}
 
 /** A BladeX call as `user` (the administrator by default); throws unless its code is 200. */
-export async function callAs<T>(request: APIRequestContext, user: { username: string; password: string }, method: 'get' | 'post', url: string,
-  options: { params?: Record<string, string>; data?: unknown } = {}): Promise<T> {
+export async function callAs<T>(
+  request: APIRequestContext,
+  user: { username: string; password: string },
+  method: 'get' | 'post',
+  url: string,
+  options: { params?: Record<string, string>; data?: unknown } = {},
+): Promise<T> {
   const { access_token: token } = await apiToken(request, user);
   const response = await request[method](url, {
     headers: { Authorization: BASIC, 'Tenant-Id': TENANT, 'Blade-Auth': `bearer ${token}` },
     params: options.params,
     data: options.data,
   });
-  const body = await response.json() as { code: number; data: T; msg: string };
+  const body = (await response.json()) as { code: number; data: T; msg: string };
   if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
   return body.data;
 }
 
-export const adminCall = <T>(request: APIRequestContext, method: 'get' | 'post', url: string, options: { params?: Record<string, string>; data?: unknown } = {}) =>
-  callAs<T>(request, ADMIN, method, url, options);
+export const adminCall = <T>(
+  request: APIRequestContext,
+  method: 'get' | 'post',
+  url: string,
+  options: { params?: Record<string, string>; data?: unknown } = {},
+) => callAs<T>(request, ADMIN, method, url, options);
 
 /** A new user of the tenant with the role of this alias (users of their own: the admin's messages stay untouched). */
 export async function newUser(request: APIRequestContext, roleAlias: string, realName: string): Promise<Person> {
   const account = `fp${uniqueTag('').replace(/-/g, '').slice(-10)}`;
   const password = 'Passw0rd!';
   const roles = await adminCall<{ id: string; roleAlias: string }[]>(request, 'get', `${SYS}/role/list`);
-  const [root] = await adminCall<{ id: string }[]>(request, 'get', `${SYS}/dept/lazy-tree`, { params: { parentId: '0' } });
+  const [root] = await adminCall<{ id: string }[]>(request, 'get', `${SYS}/dept/lazy-tree`, {
+    params: { parentId: '0' },
+  });
   await adminCall(request, 'post', `${SYS}/user/submit`, {
-    data: { account, password, realName, roleId: roles.find((r) => r.roleAlias === roleAlias)!.id, deptId: root.id, userType: 1 },
+    data: {
+      account,
+      password,
+      realName,
+      roleId: roles.find((r) => r.roleAlias === roleAlias)!.id,
+      deptId: root.id,
+      userType: 1,
+    },
   });
   const [user] = await adminCall<{ id: string }[]>(request, 'get', `${SYS}/user/user-list`, { params: { account } });
   return { id: user.id, username: account, password, realName };
 }
 
 /** `applicant` asks for funds with `approver` as first approver. */
-export async function startFundRequest(request: APIRequestContext, applicant: Person, approver: Person, fund: { title: string; amount: string; reason: string }) {
-  const page = await callAs<{ records: { id: string; key: string }[] }>(request, applicant, 'get', `${FLOW}/work/start-list`, { params: { size: '100' } });
+export async function startFundRequest(
+  request: APIRequestContext,
+  applicant: Person,
+  approver: Person,
+  fund: { title: string; amount: string; reason: string },
+) {
+  const page = await callAs<{ records: { id: string; key: string }[] }>(
+    request,
+    applicant,
+    'get',
+    `${FLOW}/work/start-list`,
+    { params: { size: '100' } },
+  );
   const definition = page.records.find((d) => d.key === 'Finance')!;
   await callAs(request, applicant, 'post', '/api/blade-desk/process/finance/start-process', {
     data: { processDefinitionId: definition.id, ...fund, taskUser: approver.id },
@@ -50,7 +84,15 @@ export async function startFundRequest(request: APIRequestContext, applicant: Pe
 
 /** `who` approves his to-do of the request `applicant` started last. */
 export async function approveTodoOf(request: APIRequestContext, who: Person, applicant: Person) {
-  const todo = await callAs<{ records: { taskId: string; startUserName: string }[] }>(request, who, 'get', `${FLOW}/work/todo-list`, { params: { size: '100' } });
+  const todo = await callAs<{ records: { taskId: string; startUserName: string }[] }>(
+    request,
+    who,
+    'get',
+    `${FLOW}/work/todo-list`,
+    { params: { size: '100' } },
+  );
   const task = todo.records.find((r) => r.startUserName === applicant.realName)!;
-  await callAs(request, who, 'post', `${FLOW}/work/complete-task`, { data: { taskId: task.taskId, flag: 'ok', pass: true } });
+  await callAs(request, who, 'post', `${FLOW}/work/complete-task`, {
+    data: { taskId: task.taskId, flag: 'ok', pass: true },
+  });
 }

@@ -15,7 +15,9 @@ export async function phoneLogin(page: Page, user: { username: string; password:
 export const phoneTabBar = (page: Page): Locator => page.locator('.m-tab-bar');
 /** A tab of the tab bar by its title (antd-mobile renders the items without a role). */
 export const phoneTab = (page: Page, title: string): Locator =>
-  phoneTabBar(page).locator('.adm-tab-bar-item').filter({ has: page.getByText(title, { exact: true }) });
+  phoneTabBar(page)
+    .locator('.adm-tab-bar-item')
+    .filter({ has: page.getByText(title, { exact: true }) });
 /** The titles of the tab bar's items (without their badges). */
 export const phoneTabTitles = (page: Page): Locator => phoneTabBar(page).locator('.adm-tab-bar-item-title');
 /** The whole-page state of a list (empty, not available, failed). */

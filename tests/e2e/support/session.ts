@@ -32,16 +32,22 @@ export async function loginByApi(page: Page, path = '/'): Promise<TokenInfo> {
  * store once), so the first page the test opens is already logged in: nothing else of the app loads before it.
  */
 export async function seedSession(context: BrowserContext, baseURL: string, info: TokenInfo) {
-  await context.addCookies(['access-token', 'refresh-token'].map((name) => ({
-    name: `saber-${name}`,
-    value: encodeURIComponent(name === 'access-token' ? info.access_token : info.refresh_token),
-    url: baseURL,
-    sameSite: 'Lax' as const,
-  })));
+  await context.addCookies(
+    ['access-token', 'refresh-token'].map((name) => ({
+      name: `saber-${name}`,
+      value: encodeURIComponent(name === 'access-token' ? info.access_token : info.refresh_token),
+      url: baseURL,
+      sameSite: 'Lax' as const,
+    })),
+  );
   await context.addInitScript((user) => {
     if (localStorage.getItem('saber-e2e-seeded')) return;
     localStorage.setItem('saber-e2e-seeded', '1');
-    const put = (name: string, content: unknown) => localStorage.setItem(`saber-${name}`, JSON.stringify({ dataType: typeof content, content, datetime: Date.now() }));
+    const put = (name: string, content: unknown) =>
+      localStorage.setItem(
+        `saber-${name}`,
+        JSON.stringify({ dataType: typeof content, content, datetime: Date.now() }),
+      );
     put('token', user.access_token);
     put('tenantId', user.tenant_id);
     put('userInfo', user);
@@ -54,16 +60,26 @@ export async function seedSession(context: BrowserContext, baseURL: string, info
  * user's next visit does), so such a page is reloaded once, unless the test is about the claimed page itself.
  */
 export async function waitForServiceWorker(page: Page, { reloadIfUnclaimed = true } = {}) {
-  const ready = await page.evaluate(() => Promise.race([
-    navigator.serviceWorker.ready.then(() => true),
-    new Promise<boolean>((resolve) => { setTimeout(() => resolve(false), 20_000); }),
-  ]));
+  const ready = await page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready.then(() => true),
+      new Promise<boolean>((resolve) => {
+        setTimeout(() => resolve(false), 20_000);
+      }),
+    ]),
+  );
   expect(ready, 'the service worker is active').toBe(true);
-  const claimed = await page.evaluate(() => new Promise<boolean>((resolve) => {
-    if (navigator.serviceWorker.controller) resolve(true);
-    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
-    setTimeout(() => resolve(Boolean(navigator.serviceWorker.controller)), 5_000);
-  }));
+  const claimed = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        if (navigator.serviceWorker.controller) resolve(true);
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
+        setTimeout(() => resolve(Boolean(navigator.serviceWorker.controller)), 5_000);
+      }),
+  );
   if (!claimed && reloadIfUnclaimed) await page.reload();
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 'a service worker controls the page').toBe(true);
+  expect(
+    await page.evaluate(() => Boolean(navigator.serviceWorker.controller)),
+    'a service worker controls the page',
+  ).toBe(true);
 }

@@ -11,7 +11,11 @@ import { defaultValues, recordValues, rulesOf, wireValueProps, type CrudField, t
 import { lineValues, LinesTable } from './LinesTable.tsx';
 
 /** `values`: what an add starts with (a new child's parent). */
-export interface DialogState { mode: DialogMode; id?: string; values?: Record<string, unknown> }
+export interface DialogState {
+  mode: DialogMode;
+  id?: string;
+  values?: Record<string, unknown>;
+}
 
 interface Props {
   entity: EntityDef;
@@ -35,7 +39,18 @@ const TWO_COLUMNS_FROM = 760;
  * Add / edit / view dialog of one record. Edit and view load `detail?id=`; view is read-only. A failed save keeps
  * the dialog open with its values (the interceptor has already shown the server's message).
  */
-export function CrudDialog({ entity, lang, state, fields, locked = [], open, width, onClose, afterClose, onSaved }: Props) {
+export function CrudDialog({
+  entity,
+  lang,
+  state,
+  fields,
+  locked = [],
+  open,
+  width,
+  onClose,
+  afterClose,
+  onSaved,
+}: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -49,24 +64,32 @@ export function CrudDialog({ entity, lang, state, fields, locked = [], open, wid
     gcTime: 0,
   });
   const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) => api.submit(mode === 'edit' ? { ...values, id } : { ...preset, ...values }),
+    mutationFn: (values: Record<string, unknown>) =>
+      api.submit(mode === 'edit' ? { ...values, id } : { ...preset, ...values }),
     onSuccess: () => {
       void message.success(t(mode === 'add' ? 'common.addSuccess' : 'common.updateSuccess'));
       onSaved();
     },
     // Server refusals were toasted by the interceptor; only a lost connection is left to say.
-    onError: (error) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); },
+    onError: (error) => {
+      if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
+    },
   });
 
   const readOnly = mode === 'view';
   const loading = Boolean(id) && detail.isPending;
   const span = width >= TWO_COLUMNS_FROM ? 12 : 24;
   const lines = Object.entries(entity.lines ?? {});
-  const initialLines = Object.fromEntries(lines.map(([key, line]) => {
-    const loaded = (detail.data?.[key] ?? []) as Array<Record<string, unknown>>;
-    return [key, id ? loaded.map((record) => lineValues(line, record)) : []];
-  }));
-  const initialValues = { ...(id ? recordValues(fields, detail.data ?? {}) : { ...defaultValues(fields), ...preset }), ...initialLines };
+  const initialLines = Object.fromEntries(
+    lines.map(([key, line]) => {
+      const loaded = (detail.data?.[key] ?? []) as Array<Record<string, unknown>>;
+      return [key, id ? loaded.map((record) => lineValues(line, record)) : []];
+    }),
+  );
+  const initialValues = {
+    ...(id ? recordValues(fields, detail.data ?? {}) : { ...defaultValues(fields), ...preset }),
+    ...initialLines,
+  };
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (values) save.mutate(values);
@@ -83,14 +106,26 @@ export function CrudDialog({ entity, lang, state, fields, locked = [], open, wid
       destroyOnHidden
       loading={loading}
       onCancel={onClose}
-      footer={readOnly
-        ? <Button onClick={onClose}>{t('common.close')}</Button>
-        : [
-          <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
-          <Button key="ok" type="primary" loading={save.isPending} disabled={loading || detail.isError} onClick={() => void submit()}>
-            {t(mode === 'add' ? 'common.save' : 'common.edit')}
-          </Button>,
-        ]}
+      footer={
+        readOnly ? (
+          <Button onClick={onClose}>{t('common.close')}</Button>
+        ) : (
+          [
+            <Button key="cancel" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>,
+            <Button
+              key="ok"
+              type="primary"
+              loading={save.isPending}
+              disabled={loading || detail.isError}
+              onClick={() => void submit()}
+            >
+              {t(mode === 'add' ? 'common.save' : 'common.edit')}
+            </Button>,
+          ]
+        )
+      }
     >
       {!loading && !detail.isError && (
         <Form
@@ -114,7 +149,12 @@ export function CrudDialog({ entity, lang, state, fields, locked = [], open, wid
                   validateTrigger={validateTriggerOf(field)}
                   {...wireValueProps(field)}
                 >
-                  <FieldControl field={field} lang={lang} disabled={readOnly || locked.includes(field.name)} recordId={id} />
+                  <FieldControl
+                    field={field}
+                    lang={lang}
+                    disabled={readOnly || locked.includes(field.name)}
+                    recordId={id}
+                  />
                 </Form.Item>
               </Col>
             ))}

@@ -1,6 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import { App, Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, PlusSquareOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  PlusSquareOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../shared/entities/define.ts';
@@ -13,8 +21,17 @@ import { CrudDialog, type DialogState } from './CrudDialog.tsx';
 import { crudKey, entityApi } from './crud-api.ts';
 import { crudCss } from './crud-css.ts';
 import {
-  canHoldChildren, childValues, columnWidth, fieldsForMode, formFields, listFields, parentField,
-  type CrudContext, type CrudField, type CrudOptions, type WireRecord,
+  canHoldChildren,
+  childValues,
+  columnWidth,
+  fieldsForMode,
+  formFields,
+  listFields,
+  parentField,
+  type CrudContext,
+  type CrudField,
+  type CrudOptions,
+  type WireRecord,
 } from './fields.ts';
 import { SearchBar } from './SearchBar.tsx';
 import { listModeOf, PAGE_SIZES, useCrudRows } from './use-crud-rows.ts';
@@ -28,19 +45,29 @@ const TREE_INDENT = 40;
 type Query = Record<string, string | number>;
 
 function cellText(field: CrudField, record: WireRecord, yesNo: [string, string]): string {
-  const value = record[field.dict ? `${field.name}Name` : field.shows ?? field.name];
-  if (field.type === 'switch' && !field.dict) return value === 1 ? yesNo[0] : yesNo[1];
+  const value = record[isDictionaryField(field) ? `${field.name}Name` : (field.shows ?? field.name)];
+  if (field.type === 'switch' && !isDictionaryField(field)) return value === 1 ? yesNo[0] : yesNo[1];
   return value === null || value === undefined ? '' : String(value);
 }
 
 function cell(field: CrudField, record: WireRecord, yesNo: [string, string]): ReactNode {
   const text = cellText(field, record, yesNo);
-  return field.control === 'icon' && text ? <Space size={6}><MenuIcon source={text} />{text}</Space> : text;
+  return field.control === 'icon' && text ? (
+    <Space size={6}>
+      <MenuIcon source={text} />
+      {text}
+    </Space>
+  ) : (
+    text
+  );
 }
 
 type RowVerb = 'view' | 'edit' | 'delete' | 'addChild';
 const ACTION_ICONS: Record<RowVerb, ReactNode> = {
-  view: <EyeOutlined />, edit: <EditOutlined />, delete: <DeleteOutlined />, addChild: <PlusSquareOutlined />,
+  view: <EyeOutlined />,
+  edit: <EditOutlined />,
+  delete: <DeleteOutlined />,
+  addChild: <PlusSquareOutlined />,
 };
 
 /**
@@ -107,7 +134,10 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     setSelected([]);
   };
   const confirmDelete = (ids: string[]) => {
-    if (ids.length === 0) { void message.warning(t('common.selectOne')); return; }
+    if (ids.length === 0) {
+      void message.warning(t('common.selectOne'));
+      return;
+    }
     modal.confirm({
       title: t('common.tip'),
       content: t('common.deleteConfirm'),
@@ -116,12 +146,16 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       onOk: () => remove.mutateAsync(ids).catch(() => undefined),
     });
   };
-  const openDialog = (state: DialogState) => { setDialog(state); setDialogOpen(true); };
+  const openDialog = (state: DialogState) => {
+    setDialog(state);
+    setDialogOpen(true);
+  };
   const saved = () => {
     setDialogOpen(false);
     // A new child shows under its opened parent.
     const parentId = dialog?.mode === 'add' ? dialog.values?.parentId : undefined;
-    if (treeMode && typeof parentId === 'string' && !list.expanded.includes(parentId)) list.setExpanded([...list.expanded, parentId]);
+    if (treeMode && typeof parentId === 'string' && !list.expanded.includes(parentId))
+      list.setExpanded([...list.expanded, parentId]);
     void reload();
   };
 
@@ -140,49 +174,77 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const ownActions = (options.rowActions ?? []).filter((action) => can(action.permission));
   const actionLabel = (action: RowVerb) => t(action === 'addChild' ? 'crud.tree.addChild' : `common.${action}`);
   const compact = Boolean(options.compactActions);
-  const actionsWidth = fitHeader(CELL_PADDING
-    + rowActions.reduce((sum, action) => sum + rowButtonWidth(compact ? undefined : actionLabel(action), touch), 0)
-    + ownActions.reduce((sum, action) => sum + rowButtonWidth(t(action.label), touch), 0), t('crud.actions'));
+  const actionsWidth = fitHeader(
+    CELL_PADDING +
+      rowActions.reduce((sum, action) => sum + rowButtonWidth(compact ? undefined : actionLabel(action), touch), 0) +
+      ownActions.reduce((sum, action) => sum + rowButtonWidth(t(action.label), touch), 0),
+    t('crud.actions'),
+  );
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
   // Scrolled sideways, the first columns stay to name the row. The 操作 column stays too where there is room
   // for it (from 992 px); on a tablet it would squeeze the scrolled columns to a sliver, so it scrolls with them.
   const columns: TableColumnsType<WireRecord> = [
     {
-      key: '#', title: t('crud.index'), width: fitHeader(compact ? 48 : 56, t('crud.index')), align: 'center', fixed: 'left',
+      key: '#',
+      title: t('crud.index'),
+      width: fitHeader(compact ? 48 : 56, t('crud.index')),
+      align: 'center',
+      fixed: 'left',
       render: (_value, _record, index) => (paged ? (page.current - 1) * page.size : 0) + index + 1,
     },
     ...listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]).map((field, index) => ({
       key: field.name,
-      dataIndex: field.dict ? `${field.name}Name` : field.shows ?? field.name,
+      dataIndex: isDictionaryField(field) ? `${field.name}Name` : (field.shows ?? field.name),
       title: field.label[lang],
       // A tree's first column also holds the fold button and each level's indent.
       width: fitHeader(columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0), field.label[lang]),
-      fixed: index === 0 ? 'left' as const : undefined,
+      fixed: index === 0 ? ('left' as const) : undefined,
       ellipsis: { showTitle: true },
       render: (_value: unknown, record: WireRecord) => cell(field, record, yesNo),
     })),
   ];
   if (rowActions.length + ownActions.length) {
     columns.push({
-      key: 'actions', title: t('crud.actions'), fixed: wide ? 'right' : undefined,
+      key: 'actions',
+      title: t('crud.actions'),
+      fixed: wide ? 'right' : undefined,
       width: actionsWidth,
       render: (_value, record) => (
         <Space size={0} className="tenon-row-actions">
-          {rowActions.filter((action) => action !== 'addChild' || canHoldChildren(entity, record)).map((action) => (
-            compact
-              ? (
+          {rowActions
+            .filter((action) => action !== 'addChild' || canHoldChildren(entity, record))
+            .map((action) =>
+              compact ? (
                 <Tooltip key={action} title={actionLabel(action)}>
-                  <Button type="link" size="small" danger={action === 'delete'} icon={ACTION_ICONS[action]} aria-label={actionLabel(action)} onClick={() => rowAction(action, record)} />
+                  <Button
+                    type="link"
+                    size="small"
+                    danger={action === 'delete'}
+                    icon={ACTION_ICONS[action]}
+                    aria-label={actionLabel(action)}
+                    onClick={() => rowAction(action, record)}
+                  />
                 </Tooltip>
-              )
-              : (
-                <Button key={action} type="link" size="small" danger={action === 'delete'} onClick={() => rowAction(action, record)}>
+              ) : (
+                <Button
+                  key={action}
+                  type="link"
+                  size="small"
+                  danger={action === 'delete'}
+                  onClick={() => rowAction(action, record)}
+                >
                   {actionLabel(action)}
                 </Button>
-              )
-          ))}
+              ),
+            )}
           {ownActions.map((action) => (
-            <Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => action.onClick(record, context)}>
+            <Button
+              key={action.key}
+              type="link"
+              size="small"
+              danger={action.danger}
+              onClick={() => action.onClick(record, context)}
+            >
               {t(action.label)}
             </Button>
           ))}
@@ -191,26 +253,50 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     });
   }
   const parent = treeMode ? parentField(entity) : undefined;
-  const dialogFields = fieldsForMode([...(parent ? [parent] : []), ...formFields(entity, options.hideFields)], dialog?.mode);
+  const dialogFields = fieldsForMode(
+    [...(parent ? [parent] : []), ...formFields(entity, options.hideFields)],
+    dialog?.mode,
+  );
 
   return (
     <Card className="tenon-crud" variant="borderless">
       <style>{crudCss}</style>
       {options.title && <div className="tenon-crud-title">{options.title}</div>}
-      <SearchBar entity={entity} lang={lang} onSearch={search} hidden={options.hideFields} menuSpan={options.searchMenuSpan} />
+      <SearchBar
+        entity={entity}
+        lang={lang}
+        onSearch={search}
+        hidden={options.hideFields}
+        menuSpan={options.searchMenuSpan}
+      />
       <div className="tenon-crud-toolbar">
         <Space wrap>
           {can(`${code}_add`) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ mode: 'add', values: options.addValues })}>{t('common.add')}</Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => openDialog({ mode: 'add', values: options.addValues })}
+            >
+              {t('common.add')}
+            </Button>
           )}
           {can(`${code}_delete`) && (
-            <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(selected)}>{t('common.delete')}</Button>
+            <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(selected)}>
+              {t('common.delete')}
+            </Button>
           )}
           {options.toolbar?.(context)}
-          {selected.length > 0 && <span className="tenon-crud-selected">{t('crud.selected', { count: selected.length })}</span>}
+          {selected.length > 0 && (
+            <span className="tenon-crud-selected">{t('crud.selected', { count: selected.length })}</span>
+          )}
         </Space>
         <Tooltip title={t('common.refresh')}>
-          <Button shape="circle" icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void reload()} />
+          <Button
+            shape="circle"
+            icon={<ReloadOutlined />}
+            aria-label={t('common.refresh')}
+            onClick={() => void reload()}
+          />
         </Tooltip>
       </div>
       <div ref={fill.ref}>
@@ -223,24 +309,36 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
           loading={list.fetching}
           scroll={{ x: columns.reduce((sum, column) => sum + (Number(column.width) || 0), 48), y: fill.height }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), fixed: true }}
-          expandable={paged ? undefined : {
-            // The fold icon goes with the first field (the name), not the index; antd counts from the selection.
-            expandIconColumnIndex: 3,
-            expandedRowKeys: list.expanded,
-            onExpandedRowsChange: (keys) => list.setExpanded(keys.map(String)),
-          }}
+          expandable={
+            paged
+              ? undefined
+              : {
+                  // The fold icon goes with the first field (the name), not the index; antd counts from the selection.
+                  expandIconColumnIndex: 3,
+                  expandedRowKeys: list.expanded,
+                  onExpandedRowsChange: (keys) => list.setExpanded(keys.map(String)),
+                }
+          }
           rowClassName={(record) => (options.activeRow === record.id ? 'tenon-crud-row-active' : '')}
-          onRow={options.onRowClick ? (record) => ({ onClick: () => options.onRowClick?.(record), className: 'tenon-crud-row-link' }) : undefined}
-          pagination={paged && {
-            current: page.current,
-            pageSize: page.size,
-            total: data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (total) => t('crud.total', { total }),
+          onRow={
+            options.onRowClick
+              ? (record) => ({ onClick: () => options.onRowClick?.(record), className: 'tenon-crud-row-link' })
+              : undefined
+          }
+          pagination={
+            paged && {
+              current: page.current,
+              pageSize: page.size,
+              total: data?.total ?? 0,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showQuickJumper: true,
+              showTotal: (total) => t('crud.total', { total }),
+            }
+          }
+          onChange={(pagination) => {
+            if (paged) setPage({ current: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZES[0] });
           }}
-          onChange={(pagination) => { if (paged) setPage({ current: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZES[0] }); }}
         />
       </div>
       {dialog && (

@@ -33,7 +33,9 @@ export default function CrudWarmUp() {
       <Space wrap>
         <Button type="primary">+</Button>
         <Button danger>-</Button>
-        <Tooltip title="-"><Button shape="circle" icon={<ReloadOutlined />} aria-hidden /></Tooltip>
+        <Tooltip title="-">
+          <Button shape="circle" icon={<ReloadOutlined />} aria-hidden />
+        </Tooltip>
       </Space>
       <Tree treeData={[{ key: '1', title: '—', children: [{ key: '2', title: '—' }] }]} defaultExpandAll blockNode />
       <Table
@@ -45,13 +47,29 @@ export default function CrudWarmUp() {
           { key: 'name', dataIndex: 'name', title: '-', width: 160, fixed: 'left', ellipsis: { showTitle: true } },
           { key: 'sort', dataIndex: 'sort', title: '-', width: 120 },
           {
-            key: 'actions', title: '-', width: 160, fixed: 'right',
-            render: () => <Space size={0} className="tenon-row-actions"><Button type="link" size="small">-</Button></Space>,
+            key: 'actions',
+            title: '-',
+            width: 160,
+            fixed: 'right',
+            render: () => (
+              <Space size={0} className="tenon-row-actions">
+                <Button type="link" size="small">
+                  -
+                </Button>
+              </Space>
+            ),
           },
         ]}
         scroll={{ x: 600, y: 200 }}
         rowSelection={{ fixed: true }}
-        pagination={{ current: 1, pageSize: 10, total: 1, showSizeChanger: true, showQuickJumper: true, showTotal: (total) => total }}
+        pagination={{
+          current: 1,
+          pageSize: 10,
+          total: 1,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (total) => total,
+        }}
       />
     </Card>
   );

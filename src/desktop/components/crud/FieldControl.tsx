@@ -1,4 +1,5 @@
 import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
@@ -22,21 +23,26 @@ interface ControlProps {
 }
 
 /** 请输入/请选择<label>; nothing in view mode. */
-const hint = (t: (key: string, options: { label: string }) => string, verb: 'input' | 'select', field: CrudField, lang: Lang, disabled?: boolean) =>
-  (disabled ? '' : t(`crud.${verb}`, { label: field.label[lang] }));
+const hint = (
+  t: (key: string, options: { label: string }) => string,
+  verb: 'input' | 'select',
+  field: CrudField,
+  lang: Lang,
+  disabled?: boolean,
+) => (disabled ? '' : t(`crud.${verb}`, { label: field.label[lang] }));
 
 export const isWide = (field: CrudField) =>
   field.control === 'textarea' || field.control === 'menu-tree' || field.type === 'text';
 
 export function DictSelect({ field, lang, ...rest }: ControlProps) {
   const { t } = useTranslation();
-  const options = useDictionaryOptions(field);
+  const options = useDictionaryOptions(field, lang);
   // A key the dictionary does not (yet) hold shows as nothing rather than a bare key (a menu's button function 0).
   const known = options.some((option) => option.value === rest.value);
   return (
     <Select
       {...rest}
-      value={known ? rest.value as string | number : undefined}
+      value={known ? (rest.value as string | number) : undefined}
       options={options}
       allowClear
       placeholder={hint(t, 'select', field, lang, rest.disabled)}
@@ -52,7 +58,7 @@ function MenuTree({ field, lang, ...rest }: ControlProps) {
     <TreeSelect
       {...rest}
       // Until the tree is there, its ids name no node: show nothing rather than bare ids.
-      value={tree.data ? rest.value as string | string[] | undefined : undefined}
+      value={tree.data ? (rest.value as string | string[] | undefined) : undefined}
       treeData={tree.data ?? []}
       loading={tree.isPending}
       multiple={multiple}
@@ -91,7 +97,7 @@ function ParentTree({ field, lang, recordId, ...rest }: ControlProps) {
   return (
     <TreeSelect
       {...rest}
-      value={tree.data ? rest.value as string | undefined : undefined}
+      value={tree.data ? (rest.value as string | undefined) : undefined}
       treeData={tree.data ?? []}
       loading={tree.isPending}
       showSearch={{ treeNodeFilterProp: 'title' }}
@@ -107,12 +113,13 @@ export function FieldControl(props: ControlProps) {
   const { t } = useTranslation();
   const { recordId, ...base } = props;
   const { field, lang, checked, ...rest } = base;
-  if (field.dict) return <DictSelect {...base} />;
+  if (isDictionaryField(field)) return <DictSelect {...base} />;
   if (field.picker) return <ParentTree {...base} recordId={recordId} />;
   if (field.control === 'menu-tree') return <MenuTree {...base} />;
   if (field.control === 'time-zone') return <TimeZoneSelect {...base} />;
   if (isReference(field)) return <ReferencePicker {...base} />;
-  if (field.type === 'switch') return <Switch id={rest.id} disabled={rest.disabled} checked={checked} onChange={rest.onChange} />;
+  if (field.type === 'switch')
+    return <Switch id={rest.id} disabled={rest.disabled} checked={checked} onChange={rest.onChange} />;
   if (field.type === 'date' || field.type === 'datetime') {
     return (
       <DatePicker
@@ -135,10 +142,23 @@ export function FieldControl(props: ControlProps) {
       />
     );
   }
-  const text = { ...rest, value: rest.value as string | undefined, maxLength: field.max, placeholder: hint(t, 'input', field, lang, props.disabled) };
+  const text = {
+    ...rest,
+    value: rest.value as string | undefined,
+    maxLength: field.max,
+    placeholder: hint(t, 'input', field, lang, props.disabled),
+  };
   if (field.control === 'password') return <Input.Password {...text} autoComplete="new-password" />;
-  if (field.control === 'icon') return <Input {...text} prefix={<MenuIcon source={text.value ?? ''} />} allowClear={!props.disabled} />;
-  if (isWide(field)) return <Input.TextArea {...text} autoSize={{ minRows: 3, maxRows: 8 }} showCount={Boolean(field.max) && !props.disabled} />;
+  if (field.control === 'icon')
+    return <Input {...text} prefix={<MenuIcon source={text.value ?? ''} />} allowClear={!props.disabled} />;
+  if (isWide(field))
+    return (
+      <Input.TextArea
+        {...text}
+        autoSize={{ minRows: 3, maxRows: 8 }}
+        showCount={Boolean(field.max) && !props.disabled}
+      />
+    );
   return <Input {...text} allowClear={!props.disabled} />;
 }
 

@@ -3,13 +3,25 @@ import { useTranslation } from 'react-i18next';
 import type { LineDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { FieldControl } from './FieldControl.tsx';
-import { columnWidth, defaultValues, formFields, recordValues, rulesOf, wireValueProps, type CrudField } from './fields.ts';
+import {
+  columnWidth,
+  defaultValues,
+  formFields,
+  recordValues,
+  rulesOf,
+  wireValueProps,
+  type CrudField,
+} from './fields.ts';
 
 /** The form fields of a line: its own, without the key the server fills with the header's id. */
-export const lineFields = (line: LineDef): CrudField[] => formFields(line.entity).filter((f) => f.name !== line.foreignKey);
+export const lineFields = (line: LineDef): CrudField[] =>
+  formFields(line.entity).filter((f) => f.name !== line.foreignKey);
 
 /** A loaded line as the form holds it: its id (kept to update it) and its form fields. */
-export const lineValues = (line: LineDef, record: Record<string, unknown>) => ({ id: record.id, ...recordValues(lineFields(line), record) });
+export const lineValues = (line: LineDef, record: Record<string, unknown>) => ({
+  id: record.id,
+  ...recordValues(lineFields(line), record),
+});
 
 interface Props {
   /** The body key the lines travel under. */
@@ -42,25 +54,42 @@ export function LinesTable({ name, line, lang, readOnly }: Props) {
                 title: field.label[lang],
                 width: columnWidth(field) + 40,
                 render: (_: unknown, row: { name: number }) => (
-                  <Form.Item name={[row.name, field.name]} rules={readOnly ? [] : rulesOf(field, lang, t)} {...wireValueProps(field)} style={{ margin: 0 }}>
+                  <Form.Item
+                    name={[row.name, field.name]}
+                    rules={readOnly ? [] : rulesOf(field, lang, t)}
+                    {...wireValueProps(field)}
+                    style={{ margin: 0 }}
+                  >
                     <FieldControl field={field} lang={lang} disabled={readOnly} />
                   </Form.Item>
                 ),
               })),
-              ...(readOnly ? [] : [{
-                key: 'actions',
-                title: t('crud.actions'),
-                width: 70,
-                render: (_: unknown, row: { name: number }) => (
-                  <>
-                    <Form.Item name={[row.name, 'id']} hidden><Input /></Form.Item>
-                    <Button type="link" size="small" danger onClick={() => remove(row.name)}>{t('common.delete')}</Button>
-                  </>
-                ),
-              }]),
+              ...(readOnly
+                ? []
+                : [
+                    {
+                      key: 'actions',
+                      title: t('crud.actions'),
+                      width: 70,
+                      render: (_: unknown, row: { name: number }) => (
+                        <>
+                          <Form.Item name={[row.name, 'id']} hidden>
+                            <Input />
+                          </Form.Item>
+                          <Button type="link" size="small" danger onClick={() => remove(row.name)}>
+                            {t('common.delete')}
+                          </Button>
+                        </>
+                      ),
+                    },
+                  ]),
             ]}
           />
-          {!readOnly && <Button type="dashed" block onClick={() => add(defaultValues(fields))} style={{ marginTop: 8 }}>{t('crud.addLine')}</Button>}
+          {!readOnly && (
+            <Button type="dashed" block onClick={() => add(defaultValues(fields))} style={{ marginTop: 8 }}>
+              {t('crud.addLine')}
+            </Button>
+          )}
         </>
       )}
     </Form.List>

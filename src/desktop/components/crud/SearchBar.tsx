@@ -1,4 +1,5 @@
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Space } from 'antd';
+import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -11,17 +12,40 @@ import { createTimeLabel, filterFields, filterQuery, isNumeric, type CrudField }
 type Query = Record<string, string | number>;
 
 /** Form.Item hands `value`/`onChange` to the control. */
-interface FilterProps { field: CrudField; lang: Lang; value?: unknown; onChange?: (value: unknown) => void; id?: string }
+interface FilterProps {
+  field: CrudField;
+  lang: Lang;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}
 
 function FilterControl({ field, lang, value, ...rest }: FilterProps) {
   const { t } = useTranslation();
   const label = field.label[lang];
-  if (field.dict) return <DictSelect field={field} lang={lang} value={value} {...rest} />;
+  if (isDictionaryField(field)) return <DictSelect field={field} lang={lang} value={value} {...rest} />;
   if (field.type === 'date' || field.type === 'datetime') {
     return <DatePicker {...rest} value={value as Dayjs | null | undefined} placeholder={t('crud.select', { label })} />;
   }
-  if (isNumeric(field)) return <InputNumber {...rest} value={value as number | undefined} placeholder={t('crud.input', { label })} style={{ width: 160 }} aria-label={label} />;
-  return <Input {...rest} value={value as string | undefined} placeholder={t('crud.input', { label })} allowClear aria-label={label} />;
+  if (isNumeric(field))
+    return (
+      <InputNumber
+        {...rest}
+        value={value as number | undefined}
+        placeholder={t('crud.input', { label })}
+        style={{ width: 160 }}
+        aria-label={label}
+      />
+    );
+  return (
+    <Input
+      {...rest}
+      value={value as string | undefined}
+      placeholder={t('crud.input', { label })}
+      allowClear
+      aria-label={label}
+    />
+  );
 }
 
 /**
@@ -29,7 +53,13 @@ function FilterControl({ field, lang, value, ...rest }: FilterProps) {
  * (`createTime_dategt` / `createTime_datelt`). Both buttons hand the new query up; the page goes back to page 1.
  * With `menuSpan` (spec §9) it is a 24-column grid: the buttons take `menuSpan`, the fields share the rest.
  */
-export function SearchBar({ entity, lang, onSearch, hidden, menuSpan }: {
+export function SearchBar({
+  entity,
+  lang,
+  onSearch,
+  hidden,
+  menuSpan,
+}: {
   entity: EntityDef;
   lang: Lang;
   onSearch: (query: Query) => void;
@@ -41,24 +71,33 @@ export function SearchBar({ entity, lang, onSearch, hidden, menuSpan }: {
   const formName = useFormName(`${entity.name}-search`);
   const fields = filterFields(entity, hidden);
   if (fields.length === 0 && !entity.audit) return null;
-  const reset = () => { form.resetFields(); onSearch({}); };
+  const reset = () => {
+    form.resetFields();
+    onSearch({});
+  };
   const items = [
     ...fields.map((field) => (
       <Form.Item key={field.name} name={field.name} label={field.label[lang]}>
         <FilterControl field={field} lang={lang} />
       </Form.Item>
     )),
-    ...(entity.audit ? [(
-      <Form.Item key="createTimeRange" name="createTimeRange" label={createTimeLabel(entity, lang)}>
-        <DatePicker.RangePicker />
-      </Form.Item>
-    )] : []),
+    ...(entity.audit
+      ? [
+          <Form.Item key="createTimeRange" name="createTimeRange" label={createTimeLabel(entity, lang)}>
+            <DatePicker.RangePicker />
+          </Form.Item>,
+        ]
+      : []),
   ];
   const buttons = (
     <Form.Item>
       <Space>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('common.search')}</Button>
-        <Button icon={<ReloadOutlined />} onClick={reset}>{t('common.reset')}</Button>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          {t('common.search')}
+        </Button>
+        <Button icon={<ReloadOutlined />} onClick={reset}>
+          {t('common.reset')}
+        </Button>
       </Space>
     </Form.Item>
   );
@@ -68,7 +107,11 @@ export function SearchBar({ entity, lang, onSearch, hidden, menuSpan }: {
     return (
       <Form form={form} name={formName} className="tenon-crud-search is-grid" onFinish={finish}>
         <Row gutter={12}>
-          {items.map((item) => <Col key={item.key} span={span}>{item}</Col>)}
+          {items.map((item) => (
+            <Col key={item.key} span={span}>
+              {item}
+            </Col>
+          ))}
           <Col span={menuSpan}>{buttons}</Col>
         </Row>
       </Form>

@@ -1,6 +1,7 @@
 import type { TreeNode } from '../../../shared/contract/tree.ts';
 import { useQuery } from '@tanstack/react-query';
-import { fetchDictionary } from '../../../client/api/system.ts';
+import { fetchBizDictionary, fetchDictionary } from '../../../client/api/system.ts';
+import { isDictionaryField, itemLabel } from '../../../shared/entities/dict-items.ts';
 import { getData, postData, type Page } from '../../../client/http.ts';
 import type { EntityDef, FieldDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
@@ -23,36 +24,52 @@ export function entityApi(entity: EntityDef) {
 /** Query keys of one entity's screen; a save or delete invalidates them all. */
 export const crudKey = (entity: EntityDef) => [DESKTOP_KEY, 'crud', entity.service, entity.name] as const;
 
-export interface Option { value: string | number; label: string }
+export interface Option {
+  value: string | number;
+  label: string;
+}
 
-/** Options of a dictionary field; keys become numbers for int fields so they match the record's values. */
-export function useDictionaryOptions(field: FieldDef): Option[] {
+/**
+ * Options of a dictionary field (the platform's, or the tenant's business dictionary, labelled in `lang`); keys
+ * become numbers for int fields so they match the record's values.
+ */
+export function useDictionaryOptions(field: FieldDef, lang: Lang): Option[] {
   const { data } = useQuery({
-    queryKey: [DESKTOP_KEY, 'dictionary', field.dict],
-    queryFn: () => fetchDictionary(field.dict ?? ''),
-    enabled: Boolean(field.dict),
+    queryKey: [DESKTOP_KEY, field.bizDict ? 'biz-dictionary' : 'dictionary', field.bizDict ?? field.dict],
+    queryFn: () => (field.bizDict ? fetchBizDictionary(field.bizDict) : fetchDictionary(field.dict ?? '')),
+    enabled: isDictionaryField(field),
     staleTime: 5 * 60_000,
   });
   const numeric = field.type === 'int' || field.type === 'switch';
-  return (data ?? []).map((item) => ({ value: numeric ? Number(item.dictKey) : item.dictKey, label: item.dictValue }));
+  return (data ?? []).map((item) => ({
+    value: numeric ? Number(item.dictKey) : item.dictKey,
+    label: field.bizDict ? itemLabel(item, lang) : item.dictValue,
+  }));
 }
 
 /** A node of `menu/grant-tree` (contract system.md §4). */
 export type GrantTreeNode = TreeNode;
 
-export interface MenuTreeOption { value: string; title: string; key: string; disabled?: boolean; children?: MenuTreeOption[] }
+export interface MenuTreeOption {
+  value: string;
+  title: string;
+  key: string;
+  disabled?: boolean;
+  children?: MenuTreeOption[];
+}
 
 /** TreeSelect data in the current language; `disabledUnder` marks a node and its subtree unselectable. */
-const localise = (nodes: GrantTreeNode[], lang: Lang, disabledUnder?: string, inside = false): MenuTreeOption[] => nodes.map((node) => {
-  const disabled = inside || (disabledUnder !== undefined && node.id === disabledUnder);
-  return {
-    value: node.value || node.id,
-    key: node.key || node.id,
-    title: lang === 'en' && node.titleEn ? node.titleEn : node.title,
-    ...(disabled ? { disabled } : {}),
-    ...(node.children?.length ? { children: localise(node.children, lang, disabledUnder, disabled) } : {}),
-  };
-});
+const localise = (nodes: GrantTreeNode[], lang: Lang, disabledUnder?: string, inside = false): MenuTreeOption[] =>
+  nodes.map((node) => {
+    const disabled = inside || (disabledUnder !== undefined && node.id === disabledUnder);
+    return {
+      value: node.value || node.id,
+      key: node.key || node.id,
+      title: lang === 'en' && node.titleEn ? node.titleEn : node.title,
+      ...(disabled ? { disabled } : {}),
+      ...(node.children?.length ? { children: localise(node.children, lang, disabledUnder, disabled) } : {}),
+    };
+  });
 
 /** The menus the caller may grant, as TreeSelect data in the current language. */
 export function useMenuTree(lang: Lang) {

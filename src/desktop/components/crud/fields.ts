@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import type { FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { allFields, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
@@ -6,7 +7,10 @@ import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { isReference } from '../ReferencePicker.tsx';
 
 /** A field of the definition with its name; `picker` (the URL of TreeNodes) marks a tree entity's parent field. */
-export interface CrudField extends FieldDef { name: string; picker?: string }
+export interface CrudField extends FieldDef {
+  name: string;
+  picker?: string;
+}
 
 /** What a screen's own buttons get from the page: the ticked rows and a way to reload after a change. */
 export interface CrudContext {
@@ -73,24 +77,41 @@ export type DialogMode = 'add' | 'edit' | 'view';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const named = (entity: EntityDef) => Object.entries(entity.fields).map(([name, def]): CrudField => ({ ...def, name }));
-const shown = (hidden: readonly string[] = []) => (f: CrudField) => !hidden.includes(f.name);
+const shown =
+  (hidden: readonly string[] = []) =>
+  (f: CrudField) =>
+    !hidden.includes(f.name);
 export const listFields = (entity: EntityDef, hidden?: readonly string[]) =>
-  named(entity).filter((f) => f.list && !f.secret).filter(shown(hidden));
+  named(entity)
+    .filter((f) => f.list && !f.secret)
+    .filter(shown(hidden));
 /** A secret is never read back, but a password is typed once when the record is added. */
 export const isAddOnly = (field: FieldDef) => Boolean(field.secret) && !field.replaceable;
 /** The dialog's fields in a mode: add-only secrets left out of edit and view, replaceable ones optional there. */
-export const fieldsForMode = (fields: CrudField[], mode: DialogMode | undefined): CrudField[] => (mode === 'add' ? fields : fields
-  .filter((field) => !isAddOnly(field))
-  .map((field) => (field.secret ? { ...field, required: undefined } : field)));
+export const fieldsForMode = (fields: CrudField[], mode: DialogMode | undefined): CrudField[] =>
+  mode === 'add'
+    ? fields
+    : fields
+        .filter((field) => !isAddOnly(field))
+        .map((field) => (field.secret ? { ...field, required: undefined } : field));
 export const formFields = (entity: EntityDef, hidden?: readonly string[]) =>
-  named(entity).filter((f) => f.form && !f.readonly && (!f.secret || f.control === 'password')).filter(shown(hidden));
+  named(entity)
+    .filter((f) => f.form && !f.readonly && (!f.secret || f.control === 'password'))
+    .filter(shown(hidden));
 export const filterFields = (entity: EntityDef, hidden?: readonly string[]) =>
-  named(entity).filter((f) => f.filter && !f.secret).filter(shown(hidden));
+  named(entity)
+    .filter((f) => f.filter && !f.secret)
+    .filter(shown(hidden));
 
 /** The parent of a tree entity's row as a form field: a tree select over the entity's picker (`GET <entity>/tree`). */
 export function parentField(entity: EntityDef): CrudField | undefined {
   if (!entity.tree) return undefined;
-  return { name: 'parentId', type: 'id', label: entity.tree.parentLabel, picker: `/api/${entity.service}/${entity.name}/tree` };
+  return {
+    name: 'parentId',
+    type: 'id',
+    label: entity.tree.parentLabel,
+    picker: `/api/${entity.service}/${entity.name}/tree`,
+  };
 }
 
 /** Whether a row may hold children: it passes the picker's filter (a menu may, a button may not). */
@@ -113,9 +134,16 @@ export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Controls that pick rather than type: they validate on change too. */
 export const isPicker = (field: FieldDef & { picker?: string }) =>
-  Boolean(field.dict) || Boolean(field.picker) || field.control === 'menu-tree' || field.control === 'time-zone' || isReference(field)
-  || field.type === 'date' || field.type === 'datetime' || field.type === 'switch';
-export const isNumeric = (field: FieldDef) => field.type === 'int' || field.type === 'money' || field.type === 'decimal';
+  isDictionaryField(field) ||
+  Boolean(field.picker) ||
+  field.control === 'menu-tree' ||
+  field.control === 'time-zone' ||
+  isReference(field) ||
+  field.type === 'date' ||
+  field.type === 'datetime' ||
+  field.type === 'switch';
+export const isNumeric = (field: FieldDef) =>
+  field.type === 'int' || field.type === 'money' || field.type === 'decimal';
 /** The menu tree holds several ids for an `ids` field, one for an `id` field. */
 export const isMultiple = (field: FieldDef) => field.type === 'ids';
 
@@ -127,14 +155,15 @@ export const isMultiple = (field: FieldDef) => field.type === 'ids';
 export function columnWidth(field: FieldDef): number {
   if (field.type === 'datetime') return 170;
   if (field.type === 'date' || field.type === 'money' || field.type === 'decimal') return 110;
-  if (field.type === 'switch' || field.type === 'int' || field.dict) return 80;
+  if (field.type === 'switch' || field.type === 'int' || isDictionaryField(field)) return 80;
   return 90;
 }
 
-/** The definition's required message, or the server's default wording (`请输入<label>`). */
+/** The definition's required message, or the server's default wording (`请选择<label>` if picked, else `请输入`). */
 export function requiredMessage(field: FieldDef, lang: Lang, t: Translate): string {
   if (field.required && field.required !== true) return field.required[lang];
-  return t('crud.required', { label: field.label[lang] });
+  const picked = isDictionaryField(field) || Boolean(field.ref);
+  return t(picked ? 'crud.requiredSelect' : 'crud.required', { label: field.label[lang] });
 }
 
 /**
@@ -145,18 +174,25 @@ export function rulesOf(field: FieldDef, lang: Lang, t: Translate, stored?: unkn
   const rules: Rule[] = [];
   if (field.required) rules.push({ required: true, message: requiredMessage(field, lang, t) });
   const text = field.type === 'string' || field.type === 'text';
-  if (text && field.max) rules.push({ max: field.max, message: t('crud.tooLong', { label: field.label[lang], max: field.max }) });
+  if (text && field.max)
+    rules.push({ max: field.max, message: t('crud.tooLong', { label: field.label[lang], max: field.max }) });
   if (text && field.pattern) {
-    rules.push({ validator: async (_rule, value) => {
-      const problem = value === undefined || value === null || value === '' || value === stored ? undefined : patternProblem(field, String(value));
-      if (problem) throw new Error(problem[lang]);
-    } });
+    rules.push({
+      validator: async (_rule, value) => {
+        const problem =
+          value === undefined || value === null || value === '' || value === stored
+            ? undefined
+            : patternProblem(field, String(value));
+        if (problem) throw new Error(problem[lang]);
+      },
+    });
   }
   const canonical = field.canonical;
   if (text && canonical) {
     rules.push({
       validator: async (_rule, value: unknown) => {
-        if (typeof value === 'string' && value.trim() && canonical.of(value) === undefined) throw new Error(canonical.message[lang]);
+        if (typeof value === 'string' && value.trim() && canonical.of(value) === undefined)
+          throw new Error(canonical.message[lang]);
       },
     });
   }
@@ -164,7 +200,12 @@ export function rulesOf(field: FieldDef, lang: Lang, t: Translate, stored?: unkn
 }
 
 export const splitIds = (value: unknown): string[] =>
-  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 const toDayjs = (value: unknown) => (typeof value === 'string' && value ? dayjs(value) : null);
 
@@ -172,10 +213,15 @@ const toDayjs = (value: unknown) => (typeof value === 'string' && value ? dayjs(
  * The form keeps wire values (dates as text, ids comma-joined, switches 0/1); these adapt them to the control's
  * value and back, so loading a record and submitting it need no conversion.
  */
-export function wireValueProps(field: FieldDef & { picker?: string }): Pick<FormItemProps, 'getValueProps' | 'normalize'> {
+export function wireValueProps(
+  field: FieldDef & { picker?: string },
+): Pick<FormItemProps, 'getValueProps' | 'normalize'> {
   // A root's parent is 0 on the wire and nothing in the picker; clearing the picker moves the row to the root.
   if (field.picker) {
-    return { getValueProps: (value: unknown) => ({ value: value && value !== '0' ? value : undefined }), normalize: (id: unknown) => id ?? '0' };
+    return {
+      getValueProps: (value: unknown) => ({ value: value && value !== '0' ? value : undefined }),
+      normalize: (id: unknown) => id ?? '0',
+    };
   }
   if (field.type === 'date' || field.type === 'datetime') {
     const format = field.type === 'date' ? DATE_FORMAT : DATETIME_FORMAT;
@@ -185,10 +231,16 @@ export function wireValueProps(field: FieldDef & { picker?: string }): Pick<Form
     };
   }
   if (field.type === 'switch') {
-    return { getValueProps: (value: unknown) => ({ checked: value === 1 }), normalize: (checked: boolean) => (checked ? 1 : 0) };
+    return {
+      getValueProps: (value: unknown) => ({ checked: value === 1 }),
+      normalize: (checked: boolean) => (checked ? 1 : 0),
+    };
   }
   if (field.control === 'menu-tree' && isMultiple(field)) {
-    return { getValueProps: (value: unknown) => ({ value: splitIds(value) }), normalize: (ids: string[]) => (ids ?? []).join(',') };
+    return {
+      getValueProps: (value: unknown) => ({ value: splitIds(value) }),
+      normalize: (ids: string[]) => (ids ?? []).join(','),
+    };
   }
   return {};
 }
@@ -214,9 +266,11 @@ export function filterQuery(fields: CrudField[], values: Record<string, unknown>
   for (const field of fields) {
     const value = values[field.name];
     if (value === undefined || value === null || value === '') continue;
-    if (dayjs.isDayjs(value)) query[field.name] = value.format(field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT);
-    else if (typeof value === 'string') { if (value.trim()) query[field.name] = value.trim(); }
-    else if (typeof value === 'number') query[field.name] = value;
+    if (dayjs.isDayjs(value))
+      query[field.name] = value.format(field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT);
+    else if (typeof value === 'string') {
+      if (value.trim()) query[field.name] = value.trim();
+    } else if (typeof value === 'number') query[field.name] = value;
   }
   const range = values.createTimeRange;
   if (Array.isArray(range) && dayjs.isDayjs(range[0]) && dayjs.isDayjs(range[1])) {

@@ -44,7 +44,8 @@ type Node = WireRecord & { hasChildren?: boolean; children?: Node[] };
 function pageQuery(entity: EntityDef, { action, query, fixed, page }: Omit<Params, 'mode'>) {
   return queryOptions({
     queryKey: [...crudKey(entity), action, page.current, page.size, query, fixed],
-    queryFn: () => entityApi(entity).rows<Page<WireRecord>>(action, { current: page.current, size: page.size, ...query, ...fixed }),
+    queryFn: () =>
+      entityApi(entity).rows<Page<WireRecord>>(action, { current: page.current, size: page.size, ...query, ...fixed }),
   });
 }
 
@@ -53,9 +54,10 @@ function treeQuery(entity: EntityDef, { mode, action, query, fixed }: Omit<Param
   const api = entityApi(entity);
   return queryOptions({
     queryKey: [...crudKey(entity), mode === 'lazy' ? 'lazy-list' : action, 'root', query, fixed],
-    queryFn: () => (mode === 'lazy'
-      ? api.rows<Node[]>('lazy-list', { ...query, ...fixed, parentId: 0 })
-      : api.rows<Node[]>(action, { ...query, ...fixed })),
+    queryFn: () =>
+      mode === 'lazy'
+        ? api.rows<Node[]>('lazy-list', { ...query, ...fixed, parentId: 0 })
+        : api.rows<Node[]>(action, { ...query, ...fixed }),
   });
 }
 
@@ -64,7 +66,12 @@ function treeQuery(entity: EntityDef, { mode, action, query, fixed }: Omit<Param
  * finds it in the cache (fresh for the client's 30 s) instead of asking once it has rendered.
  */
 export function prefetchFirstRows(client: QueryClient, entity: EntityDef, options: CrudOptions): Promise<void> {
-  const params = { mode: listModeOf(entity, options), action: options.source?.action ?? 'list', query: {}, fixed: options.query };
+  const params = {
+    mode: listModeOf(entity, options),
+    action: options.source?.action ?? 'list',
+    query: {},
+    fixed: options.query,
+  };
   return params.mode === 'paged'
     ? client.prefetchQuery(pageQuery(entity, { ...params, page: { current: 1, size: PAGE_SIZES[0] } }))
     : client.prefetchQuery(treeQuery(entity, params));
@@ -94,8 +101,16 @@ export function useCrudRows(entity: EntityDef, { mode, action, query, fixed, pag
   const key = crudKey(entity);
   const [expanded, setExpanded] = useState<string[]>([]);
 
-  const paged = useQuery({ ...pageQuery(entity, { action, query, fixed, page }), placeholderData: keepPreviousData, enabled: mode === 'paged' });
-  const tree = useQuery({ ...treeQuery(entity, { mode, action, query, fixed }), placeholderData: keepPreviousData, enabled: mode !== 'paged' });
+  const paged = useQuery({
+    ...pageQuery(entity, { action, query, fixed, page }),
+    placeholderData: keepPreviousData,
+    enabled: mode === 'paged',
+  });
+  const tree = useQuery({
+    ...treeQuery(entity, { mode, action, query, fixed }),
+    placeholderData: keepPreviousData,
+    enabled: mode !== 'paged',
+  });
   const levels = useQueries({
     queries: (mode === 'lazy' ? expanded : []).map((id) => ({
       queryKey: [...key, 'lazy-list', id, fixed],
@@ -105,7 +120,9 @@ export function useCrudRows(entity: EntityDef, { mode, action, query, fixed, pag
 
   // A new search starts folded; a searched whole tree shows every match.
   const searchKey = JSON.stringify([query, fixed]);
-  useEffect(() => { setExpanded([]); }, [searchKey]);
+  useEffect(() => {
+    setExpanded([]);
+  }, [searchKey]);
   const searched = Object.keys(query).length > 0;
   useEffect(() => {
     if (mode === 'tree' && searched && tree.data) setExpanded(parentIds(tree.data));
@@ -116,7 +133,10 @@ export function useCrudRows(entity: EntityDef, { mode, action, query, fixed, pag
   else if (mode === 'tree') rows = tree.data ?? [];
   else {
     const loaded = new Map<string, Node[]>();
-    expanded.forEach((id, index) => { const level = levels[index]?.data; if (level) loaded.set(id, level); });
+    expanded.forEach((id, index) => {
+      const level = levels[index]?.data;
+      if (level) loaded.set(id, level);
+    });
     rows = assemble(tree.data ?? [], loaded);
   }
 

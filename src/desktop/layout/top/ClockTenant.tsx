@@ -4,7 +4,10 @@ import { useTenantName } from '../../../client/queries.ts';
 import { useSession } from '../../../client/session.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 
-/** Clock (in the tenant's time zone, as the server writes dates) and the tenant's name, else (a session from before names were sent) its id. */
+/**
+ * Clock (in the tenant's time zone, as the server writes dates) and the tenant's name, else (a session from before
+ * names were sent) its id.
+ */
 export function ClockTenant() {
   const { t } = useTranslation();
   const { tenantId } = useSession();

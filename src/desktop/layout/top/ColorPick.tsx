@@ -3,7 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { site } from '../../../client/config.ts';
 import { themeStore, useThemeState } from '../../theme/theme-store.ts';
 
-const PRESETS = [site.defaultColor, '#1677ff', '#13c2c2', '#52c41a', '#faad14', '#fa541c', '#f5222d', '#eb2f96', '#722ed1', '#2f54eb', '#303133'];
+const PRESETS = [
+  site.defaultColor,
+  '#1677ff',
+  '#13c2c2',
+  '#52c41a',
+  '#faad14',
+  '#fa541c',
+  '#f5222d',
+  '#eb2f96',
+  '#722ed1',
+  '#2f54eb',
+  '#303133',
+];
 
 /** Primary colour (default #409EFF): antd's colorPrimary for the whole console. */
 export function ColorPick() {

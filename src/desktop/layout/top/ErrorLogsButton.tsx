@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react';
 import { App, Badge, Button, Modal, Space, Table, Typography } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { clearErrorLogs, countErrorLogs, listErrorLogs, onErrorLogsChanged, uploadErrorLogs, type ErrorLog } from '../../../client/error-log.ts';
+import {
+  clearErrorLogs,
+  countErrorLogs,
+  listErrorLogs,
+  onErrorLogsChanged,
+  uploadErrorLogs,
+  type ErrorLog,
+} from '../../../client/error-log.ts';
 
 /** Locally kept UI errors: a badge with their count and a full-screen list to upload or clear. */
 export function ErrorLogsButton() {
@@ -14,47 +21,63 @@ export function ErrorLogsButton() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const refresh = () => { void countErrorLogs().then(setCount, () => setCount(0)); };
+    const refresh = () => {
+      void countErrorLogs().then(setCount, () => setCount(0));
+    };
     refresh();
     return onErrorLogsChanged(refresh);
   }, []);
   useEffect(() => {
     if (!open) return undefined;
-    const load = () => { void listErrorLogs().then(setLogs, () => setLogs([])); };
+    const load = () => {
+      void listErrorLogs().then(setLogs, () => setLogs([]));
+    };
     load();
     return onErrorLogsChanged(load);
   }, [open]);
 
-  const upload = () => modal.confirm({
-    title: t('common.tip'),
-    content: t('shell.logs.uploadConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: async () => {
-      setBusy(true);
-      try {
-        await uploadErrorLogs();
-        void message.success(t('shell.logs.uploaded'));
-      } finally {
-        setBusy(false);
-      }
-    },
-  });
-  const clear = () => modal.confirm({
-    title: t('common.tip'),
-    content: t('shell.logs.clearConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: async () => {
-      await clearErrorLogs();
-      void message.success(t('shell.logs.cleared'));
-    },
-  });
+  const upload = () =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('shell.logs.uploadConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        setBusy(true);
+        try {
+          await uploadErrorLogs();
+          void message.success(t('shell.logs.uploaded'));
+        } finally {
+          setBusy(false);
+        }
+      },
+    });
+  const clear = () =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('shell.logs.clearConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await clearErrorLogs();
+        void message.success(t('shell.logs.cleared'));
+      },
+    });
 
-  const text = (value: string) => <Typography.Paragraph className="tenon-log-cell" ellipsis={{ rows: 3, expandable: true }}>{value}</Typography.Paragraph>;
+  const text = (value: string) => (
+    <Typography.Paragraph className="tenon-log-cell" ellipsis={{ rows: 3, expandable: true }}>
+      {value}
+    </Typography.Paragraph>
+  );
   return (
     <>
-      <Button type="text" className="tenon-top-item" onClick={() => setOpen(true)} aria-label={t('shell.logs.title')} title={t('shell.logs.title')}>
+      <Button
+        type="text"
+        className="tenon-top-item"
+        onClick={() => setOpen(true)}
+        aria-label={t('shell.logs.title')}
+        title={t('shell.logs.title')}
+      >
         <Badge count={count} size="small" offset={[4, -2]}>
           <BugOutlined className="tenon-top-icon" />
         </Badge>
@@ -66,13 +89,17 @@ export function ErrorLogsButton() {
         width="100%"
         style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
         styles={{ container: { minHeight: '100vh', borderRadius: 0 } }}
-        title={(
+        title={
           <Space>
             {t('shell.logs.title')}
-            <Button type="primary" size="small" disabled={logs.length === 0} loading={busy} onClick={upload}>{t('shell.logs.upload')}</Button>
-            <Button danger size="small" disabled={logs.length === 0} onClick={clear}>{t('shell.logs.clear')}</Button>
+            <Button type="primary" size="small" disabled={logs.length === 0} loading={busy} onClick={upload}>
+              {t('shell.logs.upload')}
+            </Button>
+            <Button danger size="small" disabled={logs.length === 0} onClick={clear}>
+              {t('shell.logs.clear')}
+            </Button>
           </Space>
-        )}
+        }
       >
         <Table<ErrorLog>
           rowKey={(log) => String(log.id)}

@@ -13,10 +13,19 @@ export function FullScreenButton() {
   }, []);
   if (!document.fullscreenEnabled) return null;
   const toggle = () => {
-    void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined);
+    void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(
+      () => undefined,
+    );
   };
   const label = t(full ? 'shell.top.exitFullScreen' : 'shell.top.fullScreen');
   return (
-    <Button type="text" className="tenon-top-item" icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggle} aria-label={label} title={label} />
+    <Button
+      type="text"
+      className="tenon-top-item"
+      icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      onClick={toggle}
+      aria-label={label}
+      title={label}
+    />
   );
 }

@@ -18,7 +18,10 @@ export function LockButton() {
     session.lock();
     void navigate(site.lockPage);
   };
-  const onLock = () => { if (lockPasswd) lockNow(); else setOpen(true); };
+  const onLock = () => {
+    if (lockPasswd) lockNow();
+    else setOpen(true);
+  };
   const onSet = ({ password }: { password: string }) => {
     session.setLockPassword(password);
     setOpen(false);
@@ -28,7 +31,14 @@ export function LockButton() {
 
   return (
     <>
-      <Button type="text" className="tenon-top-item" icon={<LockOutlined />} onClick={onLock} aria-label={t('shell.lock.lock')} title={t('shell.lock.lock')} />
+      <Button
+        type="text"
+        className="tenon-top-item"
+        icon={<LockOutlined />}
+        onClick={onLock}
+        aria-label={t('shell.lock.lock')}
+        title={t('shell.lock.lock')}
+      />
       <Modal
         open={open}
         title={t('shell.lock.setTitle')}
@@ -40,7 +50,11 @@ export function LockButton() {
         destroyOnHidden
       >
         <Form form={form} layout="vertical" onFinish={onSet} preserve={false}>
-          <Form.Item name="password" label={t('shell.lock.password')} rules={[{ required: true, whitespace: true, message: t('shell.lock.passwordRequired') }]}>
+          <Form.Item
+            name="password"
+            label={t('shell.lock.password')}
+            rules={[{ required: true, whitespace: true, message: t('shell.lock.passwordRequired') }]}
+          >
             <Input.Password autoFocus autoComplete="new-password" placeholder={t('shell.lock.passwordPlaceholder')} />
           </Form.Item>
         </Form>

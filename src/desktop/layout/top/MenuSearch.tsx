@@ -10,10 +10,12 @@ import { useOpenMenu } from '../use-open-menu.ts';
 // pinyin-pro's dictionary is the size of a screen: fetched once, when the search is about to be used.
 let pinyinMatcher: Promise<LabelMatcher> | undefined;
 const loadPinyinMatcher = () => {
-  pinyinMatcher ??= import('./pinyin-match.ts').then((m) => m.matchPinyin).catch((error: unknown) => {
-    pinyinMatcher = undefined;
-    throw error;
-  });
+  pinyinMatcher ??= import('./pinyin-match.ts')
+    .then((m) => m.matchPinyin)
+    .catch((error: unknown) => {
+      pinyinMatcher = undefined;
+      throw error;
+    });
   return pinyinMatcher;
 };
 
@@ -27,7 +29,19 @@ function Highlighted({ hit }: { hit: MenuHit }) {
     if (last && last.mark === mark) last.text += char;
     else parts.push({ text: char, mark });
   });
-  return <>{parts.map((part, i) => (part.mark ? <mark key={i} className="tenon-search-mark">{part.text}</mark> : part.text))}</>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.mark ? (
+          <mark key={i} className="tenon-search-mark">
+            {part.text}
+          </mark>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
 }
 
 /**
@@ -45,38 +59,78 @@ export function MenuSearch({ compact }: { compact: boolean }) {
   const lang = currentLanguage();
   const [matcher, setMatcher] = useState<{ match: LabelMatcher }>();
   // Until pinyin-pro is there (or if it fails to load), the search matches the name as written.
-  const prepare = () => { if (!matcher) loadPinyinMatcher().then((match) => setMatcher({ match }), () => undefined); };
-  useEffect(() => { if (open) prepare(); }, [open]);
+  const prepare = () => {
+    if (!matcher)
+      loadPinyinMatcher().then(
+        (match) => setMatcher({ match }),
+        () => undefined,
+      );
+  };
+  useEffect(() => {
+    if (open) prepare();
+  }, [open]);
   const results = useMemo(
     () => searchMenus(entries ?? [], text, lang, lang === 'zh' ? matcher?.match : undefined),
     [entries, text, lang, matcher, i18n.language],
   );
   const byId = useMemo(() => new Map((entries ?? []).map((e) => [e.id, e])), [entries]);
 
-  const close = () => { setOpen(false); setText(''); setHighlight(0); };
+  const close = () => {
+    setOpen(false);
+    setText('');
+    setHighlight(0);
+  };
   const choose = (entry: MenuEntry | undefined) => {
     if (!entry) return;
     close();
     openMenu(entry);
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown') { event.preventDefault(); setHighlight((h) => Math.min(h + 1, results.length - 1)); }
-    if (event.key === 'ArrowUp') { event.preventDefault(); setHighlight((h) => Math.max(h - 1, 0)); }
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setHighlight((h) => Math.min(h + 1, results.length - 1));
+    }
+    if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setHighlight((h) => Math.max(h - 1, 0));
+    }
     if (event.key === 'Enter') choose(results[highlight]?.entry);
   };
-  const trail = (entry: MenuEntry) => entry.parentIds.map((id) => byId.get(id)).filter((p) => p !== undefined).map((p) => menuLabel(p, lang)).join(' / ');
+  const trail = (entry: MenuEntry) =>
+    entry.parentIds
+      .map((id) => byId.get(id))
+      .filter((p) => p !== undefined)
+      .map((p) => menuLabel(p, lang))
+      .join(' / ');
 
   return (
     <>
       {compact ? (
-        <Button type="text" className="tenon-top-item" icon={<SearchOutlined />} onClick={() => setOpen(true)} onPointerEnter={prepare} aria-label={t('shell.search.placeholder')} />
+        <Button
+          type="text"
+          className="tenon-top-item"
+          icon={<SearchOutlined />}
+          onClick={() => setOpen(true)}
+          onPointerEnter={prepare}
+          aria-label={t('shell.search.placeholder')}
+        />
       ) : (
         <button type="button" className="tenon-search-trigger" onClick={() => setOpen(true)} onPointerEnter={prepare}>
           <SearchOutlined /> <span>{t('shell.search.placeholder')}</span>
         </button>
       )}
-      <Modal open={open} onCancel={close} footer={null} closable={false} title={null} width={560} style={{ top: 72 }} destroyOnHidden
-        afterOpenChange={(visible) => { if (visible) input.current?.focus(); }}
+      <Modal
+        open={open}
+        onCancel={close}
+        footer={null}
+        closable={false}
+        title={null}
+        width={560}
+        style={{ top: 72 }}
+        destroyOnHidden
+        afterOpenChange={(visible) => {
+          if (visible) input.current?.focus();
+        }}
       >
         <Input
           ref={input}
@@ -85,12 +139,17 @@ export function MenuSearch({ compact }: { compact: boolean }) {
           prefix={<SearchOutlined />}
           placeholder={t('shell.search.placeholder')}
           value={text}
-          onChange={(event) => { setText(event.target.value); setHighlight(0); }}
+          onChange={(event) => {
+            setText(event.target.value);
+            setHighlight(0);
+          }}
           onKeyDown={onKeyDown}
           aria-label={t('shell.search.placeholder')}
         />
         <div className="tenon-search-results" role="listbox">
-          {text.trim() && results.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.search.none')} />}
+          {text.trim() && results.length === 0 && (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.search.none')} />
+          )}
           {results.map((hit, index) => (
             <div
               key={hit.entry.id}
@@ -100,7 +159,9 @@ export function MenuSearch({ compact }: { compact: boolean }) {
               onMouseEnter={() => setHighlight(index)}
               onClick={() => choose(hit.entry)}
             >
-              <span className="tenon-search-name"><Highlighted hit={hit} /></span>
+              <span className="tenon-search-name">
+                <Highlighted hit={hit} />
+              </span>
               <span className="tenon-search-trail">{trail(hit.entry)}</span>
             </div>
           ))}

@@ -21,7 +21,13 @@ export function MessageButton() {
   });
   return (
     <>
-      <Button type="text" className="tenon-top-item" onClick={() => setOpen(true)} aria-label={t('shell.message.title')} title={t('shell.message.title')}>
+      <Button
+        type="text"
+        className="tenon-top-item"
+        onClick={() => setOpen(true)}
+        aria-label={t('shell.message.title')}
+        title={t('shell.message.title')}
+      >
         <Badge count={data ?? 0} overflowCount={BADGE_MAX} size="small" offset={[4, -2]}>
           <BellOutlined className="tenon-top-icon" />
         </Badge>

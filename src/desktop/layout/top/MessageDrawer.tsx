@@ -4,7 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { processRoutes } from '../../../client/api/flow.ts';
-import { fetchMessages, markAllRead, markRead, messageTarget, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
+import {
+  fetchMessages,
+  markAllRead,
+  markRead,
+  messageTarget,
+  MESSAGE_UNREAD,
+  type Message,
+} from '../../../client/api/message.ts';
 import { site } from '../../../client/config.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 
@@ -30,21 +37,27 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
     queryFn: () => fetchMessages(filter === 'unread' ? { status: MESSAGE_UNREAD } : {}),
     enabled: open,
   });
-  const changed = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
-    queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
-  ]);
+  const changed = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
+      queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
+    ]);
   const readOne = useMutation({ mutationFn: (id: string) => markRead([id]), onSuccess: changed });
   const readAll = useMutation({
     mutationFn: markAllRead,
-    onSuccess: async () => { await changed(); void message.success(t('common.operationSuccess')); },
+    onSuccess: async () => {
+      await changed();
+      void message.success(t('common.operationSuccess'));
+    },
   });
 
   const select = (item: Message) => {
     if (item.status === MESSAGE_UNREAD) readOne.mutate(item.id);
     const target = messageTarget(item);
     if (!target?.kind) return;
-    void navigate(target.open === 'task' ? processRoutes.handle(target.kind, target) : processRoutes.detail(target.kind, target));
+    void navigate(
+      target.open === 'task' ? processRoutes.handle(target.kind, target) : processRoutes.detail(target.kind, target),
+    );
     onClose();
   };
   const records = list.data?.records ?? [];
@@ -57,25 +70,36 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
       size={DRAWER_WIDTH}
       placement="right"
       styles={{ body: { padding: '0 16px' } }}
-      footer={(
+      footer={
         <Space className="tenon-drawer-footer">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={readAll.isPending} onClick={() => readAll.mutate()}>{t('shell.message.readAll')}</Button>
+          <Button type="primary" loading={readAll.isPending} onClick={() => readAll.mutate()}>
+            {t('shell.message.readAll')}
+          </Button>
         </Space>
-      )}
+      }
     >
       <Tabs
         activeKey={filter}
         onChange={(key) => setFilter(key === 'unread' ? 'unread' : 'all')}
-        items={[{ key: 'all', label: t('shell.message.all') }, { key: 'unread', label: t('shell.message.unread') }]}
+        items={[
+          { key: 'all', label: t('shell.message.all') },
+          { key: 'unread', label: t('shell.message.unread') },
+        ]}
       />
-      {list.isPending && open ? <Spin className="tenon-drawer-spin" /> : records.length === 0 ? (
+      {list.isPending && open ? (
+        <Spin className="tenon-drawer-spin" />
+      ) : records.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.message.empty')} />
       ) : (
         <ul className="tenon-message-list">
           {records.map((item) => (
             <li key={item.id} className={item.status === MESSAGE_UNREAD ? 'is-unread' : undefined}>
-              <button type="button" onClick={() => select(item)} title={item.status === MESSAGE_UNREAD ? t('shell.message.markRead') : undefined}>
+              <button
+                type="button"
+                onClick={() => select(item)}
+                title={item.status === MESSAGE_UNREAD ? t('shell.message.markRead') : undefined}
+              >
                 <span className="tenon-message-title">{item.title || t('shell.message.untitled')}</span>
                 {item.content && <span className="tenon-message-content">{item.content}</span>}
                 <span className="tenon-message-time">{item.createTime}</span>
@@ -85,7 +109,9 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
         </ul>
       )}
       {list.data && list.data.total > records.length && (
-        <div className="tenon-message-more">{t('shell.message.more', { shown: records.length, total: list.data.total })}</div>
+        <div className="tenon-message-more">
+          {t('shell.message.more', { shown: records.length, total: list.data.total })}
+        </div>
       )}
     </Drawer>
   );

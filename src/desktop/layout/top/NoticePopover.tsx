@@ -20,32 +20,39 @@ export function NoticePopover() {
     <div className="tenon-notice">
       <Tabs
         size="small"
-        items={[{
-          key: 'workOrder',
-          label: t('shell.notice.workOrder'),
-          children: (
-            <>
-              <div className="tenon-notice-sample">{t('shell.notice.sampleNote')}</div>
-              <ul className="tenon-notice-list">
-                {WORK_ORDER_SAMPLES.map((row) => (
-                  <li key={row.key}>
-                    <div>
-                      <div className="tenon-notice-title">{t(`shell.notice.samples.${row.key}`)}</div>
-                      <div className="tenon-notice-time">{row.time}</div>
-                    </div>
-                    <Tag color={STATE_COLOR[row.state]}>{t(`shell.notice.state.${row.state}`)}</Tag>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ),
-        }]}
+        items={[
+          {
+            key: 'workOrder',
+            label: t('shell.notice.workOrder'),
+            children: (
+              <>
+                <div className="tenon-notice-sample">{t('shell.notice.sampleNote')}</div>
+                <ul className="tenon-notice-list">
+                  {WORK_ORDER_SAMPLES.map((row) => (
+                    <li key={row.key}>
+                      <div>
+                        <div className="tenon-notice-title">{t(`shell.notice.samples.${row.key}`)}</div>
+                        <div className="tenon-notice-time">{row.time}</div>
+                      </div>
+                      <Tag color={STATE_COLOR[row.state]}>{t(`shell.notice.state.${row.state}`)}</Tag>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ),
+          },
+        ]}
       />
     </div>
   );
   return (
     <Popover trigger="click" placement="bottomRight" content={content} arrow={false}>
-      <Button type="text" className="tenon-top-item" aria-label={t('shell.notice.title')} title={t('shell.notice.title')}>
+      <Button
+        type="text"
+        className="tenon-top-item"
+        aria-label={t('shell.notice.title')}
+        title={t('shell.notice.title')}
+      >
         <NotificationOutlined className="tenon-top-icon" />
       </Button>
     </Popover>

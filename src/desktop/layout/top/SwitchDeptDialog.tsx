@@ -6,7 +6,10 @@ import { useSession } from '../../../client/session.ts';
 import { fetchDeptSelect, fetchRoleSelect } from '../../../client/api/system.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 
-interface SwitchValues { deptId: string; roleId: string }
+interface SwitchValues {
+  deptId: string;
+  roleId: string;
+}
 
 /** switchMode: refresh the token as another of the user's departments and roles, then reload menus and buttons. */
 export function SwitchDeptDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -43,11 +46,25 @@ export function SwitchDeptDialog({ open, onClose }: { open: boolean; onClose: ()
         initialValues={{ deptId: userInfo?.dept_id.split(',')[0], roleId: userInfo?.role_id.split(',')[0] }}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
-        <Form.Item name="deptId" label={t('shell.user.dept')} rules={[{ required: true, message: t('shell.user.deptRequired') }]}>
-          <Select loading={depts.isPending} options={(depts.data ?? []).map((d) => ({ value: d.id, label: d.deptName }))} />
+        <Form.Item
+          name="deptId"
+          label={t('shell.user.dept')}
+          rules={[{ required: true, message: t('shell.user.deptRequired') }]}
+        >
+          <Select
+            loading={depts.isPending}
+            options={(depts.data ?? []).map((d) => ({ value: d.id, label: d.deptName }))}
+          />
         </Form.Item>
-        <Form.Item name="roleId" label={t('shell.user.role')} rules={[{ required: true, message: t('shell.user.roleRequired') }]}>
-          <Select loading={roles.isPending} options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))} />
+        <Form.Item
+          name="roleId"
+          label={t('shell.user.role')}
+          rules={[{ required: true, message: t('shell.user.roleRequired') }]}
+        >
+          <Select
+            loading={roles.isPending}
+            options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -12,7 +12,14 @@ export function ThemePicker() {
   const { themeKey } = useThemeState();
   return (
     <>
-      <Button type="text" className="tenon-top-item" icon={<BgColorsOutlined />} onClick={() => setOpen(true)} aria-label={t('shell.theme.title')} title={t('shell.theme.title')} />
+      <Button
+        type="text"
+        className="tenon-top-item"
+        icon={<BgColorsOutlined />}
+        onClick={() => setOpen(true)}
+        aria-label={t('shell.theme.title')}
+        title={t('shell.theme.title')}
+      />
       <Modal open={open} onCancel={() => setOpen(false)} footer={null} title={t('shell.theme.title')} width={640}>
         <div className="tenon-theme-grid">
           {THEME_KEYS.map((key) => {
@@ -23,7 +30,10 @@ export function ThemePicker() {
                 type="button"
                 className={key === themeKey ? 'tenon-theme-card is-active' : 'tenon-theme-card'}
                 // Saber closes the dialog on a pick: the new theme shows on the whole console at once.
-                onClick={() => { themeStore.setTheme(key); setOpen(false); }}
+                onClick={() => {
+                  themeStore.setTheme(key);
+                  setOpen(false);
+                }}
                 aria-pressed={key === themeKey}
               >
                 <span className="tenon-theme-preview" style={{ background: theme.bodyBg }}>

@@ -15,7 +15,10 @@ export function TopMenu({ selected, onSelect }: { selected: string; onSelect: (i
       className="tenon-top-menu"
       mode="horizontal"
       selectedKeys={[selected || '#all']}
-      items={[{ key: '#all', label: t('shell.top.allMenus') }, ...data.map((menu) => ({ key: menu.id, label: menu.name }))]}
+      items={[
+        { key: '#all', label: t('shell.top.allMenus') },
+        ...data.map((menu) => ({ key: menu.id, label: menu.name })),
+      ]}
       onClick={({ key }) => onSelect(key === '#all' ? ALL : key)}
     />
   );

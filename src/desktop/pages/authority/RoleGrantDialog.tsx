@@ -17,8 +17,16 @@ type GrantKeys = Record<Part, string[]>;
 /** A scope tab without rows says where scopes are made (`menuPath`: that screen's menu). */
 const PARTS: { part: Part; label: string; empty?: { hint: string; menuPath: string } }[] = [
   { part: 'menu', label: 'crud.role.menuTab' },
-  { part: 'dataScope', label: 'crud.role.dataTab', empty: { hint: 'crud.role.dataEmpty', menuPath: '/authority/datascope' } },
-  { part: 'apiScope', label: 'crud.role.apiTab', empty: { hint: 'crud.role.apiEmpty', menuPath: '/authority/apiscope' } },
+  {
+    part: 'dataScope',
+    label: 'crud.role.dataTab',
+    empty: { hint: 'crud.role.dataEmpty', menuPath: '/authority/datascope' },
+  },
+  {
+    part: 'apiScope',
+    label: 'crud.role.apiTab',
+    empty: { hint: 'crud.role.apiEmpty', menuPath: '/authority/apiscope' },
+  },
 ];
 const SYS = '/api/blade-system';
 /** The caller's grantable tree (contract system.md §4); shared with the menu pickers of other forms. */
@@ -58,7 +66,10 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
 
   const nodes = useMemo(() => {
     const data = tree.data;
-    return Object.fromEntries(PARTS.map(({ part }) => [part, checkNodes(data?.[part] ?? [], lang)])) as Record<Part, CheckNode[]>;
+    return Object.fromEntries(PARTS.map(({ part }) => [part, checkNodes(data?.[part] ?? [], lang)])) as Record<
+      Part,
+      CheckNode[]
+    >;
   }, [tree.data, lang]);
   const leaves = useMemo(
     () => Object.fromEntries(PARTS.map(({ part }) => [part, leafKeys(nodes[part])])) as Record<Part, Set<string>>,
@@ -67,18 +78,21 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
   const checked = (part: Part): string[] => edited[part] ?? checkedLeaves(held.data?.[part] ?? [], leaves[part]);
 
   const save = useMutation({
-    mutationFn: () => postData<null>(`${SYS}/role/grant`, {
-      roleIds,
-      menuIds: grantedKeys(nodes.menu, checked('menu'), true),
-      dataScopeIds: grantedKeys(nodes.dataScope, checked('dataScope'), false),
-      apiScopeIds: grantedKeys(nodes.apiScope, checked('apiScope'), false),
-    }),
+    mutationFn: () =>
+      postData<null>(`${SYS}/role/grant`, {
+        roleIds,
+        menuIds: grantedKeys(nodes.menu, checked('menu'), true),
+        dataScopeIds: grantedKeys(nodes.dataScope, checked('dataScope'), false),
+        apiScopeIds: grantedKeys(nodes.apiScope, checked('apiScope'), false),
+      }),
     onSuccess: () => {
       void message.success(t('common.operationSuccess'));
       void queryClient.invalidateQueries({ queryKey: grantTreeKey });
       onClose();
     },
-    onError: (error) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); },
+    onError: (error) => {
+      if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
+    },
   });
 
   const loading = tree.isPending || held.isPending;
@@ -94,7 +108,13 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
     return (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty && t(empty.hint)}>
         {screen && (
-          <Button type="primary" onClick={() => { onClose(); void navigate(screen.routePath); }}>
+          <Button
+            type="primary"
+            onClick={() => {
+              onClose();
+              void navigate(screen.routePath);
+            }}
+          >
             {t('crud.role.goTo', { name: menuLabel(screen, lang) })}
           </Button>
         )}
@@ -119,13 +139,19 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
           items={PARTS.map(({ part, label, empty }) => ({
             key: part,
             label: t(label),
-            children: nodes[part].length
-              ? (
-                <div className="tenon-grant-tree" style={{ maxHeight: '55vh', overflow: 'auto' }}>
-                  <Tree checkable selectable={false} treeData={nodes[part]} checkedKeys={checked(part)} onCheck={onCheck(part)} />
-                </div>
-              )
-              : emptyTab(empty),
+            children: nodes[part].length ? (
+              <div className="tenon-grant-tree" style={{ maxHeight: '55vh', overflow: 'auto' }}>
+                <Tree
+                  checkable
+                  selectable={false}
+                  treeData={nodes[part]}
+                  checkedKeys={checked(part)}
+                  onCheck={onCheck(part)}
+                />
+              </div>
+            ) : (
+              emptyTab(empty)
+            ),
           }))}
         />
       )}

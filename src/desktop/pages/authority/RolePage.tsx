@@ -19,17 +19,21 @@ export default function RolePage() {
   const [grant, setGrant] = useState<{ roleIds: string[]; open: boolean } | null>(null);
 
   const options: CrudOptions = {
-    toolbar: ({ selected }) => can(ROLE_GRANT_PERMISSION) && (
-      <Button
-        icon={<SettingOutlined />}
-        onClick={() => {
-          if (selected.length === 0) { void message.warning(t('common.selectOne')); return; }
-          setGrant({ roleIds: selected, open: true });
-        }}
-      >
-        {t('crud.role.grant')}
-      </Button>
-    ),
+    toolbar: ({ selected }) =>
+      can(ROLE_GRANT_PERMISSION) && (
+        <Button
+          icon={<SettingOutlined />}
+          onClick={() => {
+            if (selected.length === 0) {
+              void message.warning(t('common.selectOne'));
+              return;
+            }
+            setGrant({ roleIds: selected, open: true });
+          }}
+        >
+          {t('crud.role.grant')}
+        </Button>
+      ),
   };
 
   return (

@@ -2,7 +2,11 @@ import type { TreeNode } from '../../../shared/contract/tree.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 
 /** antd Tree data of a picker tree, titles in the console's language. */
-export interface CheckNode { key: string; title: string; children?: CheckNode[] }
+export interface CheckNode {
+  key: string;
+  title: string;
+  children?: CheckNode[];
+}
 
 export function checkNodes(nodes: TreeNode[], lang: Lang): CheckNode[] {
   return nodes.map((node) => ({
@@ -29,7 +33,8 @@ export function leafKeys(nodes: CheckNode[]): Set<string> {
  * A tree checked by its leaves (antd derives the parents' state): loading keeps only the granted leaves, because a
  * granted parent handed to the tree would tick all its children.
  */
-export const checkedLeaves = (granted: string[], leaves: Set<string>): string[] => granted.filter((key) => leaves.has(key));
+export const checkedLeaves = (granted: string[], leaves: Set<string>): string[] =>
+  granted.filter((key) => leaves.has(key));
 
 /**
  * What a grant sends for a tree checked by its leaves. Menus the BladeX way: a node is granted when it is checked or

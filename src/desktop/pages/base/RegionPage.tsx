@@ -17,10 +17,21 @@ const COUNTRY = '00';
 const VILLAGE_LEVEL = 5;
 
 interface RegionRecord {
-  code: string; parentCode: string; parentName: string; name: string; regionLevel: number; sort: number; remark: string;
+  code: string;
+  parentCode: string;
+  parentName: string;
+  name: string;
+  regionLevel: number;
+  sort: number;
+  remark: string;
   [key: string]: unknown;
 }
-interface RegionNode { key: string; title: string; isLeaf: boolean; children?: RegionNode[] }
+interface RegionNode {
+  key: string;
+  title: string;
+  isLeaf: boolean;
+  children?: RegionNode[];
+}
 type Mode = { kind: 'edit' } | { kind: 'add'; parent: { code: string; name: string; level: number } };
 
 const TREE_KEY = [DESKTOP_KEY, 'region-lazy-tree'] as const;
@@ -29,7 +40,8 @@ const levelQuery = (parentCode: string) => ({
   queryFn: () => getData<TreeNode[]>(`${BASE}/lazy-tree`, { parentCode }),
   staleTime: 60_000,
 });
-const field = (name: string): CrudField => ({ ...region.fields[name], name });
+// The parent is shown by its code here (its name is the row below it), not through a reference picker.
+const field = (name: string): CrudField => ({ ...region.fields[name], name, ref: undefined });
 /** Form order; the parent and the level are never typed: the parent is picked in the tree, the level follows. */
 const FIELDS = ['parentCode', 'code', 'name', 'regionLevel', 'sort', 'remark'].map(field);
 const LOCKED = new Set(['parentCode', 'regionLevel']);
@@ -56,15 +68,21 @@ export default function RegionPage() {
     queryFn: () => getData<RegionRecord | null>(`${BASE}/detail`, { code: selected }),
     enabled: Boolean(selected),
   });
-  const record = selected ? detail.data ?? undefined : undefined;
+  const record = selected ? (detail.data ?? undefined) : undefined;
   useEffect(() => {
     if (mode.kind === 'edit' && record) form.setFieldsValue({ ...record });
   }, [record, mode, form]);
 
-  const build = (nodes: TreeNode[]): RegionNode[] => nodes.map((node) => {
-    const children = levels[node.value];
-    return { key: node.value, title: node.title, isLeaf: !node.hasChildren, ...(children ? { children: build(children) } : {}) };
-  });
+  const build = (nodes: TreeNode[]): RegionNode[] =>
+    nodes.map((node) => {
+      const children = levels[node.value];
+      return {
+        key: node.value,
+        title: node.title,
+        isLeaf: !node.hasChildren,
+        ...(children ? { children: build(children) } : {}),
+      };
+    });
   const load = async ({ key }: { key: Key }) => {
     const code = String(key);
     const children = await queryClient.fetchQuery(levelQuery(code));
@@ -74,7 +92,9 @@ export default function RegionPage() {
   const reloadTree = async (alsoLoad?: string) => {
     await queryClient.invalidateQueries({ queryKey: TREE_KEY });
     const codes = [...new Set([...Object.keys(levels), ...(alsoLoad && alsoLoad !== COUNTRY ? [alsoLoad] : [])])];
-    const entries = await Promise.all(codes.map(async (code) => [code, await queryClient.fetchQuery(levelQuery(code))] as const));
+    const entries = await Promise.all(
+      codes.map(async (code) => [code, await queryClient.fetchQuery(levelQuery(code))] as const),
+    );
     setLevels(Object.fromEntries(entries));
   };
 
@@ -108,12 +128,19 @@ export default function RegionPage() {
     if (!keys.length) form.resetFields();
   };
   const addChild = () => {
-    const parent = record ? { code: record.code, name: record.name, level: record.regionLevel } : { code: COUNTRY, name: '', level: 0 };
+    const parent = record
+      ? { code: record.code, name: record.name, level: record.regionLevel }
+      : { code: COUNTRY, name: '', level: 0 };
     setMode({ kind: 'add', parent });
     form.resetFields();
     form.setFieldsValue({
-      parentCode: parent.code, parentName: parent.name, code: parent.code === COUNTRY ? '' : parent.code,
-      regionLevel: parent.level + 1, sort: 0, name: '', remark: '',
+      parentCode: parent.code,
+      parentName: parent.name,
+      code: parent.code === COUNTRY ? '' : parent.code,
+      regionLevel: parent.level + 1,
+      sort: 0,
+      name: '',
+      remark: '',
     });
   };
   const confirmDelete = () => {
@@ -137,9 +164,15 @@ export default function RegionPage() {
   const canAddChild = can('region_add') && !adding && (!record || record.regionLevel < VILLAGE_LEVEL);
   const toolbar = (
     <Space>
-      {canAddChild && <Button type="primary" icon={<PlusOutlined />} onClick={addChild}>{t('crud.region.addChild')}</Button>}
+      {canAddChild && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={addChild}>
+          {t('crud.region.addChild')}
+        </Button>
+      )}
       {can('region_delete') && !adding && record && (
-        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>{t('common.delete')}</Button>
+        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+          {t('common.delete')}
+        </Button>
       )}
     </Space>
   );
@@ -147,8 +180,14 @@ export default function RegionPage() {
   return (
     <Row gutter={16} className="tenon-region">
       <Col span={8}>
-        <Card title={t('crud.region.tree')} variant="borderless" styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflow: 'auto' } }}>
-          {root.isPending ? <Spin size="small" /> : root.data?.length ? (
+        <Card
+          title={t('crud.region.tree')}
+          variant="borderless"
+          styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflow: 'auto' } }}
+        >
+          {root.isPending ? (
+            <Spin size="small" />
+          ) : root.data?.length ? (
             <Tree
               blockNode
               treeData={build(root.data)}
@@ -158,21 +197,32 @@ export default function RegionPage() {
               selectedKeys={selected ? [selected] : []}
               onSelect={select}
             />
-          ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          )}
         </Card>
       </Col>
       <Col span={16}>
         <Card title={t(adding ? 'crud.region.newChild' : 'crud.region.detail')} variant="borderless" extra={toolbar}>
           {!showForm ? (
-            selected && detail.isPending ? <Spin size="small" /> : <Empty description={t('crud.region.pick')} />
+            selected && detail.isPending ? (
+              <Spin size="small" />
+            ) : (
+              <Empty description={t('crud.region.pick')} />
+            )
           ) : (
             <Form form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} onFinish={submit}>
               {FIELDS.map((f) => {
                 const locked = LOCKED.has(f.name) || (f.name === 'code' && !adding) || !writable;
                 return (
                   <div key={f.name}>
-                    <Form.Item name={f.name} label={f.label[lang]} rules={locked ? [] : rulesOf(f, lang, t)} validateTrigger="onBlur"
-                      extra={f.name === 'code' && adding ? t('crud.region.codeHint') : undefined}>
+                    <Form.Item
+                      name={f.name}
+                      label={f.label[lang]}
+                      rules={locked ? [] : rulesOf(f, lang, t)}
+                      validateTrigger="onBlur"
+                      extra={f.name === 'code' && adding ? t('crud.region.codeHint') : undefined}
+                    >
                       <FieldControl field={f} lang={lang} disabled={locked} />
                     </Form.Item>
                     {f.name === 'parentCode' && (
@@ -186,8 +236,19 @@ export default function RegionPage() {
               {writable && (
                 <Form.Item wrapperCol={{ offset: 5, span: 16 }}>
                   <Space>
-                    <Button type="primary" htmlType="submit" loading={save.isPending}>{t('common.save')}</Button>
-                    {adding && <Button onClick={() => { setMode({ kind: 'edit' }); form.resetFields(); }}>{t('common.cancel')}</Button>}
+                    <Button type="primary" htmlType="submit" loading={save.isPending}>
+                      {t('common.save')}
+                    </Button>
+                    {adding && (
+                      <Button
+                        onClick={() => {
+                          setMode({ kind: 'edit' });
+                          form.resetFields();
+                        }}
+                      >
+                        {t('common.cancel')}
+                      </Button>
+                    )}
                   </Space>
                 </Form.Item>
               )}

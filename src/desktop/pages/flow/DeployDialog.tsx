@@ -35,10 +35,19 @@ export function DeployDialog({ model, onClose, onDeployed }: Props) {
       saving={deploy.isPending}
       onClose={onClose}
       afterClose={() => form.resetFields()}
-      onOk={() => void form.validateFields().then((values) => deploy.mutate(values)).catch(() => undefined)}
+      onOk={() =>
+        void form
+          .validateFields()
+          .then((values) => deploy.mutate(values))
+          .catch(() => undefined)
+      }
     >
       <Form form={form} layout="vertical" className="tenon-flow-deploy-form">
-        <Form.Item name="category" label={t('flow.deploy.category')} rules={[{ required: true, message: t('flow.deploy.categoryRequired') }]}>
+        <Form.Item
+          name="category"
+          label={t('flow.deploy.category')}
+          rules={[{ required: true, message: t('flow.deploy.categoryRequired') }]}
+        >
           <CategorySelect />
         </Form.Item>
         <Form.Item name="tenantIds" label={t('flow.deploy.tenantIds')} extra={t('flow.deploy.sharedHint')}>

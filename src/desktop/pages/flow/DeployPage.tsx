@@ -9,7 +9,11 @@ import { useDeployOutcome } from './use-deploy-outcome.tsx';
 
 const SUFFIX = '.bpmn20.xml';
 
-interface UploadForm { category?: string; tenantIds?: string[]; files?: UploadFile[] }
+interface UploadForm {
+  category?: string;
+  tenantIds?: string[];
+  files?: UploadFile[];
+}
 
 /**
  * 部署管理 (/flow/deploy): `.bpmn20.xml` files deployed for a category and tenants. Spec §5: category, tenantIds and
@@ -21,11 +25,14 @@ export default function DeployPage() {
   const [form] = Form.useForm<UploadForm>();
   const tell = useDeployOutcome();
   const upload = useMutation({
-    mutationFn: (values: Required<UploadForm>) => deployUpload({
-      category: values.category,
-      tenantIds: values.tenantIds,
-      files: values.files.map((file) => file.originFileObj).filter((file): file is NonNullable<typeof file> => Boolean(file)),
-    }),
+    mutationFn: (values: Required<UploadForm>) =>
+      deployUpload({
+        category: values.category,
+        tenantIds: values.tenantIds,
+        files: values.files
+          .map((file) => file.originFileObj)
+          .filter((file): file is NonNullable<typeof file> => Boolean(file)),
+      }),
     onSuccess: (result) => {
       tell(result);
       form.resetFields();
@@ -34,12 +41,26 @@ export default function DeployPage() {
 
   return (
     <Card className="tenon-flow-deploy" variant="borderless" title={t('flow.deploy.title')}>
-      <Form<UploadForm> form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} style={{ maxWidth: 900 }}
-        onFinish={(values) => upload.mutate(values as Required<UploadForm>)}>
-        <Form.Item name="category" label={t('flow.deploy.category')} rules={[{ required: true, message: t('flow.deploy.categoryRequired') }]}>
+      <Form<UploadForm>
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 14 }}
+        style={{ maxWidth: 900 }}
+        onFinish={(values) => upload.mutate(values as Required<UploadForm>)}
+      >
+        <Form.Item
+          name="category"
+          label={t('flow.deploy.category')}
+          rules={[{ required: true, message: t('flow.deploy.categoryRequired') }]}
+        >
           <CategorySelect />
         </Form.Item>
-        <Form.Item name="tenantIds" label={t('flow.deploy.tenantIds')} rules={[{ required: true, type: 'array', min: 1, message: t('flow.deploy.tenantIdsRequired') }]}>
+        <Form.Item
+          name="tenantIds"
+          label={t('flow.deploy.tenantIds')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('flow.deploy.tenantIdsRequired') }]}
+        >
           <TenantSelect placeholder={t('flow.deploy.tenantIdsRequired')} />
         </Form.Item>
         <Form.Item
@@ -64,7 +85,9 @@ export default function DeployPage() {
         </Form.Item>
         {can('flow_deploy_upload') && (
           <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
-            <Button type="primary" htmlType="submit" loading={upload.isPending}>{t('flow.action.upload')}</Button>
+            <Button type="primary" htmlType="submit" loading={upload.isPending}>
+              {t('flow.action.upload')}
+            </Button>
           </Form.Item>
         )}
       </Form>

@@ -19,7 +19,10 @@ export function FlowDiagram({ view, height }: { view: FlowModelView; height?: nu
 
   useEffect(() => {
     const element = container.current;
-    if (!element || !view.xml) { setState('failed'); return undefined; }
+    if (!element || !view.xml) {
+      setState('failed');
+      return undefined;
+    }
     let cancelled = false;
     let shown: { destroy(): void } | undefined;
     setState('loading');
@@ -27,22 +30,41 @@ export function FlowDiagram({ view, height }: { view: FlowModelView; height?: nu
       .then(({ showDiagram }) => showDiagram(element, view.xml, markers))
       .then((diagram) => {
         if (cancelled) diagram.destroy();
-        else { shown = diagram; setState('shown'); }
+        else {
+          shown = diagram;
+          setState('shown');
+        }
       })
-      .catch(() => { if (!cancelled) setState('failed'); });
-    return () => { cancelled = true; shown?.destroy(); };
+      .catch(() => {
+        if (!cancelled) setState('failed');
+      });
+    return () => {
+      cancelled = true;
+      shown?.destroy();
+    };
   }, [view.xml, markers]);
 
   const colours = markerStyle({
-    success: token.colorSuccess, successBg: token.colorSuccessBg,
-    primary: token.colorPrimary, primaryBg: token.colorPrimaryBg, warning: token.colorWarning,
+    success: token.colorSuccess,
+    successBg: token.colorSuccessBg,
+    primary: token.colorPrimary,
+    primaryBg: token.colorPrimaryBg,
+    warning: token.colorWarning,
   });
   return (
     <div className="tenon-flow-diagram" style={{ ...colours, ...(height ? { height } : {}) }} data-state={state}>
       <style>{FLOW_DIAGRAM_CSS}</style>
       <div ref={container} className="tenon-flow-canvas" />
-      {state === 'loading' && <div className="tenon-flow-diagram-state"><Spin /></div>}
-      {state === 'failed' && <div className="tenon-flow-diagram-state"><Alert type="warning" showIcon title={t('flow.diagram.failed')} /></div>}
+      {state === 'loading' && (
+        <div className="tenon-flow-diagram-state">
+          <Spin />
+        </div>
+      )}
+      {state === 'failed' && (
+        <div className="tenon-flow-diagram-state">
+          <Alert type="warning" showIcon title={t('flow.diagram.failed')} />
+        </div>
+      )}
     </div>
   );
 }

@@ -12,7 +12,14 @@ import { HistoryTable } from './HistoryTable.tsx';
 export function FlowDiagramDialog({ target, onClose }: { target: DiagramTarget | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal open={Boolean(target)} title={t('flow.diagram.title')} width={1000} footer={null} destroyOnHidden onCancel={onClose}>
+    <Modal
+      open={Boolean(target)}
+      title={t('flow.diagram.title')}
+      width={1000}
+      footer={null}
+      destroyOnHidden
+      onCancel={onClose}
+    >
       {target && <DiagramBody target={target} />}
     </Modal>
   );
@@ -24,12 +31,18 @@ function DiagramBody({ target }: { target: DiagramTarget }) {
   const instance = 'processInstanceId' in target ? target.processInstanceId : undefined;
   return (
     <div className="tenon-flow-diagram-dialog">
-      {view.data ? <FlowDiagram view={view.data} /> : (
+      {view.data ? (
+        <FlowDiagram view={view.data} />
+      ) : (
         <div style={{ height: 420, display: 'grid', placeItems: 'center' }}>
           {view.isError ? <Alert type="warning" showIcon title={t('flow.diagram.failed')} /> : <Spin />}
         </div>
       )}
-      {instance && <div style={{ marginTop: 16 }}><HistoryTable processInstanceId={instance} /></div>}
+      {instance && (
+        <div style={{ marginTop: 16 }}>
+          <HistoryTable processInstanceId={instance} />
+        </div>
+      )}
     </div>
   );
 }

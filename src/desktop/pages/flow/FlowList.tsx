@@ -30,13 +30,25 @@ interface Props<T> {
   actionsWidth?: number;
 }
 
-const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const blank = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * The paged list of a workflow screen, in the CRUD screens' look: search bar, toolbar with refresh, index column,
  * row buttons, spec §9 paging (10/30/50/100/200 from page 1; a new search goes back to page 1).
  */
-export function FlowList<T extends object>({ name, fetch, rowKey, columns, filters, toQuery, query, toolbar, actions, actionsWidth = 160 }: Props<T>) {
+export function FlowList<T extends object>({
+  name,
+  fetch,
+  rowKey,
+  columns,
+  filters,
+  toQuery,
+  query,
+  toolbar,
+  actions,
+  actionsWidth = 160,
+}: Props<T>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
@@ -58,9 +70,30 @@ export function FlowList<T extends object>({ name, fetch, rowKey, columns, filte
   };
   // As on the CRUD screens: headers on one line, the first columns fixed, 操作 fixed only where there is room.
   const all: TableColumnsType<T> = [
-    { key: '#', title: t('crud.index'), width: 56, align: 'center' as const, fixed: 'left' as const, render: (_v: unknown, _r: T, index: number) => (page.current - 1) * page.size + index + 1 },
+    {
+      key: '#',
+      title: t('crud.index'),
+      width: 56,
+      align: 'center' as const,
+      fixed: 'left' as const,
+      render: (_v: unknown, _r: T, index: number) => (page.current - 1) * page.size + index + 1,
+    },
     ...columns.map((column, index) => (index === 0 ? { ...column, fixed: 'left' as const } : column)),
-    ...(actions ? [{ key: 'actions', title: t('crud.actions'), fixed: wide ? 'right' as const : undefined, width: actionsWidth, render: (_v: unknown, row: T) => <Space size={0} className="tenon-row-actions">{actions(row)}</Space> }] : []),
+    ...(actions
+      ? [
+          {
+            key: 'actions',
+            title: t('crud.actions'),
+            fixed: wide ? ('right' as const) : undefined,
+            width: actionsWidth,
+            render: (_v: unknown, row: T) => (
+              <Space size={0} className="tenon-row-actions">
+                {actions(row)}
+              </Space>
+            ),
+          },
+        ]
+      : []),
   ].map((column) => ({ ...column, width: fitHeader(Number(column.width) || 120, String(column.title)) }));
 
   return (
@@ -71,8 +104,17 @@ export function FlowList<T extends object>({ name, fetch, rowKey, columns, filte
           {filters}
           <Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('common.search')}</Button>
-              <Button onClick={() => { form.resetFields(); apply({}); }}>{t('common.reset')}</Button>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('common.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  apply({});
+                }}
+              >
+                {t('common.reset')}
+              </Button>
             </Space>
           </Form.Item>
         </Form>
@@ -80,8 +122,12 @@ export function FlowList<T extends object>({ name, fetch, rowKey, columns, filte
       <div className="tenon-crud-toolbar">
         <div>{toolbar && <Space wrap>{toolbar}</Space>}</div>
         <Tooltip title={t('common.refresh')}>
-          <Button shape="circle" icon={<ReloadOutlined />} aria-label={t('common.refresh')}
-            onClick={() => void queryClient.invalidateQueries({ queryKey: [...FLOW_LIST_KEY, name] })} />
+          <Button
+            shape="circle"
+            icon={<ReloadOutlined />}
+            aria-label={t('common.refresh')}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: [...FLOW_LIST_KEY, name] })}
+          />
         </Tooltip>
       </div>
       <Table<T>
@@ -101,7 +147,9 @@ export function FlowList<T extends object>({ name, fetch, rowKey, columns, filte
           showQuickJumper: true,
           showTotal: (total) => t('crud.total', { total }),
         }}
-        onChange={(pagination) => setPage({ current: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZES[0] })}
+        onChange={(pagination) =>
+          setPage({ current: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZES[0] })
+        }
       />
     </Card>
   );

@@ -5,7 +5,11 @@ import { fetchUserOptions } from '../../../client/api/flow.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { flowCategoriesQuery, tenantOptionsQuery } from './flow-queries.ts';
 
-interface ValueProps<T> { value?: T; onChange?: (value: T) => void; id?: string }
+interface ValueProps<T> {
+  value?: T;
+  onChange?: (value: T) => void;
+  id?: string;
+}
 
 /** A process category of the `flow` dictionary (value = dictKey). */
 export function CategorySelect({ value, onChange, id, allowClear }: ValueProps<string> & { allowClear?: boolean }) {
@@ -37,7 +41,10 @@ export function TenantSelect({ value, onChange, id, placeholder }: ValueProps<st
       placeholder={placeholder}
       loading={tenants.isPending}
       showSearch={{ optionFilterProp: 'label' }}
-      options={(tenants.data ?? []).map((tenant) => ({ value: tenant.tenantId, label: `${tenant.tenantName} (${tenant.tenantId})` }))}
+      options={(tenants.data ?? []).map((tenant) => ({
+        value: tenant.tenantId,
+        label: `${tenant.tenantName} (${tenant.tenantId})`,
+      }))}
     />
   );
 }
@@ -48,9 +55,21 @@ export function TenantSelect({ value, onChange, id, placeholder }: ValueProps<st
  */
 export function UserSelect({ value, onChange, id, exclude }: ValueProps<string> & { exclude?: string }) {
   const { t } = useTranslation();
-  const users = useQuery({ queryKey: [DESKTOP_KEY, 'flow', 'users'], queryFn: () => fetchUserOptions(), staleTime: 60_000, retry: false });
+  const users = useQuery({
+    queryKey: [DESKTOP_KEY, 'flow', 'users'],
+    queryFn: () => fetchUserOptions(),
+    staleTime: 60_000,
+    retry: false,
+  });
   if (users.isError) {
-    return <Input id={id} value={value} onChange={(event) => onChange?.(event.target.value.trim())} placeholder={t('flow.process.userIdPlaceholder')} />;
+    return (
+      <Input
+        id={id}
+        value={value}
+        onChange={(event) => onChange?.(event.target.value.trim())}
+        placeholder={t('flow.process.userIdPlaceholder')}
+      />
+    );
   }
   return (
     <Select<string>
@@ -60,7 +79,8 @@ export function UserSelect({ value, onChange, id, exclude }: ValueProps<string> 
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={t('flow.process.taskUserPlaceholder')}
       loading={users.isPending}
-      options={(users.data ?? []).filter((user) => user.id !== exclude)
+      options={(users.data ?? [])
+        .filter((user) => user.id !== exclude)
         .map((user) => ({ value: user.id, label: `${user.realName || user.name || user.account} (${user.account})` }))}
     />
   );

@@ -19,8 +19,13 @@ export default function FollowPage() {
   const [deleting, setDeleting] = useState<FlowExecution>();
   const [form] = Form.useForm<{ deleteReason: string }>();
   const remove = useMutation({
-    mutationFn: ({ row, reason }: { row: FlowExecution; reason: string }) => deleteProcessInstance(row.processInstanceId, reason),
-    onSuccess: () => { void message.success(t('common.deleteSuccess')); setDeleting(undefined); void reload(); },
+    mutationFn: ({ row, reason }: { row: FlowExecution; reason: string }) =>
+      deleteProcessInstance(row.processInstanceId, reason),
+    onSuccess: () => {
+      void message.success(t('common.deleteSuccess'));
+      setDeleting(undefined);
+      void reload();
+    },
   });
 
   return (
@@ -29,28 +34,63 @@ export default function FollowPage() {
         name="follow"
         fetch={fetchFollowList}
         rowKey={(row) => row.id}
-        filters={(
+        filters={
           <>
-            <Form.Item name="processInstanceId" label={t('flow.field.processInstanceId')}><Input allowClear placeholder={t('crud.input', { label: t('flow.field.processInstanceId') })} /></Form.Item>
-            <Form.Item name="processDefinitionKey" label={t('flow.field.processKey')}><Input allowClear placeholder={t('crud.input', { label: t('flow.field.processKey') })} /></Form.Item>
+            <Form.Item name="processInstanceId" label={t('flow.field.processInstanceId')}>
+              <Input allowClear placeholder={t('crud.input', { label: t('flow.field.processInstanceId') })} />
+            </Form.Item>
+            <Form.Item name="processDefinitionKey" label={t('flow.field.processKey')}>
+              <Input allowClear placeholder={t('crud.input', { label: t('flow.field.processKey') })} />
+            </Form.Item>
           </>
-        )}
+        }
         columns={[
           // The least widths (a wider screen widens them all): nine columns fit beside a 1440 px screen's sidebar.
           { key: 'tenantId', dataIndex: 'tenantId', title: t('flow.field.tenantId'), width: 80 },
-          { key: 'name', dataIndex: 'name', title: t('flow.field.processName'), width: 130, ellipsis: { showTitle: true } },
-          { key: 'key', dataIndex: 'processDefinitionKey', title: t('flow.field.processKey'), width: 110, ellipsis: { showTitle: true } },
+          {
+            key: 'name',
+            dataIndex: 'name',
+            title: t('flow.field.processName'),
+            width: 130,
+            ellipsis: { showTitle: true },
+          },
+          {
+            key: 'key',
+            dataIndex: 'processDefinitionKey',
+            title: t('flow.field.processKey'),
+            width: 110,
+            ellipsis: { showTitle: true },
+          },
           { key: 'category', dataIndex: 'categoryName', title: t('flow.field.category'), width: 90 },
-          { key: 'instance', dataIndex: 'processInstanceId', title: t('flow.field.processInstanceId'), width: 150, ellipsis: { showTitle: true } },
-          { key: 'task', dataIndex: 'taskName', title: t('flow.field.currentTask'), width: 100, ellipsis: { showTitle: true }, render: (name: string, row) => name || row.taskDefinitionKey },
+          {
+            key: 'instance',
+            dataIndex: 'processInstanceId',
+            title: t('flow.field.processInstanceId'),
+            width: 150,
+            ellipsis: { showTitle: true },
+          },
+          {
+            key: 'task',
+            dataIndex: 'taskName',
+            title: t('flow.field.currentTask'),
+            width: 100,
+            ellipsis: { showTitle: true },
+            render: (name: string, row) => name || row.taskDefinitionKey,
+          },
           { key: 'startUser', dataIndex: 'startUser', title: t('flow.field.startUser'), width: 80 },
           { key: 'startTime', dataIndex: 'startTime', title: t('flow.field.startTime'), width: 170 },
         ]}
         actionsWidth={115}
         actions={(row) => (
           <>
-            <Button type="link" size="small" onClick={() => setDiagram({ processInstanceId: row.processInstanceId })}>{t('flow.action.diagram')}</Button>
-            {can('flow_follow_delete') && <Button type="link" size="small" danger onClick={() => setDeleting(row)}>{t('common.delete')}</Button>}
+            <Button type="link" size="small" onClick={() => setDiagram({ processInstanceId: row.processInstanceId })}>
+              {t('flow.action.diagram')}
+            </Button>
+            {can('flow_follow_delete') && (
+              <Button type="link" size="small" danger onClick={() => setDeleting(row)}>
+                {t('common.delete')}
+              </Button>
+            )}
           </>
         )}
       />
@@ -64,10 +104,19 @@ export default function FollowPage() {
         saving={remove.isPending}
         onClose={() => setDeleting(undefined)}
         afterClose={() => form.resetFields()}
-        onOk={() => void form.validateFields().then(({ deleteReason }) => remove.mutate({ row: deleting!, reason: deleteReason.trim() })).catch(() => undefined)}
+        onOk={() =>
+          void form
+            .validateFields()
+            .then(({ deleteReason }) => remove.mutate({ row: deleting!, reason: deleteReason.trim() }))
+            .catch(() => undefined)
+        }
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="deleteReason" label={t('flow.follow.reason')} rules={[{ required: true, whitespace: true, message: t('flow.follow.reasonRequired') }]}>
+          <Form.Item
+            name="deleteReason"
+            label={t('flow.follow.reason')}
+            rules={[{ required: true, whitespace: true, message: t('flow.follow.reasonRequired') }]}
+          >
             <Input.TextArea rows={3} maxLength={255} />
           </Form.Item>
         </Form>

@@ -9,7 +9,12 @@ export function HistoryTable({ processInstanceId }: { processInstanceId: string 
   const { t } = useTranslation();
   const history = useQuery(historyQuery(processInstanceId));
   const columns: TableColumnsType<FlowHistory> = [
-    { key: 'activity', title: t('flow.history.activity'), width: 140, render: (_v, row) => row.historyActivityName || row.historyActivityId },
+    {
+      key: 'activity',
+      title: t('flow.history.activity'),
+      width: 140,
+      render: (_v, row) => row.historyActivityName || row.historyActivityId,
+    },
     { key: 'assignee', dataIndex: 'assigneeName', title: t('flow.history.assignee'), width: 110 },
     { key: 'comment', dataIndex: 'comment', title: t('flow.history.comment'), ellipsis: { showTitle: true } },
     { key: 'start', dataIndex: 'createTime', title: t('flow.history.start'), width: 170 },

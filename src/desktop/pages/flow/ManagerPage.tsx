@@ -24,19 +24,26 @@ export default function ManagerPage() {
   const [diagram, setDiagram] = useState<DiagramTarget>();
   const state = useMutation({
     mutationFn: (row: FlowProcess) => changeProcessState(row.id, row.suspensionState === ACTIVE ? 'suspend' : 'active'),
-    onSuccess: (text) => { void message.success(text); void reload(); },
+    onSuccess: (text) => {
+      void message.success(text);
+      void reload();
+    },
   });
   const remove = useMutation({
     mutationFn: (row: FlowProcess) => deleteDeployments([row.deploymentId]),
-    onSuccess: () => { void message.success(t('common.deleteSuccess')); void reload(); },
+    onSuccess: () => {
+      void message.success(t('common.deleteSuccess'));
+      void reload();
+    },
   });
-  const confirmDelete = (row: FlowProcess) => modal.confirm({
-    title: t('common.tip'),
-    content: t('flow.manager.deleteConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: () => remove.mutateAsync(row).catch(() => undefined),
-  });
+  const confirmDelete = (row: FlowProcess) =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('flow.manager.deleteConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => remove.mutateAsync(row).catch(() => undefined),
+    });
 
   return (
     <>
@@ -45,20 +52,53 @@ export default function ManagerPage() {
         fetch={fetchManagerList}
         query={{ mode }}
         rowKey={(row) => row.id}
-        filters={<Form.Item name="category" label={t('flow.field.category')}><CategorySelect allowClear /></Form.Item>}
-        toolbar={(
-          <Radio.Group optionType="button" value={mode} onChange={(event) => setMode(event.target.value as 1 | 2)}
-            options={[{ value: 1, label: t('flow.manager.latest') }, { value: 2, label: t('flow.manager.all') }]} />
-        )}
+        filters={
+          <Form.Item name="category" label={t('flow.field.category')}>
+            <CategorySelect allowClear />
+          </Form.Item>
+        }
+        toolbar={
+          <Radio.Group
+            optionType="button"
+            value={mode}
+            onChange={(event) => setMode(event.target.value as 1 | 2)}
+            options={[
+              { value: 1, label: t('flow.manager.latest') },
+              { value: 2, label: t('flow.manager.all') },
+            ]}
+          />
+        }
         columns={[
-          { key: 'tenantId', dataIndex: 'tenantId', title: t('flow.field.tenantId'), width: 100, render: (v: string) => v || t('flow.field.shared') },
+          {
+            key: 'tenantId',
+            dataIndex: 'tenantId',
+            title: t('flow.field.tenantId'),
+            width: 100,
+            render: (v: string) => v || t('flow.field.shared'),
+          },
           { key: 'name', dataIndex: 'name', title: t('flow.field.processName'), width: 160 },
           { key: 'key', dataIndex: 'key', title: t('flow.field.processKey'), width: 130 },
           { key: 'category', dataIndex: 'categoryName', title: t('flow.field.category'), width: 120 },
-          { key: 'version', dataIndex: 'version', title: t('flow.field.version'), width: 80, align: 'center', render: (v: number) => `v${v}` },
           {
-            key: 'state', dataIndex: 'suspensionState', title: t('flow.field.state'), width: 90, align: 'center',
-            render: (v: number) => (v === ACTIVE ? <Tag color="success">{t('flow.state.active')}</Tag> : <Tag color="warning">{t('flow.state.suspended')}</Tag>),
+            key: 'version',
+            dataIndex: 'version',
+            title: t('flow.field.version'),
+            width: 80,
+            align: 'center',
+            render: (v: number) => `v${v}`,
+          },
+          {
+            key: 'state',
+            dataIndex: 'suspensionState',
+            title: t('flow.field.state'),
+            width: 90,
+            align: 'center',
+            render: (v: number) =>
+              v === ACTIVE ? (
+                <Tag color="success">{t('flow.state.active')}</Tag>
+              ) : (
+                <Tag color="warning">{t('flow.state.suspended')}</Tag>
+              ),
           },
           { key: 'deploymentTime', dataIndex: 'deploymentTime', title: t('flow.field.deploymentTime'), width: 170 },
         ]}
@@ -70,8 +110,14 @@ export default function ManagerPage() {
                 {t(row.suspensionState === ACTIVE ? 'flow.action.suspend' : 'flow.action.activate')}
               </Button>
             )}
-            <Button type="link" size="small" onClick={() => setDiagram({ processDefinitionId: row.id })}>{t('flow.action.diagram')}</Button>
-            {can('flow_manager_delete') && <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>{t('common.delete')}</Button>}
+            <Button type="link" size="small" onClick={() => setDiagram({ processDefinitionId: row.id })}>
+              {t('flow.action.diagram')}
+            </Button>
+            {can('flow_manager_delete') && (
+              <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
+                {t('common.delete')}
+              </Button>
+            )}
           </>
         )}
       />

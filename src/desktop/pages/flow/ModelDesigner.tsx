@@ -16,7 +16,11 @@ interface Props {
   afterClose: () => void;
   onSaved: () => void;
 }
-interface ModelForm { modelKey: string; name: string; description: string }
+interface ModelForm {
+  modelKey: string;
+  name: string;
+  description: string;
+}
 
 const DESIGNER_CSS = `
 .tenon-flow-designer { display: flex; gap: 12px; height: calc(100vh - 330px); min-height: 360px; }
@@ -47,7 +51,12 @@ export function ModelDesigner({ modelId, open, onClose, afterClose, onSaved }: P
   const xml = modelId ? (detail.data ? detail.data.xml || NEW_MODEL_XML : undefined) : NEW_MODEL_XML;
   const missing = detail.isError || (Boolean(modelId) && detail.isSuccess && !detail.data);
   useEffect(() => {
-    if (detail.data) form.setFieldsValue({ modelKey: detail.data.modelKey, name: detail.data.name, description: detail.data.description });
+    if (detail.data)
+      form.setFieldsValue({
+        modelKey: detail.data.modelKey,
+        name: detail.data.name,
+        description: detail.data.description,
+      });
   }, [detail.data, form]);
 
   useEffect(() => {
@@ -58,13 +67,18 @@ export function ModelDesigner({ modelId, open, onClose, afterClose, onSaved }: P
     import('./bpmn-modeler.ts')
       .then(({ createDesigner }) => createDesigner(element, xml))
       .then((created) => {
-        if (cancelled) { created.destroy(); return; }
+        if (cancelled) {
+          created.destroy();
+          return;
+        }
         designer.current = created;
         created.onChange(setElement);
         setElement(created.current());
         setState('ready');
       })
-      .catch(() => { if (!cancelled) setState('failed'); });
+      .catch(() => {
+        if (!cancelled) setState('failed');
+      });
     return () => {
       cancelled = true;
       designer.current?.destroy();
@@ -75,14 +89,22 @@ export function ModelDesigner({ modelId, open, onClose, afterClose, onSaved }: P
   const save = useMutation({
     mutationFn: async (values: ModelForm) => {
       const body = await designer.current!.save({ key: values.modelKey.trim(), name: values.name.trim() });
-      await submitModel({ ...(modelId ? { id: modelId } : {}), modelKey: values.modelKey.trim(), name: values.name.trim(), description: values.description ?? '', xml: body });
+      await submitModel({
+        ...(modelId ? { id: modelId } : {}),
+        modelKey: values.modelKey.trim(),
+        name: values.name.trim(),
+        description: values.description ?? '',
+        xml: body,
+      });
     },
     onSuccess: () => {
       void message.success(t(modelId ? 'common.updateSuccess' : 'common.addSuccess'));
       onSaved();
     },
   });
-  const update = (key: Editable, value: string) => { if (element) designer.current?.update(element.id, key, value); };
+  const update = (key: Editable, value: string) => {
+    if (element) designer.current?.update(element.id, key, value);
+  };
 
   return (
     <Modal
@@ -95,9 +117,21 @@ export function ModelDesigner({ modelId, open, onClose, afterClose, onSaved }: P
       afterClose={afterClose}
       onCancel={onClose}
       footer={[
-        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
-        <Button key="save" type="primary" loading={save.isPending} disabled={state !== 'ready'}
-          onClick={() => void form.validateFields().then((values) => save.mutate(values)).catch(() => undefined)}>
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button
+          key="save"
+          type="primary"
+          loading={save.isPending}
+          disabled={state !== 'ready'}
+          onClick={() =>
+            void form
+              .validateFields()
+              .then((values) => save.mutate(values))
+              .catch(() => undefined)
+          }
+        >
           {t('common.save')}
         </Button>,
       ]}
@@ -106,16 +140,26 @@ export function ModelDesigner({ modelId, open, onClose, afterClose, onSaved }: P
       <Form form={form} layout="vertical" className="tenon-flow-model-form">
         <Row gutter={16}>
           <Col span={6}>
-            <Form.Item name="modelKey" label={t('flow.field.modelKey')} validateTrigger="onBlur" extra={t('flow.model.keyHint')} rules={[
-              { required: true, whitespace: true, message: t('flow.model.keyRequired') },
-              { pattern: MODEL_KEY_PATTERN, message: t('flow.model.keyPattern') },
-            ]}>
+            <Form.Item
+              name="modelKey"
+              label={t('flow.field.modelKey')}
+              validateTrigger="onBlur"
+              extra={t('flow.model.keyHint')}
+              rules={[
+                { required: true, whitespace: true, message: t('flow.model.keyRequired') },
+                { pattern: MODEL_KEY_PATTERN, message: t('flow.model.keyPattern') },
+              ]}
+            >
               <Input placeholder={t('crud.input', { label: t('flow.field.modelKey') })} />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="name" label={t('flow.field.modelName')} validateTrigger="onBlur"
-              rules={[{ required: true, whitespace: true, message: t('flow.model.nameRequired') }, { max: 255 }]}>
+            <Form.Item
+              name="name"
+              label={t('flow.field.modelName')}
+              validateTrigger="onBlur"
+              rules={[{ required: true, whitespace: true, message: t('flow.model.nameRequired') }, { max: 255 }]}
+            >
               <Input placeholder={t('crud.input', { label: t('flow.field.modelName') })} />
             </Form.Item>
           </Col>
@@ -129,11 +173,23 @@ export function ModelDesigner({ modelId, open, onClose, afterClose, onSaved }: P
       <div className="tenon-flow-designer">
         <div className="tenon-flow-designer-canvas" data-state={state}>
           <div ref={setCanvas} className="tenon-flow-canvas" />
-          {state === 'loading' && !missing && <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}><Spin /></div>}
-          {(state === 'failed' || missing) && <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}><Alert type="error" showIcon title={t('flow.model.designerFailed')} /></div>}
+          {state === 'loading' && !missing && (
+            <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+              <Spin />
+            </div>
+          )}
+          {(state === 'failed' || missing) && (
+            <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+              <Alert type="error" showIcon title={t('flow.model.designerFailed')} />
+            </div>
+          )}
         </div>
         <div className="tenon-flow-designer-panel">
-          {element ? <PropertiesPanel element={element} onChange={update} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+          {element ? (
+            <PropertiesPanel element={element} onChange={update} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          )}
         </div>
       </div>
     </Modal>

@@ -22,17 +22,24 @@ export default function ModelPage() {
   const [deploying, setDeploying] = useState<FlowModel>();
   const remove = useMutation({
     mutationFn: (id: string) => removeModels([id]),
-    onSuccess: () => { void message.success(t('common.deleteSuccess')); void reload(); },
+    onSuccess: () => {
+      void message.success(t('common.deleteSuccess'));
+      void reload();
+    },
   });
 
-  const design = (modelId?: string) => { setDesigning({ modelId }); setDesignerOpen(true); };
-  const confirmDelete = (model: FlowModel) => modal.confirm({
-    title: t('common.tip'),
-    content: t('common.deleteConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: () => remove.mutateAsync(model.id).catch(() => undefined),
-  });
+  const design = (modelId?: string) => {
+    setDesigning({ modelId });
+    setDesignerOpen(true);
+  };
+  const confirmDelete = (model: FlowModel) =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('common.deleteConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => remove.mutateAsync(model.id).catch(() => undefined),
+    });
 
   return (
     <>
@@ -40,26 +47,61 @@ export default function ModelPage() {
         name="model"
         fetch={fetchModelList}
         rowKey={(row) => row.id}
-        filters={(
+        filters={
           <>
-            <Form.Item name="modelKey" label={t('flow.field.modelKey')}><Input allowClear placeholder={t('crud.input', { label: t('flow.field.modelKey') })} /></Form.Item>
-            <Form.Item name="name" label={t('flow.field.modelName')}><Input allowClear placeholder={t('crud.input', { label: t('flow.field.modelName') })} /></Form.Item>
+            <Form.Item name="modelKey" label={t('flow.field.modelKey')}>
+              <Input allowClear placeholder={t('crud.input', { label: t('flow.field.modelKey') })} />
+            </Form.Item>
+            <Form.Item name="name" label={t('flow.field.modelName')}>
+              <Input allowClear placeholder={t('crud.input', { label: t('flow.field.modelName') })} />
+            </Form.Item>
           </>
-        )}
-        toolbar={can('flow_model_add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => design()}>{t('common.add')}</Button>}
+        }
+        toolbar={
+          can('flow_model_add') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => design()}>
+              {t('common.add')}
+            </Button>
+          )
+        }
         columns={[
           { key: 'modelKey', dataIndex: 'modelKey', title: t('flow.field.modelKey'), width: 160 },
           { key: 'name', dataIndex: 'name', title: t('flow.field.modelName'), width: 180 },
-          { key: 'description', dataIndex: 'description', title: t('flow.field.description'), width: 200, ellipsis: { showTitle: true } },
-          { key: 'version', dataIndex: 'version', title: t('flow.field.version'), width: 80, align: 'center', render: (v: number) => `v${v}` },
+          {
+            key: 'description',
+            dataIndex: 'description',
+            title: t('flow.field.description'),
+            width: 200,
+            ellipsis: { showTitle: true },
+          },
+          {
+            key: 'version',
+            dataIndex: 'version',
+            title: t('flow.field.version'),
+            width: 80,
+            align: 'center',
+            render: (v: number) => `v${v}`,
+          },
           { key: 'lastUpdated', dataIndex: 'lastUpdated', title: t('flow.field.lastUpdated'), width: 170 },
         ]}
         actionsWidth={200}
         actions={(row) => (
           <>
-            {can('flow_model_edit') && <Button type="link" size="small" onClick={() => design(row.id)}>{t('flow.action.design')}</Button>}
-            {can('flow_model_deploy') && <Button type="link" size="small" onClick={() => setDeploying(row)}>{t('flow.action.deploy')}</Button>}
-            {can('flow_model_delete') && <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>{t('common.delete')}</Button>}
+            {can('flow_model_edit') && (
+              <Button type="link" size="small" onClick={() => design(row.id)}>
+                {t('flow.action.design')}
+              </Button>
+            )}
+            {can('flow_model_deploy') && (
+              <Button type="link" size="small" onClick={() => setDeploying(row)}>
+                {t('flow.action.deploy')}
+              </Button>
+            )}
+            {can('flow_model_delete') && (
+              <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
+                {t('common.delete')}
+              </Button>
+            )}
           </>
         )}
       />
@@ -69,10 +111,17 @@ export default function ModelPage() {
           open={designerOpen}
           onClose={() => setDesignerOpen(false)}
           afterClose={() => setDesigning(undefined)}
-          onSaved={() => { setDesignerOpen(false); void reload(); }}
+          onSaved={() => {
+            setDesignerOpen(false);
+            void reload();
+          }}
         />
       )}
-      <DeployDialog model={deploying} onClose={() => setDeploying(undefined)} onDeployed={() => setDeploying(undefined)} />
+      <DeployDialog
+        model={deploying}
+        onClose={() => setDeploying(undefined)}
+        onDeployed={() => setDeploying(undefined)}
+      />
     </>
   );
 }

@@ -24,12 +24,17 @@ export function PropertiesPanel({ element, onChange }: Props) {
   const { t } = useTranslation();
   return (
     <div className="tenon-flow-properties">
-      <Typography.Title level={5} style={{ marginTop: 0 }}>{t('flow.model.properties')}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('flow.model.properties')}
+      </Typography.Title>
       <Form layout="vertical" size="small" key={element.id}>
         <Form.Item label={t('flow.model.elementType')}>
           <Input value={element.type} disabled />
         </Form.Item>
-        <Form.Item label={t('flow.model.elementId')} extra={element.kind === 'process' ? t('flow.model.processIdHint') : undefined}>
+        <Form.Item
+          label={t('flow.model.elementId')}
+          extra={element.kind === 'process' ? t('flow.model.processIdHint') : undefined}
+        >
           <Input value={element.id} disabled />
         </Form.Item>
         {FIELDS[element.kind].map((name) => (
@@ -43,15 +48,31 @@ export function PropertiesPanel({ element, onChange }: Props) {
 function PropertyField({ name, initial, onChange }: { name: Editable; initial: string; onChange: Props['onChange'] }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
-  const commit = () => { if (value !== initial) onChange(name, value); };
+  const commit = () => {
+    if (value !== initial) onChange(name, value);
+  };
   const label = t(`flow.model.prop.${name}`);
   const hint = name === 'name' ? undefined : t(`flow.model.hint.${name}`);
   const multiline = name === 'documentation';
   return (
     <Form.Item label={label} extra={hint}>
-      {multiline
-        ? <Input.TextArea aria-label={label} rows={3} value={value} onChange={(event) => setValue(event.target.value)} onBlur={commit} />
-        : <Input aria-label={label} value={value} onChange={(event) => setValue(event.target.value)} onBlur={commit} onPressEnter={commit} />}
+      {multiline ? (
+        <Input.TextArea
+          aria-label={label}
+          rows={3}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          onBlur={commit}
+        />
+      ) : (
+        <Input
+          aria-label={label}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          onBlur={commit}
+          onPressEnter={commit}
+        />
+      )}
     </Form.Item>
   );
 }

@@ -41,12 +41,27 @@ interface BusinessObject {
   get(name: string): unknown;
   set(name: string, value: unknown): void;
 }
-interface DiagramElement { id: string; type: string; businessObject: BusinessObject }
-interface Modeling { updateProperties(element: DiagramElement, properties: Record<string, unknown>): void }
-interface Moddle { create(type: string, attrs: Record<string, unknown>): unknown }
-interface CanvasLike { getRootElement(): DiagramElement; zoom(level: 'fit-viewport', center?: 'auto'): number }
-interface RegistryLike { get(id: string): DiagramElement | undefined }
-interface EventBusLike { on<E>(event: string, callback: (event: E) => void): void }
+interface DiagramElement {
+  id: string;
+  type: string;
+  businessObject: BusinessObject;
+}
+interface Modeling {
+  updateProperties(element: DiagramElement, properties: Record<string, unknown>): void;
+}
+interface Moddle {
+  create(type: string, attrs: Record<string, unknown>): unknown;
+}
+interface CanvasLike {
+  getRootElement(): DiagramElement;
+  zoom(level: 'fit-viewport', center?: 'auto'): number;
+}
+interface RegistryLike {
+  get(id: string): DiagramElement | undefined;
+}
+interface EventBusLike {
+  on<E>(event: string, callback: (event: E) => void): void;
+}
 
 export interface Designer {
   /** the selected element, or the process when nothing (or several) is selected */
@@ -62,7 +77,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function propsOf(element: DiagramElement): ElementProps {
   const bo = element.businessObject;
-  const kind = bo.$type === 'bpmn:Process' ? 'process' : bo.$type === 'bpmn:UserTask' ? 'userTask' : bo.$type === 'bpmn:SequenceFlow' ? 'sequenceFlow' : 'other';
+  const kind =
+    bo.$type === 'bpmn:Process'
+      ? 'process'
+      : bo.$type === 'bpmn:UserTask'
+        ? 'userTask'
+        : bo.$type === 'bpmn:SequenceFlow'
+          ? 'sequenceFlow'
+          : 'other';
   return {
     id: bo.id,
     type: bo.$type.replace(/^bpmn:/, ''),
@@ -95,7 +117,10 @@ export async function createDesigner(container: HTMLElement, xml: string): Promi
   let selected: DiagramElement | undefined;
   const listeners: Array<(element: ElementProps) => void> = [];
   const current = () => propsOf(selected && registry.get(selected.id) ? selected : canvas.getRootElement());
-  const emit = () => { const props = current(); for (const listener of listeners) listener(props); };
+  const emit = () => {
+    const props = current();
+    for (const listener of listeners) listener(props);
+  };
   events.on<{ newSelection: DiagramElement[] }>('selection.changed', ({ newSelection }) => {
     selected = newSelection.length === 1 ? newSelection[0] : undefined;
     emit();
@@ -106,16 +131,22 @@ export async function createDesigner(container: HTMLElement, xml: string): Promi
 
   return {
     current,
-    onChange: (listener) => { listeners.push(listener); },
+    onChange: (listener) => {
+      listeners.push(listener);
+    },
     update(id, key, value) {
       const element = registry.get(id) ?? (canvas.getRootElement().id === id ? canvas.getRootElement() : undefined);
       if (!element) return;
       const trimmed = value.trim();
       if (key === 'name') modeling.updateProperties(element, { name: value || undefined });
       else if (key === 'condition') {
-        modeling.updateProperties(element, { conditionExpression: trimmed ? moddle.create('bpmn:FormalExpression', { body: trimmed }) : undefined });
+        modeling.updateProperties(element, {
+          conditionExpression: trimmed ? moddle.create('bpmn:FormalExpression', { body: trimmed }) : undefined,
+        });
       } else if (key === 'documentation') {
-        modeling.updateProperties(element, { documentation: trimmed ? [moddle.create('bpmn:Documentation', { text: value })] : [] });
+        modeling.updateProperties(element, {
+          documentation: trimmed ? [moddle.create('bpmn:Documentation', { text: value })] : [],
+        });
       } else modeling.updateProperties(element, { [`flowable:${key}`]: trimmed || undefined });
     },
     async save({ key, name }) {

@@ -13,11 +13,19 @@ interface CanvasLike {
   zoom(level: 'fit-viewport', center?: 'auto'): number;
   addMarker(id: string, className: string): void;
 }
-interface RegistryLike { get(id: string): unknown }
+interface RegistryLike {
+  get(id: string): unknown;
+}
 
-export interface ShownDiagram { destroy(): void }
+export interface ShownDiagram {
+  destroy(): void;
+}
 
-export async function showDiagram(container: HTMLElement, xml: string, markers: readonly DiagramMarker[]): Promise<ShownDiagram> {
+export async function showDiagram(
+  container: HTMLElement,
+  xml: string,
+  markers: readonly DiagramMarker[],
+): Promise<ShownDiagram> {
   const viewer = new NavigatedViewer({ container });
   try {
     await viewer.importXML(xml);

@@ -12,7 +12,10 @@ export const MARKER = {
 } as const;
 export type MarkerClass = (typeof MARKER)[keyof typeof MARKER];
 
-export interface DiagramMarker { id: string; className: MarkerClass }
+export interface DiagramMarker {
+  id: string;
+  className: MarkerClass;
+}
 
 /**
  * Markers of a diagram from `model-view`'s `flow`. An element visited twice (a task done, then reached again after a
@@ -34,7 +37,13 @@ export function diagramMarkers(flow: FlowModelView['flow']): DiagramMarker[] {
 }
 
 /** Theme colours the marker classes use, as custom properties on the diagram's container. */
-export interface MarkerColours { success: string; successBg: string; primary: string; primaryBg: string; warning: string }
+export interface MarkerColours {
+  success: string;
+  successBg: string;
+  primary: string;
+  primaryBg: string;
+  warning: string;
+}
 
 export const markerStyle = (colours: MarkerColours): Record<string, string> => ({
   '--tenon-flow-success': colours.success,

@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchFlowCategories, fetchHistoryFlowList, fetchModelView, fetchTenantOptions } from '../../../client/api/flow.ts';
+import {
+  fetchFlowCategories,
+  fetchHistoryFlowList,
+  fetchModelView,
+  fetchTenantOptions,
+} from '../../../client/api/flow.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 
 /** Query keys of the workflow screens: lists under LIST_KEY are refetched after any action on them. */
@@ -22,14 +27,16 @@ export const tenantOptionsQuery = queryOptions({
 /** What a diagram shows: an instance (with its history) or a definition. */
 export type DiagramTarget = { processInstanceId: string } | { processDefinitionId: string };
 
-export const modelViewQuery = (target: DiagramTarget) => queryOptions({
-  queryKey: [...FLOW_KEY, 'model-view', target],
-  queryFn: () => fetchModelView(target),
-  staleTime: 0,
-});
+export const modelViewQuery = (target: DiagramTarget) =>
+  queryOptions({
+    queryKey: [...FLOW_KEY, 'model-view', target],
+    queryFn: () => fetchModelView(target),
+    staleTime: 0,
+  });
 
-export const historyQuery = (processInstanceId: string) => queryOptions({
-  queryKey: [...FLOW_KEY, 'history', processInstanceId],
-  queryFn: () => fetchHistoryFlowList(processInstanceId),
-  staleTime: 0,
-});
+export const historyQuery = (processInstanceId: string) =>
+  queryOptions({
+    queryKey: [...FLOW_KEY, 'history', processInstanceId],
+    queryFn: () => fetchHistoryFlowList(processInstanceId),
+    staleTime: 0,
+  });

@@ -22,7 +22,11 @@ export function useDeployOutcome(): (result: DeployResult | null | undefined) =>
       content: (
         <div className="tenon-flow-deploy-warnings">
           <p>{t('flow.deploy.warningHint')}</p>
-          <ul>{warnings.map((warning) => <li key={warning}>{warning}</li>)}</ul>
+          <ul>
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
         </div>
       ),
     });

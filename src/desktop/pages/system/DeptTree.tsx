@@ -6,7 +6,12 @@ import { getData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 
-interface DeptNode { key: string; title: string; isLeaf: boolean; children?: DeptNode[] }
+interface DeptNode {
+  key: string;
+  title: string;
+  isLeaf: boolean;
+  children?: DeptNode[];
+}
 
 const ROOT = '0';
 const levelQuery = (parentId: string) => ({
@@ -25,15 +30,16 @@ export function DeptTree({ value, onChange }: { value?: string; onChange: (deptI
   const root = useQuery(levelQuery(ROOT));
   const [levels, setLevels] = useState<Record<string, TreeNode[]>>({});
 
-  const build = (nodes: TreeNode[]): DeptNode[] => nodes.map((node) => {
-    const children = levels[node.id];
-    return {
-      key: node.id,
-      title: i18n.language === 'en' && node.titleEn ? node.titleEn : node.title,
-      isLeaf: !node.hasChildren,
-      ...(children ? { children: build(children) } : {}),
-    };
-  });
+  const build = (nodes: TreeNode[]): DeptNode[] =>
+    nodes.map((node) => {
+      const children = levels[node.id];
+      return {
+        key: node.id,
+        title: i18n.language === 'en' && node.titleEn ? node.titleEn : node.title,
+        isLeaf: !node.hasChildren,
+        ...(children ? { children: build(children) } : {}),
+      };
+    });
   const load = async ({ key }: { key: Key }) => {
     const parentId = String(key);
     const children = await queryClient.fetchQuery(levelQuery(parentId));

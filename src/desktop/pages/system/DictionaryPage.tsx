@@ -36,30 +36,28 @@ export function DictionaryPage({ entity, layout }: { entity: EntityDef; layout: 
     onRowClick: setParent,
     activeRow: parent?.id,
   };
-  const items = parent
-    ? (
-      <CrudPage
-        entity={entity}
-        options={{
-          ...SHARED,
-          source: { action: 'child-list', paged: false },
-          query: { parentId: parent.id },
-          addValues: { parentId: parent.id, code: parent.code },
-          lockedFields: ['parentId', 'code'],
-          // Every item repeats its dictionary's code (in the title already): the key and value matter here.
-          hideColumns: ['code'],
-          calcHeight: sideBySide ? CHILD_CALC_HEIGHT : undefined,
-          compactActions: sideBySide,
-          title: t('crud.dict.itemsOf', { name: parent.dictValue }),
-        }}
-      />
-    )
-    : (
-      <Card className="tenon-crud" variant="borderless">
-        <div className="tenon-crud-title">{t('crud.dict.items')}</div>
-        <Empty description={t('crud.dict.pickParent')} />
-      </Card>
-    );
+  const items = parent ? (
+    <CrudPage
+      entity={entity}
+      options={{
+        ...SHARED,
+        source: { action: 'child-list', paged: false },
+        query: { parentId: parent.id },
+        addValues: { parentId: parent.id, code: parent.code },
+        lockedFields: ['parentId', 'code'],
+        // Every item repeats its dictionary's code (in the title already): the key and value matter here.
+        hideColumns: ['code'],
+        calcHeight: sideBySide ? CHILD_CALC_HEIGHT : undefined,
+        compactActions: sideBySide,
+        title: t('crud.dict.itemsOf', { name: parent.dictValue }),
+      }}
+    />
+  ) : (
+    <Card className="tenon-crud" variant="borderless">
+      <div className="tenon-crud-title">{t('crud.dict.items')}</div>
+      <Empty description={t('crud.dict.pickParent')} />
+    </Card>
+  );
 
   const list = <CrudPage entity={entity} options={parentOptions} />;
   if (!sideBySide) {

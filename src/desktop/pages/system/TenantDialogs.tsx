@@ -22,7 +22,12 @@ const detailKey = (id: string) => [DESKTOP_KEY, 'tenant-admin', 'detail', id];
 
 /** A tenant row for a dialog: loaded afresh each time one opens. */
 function useTenant(id: string | undefined) {
-  return useQuery({ queryKey: detailKey(id ?? ''), queryFn: () => tenantApi.detail(id ?? ''), enabled: Boolean(id), gcTime: 0 });
+  return useQuery({
+    queryKey: detailKey(id ?? ''),
+    queryFn: () => tenantApi.detail(id ?? ''),
+    enabled: Boolean(id),
+    gcTime: 0,
+  });
 }
 
 interface FormDialogProps<V> extends TenantDialogProps {
@@ -37,7 +42,19 @@ interface FormDialogProps<V> extends TenantDialogProps {
 }
 
 /** A small form dialog: the OK button saves, success toasts and closes, a refusal (already toasted) keeps it open. */
-function FormDialog<V>({ title, form, loading, failed, initialValues, save, children, open, onClose, afterClose, onSaved }: FormDialogProps<V>) {
+function FormDialog<V>({
+  title,
+  form,
+  loading,
+  failed,
+  initialValues,
+  save,
+  children,
+  open,
+  onClose,
+  afterClose,
+  onSaved,
+}: FormDialogProps<V>) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const mutation = useMutation({
@@ -46,7 +63,9 @@ function FormDialog<V>({ title, form, loading, failed, initialValues, save, chil
       void message.success(t('common.operationSuccess'));
       onSaved();
     },
-    onError: (error) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); },
+    onError: (error) => {
+      if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
+    },
   });
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -65,7 +84,13 @@ function FormDialog<V>({ title, form, loading, failed, initialValues, save, chil
       onOk={() => void submit()}
     >
       {!loading && (
-        <Form form={form} layout="horizontal" labelCol={{ flex: i18n.language === 'en' ? '130px' : '90px' }} wrapperCol={{ flex: 1 }} initialValues={initialValues}>
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: i18n.language === 'en' ? '130px' : '90px' }}
+          wrapperCol={{ flex: 1 }}
+          initialValues={initialValues}
+        >
           {children}
         </Form>
       )}
@@ -73,7 +98,10 @@ function FormDialog<V>({ title, form, loading, failed, initialValues, save, chil
   );
 }
 
-interface SettingValues { accountNumber?: number | null; expireTime?: Dayjs | null }
+interface SettingValues {
+  accountNumber?: number | null;
+  expireTime?: Dayjs | null;
+}
 
 /**
  * 授权配置 of the ticked tenants (`tenant/setting`): account quota (-1 or blank = unlimited) and expiry (blank =
@@ -96,30 +124,49 @@ export function TenantSettingDialog({ ids, ...props }: TenantDialogProps & { ids
       loading={Boolean(single) && detail.isPending}
       failed={false}
       initialValues={initialValues}
-      save={(values) => tenantApi.setting(
-        ids,
-        typeof values.accountNumber === 'number' ? values.accountNumber : null,
-        values.expireTime ? values.expireTime.format(DATETIME_FORMAT) : null,
-      )}
+      save={(values) =>
+        tenantApi.setting(
+          ids,
+          typeof values.accountNumber === 'number' ? values.accountNumber : null,
+          values.expireTime ? values.expireTime.format(DATETIME_FORMAT) : null,
+        )
+      }
     >
       <Form.Item name="accountNumber" label={t('crud.tenantAdmin.accountNumber')}>
-        <InputNumber precision={0} min={-1} style={{ width: '100%' }} placeholder={t('crud.tenantAdmin.accountNumberHint')} />
+        <InputNumber
+          precision={0}
+          min={-1}
+          style={{ width: '100%' }}
+          placeholder={t('crud.tenantAdmin.accountNumberHint')}
+        />
       </Form.Item>
       <Form.Item name="expireTime" label={t('crud.tenantAdmin.expireTime')}>
-        <DatePicker showTime format={DATETIME_FORMAT} style={{ width: '100%' }} placeholder={t('crud.tenantAdmin.expireTimeHint')} />
+        <DatePicker
+          showTime
+          format={DATETIME_FORMAT}
+          style={{ width: '100%' }}
+          placeholder={t('crud.tenantAdmin.expireTimeHint')}
+        />
       </Form.Item>
     </FormDialog>
   );
 }
 
-interface DatasourceValues { datasourceId?: string | null }
+interface DatasourceValues {
+  datasourceId?: string | null;
+}
 
 /** 数据源 of one tenant (`tenant/datasource`, by tenant code); clearing the choice unbinds it. */
 export function TenantDatasourceDialog({ id, ...props }: TenantDialogProps & { id: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DatasourceValues>();
   const detail = useTenant(id);
-  const sources = useQuery({ queryKey: [DESKTOP_KEY, 'tenant-admin', 'datasources'], queryFn: tenantApi.datasources, gcTime: 0, retry: false });
+  const sources = useQuery({
+    queryKey: [DESKTOP_KEY, 'tenant-admin', 'datasources'],
+    queryFn: tenantApi.datasources,
+    gcTime: 0,
+    retry: false,
+  });
   const row = detail.data;
   return (
     <FormDialog<DatasourceValues>
@@ -131,7 +178,14 @@ export function TenantDatasourceDialog({ id, ...props }: TenantDialogProps & { i
       initialValues={{ datasourceId: row?.datasourceId ?? undefined }}
       save={(values) => tenantApi.datasource(row!.tenantId, values.datasourceId ?? null)}
     >
-      {sources.isError && <Alert type="warning" showIcon title={t('crud.tenantAdmin.datasourceUnavailable')} style={{ marginBottom: 16 }} />}
+      {sources.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('crud.tenantAdmin.datasourceUnavailable')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form.Item name="datasourceId" label={t('crud.tenantAdmin.datasourceId')}>
         <Select
           allowClear
@@ -144,15 +198,25 @@ export function TenantDatasourceDialog({ id, ...props }: TenantDialogProps & { i
   );
 }
 
-interface PackageValues { packageId?: string | null }
+interface PackageValues {
+  packageId?: string | null;
+}
 
 /** 产品包 of one tenant: the current one from `package-detail` (by row id), saved with `package-setting` (by code). */
 export function TenantPackageDialog({ id, ...props }: TenantDialogProps & { id: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PackageValues>();
   const detail = useTenant(id);
-  const current = useQuery({ queryKey: [DESKTOP_KEY, 'tenant-admin', 'package', id], queryFn: () => tenantApi.packageDetail(id), gcTime: 0 });
-  const packages = useQuery({ queryKey: [DESKTOP_KEY, 'tenant-admin', 'packages'], queryFn: tenantApi.packages, gcTime: 0 });
+  const current = useQuery({
+    queryKey: [DESKTOP_KEY, 'tenant-admin', 'package', id],
+    queryFn: () => tenantApi.packageDetail(id),
+    gcTime: 0,
+  });
+  const packages = useQuery({
+    queryKey: [DESKTOP_KEY, 'tenant-admin', 'packages'],
+    queryFn: tenantApi.packages,
+    gcTime: 0,
+  });
   const row = detail.data;
   return (
     <FormDialog<PackageValues>

@@ -6,10 +6,19 @@ import { tenant } from '../../../shared/entities/system/tenant.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudContext, CrudOptions } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
-import { TenantDatasourceDialog, TenantPackageDialog, TenantSettingDialog, type TenantDialogProps } from './TenantDialogs.tsx';
+import {
+  TenantDatasourceDialog,
+  TenantPackageDialog,
+  TenantSettingDialog,
+  type TenantDialogProps,
+} from './TenantDialogs.tsx';
 
 type Kind = 'setting' | 'datasource' | 'package';
-interface Target { kind: Kind; ids: string[]; reload: () => Promise<void> }
+interface Target {
+  kind: Kind;
+  ids: string[];
+  reload: () => Promise<void>;
+}
 
 const BUTTONS: { kind: Kind; permission: string; icon: ReactNode }[] = [
   { kind: 'setting', permission: 'tenant_setting', icon: <SettingOutlined /> },
@@ -29,23 +38,37 @@ export default function TenantPage() {
   const [open, setOpen] = useState(false);
 
   const start = (kind: Kind, { selected, reload }: CrudContext) => {
-    if (selected.length === 0) { void message.warning(t('common.selectOne')); return; }
-    if (kind !== 'setting' && selected.length > 1) { void message.warning(t('crud.tenantAdmin.onlyOne')); return; }
+    if (selected.length === 0) {
+      void message.warning(t('common.selectOne'));
+      return;
+    }
+    if (kind !== 'setting' && selected.length > 1) {
+      void message.warning(t('crud.tenantAdmin.onlyOne'));
+      return;
+    }
     setTarget({ kind, ids: selected, reload });
     setOpen(true);
   };
   const options: CrudOptions = {
-    toolbar: (context) => BUTTONS.filter((b) => can(b.permission)).map((b) => (
-      <Button key={b.kind} icon={b.icon} onClick={() => start(b.kind, context)}>{t(`crud.tenantAdmin.${b.kind}`)}</Button>
-    )),
+    toolbar: (context) =>
+      BUTTONS.filter((b) => can(b.permission)).map((b) => (
+        <Button key={b.kind} icon={b.icon} onClick={() => start(b.kind, context)}>
+          {t(`crud.tenantAdmin.${b.kind}`)}
+        </Button>
+      )),
   };
 
-  const props: TenantDialogProps | undefined = target ? {
-    open,
-    onClose: () => setOpen(false),
-    afterClose: () => setTarget(null),
-    onSaved: () => { setOpen(false); void target.reload(); },
-  } : undefined;
+  const props: TenantDialogProps | undefined = target
+    ? {
+        open,
+        onClose: () => setOpen(false),
+        afterClose: () => setTarget(null),
+        onSaved: () => {
+          setOpen(false);
+          void target.reload();
+        },
+      }
+    : undefined;
   return (
     <>
       <CrudPage entity={tenant} options={options} />

@@ -46,13 +46,16 @@ export function TopMenuGrantDialog({ topMenuId, open, onClose, afterClose }: Pro
   const checked = touched ?? stored ?? [];
 
   const save = useMutation({
-    mutationFn: (menuIds: string[]) => postData<null>('/api/blade-system/topmenu/grant', { topMenuIds: [topMenuId], menuIds }),
+    mutationFn: (menuIds: string[]) =>
+      postData<null>('/api/blade-system/topmenu/grant', { topMenuIds: [topMenuId], menuIds }),
     onSuccess: () => {
       void message.success(t('common.operationSuccess'));
       void queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'routes'] });
       onClose();
     },
-    onError: (error) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); },
+    onError: (error) => {
+      if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
+    },
   });
 
   const loading = tree.isPending || keys.isPending;
@@ -69,9 +72,11 @@ export function TopMenuGrantDialog({ topMenuId, open, onClose, afterClose }: Pro
       onClose={onClose}
       onOk={() => nodes && save.mutate(grantedKeys(nodes, checked, true))}
     >
-      {nodes && !failed && (nodes.length === 0
-        ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />
-        : (
+      {nodes &&
+        !failed &&
+        (nodes.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />
+        ) : (
           <div style={{ maxHeight: '60vh', overflowY: 'auto' }}>
             <Tree
               checkable

@@ -8,20 +8,33 @@ import { TopMenuGrantDialog } from './TopMenuGrantDialog.tsx';
 export default function TopMenuPage() {
   const [target, setTarget] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const options = useMemo<CrudOptions>(() => ({
-    rowActions: [{
-      key: 'setting',
-      permission: 'topmenu_setting',
-      label: 'crud.topMenu.setting',
-      onClick: (record) => { setTarget(record.id); setOpen(true); },
-    }],
-  }), []);
+  const options = useMemo<CrudOptions>(
+    () => ({
+      rowActions: [
+        {
+          key: 'setting',
+          permission: 'topmenu_setting',
+          label: 'crud.topMenu.setting',
+          onClick: (record) => {
+            setTarget(record.id);
+            setOpen(true);
+          },
+        },
+      ],
+    }),
+    [],
+  );
 
   return (
     <>
       <CrudPage entity={topMenu} options={options} />
       {target && (
-        <TopMenuGrantDialog topMenuId={target} open={open} onClose={() => setOpen(false)} afterClose={() => setTarget(null)} />
+        <TopMenuGrantDialog
+          topMenuId={target}
+          open={open}
+          onClose={() => setOpen(false)}
+          afterClose={() => setTarget(null)}
+        />
       )}
     </>
   );

@@ -16,7 +16,11 @@ interface Props {
 }
 
 /** The server lists every refused row in one message (`第3行: ...; 第5行: ...`): one line each. */
-const rowErrors = (text: string) => text.split(/;\s*/).map((line) => line.trim()).filter(Boolean);
+const rowErrors = (text: string) =>
+  text
+    .split(/;\s*/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /**
  * 用户数据导入: an .xlsx laid out like the template, optionally overwriting the users it names (数据覆盖). The
@@ -42,7 +46,10 @@ export function UserImportDialog({ open, onClose, afterClose, onImported }: Prop
     },
   });
   const submit = () => {
-    if (!file) { void message.warning(t('crud.user.importNoFile')); return; }
+    if (!file) {
+      void message.warning(t('crud.user.importNoFile'));
+      return;
+    }
     upload.mutate(file);
   };
 
@@ -56,8 +63,12 @@ export function UserImportDialog({ open, onClose, afterClose, onImported }: Prop
       destroyOnHidden
       onCancel={onClose}
       footer={[
-        <Button key="cancel" onClick={onClose}>{t('common.cancel')}</Button>,
-        <Button key="ok" type="primary" loading={upload.isPending} onClick={submit}>{t('crud.user.import')}</Button>,
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={upload.isPending} onClick={submit}>
+          {t('crud.user.import')}
+        </Button>,
       ]}
     >
       <Form layout="horizontal" labelCol={{ flex: '110px' }} wrapperCol={{ flex: 1 }}>
@@ -66,8 +77,15 @@ export function UserImportDialog({ open, onClose, afterClose, onImported }: Prop
             accept=".xlsx"
             maxCount={1}
             fileList={file ? [{ uid: 'import', name: file.name, status: 'done' }] : []}
-            beforeUpload={(picked) => { setFile(picked); setErrors([]); return false; }}
-            onRemove={() => { setFile(undefined); setErrors([]); }}
+            beforeUpload={(picked) => {
+              setFile(picked);
+              setErrors([]);
+              return false;
+            }}
+            onRemove={() => {
+              setFile(undefined);
+              setErrors([]);
+            }}
           >
             <Button icon={<UploadOutlined />}>{t('crud.user.importPick')}</Button>
           </Upload>
@@ -76,7 +94,11 @@ export function UserImportDialog({ open, onClose, afterClose, onImported }: Prop
           <Switch checked={covered} onChange={setCovered} aria-label={t('crud.user.importCovered')} />
         </Form.Item>
         <Form.Item label={t('crud.user.templateDownload')}>
-          <Button type="link" icon={<DownloadOutlined />} onClick={() => void downloadFile(`${USER}/export-template`).catch(() => undefined)}>
+          <Button
+            type="link"
+            icon={<DownloadOutlined />}
+            onClick={() => void downloadFile(`${USER}/export-template`).catch(() => undefined)}
+          >
             {t('crud.user.templateLink')}
           </Button>
         </Form.Item>
@@ -86,7 +108,13 @@ export function UserImportDialog({ open, onClose, afterClose, onImported }: Prop
           type="error"
           showIcon
           title={t('crud.user.importFailed')}
-          description={<ul className="tenon-import-errors" style={{ margin: 0, paddingInlineStart: 18 }}>{errors.map((line) => <li key={line}>{line}</li>)}</ul>}
+          description={
+            <ul className="tenon-import-errors" style={{ margin: 0, paddingInlineStart: 18 }}>
+              {errors.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          }
         />
       )}
     </Modal>

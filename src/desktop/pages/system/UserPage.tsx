@@ -14,7 +14,10 @@ import { UserRoleDialog } from './UserRoleDialog.tsx';
 
 const USER = '/api/blade-system/user';
 /** The open dialog, with the list's reload for after its change. */
-type Dialog = ({ kind: 'role'; userIds: string[] } | { kind: 'import' }) & { open: boolean; reload: () => Promise<void> };
+type Dialog = ({ kind: 'role'; userIds: string[] } | { kind: 'import' }) & {
+  open: boolean;
+  reload: () => Promise<void>;
+};
 /** The page's current search, when the shared page hands it to its toolbar (export sends the same filters). */
 
 /**
@@ -33,15 +36,23 @@ export default function UserPage() {
   const confirmAction = (action: 'reset-password' | 'unlock', context: CrudContext) => {
     const reset = action === 'reset-password';
     // Unlocking nothing is the server's to refuse (请至少选择一个用户).
-    if (reset && context.selected.length === 0) { void message.warning(t('common.selectOne')); return; }
+    if (reset && context.selected.length === 0) {
+      void message.warning(t('common.selectOne'));
+      return;
+    }
     modal.confirm({
       title: t('common.tip'),
       content: t(reset ? 'crud.user.resetConfirm' : 'crud.user.unlockConfirm'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
-      onOk: () => postData<null>(`${USER}/${action}`, undefined, { userIds: context.selected.join(',') })
-        .then(() => { void message.success(t('common.operationSuccess')); })
-        .catch((error: unknown) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); }),
+      onOk: () =>
+        postData<null>(`${USER}/${action}`, undefined, { userIds: context.selected.join(',') })
+          .then(() => {
+            void message.success(t('common.operationSuccess'));
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
+          }),
     });
   };
   const confirmExport = (context: CrudContext) => {
@@ -50,8 +61,12 @@ export default function UserPage() {
       content: t('crud.user.exportConfirm'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
-      onOk: () => downloadFile(`${USER}/export-user`, { ...context.query, ...(deptId ? { deptId } : {}) })
-        .catch((error: unknown) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); }),
+      onOk: () =>
+        downloadFile(`${USER}/export-user`, { ...context.query, ...(deptId ? { deptId } : {}) }).catch(
+          (error: unknown) => {
+            if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
+          },
+        ),
     });
   };
 
@@ -63,26 +78,51 @@ export default function UserPage() {
           <Button
             icon={<UserOutlined />}
             onClick={() => {
-              if (context.selected.length === 0) { void message.warning(t('common.selectOne')); return; }
+              if (context.selected.length === 0) {
+                void message.warning(t('common.selectOne'));
+                return;
+              }
               setDialog({ kind: 'role', userIds: context.selected, open: true, reload: context.reload });
             }}
           >
             {t('crud.user.role')}
           </Button>
         )}
-        {can('user_reset') && <Button icon={<RetweetOutlined />} onClick={() => confirmAction('reset-password', context)}>{t('crud.user.reset')}</Button>}
-        {can('user_unlock') && <Button icon={<UnlockOutlined />} onClick={() => confirmAction('unlock', context)}>{t('crud.user.unlock')}</Button>}
-        {can('user_import') && (
-          <Button icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'import', open: true, reload: context.reload })}>{t('crud.user.import')}</Button>
+        {can('user_reset') && (
+          <Button icon={<RetweetOutlined />} onClick={() => confirmAction('reset-password', context)}>
+            {t('crud.user.reset')}
+          </Button>
         )}
-        {can('user_export') && <Button icon={<DownloadOutlined />} onClick={() => confirmExport(context)}>{t('crud.user.export')}</Button>}
+        {can('user_unlock') && (
+          <Button icon={<UnlockOutlined />} onClick={() => confirmAction('unlock', context)}>
+            {t('crud.user.unlock')}
+          </Button>
+        )}
+        {can('user_import') && (
+          <Button
+            icon={<UploadOutlined />}
+            onClick={() => setDialog({ kind: 'import', open: true, reload: context.reload })}
+          >
+            {t('crud.user.import')}
+          </Button>
+        )}
+        {can('user_export') && (
+          <Button icon={<DownloadOutlined />} onClick={() => confirmExport(context)}>
+            {t('crud.user.export')}
+          </Button>
+        )}
       </>
     ),
   };
   return (
     <div className="tenon-user-page" style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
       {/* 180 px at 1440 (the user table's columns then fit beside it without scrolling), up to 240 on wide screens. */}
-      <Card size="small" title={t('crud.user.depts')} variant="borderless" style={{ width: 'clamp(176px, 12.5vw, 240px)', flex: 'none' }}>
+      <Card
+        size="small"
+        title={t('crud.user.depts')}
+        variant="borderless"
+        style={{ width: 'clamp(176px, 12.5vw, 240px)', flex: 'none' }}
+      >
         <DeptTree value={deptId} onChange={setDeptId} />
       </Card>
       <div style={{ flex: 1, minWidth: 0 }}>
@@ -94,11 +134,22 @@ export default function UserPage() {
           open={dialog.open}
           onClose={close}
           afterClose={() => setDialog(null)}
-          onSaved={() => { close(); void dialog.reload(); }}
+          onSaved={() => {
+            close();
+            void dialog.reload();
+          }}
         />
       )}
       {dialog?.kind === 'import' && (
-        <UserImportDialog open={dialog.open} onClose={close} afterClose={() => setDialog(null)} onImported={() => { close(); void dialog.reload(); }} />
+        <UserImportDialog
+          open={dialog.open}
+          onClose={close}
+          afterClose={() => setDialog(null)}
+          onImported={() => {
+            close();
+            void dialog.reload();
+          }}
+        />
       )}
     </div>
   );

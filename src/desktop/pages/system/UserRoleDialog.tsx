@@ -45,16 +45,20 @@ export function UserRoleDialog({ userIds, open, onClose, afterClose, onSaved }: 
   const checked = edited ?? splitIds(held.data?.roleId);
 
   const save = useMutation({
-    mutationFn: () => postData<null>(`${USER}/grant`, undefined, { userIds: userIds.join(','), roleIds: checked.join(',') }),
+    mutationFn: () =>
+      postData<null>(`${USER}/grant`, undefined, { userIds: userIds.join(','), roleIds: checked.join(',') }),
     onSuccess: () => {
       void message.success(t('common.operationSuccess'));
       onSaved();
     },
-    onError: (error) => { if (!(error instanceof ApiFailure)) void message.error(t('common.networkError')); },
+    onError: (error) => {
+      if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
+    },
   });
 
   const loading = roles.isPending || (Boolean(single) && held.isPending);
-  const onCheck = (value: Key[] | { checked: Key[] }) => setEdited((Array.isArray(value) ? value : value.checked).map(String));
+  const onCheck = (value: Key[] | { checked: Key[] }) =>
+    setEdited((Array.isArray(value) ? value : value.checked).map(String));
 
   return (
     <ActionDialog
@@ -68,13 +72,22 @@ export function UserRoleDialog({ userIds, open, onClose, afterClose, onSaved }: 
       onClose={onClose}
       onOk={() => save.mutate()}
     >
-      {!loading && (nodes.length
-        ? (
+      {!loading &&
+        (nodes.length ? (
           <div style={{ maxHeight: '55vh', overflow: 'auto' }}>
-            <Tree checkable checkStrictly defaultExpandAll selectable={false} treeData={nodes} checkedKeys={{ checked, halfChecked: [] }} onCheck={onCheck} />
+            <Tree
+              checkable
+              checkStrictly
+              defaultExpandAll
+              selectable={false}
+              treeData={nodes}
+              checkedKeys={{ checked, halfChecked: [] }}
+              onCheck={onCheck}
+            />
           </div>
-        )
-        : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)}
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        ))}
     </ActionDialog>
   );
 }

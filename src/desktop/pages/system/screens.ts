@@ -13,14 +13,23 @@ export const systemScreens: Screens = {
   ),
   '/system/tenant': lazyPage(() => import('./TenantPage.tsx')),
   '/authority/role': lazyPage(() => import('../authority/RolePage.tsx')),
-  '/system/user': withRows(lazyPage(() => import('./UserPage.tsx')), async () => (await import('../../../shared/entities/system/user.ts')).user),
+  '/system/user': withRows(
+    lazyPage(() => import('./UserPage.tsx')),
+    async () => (await import('../../../shared/entities/system/user.ts')).user,
+  ),
   '/authority/datascope': crudScreen(async () => (await import('../../../shared/entities/system/scopes.ts')).dataScope),
   '/authority/apiscope': crudScreen(async () => (await import('../../../shared/entities/system/scopes.ts')).apiScope),
   '/base/region': lazyPage(() => import('../base/RegionPage.tsx')),
-  '/base/workcalendar': crudScreen(async () => (await import('../../../shared/entities/system/work-calendar.ts')).workCalendar),
+  '/base/workcalendar': crudScreen(
+    async () => (await import('../../../shared/entities/system/work-calendar.ts')).workCalendar,
+  ),
   // Tree tables loaded level by level: a tenant may have 1,000+ menus.
-  '/system/dept': crudScreen(async () => (await import('../../../shared/entities/system/dept.ts')).dept, { lazy: true }),
-  '/system/menu': crudScreen(async () => (await import('../../../shared/entities/system/menu.ts')).menu, { lazy: true }),
+  '/system/dept': crudScreen(async () => (await import('../../../shared/entities/system/dept.ts')).dept, {
+    lazy: true,
+  }),
+  '/system/menu': crudScreen(async () => (await import('../../../shared/entities/system/menu.ts')).menu, {
+    lazy: true,
+  }),
   '/system/dict': lazyPage(async () => ({ default: (await import('./DictionaryPage.tsx')).SystemDictionaryPage })),
   '/system/dictbiz': lazyPage(async () => ({ default: (await import('./DictionaryPage.tsx')).BusinessDictionaryPage })),
 };

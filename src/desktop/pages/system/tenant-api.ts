@@ -12,15 +12,25 @@ export interface TenantRow {
   datasourceId?: string | null;
   packageId?: string | null;
 }
-export interface PackageOption { id: string; packageName: string }
-export interface DatasourceOption { id: string; name: string }
+export interface PackageOption {
+  id: string;
+  packageName: string;
+}
+export interface DatasourceOption {
+  id: string;
+  name: string;
+}
 
 /** The tenant platform's own calls (contract system.md §10-11); blank values unset (unlimited, none). */
 export const tenantApi = {
   detail: (id: string) => getData<TenantRow | null>(`${TENANT}/detail`, { id }),
   /** Bulk quota and expiry of tenant rows (by row id). */
   setting: (ids: string[], accountNumber: number | null, expireTime: string | null) =>
-    postData<null>(`${TENANT}/setting`, undefined, { ids: ids.join(','), accountNumber: accountNumber ?? '', expireTime: expireTime ?? '' }),
+    postData<null>(`${TENANT}/setting`, undefined, {
+      ids: ids.join(','),
+      accountNumber: accountNumber ?? '',
+      expireTime: expireTime ?? '',
+    }),
   /** One tenant (by code) at a time. */
   datasource: (tenantId: string, datasourceId: string | null) =>
     postData<null>(`${TENANT}/datasource`, undefined, { tenantId, datasourceId: datasourceId ?? '' }),
@@ -32,5 +42,6 @@ export const tenantApi = {
   /** Every package for the picker. */
   packages: () => getData<PackageOption[]>('/api/blade-system/tenant-package/select'),
   /** Data sources for the picker (develop-report.md §1); its failure is the dialog's to show, not a toast. */
-  datasources: async () => (await http.get<R<DatasourceOption[]>>('/api/blade-develop/datasource/select', { silent: true })).data.data,
+  datasources: async () =>
+    (await http.get<R<DatasourceOption[]>>('/api/blade-develop/datasource/select', { silent: true })).data.data,
 };

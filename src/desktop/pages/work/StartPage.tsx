@@ -18,7 +18,10 @@ export default function StartPage() {
   const [diagram, setDiagram] = useState<DiagramTarget>();
   const start = (row: FlowProcess) => {
     const kind = routeOf({ category: row.category });
-    if (!kind) { void message.warning(t('flow.work.noForm', { name: row.categoryName || row.category || row.name })); return; }
+    if (!kind) {
+      void message.warning(t('flow.work.noForm', { name: row.categoryName || row.category || row.name }));
+      return;
+    }
     void navigate(processRoutes.form(kind, row.id));
   };
   return (
@@ -27,20 +30,41 @@ export default function StartPage() {
         name="start"
         fetch={fetchStartList}
         rowKey={(row) => row.id}
-        filters={<Form.Item name="category" label={t('flow.field.category')}><CategorySelect allowClear /></Form.Item>}
+        filters={
+          <Form.Item name="category" label={t('flow.field.category')}>
+            <CategorySelect allowClear />
+          </Form.Item>
+        }
         columns={[
           { key: 'name', dataIndex: 'name', title: t('flow.field.processName'), width: 180 },
           { key: 'key', dataIndex: 'key', title: t('flow.field.processKey'), width: 130 },
           { key: 'category', dataIndex: 'categoryName', title: t('flow.field.category'), width: 130 },
-          { key: 'version', dataIndex: 'version', title: t('flow.field.version'), width: 80, align: 'center', render: (v: number) => `v${v}` },
-          { key: 'description', dataIndex: 'description', title: t('flow.field.description'), width: 240, ellipsis: { showTitle: true } },
+          {
+            key: 'version',
+            dataIndex: 'version',
+            title: t('flow.field.version'),
+            width: 80,
+            align: 'center',
+            render: (v: number) => `v${v}`,
+          },
+          {
+            key: 'description',
+            dataIndex: 'description',
+            title: t('flow.field.description'),
+            width: 240,
+            ellipsis: { showTitle: true },
+          },
           { key: 'deploymentTime', dataIndex: 'deploymentTime', title: t('flow.field.deploymentTime'), width: 170 },
         ]}
         actionsWidth={140}
         actions={(row) => (
           <>
-            <Button type="link" size="small" onClick={() => start(row)}>{t('flow.action.start')}</Button>
-            <Button type="link" size="small" onClick={() => setDiagram({ processDefinitionId: row.id })}>{t('flow.action.diagram')}</Button>
+            <Button type="link" size="small" onClick={() => start(row)}>
+              {t('flow.action.start')}
+            </Button>
+            <Button type="link" size="small" onClick={() => setDiagram({ processDefinitionId: row.id })}>
+              {t('flow.action.diagram')}
+            </Button>
           </>
         )}
       />

@@ -5,7 +5,16 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
-  claimTask, deleteTask, fetchClaimList, fetchDoneList, fetchSendList, fetchTodoList, processRoutes, type BladeFlow, type FlowResult, type WorkFilter,
+  claimTask,
+  deleteTask,
+  fetchClaimList,
+  fetchDoneList,
+  fetchSendList,
+  fetchTodoList,
+  processRoutes,
+  type BladeFlow,
+  type FlowResult,
+  type WorkFilter,
 } from '../../../client/api/flow.ts';
 import type { Page } from '../../../client/http.ts';
 import { usePermission } from '../../permission.ts';
@@ -17,10 +26,18 @@ import { useBusinessRoute } from './use-business-route.ts';
 
 type Kind = 'claim' | 'todo' | 'send' | 'done';
 
-const RESULT_COLOURS: Record<FlowResult, string> = { running: 'processing', rejected: 'error', approved: 'success', withdrawn: 'default' };
+const RESULT_COLOURS: Record<FlowResult, string> = {
+  running: 'processing',
+  rejected: 'error',
+  approved: 'success',
+  withdrawn: 'default',
+};
 
 const FETCH: Record<Kind, (filter: WorkFilter) => Promise<Page<BladeFlow>>> = {
-  claim: fetchClaimList, todo: fetchTodoList, send: fetchSendList, done: fetchDoneList,
+  claim: fetchClaimList,
+  todo: fetchTodoList,
+  send: fetchSendList,
+  done: fetchDoneList,
 };
 
 /** The search bar's date range as the lists' beginDate / endDate (whole days). */
@@ -43,35 +60,73 @@ function WorkListPage({ kind }: { kind: Kind }) {
   const [diagram, setDiagram] = useState<DiagramTarget>();
   const claim = useMutation({
     mutationFn: (row: BladeFlow) => claimTask(row.taskId),
-    onSuccess: (text) => { void message.success(text); void reload(); },
+    onSuccess: (text) => {
+      void message.success(text);
+      void reload();
+    },
   });
   // The starter withdraws a running request through its open task (work/delete-task).
   const withdraw = useMutation({
     mutationFn: (row: BladeFlow) => deleteTask(row.taskId, t('flow.action.withdraw')),
-    onSuccess: () => { void message.success(t('flow.process.withdrawn')); void reload(); },
+    onSuccess: () => {
+      void message.success(t('flow.process.withdrawn'));
+      void reload();
+    },
   });
-  const confirmWithdraw = (row: BladeFlow) => modal.confirm({
-    title: t('common.tip'),
-    content: t('flow.process.withdrawConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: () => withdraw.mutateAsync(row).catch(() => undefined),
-  });
+  const confirmWithdraw = (row: BladeFlow) =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('flow.process.withdrawConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => withdraw.mutateAsync(row).catch(() => undefined),
+    });
 
   // Approved and withdrawn both end the process: the result tells them apart, as the request's own page does.
-  const finished = (row: BladeFlow) => <Tag color={RESULT_COLOURS[row.processResult]}>{t(`flow.result.${row.processResult}`)}</Tag>;
+  const finished = (row: BladeFlow) => (
+    <Tag color={RESULT_COLOURS[row.processResult]}>{t(`flow.result.${row.processResult}`)}</Tag>
+  );
   const columns: TableColumnsType<BladeFlow> = [
     { key: 'process', dataIndex: 'processDefinitionName', title: t('flow.field.processName'), width: 150 },
     { key: 'category', dataIndex: 'categoryName', title: t('flow.field.category'), width: 120 },
-    { key: 'task', dataIndex: 'taskName', title: t(kind === 'send' ? 'flow.field.currentTask' : 'flow.field.taskName'), width: 130 },
-    ...(kind === 'send' ? [] : [{ key: 'starter', dataIndex: 'startUserName', title: t('flow.field.startUser'), width: 110 }]),
-    ...(kind === 'send' ? [{ key: 'assignee', dataIndex: 'assigneeName', title: t('flow.field.assignee'), width: 110 }] : []),
-    { key: 'version', dataIndex: 'processDefinitionVersion', title: t('flow.field.version'), width: 70, align: 'center' as const, render: (v: number) => `v${v}` },
+    {
+      key: 'task',
+      dataIndex: 'taskName',
+      title: t(kind === 'send' ? 'flow.field.currentTask' : 'flow.field.taskName'),
+      width: 130,
+    },
+    ...(kind === 'send'
+      ? []
+      : [{ key: 'starter', dataIndex: 'startUserName', title: t('flow.field.startUser'), width: 110 }]),
+    ...(kind === 'send'
+      ? [{ key: 'assignee', dataIndex: 'assigneeName', title: t('flow.field.assignee'), width: 110 }]
+      : []),
+    {
+      key: 'version',
+      dataIndex: 'processDefinitionVersion',
+      title: t('flow.field.version'),
+      width: 70,
+      align: 'center' as const,
+      render: (v: number) => `v${v}`,
+    },
     kind === 'done'
       ? { key: 'end', dataIndex: 'historyTaskEndTime', title: t('flow.field.handledTime'), width: 170 }
-      : { key: 'create', dataIndex: 'createTime', title: t(kind === 'send' ? 'flow.field.startTime' : 'flow.field.createTime'), width: 170 },
+      : {
+          key: 'create',
+          dataIndex: 'createTime',
+          title: t(kind === 'send' ? 'flow.field.startTime' : 'flow.field.createTime'),
+          width: 170,
+        },
     ...(kind === 'send' || kind === 'done'
-      ? [{ key: 'finished', title: t('flow.field.processState'), width: 100, align: 'center' as const, render: (_v: unknown, row: BladeFlow) => finished(row) }]
+      ? [
+          {
+            key: 'finished',
+            title: t('flow.field.processState'),
+            width: 100,
+            align: 'center' as const,
+            render: (_v: unknown, row: BladeFlow) => finished(row),
+          },
+        ]
       : []),
   ];
 
@@ -80,19 +135,32 @@ function WorkListPage({ kind }: { kind: Kind }) {
     return (
       <>
         {kind === 'claim' && can('work_claim_sign') && (
-          <Button type="link" size="small" loading={claim.isPending && claim.variables?.taskId === row.taskId} onClick={() => claim.mutate(row)}>
+          <Button
+            type="link"
+            size="small"
+            loading={claim.isPending && claim.variables?.taskId === row.taskId}
+            onClick={() => claim.mutate(row)}
+          >
             {t('flow.action.claim')}
           </Button>
         )}
         {kind === 'todo' && can('work_todo_handle') && business && (
-          <Button type="link" size="small" onClick={() => void navigate(processRoutes.handle(business, row))}>{t('flow.action.handle')}</Button>
+          <Button type="link" size="small" onClick={() => void navigate(processRoutes.handle(business, row))}>
+            {t('flow.action.handle')}
+          </Button>
         )}
         {business && row.businessId && (
-          <Button type="link" size="small" onClick={() => void navigate(processRoutes.detail(business, row))}>{t('flow.action.detail')}</Button>
+          <Button type="link" size="small" onClick={() => void navigate(processRoutes.detail(business, row))}>
+            {t('flow.action.detail')}
+          </Button>
         )}
-        <Button type="link" size="small" onClick={() => setDiagram({ processInstanceId: row.processInstanceId })}>{t('flow.action.diagram')}</Button>
+        <Button type="link" size="small" onClick={() => setDiagram({ processInstanceId: row.processInstanceId })}>
+          {t('flow.action.diagram')}
+        </Button>
         {kind === 'send' && row.processIsFinished === 'unfinished' && row.taskId && (
-          <Button type="link" size="small" danger onClick={() => confirmWithdraw(row)}>{t('flow.action.withdraw')}</Button>
+          <Button type="link" size="small" danger onClick={() => confirmWithdraw(row)}>
+            {t('flow.action.withdraw')}
+          </Button>
         )}
       </>
     );
@@ -104,14 +172,16 @@ function WorkListPage({ kind }: { kind: Kind }) {
         name={kind}
         fetch={FETCH[kind]}
         rowKey={(row) => `${row.taskId}:${row.processInstanceId}`}
-        filters={(
+        filters={
           <>
-            <Form.Item name="category" label={t('flow.field.category')}><CategorySelect allowClear /></Form.Item>
+            <Form.Item name="category" label={t('flow.field.category')}>
+              <CategorySelect allowClear />
+            </Form.Item>
             <Form.Item name="dates" label={t(kind === 'done' ? 'flow.field.handledTime' : 'flow.field.createTime')}>
               <DatePicker.RangePicker />
             </Form.Item>
           </>
-        )}
+        }
         toQuery={toQuery}
         columns={columns}
         actionsWidth={kind === 'done' ? 140 : 190}

@@ -8,5 +8,6 @@ import { flowCategoriesQuery } from '../flow/flow-queries.ts';
  */
 export function useBusinessRoute(): (row: { category: string; businessTable?: string }) => BusinessKind | undefined {
   const categories = useQuery(flowCategoriesQuery);
-  return (row) => businessOf(categories.data, row.category) ?? (row.businessTable ? businessOfTable(row.businessTable) : undefined);
+  return (row) =>
+    businessOf(categories.data, row.category) ?? (row.businessTable ? businessOfTable(row.businessTable) : undefined);
 }

@@ -47,17 +47,29 @@ export function ApprovalsTab() {
   }, [noneToStart, failed, t]);
 
   const title = (text: string, count: number) => (
-    <Badge content={badgeText(count)} style={{ '--right': '-12px', '--top': '2px' }}>{text}</Badge>
+    <Badge content={badgeText(count)} style={{ '--right': '-12px', '--top': '2px' }}>
+      {text}
+    </Badge>
   );
   return (
     <>
       <div className="m-toolbar">
-        <Tabs activeKey={segment} activeLineMode="fixed" onChange={(key) => setSearch(key === 'todo' ? {} : { tab: key }, { replace: true })}>
+        <Tabs
+          activeKey={segment}
+          activeLineMode="fixed"
+          onChange={(key) => setSearch(key === 'todo' ? {} : { tab: key }, { replace: true })}
+        >
           <Tabs.Tab key="todo" title={title(t('mobile.approvals.todo'), todoTotal)} />
           <Tabs.Tab key="claim" title={title(t('mobile.approvals.claim'), claimTotal)} />
           <Tabs.Tab key="mine" title={t('mobile.approvals.mine')} />
         </Tabs>
-        <Button className="m-toolbar-button" fill="none" color="primary" onClick={openStart} aria-label={t('mobile.approvals.start')}>
+        <Button
+          className="m-toolbar-button"
+          fill="none"
+          color="primary"
+          onClick={openStart}
+          aria-label={t('mobile.approvals.start')}
+        >
           <AddOutline />
         </Button>
       </div>

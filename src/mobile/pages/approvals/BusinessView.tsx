@@ -5,7 +5,10 @@ import type { ApprovalKind } from '../../paths.ts';
 import { detailFields, requestState, STATE_COLORS, type BusinessRecord } from './business.ts';
 import { useBusiness } from './flow-queries.ts';
 
-/** The request of a process (leave, fund, ...: its definition's fields), read-only, with its state. Processes without a business form show none. */
+/**
+ * The request of a process (leave, fund, ...: its definition's fields), read-only, with its state. Processes without a
+ * business form show none.
+ */
 export function BusinessView({ kind, businessId }: { kind: ApprovalKind; businessId: string }) {
   const { t } = useTranslation();
   const query = useBusiness(kind, businessId);
@@ -13,7 +16,12 @@ export function BusinessView({ kind, businessId }: { kind: ApprovalKind; busines
   const business = query.data;
   let body;
   if (business) body = <Fields fields={detailFields(business)} />;
-  else if (query.isPending && query.fetchStatus === 'fetching') body = <div className="m-state-inline" aria-busy="true"><DotLoading color="primary" /></div>;
+  else if (query.isPending && query.fetchStatus === 'fetching')
+    body = (
+      <div className="m-state-inline" aria-busy="true">
+        <DotLoading color="primary" />
+      </div>
+    );
   else if (query.isPending || query.isError) body = <div className="m-state-inline">{t('common.networkError')}</div>;
   else body = <div className="m-state-inline">{t('mobile.approvals.recordMissing')}</div>;
   return (
@@ -23,8 +31,18 @@ export function BusinessView({ kind, businessId }: { kind: ApprovalKind; busines
   );
 }
 
-export function StateTag({ business, processIsFinished }: { business?: BusinessRecord | null; processIsFinished?: 'finished' | 'unfinished' }) {
+export function StateTag({
+  business,
+  processIsFinished,
+}: {
+  business?: BusinessRecord | null;
+  processIsFinished?: 'finished' | 'unfinished';
+}) {
   const { t } = useTranslation();
   const state = requestState(business?.record.status, processIsFinished);
-  return <Tag color={STATE_COLORS[state]} fill="outline" className="m-state-tag">{t(`mobile.approvals.status.${state}`)}</Tag>;
+  return (
+    <Tag color={STATE_COLORS[state]} fill="outline" className="m-state-tag">
+      {t(`mobile.approvals.status.${state}`)}
+    </Tag>
+  );
 }

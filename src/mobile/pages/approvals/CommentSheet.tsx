@@ -19,7 +19,13 @@ export interface CommentAction {
  */
 export function CommentSheet({ action, onClose }: { action?: CommentAction; onClose: () => void }) {
   return (
-    <Popup visible={Boolean(action)} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }} destroyOnClose>
+    <Popup
+      visible={Boolean(action)}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      destroyOnClose
+    >
       {action && <SheetBody key={action.title} action={action} onClose={onClose} />}
     </Popup>
   );
@@ -42,7 +48,9 @@ function SheetBody({ action, onClose }: { action: CommentAction; onClose: () => 
     <section className="m-sheet" role="dialog" aria-label={action.title}>
       <h3 className="m-sheet-title">{action.title}</h3>
       {action.hint && <p className="m-sheet-hint">{action.hint}</p>}
-      <label htmlFor={inputId} className="m-visually-hidden">{t('mobile.approvals.comment')}</label>
+      <label htmlFor={inputId} className="m-visually-hidden">
+        {t('mobile.approvals.comment')}
+      </label>
       <TextArea
         id={inputId}
         className="m-sheet-input"
@@ -55,7 +63,9 @@ function SheetBody({ action, onClose }: { action: CommentAction; onClose: () => 
         autoSize={{ minRows: 3, maxRows: 6 }}
       />
       <div className="m-sheet-buttons">
-        <Button size="large" onClick={onClose} disabled={sending}>{t('common.cancel')}</Button>
+        <Button size="large" onClick={onClose} disabled={sending}>
+          {t('common.cancel')}
+        </Button>
         <Button size="large" color={action.danger ? 'danger' : 'primary'} loading={sending} onClick={confirm}>
           {t('mobile.approvals.confirm')}
         </Button>

@@ -11,31 +11,65 @@ import { useBusiness, type WorkListKind } from './flow-queries.ts';
  * A task or request as a card: process, applicant, the key fields of its request (its definition's summary; loaded
  * per card and shared with the detail page's cache), the step it is at, and when.
  */
-export function FlowCard({ row, kind, list, onOpen }: { row: BladeFlow; kind: ApprovalKind; list: WorkListKind; onOpen: () => void }) {
+export function FlowCard({
+  row,
+  kind,
+  list,
+  onOpen,
+}: {
+  row: BladeFlow;
+  kind: ApprovalKind;
+  list: WorkListKind;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation();
   const business = useBusiness(kind, row.businessId).data;
   const mine = list === 'send';
   const fields: [string, string][] = [
-    ...(mine ? [] : [[t('mobile.approvals.applicant'), row.startUserName || business?.record.flow?.assigneeName || '']] as [string, string][]),
+    ...(mine
+      ? []
+      : ([[t('mobile.approvals.applicant'), row.startUserName || business?.record.flow?.assigneeName || '']] as [
+          string,
+          string,
+        ][])),
     ...(business ? summaryFields(business) : []),
     [mine ? t('mobile.approvals.lastTask') : t('mobile.approvals.currentTask'), row.taskName],
   ];
   const title = row.processDefinitionName || row.categoryName || row.taskName;
   // A request's state is its record's (rejected and approved look alike in the list row): shown once it is loaded.
-  const extra = mine
-    ? (business || kind === 'process') && <StateTag business={business} processIsFinished={row.processIsFinished} />
-    : list === 'claim' ? <Tag color="warning" fill="outline" className="m-state-tag">{t('mobile.approvals.claimable')}</Tag> : undefined;
+  const extra = mine ? (
+    (business || kind === 'process') && <StateTag business={business} processIsFinished={row.processIsFinished} />
+  ) : list === 'claim' ? (
+    <Tag color="warning" fill="outline" className="m-state-tag">
+      {t('mobile.approvals.claimable')}
+    </Tag>
+  ) : undefined;
   return (
     <Card
       className="m-flow-card"
       title={<span className="m-flow-card-title">{title}</span>}
-      extra={<span className="m-flow-card-extra">{extra}<RightOutline className="m-flow-card-arrow" /></span>}
+      extra={
+        <span className="m-flow-card-extra">
+          {extra}
+          <RightOutline className="m-flow-card-arrow" />
+        </span>
+      }
       onClick={onOpen}
     >
-      {fields.filter(([, value]) => value).map(([label, value]) => (
-        <div key={label} className="m-card-field"><span>{label}</span>{value}</div>
-      ))}
-      {business && cardTexts(business).map((text, i) => <div key={i} className="m-card-field m-card-reason">{text}</div>)}
+      {fields
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className="m-card-field">
+            <span>{label}</span>
+            {value}
+          </div>
+        ))}
+      {business &&
+        cardTexts(business).map((text, i) => (
+          <div key={i} className="m-card-field m-card-reason">
+            {text}
+          </div>
+        ))}
       <div className="m-card-time">
         {mine ? t('mobile.approvals.startedAt') : t('mobile.approvals.receivedAt')} {shortTime(row.createTime)}
       </div>

@@ -11,8 +11,14 @@ export function HistoryView({ processInstanceId }: { processInstanceId: string }
   const query = useHistory(processInstanceId);
   const rows = query.data ?? [];
   let body;
-  if (query.isPending && query.fetchStatus === 'fetching') body = <div className="m-state-inline" aria-busy="true"><DotLoading color="primary" /></div>;
-  else if (!rows.length && (query.isPending || query.isError)) body = <div className="m-state-inline">{t('common.networkError')}</div>;
+  if (query.isPending && query.fetchStatus === 'fetching')
+    body = (
+      <div className="m-state-inline" aria-busy="true">
+        <DotLoading color="primary" />
+      </div>
+    );
+  else if (!rows.length && (query.isPending || query.isError))
+    body = <div className="m-state-inline">{t('common.networkError')}</div>;
   else if (!rows.length) body = <div className="m-state-inline">{t('mobile.approvals.historyEmpty')}</div>;
   else {
     body = (

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { startRequest } from '../../../client/api/flow.ts';
 import {
-  edgeOf, formFieldsOf, isPeriod, isSent, periodOf, requiredMessage, type NamedField,
+  edgeOf,
+  formFieldsOf,
+  isPeriod,
+  isSent,
+  periodOf,
+  requiredMessage,
+  type NamedField,
 } from '../../../client/approval-fields.ts';
 import { ApiFailure } from '../../../client/http.ts';
 import { useLeaveDays, useNextWorkingDay } from '../../../client/work-calendar.ts';
@@ -29,8 +35,14 @@ function HalfDay({ label, value, onChange }: { label: string; value: DayHalf; on
   return (
     <span className="m-half-day" role="radiogroup" aria-label={label}>
       {(['am', 'pm'] as const).map((half) => (
-        <button key={half} type="button" role="radio" aria-checked={value === half} className={value === half ? 'm-half-day-on' : ''}
-          onClick={() => onChange(half)}>
+        <button
+          key={half}
+          type="button"
+          role="radio"
+          aria-checked={value === half}
+          className={value === half ? 'm-half-day-on' : ''}
+          onClick={() => onChange(half)}
+        >
           {t(`flow.process.${half}`)}
         </button>
       ))}
@@ -114,8 +126,11 @@ function RequestFormOf({ entity, processDefinitionId }: { entity: ApprovableDef;
     }
     setSending(true);
     try {
-      const values = Object.fromEntries(fields.filter((f) => isSent(f.field))
-        .map((named) => [named.name, isPeriod(named.field) ? timeOf(named) : (texts[named.name] ?? '').trim()]));
+      const values = Object.fromEntries(
+        fields
+          .filter((f) => isSent(f.field))
+          .map((named) => [named.name, isPeriod(named.field) ? timeOf(named) : (texts[named.name] ?? '').trim()]),
+      );
       await startRequest(kind, { processDefinitionId, ...values, taskUser: approver!.id });
     } catch (error) {
       // The server's refusals are toasted by the interceptor; a request that never got an answer is said here.
@@ -138,8 +153,12 @@ function RequestFormOf({ entity, processDefinitionId }: { entity: ApprovableDef;
         if (endField) clear(endField.name);
       };
       return (
-        <Field key={name} label={label} error={errors[name]}
-          extra={<HalfDay label={t(`flow.process.${edge}Half`)} value={halfOf(named)} onChange={onHalf} />}>
+        <Field
+          key={name}
+          label={label}
+          error={errors[name]}
+          extra={<HalfDay label={t(`flow.process.${edge}Half`)} value={halfOf(named)} onChange={onHalf} />}
+        >
           <button type="button" className="m-picker-button" aria-label={label} onClick={() => setPicking(named)}>
             <span className="m-picker-value">{dateOf(named)}</span>
           </button>
@@ -155,35 +174,68 @@ function RequestFormOf({ entity, processDefinitionId }: { entity: ApprovableDef;
       );
     }
     const value = texts[name] ?? '';
-    const onChange = (text: string) => { setTexts((current) => ({ ...current, [name]: text })); clear(name); };
+    const onChange = (text: string) => {
+      setTexts((current) => ({ ...current, [name]: text }));
+      clear(name);
+    };
     const placeholder = local(field.placeholder ?? requiredMessage(field) ?? field.label);
     if (field.control === 'textarea' || field.type === 'text') {
       const id = `${textAreaId}-${name}`;
       return (
         <Field key={name} label={label} error={errors[name]}>
-          <label htmlFor={id} className="m-visually-hidden">{label}</label>
-          <TextArea id={id} value={value} onChange={onChange} placeholder={placeholder} maxLength={field.max}
-            autoSize={{ minRows: 2, maxRows: 5 }} />
+          <label htmlFor={id} className="m-visually-hidden">
+            {label}
+          </label>
+          <TextArea
+            id={id}
+            value={value}
+            onChange={onChange}
+            placeholder={placeholder}
+            maxLength={field.max}
+            autoSize={{ minRows: 2, maxRows: 5 }}
+          />
         </Field>
       );
     }
     const numeric = field.type === 'money' || field.type === 'decimal' || field.type === 'int';
     return (
       <Field key={name} label={label} error={errors[name]}>
-        <Input value={value} onChange={onChange} placeholder={placeholder} aria-label={label} clearable
-          {...(numeric ? { inputMode: 'decimal' as const } : { maxLength: field.max })} />
+        <Input
+          value={value}
+          onChange={onChange}
+          placeholder={placeholder}
+          aria-label={label}
+          clearable
+          {...(numeric ? { inputMode: 'decimal' as const } : { maxLength: field.max })}
+        />
       </Field>
     );
   };
 
   return (
-    <form className="m-form-page" noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
+    <form
+      className="m-form-page"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
       <List mode="card" className="m-form">
         {fields.map(control)}
-        <UserPicker value={approver} onChange={(value) => { setApprover(value); clear('approver'); }} error={errors.approver} />
+        <UserPicker
+          value={approver}
+          onChange={(value) => {
+            setApprover(value);
+            clear('approver');
+          }}
+          error={errors.approver}
+        />
       </List>
       <div className="m-section">
-        <Button block type="submit" color="primary" size="large" loading={sending}>{t('mobile.approvals.submit')}</Button>
+        <Button block type="submit" color="primary" size="large" loading={sending}>
+          {t('mobile.approvals.submit')}
+        </Button>
       </div>
       <DatePicker
         visible={picking !== undefined}

@@ -19,7 +19,10 @@ export function RequestPage() {
   const business = useBusiness(kind, businessId).data;
   const refresh = useRefreshAfterAction();
   const back = useBackToList();
-  const adjusting = Boolean(taskId) && business?.record.status === REQUEST_STATUS.rejected && business.record.createUser === userInfo?.user_id;
+  const adjusting =
+    Boolean(taskId) &&
+    business?.record.status === REQUEST_STATUS.rejected &&
+    business.record.createUser === userInfo?.user_id;
   return (
     <div className="m-page">
       <BusinessView kind={kind} businessId={businessId} />

@@ -63,31 +63,65 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
     }
   };
 
-  const approve = () => open({ title: t('mobile.approvals.approve'), comment: t('mobile.approvals.approveComment'), send: complete(true, t('mobile.approvals.approved')) });
-  const reject = () => open({ title: t('mobile.approvals.reject'), comment: t('mobile.approvals.rejectComment'), danger: true, send: complete(false, t('mobile.approvals.rejected')) });
-  const resubmit = () => open({ title: t('mobile.approvals.resubmit'), comment: t('mobile.approvals.resubmitComment'), send: complete(true, t('mobile.approvals.resubmitted')) });
-  const withdraw = () => open({
-    title: t('mobile.approvals.withdraw'), comment: t('mobile.approvals.withdrawComment'), hint: t('mobile.approvals.withdrawConfirm'), danger: true,
-    send: complete(false, t('mobile.approvals.withdrawn')),
-  });
+  const approve = () =>
+    open({
+      title: t('mobile.approvals.approve'),
+      comment: t('mobile.approvals.approveComment'),
+      send: complete(true, t('mobile.approvals.approved')),
+    });
+  const reject = () =>
+    open({
+      title: t('mobile.approvals.reject'),
+      comment: t('mobile.approvals.rejectComment'),
+      danger: true,
+      send: complete(false, t('mobile.approvals.rejected')),
+    });
+  const resubmit = () =>
+    open({
+      title: t('mobile.approvals.resubmit'),
+      comment: t('mobile.approvals.resubmitComment'),
+      send: complete(true, t('mobile.approvals.resubmitted')),
+    });
+  const withdraw = () =>
+    open({
+      title: t('mobile.approvals.withdraw'),
+      comment: t('mobile.approvals.withdrawComment'),
+      hint: t('mobile.approvals.withdrawConfirm'),
+      danger: true,
+      send: complete(false, t('mobile.approvals.withdrawn')),
+    });
 
   return (
     <div className="m-actions">
-      {!online && <div className="m-actions-note" role="note">{t('mobile.approvals.needNetwork')}</div>}
+      {!online && (
+        <div className="m-actions-note" role="note">
+          {t('mobile.approvals.needNetwork')}
+        </div>
+      )}
       {mode === 'adjust' && <div className="m-actions-hint">{t('mobile.approvals.rejectedHint')}</div>}
       <div className="m-actions-buttons">
         {mode === 'claim' && (
-          <Button size="large" color="primary" fill="outline" loading={claiming} onClick={claim}>{t('mobile.approvals.claimTask')}</Button>
+          <Button size="large" color="primary" fill="outline" loading={claiming} onClick={claim}>
+            {t('mobile.approvals.claimTask')}
+          </Button>
         )}
         {mode === 'adjust' ? (
           <>
-            <Button size="large" color="danger" fill="outline" onClick={withdraw}>{t('mobile.approvals.withdraw')}</Button>
-            <Button size="large" color="primary" onClick={resubmit}>{t('mobile.approvals.resubmit')}</Button>
+            <Button size="large" color="danger" fill="outline" onClick={withdraw}>
+              {t('mobile.approvals.withdraw')}
+            </Button>
+            <Button size="large" color="primary" onClick={resubmit}>
+              {t('mobile.approvals.resubmit')}
+            </Button>
           </>
         ) : (
           <>
-            <Button size="large" color="danger" fill="outline" onClick={reject}>{t('mobile.approvals.reject')}</Button>
-            <Button size="large" color="primary" onClick={approve}>{t('mobile.approvals.approve')}</Button>
+            <Button size="large" color="danger" fill="outline" onClick={reject}>
+              {t('mobile.approvals.reject')}
+            </Button>
+            <Button size="large" color="primary" onClick={approve}>
+              {t('mobile.approvals.approve')}
+            </Button>
           </>
         )}
       </div>

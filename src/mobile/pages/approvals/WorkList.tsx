@@ -19,7 +19,11 @@ export function WorkList({ kind }: { kind: WorkListKind }) {
   const refresh = useOnlineRefresh(() => query.refetch());
   const open = (row: BladeFlow) => {
     const business = kindOf(row, categories);
-    navigate(kind === 'send' ? APPROVAL_PATHS.detail(business, row, row.taskId) : APPROVAL_PATHS.handle(business, row, kind === 'claim'));
+    navigate(
+      kind === 'send'
+        ? APPROVAL_PATHS.detail(business, row, row.taskId)
+        : APPROVAL_PATHS.handle(business, row, kind === 'claim'),
+    );
   };
 
   return (
@@ -27,7 +31,13 @@ export function WorkList({ kind }: { kind: WorkListKind }) {
       <QueryState query={query} empty={rows.length === 0}>
         <div className="m-cards">
           {rows.map((row) => (
-            <FlowCard key={`${row.taskId}-${row.processInstanceId}`} row={row} kind={kindOf(row, categories)} list={kind} onOpen={() => open(row)} />
+            <FlowCard
+              key={`${row.taskId}-${row.processInstanceId}`}
+              row={row}
+              kind={kindOf(row, categories)}
+              list={kind}
+              onOpen={() => open(row)}
+            />
           ))}
         </div>
         <NextPages query={query} />

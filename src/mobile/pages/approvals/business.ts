@@ -1,8 +1,19 @@
 import {
-  businessOf, businessOfTable, REQUEST_STATUS, type BladeFlow, type BusinessRequest, type FlowCategory,
+  businessOf,
+  businessOfTable,
+  REQUEST_STATUS,
+  type BladeFlow,
+  type BusinessRequest,
+  type FlowCategory,
 } from '../../../client/api/flow.ts';
 import {
-  detailFieldsOf, edgeOf, formFieldsOf, isPeriod, summaryRowsOf, type NamedField,
+  detailFieldsOf,
+  edgeOf,
+  formFieldsOf,
+  isPeriod,
+  shownValue,
+  summaryRowsOf,
+  type NamedField,
 } from '../../../client/approval-fields.ts';
 import { formatNumber } from '../../../client/format.ts';
 import { currentLanguage, t } from '../../../client/i18n.ts';
@@ -12,10 +23,16 @@ import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { ApprovalKind } from '../../paths.ts';
 
 /** A request as `detail` returns it, with the kind whose definition says which fields it has. */
-export interface BusinessRecord { kind: string; record: BusinessRequest }
+export interface BusinessRecord {
+  kind: string;
+  record: BusinessRequest;
+}
 
 /** Which business page a row opens: the `flow` dictionary routes the category, else the business table tells. */
-export function kindOf(row: Pick<BladeFlow, 'category' | 'businessTable'>, categories?: readonly FlowCategory[]): ApprovalKind {
+export function kindOf(
+  row: Pick<BladeFlow, 'category' | 'businessTable'>,
+  categories?: readonly FlowCategory[],
+): ApprovalKind {
   return businessOfTable(row.businessTable) ?? businessOf(categories, row.category) ?? 'process';
 }
 
@@ -45,17 +62,24 @@ export function summaryFields(business: BusinessRecord): [label: string, value: 
   const entity = entityOf(business);
   if (!entity) return [];
   const { record } = business;
-  return summaryRowsOf(entity).map((row): [string, string] => ('field' in row
-    ? [local(row.label), valueText(row.field, record[row.field.name])]
-    : [local(row.label), `${valueText(row.from, record[row.from.name])} ~ ${valueText(row.to, record[row.to.name])}`]));
+  return summaryRowsOf(entity).map((row): [string, string] =>
+    'field' in row
+      ? [local(row.label), valueText(row.field, shownValue(row.field, record))]
+      : [
+          local(row.label),
+          `${valueText(row.from, shownValue(row.from, record))} ~ ${valueText(row.to, shownValue(row.to, record))}`,
+        ],
+  );
 }
 
 /** The long texts of a record a card shows below its fields (a leave's reason, a fund's purpose). */
 export function cardTexts(business: BusinessRecord): string[] {
   const entity = entityOf(business);
   if (!entity) return [];
-  return detailFieldsOf(entity).filter(({ field }) => field.control === 'textarea')
-    .map(({ name }) => String(business.record[name] ?? '')).filter(Boolean);
+  return detailFieldsOf(entity)
+    .filter(({ field }) => field.control === 'textarea')
+    .map(({ name }) => String(business.record[name] ?? ''))
+    .filter(Boolean);
 }
 
 /** Every field of a record, read-only, in form order. */
@@ -66,8 +90,10 @@ export function detailFields(business: BusinessRecord): [label: string, value: s
   const fields = entity ? formFieldsOf(entity) : [];
   return [
     applicant,
-    ...fields.map((named): [string, string] =>
-      [local(named.field.label), valueText(named, business.record[named.name])]),
+    ...fields.map((named): [string, string] => [
+      local(named.field.label),
+      valueText(named, shownValue(named, business.record)),
+    ]),
     applied,
   ];
 }
@@ -75,13 +101,21 @@ export function detailFields(business: BusinessRecord): [label: string, value: s
 export type RequestState = 'running' | 'rejected' | 'approved' | 'withdrawn' | 'finished';
 
 /** A request's state: the business row's status as the server sets it, else only whether its process ended. */
-export function requestState(status: number | undefined, processIsFinished: BladeFlow['processIsFinished'] | undefined): RequestState {
+export function requestState(
+  status: number | undefined,
+  processIsFinished: BladeFlow['processIsFinished'] | undefined,
+): RequestState {
   switch (status) {
-    case REQUEST_STATUS.running: return 'running';
-    case REQUEST_STATUS.rejected: return 'rejected';
-    case REQUEST_STATUS.approved: return 'approved';
-    case REQUEST_STATUS.withdrawn: return 'withdrawn';
-    default: return processIsFinished === 'finished' ? 'finished' : 'running';
+    case REQUEST_STATUS.running:
+      return 'running';
+    case REQUEST_STATUS.rejected:
+      return 'rejected';
+    case REQUEST_STATUS.approved:
+      return 'approved';
+    case REQUEST_STATUS.withdrawn:
+      return 'withdrawn';
+    default:
+      return processIsFinished === 'finished' ? 'finished' : 'running';
   }
 }
 

@@ -1,8 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  fetchClaimList, fetchFlowCategories, fetchHistoryFlowList, fetchRequestDetail, fetchSendList, fetchStartList,
-  fetchTodoList, type BladeFlow,
+  fetchClaimList,
+  fetchFlowCategories,
+  fetchHistoryFlowList,
+  fetchRequestDetail,
+  fetchSendList,
+  fetchStartList,
+  fetchTodoList,
+  type BladeFlow,
 } from '../../../client/api/flow.ts';
 import type { Page } from '../../../client/http.ts';
 import { approvalOf } from '../../../shared/entities/approvals.ts';
@@ -103,8 +109,10 @@ export function useRefreshAfterAction() {
   const queryClient = useQueryClient();
   return async (target: { kind?: ApprovalKind; businessId?: string; processInstanceId?: string } = {}) => {
     const work = [queryClient.invalidateQueries({ queryKey: flowKeys.lists })];
-    if (target.kind && target.businessId) work.push(queryClient.invalidateQueries({ queryKey: flowKeys.business(target.kind, target.businessId) }));
-    if (target.processInstanceId) work.push(queryClient.invalidateQueries({ queryKey: flowKeys.history(target.processInstanceId) }));
+    if (target.kind && target.businessId)
+      work.push(queryClient.invalidateQueries({ queryKey: flowKeys.business(target.kind, target.businessId) }));
+    if (target.processInstanceId)
+      work.push(queryClient.invalidateQueries({ queryKey: flowKeys.history(target.processInstanceId) }));
     await Promise.all(work);
   };
 }

@@ -12,8 +12,15 @@ const STORE = 'mobileFlowCache';
 const MAX_ENTRIES = 60;
 const SAVE_DELAY_MS = 300;
 
-interface Entry { key: QueryKey; data: unknown; updatedAt: number }
-interface Saved { owner: string; entries: Entry[] }
+interface Entry {
+  key: QueryKey;
+  data: unknown;
+  updatedAt: number;
+}
+interface Saved {
+  owner: string;
+  entries: Entry[];
+}
 
 const isFlowKey = (key: QueryKey) => FLOW_KEY.every((part, index) => key[index] === part);
 
@@ -42,7 +49,9 @@ export function restoreFlowCache(client: QueryClient, owner: string) {
 }
 
 function save(client: QueryClient, owner: string) {
-  const entries = client.getQueryCache().findAll({ queryKey: FLOW_KEY })
+  const entries = client
+    .getQueryCache()
+    .findAll({ queryKey: FLOW_KEY })
     .filter((query) => query.state.data !== undefined && query.state.data !== null && query.state.status === 'success')
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
     .slice(0, MAX_ENTRIES)
@@ -65,11 +74,16 @@ export function keepFlowCache(client: QueryClient, owner: string): () => void {
     cancelSave();
     save(client, owner);
   };
-  const onHidden = () => { if (document.visibilityState === 'hidden') flush(); };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !isFlowKey(event.query.queryKey)) return;
     cancelSave();
-    timer = setTimeout(() => { timer = undefined; save(client, owner); }, SAVE_DELAY_MS);
+    timer = setTimeout(() => {
+      timer = undefined;
+      save(client, owner);
+    }, SAVE_DELAY_MS);
   });
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', onHidden);

@@ -18,5 +18,6 @@ export function useProcessParams() {
 export function useBackToList() {
   const navigate = useNavigate();
   const { key } = useLocation();
-  return (segment: ApprovalSegment) => (key === 'default' ? navigate(APPROVAL_PATHS.tab(segment), { replace: true }) : navigate(-1));
+  return (segment: ApprovalSegment) =>
+    key === 'default' ? navigate(APPROVAL_PATHS.tab(segment), { replace: true }) : navigate(-1);
 }

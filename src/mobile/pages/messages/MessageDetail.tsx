@@ -4,7 +4,15 @@ import { MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
 import { useOnline } from '../../../client/pwa.ts';
 
 /** The whole message in a bottom sheet (opening it marks it read). */
-export function MessageDetail({ message, visible, onClose }: { message?: Message; visible: boolean; onClose: () => void }) {
+export function MessageDetail({
+  message,
+  visible,
+  onClose,
+}: {
+  message?: Message;
+  visible: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const online = useOnline();
   return (
@@ -21,7 +29,9 @@ export function MessageDetail({ message, visible, onClose }: { message?: Message
           <h3>{message.title || t('mobile.messages.untitled')}</h3>
           <div className="m-msg-time">{message.createTime}</div>
           <div className="m-detail-content">{message.content}</div>
-          {!online && message.status === MESSAGE_UNREAD && <div className="m-detail-note">{t('mobile.messages.readNeedsNetwork')}</div>}
+          {!online && message.status === MESSAGE_UNREAD && (
+            <div className="m-detail-note">{t('mobile.messages.readNeedsNetwork')}</div>
+          )}
         </article>
       )}
     </Popup>

@@ -29,7 +29,11 @@ export function MessageList({ status }: { status?: number }) {
   const query = useInfiniteQuery({
     queryKey: [...keys.messages, status ?? 'all'],
     queryFn: ({ pageParam }) =>
-      fetchMessages(status === undefined ? { current: pageParam, size: PAGE_SIZE } : { status, current: pageParam, size: PAGE_SIZE }),
+      fetchMessages(
+        status === undefined
+          ? { current: pageParam, size: PAGE_SIZE }
+          : { status, current: pageParam, size: PAGE_SIZE },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last: Page<Message>) => {
       const current = Number(last.current) || 1;
@@ -38,7 +42,9 @@ export function MessageList({ status }: { status?: number }) {
   });
   const records = query.data?.pages.flatMap((page) => page.records) ?? [];
 
-  const refresh = useOnlineRefresh(() => Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: keys.unreadCount })]));
+  const refresh = useOnlineRefresh(() =>
+    Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: keys.unreadCount })]),
+  );
 
   const open = (message: Message) => {
     const target = messageTarget(message);
@@ -50,17 +56,26 @@ export function MessageList({ status }: { status?: number }) {
       setVisible(true);
     }
     if (message.status !== MESSAGE_UNREAD || !online) return;
-    markRead([message.id]).then(() => {
-      // Mirror the server's change in every loaded list, so nothing jumps while the detail is open.
-      queryClient.setQueriesData<InfiniteData<Page<Message>>>({ queryKey: keys.messages }, (data) => data && {
-        ...data,
-        pages: data.pages.map((page) => ({
-          ...page,
-          records: page.records.map((record) => (record.id === message.id ? { ...record, status: READ } : record)),
-        })),
-      });
-      void queryClient.invalidateQueries({ queryKey: keys.unreadCount });
-    }, () => undefined);
+    markRead([message.id]).then(
+      () => {
+        // Mirror the server's change in every loaded list, so nothing jumps while the detail is open.
+        queryClient.setQueriesData<InfiniteData<Page<Message>>>(
+          { queryKey: keys.messages },
+          (data) =>
+            data && {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                records: page.records.map((record) =>
+                  record.id === message.id ? { ...record, status: READ } : record,
+                ),
+              })),
+            },
+        );
+        void queryClient.invalidateQueries({ queryKey: keys.unreadCount });
+      },
+      () => undefined,
+    );
   };
 
   return (

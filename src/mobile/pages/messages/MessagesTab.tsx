@@ -33,7 +33,11 @@ export function MessagesTab() {
   return (
     <>
       <div className="m-toolbar">
-        <Tabs activeKey={filter} activeLineMode="fixed" onChange={(key) => setFilter(key === 'unread' ? 'unread' : 'all')}>
+        <Tabs
+          activeKey={filter}
+          activeLineMode="fixed"
+          onChange={(key) => setFilter(key === 'unread' ? 'unread' : 'all')}
+        >
           <Tabs.Tab key="all" title={t('mobile.messages.all')} />
           <Tabs.Tab key="unread" title={t('mobile.messages.unread')} />
         </Tabs>

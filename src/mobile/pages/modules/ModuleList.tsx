@@ -40,7 +40,10 @@ export function FieldCard({ title, time, fields }: { title: string; time?: strin
   return (
     <Card title={title}>
       {fields.map(([key, value]) => (
-        <div key={key} className="m-card-field"><span>{key}</span>{value}</div>
+        <div key={key} className="m-card-field">
+          <span>{key}</span>
+          {value}
+        </div>
       ))}
       {time && <div className="m-card-time">{time}</div>}
     </Card>

@@ -15,11 +15,14 @@ export type Row = Record<string, unknown>;
  * A list of a module that later issues build: failures are handled here (`silent`), so a missing module is a
  * state of the tab, not an error toast. A 401 still logs out as everywhere else.
  */
-export async function fetchModulePage(url: string, params: Record<string, unknown> = { current: 1, size: 20 }): Promise<Row[]> {
+export async function fetchModulePage(
+  url: string,
+  params: Record<string, unknown> = { current: 1, size: 20 },
+): Promise<Row[]> {
   try {
     const response = await http.get<R<Page<Row> | Row[] | null>>(url, { params, silent: true });
     const data = response.data.data;
-    return Array.isArray(data) ? data : data?.records ?? [];
+    return Array.isArray(data) ? data : (data?.records ?? []);
   } catch (error) {
     if (error instanceof ApiFailure && error.code === 404) throw new ModuleNotAvailable(url);
     if (error instanceof ApiFailure && error.code === 401) {
@@ -37,6 +40,8 @@ const HIDDEN = /(^id$|Id$|^tenant|^create(User|Dept)$|^update(User|Time)$|^isDel
 /** The first few text fields of a row, for a generic card (the module's own cards come with its issue). */
 export function textFields(row: Row, count = 4): [string, string][] {
   return Object.entries(row)
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '' && !HIDDEN.test(entry[0]))
+    .filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '' && !HIDDEN.test(entry[0]),
+    )
     .slice(0, count);
 }

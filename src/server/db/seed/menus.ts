@@ -17,7 +17,11 @@ export interface SeedButton {
 }
 
 /** A platform dictionary (blade_dict): its code, name and items as [key, value, remark?]. */
-export type SeedDictionary = readonly [code: string, name: string, items: ReadonlyArray<readonly [key: string, value: string, remark?: string]>];
+export type SeedDictionary = readonly [
+  code: string,
+  name: string,
+  items: ReadonlyArray<readonly [key: string, value: string, remark?: string]>,
+];
 
 export interface SeedMenu {
   code: string;
@@ -63,7 +67,15 @@ export const DEV = '/api/blade-develop';
 export const FLOW = '/api/blade-flow';
 export const LOG = '/api/blade-log';
 
-export function btn(code: string, zh: string, en: string, alias: string, source: string, action: Action, path?: string): Extra {
+export function btn(
+  code: string,
+  zh: string,
+  en: string,
+  alias: string,
+  source: string,
+  action: Action,
+  path?: string,
+): Extra {
   return path === undefined ? { code, zh, en, alias, source, action } : { code, zh, en, alias, path, source, action };
 }
 
@@ -90,12 +102,27 @@ export function crud(code: string, path: string, api: string, opts: CrudOptions 
   return [...std, ...(opts.extra ?? []).map((b, i) => ({ ...b, sort: first + i }))];
 }
 
-export function menu(code: string, zh: string, en: string, path: string, sort: number, source: string, children?: SeedMenu[]): SeedMenu {
+export function menu(
+  code: string,
+  zh: string,
+  en: string,
+  path: string,
+  sort: number,
+  source: string,
+  children?: SeedMenu[],
+): SeedMenu {
   return children ? { code, zh, en, path, source, sort, children } : { code, zh, en, path, source, sort };
 }
 
 export function screen(
-  code: string, zh: string, en: string, path: string, sort: number, source: string, api: string, opts?: CrudOptions,
+  code: string,
+  zh: string,
+  en: string,
+  path: string,
+  sort: number,
+  source: string,
+  api: string,
+  opts?: CrudOptions,
 ): SeedMenu {
   return { code, zh, en, path, source, sort, buttons: crud(code, path, api, opts) };
 }
@@ -105,21 +132,47 @@ export function external(code: string, zh: string, en: string, url: string, sort
 }
 
 /** A screen whose only buttons are `extra` (workflow screens). */
-export function actions(code: string, zh: string, en: string, path: string, sort: number, source: string, extra: Extra[] = []): SeedMenu {
+export function actions(
+  code: string,
+  zh: string,
+  en: string,
+  path: string,
+  sort: number,
+  source: string,
+  extra: Extra[] = [],
+): SeedMenu {
   const m = menu(code, zh, en, path, sort, source);
   return extra.length ? { ...m, buttons: crud(code, path, '', { only: [], extra }) } : m;
 }
 
-export const exportBtn = (code: string, api?: string) => btn(`${code}_export`, '导出', 'Export', 'export', 'download', 1, api);
-export const importBtn = (code: string, api?: string) => btn(`${code}_import`, '导入', 'Import', 'import', 'upload', 1, api);
+export const exportBtn = (code: string, api?: string) =>
+  btn(`${code}_export`, '导出', 'Export', 'export', 'download', 1, api);
+export const importBtn = (code: string, api?: string) =>
+  btn(`${code}_import`, '导入', 'Import', 'import', 'upload', 1, api);
 
 export type BizScreen = [code: string, zh: string, en: string, opts?: CrudOptions & { entity?: string }];
 
 /** A business top menu: screens live at `/<module>/<code>`, their API at `/api/blade-system/<entity ?? code>`. */
-export function business(code: string, zh: string, en: string, sort: number, source: string, screens: BizScreen[]): SeedMenu {
+export function business(
+  code: string,
+  zh: string,
+  en: string,
+  sort: number,
+  source: string,
+  screens: BizScreen[],
+): SeedMenu {
   const path = `/${code}`;
-  return menu(code, zh, en, path, sort, source, screens.map(([c, szh, sen, opts = {}], i) =>
-    screen(c, szh, sen, `${path}/${c}`, i + 1, source, `${SYS}/${opts.entity ?? c}`, opts)));
+  return menu(
+    code,
+    zh,
+    en,
+    path,
+    sort,
+    source,
+    screens.map(([c, szh, sen, opts = {}], i) =>
+      screen(c, szh, sen, `${path}/${c}`, i + 1, source, `${SYS}/${opts.entity ?? c}`, opts),
+    ),
+  );
 }
 
 export const approval = (code: string, entity: string, verb: string, zh: string, en: string, source: string) =>
@@ -139,8 +192,20 @@ export const DICT_ID_BASE = 1_123_598_814_000_000_000n;
 export const menuIdOf = (code: string) => seedIdOf(MENU_ID_BASE, code);
 
 export interface MenuRow {
-  id: string; parent_id: string; code: string; name: string; name_en: string; alias: string; path: string;
-  source: string; sort: number; category: number; action: number; is_open: number; remark: string; is_deleted: number;
+  id: string;
+  parent_id: string;
+  code: string;
+  name: string;
+  name_en: string;
+  alias: string;
+  path: string;
+  source: string;
+  sort: number;
+  category: number;
+  action: number;
+  is_open: number;
+  remark: string;
+  is_deleted: number;
 }
 
 export function menuRows(tree: readonly SeedMenu[]): MenuRow[] {
@@ -149,13 +214,37 @@ export function menuRows(tree: readonly SeedMenu[]): MenuRow[] {
     for (const m of menus) {
       const id = menuIdOf(m.code);
       rows.push({
-        id, parent_id: parentId, code: m.code, name: m.zh, name_en: m.en, alias: m.alias ?? 'menu', path: m.path,
-        source: m.source ?? '', sort: m.sort, category: 1, action: 0, is_open: m.isOpen ?? 1, remark: m.remark ?? '', is_deleted: 0,
+        id,
+        parent_id: parentId,
+        code: m.code,
+        name: m.zh,
+        name_en: m.en,
+        alias: m.alias ?? 'menu',
+        path: m.path,
+        source: m.source ?? '',
+        sort: m.sort,
+        category: 1,
+        action: 0,
+        is_open: m.isOpen ?? 1,
+        remark: m.remark ?? '',
+        is_deleted: 0,
       });
       for (const b of m.buttons ?? []) {
         rows.push({
-          id: menuIdOf(b.code), parent_id: id, code: b.code, name: b.zh, name_en: b.en, alias: b.alias, path: b.path ?? '',
-          source: b.source ?? '', sort: b.sort, category: 2, action: b.action, is_open: 1, remark: '', is_deleted: 0,
+          id: menuIdOf(b.code),
+          parent_id: id,
+          code: b.code,
+          name: b.zh,
+          name_en: b.en,
+          alias: b.alias,
+          path: b.path ?? '',
+          source: b.source ?? '',
+          sort: b.sort,
+          category: 2,
+          action: b.action,
+          is_open: 1,
+          remark: '',
+          is_deleted: 0,
         });
       }
       walk(m.children ?? [], id);

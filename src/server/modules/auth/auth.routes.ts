@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { MESSAGES, text } from '../../../shared/i18n/server-messages.ts';
 import { bearerToken } from '../../platform/auth-context.ts';
 import { ApiError, langOf, ok } from '../../platform/errors.ts';
-import { requestParams } from '../../platform/http.ts';
+import { paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import type { AccessClaims } from '../../platform/token.ts';
 import type { Services } from '../../services.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
+import { clientValidity } from './auth.queries.ts';
 import { GrantError, refreshValidity, TokenService, type TokenRequest } from './token.service.ts';
 
 /**
@@ -24,8 +27,19 @@ const header = (request: FastifyRequest, name: string) => {
   return value || undefined;
 };
 
+// A servlet reads text only: any other value counts as absent (`single`), so the schema takes any value.
+const AS_SENT = Type.Optional(Type.Unknown());
+const TOKEN_PARAMS = queryOrBody({
+  grant_type: AS_SENT,
+  tenantId: AS_SENT,
+  username: AS_SENT,
+  password: AS_SENT,
+  refresh_token: AS_SENT,
+});
+
 /** `/api/blade-auth/oauth/*` (contract/auth.md, BladeX generation). */
-export async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function authRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tokens = new TokenService(services.db, services.kv, services.signer, services.sessions, services.timeZones);
   // Per client IP, shared through Redis when configured: a guesser cannot lock every account of a tenant (five
   // failures lock an account for 30 minutes) nor flood the captcha store. Limits only the routes that ask for it.
@@ -33,39 +47,47 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     global: false,
     redis: services.kv.redis,
     nameSpace: `${services.config.kvPrefix}token-rate:`,
-    errorResponseBuilder: (_request, context) => new ApiError(429, MESSAGES.tooManyRequests, { name: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, MESSAGES.tooManyRequests, { name: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   const limited = { config: { public: true, rateLimit: { max: services.config.tokenRateLimit, timeWindow: 60_000 } } };
 
-  const tokenHandler = (forcedGrant?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const params = requestParams(request);
-    const tokenRequest: TokenRequest = {
-      grantType: forcedGrant ?? single(params.grant_type) ?? '',
-      tenantId: header(request, 'tenant-id') ?? single(params.tenantId),
-      username: single(params.username),
-      password: single(params.password),
-      refreshToken: single(params.refresh_token),
-      deptId: header(request, 'dept-id'),
-      roleId: header(request, 'role-id'),
-      captchaKey: header(request, 'captcha-key'),
-      captchaCode: header(request, 'captcha-code'),
-    };
-    try {
-      const client = await tokens.authenticateClient(request.headers.authorization);
-      return reply.send(await tokens.grant(client, tokenRequest));
-    } catch (error) {
-      if (!(error instanceof GrantError)) throw error;
-      const message = text(langOf(request), error.local, error.vars);
-      // Both console lines read this: Saber shows error_description, Blade-style clients read code/msg.
-      return reply.code(error.status).send({
-        error_code: error.status, error: error.error, error_description: message,
-        code: error.status, success: false, msg: message, data: null,
-      });
-    }
-  };
+  const token = { ...limited, schema: TOKEN_PARAMS };
+  const tokenRoute = (url: string, forcedGrant?: string) =>
+    app.post(url, token, async (request, reply) => {
+      const params = paramsOf(request);
+      const tokenRequest: TokenRequest = {
+        grantType: forcedGrant ?? single(params.grant_type) ?? '',
+        tenantId: header(request, 'tenant-id') ?? single(params.tenantId),
+        username: single(params.username),
+        password: single(params.password),
+        refreshToken: single(params.refresh_token),
+        deptId: header(request, 'dept-id'),
+        roleId: header(request, 'role-id'),
+        captchaKey: header(request, 'captcha-key'),
+        captchaCode: header(request, 'captcha-code'),
+      };
+      try {
+        const client = await tokens.authenticateClient(request.headers.authorization);
+        return reply.send(await tokens.grant(client, tokenRequest));
+      } catch (error) {
+        if (!(error instanceof GrantError)) throw error;
+        const message = text(langOf(request), error.local, error.vars);
+        // Both console lines read this: Saber shows error_description, Blade-style clients read code/msg.
+        return reply.code(error.status).send({
+          error_code: error.status,
+          error: error.error,
+          error_description: message,
+          code: error.status,
+          success: false,
+          msg: message,
+          data: null,
+        });
+      }
+    });
 
-  app.post('/api/blade-auth/oauth/token', limited, tokenHandler());
-  app.post('/api/blade-auth/oauth/token/refresh', limited, tokenHandler('refresh_token'));
+  tokenRoute('/api/blade-auth/oauth/token');
+  tokenRoute('/api/blade-auth/oauth/token/refresh', 'refresh_token');
 
   app.get('/api/blade-auth/oauth/captcha', limited, async (_request, reply) => {
     const key = randomUUID();
@@ -80,9 +102,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     const token = bearerToken(request);
     const claims = token ? await services.signer.verify<AccessClaims>(token, 'access_token') : undefined;
     if (claims) {
-      const client = await services.db.selectFrom('blade_client').select('refresh_token_validity')
-        .where('client_id', '=', claims.client_id).executeTakeFirst();
-      await services.sessions.revoke(claims.sid, refreshValidity(client));
+      await services.sessions.revoke(claims.sid, refreshValidity(await clientValidity(services.db, claims.client_id)));
       return { success: 'true', msg: 'success', account: claims.account };
     }
     return { success: 'true', msg: 'success' };
@@ -91,10 +111,17 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   app.get('/api/blade-auth/oauth/user-info', async (request) => {
     const user = request.user;
     return ok(request, {
-      userId: user.userId, tenantId: user.tenantId, account: user.account, userName: user.userName,
-      realName: user.realName, roleId: user.roleIds.join(','), roleName: user.roleAliases.join(','),
-      deptId: user.deptIds.join(','), postId: user.postIds.join(','), roles: user.roleAliases,
-      permissions: [...await services.permissions.buttonCodesOf(user)].sort(),
+      userId: user.userId,
+      tenantId: user.tenantId,
+      account: user.account,
+      userName: user.userName,
+      realName: user.realName,
+      roleId: user.roleIds.join(','),
+      roleName: user.roleAliases.join(','),
+      deptId: user.deptIds.join(','),
+      postId: user.postIds.join(','),
+      roles: user.roleAliases,
+      permissions: [...(await services.permissions.buttonCodesOf(user))].sort(),
     });
   });
 

@@ -9,12 +9,38 @@ export const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * bit 4 of a row is the leftmost column.
  */
 const FONT: Record<string, string> = {
-  A: 'ehhvhhh', B: 'uhhuhhu', C: 'ehggghe', D: 'sihhhis', E: 'vgguggv', F: 'vgguggg',
-  G: 'ehgnhhf', H: 'hhhvhhh', J: '72222ic', K: 'hikokih', L: 'ggggggv', M: 'hrllhhh',
-  N: 'hhpljhh', P: 'uhhuggg', Q: 'ehhhlid', R: 'uhhukih', S: 'fgge11u', T: 'v444444',
-  U: 'hhhhhhe', V: 'hhhaa44', W: 'hhhllla', X: 'hha4ahh', Y: 'hhha444', Z: 'v1248gv',
-  2: 'eh1248v', 3: 'v2421he', 4: '26aiv22', 5: 'vgu11he', 6: '68guhhe', 7: 'v124888',
-  8: 'ehhehhe', 9: 'ehhf12c',
+  A: 'ehhvhhh',
+  B: 'uhhuhhu',
+  C: 'ehggghe',
+  D: 'sihhhis',
+  E: 'vgguggv',
+  F: 'vgguggg',
+  G: 'ehgnhhf',
+  H: 'hhhvhhh',
+  J: '72222ic',
+  K: 'hikokih',
+  L: 'ggggggv',
+  M: 'hrllhhh',
+  N: 'hhpljhh',
+  P: 'uhhuggg',
+  Q: 'ehhhlid',
+  R: 'uhhukih',
+  S: 'fgge11u',
+  T: 'v444444',
+  U: 'hhhhhhe',
+  V: 'hhhaa44',
+  W: 'hhhllla',
+  X: 'hha4ahh',
+  Y: 'hhha444',
+  Z: 'v1248gv',
+  2: 'eh1248v',
+  3: 'v2421he',
+  4: '26aiv22',
+  5: 'vgu11he',
+  6: '68guhhe',
+  7: 'v124888',
+  8: 'ehhehhe',
+  9: 'ehhf12c',
 };
 const GLYPH_W = 5;
 const GLYPH_H = 7;
@@ -40,7 +66,11 @@ function glyphBit(ch: string, col: number, row: number): boolean {
 
 class Canvas {
   readonly px: Uint8Array;
-  constructor(readonly width: number, readonly height: number, bg: Rgb) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    bg: Rgb,
+  ) {
     this.px = new Uint8Array(width * height * 3);
     for (let i = 0; i < width * height; i++) this.px.set(bg, i * 3);
   }
@@ -70,7 +100,16 @@ function darkColour(): Rgb {
  * by inverse-mapping each output pixel into glyph space. 3x3 supersampling
  * gives anti-aliased edges so rotated strokes stay legible.
  */
-function drawGlyph(cv: Canvas, ch: string, cx: number, cy: number, scale: number, angle: number, shear: number, c: Rgb): void {
+function drawGlyph(
+  cv: Canvas,
+  ch: string,
+  cx: number,
+  cy: number,
+  scale: number,
+  angle: number,
+  shear: number,
+  c: Rgb,
+): void {
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const reach = Math.ceil(Math.hypot(GLYPH_W, GLYPH_H) * scale * 0.6) + 2;

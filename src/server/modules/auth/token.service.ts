@@ -11,11 +11,17 @@ import { checkWirePassword, hashWirePassword } from './password.ts';
 
 /** A failed token request: shown by the console from `error_description`. */
 export class GrantError extends Error {
-  constructor(readonly status: 400 | 401, readonly error: string, readonly local: LocalText, readonly vars: MessageVars = {}) {
+  constructor(
+    readonly status: 400 | 401,
+    readonly error: string,
+    readonly local: LocalText,
+    readonly vars: MessageVars = {},
+  ) {
     super(local.zh);
   }
 }
-const invalidGrant = (key: keyof typeof MESSAGES, vars?: MessageVars) => new GrantError(400, 'invalid_grant', MESSAGES[key], vars);
+const invalidGrant = (key: keyof typeof MESSAGES, vars?: MessageVars) =>
+  new GrantError(400, 'invalid_grant', MESSAGES[key], vars);
 
 export interface ClientRow {
   client_id: string;
@@ -44,7 +50,8 @@ export const DEFAULT_AVATAR = '/avatar.svg';
 /** Login-failure counter of an account (auth.md §2); user/unlock clears it. */
 export const loginFailKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
 /** Seconds a client's refresh tokens live (the contract's default: 7 days); revocations must last as long. */
-export const refreshValidity = (client: { refresh_token_validity?: unknown } | undefined) => Number(client?.refresh_token_validity) || 604_800;
+export const refreshValidity = (client: { refresh_token_validity?: unknown } | undefined) =>
+  Number(client?.refresh_token_validity) || 604_800;
 /** A refresh token (by its jti) that was already exchanged: a second use means it leaked. */
 const spentRefreshKey = (jti: string) => `refresh-spent:${jti}`;
 export const captchaKey = (key: string) => `captcha:${key}`;
@@ -67,9 +74,19 @@ export class TokenService {
     const invalid = new GrantError(401, 'invalid_client', MESSAGES.clientAuth);
     if (colon < 1) throw invalid;
     const [id, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
-    const client = await this.db.selectFrom('blade_client')
-      .select(['client_id', 'client_secret', 'authorized_grant_types', 'access_token_validity', 'refresh_token_validity'])
-      .where('client_id', '=', id).where('is_deleted', '=', 0).where('status', '=', 1).executeTakeFirst() as ClientRow | undefined;
+    const client = (await this.db
+      .selectFrom('blade_client')
+      .select([
+        'client_id',
+        'client_secret',
+        'authorized_grant_types',
+        'access_token_validity',
+        'refresh_token_validity',
+      ])
+      .where('client_id', '=', id)
+      .where('is_deleted', '=', 0)
+      .where('status', '=', 1)
+      .executeTakeFirst()) as ClientRow | undefined;
     if (!client || !sameText(client.client_secret, secret)) throw invalid;
     return client;
   }
@@ -77,7 +94,9 @@ export class TokenService {
   async grant(client: ClientRow, request: TokenRequest): Promise<Record<string, unknown>> {
     const grantTypes = splitList(client.authorized_grant_types);
     if (!grantTypes.includes(request.grantType)) {
-      throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, { name: request.grantType || '-' });
+      throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, {
+        name: request.grantType || '-',
+      });
     }
     switch (request.grantType) {
       case 'captcha': {
@@ -90,7 +109,9 @@ export class TokenService {
       case 'refresh_token':
         return this.refreshGrant(client, request);
       default:
-        throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, { name: request.grantType || '-' });
+        throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, {
+          name: request.grantType || '-',
+        });
     }
   }
 
@@ -107,19 +128,28 @@ export class TokenService {
     const failCount = await this.failLimit();
     const key = loginFailKey(tenantId, account);
     const locked = async () => invalidGrant('locked', { name: Math.max(1, Math.ceil((await this.kv.ttl(key)) / 60)) });
-    if (Number(await this.kv.get(key) ?? 0) >= failCount) throw await locked();
+    if (Number((await this.kv.get(key)) ?? 0) >= failCount) throw await locked();
     await this.checkTenant(tenantId);
     // Each attempt takes its place in the counter before the password is checked, so concurrent guesses
     // (on one process or many) cannot exceed the limit; a success clears the counter.
-    if (await this.kv.increment(key, LOCK_MINUTES * 60) > failCount) throw await locked();
-    const user = await this.db.selectFrom('blade_user').selectAll()
-      .where('tenant_id', '=', tenantId).where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst();
+    if ((await this.kv.increment(key, LOCK_MINUTES * 60)) > failCount) throw await locked();
+    const user = await this.db
+      .selectFrom('blade_user')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('account', '=', account)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     // An unknown account costs the same argon2 work as a known one: timing does not reveal which accounts exist.
     const check = await checkWirePassword(user?.password ?? DUMMY_HASH, request.password);
     if (!user || check === 'wrong') throw invalidGrant('badCredentials');
     if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
     if (check === 'ok-upgrade') {
-      await this.db.updateTable('blade_user').set({ password: await hashWirePassword(request.password) }).where('id', '=', user.id).execute();
+      await this.db
+        .updateTable('blade_user')
+        .set({ password: await hashWirePassword(request.password) })
+        .where('id', '=', user.id)
+        .execute();
     }
     await this.kv.del(key);
     return this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
@@ -131,8 +161,11 @@ export class TokenService {
    * for the user alike.
    */
   private async refreshGrant(client: ClientRow, request: TokenRequest) {
-    const claims = request.refreshToken ? await this.signer.verify<RefreshClaims>(request.refreshToken, 'refresh_token') : undefined;
-    if (!claims || claims.client_id !== client.client_id || (await this.sessions.isRevoked(claims.sid))) throw invalidGrant('refreshInvalid');
+    const claims = request.refreshToken
+      ? await this.signer.verify<RefreshClaims>(request.refreshToken, 'refresh_token')
+      : undefined;
+    if (!claims || claims.client_id !== client.client_id || (await this.sessions.isRevoked(claims.sid)))
+      throw invalidGrant('refreshInvalid');
     const lifetime = Math.max(1, claims.exp - Math.floor(Date.now() / 1000));
     if (!(await this.kv.claim(spentRefreshKey(claims.jti), claims.sid, lifetime))) {
       // As long as the newest token of this login may live: a full refresh validity from now.
@@ -141,8 +174,13 @@ export class TokenService {
     }
     enterTenant(claims.tenant_id);
     await this.checkTenant(claims.tenant_id);
-    const user = await this.db.selectFrom('blade_user').selectAll()
-      .where('id', '=', claims.user_id).where('tenant_id', '=', claims.tenant_id).where('is_deleted', '=', 0).executeTakeFirst();
+    const user = await this.db
+      .selectFrom('blade_user')
+      .selectAll()
+      .where('id', '=', claims.user_id)
+      .where('tenant_id', '=', claims.tenant_id)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     if (!user) throw invalidGrant('refreshInvalid');
     if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
     return this.issue(client, user, {
@@ -155,8 +193,12 @@ export class TokenService {
   /** Lockout and expiry of the tenant; the super tenant is never checked. */
   private async checkTenant(tenantId: string) {
     if (tenantId === SUPER_TENANT) return;
-    const tenant = await this.db.selectFrom('blade_tenant').select(['expire_time', 'status'])
-      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    const tenant = await this.db
+      .selectFrom('blade_tenant')
+      .select(['expire_time', 'status'])
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     if (!tenant) throw invalidGrant('tenantMissing');
     // The expiry is the tenant's wall clock, like every date of the tenant.
     const now = formatDateTime(new Date(), await this.timeZones.zoneOf(tenantId));
@@ -164,36 +206,56 @@ export class TokenService {
   }
 
   private async tenantNameOf(tenantId: string): Promise<string> {
-    const tenant = await this.db.selectFrom('blade_tenant').select('tenant_name')
-      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    const tenant = await this.db
+      .selectFrom('blade_tenant')
+      .select('tenant_name')
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     return tenant?.tenant_name ?? '';
   }
 
   private async failLimit(): Promise<number> {
-    const row = await this.db.selectFrom('blade_param').select('param_value')
-      .where('param_key', '=', 'account.failCount').where('is_deleted', '=', 0).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('blade_param')
+      .select('param_value')
+      .where('param_key', '=', 'account.failCount')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     const limit = Number(row?.param_value);
     return Number.isInteger(limit) && limit > 0 ? limit : 5;
   }
 
-  private async issue(client: ClientRow, user: Record<string, any>, choice: { deptId?: string; roleId?: string; sid: string }) {
+  private async issue(
+    client: ClientRow,
+    user: Record<string, any>,
+    choice: { deptId?: string; roleId?: string; sid: string },
+  ) {
     const tenantId: string = user.tenant_id;
     const heldRoleIds = splitList(user.role_id);
     const liveRoles = heldRoleIds.length
-      ? await this.db.selectFrom('blade_role').select(['id', 'role_alias', 'role_power'])
-        .where('id', 'in', heldRoleIds).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute()
+      ? await this.db
+          .selectFrom('blade_role')
+          .select(['id', 'role_alias', 'role_power'])
+          .where('id', 'in', heldRoleIds)
+          .where('tenant_id', '=', tenantId)
+          .where('is_deleted', '=', 0)
+          .execute()
       : [];
     let roleIds = heldRoleIds.filter((id) => liveRoles.some((r) => String(r.id) === id));
     if (roleIds.length === 0) throw invalidGrant('noRole');
     let deptIds = splitList(user.dept_id);
-    // Identity switch: a header naming one of the user's own live roles/depts narrows the token to it; others are ignored.
+    // Identity switch: a header naming one of the user's own live roles/depts narrows the token to it; others are
+    // ignored.
     if (choice.roleId && roleIds.includes(choice.roleId)) roleIds = [choice.roleId];
     if (choice.deptId && deptIds.includes(choice.deptId)) deptIds = [choice.deptId];
     const chosen = roleIds.map((id) => liveRoles.find((r) => String(r.id) === id)!);
     const roleName = chosen.map((r) => r.role_alias).join(',');
     // Super administrator power exists only in the platform tenant, whatever a row elsewhere says.
-    const power = Math.min(Math.max(...chosen.map((r) => Number(r.role_power))),
-      tenantId === SUPER_TENANT ? ROLE_POWER.superAdmin : ROLE_POWER.tenantAdmin);
+    const power = Math.min(
+      Math.max(...chosen.map((r) => Number(r.role_power))),
+      tenantId === SUPER_TENANT ? ROLE_POWER.superAdmin : ROLE_POWER.tenantAdmin,
+    );
     const userId = String(user.id);
     const access: AccessClaims = {
       token_type: 'access_token',
@@ -225,7 +287,9 @@ export class TokenService {
     const accessTtl = Number(client.access_token_validity) || 3600;
     const refreshTtl = refreshValidity(client);
     const [accessToken, refreshToken, tenantName] = await Promise.all([
-      this.signer.sign(access, accessTtl), this.signer.sign(refresh, refreshTtl), this.tenantNameOf(tenantId),
+      this.signer.sign(access, accessTtl),
+      this.signer.sign(refresh, refreshTtl),
+      this.tenantNameOf(tenantId),
     ]);
     return {
       access_token: accessToken,

@@ -1,31 +1,78 @@
 import { SYS, approval, btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
+import { BUDGET_DICTIONARIES } from './dictionaries.ts';
 
 const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont iconicon_discount', [
-  ['budgetfill', '预算填报', 'Budget fill-in', {
-    extra: [
-      approval('budgetfill', 'budgetfill', 'submit', '提交', 'Submit', 'upload'),
-      approval('budgetfill', 'budgetfill', 'withdraw', '撤回', 'Withdraw', 'rollback'),
-      approval('budgetfill', 'budgetfill', 'approve', '审核', 'Approve', 'check'),
-      approval('budgetfill', 'budgetfill', 'reject', '驳回', 'Reject', 'close'),
-      approval('budgetfill', 'budgetfill', 'unapprove', '反审核', 'Unapprove', 'undo'),
-    ],
-  }],
-  ['budgetsituation', '预算执行情况', 'Budget situation', {
-    extra: [approval('budgetsituation', 'budgetsituation', 'approve', '审核', 'Approve', 'check')],
-  }],
+  [
+    'budgetfill',
+    '预算填报',
+    'Budget fill-in',
+    {
+      extra: [
+        approval('budgetfill', 'budgetfill', 'submit', '提交', 'Submit', 'upload'),
+        approval('budgetfill', 'budgetfill', 'withdraw', '撤回', 'Withdraw', 'rollback'),
+        approval('budgetfill', 'budgetfill', 'approve', '审核', 'Approve', 'check'),
+        approval('budgetfill', 'budgetfill', 'reject', '驳回', 'Reject', 'close'),
+        approval('budgetfill', 'budgetfill', 'unapprove', '反审核', 'Unapprove', 'undo'),
+      ],
+    },
+  ],
+  [
+    'budgetsituation',
+    '预算执行情况',
+    'Budget situation',
+    {
+      extra: [approval('budgetsituation', 'budgetsituation', 'approve', '审核', 'Approve', 'check')],
+    },
+  ],
   ['labourbudget', '人工预算执行', 'Labour budget situation', { entity: 'budgetsituation' }],
   ['expensesituation', '费用预算执行', 'Expense budget situation'],
-  ['financebudget', '财务预算', 'Financial budget', {
-    extra: [
-      btn('financebudget_batchsave', '批量保存', 'Batch save', 'batchsave', 'save', 1, `${SYS}/financebudget/batchsave`),
-      btn('financebudget_batchcopy', '复制到下一年', 'Copy to next year', 'batchcopy', 'copy', 1, `${SYS}/financebudget/batchcopy`),
-    ],
-  }],
-  ['inventorybudget', '存货预算', 'Inventory budget', {
-    only: ['add', 'edit', 'view'],
-    extra: [btn('inventorybudget_batchcopy', '复制到下一年', 'Copy to next year', 'batchcopy', 'copy', 1, `${SYS}/inventorybudget/batchcopy`)],
-  }],
+  [
+    'financebudget',
+    '财务预算',
+    'Financial budget',
+    {
+      extra: [
+        btn(
+          'financebudget_batchsave',
+          '批量保存',
+          'Batch save',
+          'batchsave',
+          'save',
+          1,
+          `${SYS}/financebudget/batchsave`,
+        ),
+        btn(
+          'financebudget_batchcopy',
+          '复制到下一年',
+          'Copy to next year',
+          'batchcopy',
+          'copy',
+          1,
+          `${SYS}/financebudget/batchcopy`,
+        ),
+      ],
+    },
+  ],
+  [
+    'inventorybudget',
+    '存货预算',
+    'Inventory budget',
+    {
+      only: ['add', 'edit', 'view'],
+      extra: [
+        btn(
+          'inventorybudget_batchcopy',
+          '复制到下一年',
+          'Copy to next year',
+          'batchcopy',
+          'copy',
+          1,
+          `${SYS}/inventorybudget/batchcopy`,
+        ),
+      ],
+    },
+  ],
   ['inventorybudgetstat', '存货预算汇总', 'Inventory budget summary', { entity: 'inventorybudget', only: ['view'] }],
   ['differ', '材料成本差异', 'Material cost difference'],
   ['differstat', '材料成本差异汇总', 'Material cost difference summary', { entity: 'differ', only: ['view'] }],
@@ -33,4 +80,8 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
 ]);
 
 /** 预算管理 (issue 14): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
-export const budgetModule = defineModule({ name: 'budget', menus: [budgetMenu] });
+export const budgetModule = defineModule({
+  name: 'budget',
+  menus: [budgetMenu],
+  businessDictionaries: BUDGET_DICTIONARIES,
+});

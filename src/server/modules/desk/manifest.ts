@@ -10,5 +10,18 @@ export const deskModule = defineModule({
   routes: [deskRoutes],
   menus: [deskMenu],
   userMenus: DESK_USER_MENUS,
-  dictionaries: [['notice', '通知类型', [['1', '发布通知'], ['2', '批转通知'], ['3', '转发通知'], ['4', '指示通知'], ['5', '任免通知'], ['6', '事务通知']]]],
+  dictionaries: [
+    [
+      'notice',
+      '通知类型',
+      [
+        ['1', '发布通知'],
+        ['2', '批转通知'],
+        ['3', '转发通知'],
+        ['4', '指示通知'],
+        ['5', '任免通知'],
+        ['6', '事务通知'],
+      ],
+    ],
+  ],
 });

@@ -6,4 +6,13 @@ export const deskMenu = menu('desk', '工作台', 'Desk', '/desk', 1, 'iconfont 
 ]);
 
 /** What the seeded `user` role holds here (seed.md §6): the desk, notices, and reading messages. */
-export const DESK_USER_MENUS = ['desk', 'notice', 'notice_add', 'notice_edit', 'notice_delete', 'notice_view', 'message', 'message_view'];
+export const DESK_USER_MENUS = [
+  'desk',
+  'notice',
+  'notice_add',
+  'notice_edit',
+  'notice_delete',
+  'notice_view',
+  'message',
+  'message_view',
+];

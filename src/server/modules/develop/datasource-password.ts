@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { EntityHooks } from '../../platform/entity/service.ts';
+import type { Services } from '../../services.ts';
 
 /**
  * Data source passwords at rest: AES-256-GCM under a key derived (HKDF-SHA256) from the server's signing secret, so
@@ -28,11 +30,32 @@ export function datasourcePassword(row: { password?: unknown }, secret: Uint8Arr
   if (stored === '') return '';
   const data = stored.startsWith(PREFIX) ? Buffer.from(stored.slice(PREFIX.length), 'base64') : Buffer.alloc(0);
   if (data.length < IV_BYTES + TAG_BYTES) throw new Error('the data source password is not sealed by this server');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(secret), data.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+  const decipher = createDecipheriv('aes-256-gcm', keyOf(secret), data.subarray(0, IV_BYTES), {
+    authTagLength: TAG_BYTES,
+  });
   decipher.setAuthTag(data.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   try {
     return Buffer.concat([decipher.update(data.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   } catch {
-    throw new Error('the data source password cannot be read with this server\'s signing secret');
+    throw new Error("the data source password cannot be read with this server's signing secret");
   }
+}
+
+/** The password is sealed before it is written, and an edit with a blank password keeps the stored one. */
+export function datasourceHooks(services: Services): EntityHooks {
+  const secret = services.config.jwtSecret;
+  return {
+    prepare: async (_user, input, inserting) => {
+      const { password, ...rest } = input;
+      const blank =
+        password === undefined || password === null || (typeof password === 'string' && password.trim() === '');
+      // On insert a blank password reaches the engine, which answers with the definition's required message.
+      return blank && !inserting ? rest : input;
+    },
+    // The engine validated the typed password (required, 50 characters); what it writes is the sealed value.
+    beforeWrite: async (_trx, _user, values) => {
+      if (typeof values.password === 'string' && values.password !== '')
+        values.password = sealDatasourcePassword(values.password, secret);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { datasource } from '../../../shared/entities/develop/datasource.ts';
 import { defineModule } from '../../platform/module.ts';
+import { datasourceHooks } from './datasource-password.ts';
 import { datasourceRoutes } from './datasource.routes.ts';
 import { installDevelop } from './install.ts';
 import { toolMenu } from './menus.ts';
@@ -8,6 +9,7 @@ import { toolMenu } from './menus.ts';
 export const developModule = defineModule({
   name: 'develop',
   entities: [datasource],
+  hooks: { [datasource.name]: datasourceHooks },
   routes: [datasourceRoutes],
   menus: [toolMenu],
   install: installDevelop,

@@ -1,5 +1,6 @@
 import { DESK, btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
+import { FINANCE_DICTIONARIES } from './dictionaries.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -7,13 +8,32 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
   ['ledger', '明细账', 'Ledger'],
   ['fixedledger', '固定资产台账', 'Fixed-asset ledger'],
   ['incomeexpense', '收支流水', 'Income and expense'],
-  ['expense', '费用报销', 'Expense claims', {
-    extra: [btn('expense_submit', '提交审批', 'Submit for approval', 'submit', 'upload', 2, `${DESK}/process/finance/start-process`)],
-  }],
+  [
+    'expense',
+    '费用报销',
+    'Expense claims',
+    {
+      extra: [
+        btn(
+          'expense_submit',
+          '提交审批',
+          'Submit for approval',
+          'submit',
+          'upload',
+          2,
+          `${DESK}/process/finance/start-process`,
+        ),
+      ],
+    },
+  ],
   ['financestat', '财务统计', 'Finance statistics'],
   ['overduestat', '逾期统计', 'Overdue statistics'],
   ['relatedstat', '关联交易统计', 'Related-party statistics'],
 ]);
 
 /** 财务管理: its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
-export const financeModule = defineModule({ name: 'finance', menus: [financeMenu] });
+export const financeModule = defineModule({
+  name: 'finance',
+  menus: [financeMenu],
+  businessDictionaries: FINANCE_DICTIONARIES,
+});

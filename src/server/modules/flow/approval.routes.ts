@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { failWith, ok, okOrEmpty } from '../../platform/errors.ts';
-import { requestParams, requireParam } from '../../platform/http.ts';
-import { isId, nextId } from '../../platform/ids.ts';
+import { requiredParam } from '../../platform/http.ts';
+import { ANY_PARAMS, Param, paramsOf, queryParams } from '../../platform/route-schemas.ts';
+import { isId } from '../../platform/ids.ts';
 import type { EntityService } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
-import { camelToSnake, type ApprovalDef, type EntityDef } from '../../../shared/entities/define.ts';
+import { camelToSnake, refNameKey, type ApprovalDef, type EntityDef } from '../../../shared/entities/define.ts';
 import { formatDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { taskUserOf } from './engine-runner.ts';
 import { flowOf } from './flow-module.ts';
 import type { FlowTransition, Variables } from './flow-runtime.ts';
-import { taskUserOfId } from './flow-store.ts';
-import { installLeaveHooks } from './leave.hooks.ts';
+import { businessRow, setBusinessStatus, taskUserOfId } from './flow-store.ts';
+import { approvalRequest, isLiveUser, realNameOf } from './flow-queries.ts';
 
 /**
  * The requests of every approvable entity (`approval` in its definition; leave and fund approval, contract flow.md
@@ -38,74 +40,70 @@ const required = (value: unknown, message: LocalText, max = 255) => {
 };
 
 export async function approvalRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  installLeaveHooks(services);
   for (const service of services.entities.values()) {
     if (service.entity.approval) approvableRoutes(app, services, service, service.entity as Approvable);
   }
 }
 
-function approvableRoutes(app: FastifyInstance, services: Services, service: EntityService, entity: Approvable) {
+function approvableRoutes(fastify: FastifyInstance, services: Services, service: EntityService, entity: Approvable) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Each business names its own table (its definition's): its rows are queried by that name.
   const db: DynamicDb = services.db;
   const { runtime, queries } = flowOf(services);
   const { table, approval } = entity;
-  // Rows are checked without a transaction of the engine's (newRowValues): no reference or unique key to look up.
-  const unchecked = Object.entries(entity.fields).filter(([, field]) => field.ref || field.unique).map(([name]) => name);
-  if (unchecked.length) {
-    throw new Error(`approvable ${entity.name}: references and unique keys go unchecked (${unchecked})`);
-  }
   const base = `/api/${entity.service}/process/${approval.kind}`;
   const variablesOf = (row: Record<string, unknown>): Variables =>
     Object.fromEntries(approval.variables.map((name) => [name, Number(row[camelToSnake(name)])]));
 
-  runtime.registerBusiness(table, (transition) => setStatus(transition), async (trx, businessId) => {
-    const row = await (trx as DynamicDb).selectFrom(table).selectAll().where('id', '=', businessId).executeTakeFirst();
-    return row ? variablesOf(row) : {};
-  });
+  runtime.registerBusiness(
+    table,
+    (transition) => setStatus(transition),
+    async (trx, businessId) => {
+      const row = await businessRow(trx, table, businessId);
+      return row ? variablesOf(row) : {};
+    },
+  );
 
   // New request: saved and started together. With an `id`: the applicant updates his request (while adjusting it).
-  app.post(`${base}/start-process`, async (request) => {
-    const body = requestParams(request);
+  // Both are the engine's writes, with all its checks; the process decides the status.
+  app.post(`${base}/start-process`, { schema: ANY_PARAMS }, async (request) => {
     const { user } = request;
-    const columns = await service.newRowValues(user, withAliases(approval, body));
-    delete columns.status; // the process decides it
-    const now = formatDateTime();
+    const body = paramsOf(request);
+    const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
     if (str(body.id)) {
-      const id = str(body.id);
-      const updated = isId(id)
-        ? await db.updateTable(table).set({ ...columns, update_user: user.userId, update_time: now })
-        .where('id', '=', id).where('tenant_id', '=', user.tenantId).where('create_user', '=', user.userId)
-        .where('is_deleted', '=', 0).executeTakeFirst() : undefined;
-      if (!updated || Number(updated.numUpdatedRows) !== 1) throw failWith(MESSAGES.requestNotFound);
+      if (!isId(str(body.id))) throw failWith(MESSAGES.requestNotFound);
+      const update = await service.prepareWrite(user, input, {
+        mode: 'update',
+        own: { notFound: MESSAGES.requestNotFound },
+      });
+      await db.transaction().execute((trx) => update.write(trx));
       return ok(request, null);
     }
     const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
     const taskUser = await checkTaskUser(db, user, body.taskUser);
-    const id = nextId();
-    const variables = { ...variablesOf(columns), taskUser: taskUserOf(taskUser) };
-    const start = { definitionId, businessTable: table, businessId: id, variables };
+    const insert = await service.prepareWrite(user, input, { mode: 'save' });
+    const variables = { ...variablesOf(insert.preview), taskUser: taskUserOf(taskUser) };
+    const start = { definitionId, businessTable: table, businessId: insert.id, variables };
     await runtime.start(user, start, async (trx, instanceId) => {
-      await (trx as DynamicDb).insertInto(table).values({
-        id, tenant_id: user.tenantId, process_definition_id: definitionId, process_instance_id: instanceId,
-        task_user: taskUser, apply_time: now, ...columns,
-        create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId,
-        update_time: now, status: approval.status.running, is_deleted: 0,
-      }).execute();
+      await insert.write(trx, {
+        process_definition_id: definitionId,
+        process_instance_id: instanceId,
+        task_user: taskUser,
+        apply_time: formatDateTime(),
+        status: approval.status.running,
+      });
     });
     return ok(request, null);
   });
 
-  app.get(`${base}/detail`, async (request) => {
-    const id = requireParam(request, 'businessId');
-    const row = isId(id)
-      ? await db.selectFrom(table).selectAll().where('id', '=', id).where('tenant_id', '=', request.user.tenantId)
-        .where('is_deleted', '=', 0).executeTakeFirst()
-      : undefined;
+  app.get(`${base}/detail`, { schema: queryParams({ businessId: Param }) }, async (request) => {
+    const id = requiredParam(request.query, 'businessId');
+    // Its references' names come joined in, as in any engine read.
+    const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
     if (!row) return okOrEmpty(request, null);
     const mine = String(row.create_user) === request.user.userId;
-    if (!mine && !await queries.canView(request.user, str(row.process_instance_id))) return okOrEmpty(request, null);
-    const applicant = await db.selectFrom('blade_user').select('real_name').where('id', '=', row.create_user)
-      .executeTakeFirst();
+    if (!mine && !(await queries.canView(request.user, str(row.process_instance_id)))) return okOrEmpty(request, null);
+    const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
     return ok(request, {
       id: str(row.id),
       tenantId: str(row.tenant_id),
@@ -121,7 +119,7 @@ function approvableRoutes(app: FastifyInstance, services: Services, service: Ent
       status: Number(row.status),
       flow: {
         assignee: taskUserOfId(str(row.create_user)),
-        assigneeName: str(applicant?.real_name),
+        assigneeName: str(applicant),
         processInstanceId: str(row.process_instance_id),
         processDefinitionId: str(row.process_definition_id),
         businessTable: table,
@@ -132,15 +130,14 @@ function approvableRoutes(app: FastifyInstance, services: Services, service: Ent
 
   /** The row follows its process's result: running, back with the applicant, approved or withdrawn. */
   async function setStatus(transition: FlowTransition) {
-    await (transition.trx as DynamicDb).updateTable(table)
-      .set({
-        status: approval.status[transition.result], update_user: transition.actor.userId, update_time: formatDateTime(),
-      })
-      .where('id', '=', transition.businessId).where('tenant_id', '=', transition.tenantId).execute();
+    await setBusinessStatus(transition.trx, table, {
+      businessId: transition.businessId,
+      tenantId: transition.tenantId,
+      status: approval.status[transition.result],
+      actorId: transition.actor.userId,
+    });
   }
 }
-
-
 
 /** A field sent under its older wire name (fund's `useFor`) when not under its own. */
 function withAliases(approval: ApprovalDef, body: Record<string, unknown>): Record<string, unknown> {
@@ -158,6 +155,7 @@ function requestWire(entity: Approvable, row: Record<string, unknown>): Record<s
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.readonly || field.secret || name === 'status') continue;
     const value = row[camelToSnake(name)];
+    if (field.ref) out[refNameKey(name, field)] = str(row[refNameKey(name, field)]);
     if (field.type === 'datetime') out[name] = wireDateTime(value);
     else if (field.type === 'int' || field.type === 'decimal' || field.type === 'switch') out[name] = Number(value);
     else out[name] = str(value);
@@ -170,8 +168,7 @@ function requestWire(entity: Approvable, row: Record<string, unknown>): Record<s
 async function checkTaskUser(db: Db, user: AuthUser, raw: unknown): Promise<string> {
   const value = str(raw).replace(/^taskUser_/, '');
   if (!value) throw failWith(MESSAGES.taskUserRequired);
-  const found = isId(value) && await db.selectFrom('blade_user').select('id')
-    .where('id', '=', value).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+  const found = isId(value) && (await isLiveUser(db, value, user.tenantId));
   if (!found) throw failWith(MESSAGES.taskUserUnknown);
   return value;
 }

@@ -22,20 +22,56 @@ export const APPROVER_ROLES = [
  * the administrator as they come. `ids` fixes the role ids (the seed's); `allowedMenuIds` narrows the grants to the
  * menus the tenant may have (its package). A role that exists keeps the grants an administrator gave it.
  */
-export async function addApproverRoles(trx: Db, tenantId: string, options: { ids?: readonly string[]; allowedMenuIds?: ReadonlySet<string> } = {}) {
-  const existing = await trx.selectFrom('blade_role').select('role_alias')
-    .where('tenant_id', '=', tenantId).where('role_alias', 'in', APPROVER_ROLES.map((r) => r.alias)).where('is_deleted', '=', 0).execute();
+export async function addApproverRoles(
+  trx: Db,
+  tenantId: string,
+  options: { ids?: readonly string[]; allowedMenuIds?: ReadonlySet<string> } = {},
+) {
+  const existing = await trx
+    .selectFrom('blade_role')
+    .select('role_alias')
+    .where('tenant_id', '=', tenantId)
+    .where(
+      'role_alias',
+      'in',
+      APPROVER_ROLES.map((r) => r.alias),
+    )
+    .where('is_deleted', '=', 0)
+    .execute();
   const present = new Set(existing.map((r) => String(r.role_alias)));
-  const missing = APPROVER_ROLES.map((role, i) => ({ ...role, id: options.ids?.[i] ?? nextId() })).filter((role) => !present.has(role.alias));
+  const missing = APPROVER_ROLES.map((role, i) => ({ ...role, id: options.ids?.[i] ?? nextId() })).filter(
+    (role) => !present.has(role.alias),
+  );
   if (!missing.length) return;
-  const menus = await trx.selectFrom('blade_menu').select('id').where('code', 'in', USER_ROLE_MENU_CODES).where('is_deleted', '=', 0).execute();
-  const menuIds = menus.map((m) => String(m.id)).filter((id) => !options.allowedMenuIds || options.allowedMenuIds.has(id));
+  const menus = await trx
+    .selectFrom('blade_menu')
+    .select('id')
+    .where('code', 'in', USER_ROLE_MENU_CODES)
+    .where('is_deleted', '=', 0)
+    .execute();
+  const menuIds = menus
+    .map((m) => String(m.id))
+    .filter((id) => !options.allowedMenuIds || options.allowedMenuIds.has(id));
   for (const role of missing) {
-    const inserted = await trx.insertInto('blade_role').values({
-      id: role.id, tenant_id: tenantId, parent_id: '0', role_name: role.name, role_alias: role.alias, sort: role.sort, is_deleted: 0,
-    }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+    const inserted = await trx
+      .insertInto('blade_role')
+      .values({
+        id: role.id,
+        tenant_id: tenantId,
+        parent_id: '0',
+        role_name: role.name,
+        role_alias: role.alias,
+        sort: role.sort,
+        is_deleted: 0,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (!inserted || !menuIds.length) continue;
-    await trx.insertInto('blade_role_menu').values(menuIds.map((menuId) => ({ id: nextId(), role_id: role.id, menu_id: menuId })))
-      .onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('blade_role_menu')
+      .values(menuIds.map((menuId) => ({ id: nextId(), role_id: role.id, menu_id: menuId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }

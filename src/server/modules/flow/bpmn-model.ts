@@ -21,11 +21,24 @@ export function engineSource(xml: string): string {
 }
 
 const ALLOWED_TYPES = new Set([
-  'bpmn:StartEvent', 'bpmn:EndEvent', 'bpmn:UserTask', 'bpmn:ManualTask', 'bpmn:Task',
-  'bpmn:ExclusiveGateway', 'bpmn:ParallelGateway', 'bpmn:InclusiveGateway', 'bpmn:SequenceFlow',
+  'bpmn:StartEvent',
+  'bpmn:EndEvent',
+  'bpmn:UserTask',
+  'bpmn:ManualTask',
+  'bpmn:Task',
+  'bpmn:ExclusiveGateway',
+  'bpmn:ParallelGateway',
+  'bpmn:InclusiveGateway',
+  'bpmn:SequenceFlow',
 ]);
 /** Not executed, only drawn. */
-const ARTIFACT_TYPES = new Set(['bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:Group', 'bpmn:DataObject', 'bpmn:DataObjectReference']);
+const ARTIFACT_TYPES = new Set([
+  'bpmn:TextAnnotation',
+  'bpmn:Association',
+  'bpmn:Group',
+  'bpmn:DataObject',
+  'bpmn:DataObjectReference',
+]);
 
 export interface UserTaskInfo {
   id: string;
@@ -64,9 +77,14 @@ interface ModdleElement {
   documentation?: Array<{ text?: string }>;
   [key: string]: unknown;
 }
-interface ModdleContext { rootElement?: ModdleElement; warnings: Array<{ message: string }> }
+interface ModdleContext {
+  rootElement?: ModdleElement;
+  warnings: Array<{ message: string }>;
+}
 /** bpmn-engine's XML parsing with bpmn-moddle (pinned version): the warnings tell what the parser dropped. */
-interface ModdleParser { _getModdleContext(source: string): Promise<ModdleContext> }
+interface ModdleParser {
+  _getModdleContext(source: string): Promise<ModdleContext>;
+}
 
 export async function readModel(xml: string): Promise<ModelInfo> {
   if (!xml || !xml.trim()) throw new ModelError('empty file');
@@ -83,8 +101,10 @@ export async function readModel(xml: string): Promise<ModelInfo> {
   if (processes.length !== 1) throw new ModelError(`exactly one process is needed, found ${processes.length}`);
   const [process] = processes;
   if (!process.id) throw new ModelError('the process has no id');
-  if (!/^[A-Za-z_][\w.-]{0,63}$/.test(process.id)) throw new ModelError(`process id "${process.id}" must be a name of at most 64 letters, digits, _ . -`);
-  if (process.isExecutable === false) throw new ModelError(`process "${process.id}" is not executable (isExecutable="false")`);
+  if (!/^[A-Za-z_][\w.-]{0,63}$/.test(process.id))
+    throw new ModelError(`process id "${process.id}" must be a name of at most 64 letters, digits, _ . -`);
+  if (process.isExecutable === false)
+    throw new ModelError(`process "${process.id}" is not executable (isExecutable="false")`);
 
   const userTasks: UserTaskInfo[] = [];
   let starts = 0;
@@ -103,18 +123,25 @@ export async function readModel(xml: string): Promise<ModelInfo> {
       if (!element.assignee && !element.candidateUsers && !element.candidateGroups) {
         throw new ModelError(`${where} has neither an assignee nor candidate users or groups`);
       }
-      if (loop && !loop.collection && !loop.loopCardinality) throw new ModelError(`${where}: a multi-instance task needs a collection`);
-      const groups = (element.candidateGroups ?? '').split(',').map((g) => g.trim()).filter((g) => g && !g.includes('${'));
+      if (loop && !loop.collection && !loop.loopCardinality)
+        throw new ModelError(`${where}: a multi-instance task needs a collection`);
+      const groups = (element.candidateGroups ?? '')
+        .split(',')
+        .map((g) => g.trim())
+        .filter((g) => g && !g.includes('${'));
       userTasks.push({ id: element.id!, name: element.name ?? '', candidateGroups: [...new Set(groups)] });
     }
     const condition = element.conditionExpression;
     if (condition) {
-      if (condition.language) throw new ModelError(`${where}: scripted conditions (${condition.language}) are not allowed, use \${...}`);
-      if (!/^\s*\$\{[^}]*\}\s*$/.test(condition.body ?? '')) throw new ModelError(`${where}: the condition must be one \${...} expression`);
+      if (condition.language)
+        throw new ModelError(`${where}: scripted conditions (${condition.language}) are not allowed, use \${...}`);
+      if (!/^\s*\$\{[^}]*\}\s*$/.test(condition.body ?? ''))
+        throw new ModelError(`${where}: the condition must be one \${...} expression`);
     }
   }
   for (const artifact of process.artifacts ?? []) {
-    if (!ARTIFACT_TYPES.has(artifact.$type)) throw new ModelError(`${artifact.$type} "${artifact.id ?? ''}" is not supported here`);
+    if (!ARTIFACT_TYPES.has(artifact.$type))
+      throw new ModelError(`${artifact.$type} "${artifact.id ?? ''}" is not supported here`);
   }
   if (starts !== 1) throw new ModelError(`exactly one start event is needed, found ${starts}`);
   const problem = firstExpressionProblem(process);
@@ -123,7 +150,10 @@ export async function readModel(xml: string): Promise<ModelInfo> {
   return {
     key: process.id,
     name: process.name ?? process.id,
-    description: (process.documentation ?? []).map((d) => d.text ?? '').join('\n').trim(),
+    description: (process.documentation ?? [])
+      .map((d) => d.text ?? '')
+      .join('\n')
+      .trim(),
     userTasks,
   };
 }

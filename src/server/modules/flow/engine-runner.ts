@@ -58,7 +58,10 @@ interface ElementApi {
   signal(message?: unknown): void;
 }
 
-interface LoopContent { loopCardinality?: number; loopOutput?: Array<{ pass?: unknown } | undefined> }
+interface LoopContent {
+  loopCardinality?: number;
+  loopOutput?: Array<{ pass?: unknown } | undefined>;
+}
 
 /**
  * The engine's expression hook: our evaluator over the instance variables, plus the multi-instance counters
@@ -71,7 +74,8 @@ function expressionsFor(variables: Scope) {
     hasExpression,
     resolveExpression(expression: string, context?: { content?: LoopContent }) {
       const content = context?.content;
-      if (content?.loopCardinality === undefined || !Array.isArray(content.loopOutput)) return resolveText(expression, variables);
+      if (content?.loopCardinality === undefined || !Array.isArray(content.loopOutput))
+        return resolveText(expression, variables);
       const done = content.loopOutput.filter((output) => output != null);
       return resolveText(expression, {
         ...variables,
@@ -145,7 +149,12 @@ class StepRecorder {
     this.listener.on('activity.start', (api: ElementApi) => {
       if (api.type === 'bpmn:UserTask') return; // user tasks are recorded with their task rows
       this.activities.set(api.executionId, {
-        executionId: api.executionId, elementId: api.id, name: api.name ?? api.owner?.name ?? '', type: typeName(api.type), start: new Date(), seq: this.seq++,
+        executionId: api.executionId,
+        elementId: api.id,
+        name: api.name ?? api.owner?.name ?? '',
+        type: typeName(api.type),
+        start: new Date(),
+        seq: this.seq++,
       });
     });
     this.listener.on('activity.end', (api: ElementApi) => {
@@ -159,7 +168,15 @@ class StepRecorder {
     this.listener.on('flow.take', (api: ElementApi) => {
       const at = new Date();
       const executionId = String(api.content.sequenceId ?? `${api.id}_${at.getTime()}`);
-      this.activities.set(executionId, { executionId, elementId: api.id, name: api.name ?? '', type: 'sequenceFlow', start: at, end: at, seq: this.seq++ });
+      this.activities.set(executionId, {
+        executionId,
+        elementId: api.id,
+        name: api.name ?? '',
+        type: 'sequenceFlow',
+        start: at,
+        end: at,
+        seq: this.seq++,
+      });
     });
     this.listener.on('activity.error', (api: ElementApi) => {
       const error = (api.content as { error?: Error }).error;
@@ -175,14 +192,25 @@ class StepRecorder {
     if (this.resuming) {
       // A task of the saved state reporting again: its row exists, only its being still open matters.
       this.waiting.set(api.executionId, {
-        executionId: api.executionId, elementId: api.id, name: '', assignee: '', candidateUsers: [], candidateGroups: [], parentExecutionId, at: new Date(), seq: this.seq++,
+        executionId: api.executionId,
+        elementId: api.id,
+        name: '',
+        assignee: '',
+        candidateUsers: [],
+        candidateGroups: [],
+        parentExecutionId,
+        at: new Date(),
+        seq: this.seq++,
       });
       return;
     }
     try {
       const behaviour = api.owner?.behaviour ?? {};
-      const loop = (behaviour.loopCharacteristics as { behaviour?: { elementVariable?: string } } | undefined)?.behaviour;
-      const scope: Scope = loop ? { ...this.variables, [loop.elementVariable ?? 'item']: api.content[loop.elementVariable ?? 'item'] } : this.variables;
+      const loop = (behaviour.loopCharacteristics as { behaviour?: { elementVariable?: string } } | undefined)
+        ?.behaviour;
+      const scope: Scope = loop
+        ? { ...this.variables, [loop.elementVariable ?? 'item']: api.content[loop.elementVariable ?? 'item'] }
+        : this.variables;
       const resolve = (text: unknown) => (typeof text === 'string' && text ? resolveText(text, scope) : '');
       const task = {
         executionId: api.executionId,
@@ -227,7 +255,11 @@ class StepRecorder {
 /** Lets the engine finish the synchronous run a start or signal triggered. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function finish(engine: Engine, recorder: StepRecorder, engineError: () => Error | undefined): Promise<StepResult> {
+async function finish(
+  engine: Engine,
+  recorder: StepRecorder,
+  engineError: () => Error | undefined,
+): Promise<StepResult> {
   await settle();
   const error = recorder.error ?? engineError();
   if (error) throw error instanceof EngineStepError ? error : new EngineStepError(error.message);
@@ -241,7 +273,9 @@ async function finish(engine: Engine, recorder: StepRecorder, engineError: () =>
 function watchErrors(engine: Engine) {
   let failure: Error | undefined;
   // Without a listener the engine's `error` event would throw out of the process.
-  engine.on('error', (error: unknown) => { failure ??= error instanceof Error ? error : new Error(String(error)); });
+  engine.on('error', (error: unknown) => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+  });
   return () => failure;
 }
 
@@ -262,7 +296,13 @@ export async function startRun(name: string, xml: string, variables: Scope): Pro
  * Recovers a saved instance, resumes it (its waiting tasks report again) and signals the waiting task
  * `executionId` with `output`. Fails when that task is not waiting in the saved state.
  */
-export async function signalRun(name: string, state: string, executionId: string, output: Record<string, unknown>, variables: Scope): Promise<StepResult> {
+export async function signalRun(
+  name: string,
+  state: string,
+  executionId: string,
+  output: Record<string, unknown>,
+  variables: Scope,
+): Promise<StepResult> {
   const engine = newEngine(name, variables);
   const engineError = watchErrors(engine);
   const recorder = new StepRecorder(variables);

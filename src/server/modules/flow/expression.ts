@@ -18,10 +18,21 @@ type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
 
 export class ExpressionError extends Error {}
 
-interface Token { type: 'number' | 'string' | 'name' | 'op' | 'end'; text: string; value?: Scalar; at: number }
+interface Token {
+  type: 'number' | 'string' | 'name' | 'op' | 'end';
+  text: string;
+  value?: Scalar;
+  at: number;
+}
 
-const WORD_OPERATORS = new Map(Object.entries({ and: '&&', or: '||', not: '!', eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' }));
-const LITERALS = new Map<string, Scalar>([['true', true], ['false', false], ['null', null]]);
+const WORD_OPERATORS = new Map(
+  Object.entries({ and: '&&', or: '||', not: '!', eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' }),
+);
+const LITERALS = new Map<string, Scalar>([
+  ['true', true],
+  ['false', false],
+  ['null', null],
+]);
 const FORBIDDEN_NAMES = new Set(['__proto__', 'prototype', 'constructor']);
 const MAX_LENGTH = 500;
 
@@ -31,9 +42,16 @@ function tokenize(source: string): Token[] {
   while (i < source.length) {
     const rest = source.slice(i);
     const space = /^\s+/.exec(rest);
-    if (space) { i += space[0].length; continue; }
+    if (space) {
+      i += space[0].length;
+      continue;
+    }
     const number = /^\d+(\.\d+)?/.exec(rest);
-    if (number) { tokens.push({ type: 'number', text: number[0], value: Number(number[0]), at: i }); i += number[0].length; continue; }
+    if (number) {
+      tokens.push({ type: 'number', text: number[0], value: Number(number[0]), at: i });
+      i += number[0].length;
+      continue;
+    }
     const quoted = /^'((?:[^'\\]|\\.)*)'|^"((?:[^"\\]|\\.)*)"/.exec(rest);
     if (quoted) {
       const body = quoted[1] ?? quoted[2];
@@ -51,7 +69,11 @@ function tokenize(source: string): Token[] {
       continue;
     }
     const op = /^(&&|\|\||==|!=|<=|>=|<|>|!|\(|\))/.exec(rest);
-    if (op) { tokens.push({ type: 'op', text: op[0], at: i }); i += op[0].length; continue; }
+    if (op) {
+      tokens.push({ type: 'op', text: op[0], at: i });
+      i += op[0].length;
+      continue;
+    }
     throw new ExpressionError(`unexpected "${source[i]}" at ${i + 1}`);
   }
   tokens.push({ type: 'end', text: '', at: source.length });
@@ -69,24 +91,40 @@ class Parser {
     return node;
   }
 
-  private peek() { return this.tokens[this.position]; }
-  private take() { return this.tokens[this.position++]; }
-  private isOp(text: string) { const t = this.peek(); return t.type === 'op' && t.text === text; }
+  private peek() {
+    return this.tokens[this.position];
+  }
+  private take() {
+    return this.tokens[this.position++];
+  }
+  private isOp(text: string) {
+    const t = this.peek();
+    return t.type === 'op' && t.text === text;
+  }
 
   private or(): Node {
     let left = this.and();
-    while (this.isOp('||')) { this.take(); left = { kind: 'logic', op: '||', left, right: this.and() }; }
+    while (this.isOp('||')) {
+      this.take();
+      left = { kind: 'logic', op: '||', left, right: this.and() };
+    }
     return left;
   }
 
   private and(): Node {
     let left = this.not();
-    while (this.isOp('&&')) { this.take(); left = { kind: 'logic', op: '&&', left, right: this.not() }; }
+    while (this.isOp('&&')) {
+      this.take();
+      left = { kind: 'logic', op: '&&', left, right: this.not() };
+    }
     return left;
   }
 
   private not(): Node {
-    if (this.isOp('!')) { this.take(); return { kind: 'not', operand: this.not() }; }
+    if (this.isOp('!')) {
+      this.take();
+      return { kind: 'not', operand: this.not() };
+    }
     return this.compare();
   }
 
@@ -123,7 +161,10 @@ class Parser {
 
 /** A parsed `${...}` body, reusable across evaluations. */
 export class Expression {
-  private constructor(readonly source: string, private readonly root: Node) {}
+  private constructor(
+    readonly source: string,
+    private readonly root: Node,
+  ) {}
 
   static parse(body: string): Expression {
     if (body.length > MAX_LENGTH) throw new ExpressionError(`longer than ${MAX_LENGTH} characters`);
@@ -137,15 +178,19 @@ export class Expression {
 
 function evaluateNode(node: Node, scope: Scope): unknown {
   switch (node.kind) {
-    case 'literal': return node.value;
-    case 'variable': return lookup(scope, node.path);
-    case 'not': return !truthy(evaluateNode(node.operand, scope));
+    case 'literal':
+      return node.value;
+    case 'variable':
+      return lookup(scope, node.path);
+    case 'not':
+      return !truthy(evaluateNode(node.operand, scope));
     case 'logic': {
       const left = truthy(evaluateNode(node.left, scope));
       if (node.op === '&&') return left && truthy(evaluateNode(node.right, scope));
       return left || truthy(evaluateNode(node.right, scope));
     }
-    case 'compare': return compare(node.op, evaluateNode(node.left, scope), evaluateNode(node.right, scope));
+    case 'compare':
+      return compare(node.op, evaluateNode(node.left, scope), evaluateNode(node.right, scope));
   }
 }
 
@@ -170,12 +215,15 @@ function truthy(value: unknown): boolean {
 
 function compare(op: CompareOp, a: unknown, b: unknown): boolean {
   // Numbers sent as text (`"5"` from a form) compare as numbers, like JUEL's coercion.
-  const numeric = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined);
+  const numeric = (v: unknown) =>
+    typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined;
   const x = numeric(a);
   const y = numeric(b);
   if (x !== undefined && y !== undefined) return compareValues(op, x, y);
   if (op === '==' || op === '!=') {
-    const same = (a ?? null) === (b ?? null) || (typeof a === 'boolean' || typeof b === 'boolean' ? truthy(a) === truthy(b) : false);
+    const same =
+      (a ?? null) === (b ?? null) ||
+      (typeof a === 'boolean' || typeof b === 'boolean' ? truthy(a) === truthy(b) : false);
     return op === '==' ? same : !same;
   }
   if (typeof a === 'string' && typeof b === 'string') return compareValues(op, a, b);
@@ -184,12 +232,18 @@ function compare(op: CompareOp, a: unknown, b: unknown): boolean {
 
 function compareValues<T extends number | string>(op: CompareOp, a: T, b: T): boolean {
   switch (op) {
-    case '==': return a === b;
-    case '!=': return a !== b;
-    case '<': return a < b;
-    case '<=': return a <= b;
-    case '>': return a > b;
-    case '>=': return a >= b;
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
   }
 }
 

@@ -24,13 +24,21 @@ export interface DeployInput {
 export const RESOURCE_SUFFIX = '.bpmn20.xml';
 
 /** A candidate group of a user task that names no role of these tenants: its tasks would find nobody there. */
-export interface UnmatchedGroup { task: string; group: string; tenantIds: string[] }
+export interface UnmatchedGroup {
+  task: string;
+  group: string;
+  tenantIds: string[];
+}
 
 /**
  * Checks the file and deploys it, in the caller's transaction; returns the new definitions and the candidate groups
  * that match no role of a tenant it was deployed to (every live tenant for a shared definition), for the deployer.
  */
-export async function deploy(trx: Db, userId: string, input: DeployInput): Promise<{ definitions: DefinitionRow[]; unmatched: UnmatchedGroup[] }> {
+export async function deploy(
+  trx: Db,
+  userId: string,
+  input: DeployInput,
+): Promise<{ definitions: DefinitionRow[]; unmatched: UnmatchedGroup[] }> {
   let model;
   try {
     model = await readModel(input.xml);
@@ -41,7 +49,12 @@ export async function deploy(trx: Db, userId: string, input: DeployInput): Promi
   const tenantIds = [...new Set(input.tenantIds.map((t) => t.trim()))];
   const codes = tenantIds.filter(Boolean);
   if (codes.length) {
-    const found = await trx.selectFrom('blade_tenant').select('tenant_id').where('tenant_id', 'in', codes).where('is_deleted', '=', 0).execute();
+    const found = await trx
+      .selectFrom('blade_tenant')
+      .select('tenant_id')
+      .where('tenant_id', 'in', codes)
+      .where('is_deleted', '=', 0)
+      .execute();
     const missing = codes.find((code) => !found.some((f) => f.tenant_id === code));
     if (missing) throw failWith(FLOW_MESSAGES.tenantNotFound, { name: missing });
   }
@@ -49,8 +62,12 @@ export async function deploy(trx: Db, userId: string, input: DeployInput): Promi
   for (const tenantId of tenantIds) {
     // Versions count per key and tenant: deployments of one key queue on this lock.
     await sql`select pg_advisory_xact_lock(hashtext(${`flow:${tenantId}:${model.key}`}))`.execute(trx);
-    const last = await trx.selectFrom('blade_flow_definition').select((eb) => eb.fn.max<number>('version').as('v'))
-      .where('tenant_id', '=', tenantId).where('process_key', '=', model.key).executeTakeFirst();
+    const last = await trx
+      .selectFrom('blade_flow_definition')
+      .select((eb) => eb.fn.max<number>('version').as('v'))
+      .where('tenant_id', '=', tenantId)
+      .where('process_key', '=', model.key)
+      .executeTakeFirst();
     const version = Number(last?.v ?? 0) + 1;
     const deploymentId = nextId();
     const row: DefinitionRow = {
@@ -68,33 +85,68 @@ export async function deploy(trx: Db, userId: string, input: DeployInput): Promi
       suspension_state: ACTIVE,
       deploy_time: formatDateTime(),
     };
-    await trx.insertInto('blade_flow_definition').values({ ...row, create_user: userId }).execute();
+    await trx
+      .insertInto('blade_flow_definition')
+      .values({ ...row, create_user: userId })
+      .execute();
     rows.push(row);
   }
-  return { definitions: rows, unmatched: await unmatchedGroups(trx, model.userTasks, codes.length ? codes : undefined) };
+  return {
+    definitions: rows,
+    unmatched: await unmatchedGroups(trx, model.userTasks, codes.length ? codes : undefined),
+  };
 }
 
-/** Per user task and literal candidate group, the tenants (`undefined`: every live tenant) without a role of that alias. */
-async function unmatchedGroups(trx: Db, tasks: UserTaskInfo[], tenantIds: string[] | undefined): Promise<UnmatchedGroup[]> {
+/**
+ * Per user task and literal candidate group, the tenants (`undefined`: every live tenant) without a role of that alias.
+ */
+async function unmatchedGroups(
+  trx: Db,
+  tasks: UserTaskInfo[],
+  tenantIds: string[] | undefined,
+): Promise<UnmatchedGroup[]> {
   const groups = [...new Set(tasks.flatMap((task) => task.candidateGroups))];
   if (!groups.length) return [];
-  const tenants = tenantIds ?? (await trx.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).orderBy('tenant_id').execute())
-    .map((t) => String(t.tenant_id));
+  const tenants =
+    tenantIds ??
+    (
+      await trx
+        .selectFrom('blade_tenant')
+        .select('tenant_id')
+        .where('is_deleted', '=', 0)
+        .orderBy('tenant_id')
+        .execute()
+    ).map((t) => String(t.tenant_id));
   if (!tenants.length) return [];
-  const roles = await trx.selectFrom('blade_role').select(['tenant_id', 'role_alias'])
-    .where('role_alias', 'in', groups).where('tenant_id', 'in', tenants).where('is_deleted', '=', 0).execute();
+  const roles = await trx
+    .selectFrom('blade_role')
+    .select(['tenant_id', 'role_alias'])
+    .where('role_alias', 'in', groups)
+    .where('tenant_id', 'in', tenants)
+    .where('is_deleted', '=', 0)
+    .execute();
   const held = new Set(roles.map((r) => `${r.tenant_id}:${r.role_alias}`));
-  return tasks.flatMap((task) => task.candidateGroups.map((group) => ({
-    task: task.name || task.id, group, tenantIds: tenants.filter((tenant) => !held.has(`${tenant}:${group}`)),
-  }))).filter((found) => found.tenantIds.length);
+  return tasks
+    .flatMap((task) =>
+      task.candidateGroups.map((group) => ({
+        task: task.name || task.id,
+        group,
+        tenantIds: tenants.filter((tenant) => !held.has(`${tenant}:${group}`)),
+      })),
+    )
+    .filter((found) => found.tenantIds.length);
 }
 
 /** `manager/change-state`: the message names the definition; `undefined` when nothing changed. */
 export async function changeState(db: Db, processId: string, state: string): Promise<'active' | 'suspend' | undefined> {
   const target = state === 'active' ? ACTIVE : state === 'suspend' ? SUSPENDED : undefined;
   if (!target) return undefined;
-  const result = await db.updateTable('blade_flow_definition').set({ suspension_state: target })
-    .where('id', '=', processId).where('suspension_state', '<>', target).executeTakeFirst();
+  const result = await db
+    .updateTable('blade_flow_definition')
+    .set({ suspension_state: target })
+    .where('id', '=', processId)
+    .where('suspension_state', '<>', target)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) ? (state as 'active' | 'suspend') : undefined;
 }
 
@@ -105,16 +157,30 @@ const INSTANCE_TABLES = ['blade_flow_activity', 'blade_flow_comment'] as const;
  * `manager/delete-deployment`: the definitions, their instances and their history. `beforeDelete` ends the running
  * instances first (so their business records hear of it), in the same transaction.
  */
-export async function deleteDeployments(trx: Db, deploymentIds: string[], beforeDelete: (instanceIds: string[]) => Promise<void>) {
-  const definitions = await trx.selectFrom('blade_flow_definition').select('id').where('deployment_id', 'in', deploymentIds).execute();
+export async function deleteDeployments(
+  trx: Db,
+  deploymentIds: string[],
+  beforeDelete: (instanceIds: string[]) => Promise<void>,
+) {
+  const definitions = await trx
+    .selectFrom('blade_flow_definition')
+    .select('id')
+    .where('deployment_id', 'in', deploymentIds)
+    .execute();
   const definitionIds = definitions.map((d) => d.id as string);
   if (!definitionIds.length) return 0;
-  const instances = await trx.selectFrom('blade_flow_instance').select(['id', 'state']).where('definition_id', 'in', definitionIds).execute();
+  const instances = await trx
+    .selectFrom('blade_flow_instance')
+    .select(['id', 'state'])
+    .where('definition_id', 'in', definitionIds)
+    .execute();
   await beforeDelete(instances.filter((i) => i.state === 'running').map((i) => String(i.id)));
   const instanceIds = instances.map((i) => String(i.id));
   if (instanceIds.length) {
-    await trx.deleteFrom('blade_flow_task_candidate')
-      .where('task_id', 'in', trx.selectFrom('blade_flow_task').select('id').where('instance_id', 'in', instanceIds)).execute();
+    await trx
+      .deleteFrom('blade_flow_task_candidate')
+      .where('task_id', 'in', trx.selectFrom('blade_flow_task').select('id').where('instance_id', 'in', instanceIds))
+      .execute();
     await trx.deleteFrom('blade_flow_task').where('instance_id', 'in', instanceIds).execute();
     for (const table of INSTANCE_TABLES) await trx.deleteFrom(table).where('instance_id', 'in', instanceIds).execute();
     await trx.deleteFrom('blade_flow_instance').where('id', 'in', instanceIds).execute();

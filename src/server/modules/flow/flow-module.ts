@@ -43,7 +43,14 @@ export function deployed(request: FastifyRequest, unmatched: UnmatchedGroup[]): 
     const shown = found.tenantIds.slice(0, WARNING_TENANTS).join(', ');
     const more = found.tenantIds.length - WARNING_TENANTS;
     const tenants = more > 0 ? `${shown} (+${more})` : shown;
-    return text(lang, FLOW_MESSAGES.unmatchedGroup, { name: found.task }).replace('{group}', found.group).replace('{tenants}', tenants);
+    return text(lang, FLOW_MESSAGES.unmatchedGroup, { name: found.task })
+      .replace('{group}', found.group)
+      .replace('{tenants}', tenants);
   });
-  return { code: 200, success: true, data: { warnings }, msg: text(lang, warnings.length ? FLOW_MESSAGES.deployedWithWarnings : FLOW_MESSAGES.deployed) };
+  return {
+    code: 200,
+    success: true,
+    data: { warnings },
+    msg: text(lang, warnings.length ? FLOW_MESSAGES.deployedWithWarnings : FLOW_MESSAGES.deployed),
+  };
 }

@@ -1,10 +1,10 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import type { Db, DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Dictionaries } from '../../platform/dictionaries.ts';
 import { fail } from '../../platform/errors.ts';
 import { isId } from '../../platform/ids.ts';
-import type { Page } from '../../platform/entity/service.ts';
+import type { EntityService, Page } from '../../platform/entity/service.ts';
 import { MAX_PAGE_SIZE } from '../../platform/entity/conditions.ts';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess, FlowResult } from '../../../shared/flow/types.ts';
@@ -20,7 +20,10 @@ type Query = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Select = SelectQueryBuilder<any, any, any>;
 
-export interface Paging { current: number; size: number }
+export interface Paging {
+  current: number;
+  size: number;
+}
 
 export function pagingOf(query: Query): Paging {
   const read = (raw: unknown, fallback: number, message: 'pageCurrent' | 'pageSize') => {
@@ -34,6 +37,23 @@ export function pagingOf(query: Query): Paging {
   return { current: read(query.current, 1, 'pageCurrent'), size };
 }
 
+/** The columns of a task's process instance and definition that every task list shows. */
+const INSTANCE_COLUMNS = [
+  'i.id as instance_id',
+  'i.state as instance_state',
+  'i.result as instance_result',
+  'i.business_table',
+  'i.business_id',
+  'i.start_user',
+  'd.id as definition_id',
+  'd.process_key',
+  'd.name as definition_name',
+  'd.version',
+  'd.description',
+  'd.category',
+  'd.resource_name',
+] as const;
+
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
 function dateFilter(query: Query, name: 'beginDate' | 'endDate'): string | undefined {
@@ -46,14 +66,31 @@ function dateFilter(query: Query, name: 'beginDate' | 'endDate'): string | undef
 }
 
 /** One page of `base` and the total, in parallel; `countBase` (default `base`) is what is counted. */
-async function paged<T>(base: Select, paging: Paging, order: (q: Select) => Select, map: (rows: Record<string, unknown>[]) => Promise<T[]>,
-  countBase: Select = base): Promise<Page<T>> {
+async function paged<T>(
+  base: Select,
+  paging: Paging,
+  order: (q: Select) => Select,
+  map: (rows: Record<string, unknown>[]) => Promise<T[]>,
+  countBase: Select = base,
+): Promise<Page<T>> {
   const [count, rows] = await Promise.all([
-    countBase.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirst(),
-    order(base).limit(paging.size).offset((paging.current - 1) * paging.size).execute(),
+    countBase
+      .clearSelect()
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirst(),
+    order(base)
+      .limit(paging.size)
+      .offset((paging.current - 1) * paging.size)
+      .execute(),
   ]);
   const total = Number(count?.n ?? 0);
-  return { records: await map(rows), total, size: paging.size, current: paging.current, pages: Math.ceil(total / paging.size) };
+  return {
+    records: await map(rows),
+    total,
+    size: paging.size,
+    current: paging.current,
+    pages: Math.ceil(total / paging.size),
+  };
 }
 
 /** Real names of users by id, in one query. */
@@ -65,7 +102,10 @@ async function userNames(db: Db, ids: Iterable<string>): Promise<Map<string, str
 }
 
 export class FlowQueries {
-  constructor(private readonly db: Db, private readonly dictionaries: Dictionaries) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dictionaries: Dictionaries,
+  ) {}
 
   // ---- work (§2): the caller's own tasks and instances, in the caller's tenant ----
 
@@ -77,25 +117,52 @@ export class FlowQueries {
    */
   private taskBase(user: AuthUser, query: Query): Select {
     let q: Select = this.db.selectFrom('blade_flow_task as t').where('t.tenant_id', '=', user.tenantId);
-    if (text(query.category)) q = q.innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id').where('d.category', '=', text(query.category));
+    if (text(query.category))
+      q = q
+        .innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id')
+        .where('d.category', '=', text(query.category));
     return q;
   }
 
   /** A page of the tasks `filter` keeps, newest `order` first, with their instance and definition. */
-  private taskPage(user: AuthUser, query: Query, filter: (q: Select) => Select, order: 't.create_time' | 't.end_time', status: BladeFlow['status']): Promise<Page<BladeFlow>> {
+  private taskPage(
+    user: AuthUser,
+    query: Query,
+    filter: (q: Select) => Select,
+    order: 't.create_time' | 't.end_time',
+    status: BladeFlow['status'],
+  ): Promise<Page<BladeFlow>> {
     const base = this.between(filter(this.taskBase(user, query)), order, query);
     let rows = base.innerJoin('blade_flow_instance as i', 'i.id', 't.instance_id');
     if (!text(query.category)) rows = rows.innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id');
     rows = rows.select([
-      't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 't.create_time', 't.claim_time', 't.end_time',
-      't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.result as instance_result', 'i.business_table', 'i.business_id', 'i.start_user',
-      'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
+      't.id as task_id',
+      't.name as task_name',
+      't.task_key',
+      't.assignee',
+      't.create_time',
+      't.claim_time',
+      't.end_time',
+      't.execution_id',
+      ...INSTANCE_COLUMNS,
     ]);
-    return paged(rows, pagingOf(query), (s) => s.orderBy(order, 'desc').orderBy('t.id', 'desc'), (found) => this.flows(found, status), base);
+    return paged(
+      rows,
+      pagingOf(query),
+      (s) => s.orderBy(order, 'desc').orderBy('t.id', 'desc'),
+      (found) => this.flows(found, status),
+      base,
+    );
   }
 
   async todo(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
-    return this.taskPage(user, query, (q) => q.where('t.status', '=', 'open').where('t.assignee', '=', taskUserOfId(user.userId)), 't.create_time', 'todo');
+    return this.taskPage(
+      user,
+      query,
+      (q) => q.where('t.status', '=', 'open').where('t.assignee', '=', taskUserOfId(user.userId)),
+      't.create_time',
+      'todo',
+    );
   }
 
   /**
@@ -105,38 +172,89 @@ export class FlowQueries {
    */
   async claim(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
     const me = taskUserOfId(user.userId);
-    const candidateOf = this.db.selectFrom('blade_flow_task_candidate as c').select('c.task_id')
+    const candidateOf = this.db
+      .selectFrom('blade_flow_task_candidate as c')
+      .select('c.task_id')
       .where('c.tenant_id', '=', user.tenantId)
-      .where((c) => c.or([
-        c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
-        ...(user.roleAliases.length ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])] : []),
-      ]));
-    return this.taskPage(user, query, (q) => q.where('t.status', '=', 'open').where('t.assignee', '=', '')
-      .where(sql<boolean>`${sql.ref('t.id')} = any(array(${candidateOf}))`), 't.create_time', 'claim');
+      .where((c) =>
+        c.or([
+          c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
+          ...(user.roleAliases.length
+            ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])]
+            : []),
+        ]),
+      );
+    return this.taskPage(
+      user,
+      query,
+      (q) =>
+        q
+          .where('t.status', '=', 'open')
+          .where('t.assignee', '=', '')
+          .where(sql<boolean>`${sql.ref('t.id')} = any(array(${candidateOf}))`),
+      't.create_time',
+      'claim',
+    );
   }
 
   async done(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
-    return this.taskPage(user, query, (q) => q.where('t.status', '=', 'completed').where('t.assignee', '=', taskUserOfId(user.userId)), 't.end_time', 'finish');
+    return this.taskPage(
+      user,
+      query,
+      (q) => q.where('t.status', '=', 'completed').where('t.assignee', '=', taskUserOfId(user.userId)),
+      't.end_time',
+      'finish',
+    );
   }
 
   /** Instances the caller started, each with its latest task. */
   async sent(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
-    let q = this.db.selectFrom('blade_flow_instance as i')
+    let q = this.db
+      .selectFrom('blade_flow_instance as i')
       .innerJoin('blade_flow_definition as d', 'd.id', 'i.definition_id')
       .leftJoinLateral(
-        (eb) => eb.selectFrom('blade_flow_task as lt').select(['lt.id', 'lt.name', 'lt.task_key', 'lt.assignee', 'lt.create_time', 'lt.claim_time', 'lt.end_time', 'lt.execution_id'])
-          .whereRef('lt.instance_id', '=', 'i.id').orderBy('lt.create_time', 'desc').orderBy('lt.id', 'desc').limit(1).as('t'),
+        (eb) =>
+          eb
+            .selectFrom('blade_flow_task as lt')
+            .select([
+              'lt.id',
+              'lt.name',
+              'lt.task_key',
+              'lt.assignee',
+              'lt.create_time',
+              'lt.claim_time',
+              'lt.end_time',
+              'lt.execution_id',
+            ])
+            .whereRef('lt.instance_id', '=', 'i.id')
+            .orderBy('lt.create_time', 'desc')
+            .orderBy('lt.id', 'desc')
+            .limit(1)
+            .as('t'),
         (join) => join.onTrue(),
       )
-      .where('i.tenant_id', '=', user.tenantId).where('i.start_user', '=', user.userId)
+      .where('i.tenant_id', '=', user.tenantId)
+      .where('i.start_user', '=', user.userId)
       .select([
-        't.id as task_id', 't.name as task_name', 't.task_key', 't.assignee', 'i.start_time as create_time', 't.claim_time', 'i.end_time',
-        't.end_time as task_end_time', 't.execution_id', 'i.id as instance_id', 'i.state as instance_state', 'i.result as instance_result', 'i.business_table', 'i.business_id',
-        'i.start_user', 'd.id as definition_id', 'd.process_key', 'd.name as definition_name', 'd.version', 'd.description', 'd.category', 'd.resource_name',
+        't.id as task_id',
+        't.name as task_name',
+        't.task_key',
+        't.assignee',
+        'i.start_time as create_time',
+        't.claim_time',
+        'i.end_time',
+        't.end_time as task_end_time',
+        't.execution_id',
+        ...INSTANCE_COLUMNS,
       ]);
     if (text(query.category)) q = q.where('d.category', '=', text(query.category));
     q = this.between(q, 'i.start_time', query);
-    return paged(q, pagingOf(query), (s) => s.orderBy('i.start_time', 'desc').orderBy('i.id', 'desc'), (rows) => this.flows(rows, 'finish'));
+    return paged(
+      q,
+      pagingOf(query),
+      (s) => s.orderBy('i.start_time', 'desc').orderBy('i.id', 'desc'),
+      (rows) => this.flows(rows, 'finish'),
+    );
   }
 
   private between(q: Select, column: string, query: Query): Select {
@@ -148,8 +266,13 @@ export class FlowQueries {
   }
 
   private async flows(rows: Record<string, unknown>[], status: BladeFlow['status']): Promise<BladeFlow[]> {
-    const names = await userNames(this.db, rows.flatMap((r) => [userIdOf(text(r.assignee)), text(r.start_user)]));
-    const waiting = await this.candidatesOf(rows.filter((r) => !text(r.assignee) && text(r.task_id)).map((r) => text(r.task_id)));
+    const names = await userNames(
+      this.db,
+      rows.flatMap((r) => [userIdOf(text(r.assignee)), text(r.start_user)]),
+    );
+    const waiting = await this.candidatesOf(
+      rows.filter((r) => !text(r.assignee) && text(r.task_id)).map((r) => text(r.task_id)),
+    );
     const categories = await this.dictionaries.itemsOf('flow');
     return rows.map((r) => {
       const assignee = text(r.assignee);
@@ -160,7 +283,7 @@ export class FlowQueries {
         taskDefinitionKey: text(r.task_key),
         assignee,
         // An unclaimed task names who may claim it (人事、管理员): a blank would read as nobody.
-        assigneeName: assignee ? names.get(userIdOf(assignee)) ?? '' : waiting.get(text(r.task_id)) ?? '',
+        assigneeName: assignee ? (names.get(userIdOf(assignee)) ?? '') : (waiting.get(text(r.task_id)) ?? ''),
         category: text(r.category),
         categoryName: categories.get(text(r.category)) ?? '',
         createTime: wireDateTime(r.create_time),
@@ -191,14 +314,27 @@ export class FlowQueries {
   private async candidatesOf(taskIds: string[]): Promise<Map<string, string>> {
     const ids = [...new Set(taskIds.filter(isId))];
     if (!ids.length) return new Map();
-    const rows = await this.db.selectFrom('blade_flow_task_candidate as c')
-      .leftJoin('blade_role as r', (join) => join.onRef('r.tenant_id', '=', 'c.tenant_id').onRef('r.role_alias', '=', 'c.value')
-        .on('c.kind', '=', 'group').on('r.is_deleted', '=', 0))
-      .select(['c.task_id', 'c.kind', 'c.value', 'r.role_name']).where('c.task_id', 'in', ids).orderBy('c.kind').orderBy('c.id').execute();
-    const users = await userNames(this.db, rows.filter((c) => c.kind === 'user').map((c) => userIdOf(text(c.value))));
+    const rows = await this.db
+      .selectFrom('blade_flow_task_candidate as c')
+      .leftJoin('blade_role as r', (join) =>
+        join
+          .onRef('r.tenant_id', '=', 'c.tenant_id')
+          .onRef('r.role_alias', '=', 'c.value')
+          .on('c.kind', '=', 'group')
+          .on('r.is_deleted', '=', 0),
+      )
+      .select(['c.task_id', 'c.kind', 'c.value', 'r.role_name'])
+      .where('c.task_id', 'in', ids)
+      .orderBy('c.kind')
+      .orderBy('c.id')
+      .execute();
+    const users = await userNames(
+      this.db,
+      rows.filter((c) => c.kind === 'user').map((c) => userIdOf(text(c.value))),
+    );
     const byTask = new Map<string, Set<string>>();
     for (const c of rows) {
-      const name = c.kind === 'group' ? text(c.role_name) : users.get(userIdOf(text(c.value))) ?? '';
+      const name = c.kind === 'group' ? text(c.role_name) : (users.get(userIdOf(text(c.value))) ?? '');
       if (!name) continue;
       const names = byTask.get(text(c.task_id)) ?? new Set<string>();
       byTask.set(text(c.task_id), names.add(name));
@@ -212,17 +348,31 @@ export class FlowQueries {
    * Definitions as FlowProcess. `tenantId` undefined: every tenant (platform administration); else that tenant's and
    * the shared ones. `latest`: only the newest version of each key; `activeOnly`: not suspended.
    */
-  async definitions(query: Query, options: { tenantId?: string; latest: boolean; activeOnly: boolean }): Promise<Page<FlowProcess>> {
+  async definitions(
+    query: Query,
+    options: { tenantId?: string; latest: boolean; activeOnly: boolean },
+  ): Promise<Page<FlowProcess>> {
     let q: Select = this.db.selectFrom('blade_flow_definition as d').selectAll('d');
     if (options.tenantId !== undefined) q = q.where('d.tenant_id', 'in', [options.tenantId, '']);
     if (options.activeOnly) q = q.where('d.suspension_state', '=', ACTIVE);
     if (options.latest) {
-      q = q.where('d.version', '=', this.db.selectFrom('blade_flow_definition as v').select(sql`max(v.version)`.as('m'))
-        .where(sql<boolean>`v.tenant_id = d.tenant_id and v.process_key = d.process_key`));
+      q = q.where(
+        'd.version',
+        '=',
+        this.db
+          .selectFrom('blade_flow_definition as v')
+          .select(sql`max(v.version)`.as('m'))
+          .where(sql<boolean>`v.tenant_id = d.tenant_id and v.process_key = d.process_key`),
+      );
     }
     if (text(query.category)) q = q.where('d.category', '=', text(query.category));
     if (text(query.key ?? query.processKey)) q = q.where('d.process_key', '=', text(query.key ?? query.processKey));
-    return paged(q, pagingOf(query), (s) => s.orderBy('d.deploy_time', 'desc').orderBy('d.id', 'desc'), (rows) => this.processes(rows));
+    return paged(
+      q,
+      pagingOf(query),
+      (s) => s.orderBy('d.deploy_time', 'desc').orderBy('d.id', 'desc'),
+      (rows) => this.processes(rows),
+    );
   }
 
   private async processes(rows: Record<string, unknown>[]): Promise<FlowProcess[]> {
@@ -247,44 +397,75 @@ export class FlowQueries {
   // ---- follow-up (§4): running instances of every tenant ----
 
   async follow(query: Query): Promise<Page<FlowExecution>> {
-    let q: Select = this.db.selectFrom('blade_flow_instance as i')
+    let q: Select = this.db
+      .selectFrom('blade_flow_instance as i')
       .innerJoin('blade_flow_definition as d', 'd.id', 'i.definition_id')
       .leftJoinLateral(
-        (eb) => eb.selectFrom('blade_flow_task as lt').select(['lt.task_key', 'lt.name as task_name', 'lt.execution_id'])
-          .whereRef('lt.instance_id', '=', 'i.id').where('lt.status', '=', 'open').orderBy('lt.create_time', 'desc').orderBy('lt.id', 'desc').limit(1).as('t'),
+        (eb) =>
+          eb
+            .selectFrom('blade_flow_task as lt')
+            .select(['lt.task_key', 'lt.name as task_name', 'lt.execution_id'])
+            .whereRef('lt.instance_id', '=', 'i.id')
+            .where('lt.status', '=', 'open')
+            .orderBy('lt.create_time', 'desc')
+            .orderBy('lt.id', 'desc')
+            .limit(1)
+            .as('t'),
         (join) => join.onTrue(),
       )
       .where('i.state', '=', 'running')
-      .select(['i.id', 'i.tenant_id', 'i.start_user', 'i.start_time', 'i.business_table', 'i.business_id', 't.task_key', 't.task_name', 't.execution_id',
-        'd.id as definition_id', 'd.process_key', 'd.name', 'd.category', 'd.suspension_state']);
+      .select([
+        'i.id',
+        'i.tenant_id',
+        'i.start_user',
+        'i.start_time',
+        'i.business_table',
+        'i.business_id',
+        't.task_key',
+        't.task_name',
+        't.execution_id',
+        'd.id as definition_id',
+        'd.process_key',
+        'd.name',
+        'd.category',
+        'd.suspension_state',
+      ]);
     const instanceId = text(query.processInstanceId);
     if (instanceId) q = isId(instanceId) ? q.where('i.id', '=', instanceId) : q.where(sql<boolean>`false`);
     if (text(query.processDefinitionKey)) q = q.where('i.process_key', '=', text(query.processDefinitionKey));
-    return paged(q, pagingOf(query), (s) => s.orderBy('i.start_time', 'desc').orderBy('i.id', 'desc'), async (rows) => {
-      const names = await userNames(this.db, rows.map((r) => text(r.start_user)));
-      const categories = await this.dictionaries.itemsOf('flow');
-      return rows.map((r) => ({
-        id: text(r.id),
-        name: text(r.name),
-        startUserId: text(r.start_user),
-        startUser: names.get(text(r.start_user)) ?? '',
-        startTime: wireDateTime(r.start_time),
-        taskDefinitionId: text(r.task_key),
-        taskDefinitionKey: text(r.task_key),
-        taskName: text(r.task_name),
-        category: text(r.category),
-        categoryName: categories.get(text(r.category)) ?? '',
-        processInstanceId: text(r.id),
-        processDefinitionId: text(r.definition_id),
-        processDefinitionKey: text(r.process_key),
-        activityId: text(r.task_key),
-        suspensionState: Number(r.suspension_state),
-        executionId: text(r.execution_id),
-        businessTable: text(r.business_table),
-        businessId: text(r.business_id),
-        tenantId: text(r.tenant_id),
-      }));
-    });
+    return paged(
+      q,
+      pagingOf(query),
+      (s) => s.orderBy('i.start_time', 'desc').orderBy('i.id', 'desc'),
+      async (rows) => {
+        const names = await userNames(
+          this.db,
+          rows.map((r) => text(r.start_user)),
+        );
+        const categories = await this.dictionaries.itemsOf('flow');
+        return rows.map((r) => ({
+          id: text(r.id),
+          name: text(r.name),
+          startUserId: text(r.start_user),
+          startUser: names.get(text(r.start_user)) ?? '',
+          startTime: wireDateTime(r.start_time),
+          taskDefinitionId: text(r.task_key),
+          taskDefinitionKey: text(r.task_key),
+          taskName: text(r.task_name),
+          category: text(r.category),
+          categoryName: categories.get(text(r.category)) ?? '',
+          processInstanceId: text(r.id),
+          processDefinitionId: text(r.definition_id),
+          processDefinitionKey: text(r.process_key),
+          activityId: text(r.task_key),
+          suspensionState: Number(r.suspension_state),
+          executionId: text(r.execution_id),
+          businessTable: text(r.business_table),
+          businessId: text(r.business_id),
+          tenantId: text(r.tenant_id),
+        }));
+      },
+    );
   }
 
   // ---- process view (§3) ----
@@ -296,39 +477,76 @@ export class FlowQueries {
    */
   async canView(user: AuthUser, instanceId: string): Promise<boolean> {
     if (!isId(instanceId)) return false;
-    const instance = await this.db.selectFrom('blade_flow_instance').select(['tenant_id', 'start_user']).where('id', '=', instanceId).executeTakeFirst();
+    const instance = await this.db
+      .selectFrom('blade_flow_instance')
+      .select(['tenant_id', 'start_user'])
+      .where('id', '=', instanceId)
+      .executeTakeFirst();
     if (!instance) return false;
     if (user.isSuperAdmin) return true;
     if (instance.tenant_id !== user.tenantId) return false;
     if (user.isAdmin || String(instance.start_user) === user.userId) return true;
     const me = taskUserOfId(user.userId);
-    const task = await this.db.selectFrom('blade_flow_task as t').select('t.id').where('t.instance_id', '=', instanceId)
-      .where((eb) => eb.or([
-        eb('t.assignee', '=', me),
-        eb('t.id', 'in', eb.selectFrom('blade_flow_task_candidate as c').select('c.task_id').where('c.tenant_id', '=', user.tenantId)
-          .where((c) => c.or([
-            c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
-            ...(user.roleAliases.length ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])] : []),
-          ]))),
-      ])).executeTakeFirst();
+    const task = await this.db
+      .selectFrom('blade_flow_task as t')
+      .select('t.id')
+      .where('t.instance_id', '=', instanceId)
+      .where((eb) =>
+        eb.or([
+          eb('t.assignee', '=', me),
+          eb(
+            't.id',
+            'in',
+            eb
+              .selectFrom('blade_flow_task_candidate as c')
+              .select('c.task_id')
+              .where('c.tenant_id', '=', user.tenantId)
+              .where((c) =>
+                c.or([
+                  c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
+                  ...(user.roleAliases.length
+                    ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])]
+                    : []),
+                ]),
+              ),
+          ),
+        ]),
+      )
+      .executeTakeFirst();
     if (task) return true;
     // A former assignee (who transferred the task) took part through his comment.
-    const comment = await this.db.selectFrom('blade_flow_comment').select('id').where('instance_id', '=', instanceId)
-      .where('user_id', '=', user.userId).executeTakeFirst();
+    const comment = await this.db
+      .selectFrom('blade_flow_comment')
+      .select('id')
+      .where('instance_id', '=', instanceId)
+      .where('user_id', '=', user.userId)
+      .executeTakeFirst();
     return Boolean(comment);
   }
 
   /** Historic activities of an instance in start order: all of them (diagram) or the table's kinds. */
-  async history(instanceId: string, options: { tableOnly: boolean; startActivityId?: string; endActivityId?: string }): Promise<FlowHistory[]> {
+  async history(
+    instanceId: string,
+    options: { tableOnly: boolean; startActivityId?: string; endActivityId?: string },
+  ): Promise<FlowHistory[]> {
     let q = this.db.selectFrom('blade_flow_activity').selectAll().where('instance_id', '=', instanceId);
     if (options.tableOnly) q = q.where('activity_type', 'in', ['startEvent', 'userTask', 'endEvent']);
     const rows = await q.orderBy('start_time').orderBy('id').execute();
     const taskIds = rows.map((r) => text(r.task_id)).filter(Boolean);
     const comments = taskIds.length
-      ? await this.db.selectFrom('blade_flow_comment').select(['task_id', 'message']).where('instance_id', '=', instanceId)
-        .where('task_id', 'in', taskIds).orderBy('create_time').orderBy('id').execute()
+      ? await this.db
+          .selectFrom('blade_flow_comment')
+          .select(['task_id', 'message'])
+          .where('instance_id', '=', instanceId)
+          .where('task_id', 'in', taskIds)
+          .orderBy('create_time')
+          .orderBy('id')
+          .execute()
       : [];
-    const names = await userNames(this.db, rows.map((r) => userIdOf(text(r.assignee))));
+    const names = await userNames(
+      this.db,
+      rows.map((r) => userIdOf(text(r.assignee))),
+    );
     let history: FlowHistory[] = rows.map((r) => ({
       historyActivityId: text(r.activity_id),
       historyActivityName: text(r.activity_name),
@@ -338,7 +556,10 @@ export class FlowQueries {
       endTime: wireDateTime(r.end_time),
       assignee: text(r.assignee),
       assigneeName: names.get(userIdOf(text(r.assignee))) ?? '',
-      comment: comments.filter((c) => text(c.task_id) === text(r.task_id) && r.task_id != null).map((c) => text(c.message)).join('; '),
+      comment: comments
+        .filter((c) => text(c.task_id) === text(r.task_id) && r.task_id != null)
+        .map((c) => text(c.message))
+        .join('; '),
       taskId: text(r.task_id),
       processInstanceId: instanceId,
     }));
@@ -358,9 +579,118 @@ export class FlowQueries {
 export function durationText(ms: number): string {
   let seconds = Math.max(0, Math.round(ms / 1000));
   const parts: string[] = [];
-  for (const [unit, size] of [['天', 86400], ['小时', 3600], ['分', 60]] as const) {
-    if (seconds >= size) { parts.push(`${Math.floor(seconds / size)}${unit}`); seconds %= size; }
+  for (const [unit, size] of [
+    ['天', 86400],
+    ['小时', 3600],
+    ['分', 60],
+  ] as const) {
+    if (seconds >= size) {
+      parts.push(`${Math.floor(seconds / size)}${unit}`);
+      seconds %= size;
+    }
   }
   if (seconds || !parts.length) parts.push(`${seconds}秒`);
   return parts.join('');
+}
+
+/**
+ * The approver picker: live, enabled users of the tenant whose account or names contain `text` (all of them when
+ * it is blank), best `limit` by name, each with the names of his depts.
+ */
+export async function userChoices(db: Db, tenantId: string, text: string, limit: number) {
+  let rows = db
+    .selectFrom('blade_user as u')
+    .select(['u.id', 'u.account', 'u.real_name', 'u.name', 'u.dept_id'])
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.is_deleted', '=', 0)
+    .where('u.status', '=', 1);
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    rows = rows.where((eb) =>
+      eb.or([eb('u.account', 'like', like), eb('u.real_name', 'like', like), eb('u.name', 'like', like)]),
+    );
+  }
+  const users = await rows.orderBy('u.real_name').orderBy('u.id').limit(limit).execute();
+  const deptIdsOf = (deptId: string | null) =>
+    String(deptId ?? '')
+      .split(',')
+      .filter(Boolean);
+  const deptIds = [...new Set(users.flatMap((u) => deptIdsOf(u.dept_id)))];
+  const depts = new Map(
+    deptIds.length
+      ? (
+          await db
+            .selectFrom('blade_dept')
+            .select(['id', 'dept_name'])
+            .where('id', 'in', deptIds)
+            .where('tenant_id', '=', tenantId)
+            .execute()
+        ).map((d) => [String(d.id), d.dept_name])
+      : [],
+  );
+  return users.map((u) => ({
+    id: String(u.id),
+    account: u.account,
+    realName: u.real_name,
+    name: u.name ?? '',
+    deptName: deptIdsOf(u.dept_id)
+      .map((id) => depts.get(id) ?? '')
+      .filter(Boolean)
+      .join(','),
+  }));
+}
+
+/** The BPMN of the definition an instance runs. */
+export function instanceXml(db: Db, instanceId: string) {
+  return db
+    .selectFrom('blade_flow_instance as i')
+    .innerJoin('blade_flow_definition as d', 'd.id', 'i.definition_id')
+    .select('d.xml')
+    .where('i.id', '=', instanceId)
+    .executeTakeFirst();
+}
+
+/** The BPMN of a definition the tenant may start (its own or a shared one; undefined tenant: any). */
+export function definitionXml(db: Db, definitionId: string, tenantId: string | undefined) {
+  let query = db.selectFrom('blade_flow_definition').select('xml').where('id', '=', definitionId);
+  if (tenantId !== undefined) query = query.where('tenant_id', 'in', [tenantId, '']);
+  return query.executeTakeFirst();
+}
+
+/** A live request of an approvable entity in the tenant, with its columns as the engine reads them (names joined). */
+export function approvalRequest(
+  db: DynamicDb,
+  service: EntityService,
+  id: string,
+  tenantId: string,
+): Promise<Record<string, unknown> | undefined> {
+  return service
+    .selectColumns(db.selectFrom(service.entity.table))
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+}
+
+/** A user's real name (the applicant of a request of his tenant). */
+export async function realNameOf(db: Db, userId: string, tenantId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('blade_user')
+    .select('real_name')
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row?.real_name;
+}
+
+/** Whether the id is a live user of the tenant. */
+export async function isLiveUser(db: Db, userId: string, tenantId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blade_user')
+    .select('id')
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -4,11 +4,32 @@ import { failWith } from '../../platform/errors.ts';
 import { isId, nextId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { FlowResult } from '../../../shared/flow/types.ts';
-import { EngineStepError, signalRun, startRun, taskUserOf, type StepResult, type WaitingTask } from './engine-runner.ts';
+import {
+  EngineStepError,
+  signalRun,
+  startRun,
+  taskUserOf,
+  type StepResult,
+  type WaitingTask,
+} from './engine-runner.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import {
-  ACTIVE, addComment, closeTask, insertActivities, insertTask, lockInstance, notify, openTasksOf, taskUserOfId, tenantAdministrators, userIdOf,
-  usersAmong, usersOfGroups, type DefinitionRow, type InstanceRow, type TaskRow,
+  ACTIVE,
+  addComment,
+  closeTask,
+  insertActivities,
+  insertTask,
+  lockInstance,
+  notify,
+  openTasksOf,
+  taskUserOfId,
+  tenantAdministrators,
+  userIdOf,
+  usersAmong,
+  usersOfGroups,
+  type DefinitionRow,
+  type InstanceRow,
+  type TaskRow,
 } from './flow-store.ts';
 
 /**
@@ -85,13 +106,22 @@ export class FlowRuntime {
    * Starts an instance of a definition the caller's tenant may use. `inTransaction` writes the business row in the
    * same transaction (after the instance exists, so it can store the instance id).
    */
-  async start(user: AuthUser, input: StartInput, inTransaction?: (trx: Db, instanceId: string) => Promise<void>): Promise<string> {
+  async start(
+    user: AuthUser,
+    input: StartInput,
+    inTransaction?: (trx: Db, instanceId: string) => Promise<void>,
+  ): Promise<string> {
     const variables = checkVariables({ ...input.variables, createUser: taskUserOfId(user.userId) });
     return this.db.transaction().execute(async (trx) => {
-      const definition = await trx.selectFrom('blade_flow_definition').selectAll()
-        .where('id', '=', input.definitionId).where('tenant_id', 'in', [user.tenantId, '']).executeTakeFirst() as DefinitionRow | undefined;
+      const definition = (await trx
+        .selectFrom('blade_flow_definition')
+        .selectAll()
+        .where('id', '=', input.definitionId)
+        .where('tenant_id', 'in', [user.tenantId, ''])
+        .executeTakeFirst()) as DefinitionRow | undefined;
       if (!definition) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
-      if (Number(definition.suspension_state) !== ACTIVE) throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
+      if (Number(definition.suspension_state) !== ACTIVE)
+        throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
       refuseSelfApproval(variables.taskUser, variables);
       const now = new Date();
       const businessTable = input.businessTable ?? '';
@@ -128,28 +158,53 @@ export class FlowRuntime {
    * Completes the caller's task: records the comment (default 同意 / 驳回), sets `pass`, merges the variables and
    * signals the engine. A candidate may complete an unclaimed task directly (it is claimed on the way).
    */
-  async complete(user: AuthUser, input: CompleteInput, inTransaction?: (trx: Db, instance: InstanceRow, task: TaskRow) => Promise<void>): Promise<void> {
+  async complete(
+    user: AuthUser,
+    input: CompleteInput,
+    inTransaction?: (trx: Db, instance: InstanceRow, task: TaskRow) => Promise<void>,
+  ): Promise<void> {
     const extra = checkVariables(input.variables ?? {});
     await this.db.transaction().execute(async (trx) => {
       const { instance, task } = await this.lockTask(trx, user, input.taskId);
       const me = taskUserOfId(user.userId);
-      if (task.assignee !== me && !(task.assignee === '' && await this.isCandidate(trx, user, task.id))) {
+      if (task.assignee !== me && !(task.assignee === '' && (await this.isCandidate(trx, user, task.id)))) {
         throw failWith(FLOW_MESSAGES.taskNotFound);
       }
       task.assignee = me;
       const previous = JSON.parse(instance.variables) as Variables;
-      const own = await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id) ?? {};
-      const variables = checkVariables({ ...previous, ...writable(extra, previous, me === previous.createUser), ...own, pass: input.pass });
+      const own = (await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id)) ?? {};
+      const variables = checkVariables({
+        ...previous,
+        ...writable(extra, previous, me === previous.createUser),
+        ...own,
+        pass: input.pass,
+      });
       if (Object.hasOwn(extra, 'taskUser')) refuseSelfApproval(extra.taskUser, previous);
       const now = new Date();
-      const result = await step(() => signalRun(instance.id, instance.engine_state, task.execution_id, { pass: input.pass, assignee: me }, variables));
+      const result = await step(() =>
+        signalRun(instance.id, instance.engine_state, task.execution_id, { pass: input.pass, assignee: me }, variables),
+      );
       await closeTask(trx, task, 'completed', input.pass ? 'approve' : 'reject', now);
-      const comment = input.comment?.trim() || (input.pass ? FLOW_MESSAGES.commentApprove : FLOW_MESSAGES.commentReject)[lang];
+      const comment =
+        input.comment?.trim() || (input.pass ? FLOW_MESSAGES.commentApprove : FLOW_MESSAGES.commentReject)[lang];
       await addComment(trx, instance, task.id, user.userId, 'comment', comment, now);
       await inTransaction?.(trx, instance, task);
       const outcome = completedResult(result.finished, input.pass, me === previous.createUser);
-      await this.apply(trx, user, instance, await definitionName(trx, instance), result, variables, now, outcome, task.id);
-      await this.business(trx, user, instance, 'completed', result.finished, variables, outcome, { pass: input.pass, taskKey: task.task_key });
+      await this.apply(
+        trx,
+        user,
+        instance,
+        await definitionName(trx, instance),
+        result,
+        variables,
+        now,
+        outcome,
+        task.id,
+      );
+      await this.business(trx, user, instance, 'completed', result.finished, variables, outcome, {
+        pass: input.pass,
+        taskKey: task.task_key,
+      });
     });
   }
 
@@ -157,13 +212,21 @@ export class FlowRuntime {
   async claim(user: AuthUser, taskId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const { task } = await this.lockTask(trx, user, taskId);
-      if (!await this.isCandidate(trx, user, task.id)) throw failWith(FLOW_MESSAGES.taskNotFound);
+      if (!(await this.isCandidate(trx, user, task.id))) throw failWith(FLOW_MESSAGES.taskNotFound);
       if (task.assignee !== '') throw failWith(FLOW_MESSAGES.taskDone);
       const me = taskUserOfId(user.userId);
       const now = formatDateTime();
-      await trx.updateTable('blade_flow_task').set({ assignee: me, claim_time: now }).where('id', '=', task.id).execute();
-      await trx.updateTable('blade_flow_activity').set({ assignee: me })
-        .where('instance_id', '=', task.instance_id).where('execution_id', '=', task.execution_id).execute();
+      await trx
+        .updateTable('blade_flow_task')
+        .set({ assignee: me, claim_time: now })
+        .where('id', '=', task.id)
+        .execute();
+      await trx
+        .updateTable('blade_flow_activity')
+        .set({ assignee: me })
+        .where('instance_id', '=', task.instance_id)
+        .where('execution_id', '=', task.execution_id)
+        .execute();
     });
   }
 
@@ -175,18 +238,39 @@ export class FlowRuntime {
       const { instance, task } = await this.lockTask(trx, user, taskId);
       if (task.assignee !== taskUserOfId(user.userId)) throw failWith(FLOW_MESSAGES.taskNotFound);
       if (target === user.userId) throw failWith(FLOW_MESSAGES.transferSelf);
-      const person = await trx.selectFrom('blade_user').select(['id', 'real_name'])
-        .where('id', '=', target).where('tenant_id', '=', instance.tenant_id).where('is_deleted', '=', 0).executeTakeFirst();
+      const person = await trx
+        .selectFrom('blade_user')
+        .select(['id', 'real_name'])
+        .where('id', '=', target)
+        .where('tenant_id', '=', instance.tenant_id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
       if (!person) throw failWith(FLOW_MESSAGES.userNotFound, { name: targetUserId });
       const now = new Date();
       const assignee = taskUserOfId(target);
-      await trx.updateTable('blade_flow_task').set({ assignee, claim_time: formatDateTime(now) }).where('id', '=', task.id).execute();
-      await trx.updateTable('blade_flow_activity').set({ assignee })
-        .where('instance_id', '=', task.instance_id).where('execution_id', '=', task.execution_id).execute();
+      await trx
+        .updateTable('blade_flow_task')
+        .set({ assignee, claim_time: formatDateTime(now) })
+        .where('id', '=', task.id)
+        .execute();
+      await trx
+        .updateTable('blade_flow_activity')
+        .set({ assignee })
+        .where('instance_id', '=', task.instance_id)
+        .where('execution_id', '=', task.execution_id)
+        .execute();
       const text = `转办给 ${person.real_name}${comment?.trim() ? `: ${comment.trim()}` : ''}`;
       await addComment(trx, instance, task.id, user.userId, 'transfer', text, now);
       const name = await requestLabel(trx, instance, await definitionName(trx, instance));
-      await notify(trx, target, fill(FLOW_MESSAGES.newTaskTitle, task.name), fill(FLOW_MESSAGES.newTaskContent, task.name, name), user.userId, now, { instance, taskId: task.id });
+      await notify(
+        trx,
+        target,
+        fill(FLOW_MESSAGES.newTaskTitle, task.name),
+        fill(FLOW_MESSAGES.newTaskContent, task.name, name),
+        user.userId,
+        now,
+        { instance, taskId: task.id },
+      );
     });
   }
 
@@ -217,10 +301,21 @@ export class FlowRuntime {
 
   private async end(trx: Db, user: AuthUser, instance: InstanceRow, reason: string, kind: 'withdraw' | 'delete') {
     const now = new Date();
-    for (const task of await openTasksOf(trx, instance.id)) await closeTask(trx, task, 'deleted', kind === 'withdraw' ? 'withdraw' : 'cancel', now, reason);
-    const updated = await trx.updateTable('blade_flow_instance')
-      .set({ state: 'deleted', result: 'withdrawn', delete_reason: reason.slice(0, 255), end_time: formatDateTime(now), engine_state: '', version: instance.version + 1 })
-      .where('id', '=', instance.id).where('version', '=', instance.version).executeTakeFirst();
+    for (const task of await openTasksOf(trx, instance.id))
+      await closeTask(trx, task, 'deleted', kind === 'withdraw' ? 'withdraw' : 'cancel', now, reason);
+    const updated = await trx
+      .updateTable('blade_flow_instance')
+      .set({
+        state: 'deleted',
+        result: 'withdrawn',
+        delete_reason: reason.slice(0, 255),
+        end_time: formatDateTime(now),
+        engine_state: '',
+        version: instance.version + 1,
+      })
+      .where('id', '=', instance.id)
+      .where('version', '=', instance.version)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
     await addComment(trx, instance, null, user.userId, kind, reason, now);
     await this.business(trx, user, instance, 'deleted', true, JSON.parse(instance.variables) as Variables, 'withdrawn');
@@ -232,23 +327,33 @@ export class FlowRuntime {
    */
   private async lockTask(trx: Db, user: AuthUser, taskId: string): Promise<{ instance: InstanceRow; task: TaskRow }> {
     if (!isId(taskId)) throw failWith(FLOW_MESSAGES.taskNotFound);
-    const found = await trx.selectFrom('blade_flow_task').select('instance_id')
-      .where('id', '=', taskId).where('tenant_id', '=', user.tenantId).executeTakeFirst();
+    const found = await trx
+      .selectFrom('blade_flow_task')
+      .select('instance_id')
+      .where('id', '=', taskId)
+      .where('tenant_id', '=', user.tenantId)
+      .executeTakeFirst();
     if (!found) throw failWith(FLOW_MESSAGES.taskNotFound);
     const instance = await lockInstance(trx, String(found.instance_id));
-    const task = await trx.selectFrom('blade_flow_task').selectAll().where('id', '=', taskId).executeTakeFirst() as TaskRow | undefined;
+    const task = (await trx.selectFrom('blade_flow_task').selectAll().where('id', '=', taskId).executeTakeFirst()) as
+      TaskRow | undefined;
     if (!instance || !task) throw failWith(FLOW_MESSAGES.taskNotFound);
     if (task.status !== 'open' || instance.state !== 'running') throw failWith(FLOW_MESSAGES.taskDone);
     return { instance, task };
   }
 
   private async isCandidate(trx: Db, user: AuthUser, taskId: string): Promise<boolean> {
-    const row = await trx.selectFrom('blade_flow_task_candidate').select('id')
-      .where('task_id', '=', taskId).where('tenant_id', '=', user.tenantId)
-      .where((eb) => eb.or([
-        eb.and([eb('kind', '=', 'user'), eb('value', '=', taskUserOfId(user.userId))]),
-        ...(user.roleAliases.length ? [eb.and([eb('kind', '=', 'group'), eb('value', 'in', user.roleAliases)])] : []),
-      ]))
+    const row = await trx
+      .selectFrom('blade_flow_task_candidate')
+      .select('id')
+      .where('task_id', '=', taskId)
+      .where('tenant_id', '=', user.tenantId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('kind', '=', 'user'), eb('value', '=', taskUserOfId(user.userId))]),
+          ...(user.roleAliases.length ? [eb.and([eb('kind', '=', 'group'), eb('value', 'in', user.roleAliases)])] : []),
+        ]),
+      )
       .executeTakeFirst();
     return Boolean(row);
   }
@@ -258,9 +363,19 @@ export class FlowRuntime {
    * resumed task reports again and is kept once), tasks the engine no longer waits for (a multi-instance task whose
    * completion condition was met) closed, and the messages.
    */
-  private async apply(trx: Db, user: AuthUser, instance: InstanceRow, processName: string, result: StepResult, variables: Variables, now: Date,
-    outcome: FlowResult, completedTaskId?: string) {
-    const updated = await trx.updateTable('blade_flow_instance')
+  private async apply(
+    trx: Db,
+    user: AuthUser,
+    instance: InstanceRow,
+    processName: string,
+    result: StepResult,
+    variables: Variables,
+    now: Date,
+    outcome: FlowResult,
+    completedTaskId?: string,
+  ) {
+    const updated = await trx
+      .updateTable('blade_flow_instance')
       .set({
         engine_state: result.state,
         variables: JSON.stringify(variables),
@@ -268,18 +383,28 @@ export class FlowRuntime {
         result: outcome,
         ...(result.finished ? { state: 'finished', end_time: formatDateTime(now) } : {}),
       })
-      .where('id', '=', instance.id).where('version', '=', instance.version).executeTakeFirst();
+      .where('id', '=', instance.id)
+      .where('version', '=', instance.version)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
     const waiting = new Set(result.waiting.map((t) => t.executionId));
     const open = await openTasksOf(trx, instance.id);
     for (const task of open) {
-      if (task.id !== completedTaskId && !waiting.has(task.execution_id)) await closeTask(trx, task, 'deleted', 'cancel', now, 'completion condition');
+      if (task.id !== completedTaskId && !waiting.has(task.execution_id))
+        await closeTask(trx, task, 'deleted', 'cancel', now, 'completion condition');
     }
     // History ids follow the engine's order of events: a resumed task's wait is not new and gets no row.
     const known = new Set(open.map((task) => task.execution_id));
     const fresh = result.waiting.filter((task) => !known.has(task.executionId));
-    const ids = new Map([...result.activities, ...fresh].sort((a, b) => a.seq - b.seq).map((event) => [event, nextId()] as const));
-    await insertActivities(trx, instance, result.activities.map((a) => ({ ...a, id: ids.get(a)! })), taskUserOfId(instance.start_user));
+    const ids = new Map(
+      [...result.activities, ...fresh].sort((a, b) => a.seq - b.seq).map((event) => [event, nextId()] as const),
+    );
+    await insertActivities(
+      trx,
+      instance,
+      result.activities.map((a) => ({ ...a, id: ids.get(a)! })),
+      taskUserOfId(instance.start_user),
+    );
     const label = fresh.length ? await requestLabel(trx, instance, processName) : processName;
     for (const waitingTask of fresh) {
       const { task, handlers, orphaned } = await this.routeToHandlers(trx, instance, waitingTask);
@@ -289,12 +414,26 @@ export class FlowRuntime {
       const content = orphaned
         ? fill(FLOW_MESSAGES.orphanTaskContent, created.name, label).replace('{who}', wantedHandlers(waitingTask))
         : fill(FLOW_MESSAGES.newTaskContent, created.name, label);
-      for (const recipient of handlers) await notify(trx, recipient, title, content, user.userId, now, { instance, taskId: created.id });
+      for (const recipient of handlers)
+        await notify(trx, recipient, title, content, user.userId, now, { instance, taskId: created.id });
     }
     if (result.finished) {
       // The starter reads how it ended, not only that it did.
-      const ended = outcome === 'withdrawn' ? FLOW_MESSAGES.resultWithdrawn : outcome === 'rejected' ? FLOW_MESSAGES.resultRejected : FLOW_MESSAGES.resultApproved;
-      await notify(trx, instance.start_user, fill(FLOW_MESSAGES.finishedTitle, processName), fill(FLOW_MESSAGES.finishedContent, processName, ended[lang]), user.userId, now, { instance });
+      const ended =
+        outcome === 'withdrawn'
+          ? FLOW_MESSAGES.resultWithdrawn
+          : outcome === 'rejected'
+            ? FLOW_MESSAGES.resultRejected
+            : FLOW_MESSAGES.resultApproved;
+      await notify(
+        trx,
+        instance.start_user,
+        fill(FLOW_MESSAGES.finishedTitle, processName),
+        fill(FLOW_MESSAGES.finishedContent, processName, ended[lang]),
+        user.userId,
+        now,
+        { instance },
+      );
     }
   }
 
@@ -304,28 +443,58 @@ export class FlowRuntime {
    * administrators as candidates instead (its own candidates stay, so a role filled later sees it too), and the
    * step is refused when the tenant has no administrator either.
    */
-  private async routeToHandlers(trx: Db, instance: InstanceRow, task: WaitingTask): Promise<{ task: WaitingTask; handlers: string[]; orphaned: boolean }> {
+  private async routeToHandlers(
+    trx: Db,
+    instance: InstanceRow,
+    task: WaitingTask,
+  ): Promise<{ task: WaitingTask; handlers: string[]; orphaned: boolean }> {
     const handlers = task.assignee
       ? await usersAmong(trx, instance.tenant_id, [userIdOf(task.assignee)])
-      : [...new Set([...await usersAmong(trx, instance.tenant_id, task.candidateUsers.map(userIdOf)), ...await usersOfGroups(trx, instance.tenant_id, task.candidateGroups)])];
+      : [
+          ...new Set([
+            ...(await usersAmong(trx, instance.tenant_id, task.candidateUsers.map(userIdOf))),
+            ...(await usersOfGroups(trx, instance.tenant_id, task.candidateGroups)),
+          ]),
+        ];
     if (handlers.length) return { task, handlers, orphaned: false };
     const administrators = await tenantAdministrators(trx, instance.tenant_id);
     if (!administrators.length) throw failWith(FLOW_MESSAGES.noHandler, { name: task.name || task.elementId });
     return {
-      task: { ...task, assignee: '', candidateUsers: [...new Set([...task.candidateUsers, ...administrators.map(taskUserOfId)])] },
+      task: {
+        ...task,
+        assignee: '',
+        candidateUsers: [...new Set([...task.candidateUsers, ...administrators.map(taskUserOfId)])],
+      },
       handlers: administrators,
       orphaned: true,
     };
   }
 
-  private async business(trx: Db, actor: AuthUser, instance: InstanceRow, event: FlowTransition['event'], finished: boolean, variables: Variables,
-    result: FlowResult, extra: { pass?: boolean; taskKey?: string } = {}) {
+  private async business(
+    trx: Db,
+    actor: AuthUser,
+    instance: InstanceRow,
+    event: FlowTransition['event'],
+    finished: boolean,
+    variables: Variables,
+    result: FlowResult,
+    extra: { pass?: boolean; taskKey?: string } = {},
+  ) {
     const handler = this.businesses.get(instance.business_table);
     if (!handler) return;
     await handler({
-      trx, actor, event, finished, variables, result, ...extra,
-      instanceId: instance.id, tenantId: instance.tenant_id, processKey: instance.process_key,
-      businessTable: instance.business_table, businessId: instance.business_id,
+      trx,
+      actor,
+      event,
+      finished,
+      variables,
+      result,
+      ...extra,
+      instanceId: instance.id,
+      tenantId: instance.tenant_id,
+      processKey: instance.process_key,
+      businessTable: instance.business_table,
+      businessId: instance.business_id,
     });
   }
 }
@@ -341,15 +510,24 @@ async function step(run: () => Promise<StepResult>): Promise<StepResult> {
 }
 
 async function definitionName(trx: Db, instance: InstanceRow): Promise<string> {
-  const row = await trx.selectFrom('blade_flow_definition').select('name').where('id', '=', instance.definition_id).executeTakeFirst();
+  const row = await trx
+    .selectFrom('blade_flow_definition')
+    .select('name')
+    .where('id', '=', instance.definition_id)
+    .executeTakeFirst();
   return row?.name ?? instance.process_key;
 }
 
-const fill = (message: { zh: string }, name: string, label = '') => message[lang].replace('{name}', name).replace('{label}', label);
+const fill = (message: { zh: string }, name: string, label = '') =>
+  message[lang].replace('{name}', name).replace('{label}', label);
 
 /** Whose request a task belongs to, as a to-do message names it (张三发起的请假流程): an approver tells them apart. */
 async function requestLabel(trx: Db, instance: InstanceRow, processName: string): Promise<string> {
-  const starter = await trx.selectFrom('blade_user').select('real_name').where('id', '=', instance.start_user).executeTakeFirst();
+  const starter = await trx
+    .selectFrom('blade_user')
+    .select('real_name')
+    .where('id', '=', instance.start_user)
+    .executeTakeFirst();
   return starter?.real_name ? `${starter.real_name}发起的${processName}` : processName;
 }
 
@@ -359,7 +537,9 @@ function wantedHandlers(task: WaitingTask): string {
   return [
     task.candidateGroups.length ? `候选组 ${task.candidateGroups.join(', ')}` : '',
     task.candidateUsers.length ? `候选人 ${task.candidateUsers.join(', ')}` : '',
-  ].filter(Boolean).join('、');
+  ]
+    .filter(Boolean)
+    .join('、');
 }
 
 /**
@@ -374,7 +554,8 @@ function completedResult(finished: boolean, pass: boolean, byStarter: boolean): 
 
 /** `taskUser` names the approver the starter (or an approver) chooses next: never the starter himself. */
 function refuseSelfApproval(taskUser: unknown, variables: Variables) {
-  if (taskUser != null && taskUserOf(taskUser) !== '' && taskUserOf(taskUser) === variables.createUser) throw failWith(FLOW_MESSAGES.approverIsStarter);
+  if (taskUser != null && taskUserOf(taskUser) !== '' && taskUserOf(taskUser) === variables.createUser)
+    throw failWith(FLOW_MESSAGES.approverIsStarter);
 }
 
 /**
@@ -382,18 +563,22 @@ function refuseSelfApproval(taskUser: unknown, variables: Variables) {
  * The starter, on his own task (adjusting a rejected request), may also change the request's variables.
  */
 function writable(extra: Variables, previous: Variables, isStarter: boolean): Variables {
-  return Object.fromEntries(Object.entries(extra).filter(([key]) =>
-    !PROTECTED_VARIABLES.has(key) && (isStarter || key === 'taskUser' || !Object.hasOwn(previous, key))));
+  return Object.fromEntries(
+    Object.entries(extra).filter(
+      ([key]) => !PROTECTED_VARIABLES.has(key) && (isStarter || key === 'taskUser' || !Object.hasOwn(previous, key)),
+    ),
+  );
 }
 
 /** Variables are plain JSON data with identifier names, within a size limit. */
 export function checkVariables(variables: Variables): Variables {
-  if (!variables || typeof variables !== 'object' || Array.isArray(variables)) throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables must be an object' });
+  if (!variables || typeof variables !== 'object' || Array.isArray(variables))
+    throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables must be an object' });
   for (const key of Object.keys(variables)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key) || key === '__proto__') throw failWith(FLOW_MESSAGES.engineStep, { name: `variable name ${key}` });
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key) || key === '__proto__')
+      throw failWith(FLOW_MESSAGES.engineStep, { name: `variable name ${key}` });
   }
   const json = JSON.stringify(variables);
   if (json.length > MAX_VARIABLES_JSON) throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables too large' });
   return JSON.parse(json) as Variables;
 }
-

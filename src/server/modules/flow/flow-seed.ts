@@ -21,12 +21,39 @@ const SEED_MODELS = [
 export async function seedFlow(trx: Db): Promise<void> {
   for (const model of SEED_MODELS) {
     const xml = readFileSync(join(MODELS_DIR, model.file), 'utf8');
-    await trx.insertInto('blade_flow_model').values({
-      id: model.id, tenant_id: '000000', model_key: model.key, name: model.name, description: '', xml, version: 1, model_type: 0,
-      create_user: ADMIN, create_time: SEED_TIME, update_user: ADMIN, update_time: SEED_TIME, status: 1, is_deleted: 0,
-    }).onConflict((oc) => oc.doNothing()).execute();
-    const deployed = await trx.selectFrom('blade_flow_definition').select('id')
-      .where('tenant_id', '=', '000000').where('process_key', '=', model.key).executeTakeFirst();
-    if (!deployed) await deploy(trx, ADMIN, { xml, category: model.category, tenantIds: ['000000'], resourceName: model.file, modelId: model.id });
+    await trx
+      .insertInto('blade_flow_model')
+      .values({
+        id: model.id,
+        tenant_id: '000000',
+        model_key: model.key,
+        name: model.name,
+        description: '',
+        xml,
+        version: 1,
+        model_type: 0,
+        create_user: ADMIN,
+        create_time: SEED_TIME,
+        update_user: ADMIN,
+        update_time: SEED_TIME,
+        status: 1,
+        is_deleted: 0,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const deployed = await trx
+      .selectFrom('blade_flow_definition')
+      .select('id')
+      .where('tenant_id', '=', '000000')
+      .where('process_key', '=', model.key)
+      .executeTakeFirst();
+    if (!deployed)
+      await deploy(trx, ADMIN, {
+        xml,
+        category: model.category,
+        tenantIds: ['000000'],
+        resourceName: model.file,
+        modelId: model.id,
+      });
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import type { Db, DynamicDb } from '../../db/connect.ts';
 import { nextId } from '../../platform/ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { TASK_USER_PREFIX, type FlowResult } from '../../../shared/flow/types.ts';
@@ -64,41 +64,68 @@ export const SUSPENDED = 2;
 /** blade_message category of workflow notifications (1 is the default of other messages). */
 export const FLOW_MESSAGE_CATEGORY = 2;
 
-export const userIdOf = (taskUser: string) => (taskUser.startsWith(TASK_USER_PREFIX) ? taskUser.slice(TASK_USER_PREFIX.length) : '');
+export const userIdOf = (taskUser: string) =>
+  taskUser.startsWith(TASK_USER_PREFIX) ? taskUser.slice(TASK_USER_PREFIX.length) : '';
 export const taskUserOfId = (userId: string) => `${TASK_USER_PREFIX}${userId}`;
 const at = (date: Date) => formatDateTime(date);
 
 export async function lockInstance(trx: Db, instanceId: string): Promise<InstanceRow | undefined> {
-  return trx.selectFrom('blade_flow_instance').selectAll().where('id', '=', instanceId).forUpdate().executeTakeFirst() as Promise<InstanceRow | undefined>;
+  return trx
+    .selectFrom('blade_flow_instance')
+    .selectAll()
+    .where('id', '=', instanceId)
+    .forUpdate()
+    .executeTakeFirst() as Promise<InstanceRow | undefined>;
 }
 
 export async function openTasksOf(trx: Db, instanceId: string): Promise<TaskRow[]> {
-  return trx.selectFrom('blade_flow_task').selectAll().where('instance_id', '=', instanceId).where('status', '=', 'open').execute() as Promise<TaskRow[]>;
+  return trx
+    .selectFrom('blade_flow_task')
+    .selectAll()
+    .where('instance_id', '=', instanceId)
+    .where('status', '=', 'open')
+    .execute() as Promise<TaskRow[]>;
 }
 
 /**
  * History rows of a step, in the order the engine reported them (their ids keep that order within a second): engine
  * activities (events, gateways, flows) and new user tasks. A resumed engine may report one again: it is kept once.
  */
-export async function insertActivities(trx: Db, instance: InstanceRow, activities: Array<ActivityRecord & { id: string }>, startUser: string) {
+export async function insertActivities(
+  trx: Db,
+  instance: InstanceRow,
+  activities: Array<ActivityRecord & { id: string }>,
+  startUser: string,
+) {
   if (!activities.length) return;
-  await trx.insertInto('blade_flow_activity').values(activities.map((a) => ({
-    id: a.id,
-    tenant_id: instance.tenant_id,
-    instance_id: instance.id,
-    execution_id: a.executionId,
-    activity_id: a.elementId,
-    activity_name: a.name.slice(0, 255),
-    activity_type: a.type,
-    assignee: a.type === 'startEvent' ? startUser : '',
-    start_time: at(a.start),
-    end_time: a.end ? at(a.end) : null,
-    duration_ms: a.end ? a.end.getTime() - a.start.getTime() : null,
-  }))).onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing()).execute();
+  await trx
+    .insertInto('blade_flow_activity')
+    .values(
+      activities.map((a) => ({
+        id: a.id,
+        tenant_id: instance.tenant_id,
+        instance_id: instance.id,
+        execution_id: a.executionId,
+        activity_id: a.elementId,
+        activity_name: a.name.slice(0, 255),
+        activity_type: a.type,
+        assignee: a.type === 'startEvent' ? startUser : '',
+        start_time: at(a.start),
+        end_time: a.end ? at(a.end) : null,
+        duration_ms: a.end ? a.end.getTime() - a.start.getTime() : null,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing())
+    .execute();
 }
 
 /** A new waiting user task: its row, candidates and history row (`activityId`). Undefined when it exists already. */
-export async function insertTask(trx: Db, instance: InstanceRow, task: WaitingTask, activityId: string): Promise<TaskRow | undefined> {
+export async function insertTask(
+  trx: Db,
+  instance: InstanceRow,
+  task: WaitingTask,
+  activityId: string,
+): Promise<TaskRow | undefined> {
   const row: TaskRow = {
     id: nextId(),
     tenant_id: instance.tenant_id,
@@ -114,66 +141,146 @@ export async function insertTask(trx: Db, instance: InstanceRow, task: WaitingTa
     claim_time: null,
     end_time: null,
   };
-  const inserted = await trx.insertInto('blade_flow_task').values(row)
-    .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing()).returning('id').executeTakeFirst();
+  const inserted = await trx
+    .insertInto('blade_flow_task')
+    .values(row)
+    .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
   if (!inserted) return undefined;
   const candidates = [
     ...task.candidateUsers.map((value) => ({ kind: 'user', value })),
     ...task.candidateGroups.map((value) => ({ kind: 'group', value })),
   ].filter((c) => c.value.length <= 64);
   if (candidates.length) {
-    await trx.insertInto('blade_flow_task_candidate')
-      .values(candidates.map((c) => ({ id: nextId(), tenant_id: instance.tenant_id, task_id: row.id, ...c }))).execute();
+    await trx
+      .insertInto('blade_flow_task_candidate')
+      .values(candidates.map((c) => ({ id: nextId(), tenant_id: instance.tenant_id, task_id: row.id, ...c })))
+      .execute();
   }
-  await trx.insertInto('blade_flow_activity').values({
-    id: activityId, tenant_id: instance.tenant_id, instance_id: instance.id, execution_id: task.executionId,
-    activity_id: task.elementId, activity_name: row.name, activity_type: 'userTask', task_id: row.id, assignee: row.assignee,
-    start_time: row.create_time,
-  }).onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing()).execute();
+  await trx
+    .insertInto('blade_flow_activity')
+    .values({
+      id: activityId,
+      tenant_id: instance.tenant_id,
+      instance_id: instance.id,
+      execution_id: task.executionId,
+      activity_id: task.elementId,
+      activity_name: row.name,
+      activity_type: 'userTask',
+      task_id: row.id,
+      assignee: row.assignee,
+      start_time: row.create_time,
+    })
+    .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing())
+    .execute();
   return row;
 }
 
 /** Closes a task (completed, or deleted with the instance or by a multi-instance completion condition). */
-export async function closeTask(trx: Db, task: TaskRow, status: 'completed' | 'deleted', outcome: string, now: Date, reason = '') {
-  await trx.updateTable('blade_flow_task')
-    .set({ status, outcome, end_time: at(now), delete_reason: reason.slice(0, 255), ...(status === 'completed' ? { assignee: task.assignee } : {}) })
-    .where('id', '=', task.id).execute();
+export async function closeTask(
+  trx: Db,
+  task: TaskRow,
+  status: 'completed' | 'deleted',
+  outcome: string,
+  now: Date,
+  reason = '',
+) {
+  await trx
+    .updateTable('blade_flow_task')
+    .set({
+      status,
+      outcome,
+      end_time: at(now),
+      delete_reason: reason.slice(0, 255),
+      ...(status === 'completed' ? { assignee: task.assignee } : {}),
+    })
+    .where('id', '=', task.id)
+    .execute();
   await trx.deleteFrom('blade_flow_task_candidate').where('task_id', '=', task.id).execute();
-  await trx.updateTable('blade_flow_activity')
+  await trx
+    .updateTable('blade_flow_activity')
     .set({
       end_time: at(now),
       assignee: task.assignee,
       duration_ms: sql`(extract(epoch from (${at(now)}::timestamp - start_time)) * 1000)::bigint`,
     })
-    .where('instance_id', '=', task.instance_id).where('execution_id', '=', task.execution_id).execute();
+    .where('instance_id', '=', task.instance_id)
+    .where('execution_id', '=', task.execution_id)
+    .execute();
 }
 
-export async function addComment(trx: Db, instance: InstanceRow, taskId: string | null, userId: string, type: string, message: string, now: Date) {
-  await trx.insertInto('blade_flow_comment').values({
-    id: nextId(), tenant_id: instance.tenant_id, instance_id: instance.id, task_id: taskId, user_id: userId, type,
-    message: message.slice(0, 4000), create_time: at(now),
-  }).execute();
+export async function addComment(
+  trx: Db,
+  instance: InstanceRow,
+  taskId: string | null,
+  userId: string,
+  type: string,
+  message: string,
+  now: Date,
+) {
+  await trx
+    .insertInto('blade_flow_comment')
+    .values({
+      id: nextId(),
+      tenant_id: instance.tenant_id,
+      instance_id: instance.id,
+      task_id: taskId,
+      user_id: userId,
+      type,
+      message: message.slice(0, 4000),
+      create_time: at(now),
+    })
+    .execute();
 }
 
 /** What a workflow message is about: its process (and business record), and the task when it asks for action. */
-export interface MessageTarget { instance: InstanceRow; taskId?: string }
+export interface MessageTarget {
+  instance: InstanceRow;
+  taskId?: string;
+}
 
 /** A drawer message (blade_message) to one user of the instance's tenant, pointing at what it is about. */
-export async function notify(trx: Db, userId: string, title: string, content: string, senderId: string, now: Date, target: MessageTarget) {
+export async function notify(
+  trx: Db,
+  userId: string,
+  title: string,
+  content: string,
+  senderId: string,
+  now: Date,
+  target: MessageTarget,
+) {
   if (!/^\d+$/.test(userId)) return;
   const { instance, taskId } = target;
-  await trx.insertInto('blade_message').values({
-    id: nextId(), tenant_id: instance.tenant_id, user_id: userId, title: title.slice(0, 255), content: content.slice(0, 4000),
-    category: FLOW_MESSAGE_CATEGORY, create_user: /^\d+$/.test(senderId) ? senderId : null, create_time: at(now),
-    status: 0, is_deleted: 0,
-    task_id: taskId ?? null, process_instance_id: instance.id, business_table: instance.business_table,
-    business_id: /^\d+$/.test(instance.business_id) ? instance.business_id : null,
-  }).execute();
+  await trx
+    .insertInto('blade_message')
+    .values({
+      id: nextId(),
+      tenant_id: instance.tenant_id,
+      user_id: userId,
+      title: title.slice(0, 255),
+      content: content.slice(0, 4000),
+      category: FLOW_MESSAGE_CATEGORY,
+      create_user: /^\d+$/.test(senderId) ? senderId : null,
+      create_time: at(now),
+      status: 0,
+      is_deleted: 0,
+      task_id: taskId ?? null,
+      process_instance_id: instance.id,
+      business_table: instance.business_table,
+      business_id: /^\d+$/.test(instance.business_id) ? instance.business_id : null,
+    })
+    .execute();
 }
 
 /** Live, enabled users of a tenant: who can sign in and act. */
-const liveUsers = (trx: Db, tenantId: string) => trx.selectFrom('blade_user').select('id')
-  .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where('status', '=', 1);
+const liveUsers = (trx: Db, tenantId: string) =>
+  trx
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where('status', '=', 1);
 
 /** Which of these user ids are live, enabled users of the tenant. */
 export async function usersAmong(trx: Db, tenantId: string, userIds: string[]): Promise<string[]> {
@@ -185,16 +292,36 @@ export async function usersAmong(trx: Db, tenantId: string, userIds: string[]): 
 /** Users of a tenant holding a role with one of the aliases (candidate groups), for their new-task message. */
 export async function usersOfGroups(trx: Db, tenantId: string, aliases: string[], limit = 200): Promise<string[]> {
   if (!aliases.length) return [];
-  const roles = await trx.selectFrom('blade_role').select('id')
-    .where('tenant_id', '=', tenantId).where('role_alias', 'in', aliases).where('is_deleted', '=', 0).execute();
-  return usersOfRoles(trx, tenantId, roles.map((r) => String(r.id)), limit);
+  const roles = await trx
+    .selectFrom('blade_role')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('role_alias', 'in', aliases)
+    .where('is_deleted', '=', 0)
+    .execute();
+  return usersOfRoles(
+    trx,
+    tenantId,
+    roles.map((r) => String(r.id)),
+    limit,
+  );
 }
 
 /** The tenant's administrators: users holding a role with administrative power (ROLE_POWER tenantAdmin or more). */
 export async function tenantAdministrators(trx: Db, tenantId: string, limit = 200): Promise<string[]> {
-  const roles = await trx.selectFrom('blade_role').select('id')
-    .where('tenant_id', '=', tenantId).where('role_power', '>=', ROLE_POWER.tenantAdmin).where('is_deleted', '=', 0).execute();
-  return usersOfRoles(trx, tenantId, roles.map((r) => String(r.id)), limit);
+  const roles = await trx
+    .selectFrom('blade_role')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('role_power', '>=', ROLE_POWER.tenantAdmin)
+    .where('is_deleted', '=', 0)
+    .execute();
+  return usersOfRoles(
+    trx,
+    tenantId,
+    roles.map((r) => String(r.id)),
+    limit,
+  );
 }
 
 async function usersOfRoles(trx: Db, tenantId: string, roleIds: string[], limit: number): Promise<string[]> {
@@ -202,6 +329,31 @@ async function usersOfRoles(trx: Db, tenantId: string, roleIds: string[], limit:
   // role_id is a comma list of role ids
   const users = await liveUsers(trx, tenantId)
     .where((eb) => eb.or(roleIds.map((id) => sql<boolean>`(',' || role_id || ',') like ${`%,${id},%`}`)))
-    .orderBy('id').limit(limit).execute();
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return users.map((u) => String(u.id));
+}
+
+/** A business row of an approvable entity, by its table's name (the engine reads its process variables from it). */
+export function businessRow(
+  trx: DynamicDb,
+  table: string,
+  businessId: string,
+): Promise<Record<string, unknown> | undefined> {
+  return trx.selectFrom(table).selectAll().where('id', '=', businessId).executeTakeFirst();
+}
+
+/** Sets a business row's status in the transition's transaction. */
+export async function setBusinessStatus(
+  trx: DynamicDb,
+  table: string,
+  row: { businessId: string; tenantId: string; status: number; actorId: string },
+) {
+  await trx
+    .updateTable(table)
+    .set({ status: row.status, update_user: row.actorId, update_time: formatDateTime() })
+    .where('id', '=', row.businessId)
+    .where('tenant_id', '=', row.tenantId)
+    .execute();
 }

@@ -3,6 +3,7 @@ import { parseDateTime } from '../../../shared/contract/time.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { failWith } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
+import type { EntityHooks } from '../../platform/entity/service.ts';
 import { leaveDaysOf } from '../system/work-calendar.service.ts';
 
 const MESSAGES = {
@@ -17,8 +18,8 @@ const text = (value: unknown) => (value == null ? '' : String(value).trim());
  * What a leave's definition cannot say: the end after the start, and `days` = the working days between them by the
  * tenant's calendar, in half days. Whatever `days` a client sends is replaced: the process decides on this count.
  */
-export function installLeaveHooks(services: Services) {
-  services.entities.get(leave.name)!.use({
+export function leaveHooks(services: Services): EntityHooks {
+  return {
     async prepare(user, input) {
       const start = parseDateTime(text(input.startTime));
       const end = parseDateTime(text(input.endTime));
@@ -29,5 +30,5 @@ export function installLeaveHooks(services: Services) {
       if (days === 0) throw failWith(MESSAGES.noWorkingDays);
       return { ...input, startTime: start, endTime: end, days };
     },
-  });
+  };
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { failWith, ok } from '../../platform/errors.ts';
-import { requestParams, requireParam } from '../../platform/http.ts';
+import { requiredParam } from '../../platform/http.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseIds } from '../../platform/entity/service.ts';
-import { LIST_QUERY } from '../../platform/route-schemas.ts';
+import { LIST_QUERY, Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { ModelError, readModel } from './bpmn-model.ts';
 import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';
@@ -29,29 +29,47 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   const saList = (permission: string) => ({ ...sa(permission), schema: LIST_QUERY });
   await app.register(multipart);
   const readUpload = (request: FastifyRequest, fileField: string) =>
-    readMultipart(request, { fileField, files: MAX_FILES, fileSize: MAX_FILE_BYTES, tooLarge: FLOW_MESSAGES.fileTooLarge });
+    readMultipart(request, {
+      fileField,
+      files: MAX_FILES,
+      fileSize: MAX_FILE_BYTES,
+      tooLarge: FLOW_MESSAGES.fileTooLarge,
+    });
 
   app.get(`${MANAGER}/list`, saList('flow_manager'), async (request) => {
     const { query } = request;
-    return ok(request, await queries.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }));
+    return ok(
+      request,
+      await queries.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }),
+    );
   });
 
   app.get(`${MANAGER}/select`, saList('flow_manager'), async (request) => {
-    const page = await queries.definitions({ ...request.query, current: 1, size: 1000 }, { latest: true, activeOnly: true });
+    const page = await queries.definitions(
+      { ...request.query, current: 1, size: 1000 },
+      { latest: true, activeOnly: true },
+    );
     return ok(request, page.records);
   });
 
-  app.post(`${MANAGER}/change-state`, sa('flow_manager_state'), async (request) => {
-    const processId = requireParam(request, 'processId');
-    const changed = await changeState(db, processId, String(requestParams(request).state ?? '').trim());
+  const stateChange = { ...sa('flow_manager_state'), schema: queryOrBody({ processId: Param, state: Param }) };
+  app.post(`${MANAGER}/change-state`, stateChange, async (request) => {
+    const params = paramsOf(request);
+    const processId = requiredParam(params, 'processId');
+    const changed = await changeState(db, processId, String(params.state ?? '').trim());
     if (!changed) return success(request, FLOW_MESSAGES.stateUnchanged);
-    return success(request, changed === 'active' ? FLOW_MESSAGES.stateActivated : FLOW_MESSAGES.stateSuspended, { name: processId });
+    return success(request, changed === 'active' ? FLOW_MESSAGES.stateActivated : FLOW_MESSAGES.stateSuspended, {
+      name: processId,
+    });
   });
 
   app.post(`${MANAGER}/deploy-upload`, sa('flow_deploy_upload'), async (request) => {
     const { fields, files } = await readUpload(request, 'files');
     const category = (fields.category ?? '').trim();
-    const tenantIds = (fields.tenantIds ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    const tenantIds = (fields.tenantIds ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     if (!category) throw failWith(FLOW_MESSAGES.categoryRequired);
     if (!tenantIds.length) throw failWith(FLOW_MESSAGES.tenantIdsRequired);
     if (!files.length) throw failWith(FLOW_MESSAGES.filesRequired);
@@ -59,7 +77,17 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     if (wrong) throw failWith(FLOW_MESSAGES.fileType, { name: wrong.name });
     const unmatched = await db.transaction().execute(async (trx) => {
       const found = [];
-      for (const file of files) found.push(...(await deploy(trx, request.user.userId, { xml: file.data.toString('utf8'), category, tenantIds, resourceName: file.name })).unmatched);
+      for (const file of files)
+        found.push(
+          ...(
+            await deploy(trx, request.user.userId, {
+              xml: file.data.toString('utf8'),
+              category,
+              tenantIds,
+              resourceName: file.name,
+            })
+          ).unmatched,
+        );
       return found;
     });
     return deployed(request, unmatched);
@@ -70,23 +98,36 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     const [file] = files;
     if (!file) throw failWith(FLOW_MESSAGES.filesRequired);
     let valid = file.name.endsWith(RESOURCE_SUFFIX);
-    if (valid) await readModel(file.data.toString('utf8')).catch((error: unknown) => { if (error instanceof ModelError) valid = false; else throw error; });
+    if (valid)
+      await readModel(file.data.toString('utf8')).catch((error: unknown) => {
+        if (error instanceof ModelError) valid = false;
+        else throw error;
+      });
     return ok(request, { name: file.name, success: valid });
   });
 
-  app.post(`${MANAGER}/delete-deployment`, sa('flow_manager_delete'), async (request) => {
-    const ids = parseIds(requestParams(request).deploymentIds, 'deploymentIds');
-    await db.transaction().execute((trx) =>
-      deleteDeployments(trx, ids, (running) => runtime.deleteInstances(trx, request.user, running, '流程部署已删除')));
+  const deleteDeployment = { ...sa('flow_manager_delete'), schema: queryOrBody({ deploymentIds: Param }) };
+  app.post(`${MANAGER}/delete-deployment`, deleteDeployment, async (request) => {
+    const ids = parseIds(paramsOf(request).deploymentIds, 'deploymentIds');
+    await db
+      .transaction()
+      .execute((trx) =>
+        deleteDeployments(trx, ids, (running) => runtime.deleteInstances(trx, request.user, running, '流程部署已删除')),
+      );
     return ok(request, null);
   });
 
   app.get(`${FOLLOW}/list`, saList('flow_follow'), async (request) => ok(request, await queries.follow(request.query)));
 
-  app.post(`${FOLLOW}/delete-process-instance`, sa('flow_follow_delete'), async (request) => {
-    const reason = String(requestParams(request).deleteReason ?? '').trim();
+  const deleteInstance = {
+    ...sa('flow_follow_delete'),
+    schema: queryOrBody({ processInstanceId: Param, deleteReason: Param }),
+  };
+  app.post(`${FOLLOW}/delete-process-instance`, deleteInstance, async (request) => {
+    const params = paramsOf(request);
+    const reason = String(params.deleteReason ?? '').trim();
     if (!reason) throw failWith(FLOW_MESSAGES.deleteReasonRequired);
-    await runtime.deleteInstance(request.user, requireParam(request, 'processInstanceId'), reason);
+    await runtime.deleteInstance(request.user, requiredParam(params, 'processInstanceId'), reason);
     return ok(request, null);
   });
 }

@@ -3,6 +3,7 @@ import { leave } from '../../../shared/entities/flow/leave.ts';
 import { defineModule } from '../../platform/module.ts';
 import { addApproverRoles } from './approver-roles.ts';
 import { flowRoutes } from './flow.routes.ts';
+import { leaveHooks } from './leave.hooks.ts';
 import { seedFlow } from './flow-seed.ts';
 import { flowMenu, WORK_USER_MENUS, workMenu } from './menus.ts';
 import { SEED } from '../system/install.ts';
@@ -11,10 +12,20 @@ import { SEED } from '../system/install.ts';
 export const flowModule = defineModule({
   name: 'flow',
   entities: [leave, finance],
+  hooks: { [leave.name]: leaveHooks },
   routes: [flowRoutes],
   menus: [flowMenu, workMenu],
   userMenus: WORK_USER_MENUS,
-  dictionaries: [['flow', '流程类型', [['1', '请假流程', 'leave'], ['2', '资金审批流程', 'finance']]]],
+  dictionaries: [
+    [
+      'flow',
+      '流程类型',
+      [
+        ['1', '请假流程', 'leave'],
+        ['2', '资金审批流程', 'finance'],
+      ],
+    ],
+  ],
   install: async (trx) => {
     await addApproverRoles(trx, '000000', { ids: [SEED.roleHr, SEED.roleFinance, SEED.roleBoss] });
     await seedFlow(trx);

@@ -29,4 +29,13 @@ export const workMenu = menu('work', '我的事务', 'My work', '/work', 8, 'ico
 ]);
 
 /** What the seeded `user` role (and the approver roles) hold here: the whole approval inbox. */
-export const WORK_USER_MENUS = ['work', 'work_start', 'work_claim', 'work_claim_sign', 'work_todo', 'work_todo_handle', 'work_send', 'work_done'];
+export const WORK_USER_MENUS = [
+  'work',
+  'work_start',
+  'work_claim',
+  'work_claim_sign',
+  'work_todo',
+  'work_todo_handle',
+  'work_send',
+  'work_done',
+];

@@ -1,5 +1,9 @@
+import { customer } from '../../../shared/entities/masterdata/customer.ts';
+import { supplier } from '../../../shared/entities/masterdata/supplier.ts';
 import { business, exportBtn, importBtn } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
+import { seedMasterdataDemo } from './demo.ts';
+import { MASTERDATA_DICTIONARIES } from './dictionaries.ts';
 
 const masterdataMenu = business('masterdata', '基础资料', 'Master data', 10, 'iconfont iconicon_addresslist', [
   ['customer', '客户管理', 'Customers', { extra: [exportBtn('customer')] }],
@@ -10,5 +14,11 @@ const masterdataMenu = business('masterdata', '基础资料', 'Master data', 10,
   ['employee', '员工管理', 'Employees'],
 ]);
 
-/** 基础资料 (issue 12): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
-export const masterdataModule = defineModule({ name: 'masterdata', menus: [masterdataMenu] });
+/** 基础资料 (issue 12): customers and suppliers so far; the other screens are planned (desktop/pages/planned.ts). */
+export const masterdataModule = defineModule({
+  name: 'masterdata',
+  entities: [customer, supplier],
+  menus: [masterdataMenu],
+  businessDictionaries: MASTERDATA_DICTIONARIES,
+  demo: seedMasterdataDemo,
+});

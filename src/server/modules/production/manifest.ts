@@ -1,5 +1,6 @@
 import { btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
+import { PRODUCTION_DICTIONARIES } from './dictionaries.ts';
 
 const productionMenu = business('production', '生产管理', 'Production', 11, 'iconfont iconicon_tool', [
   ['line', '产线管理', 'Lines'],
@@ -9,13 +10,22 @@ const productionMenu = business('production', '生产管理', 'Production', 11, 
   ['mold', '模具管理', 'Moulds'],
   ['worker', '作业员管理', 'Workers'],
   ['productbom', '产品BOM', 'Product BOM'],
-  ['bomcost', 'BOM成本', 'BOM cost', {
-    extra: [btn('bomcost_calculate', '重新核算', 'Recalculate', 'calculate', 'calculator', 3)],
-  }],
+  [
+    'bomcost',
+    'BOM成本',
+    'BOM cost',
+    {
+      extra: [btn('bomcost_calculate', '重新核算', 'Recalculate', 'calculate', 'calculator', 3)],
+    },
+  ],
   ['productintroduce', '新品导入', 'New product introduction'],
   ['task', '项目任务', 'Project tasks'],
   ['prodplane', '生产计划', 'Production plan'],
 ]);
 
 /** 生产管理 (issue 12): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
-export const productionModule = defineModule({ name: 'production', menus: [productionMenu] });
+export const productionModule = defineModule({
+  name: 'production',
+  menus: [productionMenu],
+  businessDictionaries: PRODUCTION_DICTIONARIES,
+});

@@ -8,7 +8,25 @@ export const resourceModule = defineModule({
   routes: [resourceRoutes],
   menus: [resourceMenu],
   dictionaries: [
-    ['oss', '对象存储', [['1', 'minio'], ['2', 'qiniu'], ['3', 'ali'], ['4', 'tencent']]],
-    ['sms', '短信服务', [['1', 'yunpian'], ['2', 'qiniu'], ['3', 'ali'], ['4', 'tencent']]],
+    [
+      'oss',
+      '对象存储',
+      [
+        ['1', 'minio'],
+        ['2', 'qiniu'],
+        ['3', 'ali'],
+        ['4', 'tencent'],
+      ],
+    ],
+    [
+      'sms',
+      '短信服务',
+      [
+        ['1', 'yunpian'],
+        ['2', 'qiniu'],
+        ['3', 'ali'],
+        ['4', 'tencent'],
+      ],
+    ],
   ],
 });

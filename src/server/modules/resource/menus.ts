@@ -1,11 +1,19 @@
 import { RES, btn, menu, screen } from '../../db/seed/menus.ts';
 
-export const resourceMenu = menu('resource', '资源管理', 'Resources', '/resource', 6, 'iconfont iconicon_coinpurse_line', [
-  screen('oss', '对象存储', 'Object storage', '/resource/oss', 1, 'iconfont iconicon_folder', `${RES}/oss`, {
-    extra: [btn('oss_enable', '启用', 'Enable', 'enable', 'check', 2, `${RES}/oss/enable`)],
-  }),
-  screen('sms', '短信配置', 'SMS', '/resource/sms', 2, 'iconfont iconicon_message', `${RES}/sms`, {
-    extra: [btn('sms_enable', '启用', 'Enable', 'enable', 'check', 2, `${RES}/sms/enable`)],
-  }),
-  screen('attach', '附件管理', 'Attachments', '/resource/attach', 3, 'iconfont iconicon_ding', `${RES}/attach`),
-]);
+export const resourceMenu = menu(
+  'resource',
+  '资源管理',
+  'Resources',
+  '/resource',
+  6,
+  'iconfont iconicon_coinpurse_line',
+  [
+    screen('oss', '对象存储', 'Object storage', '/resource/oss', 1, 'iconfont iconicon_folder', `${RES}/oss`, {
+      extra: [btn('oss_enable', '启用', 'Enable', 'enable', 'check', 2, `${RES}/oss/enable`)],
+    }),
+    screen('sms', '短信配置', 'SMS', '/resource/sms', 2, 'iconfont iconicon_message', `${RES}/sms`, {
+      extra: [btn('sms_enable', '启用', 'Enable', 'enable', 'check', 2, `${RES}/sms/enable`)],
+    }),
+    screen('attach', '附件管理', 'Attachments', '/resource/attach', 3, 'iconfont iconicon_ding', `${RES}/attach`),
+  ],
+);

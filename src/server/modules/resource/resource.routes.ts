@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import multipart from '@fastify/multipart';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
@@ -19,26 +21,41 @@ export const RESOURCE_MESSAGES = {
   noFile: { zh: '请选择上传文件', en: 'Please choose a file to upload' },
 } satisfies Record<string, LocalText>;
 
-/** Stored files: `<tenant>/<yyyyMM>/<id>.<ext>` and nothing else (no dots, slashes or encodings to escape the folder). */
+/**
+ * Stored files: `<tenant>/<yyyyMM>/<id>.<ext>` and nothing else (no dots, slashes or encodings to escape the folder).
+ */
 const STORED_NAME = /^([A-Za-z0-9_-]{1,32})\/(\d{6})\/(\d{1,19})\.(png|jpg)$/;
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg' };
 
 /** The file's real type from its first bytes; undefined when it is neither PNG nor JPEG. */
 export function sniffImage(buffer: Buffer): 'png' | 'jpg' | undefined {
-  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpg';
   return undefined;
 }
 
 const yyyyMM = (date = new Date()) => `${date.getFullYear()}${String(date.getMonth() + 1).padStart(2, '0')}`;
 
-/** File upload (contract resource-desk-log.md put-file) into `<DATA_DIR>/files`, and read-only serving of that folder at /files. */
-export async function resourceRoutes(app: FastifyInstance, { services }: { services: Services }) {
+/**
+ * File upload (contract resource-desk-log.md put-file) into `<DATA_DIR>/files`, and read-only serving of that folder at
+ * /files.
+ */
+export async function resourceRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const root = join(services.config.dataDir, 'files');
   await app.register(multipart);
 
   app.post('/api/blade-resource/oss/endpoint/put-file', async (request) => {
-    const { files: [file] } = await readMultipart(request, { fileField: 'file', files: 1, fileSize: MAX_UPLOAD_BYTES, fieldSize: 1024, tooLarge: RESOURCE_MESSAGES.tooLarge });
+    const {
+      files: [file],
+    } = await readMultipart(request, {
+      fileField: 'file',
+      files: 1,
+      fileSize: MAX_UPLOAD_BYTES,
+      fieldSize: 1024,
+      tooLarge: RESOURCE_MESSAGES.tooLarge,
+    });
     if (!file) throw failWith(RESOURCE_MESSAGES.noFile);
     const { data: buffer, name: filename, mimetype } = file;
     if (buffer.length > MAX_UPLOAD_BYTES) throw failWith(RESOURCE_MESSAGES.tooLarge);
@@ -60,9 +77,10 @@ export async function resourceRoutes(app: FastifyInstance, { services }: { servi
     });
   });
 
-  // Public like the web app's files (outside /api); only names of the stored form resolve, so nothing outside the folder can be reached.
-  app.get('/files/*', async (request, reply) => {
-    const rest = (request.params as { '*': string })['*'];
+  // Public like the web app's files (outside /api); only names of the stored form resolve, so nothing outside the
+  // folder can be reached.
+  app.get('/files/*', { schema: { params: Type.Object({ '*': Type.String() }) } }, async (request, reply) => {
+    const rest = request.params['*'];
     const match = STORED_NAME.exec(rest);
     if (!match) return reply.callNotFound();
     const file = join(root, ...rest.split('/'));

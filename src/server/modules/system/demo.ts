@@ -9,14 +9,55 @@ import { SEED } from './install.ts';
  */
 export const DEMO_PASSWORD = '123456';
 
-const POST = { ceo: '1123598817738675201', cfo: '1123598817738675203', pm: '1123598817738675206', hrm: '1123598817738675207', staff: '1123598817738675208' };
+const POST = {
+  ceo: '1123598817738675201',
+  cfo: '1123598817738675203',
+  pm: '1123598817738675206',
+  hrm: '1123598817738675207',
+  staff: '1123598817738675208',
+};
 
 export const DEMO_USERS = [
-  { id: '1123598821738675202', account: 'zhangsan', realName: '张三', roleId: SEED.roleUser, postId: POST.staff, deptId: SEED.deptChangzhou },
-  { id: '1123598821738675203', account: 'lisi', realName: '李四', roleId: SEED.roleUser, postId: POST.pm, deptId: SEED.deptChangzhou },
-  { id: '1123598821738675204', account: 'wangrs', realName: '王人事', roleId: SEED.roleHr, postId: POST.hrm, deptId: SEED.deptRoot },
-  { id: '1123598821738675205', account: 'zhaocw', realName: '赵财务', roleId: SEED.roleFinance, postId: POST.cfo, deptId: SEED.deptRoot },
-  { id: '1123598821738675206', account: 'qianzong', realName: '钱总', roleId: SEED.roleBoss, postId: POST.ceo, deptId: SEED.deptRoot },
+  {
+    id: '1123598821738675202',
+    account: 'zhangsan',
+    realName: '张三',
+    roleId: SEED.roleUser,
+    postId: POST.staff,
+    deptId: SEED.deptChangzhou,
+  },
+  {
+    id: '1123598821738675203',
+    account: 'lisi',
+    realName: '李四',
+    roleId: SEED.roleUser,
+    postId: POST.pm,
+    deptId: SEED.deptChangzhou,
+  },
+  {
+    id: '1123598821738675204',
+    account: 'wangrs',
+    realName: '王人事',
+    roleId: SEED.roleHr,
+    postId: POST.hrm,
+    deptId: SEED.deptRoot,
+  },
+  {
+    id: '1123598821738675205',
+    account: 'zhaocw',
+    realName: '赵财务',
+    roleId: SEED.roleFinance,
+    postId: POST.cfo,
+    deptId: SEED.deptRoot,
+  },
+  {
+    id: '1123598821738675206',
+    account: 'qianzong',
+    realName: '钱总',
+    roleId: SEED.roleBoss,
+    postId: POST.ceo,
+    deptId: SEED.deptRoot,
+  },
 ] as const;
 
 /** Adds the demo people that are missing (by id or account); returns the accounts added. Idempotent. */
@@ -25,11 +66,30 @@ export async function seedDemo(db: Db): Promise<string[]> {
   const now = '2018-08-08 08:08:08';
   const added: string[] = [];
   for (const user of DEMO_USERS) {
-    const inserted = await db.insertInto('blade_user').values({
-      id: user.id, tenant_id: '000000', user_type: 1, account: user.account, password, name: user.realName, real_name: user.realName,
-      role_id: user.roleId, dept_id: user.deptId, post_id: user.postId,
-      create_user: SEED.userAdmin, create_dept: SEED.deptRoot, create_time: now, update_user: SEED.userAdmin, update_time: now, status: 1, is_deleted: 0,
-    }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+    const inserted = await db
+      .insertInto('blade_user')
+      .values({
+        id: user.id,
+        tenant_id: '000000',
+        user_type: 1,
+        account: user.account,
+        password,
+        name: user.realName,
+        real_name: user.realName,
+        role_id: user.roleId,
+        dept_id: user.deptId,
+        post_id: user.postId,
+        create_user: SEED.userAdmin,
+        create_dept: SEED.deptRoot,
+        create_time: now,
+        update_user: SEED.userAdmin,
+        update_time: now,
+        status: 1,
+        is_deleted: 0,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (inserted) added.push(user.account);
   }
   return added;

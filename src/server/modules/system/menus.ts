@@ -4,23 +4,45 @@ export const baseMenu = menu('base', '基础配置', 'Basic settings', '/base', 
   screen('region', '行政区划', 'Regions', '/base/region', 1, 'iconfont iconicon_map', `${SYS}/region`, {
     only: ['add', 'delete'],
     label: { add: ['新增下级', 'Add child'] },
-    extra: [
-      importBtn('region'),
-      exportBtn('region'),
-      btn('region_debug', '调试', 'Debug', 'debug', 'bug', 1),
-    ],
+    extra: [importBtn('region'), exportBtn('region'), btn('region_debug', '调试', 'Debug', 'debug', 'bug', 1)],
   }),
-  screen('workcalendar', '工作日历', 'Work calendar', '/base/workcalendar', 2, 'iconfont iconicon_dynamic', `${SYS}/work-calendar`),
+  screen(
+    'workcalendar',
+    '工作日历',
+    'Work calendar',
+    '/base/workcalendar',
+    2,
+    'iconfont iconicon_dynamic',
+    `${SYS}/work-calendar`,
+  ),
 ]);
 
 export const authorityMenu = menu('authority', '权限管理', 'Authority', '/authority', 98, 'iconfont iconicon_safety', [
   screen('role', '角色管理', 'Roles', '/authority/role', 1, 'iconfont iconicon_boss', `${SYS}/role`),
-  screen('data_scope', '数据权限', 'Data scopes', '/authority/datascope', 2, 'iconfont iconicon_glass', `${SYS}/data-scope`, {
-    extra: [btn('data_scope_setting', '权限配置', 'Scope settings', 'setting', 'setting', 2)],
-  }),
-  screen('api_scope', '接口权限', 'API scopes', '/authority/apiscope', 3, 'iconfont iconicon_link', `${SYS}/api-scope`, {
-    extra: [btn('api_scope_setting', '权限配置', 'Scope settings', 'setting', 'setting', 2)],
-  }),
+  screen(
+    'data_scope',
+    '数据权限',
+    'Data scopes',
+    '/authority/datascope',
+    2,
+    'iconfont iconicon_glass',
+    `${SYS}/data-scope`,
+    {
+      extra: [btn('data_scope_setting', '权限配置', 'Scope settings', 'setting', 'setting', 2)],
+    },
+  ),
+  screen(
+    'api_scope',
+    '接口权限',
+    'API scopes',
+    '/authority/apiscope',
+    3,
+    'iconfont iconicon_link',
+    `${SYS}/api-scope`,
+    {
+      extra: [btn('api_scope_setting', '权限配置', 'Scope settings', 'setting', 'setting', 2)],
+    },
+  ),
 ]);
 
 export const systemMenu = menu('system', '系统管理', 'System', '/system', 99, 'iconfont iconicon_setting', [
@@ -37,7 +59,15 @@ export const systemMenu = menu('system', '系统管理', 'System', '/system', 99
   screen('post', '岗位管理', 'Posts', '/system/post', 2, 'iconfont iconicon_shakehands', `${SYS}/post`),
   screen('dict', '系统字典', 'System dictionary', '/system/dict', 3, 'iconfont iconicon_addresslist', `${SYS}/dict`),
   screen('menu', '菜单管理', 'Menus', '/system/menu', 4, 'iconfont iconicon_subordinate', `${SYS}/menu`),
-  screen('dictbiz', '业务字典', 'Business dictionary', '/system/dictbiz', 5, 'iconfont iconicon_addresslist', `${SYS}/dict-biz`),
+  screen(
+    'dictbiz',
+    '业务字典',
+    'Business dictionary',
+    '/system/dictbiz',
+    5,
+    'iconfont iconicon_addresslist',
+    `${SYS}/dict-biz`,
+  ),
   screen('param', '参数管理', 'Parameters', '/system/param', 6, 'iconfont iconicon_community_line', `${SYS}/param`),
   screen('topmenu', '顶部菜单', 'Top menus', '/system/topmenu', 7, 'iconfont iconicon_exchange', `${SYS}/topmenu`, {
     extra: [btn('topmenu_setting', '菜单配置', 'Menu settings', 'setting', 'setting', 2, `${SYS}/topmenu/grant`)],
@@ -50,5 +80,13 @@ export const systemMenu = menu('system', '系统管理', 'System', '/system', 99
     ],
   }),
   screen('client', '应用管理', 'Clients', '/system/client', 8, 'iconfont iconicon_mobilephone', `${SYS}/client`),
-  screen('tenantpackage', '租户产品包', 'Tenant packages', '/system/tenantpackage', 9, 'iconfont iconicon_gift', `${SYS}/tenant-package`),
+  screen(
+    'tenantpackage',
+    '租户产品包',
+    'Tenant packages',
+    '/system/tenantpackage',
+    9,
+    'iconfont iconicon_gift',
+    `${SYS}/tenant-package`,
+  ),
 ]);

@@ -19,7 +19,10 @@ export const COUNTRY = '00';
 export const LEVELS = ['province', 'city', 'district', 'town', 'village'] as const;
 export const VILLAGE_LEVEL = LEVELS.length;
 
-export interface Division { code: string; name: string }
+export interface Division {
+  code: string;
+  name: string;
+}
 export type RegionRow = Record<string, unknown>;
 
 /**
@@ -53,7 +56,12 @@ function parseLine(line: string): Division & { parent: string } {
   return { code, name: quoted.slice(1, -1), parent: parent ?? COUNTRY };
 }
 
-const csvLines = (text: string) => text.split('\n').slice(1).filter((line) => line.trim() !== '').map(parseLine);
+const csvLines = (text: string) =>
+  text
+    .split('\n')
+    .slice(1)
+    .filter((line) => line.trim() !== '')
+    .map(parseLine);
 
 /** Provinces, cities and districts as rows, parents first. */
 export function eagerRows(): RegionRow[] {
@@ -73,16 +81,30 @@ const BATCH = 1000;
 
 export async function insertRegions(db: Db, rows: RegionRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await db.insertInto('blade_region').values(rows.slice(i, i + BATCH) as Insertable<BladeRegion>[]).onConflict((oc) => oc.column('code').doNothing()).execute();
+    await db
+      .insertInto('blade_region')
+      .values(rows.slice(i, i + BATCH) as Insertable<BladeRegion>[])
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
   }
 }
 
-/** Idempotent: once the eager levels were imported (marker 00), later starts leave the table as administrators left it. */
+/**
+ * Idempotent: once the eager levels were imported (marker 00), later starts leave the table as administrators left it.
+ */
 export async function seedRegions(db: Db): Promise<void> {
-  const done = await db.selectFrom('blade_region_loaded').select('parent_code').where('parent_code', '=', COUNTRY).executeTakeFirst();
+  const done = await db
+    .selectFrom('blade_region_loaded')
+    .select('parent_code')
+    .where('parent_code', '=', COUNTRY)
+    .executeTakeFirst();
   if (done) return;
   await insertRegions(db, eagerRows());
-  await db.insertInto('blade_region_loaded').values({ parent_code: COUNTRY }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('blade_region_loaded')
+    .values({ parent_code: COUNTRY })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /**
@@ -105,7 +127,9 @@ class RegionDataset {
       }
       return index;
     });
-    this.towns.catch(() => { this.towns = undefined; });
+    this.towns.catch(() => {
+      this.towns = undefined;
+    });
     return this.towns;
   }
 
@@ -154,13 +178,19 @@ class RegionDataset {
       const { buffer, bytesRead } = await file.read(Buffer.alloc(512), 0, 512, 0);
       return { file, size, start: buffer.subarray(0, bytesRead).indexOf(0x0a) + 1 };
     })();
-    this.villages.catch(() => { this.villages = undefined; });
+    this.villages.catch(() => {
+      this.villages = undefined;
+    });
     return this.villages;
   }
 }
 
 /** The first line starting at `position` or after it (a line starts after a newline), with its 12-digit code. */
-async function lineFrom(file: FileHandle, position: number, size: number): Promise<{ start: number; code: string } | undefined> {
+async function lineFrom(
+  file: FileHandle,
+  position: number,
+  size: number,
+): Promise<{ start: number; code: string } | undefined> {
   const from = Math.max(0, position - 1);
   const { buffer, bytesRead } = await file.read(Buffer.alloc(512), 0, 512, from);
   const chunk = buffer.subarray(0, bytesRead);
@@ -184,7 +214,10 @@ export class RegionLoader {
   private readonly loaded = new Set<string>([COUNTRY]);
   private readonly running = new Map<string, Promise<void>>();
 
-  constructor(private readonly db: Db, private readonly dataset = regionDataset) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dataset = regionDataset,
+  ) {}
 
   /** Before reading or checking the children of `code`. */
   ensureChildren(code: string): Promise<void> {
@@ -204,8 +237,15 @@ export class RegionLoader {
       return (level === DISTRICT_LEVEL || level === TOWN_LEVEL) && !this.loaded.has(String(row.code));
     });
     if (candidates.length === 0) return new Set();
-    const marked = await this.db.selectFrom('blade_region_loaded').select('parent_code')
-      .where('parent_code', 'in', candidates.map((row) => String(row.code))).execute();
+    const marked = await this.db
+      .selectFrom('blade_region_loaded')
+      .select('parent_code')
+      .where(
+        'parent_code',
+        'in',
+        candidates.map((row) => String(row.code)),
+      )
+      .execute();
     for (const { parent_code: code } of marked) this.loaded.add(String(code));
     const towns = await this.dataset.townIndex();
     const pending = new Set<string>();
@@ -223,15 +263,29 @@ export class RegionLoader {
     if (!parent) return; // may be added later: nothing to remember
     const level = Number(parent.region_level);
     // Provinces and cities got their children with the seed; villages have none.
-    const imported = level !== DISTRICT_LEVEL && level !== TOWN_LEVEL
-      || await this.db.selectFrom('blade_region_loaded').select('parent_code').where('parent_code', '=', code).executeTakeFirst();
+    const imported =
+      (level !== DISTRICT_LEVEL && level !== TOWN_LEVEL) ||
+      (await this.db
+        .selectFrom('blade_region_loaded')
+        .select('parent_code')
+        .where('parent_code', '=', code)
+        .executeTakeFirst());
     if (!imported) {
       // Read before the transaction: PGlite has one connection, held by the transaction while it is open.
-      const children = level === DISTRICT_LEVEL ? await this.dataset.townsOf(code) : await this.dataset.villagesOf(code);
+      const children =
+        level === DISTRICT_LEVEL ? await this.dataset.townsOf(code) : await this.dataset.villagesOf(code);
       await this.db.transaction().execute(async (trx) => {
-        const claimed = await trx.insertInto('blade_region_loaded').values({ parent_code: code })
-          .onConflict((oc) => oc.doNothing()).returning('parent_code').executeTakeFirst();
-        if (claimed) await insertRegions(trx, children.map((child) => childRow(parent, child)));
+        const claimed = await trx
+          .insertInto('blade_region_loaded')
+          .values({ parent_code: code })
+          .onConflict((oc) => oc.doNothing())
+          .returning('parent_code')
+          .executeTakeFirst();
+        if (claimed)
+          await insertRegions(
+            trx,
+            children.map((child) => childRow(parent, child)),
+          );
       });
     }
     this.loaded.add(code);

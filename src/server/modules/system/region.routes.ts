@@ -3,37 +3,48 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { region } from '../../../shared/entities/system/region.ts';
 import { COUNTRY } from './region-data.ts';
 import { ok, okOrEmpty } from '../../platform/errors.ts';
-import { requestParams, requireParam } from '../../platform/http.ts';
-import { LIST_QUERY } from '../../platform/route-schemas.ts';
+import { requiredParam } from '../../platform/http.ts';
+import { ANY_BODY, LIST_QUERY, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { RegionService } from './region.service.ts';
 
 const BASE = '/api/blade-system/region';
 
 /**
- * `/api/blade-system/region/*` (contract system.md §15). Regions are keyed by code, so the entity engine does not
- * serve them. Reading needs the menu code, except the pickers other screens' forms use (lazy-tree, select: a signed-in
+ * `/api/blade-system/region/*` (contract system.md §15) beyond the engine's list, page and picker (regions are keyed
+ * by code: the engine leaves detail and writes to this module). Reading needs the menu code, except the pickers other
+ * screens' forms use (lazy-tree, select: a signed-in
  * caller); writing needs `region_add` / `region_delete` and a role of the platform tenant: the rows are global.
  */
 export async function regionRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const regions = new RegionService(services.db, services.dictionaries);
+  const regions = new RegionService(services.db, services.entities.get(region.name)!);
   const read = { config: { permission: region.code }, schema: LIST_QUERY };
 
-  app.get(`${BASE}/list`, read, async (request) => ok(request, await regions.page(request.query)));
   app.get(`${BASE}/lazy-list`, read, async (request) => ok(request, await regions.lazyList(request.query)));
-  app.get(`${BASE}/detail`, read, async (request) => okOrEmpty(request, await regions.detail(requireParam(request, 'code'))));
-  app.get(`${BASE}/lazy-tree`, { schema: LIST_QUERY }, async (request) => ok(request, await regions.lazyTree(request.query)));
-  app.get(`${BASE}/select`, async (request) => {
-    const code = requestParams(request).code;
+  app.get(`${BASE}/detail`, { config: read.config, schema: queryParams({ code: Param }) }, async (request) =>
+    okOrEmpty(request, await regions.detail(requiredParam(request.query, 'code'))),
+  );
+  app.get(`${BASE}/lazy-tree`, { schema: LIST_QUERY }, async (request) =>
+    ok(request, await regions.lazyTree(request.query)),
+  );
+  app.get(`${BASE}/select`, { schema: queryParams({ code: Param }) }, async (request) => {
+    const { code } = request.query;
     return ok(request, await regions.children(typeof code === 'string' && code.trim() ? code.trim() : COUNTRY));
   });
 
   // BladeX seeds no region_edit: the screen's one save button is guarded by 新增下级 (region_add).
-  app.post(`${BASE}/submit`, { config: { permission: `${region.code}_add`, platform: true } },
-    async (request) => ok(request, await regions.submit(request.body)));
-  app.post(`${BASE}/remove`, { config: { permission: `${region.code}_delete`, platform: true } }, async (request) => {
-    await regions.remove(requireParam(request, 'id'));
+  app.post(
+    `${BASE}/submit`,
+    { config: { permission: `${region.code}_add`, platform: true }, schema: ANY_BODY },
+    async (request) => ok(request, await regions.submit(request.body)),
+  );
+  const remove = {
+    config: { permission: `${region.code}_delete`, platform: true },
+    schema: queryOrBody({ id: Param }),
+  };
+  app.post(`${BASE}/remove`, remove, async (request) => {
+    await regions.remove(requiredParam(paramsOf(request), 'id'));
     return ok(request, null);
   });
 }

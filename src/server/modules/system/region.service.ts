@@ -1,4 +1,4 @@
-import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import { type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { region } from '../../../shared/entities/system/region.ts';
@@ -6,11 +6,11 @@ import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.t
 import type { Db } from '../../db/connect.ts';
 import type { BladeRegion } from '../../db/schema.ts';
 import { childRow, COUNTRY, LEVELS, RegionLoader, VILLAGE_LEVEL, type RegionRow } from './region-data.ts';
-import type { Dictionaries } from '../../platform/dictionaries.ts';
-import { fieldsOf, parseFieldValue, toWire } from '../../platform/entity/fields.ts';
+import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
 import { TREE_MESSAGES } from '../../platform/entity/rules.ts';
-import type { Page, WireRecord } from '../../platform/entity/service.ts';
+import type { EntityService, WireRecord } from '../../platform/entity/service.ts';
 import { ApiError, fail, failWith } from '../../platform/errors.ts';
+import { isRecord } from '../../platform/route-schemas.ts';
 import { conditionsPredicate, parseListQuery, type ListQuery } from '../../platform/entity/conditions.ts';
 
 type Query = Record<string, unknown>;
@@ -28,48 +28,32 @@ export const REGION_MESSAGES = {
 /** The lazy levels filter code and name with LIKE (contract: "map"); `list` matches exactly ("entity"). */
 const LAZY: EntityDef = { ...region, filterStyle: 'map' };
 const TABLE = 'blade_region';
-// allFields() gives every definition `id` and `isDeleted`; blade_region has neither, so they name no filter or sort.
-const NO_COLUMN = new Set(['id', 'isDeleted', 'is_deleted']);
 const field = (name: string) => fieldsOf(region).get(name)!;
 
-function regionQuery(query: Query): Query {
-  const kept = Object.entries(query).filter(([key]) => !NO_COLUMN.has(key) && !NO_COLUMN.has(key.replace(/_[a-z]+$/, '')));
-  for (const [key, value] of kept) {
-    if (key !== 'ascs' && key !== 'descs') continue;
-    const unknown = String(value).split(',').map((s) => s.trim()).find((name) => NO_COLUMN.has(name));
-    if (unknown) throw fail('sortUnknown', { name: unknown });
-  }
-  // fromEntries defines each key as the object's own: a `__proto__` key from the query string is not its prototype.
-  return Object.fromEntries(kept);
-}
-
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
- * Administrative divisions (contract system.md §15): reads over the rows imported so far, the dataset's towns and
- * villages imported on first demand (RegionLoader); writes derive every column that follows from the parent.
+ * Administrative divisions (contract system.md §15) beyond the engine's list, page and picker: the levels of the
+ * tree over the rows imported so far, the dataset's towns and villages imported on first demand (RegionLoader);
+ * writes derive every column that follows from the parent. Records are the engine's (`rows`): the parent's name is
+ * its reference, joined in the same query.
  */
 export class RegionService {
   readonly loader: RegionLoader;
 
-  constructor(private readonly db: Db, private readonly dictionaries: Dictionaries) {
+  constructor(
+    private readonly db: Db,
+    private readonly rows: EntityService,
+  ) {
     this.loader = new RegionLoader(db);
-  }
-
-  async page(query: Query): Promise<Page<WireRecord>> {
-    const list = parseListQuery(region, regionQuery(query), { paged: true });
-    const filtered = () => this.filtered(list);
-    const [{ total }] = await filtered().select(sql<string>`count(*)`.as('total')).execute();
-    const rows = await this.sorted(filtered().selectAll(), list).limit(list.size).offset((list.current - 1) * list.size).execute();
-    const count = Number(total);
-    return { records: await this.wire(rows), total: count, size: list.size, current: list.current, pages: Math.ceil(count / list.size) };
   }
 
   /** `lazy-list`: one level with `hasChildren` and `parentName`; with code/name filters the level is ignored. */
   async lazyList(query: Query): Promise<WireRecord[]> {
     const rows = await this.level(query);
     const parents = await this.parentsAmong(rows);
-    return (await this.wire(rows, { parentName: true })).map((record) => ({ ...record, hasChildren: parents.has(String(record.code)) }));
+    return (await this.rows.wire(rows)).map((record) => ({ ...record, hasChildren: parents.has(String(record.code)) }));
   }
 
   /** `lazy-tree`: one level of picker nodes. */
@@ -78,19 +62,26 @@ export class RegionService {
     const parents = await this.parentsAmong(rows);
     return rows.map((row) => {
       const code = String(row.code);
-      return { id: code, parentId: String(row.parent_code), title: String(row.name), value: code, key: code, hasChildren: parents.has(code) };
+      return {
+        id: code,
+        parentId: String(row.parent_code),
+        title: String(row.name),
+        value: code,
+        key: code,
+        hasChildren: parents.has(code),
+      };
     });
   }
 
   /** `select?code=`: the children of a division (00 = the provinces). */
   async children(code: string): Promise<WireRecord[]> {
     await this.loader.ensureChildren(code);
-    return this.wire(await this.childRows(code).orderBy('sort').orderBy('code').execute());
+    return this.rows.wire(await this.childRows(code).orderBy('sort').orderBy('code').execute());
   }
 
   async detail(code: string): Promise<WireRecord | undefined> {
     const row = await this.row(this.db, code);
-    return row ? (await this.wire([row], { parentName: true }))[0] : undefined;
+    return row ? (await this.rows.wire([row]))[0] : undefined;
   }
 
   /**
@@ -98,23 +89,35 @@ export class RegionService {
    * an update changes name, sort and remark, and a new name follows into the descendants' columns of its level.
    */
   async submit(body: unknown): Promise<WireRecord> {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
-    const input = body as Query;
+    if (!isRecord(body)) throw fail('unreadable');
+    const input = body;
     const code = String(parseFieldValue(field('code'), input.code));
     // A division of the dataset not imported yet is still an existing one.
     if (!blank(input.parentCode)) await this.loader.ensureChildren(String(input.parentCode).trim());
     const current = await this.row(this.db, code);
     const saved = current ? await this.update(current, input) : await this.insert(code, input);
-    return (await this.wire([saved], { parentName: true }))[0];
+    return (await this.rows.wire([saved]))[0];
   }
 
-  /** Physical delete of one division; refused while it has children, those of the dataset included. */
+  /**
+   * Physical delete of one division; refused while it has children (those of the dataset included) or while rows of
+   * other entities reference it.
+   */
   async remove(code: string): Promise<void> {
     if (!(await this.row(this.db, code))) throw new ApiError(400, MESSAGES.dataNotFound);
     await this.loader.ensureChildren(code);
-    const deleted = await sql<{ code: string }>`delete from blade_region where code = ${code}
-      and not exists (select 1 from blade_region c where c.parent_code = ${code}) returning code`.execute(this.db);
-    if (deleted.rows.length === 0) throw failWith(TREE_MESSAGES.children);
+    await this.db.transaction().execute(async (trx) => {
+      await this.rows.refuseReferenced(trx, [code]);
+      const deleted = await trx
+        .deleteFrom(TABLE)
+        .where('code', '=', code)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom(`${TABLE} as c`).select('c.code').where('c.parent_code', '=', code))),
+        )
+        .returning('code')
+        .execute();
+      if (deleted.length === 0) throw failWith(TREE_MESSAGES.children);
+    });
   }
 
   private async insert(code: string, input: Query): Promise<RegionRow> {
@@ -130,10 +133,14 @@ export class RegionService {
       throw failWith(REGION_MESSAGES.codePrefix, { name: parentCode });
     }
     const row = { ...childRow(parent, { code, name }, Number(sort ?? 0)), remark };
-    const inserted = await this.db.insertInto(TABLE).values(row as Insertable<BladeRegion>).onConflict((oc) => oc.column('code').doNothing())
-      .returningAll().executeTakeFirst();
+    const inserted = await this.db
+      .insertInto(TABLE)
+      .values(row as Insertable<BladeRegion>)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returning('code')
+      .executeTakeFirst();
     if (!inserted) throw new ApiError(400, MESSAGES.exists, { label: field('code').label });
-    return inserted;
+    return (await this.row(this.db, code))!;
   }
 
   private async update(current: RegionRow, input: Query): Promise<RegionRow> {
@@ -143,7 +150,8 @@ export class RegionService {
     }
     const changes: RegionRow = {};
     for (const name of ['name', 'sort', 'remark']) {
-      if (input[name] !== undefined) changes[field(name).column] = parseFieldValue(field(name), input[name], { update: true });
+      if (input[name] !== undefined)
+        changes[field(name).column] = parseFieldValue(field(name), input[name], { update: true });
     }
     const code = String(current.code);
     return this.db.transaction().execute(async (trx) => {
@@ -151,7 +159,11 @@ export class RegionService {
       if (changes.name !== undefined && changes.name !== current.name) {
         // The division and every row below it hold its name in the column of its level.
         const level = LEVELS[Number(current.region_level) - 1];
-        await trx.updateTable(TABLE).set({ [`${level}_name`]: changes.name }).where(`${level}_code`, '=', code).execute();
+        await trx
+          .updateTable(TABLE)
+          .set({ [`${level}_name`]: changes.name })
+          .where(`${level}_code`, '=', code)
+          .execute();
       }
       return (await this.row(trx, code))!;
     });
@@ -159,16 +171,21 @@ export class RegionService {
 
   /** One level (children of `parentCode`, default 00), or every imported row matching code/name filters. */
   private async level(query: Query): Promise<RegionRow[]> {
-    const { parentCode, ...filters } = regionQuery(query);
+    const { parentCode, ...filters } = query;
     const list = parseListQuery(LAZY, filters, { paged: false });
-    if (list.conditions.length) return this.sorted(this.filtered(list).selectAll(), list).limit(list.size).execute();
-    const code = blank(parentCode) ? COUNTRY : String(Array.isArray(parentCode) ? parentCode[parentCode.length - 1] : parentCode).trim();
+    if (list.conditions.length)
+      return this.sorted(this.rows.selectColumns(this.filtered(list)), list)
+        .limit(list.size)
+        .execute();
+    const code = blank(parentCode)
+      ? COUNTRY
+      : String(Array.isArray(parentCode) ? parentCode[parentCode.length - 1] : parentCode).trim();
     await this.loader.ensureChildren(code);
     return this.sorted(this.childRows(code), list).execute();
   }
 
   private childRows(code: string) {
-    return this.db.selectFrom(TABLE).selectAll().where('parent_code', '=', code);
+    return this.rows.selectColumns(this.db.selectFrom(TABLE).where('parent_code', '=', code));
   }
 
   private filtered(list: ListQuery) {
@@ -183,37 +200,24 @@ export class RegionService {
   }
 
   private row(db: Db, code: string): Promise<RegionRow | undefined> {
-    return db.selectFrom(TABLE).selectAll().where('code', '=', code).executeTakeFirst();
+    return this.rows.selectColumns(db.selectFrom(TABLE).where('code', '=', code)).executeTakeFirst();
   }
 
   /** Codes among `rows` with children: rows below them, or dataset children not imported yet. */
   private async parentsAmong(rows: RegionRow[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
-    const found = await this.db.selectFrom(TABLE).select('parent_code').distinct()
-      .where('parent_code', 'in', rows.map((row) => String(row.code))).execute();
+    const found = await this.db
+      .selectFrom(TABLE)
+      .select('parent_code')
+      .distinct()
+      .where(
+        'parent_code',
+        'in',
+        rows.map((row) => String(row.code)),
+      )
+      .execute();
     const parents = await this.loader.pendingParents(rows);
     for (const { parent_code: code } of found) parents.add(String(code));
     return parents;
-  }
-
-  /** Wire records: the definition's fields, `id` = code (tree widgets key on it), the level's name, the parent's. */
-  private async wire(rows: RegionRow[], options: { parentName?: boolean } = {}): Promise<WireRecord[]> {
-    const levels = await this.dictionaries.itemsOf('region');
-    const names = new Map<string, string>();
-    if (options.parentName) {
-      const codes = [...new Set(rows.map((row) => String(row.parent_code)))].filter((code) => code !== COUNTRY);
-      if (codes.length) {
-        for (const parent of await this.db.selectFrom(TABLE).select(['code', 'name']).where('code', 'in', codes).execute()) {
-          names.set(String(parent.code), String(parent.name));
-        }
-      }
-    }
-    return rows.map((row) => {
-      const record = toWire(region, row);
-      record.id = record.code;
-      record.regionLevelName = levels.get(String(record.regionLevel)) ?? '';
-      if (options.parentName) record.parentName = names.get(String(record.parentCode)) ?? '';
-      return record;
-    });
   }
 }

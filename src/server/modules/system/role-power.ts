@@ -1,8 +1,8 @@
-import { role } from '../../../shared/entities/system/role.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { ROLE_POWER, SUPER_TENANT, type AuthUser } from '../../platform/auth-context.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
+import type { EntityHooks } from '../../platform/entity/service.ts';
 
 export const ROLE_MESSAGES = {
   powerBeyond: { zh: '不能修改权限高于自身的角色', en: 'You cannot change a role with more power than your own' },
@@ -24,8 +24,8 @@ function powerOfNewRole(user: AuthUser, alias: unknown, tenantId: string): numbe
  * stronger than the caller can be neither changed nor removed by him, and an administrator role keeps its alias
  * (tokens and clients still read the alias).
  */
-export function installRoleRules(services: Services) {
-  services.entities.get(role.name)!.use({
+export function roleHooks(services: Services): EntityHooks {
+  return {
     beforeWrite: async (trx, user, values, before) => {
       if (!before) {
         values.role_power = powerOfNewRole(user, values.role_alias, user.tenantId);
@@ -38,9 +38,13 @@ export function installRoleRules(services: Services) {
       }
     },
     beforeRemove: async (user, ids) => {
-      const rows = await services.db.selectFrom('blade_role').select('role_power')
-        .where('id', 'in', ids).where('tenant_id', '=', user.tenantId).execute();
+      const rows = await services.db
+        .selectFrom('blade_role')
+        .select('role_power')
+        .where('id', 'in', ids)
+        .where('tenant_id', '=', user.tenantId)
+        .execute();
       if (rows.some((r) => Number(r.role_power) > user.power)) throw new ApiError(403, ROLE_MESSAGES.powerBeyond);
     },
-  });
+  };
 }

@@ -5,9 +5,17 @@ import { tenantPackage } from '../../../shared/entities/system/tenant-package.ts
 import { SUPER_TENANT } from '../../platform/auth-context.ts';
 import { parseIds } from '../../platform/entity/service.ts';
 import { ok, okOrEmpty } from '../../platform/errors.ts';
-import { requestParams, requireParam } from '../../platform/http.ts';
+import { requiredParam } from '../../platform/http.ts';
 import { hasId } from '../../platform/entity/routes.ts';
-import { BodyMap, IdQuery, LIST_QUERY } from '../../platform/route-schemas.ts';
+import {
+  BodyMap,
+  IdQuery,
+  LIST_QUERY,
+  Param,
+  paramsOf,
+  queryOrBody,
+  queryParams,
+} from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { TenantService } from './tenant.service.ts';
@@ -23,24 +31,30 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const rows = services.entities.get(tenant.name)!;
   const packages = services.entities.get(tenantPackage.name)!;
-  const tenants = new TenantService(services.db);
+  const tenants = new TenantService(services.db, services.setUpTenant);
   const config = { permission: tenant.code, admin: true };
   const read = { config, schema: LIST_QUERY };
-  const sa = (permission: string | ((request: FastifyRequest) => string)) => ({ config: { superAdmin: true, permission } });
+  const sa = (permission: string | ((request: FastifyRequest) => string)) => ({ superAdmin: true, permission });
   /** The fixed filter of every read: none for the platform tenant, the caller's own tenant otherwise. */
-  const own = (request: FastifyRequest) => (request.user.tenantId === SUPER_TENANT ? undefined : { tenantId: request.user.tenantId });
+  const own = (request: FastifyRequest) =>
+    request.user.tenantId === SUPER_TENANT ? undefined : { tenantId: request.user.tenantId };
 
   for (const url of [`${BASE}/list`, `${BASE}/page`]) {
     app.get(url, read, async (request) => ok(request, await rows.page(request.user, request.query, own(request))));
   }
-  app.get(`${BASE}/select`, read, async (request) => ok(request, await rows.list(request.user, request.query, own(request))));
+  app.get(`${BASE}/select`, read, async (request) =>
+    ok(request, await rows.list(request.user, request.query, own(request))),
+  );
   app.get(`${BASE}/detail`, { config, schema: { querystring: IdQuery } }, async (request) => {
     const record = await rows.detail(request.user, request.query.id);
     const mine = own(request);
     return okOrEmpty(request, record && (!mine || record.tenantId === mine.tenantId) ? record : undefined);
   });
 
-  const submit = { ...sa((request) => `${tenant.code}_${hasId(request) ? 'edit' : 'add'}`), schema: { body: BodyMap } };
+  const submit = {
+    config: sa((request) => `${tenant.code}_${hasId(request) ? 'edit' : 'add'}`),
+    schema: { body: BodyMap },
+  };
   app.post(`${BASE}/submit`, submit, async (request) => {
     const { body } = request;
     if (hasId(request) && body.packageId !== undefined) await tenants.livePackage(body.packageId);
@@ -51,28 +65,38 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     await services.timeZones.invalidate();
     return ok(request, saved);
   });
-  app.post(`${BASE}/remove`, sa(`${tenant.code}_delete`), async (request) => {
-    const codes = await tenants.remove(request.user, parseIds(requestParams(request).ids));
+  const remove = { config: sa(`${tenant.code}_delete`), schema: queryOrBody({ ids: Param }) };
+  app.post(`${BASE}/remove`, remove, async (request) => {
+    const codes = await tenants.remove(request.user, parseIds(paramsOf(request).ids));
     await Promise.all(codes.map((code) => services.sessions.closeTenant(code)));
     await services.permissions.invalidate();
     return ok(request, null);
   });
-  app.post(`${BASE}/setting`, sa('tenant_setting'), async (request) => {
-    const params = requestParams(request);
+  const setting = {
+    config: sa('tenant_setting'),
+    schema: queryOrBody({ ids: Param, accountNumber: Param, expireTime: Param }),
+  };
+  app.post(`${BASE}/setting`, setting, async (request) => {
+    const params = paramsOf(request);
     await tenants.setting(request.user, parseIds(params.ids), params.accountNumber, params.expireTime);
     return ok(request, null);
   });
-  app.post(`${BASE}/datasource`, sa('tenant_datasource'), async (request) => {
-    await tenants.datasource(request.user, requireParam(request, 'tenantId'), requestParams(request).datasourceId);
+  const datasource = { config: sa('tenant_datasource'), schema: queryOrBody({ tenantId: Param, datasourceId: Param }) };
+  app.post(`${BASE}/datasource`, datasource, async (request) => {
+    const params = paramsOf(request);
+    await tenants.datasource(request.user, requiredParam(params, 'tenantId'), params.datasourceId);
     return ok(request, null);
   });
-  app.get(`${BASE}/package-detail`, sa('tenant_package'), async (request) => {
-    const id = requireParam(request, 'tenantId');
+  const packageDetail = { config: sa('tenant_package'), schema: queryParams({ tenantId: Param }) };
+  app.get(`${BASE}/package-detail`, packageDetail, async (request) => {
+    const id = requiredParam(request.query, 'tenantId');
     const packageId = isId(id) ? await tenants.packageIdOf(id) : undefined;
     return okOrEmpty(request, packageId ? await packages.detail(request.user, packageId) : undefined);
   });
-  app.post(`${BASE}/package-setting`, sa('tenant_package'), async (request) => {
-    await tenants.packageSetting(request.user, requireParam(request, 'tenantId'), requestParams(request).packageId);
+  const packageSetting = { config: sa('tenant_package'), schema: queryOrBody({ tenantId: Param, packageId: Param }) };
+  app.post(`${BASE}/package-setting`, packageSetting, async (request) => {
+    const params = paramsOf(request);
+    await tenants.packageSetting(request.user, requiredParam(params, 'tenantId'), params.packageId);
     await services.permissions.invalidate();
     return ok(request, null);
   });

@@ -36,12 +36,25 @@ export const TENANT_MESSAGES = {
 /**
  * Menus a new tenant's administrator gets when the tenant has no package: the desk, the approval inbox, the
  * business modules and the tenant's own administration (roles, users, depts, posts, business dictionary, top
- * menus, work calendar), each with its screens and buttons and the parent menus above them. Platform-wide screens (menus, system
+ * menus, work calendar), each with its screens and buttons and the parent menus above them. Platform-wide screens
+ * (menus, system
  * dictionary, params, tenants, packages, clients, scopes, monitoring, dev tools) stay with the platform tenant.
  */
 export const DEFAULT_TENANT_MENU_ROOTS = [
-  'desk', 'work', 'masterdata', 'production', 'warehouse', 'finance', 'budget',
-  'role', 'user', 'dept', 'post', 'dictbiz', 'topmenu', 'workcalendar',
+  'desk',
+  'work',
+  'masterdata',
+  'production',
+  'warehouse',
+  'finance',
+  'budget',
+  'role',
+  'user',
+  'dept',
+  'post',
+  'dictbiz',
+  'topmenu',
+  'workcalendar',
 ] as const;
 
 const TENANT_CODE_LOCK = 7_140_203_010;
@@ -75,10 +88,18 @@ async function newTenantCode(trx: Db): Promise<string> {
 
 /** The live menus of a package, or the default set with its subtrees and ancestors. */
 async function adminMenuIds(trx: Db, packageId: string | null | undefined): Promise<string[]> {
-  const menus = await trx.selectFrom('blade_menu').select(['id', 'parent_id', 'code']).where('is_deleted', '=', 0).execute();
+  const menus = await trx
+    .selectFrom('blade_menu')
+    .select(['id', 'parent_id', 'code'])
+    .where('is_deleted', '=', 0)
+    .execute();
   if (packageId) {
-    const pkg = await trx.selectFrom('blade_tenant_package').select('menu_id')
-      .where('id', '=', packageId).where('is_deleted', '=', 0).executeTakeFirst();
+    const pkg = await trx
+      .selectFrom('blade_tenant_package')
+      .select('menu_id')
+      .where('id', '=', packageId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     if (!pkg) throw failWith(TENANT_MESSAGES.packageMissing);
     const listed = new Set(splitList(pkg.menu_id));
     return menus.map((m) => String(m.id)).filter((id) => listed.has(id));
@@ -89,8 +110,15 @@ async function adminMenuIds(trx: Db, packageId: string | null | undefined): Prom
   const rootIds = menus.filter((m) => roots.has(m.code)).map((m) => String(m.id));
   for (const m of menus) {
     // A menu is in when it or one of its ancestors is a default root; the roots' ancestors are added below.
-    for (let id: string | undefined = String(m.id), depth = 0; id && id !== '0' && depth < 20; id = parentOf.get(id), depth++) {
-      if (rootIds.includes(id)) { chosen.add(String(m.id)); break; }
+    for (
+      let id: string | undefined = String(m.id), depth = 0;
+      id && id !== '0' && depth < 20;
+      id = parentOf.get(id), depth++
+    ) {
+      if (rootIds.includes(id)) {
+        chosen.add(String(m.id));
+        break;
+      }
     }
   }
   for (const id of rootIds) {
@@ -101,7 +129,11 @@ async function adminMenuIds(trx: Db, packageId: string | null | undefined): Prom
 
 /** Tenants (contract system.md §10): info by domain, provisioning, removal, licence settings, packages. */
 export class TenantService {
-  constructor(private readonly db: Db) {}
+  /** `setUpTenant`: the modules' rows of a new tenant (Services.setUpTenant). */
+  constructor(
+    private readonly db: Db,
+    private readonly setUpTenant: (trx: Db, tenantId: string) => Promise<void>,
+  ) {}
 
   /**
    * The tenant whose configured domain is the console's origin (`tenant/info?domain=`), so the login form can hide
@@ -111,27 +143,47 @@ export class TenantService {
     const wanted = originOf(domain);
     if (!wanted) return {};
     // Public, before anyone is known: every tenant's domain is read as system work (db/tenant-context.ts).
-    const tenants = await asSystem(() => this.db.selectFrom('blade_tenant').select(['tenant_id', 'tenant_name', 'domain', 'background_url'])
-      .where('domain', '<>', '').where('is_deleted', '=', 0).where('status', '=', 1).execute());
+    const tenants = await asSystem(() =>
+      this.db
+        .selectFrom('blade_tenant')
+        .select(['tenant_id', 'tenant_name', 'domain', 'background_url'])
+        .where('domain', '<>', '')
+        .where('is_deleted', '=', 0)
+        .where('status', '=', 1)
+        .execute(),
+    );
     const match = tenants.find((t) => {
       const configured = originOf(t.domain);
       if (!configured) return false;
       return /:\/\//.test(t.domain) ? configured.origin === wanted.origin : configured.host === wanted.host;
     });
-    return match ? { tenantId: match.tenant_id, tenantName: match.tenant_name, domain: match.domain, backgroundUrl: match.background_url } : {};
+    return match
+      ? {
+          tenantId: match.tenant_id,
+          tenantName: match.tenant_name,
+          domain: match.domain,
+          backgroundUrl: match.background_url,
+        }
+      : {};
   }
 
   /**
    * Creates a tenant with a new code and, in the same transaction, its role 管理员 (admin) granted the package's
    * menus (or the default set), a root dept named after it, a post ceo and the user admin/admin holding all three,
-   * the approver roles of the seeded processes (人事, 财务, 总经理) with the work desk of those menus, and its work
-   * calendar.
+   * the approver roles of the seeded processes (人事, 财务, 总经理) with the work desk of those menus, its work
+   * calendar and the modules' business dictionaries.
    */
   async create(user: AuthUser, input: Record<string, unknown>): Promise<Row> {
     const values = insertValues(input);
     const password = await hashPlainPassword(ADMIN_USER.password);
     const now = formatDateTime();
-    const audit = { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now };
+    const audit = {
+      create_user: user.userId,
+      create_dept: user.deptIds[0] ?? null,
+      create_time: now,
+      update_user: user.userId,
+      update_time: now,
+    };
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${TENANT_CODE_LOCK})`.execute(trx);
       const code = await newTenantCode(trx);
@@ -140,26 +192,79 @@ export class TenantService {
       const [roleId, deptId, postId, userId] = [nextId(), nextId(), nextId(), nextId()];
       const name = String(values.tenant_name);
       // `values`: the tenant definition's fields, parsed by its rules (the definition is held to the table by a test).
-      await trx.insertInto('blade_tenant').values({ status: 1, ...values, ...audit, id, tenant_id: code, is_deleted: 0 } as Insertable<BladeTenant>).execute();
-      await trx.insertInto('blade_role').values({
-        id: roleId, tenant_id: code, parent_id: '0', role_name: ADMIN_ROLE.name, role_alias: ADMIN_ROLE.alias, role_power: ROLE_POWER.tenantAdmin, sort: 1, is_deleted: 0,
-      }).execute();
-      await trx.insertInto('blade_dept').values({
-        id: deptId, tenant_id: code, parent_id: '0', ancestors: '0', dept_category: 1,
-        dept_name: [...name].slice(0, 45).join(''), full_name: [...name].slice(0, 45).join(''), sort: 1, is_deleted: 0,
-      }).execute();
-      await trx.insertInto('blade_post').values({
-        id: postId, tenant_id: code, category: ADMIN_POST.category, post_code: ADMIN_POST.code, post_name: ADMIN_POST.name,
-        sort: 1, remark: ADMIN_POST.name, ...audit, status: 1, is_deleted: 0,
-      }).execute();
-      await trx.insertInto('blade_user').values({
-        id: userId, tenant_id: code, user_type: 1, account: ADMIN_USER.account, password, name: ADMIN_USER.name, real_name: ADMIN_USER.name,
-        role_id: roleId, dept_id: deptId, post_id: postId, ...audit, status: 1, is_deleted: 0,
-      }).execute();
+      await trx
+        .insertInto('blade_tenant')
+        .values({ status: 1, ...values, ...audit, id, tenant_id: code, is_deleted: 0 } as Insertable<BladeTenant>)
+        .execute();
+      await trx
+        .insertInto('blade_role')
+        .values({
+          id: roleId,
+          tenant_id: code,
+          parent_id: '0',
+          role_name: ADMIN_ROLE.name,
+          role_alias: ADMIN_ROLE.alias,
+          role_power: ROLE_POWER.tenantAdmin,
+          sort: 1,
+          is_deleted: 0,
+        })
+        .execute();
+      await trx
+        .insertInto('blade_dept')
+        .values({
+          id: deptId,
+          tenant_id: code,
+          parent_id: '0',
+          ancestors: '0',
+          dept_category: 1,
+          dept_name: [...name].slice(0, 45).join(''),
+          full_name: [...name].slice(0, 45).join(''),
+          sort: 1,
+          is_deleted: 0,
+        })
+        .execute();
+      await trx
+        .insertInto('blade_post')
+        .values({
+          id: postId,
+          tenant_id: code,
+          category: ADMIN_POST.category,
+          post_code: ADMIN_POST.code,
+          post_name: ADMIN_POST.name,
+          sort: 1,
+          remark: ADMIN_POST.name,
+          ...audit,
+          status: 1,
+          is_deleted: 0,
+        })
+        .execute();
+      await trx
+        .insertInto('blade_user')
+        .values({
+          id: userId,
+          tenant_id: code,
+          user_type: 1,
+          account: ADMIN_USER.account,
+          password,
+          name: ADMIN_USER.name,
+          real_name: ADMIN_USER.name,
+          role_id: roleId,
+          dept_id: deptId,
+          post_id: postId,
+          ...audit,
+          status: 1,
+          is_deleted: 0,
+        })
+        .execute();
       const grants = menuIds.map((menuId) => ({ id: nextId(), role_id: roleId, menu_id: menuId }));
-      for (let i = 0; i < grants.length; i += 1000) await trx.insertInto('blade_role_menu').values(grants.slice(i, i + 1000)).execute();
+      for (let i = 0; i < grants.length; i += 1000)
+        await trx
+          .insertInto('blade_role_menu')
+          .values(grants.slice(i, i + 1000))
+          .execute();
       await seedWorkCalendars(trx, undefined, [code]);
       await addApproverRoles(trx, code, { allowedMenuIds: new Set(menuIds) });
+      await this.setUpTenant(trx, code);
       return trx.selectFrom('blade_tenant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });
   }
@@ -168,14 +273,27 @@ export class TenantService {
   async remove(user: AuthUser, ids: string[]): Promise<string[]> {
     const now = formatDateTime();
     return this.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('blade_tenant').select(['id', 'tenant_id'])
-        .where('id', 'in', ids).where('is_deleted', '=', 0).forUpdate().execute();
+      const rows = await trx
+        .selectFrom('blade_tenant')
+        .select(['id', 'tenant_id'])
+        .where('id', 'in', ids)
+        .where('is_deleted', '=', 0)
+        .forUpdate()
+        .execute();
       if (rows.some((r) => r.tenant_id === SUPER_TENANT)) throw failWith(TENANT_MESSAGES.removeSuper);
       if (rows.length !== new Set(ids).size) throw new ApiError(400, MESSAGES.dataNotFound);
       const changes = { is_deleted: 1, update_user: user.userId, update_time: now };
       await trx.updateTable('blade_tenant').set(changes).where('id', 'in', ids).execute();
-      await trx.updateTable('blade_user').set(changes)
-        .where('tenant_id', 'in', rows.map((r) => r.tenant_id)).where('is_deleted', '=', 0).execute();
+      await trx
+        .updateTable('blade_user')
+        .set(changes)
+        .where(
+          'tenant_id',
+          'in',
+          rows.map((r) => r.tenant_id),
+        )
+        .where('is_deleted', '=', 0)
+        .execute();
       return rows.map((r) => r.tenant_id);
     });
   }
@@ -191,7 +309,12 @@ export class TenantService {
   async datasource(user: AuthUser, code: string, datasourceId: unknown): Promise<void> {
     const value = parseFieldValue(field('datasourceId'), datasourceId) ?? null;
     if (value !== null) {
-      const live = await this.db.selectFrom('blade_datasource').select('id').where('id', '=', String(value)).where('is_deleted', '=', 0).executeTakeFirst();
+      const live = await this.db
+        .selectFrom('blade_datasource')
+        .select('id')
+        .where('id', '=', String(value))
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
       if (!live) throw new ApiError(400, MESSAGES.dataNotFound);
     }
     await this.updateLive(user, 'tenant_id', [code], { datasource_id: value });
@@ -207,7 +330,12 @@ export class TenantService {
   async livePackage(packageId: unknown): Promise<string | null> {
     const value = (parseFieldValue(field('packageId'), packageId) ?? null) as string | null;
     if (value) {
-      const pkg = await this.db.selectFrom('blade_tenant_package').select('id').where('id', '=', value).where('is_deleted', '=', 0).executeTakeFirst();
+      const pkg = await this.db
+        .selectFrom('blade_tenant_package')
+        .select('id')
+        .where('id', '=', value)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
       if (!pkg) throw failWith(TENANT_MESSAGES.packageMissing);
     }
     return value;
@@ -215,16 +343,31 @@ export class TenantService {
 
   /** The package id of a tenant row, undefined when the row is unknown or has none. */
   async packageIdOf(rowId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('blade_tenant').select('package_id').where('id', '=', rowId).where('is_deleted', '=', 0).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('blade_tenant')
+      .select('package_id')
+      .where('id', '=', rowId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     return row?.package_id == null ? undefined : String(row.package_id);
   }
 
   private async updateLive(user: AuthUser, column: 'id' | 'tenant_id', keys: string[], changes: Row): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('blade_tenant').select('id').where(column, 'in', keys).where('is_deleted', '=', 0).forUpdate().execute();
+      const rows = await trx
+        .selectFrom('blade_tenant')
+        .select('id')
+        .where(column, 'in', keys)
+        .where('is_deleted', '=', 0)
+        .forUpdate()
+        .execute();
       if (rows.length !== new Set(keys).size) throw new ApiError(400, MESSAGES.dataNotFound);
-      await trx.updateTable('blade_tenant').set({ ...changes, update_user: user.userId, update_time: formatDateTime() })
-        .where(column, 'in', keys).where('is_deleted', '=', 0).execute();
+      await trx
+        .updateTable('blade_tenant')
+        .set({ ...changes, update_user: user.userId, update_time: formatDateTime() })
+        .where(column, 'in', keys)
+        .where('is_deleted', '=', 0)
+        .execute();
     });
   }
 }

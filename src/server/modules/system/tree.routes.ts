@@ -9,8 +9,7 @@ import { forTenantParam } from '../../platform/entity/routes.ts';
 import type { EntityTree } from '../../platform/entity/tree.ts';
 import { parentParam } from '../../platform/entity/tree.ts';
 import { ok } from '../../platform/errors.ts';
-import { requestParams } from '../../platform/http.ts';
-import { LIST_QUERY } from '../../platform/route-schemas.ts';
+import { LIST_QUERY, Param, queryParams } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 
@@ -27,32 +26,41 @@ export function treeRoutes(fastify: FastifyInstance, services: Services) {
   const treeOf = (entity: EntityDef): EntityTree => serviceOf(entity).tree!;
   const read = (entity: EntityDef) => ({ config: { permission: entity.code }, schema: LIST_QUERY });
 
-  app.get(`${SYS}/dept/lazy-tree`, async (request) => {
+  app.get(`${SYS}/dept/lazy-tree`, { schema: LIST_QUERY }, async (request) => {
     const { user, query } = forTenantParam(request);
     return ok(request, await treeOf(dept).lazyPicker(user, parentParam(query.parentId)));
   });
-  app.get(`${SYS}/dept/listNoPage`, { schema: LIST_QUERY }, async (request) => ok(request, await serviceOf(dept).list(request.user, request.query)));
-  app.get(`${SYS}/dept/listChildNoPage`, async (request) =>
-    ok(request, await treeOf(dept).children(request.user, parentParam(requestParams(request).parentId))));
+  app.get(`${SYS}/dept/listNoPage`, { schema: LIST_QUERY }, async (request) =>
+    ok(request, await serviceOf(dept).list(request.user, request.query)),
+  );
+  app.get(`${SYS}/dept/listChildNoPage`, { schema: queryParams({ parentId: Param }) }, async (request) =>
+    ok(request, await treeOf(dept).children(request.user, parentParam(request.query.parentId))),
+  );
 
-  app.get(`${SYS}/role/tree-by-id`, async (request) => {
-    const { roleId } = requestParams(request);
+  app.get(`${SYS}/role/tree-by-id`, { schema: queryParams({ roleId: Param }) }, async (request) => {
+    const { roleId } = request.query;
     return ok(request, isId(roleId) ? await treeOf(role).picker(request.user, {}, { under: String(roleId) }) : []);
   });
 
   app.get(`${SYS}/menu/lazy-menu-list`, read(menu), async (request) =>
-    ok(request, await treeOf(menu).lazyList(request.user, request.query, MENUS_ONLY)));
+    ok(request, await treeOf(menu).lazyList(request.user, request.query, MENUS_ONLY)),
+  );
   app.get(`${SYS}/menu/menu-list`, read(menu), async (request) =>
-    ok(request, await treeOf(menu).list(request.user, request.query, { where: MENUS_ONLY })));
+    ok(request, await treeOf(menu).list(request.user, request.query, { where: MENUS_ONLY })),
+  );
 
   for (const entity of [dict, dictBiz]) {
     const base = `${SYS}/${entity.name}`;
     app.get(`${base}/parent-list`, read(entity), async (request) =>
-      ok(request, await serviceOf(entity).page(request.user, request.query, { parentId: 0 })));
+      ok(request, await serviceOf(entity).page(request.user, request.query, { parentId: 0 })),
+    );
     // The console's child table: the entries below one dictionary, as a tree.
     app.get(`${base}/child-list`, read(entity), async (request) => {
       const { parentId, ...query } = request.query;
-      return ok(request, isId(parentId) ? await treeOf(entity).list(request.user, query, { under: String(parentId) }) : []);
+      return ok(
+        request,
+        isId(parentId) ? await treeOf(entity).list(request.user, query, { under: String(parentId) }) : [],
+      );
     });
   }
 }

@@ -4,8 +4,15 @@ import multipart from '@fastify/multipart';
 import { user } from '../../../shared/entities/system/user.ts';
 import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity/excel.ts';
 import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
-import { requestParams } from '../../platform/http.ts';
-import { isRecord, LIST_QUERY } from '../../platform/route-schemas.ts';
+import {
+  ANY_BODY,
+  isRecord,
+  LIST_QUERY,
+  Param,
+  paramsOf,
+  queryOrBody,
+  queryParams,
+} from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
@@ -14,14 +21,16 @@ import { USER_FILES, UserService } from './user.service.ts';
 const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'newPassword1'];
 /** The password change (form or JSON body): the new password is required, the others may be blank. */
 const PASSWORD_CHANGE = Type.Object({
-  oldPassword: Type.Optional(Type.String()), newPassword: Type.String(), newPassword1: Type.Optional(Type.String()),
+  oldPassword: Type.Optional(Type.String()),
+  newPassword: Type.String(),
+  newPassword1: Type.Optional(Type.String()),
 });
 
 const USER = '/api/blade-system/user';
 
 /**
  * `/api/blade-system/user/*` (contract system.md §2). page / list / detail / submit / save / update / remove are the
- * entity engine's routes, with the user behaviour installed as hooks by UserService; these are the rest.
+ * entity engine's routes, with the user behaviour of UserService installed as hooks; these are the rest.
  */
 export async function userRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,12 +38,13 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
 
   app.get(`${USER}/user-list`, { config: { permission: 'user' }, schema: LIST_QUERY }, async (request) =>
-    ok(request, await users.entity.list(request.user, request.query)));
+    ok(request, await users.entity.list(request.user, request.query)),
+  );
 
   // The caller's own profile: a signed-in caller needs no menu code.
   app.get(`${USER}/info`, async (request) => okOrEmpty(request, await users.own(request.user)));
 
-  app.post(`${USER}/update-info`, async (request) => {
+  app.post(`${USER}/update-info`, { schema: ANY_BODY }, async (request) => {
     await users.updateInfo(request.user, request.body);
     return ok(request, null);
   });
@@ -44,52 +54,72 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   const noPasswordInQuery = async ({ query }: FastifyRequest) => {
     if (isRecord(query) && PASSWORD_FIELDS.some((name) => Object.hasOwn(query, name))) throw fail('passwordInQuery');
   };
-  app.post(`${USER}/update-password`, { preValidation: noPasswordInQuery, schema: { body: PASSWORD_CHANGE } }, async (request) => {
-    const { oldPassword = '', newPassword, newPassword1 = '' } = request.body;
-    if (!newPassword.trim()) throw fail('missingParam', { name: 'newPassword' });
-    await users.updatePassword(request.user, oldPassword, newPassword.trim(), newPassword1);
-    return ok(request, null);
-  });
+  app.post(
+    `${USER}/update-password`,
+    { preValidation: noPasswordInQuery, schema: { body: PASSWORD_CHANGE } },
+    async (request) => {
+      const { oldPassword = '', newPassword, newPassword1 = '' } = request.body;
+      if (!newPassword.trim()) throw fail('missingParam', { name: 'newPassword' });
+      await users.updatePassword(request.user, oldPassword, newPassword.trim(), newPassword1);
+      return ok(request, null);
+    },
+  );
 
-  app.post(`${USER}/grant`, { config: { permission: 'user_role' } }, async (request) => {
-    const params = requestParams(request);
+  const grant = { config: { permission: 'user_role' }, schema: queryOrBody({ userIds: Param, roleIds: Param }) };
+  app.post(`${USER}/grant`, grant, async (request) => {
+    const params = paramsOf(request);
     await users.grant(request.user, idList(params.userIds, 'userIds'), idList(params.roleIds, 'roleIds'));
     return ok(request, null);
   });
 
-  app.post(`${USER}/reset-password`, { config: { permission: 'user_reset' } }, async (request) => {
-    await users.resetPassword(request.user, idList(requestParams(request).userIds, 'userIds'));
+  const userIds = queryOrBody({ userIds: Param });
+  app.post(`${USER}/reset-password`, { config: { permission: 'user_reset' }, schema: userIds }, async (request) => {
+    await users.resetPassword(request.user, idList(paramsOf(request).userIds, 'userIds'));
     return ok(request, null);
   });
 
-  app.post(`${USER}/unlock`, { config: { permission: 'user_unlock' } }, async (request) => {
-    await users.unlock(request.user, idList(requestParams(request).userIds, 'userIds'));
+  app.post(`${USER}/unlock`, { config: { permission: 'user_unlock' }, schema: userIds }, async (request) => {
+    await users.unlock(request.user, idList(paramsOf(request).userIds, 'userIds'));
     return ok(request, null);
   });
 
-  app.get(`${USER}/platform-detail`, { config: { permission: 'user' } }, async (request) => {
-    const { id } = requestParams(request);
+  const platformDetail = { config: { permission: 'user' }, schema: queryParams({ id: Param }) };
+  app.get(`${USER}/platform-detail`, platformDetail, async (request) => {
+    const { id } = request.query;
     if (!isId(id)) throw fail('paramType', { name: 'id' });
     return okOrEmpty(request, await users.platformDetail(request.user, String(id)));
   });
 
-  app.post(`${USER}/update-platform`, { config: { permission: 'user_edit' } }, async (request) => {
-    const params = requestParams(request);
+  const platformUpdate = {
+    config: { permission: 'user_edit' },
+    schema: queryOrBody({ userId: Param, userType: Param, userExt: Param }),
+  };
+  app.post(`${USER}/update-platform`, platformUpdate, async (request) => {
+    const params = paramsOf(request);
     if (!isId(params.userId)) throw fail('paramType', { name: 'userId' });
     await users.updatePlatform(request.user, String(params.userId), params.userType, params.userExt);
     return ok(request, null);
   });
 
   // Excel (contract §2): the same filters as page; a browser link may carry the token as `blade-auth`.
-  app.get(`${USER}/export-user`, { config: { permission: 'user_export', download: true }, schema: LIST_QUERY }, async (request, reply) =>
-    sendExport(request, reply, user, users.exportRecords(request.user, request.query), USER_FILES.export));
+  app.get(
+    `${USER}/export-user`,
+    { config: { permission: 'user_export', download: true }, schema: LIST_QUERY },
+    async (request, reply) =>
+      sendExport(request, reply, user, users.exportRecords(request.user, request.query), USER_FILES.export),
+  );
 
-  app.get(`${USER}/export-template`, { config: { permission: 'user_import', download: true } }, async (request, reply) =>
-    sendTemplate(request, reply, user, USER_FILES.template));
+  app.get(
+    `${USER}/export-template`,
+    { config: { permission: 'user_import', download: true } },
+    async (request, reply) => sendTemplate(request, reply, user, USER_FILES.template),
+  );
 
-  app.post(`${USER}/import-user`, { config: { permission: 'user_import' } }, async (request) => {
+  // Multipart: the upload's own fields are read from the stream; the query string may carry the option instead.
+  const importUsers = { config: { permission: 'user_import' }, schema: queryParams({ isCovered: Param }) };
+  app.post(`${USER}/import-user`, importUsers, async (request) => {
     const { file, fields } = await readUpload(request);
-    const covered = String(fields.isCovered ?? requestParams(request).isCovered ?? '0').trim();
+    const covered = String(fields.isCovered ?? request.query.isCovered ?? '0').trim();
     if (covered !== '0' && covered !== '1') throw fail('paramType', { name: 'isCovered' });
     await users.importUsers(request.user, file, covered === '1');
     return ok(request, null);

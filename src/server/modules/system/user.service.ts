@@ -10,6 +10,7 @@ import type { EntityHooks, EntityService, WireRecord } from '../../platform/enti
 import { ApiError, fail, failWith } from '../../platform/errors.ts';
 import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
+import { isRecord } from '../../platform/route-schemas.ts';
 import { checkWirePassword, hashPlainPassword, md5Hex } from '../auth/password.ts';
 import { loginFailKey } from '../auth/token.service.ts';
 
@@ -21,7 +22,10 @@ export const USER_MESSAGES = {
   removeSelf: { zh: '不能删除当前登录用户', en: 'You cannot delete the user you are signed in as' },
   confirmPassword: { zh: '请输入正确的确认密码!', en: 'The confirmation does not match the new password!' },
   oldPassword: { zh: '原密码不正确!', en: 'The current password is not correct!' },
-  superRole: { zh: '只有超级管理员可以授予超级管理员角色', en: 'Only the super administrator may grant the super administrator role' },
+  superRole: {
+    zh: '只有超级管理员可以授予超级管理员角色',
+    en: 'Only the super administrator may grant the super administrator role',
+  },
   roleBeyond: { zh: '不能授予超出自身权限的角色', en: 'You cannot grant a role with more rights than your own' },
   userBeyond: { zh: '不能操作权限超出自身的用户', en: 'You cannot change a user with more rights than your own' },
   nameUnknown: { zh: '{label}不存在: {name}', en: '{label} not found: {name}' },
@@ -52,13 +56,17 @@ const DEFAULT_INIT_PASSWORD = '123456';
  * grants without escalation, the `deptId` filter with descendants, UserVO names, and the caller's own profile.
  */
 export class UserService {
-  constructor(private readonly services: Services, readonly entity: EntityService) {
-    entity.use(this.hooks());
+  constructor(
+    private readonly services: Services,
+    readonly entity: EntityService,
+  ) {}
+
+  private get db() {
+    return this.services.db;
   }
 
-  private get db() { return this.services.db; }
-
-  private hooks(): EntityHooks {
+  /** The user entity's behaviour in the engine (installed by the system module's manifest). */
+  hooks(): EntityHooks {
     return {
       listFilter: (user, query) => {
         const { deptId, ...rest } = query;
@@ -73,8 +81,16 @@ export class UserService {
       },
       beforeRemove: async (user, ids) => {
         if (ids.includes(user.userId)) throw failWith(USER_MESSAGES.removeSelf);
-        await this.checkReach(user, await this.db.selectFrom('blade_user').select('role_id')
-          .where('id', 'in', ids).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute());
+        await this.checkReach(
+          user,
+          await this.db
+            .selectFrom('blade_user')
+            .select('role_id')
+            .where('id', 'in', ids)
+            .where('tenant_id', '=', user.tenantId)
+            .where('is_deleted', '=', 0)
+            .execute(),
+        );
       },
       decorate: (records) => this.decorate(records),
     };
@@ -91,10 +107,22 @@ export class UserService {
   }
 
   /** The body the engine saves: the plain password hashed on insert and never written on update. */
-  private async prepare(user: AuthUser, input: Record<string, unknown>, inserting: boolean): Promise<Record<string, unknown>> {
+  private async prepare(
+    user: AuthUser,
+    input: Record<string, unknown>,
+    inserting: boolean,
+  ): Promise<Record<string, unknown>> {
     const { password, ...rest } = input;
-    const current = inserting || !isId(rest.id) ? undefined : await this.db.selectFrom('blade_user').select('role_id')
-      .where('id', '=', String(rest.id)).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    const current =
+      inserting || !isId(rest.id)
+        ? undefined
+        : await this.db
+            .selectFrom('blade_user')
+            .select('role_id')
+            .where('id', '=', String(rest.id))
+            .where('tenant_id', '=', user.tenantId)
+            .where('is_deleted', '=', 0)
+            .executeTakeFirst();
     if (current) await this.checkReach(user, [current]);
     if (typeof rest.roleId === 'string' && rest.roleId.trim() !== '') {
       const held = new Set(splitList(current?.role_id));
@@ -107,15 +135,26 @@ export class UserService {
     return { ...rest, password: await hashPlainPassword(password) };
   }
 
-  /** `account_number` of the tenant: -1 (or none) = unlimited. Serialised per tenant so two inserts cannot both pass. */
+  /**
+   * `account_number` of the tenant: -1 (or none) = unlimited. Serialised per tenant so two inserts cannot both pass.
+   */
   private async checkQuota(trx: Db, tenantId: string) {
     await sql`select pg_advisory_xact_lock(hashtext(${`tenon-user-quota:${tenantId}`}))`.execute(trx);
-    const tenant = await trx.selectFrom('blade_tenant').select('account_number')
-      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
-    const limit = tenant?.account_number === null || tenant?.account_number === undefined ? -1 : Number(tenant.account_number);
+    const tenant = await trx
+      .selectFrom('blade_tenant')
+      .select('account_number')
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    const limit =
+      tenant?.account_number === null || tenant?.account_number === undefined ? -1 : Number(tenant.account_number);
     if (limit < 0) return;
-    const live = await trx.selectFrom('blade_user').select(sql<string>`count(*)`.as('n'))
-      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+    const live = await trx
+      .selectFrom('blade_user')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
     if (Number(live.n) >= limit) throw failWith(USER_MESSAGES.quota);
   }
 
@@ -126,8 +165,13 @@ export class UserService {
    * Reads outside any transaction (PGlite has one connection).
    */
   async checkGrantable(user: AuthUser, roleIds: string[]) {
-    const roles = await this.db.selectFrom('blade_role').select('id')
-      .where('id', 'in', roleIds).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
+    const roles = await this.db
+      .selectFrom('blade_role')
+      .select('id')
+      .where('id', 'in', roleIds)
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_deleted', '=', 0)
+      .execute();
     if (roles.length !== roleIds.length) throw new ApiError(400, MESSAGES.dataNotFound);
     const excess = await this.excessOf(user, roleIds);
     if (excess === 'power') throw new ApiError(403, user.isAdmin ? USER_MESSAGES.superRole : USER_MESSAGES.roleBeyond);
@@ -162,7 +206,10 @@ export class UserService {
    */
   async reachableUsers(user: AuthUser, ids: string[]) {
     const visible = await this.entity.visibleRows(user);
-    const rows = await visible(this.db).where('id', 'in', ids).select(['id', 'tenant_id', 'account', 'role_id']).execute();
+    const rows = await visible(this.db)
+      .where('id', 'in', ids)
+      .select(['id', 'tenant_id', 'account', 'role_id'])
+      .execute();
     if (rows.length !== ids.length) throw new ApiError(400, MESSAGES.dataNotFound);
     await this.checkReach(user, rows);
     return rows as Array<{ id: string; tenant_id: string; account: string }>;
@@ -170,8 +217,12 @@ export class UserService {
 
   /** The caller's own row (tenant-bound, no data scope: one's own profile is always one's own). */
   async own(user: AuthUser): Promise<WireRecord | undefined> {
-    const row = await this.entity.selectColumns(this.db.selectFrom('blade_user'))
-      .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    const row = await this.entity
+      .selectColumns(this.db.selectFrom('blade_user'))
+      .where('id', '=', user.userId)
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     return row ? (await this.entity.wire([row]))[0] : undefined;
   }
 
@@ -180,21 +231,33 @@ export class UserService {
     if (!roleIds.length) throw failWith(USER_MESSAGES.selectRole);
     await this.checkGrantable(user, roleIds);
     await this.reachableUsers(user, userIds);
-    await this.db.updateTable('blade_user').set({ role_id: roleIds.join(','), update_user: user.userId, update_time: formatDateTime() })
-      .where('id', 'in', userIds).where('tenant_id', '=', user.tenantId).execute();
+    await this.db
+      .updateTable('blade_user')
+      .set({ role_id: roleIds.join(','), update_user: user.userId, update_time: formatDateTime() })
+      .where('id', 'in', userIds)
+      .where('tenant_id', '=', user.tenantId)
+      .execute();
   }
 
   async resetPassword(user: AuthUser, userIds: string[]) {
     if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
     await this.reachableUsers(user, userIds);
-    await this.db.updateTable('blade_user').set({ password: await this.initialPasswordHash(), update_user: user.userId, update_time: formatDateTime() })
-      .where('id', 'in', userIds).where('tenant_id', '=', user.tenantId).execute();
+    await this.db
+      .updateTable('blade_user')
+      .set({ password: await this.initialPasswordHash(), update_user: user.userId, update_time: formatDateTime() })
+      .where('id', 'in', userIds)
+      .where('tenant_id', '=', user.tenantId)
+      .execute();
   }
 
   /** Hash of the initial password: parameter `account.initPassword`, else 123456. */
   private async initialPasswordHash(): Promise<string> {
-    const param = await this.db.selectFrom('blade_param').select('param_value')
-      .where('param_key', '=', 'account.initPassword').where('is_deleted', '=', 0).executeTakeFirst();
+    const param = await this.db
+      .selectFrom('blade_param')
+      .select('param_value')
+      .where('param_key', '=', 'account.initPassword')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     return hashPlainPassword(param?.param_value?.trim() ? param.param_value : DEFAULT_INIT_PASSWORD);
   }
 
@@ -214,7 +277,12 @@ export class UserService {
       this.namesIn('blade_role', 'role_name', tenantId),
       this.namesIn('blade_dept', 'dept_name', tenantId),
       this.namesIn('blade_post', 'post_name', tenantId),
-      this.db.selectFrom('blade_user').select(['id', 'account']).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute()
+      this.db
+        .selectFrom('blade_user')
+        .select(['id', 'account'])
+        .where('tenant_id', '=', tenantId)
+        .where('is_deleted', '=', 0)
+        .execute()
         .then((rows) => new Map(rows.map((r) => [String(r.account), String(r.id)]))),
     ]);
     const fields = fieldsOf(userEntity);
@@ -235,12 +303,16 @@ export class UserService {
 
   /** Live rows of a tenant's table by name (a name may belong to several rows). */
   private async namesIn(table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, tenantId: string) {
-    const rows = await this.db.selectFrom(table).select(['id', sql.ref<string>(column).as('name')])
-      .where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
+    const rows = await this.db
+      .selectFrom(table)
+      .select(['id', sql.ref<string>(column).as('name')])
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .execute();
     const byName = new Map<string, string[]>();
     for (const row of rows) {
       const name = String(row.name).trim();
-      byName.set(name, [...byName.get(name) ?? [], String(row.id)]);
+      byName.set(name, [...(byName.get(name) ?? []), String(row.id)]);
     }
     return byName;
   }
@@ -254,11 +326,21 @@ export class UserService {
   /** auth.md §4: plain-text fields; confirmation first, then the current password. */
   async updatePassword(user: AuthUser, oldPassword: string, newPassword: string, newPassword1: string) {
     if (newPassword !== newPassword1) throw failWith(USER_MESSAGES.confirmPassword);
-    const row = await this.db.selectFrom('blade_user').select('password')
-      .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
-    if (!row || (await checkWirePassword(row.password, md5Hex(oldPassword))) === 'wrong') throw failWith(USER_MESSAGES.oldPassword);
-    await this.db.updateTable('blade_user').set({ password: await hashPlainPassword(newPassword), update_user: user.userId, update_time: formatDateTime() })
-      .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).execute();
+    const row = await this.db
+      .selectFrom('blade_user')
+      .select('password')
+      .where('id', '=', user.userId)
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!row || (await checkWirePassword(row.password, md5Hex(oldPassword))) === 'wrong')
+      throw failWith(USER_MESSAGES.oldPassword);
+    await this.db
+      .updateTable('blade_user')
+      .set({ password: await hashPlainPassword(newPassword), update_user: user.userId, update_time: formatDateTime() })
+      .where('id', '=', user.userId)
+      .where('tenant_id', '=', user.tenantId)
+      .execute();
   }
 
   /**
@@ -266,13 +348,20 @@ export class UserService {
    * stored is left alone, so a number saved before the rule (the seed's old 22233322) does not block the rest.
    */
   async updateInfo(user: AuthUser, body: unknown) {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
-    const input = body as Record<string, unknown>;
+    if (!isRecord(body)) throw fail('unreadable');
+    const input = body;
     const fields = fieldsOf(userEntity);
-    const stored = await this.db.selectFrom('blade_user').selectAll()
-      .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    const stored = await this.db
+      .selectFrom('blade_user')
+      .selectAll()
+      .where('id', '=', user.userId)
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     if (!stored) return;
-    const unchanged = (name: typeof PROFILE_FIELDS[number]) => typeof input[name] === 'string' && input[name] !== '' && input[name] === (stored as Record<string, unknown>)[fields.get(name)!.column];
+    const storedValues: Record<string, unknown> = stored;
+    const unchanged = (name: (typeof PROFILE_FIELDS)[number]) =>
+      typeof input[name] === 'string' && input[name] !== '' && input[name] === storedValues[fields.get(name)!.column];
     const changes: Record<string, unknown> = {};
     if ('phone' in input && !unchanged('phone')) {
       const problem = phoneProblem(input.phone, true);
@@ -284,8 +373,13 @@ export class UserService {
       changes[field.column] = parseFieldValue(field, input[name]);
     }
     if (!Object.keys(changes).length) return;
-    await this.db.updateTable('blade_user').set({ ...changes, update_user: user.userId, update_time: formatDateTime() })
-      .where('id', '=', user.userId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
+    await this.db
+      .updateTable('blade_user')
+      .set({ ...changes, update_user: user.userId, update_time: formatDateTime() })
+      .where('id', '=', user.userId)
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_deleted', '=', 0)
+      .execute();
   }
 
   /** `{id, userType, userTypeName, userExt}` of a user the caller may see. */
@@ -293,9 +387,18 @@ export class UserService {
     const visible = await this.entity.visibleRows(user);
     const row = await visible(this.db).where('id', '=', id).select(['id', 'user_type']).executeTakeFirst();
     if (!row) return undefined;
-    const ext = await this.db.selectFrom('blade_user_ext').select('user_ext').where('user_id', '=', id).executeTakeFirst();
+    const ext = await this.db
+      .selectFrom('blade_user_ext')
+      .select('user_ext')
+      .where('user_id', '=', id)
+      .executeTakeFirst();
     const types = await this.services.dictionaries.itemsOf('user_type');
-    return { id: String(row.id), userType: Number(row.user_type), userTypeName: types.get(String(row.user_type)) ?? '', userExt: ext?.user_ext ?? '' };
+    return {
+      id: String(row.id),
+      userType: Number(row.user_type),
+      userTypeName: types.get(String(row.user_type)) ?? '',
+      userExt: ext?.user_ext ?? '',
+    };
   }
 
   async updatePlatform(user: AuthUser, id: string, userType: unknown, userExt: unknown) {
@@ -303,24 +406,36 @@ export class UserService {
     const type = parseFieldValue(fields.get('userType')!, userType) as number;
     const ext = userExt === undefined || userExt === null ? '' : String(userExt);
     if (ext.includes('\u0000')) throw fail('paramType', { name: 'userExt' });
-    if (ext.length > 20_000) throw new ApiError(400, MESSAGES.tooLong, { name: 20_000, label: { zh: '用户拓展信息', en: 'User extension' } });
+    if (ext.length > 20_000)
+      throw new ApiError(400, MESSAGES.tooLong, { name: 20_000, label: { zh: '用户拓展信息', en: 'User extension' } });
     const [target] = await this.reachableUsers(user, [id]);
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('blade_user').set({ user_type: type, update_user: user.userId, update_time: formatDateTime() })
-        .where('id', '=', id).where('tenant_id', '=', user.tenantId).execute();
-      await trx.insertInto('blade_user_ext').values({ user_id: id, tenant_id: target.tenant_id, user_ext: ext })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ user_ext: ext })).execute();
+      await trx
+        .updateTable('blade_user')
+        .set({ user_type: type, update_user: user.userId, update_time: formatDateTime() })
+        .where('id', '=', id)
+        .where('tenant_id', '=', user.tenantId)
+        .execute();
+      await trx
+        .insertInto('blade_user_ext')
+        .values({ user_id: id, tenant_id: target.tenant_id, user_ext: ext })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ user_ext: ext }))
+        .execute();
     });
   }
 }
 
 /** `经理,员工` -> their ids; an unknown or ambiguous name refuses the row. Chinese commas are accepted too. */
 function idsOfNames(byName: Map<string, string[]>, raw: unknown, label: LocalText): string {
-  const ids = String(raw).split(/[,，]/).map((name) => name.trim()).filter(Boolean).map((name) => {
-    const found = byName.get(name);
-    if (!found) throw failWith(USER_MESSAGES.nameUnknown, { label, name: name.slice(0, 50) });
-    if (found.length > 1) throw failWith(USER_MESSAGES.nameAmbiguous, { label, name: name.slice(0, 50) });
-    return found[0];
-  });
+  const ids = String(raw)
+    .split(/[,，]/)
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => {
+      const found = byName.get(name);
+      if (!found) throw failWith(USER_MESSAGES.nameUnknown, { label, name: name.slice(0, 50) });
+      if (found.length > 1) throw failWith(USER_MESSAGES.nameAmbiguous, { label, name: name.slice(0, 50) });
+      return found[0];
+    });
   return [...new Set(ids)].join(',');
 }

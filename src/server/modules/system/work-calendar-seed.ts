@@ -19,7 +19,10 @@ interface Holiday {
   work?: string[];
 }
 
-interface YearArrangement { source: string; holidays: Holiday[] }
+interface YearArrangement {
+  source: string;
+  holidays: Holiday[];
+}
 
 /** By year. Add a year when the State Council's notice (国务院办公厅关于 YYYY 年部分节假日安排的通知) is out. */
 const ARRANGEMENTS: Record<number, YearArrangement> = {
@@ -51,7 +54,11 @@ const ARRANGEMENTS: Record<number, YearArrangement> = {
   },
 };
 
-interface CalendarDay { dayType: number; dayName: string; remark: string }
+interface CalendarDay {
+  dayType: number;
+  dayName: string;
+  remark: string;
+}
 
 /** The seeded days of a year by date: weekends, then the holidays over them, then the worked weekend days. */
 export function seedCalendarDays(year: number): Map<string, CalendarDay> {
@@ -66,7 +73,11 @@ export function seedCalendarDays(year: number): Map<string, CalendarDay> {
       days.set(date, { dayType: DAY_TYPE.holiday, dayName: holiday.name, remark: arrangement!.source });
     }
     for (const day of holiday.work ?? []) {
-      days.set(`${year}-${day}`, { dayType: DAY_TYPE.workday, dayName: `${holiday.name}调休上班`, remark: arrangement!.source });
+      days.set(`${year}-${day}`, {
+        dayType: DAY_TYPE.workday,
+        dayName: `${holiday.name}调休上班`,
+        remark: arrangement!.source,
+      });
     }
   }
   return days;
@@ -79,12 +90,23 @@ export function calendarYears(now = new Date()): number[] {
 }
 
 /** Seeds the years each tenant (live tenants when none are named) has no row of yet. */
-export async function seedWorkCalendars(trx: Db, years: number[] = calendarYears(), tenantIds?: string[]): Promise<void> {
-  const tenants = tenantIds ?? (await trx.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).execute()).map((t) => t.tenant_id);
+export async function seedWorkCalendars(
+  trx: Db,
+  years: number[] = calendarYears(),
+  tenantIds?: string[],
+): Promise<void> {
+  const tenants =
+    tenantIds ??
+    (await trx.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).execute()).map(
+      (t) => t.tenant_id,
+    );
   if (tenants.length === 0) return;
-  const seeded = await trx.selectFrom('blade_work_calendar')
+  const seeded = await trx
+    .selectFrom('blade_work_calendar')
     .select(['tenant_id', sql<number>`cast(extract(year from calendar_date) as int)`.as('year')])
-    .where('tenant_id', 'in', tenants).groupBy(['tenant_id', sql`extract(year from calendar_date)`]).execute();
+    .where('tenant_id', 'in', tenants)
+    .groupBy(['tenant_id', sql`extract(year from calendar_date)`])
+    .execute();
   const done = new Set(seeded.map((row) => `${row.tenant_id}:${Number(row.year)}`));
   const now = formatDateTime();
   const rows: Insertable<BladeWorkCalendar>[] = [];
@@ -94,11 +116,23 @@ export async function seedWorkCalendars(trx: Db, years: number[] = calendarYears
       if (done.has(`${tenantId}:${year}`)) continue;
       for (const [date, day] of days) {
         rows.push({
-          id: nextId(), tenant_id: tenantId, calendar_date: date, day_type: day.dayType, day_name: day.dayName, remark: day.remark,
-          create_time: now, update_time: now, status: 1, is_deleted: 0,
+          id: nextId(),
+          tenant_id: tenantId,
+          calendar_date: date,
+          day_type: day.dayType,
+          day_name: day.dayName,
+          remark: day.remark,
+          create_time: now,
+          update_time: now,
+          status: 1,
+          is_deleted: 0,
         });
       }
     }
   }
-  for (let i = 0; i < rows.length; i += 500) await trx.insertInto('blade_work_calendar').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await trx
+      .insertInto('blade_work_calendar')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }

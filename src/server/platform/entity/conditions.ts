@@ -7,10 +7,23 @@ import { findField, parseFieldValue, type ResolvedField } from './fields.ts';
 
 /** The contract's list query suffixes (README §6). No suffix = LIKE (or exact for "entity"-style lists). */
 const OPERATORS = {
-  equal: '=', notequal: '<>', like: 'like', likeleft: 'likeleft', likeright: 'likeright', notlike: 'notlike',
-  ge: '>=', le: '<=', gt: '>', lt: '<',
-  datege: '>=', dategt: '>', dateequal: '=', datele: '<=', datelt: '<',
-  null: 'null', notnull: 'notnull',
+  equal: '=',
+  notequal: '<>',
+  like: 'like',
+  likeleft: 'likeleft',
+  likeright: 'likeright',
+  notlike: 'notlike',
+  ge: '>=',
+  le: '<=',
+  gt: '>',
+  lt: '<',
+  datege: '>=',
+  dategt: '>',
+  dateequal: '=',
+  datele: '<=',
+  datelt: '<',
+  null: 'null',
+  notnull: 'notnull',
 } as const;
 type Suffix = keyof typeof OPERATORS;
 
@@ -35,7 +48,11 @@ const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth', 'Bla
  * Reads paging, sort and filters from a list request. Keys that name no field of the entity are ignored, as a
  * form binder does; unknown sorts and malformed values are a 400. No client text ever becomes SQL.
  */
-export function parseListQuery(entity: EntityDef, query: Record<string, unknown>, options: { paged: boolean }): ListQuery {
+export function parseListQuery(
+  entity: EntityDef,
+  query: Record<string, unknown>,
+  options: { paged: boolean },
+): ListQuery {
   const current = options.paged ? parsePositive(query.current, 1, 'pageCurrent') : 1;
   const size = options.paged ? parsePositive(query.size, 10, 'pageSize') : MAX_PAGE_SIZE;
   if (size > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });
@@ -51,22 +68,30 @@ export function parseListQuery(entity: EntityDef, query: Record<string, unknown>
       continue;
     }
     if (value === undefined || value === null || String(value).trim() === '') continue;
-    const effective: Suffix = suffix ?? (field.search ?? (entity.filterStyle === 'entity' || !isText(field) ? 'equal' : 'like'));
+    const effective: Suffix =
+      suffix ?? field.search ?? (entity.filterStyle === 'entity' || !isText(field) ? 'equal' : 'like');
     conditions.push({ field, suffix: effective, value: filterValue(field, effective, String(value).trim()) });
   }
 
   const sorts: ListQuery['sorts'] = [];
-  for (const [param, direction] of [['ascs', 'asc'], ['descs', 'desc']] as const) {
+  for (const [param, direction] of [
+    ['ascs', 'asc'],
+    ['descs', 'desc'],
+  ] as const) {
     const raw = query[param];
     if (raw === undefined || raw === '') continue;
-    for (const name of String(raw).split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const name of String(raw)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const field = findField(entity, name);
       if (!field || field.secret) throw fail('sortUnknown', { name });
       sorts.push({ field, direction });
     }
   }
   if (sorts.length === 0) {
-    for (const [name, direction] of entity.defaultSort) sorts.push({ field: findField(entity, String(name))!, direction });
+    for (const [name, direction] of entity.defaultSort)
+      sorts.push({ field: findField(entity, String(name))!, direction });
   }
   return { current, size, conditions, sorts };
 }
@@ -96,12 +121,16 @@ function parsePositive(raw: unknown, fallback: number, message: 'pageCurrent' | 
   return Number(text);
 }
 
-/** No value of the column is longer: a longer filter matches nothing, and as a LIKE pattern it costs a pass over every row. */
+/**
+ * No value of the column is longer: a longer filter matches nothing, and as a LIKE pattern it costs a pass over every
+ * row.
+ */
 const longestValue = (field: ResolvedField) => field.max ?? (isText(field) ? 4000 : 64);
 
 function filterValue(field: ResolvedField, suffix: Suffix, text: string): unknown {
   const longest = longestValue(field);
-  if (text.length > longest && [...text].length > longest) throw new ApiError(400, MESSAGES.tooLong, { name: longest, label: field.label });
+  if (text.length > longest && [...text].length > longest)
+    throw new ApiError(400, MESSAGES.tooLong, { name: longest, label: field.label });
   if (suffix.startsWith('date')) {
     const parsed = parseDateTime(text);
     // A date compares with a date or with text; a number column cannot take one.
@@ -126,26 +155,39 @@ function filterValue(field: ResolvedField, suffix: Suffix, text: string): unknow
 export type FixedFilter = Partial<Record<string, string | number>>;
 
 export function fixedConditions(entity: EntityDef, where: FixedFilter = {}): Condition[] {
-  return Object.entries(where).filter(([, value]) => value !== undefined).map(([name, value]) => {
-    const field = findField(entity, name);
-    if (!field) throw new Error(`${entity.name} has no field ${name}`);
-    return { field, suffix: 'equal', value };
-  });
+  return Object.entries(where)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => {
+      const field = findField(entity, name);
+      if (!field) throw new Error(`${entity.name} has no field ${name}`);
+      return { field, suffix: 'equal', value };
+    });
 }
 
 /** The WHERE predicate of the parsed conditions, on columns named by the definition. */
-export function conditionsPredicate(eb: ExpressionBuilder<any, any>, conditions: Condition[], alias = ''): Expression<SqlBool>[] {
+export function conditionsPredicate(
+  eb: ExpressionBuilder<any, any>,
+  conditions: Condition[],
+  alias = '',
+): Expression<SqlBool>[] {
   return conditions.map(({ field, suffix, value }) => {
     const column = sql.ref(alias ? `${alias}.${field.column}` : field.column);
     const textColumn = isText(field) ? column : sql`cast(${column} as text)`;
     switch (suffix) {
-      case 'like': return sql<SqlBool>`${textColumn} ilike ${`%${value}%`}`;
-      case 'notlike': return sql<SqlBool>`${textColumn} not ilike ${`%${value}%`}`;
-      case 'likeleft': return sql<SqlBool>`${textColumn} ilike ${`%${value}`}`;
-      case 'likeright': return sql<SqlBool>`${textColumn} ilike ${`${value}%`}`;
-      case 'null': return sql<SqlBool>`${column} is null`;
-      case 'notnull': return sql<SqlBool>`${column} is not null`;
-      default: return eb(alias ? `${alias}.${field.column}` : field.column, OPERATORS[suffix] as '=', value);
+      case 'like':
+        return sql<SqlBool>`${textColumn} ilike ${`%${value}%`}`;
+      case 'notlike':
+        return sql<SqlBool>`${textColumn} not ilike ${`%${value}%`}`;
+      case 'likeleft':
+        return sql<SqlBool>`${textColumn} ilike ${`%${value}`}`;
+      case 'likeright':
+        return sql<SqlBool>`${textColumn} ilike ${`${value}%`}`;
+      case 'null':
+        return sql<SqlBool>`${column} is null`;
+      case 'notnull':
+        return sql<SqlBool>`${column} is not null`;
+      default:
+        return eb(alias ? `${alias}.${field.column}` : field.column, OPERATORS[suffix] as '=', value);
     }
   });
 }

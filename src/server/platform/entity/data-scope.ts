@@ -15,7 +15,12 @@ export const SCOPE = { all: 1, own: 2, ownDept: 3, ownDeptAndChildren: 4, custom
  * - Custom rules (type 5) are never run as stored SQL: `scope-condition.ts` reads them with a small grammar and
  *   rebuilds them with bound values; a rule it cannot read, or naming a column the table lacks, grants nothing.
  */
-export function dataScopePredicate(entity: EntityDef, user: AuthUser, rules: DataScopeRule[], alias = ''): Expression<SqlBool> | undefined {
+export function dataScopePredicate(
+  entity: EntityDef,
+  user: AuthUser,
+  rules: DataScopeRule[],
+  alias = '',
+): Expression<SqlBool> | undefined {
   if (user.isAdmin || rules.length === 0) return undefined;
   if (rules.some((r) => r.scopeType === SCOPE.all)) return undefined;
   const parts: Expression<SqlBool>[] = [];
@@ -58,7 +63,12 @@ export function explainDataScope(entity: EntityDef, user: AuthUser, rules: DataS
   return { ...base, effective: base.rules.some((r) => r.usable) ? 'restricted' : 'none', reason: 'rules' };
 }
 
-function customPredicate(entity: EntityDef, user: AuthUser, rule: DataScopeRule, alias: string): Expression<SqlBool> | undefined {
+function customPredicate(
+  entity: EntityDef,
+  user: AuthUser,
+  rule: DataScopeRule,
+  alias: string,
+): Expression<SqlBool> | undefined {
   try {
     return scopeConditionSql(parseScopeCondition(rule.scopeValue ?? ''), entity, user, alias);
   } catch (error) {

@@ -45,7 +45,10 @@ export const EXCEL_MESSAGES = {
 } satisfies Record<string, LocalText>;
 
 /** One Excel column: the field, and the wire key its cells hold. */
-interface Column { field: ResolvedField; key: string }
+interface Column {
+  field: ResolvedField;
+  key: string;
+}
 
 /** The entity's Excel columns in definition order. */
 export function excelColumns(entity: EntityDef): Column[] {
@@ -68,11 +71,15 @@ const stamp = () => formatDateTime().replace(/\D/g, '');
  * ends the download (the response is already a file).
  */
 export async function sendExport(
-  request: FastifyRequest, reply: FastifyReply, entity: EntityDef,
-  records: AsyncIterable<WireRecord> | Iterable<WireRecord>, fileName: LocalText,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entity: EntityDef,
+  records: AsyncIterable<WireRecord> | Iterable<WireRecord>,
+  fileName: LocalText,
 ) {
   const lang = langOf(request);
-  const iterator = Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : toAsync(records[Symbol.iterator]());
+  const iterator =
+    Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : toAsync(records[Symbol.iterator]());
   const first = await iterator.next();
   const out = new PassThrough();
   const columns = excelColumns(entity);
@@ -99,7 +106,12 @@ export async function sendExport(
 }
 
 /** The import template: the header row only. */
-export async function sendTemplate(request: FastifyRequest, reply: FastifyReply, entity: EntityDef, fileName: LocalText) {
+export async function sendTemplate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entity: EntityDef,
+  fileName: LocalText,
+) {
   const lang = langOf(request);
   const out = new PassThrough();
   const { workbook, sheet } = startWorkbook(out, entity, lang, excelColumns(entity));
@@ -117,7 +129,9 @@ function startWorkbook(out: PassThrough, entity: EntityDef, lang: Lang, columns:
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(entity.label[lang].slice(0, 31));
   sheet.columns = columns.map(({ field, key }) => ({
-    key, width: Math.max(12, Math.min(40, (field.max ?? 20) + 2)), style: { numFmt: '@' },
+    key,
+    width: Math.max(12, Math.min(40, (field.max ?? 20) + 2)),
+    style: { numFmt: '@' },
   }));
   const header = sheet.addRow(columns.map(({ field }) => field.label[lang]));
   header.font = { bold: true };
@@ -140,7 +154,11 @@ async function* toAsync<T>(iterator: Iterator<T>): AsyncGenerator<T> {
  * Every record a list query matches, a page at a time through the engine's `page` (tenant, data scope, the
  * module's filters): exactly what the list screen shows, without its paging.
  */
-export async function* allRecords(service: EntityService, user: AuthUser, query: Record<string, unknown>): AsyncGenerator<WireRecord> {
+export async function* allRecords(
+  service: EntityService,
+  user: AuthUser,
+  query: Record<string, unknown>,
+): AsyncGenerator<WireRecord> {
   const { current: _current, size: _size, ...filters } = query;
   for (let current = 1; ; current++) {
     const page = await service.page(user, { ...filters, current: String(current), size: String(EXPORT_BATCH) });
@@ -151,16 +169,31 @@ export async function* allRecords(service: EntityService, user: AuthUser, query:
 
 /** The uploaded workbook and the form fields of a multipart request (`file`, plus e.g. `isCovered`). */
 export async function readUpload(request: FastifyRequest): Promise<{ file: Buffer; fields: Record<string, string> }> {
-  const { fields, files: [file] } = await readMultipart(request, { fileField: 'file', files: 1, fileSize: MAX_IMPORT_BYTES, fieldSize: 1024, tooLarge: EXCEL_MESSAGES.tooLarge });
+  const {
+    fields,
+    files: [file],
+  } = await readMultipart(request, {
+    fileField: 'file',
+    files: 1,
+    fileSize: MAX_IMPORT_BYTES,
+    fieldSize: 1024,
+    tooLarge: EXCEL_MESSAGES.tooLarge,
+  });
   if (!file || file.data.length === 0) throw failWith(EXCEL_MESSAGES.noFile);
   return { file: file.data, fields };
 }
 
 /** A sheet row after header mapping: its number in the sheet and the wire values of its non-blank cells. */
-export interface SheetRow { row: number; values: Record<string, unknown> }
+export interface SheetRow {
+  row: number;
+  values: Record<string, unknown>;
+}
 
 /** A refused row of an import. */
-export interface RowError { row: number; error: ApiError }
+export interface RowError {
+  row: number;
+  error: ApiError;
+}
 
 /** Every refused row of an import in one 400: `第3行: 请输入登录账号; 第5行: ...` in the caller's language. */
 export class ImportErrors extends ApiError {
@@ -169,8 +202,11 @@ export class ImportErrors extends ApiError {
   }
 
   override textIn(lang: Lang): string {
-    const listed = this.rows.slice(0, LISTED_ERRORS).map(({ row, error }) => `${text(lang, EXCEL_MESSAGES.row, { name: row })}${error.textIn(lang)}`);
-    const more = this.rows.length > LISTED_ERRORS ? ` ${text(lang, EXCEL_MESSAGES.moreErrors, { name: this.rows.length })}` : '';
+    const listed = this.rows
+      .slice(0, LISTED_ERRORS)
+      .map(({ row, error }) => `${text(lang, EXCEL_MESSAGES.row, { name: row })}${error.textIn(lang)}`);
+    const more =
+      this.rows.length > LISTED_ERRORS ? ` ${text(lang, EXCEL_MESSAGES.moreErrors, { name: this.rows.length })}` : '';
     return `${listed.join('; ')}${more}`;
   }
 }
@@ -188,7 +224,11 @@ export interface ImportOptions {
  * the engine (`submitAll`). Any refused row and nothing is written: the 400 names every refused row.
  */
 export async function importWorkbook(
-  service: EntityService, dictionaries: Dictionaries, user: AuthUser, file: Buffer, options: ImportOptions = {},
+  service: EntityService,
+  dictionaries: Dictionaries,
+  user: AuthUser,
+  file: Buffer,
+  options: ImportOptions = {},
 ): Promise<number> {
   const rows = await readSheet(service.entity, dictionaries, file);
   const errors: RowError[] = [];
@@ -211,7 +251,11 @@ export async function importWorkbook(
 }
 
 /** Rows of the first worksheet as wire values, with the rows whose dictionary labels are unknown. */
-async function readSheet(entity: EntityDef, dictionaries: Dictionaries, file: Buffer): Promise<{ mapped: SheetRow[]; errors: RowError[] }> {
+async function readSheet(
+  entity: EntityDef,
+  dictionaries: Dictionaries,
+  file: Buffer,
+): Promise<{ mapped: SheetRow[]; errors: RowError[] }> {
   checkWorkbookFile(file);
   const workbook = new ExcelJS.Workbook();
   try {
@@ -226,11 +270,16 @@ async function readSheet(entity: EntityDef, dictionaries: Dictionaries, file: Bu
 
   const known = new Map<string, Column>();
   for (const column of excelColumns(entity)) {
-    for (const name of [column.field.label.zh, column.field.label.en, column.field.name, column.key]) known.set(name.trim().toLowerCase(), column);
+    for (const name of [column.field.label.zh, column.field.label.en, column.field.name, column.key])
+      known.set(name.trim().toLowerCase(), column);
   }
   const columns = new Map<number, Column>();
   sheet.getRow(1).eachCell((cell, index) => {
-    const column = known.get(String(cellValue(cell.value) ?? '').trim().toLowerCase());
+    const column = known.get(
+      String(cellValue(cell.value) ?? '')
+        .trim()
+        .toLowerCase(),
+    );
     if (column) columns.set(index, column);
   });
   if (!columns.size) throw failWith(EXCEL_MESSAGES.noColumns);
@@ -288,7 +337,8 @@ function cellValue(value: ExcelJS.CellValue, field?: ResolvedField): string | nu
   }
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
   if ('hyperlink' in value) return String(value.text ?? '');
-  if ('formula' in value || 'sharedFormula' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null, field);
+  if ('formula' in value || 'sharedFormula' in value)
+    return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null, field);
   if ('error' in value) return String(value.error);
   return undefined;
 }
@@ -303,7 +353,10 @@ export function checkWorkbookFile(file: Buffer): void {
   // End of central directory: the last 22 bytes plus a comment of at most 64 KB.
   let eocd = -1;
   for (let at = file.length - 22; at >= Math.max(0, file.length - 22 - 0xffff); at--) {
-    if (file.readUInt32LE(at) === 0x06054b50) { eocd = at; break; }
+    if (file.readUInt32LE(at) === 0x06054b50) {
+      eocd = at;
+      break;
+    }
   }
   if (eocd < 0) throw notXlsx();
   const entries = file.readUInt16LE(eocd + 10);

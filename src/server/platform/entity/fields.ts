@@ -1,6 +1,13 @@
-import { allFields, camelToSnake, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
+import {
+  allFields,
+  camelToSnake,
+  patternProblem,
+  requiredText,
+  type EntityDef,
+  type FieldDef,
+} from '../../../shared/entities/define.ts';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
-import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { ApiError, failWith } from '../errors.ts';
 import { isId } from '../ids.ts';
 
@@ -15,7 +22,9 @@ const resolvedCache = new WeakMap<EntityDef, Map<string, ResolvedField>>();
 export function fieldsOf(entity: EntityDef): Map<string, ResolvedField> {
   let fields = resolvedCache.get(entity);
   if (!fields) {
-    fields = new Map(Object.entries(allFields(entity)).map(([name, def]) => [name, { ...def, name, column: camelToSnake(name) }]));
+    fields = new Map(
+      Object.entries(allFields(entity)).map(([name, def]) => [name, { ...def, name, column: camelToSnake(name) }]),
+    );
     resolvedCache.set(entity, fields);
   }
   return fields;
@@ -43,22 +52,31 @@ export function toWire(entity: EntityDef, row: Record<string, unknown>): Record<
 
 function wireValue(field: FieldDef, value: unknown): unknown {
   if (value === null || value === undefined) {
-    return field.type === 'string' || field.type === 'text' || field.type === 'date' || field.type === 'datetime' || field.type === 'ids' ? '' : null;
+    return field.type === 'string' ||
+      field.type === 'text' ||
+      field.type === 'date' ||
+      field.type === 'datetime' ||
+      field.type === 'ids'
+      ? ''
+      : null;
   }
   switch (field.type) {
-    case 'id': return String(value);
-    case 'int': case 'switch': return Number(value);
-    case 'money': case 'decimal': return Number(value);
-    case 'datetime': return wireDateTime(value);
-    case 'date': return String(value).slice(0, 10);
-    default: return String(value);
+    case 'id':
+      return String(value);
+    case 'int':
+    case 'switch':
+      return Number(value);
+    case 'money':
+    case 'decimal':
+      return Number(value);
+    case 'datetime':
+      return wireDateTime(value);
+    case 'date':
+      return String(value).slice(0, 10);
+    default:
+      return String(value);
   }
 }
-
-const requiredText = (field: ResolvedField): LocalText =>
-  field.required === true || field.required === undefined
-    ? { zh: `请输入${field.label.zh}`, en: `Please enter ${field.label.en.toLowerCase()}` }
-    : field.required;
 
 /**
  * Client value -> column value for one field, or an ApiError with the field's message. A blank value (not sent,
@@ -78,11 +96,13 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
   const label = field.label;
   const typeError = () => new ApiError(400, MESSAGES.fieldType, { label });
   switch (field.type) {
-    case 'string': case 'text': {
+    case 'string':
+    case 'text': {
       if (typeof raw !== 'string' && typeof raw !== 'number') throw typeError();
       const text = String(raw);
       if (text.includes('\u0000')) throw typeError(); // PostgreSQL text cannot hold NUL
-      if (field.max && [...text].length > field.max) throw new ApiError(400, MESSAGES.tooLong, { name: field.max, label });
+      if (field.max && [...text].length > field.max)
+        throw new ApiError(400, MESSAGES.tooLong, { name: field.max, label });
       const problem = patternProblem(field, text);
       if (problem) throw failWith(problem);
       if (field.canonical) {
@@ -92,10 +112,13 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
       }
       return text;
     }
-    case 'int': case 'switch': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+    case 'int':
+    case 'switch': {
+      const n =
+        typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
       if (!Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647) throw typeError();
       if (field.type === 'switch' && n !== 0 && n !== 1) throw typeError();
+      checkRange(field, n);
       return n;
     }
     case 'id': {
@@ -103,18 +126,23 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
       return String(raw);
     }
     case 'ids': {
-      const parts = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+      const parts = String(raw)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (typeof raw !== 'string' || !parts.every(isId)) throw typeError();
       const text = parts.join(',');
       if (field.max && text.length > field.max) throw new ApiError(400, MESSAGES.tooLong, { name: field.max, label });
       return text;
     }
-    case 'money': case 'decimal': {
+    case 'money':
+    case 'decimal': {
       const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
       // The field's own rule first: its message says what an amount must be (a fund request's 请输入正确的金额).
       const problem = patternProblem(field, text);
       if (problem) throw failWith(problem);
       if (!/^-?\d{1,16}(\.\d{1,6})?$/.test(text)) throw typeError();
+      checkRange(field, Number(text));
       return text;
     }
     case 'date': {
@@ -128,4 +156,11 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
       return parsed;
     }
   }
+}
+
+/** A number within the field's `range`, else the bound it passes, by the field's label. */
+function checkRange(field: ResolvedField, value: number) {
+  const { min, max } = field.range ?? {};
+  if (min !== undefined && value < min) throw new ApiError(400, MESSAGES.tooSmall, { name: min, label: field.label });
+  if (max !== undefined && value > max) throw new ApiError(400, MESSAGES.tooLarge, { name: max, label: field.label });
 }

@@ -25,7 +25,12 @@ export interface LineTarget<C> {
 export class LineWriter<C = unknown> {
   private readonly column: string;
 
-  constructor(readonly key: string, private readonly line: LineDef, private readonly target: LineTarget<C>, private readonly context: C) {
+  constructor(
+    readonly key: string,
+    private readonly line: LineDef,
+    private readonly target: LineTarget<C>,
+    private readonly context: C,
+  ) {
     this.column = fieldsOf(target.entity).get(line.foreignKey)!.column;
   }
 
@@ -34,7 +39,9 @@ export class LineWriter<C = unknown> {
     const sent = input[this.key];
     if (sent === undefined) return;
     if (!Array.isArray(sent)) throw new ApiError(400, MESSAGES.fieldType, { label: this.line.label });
-    const existing = new Set((await this.target.lineRows(trx, this.context, this.column, headerId)).map((l) => String(l.id)));
+    const existing = new Set(
+      (await this.target.lineRows(trx, this.context, this.column, headerId)).map((l) => String(l.id)),
+    );
     const kept = new Set<string>();
     for (const [index, body] of sent.entries()) {
       try {
@@ -50,7 +57,10 @@ export class LineWriter<C = unknown> {
         await this.target.writeLine(trx, user, this.context, line);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        throw new ApiError(error.status, MESSAGES.line, { name: index + 1, label: { zh: error.textIn('zh'), en: error.textIn('en') } });
+        throw new ApiError(error.status, MESSAGES.line, {
+          name: index + 1,
+          label: { zh: error.textIn('zh'), en: error.textIn('en') },
+        });
       }
     }
     const removed = [...existing].filter((id) => !kept.has(id));

@@ -1,5 +1,5 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
-import { displayField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { displayField, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { DynamicDb } from '../../db/connect.ts';
 import { splitList } from '../auth-context.ts';
@@ -19,15 +19,20 @@ export interface RefField {
 
 const refCache = new WeakMap<EntityDef, RefField[]>();
 
-/** The entity's `ref` fields with their targets; a name no entity has, or a target without a display field, is a bug. */
+/**
+ * The entity's `ref` fields with their targets; a name no entity has, or a target without a display field, is a bug.
+ */
 export function refFieldsOf(entity: EntityDef, lookup: EntityLookup): RefField[] {
   let refs = refCache.get(entity);
   if (!refs) {
-    refs = [...fieldsOf(entity).values()].filter((f) => f.ref).map((field) => {
-      const target = lookup(field.ref!);
-      if (!target || !displayField(target)) throw new Error(`${entity.name}.${field.name}: ref '${field.ref}' names no entity with a display field`);
-      return { field, target, key: refNameKey(field.name, field) };
-    });
+    refs = [...fieldsOf(entity).values()]
+      .filter((f) => f.ref)
+      .map((field) => {
+        const target = lookup(field.ref!);
+        if (!target || !displayField(target))
+          throw new Error(`${entity.name}.${field.name}: ref '${field.ref}' names no entity with a display field`);
+        return { field, target, key: refNameKey(field.name, field) };
+      });
     refCache.set(entity, refs);
   }
   return refs;
@@ -41,11 +46,22 @@ export function refNameColumns(entity: EntityDef, lookup: EntityLookup): Aliased
   return refFieldsOf(entity, lookup).map(({ field, target, key }) => {
     const ids = sql`string_to_array(nullif(cast(${sql.ref(`${entity.table}.${field.column}`)} as text), ''), ',')`;
     const name = sql.ref(`t.${fieldsOf(target).get(displayField(target)!)!.column}`);
-    const tenant = target.tenant && entity.tenant ? sql`and t.tenant_id = ${sql.ref(`${entity.table}.tenant_id`)}` : sql``;
-    return sql<string | null>`(select string_agg(cast(${name} as text), ',' order by array_position(${ids}, cast(t.id as text)))
-      from ${sql.table(target.table)} t where t.id = any(cast(${ids} as bigint[])) and t.is_deleted = 0 ${tenant})`.as(key);
+    const tenant =
+      target.tenant && entity.tenant ? sql`and t.tenant_id = ${sql.ref(`${entity.table}.tenant_id`)}` : sql``;
+    // A generated id is matched as a number (its index); a keyed entity's key as the text it is.
+    const keyColumn = sql.ref(`t.${keyColumnOf(target)}`);
+    const match = target.key
+      ? sql`${keyColumn} = any(${ids})`
+      : sql`t.id = any(cast(${ids} as bigint[])) and t.is_deleted = 0`;
+    return sql<
+      string | null
+    >`(select string_agg(cast(${name} as text), ',' order by array_position(${ids}, cast(${keyColumn} as text)))
+      from ${sql.table(target.table)} t where ${match} ${tenant})`.as(key);
   });
 }
+
+/** The column a reference to `target` stores. */
+export const keyColumnOf = (target: EntityDef): string => fieldsOf(target).get(keyField(target))!.column;
 
 /** The message refusing ids of `field` the caller cannot see. */
 const missing = (field: ResolvedField) => new ApiError(400, MESSAGES.refMissing, { label: field.label });
@@ -54,13 +70,19 @@ const missing = (field: ResolvedField) => new ApiError(400, MESSAGES.refMissing,
  * Every id written into a reference field is a row the caller sees in the target's own list (`visible`: resolved
  * before the transaction, by target name).
  */
-export async function checkRefs(trx: DynamicDb, refs: RefField[], visible: Map<string, VisibleRows>, values: Row): Promise<void> {
+export async function checkRefs(
+  trx: DynamicDb,
+  refs: RefField[],
+  visible: Map<string, VisibleRows>,
+  values: Row,
+): Promise<void> {
   for (const { field, target } of refs) {
     const value = values[field.column];
     if (value === undefined || value === null) continue;
     const ids = [...new Set(splitList(String(value)))];
     if (!ids.length) continue;
-    const found = await visible.get(target.name)!(trx).where('id', 'in', ids).select('id').execute();
+    const column = keyColumnOf(target);
+    const found = await visible.get(target.name)!(trx).where(column, 'in', ids).select(column).execute();
     if (found.length !== ids.length) throw missing(field);
   }
 }
@@ -69,6 +91,8 @@ export interface Referrer {
   table: string;
   column: string;
   list: boolean;
+  /** Its rows are deleted softly: only live ones refer. */
+  softDelete: boolean;
   message: LocalText;
 }
 
@@ -79,8 +103,14 @@ export function referrersOf(entity: EntityDef, all: Iterable<EntityDef>): Referr
     for (const field of fieldsOf(other).values()) {
       if (field.ref !== entity.name) continue;
       referrers.push({
-        table: other.table, column: field.column, list: field.type === 'ids',
-        message: field.inUse ?? { zh: MESSAGES.refInUse.zh.replace('{label}', other.label.zh), en: MESSAGES.refInUse.en.replace('{label}', other.label.en) },
+        table: other.table,
+        column: field.column,
+        list: field.type === 'ids',
+        softDelete: !other.key,
+        message: field.inUse ?? {
+          zh: MESSAGES.refInUse.zh.replace('{label}', other.label.zh),
+          en: MESSAGES.refInUse.en.replace('{label}', other.label.en),
+        },
       });
     }
   }

@@ -1,18 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { displayField } from '../../../shared/entities/define.ts';
+import { displayField, type EngineRoute, type EntityDef } from '../../../shared/entities/define.ts';
 import type { AuthUser } from '../auth-context.ts';
 import { ok, okOrEmpty } from '../errors.ts';
 import type { EntityService } from './service.ts';
-import { requestParams } from '../http.ts';
-import { BodyMap, IdQuery, isRecord, LIST_QUERY } from '../route-schemas.ts';
+import { BodyMap, IdQuery, isRecord, LIST_QUERY, Param, paramsOf, queryOrBody } from '../route-schemas.ts';
 
 /** A submit with an id edits a row (`_edit`), without one adds (`_add`). */
 export const hasId = (request: FastifyRequest) => {
   const id = isRecord(request.body) ? request.body.id : undefined;
   return id !== undefined && id !== null && id !== '' && id !== 0 && id !== '0';
 };
-
 
 /**
  * The caller, or for the super administrator the tenant named by `tenantId` (role and dept `tree?tenantId=`,
@@ -29,21 +27,43 @@ export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
 }
 
 /**
+ * The routes the engine serves for `entity` (its module serves the rest): none for an approvable entity, whose rows
+ * are written by starting their process and read through it (flow/approval.routes.ts); only the lists and the picker
+ * of a keyed entity, whose rows its module finds and writes by key; never those its definition leaves to its module.
+ */
+export function engineActions(entity: EntityDef): Array<EngineRoute | 'lazy-list' | 'tree'> {
+  if (entity.approval) return [];
+  const left = new Set<string>(entity.moduleRoutes ?? []);
+  if (entity.key) for (const route of ['detail', 'submit', 'save', 'update', 'remove']) left.add(route);
+  const actions: Array<EngineRoute | 'lazy-list' | 'tree'> = [
+    'list',
+    'page',
+    'detail',
+    'submit',
+    'save',
+    'update',
+    'remove',
+  ];
+  if (entity.tree) actions.push('lazy-list', 'tree');
+  if (displayField(entity)) actions.push('picker');
+  return actions.filter((action) => !left.has(action));
+}
+
+/**
  * The contract's CRUD routes of an entity: GET list|page|detail, POST submit|save|update|remove; a tree entity's
  * `list` is the unpaged tree, plus `lazy-list` and the picker `tree`. Reading needs the menu code, writing
  * `<code>_add|_edit|_delete`; the picker needs a signed-in caller only, as forms of other screens use it.
  */
 export function registerEntityRoutes(fastify: FastifyInstance, service: EntityService) {
   const { entity } = service;
-  // An approvable entity's rows are written by starting their process and read through it (flow/approval.routes.ts).
-  if (entity.approval) return;
   const typed = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  // Routes a module serves itself are left out; `app` registers the rest.
-  const skip = new Set<string>(entity.moduleRoutes ?? []);
-  const served = (url: string) => !skip.has(url.slice(url.lastIndexOf('/') + 1));
-  const only = (method: 'get' | 'post') => ((url: string, ...rest: unknown[]) => {
-    if (served(url)) (typed[method] as (...args: unknown[]) => unknown).call(typed, url, ...rest);
-  }) as unknown as typeof typed.get;
+  // `app` registers the routes the engine serves (engineActions), and leaves the others to the module.
+  const actions = new Set<string>(engineActions(entity));
+  const served = (url: string) => actions.has(url.slice(url.lastIndexOf('/') + 1));
+  const only = (method: 'get' | 'post') =>
+    ((url: string, ...rest: unknown[]) => {
+      if (served(url)) (typed[method] as (...args: unknown[]) => unknown).call(typed, url, ...rest);
+    }) as unknown as typeof typed.get;
   const app = { get: only('get'), post: only('post') };
   const base = `/api/${entity.service}/${entity.name}`;
   const config = { permission: entity.code, platform: entity.platformOnly };
@@ -56,7 +76,9 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const { tree } = service;
   if (tree) {
     app.get(`${base}/list`, read, async (request) => ok(request, await tree.list(request.user, request.query)));
-    app.get(`${base}/lazy-list`, read, async (request) => ok(request, await tree.lazyList(request.user, request.query)));
+    app.get(`${base}/lazy-list`, read, async (request) =>
+      ok(request, await tree.lazyList(request.user, request.query)),
+    );
     app.get(`${base}/tree`, { config: { platform: entity.platformOnly }, schema: LIST_QUERY }, async (request) => {
       const { user, query } = forTenantParam(request);
       return ok(request, await tree.picker(user, query));
@@ -65,19 +87,34 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
     app.get(`${base}/list`, read, async (request) => ok(request, await service.page(request.user, request.query)));
   }
   app.get(`${base}/page`, read, async (request) => ok(request, await service.page(request.user, request.query)));
-  if (displayField(entity)) app.get(`${base}/picker`, read, async (request) => ok(request, await service.picker(request.user, request.query)));
-  app.get(`${base}/detail`, { config, schema: { querystring: IdQuery } },
-    async (request) => okOrEmpty(request, await service.detail(request.user, request.query.id)));
+  if (displayField(entity))
+    app.get(`${base}/picker`, read, async (request) => ok(request, await service.picker(request.user, request.query)));
+  app.get(`${base}/detail`, { config, schema: { querystring: IdQuery } }, async (request) =>
+    okOrEmpty(request, await service.detail(request.user, request.query.id)),
+  );
 
   const body = { body: BodyMap };
-  app.post(`${base}/submit`, { config: { permission: (r) => `${entity.code}_${hasId(r) ? 'edit' : 'add'}`, platform, admin }, schema: body },
-    async (request) => ok(request, await service.submit(request.user, request.body, 'submit')));
-  app.post(`${base}/save`, { config: { permission: `${entity.code}_add`, platform, admin }, schema: body },
-    async (request) => ok(request, await service.submit(request.user, request.body, 'save')));
-  app.post(`${base}/update`, { config: { permission: `${entity.code}_edit`, platform, admin }, schema: body },
-    async (request) => ok(request, await service.submit(request.user, request.body, 'update')));
-  app.post(`${base}/remove`, { config: { permission: `${entity.code}_delete`, platform, admin } }, async (request) => {
-    await service.remove(request.user, requestParams(request).ids);
+  app.post(
+    `${base}/submit`,
+    { config: { permission: (r) => `${entity.code}_${hasId(r) ? 'edit' : 'add'}`, platform, admin }, schema: body },
+    async (request) => ok(request, await service.submit(request.user, request.body, 'submit')),
+  );
+  app.post(
+    `${base}/save`,
+    { config: { permission: `${entity.code}_add`, platform, admin }, schema: body },
+    async (request) => ok(request, await service.submit(request.user, request.body, 'save')),
+  );
+  app.post(
+    `${base}/update`,
+    { config: { permission: `${entity.code}_edit`, platform, admin }, schema: body },
+    async (request) => ok(request, await service.submit(request.user, request.body, 'update')),
+  );
+  const remove = {
+    config: { permission: `${entity.code}_delete`, platform, admin },
+    schema: queryOrBody({ ids: Param }),
+  };
+  app.post(`${base}/remove`, remove, async (request) => {
+    await service.remove(request.user, paramsOf(request).ids);
     return ok(request, null);
   });
 }

@@ -46,7 +46,13 @@ export interface Placement {
  * Where a submitted row goes in its tree: the parent must be visible to the caller and, on update, neither the
  * row itself nor one of its descendants. `current` is the row before an update.
  */
-export async function placeInTree(entity: EntityDef, trx: DynamicDb, visible: VisibleRows, input: Row, current: Row | undefined): Promise<Placement> {
+export async function placeInTree(
+  entity: EntityDef,
+  trx: DynamicDb,
+  visible: VisibleRows,
+  input: Row,
+  current: Row | undefined,
+): Promise<Placement> {
   const tree = entity.tree!;
   const { parentId: raw, ...rest } = input;
   const currentParent = current ? String(current.parent_id) : '0';
@@ -61,7 +67,10 @@ export async function placeInTree(entity: EntityDef, trx: DynamicDb, visible: Vi
   if (!parent) throw failWith(TREE_MESSAGES.parentMissing);
   if (current && parentId !== currentParent) {
     const id = String(current.id);
-    const below = parentId === id || (await sql`select 1 as found from (${descendantsOf(entity, id)}) d where d.id = ${parentId}`.execute(trx)).rows.length > 0;
+    const below =
+      parentId === id ||
+      (await sql`select 1 as found from (${descendantsOf(entity, id)}) d where d.id = ${parentId}`.execute(trx)).rows
+        .length > 0;
     if (below) throw failWith(TREE_MESSAGES.cycle);
   }
   const parentWire = toWire(entity, parent);
@@ -83,8 +92,11 @@ export async function followParent(entity: EntityDef, trx: DynamicDb, before: Ro
   for (const name of tree.inherit ?? []) {
     const column = fieldsOf(entity).get(name)!.column;
     if (String(before[column]) === String(after[column])) continue;
-    await trx.updateTable(entity.table).set({ [column]: after[column] })
-      .where(sql<SqlBool>`id in (${descendantsOf(entity, id)})`).execute();
+    await trx
+      .updateTable(entity.table)
+      .set({ [column]: after[column] })
+      .where(sql<SqlBool>`id in (${descendantsOf(entity, id)})`)
+      .execute();
   }
 }
 
@@ -100,19 +112,38 @@ export function checkReserved(entity: EntityDef, user: AuthUser, values: Row, cu
 }
 
 /** A delete is refused while live children (outside the deleted set) or referencing rows exist. */
-export async function checkRemovable(entity: EntityDef, trx: DynamicDb, ids: string[], referrers: Referrer[]): Promise<void> {
+export async function checkRemovable(
+  entity: EntityDef,
+  trx: DynamicDb,
+  ids: string[],
+  referrers: Referrer[],
+): Promise<void> {
   if (entity.tree) {
-    const child = await trx.selectFrom(entity.table).select('id')
-      .where('parent_id', 'in', ids).where('id', 'not in', ids).where('is_deleted', '=', 0).limit(1).executeTakeFirst();
+    const child = await trx
+      .selectFrom(entity.table)
+      .select('id')
+      .where('parent_id', 'in', ids)
+      .where('id', 'not in', ids)
+      .where('is_deleted', '=', 0)
+      .limit(1)
+      .executeTakeFirst();
     if (child) throw failWith(TREE_MESSAGES.children);
   }
+  await checkReferrers(trx, ids, referrers);
+}
+
+/** Refuses when a live row of another entity still points at one of `ids` (`已被<X>引用，不能删除`). */
+export async function checkReferrers(trx: DynamicDb, ids: string[], referrers: Referrer[]): Promise<void> {
   for (const ref of referrers) {
     const column = sql.ref(ref.column);
     const refers = ref.list
       ? sql<SqlBool>`(',' || ${column} || ',') like any (array[${sql.join(ids.map((id) => `%,${id},%`))}])`
       : sql<SqlBool>`${column} in (${sql.join(ids)})`;
-    const used = await trx.selectFrom(ref.table).select(sql<number>`1`.as('used'))
-      .where('is_deleted', '=', 0).where(refers).limit(1).executeTakeFirst();
-    if (used) throw failWith(ref.message);
+    let used = trx
+      .selectFrom(ref.table)
+      .select(sql<number>`1`.as('used'))
+      .where(refers);
+    if (ref.softDelete) used = used.where('is_deleted', '=', 0);
+    if (await used.limit(1).executeTakeFirst()) throw failWith(ref.message);
   }
 }

@@ -57,15 +57,25 @@ function tokenize(input: string): Token[] {
   let i = 0;
   while (i < input.length) {
     const c = input[i];
-    if (/\s/.test(c)) { i += 1; continue; }
+    if (/\s/.test(c)) {
+      i += 1;
+      continue;
+    }
     const at = i;
     if (c === "'") {
       let text = '';
       i += 1;
       for (;;) {
         if (i >= input.length) throw failAt(at, '的文本缺少结束引号', 'text without its closing quote');
-        if (input[i] === "'" && input[i + 1] === "'") { text += "'"; i += 2; continue; }
-        if (input[i] === "'") { i += 1; break; }
+        if (input[i] === "'" && input[i + 1] === "'") {
+          text += "'";
+          i += 2;
+          continue;
+        }
+        if (input[i] === "'") {
+          i += 1;
+          break;
+        }
         text += input[i];
         i += 1;
       }
@@ -97,7 +107,10 @@ function tokenize(input: string): Token[] {
 
 class Parser {
   private index = 0;
-  constructor(private readonly tokens: Token[], private readonly end: number) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly end: number,
+  ) {}
 
   parse(): Node {
     const node = this.condition();
@@ -106,7 +119,9 @@ class Parser {
     return node;
   }
 
-  private peek(): Token | undefined { return this.tokens[this.index]; }
+  private peek(): Token | undefined {
+    return this.tokens[this.index];
+  }
   private next(): Token {
     const token = this.tokens[this.index];
     if (!token) throw failAt(this.end, '规则不完整', 'the rule ends too early');
@@ -119,23 +134,33 @@ class Parser {
   }
   private expectSymbol(symbol: string) {
     const token = this.next();
-    if (token.kind !== 'symbol' || token.text !== symbol) throw failAt(token.at, `应为"${symbol}"`, `"${symbol}" expected`);
+    if (token.kind !== 'symbol' || token.text !== symbol)
+      throw failAt(token.at, `应为"${symbol}"`, `"${symbol}" expected`);
   }
 
   private condition(): Node {
     const parts = [this.term()];
-    while (this.isWord('or')) { this.index += 1; parts.push(this.term()); }
+    while (this.isWord('or')) {
+      this.index += 1;
+      parts.push(this.term());
+    }
     return parts.length === 1 ? parts[0] : { kind: 'or', parts };
   }
 
   private term(): Node {
     const parts = [this.factor()];
-    while (this.isWord('and')) { this.index += 1; parts.push(this.factor()); }
+    while (this.isWord('and')) {
+      this.index += 1;
+      parts.push(this.factor());
+    }
     return parts.length === 1 ? parts[0] : { kind: 'and', parts };
   }
 
   private factor(): Node {
-    if (this.isWord('not')) { this.index += 1; return { kind: 'not', part: this.factor() }; }
+    if (this.isWord('not')) {
+      this.index += 1;
+      return { kind: 'not', part: this.factor() };
+    }
     const token = this.next();
     if (token.kind === 'symbol' && token.text === '(') {
       const inner = this.condition();
@@ -154,7 +179,8 @@ class Parser {
       const negated = this.isWord('not');
       if (negated) this.index += 1;
       const token = this.next();
-      if (token.kind !== 'word' || token.text.toLowerCase() !== 'null') throw failAt(token.at, '应为 null', 'null expected');
+      if (token.kind !== 'word' || token.text.toLowerCase() !== 'null')
+        throw failAt(token.at, '应为 null', 'null expected');
       return { kind: 'null', column, negated };
     }
     const negated = this.isWord('not') && (this.isWord('in', 1) || this.isWord('like', 1));
@@ -166,7 +192,8 @@ class Parser {
       for (;;) {
         const token = this.next();
         if (token.kind === 'symbol' && token.text === ')') break;
-        if (token.kind !== 'symbol' || token.text !== ',') throw failAt(token.at, '应为","或")"', '"," or ")" expected');
+        if (token.kind !== 'symbol' || token.text !== ',')
+          throw failAt(token.at, '应为","或")"', '"," or ")" expected');
         values.push(this.value(true));
       }
       return { kind: 'in', column, negated, values };
@@ -176,7 +203,8 @@ class Parser {
       return { kind: 'like', column, negated, value: this.value(false) };
     }
     const op = this.next();
-    if (op.kind !== 'symbol' || !COMPARE.includes(op.text)) throw failAt(op.at, '应为比较符号', 'a comparison expected');
+    if (op.kind !== 'symbol' || !COMPARE.includes(op.text))
+      throw failAt(op.at, '应为比较符号', 'a comparison expected');
     return { kind: 'compare', column, op: op.text === '!=' ? '<>' : op.text, value: this.value(false) };
   }
 
@@ -185,8 +213,11 @@ class Parser {
     if (token.kind === 'string') return { kind: 'literal', value: token.text };
     if (token.kind === 'number') return { kind: 'literal', value: Number(token.text) };
     if (token.kind === 'placeholder') {
-      const known = (SINGLE as readonly string[]).includes(token.text) || (inList && (LISTS as readonly string[]).includes(token.text));
-      if (!known) throw failAt(token.at, `的变量\${${token.text}}不可用`, `placeholder \${${token.text}} is not available here`);
+      const known =
+        (SINGLE as readonly string[]).includes(token.text) ||
+        (inList && (LISTS as readonly string[]).includes(token.text));
+      if (!known)
+        throw failAt(token.at, `的变量\${${token.text}}不可用`, `placeholder \${${token.text}} is not available here`);
       return { kind: 'placeholder', name: token.text };
     }
     throw failAt(token.at, '应为文本、数字或变量', 'text, a number or a placeholder expected');
@@ -197,30 +228,44 @@ class Parser {
 export function parseScopeCondition(input: string): Node {
   const text = input.trim();
   if (!text) throw new ScopeConditionError({ zh: '自定义规则不能为空', en: 'A custom rule needs a condition' });
-  if (text.length > MAX_LENGTH) throw new ScopeConditionError({ zh: '自定义规则过长', en: 'The custom rule is too long' });
+  if (text.length > MAX_LENGTH)
+    throw new ScopeConditionError({ zh: '自定义规则过长', en: 'The custom rule is too long' });
   return new Parser(tokenize(text), text.length).parse();
 }
 
 /** The columns a condition names, for checking them against an entity when the rule is saved. */
 export function conditionColumns(node: Node): string[] {
   switch (node.kind) {
-    case 'and': case 'or': return node.parts.flatMap(conditionColumns);
-    case 'not': return conditionColumns(node.part);
-    default: return [node.column];
+    case 'and':
+    case 'or':
+      return node.parts.flatMap(conditionColumns);
+    case 'not':
+      return conditionColumns(node.part);
+    default:
+      return [node.column];
   }
 }
 
 function placeholderValues(name: string, user: AuthUser): Array<string | number> {
   switch (name) {
-    case 'userId': return [user.userId];
-    case 'deptId': return user.deptIds.slice(0, 1);
-    case 'roleId': return user.roleIds.slice(0, 1);
-    case 'tenantId': return [user.tenantId];
-    case 'account': return [user.account];
-    case 'deptIds': return user.deptIds;
-    case 'roleIds': return user.roleIds;
-    case 'postIds': return user.postIds;
-    default: return [];
+    case 'userId':
+      return [user.userId];
+    case 'deptId':
+      return user.deptIds.slice(0, 1);
+    case 'roleId':
+      return user.roleIds.slice(0, 1);
+    case 'tenantId':
+      return [user.tenantId];
+    case 'account':
+      return [user.account];
+    case 'deptIds':
+      return user.deptIds;
+    case 'roleIds':
+      return user.roleIds;
+    case 'postIds':
+      return user.postIds;
+    default:
+      return [];
   }
 }
 
@@ -231,7 +276,12 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
  * lacks (the rule then grants nothing). A placeholder the caller has no value for (no dept) matches nothing, and so
  * does a value that cannot be a number on a numeric column (it would otherwise be a database error).
  */
-export function scopeConditionSql(node: Node, entity: EntityDef, user: AuthUser, alias: string): Expression<SqlBool> | undefined {
+export function scopeConditionSql(
+  node: Node,
+  entity: EntityDef,
+  user: AuthUser,
+  alias: string,
+): Expression<SqlBool> | undefined {
   const FALSE = sql<SqlBool>`false`;
   const columnOf = (name: string) => {
     const field = findField(entity, name);
@@ -270,12 +320,16 @@ export function scopeConditionSql(node: Node, entity: EntityDef, user: AuthUser,
         const [value] = values(n.value);
         if (value === undefined) return FALSE;
         const text = sql`${column.ref}::text`;
-        return n.negated ? sql<SqlBool>`${text} not like ${String(value)}` : sql<SqlBool>`${text} like ${String(value)}`;
+        return n.negated
+          ? sql<SqlBool>`${text} not like ${String(value)}`
+          : sql<SqlBool>`${text} like ${String(value)}`;
       }
       case 'in': {
         const list = n.values.flatMap(values).filter(fits).map(bind);
         if (list.length === 0) return n.negated ? sql<SqlBool>`true` : FALSE;
-        return n.negated ? sql<SqlBool>`${ref} not in (${sql.join(list)})` : sql<SqlBool>`${ref} in (${sql.join(list)})`;
+        return n.negated
+          ? sql<SqlBool>`${ref} not in (${sql.join(list)})`
+          : sql<SqlBool>`${ref} in (${sql.join(list)})`;
       }
     }
   };

@@ -1,15 +1,16 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { displayField, type EntityDef } from '../../../shared/entities/define.ts';
+import { displayField, keyField, type EntityDef } from '../../../shared/entities/define.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
-import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
+import { MESSAGES, type Lang, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import { bizDictColumns, bizDictNames, checkBizDicts } from './biz-dicts.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
-import type { AuthUser } from '../auth-context.ts';
+import { splitList, type AuthUser } from '../auth-context.ts';
 import { dataScopePredicate } from './data-scope.ts';
 import type { Dictionaries } from '../dictionaries.ts';
 import { ApiError, fail, failWith } from '../errors.ts';
 import { fieldsOf, parseFieldValue, toWire } from './fields.ts';
-import { checkRemovable, checkReserved, followParent, placeInTree, type Row } from './rules.ts';
-import { checkRefs, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
+import { checkReferrers, checkRemovable, checkReserved, followParent, placeInTree, type Row } from './rules.ts';
+import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { EntityTree } from './tree.ts';
 import type { RowSource, VisibleRows, WireRecord } from './types.ts';
@@ -17,7 +18,13 @@ import type { RowSource, VisibleRows, WireRecord } from './types.ts';
 export type { VisibleRows, WireRecord } from './types.ts';
 import { idList, isId, nextId } from '../ids.ts';
 import type { Permissions } from '../permissions.ts';
-import { conditionsPredicate, fixedConditions, parseListQuery, type Condition, type FixedFilter } from './conditions.ts';
+import {
+  conditionsPredicate,
+  fixedConditions,
+  parseListQuery,
+  type Condition,
+  type FixedFilter,
+} from './conditions.ts';
 
 export interface Page<T> {
   records: T[];
@@ -29,10 +36,35 @@ export interface Page<T> {
 
 export type SubmitMode = 'submit' | 'save' | 'update';
 /** A refused body of `submitAll`, by its index in the batch. */
-export interface BatchError { index: number; error: ApiError }
-interface PreparedSubmit { input: Record<string, unknown>; inserting: boolean; id: string }
+export interface BatchError {
+  index: number;
+  error: ApiError;
+}
+interface PreparedSubmit {
+  input: Record<string, unknown>;
+  inserting: boolean;
+  id: string;
+  own?: OwnRows;
+}
+/** An update limited to the caller's own rows, and what it says about any other row. */
+interface OwnRows {
+  notFound: LocalText;
+}
+/** A write resolved outside the transaction its module opens (see `prepareWrite`). */
+export interface PreparedWrite {
+  id: string;
+  inserting: boolean;
+  /** The new row's column values as checked so far (without references and keys): what a module decides on early. */
+  preview: Record<string, unknown>;
+  /** Every check `submit` makes, then the write, in the module's transaction; `columns` are the module's own. */
+  write(trx: DynamicDb, columns?: Record<string, unknown>): Promise<Row>;
+}
 /** What a write checks against, resolved before its transaction opens (PGlite has one connection). */
-interface WriteContext { visible: VisibleRows; refs: Map<string, VisibleRows>; lines: Array<LineWriter<WriteContext>> }
+interface WriteContext {
+  visible: VisibleRows;
+  refs: Map<string, VisibleRows>;
+  lines: Array<LineWriter<WriteContext>>;
+}
 
 /**
  * Behaviour of one entity beyond its definition, installed by its module (`service.use(...)`): the engine's routes
@@ -40,8 +72,13 @@ interface WriteContext { visible: VisibleRows; refs: Map<string, VisibleRows>; l
  */
 export interface EntityHooks {
   /** Query keys the definition does not filter by itself (user page `deptId`): taken out, turned into a predicate. */
-  listFilter?(user: AuthUser, query: Record<string, unknown>): { query: Record<string, unknown>; where?: ScopePredicate };
-  /** Before any validation, outside the transaction: returns the body to save (hash a password, drop fields) or throws. */
+  listFilter?(
+    user: AuthUser,
+    query: Record<string, unknown>,
+  ): { query: Record<string, unknown>; where?: ScopePredicate };
+  /**
+   * Before any validation, outside the transaction: returns the body to save (hash a password, drop fields) or throws.
+   */
   prepare?(user: AuthUser, input: Record<string, unknown>, inserting: boolean): Promise<Record<string, unknown>>;
   /** Inside the write transaction, after the engine's checks and before the write (quota, references to check). */
   beforeWrite?(trx: Db, user: AuthUser, values: Record<string, unknown>, before: Row | undefined): Promise<void>;
@@ -68,7 +105,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   readonly tree?: EntityTree;
   private hooks: EntityHooks = {};
 
-  constructor(readonly entity: EntityDef, private readonly deps: EntityDeps) {
+  constructor(
+    readonly entity: EntityDef,
+    private readonly deps: EntityDeps,
+  ) {
     if (entity.tree) this.tree = new EntityTree(this, deps.db);
   }
 
@@ -90,7 +130,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       : undefined;
     const owner = entity.owner ? fieldsOf(entity).get(entity.owner) : undefined;
     return (db) => {
-      let query = db.selectFrom(entity.table).where('is_deleted', '=', 0);
+      let query = db.selectFrom(entity.table);
+      if (!entity.key) query = query.where('is_deleted', '=', 0);
       if (entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
       if (owner) query = query.where(owner.column, '=', user.userId);
       if (scope) query = query.where(scope);
@@ -104,20 +145,27 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const list = parseListQuery(this.entity, query, { paged: true });
     const visible = await this.visibleRows(user);
     const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
-    const filtered = () => withConditions(extra ? visible(this.deps.db).where(extra) : visible(this.deps.db), conditions);
+    const filtered = () =>
+      withConditions(extra ? visible(this.deps.db).where(extra) : visible(this.deps.db), conditions);
     let pageRows = this.selectColumns(filtered());
     for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
     pageRows = pageRows.limit(list.size).offset((list.current - 1) * list.size);
     // One round trip: the count, with the page joined laterally (a window count would copy every matching row).
     const rows = await this.deps.db
-      .selectFrom(filtered().select(sql<string>`count(*)`.as('__total')).as('c'))
+      .selectFrom(
+        filtered()
+          .select(sql<string>`count(*)`.as('__total'))
+          .as('c'),
+      )
       .leftJoinLateral(pageRows.as('r'), (join) => join.onTrue())
-      .selectAll('r').select('c.__total')
+      .selectAll('r')
+      .select('c.__total')
       .execute();
     const total = Number(rows[0]?.__total ?? 0);
-    const records = rows.filter((r) => r.id !== null);
+    const key = keyColumnOf(this.entity);
+    const records = rows.filter((r) => r[key] !== null);
     return {
-      records: await this.wire(records),
+      records: await this.wire(records, user.lang),
       total,
       size: list.size,
       current: list.current,
@@ -126,7 +174,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   }
 
   /**
-   * `picker?keyword=&current=&size=` (or `?ids=`): the forms' reference search, a page of `{id, title}` (+ `parentId` in a
+   * `picker?keyword=&current=&size=` (or `?ids=`): the forms' reference search, a page of `{id, title}` (+ `parentId`
+   * in a
    * tree) whose display field contains the keyword, with the entity's own visibility.
    */
   async picker(user: AuthUser, query: Record<string, unknown>): Promise<Page<WireRecord>> {
@@ -136,13 +185,20 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const option = (r: WireRecord) => ({ id: r.id, title: r[display], ...(tree ? { parentId: r.parentId } : {}) });
     // `ids`: the options of values already chosen (a form opened on a saved row), whatever page they are on.
     if (query.ids !== undefined) {
-      const ids = idList(query.ids, 'ids');
-      const rows = ids.length ? await this.selectColumns((await this.visibleRows(user))(this.deps.db).where('id', 'in', ids)).execute() : [];
-      const records = (await this.wire(rows)).map(option);
+      const ids = this.entity.key ? splitList(String(query.ids)) : idList(query.ids, 'ids');
+      const visible = (await this.visibleRows(user))(this.deps.db);
+      const rows = ids.length
+        ? await this.selectColumns(visible.where(keyColumnOf(this.entity), 'in', ids)).execute()
+        : [];
+      const records = (await this.wire(rows, user.lang)).map(option);
       return { records, total: records.length, size: Math.max(records.length, 1), current: 1, pages: 1 };
     }
     const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
-    const page = await this.page(user, { current: query.current, size: query.size, ...(keyword ? { [`${display}_like`]: keyword } : {}) });
+    const page = await this.page(user, {
+      current: query.current,
+      size: query.size,
+      ...(keyword ? { [`${display}_like`]: keyword } : {}),
+    });
     return { ...page, records: page.records.map(option) };
   }
 
@@ -154,15 +210,22 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const visible = (await this.visibleRows(user))(this.deps.db);
     let select = withConditions(extra ? visible.where(extra) : visible, conditions);
     for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
-    return this.wire(await this.selectColumns(select).limit(list.size).execute());
+    return this.wire(await this.selectColumns(select).limit(list.size).execute(), user.lang);
   }
 
+  /** One row by its id (a keyed entity's: by its key). */
   async detail(user: AuthUser, id: unknown): Promise<WireRecord | undefined> {
-    if (!isId(id)) throw fail('paramType', { name: 'id' });
-    const row = await this.selectColumns((await this.visibleRows(user))(this.deps.db).where('id', '=', String(id))).executeTakeFirst();
+    const key = keyField(this.entity);
+    if (this.entity.key ? typeof id !== 'string' || id.trim() === '' : !isId(id))
+      throw fail('paramType', { name: key });
+    const visible = (await this.visibleRows(user))(this.deps.db);
+    const row = await this.selectColumns(
+      visible.where(keyColumnOf(this.entity), '=', String(id).trim()),
+    ).executeTakeFirst();
     if (!row) return undefined;
-    const [record] = await this.wire([row]);
-    for (const writer of await this.lineWriters(user)) record[writer.key] = await writer.read(this.deps.db, record.id as string);
+    const [record] = await this.wire([row], user.lang);
+    for (const writer of await this.lineWriters(user))
+      record[writer.key] = await writer.read(this.deps.db, record.id as string);
     return record;
   }
 
@@ -179,7 +242,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       return row;
     });
     await this.afterWrite();
-    const [record] = await this.wire([saved]);
+    const [record] = await this.wire([saved], user.lang);
     for (const writer of context.lines) record[writer.key] = await writer.read(this.deps.db, record.id as string);
     return record;
   }
@@ -189,7 +252,11 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
    * either all are saved or none, with the error of each failing body by its index. Later bodies see the rows
    * earlier ones wrote (a duplicate key inside the batch, the tenant quota).
    */
-  async submitAll(user: AuthUser, bodies: unknown[], mode: SubmitMode = 'submit'): Promise<{ saved: number; errors: BatchError[] }> {
+  async submitAll(
+    user: AuthUser,
+    bodies: unknown[],
+    mode: SubmitMode = 'submit',
+  ): Promise<{ saved: number; errors: BatchError[] }> {
     const errors: BatchError[] = [];
     const collect = (index: number, error: unknown) => {
       if (!(error instanceof ApiError)) throw error;
@@ -197,7 +264,11 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     };
     const prepared: Array<{ index: number; submit: PreparedSubmit }> = [];
     for (const [index, body] of bodies.entries()) {
-      try { prepared.push({ index, submit: await this.prepareSubmit(user, body, mode) }); } catch (error) { collect(index, error); }
+      try {
+        prepared.push({ index, submit: await this.prepareSubmit(user, body, mode) });
+      } catch (error) {
+        collect(index, error);
+      }
     }
     const context = await this.writeContext(user);
     const rollback = Symbol('rollback');
@@ -205,7 +276,11 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       await this.deps.db.transaction().execute(async (trx) => {
         for (const { index, submit } of prepared) {
           // The engine's checks throw before anything is written, so the transaction stays usable after a refusal.
-          try { await this.write(trx, user, context, submit); } catch (error) { collect(index, error); }
+          try {
+            await this.write(trx, user, context, submit);
+          } catch (error) {
+            collect(index, error);
+          }
         }
         if (errors.length) throw rollback;
       });
@@ -241,7 +316,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
 
   lineRows(db: DynamicDb, context: WriteContext, column: string, headerId: string): Promise<Row[]> {
     let query = this.selectColumns(context.visible(db).where(column, '=', headerId));
-    for (const sort of parseListQuery(this.entity, {}, { paged: false }).sorts) query = query.orderBy(sort.field.column, sort.direction);
+    for (const sort of parseListQuery(this.entity, {}, { paged: false }).sorts)
+      query = query.orderBy(sort.field.column, sort.direction);
     return query.execute();
   }
 
@@ -257,7 +333,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
 
   /** Every column of the entity's table plus the reference names, joined in the same query. */
   selectColumns<Q extends SelectQueryBuilder<any, any, any>>(query: Q) {
-    return query.selectAll(this.entity.table).select(refNameColumns(this.entity, (name) => this.deps.entities.get(name)?.entity));
+    return query
+      .selectAll(this.entity.table)
+      .select(bizDictColumns(this.entity))
+      .select(refNameColumns(this.entity, (name) => this.deps.entities.get(name)?.entity));
   }
 
   /** Outside any transaction: the body's shape and the module's `prepare` hook. */
@@ -273,29 +352,58 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   }
 
   /**
-   * The columns a new row would get from `body`: the module's `prepare` hook, then the definition's checks and
-   * messages, before any transaction. For rows a module writes in a transaction of its own (an approval request,
-   * saved with the start of its process); only for entities without references or unique keys, not checked here.
+   * A submit for a transaction its module opens (an approval request, saved with the start of its process): the body
+   * is prepared and what the checks need resolved here, before it (PGlite has one connection); `write` then makes
+   * every check `submit` makes. `own`: an update reaches only the caller's own rows (an applicant adjusting his
+   * request),
+   * any other row is `notFound`.
    */
-  async newRowValues(user: AuthUser, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const input = this.hooks.prepare ? await this.hooks.prepare(user, body, true) : body;
-    return this.columnValues(input, undefined);
+  async prepareWrite(
+    user: AuthUser,
+    body: unknown,
+    options: { mode?: SubmitMode; own?: OwnRows } = {},
+  ): Promise<PreparedWrite> {
+    const prepared = { ...(await this.prepareSubmit(user, body, options.mode ?? 'submit')), own: options.own };
+    const context = await this.writeContext(user);
+    return {
+      id: prepared.id,
+      inserting: prepared.inserting,
+      preview: prepared.inserting ? this.columnValues(prepared.input, undefined) : {},
+      write: async (trx, columns) => {
+        const row = await this.write(trx, user, context, prepared, columns);
+        for (const writer of context.lines) await writer.write(trx, user, String(row.id), prepared.input);
+        return row;
+      },
+    };
   }
 
-  /** One insert or update inside `trx`: every check first, then the write; returns the saved row. */
-  private async write(trx: DynamicDb, user: AuthUser, context: WriteContext, { input, inserting, id }: PreparedSubmit): Promise<Row> {
+  /**
+   * One insert or update inside `trx`: every check first, then the write; returns the saved row. `columns`: set by the
+   * module that owns the write (a request's process), after the checks.
+   */
+  private async write(
+    trx: DynamicDb,
+    user: AuthUser,
+    context: WriteContext,
+    { input, inserting, id, own }: PreparedSubmit,
+    columns?: Record<string, unknown>,
+  ): Promise<Row> {
     const { visible } = context;
     const { entity } = this;
     const now = formatDateTime();
-    const before: Row | undefined = inserting ? undefined : await visible(trx).where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
-    if (!inserting && !before) throw new ApiError(400, MESSAGES.dataNotFound);
+    let current = visible(trx).where('id', '=', id);
+    if (own) current = current.where('create_user', '=', user.userId);
+    const before: Row | undefined = inserting ? undefined : await current.selectAll().forUpdate().executeTakeFirst();
+    if (!inserting && !before) throw new ApiError(400, own?.notFound ?? MESSAGES.dataNotFound);
     const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
     const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
     checkReserved(entity, user, values, before);
     await checkRefs(trx, this.refFields(), context.refs, values);
+    await checkBizDicts(trx, entity, user.tenantId, values);
     await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
     await this.hooks.beforeWrite?.(trx, user, values, before);
+    Object.assign(values, columns);
     if (inserting) {
       const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
       if (entity.owner) {
@@ -304,7 +412,13 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       }
       if (entity.tenant) row.tenant_id = user.tenantId;
       if (entity.audit) {
-        Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });
+        Object.assign(row, {
+          create_user: user.userId,
+          create_dept: user.deptIds[0] ?? null,
+          create_time: now,
+          update_user: user.userId,
+          update_time: now,
+        });
         row.status ??= 1;
       }
       await trx.insertInto(entity.table).values(row).execute();
@@ -313,7 +427,9 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       if (entity.audit) Object.assign(changes, { update_user: user.userId, update_time: now });
       if (Object.keys(changes).length) await trx.updateTable(entity.table).set(changes).where('id', '=', id).execute();
     }
-    const after: Row = await this.selectColumns(trx.selectFrom(entity.table).where('id', '=', id)).executeTakeFirstOrThrow();
+    const after: Row = await this.selectColumns(
+      trx.selectFrom(entity.table).where('id', '=', id),
+    ).executeTakeFirstOrThrow();
     if (before && entity.tree) await followParent(entity, trx, before, after);
     return after;
   }
@@ -323,7 +439,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const list = parseIds(ids);
     await this.hooks.beforeRemove?.(user, list);
     const visible = await this.visibleRows(user);
-    const referrers = referrersOf(this.entity, [...this.deps.entities.values()].map((s) => s.entity));
+    const referrers = referrersOf(
+      this.entity,
+      [...this.deps.entities.values()].map((s) => s.entity),
+    );
     await this.deps.db.transaction().execute(async (trx) => {
       const found = await visible(trx).where('id', 'in', list).select('id').forUpdate().execute();
       if (found.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
@@ -339,11 +458,27 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     await this.afterWrite();
   }
 
-  /** Soft delete of the live rows whose `column` is one of `values` (lines left out of a document, or of a removed one). */
+  /**
+   * For deletes a module owns (a keyed entity's): refuses keys other entities' rows still reference. References of the
+   * entity to itself (a division's parent) are its module's rule.
+   */
+  async refuseReferenced(trx: DynamicDb, keys: string[]): Promise<void> {
+    const others = [...this.deps.entities.values()].map((s) => s.entity).filter((entity) => entity !== this.entity);
+    await checkReferrers(trx, keys, referrersOf(this.entity, others));
+  }
+
+  /**
+   * Soft delete of the live rows whose `column` is one of `values` (lines left out of a document, or of a removed one).
+   */
   async removeWhere(trx: DynamicDb, user: AuthUser, column: string, values: string[]): Promise<void> {
     const changes: Record<string, unknown> = { is_deleted: 1 };
     if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
-    await trx.updateTable(this.entity.table).set(changes).where(column, 'in', values).where('is_deleted', '=', 0).execute();
+    await trx
+      .updateTable(this.entity.table)
+      .set(changes)
+      .where(column, 'in', values)
+      .where('is_deleted', '=', 0)
+      .execute();
   }
 
   /** Caches built from this entity's rows are cleared on every process. */
@@ -365,7 +500,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       const raw = input[field.name];
       if (raw === undefined) {
         if (!inserting) continue;
-        if (field.default !== undefined) { values[field.column] = field.default; continue; }
+        if (field.default !== undefined) {
+          values[field.column] = field.default;
+          continue;
+        }
       }
       if (before && typeof raw === 'string' && raw !== '' && raw === before[field.column]) continue;
       const value = parseFieldValue(field, raw, { update: !inserting });
@@ -379,8 +517,13 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const owner = this.entity.owner ? fieldsOf(this.entity).get(this.entity.owner)! : undefined;
     const value = owner && values[owner.column];
     if (!owner || value === undefined || value === null || String(value) === user.userId) return;
-    const found = await trx.selectFrom('blade_user').select('id')
-      .where('id', '=', String(value)).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+    const found = await trx
+      .selectFrom('blade_user')
+      .select('id')
+      .where('id', '=', String(value))
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
     if (!found) throw new ApiError(400, MESSAGES.userUnknown, { label: owner.label });
   }
 
@@ -397,23 +540,36 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       const value = row[field.column];
       if (value === undefined || value === null || value === '') continue;
       if (![field, ...scope].some((f) => values[f.column] !== undefined)) continue;
-      let query = db.selectFrom(this.entity.table).select('id').where(field.column, '=', value).where('is_deleted', '=', 0);
+      let query = db
+        .selectFrom(this.entity.table)
+        .select('id')
+        .where(field.column, '=', value)
+        .where('is_deleted', '=', 0);
       for (const s of scope) query = query.where(s.column, '=', row[s.column]);
       if (this.entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
       if (selfId) query = query.where('id', '<>', selfId);
-      if (await query.executeTakeFirst()) throw rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label });
+      if (await query.executeTakeFirst())
+        throw rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label });
     }
   }
 
-  /** Wire form plus dictionary names (`<field>Name`) and, in a tree, the parent's title (`parentName`). */
-  async wire(rows: Record<string, unknown>[]): Promise<WireRecord[]> {
+  /**
+   * Wire form plus dictionary names (`<field>Name`, a business dictionary's in `lang`) and, in a tree, the parent's
+   * title (`parentName`).
+   */
+  async wire(rows: Record<string, unknown>[], lang: Lang = 'zh'): Promise<WireRecord[]> {
     const dictFields = [...fieldsOf(this.entity).values()].filter((f) => f.dict);
     const dicts = await Promise.all(dictFields.map((f) => this.deps.dictionaries.itemsOf(f.dict!)));
     const parentNames = await this.parentNames(rows);
     const refs = this.refFields();
     const records = rows.map((row) => {
       const record = toWire(this.entity, row);
-      dictFields.forEach((f, i) => { record[`${f.name}Name`] = dicts[i].get(String(record[f.name])) ?? ''; });
+      // Tables and trees key rows on `id`: a keyed entity's records carry their key under it too.
+      if (this.entity.key) record.id = record[this.entity.key];
+      dictFields.forEach((f, i) => {
+        record[`${f.name}Name`] = dicts[i].get(String(record[f.name])) ?? '';
+      });
+      Object.assign(record, bizDictNames(this.entity, row, lang));
       if (parentNames) record.parentName = parentNames.get(String(record.parentId)) ?? '';
       for (const { key } of refs) record[key] = row[key] ?? '';
       return record;
@@ -429,7 +585,11 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const names = new Map(rows.map((r) => [String(r.id), String(r[title] ?? '')]));
     const missing = [...new Set(rows.map((r) => String(r.parent_id)))].filter((id) => id !== '0' && !names.has(id));
     if (missing.length) {
-      const parents = await this.deps.db.selectFrom(this.entity.table).select(['id', title]).where('id', 'in', missing).execute();
+      const parents = await this.deps.db
+        .selectFrom(this.entity.table)
+        .select(['id', title])
+        .where('id', 'in', missing)
+        .execute();
       for (const p of parents) names.set(String(p.id), String(p[title] ?? ''));
     }
     return names;

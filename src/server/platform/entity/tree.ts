@@ -36,10 +36,17 @@ export function parentParam(raw: unknown): string {
  * count, and picker TreeNodes. Every read goes through the service's visible rows.
  */
 export class EntityTree {
-  constructor(private readonly service: RowSource, private readonly db: DynamicDb) {}
+  constructor(
+    private readonly service: RowSource,
+    private readonly db: DynamicDb,
+  ) {}
 
   /** `list`: the matching rows as nested records; a row whose parent was filtered out becomes a root. */
-  async list(user: AuthUser, query: Query, options: { where?: FixedFilter; under?: string } = {}): Promise<TreeRecord[]> {
+  async list(
+    user: AuthUser,
+    query: Query,
+    options: { where?: FixedFilter; under?: string } = {},
+  ): Promise<TreeRecord[]> {
     const under = options.under ? { id: options.under, self: false } : undefined;
     const rows = await this.select(user, { query, where: options.where, under });
     return buildTree((await this.service.wire(rows)) as TreeRecord[]);
@@ -49,7 +56,11 @@ export class EntityTree {
   async lazyList(user: AuthUser, query: Query, where?: FixedFilter): Promise<TreeRecord[]> {
     const { parentId, ...filters } = query;
     const filtered = parseListQuery(this.service.entity, filters, { paged: false }).conditions.length > 0;
-    const rows = await this.select(user, { query: filters, where, parentId: filtered ? undefined : parentParam(parentId) });
+    const rows = await this.select(user, {
+      query: filters,
+      where,
+      parentId: filtered ? undefined : parentParam(parentId),
+    });
     const parents = await this.withChildren(user, rows, where);
     return ((await this.service.wire(rows)) as TreeRecord[]).map((r) => ({ ...r, hasChildren: parents.has(r.id) }));
   }
@@ -78,7 +89,14 @@ export class EntityTree {
     const { entity } = this.service;
     const fields = fieldsOf(entity);
     const id = String(row.id);
-    const node: TreeNode = { id, parentId: String(row.parent_id), title: String(row[fields.get(entity.tree!.title)!.column] ?? ''), key: id, value: id, hasChildren: false };
+    const node: TreeNode = {
+      id,
+      parentId: String(row.parent_id),
+      title: String(row[fields.get(entity.tree!.title)!.column] ?? ''),
+      key: id,
+      value: id,
+      hasChildren: false,
+    };
     if (entity.tree!.titleEn) node.titleEn = String(row[fields.get(entity.tree!.titleEn)!.column] ?? '');
     return node;
   }
@@ -103,8 +121,11 @@ export class EntityTree {
   private async withChildren(user: AuthUser, rows: Row[], where?: FixedFilter): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
     const conditions = fixedConditions(this.service.entity, where);
-    let query = (await this.service.visibleRows(user))(this.db)
-      .where('parent_id', 'in', rows.map((r) => String(r.id)));
+    let query = (await this.service.visibleRows(user))(this.db).where(
+      'parent_id',
+      'in',
+      rows.map((r) => String(r.id)),
+    );
     if (conditions.length) query = query.where((eb) => eb.and(conditionsPredicate(eb, conditions)));
     const found = await query.select('parent_id').distinct().execute();
     return new Set(found.map((r) => String(r.parent_id)));

@@ -14,7 +14,10 @@ export const message = defineEntity({
     userId: { type: 'id', label: { zh: '接收人', en: 'Recipient' } },
     title: { type: 'string', max: 255, list: true, form: true, label: { zh: '标题', en: 'Title' } },
     content: {
-      type: 'text', max: 4000, list: true, form: true,
+      type: 'text',
+      max: 4000,
+      list: true,
+      form: true,
       label: { zh: '内容', en: 'Content' },
       required: { zh: '请输入消息内容', en: 'Please enter the message content' },
     },
@@ -22,9 +25,17 @@ export const message = defineEntity({
     status: { type: 'int', default: 0, search: 'equal', list: true, label: { zh: '状态', en: 'Status' } },
     // What a workflow message is about (set by the server): a click opens the task, else the process's record.
     taskId: { type: 'id', nullable: true, readonly: true, label: { zh: '任务', en: 'Task' } },
-    processInstanceId: { type: 'id', nullable: true, readonly: true, label: { zh: '流程实例', en: 'Process instance' } },
+    processInstanceId: {
+      type: 'id',
+      nullable: true,
+      readonly: true,
+      label: { zh: '流程实例', en: 'Process instance' },
+    },
     businessTable: { type: 'string', max: 128, readonly: true, label: { zh: '业务表', en: 'Business table' } },
     businessId: { type: 'id', nullable: true, readonly: true, label: { zh: '业务记录', en: 'Business record' } },
   },
-  defaultSort: [['createTime', 'desc'], ['id', 'desc']],
+  defaultSort: [
+    ['createTime', 'desc'],
+    ['id', 'desc'],
+  ],
 });

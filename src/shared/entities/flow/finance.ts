@@ -16,13 +16,19 @@ export const finance = defineEntity({
   fields: {
     ...REQUEST_FIELDS,
     title: {
-      type: 'string', max: 255, form: true,
-      label: { zh: '标题', en: 'Title' }, required: { zh: '请输入标题', en: 'Please enter the title' },
+      type: 'string',
+      max: 255,
+      form: true,
+      label: { zh: '标题', en: 'Title' },
+      required: { zh: '请输入标题', en: 'Please enter the title' },
       placeholder: { zh: '请输入标题', en: 'Enter the title' },
     },
     // A positive amount with at most two decimals.
     amount: {
-      type: 'money', form: true, label: { zh: '金额', en: 'Amount' }, required: AMOUNT_INVALID,
+      type: 'money',
+      form: true,
+      label: { zh: '金额', en: 'Amount' },
+      required: AMOUNT_INVALID,
       pattern: [
         { regex: '^\\d{1,16}(\\.\\d{1,2})?$', message: AMOUNT_INVALID },
         { regex: '[1-9]', message: AMOUNT_INVALID },
@@ -30,13 +36,20 @@ export const finance = defineEntity({
       placeholder: { zh: '请输入金额(元)', en: 'Amount (yuan)' },
     },
     reason: {
-      type: 'string', max: 255, form: true, control: 'textarea',
-      label: { zh: '用途', en: 'Purpose' }, required: { zh: '请输入用途', en: 'Please enter what the funds are for' },
+      type: 'string',
+      max: 255,
+      form: true,
+      control: 'textarea',
+      label: { zh: '用途', en: 'Purpose' },
+      required: { zh: '请输入用途', en: 'Please enter what the funds are for' },
       placeholder: { zh: '请输入用途', en: 'Enter what the funds are for' },
     },
     attach: { type: 'string', max: 1000, label: { zh: '附件', en: 'Attachment' } },
   },
-  defaultSort: [['createTime', 'desc'], ['id', 'desc']],
+  defaultSort: [
+    ['createTime', 'desc'],
+    ['id', 'desc'],
+  ],
   approval: {
     kind: 'finance',
     status: REQUEST_STATUS,

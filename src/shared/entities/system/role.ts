@@ -13,26 +13,47 @@ export const role = defineEntity({
   tree: { title: 'roleName', parentLabel: { zh: '上级角色', en: 'Parent role' } },
   fields: {
     roleName: {
-      type: 'string', max: 255, list: true, form: true, filter: true, search: 'like',
-      label: { zh: '角色名称', en: 'Role name' }, required: { zh: '请输入角色名称', en: 'Please enter the role name' },
+      type: 'string',
+      max: 255,
+      list: true,
+      form: true,
+      filter: true,
+      search: 'like',
+      label: { zh: '角色名称', en: 'Role name' },
+      required: { zh: '请输入角色名称', en: 'Please enter the role name' },
     },
     roleAlias: {
-      type: 'string', max: 255, list: true, form: true, filter: true, search: 'like',
-      label: { zh: '角色别名', en: 'Role alias' }, required: { zh: '请输入角色别名', en: 'Please enter the role alias' },
+      type: 'string',
+      max: 255,
+      list: true,
+      form: true,
+      filter: true,
+      search: 'like',
+      label: { zh: '角色别名', en: 'Role alias' },
+      required: { zh: '请输入角色别名', en: 'Please enter the role alias' },
       // Tokens carry aliases comma-joined: a comma would smuggle a second alias in.
       pattern: { regex: '^[^,]+$', message: { zh: '角色别名不能包含逗号', en: 'A role alias cannot contain a comma' } },
       // The aliases administrators' roles carry: only the super administrator gives them out (with the power).
       reserved: {
         values: ['administrator', 'admin'],
-        message: { zh: '只有超级管理员可以使用角色别名 administrator 和 admin', en: 'Only the super administrator may use the role aliases administrator and admin' },
+        message: {
+          zh: '只有超级管理员可以使用角色别名 administrator 和 admin',
+          en: 'Only the super administrator may use the role aliases administrator and admin',
+        },
       },
     },
     // 0 none, 1 tenant administrator, 2 super administrator (auth-context ROLE_POWER): set by the server only.
     rolePower: { type: 'int', readonly: true, label: { zh: '管理权限', en: 'Administrative power' } },
     sort: {
-      type: 'int', list: true, form: true,
-      label: { zh: '角色排序', en: 'Sort' }, required: { zh: '请输入角色排序', en: 'Please enter the sort order' },
+      type: 'int',
+      list: true,
+      form: true,
+      label: { zh: '角色排序', en: 'Sort' },
+      required: { zh: '请输入角色排序', en: 'Please enter the sort order' },
     },
   },
-  defaultSort: [['sort', 'asc'], ['id', 'asc']],
+  defaultSort: [
+    ['sort', 'asc'],
+    ['id', 'asc'],
+  ],
 });

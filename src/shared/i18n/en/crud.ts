@@ -9,6 +9,7 @@ export const crud: Resource<typeof zh> = {
   input: 'Enter {{label}}',
   select: 'Select {{label}}',
   required: 'Please enter {{label}}',
+  requiredSelect: 'Please select {{label}}',
   tooLong: '{{label}} must be at most {{max}} characters',
   addLine: 'Add line',
   topMenu: {

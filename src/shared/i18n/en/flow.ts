@@ -121,7 +121,8 @@ export const flow: Resource<typeof zh> = {
     sharedPlaceholder: 'All tenants',
     success: 'Deployed',
     warningTitle: 'Deployed, but some steps have nobody to handle them',
-    warningHint: 'No role holds the candidate groups of these steps. Their tasks will go to the tenant administrators; add the roles in role management and give them to users.',
+    warningHint:
+      'No role holds the candidate groups of these steps. Their tasks will go to the tenant administrators; add the roles in role management and give them to users.',
   },
   manager: {
     latest: 'Latest versions',

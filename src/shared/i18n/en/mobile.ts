@@ -133,9 +133,9 @@ export const mobile: Resource<typeof zh> = {
     chooseApprover: 'Choose the approver',
     searchUser: 'Search by name',
     noUser: 'No user found',
-    userListUnavailable: 'The user list cannot be read: enter the approver\'s user ID',
+    userListUnavailable: "The user list cannot be read: enter the approver's user ID",
     approverId: 'Approver ID',
-    approverIdPlaceholder: 'Enter the approver\'s user ID',
+    approverIdPlaceholder: "Enter the approver's user ID",
   },
   me: {
     tenant: 'Tenant',

@@ -7,6 +7,7 @@ export const crud = {
   input: '请输入{{label}}',
   select: '请选择{{label}}',
   required: '请输入{{label}}',
+  requiredSelect: '请选择{{label}}',
   tooLong: '{{label}}长度不能超过{{max}}',
   addLine: '添加一行',
   /** Top menus: which menus a top menu groups (contract system.md §5). */

@@ -122,7 +122,8 @@ export const flow = {
     sharedPlaceholder: '全部租户',
     success: '部署成功',
     warningTitle: '部署成功, 但有环节无人办理',
-    warningHint: '以下环节的候选组没有对应的角色。到达这些环节的任务将转给租户管理员; 请在角色管理中添加这些角色并分配给用户。',
+    warningHint:
+      '以下环节的候选组没有对应的角色。到达这些环节的任务将转给租户管理员; 请在角色管理中添加这些角色并分配给用户。',
   },
   manager: {
     latest: '最新版本',

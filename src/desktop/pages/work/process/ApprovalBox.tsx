@@ -27,12 +27,21 @@ export function ApprovalBox({ taskId, processInstanceId, onDone, onBack }: Props
   const [transferring, setTransferring] = useState(false);
   const [transferForm] = Form.useForm<{ userId: string; comment?: string }>();
   const complete = useMutation({
-    mutationFn: (pass: boolean) => completeTask({ taskId, processInstanceId, pass, comment: comment.trim() || undefined }),
-    onSuccess: () => { void message.success(t('flow.process.handled')); onDone(); },
+    mutationFn: (pass: boolean) =>
+      completeTask({ taskId, processInstanceId, pass, comment: comment.trim() || undefined }),
+    onSuccess: () => {
+      void message.success(t('flow.process.handled'));
+      onDone();
+    },
   });
   const transfer = useMutation({
-    mutationFn: (values: { userId: string; comment?: string }) => transferTask({ taskId, userId: values.userId, comment: values.comment?.trim() || undefined }),
-    onSuccess: (text) => { void message.success(text); setTransferring(false); onDone(); },
+    mutationFn: (values: { userId: string; comment?: string }) =>
+      transferTask({ taskId, userId: values.userId, comment: values.comment?.trim() || undefined }),
+    onSuccess: (text) => {
+      void message.success(text);
+      setTransferring(false);
+      onDone();
+    },
   });
   const busy = complete.isPending || transfer.isPending;
 
@@ -40,14 +49,37 @@ export function ApprovalBox({ taskId, processInstanceId, onDone, onBack }: Props
     <div className="tenon-flow-approval">
       <Form layout="vertical">
         <Form.Item label={t('flow.process.comment')}>
-          <Input.TextArea aria-label={t('flow.process.comment')} rows={3} maxLength={500} showCount value={comment}
-            placeholder={t('flow.process.commentPlaceholder')} onChange={(event) => setComment(event.target.value)} />
+          <Input.TextArea
+            aria-label={t('flow.process.comment')}
+            rows={3}
+            maxLength={500}
+            showCount
+            value={comment}
+            placeholder={t('flow.process.commentPlaceholder')}
+            onChange={(event) => setComment(event.target.value)}
+          />
         </Form.Item>
       </Form>
       <Space>
-        <Button type="primary" disabled={busy} loading={complete.isPending && complete.variables} onClick={() => complete.mutate(true)}>{t('flow.action.approve')}</Button>
-        <Button danger disabled={busy} loading={complete.isPending && !complete.variables} onClick={() => complete.mutate(false)}>{t('flow.action.reject')}</Button>
-        <Button disabled={busy} onClick={() => setTransferring(true)}>{t('flow.action.transfer')}</Button>
+        <Button
+          type="primary"
+          disabled={busy}
+          loading={complete.isPending && complete.variables}
+          onClick={() => complete.mutate(true)}
+        >
+          {t('flow.action.approve')}
+        </Button>
+        <Button
+          danger
+          disabled={busy}
+          loading={complete.isPending && !complete.variables}
+          onClick={() => complete.mutate(false)}
+        >
+          {t('flow.action.reject')}
+        </Button>
+        <Button disabled={busy} onClick={() => setTransferring(true)}>
+          {t('flow.action.transfer')}
+        </Button>
         <Button onClick={onBack}>{t('flow.action.back')}</Button>
       </Space>
       <ActionDialog
@@ -59,10 +91,19 @@ export function ApprovalBox({ taskId, processInstanceId, onDone, onBack }: Props
         saving={transfer.isPending}
         onClose={() => setTransferring(false)}
         afterClose={() => transferForm.resetFields()}
-        onOk={() => void transferForm.validateFields().then((values) => transfer.mutate(values)).catch(() => undefined)}
+        onOk={() =>
+          void transferForm
+            .validateFields()
+            .then((values) => transfer.mutate(values))
+            .catch(() => undefined)
+        }
       >
         <Form form={transferForm} layout="vertical">
-          <Form.Item name="userId" label={t('flow.process.transferTo')} rules={[{ required: true, whitespace: true, message: t('flow.process.transferRequired') }]}>
+          <Form.Item
+            name="userId"
+            label={t('flow.process.transferTo')}
+            rules={[{ required: true, whitespace: true, message: t('flow.process.transferRequired') }]}
+          >
             <UserSelect exclude={me} />
           </Form.Item>
           <Form.Item name="comment" label={t('flow.process.comment')}>

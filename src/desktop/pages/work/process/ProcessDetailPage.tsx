@@ -18,15 +18,33 @@ export default function ProcessDetailPage() {
   return <RequestDetail kind={business} processInstanceId={processInstanceId} businessId={businessId} />;
 }
 
-function RequestDetail({ kind, processInstanceId, businessId }: { kind: BusinessKind; processInstanceId: string; businessId: string }) {
+function RequestDetail({
+  kind,
+  processInstanceId,
+  businessId,
+}: {
+  kind: BusinessKind;
+  processInstanceId: string;
+  businessId: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const request = useQuery(requestQuery(kind, businessId));
   const view = useQuery(modelViewQuery({ processInstanceId }));
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="tenon-flow-detail">
-      <Card variant="borderless" title={t(`flow.route.${kind}Detail`)} extra={<Button onClick={() => void navigate(-1)}>{t('flow.action.back')}</Button>}>
-        {request.isPending ? <Spin /> : request.data ? <RequestDescriptions entity={approvalOf(kind)!} request={request.data} /> : <Empty description={t('flow.process.notFound')} />}
+      <Card
+        variant="borderless"
+        title={t(`flow.route.${kind}Detail`)}
+        extra={<Button onClick={() => void navigate(-1)}>{t('flow.action.back')}</Button>}
+      >
+        {request.isPending ? (
+          <Spin />
+        ) : request.data ? (
+          <RequestDescriptions entity={approvalOf(kind)!} request={request.data} />
+        ) : (
+          <Empty description={t('flow.process.notFound')} />
+        )}
       </Card>
       <Card variant="borderless" title={t('flow.diagram.title')}>
         {view.data ? <FlowDiagram view={view.data} /> : view.isPending ? <Spin /> : <Empty />}

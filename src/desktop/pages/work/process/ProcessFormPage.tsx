@@ -46,12 +46,21 @@ function NewRequest({ kind, processDefinitionId }: { kind: BusinessKind; process
       title={t(`flow.route.${kind}Form`)}
       extra={<Button onClick={() => setDiagram(true)}>{t('flow.action.diagram')}</Button>}
     >
-      <Form<RequestForm> form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} style={{ maxWidth: 900 }}
-        initialValues={newRequest(entity)} onFinish={(values) => submit.mutate(values)}>
+      <Form<RequestForm>
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 14 }}
+        style={{ maxWidth: 900 }}
+        initialValues={newRequest(entity)}
+        onFinish={(values) => submit.mutate(values)}
+      >
         <RequestFields entity={entity} form={form} />
         <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
           <Space>
-            <Button type="primary" htmlType="submit" loading={submit.isPending}>{t('common.submit')}</Button>
+            <Button type="primary" htmlType="submit" loading={submit.isPending}>
+              {t('common.submit')}
+            </Button>
             <Button onClick={() => void navigate(-1)}>{t('flow.action.back')}</Button>
           </Space>
         </Form.Item>

@@ -30,7 +30,17 @@ export default function ProcessHandlePage() {
   return <HandleTask kind={business} taskId={taskId} processInstanceId={processInstanceId} businessId={businessId} />;
 }
 
-function HandleTask({ kind, taskId, processInstanceId, businessId }: { kind: BusinessKind; taskId: string; processInstanceId: string; businessId: string }) {
+function HandleTask({
+  kind,
+  taskId,
+  processInstanceId,
+  businessId,
+}: {
+  kind: BusinessKind;
+  taskId: string;
+  processInstanceId: string;
+  businessId: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -52,19 +62,31 @@ function HandleTask({ kind, taskId, processInstanceId, businessId }: { kind: Bus
   const handled = Boolean(history.data?.some((row) => row.taskId === taskId && row.endTime));
   const own = request.data && !handled ? backWithApplicant(request.data, me) : false;
   const title = own ? `flow.route.${kind}Resubmit` : `flow.route.${kind}Handle`;
-  useEffect(() => { tabStore.retitle(pathname, title); }, [pathname, title]);
+  useEffect(() => {
+    tabStore.retitle(pathname, title);
+  }, [pathname, title]);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="tenon-flow-handle">
-      <Card variant="borderless" title={t(title)} extra={<Button onClick={() => setDiagram(true)}>{t('flow.action.diagram')}</Button>}>
-        {request.isPending ? <Spin /> : !request.data ? <Empty description={t('flow.process.notFound')} /> : own ? (
+      <Card
+        variant="borderless"
+        title={t(title)}
+        extra={<Button onClick={() => setDiagram(true)}>{t('flow.action.diagram')}</Button>}
+      >
+        {request.isPending ? (
+          <Spin />
+        ) : !request.data ? (
+          <Empty description={t('flow.process.notFound')} />
+        ) : own ? (
           <>
             <Alert type="warning" showIcon title={t('flow.process.rejectedHint')} style={{ marginBottom: 16 }} />
             <ResubmitBox kind={kind} request={request.data} taskId={taskId} onDone={() => void done()} onBack={back} />
           </>
         ) : (
           <>
-            {handled && <Alert type="info" showIcon title={t('flow.process.taskHandled')} style={{ marginBottom: 16 }} />}
+            {handled && (
+              <Alert type="info" showIcon title={t('flow.process.taskHandled')} style={{ marginBottom: 16 }} />
+            )}
             <RequestDescriptions entity={approvalOf(kind)!} request={request.data} />
           </>
         )}

@@ -3,7 +3,13 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
-  detailFieldsOf, edgeOf, formFieldsOf, isPeriod, requiredMessage, type NamedField,
+  detailFieldsOf,
+  edgeOf,
+  formFieldsOf,
+  isPeriod,
+  requiredMessage,
+  shownValue,
+  type NamedField,
 } from '../../../../client/approval-fields.ts';
 import { formatNumber } from '../../../../client/format.ts';
 import { leaveTimeText, useLeaveDays } from '../../../../client/work-calendar.ts';
@@ -38,7 +44,12 @@ function LeaveDays({ entity, label, form }: { entity: ApprovableDef; label: stri
   );
 }
 
-interface ItemProps { entity: ApprovableDef; named: NamedField; form: FormInstance<RequestForm>; lang: Lang }
+interface ItemProps {
+  entity: ApprovableDef;
+  named: NamedField;
+  form: FormInstance<RequestForm>;
+  lang: Lang;
+}
 
 /** A period's start or end: a date and 上午/下午; the end must come after the start. */
 function PeriodItem({ entity, named, form, lang }: ItemProps) {
@@ -47,7 +58,10 @@ function PeriodItem({ entity, named, form, lang }: ItemProps) {
   const { name, field } = named;
   const edge = edgeOf(field);
   const message = requiredText(field, lang);
-  const halves = [{ value: 'am', label: p('am') }, { value: 'pm', label: p('pm') }];
+  const halves = [
+    { value: 'am', label: p('am') },
+    { value: 'pm', label: p('pm') },
+  ];
   const rules: Rule[] = [{ required: Boolean(field.required), message }];
   if (edge === 'end') {
     rules.push({
@@ -57,7 +71,8 @@ function PeriodItem({ entity, named, form, lang }: ItemProps) {
       },
     });
   }
-  const others = formFieldsOf(entity).filter((f) => isPeriod(f.field))
+  const others = formFieldsOf(entity)
+    .filter((f) => isPeriod(f.field))
     .flatMap((f) => (f.name === name ? [halfKey(f.name)] : [dateKey(f.name), halfKey(f.name)]));
   return (
     <Form.Item label={field.label[lang]} required={Boolean(field.required)}>
@@ -89,12 +104,22 @@ function FieldItem({ entity, named, form, lang }: ItemProps) {
   else if (field.control === 'textarea' || field.type === 'text') {
     control = <Input.TextArea rows={3} maxLength={field.max} showCount />;
   } else control = <Input maxLength={field.max} />;
-  return <Form.Item name={name} label={label} rules={rules}>{control}</Form.Item>;
+  return (
+    <Form.Item name={name} label={label} rules={rules}>
+      {control}
+    </Form.Item>
+  );
 }
 
-interface FieldsProps { entity: ApprovableDef; form: FormInstance<RequestForm>; withApprover?: boolean }
+interface FieldsProps {
+  entity: ApprovableDef;
+  form: FormInstance<RequestForm>;
+  withApprover?: boolean;
+}
 
-/** The request's form items from its definition (a leave's period and days, a fund's title and amount), the approver. */
+/**
+ * The request's form items from its definition (a leave's period and days, a fund's title and amount), the approver.
+ */
 export function RequestFields({ entity, form, withApprover = true }: FieldsProps) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -106,7 +131,11 @@ export function RequestFields({ entity, form, withApprover = true }: FieldsProps
         <FieldItem key={named.name} entity={entity} named={named} form={form} lang={lang} />
       ))}
       {withApprover && (
-        <Form.Item name="taskUser" label={p('taskUser')} rules={[{ required: true, whitespace: true, message: p('taskUserRequired') }]}>
+        <Form.Item
+          name="taskUser"
+          label={p('taskUser')}
+          rules={[{ required: true, whitespace: true, message: p('taskUserRequired') }]}
+        >
           {/* Nobody approves his own request (the server refuses it too). */}
           <UserSelect exclude={me} />
         </Form.Item>
@@ -132,7 +161,15 @@ export function RequestDescriptions({ entity, request }: { entity: ApprovableDef
   const lang = useLang();
   const valueText = useValueText();
   const p = (key: string) => t(`flow.process.${key}`);
-  const status = { key: 'status', label: p('status'), children: <Tag color={STATUS_COLOURS[request.status] ?? 'default'}>{t(`flow.process.statusName.${request.status}`, { defaultValue: String(request.status) })}</Tag> };
+  const status = {
+    key: 'status',
+    label: p('status'),
+    children: (
+      <Tag color={STATUS_COLOURS[request.status] ?? 'default'}>
+        {t(`flow.process.statusName.${request.status}`, { defaultValue: String(request.status) })}
+      </Tag>
+    ),
+  };
   // Two columns a row: the long texts take a whole row.
   const wide = (field: FieldDef) =>
     field.control === 'textarea' || field.type === 'text' || (field.type === 'string' && (field.max ?? 0) > 64);
@@ -143,7 +180,7 @@ export function RequestDescriptions({ entity, request }: { entity: ApprovableDef
     ...detailFieldsOf(entity).map((named) => ({
       key: named.name,
       label: named.field.label[lang],
-      children: valueText(named, request[named.name]),
+      children: valueText(named, shownValue(named, request)),
       ...(wide(named.field) ? { span: 2 } : {}),
     })),
   ];

@@ -30,36 +30,69 @@ export function ResubmitBox({ kind, request, taskId, onDone, onBack }: Props) {
     mutationFn: async (values: RequestForm) => {
       await saveRequest(kind, request.processDefinitionId, values, request.id);
       await completeTask({
-        taskId, processInstanceId: request.processInstanceId, pass: true,
-        comment: comment.trim() || t('flow.action.resubmit'), variables: resubmitVariables(values),
+        taskId,
+        processInstanceId: request.processInstanceId,
+        pass: true,
+        comment: comment.trim() || t('flow.action.resubmit'),
+        variables: resubmitVariables(values),
       });
     },
-    onSuccess: () => { void message.success(t('flow.process.resubmitted')); onDone(); },
+    onSuccess: () => {
+      void message.success(t('flow.process.resubmitted'));
+      onDone();
+    },
   });
   const withdraw = useMutation({
-    mutationFn: () => completeTask({ taskId, processInstanceId: request.processInstanceId, pass: false, comment: comment.trim() || t('flow.action.withdraw') }),
-    onSuccess: () => { void message.success(t('flow.process.withdrawn')); onDone(); },
+    mutationFn: () =>
+      completeTask({
+        taskId,
+        processInstanceId: request.processInstanceId,
+        pass: false,
+        comment: comment.trim() || t('flow.action.withdraw'),
+      }),
+    onSuccess: () => {
+      void message.success(t('flow.process.withdrawn'));
+      onDone();
+    },
   });
-  const confirmWithdraw = () => modal.confirm({
-    title: t('common.tip'),
-    content: t('flow.process.withdrawConfirm'),
-    okText: t('common.ok'),
-    cancelText: t('common.cancel'),
-    onOk: () => withdraw.mutateAsync().catch(() => undefined),
-  });
+  const confirmWithdraw = () =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('flow.process.withdrawConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => withdraw.mutateAsync().catch(() => undefined),
+    });
   const busy = resubmit.isPending || withdraw.isPending;
 
   return (
-    <Form<RequestForm> form={form} className="tenon-flow-resubmit" layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }}
-      initialValues={formOf(entity, request)} onFinish={(values) => resubmit.mutate(values)}>
+    <Form<RequestForm>
+      form={form}
+      className="tenon-flow-resubmit"
+      layout="horizontal"
+      labelCol={{ span: 4 }}
+      wrapperCol={{ span: 14 }}
+      initialValues={formOf(entity, request)}
+      onFinish={(values) => resubmit.mutate(values)}
+    >
       <RequestFields entity={entity} form={form} />
       <Form.Item label={t('flow.process.comment')}>
-        <Input.TextArea aria-label={t('flow.process.comment')} rows={2} maxLength={500} value={comment} onChange={(event) => setComment(event.target.value)} />
+        <Input.TextArea
+          aria-label={t('flow.process.comment')}
+          rows={2}
+          maxLength={500}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+        />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
         <Space>
-          <Button type="primary" htmlType="submit" disabled={busy} loading={resubmit.isPending}>{t('flow.action.resubmit')}</Button>
-          <Button danger disabled={busy} onClick={confirmWithdraw}>{t('flow.action.withdraw')}</Button>
+          <Button type="primary" htmlType="submit" disabled={busy} loading={resubmit.isPending}>
+            {t('flow.action.resubmit')}
+          </Button>
+          <Button danger disabled={busy} onClick={confirmWithdraw}>
+            {t('flow.action.withdraw')}
+          </Button>
           <Button onClick={onBack}>{t('flow.action.back')}</Button>
         </Space>
       </Form.Item>

@@ -1,6 +1,11 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  fetchRequestDetail, REQUEST_STATUS, startRequest, TASK_USER_PREFIX, type BusinessKind, type BusinessRequest,
+  fetchRequestDetail,
+  REQUEST_STATUS,
+  startRequest,
+  TASK_USER_PREFIX,
+  type BusinessKind,
+  type BusinessRequest,
 } from '../../../../client/api/flow.ts';
 import { edgeOf, formFieldsOf, isPeriod, isSent, periodOf } from '../../../../client/approval-fields.ts';
 import { approvalOf, type ApprovableDef } from '../../../../shared/entities/approvals.ts';

@@ -1,0 +1,11 @@
+import { crudScreen, type Screens } from '../screens.ts';
+
+/** The master data module's desktop screens (menus of modules/masterdata on the server). */
+export const masterdataScreens: Screens = {
+  '/masterdata/customer': crudScreen(
+    async () => (await import('../../../shared/entities/masterdata/customer.ts')).customer,
+  ),
+  '/masterdata/supplier': crudScreen(
+    async () => (await import('../../../shared/entities/masterdata/supplier.ts')).supplier,
+  ),
+};

@@ -1,0 +1,69 @@
+import { sql, type AliasedRawBuilder } from 'kysely';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import { itemLabel } from '../../../shared/entities/dict-items.ts';
+import type { Lang, LocalText } from '../../../shared/i18n/server-messages.ts';
+import type { DynamicDb } from '../../db/connect.ts';
+import { failWith } from '../errors.ts';
+import { fieldsOf, type ResolvedField } from './fields.ts';
+import type { Row } from './types.ts';
+
+/**
+ * Fields holding a key of the tenant's business dictionary (`bizDict`, dict-biz: customer types, units, warehouses).
+ * Their names come from the row's own tenant, joined in the same query as the row; the English name is the item's
+ * `en:` attribute (domain/README.md §4), the Chinese one where it has none.
+ */
+const SEPARATOR = '\u001f';
+
+export const bizDictFieldsOf = (entity: EntityDef): ResolvedField[] =>
+  [...fieldsOf(entity).values()].filter((field) => field.bizDict);
+
+const alias = (field: ResolvedField) => `__dict_${field.column}`;
+
+/** Select-list columns with each business dictionary field's item, correlated to the row's tenant. */
+export function bizDictColumns(entity: EntityDef): AliasedRawBuilder<string | null, string>[] {
+  return bizDictFieldsOf(entity).map((field) => {
+    const tenant = entity.tenant
+      ? sql`d.tenant_id = ${sql.ref(`${entity.table}.tenant_id`)}`
+      : sql`d.tenant_id = '000000'`;
+    return sql<string | null>`(select d.dict_value || ${SEPARATOR} || d.remark from blade_dict_biz d
+      where ${tenant} and d.code = ${field.bizDict} and d.parent_id <> 0 and d.is_deleted = 0
+      and d.dict_key = cast(${sql.ref(`${entity.table}.${field.column}`)} as text) order by d.sort limit 1)`.as(
+      alias(field),
+    );
+  });
+}
+
+/** `<field>Name` of each business dictionary field of `row`, in `lang`. */
+export function bizDictNames(entity: EntityDef, row: Row, lang: Lang): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const field of bizDictFieldsOf(entity)) {
+    const joined = row[alias(field)];
+    const [value = '', remark = ''] = typeof joined === 'string' ? joined.split(SEPARATOR) : [];
+    names[`${field.name}Name`] = itemLabel({ dictValue: value, remark }, lang);
+  }
+  return names;
+}
+
+/** Each written value is a live key of the caller's tenant's dictionary, else the field's `请选择<label>`. */
+export async function checkBizDicts(trx: DynamicDb, entity: EntityDef, tenantId: string, values: Row): Promise<void> {
+  for (const field of bizDictFieldsOf(entity)) {
+    const value = values[field.column];
+    if (value === undefined || value === null || value === '') continue;
+    const found = await trx
+      .selectFrom('blade_dict_biz')
+      .select('id')
+      .where('tenant_id', '=', entity.tenant ? tenantId : '000000')
+      .where('code', '=', field.bizDict!)
+      .where('dict_key', '=', String(value))
+      .where('parent_id', '<>', '0')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!found) throw failWith(selectText(field));
+  }
+}
+
+/** `请选择<label>`: the message of a value a select offers none of. */
+export const selectText = (field: ResolvedField): LocalText => ({
+  zh: `请选择${field.label.zh}`,
+  en: `Please select ${field.label.en.toLowerCase()}`,
+});

@@ -1,0 +1,100 @@
+import { defineEntity } from '../define.ts';
+import { partnerFields } from './partner-fields.ts';
+
+/**
+ * A customer (客户, domain/masterdata.md): a company the group sells parts to. `customerName` finds the short name too.
+ * Products, prices and NPI records point at it (their delete guard names them).
+ */
+export const customer = defineEntity({
+  name: 'customer',
+  service: 'blade-system',
+  table: 'erp_customer',
+  label: { zh: '客户', en: 'Customer' },
+  code: 'customer',
+  tenant: true,
+  audit: true,
+  dataScope: true,
+  display: 'customerName',
+  fields: {
+    customerCode: {
+      type: 'string',
+      max: 32,
+      unique: true,
+      list: true,
+      form: true,
+      filter: true,
+      export: true,
+      pattern: {
+        regex: '^[A-Za-z0-9-]+$',
+        message: { zh: '客户编码只能包含字母、数字和-', en: 'The customer code may hold letters, digits and - only' },
+      },
+      label: { zh: '客户编码', en: 'Customer code' },
+      required: true,
+    },
+    customerName: {
+      type: 'string',
+      max: 128,
+      unique: true,
+      list: true,
+      form: true,
+      filter: true,
+      export: true,
+      label: { zh: '客户名称', en: 'Customer name' },
+      required: true,
+    },
+    shortName: {
+      type: 'string',
+      max: 64,
+      list: true,
+      form: true,
+      export: true,
+      label: { zh: '客户简称', en: 'Short name' },
+    },
+    customerType: {
+      type: 'string',
+      max: 32,
+      bizDict: 'customer_type',
+      list: true,
+      form: true,
+      filter: true,
+      export: true,
+      label: { zh: '客户类型', en: 'Customer type' },
+      required: true,
+    },
+    isRelated: {
+      type: 'switch',
+      default: 0,
+      list: true,
+      form: true,
+      filter: true,
+      export: true,
+      label: { zh: '是否关联方', en: 'Related party' },
+    },
+    ...partnerFields,
+    settlementMethod: {
+      type: 'string',
+      max: 32,
+      bizDict: 'settlement_method',
+      form: true,
+      export: true,
+      label: { zh: '结算方式', en: 'Settlement method' },
+    },
+    creditDays: {
+      type: 'int',
+      default: 60,
+      range: { min: 0, max: 365 },
+      form: true,
+      export: true,
+      label: { zh: '账期(天)', en: 'Credit days' },
+    },
+    creditLimit: {
+      type: 'money',
+      default: 0,
+      range: { min: 0 },
+      form: true,
+      export: true,
+      label: { zh: '信用额度', en: 'Credit limit' },
+    },
+  },
+  defaultSort: [['customerCode', 'asc']],
+});

@@ -1,0 +1,101 @@
+import { defineEntity } from '../define.ts';
+import { partnerFields } from './partner-fields.ts';
+
+/**
+ * A supplier (供应商, domain/masterdata.md): of raw material, purchased parts, subcontracting, equipment, tooling or
+ * services.
+ */
+export const supplier = defineEntity({
+  name: 'supplier',
+  service: 'blade-system',
+  table: 'erp_supplier',
+  label: { zh: '供应商', en: 'Supplier' },
+  code: 'supplier',
+  tenant: true,
+  audit: true,
+  dataScope: true,
+  display: 'supplierName',
+  fields: {
+    supplierCode: {
+      type: 'string',
+      max: 32,
+      unique: true,
+      list: true,
+      form: true,
+      filter: true,
+      export: true,
+      label: { zh: '供应商编码', en: 'Supplier code' },
+      required: true,
+    },
+    supplierName: {
+      type: 'string',
+      max: 128,
+      unique: true,
+      list: true,
+      form: true,
+      filter: true,
+      export: true,
+      label: { zh: '供应商名称', en: 'Supplier name' },
+      required: true,
+    },
+    shortName: {
+      type: 'string',
+      max: 64,
+      list: true,
+      form: true,
+      export: true,
+      label: { zh: '供应商简称', en: 'Short name' },
+    },
+    supplierType: {
+      type: 'string',
+      max: 32,
+      bizDict: 'supplier_type',
+      list: true,
+      form: true,
+      filter: true,
+      export: true,
+      label: { zh: '供应商类别', en: 'Supplier type' },
+      required: true,
+    },
+    grade: {
+      type: 'string',
+      max: 32,
+      bizDict: 'supplier_grade',
+      list: true,
+      form: true,
+      filter: true,
+      export: true,
+      label: { zh: '供应商等级', en: 'Supplier grade' },
+    },
+    isRelated: {
+      type: 'switch',
+      default: 0,
+      list: true,
+      form: true,
+      export: true,
+      label: { zh: '是否关联方', en: 'Related party' },
+    },
+    ...partnerFields,
+    bankName: { type: 'string', max: 128, form: true, export: true, label: { zh: '开户银行', en: 'Bank' } },
+    bankAccount: {
+      type: 'string',
+      max: 64,
+      form: true,
+      export: true,
+      label: { zh: '银行账号', en: 'Bank account' },
+      pattern: {
+        regex: '^(?=(?:\\D*\\d){8,32}\\D*$)[\\d ]+$',
+        message: { zh: '银行账号须为8到32位数字', en: 'The bank account must hold 8 to 32 digits' },
+      },
+    },
+    paymentDays: {
+      type: 'int',
+      default: 0,
+      range: { min: 0, max: 365 },
+      form: true,
+      export: true,
+      label: { zh: '付款账期(天)', en: 'Payment terms (days)' },
+    },
+  },
+  defaultSort: [['supplierCode', 'asc']],
+});
