@@ -49,6 +49,7 @@ const SELF = [
   `GET ${SYS}/role/tree-by-id`,
   `GET ${SYS}/region/lazy-tree`,
   `GET ${SYS}/region/select`, // region pickers of customer/supplier forms
+  `GET ${SYS}/product/listpage`, // the part picker of every form that selects a part
   `GET ${SYS}/work-calendar/year`, // the caller's tenant calendar: the leave forms count working days with it
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
@@ -269,7 +270,8 @@ describe('tenant isolation', () => {
       role: { parentId: '0' },
     };
     for (const e of TENANT_ENTITIES) {
-      const res = await t.post(`/api/${e.service}/${e.name}/submit`, admin, minimalBody(e, overrides[e.name]));
+      const body = minimalBody(e, overrides[e.name], (target) => rowOf.get(target)?.id as string | undefined);
+      const res = await t.post(`/api/${e.service}/${e.name}/submit`, admin, body);
       const saved = expectOk(res);
       rowOf.set(e.name, expectOk(await t.get(`/api/${e.service}/${e.name}/detail?id=${saved.id}`, admin)));
     }

@@ -673,7 +673,11 @@ beforeAll(async () => {
   // Keyed entities (regions) are written by their module, by key.
   for (const e of ENTITIES.filter((entity) => !entity.approval && !entity.key)) {
     const saved = expectOk(
-      await t.post(`/api/${e.service}/${e.name}/submit`, admin, minimalBody(e, overrides[e.name])),
+      await t.post(
+        `/api/${e.service}/${e.name}/submit`,
+        admin,
+        minimalBody(e, overrides[e.name], (target) => known.get(`${target}.id`)?.[0]),
+      ),
     );
     known.set(`${e.name}.id`, [String(saved.id)]);
     if (keyOf[e.name]) known.set(keyOf[e.name], [String(saved.id)]);

@@ -63,6 +63,7 @@ describe('customers', () => {
         ...CUSTOMER,
         customerCode: 'C-002',
         customerName: '另一家',
+        shortName: '另一家',
         contactPhone: '0431-85901234',
       }),
     );
@@ -102,5 +103,193 @@ describe('suppliers', () => {
       400,
       '付款账期(天)不能小于0',
     );
+  });
+});
+
+describe('customer search', () => {
+  it('finds a customer by its short name through customerName', async () => {
+    const page = expectOk(await t.get(`${SYS}/customer/list?customerName=${encodeURIComponent('一汽大众')}`, admin));
+    expect(page.records.map((r: { customerCode: string }) => r.customerCode)).toEqual(['C-001']);
+  });
+});
+
+type Row = Record<string, unknown> & { id: string };
+const category = async (body: Record<string, unknown>): Promise<Row> =>
+  expectOk(await t.post(`${SYS}/goodscategory/submit`, admin, { categoryType: '3', ...body }));
+
+describe('goods categories', () => {
+  let steel: Row;
+  let coldRolled: Row;
+  beforeAll(async () => {
+    steel = await category({ categoryCode: 'T-STEEL', categoryName: '钢材' });
+    coldRolled = await category({ categoryCode: 'T-CR', categoryName: '冷轧板', parentId: steel.id });
+  });
+
+  it('form a tree: the list nests children, ancestors are kept, names show in both languages', async () => {
+    const tree = expectOk(await t.get(`${SYS}/goodscategory/list`, admin)) as Array<Row & { children?: Row[] }>;
+    const root = tree.find((node) => node.id === steel.id)!;
+    expect(root.children?.map((child) => child.categoryName)).toEqual(['冷轧板']);
+    expect(coldRolled).toMatchObject({ ancestors: `0,${steel.id}`, categoryTypeName: '原材料' });
+    const english = expectOk(await t.get(`${SYS}/goodscategory/detail?id=${coldRolled.id}`, admin, EN));
+    expect(english).toMatchObject({ categoryTypeName: 'Raw material' });
+    // A filter lists the matching rows flat.
+    const found = expectOk(await t.get(`${SYS}/goodscategory/list?categoryName=${encodeURIComponent('冷轧')}`, admin));
+    expect(found.map((r: Row) => r.id)).toEqual([coldRolled.id]);
+  });
+
+  it("refuse a duplicate code, a sibling's name, a missing type and a parent below the category itself", async () => {
+    const bad = async (body: Record<string, unknown>, message: string) =>
+      expectError(await t.post(`${SYS}/goodscategory/submit`, admin, { categoryType: '3', ...body }), 400, message);
+    await bad({ categoryCode: 'T-CR', categoryName: '其他' }, '分类编码已存在');
+    await bad({ categoryCode: 'T-CR2', categoryName: '冷轧板', parentId: steel.id }, '同一上级分类下已存在该分类名称');
+    await bad({ categoryCode: 'T-X', categoryName: '无类型', categoryType: '' }, '请选择物料类型');
+    await bad({ ...steel, parentId: coldRolled.id }, '上级分类不能选择自身或下级');
+    await bad({ ...steel, parentId: steel.id }, '上级分类不能选择自身或下级');
+    // The same name under another parent is fine.
+    await category({ categoryCode: 'T-AL', categoryName: '铝材' });
+    await category({
+      categoryCode: 'T-AL-CR',
+      categoryName: '冷轧板',
+      parentId: (await category({ categoryCode: 'T-AL2', categoryName: '铝' })).id,
+    });
+  });
+
+  it('cannot be deleted while they hold categories or parts', async () => {
+    const refused = '该分类下存在子分类或物料，不能删除';
+    expectError(await t.post(`${SYS}/goodscategory/remove?ids=${steel.id}`, admin), 400, refused);
+    const empty = await category({ categoryCode: 'T-EMPTY', categoryName: '空分类' });
+    await part({ productNo: 'T-P-CAT', productName: '分类占用', categoryId: empty.id });
+    expectError(await t.post(`${SYS}/goodscategory/remove?ids=${empty.id}`, admin), 400, refused);
+  });
+});
+
+let partCategory: Row;
+let customerId: string;
+const part = async (body: Record<string, unknown>): Promise<Row> =>
+  expectOk(await t.post(`${SYS}/product/submit`, admin, { productType: '3', categoryId: partCategory?.id, ...body }));
+
+describe('products', () => {
+  beforeAll(async () => {
+    partCategory = await category({ categoryCode: 'T-FG', categoryName: '成品测试', categoryType: '1' });
+    customerId = expectOk(await t.get(`${SYS}/customer/list?customerCode=C-001`, admin)).records[0].id;
+  });
+
+  it('are saved with the names of their category, customer, type, unit and status, and the defaults', async () => {
+    const saved = await part({
+      productNo: 'T-5G0-809A',
+      customerPartNo: '5G0809A',
+      productName: '左A柱内板总成',
+      productType: '1',
+      customerId,
+      project: 'VW316',
+      netWeight: '3.25',
+    });
+    expect(saved).toMatchObject({
+      categoryName: '成品测试',
+      customerName: '一汽-大众汽车有限公司',
+      productTypeName: '成品',
+      unit: 'PCS',
+      unitName: '件',
+      productStatus: '1',
+      productStatusName: '开发中',
+      netWeight: 3.25,
+      status: 1,
+    });
+    const english = expectOk(await t.get(`${SYS}/product/detail?id=${saved.id}`, admin, EN));
+    expect(english).toMatchObject({ productTypeName: 'Finished good', unitName: 'pcs' });
+  });
+
+  it('refuse a finished part without its customer, a negative weight, a duplicate part number, an unknown category', async () => {
+    const bad = async (body: Record<string, unknown>, message: string) =>
+      expectError(
+        await t.post(`${SYS}/product/submit`, admin, {
+          productNo: 'T-BAD',
+          productName: '坏',
+          productType: '3',
+          categoryId: partCategory.id,
+          ...body,
+        }),
+        400,
+        message,
+      );
+    await bad({ productType: '1' }, '请选择主要客户');
+    await bad({ productType: '1', customerId: '' }, '请选择主要客户');
+    await bad({ netWeight: '-0.1' }, '净重(kg)不能小于0');
+    await bad({ safetyStock: -5 }, '安全库存不能小于0');
+    await bad({ productNo: 'T-5G0-809A' }, '产品零件号已存在');
+    await bad({ categoryId: '' }, '请选择物料分类');
+    await bad({ categoryId: '123456789' }, '物料分类不存在或无权访问');
+    await bad({ productType: '99' }, '请选择物料类型');
+    // Changing a finished part's type keeps the rule on the saved row: its customer cannot be cleared.
+    const saved = expectOk(await t.get(`${SYS}/product/list?productNo=T-5G0-809A`, admin)).records[0];
+    expectError(await t.post(`${SYS}/product/submit`, admin, { id: saved.id, customerId: '' }), 400, '请选择主要客户');
+    expect(
+      expectOk(await t.post(`${SYS}/product/submit`, admin, { id: saved.id, productType: '2', customerId: '' })),
+    ).toMatchObject({ productType: '2', customerId: null });
+  });
+
+  it('are found by customer part number through productNo, and filtered by type and customer', async () => {
+    await part({ productNo: 'T-RM-DC01', productName: '冷轧板 DC01', unit: 'KG' });
+    const byCustomerNo = expectOk(await t.get(`${SYS}/product/list?productNo=5g0809`, admin));
+    expect(byCustomerNo.records.map((r: Row) => r.productNo)).toEqual(['T-5G0-809A']);
+    const raw = expectOk(await t.get(`${SYS}/product/list?productType_equal=3&productNo=T-`, admin));
+    expect(raw.records.map((r: Row) => r.productNo)).toEqual(['T-P-CAT', 'T-RM-DC01']);
+  });
+
+  it('keep a customer that parts point at from being deleted', async () => {
+    await part({ productNo: 'T-FG-2', productName: '右A柱', productType: '1', customerId });
+    expectError(
+      await t.post(`${SYS}/customer/remove?ids=${customerId}`, admin),
+      400,
+      '该客户已被产品/价格/新品导入引用，不能删除',
+    );
+  });
+
+  it('listpage: enabled parts by keyword over part number, customer part number and name, with what a form shows', async () => {
+    const disabled = await part({ productNo: 'T-OFF', productName: '停用件 DC01' });
+    expectOk(await t.post(`${SYS}/product/submit`, admin, { id: disabled.id, status: 2 }));
+    const page = async (query: string) =>
+      expectOk(await t.get(`${SYS}/product/listpage?${query}`, admin)) as { records: Row[]; total: number };
+    expect((await page('keyword=DC01')).records.map((r) => r.productNo)).toEqual(['T-RM-DC01']);
+    expect((await page('keyword=5G0809A')).records.map((r) => r.productNo)).toEqual(['T-5G0-809A']);
+    const finished = await page(`productType=1&customerId=${customerId}&size=1`);
+    expect(finished.total).toBe(1);
+    expect(Object.keys(finished.records[0]).sort()).toEqual(
+      [
+        'customerId',
+        'customerName',
+        'customerPartNo',
+        'id',
+        'productName',
+        'productNo',
+        'project',
+        'spec',
+        'unit',
+        'unitName',
+      ].sort(),
+    );
+    expect(finished.records[0]).toMatchObject({ customerName: '一汽-大众汽车有限公司', unitName: '件' });
+  });
+});
+
+describe('master data demo', () => {
+  it('adds customers, suppliers, a category tree and about 2,000 parts once, with multi-level names', async () => {
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
+    const first = await seedMasterdataDemo(t.services.db);
+    expect(first).toContain('21 goods categories');
+    const parts = Number(first.find((line) => line.endsWith(' parts'))!.split(' ')[0]);
+    expect(parts).toBeGreaterThan(2_000);
+    expect(await seedMasterdataDemo(t.services.db)).toEqual([
+      '0 customers',
+      '0 suppliers',
+      '0 goods categories',
+      '0 parts',
+    ]);
+    const finished = expectOk(await t.get(`${SYS}/product/list?productNo=FG-KX11-01L`, admin)).records[0];
+    expect(finished).toMatchObject({
+      customerName: '浙江吉利控股集团有限公司',
+      categoryName: '车身结构件',
+      project: 'GL-KX11',
+    });
   });
 });

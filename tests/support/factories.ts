@@ -3,7 +3,7 @@ import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
-import type { EntityDef } from '../../src/shared/entities/define.ts';
+import type { EntityDef, FieldDef } from '../../src/shared/entities/define.ts';
 import type { TestApp } from './app.ts';
 
 /** Test data written straight to the database, for what the API under test does not create itself. */
@@ -153,43 +153,48 @@ export async function createTenantAdmin(
 }
 
 let seq = 0;
-/** A minimal valid submit body built from the definition: every required, writable field. */
-export function minimalBody(e: EntityDef, extra: Record<string, unknown> = {}): Record<string, unknown> {
+/**
+ * A minimal valid submit body built from the definition: every required, writable field, and the fields required by
+ * what those hold (a finished part's customer). A reference takes `refs(target)`, a saved row of its target entity,
+ * else a menu id (the targets the platform entities point at).
+ */
+export function minimalBody(
+  e: EntityDef,
+  extra: Record<string, unknown> = {},
+  refs: (target: string) => string | undefined = () => undefined,
+): Record<string, unknown> {
   const suffix = `${Date.now() % 100000}${++seq}`;
   const body: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(e.fields)) {
-    if (!field.required || field.readonly) continue;
+  const valueOf = (field: FieldDef): unknown => {
     // A value only its rule can make up (an IANA time zone): the definition's default is one.
-    if (field.canonical && field.default !== undefined) {
-      body[name] = field.default;
-      continue;
-    }
+    if (field.canonical && field.default !== undefined) return field.default;
     // A business dictionary field takes one of the dictionary's keys (every tenant has them).
-    if (field.bizDict) {
-      body[name] = BUSINESS_DICTIONARIES.find(([code]) => code === field.bizDict)![2][0][0];
-      continue;
-    }
+    if (field.bizDict) return BUSINESS_DICTIONARIES.find(([code]) => code === field.bizDict)![2][0][0];
+    if (field.ref && refs(field.ref)) return refs(field.ref);
     switch (field.type) {
       case 'string':
       case 'text':
-        body[name] = `x${suffix}`.slice(0, field.max ?? 255);
-        break;
+        return `x${suffix}`.slice(0, field.max ?? 255);
       case 'id':
       case 'ids':
-        body[name] = menuIdOf('desk');
-        break;
+        return menuIdOf('desk');
       case 'date':
-        body[name] = '2024-01-01';
-        break;
+        return '2024-01-01';
       case 'datetime':
-        body[name] = '2024-01-01 00:00:00';
-        break;
+        return '2024-01-01 00:00:00';
       case 'switch':
-        body[name] = 0;
-        break;
+        return 0;
       default:
-        body[name] = 1;
+        return 1;
     }
+  };
+  const fields = Object.entries(e.fields).filter(([, field]) => !field.readonly);
+  for (const [name, field] of fields) if (field.required) body[name] = valueOf(field);
+  Object.assign(body, extra);
+  for (const [name, field] of fields) {
+    const when = field.requiredWhen;
+    if (when && body[name] === undefined && when.values.map(String).includes(String(body[when.field])))
+      body[name] = valueOf(field);
   }
-  return { ...body, ...extra };
+  return body;
 }

@@ -15,8 +15,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/monitor/log/api', // 接口日志
   '/monitor/log/error', // 错误日志
   '/report/reportlist', // 报表列表
-  '/masterdata/product', // 产品管理
-  '/masterdata/goodscategory', // 物料分类
   '/masterdata/price', // 价格管理
   '/masterdata/employee', // 员工管理
   '/production/line', // 产线管理

@@ -562,6 +562,51 @@ export interface ErpCustomer {
   is_deleted: Generated<number>;
 }
 
+export interface ErpGoodsCategory {
+  id: Int8;
+  tenant_id: Generated<string>;
+  parent_id: Defaulted<Int8>;
+  ancestors: Generated<string>;
+  category_code: string;
+  category_name: string;
+  category_type: string;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpProduct {
+  id: Int8;
+  tenant_id: Generated<string>;
+  product_no: string;
+  customer_part_no: Generated<string>;
+  product_name: string;
+  spec: Generated<string>;
+  product_type: string;
+  category_id: Int8;
+  unit: Generated<string>;
+  customer_id: Nullable<Int8>;
+  project: Generated<string>;
+  drawing_no: Generated<string>;
+  net_weight: Nullable<Numeric>;
+  safety_stock: Nullable<Numeric>;
+  product_status: Generated<string>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpSupplier {
   id: Int8;
   tenant_id: Generated<string>;
@@ -638,6 +683,8 @@ export interface Schema {
   blade_user_oauth: BladeUserOauth;
   blade_work_calendar: BladeWorkCalendar;
   erp_customer: ErpCustomer;
+  erp_goods_category: ErpGoodsCategory;
+  erp_product: ErpProduct;
   erp_supplier: ErpSupplier;
   tenon_kv: TenonKv;
   tenon_migration: TenonMigration;

@@ -37,6 +37,18 @@ export interface FieldDef {
   /** Required on insert (and when present on update); the spec's message, or true for `请输入<label>`. */
   required?: LocalText | true;
   max?: number;
+  /**
+   * Required only while another field of the row holds one of `values` (a finished part's main customer): checked on
+   * the row as it will be saved, with `message` or the field's required message.
+   */
+  requiredWhen?: { field: string; values: ReadonlyArray<string | number>; message?: LocalText };
+  /**
+   * Forms: when the reference field `ref` is picked, this field takes the picked row's `field` (a part's item type
+   * from its category, a price's currency from its counterparty). A default the user may change, not a rule.
+   */
+  fillFrom?: { ref: string; field: string };
+  /** Dates: not before the date in `field` of the same row, when both are set (a price's valid-to, a leaving date). */
+  notBefore?: { field: string; message: LocalText };
   /** Numbers: the smallest and the largest value allowed (`<label>不能小于0`, `<label>不能大于365`). */
   range?: { min?: number; max?: number };
   /** Regular expressions a non-blank value must match, checked in order: the first one missed gives the message. */
@@ -54,6 +66,8 @@ export interface FieldDef {
    */
   bizDict?: string;
   search?: SearchMode;
+  /** Text fields a like search of this one matches as well (a customer's name finds its short name). */
+  alsoMatches?: readonly string[];
   /**
    * Unique among live rows (per tenant for tenant tables); message `<label>已存在`. With `scope`, unique among the
    * rows that share those fields' values (a dictionary key under one parent), with its own message.
@@ -154,6 +168,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
    * divisions by their code. References store the key; the engine serves reads and the picker, the module the rest.
    */
   key?: keyof F & string;
+  /**
+   * Text fields the list's and picker's `keyword` parameter searches, any of them (a part: its number, customer part
+   * number and name). Without it the picker searches the display field.
+   */
+  keyword?: ReadonlyArray<keyof F & string>;
   /** The field references to this entity show (names in lists, picker options); a tree's `title` by default. */
   display?: keyof F & string;
   /** Child lines by body key: `submit` takes the array under the key, `detail` returns it. */
@@ -204,6 +223,8 @@ export interface TreeDef<F extends Record<string, FieldDef> = Record<string, Fie
   rootValues?: Partial<Record<keyof F & string, string | number>>;
   /** Fixed filter of the picker tree (`tree`): menus without buttons. */
   picker?: Partial<Record<keyof F & string, string | number>>;
+  /** The entity's own wording of the tree's refusals (a goods category: `该分类下存在子分类或物料，不能删除`). */
+  messages?: { children?: LocalText; cycle?: LocalText };
 }
 
 export type BaseField =
@@ -243,6 +264,10 @@ export const keyField = (entity: EntityDef): string => entity.key ?? 'id';
 
 /** The wire key of a reference field's names: `deptId` -> `deptName`, unless the field says otherwise. */
 export const refNameKey = (name: string, field: FieldDef): string => field.shows ?? `${name.replace(/Ids?$/, '')}Name`;
+
+/** The wire key of a field's text for people in a read row: a dictionary's label, a reference's names, else `shows`. */
+export const textKey = (name: string, field: FieldDef): string =>
+  field.dict || field.bizDict ? `${name}Name` : field.ref ? refNameKey(name, field) : (field.shows ?? name);
 
 export const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -26,6 +26,8 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   region: { service: 'blade-system', tree: false },
   customer: { service: 'blade-system', tree: false },
   supplier: { service: 'blade-system', tree: false },
+  goodscategory: { service: 'blade-system', tree: true },
+  product: { service: 'blade-system', tree: false },
   'work-calendar': { service: 'blade-system', tree: false },
   message: { service: 'blade-system', tree: false },
   datasource: { service: 'blade-develop', tree: false },

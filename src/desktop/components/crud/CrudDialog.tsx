@@ -5,9 +5,17 @@ import { ApiFailure } from '../../../client/http.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { useFormName } from '../use-form-name.ts';
-import { crudKey, entityApi } from './crud-api.ts';
+import { crudKey, entityApi, referencedRow } from './crud-api.ts';
 import { FieldControl, isWide, validateTriggerOf } from './FieldControl.tsx';
-import { defaultValues, recordValues, rulesOf, wireValueProps, type CrudField, type DialogMode } from './fields.ts';
+import {
+  defaultValues,
+  dependenciesOf,
+  recordValues,
+  rulesOf,
+  wireValueProps,
+  type CrudField,
+  type DialogMode,
+} from './fields.ts';
 import { lineValues, LinesTable } from './LinesTable.tsx';
 
 /** `values`: what an add starts with (a new child's parent). */
@@ -90,6 +98,21 @@ export function CrudDialog({
     ...(id ? recordValues(fields, detail.data ?? {}) : { ...defaultValues(fields), ...preset }),
     ...initialLines,
   };
+  // A picked reference fills the fields that take their value from it (fillFrom); a failed read leaves them be.
+  const fillFromPicked = (changed: Record<string, unknown>) => {
+    for (const field of fields) {
+      const from = field.fillFrom;
+      const picked = from ? changed[from.ref] : undefined;
+      const refField = from && fields.find((f) => f.name === from.ref);
+      if (!from || !refField || typeof picked !== 'string' || !picked) continue;
+      void referencedRow(refField, picked)
+        .then((row) => {
+          if (form.getFieldValue(from.ref) === picked && row[from.field] !== undefined)
+            form.setFieldValue(field.name, row[from.field]);
+        })
+        .catch(() => undefined);
+    }
+  };
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (values) save.mutate(values);
@@ -131,6 +154,7 @@ export function CrudDialog({
         <Form
           form={form}
           name={formName}
+          onValuesChange={readOnly ? undefined : fillFromPicked}
           layout="horizontal"
           labelCol={{ flex: lang === 'en' ? '150px' : '110px' }}
           labelWrap
@@ -146,6 +170,7 @@ export function CrudDialog({
                   name={field.name}
                   label={field.label[lang]}
                   rules={readOnly ? [] : rulesOf(field, lang, t, id ? initialValues[field.name] : undefined)}
+                  dependencies={dependenciesOf(field)}
                   validateTrigger={validateTriggerOf(field)}
                   {...wireValueProps(field)}
                 >

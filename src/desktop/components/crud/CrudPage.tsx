@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { EntityDef } from '../../../shared/entities/define.ts';
+import { textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
@@ -45,7 +45,7 @@ const TREE_INDENT = 40;
 type Query = Record<string, string | number>;
 
 function cellText(field: CrudField, record: WireRecord, yesNo: [string, string]): string {
-  const value = record[isDictionaryField(field) ? `${field.name}Name` : (field.shows ?? field.name)];
+  const value = record[textKey(field.name, field)];
   if (field.type === 'switch' && !isDictionaryField(field)) return value === 1 ? yesNo[0] : yesNo[1];
   return value === null || value === undefined ? '' : String(value);
 }
@@ -194,7 +194,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     },
     ...listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]).map((field, index) => ({
       key: field.name,
-      dataIndex: isDictionaryField(field) ? `${field.name}Name` : (field.shows ?? field.name),
+      dataIndex: textKey(field.name, field),
       title: field.label[lang],
       // A tree's first column also holds the fold button and each level's indent.
       width: fitHeader(columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0), field.label[lang]),

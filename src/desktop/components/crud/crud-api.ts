@@ -4,6 +4,7 @@ import { fetchBizDictionary, fetchDictionary } from '../../../client/api/system.
 import { isDictionaryField, itemLabel } from '../../../shared/entities/dict-items.ts';
 import { getData, postData, type Page } from '../../../client/http.ts';
 import type { EntityDef, FieldDef } from '../../../shared/entities/define.ts';
+import { REF_TARGETS } from '../../../shared/entities/ref-targets.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import type { WireRecord } from './fields.ts';
@@ -19,6 +20,16 @@ export function entityApi(entity: EntityDef) {
     submit: (body: Record<string, unknown>) => postData<WireRecord>(`${base}/submit`, body),
     remove: (ids: string[]) => postData<null>(`${base}/remove`, undefined, { ids: ids.join(',') }),
   };
+}
+
+/**
+ * A row of the entity a reference field points at (`detail?id=`, through REF_TARGETS: not the target's definition,
+ * which would bring its screen's code into this chunk).
+ */
+export function referencedRow(field: FieldDef, id: string): Promise<WireRecord> {
+  const target = REF_TARGETS[field.ref ?? ''];
+  if (!target) throw new Error(`no reference target ${field.ref}`);
+  return getData<WireRecord>(`/api/${target.service}/${field.ref}/detail`, { id });
 }
 
 /** Query keys of one entity's screen; a save or delete invalidates them all. */

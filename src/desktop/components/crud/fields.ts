@@ -187,6 +187,25 @@ export function rulesOf(field: FieldDef, lang: Lang, t: Translate, stored?: unkn
       },
     });
   }
+  const when = field.requiredWhen;
+  if (when) {
+    rules.push(({ getFieldValue }) => ({
+      validator: async (_rule, value: unknown) => {
+        if (isBlank(value) && when.values.map(String).includes(String(getFieldValue(when.field) ?? '')))
+          throw new Error(when.message?.[lang] ?? requiredMessage(field, lang, t));
+      },
+    }));
+  }
+  const notBefore = field.notBefore;
+  if (notBefore) {
+    rules.push(({ getFieldValue }) => ({
+      validator: async (_rule, value: unknown) => {
+        const other: unknown = getFieldValue(notBefore.field);
+        if (!isBlank(value) && !isBlank(other) && String(value).slice(0, 10) < String(other).slice(0, 10))
+          throw new Error(notBefore.message[lang]);
+      },
+    }));
+  }
   const canonical = field.canonical;
   if (text && canonical) {
     rules.push({
@@ -197,6 +216,14 @@ export function rulesOf(field: FieldDef, lang: Lang, t: Translate, stored?: unkn
     });
   }
   return rules;
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/** The fields whose change checks this one again (its rules read them). */
+export function dependenciesOf(field: FieldDef): string[] | undefined {
+  const names = [field.requiredWhen?.field, field.notBefore?.field].filter((name): name is string => Boolean(name));
+  return names.length ? names : undefined;
 }
 
 export const splitIds = (value: unknown): string[] =>

@@ -8,4 +8,10 @@ export const masterdataScreens: Screens = {
   '/masterdata/supplier': crudScreen(
     async () => (await import('../../../shared/entities/masterdata/supplier.ts')).supplier,
   ),
+  '/masterdata/goodscategory': crudScreen(
+    async () => (await import('../../../shared/entities/masterdata/goods-category.ts')).goodsCategory,
+  ),
+  '/masterdata/product': crudScreen(
+    async () => (await import('../../../shared/entities/masterdata/product.ts')).product,
+  ),
 };

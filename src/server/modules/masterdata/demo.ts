@@ -2,10 +2,12 @@ import type { Db } from '../../db/connect.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { nextId } from '../../platform/ids.ts';
 import { SEED } from '../system/install.ts';
+import { seedDemoParts } from './demo-parts.ts';
 
 /**
  * Demo master data (`npm run demo`) of tenant 000000: the OEM customers and the suppliers of an automotive-parts
- * group, with their cities, so the customer and supplier screens open full. Added once: rows whose code exists stay.
+ * group, with their cities, and the part master (demo-parts.ts), so the screens open full. Added once: a row whose
+ * code or name is taken stays as it is (every unique index of the table: no conflict target).
  */
 const CUSTOMERS: ReadonlyArray<readonly [code: string, name: string, short: string, type: string, region: string]> = [
   ['C-FAW-VW', '一汽-大众汽车有限公司', '一汽大众', '1', '2201'],
@@ -73,7 +75,7 @@ export async function seedMasterdataDemo(db: Db): Promise<string[]> {
         is_deleted: 0,
       })),
     )
-    .onConflict((oc) => oc.columns(['tenant_id', 'customer_code']).where('is_deleted', '=', 0).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .execute();
   const suppliers = await db
@@ -95,8 +97,9 @@ export async function seedMasterdataDemo(db: Db): Promise<string[]> {
         is_deleted: 0,
       })),
     )
-    .onConflict((oc) => oc.columns(['tenant_id', 'supplier_code']).where('is_deleted', '=', 0).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .execute();
-  return [`${customers.length} customers`, `${suppliers.length} suppliers`];
+  const parts = await seedDemoParts(db, '000000', audit);
+  return [`${customers.length} customers`, `${suppliers.length} suppliers`, ...parts];
 }

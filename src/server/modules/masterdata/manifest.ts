@@ -1,8 +1,11 @@
 import { customer } from '../../../shared/entities/masterdata/customer.ts';
 import { supplier } from '../../../shared/entities/masterdata/supplier.ts';
+import { goodsCategory } from '../../../shared/entities/masterdata/goods-category.ts';
+import { product } from '../../../shared/entities/masterdata/product.ts';
 import { business, exportBtn, importBtn } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { seedMasterdataDemo } from './demo.ts';
+import { productRoutes } from './product.routes.ts';
 import { MASTERDATA_DICTIONARIES } from './dictionaries.ts';
 
 const masterdataMenu = business('masterdata', '基础资料', 'Master data', 10, 'iconfont iconicon_addresslist', [
@@ -14,10 +17,11 @@ const masterdataMenu = business('masterdata', '基础资料', 'Master data', 10,
   ['employee', '员工管理', 'Employees'],
 ]);
 
-/** 基础资料 (issue 12): customers and suppliers so far; the other screens are planned (desktop/pages/planned.ts). */
+/** 基础资料 (issue 12): customers, suppliers, goods categories and parts so far; the rest are planned (desktop/pages/planned.ts). */
 export const masterdataModule = defineModule({
   name: 'masterdata',
-  entities: [customer, supplier],
+  entities: [customer, supplier, goodsCategory, product],
+  routes: [productRoutes],
   menus: [masterdataMenu],
   businessDictionaries: MASTERDATA_DICTIONARIES,
   demo: seedMasterdataDemo,

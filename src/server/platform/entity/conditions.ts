@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { EntityDef } from '../../../shared/entities/define.ts';
+import { camelToSnake, type EntityDef } from '../../../shared/entities/define.ts';
 import { parseDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { ApiError, fail } from '../errors.ts';
-import { findField, parseFieldValue, type ResolvedField } from './fields.ts';
+import { fieldsOf, findField, parseFieldValue, type ResolvedField } from './fields.ts';
 
 /** The contract's list query suffixes (README §6). No suffix = LIKE (or exact for "entity"-style lists). */
 const OPERATORS = {
@@ -71,6 +71,14 @@ export function parseListQuery(
     const effective: Suffix =
       suffix ?? field.search ?? (entity.filterStyle === 'entity' || !isText(field) ? 'equal' : 'like');
     conditions.push({ field, suffix: effective, value: filterValue(field, effective, String(value).trim()) });
+  }
+
+  // `keyword`: one like over the fields the entity names for it (a part's number, customer number and name).
+  const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+  if (entity.keyword && keyword) {
+    const [first, ...rest] = entity.keyword;
+    const field = { ...fieldsOf(entity).get(first)!, alsoMatches: rest };
+    conditions.push({ field, suffix: 'like', value: filterValue(field, 'like', keyword) });
   }
 
   const sorts: ListQuery['sorts'] = [];
@@ -173,15 +181,26 @@ export function conditionsPredicate(
   return conditions.map(({ field, suffix, value }) => {
     const column = sql.ref(alias ? `${alias}.${field.column}` : field.column);
     const textColumn = isText(field) ? column : sql`cast(${column} as text)`;
+    // A like search of the field matches its `alsoMatches` text fields as well (a customer's name: its short name).
+    const matching = (pattern: string, negated = false) => {
+      const columns = [
+        textColumn,
+        ...(field.alsoMatches ?? []).map((name) =>
+          sql.ref(alias ? `${alias}.${camelToSnake(name)}` : camelToSnake(name)),
+        ),
+      ];
+      const tests = columns.map((c) => (negated ? sql`${c} not ilike ${pattern}` : sql`${c} ilike ${pattern}`));
+      return sql<SqlBool>`(${sql.join(tests, negated ? sql` and ` : sql` or `)})`;
+    };
     switch (suffix) {
       case 'like':
-        return sql<SqlBool>`${textColumn} ilike ${`%${value}%`}`;
+        return matching(`%${value}%`);
       case 'notlike':
-        return sql<SqlBool>`${textColumn} not ilike ${`%${value}%`}`;
+        return matching(`%${value}%`, true);
       case 'likeleft':
-        return sql<SqlBool>`${textColumn} ilike ${`%${value}`}`;
+        return matching(`%${value}`);
       case 'likeright':
-        return sql<SqlBool>`${textColumn} ilike ${`${value}%`}`;
+        return matching(`${value}%`);
       case 'null':
         return sql<SqlBool>`${column} is null`;
       case 'notnull':

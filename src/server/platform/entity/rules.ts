@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { EntityDef } from '../../../shared/entities/define.ts';
+import { requiredText, type EntityDef } from '../../../shared/entities/define.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
@@ -71,7 +71,7 @@ export async function placeInTree(
       parentId === id ||
       (await sql`select 1 as found from (${descendantsOf(entity, id)}) d where d.id = ${parentId}`.execute(trx)).rows
         .length > 0;
-    if (below) throw failWith(TREE_MESSAGES.cycle);
+    if (below) throw failWith(tree.messages?.cycle ?? TREE_MESSAGES.cycle);
   }
   const parentWire = toWire(entity, parent);
   for (const name of tree.inherit ?? []) rest[name] = parentWire[name];
@@ -100,6 +100,32 @@ export async function followParent(entity: EntityDef, trx: DynamicDb, before: Ro
   }
 }
 
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/**
+ * The rules between fields of one row, on the row as it will be saved (`before` overlaid with `values`): a field
+ * required while another holds given values, a date not before another.
+ */
+export function checkRowRules(entity: EntityDef, values: Row, before: Row | undefined): void {
+  const fields = fieldsOf(entity);
+  const row = { ...before, ...values };
+  const valueOf = (name: string) => row[fields.get(name)!.column];
+  for (const field of fields.values()) {
+    const value = row[field.column];
+    const when = field.requiredWhen;
+    if (when && isBlank(value) && when.values.map(String).includes(String(valueOf(when.field) ?? '')))
+      throw failWith(when.message ?? requiredText(field));
+    const notBefore = field.notBefore;
+    if (notBefore && !isBlank(value)) {
+      const other = valueOf(notBefore.field);
+      if (!isBlank(other) && dateText(value) < dateText(other)) throw failWith(notBefore.message);
+    }
+  }
+}
+
+/** A date column's value as `yyyy-MM-dd` text (dates come from the database as text, as they go to the wire). */
+const dateText = (value: unknown): string => String(value).trim().slice(0, 10);
+
 /** Values only the platform super administrator may set; an unchanged value may be sent back. */
 export function checkReserved(entity: EntityDef, user: AuthUser, values: Row, current: Row | undefined): void {
   if (user.isSuperAdmin) return;
@@ -127,7 +153,7 @@ export async function checkRemovable(
       .where('is_deleted', '=', 0)
       .limit(1)
       .executeTakeFirst();
-    if (child) throw failWith(TREE_MESSAGES.children);
+    if (child) throw failWith(entity.tree.messages?.children ?? TREE_MESSAGES.children);
   }
   await checkReferrers(trx, ids, referrers);
 }

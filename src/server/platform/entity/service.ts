@@ -9,7 +9,15 @@ import { dataScopePredicate } from './data-scope.ts';
 import type { Dictionaries } from '../dictionaries.ts';
 import { ApiError, fail, failWith } from '../errors.ts';
 import { fieldsOf, parseFieldValue, toWire } from './fields.ts';
-import { checkReferrers, checkRemovable, checkReserved, followParent, placeInTree, type Row } from './rules.ts';
+import {
+  checkReferrers,
+  checkRemovable,
+  checkReserved,
+  checkRowRules,
+  followParent,
+  placeInTree,
+  type Row,
+} from './rules.ts';
 import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { EntityTree } from './tree.ts';
@@ -197,7 +205,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const page = await this.page(user, {
       current: query.current,
       size: query.size,
-      ...(keyword ? { [`${display}_like`]: keyword } : {}),
+      ...(keyword ? (this.entity.keyword ? { keyword } : { [`${display}_like`]: keyword }) : {}),
     });
     return { ...page, records: page.records.map(option) };
   }
@@ -398,6 +406,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
     const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
     checkReserved(entity, user, values, before);
+    checkRowRules(entity, values, before);
     await checkRefs(trx, this.refFields(), context.refs, values);
     await checkBizDicts(trx, entity, user.tenantId, values);
     await this.checkOwner(trx, user, values);

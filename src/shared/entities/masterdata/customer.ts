@@ -39,6 +39,7 @@ export const customer = defineEntity({
       form: true,
       filter: true,
       export: true,
+      alsoMatches: ['shortName'],
       label: { zh: '客户名称', en: 'Customer name' },
       required: true,
     },
