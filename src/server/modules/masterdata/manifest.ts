@@ -17,7 +17,10 @@ const masterdataMenu = business('masterdata', '基础资料', 'Master data', 10,
   ['employee', '员工管理', 'Employees'],
 ]);
 
-/** 基础资料 (issue 12): customers, suppliers, goods categories and parts so far; the rest are planned (desktop/pages/planned.ts). */
+/**
+ * 基础资料 (issue 12): customers, suppliers, goods categories and parts so far; the rest are planned
+ * (desktop/pages/planned.ts).
+ */
 export const masterdataModule = defineModule({
   name: 'masterdata',
   entities: [customer, supplier, goodsCategory, product],
