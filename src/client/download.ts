@@ -69,9 +69,18 @@ export async function downloadFile(url: string, params?: Record<string, unknown>
 }
 
 /** POSTs `file` as multipart field `file` with `fields` beside it; returns the envelope's data. */
-export async function uploadFile<T = null>(url: string, file: Blob, fields: Record<string, string> = {}): Promise<T> {
+export async function uploadFile<T = null>(
+  url: string,
+  file: Blob,
+  fields: Record<string, string> = {},
+  onProgress?: (percent: number) => void,
+): Promise<T> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file instanceof File ? file.name : 'upload');
-  return (await http.post<R<T>>(url, form)).data.data;
+  const onUploadProgress = onProgress
+    ? ({ loaded, total }: { loaded: number; total?: number }) =>
+        onProgress(total ? Math.min(100, Math.round((loaded / total) * 100)) : 0)
+    : undefined;
+  return (await http.post<R<T>>(url, form, { onUploadProgress })).data.data;
 }

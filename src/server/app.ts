@@ -17,6 +17,8 @@ import { TokenSigner } from './platform/token.ts';
 import { BUSINESS_DICTIONARIES, ENTITIES, MODULES } from './modules/index.ts';
 import type { EntityDef } from '../shared/entities/define.ts';
 import { registerEntityRoutes } from './platform/entity/routes.ts';
+import multipart from '@fastify/multipart';
+import { IMPORT_MULTIPART_LIMITS } from './platform/entity/excel.ts';
 import { EntityService } from './platform/entity/service.ts';
 import type { Services } from './services.ts';
 
@@ -88,7 +90,11 @@ export async function buildApp(
   registerAccessHooks(app, services.sessions, services.permissions);
   registerTenantTime(app, timeZones);
 
-  for (const entity of services.entities.values()) registerEntityRoutes(app, entity);
+  // In a scope of their own that takes multipart bodies: the engine's Excel imports (the rest of the app does not).
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
+    for (const entity of services.entities.values()) registerEntityRoutes(scope, entity);
+  });
   for (const routes of MODULES.flatMap((module) => module.routes ?? [])) await app.register(routes, { services });
 
   if (existsSync(config.webDir)) {

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { callAs, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
@@ -84,4 +85,56 @@ test('goods categories: a tree table, and a category holding another cannot be d
   await page.getByRole('dialog').last().getByRole('button', { name: zh.common.ok }).click();
   await expectToast(page, '该分类下存在子分类或物料，不能删除');
   await expect(parentRow).toBeVisible();
+});
+
+/** An .xlsx with a header row and these rows. */
+async function workbook(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('产品');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+test('product import: a bad row is named and nothing is saved; the corrected file imports every row', async ({
+  page,
+}) => {
+  const tag = uniqueTag('IMP');
+  await callAs(page.request, 'post', `${SYS}/goodscategory/submit`, {
+    data: { categoryCode: `${tag}-CAT`, categoryName: `原材料 ${tag}`, categoryType: '3' },
+  });
+  const header = ['产品零件号', '产品名称', '物料类型', '物料分类', '计量单位'];
+  const good = [`${tag}-1`, '冷轧板 DC01', '原材料', `${tag}-CAT`, '千克'];
+  const upload = async (rows: unknown[][]) => {
+    const dialog = page.getByRole('dialog', { name: '产品数据导入' });
+    await expect(dialog).toBeVisible();
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'products.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await workbook([header, ...rows]),
+    });
+    await dialog.getByRole('button', { name: zh.crud.excel.import, exact: true }).click();
+    return dialog;
+  };
+
+  await loginByApi(page, '/masterdata/product/index');
+  await expect(page.locator('.tenon-crud .ant-table')).toBeVisible();
+  const importButton = page.locator('.tenon-crud-toolbar').getByRole('button', { name: zh.crud.excel.import });
+  await importButton.click();
+  const dialog = await upload([good, [`${tag}-2`, '钢卷', '原材料', '没有这个分类', '千克']]);
+  await expect(dialog.locator('.tenon-import-errors li')).toHaveText(['第3行: 物料分类不存在或无权访问']);
+
+  const search = page.locator('.tenon-crud-search');
+  const rows = page.locator('.tenon-crud .ant-table-row');
+  await dialog.getByRole('button', { name: zh.common.cancel }).click();
+  await search.getByPlaceholder('请输入产品零件号').fill(tag);
+  const searched = page.waitForResponse((r) => r.url().includes(`productNo=${tag}`));
+  await search.getByRole('button', { name: new RegExp(zh.common.search) }).click();
+  expect((await (await searched).json()).data.total).toBe(0);
+  await expect(rows).toHaveCount(0);
+
+  await importButton.click();
+  await upload([good, [`${tag}-2`, '钢卷', '原材料', `原材料 ${tag}`, '千克']]);
+  await expectToast(page, '已导入 2 条数据');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(`原材料 ${tag}`);
 });

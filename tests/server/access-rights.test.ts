@@ -87,12 +87,24 @@ const ACTION_CODES: Record<string, [method: string, verb: string]> = {
   save: ['POST', '_add'],
   update: ['POST', '_edit'],
   remove: ['POST', '_delete'],
+  export: ['GET', '_export'],
+  template: ['GET', '_import'],
+  import: ['POST', '_import'],
 };
+/** Excel routes are named after their entity (`export-product`): keyed by what they do. */
+const excelAction = (action: string) =>
+  action === 'export-template'
+    ? 'template'
+    : action.startsWith('export-')
+      ? 'export'
+      : action.startsWith('import-')
+        ? 'import'
+        : action;
 const engineRoutes = (e: EntityDef): Guarded[] =>
   engineActions(e)
     .filter((action) => action !== 'tree')
     .map((action) => {
-      const [method, verb] = ACTION_CODES[action];
+      const [method, verb] = ACTION_CODES[excelAction(action)];
       return { route: `${method} /api/${e.service}/${e.name}/${action}`, code: `${e.code}${verb}` };
     });
 

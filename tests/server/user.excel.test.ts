@@ -1,6 +1,4 @@
-import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
-import type { LightMyRequestResponse } from 'fastify';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sessions } from '../../src/server/platform/auth-context.ts';
@@ -8,7 +6,7 @@ import { registerAccessHooks, registerErrorHandlers, redactUrl } from '../../src
 import { nextId } from '../../src/server/platform/ids.ts';
 import type { Permissions } from '../../src/server/platform/permissions.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { multipartFile, workbookOf, XLSX } from '../support/uploads.ts';
+import { multipartFile, sheetOf, workbookOf } from '../support/uploads.ts';
 import { createDataScope, createDept, createRole, createTenant, createUser, crudCodes } from '../support/factories.ts';
 
 const USER = '/api/blade-system/user';
@@ -102,17 +100,6 @@ async function create(token: string, fields: Record<string, unknown>) {
 }
 
 /** The first worksheet as rows of cell texts (header first). */
-async function sheetOf(res: LightMyRequestResponse): Promise<string[][]> {
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toBe(XLSX);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(res.rawPayload as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  const rows: string[][] = [];
-  workbook.worksheets[0].eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
-  });
-  return rows;
-}
 
 const column = (rows: string[][], header: string) => rows.slice(1).map((r) => r[rows[0].indexOf(header)] ?? '');
 const rowOf = (rows: string[][], account: string) =>

@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { nextId } from '../../src/server/platform/ids.ts';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -25,4 +27,17 @@ export function multipartFile(file: Buffer, fields: Record<string, string> = {},
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The rows of a downloaded workbook's first sheet, as text (the header first). */
+export async function sheetOf(res: LightMyRequestResponse): Promise<string[][]> {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe(XLSX);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  const rows: string[][] = [];
+  workbook.worksheets[0].eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
+  });
+  return rows;
 }

@@ -178,7 +178,13 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   /** Child lines by body key: `submit` takes the array under the key, `detail` returns it. */
   lines?: Record<string, LineDef>;
   /** Routes a module serves itself (writes that provision other rows, filtered reads): the engine leaves them out. */
-  moduleRoutes?: ReadonlyArray<EngineRoute>;
+  moduleRoutes?: ReadonlyArray<EngineRoute | 'excel'>;
+  /**
+   * Excel (menus.md `<code>_export` / `<code>_import`): `GET export-<name>` downloads what the list's filters match,
+   * named `file`; with `import`, `GET export-template` and `POST import-<name>` (multipart `file`, `isCovered` = 1
+   * updates the rows whose first unique field matches) take rows back, all or nothing.
+   */
+  excel?: { file: LocalText; template?: LocalText; import?: boolean };
   /** Rows are requests a workflow decides (leave, fund approval): served by the approval routes, not the CRUD ones. */
   approval?: ApprovalDef<F>;
 }

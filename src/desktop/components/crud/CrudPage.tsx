@@ -18,6 +18,7 @@ import { MenuIcon } from '../MenuIcon.tsx';
 import { CELL_PADDING, fitHeader, rowButtonWidth } from '../table-width.ts';
 import { TOUCH_POINTER, useMediaQuery, WIDE_SCREEN } from '../use-media-query.ts';
 import { CrudDialog, type DialogState } from './CrudDialog.tsx';
+import { ExcelButtons } from './ExcelButtons.tsx';
 import { crudKey, entityApi } from './crud-api.ts';
 import { crudCss } from './crud-css.ts';
 import {
@@ -286,6 +287,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
             </Button>
           )}
           {options.toolbar?.(context)}
+          <ExcelButtons entity={entity} lang={lang} context={context} />
           {selected.length > 0 && (
             <span className="tenon-crud-selected">{t('crud.selected', { count: selected.length })}</span>
           )}

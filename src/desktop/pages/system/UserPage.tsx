@@ -1,28 +1,26 @@
 import { useState } from 'react';
 import { App, Button, Card } from 'antd';
-import { DownloadOutlined, RetweetOutlined, UnlockOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { RetweetOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../../client/download.ts';
 import { ApiFailure, postData } from '../../../client/http.ts';
 import { user } from '../../../shared/entities/system/user.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudContext, CrudOptions } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
 import { DeptTree } from './DeptTree.tsx';
-import { UserImportDialog } from './UserImportDialog.tsx';
 import { UserRoleDialog } from './UserRoleDialog.tsx';
 
 const USER = '/api/blade-system/user';
 /** The open dialog, with the list's reload for after its change. */
-type Dialog = ({ kind: 'role'; userIds: string[] } | { kind: 'import' }) & {
+type Dialog = { kind: 'role'; userIds: string[] } & {
   open: boolean;
   reload: () => Promise<void>;
 };
-/** The page's current search, when the shared page hands it to its toolbar (export sends the same filters). */
 
 /**
  * /system/user: departments on the left (a click lists the users of that department and those below it), the users
- * on the shared page on the right, with 角色配置, 密码重置, 账号解封, 导入 and 导出 by the session's buttons.
+ * on the shared page on the right, with 角色配置, 密码重置 and 账号解封 by the session's buttons (导入 and 导出 come with
+ * the shared page, from the definition's `excel`).
  */
 export default function UserPage() {
   const { t } = useTranslation();
@@ -55,20 +53,6 @@ export default function UserPage() {
           }),
     });
   };
-  const confirmExport = (context: CrudContext) => {
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('crud.user.exportConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: () =>
-        downloadFile(`${USER}/export-user`, { ...context.query, ...(deptId ? { deptId } : {}) }).catch(
-          (error: unknown) => {
-            if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
-          },
-        ),
-    });
-  };
 
   const options: CrudOptions = {
     query: deptId ? { deptId } : undefined,
@@ -98,19 +82,6 @@ export default function UserPage() {
             {t('crud.user.unlock')}
           </Button>
         )}
-        {can('user_import') && (
-          <Button
-            icon={<UploadOutlined />}
-            onClick={() => setDialog({ kind: 'import', open: true, reload: context.reload })}
-          >
-            {t('crud.user.import')}
-          </Button>
-        )}
-        {can('user_export') && (
-          <Button icon={<DownloadOutlined />} onClick={() => confirmExport(context)}>
-            {t('crud.user.export')}
-          </Button>
-        )}
       </>
     ),
   };
@@ -135,17 +106,6 @@ export default function UserPage() {
           onClose={close}
           afterClose={() => setDialog(null)}
           onSaved={() => {
-            close();
-            void dialog.reload();
-          }}
-        />
-      )}
-      {dialog?.kind === 'import' && (
-        <UserImportDialog
-          open={dialog.open}
-          onClose={close}
-          afterClose={() => setDialog(null)}
-          onImported={() => {
             close();
             void dialog.reload();
           }}

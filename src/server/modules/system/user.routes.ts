@@ -16,7 +16,7 @@ import {
 import { Type } from 'typebox';
 import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
-import { USER_FILES, UserService } from './user.service.ts';
+import { UserService } from './user.service.ts';
 
 const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'newPassword1'];
 /** The password change (form or JSON body): the new password is required, the others may be blank. */
@@ -106,13 +106,13 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
     `${USER}/export-user`,
     { config: { permission: 'user_export', download: true }, schema: LIST_QUERY },
     async (request, reply) =>
-      sendExport(request, reply, user, users.exportRecords(request.user, request.query), USER_FILES.export),
+      sendExport(request, reply, user, users.exportRecords(request.user, request.query), user.excel!.file),
   );
 
   app.get(
     `${USER}/export-template`,
     { config: { permission: 'user_import', download: true } },
-    async (request, reply) => sendTemplate(request, reply, user, USER_FILES.template),
+    async (request, reply) => sendTemplate(request, reply, user, user.excel!.template!),
   );
 
   // Multipart: the upload's own fields are read from the stream; the query string may carry the option instead.

@@ -33,10 +33,6 @@ export const USER_MESSAGES = {
 } satisfies Record<string, LocalText>;
 
 /** Excel file names (export, template). */
-export const USER_FILES = {
-  export: { zh: '用户数据', en: 'Users' },
-  template: { zh: '用户数据模板', en: 'User import template' },
-} satisfies Record<string, LocalText>;
 
 /**
  * The initial password of imported users, hashed once for the whole import as reset-password does. Only code

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
-import type { EntityDef } from '../../../shared/entities/define.ts';
+import { refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, text, type Lang, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { AuthUser } from '../auth-context.ts';
@@ -40,6 +41,10 @@ export const EXCEL_MESSAGES = {
   noRows: { zh: '导入文件中没有数据', en: 'The file holds no data rows' },
   noColumns: { zh: '未找到可导入的列,请使用导入模板', en: 'No known column was found, please use the import template' },
   dictValue: { zh: '{label}不正确: {name}', en: '{label} is not valid: {name}' },
+  ambiguous: {
+    zh: '{label}“{name}”不唯一,请填写编码',
+    en: '{label} "{name}" names more than one row, please give its code',
+  },
   row: { zh: '第{name}行: ', en: 'Row {name}: ' },
   moreErrors: { zh: '(共{name}处错误)', en: '({name} errors in all)' },
 } satisfies Record<string, LocalText>;
@@ -50,12 +55,18 @@ interface Column {
   key: string;
 }
 
-/** The entity's Excel columns in definition order. */
+/**
+ * The entity's Excel columns in definition order. A reference the module does not map itself (no `shows`) holds the
+ * target's names, and an import finds the rows they name (by display name or a unique code).
+ */
 export function excelColumns(entity: EntityDef): Column[] {
   return [...fieldsOf(entity).values()]
     .filter((field) => field.export && !field.secret)
-    .map((field) => ({ field, key: field.shows ?? field.name }));
+    .map((field) => ({ field, key: field.shows ?? (field.ref ? refNameKey(field.name, field) : field.name) }));
 }
+
+/** A reference column the engine maps back to ids on import. */
+const isEngineRef = (field: ResolvedField) => Boolean(field.ref && !field.shows);
 
 /** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name (用户数据20240101120000.xlsx). */
 export function attachment(fileName: string): string {
@@ -141,7 +152,7 @@ function startWorkbook(out: PassThrough, entity: EntityDef, lang: Lang, columns:
 
 /** The cell of a record: dictionary fields as their labels, ids as text, the rest as the wire has it. */
 function cellOf({ field, key }: Column, record: WireRecord): string | number | null {
-  const value = field.dict ? record[`${field.name}Name`] : record[key];
+  const value = field.dict || field.bizDict ? record[`${field.name}Name`] : record[key];
   if (value === null || value === undefined) return null;
   return typeof value === 'number' && field.type !== 'id' ? value : String(value);
 }
@@ -230,7 +241,13 @@ export async function importWorkbook(
   file: Buffer,
   options: ImportOptions = {},
 ): Promise<number> {
-  const rows = await readSheet(service.entity, dictionaries, file);
+  const labelsOf = async (field: ResolvedField) => {
+    if (field.bizDict) return service.bizDictLabels(user, field.bizDict);
+    const items = await dictionaries.itemsOf(field.dict!);
+    return new Map([...items].map(([key, label]) => [label, key]));
+  };
+  const rows = await readSheet(service.entity, labelsOf, file);
+  await resolveRefs(service, user, rows);
   const errors: RowError[] = [];
   const bodies: Record<string, unknown>[] = [];
   const rowOf: number[] = [];
@@ -244,16 +261,59 @@ export async function importWorkbook(
     }
   }
   errors.push(...rows.errors);
-  const result = await service.submitAll(user, bodies);
+  // Rows already refused keep every row out; the others are still checked, so one answer names every bad row.
+  const result = await service.submitAll(user, bodies, 'submit', errors.length > 0);
   errors.push(...result.errors.map(({ index, error }) => ({ row: rowOf[index], error })));
   if (errors.length) throw new ImportErrors(errors.sort((a, b) => a.row - b.row));
   return result.saved;
 }
 
+/**
+ * Reference cells to ids: every distinct name of a column is looked up once; a name no visible row has, or several
+ * have, refuses its row (`物料分类不存在或无权访问`, `…不唯一`).
+ */
+async function resolveRefs(
+  service: EntityService,
+  user: AuthUser,
+  rows: { mapped: SheetRow[]; errors: RowError[] },
+): Promise<void> {
+  const columns = excelColumns(service.entity).filter(({ field }) => isEngineRef(field));
+  const found = new Map<string, Map<string, string[]>>();
+  for (const { field, key } of columns) {
+    const texts = [
+      ...new Set(
+        rows.mapped
+          .map((r) => r.values[key])
+          .filter((v) => v !== undefined)
+          .map(String),
+      ),
+    ];
+    found.set(field.name, await service.refIdsByText(user, field, texts));
+  }
+  rows.mapped = rows.mapped.filter(({ row, values }) => {
+    try {
+      for (const { field, key } of columns) {
+        if (values[key] === undefined) continue;
+        const text = String(values[key]);
+        const ids = found.get(field.name)!.get(text) ?? [];
+        if (ids.length === 0) throw new ApiError(400, MESSAGES.refMissing, { label: field.label });
+        if (ids.length > 1) throw failWith(EXCEL_MESSAGES.ambiguous, { label: field.label, name: text.slice(0, 50) });
+        delete values[key];
+        values[field.name] = ids[0];
+      }
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      rows.errors.push({ row, error });
+      return false;
+    }
+  });
+}
+
 /** Rows of the first worksheet as wire values, with the rows whose dictionary labels are unknown. */
 async function readSheet(
   entity: EntityDef,
-  dictionaries: Dictionaries,
+  labelsOf: (field: ResolvedField) => Promise<Map<string, string>>,
   file: Buffer,
 ): Promise<{ mapped: SheetRow[]; errors: RowError[] }> {
   checkWorkbookFile(file);
@@ -284,12 +344,10 @@ async function readSheet(
   });
   if (!columns.size) throw failWith(EXCEL_MESSAGES.noColumns);
 
-  // label -> key of each dictionary column
+  // label -> key of each dictionary column (the platform's, or the tenant's business dictionary)
   const labels = new Map<string, Map<string, string>>();
   for (const { field } of columns.values()) {
-    if (!field.dict || labels.has(field.dict)) continue;
-    const items = await dictionaries.itemsOf(field.dict);
-    labels.set(field.dict, new Map([...items].map(([key, label]) => [label, key])));
+    if (isDictionaryField(field) && !labels.has(field.name)) labels.set(field.name, await labelsOf(field));
   }
 
   const mapped: SheetRow[] = [];
@@ -303,7 +361,7 @@ async function readSheet(
         // A blank cell is "not given": an insert takes the default, an update keeps the value.
         if (value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
         if (typeof value === 'string') value = value.trim();
-        if (field.dict) value = dictionaryKey(field, labels.get(field.dict)!, String(value));
+        if (isDictionaryField(field)) value = dictionaryKey(field, labels.get(field.name)!, String(value));
         values[key] = value;
       }
     } catch (error) {

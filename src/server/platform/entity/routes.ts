@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { displayField, type EngineRoute, type EntityDef } from '../../../shared/entities/define.ts';
 import type { AuthUser } from '../auth-context.ts';
-import { ok, okOrEmpty } from '../errors.ts';
+import { fail, ok, okOrEmpty } from '../errors.ts';
+import { allRecords, importWorkbook, readUpload, sendExport, sendTemplate } from './excel.ts';
 import type { EntityService } from './service.ts';
-import { BodyMap, IdQuery, isRecord, LIST_QUERY, Param, paramsOf, queryOrBody } from '../route-schemas.ts';
+import { BodyMap, IdQuery, isRecord, LIST_QUERY, Param, paramsOf, queryOrBody, queryParams } from '../route-schemas.ts';
 
 /** A submit with an id edits a row (`_edit`), without one adds (`_add`). */
 export const hasId = (request: FastifyRequest) => {
@@ -31,23 +32,22 @@ export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
  * are written by starting their process and read through it (flow/approval.routes.ts); only the lists and the picker
  * of a keyed entity, whose rows its module finds and writes by key; never those its definition leaves to its module.
  */
-export function engineActions(entity: EntityDef): Array<EngineRoute | 'lazy-list' | 'tree'> {
+export function engineActions(entity: EntityDef): EngineAction[] {
   if (entity.approval) return [];
   const left = new Set<string>(entity.moduleRoutes ?? []);
   if (entity.key) for (const route of ['detail', 'submit', 'save', 'update', 'remove']) left.add(route);
-  const actions: Array<EngineRoute | 'lazy-list' | 'tree'> = [
-    'list',
-    'page',
-    'detail',
-    'submit',
-    'save',
-    'update',
-    'remove',
-  ];
+  const actions: EngineAction[] = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'];
   if (entity.tree) actions.push('lazy-list', 'tree');
   if (displayField(entity)) actions.push('picker');
+  if (entity.excel && !left.has('excel')) {
+    actions.push(`export-${entity.name}`);
+    if (entity.excel.import) actions.push('export-template', `import-${entity.name}`);
+  }
   return actions.filter((action) => !left.has(action));
 }
+
+export type EngineAction =
+  EngineRoute | 'lazy-list' | 'tree' | `export-${string}` | 'export-template' | `import-${string}`;
 
 /**
  * The contract's CRUD routes of an entity: GET list|page|detail, POST submit|save|update|remove; a tree entity's
@@ -117,4 +117,33 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
     await service.remove(request.user, paramsOf(request).ids);
     return ok(request, null);
   });
+
+  const { excel } = entity;
+  if (!excel) return;
+  // Excel: the list's filters; a browser link may carry the token as `blade-auth` (download).
+  app.get(
+    `${base}/export-${entity.name}`,
+    { config: { permission: `${entity.code}_export`, download: true }, schema: LIST_QUERY },
+    async (request, reply) =>
+      sendExport(request, reply, entity, allRecords(service, request.user, request.query), excel.file),
+  );
+  const importing = { permission: `${entity.code}_import` };
+  app.get(`${base}/export-template`, { config: { ...importing, download: true } }, async (request, reply) =>
+    sendTemplate(request, reply, entity, excel.template ?? excel.file),
+  );
+  // Multipart: the upload's own fields are read from the stream; the query string may carry the option instead.
+  app.post(
+    `${base}/import-${entity.name}`,
+    { config: importing, schema: queryParams({ isCovered: Param }) },
+    async (request) => {
+      const { file, fields } = await readUpload(request);
+      const covered = String(fields.isCovered ?? request.query.isCovered ?? '0').trim();
+      if (covered !== '0' && covered !== '1') throw fail('paramType', { name: 'isCovered' });
+      const user = request.user;
+      const saved = await importWorkbook(service, service.dictionaries, user, file, {
+        toBody: covered === '1' ? (values) => service.withIdOfSaved(user, values) : undefined,
+      });
+      return ok(request, saved);
+    },
+  );
 }

@@ -8,7 +8,8 @@ import { splitList, type AuthUser } from '../auth-context.ts';
 import { dataScopePredicate } from './data-scope.ts';
 import type { Dictionaries } from '../dictionaries.ts';
 import { ApiError, fail, failWith } from '../errors.ts';
-import { fieldsOf, parseFieldValue, toWire } from './fields.ts';
+import { fieldsOf, parseFieldValue, toWire, type ResolvedField } from './fields.ts';
+import { itemLabel } from '../../../shared/entities/dict-items.ts';
 import {
   checkReferrers,
   checkRemovable,
@@ -258,12 +259,14 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   /**
    * Many submits in one transaction (an Excel import): every body is validated exactly as `submit` does, and
    * either all are saved or none, with the error of each failing body by its index. Later bodies see the rows
-   * earlier ones wrote (a duplicate key inside the batch, the tenant quota).
+   * earlier ones wrote (a duplicate key inside the batch, the tenant quota). `refused`: the caller has already
+   * refused other rows of the batch (unknown names in an import): every body is still checked, none is saved.
    */
   async submitAll(
     user: AuthUser,
     bodies: unknown[],
     mode: SubmitMode = 'submit',
+    refused = false,
   ): Promise<{ saved: number; errors: BatchError[] }> {
     const errors: BatchError[] = [];
     const collect = (index: number, error: unknown) => {
@@ -290,12 +293,12 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
             collect(index, error);
           }
         }
-        if (errors.length) throw rollback;
+        if (errors.length || refused) throw rollback;
       });
     } catch (error) {
       if (error !== rollback) throw error;
     }
-    if (errors.length) return { saved: 0, errors: errors.sort((a, b) => a.index - b.index) };
+    if (errors.length || refused) return { saved: 0, errors: errors.sort((a, b) => a.index - b.index) };
     await this.afterWrite();
     return { saved: prepared.length, errors };
   }
@@ -327,6 +330,70 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     for (const sort of parseListQuery(this.entity, {}, { paged: false }).sorts)
       query = query.orderBy(sort.field.column, sort.direction);
     return query.execute();
+  }
+
+  /**
+   * What an import's text cells of reference `field` name: for each text, the ids of the target's rows (the caller's
+   * visible ones) whose display field or one of its unique text fields holds it (a category by name or by code).
+   */
+  async refIdsByText(user: AuthUser, field: ResolvedField, texts: string[]): Promise<Map<string, string[]>> {
+    const target = this.serviceOf(field.ref!);
+    const fields = fieldsOf(target.entity);
+    const matchable = [...fields.values()].filter(
+      (f) => (f.name === displayField(target.entity) || f.unique === true) && f.type === 'string',
+    );
+    const found = new Map<string, Set<string>>(texts.map((text) => [text, new Set()]));
+    if (!texts.length || !matchable.length) return new Map();
+    const key = keyColumnOf(target.entity);
+    const rows = await (
+      await target.visibleRows(user)
+    )(this.deps.db)
+      .where((eb) => eb.or(matchable.map((f) => eb(f.column, 'in', texts))))
+      .select([key, ...matchable.map((f) => f.column)])
+      .execute();
+    for (const row of rows) for (const f of matchable) found.get(String(row[f.column]))?.add(String(row[key]));
+    return new Map([...found].map(([text, ids]) => [text, [...ids]]));
+  }
+
+  /** The platform dictionaries (Excel columns of `dict` fields). */
+  get dictionaries(): Dictionaries {
+    return this.deps.dictionaries;
+  }
+
+  /**
+   * An import's row that names a saved row by the entity's first unique field (a part number) becomes an update of
+   * that row (`isCovered`); any other row stays an insert.
+   */
+  async withIdOfSaved(user: AuthUser, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const unique = [...fieldsOf(this.entity).values()].find((f) => f.unique === true);
+    const value = unique ? values[unique.name] : undefined;
+    if (!unique || value === undefined || value === null || value === '') return values;
+    const saved = await (
+      await this.visibleRows(user)
+    )(this.deps.db)
+      .where(unique.column, '=', String(value))
+      .select('id')
+      .executeTakeFirst();
+    return saved ? { ...values, id: String(saved.id) } : values;
+  }
+
+  /** Label (zh or English) -> key of the caller's tenant's business dictionary `code`, for an import's cells. */
+  async bizDictLabels(user: AuthUser, code: string): Promise<Map<string, string>> {
+    const items = await this.deps.db
+      .selectFrom('blade_dict_biz')
+      .select(['dict_key', 'dict_value', 'remark'])
+      .where('tenant_id', '=', this.entity.tenant ? user.tenantId : '000000')
+      .where('code', '=', code)
+      .where('parent_id', '<>', '0')
+      .where('is_deleted', '=', 0)
+      .execute();
+    const labels = new Map<string, string>();
+    for (const item of items) {
+      const key = String(item.dict_key);
+      for (const lang of ['en', 'zh'] as const)
+        labels.set(itemLabel({ dictValue: String(item.dict_value), remark: String(item.remark ?? '') }, lang), key);
+    }
+    return labels;
   }
 
   private serviceOf(name: string): EntityService {

@@ -15,6 +15,7 @@ export const customer = defineEntity({
   audit: true,
   dataScope: true,
   display: 'customerName',
+  excel: { file: { zh: '客户数据', en: 'Customers' } },
   fields: {
     customerCode: {
       type: 'string',

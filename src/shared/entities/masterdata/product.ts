@@ -18,6 +18,11 @@ export const product = defineEntity({
   dataScope: true,
   display: 'productNo',
   keyword: ['productNo', 'customerPartNo', 'productName'],
+  excel: {
+    file: { zh: '产品数据', en: 'Products' },
+    template: { zh: '产品导入模板', en: 'Product import template' },
+    import: true,
+  },
   fields: {
     productNo: {
       type: 'string',

@@ -15,6 +15,7 @@ export const supplier = defineEntity({
   audit: true,
   dataScope: true,
   display: 'supplierName',
+  excel: { file: { zh: '供应商数据', en: 'Suppliers' } },
   fields: {
     supplierCode: {
       type: 'string',

@@ -37,6 +37,13 @@ export const user = defineEntity({
   dataScope: true,
   // A person is named by his real name wherever a document points at him (经办人, 审核人).
   display: 'realName',
+  // Its module serves the Excel routes (the department filter, roles and posts by name, password defaults).
+  excel: {
+    file: { zh: '用户数据', en: 'Users' },
+    template: { zh: '用户数据模板', en: 'User import template' },
+    import: true,
+  },
+  moduleRoutes: ['excel'],
   fields: {
     account: {
       type: 'string',

@@ -49,8 +49,11 @@ export const crud: Resource<typeof zh> = {
     resetConfirm: 'Reset the passwords of the selected accounts to the initial password?',
     unlock: 'Unlock account',
     unlockConfirm: 'Unlock the selected accounts?',
+  },
+  /** Excel export and import of a screen (menus.md `<code>_export`, `<code>_import`). */
+  excel: {
     import: 'Import',
-    importTitle: 'Import users',
+    importTitle: 'Import {{label}} data',
     importFile: 'File',
     importPick: 'Choose a file',
     importTip: 'Please upload a standard .xlsx file',
@@ -60,7 +63,10 @@ export const crud: Resource<typeof zh> = {
     templateDownload: 'Template',
     templateLink: 'Download',
     export: 'Export',
-    exportConfirm: 'Export the user data?',
+    exportConfirm: 'Export the {{label}} data?',
+    uploading: 'Uploading {{percent}}%',
+    importing: 'Importing, please wait…',
+    imported: '{{count}} rows imported',
   },
   tree: {
     addChild: 'Add child',

@@ -51,8 +51,11 @@ export const crud = {
     resetConfirm: '确定将选择账号密码重置为初始密码?',
     unlock: '账号解封',
     unlockConfirm: '确定将选择账号解封?',
+  },
+  /** Excel export and import of a screen (menus.md `<code>_export`, `<code>_import`). */
+  excel: {
     import: '导入',
-    importTitle: '用户数据导入',
+    importTitle: '{{label}}数据导入',
     importFile: '模板上传',
     importPick: '选择文件',
     importTip: '请上传 .xlsx 标准格式文件',
@@ -62,7 +65,10 @@ export const crud = {
     templateDownload: '模板下载',
     templateLink: '点击下载',
     export: '导出',
-    exportConfirm: '是否导出用户数据?',
+    exportConfirm: '是否导出{{label}}数据?',
+    uploading: '正在上传 {{percent}}%',
+    importing: '正在导入,请稍候…',
+    imported: '已导入 {{count}} 条数据',
   },
   /** Tree tables of the shared page. */
   tree: {

@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Modal, Switch, Upload } from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Switch, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, uploadFile } from '../../../client/download.ts';
 import { ApiFailure } from '../../../client/http.ts';
 
-const USER = '/api/blade-system/user';
-
 interface Props {
+  /** `POST` taking the workbook (`import-user`, `import-product`) and the template's `GET`. */
+  importUrl: string;
+  templateUrl: string;
+  /** What is imported, for the title (用户, 产品). */
+  label: string;
   open: boolean;
   onClose: () => void;
   afterClose: () => void;
@@ -23,21 +26,30 @@ const rowErrors = (text: string) =>
     .filter(Boolean);
 
 /**
- * 用户数据导入: an .xlsx laid out like the template, optionally overwriting the users it names (数据覆盖). The
- * server imports all rows or none; its per-row errors stay in the dialog so the file can be corrected.
+ * <X>数据导入: an .xlsx laid out like the template, optionally overwriting the rows it names (数据覆盖). The server
+ * imports all rows or none; while it works the dialog shows the upload's progress, then that the rows are being
+ * checked; its per-row errors stay in the dialog so the file can be corrected.
  */
-export function UserImportDialog({ open, onClose, afterClose, onImported }: Props) {
-  const { t } = useTranslation();
+export function ExcelImportDialog({ importUrl, templateUrl, label, open, onClose, afterClose, onImported }: Props) {
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [file, setFile] = useState<File>();
   const [covered, setCovered] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const [uploaded, setUploaded] = useState<number>();
 
   const upload = useMutation({
-    mutationFn: (picked: File) => uploadFile(`${USER}/import-user`, picked, { isCovered: covered ? '1' : '0' }),
-    onMutate: () => setErrors([]),
-    onSuccess: () => {
-      void message.success(t('common.operationSuccess'));
+    mutationFn: (picked: File) =>
+      uploadFile<number | null>(importUrl, picked, { isCovered: covered ? '1' : '0' }, setUploaded),
+    onMutate: () => {
+      setErrors([]);
+      setUploaded(0);
+    },
+    onSettled: () => setUploaded(undefined),
+    onSuccess: (count) => {
+      void message.success(
+        typeof count === 'number' ? t('crud.excel.imported', { count }) : t('common.operationSuccess'),
+      );
       onImported();
     },
     onError: (error) => {
@@ -47,7 +59,7 @@ export function UserImportDialog({ open, onClose, afterClose, onImported }: Prop
   });
   const submit = () => {
     if (!file) {
-      void message.warning(t('crud.user.importNoFile'));
+      void message.warning(t('crud.excel.importNoFile'));
       return;
     }
     upload.mutate(file);
@@ -57,7 +69,7 @@ export function UserImportDialog({ open, onClose, afterClose, onImported }: Prop
     <Modal
       open={open}
       afterClose={afterClose}
-      title={t('crud.user.importTitle')}
+      title={t('crud.excel.importTitle', { label: i18n.language === 'en' ? label.toLowerCase() : label })}
       width={560}
       mask={{ closable: false }}
       destroyOnHidden
@@ -67,12 +79,12 @@ export function UserImportDialog({ open, onClose, afterClose, onImported }: Prop
           {t('common.cancel')}
         </Button>,
         <Button key="ok" type="primary" loading={upload.isPending} onClick={submit}>
-          {t('crud.user.import')}
+          {t('crud.excel.import')}
         </Button>,
       ]}
     >
       <Form layout="horizontal" labelCol={{ flex: '110px' }} wrapperCol={{ flex: 1 }}>
-        <Form.Item label={t('crud.user.importFile')} extra={t('crud.user.importTip')}>
+        <Form.Item label={t('crud.excel.importFile')} extra={t('crud.excel.importTip')}>
           <Upload
             accept=".xlsx"
             maxCount={1}
@@ -87,27 +99,33 @@ export function UserImportDialog({ open, onClose, afterClose, onImported }: Prop
               setErrors([]);
             }}
           >
-            <Button icon={<UploadOutlined />}>{t('crud.user.importPick')}</Button>
+            <Button icon={<UploadOutlined />}>{t('crud.excel.importPick')}</Button>
           </Upload>
         </Form.Item>
-        <Form.Item label={t('crud.user.importCovered')}>
-          <Switch checked={covered} onChange={setCovered} aria-label={t('crud.user.importCovered')} />
+        <Form.Item label={t('crud.excel.importCovered')}>
+          <Switch checked={covered} onChange={setCovered} aria-label={t('crud.excel.importCovered')} />
         </Form.Item>
-        <Form.Item label={t('crud.user.templateDownload')}>
+        <Form.Item label={t('crud.excel.templateDownload')}>
           <Button
             type="link"
             icon={<DownloadOutlined />}
-            onClick={() => void downloadFile(`${USER}/export-template`).catch(() => undefined)}
+            onClick={() => void downloadFile(templateUrl).catch(() => undefined)}
           >
-            {t('crud.user.templateLink')}
+            {t('crud.excel.templateLink')}
           </Button>
         </Form.Item>
       </Form>
+      {uploaded !== undefined && (
+        <div className="tenon-import-progress" role="status">
+          <Progress percent={uploaded} status="active" showInfo={false} size="small" />
+          {uploaded < 100 ? t('crud.excel.uploading', { percent: uploaded }) : t('crud.excel.importing')}
+        </div>
+      )}
       {errors.length > 0 && (
         <Alert
           type="error"
           showIcon
-          title={t('crud.user.importFailed')}
+          title={t('crud.excel.importFailed')}
           description={
             <ul className="tenon-import-errors" style={{ margin: 0, paddingInlineStart: 18 }}>
               {errors.map((line) => (
