@@ -5,21 +5,24 @@ import { DEMO_PASSWORD, DEMO_USERS } from './modules/system/demo.ts';
 import { seed } from './db/seed/seed.ts';
 import { MODULES } from './modules/index.ts';
 
-/** `npm run demo`: the demo people on the configured database (with the server stopped when it is PGlite). */
+/**
+ * `npm run demo`: every module's demo data on the configured database (with the server stopped when it is PGlite),
+ * idempotent: what exists stays.
+ */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database.db);
     await seed(database.db, MODULES);
-    // Each module adds its own demo rows; what they add is listed (the people, for now).
-    const added: string[] = [];
-    for (const module of MODULES) added.push(...((await module.demo?.(database.db)) ?? []));
-    console.log(
-      added.length
-        ? `Demo users added (tenant 000000, password ${DEMO_PASSWORD}):`
-        : 'Demo users already present (tenant 000000):',
-    );
+    // Each module adds its own demo rows and says what it added; a second run adds nothing.
+    console.log('Tenon demo data (tenant 000000):');
+    for (const module of MODULES) {
+      if (!module.demo) continue;
+      const added = (await module.demo(database.db)).filter((line) => !/^0 /.test(line));
+      console.log(`  ${module.name.padEnd(11)} ${added.length ? added.join(', ') : 'already present'}`);
+    }
+    console.log(`Demo users (password ${DEMO_PASSWORD}):`);
     for (const user of DEMO_USERS) console.log(`  ${user.account.padEnd(10)} ${user.realName}`);
   } finally {
     await database.close();

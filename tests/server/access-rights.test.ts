@@ -46,6 +46,7 @@ const SELF = [
   `GET ${SYS}/dept/lazy-tree`,
   `GET ${SYS}/dept/listNoPage`,
   `GET ${SYS}/dept/listChildNoPage`,
+  `GET ${SYS}/dept/company-select`, // the company select of forms with an orgId
   `GET ${SYS}/role/tree-by-id`,
   `GET ${SYS}/region/lazy-tree`,
   `GET ${SYS}/region/select`, // region pickers of customer/supplier forms

@@ -275,6 +275,9 @@ describe('products', () => {
 describe('master data demo', () => {
   it('adds customers, suppliers, a category tree and about 2,000 parts once, with multi-level names', async () => {
     const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
+    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
+    expect(await seedDemoCompanies(t.services.db)).toEqual(['2 company codes']);
+    expect(await seedDemoCompanies(t.services.db)).toEqual([]);
     const first = await seedMasterdataDemo(t.services.db);
     expect(first).toContain('21 goods categories');
     const parts = Number(first.find((line) => line.endsWith(' parts'))!.split(' ')[0]);
@@ -290,6 +293,7 @@ describe('master data demo', () => {
       customerName: '浙江吉利控股集团有限公司',
       categoryName: '车身结构件',
       project: 'GL-KX11',
+      orgName: '常州布雷德',
     });
   });
 });

@@ -1,6 +1,7 @@
 import { BUSINESS_DICTIONARIES } from '../../src/server/modules/index.ts';
 import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { seedBusinessDictionaries } from '../../src/server/db/seed/business-dictionaries.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import type { EntityDef, FieldDef } from '../../src/shared/entities/define.ts';
@@ -136,8 +137,8 @@ export async function createDataScope(
 export const crudCodes = (code: string) => [code, `${code}_add`, `${code}_edit`, `${code}_delete`, `${code}_view`];
 
 /**
- * A tenant with its administrator role (as provisioning makes it) granted `codes` and a user holding it; returns that
- * user's token.
+ * A tenant with its business dictionaries and its administrator role (as provisioning makes them) granted `codes`,
+ * and a user holding it; returns that user's token.
  */
 export async function createTenantAdmin(
   t: TestApp,
@@ -147,6 +148,7 @@ export async function createTenantAdmin(
   password = 'pw',
 ) {
   await createTenant(t, tenantId);
+  await seedBusinessDictionaries(t.services.db, BUSINESS_DICTIONARIES, [tenantId]);
   const roleId = await createRole(t, tenantId, 'admin', codes, [], ROLE_POWER.tenantAdmin);
   const userId = await createUser(t, { tenantId, account, password, roleId });
   return { roleId, userId, token: await t.tokenOf(account, password, tenantId) };

@@ -593,6 +593,7 @@ export interface ErpProduct {
   unit: Generated<string>;
   customer_id: Nullable<Int8>;
   project: Generated<string>;
+  org_id: Generated<string>;
   drawing_no: Generated<string>;
   net_weight: Nullable<Numeric>;
   safety_stock: Nullable<Numeric>;

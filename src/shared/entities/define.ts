@@ -115,6 +115,11 @@ export interface FieldDef {
    * row that live rows point at, and the forms pick with the target's picker.
    */
   ref?: string;
+  /**
+   * A company code (`orgId`, domain/README.md §3.4): one of the tenant's companies (`公司不存在`), read with its name
+   * (`orgName`), picked from the company select.
+   */
+  company?: true;
   /** With `ref`: the message refusing to delete a row this field points at, when it is not `已被<label>引用，不能删除`. */
   inUse?: LocalText;
 }
@@ -273,7 +278,11 @@ export const refNameKey = (name: string, field: FieldDef): string => field.shows
 
 /** The wire key of a field's text for people in a read row: a dictionary's label, a reference's names, else `shows`. */
 export const textKey = (name: string, field: FieldDef): string =>
-  field.dict || field.bizDict ? `${name}Name` : field.ref ? refNameKey(name, field) : (field.shows ?? name);
+  field.dict || field.bizDict
+    ? `${name}Name`
+    : field.ref || field.company
+      ? refNameKey(name, field)
+      : (field.shows ?? name);
 
 export const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
-import { App, Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Flex, Space, Table, Tooltip, type TableColumnsType } from 'antd';
 import {
   DeleteOutlined,
   EditOutlined,
@@ -271,7 +271,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
         menuSpan={options.searchMenuSpan}
       />
       <div className="tenon-crud-toolbar">
-        <Space wrap>
+        {/* Flex, not Space: the screen's buttons come as fragments, and a gap spaces what is rendered. */}
+        <Flex wrap gap="small" align="center">
           {can(`${code}_add`) && (
             <Button
               type="primary"
@@ -291,7 +292,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
           {selected.length > 0 && (
             <span className="tenon-crud-selected">{t('crud.selected', { count: selected.length })}</span>
           )}
-        </Space>
+        </Flex>
         <Tooltip title={t('common.refresh')}>
           <Button
             shape="circle"

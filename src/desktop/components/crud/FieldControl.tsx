@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
-import { useDictionaryOptions, useMenuTree, useParentTree } from './crud-api.ts';
+import { useCompanyOptions, useDictionaryOptions, useMenuTree, useParentTree } from './crud-api.ts';
 import { isMultiple, isPicker, type CrudField } from './fields.ts';
 import { isReference, ReferencePicker } from '../ReferencePicker.tsx';
 
@@ -90,6 +90,24 @@ function TimeZoneSelect({ field, lang, ...rest }: ControlProps) {
   );
 }
 
+/** A company code (`orgId`): the tenant's companies by name (domain/README.md §3.4). */
+export function CompanySelect({ field, lang, ...rest }: ControlProps) {
+  const { t } = useTranslation();
+  const companies = useCompanyOptions();
+  return (
+    <Select
+      {...rest}
+      // Until the companies are there, a code names nothing: show nothing rather than a bare code.
+      value={companies.data ? (rest.value as string | undefined) || undefined : undefined}
+      options={companies.data ?? []}
+      loading={companies.isPending}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      placeholder={hint(t, 'select', field, lang, rest.disabled)}
+    />
+  );
+}
+
 /** A tree entity's parent: one node of its picker tree, cleared = a root. */
 function ParentTree({ field, lang, recordId, ...rest }: ControlProps) {
   const { t } = useTranslation();
@@ -118,6 +136,7 @@ export function FieldControl(props: ControlProps) {
   if (field.control === 'menu-tree') return <MenuTree {...base} />;
   if (field.control === 'time-zone') return <TimeZoneSelect {...base} />;
   if (isReference(field)) return <ReferencePicker {...base} />;
+  if (field.company) return <CompanySelect {...base} />;
   if (field.type === 'switch')
     return <Switch id={rest.id} disabled={rest.disabled} checked={checked} onChange={rest.onChange} />;
   if (field.type === 'date' || field.type === 'datetime') {

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { useFormName } from '../use-form-name.ts';
-import { DictSelect } from './FieldControl.tsx';
+import { CompanySelect, DictSelect } from './FieldControl.tsx';
+import { isReference, ReferencePicker } from '../ReferencePicker.tsx';
 import { createTimeLabel, filterFields, filterQuery, isNumeric, type CrudField } from './fields.ts';
 
 type Query = Record<string, string | number>;
@@ -24,6 +25,9 @@ function FilterControl({ field, lang, value, ...rest }: FilterProps) {
   const { t } = useTranslation();
   const label = field.label[lang];
   if (isDictionaryField(field)) return <DictSelect field={field} lang={lang} value={value} {...rest} />;
+  // A reference or a company is searched by picking the row it names (the server matches the id or code).
+  if (isReference(field)) return <ReferencePicker field={field} lang={lang} value={value} {...rest} />;
+  if (field.company) return <CompanySelect field={field} lang={lang} value={value} {...rest} />;
   if (field.type === 'date' || field.type === 'datetime') {
     return <DatePicker {...rest} value={value as Dayjs | null | undefined} placeholder={t('crud.select', { label })} />;
   }

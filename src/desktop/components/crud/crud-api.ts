@@ -58,6 +58,15 @@ export function useDictionaryOptions(field: FieldDef, lang: Lang): Option[] {
   }));
 }
 
+/** The caller's tenant's companies (`dept/company-select`): what an `orgId` holds and shows. */
+export function useCompanyOptions() {
+  return useQuery({
+    queryKey: [DESKTOP_KEY, 'companies'],
+    queryFn: () => getData<Option[]>('/api/blade-system/dept/company-select'),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** A node of `menu/grant-tree` (contract system.md §4). */
 export type GrantTreeNode = TreeNode;
 

@@ -33,6 +33,7 @@ create table erp_product (
   unit varchar(32) not null default 'PCS',
   customer_id bigint,
   project varchar(64) not null default '',
+  org_id varchar(64) not null default '',
   drawing_no varchar(64) not null default '',
   net_weight numeric(18,4),
   safety_stock numeric(18,4),

@@ -89,6 +89,8 @@ export interface DemoPart {
   unit: string;
   customer?: string;
   project: string;
+  /** The producing company's code (the demo group's 1010 常州 / 1020 苏州). */
+  orgId?: string;
   netWeight?: string;
   productStatus: string;
 }
@@ -154,6 +156,7 @@ export function demoParts(): DemoPart[] {
   // Each program makes each family (both sides when sided): a finished part, two weld sub-assemblies, and four
   // stampings per sub-assembly.
   for (const [programIndex, [customer, project, prefix]] of PROGRAMS.entries()) {
+    const orgId = programIndex % 3 === 2 ? '1020' : '1010';
     for (const [familyIndex, [category, family, sided]] of FAMILIES.entries()) {
       for (const side of sided ? ['左', '右'] : ['']) {
         const base = `${prefix}-${String(familyIndex + 1).padStart(2, '0')}${side === '右' ? 'R' : side ? 'L' : ''}`;
@@ -168,6 +171,7 @@ export function demoParts(): DemoPart[] {
           unit: 'PCS',
           customer,
           project,
+          orgId,
           netWeight: (3 + ((familyIndex * 7 + programIndex) % 11) * 0.8).toFixed(2),
           productStatus: status,
         });
@@ -182,6 +186,7 @@ export function demoParts(): DemoPart[] {
             unit: 'PCS',
             customer,
             project,
+            orgId,
             productStatus: status,
           });
           for (const piece of [1, 2, 3, 4]) {
@@ -195,6 +200,7 @@ export function demoParts(): DemoPart[] {
               unit: 'PCS',
               customer,
               project,
+              orgId,
               productStatus: status,
             });
           }
@@ -292,6 +298,7 @@ export async function seedDemoParts(db: Db, tenant: string, audit: () => Record<
     unit: part.unit,
     customer_id: part.customer ? (customers.get(part.customer) ?? null) : null,
     project: part.project,
+    org_id: part.orgId ?? '',
     net_weight: part.netWeight ?? null,
     product_status: part.productStatus,
     ...audit(),

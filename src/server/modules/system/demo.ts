@@ -94,3 +94,24 @@ export async function seedDemo(db: Db): Promise<string[]> {
   }
   return added;
 }
+
+/**
+ * The demo group's companies (domain/README.md §3.4): the seeded 常州布雷德 and 苏州布雷德 get their company codes,
+ * which the demo's parts and plans name as their producing company. A code already set stays.
+ */
+export async function seedDemoCompanies(db: Db): Promise<string[]> {
+  let coded = 0;
+  for (const [id, code] of [
+    [SEED.deptChangzhou, '1010'],
+    [SEED.deptSuzhou, '1020'],
+  ] as const) {
+    const updated = await db
+      .updateTable('blade_dept')
+      .set({ remark: code })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('remark', '=', ''), eb('remark', 'is', null)]))
+      .executeTakeFirst();
+    coded += Number(updated.numUpdatedRows);
+  }
+  return coded ? [`${coded} company codes`] : [];
+}

@@ -5,6 +5,7 @@ import { dict, dictBiz } from '../../../shared/entities/system/dict.ts';
 import { menu } from '../../../shared/entities/system/menu.ts';
 import { role } from '../../../shared/entities/system/role.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
+import { companyOptions } from '../../platform/entity/company.ts';
 import { forTenantParam } from '../../platform/entity/routes.ts';
 import type { EntityTree } from '../../platform/entity/tree.ts';
 import { parentParam } from '../../platform/entity/tree.ts';
@@ -35,6 +36,11 @@ export function treeRoutes(fastify: FastifyInstance, services: Services) {
   );
   app.get(`${SYS}/dept/listChildNoPage`, { schema: queryParams({ parentId: Param }) }, async (request) =>
     ok(request, await treeOf(dept).children(request.user, parentParam(request.query.parentId))),
+  );
+
+  // The company select of every form with an `orgId` (domain/README.md §3.4): `{value: code, label: name}`.
+  app.get(`${SYS}/dept/company-select`, async (request) =>
+    ok(request, await companyOptions(services.db, request.user.tenantId)),
   );
 
   app.get(`${SYS}/role/tree-by-id`, { schema: queryParams({ roleId: Param }) }, async (request) => {

@@ -68,8 +68,9 @@ export function parseListQuery(
       continue;
     }
     if (value === undefined || value === null || String(value).trim() === '') continue;
-    const effective: Suffix =
-      suffix ?? field.search ?? (entity.filterStyle === 'entity' || !isText(field) ? 'equal' : 'like');
+    // A key of a business dictionary or a company code is matched whole: 1 must not find 11.
+    const exact = entity.filterStyle === 'entity' || !isText(field) || Boolean(field.bizDict || field.company);
+    const effective: Suffix = suffix ?? field.search ?? (exact ? 'equal' : 'like');
     conditions.push({ field, suffix: effective, value: filterValue(field, effective, String(value).trim()) });
   }
 

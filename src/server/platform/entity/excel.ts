@@ -10,6 +10,7 @@ import { MESSAGES, text, type Lang, type LocalText } from '../../../shared/i18n/
 import type { AuthUser } from '../auth-context.ts';
 import type { Dictionaries } from '../dictionaries.ts';
 import { fieldsOf, type ResolvedField } from './fields.ts';
+import { UNKNOWN_COMPANY } from './company.ts';
 import type { EntityService, WireRecord } from './service.ts';
 import { readMultipart } from '../multipart.ts';
 import { ApiError, failWith, langOf } from '../errors.ts';
@@ -62,11 +63,14 @@ interface Column {
 export function excelColumns(entity: EntityDef): Column[] {
   return [...fieldsOf(entity).values()]
     .filter((field) => field.export && !field.secret)
-    .map((field) => ({ field, key: field.shows ?? (field.ref ? refNameKey(field.name, field) : field.name) }));
+    .map((field) => ({
+      field,
+      key: field.shows ?? (field.ref || field.company ? refNameKey(field.name, field) : field.name),
+    }));
 }
 
-/** A reference column the engine maps back to ids on import. */
-const isEngineRef = (field: ResolvedField) => Boolean(field.ref && !field.shows);
+/** A reference (or company) column the engine maps back to ids (codes) on import. */
+const isEngineRef = (field: ResolvedField) => Boolean((field.ref || field.company) && !field.shows);
 
 /** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name (用户数据20240101120000.xlsx). */
 export function attachment(fileName: string): string {
@@ -288,7 +292,10 @@ async function resolveRefs(
           .map(String),
       ),
     ];
-    found.set(field.name, await service.refIdsByText(user, field, texts));
+    found.set(
+      field.name,
+      field.company ? await service.companyCodesByText(user, texts) : await service.refIdsByText(user, field, texts),
+    );
   }
   rows.mapped = rows.mapped.filter(({ row, values }) => {
     try {
@@ -296,6 +303,7 @@ async function resolveRefs(
         if (values[key] === undefined) continue;
         const text = String(values[key]);
         const ids = found.get(field.name)!.get(text) ?? [];
+        if (ids.length === 0 && field.company) throw failWith(UNKNOWN_COMPANY);
         if (ids.length === 0) throw new ApiError(400, MESSAGES.refMissing, { label: field.label });
         if (ids.length > 1) throw failWith(EXCEL_MESSAGES.ambiguous, { label: field.label, name: text.slice(0, 50) });
         delete values[key];

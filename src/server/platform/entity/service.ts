@@ -1,5 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { displayField, keyField, type EntityDef } from '../../../shared/entities/define.ts';
+import { displayField, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type Lang, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import { bizDictColumns, bizDictNames, checkBizDicts } from './biz-dicts.ts';
@@ -355,6 +356,14 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     return new Map([...found].map(([text, ids]) => [text, [...ids]]));
   }
 
+  /** What an import's company cells name, by code or by name: the codes of the caller's tenant's companies. */
+  async companyCodesByText(user: AuthUser, texts: string[]): Promise<Map<string, string[]>> {
+    const companies = await companyOptions(this.deps.db, user.tenantId);
+    return new Map(
+      texts.map((text) => [text, companies.filter((c) => c.value === text || c.label === text).map((c) => c.value)]),
+    );
+  }
+
   /** The platform dictionaries (Excel columns of `dict` fields). */
   get dictionaries(): Dictionaries {
     return this.deps.dictionaries;
@@ -411,6 +420,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     return query
       .selectAll(this.entity.table)
       .select(bizDictColumns(this.entity))
+      .select(companyNameColumns(this.entity))
       .select(refNameColumns(this.entity, (name) => this.deps.entities.get(name)?.entity));
   }
 
@@ -476,6 +486,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     checkRowRules(entity, values, before);
     await checkRefs(trx, this.refFields(), context.refs, values);
     await checkBizDicts(trx, entity, user.tenantId, values);
+    await checkCompanies(trx, entity, user.tenantId, values);
     await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
     await this.hooks.beforeWrite?.(trx, user, values, before);
@@ -638,6 +649,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const dicts = await Promise.all(dictFields.map((f) => this.deps.dictionaries.itemsOf(f.dict!)));
     const parentNames = await this.parentNames(rows);
     const refs = this.refFields();
+    const companies = companyFieldsOf(this.entity);
     const records = rows.map((row) => {
       const record = toWire(this.entity, row);
       // Tables and trees key rows on `id`: a keyed entity's records carry their key under it too.
@@ -648,6 +660,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       Object.assign(record, bizDictNames(this.entity, row, lang));
       if (parentNames) record.parentName = parentNames.get(String(record.parentId)) ?? '';
       for (const { key } of refs) record[key] = row[key] ?? '';
+      for (const field of companies) record[refNameKey(field.name, field)] = row[refNameKey(field.name, field)] ?? '';
       return record;
     });
     await this.hooks.decorate?.(records, rows);

@@ -124,6 +124,16 @@ export const product = defineEntity({
       export: true,
       label: { zh: '项目', en: 'Project' },
     },
+    orgId: {
+      type: 'string',
+      max: 64,
+      company: true,
+      list: true,
+      form: true,
+      filter: true,
+      export: true,
+      label: { zh: '生产工厂', en: 'Producing company' },
+    },
     drawingNo: {
       type: 'string',
       max: 64,

@@ -1,0 +1,65 @@
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import { refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
+import type { LocalText } from '../../../shared/i18n/server-messages.ts';
+import type { DynamicDb } from '../../db/connect.ts';
+import { failWith } from '../errors.ts';
+import { fieldsOf, type ResolvedField } from './fields.ts';
+import type { Row } from './types.ts';
+
+/**
+ * Company references (domain/README.md §3.4): an `orgId` holds a company's code, the `remark` of one of the tenant's
+ * company departments. Those are the children of the department the platform parameter `erp.companyParentId` names
+ * when it is one of the tenant's; otherwise (a tenant of its own tree, the parameter unset) the children of the
+ * tenant's top-level departments, where a group's companies sit under the group. A department without a code is no
+ * company.
+ */
+export const COMPANY_PARENT_PARAM = 'erp.companyParentId';
+
+export const UNKNOWN_COMPANY: LocalText = { zh: '公司不存在', en: 'Unknown company' };
+
+export const companyFieldsOf = (entity: EntityDef): ResolvedField[] =>
+  [...fieldsOf(entity).values()].filter((field) => field.company);
+
+/** The company departments of `tenant` (an SQL value: a column of the row, or a parameter). */
+export function companyDepts(
+  tenant: RawBuilder<unknown>,
+): RawBuilder<{ id: string; remark: string; dept_name: string }> {
+  const configured = sql`(select d.id from blade_dept d join blade_param p on p.param_key = ${COMPANY_PARENT_PARAM}
+      and p.is_deleted = 0 and cast(d.id as text) = trim(p.param_value)
+    where d.tenant_id = ${tenant} and d.is_deleted = 0 limit 1)`;
+  return sql`(select c.id, c.remark, c.dept_name from blade_dept c
+    where c.tenant_id = ${tenant} and c.is_deleted = 0 and c.remark <> ''
+      and (c.parent_id = ${configured} or (${configured} is null and c.parent_id in
+        (select r.id from blade_dept r where r.tenant_id = ${tenant} and r.parent_id = 0 and r.is_deleted = 0))))`;
+}
+
+/** `orgName` (the name key of each company field) joined in the row's query, from the row's own tenant. */
+export function companyNameColumns(entity: EntityDef): AliasedRawBuilder<string | null, string>[] {
+  const tenant = entity.tenant ? sql.ref(`${entity.table}.tenant_id`) : sql`'000000'`;
+  return companyFieldsOf(entity).map((field) => {
+    const code = sql.ref(`${entity.table}.${field.column}`);
+    return sql<string | null>`(select c.dept_name from ${companyDepts(tenant)} c where c.remark = ${code}
+      order by c.id limit 1)`.as(refNameKey(field.name, field));
+  });
+}
+
+/** Every company code written is one of the caller's tenant's companies (`公司不存在`). */
+export async function checkCompanies(trx: DynamicDb, entity: EntityDef, tenantId: string, values: Row): Promise<void> {
+  for (const field of companyFieldsOf(entity)) {
+    const value = values[field.column];
+    if (value === undefined || value === null || value === '') continue;
+    const found = await sql<{ id: string }>`select c.id from ${companyDepts(sql`${tenantId}`)} c
+      where c.remark = ${String(value)} limit 1`.execute(trx);
+    if (!found.rows.length) throw failWith(UNKNOWN_COMPANY);
+  }
+}
+
+/** The caller's tenant's companies, for the company selects of the forms: `{value: code, label: name}`. */
+export async function companyOptions(
+  db: DynamicDb,
+  tenantId: string,
+): Promise<Array<{ value: string; label: string }>> {
+  const rows = await sql<{ remark: string; dept_name: string }>`select c.remark, c.dept_name
+    from ${companyDepts(sql`${tenantId}`)} c order by c.remark`.execute(db);
+  return rows.rows.map((row) => ({ value: row.remark, label: row.dept_name }));
+}
