@@ -5,7 +5,14 @@ import type { EntityDef } from '../../src/shared/entities/define.ts';
 import { ENTITIES } from '../../src/server/modules/index.ts';
 import { engineActions } from '../../src/server/platform/entity/routes.ts';
 import { expectOk, startApp, type TestApp } from '../support/app.ts';
-import { createRole, createTenantAdmin, createUser, crudCodes, minimalBody } from '../support/factories.ts';
+import {
+  createRole,
+  createTenantAdmin,
+  createUser,
+  crudCodes,
+  minimalBody,
+  withTestCompany,
+} from '../support/factories.ts';
 import { apiRoutes } from '../support/routes.ts';
 
 /**
@@ -51,6 +58,7 @@ const SELF = [
   `GET ${SYS}/region/lazy-tree`,
   `GET ${SYS}/region/select`, // region pickers of customer/supplier forms
   `GET ${SYS}/product/listpage`, // the part picker of every form that selects a part
+  `GET ${SYS}/employee/dicList`, // the workshop select of the employee form (the tenant's dictionary items)
   `GET ${SYS}/work-calendar/year`, // the caller's tenant calendar: the leave forms count working days with it
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
@@ -269,6 +277,7 @@ describe('tenant isolation', () => {
   let other: string;
   const rowOf = new Map<string, Record<string, unknown>>();
   beforeAll(async () => {
+    await withTestCompany(t);
     ({ token: other } = await createTenantAdmin(
       t,
       '600001',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/server/modules/index.ts';
 import { region } from '../../src/shared/entities/system/region.ts';
 import { fieldsOf } from '../../src/server/platform/entity/fields.ts';
+import { isStored } from '../../src/shared/entities/define.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
@@ -22,7 +23,10 @@ describe('entity definitions', () => {
         .where('table_schema', '=', 'public')
         .execute();
       const tableColumns = rows.map((r) => r.column_name as string).sort();
-      const definedColumns = [...fieldsOf(entity).values()].map((f) => f.column).sort();
+      const definedColumns = [...fieldsOf(entity).values()]
+        .filter(isStored)
+        .map((f) => f.column)
+        .sort();
       expect(definedColumns).toEqual(tableColumns);
     },
   );
@@ -62,6 +66,35 @@ describe('entity definitions', () => {
       expect(problems).toEqual([]);
     },
   );
+
+  it('copies and aggregates only what exists: a reference field, a field of its target, a field pointing back', () => {
+    const byName = new Map(ENTITIES.map((e) => [e.name, e]));
+    const problems: string[] = [];
+    for (const entity of ENTITIES) {
+      const fields = fieldsOf(entity);
+      for (const field of fields.values()) {
+        const at = `${entity.name}.${field.name}`;
+        if (field.copyFrom) {
+          const ref = fields.get(field.copyFrom.ref);
+          const target = ref?.ref ? byName.get(ref.ref) : undefined;
+          if (!target || !fieldsOf(target).has(field.copyFrom.field)) problems.push(`${at}: copyFrom`);
+        }
+        const aggregate = field.derive && 'aggregate' in field.derive ? field.derive.aggregate : undefined;
+        if (aggregate) {
+          const source = byName.get(aggregate.entity);
+          const sourceFields = source ? fieldsOf(source) : new Map();
+          const named = [aggregate.via, aggregate.of, aggregate.except?.field].filter((n) => n !== undefined);
+          if (
+            !source ||
+            !named.every((n) => sourceFields.has(n)) ||
+            sourceFields.get(aggregate.via)?.ref !== entity.name
+          )
+            problems.push(`${at}: aggregate`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('gives every field a zh and an en label, and every sort key a field', () => {
     for (const entity of ENTITIES) {

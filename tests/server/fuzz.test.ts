@@ -4,7 +4,8 @@ import type { InjectOptions } from 'fastify';
 import { allFields, camelToSnake, type EntityDef, type FieldDef } from '../../src/shared/entities/define.ts';
 import { ENTITIES } from '../../src/server/modules/index.ts';
 import { BASIC_SABER, expectOk, md5, startApp, type TestApp } from '../support/app.ts';
-import { minimalBody } from '../support/factories.ts';
+import { minimalBody, withTestCompany } from '../support/factories.ts';
+import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
 import { apiRoutes } from '../support/routes.ts';
 import { watchWrites } from '../support/writes.ts';
 import { definitionOf, simpleModel } from './flow.support.ts';
@@ -584,6 +585,8 @@ function caseFor(method: string, url: string): fc.Arbitrary<Case> {
 
 // The routes are read from the app itself, so it starts while the tests are collected (one test per route).
 const t: TestApp = await startApp();
+const ADMIN_PASSWORD = `fuzz-admin-${SEED}`;
+const adminToken = () => t.tokenOf('admin', ADMIN_PASSWORD);
 const routes = apiRoutes(t);
 let admin: string;
 let writes: () => Promise<number>;
@@ -646,7 +649,15 @@ const describeRequest = (options: InjectOptions) => {
 };
 
 beforeAll(async () => {
-  admin = await t.tokenOf();
+  // The hostile strings hold 'admin': a drawn old password must not be the administrator's (update-password).
+  await t.services.db
+    .updateTable('blade_user')
+    .set({ password: await hashPlainPassword(ADMIN_PASSWORD) })
+    .where('account', '=', 'admin')
+    .where('tenant_id', '=', '000000')
+    .execute();
+  admin = await adminToken();
+  await withTestCompany(t);
   writes = await watchWrites(t, WRITTEN_ON_PURPOSE);
   const me = expectOk(await t.get('/api/blade-auth/oauth/user-info', admin));
   // A row of every entity for the fuzz to change or remove (never the administrator's own user, role or tenant).
@@ -741,7 +752,7 @@ describe(`fuzz (seed ${SEED})`, () => {
       // GET logout revokes the token it carries: it gets a token of its own, never the one the other requests use.
       const logout = method === 'GET' && url === '/api/blade-auth/oauth/logout';
       const mainToken = admin;
-      if (logout) admin = await t.tokenOf();
+      if (logout) admin = await adminToken();
       try {
         const run = await fc.check(
           fc.asyncProperty(caseFor(method, url), async (c) => {
@@ -778,7 +789,7 @@ describe(`fuzz (seed ${SEED})`, () => {
               !logout &&
               (await t.get('/api/blade-auth/oauth/user-info', admin)).statusCode === 401
             ) {
-              admin = await t.tokenOf();
+              admin = await adminToken();
             }
           }),
           {

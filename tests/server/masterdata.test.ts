@@ -285,6 +285,7 @@ describe('master data demo', () => {
     expect(await seedMasterdataDemo(t.services.db)).toEqual([
       '0 customers',
       '0 suppliers',
+      '0 employees',
       '0 goods categories',
       '0 parts',
     ]);

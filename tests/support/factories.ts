@@ -1,6 +1,7 @@
 import { BUSINESS_DICTIONARIES } from '../../src/server/modules/index.ts';
 import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 import { seedBusinessDictionaries } from '../../src/server/db/seed/business-dictionaries.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
@@ -154,6 +155,17 @@ export async function createTenantAdmin(
   return { roleId, userId, token: await t.tokenOf(account, password, tenantId) };
 }
 
+export const TEST_COMPANY = 'T1010';
+
+/** Gives the platform tenant a company (domain/README.md §3.4): its 常州 department gets the code TEST_COMPANY. */
+export async function withTestCompany(t: TestApp): Promise<void> {
+  await t.services.db
+    .updateTable('blade_dept')
+    .set({ remark: TEST_COMPANY })
+    .where('id', '=', SEED.deptChangzhou)
+    .execute();
+}
+
 let seq = 0;
 /**
  * A minimal valid submit body built from the definition: every required, writable field, and the fields required by
@@ -167,12 +179,16 @@ export function minimalBody(
 ): Record<string, unknown> {
   const suffix = `${Date.now() % 100000}${++seq}`;
   const body: Record<string, unknown> = {};
-  const valueOf = (field: FieldDef): unknown => {
+  const valueOf = (name: string, field: FieldDef): unknown => {
     // A value only its rule can make up (an IANA time zone): the definition's default is one.
     if (field.canonical && field.default !== undefined) return field.default;
     // A business dictionary field takes one of the dictionary's keys (every tenant has them).
     if (field.bizDict) return BUSINESS_DICTIONARIES.find(([code]) => code === field.bizDict)![2][0][0];
     if (field.ref && refs(field.ref)) return refs(field.ref);
+    // A company: the code `withTestCompany` gives the platform tenant's 常州 department.
+    if (field.company) return TEST_COMPANY;
+    // A mobile number passes every phone rule.
+    if (field.pattern && name === 'phone') return '13912345678';
     switch (field.type) {
       case 'string':
       case 'text':
@@ -191,12 +207,12 @@ export function minimalBody(
     }
   };
   const fields = Object.entries(e.fields).filter(([, field]) => !field.readonly);
-  for (const [name, field] of fields) if (field.required) body[name] = valueOf(field);
+  for (const [name, field] of fields) if (field.required) body[name] = valueOf(name, field);
   Object.assign(body, extra);
   for (const [name, field] of fields) {
     const when = field.requiredWhen;
     if (when && body[name] === undefined && when.values.map(String).includes(String(body[when.field])))
-      body[name] = valueOf(field);
+      body[name] = valueOf(name, field);
   }
   return body;
 }

@@ -16,7 +16,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/monitor/log/error', // 错误日志
   '/report/reportlist', // 报表列表
   '/masterdata/price', // 价格管理
-  '/masterdata/employee', // 员工管理
   '/production/line', // 产线管理
   '/production/stationgroup', // 工位组管理
   '/production/station', // 工位管理

@@ -562,6 +562,32 @@ export interface ErpCustomer {
   is_deleted: Generated<number>;
 }
 
+export interface ErpEmployee {
+  id: Int8;
+  tenant_id: Generated<string>;
+  employee_no: string;
+  name: string;
+  sex: number;
+  org_id: string;
+  dept_id: Int8;
+  post_id: Nullable<Int8>;
+  workshop_type: Generated<string>;
+  user_id: Nullable<Int8>;
+  phone: string;
+  email: Generated<string>;
+  employment_type: string;
+  entry_date: string;
+  leave_date: string | null;
+  employee_status: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpGoodsCategory {
   id: Int8;
   tenant_id: Generated<string>;
@@ -684,6 +710,7 @@ export interface Schema {
   blade_user_oauth: BladeUserOauth;
   blade_work_calendar: BladeWorkCalendar;
   erp_customer: ErpCustomer;
+  erp_employee: ErpEmployee;
   erp_goods_category: ErpGoodsCategory;
   erp_product: ErpProduct;
   erp_supplier: ErpSupplier;

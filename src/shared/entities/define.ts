@@ -51,6 +51,11 @@ export interface FieldDef {
   notBefore?: { field: string; message: LocalText };
   /** Numbers: the smallest and the largest value allowed (`<label>不能小于0`, `<label>不能大于365`). */
   range?: { min?: number; max?: number };
+  /**
+   * A fraction (a tax rate 0.13) that people read and type as a percentage (13%): the wire and the table keep the
+   * fraction; forms, lists and the range messages speak in percent.
+   */
+  percent?: true;
   /** Regular expressions a non-blank value must match, checked in order: the first one missed gives the message. */
   pattern?: Pattern | readonly Pattern[];
   /**
@@ -122,7 +127,44 @@ export interface FieldDef {
   company?: true;
   /** With `ref`: the message refusing to delete a row this field points at, when it is not `已被<label>引用，不能删除`. */
   inUse?: LocalText;
+  /**
+   * Saved from the row the reference field `ref` points at, whenever this row is written with `ref` set (a BOM line's
+   * component name, a station's company from its line); with `ref` blank the value is the user's. The server's rule,
+   * where `fillFrom` is only the form's default.
+   */
+  copyFrom?: { ref: string; field: string };
+  /** A derived value (Req D in the domain files): the server's, never a client's; read-only in every form. */
+  derive?: Derivation;
 }
+
+/** A row as derivations read it: its wire values (numbers as numbers, dates as `yyyy-MM-dd`, blanks as '' or null). */
+export type DerivedRow = Readonly<Record<string, unknown>>;
+export type DerivedValue = string | number | null;
+
+/**
+ * How a derived value comes about. `compute` is stored, worked out again on every write of the row; `today` and
+ * `aggregate` have no column and are worked out on every read.
+ */
+export type Derivation =
+  /** From the other fields of the row as it is saved (a station group's hour rate, a BOM line's gross quantity). */
+  | { compute: (row: DerivedRow) => DerivedValue }
+  /** From the row and the tenant's date today (a device's maintenance overdue, a task overdue). */
+  | { today: (row: DerivedRow, today: string) => DerivedValue }
+  /** Over the live rows of `entity` whose reference `via` points at this row (a line's station count). */
+  | { aggregate: Aggregate };
+
+export interface Aggregate {
+  entity: string;
+  via: string;
+  fn: 'count' | 'sum' | 'avg';
+  /** The field summed or averaged. */
+  of?: string;
+  /** Rows left out: those whose `field` holds one of `values` (cancelled tasks). */
+  except?: { field: string; values: ReadonlyArray<string | number> };
+}
+
+/** A field with a column: every field but the derived ones worked out on read. */
+export const isStored = (field: FieldDef): boolean => !field.derive || 'compute' in field.derive;
 
 /** Child lines of a document, saved and read with their header. */
 export interface LineDef {
@@ -250,13 +292,25 @@ export type BaseField =
   | 'status'
   | 'isDeleted';
 
-/** Checks sort keys against the fields at compile time, then hands out the plain definition type. */
+/**
+ * Checks sort keys against the fields at compile time, then hands out the plain definition type. Derived fields are
+ * made read-only here, so no body, form or import sets them.
+ */
 export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef {
-  return def as unknown as EntityDef;
+  const fields = Object.fromEntries(
+    Object.entries(def.fields).map(([name, field]) => [name, field.derive ? { ...field, readonly: true } : field]),
+  );
+  return { ...def, fields } as unknown as EntityDef;
 }
 
 /** The field references to `entity` show, if it has one. */
 export const displayField = (entity: EntityDef): string | undefined => entity.display ?? entity.tree?.title;
+
+/** A field whose value is picked (from a list: a dictionary, a reference, a company; or a date), not typed. */
+export const isPicked = (field: FieldDef): boolean =>
+  Boolean(field.dict || field.bizDict || field.ref || field.company) ||
+  field.type === 'date' ||
+  field.type === 'datetime';
 
 /**
  * The message of a required field left blank (domain/README.md §3.5): the field's own, else `请选择<label>` for what is
@@ -265,7 +319,7 @@ export const displayField = (entity: EntityDef): string | undefined => entity.di
 export function requiredText(field: FieldDef): LocalText {
   if (field.required !== true && field.required !== undefined) return field.required;
   const { zh, en } = field.label;
-  return field.dict || field.bizDict || field.ref
+  return isPicked(field)
     ? { zh: `请选择${zh}`, en: `Please select ${en.toLowerCase()}` }
     : { zh: `请输入${zh}`, en: `Please enter ${en.toLowerCase()}` };
 }

@@ -27,6 +27,7 @@ import {
   columnWidth,
   fieldsForMode,
   formFields,
+  percentText,
   listFields,
   parentField,
   type CrudContext,
@@ -48,6 +49,7 @@ type Query = Record<string, string | number>;
 function cellText(field: CrudField, record: WireRecord, yesNo: [string, string]): string {
   const value = record[textKey(field.name, field)];
   if (field.type === 'switch' && !isDictionaryField(field)) return value === 1 ? yesNo[0] : yesNo[1];
+  if (field.percent) return percentText(value);
   return value === null || value === undefined ? '' : String(value);
 }
 
@@ -255,7 +257,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   }
   const parent = treeMode ? parentField(entity) : undefined;
   const dialogFields = fieldsForMode(
-    [...(parent ? [parent] : []), ...formFields(entity, options.hideFields)],
+    [...(parent ? [parent] : []), ...formFields(entity, options.hideFields, dialog?.mode === 'view')],
     dialog?.mode,
   );
 

@@ -156,6 +156,7 @@ export function FieldControl(props: ControlProps) {
         {...rest}
         value={rest.value as number | undefined}
         precision={field.type === 'int' ? 0 : field.type === 'money' ? 2 : undefined}
+        suffix={field.percent ? '%' : undefined}
         style={{ width: '100%' }}
         placeholder={hint(t, 'input', field, lang, props.disabled)}
       />

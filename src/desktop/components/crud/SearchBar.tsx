@@ -28,9 +28,9 @@ function FilterControl({ field, lang, value, ...rest }: FilterProps) {
   // A reference or a company is searched by picking the row it names (the server matches the id or code).
   if (isReference(field)) return <ReferencePicker field={field} lang={lang} value={value} {...rest} />;
   if (field.company) return <CompanySelect field={field} lang={lang} value={value} {...rest} />;
-  if (field.type === 'date' || field.type === 'datetime') {
-    return <DatePicker {...rest} value={value as Dayjs | null | undefined} placeholder={t('crud.select', { label })} />;
-  }
+  // A date is searched between two days (an employee's joining date, a device's commissioning date).
+  if (field.type === 'date' || field.type === 'datetime')
+    return <DatePicker.RangePicker {...rest} value={value as [Dayjs, Dayjs] | null | undefined} aria-label={label} />;
   if (isNumeric(field))
     return (
       <InputNumber

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import type { FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { allFields, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
+import { allFields, isPicked, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
-import { isReference } from '../ReferencePicker.tsx';
 
 /** A field of the definition with its name; `picker` (the URL of TreeNodes) marks a tree entity's parent field. */
 export interface CrudField extends FieldDef {
@@ -94,9 +93,10 @@ export const fieldsForMode = (fields: CrudField[], mode: DialogMode | undefined)
     : fields
         .filter((field) => !isAddOnly(field))
         .map((field) => (field.secret ? { ...field, required: undefined } : field));
-export const formFields = (entity: EntityDef, hidden?: readonly string[]) =>
+/** The form's fields; the view shows the server-owned ones of the form too (derived values: Req D). */
+export const formFields = (entity: EntityDef, hidden?: readonly string[], view = false) =>
   named(entity)
-    .filter((f) => f.form && !f.readonly && (!f.secret || f.control === 'password'))
+    .filter((f) => f.form && (view || !f.readonly) && (!f.secret || f.control === 'password'))
     .filter(shown(hidden));
 export const filterFields = (entity: EntityDef, hidden?: readonly string[]) =>
   named(entity)
@@ -134,11 +134,10 @@ export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Controls that pick rather than type: they validate on change too. */
 export const isPicker = (field: FieldDef & { picker?: string }) =>
-  isDictionaryField(field) ||
+  isPicked(field) ||
   Boolean(field.picker) ||
   field.control === 'menu-tree' ||
   field.control === 'time-zone' ||
-  isReference(field) ||
   field.type === 'date' ||
   field.type === 'datetime' ||
   field.type === 'switch';
@@ -162,7 +161,7 @@ export function columnWidth(field: FieldDef): number {
 /** The definition's required message, or the server's default wording (`请选择<label>` if picked, else `请输入`). */
 export function requiredMessage(field: FieldDef, lang: Lang, t: Translate): string {
   if (field.required && field.required !== true) return field.required[lang];
-  const picked = isDictionaryField(field) || Boolean(field.ref);
+  const picked = isPicked(field);
   return t(picked ? 'crud.requiredSelect' : 'crud.required', { label: field.label[lang] });
 }
 
@@ -257,6 +256,16 @@ export function wireValueProps(
       normalize: (value: Dayjs | null) => (value ? value.format(format) : ''),
     };
   }
+  if (field.percent) {
+    // The form shows 13 for the wire's 0.13, and sends the fraction back as text (no float noise: 0.07 stays 0.07).
+    return {
+      getValueProps: (value: unknown) => ({
+        value: value === null || value === undefined || value === '' ? value : Number((Number(value) * 100).toFixed(4)),
+      }),
+      normalize: (value: number | null) =>
+        value === null || value === undefined ? '' : String(Number((value / 100).toFixed(6))),
+    };
+  }
   if (field.type === 'switch') {
     return {
       getValueProps: (value: unknown) => ({ checked: value === 1 }),
@@ -271,6 +280,10 @@ export function wireValueProps(
   }
   return {};
 }
+
+/** A fraction as a percentage with two decimals (`98.76%`); none is `-` (a completion rate without a budget). */
+export const percentText = (value: unknown): string =>
+  value === null || value === undefined || value === '' ? '-' : `${(Number(value) * 100).toFixed(2)}%`;
 
 /** Initial values of the add form: the definition's defaults. */
 export function defaultValues(fields: CrudField[]): Record<string, unknown> {
@@ -293,9 +306,13 @@ export function filterQuery(fields: CrudField[], values: Record<string, unknown>
   for (const field of fields) {
     const value = values[field.name];
     if (value === undefined || value === null || value === '') continue;
-    if (dayjs.isDayjs(value))
-      query[field.name] = value.format(field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT);
-    else if (typeof value === 'string') {
+    if (Array.isArray(value)) {
+      // A date field's range, both days included.
+      const [from, to] = value as unknown[];
+      const format = field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT;
+      if (dayjs.isDayjs(from)) query[`${field.name}_datege`] = from.startOf('day').format(format);
+      if (dayjs.isDayjs(to)) query[`${field.name}_datele`] = to.endOf('day').format(format);
+    } else if (typeof value === 'string') {
       if (value.trim()) query[field.name] = value.trim();
     } else if (typeof value === 'number') query[field.name] = value;
   }

@@ -14,4 +14,7 @@ export const masterdataScreens: Screens = {
   '/masterdata/product': crudScreen(
     async () => (await import('../../../shared/entities/masterdata/product.ts')).product,
   ),
+  '/masterdata/employee': crudScreen(
+    async () => (await import('../../../shared/entities/masterdata/employee.ts')).employee,
+  ),
 };

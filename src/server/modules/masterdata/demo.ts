@@ -42,6 +42,31 @@ const SUPPLIERS: ReadonlyArray<
   ['S-LOGI', '安吉物流股份有限公司', '安吉物流', '6', 'A', '3101'],
 ];
 
+/** no, name, sex (1 男 2 女), company, post suffix (seeded posts 201-208), workshop, employment type, joined */
+const EMPLOYEES: ReadonlyArray<
+  readonly [
+    no: string,
+    name: string,
+    sex: number,
+    org: '1010' | '1020',
+    post: string,
+    workshop: string,
+    type: string,
+    joined: string,
+  ]
+> = [
+  ['E1001', '陈建国', 1, '1010', '201', '', '1', '2012-03-01'],
+  ['E1002', '刘芳', 2, '1010', '203', '', '1', '2014-07-15'],
+  ['E1003', '周海涛', 1, '1010', '206', '1', '1', '2016-09-01'],
+  ['E1004', '吴静', 2, '1010', '207', '', '1', '2017-02-20'],
+  ['E1005', '孙立伟', 1, '1010', '208', '2', '1', '2019-04-08'],
+  ['E1006', '郑晓明', 1, '1010', '208', '1', '2', '2026-09-01'],
+  ['E2001', '马志强', 1, '1020', '202', '', '1', '2013-05-06'],
+  ['E2002', '黄丽', 2, '1020', '208', '3', '1', '2018-11-12'],
+  ['E2003', '何伟', 1, '1020', '206', '2', '1', '2020-06-01'],
+  ['E2004', '林小燕', 2, '1020', '208', '', '4', '2026-07-01'],
+];
+
 const audit = () => {
   const now = formatDateTime();
   return {
@@ -100,6 +125,32 @@ export async function seedMasterdataDemo(db: Db): Promise<string[]> {
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .execute();
+  const employees = await db
+    .insertInto('erp_employee')
+    .values(
+      EMPLOYEES.map(([no, name, sex, org, post, workshop, type, joined], i) => ({
+        id: nextId(),
+        tenant_id: '000000',
+        employee_no: no,
+        name,
+        sex,
+        org_id: org,
+        dept_id: org === '1010' ? SEED.deptChangzhou : SEED.deptSuzhou,
+        post_id: `1123598817738675${post}`,
+        workshop_type: workshop,
+        phone: `1391234${String(1000 + i).padStart(4, '0')}`,
+        email: `${no.toLowerCase()}@example.com`,
+        employment_type: type,
+        entry_date: joined,
+        employee_status: '1',
+        ...audit(),
+        status: 1,
+        is_deleted: 0,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
   const parts = await seedDemoParts(db, '000000', audit);
-  return [`${customers.length} customers`, `${suppliers.length} suppliers`, ...parts];
+  return [`${customers.length} customers`, `${suppliers.length} suppliers`, `${employees.length} employees`, ...parts];
 }

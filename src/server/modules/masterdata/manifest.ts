@@ -2,10 +2,12 @@ import { customer } from '../../../shared/entities/masterdata/customer.ts';
 import { supplier } from '../../../shared/entities/masterdata/supplier.ts';
 import { goodsCategory } from '../../../shared/entities/masterdata/goods-category.ts';
 import { product } from '../../../shared/entities/masterdata/product.ts';
+import { employee } from '../../../shared/entities/masterdata/employee.ts';
 import { business, exportBtn, importBtn } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { seedMasterdataDemo } from './demo.ts';
 import { productRoutes } from './product.routes.ts';
+import { employeeRoutes } from './employee.routes.ts';
 import { MASTERDATA_DICTIONARIES } from './dictionaries.ts';
 
 const masterdataMenu = business('masterdata', '基础资料', 'Master data', 10, 'iconfont iconicon_addresslist', [
@@ -18,13 +20,13 @@ const masterdataMenu = business('masterdata', '基础资料', 'Master data', 10,
 ]);
 
 /**
- * 基础资料 (issue 12): customers, suppliers, goods categories and parts so far; the rest are planned
+ * 基础资料 (issue 12): customers, suppliers, goods categories, parts and employees so far; prices are planned
  * (desktop/pages/planned.ts).
  */
 export const masterdataModule = defineModule({
   name: 'masterdata',
-  entities: [customer, supplier, goodsCategory, product],
-  routes: [productRoutes],
+  entities: [customer, supplier, goodsCategory, product, employee],
+  routes: [productRoutes, employeeRoutes],
   menus: [masterdataMenu],
   businessDictionaries: MASTERDATA_DICTIONARIES,
   demo: seedMasterdataDemo,

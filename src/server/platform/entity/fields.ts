@@ -1,6 +1,7 @@
 import {
   allFields,
   camelToSnake,
+  isStored,
   patternProblem,
   requiredText,
   type EntityDef,
@@ -30,12 +31,15 @@ export function fieldsOf(entity: EntityDef): Map<string, ResolvedField> {
   return fields;
 }
 
-/** Finds a field by its camelCase name or its snake_case column (clients send both in `ascs`/`descs`). */
+/**
+ * Finds a field with a column by its camelCase name or its snake_case column (clients send both in `ascs`/`descs`):
+ * what a filter, a sort or a data scope may name. Values worked out on read have no column to name.
+ */
 export function findField(entity: EntityDef, key: string): ResolvedField | undefined {
   const fields = fieldsOf(entity);
   const direct = fields.get(key);
-  if (direct) return direct;
-  for (const field of fields.values()) if (field.column === key) return field;
+  if (direct) return isStored(direct) ? direct : undefined;
+  for (const field of fields.values()) if (field.column === key && isStored(field)) return field;
   return undefined;
 }
 
@@ -161,6 +165,10 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
 /** A number within the field's `range`, else the bound it passes, by the field's label. */
 function checkRange(field: ResolvedField, value: number) {
   const { min, max } = field.range ?? {};
-  if (min !== undefined && value < min) throw new ApiError(400, MESSAGES.tooSmall, { name: min, label: field.label });
-  if (max !== undefined && value > max) throw new ApiError(400, MESSAGES.tooLarge, { name: max, label: field.label });
+  // A percentage's bound is said as people typed it (`损耗率不能大于99.99%`).
+  const bound = (n: number) => (field.percent ? `${Number((n * 100).toFixed(4))}%` : n);
+  if (min !== undefined && value < min)
+    throw new ApiError(400, MESSAGES.tooSmall, { name: bound(min), label: field.label });
+  if (max !== undefined && value > max)
+    throw new ApiError(400, MESSAGES.tooLarge, { name: bound(max), label: field.label });
 }

@@ -23,6 +23,7 @@ import {
 import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { EntityTree } from './tree.ts';
+import { addTodayValues, aggregateColumns, computedValues, copiedValues } from './derived.ts';
 import type { RowSource, VisibleRows, WireRecord } from './types.ts';
 
 export type { VisibleRows, WireRecord } from './types.ts';
@@ -421,8 +422,12 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       .selectAll(this.entity.table)
       .select(bizDictColumns(this.entity))
       .select(companyNameColumns(this.entity))
-      .select(refNameColumns(this.entity, (name) => this.deps.entities.get(name)?.entity));
+      .select(refNameColumns(this.entity, this.lookup))
+      .select(aggregateColumns(this.entity, this.lookup));
   }
+
+  /** Definitions by name, for references, copies and aggregates. */
+  private readonly lookup = (name: string) => this.deps.entities.get(name)?.entity;
 
   /** Outside any transaction: the body's shape and the module's `prepare` hook. */
   private async prepareSubmit(user: AuthUser, body: unknown, mode: SubmitMode): Promise<PreparedSubmit> {
@@ -485,12 +490,13 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     checkReserved(entity, user, values, before);
     checkRowRules(entity, values, before);
     await checkRefs(trx, this.refFields(), context.refs, values);
+    Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }));
     await checkBizDicts(trx, entity, user.tenantId, values);
     await checkCompanies(trx, entity, user.tenantId, values);
     await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
     await this.hooks.beforeWrite?.(trx, user, values, before);
-    Object.assign(values, columns);
+    Object.assign(values, computedValues(entity, { ...before, ...values }), columns);
     if (inserting) {
       const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
       if (entity.owner) {
@@ -663,6 +669,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       for (const field of companies) record[refNameKey(field.name, field)] = row[refNameKey(field.name, field)] ?? '';
       return record;
     });
+    addTodayValues(this.entity, records);
     await this.hooks.decorate?.(records, rows);
     return records;
   }

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { itemLabel } from '../../../shared/entities/dict-items.ts';
+import { ok } from '../../platform/errors.ts';
+import { Param, queryParams } from '../../platform/route-schemas.ts';
+import type { Services } from '../../services.ts';
+import { dictionaryEntries } from '../system/system.queries.ts';
+
+/**
+ * `GET /api/blade-system/employee/dicList?code=&dictValue=` (domain/masterdata.md, README §4): the items of one of
+ * the caller's tenant's business dictionaries (`workshop_type` for the employee form), optionally those whose name
+ * contains `dictValue`, as `[{id, dictKey, dictValue, sort}]` with the name in the caller's language. An unknown or
+ * missing code lists nothing. A signed-in caller: the form's select reads it.
+ */
+export async function employeeRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const query = queryParams({ code: Param, dictValue: Param });
+  app.get('/api/blade-system/employee/dicList', { schema: query }, async (request) => {
+    const code = typeof request.query.code === 'string' ? request.query.code.trim() : '';
+    const filter = typeof request.query.dictValue === 'string' ? request.query.dictValue.trim() : '';
+    if (!code) return ok(request, []);
+    const items = await dictionaryEntries(services.db, 'blade_dict_biz', code, request.user.tenantId);
+    const lang = request.user.lang ?? 'zh';
+    const records = items
+      .map((item) => ({
+        id: String(item.id),
+        dictKey: String(item.dict_key),
+        dictValue: itemLabel({ dictValue: String(item.dict_value), remark: String(item.remark ?? '') }, lang),
+        sort: Number(item.sort ?? 0),
+      }))
+      .filter((item) => !filter || item.dictValue.toLowerCase().includes(filter.toLowerCase()));
+    return ok(request, records);
+  });
+}

@@ -1,0 +1,94 @@
+import { sql, type AliasedRawBuilder } from 'kysely';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import type { DynamicDb } from '../../db/connect.ts';
+import { fieldsOf, toWire, type ResolvedField } from './fields.ts';
+import type { EntityLookup } from './refs.ts';
+import type { Row } from './types.ts';
+
+/** Derived values (FieldDef `copyFrom` and `derive`): what the engine works out instead of taking it from a body. */
+
+const targetOf = (entity: EntityDef, name: string, lookup: EntityLookup): EntityDef => {
+  const target = lookup(name);
+  if (!target) throw new Error(`${entity.name}: no entity named '${name}'`);
+  return target;
+};
+
+/**
+ * The values `copyFrom` fields take from the rows their references point at, one query per reference. The references
+ * have been checked before (the caller may see them); a blank reference leaves the user's value.
+ */
+export async function copiedValues(trx: DynamicDb, entity: EntityDef, lookup: EntityLookup, row: Row): Promise<Row> {
+  const fields = fieldsOf(entity);
+  const byRef = new Map<ResolvedField, ResolvedField[]>();
+  for (const field of fields.values()) {
+    if (!field.copyFrom) continue;
+    const ref = fields.get(field.copyFrom.ref)!;
+    byRef.set(ref, [...(byRef.get(ref) ?? []), field]);
+  }
+  const values: Row = {};
+  for (const [ref, copies] of byRef) {
+    const id = row[ref.column];
+    if (id === undefined || id === null || id === '') continue;
+    const target = targetOf(entity, ref.ref!, lookup);
+    const targetFields = fieldsOf(target);
+    const source = await trx
+      .selectFrom(target.table)
+      .select(copies.map((f) => targetFields.get(f.copyFrom!.field)!.column))
+      .where('id', '=', String(id))
+      .executeTakeFirst();
+    for (const field of copies)
+      values[field.column] = source?.[targetFields.get(field.copyFrom!.field)!.column] ?? null;
+  }
+  return values;
+}
+
+/** The stored derived values (`compute`) of the row as it will be saved. */
+export function computedValues(entity: EntityDef, row: Row): Row {
+  const computed = [...fieldsOf(entity).values()].filter((f) => f.derive && 'compute' in f.derive);
+  if (!computed.length) return {};
+  const wire = toWire(entity, row);
+  const values: Row = {};
+  for (const field of computed) {
+    if (field.derive && 'compute' in field.derive) values[field.column] = field.derive.compute(wire);
+  }
+  return values;
+}
+
+/** Adds the values worked out on read from the record and the tenant's date today. */
+export function addTodayValues(entity: EntityDef, records: Row[]): void {
+  const fields = [...fieldsOf(entity).values()].filter((f) => f.derive && 'today' in f.derive);
+  if (!fields.length) return;
+  const today = formatDateTime().slice(0, 10);
+  for (const record of records)
+    for (const field of fields)
+      if (field.derive && 'today' in field.derive) record[field.name] = field.derive.today(record, today);
+}
+
+/**
+ * Select-list columns of the `aggregate` fields, correlated to the row of `entity.table` in the same query: over the
+ * live rows of the same tenant that point at it.
+ */
+export function aggregateColumns(entity: EntityDef, lookup: EntityLookup): AliasedRawBuilder<unknown, string>[] {
+  const columns: AliasedRawBuilder<unknown, string>[] = [];
+  for (const field of fieldsOf(entity).values()) {
+    if (!field.derive || !('aggregate' in field.derive)) continue;
+    const { entity: name, via, fn, of, except } = field.derive.aggregate;
+    const source = targetOf(entity, name, lookup);
+    const sourceFields = fieldsOf(source);
+    const column = (fieldName: string) => sql.ref(`a.${sourceFields.get(fieldName)!.column}`);
+    const figure = fn === 'count' ? sql`count(*)` : sql`coalesce(${sql.raw(fn)}(${column(of!)}), 0)`;
+    const tenant =
+      source.tenant && entity.tenant ? sql`and a.tenant_id = ${sql.ref(`${entity.table}.tenant_id`)}` : sql``;
+    const left = except
+      ? sql`and cast(${column(except.field)} as text) not in (${sql.join(except.values.map(String))})`
+      : sql``;
+    columns.push(
+      sql`(select ${figure} from ${sql.table(source.table)} a
+        where ${column(via)} = ${sql.ref(`${entity.table}.id`)} and a.is_deleted = 0 ${tenant} ${left})`.as(
+        field.column,
+      ),
+    );
+  }
+  return columns;
+}
