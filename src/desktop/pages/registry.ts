@@ -2,6 +2,7 @@ import { lazyPage } from '../../client/lazy.ts';
 import { developScreens } from './develop/screens.ts';
 import { flowScreens } from './flow/screens.ts';
 import { masterdataScreens } from './masterdata/screens.ts';
+import { productionScreens } from './production/screens.ts';
 import type { Screens } from './screens.ts';
 import { systemScreens } from './system/screens.ts';
 
@@ -11,7 +12,13 @@ export type { Screen } from './screens.ts';
  * Screens by menu path, every module's: a menu whose path is in none shows the "not available yet" page (the planned
  * ones: planned.ts).
  */
-export const pageRegistry: Screens = { ...systemScreens, ...flowScreens, ...developScreens, ...masterdataScreens };
+export const pageRegistry: Screens = {
+  ...systemScreens,
+  ...flowScreens,
+  ...developScreens,
+  ...masterdataScreens,
+  ...productionScreens,
+};
 
 /**
  * The page of every path the console does not declare: it finds the path's menu and shows that menu's screen from this

@@ -1,6 +1,7 @@
 import { btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { PRODUCTION_DICTIONARIES } from './dictionaries.ts';
+import { seedProductionDemo } from './demo.ts';
 
 const productionMenu = business('production', '生产管理', 'Production', 11, 'iconfont iconicon_tool', [
   ['line', '产线管理', 'Lines'],
@@ -28,4 +29,5 @@ export const productionModule = defineModule({
   name: 'production',
   menus: [productionMenu],
   businessDictionaries: PRODUCTION_DICTIONARIES,
+  demo: seedProductionDemo,
 });
