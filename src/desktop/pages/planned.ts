@@ -24,8 +24,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/production/worker', // 作业员管理
   '/production/productbom', // 产品BOM
   '/production/bomcost', // BOM成本
-  '/production/productintroduce', // 新品导入
-  '/production/task', // 项目任务
   '/production/prodplane', // 生产计划
   '/warehouse/inventory', // 库存台账
   '/warehouse/inventorylog', // 出入库记录

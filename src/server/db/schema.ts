@@ -634,6 +634,34 @@ export interface ErpProduct {
   is_deleted: Generated<number>;
 }
 
+export interface ErpProductIntroduce {
+  id: Int8;
+  tenant_id: Generated<string>;
+  introduce_no: string;
+  customer_id: Int8;
+  project: string;
+  product_id: Nullable<Int8>;
+  product_no: string;
+  product_name: string;
+  org_id: string;
+  stage: string;
+  nomination_date: string | null;
+  ppap_date: string | null;
+  sop_date: string | null;
+  annual_volume: Nullable<Numeric>;
+  target_price: Nullable<Numeric>;
+  manager_id: Nullable<Int8>;
+  introduce_status: Generated<string>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpSupplier {
   id: Int8;
   tenant_id: Generated<string>;
@@ -662,6 +690,30 @@ export interface ErpSupplier {
   is_deleted: Generated<number>;
 }
 
+export interface ErpTask {
+  id: Int8;
+  tenant_id: Generated<string>;
+  task_name: string;
+  introduce_id: Nullable<Int8>;
+  project: string;
+  owner_id: Int8;
+  dept_id: Nullable<Int8>;
+  priority: Generated<string>;
+  plan_start_date: string;
+  plan_end_date: string;
+  actual_end_date: string | null;
+  progress: Defaulted<Numeric>;
+  task_status: Generated<string>;
+  description: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface TenonKv {
   kv_key: string;
   kv_value: string;
@@ -671,6 +723,13 @@ export interface TenonKv {
 export interface TenonMigration {
   name: string;
   applied_at: Generated<string>;
+}
+
+export interface TenonNumberSequence {
+  tenant_id: string;
+  sequence_key: string;
+  period: string;
+  last_value: number;
 }
 
 /** Every table of the schema, for `Kysely<Schema>`. */
@@ -713,7 +772,10 @@ export interface Schema {
   erp_employee: ErpEmployee;
   erp_goods_category: ErpGoodsCategory;
   erp_product: ErpProduct;
+  erp_product_introduce: ErpProductIntroduce;
   erp_supplier: ErpSupplier;
+  erp_task: ErpTask;
   tenon_kv: TenonKv;
   tenon_migration: TenonMigration;
+  tenon_number_sequence: TenonNumberSequence;
 }

@@ -135,6 +135,12 @@ export interface FieldDef {
   copyFrom?: { ref: string; field: string };
   /** A derived value (Req D in the domain files): the server's, never a client's; read-only in every form. */
   derive?: Derivation;
+  /**
+   * A document number the server gives on insert and nobody edits (domain/README.md §3.6): `prefix`, the date of the
+   * day (`yyyyMMdd`) or the year (`yyyy`), and a 4-digit sequence per tenant and period (`RK202403150001`,
+   * `NPI20260001`).
+   */
+  sequence?: { prefix: string; period: 'day' | 'year' };
 }
 
 /** A row as derivations read it: its wire values (numbers as numbers, dates as `yyyy-MM-dd`, blanks as '' or null). */
@@ -234,6 +240,20 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   excel?: { file: LocalText; template?: LocalText; import?: boolean };
   /** Rows are requests a workflow decides (leave, fund approval): served by the approval routes, not the CRUD ones. */
   approval?: ApprovalDef<F>;
+  /** The state machine of a lifecycle field (a task's status, a plan's release), enforced on every write. */
+  states?: StateMachine<F>;
+}
+
+/**
+ * The states a new row may start in, and for each state those it may change to (a state with none is final). Any
+ * other change is refused (`任务状态不能从“已取消”变为“进行中”`); `needs` names the button permission a change requires
+ * beside the edit right (`'0>1': 'prodplane_release'`).
+ */
+export interface StateMachine<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  field: keyof F & string;
+  initial: readonly string[];
+  next: Readonly<Record<string, readonly string[]>>;
+  needs?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -293,12 +313,15 @@ export type BaseField =
   | 'isDeleted';
 
 /**
- * Checks sort keys against the fields at compile time, then hands out the plain definition type. Derived fields are
- * made read-only here, so no body, form or import sets them.
+ * Checks sort keys against the fields at compile time, then hands out the plain definition type. Derived fields and
+ * document numbers are made read-only here, so no body, form or import sets them.
  */
 export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef {
   const fields = Object.fromEntries(
-    Object.entries(def.fields).map(([name, field]) => [name, field.derive ? { ...field, readonly: true } : field]),
+    Object.entries(def.fields).map(([name, field]) => [
+      name,
+      field.derive || field.sequence ? { ...field, readonly: true } : field,
+    ]),
   );
   return { ...def, fields } as unknown as EntityDef;
 }

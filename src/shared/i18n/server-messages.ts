@@ -40,6 +40,8 @@ export const MESSAGES = {
   tooLong: { zh: '{label}长度不能超过{name}', en: '{label} must be at most {name} characters' },
   tooSmall: { zh: '{label}不能小于{name}', en: '{label} cannot be less than {name}' },
   tooLarge: { zh: '{label}不能大于{name}', en: '{label} cannot be greater than {name}' },
+  stateChange: { zh: '{label}不能从“{from}”变为“{to}”', en: '{label} cannot change from "{from}" to "{to}"' },
+  stateInitial: { zh: '新记录的{label}不能是“{to}”', en: 'A new record cannot start with {label} "{to}"' },
   fieldType: { zh: '{label}格式不正确', en: '{label} has an invalid format' },
   exists: { zh: '{label}已存在', en: '{label} already exists' },
   dataNotFound: { zh: '数据不存在或无权访问', en: 'The record does not exist or is not accessible' },
@@ -72,9 +74,14 @@ export type MessageKey = keyof typeof MESSAGES;
 export interface MessageVars {
   name?: string | number;
   label?: string | LocalText;
+  /** The states of a refused change (a state machine's). */
+  from?: string | LocalText;
+  to?: string | LocalText;
 }
 
 export function text(lang: Lang, message: LocalText, vars: MessageVars = {}): string {
-  const label = typeof vars.label === 'object' ? vars.label[lang] : (vars.label ?? '');
-  return message[lang].replace('{name}', vars.name === undefined ? '' : String(vars.name)).replace('{label}', label);
+  return message[lang].replace(/\{(name|label|from|to)\}/g, (_, key: keyof MessageVars) => {
+    const value = vars[key];
+    return value === undefined ? '' : typeof value === 'object' ? value[lang] : String(value);
+  });
 }

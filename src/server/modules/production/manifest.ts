@@ -2,6 +2,9 @@ import { btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { PRODUCTION_DICTIONARIES } from './dictionaries.ts';
 import { seedProductionDemo } from './demo.ts';
+import { productIntroduce } from '../../../shared/entities/production/product-introduce.ts';
+import { task } from '../../../shared/entities/production/task.ts';
+import { productIntroduceHooks, taskHooks } from './npi.hooks.ts';
 
 const productionMenu = business('production', '生产管理', 'Production', 11, 'iconfont iconicon_tool', [
   ['line', '产线管理', 'Lines'],
@@ -27,6 +30,8 @@ const productionMenu = business('production', '生产管理', 'Production', 11, 
 /** 生产管理 (issue 12): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
 export const productionModule = defineModule({
   name: 'production',
+  entities: [productIntroduce, task],
+  hooks: { [productIntroduce.name]: productIntroduceHooks, [task.name]: taskHooks },
   menus: [productionMenu],
   businessDictionaries: PRODUCTION_DICTIONARIES,
   demo: seedProductionDemo,

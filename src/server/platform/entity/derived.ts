@@ -55,14 +55,17 @@ export function computedValues(entity: EntityDef, row: Row): Row {
   return values;
 }
 
-/** Adds the values worked out on read from the record and the tenant's date today. */
-export function addTodayValues(entity: EntityDef, records: Row[]): void {
+/**
+ * What adds the values worked out on read to a record, from the record and the tenant's date today (once per read).
+ */
+export function todayDeriver(entity: EntityDef): (record: Row) => void {
   const fields = [...fieldsOf(entity).values()].filter((f) => f.derive && 'today' in f.derive);
-  if (!fields.length) return;
+  if (!fields.length) return () => undefined;
   const today = formatDateTime().slice(0, 10);
-  for (const record of records)
+  return (record) => {
     for (const field of fields)
       if (field.derive && 'today' in field.derive) record[field.name] = field.derive.today(record, today);
+  };
 }
 
 /**
@@ -91,4 +94,36 @@ export function aggregateColumns(entity: EntityDef, lookup: EntityLookup): Alias
     );
   }
   return columns;
+}
+
+/**
+ * The document numbers an insert takes (`sequence` fields): the next of the tenant's sequence for the period of
+ * today, counted by an upsert that holds the counter's row until the transaction ends.
+ */
+export async function sequenceValues(trx: DynamicDb, entity: EntityDef, tenantId: string): Promise<Row> {
+  const values: Row = {};
+  for (const field of fieldsOf(entity).values())
+    if (field.sequence) [values[field.column]] = await takeNumbers(trx, entity, field.name, tenantId, 1);
+  return values;
+}
+
+/** `count` numbers of a `sequence` field in a row (demo data that inserts rows itself takes them here too). */
+export async function takeNumbers(
+  db: DynamicDb,
+  entity: EntityDef,
+  fieldName: string,
+  tenantId: string,
+  count: number,
+): Promise<string[]> {
+  const { prefix, period: length } = fieldsOf(entity).get(fieldName)!.sequence!;
+  const today = formatDateTime().slice(0, 10).replaceAll('-', '');
+  const period = length === 'day' ? today : today.slice(0, 4);
+  const { rows } = await sql<{ last_value: number }>`
+    insert into tenon_number_sequence (tenant_id, sequence_key, period, last_value)
+    values (${tenantId}, ${`${entity.name}.${fieldName}`}, ${period}, ${count})
+    on conflict (tenant_id, sequence_key, period)
+    do update set last_value = tenon_number_sequence.last_value + ${count}
+    returning last_value`.execute(db);
+  const last = Number(rows[0].last_value);
+  return Array.from({ length: count }, (_, i) => `${prefix}${period}${String(last - count + 1 + i).padStart(4, '0')}`);
 }

@@ -23,7 +23,8 @@ import {
 import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { EntityTree } from './tree.ts';
-import { addTodayValues, aggregateColumns, computedValues, copiedValues } from './derived.ts';
+import { checkTransition, stateCodes } from './states.ts';
+import { todayDeriver, aggregateColumns, computedValues, copiedValues, sequenceValues } from './derived.ts';
 import type { RowSource, VisibleRows, WireRecord } from './types.ts';
 
 export type { VisibleRows, WireRecord } from './types.ts';
@@ -75,6 +76,8 @@ interface WriteContext {
   visible: VisibleRows;
   refs: Map<string, VisibleRows>;
   lines: Array<LineWriter<WriteContext>>;
+  /** The button codes of the state machine's changes that the caller holds. */
+  granted: ReadonlySet<string>;
 }
 
 /**
@@ -311,7 +314,9 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     for (const { target } of this.refFields()) {
       if (!refs.has(target.name)) refs.set(target.name, await this.serviceOf(target.name).visibleRows(user));
     }
-    return { visible: await this.visibleRows(user), refs, lines: await this.lineWriters(user) };
+    const granted = new Set<string>();
+    for (const code of stateCodes(this.entity)) if (await this.deps.permissions.has(user, code)) granted.add(code);
+    return { visible: await this.visibleRows(user), refs, lines: await this.lineWriters(user), granted };
   }
 
   private async lineWriters(user: AuthUser): Promise<Array<LineWriter<WriteContext>>> {
@@ -488,17 +493,23 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
     const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
     checkReserved(entity, user, values, before);
-    checkRowRules(entity, values, before);
     await checkRefs(trx, this.refFields(), context.refs, values);
     Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }));
     await checkBizDicts(trx, entity, user.tenantId, values);
     await checkCompanies(trx, entity, user.tenantId, values);
+    await checkTransition(trx, entity, user.tenantId, values, before, context.granted);
+    checkRowRules(entity, values, before);
     await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
     await this.hooks.beforeWrite?.(trx, user, values, before);
     Object.assign(values, computedValues(entity, { ...before, ...values }), columns);
     if (inserting) {
-      const row: Record<string, unknown> = { ...values, id, is_deleted: 0 };
+      const row: Record<string, unknown> = {
+        ...values,
+        ...(await sequenceValues(trx, entity, user.tenantId)),
+        id,
+        is_deleted: 0,
+      };
       if (entity.owner) {
         const column = fieldsOf(entity).get(entity.owner)!.column;
         row[column] ??= user.userId;
@@ -588,8 +599,12 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   private columnValues(input: Record<string, unknown>, before: Row | undefined): Record<string, unknown> {
     const values: Record<string, unknown> = {};
     const inserting = !before;
-    for (const field of fieldsOf(this.entity).values()) {
+    const fields = fieldsOf(this.entity);
+    for (const field of fields.values()) {
       if (field.readonly) continue;
+      // A value the row copies from its reference once that is set: whatever was typed gives way to it.
+      if (field.copyFrom && !isBlank(input[field.copyFrom.ref] ?? before?.[fields.get(field.copyFrom.ref)!.column]))
+        continue;
       const raw = input[field.name];
       if (raw === undefined) {
         if (!inserting) continue;
@@ -656,8 +671,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const parentNames = await this.parentNames(rows);
     const refs = this.refFields();
     const companies = companyFieldsOf(this.entity);
+    const addToday = todayDeriver(this.entity);
     const records = rows.map((row) => {
       const record = toWire(this.entity, row);
+      addToday(record);
       // Tables and trees key rows on `id`: a keyed entity's records carry their key under it too.
       if (this.entity.key) record.id = record[this.entity.key];
       dictFields.forEach((f, i) => {
@@ -669,7 +686,6 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       for (const field of companies) record[refNameKey(field.name, field)] = row[refNameKey(field.name, field)] ?? '';
       return record;
     });
-    addTodayValues(this.entity, records);
     await this.hooks.decorate?.(records, rows);
     return records;
   }
@@ -691,6 +707,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     return names;
   }
 }
+
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
 function withConditions(query: SelectQueryBuilder<any, any, any>, conditions: Condition[]) {
   return conditions.length ? query.where((eb) => eb.and(conditionsPredicate(eb, conditions))) : query;
