@@ -153,6 +153,8 @@ export const isMultiple = (field: FieldDef) => field.type === 'ids';
  */
 export function columnWidth(field: FieldDef): number {
   if (field.type === 'datetime') return 170;
+  // A document number (NPI20260001, RK202403150001) is read whole.
+  if (field.sequence) return 140;
   if (field.type === 'date' || field.type === 'money' || field.type === 'decimal') return 110;
   if (field.type === 'switch' || field.type === 'int' || isDictionaryField(field)) return 80;
   return 90;

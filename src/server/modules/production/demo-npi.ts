@@ -132,6 +132,7 @@ export async function seedNpiDemo(db: Db): Promise<string[]> {
         introduce_id: id,
         project,
         owner_id: employees.get(owner) ?? employees.get(manager)!,
+        dept_id: org === '1010' ? SEED.deptChangzhou : SEED.deptSuzhou,
         priority: index >= 4 ? '3' : '2',
         plan_start_date: addDays(sop, -from),
         plan_end_date: planEnd,
