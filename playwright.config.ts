@@ -1,7 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 18765);
+/** A second server whose database `npm run demo` filled first: what a new user sees (`demo-*.spec.ts`). */
+const DEMO_PORT = PORT + 1;
 export const E2E_DATA_DIR = 'tests/.tmp/e2e';
+const DEMO_DATA_DIR = 'tests/.tmp/e2e-demo';
+const SERVER_ENV = {
+  HOST: '127.0.0.1',
+  TENON_JWT_SECRET: 'tenon-e2e-secret-0123456789-abcdefghijklmnop',
+  LOG_LEVEL: 'warn',
+  TENON_WEB_DIR: 'dist',
+  TENON_TOKEN_RATE_LIMIT: '1000',
+};
 
 /** Browser tests: the built app and the real server on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({
@@ -36,7 +46,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: '**/phone-*.spec.ts' },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+      testIgnore: ['**/phone-*.spec.ts', '**/demo-*.spec.ts'],
+    },
+    {
+      name: 'demo',
+      use: { viewport: { width: 1440, height: 900 }, baseURL: `http://127.0.0.1:${DEMO_PORT}` },
+      testMatch: '**/demo-*.spec.ts',
+    },
     {
       name: 'phone',
       use: {
@@ -45,22 +64,24 @@ export default defineConfig({
         hasTouch: true,
         userAgent: devices['iPhone 13'].userAgent,
       },
-      testIgnore: '**/desktop-*.spec.ts',
+      testIgnore: ['**/desktop-*.spec.ts', '**/demo-*.spec.ts'],
     },
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/blade-system/tenant/info`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      TENON_JWT_SECRET: 'tenon-e2e-secret-0123456789-abcdefghijklmnop',
-      LOG_LEVEL: 'warn',
-      TENON_WEB_DIR: 'dist',
-      TENON_TOKEN_RATE_LIMIT: '1000',
+  webServer: [
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${PORT}/api/blade-system/tenant/info`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...SERVER_ENV, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR },
     },
-  },
+    {
+      // The README's demo command on a fresh database, then the server on it.
+      command: `rm -rf ${DEMO_DATA_DIR} && node_modules/.bin/tsx src/server/demo.ts && node_modules/.bin/tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${DEMO_PORT}/api/blade-system/tenant/info`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      env: { ...SERVER_ENV, PORT: String(DEMO_PORT), DATA_DIR: DEMO_DATA_DIR },
+    },
+  ],
 });

@@ -1,0 +1,34 @@
+import { expect, test } from './support/test.ts';
+import { desktopHome, openScreen } from './support/desktop.ts';
+
+/**
+ * What a new user finds after the README's demo command (`npm run demo`, run on this project's server before it
+ * started): every business screen built so far opens full, from its menu, at an office screen's size.
+ */
+const SCREENS: ReadonlyArray<readonly [parent: string, leaf: string, atLeast: number]> = [
+  ['基础资料', '客户管理', 10],
+  ['基础资料', '供应商管理', 10],
+  ['基础资料', '产品管理', 2000],
+  ['基础资料', '员工管理', 10],
+  ['生产管理', '新品导入', 6],
+  ['生产管理', '项目任务', 40],
+];
+
+test('after the demo command, every business screen opens with its rows', async ({ page }) => {
+  await desktopHome(page);
+  for (const [parent, leaf, atLeast] of SCREENS) {
+    await openScreen(page, parent, leaf);
+    const screen = page.locator('.tenon-page:visible .tenon-crud');
+    await expect(screen.locator('.ant-table-row').first(), `${leaf} shows rows`).toBeVisible();
+    const total = screen.locator('.ant-pagination-total-text');
+    await expect(total, `${leaf} counts its rows`).toHaveText(/\d+/);
+    const count = Number((await total.innerText()).replace(/\D/g, ''));
+    expect(count, `${leaf} holds at least ${atLeast} rows`).toBeGreaterThanOrEqual(atLeast);
+  }
+});
+
+test('the goods categories open as a tree with the demo categories', async ({ page }) => {
+  await desktopHome(page);
+  await openScreen(page, '基础资料', '物料分类');
+  await expect(page.locator('.tenon-crud .ant-table-row').filter({ hasText: '原材料' }).first()).toBeVisible();
+});
