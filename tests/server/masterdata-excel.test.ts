@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { multipartFile, sheetOf, workbookOf } from '../support/uploads.ts';
 
@@ -134,5 +135,25 @@ describe('product export', () => {
     // What export writes, import takes back.
     const body = multipartFile(await workbookOf(rows), { isCovered: '1' }, 'products.xlsx');
     expect(expectOk(await t.post(`${SYS}/product/import-product`, admin, body.payload, body.headers))).toBe(1);
+  });
+});
+
+describe('customer export', () => {
+  it('writes money as a number shown with two decimals and thousands separators', async () => {
+    expectOk(
+      await t.post(`${SYS}/customer/submit`, admin, {
+        customerCode: 'X-C2',
+        customerName: '长城汽车',
+        customerType: '1',
+        creditLimit: '1234567.5',
+      }),
+    );
+    const res = await t.get(`${SYS}/customer/export-customer?customerCode=X-C2`, admin);
+    const rows = await sheetOf(res);
+    const column = rows[0].indexOf('信用额度') + 1;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+    const cell = workbook.worksheets[0].getRow(2).getCell(column);
+    expect([cell.value, cell.numFmt]).toEqual([1234567.5, '#,##0.00']);
   });
 });

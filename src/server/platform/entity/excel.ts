@@ -146,13 +146,17 @@ function startWorkbook(out: PassThrough, entity: EntityDef, lang: Lang, columns:
   sheet.columns = columns.map(({ field, key }) => ({
     key,
     width: Math.max(12, Math.min(40, (field.max ?? 20) + 2)),
-    style: { numFmt: '@' },
+    style: { numFmt: numberFormat(field) },
   }));
   const header = sheet.addRow(columns.map(({ field }) => field.label[lang]));
   header.font = { bold: true };
   header.commit();
   return { workbook, sheet };
 }
+
+/** How a column's cells read: percentages as `13.00%` (the cell keeps the fraction), money as `1,234.50`, else text. */
+const numberFormat = (field: ResolvedField): string =>
+  field.percent ? '0.00%' : field.type === 'money' ? '#,##0.00' : '@';
 
 /** The cell of a record: dictionary fields as their labels, ids as text, the rest as the wire has it. */
 function cellOf({ field, key }: Column, record: WireRecord): string | number | null {
