@@ -27,6 +27,7 @@ import {
   columnWidth,
   fieldsForMode,
   formFields,
+  moneyText,
   percentText,
   listFields,
   parentField,
@@ -50,6 +51,7 @@ function cellText(field: CrudField, record: WireRecord, yesNo: [string, string])
   const value = record[textKey(field.name, field)];
   if (field.type === 'switch' && !isDictionaryField(field)) return value === 1 ? yesNo[0] : yesNo[1];
   if (field.percent) return percentText(value);
+  if (field.type === 'money' && typeof value === 'number') return moneyText(value);
   return value === null || value === undefined ? '' : String(value);
 }
 

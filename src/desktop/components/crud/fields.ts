@@ -283,6 +283,10 @@ export function wireValueProps(
   return {};
 }
 
+/** Money with two decimals and thousands separators (domain/README.md §3.2: `1,234,567.80`). */
+export const moneyText = (value: number): string =>
+  value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** A fraction as a percentage with two decimals (`98.76%`); none is `-` (a completion rate without a budget). */
 export const percentText = (value: unknown): string =>
   value === null || value === undefined || value === '' ? '-' : `${(Number(value) * 100).toFixed(2)}%`;
