@@ -2,6 +2,9 @@ import { btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { PRODUCTION_DICTIONARIES } from './dictionaries.ts';
 import { seedProductionDemo } from './demo.ts';
+import { prodplane } from '../../../shared/entities/production/prodplane.ts';
+import { prodplaneHooks } from './prodplane.service.ts';
+import { prodplaneRoutes } from './prodplane.routes.ts';
 
 const productionMenu = business('production', '生产管理', 'Production', 11, 'iconfont iconicon_tool', [
   ['line', '产线管理', 'Lines'],
@@ -21,12 +24,20 @@ const productionMenu = business('production', '生产管理', 'Production', 11, 
   ],
   ['productintroduce', '新品导入', 'New product introduction'],
   ['task', '项目任务', 'Project tasks'],
-  ['prodplane', '生产计划', 'Production plan'],
+  [
+    'prodplane',
+    '生产计划',
+    'Production plan',
+    { extra: [btn('prodplane_release', '下达', 'Release', 'release', 'check-circle', 3)] },
+  ],
 ]);
 
 /** 生产管理 (issue 12): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
 export const productionModule = defineModule({
   name: 'production',
+  entities: [prodplane],
+  hooks: { [prodplane.name]: prodplaneHooks },
+  routes: [prodplaneRoutes],
   menus: [productionMenu],
   businessDictionaries: PRODUCTION_DICTIONARIES,
   demo: seedProductionDemo,
