@@ -26,7 +26,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/production/bomcost', // BOM成本
   '/production/productintroduce', // 新品导入
   '/production/task', // 项目任务
-  '/production/prodplane', // 生产计划
   '/warehouse/inventory', // 库存台账
   '/warehouse/inventorylog', // 出入库记录
   '/warehouse/packaging', // 包装规格

@@ -176,6 +176,9 @@ export function MonthlyGrid({
   };
 
   const leafWidth = (width?: number) => columnWidth(width);
+  // Fixed columns come first, whatever order the description gives.
+  const captions = [...config.captions.filter((c) => !c.scrolls), ...config.captions.filter((c) => c.scrolls)];
+  const fixedCaptions = captions.filter((c) => !c.scrolls).length;
   const columns: TableColumnsType<GridRow> = [
     {
       key: '#',
@@ -185,12 +188,12 @@ export function MonthlyGrid({
       fixed: 'left',
       render: (_value, _row, index) => indexStart + index,
     },
-    ...config.captions.map((caption) => ({
+    ...captions.map((caption) => ({
       key: caption.key,
       dataIndex: caption.key,
       title: caption.label[lang],
       width: columnWidth(caption.width, 120),
-      fixed: 'left' as const,
+      fixed: caption.scrolls ? undefined : ('left' as const),
       ellipsis: { showTitle: true },
     })),
     ...months.map((month) => ({
@@ -260,9 +263,12 @@ export function MonthlyGrid({
       <Table.Summary fixed={scrollY ? 'bottom' : undefined}>
         <Table.Summary.Row className="tenon-grid-total">
           {selection && <Table.Summary.Cell index={0} />}
-          <Table.Summary.Cell index={first} colSpan={1 + config.captions.length} align="center">
+          <Table.Summary.Cell index={first} colSpan={1 + fixedCaptions} align="center">
             {t('crud.grid.total')}
           </Table.Summary.Cell>
+          {captions.slice(fixedCaptions).map((caption, i) => (
+            <Table.Summary.Cell key={caption.key} index={first + 1 + fixedCaptions + i} />
+          ))}
           {leaves.map((leaf, i) => (
             <Table.Summary.Cell key={leaf.key} index={first + 1 + config.captions.length + i}>
               {leaf.cell}

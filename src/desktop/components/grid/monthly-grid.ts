@@ -7,12 +7,16 @@ import type { LocalText } from '../../../shared/i18n/server-messages.ts';
  */
 export type GridRow = Record<string, unknown> & { id: string };
 
-/** A fixed column on the left naming the row (subject and title; company, part number ...). */
+/**
+ * A column on the left naming the row (subject and title; part number, company ...), fixed while the months scroll
+ * unless `scrolls` (a product row has more captions than a screen can hold still): those come after the fixed ones.
+ */
 export interface GridCaption {
   /** The wire key shown (a company's `orgName`, not its code). */
   key: string;
   label: LocalText;
   width?: number;
+  scrolls?: boolean;
 }
 
 /** A completion: `actual / amount` with the zero-budget rule, from two fields (or month prefixes) of the row. */
