@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createUser, crudCodes } from '../support/factories.ts';
 
@@ -191,4 +192,34 @@ describe('the dimension search', () => {
     expectError(await t.get(`${API}/list?searchMonth=2025-05,2025-01`, admin), 400, '开始月份不能晚于结束月份');
     expectError(await t.get(`${API}/list?searchMonth=2025-13,2025-14`, admin), 400, '请求参数类型错误: searchMonth');
   });
+});
+
+describe('the production plan demo', () => {
+  it('plans 2026 for the finished parts of both companies once, with actuals up to this month', async () => {
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
+    const { seedProductionDemo } = await import('../../src/server/modules/production/demo.ts');
+    await seedMasterdataDemo(t.services.db);
+    expect(await seedProductionDemo(t.services.db)).toEqual(['48 production plans of 2026']);
+    expect(await seedProductionDemo(t.services.db)).toEqual([]);
+    const rows = (await list('year_equal=2026&size=100&searchType=3&searchContent=FG-')).records as Array<
+      Record<string, unknown>
+    >;
+    expect(rows).toHaveLength(48);
+    expect(new Set(rows.map((r) => r.orgId))).toEqual(new Set(['1010', '1020']));
+    const today = formatDateTime().slice(0, 7);
+    const done = today < '2026-01' ? 0 : today > '2026-12' ? 12 : Number(today.slice(5));
+    for (const row of rows) {
+      expect(row.customerName).not.toBe('');
+      expect(row.totalAmount).toBeGreaterThan(0);
+      expect(row[`actual${done + 1}`] ?? 0).toBe(0);
+      if (done) expect(row[`actual${done}`]).toBeGreaterThan(0);
+    }
+    if (done) {
+      // Some under plan, some over.
+      const rates = rows.map((r) => Number(r[`actual${done}`]) / Number(r[`amount${done}`]));
+      expect(rates.some((rate) => rate < 1)).toBe(true);
+      expect(rates.some((rate) => rate > 1)).toBe(true);
+    }
+    expect(rows.filter((r) => r.planStatus === '0').length).toBeGreaterThan(0);
+  }, 120_000);
 });
