@@ -202,7 +202,7 @@ export default function ProdplanePage() {
           void reload();
           return saved;
         }}
-        actions={{ width: 260, render: rowButtons }}
+        actions={{ width: 230, render: rowButtons }}
         indexStart={(page.current - 1) * page.size + 1}
         selection={{ selected, onChange: setSelected }}
         pagination={{

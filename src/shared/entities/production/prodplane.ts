@@ -118,6 +118,8 @@ export const prodplane = defineEntity({
       label: { zh: '计划状态', en: 'Plan status' },
       required: true,
     },
+    // Before the months: ten fields in the form's two columns, then each month's plan and actual side by side.
+    remark: { type: 'string', max: 255, form: true, label: { zh: '备注', en: 'Remarks' } },
     ...monthFields([
       { prefix: 'amount', label: { zh: '计划', en: 'Plan' }, field: QUANTITY },
       { prefix: 'actual', label: { zh: '实际', en: 'Actual' }, field: QUANTITY },
@@ -145,7 +147,6 @@ export const prodplane = defineEntity({
       label: { zh: '达成率', en: 'Attainment' },
       derive: { today: (row) => finishRate(row.totalActual, row.totalAmount) },
     },
-    remark: { type: 'string', max: 255, form: true, label: { zh: '备注', en: 'Remarks' } },
   },
   defaultSort: [
     ['year', 'desc'],
