@@ -3,7 +3,8 @@ import type { LocalText } from '../i18n/server-messages.ts';
 
 /**
  * Monthly rows (domain/README.md §3.3, budget.md §1–§2): fixed columns `amount1..12` / `actual1..12` and their
- * full-year figures. The formulas live here once, for the definitions, the server's range totals and the console's grid.
+ * full-year figures. The formulas live here once, for the definitions, the server's range totals and the console's
+ * grid.
  */
 export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
