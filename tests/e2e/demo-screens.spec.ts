@@ -12,6 +12,7 @@ const SCREENS: ReadonlyArray<readonly [parent: string, leaf: string, atLeast: nu
   ['基础资料', '员工管理', 10],
   ['生产管理', '新品导入', 6],
   ['生产管理', '项目任务', 40],
+  ['生产管理', '生产计划', 40],
 ];
 
 test('after the demo command, every business screen opens with its rows', async ({ page }) => {

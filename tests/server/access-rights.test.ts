@@ -172,6 +172,8 @@ const GUARDED: Guarded[] = [
   { route: 'POST /api/blade-flow/manager/delete-deployment', code: 'flow_manager_delete', superAdmin: true },
   { route: 'GET /api/blade-flow/follow/list', code: 'flow_follow', superAdmin: true },
   { route: 'POST /api/blade-flow/follow/delete-process-instance', code: 'flow_follow_delete', superAdmin: true },
+  { route: `GET ${SYS}/prodplane/list`, code: 'prodplane' },
+  { route: `GET ${SYS}/prodplane/page`, code: 'prodplane' },
 ];
 
 /** A minimal request for a route: GET with ?id=1&ids=1, POST with ?ids=1 and an empty body. */

@@ -203,7 +203,8 @@ export function minimalBody(
       case 'switch':
         return 0;
       default:
-        return 1;
+        // A number within the field's range (a year from 2000).
+        return Math.max(field.range?.min ?? 1, 1);
     }
   };
   const fields = Object.entries(e.fields).filter(([, field]) => !field.readonly);

@@ -24,7 +24,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/production/worker', // 作业员管理
   '/production/productbom', // 产品BOM
   '/production/bomcost', // BOM成本
-  '/production/prodplane', // 生产计划
   '/warehouse/inventory', // 库存台账
   '/warehouse/inventorylog', // 出入库记录
   '/warehouse/packaging', // 包装规格

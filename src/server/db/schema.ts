@@ -607,6 +607,55 @@ export interface ErpGoodsCategory {
   is_deleted: Generated<number>;
 }
 
+export interface ErpProdPlan {
+  id: Int8;
+  tenant_id: Generated<string>;
+  year: number;
+  org_id: string;
+  product_id: Nullable<Int8>;
+  product_no: string;
+  product_name: string;
+  customer_name: Generated<string>;
+  project: string;
+  unit: string;
+  line_id: Nullable<Int8>;
+  plan_status: Generated<string>;
+  amount1: Defaulted<Numeric>;
+  actual1: Defaulted<Numeric>;
+  amount2: Defaulted<Numeric>;
+  actual2: Defaulted<Numeric>;
+  amount3: Defaulted<Numeric>;
+  actual3: Defaulted<Numeric>;
+  amount4: Defaulted<Numeric>;
+  actual4: Defaulted<Numeric>;
+  amount5: Defaulted<Numeric>;
+  actual5: Defaulted<Numeric>;
+  amount6: Defaulted<Numeric>;
+  actual6: Defaulted<Numeric>;
+  amount7: Defaulted<Numeric>;
+  actual7: Defaulted<Numeric>;
+  amount8: Defaulted<Numeric>;
+  actual8: Defaulted<Numeric>;
+  amount9: Defaulted<Numeric>;
+  actual9: Defaulted<Numeric>;
+  amount10: Defaulted<Numeric>;
+  actual10: Defaulted<Numeric>;
+  amount11: Defaulted<Numeric>;
+  actual11: Defaulted<Numeric>;
+  amount12: Defaulted<Numeric>;
+  actual12: Defaulted<Numeric>;
+  total_amount: Defaulted<Numeric>;
+  total_actual: Defaulted<Numeric>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpProduct {
   id: Int8;
   tenant_id: Generated<string>;
@@ -771,6 +820,7 @@ export interface Schema {
   erp_customer: ErpCustomer;
   erp_employee: ErpEmployee;
   erp_goods_category: ErpGoodsCategory;
+  erp_prod_plan: ErpProdPlan;
   erp_product: ErpProduct;
   erp_product_introduce: ErpProductIntroduce;
   erp_supplier: ErpSupplier;

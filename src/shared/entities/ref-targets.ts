@@ -31,6 +31,7 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   employee: { service: 'blade-system', tree: false },
   productintroduce: { service: 'blade-system', tree: false },
   task: { service: 'blade-system', tree: false },
+  prodplane: { service: 'blade-system', tree: false },
   'work-calendar': { service: 'blade-system', tree: false },
   message: { service: 'blade-system', tree: false },
   datasource: { service: 'blade-develop', tree: false },

@@ -1,4 +1,4 @@
-import { crudScreen, type Screens } from '../screens.ts';
+import { crudScreen, lazyPage, withRows, type Screens } from '../screens.ts';
 
 /** The production module's desktop screens (menus of modules/production on the server). */
 export const productionScreens: Screens = {
@@ -6,4 +6,8 @@ export const productionScreens: Screens = {
     async () => (await import('../../../shared/entities/production/product-introduce.ts')).productIntroduce,
   ),
   '/production/task': crudScreen(async () => (await import('../../../shared/entities/production/task.ts')).task),
+  '/production/prodplane': withRows(
+    lazyPage(() => import('./ProdplanePage.tsx')),
+    async () => (await import('../../../shared/entities/production/prodplane.ts')).prodplane,
+  ),
 };

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { seedNpiDemo } from './demo-npi.ts';
+import { seedDemoPlan } from './demo-plan.ts';
 
 /**
  * Demo production data (`npm run demo`) of tenant 000000, after the master data's (companies, parts, employees):
@@ -8,5 +9,6 @@ import { seedNpiDemo } from './demo-npi.ts';
 export async function seedProductionDemo(db: Db): Promise<string[]> {
   const added: string[] = [];
   added.push(...(await seedNpiDemo(db)));
+  added.push(...(await seedDemoPlan(db)));
   return added;
 }

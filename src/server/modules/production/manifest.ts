@@ -5,6 +5,9 @@ import { seedProductionDemo } from './demo.ts';
 import { productIntroduce } from '../../../shared/entities/production/product-introduce.ts';
 import { task } from '../../../shared/entities/production/task.ts';
 import { productIntroduceHooks, taskHooks } from './npi.hooks.ts';
+import { prodplane } from '../../../shared/entities/production/prodplane.ts';
+import { prodplaneHooks } from './prodplane.service.ts';
+import { prodplaneRoutes } from './prodplane.routes.ts';
 
 const productionMenu = business('production', '生产管理', 'Production', 11, 'iconfont iconicon_tool', [
   ['line', '产线管理', 'Lines'],
@@ -24,14 +27,24 @@ const productionMenu = business('production', '生产管理', 'Production', 11, 
   ],
   ['productintroduce', '新品导入', 'New product introduction'],
   ['task', '项目任务', 'Project tasks'],
-  ['prodplane', '生产计划', 'Production plan'],
+  [
+    'prodplane',
+    '生产计划',
+    'Production plan',
+    { extra: [btn('prodplane_release', '下达', 'Release', 'release', 'check-circle', 3)] },
+  ],
 ]);
 
 /** 生产管理 (issue 12): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
 export const productionModule = defineModule({
   name: 'production',
-  entities: [productIntroduce, task],
-  hooks: { [productIntroduce.name]: productIntroduceHooks, [task.name]: taskHooks },
+  entities: [productIntroduce, task, prodplane],
+  hooks: {
+    [productIntroduce.name]: productIntroduceHooks,
+    [task.name]: taskHooks,
+    [prodplane.name]: prodplaneHooks,
+  },
+  routes: [prodplaneRoutes],
   menus: [productionMenu],
   businessDictionaries: PRODUCTION_DICTIONARIES,
   demo: seedProductionDemo,

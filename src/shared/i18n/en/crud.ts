@@ -88,4 +88,19 @@ export const crud: Resource<typeof zh> = {
     pick: 'Select a division on the left',
     codeHint: 'Starts with the parent code',
   },
+  grid: {
+    total: 'Total',
+    pasteNumbers: 'Only numbers can be pasted',
+    searchType: 'Search by',
+    searchContent: 'Search text',
+    searchMonth: 'Months',
+  },
+  prodplane: {
+    release: 'Release',
+    withdraw: 'Withdraw',
+    close: 'Close',
+    releaseConfirm: 'Release this plan? Its planned quantities can no longer be changed',
+    withdrawConfirm: 'Take this plan back to draft?',
+    closeConfirm: 'Close this plan? It can then no longer be changed or deleted',
+  },
 };

@@ -93,4 +93,21 @@ export const crud = {
     pick: '请在左侧选择区划',
     codeHint: '以上级区划编号开头',
   },
+  /** The monthly grid of budgets and plans (budget.md §1) and its dimension search (§3). */
+  grid: {
+    total: '合计',
+    pasteNumbers: '粘贴的内容须为数字',
+    searchType: '查询维度',
+    searchContent: '查询内容',
+    searchMonth: '月份区间',
+  },
+  /** Production plan screen: its status buttons (domain/production.md § prodplane). */
+  prodplane: {
+    release: '下达',
+    withdraw: '撤回',
+    close: '关闭',
+    releaseConfirm: '确定下达该计划? 下达后计划数量不能修改',
+    withdrawConfirm: '确定将该计划撤回为草稿?',
+    closeConfirm: '确定关闭该计划? 关闭后不能修改或删除',
+  },
 } as const;

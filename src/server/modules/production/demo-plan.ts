@@ -1,0 +1,88 @@
+import type { Insertable } from 'kysely';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import { MONTHS } from '../../../shared/entities/month-row.ts';
+import { PLAN_STATUS, prodplane } from '../../../shared/entities/production/prodplane.ts';
+import type { Db } from '../../db/connect.ts';
+import type { ErpProdPlan } from '../../db/schema.ts';
+import { computedValues } from '../../platform/entity/derived.ts';
+import { nextId } from '../../platform/ids.ts';
+import { SEED } from '../system/install.ts';
+
+const YEAR = 2026;
+/** Plans per company: enough to page through, few enough to read. */
+const PARTS_PER_COMPANY = 24;
+/** A month's share of a year's output: a short February (Spring Festival), a strong year end. */
+const SEASON = [1.0, 0.6, 1.05, 1.0, 1.0, 0.95, 0.9, 0.95, 1.05, 1.0, 1.1, 1.2];
+
+/** A stable figure in [0, 1) from a part number and a month: the same plan on every run. */
+function noise(text: string, month: number): number {
+  let hash = month * 2654435761;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return ((hash >>> 0) % 1000) / 1000;
+}
+
+/**
+ * The 2026 production plan of both demo companies (`npm run demo`): their finished parts in mass production, a
+ * monthly plan in pieces and, for the months up to the current one, actual output between 85 % and 115 % of plan.
+ * Most plans are released, every fifth is still a draft. Rows already there (same company, year and part) are kept.
+ */
+export async function seedDemoPlan(db: Db): Promise<string[]> {
+  const today = formatDateTime();
+  const [thisYear, thisMonth] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const monthsDone = thisYear < YEAR ? 0 : thisYear > YEAR ? 12 : thisMonth;
+  const rows: Insertable<ErpProdPlan>[] = [];
+  for (const orgId of ['1010', '1020']) {
+    const parts = await db
+      .selectFrom('erp_product as p')
+      .leftJoin('erp_customer as c', 'c.id', 'p.customer_id')
+      .select(['p.id', 'p.product_no', 'p.product_name', 'p.project', 'c.customer_name'])
+      .where('p.tenant_id', '=', '000000')
+      .where('p.is_deleted', '=', 0)
+      .where('p.product_type', '=', '1')
+      .where('p.product_status', '=', '2')
+      .where('p.org_id', '=', orgId)
+      .orderBy('p.product_no')
+      .limit(PARTS_PER_COMPANY)
+      .execute();
+    for (const [index, part] of parts.entries()) {
+      const productNo = String(part.product_no);
+      const monthly = 1000 + Math.round(noise(productNo, 0) * 40) * 100;
+      const row: Record<string, unknown> = {
+        id: nextId(),
+        tenant_id: '000000',
+        year: YEAR,
+        org_id: orgId,
+        product_id: String(part.id),
+        product_no: productNo,
+        product_name: part.product_name,
+        customer_name: part.customer_name ?? '',
+        project: part.project || '-',
+        unit: '件',
+        plan_status: index % 5 === 4 ? PLAN_STATUS.draft : PLAN_STATUS.released,
+        remark: '',
+        create_user: SEED.userAdmin,
+        create_dept: SEED.deptRoot,
+        create_time: today,
+        update_user: SEED.userAdmin,
+        update_time: today,
+        status: 1,
+        is_deleted: 0,
+      };
+      for (const month of MONTHS) {
+        const plan = Math.round((monthly * SEASON[month - 1]) / 10) * 10;
+        row[`amount${month}`] = plan;
+        row[`actual${month}`] = month <= monthsDone ? Math.round(plan * (0.85 + noise(productNo, month) * 0.3)) : 0;
+      }
+      // The month columns are built by name: the row is the table's by construction.
+      rows.push({ ...row, ...computedValues(prodplane, row) } as Insertable<ErpProdPlan>);
+    }
+  }
+  if (!rows.length) return [];
+  const added = await db
+    .insertInto('erp_prod_plan')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  return added.length ? [`${added.length} production plans of ${YEAR}`] : [];
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { prodplane } from '../../../shared/entities/production/prodplane.ts';
+import { ok } from '../../platform/errors.ts';
+import { LIST_QUERY } from '../../platform/route-schemas.ts';
+import type { Services } from '../../services.ts';
+import { planPage } from './prodplane.service.ts';
+
+/**
+ * `GET /api/blade-system/prodplane/list` (and `page`): the plan rows with the dimension search (budget.md §3); with a
+ * `searchMonth` range the totals are those of the range. Reading needs the menu code, as the engine's lists do.
+ */
+export async function prodplaneRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const plans = services.entities.get(prodplane.name)!;
+  for (const action of ['list', 'page'])
+    app.get(
+      `/api/${prodplane.service}/${prodplane.name}/${action}`,
+      { config: { permission: prodplane.code }, schema: LIST_QUERY },
+      async (request) => ok(request, await planPage(plans, request.user, request.query)),
+    );
+}
