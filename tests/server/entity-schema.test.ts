@@ -67,7 +67,7 @@ describe('entity definitions', () => {
     },
   );
 
-  it('copies and aggregates only what exists: a reference field, a field of its target, a field pointing back', () => {
+  it('copies, aggregates and states name only what exists: a reference field, a field of its target, a field pointing back', () => {
     const byName = new Map(ENTITIES.map((e) => [e.name, e]));
     const problems: string[] = [];
     for (const entity of ENTITIES) {
@@ -91,6 +91,11 @@ describe('entity definitions', () => {
           )
             problems.push(`${at}: aggregate`);
         }
+      }
+      const states = entity.states;
+      if (states) {
+        const named = [states.field, ...Object.values(states.frozen ?? {}).flatMap((rule) => rule.open ?? [])];
+        for (const name of named) if (!fields.has(name)) problems.push(`${entity.name}: states name ${name}`);
       }
     }
     expect(problems).toEqual([]);

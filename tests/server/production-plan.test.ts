@@ -91,24 +91,17 @@ describe('the plan status', () => {
   });
 
   it('is released and taken back only with prodplane_release', async () => {
+    const noRight = '请求被拒绝,缺少权限: prodplane_release';
+    expectError(await t.post(`${API}/submit`, planner, { id, planStatus: '1' }), 403, noRight);
+    // A new plan starts as a draft.
     expectError(
-      await t.post(`${API}/submit`, planner, { id, planStatus: '1' }),
+      await t.post(`${API}/submit`, admin, { ...PLAN, productNo: 'P-NEW', planStatus: '1' }),
       400,
-      '没有下达权限，不能下达或撤回计划',
+      '新记录的计划状态不能是“已下达”',
     );
-    // A new plan starts as a draft: released on insert needs the same right.
-    expectError(
-      await t.post(`${API}/submit`, planner, { ...PLAN, productNo: 'P-NEW', planStatus: '1' }),
-      400,
-      '没有下达权限，不能下达或撤回计划',
-    );
-    expectError(await t.post(`${API}/submit`, admin, { id, planStatus: '2' }), 400, '草稿计划须先下达才能关闭');
+    expectError(await t.post(`${API}/submit`, admin, { id, planStatus: '2' }), 400, '计划状态不能从“草稿”变为“已关闭”');
     expect(await save(admin, { id, planStatus: '1' })).toMatchObject({ planStatus: '1', planStatusName: '已下达' });
-    expectError(
-      await t.post(`${API}/submit`, planner, { id, planStatus: '0' }),
-      400,
-      '没有下达权限，不能下达或撤回计划',
-    );
+    expectError(await t.post(`${API}/submit`, planner, { id, planStatus: '0' }), 403, noRight);
     expect(await save(admin, { id, planStatus: '0', amount1: 20 })).toMatchObject({ planStatus: '0', totalAmount: 40 });
     await save(admin, { id, planStatus: '1' });
   });
@@ -128,7 +121,11 @@ describe('the plan status', () => {
   it('closes a released plan for good: nothing changes and it cannot be deleted', async () => {
     expect(await save(planner, { id, planStatus: '2' })).toMatchObject({ planStatusName: '已关闭' });
     expectError(await t.post(`${API}/submit`, admin, { id, actual4: 1 }), 400, '已关闭的计划不能修改');
-    expectError(await t.post(`${API}/submit`, admin, { id, planStatus: '1' }), 400, '已关闭的计划不能修改');
+    expectError(
+      await t.post(`${API}/submit`, admin, { id, planStatus: '1' }),
+      400,
+      '计划状态不能从“已关闭”变为“已下达”',
+    );
     const draft = await save(admin, { ...PLAN, productNo: 'P-DRAFT' });
     expectError(await t.post(`${API}/remove?ids=${draft.id},${id}`, admin), 400, '已关闭的计划不能删除');
     expect((await list('productNo=P-DRAFT')).total).toBe(1);

@@ -254,6 +254,13 @@ export interface StateMachine<F extends Record<string, FieldDef> = Record<string
   initial: readonly string[];
   next: Readonly<Record<string, readonly string[]>>;
   needs?: Readonly<Record<string, string>>;
+  /**
+   * What a row keeps while in a state: every field but `open` ones (a released plan takes actuals only; a closed one
+   * nothing), refused with `message`. A change to a state that keeps nothing (back to draft) edits freely.
+   */
+  frozen?: Readonly<Record<string, { open?: readonly string[]; message: LocalText }>>;
+  /** States whose rows cannot be deleted, with the message (a closed plan, an approved budget). */
+  kept?: Readonly<Record<string, LocalText>>;
 }
 
 /**

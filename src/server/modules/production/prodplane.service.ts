@@ -1,27 +1,18 @@
 import { finishRate, monthSum, type MonthRange } from '../../../shared/entities/month-row.ts';
-import { PLAN_RELEASE, prodplane } from '../../../shared/entities/production/prodplane.ts';
+import { prodplane } from '../../../shared/entities/production/prodplane.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { dimensionFilter, parseSearchMonth } from '../../platform/dimension-search.ts';
 import type { EntityHooks, EntityService, Page, WireRecord } from '../../platform/entity/service.ts';
-import { failWith } from '../../platform/errors.ts';
-import type { Services } from '../../services.ts';
-import { closedPlanCount } from './prodplane.queries.ts';
-import { blankMonthsAsZero, checkPlanWrite, PLAN_MESSAGES } from './prodplane.rules.ts';
+import { blankMonthsAsZero } from './prodplane.rules.ts';
 
-/** The production plan's behaviour in the engine: the dimension search, the status machine, blank months as 0. */
-export function prodplaneHooks(services: Services): EntityHooks {
-  // Whether the caller may release, found before the write's transaction opens (PGlite has one connection).
-  const releasers = new WeakMap<AuthUser, boolean>();
+/**
+ * The production plan's behaviour in the engine beyond its definition (whose state machine holds the release rules):
+ * the dimension search and blank months as 0.
+ */
+export function prodplaneHooks(): EntityHooks {
   return {
     listFilter: (user, query) => dimensionFilter(prodplane.table, user.tenantId, query),
-    prepare: async (user, input) => {
-      releasers.set(user, await services.permissions.has(user, PLAN_RELEASE));
-      return blankMonthsAsZero(input);
-    },
-    beforeWrite: async (_trx, user, values, before) => checkPlanWrite(values, before, releasers.get(user) ?? false),
-    beforeRemove: async (user, ids) => {
-      if (await closedPlanCount(services.db, user.tenantId, ids)) throw failWith(PLAN_MESSAGES.closedRemove);
-    },
+    prepare: async (_user, input) => blankMonthsAsZero(input),
   };
 }
 

@@ -23,7 +23,7 @@ import {
 import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { EntityTree } from './tree.ts';
-import { checkTransition, stateCodes } from './states.ts';
+import { checkFrozen, checkKept, checkTransition, stateCodes } from './states.ts';
 import { todayDeriver, aggregateColumns, computedValues, copiedValues, sequenceValues } from './derived.ts';
 import type { RowSource, VisibleRows, WireRecord } from './types.ts';
 
@@ -498,6 +498,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     await checkBizDicts(trx, entity, user.tenantId, values);
     await checkCompanies(trx, entity, user.tenantId, values);
     await checkTransition(trx, entity, user.tenantId, values, before, context.granted);
+    checkFrozen(entity, values, before);
     checkRowRules(entity, values, before);
     await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
@@ -551,6 +552,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       const found = await visible(trx).where('id', 'in', list).select('id').forUpdate().execute();
       if (found.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
       await checkRemovable(this.entity, trx, list, referrers);
+      await checkKept(trx, this.entity, list);
       for (const line of Object.values(linesOf(this.entity))) {
         const lines = this.serviceOf(line.entity.name);
         await lines.removeWhere(trx, user, fieldsOf(lines.entity).get(line.foreignKey)!.column, list);

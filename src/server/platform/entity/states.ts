@@ -2,7 +2,7 @@ import type { EntityDef } from '../../../shared/entities/define.ts';
 import { itemLabel } from '../../../shared/entities/dict-items.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { DynamicDb } from '../../db/connect.ts';
-import { ApiError, forbidden } from '../errors.ts';
+import { ApiError, failWith, forbidden } from '../errors.ts';
 import { fieldsOf, type ResolvedField } from './fields.ts';
 import type { Row } from './types.ts';
 
@@ -45,6 +45,50 @@ export async function checkTransition(
   }
   const code = states.needs?.[`${from}>${to}`];
   if (code && !granted.has(code)) throw forbidden(code);
+}
+
+/**
+ * Refuses changing what the row's state keeps. `to` leaves it free when it keeps nothing itself (a plan taken back to
+ * draft is edited in the same save).
+ */
+export function checkFrozen(entity: EntityDef, values: Row, before: Row | undefined): void {
+  const states = entity.states;
+  if (!states?.frozen || !before) return;
+  const fields = fieldsOf(entity);
+  const column = fields.get(states.field)!.column;
+  const from = String(before[column]);
+  const to = values[column] === undefined ? from : String(values[column]);
+  const rule = states.frozen[from];
+  if (!rule || !states.frozen[to]) return;
+  const open = new Set<string>([states.field, ...(rule.open ?? [])]);
+  for (const field of fields.values()) {
+    if (open.has(field.name) || !(field.column in values)) continue;
+    if (!sameValue(field, values[field.column], before[field.column])) throw failWith(rule.message);
+  }
+}
+
+/** Refuses deleting rows in a state that keeps them; none is deleted. */
+export async function checkKept(trx: DynamicDb, entity: EntityDef, ids: string[]): Promise<void> {
+  const kept = entity.states?.kept;
+  if (!kept) return;
+  const column = fieldsOf(entity).get(entity.states!.field)!.column;
+  const found = await trx
+    .selectFrom(entity.table)
+    .select(column)
+    .where('id', 'in', ids)
+    .where(column, 'in', Object.keys(kept))
+    .limit(1)
+    .executeTakeFirst();
+  if (found) throw failWith(kept[String(found[column])]);
+}
+
+/** A value sent and the stored one are the same: numbers by value (`100` and `'100.00'`), blanks alike. */
+function sameValue(field: ResolvedField, sent: unknown, stored: unknown): boolean {
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  if (blank(sent) || blank(stored)) return blank(sent) && blank(stored);
+  if (['int', 'switch', 'money', 'decimal'].includes(field.type)) return Number(sent) === Number(stored);
+  if (field.type === 'date') return String(sent).slice(0, 10) === String(stored).slice(0, 10);
+  return String(sent) === String(stored);
 }
 
 /** A state's name for the message: its business dictionary item, else the key itself. */

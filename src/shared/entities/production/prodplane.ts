@@ -10,10 +10,15 @@ const QUANTITY = { type: 'money', default: 0, range: { min: 0 }, form: true } as
 /** The button code that releases a plan and takes a released one back to draft. */
 export const PLAN_RELEASE = 'prodplane_release';
 
+/** What a released plan still takes: like an approved budget (budget.md §5.2), actual output keeps coming in. */
+const OPEN_WHEN_RELEASED = [...Array.from({ length: 12 }, (_, i) => `actual${i + 1}`), 'remark'];
+
 /**
  * 生产计划 (domain/production.md § prodplane): a company's yearly plan of one part, planned and actual output per
  * month, in the product-row shape of budget.md §2. Lists add `totalFinish`; the list's month range (`searchMonth`)
- * narrows the totals it returns (modules/production/prodplane.service.ts). Status rules: prodplane.rules.ts.
+ * narrows the totals it returns (modules/production/prodplane.service.ts). A plan starts as a draft; releasing it and
+ * taking it back need `prodplane_release`; a released plan takes actuals and remarks only; a closed one nothing, and it
+ * stays.
  */
 export const prodplane = defineEntity({
   name: 'prodplane',
@@ -26,6 +31,26 @@ export const prodplane = defineEntity({
   dataScope: true,
   keyword: ['productNo', 'productName'],
   moduleRoutes: ['list', 'page'],
+  states: {
+    field: 'planStatus',
+    initial: [PLAN_STATUS.draft],
+    next: {
+      [PLAN_STATUS.draft]: [PLAN_STATUS.released],
+      [PLAN_STATUS.released]: [PLAN_STATUS.draft, PLAN_STATUS.closed],
+    },
+    needs: { '0>1': PLAN_RELEASE, '1>0': PLAN_RELEASE },
+    frozen: {
+      [PLAN_STATUS.released]: {
+        open: OPEN_WHEN_RELEASED,
+        message: {
+          zh: '已下达的计划只能修改实际数量和备注',
+          en: 'A released plan only takes actual output and remarks',
+        },
+      },
+      [PLAN_STATUS.closed]: { message: { zh: '已关闭的计划不能修改', en: 'A closed plan cannot be changed' } },
+    },
+    kept: { [PLAN_STATUS.closed]: { zh: '已关闭的计划不能删除', en: 'A closed plan cannot be deleted' } },
+  },
   fields: {
     year: {
       type: 'int',
