@@ -20,7 +20,7 @@ import {
   placeInTree,
   type Row,
 } from './rules.ts';
-import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
+import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, targetsOf, type RefField } from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { EntityTree } from './tree.ts';
 import { addTodayValues, aggregateColumns, computedValues, copiedValues } from './derived.ts';
@@ -308,8 +308,9 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   /** The rows a write may see and point at, and its line writers. */
   private async writeContext(user: AuthUser): Promise<WriteContext> {
     const refs = new Map<string, VisibleRows>();
-    for (const { target } of this.refFields()) {
-      if (!refs.has(target.name)) refs.set(target.name, await this.serviceOf(target.name).visibleRows(user));
+    for (const ref of this.refFields()) {
+      for (const target of targetsOf(ref))
+        if (!refs.has(target.name)) refs.set(target.name, await this.serviceOf(target.name).visibleRows(user));
     }
     return { visible: await this.visibleRows(user), refs, lines: await this.lineWriters(user) };
   }
@@ -489,9 +490,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
     checkReserved(entity, user, values, before);
     checkRowRules(entity, values, before);
-    await checkRefs(trx, this.refFields(), context.refs, values);
-    Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }));
+    // Dictionaries first: a refBy reference's table follows a dictionary value.
     await checkBizDicts(trx, entity, user.tenantId, values);
+    await checkRefs(trx, this.refFields(), context.refs, values, { ...before, ...values });
+    Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }));
     await checkCompanies(trx, entity, user.tenantId, values);
     await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
