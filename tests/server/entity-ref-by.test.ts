@@ -120,10 +120,9 @@ describe('a reference chosen by another field', () => {
     expectError(await t.post(`${DESK}/test-deal/submit`, admin, { id: saved.id, kind: 2 }), 400, MISSING);
     // Another tenant's buyer (written past the engine).
     const theirs = '777000000000000001';
-    await t.services.db
-      .insertInto('test_buyer')
-      .values({ id: theirs, tenant_id: '600031', party_name: '他人的买方', is_deleted: 0 })
-      .execute();
+    await sql`insert into test_buyer (id, tenant_id, party_name) values (${theirs}, '600031', '他人的买方')`.execute(
+      t.services.db,
+    );
     const foreign = { dealNo: 'X', kind: 2, partyId: theirs };
     expectError(await t.post(`${DESK}/test-deal/submit`, admin, foreign), 400, MISSING);
   });
@@ -134,16 +133,12 @@ describe('a reference chosen by another field', () => {
     const held = await save('test-deal', { dealNo: 'D5', kind: 2, partyId: other.id });
     expectError(await t.post(`${DESK}/test-buyer/remove?ids=${other.id}`, admin), 400, '已被测试交易引用，不能删除');
     // A row holding the buyer's id while choosing the maker (written past the engine) points at no buyer.
-    await t.services.db.updateTable('test_deal').set({ kind: 1 }).where('id', '=', held.id).execute();
+    await sql`update test_deal set kind = 1 where id = ${held.id}`.execute(t.services.db);
     expectOk(await t.post(`${DESK}/test-buyer/remove?ids=${other.id}`, admin));
     // A row choosing the maker by no kind at all holds the maker.
-    await t.services.db
-      .updateTable('test_deal')
-      .set({ kind: null, party_id: lone.id })
-      .where('id', '=', held.id)
-      .execute();
+    await sql`update test_deal set kind = null, party_id = ${lone.id} where id = ${held.id}`.execute(t.services.db);
     expectError(await t.post(`${DESK}/test-maker/remove?ids=${lone.id}`, admin), 400, '已被测试交易引用，不能删除');
-    await t.services.db.updateTable('test_deal').set({ kind: 2 }).where('id', '=', held.id).execute();
+    await sql`update test_deal set kind = 2 where id = ${held.id}`.execute(t.services.db);
     expectOk(await t.post(`${DESK}/test-maker/remove?ids=${lone.id}`, admin));
   });
 });
