@@ -288,6 +288,7 @@ describe('master data demo', () => {
       '0 employees',
       '0 goods categories',
       '0 parts',
+      '0 prices',
     ]);
     const finished = expectOk(await t.get(`${SYS}/product/list?productNo=FG-KX11-01L`, admin)).records[0];
     expect(finished).toMatchObject({

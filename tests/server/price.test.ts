@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/calendar/working-days.ts';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
@@ -322,5 +323,66 @@ describe('references to prices', () => {
       400,
     );
     expect(expectOk(await t.get(`${SYS}/price/list`, token)).total).toBe(0);
+  });
+});
+
+describe('demo prices', () => {
+  // On a database of their own: the rows above share part numbers and names with the demo's.
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await startApp();
+  }, 60_000);
+  afterAll(() => demo?.stop());
+
+  it('price most purchased parts and sold finished parts from 2026, never overlapping, once', async () => {
+    const t = demo;
+    const admin = await t.tokenOf();
+    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
+    await seedDemoCompanies(t.services.db);
+    const first = await seedMasterdataDemo(t.services.db);
+    const added = Number(first.find((line) => line.endsWith(' prices'))!.split(' ')[0]);
+    expect(added).toBeGreaterThan(300);
+    expect(await seedMasterdataDemo(t.services.db)).toContain('0 prices');
+    // What BOM costing asks: the buying price valid on 1 January of the cost year, per purchased part.
+    const buyable = await t.services.db
+      .selectFrom('erp_product as p')
+      .leftJoin('erp_price as r', (join) =>
+        join
+          .onRef('r.product_id', '=', 'p.id')
+          .on('r.price_type', '=', '2')
+          .on('r.is_deleted', '=', 0)
+          .on('r.valid_from', '<=', '2026-01-01')
+          .on((eb) => eb.or([eb('r.valid_to', 'is', null), eb('r.valid_to', '>=', '2026-01-01')])),
+      )
+      .select(['p.product_no', 'r.id as price_id'])
+      .where('p.tenant_id', '=', '000000')
+      .where('p.product_type', 'in', ['3', '4'])
+      .execute();
+    const priced = buyable.filter((r) => r.price_id !== null).map((r) => r.product_no);
+    const unpriced = buyable.filter((r) => r.price_id === null).map((r) => r.product_no);
+    expect(new Set(priced).size).toBe(priced.length); // one valid price per part on that day
+    expect(priced.length).toBeGreaterThan(unpriced.length * 4);
+    expect(unpriced).toContain('RM-DX54DZ-10');
+    expect(unpriced).toContain('PP-STUD-M8');
+    expect(priced).toContain('RM-DC01-10');
+    const overlapping = await sql<{ n: number }>`select count(*)::int as n from erp_price a join erp_price b
+      on a.id < b.id and a.tenant_id = b.tenant_id and a.price_type = b.price_type and a.product_id = b.product_id
+      and a.partner_id = b.partner_id and a.currency = b.currency
+      and a.valid_from <= coalesce(b.valid_to, 'infinity') and b.valid_from <= coalesce(a.valid_to, 'infinity')`.execute(
+      t.services.db,
+    );
+    expect(overlapping.rows[0].n).toBe(0);
+    const listed = async (query: string) =>
+      expectOk(await t.get(`${SYS}/price/list?size=100&${query}`, admin)).records as Row[];
+    const pillar = await listed('productNo=FG-5G0-01L');
+    expect(pillar.map((r) => [r.validFrom, r.validTo, r.isValid, r.partnerName, r.remark])).toEqual([
+      ['2026-01-01', '', 1, '一汽-大众汽车有限公司', '年降3%（2026年度价格协议）'],
+      ['2025-01-01', '2025-12-31', 0, '一汽-大众汽车有限公司', ''],
+    ]);
+    expect(pillar[0].taxIncludedPrice).toBe(Number((Number(pillar[0].unitPrice) * 1.13).toFixed(6)));
+    expect((await listed(`partnerName=${encodeURIComponent('宝山钢铁')}&priceType_equal=2`)).length).toBeGreaterThan(
+      10,
+    );
   });
 });
