@@ -7,8 +7,9 @@ import { seedDemoPrices } from './demo-prices.ts';
 
 /**
  * Demo master data (`npm run demo`) of tenant 000000: the OEM customers and the suppliers of an automotive-parts
- * group, with their cities, the part master (demo-parts.ts) and its prices (demo-prices.ts), so the screens open full. Added once: a row whose
- * code or name is taken stays as it is (every unique index of the table: no conflict target).
+ * group, with their cities, the part master (demo-parts.ts) and its prices (demo-prices.ts), so the screens open
+ * full. Added once: a row whose code or name is taken stays as it is (every unique index of the table: no conflict
+ * target).
  */
 const CUSTOMERS: ReadonlyArray<readonly [code: string, name: string, short: string, type: string, region: string]> = [
   ['C-FAW-VW', '一汽-大众汽车有限公司', '一汽大众', '1', '2201'],
