@@ -187,6 +187,8 @@ export function minimalBody(
     // A refBy reference points at the target its choosing field (set before it) picks.
     const target = refTargetOf(field, field.refBy ? body[field.refBy.field] : undefined);
     if (target && refs(target)) return refs(target);
+    // A default is a valid value (a tax rate of 13 %, where 1 would be 100 %).
+    if (field.default !== undefined && !field.ref) return field.default;
     // A company: the code `withTestCompany` gives the platform tenant's 常州 department.
     if (field.company) return TEST_COMPANY;
     // A mobile number passes every phone rule.
