@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/server/modules/index.ts';
 import { region } from '../../src/shared/entities/system/region.ts';
 import { fieldsOf } from '../../src/server/platform/entity/fields.ts';
-import { isStored } from '../../src/shared/entities/define.ts';
+import { displayField, isStored, refTargetsOf, type EntityDef } from '../../src/shared/entities/define.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
@@ -75,9 +75,12 @@ describe('entity definitions', () => {
       for (const field of fields.values()) {
         const at = `${entity.name}.${field.name}`;
         if (field.copyFrom) {
+          // Every entity the reference may point at (a refBy reference: each of its targets) has the field copied.
           const ref = fields.get(field.copyFrom.ref);
-          const target = ref?.ref ? byName.get(ref.ref) : undefined;
-          if (!target || !fieldsOf(target).has(field.copyFrom.field)) problems.push(`${at}: copyFrom`);
+          const targets = ref ? refTargetsOf(ref).map((name) => byName.get(name)) : [];
+          const copied = (target: EntityDef | undefined) =>
+            target && fieldsOf(target).has(field.copyFrom!.field ?? displayField(target) ?? '');
+          if (!targets.length || !targets.every(copied)) problems.push(`${at}: copyFrom`);
         }
         const aggregate = field.derive && 'aggregate' in field.derive ? field.derive.aggregate : undefined;
         if (aggregate) {

@@ -288,6 +288,7 @@ describe('master data demo', () => {
       '0 employees',
       '0 goods categories',
       '0 parts',
+      '0 prices',
     ]);
     const finished = expectOk(await t.get(`${SYS}/product/list?productNo=FG-KX11-01L`, admin)).records[0];
     expect(finished).toMatchObject({
@@ -296,5 +297,36 @@ describe('master data demo', () => {
       project: 'GL-KX11',
       orgName: '常州布雷德',
     });
+  });
+});
+
+describe('master data menus', () => {
+  it('are seeded as domain/menus.md lists them: screens, paths and every button code', async () => {
+    const rows = await t.services.db
+      .selectFrom('blade_menu')
+      .select(['id', 'parent_id', 'code', 'name', 'name_en', 'path', 'sort', 'category'])
+      .where('is_deleted', '=', 0)
+      .execute();
+    const top = rows.find((r) => r.code === 'masterdata')!;
+    expect(top).toMatchObject({ name: '基础资料', name_en: 'Master data', path: '/masterdata', sort: 10 });
+    const crud = (code: string, ...extra: string[]) =>
+      [...['add', 'edit', 'delete', 'view'].map((verb) => `${code}_${verb}`), ...extra].sort();
+    const expected: Array<[code: string, zh: string, en: string, buttons: string[]]> = [
+      ['customer', '客户管理', 'Customers', crud('customer', 'customer_export')],
+      ['supplier', '供应商管理', 'Suppliers', crud('supplier', 'supplier_export')],
+      ['product', '产品管理', 'Products', crud('product', 'product_export', 'product_import')],
+      ['goodscategory', '物料分类', 'Goods categories', crud('goodscategory')],
+      ['price', '价格管理', 'Prices', crud('price')],
+      ['employee', '员工管理', 'Employees', crud('employee')],
+    ];
+    const screens = rows.filter((r) => String(r.parent_id) === String(top.id)).sort((a, b) => a.sort - b.sort);
+    expect(screens.map((r) => [r.code, r.name, r.name_en, r.path])).toEqual(
+      expected.map(([code, zh, en]) => [code, zh, en, `/masterdata/${code}`]),
+    );
+    for (const [code, , , buttons] of expected) {
+      const id = String(screens.find((r) => r.code === code)!.id);
+      const seeded = rows.filter((r) => String(r.parent_id) === id && r.category === 2).map((r) => r.code);
+      expect(seeded.sort(), code).toEqual(buttons);
+    }
   });
 });

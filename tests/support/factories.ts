@@ -5,7 +5,7 @@ import { SEED } from '../../src/server/modules/system/install.ts';
 import { seedBusinessDictionaries } from '../../src/server/db/seed/business-dictionaries.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
-import type { EntityDef, FieldDef } from '../../src/shared/entities/define.ts';
+import { refTargetOf, type EntityDef, type FieldDef } from '../../src/shared/entities/define.ts';
 import type { TestApp } from './app.ts';
 
 /** Test data written straight to the database, for what the API under test does not create itself. */
@@ -184,7 +184,11 @@ export function minimalBody(
     if (field.canonical && field.default !== undefined) return field.default;
     // A business dictionary field takes one of the dictionary's keys (every tenant has them).
     if (field.bizDict) return BUSINESS_DICTIONARIES.find(([code]) => code === field.bizDict)![2][0][0];
-    if (field.ref && refs(field.ref)) return refs(field.ref);
+    // A refBy reference points at the target its choosing field (set before it) picks.
+    const target = refTargetOf(field, field.refBy ? body[field.refBy.field] : undefined);
+    if (target && refs(target)) return refs(target);
+    // A default is a valid value (a tax rate of 13 %, where 1 would be 100 %).
+    if (field.default !== undefined && !field.ref) return field.default;
     // A company: the code `withTestCompany` gives the platform tenant's 常州 department.
     if (field.company) return TEST_COMPANY;
     // A mobile number passes every phone rule.

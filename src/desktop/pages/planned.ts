@@ -15,7 +15,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/monitor/log/api', // 接口日志
   '/monitor/log/error', // 错误日志
   '/report/reportlist', // 报表列表
-  '/masterdata/price', // 价格管理
   '/production/line', // 产线管理
   '/production/stationgroup', // 工位组管理
   '/production/station', // 工位管理

@@ -607,6 +607,32 @@ export interface ErpGoodsCategory {
   is_deleted: Generated<number>;
 }
 
+export interface ErpPrice {
+  id: Int8;
+  tenant_id: Generated<string>;
+  price_type: string;
+  product_id: Int8;
+  product_no: Generated<string>;
+  product_name: Generated<string>;
+  partner_id: Int8;
+  partner_name: Generated<string>;
+  currency: Generated<string>;
+  unit: Generated<string>;
+  unit_price: Numeric;
+  tax_rate: Defaulted<Numeric>;
+  tax_included_price: Numeric;
+  valid_from: string;
+  valid_to: string | null;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpProdPlan {
   id: Int8;
   tenant_id: Generated<string>;
@@ -820,6 +846,7 @@ export interface Schema {
   erp_customer: ErpCustomer;
   erp_employee: ErpEmployee;
   erp_goods_category: ErpGoodsCategory;
+  erp_price: ErpPrice;
   erp_prod_plan: ErpProdPlan;
   erp_product: ErpProduct;
   erp_product_introduce: ErpProductIntroduce;

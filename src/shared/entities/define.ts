@@ -121,6 +121,13 @@ export interface FieldDef {
    */
   ref?: string;
   /**
+   * With `ref`: the entity this field points at follows another field of the same row (a price's counterparty is a
+   * customer for a selling price, a supplier otherwise). `targets` maps values of `field` to entity names; any other
+   * value (or none) points at `ref`. The id check, the joined names, `copyFrom`, the delete guards of every target
+   * and the form's picker all follow the row's value (`refTargetOf`).
+   */
+  refBy?: { field: string; targets: Readonly<Record<string, string>> };
+  /**
    * A company code (`orgId`, domain/README.md §3.4): one of the tenant's companies (`公司不存在`), read with its name
    * (`orgName`), picked from the company select.
    */
@@ -130,9 +137,10 @@ export interface FieldDef {
   /**
    * Saved from the row the reference field `ref` points at, whenever this row is written with `ref` set (a BOM line's
    * component name, a station's company from its line); with `ref` blank the value is the user's. The server's rule,
-   * where `fillFrom` is only the form's default.
+   * where `fillFrom` is only the form's default. Without `field`: the name the reference shows (its target's display
+   * field: a price's counterparty name, from a customer or a supplier).
    */
-  copyFrom?: { ref: string; field: string };
+  copyFrom?: { ref: string; field?: string };
   /** A derived value (Req D in the domain files): the server's, never a client's; read-only in every form. */
   derive?: Derivation;
   /**
@@ -353,6 +361,20 @@ export function requiredText(field: FieldDef): LocalText {
     ? { zh: `请选择${zh}`, en: `Please select ${en.toLowerCase()}` }
     : { zh: `请输入${zh}`, en: `Please enter ${en.toLowerCase()}` };
 }
+
+/**
+ * The entity a reference field points at in a row whose `refBy.field` holds `selector` (`ref` itself without
+ * `refBy`); undefined for a field that is no reference.
+ */
+export function refTargetOf(field: Pick<FieldDef, 'ref' | 'refBy'>, selector?: unknown): string | undefined {
+  const targets = field.refBy?.targets;
+  const key = selector === undefined || selector === null ? '' : String(selector);
+  return targets && Object.hasOwn(targets, key) ? targets[key] : field.ref;
+}
+
+/** Every entity a reference field may point at: `ref`, then the `refBy` targets. */
+export const refTargetsOf = (field: Pick<FieldDef, 'ref' | 'refBy'>): string[] =>
+  field.ref ? [...new Set([field.ref, ...Object.values(field.refBy?.targets ?? {})])] : [];
 
 /** The field a row is known by: what references store (`id`, or a keyed entity's key). */
 export const keyField = (entity: EntityDef): string => entity.key ?? 'id';

@@ -28,6 +28,7 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   supplier: { service: 'blade-system', tree: false },
   goodscategory: { service: 'blade-system', tree: true },
   product: { service: 'blade-system', tree: false },
+  price: { service: 'blade-system', tree: false },
   employee: { service: 'blade-system', tree: false },
   productintroduce: { service: 'blade-system', tree: false },
   task: { service: 'blade-system', tree: false },

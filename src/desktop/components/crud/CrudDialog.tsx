@@ -2,7 +2,7 @@ import { App, Button, Col, Form, Modal, Row } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../../client/http.ts';
-import type { EntityDef } from '../../../shared/entities/define.ts';
+import { refTargetOf, type EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { useFormName } from '../use-form-name.ts';
 import { crudKey, entityApi, referencedRow } from './crud-api.ts';
@@ -103,8 +103,12 @@ export function CrudDialog({
     for (const field of fields) {
       const from = field.fillFrom;
       const picked = from ? changed[from.ref] : undefined;
-      const refField = from && fields.find((f) => f.name === from.ref);
-      if (!from || !refField || typeof picked !== 'string' || !picked) continue;
+      const named = from && fields.find((f) => f.name === from.ref);
+      if (!from || !named || typeof picked !== 'string' || !picked) continue;
+      // A refBy reference reads the entity the form's choosing field names (a price's customer or supplier).
+      const refField = named.refBy
+        ? { ...named, ref: refTargetOf(named, form.getFieldValue(named.refBy.field) as unknown) }
+        : named;
       void referencedRow(refField, picked)
         .then((row) => {
           if (form.getFieldValue(from.ref) === picked && row[from.field] !== undefined)

@@ -1,7 +1,9 @@
-import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import { useEffect, useRef } from 'react';
+import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { refTargetOf } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
 import { useCompanyOptions, useDictionaryOptions, useMenuTree, useParentTree } from './crud-api.ts';
@@ -126,6 +128,22 @@ function ParentTree({ field, lang, recordId, ...rest }: ControlProps) {
   );
 }
 
+/**
+ * A reference whose target follows another field of the form (`refBy`: a price's counterparty, a customer for a
+ * selling price, else a supplier): that entity's picker, emptied when the other field turns it to another entity.
+ */
+function ChosenReference({ field, onChange, ...rest }: ControlProps) {
+  const chosen: unknown = Form.useWatch(field.refBy!.field, Form.useFormInstance());
+  const target = refTargetOf(field, chosen);
+  const shown = useRef(target);
+  useEffect(() => {
+    if (shown.current === target) return;
+    shown.current = target;
+    onChange?.('');
+  }, [target, onChange]);
+  return <ReferencePicker key={target} {...rest} field={{ ...field, ref: target }} onChange={onChange} />;
+}
+
 /** The dialog's control for a field, from its type and control hint. */
 export function FieldControl(props: ControlProps) {
   const { t } = useTranslation();
@@ -135,6 +153,7 @@ export function FieldControl(props: ControlProps) {
   if (field.picker) return <ParentTree {...base} recordId={recordId} />;
   if (field.control === 'menu-tree') return <MenuTree {...base} />;
   if (field.control === 'time-zone') return <TimeZoneSelect {...base} />;
+  if (field.refBy && field.ref) return <ChosenReference {...base} />;
   if (isReference(field)) return <ReferencePicker {...base} />;
   if (field.company) return <CompanySelect {...base} />;
   if (field.type === 'switch')

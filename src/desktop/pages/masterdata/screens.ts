@@ -14,6 +14,7 @@ export const masterdataScreens: Screens = {
   '/masterdata/product': crudScreen(
     async () => (await import('../../../shared/entities/masterdata/product.ts')).product,
   ),
+  '/masterdata/price': crudScreen(async () => (await import('../../../shared/entities/masterdata/price.ts')).price),
   '/masterdata/employee': crudScreen(
     async () => (await import('../../../shared/entities/masterdata/employee.ts')).employee,
   ),

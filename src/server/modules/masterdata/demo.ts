@@ -2,12 +2,14 @@ import type { Db } from '../../db/connect.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { nextId } from '../../platform/ids.ts';
 import { SEED } from '../system/install.ts';
-import { seedDemoParts } from './demo-parts.ts';
+import { demoParts, seedDemoParts } from './demo-parts.ts';
+import { seedDemoPrices } from './demo-prices.ts';
 
 /**
  * Demo master data (`npm run demo`) of tenant 000000: the OEM customers and the suppliers of an automotive-parts
- * group, with their cities, and the part master (demo-parts.ts), so the screens open full. Added once: a row whose
- * code or name is taken stays as it is (every unique index of the table: no conflict target).
+ * group, with their cities, the part master (demo-parts.ts) and its prices (demo-prices.ts), so the screens open
+ * full. Added once: a row whose code or name is taken stays as it is (every unique index of the table: no conflict
+ * target).
  */
 const CUSTOMERS: ReadonlyArray<readonly [code: string, name: string, short: string, type: string, region: string]> = [
   ['C-FAW-VW', '一汽-大众汽车有限公司', '一汽大众', '1', '2201'],
@@ -152,5 +154,12 @@ export async function seedMasterdataDemo(db: Db): Promise<string[]> {
     .returning('id')
     .execute();
   const parts = await seedDemoParts(db, '000000', audit);
-  return [`${customers.length} customers`, `${suppliers.length} suppliers`, `${employees.length} employees`, ...parts];
+  const prices = await seedDemoPrices(db, '000000', demoParts(), audit);
+  return [
+    `${customers.length} customers`,
+    `${suppliers.length} suppliers`,
+    `${employees.length} employees`,
+    ...parts,
+    ...prices,
+  ];
 }

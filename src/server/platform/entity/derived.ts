@@ -1,5 +1,5 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
-import type { EntityDef } from '../../../shared/entities/define.ts';
+import { displayField, refTargetOf, type EntityDef } from '../../../shared/entities/define.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { DynamicDb } from '../../db/connect.ts';
 import { fieldsOf, toWire, type ResolvedField } from './fields.ts';
@@ -16,7 +16,8 @@ const targetOf = (entity: EntityDef, name: string, lookup: EntityLookup): Entity
 
 /**
  * The values `copyFrom` fields take from the rows their references point at, one query per reference. The references
- * have been checked before (the caller may see them); a blank reference leaves the user's value.
+ * have been checked before (the caller may see them); a blank reference leaves the user's value. A `refBy` reference
+ * copies from the target its row chooses; a copy without `field` takes that target's display field.
  */
 export async function copiedValues(trx: DynamicDb, entity: EntityDef, lookup: EntityLookup, row: Row): Promise<Row> {
   const fields = fieldsOf(entity);
@@ -30,15 +31,17 @@ export async function copiedValues(trx: DynamicDb, entity: EntityDef, lookup: En
   for (const [ref, copies] of byRef) {
     const id = row[ref.column];
     if (id === undefined || id === null || id === '') continue;
-    const target = targetOf(entity, ref.ref!, lookup);
+    const chosen = ref.refBy ? row[fields.get(ref.refBy.field)!.column] : undefined;
+    const target = targetOf(entity, refTargetOf(ref, chosen)!, lookup);
     const targetFields = fieldsOf(target);
+    const sourceColumn = (field: ResolvedField) =>
+      targetFields.get(field.copyFrom!.field ?? displayField(target)!)!.column;
     const source = await trx
       .selectFrom(target.table)
-      .select(copies.map((f) => targetFields.get(f.copyFrom!.field)!.column))
+      .select(copies.map(sourceColumn))
       .where('id', '=', String(id))
       .executeTakeFirst();
-    for (const field of copies)
-      values[field.column] = source?.[targetFields.get(field.copyFrom!.field)!.column] ?? null;
+    for (const field of copies) values[field.column] = source?.[sourceColumn(field)] ?? null;
   }
   return values;
 }

@@ -1,5 +1,5 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
-import { displayField, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { displayField, keyField, refNameKey, refTargetsOf, type EntityDef } from '../../../shared/entities/define.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { DynamicDb } from '../../db/connect.ts';
 import { splitList } from '../auth-context.ts';
@@ -12,9 +12,12 @@ export type EntityLookup = (name: string) => EntityDef | undefined;
 
 export interface RefField {
   field: ResolvedField;
+  /** The entity `ref` names: the target, unless `by` points the row elsewhere. */
   target: EntityDef;
   /** The wire key of the target's display names. */
   key: string;
+  /** `refBy`: the field of the row choosing the target, and the targets by its value (text). */
+  by?: { field: ResolvedField; targets: ReadonlyMap<string, EntityDef> };
 }
 
 const refCache = new WeakMap<EntityDef, RefField[]>();
@@ -25,39 +28,71 @@ const refCache = new WeakMap<EntityDef, RefField[]>();
 export function refFieldsOf(entity: EntityDef, lookup: EntityLookup): RefField[] {
   let refs = refCache.get(entity);
   if (!refs) {
+    const resolve = (field: ResolvedField, name: string) => {
+      const target = lookup(name);
+      if (!target || !displayField(target))
+        throw new Error(`${entity.name}.${field.name}: ref '${name}' names no entity with a display field`);
+      return target;
+    };
     refs = [...fieldsOf(entity).values()]
       .filter((f) => f.ref)
       .map((field) => {
-        const target = lookup(field.ref!);
-        if (!target || !displayField(target))
-          throw new Error(`${entity.name}.${field.name}: ref '${field.ref}' names no entity with a display field`);
-        return { field, target, key: refNameKey(field.name, field) };
+        const ref: RefField = { field, target: resolve(field, field.ref!), key: refNameKey(field.name, field) };
+        if (field.refBy) {
+          const selector = fieldsOf(entity).get(field.refBy.field);
+          if (!selector) throw new Error(`${entity.name}.${field.name}: refBy names no field '${field.refBy.field}'`);
+          const targets = Object.entries(field.refBy.targets).map(([value, name]) => [value, resolve(field, name)]);
+          ref.by = { field: selector, targets: new Map(targets as Array<[string, EntityDef]>) };
+        }
+        return ref;
       });
     refCache.set(entity, refs);
   }
   return refs;
 }
 
+/** Every entity a reference field may point at. */
+export const targetsOf = (ref: RefField): EntityDef[] => [
+  ...new Set([ref.target, ...(ref.by?.targets.values() ?? [])]),
+];
+
+/** The entity the reference points at in `row` (column values): chosen by its `refBy` field, else `ref`'s. */
+export function targetIn(ref: RefField, row: Row): EntityDef {
+  if (!ref.by) return ref.target;
+  const value = row[ref.by.field.column];
+  return ref.by.targets.get(value === undefined || value === null ? '' : String(value)) ?? ref.target;
+}
+
 /**
  * Select-list columns with each reference's display names, correlated to the row of `entity.table` in the same
- * query: names in the order of the stored ids, live rows of the row's own tenant only.
+ * query: names in the order of the stored ids, live rows of the row's own tenant only. A `refBy` reference reads the
+ * target its row's value chooses.
  */
 export function refNameColumns(entity: EntityDef, lookup: EntityLookup): AliasedRawBuilder<string | null, string>[] {
-  return refFieldsOf(entity, lookup).map(({ field, target, key }) => {
-    const ids = sql`string_to_array(nullif(cast(${sql.ref(`${entity.table}.${field.column}`)} as text), ''), ',')`;
-    const name = sql.ref(`t.${fieldsOf(target).get(displayField(target)!)!.column}`);
-    const tenant =
-      target.tenant && entity.tenant ? sql`and t.tenant_id = ${sql.ref(`${entity.table}.tenant_id`)}` : sql``;
-    // A generated id is matched as a number (its index); a keyed entity's key as the text it is.
-    const keyColumn = sql.ref(`t.${keyColumnOf(target)}`);
-    const match = target.key
-      ? sql`${keyColumn} = any(${ids})`
-      : sql`t.id = any(cast(${ids} as bigint[])) and t.is_deleted = 0`;
-    return sql<
-      string | null
-    >`(select string_agg(cast(${name} as text), ',' order by array_position(${ids}, cast(${keyColumn} as text)))
-      from ${sql.table(target.table)} t where ${match} ${tenant})`.as(key);
+  return refFieldsOf(entity, lookup).map(({ field, target, key, by }) => {
+    const names = (of: EntityDef) => namesIn(entity, field, of);
+    if (!by) return names(target).as(key);
+    const selector = sql`cast(${sql.ref(`${entity.table}.${by.field.column}`)} as text)`;
+    const cases = [...by.targets].map(([value, of]) => sql`when ${selector} = ${value} then ${names(of)}`);
+    return sql<string | null>`(case ${sql.join(cases, sql` `)} else ${names(target)} end)`.as(key);
   });
+}
+
+/** The display names of the `target` rows a reference field of the row of `entity.table` holds. */
+function namesIn(entity: EntityDef, field: ResolvedField, target: EntityDef) {
+  const ids = sql`string_to_array(nullif(cast(${sql.ref(`${entity.table}.${field.column}`)} as text), ''), ',')`;
+  const name = sql.ref(`t.${fieldsOf(target).get(displayField(target)!)!.column}`);
+  const tenant =
+    target.tenant && entity.tenant ? sql`and t.tenant_id = ${sql.ref(`${entity.table}.tenant_id`)}` : sql``;
+  // A generated id is matched as a number (its index); a keyed entity's key as the text it is.
+  const keyColumn = sql.ref(`t.${keyColumnOf(target)}`);
+  const match = target.key
+    ? sql`${keyColumn} = any(${ids})`
+    : sql`t.id = any(cast(${ids} as bigint[])) and t.is_deleted = 0`;
+  return sql<
+    string | null
+  >`(select string_agg(cast(${name} as text), ',' order by array_position(${ids}, cast(${keyColumn} as text)))
+      from ${sql.table(target.table)} t where ${match} ${tenant})`;
 }
 
 /** The column a reference to `target` stores. */
@@ -68,19 +103,24 @@ const missing = (field: ResolvedField) => new ApiError(400, MESSAGES.refMissing,
 
 /**
  * Every id written into a reference field is a row the caller sees in the target's own list (`visible`: resolved
- * before the transaction, by target name).
+ * before the transaction, by target name). `row` is the row as it will be saved: a `refBy` reference is checked
+ * against the target its row chooses, again when only the choosing field changes.
  */
 export async function checkRefs(
   trx: DynamicDb,
   refs: RefField[],
   visible: Map<string, VisibleRows>,
   values: Row,
+  row: Row = values,
 ): Promise<void> {
-  for (const { field, target } of refs) {
-    const value = values[field.column];
+  for (const ref of refs) {
+    const { field } = ref;
+    if (values[field.column] === undefined && (!ref.by || values[ref.by.field.column] === undefined)) continue;
+    const value = row[field.column];
     if (value === undefined || value === null) continue;
     const ids = [...new Set(splitList(String(value)))];
     if (!ids.length) continue;
+    const target = targetIn(ref, row);
     const column = keyColumnOf(target);
     const found = await visible.get(target.name)!(trx).where(column, 'in', ids).select(column).execute();
     if (found.length !== ids.length) throw missing(field);
@@ -94,6 +134,11 @@ export interface Referrer {
   /** Its rows are deleted softly: only live ones refer. */
   softDelete: boolean;
   message: LocalText;
+  /**
+   * A `refBy` reference: only rows whose `column` (as text, blank for none) is one of `values` point at the entity,
+   * or, with `except`, rows whose value is none of them.
+   */
+  when?: { column: string; values: string[]; except: boolean };
 }
 
 /** Fields of every entity that point at `entity`: the rows that block deleting one of its rows. */
@@ -101,7 +146,7 @@ export function referrersOf(entity: EntityDef, all: Iterable<EntityDef>): Referr
   const referrers: Referrer[] = [];
   for (const other of all) {
     for (const field of fieldsOf(other).values()) {
-      if (field.ref !== entity.name) continue;
+      if (!refTargetsOf(field).includes(entity.name)) continue;
       referrers.push({
         table: other.table,
         column: field.column,
@@ -111,8 +156,23 @@ export function referrersOf(entity: EntityDef, all: Iterable<EntityDef>): Referr
           zh: MESSAGES.refInUse.zh.replace('{label}', other.label.zh),
           en: MESSAGES.refInUse.en.replace('{label}', other.label.en),
         },
+        ...(field.refBy ? { when: choosing(other, field, field.refBy, entity.name) } : {}),
       });
     }
   }
   return referrers;
+}
+
+/** The rows of a `refBy` reference that point at `name`: by the values choosing it, or by none choosing another. */
+function choosing(
+  entity: EntityDef,
+  field: ResolvedField,
+  refBy: NonNullable<ResolvedField['refBy']>,
+  name: string,
+): NonNullable<Referrer['when']> {
+  const column = fieldsOf(entity).get(refBy.field)!.column;
+  const entries = Object.entries(refBy.targets);
+  if (field.ref === name)
+    return { column, values: entries.filter(([, target]) => target !== name).map(([value]) => value), except: true };
+  return { column, values: entries.filter(([, target]) => target === name).map(([value]) => value), except: false };
 }

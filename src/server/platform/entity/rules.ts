@@ -170,6 +170,14 @@ export async function checkReferrers(trx: DynamicDb, ids: string[], referrers: R
       .select(sql<number>`1`.as('used'))
       .where(refers);
     if (ref.softDelete) used = used.where('is_deleted', '=', 0);
+    const when = ref.when;
+    if (when && (when.values.length || !when.except)) {
+      const chosen = sql`coalesce(cast(${sql.ref(when.column)} as text), '')`;
+      const values = when.values.length ? sql.join(when.values) : sql`null`;
+      used = used.where(
+        when.except ? sql<SqlBool>`${chosen} not in (${values})` : sql<SqlBool>`${chosen} in (${values})`,
+      );
+    }
     if (await used.limit(1).executeTakeFirst()) throw failWith(ref.message);
   }
 }

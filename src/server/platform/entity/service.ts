@@ -20,7 +20,7 @@ import {
   placeInTree,
   type Row,
 } from './rules.ts';
-import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
+import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, targetsOf, type RefField } from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { EntityTree } from './tree.ts';
 import { checkFrozen, checkKept, checkTransition, stateCodes } from './states.ts';
@@ -311,8 +311,9 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   /** The rows a write may see and point at, and its line writers. */
   private async writeContext(user: AuthUser): Promise<WriteContext> {
     const refs = new Map<string, VisibleRows>();
-    for (const { target } of this.refFields()) {
-      if (!refs.has(target.name)) refs.set(target.name, await this.serviceOf(target.name).visibleRows(user));
+    for (const ref of this.refFields()) {
+      for (const target of targetsOf(ref))
+        if (!refs.has(target.name)) refs.set(target.name, await this.serviceOf(target.name).visibleRows(user));
     }
     const granted = new Set<string>();
     for (const code of stateCodes(this.entity)) if (await this.deps.permissions.has(user, code)) granted.add(code);
@@ -493,9 +494,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
     const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
     checkReserved(entity, user, values, before);
-    await checkRefs(trx, this.refFields(), context.refs, values);
-    Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }));
+    // Dictionaries first: a refBy reference's table follows a dictionary value.
     await checkBizDicts(trx, entity, user.tenantId, values);
+    await checkRefs(trx, this.refFields(), context.refs, values, { ...before, ...values });
+    Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }));
     await checkCompanies(trx, entity, user.tenantId, values);
     await checkTransition(trx, entity, user.tenantId, values, before, context.granted);
     checkFrozen(entity, values, before);
