@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { textKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
@@ -324,7 +324,11 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
                   onExpandedRowsChange: (keys) => list.setExpanded(keys.map(String)),
                 }
           }
-          rowClassName={(record) => (options.activeRow === record.id ? 'tenon-crud-row-active' : '')}
+          rowClassName={(record) => {
+            const tone = rowToneOf(entity, record);
+            const active = options.activeRow === record.id ? 'tenon-crud-row-active' : '';
+            return tone ? `${active} tenon-crud-row-${tone}`.trim() : active;
+          }}
           onRow={
             options.onRowClick
               ? (record) => ({ onClick: () => options.onRowClick?.(record), className: 'tenon-crud-row-link' })

@@ -2,6 +2,13 @@ import { btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { PRODUCTION_DICTIONARIES } from './dictionaries.ts';
 import { seedProductionDemo } from './demo.ts';
+import { line } from '../../../shared/entities/production/line.ts';
+import { stationGroup } from '../../../shared/entities/production/station-group.ts';
+import { station } from '../../../shared/entities/production/station.ts';
+import { device } from '../../../shared/entities/production/device.ts';
+import { mold } from '../../../shared/entities/production/mold.ts';
+import { worker } from '../../../shared/entities/production/worker.ts';
+import { SHOPFLOOR_HOOKS } from './shopfloor.hooks.ts';
 
 const productionMenu = business('production', '生产管理', 'Production', 11, 'iconfont iconicon_tool', [
   ['line', '产线管理', 'Lines'],
@@ -27,6 +34,8 @@ const productionMenu = business('production', '生产管理', 'Production', 11, 
 /** 生产管理 (issue 12): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
 export const productionModule = defineModule({
   name: 'production',
+  entities: [line, stationGroup, station, device, mold, worker],
+  hooks: { ...SHOPFLOOR_HOOKS },
   menus: [productionMenu],
   businessDictionaries: PRODUCTION_DICTIONARIES,
   demo: seedProductionDemo,

@@ -20,7 +20,16 @@ import {
   placeInTree,
   type Row,
 } from './rules.ts';
-import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, type RefField } from './refs.ts';
+import {
+  checkHeldWithin,
+  checkRefs,
+  checkWithin,
+  keyColumnOf,
+  refFieldsOf,
+  refNameColumns,
+  referrersOf,
+  type RefField,
+} from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { EntityTree } from './tree.ts';
 import { addTodayValues, aggregateColumns, computedValues, copiedValues } from './derived.ts';
@@ -412,6 +421,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     return service;
   }
 
+  private allEntities(): EntityDef[] {
+    return [...this.deps.entities.values()].map((s) => s.entity);
+  }
+
   private refFields(): RefField[] {
     return refFieldsOf(this.entity, (name) => this.deps.entities.get(name)?.entity);
   }
@@ -493,6 +506,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }));
     await checkBizDicts(trx, entity, user.tenantId, values);
     await checkCompanies(trx, entity, user.tenantId, values);
+    await checkWithin(trx, entity, this.refFields(), { ...before, ...values }, values);
+    if (before) await checkHeldWithin(trx, entity, this.allEntities(), id, before, values);
     await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
     await this.hooks.beforeWrite?.(trx, user, values, before);
