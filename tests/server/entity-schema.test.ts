@@ -67,7 +67,7 @@ describe('entity definitions', () => {
     },
   );
 
-  it('copies and aggregates only what exists: a reference field, a field of its target, a field pointing back', () => {
+  it('copies, matches (within) and aggregates only what exists: a reference field, a field of its target, a field pointing back', () => {
     const byName = new Map(ENTITIES.map((e) => [e.name, e]));
     const problems: string[] = [];
     for (const entity of ENTITIES) {
@@ -78,6 +78,12 @@ describe('entity definitions', () => {
           const ref = fields.get(field.copyFrom.ref);
           const target = ref?.ref ? byName.get(ref.ref) : undefined;
           if (!target || !fieldsOf(target).has(field.copyFrom.field)) problems.push(`${at}: copyFrom`);
+        }
+        if (field.within) {
+          const target = field.ref ? byName.get(field.ref) : undefined;
+          const pairs = Object.entries(field.within.match);
+          if (!target || !pairs.every(([theirs, ours]) => fieldsOf(target).has(theirs) && fields.has(ours)))
+            problems.push(`${at}: within`);
         }
         const aggregate = field.derive && 'aggregate' in field.derive ? field.derive.aggregate : undefined;
         if (aggregate) {
