@@ -598,3 +598,57 @@ describe('deleting a line', () => {
     expect(await codes('line', 'lineCode', 'lineCode=L-09')).toEqual([]);
   });
 });
+
+describe('shop-floor demo', () => {
+  it('adds lines, groups, stations, devices, moulds and workers once, each passing the rules of its entity', async () => {
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
+    const { seedProductionDemo } = await import('../../src/server/modules/production/demo.ts');
+    await seedMasterdataDemo(t.services.db);
+    expect(await seedProductionDemo(t.services.db)).toEqual([
+      '8 lines',
+      '12 station groups',
+      '46 stations',
+      '20 devices',
+      '10 moulds',
+      '60 workers',
+    ]);
+    expect(await seedProductionDemo(t.services.db)).toEqual([
+      '0 lines',
+      '0 station groups',
+      '0 stations',
+      '0 devices',
+      '0 moulds',
+      '0 workers',
+    ]);
+    expect(await codesRow('line', 'lineCode=CZ-ST-A')).toMatchObject({ stationCount: 5, leaderName: '周海涛' });
+    const overdue = expectOk(await t.get(`${SYS}/device/list?size=100&deviceCode=EQ-`, admin))
+      .records.filter((r: { maintainOverdue: number }) => r.maintainOverdue === 1)
+      .map((r: { deviceCode: string }) => r.deviceCode);
+    expect(overdue).toEqual(['EQ-CZ-P002', 'EQ-CZ-P005', 'EQ-CZ-R002', 'EQ-SZ-P001']);
+    expect(await codesRow('mold', 'moldCode=MD-5G001L-30')).toMatchObject({ lifeWarning: 1, remainingLife: 28000 });
+    expect(await codesRow('mold', 'moldCode=MD-5G001L-10')).toMatchObject({
+      ownership: '2',
+      customerName: '一汽-大众汽车有限公司',
+      productNo: 'SF-5G0-01L-W1-1',
+      deviceName: '闭式四点压力机',
+    });
+    expect(await codesRow('stationgroup', 'groupCode=CZ-PRESS')).toMatchObject({ hourRate: 173 });
+    // Every demo row is one the screens could have saved: written back unchanged through the API, none is refused.
+    for (const [entity, code] of [
+      ['station', 'stationCode=-OP'],
+      ['device', 'deviceCode=EQ-'],
+      ['mold', 'moldCode=-'],
+      ['worker', 'workerNo=W1010'],
+      ['worker', 'workerNo=W1020'],
+    ] as const) {
+      const { records } = expectOk(await t.get(`${SYS}/${entity}/list?size=100&${code}`, admin));
+      expect(records.length, `${entity} ${code}`).toBeGreaterThan(5);
+      for (const record of records) {
+        const { id, lineId, groupId, stationId, orgId, workshopType, productId, customerId, lastMaintainDate } = record;
+        const body = { id, lineId, groupId, stationId, orgId, workshopType, productId, customerId, lastMaintainDate };
+        expectOk(await post(entity, Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))));
+      }
+    }
+    expect(expectOk(await t.get(`${SYS}/worker/list?size=100&workerNo=W`, admin)).total).toBe(63);
+  }, 60_000);
+});
