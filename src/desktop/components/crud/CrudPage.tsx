@@ -101,6 +101,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const reload = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: crudKey(entity) }),
+      // Other screens' lists may show this entity's names or counts (a line's 工位数): fetched again when next shown.
+      queryClient.invalidateQueries({ queryKey: crudKey(entity).slice(0, 2), refetchType: 'none' }),
       queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'parent-tree'] }),
     ]);
   };
