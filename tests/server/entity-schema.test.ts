@@ -67,7 +67,7 @@ describe('entity definitions', () => {
     },
   );
 
-  it('copies, aggregates and states name only what exists: a reference field, a field of its target, a field pointing back', () => {
+  it('copies, matches (within), aggregates and states name only what exists: a reference field, a field of its target, a field pointing back', () => {
     const byName = new Map(ENTITIES.map((e) => [e.name, e]));
     const problems: string[] = [];
     for (const entity of ENTITIES) {
@@ -81,6 +81,12 @@ describe('entity definitions', () => {
           const copied = (target: EntityDef | undefined) =>
             target && fieldsOf(target).has(field.copyFrom!.field ?? displayField(target) ?? '');
           if (!targets.length || !targets.every(copied)) problems.push(`${at}: copyFrom`);
+        }
+        if (field.within) {
+          const target = field.ref ? byName.get(field.ref) : undefined;
+          const pairs = Object.entries(field.within.match);
+          if (!target || !pairs.every(([theirs, ours]) => fieldsOf(target).has(theirs) && fields.has(ours)))
+            problems.push(`${at}: within`);
         }
         const aggregate = field.derive && 'aggregate' in field.derive ? field.derive.aggregate : undefined;
         if (aggregate) {

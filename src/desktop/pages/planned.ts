@@ -15,12 +15,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/monitor/log/api', // 接口日志
   '/monitor/log/error', // 错误日志
   '/report/reportlist', // 报表列表
-  '/production/line', // 产线管理
-  '/production/stationgroup', // 工位组管理
-  '/production/station', // 工位管理
-  '/production/device', // 设备管理
-  '/production/mold', // 模具管理
-  '/production/worker', // 作业员管理
   '/production/productbom', // 产品BOM
   '/production/bomcost', // BOM成本
   '/warehouse/inventory', // 库存台账

@@ -562,6 +562,35 @@ export interface ErpCustomer {
   is_deleted: Generated<number>;
 }
 
+export interface ErpDevice {
+  id: Int8;
+  tenant_id: Generated<string>;
+  device_code: string;
+  device_name: string;
+  device_type: string;
+  model: Generated<string>;
+  manufacturer: Generated<string>;
+  serial_no: Generated<string>;
+  org_id: string;
+  line_id: Nullable<Int8>;
+  station_id: Nullable<Int8>;
+  asset_code: Generated<string>;
+  commission_date: string | null;
+  maintain_cycle_days: number | null;
+  last_maintain_date: string | null;
+  next_maintain_date: string | null;
+  device_status: Generated<string>;
+  responsible_id: Nullable<Int8>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpEmployee {
   id: Int8;
   tenant_id: Generated<string>;
@@ -598,6 +627,58 @@ export interface ErpGoodsCategory {
   category_type: string;
   sort: Generated<number>;
   remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpLine {
+  id: Int8;
+  tenant_id: Generated<string>;
+  line_code: string;
+  line_name: string;
+  org_id: string;
+  workshop_type: string;
+  line_type: string;
+  takt_time: Nullable<Numeric>;
+  design_capacity: Nullable<Numeric>;
+  shifts_per_day: Generated<number>;
+  leader_id: Nullable<Int8>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpMold {
+  id: Int8;
+  tenant_id: Generated<string>;
+  mold_code: string;
+  mold_name: string;
+  mold_type: string;
+  product_id: Int8;
+  product_no: Generated<string>;
+  product_name: Generated<string>;
+  cavity_count: Generated<number>;
+  ownership: string;
+  customer_id: Nullable<Int8>;
+  supplier_id: Nullable<Int8>;
+  device_id: Nullable<Int8>;
+  design_life: number | null;
+  used_count: Generated<number>;
+  remaining_life: number | null;
+  storage_location: Generated<string>;
+  mold_status: Generated<string>;
+  remark: Generated<string>;
+  life_warning: Generated<number>;
   create_user: Nullable<Int8>;
   create_dept: Nullable<Int8>;
   create_time: string | null;
@@ -737,6 +818,52 @@ export interface ErpProductIntroduce {
   is_deleted: Generated<number>;
 }
 
+export interface ErpStation {
+  id: Int8;
+  tenant_id: Generated<string>;
+  station_code: string;
+  station_name: string;
+  line_id: Int8;
+  group_id: Nullable<Int8>;
+  operation_no: Generated<string>;
+  operation_name: Generated<string>;
+  station_type: string;
+  sequence: number;
+  standard_time: Nullable<Numeric>;
+  headcount: number | null;
+  remark: Generated<string>;
+  org_id: Generated<string>;
+  workshop_type: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpStationGroup {
+  id: Int8;
+  tenant_id: Generated<string>;
+  group_code: string;
+  group_name: string;
+  org_id: string;
+  workshop_type: string;
+  station_type: string;
+  labor_rate: Nullable<Numeric>;
+  machine_rate: Nullable<Numeric>;
+  hour_rate: Defaulted<Numeric>;
+  description: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpSupplier {
   id: Int8;
   tenant_id: Generated<string>;
@@ -780,6 +907,31 @@ export interface ErpTask {
   progress: Defaulted<Numeric>;
   task_status: Generated<string>;
   description: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpWorker {
+  id: Int8;
+  tenant_id: Generated<string>;
+  worker_no: string;
+  worker_name: string;
+  sex: number;
+  org_id: string;
+  workshop_type: string;
+  line_id: Nullable<Int8>;
+  post_id: Nullable<Int8>;
+  skill_level: Generated<string>;
+  employment_type: string;
+  phone: Generated<string>;
+  entry_date: string;
+  leave_date: string | null;
+  worker_status: Generated<string>;
   create_user: Nullable<Int8>;
   create_dept: Nullable<Int8>;
   create_time: string | null;
@@ -844,14 +996,20 @@ export interface Schema {
   blade_user_oauth: BladeUserOauth;
   blade_work_calendar: BladeWorkCalendar;
   erp_customer: ErpCustomer;
+  erp_device: ErpDevice;
   erp_employee: ErpEmployee;
   erp_goods_category: ErpGoodsCategory;
+  erp_line: ErpLine;
+  erp_mold: ErpMold;
   erp_price: ErpPrice;
   erp_prod_plan: ErpProdPlan;
   erp_product: ErpProduct;
   erp_product_introduce: ErpProductIntroduce;
+  erp_station: ErpStation;
+  erp_station_group: ErpStationGroup;
   erp_supplier: ErpSupplier;
   erp_task: ErpTask;
+  erp_worker: ErpWorker;
   tenon_kv: TenonKv;
   tenon_migration: TenonMigration;
   tenon_number_sequence: TenonNumberSequence;

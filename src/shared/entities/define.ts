@@ -135,6 +135,14 @@ export interface FieldDef {
   /** With `ref`: the message refusing to delete a row this field points at, when it is not `已被<label>引用，不能删除`. */
   inUse?: LocalText;
   /**
+   * With `ref`: the row pointed at belongs with this row. Each key is a field of the target, each value a field of this
+   * row holding the value the target's field must hold (a station's group in the line's company: `{ orgId: 'orgId' }`;
+   * a device's station on the device's line: `{ lineId: 'lineId' }`). Checked by the server on the row as it will be
+   * saved (copied values included) whenever the reference or one of those fields is written; a blank field of this
+   * row matches no target (a station picked without its line is refused).
+   */
+  within?: { match: Readonly<Record<string, string>>; message: LocalText };
+  /**
    * Saved from the row the reference field `ref` points at, whenever this row is written with `ref` set (a BOM line's
    * component name, a station's company from its line); with `ref` blank the value is the user's. The server's rule,
    * where `fillFrom` is only the form's default. Without `field`: the name the reference shows (its target's display
@@ -250,6 +258,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   approval?: ApprovalDef<F>;
   /** The state machine of a lifecycle field (a task's status, a plan's release), enforced on every write. */
   states?: StateMachine<F>;
+  /**
+   * Lists show a row in a tone while its `field` holds `value` (a device overdue for maintenance in red, a mould near
+   * the end of its life in amber).
+   */
+  rowTone?: RowTone<F>;
 }
 
 /**
@@ -269,6 +282,18 @@ export interface StateMachine<F extends Record<string, FieldDef> = Record<string
   frozen?: Readonly<Record<string, { open?: readonly string[]; message: LocalText }>>;
   /** States whose rows cannot be deleted, with the message (a closed plan, an approved budget). */
   kept?: Readonly<Record<string, LocalText>>;
+}
+
+export interface RowTone<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  field: keyof F & string;
+  value: string | number;
+  tone: 'danger' | 'warning';
+}
+
+/** The tone of a listed row (`EntityDef.rowTone`), if any. */
+export function rowToneOf(entity: EntityDef, record: Readonly<Record<string, unknown>>): RowTone['tone'] | undefined {
+  const rule = entity.rowTone;
+  return rule && String(record[rule.field] ?? '') === String(rule.value) ? rule.tone : undefined;
 }
 
 /**

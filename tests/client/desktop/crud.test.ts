@@ -311,3 +311,18 @@ describe('secret fields by dialog mode', () => {
     expect(fieldsForMode(formFields(datasource), 'add').find((f) => f.name === 'password')?.required).toBeTruthy();
   });
 });
+
+describe('a row tone of the definition (rowTone)', () => {
+  it('marks the rows whose field holds the value, and only those', async () => {
+    serve({
+      'GET /api/blade-system/menu/buttons': () => ok(buttons('param')),
+      [`GET ${PARAM}/list`]: () => page(paramRows, 10),
+    });
+    const toned = { ...param, rowTone: { field: 'paramKey', value: 'key.3', tone: 'danger' as const } };
+    renderDesktop(createElement(CrudPage, { entity: toned }), '/system/param/index');
+    const row = (await screen.findByText('参数3')).closest('tr')!;
+    expect(row.className).toContain('tenon-crud-row-danger');
+    const others = screen.getByText('参数4').closest('tr')!;
+    expect(others.className).not.toContain('tenon-crud-row-');
+  });
+});

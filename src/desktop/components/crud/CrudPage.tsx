@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { textKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
@@ -103,6 +103,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const reload = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: crudKey(entity) }),
+      // Other screens' lists may show this entity's names or counts (a line's 工位数): fetched again when next shown.
+      queryClient.invalidateQueries({ queryKey: crudKey(entity).slice(0, 2), refetchType: 'none' }),
       queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'parent-tree'] }),
     ]);
   };
@@ -326,7 +328,11 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
                   onExpandedRowsChange: (keys) => list.setExpanded(keys.map(String)),
                 }
           }
-          rowClassName={(record) => (options.activeRow === record.id ? 'tenon-crud-row-active' : '')}
+          rowClassName={(record) => {
+            const tone = rowToneOf(entity, record);
+            const active = options.activeRow === record.id ? 'tenon-crud-row-active' : '';
+            return tone ? `${active} tenon-crud-row-${tone}`.trim() : active;
+          }}
           onRow={
             options.onRowClick
               ? (record) => ({ onClick: () => options.onRowClick?.(record), className: 'tenon-crud-row-link' })

@@ -17,6 +17,9 @@ export const crudCss = `
 .tenon-crud .ant-table-thead > tr > th { overflow-wrap: normal; word-break: keep-all; }
 @media ${TOUCH_POINTER} { .tenon-row-actions .ant-btn { min-width: ${TOUCH_TARGET}px; min-height: ${TOUCH_TARGET}px; } }
 .tenon-crud .ant-table-tbody > tr.tenon-crud-row-active > td { background: var(--ant-color-primary-bg); }
+/* A row's tone (EntityDef.rowTone): its text in the status colour (a device overdue for maintenance, in red). */
+.tenon-crud .ant-table-tbody > tr.tenon-crud-row-danger > td { color: var(--ant-color-error); }
+.tenon-crud .ant-table-tbody > tr.tenon-crud-row-warning > td { color: var(--ant-color-warning); }
 .tenon-crud-toolbar { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 12px; }
 .tenon-crud-selected { color: var(--ant-color-text-secondary); font-size: 13px; }
 .tenon-crud-form { padding-top: 8px; }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect.ts';
 import { seedNpiDemo } from './demo-npi.ts';
 import { seedDemoPlan } from './demo-plan.ts';
+import { seedShopfloorDemo } from './demo-shopfloor.ts';
 
 /**
  * Demo production data (`npm run demo`) of tenant 000000, after the master data's (companies, parts, employees):
@@ -8,6 +9,7 @@ import { seedDemoPlan } from './demo-plan.ts';
  */
 export async function seedProductionDemo(db: Db): Promise<string[]> {
   const added: string[] = [];
+  added.push(...(await seedShopfloorDemo(db)));
   added.push(...(await seedNpiDemo(db)));
   added.push(...(await seedDemoPlan(db)));
   return added;

@@ -8,6 +8,13 @@ import { productIntroduceHooks, taskHooks } from './npi.hooks.ts';
 import { prodplane } from '../../../shared/entities/production/prodplane.ts';
 import { prodplaneHooks } from './prodplane.service.ts';
 import { prodplaneRoutes } from './prodplane.routes.ts';
+import { line } from '../../../shared/entities/production/line.ts';
+import { stationGroup } from '../../../shared/entities/production/station-group.ts';
+import { station } from '../../../shared/entities/production/station.ts';
+import { device } from '../../../shared/entities/production/device.ts';
+import { mold } from '../../../shared/entities/production/mold.ts';
+import { worker } from '../../../shared/entities/production/worker.ts';
+import { SHOPFLOOR_HOOKS } from './shopfloor.hooks.ts';
 
 const productionMenu = business('production', '生产管理', 'Production', 11, 'iconfont iconicon_tool', [
   ['line', '产线管理', 'Lines'],
@@ -38,8 +45,9 @@ const productionMenu = business('production', '生产管理', 'Production', 11, 
 /** 生产管理 (issue 12): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
 export const productionModule = defineModule({
   name: 'production',
-  entities: [productIntroduce, task, prodplane],
+  entities: [line, stationGroup, station, device, mold, worker, productIntroduce, task, prodplane],
   hooks: {
+    ...SHOPFLOOR_HOOKS,
     [productIntroduce.name]: productIntroduceHooks,
     [task.name]: taskHooks,
     [prodplane.name]: prodplaneHooks,

@@ -1,9 +1,9 @@
-import { sql, type AliasedRawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type SqlBool } from 'kysely';
 import { displayField, keyField, refNameKey, refTargetsOf, type EntityDef } from '../../../shared/entities/define.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { DynamicDb } from '../../db/connect.ts';
 import { splitList } from '../auth-context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, failWith } from '../errors.ts';
 import { fieldsOf, type ResolvedField } from './fields.ts';
 import type { Row, VisibleRows } from './types.ts';
 
@@ -44,6 +44,9 @@ export function refFieldsOf(entity: EntityDef, lookup: EntityLookup): RefField[]
           const targets = Object.entries(field.refBy.targets).map(([value, name]) => [value, resolve(field, name)]);
           ref.by = { field: selector, targets: new Map(targets as Array<[string, EntityDef]>) };
         }
+        for (const [theirs, ours] of Object.entries(field.within?.match ?? {}))
+          if (!fieldsOf(ref.target).has(theirs) || !fieldsOf(entity).has(ours))
+            throw new Error(`${entity.name}.${field.name}: within names no field ${theirs} / ${ours}`);
         return ref;
       });
     refCache.set(entity, refs);
@@ -124,6 +127,81 @@ export async function checkRefs(
     const column = keyColumnOf(target);
     const found = await visible.get(target.name)!(trx).where(column, 'in', ids).select(column).execute();
     if (found.length !== ids.length) throw missing(field);
+  }
+}
+
+/**
+ * `within` (FieldDef): every row a reference field points at holds, in each of its matched fields, this row's value
+ * of the paired field. `row` is the record as it will be saved; checked when the reference or a paired field of this
+ * row is among the written `values`. The ids have passed `checkRefs` (the caller sees them).
+ */
+export async function checkWithin(
+  trx: DynamicDb,
+  entity: EntityDef,
+  refs: RefField[],
+  row: Row,
+  values: Row,
+): Promise<void> {
+  const own = fieldsOf(entity);
+  for (const { field, target } of refs) {
+    const within = field.within;
+    if (!within) continue;
+    const pairs = Object.entries(within.match).map(([theirs, ours]) => ({
+      theirs: fieldsOf(target).get(theirs)!.column,
+      ours: own.get(ours)!.column,
+    }));
+    if (values[field.column] === undefined && !pairs.some((p) => values[p.ours] !== undefined)) continue;
+    const value = row[field.column];
+    if (value === undefined || value === null) continue;
+    const ids = [...new Set(splitList(String(value)))];
+    if (!ids.length) continue;
+    const found = await trx
+      .selectFrom(target.table)
+      .select(pairs.map((p) => p.theirs))
+      .where(keyColumnOf(target), 'in', ids)
+      .execute();
+    const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+    const fits = (r: Row) => pairs.every((p) => text(row[p.ours]) !== '' && text(r[p.theirs]) === text(row[p.ours]));
+    if (found.length !== ids.length || !found.every(fits)) throw failWith(within.message);
+  }
+}
+
+/**
+ * The other side of `within`: an update of a row that changes a field other rows' `within` holds them to (a line
+ * moved to another company while devices on it stay in theirs) is refused with that field's message while a live row
+ * pointing at it no longer matches.
+ */
+export async function checkHeldWithin(
+  trx: DynamicDb,
+  entity: EntityDef,
+  all: Iterable<EntityDef>,
+  id: string,
+  before: Row,
+  values: Row,
+): Promise<void> {
+  const fields = fieldsOf(entity);
+  for (const other of all) {
+    const otherFields = fieldsOf(other);
+    for (const field of otherFields.values()) {
+      if (field.ref !== entity.name || !field.within) continue;
+      const changed = Object.entries(field.within.match)
+        .map(([theirs, ours]) => ({ column: fields.get(theirs)!.column, ours: otherFields.get(ours)!.column }))
+        .map(({ column, ours }) => ({ value: values[column], was: before[column], ours }))
+        .filter(({ value, was }) => value !== undefined && String(value ?? '') !== String(was ?? ''));
+      if (!changed.length) continue;
+      const column = sql.ref(field.column);
+      const refers =
+        field.type === 'ids'
+          ? sql<SqlBool>`(',' || ${column} || ',') like ${`%,${id},%`}`
+          : sql<SqlBool>`${column} = ${id}`;
+      let held = trx
+        .selectFrom(other.table)
+        .select(sql<number>`1`.as('held'))
+        .where(refers)
+        .where((eb) => eb.or(changed.map(({ value, ours }) => eb(ours, 'is distinct from', value))));
+      if (!other.key) held = held.where('is_deleted', '=', 0);
+      if (await held.limit(1).executeTakeFirst()) throw failWith(field.within.message);
+    }
   }
 }
 

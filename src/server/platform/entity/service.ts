@@ -20,7 +20,17 @@ import {
   placeInTree,
   type Row,
 } from './rules.ts';
-import { checkRefs, keyColumnOf, refFieldsOf, refNameColumns, referrersOf, targetsOf, type RefField } from './refs.ts';
+import {
+  checkHeldWithin,
+  checkRefs,
+  checkWithin,
+  keyColumnOf,
+  refFieldsOf,
+  refNameColumns,
+  referrersOf,
+  targetsOf,
+  type RefField,
+} from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { EntityTree } from './tree.ts';
 import { checkFrozen, checkKept, checkTransition, stateCodes } from './states.ts';
@@ -418,6 +428,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     return service;
   }
 
+  private allEntities(): EntityDef[] {
+    return [...this.deps.entities.values()].map((s) => s.entity);
+  }
+
   private refFields(): RefField[] {
     return refFieldsOf(this.entity, (name) => this.deps.entities.get(name)?.entity);
   }
@@ -502,6 +516,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     await checkTransition(trx, entity, user.tenantId, values, before, context.granted);
     checkFrozen(entity, values, before);
     checkRowRules(entity, values, before);
+    await checkWithin(trx, entity, this.refFields(), { ...before, ...values }, values);
+    if (before) await checkHeldWithin(trx, entity, this.allEntities(), id, before, values);
     await this.checkOwner(trx, user, values);
     await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
     await this.hooks.beforeWrite?.(trx, user, values, before);

@@ -130,8 +130,17 @@ export const prodplane = defineEntity({
       label: { zh: '单位', en: 'Unit' },
       required: { zh: '请输入单位', en: 'Please enter the unit' },
     },
-    // A line of orgId: a plain id until the line entity (产线) is served; then `ref: 'line'` and its company check.
-    lineId: { type: 'id', nullable: true, label: { zh: '计划产线', en: 'Planned line' } },
+    lineId: {
+      type: 'id',
+      nullable: true,
+      ref: 'line',
+      within: {
+        match: { orgId: 'orgId' },
+        message: { zh: '产线不属于所选公司', en: 'The line does not belong to the selected company' },
+      },
+      form: true,
+      label: { zh: '计划产线', en: 'Planned line' },
+    },
     planStatus: {
       type: 'string',
       max: 32,
