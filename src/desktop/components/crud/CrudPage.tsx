@@ -1,14 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
-import { App, Button, Card, Flex, Space, Table, Tooltip, type TableColumnsType } from 'antd';
-import {
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-  PlusSquareOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
+import { App, Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
@@ -18,6 +11,7 @@ import { MenuIcon } from '../MenuIcon.tsx';
 import { CELL_PADDING, fitHeader, rowButtonWidth } from '../table-width.ts';
 import { TOUCH_POINTER, useMediaQuery, WIDE_SCREEN } from '../use-media-query.ts';
 import { CrudDialog, type DialogState } from './CrudDialog.tsx';
+import { CrudToolbar } from './CrudToolbar.tsx';
 import { ExcelButtons } from './ExcelButtons.tsx';
 import { crudKey, entityApi } from './crud-api.ts';
 import { crudCss } from './crud-css.ts';
@@ -276,38 +270,15 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
         hidden={options.hideFields}
         menuSpan={options.searchMenuSpan}
       />
-      <div className="tenon-crud-toolbar">
-        {/* Flex, not Space: the screen's buttons come as fragments, and a gap spaces what is rendered. */}
-        <Flex wrap gap="small" align="center">
-          {can(`${code}_add`) && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => openDialog({ mode: 'add', values: options.addValues })}
-            >
-              {t('common.add')}
-            </Button>
-          )}
-          {can(`${code}_delete`) && (
-            <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(selected)}>
-              {t('common.delete')}
-            </Button>
-          )}
-          {options.toolbar?.(context)}
-          <ExcelButtons entity={entity} lang={lang} context={context} />
-          {selected.length > 0 && (
-            <span className="tenon-crud-selected">{t('crud.selected', { count: selected.length })}</span>
-          )}
-        </Flex>
-        <Tooltip title={t('common.refresh')}>
-          <Button
-            shape="circle"
-            icon={<ReloadOutlined />}
-            aria-label={t('common.refresh')}
-            onClick={() => void reload()}
-          />
-        </Tooltip>
-      </div>
+      <CrudToolbar
+        onAdd={can(`${code}_add`) ? () => openDialog({ mode: 'add', values: options.addValues }) : undefined}
+        onDelete={can(`${code}_delete`) ? () => confirmDelete(selected) : undefined}
+        selected={selected.length}
+        onReload={() => void reload()}
+      >
+        {options.toolbar?.(context)}
+        <ExcelButtons entity={entity} lang={lang} context={context} />
+      </CrudToolbar>
       <div ref={fill.ref}>
         <Table<WireRecord>
           rowKey="id"

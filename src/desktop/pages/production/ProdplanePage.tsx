@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Space, Tooltip } from 'antd';
-import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PLAN_RELEASE, PLAN_STATUS, prodplane } from '../../../shared/entities/production/prodplane.ts';
 import { CrudDialog, type DialogState } from '../../components/crud/CrudDialog.tsx';
 import { crudKey, entityApi } from '../../components/crud/crud-api.ts';
 import { crudCss } from '../../components/crud/crud-css.ts';
+import { CrudToolbar } from '../../components/crud/CrudToolbar.tsx';
 import { fieldsForMode, formFields } from '../../components/crud/fields.ts';
 import { PAGE_SIZES, useCrudRows } from '../../components/crud/use-crud-rows.ts';
 import { DimensionSearchBar, monthsOf } from '../../components/grid/DimensionSearchBar.tsx';
@@ -166,31 +166,12 @@ export default function ProdplanePage() {
     <Card className="tenon-crud" variant="borderless">
       <style>{crudCss}</style>
       <DimensionSearchBar entity={prodplane} lang={lang} onSearch={search} />
-      <div className="tenon-crud-toolbar">
-        <Flex wrap gap="small" align="center">
-          {can('prodplane_add') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ mode: 'add' })}>
-              {t('common.add')}
-            </Button>
-          )}
-          {can('prodplane_delete') && (
-            <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(selected)}>
-              {t('common.delete')}
-            </Button>
-          )}
-          {selected.length > 0 && (
-            <span className="tenon-crud-selected">{t('crud.selected', { count: selected.length })}</span>
-          )}
-        </Flex>
-        <Tooltip title={t('common.refresh')}>
-          <Button
-            shape="circle"
-            icon={<ReloadOutlined />}
-            aria-label={t('common.refresh')}
-            onClick={() => void reload()}
-          />
-        </Tooltip>
-      </div>
+      <CrudToolbar
+        onAdd={can('prodplane_add') ? () => open({ mode: 'add' }) : undefined}
+        onDelete={can('prodplane_delete') ? () => confirmDelete(selected) : undefined}
+        selected={selected.length}
+        onReload={() => void reload()}
+      />
       <MonthlyGrid
         config={config}
         rows={list.rows as GridRow[]}

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.ts';
-import { formatDateTime } from '../../../shared/contract/time.ts';
+import { demoAudit } from '../system/demo.ts';
 import { nextId } from '../../platform/ids.ts';
 import { SEED } from '../system/install.ts';
 import { demoParts, seedDemoParts } from './demo-parts.ts';
@@ -69,17 +69,6 @@ const EMPLOYEES: ReadonlyArray<
   ['E2004', '林小燕', 2, '1020', '208', '', '4', '2026-07-01'],
 ];
 
-const audit = () => {
-  const now = formatDateTime();
-  return {
-    create_user: SEED.userAdmin,
-    create_dept: SEED.deptRoot,
-    create_time: now,
-    update_user: SEED.userAdmin,
-    update_time: now,
-  };
-};
-
 export async function seedMasterdataDemo(db: Db): Promise<string[]> {
   const customers = await db
     .insertInto('erp_customer')
@@ -97,7 +86,7 @@ export async function seedMasterdataDemo(db: Db): Promise<string[]> {
         settlement_method: '2',
         credit_days: type === '1' ? 90 : 60,
         credit_limit: type === '1' ? '50000000' : '2000000',
-        ...audit(),
+        ...demoAudit(),
         status: 1,
         is_deleted: 0,
       })),
@@ -119,7 +108,7 @@ export async function seedMasterdataDemo(db: Db): Promise<string[]> {
         region_code: region,
         currency: 'CNY',
         payment_days: 60,
-        ...audit(),
+        ...demoAudit(),
         status: 1,
         is_deleted: 0,
       })),
@@ -145,7 +134,7 @@ export async function seedMasterdataDemo(db: Db): Promise<string[]> {
         employment_type: type,
         entry_date: joined,
         employee_status: '1',
-        ...audit(),
+        ...demoAudit(),
         status: 1,
         is_deleted: 0,
       })),
@@ -153,8 +142,8 @@ export async function seedMasterdataDemo(db: Db): Promise<string[]> {
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .execute();
-  const parts = await seedDemoParts(db, '000000', audit);
-  const prices = await seedDemoPrices(db, '000000', demoParts(), audit);
+  const parts = await seedDemoParts(db, '000000', demoAudit);
+  const prices = await seedDemoPrices(db, '000000', demoParts(), demoAudit);
   return [
     `${customers.length} customers`,
     `${suppliers.length} suppliers`,

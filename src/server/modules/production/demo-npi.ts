@@ -2,6 +2,7 @@ import { addDays } from '../../../shared/calendar/working-days.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { productIntroduce } from '../../../shared/entities/production/product-introduce.ts';
 import type { Db } from '../../db/connect.ts';
+import { demoAudit } from '../system/demo.ts';
 import { nextId } from '../../platform/ids.ts';
 import { takeNumbers } from '../../platform/entity/derived.ts';
 import { SEED } from '../system/install.ts';
@@ -37,17 +38,6 @@ const taskState = (taskIndex: number, stage: number): { status: string; progress
   if (taskIndex < reached - 1) return { status: '2', progress: 1 };
   if (taskIndex === reached - 1) return { status: '1', progress: 0.6 };
   return { status: '0', progress: 0 };
-};
-
-const audit = () => {
-  const now = formatDateTime();
-  return {
-    create_user: SEED.userAdmin,
-    create_dept: SEED.deptRoot,
-    create_time: now,
-    update_user: SEED.userAdmin,
-    update_time: now,
-  };
 };
 
 /**
@@ -117,7 +107,7 @@ export async function seedNpiDemo(db: Db): Promise<string[]> {
         manager_id: employees.get(manager)!,
         introduce_status: status,
         remark: '',
-        ...audit(),
+        ...demoAudit(),
         status: 1,
         is_deleted: 0,
       })
@@ -140,7 +130,7 @@ export async function seedNpiDemo(db: Db): Promise<string[]> {
         progress: String(progress),
         task_status: taskStatus,
         description: '',
-        ...audit(),
+        ...demoAudit(),
         status: 1,
         is_deleted: 0,
       };

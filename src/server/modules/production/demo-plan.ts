@@ -3,10 +3,10 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';
 import { PLAN_STATUS, prodplane } from '../../../shared/entities/production/prodplane.ts';
 import type { Db } from '../../db/connect.ts';
+import { demoAudit } from '../system/demo.ts';
 import type { ErpProdPlan } from '../../db/schema.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { nextId } from '../../platform/ids.ts';
-import { SEED } from '../system/install.ts';
 
 const YEAR = 2026;
 /** Plans per company: enough to page through, few enough to read. */
@@ -60,13 +60,7 @@ export async function seedDemoPlan(db: Db): Promise<string[]> {
         unit: '件',
         plan_status: index % 5 === 4 ? PLAN_STATUS.draft : PLAN_STATUS.released,
         remark: '',
-        create_user: SEED.userAdmin,
-        create_dept: SEED.deptRoot,
-        create_time: today,
-        update_user: SEED.userAdmin,
-        update_time: today,
-        status: 1,
-        is_deleted: 0,
+        ...demoAudit(),
       };
       for (const month of MONTHS) {
         const plan = Math.round((monthly * SEASON[month - 1]) / 10) * 10;

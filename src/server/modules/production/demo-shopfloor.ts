@@ -4,9 +4,9 @@ import { device } from '../../../shared/entities/production/device.ts';
 import { mold } from '../../../shared/entities/production/mold.ts';
 import { stationGroup } from '../../../shared/entities/production/station-group.ts';
 import type { Db } from '../../db/connect.ts';
+import { demoAudit } from '../system/demo.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { nextId } from '../../platform/ids.ts';
-import { SEED } from '../system/install.ts';
 
 /**
  * The demo shop floor of tenant 000000: the stamping, welding and assembly lines of the two demo companies (1010
@@ -168,19 +168,6 @@ const POSTS: ReadonlyArray<readonly [code: string, name: string]> = [
   ['inspector', '检验员'],
 ];
 
-const audit = () => {
-  const now = formatDateTime();
-  return {
-    create_user: SEED.userAdmin,
-    create_dept: SEED.deptRoot,
-    create_time: now,
-    update_user: SEED.userAdmin,
-    update_time: now,
-    status: 1,
-    is_deleted: 0,
-  };
-};
-
 export async function seedShopfloorDemo(db: Db): Promise<string[]> {
   const today = formatDateTime().slice(0, 10);
   const live = { tenant: TENANT, deleted: 0 } as const;
@@ -225,7 +212,7 @@ export async function seedShopfloorDemo(db: Db): Promise<string[]> {
         design_capacity: cap,
         shifts_per_day: Number(shifts),
         leader_id: employees.get(leader) ?? null,
-        ...audit(),
+        ...demoAudit(),
       })),
     )
     .onConflict((oc) => oc.doNothing())
@@ -252,7 +239,7 @@ export async function seedShopfloorDemo(db: Db): Promise<string[]> {
         labor_rate: labor,
         machine_rate: machine,
         description: '',
-        ...audit(),
+        ...demoAudit(),
       };
       return { ...row, hour_rate: String(computedValues(stationGroup, row).hour_rate) };
     }),
@@ -295,7 +282,7 @@ export async function seedShopfloorDemo(db: Db): Promise<string[]> {
       remark: '',
       org_id: lineRow.org_id,
       workshop_type: lineRow.workshop_type,
-      ...audit(),
+      ...demoAudit(),
     }));
   });
   const stations = await db
@@ -336,7 +323,7 @@ export async function seedShopfloorDemo(db: Db): Promise<string[]> {
         device_status: status,
         responsible_id: responsible ? (employees.get(responsible) ?? null) : null,
         remark: '',
-        ...audit(),
+        ...demoAudit(),
       };
       return { ...row, next_maintain_date: computedValues(device, row).next_maintain_date as string | null };
     },
@@ -397,7 +384,7 @@ export async function seedShopfloorDemo(db: Db): Promise<string[]> {
         storage_location: storage,
         mold_status: status,
         remark: '',
-        ...audit(),
+        ...demoAudit(),
       };
       const derived = computedValues(mold, row);
       return [
@@ -435,7 +422,7 @@ export async function seedShopfloorDemo(db: Db): Promise<string[]> {
           post_name: name,
           sort: 10,
           remark: name,
-          ...audit(),
+          ...demoAudit(),
         })
         .execute();
     postOf.set(code, id);
@@ -465,7 +452,7 @@ export async function seedShopfloorDemo(db: Db): Promise<string[]> {
         entry_date: entry,
         leave_date: leaving ? addDays(entry, 700) : null,
         worker_status: leaving ? '2' : '1',
-        ...audit(),
+        ...demoAudit(),
       };
     });
   });

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { hashPlainPassword } from '../auth/password.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
 import { SEED } from './install.ts';
 
 /**
@@ -8,6 +9,20 @@ import { SEED } from './install.ts';
  * (钱总 from 100 000). Never part of a fresh install: these accounts share a known password.
  */
 export const DEMO_PASSWORD = '123456';
+
+/** The base columns of a demo row: written now by the administrator, live. */
+export const demoAudit = () => {
+  const now = formatDateTime();
+  return {
+    create_user: SEED.userAdmin,
+    create_dept: SEED.deptRoot,
+    create_time: now,
+    update_user: SEED.userAdmin,
+    update_time: now,
+    status: 1,
+    is_deleted: 0,
+  };
+};
 
 const POST = {
   ceo: '1123598817738675201',

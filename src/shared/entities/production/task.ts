@@ -18,6 +18,7 @@ export const task = defineEntity({
   audit: true,
   dataScope: true,
   display: 'taskName',
+  rowTone: { field: 'isOverdue', value: 1, tone: 'danger' },
   states: {
     field: 'taskStatus',
     // A task may be entered once work on it has begun.
