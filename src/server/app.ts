@@ -136,4 +136,7 @@ function installEntityHooks(services: Services) {
       service.use(hooks(services));
     }
   }
+  for (const module of MODULES)
+    for (const [name, reaction] of Object.entries(module.reactions ?? {}))
+      services.entities.get(name)?.react(reaction(services));
 }

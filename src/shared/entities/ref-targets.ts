@@ -29,6 +29,8 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   goodscategory: { service: 'blade-system', tree: true },
   product: { service: 'blade-system', tree: false },
   employee: { service: 'blade-system', tree: false },
+  productbom: { service: 'blade-system', tree: false },
+  bomcost: { service: 'blade-system', tree: false },
   'work-calendar': { service: 'blade-system', tree: false },
   message: { service: 'blade-system', tree: false },
   datasource: { service: 'blade-develop', tree: false },
