@@ -87,6 +87,18 @@ export async function costsOfYear(db: Db, tenantId: string, year: number, produc
   return (await query.orderBy('id').execute()) as CostRow[];
 }
 
+/**
+ * Whether the price table exists: it is the master data's (migration 0016_price), and a build without it costs every
+ * part as priced nowhere rather than failing. Once seen it stays (tables are not dropped under a running server).
+ */
+let priceTable = false;
+async function hasPriceTable(db: Db): Promise<boolean> {
+  if (priceTable) return true;
+  const { rows } = await sql<{ found: boolean }>`select to_regclass('erp_price') is not null as found`.execute(db);
+  priceTable = Boolean(rows[0]?.found);
+  return priceTable;
+}
+
 export interface ValidPrice {
   product_id: string;
   currency: string;
@@ -106,7 +118,7 @@ export async function validPrices(
   productIds?: string[],
   preferPartner?: string,
 ) {
-  if (productIds && !productIds.length) return [];
+  if ((productIds && !productIds.length) || !(await hasPriceTable(db))) return [];
   const parts = productIds
     ? sql`and p.product_id in (${sql.join(productIds.map((id) => sql`cast(${id} as bigint)`))})`
     : sql``;
