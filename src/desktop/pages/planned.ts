@@ -22,8 +22,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/production/device', // 设备管理
   '/production/mold', // 模具管理
   '/production/worker', // 作业员管理
-  '/production/productbom', // 产品BOM
-  '/production/bomcost', // BOM成本
   '/production/productintroduce', // 新品导入
   '/production/task', // 项目任务
   '/production/prodplane', // 生产计划
