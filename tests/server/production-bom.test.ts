@@ -323,3 +323,25 @@ describe('explosion, where-used and cost', () => {
     expect(doorV1.isDefault).toBe(1);
   });
 });
+
+describe('BOM demo', () => {
+  it('adds four-level BOMs over the demo parts and a 2026 cost of each finished part, once', async () => {
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
+    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
+    const { seedDemoBoms } = await import('../../src/server/modules/production/demo-bom.ts');
+    await seedDemoCompanies(t.services.db);
+    await seedMasterdataDemo(t.services.db);
+    const [lines, costs] = await seedDemoBoms(t.services.db);
+    expect(Number(lines.split(' ')[0])).toBeGreaterThan(4_000);
+    expect(costs).toMatch(/^2\d\d BOM costs of 2026$/);
+    expect(await seedDemoBoms(t.services.db)).toEqual(['0 BOM lines', '0 BOM costs of 2026']);
+    const door = expectOk(await t.get(`${SYS}/product/list?productNo=FG-KX11-01L`, admin)).records[0];
+    const rows = expectOk(await t.get(`${BOM}/explode?productId=${door.id}`, admin)) as Row[];
+    // The door → its weld sub-assemblies → their stampings → the stampings' coils.
+    expect(Math.max(...rows.map((r) => Number(r.level)))).toBe(3);
+    expect(rows.filter((r) => r.level === 3)).toHaveLength(8);
+    const cost = (expectOk(await t.get(`${COST}/list?productNo=FG-KX11-01L`, admin)).records as Row[])[0];
+    expect(Number(cost.materialCost)).toBeGreaterThan(0);
+    expect(Number(cost.grossMargin)).toBeGreaterThan(0.05);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts';
+import { seedDemoBoms } from './demo-bom.ts';
 
 /**
  * Demo production data (`npm run demo`) of tenant 000000, after the master data's (companies, parts, employees):
@@ -7,5 +8,6 @@ import type { Db } from '../../db/connect.ts';
 export async function seedProductionDemo(db: Db): Promise<string[]> {
   const added: string[] = [];
   void db;
+  added.push(...(await seedDemoBoms(db)));
   return added;
 }
