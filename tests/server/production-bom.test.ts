@@ -217,7 +217,7 @@ describe('explosion, where-used and cost', () => {
       [3, 'X-COIL', 3, 12, false],
       [1, 'X-HINGE', 4, 4, false],
     ]);
-    expect(rows[3]).toMatchObject({ sourceTypeName: '外购', unit: 'PCS' });
+    expect(rows[3]).toMatchObject({ sourceTypeName: '外购', unit: 'PCS', unitName: '件' });
     expectError(await t.get(`${BOM}/explode`, admin), 400, '缺少必要的请求参数: productId');
     expect(expectOk(await t.get(`${BOM}/explode?productId=${coil}`, admin))).toEqual([]);
   });

@@ -14,7 +14,7 @@ export interface ExplodedRow {
   componentSpec: string;
   grossQty: number;
   totalQty: number;
-  unit: string;
+  unitName: string;
   sourceTypeName: string;
   hasChildren: boolean;
 }
@@ -66,7 +66,7 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
     { key: 'componentSpec', title: t('bom.componentSpec'), dataIndex: 'componentSpec', width: 140 },
     { key: 'grossQty', title: t('bom.grossQty'), dataIndex: 'grossQty', width: 110, align: 'right' },
     { key: 'totalQty', title: t('bom.totalQty'), dataIndex: 'totalQty', width: 110, align: 'right' },
-    { key: 'unit', title: t('bom.unit'), dataIndex: 'unit', width: 70 },
+    { key: 'unit', title: t('bom.unit'), dataIndex: 'unitName', width: 70 },
     { key: 'source', title: t('bom.source'), dataIndex: 'sourceTypeName', width: 90 },
   ];
   const useColumns: TableColumnsType<UseRow> = [

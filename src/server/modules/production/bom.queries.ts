@@ -228,13 +228,13 @@ export async function latestDefaultVersion(db: Db, tenantId: string, productId: 
   return row?.bom_version;
 }
 
-/** The tenant's `bom_source` labels in `lang`. */
-export async function sourceNames(db: Db, tenantId: string, lang: Lang): Promise<Map<string, string>> {
+/** The labels of one of the tenant's business dictionaries (`bom_source`, `unit`) in `lang`. */
+export async function dictNames(db: Db, tenantId: string, code: string, lang: Lang): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('blade_dict_biz')
     .select(['dict_key', 'dict_value', 'remark'])
     .where('tenant_id', '=', tenantId)
-    .where('code', '=', 'bom_source')
+    .where('code', '=', code)
     .where('parent_id', '<>', '0')
     .where('is_deleted', '=', 0)
     .execute();

@@ -4,7 +4,7 @@ import { fail } from '../../platform/errors.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Param } from '../../platform/route-schemas.ts';
 import { MAX_PAGE_SIZE } from '../../platform/entity/conditions.ts';
-import { bomGroups, explode, latestDefaultVersion, sourceNames, whereUsed } from './bom.queries.ts';
+import { bomGroups, explode, dictNames, latestDefaultVersion, whereUsed } from './bom.queries.ts';
 
 /** One parameter's text: the last of a repeated key, trimmed; blank is undefined. */
 export function textParam(value: Param | undefined, max = 64): string | undefined {
@@ -80,9 +80,11 @@ export async function explosionOf(db: Db, user: AuthUser, query: { productId?: P
   const productId = idParam(query.productId, 'productId');
   const version = textParam(query.bomVersion, 16) ?? (await latestDefaultVersion(db, user.tenantId, productId));
   if (version === undefined) return [];
-  const [rows, names] = await Promise.all([
+  const lang = user.lang ?? 'zh';
+  const [rows, sources, units] = await Promise.all([
     explode(db, user.tenantId, productId, version),
-    sourceNames(db, user.tenantId, user.lang ?? 'zh'),
+    dictNames(db, user.tenantId, 'bom_source', lang),
+    dictNames(db, user.tenantId, 'unit', lang),
   ]);
   return rows.map((r) => ({
     id: String(r.id),
@@ -99,7 +101,8 @@ export async function explosionOf(db: Db, user: AuthUser, query: { productId?: P
     totalQty: Number(r.total_qty),
     unit: r.unit,
     sourceType: r.source_type,
-    sourceTypeName: names.get(r.source_type) ?? '',
+    unitName: units.get(r.unit) ?? r.unit,
+    sourceTypeName: sources.get(r.source_type) ?? '',
     hasChildren: Boolean(r.has_children),
   }));
 }

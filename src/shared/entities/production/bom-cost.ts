@@ -1,10 +1,11 @@
 import { defineEntity, type FieldDef } from '../define.ts';
 
-const cost = (zh: string, en: string): FieldDef => ({
+/** A cost figure; the list shows the main ones (the form all of them). */
+const cost = (zh: string, en: string, list = true): FieldDef => ({
   type: 'money',
   nullable: true,
   range: { min: 0 },
-  list: true,
+  list,
   form: true,
   label: { zh, en },
 });
@@ -103,9 +104,9 @@ export const bomCost = defineEntity({
     },
     materialCost: { ...cost('材料成本', 'Material cost'), nullable: undefined, required: true },
     laborCost: cost('人工成本', 'Labour cost'),
-    manufacturingCost: cost('制造费用', 'Manufacturing overhead'),
-    packagingCost: cost('包装费用', 'Packaging cost'),
-    freightCost: cost('运输费用', 'Freight cost'),
+    manufacturingCost: cost('制造费用', 'Manufacturing overhead', false),
+    packagingCost: cost('包装费用', 'Packaging cost', false),
+    freightCost: cost('运输费用', 'Freight cost', false),
     totalCost: {
       type: 'money',
       list: true,
