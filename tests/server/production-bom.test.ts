@@ -116,6 +116,14 @@ describe('BOM lines', () => {
     expect(bought).toMatchObject({ supplierId: supplier, supplierName: '宝钢', sourceTypeName: '外购' });
     const page = expectOk(await t.get(`${BOM}/list?productNo=T-DOO&componentNo=PANEL`, admin));
     expect(page.records.map((r: Row) => r.id)).toEqual([saved.id]);
+    // Without a unit a line takes its component's; a part in a BOM is not deleted.
+    const { unit: _unit, ...noUnit } = lineBody(door, panel, { lineNo: 2 });
+    expect(expectOk(await t.post(`${BOM}/submit`, admin, noUnit))).toMatchObject({ unit: 'KG', unitName: '千克' });
+    expectError(
+      await t.post(`${SYS}/product/remove?ids=${panel}`, admin),
+      400,
+      '该物料已被BOM/库存/价格引用，不能删除',
+    );
   });
 
   it('refuse what the domain file refuses, writing nothing', async () => {

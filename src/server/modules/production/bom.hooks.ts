@@ -13,6 +13,7 @@ import {
   keepOneDefault,
   lockTenantBoms,
   makeDefault,
+  partUnit,
   versionExists,
 } from './bom.queries.ts';
 
@@ -27,10 +28,17 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
  * - exactly one default version per parent: saving a line as default makes its version the default (every line of
  *   it 1, every line of the other versions 0); a line of the default version stays default (the default moves only
  *   by making another version default); a parent's first version is its default;
- * - a supplier only on buying and subcontracting lines (bom_source 2, 4): cleared on the others.
+ * - a supplier only on buying and subcontracting lines (bom_source 2, 4): cleared on the others;
+ * - a new line's unit is its component's unless one is sent.
  */
-export function productBomHooks(): EntityHooks {
+export function productBomHooks(services: Services): EntityHooks {
   return {
+    // A new line without a unit takes its component's (the form's fillFrom, for API clients too).
+    async prepare(user, input, inserting) {
+      if (!inserting || (input.unit !== undefined && input.unit !== '') || !isId(input.componentId)) return input;
+      const unit = await partUnit(services.db, user.tenantId, String(input.componentId));
+      return unit ? { ...input, unit } : input;
+    },
     async beforeWrite(trx, user, values, before) {
       const row: Row = { ...before, ...values };
       const productId = text(row.product_id);

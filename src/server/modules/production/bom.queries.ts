@@ -245,3 +245,15 @@ export async function dictNames(db: Db, tenantId: string, code: string, lang: La
     ]),
   );
 }
+
+/** A part's unit, if the tenant has the part. */
+export async function partUnit(db: Db, tenantId: string, productId: string) {
+  const row = await db
+    .selectFrom('erp_product')
+    .select('unit')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', productId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return row?.unit;
+}

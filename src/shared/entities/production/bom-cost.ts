@@ -1,4 +1,5 @@
 import { defineEntity, type FieldDef } from '../define.ts';
+import { PART_IN_USE } from './product-bom.ts';
 
 /** A cost figure; the list shows the main ones (the form all of them). */
 const cost = (zh: string, en: string, list = true): FieldDef => ({
@@ -44,7 +45,7 @@ export const bomCost = defineEntity({
       type: 'id',
       ref: 'product',
       shows: 'costPartNo',
-      inUse: { zh: '该物料已被BOM成本引用，不能删除', en: 'The part is used by a BOM cost and cannot be deleted' },
+      inUse: PART_IN_USE,
       form: true,
       label: { zh: '产品零件号', en: 'Part number' },
       required: true,

@@ -1,5 +1,11 @@
 import { defineEntity, type Pattern } from '../define.ts';
 
+/** The part master's delete check (domain/masterdata.md § product), for every reference to a part. */
+export const PART_IN_USE = {
+  zh: '该物料已被BOM/库存/价格引用，不能删除',
+  en: 'The part is used by a BOM, stock or a price and cannot be deleted',
+};
+
 /** `BOM存在循环引用`: the component contains the parent at some level (or is the parent). */
 export const BOM_CYCLE = { zh: 'BOM存在循环引用', en: 'The BOM contains a circular reference' };
 
@@ -29,7 +35,7 @@ export const productBom = defineEntity({
       type: 'id',
       ref: 'product',
       shows: 'parentPartNo',
-      inUse: { zh: '该物料已被BOM引用，不能删除', en: 'The part is used by a BOM and cannot be deleted' },
+      inUse: PART_IN_USE,
       form: true,
       label: { zh: '父件零件号', en: 'Parent part' },
       required: true,
@@ -86,7 +92,7 @@ export const productBom = defineEntity({
       type: 'id',
       ref: 'product',
       shows: 'componentPartNo',
-      inUse: { zh: '该物料已被BOM引用，不能删除', en: 'The part is used by a BOM and cannot be deleted' },
+      inUse: PART_IN_USE,
       form: true,
       label: { zh: '子件零件号', en: 'Component' },
       required: true,
