@@ -136,4 +136,11 @@ function installEntityHooks(services: Services) {
       service.use(hooks(services));
     }
   }
+  for (const module of MODULES)
+    for (const [name, reaction] of Object.entries(module.reactions ?? {})) {
+      const service = services.entities.get(name);
+      // A reaction to an entity nobody serves would never run: a misspelt name is a bug found at start.
+      if (!service) throw new Error(`module ${module.name}: a reaction to ${name}, which no module serves`);
+      service.react(reaction(services));
+    }
 }

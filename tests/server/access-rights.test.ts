@@ -154,6 +154,11 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/user/update-platform`, code: 'user_edit' },
   { route: `GET ${SYS}/user/export-user`, code: 'user_export' },
   { route: `GET ${SYS}/tenant-package/select`, code: 'tenant_package' },
+  // BOM views and the cost roll-up and recalculation (modules/production).
+  ...['groups', 'explode', 'where-used'].map((a) => ({ route: `GET ${SYS}/productbom/${a}`, code: 'productbom' })),
+  { route: `GET ${SYS}/bomcost/detail`, code: 'bomcost' },
+  { route: `POST ${SYS}/bomcost/calculate`, code: 'bomcost_calculate' },
+  { route: `GET ${SYS}/bomcost/calculate-progress`, code: 'bomcost_calculate' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
@@ -294,6 +299,13 @@ describe('tenant isolation', () => {
       role: { parentId: '0' },
     };
     for (const e of TENANT_ENTITIES) {
+      // A BOM line's component is another part than its parent; a BOM cost is of a version the part has.
+      if (e.name === 'productbom') {
+        const product = ENTITIES.find((p) => p.name === 'product')!;
+        const body = minimalBody(product, {}, (target) => rowOf.get(target)?.id as string | undefined);
+        overrides.productbom = { componentId: expectOk(await t.post(`${SYS}/product/submit`, admin, body)).id };
+      }
+      if (e.name === 'bomcost') overrides.bomcost = { bomVersion: rowOf.get('productbom')?.bomVersion, costYear: 2026 };
       const body = minimalBody(e, overrides[e.name], (target) => rowOf.get(target)?.id as string | undefined);
       const res = await t.post(`/api/${e.service}/${e.name}/submit`, admin, body);
       const saved = expectOk(res);

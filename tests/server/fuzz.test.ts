@@ -683,6 +683,15 @@ beforeAll(async () => {
   // Approval requests (leave, fund) have no CRUD route: their rows are written by starting their process only.
   // Keyed entities (regions) are written by their module, by key.
   for (const e of ENTITIES.filter((entity) => !entity.approval && !entity.key)) {
+    // A BOM line's component is another part than its parent; a BOM cost is of a version the part has.
+    if (e.name === 'productbom') {
+      const product = ENTITIES.find((p) => p.name === 'product')!;
+      const body = minimalBody(product, {}, (target) => known.get(`${target}.id`)?.[0]);
+      const other = expectOk(await t.post('/api/blade-system/product/submit', admin, body));
+      overrides.productbom = { componentId: String(other.id) };
+    }
+    if (e.name === 'bomcost')
+      overrides.bomcost = { bomVersion: known.get('productbom.bomVersion')?.[0], costYear: 2026 };
     const saved = expectOk(
       await t.post(
         `/api/${e.service}/${e.name}/submit`,
@@ -691,6 +700,7 @@ beforeAll(async () => {
       ),
     );
     known.set(`${e.name}.id`, [String(saved.id)]);
+    if (e.name === 'productbom') known.set('productbom.bomVersion', [String(saved.bomVersion)]);
     if (keyOf[e.name]) known.set(keyOf[e.name], [String(saved.id)]);
     if (e.name === 'tenant') known.set('tenantId', [String(saved.tenantId)]);
   }

@@ -15,8 +15,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/monitor/log/api', // 接口日志
   '/monitor/log/error', // 错误日志
   '/report/reportlist', // 报表列表
-  '/production/productbom', // 产品BOM
-  '/production/bomcost', // BOM成本
   '/warehouse/inventory', // 库存台账
   '/warehouse/inventorylog', // 出入库记录
   '/warehouse/packaging', // 包装规格

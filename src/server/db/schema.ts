@@ -535,6 +535,34 @@ export interface BladeWorkCalendar {
   is_deleted: Generated<number>;
 }
 
+export interface ErpBomCost {
+  id: Int8;
+  tenant_id: Generated<string>;
+  product_id: Int8;
+  product_no: Generated<string>;
+  product_name: Generated<string>;
+  bom_version: Generated<string>;
+  cost_year: number;
+  currency: Generated<string>;
+  material_cost: Numeric;
+  labor_cost: Nullable<Numeric>;
+  manufacturing_cost: Nullable<Numeric>;
+  packaging_cost: Nullable<Numeric>;
+  freight_cost: Nullable<Numeric>;
+  total_cost: Defaulted<Numeric>;
+  sales_price: Nullable<Numeric>;
+  gross_margin: Nullable<Numeric>;
+  stale: Generated<number>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpCustomer {
   id: Int8;
   tenant_id: Generated<string>;
@@ -790,6 +818,35 @@ export interface ErpProduct {
   is_deleted: Generated<number>;
 }
 
+export interface ErpProductBom {
+  id: Int8;
+  tenant_id: Generated<string>;
+  product_id: Int8;
+  product_no: Generated<string>;
+  product_name: Generated<string>;
+  bom_version: Generated<string>;
+  is_default: Generated<number>;
+  line_no: number;
+  component_id: Int8;
+  component_no: Generated<string>;
+  component_name: Generated<string>;
+  component_spec: Generated<string>;
+  qty: Numeric;
+  unit: string;
+  loss_rate: Defaulted<Numeric>;
+  gross_qty: Defaulted<Numeric>;
+  source_type: string;
+  supplier_id: Nullable<Int8>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpProductIntroduce {
   id: Int8;
   tenant_id: Generated<string>;
@@ -995,6 +1052,7 @@ export interface Schema {
   blade_user_ext: BladeUserExt;
   blade_user_oauth: BladeUserOauth;
   blade_work_calendar: BladeWorkCalendar;
+  erp_bom_cost: ErpBomCost;
   erp_customer: ErpCustomer;
   erp_device: ErpDevice;
   erp_employee: ErpEmployee;
@@ -1004,6 +1062,7 @@ export interface Schema {
   erp_price: ErpPrice;
   erp_prod_plan: ErpProdPlan;
   erp_product: ErpProduct;
+  erp_product_bom: ErpProductBom;
   erp_product_introduce: ErpProductIntroduce;
   erp_station: ErpStation;
   erp_station_group: ErpStationGroup;

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import type { BusinessDictionary } from '../db/seed/business-dictionaries.ts';
 import type { MenuRow, SeedDictionary, SeedMenu } from '../db/seed/menus.ts';
 import type { Services } from '../services.ts';
-import type { EntityHooks } from './entity/service.ts';
+import type { EntityHooks, EntityReaction } from './entity/service.ts';
 
 /** The product's domains, the same names on the server and in the console (design/ARCHITECTURE.md § Modules). */
 export type ModuleName =
@@ -38,6 +38,12 @@ export interface ModuleManifest {
    * once while the app is built, before any route is registered, so no route set owns another's rules.
    */
   hooks?: Readonly<Record<string, (services: Services) => EntityHooks>>;
+  /**
+   * What the module does when rows of an entity, its own or another module's, are written (a price change marks BOM
+   * costs stale), by entity name: inside the write's transaction, beside the reactions of other modules. A name no
+   * module serves stops the start.
+   */
+  reactions?: Readonly<Record<string, (services: Services) => EntityReaction>>;
   /** Routes the module serves itself (Fastify plugins), registered after the engine's. */
   routes?: readonly ModuleRoutes[];
   /** Its top-level menus with their screens and buttons. */

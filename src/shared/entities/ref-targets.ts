@@ -39,6 +39,8 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   productintroduce: { service: 'blade-system', tree: false },
   task: { service: 'blade-system', tree: false },
   prodplane: { service: 'blade-system', tree: false },
+  productbom: { service: 'blade-system', tree: false },
+  bomcost: { service: 'blade-system', tree: false },
   'work-calendar': { service: 'blade-system', tree: false },
   message: { service: 'blade-system', tree: false },
   datasource: { service: 'blade-develop', tree: false },

@@ -1,4 +1,5 @@
-import { App, Button, Col, Form, Modal, Row } from 'antd';
+import type { ReactNode } from 'react';
+import { App, Button, Col, Form, Modal, Row, type FormInstance } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../../client/http.ts';
@@ -38,6 +39,8 @@ interface Props {
   onClose: () => void;
   afterClose: () => void;
   onSaved: () => void;
+  /** The screen's own part of the form, below the fields. */
+  extra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode) => ReactNode;
 }
 
 /** From this width the form has two columns (long text and trees always take a whole row). */
@@ -58,6 +61,7 @@ export function CrudDialog({
   onClose,
   afterClose,
   onSaved,
+  extra,
 }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -188,6 +192,7 @@ export function CrudDialog({
               </Col>
             ))}
           </Row>
+          {extra?.(form, mode)}
           {lines.map(([key, line]) => (
             <div key={key} className="tenon-crud-lines">
               <div className="tenon-crud-lines-title">{line.label[lang]}</div>

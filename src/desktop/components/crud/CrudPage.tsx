@@ -201,7 +201,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       width: fitHeader(columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0), field.label[lang]),
       fixed: index === 0 ? ('left' as const) : undefined,
       ellipsis: { showTitle: true },
-      render: (_value: unknown, record: WireRecord) => cell(field, record, yesNo),
+      render: (_value: unknown, record: WireRecord) =>
+        options.cells?.[field.name]?.(record) ?? cell(field, record, yesNo),
     })),
   ];
   if (rowActions.length + ownActions.length) {
@@ -337,6 +338,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
           onClose={() => setDialogOpen(false)}
           afterClose={() => setDialog(null)}
           onSaved={saved}
+          extra={options.dialogExtra}
         />
       )}
     </Card>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
-import type { FormItemProps, FormRule as Rule } from 'antd';
+import type { FormInstance, FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { allFields, isPicked, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
@@ -69,6 +69,10 @@ export interface CrudOptions {
   toolbar?: (context: CrudContext) => ReactNode;
   /** The screen's own row buttons, after view / edit / delete. */
   rowActions?: RowAction[];
+  /** Cells the screen draws itself, by field name (a BOM cost's stale mark as a tag). */
+  cells?: Record<string, (record: WireRecord) => ReactNode>;
+  /** The screen's own part of the add/edit dialog, below the fields (BOM cost: 按BOM计算 and its lines). */
+  dialogExtra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode) => ReactNode;
 }
 
 export type WireRecord = Record<string, unknown> & { id: string };

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect.ts';
 import { seedNpiDemo } from './demo-npi.ts';
 import { seedDemoPlan } from './demo-plan.ts';
 import { seedShopfloorDemo } from './demo-shopfloor.ts';
+import { seedDemoBoms } from './demo-bom.ts';
 
 /**
  * Demo production data (`npm run demo`) of tenant 000000, after the master data's (companies, parts, employees):
@@ -12,5 +13,6 @@ export async function seedProductionDemo(db: Db): Promise<string[]> {
   added.push(...(await seedShopfloorDemo(db)));
   added.push(...(await seedNpiDemo(db)));
   added.push(...(await seedDemoPlan(db)));
+  added.push(...(await seedDemoBoms(db)));
   return added;
 }

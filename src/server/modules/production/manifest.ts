@@ -15,6 +15,11 @@ import { device } from '../../../shared/entities/production/device.ts';
 import { mold } from '../../../shared/entities/production/mold.ts';
 import { worker } from '../../../shared/entities/production/worker.ts';
 import { SHOPFLOOR_HOOKS } from './shopfloor.hooks.ts';
+import { productBom } from '../../../shared/entities/production/product-bom.ts';
+import { bomCost } from '../../../shared/entities/production/bom-cost.ts';
+import { bomCostHooks, priceReaction, productBomHooks, productBomReaction } from './bom.hooks.ts';
+import { bomRoutes } from './bom.routes.ts';
+import { bomCostRoutes } from './bom-cost.routes.ts';
 
 const productionMenu = business('production', '生产管理', 'Production', 11, 'iconfont iconicon_tool', [
   ['line', '产线管理', 'Lines'],
@@ -45,14 +50,18 @@ const productionMenu = business('production', '生产管理', 'Production', 11, 
 /** 生产管理 (issue 12): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
 export const productionModule = defineModule({
   name: 'production',
-  entities: [line, stationGroup, station, device, mold, worker, productIntroduce, task, prodplane],
+  entities: [line, stationGroup, station, device, mold, worker, productBom, bomCost, productIntroduce, task, prodplane],
   hooks: {
     ...SHOPFLOOR_HOOKS,
+    [productBom.name]: productBomHooks,
+    [bomCost.name]: bomCostHooks,
     [productIntroduce.name]: productIntroduceHooks,
     [task.name]: taskHooks,
     [prodplane.name]: prodplaneHooks,
   },
-  routes: [prodplaneRoutes],
+  // A buying price feeds BOM costs: a change marks those it affects stale (bom.hooks.ts).
+  reactions: { [productBom.name]: productBomReaction, price: priceReaction },
+  routes: [prodplaneRoutes, bomRoutes, bomCostRoutes],
   menus: [productionMenu],
   businessDictionaries: PRODUCTION_DICTIONARIES,
   demo: seedProductionDemo,

@@ -112,6 +112,18 @@ export interface EntityHooks {
   decorate?(records: WireRecord[], rows: Record<string, unknown>[]): Promise<void>;
 }
 
+/**
+ * What another module does when rows of an entity are written (a price change marks the BOM costs it affects stale):
+ * inside the write's transaction, after the write, with the saved row and the row before it (column names). Unlike
+ * `hooks`, which belong to the entity's own module, any number of modules may react to one entity; a reaction that
+ * throws refuses the write.
+ */
+export interface EntityReaction {
+  afterWrite?(trx: Db, user: AuthUser, row: Row, before: Row | undefined): Promise<void>;
+  /** The rows soft-deleted by `remove`, as they were. */
+  afterRemove?(trx: Db, user: AuthUser, rows: Row[]): Promise<void>;
+}
+
 export interface EntityDeps {
   db: DynamicDb;
   permissions: Permissions;
@@ -128,6 +140,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   /** list-as-tree, lazy levels and pickers of a tree entity. */
   readonly tree?: EntityTree;
   private hooks: EntityHooks = {};
+  private readonly reactions: EntityReaction[] = [];
 
   constructor(
     readonly entity: EntityDef,
@@ -141,6 +154,11 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     // One module owns an entity's behaviour: a second owner would silently replace the first one's rules.
     if (Object.keys(this.hooks).length) throw new Error(`entity ${this.entity.name} already has hooks`);
     this.hooks = hooks;
+  }
+
+  /** Adds another module's reaction to this entity's writes (while the app is built). */
+  react(reaction: EntityReaction): void {
+    this.reactions.push(reaction);
   }
 
   /**
@@ -554,6 +572,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       trx.selectFrom(entity.table).where('id', '=', id),
     ).executeTakeFirstOrThrow();
     if (before && entity.tree) await followParent(entity, trx, before, after);
+    for (const reaction of this.reactions) await reaction.afterWrite?.(trx, user, after, before);
     return after;
   }
 
@@ -567,7 +586,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       [...this.deps.entities.values()].map((s) => s.entity),
     );
     await this.deps.db.transaction().execute(async (trx) => {
-      const found = await visible(trx).where('id', 'in', list).select('id').forUpdate().execute();
+      const found: Row[] = await visible(trx).where('id', 'in', list).selectAll().forUpdate().execute();
       if (found.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
       await checkRemovable(this.entity, trx, list, referrers);
       await checkKept(trx, this.entity, list);
@@ -578,6 +597,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       const changes: Record<string, unknown> = { is_deleted: 1 };
       if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
       await trx.updateTable(this.entity.table).set(changes).where('id', 'in', list).execute();
+      for (const reaction of this.reactions) await reaction.afterRemove?.(trx as DynamicDb, user, found);
     });
     await this.afterWrite();
   }

@@ -1,9 +1,10 @@
 import type { Resource } from '../resource.ts';
 import type { zh } from '../zh/index.ts';
+import { bom } from './bom.ts';
 import { common } from './common.ts';
 import { crud } from './crud.ts';
 import { flow } from './flow.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
 
-export const en: Resource<typeof zh> = { common, shell, mobile, crud, flow };
+export const en: Resource<typeof zh> = { common, shell, mobile, crud, flow, bom };

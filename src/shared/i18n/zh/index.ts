@@ -1,7 +1,8 @@
+import { bom } from './bom.ts';
 import { common } from './common.ts';
 import { crud } from './crud.ts';
 import { flow } from './flow.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
 
-export const zh = { common, shell, mobile, crud, flow };
+export const zh = { common, shell, mobile, crud, flow, bom };

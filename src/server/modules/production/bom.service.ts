@@ -1,0 +1,122 @@
+import type { Db } from '../../db/connect.ts';
+import type { AuthUser } from '../../platform/auth-context.ts';
+import { fail } from '../../platform/errors.ts';
+import { isId } from '../../platform/ids.ts';
+import type { Param } from '../../platform/route-schemas.ts';
+import { MAX_PAGE_SIZE } from '../../platform/entity/conditions.ts';
+import { bomGroups, explode, dictNames, latestDefaultVersion, whereUsed } from './bom.queries.ts';
+
+/** One parameter's text: the last of a repeated key, trimmed; blank is undefined. */
+export function textParam(value: Param | undefined, max = 64): string | undefined {
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  if (last === undefined || last === null || last === '') return undefined;
+  const text = String(last).trim();
+  return text ? text.slice(0, max) : undefined;
+}
+
+/** A required id parameter, else the contract's message naming it. */
+export function idParam(value: Param | undefined, name: string): string {
+  const text = textParam(value);
+  if (text === undefined) throw fail('missingParam', { name });
+  if (!isId(text)) throw fail('paramType', { name });
+  return text;
+}
+
+function pageParam(value: Param | undefined, fallback: number, name: 'current' | 'size'): number {
+  const text = textParam(value);
+  if (text === undefined) return fallback;
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1)
+    throw fail(name === 'current' ? 'pageCurrent' : 'pageSize', {
+      name: MAX_PAGE_SIZE,
+    });
+  if (name === 'size' && Number(text) > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });
+  return Number(text);
+}
+
+export async function bomGroupPage(
+  db: Db,
+  user: AuthUser,
+  query: {
+    productNo?: Param;
+    bomVersion?: Param;
+    componentNo?: Param;
+    sourceType?: Param;
+    current?: Param;
+    size?: Param;
+  },
+) {
+  const current = pageParam(query.current, 1, 'current');
+  const size = pageParam(query.size, 10, 'size');
+  const rows = await bomGroups(
+    db,
+    user.tenantId,
+    {
+      productNo: textParam(query.productNo),
+      bomVersion: textParam(query.bomVersion, 16),
+      componentNo: textParam(query.componentNo),
+      sourceType: textParam(query.sourceType, 32),
+    },
+    { current, size },
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return {
+    records: rows.map((r) => ({
+      id: `${r.product_id}|${r.bom_version}`,
+      productId: String(r.product_id),
+      productNo: r.product_no,
+      productName: r.product_name,
+      bomVersion: r.bom_version,
+      isDefault: Number(r.is_default),
+      lineCount: Number(r.line_count),
+    })),
+    total,
+    size,
+    current,
+    pages: Math.ceil(total / size),
+  };
+}
+
+export async function explosionOf(db: Db, user: AuthUser, query: { productId?: Param; bomVersion?: Param }) {
+  const productId = idParam(query.productId, 'productId');
+  const version = textParam(query.bomVersion, 16) ?? (await latestDefaultVersion(db, user.tenantId, productId));
+  if (version === undefined) return [];
+  const lang = user.lang ?? 'zh';
+  const [rows, sources, units] = await Promise.all([
+    explode(db, user.tenantId, productId, version),
+    dictNames(db, user.tenantId, 'bom_source', lang),
+    dictNames(db, user.tenantId, 'unit', lang),
+  ]);
+  return rows.map((r) => ({
+    id: String(r.id),
+    level: Number(r.level),
+    parentId: String(r.parent_id),
+    componentId: String(r.component_id),
+    componentNo: r.component_no,
+    componentName: r.component_name,
+    componentSpec: r.component_spec,
+    lineNo: Number(r.line_no),
+    qty: Number(r.qty),
+    lossRate: Number(r.loss_rate),
+    grossQty: Number(r.gross_qty),
+    totalQty: Number(r.total_qty),
+    unit: r.unit,
+    sourceType: r.source_type,
+    unitName: units.get(r.unit) ?? r.unit,
+    sourceTypeName: sources.get(r.source_type) ?? '',
+    hasChildren: Boolean(r.has_children),
+  }));
+}
+
+export async function partUses(db: Db, user: AuthUser, query: { productId?: Param }) {
+  const partId = idParam(query.productId, 'productId');
+  const rows = await whereUsed(db, user.tenantId, partId);
+  return rows.map((r) => ({
+    productId: String(r.product_id),
+    productNo: r.product_no,
+    productName: r.product_name,
+    bomVersion: r.bom_version,
+    isDefault: Number(r.is_default),
+    level: Number(r.level),
+    componentNo: r.component_no,
+  }));
+}
