@@ -19,7 +19,7 @@ import pg from 'pg';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/connect.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../src/server/db/connect.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seed } from '../src/server/db/seed/seed.ts';
 import { nextId } from '../src/server/platform/ids.ts';
@@ -440,7 +440,7 @@ async function rawDriverLoad(db: Prepared, connections: number, seconds: number)
     query = () => pool.query(PAGE_SQL, PAGE_PARAMS);
     close = () => pool.end();
   } else {
-    const pglite = await PGlite.create(join(db.dataDir, 'pgdata'));
+    const pglite = await PGlite.create(join(db.dataDir, 'pgdata'), { extensions: PGLITE_EXTENSIONS });
     query = () => pglite.query(PAGE_SQL, PAGE_PARAMS);
     close = () => pglite.close();
   }

@@ -1,3 +1,4 @@
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,12 +72,18 @@ function openPostgres(url: string, poolSize: number, scoped: Scope): Database {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
+/**
+ * The extensions the migrations create, loaded into every embedded database: pg_trgm, whose trigram indexes serve the
+ * part master's like searches (migration 0023), on PostgreSQL and here alike.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPGlite(dataDir: string, scoped: Scope): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = lockDataDir(dataDir);
   try {
     const parsers = Object.fromEntries(Object.values(TEXT_TYPES).map((oid) => [oid, keepText]));
-    const pglite = await PGlite.create(join(dataDir, 'pgdata'), { parsers });
+    const pglite = await PGlite.create(join(dataDir, 'pgdata'), { parsers, extensions: PGLITE_EXTENSIONS });
     const db = new Kysely<Schema>({ dialect: scoped(new SerialPGliteDialect(pglite)) });
     return {
       db,
