@@ -21,7 +21,9 @@ const listeners = new Set<() => void>();
 
 function update(next: Partial<TabState>, persist = true) {
   state = { ...state, ...next };
-  if (persist) {
+  // Signed out, nothing is kept: a screen still settling after a 401 (its route entered, its tab retitled) must not
+  // write back the tabs the logout removed.
+  if (persist && session.get().token) {
     setStore('tagList', state.tabs);
     setStore('tag', state.current);
   }
