@@ -129,15 +129,11 @@ async function prepare(): Promise<{ url: string; bolt: number }> {
         lines.map((l) => l.qty),
       ],
     );
-    await client.query(`create table if not exists erp_price (id bigint primary key,
-      tenant_id varchar(12) not null default '000000', price_type varchar(32) not null, product_id bigint not null,
-      partner_id bigint not null, currency varchar(32) not null default 'CNY', unit varchar(32) not null default 'PCS',
-      unit_price numeric(18,6) not null, tax_rate numeric(9,6) not null default 0.13, valid_from date not null,
-      valid_to date, is_deleted int not null default 0)`);
     await client.query(
       `insert into erp_price (id, tenant_id, price_type, product_id, partner_id, currency, unit, unit_price, tax_rate,
-        valid_from, is_deleted)
-      select $1::bigint + i, '000000', '2', p, 1, 'CNY', 'PCS', 1 + (i % 97) * 0.37, 0.13, date '2025-01-01', 0
+        tax_included_price, valid_from, is_deleted)
+      select $1::bigint + i, '000000', '2', p, 1, 'CNY', 'PCS', 1 + (i % 97) * 0.37, 0.13,
+        round((1 + (i % 97) * 0.37) * 1.13, 6), date '2025-01-01', 0
       from unnest($2::bigint[]) with ordinality as t(p, i)`,
       [String(BASE.price), priced.map(partId)],
     );
