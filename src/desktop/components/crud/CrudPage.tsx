@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
-import { App, Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusSquareOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
@@ -12,6 +12,7 @@ import { CELL_PADDING, fitHeader, rowButtonWidth } from '../table-width.ts';
 import { TOUCH_POINTER, useMediaQuery, WIDE_SCREEN } from '../use-media-query.ts';
 import { CrudDialog, type DialogState } from './CrudDialog.tsx';
 import { CrudToolbar } from './CrudToolbar.tsx';
+import { useConfirmDelete } from './use-confirm-delete.ts';
 import { ExcelButtons } from './ExcelButtons.tsx';
 import { crudKey, entityApi } from './crud-api.ts';
 import { crudCss } from './crud-css.ts';
@@ -77,7 +78,6 @@ const ACTION_ICONS: Record<RowVerb, ReactNode> = {
 export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?: CrudOptions }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const { can } = usePermission();
   const api = entityApi(entity);
@@ -103,15 +103,6 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     ]);
   };
   const context: CrudContext = { selected, reload, query: { ...query, ...fixed } };
-  const remove = useMutation({
-    mutationFn: api.remove,
-    onSuccess: async () => {
-      void message.success(t('common.deleteSuccess'));
-      setSelected([]);
-      await reload();
-    },
-  });
-
   // Deleting the last rows of the last page leaves an empty page: step back to the new last one.
   const data = list.page;
   useEffect(() => {
@@ -134,19 +125,10 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     setPage((p) => ({ ...p, current: 1 }));
     setSelected([]);
   };
-  const confirmDelete = (ids: string[]) => {
-    if (ids.length === 0) {
-      void message.warning(t('common.selectOne'));
-      return;
-    }
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('common.deleteConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: () => remove.mutateAsync(ids).catch(() => undefined),
-    });
-  };
+  const confirmDelete = useConfirmDelete(api.remove, async () => {
+    setSelected([]);
+    await reload();
+  });
   const openDialog = (state: DialogState) => {
     setDialog(state);
     setDialogOpen(true);

@@ -1,7 +1,8 @@
+import { useConfirmDelete } from '../../components/crud/use-confirm-delete.ts';
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Flex, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../client/http.ts';
 import { textKey } from '../../../shared/entities/define.ts';
@@ -38,7 +39,6 @@ const LINE_FIELDS = listFields(productBom, ['productNo', 'productName', 'bomVers
 export default function BomPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const { can } = usePermission();
   const [query, setQuery] = useState<Query>({});
@@ -54,25 +54,11 @@ export default function BomPage() {
     placeholderData: keepPreviousData,
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: crudKey(productBom) });
-  const remove = useMutation({
-    mutationFn: api.remove,
-    onSuccess: async () => {
-      void message.success(t('common.deleteSuccess'));
-      await reload();
-    },
-  });
   const open = (state: DialogState) => {
     setDialog(state);
     setDialogOpen(true);
   };
-  const confirmDelete = (id: string) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('common.deleteConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: () => remove.mutateAsync([id]).catch(() => undefined),
-    });
+  const confirmDelete = useConfirmDelete(api.remove, reload);
 
   const groupColumns: TableColumnsType<Group> = [
     { key: 'productNo', title: t('bom.parentNo'), dataIndex: 'productNo', width: 200, fixed: 'left' },
@@ -134,7 +120,7 @@ export default function BomPage() {
         </Button>
       )}
       {can('productbom_delete') && (
-        <Button type="link" size="small" danger onClick={() => confirmDelete(record.id)}>
+        <Button type="link" size="small" danger onClick={() => confirmDelete([record.id])}>
           {t('common.delete')}
         </Button>
       )}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Card, Space } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PLAN_RELEASE, PLAN_STATUS, prodplane } from '../../../shared/entities/production/prodplane.ts';
 import { CrudDialog, type DialogState } from '../../components/crud/CrudDialog.tsx';
 import { crudKey, entityApi } from '../../components/crud/crud-api.ts';
 import { crudCss } from '../../components/crud/crud-css.ts';
 import { CrudToolbar } from '../../components/crud/CrudToolbar.tsx';
+import { useConfirmDelete } from '../../components/crud/use-confirm-delete.ts';
 import { fieldsForMode, formFields } from '../../components/crud/fields.ts';
 import { PAGE_SIZES, useCrudRows } from '../../components/crud/use-crud-rows.ts';
 import { DimensionSearchBar, monthsOf } from '../../components/grid/DimensionSearchBar.tsx';
@@ -75,27 +76,10 @@ export default function ProdplanePage() {
   const list = useCrudRows(prodplane, { mode: 'paged', action: 'list', query, page });
   const reload = () => queryClient.invalidateQueries({ queryKey: crudKey(prodplane) });
 
-  const remove = useMutation({
-    mutationFn: api.remove,
-    onSuccess: async () => {
-      void message.success(t('common.deleteSuccess'));
-      setSelected([]);
-      await reload();
-    },
+  const confirmDelete = useConfirmDelete(api.remove, async () => {
+    setSelected([]);
+    await reload();
   });
-  const confirmDelete = (ids: string[]) => {
-    if (ids.length === 0) {
-      void message.warning(t('common.selectOne'));
-      return;
-    }
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('common.deleteConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: () => remove.mutateAsync(ids).catch(() => undefined),
-    });
-  };
   // 下达 / 撤回 / 关闭: an edit of the status alone, after a confirmation.
   const setStatus = (row: GridRow, planStatus: string, confirm: string) =>
     modal.confirm({
