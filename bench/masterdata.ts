@@ -28,10 +28,12 @@ import {
   login,
   migrateAndSeed,
   onCleanup,
-  percentile,
+  measureSequential,
+  printLatencyTable,
   runBench,
   startServer,
   sleep,
+  type LatencyResult,
 } from './support.ts';
 
 const DB_NAME = 'tenon_bench_masterdata';
@@ -163,23 +165,7 @@ async function prepare(): Promise<{ url: string; bolt: number }> {
   return { url, bolt };
 }
 
-interface Stats {
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-async function measure(call: () => Promise<void>): Promise<Stats> {
-  for (let i = 0; i < WARMUP; i++) await call();
-  const samples: number[] = [];
-  for (let i = 0; i < MEASURED; i++) {
-    const t0 = performance.now();
-    await call();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) };
-}
+const measure = (call: () => Promise<void>) => measureSequential(call, WARMUP, MEASURED);
 
 async function api<T>(port: number, token: string, path: string, method = 'GET'): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { 'Blade-Auth': `bearer ${token}` } });
@@ -221,13 +207,7 @@ const PRODUCT_PAGE_SQL = (column: string) => `select r.*, c.__total from
   left join lateral (select * from erp_product where ${PRODUCT_FILTER(column)} order by product_no asc limit 10 offset 0)
   as r on true`;
 
-interface Result {
-  name: string;
-  target: number;
-  api: Stats;
-  raw: Stats;
-  detail: string;
-}
+type Result = LatencyResult;
 
 async function run(): Promise<{ results: Result[]; recalc: { seconds: number; polls: string[] } }> {
   const { url, bolt } = await prepare();
@@ -323,38 +303,18 @@ async function run(): Promise<{ results: Result[]; recalc: { seconds: number; po
   return { results, recalc: { seconds, polls } };
 }
 
-const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
-
 function report({ results, recalc }: Awaited<ReturnType<typeof run>>): boolean {
-  const header = ['endpoint', 'API p50', 'API p95', 'API p99', 'raw p50', 'raw p95', 'raw p99', 'target', 'verdict'];
-  const lines = results.map((r) => [
-    r.name,
-    ms(r.api.p50),
-    ms(r.api.p95),
-    ms(r.api.p99),
-    ms(r.raw.p50),
-    ms(r.raw.p95),
-    ms(r.raw.p99),
-    `p95 < ${r.target}`,
-    r.api.p95 < r.target ? 'PASS' : 'FAIL',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(
-    `\nPostgreSQL, ${PARTS.toLocaleString('en-US')} parts; ${WARMUP} warm-up + ${MEASURED} sequential requests.`,
+  const latencyOk = printLatencyTable(
+    `PostgreSQL, ${PARTS.toLocaleString('en-US')} parts; ${WARMUP} warm-up + ${MEASURED} sequential requests.`,
+    'API = loopback round trip measured by the client (ms); raw = the same SQL through pg.Pool (ms).',
+    results,
   );
-  console.log('API = loopback round trip measured by the client (ms); raw = the same SQL through pg.Pool (ms).');
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const line of lines) console.log(fmt(line));
-  for (const r of results) console.log(`${r.name}: ${r.detail}`);
   const recalcOk = recalc.seconds < 10;
   console.log(
     `bomcost recalculation of ${COSTS.toLocaleString('en-US')} costs: ${recalc.seconds.toFixed(2)} s (target < 10 s): ` +
       `${recalcOk ? 'PASS' : 'FAIL'}; progress seen: ${recalc.polls.join(' → ')}`,
   );
-  return results.every((r) => r.api.p95 < r.target) && recalcOk;
+  return latencyOk && recalcOk;
 }
 
 await runBench('bench/masterdata', run, report);

@@ -299,3 +299,63 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
+
+/** Latency percentiles of one measured call (ms). */
+export interface LatencyStats {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** `warmup` calls, then `measured` calls timed one after another. */
+export async function measureSequential(
+  call: () => Promise<void>,
+  warmup: number,
+  measured: number,
+): Promise<LatencyStats> {
+  for (let i = 0; i < warmup; i++) await call();
+  const samples: number[] = [];
+  for (let i = 0; i < measured; i++) {
+    const t0 = performance.now();
+    await call();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) };
+}
+
+/** An endpoint measured through the API and its SQL through the raw driver, against a p95 target (ms). */
+export interface LatencyResult {
+  name: string;
+  target: number;
+  api: LatencyStats;
+  raw: LatencyStats;
+  detail: string;
+}
+
+/** Prints `title`, `note` and the results' table with a verdict per row; true when every p95 meets its target. */
+export function printLatencyTable(title: string, note: string, results: LatencyResult[]): boolean {
+  const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
+  const header = ['endpoint', 'API p50', 'API p95', 'API p99', 'raw p50', 'raw p95', 'raw p99', 'target', 'verdict'];
+  const lines = results.map((r) => [
+    r.name,
+    ms(r.api.p50),
+    ms(r.api.p95),
+    ms(r.api.p99),
+    ms(r.raw.p50),
+    ms(r.raw.p95),
+    ms(r.raw.p99),
+    `p95 < ${r.target}`,
+    r.api.p95 < r.target ? 'PASS' : 'FAIL',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${title}`);
+  console.log(note);
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(fmt(line));
+  for (const r of results) console.log(`${r.name}: ${r.detail}`);
+  return results.every((r) => r.api.p95 < r.target);
+}

@@ -28,7 +28,9 @@ import {
   log,
   login,
   onCleanup,
-  percentile,
+  measureSequential,
+  printLatencyTable,
+  type LatencyResult,
   runBench,
   type Server,
   startServer as startServerWith,
@@ -160,28 +162,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
 // ---------------------------------------------------------------------------------------------------------------
 // Measurement
 
-interface Stats {
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
-}
-
-/** WARMUP calls, then MEASURED calls timed one after another. */
-async function measure(call: () => Promise<void>): Promise<Stats> {
-  for (let i = 0; i < WARMUP; i++) await call();
-  const samples: number[] = [];
-  for (let i = 0; i < MEASURED; i++) {
-    const t0 = performance.now();
-    await call();
-    samples.push(performance.now() - t0);
-  }
-  return stats(samples);
-}
+const measure = (call: () => Promise<void>) => measureSequential(call, WARMUP, MEASURED);
 
 async function apiCall(port: number, path: string, token: string, check: (data: unknown) => void) {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'Blade-Auth': `bearer ${token}` } });
@@ -212,13 +193,7 @@ const USER_PAGE_SQL = `select r.*, c.__total from (select count(*) as __total fr
   left join lateral (select * from blade_user where ${USER_FILTER} order by create_time desc, id desc limit 10 offset 0) as r on true`;
 const USER_PAGE_PARAMS = ['000000', TARGET_CHILD, `%,${TARGET_CHILD},%`];
 
-interface Result {
-  name: string;
-  target: number;
-  api: Stats;
-  raw: Stats;
-  detail: string;
-}
+type Result = LatencyResult;
 
 async function run(): Promise<Result[]> {
   const databaseUrl = await prepare();
@@ -281,33 +256,11 @@ async function run(): Promise<Result[]> {
   ];
 }
 
-const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
-
-function printTable(results: Result[]): boolean {
-  const header = ['endpoint', 'API p50', 'API p95', 'API p99', 'raw p50', 'raw p95', 'raw p99', 'target', 'verdict'];
-  const lines = results.map((r) => [
-    r.name,
-    ms(r.api.p50),
-    ms(r.api.p95),
-    ms(r.api.p99),
-    ms(r.raw.p50),
-    ms(r.raw.p95),
-    ms(r.raw.p99),
-    `p95 < ${r.target}`,
-    r.api.p95 < r.target ? 'PASS' : 'FAIL',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(
-    `\nPostgreSQL, ${USERS.toLocaleString('en-US')} users, ${EXTRA_MENUS} extra menus; ${WARMUP} warm-up + ${MEASURED} sequential requests, 1 connection.`,
+const printTable = (results: Result[]): boolean =>
+  printLatencyTable(
+    `PostgreSQL, ${USERS.toLocaleString('en-US')} users, ${EXTRA_MENUS} extra menus; ${WARMUP} warm-up + ${MEASURED} sequential requests, 1 connection.`,
+    'API = loopback round trip measured by the client (ms); raw = the equivalent SQL through pg.Pool (ms).',
+    results,
   );
-  console.log('API = loopback round trip measured by the client (ms); raw = the equivalent SQL through pg.Pool (ms).');
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const line of lines) console.log(fmt(line));
-  for (const r of results) console.log(`${r.name}: ${r.detail}`);
-  return results.every((r) => r.api.p95 < r.target);
-}
 
 await runBench('bench/system', run, printTable);
