@@ -1,5 +1,6 @@
 import { addDays } from '../../calendar/working-days.ts';
 import { defineEntity } from '../define.ts';
+import { plantField } from './plant-fields.ts';
 import { LINE_IN_USE } from './line.ts';
 
 /** 停用 and 报废: a device out of service is never overdue for maintenance. */
@@ -55,16 +56,7 @@ export const device = defineEntity({
     model: { type: 'string', max: 64, list: true, form: true, label: { zh: '规格型号', en: 'Model' } },
     manufacturer: { type: 'string', max: 128, form: true, label: { zh: '制造商', en: 'Manufacturer' } },
     serialNo: { type: 'string', max: 64, form: true, label: { zh: '出厂编号', en: 'Serial no.' } },
-    orgId: {
-      type: 'string',
-      max: 64,
-      company: true,
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '所属工厂', en: 'Company / plant' },
-      required: true,
-    },
+    orgId: plantField,
     lineId: {
       type: 'id',
       nullable: true,

@@ -1,4 +1,5 @@
 import { defineEntity } from '../define.ts';
+import { plantField, workshopField } from './plant-fields.ts';
 import { partnerFields } from '../masterdata/partner-fields.ts';
 
 /** The refusal of deleting a line while stations, devices or workers point at it (every such field's `inUse`). */
@@ -42,26 +43,8 @@ export const line = defineEntity({
       label: { zh: '产线名称', en: 'Line name' },
       required: true,
     },
-    orgId: {
-      type: 'string',
-      max: 64,
-      company: true,
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '所属工厂', en: 'Company / plant' },
-      required: true,
-    },
-    workshopType: {
-      type: 'string',
-      max: 32,
-      bizDict: 'workshop_type',
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '所属车间', en: 'Workshop' },
-      required: true,
-    },
+    orgId: plantField,
+    workshopType: workshopField,
     lineType: {
       type: 'string',
       max: 32,

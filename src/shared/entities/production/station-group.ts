@@ -1,4 +1,5 @@
 import { defineEntity } from '../define.ts';
+import { plantField, workshopField } from './plant-fields.ts';
 
 /**
  * A station group (工位组, domain/production.md): interchangeable stations of one kind across lines, the costing and
@@ -35,26 +36,8 @@ export const stationGroup = defineEntity({
       label: { zh: '工位组名称', en: 'Group name' },
       required: true,
     },
-    orgId: {
-      type: 'string',
-      max: 64,
-      company: true,
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '所属工厂', en: 'Company / plant' },
-      required: true,
-    },
-    workshopType: {
-      type: 'string',
-      max: 32,
-      bizDict: 'workshop_type',
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '所属车间', en: 'Workshop' },
-      required: true,
-    },
+    orgId: plantField,
+    workshopType: workshopField,
     stationType: {
       type: 'string',
       max: 32,

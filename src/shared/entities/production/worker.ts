@@ -1,4 +1,5 @@
 import { defineEntity } from '../define.ts';
+import { plantField, workshopField } from './plant-fields.ts';
 import { PHONE_PATTERNS } from '../system/user.ts';
 import { LINE_IN_USE } from './line.ts';
 
@@ -38,27 +39,9 @@ export const worker = defineEntity({
       required: true,
     },
     sex: { type: 'int', dict: 'sex', list: true, form: true, label: { zh: '性别', en: 'Gender' }, required: true },
-    orgId: {
-      type: 'string',
-      max: 64,
-      company: true,
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '所属工厂', en: 'Company / plant' },
-      required: true,
-    },
+    orgId: plantField,
     // Lists also carry the workshop's name as `workshopName` (the production module's hook).
-    workshopType: {
-      type: 'string',
-      max: 32,
-      bizDict: 'workshop_type',
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '所属车间', en: 'Workshop' },
-      required: true,
-    },
+    workshopType: workshopField,
     lineId: {
       type: 'id',
       nullable: true,
