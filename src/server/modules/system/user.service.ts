@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
 import { splitList, type AuthUser } from '../../platform/auth-context.ts';
+import { checkDicts } from '../../platform/entity/biz-dicts.ts';
 import { allRecords, importWorkbook } from '../../platform/entity/excel.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
 import type { EntityHooks, EntityService, WireRecord } from '../../platform/entity/service.ts';
@@ -369,6 +370,7 @@ export class UserService {
       changes[field.column] = parseFieldValue(field, input[name]);
     }
     if (!Object.keys(changes).length) return;
+    await checkDicts(this.db, userEntity, changes, stored);
     await this.db
       .updateTable('blade_user')
       .set({ ...changes, update_user: user.userId, update_time: formatDateTime() })

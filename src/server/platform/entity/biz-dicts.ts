@@ -62,6 +62,29 @@ export async function checkBizDicts(trx: DynamicDb, entity: EntityDef, tenantId:
   }
 }
 
+/**
+ * Each written value of a platform dictionary field (`dict`: sex, user type) is one of its items, else `请选择<label>`:
+ * a number no item holds would otherwise reach a smallint column and fail there. Read through `trx`, not the cached
+ * Dictionaries: on PGlite a second connection would wait for this transaction. The field's default (a menu's 0, no
+ * button function) and a value the row already holds (an item an administrator has since removed) pass.
+ */
+export async function checkDicts(trx: DynamicDb, entity: EntityDef, values: Row, before?: Row): Promise<void> {
+  for (const field of fieldsOf(entity).values()) {
+    const value = values[field.column];
+    if (!field.dict || value === undefined || value === null || value === '') continue;
+    if (String(value) === String(field.default) || String(value) === String(before?.[field.column])) continue;
+    const found = await trx
+      .selectFrom('blade_dict')
+      .select('id')
+      .where('code', '=', field.dict)
+      .where('dict_key', '=', String(value))
+      .where('parent_id', '<>', '0')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!found) throw failWith(selectText(field));
+  }
+}
+
 /** `请选择<label>`: the message of a value a select offers none of. */
 export const selectText = (field: ResolvedField): LocalText => ({
   zh: `请选择${field.label.zh}`,

@@ -3,7 +3,7 @@ import { displayField, keyField, refNameKey, type EntityDef } from '../../../sha
 import { checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type Lang, type LocalText } from '../../../shared/i18n/server-messages.ts';
-import { bizDictColumns, bizDictNames, checkBizDicts } from './biz-dicts.ts';
+import { bizDictColumns, bizDictNames, checkBizDicts, checkDicts } from './biz-dicts.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { splitList, type AuthUser } from '../auth-context.ts';
 import { dataScopePredicate } from './data-scope.ts';
@@ -527,6 +527,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
     checkReserved(entity, user, values, before);
     // Dictionaries first: a refBy reference's table follows a dictionary value.
+    await checkDicts(trx, entity, values, before);
     await checkBizDicts(trx, entity, user.tenantId, values);
     await checkRefs(trx, this.refFields(), context.refs, values, { ...before, ...values });
     Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }));
