@@ -204,7 +204,9 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
-  const child = spawn(TSX, ['src/server/main.ts'], {
+  // BENCH_SERVER_FLAGS: node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(TSX, [...flags, 'src/server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'],
