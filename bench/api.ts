@@ -3,13 +3,15 @@
  * query through the raw driver in the same run, on PGlite and on PostgreSQL.
  *
  *   node_modules/.bin/tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50]
- *                                      [--rows 1000] [--path /api/...]
+ *                                      [--rows 1000] [--path /api/...] [--rounds 1]
  *
  * Per database: a fresh database (PGlite: temp DATA_DIR; PostgreSQL: database `tenon_bench` (or BENCH_PG_DB) on
  * BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/) is migrated, seeded and given `--rows` extra params
  * from this process; the server starts as a child process (`tsx src/server/main.ts`); autocannon logs in and loads
  * the route for `duration` seconds after a 2 s warm-up; the server stops; then the route's SQL runs through the raw
  * driver (pg.Pool of the server's size, or PGlite opened directly) in `connections` concurrent loops.
+ * With `--rounds N` (PostgreSQL) the server stays up and API and raw loads alternate in N slices each (API, raw, raw,
+ * API, ...), so that other work on the machine falls on both sides alike; each side's req/s is over all its slices.
  * With TENON_RLS=off in the environment the server runs without row-level security (to measure its cost).
  * Everything is removed afterwards. Exit code 1 when any request failed or a phase did not finish in time.
  */
@@ -51,6 +53,8 @@ interface Options {
   connections: number;
   rows: number;
   path: string;
+  /** PostgreSQL: API and raw driver in this many alternating slices of `duration` s each (1: one after the other). */
+  rounds: number;
 }
 
 const DEFAULT_PATH = '/api/blade-system/param/page?current=1&size=10';
@@ -71,6 +75,7 @@ function parseOptions(argv: string[]): Options {
     connections: 50,
     rows: 1000,
     path: DEFAULT_PATH,
+    rounds: 1,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
@@ -95,6 +100,9 @@ function parseOptions(argv: string[]): Options {
       case '--path':
         options.path = value();
         break;
+      case '--rounds':
+        options.rounds = positive(flag, value());
+        break;
       case '--help':
       case '-h':
         usage();
@@ -117,7 +125,7 @@ function positive(flag: string, text: string | undefined, zeroOk = false): numbe
 function usage(problem?: string): never {
   if (problem) console.error(`bench/api: ${problem}`);
   console.error(
-    'usage: tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50] [--rows 1000] [--path /api/...]',
+    'usage: tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50] [--rows 1000] [--path /api/...] [--rounds 1]',
   );
   process.exit(problem ? 2 : 0);
 }
@@ -376,6 +384,16 @@ async function apiLoad(
   log(`API warm-up ${WARMUP_SECONDS} s`);
   await autocannonRun(url, token, connections, WARMUP_SECONDS);
   log(`API load ${seconds} s, ${connections} connections: GET ${path}`);
+  return apiSlice(server, url, token, connections, seconds);
+}
+
+async function apiSlice(
+  server: Server,
+  url: string,
+  token: string,
+  connections: number,
+  seconds: number,
+): Promise<LoadStats & { failures: ApiFailures }> {
   const latencies = new Latencies();
   const meter = cpuMeter(server.pid);
   const result = await autocannonRun(url, token, connections, seconds, latencies);
@@ -432,7 +450,8 @@ async function rawLoad(query: () => Promise<unknown>, concurrency: number, secon
   };
 }
 
-async function rawDriverLoad(db: Prepared, connections: number, seconds: number): Promise<LoadStats> {
+/** The page's SQL through the bare driver, checked once; `close` ends it. */
+async function openRaw(db: Prepared): Promise<{ query: () => Promise<unknown>; close: () => Promise<void> }> {
   let query: () => Promise<unknown>;
   let close: () => Promise<void>;
   if (db.kind === 'postgres') {
@@ -445,9 +464,23 @@ async function rawDriverLoad(db: Prepared, connections: number, seconds: number)
     close = () => pglite.close();
   }
   const unregister = onCleanup(`close raw ${db.kind}`, close);
+  const check = (await query()) as { rows: Array<{ __total: unknown }> };
+  if (check.rows.length !== 10) {
+    await close();
+    throw new Error(`raw query returned ${check.rows.length} rows, expected 10`);
+  }
+  return {
+    query,
+    close: async () => {
+      unregister();
+      await close();
+    },
+  };
+}
+
+async function rawDriverLoad(db: Prepared, connections: number, seconds: number): Promise<LoadStats> {
+  const { query, close } = await openRaw(db);
   try {
-    const check = (await query()) as { rows: Array<{ __total: unknown }> };
-    if (check.rows.length !== 10) throw new Error(`raw query returned ${check.rows.length} rows, expected 10`);
     log(`raw ${db.kind} warm-up ${WARMUP_SECONDS} s`);
     await rawLoad(query, connections, WARMUP_SECONDS);
     log(
@@ -455,8 +488,64 @@ async function rawDriverLoad(db: Prepared, connections: number, seconds: number)
     );
     return await rawLoad(query, connections, seconds);
   } finally {
-    unregister();
     await close();
+  }
+}
+
+/** One side's slices as one result: req/s over all of them, the median slice's latencies, the mean CPU. */
+function joinSlices<T extends LoadStats>(slices: T[]): T {
+  const median = (pick: (s: T) => number) => [...slices].map(pick).sort((a, b) => a - b)[slices.length >> 1];
+  const requests = slices.reduce((n, s) => n + s.requests, 0);
+  const seconds = slices.reduce((n, s) => n + s.seconds, 0);
+  const mean = (pick: (c: CpuReport) => number) => slices.reduce((n, s) => n + pick(s.cpu), 0) / slices.length;
+  return {
+    ...slices[0],
+    requests,
+    seconds,
+    rps: requests / seconds,
+    p50: median((s) => s.p50),
+    p99: median((s) => s.p99),
+    cpu: {
+      server: mean((c) => c.server),
+      postgres: mean((c) => c.postgres),
+      bench: mean((c) => c.bench),
+      machineBusy: mean((c) => c.machineBusy),
+    },
+  };
+}
+
+/** PostgreSQL, server up: API and raw loads in alternating slices (API, raw, raw, API, ...) after both warm up. */
+async function alternatingLoad(server: Server, db: Prepared, options: Options) {
+  const { connections, duration, rounds } = options;
+  const token = await login(server.port);
+  await checkRoute(server.port, DEFAULT_PATH, token);
+  const url = `http://127.0.0.1:${server.port}${DEFAULT_PATH}`;
+  const raw = await openRaw(db);
+  try {
+    log(`warm-up ${WARMUP_SECONDS} s each`);
+    await autocannonRun(url, token, connections, WARMUP_SECONDS);
+    await rawLoad(raw.query, connections, WARMUP_SECONDS);
+    const apiSlices: Array<LoadStats & { failures: ApiFailures }> = [];
+    const rawSlices: LoadStats[] = [];
+    for (let round = 0; round < rounds; round++) {
+      log(`round ${round + 1}/${rounds}: API and raw, ${duration} s each`);
+      const api = () => apiSlice(server, url, token, connections, duration).then((s) => apiSlices.push(s));
+      const bare = () => rawLoad(raw.query, connections, duration).then((s) => rawSlices.push(s));
+      for (const run of round % 2 ? [bare, api] : [api, bare]) await run();
+    }
+    const failures = apiSlices.reduce(
+      (all, s) => ({
+        non2xx: all.non2xx + s.failures.non2xx,
+        mismatches: all.mismatches + s.failures.mismatches,
+        errors: all.errors + s.failures.errors,
+        timeouts: all.timeouts + s.failures.timeouts,
+        statusCodes: [all.statusCodes, s.failures.statusCodes].filter(Boolean).join('; '),
+      }),
+      { non2xx: 0, mismatches: 0, errors: 0, timeouts: 0, statusCodes: '' },
+    );
+    return { api: { ...joinSlices(apiSlices), failures }, raw: joinSlices(rawSlices) };
+  } finally {
+    await raw.close();
   }
 }
 
@@ -480,6 +569,16 @@ async function benchOne(kind: DbKind, options: Options): Promise<Row> {
   const db = await withTimeout(prepare(kind, options.rows), phase, `${kind}: database preparation`);
   const server = await withTimeout(startServer(db), phase, `${kind}: server start`);
   log(`${kind}: server pid ${server.pid} listening on 127.0.0.1:${server.port}`);
+  if (kind === 'postgres' && options.rounds > 1 && options.path === DEFAULT_PATH) {
+    const whole = (options.duration * 2 * options.rounds + 4 * WARMUP_SECONDS) * 1000 + 30_000;
+    try {
+      const { api, raw } = await withTimeout(alternatingLoad(server, db, options), whole, `${kind}: alternating load`);
+      return { kind, api, raw };
+    } finally {
+      await withTimeout(server.stop(), 30_000, `${kind}: server stop`);
+      await cleanupAll();
+    }
+  }
   let api: Row['api'];
   try {
     api = await withTimeout(
@@ -529,7 +628,7 @@ function printTable(rows: Row[], options: Options) {
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log('');
   console.log(
-    `GET ${options.path}, ${options.connections} connections, ${options.duration} s (after ${WARMUP_SECONDS} s warm-up), ${options.rows} extra params`,
+    `GET ${options.path}, ${options.connections} connections, ${options.duration} s${options.rounds > 1 ? ` x ${options.rounds} alternating slices on PostgreSQL` : ''} (after ${WARMUP_SECONDS} s warm-up), ${options.rows} extra params`,
   );
   // TENON_RLS reaches the server child through the environment (bench/support.ts keeps it).
   console.log(

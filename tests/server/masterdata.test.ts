@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { createTenantAdmin } from '../support/factories.ts';
 
 /** Issue 12: customers and suppliers (domain/masterdata.md), their rules and messages, over HTTP. */
 const SYS = '/api/blade-system';
@@ -234,6 +235,33 @@ describe('products', () => {
     expect(byCustomerNo.records.map((r: Row) => r.productNo)).toEqual(['T-5G0-809A']);
     const raw = expectOk(await t.get(`${SYS}/product/list?productType_equal=3&productNo=T-`, admin));
     expect(raw.records.map((r: Row) => r.productNo)).toEqual(['T-P-CAT', 'T-RM-DC01']);
+  });
+
+  it("are searched in the caller's tenant only, through the trigram index and without it", async () => {
+    const other = '320001';
+    const { token } = await createTenantAdmin(t, other, ['product'], 'parts-b', 'pw');
+    await t.services.db
+      .insertInto('erp_product')
+      .values({
+        id: '320001000000000001',
+        tenant_id: other,
+        product_no: 'T-5G0-809A',
+        product_name: '他租户 DC01',
+        product_type: '2',
+        category_id: '320001000000000002',
+      })
+      .execute();
+    const ids = async (query: string, token: string) =>
+      (expectOk(await t.get(`${SYS}/product/list?${query}&size=100`, token)).records as Row[]).map((r) => r.id);
+    // Three characters or more go through tenon_match_ids (migration 0024), two through a plain ilike: same answers.
+    for (const query of ['productNo=809A', 'productNo=5G', 'productName=DC01', 'keyword=DC01', 'productName=他租户'])
+      expect(await ids(query, token), query).toEqual(['320001000000000001']);
+    const own = await ids('productNo=5G0-809', admin);
+    expect(own).toHaveLength(1);
+    expect(own).not.toContain('320001000000000001');
+    // The pattern's own % and _ are text, not wildcards.
+    expect(await ids('productNo=5G0%25809', admin)).toEqual([]);
+    expect(await ids('productNo=5G0_809', admin)).toEqual([]);
   });
 
   it('keep a customer that parts point at from being deleted', async () => {

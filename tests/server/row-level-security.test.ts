@@ -145,6 +145,46 @@ describe('row-level security', () => {
     expect((await t.get(RAW, admin)).json().tenants).toEqual(expect.arrayContaining(['000000', A, B]));
   });
 
+  it('lets tenon_match_ids (the trigram search, migration 0024) answer only the ids the policy shows', async () => {
+    for (const tenantId of [A, B])
+      await t.services.db
+        .insertInto('blade_dept')
+        .values({
+          id: `${tenantId}2`,
+          tenant_id: tenantId,
+          parent_id: '0',
+          ancestors: '0',
+          dept_name: `检索科${tenantId}`,
+        })
+        .execute();
+    const matched = async (tenantId: string) => {
+      const context = newRequestContext();
+      context.tenantId = tenantId;
+      const { rows } = await runInContext(context, () =>
+        sql<{ id: string }>`select tenon_match_ids('blade_dept', array['dept_name'], '%检索科%') as id`.execute(
+          t.services.db,
+        ),
+      );
+      return rows.map((r) => String(r.id)).sort();
+    };
+    expect(await matched(A)).toEqual([`${A}2`]);
+    expect(await matched(B)).toEqual([`${B}2`]);
+    expect(await matched('000000')).toEqual([`${A}2`, `${B}2`]);
+    expect(await matched('')).toEqual([]); // no tenant known: nothing, as the policy
+    // The owner (start-up, TENON_RLS=off) sees every row anyway, and so does the function.
+    const { rows } = await sql<{
+      id: string;
+    }>`select tenon_match_ids('blade_dept', array['dept_name'], '%检索科%') as id`.execute(t.services.db);
+    expect(rows.map((r) => String(r.id)).sort()).toEqual([`${A}2`, `${B}2`]);
+    // Only the app role (and the owner) may call it.
+    const { rows: grants } = await sql<{
+      role: string;
+    }>`select grantee as role from information_schema.routine_privileges
+      where routine_name = 'tenon_match_ids' and privilege_type = 'EXECUTE'`.execute(t.services.db);
+    expect(grants.map((g) => g.role)).not.toContain('PUBLIC');
+    expect(grants.map((g) => g.role)).toContain(APP_ROLE);
+  });
+
   it("leaves start-up and test setup (no context) the owner's rights", async () => {
     expect(await seenTenants()).toEqual(expect.arrayContaining(['000000', A, B]));
     expect(await currentRole()).not.toBe(APP_ROLE);

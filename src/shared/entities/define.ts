@@ -74,6 +74,11 @@ export interface FieldDef {
   /** Text fields a like search of this one matches as well (a customer's name finds its short name). */
   alsoMatches?: readonly string[];
   /**
+   * A trigram index (pg_trgm, made by the entity's migration) serves like searches of this field: on a tenant table
+   * the engine then searches through `tenon_match_ids` (migration 0024), which row-level security lets use it.
+   */
+  trigram?: true;
+  /**
    * Unique among live rows (per tenant for tenant tables); message `<label>已存在`. With `scope`, unique among the
    * rows that share those fields' values (a dictionary key under one parent), with its own message.
    */

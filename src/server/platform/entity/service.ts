@@ -188,7 +188,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const visible = await this.visibleRows(user);
     const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
     const filtered = () =>
-      withConditions(extra ? visible(this.deps.db).where(extra) : visible(this.deps.db), conditions);
+      withConditions(extra ? visible(this.deps.db).where(extra) : visible(this.deps.db), conditions, this.entity);
     let pageRows = this.selectColumns(filtered());
     for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
     pageRows = pageRows.limit(list.size).offset((list.current - 1) * list.size);
@@ -250,7 +250,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const list = parseListQuery(this.entity, query, { paged: false });
     const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
     const visible = (await this.visibleRows(user))(this.deps.db);
-    let select = withConditions(extra ? visible.where(extra) : visible, conditions);
+    let select = withConditions(extra ? visible.where(extra) : visible, conditions, this.entity);
     for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
     return this.wire(await this.selectColumns(select).limit(list.size).execute(), user.lang);
   }
@@ -751,8 +751,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
-function withConditions(query: SelectQueryBuilder<any, any, any>, conditions: Condition[]) {
-  return conditions.length ? query.where((eb) => eb.and(conditionsPredicate(eb, conditions))) : query;
+function withConditions(query: SelectQueryBuilder<any, any, any>, conditions: Condition[], entity: EntityDef) {
+  return conditions.length ? query.where((eb) => eb.and(conditionsPredicate(eb, conditions, '', entity))) : query;
 }
 
 /**

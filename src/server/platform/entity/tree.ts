@@ -106,7 +106,7 @@ export class EntityTree {
     const list = parseListQuery(entity, selection.query ?? {}, { paged: false });
     const conditions = [...list.conditions, ...fixedConditions(entity, selection.where)];
     let query = (await this.service.visibleRows(user))(this.db);
-    if (conditions.length) query = query.where((eb) => eb.and(conditionsPredicate(eb, conditions)));
+    if (conditions.length) query = query.where((eb) => eb.and(conditionsPredicate(eb, conditions, '', entity)));
     if (selection.parentId !== undefined) query = query.where('parent_id', '=', selection.parentId);
     const under = selection.under;
     if (under) {

@@ -33,6 +33,7 @@ export const product = defineEntity({
       filter: true,
       export: true,
       alsoMatches: ['customerPartNo'],
+      trigram: true,
       label: { zh: '产品零件号', en: 'Part number' },
       required: true,
     },
@@ -42,6 +43,7 @@ export const product = defineEntity({
       list: true,
       form: true,
       export: true,
+      trigram: true,
       label: { zh: '客户零件号', en: 'Customer part number' },
     },
     productName: {
@@ -51,6 +53,7 @@ export const product = defineEntity({
       form: true,
       filter: true,
       export: true,
+      trigram: true,
       label: { zh: '产品名称', en: 'Part name' },
       required: true,
     },
