@@ -96,7 +96,9 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
           size="small"
           bordered
           pagination={false}
-          scroll={{ y: 480 }}
+          // A six-level BOM explodes into thousands of lines: only the rows in view are drawn.
+          virtual
+          scroll={{ x: 990, y: 480 }}
           loading={rows.isPending}
           columns={explodeColumns}
           dataSource={(rows.data ?? []) as ExplodedRow[]}

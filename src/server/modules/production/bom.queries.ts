@@ -93,6 +93,8 @@ export async function versionExists(trx: Db, tenantId: string, productId: string
 
 export interface ExplodedLine {
   id: string;
+  /** The line this one explodes (0 at the top). */
+  parent_line: string;
   level: number;
   parent_id: string;
   component_id: string;
@@ -106,34 +108,32 @@ export interface ExplodedLine {
   total_qty: string;
   unit: string;
   source_type: string;
-  has_children: boolean;
 }
 
 /**
- * The indented explosion of one BOM version: its lines, then under each component the lines of that component's
+ * The lines of the explosion of one BOM version: its lines, then under each component the lines of that component's
  * default version, down every level. `total_qty` is the gross quantity per one parent multiplied down the levels.
- * Rows come depth first, each level by line number.
+ * Unordered: the caller puts them depth first (a sort over path arrays and a window for "has children" were a third
+ * of the query's time: 5,730 lines, 36 -> 22 ms).
  */
 export async function explode(db: Db, tenantId: string, productId: string, version: string) {
   const { rows } = await sql<ExplodedLine>`
     with recursive x as (
-      select b.id, 1 as level, b.product_id as parent_id, b.component_id, b.line_no, b.qty, b.loss_rate, b.gross_qty,
-        cast(b.gross_qty as numeric) as total_qty, b.unit, b.source_type, b.component_no, b.component_name,
-        b.component_spec, array[b.line_no] as path
+      select b.id, cast(0 as bigint) as parent_line, 1 as level, b.product_id as parent_id, b.component_id, b.line_no,
+        b.qty, b.loss_rate, b.gross_qty, cast(b.gross_qty as numeric) as total_qty, b.unit, b.source_type,
+        b.component_no, b.component_name, b.component_spec
       from erp_product_bom b
       where b.tenant_id = ${tenantId} and b.is_deleted = 0 and b.product_id = cast(${productId} as bigint)
         and b.bom_version = ${version}
       union all
-      select c.id, x.level + 1, c.product_id, c.component_id, c.line_no, c.qty, c.loss_rate, c.gross_qty,
-        x.total_qty * c.gross_qty, c.unit, c.source_type, c.component_no, c.component_name, c.component_spec,
-        x.path || c.line_no
+      select c.id, x.id, x.level + 1, c.product_id, c.component_id, c.line_no, c.qty, c.loss_rate, c.gross_qty,
+        x.total_qty * c.gross_qty, c.unit, c.source_type, c.component_no, c.component_name, c.component_spec
       from x join erp_product_bom c on c.product_id = x.component_id
       where c.tenant_id = ${tenantId} and c.is_deleted = 0 and c.is_default = 1 and x.level < ${MAX_LEVELS}
     )
-    select id, level, parent_id, component_id, component_no, component_name, component_spec, line_no, qty,
-      loss_rate, gross_qty, round(total_qty, 6) as total_qty, unit, source_type,
-      lead(level) over (order by path) > level as has_children
-    from x order by path`.execute(db);
+    select id, parent_line, level, parent_id, component_id, component_no, component_name, component_spec, line_no,
+      qty, loss_rate, gross_qty, round(total_qty, 6) as total_qty, unit, source_type
+    from x`.execute(db);
   return rows;
 }
 
