@@ -159,6 +159,7 @@ const GUARDED: Guarded[] = [
   { route: `GET ${SYS}/bomcost/detail`, code: 'bomcost' },
   { route: `POST ${SYS}/bomcost/calculate`, code: 'bomcost_calculate' },
   { route: `GET ${SYS}/bomcost/calculate-progress`, code: 'bomcost_calculate' },
+  { route: `POST ${SYS}/inventorylog/handle`, code: 'inventorylog_handle' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },

@@ -5,6 +5,7 @@ import { masterdataScreens } from './masterdata/screens.ts';
 import { productionScreens } from './production/screens.ts';
 import type { Screens } from './screens.ts';
 import { systemScreens } from './system/screens.ts';
+import { warehouseScreens } from './warehouse/screens.ts';
 
 export type { Screen } from './screens.ts';
 
@@ -18,6 +19,7 @@ export const pageRegistry: Screens = {
   ...developScreens,
   ...masterdataScreens,
   ...productionScreens,
+  ...warehouseScreens,
 };
 
 /**

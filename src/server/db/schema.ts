@@ -664,6 +664,72 @@ export interface ErpGoodsCategory {
   is_deleted: Generated<number>;
 }
 
+export interface ErpInventory {
+  id: Int8;
+  tenant_id: Generated<string>;
+  org_id: string;
+  warehouse: string;
+  location: Generated<string>;
+  product_id: Int8;
+  product_no: string;
+  product_name: string;
+  spec: Generated<string>;
+  unit: Generated<string>;
+  batch_no: Generated<string>;
+  qty: Numeric;
+  locked_qty: Defaulted<Numeric>;
+  available_qty: Defaulted<Numeric>;
+  unit_cost: Numeric;
+  amount: Defaulted<Numeric>;
+  safety_stock: Nullable<Numeric>;
+  below_safety: Generated<number>;
+  last_in_time: string | null;
+  last_out_time: string | null;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpInventoryLog {
+  id: Int8;
+  tenant_id: Generated<string>;
+  log_no: string;
+  biz_type: string;
+  direction: number;
+  biz_date: string;
+  org_id: string;
+  warehouse: string;
+  location: Generated<string>;
+  product_id: Int8;
+  product_no: string;
+  product_name: string;
+  unit: Generated<string>;
+  batch_no: Generated<string>;
+  qty: Numeric;
+  unit_cost: Nullable<Numeric>;
+  amount: Nullable<Numeric>;
+  partner_name: Generated<string>;
+  source_no: Generated<string>;
+  handle_status: Generated<string>;
+  handle_user: Nullable<Int8>;
+  handle_time: string | null;
+  qty_after: Nullable<Numeric>;
+  client_key: Generated<string>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpLine {
   id: Int8;
   tenant_id: Generated<string>;
@@ -707,6 +773,34 @@ export interface ErpMold {
   mold_status: Generated<string>;
   remark: Generated<string>;
   life_warning: Generated<number>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpPackaging {
+  id: Int8;
+  tenant_id: Generated<string>;
+  packaging_code: string;
+  product_id: Int8;
+  product_no: string;
+  product_name: string;
+  customer_id: Nullable<Int8>;
+  packaging_type: string;
+  qty_per_pack: Numeric;
+  packs_per_pallet: number | null;
+  length: Nullable<Numeric>;
+  width: Nullable<Numeric>;
+  height: Nullable<Numeric>;
+  gross_weight: Nullable<Numeric>;
+  is_returnable: Generated<number>;
+  unit_cost: Nullable<Numeric>;
+  cost_per_part: Nullable<Numeric>;
+  remark: Generated<string>;
   create_user: Nullable<Int8>;
   create_dept: Nullable<Int8>;
   create_time: string | null;
@@ -1057,8 +1151,11 @@ export interface Schema {
   erp_device: ErpDevice;
   erp_employee: ErpEmployee;
   erp_goods_category: ErpGoodsCategory;
+  erp_inventory: ErpInventory;
+  erp_inventory_log: ErpInventoryLog;
   erp_line: ErpLine;
   erp_mold: ErpMold;
+  erp_packaging: ErpPackaging;
   erp_price: ErpPrice;
   erp_prod_plan: ErpProdPlan;
   erp_product: ErpProduct;

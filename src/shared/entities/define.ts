@@ -98,6 +98,11 @@ export interface FieldDef {
   replaceable?: boolean;
   /** Owned by the server: ignored in submitted bodies. */
   readonly?: boolean;
+  /**
+   * Set when the row is added, then the server's: an edit leaves it as it is and the form shows it read-only (an
+   * inventory row's opening quantity and cost, which only posting changes afterwards).
+   */
+  fixed?: true;
   /** Screen hints: a list column, a form field, an Excel column, a search-bar field. */
   list?: boolean;
   form?: boolean;
@@ -161,7 +166,13 @@ export interface FieldDef {
    * day (`yyyyMMdd`) or the year (`yyyy`), and a 4-digit sequence per tenant and period (`RK202403150001`,
    * `NPI20260001`).
    */
-  sequence?: { prefix: string; period: 'day' | 'year' };
+  sequence?: { prefix: string | SequencePrefix; period: 'day' | 'year' };
+}
+
+/** A document number's prefix by a field of the row (a movement's `RK` receipts, `CK` issues), each counted apart. */
+export interface SequencePrefix {
+  field: string;
+  values: Readonly<Record<string, string>>;
 }
 
 /** A row as derivations read it: its wire values (numbers as numbers, dates as `yyyy-MM-dd`, blanks as '' or null). */
@@ -263,6 +274,8 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   approval?: ApprovalDef<F>;
   /** The state machine of a lifecycle field (a task's status, a plan's release), enforced on every write. */
   states?: StateMachine<F>;
+  /** Lists answer the total of these fields over every filtered row beside the page (`sum<Field>`: the footer's Σ). */
+  sums?: ReadonlyArray<keyof F & string>;
   /**
    * Lists show a row in a tone while its `field` holds `value` (a device overdue for maintenance in red, a mould near
    * the end of its life in amber).

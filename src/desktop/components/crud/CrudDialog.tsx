@@ -185,7 +185,7 @@ export function CrudDialog({
                   <FieldControl
                     field={field}
                     lang={lang}
-                    disabled={readOnly || locked.includes(field.name)}
+                    disabled={readOnly || locked.includes(field.name) || (mode !== 'add' && Boolean(field.fixed))}
                     recordId={id}
                   />
                 </Form.Item>

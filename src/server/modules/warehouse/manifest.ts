@@ -1,6 +1,12 @@
 import { SYS, btn, business, exportBtn } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { WAREHOUSE_DICTIONARIES } from './dictionaries.ts';
+import { inventory } from '../../../shared/entities/warehouse/inventory.ts';
+import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
+import { packaging } from '../../../shared/entities/warehouse/packaging.ts';
+import { inventoryHooks, inventoryLogHooks, productSafetyReaction } from './stock.hooks.ts';
+import { handleRoutes } from './handle.ts';
+import { seedWarehouseDemo } from './demo.ts';
 
 const warehouseMenu = business('warehouse', '仓储管理', 'Warehouse', 12, 'iconfont iconicon_shop', [
   ['inventory', '库存台账', 'Inventory', { extra: [exportBtn('inventory')] }],
@@ -15,9 +21,17 @@ const warehouseMenu = business('warehouse', '仓储管理', 'Warehouse', 12, 'ic
   ['packaging', '包装规格', 'Packaging'],
 ]);
 
-/** 仓储管理 (issue 13): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
+/**
+ * 仓储管理 (issue 13, domain/warehouse.md): stock per company, warehouse, part and batch, the movements posted into it
+ * (`inventorylog/handle`), and how parts are packed.
+ */
 export const warehouseModule = defineModule({
   name: 'warehouse',
+  entities: [inventory, inventoryLog, packaging],
+  hooks: { [inventory.name]: inventoryHooks, [inventoryLog.name]: inventoryLogHooks },
+  reactions: { product: productSafetyReaction },
+  routes: [handleRoutes],
   menus: [warehouseMenu],
   businessDictionaries: WAREHOUSE_DICTIONARIES,
+  demo: seedWarehouseDemo,
 });

@@ -103,10 +103,15 @@ export function aggregateColumns(entity: EntityDef, lookup: EntityLookup): Alias
  * The document numbers an insert takes (`sequence` fields): the next of the tenant's sequence for the period of
  * today, counted by an upsert that holds the counter's row until the transaction ends.
  */
-export async function sequenceValues(trx: DynamicDb, entity: EntityDef, tenantId: string): Promise<Row> {
+export async function sequenceValues(trx: DynamicDb, entity: EntityDef, tenantId: string, row: Row): Promise<Row> {
   const values: Row = {};
-  for (const field of fieldsOf(entity).values())
-    if (field.sequence) [values[field.column]] = await takeNumbers(trx, entity, field.name, tenantId, 1);
+  const fields = fieldsOf(entity);
+  for (const field of fields.values()) {
+    const prefix = field.sequence?.prefix;
+    if (!prefix) continue;
+    const by = typeof prefix === 'string' ? undefined : String(row[fields.get(prefix.field)!.column] ?? '');
+    [values[field.column]] = await takeNumbers(trx, entity, field.name, tenantId, 1, by);
+  }
   return values;
 }
 
@@ -117,13 +122,19 @@ export async function takeNumbers(
   fieldName: string,
   tenantId: string,
   count: number,
+  /** With a prefix by field (`SequencePrefix`): that field's value in the row. */
+  by?: string,
 ): Promise<string[]> {
-  const { prefix, period: length } = fieldsOf(entity).get(fieldName)!.sequence!;
+  const { prefix: rule, period: length } = fieldsOf(entity).get(fieldName)!.sequence!;
+  const prefix = typeof rule === 'string' ? rule : rule.values[by ?? ''];
+  if (prefix === undefined) throw new Error(`${entity.name}.${fieldName}: no prefix for "${by}"`);
   const today = formatDateTime().slice(0, 10).replaceAll('-', '');
   const period = length === 'day' ? today : today.slice(0, 4);
+  // Each prefix counts apart (RK…0001 and CK…0001 on one day).
+  const key = typeof rule === 'string' ? `${entity.name}.${fieldName}` : `${entity.name}.${fieldName}.${prefix}`;
   const { rows } = await sql<{ last_value: number }>`
     insert into tenon_number_sequence (tenant_id, sequence_key, period, last_value)
-    values (${tenantId}, ${`${entity.name}.${fieldName}`}, ${period}, ${count})
+    values (${tenantId}, ${key}, ${period}, ${count})
     on conflict (tenant_id, sequence_key, period)
     do update set last_value = tenon_number_sequence.last_value + ${count}
     returning last_value`.execute(db);

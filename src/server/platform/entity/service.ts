@@ -110,6 +110,11 @@ export interface EntityHooks {
   beforeRemove?(user: AuthUser, ids: string[]): Promise<void>;
   /** Adds fields to wire records built from `rows` (names resolved in one query per kind, never per row). */
   decorate?(records: WireRecord[], rows: Record<string, unknown>[]): Promise<void>;
+  /**
+   * Before an insert: the row an earlier submit of the same request saved (a retried or replayed movement with its
+   * client key), answered instead of saving again; or throws when the request differs from it.
+   */
+  replay?(user: AuthUser, input: Record<string, unknown>): Promise<Row | undefined>;
 }
 
 /**
@@ -192,26 +197,33 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     let pageRows = this.selectColumns(filtered());
     for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
     pageRows = pageRows.limit(list.size).offset((list.current - 1) * list.size);
+    const fields = fieldsOf(this.entity);
+    const sums = (this.entity.sums ?? []).map((name) => fields.get(name)!);
     // One round trip: the count, with the page joined laterally (a window count would copy every matching row).
     const rows = await this.deps.db
       .selectFrom(
         filtered()
           .select(sql<string>`count(*)`.as('__total'))
+          .select(sums.map((f) => sql<string>`coalesce(sum(${sql.ref(f.column)}), 0)`.as(`__sum_${f.column}`)))
           .as('c'),
       )
       .leftJoinLateral(pageRows.as('r'), (join) => join.onTrue())
       .selectAll('r')
-      .select('c.__total')
+      .select(['c.__total', ...sums.map((f) => `c.__sum_${f.column}`)])
       .execute();
     const total = Number(rows[0]?.__total ?? 0);
     const key = keyColumnOf(this.entity);
     const records = rows.filter((r) => r[key] !== null);
+    const totals = Object.fromEntries(
+      sums.map((f) => [`sum${f.name[0].toUpperCase()}${f.name.slice(1)}`, Number(rows[0]?.[`__sum_${f.column}`] ?? 0)]),
+    );
     return {
       records: await this.wire(records, user.lang),
       total,
       size: list.size,
       current: list.current,
       pages: Math.ceil(total / list.size),
+      ...totals,
     };
   }
 
@@ -277,6 +289,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
    */
   async submit(user: AuthUser, body: unknown, mode: SubmitMode = 'submit'): Promise<WireRecord> {
     const prepared = await this.prepareSubmit(user, body, mode);
+    const earlier = prepared.inserting ? await this.hooks.replay?.(user, prepared.input) : undefined;
+    if (earlier) return (await this.wire([earlier], user.lang))[0];
     const context = await this.writeContext(user);
     const saved = await this.deps.db.transaction().execute(async (trx) => {
       const row = await this.write(trx, user, context, prepared);
@@ -544,7 +558,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     if (inserting) {
       const row: Record<string, unknown> = {
         ...values,
-        ...(await sequenceValues(trx, entity, user.tenantId)),
+        ...(await sequenceValues(trx, entity, user.tenantId, values)),
         id,
         is_deleted: 0,
       };
@@ -642,7 +656,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const inserting = !before;
     const fields = fieldsOf(this.entity);
     for (const field of fields.values()) {
-      if (field.readonly) continue;
+      if (field.readonly || (field.fixed && !inserting)) continue;
       // A value the row copies from its reference once that is set: whatever was typed gives way to it.
       if (field.copyFrom && !isBlank(input[field.copyFrom.ref] ?? before?.[fields.get(field.copyFrom.ref)!.column]))
         continue;
@@ -694,7 +708,12 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
         .select('id')
         .where(field.column, '=', value)
         .where('is_deleted', '=', 0);
-      for (const s of scope) query = query.where(s.column, '=', row[s.column]);
+      // A blank scope value is a value too (a part's packing for no customer is its default one).
+      for (const s of scope)
+        query =
+          row[s.column] === null || row[s.column] === undefined
+            ? query.where(s.column, 'is', null)
+            : query.where(s.column, '=', row[s.column]);
       if (this.entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
       if (selfId) query = query.where('id', '<>', selfId);
       if (await query.executeTakeFirst())
