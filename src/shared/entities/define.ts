@@ -25,6 +25,12 @@ export interface Pattern {
   message: LocalText;
 }
 
+/** More than 0: a digit other than 0 and no sign (`<label>必须大于0`, the domain files' `> 0`). */
+export const greaterThanZero = (zh: string, en: string): Pattern => ({
+  regex: '^(?=.*[1-9])[^-]*$',
+  message: { zh: `${zh}必须大于0`, en: `${en} must be greater than 0` },
+});
+
 /** The message of the first pattern `text` misses, for the server's check and the console's form rule alike. */
 export function patternProblem(field: Pick<FieldDef, 'pattern'>, text: string): LocalText | undefined {
   const patterns: readonly Pattern[] = !field.pattern ? [] : 'regex' in field.pattern ? [field.pattern] : field.pattern;

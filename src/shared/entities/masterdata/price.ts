@@ -1,4 +1,4 @@
-import { defineEntity, type DerivedRow } from '../define.ts';
+import { defineEntity, greaterThanZero, type DerivedRow } from '../define.ts';
 
 /** The rule of the domain file: for the same part, counterparty, price type and currency, periods do not overlap. */
 export const PRICE_OVERLAP = {
@@ -137,10 +137,7 @@ export const price = defineEntity({
     unitPrice: {
       type: 'decimal',
       // > 0: a digit other than 0, and no sign (the domain file states no wording).
-      pattern: {
-        regex: '^(?=.*[1-9])[^-]*$',
-        message: { zh: '不含税单价必须大于0', en: 'The net unit price must be greater than 0' },
-      },
+      pattern: greaterThanZero('不含税单价', 'The net unit price'),
       list: true,
       form: true,
       export: true,

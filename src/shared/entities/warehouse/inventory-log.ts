@@ -1,4 +1,4 @@
-import { defineEntity, type Pattern } from '../define.ts';
+import { defineEntity, greaterThanZero } from '../define.ts';
 import { partFields, placeFields } from './inventory.ts';
 
 /** Posting states (business dictionary `handle_status`). */
@@ -11,12 +11,6 @@ export const directionOf = (bizType: unknown): number => (String(bizType ?? '').
 export const PRICED_RECEIPTS = ['101', '106'] as const;
 
 const HANDLED = { zh: '已处理的记录不能修改或删除', en: 'A posted movement cannot be changed or deleted' };
-
-/** A movement's quantity: more than 0 (its direction gives the sign). */
-const POSITIVE_QTY: Pattern = {
-  regex: '^(?=.*[1-9])[^-]*$',
-  message: { zh: '数量必须大于0', en: 'The quantity must be greater than 0' },
-};
 
 /**
  * One stock movement (出入库记录, domain/warehouse.md): a receipt or an issue of a part in a warehouse, entered as
@@ -82,16 +76,6 @@ export const inventoryLog = defineEntity({
     },
     ...placeFields,
     ...partFields,
-    unit: {
-      type: 'string',
-      max: 32,
-      bizDict: 'unit',
-      readonly: true,
-      copyFrom: { ref: 'productId', field: 'unit' },
-      list: true,
-      export: true,
-      label: { zh: '单位', en: 'Unit' },
-    },
     batchNo: {
       type: 'string',
       max: 32,
@@ -103,7 +87,7 @@ export const inventoryLog = defineEntity({
     },
     qty: {
       type: 'decimal',
-      pattern: POSITIVE_QTY,
+      pattern: greaterThanZero('数量', 'The quantity'),
       list: true,
       form: true,
       export: true,

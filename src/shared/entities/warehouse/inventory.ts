@@ -53,6 +53,16 @@ export const partFields = {
     export: true,
     label: { zh: '名称', en: 'Part name' },
   },
+  unit: {
+    type: 'string',
+    max: 32,
+    bizDict: 'unit',
+    readonly: true,
+    copyFrom: { ref: 'productId', field: 'unit' },
+    list: true,
+    export: true,
+    label: { zh: '单位', en: 'Unit' },
+  },
 } as const satisfies Record<string, FieldDef>;
 
 /** The company, warehouse (dict-biz `warehouse`) and bin of a stock row or a movement. */
@@ -128,16 +138,6 @@ export const inventory = defineEntity({
       list: true,
       export: true,
       label: { zh: '规格', en: 'Spec' },
-    },
-    unit: {
-      type: 'string',
-      max: 32,
-      bizDict: 'unit',
-      readonly: true,
-      copyFrom: { ref: 'productId', field: 'unit' },
-      list: true,
-      export: true,
-      label: { zh: '单位', en: 'Unit' },
     },
     batchNo: {
       type: 'string',

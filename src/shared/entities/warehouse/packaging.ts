@@ -1,17 +1,14 @@
-import { defineEntity, type Pattern } from '../define.ts';
+import { defineEntity, greaterThanZero } from '../define.ts';
 import { partFields } from './inventory.ts';
 
-/** More than 0: a digit other than 0 and no sign (the domain file's `> 0`). */
-const positive = (zh: string, en: string): Pattern => ({
-  regex: '^(?=.*[1-9])[^-]*$',
-  message: { zh: `${zh}必须大于0`, en: `${en} must be greater than 0` },
-});
+// Packing names the part; its unit is the part's business.
+const { unit: _unit, ...part } = partFields;
 
 const dimension = (zh: string, en: string) =>
   ({
     type: 'decimal',
     nullable: true,
-    pattern: positive(zh, en),
+    pattern: greaterThanZero(zh, en),
     list: true,
     form: true,
     label: { zh, en },
@@ -43,9 +40,9 @@ export const packaging = defineEntity({
       label: { zh: '包装编码', en: 'Packaging code' },
       required: true,
     },
-    ...partFields,
+    ...part,
     productId: {
-      ...partFields.productId,
+      ...part.productId,
       fixed: undefined,
       // One packing per part and customer, the part's default one (no customer) included.
       unique: {
@@ -74,7 +71,7 @@ export const packaging = defineEntity({
     },
     qtyPerPack: {
       type: 'decimal',
-      pattern: positive('单包数量', 'Parts per pack'),
+      pattern: greaterThanZero('单包数量', 'Parts per pack'),
       list: true,
       form: true,
       label: { zh: '单包数量', en: 'Parts per pack' },
