@@ -22,6 +22,9 @@ const SCREENS: ReadonlyArray<readonly [parent: string, leaf: string, atLeast: nu
   ['生产管理', '新品导入', 6],
   ['生产管理', '项目任务', 40],
   ['生产管理', '生产计划', 40],
+  ['仓储管理', '库存台账', 90],
+  ['仓储管理', '出入库记录', 400],
+  ['仓储管理', '包装规格', 5],
 ];
 
 test('after the demo command, every business screen opens with its rows', async ({ page }) => {

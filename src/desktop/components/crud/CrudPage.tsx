@@ -62,6 +62,50 @@ function cell(field: CrudField, record: WireRecord, yesNo: [string, string]): Re
   );
 }
 
+/** The lead columns first, in their order, then the others as listed. */
+function leadFirst(fields: CrudField[], lead: readonly string[]): CrudField[] {
+  const first = lead.map((name) => fields.find((f) => f.name === name)).filter((f): f is CrudField => Boolean(f));
+  return [...first, ...fields.filter((f) => !first.includes(f))];
+}
+
+/**
+ * The footer's Σ of an entity's `sums` over every filtered row (the list answers `sum<Field>` beside the page), under
+ * their columns; the selection and index columns carry the label.
+ */
+function SumsRow({
+  entity,
+  columns,
+  page,
+  label,
+}: {
+  entity: EntityDef;
+  columns: TableColumnsType<WireRecord>;
+  page: unknown;
+  label: string;
+}) {
+  const sums = entity.sums ?? [];
+  if (!sums.length || !page || typeof page !== 'object') return null;
+  const totals = page as Record<string, unknown>;
+  const totalOf = (name: string) => totals[`sum${name[0].toUpperCase()}${name.slice(1)}`];
+  return (
+    <Table.Summary fixed>
+      <Table.Summary.Row className="tenon-crud-sums">
+        <Table.Summary.Cell index={0} colSpan={2}>
+          {label}
+        </Table.Summary.Cell>
+        {columns.slice(1).map((column, i) => {
+          const total = sums.includes(String(column.key)) ? totalOf(String(column.key)) : undefined;
+          return (
+            <Table.Summary.Cell key={String(column.key)} index={i + 2} align="right">
+              {typeof total === 'number' ? moneyText(total) : null}
+            </Table.Summary.Cell>
+          );
+        })}
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}
+
 type RowVerb = 'view' | 'edit' | 'delete' | 'addChild';
 const ACTION_ICONS: Record<RowVerb, ReactNode> = {
   view: <EyeOutlined />,
@@ -102,7 +146,12 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'parent-tree'] }),
     ]);
   };
-  const context: CrudContext = { selected, reload, query: { ...query, ...fixed } };
+  const context: CrudContext = {
+    selected,
+    selectedRows: list.rows.filter((row) => selected.includes(row.id)),
+    reload,
+    query: { ...query, ...fixed },
+  };
   // Deleting the last rows of the last page leaves an empty page: step back to the new last one.
   const data = list.page;
   useEffect(() => {
@@ -154,7 +203,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     else if (action === 'addChild') openDialog({ mode: 'add', values: childValues(entity, record) });
     else openDialog({ mode: action, id: record.id });
   };
-  const ownActions = (options.rowActions ?? []).filter((action) => can(action.permission));
+  const ownActions = (options.rowActions ?? []).filter((action) => !action.permission || can(action.permission));
   const actionLabel = (action: RowVerb) => t(action === 'addChild' ? 'crud.tree.addChild' : `common.${action}`);
   const compact = Boolean(options.compactActions);
   const actionsWidth = fitHeader(
@@ -164,6 +213,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     t('crud.actions'),
   );
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
+  const lead = options.leadColumns ?? [];
   // Scrolled sideways, the first columns stay to name the row. The 操作 column stays too where there is room
   // for it (from 992 px); on a tablet it would squeeze the scrolled columns to a sliver, so it scrolls with them.
   const columns: TableColumnsType<WireRecord> = [
@@ -175,17 +225,19 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       fixed: 'left',
       render: (_value, _record, index) => (paged ? (page.current - 1) * page.size : 0) + index + 1,
     },
-    ...listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]).map((field, index) => ({
-      key: field.name,
-      dataIndex: textKey(field.name, field),
-      title: field.label[lang],
-      // A tree's first column also holds the fold button and each level's indent.
-      width: fitHeader(columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0), field.label[lang]),
-      fixed: index === 0 ? ('left' as const) : undefined,
-      ellipsis: { showTitle: true },
-      render: (_value: unknown, record: WireRecord) =>
-        options.cells?.[field.name]?.(record) ?? cell(field, record, yesNo),
-    })),
+    ...leadFirst(listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]), lead).map(
+      (field, index) => ({
+        key: field.name,
+        dataIndex: textKey(field.name, field),
+        title: field.label[lang],
+        // A tree's first column also holds the fold button and each level's indent.
+        width: fitHeader(columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0), field.label[lang]),
+        fixed: index < Math.max(lead.length, 1) ? ('left' as const) : undefined,
+        ellipsis: { showTitle: true },
+        render: (_value: unknown, record: WireRecord) =>
+          options.cells?.[field.name]?.(record) ?? cell(field, record, yesNo),
+      }),
+    ),
   ];
   if (rowActions.length + ownActions.length) {
     columns.push({
@@ -303,6 +355,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
               showTotal: (total) => t('crud.total', { total }),
             }
           }
+          summary={() => <SumsRow entity={entity} columns={columns} page={data} label={t('crud.sum')} />}
           onChange={(pagination) => {
             if (paged) setPage({ current: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZES[0] });
           }}

@@ -15,7 +15,16 @@ export const crudCss = `
 .tenon-crud-row-link { cursor: pointer; }
 /* A header breaks between words only (antd breaks anywhere: "Versio n"); its column is made wide enough for it. */
 .tenon-crud .ant-table-thead > tr > th { overflow-wrap: normal; word-break: keep-all; }
-@media ${TOUCH_POINTER} { .tenon-row-actions .ant-btn { min-width: ${TOUCH_TARGET}px; min-height: ${TOUCH_TARGET}px; } }
+@media ${TOUCH_POINTER} {
+  .tenon-row-actions .ant-btn { min-width: ${TOUCH_TARGET}px; min-height: ${TOUCH_TARGET}px; }
+  /* A finger ticks rows and presses toolbar buttons too (a tablet posting movements). */
+  .tenon-crud-toolbar .ant-btn { min-height: ${TOUCH_TARGET}px; }
+  .tenon-crud .ant-table-selection-column .ant-checkbox-wrapper {
+    min-width: ${TOUCH_TARGET}px; min-height: ${TOUCH_TARGET}px; justify-content: center; align-items: center;
+  }
+}
+/* The footer's Σ (EntityDef.sums). */
+.tenon-crud .tenon-crud-sums > td { font-weight: 600; background: var(--ant-color-fill-quaternary); }
 .tenon-crud .ant-table-tbody > tr.tenon-crud-row-active > td { background: var(--ant-color-primary-bg); }
 /* A row's tone (EntityDef.rowTone): its text in the status colour (a device overdue for maintenance, in red). */
 .tenon-crud .ant-table-tbody > tr.tenon-crud-row-danger > td { color: var(--ant-color-error); }

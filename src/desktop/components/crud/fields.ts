@@ -14,15 +14,17 @@ export interface CrudField extends FieldDef {
 /** What a screen's own buttons get from the page: the ticked rows and a way to reload after a change. */
 export interface CrudContext {
   selected: string[];
+  /** The ticked rows of the page shown (a toolbar button enabled by their state: 过账 for pending movements). */
+  selectedRows: WireRecord[];
   reload: () => Promise<void>;
   /** The list's current search and fixed parameters (an export sends the same filters). */
   query: Record<string, string | number>;
 }
 
-/** A screen's own row button (user: 角色配置), shown when the session holds `permission`. */
+/** A screen's own row button (user: 角色配置), shown when the session holds `permission` (none: to every reader). */
 export interface RowAction {
   key: string;
-  permission: string;
+  permission?: string;
   /** i18n key of the button text */
   label: string;
   danger?: boolean;
@@ -65,6 +67,11 @@ export interface CrudOptions {
   title?: ReactNode;
   /** Fixed list parameters the screen owns (the user screen's selected `deptId`); part of the query key. */
   query?: Record<string, string | number>;
+  /**
+   * Columns that name a row, shown first and kept in view when the table scrolls sideways (a part number on a
+   * tablet); by default the first listed field.
+   */
+  leadColumns?: string[];
   /** The screen's own toolbar buttons, after add and delete. */
   toolbar?: (context: CrudContext) => ReactNode;
   /** The screen's own row buttons, after view / edit / delete. */

@@ -5,6 +5,7 @@ export const crud: Resource<typeof zh> = {
   index: 'No.',
   actions: 'Actions',
   total: '{{total}} in total',
+  sum: 'Total',
   selected: '{{count}} selected',
   input: 'Enter {{label}}',
   select: 'Select {{label}}',

@@ -6,5 +6,6 @@ import { crud } from './crud.ts';
 import { flow } from './flow.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
+import { warehouse } from './warehouse.ts';
 
-export const en: Resource<typeof zh> = { common, shell, mobile, crud, flow, bom };
+export const en: Resource<typeof zh> = { common, shell, mobile, crud, flow, bom, warehouse };

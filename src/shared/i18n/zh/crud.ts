@@ -3,6 +3,7 @@ export const crud = {
   index: '序号',
   actions: '操作',
   total: '共 {{total}} 条',
+  sum: '合计',
   selected: '已选择 {{count}} 项',
   input: '请输入{{label}}',
   select: '请选择{{label}}',

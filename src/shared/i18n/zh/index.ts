@@ -4,5 +4,6 @@ import { crud } from './crud.ts';
 import { flow } from './flow.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
+import { warehouse } from './warehouse.ts';
 
-export const zh = { common, shell, mobile, crud, flow, bom };
+export const zh = { common, shell, mobile, crud, flow, bom, warehouse };

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { App, Button, Modal, Table, Tooltip } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiFailure, getData, postData, type Page } from '../../../client/http.ts';
+import { HANDLE_STATUS, inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
+import { CrudPage } from '../../components/crud/CrudPage.tsx';
+import { moneyText, type CrudContext, type CrudOptions, type WireRecord } from '../../components/crud/fields.ts';
+import { inventory } from '../../../shared/entities/warehouse/inventory.ts';
+import { usePermission } from '../../permission.ts';
+import { DESKTOP_KEY } from '../../queries.ts';
+
+const LOG = '/api/blade-system/inventorylog';
+const STOCK = '/api/blade-system/inventory';
+
+/** 过账: the ticked movements posted in one call, offered only while every one of them is pending. */
+function PostButton({ context }: { context: CrudContext }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const rows = context.selectedRows;
+  const allPending = rows.length > 0 && rows.every((r) => String(r.handleStatus) === HANDLE_STATUS.pending);
+  const post = () =>
+    modal.confirm({
+      title: t('warehouse.post'),
+      content: t('warehouse.postConfirm', { count: rows.length }),
+      onOk: async () => {
+        try {
+          const { handled } = await postData<{ handled: number }>(`${LOG}/handle`, undefined, {
+            ids: rows.map((r) => r.id).join(','),
+          });
+          void message.success(t('warehouse.posted', { count: handled }));
+          await context.reload();
+        } catch (error) {
+          // The server's message (库存不足：…) is shown by the interceptor; the dialog closes, nothing was posted.
+          if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
+        }
+      },
+    });
+  const button = (
+    <Button type="primary" icon={<CheckOutlined />} disabled={!allPending} onClick={post}>
+      {t('warehouse.post')}
+    </Button>
+  );
+  // A disabled button says why when rows are ticked (a tap on a tablet shows it as well as a hover).
+  return rows.length > 0 && !allPending ? (
+    <Tooltip title={t('warehouse.postOnlyPending')} trigger={['hover', 'click']}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
+  );
+}
+
+/** The part's stock per warehouse and batch, one click from a movement. */
+function StockDialog({ movement, onClose }: { movement: WireRecord; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const stock = useQuery({
+    queryKey: [DESKTOP_KEY, 'movement-stock', movement.productId],
+    queryFn: () => getData<Page<WireRecord>>(`${STOCK}/list`, { productId: movement.productId, size: 100 }),
+  });
+  return (
+    <Modal
+      open
+      title={t('warehouse.stockTitle', { part: `${movement.productNo} ${movement.productName}` })}
+      width={880}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Table<WireRecord>
+        rowKey="id"
+        size="small"
+        bordered
+        pagination={false}
+        loading={stock.isPending}
+        dataSource={stock.data?.records ?? []}
+        scroll={{ x: 820 }}
+        locale={{ emptyText: t('warehouse.noStock') }}
+        columns={[
+          ['orgName', 'orgId', 140],
+          ['warehouseName', 'warehouse', 110],
+          ['batchNo', 'batchNo', 100],
+          ['location', 'location', 100],
+          ['qty', 'qty', 100],
+          ['availableQty', 'availableQty', 100],
+          ['amount', 'amount', 120],
+        ].map(([key, field, width]) => ({
+          key: String(key),
+          dataIndex: String(key),
+          title: inventory.fields[field as keyof typeof inventory.fields].label[lang],
+          width: Number(width),
+          align: ['orgName', 'warehouseName', 'batchNo', 'location'].includes(String(key)) ? undefined : 'right',
+          render: key === 'amount' ? (v: unknown) => moneyText(Number(v)) : undefined,
+        }))}
+      />
+    </Modal>
+  );
+}
+
+/**
+ * /warehouse/inventorylog: the shared page over movements, with 过账 (`inventorylog_handle`) on the ticked rows and the
+ * stock of a movement's part one click away. Document and part numbers stay in view when the table scrolls sideways.
+ */
+export default function InventoryLogPage() {
+  const { can } = usePermission();
+  const [stockOf, setStockOf] = useState<WireRecord | null>(null);
+  const options: CrudOptions = {
+    leadColumns: ['logNo', 'productNo'],
+    toolbar: (context) => can('inventorylog_handle') && <PostButton context={context} />,
+    rowActions: [{ key: 'stock', label: 'warehouse.stock', onClick: (record) => setStockOf(record) }],
+  };
+  return (
+    <>
+      <CrudPage entity={inventoryLog} options={options} />
+      {stockOf && <StockDialog movement={stockOf} onClose={() => setStockOf(null)} />}
+    </>
+  );
+}
