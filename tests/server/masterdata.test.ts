@@ -325,7 +325,8 @@ describe('master data demo', () => {
       project: 'GL-KX11',
       orgName: '常州布雷德',
     });
-  });
+    // Thousands of demo parts on PGlite: a busy 2-core machine takes its time.
+  }, 120_000);
 });
 
 describe('master data menus', () => {

@@ -331,7 +331,7 @@ describe('demo prices', () => {
   let demo: TestApp;
   beforeAll(async () => {
     demo = await startApp();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => demo?.stop());
 
   it('price most purchased parts and sold finished parts from 2026, never overlapping, once', async () => {

@@ -278,6 +278,30 @@ describe('explosion, where-used and cost', () => {
     expectOk(await t.post(`${COST}/submit`, admin, { id: saved.id, salesPrice: 400 }));
   });
 
+  it("start a new cost's packaging cost from the part's packing, its main customer's first", async () => {
+    const pack = (code: string, qtyPerPack: number, unitCost: string, customerId?: string) =>
+      t.post(`${SYS}/packaging/submit`, admin, {
+        packagingCode: code,
+        productId: inner,
+        packagingType: '2',
+        qtyPerPack,
+        unitCost,
+        ...(customerId ? { customerId } : {}),
+      });
+    expectOk(await pack('X-PK-DEF', 40, '12.00'));
+    const body = { productId: inner, bomVersion: 'V1.0', costYear: 2027, materialCost: 60 };
+    const saved = expectOk(await t.post(`${COST}/submit`, admin, body));
+    expect(saved).toMatchObject({ packagingCost: 0.3, totalCost: 60.3 });
+    expect(expectOk(await t.get(`${COST}/detail?id=${saved.id}`, admin)).suggestedPackagingCost).toBe(0.3);
+    // A packing for the part's main customer comes first; a value sent is the user's.
+    expectOk(await t.post(`${SYS}/product/submit`, admin, { id: inner, customerId: customer }));
+    expectOk(await pack('X-PK-CUS', 10, '5.00', customer));
+    const next = expectOk(await t.post(`${COST}/submit`, admin, { ...body, costYear: 2028 }));
+    expect(next.packagingCost).toBe(0.5);
+    const typed = expectOk(await t.post(`${COST}/submit`, admin, { ...body, costYear: 2029, packagingCost: 0 }));
+    expect(typed.packagingCost).toBe(0);
+  });
+
   it('refuses a cost of a version the part has not, a bad year, a second cost of the year', async () => {
     const body = { productId: door, bomVersion: 'V1.0', costYear: 2026, materialCost: 1 };
     expectError(await t.post(`${COST}/submit`, admin, { ...body, bomVersion: 'V7' }), 400, '该产品不存在此BOM版本');
@@ -349,5 +373,6 @@ describe('BOM demo', () => {
     const cost = (expectOk(await t.get(`${COST}/list?productNo=FG-KX11-01L`, admin)).records as Row[])[0];
     expect(Number(cost.materialCost)).toBeGreaterThan(0);
     expect(Number(cost.grossMargin)).toBeGreaterThan(0.05);
-  });
+    // Thousands of demo parts and lines on PGlite: a busy 2-core machine takes its time.
+  }, 120_000);
 });

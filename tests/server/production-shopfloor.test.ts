@@ -650,5 +650,5 @@ describe('shop-floor demo', () => {
       }
     }
     expect(expectOk(await t.get(`${SYS}/worker/list?size=100&workerNo=W`, admin)).total).toBe(63);
-  }, 60_000);
+  }, 120_000);
 });

@@ -26,6 +26,7 @@ interface RollUp {
   lines: CostedLine[];
   suggestedMaterialCost: number;
   suggestedSalesPrice: number | null;
+  suggestedPackagingCost: number | null;
 }
 interface JobProgress {
   jobId: string;
@@ -58,6 +59,9 @@ function CalculateFromBom({ form }: { form: FormInstance<Record<string, unknown>
       const sales = form.getFieldValue('salesPrice') as unknown;
       if ((sales === undefined || sales === null || sales === '') && result.suggestedSalesPrice !== null)
         form.setFieldValue('salesPrice', result.suggestedSalesPrice);
+      const packaging = form.getFieldValue('packagingCost') as unknown;
+      if ((packaging === undefined || packaging === null || packaging === '') && result.suggestedPackagingCost !== null)
+        form.setFieldValue('packagingCost', result.suggestedPackagingCost);
       void message.success(t('bom.calculated', { cost: result.suggestedMaterialCost }));
     } catch (error) {
       if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));

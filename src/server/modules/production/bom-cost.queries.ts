@@ -132,6 +132,26 @@ export async function mainCustomerOf(db: Db, tenantId: string, productId: string
 }
 
 /**
+ * The packaging cost per part a new cost row starts with (domain/production.md: packaging.unitCost / qtyPerPack): the
+ * packing for the part's main customer, else its default one (no customer); undefined without a priced packing.
+ */
+export async function packagingCostOf(db: Db, tenantId: string, productId: string): Promise<string | undefined> {
+  const customer = await mainCustomerOf(db, tenantId, productId);
+  const rows = await db
+    .selectFrom('erp_packaging')
+    .select(['customer_id', 'cost_per_part'])
+    .where('tenant_id', '=', tenantId)
+    .where('product_id', '=', productId)
+    .where('is_deleted', '=', 0)
+    .where('cost_per_part', 'is not', null)
+    .execute();
+  const chosen =
+    rows.find((r) => customer !== undefined && r.customer_id !== null && String(r.customer_id) === String(customer)) ??
+    rows.find((r) => r.customer_id === null);
+  return chosen ? String(Math.round(Number(chosen.cost_per_part) * 100) / 100) : undefined;
+}
+
+/**
  * Marks stale the costs a buying price of `partId` valid over [from, to] feeds: costs of the years whose 1 January
  * falls in that period, of the part itself or of a BOM whose explosion contains it (its own lines, or the default
  * versions of the parts below). Returns how many rows were marked.

@@ -10,6 +10,7 @@ import {
   costsOfYear,
   linesBelow,
   mainCustomerOf,
+  packagingCostOf,
   validPrices,
   writeRecalculated,
   type CostLine,
@@ -161,16 +162,18 @@ export interface CostQuestion {
 
 /**
  * What `GET bomcost/detail` adds: the BOM version's lines costed, the suggested material cost (the lines with a
- * price), and the suggested selling price (valid selling price on 1 January, the part's main customer first).
+ * price), the suggested selling price (valid selling price on 1 January, the part's main customer first) and the
+ * suggested packaging cost (the part's packing, its main customer's first).
  */
 export async function rollUp(db: Db, tenantId: string, q: CostQuestion) {
   const lines = await linesBelow(db, tenantId, q.productId, q.bomVersion);
   const parts = [...new Set(lines.map((l) => l.component_id))];
   const day = firstDayOf(q.costYear);
-  const [prices, costs, customer] = await Promise.all([
+  const [prices, costs, customer, packaging] = await Promise.all([
     validPrices(db, tenantId, '2', day, parts),
     costsOfYear(db, tenantId, q.costYear, parts),
     mainCustomerOf(db, tenantId, q.productId),
+    packagingCostOf(db, tenantId, q.productId),
   ]);
   const model = new CostModel(lines, priceMap(prices), costs, 'stored');
   const material = model.material(q.productId, q.bomVersion, q.currency);
@@ -180,6 +183,7 @@ export async function rollUp(db: Db, tenantId: string, q: CostQuestion) {
     lines: material.lines,
     suggestedMaterialCost: material.cost,
     suggestedSalesPrice: sales ? Number(sales.unit_price) : null,
+    suggestedPackagingCost: packaging === undefined ? null : Number(packaging),
   };
 }
 

@@ -5,7 +5,7 @@ import { failWith } from '../../platform/errors.ts';
 import { isId } from '../../platform/ids.ts';
 import type { EntityHooks, EntityReaction } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
-import { markStale } from './bom-cost.queries.ts';
+import { markStale, packagingCostOf } from './bom-cost.queries.ts';
 import { defaultSalesPrice, rollUp } from './bom-cost.service.ts';
 import {
   containsPart,
@@ -85,17 +85,21 @@ export function productBomReaction(): EntityReaction {
  */
 export function bomCostHooks(services: Services): EntityHooks {
   return {
+    // A new row's selling price and packaging cost, when not sent: the valid selling price and the part's packing.
     async prepare(user, input, inserting) {
-      if (!inserting || input.salesPrice !== undefined || !isId(input.productId)) return input;
+      if (!inserting || !isId(input.productId)) return input;
+      const productId = String(input.productId);
+      const filled = { ...input };
+      if (input.packagingCost === undefined) {
+        const packaging = await packagingCostOf(services.db, user.tenantId, productId);
+        if (packaging !== undefined) filled.packagingCost = packaging;
+      }
+      if (input.salesPrice !== undefined) return filled;
       const costYear = Number(input.costYear);
-      if (!Number.isInteger(costYear) || costYear < 1000 || costYear > 9999) return input;
+      if (!Number.isInteger(costYear) || costYear < 1000 || costYear > 9999) return filled;
       const currency = typeof input.currency === 'string' && input.currency ? input.currency : 'CNY';
-      const price = await defaultSalesPrice(services.db, user.tenantId, {
-        productId: String(input.productId),
-        costYear,
-        currency,
-      });
-      return price === undefined ? input : { ...input, salesPrice: price };
+      const price = await defaultSalesPrice(services.db, user.tenantId, { productId, costYear, currency });
+      return price === undefined ? filled : { ...filled, salesPrice: price };
     },
     async beforeWrite(trx, user, values, before) {
       const row: Row = { ...before, ...values };
