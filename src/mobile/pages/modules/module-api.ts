@@ -32,16 +32,3 @@ export async function fetchModulePage(
     throw error;
   }
 }
-
-export const fetchInventoryLogs = () => fetchModulePage('/api/blade-system/inventorylog/list');
-
-const HIDDEN = /(^id$|Id$|^tenant|^create(User|Dept)$|^update(User|Time)$|^isDeleted$|^status$|^createTime$)/;
-
-/** The first few text fields of a row, for a generic card (the module's own cards come with its issue). */
-export function textFields(row: Row, count = 4): [string, string][] {
-  return Object.entries(row)
-    .filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '' && !HIDDEN.test(entry[0]),
-    )
-    .slice(0, count);
-}
