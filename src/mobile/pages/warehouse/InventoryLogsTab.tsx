@@ -46,6 +46,8 @@ function FilterButton({
       <Picker
         visible={open}
         title={label}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
         columns={[[{ label: all, value: '' }, ...choices]]}
         value={[value]}
         onClose={() => setOpen(false)}

@@ -49,6 +49,8 @@ function ChoiceField({
       <Picker
         visible={open}
         title={label}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
         columns={[choices]}
         value={[value || null]}
         onClose={() => setOpen(false)}
@@ -285,6 +287,8 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
         precision="day"
         max={dayjs(today()).toDate()}
         title={t('mobile.warehouse.bizDate')}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
         value={dayjs(values.bizDate || today()).toDate()}
         onClose={() => setPickingDate(false)}
         onConfirm={(value) => set({ bizDate: dayjs(value).format('YYYY-MM-DD') })}
