@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { callAs, uniqueTag } from './support/api.ts';
 import { zh } from './support/i18n.ts';
@@ -123,4 +125,125 @@ test('a receipt entered offline waits as 待同步, is stored once when back onl
     { params: { productId: product.id, size: 50 } },
   );
   expect(stock.records.map((row) => [row.orgId, row.warehouse, Number(row.qty)])).toEqual([[tag, 'RM', 5]]);
+});
+
+/** EAN-13 digit patterns (L, G and R sets) and which set each left digit takes after the first digit. */
+const L_CODES = [
+  '0001101',
+  '0011001',
+  '0010011',
+  '0111101',
+  '0100011',
+  '0110001',
+  '0101111',
+  '0111011',
+  '0110111',
+  '0001011',
+];
+const invert = (bits: string) => [...bits].map((bit) => (bit === '1' ? '0' : '1')).join('');
+const R_CODES = L_CODES.map(invert);
+const G_CODES = R_CODES.map((bits) => [...bits].reverse().join(''));
+const PARITY = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
+
+/** Twelve digits and their check digit. */
+function ean13(twelve: string): string {
+  const sum = [...twelve].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}
+
+/** The 95 modules (1 = bar) of an EAN-13 code. */
+function ean13Modules(code: string): string {
+  const digits = [...code].map(Number);
+  const parity = PARITY[digits[0]!]!;
+  const left = digits
+    .slice(1, 7)
+    .map((d, i) => (parity[i] === 'L' ? L_CODES[d] : G_CODES[d]))
+    .join('');
+  const right = digits
+    .slice(7)
+    .map((d) => R_CODES[d])
+    .join('');
+  return `101${left}01010${right}101`;
+}
+
+/**
+ * One frame of a Y4M video (what Chromium's fake camera plays in a loop) showing the bars black on white, 3 pixels a
+ * module with a wide quiet zone: 480x240, 170 KB.
+ */
+function barcodeVideo(modules: string): Buffer {
+  const [width, height, scale] = [480, 240, 3];
+  const left = Math.floor((width - modules.length * scale) / 2);
+  const luma = Buffer.alloc(width * height, 235);
+  for (let y = 40; y < height - 40; y++) {
+    for (let x = 0; x < modules.length * scale; x++) {
+      if (modules[Math.floor(x / scale)] === '1') luma[y * width + left + x] = 16;
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`;
+  return Buffer.concat([Buffer.from(header, 'ascii'), luma, chroma]);
+}
+
+test('a scanned EAN-13 fills the part: the ZXing reader and its wasm come from our origin, once the scanner opens', async ({
+  request,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag('SC');
+  const code = ean13(`69${String(Date.now()).slice(-10)}`);
+  const category = await callAs<{ id: string }>(request, 'post', `${SYS}/goodscategory/submit`, {
+    data: { categoryCode: `${tag}-CAT`, categoryName: `扫码 ${tag}`, categoryType: '2' },
+  });
+  const part = { productNo: `${tag}-P1`, productName: '后门限位器', customerPartNo: code };
+  await callAs(request, 'post', `${SYS}/product/submit`, {
+    data: { ...part, productType: '2', categoryId: category.id, unit: 'PCS' },
+  });
+  const video = testInfo.outputPath('ean13.y4m');
+  writeFileSync(video, barcodeVideo(ean13Modules(code)));
+
+  // A browser of its own: the fake camera is chosen when Chromium starts.
+  const launch = testInfo.project.use.launchOptions ?? {};
+  const browser = await chromium.launch({
+    ...launch,
+    args: [
+      ...(launch.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      permissions: ['camera'],
+    });
+    const requested: URL[] = [];
+    context.on('request', (sent) => requested.push(new URL(sent.url())));
+    const page = await context.newPage();
+    const wasm = () => requested.filter((url) => url.pathname.endsWith('.wasm'));
+
+    await phoneLoginToTabs(page);
+    await phoneTab(page, zh.mobile.tabs.inventoryLogs).click();
+    await main(page).getByRole('button', { name: W.add }).click();
+    await expect(main(page).getByRole('textbox', { name: W.part })).toBeVisible();
+    expect(wasm(), 'the reader is loaded before the scanner opens').toEqual([]);
+
+    await main(page).getByRole('button', { name: W.scan }).click();
+    await expect(main(page).getByLabel(W.partFound)).toContainText(`${part.productNo} ${part.productName}`);
+    await expect(main(page).getByRole('textbox', { name: W.part })).toHaveValue(code);
+    await expect(page.getByRole('dialog', { name: W.scanTitle })).toBeHidden();
+    const origin = new URL(baseURL!).origin;
+    // One file, asked for by the page and by the service worker that keeps it for offline use.
+    const wasmFiles = [...new Set(wasm().map(String))];
+    expect(wasmFiles).toHaveLength(1);
+    expect(new URL(wasmFiles[0]!).origin).toBe(origin);
+    expect(new URL(wasmFiles[0]!).pathname).toMatch(/^\/assets\/zxing_reader-[\w-]+\.wasm$/);
+    expect(requested.filter((url) => url.origin !== origin).map(String), 'requests to other sites').toEqual([]);
+  } finally {
+    await browser.close();
+  }
 });
