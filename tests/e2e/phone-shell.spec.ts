@@ -35,15 +35,20 @@ test('phone login: a wrong password is refused with the server message, the righ
   await expect(page).toHaveURL(/\/approvals$/);
 });
 
-test('approvals show the task lists; inventory logs say their module is not available yet', async ({ page }) => {
+test("approvals show the task lists; inventory logs the warehouse's segments, filters and new-movement button", async ({
+  page,
+}) => {
   await loginByApi(page, '/approvals');
   await expect(page.locator('main').getByRole('tab', { name: new RegExp(`^${M.approvals.todo}`) })).toBeVisible();
   await expect(page.locator('main').getByRole('tab', { name: M.approvals.mine })).toBeVisible();
   await phoneTab(page, M.tabs.inventoryLogs).click();
   await expect(page).toHaveURL(/\/inventory-logs$/);
-  await expect(listState(page)).toContainText(M.module.notAvailable);
-  // No made-up rows.
-  await expect(page.locator('.adm-card')).toHaveCount(0);
+  const main = page.locator('main');
+  await expect(main.getByRole('tab', { name: M.warehouse.pending })).toBeVisible();
+  await expect(main.getByRole('tab', { name: M.warehouse.handled })).toBeVisible();
+  await expect(main.getByRole('button', { name: M.warehouse.type })).toBeVisible();
+  await expect(main.getByRole('button', { name: M.warehouse.warehouse })).toBeVisible();
+  await expect(main.getByRole('button', { name: M.warehouse.add })).toBeVisible();
 });
 
 test('messages: the list, the unread tab, a tap marks read, mark all as read', async ({ page }) => {
