@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import { Route, Routes } from 'react-router-dom';
-import { http } from '../../../src/client/http.ts';
+import { ApiFailure, http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { InventoryLogsTab } from '../../../src/mobile/pages/warehouse/InventoryLogsTab.tsx';
 import { MovementForm } from '../../../src/mobile/pages/warehouse/MovementForm.tsx';
@@ -15,6 +15,7 @@ import {
   enqueue,
   queuedMovements,
   removeQueued,
+  sendQueue,
   type QueuedMovement,
 } from '../../../src/mobile/pages/warehouse/movement-queue.ts';
 import { renderMobile, signIn, userInfo } from './render.tsx';
@@ -173,12 +174,20 @@ describe('phone 出入库 tab', () => {
     await keepQueued({ clientKey: 'm-queued2' });
     const [, second] = await queuedMovements(OWNER);
     await enqueue({ ...second!, body: { ...second!.body, qty: '9' } });
+    // The first is refused, the network fails at the second.
+    await sendQueue(OWNER, async (body) => {
+      if (body.qty === '7') throw new ApiFailure(400, '请输入单价');
+      throw new AxiosError('Network Error', 'ERR_NETWORK');
+    });
     answer = (config) => (config.url === `${SYS}/inventorylog/list` ? page([movement()]) : undefined);
     renderMobile(createElement(InventoryLogsTab), '/inventory-logs');
     const queued = await screen.findByLabelText('待同步');
-    expect(within(queued).getAllByText('待同步')).toHaveLength(2);
-    expect(within(queued).getByText('+7 件')).toBeTruthy();
-    expect(within(queued).getByText('+9 件')).toBeTruthy();
+    const refused = within(queued).getByText('+7 件').closest('.m-movement-card') as HTMLElement;
+    expect(within(refused).getByText('被拒绝')).toBeTruthy();
+    expect(within(refused).getByRole('alert').textContent).toBe('请输入单价');
+    const waiting = within(queued).getByText('+9 件').closest('.m-movement-card') as HTMLElement;
+    expect(within(waiting).getByText('待同步')).toBeTruthy();
+    expect(within(waiting).queryByRole('alert')).toBeNull();
     expect(await screen.findByText('RK202611260001')).toBeTruthy();
   });
 });
@@ -282,12 +291,8 @@ describe('the new-movement form', () => {
 
   it('offline, an edited refused movement stays queued under its key, without the refusal', async () => {
     await keepQueued();
-    const [entry] = await queuedMovements(OWNER);
-    await enqueue({ ...entry! });
     // The server's refusal, as the queue marks it.
-    const { sendQueue } = await import('../../../src/mobile/pages/warehouse/movement-queue.ts');
     await sendQueue(OWNER, async () => {
-      const { ApiFailure } = await import('../../../src/client/http.ts');
       throw new ApiFailure(400, '客户端单据键已用于另一条出入库记录');
     });
     renderMobile(

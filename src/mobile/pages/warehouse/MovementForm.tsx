@@ -74,6 +74,16 @@ const blank = (): MovementValues => ({
   remark: '',
 });
 
+/** The form as it was when the queued movement was kept. */
+function valuesOf({ body, part }: QueuedMovement): MovementValues {
+  const { productId, clientKey: _key, unitCost, ...typed } = body;
+  return {
+    ...typed,
+    unitCost: unitCost ?? '',
+    part: { id: productId, productNo: part.productNo, productName: part.productName, unitName: part.unitName },
+  };
+}
+
 /** A new movement, or (`/form/<clientKey>`) one waiting in the queue: loaded before the form shows. */
 export function MovementForm() {
   const { clientKey } = useParams();
@@ -101,21 +111,7 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
   const warehouses = useBizChoices('warehouse');
   const companies = useCompanyChoices();
   const [clientKey] = useState(() => queued?.clientKey ?? newClientKey());
-  const [values, setValues] = useState<MovementValues>(() =>
-    queued
-      ? {
-          ...blank(),
-          ...queued.body,
-          unitCost: queued.body.unitCost ?? '',
-          part: {
-            id: queued.body.productId,
-            productNo: queued.part.productNo,
-            productName: queued.part.productName,
-            unitName: queued.part.unitName,
-          },
-        }
-      : blank(),
-  );
+  const [values, setValues] = useState<MovementValues>(() => (queued ? valuesOf(queued) : blank()));
   const [errors, setErrors] = useState<MovementErrors>({});
   const [refusal, setRefusal] = useState(queued?.refusal);
   const [pickingDate, setPickingDate] = useState(false);
