@@ -10,7 +10,7 @@ import { NextPages, useOnlineRefresh } from '../../components/PagedScroll.tsx';
 import { WAREHOUSE_PATHS } from '../../paths.ts';
 import { QueryState } from '../QueryState.tsx';
 import { MovementCard, queuedCardProps, statusOf } from './MovementCard.tsx';
-import { movementKeys, useQueuedMovements } from './movement-sync.ts';
+import { movementKeys, useQueuedMovements, useSendQueue } from './movement-sync.ts';
 import {
   fetchMovements,
   labelOf,
@@ -91,7 +91,9 @@ export function InventoryLogsTab() {
           (!filters.bizType || entry.body.bizType === filters.bizType) &&
           (!filters.warehouse || entry.body.warehouse === filters.warehouse),
       );
-  const refresh = useOnlineRefresh(() => query.refetch());
+  const sendQueue = useSendQueue();
+  // A pull also sends what waits: the phone may have thought itself online while the server was out of reach.
+  const refresh = useOnlineRefresh(() => Promise.all([sendQueue(), query.refetch()]));
   const setFilter = (changes: Partial<Record<'status' | FilterName, string>>) => {
     const next = new URLSearchParams(search);
     for (const [name, value] of Object.entries(changes)) {

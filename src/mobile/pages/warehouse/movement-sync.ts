@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { t } from '../../../client/i18n.ts';
@@ -40,21 +40,26 @@ export function useQueuedMovements(): QueuedMovement[] | undefined {
   return entries;
 }
 
-/** Sends the queue when the app starts and whenever the network comes back; says how many were stored. */
-export function useQueueSync() {
+/** Sends the queue now (online only) and says how many movements were stored; the lists then show them. */
+export function useSendQueue(): () => Promise<void> {
   const owner = useQueueOwner();
   const queryClient = useQueryClient();
+  return useCallback(async () => {
+    if (!navigator.onLine) return;
+    const { stored } = await sendQueue(owner).catch(() => ({ stored: [] }));
+    if (stored.length === 0) return;
+    Toast.show({ icon: 'success', content: t('mobile.warehouse.synced', { count: stored.length }) });
+    await queryClient.invalidateQueries({ queryKey: movementKeys.all });
+  }, [owner, queryClient]);
+}
+
+/** Sends the queue when the app starts and whenever the network comes back. */
+export function useQueueSync() {
+  const send = useSendQueue();
   useEffect(() => {
-    const sync = async () => {
-      if (!navigator.onLine) return;
-      const { stored } = await sendQueue(owner).catch(() => ({ stored: [] }));
-      if (stored.length === 0) return;
-      Toast.show({ icon: 'success', content: t('mobile.warehouse.synced', { count: stored.length }) });
-      await queryClient.invalidateQueries({ queryKey: movementKeys.all });
-    };
-    const onOnline = () => void sync();
-    void sync();
+    const onOnline = () => void send();
+    void send();
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
-  }, [owner, queryClient]);
+  }, [send]);
 }
