@@ -7,7 +7,7 @@ import { ApiFailure } from '../../../client/http.ts';
 import { useOnline } from '../../../client/pwa.ts';
 import { Field } from '../../components/Field.tsx';
 import { lookUpPart } from './movement-queue.ts';
-import { movementKeys } from './movement-sync.ts';
+import { movementKeys, useQueueOwner } from './movement-sync.ts';
 import { Scanner } from './Scanner.tsx';
 import { fetchStock, type Part } from './warehouse-api.ts';
 
@@ -30,6 +30,7 @@ export function PartField({
   const [problem, setProblem] = useState<string>();
   const [looking, setLooking] = useState(false);
   const [scanning, setScanning] = useState(false);
+  const owner = useQueueOwner();
   const label = t('mobile.warehouse.part');
 
   const lookUp = async (text: string) => {
@@ -43,7 +44,7 @@ export function PartField({
     }
     setLooking(true);
     try {
-      const found = await lookUpPart(wanted);
+      const found = await lookUpPart(owner, wanted);
       onChange(found);
       if (!found) setProblem(t('mobile.warehouse.partNotFound'));
     } catch (failure) {

@@ -19,7 +19,7 @@ export interface QueuedMovement {
 
 const DB_NAME = 'tenon-movements';
 const STORE = 'queue';
-/** Parts found online, by their number and customer part number in lower case: typed again offline, they are found. */
+/** Parts found online, by user and (customer) part number in lower case: typed again offline, they are found. */
 const PARTS = 'parts';
 let dbPromise: Promise<IDBPDatabase> | undefined;
 const listeners = new Set<() => void>();
@@ -120,13 +120,16 @@ async function sendEach(owner: string, send: (body: MovementBody) => Promise<Mov
   return result;
 }
 
-/** The part numbered `code`: asked of the server online, else (or when the network fails) one found before. */
-export async function lookUpPart(code: string): Promise<Part | undefined> {
-  const key = code.trim().toLowerCase();
+/**
+ * The part numbered `code`: asked of the server online, else (or when the network fails) one this user found before
+ * (kept per user: a phone shared across tenants shows no one another tenant's parts).
+ */
+export async function lookUpPart(owner: string, code: string): Promise<Part | undefined> {
+  const key = `${owner}|${code.trim().toLowerCase()}`;
   if (navigator.onLine) {
     try {
       const part = await findPart(code);
-      if (part) await rememberPart(part);
+      if (part) await rememberPart(owner, part);
       return part;
     } catch (error) {
       if (isRefusal(error)) throw error;
@@ -135,9 +138,9 @@ export async function lookUpPart(code: string): Promise<Part | undefined> {
   return (await (await db()).get(PARTS, key)) as Part | undefined;
 }
 
-async function rememberPart(part: Part) {
+async function rememberPart(owner: string, part: Part) {
   const database = await db();
   for (const code of [part.productNo, part.customerPartNo]) {
-    if (code) await database.put(PARTS, part, code.toLowerCase());
+    if (code) await database.put(PARTS, part, `${owner}|${code.toLowerCase()}`);
   }
 }
