@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { AxiosError } from 'axios';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../../src/client/http.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiFailure, http } from '../../../src/client/http.ts';
 import {
   enqueue,
+  lookUpPart,
   newClientKey,
   queuedMovements,
   removeQueued,
@@ -142,5 +143,29 @@ describe('the offline movement queue', () => {
     const keys = new Set(Array.from({ length: 100 }, newClientKey));
     expect(keys.size).toBe(100);
     for (const key of keys) expect(key).toMatch(/^m-[A-Za-z0-9_-]{1,62}$/);
+  });
+});
+
+describe('the part lookup', () => {
+  it('finds offline a part this user found online, by either number, and no other user', async () => {
+    const part = { id: '42', productNo: 'P-100', customerPartNo: '6901234567892', productName: '前门铰链' };
+    http.defaults.adapter = async (config) => ({
+      status: 200,
+      statusText: '',
+      headers: {},
+      config,
+      data: { code: 200, success: true, msg: '', data: { records: [part], total: 1, size: 20, current: 1, pages: 1 } },
+    });
+    expect(await lookUpPart(OWNER, 'p-100')).toEqual(part);
+    expect(await lookUpPart(OWNER, 'P-10')).toBeUndefined();
+
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(await lookUpPart(OWNER, 'P-100')).toEqual(part);
+      expect(await lookUpPart(OWNER, '6901234567892')).toEqual(part);
+      expect(await lookUpPart('000001:9', 'P-100')).toBeUndefined();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });
