@@ -125,6 +125,12 @@ afterEach(async () => {
 });
 
 describe('phone 出入库 tab', () => {
+  it('says the module is not available when the server answers 404, without an error toast', async () => {
+    renderMobile(createElement(InventoryLogsTab), '/inventory-logs');
+    expect(await screen.findByText('该模块尚未开通')).toBeTruthy();
+    expect(notified).not.toHaveBeenCalled();
+  });
+
   it('shows pending movements as cards: number, type, part, signed quantity with unit, warehouse, state', async () => {
     answer = (config) =>
       config.url === `${SYS}/inventorylog/list`

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchBizDictionary, fetchButtons, permissionMap } from '../../../client/api/system.ts';
 import { ApiFailure, http, type Page, type R } from '../../../client/http.ts';
+import { moduleGet, modulePost } from '../modules/module-api.ts';
 import { currentLanguage } from '../../../client/i18n.ts';
 import { itemLabel } from '../../../shared/entities/dict-items.ts';
 
@@ -88,20 +89,12 @@ export interface MovementFilters {
   warehouse?: string;
 }
 
-// Every call here is `silent`: the pages and the queue say what went wrong themselves (a queued movement must not toast
-// in the background, a refused one keeps the server's message).
-async function get<T>(url: string, params: Record<string, unknown>): Promise<T> {
-  return (await http.get<R<T>>(url, { params, silent: true })).data.data;
-}
-
 export const fetchMovements = (filters: MovementFilters, current: number) =>
-  get<Page<Movement>>(`${LOG}/list`, { current, size: PAGE_SIZE, ...withoutEmpty(filters) });
+  moduleGet<Page<Movement>>(`${LOG}/list`, { current, size: PAGE_SIZE, ...withoutEmpty(filters) });
 
-export const fetchMovement = (id: string) => get<Movement>(`${LOG}/detail`, { id });
+export const fetchMovement = (id: string) => moduleGet<Movement>(`${LOG}/detail`, { id });
 
-export async function submitMovement(body: MovementBody): Promise<Movement> {
-  return (await http.post<R<Movement>>(`${LOG}/submit`, body, { silent: true })).data.data;
-}
+export const submitMovement = (body: MovementBody) => modulePost<Movement>(`${LOG}/submit`, body);
 
 export async function handleMovements(ids: string[]): Promise<{ handled: number }> {
   return (await http.post<R<{ handled: number }>>(`${LOG}/handle`, undefined, { params: { ids: ids.join(',') } })).data
@@ -109,13 +102,13 @@ export async function handleMovements(ids: string[]): Promise<{ handled: number 
 }
 
 export const fetchStock = (productId: string) =>
-  get<Page<StockRow>>('/api/blade-system/inventory/list', { productId, size: 50 });
+  moduleGet<Page<StockRow>>('/api/blade-system/inventory/list', { productId, size: 50 });
 
 /** The part whose number or customer part number is exactly `code` (case aside), or undefined. */
 export async function findPart(code: string): Promise<Part | undefined> {
   const wanted = code.trim().toLowerCase();
   if (!wanted) return undefined;
-  const page = await get<Page<Part>>('/api/blade-system/product/listpage', { keyword: code.trim(), size: 20 });
+  const page = await moduleGet<Page<Part>>('/api/blade-system/product/listpage', { keyword: code.trim(), size: 20 });
   return page.records.find(
     (part) => part.productNo.toLowerCase() === wanted || (part.customerPartNo ?? '').toLowerCase() === wanted,
   );
@@ -150,7 +143,7 @@ export function useBizChoices(code: string): Choice[] {
 export function useCompanyChoices(): Choice[] {
   const { data } = useQuery({
     queryKey: ['mobile', 'companies'],
-    queryFn: () => get<{ value: string | number; label: string }[]>('/api/blade-system/dept/company-select', {}),
+    queryFn: () => moduleGet<{ value: string | number; label: string }[]>('/api/blade-system/dept/company-select', {}),
     staleTime: 5 * 60_000,
   });
   return (data ?? []).map((option) => ({ value: String(option.value), label: option.label }));
