@@ -95,7 +95,7 @@ test('a receipt entered offline waits as 待同步, is stored once when back onl
 
   // Back online: sent by itself, stored once.
   await context.setOffline(false);
-  await expect(toast(page, '已同步 1 条出入库记录')).toBeVisible();
+  await expect(toast(page, W.synced.replace('{{count}}', '1'))).toBeVisible();
   await expect(card(page, W.queued)).toHaveCount(0);
   const synced = card(page, part.productNo).filter({ hasText: '+5' });
   await expect(synced).toContainText(W.pending);
