@@ -12,7 +12,10 @@ import { keepFlowCache, restoreFlowCache } from './pages/approvals/offline-cache
 import { RequestForm } from './pages/approvals/RequestForm.tsx';
 import { RequestPage } from './pages/approvals/RequestPage.tsx';
 import { TaskPage } from './pages/approvals/TaskPage.tsx';
-import { InventoryLogsTab } from './pages/modules/InventoryLogsTab.tsx';
+import { InventoryLogsTab } from './pages/warehouse/InventoryLogsTab.tsx';
+import { MovementForm } from './pages/warehouse/MovementForm.tsx';
+import { MovementPage } from './pages/warehouse/MovementPage.tsx';
+import { useQueueSync } from './pages/warehouse/movement-sync.ts';
 import { TAB_PATHS } from './paths.ts';
 
 export { LockPage } from './pages/LockPage.tsx';
@@ -27,9 +30,13 @@ function useOfflineFlowCache() {
   useEffect(() => keepFlowCache(queryClient, owner), [queryClient, owner]);
 }
 
-/** Everything behind the login, one chunk loaded after it (the login form needs none of it): the tabs and "me". */
+/**
+ * Everything behind the login, one chunk loaded after it (the login form needs none of it): the tabs and "me"; the
+ * movements queued offline are sent from here, on start and whenever the network comes back.
+ */
 export default function MainArea() {
   useOfflineFlowCache();
+  useQueueSync();
   return (
     <Routes>
       <Route element={<MainLayout />}>
@@ -43,6 +50,8 @@ export default function MainArea() {
         <Route path={`${TAB_PATHS.approvals}/:kind/form/:processDefinitionId`} element={<RequestForm />} />
         <Route path={TAB_PATHS.messages} element={<MessagesTab />} />
         <Route path={TAB_PATHS.inventoryLogs} element={<InventoryLogsTab />} />
+        <Route path={`${TAB_PATHS.inventoryLogs}/form/:clientKey?`} element={<MovementForm />} />
+        <Route path={`${TAB_PATHS.inventoryLogs}/detail/:id`} element={<MovementPage />} />
         <Route path={TAB_PATHS.lock} element={<LockTab />} />
         <Route path={TAB_PATHS.me} element={<MePage />} />
       </Route>

@@ -30,10 +30,21 @@ export const APPROVAL_PATHS = {
 /** A route segment written by `part` back to its value (`-` stands for empty). */
 export const routeValue = (value: string | undefined) => (!value || value === '-' ? '' : value);
 
+/** Pages below the 出入库 tab: a new movement, one waiting in the queue (edited under its client key), a stored one. */
+export const WAREHOUSE_PATHS = {
+  add: `${TAB_PATHS.inventoryLogs}/form`,
+  queued: (clientKey: string) => `${TAB_PATHS.inventoryLogs}/form/${encodeURIComponent(clientKey)}`,
+  detail: (id: string) => `${TAB_PATHS.inventoryLogs}/detail/${encodeURIComponent(id)}`,
+} as const;
+
+const WAREHOUSE_SUB_PAGE = new RegExp(`^${TAB_PATHS.inventoryLogs}/(form|detail)(/|$)`);
+
 const SUB_PAGE = new RegExp(`^/approvals/(${APPROVAL_KIND_PATTERN}|process)/(handle|detail|form)/`);
 
 /** A page below a tab (back arrow, no tab bar): its title key, or undefined for the tabs themselves. */
 export function subPageTitleKey(pathname: string): string | undefined {
+  const warehouse = WAREHOUSE_SUB_PAGE.exec(pathname);
+  if (warehouse) return warehouse[1] === 'form' ? 'mobile.warehouse.formTitle' : 'mobile.warehouse.detailTitle';
   const match = SUB_PAGE.exec(pathname);
   if (!match) return undefined;
   const [, kind, page] = match;

@@ -54,9 +54,9 @@ vi.mock('../../../src/client/api/system.ts', () => ({
     },
   ]),
 }));
-vi.mock('../../../src/mobile/pages/modules/module-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/mobile/pages/modules/module-api.ts')>()),
-  fetchInventoryLogs: vi.fn(async () => []),
+vi.mock('../../../src/mobile/pages/warehouse/warehouse-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/mobile/pages/warehouse/warehouse-api.ts')>()),
+  fetchMovements: vi.fn(async () => ({ records: [], total: 0, size: 20, current: 1, pages: 0 })),
 }));
 vi.mock('../../../src/client/api/flow.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/client/api/flow.ts')>()),

@@ -1,28 +1,23 @@
-import { ApiFailure, http, type Page, type R } from '../../../client/http.ts';
+import type { AxiosResponse } from 'axios';
+import { ApiFailure, http, type R } from '../../../client/http.ts';
 import { navigateTo } from '../../../client/navigation.ts';
 import { session } from '../../../client/session.ts';
 
-/** The server does not have this module yet (404): the tab says so instead of showing an error. */
+/** The server does not have this module (404): the tab says so instead of showing an error. */
 export class ModuleNotAvailable extends Error {
   constructor(readonly url: string) {
     super(`not available: ${url}`);
   }
 }
 
-export type Row = Record<string, unknown>;
-
 /**
- * A list of a module that later issues build: failures are handled here (`silent`), so a missing module is a
- * state of the tab, not an error toast. A 401 still logs out as everywhere else.
+ * A business module's request whose failures its page or queue says itself (`silent`: no toast, and a refused
+ * movement keeps the server's message), so a missing module is a state of the tab, not an error toast. A 401 still
+ * logs out as everywhere else.
  */
-export async function fetchModulePage(
-  url: string,
-  params: Record<string, unknown> = { current: 1, size: 20 },
-): Promise<Row[]> {
+async function moduleRequest<T>(url: string, send: () => Promise<AxiosResponse<R<T>>>): Promise<T> {
   try {
-    const response = await http.get<R<Page<Row> | Row[] | null>>(url, { params, silent: true });
-    const data = response.data.data;
-    return Array.isArray(data) ? data : (data?.records ?? []);
+    return (await send()).data.data;
   } catch (error) {
     if (error instanceof ApiFailure && error.code === 404) throw new ModuleNotAvailable(url);
     if (error instanceof ApiFailure && error.code === 401) {
@@ -33,15 +28,8 @@ export async function fetchModulePage(
   }
 }
 
-export const fetchInventoryLogs = () => fetchModulePage('/api/blade-system/inventorylog/list');
+export const moduleGet = <T>(url: string, params: Record<string, unknown>) =>
+  moduleRequest<T>(url, () => http.get<R<T>>(url, { params, silent: true }));
 
-const HIDDEN = /(^id$|Id$|^tenant|^create(User|Dept)$|^update(User|Time)$|^isDeleted$|^status$|^createTime$)/;
-
-/** The first few text fields of a row, for a generic card (the module's own cards come with its issue). */
-export function textFields(row: Row, count = 4): [string, string][] {
-  return Object.entries(row)
-    .filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '' && !HIDDEN.test(entry[0]),
-    )
-    .slice(0, count);
-}
+export const modulePost = <T>(url: string, body: unknown) =>
+  moduleRequest<T>(url, () => http.post<R<T>>(url, body, { silent: true }));

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Button, Input } from 'antd-mobile';
+import { ScanningOutline } from 'antd-mobile-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiFailure } from '../../../client/http.ts';
+import { useOnline } from '../../../client/pwa.ts';
+import { Field } from '../../components/Field.tsx';
+import { lookUpPart } from './movement-queue.ts';
+import { movementKeys, useQueueOwner } from './movement-sync.ts';
+import { Scanner } from './Scanner.tsx';
+import { fetchStock, type Part } from './warehouse-api.ts';
+
+/**
+ * The part of a movement: its number typed or scanned, looked up on Enter, on leaving the field or after a scan
+ * (exactly, by part number or customer part number), shown as number and name with its stock below.
+ */
+export function PartField({
+  part,
+  error,
+  onChange,
+}: {
+  part?: Part;
+  error?: string;
+  onChange: (part: Part | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState(part?.productNo ?? '');
+  const [looked, setLooked] = useState(part?.productNo ?? '');
+  const [problem, setProblem] = useState<string>();
+  const [looking, setLooking] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const owner = useQueueOwner();
+  const label = t('mobile.warehouse.part');
+
+  const lookUp = async (text: string) => {
+    const wanted = text.trim();
+    if (wanted === looked) return;
+    setLooked(wanted);
+    setProblem(undefined);
+    if (!wanted) {
+      onChange(undefined);
+      return;
+    }
+    setLooking(true);
+    try {
+      const found = await lookUpPart(owner, wanted);
+      onChange(found);
+      if (!found) setProblem(t('mobile.warehouse.partNotFound'));
+    } catch (failure) {
+      onChange(undefined);
+      setProblem(failure instanceof ApiFailure ? failure.message : t('common.networkError'));
+    } finally {
+      setLooking(false);
+    }
+  };
+
+  return (
+    <>
+      <Field
+        label={label}
+        error={problem ?? error}
+        extra={
+          <Button
+            className="m-scan-button"
+            fill="none"
+            color="primary"
+            aria-label={t('mobile.warehouse.scan')}
+            onClick={() => setScanning(true)}
+          >
+            <ScanningOutline fontSize={24} />
+          </Button>
+        }
+      >
+        <Input
+          value={code}
+          onChange={(text) => {
+            setCode(text);
+            if (part && text.trim() !== looked) onChange(undefined);
+          }}
+          onEnterPress={() => void lookUp(code)}
+          onBlur={() => void lookUp(code)}
+          placeholder={t('mobile.warehouse.partPlaceholder')}
+          aria-label={label}
+          enterKeyHint="search"
+          clearable
+        />
+        {looking && <div className="m-field-hint">{t('mobile.warehouse.partLooking')}</div>}
+        {part && (
+          <div className="m-part-found" aria-label={t('mobile.warehouse.partFound')}>
+            <strong>{part.productNo}</strong> {part.productName}
+            {part.spec ? ` · ${part.spec}` : ''}
+          </div>
+        )}
+      </Field>
+      {part && <PartStock productId={part.id} />}
+      <Scanner
+        visible={scanning}
+        onClose={() => setScanning(false)}
+        onResult={(scanned) => {
+          setScanning(false);
+          setCode(scanned);
+          void lookUp(scanned);
+        }}
+      />
+    </>
+  );
+}
+
+/** The part's stock per company, warehouse and batch (online only: a stale figure would mislead). */
+function PartStock({ productId }: { productId: string }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const query = useQuery({ queryKey: movementKeys.stock(productId), queryFn: () => fetchStock(productId) });
+  const rows = query.data?.records ?? [];
+  let body;
+  if (!online && !query.data) body = t('mobile.warehouse.stockNeedsNetwork');
+  else if (query.isPending) body = t('mobile.warehouse.partLooking');
+  else if (query.isError) body = t('mobile.module.loadFailed');
+  else if (rows.length === 0) body = t('mobile.warehouse.noStock');
+  return (
+    <div className="m-stock" role="region" aria-label={t('mobile.warehouse.stock')}>
+      <div className="m-stock-title">{t('mobile.warehouse.stock')}</div>
+      {body ? (
+        <div className="m-field-hint">{body}</div>
+      ) : (
+        rows.map((row) => (
+          <div key={row.id} className="m-stock-row">
+            <span>
+              {row.warehouseName}
+              {row.batchNo ? ` · ${row.batchNo}` : ''}
+              {row.location ? ` · ${row.location}` : ''}
+            </span>
+            <span>
+              {t('mobile.warehouse.available', { qty: Number(row.availableQty), total: Number(row.qty) })}
+              {row.unitName ? ` ${row.unitName}` : ''}
+            </span>
+          </div>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { openDB, type IDBPDatabase } from 'idb';
+import { findPart, isRefusal, submitMovement, type Movement, type MovementBody, type Part } from './warehouse-api.ts';
+
+/**
+ * Movements entered without a network, kept in IndexedDB with their client key until the server has stored them. The
+ * server answers a key it already holds with the row saved the first time, so sending one again never makes two.
+ */
+export interface QueuedMovement {
+  clientKey: string;
+  /** `<tenant>:<user>`: only its own user sends it (and sees it). */
+  owner: string;
+  body: MovementBody;
+  /** What the card shows of the part, found while online when it was entered. */
+  part: { productNo: string; productName: string; unitName: string };
+  queuedAt: number;
+  /** The server's message when it refused the movement: it waits for an edit or a delete, and is not sent again. */
+  refusal?: string;
+}
+
+const DB_NAME = 'tenon-movements';
+const STORE = 'queue';
+/** Parts found online, by user and (customer) part number in lower case: typed again offline, they are found. */
+const PARTS = 'parts';
+let dbPromise: Promise<IDBPDatabase> | undefined;
+const listeners = new Set<() => void>();
+
+function db() {
+  dbPromise ??= openDB(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore(STORE, { keyPath: 'clientKey' });
+      database.createObjectStore(PARTS);
+    },
+  });
+  return dbPromise;
+}
+
+function changed() {
+  for (const listener of listeners) listener();
+}
+
+export function onQueueChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * A new client key: letters, digits and `-` only, as the server's pattern allows (getRandomValues, unlike randomUUID,
+ * works on a plain-http intranet address too).
+ */
+export const newClientKey = () =>
+  `m-${Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+
+let lastQueuedAt = 0;
+
+/** Keeps a movement (a new one, or an edited one under its key: the edit clears a refusal and keeps its place). */
+export async function enqueue(entry: Omit<QueuedMovement, 'queuedAt' | 'refusal'>): Promise<void> {
+  const database = await db();
+  const earlier = (await database.get(STORE, entry.clientKey)) as QueuedMovement | undefined;
+  // Two movements kept within one millisecond still go in the order they were entered.
+  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
+  await database.put(STORE, { ...entry, queuedAt: earlier?.queuedAt ?? lastQueuedAt } satisfies QueuedMovement);
+  changed();
+}
+
+/** The owner's queued movements, oldest first (the order they are sent in). */
+export async function queuedMovements(owner: string): Promise<QueuedMovement[]> {
+  const all = (await (await db()).getAll(STORE)) as QueuedMovement[];
+  return all.filter((entry) => entry.owner === owner).sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+export async function queuedMovement(clientKey: string): Promise<QueuedMovement | undefined> {
+  return (await (await db()).get(STORE, clientKey)) as QueuedMovement | undefined;
+}
+
+export async function removeQueued(clientKey: string): Promise<void> {
+  await (await db()).delete(STORE, clientKey);
+  changed();
+}
+
+async function markRefused(entry: QueuedMovement, refusal: string) {
+  await (await db()).put(STORE, { ...entry, refusal } satisfies QueuedMovement);
+  changed();
+}
+
+export interface SyncResult {
+  stored: Movement[];
+  refused: number;
+}
+
+let running: Promise<SyncResult> | undefined;
+
+/**
+ * Sends the owner's queue in order. A stored movement leaves the queue; a refused one stays with the server's message;
+ * a network failure stops the run (the rest wait for the next `online` event or start). One run at a time: a call
+ * during a run gets that run's result.
+ */
+export function sendQueue(owner: string, send: (body: MovementBody) => Promise<Movement> = submitMovement) {
+  running ??= sendEach(owner, send).finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+async function sendEach(owner: string, send: (body: MovementBody) => Promise<Movement>): Promise<SyncResult> {
+  const result: SyncResult = { stored: [], refused: 0 };
+  for (const entry of await queuedMovements(owner)) {
+    if (entry.refusal !== undefined) continue;
+    try {
+      result.stored.push(await send(entry.body));
+    } catch (error) {
+      if (!isRefusal(error)) break;
+      await markRefused(entry, error.message);
+      result.refused += 1;
+      continue;
+    }
+    await removeQueued(entry.clientKey);
+  }
+  return result;
+}
+
+/**
+ * The part numbered `code`: asked of the server online, else (or when the network fails) one this user found before
+ * (kept per user: a phone shared across tenants shows no one another tenant's parts).
+ */
+export async function lookUpPart(owner: string, code: string): Promise<Part | undefined> {
+  const key = `${owner}|${code.trim().toLowerCase()}`;
+  if (navigator.onLine) {
+    try {
+      const part = await findPart(code);
+      if (part) await rememberPart(owner, part);
+      return part;
+    } catch (error) {
+      if (isRefusal(error)) throw error;
+    }
+  }
+  return (await (await db()).get(PARTS, key)) as Part | undefined;
+}
+
+async function rememberPart(owner: string, part: Part) {
+  const database = await db();
+  for (const code of [part.productNo, part.customerPartNo]) {
+    if (code) await database.put(PARTS, part, `${owner}|${code.toLowerCase()}`);
+  }
+}

@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchBizDictionary, fetchButtons, permissionMap } from '../../../client/api/system.ts';
+import { ApiFailure, http, type Page, type R } from '../../../client/http.ts';
+import { moduleGet, modulePost } from '../modules/module-api.ts';
+import { currentLanguage } from '../../../client/i18n.ts';
+import { itemLabel } from '../../../shared/entities/dict-items.ts';
+
+const LOG = '/api/blade-system/inventorylog';
+export const PAGE_SIZE = 20;
+/** Button code of posting (domain/warehouse.md: `inventorylog/handle`). */
+export const HANDLE_PERMISSION = 'inventorylog_handle';
+
+/** A stock movement as the server lists it (inventorylog/list, detail). */
+export interface Movement {
+  id: string;
+  logNo: string;
+  bizType: string;
+  bizTypeName: string;
+  direction: number;
+  bizDate: string;
+  orgId: string;
+  orgName: string;
+  warehouse: string;
+  warehouseName: string;
+  location: string | null;
+  productId: string;
+  productNo: string;
+  productName: string;
+  unit: string;
+  unitName: string;
+  batchNo: string | null;
+  qty: number | string;
+  unitCost: number | string | null;
+  amount: number | string | null;
+  partnerName: string | null;
+  sourceNo: string | null;
+  remark: string | null;
+  handleStatus: string;
+  handleStatusName: string;
+  handleTime: string | null;
+  qtyAfter: number | string | null;
+  createTime: string;
+}
+
+/** What `inventorylog/submit` takes for a new movement; `clientKey` makes a resent one the same movement. */
+export interface MovementBody {
+  bizType: string;
+  bizDate: string;
+  orgId: string;
+  warehouse: string;
+  location: string;
+  productId: string;
+  batchNo: string;
+  qty: string;
+  unitCost?: string;
+  partnerName: string;
+  sourceNo: string;
+  remark: string;
+  clientKey: string;
+}
+
+/** A part as the lookup finds it (product/listpage). */
+export interface Part {
+  id: string;
+  productNo: string;
+  customerPartNo?: string | null;
+  productName: string;
+  spec?: string | null;
+  unit?: string | null;
+  unitName?: string | null;
+}
+
+/** A stock row of a part (inventory/list). */
+export interface StockRow {
+  id: string;
+  orgName?: string;
+  warehouse: string;
+  warehouseName: string;
+  batchNo: string | null;
+  location: string | null;
+  qty: number | string;
+  availableQty: number | string;
+  unitName: string | null;
+}
+
+export interface MovementFilters {
+  handleStatus: '0' | '1';
+  bizType?: string;
+  warehouse?: string;
+}
+
+export const fetchMovements = (filters: MovementFilters, current: number) =>
+  moduleGet<Page<Movement>>(`${LOG}/list`, { current, size: PAGE_SIZE, ...withoutEmpty(filters) });
+
+export const fetchMovement = (id: string) => moduleGet<Movement>(`${LOG}/detail`, { id });
+
+export const submitMovement = (body: MovementBody) => modulePost<Movement>(`${LOG}/submit`, body);
+
+export async function handleMovements(ids: string[]): Promise<{ handled: number }> {
+  return (await http.post<R<{ handled: number }>>(`${LOG}/handle`, undefined, { params: { ids: ids.join(',') } })).data
+    .data;
+}
+
+export const fetchStock = (productId: string) =>
+  moduleGet<Page<StockRow>>('/api/blade-system/inventory/list', { productId, size: 50 });
+
+/** The part whose number or customer part number is exactly `code` (case aside), or undefined. */
+export async function findPart(code: string): Promise<Part | undefined> {
+  const wanted = code.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const page = await moduleGet<Page<Part>>('/api/blade-system/product/listpage', { keyword: code.trim(), size: 20 });
+  return page.records.find(
+    (part) => part.productNo.toLowerCase() === wanted || (part.customerPartNo ?? '').toLowerCase() === wanted,
+  );
+}
+
+/**
+ * A failure the server answered and will answer again for the same movement (a 4xx: its message says why); a
+ * network failure, a server fault or an expired session is worth sending again later.
+ */
+export const isRefusal = (error: unknown): error is ApiFailure =>
+  error instanceof ApiFailure && error.code >= 400 && error.code < 500 && error.code !== 401;
+
+const withoutEmpty = (params: object) => Object.fromEntries(Object.entries(params).filter(([, value]) => value));
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A business dictionary of the tenant (`warehouse`, `inventory_biz_type`) as choices in the current language. */
+export function useBizChoices(code: string): Choice[] {
+  const { data } = useQuery({
+    queryKey: ['mobile', 'biz-dictionary', code],
+    queryFn: () => fetchBizDictionary(code),
+    staleTime: 5 * 60_000,
+  });
+  const lang = currentLanguage();
+  return (data ?? []).map((item) => ({ value: item.dictKey, label: itemLabel(item, lang) }));
+}
+
+/** The caller's companies (`dept/company-select`, as the console's company fields use). */
+export function useCompanyChoices(): Choice[] {
+  const { data } = useQuery({
+    queryKey: ['mobile', 'companies'],
+    queryFn: () => moduleGet<{ value: string | number; label: string }[]>('/api/blade-system/dept/company-select', {}),
+    staleTime: 5 * 60_000,
+  });
+  return (data ?? []).map((option) => ({ value: String(option.value), label: option.label }));
+}
+
+/** Whether the signed-in user holds a button permission (menu/buttons, as the console decides). */
+export function useCan(code: string): boolean {
+  const { data } = useQuery({
+    queryKey: ['mobile', 'permission'],
+    queryFn: async () => permissionMap(await fetchButtons()),
+    staleTime: 5 * 60_000,
+  });
+  return Boolean(data?.[code]);
+}
+
+export const labelOf = (choices: Choice[], value: string | undefined) =>
+  choices.find((choice) => choice.value === value)?.label ?? value ?? '';
