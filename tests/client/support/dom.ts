@@ -1,4 +1,5 @@
-import { configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
 import { initI18n } from '../../../src/client/i18n.ts';
 import { session, type UserInfo } from '../../../src/client/session.ts';
 
@@ -20,6 +21,9 @@ initI18n();
 // findBy* and waitFor poll a condition until it holds; their default budget of 1 s is shorter than one antd render
 // plus one role query on a 2-core machine kept busy by other processes. The browser tests allow 10 s too.
 configure({ asyncUtilTimeout: 10_000 });
+// Every test unmounts what it rendered (Vitest runs without globals, so Testing Library cannot register this itself):
+// a tree left mounted keeps React's scheduler working after the file's DOM is torn down (`window is not defined`).
+afterEach(cleanup);
 
 export const userInfo: UserInfo = {
   access_token: 'test-token',
