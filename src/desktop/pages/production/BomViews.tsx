@@ -96,9 +96,7 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
           size="small"
           bordered
           pagination={false}
-          // A six-level BOM explodes into thousands of lines: only the rows in view are drawn.
-          virtual
-          scroll={{ x: 990, y: 480 }}
+          scroll={{ y: 480 }}
           loading={rows.isPending}
           columns={explodeColumns}
           dataSource={(rows.data ?? []) as ExplodedRow[]}
