@@ -4,6 +4,7 @@ import { currentLanguage, t } from './i18n.ts';
 import { navigateTo } from './navigation.ts';
 import { notify } from './notify.ts';
 import { session } from './session.ts';
+import type { PageTotals } from '../shared/contract/page.ts';
 
 /** The BladeX envelope. */
 export interface R<T> {
@@ -12,12 +13,8 @@ export interface R<T> {
   data: T;
   msg: string;
 }
-export interface Page<T> {
+export interface Page<T> extends PageTotals {
   records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
 }
 
 /** Per-request options of the error catalogue. */

@@ -20,6 +20,10 @@ import { registerEntityRoutes } from './platform/entity/routes.ts';
 import multipart from '@fastify/multipart';
 import { IMPORT_MULTIPART_LIMITS } from './platform/entity/excel.ts';
 import { EntityService } from './platform/entity/service.ts';
+import { mergeTallies } from './platform/entity/tally.ts';
+
+/** How often the tallies' delta rows are folded (each list reads a key's unfolded rows meanwhile). */
+const TALLY_MERGE_MS = 30_000;
 import type { Services } from './services.ts';
 
 export interface App {
@@ -114,10 +118,17 @@ export async function buildApp(
     });
   }
 
+  // Tallies take their writers' deltas as rows of their own; folding them keeps counting a few rows per key.
+  const tallied = ENTITIES.filter((entity) => entity.tally);
+  const merging = setInterval(() => {
+    mergeTallies(database.db, tallied).catch((error: unknown) => app.log.warn({ error }, 'merging tallies failed'));
+  }, TALLY_MERGE_MS).unref();
+
   return {
     app,
     services,
     close: async () => {
+      clearInterval(merging);
       await app.close();
       await kv.close();
       await database.close();

@@ -23,7 +23,9 @@ export async function watchWrites(t: TestApp, except: readonly string[] = []): P
     .where('table_type', '=', 'BASE TABLE')
     .execute();
   for (const { table_name: table } of tables) {
-    if (except.includes(table)) continue;
+    // A tally (0026_tally.sql) changes with its table, which is watched, and when the server folds it in the
+    // background.
+    if (except.includes(table) || table.endsWith('_tally')) continue;
     await sql`drop trigger if exists test_watch_writes on ${sql.table(table)}`.execute(db);
     await sql`create trigger test_watch_writes after insert or update or delete on ${sql.table(table)}
       for each row execute function test_watch.count_write()`.execute(db);

@@ -730,6 +730,19 @@ export interface ErpInventoryLog {
   is_deleted: Generated<number>;
 }
 
+export interface ErpInventoryLogTally {
+  tenant_id: string;
+  grain: string;
+  at: string;
+  org_id: string;
+  warehouse: string;
+  biz_type: string;
+  handle_status: string;
+  n: Int8;
+  amount: Defaulted<Numeric>;
+  merged: Generated<boolean>;
+}
+
 export interface ErpLine {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1153,6 +1166,7 @@ export interface Schema {
   erp_goods_category: ErpGoodsCategory;
   erp_inventory: ErpInventory;
   erp_inventory_log: ErpInventoryLog;
+  erp_inventory_log_tally: ErpInventoryLogTally;
   erp_line: ErpLine;
   erp_mold: ErpMold;
   erp_packaging: ErpPackaging;

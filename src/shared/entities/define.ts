@@ -283,6 +283,12 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   /** Lists answer the total of these fields over every filtered row beside the page (`sum<Field>`: the footer's Σ). */
   sums?: ReadonlyArray<keyof F & string>;
   /**
+   * The database keeps the count and `sums` of the rows by `date` (a not-null date field) and the `by` fields
+   * (migration: `tenon_tally_rows`): a list filtered on these alone reads its total and sums from the tally, exact,
+   * however many rows match.
+   */
+  tally?: { date: keyof F & string; by: ReadonlyArray<keyof F & string> };
+  /**
    * Lists show a row in a tone while its `field` holds `value` (a device overdue for maintenance in red, a mould near
    * the end of its life in amber).
    */

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure, http } from '../../../src/client/http.ts';
 import {
   enqueue,
+  loadMovements,
   lookUpPart,
   newClientKey,
   queuedMovements,
@@ -164,6 +165,37 @@ describe('the part lookup', () => {
       expect(await lookUpPart(OWNER, 'P-100')).toEqual(part);
       expect(await lookUpPart(OWNER, '6901234567892')).toEqual(part);
       expect(await lookUpPart('000001:9', 'P-100')).toBeUndefined();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+});
+
+describe('the movements list offline', () => {
+  it('shows the page this user last loaded with the same filters, and nobody else', async () => {
+    const filters = { handleStatus: '0' as const, bizType: '', warehouse: 'RM' };
+    const page = { records: [{ id: '7', logNo: 'RK202611260001' }], total: 1, size: 20, current: 1, pages: 1 };
+    let online = true;
+    http.defaults.adapter = async (config) => {
+      if (!online) throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+      return {
+        status: 200,
+        statusText: '',
+        headers: {},
+        config,
+        data: { code: 200, success: true, msg: '', data: page },
+      };
+    };
+    expect(await loadMovements(OWNER, filters, 1)).toEqual(page);
+
+    // The network drops while the phone still believes it is online, then the phone knows.
+    online = false;
+    expect(await loadMovements(OWNER, filters, 1)).toEqual(page);
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(await loadMovements(OWNER, filters, 1)).toEqual(page);
+      await expect(loadMovements('000000:2', filters, 1)).rejects.toThrow();
+      await expect(loadMovements(OWNER, { ...filters, warehouse: 'FG' }, 1)).rejects.toThrow();
     } finally {
       onLine.mockRestore();
     }

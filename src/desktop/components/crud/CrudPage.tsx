@@ -33,6 +33,7 @@ import {
 } from './fields.ts';
 import { SearchBar } from './SearchBar.tsx';
 import { listModeOf, PAGE_SIZES, useCrudRows } from './use-crud-rows.ts';
+import { EXACT_TOTAL } from '../../../shared/contract/page.ts';
 import { useFillHeight } from './use-fill-height.ts';
 
 export { PAGE_SIZES };
@@ -77,12 +78,16 @@ function SumsRow({
   columns,
   page,
   label,
+  sumAll,
 }: {
   entity: EntityDef;
   columns: TableColumnsType<WireRecord>;
   page: unknown;
   label: string;
+  /** The sums were left out (more rows than the server counts by default): ask for them. */
+  sumAll: () => void;
 }) {
+  const { t } = useTranslation();
   const sums = entity.sums ?? [];
   if (!sums.length || !page || typeof page !== 'object') return null;
   const totals = page as Record<string, unknown>;
@@ -97,12 +102,31 @@ function SumsRow({
           const total = sums.includes(String(column.key)) ? totalOf(String(column.key)) : undefined;
           return (
             <Table.Summary.Cell key={String(column.key)} index={i + 2} align="right">
-              {typeof total === 'number' ? moneyText(total) : null}
+              {typeof total === 'number' ? (
+                moneyText(total)
+              ) : total === null ? (
+                <Button type="link" size="small" onClick={sumAll}>
+                  {t('crud.sumAll')}
+                </Button>
+              ) : null}
             </Table.Summary.Cell>
           );
         })}
       </Table.Summary.Row>
     </Table.Summary>
+  );
+}
+
+/** `10,000+ 条` in the pager, and the button that counts every matching row. */
+function CountAll({ label, onClick }: { label: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="tenon-crud-count-all">
+      {label}
+      <Button type="link" size="small" onClick={onClick}>
+        {t('crud.countAll')}
+      </Button>
+    </span>
   );
 }
 
@@ -127,6 +151,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const api = entityApi(entity);
   const [query, setQuery] = useState<Query>({});
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] });
+  // Past the server's count cap the user may ask for the exact total and sums (they read every matching row).
+  const [exactTotal, setExactTotal] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -137,7 +163,13 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const paged = mode === 'paged';
   const treeMode = !paged && Boolean(entity.tree);
   const fixed = options.query;
-  const list = useCrudRows(entity, { mode, action: options.source?.action ?? 'list', query, fixed, page });
+  const list = useCrudRows(entity, {
+    mode,
+    action: options.source?.action ?? 'list',
+    query: exactTotal ? { ...query, [EXACT_TOTAL]: '1' } : query,
+    fixed,
+    page,
+  });
   const reload = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: crudKey(entity) }),
@@ -171,6 +203,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
 
   const search = (next: Query) => {
     setQuery(next);
+    setExactTotal(false);
     setPage((p) => ({ ...p, current: 1 }));
     setSelected([]);
   };
@@ -352,10 +385,23 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
               pageSizeOptions: PAGE_SIZES,
               showSizeChanger: true,
               showQuickJumper: true,
-              showTotal: (total) => t('crud.total', { total }),
+              showTotal: (total) =>
+                data?.totalCapped ? (
+                  <CountAll label={t('crud.totalCapped', { total })} onClick={() => setExactTotal(true)} />
+                ) : (
+                  t('crud.total', { total })
+                ),
             }
           }
-          summary={() => <SumsRow entity={entity} columns={columns} page={data} label={t('crud.sum')} />}
+          summary={() => (
+            <SumsRow
+              entity={entity}
+              columns={columns}
+              page={data}
+              label={t('crud.sum')}
+              sumAll={() => setExactTotal(true)}
+            />
+          )}
           onChange={(pagination) => {
             if (paged) setPage({ current: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZES[0] });
           }}

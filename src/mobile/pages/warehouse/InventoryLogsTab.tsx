@@ -10,9 +10,9 @@ import { NextPages, useOnlineRefresh } from '../../components/PagedScroll.tsx';
 import { WAREHOUSE_PATHS } from '../../paths.ts';
 import { QueryState } from '../QueryState.tsx';
 import { MovementCard, queuedCardProps, statusOf } from './MovementCard.tsx';
-import { movementKeys, useQueuedMovements, useSendQueue } from './movement-sync.ts';
+import { loadMovements } from './movement-queue.ts';
+import { movementKeys, useQueueOwner, useQueuedMovements, useSendQueue } from './movement-sync.ts';
 import {
-  fetchMovements,
   labelOf,
   PAGE_SIZE,
   useBizChoices,
@@ -73,14 +73,17 @@ export function InventoryLogsTab() {
   };
   const types = useBizChoices('inventory_biz_type');
   const warehouses = useBizChoices('warehouse');
+  const owner = useQueueOwner();
   const queued = useQueuedMovements() ?? [];
   const query = useInfiniteQuery({
-    queryKey: [...movementKeys.all, 'list', filters],
-    queryFn: ({ pageParam }) => fetchMovements(filters, pageParam),
+    queryKey: [...movementKeys.all, 'list', owner, filters],
+    queryFn: ({ pageParam }) => loadMovements(owner, filters, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last: Page<Movement>) => {
       const current = Number(last.current) || 1;
-      return current * (Number(last.size) || PAGE_SIZE) < Number(last.total) ? current + 1 : undefined;
+      // A capped total (more rows than the server counts) says only that more follow.
+      const more = last.totalCapped || current * (Number(last.size) || PAGE_SIZE) < Number(last.total);
+      return more && last.records.length > 0 ? current + 1 : undefined;
     },
   });
   const rows = query.data?.pages.flatMap((page) => page.records) ?? [];

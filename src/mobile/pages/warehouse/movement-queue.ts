@@ -1,5 +1,15 @@
 import { openDB, type IDBPDatabase } from 'idb';
-import { findPart, isRefusal, submitMovement, type Movement, type MovementBody, type Part } from './warehouse-api.ts';
+import {
+  fetchMovements,
+  findPart,
+  isRefusal,
+  submitMovement,
+  type Movement,
+  type MovementBody,
+  type MovementFilters,
+  type Part,
+} from './warehouse-api.ts';
+import type { Page } from '../../../client/http.ts';
 
 /**
  * Movements entered without a network, kept in IndexedDB with their client key until the server has stored them. The
@@ -21,14 +31,19 @@ const DB_NAME = 'tenon-movements';
 const STORE = 'queue';
 /** Parts found online, by user and (customer) part number in lower case: typed again offline, they are found. */
 const PARTS = 'parts';
+/** The list pages last loaded, by user, filters and page: an offline reload shows them. */
+const PAGES = 'pages';
 let dbPromise: Promise<IDBPDatabase> | undefined;
 const listeners = new Set<() => void>();
 
 function db() {
-  dbPromise ??= openDB(DB_NAME, 1, {
-    upgrade(database) {
-      database.createObjectStore(STORE, { keyPath: 'clientKey' });
-      database.createObjectStore(PARTS);
+  dbPromise ??= openDB(DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore(STORE, { keyPath: 'clientKey' });
+        database.createObjectStore(PARTS);
+      }
+      if (oldVersion < 2) database.createObjectStore(PAGES);
     },
   });
   return dbPromise;
@@ -143,4 +158,27 @@ async function rememberPart(owner: string, part: Part) {
   for (const code of [part.productNo, part.customerPartNo]) {
     if (code) await database.put(PARTS, part, `${owner}|${code.toLowerCase()}`);
   }
+}
+
+/**
+ * A page of the movements list: from the server, kept for this user; without a network (or when it fails) the page
+ * kept last time, so the installed app reloaded offline still shows what was last seen.
+ */
+export async function loadMovements(owner: string, filters: MovementFilters, current: number): Promise<Page<Movement>> {
+  const key = `${owner}|${JSON.stringify(filters)}|${current}`;
+  if (navigator.onLine) {
+    try {
+      const page = await fetchMovements(filters, current);
+      await (await db()).put(PAGES, page, key).catch(() => undefined);
+      return page;
+    } catch (error) {
+      if (isRefusal(error)) throw error;
+      const kept = (await (await db()).get(PAGES, key)) as Page<Movement> | undefined;
+      if (kept) return kept;
+      throw error;
+    }
+  }
+  const kept = (await (await db()).get(PAGES, key)) as Page<Movement> | undefined;
+  if (kept) return kept;
+  return fetchMovements(filters, current);
 }

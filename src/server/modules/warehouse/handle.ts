@@ -31,6 +31,13 @@ interface Stock {
 const keyOf = (row: { org_id: unknown; warehouse: unknown; product_id: unknown; batch_no: unknown }) =>
   [row.org_id, row.warehouse, row.product_id, row.batch_no].map(String).join('\u001f');
 
+/** The first movement of each stock row (company, warehouse, part, batch) among `movements`. */
+function firstByPlace<T extends Parameters<typeof keyOf>[0]>(movements: T[]): T[] {
+  const first = new Map<string, T>();
+  for (const movement of movements) if (!first.has(keyOf(movement))) first.set(keyOf(movement), movement);
+  return [...first.values()];
+}
+
 /**
  * Posts pending movements into the stock (domain/warehouse.md, `inventorylog/handle`): all of them or none, in the
  * order of (bizDate, createTime, id), receipts at the moving average cost, issues at the stock's cost and never more
@@ -58,47 +65,63 @@ export async function handleMovements(services: Services, user: AuthUser, ids: s
         String(a.create_time ?? '').localeCompare(String(b.create_time ?? '')) ||
         (BigInt(a.id) < BigInt(b.id) ? -1 : 1),
     );
-    const keys = [...new Set(movements.map(keyOf))].sort();
-    // A receipt into a place the part has no stock row in yet opens one (quantity 0, cost 0) first.
-    for (const key of keys) {
-      const receipt = movements.find((m) => keyOf(m) === key && Number(m.direction) === 1);
-      if (!receipt) continue;
+    const places = firstByPlace(movements);
+    const tenantId = String(movements[0]?.tenant_id ?? user.tenantId);
+    const column = (of: typeof places, pick: (m: (typeof places)[number]) => unknown) => of.map((m) => String(pick(m)));
+    // A receipt into a place the part has no stock row in yet opens one (quantity 0, cost 0) first. One statement
+    // for the batch, in the order the rows are locked below, so two posts never wait for each other in a circle.
+    const receipts = firstByPlace(movements.filter((m) => Number(m.direction) === 1));
+    if (receipts.length)
       await sql`
         insert into erp_inventory (id, tenant_id, org_id, warehouse, location, product_id, product_no, product_name,
           spec, unit, batch_no, qty, locked_qty, available_qty, unit_cost, amount, safety_stock, below_safety,
           create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-        select ${nextId()}, ${String(receipt.tenant_id)}, ${receipt.org_id}, ${receipt.warehouse}, ${receipt.location},
-          p.id, p.product_no, p.product_name, p.spec, p.unit, ${receipt.batch_no}, 0, 0, 0, 0, 0, p.safety_stock,
-          case when p.safety_stock > 0 then 1 else 0 end,
+        select r.id, ${tenantId}, r.org_id, r.warehouse, r.location, p.id, p.product_no, p.product_name, p.spec, p.unit,
+          r.batch_no, 0, 0, 0, 0, 0, p.safety_stock, case when p.safety_stock > 0 then 1 else 0 end,
           ${user.userId}, ${user.deptIds[0] ?? null}, ${now}, ${user.userId}, ${now}, 1, 0
-        from erp_product p where p.id = ${receipt.product_id}
+        from unnest(${receipts.map(() => nextId())}::bigint[], ${column(receipts, (m) => m.org_id)}::text[],
+          ${column(receipts, (m) => m.warehouse)}::text[], ${column(receipts, (m) => m.location ?? '')}::text[],
+          ${column(receipts, (m) => m.product_id)}::bigint[], ${column(receipts, (m) => m.batch_no)}::text[])
+          as r(id, org_id, warehouse, location, product_id, batch_no)
+        join erp_product p on p.id = r.product_id
+        order by r.org_id, r.warehouse, r.product_id, r.batch_no
         on conflict (tenant_id, org_id, warehouse, product_id, batch_no) where is_deleted = 0 do nothing`.execute(trx);
-    }
-    const stocks = new Map<string, Stock>();
-    for (const key of keys) {
-      const [orgId, warehouse, productId, batchNo] = key.split('\u001f');
-      const tenantId = String(movements.find((m) => keyOf(m) === key)!.tenant_id);
-      const row = await trx
-        .selectFrom('erp_inventory')
-        .select(['id', 'qty', 'locked_qty', 'unit_cost', 'safety_stock', 'location'])
-        .where('tenant_id', '=', tenantId)
-        .where('org_id', '=', orgId)
-        .where('warehouse', '=', warehouse)
-        .where('product_id', '=', productId)
-        .where('batch_no', '=', batchNo)
-        .where('is_deleted', '=', 0)
-        .forUpdate()
-        .executeTakeFirst();
-      if (row)
-        stocks.set(key, {
+    // Every stock row the batch changes, locked in one order.
+    const { rows: locked } = await sql<{
+      id: string;
+      org_id: string;
+      warehouse: string;
+      product_id: string;
+      batch_no: string;
+      qty: string;
+      locked_qty: string;
+      unit_cost: string;
+      safety_stock: string | null;
+      location: string | null;
+    }>`
+      select i.id, i.org_id, i.warehouse, i.product_id, i.batch_no, i.qty, i.locked_qty, i.unit_cost, i.safety_stock,
+        i.location
+      from erp_inventory i
+      join unnest(${column(places, (m) => m.org_id)}::text[], ${column(places, (m) => m.warehouse)}::text[],
+        ${column(places, (m) => m.product_id)}::bigint[], ${column(places, (m) => m.batch_no)}::text[])
+        as k(org_id, warehouse, product_id, batch_no)
+        on i.org_id = k.org_id and i.warehouse = k.warehouse and i.product_id = k.product_id and i.batch_no = k.batch_no
+      where i.tenant_id = ${tenantId} and i.is_deleted = 0
+      order by i.org_id, i.warehouse, i.product_id, i.batch_no
+      for update of i`.execute(trx);
+    const stocks = new Map<string, Stock>(
+      locked.map((row) => [
+        keyOf(row),
+        {
           id: String(row.id),
           qty: Number(row.qty),
           lockedQty: Number(row.locked_qty),
           unitCost: Number(row.unit_cost),
           safetyStock: row.safety_stock === null ? null : String(row.safety_stock),
           location: String(row.location ?? ''),
-        });
-    }
+        },
+      ]),
+    );
     const posted: Array<{ id: string; unitCost: number; amount: number; qtyAfter: number }> = [];
     for (const movement of movements) {
       const stock = stocks.get(keyOf(movement));
@@ -139,40 +162,30 @@ export async function handleMovements(services: Services, user: AuthUser, ids: s
         });
       }
     }
-    for (const stock of stocks.values()) {
-      const figures = stockFigures({ ...stock });
-      await trx
-        .updateTable('erp_inventory')
-        .set({
-          qty: String(stock.qty),
-          unit_cost: String(stock.unitCost),
-          available_qty: String(figures.availableQty),
-          amount: String(figures.amount),
-          below_safety: figures.belowSafety,
-          location: stock.location,
-          ...(stock.lastIn ? { last_in_time: stock.lastIn } : {}),
-          ...(stock.lastOut ? { last_out_time: stock.lastOut } : {}),
-          update_user: user.userId,
-          update_time: now,
-        })
-        .where('id', '=', stock.id)
-        .execute();
-    }
-    for (const done of posted)
-      await trx
-        .updateTable('erp_inventory_log')
-        .set({
-          unit_cost: String(done.unitCost),
-          amount: String(done.amount),
-          qty_after: String(done.qtyAfter),
-          handle_status: HANDLE_STATUS.handled,
-          handle_user: user.userId,
-          handle_time: now,
-          update_user: user.userId,
-          update_time: now,
-        })
-        .where('id', '=', done.id)
-        .execute();
+    // The changed stock rows and the posted movements, one statement each.
+    const changed = [...stocks.values()];
+    const figures = changed.map((stock) => stockFigures({ ...stock }));
+    const texts = <T>(of: T[], pick: (item: T) => unknown) => of.map((item) => (pick(item) ?? null) as string | null);
+    await sql`
+      update erp_inventory i set qty = v.qty, unit_cost = v.unit_cost, available_qty = v.available_qty,
+        amount = v.amount, below_safety = v.below_safety, location = v.location,
+        last_in_time = coalesce(v.last_in, i.last_in_time), last_out_time = coalesce(v.last_out, i.last_out_time),
+        update_user = ${user.userId}, update_time = ${now}
+      from unnest(${texts(changed, (s) => s.id)}::bigint[], ${texts(changed, (s) => s.qty)}::numeric[],
+        ${texts(changed, (s) => s.unitCost)}::numeric[], ${texts(figures, (f) => f.availableQty)}::numeric[],
+        ${texts(figures, (f) => f.amount)}::numeric[], ${texts(figures, (f) => f.belowSafety)}::int[],
+        ${texts(changed, (s) => s.location)}::text[], ${texts(changed, (s) => s.lastIn)}::timestamp[],
+        ${texts(changed, (s) => s.lastOut)}::timestamp[])
+        as v(id, qty, unit_cost, available_qty, amount, below_safety, location, last_in, last_out)
+      where i.id = v.id`.execute(trx);
+    await sql`
+      update erp_inventory_log l set unit_cost = v.unit_cost, amount = v.amount, qty_after = v.qty_after,
+        handle_status = ${HANDLE_STATUS.handled}, handle_user = ${user.userId}, handle_time = ${now},
+        update_user = ${user.userId}, update_time = ${now}
+      from unnest(${texts(posted, (p) => p.id)}::bigint[], ${texts(posted, (p) => p.unitCost)}::numeric[],
+        ${texts(posted, (p) => p.amount)}::numeric[], ${texts(posted, (p) => p.qtyAfter)}::numeric[])
+        as v(id, unit_cost, amount, qty_after)
+      where l.id = v.id`.execute(trx);
     return { handled: posted.length };
   });
 }

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { camelToSnake, type EntityDef } from '../../../shared/entities/define.ts';
 import { parseDateTime } from '../../../shared/contract/time.ts';
+import { EXACT_TOTAL } from '../../../shared/contract/page.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { ApiError, fail } from '../errors.ts';
 import { fieldsOf, findField, parseFieldValue, type ResolvedField } from './fields.ts';
@@ -42,7 +43,7 @@ export interface ListQuery {
 
 export const MAX_PAGE_SIZE = 1000;
 /** Keys that are not filters (blade-tool removes the same). */
-const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth', 'Blade-Auth']);
+const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth', 'Blade-Auth', EXACT_TOTAL]);
 
 /**
  * Reads paging, sort and filters from a list request. Keys that name no field of the entity are ignored, as a
@@ -200,8 +201,9 @@ export function conditionsPredicate(
     const matching = (pattern: string, negated = false) => {
       if (!negated && indexedMatch(entity, field, value)) {
         const names = [field.column, ...(field.alsoMatches ?? []).map(camelToSnake)].join(',');
-        return sql<SqlBool>`${sql.ref(alias ? `${alias}.id` : 'id')} in (select tenon_match_ids(cast(${entity.table}
-          as regclass), string_to_array(${names}, ','), ${pattern}))`;
+        // An array made once (an init plan): as `in (select …)` under a limit, the planner may call it for every row.
+        return sql<SqlBool>`${sql.ref(alias ? `${alias}.id` : 'id')} = any(array(select tenon_match_ids(cast(
+          ${entity.table} as regclass), string_to_array(${names}, ','), ${pattern})))`;
       }
       const columns = [
         textColumn,

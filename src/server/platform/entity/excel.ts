@@ -182,7 +182,8 @@ export async function* allRecords(
   for (let current = 1; ; current++) {
     const page = await service.page(user, { ...filters, current: String(current), size: String(EXPORT_BATCH) });
     yield* page.records;
-    if (page.records.length < EXPORT_BATCH || current * EXPORT_BATCH >= page.total) return;
+    // A capped total says only that more rows follow.
+    if (page.records.length < EXPORT_BATCH || (!page.totalCapped && current * EXPORT_BATCH >= page.total)) return;
   }
 }
 

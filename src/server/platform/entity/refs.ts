@@ -89,6 +89,11 @@ function namesIn(entity: EntityDef, field: ResolvedField, target: EntityDef) {
     target.tenant && entity.tenant ? sql`and t.tenant_id = ${sql.ref(`${entity.table}.tenant_id`)}` : sql``;
   // A generated id is matched as a number (its index); a keyed entity's key as the text it is.
   const keyColumn = sql.ref(`t.${keyColumnOf(target)}`);
+  // One id: a plain equality of the two columns. Under row-level security only a leakproof condition reaches the
+  // index, and the list form's casts are not (a scan of the target for every row: 20 ms a row for 20,000 parts).
+  if (field.type === 'id' && !target.key)
+    return sql<string | null>`(select cast(${name} as text) from ${sql.table(target.table)} t
+      where t.id = ${sql.ref(`${entity.table}.${field.column}`)} and t.is_deleted = 0 ${tenant} limit 1)`;
   const match = target.key
     ? sql`${keyColumn} = any(${ids})`
     : sql`t.id = any(cast(${ids} as bigint[])) and t.is_deleted = 0`;

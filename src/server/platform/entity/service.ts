@@ -32,12 +32,14 @@ import {
   type RefField,
 } from './refs.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
+import { tallyTotals } from './tally.ts';
 import { EntityTree } from './tree.ts';
 import { checkFrozen, checkKept, checkTransition, stateCodes } from './states.ts';
 import { todayDeriver, aggregateColumns, computedValues, copiedValues, sequenceValues } from './derived.ts';
 import type { RowSource, VisibleRows, WireRecord } from './types.ts';
 
 export type { VisibleRows, WireRecord } from './types.ts';
+import { COUNT_CAP, EXACT_TOTAL, type PageTotals } from '../../../shared/contract/page.ts';
 import { idList, isId, nextId } from '../ids.ts';
 import type { Permissions } from '../permissions.ts';
 import {
@@ -48,12 +50,8 @@ import {
   type FixedFilter,
 } from './conditions.ts';
 
-export interface Page<T> {
+export interface Page<T> extends PageTotals {
   records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
 }
 
 export type SubmitMode = 'submit' | 'save' | 'update';
@@ -171,10 +169,19 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
    * The scope is resolved before any transaction opens: PGlite has one connection, held by the transaction.
    */
   async visibleRows(user: AuthUser): Promise<VisibleRows> {
+    return this.rowsWithin(user, await this.scopeOf(user));
+  }
+
+  /** The caller's data scope of this entity's rows; undefined when it sees them all. */
+  private async scopeOf(user: AuthUser) {
     const { entity } = this;
-    const scope = entity.dataScope
+    return entity.dataScope
       ? dataScopePredicate(entity, user, await this.deps.permissions.dataScopesOf(user, entity.code))
       : undefined;
+  }
+
+  private rowsWithin(user: AuthUser, scope: Expression<SqlBool> | undefined): VisibleRows {
+    const { entity } = this;
     const owner = entity.owner ? fieldsOf(entity).get(entity.owner) : undefined;
     return (db) => {
       let query = db.selectFrom(entity.table);
@@ -190,41 +197,73 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   async page(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<Page<WireRecord>> {
     const { query, where: extra } = this.hooks.listFilter?.(user, rawQuery) ?? { query: rawQuery };
     const list = parseListQuery(this.entity, query, { paged: true });
-    const visible = await this.visibleRows(user);
+    const scope = await this.scopeOf(user);
+    const visible = this.rowsWithin(user, scope);
     const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
     const filtered = () =>
       withConditions(extra ? visible(this.deps.db).where(extra) : visible(this.deps.db), conditions, this.entity);
-    let pageRows = this.selectColumns(filtered());
+    // The page's rows first, then their names (dictionaries, company, references) for those rows alone: a sort
+    // below the limit would otherwise compute them for every row it reads.
+    let pageOnly = filtered().selectAll(this.entity.table);
+    for (const sort of list.sorts) pageOnly = pageOnly.orderBy(sort.field.column, sort.direction);
+    pageOnly = pageOnly.limit(list.size).offset((list.current - 1) * list.size);
+    let pageRows = this.selectColumns(this.deps.db.selectFrom(pageOnly.as(this.entity.table)));
     for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
-    pageRows = pageRows.limit(list.size).offset((list.current - 1) * list.size);
     const fields = fieldsOf(this.entity);
     const sums = (this.entity.sums ?? []).map((name) => fields.get(name)!);
-    // One round trip: the count, with the page joined laterally (a window count would copy every matching row).
-    const rows = await this.deps.db
-      .selectFrom(
-        filtered()
-          .select(sql<string>`count(*)`.as('__total'))
-          .select(sums.map((f) => sql<string>`coalesce(sum(${sql.ref(f.column)}), 0)`.as(`__sum_${f.column}`)))
-          .as('c'),
-      )
-      .leftJoinLateral(pageRows.as('r'), (join) => join.onTrue())
-      .selectAll('r')
-      .select(['c.__total', ...sums.map((f) => `c.__sum_${f.column}`)])
-      .execute();
-    const total = Number(rows[0]?.__total ?? 0);
-    const key = keyColumnOf(this.entity);
-    const records = rows.filter((r) => r[key] !== null);
-    const totals = Object.fromEntries(
-      sums.map((f) => [`sum${f.name[0].toUpperCase()}${f.name.slice(1)}`, Number(rows[0]?.[`__sum_${f.column}`] ?? 0)]),
-    );
-    return {
+    const sumKey = (name: string) => `sum${name[0].toUpperCase()}${name.slice(1)}`;
+    const paged = async (records: Record<string, unknown>[], total: number, totals: Record<string, unknown>) => ({
       records: await this.wire(records, user.lang),
       total,
       size: list.size,
       current: list.current,
       pages: Math.ceil(total / list.size),
       ...totals,
-    };
+    });
+
+    // Rows narrowed by nothing but the client's filters on the tally's fields: its total and sums, exact and cheap.
+    const tallied =
+      this.entity.tally && !scope && !this.entity.owner && !extra && !where
+        ? await tallyTotals(this.deps.db, this.entity, user.tenantId, conditions)
+        : undefined;
+    if (tallied)
+      return paged(
+        await pageRows.execute(),
+        tallied.total,
+        Object.fromEntries(sums.map((f) => [sumKey(f.name), tallied.sums[f.name]])),
+      );
+
+    // Counted (and summed) up to the cap unless the caller asks for every row: past it the count reads them all.
+    const exact = ['1', 'true'].includes(String(rawQuery[EXACT_TOTAL] ?? ''));
+    const matching = filtered().select(
+      sums.length ? sums.map((f) => sql.ref(f.column).as(f.column)) : [sql<number>`1`.as('one')],
+    );
+    // One round trip: the count, with the page joined laterally (a window count would copy every matching row).
+    const rows = await this.deps.db
+      .selectFrom(
+        this.deps.db
+          .selectFrom((exact ? matching : matching.limit(COUNT_CAP + 1)).as('m'))
+          .select(sql<string>`count(*)`.as('__total'))
+          .select(sums.map((f) => sql<string>`coalesce(sum(${sql.ref(`m.${f.column}`)}), 0)`.as(`__sum_${f.column}`)))
+          .as('c'),
+      )
+      .leftJoinLateral(pageRows.as('r'), (join) => join.onTrue())
+      .selectAll('r')
+      .select(['c.__total', ...sums.map((f) => `c.__sum_${f.column}`)])
+      .execute();
+    const counted = Number(rows[0]?.__total ?? 0);
+    const capped = !exact && counted > COUNT_CAP;
+    const key = keyColumnOf(this.entity);
+    return paged(
+      rows.filter((r) => r[key] !== null),
+      capped ? COUNT_CAP : counted,
+      {
+        ...(capped ? { totalCapped: true } : {}),
+        ...Object.fromEntries(
+          sums.map((f) => [sumKey(f.name), capped ? null : Number(rows[0]?.[`__sum_${f.column}`] ?? 0)]),
+        ),
+      },
+    );
   }
 
   /**

@@ -29,6 +29,8 @@ export const inventoryLog = defineEntity({
   display: 'logNo',
   keyword: ['logNo', 'productNo', 'productName', 'sourceNo'],
   sums: ['amount'],
+  // 10 million movements: the list's total and Σ amount by the screens' filters without counting them (0026_tally.sql).
+  tally: { date: 'bizDate', by: ['orgId', 'warehouse', 'bizType', 'handleStatus'] },
   states: {
     field: 'handleStatus',
     initial: [HANDLE_STATUS.pending],
@@ -42,6 +44,7 @@ export const inventoryLog = defineEntity({
       type: 'string',
       max: 32,
       sequence: { prefix: { field: 'direction', values: { '1': 'RK', '-1': 'CK' } }, period: 'day' },
+      trigram: true,
       list: true,
       filter: true,
       export: true,
@@ -76,6 +79,7 @@ export const inventoryLog = defineEntity({
     },
     ...placeFields,
     ...partFields,
+    productNo: { ...partFields.productNo, trigram: true },
     batchNo: {
       type: 'string',
       max: 32,
@@ -128,6 +132,7 @@ export const inventoryLog = defineEntity({
     sourceNo: {
       type: 'string',
       max: 64,
+      trigram: true,
       list: true,
       form: true,
       filter: true,

@@ -1,0 +1,18 @@
+/**
+ * A list counts the rows its filters match up to COUNT_CAP: an exact count of millions reads every one of them
+ * (issue 16). Past the cap the page's `total` is the cap, `totalCapped` is true and the entity's sums are null; the
+ * request parameter `exactTotal=1` counts and sums them all, which the console asks for when the user clicks the
+ * capped total or the footer's sum.
+ */
+export const COUNT_CAP = 10_000;
+export const EXACT_TOTAL = 'exactTotal';
+
+/** The page fields beside `records` (the contract's, and ours). */
+export interface PageTotals {
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  /** More rows match than `total` (the cap) says. */
+  totalCapped?: boolean;
+}
