@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   adminQuery,
+  api,
   adminUrl,
   log,
   login,
@@ -166,15 +167,6 @@ async function prepare(): Promise<{ url: string; bolt: number }> {
 }
 
 const measure = (call: () => Promise<void>) => measureSequential(call, WARMUP, MEASURED);
-
-async function api<T>(port: number, token: string, path: string, method = 'GET'): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { 'Blade-Auth': `bearer ${token}` } });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  const body = JSON.parse(text) as { code?: number; data: T };
-  if (body.code !== 200) throw new Error(`${method} ${path}: body code ${body.code} ${text.slice(0, 300)}`);
-  return body.data;
-}
 
 // The raw SQL: what the routes send (bom.queries.ts, the engine's page), in one statement each.
 // The explosion's order (depth first by line number) is put together by the server; the raw side reads the rows.

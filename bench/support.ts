@@ -296,6 +296,23 @@ export async function login(port: number, username = 'admin', password = 'admin'
   return body.access_token;
 }
 
+/** A request of the contract's API as `token`; its `data`, or an error naming the status and the message. */
+export async function api<T>(port: number, token: string, path: string, method = 'GET', body?: unknown): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: {
+      'Blade-Auth': `bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  const parsed = JSON.parse(text) as { code?: number; data: T; msg?: string };
+  if (parsed.code !== 200) throw new Error(`${method} ${path}: body code ${parsed.code} ${text.slice(0, 300)}`);
+  return parsed.data;
+}
+
 /** Nearest-rank percentile `p` (0-100) of ascending `sorted`; NaN when empty. */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (!sorted.length) return NaN;

@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   adminQuery,
+  api,
   adminUrl,
   log,
   login,
@@ -199,22 +200,6 @@ async function prepare(): Promise<string> {
     await client.end();
   }
   return url;
-}
-
-async function api<T>(port: number, token: string, path: string, method = 'GET', body?: unknown): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers: {
-      'Blade-Auth': `bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  const parsed = JSON.parse(text) as { code?: number; data: T; msg?: string };
-  if (parsed.code !== 200) throw new Error(`${method} ${path}: body code ${parsed.code} ${text.slice(0, 300)}`);
-  return parsed.data;
 }
 
 /** The list's SQL as the engine sends it (service.ts `page`): a capped count and Σ, the page joined laterally. */
