@@ -4,6 +4,9 @@ import { expect, test, type Locator, type Page } from './support/test.ts';
 import { callAs, uniqueTag } from './support/api.ts';
 import { zh } from './support/i18n.ts';
 import { phoneLoginToTabs, phoneTab } from './support/phone.ts';
+import { exclusive } from './support/exclusive.ts';
+import { desktopHome, openScreen } from './support/desktop.ts';
+import { waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
 
 const W = zh.mobile.warehouse;
 const SYS = '/api/blade-system';
@@ -30,6 +33,23 @@ async function choose(page: Page, label: string, option: string) {
   await expect(field).toHaveText(option);
 }
 
+/** A company of its own (its code is the tag) and a part of it, through the API. */
+async function companyAndPart(page: Page) {
+  const tag = uniqueTag('WH');
+  const company = `仓储公司 ${tag}`;
+  await callAs(page.request, 'post', `${SYS}/dept/submit`, {
+    data: { parentId: ROOT_DEPT, deptName: company, fullName: company, deptCategory: 1, sort: 99, remark: tag },
+  });
+  const category = await callAs<{ id: string }>(page.request, 'post', `${SYS}/goodscategory/submit`, {
+    data: { categoryCode: `${tag}-CAT`, categoryName: `仓储 ${tag}`, categoryType: '2' },
+  });
+  const part = { productNo: `${tag}-P1`, productName: '前门铰链' };
+  const product = await callAs<{ id: string }>(page.request, 'post', `${SYS}/product/submit`, {
+    data: { ...part, productType: '2', categoryId: category.id, unit: 'PCS' },
+  });
+  return { tag, company, part, product };
+}
+
 /** Fills the receipt form: a purchase receipt of `quantity` of the part into the raw-material store. */
 async function enterReceipt(
   page: Page,
@@ -53,20 +73,10 @@ async function enterReceipt(
 test('a receipt entered offline waits as 待同步, is stored once when back online, and posting it moves the stock', async ({
   page,
   context,
+  browser,
 }) => {
   test.slow();
-  const tag = uniqueTag('WH');
-  const company = `仓储公司 ${tag}`;
-  await callAs(page.request, 'post', `${SYS}/dept/submit`, {
-    data: { parentId: ROOT_DEPT, deptName: company, fullName: company, deptCategory: 1, sort: 99, remark: tag },
-  });
-  const category = await callAs<{ id: string }>(page.request, 'post', `${SYS}/goodscategory/submit`, {
-    data: { categoryCode: `${tag}-CAT`, categoryName: `仓储 ${tag}`, categoryType: '2' },
-  });
-  const part = { productNo: `${tag}-P1`, productName: '前门铰链' };
-  const product = await callAs<{ id: string }>(page.request, 'post', `${SYS}/product/submit`, {
-    data: { ...part, productType: '2', categoryId: category.id, unit: 'PCS' },
-  });
+  const { tag, company, part, product } = await companyAndPart(page);
 
   await phoneLoginToTabs(page);
   await phoneTab(page, zh.mobile.tabs.inventoryLogs).click();
@@ -125,6 +135,53 @@ test('a receipt entered offline waits as 待同步, is stored once when back onl
     { params: { productId: product.id, size: 50 } },
   );
   expect(stock.records.map((row) => [row.orgId, row.warehouse, Number(row.qty)])).toEqual([[tag, 'RM', 5]]);
+
+  // And the office sees it on the desktop console's 库存台账.
+  const office = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    baseURL: test.info().project.use.baseURL,
+  });
+  try {
+    const desk = await office.newPage();
+    await desktopHome(desk);
+    await openScreen(desk, '仓储管理', '库存台账');
+    const search = desk.locator('.tenon-crud-search');
+    await search.getByPlaceholder('请输入零件号').fill(part.productNo);
+    await search.getByRole('button', { name: /搜\s*索/ }).click();
+    const row = desk.locator('.tenon-crud .ant-table-row').filter({ hasText: part.productNo });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(company);
+    await expect(row).toContainText('原材料库');
+  } finally {
+    await office.close();
+  }
+});
+
+test('reloaded offline, the installed app shows the movements it loaded last', async ({ page, context }) => {
+  test.slow();
+  const { tag, part, product } = await companyAndPart(page);
+  const today = new Date().toISOString().slice(0, 10);
+  await callAs(page.request, 'post', `${SYS}/inventorylog/submit`, {
+    data: { bizType: '101', bizDate: today, orgId: tag, warehouse: 'RM', productId: product.id, qty: 7, unitCost: 1 },
+  });
+  // The served service worker must not change under this test (the update test swaps it).
+  await exclusive('dist-sw', async () => {
+    await phoneLoginToTabs(page);
+    await phoneTab(page, zh.mobile.tabs.inventoryLogs).click();
+    const mine = card(page, part.productNo).filter({ hasText: '+7' });
+    await expect(mine).toBeVisible();
+    await waitForServiceWorker(page);
+    await page.reload();
+    await expect(mine).toBeVisible();
+    await waitForAssetsCached(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText(zh.common.offline)).toBeVisible();
+    await expect(mine).toBeVisible();
+    await expect(mine).toContainText(W.pending);
+    await context.setOffline(false);
+  });
 });
 
 /** EAN-13 digit patterns (L, G and R sets) and which set each left digit takes after the first digit. */

@@ -1,28 +1,7 @@
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 import { zh } from './support/i18n.ts';
 import { exclusive } from './support/exclusive.ts';
-import { loginByApi, waitForServiceWorker } from './support/session.ts';
-
-/** Waits until every script and style the page loaded from /assets/ is in a service-worker cache. */
-async function waitForAssetsCached(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const loaded = performance
-            .getEntriesByType('resource')
-            .map((entry) => new URL(entry.name).pathname)
-            .filter((path) => path.startsWith('/assets/'));
-          const cached = new Set<string>();
-          for (const name of await caches.keys()) {
-            for (const request of await (await caches.open(name)).keys()) cached.add(new URL(request.url).pathname);
-          }
-          return loaded.filter((path) => !cached.has(path));
-        }),
-      { message: 'assets the page uses that no cache holds', timeout: 20_000 },
-    )
-    .toEqual([]);
-}
+import { loginByApi, waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
 
 test('an offline reload shows the shell with the offline notice, which goes away back online', async ({
   page,

@@ -83,3 +83,24 @@ export async function waitForServiceWorker(page: Page, { reloadIfUnclaimed = tru
     'a service worker controls the page',
   ).toBe(true);
 }
+
+/** Waits until every script and style the page loaded from /assets/ is in a service-worker cache. */
+export async function waitForAssetsCached(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const loaded = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.startsWith('/assets/'));
+          const cached = new Set<string>();
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) cached.add(new URL(request.url).pathname);
+          }
+          return loaded.filter((path) => !cached.has(path));
+        }),
+      { message: 'assets the page uses that no cache holds', timeout: 20_000 },
+    )
+    .toEqual([]);
+}

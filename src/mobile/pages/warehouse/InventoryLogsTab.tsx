@@ -78,6 +78,8 @@ export function InventoryLogsTab() {
   const query = useInfiniteQuery({
     queryKey: [...movementKeys.all, 'list', owner, filters],
     queryFn: ({ pageParam }) => loadMovements(owner, filters, pageParam),
+    // Offline it answers the pages kept last time: run it rather than wait for the network.
+    networkMode: 'always',
     initialPageParam: 1,
     getNextPageParam: (last: Page<Movement>) => {
       const current = Number(last.current) || 1;
