@@ -1,6 +1,17 @@
 import { InfiniteScroll, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import type { Page } from '../../client/http.ts';
 import { useOnline } from '../../client/pwa.ts';
+
+/**
+ * The page after `last` of a list loaded `size` rows at a time, or undefined at its end. A capped total (more rows
+ * than the server counts, `totalCapped`) says only that more follow.
+ */
+export function nextPageOf(last: Page<unknown>, size: number): number | undefined {
+  const current = Number(last.current) || 1;
+  const more = last.totalCapped || current * (Number(last.size) || size) < Number(last.total);
+  return more && last.records.length > 0 ? current + 1 : undefined;
+}
 
 /** What NextPages needs of an infinite query (`useInfiniteQuery`'s result). */
 interface PagedQuery {

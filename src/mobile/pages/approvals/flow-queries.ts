@@ -14,6 +14,7 @@ import type { Page } from '../../../client/http.ts';
 import { approvalOf } from '../../../shared/entities/approvals.ts';
 import type { ApprovalKind } from '../../paths.ts';
 import type { BusinessRecord } from './business.ts';
+import { nextPageOf } from '../../components/PagedScroll.tsx';
 
 export const PAGE_SIZE = 10;
 
@@ -42,10 +43,7 @@ export function useWorkList(kind: WorkListKind) {
     queryKey: flowKeys.list(kind),
     queryFn: ({ pageParam }) => LOADERS[kind]({ current: pageParam, size: PAGE_SIZE }),
     initialPageParam: 1,
-    getNextPageParam: (last: Page<BladeFlow>) => {
-      const current = Number(last.current) || 1;
-      return current * (Number(last.size) || PAGE_SIZE) < Number(last.total) ? current + 1 : undefined;
-    },
+    getNextPageParam: (last: Page<BladeFlow>) => nextPageOf(last, PAGE_SIZE),
     // Back in the app (a phone wakes it from the background): tasks may have come in meanwhile.
     refetchOnWindowFocus: true,
   });

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { fetchMessages, markRead, messageTarget, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
 import type { Page } from '../../../client/http.ts';
 import { useOnline } from '../../../client/pwa.ts';
-import { NextPages, useOnlineRefresh } from '../../components/PagedScroll.tsx';
+import { NextPages, nextPageOf, useOnlineRefresh } from '../../components/PagedScroll.tsx';
 import { keys } from '../../hooks.ts';
 import { APPROVAL_PATHS } from '../../paths.ts';
 import { QueryState } from '../QueryState.tsx';
@@ -35,10 +35,7 @@ export function MessageList({ status }: { status?: number }) {
           : { status, current: pageParam, size: PAGE_SIZE },
       ),
     initialPageParam: 1,
-    getNextPageParam: (last: Page<Message>) => {
-      const current = Number(last.current) || 1;
-      return current * (Number(last.size) || PAGE_SIZE) < Number(last.total) ? current + 1 : undefined;
-    },
+    getNextPageParam: (last: Page<Message>) => nextPageOf(last, PAGE_SIZE),
   });
   const records = query.data?.pages.flatMap((page) => page.records) ?? [];
 

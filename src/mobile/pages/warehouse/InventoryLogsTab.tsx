@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Page } from '../../../client/http.ts';
 import { HANDLE_STATUS } from '../../../shared/entities/warehouse/inventory-log.ts';
-import { NextPages, useOnlineRefresh } from '../../components/PagedScroll.tsx';
+import { NextPages, nextPageOf, useOnlineRefresh } from '../../components/PagedScroll.tsx';
 import { WAREHOUSE_PATHS } from '../../paths.ts';
 import { QueryState } from '../QueryState.tsx';
 import { MovementCard, queuedCardProps, statusOf } from './MovementCard.tsx';
@@ -81,12 +81,7 @@ export function InventoryLogsTab() {
     // Offline it answers the pages kept last time: run it rather than wait for the network.
     networkMode: 'always',
     initialPageParam: 1,
-    getNextPageParam: (last: Page<Movement>) => {
-      const current = Number(last.current) || 1;
-      // A capped total (more rows than the server counts) says only that more follow.
-      const more = last.totalCapped || current * (Number(last.size) || PAGE_SIZE) < Number(last.total);
-      return more && last.records.length > 0 ? current + 1 : undefined;
-    },
+    getNextPageParam: (last: Page<Movement>) => nextPageOf(last, PAGE_SIZE),
   });
   const rows = query.data?.pages.flatMap((page) => page.records) ?? [];
   const waiting = handled

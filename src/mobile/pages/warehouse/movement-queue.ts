@@ -136,21 +136,45 @@ async function sendEach(owner: string, send: (body: MovementBody) => Promise<Mov
 }
 
 /**
+ * The server's answer while online, kept by `keep`; without a network, or when it fails (a refusal aside), what
+ * `kept` has from earlier. The phone works from what it last saw.
+ */
+async function networkFirst<T>(
+  ask: () => Promise<T>,
+  keep: (answer: T) => Promise<void>,
+  kept: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  if (navigator.onLine) {
+    try {
+      const answer = await ask();
+      await keep(answer).catch(() => undefined);
+      return answer;
+    } catch (error) {
+      if (isRefusal(error)) throw error;
+      const earlier = await kept();
+      if (earlier !== undefined) return earlier;
+      throw error;
+    }
+  }
+  return kept();
+}
+
+/**
  * The part numbered `code`: asked of the server online, else (or when the network fails) one this user found before
  * (kept per user: a phone shared across tenants shows no one another tenant's parts).
  */
 export async function lookUpPart(owner: string, code: string): Promise<Part | undefined> {
   const key = `${owner}|${code.trim().toLowerCase()}`;
-  if (navigator.onLine) {
-    try {
-      const part = await findPart(code);
+  return networkFirst(
+    () => findPart(code),
+    async (part) => {
       if (part) await rememberPart(owner, part);
-      return part;
-    } catch (error) {
-      if (isRefusal(error)) throw error;
-    }
-  }
-  return (await (await db()).get(PARTS, key)) as Part | undefined;
+    },
+    async () => (await (await db()).get(PARTS, key)) as Part | undefined,
+  ).catch(async (error: unknown) => {
+    if (isRefusal(error)) throw error;
+    return undefined;
+  });
 }
 
 async function rememberPart(owner: string, part: Part) {
@@ -166,19 +190,13 @@ async function rememberPart(owner: string, part: Part) {
  */
 export async function loadMovements(owner: string, filters: MovementFilters, current: number): Promise<Page<Movement>> {
   const key = `${owner}|${JSON.stringify(filters)}|${current}`;
-  if (navigator.onLine) {
-    try {
-      const page = await fetchMovements(filters, current);
-      await (await db()).put(PAGES, page, key).catch(() => undefined);
-      return page;
-    } catch (error) {
-      if (isRefusal(error)) throw error;
-      const kept = (await (await db()).get(PAGES, key)) as Page<Movement> | undefined;
-      if (kept) return kept;
-      throw error;
-    }
-  }
-  const kept = (await (await db()).get(PAGES, key)) as Page<Movement> | undefined;
-  if (kept) return kept;
-  return fetchMovements(filters, current);
+  const page = await networkFirst(
+    () => fetchMovements(filters, current),
+    async (answer) => {
+      await (await db()).put(PAGES, answer, key);
+    },
+    async () => (await (await db()).get(PAGES, key)) as Page<Movement> | undefined,
+  );
+  // Offline with nothing kept: the request, whose failure the list shows.
+  return page ?? fetchMovements(filters, current);
 }

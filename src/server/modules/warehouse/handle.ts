@@ -31,6 +31,13 @@ interface Stock {
 const keyOf = (row: { org_id: unknown; warehouse: unknown; product_id: unknown; batch_no: unknown }) =>
   [row.org_id, row.warehouse, row.product_id, row.batch_no].map(String).join('\u001f');
 
+/** One field of `rows` as an array parameter (`unnest($1::numeric[], …)`): text, or null where it has none. */
+const arrayOf = <T>(rows: T[], pick: (row: T) => unknown) =>
+  rows.map((row) => {
+    const value = pick(row);
+    return value === null || value === undefined ? null : String(value);
+  });
+
 /** The first movement of each stock row (company, warehouse, part, batch) among `movements`. */
 function firstByPlace<T extends Parameters<typeof keyOf>[0]>(movements: T[]): T[] {
   const first = new Map<string, T>();
@@ -67,7 +74,6 @@ export async function handleMovements(services: Services, user: AuthUser, ids: s
     );
     const places = firstByPlace(movements);
     const tenantId = String(movements[0]?.tenant_id ?? user.tenantId);
-    const column = (of: typeof places, pick: (m: (typeof places)[number]) => unknown) => of.map((m) => String(pick(m)));
     // A receipt into a place the part has no stock row in yet opens one (quantity 0, cost 0) first. One statement
     // for the batch, in the order the rows are locked below, so two posts never wait for each other in a circle.
     const receipts = firstByPlace(movements.filter((m) => Number(m.direction) === 1));
@@ -79,9 +85,9 @@ export async function handleMovements(services: Services, user: AuthUser, ids: s
         select r.id, ${tenantId}, r.org_id, r.warehouse, r.location, p.id, p.product_no, p.product_name, p.spec, p.unit,
           r.batch_no, 0, 0, 0, 0, 0, p.safety_stock, case when p.safety_stock > 0 then 1 else 0 end,
           ${user.userId}, ${user.deptIds[0] ?? null}, ${now}, ${user.userId}, ${now}, 1, 0
-        from unnest(${receipts.map(() => nextId())}::bigint[], ${column(receipts, (m) => m.org_id)}::text[],
-          ${column(receipts, (m) => m.warehouse)}::text[], ${column(receipts, (m) => m.location ?? '')}::text[],
-          ${column(receipts, (m) => m.product_id)}::bigint[], ${column(receipts, (m) => m.batch_no)}::text[])
+        from unnest(${receipts.map(() => nextId())}::bigint[], ${arrayOf(receipts, (m) => m.org_id)}::text[],
+          ${arrayOf(receipts, (m) => m.warehouse)}::text[], ${arrayOf(receipts, (m) => m.location ?? '')}::text[],
+          ${arrayOf(receipts, (m) => m.product_id)}::bigint[], ${arrayOf(receipts, (m) => m.batch_no)}::text[])
           as r(id, org_id, warehouse, location, product_id, batch_no)
         join erp_product p on p.id = r.product_id
         order by r.org_id, r.warehouse, r.product_id, r.batch_no
@@ -102,8 +108,8 @@ export async function handleMovements(services: Services, user: AuthUser, ids: s
       select i.id, i.org_id, i.warehouse, i.product_id, i.batch_no, i.qty, i.locked_qty, i.unit_cost, i.safety_stock,
         i.location
       from erp_inventory i
-      join unnest(${column(places, (m) => m.org_id)}::text[], ${column(places, (m) => m.warehouse)}::text[],
-        ${column(places, (m) => m.product_id)}::bigint[], ${column(places, (m) => m.batch_no)}::text[])
+      join unnest(${arrayOf(places, (m) => m.org_id)}::text[], ${arrayOf(places, (m) => m.warehouse)}::text[],
+        ${arrayOf(places, (m) => m.product_id)}::bigint[], ${arrayOf(places, (m) => m.batch_no)}::text[])
         as k(org_id, warehouse, product_id, batch_no)
         on i.org_id = k.org_id and i.warehouse = k.warehouse and i.product_id = k.product_id and i.batch_no = k.batch_no
       where i.tenant_id = ${tenantId} and i.is_deleted = 0
@@ -165,25 +171,24 @@ export async function handleMovements(services: Services, user: AuthUser, ids: s
     // The changed stock rows and the posted movements, one statement each.
     const changed = [...stocks.values()];
     const figures = changed.map((stock) => stockFigures({ ...stock }));
-    const texts = <T>(of: T[], pick: (item: T) => unknown) => of.map((item) => (pick(item) ?? null) as string | null);
     await sql`
       update erp_inventory i set qty = v.qty, unit_cost = v.unit_cost, available_qty = v.available_qty,
         amount = v.amount, below_safety = v.below_safety, location = v.location,
         last_in_time = coalesce(v.last_in, i.last_in_time), last_out_time = coalesce(v.last_out, i.last_out_time),
         update_user = ${user.userId}, update_time = ${now}
-      from unnest(${texts(changed, (s) => s.id)}::bigint[], ${texts(changed, (s) => s.qty)}::numeric[],
-        ${texts(changed, (s) => s.unitCost)}::numeric[], ${texts(figures, (f) => f.availableQty)}::numeric[],
-        ${texts(figures, (f) => f.amount)}::numeric[], ${texts(figures, (f) => f.belowSafety)}::int[],
-        ${texts(changed, (s) => s.location)}::text[], ${texts(changed, (s) => s.lastIn)}::timestamp[],
-        ${texts(changed, (s) => s.lastOut)}::timestamp[])
+      from unnest(${arrayOf(changed, (s) => s.id)}::bigint[], ${arrayOf(changed, (s) => s.qty)}::numeric[],
+        ${arrayOf(changed, (s) => s.unitCost)}::numeric[], ${arrayOf(figures, (f) => f.availableQty)}::numeric[],
+        ${arrayOf(figures, (f) => f.amount)}::numeric[], ${arrayOf(figures, (f) => f.belowSafety)}::int[],
+        ${arrayOf(changed, (s) => s.location)}::text[], ${arrayOf(changed, (s) => s.lastIn)}::timestamp[],
+        ${arrayOf(changed, (s) => s.lastOut)}::timestamp[])
         as v(id, qty, unit_cost, available_qty, amount, below_safety, location, last_in, last_out)
       where i.id = v.id`.execute(trx);
     await sql`
       update erp_inventory_log l set unit_cost = v.unit_cost, amount = v.amount, qty_after = v.qty_after,
         handle_status = ${HANDLE_STATUS.handled}, handle_user = ${user.userId}, handle_time = ${now},
         update_user = ${user.userId}, update_time = ${now}
-      from unnest(${texts(posted, (p) => p.id)}::bigint[], ${texts(posted, (p) => p.unitCost)}::numeric[],
-        ${texts(posted, (p) => p.amount)}::numeric[], ${texts(posted, (p) => p.qtyAfter)}::numeric[])
+      from unnest(${arrayOf(posted, (p) => p.id)}::bigint[], ${arrayOf(posted, (p) => p.unitCost)}::numeric[],
+        ${arrayOf(posted, (p) => p.amount)}::numeric[], ${arrayOf(posted, (p) => p.qtyAfter)}::numeric[])
         as v(id, unit_cost, amount, qty_after)
       where l.id = v.id`.execute(trx);
     return { handled: posted.length };
