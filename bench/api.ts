@@ -40,7 +40,21 @@ import {
   startServer as startServerWith,
   withTimeout,
 } from './support.ts';
-import { MODULES } from '../src/server/modules/index.ts';
+import { ENTITIES, MODULES } from '../src/server/modules/index.ts';
+import {
+  type CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
+import type { Schema } from '../src/server/db/schema.ts';
+import { type AuthUser, SUPER_TENANT } from '../src/server/platform/auth-context.ts';
+import { Dictionaries } from '../src/server/platform/dictionaries.ts';
+import { EntityService } from '../src/server/platform/entity/service.ts';
+import { openKeyValueStore } from '../src/server/platform/kv.ts';
+import { Permissions } from '../src/server/platform/permissions.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Options
@@ -55,14 +69,11 @@ interface Options {
   path: string;
   /** PostgreSQL: API and raw driver in this many alternating slices of `duration` s each (1: one after the other). */
   rounds: number;
+  /** The raw loop names its statement too (as the server does for repeated SQL): the ratio against prepared SQL. */
+  rawPrepared: boolean;
 }
 
 const DEFAULT_PATH = '/api/blade-system/param/page?current=1&size=10';
-/** What `EntityService.page` sends for `param/page?current=1&size=10` (Kysely binds the literals as parameters). */
-const PAGE_SQL =
-  'select "r".*, "c"."__total" from (select count(*) as "__total" from "blade_param" where "is_deleted" = $1) as "c" ' +
-  'left join lateral (select * from "blade_param" where "is_deleted" = $2 order by "id" desc limit $3 offset $4) as "r" on true';
-const PAGE_PARAMS = [0, 0, 10, 0];
 const WARMUP_SECONDS = 2;
 const SERVER_POOL_SIZE = 10; // openDatabase's default pool size for PostgreSQL
 // Another name (BENCH_PG_DB) lets two benches share one PostgreSQL server without dropping each other's database.
@@ -76,6 +87,7 @@ function parseOptions(argv: string[]): Options {
     rows: 1000,
     path: DEFAULT_PATH,
     rounds: 1,
+    rawPrepared: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
@@ -103,6 +115,9 @@ function parseOptions(argv: string[]): Options {
       case '--rounds':
         options.rounds = positive(flag, value());
         break;
+      case '--raw-prepared':
+        options.rawPrepared = true;
+        break;
       case '--help':
       case '-h':
         usage();
@@ -125,7 +140,7 @@ function positive(flag: string, text: string | undefined, zeroOk = false): numbe
 function usage(problem?: string): never {
   if (problem) console.error(`bench/api: ${problem}`);
   console.error(
-    'usage: tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50] [--rows 1000] [--path /api/...] [--rounds 1]',
+    'usage: tsx bench/api.ts [--db pglite|postgres|both] [--duration 10] [--connections 50] [--rows 1000] [--path /api/...] [--rounds 1] [--raw-prepared]',
   );
   process.exit(problem ? 2 : 0);
 }
@@ -450,17 +465,76 @@ async function rawLoad(query: () => Promise<unknown>, concurrency: number, secon
   };
 }
 
+/**
+ * What `EntityService.page` sends for `param/page?current=1&size=10` as the platform's admin, captured from the
+ * engine itself (compiled, not run), so the raw side follows any change to the route's query.
+ */
+async function pageSql(): Promise<CompiledQuery> {
+  const captured: CompiledQuery[] = [];
+  const db = new Kysely<Schema>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (inner) => new PostgresIntrospector(inner),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+    log: (event) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  const kv = await openKeyValueStore({ db, prefix: 'bench:' });
+  const deps = {
+    db,
+    permissions: await Permissions.create(db, kv),
+    dictionaries: await Dictionaries.create(db, kv),
+    entities: new Map<string, EntityService>(),
+  };
+  for (const entity of ENTITIES) deps.entities.set(entity.name, new EntityService(entity, deps));
+  const admin: AuthUser = {
+    userId: '1123598821738675201',
+    tenantId: SUPER_TENANT,
+    account: 'admin',
+    userName: 'admin',
+    realName: '管理员',
+    clientId: 'saber',
+    roleIds: [],
+    roleAliases: ['administrator'],
+    deptIds: [],
+    postIds: [],
+    sessionId: '',
+    power: 0,
+    isSuperAdmin: true,
+    isAdmin: true,
+    claims: {} as AuthUser['claims'],
+  };
+  try {
+    captured.length = 0;
+    await deps.entities.get('param')!.page(admin, { current: '1', size: '10' });
+  } finally {
+    await kv.close();
+    await db.destroy();
+  }
+  if (captured.length !== 1) throw new Error(`param/page sent ${captured.length} queries, expected 1`);
+  log(`raw SQL (captured from the engine): ${captured[0].sql} [${captured[0].parameters.join(', ')}]`);
+  return captured[0];
+}
+
 /** The page's SQL through the bare driver, checked once; `close` ends it. */
-async function openRaw(db: Prepared): Promise<{ query: () => Promise<unknown>; close: () => Promise<void> }> {
+async function openRaw(
+  db: Prepared,
+  prepared: boolean,
+): Promise<{ query: () => Promise<unknown>; close: () => Promise<void> }> {
+  const page = await pageSql();
+  const named = { name: 'bench_page', text: page.sql, values: page.parameters as unknown[] };
   let query: () => Promise<unknown>;
   let close: () => Promise<void>;
   if (db.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: db.databaseUrl, max: SERVER_POOL_SIZE });
-    query = () => pool.query(PAGE_SQL, PAGE_PARAMS);
+    query = () => (prepared ? pool.query(named) : pool.query(page.sql, page.parameters as unknown[]));
     close = () => pool.end();
   } else {
     const pglite = await PGlite.create(join(db.dataDir, 'pgdata'), { extensions: PGLITE_EXTENSIONS });
-    query = () => pglite.query(PAGE_SQL, PAGE_PARAMS);
+    query = () => pglite.query(page.sql, page.parameters as unknown[]);
     close = () => pglite.close();
   }
   const unregister = onCleanup(`close raw ${db.kind}`, close);
@@ -478,8 +552,9 @@ async function openRaw(db: Prepared): Promise<{ query: () => Promise<unknown>; c
   };
 }
 
-async function rawDriverLoad(db: Prepared, connections: number, seconds: number): Promise<LoadStats> {
-  const { query, close } = await openRaw(db);
+async function rawDriverLoad(db: Prepared, options: Options): Promise<LoadStats> {
+  const { connections, duration: seconds } = options;
+  const { query, close } = await openRaw(db, options.rawPrepared);
   try {
     log(`raw ${db.kind} warm-up ${WARMUP_SECONDS} s`);
     await rawLoad(query, connections, WARMUP_SECONDS);
@@ -520,7 +595,7 @@ async function alternatingLoad(server: Server, db: Prepared, options: Options) {
   const token = await login(server.port);
   await checkRoute(server.port, DEFAULT_PATH, token);
   const url = `http://127.0.0.1:${server.port}${DEFAULT_PATH}`;
-  const raw = await openRaw(db);
+  const raw = await openRaw(db, options.rawPrepared);
   try {
     log(`warm-up ${WARMUP_SECONDS} s each`);
     await autocannonRun(url, token, connections, WARMUP_SECONDS);
@@ -591,7 +666,7 @@ async function benchOne(kind: DbKind, options: Options): Promise<Row> {
   }
   const raw =
     options.path === DEFAULT_PATH
-      ? await withTimeout(rawDriverLoad(db, options.connections, options.duration), phase, `${kind}: raw driver load`)
+      ? await withTimeout(rawDriverLoad(db, options), phase, `${kind}: raw driver load`)
       : undefined;
   await cleanupAll(); // this database's folder / bench database
   return { kind, api, raw };
@@ -632,7 +707,7 @@ function printTable(rows: Row[], options: Options) {
   );
   // TENON_RLS reaches the server child through the environment (bench/support.ts keeps it).
   console.log(
-    `row-level security: ${process.env.TENON_RLS === 'off' ? 'off (TENON_RLS=off)' : 'on'}; load average ${loadavg()
+    `row-level security: ${process.env.TENON_RLS === 'off' ? 'off (TENON_RLS=off)' : 'on'}; raw PostgreSQL SQL ${options.rawPrepared ? 'as a named (prepared) statement' : 'unnamed, parsed and planned each time'}; load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );

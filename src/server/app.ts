@@ -47,6 +47,7 @@ export async function buildApp(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       rowLevelSecurity: config.rowLevelSecurity,
+      preparedStatements: config.preparedStatements,
     }));
   try {
     await migrate(database.db);

@@ -21,6 +21,11 @@ export interface Config {
   tokenRateLimit: number;
   /** TENON_RLS=off runs every query as the table owner, bypassing row-level security: for measuring its cost only. */
   rowLevelSecurity: boolean;
+  /**
+   * PostgreSQL: SQL a connection runs repeatedly becomes a named statement there (db/prepared-statements.ts).
+   * TENON_PREPARED_STATEMENTS=off behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  preparedStatements: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +67,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     tokenRateLimit: parsePositive('TENON_TOKEN_RATE_LIMIT', env.TENON_TOKEN_RATE_LIMIT?.trim() || '20'),
     rowLevelSecurity: parseOnOff('TENON_RLS', env.TENON_RLS),
+    preparedStatements: parseOnOff('TENON_PREPARED_STATEMENTS', env.TENON_PREPARED_STATEMENTS),
   };
 }
 

@@ -195,6 +195,14 @@ describe('environment validation (in process)', () => {
     expect(loadConfig({ DATA_DIR: scratchDir(), DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
   });
 
+  it('names repeated SQL on PostgreSQL unless TENON_PREPARED_STATEMENTS=off, and refuses other values', () => {
+    expect(loadConfig({ DATA_DIR: scratchDir() }).preparedStatements).toBe(true);
+    expect(loadConfig({ DATA_DIR: scratchDir(), TENON_PREPARED_STATEMENTS: 'OFF' }).preparedStatements).toBe(false);
+    expect(configError({ TENON_PREPARED_STATEMENTS: 'no' })).toBe(
+      'TENON_PREPARED_STATEMENTS must be on or off (got "no")',
+    );
+  });
+
   it.each(['localhost:6379', 'http://127.0.0.1:6379', 'redis:/x', 'memcached://127.0.0.1'])(
     'refuses REDIS_URL=%s',
     (url) => {

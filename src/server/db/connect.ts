@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { SerialPGliteDialect } from './pglite-driver.ts';
+import { PreparingPool } from './prepared-statements.ts';
 import { TenantScopedDialect } from './tenant-scoped-driver.ts';
 
 import type { Schema } from './schema.ts';
@@ -44,18 +45,21 @@ export interface DatabaseOptions {
    * what it costs (TENON_RLS=off): every query then runs as the owner and only the tenant predicates isolate tenants.
    */
   rowLevelSecurity?: boolean;
+  /** PostgreSQL: name repeated SQL on each connection (prepared-statements.ts); default on. */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const scoped = (dialect: Dialect) =>
     options.rowLevelSecurity === false ? dialect : new TenantScopedDialect(dialect);
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, scoped);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.preparedStatements !== false, scoped);
   return openPGlite(options.dataDir, scoped);
 }
 
 type Scope = (dialect: Dialect) => Dialect;
 
-function openPostgres(url: string, poolSize: number, scoped: Scope): Database {
+function openPostgres(url: string, poolSize: number, prepared: boolean, scoped: Scope): Database {
   const textTypes = new Set<number>(Object.values(TEXT_TYPES));
   const pool = new pg.Pool({
     connectionString: url,
@@ -68,7 +72,9 @@ function openPostgres(url: string, poolSize: number, scoped: Scope): Database {
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  const db = new Kysely<Schema>({ dialect: scoped(new PostgresDialect({ pool })) });
+  const db = new Kysely<Schema>({
+    dialect: scoped(new PostgresDialect({ pool: prepared ? new PreparingPool(pool) : pool })),
+  });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
