@@ -113,6 +113,9 @@ const engineRoutes = (e: EntityDef): Guarded[] =>
   engineActions(e)
     .filter((action) => action !== 'tree')
     .map((action) => {
+      // A declared partial edit (`edits`) needs its own button.
+      const edit = e.edits?.[action];
+      if (edit) return { route: `POST /api/${e.service}/${e.name}/${action}`, code: edit.button };
       const [method, verb] = ACTION_CODES[excelAction(action)];
       return { route: `${method} /api/${e.service}/${e.name}/${action}`, code: `${e.code}${verb}` };
     });

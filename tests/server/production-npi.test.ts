@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/calendar/working-days.ts';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { createTenantAdmin } from '../support/factories.ts';
+import { createRole, createTenantAdmin, createUser } from '../support/factories.ts';
 
 /** Issue 12: new product introduction (NPI) records and their tasks (domain/production.md), over HTTP. */
 const SYS = '/api/blade-system';
@@ -106,6 +106,90 @@ describe('NPI records', () => {
     expect(expectOk(await t.post(`${SYS}/productintroduce/submit`, admin, { id: held.id, stage: '7' }))).toMatchObject({
       introduceStatus: '3',
     });
+  });
+});
+
+describe('stage updates by project managers (productintroduce_stage)', () => {
+  let pm: string;
+  let other: string;
+  let mine: { id: string };
+  let theirs: { id: string };
+
+  beforeAll(async () => {
+    // 周海涛 (E1003) gets an account; his role lists NPI records and updates stages, nothing else.
+    const role = await createRole(t, '000000', 'npi_pm', ['productintroduce', 'productintroduce_stage']);
+    const account = await createUser(t, {
+      tenantId: '000000',
+      account: 'zhouht',
+      password: 'pw',
+      roleId: role,
+      realName: '周海涛',
+    });
+    await (t.services.db as DynamicDb)
+      .updateTable('erp_employee')
+      .set({ user_id: account })
+      .where('id', '=', manager)
+      .execute();
+    pm = await t.tokenOf('zhouht', 'pw');
+    other = await idOf('erp_employee', 'employee_no', 'E1001');
+    mine = expectOk(await t.post(`${SYS}/productintroduce/submit`, admin, npi({ productNo: 'PM-1' })));
+    theirs = expectOk(
+      await t.post(`${SYS}/productintroduce/submit`, admin, npi({ productNo: 'PM-2', managerId: other })),
+    );
+  });
+
+  it('change the stage, dates, status and remark of their own projects, and nothing else', async () => {
+    const updated = expectOk(
+      await t.post(`${SYS}/productintroduce/stage`, pm, {
+        id: mine.id,
+        stage: '5',
+        ppapDate: '2026-09-01',
+        sopDate: '2026-12-01',
+        remark: 'PPAP 文件包已提交',
+        project: '改名',
+        customerId: '1',
+        targetPrice: 1,
+      }),
+    );
+    expect(updated).toMatchObject({
+      stage: '5',
+      stageName: 'PPAP',
+      ppapDate: '2026-09-01',
+      remark: 'PPAP 文件包已提交',
+    });
+    expect(updated).toMatchObject({ project: 'VW316 前门', customerId: customer, productNo: 'PM-1' });
+    expect(updated.targetPrice ?? null).toBeNull();
+    // The same rules as a full edit: SOP launches the project, dates stay in order.
+    const launched = expectOk(await t.post(`${SYS}/productintroduce/stage`, pm, { id: mine.id, stage: '7' }));
+    expect(launched).toMatchObject({ introduceStatus: '2', introduceStatusName: '已量产' });
+    expectError(
+      await t.post(`${SYS}/productintroduce/stage`, pm, { id: mine.id, sopDate: '2026-08-01' }),
+      400,
+      'SOP日期不能早于PPAP计划日期',
+    );
+    expectError(await t.post(`${SYS}/productintroduce/stage`, pm, { id: mine.id, stage: '99' }), 400, '请选择当前阶段');
+    expectError(await t.post(`${SYS}/productintroduce/stage`, pm, { stage: '3' }), 400, /id/);
+  });
+
+  it("are refused on another manager's project, and need the button", async () => {
+    expectError(
+      await t.post(`${SYS}/productintroduce/stage`, pm, { id: theirs.id, stage: '3' }),
+      400,
+      '只能修改本人负责的新品导入',
+    );
+    const row = expectOk(await t.get(`${SYS}/productintroduce/detail?id=${theirs.id}`, admin));
+    expect(row.stage).toBe('2');
+    // The full edit stays closed to him; an NPI administrator (productintroduce_edit) updates any project.
+    expect((await t.post(`${SYS}/productintroduce/submit`, pm, { id: mine.id, project: 'x' })).statusCode).toBe(403);
+    expect(expectOk(await t.post(`${SYS}/productintroduce/stage`, admin, { id: theirs.id, stage: '3' }))).toMatchObject(
+      {
+        stage: '3',
+      },
+    );
+    const viewer = await createRole(t, '000000', 'npi_viewer', ['productintroduce']);
+    await createUser(t, { tenantId: '000000', account: 'npiview', password: 'pw', roleId: viewer });
+    const token = await t.tokenOf('npiview', 'pw');
+    expect((await t.post(`${SYS}/productintroduce/stage`, token, { id: mine.id, stage: '3' })).statusCode).toBe(403);
   });
 });
 

@@ -280,6 +280,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   approval?: ApprovalDef<F>;
   /** The state machine of a lifecycle field (a task's status, a plan's release), enforced on every write. */
   states?: StateMachine<F>;
+  /**
+   * Partial edits that a button allows without the edit right, by route name (a project manager's 更新阶段): `POST
+   * <name>` with `id` and these fields only, every rule of a submit applied; the list shows a row action for it.
+   */
+  edits?: Readonly<Record<string, EditDef<F>>>;
   /** Lists answer the total of these fields over every filtered row beside the page (`sum<Field>`: the footer's Σ). */
   sums?: ReadonlyArray<keyof F & string>;
   /**
@@ -312,6 +317,19 @@ export interface StateMachine<F extends Record<string, FieldDef> = Record<string
   frozen?: Readonly<Record<string, { open?: readonly string[]; message: LocalText }>>;
   /** States whose rows cannot be deleted, with the message (a closed plan, an approved budget). */
   kept?: Readonly<Record<string, LocalText>>;
+}
+
+export interface EditDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** The button permission (menus.md), e.g. `productintroduce_stage`. */
+  button: string;
+  label: LocalText;
+  /** What the edit may change; any other field sent is left as it is. */
+  fields: ReadonlyArray<keyof F & string>;
+  /**
+   * Only rows the caller answers for: `ref` points at a row (a project's manager, an employee) whose `user` field is
+   * the caller's account. A caller who also holds `<code>_edit` reaches every row.
+   */
+  mine?: { ref: keyof F & string; user: string };
 }
 
 export interface RowTone<F extends Record<string, FieldDef> = Record<string, FieldDef>> {

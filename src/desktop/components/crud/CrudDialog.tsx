@@ -24,6 +24,8 @@ export interface DialogState {
   mode: DialogMode;
   id?: string;
   values?: Record<string, unknown>;
+  /** A declared partial edit (`edits`) by name: its fields go to its own route. */
+  edit?: string;
 }
 
 interface Props {
@@ -42,6 +44,9 @@ interface Props {
   /** The screen's own part of the form, below the fields. */
   extra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode) => ReactNode;
 }
+
+const pick = (values: Record<string, unknown>, names: readonly string[]) =>
+  Object.fromEntries(names.filter((name) => name in values).map((name) => [name, values[name]]));
 
 /** From this width the form has two columns (long text and trees always take a whole row). */
 const TWO_COLUMNS_FROM = 760;
@@ -69,6 +74,7 @@ export function CrudDialog({
   const formName = useFormName(entity.name);
   const api = entityApi(entity);
   const { mode, id, values: preset } = state;
+  const edit = state.edit ? entity.edits?.[state.edit] : undefined;
   const detail = useQuery({
     queryKey: [...crudKey(entity), 'detail', id],
     queryFn: () => api.detail(id ?? ''),
@@ -77,7 +83,9 @@ export function CrudDialog({
   });
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      api.submit(mode === 'edit' ? { ...values, id } : { ...preset, ...values }),
+      edit && state.edit
+        ? api.edit(state.edit, { ...pick(values, edit.fields), id })
+        : api.submit(mode === 'edit' ? { ...values, id } : { ...preset, ...values }),
     onSuccess: () => {
       void message.success(t(mode === 'add' ? 'common.addSuccess' : 'common.updateSuccess'));
       onSaved();
@@ -91,7 +99,7 @@ export function CrudDialog({
   const readOnly = mode === 'view';
   const loading = Boolean(id) && detail.isPending;
   const span = width >= TWO_COLUMNS_FROM ? 12 : 24;
-  const lines = Object.entries(entity.lines ?? {});
+  const lines = edit ? [] : Object.entries(entity.lines ?? {});
   const initialLines = Object.fromEntries(
     lines.map(([key, line]) => {
       const loaded = (detail.data?.[key] ?? []) as Array<Record<string, unknown>>;
@@ -125,7 +133,9 @@ export function CrudDialog({
     const values = await form.validateFields().catch(() => undefined);
     if (values) save.mutate(values);
   };
-  const title = t(mode === 'add' ? 'common.add' : mode === 'edit' ? 'common.edit' : 'common.view');
+  const title = edit
+    ? edit.label[lang]
+    : t(mode === 'add' ? 'common.add' : mode === 'edit' ? 'common.edit' : 'common.view');
 
   return (
     <Modal

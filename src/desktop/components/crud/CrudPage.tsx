@@ -4,7 +4,7 @@ import { Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { displayField, rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
@@ -29,6 +29,7 @@ import {
   type CrudContext,
   type CrudField,
   type CrudOptions,
+  type RowAction,
   type WireRecord,
 } from './fields.ts';
 import { SearchBar } from './SearchBar.tsx';
@@ -236,13 +237,24 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     else if (action === 'addChild') openDialog({ mode: 'add', values: childValues(entity, record) });
     else openDialog({ mode: action, id: record.id });
   };
-  const ownActions = (options.rowActions ?? []).filter((action) => !action.permission || can(action.permission));
+  const ownActions: RowAction[] = [
+    ...(options.rowActions ?? []).filter((action) => !action.permission || can(action.permission)),
+    // The definition's partial edits (a project manager's 更新阶段), each behind its button.
+    ...Object.entries(entity.edits ?? {})
+      .filter(([, edit]) => can(edit.button))
+      .map(([name, edit]) => ({
+        key: name,
+        text: edit.label[lang],
+        onClick: (record: WireRecord) => openDialog({ mode: 'edit', id: record.id, edit: name }),
+      })),
+  ];
+  const actionText = (action: RowAction) => action.text ?? t(action.label ?? '');
   const actionLabel = (action: RowVerb) => t(action === 'addChild' ? 'crud.tree.addChild' : `common.${action}`);
   const compact = Boolean(options.compactActions);
   const actionsWidth = fitHeader(
     CELL_PADDING +
       rowActions.reduce((sum, action) => sum + rowButtonWidth(compact ? undefined : actionLabel(action), touch), 0) +
-      ownActions.reduce((sum, action) => sum + rowButtonWidth(t(action.label), touch), 0),
+      ownActions.reduce((sum, action) => sum + rowButtonWidth(actionText(action), touch), 0),
     t('crud.actions'),
   );
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
@@ -314,7 +326,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
               danger={action.danger}
               onClick={() => action.onClick(record, context)}
             >
-              {t(action.label)}
+              {actionText(action)}
             </Button>
           ))}
         </Space>
@@ -322,10 +334,17 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     });
   }
   const parent = treeMode ? parentField(entity) : undefined;
-  const dialogFields = fieldsForMode(
+  const edit = dialog?.edit ? entity.edits?.[dialog.edit] : undefined;
+  const allFields = fieldsForMode(
     [...(parent ? [parent] : []), ...formFields(entity, options.hideFields, dialog?.mode === 'view')],
     dialog?.mode,
   );
+  // A partial edit shows the row's name fields, locked, above the fields it changes.
+  const named = [displayField(entity), ...(entity.keyword ?? [])];
+  const dialogFields = edit
+    ? allFields.filter((f) => named.includes(f.name) || edit.fields.includes(f.name))
+    : allFields;
+  const lockedFields = edit ? dialogFields.filter((f) => !edit.fields.includes(f.name)).map((f) => f.name) : undefined;
 
   return (
     <Card className="tenon-crud" variant="borderless">
@@ -413,7 +432,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
           lang={lang}
           state={dialog}
           fields={dialogFields}
-          locked={options.lockedFields}
+          locked={lockedFields ?? options.lockedFields}
           open={dialogOpen}
           width={options.dialogWidth ?? DEFAULT_DIALOG_WIDTH}
           onClose={() => setDialogOpen(false)}

@@ -18,6 +18,8 @@ export function entityApi(entity: EntityDef) {
     rows: <T>(action: string, params: Record<string, string | number>) => getData<T>(`${base}/${action}`, params),
     detail: (id: string) => getData<WireRecord>(`${base}/detail`, { id }),
     submit: (body: Record<string, unknown>) => postData<WireRecord>(`${base}/submit`, body),
+    /** A declared partial edit (`edits`), by its route name. */
+    edit: (name: string, body: Record<string, unknown>) => postData<WireRecord>(`${base}/${name}`, body),
     remove: (ids: string[]) => postData<null>(`${base}/remove`, undefined, { ids: ids.join(',') }),
   };
 }

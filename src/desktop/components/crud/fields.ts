@@ -26,7 +26,9 @@ export interface RowAction {
   key: string;
   permission?: string;
   /** i18n key of the button text */
-  label: string;
+  label?: string;
+  /** The button text itself (a definition's own label), instead of `label`. */
+  text?: string;
   danger?: boolean;
   onClick: (record: WireRecord, context: CrudContext) => void;
 }

@@ -37,7 +37,12 @@ const productionMenu = business('production', '生产管理', 'Production', 11, 
       extra: [btn('bomcost_calculate', '重新核算', 'Recalculate', 'calculate', 'calculator', 3)],
     },
   ],
-  ['productintroduce', '新品导入', 'New product introduction'],
+  [
+    'productintroduce',
+    '新品导入',
+    'New product introduction',
+    { extra: [btn('productintroduce_stage', '更新阶段', 'Update stage', 'stage', 'form', 2)] },
+  ],
   ['task', '项目任务', 'Project tasks'],
   [
     'prodplane',

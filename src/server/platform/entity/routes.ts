@@ -39,6 +39,7 @@ export function engineActions(entity: EntityDef): EngineAction[] {
   const actions: EngineAction[] = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'];
   if (entity.tree) actions.push('lazy-list', 'tree');
   if (displayField(entity)) actions.push('picker');
+  actions.push(...Object.keys(entity.edits ?? {}));
   if (entity.excel && !left.has('excel')) {
     actions.push(`export-${entity.name}`);
     if (entity.excel.import) actions.push('export-template', `import-${entity.name}`);
@@ -47,7 +48,14 @@ export function engineActions(entity: EntityDef): EngineAction[] {
 }
 
 export type EngineAction =
-  EngineRoute | 'lazy-list' | 'tree' | `export-${string}` | 'export-template' | `import-${string}`;
+  | EngineRoute
+  | 'lazy-list'
+  | 'tree'
+  | `export-${string}`
+  | 'export-template'
+  | `import-${string}`
+  /** A declared partial edit (`edits`), by its name. */
+  | (string & {});
 
 /**
  * The contract's CRUD routes of an entity: GET list|page|detail, POST submit|save|update|remove; a tree entity's
@@ -109,6 +117,12 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
     { config: { permission: `${entity.code}_edit`, platform, admin }, schema: body },
     async (request) => ok(request, await service.submit(request.user, request.body, 'update')),
   );
+  for (const [name, edit] of Object.entries(entity.edits ?? {}))
+    app.post(
+      `${base}/${name}`,
+      { config: { permission: edit.button, platform, admin }, schema: body },
+      async (request) => ok(request, await service.edit(request.user, name, request.body)),
+    );
   const remove = {
     config: { permission: `${entity.code}_delete`, platform, admin },
     schema: queryOrBody({ ids: Param }),

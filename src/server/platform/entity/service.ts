@@ -2,7 +2,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import { displayField, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
-import { MESSAGES, type Lang, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import { MESSAGES, type Lang, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import { bizDictColumns, bizDictNames, checkBizDicts, checkDicts } from './biz-dicts.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { splitList, type AuthUser } from '../auth-context.ts';
@@ -69,6 +69,10 @@ interface PreparedSubmit {
 /** An update limited to the caller's own rows, and what it says about any other row. */
 interface OwnRows {
   notFound: LocalText;
+  vars?: MessageVars;
+  /** Which rows are the caller's; by default those he created. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  where?: (rows: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any>;
 }
 /** A write resolved outside the transaction its module opens (see `prepareWrite`). */
 export interface PreparedWrite {
@@ -343,6 +347,47 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   }
 
   /**
+   * A declared partial edit (`edits`): the listed fields of one row, every check of a submit. With `mine`, a caller
+   * without the full edit right reaches only the rows he answers for; any other visible row says so.
+   */
+  async edit(user: AuthUser, name: string, body: unknown): Promise<WireRecord> {
+    const edit = this.entity.edits?.[name];
+    if (!edit) throw fail('notFound');
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
+    const sent = body as Record<string, unknown>;
+    const picked = Object.fromEntries(edit.fields.filter((f) => f in sent).map((f) => [f, sent[f]]));
+    const mine = edit.mine && !(await this.deps.permissions.has(user, `${this.entity.code}_edit`));
+    const prepared = await this.prepareWrite(
+      user,
+      { ...picked, id: sent.id },
+      { mode: 'update', own: mine ? this.answeredFor(user, edit.mine!) : undefined },
+    );
+    const saved = await this.deps.db.transaction().execute((trx) => prepared.write(trx));
+    await this.afterWrite();
+    return (await this.wire([saved], user.lang))[0];
+  }
+
+  /** Rows whose `ref` points at a row of its target holding the caller's account in `user`. */
+  private answeredFor(user: AuthUser, mine: { ref: string; user: string }): OwnRows {
+    const ref = fieldsOf(this.entity).get(mine.ref)!;
+    const target = this.serviceOf(ref.ref!).entity;
+    const account = fieldsOf(target).get(mine.user)!;
+    return {
+      notFound: MESSAGES.notResponsible,
+      vars: { label: this.entity.label },
+      where: (rows) => {
+        let accounts = this.deps.db
+          .selectFrom(target.table)
+          .select('id')
+          .where(account.column, '=', user.userId)
+          .where('is_deleted', '=', 0);
+        if (target.tenant) accounts = accounts.where('tenant_id', '=', user.tenantId);
+        return rows.where(ref.column, 'in', accounts);
+      },
+    };
+  }
+
+  /**
    * Many submits in one transaction (an Excel import): every body is validated exactly as `submit` does, and
    * either all are saved or none, with the error of each failing body by its index. Later bodies see the rows
    * earlier ones wrote (a duplicate key inside the batch, the tenant quota). `refused`: the caller has already
@@ -573,9 +618,9 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const { entity } = this;
     const now = formatDateTime();
     let current = visible(trx).where('id', '=', id);
-    if (own) current = current.where('create_user', '=', user.userId);
+    if (own) current = own.where ? own.where(current) : current.where('create_user', '=', user.userId);
     const before: Row | undefined = inserting ? undefined : await current.selectAll().forUpdate().executeTakeFirst();
-    if (!inserting && !before) throw new ApiError(400, own?.notFound ?? MESSAGES.dataNotFound);
+    if (!inserting && !before) throw new ApiError(400, own?.notFound ?? MESSAGES.dataNotFound, own?.vars);
     const placement = entity.tree ? await placeInTree(entity, trx, visible, input, before) : undefined;
     const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
     checkReserved(entity, user, values, before);

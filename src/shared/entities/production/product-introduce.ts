@@ -191,4 +191,14 @@ export const productIntroduce = defineEntity({
     remark: { type: 'string', max: 500, form: true, control: 'textarea', label: { zh: '备注', en: 'Remarks' } },
   },
   defaultSort: [['introduceNo', 'desc']],
+  // domain/production.md: project managers have a screen that only lists and submits stage updates (the button
+  // below, on their own projects); NPI administrators (productintroduce_edit) change everything.
+  edits: {
+    stage: {
+      button: 'productintroduce_stage',
+      label: { zh: '更新阶段', en: 'Update stage' },
+      fields: ['stage', 'nominationDate', 'ppapDate', 'sopDate', 'introduceStatus', 'remark'],
+      mine: { ref: 'managerId', user: 'userId' },
+    },
+  },
 });
