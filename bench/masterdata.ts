@@ -171,17 +171,17 @@ const measure = (call: () => Promise<void>) => measureSequential(call, WARMUP, M
 // The raw SQL: what the routes send (bom.queries.ts, the engine's page), in one statement each.
 // The explosion's order (depth first by line number) is put together by the server; the raw side reads the rows.
 const EXPLODE_SQL = `with recursive x as (
-    select b.id, cast(0 as bigint) as parent_line, 1 as level, b.product_id as parent_id, b.component_id, b.line_no,
-      b.qty, b.loss_rate, b.gross_qty, cast(b.gross_qty as numeric) as total_qty, b.unit, b.source_type,
-      b.component_no, b.component_name, b.component_spec
+    select b.id, cast(0 as bigint) as parent_line, 1 as level, b.component_id, b.line_no, b.gross_qty,
+      cast(b.gross_qty as numeric) as total_qty, b.unit, b.source_type, b.component_no, b.component_name,
+      b.component_spec
     from erp_product_bom b where b.tenant_id = $1 and b.is_deleted = 0 and b.product_id = $2 and b.bom_version = 'V1.0'
     union all
-    select c.id, x.id, x.level + 1, c.product_id, c.component_id, c.line_no, c.qty, c.loss_rate, c.gross_qty,
-      x.total_qty * c.gross_qty, c.unit, c.source_type, c.component_no, c.component_name, c.component_spec
+    select c.id, x.id, x.level + 1, c.component_id, c.line_no, c.gross_qty, x.total_qty * c.gross_qty, c.unit,
+      c.source_type, c.component_no, c.component_name, c.component_spec
     from x join erp_product_bom c on c.product_id = x.component_id
     where c.tenant_id = $1 and c.is_deleted = 0 and c.is_default = 1 and x.level < 30)
-  select id, parent_line, level, parent_id, component_id, component_no, component_name, component_spec, line_no, qty,
-    loss_rate, gross_qty, round(total_qty, 6) as total_qty, unit, source_type
+  select id, parent_line, level, component_id, component_no, component_name, component_spec, line_no, gross_qty,
+    round(total_qty, 6) as total_qty, unit, source_type
   from x`;
 const WHERE_USED_SQL = `with recursive u as (
     select b.product_id, b.bom_version, b.is_default, 1 as level, b.component_no, b.product_no, b.product_name

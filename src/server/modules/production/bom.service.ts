@@ -100,21 +100,18 @@ export async function explosionOf(db: Db, user: AuthUser, query: { productId?: P
   while (stack.length) {
     const r = stack.pop()!;
     const below = children.get(String(r.id));
+    // What the explosion shows, no more: a large BOM's thousands of lines are megabytes of JSON, written by the
+    // server and parsed by the browser (quantity and loss rate per line are in the BOM's own lines).
     ordered.push({
       id: String(r.id),
       level: Number(r.level),
-      parentId: String(r.parent_id),
       componentId: String(r.component_id),
       componentNo: r.component_no,
       componentName: r.component_name,
       componentSpec: r.component_spec,
-      lineNo: Number(r.line_no),
-      qty: Number(r.qty),
-      lossRate: Number(r.loss_rate),
       grossQty: Number(r.gross_qty),
       totalQty: Number(r.total_qty),
       unit: r.unit,
-      sourceType: r.source_type,
       unitName: units.get(r.unit) ?? r.unit,
       sourceTypeName: sources.get(r.source_type) ?? '',
       hasChildren: below !== undefined,
