@@ -120,7 +120,7 @@ describe('stage updates by project managers (productintroduce_stage)', () => {
     const role = await createRole(t, '000000', 'npi_pm', ['productintroduce', 'productintroduce_stage']);
     const account = await createUser(t, {
       tenantId: '000000',
-      account: 'zhouht',
+      account: 'pm_zhou',
       password: 'pw',
       roleId: role,
       realName: '周海涛',
@@ -130,7 +130,7 @@ describe('stage updates by project managers (productintroduce_stage)', () => {
       .set({ user_id: account })
       .where('id', '=', manager)
       .execute();
-    pm = await t.tokenOf('zhouht', 'pw');
+    pm = await t.tokenOf('pm_zhou', 'pw');
     other = await idOf('erp_employee', 'employee_no', 'E1001');
     mine = expectOk(await t.post(`${SYS}/productintroduce/submit`, admin, npi({ productNo: 'PM-1' })));
     theirs = expectOk(
@@ -296,5 +296,34 @@ describe('NPI demo', () => {
     expect(new Set(numbers).size).toBe(numbers.length);
     const launched = expectOk(await t.get(`${SYS}/productintroduce/list?stage_equal=7`, admin)).records;
     expect(launched.map((r: { progress: number }) => r.progress)).toContain(1);
+  });
+
+  it('adds a project manager (zhouht) who updates the stage of his own projects only', async () => {
+    const { seedNpiManagerDemo } = await import('../../src/server/modules/production/demo-npi.ts');
+    // The stage tests above gave 周海涛 an account of their own: the demo links him to its one.
+    await (t.services.db as DynamicDb)
+      .updateTable('erp_employee')
+      .set({ user_id: null })
+      .where('id', '=', manager)
+      .execute();
+    expect(await seedNpiManagerDemo(t.services.db)).toEqual(['project manager zhouht']);
+    expect(await seedNpiManagerDemo(t.services.db)).toEqual([]);
+    const token = await t.tokenOf('zhouht', '123456');
+    const buttons = JSON.stringify(expectOk(await t.get(`${SYS}/menu/buttons`, token)));
+    expect(buttons).toContain('productintroduce_stage');
+    expect(buttons).not.toContain('productintroduce_edit');
+    const projects = expectOk(await t.get(`${SYS}/productintroduce/list?size=100`, token)).records as Array<
+      Record<string, string>
+    >;
+    const his = projects.find((r) => r.project === 'VW316 改款')!;
+    const other = projects.find((r) => r.project === 'GM-E2 纯电')!;
+    expect(expectOk(await t.post(`${SYS}/productintroduce/stage`, token, { id: his.id, stage: '4' }))).toMatchObject({
+      stageName: '样件',
+    });
+    expectError(
+      await t.post(`${SYS}/productintroduce/stage`, token, { id: other.id, stage: '6' }),
+      400,
+      '只能修改本人负责的新品导入',
+    );
   });
 });

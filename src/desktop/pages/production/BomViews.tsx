@@ -1,4 +1,5 @@
-import { Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../../../client/http.ts';
@@ -34,8 +35,35 @@ export type BomView =
   | { kind: 'explode'; productId: string; partNo: string; bomVersion: string }
   | { kind: 'where-used'; productId: string; partNo: string };
 
-/** Indents a level's number under its parent's, as a tree would. */
-const indent = (level: number) => ({ paddingLeft: (level - 1) * 20 });
+/** An explosion row with the rows it explodes into (antd's tree data). */
+export type ExplodedNode = ExplodedRow & { children?: ExplodedNode[] };
+
+/**
+ * Explosions up to this many lines open fully; a larger one opens at its first level (drawing rows is the browser's
+ * cost).
+ */
+export const OPEN_ALL_UP_TO = 500;
+
+/** The server's depth-first rows as a tree: each row under the nearest row above it one level up. */
+export function nestExplosion(rows: readonly ExplodedRow[]): { roots: ExplodedNode[]; parents: string[] } {
+  const roots: ExplodedNode[] = [];
+  const path: ExplodedNode[] = [];
+  const parents: string[] = [];
+  for (const row of rows) {
+    const node: ExplodedNode = { ...row };
+    path.length = row.level - 1;
+    const parent = path[row.level - 2];
+    if (parent) {
+      if (!parent.children) {
+        parent.children = [];
+        parents.push(parent.id);
+      }
+      parent.children.push(node);
+    } else roots.push(node);
+    path[row.level - 1] = node;
+  }
+  return { roots, parents };
+}
 
 /**
  * BOM展开 (indented multi-level, gross quantities multiplied down the levels, through the default version of each
@@ -48,20 +76,17 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
     ? `${BOM}/explode?productId=${view.productId}&bomVersion=${encodeURIComponent(view.bomVersion)}`
     : `${BOM}/where-used?productId=${view.productId}`;
   const rows = useQuery({ queryKey: [DESKTOP_KEY, 'bom-view', url], queryFn: () => getData<unknown[]>(url) });
+  const tree = useMemo(
+    () => (explode ? nestExplosion((rows.data ?? []) as ExplodedRow[]) : { roots: [], parents: [] }),
+    [explode, rows.data],
+  );
+  const lineCount = explode ? (rows.data?.length ?? 0) : 0;
+  const [opened, setOpened] = useState<readonly string[] | undefined>(undefined);
+  const expanded = opened ?? (lineCount <= OPEN_ALL_UP_TO ? tree.parents : []);
   const level = { key: 'level', title: t('bom.level'), dataIndex: 'level', width: 70, align: 'center' as const };
-  const explodeColumns: TableColumnsType<ExplodedRow> = [
+  const explodeColumns: TableColumnsType<ExplodedNode> = [
     level,
-    {
-      key: 'componentNo',
-      title: t('bom.componentNo'),
-      width: 220,
-      render: (_v, r) => (
-        <span style={indent(r.level)}>
-          {r.level > 1 ? '└ ' : ''}
-          {r.componentNo}
-        </span>
-      ),
-    },
+    { key: 'componentNo', title: t('bom.componentNo'), dataIndex: 'componentNo', width: 260 },
     { key: 'componentName', title: t('bom.componentName'), dataIndex: 'componentName', width: 180 },
     { key: 'componentSpec', title: t('bom.componentSpec'), dataIndex: 'componentSpec', width: 140 },
     { key: 'grossQty', title: t('bom.grossQty'), dataIndex: 'grossQty', width: 110, align: 'right' },
@@ -91,17 +116,36 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
   return (
     <Modal open title={title} width={1000} footer={null} onCancel={onClose} destroyOnHidden>
       {explode ? (
-        <Table<ExplodedRow>
-          rowKey="id"
-          size="small"
-          bordered
-          pagination={false}
-          scroll={{ y: 480 }}
-          loading={rows.isPending}
-          columns={explodeColumns}
-          dataSource={(rows.data ?? []) as ExplodedRow[]}
-          locale={{ emptyText: t('bom.none') }}
-        />
+        <>
+          {tree.parents.length > 0 && (
+            <Space style={{ marginBottom: 8 }}>
+              <span>{t('bom.lines', { count: lineCount })}</span>
+              <Button size="small" onClick={() => setOpened(tree.parents)}>
+                {t('bom.openAll')}
+              </Button>
+              <Button size="small" onClick={() => setOpened([])}>
+                {t('bom.closeAll')}
+              </Button>
+            </Space>
+          )}
+          <Table<ExplodedNode>
+            rowKey="id"
+            size="small"
+            bordered
+            pagination={false}
+            scroll={{ y: 480 }}
+            loading={rows.isPending}
+            columns={explodeColumns}
+            dataSource={tree.roots}
+            expandable={{
+              expandIconColumnIndex: 1,
+              indentSize: 16,
+              expandedRowKeys: expanded,
+              onExpandedRowsChange: (keys) => setOpened(keys.map(String)),
+            }}
+            locale={{ emptyText: t('bom.none') }}
+          />
+        </>
       ) : (
         <Table<UseRow>
           rowKey={(r) => `${r.productId}|${r.bomVersion}`}

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.ts';
-import { seedNpiDemo } from './demo-npi.ts';
+import { seedNpiDemo, seedNpiManagerDemo } from './demo-npi.ts';
 import { seedDemoPlan } from './demo-plan.ts';
 import { seedShopfloorDemo } from './demo-shopfloor.ts';
 import { seedDemoBoms } from './demo-bom.ts';
@@ -12,6 +12,7 @@ export async function seedProductionDemo(db: Db): Promise<string[]> {
   const added: string[] = [];
   added.push(...(await seedShopfloorDemo(db)));
   added.push(...(await seedNpiDemo(db)));
+  added.push(...(await seedNpiManagerDemo(db)));
   added.push(...(await seedDemoPlan(db)));
   added.push(...(await seedDemoBoms(db)));
   return added;
