@@ -110,6 +110,14 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
     },
     { key: 'componentNo', title: t('bom.viaComponent'), dataIndex: 'componentNo', width: 180 },
   ];
+  const viewTable = {
+    size: 'small' as const,
+    bordered: true,
+    pagination: false as const,
+    scroll: { y: 480 },
+    loading: rows.isPending,
+    locale: { emptyText: t('bom.none') },
+  };
   const title = explode
     ? t('bom.explodeTitle', { part: view.partNo, version: view.bomVersion })
     : t('bom.whereUsedTitle', { part: view.partNo });
@@ -129,12 +137,8 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
             </Space>
           )}
           <Table<ExplodedNode>
+            {...viewTable}
             rowKey="id"
-            size="small"
-            bordered
-            pagination={false}
-            scroll={{ y: 480 }}
-            loading={rows.isPending}
             columns={explodeColumns}
             dataSource={tree.roots}
             expandable={{
@@ -143,20 +147,14 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
               expandedRowKeys: expanded,
               onExpandedRowsChange: (keys) => setOpened(keys.map(String)),
             }}
-            locale={{ emptyText: t('bom.none') }}
           />
         </>
       ) : (
         <Table<UseRow>
+          {...viewTable}
           rowKey={(r) => `${r.productId}|${r.bomVersion}`}
-          size="small"
-          bordered
-          pagination={false}
-          scroll={{ y: 480 }}
-          loading={rows.isPending}
           columns={useColumns}
           dataSource={(rows.data ?? []) as UseRow[]}
-          locale={{ emptyText: t('bom.none') }}
         />
       )}
     </Modal>
