@@ -81,6 +81,30 @@ describe('modules', () => {
     expect(unnamed).toEqual([]);
   });
 
+  it("give each declared partial edit a seeded button, form fields of its entity and a reference to a user's row", () => {
+    const buttons = new Set<string>();
+    const walk = (menus: readonly SeedMenu[]) =>
+      menus.forEach((menu) => {
+        for (const button of menu.buttons ?? []) buttons.add(button.code);
+        walk(menu.children ?? []);
+      });
+    walk(MENU_TREE);
+    const problems: string[] = [];
+    for (const entity of ENTITIES)
+      for (const [name, edit] of Object.entries(entity.edits ?? {})) {
+        const where = `${entity.name}/${name}`;
+        if (!buttons.has(edit.button)) problems.push(`${where}: no seeded button ${edit.button}`);
+        for (const field of edit.fields)
+          if (!entity.fields[field]?.form) problems.push(`${where}: ${field} is not a form field`);
+        if (!edit.mine) continue;
+        const target = ENTITIES.find((e) => e.name === entity.fields[edit.mine!.ref]?.ref);
+        if (!target) problems.push(`${where}: ${edit.mine.ref} is not a reference`);
+        else if (target.fields[edit.mine.user]?.ref !== 'user')
+          problems.push(`${where}: ${target.name}.${edit.mine.user} does not reference a user`);
+      }
+    expect(problems).toEqual([]);
+  });
+
   it('let the console look up every entity the server serves, and only those', () => {
     const served = Object.fromEntries(ENTITIES.map((e) => [e.name, { service: e.service, tree: Boolean(e.tree) }]));
     expect(REF_TARGETS).toEqual(served);
