@@ -57,6 +57,8 @@ async function addLine(page: Page, parent: string, component: string, lineNo: st
 test('a three-level BOM made on the screens, its explosion, and its cost calculated from the BOM with the margin', async ({
   page,
 }) => {
+  // Five parts, two BOM lines, an explosion and a cost through the screens: over two minutes on a busy 2-core CI.
+  test.slow();
   const tag = uniqueTag('BOM');
   const category = `总成 ${tag}`;
   await callAs(page.request, 'post', `${SYS}/goodscategory/submit`, {
