@@ -332,6 +332,11 @@ export interface EditDef<F extends Record<string, FieldDef> = Record<string, Fie
   mine?: { ref: keyof F & string; user: string };
 }
 
+/** What a partial edit takes from a body: its own fields only (the server keeps to it, the dialog sends it). */
+export function editValues(edit: EditDef, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(edit.fields.filter((name) => name in values).map((name) => [name, values[name]]));
+}
+
 export interface RowTone<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   field: keyof F & string;
   value: string | number;

@@ -3,7 +3,7 @@ import { App, Button, Col, Form, Modal, Row, type FormInstance } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../../client/http.ts';
-import { refTargetOf, type EntityDef } from '../../../shared/entities/define.ts';
+import { displayField, editValues, refTargetOf, type EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { useFormName } from '../use-form-name.ts';
 import { crudKey, entityApi, referencedRow } from './crud-api.ts';
@@ -45,9 +45,6 @@ interface Props {
   extra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode) => ReactNode;
 }
 
-const pick = (values: Record<string, unknown>, names: readonly string[]) =>
-  Object.fromEntries(names.filter((name) => name in values).map((name) => [name, values[name]]));
-
 /** From this width the form has two columns (long text and trees always take a whole row). */
 const TWO_COLUMNS_FROM = 760;
 
@@ -59,8 +56,8 @@ export function CrudDialog({
   entity,
   lang,
   state,
-  fields,
-  locked = [],
+  fields: screenFields,
+  locked: screenLocked = [],
   open,
   width,
   onClose,
@@ -75,6 +72,12 @@ export function CrudDialog({
   const api = entityApi(entity);
   const { mode, id, values: preset } = state;
   const edit = state.edit ? entity.edits?.[state.edit] : undefined;
+  // A partial edit shows the row's name fields, locked, above the fields it changes.
+  const named = [displayField(entity), ...(entity.keyword ?? [])];
+  const fields = edit
+    ? screenFields.filter((f) => named.includes(f.name) || edit.fields.includes(f.name))
+    : screenFields;
+  const locked = edit ? fields.filter((f) => !edit.fields.includes(f.name)).map((f) => f.name) : screenLocked;
   const detail = useQuery({
     queryKey: [...crudKey(entity), 'detail', id],
     queryFn: () => api.detail(id ?? ''),
@@ -84,7 +87,7 @@ export function CrudDialog({
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
       edit && state.edit
-        ? api.edit(state.edit, { ...pick(values, edit.fields), id })
+        ? api.edit(state.edit, { ...editValues(edit, values), id })
         : api.submit(mode === 'edit' ? { ...values, id } : { ...preset, ...values }),
     onSuccess: () => {
       void message.success(t(mode === 'add' ? 'common.addSuccess' : 'common.updateSuccess'));

@@ -4,7 +4,7 @@ import { Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { displayField, rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
@@ -334,18 +334,10 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     });
   }
   const parent = treeMode ? parentField(entity) : undefined;
-  const edit = dialog?.edit ? entity.edits?.[dialog.edit] : undefined;
-  const allFields = fieldsForMode(
+  const dialogFields = fieldsForMode(
     [...(parent ? [parent] : []), ...formFields(entity, options.hideFields, dialog?.mode === 'view')],
     dialog?.mode,
   );
-  // A partial edit shows the row's name fields, locked, above the fields it changes.
-  const named = [displayField(entity), ...(entity.keyword ?? [])];
-  const dialogFields = edit
-    ? allFields.filter((f) => named.includes(f.name) || edit.fields.includes(f.name))
-    : allFields;
-  const lockedFields = edit ? dialogFields.filter((f) => !edit.fields.includes(f.name)).map((f) => f.name) : undefined;
-
   return (
     <Card className="tenon-crud" variant="borderless">
       <style>{crudCss}</style>
@@ -432,7 +424,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
           lang={lang}
           state={dialog}
           fields={dialogFields}
-          locked={lockedFields ?? options.lockedFields}
+          locked={options.lockedFields}
           open={dialogOpen}
           width={options.dialogWidth ?? DEFAULT_DIALOG_WIDTH}
           onClose={() => setDialogOpen(false)}

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { displayField, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { displayField, editValues, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type Lang, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
@@ -355,11 +355,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     if (!edit) throw fail('notFound');
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('unreadable');
     const sent = body as Record<string, unknown>;
-    const picked = Object.fromEntries(edit.fields.filter((f) => f in sent).map((f) => [f, sent[f]]));
     const mine = edit.mine && !(await this.deps.permissions.has(user, `${this.entity.code}_edit`));
     const prepared = await this.prepareWrite(
       user,
-      { ...picked, id: sent.id },
+      { ...editValues(edit, sent), id: sent.id },
       { mode: 'update', own: mine ? this.answeredFor(user, edit.mine!) : undefined },
     );
     const saved = await this.deps.db.transaction().execute((trx) => prepared.write(trx));
