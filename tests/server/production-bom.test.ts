@@ -228,6 +228,48 @@ describe('explosion, where-used and cost', () => {
     expect(expectOk(await t.get(`${BOM}/explode?productId=${coil}`, admin))).toEqual([]);
   });
 
+  it('answers a kept explosion only while the BOMs and the names it shows are unchanged', async () => {
+    const explode = async () =>
+      (expectOk(await t.get(`${BOM}/explode?productId=${door}`, admin)) as Row[]).map((r) => [
+        r.componentNo,
+        r.totalQty,
+        r.unitName,
+      ]);
+    const before = await explode();
+    expect(await explode()).toEqual(before);
+    // A line changed through this server.
+    const blankLine = (await t.services.db
+      .selectFrom('erp_product_bom')
+      .select('id')
+      .where('product_id', '=', blank)
+      .where('bom_version', '=', 'V1.0')
+      .executeTakeFirstOrThrow()) as { id: string };
+    const detail = expectOk(await t.get(`${BOM}/detail?id=${blankLine.id}`, admin)) as Row;
+    expectOk(await t.post(`${BOM}/submit`, admin, { ...detail, qty: 5 }));
+    expect(await explode()).toContainEqual(['X-COIL', 20, '千克']);
+    // A line changed by another server process on the same database: this one never heard of it.
+    await t.services.db.updateTable('erp_product_bom').set({ gross_qty: '3' }).where('id', '=', blankLine.id).execute();
+    expect(await explode()).toContainEqual(['X-COIL', 12, '千克']);
+    // A unit's name changed.
+    await t.services.db
+      .updateTable('blade_dict_biz')
+      .set({ dict_value: '公斤' })
+      .where('code', '=', 'unit')
+      .where('dict_key', '=', 'KG')
+      .where('tenant_id', '=', '000000')
+      .execute();
+    expect(await explode()).toContainEqual(['X-COIL', 12, '公斤']);
+    await t.services.db
+      .updateTable('blade_dict_biz')
+      .set({ dict_value: '千克' })
+      .where('code', '=', 'unit')
+      .where('dict_key', '=', 'KG')
+      .where('tenant_id', '=', '000000')
+      .execute();
+    expectOk(await t.post(`${BOM}/submit`, admin, detail));
+    expect(await explode()).toEqual(before);
+  });
+
   it('finds every BOM holding a part at any level', async () => {
     const uses = expectOk(await t.get(`${BOM}/where-used?productId=${coil}`, admin)) as Row[];
     expect(uses.map((r) => [r.level, r.productNo, r.bomVersion, r.componentNo])).toEqual([

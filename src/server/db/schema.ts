@@ -563,6 +563,11 @@ export interface ErpBomCost {
   is_deleted: Generated<number>;
 }
 
+export interface ErpBomStamp {
+  tenant_id: string;
+  stamp: Defaulted<Int8>;
+}
+
 export interface ErpCustomer {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1160,6 +1165,7 @@ export interface Schema {
   blade_user_oauth: BladeUserOauth;
   blade_work_calendar: BladeWorkCalendar;
   erp_bom_cost: ErpBomCost;
+  erp_bom_stamp: ErpBomStamp;
   erp_customer: ErpCustomer;
   erp_device: ErpDevice;
   erp_employee: ErpEmployee;

@@ -48,6 +48,11 @@ export function ok<T>(request: FastifyRequest, data: T): R<T> {
   return { code: 200, success: true, data, msg: text(langOf(request), MESSAGES.success) };
 }
 
+/** `ok` of data that is JSON text already (a large answer kept as text), as the JSON text of the envelope. */
+export function okJson(request: FastifyRequest, data: string): string {
+  return `{"code":200,"success":true,"data":${data},"msg":${JSON.stringify(text(langOf(request), MESSAGES.success))}}`;
+}
+
 /** `R.data(null)` the BladeX way: still a success, with the contract's "no data" message. */
 export function okOrEmpty<T>(request: FastifyRequest, data: T | undefined | null): R<T | null> {
   if (data == null) return { code: 200, success: true, data: null, msg: text(langOf(request), MESSAGES.noData) };

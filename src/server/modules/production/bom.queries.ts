@@ -225,6 +225,12 @@ export async function latestDefaultVersion(db: Db, tenantId: string, productId: 
   return row?.bom_version;
 }
 
+/** The tenant's BOM stamp (migration 0027): it moves with every change of the tenant's BOM lines. */
+export async function bomStamp(db: Db, tenantId: string): Promise<string> {
+  const row = await db.selectFrom('erp_bom_stamp').select('stamp').where('tenant_id', '=', tenantId).executeTakeFirst();
+  return String(row?.stamp ?? 0);
+}
+
 /** The labels of one of the tenant's business dictionaries (`bom_source`, `unit`) in `lang`. */
 export async function dictNames(db: Db, tenantId: string, code: string, lang: Lang): Promise<Map<string, string>> {
   const rows = await db

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { productBom } from '../../../shared/entities/production/product-bom.ts';
-import { ok } from '../../platform/errors.ts';
+import { ok, okJson } from '../../platform/errors.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
-import { bomGroupPage, explosionOf, partUses } from './bom.service.ts';
+import { Explosions, explosionJson } from './bom-explosion.ts';
+import { bomGroupPage, partUses } from './bom.service.ts';
 
 /**
  * The BOM screen's reads beside the engine's (permission `productbom`):
  * - `GET productbom/groups?productNo=&bomVersion=&componentNo=&sourceType=&current=&size=`: a page of BOMs (a parent
  *   and a version, with its line count), the rows the screen groups lines under;
  * - `GET productbom/explode?productId=&bomVersion=`: the indented multi-level explosion of a BOM version (its
- *   default version without `bomVersion`), gross quantities multiplied down the levels;
+ *   default version without `bomVersion`), gross quantities multiplied down the levels (kept by this process while
+ *   the tenant's BOMs are unchanged: `Explosions`);
  * - `GET productbom/where-used?productId=`: every BOM containing the part at some level.
  */
 export async function bomRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
@@ -29,8 +31,14 @@ export async function bomRoutes(fastify: FastifyInstance, { services }: { servic
   app.get(`${base}/groups`, { config, schema: groups }, async (r) =>
     ok(r, await bomGroupPage(services.db, r.user, r.query)),
   );
-  app.get(`${base}/explode`, { config, schema: queryParams({ productId: Param, bomVersion: Param }) }, async (r) =>
-    ok(r, await explosionOf(services.db, r.user, r.query)),
+  const explosions = new Explosions();
+  app.get(
+    `${base}/explode`,
+    { config, schema: queryParams({ productId: Param, bomVersion: Param }) },
+    async (r, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(okJson(r, await explosionJson(services.db, explosions, r.user, r.query))),
   );
   app.get(`${base}/where-used`, { config, schema: queryParams({ productId: Param }) }, async (r) =>
     ok(r, await partUses(services.db, r.user, r.query)),

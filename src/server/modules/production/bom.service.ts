@@ -4,7 +4,7 @@ import { fail } from '../../platform/errors.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Param } from '../../platform/route-schemas.ts';
 import { MAX_PAGE_SIZE } from '../../platform/entity/conditions.ts';
-import { bomGroups, explode, dictNames, latestDefaultVersion, whereUsed, type ExplodedLine } from './bom.queries.ts';
+import { bomGroups, whereUsed } from './bom.queries.ts';
 
 /** One parameter's text: the last of a repeated key, trimmed; blank is undefined. */
 export function textParam(value: Param | undefined, max = 64): string | undefined {
@@ -74,51 +74,6 @@ export async function bomGroupPage(
     current,
     pages: Math.ceil(total / size),
   };
-}
-
-export async function explosionOf(db: Db, user: AuthUser, query: { productId?: Param; bomVersion?: Param }) {
-  const productId = idParam(query.productId, 'productId');
-  const version = textParam(query.bomVersion, 16) ?? (await latestDefaultVersion(db, user.tenantId, productId));
-  if (version === undefined) return [];
-  const lang = user.lang ?? 'zh';
-  const [rows, sources, units] = await Promise.all([
-    explode(db, user.tenantId, productId, version),
-    dictNames(db, user.tenantId, 'bom_source', lang),
-    dictNames(db, user.tenantId, 'unit', lang),
-  ]);
-  // Depth first, each level by line number: the children of each line, then a walk from the top.
-  const children = new Map<string, ExplodedLine[]>();
-  for (const row of rows) {
-    const key = String(row.parent_line);
-    const list = children.get(key);
-    if (list) list.push(row);
-    else children.set(key, [row]);
-  }
-  for (const list of children.values()) list.sort((a, b) => a.line_no - b.line_no);
-  const ordered = [];
-  const stack = (children.get('0') ?? []).slice().reverse();
-  while (stack.length) {
-    const r = stack.pop()!;
-    const below = children.get(String(r.id));
-    // What the explosion shows, no more: a large BOM's thousands of lines are megabytes of JSON, written by the
-    // server and parsed by the browser (quantity and loss rate per line are in the BOM's own lines).
-    ordered.push({
-      id: String(r.id),
-      level: Number(r.level),
-      componentId: String(r.component_id),
-      componentNo: r.component_no,
-      componentName: r.component_name,
-      componentSpec: r.component_spec,
-      grossQty: Number(r.gross_qty),
-      totalQty: Number(r.total_qty),
-      unit: r.unit,
-      unitName: units.get(r.unit) ?? r.unit,
-      sourceTypeName: sources.get(r.source_type) ?? '',
-      hasChildren: below !== undefined,
-    });
-    if (below) for (let i = below.length - 1; i >= 0; i--) stack.push(below[i]);
-  }
-  return ordered;
 }
 
 export async function partUses(db: Db, user: AuthUser, query: { productId?: Param }) {
