@@ -72,7 +72,10 @@ export async function buildApp(
     dictionaries,
     timeZones,
     entities: new Map(),
-    setUpTenant: (trx, tenantId) => seedBusinessDictionaries(trx, BUSINESS_DICTIONARIES, [tenantId]),
+    setUpTenant: async (trx, tenantId) => {
+      await seedBusinessDictionaries(trx, BUSINESS_DICTIONARIES, [tenantId]);
+      for (const module of MODULES) await module.tenantRows?.(trx, [tenantId]);
+    },
   };
   for (const entity of [...ENTITIES, ...(options.entities ?? [])]) {
     services.entities.set(

@@ -45,3 +45,14 @@ test('the goods categories open as a tree with the demo categories', async ({ pa
   await openScreen(page, '基础资料', '物料分类');
   await expect(page.locator('.tenon-crud .ant-table-row').filter({ hasText: '原材料' }).first()).toBeVisible();
 });
+
+test('the chart of accounts opens as a tree: an account shows its sub-accounts under it', async ({ page }) => {
+  await desktopHome(page);
+  await openScreen(page, '财务管理', '会计科目');
+  const rows = page.locator('.tenon-page:visible .tenon-crud .ant-table-row');
+  const admin = rows.filter({ hasText: '管理费用' }).first();
+  await expect(admin).toBeVisible();
+  await expect(rows.filter({ hasText: '差旅费' })).toHaveCount(0);
+  await admin.locator('.ant-table-row-expand-icon').click();
+  await expect(rows.filter({ hasText: '660203' }).filter({ hasText: '差旅费' })).toBeVisible();
+});

@@ -15,7 +15,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/monitor/log/api', // 接口日志
   '/monitor/log/error', // 错误日志
   '/report/reportlist', // 报表列表
-  '/finance/subject', // 会计科目
   '/finance/subjectbalance', // 科目余额表
   '/finance/ledger', // 明细账
   '/finance/fixedledger', // 固定资产台账

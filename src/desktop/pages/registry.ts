@@ -1,5 +1,6 @@
 import { lazyPage } from '../../client/lazy.ts';
 import { developScreens } from './develop/screens.ts';
+import { financeScreens } from './finance/screens.ts';
 import { flowScreens } from './flow/screens.ts';
 import { masterdataScreens } from './masterdata/screens.ts';
 import { productionScreens } from './production/screens.ts';
@@ -20,6 +21,7 @@ export const pageRegistry: Screens = {
   ...masterdataScreens,
   ...productionScreens,
   ...warehouseScreens,
+  ...financeScreens,
 };
 
 /**

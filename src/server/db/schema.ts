@@ -1033,6 +1033,32 @@ export interface ErpStationGroup {
   is_deleted: Generated<number>;
 }
 
+export interface ErpSubject {
+  id: Int8;
+  tenant_id: Generated<string>;
+  parent_id: Defaulted<Int8>;
+  ancestors: Generated<string>;
+  subject_code: string;
+  subject_name: string;
+  parent_code: Generated<string>;
+  level: Generated<number>;
+  full_name: Generated<string>;
+  subject_category: string;
+  balance_direction: string;
+  aux_types: Generated<string>;
+  is_leaf: Generated<number>;
+  is_cash: Generated<number>;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpSupplier {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1183,6 +1209,7 @@ export interface Schema {
   erp_product_introduce: ErpProductIntroduce;
   erp_station: ErpStation;
   erp_station_group: ErpStationGroup;
+  erp_subject: ErpSubject;
   erp_supplier: ErpSupplier;
   erp_task: ErpTask;
   erp_worker: ErpWorker;

@@ -55,6 +55,11 @@ export interface ModuleManifest {
   /** Business dictionaries (blade_dict_biz) every tenant gets, new ones when made, existing ones on the next start. */
   businessDictionaries?: readonly BusinessDictionary[];
   /**
+   * Rows every tenant starts with beyond its dictionaries (the chart of accounts), for tenants that have none of them
+   * yet: a new tenant inside the transaction that makes it, and every tenant lacking them at each start (seed).
+   */
+  tenantRows?: (trx: Db, tenantIds: readonly string[]) => Promise<void>;
+  /**
    * Rows of a fresh install beyond menus and dictionaries; idempotent, inside the seed's transaction, in module order.
    */
   install?: (trx: Db, seed: SeedContext) => Promise<void>;

@@ -388,7 +388,7 @@ export interface TreeDef<F extends Record<string, FieldDef> = Record<string, Fie
   /** Values a top-level row always has (a dictionary's key -1). */
   rootValues?: Partial<Record<keyof F & string, string | number>>;
   /** Fixed filter of the picker tree (`tree`): menus without buttons. */
-  picker?: Partial<Record<keyof F & string, string | number>>;
+  picker?: Partial<Record<(keyof F & string) | 'status', string | number>>;
   /** The entity's own wording of the tree's refusals (a goods category: `该分类下存在子分类或物料，不能删除`). */
   messages?: { children?: LocalText; cycle?: LocalText };
 }

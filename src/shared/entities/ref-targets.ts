@@ -25,6 +25,7 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   tenant: { service: 'blade-system', tree: false },
   region: { service: 'blade-system', tree: false },
   customer: { service: 'blade-system', tree: false },
+  subject: { service: 'blade-system', tree: true },
   supplier: { service: 'blade-system', tree: false },
   goodscategory: { service: 'blade-system', tree: true },
   product: { service: 'blade-system', tree: false },

@@ -333,7 +333,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       ),
     });
   }
-  const parent = treeMode ? parentField(entity) : undefined;
+  // A tree whose parent follows from another field (an account's code) hides the parent picker.
+  const parent = treeMode && !options.hideFields?.includes('parentId') ? parentField(entity) : undefined;
   const dialogFields = fieldsForMode(
     [...(parent ? [parent] : []), ...formFields(entity, options.hideFields, dialog?.mode === 'view')],
     dialog?.mode,

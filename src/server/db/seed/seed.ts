@@ -11,7 +11,7 @@ export { menuIdOf, menuRows } from './menus.ts';
 /**
  * The rows of a fresh install, from the modules' manifests: every module's dictionaries and menus, then each module's
  * install step in module order (system first: the platform tenant, its roles and administrator), then every tenant's
- * business dictionaries. Idempotent: rows
+ * business dictionaries and the rows each tenant starts with (`tenantRows`). Idempotent: rows
  * that exist (by id or unique key) are left as they are, so an administrator's edits survive restarts and new seed
  * rows of a later version are added. One transaction, under the schema lock (several processes may start at once).
  */
@@ -62,5 +62,11 @@ export async function seed(db: Db, modules: readonly ModuleManifest[]): Promise<
     for (const module of modules) await module.install?.(trx, context);
     const business = modules.flatMap((m) => m.businessDictionaries ?? []);
     await seedBusinessDictionaries(trx, business, await tenantsMissingDictionaries(trx, business));
+    const tenants = await trx.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).execute();
+    for (const module of modules)
+      await module.tenantRows?.(
+        trx,
+        tenants.map((t) => t.tenant_id),
+      );
   });
 }

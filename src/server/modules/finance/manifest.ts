@@ -1,6 +1,9 @@
 import { DESK, btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { FINANCE_DICTIONARIES } from './dictionaries.ts';
+import { subject } from '../../../shared/entities/finance/subject.ts';
+import { seedChart, subjectHooks, subjectReaction } from './subject.hooks.ts';
+import { seedFinanceDemo } from './demo.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -31,9 +34,17 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
   ['relatedstat', '关联交易统计', 'Related-party statistics'],
 ]);
 
-/** 财务管理: its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
+/**
+ * 财务管理 (domain/finance.md): the chart of accounts so far, which budgets name their rows by (issue 14); the other
+ * screens are planned (desktop/pages/planned.ts).
+ */
 export const financeModule = defineModule({
   name: 'finance',
+  entities: [subject],
+  hooks: { [subject.name]: subjectHooks },
+  reactions: { [subject.name]: subjectReaction },
+  tenantRows: seedChart,
   menus: [financeMenu],
+  demo: seedFinanceDemo,
   businessDictionaries: FINANCE_DICTIONARIES,
 });
