@@ -66,6 +66,16 @@ describe('subject', () => {
     expect(paper).toMatchObject({ parentCode: '660201', level: 3, fullName: '管理费用-办公费-纸张' });
     expect(await byCode('6602')).toMatchObject({ isLeaf: 0 });
     expect(await byCode('660201')).toMatchObject({ isLeaf: 0 });
+    // Auxiliary dimensions: a list of the tenant's aux_type keys.
+    const receivable = expectOk(
+      await add({ subjectCode: '112201', subjectName: '国内客户', auxTypes: 'customer, project' }),
+    ) as Row;
+    expect(receivable).toMatchObject({ auxTypes: 'customer,project', auxTypesName: '客户,项目' });
+    expectError(
+      await add({ subjectCode: '112202', subjectName: '海外客户', auxTypes: 'customer,planet' }),
+      400,
+      '请选择辅助核算',
+    );
     // Income accounts under 60xx keep the credit side.
     expect(expectOk(await add({ subjectCode: '600101', subjectName: '产品销售收入' }))).toMatchObject({
       balanceDirection: '2',

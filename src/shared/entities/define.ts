@@ -76,6 +76,8 @@ export interface FieldDef {
    * `请选择<label>`), and reads add `<field>Name` in the caller's language (the item's `en:` label in English).
    */
   bizDict?: string;
+  /** A comma list of keys of its dictionary (`bizDict`): each checked, names joined; a multi-select in forms. */
+  multiple?: true;
   search?: SearchMode;
   /** Text fields a like search of this one matches as well (a customer's name finds its short name). */
   alsoMatches?: readonly string[];

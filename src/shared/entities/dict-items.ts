@@ -18,3 +18,16 @@ export const itemLabel = (item: { dictValue: string; remark?: string }, lang: 'z
 
 /** A field choosing from a dictionary, the platform's (`dict`) or the tenant's business one (`bizDict`). */
 export const isDictionaryField = (field: FieldDef): boolean => Boolean(field.dict || field.bizDict);
+
+/** The keys of a `multiple` dictionary field's comma list, as it is stored: trimmed, blanks and repeats dropped. */
+export const dictKeys = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [
+        ...new Set(
+          value
+            .split(',')
+            .map((key) => key.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : [];

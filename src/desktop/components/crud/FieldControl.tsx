@@ -36,15 +36,22 @@ const hint = (
 export const isWide = (field: CrudField) =>
   field.control === 'textarea' || field.control === 'menu-tree' || field.type === 'text';
 
-export function DictSelect({ field, lang, ...rest }: ControlProps) {
+/** `multiple`: the form's control of a `multiple` field (a search bar picks the one key a list must hold). */
+export function DictSelect({ field, lang, multiple, ...rest }: ControlProps & { multiple?: boolean }) {
   const { t } = useTranslation();
   const options = useDictionaryOptions(field, lang);
   // A key the dictionary does not (yet) hold shows as nothing rather than a bare key (a menu's button function 0).
-  const known = options.some((option) => option.value === rest.value);
+  const known = (value: unknown) => options.some((option) => option.value === value);
+  const value = multiple
+    ? (Array.isArray(rest.value) ? (rest.value as string[]) : []).filter(known)
+    : known(rest.value)
+      ? (rest.value as string | number)
+      : undefined;
   return (
     <Select
       {...rest}
-      value={known ? (rest.value as string | number) : undefined}
+      value={value}
+      mode={multiple ? 'multiple' : undefined}
       options={options}
       allowClear
       placeholder={hint(t, 'select', field, lang, rest.disabled)}
@@ -149,7 +156,7 @@ export function FieldControl(props: ControlProps) {
   const { t } = useTranslation();
   const { recordId, ...base } = props;
   const { field, lang, checked, ...rest } = base;
-  if (isDictionaryField(field)) return <DictSelect {...base} />;
+  if (isDictionaryField(field)) return <DictSelect {...base} multiple={isMultiple(field)} />;
   if (field.picker) return <ParentTree {...base} recordId={recordId} />;
   if (field.control === 'menu-tree') return <MenuTree {...base} />;
   if (field.control === 'time-zone') return <TimeZoneSelect {...base} />;

@@ -156,8 +156,8 @@ export const isPicker = (field: FieldDef & { picker?: string }) =>
   field.type === 'switch';
 export const isNumeric = (field: FieldDef) =>
   field.type === 'int' || field.type === 'money' || field.type === 'decimal';
-/** The menu tree holds several ids for an `ids` field, one for an `id` field. */
-export const isMultiple = (field: FieldDef) => field.type === 'ids';
+/** Several values in one comma list: a menu tree's `ids` (one for an `id` field), a `multiple` dictionary's keys. */
+export const isMultiple = (field: FieldDef) => field.type === 'ids' || Boolean(field.bizDict && field.multiple);
 
 /**
  * The least width of a list column (spec §9: 80-140). A table with room to spare widens every column in proportion
@@ -287,7 +287,7 @@ export function wireValueProps(
       normalize: (checked: boolean) => (checked ? 1 : 0),
     };
   }
-  if (field.control === 'menu-tree' && isMultiple(field)) {
+  if ((field.control === 'menu-tree' || isDictionaryField(field)) && isMultiple(field)) {
     return {
       getValueProps: (value: unknown) => ({ value: splitIds(value) }),
       normalize: (ids: string[]) => (ids ?? []).join(','),

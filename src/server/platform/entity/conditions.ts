@@ -227,8 +227,14 @@ export function conditionsPredicate(
         return sql<SqlBool>`${column} is null`;
       case 'notnull':
         return sql<SqlBool>`${column} is not null`;
-      default:
-        return eb(alias ? `${alias}.${field.column}` : field.column, OPERATORS[suffix] as '=', value);
+      case 'equal':
+      case 'notequal': {
+        if (!field.multiple) break;
+        // A comma list of keys equals a key it holds (`customer` finds `customer,dept`); several keys: all of them.
+        const holds = sql<SqlBool>`string_to_array(${column}, ',') @> string_to_array(${String(value)}, ',')`;
+        return suffix === 'equal' ? holds : sql<SqlBool>`not ${holds}`;
+      }
     }
+    return eb(alias ? `${alias}.${field.column}` : field.column, OPERATORS[suffix] as '=', value);
   });
 }

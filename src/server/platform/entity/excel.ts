@@ -374,7 +374,7 @@ async function readSheet(
         // A blank cell is "not given": an insert takes the default, an update keeps the value.
         if (value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
         if (typeof value === 'string') value = value.trim();
-        if (isDictionaryField(field)) value = dictionaryKey(field, labels.get(field.name)!, String(value));
+        if (isDictionaryField(field)) value = dictionaryKeys(field, labels.get(field.name)!, String(value));
         values[key] = value;
       }
     } catch (error) {
@@ -388,7 +388,20 @@ async function readSheet(
   return { mapped, errors };
 }
 
-/** A dictionary cell holds the item's label (as exported) or its key. */
+/**
+ * A dictionary cell holds the item's label (as exported) or its key; a `multiple` field's cell a list of them, as
+ * exported (`客户,部门`) or as people write lists (`客户、部门`, `客户，部门`).
+ */
+function dictionaryKeys(field: ResolvedField, labels: Map<string, string>, value: string): string {
+  if (!field.multiple) return dictionaryKey(field, labels, value);
+  return value
+    .split(/[,，、]/)
+    .map((label) => label.trim())
+    .filter(Boolean)
+    .map((label) => dictionaryKey(field, labels, label))
+    .join(',');
+}
+
 function dictionaryKey(field: ResolvedField, labels: Map<string, string>, value: string): string {
   const key = labels.get(value);
   if (key !== undefined) return key;

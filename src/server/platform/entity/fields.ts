@@ -8,6 +8,7 @@ import {
   type FieldDef,
 } from '../../../shared/entities/define.ts';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
+import { dictKeys } from '../../../shared/entities/dict-items.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { ApiError, failWith } from '../errors.ts';
 import { isId } from '../ids.ts';
@@ -89,6 +90,9 @@ function wireValue(field: FieldDef, value: unknown): unknown {
  * owner and tree placement, fill it); with `update` (a blank sent to change a row) it is refused like a required one.
  */
 export function parseFieldValue(field: ResolvedField, raw: unknown, options: { update?: boolean } = {}): unknown {
+  // A comma list of keys is checked as it will be stored (its length too): a list of blanks is blank.
+  if (field.multiple && typeof raw === 'string')
+    return parseFieldValue({ ...field, multiple: undefined }, dictKeys(raw).join(','), options);
   const blank = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
   if (blank) {
     if (field.required) throw failWith(requiredText(field));

@@ -110,6 +110,7 @@ export const subject = defineEntity({
       type: 'string',
       max: 128,
       bizDict: 'aux_type',
+      multiple: true,
       form: true,
       export: true,
       label: { zh: '辅助核算', en: 'Auxiliary dimensions' },
