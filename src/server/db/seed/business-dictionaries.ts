@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import { nextId } from '../../platform/ids.ts';
 import type { Db } from '../connect.ts';
 import type { BladeDictBiz } from '../schema.ts';
+import { insertRows } from '../insert-rows.ts';
 
 /** A business dictionary (dict-biz) every tenant gets: its code, name and items as [key, zh label, English label]. */
 export type BusinessDictionary = readonly [
@@ -55,11 +56,7 @@ export async function seedBusinessDictionaries(
           row({ parent_id: parent, code, dict_key: key, dict_value: zh, sort: index + 1, remark: itemRemark(en) });
       });
     }
-    for (let i = 0; i < rows.length; i += 500)
-      await trx
-        .insertInto('blade_dict_biz')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertRows(trx, 'blade_dict_biz', rows);
   }
 }
 

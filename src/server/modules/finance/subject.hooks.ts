@@ -12,6 +12,7 @@ import { failWith } from '../../platform/errors.ts';
 import type { EntityHooks, EntityReaction } from '../../platform/entity/service.ts';
 import type { Row } from '../../platform/entity/types.ts';
 import type { Services } from '../../services.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 
 const PARENT_MISSING = { zh: '上级科目不存在', en: 'The parent account does not exist' };
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
@@ -161,9 +162,5 @@ export async function seedChart(trx: Db, tenantIds: readonly string[]): Promise<
         is_deleted: 0,
       })),
     );
-  for (let i = 0; i < rows.length; i += 500)
-    await trx
-      .insertInto('erp_subject')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await insertRows(trx, 'erp_subject', rows);
 }

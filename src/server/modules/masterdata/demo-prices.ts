@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect.ts';
 import { price } from '../../../shared/entities/masterdata/price.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { nextId } from '../../platform/ids.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 
 /**
  * Demo prices of the group (domain/masterdata.md § price), valid from 2026-01-01 and open-ended: buying prices from
@@ -202,10 +203,6 @@ export async function seedDemoPrices(
       is_deleted: 0,
     });
   }
-  for (let start = 0; start < rows.length; start += 500)
-    await db
-      .insertInto('erp_price')
-      .values(rows.slice(start, start + 500))
-      .execute();
+  await insertRows(db, 'erp_price', rows);
   return [`${rows.length} prices`];
 }

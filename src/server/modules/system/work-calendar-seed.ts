@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { Db } from '../../db/connect.ts';
 import type { BladeWorkCalendar } from '../../db/schema.ts';
 import { nextId } from '../../platform/ids.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 
 /**
  * The work calendar every tenant starts with: the weekends of a year, and the public holidays (节假日) and adjusted
@@ -130,9 +131,5 @@ export async function seedWorkCalendars(
       }
     }
   }
-  for (let i = 0; i < rows.length; i += 500)
-    await trx
-      .insertInto('blade_work_calendar')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await insertRows(trx, 'blade_work_calendar', rows);
 }
