@@ -106,7 +106,12 @@ describe('modules', () => {
   });
 
   it('let the console look up every entity the server serves, and only those', () => {
-    const served = Object.fromEntries(ENTITIES.map((e) => [e.name, { service: e.service, tree: Boolean(e.tree) }]));
+    const served = Object.fromEntries(
+      ENTITIES.map((e) => [
+        e.name,
+        { service: e.service, tree: Boolean(e.tree), ...(e.refKey ? { refKey: e.refKey } : {}) },
+      ]),
+    );
     expect(REF_TARGETS).toEqual(served);
   });
 

@@ -163,6 +163,8 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/bomcost/calculate`, code: 'bomcost_calculate' },
   { route: `GET ${SYS}/bomcost/calculate-progress`, code: 'bomcost_calculate' },
   { route: `POST ${SYS}/inventorylog/handle`, code: 'inventorylog_handle' },
+  { route: `POST ${SYS}/financebudget/batchsave`, code: 'financebudget_batchsave' },
+  { route: `POST ${SYS}/financebudget/batchcopy`, code: 'financebudget_batchcopy' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },

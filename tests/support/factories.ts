@@ -7,6 +7,7 @@ import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { refTargetOf, type EntityDef, type FieldDef } from '../../src/shared/entities/define.ts';
 import type { TestApp } from './app.ts';
+import { REF_TARGETS } from '../../src/shared/entities/ref-targets.ts';
 
 /** Test data written straight to the database, for what the API under test does not create itself. */
 
@@ -172,6 +173,9 @@ let seq = 0;
  * what those hold (a finished part's customer). A reference takes `refs(target)`, a saved row of its target entity,
  * else a menu id (the targets the platform entities point at).
  */
+/** A key each tenant has, of the entities referenced by key (`refKey`). */
+const REF_KEY_SAMPLES: Record<string, string> = { subject: '1001' };
+
 export function minimalBody(
   e: EntityDef,
   extra: Record<string, unknown> = {},
@@ -186,6 +190,8 @@ export function minimalBody(
     if (field.bizDict) return BUSINESS_DICTIONARIES.find(([code]) => code === field.bizDict)![2][0][0];
     // A refBy reference points at the target its choosing field (set before it) picks.
     const target = refTargetOf(field, field.refBy ? body[field.refBy.field] : undefined);
+    // A reference by key (an account's code): an account every tenant's chart starts with, a leaf.
+    if (target && REF_TARGETS[target]?.refKey) return REF_KEY_SAMPLES[target];
     if (target && refs(target)) return refs(target);
     // A default is a valid value (a tax rate of 13 %, where 1 would be 100 %).
     if (field.default !== undefined && !field.ref) return field.default;

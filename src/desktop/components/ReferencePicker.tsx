@@ -22,6 +22,8 @@ const targetOf = (field: FieldDef): RefTarget & { name: string } => {
 interface PickerOption {
   value: string;
   title: string;
+  /** Shown to find the way, not picked (an account with sub-accounts). */
+  selectable?: false;
   children?: PickerOption[];
 }
 interface PickerPage {
@@ -32,6 +34,7 @@ const treeOptions = (nodes: TreeNode[], lang: Lang): PickerOption[] =>
   nodes.map((node) => ({
     value: node.value || node.id,
     title: lang === 'en' && node.titleEn ? node.titleEn : node.title,
+    ...(node.disabled ? { selectable: false as const } : {}),
     ...(node.children?.length ? { children: treeOptions(node.children, lang) } : {}),
   }));
 

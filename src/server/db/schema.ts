@@ -650,6 +650,63 @@ export interface ErpEmployee {
   is_deleted: Generated<number>;
 }
 
+export interface ErpFinanceBudget {
+  id: Int8;
+  tenant_id: Generated<string>;
+  year: number;
+  org_id: string;
+  subject: string;
+  title: string;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  amount1: Defaulted<Numeric>;
+  actual1: Defaulted<Numeric>;
+  finish1: Nullable<Numeric>;
+  amount2: Defaulted<Numeric>;
+  actual2: Defaulted<Numeric>;
+  finish2: Nullable<Numeric>;
+  amount3: Defaulted<Numeric>;
+  actual3: Defaulted<Numeric>;
+  finish3: Nullable<Numeric>;
+  amount4: Defaulted<Numeric>;
+  actual4: Defaulted<Numeric>;
+  finish4: Nullable<Numeric>;
+  amount5: Defaulted<Numeric>;
+  actual5: Defaulted<Numeric>;
+  finish5: Nullable<Numeric>;
+  amount6: Defaulted<Numeric>;
+  actual6: Defaulted<Numeric>;
+  finish6: Nullable<Numeric>;
+  amount7: Defaulted<Numeric>;
+  actual7: Defaulted<Numeric>;
+  finish7: Nullable<Numeric>;
+  amount8: Defaulted<Numeric>;
+  actual8: Defaulted<Numeric>;
+  finish8: Nullable<Numeric>;
+  amount9: Defaulted<Numeric>;
+  actual9: Defaulted<Numeric>;
+  finish9: Nullable<Numeric>;
+  amount10: Defaulted<Numeric>;
+  actual10: Defaulted<Numeric>;
+  finish10: Nullable<Numeric>;
+  amount11: Defaulted<Numeric>;
+  actual11: Defaulted<Numeric>;
+  finish11: Nullable<Numeric>;
+  amount12: Defaulted<Numeric>;
+  actual12: Defaulted<Numeric>;
+  finish12: Nullable<Numeric>;
+  total_amount: Defaulted<Numeric>;
+  total_actual: Defaulted<Numeric>;
+  total_finish: Nullable<Numeric>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpGoodsCategory {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1195,6 +1252,7 @@ export interface Schema {
   erp_customer: ErpCustomer;
   erp_device: ErpDevice;
   erp_employee: ErpEmployee;
+  erp_finance_budget: ErpFinanceBudget;
   erp_goods_category: ErpGoodsCategory;
   erp_inventory: ErpInventory;
   erp_inventory_log: ErpInventoryLog;

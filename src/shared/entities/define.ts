@@ -52,7 +52,11 @@ export interface FieldDef {
    * Forms: when the reference field `ref` is picked, this field takes the picked row's `field` (a part's item type
    * from its category, a price's currency from its counterparty). A default the user may change, not a rule.
    */
-  fillFrom?: { ref: string; field: string };
+  fillFrom?: {
+    ref: string;
+    field: string;
+    /** Only while this field is blank (a budget row's caption). */ blankOnly?: true;
+  };
   /** Dates: not before the date in `field` of the same row, when both are set (a price's valid-to, a leaving date). */
   notBefore?: { field: string; message: LocalText };
   /** Numbers: the smallest and the largest value allowed (`<label>不能小于0`, `<label>不能大于365`). */
@@ -262,6 +266,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
    */
   key?: keyof F & string;
   /**
+   * References to its rows store this field, unique among a tenant's live rows, instead of the id (budgets name an
+   * account by its code, as the books do): checked, named and held (delete refused while used) by it, per tenant.
+   */
+  refKey?: keyof F & string;
+  /**
    * Text fields the list's and picker's `keyword` parameter searches, any of them (a part: its number, customer part
    * number and name). Without it the picker searches the display field.
    */
@@ -391,6 +400,11 @@ export interface TreeDef<F extends Record<string, FieldDef> = Record<string, Fie
   rootValues?: Partial<Record<keyof F & string, string | number>>;
   /** Fixed filter of the picker tree (`tree`): menus without buttons. */
   picker?: Partial<Record<(keyof F & string) | 'status', string | number>>;
+  /**
+   * Only rows whose `field` is 1 (leaves) may be referenced: others are refused with `message` (`请选择末级科目`) and
+   * shown but not selectable in pickers.
+   */
+  leavesOnly?: { field: keyof F & string; message: LocalText };
   /** The entity's own wording of the tree's refusals (a goods category: `该分类下存在子分类或物料，不能删除`). */
   messages?: { children?: LocalText; cycle?: LocalText };
 }

@@ -6,6 +6,8 @@
 export interface RefTarget {
   service: string;
   tree: boolean;
+  /** What references store instead of the id (EntityDef `refKey`). */
+  refKey?: string;
 }
 
 export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
@@ -25,7 +27,8 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   tenant: { service: 'blade-system', tree: false },
   region: { service: 'blade-system', tree: false },
   customer: { service: 'blade-system', tree: false },
-  subject: { service: 'blade-system', tree: true },
+  subject: { service: 'blade-system', tree: true, refKey: 'subjectCode' },
+  financebudget: { service: 'blade-system', tree: false },
   supplier: { service: 'blade-system', tree: false },
   goodscategory: { service: 'blade-system', tree: true },
   product: { service: 'blade-system', tree: false },

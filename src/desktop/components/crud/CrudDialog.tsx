@@ -120,6 +120,8 @@ export function CrudDialog({
       const picked = from ? changed[from.ref] : undefined;
       const named = from && fields.find((f) => f.name === from.ref);
       if (!from || !named || typeof picked !== 'string' || !picked) continue;
+      const current: unknown = form.getFieldValue(field.name);
+      if (from.blankOnly && current !== undefined && current !== null && String(current).trim() !== '') continue;
       // A refBy reference reads the entity the form's choosing field names (a price's customer or supplier).
       const refField = named.refBy
         ? { ...named, ref: refTargetOf(named, form.getFieldValue(named.refBy.field) as unknown) }

@@ -28,10 +28,17 @@ export function entityApi(entity: EntityDef) {
  * A row of the entity a reference field points at (`detail?id=`, through REF_TARGETS: not the target's definition,
  * which would bring its screen's code into this chunk).
  */
-export function referencedRow(field: FieldDef, id: string): Promise<WireRecord> {
+export async function referencedRow(field: FieldDef, id: string): Promise<WireRecord> {
   const target = REF_TARGETS[field.ref ?? ''];
   if (!target) throw new Error(`no reference target ${field.ref}`);
-  return getData<WireRecord>(`/api/${target.service}/${field.ref}/detail`, { id });
+  if (!target.refKey) return getData<WireRecord>(`/api/${target.service}/${field.ref}/detail`, { id });
+  // A reference by key (an account's code): the row holding it.
+  const page = await getData<{ records: WireRecord[] }>(`/api/${target.service}/${field.ref}/page`, {
+    [`${target.refKey}_equal`]: id,
+    size: 1,
+  });
+  if (!page.records[0]) throw new Error(`no ${field.ref} ${id}`);
+  return page.records[0];
 }
 
 /** Query keys of one entity's screen; a save or delete invalidates them all. */

@@ -1,6 +1,9 @@
 import { SYS, approval, btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { BUDGET_DICTIONARIES } from './dictionaries.ts';
+import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';
+import { batchRoutes } from './budget-batch.ts';
+import { budgetRowHooks } from './budget-row.hooks.ts';
 
 const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont iconicon_discount', [
   [
@@ -79,9 +82,15 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
   ['retention', '集团管理费', 'Group management fee'],
 ]);
 
-/** 预算管理 (issue 14): its menus so far; the screens behind them are planned (desktop/pages/planned.ts). */
+/**
+ * 预算管理 (issue 14, domain/budget.md): the financial budget so far, in the monthly row every budget screen shares;
+ * the other screens are planned (desktop/pages/planned.ts).
+ */
 export const budgetModule = defineModule({
   name: 'budget',
+  entities: [financeBudget],
+  hooks: { [financeBudget.name]: budgetRowHooks },
+  routes: [batchRoutes(financeBudget)],
   menus: [budgetMenu],
   businessDictionaries: BUDGET_DICTIONARIES,
 });

@@ -19,7 +19,13 @@ const targetOf = (entity: EntityDef, name: string, lookup: EntityLookup): Entity
  * have been checked before (the caller may see them); a blank reference leaves the user's value. A `refBy` reference
  * copies from the target its row chooses; a copy without `field` takes that target's display field.
  */
-export async function copiedValues(trx: DynamicDb, entity: EntityDef, lookup: EntityLookup, row: Row): Promise<Row> {
+export async function copiedValues(
+  trx: DynamicDb,
+  entity: EntityDef,
+  lookup: EntityLookup,
+  row: Row,
+  tenantId: string,
+): Promise<Row> {
   const fields = fieldsOf(entity);
   const byRef = new Map<ResolvedField, ResolvedField[]>();
   for (const field of fields.values()) {
@@ -36,12 +42,16 @@ export async function copiedValues(trx: DynamicDb, entity: EntityDef, lookup: En
     const targetFields = fieldsOf(target);
     const sourceColumn = (field: ResolvedField) =>
       targetFields.get(field.copyFrom!.field ?? displayField(target)!)!.column;
-    const source = await trx
-      .selectFrom(target.table)
-      .select(copies.map(sourceColumn))
-      .where('id', '=', String(id))
-      .executeTakeFirst();
-    for (const field of copies) values[field.column] = source?.[sourceColumn(field)] ?? null;
+    let source = trx.selectFrom(target.table).select(copies.map(sourceColumn));
+    // A key unique within a tenant (`refKey`: an account's code) names a live row of the writer's tenant.
+    if (target.refKey)
+      source = source
+        .where(targetFields.get(target.refKey)!.column, '=', String(id))
+        .where('tenant_id', '=', tenantId)
+        .where('is_deleted', '=', 0);
+    else source = source.where('id', '=', String(id));
+    const found = await source.executeTakeFirst();
+    for (const field of copies) values[field.column] = found?.[sourceColumn(field)] ?? null;
   }
   return values;
 }

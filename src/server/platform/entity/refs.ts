@@ -96,15 +96,21 @@ function namesIn(entity: EntityDef, field: ResolvedField, target: EntityDef) {
       where t.id = ${sql.ref(`${entity.table}.${field.column}`)} and t.is_deleted = 0 ${tenant} limit 1)`;
   const match = target.key
     ? sql`${keyColumn} = any(${ids})`
-    : sql`t.id = any(cast(${ids} as bigint[])) and t.is_deleted = 0`;
+    : target.refKey
+      ? sql`${keyColumn} = any(${ids}) and t.is_deleted = 0`
+      : sql`t.id = any(cast(${ids} as bigint[])) and t.is_deleted = 0`;
   return sql<
     string | null
   >`(select string_agg(cast(${name} as text), ',' order by array_position(${ids}, cast(${keyColumn} as text)))
       from ${sql.table(target.table)} t where ${match} ${tenant})`;
 }
 
-/** The column a reference to `target` stores. */
-export const keyColumnOf = (target: EntityDef): string => fieldsOf(target).get(keyField(target))!.column;
+/** The column a row is known by in its own routes (`detail?id=`): `id`, or a keyed entity's key. */
+export const rowKeyColumnOf = (entity: EntityDef): string => fieldsOf(entity).get(keyField(entity))!.column;
+
+/** The column a reference to `target` stores: its row key, or the field references name it by (`refKey`). */
+export const keyColumnOf = (target: EntityDef): string =>
+  fieldsOf(target).get(target.refKey ?? keyField(target))!.column;
 
 /** The message refusing ids of `field` the caller cannot see. */
 const missing = (field: ResolvedField) => new ApiError(400, MESSAGES.refMissing, { label: field.label });
@@ -130,8 +136,14 @@ export async function checkRefs(
     if (!ids.length) continue;
     const target = targetIn(ref, row);
     const column = keyColumnOf(target);
-    const found = await visible.get(target.name)!(trx).where(column, 'in', ids).select(column).execute();
+    const leaves = target.tree?.leavesOnly;
+    const leaf = leaves && fieldsOf(target).get(leaves.field)!.column;
+    const found = await visible.get(target.name)!(trx)
+      .where(column, 'in', ids)
+      .select(leaf ? [column, leaf] : [column])
+      .execute();
     if (found.length !== ids.length) throw missing(field);
+    if (leaf && found.some((r) => Number(r[leaf]) !== 1)) throw failWith(leaves.message);
   }
 }
 

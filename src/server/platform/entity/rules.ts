@@ -155,11 +155,26 @@ export async function checkRemovable(
       .executeTakeFirst();
     if (child) throw failWith(entity.tree.messages?.children ?? TREE_MESSAGES.children);
   }
-  await checkReferrers(trx, ids, referrers);
+  if (!entity.refKey) return checkReferrers(trx, ids, referrers);
+  // Referenced by a key unique within a tenant (an account's code): the same code in another tenant is another row.
+  const column = fieldsOf(entity).get(entity.refKey)!.column;
+  const rows = await trx.selectFrom(entity.table).select(['tenant_id', column]).where('id', 'in', ids).execute();
+  for (const tenantId of new Set(rows.map((r) => String(r.tenant_id)))) {
+    const keys = rows.filter((r) => String(r.tenant_id) === tenantId).map((r) => String(r[column]));
+    await checkReferrers(trx, keys, referrers, tenantId);
+  }
 }
 
-/** Refuses when a live row of another entity still points at one of `ids` (`已被<X>引用，不能删除`). */
-export async function checkReferrers(trx: DynamicDb, ids: string[], referrers: Referrer[]): Promise<void> {
+/**
+ * Refuses when a live row of another entity still points at one of `ids` (`已被<X>引用，不能删除`): ids, or the keys
+ * of an entity referenced by `refKey`, within `tenantId`.
+ */
+export async function checkReferrers(
+  trx: DynamicDb,
+  ids: string[],
+  referrers: Referrer[],
+  tenantId?: string,
+): Promise<void> {
   for (const ref of referrers) {
     const column = sql.ref(ref.column);
     const refers = ref.list
@@ -170,6 +185,7 @@ export async function checkReferrers(trx: DynamicDb, ids: string[], referrers: R
       .select(sql<number>`1`.as('used'))
       .where(refers);
     if (ref.softDelete) used = used.where('is_deleted', '=', 0);
+    if (tenantId !== undefined) used = used.where('tenant_id', '=', tenantId);
     const when = ref.when;
     if (when && (when.values.length || !when.except)) {
       const chosen = sql`coalesce(cast(${sql.ref(when.column)} as text), '')`;

@@ -25,6 +25,7 @@ import {
   checkRefs,
   checkWithin,
   keyColumnOf,
+  rowKeyColumnOf,
   refFieldsOf,
   refNameColumns,
   referrersOf,
@@ -257,7 +258,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       .execute();
     const counted = Number(rows[0]?.__total ?? 0);
     const capped = !exact && counted > COUNT_CAP;
-    const key = keyColumnOf(this.entity);
+    const key = rowKeyColumnOf(this.entity);
     return paged(
       rows.filter((r) => r[key] !== null),
       capped ? COUNT_CAP : counted,
@@ -285,7 +286,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       const ids = this.entity.key ? splitList(String(query.ids)) : idList(query.ids, 'ids');
       const visible = (await this.visibleRows(user))(this.deps.db);
       const rows = ids.length
-        ? await this.selectColumns(visible.where(keyColumnOf(this.entity), 'in', ids)).execute()
+        ? await this.selectColumns(visible.where(rowKeyColumnOf(this.entity), 'in', ids)).execute()
         : [];
       const records = (await this.wire(rows, user.lang)).map(option);
       return { records, total: records.length, size: Math.max(records.length, 1), current: 1, pages: 1 };
@@ -317,7 +318,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       throw fail('paramType', { name: key });
     const visible = (await this.visibleRows(user))(this.deps.db);
     const row = await this.selectColumns(
-      visible.where(keyColumnOf(this.entity), '=', String(id).trim()),
+      visible.where(rowKeyColumnOf(this.entity), '=', String(id).trim()),
     ).executeTakeFirst();
     if (!row) return undefined;
     const [record] = await this.wire([row], user.lang);
@@ -627,7 +628,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     await checkDicts(trx, entity, values, before);
     await checkBizDicts(trx, entity, user.tenantId, values);
     await checkRefs(trx, this.refFields(), context.refs, values, { ...before, ...values });
-    Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }));
+    Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }, user.tenantId));
     await checkCompanies(trx, entity, user.tenantId, values);
     await checkTransition(trx, entity, user.tenantId, values, before, context.granted);
     checkFrozen(entity, values, before);

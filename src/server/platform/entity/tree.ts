@@ -94,9 +94,12 @@ export class EntityTree {
       parentId: String(row.parent_id),
       title: String(row[fields.get(entity.tree!.title)!.column] ?? ''),
       key: id,
-      value: id,
+      // What a reference stores: a code for an entity referenced by one.
+      value: entity.refKey ? String(row[fields.get(entity.refKey)!.column]) : id,
       hasChildren: false,
     };
+    const leaves = entity.tree!.leavesOnly;
+    if (leaves && Number(row[fields.get(leaves.field)!.column]) !== 1) node.disabled = true;
     if (entity.tree!.titleEn) node.titleEn = String(row[fields.get(entity.tree!.titleEn)!.column] ?? '');
     return node;
   }

@@ -36,6 +36,7 @@ export const subject = defineEntity({
   tenant: true,
   audit: true,
   keyword: ['subjectCode', 'subjectName'],
+  refKey: 'subjectCode',
   tree: {
     title: 'subjectName',
     parentLabel: { zh: '上级科目', en: 'Parent account' },
@@ -43,6 +44,7 @@ export const subject = defineEntity({
     inherit: ['subjectCategory'],
     // Disabled accounts (status 2) are hidden from selects.
     picker: { status: 1 },
+    leavesOnly: { field: 'isLeaf', message: { zh: '请选择末级科目', en: 'Please select a leaf account' } },
     messages: { children: SUBJECT_IN_USE },
   },
   fields: {

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import { MONTHS } from '../../../shared/entities/month-row.ts';
+import type { Db, DynamicDb } from '../../db/connect.ts';
+import { insertRows } from '../../db/insert-rows.ts';
+import type { AuthUser } from '../../platform/auth-context.ts';
+import { ApiError, fail, failWith, ok } from '../../platform/errors.ts';
+import { computedValues } from '../../platform/entity/derived.ts';
+import { fieldsOf } from '../../platform/entity/fields.ts';
+import type { EntityService, PreparedWrite } from '../../platform/entity/service.ts';
+import type { Row } from '../../platform/entity/types.ts';
+import { idList, nextId } from '../../platform/ids.ts';
+import type { Services } from '../../services.ts';
+
+/** Rows one batch takes: a year of a company's budget pasted from Excel is hundreds. */
+export const BATCH_MAX = 5_000;
+
+const YEAR_REQUIRED = { zh: '请选择年度', en: 'Please select the year' };
+
+/** `第N行：<message>` (budget.md §5.4): the refusal of the batch's Nth row, in both languages. */
+function rowError(n: number, error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  return failWith({ zh: `第${n}行：${error.textIn('zh')}`, en: `Row ${n}: ${error.textIn('en')}` });
+}
+
+/**
+ * `batchsave`: every row saved (without id inserted, with id updated) through the entity's own submit, with every
+ * rule of a single save (required fields, leaf account, the unique key against the database and the batch's own
+ * earlier rows), in one transaction: all or nothing, the first refusal named by its row.
+ */
+export async function batchSave(db: Db, service: EntityService, user: AuthUser, body: unknown) {
+  if (!Array.isArray(body) || body.length === 0) throw fail('unreadable');
+  if (body.length > BATCH_MAX)
+    throw failWith({ zh: `一次最多保存${BATCH_MAX}行`, en: `At most ${BATCH_MAX} rows a batch` });
+  const writes: PreparedWrite[] = [];
+  for (const [i, row] of body.entries()) {
+    writes.push(
+      await service.prepareWrite(user, row).catch((error: unknown) => Promise.reject(rowError(i + 1, error))),
+    );
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const [i, write] of writes.entries())
+      await write.write(trx as DynamicDb).catch((error: unknown) => Promise.reject(rowError(i + 1, error)));
+  });
+  const inserted = writes.filter((w) => w.inserting).length;
+  return { inserted, updated: writes.length - inserted };
+}
+
+/** The fields of the entity's unique key within a year (`year` first among the scope of a field's `unique`). */
+function yearKeyOf(entity: EntityDef): string[] {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const unique = field.unique;
+    if (typeof unique === 'object' && unique.scope.includes('year')) return [...unique.scope, name];
+  }
+  throw new Error(`${entity.name}: no unique key within a year`);
+}
+
+/**
+ * `batchcopy`: the caller's visible rows of `year` (of `orgId`, of `ids` when given) copied to the next year with
+ * their amounts, the actuals 0 and the derived values worked out again. A row whose key the next year already has is
+ * skipped, not overwritten: copying a year twice copies nothing the second time. One transaction.
+ */
+export async function batchCopy(db: Db, service: EntityService, user: AuthUser, body: unknown) {
+  const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const year = Number(input.year);
+  if (input.year === undefined || input.year === null || input.year === '' || !Number.isInteger(year))
+    throw failWith(YEAR_REQUIRED);
+  if (year < 2000 || year >= 2099) throw fail('paramType', { name: 'year' });
+  const { entity } = service;
+  const fields = fieldsOf(entity);
+  const column = (name: string) => fields.get(name)!.column;
+  const key = yearKeyOf(entity).map(column);
+  let source = (await service.visibleRows(user))(db).where(column('year'), '=', year);
+  if (input.orgId !== undefined && input.orgId !== null && input.orgId !== '')
+    source = source.where(column('orgId'), '=', String(input.orgId));
+  if (input.ids !== undefined && input.ids !== null && input.ids !== '')
+    source = source.where('id', 'in', idList(input.ids, 'ids'));
+  const rows: Row[] = await source.selectAll().execute();
+  return db.transaction().execute(async (trx) => {
+    const existing = await (trx as DynamicDb)
+      .selectFrom(entity.table)
+      .select(key)
+      .where('tenant_id', '=', user.tenantId)
+      .where(column('year'), '=', year + 1)
+      .where('is_deleted', '=', 0)
+      .execute();
+    const keyOf = (row: Row) => key.map((c) => (c === column('year') ? '' : String(row[c] ?? ''))).join('\u001f');
+    const taken = new Set(existing.map(keyOf));
+    const now = formatDateTime();
+    const copies: Row[] = [];
+    for (const row of rows) {
+      if (taken.has(keyOf(row))) continue;
+      taken.add(keyOf(row));
+      const copy: Row = { ...row, id: nextId(), [column('year')]: year + 1 };
+      for (const month of MONTHS) if (fields.has(`actual${month}`)) copy[column(`actual${month}`)] = 0;
+      Object.assign(copy, computedValues(entity, copy), {
+        create_user: user.userId,
+        create_dept: user.deptIds[0] ?? null,
+        create_time: now,
+        update_user: user.userId,
+        update_time: now,
+      });
+      copies.push(copy);
+    }
+    await insertRows(trx, entity.table as never, copies);
+    return { copied: copies.length, skipped: rows.length - copies.length };
+  });
+}
+
+/**
+ * `POST <entity>/batchsave` and `POST <entity>/batchcopy` of the budget entities that have them (budget.md §5.4),
+ * each behind its button's code.
+ */
+export function batchRoutes(...entities: EntityDef[]) {
+  return async (fastify: FastifyInstance, { services }: { services: Services }) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    for (const entity of entities) {
+      const service = services.entities.get(entity.name)!;
+      const base = `/api/${entity.service}/${entity.name}`;
+      app.post(`${base}/batchsave`, { config: { permission: `${entity.code}_batchsave` } }, async (r) =>
+        ok(r, await batchSave(services.db, service, r.user, r.body)),
+      );
+      app.post(`${base}/batchcopy`, { config: { permission: `${entity.code}_batchcopy` } }, async (r) =>
+        ok(r, await batchCopy(services.db, service, r.user, r.body)),
+      );
+    }
+  };
+}

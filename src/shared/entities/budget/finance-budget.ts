@@ -1,0 +1,41 @@
+import { defineEntity } from '../define.ts';
+import { budgetRowFields } from './budget-row.ts';
+
+const row = budgetRowFields({ negative: true });
+
+/**
+ * 财务预算 (domain/budget.md §5.4): a company's P&L budget by account and month (营业收入, 营业成本, 期间费用 …) with
+ * its actuals, maintained directly (no approval), entered in batches (`batchsave`, pasted from Excel) and copied to the
+ * next year (`batchcopy`, modules/budget/budget-batch.ts). Amounts may be negative (finance costs that are income).
+ */
+export const financeBudget = defineEntity({
+  name: 'financebudget',
+  service: 'blade-system',
+  table: 'erp_finance_budget',
+  label: { zh: '财务预算', en: 'Financial budget' },
+  code: 'financebudget',
+  tenant: true,
+  audit: true,
+  dataScope: true,
+  keyword: ['subject', 'title'],
+  fields: {
+    ...row,
+    subject: { ...row.subject, required: { zh: '请选择科目', en: 'Please select the account' } },
+    title: {
+      ...row.title,
+      unique: {
+        scope: ['year', 'orgId', 'subject'],
+        message: {
+          zh: '该公司本年度已存在此科目和名称的预算',
+          en: 'The company already has a budget row of this account and item for the year',
+        },
+      },
+    },
+  },
+  defaultSort: [
+    ['year', 'desc'],
+    ['orgId', 'asc'],
+    ['sort', 'asc'],
+    ['subject', 'asc'],
+  ],
+});
