@@ -60,7 +60,11 @@ describe('financebudget', () => {
   it('refuses an account that is not a leaf, an unknown one and a row whose key is taken, writing nothing', async () => {
     const before = await count();
     expectError(await t.post(`${API}/submit`, admin, { ...ROW, subject: '6602' }), 400, '请选择末级科目');
-    expectError(await t.post(`${API}/submit`, admin, { ...ROW, subject: '669999', title: '未知' }), 400, '科目代码不存在或无权访问');
+    expectError(
+      await t.post(`${API}/submit`, admin, { ...ROW, subject: '669999', title: '未知' }),
+      400,
+      '科目代码不存在或无权访问',
+    );
     expectError(await t.post(`${API}/submit`, admin, { ...ROW, subject: '' }), 400, '请选择科目');
     expectError(await t.post(`${API}/submit`, admin, ROW), 400, '该公司本年度已存在此科目和名称的预算');
     expectError(await t.post(`${API}/submit`, admin, { ...ROW, title: '', subject: '660203', amount1: 'x' }), 400);
