@@ -25,6 +25,7 @@ const SCREENS: ReadonlyArray<readonly [parent: string, leaf: string, atLeast: nu
   ['仓储管理', '库存台账', 90],
   ['仓储管理', '出入库记录', 400],
   ['仓储管理', '包装规格', 5],
+  ['预算管理', '财务预算', 72],
 ];
 
 test('after the demo command, every business screen opens with its rows', async ({ page }) => {

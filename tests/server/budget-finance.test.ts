@@ -124,3 +124,27 @@ describe('financebudget', () => {
     );
   });
 });
+
+describe('the demo command', () => {
+  let demo: TestApp;
+  afterAll(() => demo?.stop());
+
+  it('adds two years of both companies’ P&L budgets by account, once', async () => {
+    demo = await startApp();
+    const { seedBudgetDemo } = await import('../../src/server/modules/budget/demo.ts');
+    await seedDemoCompanies(demo.services.db);
+    await seedFinanceDemo(demo.services.db);
+    expect(await seedBudgetDemo(demo.services.db)).toEqual(['72 financial budget rows']);
+    expect(await seedBudgetDemo(demo.services.db)).toEqual(['0 financial budget rows']);
+    const token = await demo.tokenOf();
+    const year = new Date().getFullYear();
+    const page = expectOk(await demo.get(`${API}/page?year=${year - 1}&orgId=1010&subject=6001&size=50`, token)) as {
+      records: Row[];
+    };
+    expect(page.records).toHaveLength(1);
+    const revenue = page.records[0];
+    expect(revenue).toMatchObject({ title: '主营业务收入', totalAmount: 36_000_000 });
+    expect(Number(revenue.totalFinish)).toBeGreaterThan(0.85);
+    expect(Number(revenue.totalFinish)).toBeLessThan(1.15);
+  }, 60_000);
+});

@@ -27,7 +27,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/budget/budgetsituation', // 预算执行情况
   '/budget/labourbudget', // 人工预算执行
   '/budget/expensesituation', // 费用预算执行
-  '/budget/financebudget', // 财务预算
   '/budget/inventorybudget', // 存货预算
   '/budget/inventorybudgetstat', // 存货预算汇总
   '/budget/differ', // 材料成本差异

@@ -1,4 +1,5 @@
 import { lazyPage } from '../../client/lazy.ts';
+import { budgetScreens } from './budget/screens.ts';
 import { developScreens } from './develop/screens.ts';
 import { financeScreens } from './finance/screens.ts';
 import { flowScreens } from './flow/screens.ts';
@@ -22,6 +23,7 @@ export const pageRegistry: Screens = {
   ...productionScreens,
   ...warehouseScreens,
   ...financeScreens,
+  ...budgetScreens,
 };
 
 /**

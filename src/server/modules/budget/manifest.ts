@@ -4,6 +4,7 @@ import { BUDGET_DICTIONARIES } from './dictionaries.ts';
 import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';
 import { batchRoutes } from './budget-batch.ts';
 import { budgetRowHooks } from './budget-row.hooks.ts';
+import { seedBudgetDemo } from './demo.ts';
 
 const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont iconicon_discount', [
   [
@@ -93,4 +94,5 @@ export const budgetModule = defineModule({
   routes: [batchRoutes(financeBudget)],
   menus: [budgetMenu],
   businessDictionaries: BUDGET_DICTIONARIES,
+  demo: seedBudgetDemo,
 });

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';
 import { PLAN_STATUS, prodplane } from '../../../shared/entities/production/prodplane.ts';
 import type { Db } from '../../db/connect.ts';
-import { demoAudit } from '../system/demo.ts';
+import { DEMO_SEASON as SEASON, demoAudit, demoNoise as noise } from '../system/demo.ts';
 import type { ErpProdPlan } from '../../db/schema.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { nextId } from '../../platform/ids.ts';
@@ -11,16 +11,6 @@ import { nextId } from '../../platform/ids.ts';
 const YEAR = 2026;
 /** Plans per company: enough to page through, few enough to read. */
 const PARTS_PER_COMPANY = 24;
-/** A month's share of a year's output: a short February (Spring Festival), a strong year end. */
-const SEASON = [1.0, 0.6, 1.05, 1.0, 1.0, 0.95, 0.9, 0.95, 1.05, 1.0, 1.1, 1.2];
-
-/** A stable figure in [0, 1) from a part number and a month: the same plan on every run. */
-function noise(text: string, month: number): number {
-  let hash = month * 2654435761;
-  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
-  return ((hash >>> 0) % 1000) / 1000;
-}
-
 /**
  * The 2026 production plan of both demo companies (`npm run demo`): their finished parts in mass production, a
  * monthly plan in pieces and, for the months up to the current one, actual output between 85 % and 115 % of plan.

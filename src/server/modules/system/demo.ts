@@ -10,6 +10,16 @@ import { SEED } from './install.ts';
  */
 export const DEMO_PASSWORD = '123456';
 
+/** A month's share of a year's output or budget: a short February (Spring Festival), a strong year end. */
+export const DEMO_SEASON = [1.0, 0.6, 1.05, 1.0, 1.0, 0.95, 0.9, 0.95, 1.05, 1.0, 1.1, 1.2];
+
+/** A stable figure in [0, 1) from a text and a month: the same demo figures on every run. */
+export function demoNoise(text: string, month: number): number {
+  let hash = month * 2654435761;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return ((hash >>> 0) % 1000) / 1000;
+}
+
 /** The base columns of a demo row: written now by the administrator, live. */
 export const demoAudit = () => {
   const now = formatDateTime();

@@ -107,4 +107,18 @@ export const crud: Resource<typeof zh> = {
     withdrawConfirm: 'Take this plan back to draft?',
     closeConfirm: 'Close this plan? It can then no longer be changed or deleted',
   },
+  budget: {
+    batchSave: 'Batch save',
+    copyNextYear: 'Copy to next year',
+    year: 'Budget year',
+    fromYear: 'Copy the year',
+    yearRequired: 'Please select the year',
+    companyRequired: 'Please enter the company',
+    pasteLabel: 'Rows pasted from Excel',
+    pasteHint:
+      'Each row: account code, item, the budgets of months 1 to {{months}}, tab-separated (select them in Excel and copy)',
+    pasteRequired: 'Please paste the rows to save',
+    saved: '{{count}} rows saved',
+    copied: '{{copied}} rows copied to {{year}}, {{skipped}} already there skipped',
+  },
 };

@@ -114,4 +114,18 @@ export const crud = {
     withdrawConfirm: '确定将该计划撤回为草稿?',
     closeConfirm: '确定关闭该计划? 关闭后不能修改或删除',
   },
+  /** Budget screens maintained directly (domain/budget.md §5.4): 批量保存 and 复制到下一年. */
+  budget: {
+    batchSave: '批量保存',
+    copyNextYear: '复制到下一年',
+    year: '预算年度',
+    fromYear: '复制年度',
+    yearRequired: '请选择年度',
+    companyRequired: '请输入公司',
+    pasteLabel: '从Excel粘贴的行',
+    pasteHint: '每行：科目代码、科目名称、1月至{{months}}月预算，以制表符分隔（在Excel中选中后复制即可）',
+    pasteRequired: '请粘贴要保存的行',
+    saved: '已保存{{count}}行',
+    copied: '已复制{{copied}}行到{{year}}年，跳过已存在的{{skipped}}行',
+  },
 } as const;
