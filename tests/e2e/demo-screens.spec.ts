@@ -26,9 +26,12 @@ const SCREENS: ReadonlyArray<readonly [parent: string, leaf: string, atLeast: nu
   ['仓储管理', '出入库记录', 400],
   ['仓储管理', '包装规格', 5],
   ['预算管理', '财务预算', 72],
+  ['预算管理', '材料成本差异', 20],
 ];
 
 test('after the demo command, every business screen opens with its rows', async ({ page }) => {
+  // Over twenty screens one after the other: well over a minute on a busy 2-core machine.
+  test.slow();
   await desktopHome(page);
   for (const [parent, leaf, atLeast] of SCREENS) {
     await openScreen(page, parent, leaf);
@@ -56,4 +59,18 @@ test('the chart of accounts opens as a tree: an account shows its sub-accounts u
   await expect(rows.filter({ hasText: '差旅费' })).toHaveCount(0);
   await admin.locator('.ant-table-row-expand-icon').click();
   await expect(rows.filter({ hasText: '660203' }).filter({ hasText: '差旅费' })).toBeVisible();
+});
+
+test('the material cost difference summary sums this year by material, numbered, with the total row', async ({
+  page,
+}) => {
+  await desktopHome(page);
+  await openScreen(page, '预算管理', '材料成本差异汇总');
+  const screen = page.locator('.tenon-page:visible .tenon-crud');
+  const rows = screen.locator('.tenon-grid .ant-table-row');
+  await expect(rows.filter({ hasText: '钢材' })).toHaveCount(1);
+  await expect(rows).toHaveCount(5);
+  await expect(screen.locator('.tenon-grid .ant-table-summary')).toContainText('合计');
+  // Read-only: no cell opens for input.
+  await expect(screen.locator('.tenon-grid-cell.is-editable')).toHaveCount(0);
 });

@@ -165,6 +165,7 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/inventorylog/handle`, code: 'inventorylog_handle' },
   { route: `POST ${SYS}/financebudget/batchsave`, code: 'financebudget_batchsave' },
   { route: `POST ${SYS}/financebudget/batchcopy`, code: 'financebudget_batchcopy' },
+  { route: `GET ${SYS}/differ/statlist`, code: 'differ' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },

@@ -129,13 +129,19 @@ describe('the demo command', () => {
   let demo: TestApp;
   afterAll(() => demo?.stop());
 
-  it('adds two years of both companies’ P&L budgets by account, once', async () => {
+  it('adds two years of both companies’ P&L budgets by account and material cost differences, once', async () => {
     demo = await startApp();
     const { seedBudgetDemo } = await import('../../src/server/modules/budget/demo.ts');
     await seedDemoCompanies(demo.services.db);
     await seedFinanceDemo(demo.services.db);
-    expect(await seedBudgetDemo(demo.services.db)).toEqual(['72 financial budget rows']);
-    expect(await seedBudgetDemo(demo.services.db)).toEqual(['0 financial budget rows']);
+    expect(await seedBudgetDemo(demo.services.db)).toEqual([
+      '72 financial budget rows',
+      '20 material cost difference rows',
+    ]);
+    expect(await seedBudgetDemo(demo.services.db)).toEqual([
+      '0 financial budget rows',
+      '0 material cost difference rows',
+    ]);
     const token = await demo.tokenOf();
     const year = new Date().getFullYear();
     const page = expectOk(await demo.get(`${API}/page?year=${year - 1}&orgId=1010&subject=6001&size=50`, token)) as {

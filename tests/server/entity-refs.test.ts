@@ -18,8 +18,10 @@ describe('references and lines in the definitions', () => {
         const target = ALL.find((e) => e.name === name);
         expect(target, name).toBeDefined();
         expect(displayField(target!)).toBeDefined();
-        // A reference holds what the target is known by: its id, or the key of a keyed entity (a region's code).
-        expect(target!.key ? [allFields(target!)[target!.key].type] : ['id', 'ids']).toContain(field.type);
+        // A reference holds what the target is known by: its id, or the key of a keyed entity (a region's code), or
+        // the field references name it by (an account's code).
+        const key = target!.key ?? target!.refKey;
+        expect(key ? [allFields(target!)[key].type] : ['id', 'ids']).toContain(field.type);
       }
     },
   );

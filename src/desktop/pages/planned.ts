@@ -29,7 +29,5 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/budget/expensesituation', // 费用预算执行
   '/budget/inventorybudget', // 存货预算
   '/budget/inventorybudgetstat', // 存货预算汇总
-  '/budget/differ', // 材料成本差异
-  '/budget/differstat', // 材料成本差异汇总
   '/budget/retention', // 集团管理费
 ];

@@ -624,6 +624,78 @@ export interface ErpDevice {
   is_deleted: Generated<number>;
 }
 
+export interface ErpDiffer {
+  id: Int8;
+  tenant_id: Generated<string>;
+  year: number;
+  org_id: string;
+  subject: string;
+  title: string;
+  product_no: Generated<string>;
+  material_category: Generated<string>;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  amount1: Defaulted<Numeric>;
+  actual1: Defaulted<Numeric>;
+  finish1: Nullable<Numeric>;
+  differ1: Defaulted<Numeric>;
+  amount2: Defaulted<Numeric>;
+  actual2: Defaulted<Numeric>;
+  finish2: Nullable<Numeric>;
+  differ2: Defaulted<Numeric>;
+  amount3: Defaulted<Numeric>;
+  actual3: Defaulted<Numeric>;
+  finish3: Nullable<Numeric>;
+  differ3: Defaulted<Numeric>;
+  amount4: Defaulted<Numeric>;
+  actual4: Defaulted<Numeric>;
+  finish4: Nullable<Numeric>;
+  differ4: Defaulted<Numeric>;
+  amount5: Defaulted<Numeric>;
+  actual5: Defaulted<Numeric>;
+  finish5: Nullable<Numeric>;
+  differ5: Defaulted<Numeric>;
+  amount6: Defaulted<Numeric>;
+  actual6: Defaulted<Numeric>;
+  finish6: Nullable<Numeric>;
+  differ6: Defaulted<Numeric>;
+  amount7: Defaulted<Numeric>;
+  actual7: Defaulted<Numeric>;
+  finish7: Nullable<Numeric>;
+  differ7: Defaulted<Numeric>;
+  amount8: Defaulted<Numeric>;
+  actual8: Defaulted<Numeric>;
+  finish8: Nullable<Numeric>;
+  differ8: Defaulted<Numeric>;
+  amount9: Defaulted<Numeric>;
+  actual9: Defaulted<Numeric>;
+  finish9: Nullable<Numeric>;
+  differ9: Defaulted<Numeric>;
+  amount10: Defaulted<Numeric>;
+  actual10: Defaulted<Numeric>;
+  finish10: Nullable<Numeric>;
+  differ10: Defaulted<Numeric>;
+  amount11: Defaulted<Numeric>;
+  actual11: Defaulted<Numeric>;
+  finish11: Nullable<Numeric>;
+  differ11: Defaulted<Numeric>;
+  amount12: Defaulted<Numeric>;
+  actual12: Defaulted<Numeric>;
+  finish12: Nullable<Numeric>;
+  differ12: Defaulted<Numeric>;
+  total_amount: Defaulted<Numeric>;
+  total_actual: Defaulted<Numeric>;
+  total_finish: Nullable<Numeric>;
+  total_differ: Defaulted<Numeric>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpEmployee {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1251,6 +1323,7 @@ export interface Schema {
   erp_bom_stamp: ErpBomStamp;
   erp_customer: ErpCustomer;
   erp_device: ErpDevice;
+  erp_differ: ErpDiffer;
   erp_employee: ErpEmployee;
   erp_finance_budget: ErpFinanceBudget;
   erp_goods_category: ErpGoodsCategory;

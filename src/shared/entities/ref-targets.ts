@@ -29,6 +29,7 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   customer: { service: 'blade-system', tree: false },
   subject: { service: 'blade-system', tree: true, refKey: 'subjectCode' },
   financebudget: { service: 'blade-system', tree: false },
+  differ: { service: 'blade-system', tree: false },
   supplier: { service: 'blade-system', tree: false },
   goodscategory: { service: 'blade-system', tree: true },
   product: { service: 'blade-system', tree: false },

@@ -25,6 +25,7 @@ const gridCss = `
 .tenon-grid-cell.is-editable { cursor: text; border-bottom: 1px dashed var(--ant-color-border); }
 .tenon-grid-cell.is-editable:hover { background: var(--ant-color-primary-bg); }
 .tenon-grid-cell.is-zero-budget { color: #fa8c16; }
+.tenon-grid-cell.is-over { color: var(--ant-color-error); }
 .tenon-grid .ant-input-number { width: 100%; }
 .tenon-grid .ant-table-summary td { font-weight: 600; }
 `;
@@ -146,6 +147,13 @@ export function MonthlyGrid({
   const rateCell = (rate: number | null, orange: boolean) => (
     <div className={orange ? 'tenon-grid-cell is-zero-budget' : 'tenon-grid-cell'}>{formatRate(rate)}</div>
   );
+  const trailingCell = (row: Record<string, unknown>, column: NonNullable<MonthlyGridConfig['trailing']>[number]) => (
+    <div
+      className={column.overspend && numberOf(row[column.field]) > 0 ? 'tenon-grid-cell is-over' : 'tenon-grid-cell'}
+    >
+      {money(row[column.field])}
+    </div>
+  );
   const valueCell = (row: GridRow, prefix: string, month: number) => {
     const field = monthKey(prefix, month);
     if (editing?.id === row.id && editing.field === field)
@@ -224,6 +232,12 @@ export function MonthlyGrid({
           ),
       })),
     },
+    ...(config.trailing ?? []).map((column) => ({
+      key: column.key,
+      title: column.label[lang],
+      width: columnWidth(column.width, 120),
+      render: (_value: unknown, row: GridRow) => trailingCell(row, column),
+    })),
   ];
   if (actions)
     columns.push({
@@ -256,6 +270,7 @@ export function MonthlyGrid({
           <div className="tenon-grid-cell">{money(total[column.field])}</div>
         ),
     })),
+    ...(config.trailing ?? []).map((column) => ({ key: column.key, cell: trailingCell(total, column) })),
   ];
   const first = selection ? 1 : 0;
   const summaryRow = () =>
@@ -284,6 +299,7 @@ export function MonthlyGrid({
     config.captions.reduce((sum, c) => sum + columnWidth(c.width, 120), 0) +
     months.length * config.months.reduce((sum, c) => sum + leafWidth(c.width), 0) +
     config.totals.columns.reduce((sum, c) => sum + columnWidth(c.width, 120), 0) +
+    (config.trailing ?? []).reduce((sum, c) => sum + columnWidth(c.width, 120), 0) +
     (actions?.width ?? 0) +
     (selection ? 48 : 0);
 

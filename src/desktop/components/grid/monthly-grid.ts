@@ -42,6 +42,11 @@ export interface MonthlyGridConfig {
   captions: readonly GridCaption[];
   months: readonly GridMonthColumn[];
   totals: { label: LocalText; columns: readonly GridTotalColumn[] };
+  /**
+   * Money columns after the full-year group (a material cost difference's 全年材料成本差异), `overspend`: red when above
+   * zero.
+   */
+  trailing?: ReadonlyArray<{ key: string; label: LocalText; field: string; width?: number; overspend?: true }>;
   /** The month prefixes a row takes in the grid (a draft plan: amounts and actuals); none when absent. */
   editable?: (row: GridRow) => readonly string[];
 }
@@ -90,6 +95,7 @@ export function summaryOf(
   }
   for (const column of config.totals.columns)
     if ('finish' in column) summary[column.field] = finishOf(summary, column.finish);
+  for (const column of config.trailing ?? []) summary[column.field] = sum(column.field);
   return summary;
 }
 

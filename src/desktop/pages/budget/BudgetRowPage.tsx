@@ -22,7 +22,7 @@ import { pastedBudgetRows } from './pasted-rows.ts';
 type Query = Record<string, string | number>;
 
 /** The monthly budget row's grid (budget.md §1): account and caption fixed, then 预算/实际/完成率 a month, the year. */
-const gridOf = (entity: EntityDef, editable: boolean): MonthlyGridConfig => ({
+export const gridOf = (entity: EntityDef, editable: boolean): MonthlyGridConfig => ({
   captions: [
     { key: 'subject', label: entity.fields.subject.label, width: 100 },
     { key: 'title', label: entity.fields.title.label, width: 140 },
@@ -54,7 +54,14 @@ const gridOf = (entity: EntityDef, editable: boolean): MonthlyGridConfig => ({
  * edited in place, the add/edit/view dialog of the CRUD page, and, where the entity has them, 批量保存 (rows pasted
  * from Excel, saved all or nothing) and 复制到下一年.
  */
-export function BudgetRowPage({ entity }: { entity: EntityDef }) {
+export function BudgetRowPage({
+  entity,
+  grid = (config) => config,
+}: {
+  entity: EntityDef;
+  /** The entity's own columns added to the monthly row's (a difference's part number and its year's difference). */
+  grid?: (config: MonthlyGridConfig) => MonthlyGridConfig;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message } = App.useApp();
@@ -126,7 +133,7 @@ export function BudgetRowPage({ entity }: { entity: EntityDef }) {
         )}
       </CrudToolbar>
       <MonthlyGrid
-        config={gridOf(entity, can(`${code}_edit`))}
+        config={grid(gridOf(entity, can(`${code}_edit`)))}
         rows={list.rows as GridRow[]}
         lang={lang}
         loading={list.fetching}

@@ -3,6 +3,7 @@ import { lazyPage } from '../../../client/lazy.ts';
 import { withRows, type Screens } from '../screens.ts';
 
 const financeBudget = async () => (await import('../../../shared/entities/budget/finance-budget.ts')).financeBudget;
+const differ = async () => (await import('../../../shared/entities/budget/differ.ts')).differ;
 
 /** The budget module's desktop screens (menus of modules/budget on the server). */
 export const budgetScreens: Screens = {
@@ -17,4 +18,27 @@ export const budgetScreens: Screens = {
     }),
     financeBudget,
   ),
+  '/budget/differ': withRows(
+    lazyPage(async () => {
+      const [{ BudgetRowPage }, entity] = await Promise.all([import('./BudgetRowPage.tsx'), differ()]);
+      return {
+        default: function DifferScreen() {
+          return createElement(BudgetRowPage, {
+            entity,
+            // The part number beside the account; the year's difference after the full year, red when overspent.
+            grid: (config) => ({
+              ...config,
+              captions: [...config.captions, { key: 'productNo', label: entity.fields.productNo.label, scrolls: true }],
+              trailing: [
+                { key: 'totalDiffer', field: 'totalDiffer', label: entity.fields.totalDiffer.label, overspend: true },
+              ],
+            }),
+          });
+        },
+      };
+    }),
+    differ,
+  ),
+  // The year's differences summed by account and item: the read-only grid (budget.md §1.4).
+  '/budget/differstat': lazyPage(() => import('./DifferStatPage.tsx')),
 };

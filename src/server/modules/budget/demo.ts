@@ -1,5 +1,7 @@
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';
+import { differ } from '../../../shared/entities/budget/differ.ts';
+import type { EntityDef } from '../../../shared/entities/define.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';
 import type { Db } from '../../db/connect.ts';
 import { insertRows } from '../../db/insert-rows.ts';
@@ -38,18 +40,62 @@ const LINES: ReadonlyArray<readonly [string, number]> = [
 const SEASON_SUM = DEMO_SEASON.reduce((a, b) => a + b, 0);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+interface Spec {
+  year: number;
+  orgId: string;
+  subject: string;
+  title: string;
+  /** The year's budget, spread over the months by season. */
+  yearly: number;
+  sort: number;
+  /** The entity's own columns. */
+  extra?: Record<string, unknown>;
+}
+
 /**
- * The demo group's financial budgets (`npm run demo`): last year's and this year's P&L budget of both companies by
- * account and month, last year's actuals all in, this year's up to last month (85–115 % of the budget). Added once: a
- * tenant with financial budget rows keeps them.
+ * Rows of a monthly budget entity: each year's budget in whole hundreds a month (December taking what rounding left,
+ * so the months add up to the year), actuals 85–115 % of it for the months before this one, derived values worked out
+ * as a save does.
+ */
+function monthlyRows(entity: EntityDef, specs: Spec[], today: string): Array<Record<string, unknown>> {
+  const thisYear = Number(today.slice(0, 4));
+  const thisMonth = Number(today.slice(5, 7));
+  const audit = demoAudit();
+  return specs.map(({ year, orgId, subject, title, yearly, sort, extra }) => {
+    const row: Record<string, unknown> = { year, org_id: orgId, subject, title, sort, ...extra };
+    let left = yearly;
+    for (const month of MONTHS) {
+      const amount = month === 12 ? left : Math.round((yearly * DEMO_SEASON[month - 1]) / SEASON_SUM / 100) * 100;
+      left -= amount;
+      const done = year < thisYear || month < thisMonth;
+      row[`amount${month}`] = amount;
+      row[`actual${month}`] = done
+        ? round2(amount * (0.85 + 0.3 * demoNoise(`${orgId}${subject}${title}${year}`, month)))
+        : 0;
+    }
+    return { ...row, ...computedValues(entity, row), id: nextId(), tenant_id: '000000', ...audit };
+  });
+}
+
+/** Whether the demo tenant has rows in `table` (each entity's demo is added once). */
+const filled = async (db: Db, table: 'erp_finance_budget' | 'erp_differ') =>
+  Boolean(await db.selectFrom(table).select('id').where('tenant_id', '=', '000000').executeTakeFirst());
+
+/** Material lines of the demo companies' difference (材料类别), their share of the revenue budget. */
+const MATERIALS: ReadonlyArray<readonly [string, number]> = [
+  ['钢材', 0.32],
+  ['塑料粒子', 0.09],
+  ['外购件', 0.18],
+  ['包装材料', 0.02],
+  ['辅料', 0.015],
+];
+
+/**
+ * The demo group's budgets (`npm run demo`), last year's and this year's for both companies: the P&L budget by account
+ * and month (财务预算), and the planned against actual material cost by material (材料成本差异). Each added once: a
+ * tenant with such rows keeps them.
  */
 export async function seedBudgetDemo(db: Db): Promise<string[]> {
-  const have = await db
-    .selectFrom('erp_finance_budget')
-    .select('id')
-    .where('tenant_id', '=', '000000')
-    .executeTakeFirst();
-  if (have) return ['0 financial budget rows'];
   const accounts = new Map(
     (
       await db
@@ -63,29 +109,38 @@ export async function seedBudgetDemo(db: Db): Promise<string[]> {
   );
   const today = formatDateTime().slice(0, 10);
   const thisYear = Number(today.slice(0, 4));
-  const thisMonth = Number(today.slice(5, 7));
-  const audit = demoAudit();
-  const rows: Array<Record<string, unknown>> = [];
-  for (const year of [thisYear - 1, thisYear])
-    for (const [orgId, revenue] of COMPANIES)
-      for (const [sort, [subject, share]] of LINES.entries()) {
-        const title = accounts.get(subject);
-        if (!title) continue;
-        const row: Record<string, unknown> = { year, org_id: orgId, subject, title, sort: sort + 1 };
-        // Whole hundreds a month, December taking what rounding left: the months add up to the year's budget.
-        const yearly = Math.round((revenue * share) / 100) * 100;
-        let left = yearly;
-        for (const month of MONTHS) {
-          const amount = month === 12 ? left : Math.round((yearly * DEMO_SEASON[month - 1]) / SEASON_SUM / 100) * 100;
-          left -= amount;
-          const done = year < thisYear || month < thisMonth;
-          row[`amount${month}`] = amount;
-          row[`actual${month}`] = done
-            ? round2(amount * (0.85 + 0.3 * demoNoise(`${orgId}${subject}${year}`, month)))
-            : 0;
-        }
-        rows.push({ ...row, ...computedValues(financeBudget, row), id: nextId(), tenant_id: '000000', ...audit });
-      }
-  await insertRows(db, 'erp_finance_budget', rows);
-  return [`${rows.length} financial budget rows`];
+  const years = [thisYear - 1, thisYear];
+  const finance = (await filled(db, 'erp_finance_budget'))
+    ? []
+    : years.flatMap((year) =>
+        COMPANIES.flatMap(([orgId, revenue]) =>
+          LINES.filter(([subject]) => accounts.has(subject)).map(([subject, share], i) => ({
+            year,
+            orgId,
+            subject,
+            title: accounts.get(subject)!,
+            yearly: Math.round((revenue * share) / 100) * 100,
+            sort: i + 1,
+          })),
+        ),
+      );
+  const materials =
+    (await filled(db, 'erp_differ')) || !accounts.has('500101')
+      ? []
+      : years.flatMap((year) =>
+          COMPANIES.flatMap(([orgId, revenue]) =>
+            MATERIALS.map(([title, share], i) => ({
+              year,
+              orgId,
+              subject: '500101',
+              title,
+              yearly: Math.round((revenue * share) / 100) * 100,
+              sort: i + 1,
+              extra: { material_category: title },
+            })),
+          ),
+        );
+  await insertRows(db, 'erp_finance_budget', monthlyRows(financeBudget, finance, today));
+  await insertRows(db, 'erp_differ', monthlyRows(differ, materials, today));
+  return [`${finance.length} financial budget rows`, `${materials.length} material cost difference rows`];
 }

@@ -2,6 +2,8 @@ import { SYS, approval, btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { BUDGET_DICTIONARIES } from './dictionaries.ts';
 import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';
+import { differ } from '../../../shared/entities/budget/differ.ts';
+import { differRoutes } from './differ.routes.ts';
 import { batchRoutes } from './budget-batch.ts';
 import { budgetRowHooks } from './budget-row.hooks.ts';
 import { seedBudgetDemo } from './demo.ts';
@@ -84,14 +86,15 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
 ]);
 
 /**
- * 预算管理 (issue 14, domain/budget.md): the financial budget so far, in the monthly row every budget screen shares;
+ * 预算管理 (issue 14, domain/budget.md): the financial budget and the material cost difference so far, in the monthly
+ * row every budget screen shares;
  * the other screens are planned (desktop/pages/planned.ts).
  */
 export const budgetModule = defineModule({
   name: 'budget',
-  entities: [financeBudget],
-  hooks: { [financeBudget.name]: budgetRowHooks },
-  routes: [batchRoutes(financeBudget)],
+  entities: [financeBudget, differ],
+  hooks: { [financeBudget.name]: budgetRowHooks, [differ.name]: budgetRowHooks },
+  routes: [batchRoutes(financeBudget), differRoutes],
   menus: [budgetMenu],
   businessDictionaries: BUDGET_DICTIONARIES,
   demo: seedBudgetDemo,

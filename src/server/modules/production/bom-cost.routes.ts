@@ -5,7 +5,7 @@ import { fail, ok } from '../../platform/errors.ts';
 import { Param, queryOrBody, queryParams, paramsOf } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { BomCostJobs, rollUp } from './bom-cost.service.ts';
-import { idParam, textParam } from './bom.service.ts';
+import { idParam, textParam } from '../../platform/params.ts';
 
 const yearOf = (value: Param | undefined, name: string): number => {
   const text = textParam(value);

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Param } from '../../platform/route-schemas.ts';
 import { bomStamp, dictNames, explode, latestDefaultVersion, type ExplodedLine } from './bom.queries.ts';
-import { idParam, textParam } from './bom.service.ts';
+import { idParam, textParam } from '../../platform/params.ts';
 
 /** Bodies kept per server process: a large BOM's explosion is a few megabytes of text. */
 const KEPT_BYTES = 32 * 1024 * 1024;

@@ -1,26 +1,10 @@
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { fail } from '../../platform/errors.ts';
-import { isId } from '../../platform/ids.ts';
 import type { Param } from '../../platform/route-schemas.ts';
+import { idParam, textParam } from '../../platform/params.ts';
 import { MAX_PAGE_SIZE } from '../../platform/entity/conditions.ts';
 import { bomGroups, whereUsed } from './bom.queries.ts';
-
-/** One parameter's text: the last of a repeated key, trimmed; blank is undefined. */
-export function textParam(value: Param | undefined, max = 64): string | undefined {
-  const last = Array.isArray(value) ? value[value.length - 1] : value;
-  if (last === undefined || last === null || last === '') return undefined;
-  const text = String(last).trim();
-  return text ? text.slice(0, max) : undefined;
-}
-
-/** A required id parameter, else the contract's message naming it. */
-export function idParam(value: Param | undefined, name: string): string {
-  const text = textParam(value);
-  if (text === undefined) throw fail('missingParam', { name });
-  if (!isId(text)) throw fail('paramType', { name });
-  return text;
-}
 
 function pageParam(value: Param | undefined, fallback: number, name: 'current' | 'size'): number {
   const text = textParam(value);
