@@ -8,6 +8,30 @@ import type { LocalText } from '../i18n/server-messages.ts';
  */
 export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
+/** A monthly row's year (this year by default), labelled as its screen names it (年度, 预算年度). */
+export const yearField = (label: LocalText): FieldDef => ({
+  type: 'int',
+  default: new Date().getFullYear(),
+  range: { min: 2000, max: 2099 },
+  list: true,
+  form: true,
+  filter: true,
+  label,
+  required: { zh: '请选择年度', en: 'Please select the year' },
+});
+
+/** A monthly row's company (domain/README.md §3.4: a company code, `请输入公司`). */
+export const COMPANY_FIELD: FieldDef = {
+  type: 'string',
+  max: 64,
+  company: true,
+  list: true,
+  form: true,
+  filter: true,
+  label: { zh: '公司', en: 'Company' },
+  required: { zh: '请输入公司', en: 'Please enter the company' },
+};
+
 export const MONTH_NAMES_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A month group's heading: `1月` / `Jan`. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { App, InputNumber, Table, type TableColumnsType, type TableProps } from 'antd';
+import { App, InputNumber, Table, type TableColumnsType } from 'antd';
+import { PAGE_SIZES } from '../crud/use-crud-rows.ts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatRate } from '../../../client/format.ts';
 import { MONTHS, monthLabel, numberOf } from '../../../shared/entities/month-row.ts';
@@ -47,8 +48,8 @@ interface Props {
   /** The number of the first row (a later page). */
   indexStart?: number;
   selection?: { selected: string[]; onChange: (ids: string[]) => void };
-  pagination?: TableProps<GridRow>['pagination'];
-  onPage?: (current: number, size: number) => void;
+  /** A page of the rows (a paged list): the grid shows the pager with the list's sizes and 共 N 条. */
+  paging?: { current: number; size: number; total: number; onPage: (page: { current: number; size: number }) => void };
   /** The 合计 row from the entity's stat endpoint; summed over the rows shown otherwise. */
   summary?: Record<string, unknown>;
   scrollY?: number;
@@ -75,8 +76,7 @@ export function MonthlyGrid({
   actions,
   indexStart = 1,
   selection,
-  pagination = false,
-  onPage,
+  paging,
   summary,
   scrollY,
 }: Props) {
@@ -322,8 +322,19 @@ export function MonthlyGrid({
             fixed: true,
           }
         }
-        pagination={pagination}
-        onChange={(next) => onPage?.(next.current ?? 1, next.pageSize ?? 10)}
+        pagination={
+          paging
+            ? {
+                current: paging.current,
+                pageSize: paging.size,
+                total: paging.total,
+                pageSizeOptions: PAGE_SIZES,
+                showSizeChanger: true,
+                showTotal: (total) => t('crud.total', { total }),
+              }
+            : false
+        }
+        onChange={(next) => paging?.onPage({ current: next.current ?? 1, size: next.pageSize ?? PAGE_SIZES[0] })}
       />
     </div>
   );

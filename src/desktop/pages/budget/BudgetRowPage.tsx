@@ -145,15 +145,7 @@ export function BudgetRowPage({
         actions={{ width: 170, render: rowButtons }}
         indexStart={(page.current - 1) * page.size + 1}
         selection={{ selected, onChange: setSelected }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: list.page?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('crud.total', { total }),
-        }}
-        onPage={(current, size) => setPage({ current, size })}
+        paging={{ ...page, total: list.page?.total ?? 0, onPage: setPage }}
       />
       {dialog && (
         <CrudDialog

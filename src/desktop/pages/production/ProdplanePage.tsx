@@ -170,15 +170,7 @@ export default function ProdplanePage() {
         actions={{ width: 230, render: rowButtons }}
         indexStart={(page.current - 1) * page.size + 1}
         selection={{ selected, onChange: setSelected }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('crud.total', { total }),
-        }}
-        onPage={(current, size) => setPage({ current, size })}
+        paging={{ ...page, total: data?.total ?? 0, onPage: setPage }}
       />
       {dialog && (
         <CrudDialog

@@ -1,5 +1,5 @@
 import type { FieldDef } from '../define.ts';
-import { MONTHS, MONTH_NAMES_EN, finishRate, monthFields, monthSum } from '../month-row.ts';
+import { COMPANY_FIELD, MONTHS, MONTH_NAMES_EN, finishRate, monthFields, monthSum, yearField } from '../month-row.ts';
 import { SUBJECT_IN_USE } from '../finance/subject.ts';
 
 /**
@@ -18,26 +18,8 @@ export function budgetRowFields({ negative }: { negative: boolean }) {
     ...(negative ? {} : { range: { min: 0 } }),
   });
   return {
-    year: {
-      type: 'int',
-      default: new Date().getFullYear(),
-      range: { min: 2000, max: 2099 },
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '预算年度', en: 'Budget year' },
-      required: { zh: '请选择年度', en: 'Please select the year' },
-    },
-    orgId: {
-      type: 'string',
-      max: 64,
-      company: true,
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '公司', en: 'Company' },
-      required: { zh: '请输入公司', en: 'Please enter the company' },
-    },
+    year: yearField({ zh: '预算年度', en: 'Budget year' }),
+    orgId: COMPANY_FIELD,
     // An account of the chart by its code, a leaf (budget.md §1): `请选择末级科目` otherwise.
     subject: {
       type: 'string',

@@ -1,5 +1,5 @@
 import { defineEntity } from '../define.ts';
-import { finishRate, monthFields, monthSum } from '../month-row.ts';
+import { COMPANY_FIELD, finishRate, monthFields, monthSum, yearField } from '../month-row.ts';
 
 /** Plan statuses (`plan_status`): 0 草稿, 1 已下达, 2 已关闭 (domain/production.md § prodplane). */
 export const PLAN_STATUS = { draft: '0', released: '1', closed: '2' } as const;
@@ -52,26 +52,8 @@ export const prodplane = defineEntity({
     kept: { [PLAN_STATUS.closed]: { zh: '已关闭的计划不能删除', en: 'A closed plan cannot be deleted' } },
   },
   fields: {
-    year: {
-      type: 'int',
-      default: new Date().getFullYear(),
-      range: { min: 2000, max: 2099 },
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '年度', en: 'Year' },
-      required: { zh: '请选择年度', en: 'Please select the year' },
-    },
-    orgId: {
-      type: 'string',
-      max: 64,
-      company: true,
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '公司', en: 'Company' },
-      required: { zh: '请输入公司', en: 'Please enter the company' },
-    },
+    year: yearField({ zh: '年度', en: 'Year' }),
+    orgId: COMPANY_FIELD,
     productId: {
       type: 'id',
       nullable: true,
