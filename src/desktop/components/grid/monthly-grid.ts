@@ -51,6 +51,26 @@ export interface MonthlyGridConfig {
   editable?: (row: GridRow) => readonly string[];
 }
 
+/**
+ * The full-year group of a monthly row (budget.md §1): its totals and their completion, labelled as the entity's fields
+ * `totalAmount`, `totalActual` and `totalFinish`.
+ */
+export function fullYearTotals(fields: Readonly<Record<string, { label: LocalText }>>): MonthlyGridConfig['totals'] {
+  return {
+    label: { zh: '全年合计', en: 'Full year' },
+    columns: [
+      { key: 'totalAmount', field: 'totalAmount', label: fields.totalAmount.label, width: 120 },
+      { key: 'totalActual', field: 'totalActual', label: fields.totalActual.label, width: 120 },
+      {
+        key: 'totalFinish',
+        field: 'totalFinish',
+        finish: { actual: 'totalActual', amount: 'totalAmount' },
+        label: fields.totalFinish.label,
+      },
+    ],
+  };
+}
+
 /** Column widths stay within 80–140 (budget.md §1). */
 export const columnWidth = (width: number | undefined, fallback = 100) =>
   Math.min(140, Math.max(80, width ?? fallback));

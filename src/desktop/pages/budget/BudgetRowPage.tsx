@@ -16,6 +16,7 @@ import { useConfirmDelete } from '../../components/crud/use-confirm-delete.ts';
 import { fieldsForMode, formFields } from '../../components/crud/fields.ts';
 import { PAGE_SIZES, useCrudRows } from '../../components/crud/use-crud-rows.ts';
 import { MonthlyGrid, type GridRow, type MonthlyGridConfig } from '../../components/grid/MonthlyGrid.tsx';
+import { fullYearTotals } from '../../components/grid/monthly-grid.ts';
 import { usePermission } from '../../permission.ts';
 import { pastedBudgetRows } from './pasted-rows.ts';
 
@@ -33,19 +34,7 @@ export const gridOf = (entity: EntityDef, editable: boolean): MonthlyGridConfig 
     { key: 'actual', prefix: 'actual', label: { zh: '实际', en: 'Actual' } },
     { key: 'finish', finish: { actual: 'actual', amount: 'amount' }, label: { zh: '完成率', en: 'Completion' } },
   ],
-  totals: {
-    label: { zh: '全年合计', en: 'Full year' },
-    columns: [
-      { key: 'totalAmount', field: 'totalAmount', label: entity.fields.totalAmount.label, width: 120 },
-      { key: 'totalActual', field: 'totalActual', label: entity.fields.totalActual.label, width: 120 },
-      {
-        key: 'totalFinish',
-        field: 'totalFinish',
-        finish: { actual: 'totalActual', amount: 'totalAmount' },
-        label: entity.fields.totalFinish.label,
-      },
-    ],
-  },
+  totals: fullYearTotals(entity.fields),
   editable: () => (editable ? ['amount', 'actual'] : []),
 });
 

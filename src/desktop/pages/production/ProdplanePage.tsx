@@ -12,6 +12,7 @@ import { fieldsForMode, formFields } from '../../components/crud/fields.ts';
 import { PAGE_SIZES, useCrudRows } from '../../components/crud/use-crud-rows.ts';
 import { DimensionSearchBar, monthsOf } from '../../components/grid/DimensionSearchBar.tsx';
 import { MonthlyGrid, type GridRow, type MonthlyGridConfig } from '../../components/grid/MonthlyGrid.tsx';
+import { fullYearTotals } from '../../components/grid/monthly-grid.ts';
 import { usePermission } from '../../permission.ts';
 
 type Query = Record<string, string | number>;
@@ -37,19 +38,7 @@ const gridOf = (canEdit: boolean): MonthlyGridConfig => ({
     { key: 'amount', prefix: 'amount', label: { zh: '计划', en: 'Plan' } },
     { key: 'actual', prefix: 'actual', label: { zh: '实际', en: 'Actual' } },
   ],
-  totals: {
-    label: { zh: '全年合计', en: 'Full year' },
-    columns: [
-      { key: 'totalAmount', field: 'totalAmount', label: prodplane.fields.totalAmount.label, width: 120 },
-      { key: 'totalActual', field: 'totalActual', label: prodplane.fields.totalActual.label, width: 120 },
-      {
-        key: 'totalFinish',
-        field: 'totalFinish',
-        finish: { actual: 'totalActual', amount: 'totalAmount' },
-        label: prodplane.fields.totalFinish.label,
-      },
-    ],
-  },
+  totals: fullYearTotals(prodplane.fields),
   editable: (row) => (canEdit ? (OPEN_BY_STATUS[String(row.planStatus)] ?? []) : []),
 });
 

@@ -1,4 +1,5 @@
 import type { FieldDef } from '../define.ts';
+import type { LocalText } from '../../i18n/server-messages.ts';
 import { COMPANY_FIELD, MONTHS, MONTH_NAMES_EN, finishRate, monthFields, monthSum, yearField } from '../month-row.ts';
 import { SUBJECT_IN_USE } from '../finance/subject.ts';
 
@@ -7,8 +8,9 @@ import { SUBJECT_IN_USE } from '../finance/subject.ts';
  * financebudget and differ are made of: year, company, a leaf account and the row's caption, a budget and an actual per
  * month, each month's completion and the full-year figures, worked out by the server on every write (client values
  * ignored). `negative`: amounts and actuals may be below zero (an adjustment row, finance costs that are income).
+ * A row is keyed by (year, orgId, subject, title), `taken` refusing a second one.
  */
-export function budgetRowFields({ negative }: { negative: boolean }) {
+export function budgetRowFields({ negative, taken }: { negative: boolean; taken: LocalText }) {
   const money = (required: { zh: string; en: string }): Omit<FieldDef, 'label'> => ({
     type: 'money',
     default: 0,
@@ -30,6 +32,7 @@ export function budgetRowFields({ negative }: { negative: boolean }) {
       form: true,
       filter: true,
       label: { zh: '科目代码', en: 'Account code' },
+      required: { zh: '请选择科目', en: 'Please select the account' },
     },
     // The row's caption; blank takes the account's full name (modules/budget/budget-row.hooks.ts).
     title: {
@@ -41,6 +44,7 @@ export function budgetRowFields({ negative }: { negative: boolean }) {
       filter: true,
       label: { zh: '科目名称', en: 'Item' },
       required: { zh: '请输入科目', en: 'Please enter the item' },
+      unique: { scope: ['year', 'orgId', 'subject'], message: taken },
     },
     sort: { type: 'int', default: 0, form: true, label: { zh: '排序', en: 'Sort order' } },
     remark: { type: 'string', max: 255, form: true, label: { zh: '备注', en: 'Remarks' } },

@@ -2,7 +2,13 @@ import { defineEntity, type FieldDef } from '../define.ts';
 import { MONTHS, MONTH_NAMES_EN, monthSum, numberOf } from '../month-row.ts';
 import { budgetRowFields } from './budget-row.ts';
 
-const row = budgetRowFields({ negative: false });
+const row = budgetRowFields({
+  negative: false,
+  taken: {
+    zh: '该公司本年度已存在此科目和名称的差异',
+    en: 'The company already has a difference row of this account and item for the year',
+  },
+});
 
 /** `actual − amount` in cents (a positive difference is an overspend, 超支差; a negative one a saving, 节约差). */
 export const differenceOf = (actual: unknown, amount: unknown): number =>
@@ -25,17 +31,6 @@ export const differ = defineEntity({
   keyword: ['subject', 'title', 'productNo'],
   fields: {
     ...row,
-    subject: { ...row.subject, required: { zh: '请选择科目', en: 'Please select the account' } },
-    title: {
-      ...row.title,
-      unique: {
-        scope: ['year', 'orgId', 'subject'],
-        message: {
-          zh: '该公司本年度已存在此科目和名称的差异',
-          en: 'The company already has a difference row of this account and item for the year',
-        },
-      },
-    },
     productNo: {
       type: 'string',
       max: 64,

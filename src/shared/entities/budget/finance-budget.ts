@@ -1,7 +1,13 @@
 import { defineEntity } from '../define.ts';
 import { budgetRowFields } from './budget-row.ts';
 
-const row = budgetRowFields({ negative: true });
+const row = budgetRowFields({
+  negative: true,
+  taken: {
+    zh: '该公司本年度已存在此科目和名称的预算',
+    en: 'The company already has a budget row of this account and item for the year',
+  },
+});
 
 /**
  * 财务预算 (domain/budget.md §5.4): a company's P&L budget by account and month (营业收入, 营业成本, 期间费用 …) with
@@ -18,20 +24,7 @@ export const financeBudget = defineEntity({
   audit: true,
   dataScope: true,
   keyword: ['subject', 'title'],
-  fields: {
-    ...row,
-    subject: { ...row.subject, required: { zh: '请选择科目', en: 'Please select the account' } },
-    title: {
-      ...row.title,
-      unique: {
-        scope: ['year', 'orgId', 'subject'],
-        message: {
-          zh: '该公司本年度已存在此科目和名称的预算',
-          en: 'The company already has a budget row of this account and item for the year',
-        },
-      },
-    },
-  },
+  fields: row,
   defaultSort: [
     ['year', 'desc'],
     ['orgId', 'asc'],
