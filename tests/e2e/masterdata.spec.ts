@@ -121,7 +121,7 @@ test('product import: a bad row is named and nothing is saved; the corrected fil
   const importButton = page.locator('.tenon-crud-toolbar').getByRole('button', { name: zh.crud.excel.import });
   await importButton.click();
   const dialog = await upload([good, [`${tag}-2`, '钢卷', '原材料', '没有这个分类', '千克']]);
-  await expect(dialog.locator('.tenon-import-errors li')).toHaveText(['第3行: 物料分类不存在或无权访问']);
+  await expect(dialog.locator('.tenon-import-errors li')).toHaveText(['第3行 物料分类: 物料分类不存在或无权访问']);
 
   const search = page.locator('.tenon-crud-search');
   const rows = page.locator('.tenon-crud .ant-table-row');

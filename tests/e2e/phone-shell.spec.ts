@@ -170,6 +170,13 @@ test('the phone never requests a chunk only the desktop uses', async ({ page, co
   const desktopOnly = JSON.parse(readFileSync('dist/desktop-chunks.json', 'utf8')) as string[];
   expect(desktopOnly.length).toBeGreaterThan(0);
   expect(desktopOnly.some((file) => /\/DesktopApp-[\w-]+\.js$/.test(file))).toBe(true);
+  // ECharts (the budget charts) is one chunk of its own, desktop-only: the attribute it marks a chart's div with.
+  const withEcharts = readdirSync('dist/assets')
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) => readFileSync(`dist/assets/${file}`, 'utf8').includes('_echarts_instance_'))
+    .map((file) => `assets/${file}`);
+  expect(withEcharts, 'chunks carrying echarts').toHaveLength(1);
+  expect(desktopOnly, 'the echarts chunk is desktop-only').toContain(withEcharts[0]);
   const desktopPaths = new Set(desktopOnly.map((file) => `/${file}`));
   // Screens only the desktop has (names shared with the phone layout, such as LoginPage, are left out).
   const mobileNames = new Set(

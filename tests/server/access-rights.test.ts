@@ -54,6 +54,7 @@ const SELF = [
   `GET ${SYS}/dept/listNoPage`,
   `GET ${SYS}/dept/listChildNoPage`,
   `GET ${SYS}/dept/company-select`, // the company select of forms with an orgId
+  `GET ${SYS}/dept/business-unit-select`, // the business-unit select of forms with a business unit
   `GET ${SYS}/role/tree-by-id`,
   `GET ${SYS}/region/lazy-tree`,
   `GET ${SYS}/region/select`, // region pickers of customer/supplier forms
@@ -74,6 +75,9 @@ const SELF = [
     `POST /api/blade-desk/process/${p}/start-process`,
     `GET /api/blade-desk/process/${p}/detail`,
   ]),
+  // A budget line's process is started by its 提交 (budgetfill/approval); its detail is read like any request's: by
+  // its submitter or who may see its process (tests/server/budget-fill.test.ts).
+  `GET /api/blade-system/process/budgetfill/detail`,
 ];
 
 interface Guarded {
@@ -166,6 +170,19 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/financebudget/batchsave`, code: 'financebudget_batchsave' },
   { route: `POST ${SYS}/financebudget/batchcopy`, code: 'financebudget_batchcopy' },
   { route: `GET ${SYS}/differ/statlist`, code: 'differ' },
+  // 存货预算's only routes (modules/budget/inventory-budget.routes.ts): add, edit and copy each behind its button;
+  // statlist?groupBy= opens to the summary screen's menu too (tests/server/budget-inventory.test.ts).
+  { route: `GET ${SYS}/inventorybudget/statlist`, code: 'inventorybudget' },
+  { route: `GET ${SYS}/inventorybudget/totalstat`, code: 'inventorybudget' },
+  { route: `POST ${SYS}/inventorybudget/batchsave`, code: 'inventorybudget_add' },
+  { route: `POST ${SYS}/inventorybudget/batchupdate`, code: 'inventorybudget_edit' },
+  { route: `POST ${SYS}/inventorybudget/batchcopy`, code: 'inventorybudget_batchcopy' },
+  // Budget lines and situations (modules/budget/budget-fill.routes.ts): each approval action asks for its own
+  // button beyond the screen's (tests/server/budget-fill.test.ts).
+  { route: `GET ${SYS}/budgetfill/stat`, code: 'budgetfill' },
+  { route: `POST ${SYS}/budgetfill/approval`, code: 'budgetfill' },
+  ...['list', 'page', 'stat'].map((a) => ({ route: `GET ${SYS}/budgetsituation/${a}`, code: 'budgetsituation' })),
+  { route: `POST ${SYS}/budgetsituation/approval`, code: 'budgetsituation_approve' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
@@ -284,7 +301,9 @@ async function createRoleMenu(roleId: string, code: string) {
 // Approval requests (leave, fund) have no CRUD route: their rows are written by starting their process only.
 // Keyed entities (regions) are written by their module, by key: tests/server/region.test.ts.
 const CRUD_ENTITIES = ENTITIES.filter((e) => !e.approval && !e.key);
-const TENANT_ENTITIES = CRUD_ENTITIES.filter((e) => e.tenant);
+// Rows written through the engine's submit; an entity whose module serves all its routes (inventorybudget: batches)
+// proves its isolation in its own tests.
+const TENANT_ENTITIES = CRUD_ENTITIES.filter((e) => e.tenant && engineActions(e).includes('submit'));
 const GLOBAL_ENTITIES = CRUD_ENTITIES.filter((e) => !e.tenant);
 
 describe('tenant isolation', () => {

@@ -1,3 +1,4 @@
+import { engineActions } from '../../src/server/platform/entity/routes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -682,7 +683,10 @@ beforeAll(async () => {
   };
   // Approval requests (leave, fund) have no CRUD route: their rows are written by starting their process only.
   // Keyed entities (regions) are written by their module, by key.
-  for (const e of ENTITIES.filter((entity) => !entity.approval && !entity.key)) {
+  // Entities whose module writes them (inventory budgets, by batch) have no engine submit.
+  for (const e of ENTITIES.filter(
+    (entity) => !entity.approval && !entity.key && engineActions(entity).includes('submit'),
+  )) {
     // A BOM line's component is another part than its parent; a BOM cost is of a version the part has.
     if (e.name === 'productbom') {
       const product = ENTITIES.find((p) => p.name === 'product')!;

@@ -307,7 +307,7 @@ describe('import-user', () => {
       ['fresh1', '', 'Fresh', '', '', '', '', 'clerk', '研发部'],
       ['alice', '', 'A', '', '', '', '', 'clerk', '研发部'],
     ]);
-    expectError(await importFile(bossA, file, '0'), 400, '第3行: 当前账号已被使用!');
+    expectError(await importFile(bossA, file, '0'), 400, '第3行 登录账号: 当前账号已被使用!');
     expect(await accountsOf(A)).not.toContain('fresh1');
   });
 
@@ -323,12 +323,13 @@ describe('import-user', () => {
     expectError(
       await importFile(bossA, file, '1'),
       400,
-      '第3行: 请输入登录账号; 第4行: 所属角色不存在: nosuch; 第5行: 性别不正确: 外星; 第6行: 手机号码长度不为11位',
+      '第3行 登录账号: 请输入登录账号; 第4行: 所属角色不存在: nosuch; 第5行 性别: 性别不正确: 外星; 第6行 手机号码: 手机号码长度不为11位',
     );
     expectError(
       await importFile(bossA, file, '1', { 'accept-language': 'en' }),
       400,
-      'Row 3: Please enter the account; Row 4: Roles not found: nosuch; Row 5: Sex is not valid: 外星; Row 6: The mobile number must have 11 digits',
+      // A refused cell is named by its column's header as the sheet has it.
+      'Row 3 登录账号: Please enter the account; Row 4: Roles not found: nosuch; Row 5 性别: Sex is not valid: 外星; Row 6 手机号码: The mobile number must have 11 digits',
     );
     expect(await accountsOf(A)).not.toContain('erin');
   });

@@ -188,6 +188,8 @@ export function minimalBody(
     if (field.canonical && field.default !== undefined) return field.default;
     // A business dictionary field takes one of the dictionary's keys (every tenant has them).
     if (field.bizDict) return BUSINESS_DICTIONARIES.find(([code]) => code === field.bizDict)![2][0][0];
+    // A business unit: with no business-unit parent set, a child of the group (the platform tenant's 常州 department).
+    if (field.businessUnit) return SEED.deptChangzhou;
     // A refBy reference points at the target its choosing field (set before it) picks.
     const target = refTargetOf(field, field.refBy ? body[field.refBy.field] : undefined);
     // A reference by key (an account's code): an account every tenant's chart starts with, a leaf.

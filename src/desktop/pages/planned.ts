@@ -20,14 +20,7 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/finance/fixedledger', // 固定资产台账
   '/finance/incomeexpense', // 收支流水
   '/finance/expense', // 费用报销
-  '/finance/financestat', // 财务统计
   '/finance/overduestat', // 逾期统计
   '/finance/relatedstat', // 关联交易统计
-  '/budget/budgetfill', // 预算填报
-  '/budget/budgetsituation', // 预算执行情况
-  '/budget/labourbudget', // 人工预算执行
   '/budget/expensesituation', // 费用预算执行
-  '/budget/inventorybudget', // 存货预算
-  '/budget/inventorybudgetstat', // 存货预算汇总
-  '/budget/retention', // 集团管理费
 ];

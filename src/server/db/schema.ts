@@ -568,6 +568,118 @@ export interface ErpBomStamp {
   stamp: Defaulted<Int8>;
 }
 
+export interface ErpBudgetFill {
+  id: Int8;
+  tenant_id: Generated<string>;
+  year: number;
+  org_id: string;
+  dept_id: Int8;
+  budget_type: Generated<string>;
+  subject: string;
+  title: string;
+  post_id: Nullable<Int8>;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  amount1: Defaulted<Numeric>;
+  amount2: Defaulted<Numeric>;
+  amount3: Defaulted<Numeric>;
+  amount4: Defaulted<Numeric>;
+  amount5: Defaulted<Numeric>;
+  amount6: Defaulted<Numeric>;
+  amount7: Defaulted<Numeric>;
+  amount8: Defaulted<Numeric>;
+  amount9: Defaulted<Numeric>;
+  amount10: Defaulted<Numeric>;
+  amount11: Defaulted<Numeric>;
+  amount12: Defaulted<Numeric>;
+  total_amount: Defaulted<Numeric>;
+  approve_status: Generated<string>;
+  submit_user: Nullable<Int8>;
+  submit_time: string | null;
+  approve_user: Nullable<Int8>;
+  approve_time: string | null;
+  approve_opinion: Generated<string>;
+  process_definition_id: Generated<string>;
+  process_instance_id: Generated<string>;
+  task_user: Generated<string>;
+  apply_time: string | null;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpBudgetSituation {
+  id: Int8;
+  tenant_id: Generated<string>;
+  year: number;
+  org_id: string;
+  dept_id: Nullable<Int8>;
+  budget_type: Generated<string>;
+  subject: Generated<string>;
+  title: string;
+  post_id: Nullable<Int8>;
+  customer_name: Generated<string>;
+  project: Generated<string>;
+  product_no: Generated<string>;
+  product_name: Generated<string>;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  amount1: Defaulted<Numeric>;
+  actual1: Defaulted<Numeric>;
+  finish1: Nullable<Numeric>;
+  amount2: Defaulted<Numeric>;
+  actual2: Defaulted<Numeric>;
+  finish2: Nullable<Numeric>;
+  amount3: Defaulted<Numeric>;
+  actual3: Defaulted<Numeric>;
+  finish3: Nullable<Numeric>;
+  amount4: Defaulted<Numeric>;
+  actual4: Defaulted<Numeric>;
+  finish4: Nullable<Numeric>;
+  amount5: Defaulted<Numeric>;
+  actual5: Defaulted<Numeric>;
+  finish5: Nullable<Numeric>;
+  amount6: Defaulted<Numeric>;
+  actual6: Defaulted<Numeric>;
+  finish6: Nullable<Numeric>;
+  amount7: Defaulted<Numeric>;
+  actual7: Defaulted<Numeric>;
+  finish7: Nullable<Numeric>;
+  amount8: Defaulted<Numeric>;
+  actual8: Defaulted<Numeric>;
+  finish8: Nullable<Numeric>;
+  amount9: Defaulted<Numeric>;
+  actual9: Defaulted<Numeric>;
+  finish9: Nullable<Numeric>;
+  amount10: Defaulted<Numeric>;
+  actual10: Defaulted<Numeric>;
+  finish10: Nullable<Numeric>;
+  amount11: Defaulted<Numeric>;
+  actual11: Defaulted<Numeric>;
+  finish11: Nullable<Numeric>;
+  amount12: Defaulted<Numeric>;
+  actual12: Defaulted<Numeric>;
+  finish12: Nullable<Numeric>;
+  total_amount: Defaulted<Numeric>;
+  total_actual: Defaulted<Numeric>;
+  total_finish: Nullable<Numeric>;
+  source_fill_id: Nullable<Int8>;
+  approve_status: Generated<string>;
+  approve_user: Nullable<Int8>;
+  approve_time: string | null;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpCustomer {
   id: Int8;
   tenant_id: Generated<string>;
@@ -779,6 +891,38 @@ export interface ErpFinanceBudget {
   is_deleted: Generated<number>;
 }
 
+export interface ErpFinanceStat {
+  id: Int8;
+  tenant_id: Generated<string>;
+  org_id: string;
+  year: number;
+  month: number;
+  revenue: Numeric;
+  cost: Numeric;
+  tax_surcharge: Nullable<Numeric>;
+  selling_expense: Nullable<Numeric>;
+  admin_expense: Nullable<Numeric>;
+  rd_expense: Nullable<Numeric>;
+  finance_expense: Nullable<Numeric>;
+  other_gains: Nullable<Numeric>;
+  income_tax: Nullable<Numeric>;
+  gross_profit: Defaulted<Numeric>;
+  gross_margin: Nullable<Numeric>;
+  total_profit: Defaulted<Numeric>;
+  net_profit: Defaulted<Numeric>;
+  net_margin: Nullable<Numeric>;
+  receivable_balance: Nullable<Numeric>;
+  inventory_balance: Nullable<Numeric>;
+  cash_balance: Nullable<Numeric>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpGoodsCategory {
   id: Int8;
   tenant_id: Generated<string>;
@@ -820,6 +964,53 @@ export interface ErpInventory {
   last_in_time: string | null;
   last_out_time: string | null;
   remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpInventoryBudget {
+  id: Int8;
+  tenant_id: Generated<string>;
+  year: number;
+  org_id: string;
+  product_id: Nullable<Int8>;
+  product_no: string;
+  product_name: string;
+  customer_name: Generated<string>;
+  project: string;
+  unit: string;
+  remark: Generated<string>;
+  amount1: Defaulted<Numeric>;
+  actual1: Defaulted<Numeric>;
+  amount2: Defaulted<Numeric>;
+  actual2: Defaulted<Numeric>;
+  amount3: Defaulted<Numeric>;
+  actual3: Defaulted<Numeric>;
+  amount4: Defaulted<Numeric>;
+  actual4: Defaulted<Numeric>;
+  amount5: Defaulted<Numeric>;
+  actual5: Defaulted<Numeric>;
+  amount6: Defaulted<Numeric>;
+  actual6: Defaulted<Numeric>;
+  amount7: Defaulted<Numeric>;
+  actual7: Defaulted<Numeric>;
+  amount8: Defaulted<Numeric>;
+  actual8: Defaulted<Numeric>;
+  amount9: Defaulted<Numeric>;
+  actual9: Defaulted<Numeric>;
+  amount10: Defaulted<Numeric>;
+  actual10: Defaulted<Numeric>;
+  amount11: Defaulted<Numeric>;
+  actual11: Defaulted<Numeric>;
+  amount12: Defaulted<Numeric>;
+  actual12: Defaulted<Numeric>;
+  total_amount: Defaulted<Numeric>;
+  total_actual: Defaulted<Numeric>;
   create_user: Nullable<Int8>;
   create_dept: Nullable<Int8>;
   create_time: string | null;
@@ -1116,6 +1307,24 @@ export interface ErpProductIntroduce {
   is_deleted: Generated<number>;
 }
 
+export interface ErpRetention {
+  id: Int8;
+  tenant_id: Generated<string>;
+  year: number;
+  dept_id: Int8;
+  org_id: string;
+  total_amount: Numeric;
+  fee_base: Generated<string>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpStation {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1321,13 +1530,17 @@ export interface Schema {
   blade_work_calendar: BladeWorkCalendar;
   erp_bom_cost: ErpBomCost;
   erp_bom_stamp: ErpBomStamp;
+  erp_budget_fill: ErpBudgetFill;
+  erp_budget_situation: ErpBudgetSituation;
   erp_customer: ErpCustomer;
   erp_device: ErpDevice;
   erp_differ: ErpDiffer;
   erp_employee: ErpEmployee;
   erp_finance_budget: ErpFinanceBudget;
+  erp_finance_stat: ErpFinanceStat;
   erp_goods_category: ErpGoodsCategory;
   erp_inventory: ErpInventory;
+  erp_inventory_budget: ErpInventoryBudget;
   erp_inventory_log: ErpInventoryLog;
   erp_inventory_log_tally: ErpInventoryLogTally;
   erp_line: ErpLine;
@@ -1338,6 +1551,7 @@ export interface Schema {
   erp_product: ErpProduct;
   erp_product_bom: ErpProductBom;
   erp_product_introduce: ErpProductIntroduce;
+  erp_retention: ErpRetention;
   erp_station: ErpStation;
   erp_station_group: ErpStationGroup;
   erp_subject: ErpSubject;

@@ -16,11 +16,26 @@ export class ApiError extends Error {
     readonly status: ErrorStatus,
     readonly local: LocalText,
     readonly vars: MessageVars = {},
+    /** The field the refusal is about, when it is one field's: an import names the cell's column. */
+    readonly field?: string,
   ) {
     super(local.zh);
   }
   textIn(lang: Lang): string {
     return text(lang, this.local, this.vars);
+  }
+  /** The same refusal about `field` (a refusal already about a field keeps it). */
+  about(field: string): ApiError {
+    return this.field !== undefined ? this : new ApiError(this.status, this.local, this.vars, field);
+  }
+}
+
+/** Runs a check of one field: its refusal is said about the field (an import names the cell's column). */
+export function aboutField<T>(field: string, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    throw error instanceof ApiError ? error.about(field) : error;
   }
 }
 

@@ -14,9 +14,9 @@ declare module 'fastify' {
     public?: boolean;
     /**
      * Permission code the caller's roles must hold; a function picks it from the request (submit: add vs edit); a
-     * list accepts any one of its codes (a picker two screens use).
+     * list accepts any one of its codes (a picker two screens use, a summary its own screen's menu reads too).
      */
-    permission?: string | readonly string[] | ((request: FastifyRequest) => string);
+    permission?: string | readonly string[] | ((request: FastifyRequest) => string | readonly string[]);
     /** Only the platform super administrator (role power, never an alias: auth-context ROLE_POWER). */
     superAdmin?: boolean;
     /** Only administrators (the contract's role guard "A"); the permission code still applies. */

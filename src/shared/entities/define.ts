@@ -154,6 +154,11 @@ export interface FieldDef {
    * (`orgName`), picked from the company select.
    */
   company?: true;
+  /**
+   * With `ref: 'dept'`: a business unit (事业部, domain/README.md §3.4), one of the children of the tenant's
+   * business-unit parent (`事业部不存在` otherwise), picked from the business-unit select.
+   */
+  businessUnit?: true;
   /** With `ref`: the message refusing to delete a row this field points at, when it is not `已被<label>引用，不能删除`. */
   inUse?: LocalText;
   /**
@@ -192,8 +197,8 @@ export type DerivedRow = Readonly<Record<string, unknown>>;
 export type DerivedValue = string | number | null;
 
 /**
- * How a derived value comes about. `compute` is stored, worked out again on every write of the row; `today` and
- * `aggregate` have no column and are worked out on every read.
+ * How a derived value comes about. `compute` is stored, worked out again on every write of the row; `today`,
+ * `aggregate` and `byModule` have no column and are worked out on every read.
  */
 export type Derivation =
   /** From the other fields of the row as it is saved (a station group's hour rate, a BOM line's gross quantity). */
@@ -201,7 +206,12 @@ export type Derivation =
   /** From the row and the tenant's date today (a device's maintenance overdue, a task overdue). */
   | { today: (row: DerivedRow, today: string) => DerivedValue }
   /** Over the live rows of `entity` whose reference `via` points at this row (a line's station count). */
-  | { aggregate: Aggregate };
+  | { aggregate: Aggregate }
+  /**
+   * By the entity's module, for the rows read, in one query (its `decorate` hook): what no reference leads to (a
+   * management fee from its company's statistics of the year).
+   */
+  | { byModule: true };
 
 export interface Aggregate {
   entity: string;
@@ -284,9 +294,12 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   /**
    * Excel (menus.md `<code>_export` / `<code>_import`): `GET export-<name>` downloads what the list's filters match,
    * named `file`; with `import`, `GET export-template` and `POST import-<name>` (multipart `file`, `isCovered` = 1
-   * updates the rows whose first unique field matches) take rows back, all or nothing.
+   * updates the rows whose first unique field matches, within its scope) take rows back, all or nothing, each refused
+   * cell named (`第3行 5月预算: …`). `columns`: the sheet's fields in order (a monthly grid's, as its screen shows
+   * them), instead of those marked `export` in definition order. Read-only and derived columns are exported, never
+   * imported; the template holds the columns an import takes.
    */
-  excel?: { file: LocalText; template?: LocalText; import?: boolean };
+  excel?: { file: LocalText; template?: LocalText; import?: boolean; columns?: readonly string[] };
   /** Rows are requests a workflow decides (leave, fund approval): served by the approval routes, not the CRUD ones. */
   approval?: ApprovalDef<F>;
   /** The state machine of a lifecycle field (a task's status, a plan's release), enforced on every write. */
@@ -298,6 +311,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   edits?: Readonly<Record<string, EditDef<F>>>;
   /** Lists answer the total of these fields over every filtered row beside the page (`sum<Field>`: the footer's Σ). */
   sums?: ReadonlyArray<keyof F & string>;
+  /**
+   * Lists answer one more row beside the page under `key`, worked out by the entity's module (`pageExtras`) when the
+   * filters call for it (a year listed without a month: its year to date); list screens show it under the table.
+   */
+  pageRow?: { key: string; label: LocalText };
   /**
    * The database keeps the count and `sums` of the rows by `date` (a not-null date field) and the `by` fields
    * (migration: `tenon_tally_rows`): a list filtered on these alone reads its total and sums from the tally, exact,
@@ -382,6 +400,17 @@ export interface ApprovalDef<F extends Record<string, FieldDef> = Record<string,
   summary: ReadonlyArray<(keyof F & string) | { from: keyof F & string; to: keyof F & string; label: LocalText }>;
   /** Older wire names of fields, read when the field is not sent and returned beside it (fund's `useFor`: reason). */
   aliases?: Readonly<Record<string, keyof F & string>>;
+  /**
+   * The field holding the request's state (`status` by default): `status` maps each result of the process to its
+   * value.
+   */
+  field?: keyof F & string;
+  /**
+   * The row's own state machine sends it for approval (a budget line's `approval` submit), not `start-process`: the
+   * engine keeps its routes and the module starts and decides the process (registerBusiness), so the inbox task and
+   * the row change together whichever side acts.
+   */
+  startedByModule?: true;
 }
 
 export type EngineRoute = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove' | 'picker';

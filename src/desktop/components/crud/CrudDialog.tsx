@@ -26,6 +26,8 @@ export interface DialogState {
   values?: Record<string, unknown>;
   /** A declared partial edit (`edits`) by name: its fields go to its own route. */
   edit?: string;
+  /** The row as its list returned it, for an entity without `detail` (budget lines: the grid works from the list). */
+  record?: Record<string, unknown>;
 }
 
 interface Props {
@@ -43,6 +45,8 @@ interface Props {
   onSaved: () => void;
   /** The screen's own part of the form, below the fields. */
   extra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode) => ReactNode;
+  /** The screen's own write of the form's row (an entity written through batches: inventorybudget), not `submit`. */
+  save?: (row: Record<string, unknown>) => Promise<unknown>;
 }
 
 /** From this width the form has two columns (long text and trees always take a whole row). */
@@ -64,6 +68,7 @@ export function CrudDialog({
   afterClose,
   onSaved,
   extra,
+  save: write,
 }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -80,15 +85,16 @@ export function CrudDialog({
   const locked = edit ? fields.filter((f) => !edit.fields.includes(f.name)).map((f) => f.name) : screenLocked;
   const detail = useQuery({
     queryKey: [...crudKey(entity), 'detail', id],
-    queryFn: () => api.detail(id ?? ''),
+    queryFn: async () => state.record ?? (await api.detail(id ?? '')),
     enabled: Boolean(id),
     gcTime: 0,
   });
   const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
-      edit && state.edit
-        ? api.edit(state.edit, { ...editValues(edit, values), id })
-        : api.submit(mode === 'edit' ? { ...values, id } : { ...preset, ...values }),
+    mutationFn: (values: Record<string, unknown>) => {
+      if (edit && state.edit) return api.edit(state.edit, { ...editValues(edit, values), id });
+      const row = mode === 'edit' ? { ...values, id } : { ...preset, ...values };
+      return write ? write(row) : api.submit(row);
+    },
     onSuccess: () => {
       void message.success(t(mode === 'add' ? 'common.addSuccess' : 'common.updateSuccess'));
       onSaved();

@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import { Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
-import { MenuIcon } from '../MenuIcon.tsx';
 import { CELL_PADDING, fitHeader, rowButtonWidth } from '../table-width.ts';
 import { TOUCH_POINTER, useMediaQuery, WIDE_SCREEN } from '../use-media-query.ts';
 import { CrudDialog, type DialogState } from './CrudDialog.tsx';
@@ -22,8 +20,6 @@ import {
   columnWidth,
   fieldsForMode,
   formFields,
-  moneyText,
-  percentText,
   listFields,
   parentField,
   type CrudContext,
@@ -33,6 +29,7 @@ import {
   type WireRecord,
 } from './fields.ts';
 import { SearchBar } from './SearchBar.tsx';
+import { cell, PageRow, SumsRow } from './table-cells.tsx';
 import { listModeOf, PAGE_SIZES, useCrudRows } from './use-crud-rows.ts';
 import { EXACT_TOTAL } from '../../../shared/contract/page.ts';
 import { useFillHeight } from './use-fill-height.ts';
@@ -44,78 +41,10 @@ const TREE_INDENT = 40;
 
 type Query = Record<string, string | number>;
 
-function cellText(field: CrudField, record: WireRecord, yesNo: [string, string]): string {
-  const value = record[textKey(field.name, field)];
-  if (field.type === 'switch' && !isDictionaryField(field)) return value === 1 ? yesNo[0] : yesNo[1];
-  if (field.percent) return percentText(value);
-  if (field.type === 'money' && typeof value === 'number') return moneyText(value);
-  return value === null || value === undefined ? '' : String(value);
-}
-
-function cell(field: CrudField, record: WireRecord, yesNo: [string, string]): ReactNode {
-  const text = cellText(field, record, yesNo);
-  return field.control === 'icon' && text ? (
-    <Space size={6}>
-      <MenuIcon source={text} />
-      {text}
-    </Space>
-  ) : (
-    text
-  );
-}
-
 /** The lead columns first, in their order, then the others as listed. */
 function leadFirst(fields: CrudField[], lead: readonly string[]): CrudField[] {
   const first = lead.map((name) => fields.find((f) => f.name === name)).filter((f): f is CrudField => Boolean(f));
   return [...first, ...fields.filter((f) => !first.includes(f))];
-}
-
-/**
- * The footer's Σ of an entity's `sums` over every filtered row (the list answers `sum<Field>` beside the page), under
- * their columns; the selection and index columns carry the label.
- */
-function SumsRow({
-  entity,
-  columns,
-  page,
-  label,
-  sumAll,
-}: {
-  entity: EntityDef;
-  columns: TableColumnsType<WireRecord>;
-  page: unknown;
-  label: string;
-  /** The sums were left out (more rows than the server counts by default): ask for them. */
-  sumAll: () => void;
-}) {
-  const { t } = useTranslation();
-  const sums = entity.sums ?? [];
-  if (!sums.length || !page || typeof page !== 'object') return null;
-  const totals = page as Record<string, unknown>;
-  const totalOf = (name: string) => totals[`sum${name[0].toUpperCase()}${name.slice(1)}`];
-  return (
-    <Table.Summary fixed>
-      <Table.Summary.Row className="tenon-crud-sums">
-        <Table.Summary.Cell index={0} colSpan={2}>
-          {label}
-        </Table.Summary.Cell>
-        {columns.slice(1).map((column, i) => {
-          const total = sums.includes(String(column.key)) ? totalOf(String(column.key)) : undefined;
-          return (
-            <Table.Summary.Cell key={String(column.key)} index={i + 2} align="right">
-              {typeof total === 'number' ? (
-                moneyText(total)
-              ) : total === null ? (
-                <Button type="link" size="small" onClick={sumAll}>
-                  {t('crud.sumAll')}
-                </Button>
-              ) : null}
-            </Table.Summary.Cell>
-          );
-        })}
-      </Table.Summary.Row>
-    </Table.Summary>
-  );
 }
 
 /** `10,000+ 条` in the pager, and the button that counts every matching row. */
@@ -259,6 +188,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   );
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
   const lead = options.leadColumns ?? [];
+  const shownFields = listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]);
   // Scrolled sideways, the first columns stay to name the row. The 操作 column stays too where there is room
   // for it (from 992 px); on a tablet it would squeeze the scrolled columns to a sliver, so it scrolls with them.
   const columns: TableColumnsType<WireRecord> = [
@@ -270,21 +200,19 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       fixed: 'left',
       render: (_value, _record, index) => (paged ? (page.current - 1) * page.size : 0) + index + 1,
     },
-    ...leadFirst(listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]), lead).map(
-      (field, index) => ({
-        key: field.name,
-        dataIndex: textKey(field.name, field),
-        title: field.label[lang],
-        // A tree's first column also holds the fold button and each level's indent.
-        width: fitHeader(columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0), field.label[lang]),
-        fixed: index < Math.max(lead.length, 1) ? ('left' as const) : undefined,
-        ellipsis: { showTitle: true },
-        render: (_value: unknown, record: WireRecord) =>
-          options.cells?.[field.name]?.(record) ?? cell(field, record, yesNo),
-      }),
-    ),
+    ...leadFirst(shownFields, lead).map((field, index) => ({
+      key: field.name,
+      dataIndex: textKey(field.name, field),
+      title: field.label[lang],
+      // A tree's first column also holds the fold button and each level's indent.
+      width: fitHeader(columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0), field.label[lang]),
+      fixed: index < Math.max(lead.length, 1) ? ('left' as const) : undefined,
+      ellipsis: { showTitle: true },
+      render: (_value: unknown, record: WireRecord) =>
+        options.cells?.[field.name]?.(record) ?? cell(field, record, yesNo),
+    })),
   ];
-  if (rowActions.length + ownActions.length) {
+  if (!options.hideRowActions && rowActions.length + ownActions.length) {
     columns.push({
       key: 'actions',
       title: t('crud.actions'),
@@ -335,6 +263,14 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   }
   // A tree whose parent follows from another field (an account's code) hides the parent picker.
   const parent = treeMode && !options.hideFields?.includes('parentId') ? parentField(entity) : undefined;
+  // A double-click opens the row as its 操作 column would: for editing when the caller may, else to view.
+  const doubleClickMode = !options.openOnDoubleClick
+    ? undefined
+    : can(`${code}_edit`)
+      ? ('edit' as const)
+      : can(`${code}_view`)
+        ? ('view' as const)
+        : undefined;
   const dialogFields = fieldsForMode(
     [...(parent ? [parent] : []), ...formFields(entity, options.hideFields, dialog?.mode === 'view')],
     dialog?.mode,
@@ -384,11 +320,12 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
             const active = options.activeRow === record.id ? 'tenon-crud-row-active' : '';
             return tone ? `${active} tenon-crud-row-${tone}`.trim() : active;
           }}
-          onRow={
-            options.onRowClick
-              ? (record) => ({ onClick: () => options.onRowClick?.(record), className: 'tenon-crud-row-link' })
-              : undefined
-          }
+          onRow={(record) => ({
+            ...(options.onRowClick
+              ? { onClick: () => options.onRowClick?.(record), className: 'tenon-crud-row-link' }
+              : {}),
+            ...(doubleClickMode ? { onDoubleClick: () => openDialog({ mode: doubleClickMode, id: record.id }) } : {}),
+          })}
           pagination={
             paged && {
               current: page.current,
@@ -406,13 +343,16 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
             }
           }
           summary={() => (
-            <SumsRow
-              entity={entity}
-              columns={columns}
-              page={data}
-              label={t('crud.sum')}
-              sumAll={() => setExactTotal(true)}
-            />
+            <>
+              <SumsRow
+                entity={entity}
+                columns={columns}
+                page={data}
+                label={t('crud.sum')}
+                sumAll={() => setExactTotal(true)}
+              />
+              <PageRow entity={entity} columns={columns} fields={shownFields} page={data} lang={lang} yesNo={yesNo} />
+            </>
           )}
           onChange={(pagination) => {
             if (paged) setPage({ current: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZES[0] });

@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { refTargetOf } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
-import { useCompanyOptions, useDictionaryOptions, useMenuTree, useParentTree } from './crud-api.ts';
+import {
+  useBusinessUnitOptions,
+  useCompanyOptions,
+  useDictionaryOptions,
+  useMenuTree,
+  useParentTree,
+  type Option,
+} from './crud-api.ts';
 import { isMultiple, isPicker, type CrudField } from './fields.ts';
 import { isReference, ReferencePicker } from '../ReferencePicker.tsx';
 
@@ -99,22 +106,36 @@ function TimeZoneSelect({ field, lang, ...rest }: ControlProps) {
   );
 }
 
-/** A company code (`orgId`): the tenant's companies by name (domain/README.md §3.4). */
-export function CompanySelect({ field, lang, ...rest }: ControlProps) {
+/** One of the tenant's organisation units by name: a company or a business unit (domain/README.md §3.4). */
+function UnitSelect({
+  field,
+  lang,
+  units,
+  ...rest
+}: ControlProps & { units: { data?: Option[]; isPending: boolean } }) {
   const { t } = useTranslation();
-  const companies = useCompanyOptions();
   return (
     <Select
       {...rest}
-      // Until the companies are there, a code names nothing: show nothing rather than a bare code.
-      value={companies.data ? (rest.value as string | undefined) || undefined : undefined}
-      options={companies.data ?? []}
-      loading={companies.isPending}
+      // Until the units are there, a code or an id names nothing: show nothing rather than a bare value.
+      value={units.data ? (rest.value as string | undefined) || undefined : undefined}
+      options={units.data ?? []}
+      loading={units.isPending}
       showSearch={{ optionFilterProp: 'label' }}
       allowClear
       placeholder={hint(t, 'select', field, lang, rest.disabled)}
     />
   );
+}
+
+/** A company code (`orgId`): the tenant's companies by name. */
+export function CompanySelect(props: ControlProps) {
+  return <UnitSelect {...props} units={useCompanyOptions()} />;
+}
+
+/** A business unit's department id (`businessUnit`): the tenant's business units by name. */
+export function BusinessUnitSelect(props: ControlProps) {
+  return <UnitSelect {...props} units={useBusinessUnitOptions()} />;
 }
 
 /** A tree entity's parent: one node of its picker tree, cleared = a root. */
@@ -161,6 +182,7 @@ export function FieldControl(props: ControlProps) {
   if (field.control === 'menu-tree') return <MenuTree {...base} />;
   if (field.control === 'time-zone') return <TimeZoneSelect {...base} />;
   if (field.refBy && field.ref) return <ChosenReference {...base} />;
+  if (field.businessUnit) return <BusinessUnitSelect {...base} />;
   if (isReference(field)) return <ReferencePicker {...base} />;
   if (field.company) return <CompanySelect {...base} />;
   if (field.type === 'switch')

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { useFormName } from '../use-form-name.ts';
-import { CompanySelect, DictSelect } from './FieldControl.tsx';
+import { BusinessUnitSelect, CompanySelect, DictSelect } from './FieldControl.tsx';
 import { isReference, ReferencePicker } from '../ReferencePicker.tsx';
 import { createTimeLabel, filterFields, filterQuery, isNumeric, type CrudField } from './fields.ts';
 
@@ -26,6 +26,7 @@ function FilterControl({ field, lang, value, ...rest }: FilterProps) {
   const label = field.label[lang];
   if (isDictionaryField(field)) return <DictSelect field={field} lang={lang} value={value} {...rest} />;
   // A reference or a company is searched by picking the row it names (the server matches the id or code).
+  if (field.businessUnit) return <BusinessUnitSelect field={field} lang={lang} value={value} {...rest} />;
   if (isReference(field)) return <ReferencePicker field={field} lang={lang} value={value} {...rest} />;
   if (field.company) return <CompanySelect field={field} lang={lang} value={value} {...rest} />;
   // A date is searched between two days (an employee's joining date, a device's commissioning date).

@@ -76,6 +76,15 @@ export function useCompanyOptions() {
   });
 }
 
+/** The caller's tenant's business units (`dept/business-unit-select`): what a `businessUnit` field holds and shows. */
+export function useBusinessUnitOptions() {
+  return useQuery({
+    queryKey: [DESKTOP_KEY, 'business-units'],
+    queryFn: () => getData<Option[]>('/api/blade-system/dept/business-unit-select'),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** A node of `menu/grant-tree` (contract system.md §4). */
 export type GrantTreeNode = TreeNode;
 

@@ -40,6 +40,13 @@ export interface RowAction {
 export interface CrudOptions {
   dialogWidth?: number;
   hideView?: boolean;
+  /**
+   * No 操作 column (spec §2: the group management fee screen has no menu column): rows are added and deleted from the
+   * toolbar, opened with `openOnDoubleClick`.
+   */
+  hideRowActions?: boolean;
+  /** A double-click on a row opens it: for editing when the caller may edit, else to view. */
+  openOnDoubleClick?: boolean;
   /** Tree entities with many rows (menus, depts): load one level at a time through `lazy-list?parentId=`. */
   lazy?: boolean;
   /**

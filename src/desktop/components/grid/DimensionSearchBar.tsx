@@ -19,19 +19,22 @@ const SEARCH_TYPE: CrudField = {
 
 /**
  * The search bar of the grids with the dimension search (budget.md §1.3, §3): the entity's own filters (sent as
- * `<field>_equal`), `searchType` + `searchContent`, and `searchMonth` as `yyyy-MM,yyyy-MM`. Its buttons take `menuSpan`
- * of 24 columns (6, spec §9); any change of the search goes back to page 1 (the screen's `onSearch`).
+ * `<field>_equal`, or by their bare names with `plain`: the parameters of inventorybudget/statlist), `searchType` +
+ * `searchContent`, and `searchMonth` as `yyyy-MM,yyyy-MM`. Its buttons take `menuSpan` of 24 columns (6, spec §9); any
+ * change of the search goes back to page 1 (the screen's `onSearch`).
  */
 export function DimensionSearchBar({
   entity,
   lang,
   onSearch,
   menuSpan = 6,
+  plain = false,
 }: {
   entity: EntityDef;
   lang: Lang;
   onSearch: (query: Query) => void;
   menuSpan?: number;
+  plain?: boolean;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -63,7 +66,7 @@ export function DimensionSearchBar({
     for (const field of fields) {
       const value = values[field.name];
       if (typeof value === 'number' || (typeof value === 'string' && value !== ''))
-        query[`${field.name}_equal`] = value;
+        query[plain ? field.name : `${field.name}_equal`] = value;
     }
     const content = typeof values.searchContent === 'string' ? values.searchContent.trim() : '';
     if (content && values.searchType)

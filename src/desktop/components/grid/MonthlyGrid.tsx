@@ -11,6 +11,7 @@ import {
   editableCells,
   finishOf,
   isBlock,
+  isEmptyRow,
   monthKey,
   pastedNumbers,
   summaryOf,
@@ -50,9 +51,14 @@ interface Props {
   selection?: { selected: string[]; onChange: (ids: string[]) => void };
   /** A page of the rows (a paged list): the grid shows the pager with the list's sizes and 共 N 条. */
   paging?: { current: number; size: number; total: number; onPage: (page: { current: number; size: number }) => void };
-  /** The 合计 row from the entity's stat endpoint; summed over the rows shown otherwise. */
+  /**
+   * The 合计 row from the entity's stat endpoint; summed over the rows shown otherwise. A full-year value it does not
+   * answer is left blank, a completion worked out from its sums.
+   */
   summary?: Record<string, unknown>;
   scrollY?: number;
+  /** Rows whose every month value is 0 are not shown (the 隐藏全零行 switch of budget.md §5.5). */
+  hideEmpty?: boolean;
 }
 
 interface Editing {
@@ -79,6 +85,7 @@ export function MonthlyGrid({
   paging,
   summary,
   scrollY,
+  hideEmpty,
 }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -89,7 +96,8 @@ export function MonthlyGrid({
   const [draft, setDraft] = useState<number | null>(null);
   // The cell being edited, current between renders: a blur that follows Enter, Tab or Escape changes nothing.
   const current = useRef<Editing | null>(null);
-  const shown = rows.map((row) => saved[row.id] ?? row);
+  // A row zeroed here stays until the rows arrive again: it does not vanish under the cell being edited.
+  const shown = rows.filter((row) => !hideEmpty || !isEmptyRow(row, config)).map((row) => saved[row.id] ?? row);
 
   const open = (row: GridRow, field: string | undefined) => {
     const next = field ? { id: row.id, field } : null;
@@ -265,10 +273,13 @@ export function MonthlyGrid({
       key: column.key,
       cell:
         'finish' in column ? (
-          rateCell(total[column.field] as number | null, actualWithoutBudget(total, column.finish))
-        ) : (
+          rateCell(
+            (column.field in total ? total[column.field] : finishOf(total, column.finish)) as number | null,
+            actualWithoutBudget(total, column.finish),
+          )
+        ) : column.field in total ? (
           <div className="tenon-grid-cell">{money(total[column.field])}</div>
-        ),
+        ) : null,
     })),
     ...(config.trailing ?? []).map((column) => ({ key: column.key, cell: trailingCell(total, column) })),
   ];

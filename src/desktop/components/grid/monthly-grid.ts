@@ -51,24 +51,36 @@ export interface MonthlyGridConfig {
   editable?: (row: GridRow) => readonly string[];
 }
 
+/** A budget month's columns (budget.md §1): 预算, 实际 and their completion; a product row (§2) has the first two. */
+export const BUDGET_MONTHS: readonly GridMonthColumn[] = [
+  { key: 'amount', prefix: 'amount', label: { zh: '预算', en: 'Budget' } },
+  { key: 'actual', prefix: 'actual', label: { zh: '实际', en: 'Actual' } },
+  { key: 'finish', finish: { actual: 'actual', amount: 'amount' }, label: { zh: '完成率', en: 'Completion' } },
+];
+
 /**
  * The full-year group of a monthly row (budget.md §1): its totals and their completion, labelled as the entity's fields
  * `totalAmount`, `totalActual` and `totalFinish`.
  */
 export function fullYearTotals(fields: Readonly<Record<string, { label: LocalText }>>): MonthlyGridConfig['totals'] {
-  return {
-    label: { zh: '全年合计', en: 'Full year' },
-    columns: [
-      { key: 'totalAmount', field: 'totalAmount', label: fields.totalAmount.label, width: 120 },
-      { key: 'totalActual', field: 'totalActual', label: fields.totalActual.label, width: 120 },
-      {
-        key: 'totalFinish',
-        field: 'totalFinish',
-        finish: { actual: 'totalActual', amount: 'totalAmount' },
-        label: fields.totalFinish.label,
-      },
-    ],
-  };
+  const columns: GridTotalColumn[] = [
+    { key: 'totalAmount', field: 'totalAmount', label: fields.totalAmount.label, width: 120 },
+    ...(fields.totalActual
+      ? [{ key: 'totalActual', field: 'totalActual', label: fields.totalActual.label, width: 120 }]
+      : []),
+    ...(fields.totalFinish
+      ? [
+          {
+            key: 'totalFinish',
+            field: 'totalFinish',
+            finish: { actual: 'totalActual', amount: 'totalAmount' },
+            label: fields.totalFinish.label,
+          },
+        ]
+      : []),
+  ];
+  // A budget without actuals (budgetfill) has its full-year budget alone.
+  return { label: { zh: '全年合计', en: 'Full year' }, columns };
 }
 
 /** Column widths stay within 80–140 (budget.md §1). */
@@ -117,6 +129,12 @@ export function summaryOf(
     if ('finish' in column) summary[column.field] = finishOf(summary, column.finish);
   for (const column of config.trailing ?? []) summary[column.field] = sum(column.field);
   return summary;
+}
+
+/** A row whose every month value is 0 (an inventory budget entered by mistake, zeroed: budget.md §5.5). */
+export function isEmptyRow(row: Record<string, unknown>, config: MonthlyGridConfig): boolean {
+  const prefixes = config.months.flatMap((column) => ('prefix' in column ? [column.prefix] : []));
+  return prefixes.every((prefix) => MONTHS.every((month) => numberOf(row[monthKey(prefix, month)]) === 0));
 }
 
 /**

@@ -1,22 +1,27 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Space } from 'antd';
-import { CopyOutlined, SnippetsOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
+import { BarChartOutlined, CopyOutlined, SnippetsOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { postData } from '../../../client/http.ts';
+import { getData, postData } from '../../../client/http.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';
+import { MonthlyBudgetChart } from '../../components/charts/BudgetCharts.tsx';
+import type { MonthlySums } from '../../components/charts/chart-options.ts';
 import { CrudDialog, type DialogState } from '../../components/crud/CrudDialog.tsx';
 import { crudKey, entityApi } from '../../components/crud/crud-api.ts';
 import { crudCss } from '../../components/crud/crud-css.ts';
 import { CrudToolbar } from '../../components/crud/CrudToolbar.tsx';
+import { ExcelButtons } from '../../components/crud/ExcelButtons.tsx';
 import { CompanySelect } from '../../components/crud/FieldControl.tsx';
 import { SearchBar } from '../../components/crud/SearchBar.tsx';
 import { useConfirmDelete } from '../../components/crud/use-confirm-delete.ts';
 import { fieldsForMode, formFields } from '../../components/crud/fields.ts';
 import { PAGE_SIZES, useCrudRows } from '../../components/crud/use-crud-rows.ts';
 import { MonthlyGrid, type GridRow, type MonthlyGridConfig } from '../../components/grid/MonthlyGrid.tsx';
-import { fullYearTotals } from '../../components/grid/monthly-grid.ts';
+import { DimensionSearchBar, monthsOf } from '../../components/grid/DimensionSearchBar.tsx';
+import { ApprovalButtons, type ApprovalAction } from './ApprovalButtons.tsx';
+import { BUDGET_MONTHS, fullYearTotals } from '../../components/grid/monthly-grid.ts';
 import { usePermission } from '../../permission.ts';
 import { pastedBudgetRows } from './pasted-rows.ts';
 
@@ -29,11 +34,7 @@ export const gridOf = (entity: EntityDef, editable: boolean): MonthlyGridConfig 
     { key: 'title', label: entity.fields.title.label, width: 140 },
     { key: 'orgName', label: entity.fields.orgId.label, width: 120, scrolls: true },
   ],
-  months: [
-    { key: 'amount', prefix: 'amount', label: { zh: '预算', en: 'Budget' } },
-    { key: 'actual', prefix: 'actual', label: { zh: '实际', en: 'Actual' } },
-    { key: 'finish', finish: { actual: 'actual', amount: 'amount' }, label: { zh: '完成率', en: 'Completion' } },
-  ],
+  months: BUDGET_MONTHS,
   totals: fullYearTotals(entity.fields),
   editable: () => (editable ? ['amount', 'actual'] : []),
 });
@@ -43,14 +44,63 @@ export const gridOf = (entity: EntityDef, editable: boolean): MonthlyGridConfig 
  * edited in place, the add/edit/view dialog of the CRUD page, and, where the entity has them, 批量保存 (rows pasted
  * from Excel, saved all or nothing) and 复制到下一年.
  */
-export function BudgetRowPage({
-  entity,
-  grid = (config) => config,
-}: {
+export interface BudgetRowOptions {
   entity: EntityDef;
   /** The entity's own columns added to the monthly row's (a difference's part number and its year's difference). */
   grid?: (config: MonthlyGridConfig) => MonthlyGridConfig;
-}) {
+  /** The 图表 button: budget vs actual by month over every row the search selects, from these sums (in SQL). */
+  chartSums?: (query: Query) => Promise<MonthlySums>;
+  /** The paged list's route: `list` where the entity has no `page` (budgetfill), `statlist` (inventorybudget). */
+  listAction?: string;
+  /** The grid's columns when the rows are no account rows (a product row, budget.md §2). */
+  columns?: MonthlyGridConfig;
+  /** Filters the screen always sends (the labour screen's budget type 2), and what its new rows start with. */
+  fixed?: Query;
+  preset?: Record<string, unknown>;
+  /**
+   * The 合计 row comes from `<entity>/stat` (or the route named: `totalstat`) with the list's filters (every filtered
+   * row, not the page).
+   */
+  stat?: boolean | string;
+  /** The dimension search bar (§1.3): customer / project / product / factory and a month range; its filters by name. */
+  dimension?: boolean | 'plain';
+  /**
+   * Rows written through the entity's own routes instead of `submit` (inventorybudget's batches): a new row, and a
+   * row's changes with its id (the dialog's or the grid's cells).
+   */
+  writes?: {
+    add: (row: Record<string, unknown>) => Promise<unknown>;
+    edit: (row: Record<string, unknown>) => Promise<unknown>;
+  };
+  /** The 隐藏全零行 switch, on at first (budget.md §5.5: nothing is deleted, a row entered by mistake is zeroed). */
+  hideEmpty?: boolean;
+  /** Toolbar buttons of `approval` on the selected rows, and the request body of an action. */
+  approval?: {
+    actions: readonly ApprovalAction[];
+    body: (ids: string, action: string, opinion: string) => Record<string, unknown>;
+  };
+  /** The month prefixes a row takes in the grid and whether its edit button shows (locked by its state: none). */
+  open?: (row: GridRow) => readonly string[];
+  /** The row menu's view and delete (an entity without detail/remove has neither; edit works from the list row). */
+  rowMenu?: { view: boolean; delete: boolean; fromList?: boolean };
+}
+
+export function BudgetRowPage({
+  entity,
+  grid = (config) => config,
+  chartSums,
+  listAction = 'page',
+  columns,
+  fixed,
+  preset,
+  stat,
+  dimension,
+  writes,
+  hideEmpty,
+  approval,
+  open: openCells,
+  rowMenu = { view: true, delete: true },
+}: BudgetRowOptions) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message } = App.useApp();
@@ -64,7 +114,27 @@ export function BudgetRowPage({
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [batch, setBatch] = useState<'paste' | 'copy' | null>(null);
-  const list = useCrudRows(entity, { mode: 'paged', action: 'page', query, page });
+  const [emptyHidden, setEmptyHidden] = useState(true);
+  const list = useCrudRows(entity, { mode: 'paged', action: listAction, query, fixed, page });
+  const summary = useQuery({
+    queryKey: [...crudKey(entity), 'stat', query, fixed],
+    queryFn: () =>
+      getData<Record<string, unknown>>(`/api/${entity.service}/${entity.name}/${stat === true ? 'stat' : stat}`, {
+        ...query,
+        ...fixed,
+      }),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(stat),
+  });
+  const editableCells = (row: GridRow): readonly string[] =>
+    can(`${code}_edit`) ? (openCells?.(row) ?? ['amount', 'actual']) : [];
+  const [chartOpen, setChartOpen] = useState(false);
+  const chart = useQuery({
+    queryKey: [...crudKey(entity), 'chart', query, fixed],
+    queryFn: () => chartSums!({ ...query, ...fixed }),
+    enabled: chartOpen && chartSums !== undefined,
+    placeholderData: keepPreviousData,
+  });
   const reload = () => queryClient.invalidateQueries({ queryKey: crudKey(entity) });
   const confirmDelete = useConfirmDelete(api.remove, async () => {
     setSelected([]);
@@ -81,17 +151,25 @@ export function BudgetRowPage({
   };
   const rowButtons = (row: GridRow) => (
     <Space size={0} className="tenon-row-actions">
-      {can(`${code}_view`) && (
-        <Button type="link" size="small" onClick={() => open({ mode: 'view', id: row.id })}>
+      {rowMenu.view && can(`${code}_view`) && (
+        <Button
+          type="link"
+          size="small"
+          onClick={() => open({ mode: 'view', id: row.id, ...(rowMenu.fromList ? { record: row } : {}) })}
+        >
           {t('common.view')}
         </Button>
       )}
-      {can(`${code}_edit`) && (
-        <Button type="link" size="small" onClick={() => open({ mode: 'edit', id: row.id })}>
+      {editableCells(row).length > 0 && (
+        <Button
+          type="link"
+          size="small"
+          onClick={() => open({ mode: 'edit', id: row.id, ...(rowMenu.fromList ? { record: row } : {}) })}
+        >
           {t('common.edit')}
         </Button>
       )}
-      {can(`${code}_delete`) && (
+      {rowMenu.delete && can(`${code}_delete`) && (
         <Button type="link" size="small" danger onClick={() => confirmDelete([row.id])}>
           {t('common.delete')}
         </Button>
@@ -103,13 +181,29 @@ export function BudgetRowPage({
   return (
     <Card className="tenon-crud" variant="borderless">
       <style>{crudCss}</style>
-      <SearchBar entity={entity} lang={lang} onSearch={search} />
+      {dimension ? (
+        <DimensionSearchBar entity={entity} lang={lang} onSearch={search} plain={dimension === 'plain'} />
+      ) : (
+        <SearchBar entity={entity} lang={lang} onSearch={search} />
+      )}
       <CrudToolbar
-        onAdd={can(`${code}_add`) ? () => open({ mode: 'add' }) : undefined}
-        onDelete={can(`${code}_delete`) ? () => confirmDelete(selected) : undefined}
+        onAdd={can(`${code}_add`) ? () => open({ mode: 'add', values: preset }) : undefined}
+        onDelete={rowMenu.delete && can(`${code}_delete`) ? () => confirmDelete(selected) : undefined}
         selected={selected.length}
         onReload={() => void reload()}
       >
+        {approval && (
+          <ApprovalButtons
+            entity={entity}
+            actions={approval.actions}
+            selected={selected}
+            body={approval.body}
+            onDone={() => {
+              setSelected([]);
+              void reload();
+            }}
+          />
+        )}
         {can(`${code}_batchsave`) && (
           <Button icon={<SnippetsOutlined />} onClick={() => setBatch('paste')}>
             {t('crud.budget.batchSave')}
@@ -120,16 +214,57 @@ export function BudgetRowPage({
             {t('crud.budget.copyNextYear')}
           </Button>
         )}
+        <ExcelButtons
+          entity={entity}
+          lang={lang}
+          context={{
+            selected,
+            selectedRows: list.rows.filter((row) => selected.includes(row.id)),
+            reload,
+            query: { ...query, ...fixed },
+          }}
+        />
+        {hideEmpty && (
+          <Space size={4}>
+            <Switch
+              size="small"
+              checked={emptyHidden}
+              onChange={setEmptyHidden}
+              aria-label={t('crud.budget.hideEmpty')}
+            />
+            {t('crud.budget.hideEmpty')}
+          </Space>
+        )}
+        {chartSums && (
+          <Button
+            icon={<BarChartOutlined />}
+            type={chartOpen ? 'primary' : 'default'}
+            aria-pressed={chartOpen}
+            onClick={() => setChartOpen((open) => !open)}
+          >
+            {t('crud.chart.toggle')}
+          </Button>
+        )}
       </CrudToolbar>
+      {chartOpen && <MonthlyBudgetChart sums={chart.data} loading={chart.isFetching} />}
       <MonthlyGrid
-        config={grid(gridOf(entity, can(`${code}_edit`)))}
+        config={{ ...grid(columns ?? gridOf(entity, true)), editable: editableCells }}
+        hideEmpty={hideEmpty && emptyHidden}
+        months={dimension ? monthsOf(query.searchMonth) : undefined}
+        summary={stat ? summary.data : undefined}
         rows={list.rows as GridRow[]}
         lang={lang}
         loading={list.fetching}
         onSave={async (row, changes) => {
-          const saved = await api.submit({ id: row.id, ...changes });
+          if (!writes) {
+            const saved = await api.submit({ id: row.id, ...changes });
+            void reload();
+            return saved;
+          }
+          // The batch answers a count: the rows read again bring the saved totals.
+          await writes.edit({ id: row.id, ...changes });
           void reload();
-          return saved;
+          return { ...row, ...changes };
         }}
         actions={{ width: 170, render: rowButtons }}
         indexStart={(page.current - 1) * page.size + 1}
@@ -144,6 +279,7 @@ export function BudgetRowPage({
           fields={dialogFields}
           open={dialogOpen}
           width={900}
+          save={writes && (dialog.mode === 'add' ? writes.add : writes.edit)}
           onClose={() => setDialogOpen(false)}
           afterClose={() => setDialog(null)}
           onSaved={() => {

@@ -1,18 +1,27 @@
 import { createElement } from 'react';
 import { lazyPage } from '../../../client/lazy.ts';
-import { withRows, type Screens } from '../screens.ts';
+import { crudScreen, withRows, type Screens } from '../screens.ts';
+import { budgetFillScreens } from './fill-screens.ts';
+import { inventoryBudgetScreens } from './inventory-screens.ts';
 
 const financeBudget = async () => (await import('../../../shared/entities/budget/finance-budget.ts')).financeBudget;
 const differ = async () => (await import('../../../shared/entities/budget/differ.ts')).differ;
 
 /** The budget module's desktop screens (menus of modules/budget on the server). */
 export const budgetScreens: Screens = {
+  ...budgetFillScreens,
+  ...inventoryBudgetScreens,
   '/budget/financebudget': withRows(
     lazyPage(async () => {
-      const [{ BudgetRowPage }, entity] = await Promise.all([import('./BudgetRowPage.tsx'), financeBudget()]);
+      const [{ BudgetRowPage }, { listMonthlySums }, entity] = await Promise.all([
+        import('./BudgetRowPage.tsx'),
+        import('../../components/charts/BudgetCharts.tsx'),
+        financeBudget(),
+      ]);
       return {
         default: function FinanceBudgetScreen() {
-          return createElement(BudgetRowPage, { entity });
+          // The chart sums what the search selects: the list answers each month's Σ (financeBudget.sums).
+          return createElement(BudgetRowPage, { entity, chartSums: (query) => listMonthlySums(entity, query) });
         },
       };
     }),
@@ -41,4 +50,12 @@ export const budgetScreens: Screens = {
   ),
   // The year's differences summed by account and item: the read-only grid (budget.md §1.4).
   '/budget/differstat': lazyPage(() => import('./DifferStatPage.tsx')),
+  // No menu column (budget.md §5.7): add from the toolbar, edit on double-click, delete the selected rows.
+  '/budget/retention': crudScreen(
+    async () => (await import('../../../shared/entities/budget/retention.ts')).retention,
+    {
+      hideRowActions: true,
+      openOnDoubleClick: true,
+    },
+  ),
 };

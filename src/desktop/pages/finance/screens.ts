@@ -6,4 +6,10 @@ export const financeScreens: Screens = {
   '/finance/subject': crudScreen(async () => (await import('../../../shared/entities/finance/subject.ts')).subject, {
     hideFields: ['parentId'],
   }),
+  // The company and its month stay in view beside the many figures; a year searched without a month shows its year
+  // to date under the table (financeStat.pageRow).
+  '/finance/financestat': crudScreen(
+    async () => (await import('../../../shared/entities/finance/finance-stat.ts')).financeStat,
+    { leadColumns: ['orgId', 'year', 'month'] },
+  ),
 };

@@ -8,11 +8,14 @@ import { insertRows } from '../insert-rows.ts';
 export type BusinessDictionary = readonly [
   code: string,
   name: string,
-  items: ReadonlyArray<readonly [key: string, zh: string, en: string]>,
+  items: ReadonlyArray<readonly [key: string, zh: string, en: string, attributes?: string]>,
 ];
 
-/** The remark of an item: its extra attributes as `key:value` pairs (domain/README.md §4), here the English label. */
-export const itemRemark = (en: string) => `en:${en}`;
+/**
+ * The remark of an item: its extra attributes as `key:value` pairs separated by `;` (domain/README.md §4): the
+ * English label, then any others (a budget type's default account `subject:660201`).
+ */
+export const itemRemark = (en: string, attributes?: string) => (attributes ? `en:${en};${attributes}` : `en:${en}`);
 
 /**
  * Adds the business dictionaries' missing rows to each tenant of `tenantIds`: a dictionary's top row, then its items,
@@ -51,9 +54,16 @@ export async function seedBusinessDictionaries(
         parentId = String(rows[rows.length - 1].id);
       }
       const parent = parentId;
-      entries.forEach(([key, zh, en], index) => {
+      entries.forEach(([key, zh, en, attributes], index) => {
         if (!items.has(`${code}\n${key}`))
-          row({ parent_id: parent, code, dict_key: key, dict_value: zh, sort: index + 1, remark: itemRemark(en) });
+          row({
+            parent_id: parent,
+            code,
+            dict_key: key,
+            dict_value: zh,
+            sort: index + 1,
+            remark: itemRemark(en, attributes),
+          });
       });
     }
     await insertRows(trx, 'blade_dict_biz', rows);

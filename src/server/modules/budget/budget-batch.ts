@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
+import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { insertRows } from '../../db/insert-rows.ts';
@@ -11,7 +12,8 @@ import { computedValues } from '../../platform/entity/derived.ts';
 import { fieldsOf } from '../../platform/entity/fields.ts';
 import type { EntityService, PreparedWrite } from '../../platform/entity/service.ts';
 import type { Row } from '../../platform/entity/types.ts';
-import { idList, nextId } from '../../platform/ids.ts';
+import { idList, isId, nextId } from '../../platform/ids.ts';
+import { isRecord } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 
 /** Rows one batch takes: a year of a company's budget pasted from Excel is hundreds. */
@@ -25,27 +27,109 @@ function rowError(n: number, error: unknown): unknown {
   return failWith({ zh: `第${n}行：${error.textIn('zh')}`, en: `Row ${n}: ${error.textIn('en')}` });
 }
 
-/**
- * `batchsave`: every row saved (without id inserted, with id updated) through the entity's own submit, with every
- * rule of a single save (required fields, leaf account, the unique key against the database and the batch's own
- * earlier rows), in one transaction: all or nothing, the first refusal named by its row.
- */
-export async function batchSave(db: Db, service: EntityService, user: AuthUser, body: unknown) {
+/** A row of a batch that names a saved row by its id. */
+const idOf = (row: unknown): string | undefined => {
+  const id = isRecord(row) ? row.id : undefined;
+  return id === undefined || id === null || id === '' || id === 0 || id === '0' ? undefined : String(id);
+};
+
+/** A batch's rows as sent: a non-empty array within the limit. */
+function batchRows(body: unknown): unknown[] {
   if (!Array.isArray(body) || body.length === 0) throw fail('unreadable');
   if (body.length > BATCH_MAX)
     throw failWith({ zh: `一次最多保存${BATCH_MAX}行`, en: `At most ${BATCH_MAX} rows a batch` });
+  return body;
+}
+
+/**
+ * Every row written through the entity's own submit, with every rule of a single save (required fields, leaf account,
+ * the unique key against the database and the batch's own earlier rows), in one transaction: all or nothing, the
+ * first refusal named by its row.
+ */
+async function writeAll(
+  db: Db,
+  service: EntityService,
+  user: AuthUser,
+  rows: unknown[],
+  mode: 'submit' | 'update',
+): Promise<PreparedWrite[]> {
   const writes: PreparedWrite[] = [];
-  for (const [i, row] of body.entries()) {
+  for (const [i, row] of rows.entries()) {
     writes.push(
-      await service.prepareWrite(user, row).catch((error: unknown) => Promise.reject(rowError(i + 1, error))),
+      await service.prepareWrite(user, row, { mode }).catch((error: unknown) => Promise.reject(rowError(i + 1, error))),
     );
   }
   await db.transaction().execute(async (trx) => {
     for (const [i, write] of writes.entries())
       await write.write(trx as DynamicDb).catch((error: unknown) => Promise.reject(rowError(i + 1, error)));
   });
+  return writes;
+}
+
+/**
+ * `batchsave`: every row saved, without id inserted, with id updated (budget.md §5.4), all or nothing. `newOnly`: the
+ * batch adds rows only (inventorybudget, §5.5), a row with an id refuses it with this message.
+ */
+export async function batchSave(
+  db: Db,
+  service: EntityService,
+  user: AuthUser,
+  body: unknown,
+  options: { newOnly?: LocalText } = {},
+) {
+  const rows = batchRows(body);
+  if (options.newOnly && rows.some((row) => idOf(row) !== undefined)) throw failWith(options.newOnly);
+  const writes = await writeAll(db, service, user, rows, 'submit');
   const inserted = writes.filter((w) => w.inserting).length;
   return { inserted, updated: writes.length - inserted };
+}
+
+/** What a `batchupdate` may change of a row, and the fields naming the row that it may not. */
+export interface BatchUpdateRule {
+  /** Fields taken from each row; any other field sent is left as it is. */
+  fields: readonly string[];
+  /** Fields whose value sent must be the row's own, else the batch is refused with `message`. */
+  key: readonly string[];
+  message: LocalText;
+}
+
+/**
+ * `batchupdate` (budget.md §5.5): rows with ids, each a row the caller sees (`第N行记录不存在` otherwise), changed in
+ * `rule.fields` only, with every rule of a single save, all or nothing.
+ */
+export async function batchUpdate(
+  db: Db,
+  service: EntityService,
+  user: AuthUser,
+  body: unknown,
+  rule: BatchUpdateRule,
+) {
+  const rows = batchRows(body);
+  const fields = fieldsOf(service.entity);
+  const ids = rows.map(idOf);
+  const known = ids.filter((id): id is string => id !== undefined && isId(id));
+  const saved = new Map<string, Row>(
+    known.length
+      ? (await (await service.visibleRows(user))(db).where('id', 'in', known).selectAll().execute()).map((row) => [
+          String(row.id),
+          row,
+        ])
+      : [],
+  );
+  const updates = rows.map((row, i) => {
+    const before = saved.get(ids[i] ?? '');
+    if (!before || !isRecord(row)) throw failWith({ zh: `第${i + 1}行记录不存在`, en: `Row ${i + 1}: no such record` });
+    const column = (name: string) => fields.get(name)!.column;
+    const sent = (name: string) => row[name] !== undefined && row[name] !== null && row[name] !== '';
+    if (rule.key.some((name) => sent(name) && String(row[name]).trim() !== String(before[column(name)] ?? '').trim()))
+      throw failWith(rule.message);
+    return {
+      id: ids[i],
+      ...Object.fromEntries(rule.fields.filter((name) => name in row).map((name) => [name, row[name]])),
+    };
+  });
+  await writeAll(db, service, user, updates, 'update');
+  return { updated: updates.length };
 }
 
 /** The fields of the entity's unique key within a year (`year` first among the scope of a field's `unique`). */

@@ -8,6 +8,8 @@ import { insertRows } from '../../db/insert-rows.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { nextId } from '../../platform/ids.ts';
 import { DEMO_SEASON, demoAudit, demoNoise } from '../system/demo.ts';
+import { seedBudgetFillDemo } from './fill-demo.ts';
+import { seedInventoryBudgetDemo } from './inventory-demo.ts';
 
 /** The demo group's companies and their yearly revenue budget (CNY). */
 const COMPANIES: ReadonlyArray<readonly [string, number]> = [
@@ -48,20 +50,22 @@ interface Spec {
   /** The year's budget, spread over the months by season. */
   yearly: number;
   sort: number;
+  /** How far the actuals run above the budget on average (a material whose price rose); none by default. */
+  drift?: number;
   /** The entity's own columns. */
   extra?: Record<string, unknown>;
 }
 
 /**
  * Rows of a monthly budget entity: each year's budget in whole hundreds a month (December taking what rounding left,
- * so the months add up to the year), actuals 85–115 % of it for the months before this one, derived values worked out
- * as a save does.
+ * so the months add up to the year), actuals 85–115 % of it (plus the drift) for the months before this one, derived
+ * values worked out as a save does.
  */
 function monthlyRows(entity: EntityDef, specs: Spec[], today: string): Array<Record<string, unknown>> {
   const thisYear = Number(today.slice(0, 4));
   const thisMonth = Number(today.slice(5, 7));
   const audit = demoAudit();
-  return specs.map(({ year, orgId, subject, title, yearly, sort, extra }) => {
+  return specs.map(({ year, orgId, subject, title, yearly, sort, drift = 0, extra }) => {
     const row: Record<string, unknown> = { year, org_id: orgId, subject, title, sort, ...extra };
     let left = yearly;
     for (const month of MONTHS) {
@@ -70,7 +74,7 @@ function monthlyRows(entity: EntityDef, specs: Spec[], today: string): Array<Rec
       const done = year < thisYear || month < thisMonth;
       row[`amount${month}`] = amount;
       row[`actual${month}`] = done
-        ? round2(amount * (0.85 + 0.3 * demoNoise(`${orgId}${subject}${title}${year}`, month)))
+        ? round2(amount * (0.85 + drift + 0.3 * demoNoise(`${orgId}${subject}${title}${year}`, month)))
         : 0;
     }
     return { ...row, ...computedValues(entity, row), id: nextId(), tenant_id: '000000', ...audit };
@@ -89,6 +93,8 @@ const MATERIALS: ReadonlyArray<readonly [string, number]> = [
   ['包装材料', 0.02],
   ['辅料', 0.015],
 ];
+/** Steel cost more than planned every month (its price rose): the summary's overspend, the others mostly saved. */
+const PRICE_RISE: Readonly<Record<string, number>> = { 钢材: 0.15 };
 
 /**
  * The demo group's budgets (`npm run demo`), last year's and this year's for both companies: the P&L budget by account
@@ -136,11 +142,17 @@ export async function seedBudgetDemo(db: Db): Promise<string[]> {
               title,
               yearly: Math.round((revenue * share) / 100) * 100,
               sort: i + 1,
+              drift: PRICE_RISE[title],
               extra: { material_category: title },
             })),
           ),
         );
   await insertRows(db, 'erp_finance_budget', monthlyRows(financeBudget, finance, today));
   await insertRows(db, 'erp_differ', monthlyRows(differ, materials, today));
-  return [`${finance.length} financial budget rows`, `${materials.length} material cost difference rows`];
+  return [
+    `${finance.length} financial budget rows`,
+    `${materials.length} material cost difference rows`,
+    ...(await seedBudgetFillDemo(db)),
+    ...(await seedInventoryBudgetDemo(db)),
+  ];
 }

@@ -20,7 +20,8 @@ export const BUDGET_DICTIONARIES: readonly BusinessDictionary[] = [
     '预算类型',
     [
       ['1', '费用预算', 'Expense budget'],
-      ['2', '人工预算', 'Labour budget (by post)'],
+      // Its default account (budget.md §1.2): 管理费用-职工薪酬.
+      ['2', '人工预算', 'Labour budget (by post)', 'subject:660201'],
       ['3', '资本性支出预算', 'Capex budget'],
       ['4', '销售收入预算', 'Sales revenue budget'],
     ],

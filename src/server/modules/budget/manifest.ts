@@ -1,4 +1,4 @@
-import { SYS, approval, btn, business } from '../../db/seed/menus.ts';
+import { SYS, approval, btn, business, exportBtn, importBtn } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { BUDGET_DICTIONARIES } from './dictionaries.ts';
 import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';
@@ -7,6 +7,24 @@ import { differRoutes } from './differ.routes.ts';
 import { batchRoutes } from './budget-batch.ts';
 import { budgetRowHooks } from './budget-row.hooks.ts';
 import { seedBudgetDemo } from './demo.ts';
+import { retention } from '../../../shared/entities/budget/retention.ts';
+import { retentionHooks } from './retention.hooks.ts';
+import { seedRetentionDemo } from './demo-retention.ts';
+import { budgetFill } from '../../../shared/entities/budget/budget-fill.ts';
+import { budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
+import { budgetFillHooks, budgetSituationHooks } from './budget-fill.hooks.ts';
+import { budgetFillRoutes } from './budget-fill.routes.ts';
+import { BUDGET_MODELS } from './budget-approval.ts';
+import { seedModels } from '../flow/flow-seed.ts';
+import { inventoryBudget } from '../../../shared/entities/budget/inventory-budget.ts';
+import { productRowHooks } from '../../platform/product-row.ts';
+import { inventoryBudgetRoutes } from './inventory-budget.routes.ts';
+
+/** 导入 / 导出 of a monthly grid (the engine's Excel routes of the entity). */
+const excelButtons = (code: string) => [
+  importBtn(code, `${SYS}/${code}/import-${code}`),
+  exportBtn(code, `${SYS}/${code}/export-${code}`),
+];
 
 const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont iconicon_discount', [
   [
@@ -20,6 +38,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
         approval('budgetfill', 'budgetfill', 'approve', '审核', 'Approve', 'check'),
         approval('budgetfill', 'budgetfill', 'reject', '驳回', 'Reject', 'close'),
         approval('budgetfill', 'budgetfill', 'unapprove', '反审核', 'Unapprove', 'undo'),
+        ...excelButtons('budgetfill'),
       ],
     },
   ],
@@ -28,7 +47,10 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
     '预算执行情况',
     'Budget situation',
     {
-      extra: [approval('budgetsituation', 'budgetsituation', 'approve', '审核', 'Approve', 'check')],
+      extra: [
+        approval('budgetsituation', 'budgetsituation', 'approve', '审核', 'Approve', 'check'),
+        ...excelButtons('budgetsituation'),
+      ],
     },
   ],
   ['labourbudget', '人工预算执行', 'Labour budget situation', { entity: 'budgetsituation' }],
@@ -57,6 +79,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
           1,
           `${SYS}/financebudget/batchcopy`,
         ),
+        ...excelButtons('financebudget'),
       ],
     },
   ],
@@ -80,22 +103,31 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
     },
   ],
   ['inventorybudgetstat', '存货预算汇总', 'Inventory budget summary', { entity: 'inventorybudget', only: ['view'] }],
-  ['differ', '材料成本差异', 'Material cost difference'],
+  ['differ', '材料成本差异', 'Material cost difference', { extra: excelButtons('differ') }],
   ['differstat', '材料成本差异汇总', 'Material cost difference summary', { entity: 'differ', only: ['view'] }],
   ['retention', '集团管理费', 'Group management fee'],
 ]);
 
 /**
- * 预算管理 (issue 14, domain/budget.md): the financial budget and the material cost difference so far, in the monthly
- * row every budget screen shares;
- * the other screens are planned (desktop/pages/planned.ts).
+ * 预算管理 (issue 14, domain/budget.md): budget lines and their approval (also in the workflow's inbox), the budget
+ * situation, the financial budget, the material cost difference and the group management fee, in the monthly row
+ * every budget screen shares; the screens not built yet are planned (desktop/pages/planned.ts).
  */
 export const budgetModule = defineModule({
   name: 'budget',
-  entities: [financeBudget, differ],
-  hooks: { [financeBudget.name]: budgetRowHooks, [differ.name]: budgetRowHooks },
-  routes: [batchRoutes(financeBudget), differRoutes],
+  entities: [budgetFill, budgetSituation, financeBudget, differ, retention, inventoryBudget],
+  hooks: {
+    [budgetFill.name]: budgetFillHooks,
+    [budgetSituation.name]: budgetSituationHooks,
+    [financeBudget.name]: budgetRowHooks,
+    [differ.name]: budgetRowHooks,
+    [retention.name]: retentionHooks,
+    [inventoryBudget.name]: () => productRowHooks(inventoryBudget),
+  },
+  routes: [batchRoutes(financeBudget), differRoutes, budgetFillRoutes, inventoryBudgetRoutes],
   menus: [budgetMenu],
   businessDictionaries: BUDGET_DICTIONARIES,
-  demo: seedBudgetDemo,
+  // The budget approval process every tenant shares (the lines' inbox tasks).
+  install: (trx) => seedModels(trx, BUDGET_MODELS),
+  demo: async (db) => [...(await seedBudgetDemo(db)), ...(await seedRetentionDemo(db))],
 });

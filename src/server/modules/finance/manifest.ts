@@ -4,6 +4,9 @@ import { FINANCE_DICTIONARIES } from './dictionaries.ts';
 import { subject } from '../../../shared/entities/finance/subject.ts';
 import { seedChart, subjectHooks, subjectReaction } from './subject.hooks.ts';
 import { seedFinanceDemo } from './demo.ts';
+import { seedFinanceStatDemo } from './demo-stat.ts';
+import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
+import { financeStatHooks } from './finance-stat.hooks.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -35,16 +38,16 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
 ]);
 
 /**
- * 财务管理 (domain/finance.md): the chart of accounts so far, which budgets name their rows by (issue 14); the other
- * screens are planned (desktop/pages/planned.ts).
+ * 财务管理 (domain/finance.md): the chart of accounts, which budgets name their rows by (issue 14), and the monthly
+ * finance statistics; the other screens are planned (desktop/pages/planned.ts).
  */
 export const financeModule = defineModule({
   name: 'finance',
-  entities: [subject],
-  hooks: { [subject.name]: subjectHooks },
+  entities: [subject, financeStat],
+  hooks: { [subject.name]: subjectHooks, [financeStat.name]: financeStatHooks },
   reactions: { [subject.name]: subjectReaction },
   tenantRows: seedChart,
   menus: [financeMenu],
-  demo: seedFinanceDemo,
+  demo: async (db) => [...(await seedFinanceDemo(db)), ...(await seedFinanceStatDemo(db))],
   businessDictionaries: FINANCE_DICTIONARIES,
 });

@@ -10,6 +10,7 @@ import type { EntityService } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
 import { camelToSnake, refNameKey, type ApprovalDef, type EntityDef } from '../../../shared/entities/define.ts';
 import { formatDateTime, wireDateTime } from '../../../shared/contract/time.ts';
+import { REQUEST_STATUS, type FlowResult } from '../../../shared/flow/types.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { taskUserOf } from './engine-runner.ts';
 import { flowOf } from './flow-module.ts';
@@ -55,46 +56,51 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   const variablesOf = (row: Record<string, unknown>): Variables =>
     Object.fromEntries(approval.variables.map((name) => [name, Number(row[camelToSnake(name)])]));
 
-  runtime.registerBusiness(
-    table,
-    (transition) => setStatus(transition),
-    async (trx, businessId) => {
-      const row = await businessRow(trx, table, businessId);
-      return row ? variablesOf(row) : {};
-    },
-  );
+  // A module that starts its rows' processes itself also follows their steps (registerBusiness of its own).
+  if (!approval.startedByModule) registerRequests();
+  function registerRequests() {
+    runtime.registerBusiness(
+      table,
+      (transition) => setStatus(transition),
+      async (trx, businessId) => {
+        const row = await businessRow(trx, table, businessId);
+        return row ? variablesOf(row) : {};
+      },
+    );
+  }
 
   // New request: saved and started together. With an `id`: the applicant updates his request (while adjusting it).
   // Both are the engine's writes, with all its checks; the process decides the status.
-  app.post(`${base}/start-process`, { schema: ANY_PARAMS }, async (request) => {
-    const { user } = request;
-    const body = paramsOf(request);
-    const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
-    if (str(body.id)) {
-      if (!isId(str(body.id))) throw failWith(MESSAGES.requestNotFound);
-      const update = await service.prepareWrite(user, input, {
-        mode: 'update',
-        own: { notFound: MESSAGES.requestNotFound },
+  if (!approval.startedByModule)
+    app.post(`${base}/start-process`, { schema: ANY_PARAMS }, async (request) => {
+      const { user } = request;
+      const body = paramsOf(request);
+      const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
+      if (str(body.id)) {
+        if (!isId(str(body.id))) throw failWith(MESSAGES.requestNotFound);
+        const update = await service.prepareWrite(user, input, {
+          mode: 'update',
+          own: { notFound: MESSAGES.requestNotFound },
+        });
+        await db.transaction().execute((trx) => update.write(trx));
+        return ok(request, null);
+      }
+      const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
+      const taskUser = await checkTaskUser(db, user, body.taskUser);
+      const insert = await service.prepareWrite(user, input, { mode: 'save' });
+      const variables = { ...variablesOf(insert.preview), taskUser: taskUserOf(taskUser) };
+      const start = { definitionId, businessTable: table, businessId: insert.id, variables };
+      await runtime.start(user, start, async (trx, instanceId) => {
+        await insert.write(trx, {
+          process_definition_id: definitionId,
+          process_instance_id: instanceId,
+          task_user: taskUser,
+          apply_time: formatDateTime(),
+          status: approval.status.running,
+        });
       });
-      await db.transaction().execute((trx) => update.write(trx));
       return ok(request, null);
-    }
-    const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
-    const taskUser = await checkTaskUser(db, user, body.taskUser);
-    const insert = await service.prepareWrite(user, input, { mode: 'save' });
-    const variables = { ...variablesOf(insert.preview), taskUser: taskUserOf(taskUser) };
-    const start = { definitionId, businessTable: table, businessId: insert.id, variables };
-    await runtime.start(user, start, async (trx, instanceId) => {
-      await insert.write(trx, {
-        process_definition_id: definitionId,
-        process_instance_id: instanceId,
-        task_user: taskUser,
-        apply_time: formatDateTime(),
-        status: approval.status.running,
-      });
     });
-    return ok(request, null);
-  });
 
   app.get(`${base}/detail`, { schema: queryParams({ businessId: Param }) }, async (request) => {
     const id = requiredParam(request.query, 'businessId');
@@ -116,7 +122,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       createDept: str(row.create_dept),
       createTime: wireDateTime(row.create_time),
       updateTime: wireDateTime(row.update_time),
-      status: Number(row.status),
+      status: requestStatus(approval, row),
       flow: {
         assignee: taskUserOfId(str(row.create_user)),
         assigneeName: str(applicant),
@@ -139,6 +145,18 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   }
 }
 
+/**
+ * The request's state as every approvable's clients read it: a request's `status` as it is; the state field of a
+ * business with its own (REQUEST_STATUS): the result its value stands for (a budget line's 已驳回 3 is `rejected`);
+ * a value no result maps to (a draft) as it is.
+ */
+function requestStatus(approval: ApprovalDef, row: Record<string, unknown>): number {
+  if (!approval.field) return Number(row.status);
+  const value = Number(row[camelToSnake(approval.field ?? 'status')]);
+  const result = (Object.keys(approval.status) as FlowResult[]).find((key) => approval.status[key] === value);
+  return result ? REQUEST_STATUS[result] : value;
+}
+
 /** A field sent under its older wire name (fund's `useFor`) when not under its own. */
 function withAliases(approval: ApprovalDef, body: Record<string, unknown>): Record<string, unknown> {
   const input = { ...body };
@@ -147,13 +165,14 @@ function withAliases(approval: ApprovalDef, body: Record<string, unknown>): Reco
 }
 
 /**
- * The request's own fields on the wire (the process columns are sent by the caller): dates as text, counts as
- * numbers, amounts as their exact stored text (`9999.99`); older names beside the field.
+ * The request's own fields on the wire (the process columns are sent by the caller), derived ones included: dates as
+ * text, counts as numbers, amounts as their exact stored text (`9999.99`); older names beside the field.
  */
 function requestWire(entity: Approvable, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.readonly || field.secret || name === 'status') continue;
+    // Derived figures are the request's too (a budget line's full-year amount); the server's other columns are not.
+    if ((field.readonly && !field.derive) || field.secret || name === 'status') continue;
     const value = row[camelToSnake(name)];
     if (field.ref) out[refNameKey(name, field)] = str(row[refNameKey(name, field)]);
     if (field.type === 'datetime') out[name] = wireDateTime(value);

@@ -1,3 +1,4 @@
+import { APPROVALS } from '../../../shared/entities/approvals.ts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
@@ -346,13 +347,29 @@ export class FlowQueries {
 
   /**
    * Definitions as FlowProcess. `tenantId` undefined: every tenant (platform administration); else that tenant's and
-   * the shared ones. `latest`: only the newest version of each key; `activeOnly`: not suspended.
+   * the shared ones. `latest`: only the newest version of each key; `activeOnly`: not suspended; `startable`: those
+   * a user starts by hand.
    */
   async definitions(
     query: Query,
-    options: { tenantId?: string; latest: boolean; activeOnly: boolean },
+    options: { tenantId?: string; latest: boolean; activeOnly: boolean; startable?: boolean },
   ): Promise<Page<FlowProcess>> {
     let q: Select = this.db.selectFrom('blade_flow_definition as d').selectAll('d');
+    if (options.startable) {
+      // A business whose rows start their own processes (budget lines, by their 提交) is never started by hand.
+      const kinds = new Set(APPROVALS.filter((e) => e.approval.startedByModule).map((e) => e.approval.kind));
+      if (kinds.size)
+        q = q.where(
+          'd.category',
+          'not in',
+          this.db
+            .selectFrom('blade_dict')
+            .select('dict_key')
+            .where('code', '=', 'flow')
+            .where('parent_id', '<>', '0')
+            .where('remark', 'in', [...kinds]),
+        );
+    }
     if (options.tenantId !== undefined) q = q.where('d.tenant_id', 'in', [options.tenantId, '']);
     if (options.activeOnly) q = q.where('d.suspension_state', '=', ACTIVE);
     if (options.latest) {

@@ -57,6 +57,8 @@ export interface FlowTransition {
   pass?: boolean;
   /** element id of the completed task */
   taskKey?: string;
+  /** the completing user's comment (an approval's opinion) */
+  comment?: string;
   /** where the process stands for its starter after this step */
   result: FlowResult;
   variables: Variables;
@@ -111,47 +113,55 @@ export class FlowRuntime {
     input: StartInput,
     inTransaction?: (trx: Db, instanceId: string) => Promise<void>,
   ): Promise<string> {
+    return this.db.transaction().execute((trx) => this.startIn(trx, user, input, inTransaction));
+  }
+
+  /** `start` inside the caller's transaction (a business that sends several rows at once, all or none). */
+  async startIn(
+    trx: Db,
+    user: AuthUser,
+    input: StartInput,
+    inTransaction?: (trx: Db, instanceId: string) => Promise<void>,
+  ): Promise<string> {
     const variables = checkVariables({ ...input.variables, createUser: taskUserOfId(user.userId) });
-    return this.db.transaction().execute(async (trx) => {
-      const definition = (await trx
-        .selectFrom('blade_flow_definition')
-        .selectAll()
-        .where('id', '=', input.definitionId)
-        .where('tenant_id', 'in', [user.tenantId, ''])
-        .executeTakeFirst()) as DefinitionRow | undefined;
-      if (!definition) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
-      if (Number(definition.suspension_state) !== ACTIVE)
-        throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
-      refuseSelfApproval(variables.taskUser, variables);
-      const now = new Date();
-      const businessTable = input.businessTable ?? '';
-      const businessId = input.businessId ?? '';
-      const instance: InstanceRow = {
-        id: nextId(),
-        tenant_id: user.tenantId,
-        definition_id: definition.id,
-        process_key: definition.process_key,
-        business_key: businessTable ? `${businessTable}:${businessId}` : '',
-        business_table: businessTable,
-        business_id: businessId,
-        start_user: user.userId,
-        state: 'running',
-        delete_reason: '',
-        start_time: formatDateTime(now),
-        end_time: null,
-        variables: JSON.stringify(variables),
-        engine_state: '',
-        version: 0,
-        result: 'running',
-      };
-      const result = await step(() => startRun(instance.id, definition.xml, variables));
-      await trx.insertInto('blade_flow_instance').values(instance).execute();
-      await inTransaction?.(trx, instance.id);
-      const outcome: FlowResult = result.finished ? 'approved' : 'running';
-      await this.apply(trx, user, instance, definition.name, result, variables, now, outcome);
-      await this.business(trx, user, instance, 'started', result.finished, variables, outcome);
-      return instance.id;
-    });
+    const definition = (await trx
+      .selectFrom('blade_flow_definition')
+      .selectAll()
+      .where('id', '=', input.definitionId)
+      .where('tenant_id', 'in', [user.tenantId, ''])
+      .executeTakeFirst()) as DefinitionRow | undefined;
+    if (!definition) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
+    if (Number(definition.suspension_state) !== ACTIVE)
+      throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
+    refuseSelfApproval(variables.taskUser, variables);
+    const now = new Date();
+    const businessTable = input.businessTable ?? '';
+    const businessId = input.businessId ?? '';
+    const instance: InstanceRow = {
+      id: nextId(),
+      tenant_id: user.tenantId,
+      definition_id: definition.id,
+      process_key: definition.process_key,
+      business_key: businessTable ? `${businessTable}:${businessId}` : '',
+      business_table: businessTable,
+      business_id: businessId,
+      start_user: user.userId,
+      state: 'running',
+      delete_reason: '',
+      start_time: formatDateTime(now),
+      end_time: null,
+      variables: JSON.stringify(variables),
+      engine_state: '',
+      version: 0,
+      result: 'running',
+    };
+    const result = await step(() => startRun(instance.id, definition.xml, variables));
+    await trx.insertInto('blade_flow_instance').values(instance).execute();
+    await inTransaction?.(trx, instance.id);
+    const outcome: FlowResult = result.finished ? 'approved' : 'running';
+    await this.apply(trx, user, instance, definition.name, result, variables, now, outcome);
+    await this.business(trx, user, instance, 'started', result.finished, variables, outcome);
+    return instance.id;
   }
 
   /**
@@ -163,48 +173,83 @@ export class FlowRuntime {
     input: CompleteInput,
     inTransaction?: (trx: Db, instance: InstanceRow, task: TaskRow) => Promise<void>,
   ): Promise<void> {
-    const extra = checkVariables(input.variables ?? {});
     await this.db.transaction().execute(async (trx) => {
       const { instance, task } = await this.lockTask(trx, user, input.taskId);
       const me = taskUserOfId(user.userId);
       if (task.assignee !== me && !(task.assignee === '' && (await this.isCandidate(trx, user, task.id)))) {
         throw failWith(FLOW_MESSAGES.taskNotFound);
       }
-      task.assignee = me;
-      const previous = JSON.parse(instance.variables) as Variables;
-      const own = (await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id)) ?? {};
-      const variables = checkVariables({
-        ...previous,
-        ...writable(extra, previous, me === previous.createUser),
-        ...own,
-        pass: input.pass,
-      });
-      if (Object.hasOwn(extra, 'taskUser')) refuseSelfApproval(extra.taskUser, previous);
-      const now = new Date();
-      const result = await step(() =>
-        signalRun(instance.id, instance.engine_state, task.execution_id, { pass: input.pass, assignee: me }, variables),
-      );
-      await closeTask(trx, task, 'completed', input.pass ? 'approve' : 'reject', now);
-      const comment =
-        input.comment?.trim() || (input.pass ? FLOW_MESSAGES.commentApprove : FLOW_MESSAGES.commentReject)[lang];
-      await addComment(trx, instance, task.id, user.userId, 'comment', comment, now);
-      await inTransaction?.(trx, instance, task);
-      const outcome = completedResult(result.finished, input.pass, me === previous.createUser);
-      await this.apply(
-        trx,
-        user,
-        instance,
-        await definitionName(trx, instance),
-        result,
-        variables,
-        now,
-        outcome,
-        task.id,
-      );
-      await this.business(trx, user, instance, 'completed', result.finished, variables, outcome, {
-        pass: input.pass,
-        taskKey: task.task_key,
-      });
+      await this.completeIn(trx, user, instance, task, input, inTransaction);
+    });
+  }
+
+  /**
+   * Decides the open task of a running instance for its business, in the business's transaction: the business has
+   * checked the caller's right to decide (a budget approver's button), so he need not be the task's candidate. Returns
+   * false when the instance is not running (nothing to decide).
+   */
+  async decideIn(trx: Db, user: AuthUser, instanceId: string, pass: boolean, comment: string): Promise<boolean> {
+    const instance = isId(instanceId) ? await lockInstance(trx, instanceId) : undefined;
+    if (!instance || instance.state !== 'running') return false;
+    const [task] = await openTasksOf(trx, instance.id);
+    if (!task) return false;
+    await this.completeIn(trx, user, instance, task, { taskId: task.id, pass, comment });
+    return true;
+  }
+
+  /** Withdraws a running instance in the business's transaction (its starter takes his submission back). */
+  async withdrawIn(trx: Db, user: AuthUser, instanceId: string, reason: string): Promise<boolean> {
+    const instance = isId(instanceId) ? await lockInstance(trx, instanceId) : undefined;
+    if (!instance || instance.state !== 'running') return false;
+    await this.end(trx, user, instance, reason, 'withdraw');
+    return true;
+  }
+
+  private async completeIn(
+    trx: Db,
+    user: AuthUser,
+    instance: InstanceRow,
+    task: TaskRow,
+    input: CompleteInput,
+    inTransaction?: (trx: Db, instance: InstanceRow, task: TaskRow) => Promise<void>,
+  ): Promise<void> {
+    const extra = checkVariables(input.variables ?? {});
+    const me = taskUserOfId(user.userId);
+    task.assignee = me;
+    const previous = JSON.parse(instance.variables) as Variables;
+    const own = (await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id)) ?? {};
+    const variables = checkVariables({
+      ...previous,
+      ...writable(extra, previous, me === previous.createUser),
+      ...own,
+      pass: input.pass,
+    });
+    if (Object.hasOwn(extra, 'taskUser')) refuseSelfApproval(extra.taskUser, previous);
+    const now = new Date();
+    const result = await step(() =>
+      signalRun(instance.id, instance.engine_state, task.execution_id, { pass: input.pass, assignee: me }, variables),
+    );
+    await closeTask(trx, task, 'completed', input.pass ? 'approve' : 'reject', now);
+    const comment =
+      input.comment?.trim() || (input.pass ? FLOW_MESSAGES.commentApprove : FLOW_MESSAGES.commentReject)[lang];
+    await addComment(trx, instance, task.id, user.userId, 'comment', comment, now);
+    await inTransaction?.(trx, instance, task);
+    const outcome = completedResult(result.finished, input.pass, me === previous.createUser);
+    await this.apply(
+      trx,
+      user,
+      instance,
+      await definitionName(trx, instance),
+      result,
+      variables,
+      now,
+      outcome,
+      task.id,
+    );
+    await this.business(trx, user, instance, 'completed', result.finished, variables, outcome, {
+      pass: input.pass,
+      taskKey: task.task_key,
+      comment,
     });
   }
 
@@ -478,7 +523,7 @@ export class FlowRuntime {
     finished: boolean,
     variables: Variables,
     result: FlowResult,
-    extra: { pass?: boolean; taskKey?: string } = {},
+    extra: { pass?: boolean; taskKey?: string; comment?: string } = {},
   ) {
     const handler = this.businesses.get(instance.business_table);
     if (!handler) return;

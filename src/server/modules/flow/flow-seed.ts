@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/connect.ts';
 import { SEED } from '../system/install.ts';
@@ -13,14 +13,43 @@ const MODELS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'models');
 const SEED_TIME = '2018-08-08 08:08:08';
 const ADMIN = SEED.userAdmin;
 
-const SEED_MODELS = [
-  { id: '1123598822738675201', key: 'Leave', name: '请假流程', file: 'leave.bpmn20.xml', category: '1' },
-  { id: '1123598822738675202', key: 'Finance', name: '资金审批流程', file: 'finance.bpmn20.xml', category: '2' },
+/** A model a module ships: its file, and the tenant it is deployed for (`''`: one definition every tenant shares). */
+export interface SeedModel {
+  id: string;
+  key: string;
+  name: string;
+  /** the BPMN file's path */
+  path: string;
+  category: string;
+  tenantId: string;
+}
+
+const SEED_MODELS: SeedModel[] = [
+  {
+    id: '1123598822738675201',
+    key: 'Leave',
+    name: '请假流程',
+    path: join(MODELS_DIR, 'leave.bpmn20.xml'),
+    category: '1',
+    tenantId: '000000',
+  },
+  {
+    id: '1123598822738675202',
+    key: 'Finance',
+    name: '资金审批流程',
+    path: join(MODELS_DIR, 'finance.bpmn20.xml'),
+    category: '2',
+    tenantId: '000000',
+  },
 ];
 
-export async function seedFlow(trx: Db): Promise<void> {
-  for (const model of SEED_MODELS) {
-    const xml = readFileSync(join(MODELS_DIR, model.file), 'utf8');
+export const seedFlow = (trx: Db): Promise<void> => seedModels(trx, SEED_MODELS);
+
+/** Saves each model and deploys it once for its tenant; a model or deployment that exists is left as it is. */
+export async function seedModels(trx: Db, models: readonly SeedModel[]): Promise<void> {
+  for (const model of models) {
+    const xml = readFileSync(model.path, 'utf8');
+    const file = basename(model.path);
     await trx
       .insertInto('blade_flow_model')
       .values({
@@ -44,15 +73,15 @@ export async function seedFlow(trx: Db): Promise<void> {
     const deployed = await trx
       .selectFrom('blade_flow_definition')
       .select('id')
-      .where('tenant_id', '=', '000000')
+      .where('tenant_id', '=', model.tenantId)
       .where('process_key', '=', model.key)
       .executeTakeFirst();
     if (!deployed)
       await deploy(trx, ADMIN, {
         xml,
         category: model.category,
-        tenantIds: ['000000'],
-        resourceName: model.file,
+        tenantIds: [model.tenantId],
+        resourceName: file,
         modelId: model.id,
       });
   }

@@ -324,6 +324,27 @@ export async function tenantAdministrators(trx: Db, tenantId: string, limit = 20
   );
 }
 
+/** The users whose roles hold a menu or button code (the approvers of a business whose approval is a button). */
+export async function usersWithCode(trx: Db, tenantId: string, code: string, limit = 200): Promise<string[]> {
+  const roles = await trx
+    .selectFrom('blade_role as r')
+    .innerJoin('blade_role_menu as rm', 'rm.role_id', 'r.id')
+    .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+    .select('r.id')
+    .distinct()
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.is_deleted', '=', 0)
+    .where('m.code', '=', code)
+    .where('m.is_deleted', '=', 0)
+    .execute();
+  return usersOfRoles(
+    trx,
+    tenantId,
+    roles.map((r) => String(r.id)),
+    limit,
+  );
+}
+
 async function usersOfRoles(trx: Db, tenantId: string, roleIds: string[], limit: number): Promise<string[]> {
   if (!roleIds.length) return [];
   // role_id is a comma list of role ids

@@ -23,6 +23,7 @@ export const flowModule = defineModule({
       [
         ['1', '请假流程', 'leave'],
         ['2', '资金审批流程', 'finance'],
+        ['3', '预算审批流程', 'budgetfill'],
       ],
     ],
   ],

@@ -30,7 +30,12 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
     const latest = String(request.query.mode ?? '1') !== '2';
     return ok(
       request,
-      await queries.definitions(request.query, { tenantId: request.user.tenantId, latest, activeOnly: true }),
+      await queries.definitions(request.query, {
+        tenantId: request.user.tenantId,
+        latest,
+        activeOnly: true,
+        startable: true,
+      }),
     );
   });
   app.get(`${WORK}/claim-list`, list, async (request) => ok(request, await queries.claim(request.user, request.query)));

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connect.ts';
 import { hashPlainPassword } from '../auth/password.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
-import { SEED } from './install.ts';
+import { BUSINESS_UNIT_PARENT_PARAM } from '../../platform/entity/company.ts';
+import { SEED, insertSeedRows } from './install.ts';
 
 /**
  * Demo data (`npm run demo`): one person per seeded role of tenant 000000, so a new user can walk a request the whole
@@ -139,4 +140,52 @@ export async function seedDemoCompanies(db: Db): Promise<string[]> {
     coded += Number(updated.numUpdatedRows);
   }
   return coded ? [`${coded} company codes`] : [];
+}
+
+/** The demo group's business units (事业部, domain/README.md §3.4), under their parent department. */
+export const DEMO_BUSINESS_UNITS = {
+  parent: '1123598813738675301',
+  body: '1123598813738675302',
+  interior: '1123598813738675303',
+} as const;
+
+/**
+ * The demo group's business units: a 事业部 department under the group with 车身系统事业部 and 内外饰事业部 below it,
+ * named the business-unit parent (`erp.businessUnitParentId`) unless a parent is set already. Rows already there stay.
+ */
+export async function seedDemoBusinessUnits(db: Db): Promise<string[]> {
+  const before = await db
+    .selectFrom('blade_dept')
+    .select('id')
+    .where('id', 'in', Object.values(DEMO_BUSINESS_UNITS))
+    .execute();
+  const dept = (id: string, parent: string, ancestors: string, name: string, sort: number) => ({
+    id,
+    tenant_id: '000000',
+    parent_id: parent,
+    ancestors,
+    dept_category: 1,
+    dept_name: name,
+    full_name: name,
+    sort,
+    is_deleted: 0,
+  });
+  const under = `0,${SEED.deptRoot},${DEMO_BUSINESS_UNITS.parent}`;
+  await insertSeedRows(db, 'blade_dept', [
+    dept(DEMO_BUSINESS_UNITS.parent, SEED.deptRoot, `0,${SEED.deptRoot}`, '事业部', 9),
+    dept(DEMO_BUSINESS_UNITS.body, DEMO_BUSINESS_UNITS.parent, under, '车身系统事业部', 1),
+    dept(DEMO_BUSINESS_UNITS.interior, DEMO_BUSINESS_UNITS.parent, under, '内外饰事业部', 2),
+  ]);
+  await insertSeedRows(db, 'blade_param', [
+    {
+      id: '1123598819738675301',
+      param_name: '事业部上级机构',
+      param_key: BUSINESS_UNIT_PARENT_PARAM,
+      param_value: DEMO_BUSINESS_UNITS.parent,
+      remark: '集团管理费等表单的事业部选项：该部门的下级部门',
+      ...demoAudit(),
+    },
+  ]);
+  const added = Object.keys(DEMO_BUSINESS_UNITS).length - before.length;
+  return added ? [`${added} business-unit departments`] : [];
 }

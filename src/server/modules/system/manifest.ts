@@ -13,7 +13,7 @@ import { topMenu } from '../../../shared/entities/system/top-menu.ts';
 import { user } from '../../../shared/entities/system/user.ts';
 import { workCalendar } from '../../../shared/entities/system/work-calendar.ts';
 import { defineModule } from '../../platform/module.ts';
-import { seedDemo, seedDemoCompanies } from './demo.ts';
+import { seedDemo, seedDemoBusinessUnits, seedDemoCompanies } from './demo.ts';
 import { installSystem } from './install.ts';
 import { authorityMenu, baseMenu, systemMenu } from './menus.ts';
 import { dataScopeHooks } from './data-scope.hooks.ts';
@@ -161,5 +161,5 @@ export const systemModule = defineModule({
     ],
   ],
   install: installSystem,
-  demo: async (db) => [...(await seedDemo(db)), ...(await seedDemoCompanies(db))],
+  demo: async (db) => [...(await seedDemo(db)), ...(await seedDemoCompanies(db)), ...(await seedDemoBusinessUnits(db))],
 });

@@ -5,7 +5,7 @@ import { dict, dictBiz } from '../../../shared/entities/system/dict.ts';
 import { menu } from '../../../shared/entities/system/menu.ts';
 import { role } from '../../../shared/entities/system/role.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
-import { companyOptions } from '../../platform/entity/company.ts';
+import { businessUnitOptions, companyOptions } from '../../platform/entity/company.ts';
 import { forTenantParam } from '../../platform/entity/routes.ts';
 import type { EntityTree } from '../../platform/entity/tree.ts';
 import { parentParam } from '../../platform/entity/tree.ts';
@@ -41,6 +41,10 @@ export function treeRoutes(fastify: FastifyInstance, services: Services) {
   // The company select of every form with an `orgId` (domain/README.md §3.4): `{value: code, label: name}`.
   app.get(`${SYS}/dept/company-select`, async (request) =>
     ok(request, await companyOptions(services.db, request.user.tenantId)),
+  );
+  // The business-unit select of forms with a business unit (§3.4): `{value: id, label: name}`.
+  app.get(`${SYS}/dept/business-unit-select`, async (request) =>
+    ok(request, await businessUnitOptions(services.db, request.user.tenantId)),
   );
 
   app.get(`${SYS}/role/tree-by-id`, { schema: queryParams({ roleId: Param }) }, async (request) => {

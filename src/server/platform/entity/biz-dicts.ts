@@ -80,7 +80,7 @@ export async function checkBizDicts(trx: DynamicDb, entity: EntityDef, tenantId:
       .where('parent_id', '<>', '0')
       .where('is_deleted', '=', 0)
       .execute();
-    if (found.length < keys.length) throw failWith(selectText(field));
+    if (found.length < keys.length) throw failWith(selectText(field)).about(field.name);
   }
 }
 
@@ -103,7 +103,7 @@ export async function checkDicts(trx: DynamicDb, entity: EntityDef, values: Row,
       .where('parent_id', '<>', '0')
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    if (!found) throw failWith(selectText(field));
+    if (!found) throw failWith(selectText(field)).about(field.name);
   }
 }
 

@@ -50,8 +50,54 @@ export async function checkCompanies(trx: DynamicDb, entity: EntityDef, tenantId
     if (value === undefined || value === null || value === '') continue;
     const found = await sql<{ id: string }>`select c.id from ${companyDepts(sql`${tenantId}`)} c
       where c.remark = ${String(value)} limit 1`.execute(trx);
-    if (!found.rows.length) throw failWith(UNKNOWN_COMPANY);
+    if (!found.rows.length) throw failWith(UNKNOWN_COMPANY).about(field.name);
   }
+}
+
+/**
+ * Business units (domain/README.md §3.4): a `deptId` marked `businessUnit` holds one of the children of the department
+ * the platform parameter `erp.businessUnitParentId` names when it is one of the tenant's; otherwise (a tenant of its
+ * own tree, the parameter unset) of the tenant's top-level departments, where a group's units sit under the group.
+ */
+export const BUSINESS_UNIT_PARENT_PARAM = 'erp.businessUnitParentId';
+
+export const UNKNOWN_BUSINESS_UNIT: LocalText = { zh: '事业部不存在', en: 'Unknown business unit' };
+
+/** The business-unit departments of `tenant` (an SQL value). */
+function businessUnitDepts(tenant: RawBuilder<unknown>): RawBuilder<{ id: string; dept_name: string; sort: number }> {
+  const configured = sql`(select d.id from blade_dept d join blade_param p on p.param_key = ${BUSINESS_UNIT_PARENT_PARAM}
+      and p.is_deleted = 0 and cast(d.id as text) = trim(p.param_value)
+    where d.tenant_id = ${tenant} and d.is_deleted = 0 limit 1)`;
+  return sql`(select u.id, u.dept_name, u.sort from blade_dept u
+    where u.tenant_id = ${tenant} and u.is_deleted = 0
+      and (u.parent_id = ${configured} or (${configured} is null and u.parent_id in
+        (select r.id from blade_dept r where r.tenant_id = ${tenant} and r.parent_id = 0 and r.is_deleted = 0))))`;
+}
+
+/** Every business unit written is one of the caller's tenant's (`事业部不存在`); the reference check came first. */
+export async function checkBusinessUnits(
+  trx: DynamicDb,
+  entity: EntityDef,
+  tenantId: string,
+  values: Row,
+): Promise<void> {
+  for (const field of fieldsOf(entity).values()) {
+    const value = field.businessUnit ? values[field.column] : undefined;
+    if (value === undefined || value === null || value === '') continue;
+    const found = await sql<{ id: string }>`select u.id from ${businessUnitDepts(sql`${tenantId}`)} u
+      where u.id = cast(${String(value)} as bigint) limit 1`.execute(trx);
+    if (!found.rows.length) throw failWith(UNKNOWN_BUSINESS_UNIT);
+  }
+}
+
+/** The caller's tenant's business units, for the business-unit selects of the forms: `{value: id, label: name}`. */
+export async function businessUnitOptions(
+  db: DynamicDb,
+  tenantId: string,
+): Promise<Array<{ value: string; label: string }>> {
+  const rows = await sql<{ id: string | number; dept_name: string }>`select u.id, u.dept_name
+    from ${businessUnitDepts(sql`${tenantId}`)} u order by u.sort, u.id`.execute(db);
+  return rows.rows.map((row) => ({ value: String(row.id), label: row.dept_name }));
 }
 
 /** The caller's tenant's companies, for the company selects of the forms: `{value: code, label: name}`. */

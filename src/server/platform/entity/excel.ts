@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import { refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
+import { REF_TARGETS } from '../../../shared/entities/ref-targets.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, text, type Lang, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { AuthUser } from '../auth-context.ts';
@@ -13,12 +13,14 @@ import { fieldsOf, type ResolvedField } from './fields.ts';
 import { UNKNOWN_COMPANY } from './company.ts';
 import type { EntityService, WireRecord } from './service.ts';
 import { readMultipart } from '../multipart.ts';
-import { ApiError, failWith, langOf } from '../errors.ts';
+import { XlsxWriter, type XlsxColumn } from './xlsx-writer.ts';
+import { aboutField, ApiError, failWith, langOf } from '../errors.ts';
 
 /**
- * Excel export and import of an entity from its definition: the fields marked `export` are the columns, headed
- * by their zh or en label; dictionary fields hold their labels; a field with `shows` holds another key of the
- * record (names for ids) that its module maps back on import. Imports are validated by the engine, all or nothing.
+ * Excel export and import of an entity from its definition: the fields marked `export` (or its `excel.columns`) are
+ * the columns, headed by their zh or en label; dictionary fields hold their labels; a field with `shows` holds another
+ * key of the record (names for ids) that its module maps back on import. Imports are validated by the engine, all or
+ * nothing, every refused cell named by its row and column.
  */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -47,6 +49,7 @@ export const EXCEL_MESSAGES = {
     en: '{label} "{name}" names more than one row, please give its code',
   },
   row: { zh: '第{name}行: ', en: 'Row {name}: ' },
+  cell: { zh: '第{name}行 {label}: ', en: 'Row {name} {label}: ' },
   moreErrors: { zh: '(共{name}处错误)', en: '({name} errors in all)' },
 } satisfies Record<string, LocalText>;
 
@@ -57,20 +60,33 @@ interface Column {
 }
 
 /**
- * The entity's Excel columns in definition order. A reference the module does not map itself (no `shows`) holds the
- * target's names, and an import finds the rows they name (by display name or a unique code).
+ * The entity's Excel columns: its `excel.columns` in order, else the fields marked `export` in definition order. A
+ * reference the module does not map itself (no `shows`) holds the target's names, and an import finds the rows they
+ * name (by display name or a unique code); one stored by the target's code (`refKey`: an account) holds the code.
  */
 export function excelColumns(entity: EntityDef): Column[] {
-  return [...fieldsOf(entity).values()]
-    .filter((field) => field.export && !field.secret)
+  const fields = fieldsOf(entity);
+  const chosen = entity.excel?.columns
+    ? entity.excel.columns.map((name) => {
+        const field = fields.get(name);
+        if (!field) throw new Error(`${entity.name}.excel.columns: no field '${name}'`);
+        return field;
+      })
+    : [...fields.values()].filter((field) => field.export);
+  return chosen
+    .filter((field) => !field.secret)
     .map((field) => ({
       field,
-      key: field.shows ?? (field.ref || field.company ? refNameKey(field.name, field) : field.name),
+      key: field.shows ?? (isEngineRef(field) ? refNameKey(field.name, field) : field.name),
     }));
 }
 
-/** A reference (or company) column the engine maps back to ids (codes) on import. */
-const isEngineRef = (field: ResolvedField) => Boolean((field.ref || field.company) && !field.shows);
+/** The columns an import takes (and its template holds): derived and server-owned values are exported only. */
+const importColumns = (entity: EntityDef): Column[] => excelColumns(entity).filter(({ field }) => !field.readonly);
+
+/** A reference (or company) column the engine maps back to ids (codes) on import; a code people know stays as it is. */
+const isEngineRef = (field: ResolvedField) =>
+  Boolean((field.company || (field.ref && !REF_TARGETS[field.ref]?.refKey)) && !field.shows);
 
 /** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name (用户数据20240101120000.xlsx). */
 export function attachment(fileName: string): string {
@@ -99,15 +115,11 @@ export async function sendExport(
   const out = new PassThrough();
   const columns = excelColumns(entity);
   const write = async () => {
-    const { workbook, sheet } = startWorkbook(out, entity, lang, columns);
-    let count = 0;
-    for (let next = first; !next.done; next = await iterator.next()) {
-      sheet.addRow(columns.map((column) => cellOf(column, next.value))).commit();
-      // Wait for a slow client rather than buffer the whole file in memory.
-      if (++count % EXPORT_BATCH === 0 && out.writableNeedDrain) await once(out, 'drain');
-    }
-    sheet.commit();
-    await workbook.commit();
+    const sheet = await startSheet(out, entity, lang, columns);
+    // Each row waits while the client is behind: the file is never held in memory.
+    for (let next = first; !next.done; next = await iterator.next())
+      await sheet.addRow(columns.map((column) => cellOf(column, next.value)));
+    await sheet.close();
   };
   write().catch((error: unknown) => {
     request.log.error({ err: error }, 'excel export failed');
@@ -129,10 +141,8 @@ export async function sendTemplate(
 ) {
   const lang = langOf(request);
   const out = new PassThrough();
-  const { workbook, sheet } = startWorkbook(out, entity, lang, excelColumns(entity));
-  sheet.commit();
-  const done = workbook.commit();
-  done.catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  const write = async () => (await startSheet(out, entity, lang, importColumns(entity))).close();
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', attachment(`${text(lang, fileName)}.xlsx`))
@@ -140,23 +150,24 @@ export async function sendTemplate(
     .send(out);
 }
 
-function startWorkbook(out: PassThrough, entity: EntityDef, lang: Lang, columns: Column[]) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(entity.label[lang].slice(0, 31));
-  sheet.columns = columns.map(({ field, key }) => ({
-    key,
-    width: Math.max(12, Math.min(40, (field.max ?? 20) + 2)),
-    style: { numFmt: numberFormat(field) },
-  }));
-  const header = sheet.addRow(columns.map(({ field }) => field.label[lang]));
-  header.font = { bold: true };
-  header.commit();
-  return { workbook, sheet };
+/** A sheet named after the entity, its header row written: the columns' labels. */
+async function startSheet(out: PassThrough, entity: EntityDef, lang: Lang, columns: Column[]): Promise<XlsxWriter> {
+  const sheet = new XlsxWriter(
+    out,
+    entity.label[lang],
+    columns.map(({ field }) => ({
+      header: field.label[lang],
+      width: Math.max(12, Math.min(40, (field.max ?? 20) + 2)),
+      format: numberFormat(field),
+    })),
+  );
+  await sheet.start();
+  return sheet;
 }
 
 /** How a column's cells read: percentages as `13.00%` (the cell keeps the fraction), money as `1,234.50`, else text. */
-const numberFormat = (field: ResolvedField): string =>
-  field.percent ? '0.00%' : field.type === 'money' ? '#,##0.00' : '@';
+const numberFormat = (field: ResolvedField): XlsxColumn['format'] =>
+  field.percent ? 'percent' : field.type === 'money' ? 'money' : 'text';
 
 /** The cell of a record: dictionary fields as their labels, ids as text, the rest as the wire has it. */
 function cellOf({ field, key }: Column, record: WireRecord): string | number | null {
@@ -215,16 +226,28 @@ export interface RowError {
   error: ApiError;
 }
 
-/** Every refused row of an import in one 400: `第3行: 请输入登录账号; 第5行: ...` in the caller's language. */
+/**
+ * Every refused row of an import in one 400, in the caller's language: a refused cell by its row and its column's
+ * header as the sheet has it (`第3行 5月预算: 5月预算格式不正确`), any other refusal by its row (`第5行: ...`).
+ */
 export class ImportErrors extends ApiError {
-  constructor(readonly rows: RowError[]) {
+  constructor(
+    readonly rows: RowError[],
+    private readonly headerOf: (field: string) => string | LocalText | undefined = () => undefined,
+  ) {
     super(400, MESSAGES.business);
   }
 
   override textIn(lang: Lang): string {
+    const where = (row: number, error: ApiError) => {
+      const header = error.field === undefined ? undefined : this.headerOf(error.field);
+      return header === undefined
+        ? text(lang, EXCEL_MESSAGES.row, { name: row })
+        : text(lang, EXCEL_MESSAGES.cell, { name: row, label: header });
+    };
     const listed = this.rows
       .slice(0, LISTED_ERRORS)
-      .map(({ row, error }) => `${text(lang, EXCEL_MESSAGES.row, { name: row })}${error.textIn(lang)}`);
+      .map(({ row, error }) => `${where(row, error)}${error.textIn(lang)}`);
     const more =
       this.rows.length > LISTED_ERRORS ? ` ${text(lang, EXCEL_MESSAGES.moreErrors, { name: this.rows.length })}` : '';
     return `${listed.join('; ')}${more}`;
@@ -273,7 +296,12 @@ export async function importWorkbook(
   // Rows already refused keep every row out; the others are still checked, so one answer names every bad row.
   const result = await service.submitAll(user, bodies, 'submit', errors.length > 0);
   errors.push(...result.errors.map(({ index, error }) => ({ row: rowOf[index], error })));
-  if (errors.length) throw new ImportErrors(errors.sort((a, b) => a.row - b.row));
+  const fields = fieldsOf(service.entity);
+  if (errors.length)
+    throw new ImportErrors(
+      errors.sort((a, b) => a.row - b.row),
+      (name) => rows.headers.get(name) ?? fields.get(name)?.label,
+    );
   return result.saved;
 }
 
@@ -284,9 +312,9 @@ export async function importWorkbook(
 async function resolveRefs(
   service: EntityService,
   user: AuthUser,
-  rows: { mapped: SheetRow[]; errors: RowError[] },
+  rows: Pick<SheetRows, 'mapped' | 'errors'>,
 ): Promise<void> {
-  const columns = excelColumns(service.entity).filter(({ field }) => isEngineRef(field));
+  const columns = importColumns(service.entity).filter(({ field }) => isEngineRef(field));
   const found = new Map<string, Map<string, string[]>>();
   for (const { field, key } of columns) {
     const texts = [
@@ -308,9 +336,11 @@ async function resolveRefs(
         if (values[key] === undefined) continue;
         const text = String(values[key]);
         const ids = found.get(field.name)!.get(text) ?? [];
-        if (ids.length === 0 && field.company) throw failWith(UNKNOWN_COMPANY);
-        if (ids.length === 0) throw new ApiError(400, MESSAGES.refMissing, { label: field.label });
-        if (ids.length > 1) throw failWith(EXCEL_MESSAGES.ambiguous, { label: field.label, name: text.slice(0, 50) });
+        aboutField(field.name, () => {
+          if (ids.length === 0 && field.company) throw failWith(UNKNOWN_COMPANY);
+          if (ids.length === 0) throw new ApiError(400, MESSAGES.refMissing, { label: field.label });
+          if (ids.length > 1) throw failWith(EXCEL_MESSAGES.ambiguous, { label: field.label, name: text.slice(0, 50) });
+        });
         delete values[key];
         values[field.name] = ids[0];
       }
@@ -323,12 +353,19 @@ async function resolveRefs(
   });
 }
 
+/** A sheet read: its rows as wire values, the rows refused already, and each field's header as the sheet has it. */
+interface SheetRows {
+  mapped: SheetRow[];
+  errors: RowError[];
+  headers: Map<string, string>;
+}
+
 /** Rows of the first worksheet as wire values, with the rows whose dictionary labels are unknown. */
 async function readSheet(
   entity: EntityDef,
   labelsOf: (field: ResolvedField) => Promise<Map<string, string>>,
   file: Buffer,
-): Promise<{ mapped: SheetRow[]; errors: RowError[] }> {
+): Promise<SheetRows> {
   checkWorkbookFile(file);
   const workbook = new ExcelJS.Workbook();
   try {
@@ -342,18 +379,18 @@ async function readSheet(
   if (sheet.actualRowCount - 1 > MAX_IMPORT_ROWS) throw failWith(EXCEL_MESSAGES.tooManyRows, { name: MAX_IMPORT_ROWS });
 
   const known = new Map<string, Column>();
-  for (const column of excelColumns(entity)) {
+  for (const column of importColumns(entity)) {
     for (const name of [column.field.label.zh, column.field.label.en, column.field.name, column.key])
       known.set(name.trim().toLowerCase(), column);
   }
   const columns = new Map<number, Column>();
+  const headers = new Map<string, string>();
   sheet.getRow(1).eachCell((cell, index) => {
-    const column = known.get(
-      String(cellValue(cell.value) ?? '')
-        .trim()
-        .toLowerCase(),
-    );
-    if (column) columns.set(index, column);
+    const header = String(cellValue(cell.value) ?? '').trim();
+    const column = known.get(header.toLowerCase());
+    if (!column) return;
+    columns.set(index, column);
+    if (!headers.has(column.field.name)) headers.set(column.field.name, header);
   });
   if (!columns.size) throw failWith(EXCEL_MESSAGES.noColumns);
 
@@ -374,7 +411,10 @@ async function readSheet(
         // A blank cell is "not given": an insert takes the default, an update keeps the value.
         if (value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
         if (typeof value === 'string') value = value.trim();
-        if (isDictionaryField(field)) value = dictionaryKeys(field, labels.get(field.name)!, String(value));
+        if (isDictionaryField(field)) {
+          const cell = String(value);
+          value = aboutField(field.name, () => dictionaryKeys(field, labels.get(field.name)!, cell));
+        }
         values[key] = value;
       }
     } catch (error) {
@@ -385,7 +425,7 @@ async function readSheet(
     if (Object.keys(values).length) mapped.push({ row, values });
   });
   if (!mapped.length && !errors.length) throw failWith(EXCEL_MESSAGES.noRows);
-  return { mapped, errors };
+  return { mapped, errors, headers };
 }
 
 /**

@@ -142,8 +142,8 @@ export async function checkRefs(
       .where(column, 'in', ids)
       .select(leaf ? [column, leaf] : [column])
       .execute();
-    if (found.length !== ids.length) throw missing(field);
-    if (leaf && found.some((r) => Number(r[leaf]) !== 1)) throw failWith(leaves.message);
+    if (found.length !== ids.length) throw missing(field).about(field.name);
+    if (leaf && found.some((r) => Number(r[leaf]) !== 1)) throw failWith(leaves.message).about(field.name);
   }
 }
 

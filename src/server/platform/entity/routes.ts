@@ -29,11 +29,12 @@ export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
 
 /**
  * The routes the engine serves for `entity` (its module serves the rest): none for an approvable entity, whose rows
- * are written by starting their process and read through it (flow/approval.routes.ts); only the lists and the picker
+ * are written by starting their process and read through it (flow/approval.routes.ts), unless its module starts the
+ * process itself; only the lists and the picker
  * of a keyed entity, whose rows its module finds and writes by key; never those its definition leaves to its module.
  */
 export function engineActions(entity: EntityDef): EngineAction[] {
-  if (entity.approval) return [];
+  if (entity.approval && !entity.approval.startedByModule) return [];
   const left = new Set<string>(entity.moduleRoutes ?? []);
   if (entity.key) for (const route of ['detail', 'submit', 'save', 'update', 'remove']) left.add(route);
   const actions: EngineAction[] = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'];

@@ -114,11 +114,11 @@ export function checkRowRules(entity: EntityDef, values: Row, before: Row | unde
     const value = row[field.column];
     const when = field.requiredWhen;
     if (when && isBlank(value) && when.values.map(String).includes(String(valueOf(when.field) ?? '')))
-      throw failWith(when.message ?? requiredText(field));
+      throw failWith(when.message ?? requiredText(field)).about(field.name);
     const notBefore = field.notBefore;
     if (notBefore && !isBlank(value)) {
       const other = valueOf(notBefore.field);
-      if (!isBlank(other) && dateText(value) < dateText(other)) throw failWith(notBefore.message);
+      if (!isBlank(other) && dateText(value) < dateText(other)) throw failWith(notBefore.message).about(field.name);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { displayField, editValues, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
-import { checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
+import { checkBusinessUnits, checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type Lang, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import { bizDictColumns, bizDictNames, checkBizDicts, checkDicts } from './biz-dicts.ts';
@@ -8,7 +8,7 @@ import type { Db, DynamicDb } from '../../db/connect.ts';
 import { splitList, type AuthUser } from '../auth-context.ts';
 import { dataScopePredicate } from './data-scope.ts';
 import type { Dictionaries } from '../dictionaries.ts';
-import { ApiError, fail, failWith } from '../errors.ts';
+import { aboutField, ApiError, fail, failWith } from '../errors.ts';
 import { fieldsOf, parseFieldValue, toWire, type ResolvedField } from './fields.ts';
 import { itemLabel } from '../../../shared/entities/dict-items.ts';
 import {
@@ -111,6 +111,15 @@ export interface EntityHooks {
   beforeWrite?(trx: Db, user: AuthUser, values: Record<string, unknown>, before: Row | undefined): Promise<void>;
   /** Before a soft delete (refuse deleting oneself). */
   beforeRemove?(user: AuthUser, ids: string[]): Promise<void>;
+  /**
+   * Values a list answers beside its page, as it does the `sums` (a statistics table's year-to-date row): from the
+   * list's parameters and every row its filters match.
+   */
+  pageExtras?(
+    user: AuthUser,
+    query: Record<string, unknown>,
+    matching: SelectQueryBuilder<any, any, any>,
+  ): Promise<Record<string, unknown>>;
   /** Adds fields to wire records built from `rows` (names resolved in one query per kind, never per row). */
   decorate?(records: WireRecord[], rows: Record<string, unknown>[]): Promise<void>;
   /**
@@ -217,6 +226,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const fields = fieldsOf(this.entity);
     const sums = (this.entity.sums ?? []).map((name) => fields.get(name)!);
     const sumKey = (name: string) => `sum${name[0].toUpperCase()}${name.slice(1)}`;
+    const extras = this.hooks.pageExtras ? await this.hooks.pageExtras(user, query, filtered()) : {};
     const paged = async (records: Record<string, unknown>[], total: number, totals: Record<string, unknown>) => ({
       records: await this.wire(records, user.lang),
       total,
@@ -224,6 +234,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       current: list.current,
       pages: Math.ceil(total / list.size),
       ...totals,
+      ...extras,
     });
 
     // Rows narrowed by nothing but the client's filters on the tally's fields: its total and sums, exact and cheap.
@@ -302,13 +313,27 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
 
   /** Unpaged list (pickers), capped at the maximum page size. */
   async list(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<WireRecord[]> {
+    const { select, sorts, size } = await this.filtered(user, rawQuery, where);
+    let ordered = select;
+    for (const sort of sorts) ordered = ordered.orderBy(sort.field.column, sort.direction);
+    return this.wire(await this.selectColumns(ordered).limit(size).execute(), user.lang);
+  }
+
+  /**
+   * Every row a list with these filters matches (the module's `listFilter` included), unordered and unpaged: what a
+   * module's statistics (a budget's 合计 row) sum in SQL, so they always agree with the list beside them.
+   */
+  async matchingRows(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter) {
+    return (await this.filtered(user, rawQuery, where)).select;
+  }
+
+  private async filtered(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter) {
     const { query, where: extra } = this.hooks.listFilter?.(user, rawQuery) ?? { query: rawQuery };
     const list = parseListQuery(this.entity, query, { paged: false });
     const conditions = [...list.conditions, ...fixedConditions(this.entity, where)];
     const visible = (await this.visibleRows(user))(this.deps.db);
-    let select = withConditions(extra ? visible.where(extra) : visible, conditions, this.entity);
-    for (const sort of list.sorts) select = select.orderBy(sort.field.column, sort.direction);
-    return this.wire(await this.selectColumns(select).limit(list.size).execute(), user.lang);
+    const select = withConditions(extra ? visible.where(extra) : visible, conditions, this.entity);
+    return { select, sorts: list.sorts, size: list.size };
   }
 
   /** One row by its id (a keyed entity's: by its key). */
@@ -503,20 +528,31 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   }
 
   /**
-   * An import's row that names a saved row by the entity's first unique field (a part number) becomes an update of
-   * that row (`isCovered`); any other row stays an insert.
+   * An import's row that names a saved row by the entity's first unique field (a part number; else the first unique
+   * within a scope: a budget row's caption with its year, company and account) becomes an update of that row
+   * (`isCovered`); any other row stays an insert, and so does one whose key cells do not parse (the submit says why).
    */
   async withIdOfSaved(user: AuthUser, values: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const unique = [...fieldsOf(this.entity).values()].find((f) => f.unique === true);
+    const fields = fieldsOf(this.entity);
+    const unique =
+      [...fields.values()].find((f) => f.unique === true) ??
+      [...fields.values()].find((f) => typeof f.unique === 'object');
     const value = unique ? values[unique.name] : undefined;
-    if (!unique || value === undefined || value === null || value === '') return values;
-    const saved = await (
-      await this.visibleRows(user)
-    )(this.deps.db)
-      .where(unique.column, '=', String(value))
-      .select('id')
-      .executeTakeFirst();
-    return saved ? { ...values, id: String(saved.id) } : values;
+    if (!unique || isBlank(value)) return values;
+    let saved = (await this.visibleRows(user))(this.deps.db).where(unique.column, '=', String(value));
+    for (const name of typeof unique.unique === 'object' ? unique.unique.scope : []) {
+      const field = fields.get(name)!;
+      let key: unknown = field.default ?? null;
+      try {
+        if (!isBlank(values[name])) key = parseFieldValue(field, values[name]);
+      } catch {
+        return values;
+      }
+      saved =
+        key === null || key === undefined ? saved.where(field.column, 'is', null) : saved.where(field.column, '=', key);
+    }
+    const found = await saved.select('id').executeTakeFirst();
+    return found ? { ...values, id: String(found.id) } : values;
   }
 
   /** Label (zh or English) -> key of the caller's tenant's business dictionary `code`, for an import's cells. */
@@ -630,6 +666,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     await checkRefs(trx, this.refFields(), context.refs, values, { ...before, ...values });
     Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }, user.tenantId));
     await checkCompanies(trx, entity, user.tenantId, values);
+    await checkBusinessUnits(trx, entity, user.tenantId, values);
     await checkTransition(trx, entity, user.tenantId, values, before, context.granted);
     checkFrozen(entity, values, before);
     checkRowRules(entity, values, before);
@@ -753,7 +790,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
         }
       }
       if (before && typeof raw === 'string' && raw !== '' && raw === before[field.column]) continue;
-      const value = parseFieldValue(field, raw, { update: !inserting });
+      const value = aboutField(field.name, () => parseFieldValue(field, raw, { update: !inserting }));
       if (value !== undefined) values[field.column] = value;
     }
     return values;
@@ -801,7 +838,9 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       if (this.entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
       if (selfId) query = query.where('id', '<>', selfId);
       if (await query.executeTakeFirst())
-        throw rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label });
+        throw (
+          rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label })
+        ).about(field.name);
     }
   }
 

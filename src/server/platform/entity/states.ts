@@ -63,7 +63,7 @@ export function checkFrozen(entity: EntityDef, values: Row, before: Row | undefi
   const open = new Set<string>([states.field, ...(rule.open ?? [])]);
   for (const field of fields.values()) {
     if (open.has(field.name) || !(field.column in values)) continue;
-    if (!sameValue(field, values[field.column], before[field.column])) throw failWith(rule.message);
+    if (!sameValue(field, values[field.column], before[field.column])) throw failWith(rule.message).about(field.name);
   }
 }
 

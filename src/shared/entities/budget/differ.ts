@@ -1,6 +1,6 @@
 import { defineEntity, type FieldDef } from '../define.ts';
 import { MONTHS, MONTH_NAMES_EN, monthSum, numberOf } from '../month-row.ts';
-import { budgetRowFields } from './budget-row.ts';
+import { budgetRowColumns, budgetRowFields } from './budget-row.ts';
 
 const row = budgetRowFields({
   negative: false,
@@ -29,6 +29,16 @@ export const differ = defineEntity({
   audit: true,
   dataScope: true,
   keyword: ['subject', 'title', 'productNo'],
+  // The grid's columns, each month's difference beside it (hidden in the grid, present in the export: §1.1).
+  excel: {
+    file: { zh: '材料成本差异', en: 'Material cost differences' },
+    import: true,
+    columns: budgetRowColumns(row, {
+      captions: ['productNo', 'materialCategory'],
+      perMonth: ['differ'],
+      trailing: ['totalDiffer'],
+    }),
+  },
   fields: {
     ...row,
     productNo: {

@@ -1,5 +1,6 @@
 import { defineEntity } from '../define.ts';
-import { budgetRowFields } from './budget-row.ts';
+import { MONTHS } from '../month-row.ts';
+import { budgetRowColumns, budgetRowFields } from './budget-row.ts';
 
 const row = budgetRowFields({
   negative: true,
@@ -25,6 +26,14 @@ export const financeBudget = defineEntity({
   dataScope: true,
   keyword: ['subject', 'title'],
   fields: row,
+  excel: {
+    file: { zh: '财务预算', en: 'Financial budget' },
+    import: true,
+    columns: budgetRowColumns(row),
+  },
+  // Each month's budget and actual over every filtered row (`sumAmount1` ...): the screen's chart (budget vs actual).
+  // The month fields come from monthFields, typed as a record: named here as the row's keys.
+  sums: MONTHS.flatMap((month) => [`amount${month}`, `actual${month}`]) as Array<keyof typeof row>,
   defaultSort: [
     ['year', 'desc'],
     ['orgId', 'asc'],

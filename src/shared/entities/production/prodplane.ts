@@ -1,5 +1,6 @@
 import { defineEntity } from '../define.ts';
-import { COMPANY_FIELD, finishRate, monthFields, monthSum, yearField } from '../month-row.ts';
+import { finishRate } from '../month-row.ts';
+import { productRowFields } from '../product-row.ts';
 
 /** Plan statuses (`plan_status`): 0 草稿, 1 已下达, 2 已关闭 (domain/production.md § prodplane). */
 export const PLAN_STATUS = { draft: '0', released: '1', closed: '2' } as const;
@@ -51,119 +52,44 @@ export const prodplane = defineEntity({
     },
     kept: { [PLAN_STATUS.closed]: { zh: '已关闭的计划不能删除', en: 'A closed plan cannot be deleted' } },
   },
-  fields: {
-    year: yearField({ zh: '年度', en: 'Year' }),
-    orgId: COMPANY_FIELD,
-    productId: {
-      type: 'id',
-      nullable: true,
-      ref: 'product',
-      // The part's number, not `productName`: that key is the plan's own part name.
-      shows: 'linkedProductNo',
-      form: true,
-      label: { zh: '关联物料', en: 'Linked product' },
-    },
-    productNo: {
-      type: 'string',
-      max: 64,
-      unique: {
-        scope: ['year', 'orgId'],
-        message: { zh: '该公司本年度已存在此零件号', en: 'The company already plans this part number for the year' },
+  fields: productRowFields(
+    {
+      amount: { zh: '计划', en: 'Plan' },
+      actual: { zh: '实际', en: 'Actual' },
+      value: QUANTITY,
+      totals: {
+        amount: { zh: '计划合计', en: 'Plan total' },
+        actual: { zh: '实际合计', en: 'Actual total' },
+        finish: { zh: '达成率', en: 'Attainment' },
       },
-      fillFrom: { ref: 'productId', field: 'productNo' },
-      list: true,
-      form: true,
-      label: { zh: '产品零件号', en: 'Part number' },
-      required: { zh: '请输入产品零件号', en: 'Please enter the part number' },
+      // Read, not stored (production.md): worked out on every read, like the values of today (the date unused).
+      finish: { today: (row) => finishRate(row.totalActual, row.totalAmount) },
     },
-    productName: {
-      type: 'string',
-      max: 128,
-      fillFrom: { ref: 'productId', field: 'productName' },
-      list: true,
-      form: true,
-      label: { zh: '产品名称', en: 'Part name' },
-      required: { zh: '请输入产品名称', en: 'Please enter the part name' },
-    },
-    customerName: {
-      type: 'string',
-      max: 128,
-      fillFrom: { ref: 'productId', field: 'customerName' },
-      list: true,
-      form: true,
-      label: { zh: '客户', en: 'Customer' },
-    },
-    project: {
-      type: 'string',
-      max: 64,
-      fillFrom: { ref: 'productId', field: 'project' },
-      list: true,
-      form: true,
-      label: { zh: '项目', en: 'Project' },
-      required: { zh: '请输入项目', en: 'Please enter the project' },
-    },
-    unit: {
-      type: 'string',
-      max: 20,
-      // The part's unit as people read it (件), not its dictionary key (PCS).
-      fillFrom: { ref: 'productId', field: 'unitName' },
-      list: true,
-      form: true,
-      label: { zh: '单位', en: 'Unit' },
-      required: { zh: '请输入单位', en: 'Please enter the unit' },
-    },
-    lineId: {
-      type: 'id',
-      nullable: true,
-      ref: 'line',
-      within: {
-        match: { orgId: 'orgId' },
-        message: { zh: '产线不属于所选公司', en: 'The line does not belong to the selected company' },
+    {
+      lineId: {
+        type: 'id',
+        nullable: true,
+        ref: 'line',
+        within: {
+          match: { orgId: 'orgId' },
+          message: { zh: '产线不属于所选公司', en: 'The line does not belong to the selected company' },
+        },
+        form: true,
+        label: { zh: '计划产线', en: 'Planned line' },
       },
-      form: true,
-      label: { zh: '计划产线', en: 'Planned line' },
+      planStatus: {
+        type: 'string',
+        max: 32,
+        bizDict: 'plan_status',
+        default: '0',
+        list: true,
+        form: true,
+        filter: true,
+        label: { zh: '计划状态', en: 'Plan status' },
+        required: true,
+      },
     },
-    planStatus: {
-      type: 'string',
-      max: 32,
-      bizDict: 'plan_status',
-      default: '0',
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '计划状态', en: 'Plan status' },
-      required: true,
-    },
-    // Before the months: ten fields in the form's two columns, then each month's plan and actual side by side.
-    remark: { type: 'string', max: 255, form: true, label: { zh: '备注', en: 'Remarks' } },
-    ...monthFields([
-      { prefix: 'amount', label: { zh: '计划', en: 'Plan' }, field: QUANTITY },
-      { prefix: 'actual', label: { zh: '实际', en: 'Actual' }, field: QUANTITY },
-    ]),
-    totalAmount: {
-      type: 'money',
-      list: true,
-      form: true,
-      label: { zh: '计划合计', en: 'Plan total' },
-      derive: { compute: (row) => monthSum(row, 'amount') },
-    },
-    totalActual: {
-      type: 'money',
-      list: true,
-      form: true,
-      label: { zh: '实际合计', en: 'Actual total' },
-      derive: { compute: (row) => monthSum(row, 'actual') },
-    },
-    // Read, not stored (production.md): worked out on every read, like the values of today (the date unused).
-    totalFinish: {
-      type: 'decimal',
-      percent: true,
-      list: true,
-      form: true,
-      label: { zh: '达成率', en: 'Attainment' },
-      derive: { today: (row) => finishRate(row.totalActual, row.totalAmount) },
-    },
-  },
+  ),
   defaultSort: [
     ['year', 'desc'],
     ['orgId', 'asc'],

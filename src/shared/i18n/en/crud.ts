@@ -99,6 +99,18 @@ export const crud: Resource<typeof zh> = {
     searchContent: 'Search text',
     searchMonth: 'Months',
   },
+  chart: {
+    toggle: 'Chart',
+    empty: 'No data',
+    noOverspend: 'No overspends in {{year}}',
+    failed: 'The chart could not be loaded',
+    budget: 'Budget',
+    actual: 'Actual',
+    finish: 'Completion',
+    monthly: 'Monthly budget vs actual',
+    overspend: 'Overspend',
+    topOverspends: 'Top {{limit}} overspends, {{year}}',
+  },
   prodplane: {
     release: 'Release',
     withdraw: 'Withdraw',
@@ -106,6 +118,16 @@ export const crud: Resource<typeof zh> = {
     releaseConfirm: 'Release this plan? Its planned quantities can no longer be changed',
     withdrawConfirm: 'Take this plan back to draft?',
     closeConfirm: 'Close this plan? It can then no longer be changed or deleted',
+  },
+  approval: {
+    submit: 'Submit',
+    withdraw: 'Withdraw',
+    approve: 'Approve',
+    reject: 'Reject',
+    unapprove: 'Unapprove',
+    opinion: 'Approval comment',
+    opinionRequired: 'Please enter the reason for rejecting',
+    done: '{{action}}: done',
   },
   budget: {
     batchSave: 'Batch save',
@@ -120,5 +142,7 @@ export const crud: Resource<typeof zh> = {
     pasteRequired: 'Please paste the rows to save',
     saved: '{{count}} rows saved',
     copied: '{{copied}} rows copied to {{year}}, {{skipped}} already there skipped',
+    hideEmpty: 'Hide empty rows',
+    groupBy: 'Group by',
   },
 };

@@ -9,6 +9,8 @@ export const flow: Resource<typeof zh> = {
     financeForm: 'Fund request',
     financeHandle: 'Fund approval',
     financeDetail: 'Fund approval details',
+    budgetfillHandle: 'Budget approval',
+    budgetfillDetail: 'Budget line details',
     leaveResubmit: 'Adjust leave request',
     financeResubmit: 'Adjust fund request',
   },

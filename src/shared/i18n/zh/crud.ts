@@ -105,6 +105,19 @@ export const crud = {
     searchContent: '查询内容',
     searchMonth: '月份区间',
   },
+  /** The budget screens' charts (ECharts): budget vs actual by month, the largest overspends. */
+  chart: {
+    toggle: '图表',
+    empty: '暂无数据',
+    noOverspend: '{{year}}年没有超支',
+    failed: '图表加载失败',
+    budget: '预算',
+    actual: '实际',
+    finish: '完成率',
+    monthly: '月度预算与实际',
+    overspend: '超支差',
+    topOverspends: '{{year}}年超支前{{limit}}名',
+  },
   /** Production plan screen: its status buttons (domain/production.md § prodplane). */
   prodplane: {
     release: '下达',
@@ -115,6 +128,17 @@ export const crud = {
     closeConfirm: '确定关闭该计划? 关闭后不能修改或删除',
   },
   /** Budget screens maintained directly (domain/budget.md §5.4): 批量保存 and 复制到下一年. */
+  /** Budget approval (domain/budget.md §4): the toolbar's actions and the opinion they ask for. */
+  approval: {
+    submit: '提交',
+    withdraw: '撤回',
+    approve: '审核',
+    reject: '驳回',
+    unapprove: '反审核',
+    opinion: '审核意见',
+    opinionRequired: '请填写驳回意见',
+    done: '{{action}}成功',
+  },
   budget: {
     batchSave: '批量保存',
     copyNextYear: '复制到下一年',
@@ -127,5 +151,7 @@ export const crud = {
     pasteRequired: '请粘贴要保存的行',
     saved: '已保存{{count}}行',
     copied: '已复制{{copied}}行到{{year}}年，跳过已存在的{{skipped}}行',
+    hideEmpty: '隐藏全零行',
+    groupBy: '汇总方式',
   },
 } as const;

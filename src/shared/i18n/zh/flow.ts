@@ -8,6 +8,8 @@ export const flow = {
     financeForm: '资金申请',
     financeHandle: '资金审批',
     financeDetail: '资金审批详情',
+    budgetfillHandle: '预算审核',
+    budgetfillDetail: '预算填报详情',
     /** the applicant's own rejected request, back with him to adjust */
     leaveResubmit: '调整请假申请',
     financeResubmit: '调整资金申请',

@@ -1,0 +1,92 @@
+import { createElement } from 'react';
+import { getData } from '../../../client/http.ts';
+import { lazyPage } from '../../../client/lazy.ts';
+import type { MonthlySums } from '../../components/charts/chart-options.ts';
+import type { Screens } from '../screens.ts';
+import type { GridRow, MonthlyGridConfig } from '../../components/grid/MonthlyGrid.tsx';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import type { ApprovalAction } from './ApprovalButtons.tsx';
+
+const budgetFill = async () => await import('../../../shared/entities/budget/budget-fill.ts');
+const budgetSituation = async () =>
+  (await import('../../../shared/entities/budget/budget-situation.ts')).budgetSituation;
+
+/** 预算填报's toolbar (menus.md: budgetfill_submit / _withdraw / _approve / _reject / _unapprove). */
+const FILL_ACTIONS: ApprovalAction[] = [
+  { action: 'submit', code: 'budgetfill_submit', label: 'crud.approval.submit' },
+  { action: 'withdraw', code: 'budgetfill_withdraw', label: 'crud.approval.withdraw' },
+  { action: 'approve', code: 'budgetfill_approve', label: 'crud.approval.approve', opinion: 'optional' },
+  { action: 'reject', code: 'budgetfill_reject', label: 'crud.approval.reject', opinion: 'required', danger: true },
+  { action: 'unapprove', code: 'budgetfill_unapprove', label: 'crud.approval.unapprove', danger: true },
+];
+const SITUATION_ACTIONS: ApprovalAction[] = [
+  { action: 'approve', code: 'budgetsituation_approve', label: 'crud.approval.approve' },
+];
+
+/** The department, budget type and state beside the account and caption (they scroll; the account stays). */
+const withLineColumns =
+  (entity: EntityDef, amountsOnly: boolean) =>
+  (config: MonthlyGridConfig): MonthlyGridConfig => ({
+    ...config,
+    captions: [
+      ...config.captions,
+      { key: 'deptName', label: entity.fields.deptId.label, width: 110, scrolls: true },
+      { key: 'budgetTypeName', label: entity.fields.budgetType.label, width: 110, scrolls: true },
+      { key: 'approveStatusName', label: entity.fields.approveStatus.label, width: 90, scrolls: true },
+    ],
+    // budgetfill shows the budget of each month and of the year alone (budget.md §1).
+    months: amountsOnly ? config.months.filter((column) => column.key === 'amount') : config.months,
+  });
+
+const situationScreen = (labour: boolean) =>
+  lazyPage(async () => {
+    const [{ BudgetRowPage }, entity, { APPROVE_STATUS, LABOUR_BUDGET }] = await Promise.all([
+      import('./BudgetRowPage.tsx'),
+      budgetSituation(),
+      budgetFill(),
+    ]);
+    return {
+      default: function BudgetSituationScreen() {
+        return createElement(BudgetRowPage, {
+          entity,
+          grid: withLineColumns(entity, false),
+          stat: true,
+          // The chart draws what the 合计 row sums: the stat of every filtered row.
+          chartSums: (query: Record<string, string | number>) =>
+            getData<MonthlySums>(`/api/${entity.service}/${entity.name}/stat`, query),
+          dimension: !labour,
+          ...(labour ? { fixed: { budgetType_equal: LABOUR_BUDGET }, preset: { budgetType: LABOUR_BUDGET } } : {}),
+          approval: { actions: SITUATION_ACTIONS, body: (ids) => ({ ids }) },
+          // Approved: the budget side is frozen, finance keeps entering actuals (§5.2).
+          open: (row: GridRow) => (row.approveStatus === APPROVE_STATUS.approved ? ['actual'] : ['amount', 'actual']),
+        });
+      },
+    };
+  });
+
+/** 预算填报, 预算执行情况 and 人工预算执行 (budget.md §6). */
+export const budgetFillScreens: Screens = {
+  '/budget/budgetfill': lazyPage(async () => {
+    const [{ BudgetRowPage }, { budgetFill: entity, APPROVE_STATUS }] = await Promise.all([
+      import('./BudgetRowPage.tsx'),
+      budgetFill(),
+    ]);
+    const editable: string[] = [APPROVE_STATUS.draft, APPROVE_STATUS.rejected];
+    return {
+      default: function BudgetFillScreen() {
+        return createElement(BudgetRowPage, {
+          entity,
+          grid: withLineColumns(entity, true),
+          listAction: 'list',
+          stat: true,
+          approval: { actions: FILL_ACTIONS, body: (ids, action, opinion) => ({ ids, action, opinion }) },
+          // A submitted or approved line is locked (已提交或已审核的预算不能修改).
+          open: (row: GridRow) => (editable.includes(String(row.approveStatus)) ? ['amount'] : []),
+          rowMenu: { view: false, delete: false, fromList: true },
+        });
+      },
+    };
+  }),
+  '/budget/budgetsituation': situationScreen(false),
+  '/budget/labourbudget': situationScreen(true),
+};

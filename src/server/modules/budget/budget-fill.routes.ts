@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { budgetFill } from '../../../shared/entities/budget/budget-fill.ts';
+import { budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
+import { parseSearchMonth } from '../../platform/dimension-search.ts';
+import { ok } from '../../platform/errors.ts';
+import { parseIds } from '../../platform/entity/service.ts';
+import { ANY_BODY, ANY_PARAMS, LIST_QUERY, paramsOf } from '../../platform/route-schemas.ts';
+import type { Services } from '../../services.ts';
+import { flowOf } from '../flow/flow-module.ts';
+import { planPage } from '../production/prodplane.service.ts';
+import { actionCodes, approveLines, approveSituations, followProcess, readApproval } from './budget-approval.ts';
+import { monthlyStat } from './budget-stat.ts';
+
+const FILL_STATE_COUNTS = {
+  column: 'approve_status',
+  values: { draftCount: '0', submittedCount: '1', approvedCount: '2', rejectedCount: '3' },
+};
+
+/**
+ * 预算填报 and 预算执行情况 beyond the engine (domain/budget.md §5.1, §5.2): the lines' `stat` and `approval` (their
+ * processes followed in the inbox), the situation's list with the dimension search (§3), its `stat` and `approval`.
+ */
+export async function budgetFillRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, permissions } = services;
+  const { runtime } = flowOf(services);
+  const fills = services.entities.get(budgetFill.name)!;
+  const situations = services.entities.get(budgetSituation.name)!;
+  runtime.registerBusiness(budgetFill.table, followProcess);
+
+  const fillBase = `/api/${budgetFill.service}/${budgetFill.name}`;
+  app.get(`${fillBase}/stat`, { config: { permission: budgetFill.code }, schema: LIST_QUERY }, async (request) =>
+    ok(
+      request,
+      await monthlyStat(await fills.matchingRows(request.user, request.query), {
+        actuals: false,
+        counts: FILL_STATE_COUNTS,
+      }),
+    ),
+  );
+  app.post(`${fillBase}/approval`, { config: { permission: budgetFill.code }, schema: ANY_BODY }, async (request) => {
+    const { user } = request;
+    const lines = readApproval(request.body);
+    const codes = actionCodes(lines.action);
+    const held = await Promise.all(codes.map((code) => permissions.has(user, code)));
+    const granted = new Set(codes.filter((_, i) => held[i]));
+    const rows = await fills.visibleRows(user);
+    const changed = await db
+      .transaction()
+      .execute((trx) => approveLines(trx, runtime, user, { ...lines, granted }, rows));
+    return ok(request, { changed });
+  });
+
+  const situationBase = `/api/${budgetSituation.service}/${budgetSituation.name}`;
+  for (const action of ['list', 'page'])
+    app.get(
+      `${situationBase}/${action}`,
+      { config: { permission: budgetSituation.code }, schema: LIST_QUERY },
+      async (request) => ok(request, await planPage(situations, request.user, request.query)),
+    );
+  app.get(
+    `${situationBase}/stat`,
+    { config: { permission: budgetSituation.code }, schema: LIST_QUERY },
+    async (request) =>
+      ok(
+        request,
+        await monthlyStat(await situations.matchingRows(request.user, request.query), {
+          actuals: true,
+          range: parseSearchMonth(request.query.searchMonth),
+        }),
+      ),
+  );
+  app.post(
+    `${situationBase}/approval`,
+    { config: { permission: `${budgetSituation.code}_approve` }, schema: ANY_PARAMS },
+    async (request) => {
+      const ids = parseIds(paramsOf(request).ids);
+      const rows = await situations.visibleRows(request.user);
+      const approved = await db.transaction().execute((trx) => approveSituations(trx, request.user, ids, rows));
+      return ok(request, { approved });
+    },
+  );
+}
