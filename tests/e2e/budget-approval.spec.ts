@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Page } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 import { callAs, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { newUser } from './support/flow.ts';
 import { zh } from './support/i18n.ts';
-import { phoneLogin } from './support/phone.ts';
+import { newPhone, phoneLogin } from './support/phone.ts';
 
 const A = zh.mobile.approvals;
 const SYS = '/api/blade-system';
@@ -14,17 +14,6 @@ test.skip(
   ({ isMobile }) => isMobile,
   'the budget is filled on the desktop console (the approver uses a phone of his own)',
 );
-
-async function newPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-  });
-  return context.newPage();
-}
 
 test('a budget line filled and sent on the desktop is approved on the phone, then locked and in the budget situation', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from './api.ts';
 import { zh } from './i18n.ts';
 
@@ -27,4 +27,16 @@ export async function phoneLoginToTabs(page: Page) {
   await phoneLogin(page);
   await expect(page).toHaveURL(/\/approvals$/);
   await expect(phoneTabBar(page)).toBeVisible();
+}
+
+/** A phone of its own (its own storage and session) beside the test's page: a second user's device. */
+export async function newPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
+  return context.newPage();
 }

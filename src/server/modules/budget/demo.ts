@@ -8,7 +8,7 @@ import { insertRows } from '../../db/insert-rows.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { nextId } from '../../platform/ids.ts';
 import { DEMO_SEASON, demoAudit, demoNoise } from '../system/demo.ts';
-import { seedBudgetFillDemo } from './fill-demo.ts';
+import { demoLeafAccounts, seedBudgetFillDemo } from './fill-demo.ts';
 import { seedInventoryBudgetDemo } from './inventory-demo.ts';
 
 /** The demo group's companies and their yearly revenue budget (CNY). */
@@ -102,17 +102,7 @@ const PRICE_RISE: Readonly<Record<string, number>> = { 钢材: 0.15 };
  * tenant with such rows keeps them.
  */
 export async function seedBudgetDemo(db: Db): Promise<string[]> {
-  const accounts = new Map(
-    (
-      await db
-        .selectFrom('erp_subject')
-        .select(['subject_code', 'full_name'])
-        .where('tenant_id', '=', '000000')
-        .where('is_deleted', '=', 0)
-        .where('is_leaf', '=', 1)
-        .execute()
-    ).map((r) => [r.subject_code, r.full_name]),
-  );
+  const accounts = await demoLeafAccounts(db);
   const today = formatDateTime().slice(0, 10);
   const thisYear = Number(today.slice(0, 4));
   const years = [thisYear - 1, thisYear];

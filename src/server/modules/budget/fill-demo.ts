@@ -88,17 +88,7 @@ export async function seedBudgetFillDemo(db: Db): Promise<string[]> {
   if (any) return [];
   await grant(db, SEED.roleUser, FILLER_CODES);
   await grant(db, APPROVER.roleId, APPROVER_CODES);
-  const accounts = new Map(
-    (
-      await db
-        .selectFrom('erp_subject')
-        .select(['subject_code', 'full_name'])
-        .where('tenant_id', '=', '000000')
-        .where('is_leaf', '=', 1)
-        .where('is_deleted', '=', 0)
-        .execute()
-    ).map((r) => [r.subject_code, r.full_name]),
-  );
+  const accounts = await demoLeafAccounts(db);
   const thisMonth = Number(now.slice(5, 7));
   const audit = { ...demoAudit(), create_user: FILLER.id, update_user: FILLER.id, create_dept: FILLER.deptId };
   const chosen = LINES.filter(([subject]) => accounts.has(subject));
@@ -183,6 +173,18 @@ export async function seedBudgetFillDemo(db: Db): Promise<string[]> {
     `${lines.length} budget lines (${sent.length} waiting for approval)`,
     `${situations.length} budget situation rows`,
   ];
+}
+
+/** The demo tenant's leaf accounts, code → full name (what a budget line names and is captioned by). */
+export async function demoLeafAccounts(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('erp_subject')
+    .select(['subject_code', 'full_name'])
+    .where('tenant_id', '=', '000000')
+    .where('is_deleted', '=', 0)
+    .where('is_leaf', '=', 1)
+    .execute();
+  return new Map(rows.map((r) => [r.subject_code, r.full_name]));
 }
 
 /** Grants a role the codes it lacks (the demo's roles see the budget screens they work in). */
