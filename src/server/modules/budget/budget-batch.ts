@@ -5,12 +5,12 @@ import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
-import { insertRows } from '../../db/insert-rows.ts';
+import { insertCopies } from '../../db/insert-rows.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { ApiError, fail, failWith, ok } from '../../platform/errors.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { fieldsOf } from '../../platform/entity/fields.ts';
-import type { EntityService, PreparedWrite } from '../../platform/entity/service.ts';
+import type { EntityService } from '../../platform/entity/service.ts';
 import type { Row } from '../../platform/entity/types.ts';
 import { idList, isId, nextId } from '../../platform/ids.ts';
 import { isRecord } from '../../platform/route-schemas.ts';
@@ -18,6 +18,9 @@ import type { Services } from '../../services.ts';
 
 /** Rows one batch takes: a year of a company's budget pasted from Excel is hundreds. */
 export const BATCH_MAX = 5_000;
+
+/** Rows a copy reads and inserts at a time. */
+const COPY_CHUNK = 5_000;
 
 const YEAR_REQUIRED = { zh: '请选择年度', en: 'Please select the year' };
 
@@ -42,28 +45,13 @@ function batchRows(body: unknown): unknown[] {
 }
 
 /**
- * Every row written through the entity's own submit, with every rule of a single save (required fields, leaf account,
- * the unique key against the database and the batch's own earlier rows), in one transaction: all or nothing, the
- * first refusal named by its row.
+ * Every row written through the entity's own submit (`submitAll`), with every rule of a single save (required fields,
+ * leaf account, the unique key against the database and the batch's own earlier rows), in one transaction: all or
+ * nothing, the first refusal named by its row.
  */
-async function writeAll(
-  db: Db,
-  service: EntityService,
-  user: AuthUser,
-  rows: unknown[],
-  mode: 'submit' | 'update',
-): Promise<PreparedWrite[]> {
-  const writes: PreparedWrite[] = [];
-  for (const [i, row] of rows.entries()) {
-    writes.push(
-      await service.prepareWrite(user, row, { mode }).catch((error: unknown) => Promise.reject(rowError(i + 1, error))),
-    );
-  }
-  await db.transaction().execute(async (trx) => {
-    for (const [i, write] of writes.entries())
-      await write.write(trx as DynamicDb).catch((error: unknown) => Promise.reject(rowError(i + 1, error)));
-  });
-  return writes;
+async function writeAll(service: EntityService, user: AuthUser, rows: unknown[], mode: 'submit' | 'update') {
+  const { errors } = await service.submitAll(user, rows, mode);
+  if (errors.length) throw rowError(errors[0].index + 1, errors[0].error);
 }
 
 /**
@@ -71,7 +59,6 @@ async function writeAll(
  * batch adds rows only (inventorybudget, §5.5), a row with an id refuses it with this message.
  */
 export async function batchSave(
-  db: Db,
   service: EntityService,
   user: AuthUser,
   body: unknown,
@@ -79,9 +66,9 @@ export async function batchSave(
 ) {
   const rows = batchRows(body);
   if (options.newOnly && rows.some((row) => idOf(row) !== undefined)) throw failWith(options.newOnly);
-  const writes = await writeAll(db, service, user, rows, 'submit');
-  const inserted = writes.filter((w) => w.inserting).length;
-  return { inserted, updated: writes.length - inserted };
+  await writeAll(service, user, rows, 'submit');
+  const inserted = rows.filter((row) => idOf(row) === undefined).length;
+  return { inserted, updated: rows.length - inserted };
 }
 
 /** What a `batchupdate` may change of a row, and the fields naming the row that it may not. */
@@ -128,7 +115,7 @@ export async function batchUpdate(
       ...Object.fromEntries(rule.fields.filter((name) => name in row).map((name) => [name, row[name]])),
     };
   });
-  await writeAll(db, service, user, updates, 'update');
+  await writeAll(service, user, updates, 'update');
   return { updated: updates.length };
 }
 
@@ -156,12 +143,14 @@ export async function batchCopy(db: Db, service: EntityService, user: AuthUser, 
   const fields = fieldsOf(entity);
   const column = (name: string) => fields.get(name)!.column;
   const key = yearKeyOf(entity).map(column);
-  let source = (await service.visibleRows(user))(db).where(column('year'), '=', year);
-  if (input.orgId !== undefined && input.orgId !== null && input.orgId !== '')
-    source = source.where(column('orgId'), '=', String(input.orgId));
-  if (input.ids !== undefined && input.ids !== null && input.ids !== '')
-    source = source.where('id', 'in', idList(input.ids, 'ids'));
-  const rows: Row[] = await source.selectAll().execute();
+  const visible = await service.visibleRows(user);
+  const ids = input.ids !== undefined && input.ids !== null && input.ids !== '' ? idList(input.ids, 'ids') : undefined;
+  const orgId = input.orgId !== undefined && input.orgId !== null && input.orgId !== '' ? String(input.orgId) : '';
+  const source = (trx: DynamicDb) => {
+    let rows = visible(trx).where(column('year'), '=', year);
+    if (orgId) rows = rows.where(column('orgId'), '=', orgId);
+    return ids ? rows.where('id', 'in', ids) : rows;
+  };
   return db.transaction().execute(async (trx) => {
     const existing = await (trx as DynamicDb)
       .selectFrom(entity.table)
@@ -173,23 +162,40 @@ export async function batchCopy(db: Db, service: EntityService, user: AuthUser, 
     const keyOf = (row: Row) => key.map((c) => (c === column('year') ? '' : String(row[c] ?? ''))).join('\u001f');
     const taken = new Set(existing.map(keyOf));
     const now = formatDateTime();
-    const copies: Row[] = [];
-    for (const row of rows) {
-      if (taken.has(keyOf(row))) continue;
-      taken.add(keyOf(row));
-      const copy: Row = { ...row, id: nextId(), [column('year')]: year + 1 };
-      for (const month of MONTHS) if (fields.has(`actual${month}`)) copy[column(`actual${month}`)] = 0;
-      Object.assign(copy, computedValues(entity, copy), {
-        create_user: user.userId,
-        create_dept: user.deptIds[0] ?? null,
-        create_time: now,
-        update_user: user.userId,
-        update_time: now,
-      });
-      copies.push(copy);
+    const audit = {
+      create_user: user.userId,
+      create_dept: user.deptIds[0] ?? null,
+      create_time: now,
+      update_user: user.userId,
+      update_time: now,
+    };
+    let copied = 0;
+    let skipped = 0;
+    // In id order, a chunk at a time: a year of 100,000 rows never sits in memory at once.
+    for (let after = '0'; ;) {
+      const rows: Row[] = await source(trx as DynamicDb)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(COPY_CHUNK)
+        .selectAll()
+        .execute();
+      if (!rows.length) break;
+      after = String(rows[rows.length - 1].id);
+      const copies: Row[] = [];
+      for (const row of rows) {
+        if (taken.has(keyOf(row))) {
+          skipped++;
+          continue;
+        }
+        taken.add(keyOf(row));
+        const copy: Row = { ...row, id: nextId(), [column('year')]: year + 1 };
+        for (const month of MONTHS) if (fields.has(`actual${month}`)) copy[column(`actual${month}`)] = 0;
+        copies.push(Object.assign(copy, computedValues(entity, copy), audit));
+      }
+      await insertCopies(trx, entity.table as never, copies);
+      copied += copies.length;
     }
-    await insertRows(trx, entity.table as never, copies);
-    return { copied: copies.length, skipped: rows.length - copies.length };
+    return { copied, skipped };
   });
 }
 
@@ -204,7 +210,7 @@ export function batchRoutes(...entities: EntityDef[]) {
       const service = services.entities.get(entity.name)!;
       const base = `/api/${entity.service}/${entity.name}`;
       app.post(`${base}/batchsave`, { config: { permission: `${entity.code}_batchsave` } }, async (r) =>
-        ok(r, await batchSave(services.db, service, r.user, r.body)),
+        ok(r, await batchSave(service, r.user, r.body)),
       );
       app.post(`${base}/batchcopy`, { config: { permission: `${entity.code}_batchcopy` } }, async (r) =>
         ok(r, await batchCopy(services.db, service, r.user, r.body)),

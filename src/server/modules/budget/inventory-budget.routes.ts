@@ -76,7 +76,7 @@ export async function inventoryBudgetRoutes(fastify: FastifyInstance, { services
     ok(r, await inventoryTotals(service, r.user, r.query)),
   );
   app.post(`${base}/batchsave`, { config: { permission: `${code}_add` } }, async (r) => {
-    const { inserted } = await batchSave(db, service, r.user, r.body, { newOnly: NEW_ONLY });
+    const { inserted } = await batchSave(service, r.user, r.body, { newOnly: NEW_ONLY });
     return ok(r, { saved: inserted });
   });
   app.post(`${base}/batchupdate`, { config: { permission: `${code}_edit` } }, async (r) =>

@@ -1,3 +1,4 @@
+import { readEachTime, type Reads } from './reads.ts';
 import { sql, type AliasedRawBuilder } from 'kysely';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { dictKeys, itemLabel } from '../../../shared/entities/dict-items.ts';
@@ -63,23 +64,31 @@ export function bizDictNames(entity: EntityDef, row: Row, lang: Lang): Record<st
  * Each written value is a live key of the caller's tenant's dictionary, else the field's `请选择<label>`; every key
  * of a `multiple` field's list is, and the list is stored as `dictKeys` gives it.
  */
-export async function checkBizDicts(trx: DynamicDb, entity: EntityDef, tenantId: string, values: Row): Promise<void> {
+export async function checkBizDicts(
+  trx: DynamicDb,
+  entity: EntityDef,
+  tenantId: string,
+  values: Row,
+  reads: Reads = readEachTime,
+): Promise<void> {
   for (const field of bizDictFieldsOf(entity)) {
     const value = values[field.column];
     if (value === undefined || value === null || value === '') continue;
     const keys = field.multiple ? dictKeys(String(value)) : [String(value)];
     if (field.multiple) values[field.column] = keys.join(',');
     if (!keys.length) continue;
-    const found = await trx
-      .selectFrom('blade_dict_biz')
-      .select('dict_key')
-      .distinct()
-      .where('tenant_id', '=', entity.tenant ? tenantId : '000000')
-      .where('code', '=', field.bizDict!)
-      .where('dict_key', 'in', keys)
-      .where('parent_id', '<>', '0')
-      .where('is_deleted', '=', 0)
-      .execute();
+    const found = await reads(`business dictionary ${field.bizDict} ${keys.join(',')}`, () =>
+      trx
+        .selectFrom('blade_dict_biz')
+        .select('dict_key')
+        .distinct()
+        .where('tenant_id', '=', entity.tenant ? tenantId : '000000')
+        .where('code', '=', field.bizDict!)
+        .where('dict_key', 'in', keys)
+        .where('parent_id', '<>', '0')
+        .where('is_deleted', '=', 0)
+        .execute(),
+    );
     if (found.length < keys.length) throw failWith(selectText(field)).about(field.name);
   }
 }
@@ -90,19 +99,27 @@ export async function checkBizDicts(trx: DynamicDb, entity: EntityDef, tenantId:
  * Dictionaries: on PGlite a second connection would wait for this transaction. The field's default (a menu's 0, no
  * button function) and a value the row already holds (an item an administrator has since removed) pass.
  */
-export async function checkDicts(trx: DynamicDb, entity: EntityDef, values: Row, before?: Row): Promise<void> {
+export async function checkDicts(
+  trx: DynamicDb,
+  entity: EntityDef,
+  values: Row,
+  before?: Row,
+  reads: Reads = readEachTime,
+): Promise<void> {
   for (const field of fieldsOf(entity).values()) {
     const value = values[field.column];
     if (!field.dict || value === undefined || value === null || value === '') continue;
     if (String(value) === String(field.default) || String(value) === String(before?.[field.column])) continue;
-    const found = await trx
-      .selectFrom('blade_dict')
-      .select('id')
-      .where('code', '=', field.dict)
-      .where('dict_key', '=', String(value))
-      .where('parent_id', '<>', '0')
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
+    const found = await reads(`dictionary ${field.dict} ${String(value)}`, () =>
+      trx
+        .selectFrom('blade_dict')
+        .select('id')
+        .where('code', '=', field.dict!)
+        .where('dict_key', '=', String(value))
+        .where('parent_id', '<>', '0')
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst(),
+    );
     if (!found) throw failWith(selectText(field)).about(field.name);
   }
 }

@@ -1,3 +1,4 @@
+import { readEachTime, type Reads } from './reads.ts';
 import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 import { refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
@@ -44,12 +45,20 @@ export function companyNameColumns(entity: EntityDef): AliasedRawBuilder<string 
 }
 
 /** Every company code written is one of the caller's tenant's companies (`公司不存在`). */
-export async function checkCompanies(trx: DynamicDb, entity: EntityDef, tenantId: string, values: Row): Promise<void> {
+export async function checkCompanies(
+  trx: DynamicDb,
+  entity: EntityDef,
+  tenantId: string,
+  values: Row,
+  reads: Reads = readEachTime,
+): Promise<void> {
   for (const field of companyFieldsOf(entity)) {
     const value = values[field.column];
     if (value === undefined || value === null || value === '') continue;
-    const found = await sql<{ id: string }>`select c.id from ${companyDepts(sql`${tenantId}`)} c
-      where c.remark = ${String(value)} limit 1`.execute(trx);
+    const found = await reads(`company ${String(value)}`, () =>
+      sql<{ id: string }>`select c.id from ${companyDepts(sql`${tenantId}`)} c
+        where c.remark = ${String(value)} limit 1`.execute(trx),
+    );
     if (!found.rows.length) throw failWith(UNKNOWN_COMPANY).about(field.name);
   }
 }
@@ -80,12 +89,15 @@ export async function checkBusinessUnits(
   entity: EntityDef,
   tenantId: string,
   values: Row,
+  reads: Reads = readEachTime,
 ): Promise<void> {
   for (const field of fieldsOf(entity).values()) {
     const value = field.businessUnit ? values[field.column] : undefined;
     if (value === undefined || value === null || value === '') continue;
-    const found = await sql<{ id: string }>`select u.id from ${businessUnitDepts(sql`${tenantId}`)} u
-      where u.id = cast(${String(value)} as bigint) limit 1`.execute(trx);
+    const found = await reads(`business unit ${String(value)}`, () =>
+      sql<{ id: string }>`select u.id from ${businessUnitDepts(sql`${tenantId}`)} u
+        where u.id = cast(${String(value)} as bigint) limit 1`.execute(trx),
+    );
     if (!found.rows.length) throw failWith(UNKNOWN_BUSINESS_UNIT);
   }
 }

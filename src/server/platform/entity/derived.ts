@@ -1,3 +1,4 @@
+import { readEachTime, type Reads } from './reads.ts';
 import { sql, type AliasedRawBuilder } from 'kysely';
 import { displayField, refTargetOf, type EntityDef } from '../../../shared/entities/define.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
@@ -25,6 +26,7 @@ export async function copiedValues(
   lookup: EntityLookup,
   row: Row,
   tenantId: string,
+  reads: Reads = readEachTime,
 ): Promise<Row> {
   const fields = fieldsOf(entity);
   const byRef = new Map<ResolvedField, ResolvedField[]>();
@@ -50,7 +52,9 @@ export async function copiedValues(
         .where('tenant_id', '=', tenantId)
         .where('is_deleted', '=', 0);
     else source = source.where('id', '=', String(id));
-    const found = await source.executeTakeFirst();
+    const found = await reads(`copy ${target.name} ${String(id)} ${copies.map((f) => f.name).join(',')}`, () =>
+      source.executeTakeFirst(),
+    );
     for (const field of copies) values[field.column] = found?.[sourceColumn(field)] ?? null;
   }
   return values;

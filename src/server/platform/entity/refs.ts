@@ -1,3 +1,4 @@
+import { readEachTime, type Reads } from './reads.ts';
 import { sql, type AliasedRawBuilder, type SqlBool } from 'kysely';
 import { displayField, keyField, refNameKey, refTargetsOf, type EntityDef } from '../../../shared/entities/define.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
@@ -126,6 +127,7 @@ export async function checkRefs(
   visible: Map<string, VisibleRows>,
   values: Row,
   row: Row = values,
+  reads: Reads = readEachTime,
 ): Promise<void> {
   for (const ref of refs) {
     const { field } = ref;
@@ -138,10 +140,12 @@ export async function checkRefs(
     const column = keyColumnOf(target);
     const leaves = target.tree?.leavesOnly;
     const leaf = leaves && fieldsOf(target).get(leaves.field)!.column;
-    const found = await visible.get(target.name)!(trx)
-      .where(column, 'in', ids)
-      .select(leaf ? [column, leaf] : [column])
-      .execute();
+    const found = await reads(`ref ${target.name} ${column} ${ids.join(',')}`, () =>
+      visible.get(target.name)!(trx)
+        .where(column, 'in', ids)
+        .select(leaf ? [column, leaf] : [column])
+        .execute(),
+    );
     if (found.length !== ids.length) throw missing(field).about(field.name);
     if (leaf && found.some((r) => Number(r[leaf]) !== 1)) throw failWith(leaves.message).about(field.name);
   }

@@ -32,6 +32,7 @@ import {
   targetsOf,
   type RefField,
 } from './refs.ts';
+import { readEachTime, readOnce, type Reads } from './reads.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { tallyTotals } from './tally.ts';
 import { EntityTree } from './tree.ts';
@@ -42,6 +43,7 @@ import type { RowSource, VisibleRows, WireRecord } from './types.ts';
 export type { VisibleRows, WireRecord } from './types.ts';
 import { COUNT_CAP, EXACT_TOTAL, type PageTotals } from '../../../shared/contract/page.ts';
 import { idList, isId, nextId } from '../ids.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import type { Permissions } from '../permissions.ts';
 import {
   conditionsPredicate,
@@ -91,6 +93,9 @@ interface WriteContext {
   lines: Array<LineWriter<WriteContext>>;
   /** The button codes of the state machine's changes that the caller holds. */
   granted: ReadonlySet<string>;
+  reads: Reads;
+  /** A batch's new rows, inserted together once every row has passed (`submitAll`), and their unique keys. */
+  inserts?: { rows: Row[]; keys: Set<string> };
 }
 
 /**
@@ -249,35 +254,37 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
         Object.fromEntries(sums.map((f) => [sumKey(f.name), tallied.sums[f.name]])),
       );
 
-    // Counted (and summed) up to the cap unless the caller asks for every row: past it the count reads them all.
+    // Counted up to the cap unless the caller asks for every row: past it the count reads them all.
     const exact = ['1', 'true'].includes(String(rawQuery[EXACT_TOTAL] ?? ''));
-    const matching = filtered().select(
-      sums.length ? sums.map((f) => sql.ref(f.column).as(f.column)) : [sql<number>`1`.as('one')],
-    );
+    const counting = filtered().select(sql<number>`1`.as('one'));
     // One round trip: the count, with the page joined laterally (a window count would copy every matching row).
     const rows = await this.deps.db
       .selectFrom(
         this.deps.db
-          .selectFrom((exact ? matching : matching.limit(COUNT_CAP + 1)).as('m'))
+          .selectFrom((exact ? counting : counting.limit(COUNT_CAP + 1)).as('m'))
           .select(sql<string>`count(*)`.as('__total'))
-          .select(sums.map((f) => sql<string>`coalesce(sum(${sql.ref(`m.${f.column}`)}), 0)`.as(`__sum_${f.column}`)))
           .as('c'),
       )
       .leftJoinLateral(pageRows.as('r'), (join) => join.onTrue())
       .selectAll('r')
-      .select(['c.__total', ...sums.map((f) => `c.__sum_${f.column}`)])
+      .select('c.__total')
       .execute();
     const counted = Number(rows[0]?.__total ?? 0);
     const capped = !exact && counted > COUNT_CAP;
     const key = rowKeyColumnOf(this.entity);
+    // The sums only where the count is exact: a capped list shows none, so its rows are not read for them.
+    const summed =
+      sums.length && !capped && counted > 0
+        ? await filtered()
+            .select(sums.map((f) => sql<string>`coalesce(sum(${sql.ref(f.column)}), 0)`.as(f.column)))
+            .executeTakeFirst()
+        : undefined;
     return paged(
       rows.filter((r) => r[key] !== null),
       capped ? COUNT_CAP : counted,
       {
         ...(capped ? { totalCapped: true } : {}),
-        ...Object.fromEntries(
-          sums.map((f) => [sumKey(f.name), capped ? null : Number(rows[0]?.[`__sum_${f.column}`] ?? 0)]),
-        ),
+        ...Object.fromEntries(sums.map((f) => [sumKey(f.name), capped ? null : Number(summed?.[f.column] ?? 0)])),
       },
     );
   }
@@ -438,6 +445,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       }
     }
     const context = await this.writeContext(user);
+    const bulk = this.insertsInBulk(context);
+    if (bulk) Object.assign(context, { reads: readOnce(), inserts: { rows: [], keys: new Set<string>() } });
     const rollback = Symbol('rollback');
     try {
       await this.deps.db.transaction().execute(async (trx) => {
@@ -450,6 +459,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
           }
         }
         if (errors.length || refused) throw rollback;
+        if (context.inserts) await insertRows(trx, this.entity.table as never, context.inserts.rows);
       });
     } catch (error) {
       if (error !== rollback) throw error;
@@ -457,6 +467,23 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     if (errors.length || refused) return { saved: 0, errors: errors.sort((a, b) => a.index - b.index) };
     await this.afterWrite();
     return { saved: prepared.length, errors };
+  }
+
+  /**
+   * Whether a batch's new rows can wait and go in together (`INSERT` of hundreds): when nothing a row's write sets
+   * off reads or follows the rows written before it: no tree, lines, document numbers, reaction, module check inside
+   * the transaction or reference to its own entity. Later rows still meet earlier ones' unique keys (kept in memory).
+   */
+  private insertsInBulk(context: WriteContext): boolean {
+    const { entity } = this;
+    return (
+      !entity.tree &&
+      !context.lines.length &&
+      !this.reactions.length &&
+      !this.hooks.beforeWrite &&
+      ![...fieldsOf(entity).values()].some((field) => field.sequence) &&
+      !this.refFields().some((ref) => targetsOf(ref).some((target) => target.name === entity.name))
+    );
   }
 
   /** The rows a write may see and point at, and its line writers. */
@@ -468,7 +495,13 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     }
     const granted = new Set<string>();
     for (const code of stateCodes(this.entity)) if (await this.deps.permissions.has(user, code)) granted.add(code);
-    return { visible: await this.visibleRows(user), refs, lines: await this.lineWriters(user), granted };
+    return {
+      visible: await this.visibleRows(user),
+      refs,
+      lines: await this.lineWriters(user),
+      granted,
+      reads: readEachTime,
+    };
   }
 
   private async lineWriters(user: AuthUser): Promise<Array<LineWriter<WriteContext>>> {
@@ -661,19 +694,22 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const values = { ...this.columnValues(placement?.input ?? input, before), ...placement?.columns };
     checkReserved(entity, user, values, before);
     // Dictionaries first: a refBy reference's table follows a dictionary value.
-    await checkDicts(trx, entity, values, before);
-    await checkBizDicts(trx, entity, user.tenantId, values);
-    await checkRefs(trx, this.refFields(), context.refs, values, { ...before, ...values });
-    Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }, user.tenantId));
-    await checkCompanies(trx, entity, user.tenantId, values);
-    await checkBusinessUnits(trx, entity, user.tenantId, values);
+    const { reads } = context;
+    await checkDicts(trx, entity, values, before, reads);
+    await checkBizDicts(trx, entity, user.tenantId, values, reads);
+    await checkRefs(trx, this.refFields(), context.refs, values, { ...before, ...values }, reads);
+    Object.assign(values, await copiedValues(trx, entity, this.lookup, { ...before, ...values }, user.tenantId, reads));
+    await checkCompanies(trx, entity, user.tenantId, values, reads);
+    await checkBusinessUnits(trx, entity, user.tenantId, values, reads);
     await checkTransition(trx, entity, user.tenantId, values, before, context.granted);
     checkFrozen(entity, values, before);
     checkRowRules(entity, values, before);
     await checkWithin(trx, entity, this.refFields(), { ...before, ...values }, values);
     if (before) await checkHeldWithin(trx, entity, this.allEntities(), id, before, values);
     await this.checkOwner(trx, user, values);
-    await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
+    const keys = await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
+    const { inserts } = context;
+    for (const key of inserts ? keys : []) if (inserts!.keys.has(key.text)) throw key.refusal;
     await this.hooks.beforeWrite?.(trx, user, values, before);
     Object.assign(values, computedValues(entity, { ...before, ...values }), columns);
     if (inserting) {
@@ -697,6 +733,11 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
           update_time: now,
         });
         row.status ??= 1;
+      }
+      if (inserts) {
+        inserts.rows.push(row);
+        for (const key of keys) inserts.keys.add(key.text);
+        return row;
       }
       await trx.insertInto(entity.table).values(row).execute();
     } else {
@@ -815,8 +856,15 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
    * `row` is the record as it will be (the current row merged with `values`); a key is checked when it or its
    * scope is being written.
    */
-  private async checkUnique(db: DynamicDb, user: AuthUser, row: Row, values: Row, selfId: string | undefined) {
+  private async checkUnique(
+    db: DynamicDb,
+    user: AuthUser,
+    row: Row,
+    values: Row,
+    selfId: string | undefined,
+  ): Promise<Array<{ text: string; refusal: ApiError }>> {
     const fields = fieldsOf(this.entity);
+    const keys: Array<{ text: string; refusal: ApiError }> = [];
     for (const field of fields.values()) {
       if (!field.unique) continue;
       const rule = typeof field.unique === 'object' ? field.unique : undefined;
@@ -837,11 +885,13 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
             : query.where(s.column, '=', row[s.column]);
       if (this.entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
       if (selfId) query = query.where('id', '<>', selfId);
-      if (await query.executeTakeFirst())
-        throw (
-          rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label })
-        ).about(field.name);
+      const refusal = (
+        rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label })
+      ).about(field.name);
+      if (await query.executeTakeFirst()) throw refusal;
+      keys.push({ text: JSON.stringify([field.column, value, ...scope.map((s) => row[s.column] ?? null)]), refusal });
     }
+    return keys;
   }
 
   /**
