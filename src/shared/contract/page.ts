@@ -16,3 +16,6 @@ export interface PageTotals {
   /** More rows match than `total` (the cap) says. */
   totalCapped?: boolean;
 }
+
+/** The key of a field's total over every filtered row beside a page (`sums`: amount1 → `sumAmount1`). */
+export const sumKey = (field: string): string => `sum${field[0].toUpperCase()}${field.slice(1)}`;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../client/http.ts';
-import { EXACT_TOTAL } from '../../../shared/contract/page.ts';
+import { EXACT_TOTAL, sumKey } from '../../../shared/contract/page.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';
 import { entityApi } from '../crud/crud-api.ts';
@@ -25,8 +25,7 @@ export async function listMonthlySums(entity: EntityDef, query: Record<string, s
   });
   const sums: Record<string, unknown> = {};
   for (const month of MONTHS)
-    for (const prefix of ['amount', 'actual'])
-      sums[`${prefix}${month}`] = page[`sum${prefix[0].toUpperCase()}${prefix.slice(1)}${month}`];
+    for (const prefix of ['amount', 'actual']) sums[`${prefix}${month}`] = page[sumKey(`${prefix}${month}`)];
   return sums as MonthlySums;
 }
 

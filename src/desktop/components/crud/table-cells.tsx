@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import { textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
+import { sumKey } from '../../../shared/contract/page.ts';
 import { MenuIcon } from '../MenuIcon.tsx';
 import { isNumeric, moneyText, percentText, type CrudField, type WireRecord } from './fields.ts';
 
@@ -51,7 +52,7 @@ export function SumsRow({
   const sums = entity.sums ?? [];
   if (!sums.length || !page || typeof page !== 'object') return null;
   const totals = page as Record<string, unknown>;
-  const totalOf = (name: string) => totals[`sum${name[0].toUpperCase()}${name.slice(1)}`];
+  const totalOf = (name: string) => totals[sumKey(name)];
   return (
     <Table.Summary fixed>
       <Table.Summary.Row className="tenon-crud-sums">

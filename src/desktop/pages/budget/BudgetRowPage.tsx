@@ -5,7 +5,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useTranslation } from 'react-i18next';
 import { getData, postData } from '../../../client/http.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
-import { MONTHS } from '../../../shared/entities/month-row.ts';
+import { MONTHS, monthSum } from '../../../shared/entities/month-row.ts';
+import { sumKey } from '../../../shared/contract/page.ts';
 import { MonthlyBudgetChart } from '../../components/charts/BudgetCharts.tsx';
 import type { MonthlySums } from '../../components/charts/chart-options.ts';
 import { CrudDialog, type DialogState } from '../../components/crud/CrudDialog.tsx';
@@ -251,7 +252,7 @@ export function BudgetRowPage({
         config={{ ...grid(columns ?? gridOf(entity, true)), editable: editableCells }}
         hideEmpty={hideEmpty && emptyHidden}
         months={dimension ? monthsOf(query.searchMonth) : undefined}
-        summary={stat ? summary.data : undefined}
+        summary={stat ? summary.data : listSummary(entity, list.page)}
         rows={list.rows as GridRow[]}
         lang={lang}
         loading={list.fetching}
@@ -396,4 +397,21 @@ function BatchDialog({
       </Form>
     </Modal>
   );
+}
+
+/**
+ * The 合计 row of an entity without a stat route whose list answers each month's Σ (`sums`, budget.md §1): over every
+ * filtered row, not the page alone. A count past the cap answers no sums: the row then shows none rather than the
+ * page's. Undefined where the list has no sums (the grid sums its rows).
+ */
+export function listSummary(entity: EntityDef, page: object | undefined): Record<string, unknown> | undefined {
+  const sums = entity.sums ?? [];
+  if (!page || !sums.length) return undefined;
+  const totals = page as Record<string, unknown>;
+  if (totals.totalCapped) return {};
+  const summary: Record<string, unknown> = Object.fromEntries(sums.map((field) => [field, totals[sumKey(field)]]));
+  for (const prefix of ['amount', 'actual'])
+    if (sums.includes(`${prefix}1`))
+      summary[`total${prefix[0].toUpperCase()}${prefix.slice(1)}`] = monthSum(summary, prefix);
+  return summary;
 }

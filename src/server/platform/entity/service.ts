@@ -41,7 +41,7 @@ import { todayDeriver, aggregateColumns, computedValues, copiedValues, sequenceV
 import type { RowSource, VisibleRows, WireRecord } from './types.ts';
 
 export type { VisibleRows, WireRecord } from './types.ts';
-import { COUNT_CAP, EXACT_TOTAL, type PageTotals } from '../../../shared/contract/page.ts';
+import { COUNT_CAP, EXACT_TOTAL, sumKey, type PageTotals } from '../../../shared/contract/page.ts';
 import { idList, isId, nextId } from '../ids.ts';
 import { insertRows } from '../../db/insert-rows.ts';
 import type { Permissions } from '../permissions.ts';
@@ -230,7 +230,6 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     for (const sort of list.sorts) pageRows = pageRows.orderBy(sort.field.column, sort.direction);
     const fields = fieldsOf(this.entity);
     const sums = (this.entity.sums ?? []).map((name) => fields.get(name)!);
-    const sumKey = (name: string) => `sum${name[0].toUpperCase()}${name.slice(1)}`;
     const extras = this.hooks.pageExtras ? await this.hooks.pageExtras(user, query, filtered()) : {};
     const paged = async (records: Record<string, unknown>[], total: number, totals: Record<string, unknown>) => ({
       records: await this.wire(records, user.lang),
