@@ -95,7 +95,7 @@ interface WriteContext {
   granted: ReadonlySet<string>;
   reads: Reads;
   /** A batch's new rows, inserted together once every row has passed (`submitAll`), and their unique keys. */
-  inserts?: { rows: Row[]; keys: Set<string> };
+  inserts?: { rows: Array<{ row: Row; keys: UniqueKey[] }>; keys: Set<string> };
 }
 
 /**
@@ -152,6 +152,45 @@ export interface EntityDeps {
   dictionaries: Dictionaries;
   /** Every entity's service by name (filled while the app is built): what `ref` and `lines` point at. */
   entities: ReadonlyMap<string, EntityService>;
+}
+
+/** A unique key of a row as it will be saved: its field's and scope's columns and values, and its refusal. */
+interface UniqueKey {
+  columns: string[];
+  values: unknown[];
+  /** The same key, as one text (a batch's keys in memory). */
+  text: string;
+  refusal: ApiError;
+}
+
+const uniqueText = (columns: string[], values: unknown[]): string =>
+  JSON.stringify([
+    ...columns,
+    ...values.map((value) => (value === null || value === undefined ? null : String(value))),
+  ]);
+
+/**
+ * The unique keys `row` (the record as it will be saved) holds: a field's key is checked when it or its scope is being
+ * written (`values`).
+ */
+function uniqueKeysOf(entity: EntityDef, row: Row, values: Row): UniqueKey[] {
+  const fields = fieldsOf(entity);
+  const keys: UniqueKey[] = [];
+  for (const field of fields.values()) {
+    if (!field.unique) continue;
+    const rule = typeof field.unique === 'object' ? field.unique : undefined;
+    const scope = (rule?.scope ?? []).map((name) => fields.get(name)!);
+    const value = row[field.column];
+    if (value === undefined || value === null || value === '') continue;
+    if (![field, ...scope].some((f) => values[f.column] !== undefined)) continue;
+    const columns = [field.column, ...scope.map((s) => s.column)];
+    const keyValues = [value, ...scope.map((s) => row[s.column] ?? null)];
+    const refusal = (
+      rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label })
+    ).about(field.name);
+    keys.push({ columns, values: keyValues, text: uniqueText(columns, keyValues), refusal });
+  }
+  return keys;
 }
 
 /**
@@ -447,18 +486,37 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const bulk = this.insertsInBulk(context);
     if (bulk) Object.assign(context, { reads: readOnce(), inserts: { rows: [], keys: new Set<string>() } });
     const rollback = Symbol('rollback');
+    const { inserts } = context;
     try {
       await this.deps.db.transaction().execute(async (trx) => {
+        const insertedBy: number[] = [];
         for (const { index, submit } of prepared) {
           // The engine's checks throw before anything is written, so the transaction stays usable after a refusal.
           try {
             await this.write(trx, user, context, submit);
+            if (inserts && inserts.rows.length > insertedBy.length) insertedBy.push(index);
           } catch (error) {
             collect(index, error);
           }
         }
+        if (inserts) {
+          const taken = await this.takenKeys(
+            trx,
+            user,
+            inserts.rows.flatMap((pending) => pending.keys),
+          );
+          inserts.rows.forEach((pending, i) => {
+            const key = pending.keys.find((k) => taken.has(k.text));
+            if (key) collect(insertedBy[i], key.refusal);
+          });
+        }
         if (errors.length || refused) throw rollback;
-        if (context.inserts) await insertRows(trx, this.entity.table as never, context.inserts.rows);
+        if (inserts)
+          await insertRows(
+            trx,
+            this.entity.table as never,
+            inserts.rows.map((pending) => pending.row),
+          );
       });
     } catch (error) {
       if (error !== rollback) throw error;
@@ -706,8 +764,16 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     await checkWithin(trx, entity, this.refFields(), { ...before, ...values }, values);
     if (before) await checkHeldWithin(trx, entity, this.allEntities(), id, before, values);
     await this.checkOwner(trx, user, values);
-    const keys = await this.checkUnique(trx, user, { ...before, ...values }, values, before ? id : undefined);
     const { inserts } = context;
+    // A batch's new rows meet the table's keys together, before they go in (`takenKeys`).
+    const keys = await this.checkUnique(
+      trx,
+      user,
+      { ...before, ...values },
+      values,
+      before ? id : undefined,
+      !!inserts,
+    );
     for (const key of inserts ? keys : []) if (inserts!.keys.has(key.text)) throw key.refusal;
     await this.hooks.beforeWrite?.(trx, user, values, before);
     Object.assign(values, computedValues(entity, { ...before, ...values }), columns);
@@ -734,7 +800,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
         row.status ??= 1;
       }
       if (inserts) {
-        inserts.rows.push(row);
+        inserts.rows.push({ row, keys });
         for (const key of keys) inserts.keys.add(key.text);
         return row;
       }
@@ -861,36 +927,63 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     row: Row,
     values: Row,
     selfId: string | undefined,
-  ): Promise<Array<{ text: string; refusal: ApiError }>> {
-    const fields = fieldsOf(this.entity);
-    const keys: Array<{ text: string; refusal: ApiError }> = [];
-    for (const field of fields.values()) {
-      if (!field.unique) continue;
-      const rule = typeof field.unique === 'object' ? field.unique : undefined;
-      const scope = (rule?.scope ?? []).map((name) => fields.get(name)!);
-      const value = row[field.column];
-      if (value === undefined || value === null || value === '') continue;
-      if (![field, ...scope].some((f) => values[f.column] !== undefined)) continue;
-      let query = db
-        .selectFrom(this.entity.table)
-        .select('id')
-        .where(field.column, '=', value)
-        .where('is_deleted', '=', 0);
-      // A blank scope value is a value too (a part's packing for no customer is its default one).
-      for (const s of scope)
-        query =
-          row[s.column] === null || row[s.column] === undefined
-            ? query.where(s.column, 'is', null)
-            : query.where(s.column, '=', row[s.column]);
-      if (this.entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
+    deferred = false,
+  ): Promise<UniqueKey[]> {
+    const keys = uniqueKeysOf(this.entity, row, values);
+    if (deferred) return keys;
+    for (const key of keys) {
+      let query = this.rowsWithKey(db, user, key).select('id');
       if (selfId) query = query.where('id', '<>', selfId);
-      const refusal = (
-        rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label })
-      ).about(field.name);
-      if (await query.executeTakeFirst()) throw refusal;
-      keys.push({ text: JSON.stringify([field.column, value, ...scope.map((s) => row[s.column] ?? null)]), refusal });
+      if (await query.executeTakeFirst()) throw key.refusal;
     }
     return keys;
+  }
+
+  /** The live rows of the caller's tenant holding `key` (a blank scope value is a value too: `is null`). */
+  private rowsWithKey(db: DynamicDb, user: AuthUser, key: UniqueKey) {
+    let query = db.selectFrom(this.entity.table).where('is_deleted', '=', 0);
+    key.columns.forEach((column, i) => {
+      const value = key.values[i];
+      query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value);
+    });
+    return this.entity.tenant ? query.where('tenant_id', '=', user.tenantId) : query;
+  }
+
+  /**
+   * Which of the new rows' keys the table holds already (`text`s): the keys of a batch asked together, a few hundred a
+   * query; a key with a blank in its scope alone.
+   */
+  private async takenKeys(db: DynamicDb, user: AuthUser, keys: UniqueKey[]): Promise<Set<string>> {
+    const taken = new Set<string>();
+    const groups = new Map<string, UniqueKey[]>();
+    for (const key of keys) {
+      if (key.values.includes(null)) {
+        if (await this.rowsWithKey(db, user, key).select('id').executeTakeFirst()) taken.add(key.text);
+        continue;
+      }
+      const columns = key.columns.join(',');
+      groups.set(columns, [...(groups.get(columns) ?? []), key]);
+    }
+    for (const group of groups.values()) {
+      const columns = group[0].columns;
+      for (let i = 0; i < group.length; i += 500) {
+        const tuples = group.slice(i, i + 500).map((key) => sql`(${sql.join(key.values)})`);
+        let query = db
+          .selectFrom(this.entity.table)
+          .select(columns)
+          .where('is_deleted', '=', 0)
+          .where(sql<boolean>`(${sql.join(columns.map((c) => sql.ref(c)))}) in (${sql.join(tuples)})`);
+        if (this.entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
+        for (const found of await query.execute())
+          taken.add(
+            uniqueText(
+              columns,
+              columns.map((c) => found[c]),
+            ),
+          );
+      }
+    }
+    return taken;
   }
 
   /**
