@@ -41,6 +41,15 @@ const closedTenantKey = (tenantId: string) => `tenant-closed:${tenantId}`;
 /** Longer than any token lives (the clients' refresh validity defaults to 7 days). */
 const CLOSED_TENANT_TTL = 30 * 86_400;
 
+/** The audit columns of a row `user` adds at `now` (`yyyy-MM-dd HH:mm:ss`): creator, his first department, times. */
+export const auditColumns = (user: AuthUser, now: string) => ({
+  create_user: user.userId,
+  create_dept: user.deptIds[0] ?? null,
+  create_time: now,
+  update_user: user.userId,
+  update_time: now,
+});
+
 export const splitList = (value: string | undefined | null) =>
   value
     ? value

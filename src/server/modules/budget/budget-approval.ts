@@ -7,7 +7,7 @@ import { budgetSituation } from '../../../shared/entities/budget/budget-situatio
 import { MONTHS } from '../../../shared/entities/month-row.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
-import type { AuthUser } from '../../platform/auth-context.ts';
+import { auditColumns, type AuthUser } from '../../platform/auth-context.ts';
 import { fail, failWith, forbidden } from '../../platform/errors.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { parseIds } from '../../platform/entity/service.ts';
@@ -268,11 +268,7 @@ async function upsertSituation(trx: Db, user: AuthUser, row: Row, now: string) {
     ...Object.fromEntries(MONTHS.map((m) => [`actual${m}`, 0])),
     source_fill_id: row.id,
     approve_status: draft,
-    create_user: user.userId,
-    create_dept: user.deptIds[0] ?? null,
-    create_time: now,
-    update_user: user.userId,
-    update_time: now,
+    ...auditColumns(user, now),
     status: 1,
     is_deleted: 0,
   };

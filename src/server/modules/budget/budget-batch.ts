@@ -6,7 +6,7 @@ import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { insertCopies } from '../../db/insert-rows.ts';
-import type { AuthUser } from '../../platform/auth-context.ts';
+import { auditColumns, type AuthUser } from '../../platform/auth-context.ts';
 import { ApiError, fail, failWith, ok } from '../../platform/errors.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { fieldsOf } from '../../platform/entity/fields.ts';
@@ -162,13 +162,7 @@ export async function batchCopy(db: Db, service: EntityService, user: AuthUser, 
     const keyOf = (row: Row) => key.map((c) => (c === column('year') ? '' : String(row[c] ?? ''))).join('\u001f');
     const taken = new Set(existing.map(keyOf));
     const now = formatDateTime();
-    const audit = {
-      create_user: user.userId,
-      create_dept: user.deptIds[0] ?? null,
-      create_time: now,
-      update_user: user.userId,
-      update_time: now,
-    };
+    const audit = auditColumns(user, now);
     let copied = 0;
     let skipped = 0;
     // In id order, a chunk at a time: a year of 100,000 rows never sits in memory at once.

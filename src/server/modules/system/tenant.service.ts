@@ -6,7 +6,7 @@ import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.t
 import type { Db } from '../../db/connect.ts';
 import type { BladeTenant } from '../../db/schema.ts';
 import { asSystem } from '../../db/tenant-context.ts';
-import { ROLE_POWER, SUPER_TENANT, splitList, type AuthUser } from '../../platform/auth-context.ts';
+import { ROLE_POWER, SUPER_TENANT, auditColumns, splitList, type AuthUser } from '../../platform/auth-context.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
 import type { Row } from '../../platform/entity/rules.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
@@ -177,13 +177,7 @@ export class TenantService {
     const values = insertValues(input);
     const password = await hashPlainPassword(ADMIN_USER.password);
     const now = formatDateTime();
-    const audit = {
-      create_user: user.userId,
-      create_dept: user.deptIds[0] ?? null,
-      create_time: now,
-      update_user: user.userId,
-      update_time: now,
-    };
+    const audit = auditColumns(user, now);
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${TENANT_CODE_LOCK})`.execute(trx);
       const code = await newTenantCode(trx);

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type Lang, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import { bizDictColumns, bizDictNames, checkBizDicts, checkDicts } from './biz-dicts.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
-import { splitList, type AuthUser } from '../auth-context.ts';
+import { auditColumns, splitList, type AuthUser } from '../auth-context.ts';
 import { dataScopePredicate } from './data-scope.ts';
 import type { Dictionaries } from '../dictionaries.ts';
 import { aboutField, ApiError, fail, failWith } from '../errors.ts';
@@ -790,13 +790,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       }
       if (entity.tenant) row.tenant_id = user.tenantId;
       if (entity.audit) {
-        Object.assign(row, {
-          create_user: user.userId,
-          create_dept: user.deptIds[0] ?? null,
-          create_time: now,
-          update_user: user.userId,
-          update_time: now,
-        });
+        Object.assign(row, auditColumns(user, now));
         row.status ??= 1;
       }
       if (inserts) {
