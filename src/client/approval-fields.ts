@@ -1,5 +1,5 @@
 import type { ApprovableDef } from '../shared/entities/approvals.ts';
-import { refNameKey, requiredText, type FieldDef } from '../shared/entities/define.ts';
+import { requiredText, textKey, type FieldDef } from '../shared/entities/define.ts';
 import type { LocalText } from '../shared/i18n/server-messages.ts';
 
 /**
@@ -43,9 +43,12 @@ export type ViewRow = { label: LocalText } & ({ field: NamedField } | { from: Na
 
 const named = (entity: ApprovableDef, name: string): NamedField => ({ name, field: entity.fields[name] });
 
-/** What a read-only view shows of a field: a reference's name (the server joins it in), else the value. */
+/**
+ * What a read-only view shows of a field: a reference's or a company's name, a dictionary item's (the server joins
+ * them in), else the value.
+ */
 export const shownValue = ({ name, field }: NamedField, record: Record<string, unknown>): unknown =>
-  record[field.ref ? refNameKey(name, field) : name];
+  record[textKey(name, field)];
 
 /** What a card shows of a request (the definition's `summary`). */
 export const summaryRowsOf = (entity: ApprovableDef): ViewRow[] =>

@@ -6,6 +6,7 @@ import { PLANNED_SCREENS } from '../../src/desktop/pages/planned.ts';
 import { pageRegistry } from '../../src/desktop/pages/registry.ts';
 import { APPROVALS } from '../../src/shared/entities/approvals.ts';
 import { REF_TARGETS } from '../../src/shared/entities/ref-targets.ts';
+import { startsElsewhere } from '../../src/shared/entities/define.ts';
 import { zh } from '../../src/shared/i18n/zh/index.ts';
 
 /**
@@ -130,13 +131,18 @@ describe('modules', () => {
       const text: unknown = Object.entries(keys).find(([k]) => k === key)?.[1];
       return typeof text === 'string' && text.trim() !== '';
     };
-    // A business that starts its own processes (budget lines) has no request form: only its handle and detail pages.
-    const missing = APPROVALS.flatMap(({ approval: { kind, startedByModule } }) => [
-      ...(startedByModule ? ['Handle', 'Detail'] : pages)
-        .map((page) => `${kind}${page}`)
+    // A business whose rows are sent from their own screen has no request form: a budget line only its handle and
+    // detail pages, an expense claim (sent through the fund approval) also the page that gives it back to its sender.
+    const pagesOf = ({ startedByModule, startedVia }: (typeof APPROVALS)[number]['approval']) =>
+      startedByModule ? ['Handle', 'Detail'] : startedVia ? ['Handle', 'Detail', 'Resubmit'] : pages;
+    const missing = APPROVALS.flatMap(({ approval }) => [
+      ...pagesOf(approval)
+        .map((page) => `${approval.kind}${page}`)
         .filter((key) => !titled(zh.flow.route, key))
         .map((key) => `flow.route.${key}`),
-      ...(startedByModule || titled(zh.mobile.approvals, `${kind}Form`) ? [] : [`mobile.approvals.${kind}Form`]),
+      ...(startsElsewhere(approval) || titled(zh.mobile.approvals, `${approval.kind}Form`)
+        ? []
+        : [`mobile.approvals.${approval.kind}Form`]),
     ]);
     expect(missing).toEqual([]);
   });

@@ -78,6 +78,9 @@ const SELF = [
   // A budget line's process is started by its 提交 (budgetfill/approval); its detail is read like any request's: by
   // its submitter or who may see its process (tests/server/budget-fill.test.ts).
   `GET /api/blade-system/process/budgetfill/detail`,
+  // An expense claim is sent by the fund approval's start-process (its `businessId` needs expense_submit:
+  // tests/server/finance-expense.test.ts); its detail is read like any request's.
+  `GET /api/blade-system/process/expense/detail`,
 ];
 
 interface Guarded {
@@ -182,6 +185,8 @@ const GUARDED: Guarded[] = [
   { route: `GET ${SYS}/budgetfill/stat`, code: 'budgetfill' },
   { route: `POST ${SYS}/budgetfill/approval`, code: 'budgetfill' },
   ...['list', 'page', 'stat'].map((a) => ({ route: `GET ${SYS}/budgetsituation/${a}`, code: 'budgetsituation' })),
+  // Read as its list (a month range's totals): tests/server/budget-excel.test.ts.
+  { route: `GET ${SYS}/budgetsituation/export-budgetsituation`, code: 'budgetsituation_export' },
   { route: `POST ${SYS}/budgetsituation/approval`, code: 'budgetsituation_approve' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },

@@ -412,4 +412,55 @@ describe('budgetsituation', () => {
     ).records;
     expect(after).toMatchObject({ id: labour.id, approveStatus: '2', amount1: 10, actual1: 8, finish1: 0.8 });
   });
+
+  it('narrows an export to a searched month range as the grid does: its months shown, its totals', async () => {
+    const SITUATION = `${SYS}/budgetsituation`;
+    for (const [subject, title] of [
+      ['660202', '办公费'],
+      ['660203', '差旅费'],
+    ])
+      expectOk(
+        await t.post(`${SITUATION}/submit`, admin, {
+          year: 2035,
+          orgId: '1010',
+          subject,
+          title,
+          ...months('amount', { 1: 1000, 2: 100, 3: 200, 4: 300, 12: 5000 }),
+          ...months('actual', { 1: 999, 2: 50, 3: 200, 4: 600 }),
+        }),
+      );
+    expectOk(await t.post(`${SITUATION}/submit`, admin, { year: 2036, orgId: '1010', subject: '660202' }));
+    // The range sets the year (overriding the one searched) and the totals; the screen shows months 2 to 4.
+    const query = 'year_equal=2036&orgId_equal=1010&searchMonth=2035-02,2035-04&searchType=&searchContent=';
+    const rows = await exported('budgetsituation', query);
+    const headers = rows[0];
+    expect(headers).toEqual(expect.arrayContaining([...['2', '3', '4'].map((m) => `${m}月预算`), '全年完成率']));
+    expect(headers.filter((header) => /^\d+月/.test(header))).toEqual(
+      [2, 3, 4].flatMap((m) => ['预算', '实际', '完成率'].map((kind) => `${m}月${kind}`)),
+    );
+    const listed = (expectOk(await t.get(`${SITUATION}/list?size=100&${query}`, admin)) as { records: Row[] }).records;
+    expect(listed.map((r) => r.title)).toEqual(['办公费', '差旅费']);
+    expect(byHeader(rows)).toEqual(
+      listed.map((r) =>
+        expect.objectContaining({
+          科目名称: r.title,
+          预算年度: '2035',
+          '4月完成率': '2',
+          全年预算: String(r.totalAmount),
+          全年实际: String(r.totalActual),
+          全年完成率: String(r.totalFinish),
+        }),
+      ),
+    );
+    // Feb–Apr: 600 budgeted, 850 spent.
+    expect(byHeader(rows)[0]).toMatchObject({ 全年预算: '600', 全年实际: '850', 全年完成率: '1.4167' });
+    // Without a range: every month and the full year.
+    const [all] = byHeader(await exported('budgetsituation', 'year_equal=2035&title=办公费'));
+    expect(all).toMatchObject({ '1月预算': '1000', '12月预算': '5000', 全年预算: '6600', 全年实际: '1849' });
+    expectError(
+      await t.get(`${SITUATION}/export-budgetsituation?searchMonth=2035-11,2036-02`, admin),
+      400,
+      '月份区间不能跨年',
+    );
+  });
 });

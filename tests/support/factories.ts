@@ -5,7 +5,7 @@ import { SEED } from '../../src/server/modules/system/install.ts';
 import { seedBusinessDictionaries } from '../../src/server/db/seed/business-dictionaries.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
-import { refTargetOf, type EntityDef, type FieldDef } from '../../src/shared/entities/define.ts';
+import { patternProblem, refTargetOf, type EntityDef, type FieldDef } from '../../src/shared/entities/define.ts';
 import type { TestApp } from './app.ts';
 import { REF_TARGETS } from '../../src/shared/entities/ref-targets.ts';
 
@@ -173,8 +173,11 @@ let seq = 0;
  * what those hold (a finished part's customer). A reference takes `refs(target)`, a saved row of its target entity,
  * else a menu id (the targets the platform entities point at).
  */
-/** A key each tenant has, of the entities referenced by key (`refKey`). */
-const REF_KEY_SAMPLES: Record<string, string> = { subject: '1001' };
+/**
+ * Keys each tenant has, of the entities referenced by key (`refKey`): the first one the field's pattern takes (an
+ * expense account where only those are allowed). Leaves of the chart every tenant starts with.
+ */
+const REF_KEY_SAMPLES: Record<string, readonly string[]> = { subject: ['1001', '6602'] };
 
 export function minimalBody(
   e: EntityDef,
@@ -193,7 +196,8 @@ export function minimalBody(
     // A refBy reference points at the target its choosing field (set before it) picks.
     const target = refTargetOf(field, field.refBy ? body[field.refBy.field] : undefined);
     // A reference by key (an account's code): an account every tenant's chart starts with, a leaf.
-    if (target && REF_TARGETS[target]?.refKey) return REF_KEY_SAMPLES[target];
+    if (target && REF_TARGETS[target]?.refKey)
+      return REF_KEY_SAMPLES[target].find((key) => !patternProblem(field, key));
     if (target && refs(target)) return refs(target);
     // A default is a valid value (a tax rate of 13 %, where 1 would be 100 %).
     if (field.default !== undefined && !field.ref) return field.default;

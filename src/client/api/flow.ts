@@ -9,7 +9,7 @@ import {
   type FlowProcess,
   type FlowResult,
 } from '../../shared/flow/types.ts';
-import { approvalOf, approvalOfTable } from '../../shared/entities/approvals.ts';
+import { approvalOf, approvalOfTable, type ApprovableDef } from '../../shared/entities/approvals.ts';
 import { fetchDictionary, type DictItem } from './system.ts';
 import { getData, http, postData, type Page, type R } from '../http.ts';
 
@@ -192,6 +192,17 @@ export const startRequest = (kind: BusinessKind, input: RequestStart) =>
   postData<null>(`${processBase(kind)}/start-process`, input);
 export const fetchRequestDetail = (kind: BusinessKind, businessId: string) =>
   getData<BusinessRequest | null>(`${processBase(kind)}/detail`, { businessId });
+
+/** A saved row sent for approval through another kind's process (`startedVia`: an expense claim through finance). */
+export interface RowSend {
+  businessId: string;
+  processDefinitionId: string;
+  taskUser: string;
+  comment?: string;
+}
+/** Sends the row of `entity` (an approvable started via another kind): starts its process, or continues it. */
+export const sendForApproval = (entity: ApprovableDef, input: RowSend) =>
+  postData<null>(`${processBase(entity.approval.startedVia ?? entity.approval.kind)}/start-process`, input);
 
 // ---- categories and people ----
 

@@ -19,8 +19,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/finance/ledger', // 明细账
   '/finance/fixedledger', // 固定资产台账
   '/finance/incomeexpense', // 收支流水
-  '/finance/expense', // 费用报销
   '/finance/overduestat', // 逾期统计
   '/finance/relatedstat', // 关联交易统计
-  '/budget/expensesituation', // 费用预算执行
 ];

@@ -834,6 +834,94 @@ export interface ErpEmployee {
   is_deleted: Generated<number>;
 }
 
+export interface ErpExpense {
+  id: Int8;
+  tenant_id: Generated<string>;
+  expense_no: string;
+  applicant_id: Int8;
+  dept_id: Int8;
+  org_id: string;
+  expense_type: string;
+  subject_code: Generated<string>;
+  expense_date: string;
+  amount: Numeric;
+  invoice_count: Generated<number>;
+  project: Generated<string>;
+  reason: Generated<string>;
+  expense_status: Generated<string>;
+  pay_date: string | null;
+  process_definition_id: Generated<string>;
+  process_instance_id: Generated<string>;
+  task_user: Generated<string>;
+  apply_time: string | null;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpExpenseSituation {
+  id: Int8;
+  tenant_id: Generated<string>;
+  year: number;
+  org_id: string;
+  dept_id: Int8;
+  subject: string;
+  title: string;
+  expense_type: Generated<string>;
+  sort: Generated<number>;
+  remark: Generated<string>;
+  amount1: Defaulted<Numeric>;
+  actual1: Defaulted<Numeric>;
+  finish1: Nullable<Numeric>;
+  amount2: Defaulted<Numeric>;
+  actual2: Defaulted<Numeric>;
+  finish2: Nullable<Numeric>;
+  amount3: Defaulted<Numeric>;
+  actual3: Defaulted<Numeric>;
+  finish3: Nullable<Numeric>;
+  amount4: Defaulted<Numeric>;
+  actual4: Defaulted<Numeric>;
+  finish4: Nullable<Numeric>;
+  amount5: Defaulted<Numeric>;
+  actual5: Defaulted<Numeric>;
+  finish5: Nullable<Numeric>;
+  amount6: Defaulted<Numeric>;
+  actual6: Defaulted<Numeric>;
+  finish6: Nullable<Numeric>;
+  amount7: Defaulted<Numeric>;
+  actual7: Defaulted<Numeric>;
+  finish7: Nullable<Numeric>;
+  amount8: Defaulted<Numeric>;
+  actual8: Defaulted<Numeric>;
+  finish8: Nullable<Numeric>;
+  amount9: Defaulted<Numeric>;
+  actual9: Defaulted<Numeric>;
+  finish9: Nullable<Numeric>;
+  amount10: Defaulted<Numeric>;
+  actual10: Defaulted<Numeric>;
+  finish10: Nullable<Numeric>;
+  amount11: Defaulted<Numeric>;
+  actual11: Defaulted<Numeric>;
+  finish11: Nullable<Numeric>;
+  amount12: Defaulted<Numeric>;
+  actual12: Defaulted<Numeric>;
+  finish12: Nullable<Numeric>;
+  total_amount: Defaulted<Numeric>;
+  total_actual: Defaulted<Numeric>;
+  total_finish: Nullable<Numeric>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpFinanceBudget {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1536,6 +1624,8 @@ export interface Schema {
   erp_device: ErpDevice;
   erp_differ: ErpDiffer;
   erp_employee: ErpEmployee;
+  erp_expense: ErpExpense;
+  erp_expense_situation: ErpExpenseSituation;
   erp_finance_budget: ErpFinanceBudget;
   erp_finance_stat: ErpFinanceStat;
   erp_goods_category: ErpGoodsCategory;

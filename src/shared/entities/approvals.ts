@@ -1,5 +1,6 @@
 import type { ApprovalDef, EntityDef } from './define.ts';
 import { budgetFill } from './budget/budget-fill.ts';
+import { expense } from './finance/expense.ts';
 import { finance } from './flow/finance.ts';
 import { leave } from './flow/leave.ts';
 
@@ -12,7 +13,7 @@ export type ApprovableDef = EntityDef & { approval: ApprovalDef };
 
 const isApprovable = (entity: EntityDef): entity is ApprovableDef => entity.approval !== undefined;
 
-export const APPROVALS: readonly ApprovableDef[] = [leave, finance, budgetFill].filter(isApprovable);
+export const APPROVALS: readonly ApprovableDef[] = [leave, finance, expense, budgetFill].filter(isApprovable);
 
 /** The approvable entity whose pages are `kind` (`leave`), if any. */
 export const approvalOf = (kind: string | undefined): ApprovableDef | undefined =>

@@ -289,8 +289,12 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   display?: keyof F & string;
   /** Child lines by body key: `submit` takes the array under the key, `detail` returns it. */
   lines?: Record<string, LineDef>;
-  /** Routes a module serves itself (writes that provision other rows, filtered reads): the engine leaves them out. */
-  moduleRoutes?: ReadonlyArray<EngineRoute | 'excel'>;
+  /**
+   * Routes a module serves itself (writes that provision other rows, filtered reads): the engine leaves them out.
+   * `excel`: all three Excel routes; `export`: the download alone, read as the module's own list reads (a month
+   * range's totals), the engine keeping the template and the import.
+   */
+  moduleRoutes?: ReadonlyArray<EngineRoute | 'excel' | 'export'>;
   /**
    * Excel (menus.md `<code>_export` / `<code>_import`): `GET export-<name>` downloads what the list's filters match,
    * named `file`; with `import`, `GET export-template` and `POST import-<name>` (multipart `file`, `isCovered` = 1
@@ -411,7 +415,18 @@ export interface ApprovalDef<F extends Record<string, FieldDef> = Record<string,
    * the row change together whichever side acts.
    */
   startedByModule?: true;
+  /**
+   * Its rows are kept through the engine's routes (drafts edited and deleted on their own screen) and sent for approval
+   * through another kind's process (an expense claim through the fund approval: `finance`): that kind's
+   * `start-process` with `businessId` = the row's id starts it on the row, or continues its process waiting on the
+   * sender (a rejected claim sent again). Its steps set `field` as any request's; the kind has no form of its own.
+   */
+  startedVia?: string;
 }
+
+/** An approvable entity whose rows the engine's routes keep: its module, or another kind, starts their processes. */
+export const startsElsewhere = (approval: ApprovalDef): boolean =>
+  Boolean(approval.startedByModule || approval.startedVia);
 
 export type EngineRoute = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove' | 'picker';
 

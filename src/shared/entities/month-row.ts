@@ -84,3 +84,13 @@ export interface MonthRange {
   from: number;
   to: number;
 }
+
+/**
+ * Whether the field `name` is shown with a searched month range: a month's field (`amount3`, `finish12`, `differ1`)
+ * only within it, any other field always. The grid hides the months outside the range; its export does too.
+ */
+export function shownInRange(name: string, range: Pick<MonthRange, 'from' | 'to'>): boolean {
+  const match = /^(?:amount|actual|finish|differ)(\d{1,2})$/.exec(name);
+  const month = match ? Number(match[1]) : undefined;
+  return month === undefined || (month >= range.from && month <= range.to);
+}

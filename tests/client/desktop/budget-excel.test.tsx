@@ -28,6 +28,8 @@ function renderLabourScreen(codes: string[]) {
   // The labour screen: budget situation rows of budget type 2 (fill-screens.ts).
   renderDesktop(<BudgetRowPage entity={budgetSituation} fixed={{ budgetType_equal: '2' }} />);
 }
+/** The search bar's item holding a label. */
+const searchItem = (label: HTMLElement) => label.closest('.ant-form-item') as HTMLElement;
 const toolbarNames = () =>
   within(toolbar())
     .queryAllByRole('button')
@@ -47,6 +49,39 @@ describe('the budget grid toolbar', () => {
     expect(vi.mocked(downloadFile).mock.calls[0]).toEqual([
       `${API}/export-budgetsituation`,
       { title: '薪酬', budgetType_equal: '2' },
+    ]);
+  });
+
+  it('sends a searched month range with the export, which the server narrows to it as the grid does', async () => {
+    server.serve({
+      'GET /api/blade-system/menu/buttons': () => ok(buttonsOf(['budgetsituation_export'])),
+      'GET /api/blade-system/dict-biz/dictionary': () => ok([]),
+      'GET /api/blade-system/dept/company-select': () => ok([]),
+      [`GET ${API}/page`]: () => page([]),
+      [`GET ${API}/stat`]: () => ok({}),
+    });
+    renderDesktop(<BudgetRowPage entity={budgetSituation} stat dimension />);
+    const range = searchItem(await screen.findByText('月份区间', { selector: 'label' }));
+    const [from, to] = within(range).getAllByRole('textbox');
+    for (const [input, month] of [
+      [from, '2026-02'],
+      [to, '2026-04'],
+    ] as const) {
+      fireEvent.mouseDown(input);
+      fireEvent.change(input, { target: { value: month } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+    }
+    fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
+    await waitFor(() =>
+      expect(server.calls('GET', `${API}/page`).at(-1)!.params).toMatchObject({ searchMonth: '2026-02,2026-04' }),
+    );
+
+    fireEvent.click(within(toolbar()).getByRole('button', { name: /导出/ }));
+    fireEvent.click(within(await lastDialog()).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(downloadFile).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(downloadFile).mock.calls[0]).toEqual([
+      `${API}/export-budgetsituation`,
+      { searchMonth: '2026-02,2026-04' },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { listSummary } from '../../../src/desktop/pages/budget/BudgetRowPage.tsx';
 import { financeBudget } from '../../../src/shared/entities/budget/finance-budget.ts';
 import { budgetSituation } from '../../../src/shared/entities/budget/budget-situation.ts';
+import { expenseSituation } from '../../../src/shared/entities/budget/expense-situation.ts';
 
 /** The financial budget's 合计 row: the list's sums over every filtered row, not the page's rows. */
 describe('the 合计 row from the list sums', () => {
@@ -25,5 +26,15 @@ describe('the 合计 row from the list sums', () => {
     expect(listSummary(financeBudget, { records: [], total: 10_000, totalCapped: true })).toEqual({});
     expect(listSummary(budgetSituation, { records: [], total: 3, ...sums })).toBeUndefined();
     expect(listSummary(financeBudget, undefined)).toBeUndefined();
+  });
+});
+
+/** The expense situation's 合计 row: the list's `sum` beside the page (budgetsituation/stat's object), as it is. */
+describe('the 合计 row beside the page', () => {
+  it('is the row the list answers under its key, none before the list arrives', () => {
+    const sum = { amount1: 400, actual1: 50, finish1: 0.125, totalAmount: 1500, totalFinish: 0.1267, rowCount: 2 };
+    expect(listSummary(expenseSituation, { records: [], total: 2, sum })).toBe(sum);
+    expect(listSummary(expenseSituation, undefined)).toBeUndefined();
+    expect(listSummary(expenseSituation, { records: [], total: 0 })).toBeUndefined();
   });
 });

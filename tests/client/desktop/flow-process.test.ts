@@ -380,3 +380,56 @@ describe('the detail page (/work/process/finance/detail/...)', () => {
     expect(vi.mocked(showDiagram).mock.calls.at(-1)![2]).toEqual([{ id: 'start', className: 'tenon-flow-ended' }]);
   });
 });
+
+describe('a claim sent through the fund approval (/work/process/expense/...)', () => {
+  const SYS = '/api/blade-system/process';
+  const claim = (overrides: Record<string, unknown> = {}) => ({
+    ...leave({ id: 'c1', processDefinitionId: 'Finance:1:9', status: 2, createUser: userInfo.user_id }),
+    expenseNo: 'BX202611200001',
+    applicantId: '31',
+    applicantName: '钱报销',
+    expenseType: '1',
+    expenseTypeName: '差旅费',
+    amount: '880.50',
+    reason: '上海客户拜访',
+    expenseStatus: '3',
+    expenseStatusName: '已驳回',
+    ...overrides,
+  });
+
+  it('gives its sender the rejected claim as it is, and sends it again to the approver picked', async () => {
+    const path = '/work/process/expense/handle/t1/pi1/c1';
+    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, {
+      [`GET ${SYS}/expense/detail`]: () => ok(claim()),
+      [`POST ${DESK}/finance/start-process`]: () => ok(null),
+    });
+    expect(await screen.findByText('调整报销单')).toBeTruthy();
+    // Shown with the names of its claimant and type, not edited here (its own screen edits it).
+    expect(screen.getByText('钱报销')).toBeTruthy();
+    expect(screen.getByText('差旅费')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: '报销事由' })).toBeNull();
+    fireEvent.mouseDown(within(item('审批人')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('李主管 (li)', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(screen.getByRole('button', { name: '重新提交' }));
+    await waitFor(() => expect(calls('POST', `${DESK}/finance/start-process`)).toHaveLength(1));
+    expect(calls('POST', `${DESK}/finance/start-process`)[0].body).toEqual({
+      businessId: 'c1',
+      processDefinitionId: 'Finance:1:9',
+      taskUser: '102',
+      comment: '重新提交',
+    });
+    expect(calls('POST', `${FLOW}/work/complete-task`)).toHaveLength(0);
+  });
+
+  it('says a paid claim in its own words, and has no request form', async () => {
+    renderRoute(ProcessDetailPage, PROCESS_PATHS.detail, '/work/process/expense/detail/pi1/c1', {
+      [`GET ${SYS}/expense/detail`]: () => ok(claim({ status: 0, expenseStatus: '4', expenseStatusName: '已付款' })),
+      [`GET ${FLOW}/process/model-view`]: () => ok({ xml: '<definitions/>', flow: [] }),
+    });
+    expect(await screen.findByText('已付款')).toBeTruthy();
+    expect(screen.getByText('BX202611200001')).toBeTruthy();
+    cleanup();
+    renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/expense/form/Finance:1:9', {});
+    await waitFor(() => expect(location()).toBe('/404'));
+  });
+});

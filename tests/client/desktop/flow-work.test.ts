@@ -189,6 +189,23 @@ describe('待办事务 (/work/todo)', () => {
     await waitFor(() => expect(location()).toBe('/work/process/finance/handle/t2/pi-t2/b-t2'));
   });
 
+  it("opens a claim sent through the fund approval on the claim's pages, a fund request on its own", async () => {
+    renderAt(
+      TodoPage,
+      '/work/todo/index',
+      {
+        [`GET ${FLOW}/work/todo-list`]: () =>
+          page([
+            task('t3', { category: '2', businessTable: 'erp_expense', startUserName: '王五' }),
+            task('t2', { category: '2', businessTable: 'blade_process_finance', startUserName: '李四' }),
+          ]),
+      },
+      ['work_todo_handle'],
+    );
+    fireEvent.click(within(await rowOf('王五')).getByRole('button', { name: '办理' }));
+    await waitFor(() => expect(location()).toBe('/work/process/expense/handle/t3/pi-t3/b-t3'));
+  });
+
   it('opens the detail route', async () => {
     renderAt(TodoPage, '/work/todo/index', { [`GET ${FLOW}/work/todo-list`]: () => page([task('t1')]) });
     const row = await rowOf('张三');

@@ -83,7 +83,7 @@ const rowCells = (text: string) =>
 const totalCells = () => [...document.querySelectorAll('.tenon-grid-total td')].map((td) => td.textContent);
 const input = () => document.querySelector<HTMLInputElement>('.tenon-grid input')!;
 
-type Save = (row: GridRow, changes: Record<string, number>) => Promise<GridRow>;
+type Save = (row: GridRow, changes: Record<string, unknown>) => Promise<GridRow>;
 function renderGrid(onSave?: Save, months?: number[]) {
   return renderDesktop(<MonthlyGrid config={CONFIG} rows={ROWS} lang="zh" onSave={onSave} months={months} />);
 }

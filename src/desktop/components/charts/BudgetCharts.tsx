@@ -14,7 +14,8 @@ const TOP = 10;
 
 /**
  * The monthly sums of every row a list's filters select, from the list itself (an entity whose `sums` are the months'
- * amounts and actuals answers them beside the page, in SQL): one row's page, counted and summed past the cap.
+ * amounts and actuals answers them beside the page, in SQL; one with a `pageRow` answers them in that row): one row's
+ * page, counted and summed past the cap.
  */
 export async function listMonthlySums(entity: EntityDef, query: Record<string, string | number>) {
   const page = await entityApi(entity).rows<Page<unknown> & Record<string, unknown>>('page', {
@@ -23,6 +24,8 @@ export async function listMonthlySums(entity: EntityDef, query: Record<string, s
     size: 1,
     [EXACT_TOTAL]: 1,
   });
+  const row = entity.pageRow && page[entity.pageRow.key];
+  if (row && typeof row === 'object') return row as MonthlySums;
   const sums: Record<string, unknown> = {};
   for (const month of MONTHS)
     for (const prefix of ['amount', 'actual']) sums[`${prefix}${month}`] = page[sumKey(`${prefix}${month}`)];

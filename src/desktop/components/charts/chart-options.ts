@@ -25,7 +25,7 @@ export type ChartOption = ComposeOption<
 
 /**
  * Σ of each month's budget and actual (`amount1..12`, `actual1..12`) over every row a screen's filters select: a
- * list's sums, or a `stat` endpoint's answer (budgetsituation, expensesituation).
+ * list's sums or the row beside its page (expensesituation's `sum`), or a `stat` endpoint's answer (budgetsituation).
  */
 export type MonthlySums = Readonly<Record<string, unknown>>;
 

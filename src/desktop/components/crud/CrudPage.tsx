@@ -161,6 +161,9 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     can(`${code}_edit`) ? 'edit' : undefined,
     can(`${code}_delete`) ? 'delete' : undefined,
   ].filter((a): a is RowVerb => Boolean(a));
+  const editable = (record: WireRecord) => options.rowEditable?.(record) ?? true;
+  const offers = (action: RowVerb, record: WireRecord) =>
+    action === 'addChild' ? canHoldChildren(entity, record) : action === 'view' || editable(record);
   const rowAction = (action: RowVerb, record: WireRecord) => {
     if (action === 'delete') confirmDelete([record.id]);
     else if (action === 'addChild') openDialog({ mode: 'add', values: childValues(entity, record) });
@@ -221,7 +224,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       render: (_value, record) => (
         <Space size={0} className="tenon-row-actions">
           {rowActions
-            .filter((action) => action !== 'addChild' || canHoldChildren(entity, record))
+            .filter((action) => offers(action, record))
             .map((action) =>
               compact ? (
                 <Tooltip key={action} title={actionLabel(action)}>
@@ -246,17 +249,19 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
                 </Button>
               ),
             )}
-          {ownActions.map((action) => (
-            <Button
-              key={action.key}
-              type="link"
-              size="small"
-              danger={action.danger}
-              onClick={() => action.onClick(record, context)}
-            >
-              {actionText(action)}
-            </Button>
-          ))}
+          {ownActions
+            .filter((action) => action.visible?.(record) ?? true)
+            .map((action) => (
+              <Button
+                key={action.key}
+                type="link"
+                size="small"
+                danger={action.danger}
+                onClick={() => action.onClick(record, context)}
+              >
+                {actionText(action)}
+              </Button>
+            ))}
         </Space>
       ),
     });
@@ -324,7 +329,11 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
             ...(options.onRowClick
               ? { onClick: () => options.onRowClick?.(record), className: 'tenon-crud-row-link' }
               : {}),
-            ...(doubleClickMode ? { onDoubleClick: () => openDialog({ mode: doubleClickMode, id: record.id }) } : {}),
+            ...(doubleClickMode
+              ? {
+                  onDoubleClick: () => openDialog({ mode: editable(record) ? doubleClickMode : 'view', id: record.id }),
+                }
+              : {}),
           })}
           pagination={
             paged && {

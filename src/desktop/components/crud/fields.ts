@@ -30,6 +30,8 @@ export interface RowAction {
   /** The button text itself (a definition's own label), instead of `label`. */
   text?: string;
   danger?: boolean;
+  /** The rows that offer it (提交审批 on drafts only); every row by default. */
+  visible?: (record: WireRecord) => boolean;
   onClick: (record: WireRecord, context: CrudContext) => void;
 }
 
@@ -85,6 +87,11 @@ export interface CrudOptions {
   toolbar?: (context: CrudContext) => ReactNode;
   /** The screen's own row buttons, after view / edit / delete. */
   rowActions?: RowAction[];
+  /**
+   * Whether a row takes 修改 and 删除 (a claim in approval does not): other rows offer neither, and open to view on a
+   * double-click. The server refuses them as well; this spares the user the refusal.
+   */
+  rowEditable?: (record: WireRecord) => boolean;
   /** Cells the screen draws itself, by field name (a BOM cost's stale mark as a tag). */
   cells?: Record<string, (record: WireRecord) => ReactNode>;
   /** The screen's own part of the add/edit dialog, below the fields (BOM cost: 按BOM计算 and its lines). */

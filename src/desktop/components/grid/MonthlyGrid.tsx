@@ -28,7 +28,7 @@ const gridCss = `
 .tenon-grid-cell.is-editable:hover { background: var(--ant-color-primary-bg); }
 .tenon-grid-cell.is-zero-budget { color: #fa8c16; }
 .tenon-grid-cell.is-over { color: var(--ant-color-error); }
-.tenon-grid .ant-input-number { width: 100%; }
+.tenon-grid .ant-input-number, .tenon-grid .ant-select { width: 100%; }
 .tenon-grid .ant-table-summary td { font-weight: 600; }
 `;
 
@@ -43,7 +43,7 @@ interface Props {
    * Writes a row's changed cells (the server's `submit` with the row's id); resolves with the saved row (its new
    * totals), rejects when refused (the refusal's message has been shown): the cells show the old values again.
    */
-  onSave?: (row: GridRow, changes: Record<string, number>) => Promise<GridRow>;
+  onSave?: (row: GridRow, changes: Record<string, unknown>) => Promise<GridRow>;
   /** The operations column on the right. */
   actions?: { width: number; render: (row: GridRow) => ReactNode };
   /** The number of the first row (a later page). */
@@ -105,8 +105,10 @@ export function MonthlyGrid({
     setEditing(next);
     if (field) setDraft(numberOf(row[field]));
   };
-  const commit = (row: GridRow, changes: Record<string, number>) => {
-    const changed = Object.entries(changes).filter(([field, value]) => numberOf(row[field]) !== value);
+  const commit = (row: GridRow, changes: Record<string, unknown>) => {
+    const changed = Object.entries(changes).filter(([field, value]) =>
+      typeof value === 'number' ? numberOf(row[field]) !== value : row[field] !== value,
+    );
     if (!changed.length || !onSave) return;
     setSaved((all) => ({ ...all, [row.id]: { ...row, ...changes } }));
     onSave(row, Object.fromEntries(changed)).then(
@@ -211,6 +213,10 @@ export function MonthlyGrid({
       width: columnWidth(caption.width, 120),
       fixed: caption.scrolls ? undefined : ('left' as const),
       ellipsis: { showTitle: true },
+      render: (value: unknown, row: GridRow) => {
+        const open = caption.edit && onSave && (config.editable?.(row) ?? []).includes(caption.key);
+        return (open ? caption.edit!(row, (changes) => commit(row, changes), lang) : undefined) ?? (value as ReactNode);
+      },
     })),
     ...months.map((month) => ({
       key: `month${month}`,
@@ -281,7 +287,11 @@ export function MonthlyGrid({
           <div className="tenon-grid-cell">{money(total[column.field])}</div>
         ) : null,
     })),
-    ...(config.trailing ?? []).map((column) => ({ key: column.key, cell: trailingCell(total, column) })),
+    // A value the summary does not answer is left blank (a row's claims beside a stat of the months).
+    ...(config.trailing ?? []).map((column) => ({
+      key: column.key,
+      cell: column.field in total ? trailingCell(total, column) : null,
+    })),
   ];
   const first = selection ? 1 : 0;
   const summaryRow = () =>

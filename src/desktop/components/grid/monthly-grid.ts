@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { finishRate, MONTHS, numberOf } from '../../../shared/entities/month-row.ts';
-import type { LocalText } from '../../../shared/i18n/server-messages.ts';
+import type { Lang, LocalText } from '../../../shared/i18n/server-messages.ts';
 
 /**
  * The monthly grid's description (budget.md §1 "Grid layout", §2): what a budget, plan or statistics screen says about
@@ -17,6 +18,11 @@ export interface GridCaption {
   label: LocalText;
   width?: number;
   scrolls?: boolean;
+  /**
+   * The control of a row whose open cells (`editable`) name this caption's key (a labour row's post, whose name is its
+   * caption), handed what saves the row's changes; undefined where the row shows the text alone.
+   */
+  edit?: (row: GridRow, save: (changes: Record<string, unknown>) => void, lang: Lang) => ReactNode | undefined;
 }
 
 /** A completion: `actual / amount` with the zero-budget rule, from two fields (or month prefixes) of the row. */
@@ -47,7 +53,10 @@ export interface MonthlyGridConfig {
    * zero.
    */
   trailing?: ReadonlyArray<{ key: string; label: LocalText; field: string; width?: number; overspend?: true }>;
-  /** The month prefixes a row takes in the grid (a draft plan: amounts and actuals); none when absent. */
+  /**
+   * The month prefixes a row takes in the grid (a draft plan: amounts and actuals), and the keys of the captions it
+   * takes (`edit`); none when absent.
+   */
   editable?: (row: GridRow) => readonly string[];
 }
 

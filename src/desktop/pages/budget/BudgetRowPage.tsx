@@ -400,14 +400,17 @@ function BatchDialog({
 }
 
 /**
- * The 合计 row of an entity without a stat route whose list answers each month's Σ (`sums`, budget.md §1): over every
+ * The 合计 row of an entity without a stat route whose list answers it (budget.md §1): the row beside the page
+ * (`pageRow`: expensesituation's `sum`, budgetsituation/stat's object), or each month's Σ (`sums`), over every
  * filtered row, not the page alone. A count past the cap answers no sums: the row then shows none rather than the
- * page's. Undefined where the list has no sums (the grid sums its rows).
+ * page's. Undefined where the list answers neither (the grid sums its rows).
  */
 export function listSummary(entity: EntityDef, page: object | undefined): Record<string, unknown> | undefined {
   const sums = entity.sums ?? [];
-  if (!page || !sums.length) return undefined;
-  const totals = page as Record<string, unknown>;
+  const totals = page as Record<string, unknown> | undefined;
+  const row = entity.pageRow && totals?.[entity.pageRow.key];
+  if (row && typeof row === 'object') return row as Record<string, unknown>;
+  if (!totals || !sums.length) return undefined;
   if (totals.totalCapped) return {};
   const summary: Record<string, unknown> = Object.fromEntries(sums.map((field) => [field, totals[sumKey(field)]]));
   for (const prefix of ['amount', 'actual'])

@@ -10,6 +10,8 @@ import type { ApprovalAction } from './ApprovalButtons.tsx';
 const budgetFill = async () => await import('../../../shared/entities/budget/budget-fill.ts');
 const budgetSituation = async () =>
   (await import('../../../shared/entities/budget/budget-situation.ts')).budgetSituation;
+const expenseSituation = async () =>
+  (await import('../../../shared/entities/budget/expense-situation.ts')).expenseSituation;
 
 /** 预算填报's toolbar (menus.md: budgetfill_submit / _withdraw / _approve / _reject / _unapprove). */
 const FILL_ACTIONS: ApprovalAction[] = [
@@ -40,16 +42,18 @@ const withLineColumns =
 
 const situationScreen = (labour: boolean) =>
   lazyPage(async () => {
-    const [{ BudgetRowPage }, entity, { APPROVE_STATUS, LABOUR_BUDGET }] = await Promise.all([
+    const [{ BudgetRowPage }, { withPostTitle }, entity, { APPROVE_STATUS, LABOUR_BUDGET }] = await Promise.all([
       import('./BudgetRowPage.tsx'),
+      import('./post-title.tsx'),
       budgetSituation(),
       budgetFill(),
     ]);
+    const postTitle = withPostTitle(entity, LABOUR_BUDGET);
     return {
       default: function BudgetSituationScreen() {
         return createElement(BudgetRowPage, {
           entity,
-          grid: withLineColumns(entity, false),
+          grid: (config) => postTitle(withLineColumns(entity, false)(config)),
           stat: true,
           // The chart draws what the 合计 row sums: the stat of every filtered row.
           chartSums: (query: Record<string, string | number>) =>
@@ -57,31 +61,31 @@ const situationScreen = (labour: boolean) =>
           dimension: !labour,
           ...(labour ? { fixed: { budgetType_equal: LABOUR_BUDGET }, preset: { budgetType: LABOUR_BUDGET } } : {}),
           approval: { actions: SITUATION_ACTIONS, body: (ids) => ({ ids }) },
-          // Approved: the budget side is frozen, finance keeps entering actuals (§5.2).
-          open: (row: GridRow) => (row.approveStatus === APPROVE_STATUS.approved ? ['actual'] : ['amount', 'actual']),
+          // Approved: the budget side (a labour row's post too) is frozen, finance keeps entering actuals (§5.2).
+          open: (row: GridRow) =>
+            row.approveStatus === APPROVE_STATUS.approved ? ['actual'] : ['amount', 'actual', 'title'],
         });
       },
     };
   });
 
-/** 预算填报, 预算执行情况 and 人工预算执行 (budget.md §6). */
+/** 预算填报, 预算执行情况, 人工预算执行 and 费用预算执行 (budget.md §6). */
 export const budgetFillScreens: Screens = {
   '/budget/budgetfill': lazyPage(async () => {
-    const [{ BudgetRowPage }, { budgetFill: entity, APPROVE_STATUS }] = await Promise.all([
-      import('./BudgetRowPage.tsx'),
-      budgetFill(),
-    ]);
+    const [{ BudgetRowPage }, { withPostTitle }, { budgetFill: entity, APPROVE_STATUS, LABOUR_BUDGET }] =
+      await Promise.all([import('./BudgetRowPage.tsx'), import('./post-title.tsx'), budgetFill()]);
     const editable: string[] = [APPROVE_STATUS.draft, APPROVE_STATUS.rejected];
+    const postTitle = withPostTitle(entity, LABOUR_BUDGET);
     return {
       default: function BudgetFillScreen() {
         return createElement(BudgetRowPage, {
           entity,
-          grid: withLineColumns(entity, true),
+          grid: (config) => postTitle(withLineColumns(entity, true)(config)),
           listAction: 'list',
           stat: true,
           approval: { actions: FILL_ACTIONS, body: (ids, action, opinion) => ({ ids, action, opinion }) },
           // A submitted or approved line is locked (已提交或已审核的预算不能修改).
-          open: (row: GridRow) => (editable.includes(String(row.approveStatus)) ? ['amount'] : []),
+          open: (row: GridRow) => (editable.includes(String(row.approveStatus)) ? ['amount', 'title'] : []),
           rowMenu: { view: false, delete: false, fromList: true },
         });
       },
@@ -89,4 +93,30 @@ export const budgetFillScreens: Screens = {
   }),
   '/budget/budgetsituation': situationScreen(false),
   '/budget/labourbudget': situationScreen(true),
+  '/budget/expensesituation': lazyPage(async () => {
+    const [{ BudgetRowPage }, { listMonthlySums }, entity] = await Promise.all([
+      import('./BudgetRowPage.tsx'),
+      import('../../components/charts/BudgetCharts.tsx'),
+      expenseSituation(),
+    ]);
+    return {
+      default: function ExpenseSituationScreen() {
+        return createElement(BudgetRowPage, {
+          entity,
+          // The department and expense type beside the account; the year's claims after the full year, to compare
+          // with its actuals. The 合计 row and the chart are the list's `sum` (every filtered row).
+          grid: (config) => ({
+            ...config,
+            captions: [
+              ...config.captions,
+              { key: 'deptName', label: entity.fields.deptId.label, width: 110, scrolls: true },
+              { key: 'expenseTypeName', label: entity.fields.expenseType.label, width: 100, scrolls: true },
+            ],
+            trailing: [{ key: 'claimTotal', field: 'claimTotal', label: entity.fields.claimTotal.label }],
+          }),
+          chartSums: (query: Record<string, string | number>) => listMonthlySums(entity, query),
+        });
+      },
+    };
+  }),
 };

@@ -1,4 +1,6 @@
-import { crudScreen, type Screens } from '../screens.ts';
+import { crudScreen, lazyPage, withRows, type Screens } from '../screens.ts';
+
+const expense = async () => (await import('../../../shared/entities/finance/expense.ts')).expense;
 
 /** The finance module's desktop screens (menus of modules/finance on the server). */
 export const financeScreens: Screens = {
@@ -11,5 +13,11 @@ export const financeScreens: Screens = {
   '/finance/financestat': crudScreen(
     async () => (await import('../../../shared/entities/finance/finance-stat.ts')).financeStat,
     { leadColumns: ['orgId', 'year', 'month'] },
+  ),
+  // Claims on the shared page with their state, 提交审批 through the fund approval and 付款 of approved ones.
+  '/finance/expense': withRows(
+    lazyPage(() => import('./ExpensePage.tsx')),
+    expense,
+    { leadColumns: ['expenseNo'] },
   ),
 };

@@ -3,11 +3,13 @@ import { businessOf, businessOfTable, type BusinessKind } from '../../../client/
 import { flowCategoriesQuery } from '../flow/flow-queries.ts';
 
 /**
- * Which business page (an approval kind: leave, finance, ...) a category opens: the `flow` dictionary's remark for
- * it (contract §2), else the instance's business table.
+ * Which business page (an approval kind: leave, finance, ...) a row opens: the approvable entity of its instance's
+ * business table, else what the `flow` dictionary's remark routes its category to (contract §2; a definition of the
+ * start list has no table). A claim sent through the fund approval is a fund category's process on the expense
+ * table: it opens the claim's pages, a fund request its own.
  */
 export function useBusinessRoute(): (row: { category: string; businessTable?: string }) => BusinessKind | undefined {
   const categories = useQuery(flowCategoriesQuery);
   return (row) =>
-    businessOf(categories.data, row.category) ?? (row.businessTable ? businessOfTable(row.businessTable) : undefined);
+    (row.businessTable ? businessOfTable(row.businessTable) : undefined) ?? businessOf(categories.data, row.category);
 }

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { budgetFill } from '../../../shared/entities/budget/budget-fill.ts';
 import { budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
+import { shownInRange } from '../../../shared/entities/month-row.ts';
 import { parseSearchMonth } from '../../platform/dimension-search.ts';
 import { ok } from '../../platform/errors.ts';
 import { parseIds } from '../../platform/entity/service.ts';
+import { allRecords, sendExport } from '../../platform/entity/excel.ts';
 import { ANY_BODY, ANY_PARAMS, LIST_QUERY, paramsOf } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { flowOf } from '../flow/flow-module.ts';
@@ -19,7 +21,8 @@ const FILL_STATE_COUNTS = {
 
 /**
  * 预算填报 and 预算执行情况 beyond the engine (domain/budget.md §5.1, §5.2): the lines' `stat` and `approval` (their
- * processes followed in the inbox), the situation's list with the dimension search (§3), its `stat` and `approval`.
+ * processes followed in the inbox), the situation's list with the dimension search (§3), its export, `stat` and
+ * `approval`.
  */
 export async function budgetFillRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -59,6 +62,26 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
       { config: { permission: budgetSituation.code }, schema: LIST_QUERY },
       async (request) => ok(request, await planPage(situations, request.user, request.query)),
     );
+  // The export reads as the list does (§3: totals over a searched month range) and shows the grid's months alone.
+  app.get(
+    `${situationBase}/export-${budgetSituation.name}`,
+    { config: { permission: `${budgetSituation.code}_export`, download: true }, schema: LIST_QUERY },
+    async (request, reply) => {
+      const range = parseSearchMonth(request.query.searchMonth);
+      const records = allRecords(situations, request.user, request.query, (user, query) =>
+        planPage(situations, user, query),
+      );
+      const file = budgetSituation.excel!.file;
+      return sendExport(
+        request,
+        reply,
+        budgetSituation,
+        records,
+        file,
+        (field) => !range || shownInRange(field, range),
+      );
+    },
+  );
   app.get(
     `${situationBase}/stat`,
     { config: { permission: budgetSituation.code }, schema: LIST_QUERY },

@@ -1,12 +1,14 @@
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';
 import { differ } from '../../../shared/entities/budget/differ.ts';
+import { expenseSituation } from '../../../shared/entities/budget/expense-situation.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';
 import type { Db } from '../../db/connect.ts';
 import { insertRows } from '../../db/insert-rows.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { nextId } from '../../platform/ids.ts';
+import { SEED } from '../system/install.ts';
 import { DEMO_SEASON, demoAudit, demoNoise } from '../system/demo.ts';
 import { demoLeafAccounts, seedBudgetFillDemo } from './fill-demo.ts';
 import { seedInventoryBudgetDemo } from './inventory-demo.ts';
@@ -82,8 +84,29 @@ function monthlyRows(entity: EntityDef, specs: Spec[], today: string): Array<Rec
 }
 
 /** Whether the demo tenant has rows in `table` (each entity's demo is added once). */
-const filled = async (db: Db, table: 'erp_finance_budget' | 'erp_differ') =>
+const filled = async (db: Db, table: 'erp_finance_budget' | 'erp_differ' | 'erp_expense_situation') =>
   Boolean(await db.selectFrom(table).select('id').where('tenant_id', '=', '000000').executeTakeFirst());
+
+/** The demo group's departments with their company: 常州布雷德 and 苏州布雷德, whose employees claim expenses. */
+const DEPARTMENTS: ReadonlyArray<readonly [deptId: string, orgId: string]> = [
+  [SEED.deptChangzhou, '1010'],
+  [SEED.deptSuzhou, '1020'],
+];
+
+/**
+ * A department's expense lines (account, the year's budget, `expense_type`): the accounts the demo's claims are booked
+ * to (modules/finance/demo-expense.ts), so the claims show beside them, and the workshop's overheads.
+ */
+const EXPENSE_LINES: ReadonlyArray<readonly [subject: string, yearly: number, type: string]> = [
+  ['660202', 60_000, '3'],
+  ['660203', 150_000, '1'],
+  ['660204', 48_000, '2'],
+  ['660104', 90_000, '2'],
+  ['660102', 72_000, '8'],
+  ['510103', 240_000, ''],
+  ['510104', 120_000, '7'],
+  ['660401', 360_000, ''],
+];
 
 /** Material lines of the demo companies' difference (材料类别), their share of the revenue budget. */
 const MATERIALS: ReadonlyArray<readonly [string, number]> = [
@@ -98,8 +121,8 @@ const PRICE_RISE: Readonly<Record<string, number>> = { 钢材: 0.15 };
 
 /**
  * The demo group's budgets (`npm run demo`), last year's and this year's for both companies: the P&L budget by account
- * and month (财务预算), and the planned against actual material cost by material (材料成本差异). Each added once: a
- * tenant with such rows keeps them.
+ * and month (财务预算), and the planned against actual material cost by material (材料成本差异); this year's expense
+ * budget of each company's department (费用预算执行). Each added once: a tenant with such rows keeps them.
  */
 export async function seedBudgetDemo(db: Db): Promise<string[]> {
   const accounts = await demoLeafAccounts(db);
@@ -142,7 +165,31 @@ export async function seedBudgetDemo(db: Db): Promise<string[]> {
   return [
     `${finance.length} financial budget rows`,
     `${materials.length} material cost difference rows`,
+    ...(await seedExpenseSituationDemo(db)),
     ...(await seedBudgetFillDemo(db)),
     ...(await seedInventoryBudgetDemo(db)),
   ];
+}
+
+/**
+ * This year's expense budget of each demo department (费用预算执行) by expense account, its actuals entered for the
+ * months gone. Added once: a tenant with such rows keeps them.
+ */
+export async function seedExpenseSituationDemo(db: Db): Promise<string[]> {
+  if (await filled(db, 'erp_expense_situation')) return [];
+  const accounts = await demoLeafAccounts(db);
+  const today = formatDateTime().slice(0, 10);
+  const rows = DEPARTMENTS.flatMap(([deptId, orgId]) =>
+    EXPENSE_LINES.filter(([subject]) => accounts.has(subject)).map(([subject, yearly, type], i) => ({
+      year: Number(today.slice(0, 4)),
+      orgId,
+      subject,
+      title: accounts.get(subject)!,
+      yearly,
+      sort: i + 1,
+      extra: { dept_id: deptId, expense_type: type },
+    })),
+  );
+  await insertRows(db, 'erp_expense_situation', monthlyRows(expenseSituation, rows, today));
+  return [`${rows.length} expense situation rows`];
 }

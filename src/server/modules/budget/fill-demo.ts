@@ -4,21 +4,23 @@ import { MONTHS } from '../../../shared/entities/month-row.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { insertRows } from '../../db/insert-rows.ts';
-import type { AuthUser } from '../../platform/auth-context.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import type { Row } from '../../platform/entity/types.ts';
 import { nextId } from '../../platform/ids.ts';
 import { menuIdOf } from '../../db/seed/menus.ts';
 import { FlowRuntime } from '../flow/flow-runtime.ts';
 import { SEED } from '../system/install.ts';
-import { DEMO_SEASON, DEMO_USERS, demoAudit, demoNoise } from '../system/demo.ts';
+import { DEMO_SEASON, DEMO_USERS, demoAudit, demoNoise, demoUser } from '../system/demo.ts';
 import { approveLines } from './budget-approval.ts';
 
 /** Who fills and who approves in the demo: 张三 of 常州布雷德, and 赵财务 (the finance role). */
 const FILLER = DEMO_USERS.find((user) => user.account === 'zhangsan')!;
 const APPROVER = DEMO_USERS.find((user) => user.account === 'zhaocw')!;
 
-/** What the demo's roles hold of the budget screens: 张三's user role fills, the finance role approves. */
+/**
+ * What the demo's roles hold of the budget screens: 张三's user role fills and sees his department's expense budget,
+ * the finance role approves and keeps the expense budget.
+ */
 const FILLER_CODES = [
   'budget',
   'budgetfill',
@@ -26,6 +28,8 @@ const FILLER_CODES = [
   'budgetfill_edit',
   'budgetfill_submit',
   'budgetfill_withdraw',
+  // The department's controllable costs: its expense budget against the claims.
+  'expensesituation',
 ];
 const APPROVER_CODES = [
   'budget',
@@ -36,6 +40,8 @@ const APPROVER_CODES = [
   'budgetsituation_edit',
   'budgetsituation_approve',
   'labourbudget',
+  'expensesituation',
+  'expensesituation_edit',
 ];
 
 /** Department expense lines (account, yearly amount): each demo company's 常州 department fills these. */
@@ -49,25 +55,6 @@ const LINES: ReadonlyArray<readonly [subject: string, yearly: number, state: str
 ];
 
 const SEASON_SUM = DEMO_SEASON.reduce((sum, weight) => sum + weight, 0);
-
-const demoUser = (user: (typeof DEMO_USERS)[number]): AuthUser =>
-  ({
-    userId: user.id,
-    tenantId: '000000',
-    account: user.account,
-    userName: user.account,
-    realName: user.realName,
-    clientId: 'demo',
-    roleIds: [user.roleId],
-    roleAliases: [],
-    deptIds: [user.deptId],
-    postIds: [user.postId],
-    sessionId: '',
-    power: 0,
-    isSuperAdmin: false,
-    isAdmin: false,
-    claims: {},
-  }) as unknown as AuthUser;
 
 /**
  * The demo's budget lines (`npm run demo`): 常州布雷德's department budget for this year in every approval state (§4):

@@ -19,6 +19,8 @@ import { seedModels } from '../flow/flow-seed.ts';
 import { inventoryBudget } from '../../../shared/entities/budget/inventory-budget.ts';
 import { productRowHooks } from '../../platform/product-row.ts';
 import { inventoryBudgetRoutes } from './inventory-budget.routes.ts';
+import { expenseSituation } from '../../../shared/entities/budget/expense-situation.ts';
+import { expenseSituationHooks } from './expense-situation.hooks.ts';
 
 /** 导入 / 导出 of a monthly grid (the engine's Excel routes of the entity). */
 const excelButtons = (code: string) => [
@@ -54,7 +56,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
     },
   ],
   ['labourbudget', '人工预算执行', 'Labour budget situation', { entity: 'budgetsituation' }],
-  ['expensesituation', '费用预算执行', 'Expense budget situation'],
+  ['expensesituation', '费用预算执行', 'Expense budget situation', { extra: excelButtons('expensesituation') }],
   [
     'financebudget',
     '财务预算',
@@ -110,15 +112,16 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
 
 /**
  * 预算管理 (issue 14, domain/budget.md): budget lines and their approval (also in the workflow's inbox), the budget
- * situation, the financial budget, the material cost difference and the group management fee, in the monthly row
- * every budget screen shares; the screens not built yet are planned (desktop/pages/planned.ts).
+ * situation, the departments' expense situation, the financial budget, the material cost difference and the group
+ * management fee, in the monthly row every budget screen shares.
  */
 export const budgetModule = defineModule({
   name: 'budget',
-  entities: [budgetFill, budgetSituation, financeBudget, differ, retention, inventoryBudget],
+  entities: [budgetFill, budgetSituation, expenseSituation, financeBudget, differ, retention, inventoryBudget],
   hooks: {
     [budgetFill.name]: budgetFillHooks,
     [budgetSituation.name]: budgetSituationHooks,
+    [expenseSituation.name]: expenseSituationHooks,
     [financeBudget.name]: budgetRowHooks,
     [differ.name]: budgetRowHooks,
     [retention.name]: retentionHooks,

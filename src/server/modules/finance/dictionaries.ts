@@ -116,16 +116,18 @@ export const FINANCE_DICTIONARIES: readonly BusinessDictionary[] = [
   [
     'expense_type',
     '费用类型',
+    // Each type's default account (domain/finance.md § expense): second-level accounts of the chart a manufacturer
+    // keeps (the demo's), taken only where the tenant's chart has them as leaves.
     [
-      ['1', '差旅费', 'Travel'],
-      ['2', '业务招待费', 'Entertainment'],
-      ['3', '办公费', 'Office supplies'],
-      ['4', '交通费', 'Local transport'],
-      ['5', '通讯费', 'Communication'],
-      ['6', '培训费', 'Training'],
-      ['7', '维修费', 'Repairs'],
-      ['8', '运输费', 'Freight'],
-      ['9', '会议费', 'Meetings'],
+      ['1', '差旅费', 'Travel', 'subject:660203'],
+      ['2', '业务招待费', 'Entertainment', 'subject:660204'],
+      ['3', '办公费', 'Office supplies', 'subject:660202'],
+      ['4', '交通费', 'Local transport', 'subject:660203'],
+      ['5', '通讯费', 'Communication', 'subject:660202'],
+      ['6', '培训费', 'Training', 'subject:660201'],
+      ['7', '维修费', 'Repairs', 'subject:510104'],
+      ['8', '运输费', 'Freight', 'subject:660102'],
+      ['9', '会议费', 'Meetings', 'subject:660202'],
       ['10', '其他', 'Other'],
     ],
   ],

@@ -5,8 +5,11 @@ import { subject } from '../../../shared/entities/finance/subject.ts';
 import { seedChart, subjectHooks, subjectReaction } from './subject.hooks.ts';
 import { seedFinanceDemo } from './demo.ts';
 import { seedFinanceStatDemo } from './demo-stat.ts';
+import { seedExpenseDemo } from './demo-expense.ts';
 import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
+import { expense } from '../../../shared/entities/finance/expense.ts';
+import { expenseHooks, expenseReaction } from './expense.hooks.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -38,16 +41,21 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
 ]);
 
 /**
- * 财务管理 (domain/finance.md): the chart of accounts, which budgets name their rows by (issue 14), and the monthly
- * finance statistics; the other screens are planned (desktop/pages/planned.ts).
+ * 财务管理 (domain/finance.md): the chart of accounts, which budgets name their rows by (issue 14), the monthly
+ * finance statistics and expense claims, sent through the fund approval (提交审批); the other screens are planned
+ * (desktop/pages/planned.ts).
  */
 export const financeModule = defineModule({
   name: 'finance',
-  entities: [subject, financeStat],
-  hooks: { [subject.name]: subjectHooks, [financeStat.name]: financeStatHooks },
-  reactions: { [subject.name]: subjectReaction },
+  entities: [subject, financeStat, expense],
+  hooks: { [subject.name]: subjectHooks, [financeStat.name]: financeStatHooks, [expense.name]: expenseHooks },
+  reactions: { [subject.name]: subjectReaction, [expense.name]: expenseReaction },
   tenantRows: seedChart,
   menus: [financeMenu],
-  demo: async (db) => [...(await seedFinanceDemo(db)), ...(await seedFinanceStatDemo(db))],
+  demo: async (db) => [
+    ...(await seedFinanceDemo(db)),
+    ...(await seedFinanceStatDemo(db)),
+    ...(await seedExpenseDemo(db)),
+  ],
   businessDictionaries: FINANCE_DICTIONARIES,
 });

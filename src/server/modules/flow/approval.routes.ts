@@ -2,33 +2,43 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
-import { failWith, ok, okOrEmpty } from '../../platform/errors.ts';
+import { failWith, forbidden, langOf, ok, okOrEmpty } from '../../platform/errors.ts';
 import { requiredParam } from '../../platform/http.ts';
 import { ANY_PARAMS, Param, paramsOf, queryParams } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { EntityService } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
-import { camelToSnake, refNameKey, type ApprovalDef, type EntityDef } from '../../../shared/entities/define.ts';
+import {
+  camelToSnake,
+  refNameKey,
+  startsElsewhere,
+  type ApprovalDef,
+  type EntityDef,
+} from '../../../shared/entities/define.ts';
 import { formatDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import { REQUEST_STATUS, type FlowResult } from '../../../shared/flow/types.ts';
-import type { LocalText } from '../../../shared/i18n/server-messages.ts';
+import type { Lang, LocalText } from '../../../shared/i18n/server-messages.ts';
+import { bizDictNames } from '../../platform/entity/biz-dicts.ts';
 import { taskUserOf } from './engine-runner.ts';
 import { flowOf } from './flow-module.ts';
-import type { FlowTransition, Variables } from './flow-runtime.ts';
+import type { FlowTransition } from './flow-runtime.ts';
 import { businessRow, setBusinessStatus, taskUserOfId } from './flow-store.ts';
 import { approvalRequest, isLiveUser, realNameOf } from './flow-queries.ts';
+import { REQUEST_NOT_FOUND, requestVariables, sendableRow, sendRow } from './approval-send.ts';
 
 /**
  * The requests of every approvable entity (`approval` in its definition; leave and fund approval, contract flow.md
  * §5, §6): the row and its process start together, and every step of the process sets the row's status in the
- * step's transaction. One route set per entity, from its definition: a new business is a declaration.
+ * step's transaction. One route set per entity, from its definition: a new business is a declaration. A kind's
+ * `start-process` also sends the saved rows of the entities started through it (`startedVia`: expense claims through
+ * the fund approval), by `businessId`.
  */
 
 const MESSAGES = {
   definitionRequired: { zh: '请选择流程', en: 'Please choose the process' },
   taskUserRequired: { zh: '请选择审批人', en: 'Please choose the approver' },
   taskUserUnknown: { zh: '审批人不存在', en: 'The approver does not exist' },
-  requestNotFound: { zh: '申请不存在或已在审批中', en: 'The request does not exist or is being approved' },
+  requestNotFound: REQUEST_NOT_FOUND,
 } satisfies Record<string, LocalText>;
 
 type Approvable = EntityDef & { approval: ApprovalDef };
@@ -46,6 +56,10 @@ export async function approvalRoutes(app: FastifyInstance, { services }: { servi
   }
 }
 
+/** The services of the approvable entities whose rows are sent through `kind`'s process. */
+const startedThrough = (services: Services, kind: string): EntityService[] =>
+  [...services.entities.values()].filter((service) => service.entity.approval?.startedVia === kind);
+
 function approvableRoutes(fastify: FastifyInstance, services: Services, service: EntityService, entity: Approvable) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Each business names its own table (its definition's): its rows are queried by that name.
@@ -53,8 +67,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   const { runtime, queries } = flowOf(services);
   const { table, approval } = entity;
   const base = `/api/${entity.service}/process/${approval.kind}`;
-  const variablesOf = (row: Record<string, unknown>): Variables =>
-    Object.fromEntries(approval.variables.map((name) => [name, Number(row[camelToSnake(name)])]));
+  const followers = startedThrough(services, approval.kind);
 
   // A module that starts its rows' processes itself also follows their steps (registerBusiness of its own).
   if (!approval.startedByModule) registerRequests();
@@ -64,17 +77,22 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       (transition) => setStatus(transition),
       async (trx, businessId) => {
         const row = await businessRow(trx, table, businessId);
-        return row ? variablesOf(row) : {};
+        return row ? requestVariables(approval, row) : {};
       },
     );
   }
 
   // New request: saved and started together. With an `id`: the applicant updates his request (while adjusting it).
-  // Both are the engine's writes, with all its checks; the process decides the status.
-  if (!approval.startedByModule)
+  // Both are the engine's writes, with all its checks; the process decides the status. A row saved on its own
+  // screen is sent through its module or another kind instead.
+  if (!startsElsewhere(approval))
     app.post(`${base}/start-process`, { schema: ANY_PARAMS }, async (request) => {
       const { user } = request;
       const body = paramsOf(request);
+      if (followers.length && str(body.businessId)) {
+        await sendSaved(user, body);
+        return ok(request, null);
+      }
       const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
       if (str(body.id)) {
         if (!isId(str(body.id))) throw failWith(MESSAGES.requestNotFound);
@@ -88,7 +106,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
       const taskUser = await checkTaskUser(db, user, body.taskUser);
       const insert = await service.prepareWrite(user, input, { mode: 'save' });
-      const variables = { ...variablesOf(insert.preview), taskUser: taskUserOf(taskUser) };
+      const variables = { ...requestVariables(approval, insert.preview), taskUser: taskUserOf(taskUser) };
       const start = { definitionId, businessTable: table, businessId: insert.id, variables };
       await runtime.start(user, start, async (trx, instanceId) => {
         await insert.write(trx, {
@@ -101,6 +119,36 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       });
       return ok(request, null);
     });
+
+  /**
+   * A saved row of an entity started through this kind (an expense claim), sent by its `<code>_submit` holder: one
+   * of his visible rows, all checks and the process in one transaction (approval-send.ts).
+   */
+  async function sendSaved(user: AuthUser, body: Record<string, unknown>) {
+    const businessId = str(body.businessId);
+    const held: EntityService[] = [];
+    for (const follower of followers)
+      if (await services.permissions.has(user, submitCode(follower.entity))) held.push(follower);
+    if (!held.length) throw forbidden(submitCode(followers[0].entity));
+    if (!isId(businessId)) throw failWith(MESSAGES.requestNotFound);
+    const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
+    const taskUser = await checkTaskUser(db, user, body.taskUser);
+    for (const follower of held) {
+      const rows = await follower.visibleRows(user);
+      const found = await sendableRow(db, rows, businessId);
+      if (!found) continue;
+      const target = {
+        entity: follower.entity as Approvable,
+        rows,
+        kind: approval.kind,
+        lastInstanceId: found.instanceId,
+      };
+      const input = { businessId, definitionId, taskUser, comment: str(body.comment).slice(0, 500) };
+      await services.db.transaction().execute((trx) => sendRow(trx, runtime, user, target, input));
+      return;
+    }
+    throw failWith(MESSAGES.requestNotFound);
+  }
 
   app.get(`${base}/detail`, { schema: queryParams({ businessId: Param }) }, async (request) => {
     const id = requiredParam(request.query, 'businessId');
@@ -117,7 +165,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       processInstanceId: str(row.process_instance_id),
       taskUser: str(row.task_user),
       applyTime: wireDateTime(row.apply_time),
-      ...requestWire(entity, row),
+      ...requestWire(entity, row, langOf(request)),
       createUser: str(row.create_user),
       createDept: str(row.create_dept),
       createTime: wireDateTime(row.create_time),
@@ -141,20 +189,24 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       tenantId: transition.tenantId,
       status: approval.status[transition.result],
       actorId: transition.actor.userId,
+      column: approval.field && camelToSnake(approval.field),
     });
   }
 }
 
+/** The button that sends a row of an entity started through another kind (menus.md: `expense_submit`). */
+const submitCode = (entity: EntityDef) => `${entity.code}_submit`;
+
 /**
  * The request's state as every approvable's clients read it: a request's `status` as it is; the state field of a
  * business with its own (REQUEST_STATUS): the result its value stands for (a budget line's 已驳回 3 is `rejected`);
- * a value no result maps to (a draft) as it is.
+ * a value no result maps to (a paid claim, past its process) 0: the clients tell only whether its process ended.
  */
 function requestStatus(approval: ApprovalDef, row: Record<string, unknown>): number {
   if (!approval.field) return Number(row.status);
-  const value = Number(row[camelToSnake(approval.field ?? 'status')]);
+  const value = Number(row[camelToSnake(approval.field)]);
   const result = (Object.keys(approval.status) as FlowResult[]).find((key) => approval.status[key] === value);
-  return result ? REQUEST_STATUS[result] : value;
+  return result ? REQUEST_STATUS[result] : 0;
 }
 
 /** A field sent under its older wire name (fund's `useFor`) when not under its own. */
@@ -166,15 +218,17 @@ function withAliases(approval: ApprovalDef, body: Record<string, unknown>): Reco
 
 /**
  * The request's own fields on the wire (the process columns are sent by the caller), derived ones included: dates as
- * text, counts as numbers, amounts as their exact stored text (`9999.99`); older names beside the field.
+ * text, counts as numbers, amounts as their exact stored text (`9999.99`); the names of references, companies and
+ * business dictionary keys in the caller's language; older names beside the field.
  */
-function requestWire(entity: Approvable, row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function requestWire(entity: Approvable, row: Record<string, unknown>, lang: Lang): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...bizDictNames(entity, row, lang) };
   for (const [name, field] of Object.entries(entity.fields)) {
-    // Derived figures are the request's too (a budget line's full-year amount); the server's other columns are not.
-    if ((field.readonly && !field.derive) || field.secret || name === 'status') continue;
+    // Derived figures and document numbers are the request's too (a budget line's full-year amount, a claim's
+    // number); the server's other columns are not.
+    if ((field.readonly && !field.derive && !field.sequence) || field.secret || name === 'status') continue;
     const value = row[camelToSnake(name)];
-    if (field.ref) out[refNameKey(name, field)] = str(row[refNameKey(name, field)]);
+    if (field.ref || field.company) out[refNameKey(name, field)] = str(row[refNameKey(name, field)]);
     if (field.type === 'datetime') out[name] = wireDateTime(value);
     else if (field.type === 'int' || field.type === 'decimal' || field.type === 'switch') out[name] = Number(value);
     else out[name] = str(value);

@@ -365,15 +365,17 @@ export function businessRow(
   return trx.selectFrom(table).selectAll().where('id', '=', businessId).executeTakeFirst();
 }
 
-/** Sets a business row's status in the transition's transaction. */
+/** Sets a business row's status (`column`: a state field of its own) in the transition's transaction. */
 export async function setBusinessStatus(
   trx: DynamicDb,
   table: string,
-  row: { businessId: string; tenantId: string; status: number; actorId: string },
+  row: { businessId: string; tenantId: string; status: number; actorId: string; column?: string },
 ) {
+  // A state field of its own holds the dictionary key as text (an expense claim's expense_status '2').
+  const status = row.column ? String(row.status) : row.status;
   await trx
     .updateTable(table)
-    .set({ status: row.status, update_user: row.actorId, update_time: formatDateTime() })
+    .set({ [row.column ?? 'status']: status, update_user: row.actorId, update_time: formatDateTime() })
     .where('id', '=', row.businessId)
     .where('tenant_id', '=', row.tenantId)
     .execute();

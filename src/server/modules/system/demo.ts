@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts';
+import type { AuthUser } from '../../platform/auth-context.ts';
 import { hashPlainPassword } from '../auth/password.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { BUSINESS_UNIT_PARENT_PARAM } from '../../platform/entity/company.ts';
@@ -85,6 +86,26 @@ export const DEMO_USERS = [
     deptId: SEED.deptRoot,
   },
 ] as const;
+
+/** A demo person as the engine sees a caller (the demo's writes go through the real services as him). */
+export const demoUser = (user: (typeof DEMO_USERS)[number]): AuthUser =>
+  ({
+    userId: user.id,
+    tenantId: '000000',
+    account: user.account,
+    userName: user.account,
+    realName: user.realName,
+    clientId: 'demo',
+    roleIds: [user.roleId],
+    roleAliases: [],
+    deptIds: [user.deptId],
+    postIds: [user.postId],
+    sessionId: '',
+    power: 0,
+    isSuperAdmin: false,
+    isAdmin: false,
+    claims: {},
+  }) as unknown as AuthUser;
 
 /** Adds the demo people that are missing (by id or account); returns the accounts added. Idempotent. */
 export async function seedDemo(db: Db): Promise<string[]> {

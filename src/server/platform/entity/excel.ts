@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth-context.ts';
 import type { Dictionaries } from '../dictionaries.ts';
 import { fieldsOf, type ResolvedField } from './fields.ts';
 import { UNKNOWN_COMPANY } from './company.ts';
-import type { EntityService, WireRecord } from './service.ts';
+import type { EntityService, Page, WireRecord } from './service.ts';
 import { readMultipart } from '../multipart.ts';
 import { XlsxWriter, type XlsxColumn } from './xlsx-writer.ts';
 import { aboutField, ApiError, failWith, langOf } from '../errors.ts';
@@ -99,7 +99,8 @@ const stamp = () => formatDateTime().replace(/\D/g, '');
 /**
  * Streams an .xlsx of `records` to the reply: a header row of the columns' labels, then one row per record.
  * The first record is read before anything is sent, so a bad filter is still a JSON 400; a failure later
- * ends the download (the response is already a file).
+ * ends the download (the response is already a file). `shown`: the columns the screen shows, by field name (the
+ * months of a searched range), all by default.
  */
 export async function sendExport(
   request: FastifyRequest,
@@ -107,13 +108,14 @@ export async function sendExport(
   entity: EntityDef,
   records: AsyncIterable<WireRecord> | Iterable<WireRecord>,
   fileName: LocalText,
+  shown: (field: string) => boolean = () => true,
 ) {
   const lang = langOf(request);
   const iterator =
     Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : toAsync(records[Symbol.iterator]());
   const first = await iterator.next();
   const out = new PassThrough();
-  const columns = excelColumns(entity);
+  const columns = excelColumns(entity).filter(({ field }) => shown(field.name));
   const write = async () => {
     const sheet = await startSheet(out, entity, lang, columns);
     // Each row waits while the client is behind: the file is never held in memory.
@@ -182,16 +184,18 @@ async function* toAsync<T>(iterator: Iterator<T>): AsyncGenerator<T> {
 
 /**
  * Every record a list query matches, a page at a time through the engine's `page` (tenant, data scope, the
- * module's filters): exactly what the list screen shows, without its paging.
+ * module's filters), or through `read`, the page of a list its module serves: exactly what the list screen shows,
+ * without its paging.
  */
 export async function* allRecords(
   service: EntityService,
   user: AuthUser,
   query: Record<string, unknown>,
+  read: (user: AuthUser, query: Record<string, unknown>) => Promise<Page<WireRecord>> = (u, q) => service.page(u, q),
 ): AsyncGenerator<WireRecord> {
   const { current: _current, size: _size, ...filters } = query;
   for (let current = 1; ; current++) {
-    const page = await service.page(user, { ...filters, current: String(current), size: String(EXPORT_BATCH) });
+    const page = await read(user, { ...filters, current: String(current), size: String(EXPORT_BATCH) });
     yield* page.records;
     // A capped total says only that more rows follow.
     if (page.records.length < EXPORT_BATCH || (!page.totalCapped && current * EXPORT_BATCH >= page.total)) return;

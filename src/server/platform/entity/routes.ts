@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { displayField, type EngineRoute, type EntityDef } from '../../../shared/entities/define.ts';
+import { displayField, startsElsewhere, type EngineRoute, type EntityDef } from '../../../shared/entities/define.ts';
 import type { AuthUser } from '../auth-context.ts';
 import { fail, ok, okOrEmpty } from '../errors.ts';
 import { allRecords, importWorkbook, readUpload, sendExport, sendTemplate } from './excel.ts';
@@ -29,12 +29,12 @@ export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
 
 /**
  * The routes the engine serves for `entity` (its module serves the rest): none for an approvable entity, whose rows
- * are written by starting their process and read through it (flow/approval.routes.ts), unless its module starts the
- * process itself; only the lists and the picker
+ * are written by starting their process and read through it (flow/approval.routes.ts), unless its module or another
+ * kind starts the process (startsElsewhere); only the lists and the picker
  * of a keyed entity, whose rows its module finds and writes by key; never those its definition leaves to its module.
  */
 export function engineActions(entity: EntityDef): EngineAction[] {
-  if (entity.approval && !entity.approval.startedByModule) return [];
+  if (entity.approval && !startsElsewhere(entity.approval)) return [];
   const left = new Set<string>(entity.moduleRoutes ?? []);
   if (entity.key) for (const route of ['detail', 'submit', 'save', 'update', 'remove']) left.add(route);
   const actions: EngineAction[] = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'];
@@ -42,7 +42,7 @@ export function engineActions(entity: EntityDef): EngineAction[] {
   if (displayField(entity)) actions.push('picker');
   actions.push(...Object.keys(entity.edits ?? {}));
   if (entity.excel && !left.has('excel')) {
-    actions.push(`export-${entity.name}`);
+    if (!left.has('export')) actions.push(`export-${entity.name}`);
     if (entity.excel.import) actions.push('export-template', `import-${entity.name}`);
   }
   return actions.filter((action) => !left.has(action));

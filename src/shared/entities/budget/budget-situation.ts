@@ -49,7 +49,8 @@ export const budgetSituation = defineEntity({
   audit: true,
   dataScope: true,
   keyword: ['subject', 'title'],
-  moduleRoutes: ['list', 'page'],
+  // Its list and export: a searched month range narrows the totals (§3, modules/budget/budget-fill.routes.ts).
+  moduleRoutes: ['list', 'page', 'export'],
   excel: {
     file: { zh: '预算执行情况', en: 'Budget situation' },
     import: true,

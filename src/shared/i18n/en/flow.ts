@@ -11,8 +11,11 @@ export const flow: Resource<typeof zh> = {
     financeDetail: 'Fund approval details',
     budgetfillHandle: 'Budget approval',
     budgetfillDetail: 'Budget line details',
+    expenseHandle: 'Expense claim approval',
+    expenseDetail: 'Expense claim details',
     leaveResubmit: 'Adjust leave request',
     financeResubmit: 'Adjust fund request',
+    expenseResubmit: 'Adjust expense claim',
   },
   field: {
     modelKey: 'Model key',

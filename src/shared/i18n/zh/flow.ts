@@ -10,9 +10,12 @@ export const flow = {
     financeDetail: '资金审批详情',
     budgetfillHandle: '预算审核',
     budgetfillDetail: '预算填报详情',
+    expenseHandle: '报销审批',
+    expenseDetail: '报销单详情',
     /** the applicant's own rejected request, back with him to adjust */
     leaveResubmit: '调整请假申请',
     financeResubmit: '调整资金申请',
+    expenseResubmit: '调整报销单',
   },
   field: {
     modelKey: '模型标识',

@@ -1,9 +1,10 @@
 import { bom } from './bom.ts';
 import { common } from './common.ts';
 import { crud } from './crud.ts';
+import { finance } from './finance.ts';
 import { flow } from './flow.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
 import { warehouse } from './warehouse.ts';
 
-export const zh = { common, shell, mobile, crud, flow, bom, warehouse };
+export const zh = { common, shell, mobile, crud, flow, bom, warehouse, finance };

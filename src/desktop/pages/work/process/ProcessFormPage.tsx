@@ -8,6 +8,7 @@ import { tabStore } from '../../../tabs/tab-store.ts';
 import { FlowDiagramDialog } from '../../flow/FlowDiagramDialog.tsx';
 import { FLOW_LIST_KEY } from '../../flow/flow-queries.ts';
 import { approvalOf } from '../../../../shared/entities/approvals.ts';
+import { startsElsewhere } from '../../../../shared/entities/define.ts';
 import { isBusiness, newRequest, saveRequest, type RequestForm } from './business.ts';
 import { RequestFields } from './RequestFields.tsx';
 
@@ -17,7 +18,9 @@ import { RequestFields } from './RequestFields.tsx';
  */
 export default function ProcessFormPage() {
   const { business, processDefinitionId } = useParams();
-  if (!isBusiness(business) || !processDefinitionId) return <Navigate to="/404" replace />;
+  // A business whose rows are saved on their own screen (budget lines, expense claims) has no request form.
+  const formless = isBusiness(business) && startsElsewhere(approvalOf(business)!.approval);
+  if (!isBusiness(business) || formless || !processDefinitionId) return <Navigate to="/404" replace />;
   return <NewRequest kind={business} processDefinitionId={processDefinitionId} />;
 }
 

@@ -115,19 +115,21 @@ interface FieldsProps {
   entity: ApprovableDef;
   form: FormInstance<RequestForm>;
   withApprover?: boolean;
+  /** The approver alone (a row adjusted on its own screen, sent again). */
+  only?: 'approver';
 }
 
 /**
  * The request's form items from its definition (a leave's period and days, a fund's title and amount), the approver.
  */
-export function RequestFields({ entity, form, withApprover = true }: FieldsProps) {
+export function RequestFields({ entity, form, withApprover = true, only }: FieldsProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const me = useSession().userInfo?.user_id;
   const p = (key: string) => t(`flow.process.${key}`);
   return (
     <>
-      {formFieldsOf(entity).map((named) => (
+      {(only ? [] : formFieldsOf(entity)).map((named) => (
         <FieldItem key={named.name} entity={entity} named={named} form={form} lang={lang} />
       ))}
       {withApprover && (
@@ -161,12 +163,15 @@ export function RequestDescriptions({ entity, request }: { entity: ApprovableDef
   const lang = useLang();
   const valueText = useValueText();
   const p = (key: string) => t(`flow.process.${key}`);
+  // A state past the process (a paid claim: no result of its process) is said in the business's own words.
+  const field = entity.approval.field;
+  const own = field && !STATUS_COLOURS[request.status] ? String(request[`${field}Name`] ?? '') : '';
   const status = {
     key: 'status',
     label: p('status'),
     children: (
       <Tag color={STATUS_COLOURS[request.status] ?? 'default'}>
-        {t(`flow.process.statusName.${request.status}`, { defaultValue: String(request.status) })}
+        {own || t(`flow.process.statusName.${request.status}`, { defaultValue: String(request.status) })}
       </Tag>
     ),
   };

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Space } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { completeTask, type BusinessKind } from '../../../../client/api/flow.ts';
+import { completeTask, sendForApproval, type BusinessKind } from '../../../../client/api/flow.ts';
 import { formOf, resubmitVariables, saveRequest, type BusinessRequest, type RequestForm } from './business.ts';
-import { RequestFields } from './RequestFields.tsx';
+import { RequestDescriptions, RequestFields } from './RequestFields.tsx';
 import { approvalOf } from '../../../../shared/entities/approvals.ts';
 
 interface Props {
@@ -18,22 +18,31 @@ interface Props {
 /**
  * A rejected request back with its applicant (his 调整申请 task): he adjusts it and 重新提交 (the row is updated, the
  * task completed with pass and the changed variables), or 撤销 (the task completed without pass: the seeded models
- * end the process as withdrawn there).
+ * end the process as withdrawn there). A row sent through another kind (an expense claim) is adjusted on its own
+ * screen: here it is shown as it is and sent again to the approver picked, which continues this process.
  */
 export function ResubmitBox({ kind, request, taskId, onDone, onBack }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const entity = approvalOf(kind)!;
+  const sentVia = Boolean(entity.approval.startedVia);
   const [form] = Form.useForm<RequestForm>();
   const [comment, setComment] = useState('');
   const resubmit = useMutation({
     mutationFn: async (values: RequestForm) => {
+      const note = comment.trim() || t('flow.action.resubmit');
+      if (sentVia) {
+        const { processDefinitionId } = request;
+        const taskUser = values.taskUser ?? '';
+        await sendForApproval(entity, { businessId: request.id, processDefinitionId, taskUser, comment: note });
+        return;
+      }
       await saveRequest(kind, request.processDefinitionId, values, request.id);
       await completeTask({
         taskId,
         processInstanceId: request.processInstanceId,
         pass: true,
-        comment: comment.trim() || t('flow.action.resubmit'),
+        comment: note,
         variables: resubmitVariables(values),
       });
     },
@@ -72,10 +81,11 @@ export function ResubmitBox({ kind, request, taskId, onDone, onBack }: Props) {
       layout="horizontal"
       labelCol={{ span: 4 }}
       wrapperCol={{ span: 14 }}
-      initialValues={formOf(entity, request)}
+      initialValues={sentVia ? { taskUser: request.taskUser } : formOf(entity, request)}
       onFinish={(values) => resubmit.mutate(values)}
     >
-      <RequestFields entity={entity} form={form} />
+      {sentVia && <RequestDescriptions entity={entity} request={request} />}
+      <RequestFields entity={entity} form={form} only={sentVia ? 'approver' : undefined} />
       <Form.Item label={t('flow.process.comment')}>
         <Input.TextArea
           aria-label={t('flow.process.comment')}

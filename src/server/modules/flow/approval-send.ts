@@ -1,0 +1,138 @@
+import { camelToSnake, type ApprovalDef } from '../../../shared/entities/define.ts';
+import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import type { LocalText } from '../../../shared/i18n/server-messages.ts';
+import type { Db, DynamicDb } from '../../db/connect.ts';
+import type { AuthUser } from '../../platform/auth-context.ts';
+import { failWith } from '../../platform/errors.ts';
+import type { Row, VisibleRows } from '../../platform/entity/types.ts';
+import { taskUserOf } from './engine-runner.ts';
+import { FLOW_MESSAGES } from './flow-messages.ts';
+import type { FlowRuntime, Variables } from './flow-runtime.ts';
+import { lockInstance, openTasksOf, taskUserOfId } from './flow-store.ts';
+
+/**
+ * Rows of an approvable entity sent through another kind's process (`startedVia`: an expense claim through the fund
+ * approval): a draft or withdrawn row starts a process of that kind on the row; a row its process sent back to the
+ * sender (rejected, or edited since) continues that process, its waiting task completed with pass. Either way the row
+ * and the process change in one transaction, and the process's steps then set the row's state.
+ */
+
+export const REQUEST_NOT_FOUND: LocalText = {
+  zh: '申请不存在或已在审批中',
+  en: 'The request does not exist or is being approved',
+};
+const RESUBMITTED = '重新提交'; // the stored comment of a continued process (stored texts are the contract's zh)
+
+const text = (value: unknown) => (value == null ? '' : String(value).trim());
+
+/**
+ * The variables a request's row stands for, read again at every step: its figures (a leave's days, an amount) and,
+ * for a row sent through another kind, the approver it names (chosen again each time it is sent).
+ */
+export function requestVariables(approval: ApprovalDef, row: Row): Variables {
+  const variables: Variables = Object.fromEntries(
+    approval.variables.map((name) => [name, Number(row[camelToSnake(name)])]),
+  );
+  if (approval.startedVia && text(row.task_user)) variables.taskUser = taskUserOf(row.task_user);
+  return variables;
+}
+
+export interface SendInput {
+  businessId: string;
+  definitionId: string;
+  /** The approver's user id. */
+  taskUser: string;
+  comment: string;
+}
+
+/** The caller's visible row of `rows`, with the process it last had (to lock first); undefined when he sees none. */
+export async function sendableRow(
+  db: DynamicDb,
+  rows: VisibleRows,
+  businessId: string,
+): Promise<{ instanceId: string } | undefined> {
+  const found = await rows(db).where('id', '=', businessId).select('process_instance_id').executeTakeFirst();
+  return found ? { instanceId: text(found.process_instance_id) } : undefined;
+}
+
+/**
+ * Sends the row for approval in `trx`: it must be in a state its process may start from (withdrawn, the draft, or
+ * rejected), else `申请不存在或已在审批中`. Its last process still running (waiting on the sender's 调整申请) is
+ * continued with the approver named; otherwise a process of `definitionId` starts, which must be of `kind`'s
+ * category. Returns the process instance.
+ */
+export async function sendRow(
+  trx: Db,
+  runtime: FlowRuntime,
+  user: AuthUser,
+  target: { entity: ApprovableDef; rows: VisibleRows; kind: string; lastInstanceId: string },
+  input: SendInput,
+): Promise<string> {
+  const { entity, rows } = target;
+  const { approval } = entity;
+  const column = camelToSnake(approval.field ?? 'status');
+  // The process first, then the row: the order every step of the process takes them in.
+  const instance = target.lastInstanceId ? await lockInstance(trx, target.lastInstanceId) : undefined;
+  const row = (await rows(trx).where('id', '=', input.businessId).selectAll().forUpdate().executeTakeFirst()) as
+    Row | undefined;
+  const sendable = [approval.status.withdrawn, approval.status.rejected].map(String);
+  if (!row || !sendable.includes(text(row[column]))) throw failWith(REQUEST_NOT_FOUND);
+  if (input.taskUser === user.userId) throw failWith(FLOW_MESSAGES.approverIsStarter);
+  const db: DynamicDb = trx;
+  const update = (values: Row) =>
+    db
+      .updateTable(entity.table)
+      .set({ ...values, update_user: user.userId, update_time: formatDateTime() })
+      .where('id', '=', input.businessId)
+      .execute();
+
+  if (instance?.state === 'running' && text(row.process_instance_id) === instance.id) {
+    const [waiting, ...others] = await openTasksOf(trx, instance.id);
+    if (!waiting || others.length || waiting.assignee !== taskUserOfId(user.userId)) throw failWith(REQUEST_NOT_FOUND);
+    // The process reads its next approver from the row (requestVariables).
+    await update({ task_user: input.taskUser });
+    await runtime.decideIn(trx, user, instance.id, true, input.comment || RESUBMITTED);
+    return instance.id;
+  }
+
+  if (!(await isOfKind(trx, input.definitionId, target.kind)))
+    throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
+  const variables = { ...requestVariables(approval, row), taskUser: taskUserOf(input.taskUser) };
+  const start = {
+    definitionId: input.definitionId,
+    businessTable: entity.table,
+    businessId: input.businessId,
+    variables,
+  };
+  return runtime.startIn(trx, user, start, async (_trx, instanceId) => {
+    await update({
+      process_definition_id: input.definitionId,
+      process_instance_id: instanceId,
+      task_user: input.taskUser,
+      apply_time: formatDateTime(),
+      [column]: String(approval.status.running),
+    });
+  });
+}
+
+/** The definition's category is the one the `flow` dictionary routes to `kind` (the fund approval's 2). */
+async function isOfKind(trx: Db, definitionId: string, kind: string): Promise<boolean> {
+  const found = await trx
+    .selectFrom('blade_flow_definition')
+    .select('id')
+    .where('id', '=', definitionId)
+    .where(
+      'category',
+      'in',
+      trx
+        .selectFrom('blade_dict')
+        .select('dict_key')
+        .where('code', '=', 'flow')
+        .where('parent_id', '<>', '0')
+        .where('is_deleted', '=', 0)
+        .where('remark', '=', kind),
+    )
+    .executeTakeFirst();
+  return Boolean(found);
+}
