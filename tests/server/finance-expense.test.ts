@@ -167,6 +167,8 @@ describe('an expense claim', () => {
     expectError(await save(claimant, { ...CLAIM, subjectCode: '6602' }), 400, '请选择末级科目');
     expectError(await save(claimant, { ...CLAIM, orgId: 'NOPE' }), 400, '公司不存在');
     expectError(await save(claimant, { ...CLAIM, expenseStatus: '2' }), 400, '新记录的单据状态不能是“已通过”');
+    // A claimant that is no id (the fuzz's object) is refused as a reference, never looked up.
+    expectError(await save(claimant, { ...CLAIM, applicantId: { id: 1 }, deptId: '', orgId: '' }), 400);
     // Nobody's employee: no claimant to default to.
     expectError(await t.post(`${EXPENSE}/submit`, admin, CLAIM), 400, '请选择报销人');
   });

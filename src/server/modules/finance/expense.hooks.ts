@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { failWith } from '../../platform/errors.ts';
+import { isId } from '../../platform/ids.ts';
 import type { EntityHooks, EntityReaction } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
 import { flowOf } from '../flow/flow-module.ts';
@@ -29,6 +30,8 @@ async function linkedEmployee(db: Db, user: AuthUser): Promise<string | undefine
 /** A new claim's department and company left blank are its claimant's. */
 async function withClaimantPlace(db: Db, user: AuthUser, input: Record<string, unknown>) {
   if (blank(input.applicantId) || (!blank(input.deptId) && !blank(input.orgId))) return input;
+  // Not an id (an object, a word): the engine's reference check refuses it in the user's words.
+  if (!isId(String(input.applicantId).trim())) return input;
   const employee = await db
     .selectFrom('erp_employee')
     .select(['dept_id', 'org_id'])
