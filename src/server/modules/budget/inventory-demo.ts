@@ -6,6 +6,7 @@ import { insertRows } from '../../db/insert-rows.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { nextId } from '../../platform/ids.ts';
 import { DEMO_SEASON, demoAudit, demoNoise } from '../system/demo.ts';
+import { demoFinishedParts } from '../production/demo-plan.ts';
 
 /** Parts budgeted per company: enough to page through and to sum by customer and project, few enough to read. */
 const PARTS_PER_COMPANY = 12;
@@ -34,18 +35,7 @@ export async function seedInventoryBudgetDemo(db: Db): Promise<string[]> {
   );
   const rows: Array<Record<string, unknown>> = [];
   for (const orgId of ['1010', '1020']) {
-    const parts = await db
-      .selectFrom('erp_product as p')
-      .leftJoin('erp_customer as c', 'c.id', 'p.customer_id')
-      .select(['p.id', 'p.product_no', 'p.product_name', 'p.project', 'c.customer_name'])
-      .where('p.tenant_id', '=', '000000')
-      .where('p.is_deleted', '=', 0)
-      .where('p.product_type', '=', '1')
-      .where('p.product_status', '=', '2')
-      .where('p.org_id', '=', orgId)
-      .orderBy('p.product_no')
-      .limit(PARTS_PER_COMPANY)
-      .execute();
+    const parts = await demoFinishedParts(db, orgId, PARTS_PER_COMPANY);
     for (const year of years)
       for (const part of parts) {
         const productNo = String(part.product_no);

@@ -11,6 +11,22 @@ import { nextId } from '../../platform/ids.ts';
 const YEAR = 2026;
 /** Plans per company: enough to page through, few enough to read. */
 const PARTS_PER_COMPANY = 24;
+/** The first `limit` finished parts in production of a demo company (by number), with their customer's name. */
+export function demoFinishedParts(db: Db, orgId: string, limit: number) {
+  return db
+    .selectFrom('erp_product as p')
+    .leftJoin('erp_customer as c', 'c.id', 'p.customer_id')
+    .select(['p.id', 'p.product_no', 'p.product_name', 'p.project', 'c.customer_name'])
+    .where('p.tenant_id', '=', '000000')
+    .where('p.is_deleted', '=', 0)
+    .where('p.product_type', '=', '1')
+    .where('p.product_status', '=', '2')
+    .where('p.org_id', '=', orgId)
+    .orderBy('p.product_no')
+    .limit(limit)
+    .execute();
+}
+
 /**
  * The 2026 production plan of both demo companies (`npm run demo`): their finished parts in mass production, a
  * monthly plan in pieces and, for the months up to the current one, actual output between 85 % and 115 % of plan.
@@ -22,18 +38,7 @@ export async function seedDemoPlan(db: Db): Promise<string[]> {
   const monthsDone = thisYear < YEAR ? 0 : thisYear > YEAR ? 12 : thisMonth;
   const rows: Insertable<ErpProdPlan>[] = [];
   for (const orgId of ['1010', '1020']) {
-    const parts = await db
-      .selectFrom('erp_product as p')
-      .leftJoin('erp_customer as c', 'c.id', 'p.customer_id')
-      .select(['p.id', 'p.product_no', 'p.product_name', 'p.project', 'c.customer_name'])
-      .where('p.tenant_id', '=', '000000')
-      .where('p.is_deleted', '=', 0)
-      .where('p.product_type', '=', '1')
-      .where('p.product_status', '=', '2')
-      .where('p.org_id', '=', orgId)
-      .orderBy('p.product_no')
-      .limit(PARTS_PER_COMPANY)
-      .execute();
+    const parts = await demoFinishedParts(db, orgId, PARTS_PER_COMPANY);
     for (const [index, part] of parts.entries()) {
       const productNo = String(part.product_no);
       const monthly = 1000 + Math.round(noise(productNo, 0) * 40) * 100;
