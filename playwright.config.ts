@@ -1,10 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 18765);
 /** A second server whose database `npm run demo` filled first: what a new user sees (`demo-*.spec.ts`). */
 const DEMO_PORT = PORT + 1;
 export const E2E_DATA_DIR = 'tests/.tmp/e2e';
 const DEMO_DATA_DIR = 'tests/.tmp/e2e-demo';
+/** The built server as `npm start` runs it (`npm test` builds it before Playwright starts). */
+const SERVER = `node ${SERVER_NODE_FLAGS.join(' ')} dist-server/main.js`;
 const SERVER_ENV = {
   HOST: '127.0.0.1',
   TENON_JWT_SECRET: 'tenon-e2e-secret-0123456789-abcdefghijklmnop',
@@ -69,7 +72,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx src/server/main.ts`,
+      command: `rm -rf ${E2E_DATA_DIR} && ${SERVER}`,
       url: `http://127.0.0.1:${PORT}/api/blade-system/tenant/info`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -77,7 +80,7 @@ export default defineConfig({
     },
     {
       // The README's demo command on a fresh database, then the server on it.
-      command: `rm -rf ${DEMO_DATA_DIR} && node_modules/.bin/tsx src/server/demo.ts && node_modules/.bin/tsx src/server/main.ts`,
+      command: `rm -rf ${DEMO_DATA_DIR} && node dist-server/demo.js && ${SERVER}`,
       url: `http://127.0.0.1:${DEMO_PORT}/api/blade-system/tenant/info`,
       reuseExistingServer: false,
       timeout: 300_000,

@@ -19,6 +19,8 @@ declare module 'autocannon' {
       body?: string;
       /** A response whose body makes this return false counts as a mismatch. */
       verifyBody?: (body: string) => boolean;
+      /** Requests each connection sends in turn, instead of one `method` to `url`. */
+      requests?: Array<{ method?: string; path: string }>;
     }
 
     interface Histogram {

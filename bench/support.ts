@@ -13,11 +13,14 @@ import { openDatabase } from '../src/server/db/connect.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seed } from '../src/server/db/seed/seed.ts';
 import { MODULES } from '../src/server/modules/index.ts';
+import { buildChanged } from '../scripts/build.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 export const JWT_SECRET = 'tenon-bench-secret-0123456789abcdefghijklmnopqrs'; // 48 chars, fixed
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/';
 export const ROOT = resolve(import.meta.dirname, '..');
-export const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/** The server as `npm start` runs it: built by scripts/build.mjs, started with SERVER_NODE_FLAGS. */
+export const SERVER_MAIN = join(ROOT, 'dist-server/main.js');
 
 export const log = (text: string) => console.log(`[bench] ${text}`);
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref());
@@ -188,8 +191,12 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-/** Starts `tsx src/server/main.ts` on a free port, waits for `Tenon listening on` (60 s), registers its stop. */
+/**
+ * Starts the built server (`node dist-server/main.js`, built first when its sources changed) on a free port, waits for
+ * `Tenon listening on` (60 s), registers its stop.
+ */
 export async function startServer(options: ServerOptions): Promise<Server> {
+  await buildChanged({ only: 'server' });
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV', 'TENON_KV_PREFIX']) delete env[name];
@@ -206,7 +213,7 @@ export async function startServer(options: ServerOptions): Promise<Server> {
   });
   // BENCH_SERVER_FLAGS: node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(TSX, [...flags, 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags, SERVER_MAIN], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'],
@@ -224,12 +231,12 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     }),
   );
 
-  // Descendants (tsx runs the server in a child node process) are remembered so a hard stop can reach them.
+  // Descendants (none today; a server that spawns helpers) are remembered so a hard stop can reach them.
   let tree: number[] = [];
   const stop = async () => {
     if (exited) return;
     if (child.pid) tree = [...new Set([...tree, ...processTree(child.pid)])];
-    child.kill('SIGTERM'); // tsx relays it to the server, which closes the database cleanly
+    child.kill('SIGTERM'); // the server closes the database cleanly
     const graceful = await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]);
     if (!graceful) {
       console.error(`${options.bench}: server did not stop on SIGTERM within 15 s; killing it`);
@@ -277,10 +284,15 @@ export async function startServer(options: ServerOptions): Promise<Server> {
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-/** Password grant (md5 of the password, client saber) on tenant 000000; returns the access token. */
-export async function login(port: number, username = 'admin', password = 'admin'): Promise<string> {
+/** Password grant (md5 of the password, client saber), on tenant 000000 unless told; returns the access token. */
+export async function login(
+  port: number,
+  username = 'admin',
+  password = 'admin',
+  tenantId = '000000',
+): Promise<string> {
   const query = new URLSearchParams({
-    tenantId: '000000',
+    tenantId,
     username,
     password: md5(password),
     grant_type: 'password',
@@ -288,7 +300,7 @@ export async function login(port: number, username = 'admin', password = 'admin'
   });
   const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
     method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': '000000' },
+    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': tenantId },
   });
   const body = (await res.json()) as { access_token?: string };
   if (res.status !== 200 || !body.access_token)

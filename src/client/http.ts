@@ -39,12 +39,24 @@ export const http = axios.create({
   validateStatus: (status) => status >= 200 && status <= 500,
 });
 
+/**
+ * The headers of every console request: the OAuth client, the language and, when signed in (and not `noToken`), the
+ * caller's token. Requests the console sends by other means (Swagger UI's 接口文档) carry the same.
+ */
+export function consoleHeaders({ noToken = false } = {}): Record<string, string> {
+  const headers: Record<string, string> = {
+    Authorization: basicAuthorization(),
+    'Accept-Language': currentLanguage() === 'en' ? 'en' : 'zh-CN',
+  };
+  const token = session.get().token;
+  if (token && !noToken) headers['Blade-Auth'] = `bearer ${token}`;
+  return headers;
+}
+
 http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   config.timeout = config.timeout && config.timeout !== site.defaultTimeoutMs ? config.timeout : site.requestTimeoutMs;
-  config.headers.set('Authorization', basicAuthorization());
-  config.headers.set('Accept-Language', currentLanguage() === 'en' ? 'en' : 'zh-CN');
-  const token = session.get().token;
-  if (token && !config.noToken) config.headers.set('Blade-Auth', `bearer ${token}`);
+  for (const [name, value] of Object.entries(consoleHeaders({ noToken: config.noToken })))
+    config.headers.set(name, value);
   return config;
 });
 

@@ -3,14 +3,19 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/connect.ts';
+import { openConfiguredDatabase, type Database } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { seed } from './db/seed/seed.ts';
+import { seedAtStart } from './db/seed/seed.ts';
+import { buildInfo } from './server-files.ts';
 import { seedBusinessDictionaries } from './db/seed/business-dictionaries.ts';
 import { Sessions } from './platform/auth-context.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
+import { registerApiDoc } from './platform/api-doc.ts';
 import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
+import { lazyValidators } from './platform/lazy-validators.ts';
 import { openKeyValueStore } from './platform/kv.ts';
+import { background, registerDrainGate, settleBackground } from './platform/lifecycle.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { Permissions } from './platform/permissions.ts';
 import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
@@ -41,17 +46,10 @@ export async function buildApp(
   config: Config,
   options: { database?: Database; logger?: boolean; entities?: EntityDef[] } = {},
 ): Promise<App> {
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      rowLevelSecurity: config.rowLevelSecurity,
-      preparedStatements: config.preparedStatements,
-    }));
+  const database = options.database ?? (await openConfiguredDatabase(config));
   try {
     await migrate(database.db);
-    await seed(database.db, MODULES);
+    await seedAtStart(database.db, MODULES, buildInfo()?.id);
   } catch (error) {
     await database.close();
     throw error;
@@ -85,18 +83,28 @@ export async function buildApp(
   }
   installEntityHooks(services);
 
+  const validators = lazyValidators();
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // A parameter's schema lists the JSON types it takes in one keyword (route-schemas.ts Param).
     ajv: { customOptions: { allowUnionTypes: true } },
+    // While stopping, the drain gate answers with the contract's envelope (platform/lifecycle.ts).
+    return503OnClosing: false,
+  });
+  app.addHook('onListen', async () => {
+    void validators.compileRest((error) => app.log.error({ error }, 'a route schema does not compile'));
   });
   await app.register(formbody);
+  await registerApiDoc(app); // before any route: it describes each as it is added
 
   registerErrorHandlers(app);
+  registerDrainGate(app);
   registerAccessHooks(app, services.sessions, services.permissions);
   registerTenantTime(app, timeZones);
+  registerMetrics(app, services); // before any route: every answer is counted by its route pattern
 
   // In a scope of their own that takes multipart bodies: the engine's Excel imports (the rest of the app does not).
   await app.register(async (scope) => {
@@ -125,15 +133,18 @@ export async function buildApp(
   // Tallies take their writers' deltas as rows of their own; folding them keeps counting a few rows per key.
   const tallied = ENTITIES.filter((entity) => entity.tally);
   const merging = setInterval(() => {
-    mergeTallies(database.db, tallied).catch((error: unknown) => app.log.warn({ error }, 'merging tallies failed'));
+    void background(
+      mergeTallies(database.db, tallied).catch((error: unknown) => app.log.warn({ error }, 'merging tallies failed')),
+    );
   }, TALLY_MERGE_MS).unref();
 
   return {
     app,
     services,
+    // Requests in progress and background work finish before Redis and the database close under them.
     close: async () => {
       clearInterval(merging);
-      await app.close();
+      await Promise.all([app.close(), settleBackground()]);
       await kv.close();
       await database.close();
     },

@@ -26,6 +26,10 @@ export interface Config {
    * TENON_PREPARED_STATEMENTS=off behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
    */
   preparedStatements: boolean;
+  /** Bearer token a Prometheus scraper sends to `/metrics`; absent = only a signed-in platform super administrator. */
+  metricsToken?: string;
+  /** TENON_SHUTDOWN_TIMEOUT (seconds): the longest a stop waits for requests and background work (lifecycle.ts). */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -45,7 +49,7 @@ type Env = Record<string, string | undefined>;
 export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = parsePort(env.PORT?.trim() || '8080');
-  const dataDir = resolve(env.DATA_DIR || './data');
+  const dataDir = dataDirOf(env);
   const databaseUrl = emptyToUndefined(env.DATABASE_URL);
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql:// (got "${databaseUrl}")`);
@@ -68,8 +72,13 @@ export function loadConfig(env: Env = process.env): Config {
     tokenRateLimit: parsePositive('TENON_TOKEN_RATE_LIMIT', env.TENON_TOKEN_RATE_LIMIT?.trim() || '20'),
     rowLevelSecurity: parseOnOff('TENON_RLS', env.TENON_RLS),
     preparedStatements: parseOnOff('TENON_PREPARED_STATEMENTS', env.TENON_PREPARED_STATEMENTS),
+    metricsToken: parseMetricsToken(env.TENON_METRICS_TOKEN),
+    shutdownTimeoutMs: parsePositive('TENON_SHUTDOWN_TIMEOUT', env.TENON_SHUTDOWN_TIMEOUT?.trim() || '25') * 1000,
   };
 }
+
+/** The embedded database's folder; also read by the backup and restore commands, which need no other setting. */
+export const dataDirOf = (env: Env = process.env) => resolve(env.DATA_DIR || './data');
 
 function parsePort(text: string): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
@@ -87,6 +96,18 @@ function parseOnOff(name: string, text: string | undefined): boolean {
   const value = text?.trim().toLowerCase() || 'on';
   if (value !== 'on' && value !== 'off') throw new ConfigError(`${name} must be on or off (got "${text}")`);
   return value === 'on';
+}
+
+/** A scrape token guards the figures wherever the port is reachable: long, and no published default. */
+function parseMetricsToken(text: string | undefined): string | undefined {
+  const token = emptyToUndefined(text);
+  if (token === undefined) return undefined;
+  const problem = /\s/.test(token) ? 'not one word' : secretProblem(token);
+  if (problem)
+    throw new ConfigError(
+      `TENON_METRICS_TOKEN is ${problem}. Set a random token of at least ${MIN_SECRET_BYTES} bytes, e.g. \`openssl rand -hex 32\`.`,
+    );
+  return token;
 }
 
 function emptyToUndefined(value: string | undefined): string | undefined {

@@ -29,6 +29,9 @@ const PUBLIC = [
   `GET ${AUTH}/captcha`,
   `GET ${AUTH}/logout`,
   `GET ${SYS}/tenant/info`,
+  // Load balancers' probes (tests/server/health-metrics.test.ts).
+  `GET /api/health/live`,
+  `GET /api/health/ready`,
 ];
 
 const SELF = [
@@ -208,6 +211,10 @@ const GUARDED: Guarded[] = [
   { route: 'POST /api/blade-flow/follow/delete-process-instance', code: 'flow_follow_delete', superAdmin: true },
   { route: `GET ${SYS}/prodplane/list`, code: 'prodplane' },
   { route: `GET ${SYS}/prodplane/page`, code: 'prodplane' },
+  // The OpenAPI document, for those who may open 接口文档 (tests/server/api-doc.test.ts).
+  { route: 'GET /api/blade-log/api-doc', code: 'doc' },
+  // 服务治理: the processes and their figures (tests/server/health-metrics.test.ts).
+  { route: 'GET /api/blade-log/governance/status', code: 'admin', superAdmin: true },
 ];
 
 /** A minimal request for a route: GET with ?id=1&ids=1, POST with ?ids=1 and an empty body. */

@@ -3,15 +3,29 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRET } from '../support/app.ts';
 import { copyTemplate } from '../support/database.ts';
-import { login, logout, refresh, startServer, tokenOf, userInfo, type RunningServer } from '../support/process.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
+import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import {
+  get,
+  login,
+  logout,
+  post,
+  refresh,
+  startServer,
+  tokenOf,
+  userInfo,
+  type HttpResult,
+  type RunningServer,
+} from '../support/process.ts';
 
 /**
- * Issue 2 point 9: two server processes on one PostgreSQL database and one Redis share sessions, revocation and
- * lockout. Runs only when both DATABASE_URL and REDIS_URL are set.
+ * Issue 2 point 9 and issue 15 point 7: two server processes on one PostgreSQL database and one Redis share sessions,
+ * revocation, lockout and cache invalidation. Runs only when both DATABASE_URL and REDIS_URL are set.
  */
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const LOCKED = /^用户登录失败次数过多,请30分钟后再试$/;
 const WRONG = '用户名或密码错误';
+const SYS = '/api/blade-system';
 
 describe.skipIf(!enabled)('two server processes on PostgreSQL + Redis', () => {
   const prefix = `tenon-test-${randomBytes(6).toString('hex')}:`;
@@ -105,6 +119,41 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL + Redis', () => {
     // Logging the refreshed token out on B ends the whole login, also the access token A issued.
     expect((await logout(b.url, refreshed.body.access_token)).status).toBe(200);
     expect((await userInfo(a.url, session.access_token)).status).toBe(401);
+  });
+
+  it('sees on B a grant taken away on A, and on A a grant given on B (the permission caches cross)', async () => {
+    const { access_token: admin } = await tokenOf(a.url);
+    const ok = (res: HttpResult) => {
+      expect(res.status, res.text).toBe(200);
+      return res.body.data;
+    };
+    ok(await post(a.url, `${SYS}/role/submit`, admin, { roleName: '跨进程', roleAlias: 'cross', sort: 9 }));
+    const roles: Array<{ id: string; roleAlias: string }> = ok(await get(a.url, `${SYS}/role/list`, admin));
+    const role = roles.find((r) => r.roleAlias === 'cross')!.id;
+    const granted = ['system', 'post', 'post_view'].map(menuIdOf);
+    ok(await post(a.url, `${SYS}/role/grant`, admin, { roleIds: [role], menuIds: granted }));
+    ok(
+      await post(a.url, `${SYS}/user/submit`, admin, {
+        account: 'cross',
+        password: 'cross-pw',
+        realName: '跨进程',
+        roleId: role,
+        deptId: SEED.deptChangzhou,
+        userType: 1,
+      }),
+    );
+    const res = await login(b.url, 'cross', 'cross-pw');
+    expect(res.status, res.text).toBe(200);
+    const clerk = res.body.access_token as string;
+    // B reads (and caches) the role's grants.
+    ok(await get(b.url, `${SYS}/post/list`, clerk));
+    ok(await post(a.url, `${SYS}/role/grant`, admin, { roleIds: [role], menuIds: [] }));
+    // The invalidation travels through Redis: B refuses as soon as the message is in, without a restart.
+    await expect.poll(async () => (await get(b.url, `${SYS}/post/list`, clerk)).status, { timeout: 10_000 }).toBe(403);
+    // And back: a grant given on B opens the route on A, whose cache held the empty grant.
+    expect((await get(a.url, `${SYS}/post/list`, clerk)).status).toBe(403);
+    ok(await post(b.url, `${SYS}/role/grant`, admin, { roleIds: [role], menuIds: granted }));
+    await expect.poll(async () => (await get(a.url, `${SYS}/post/list`, clerk)).status, { timeout: 10_000 }).toBe(200);
   });
 
   it('refuses attempts beyond account.failCount even when they arrive at once on A and B', async () => {

@@ -4,9 +4,14 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { seed } from '../../src/server/db/seed/seed.ts';
 import { PG_TEMPLATE_DB, PGLITE_TEMPLATE, TMP_DIR, adminQuery, databaseUrlFor, usingPostgres } from './database.ts';
 import { MODULES } from '../../src/server/modules/index.ts';
+import { buildChanged } from '../../scripts/build.mjs';
 
-/** Builds the migrated, seeded template once per run; every test file copies it instead of paying initdb. */
+/**
+ * Builds the migrated, seeded template once per run (every test file copies it instead of paying initdb), and the
+ * server the process-level tests start (dist-server, when its sources changed).
+ */
 export default async function setup() {
+  await buildChanged({ only: 'server' });
   rmSync(TMP_DIR, { recursive: true, force: true });
   mkdirSync(TMP_DIR, { recursive: true });
   if (usingPostgres()) {

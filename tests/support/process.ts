@@ -2,15 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { BASIC_SABER, md5 } from './app.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 /**
- * Real server processes for the process-level tests: `tsx src/server/main.ts` with a chosen environment.
- * Every spawned process runs in its own process group (tsx starts a second node process for the script), and
- * every group still alive is killed when the test worker exits, so a failing test never leaks a server.
+ * Real server processes for the process-level tests: the built server (`node dist-server/main.js`, as `npm start`
+ * runs it; vitest's global setup builds it) with a chosen environment. Every spawned process runs in its own process
+ * group, and every group still alive is killed when the test worker exits, so a failing test never leaks a server.
  */
 export const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
-const MAIN = 'src/server/main.ts';
+const MAIN = 'dist-server/main.js';
 export const READY = /Tenon listening on http:\/\/localhost:(\d+)/;
 
 export const START_TIMEOUT_MS = 60_000;
@@ -37,7 +37,7 @@ export interface Exit {
 }
 
 export interface ServerProcess {
-  /** The pid of the spawned tsx process (leader of its own process group). */
+  /** The pid of the spawned server process (leader of its own process group). */
   pid: number;
   stdout(): string;
   stderr(): string;
@@ -107,15 +107,15 @@ export function serverEnv(env: Record<string, string | undefined>): NodeJS.Proce
   return merged;
 }
 
-/** Spawns `tsx src/server/main.ts`; does not wait for anything. */
+/** Spawns `node dist-server/main.js`; does not wait for anything. */
 export function spawnServer(env: Record<string, string | undefined>): ServerProcess {
-  const child: ChildProcess = spawn(TSX, [MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
     cwd: ROOT,
     env: serverEnv(env),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (!child.pid) throw new Error(`could not spawn ${TSX}`);
+  if (!child.pid) throw new Error(`could not spawn ${MAIN}`);
   const pid = child.pid;
   live.add(pid);
   let out = '';
@@ -149,7 +149,7 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
       if (timedOut) killGroup(pid, 'SIGKILL');
     }
     const result = await closed;
-    // tsx waits for its child, but make sure nothing of the group survives (it would hold the port or the lock).
+    // Make sure nothing of the group survives (it would hold the port or the lock).
     const deadline = Date.now() + 5_000;
     while (groupAlive(pid) && Date.now() < deadline) await sleep(50);
     if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
@@ -280,6 +280,15 @@ export function get(base: string, path: string, token?: string): Promise<HttpRes
   return call(`${base}${path}`, { headers: token ? { 'blade-auth': `bearer ${token}` } : {} });
 }
 
+/** A JSON body POST, as the console's submit sends it. */
+export function post(base: string, path: string, token: string, body: unknown): Promise<HttpResult> {
+  return call(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
 export const userInfo = (base: string, token: string) => get(base, '/api/blade-auth/oauth/user-info', token);
 export const logout = (base: string, token: string) => get(base, '/api/blade-auth/oauth/logout', token);
 
@@ -293,4 +302,42 @@ export async function tokenOf(
   if (res.status !== 200 || !res.body?.access_token)
     throw new Error(`login on ${base} failed: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/** Waits until the process has printed `pattern` (stdout or stderr), or fails with what it printed. */
+export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = START_TIMEOUT_MS) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(server.stdout() + server.stderr())) {
+    if (server.exit() || Date.now() > deadline)
+      throw new StartError(`${pattern} not printed (${server.exit() ? 'process exited' : 'timed out'})`, server);
+    await sleep(25);
+  }
+}
+
+export interface CommandResult extends Exit {
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one of the built server's commands (`node dist-server/<name>.js args`, as its npm script does). */
+export function runCommand(
+  name: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = START_TIMEOUT_MS,
+): Promise<CommandResult> {
+  const child = spawn(process.execPath, [`dist-server/${name}.js`, ...args], {
+    cwd: ROOT,
+    env: serverEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: timeoutMs,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolveRun, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolveRun({ code, signal, stdout, stderr }));
+  });
 }

@@ -3,6 +3,7 @@ import { budgetScreens } from './budget/screens.ts';
 import { developScreens } from './develop/screens.ts';
 import { financeScreens } from './finance/screens.ts';
 import { flowScreens } from './flow/screens.ts';
+import { logScreens } from './log/screens.ts';
 import { masterdataScreens } from './masterdata/screens.ts';
 import { productionScreens } from './production/screens.ts';
 import type { Screens } from './screens.ts';
@@ -24,6 +25,7 @@ export const pageRegistry: Screens = {
   ...warehouseScreens,
   ...financeScreens,
   ...budgetScreens,
+  ...logScreens,
 };
 
 /**

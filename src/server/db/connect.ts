@@ -1,14 +1,27 @@
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import { SerialPGliteDialect } from './pglite-driver.ts';
 import { PreparingPool } from './prepared-statements.ts';
 import { TenantScopedDialect } from './tenant-scoped-driver.ts';
 
 import type { Schema } from './schema.ts';
+import type { Config } from '../config.ts';
 
 /**
  * The database as the migrations made it: queries are checked against db/schema.ts (generated, see schema-types.ts).
@@ -24,7 +37,19 @@ export type DynamicDb = Kysely<any>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How busy the connections are, for the metrics: read at every scrape, so it must cost nothing. */
+  stats(): PoolStats;
+  /** PGlite only: the data folder as a gzipped tar (db/backup.ts), taken between two transactions. */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
+}
+
+/** PostgreSQL: the pool's connections; PGlite: its one connection and the queries queued for it. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export class DatabaseLockedError extends Error {}
@@ -57,6 +82,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPGlite(options.dataDir, scoped);
 }
 
+/** The database the configuration names (PostgreSQL or the embedded folder), as the server opens it. */
+export function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'rowLevelSecurity' | 'preparedStatements'>,
+): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    rowLevelSecurity: config.rowLevelSecurity,
+    preparedStatements: config.preparedStatements,
+  });
+}
+
 type Scope = (dialect: Dialect) => Dialect;
 
 function openPostgres(url: string, poolSize: number, prepared: boolean, scoped: Scope): Database {
@@ -75,7 +112,8 @@ function openPostgres(url: string, poolSize: number, prepared: boolean, scoped: 
   const db = new Kysely<Schema>({
     dialect: scoped(new PostgresDialect({ pool: prepared ? new PreparingPool(pool) : pool })),
   });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, kind: 'postgres', stats, close: () => db.destroy() };
 }
 
 /**
@@ -84,16 +122,64 @@ function openPostgres(url: string, poolSize: number, prepared: boolean, scoped: 
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * The embedded database's memory: its WebAssembly memory only grows, so every page PostgreSQL touches stays in the
+ * server's RSS. initdb's 128 MB of shared buffers filled up under load (the server idled at 430+ MB); 16 MB keep the
+ * catalogue and hot index pages, and the rest is read through the operating system's file cache, which costs a copy,
+ * not a disk read (bench/startup.ts measures both).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+const PGLITE_START = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
+
+/**
+ * A new folder's initdb grows PGlite's WebAssembly memory to ~600 MB, which the process would keep for good (the
+ * server idled at 430+ MB after a first start): it runs in a short-lived child process, and the server then opens
+ * the initialised folder with memory of its own size.
+ */
+async function initialiseInChild(pgdata: string): Promise<void> {
+  // Into a folder beside, renamed when complete: a start stopped half-way leaves no half database to open.
+  const fresh = `${pgdata}.new`;
+  rmSync(fresh, { recursive: true, force: true });
+  // CommonJS, by the path this module resolves: the child finds PGlite wherever the server was started from.
+  const code =
+    `const { PGlite } = require(${JSON.stringify(createRequire(import.meta.url).resolve('@electric-sql/pglite'))});\n` +
+    `PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) }).then((db) => db.close())` +
+    `.catch((error) => { console.error(error); process.exit(1); });`;
+  const child = spawn(process.execPath, ['-e', code, fresh, JSON.stringify(PGLITE_START)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+  const exit = await new Promise<number | null>((done, fail) => {
+    child.once('error', fail);
+    child.once('close', done);
+  });
+  if (exit !== 0) throw new Error(`creating the embedded database in ${pgdata} failed (exit ${exit}): ${errors}`);
+  rmSync(pgdata, { recursive: true, force: true });
+  renameSync(fresh, pgdata);
+}
+
 async function openPGlite(dataDir: string, scoped: Scope): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = lockDataDir(dataDir);
   try {
     const parsers = Object.fromEntries(Object.values(TEXT_TYPES).map((oid) => [oid, keepText]));
-    const pglite = await PGlite.create(join(dataDir, 'pgdata'), { parsers, extensions: PGLITE_EXTENSIONS });
-    const db = new Kysely<Schema>({ dialect: scoped(new SerialPGliteDialect(pglite)) });
+    const pgdata = join(dataDir, 'pgdata');
+    if (!existsSync(join(pgdata, 'PG_VERSION'))) await initialiseInChild(pgdata);
+    const pglite = await PGlite.create(pgdata, { parsers, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START });
+    const serial = new SerialPGliteDialect(pglite);
+    const db = new Kysely<Schema>({ dialect: scoped(serial) });
     return {
       db,
       kind: 'pglite',
+      stats: () => serial.stats(),
+      // Holding the one connection keeps every transaction out (they hold it from BEGIN to COMMIT); the checkpoint
+      // writes the committed pages into the files the tar copies, so the copy needs no WAL replay to be complete.
+      dump: () =>
+        db.connection().execute(async (connection) => {
+          await sql`checkpoint`.execute(connection);
+          return new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+        }),
       close: async () => {
         try {
           await db.destroy();
@@ -109,7 +195,7 @@ async function openPGlite(dataDir: string, scoped: Scope): Promise<Database> {
 }
 
 /** One process per PGlite folder: a second opener would corrupt it, so it gets a clear error instead. */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const lockFile = join(dataDir, 'tenon.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from './connect.ts';
+import { serverFile } from '../server-files.ts';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = serverFile('db', 'migrations');
 // Any fixed number: serialises migration and seed between server processes starting at once on one PostgreSQL.
 export const SCHEMA_LOCK_KEY = 7_140_203_001;
 
@@ -13,8 +13,10 @@ export async function migrate(db: Db): Promise<string[]> {
   await sql`create table if not exists tenon_migration (name varchar(255) primary key, applied_at timestamp(0) not null default localtimestamp(0))`.execute(
     db,
   );
+  // A restart finds every file applied: one read, no lock (a pending file is checked again under the lock).
+  const recorded = new Set((await db.selectFrom('tenon_migration').select('name').execute()).map((row) => row.name));
   const applied: string[] = [];
-  for (const file of migrationFiles()) {
+  for (const file of migrationFiles().filter((name) => !recorded.has(name))) {
     const done = await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`.execute(trx);
       const seen = await trx.selectFrom('tenon_migration').select('name').where('name', '=', file).executeTakeFirst();

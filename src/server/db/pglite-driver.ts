@@ -18,12 +18,18 @@ import {
  * another request's open transaction. PGlite runs one statement at a time anyway: serialising costs nothing.
  */
 export class SerialPGliteDialect implements Dialect {
+  private driver?: SerialPGliteDriver;
   constructor(private readonly pglite: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new SerialPGliteDriver(this.pglite);
+    this.driver = new SerialPGliteDriver(this.pglite);
+    return this.driver;
+  }
+  /** The one connection, busy or idle, and the queries queued for it (connect.ts PoolStats). */
+  stats(): ConnectionStats {
+    return this.driver?.stats() ?? { total: 1, idle: 1, waiting: 0 };
   }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createIntrospector(db: Kysely<any>) {
@@ -36,9 +42,16 @@ export class SerialPGliteDialect implements Dialect {
 
 const ACQUIRE_TIMEOUT_MS = 30_000;
 
+interface ConnectionStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 class SerialPGliteDriver implements Driver {
   private tail: Promise<void> = Promise.resolve();
   private release?: () => void;
+  private waiting = 0;
   private readonly connection: PGliteConnection;
 
   constructor(private readonly pglite: PGlite) {
@@ -47,6 +60,10 @@ class SerialPGliteDriver implements Driver {
 
   async init() {
     await this.pglite.waitReady;
+  }
+
+  stats(): ConnectionStats {
+    return { total: 1, idle: this.release ? 0 : 1, waiting: this.waiting };
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -58,6 +75,7 @@ class SerialPGliteDriver implements Driver {
     // A query issued through the pool while the same async flow holds a transaction would wait forever:
     // fail loudly instead of hanging.
     let timer: NodeJS.Timeout | undefined;
+    this.waiting++;
     await Promise.race([
       previous,
       new Promise<never>((_, reject) => {
@@ -76,7 +94,10 @@ class SerialPGliteDriver implements Driver {
         void previous.then(release); // give the slot back once it would have been ours
         throw error;
       })
-      .finally(() => clearTimeout(timer));
+      .finally(() => {
+        clearTimeout(timer);
+        this.waiting--;
+      });
     this.release = release;
     return this.connection;
   }
@@ -107,6 +128,9 @@ class SerialPGliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw(`release ${name}`));
   }
   async destroy() {
+    // The connection's holder (a transaction, a backup's dump) finishes first: PGlite's close would slip in between
+    // two of its statements.
+    await this.tail;
     if (!this.pglite.closed) await this.pglite.close();
   }
 }

@@ -1580,6 +1580,23 @@ export interface TenonNumberSequence {
   last_value: number;
 }
 
+export interface TenonProcess {
+  instance_id: string;
+  host: string;
+  pid: number;
+  version: string;
+  database_kind: string;
+  redis: Generated<number>;
+  started_at: Generated<string>;
+  last_seen: Generated<string>;
+  snapshot: unknown;
+}
+
+export interface TenonSeed {
+  build_id: string;
+  seeded_at: Generated<string>;
+}
+
 /** Every table of the schema, for `Kysely<Schema>`. */
 export interface Schema {
   blade_client: BladeClient;
@@ -1651,4 +1668,6 @@ export interface Schema {
   tenon_kv: TenonKv;
   tenon_migration: TenonMigration;
   tenon_number_sequence: TenonNumberSequence;
+  tenon_process: TenonProcess;
+  tenon_seed: TenonSeed;
 }

@@ -8,7 +8,7 @@ import {
   type MessageVars,
 } from '../../shared/i18n/server-messages.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 503;
 
 /** An error the client should see: HTTP status = body code, message in the request's language. */
 export class ApiError extends Error {

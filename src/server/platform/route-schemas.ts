@@ -6,12 +6,25 @@ import { Type, type Static, type TProperties } from 'typebox';
  * speaks the contract's messages (platform/http.ts `validationError`).
  */
 
+/** One query key's value: the key once (text) or repeated (a list). */
+const queryValue = (options: { description?: string } = {}) =>
+  Type.Union([Type.String(), Type.Array(Type.String())], options);
 /**
  * A query string as sent: each key once (text) or repeated (a list). What the keys mean (an entity's filters with
  * their suffixes, paging, sorting) its definition decides: platform/entity/conditions.ts.
  */
-export const QueryMap = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
+export const QueryMap = Type.Record(Type.String(), queryValue());
 export type QueryMap = Static<typeof QueryMap>;
+/**
+ * A QueryMap whose known keys are named, with what they mean: the same values pass (others too), and the API
+ * document lists them (paging, an entity's filters).
+ */
+export function namedQuery(keys: Readonly<Record<string, string>>) {
+  const named = Object.entries(keys).map(([key, description]) => [key, Type.Optional(queryValue({ description }))]);
+  return Type.Object(Object.fromEntries(named) as Record<string, ReturnType<typeof queryValue>>, {
+    additionalProperties: queryValue(),
+  });
+}
 /** The schema of a route whose query is a QueryMap (lists, filters, paging). */
 export const LIST_QUERY = { querystring: QueryMap };
 
@@ -77,3 +90,21 @@ export const ANY_BODY = { body: Type.Union([BodyMap, NotAnObject]) };
 
 /** Any parameters, in the query string or a body (a whole record, checked by its entity definition): `paramsOf`. */
 export const ANY_PARAMS = { querystring: BodyMap, body: Type.Union([BodyMap, NotAnObject]) };
+
+/**
+ * The schema of a route that reads nothing from the request but its caller: declared so on purpose, where a route
+ * without any schema is one nobody described (tests/server/api-doc.test.ts fails on it).
+ */
+export const NO_INPUT = {};
+
+/** An uploaded file, as the API document shows a multipart part. */
+export const UploadFile = Type.Unsafe<never>({ type: 'string', contentMediaType: 'application/octet-stream' });
+
+/**
+ * The schema of a multipart upload's parts. They are read from the stream by the handler (the body is empty when the
+ * schema is checked), so it describes them for the API document without refusing anything.
+ */
+export function multipartBody(parts: TProperties) {
+  const schema = Type.Unsafe<null>({ type: ['object', 'null'], properties: parts });
+  return { body: { content: { 'multipart/form-data': { schema } } } };
+}

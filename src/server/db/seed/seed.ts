@@ -16,6 +16,23 @@ export { menuIdOf, menuRows } from './menus.ts';
  * rows of a later version are added. One transaction, under the schema lock (several processes may start at once).
  */
 export async function seed(db: Db, modules: readonly ModuleManifest[]): Promise<void> {
+  await seedOf(db, modules);
+}
+
+/**
+ * The seed at a server's start: skipped when this build already seeded the database (`tenon_seed`), since the same
+ * code adds the same rows; any other build (an upgrade, or a server run from source: no build id) seeds.
+ */
+export async function seedAtStart(db: Db, modules: readonly ModuleManifest[], buildId: string | undefined) {
+  if (
+    buildId &&
+    (await db.selectFrom('tenon_seed').select('build_id').where('build_id', '=', buildId).executeTakeFirst())
+  )
+    return;
+  await seedOf(db, modules, buildId);
+}
+
+async function seedOf(db: Db, modules: readonly ModuleManifest[], buildId?: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`.execute(trx);
     const insert = async (table: keyof Schema, rows: object[]) => {
@@ -68,5 +85,11 @@ export async function seed(db: Db, modules: readonly ModuleManifest[]): Promise<
         trx,
         tenants.map((t) => t.tenant_id),
       );
+    if (buildId)
+      await trx
+        .insertInto('tenon_seed')
+        .values({ build_id: buildId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
   });
 }

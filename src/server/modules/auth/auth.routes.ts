@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { MESSAGES, text } from '../../../shared/i18n/server-messages.ts';
 import { bearerToken } from '../../platform/auth-context.ts';
 import { ApiError, langOf, ok } from '../../platform/errors.ts';
-import { paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
+import { NO_INPUT, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import type { AccessClaims } from '../../platform/token.ts';
 import type { Services } from '../../services.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
@@ -89,7 +89,7 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
   tokenRoute('/api/blade-auth/oauth/token');
   tokenRoute('/api/blade-auth/oauth/token/refresh', 'refresh_token');
 
-  app.get('/api/blade-auth/oauth/captcha', limited, async (_request, reply) => {
+  app.get('/api/blade-auth/oauth/captcha', { ...limited, schema: NO_INPUT }, async (_request, reply) => {
     const key = randomUUID();
     const code = randomCaptchaText();
     await tokens.storeCaptcha(key, code);
@@ -98,7 +98,7 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
   });
 
   // Logout answers success even without a valid token: the console clears its session either way.
-  app.get('/api/blade-auth/oauth/logout', { config: { public: true } }, async (request) => {
+  app.get('/api/blade-auth/oauth/logout', { config: { public: true }, schema: NO_INPUT }, async (request) => {
     const token = bearerToken(request);
     const claims = token ? await services.signer.verify<AccessClaims>(token, 'access_token') : undefined;
     if (claims) {
@@ -108,7 +108,7 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
     return { success: 'true', msg: 'success' };
   });
 
-  app.get('/api/blade-auth/oauth/user-info', async (request) => {
+  app.get('/api/blade-auth/oauth/user-info', { schema: NO_INPUT }, async (request) => {
     const user = request.user;
     return ok(request, {
       userId: user.userId,
@@ -125,7 +125,7 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
     });
   });
 
-  app.get('/api/blade-auth/oauth/clear-cache', async () => {
+  app.get('/api/blade-auth/oauth/clear-cache', { schema: NO_INPUT }, async () => {
     await Promise.all([services.permissions.invalidate(), services.dictionaries.invalidate()]);
     return { success: 'true', msg: 'success' };
   });

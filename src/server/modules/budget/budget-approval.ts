@@ -1,5 +1,3 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { APPROVE_STATUS, budgetFill } from '../../../shared/entities/budget/budget-fill.ts';
@@ -13,6 +11,7 @@ import { computedValues } from '../../platform/entity/derived.ts';
 import { parseIds } from '../../platform/entity/service.ts';
 import type { Row, VisibleRows } from '../../platform/entity/types.ts';
 import { nextId } from '../../platform/ids.ts';
+import { serverFile } from '../../server-files.ts';
 import type { FlowRuntime, FlowTransition } from '../flow/flow-runtime.ts';
 import type { SeedModel } from '../flow/flow-seed.ts';
 import { ACTIVE, taskUserOfId, usersWithCode } from '../flow/flow-store.ts';
@@ -46,7 +45,7 @@ export const BUDGET_MODELS: SeedModel[] = [
     id: '1123598822738675203',
     key: BUDGET_PROCESS_KEY,
     name: '预算审批流程',
-    path: join(dirname(fileURLToPath(import.meta.url)), 'models', 'budget-fill.bpmn20.xml'),
+    path: serverFile('modules', 'budget', 'models', 'budget-fill.bpmn20.xml'),
     category: '3',
     tenantId: '',
   },

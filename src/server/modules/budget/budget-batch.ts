@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
@@ -18,6 +19,17 @@ import type { Services } from '../../services.ts';
 
 /** Rows one batch takes: a year of a company's budget pasted from Excel is hundreds. */
 export const BATCH_MAX = 5_000;
+
+/**
+ * The batches' bodies, described but not typed: Ajv would coerce an array of one row into the row (an add is a batch
+ * of one); batchSave, batchUpdate and batchCopy check them.
+ */
+export const BATCH_ROWS = {
+  body: Type.Unknown({ description: `行的数组，至多 ${BATCH_MAX} 行 (a JSON array of rows, at most ${BATCH_MAX})` }),
+};
+export const BATCH_COPY = {
+  body: Type.Unknown({ description: '{year, orgId?, ids?}：复制到下一年 (copies the rows of year to the next)' }),
+};
 
 /** Rows a copy reads and inserts at a time. */
 const COPY_CHUNK = 5_000;
@@ -203,12 +215,10 @@ export function batchRoutes(...entities: EntityDef[]) {
     for (const entity of entities) {
       const service = services.entities.get(entity.name)!;
       const base = `/api/${entity.service}/${entity.name}`;
-      app.post(`${base}/batchsave`, { config: { permission: `${entity.code}_batchsave` } }, async (r) =>
-        ok(r, await batchSave(service, r.user, r.body)),
-      );
-      app.post(`${base}/batchcopy`, { config: { permission: `${entity.code}_batchcopy` } }, async (r) =>
-        ok(r, await batchCopy(services.db, service, r.user, r.body)),
-      );
+      const save = { config: { permission: `${entity.code}_batchsave` }, schema: BATCH_ROWS };
+      app.post(`${base}/batchsave`, save, async (r) => ok(r, await batchSave(service, r.user, r.body)));
+      const copy = { config: { permission: `${entity.code}_batchcopy` }, schema: BATCH_COPY };
+      app.post(`${base}/batchcopy`, copy, async (r) => ok(r, await batchCopy(services.db, service, r.user, r.body)));
     }
   };
 }

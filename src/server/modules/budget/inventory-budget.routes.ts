@@ -4,7 +4,7 @@ import { inventoryBudget } from '../../../shared/entities/budget/inventory-budge
 import { langOf, ok } from '../../platform/errors.ts';
 import { isRecord, Param, queryParams } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
-import { batchCopy, batchSave, batchUpdate, type BatchUpdateRule } from './budget-batch.ts';
+import { BATCH_COPY, BATCH_ROWS, batchCopy, batchSave, batchUpdate, type BatchUpdateRule } from './budget-batch.ts';
 import { groupOf, inventoryRows, inventorySummary, inventoryTotals } from './inventory-budget.queries.ts';
 
 const STAT_QUERY = queryParams({
@@ -44,8 +44,7 @@ const UPDATE_RULE: BatchUpdateRule = {
 /**
  * 存货预算 (domain/budget.md §5.5): the only routes of the entity. Reading needs the menu code (`statlist` with
  * `groupBy` the summary screen's as well); adding rows `inventorybudget_add`, changing them `inventorybudget_edit`,
- * copying a year `inventorybudget_batchcopy`. Every batch is all or nothing. The batches' bodies have no schema: Ajv
- * would coerce an array of one row into the row (an add is a batch of one); budget-batch.ts checks them.
+ * copying a year `inventorybudget_batchcopy`. Every batch is all or nothing; budget-batch.ts checks their bodies.
  */
 export async function inventoryBudgetRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -75,14 +74,14 @@ export async function inventoryBudgetRoutes(fastify: FastifyInstance, { services
   app.get(`${base}/totalstat`, { config: { permission: code }, schema: STAT_QUERY }, async (r) =>
     ok(r, await inventoryTotals(service, r.user, r.query)),
   );
-  app.post(`${base}/batchsave`, { config: { permission: `${code}_add` } }, async (r) => {
+  app.post(`${base}/batchsave`, { config: { permission: `${code}_add` }, schema: BATCH_ROWS }, async (r) => {
     const { inserted } = await batchSave(service, r.user, r.body, { newOnly: NEW_ONLY });
     return ok(r, { saved: inserted });
   });
-  app.post(`${base}/batchupdate`, { config: { permission: `${code}_edit` } }, async (r) =>
+  app.post(`${base}/batchupdate`, { config: { permission: `${code}_edit` }, schema: BATCH_ROWS }, async (r) =>
     ok(r, await batchUpdate(db, service, r.user, r.body, UPDATE_RULE)),
   );
-  app.post(`${base}/batchcopy`, { config: { permission: `${code}_batchcopy` } }, async (r) =>
+  app.post(`${base}/batchcopy`, { config: { permission: `${code}_batchcopy` }, schema: BATCH_COPY }, async (r) =>
     ok(r, await batchCopy(db, service, r.user, r.body)),
   );
 }

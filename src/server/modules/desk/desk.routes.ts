@@ -3,12 +3,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { formatDateTime, parseDateTime } from '../../../shared/contract/time.ts';
 import { fail, ok } from '../../platform/errors.ts';
 import { parseIds } from '../../platform/entity/service.ts';
-import { Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
+import { Type } from 'typebox';
+import { NO_INPUT, Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import { nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { insertErrorLogs, markAllMessagesRead, markMessagesRead, unreadMessageCount } from './desk.queries.ts';
 
 const MAX_UPLOADED_LOGS = 200;
+/**
+ * The console's error logs as it posts them: described, not typed (with a type the schema would convert a body the
+ * handler refuses into one it takes, or refuse the entries it skips).
+ */
+const UPLOADED_LOGS = Type.Unknown({
+  description: '浏览器错误日志 (console error logs): [{type, message, stack, url, info, time}]',
+});
 
 /** Messages of the top-bar drawer, and the console's error-log upload. */
 export async function deskRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
@@ -21,15 +29,16 @@ export async function deskRoutes(fastify: FastifyInstance, { services }: { servi
     await markMessagesRead(db, request.user, parseIds(paramsOf(request).ids));
     return ok(request, null);
   });
-  app.post('/api/blade-system/message/read-all', { config: { permission: 'message' } }, async (request) =>
+  const mine = { config: { permission: 'message' }, schema: NO_INPUT };
+  app.post('/api/blade-system/message/read-all', mine, async (request) =>
     ok(request, { count: await markAllMessagesRead(db, request.user) }),
   );
-  app.get('/api/blade-system/message/unread-count', { config: { permission: 'message' } }, async (request) =>
+  app.get('/api/blade-system/message/unread-count', mine, async (request) =>
     ok(request, await unreadMessageCount(db, request.user)),
   );
 
   // BladeX consoles upload their locally kept error logs by POSTing the list to the logout URL (contract auth.md §5).
-  app.post('/api/blade-auth/oauth/logout', async (request) => {
+  app.post('/api/blade-auth/oauth/logout', { schema: { body: UPLOADED_LOGS } }, async (request) => {
     if (!Array.isArray(request.body)) throw fail('unreadable');
     const logs: unknown[] = request.body.slice(0, MAX_UPLOADED_LOGS);
     const text = (value: unknown, max: number) =>

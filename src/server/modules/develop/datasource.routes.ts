@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { datasource } from '../../../shared/entities/develop/datasource.ts';
 import { ok } from '../../platform/errors.ts';
+import { NO_INPUT } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 
 const BASE = `/api/${datasource.service}/${datasource.name}`;
@@ -13,7 +14,7 @@ export async function datasourceRoutes(app: FastifyInstance, { services }: { ser
   const rows = services.entities.get(datasource.name)!;
   app.get(
     `${BASE}/select`,
-    { config: { platform: true, permission: [datasource.code, 'tenant_datasource'] } },
+    { config: { platform: true, permission: [datasource.code, 'tenant_datasource'] }, schema: NO_INPUT },
     async (request) => {
       const visible = await rows.visibleRows(request.user);
       const found = await visible(services.db).select(['id', 'name']).orderBy('id').execute();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join } from 'node:path';
+import { serverFile } from '../../server-files.ts';
 import type { Db } from '../../db/connect.ts';
 import { SEED } from '../system/install.ts';
 import { deploy } from './flow-definitions.ts';
@@ -9,7 +9,7 @@ import { deploy } from './flow-definitions.ts';
  * Seed of the workflow (issue 5): the leave and fund-approval models, deployed for the platform tenant 000000 with
  * their `flow` dictionary categories. Idempotent: a model or deployment that exists is left as it is.
  */
-const MODELS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'models');
+const MODELS_DIR = serverFile('modules', 'flow', 'models');
 const SEED_TIME = '2018-08-08 08:08:08';
 const ADMIN = SEED.userAdmin;
 

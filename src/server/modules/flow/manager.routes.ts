@@ -5,7 +5,8 @@ import { failWith, ok } from '../../platform/errors.ts';
 import { requiredParam } from '../../platform/http.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseIds } from '../../platform/entity/service.ts';
-import { LIST_QUERY, Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
+import { Type } from 'typebox';
+import { LIST_QUERY, multipartBody, Param, paramsOf, queryOrBody, UploadFile } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { ModelError, readModel } from './bpmn-model.ts';
 import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';
@@ -63,7 +64,15 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     });
   });
 
-  app.post(`${MANAGER}/deploy-upload`, sa('flow_deploy_upload'), async (request) => {
+  const deployUpload = {
+    ...sa('flow_deploy_upload'),
+    schema: multipartBody({
+      files: Type.Array(UploadFile, { description: '流程文件 (.bpmn20.xml)' }),
+      category: Type.String({ description: '流程分类 (category)' }),
+      tenantIds: Type.String({ description: '租户编号，逗号分隔 (tenant ids)' }),
+    }),
+  };
+  app.post(`${MANAGER}/deploy-upload`, deployUpload, async (request) => {
     const { fields, files } = await readUpload(request, 'files');
     const category = (fields.category ?? '').trim();
     const tenantIds = (fields.tenantIds ?? '')
@@ -93,7 +102,8 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     return deployed(request, unmatched);
   });
 
-  app.post(`${MANAGER}/check-upload`, sa('flow_deploy_upload'), async (request) => {
+  const checkUpload = { ...sa('flow_deploy_upload'), schema: multipartBody({ file: UploadFile }) };
+  app.post(`${MANAGER}/check-upload`, checkUpload, async (request) => {
     const { files } = await readUpload(request, 'file');
     const [file] = files;
     if (!file) throw failWith(FLOW_MESSAGES.filesRequired);

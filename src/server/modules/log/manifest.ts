@@ -1,9 +1,12 @@
-import { LOG, external, menu, screen } from '../../db/seed/menus.ts';
+import { LOG, menu, screen } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
+import { apiDocRoutes } from './api-doc.routes.ts';
+import { monitorRoutes } from './monitor.routes.ts';
 
 const monitorMenu = menu('monitor', '系统监控', 'Monitoring', '/monitor', 3, 'iconfont iconicon_whole', [
-  external('doc', '接口文档', 'API docs', 'http://localhost/swagger-ui.html', 1, 'iconfont iconicon_study'),
-  external('admin', '服务治理', 'Service governance', 'http://localhost:7002', 2, 'iconfont iconicon_task_done'),
+  // In the console, same origin (BladeX opened Swagger and Spring Boot Admin as other sites): migration 0037.
+  menu('doc', '接口文档', 'API docs', '/monitor/doc', 1, 'iconfont iconicon_study'),
+  menu('admin', '服务治理', 'Service governance', '/monitor/admin', 2, 'iconfont iconicon_task_done'),
   menu('log', '日志管理', 'Logs', '/monitor/log', 3, 'iconfont iconicon_doc', [
     screen('log_usual', '通用日志', 'Usual logs', '/monitor/log/usual', 1, 'iconfont iconicon_doc', `${LOG}/usual`, {
       only: ['view'],
@@ -24,8 +27,5 @@ const monitorMenu = menu('monitor', '系统监控', 'Monitoring', '/monitor', 3,
   ]),
 ]);
 
-/**
- * 系统监控: logs, API docs and service governance (built in issue 15): its menus so far; the screens behind them are
- * planned (desktop/pages/planned.ts).
- */
-export const logModule = defineModule({ name: 'log', menus: [monitorMenu] });
+/** 系统监控: logs, the API document (OpenAPI) and service governance (health and metrics of the server processes). */
+export const logModule = defineModule({ name: 'log', menus: [monitorMenu], routes: [apiDocRoutes, monitorRoutes] });

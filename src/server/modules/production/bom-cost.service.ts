@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
+import { background, isDraining } from '../../platform/lifecycle.ts';
 import {
   allLines,
   costsOfYear,
@@ -212,7 +213,8 @@ const JOB_TTL = 3600;
  * 重新核算 (`bomcost_calculate`): recalculates every cost row of a year in the background, bottom-up, in batches
  * that are each their own transaction, and keeps its progress in the key-value store (shared by every process) for
  * the console to poll. One job per tenant and year at a time: starting it again returns the running one. A job
- * lives in its process: a restart ends it, and its year is free again when its lock expires.
+ * lives in its process: a stop ends it after its current batch (failed, its year free again), a crash ends it at once
+ * and its year is free again when its lock expires.
  */
 export class BomCostJobs {
   constructor(
@@ -240,7 +242,7 @@ export class BomCostJobs {
     const rows = await costsOfYear(this.db, tenantId, costYear);
     const progress: JobProgress = { jobId, costYear, total: rows.length, done: 0, state: 'running' };
     await this.save(tenantId, progress);
-    void this.run(user, progress, rows);
+    void background(this.run(user, progress, rows));
     return progress;
   }
 
@@ -257,6 +259,7 @@ export class BomCostJobs {
       ]);
       const model = new CostModel(lines, priceMap(prices), rows, 'recalculated');
       for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+        if (isDraining()) throw new Error('the server is stopping');
         const batch = rows.slice(start, start + BATCH_SIZE).map((row): RecalculatedCost => {
           const { material } = model.totalOf(row);
           const derived = computedValues(bomCost, { ...row, material_cost: material });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fail, failWith, ok } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
 import { readMultipart } from '../../platform/multipart.ts';
+import { multipartBody, UploadFile } from '../../platform/route-schemas.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Services } from '../../services.ts';
 
@@ -46,7 +47,8 @@ export async function resourceRoutes(fastify: FastifyInstance, { services }: { s
   const root = join(services.config.dataDir, 'files');
   await app.register(multipart);
 
-  app.post('/api/blade-resource/oss/endpoint/put-file', async (request) => {
+  const putFile = { schema: multipartBody({ file: UploadFile }) };
+  app.post('/api/blade-resource/oss/endpoint/put-file', putFile, async (request) => {
     const {
       files: [file],
     } = await readMultipart(request, {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { post } from '../../../shared/entities/system/post.ts';
 import { asTenant } from '../../platform/entity/routes.ts';
 import { ok } from '../../platform/errors.ts';
-import { Param, queryParams } from '../../platform/route-schemas.ts';
+import { NO_INPUT, Param, queryParams } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { MenuService } from './menu.service.ts';
@@ -21,12 +21,16 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
     const { topMenuId } = request.query;
     return ok(request, await menus.routes(request.user, isId(topMenuId) ? String(topMenuId) : undefined));
   });
-  app.get('/api/blade-system/menu/buttons', async (request) => ok(request, await menus.buttons(request.user)));
-  app.get('/api/blade-system/menu/grant-tree', async (request) => ok(request, await menus.grantTree(request.user)));
-  app.get('/api/blade-system/menu/grant-top-tree', async (request) =>
+  // The caller's own menus and buttons: nothing to read from the request.
+  const mine = { schema: NO_INPUT };
+  app.get('/api/blade-system/menu/buttons', mine, async (request) => ok(request, await menus.buttons(request.user)));
+  app.get('/api/blade-system/menu/grant-tree', mine, async (request) =>
+    ok(request, await menus.grantTree(request.user)),
+  );
+  app.get('/api/blade-system/menu/grant-top-tree', mine, async (request) =>
     ok(request, await menus.grantTopTree(request.user)),
   );
-  app.get('/api/blade-system/menu/top-menu', async (request) => ok(request, await menus.topMenus(request.user)));
+  app.get('/api/blade-system/menu/top-menu', mine, async (request) => ok(request, await menus.topMenus(request.user)));
 
   treeRoutes(app, services);
 
@@ -48,7 +52,7 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
 
   // The identity-switch dialog (switchMode): the depts and roles the caller holds (token lists are narrowed by a
   // switch, so read the user's row).
-  app.get('/api/blade-system/dept/select', async (request) => {
+  app.get('/api/blade-system/dept/select', { schema: NO_INPUT }, async (request) => {
     const ids = await heldIds(services.db, request.user.userId, request.user.tenantId, 'dept_id');
     if (!ids.length) return ok(request, []);
     const rows = await deptNames(services.db, ids, request.user.tenantId);
@@ -75,7 +79,7 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
   // The tenant screen's 产品包 dialog: every live package (platform rows, so only the platform tenant reads them).
   app.get(
     '/api/blade-system/tenant-package/select',
-    { config: { permission: 'tenant_package', platform: true } },
+    { config: { permission: 'tenant_package', platform: true }, schema: NO_INPUT },
     async (request) => {
       const packages = await services.entities.get('tenant-package')!.list(request.user, {});
       return ok(

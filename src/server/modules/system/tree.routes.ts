@@ -10,7 +10,7 @@ import { forTenantParam } from '../../platform/entity/routes.ts';
 import type { EntityTree } from '../../platform/entity/tree.ts';
 import { parentParam } from '../../platform/entity/tree.ts';
 import { ok } from '../../platform/errors.ts';
-import { LIST_QUERY, Param, queryParams } from '../../platform/route-schemas.ts';
+import { LIST_QUERY, NO_INPUT, Param, queryParams } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 
@@ -39,11 +39,11 @@ export function treeRoutes(fastify: FastifyInstance, services: Services) {
   );
 
   // The company select of every form with an `orgId` (domain/README.md §3.4): `{value: code, label: name}`.
-  app.get(`${SYS}/dept/company-select`, async (request) =>
+  app.get(`${SYS}/dept/company-select`, { schema: NO_INPUT }, async (request) =>
     ok(request, await companyOptions(services.db, request.user.tenantId)),
   );
   // The business-unit select of forms with a business unit (§3.4): `{value: id, label: name}`.
-  app.get(`${SYS}/dept/business-unit-select`, async (request) =>
+  app.get(`${SYS}/dept/business-unit-select`, { schema: NO_INPUT }, async (request) =>
     ok(request, await businessUnitOptions(services.db, request.user.tenantId)),
   );
 

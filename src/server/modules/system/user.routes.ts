@@ -8,10 +8,13 @@ import {
   ANY_BODY,
   isRecord,
   LIST_QUERY,
+  multipartBody,
+  NO_INPUT,
   Param,
   paramsOf,
   queryOrBody,
   queryParams,
+  UploadFile,
 } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import { idList, isId } from '../../platform/ids.ts';
@@ -42,7 +45,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   );
 
   // The caller's own profile: a signed-in caller needs no menu code.
-  app.get(`${USER}/info`, async (request) => okOrEmpty(request, await users.own(request.user)));
+  app.get(`${USER}/info`, { schema: NO_INPUT }, async (request) => okOrEmpty(request, await users.own(request.user)));
 
   app.post(`${USER}/update-info`, { schema: ANY_BODY }, async (request) => {
     await users.updateInfo(request.user, request.body);
@@ -111,12 +114,15 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
 
   app.get(
     `${USER}/export-template`,
-    { config: { permission: 'user_import', download: true } },
+    { config: { permission: 'user_import', download: true }, schema: NO_INPUT },
     async (request, reply) => sendTemplate(request, reply, user, user.excel!.template!),
   );
 
   // Multipart: the upload's own fields are read from the stream; the query string may carry the option instead.
-  const importUsers = { config: { permission: 'user_import' }, schema: queryParams({ isCovered: Param }) };
+  const importUsers = {
+    config: { permission: 'user_import' },
+    schema: { ...queryParams({ isCovered: Param }), ...multipartBody({ file: UploadFile, isCovered: Param }) },
+  };
   app.post(`${USER}/import-user`, importUsers, async (request) => {
     const { file, fields } = await readUpload(request);
     const covered = String(fields.isCovered ?? request.query.isCovered ?? '0').trim();

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
@@ -371,7 +371,9 @@ async function readSheet(
   file: Buffer,
 ): Promise<SheetRows> {
   checkWorkbookFile(file);
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first import (20 MB of code a server that never imports a sheet need not hold).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     // exceljs types its Buffer as an ArrayBuffer; at run time it takes Node's Buffer.
     await workbook.xlsx.load(file as unknown as Parameters<typeof workbook.xlsx.load>[0]);

@@ -5,7 +5,18 @@ import type { AuthUser } from '../auth-context.ts';
 import { fail, ok, okOrEmpty } from '../errors.ts';
 import { allRecords, importWorkbook, readUpload, sendExport, sendTemplate } from './excel.ts';
 import type { EntityService } from './service.ts';
-import { BodyMap, IdQuery, isRecord, LIST_QUERY, Param, paramsOf, queryOrBody, queryParams } from '../route-schemas.ts';
+import {
+  IdQuery,
+  isRecord,
+  multipartBody,
+  NO_INPUT,
+  Param,
+  paramsOf,
+  queryOrBody,
+  queryParams,
+  UploadFile,
+} from '../route-schemas.ts';
+import { listQuery, recordBody, summaryOf } from './schemas.ts';
 
 /** A submit with an id edits a row (`_edit`), without one adds (`_add`). */
 export const hasId = (request: FastifyRequest) => {
@@ -76,7 +87,10 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const app = { get: only('get'), post: only('post') };
   const base = `/api/${entity.service}/${entity.name}`;
   const config = { permission: entity.code, platform: entity.platformOnly };
-  const read = { config, schema: LIST_QUERY };
+  // The API document's summary of each action (platform/api-doc.ts).
+  const about = (action: string) => ({ summary: summaryOf(entity, action) });
+  const lists = listQuery(entity);
+  const read = (action: string) => ({ config, schema: { ...lists, ...about(action) } });
   const platform = entity.platformOnly || !entity.tenant;
   // Platform rows that define rights (menus, scopes, packages) are written by administrators only: a role editor
   // who could widen a data scope or drop an API scope that narrows him would gain what nobody granted him.
@@ -84,49 +98,62 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
 
   const { tree } = service;
   if (tree) {
-    app.get(`${base}/list`, read, async (request) => ok(request, await tree.list(request.user, request.query)));
-    app.get(`${base}/lazy-list`, read, async (request) =>
+    app.get(`${base}/list`, read('list'), async (request) => ok(request, await tree.list(request.user, request.query)));
+    app.get(`${base}/lazy-list`, read('lazy-list'), async (request) =>
       ok(request, await tree.lazyList(request.user, request.query)),
     );
-    app.get(`${base}/tree`, { config: { platform: entity.platformOnly }, schema: LIST_QUERY }, async (request) => {
+    const picker = { config: { platform: entity.platformOnly }, schema: { ...lists, ...about('tree') } };
+    app.get(`${base}/tree`, picker, async (request) => {
       const { user, query } = forTenantParam(request);
       return ok(request, await tree.picker(user, query));
     });
   } else {
-    app.get(`${base}/list`, read, async (request) => ok(request, await service.page(request.user, request.query)));
+    app.get(`${base}/list`, read('list'), async (request) =>
+      ok(request, await service.page(request.user, request.query)),
+    );
   }
-  app.get(`${base}/page`, read, async (request) => ok(request, await service.page(request.user, request.query)));
+  app.get(`${base}/page`, read('page'), async (request) =>
+    ok(request, await service.page(request.user, request.query)),
+  );
   if (displayField(entity))
-    app.get(`${base}/picker`, read, async (request) => ok(request, await service.picker(request.user, request.query)));
-  app.get(`${base}/detail`, { config, schema: { querystring: IdQuery } }, async (request) =>
+    app.get(`${base}/picker`, read('picker'), async (request) =>
+      ok(request, await service.picker(request.user, request.query)),
+    );
+  app.get(`${base}/detail`, { config, schema: { querystring: IdQuery, ...about('detail') } }, async (request) =>
     okOrEmpty(request, await service.detail(request.user, request.query.id)),
   );
 
-  const body = { body: BodyMap };
+  const body = (action: string) => ({ ...recordBody(entity), ...about(action) });
   app.post(
     `${base}/submit`,
-    { config: { permission: (r) => `${entity.code}_${hasId(r) ? 'edit' : 'add'}`, platform, admin }, schema: body },
+    {
+      config: { permission: (r) => `${entity.code}_${hasId(r) ? 'edit' : 'add'}`, platform, admin },
+      schema: body('submit'),
+    },
     async (request) => ok(request, await service.submit(request.user, request.body, 'submit')),
   );
   app.post(
     `${base}/save`,
-    { config: { permission: `${entity.code}_add`, platform, admin }, schema: body },
+    { config: { permission: `${entity.code}_add`, platform, admin }, schema: body('save') },
     async (request) => ok(request, await service.submit(request.user, request.body, 'save')),
   );
   app.post(
     `${base}/update`,
-    { config: { permission: `${entity.code}_edit`, platform, admin }, schema: body },
+    { config: { permission: `${entity.code}_edit`, platform, admin }, schema: body('update') },
     async (request) => ok(request, await service.submit(request.user, request.body, 'update')),
   );
   for (const [name, edit] of Object.entries(entity.edits ?? {}))
     app.post(
       `${base}/${name}`,
-      { config: { permission: edit.button, platform, admin }, schema: body },
+      {
+        config: { permission: edit.button, platform, admin },
+        schema: { ...recordBody(entity, edit.fields), ...about(name) },
+      },
       async (request) => ok(request, await service.edit(request.user, name, request.body)),
     );
   const remove = {
     config: { permission: `${entity.code}_delete`, platform, admin },
-    schema: queryOrBody({ ids: Param }),
+    schema: { ...queryOrBody({ ids: Param }), ...about('remove') },
   };
   app.post(`${base}/remove`, remove, async (request) => {
     await service.remove(request.user, paramsOf(request).ids);
@@ -138,18 +165,29 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   // Excel: the list's filters; a browser link may carry the token as `blade-auth` (download).
   app.get(
     `${base}/export-${entity.name}`,
-    { config: { permission: `${entity.code}_export`, download: true }, schema: LIST_QUERY },
+    {
+      config: { permission: `${entity.code}_export`, download: true },
+      schema: { ...lists, ...about(`export-${entity.name}`) },
+    },
     async (request, reply) =>
       sendExport(request, reply, entity, allRecords(service, request.user, request.query), excel.file),
   );
   const importing = { permission: `${entity.code}_import` };
-  app.get(`${base}/export-template`, { config: { ...importing, download: true } }, async (request, reply) =>
+  const template = { config: { ...importing, download: true }, schema: { ...NO_INPUT, ...about('export-template') } };
+  app.get(`${base}/export-template`, template, async (request, reply) =>
     sendTemplate(request, reply, entity, excel.template ?? excel.file),
   );
   // Multipart: the upload's own fields are read from the stream; the query string may carry the option instead.
   app.post(
     `${base}/import-${entity.name}`,
-    { config: importing, schema: queryParams({ isCovered: Param }) },
+    {
+      config: importing,
+      schema: {
+        ...queryParams({ isCovered: Param }),
+        ...multipartBody({ file: UploadFile, isCovered: Param }),
+        ...about(`import-${entity.name}`),
+      },
+    },
     async (request) => {
       const { file, fields } = await readUpload(request);
       const covered = String(fields.isCovered ?? request.query.isCovered ?? '0').trim();

@@ -5,8 +5,10 @@ import { common } from './common.ts';
 import { crud } from './crud.ts';
 import { finance } from './finance.ts';
 import { flow } from './flow.ts';
+import { governance } from './governance.ts';
+import { log } from './log.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
 import { warehouse } from './warehouse.ts';
 
-export const en: Resource<typeof zh> = { common, shell, mobile, crud, flow, bom, warehouse, finance };
+export const en: Resource<typeof zh> = { common, shell, mobile, crud, flow, bom, warehouse, finance, log, governance };
