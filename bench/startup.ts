@@ -50,8 +50,12 @@ function rssOf(pid: number): number {
   return Math.round(Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024);
 }
 
-/** RSS once it has settled: sampled every second until three samples agree within 2 MB, at most 30 s. */
+/**
+ * RSS once the server is idle: after 15 s without a request (it collects its garbage after 5 s idle,
+ * src/server/platform/idle-gc.ts), then sampled every second until three samples agree within 2 MB, at most 30 s.
+ */
 async function settledRss(pid: number): Promise<number> {
+  await sleep(15_000);
   const samples: number[] = [];
   for (let i = 0; i < 30; i++) {
     samples.push(rssOf(pid));

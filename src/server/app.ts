@@ -13,6 +13,7 @@ import { Dictionaries } from './platform/dictionaries.ts';
 import { registerApiDoc } from './platform/api-doc.ts';
 import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
 import { lazyValidators } from './platform/lazy-validators.ts';
+import { collectWhenIdle } from './platform/idle-gc.ts';
 import { openKeyValueStore } from './platform/kv.ts';
 import { background, registerDrainGate, settleBackground } from './platform/lifecycle.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -94,6 +95,7 @@ export async function buildApp(
     // While stopping, the drain gate answers with the contract's envelope (platform/lifecycle.ts).
     return503OnClosing: false,
   });
+  collectWhenIdle(app);
   app.addHook('onListen', async () => {
     void validators.compileRest((error) => app.log.error({ error }, 'a route schema does not compile'));
   });
