@@ -12,7 +12,6 @@ import { Sessions } from './platform/auth-context.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import { registerApiDoc } from './platform/api-doc.ts';
 import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
-import { lazyValidators } from './platform/lazy-validators.ts';
 import { collectWhenIdle } from './platform/idle-gc.ts';
 import { openKeyValueStore } from './platform/kv.ts';
 import { background, registerDrainGate, settleBackground } from './platform/lifecycle.ts';
@@ -84,10 +83,8 @@ export async function buildApp(
   }
   installEntityHooks(services);
 
-  const validators = lazyValidators();
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // A parameter's schema lists the JSON types it takes in one keyword (route-schemas.ts Param).
@@ -96,9 +93,6 @@ export async function buildApp(
     return503OnClosing: false,
   });
   collectWhenIdle(app);
-  app.addHook('onListen', async () => {
-    void validators.compileRest((error) => app.log.error({ error }, 'a route schema does not compile'));
-  });
   await app.register(formbody);
   await registerApiDoc(app); // before any route: it describes each as it is added
 
