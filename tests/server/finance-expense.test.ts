@@ -75,7 +75,7 @@ beforeAll(async () => {
   claimant = await personWith('ex_claimant', expenseCodes);
   other = await personWith('ex_other', expenseCodes);
   approver = await personWith('ex_approver', ['work', 'work_todo', 'work_claim']);
-  payer = await personWith('ex_payer', ['expense', 'expense_edit']);
+  payer = await personWith('ex_payer', ['expense', 'expense_edit', 'expense_pay']);
   const employee = expectOk(
     await t.post('/api/blade-system/employee/submit', admin, {
       employeeNo: 'EX001',
@@ -209,6 +209,8 @@ describe('an expense claim', () => {
       400,
       '审批中或已通过的报销单不能修改',
     );
+    // The claimant edits claims but does not pay them: 付款 is a button of its own.
+    expectError(await save(claimant, { id: claim.id, expenseStatus: '4', payDate: '2026-11-01' }), 403);
     expectOk(await save(payer, { id: claim.id, expenseStatus: '4', payDate: '2026-11-01' }));
     expect(await claimOf(claim.id)).toMatchObject({ expenseStatus: '4', payDate: '2026-11-01' });
     expectError(await save(payer, { id: claim.id, payDate: '2026-11-02' }), 400, '审批中或已通过的报销单不能修改');
@@ -327,8 +329,15 @@ describe('the demo command', () => {
 
     const login = async (account: string) => ({ id: '', account, token: await demo.tokenOf(account, DEMO_PASSWORD) });
     const zhangsan = await login('zhangsan');
-    const claims = (expectOk(await demo.get(`${EXPENSE}/list?size=1000`, zhangsan.token)) as { records: Row[] })
-      .records;
+    const zhaocw = await login('zhaocw');
+    const listOf = async (who: Person) =>
+      (expectOk(await demo.get(`${EXPENSE}/list?size=1000`, who.token)) as { records: Row[] }).records;
+    // Finance sees the group's claims; 张三 (the user role's 本人的报销单 data scope) the claims he entered.
+    const claims = await listOf(zhaocw);
+    const his = await listOf(zhangsan);
+    expect(his.length).toBeGreaterThan(0);
+    expect(his.length).toBeLessThan(claims.length);
+    expect(his.every((c) => c.applicantName === '张三' && c.createUser === his[0]!.createUser)).toBe(true);
     const today = formatDateTime().slice(0, 10);
     expect(claims.every((c) => String(c.expenseDate) <= today)).toBe(true);
     expect(new Set(claims.map((c) => c.expenseStatus))).toEqual(new Set(['0', '1', '2', '3', '4']));
@@ -339,6 +348,7 @@ describe('the demo command', () => {
     expect(new Set(settled.map((c) => c.subjectCode))).toEqual(new Set(['660202', '660203', '660104']));
 
     const mine = claims.filter((c) => c.applicantName === '张三');
+    expect(mine.map((c) => c.id).sort()).toEqual(his.map((c) => c.id).sort());
     const waiting = mine.find((c) => c.expenseStatus === '1' && Number(c.amount) < 10000)!;
     const lisi = await login('lisi');
     expect(await taskOf(lisi, waiting.id, demo)).toMatchObject({
@@ -348,7 +358,7 @@ describe('the demo command', () => {
     const rejected = mine.find((c) => c.expenseStatus === '3')!;
     expect(await taskOf(zhangsan, rejected.id, demo)).toMatchObject({ taskName: '调整申请' });
     const large = mine.find((c) => c.expenseStatus === '1' && Number(c.amount) >= 10000)!;
-    const claimList = await demo.get(`${WORK}/claim-list?size=100`, (await login('zhaocw')).token);
+    const claimList = await demo.get(`${WORK}/claim-list?size=100`, zhaocw.token);
     const forFinance = (expectOk(claimList) as { records: Array<Record<string, string>> }).records;
     expect(forFinance.find((r) => r.businessId === large.id)).toMatchObject({ taskName: '财务审批' });
 

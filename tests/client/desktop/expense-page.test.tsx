@@ -73,7 +73,7 @@ const buttonsOfRow = async (text: string) =>
 
 describe('the expense claim screen', () => {
   it('offers editing and sending on drafts and rejected claims, paying on approved ones, viewing on the rest', async () => {
-    serve([...CLAIMANT, 'expense_edit']);
+    serve([...CLAIMANT, 'expense_pay']);
     renderDesktop(<ExpensePage />);
     expect(await buttonsOfRow('事由1')).toEqual(['查看', '修改', '删除', '提交审批']);
     expect(await buttonsOfRow('事由2')).toEqual(['查看']);
@@ -88,10 +88,10 @@ describe('the expense claim screen', () => {
     ).toBeTruthy();
   });
 
-  it('offers neither sending without expense_submit nor paying without expense_edit', async () => {
-    serve(['expense_view']);
+  it('offers neither sending without expense_submit nor paying without expense_pay (a claimant edits, finance pays)', async () => {
+    serve(CLAIMANT.filter((code) => code !== 'expense_submit'));
     renderDesktop(<ExpensePage />);
-    expect(await buttonsOfRow('事由1')).toEqual(['查看']);
+    expect(await buttonsOfRow('事由1')).toEqual(['查看', '修改', '删除']);
     expect(await buttonsOfRow('事由3')).toEqual(['查看']);
   });
 
@@ -113,7 +113,7 @@ describe('the expense claim screen', () => {
   });
 
   it('pays an approved claim on the date picked', async () => {
-    serve(['expense_view', 'expense_edit'], { [`POST ${API}/submit`]: ({ body }) => ok(body) });
+    serve(['expense_view', 'expense_edit', 'expense_pay'], { [`POST ${API}/submit`]: ({ body }) => ok(body) });
     renderDesktop(<ExpensePage />);
     fireEvent.click(within(await findRow('事由3')).getByRole('button', { name: '付款' }));
     const dialog = await lastDialog();

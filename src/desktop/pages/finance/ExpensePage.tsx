@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { http, type Page, type R } from '../../../client/http.ts';
 import { useSession } from '../../../client/session.ts';
-import { expense } from '../../../shared/entities/finance/expense.ts';
+import { EXPENSE_PAY, expense } from '../../../shared/entities/finance/expense.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudOptions, WireRecord } from '../../components/crud/fields.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
@@ -64,7 +64,7 @@ export default function ExpensePage() {
       {
         key: 'pay',
         label: 'finance.expense.pay',
-        permission: 'expense_edit',
+        permission: EXPENSE_PAY,
         visible: isPayable,
         onClick: (claim, { reload }) => setDialog({ kind: 'pay', claim, reload }),
       },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
-import { EXPENSE_STATUS, expense } from '../../../shared/entities/finance/expense.ts';
+import { EXPENSE_PAY, EXPENSE_STATUS, expense } from '../../../shared/entities/finance/expense.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { insertRows } from '../../db/insert-rows.ts';
@@ -12,6 +12,8 @@ import { sendRow } from '../flow/approval-send.ts';
 import { FlowRuntime } from '../flow/flow-runtime.ts';
 import { ACTIVE } from '../flow/flow-store.ts';
 import { SEED } from '../system/install.ts';
+import { DATA_SCOPE } from '../system/role-grant.queries.ts';
+import { SCOPE } from '../../platform/entity/data-scope.ts';
 import { DEMO_USERS, demoAudit, demoNoise, demoUser } from '../system/demo.ts';
 
 /** Who claims and who approves in the demo: 张三 of 常州布雷德 sends his claims to 李四; 赵财务 pays. */
@@ -24,7 +26,7 @@ const CLAIMANT_EMPLOYEE = 'E1007';
 const CLAIMANT_CODES = ['finance', 'expense', 'expense_add', 'expense_edit', 'expense_delete', 'expense_view'];
 const DEMO_GRANTS: ReadonlyArray<readonly [roleId: string, codes: readonly string[]]> = [
   [SEED.roleUser, [...CLAIMANT_CODES, 'expense_submit', 'masterdata', 'employee']],
-  [SEED.roleFinance, ['finance', 'expense', 'expense_view', 'expense_edit']],
+  [SEED.roleFinance, ['finance', 'expense', 'expense_view', 'expense_edit', EXPENSE_PAY]],
 ];
 
 /**
@@ -69,6 +71,7 @@ export async function seedExpenseDemo(db: Db): Promise<string[]> {
   const any = await db.selectFrom('erp_expense').select('id').where('tenant_id', '=', '000000').executeTakeFirst();
   if (any) return [];
   for (const [roleId, codes] of DEMO_GRANTS) await grant(db, roleId, codes);
+  await ownClaimsOnly(db, SEED.roleUser);
   const employees = await demoEmployees(db);
   const today = formatDateTime().slice(0, 10);
   const settled = settledClaims(employees, today);
@@ -223,6 +226,25 @@ async function fundDefinition(db: Db): Promise<string | undefined> {
 }
 
 /** Grants a role the codes it lacks (the demo's roles see the screens they work in). */
+/** A claimant's list holds the claims he entered (数据权限 本人可见); finance, without the rule, sees every claim. */
+async function ownClaimsOnly(db: Db, roleId: string) {
+  const scopeId = nextId();
+  await insertRows(db, 'blade_scope_data', [
+    {
+      id: scopeId,
+      menu_id: menuIdOf('expense'),
+      resource_code: expense.code,
+      scope_name: '本人的报销单',
+      scope_column: 'create_user',
+      scope_type: SCOPE.own,
+      ...demoAudit(),
+    },
+  ]);
+  await insertRows(db, 'blade_role_scope', [
+    { id: nextId(), scope_category: DATA_SCOPE, scope_id: scopeId, role_id: roleId },
+  ]);
+}
+
 async function grant(db: Db, roleId: string, codes: readonly string[]) {
   const held = new Set(
     (await db.selectFrom('blade_role_menu').select('menu_id').where('role_id', '=', roleId).execute()).map((r) =>

@@ -8,6 +8,9 @@ import { SUBJECT_IN_USE } from './subject.ts';
 export const EXPENSE_STATUS = { draft: '0', running: '1', approved: '2', rejected: '3', paid: '4' } as const;
 
 /** The states a claimant still edits and deletes: a draft, and a claim his approver sent back. */
+/** 付款: the button that takes an approved claim to paid, finance's alone (claimants hold the edit right). */
+export const EXPENSE_PAY = 'expense_pay';
+
 export const EXPENSE_EDITABLE: readonly string[] = [EXPENSE_STATUS.draft, EXPENSE_STATUS.rejected];
 
 export const EXPENSE_LOCKED: LocalText = {
@@ -48,6 +51,7 @@ export const expense = defineEntity({
       [EXPENSE_STATUS.rejected]: [EXPENSE_STATUS.draft],
       [EXPENSE_STATUS.approved]: [EXPENSE_STATUS.paid],
     },
+    needs: { [`${EXPENSE_STATUS.approved}>${EXPENSE_STATUS.paid}`]: EXPENSE_PAY },
     frozen: {
       [EXPENSE_STATUS.running]: { message: EXPENSE_LOCKED },
       [EXPENSE_STATUS.approved]: { open: ['payDate'], message: EXPENSE_LOCKED },
