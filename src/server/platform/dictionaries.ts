@@ -1,3 +1,4 @@
+import { TtlCache } from './ttl-cache.ts';
 import type { Db } from '../db/connect.ts';
 import type { KeyValueStore } from './kv.ts';
 
@@ -5,7 +6,7 @@ const CHANNEL = 'cache:dict';
 
 /** Items of the platform dictionary by code (key -> value), cached per process and cleared on every change. */
 export class Dictionaries {
-  private readonly cache = new Map<string, Promise<Map<string, string>>>();
+  private readonly cache = new TtlCache<Map<string, string>>(500);
 
   private constructor(
     private readonly db: Db,
@@ -19,9 +20,8 @@ export class Dictionaries {
   }
 
   itemsOf(code: string): Promise<Map<string, string>> {
-    let items = this.cache.get(code);
-    if (!items) {
-      items = this.db
+    return this.cache.get(code, () =>
+      this.db
         .selectFrom('blade_dict')
         .select(['dict_key', 'dict_value'])
         .where('code', '=', code)
@@ -29,11 +29,8 @@ export class Dictionaries {
         .where('is_deleted', '=', 0)
         .orderBy('sort')
         .execute()
-        .then((rows) => new Map(rows.map((r) => [String(r.dict_key), String(r.dict_value)])));
-      items.catch(() => this.cache.delete(code));
-      this.cache.set(code, items);
-    }
-    return items;
+        .then((rows) => new Map(rows.map((r) => [String(r.dict_key), String(r.dict_value)]))),
+    );
   }
 
   async invalidate(): Promise<void> {

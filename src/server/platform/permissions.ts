@@ -1,3 +1,4 @@
+import { TtlCache } from './ttl-cache.ts';
 import type { Db } from '../db/connect.ts';
 import { SUPER_TENANT, splitList, type AuthUser } from './auth-context.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
@@ -40,13 +41,15 @@ export type Excess = 'power' | 'menu' | 'apiScope' | 'dataScope';
 
 const CACHE_CHANNEL = 'cache:grants';
 const CACHE_TTL_MS = 60_000;
+/** Role sets kept (one per tenant and combination of roles, ~20 KB each): the busiest ones. */
+const GRANT_SETS = 1_000;
 
 /**
  * What a caller may do, from the grants of their roles (blade_role_menu, blade_role_scope) intersected with their
  * tenant's package. One cache per process, cleared on every process through the key-value store when grants change.
  */
 export class Permissions {
-  private readonly cache = new Map<string, { grants: Promise<RoleGrants>; at: number }>();
+  private readonly cache = new TtlCache<RoleGrants>(GRANT_SETS, CACHE_TTL_MS);
   /** Bumped whenever grants, menus, scopes or packages change: caches built on them compare it. */
   generation = 0;
 
@@ -141,7 +144,7 @@ export class Permissions {
 
   /** The rights of one role of the tenant (nothing for a role of another tenant or a deleted one). */
   rightsOfRole(tenantId: string, roleId: string): Promise<Rights> {
-    return this.cached(`${tenantId}|${roleId}`, () => this.load(tenantId, [roleId]));
+    return this.cache.get(`${tenantId}|${roleId}`, () => this.load(tenantId, [roleId]));
   }
 
   /**
@@ -190,18 +193,9 @@ export class Permissions {
   }
 
   private grantsOf(user: AuthUser): Promise<RoleGrants> {
-    return this.cached(`${user.tenantId}|${[...user.roleIds].sort().join(',')}`, () =>
+    return this.cache.get(`${user.tenantId}|${[...user.roleIds].sort().join(',')}`, () =>
       this.load(user.tenantId, user.roleIds),
     );
-  }
-
-  private cached(key: string, load: () => Promise<RoleGrants>): Promise<RoleGrants> {
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.grants;
-    const grants = load();
-    grants.catch(() => this.cache.delete(key));
-    this.cache.set(key, { grants, at: Date.now() });
-    return grants;
   }
 
   private async load(tenantId: string, roleIds: string[]): Promise<RoleGrants> {

@@ -1,17 +1,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TIME_ZONE, setTimeZoneSource } from '../../shared/contract/time.ts';
+import { TtlCache } from './ttl-cache.ts';
 import type { Db } from '../db/connect.ts';
 import type { KeyValueStore } from './kv.ts';
 
 const CHANNEL = 'cache:tenant-zone';
 const CACHE_TTL_MS = 60_000;
+const ZONES_KEPT = 10_000;
 
 /**
  * Each tenant's time zone (blade_tenant.time_zone), cached per process and cleared on every process when one changes.
  */
 export class TenantTimeZones {
-  private readonly cache = new Map<string, { zone: Promise<string>; at: number }>();
+  private readonly cache = new TtlCache<string>(ZONES_KEPT, CACHE_TTL_MS);
 
   private constructor(
     private readonly db: Db,
@@ -26,18 +28,15 @@ export class TenantTimeZones {
 
   /** The tenant's zone; the default for a tenant without a row (or a removed one). */
   zoneOf(tenantId: string): Promise<string> {
-    const hit = this.cache.get(tenantId);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.zone;
-    const zone = this.db
-      .selectFrom('blade_tenant')
-      .select('time_zone')
-      .where('tenant_id', '=', tenantId)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst()
-      .then((row) => row?.time_zone || DEFAULT_TIME_ZONE);
-    zone.catch(() => this.cache.delete(tenantId));
-    this.cache.set(tenantId, { zone, at: Date.now() });
-    return zone;
+    return this.cache.get(tenantId, () =>
+      this.db
+        .selectFrom('blade_tenant')
+        .select('time_zone')
+        .where('tenant_id', '=', tenantId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst()
+        .then((row) => row?.time_zone || DEFAULT_TIME_ZONE),
+    );
   }
 
   /** After a tenant's zone changed: every process reads it again. */
