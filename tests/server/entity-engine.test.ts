@@ -112,6 +112,14 @@ describe('list queries', () => {
     expectError(await t.get(`${POST}/list?current=abc`, admin), 400, '页码须为正整数');
     expectError(await t.get(`${POST}/list?size=0`, admin), 400, /每页条数/);
     expectError(await t.get(`${POST}/list?size=5000`, admin), 400, /每页条数/);
+    // A page past the first 100,000 rows (OFFSET would read them all): the last one allowed, then the first refused.
+    expectOk(await t.get(`${POST}/list?current=1000&size=100`, admin));
+    expectError(
+      await t.get(`${POST}/list?current=1001&size=100`, admin),
+      400,
+      '只能翻阅前 100000 条数据,请增加查询条件',
+    );
+    expectError(await t.get(`/api/blade-flow/work/todo-list?current=100001&size=1`, admin), 400, /只能翻阅前/);
     expectError(await t.get(`${POST}/list?category=abc`, admin), 400, '请求参数类型错误: category');
     expectError(
       await t.get(`${POST}/list?createTime_dategt=yesterday`, admin),

@@ -6,6 +6,11 @@
  */
 export const COUNT_CAP = 10_000;
 export const EXACT_TOTAL = 'exactTotal';
+/**
+ * The deepest row a page may start at: a deeper page is a 400 (页码过深), as OFFSET reads and skips every row before
+ * it. The console's pager, counting to COUNT_CAP, stays within it; an exact total of more rows pages to here.
+ */
+export const MAX_OFFSET = 100_000;
 
 /** The page fields beside `records` (the contract's, and ours). */
 export interface PageTotals {

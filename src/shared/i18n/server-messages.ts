@@ -38,6 +38,10 @@ export const MESSAGES = {
   sortUnknown: { zh: '排序字段不存在: {name}', en: 'Unknown sort field: {name}' },
   pageSize: { zh: '每页条数须为 1 到 {name} 之间的整数', en: 'Page size must be an integer from 1 to {name}' },
   pageCurrent: { zh: '页码须为正整数', en: 'Page number must be a positive integer' },
+  pageDepth: {
+    zh: '只能翻阅前 {name} 条数据,请增加查询条件',
+    en: 'Only the first {name} rows can be paged through: narrow the search',
+  },
   tooLong: { zh: '{label}长度不能超过{name}', en: '{label} must be at most {name} characters' },
   tooSmall: { zh: '{label}不能小于{name}', en: '{label} cannot be less than {name}' },
   tooLarge: { zh: '{label}不能大于{name}', en: '{label} cannot be greater than {name}' },

@@ -6,7 +6,7 @@ import type { Dictionaries } from '../../platform/dictionaries.ts';
 import { fail } from '../../platform/errors.ts';
 import { isId } from '../../platform/ids.ts';
 import type { EntityService, Page } from '../../platform/entity/service.ts';
-import { MAX_PAGE_SIZE } from '../../platform/entity/conditions.ts';
+import { pagingOf } from '../../platform/entity/conditions.ts';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess, FlowResult } from '../../../shared/flow/types.ts';
 import { ACTIVE, taskUserOfId, userIdOf } from './flow-store.ts';
@@ -24,18 +24,6 @@ type Select = SelectQueryBuilder<any, any, any>;
 export interface Paging {
   current: number;
   size: number;
-}
-
-export function pagingOf(query: Query): Paging {
-  const read = (raw: unknown, fallback: number, message: 'pageCurrent' | 'pageSize') => {
-    if (raw === undefined || raw === '') return fallback;
-    const text = String(raw).trim();
-    if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw fail(message, { name: MAX_PAGE_SIZE });
-    return Number(text);
-  };
-  const size = read(query.size, 10, 'pageSize');
-  if (size > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });
-  return { current: read(query.current, 1, 'pageCurrent'), size };
 }
 
 /** The columns of a task's process instance and definition that every task list shows. */

@@ -11,7 +11,7 @@ import type { FlowModel } from '../../../shared/flow/types.ts';
 import { deploy } from './flow-definitions.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { deployed } from './flow-module.ts';
-import { pagingOf } from './flow-queries.ts';
+import { pagingOf } from '../../platform/entity/conditions.ts';
 import { modelById, modelPage, type ModelRow, removeModels, saveModel } from './model.queries.ts';
 
 const MODEL = '/api/blade-flow/model';

@@ -1,21 +1,9 @@
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
-import { fail } from '../../platform/errors.ts';
 import type { Param } from '../../platform/route-schemas.ts';
 import { idParam, textParam } from '../../platform/params.ts';
-import { MAX_PAGE_SIZE } from '../../platform/entity/conditions.ts';
+import { pagingOf } from '../../platform/entity/conditions.ts';
 import { bomGroups, whereUsed } from './bom.queries.ts';
-
-function pageParam(value: Param | undefined, fallback: number, name: 'current' | 'size'): number {
-  const text = textParam(value);
-  if (text === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1)
-    throw fail(name === 'current' ? 'pageCurrent' : 'pageSize', {
-      name: MAX_PAGE_SIZE,
-    });
-  if (name === 'size' && Number(text) > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });
-  return Number(text);
-}
 
 export async function bomGroupPage(
   db: Db,
@@ -29,8 +17,7 @@ export async function bomGroupPage(
     size?: Param;
   },
 ) {
-  const current = pageParam(query.current, 1, 'current');
-  const size = pageParam(query.size, 10, 'size');
+  const { current, size } = pagingOf(query);
   const rows = await bomGroups(
     db,
     user.tenantId,

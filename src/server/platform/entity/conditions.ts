@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { camelToSnake, type EntityDef } from '../../../shared/entities/define.ts';
 import { parseDateTime } from '../../../shared/contract/time.ts';
-import { EXACT_TOTAL } from '../../../shared/contract/page.ts';
+import { EXACT_TOTAL, MAX_OFFSET } from '../../../shared/contract/page.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { ApiError, fail } from '../errors.ts';
 import { fieldsOf, findField, parseFieldValue, type ResolvedField } from './fields.ts';
@@ -54,9 +54,7 @@ export function parseListQuery(
   query: Record<string, unknown>,
   options: { paged: boolean },
 ): ListQuery {
-  const current = options.paged ? parsePositive(query.current, 1, 'pageCurrent') : 1;
-  const size = options.paged ? parsePositive(query.size, 10, 'pageSize') : MAX_PAGE_SIZE;
-  if (size > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });
+  const { current, size } = options.paged ? pagingOf(query) : { current: 1, size: MAX_PAGE_SIZE };
 
   const conditions: Condition[] = [];
   for (const [key, raw] of Object.entries(query)) {
@@ -123,6 +121,19 @@ function filterKey(entity: EntityDef, key: string): { field?: ResolvedField; suf
 }
 
 const isText = (field: ResolvedField) => field.type === 'string' || field.type === 'text' || field.type === 'ids';
+
+/**
+ * `current` and `size` of a paged request (the contract's defaults 1 and 10). A page starting past MAX_OFFSET rows is
+ * refused: the database would read and skip every row before it (issue 16), and the console's pager, counting up to
+ * COUNT_CAP, never asks for one.
+ */
+export function pagingOf(query: { current?: unknown; size?: unknown }): { current: number; size: number } {
+  const current = parsePositive(query.current, 1, 'pageCurrent');
+  const size = parsePositive(query.size, 10, 'pageSize');
+  if (size > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });
+  if ((current - 1) * size >= MAX_OFFSET) throw fail('pageDepth', { name: MAX_OFFSET });
+  return { current, size };
+}
 
 function parsePositive(raw: unknown, fallback: number, message: 'pageCurrent' | 'pageSize'): number {
   if (raw === undefined || raw === '') return fallback;
