@@ -431,6 +431,8 @@ export interface BladeTenant {
   status: Generated<number>;
   is_deleted: Generated<number>;
   time_zone: Generated<string>;
+  log_retention_days: Generated<number>;
+  message_retention_days: Generated<number>;
 }
 
 export interface BladeTenantPackage {

@@ -74,6 +74,23 @@ export const tenant = defineEntity({
         },
       },
     },
+    // How long the tenant's log-like rows are kept (modules/log/retention.ts removes older ones in the background).
+    logRetentionDays: {
+      type: 'int',
+      form: true,
+      default: 90,
+      range: { min: 1, max: 3650 },
+      label: { zh: '日志保留天数', en: 'Log retention (days)' },
+      required: { zh: '请输入日志保留天数', en: 'Please enter the log retention in days' },
+    },
+    messageRetentionDays: {
+      type: 'int',
+      form: true,
+      default: 365,
+      range: { min: 1, max: 3650 },
+      label: { zh: '消息保留天数', en: 'Message retention (days)' },
+      required: { zh: '请输入消息保留天数', en: 'Please enter the message retention in days' },
+    },
     accountNumber: { type: 'int', list: true, default: -1, label: { zh: '账号额度', en: 'Account quota' } },
     expireTime: { type: 'datetime', nullable: true, list: true, label: { zh: '过期时间', en: 'Expires at' } },
     datasourceId: { type: 'id', nullable: true, label: { zh: '数据源', en: 'Data source' } },
