@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TtlCache } from '../../src/server/platform/ttl-cache.ts';
 
-/** The in-process caches' bound (issue 16): least recently used out first, expired entries dropped, failures retried. */
+/** The in-process caches' bound (issue 16): least recently used out first, expired ones dropped, failures retried. */
 describe('TtlCache', () => {
   afterEach(() => vi.useRealTimers());
 
