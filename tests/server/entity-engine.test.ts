@@ -88,6 +88,11 @@ describe('list queries', () => {
     expect(expectOk(await t.get(`${POST}/list?category=2`, admin)).total).toBe(3);
     expect(expectOk(await t.get(`${POST}/list?postName=经理`, admin)).total).toBe(3);
     expect(expectOk(await t.get(`${POST}/list?postCode_like=c`, admin)).total).toBe(5);
+    // Letters match in either case (ilike); text without case (Chinese) goes through like, with the same rows.
+    expect(expectOk(await t.get(`${POST}/list?postCode_like=C`, admin)).total).toBe(5);
+    expect(expectOk(await t.get(`${POST}/list?postName_notlike=经理`, admin)).total).toBe(
+      expectOk(await t.get(`${POST}/list`, admin)).total - 3,
+    );
     expect(expectOk(await t.get(`${POST}/list?postCode_notequal=ceo&category_equal=1`, admin)).total).toBe(4);
     expect(expectOk(await t.get(`${POST}/list?sort_ge=8`, admin)).total).toBe(2);
     expect(expectOk(await t.get(`${POST}/list?createTime_dategt=2020-01-01 00:00:00`, admin)).total).toBe(1);
