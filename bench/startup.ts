@@ -22,7 +22,8 @@ import {
   login,
   onCleanup,
   runBench,
-  sleep,
+  rssOf,
+  settledRss,
   startServer,
   type Server,
 } from './support.ts';
@@ -41,30 +42,6 @@ const RESTARTS = Number(args.restarts);
 const TENANTS = Number(args.tenants);
 const USERS_PER_TENANT = Number(args.users);
 const CONNECTIONS = 50;
-
-/** Resident set of the server process (MB), from /proc. */
-function rssOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024);
-}
-
-/**
- * RSS once the server is idle: after 15 s without a request (it collects its garbage after 5 s idle,
- * src/server/platform/idle-gc.ts), then sampled every second until three samples agree within 2 MB, at most 30 s.
- */
-async function settledRss(pid: number): Promise<number> {
-  await sleep(15_000);
-  const samples: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    samples.push(rssOf(pid));
-    const last = samples.slice(-3);
-    if (last.length === 3 && Math.max(...last) - Math.min(...last) <= 2) break;
-    await sleep(1000);
-  }
-  return samples[samples.length - 1];
-}
 
 /** Seconds from spawning the server to its first answer (the listening line follows the route table). */
 async function timedStart(dataDir: string, databaseUrl?: string): Promise<{ server: Server; seconds: number }> {
