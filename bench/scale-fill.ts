@@ -15,7 +15,7 @@ import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
 import { BUSINESS_DICTIONARIES, MODULES } from '../src/server/modules/index.ts';
 import { SEED } from '../src/server/modules/system/install.ts';
 import { TenantService } from '../src/server/modules/system/tenant.service.ts';
-import { SUPER_TENANT, type AuthUser } from '../src/server/platform/auth-context.ts';
+import { ROLE_POWER, SUPER_TENANT, type AuthUser } from '../src/server/platform/auth-context.ts';
 import { log, migrateAndSeed } from './support.ts';
 
 /** Row counts at a scale; `--scale 1` is the issue's. */
@@ -125,9 +125,8 @@ const GIVEN_NAMES = weighted([
 /** Two-character given names as parents pick them today: any first with any second. */
 const GIVEN_FIRST = [...'子梓浩宇欣思雨一佳俊文志晓家嘉明建海春国玉雅诗婉天博泽晨若安'];
 const GIVEN_SECOND = [...'轩涵怡然萱杰辰琪睿彤婷涛峰华平辉霖洋瑶琳慧颖鹏成豪铭航宁远'];
-const CITIES = [...'苏锡常宁杭甬沪京津渝蓉汉长合福厦青济郑沈'].map((c, i) => ['苏州', '无锡', '常州', '南京', '杭州',
-  '宁波', '上海', '北京', '天津', '重庆', '成都', '武汉', '长沙', '合肥', '福州', '厦门', '青岛', '济南', '郑州', '沈阳'][i] ?? c); // prettier-ignore
-const BRANDS = [...'恒泰华鑫宏达瑞丰永盛金诚隆兴博远天成嘉和中科新锐汇通'];
+const CITIES = ['苏州', '无锡', '常州', '南京', '杭州', '宁波', '上海', '北京', '天津', '重庆', '成都', '武汉', '长沙', '合肥', '福州', '厦门', '青岛', '济南', '郑州', '沈阳']; // prettier-ignore
+const BRANDS = ['恒泰', '华鑫', '宏达', '瑞丰', '永盛', '金诚', '隆兴', '博远', '天成', '嘉和', '中科', '新锐', '汇通', '鼎盛', '东方', '长城', '宝丰', '立信', '正泰', '海纳']; // prettier-ignore
 const TRADES = ['机械', '电子', '科技', '精密', '模具', '塑胶', '五金', '包装', '物流', '贸易'];
 const DEPTS = [
   '生产制造部', '总经办', '人力资源部', '财务部', '采购部', '销售部', '市场部', '研发中心', '质量部', '设备部',
@@ -139,8 +138,8 @@ const GROUPS = ['一组', '二组', '三组', '四组', '五组', '六组', '七
 // SQL helpers (session functions of the fill's connection)
 
 /**
- * `pick(g, salt, n)`: a number in [0, n) from row number `g`, a different stream per `salt`; `person(u)` below maps
- * it to a user. Inlined by the planner (one immutable SQL expression).
+ * `pick(g, salt, n)`: a number in [0, n) from row number `g`, a different stream per `salt`. Inlined by the planner
+ * (one immutable SQL expression).
  */
 const HELPERS = `create function pg_temp.pick(g bigint, salt bigint, n bigint) returns bigint
   language sql immutable as $$ select ((hashint8extended(g, salt) % n) + n) % n $$`;
@@ -165,7 +164,7 @@ const PLATFORM_ADMIN: AuthUser = {
   deptIds: [SEED.deptRoot],
   postIds: [],
   sessionId: '',
-  power: 2,
+  power: ROLE_POWER.superAdmin,
   isSuperAdmin: true,
   isAdmin: true,
   claims: {} as AuthUser['claims'],
@@ -243,7 +242,7 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
       const rows = await insert(
         `insert into blade_tenant (id, tenant_id, tenant_name, linkman, contact_number, address, account_number,
            create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         select $5::bigint + g, (100000 + g)::text, name, linkman, phone, name, -1, $6, $7, created, $6, created, 1, 0
+         select $5::bigint + g, (100000 + g)::text, name, linkman, phone, name, -1, $6::bigint, $7, created, $6::bigint, created, 1, 0
          from (select g, ($8::text[])[1 + g % cardinality($8::text[])] || ($9::text[])[1 + (g / cardinality($8::text[])) % cardinality($9::text[])]
                  || ($10::text[])[1 + pg_temp.pick(g, 8, cardinality($10::text[]))] || '有限公司' as name,
                  ${REAL_NAME} as linkman, ${PHONE} as phone,
@@ -264,9 +263,9 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
     await step('blade_dept', async () => {
       const roots = await insert(
         `insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, is_deleted)
-         select $1::bigint + g, tenant_id, 0, '0', 1, left(tenant_name, 45), left(tenant_name, 45), 1, 0
-         from blade_tenant, generate_series(1, $2) g where id = $3::bigint + g`,
-        [String(ID.dept), small, String(ID.tenant)],
+         select $1::bigint + (id - $2::bigint), tenant_id, 0, '0', 1, left(tenant_name, 45), left(tenant_name, 45), 1, 0
+         from blade_tenant where id > $2::bigint and id <= $2::bigint + $3`,
+        [String(ID.dept), String(ID.tenant), small],
       );
       const tree: string[][] = [];
       for (let c = 1; c <= BIG_CHILDREN; c++) {
@@ -289,7 +288,7 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
       insert(
         `insert into blade_post (id, tenant_id, category, post_code, post_name, sort, remark,
            create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         select $1::bigint + g, (100000 + g)::text, 1, 'ceo', '首席执行官', 1, '首席执行官', $2, $3, localtimestamp(0), $2, localtimestamp(0), 1, 0
+         select $1::bigint + g, (100000 + g)::text, 1, 'ceo', '首席执行官', 1, '首席执行官', $2::bigint, $3, localtimestamp(0), $2::bigint, localtimestamp(0), 1, 0
          from generate_series(1, $4) g`,
         [String(ID.post), SEED.userAdmin, SEED.deptRoot, small],
       ),
@@ -300,10 +299,10 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
     await step('blade_role', () =>
       insert(
         `insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, role_power, is_deleted)
-         select $1::bigint + g, (100000 + g)::text, 0, '管理员', 1, 'admin', 1, 0 from generate_series(1, $2) g
+         select $1::bigint + g, (100000 + g)::text, 0, '管理员', 1, 'admin', 1, 0 from generate_series(1, $2::int) g
          union all
-         select $1::bigint + 1000000 + g, case when g = 0 then $3 else (100000 + g)::text end, 0, '员工', 6, 'staff', 0, 0
-         from generate_series(0, $2) g`,
+         select $1::bigint + 1000000 + g, case when g = 0 then $3::text else (100000 + g)::text end, 0, '员工', 6, 'staff', 0, 0
+         from generate_series(0, $2::int) g`,
         [String(ID.role), small, bigTenant],
       ),
     );
@@ -314,6 +313,8 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
       [bigTenant],
     );
     const menuIds = menus.rows.map((r) => r.menu_id);
+    // Grant ids leave 10,000 a tenant.
+    if (menuIds.length >= 10_000) throw new Error(`${menuIds.length} administrator menus: the grant ids overlap`);
     await step(`blade_role_menu (${menuIds.length} menus a tenant administrator)`, () =>
       withoutIndexes(client, 'blade_role_menu', () =>
         insert(
@@ -336,11 +337,11 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
           for (let g = 1; g <= BIG_GRANDCHILDREN; g++) allDepts.push(bigGrandchildDept(c, g));
         const bigUsers = await insert(
           `insert into blade_user (${columns})
-           select $5::bigint + g, $6, 1, 'u' || g, $7, name, name, 'u' || g || '@' || $6 || '.test', ${PHONE},
+           select $5::bigint + g, $6::text, 1, 'u' || g, $7, name, name, 'u' || g || '@' || $6::text || '.test', ${PHONE},
              date '1965-01-01' + pg_temp.pick(g, 10, 40 * 365)::int, 1 + pg_temp.pick(g, 11, 2), $8,
              case when pg_temp.pick(g, 12, 100) < 40 then ($9::text[])[1 + pg_temp.pick(g, 13, cardinality($9::text[]))]
                else ($10::text[])[1 + pg_temp.pick(g, 14, cardinality($10::text[]))] end,
-             '', $11, $12, created, $11, created, 1, 0
+             '', $11::bigint, $12, created, $11::bigint, created, 1, 0
            from (select g, ${REAL_NAME} as name,
                    timestamp '2023-01-01' + make_interval(secs => pg_temp.pick(g, 15, 3 * 365 * 86400)) as created
                  from generate_series(1, $13) g) u`,
@@ -367,11 +368,11 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
              date '1965-01-01' + pg_temp.pick(g, 10, 40 * 365)::int, 1 + pg_temp.pick(g, 11, 2),
              (case when k = 0 then $7::bigint + t else $7::bigint + 1000000 + t end)::text,
              ($8::bigint + t)::text, case when k = 0 then ($9::bigint + t)::text else '' end,
-             $10, $11, created, $10, created, 1, 0
+             $10::bigint, $11, created, $10::bigint, created, 1, 0
            from (select t, k, g, ${REAL_NAME} as name,
                    timestamp '2023-01-01' + make_interval(secs => pg_temp.pick(g, 15, 3 * 365 * 86400)) as created
-                 from generate_series(1, $12) t, generate_series(0, $13 - 1) k,
-                   lateral (select t::bigint * $13 + k + 10000000 as g) n) u`,
+                 from generate_series(1, $12) t, generate_series(0, $13::int - 1) k,
+                   lateral (select t::bigint * $13::int + k + 10000000 as g) n) u`,
           [
             ...NAME_POOLS,
             String(ID.user),
@@ -395,7 +396,7 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
           `insert into blade_param (id, param_name, param_key, param_value, remark,
              create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
            select $1::bigint + g, '压测参数 ' || g, 'bench.param.' || g, 'value-' || pg_temp.pick(g, 16, 1000000), '',
-             $2, $3, created, $2, created, 1, 0
+             $2::bigint, $3, created, $2::bigint, created, 1, 0
            from (select g, timestamp '2020-01-01' + make_interval(secs => g % (6 * 365 * 86400)) as created
                  from generate_series(1, $4) g) p`,
           [String(ID.param), SEED.userAdmin, SEED.deptRoot, layout.params],
@@ -403,7 +404,8 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
       ),
     );
 
-    // Messages and error logs go to users picked uniformly, so each tenant gets its share of its users.
+    // Messages and error logs go to users picked uniformly (`person` numbers them), so each tenant gets its users'
+    // share.
     await client.query(
       `create temp table person as
        select (row_number() over (order by id) - 1) as u, tenant_id, id, account from blade_user where tenant_id <> $1`,
@@ -412,6 +414,8 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
     await client.query(`create unique index on person (u)`);
     await client.query(`analyze person`);
     const people = layout.bigUsers + small * USERS_PER_SMALL_TENANT;
+    const { rows: counted } = await client.query(`select count(*)::int as n from person`);
+    if (counted[0].n !== people) throw new Error(`${counted[0].n} tenant users, expected ${people}`);
 
     await step('blade_message', () =>
       withoutIndexes(client, 'blade_message', async () => {

@@ -107,4 +107,23 @@ describe('list indexes', () => {
       );
     expect([...new Set(missing)], 'add these to a migration').toEqual([]);
   });
+
+  it('has a trigram index for every field searched through one', async () => {
+    const { rows } = await sql<{ table: string; definition: string }>`
+      select tablename as "table", indexdef as definition from pg_indexes where schemaname = current_schema()
+        and indexdef like '%gin_trgm_ops%'`.execute(t.services.db);
+    const missing = ENTITIES.flatMap((entity) =>
+      [...fieldsOf(entity).values()]
+        .filter((field) => field.trigram)
+        .filter(
+          (field) =>
+            !rows.some((r) => r.table === entity.table && r.definition.includes(`(${field.column} gin_trgm_ops)`)),
+        )
+        .map(
+          (field) =>
+            `create index ${entity.table}_${field.column}_trgm on ${entity.table} using gin (${field.column} gin_trgm_ops);`,
+        ),
+    );
+    expect([...new Set(missing)], 'add these to a migration').toEqual([]);
+  });
 });

@@ -6,3 +6,6 @@ create index erp_employee_post_id on erp_employee (tenant_id, post_id) where is_
 create index erp_packaging_customer_id on erp_packaging (tenant_id, customer_id) where is_deleted = 0;
 create index erp_budget_fill_dept_id on erp_budget_fill (tenant_id, dept_id) where is_deleted = 0;
 create index erp_budget_situation_dept_id on erp_budget_situation (tenant_id, dept_id) where is_deleted = 0;
+-- Parameter searches (参数名称 / 参数键名 like '%…%') of 3 characters or more, on a table no tenant narrows.
+create index blade_param_param_name_trgm on blade_param using gin (param_name gin_trgm_ops);
+create index blade_param_param_key_trgm on blade_param using gin (param_key gin_trgm_ops);
