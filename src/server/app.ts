@@ -25,6 +25,7 @@ import { registerEntityRoutes } from './platform/entity/routes.ts';
 import multipart from '@fastify/multipart';
 import { IMPORT_MULTIPART_LIMITS } from './platform/entity/excel.ts';
 import { EntityService } from './platform/entity/service.ts';
+import { loadNumericColumns } from './platform/entity/fields.ts';
 import { mergeTallies } from './platform/entity/tally.ts';
 
 /** How often the tallies' delta rows are folded (each list reads a key's unfolded rows meanwhile). */
@@ -60,6 +61,7 @@ export async function buildApp(
   const permissions = await Permissions.create(database.db, kv);
   const dictionaries = await Dictionaries.create(database.db, kv);
   const timeZones = await TenantTimeZones.create(database.db, kv);
+  await loadNumericColumns(database.db);
   const services: Services = {
     config,
     database,

@@ -331,6 +331,18 @@ describe('explosion, where-used and cost', () => {
         ...(customerId ? { customerId } : {}),
       });
     expectOk(await pack('X-PK-DEF', 40, '12.00'));
+    // A number its column (numeric(18,4)) cannot hold is refused by its label, never a database error (the fuzz's 500).
+    expectError(
+      await t.post(`${SYS}/packaging/submit`, admin, {
+        packagingCode: 'X-PK-BIG',
+        productId: inner,
+        packagingType: '2',
+        qtyPerPack: 1,
+        grossWeight: 9007199254740992,
+      }),
+      400,
+      '单包毛重(kg)不能大于99999999999999.9999',
+    );
     const body = { productId: inner, bomVersion: 'V1.0', costYear: 2027, materialCost: 60 };
     const saved = expectOk(await t.post(`${COST}/submit`, admin, body));
     expect(saved).toMatchObject({ packagingCost: 0.3, totalCost: 60.3 });

@@ -10,6 +10,8 @@ import {
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import { dictKeys } from '../../../shared/entities/dict-items.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
 import { ApiError, failWith } from '../errors.ts';
 import { isId } from '../ids.ts';
 
@@ -17,6 +19,42 @@ import { isId } from '../ids.ts';
 export interface ResolvedField extends FieldDef {
   name: string;
   column: string;
+  /** Its entity's table (a decimal is held to its column's numeric precision). */
+  table?: string;
+}
+
+/** numeric(p, s) columns by `table.column`: integer digits (p − s) and scale, read from the catalog at start. */
+const numericColumns = new Map<string, { digits: number; scale: number }>();
+
+/**
+ * Reads what each numeric column holds, so that a decimal too large for its column is refused by its label
+ * (`单包毛重(kg)不能大于99999999999999.9999`) instead of reaching the database (numeric field overflow: a 500).
+ */
+export async function loadNumericColumns(db: Db): Promise<void> {
+  // The catalog's own encoding of numeric(p, s) (information_schema's view of it is slow to read on PGlite).
+  const { rows } = await sql<{ table: string; column: string; precision: number; scale: number }>`
+    select c.relname as "table", a.attname as "column", ((a.atttypmod - 4) >> 16) & 65535 as precision,
+      (a.atttypmod - 4) & 65535 as scale
+    from pg_attribute a join pg_class c on c.oid = a.attrelid
+    where a.atttypid = 'numeric'::regtype and a.atttypmod > 0 and not a.attisdropped and c.relkind = 'r'
+      and c.relnamespace = to_regnamespace(current_schema())`.execute(db);
+  numericColumns.clear();
+  for (const r of rows)
+    numericColumns.set(`${r.table}.${r.column}`, {
+      digits: Number(r.precision) - Number(r.scale),
+      scale: Number(r.scale),
+    });
+}
+
+/** Refuses a value its column cannot hold (after rounding to the column's scale). */
+function checkDigits(field: ResolvedField, value: number) {
+  const limit = field.table && numericColumns.get(`${field.table}.${field.column}`);
+  if (!limit || Math.abs(value) < 10 ** limit.digits - 10 ** -limit.scale / 2) return;
+  const largest = `${'9'.repeat(limit.digits)}${limit.scale ? `.${'9'.repeat(limit.scale)}` : ''}`;
+  throw new ApiError(400, value < 0 ? MESSAGES.tooSmall : MESSAGES.tooLarge, {
+    name: value < 0 ? `-${largest}` : largest,
+    label: field.label,
+  });
 }
 
 const resolvedCache = new WeakMap<EntityDef, Map<string, ResolvedField>>();
@@ -25,7 +63,10 @@ export function fieldsOf(entity: EntityDef): Map<string, ResolvedField> {
   let fields = resolvedCache.get(entity);
   if (!fields) {
     fields = new Map(
-      Object.entries(allFields(entity)).map(([name, def]) => [name, { ...def, name, column: camelToSnake(name) }]),
+      Object.entries(allFields(entity)).map(([name, def]) => [
+        name,
+        { ...def, name, column: camelToSnake(name), table: entity.table },
+      ]),
     );
     resolvedCache.set(entity, fields);
   }
@@ -151,6 +192,7 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
       if (problem) throw failWith(problem);
       if (!/^-?\d{1,16}(\.\d{1,6})?$/.test(text)) throw typeError();
       checkRange(field, Number(text));
+      checkDigits(field, Number(text));
       return text;
     }
     case 'date': {
