@@ -45,7 +45,9 @@ export async function openRecorder(databaseUrl: string): Promise<Recorder> {
     max: 2,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        TEXT_TYPES.has(oid)
+          ? (value: string) => value
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   const db = new Kysely<Schema>({

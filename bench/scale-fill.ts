@@ -237,7 +237,7 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
     const password = await hashPlainPassword(ADMIN_PASSWORD); // once: argon2 of a million rows would take hours
 
     let bigTenant = '';
-    await step('blade_tenant (the big one by TenantService)', async () => {
+    await step('blade_tenant (+ the big tenant by TenantService)', async () => {
       // The small tenants first: provisioning draws a code no tenant has.
       const rows = await insert(
         `insert into blade_tenant (id, tenant_id, tenant_name, linkman, contact_number, address, account_number,
@@ -272,7 +272,13 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
         const child = bigChildDept(c);
         tree.push([child, big.root, `0,${big.root}`, DEPTS[c - 1], String(c)]);
         for (let g = 1; g <= BIG_GRANDCHILDREN; g++)
-          tree.push([bigGrandchildDept(c, g), child, `0,${big.root},${child}`, DEPTS[c - 1] + GROUPS[g - 1], String(g)]);
+          tree.push([
+            bigGrandchildDept(c, g),
+            child,
+            `0,${big.root},${child}`,
+            DEPTS[c - 1] + GROUPS[g - 1],
+            String(g),
+          ]);
       }
       const column = (i: number) => tree.map((d) => d[i]);
       const children = await insert(
@@ -448,10 +454,15 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
     );
 
     // Within 89 days: the retention sweep (migration 0040, 90 days by default) leaves a fresh fill alone.
+    // A million rows a statement: the log shows progress, and no statement runs for many minutes.
+    const chunk = 1_000_000;
     await step('blade_log_error', () =>
-      withoutIndexes(client, 'blade_log_error', () =>
-        insert(
-          `insert into blade_log_error (id, tenant_id, service_id, env, method, request_uri, user_agent, remote_ip,
+      withoutIndexes(client, 'blade_log_error', async () => {
+        let inserted = 0;
+        for (let first = 1; first <= layout.errorLogs; first += chunk) {
+          const last = Math.min(layout.errorLogs, first + chunk - 1);
+          inserted += await insert(
+            `insert into blade_log_error (id, tenant_id, service_id, env, method, request_uri, user_agent, remote_ip,
              params, time, create_by, create_time, stack_trace, exception_name, message, line_number, file_name)
            select $1::bigint + g, p.tenant_id, 'tenon-web', 'prod', 'CLIENT', ($3::text[])[1 + pg_temp.pick(g, 22, cardinality($3::text[]))],
              ($4::text[])[1 + pg_temp.pick(g, 23, cardinality($4::text[]))],
@@ -465,21 +476,32 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
              1, 'https://erp.example.com/assets/crud-page-Bx7kQ2.js'
            from (select g, (array['records', 'total', 'deptName', 'roleName', 'children', 'length'])[1 + pg_temp.pick(g, 28, 6)] as field,
                    localtimestamp(0) - make_interval(secs => pg_temp.pick(g, 29, 89 * 86400)) as created
-                 from generate_series(1, $2) g) e
+                 from generate_series($2::int, $6::int) g) e
            join person p on p.u = pg_temp.pick(g, 21, $5)`,
-          [
-            String(ID.errorLog),
-            layout.errorLogs,
-            ['/system/user', '/system/dept', '/desk/message', '/warehouse/inventorylog', '/budget/fill', '/flow/todo'],
             [
-              'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-              'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49',
-              'Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0.6261.119 Mobile Safari/537.36',
+              String(ID.errorLog),
+              first,
+              [
+                '/system/user',
+                '/system/dept',
+                '/desk/message',
+                '/warehouse/inventorylog',
+                '/budget/fill',
+                '/flow/todo',
+              ],
+              [
+                'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+                'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49',
+                'Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0.6261.119 Mobile Safari/537.36',
+              ],
+              people,
+              last,
             ],
-            people,
-          ],
-        ),
-      ),
+          );
+          if (last < layout.errorLogs) log(`fill: blade_log_error: ${inserted.toLocaleString('en-US')} rows`);
+        }
+        return inserted;
+      }),
     );
 
     // VACUUM as well: the visibility map a live database has (index-only scans), and no autovacuum of the freshly
