@@ -33,9 +33,9 @@ async function indexes(): Promise<IndexRow[]> {
     predicate: string | null;
   }>`
     select t.relname as "table", i.relname as name, pg_get_expr(x.indpred, x.indrelid) as predicate,
-      array(select a.attname from unnest(x.indkey[0:x.indnkeyatts - 1]) with ordinality k(attnum, n)
+      array(select a.attname::text from unnest(x.indkey[0:x.indnkeyatts - 1]) with ordinality k(attnum, n)
         left join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum order by k.n) as columns,
-      array(select o from unnest(x.indoption::int2[]) o) as options
+      array(select o::int from unnest(x.indoption::int2[]) o) as options
     from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
     where t.relnamespace = to_regnamespace(current_schema())`.execute(t.services.db);
   return rows.map((r) => ({ ...r, descending: r.options.map((o) => (Number(o) & 1) === 1) }));
