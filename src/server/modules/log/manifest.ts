@@ -2,6 +2,7 @@ import { LOG, menu, screen } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { apiDocRoutes } from './api-doc.routes.ts';
 import { monitorRoutes } from './monitor.routes.ts';
+import { retentionJob } from './retention.ts';
 
 const monitorMenu = menu('monitor', '系统监控', 'Monitoring', '/monitor', 3, 'iconfont iconicon_whole', [
   // In the console, same origin (BladeX opened Swagger and Spring Boot Admin as other sites): migration 0037.
@@ -28,4 +29,8 @@ const monitorMenu = menu('monitor', '系统监控', 'Monitoring', '/monitor', 3,
 ]);
 
 /** 系统监控: logs, the API document (OpenAPI) and service governance (health and metrics of the server processes). */
-export const logModule = defineModule({ name: 'log', menus: [monitorMenu], routes: [apiDocRoutes, monitorRoutes] });
+export const logModule = defineModule({
+  name: 'log',
+  menus: [monitorMenu],
+  routes: [apiDocRoutes, monitorRoutes, retentionJob],
+});

@@ -14,7 +14,6 @@ import type { Services } from '../../services.ts';
 import { governanceStatus } from './governance.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { ReadinessCheck } from './readiness.ts';
-import { Retention } from './retention.ts';
 
 /**
  * Health, metrics and 服务治理 (issue 15). The probes are public and under /api, where every proxy in front of the
@@ -26,9 +25,6 @@ export async function monitorRoutes(app: FastifyInstance, { services }: { servic
   const heartbeat = new Heartbeat(services.db, metrics, app.log);
   await heartbeat.start();
   app.addHook('onClose', () => heartbeat.stop());
-  const retention = new Retention(services.db, services.kv, app.log, metrics.identity.instanceId);
-  retention.start();
-  app.addHook('onClose', () => retention.stop());
 
   const probe = (summary: string) => ({ config: { public: true }, schema: { ...NO_INPUT, summary } });
   // Liveness: the process answers; nothing it depends on is asked (a database outage must not get it restarted).

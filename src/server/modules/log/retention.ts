@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import { background } from '../../platform/lifecycle.ts';
+import type { Services } from '../../services.ts';
 
 /** Log-like tables and the column of blade_tenant saying how many days the tenant keeps their rows (0040). */
 export const RETAINED = [
@@ -87,4 +88,11 @@ export class Retention {
         limit ${RETENTION_BATCH})`.execute(this.db);
     return Number(result.numAffectedRows ?? 0);
   }
+}
+
+/** The module's plugin: this process sweeps hourly (when no other process of the database did) until it closes. */
+export async function retentionJob(app: FastifyInstance, { services }: { services: Services }) {
+  const retention = new Retention(services.db, services.kv, app.log, app.metrics.identity.instanceId);
+  retention.start();
+  app.addHook('onClose', () => retention.stop());
 }

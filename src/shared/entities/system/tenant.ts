@@ -1,6 +1,17 @@
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../../contract/time.ts';
 import { defineEntity } from '../define.ts';
 
+/** Days a tenant keeps one kind of its log-like rows: 1 to 3650, `days` by default. */
+const retentionDays = (days: number, zh: string, en: string, enLower: string) =>
+  ({
+    type: 'int',
+    form: true,
+    default: days,
+    range: { min: 1, max: 3650 },
+    label: { zh: `${zh}保留天数`, en: `${en} retention (days)` },
+    required: { zh: `请输入${zh}保留天数`, en: `Please enter the ${enLower} retention in days` },
+  }) as const;
+
 /**
  * Tenants (blade_tenant, contract system.md §10). A global table keyed by row id: the row *is* a tenant, so it is not
  * tenant-scoped in the engine's sense; its module serves every route (a caller outside 000000 sees only the row of
@@ -75,22 +86,8 @@ export const tenant = defineEntity({
       },
     },
     // How long the tenant's log-like rows are kept (modules/log/retention.ts removes older ones in the background).
-    logRetentionDays: {
-      type: 'int',
-      form: true,
-      default: 90,
-      range: { min: 1, max: 3650 },
-      label: { zh: '日志保留天数', en: 'Log retention (days)' },
-      required: { zh: '请输入日志保留天数', en: 'Please enter the log retention in days' },
-    },
-    messageRetentionDays: {
-      type: 'int',
-      form: true,
-      default: 365,
-      range: { min: 1, max: 3650 },
-      label: { zh: '消息保留天数', en: 'Message retention (days)' },
-      required: { zh: '请输入消息保留天数', en: 'Please enter the message retention in days' },
-    },
+    logRetentionDays: retentionDays(90, '日志', 'Log', 'log'),
+    messageRetentionDays: retentionDays(365, '消息', 'Message', 'message'),
     accountNumber: { type: 'int', list: true, default: -1, label: { zh: '账号额度', en: 'Account quota' } },
     expireTime: { type: 'datetime', nullable: true, list: true, label: { zh: '过期时间', en: 'Expires at' } },
     datasourceId: { type: 'id', nullable: true, label: { zh: '数据源', en: 'Data source' } },
