@@ -5,9 +5,8 @@ import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
 import { openConfiguredDatabase, type Database } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { seedAtStart } from './db/seed/seed.ts';
+import { seedAtStart, setUpTenants, type TenantSeeding } from './db/seed/seed.ts';
 import { buildInfo } from './server-files.ts';
-import { seedBusinessDictionaries } from './db/seed/business-dictionaries.ts';
 import { Sessions } from './platform/auth-context.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import { registerApiDoc } from './platform/api-doc.ts';
@@ -19,7 +18,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { Permissions } from './platform/permissions.ts';
 import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
-import { BUSINESS_DICTIONARIES, ENTITIES, MODULES } from './modules/index.ts';
+import { ENTITIES, MODULES } from './modules/index.ts';
 import type { EntityDef } from '../shared/entities/define.ts';
 import { registerEntityRoutes } from './platform/entity/routes.ts';
 import multipart from '@fastify/multipart';
@@ -49,9 +48,10 @@ export async function buildApp(
   options: { database?: Database; logger?: boolean; entities?: EntityDef[] } = {},
 ): Promise<App> {
   const database = options.database ?? (await openConfiguredDatabase(config));
+  let seeding: TenantSeeding | undefined;
   try {
     await migrate(database.db);
-    await seedAtStart(database.db, MODULES, buildInfo()?.id);
+    seeding = await seedAtStart(database.db, MODULES, buildInfo()?.id);
   } catch (error) {
     await database.close();
     throw error;
@@ -73,10 +73,7 @@ export async function buildApp(
     dictionaries,
     timeZones,
     entities: new Map(),
-    setUpTenant: async (trx, tenantId) => {
-      await seedBusinessDictionaries(trx, BUSINESS_DICTIONARIES, [tenantId]);
-      for (const module of MODULES) await module.tenantRows?.(trx, [tenantId]);
-    },
+    setUpTenant: (trx, tenantId) => setUpTenants(trx, MODULES, [tenantId]),
   };
   for (const entity of [...ENTITIES, ...(options.entities ?? [])]) {
     services.entities.set(
@@ -137,6 +134,13 @@ export async function buildApp(
       mergeTallies(database.db, tallied).catch((error: unknown) => app.log.warn({ error }, 'merging tallies failed')),
     );
   }, TALLY_MERGE_MS).unref();
+
+  // The tenants a seed did not reach before listening (an upgrade of thousands), once the server serves.
+  if (seeding) {
+    const rest = seeding;
+    app.addHook('onReady', async () => rest.start(app.log));
+    app.addHook('onClose', () => rest.stop());
+  }
 
   return {
     app,

@@ -5,7 +5,7 @@ import { COUNT_CAP } from '../../src/shared/contract/page.ts';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { inventoryLog } from '../../src/shared/entities/warehouse/inventory-log.ts';
 import { mergeTallies } from '../../src/server/platform/entity/tally.ts';
-import { expectOk, startApp, type TestApp } from '../support/app.ts';
+import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { TEST_COMPANY, withTestCompany } from '../support/factories.ts';
 
 /**
@@ -206,10 +206,38 @@ describe('capped totals', () => {
     expect(matching.total).toBe(7); // CAP-1000 and CAP-10000 … CAP-10005
     expect(few).toMatchObject({ total: matching.total, sumAmount: matching.sum });
     expect(few.totalCapped).toBeUndefined();
+    // Sorted from the matches: pages of three are the list's order, cut.
+    const ids = (page: { records: Array<{ id: string }> }) => page.records.map((r) => r.id);
+    const pages = [1, 2, 3].map(async (current) =>
+      ids(expectOk(await t.get(`${LOG}/list?productNo=CAP-1000&size=3&current=${current}`, admin))),
+    );
+    expect((await Promise.all(pages)).flat()).toEqual(ids(few));
+
+    // A capped list pages as deep as its total; deeper takes the exact total, whose late pages are read from the end.
+    const last = COUNT_CAP / 10;
+    expect(expectOk(await t.get(`${LOG}/list?productNo=CAP-&size=10&current=${last}`, admin)).records).toHaveLength(10);
+    expectError(
+      await t.get(`${LOG}/list?productNo=CAP-&size=10&current=${last + 1}`, admin),
+      400,
+      `只能翻阅前 ${COUNT_CAP} 条数据,请增加查询条件`,
+    );
+    const exactPage = async (current: number, size: number) =>
+      ids(expectOk(await t.get(`${LOG}/list?productNo=CAP-&size=${size}&current=${current}&exactTotal=1`, admin)));
+    const order = await sql<{ id: string }>`select cast(id as text) as id from erp_inventory_log
+      where product_no like '%CAP-%' and is_deleted = 0 order by biz_date desc, create_time desc, id desc`.execute(
+      t.services.db,
+    );
+    const all = order.rows.map((r) => r.id);
+    expect(all).toHaveLength(COUNT_CAP + 5);
+    expect(await exactPage(last, 10)).toEqual(all.slice(COUNT_CAP - 10, COUNT_CAP)); // forward
+    expect(await exactPage(last + 1, 10)).toEqual(all.slice(COUNT_CAP)); // the last 5, read from the end
+    expect(await exactPage((COUNT_CAP + 2) / 3 + 1, 3)).toEqual(all.slice(COUNT_CAP + 2)); // the end exactly
+    expect(await exactPage((COUNT_CAP + 4) / 4 + 1, 4)).toEqual(all.slice(COUNT_CAP + 4)); // 1 of 4
+    expect(await exactPage(COUNT_CAP, 10)).toEqual([]); // past the end
     // The tally's filters stay exact past the cap.
-    const all = expectOk(await t.get(`${LOG}/list?size=10`, admin));
-    expect(all.totalCapped).toBeUndefined();
-    expect({ total: all.total, sum: all.sumAmount }).toEqual(await counted((q) => q));
+    const whole = expectOk(await t.get(`${LOG}/list?size=10`, admin));
+    expect(whole.totalCapped).toBeUndefined();
+    expect({ total: whole.total, sum: whole.sumAmount }).toEqual(await counted((q) => q));
   });
 
   it('export every matching row, not the cap', async () => {
@@ -226,5 +254,13 @@ describe('capped totals', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as Parameters<typeof book.xlsx.load>[0]);
     expect(book.worksheets[0].actualRowCount - 1).toBe(COUNT_CAP + 5);
+
+    // A list found past the cap skips counting for a minute, but not past this process's own writes.
+    expect(expectOk(await t.get(`${SYS}/product/list?productNo=CAPP-`, admin)).totalCapped).toBe(true);
+    const ids = Array.from({ length: 6 }, (_, i) => String(910000000000000001n + BigInt(i)));
+    expectOk(await t.post(`${SYS}/product/remove?ids=${ids.join(',')}`, admin));
+    const after = expectOk(await t.get(`${SYS}/product/list?productNo=CAPP-`, admin));
+    expect(after).toMatchObject({ total: COUNT_CAP - 1 });
+    expect(after.totalCapped).toBeUndefined();
   }, 120_000);
 });

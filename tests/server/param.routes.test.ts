@@ -65,6 +65,28 @@ describe('param through the entity engine', () => {
     expect(detail.json()).toMatchObject({ code: 200, data: null, msg: '暂无承载数据' });
   });
 
+  it('finds a long key part by its last characters through the index, and the whole part decides', async () => {
+    const keys = ['bench.window.abc123', 'other.prefix.abc123', 'bench.window.ABC123x', 'bench.windo_.abc123'];
+    const ids = new Map<string, string>();
+    for (const key of keys)
+      ids.set(
+        key,
+        expectOk(
+          await t.post('/api/blade-system/param/submit', admin, { paramName: key, paramKey: key, paramValue: '1' }),
+        ).id,
+      );
+    const found = async (part: string) =>
+      expectOk(await t.get(`/api/blade-system/param/list?paramKey=${encodeURIComponent(part)}&size=50`, admin))
+        .records.map((r: { paramKey: string }) => r.paramKey)
+        .sort();
+    // Longer than the six-character window: every candidate sharing "abc123" is checked against the whole part.
+    expect(await found('window.abc123')).toEqual(['bench.window.ABC123x', 'bench.window.abc123']); // ilike
+    expect(await found('prefix.abc123')).toEqual(['other.prefix.abc123']);
+    // `_` is a character of the key, not a wildcard.
+    expect(await found('windo_.abc123')).toEqual(['bench.windo_.abc123']);
+    expectOk(await t.post(`/api/blade-system/param/remove?ids=${[...ids.values()].join(',')}`, admin));
+  });
+
   it('refuses a duplicate key and an unknown sort', async () => {
     expectError(
       await t.post('/api/blade-system/param/submit', admin, {

@@ -109,6 +109,12 @@ function openPostgres(url: string, poolSize: number, prepared: boolean, scoped: 
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // Every query here is a short one, but the planner's cost of a count or a seed check over millions of rows passes
+  // jit_above_cost: compiling it took 160 ms of a 180 ms query (issue 16). Set per session, not as a startup
+  // option, which connection poolers such as PgBouncer refuse.
+  pool.on('connect', (client) => {
+    client.query('set jit = off').catch(() => undefined);
+  });
   const db = new Kysely<Schema>({
     dialect: scoped(new PostgresDialect({ pool: prepared ? new PreparingPool(pool) : pool })),
   });

@@ -39,6 +39,12 @@ export class TtlCache<V> {
     return entry.value;
   }
 
+  /** The live value under `key`, without loading one. */
+  peek(key: string): Promise<V> | undefined {
+    const hit = this.entries.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
   clear(): void {
     this.entries.clear();
   }

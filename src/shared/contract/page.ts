@@ -7,8 +7,9 @@
 export const COUNT_CAP = 10_000;
 export const EXACT_TOTAL = 'exactTotal';
 /**
- * The deepest row a page may start at: a deeper page is a 400 (页码过深), as OFFSET reads and skips every row before
- * it. The console's pager, counting to COUNT_CAP, stays within it; an exact total of more rows pages to here.
+ * The deepest row a page may start at: a deeper page is a 400 (只能翻阅前 … 条数据), as OFFSET reads and skips every row
+ * before it. A capped list pages as deep as its total says, COUNT_CAP rows (the console's pager stays within it); an
+ * exact total (`exactTotal=1`) pages to here, its late pages read from the end.
  */
 export const MAX_OFFSET = 100_000;
 

@@ -78,15 +78,18 @@ export async function seedBusinessDictionaries(
 export async function tenantsMissingDictionaries(
   trx: Db,
   dictionaries: readonly BusinessDictionary[],
+  tenantIds: readonly string[],
 ): Promise<string[]> {
-  if (!dictionaries.length) return [];
+  if (!dictionaries.length || !tenantIds.length) return [];
   const pairs = dictionaries.flatMap(([code, , entries]) => [
     `${code}\n-1`,
     ...entries.map(([key]) => `${code}\n${key}`),
   ]);
-  const rows = await sql<{ tenant_id: string }>`select t.tenant_id from blade_tenant t where t.is_deleted = 0
+  const rows = await sql<{
+    tenant_id: string;
+  }>`select t.tenant_id from blade_tenant t where t.is_deleted = 0 and t.tenant_id = any(${[...tenantIds]})
     and (select count(*) from blade_dict_biz d where d.tenant_id = t.tenant_id
-      and d.code = any(${dictionaries.map(([code]) => code)}) and d.code || chr(10) || d.dict_key = any(${pairs})) < ${pairs.length}`.execute(
+      and d.code = any(${dictionaries.map(([code]) => code)}) and d.code || chr(10) || d.dict_key in (select unnest(cast(${pairs} as text[])))) < ${pairs.length}`.execute(
     trx,
   );
   return rows.rows.map((row) => row.tenant_id);

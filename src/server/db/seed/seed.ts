@@ -3,6 +3,7 @@ import type { ModuleManifest } from '../../platform/module.ts';
 import type { Db, DynamicDb } from '../connect.ts';
 import type { Schema } from '../schema.ts';
 import { SCHEMA_LOCK_KEY } from '../migrate.ts';
+import { background } from '../../platform/lifecycle.ts';
 import { seedBusinessDictionaries, tenantsMissingDictionaries } from './business-dictionaries.ts';
 import { DICT_ID_BASE, menuRows, seedIdOf } from './menus.ts';
 
@@ -11,28 +12,108 @@ export { menuIdOf, menuRows } from './menus.ts';
 /**
  * The rows of a fresh install, from the modules' manifests: every module's dictionaries and menus, then each module's
  * install step in module order (system first: the platform tenant, its roles and administrator), then every tenant's
- * business dictionaries and the rows each tenant starts with (`tenantRows`). Idempotent: rows
- * that exist (by id or unique key) are left as they are, so an administrator's edits survive restarts and new seed
- * rows of a later version are added. One transaction, under the schema lock (several processes may start at once).
+ * own rows (`setUpTenants`: business dictionaries, calendars, chart…). Idempotent: rows that exist (by id or unique
+ * key) are left as they are, so an administrator's edits survive restarts and new seed rows of a later version are
+ * added. Under the schema lock (several processes may start at once).
  */
 export async function seed(db: Db, modules: readonly ModuleManifest[]): Promise<void> {
-  await seedOf(db, modules);
+  await seedPlatform(db, modules);
+  const seeding = new TenantSeeding(db, modules, await liveTenants(db));
+  while (!seeding.done) await seeding.next();
 }
+
+/** Tenants set up in one transaction: a batch's rows are written in about a second, whatever their number. */
+export const TENANT_SEED_BATCH = 100;
 
 /**
  * The seed at a server's start: skipped when this build already seeded the database (`tenon_seed`), since the same
- * code adds the same rows; any other build (an upgrade, or a server run from source: no build id) seeds.
+ * code adds the same rows; any other build (an upgrade, or a server run from source: no build id) seeds. The platform's
+ * rows and a first batch of tenants are seeded before the server listens; an upgrade that gives 10,000 tenants a new
+ * dictionary or year of calendar (millions of rows) would otherwise keep it from listening for minutes: the rest is
+ * returned, for `TenantSeeding.start` once it listens.
  */
-export async function seedAtStart(db: Db, modules: readonly ModuleManifest[], buildId: string | undefined) {
+export async function seedAtStart(
+  db: Db,
+  modules: readonly ModuleManifest[],
+  buildId: string | undefined,
+): Promise<TenantSeeding | undefined> {
   if (
     buildId &&
     (await db.selectFrom('tenon_seed').select('build_id').where('build_id', '=', buildId).executeTakeFirst())
   )
-    return;
-  await seedOf(db, modules, buildId);
+    return undefined;
+  await seedPlatform(db, modules);
+  const seeding = new TenantSeeding(db, modules, await liveTenants(db), buildId);
+  await seeding.next();
+  return seeding.done ? undefined : seeding;
 }
 
-async function seedOf(db: Db, modules: readonly ModuleManifest[], buildId?: string): Promise<void> {
+/** Every tenant's own rows, a new tenant's or those a later version adds: business dictionaries, then the modules'. */
+export async function setUpTenants(trx: Db, modules: readonly ModuleManifest[], tenantIds: string[]): Promise<void> {
+  const business = modules.flatMap((m) => m.businessDictionaries ?? []);
+  await seedBusinessDictionaries(trx, business, await tenantsMissingDictionaries(trx, business, tenantIds));
+  for (const module of modules) await module.tenantRows?.(trx, tenantIds);
+}
+
+/**
+ * The tenants' rows of a seed, batch after batch (a transaction each, under the schema lock). The build is recorded
+ * as seeded with the last batch: a process stopped before it seeds again at its next start.
+ */
+export class TenantSeeding {
+  private running?: Promise<void>;
+  private stopping = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly modules: readonly ModuleManifest[],
+    private readonly tenants: string[],
+    private readonly buildId?: string,
+  ) {}
+
+  get done(): boolean {
+    return this.tenants.length === 0;
+  }
+
+  async next(): Promise<void> {
+    const batch = this.tenants.slice(0, TENANT_SEED_BATCH);
+    await this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`.execute(trx);
+      if (batch.length) await setUpTenants(trx, this.modules, batch);
+      if (this.tenants.length <= TENANT_SEED_BATCH && this.buildId)
+        await trx
+          .insertInto('tenon_seed')
+          .values({ build_id: this.buildId })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+    });
+    this.tenants.splice(0, batch.length);
+  }
+
+  /** The remaining batches in the background; a failed batch is logged, and the next start seeds again. */
+  start(log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }): void {
+    const total = this.tenants.length;
+    this.running = background(
+      (async () => {
+        while (!this.done && !this.stopping) await this.next();
+        if (this.done) log.info({ tenants: total }, 'seed: the remaining tenants are set up');
+      })().catch((error: unknown) => log.error({ err: error }, 'seed: setting up the remaining tenants failed')),
+    );
+  }
+
+  /** Stops after the batch under way. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.running;
+  }
+}
+
+const liveTenants = async (db: Db) =>
+  (
+    await db.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).orderBy('tenant_id').execute()
+  ).map((t) => t.tenant_id);
+
+/** Dictionaries, menus and every module's install step, in one transaction. */
+async function seedPlatform(db: Db, modules: readonly ModuleManifest[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`.execute(trx);
     const insert = async (table: keyof Schema, rows: object[]) => {
@@ -77,19 +158,5 @@ async function seedOf(db: Db, modules: readonly ModuleManifest[], buildId?: stri
     await insert('blade_menu', menus);
     const context = { menus, userMenuCodes: modules.flatMap((m) => m.userMenus ?? []) };
     for (const module of modules) await module.install?.(trx, context);
-    const business = modules.flatMap((m) => m.businessDictionaries ?? []);
-    await seedBusinessDictionaries(trx, business, await tenantsMissingDictionaries(trx, business));
-    const tenants = await trx.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).execute();
-    for (const module of modules)
-      await module.tenantRows?.(
-        trx,
-        tenants.map((t) => t.tenant_id),
-      );
-    if (buildId)
-      await trx
-        .insertInto('tenon_seed')
-        .values({ build_id: buildId })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
   });
 }

@@ -13,6 +13,7 @@ import { topMenu } from '../../../shared/entities/system/top-menu.ts';
 import { user } from '../../../shared/entities/system/user.ts';
 import { workCalendar } from '../../../shared/entities/system/work-calendar.ts';
 import { defineModule } from '../../platform/module.ts';
+import { seedWorkCalendars } from './work-calendar-seed.ts';
 import { seedDemo, seedDemoBusinessUnits, seedDemoCompanies } from './demo.ts';
 import { installSystem } from './install.ts';
 import { authorityMenu, baseMenu, systemMenu } from './menus.ts';
@@ -161,5 +162,7 @@ export const systemModule = defineModule({
     ],
   ],
   install: installSystem,
+  // Each tenant's calendar of the current and the next year.
+  tenantRows: (trx, tenantIds) => seedWorkCalendars(trx, undefined, [...tenantIds]),
   demo: async (db) => [...(await seedDemo(db)), ...(await seedDemoCompanies(db)), ...(await seedDemoBusinessUnits(db))],
 });

@@ -12,7 +12,6 @@ import type { Row } from '../../platform/entity/rules.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
 import { hashPlainPassword } from '../auth/password.ts';
-import { seedWorkCalendars } from './work-calendar-seed.ts';
 import { addApproverRoles } from '../flow/approver-roles.ts';
 
 /** Scheme, host and port of a URL or bare host name, lower-cased; paths and queries are ignored. */
@@ -256,7 +255,6 @@ export class TenantService {
           .insertInto('blade_role_menu')
           .values(grants.slice(i, i + 1000))
           .execute();
-      await seedWorkCalendars(trx, undefined, [code]);
       await addApproverRoles(trx, code, { allowedMenuIds: new Set(menuIds) });
       await this.setUpTenant(trx, code);
       return trx.selectFrom('blade_tenant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

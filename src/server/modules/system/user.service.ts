@@ -1,3 +1,4 @@
+import { PLAN_EACH_RUN } from '../../db/prepared-statements.ts';
 import { sql, type SqlBool } from 'kysely';
 import { phoneProblem, user as userEntity } from '../../../shared/entities/system/user.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
@@ -65,12 +66,12 @@ export class UserService {
   /** The user entity's behaviour in the engine (installed by the system module's manifest). */
   hooks(): EntityHooks {
     return {
-      listFilter: (user, query) => {
+      listFilter: async (user, query) => {
         const { deptId, ...rest } = query;
         const value = Array.isArray(deptId) ? deptId[deptId.length - 1] : deptId;
         if (value === undefined || value === null || String(value).trim() === '') return { query: rest };
         if (!isId(String(value).trim())) throw fail('paramType', { name: 'deptId' });
-        return { query: rest, where: this.inDeptTree(user.tenantId, String(value).trim()) };
+        return { query: rest, where: await this.inDeptTree(user.tenantId, String(value).trim()) };
       },
       prepare: (user, input, inserting) => this.prepare(user, input, inserting),
       beforeWrite: async (trx, user, values, before) => {
@@ -94,13 +95,21 @@ export class UserService {
   }
 
   /**
-   * Users whose dept list holds the dept or one of its descendants (blade_dept.ancestors). The dept set is
-   * computed once, then compared with each user's list by array overlap.
+   * Users whose dept list holds the dept or one of its descendants (blade_dept.ancestors), compared by array overlap
+   * with the dept set read first: as a constant, the planner weighs it against the dept-list index's statistics
+   * (a plant's 20,000 of 50,000 users: the page walks the sort's index; as a subquery it guessed 27 rows and sorted
+   * all 20,000, 117 ms). Planned on each run for the same reason.
    */
-  private inDeptTree(tenantId: string, deptId: string) {
-    return sql<SqlBool>`string_to_array(dept_id, ',') && array(select cast(d.id as text) from blade_dept d
-      where d.tenant_id = ${tenantId} and d.is_deleted = 0
-      and (d.id = ${deptId} or (',' || d.ancestors || ',') like ${`%,${deptId},%`}))`;
+  private async inDeptTree(tenantId: string, deptId: string) {
+    const depts = await this.db
+      .selectFrom('blade_dept')
+      .select(sql<string>`cast(id as text)`.as('id'))
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .where((eb) => eb.or([eb('id', '=', deptId), eb(sql`',' || ancestors || ','`, 'like', `%,${deptId},%`)]))
+      .execute();
+    const ids = depts.map((d) => d.id);
+    return sql<SqlBool>`string_to_array(dept_id, ',') && cast(${ids} as text[]) ${sql.raw(PLAN_EACH_RUN)}`;
   }
 
   /** The body the engine saves: the plain password hashed on insert and never written on update. */

@@ -102,13 +102,12 @@ export async function seedWorkCalendars(
       (t) => t.tenant_id,
     );
   if (tenants.length === 0) return;
-  const seeded = await trx
-    .selectFrom('blade_work_calendar')
-    .select(['tenant_id', sql<number>`cast(extract(year from calendar_date) as int)`.as('year')])
-    .where('tenant_id', 'in', tenants)
-    .groupBy(['tenant_id', sql`extract(year from calendar_date)`])
-    .execute();
-  const done = new Set(seeded.map((row) => `${row.tenant_id}:${Number(row.year)}`));
+  // A probe of the day index per tenant and year: grouping every row of thousands of tenants reads millions.
+  const seeded = await sql<{ tenant_id: string; year: number }>`select t.tenant_id, y.year
+    from unnest(cast(${tenants} as text[])) as t(tenant_id) cross join unnest(cast(${years} as int[])) as y(year)
+    where exists (select 1 from blade_work_calendar c where c.tenant_id = t.tenant_id and c.is_deleted = 0
+      and c.calendar_date >= make_date(y.year, 1, 1) and c.calendar_date < make_date(y.year + 1, 1, 1))`.execute(trx);
+  const done = new Set(seeded.rows.map((row) => `${row.tenant_id}:${Number(row.year)}`));
   const now = formatDateTime();
   const rows: Insertable<BladeWorkCalendar>[] = [];
   for (const year of years) {

@@ -1,3 +1,4 @@
+import { EXACT_TOTAL } from '../../../shared/contract/page.ts';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
@@ -195,7 +196,13 @@ export async function* allRecords(
 ): AsyncGenerator<WireRecord> {
   const { current: _current, size: _size, ...filters } = query;
   for (let current = 1; ; current++) {
-    const page = await read(user, { ...filters, current: String(current), size: String(EXPORT_BATCH) });
+    // Counted exactly: a capped list is paged no deeper than its cap, and an export reads past it.
+    const page = await read(user, {
+      ...filters,
+      current: String(current),
+      size: String(EXPORT_BATCH),
+      [EXACT_TOTAL]: '1',
+    });
     yield* page.records;
     // A capped total says only that more rows follow.
     if (page.records.length < EXPORT_BATCH || (!page.totalCapped && current * EXPORT_BATCH >= page.total)) return;

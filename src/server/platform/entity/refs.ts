@@ -86,8 +86,11 @@ export function refNameColumns(entity: EntityDef, lookup: EntityLookup): Aliased
 function namesIn(entity: EntityDef, field: ResolvedField, target: EntityDef) {
   const ids = sql`string_to_array(nullif(cast(${sql.ref(`${entity.table}.${field.column}`)} as text), ''), ',')`;
   const name = sql.ref(`t.${fieldsOf(target).get(displayField(target)!)!.column}`);
+  // The tenant is checked on the rows found by key, never used to find them (a text expression no index serves): to
+  // the planner a tenant's index looks like one row (1 / number of tenants), and it read every dept of a 221-dept
+  // tenant for each user listed, 0.2 ms a row.
   const tenant =
-    target.tenant && entity.tenant ? sql`and t.tenant_id = ${sql.ref(`${entity.table}.tenant_id`)}` : sql``;
+    target.tenant && entity.tenant ? sql`and (t.tenant_id || '') = ${sql.ref(`${entity.table}.tenant_id`)}` : sql``;
   // A generated id is matched as a number (its index); a keyed entity's key as the text it is.
   const keyColumn = sql.ref(`t.${keyColumnOf(target)}`);
   // One id: a plain equality of the two columns. Under row-level security only a leakproof condition reaches the
@@ -95,15 +98,12 @@ function namesIn(entity: EntityDef, field: ResolvedField, target: EntityDef) {
   if (field.type === 'id' && !target.key)
     return sql<string | null>`(select cast(${name} as text) from ${sql.table(target.table)} t
       where t.id = ${sql.ref(`${entity.table}.${field.column}`)} and t.is_deleted = 0 ${tenant} limit 1)`;
-  const match = target.key
-    ? sql`${keyColumn} = any(${ids})`
-    : target.refKey
-      ? sql`${keyColumn} = any(${ids}) and t.is_deleted = 0`
-      : sql`t.id = any(cast(${ids} as bigint[])) and t.is_deleted = 0`;
-  return sql<
-    string | null
-  >`(select string_agg(cast(${name} as text), ',' order by array_position(${ids}, cast(${keyColumn} as text)))
-      from ${sql.table(target.table)} t where ${match} ${tenant})`;
+  // A list: its keys unnested, each joined by a plain equality (leakproof: the index serves it), in the list's order.
+  const keys = target.key || target.refKey ? ids : sql`cast(${ids} as bigint[])`;
+  const live = target.key ? sql`` : sql`and t.is_deleted = 0`;
+  return sql<string | null>`(select string_agg(cast(${name} as text), ',' order by k.n)
+      from unnest(${keys}) with ordinality as k(key, n) join ${sql.table(target.table)} t on ${keyColumn} = k.key
+      where true ${live} ${tenant})`;
 }
 
 /** The column a row is known by in its own routes (`detail?id=`): `id`, or a keyed entity's key. */
