@@ -1,4 +1,4 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type AliasedRawBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { displayField, editValues, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { checkBusinessUnits, checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
@@ -784,13 +784,16 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
 
   /** Every column of the entity's table plus the reference names, joined in the same query. */
   selectColumns<Q extends SelectQueryBuilder<any, any, any>>(query: Q) {
-    return query
-      .selectAll(this.entity.table)
-      .select(bizDictColumns(this.entity))
-      .select(companyNameColumns(this.entity))
-      .select(refNameColumns(this.entity, this.lookup))
-      .select(aggregateColumns(this.entity, this.lookup));
+    // Built once: the names' subqueries depend on the definitions alone (every entity is known by the first query).
+    this.nameColumns ??= [
+      ...bizDictColumns(this.entity),
+      ...companyNameColumns(this.entity),
+      ...refNameColumns(this.entity, this.lookup),
+      ...aggregateColumns(this.entity, this.lookup),
+    ];
+    return query.selectAll(this.entity.table).select(this.nameColumns);
   }
+  private nameColumns?: Array<AliasedRawBuilder<unknown, string>>;
 
   /** Definitions by name, for references, copies and aggregates. */
   private readonly lookup = (name: string) => this.deps.entities.get(name)?.entity;
