@@ -18,6 +18,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { Permissions } from './platform/permissions.ts';
 import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
+import { recordServerError } from './modules/log/error-log.queries.ts';
 import { ENTITIES, MODULES } from './modules/index.ts';
 import type { EntityDef } from '../shared/entities/define.ts';
 import { registerEntityRoutes } from './platform/entity/routes.ts';
@@ -97,7 +98,11 @@ export async function buildApp(
   await app.register(formbody);
   await registerApiDoc(app); // before any route: it describes each as it is added
 
-  registerErrorHandlers(app);
+  registerErrorHandlers(app, (request, error, errorId) => {
+    void background(recordServerError(database.db, config, request, error, errorId)).catch((failure: unknown) =>
+      request.log.warn({ err: failure, errorId }, 'the error log did not take the error'),
+    );
+  });
   registerDrainGate(app);
   registerAccessHooks(app, services.sessions, services.permissions);
   registerTenantTime(app, timeZones);

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, migrationFiles, splitStatements } from '../../src/server/db/migrate.ts';
 import { menuRows, seed } from '../../src/server/db/seed/seed.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
+import { sql } from 'kysely';
 import { startApp, type TestApp } from '../support/app.ts';
+import { usingPostgres } from '../support/database.ts';
 import { MENU_TREE, MODULES } from '../../src/server/modules/index.ts';
 
 let t: TestApp;
@@ -65,6 +67,13 @@ describe('migrations and seed', () => {
       'select $$x;y$$',
       'select 1',
     ]);
+  });
+});
+
+describe.skipIf(!usingPostgres())("the server's PostgreSQL sessions", () => {
+  it('run without JIT: compiling a count over millions of rows cost more than running it', async () => {
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(t.services.db);
+    expect(rows[0].jit).toBe('off');
   });
 });
 

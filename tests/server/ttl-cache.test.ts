@@ -42,6 +42,17 @@ describe('TtlCache', () => {
     expect(await cache.get('a', () => Promise.resolve('up'))).toBe('up');
   });
 
+  it('peeks at a live entry without loading one, and not at an expired one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new TtlCache<string>(10, 1000);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    await cache.get('a', () => Promise.resolve('1'));
+    expect(await cache.peek('a')).toBe('1');
+    vi.setSystemTime(Date.now() + 1001);
+    expect(cache.peek('a')).toBeUndefined();
+  });
+
   it('is emptied by clear', async () => {
     const cache = new TtlCache<string>(10);
     await cache.get('a', () => Promise.resolve('1'));

@@ -212,6 +212,7 @@ export interface BladeLogError {
   message: Generated<string>;
   line_number: number | null;
   file_name: Generated<string>;
+  is_deleted: Generated<number>;
 }
 
 export interface BladeMenu {

@@ -85,7 +85,10 @@ async function heldCode(
 }
 
 /** Envelope for every failure: business 400, auth 401, access 403, unknown route 404, crash 500 with an error id. */
-export function registerErrorHandlers(app: FastifyInstance) {
+/** Keeps an unhandled error where the console's 错误日志 shows it (modules/log); never throws. */
+export type ServerErrorRecorder = (request: FastifyRequest, error: Error, errorId: string) => void;
+
+export function registerErrorHandlers(app: FastifyInstance, record?: ServerErrorRecorder) {
   // A download URL may carry the token (`blade-auth`): request logs show the URL without it. Routes and the 404
   // handler keep the factory present when they are added, so this comes first.
   app.setChildLoggerFactory((logger, bindings, options) =>
@@ -117,6 +120,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (known) return sendError(request, reply, known);
     const errorId = randomBytes(6).toString('hex');
     request.log.error({ err: error, errorId, url: redactUrl(request.url) }, 'unhandled error');
+    record?.(request, error, errorId);
     return sendError(request, reply, new ApiError(500, MESSAGES.serverError, { name: errorId }));
   });
 }

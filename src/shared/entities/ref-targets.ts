@@ -61,4 +61,5 @@ export const REF_TARGETS: Readonly<Record<string, RefTarget>> = {
   datasource: { service: 'blade-develop', tree: false },
   leave: { service: 'blade-desk', tree: false },
   finance: { service: 'blade-desk', tree: false },
+  error: { service: 'blade-log', tree: false },
 };

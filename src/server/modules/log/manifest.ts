@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/module.ts';
 import { apiDocRoutes } from './api-doc.routes.ts';
 import { monitorRoutes } from './monitor.routes.ts';
 import { retentionJob } from './retention.ts';
+import { errorLog } from '../../../shared/entities/log/error-log.ts';
 
 const monitorMenu = menu('monitor', '系统监控', 'Monitoring', '/monitor', 3, 'iconfont iconicon_whole', [
   // In the console, same origin (BladeX opened Swagger and Spring Boot Admin as other sites): migration 0037.
@@ -31,6 +32,7 @@ const monitorMenu = menu('monitor', '系统监控', 'Monitoring', '/monitor', 3,
 /** 系统监控: logs, the API document (OpenAPI) and service governance (health and metrics of the server processes). */
 export const logModule = defineModule({
   name: 'log',
+  entities: [errorLog],
   menus: [monitorMenu],
   routes: [apiDocRoutes, monitorRoutes, retentionJob],
 });
