@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { createTenantAdmin } from '../support/factories.ts';
+import { createRole, createTenantAdmin, createUser } from '../support/factories.ts';
 
 /**
  * 错误日志 (contract resource-desk-log.md §8): `GET /api/blade-log/error/list` newest first and `detail?id=`, the
@@ -75,10 +75,22 @@ describe('the error log', () => {
     expect((await page(admin, '&exceptionName=RangeError')).records.map((r) => r.message)).toEqual(['newer']);
     // A part of a name is not a name (each filter is an index's equality).
     expect((await page(admin, '&exceptionName=Range')).total).toBe(0);
-    expect((await page(admin)).records.map((r) => r.message)).not.toContain('theirs');
+    // A tenant reads its own; the platform's administrator, the operator, every tenant's (a tenant filter narrows).
     expect((await page(other.token)).records.map((r) => r.message)).toEqual(['theirs']);
     const theirs = (await page(other.token)).records[0];
-    expect(expectOk(await t.get(`${LOG}/detail?id=${theirs.id}`, admin))).toBeNull();
+    expect((await page(admin)).records.map((r) => r.message)).toContain('theirs');
+    expect((await page(admin, '&tenantId=330011')).records.map((r) => r.message)).toEqual(['theirs']);
+    expect(expectOk(await t.get(`${LOG}/detail?id=${theirs.id}`, admin))).toMatchObject({ tenantId: '330011' });
+    const mineOnly = (await page(admin, '&tenantId=000000')).records;
+    expect(expectOk(await t.get(`${LOG}/detail?id=${mineOnly[0].id}`, other.token))).toBeNull();
+    expect((await page(other.token, '&tenantId=000000')).total).toBe(0);
+    // A platform user granted the menu without being its super administrator: the platform tenant's rows alone.
+    const staff = await createRole(t, '000000', 'log-reader', ['log_error']);
+    await createUser(t, { tenantId: '000000', account: 'logreader', password: 'pw', roleId: staff });
+    const reader = await t.tokenOf('logreader', 'pw', '000000');
+    const seen = (await page(reader)).records.map((r) => r.message);
+    expect(seen).toEqual(expect.arrayContaining(['newer', 'older']));
+    expect(seen).not.toContain('theirs');
   });
 
   it('is read-only, and closed to a role without the menu', async () => {

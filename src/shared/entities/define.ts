@@ -264,6 +264,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
    * the platform tenant 000000. `platformOnly` closes reading to it as well (OAuth client secrets, tenant packages).
    */
   platformOnly?: boolean;
+  /**
+   * The platform's super administrators read every tenant's rows (a `tenantId` filter narrows them); everyone else
+   * his own tenant's. What the operator of many tenants watches: their error logs.
+   */
+  platformReadsAll?: boolean;
   /** Writes change what roles may do or see (scopes, packages): the grant caches of every process are cleared. */
   affectsGrants?: boolean;
   /** Writes change the platform dictionaries: their cache is cleared on every process. */

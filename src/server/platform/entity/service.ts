@@ -254,7 +254,8 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     return (db) => {
       let query = db.selectFrom(entity.table);
       if (!entity.key) query = query.where('is_deleted', '=', 0);
-      if (entity.tenant) query = query.where('tenant_id', '=', user.tenantId);
+      if (entity.tenant && !(entity.platformReadsAll && user.isSuperAdmin))
+        query = query.where('tenant_id', '=', user.tenantId);
       if (owner) query = query.where(owner.column, '=', user.userId);
       if (scope) query = query.where(scope);
       return query;

@@ -12,7 +12,8 @@ const text = (zh: string, en: string, max: number, more: Partial<FieldDef> = {})
 /**
  * 错误日志 (contract resource-desk-log.md §8): an unhandled server error, or a browser's error uploaded by the console
  * (`POST /api/blade-auth/oauth/logout`). Written by the server only, read here: list (newest first) and detail; old
- * rows are swept after the tenant's 日志保留天数 (log/retention.ts).
+ * rows are swept after the tenant's 日志保留天数 (log/retention.ts). The platform's super administrators read every
+ * tenant's.
  */
 export const errorLog = defineEntity({
   name: 'error',
@@ -21,8 +22,20 @@ export const errorLog = defineEntity({
   label: { zh: '错误日志', en: 'Error log' },
   code: 'log_error',
   tenant: true,
+  // The operator's: a crash in any tenant's request is the platform's to see.
+  platformReadsAll: true,
   audit: false,
   fields: {
+    tenantId: {
+      type: 'string',
+      max: 12,
+      readonly: true,
+      list: true,
+      form: true,
+      filter: true,
+      search: 'equal',
+      label: { zh: '租户编号', en: 'Tenant' },
+    },
     createTime: {
       type: 'datetime',
       readonly: true,
