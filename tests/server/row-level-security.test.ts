@@ -84,6 +84,17 @@ describe('row-level security', () => {
     expect(unprotected, 'a tenant table needs `select tenon_isolate_tenant_rows(...)` in its migration').toEqual([]);
   });
 
+  it('words every policy alike, as a case the planner weighs as one condition (0043)', async () => {
+    // As `tenant_id = … or … = '000000'` the planner took the policy for a filter keeping one row in 100,000 beside
+    // the query's own tenant predicate, and sorted a tenant's 480,000 error logs rather than walk their index.
+    const { rows } = await sql<{ qual: string }>`select distinct pg_get_expr(p.polqual, p.polrelid) as qual
+      from pg_policy p where p.polname = 'tenant_isolation'`.execute(t.services.db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].qual.replace(/\s+/g, ' ').trim()).toMatch(
+      /^CASE WHEN \(current_setting\('app\.tenant_id'::text, true\) = '000000'::text\) THEN true/,
+    );
+  });
+
   it('runs requests as a role that cannot bypass it', async () => {
     const { rows } = await sql<{ rolsuper: boolean; rolbypassrls: boolean; owns: number }>`
       select rolsuper, rolbypassrls, (select count(*)::int from pg_tables where tableowner = ${APP_ROLE}) as owns
