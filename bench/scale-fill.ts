@@ -74,7 +74,7 @@ const BIG_CHILDREN = 20;
 const BIG_GRANDCHILDREN = 10;
 /** Dept `c` (1-based) under the big tenant's root; the first holds ~43 % of its users (a plant's production). */
 export const bigChildDept = (c: number) => id(ID.dept, 1_000_000 + c);
-const bigGrandchildDept = (c: number, g: number) => id(ID.dept, 2_000_000 + c * 100 + g);
+export const bigGrandchildDept = (c: number, g: number) => id(ID.dept, 2_000_000 + c * 100 + g);
 
 /** What a fill made (or a reused fill had made). */
 export interface Fill {

@@ -45,6 +45,7 @@ import {
 import {
   ADMIN_PASSWORD,
   bigChildDept,
+  bigGrandchildDept,
   completeFill,
   fill,
   layoutOf,
@@ -179,6 +180,11 @@ function cases(port: number, layout: Layout, who: { platform: Caller; big: Calle
   return [
     listCase(port, 'GET user/page big tenant, page 1', big, 'user', page1),
     listCase(port, 'GET user/page big tenant, deptId=<child>', big, 'user', { ...page1, deptId: bigChildDept(1) }),
+    // A team of its own (~100 users): the rare end of the same filter.
+    listCase(port, 'GET user/page big tenant, deptId=<grandchild>', big, 'user', {
+      ...page1,
+      deptId: bigGrandchildDept(20, 10),
+    }),
     listCase(port, 'GET user/page big tenant, realName=王伟', big, 'user', { ...page1, realName: '王伟' }),
     listCase(port, `GET user/page big tenant, page ${cappedPage}`, big, 'user', {
       ...page1,

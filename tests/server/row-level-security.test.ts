@@ -156,6 +156,34 @@ describe('row-level security', () => {
     expect((await t.get(RAW, admin)).json().tenants).toEqual(expect.arrayContaining(['000000', A, B]));
   });
 
+  it('lets tenon_dept_user_ids (the dept-list index, migration 0044) answer only the users the policy shows', async () => {
+    const ids: Record<string, string> = {};
+    for (const account of ['rls-a', 'rls-b2']) {
+      const row = await t.services.db
+        .updateTable('blade_user')
+        .set({ dept_id: '9990001,7770001' })
+        .where('account', '=', account)
+        .returning(['id', 'tenant_id'])
+        .executeTakeFirstOrThrow();
+      ids[row.tenant_id] = String(row.id);
+    }
+    const users = async (tenantId: string | undefined, most = 10) => {
+      const query = () =>
+        sql<{ id: string }>`select tenon_dept_user_ids(array['7770001'], ${most}) as id`.execute(t.services.db);
+      if (tenantId === undefined) return (await query()).rows.map((r) => String(r.id)).sort();
+      const context = newRequestContext();
+      context.tenantId = tenantId;
+      const { rows } = await runInContext(context, query);
+      return rows.map((r) => String(r.id)).sort();
+    };
+    expect(await users(A)).toEqual([ids[A]]);
+    expect(await users(B)).toEqual([ids[B]]);
+    expect(await users('000000')).toEqual([ids[A], ids[B]].sort());
+    expect(await users('000000', 1)).toHaveLength(1);
+    expect(await users('')).toEqual([]); // no tenant known: nothing, as the policy
+    expect(await users(undefined)).toEqual([ids[A], ids[B]].sort()); // the owner
+  });
+
   it('lets tenon_match_ids (the trigram search, migration 0024) answer only the ids the policy shows', async () => {
     for (const tenantId of [A, B])
       await t.services.db

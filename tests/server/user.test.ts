@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '../../src/shared/contract/page.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
@@ -238,6 +240,25 @@ describe('page / list / detail', () => {
       [grand.account, '销售部,前端组'],
     ]);
   });
+
+  it('takes deptId over a dept of more than 10,000 users: capped, the page from that dept alone', async () => {
+    // A plant's users (more than COUNT_CAP: compared by their dept lists rather than listed by id), in SQL for speed.
+    const plant = await createDept(t, A, '总装车间');
+    await sql`insert into blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, post_id,
+        create_time, status, is_deleted)
+      select 930000000000000000 + g, ${A}, 'op' || g, 'x', 'op' || g, '工人' || g, ${clerkRoleA}, ${plant}, '',
+        localtimestamp(0) - make_interval(secs => g), 1, 0
+      from generate_series(1, ${COUNT_CAP + 1}) g`.execute(t.services.db);
+    const first = expectOk(await get(`${USER}/page?size=20&deptId=${plant}`, bossA));
+    expect(first).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    expect(first.records.map((r: { account: string }) => r.account)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `op${i + 1}`),
+    );
+    const exact = expectOk(await get(`${USER}/page?size=20&deptId=${plant}&exactTotal=1`, bossA));
+    expect(exact.total).toBe(COUNT_CAP + 1);
+    // The rest of the tenant is not in it.
+    expect(expectOk(await get(`${USER}/page?size=20&deptId=${deptOtherA}`, bossA)).total).toBeLessThan(10);
+  }, 60_000);
 
   it('needs the user menu code', async () => {
     const nobodyRole = await createRole(t, A, 'nobody', []);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type AliasedRawBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { displayField, editValues, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { checkBusinessUnits, checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
@@ -362,7 +363,10 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       .select(columns.map((c) => `${table}.${c}`))
       .limit(COUNT_CAP + 1);
     const { sql: text, parameters } = matches.compile();
-    const known = `${text}\n${JSON.stringify(parameters, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`;
+    // Hashed: a dept filter's parameters may be 10,000 user ids.
+    const known = createHash('sha256')
+      .update(`${text}\n${JSON.stringify(parameters, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`)
+      .digest('base64');
     if (this.cappedLists.peek(known))
       return { rows: offset < COUNT_CAP ? await pageOf(walked()).execute() : [], counted: COUNT_CAP + 1 };
     let fromMatches = db.selectFrom('m' as never).select(key as never) as AnyQuery;
