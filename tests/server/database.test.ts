@@ -71,9 +71,10 @@ describe('migrations and seed', () => {
 });
 
 describe.skipIf(!usingPostgres())("the server's PostgreSQL sessions", () => {
-  it('run without JIT: compiling a count over millions of rows cost more than running it', async () => {
-    const { rows } = await sql<{ jit: string }>`show jit`.execute(t.services.db);
-    expect(rows[0].jit).toBe('off');
+  it("run without JIT and plan every statement with its values (a generic plan is blind to a tenant's size)", async () => {
+    const { rows } = await sql<{ jit: string; mode: string }>`select current_setting('jit') as jit,
+      current_setting('plan_cache_mode') as mode`.execute(t.services.db);
+    expect(rows[0]).toEqual({ jit: 'off', mode: 'force_custom_plan' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_NAMED, PLAN_EACH_RUN, PREPARE_AFTER, PreparingPool } from '../../src/server/db/prepared-statements.ts';
+import { MAX_NAMED, PREPARE_AFTER, PreparingPool } from '../../src/server/db/prepared-statements.ts';
 import type { DynamicDb } from '../../src/server/db/connect.ts';
 import { copyTemplate, type DatabaseCopy } from '../support/database.ts';
 
@@ -47,17 +47,6 @@ describe.skipIf(!process.env.DATABASE_URL)('prepared statements on PostgreSQL', 
     // Statements without parameters are never named.
     for (let run = 0; run <= PREPARE_AFTER; run++) await sql`select 1`.execute(db);
     expect(await named()).not.toContain('select 1');
-  });
-
-  it('never names a text marked to be planned on each run', async () => {
-    const marked = (id: number) =>
-      db
-        .selectFrom('prep_probe')
-        .select('a')
-        .where(sql<boolean>`id = ${id} ${sql.raw(PLAN_EACH_RUN)}`)
-        .execute();
-    for (let run = 0; run <= PREPARE_AFTER; run++) expect(await marked(1)).toEqual([{ a: 'one' }]);
-    expect((await named()).filter((text) => text.includes(PLAN_EACH_RUN))).toEqual([]);
   });
 
   it('runs a query again when a column added meanwhile changed what its kept plan returns', async () => {

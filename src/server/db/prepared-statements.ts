@@ -5,11 +5,6 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 export const PREPARE_AFTER = 3;
 /** Named statements a connection keeps at most: each holds a plan in its PostgreSQL backend. */
 export const MAX_NAMED = 256;
-/**
- * A statement holding this comment is never named: its best plan depends on a parameter's value (how many users a dept
- * set holds), which a generic plan of a named statement would no longer look at.
- */
-export const PLAN_EACH_RUN = '/* plan each run */';
 /** Texts counted per connection before the counts start over (texts that never repeat must not pile up). */
 const MAX_COUNTED = 2_000;
 
@@ -63,7 +58,7 @@ class PreparingClient {
   query(text: unknown, values?: readonly unknown[]): never {
     if (typeof text !== 'string' || !values?.length)
       return this.client.query(text as string, values as unknown[]) as never;
-    const name = text.includes(PLAN_EACH_RUN) ? undefined : this.nameOf(text);
+    const name = this.nameOf(text);
     if (!name) return this.client.query(text, values as unknown[]) as never;
     return this.client.query({ name, text, values: values as unknown[] }).catch((error: unknown) => {
       if (!isStalePlan(error)) throw error;

@@ -1,4 +1,3 @@
-import { PLAN_EACH_RUN } from '../../db/prepared-statements.ts';
 import { COUNT_CAP } from '../../../shared/contract/page.ts';
 import { sql, type SqlBool } from 'kysely';
 import { phoneProblem, user as userEntity } from '../../../shared/entities/system/user.ts';
@@ -100,7 +99,7 @@ export class UserService {
    * are found by key first (tenon_dept_user_ids, 0044: the dept-list index, which row-level security keeps from the
    * query itself): a team of 127 among 50,000 users, 117 ms as a scan of them all. More are a large share of the
    * tenant, compared by array overlap with the dept set as a constant, which the planner weighs against the index's
-   * statistics (a plant's 21,000 users: the page walks the sort's index) and so plans on each run.
+   * statistics (a plant's 21,000 users: the page walks the sort's index).
    */
   private async inDeptTree(tenantId: string, deptId: string) {
     const depts = await this.db
@@ -115,7 +114,7 @@ export class UserService {
       id: string;
     }>`select tenon_dept_user_ids(cast(${ids} as text[]), ${COUNT_CAP + 1}) as id`.execute(this.db);
     if (users.rows.length <= COUNT_CAP) return sql<SqlBool>`id = any(cast(${users.rows.map((u) => u.id)} as bigint[]))`;
-    return sql<SqlBool>`string_to_array(dept_id, ',') && cast(${ids} as text[]) ${sql.raw(PLAN_EACH_RUN)}`;
+    return sql<SqlBool>`string_to_array(dept_id, ',') && cast(${ids} as text[])`;
   }
 
   /** The body the engine saves: the plain password hashed on insert and never written on update. */
