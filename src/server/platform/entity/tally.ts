@@ -23,7 +23,9 @@ const nextMonth = (day: string) => {
 /** The date filter's bounds narrowed by one condition; false when the condition is not a date comparison. */
 function narrow(days: Days, { suffix, value }: Condition): boolean {
   const day = String(value).slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  // Bounds are shifted by a day and rounded to months: at the calendar's two ends that leaves the dates PostgreSQL
+  // takes (9999-12-31 + 1 day), and the rows are counted instead.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day < '0001-02-01' || day > '9999-11-30') return false;
   const atLeast = (first: string) => {
     if (days.from === undefined || days.from < first) days.from = first;
   };
