@@ -1,6 +1,4 @@
-import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { Schema } from '../../db/schema.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 
 const UNREAD = 0;
@@ -47,9 +45,4 @@ export async function unreadMessageCount(db: Db, recipient: Recipient): Promise<
     .where('is_deleted', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Rows of blade_log_error, each carrying its tenant. */
-export async function insertErrorLogs(db: Db, rows: Insertable<Schema['blade_log_error']>[]) {
-  if (rows.length) await db.insertInto('blade_log_error').values(rows).execute();
 }

@@ -7,7 +7,8 @@ import { Type } from 'typebox';
 import { NO_INPUT, Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import { nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
-import { insertErrorLogs, markAllMessagesRead, markMessagesRead, unreadMessageCount } from './desk.queries.ts';
+import { markAllMessagesRead, markMessagesRead, unreadMessageCount } from './desk.queries.ts';
+import { insertErrorLogs, logText as text } from '../log/error-log.queries.ts';
 
 const MAX_UPLOADED_LOGS = 200;
 /**
@@ -41,10 +42,6 @@ export async function deskRoutes(fastify: FastifyInstance, { services }: { servi
   app.post('/api/blade-auth/oauth/logout', { schema: { body: UPLOADED_LOGS } }, async (request) => {
     if (!Array.isArray(request.body)) throw fail('unreadable');
     const logs: unknown[] = request.body.slice(0, MAX_UPLOADED_LOGS);
-    const text = (value: unknown, max: number) =>
-      (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value))
-        .replace(/\u0000/g, '')
-        .slice(0, max);
     const rows = logs
       .filter((log): log is Record<string, unknown> => Boolean(log) && typeof log === 'object')
       .map((log) => ({

@@ -1,10 +1,21 @@
 import type { FastifyRequest } from 'fastify';
+import type { Insertable } from 'kysely';
 import { hostname } from 'node:os';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import type { Schema } from '../../db/schema.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { nextId } from '../../platform/ids.ts';
 import { redactUrl } from '../../platform/http.ts';
+
+/** Text for a column of the error log: no NUL (PostgreSQL text cannot hold it), at most `max` characters. */
+export const logText = (value: unknown, max: number): string =>
+  (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value)).replace(/\u0000/g, '').slice(0, max);
+
+/** Rows of blade_log_error, each carrying its tenant. */
+export async function insertErrorLogs(db: Db, rows: Insertable<Schema['blade_log_error']>[]): Promise<void> {
+  if (rows.length) await db.insertInto('blade_log_error').values(rows).execute();
+}
 
 /**
  * An unhandled server error as a row of 错误日志 (contract resource-desk-log.md §8: the top stack frame's file and
@@ -21,28 +32,26 @@ export async function recordServerError(
   const url = redactUrl(request.url);
   const [path, query = ''] = url.split('?');
   const frame = /\((.+):(\d+):\d+\)$|at (.+):(\d+):\d+$/m.exec(error.stack?.split('\n').slice(1).join('\n') ?? '');
-  const text = (value: string | undefined, max: number) => (value ?? '').replace(/\u0000/g, '').slice(0, max);
-  await db
-    .insertInto('blade_log_error')
-    .values({
+  await insertErrorLogs(db, [
+    {
       id: nextId(),
       tenant_id: request.user?.tenantId ?? '000000',
       service_id: /^\/api\/([^/]+)/.exec(path)?.[1]?.slice(0, 32) ?? '',
-      server_host: text(hostname(), 255),
+      server_host: logText(hostname(), 255),
       env: config.production ? 'prod' : 'dev',
-      method: text(request.method, 10),
-      request_uri: text(path, 2000),
-      user_agent: text(request.headers['user-agent'], 1000),
-      remote_ip: text(request.ip, 255),
-      method_class: text(request.routeOptions.url, 255),
-      params: text(query, 20_000),
-      create_by: text(request.user?.account, 64),
+      method: logText(request.method, 10),
+      request_uri: logText(path, 2000),
+      user_agent: logText(request.headers['user-agent'], 1000),
+      remote_ip: logText(request.ip, 255),
+      method_class: logText(request.routeOptions.url, 255),
+      params: logText(query, 20_000),
+      create_by: logText(request.user?.account, 64),
       create_time: formatDateTime(),
-      stack_trace: text(error.stack, 20_000),
-      exception_name: text(error.name, 255),
-      message: text(`${errorId}: ${error.message}`, 4000),
-      file_name: text(frame?.[1] ?? frame?.[3], 1000),
+      stack_trace: logText(error.stack, 20_000),
+      exception_name: logText(error.name, 255),
+      message: logText(`${errorId}: ${error.message}`, 4000),
+      file_name: logText(frame?.[1] ?? frame?.[3], 1000),
       line_number: frame ? Number(frame[2] ?? frame[4]) : null,
-    })
-    .execute();
+    },
+  ]);
 }

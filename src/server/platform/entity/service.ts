@@ -59,6 +59,10 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list's queries are built over any entity's table
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
+/** The query in a list's sort order. */
+const orderedBy = <Q extends AnyQuery>(query: Q, sorts: ListQuery['sorts']): Q =>
+  sorts.reduce((q, s) => q.orderBy(s.field.column, s.direction) as Q, query);
+
 export interface Page<T> extends PageTotals {
   records: T[];
 }
@@ -278,8 +282,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const table = this.entity.table;
     const key = rowKeyColumnOf(this.entity);
     const offset = (list.current - 1) * list.size;
-    const sorted = <Q>(query: Q, sorts = list.sorts): Q =>
-      sorts.reduce((q, s) => (q as AnyQuery).orderBy(s.field.column, s.direction) as Q, query);
+    const sorted = <Q extends AnyQuery>(query: Q, sorts = list.sorts): Q => orderedBy(query, sorts);
     // The page's keys walked in the sort's order, then its rows by key: the walk reads the index alone (a page past
     // 9,990 rows of 50,000: 20 ms, where reading the rows made the planner sort them all, 250 ms).
     const walked = (sorts = list.sorts, from = offset, size = list.size) =>
@@ -369,8 +372,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       .digest('base64');
     if (this.cappedLists.peek(known))
       return { rows: offset < COUNT_CAP ? await pageOf(walked()).execute() : [], counted: COUNT_CAP + 1 };
-    let fromMatches = db.selectFrom('m' as never).select(key as never) as AnyQuery;
-    for (const sort of list.sorts) fromMatches = fromMatches.orderBy(sort.field.column, sort.direction);
+    const fromMatches = orderedBy(db.selectFrom('m' as never).select(key as never) as AnyQuery, list.sorts);
     const total = sql.ref('c.__total');
     const sortedMatches = (db.selectFrom(table as never).selectAll() as AnyQuery)
       .where(key, 'in', fromMatches.limit(list.size).offset(offset))
