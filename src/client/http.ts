@@ -22,8 +22,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Do not send the token (token endpoint, captcha). */
     noToken?: boolean;
-    /** Handle every failure in the caller: no toast, no 401 logout. */
-    silent?: boolean;
+    /** Handle every failure (or those of the listed codes) in the caller: no toast, no 401 logout. */
+    silent?: boolean | readonly number[];
   }
 }
 
@@ -77,7 +77,12 @@ http.interceptors.response.use(
     if (code === 200) return response;
     const message =
       (body && typeof body === 'object' && (body.msg || body.error_description)) || t('common.unknownError');
-    if (response.config.silent || (site.statusWhiteList as readonly number[]).includes(code)) {
+    const { silent } = response.config;
+    if (
+      silent === true ||
+      (silent && silent.includes(code)) ||
+      (site.statusWhiteList as readonly number[]).includes(code)
+    ) {
       return Promise.reject(new ApiFailure(code, message, response));
     }
     if (code === 401) {

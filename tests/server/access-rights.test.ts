@@ -36,7 +36,6 @@ const PUBLIC = [
 
 const SELF = [
   `GET ${AUTH}/user-info`,
-  `GET ${AUTH}/clear-cache`, // clears the grant/dictionary caches only; returns nothing
   `POST ${AUTH}/logout`, // error-log upload, written under the caller's tenant
   `GET ${SYS}/user/info`,
   `POST ${SYS}/user/update-info`,
@@ -215,6 +214,8 @@ const GUARDED: Guarded[] = [
   { route: 'GET /api/blade-log/api-doc', code: 'doc' },
   // 服务治理: the processes and their figures (tests/server/health-metrics.test.ts).
   { route: 'GET /api/blade-log/governance/status', code: 'admin', superAdmin: true },
+  // Flushes the caches of every process: no code opens it (tests/server/auth.session.test.ts).
+  { route: `GET ${AUTH}/clear-cache`, code: 'the platform super administrator', superAdmin: true },
 ];
 
 /** A minimal request for a route: GET with ?id=1&ids=1, POST with ?ids=1 and an empty body. */

@@ -5,7 +5,7 @@ import { SEED } from '../../src/server/modules/system/install.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { TEST_SECRET, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { decodeJwt, expectGrantError, expectToken, passwordParams, requestToken } from './auth.support.ts';
-import { createRole, createUser } from '../support/factories.ts';
+import { createRole, createTenantAdmin, createUser } from '../support/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -177,10 +177,14 @@ describe('session endpoints', () => {
     expect((await t.get('/api/blade-auth/oauth/logout')).json()).toEqual({ success: 'true', msg: 'success' });
   });
 
-  it('clear-cache answers raw success for a logged-in caller', async () => {
+  it("clear-cache answers raw success to the platform's super administrator and refuses a tenant's", async () => {
     const res = await t.get('/api/blade-auth/oauth/clear-cache', await t.tokenOf());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: 'true', msg: 'success' });
+    const { token } = await createTenantAdmin(t, '600030', [], 'cc_boss');
+    const refused = await t.get('/api/blade-auth/oauth/clear-cache', token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 403, success: false, data: null, msg: '请求被拒绝' });
     expect((await t.get('/api/blade-auth/oauth/clear-cache')).json()).toEqual(unauthorized('缺失令牌,鉴权失败'));
   });
 });

@@ -11,7 +11,7 @@ import { MenuSearch } from '../../../src/desktop/layout/top/MenuSearch.tsx';
 import { ThemePicker } from '../../../src/desktop/layout/top/ThemePicker.tsx';
 import { tabStore } from '../../../src/desktop/tabs/tab-store.ts';
 import { themeStore } from '../../../src/desktop/theme/theme-store.ts';
-import { fakeServer, ok, useFakeServer } from './fake-server.ts';
+import { fakeServer, ok, refuse, useFakeServer } from './fake-server.ts';
 import { lastDialog, renderDesktop, userInfo } from './render.tsx';
 
 const { serve, calls, reset } = fakeServer();
@@ -175,6 +175,21 @@ describe('the tab menu', () => {
 
     expect(await screen.findByText('清除完毕')).toBeTruthy();
     expect(calls('GET', '/api/blade-auth/oauth/clear-cache')).toHaveLength(1);
+    expect(queryClient.getQueryState(['desktop', 'routes', ''])?.isInvalidated).toBe(true);
+  });
+
+  it("清除缓存 of a user the server's caches are not for re-reads the console's data only, without an error", async () => {
+    serve({ 'GET /api/blade-auth/oauth/clear-cache': () => refuse('请求被拒绝', 403) });
+    tabStore.enter({ label: '参数管理', value: '/system/param/index' });
+    const { queryClient } = renderDesktop(<TabBar background="#fff" />, '/system/param/index');
+    queryClient.setQueryData(['desktop', 'routes', ''], menus);
+
+    fireEvent.contextMenu(await screen.findByText('参数管理'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '清除缓存' }));
+    fireEvent.click(within(await lastDialog()).getByRole('button', { name: '确定' }));
+
+    expect(await screen.findByText('清除完毕')).toBeTruthy();
+    expect(screen.queryByText('请求被拒绝')).toBeNull();
     expect(queryClient.getQueryState(['desktop', 'routes', ''])?.isInvalidated).toBe(true);
   });
 });

@@ -125,7 +125,8 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
     });
   });
 
-  app.get('/api/blade-auth/oauth/clear-cache', { schema: NO_INPUT }, async () => {
+  // It flushes the caches of every process (Redis publish): the platform's to call, not every signed-in user's.
+  app.get('/api/blade-auth/oauth/clear-cache', { schema: NO_INPUT, config: { superAdmin: true } }, async () => {
     await Promise.all([services.permissions.invalidate(), services.dictionaries.invalidate()]);
     return { success: 'true', msg: 'success' };
   });
