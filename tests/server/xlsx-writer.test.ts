@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { XlsxWriter } from '../../src/server/platform/entity/xlsx-writer.ts';
+import { XlsxWriter, type XlsxCell, type XlsxColumn } from '../../src/server/platform/entity/xlsx-writer.ts';
+import { zipEntries } from '../support/zip.ts';
 
 /** The exports' workbook writer: rows are written only as fast as the download is read, and Excel reads the file. */
 const ROWS = 40_000;
@@ -12,6 +13,17 @@ const COLUMNS = [
 ];
 /** Text deflate cannot shrink much: the buffers hold many rows' worth otherwise. */
 const rowOf = (i: number) => [`${i} ${Math.sin(i).toString(36)} <&"x"> 差旅费`, i * 1.5, i % 7 === 0 ? null : 0.25];
+/** The whole file of a sheet of these columns and rows. */
+async function written(columns: XlsxColumn[], rows: XlsxCell[][]): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const sheet = new XlsxWriter(out, 'S', columns);
+  await sheet.start();
+  for (const row of rows) await sheet.addRow(row);
+  await sheet.close();
+  return Buffer.concat(chunks);
+}
 const turns = async (count: number) => {
   for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
 };
@@ -65,5 +77,57 @@ describe('the xlsx writer', () => {
     await turns(10);
     out.destroy();
     await expect(writing).rejects.toThrow('The download was closed');
+  });
+
+  it("marks text a spreadsheet would take for a formula with Excel's ' guard, its value kept; numbers stay numbers", async () => {
+    const texts = [
+      '=HYPERLINK("http://x","y")',
+      '+1',
+      '-5',
+      '@SUM(A1)',
+      '\tTAB',
+      '\rCR',
+      'plain',
+      'a=b',
+      ' =1',
+      "'quoted",
+    ];
+    const file = await written(
+      [
+        { header: '=名称', width: 20, format: 'text' },
+        { header: '金额', width: 12, format: 'money' },
+      ],
+      [...texts.map((text) => [text, -5]), [null, '-5.00']],
+    );
+    const parts = zipEntries(file);
+    const xfs = [...parts.get('xl/styles.xml')!.matchAll(/<xf [^>]*\/>/g)].slice(1).map(([xf]) => xf);
+    const guarded = new Map(
+      [...parts.get('xl/worksheets/sheet1.xml')!.matchAll(/<c r="(\w+)" s="(\d+)"/g)].map(([, at, style]) => [
+        at,
+        xfs[Number(style)].includes('quotePrefix="1"'),
+      ]),
+    );
+    expect(texts.map((_, i) => guarded.get(`A${i + 2}`))).toEqual([
+      ...[true, true, true, true, true, true],
+      ...[false, false, false, false],
+    ]);
+    // The header is guarded too; an amount is a number, never guarded; text in a money column is.
+    expect([guarded.get('A1'), guarded.get('B1'), guarded.get('B2'), guarded.get(`B${texts.length + 2}`)]).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+    const sheet = workbook.worksheets[0];
+    // The cells hold the text as it was (no ' added: an import reads it back unchanged), in their columns' formats.
+    expect(texts.map((_, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(
+      texts.map((text) => text.replace('\r', '\n')),
+    );
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe('@');
+    expect([sheet.getRow(2).getCell(2).value, sheet.getRow(2).getCell(2).numFmt]).toEqual([-5, '#,##0.00']);
   });
 });

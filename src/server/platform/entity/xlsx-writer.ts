@@ -18,6 +18,18 @@ export interface XlsxColumn {
 
 /** Cell styles (styles.xml cellXfs): 0 plain, 1 bold header, then one per column format. */
 const STYLE = { header: 1, text: 2, money: 3, percent: 4 } as const;
+/** Each style's twin with `quotePrefix` (cellXfs 5 to 8): the cell of text a spreadsheet would take for a formula. */
+const GUARDED = 4;
+
+/**
+ * Text a spreadsheet would take for a formula when it is typed or pasted (OWASP's CSV injection list: `=`, `+`, `-`,
+ * `@`, tab, carriage return). An inline string is never evaluated as it is written, but such a cell takes Excel's own
+ * `'` guard, the `quotePrefix` style Excel gives `'=…` typed into a cell: it shows the text as it is, the formula bar
+ * shows the `'`, and editing the cell keeps it text. A literal `'` in the value would instead show in the cell and come
+ * back in an import; with the style the value stays exact, so an import reads it back unchanged (no unguarding).
+ */
+export const looksLikeFormula = (text: string): boolean => /^[=+\-@\t\r]/.test(text);
+
 /** Characters of rows gathered before they are deflated: one zlib call per batch, not per row. */
 const CHUNK_CHARS = 32 * 1024;
 
@@ -38,6 +50,12 @@ const ROOT_RELS = `${XML}<Relationships xmlns="${RELS}">\
 const WORKBOOK_RELS = `${XML}<Relationships xmlns="${RELS}">\
 <Relationship Id="rId1" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet1.xml"/>\
 <Relationship Id="rId2" Type="${DOC_RELS}/styles" Target="styles.xml"/></Relationships>`;
+/** STYLE's four, in its order (the plain one comes before them). */
+const STYLE_XFS =
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
+<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>';
 const STYLES = `${XML}<styleSheet xmlns="${MAIN}">\
 <numFmts count="3"><numFmt numFmtId="164" formatCode="@"/><numFmt numFmtId="165" formatCode="#,##0.00"/>\
 <numFmt numFmtId="166" formatCode="0.00%"/></numFmts>\
@@ -45,11 +63,8 @@ const STYLES = `${XML}<styleSheet xmlns="${MAIN}">\
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
-<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
-<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
-<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
-<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>\
+<cellXfs count="9"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+${STYLE_XFS}${STYLE_XFS.replaceAll('/>', ' quotePrefix="1"/>')}</cellXfs>\
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 /** Text as XML character data: markup escaped, characters XML cannot hold dropped. */
@@ -211,7 +226,8 @@ class ZipWriter {
 
 /**
  * Writes a workbook of one sheet to `out`: a bold header row of the columns, then the rows `addRow` is given (text
- * as inline strings, numbers as numbers in the column's format). `close` ends the file and `out`.
+ * as inline strings, guarded where it looks like a formula; numbers as numbers in the column's format). `close` ends
+ * the file and `out`.
  */
 export class XlsxWriter {
   private readonly zip: ZipWriter;
@@ -266,8 +282,10 @@ export class XlsxWriter {
       const at = `${columnName(i + 1)}${r}`;
       if (typeof value === 'number') {
         if (Number.isFinite(value)) xml += `<c r="${at}" s="${styleOf(i)}"><v>${value}</v></c>`;
-      } else
-        xml += `<c r="${at}" s="${styleOf(i)}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+      } else {
+        const style = styleOf(i) + (looksLikeFormula(value) ? GUARDED : 0);
+        xml += `<c r="${at}" s="${style}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+      }
     });
     this.buffered.push(`${xml}</row>`);
     this.bufferedChars += xml.length;
