@@ -219,6 +219,28 @@ describe('an expense claim', () => {
     expect(expectOk(await t.get(`${DETAIL}?businessId=${claim.id}`, claimant.token))).toMatchObject({ status: 0 });
   });
 
+  it('is dated paid by 付款 alone: its claimant sets no pay date, on a new claim, a draft or an approved one', async () => {
+    const byPayOnly = '付款日期只能在“已通过”变为“已付款”时填写';
+    expectError(await save(claimant, { ...CLAIM, payDate: '2026-11-01' }), 400, byPayOnly);
+    const claim = await newClaim();
+    expectError(await save(claimant, { id: claim.id, payDate: '2026-11-01' }), 400, byPayOnly);
+    expectOk(await send(claimant, claim.id));
+    expectOk(await decide(approver, (await taskOf(approver, claim.id))!.taskId, true));
+
+    // Approved: he edits nothing of it, the pay date included, whether he names its state or not.
+    expectError(await save(claimant, { id: claim.id, payDate: '2026-11-01' }), 400, '审批中或已通过的报销单不能修改');
+    expectError(
+      await save(claimant, { id: claim.id, expenseStatus: '2', payDate: '2026-11-01' }),
+      400,
+      '审批中或已通过的报销单不能修改',
+    );
+    // Finance dates it only by paying it.
+    expectError(await save(payer, { id: claim.id, payDate: '2026-11-01' }), 400, '审批中或已通过的报销单不能修改');
+    expect(await claimOf(claim.id)).toMatchObject({ expenseStatus: '2', payDate: '' });
+    expectOk(await save(payer, { id: claim.id, expenseStatus: '4', payDate: '2026-11-03' }));
+    expect(await claimOf(claim.id)).toMatchObject({ expenseStatus: '4', payDate: '2026-11-03' });
+  });
+
   it('rejected, is edited back to a draft and sent again into the same process, to the approver now picked', async () => {
     const claim = await newClaim();
     expectOk(await send(claimant, claim.id));

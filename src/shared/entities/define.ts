@@ -353,6 +353,11 @@ export interface StateMachine<F extends Record<string, FieldDef> = Record<string
    * nothing), refused with `message`. A change to a state that keeps nothing (back to draft) edits freely.
    */
   frozen?: Readonly<Record<string, { open?: readonly string[]; message: LocalText }>>;
+  /**
+   * Fields only a move writes (付款 dates the claim it pays: `'2>4': ['payDate']`): open on that move whatever the
+   * state keeps, refused on any other write that would change them.
+   */
+  setOnMove?: Readonly<Record<string, readonly string[]>>;
   /** States whose rows cannot be deleted, with the message (a closed plan, an approved budget). */
   kept?: Readonly<Record<string, LocalText>>;
 }

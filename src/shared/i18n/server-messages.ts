@@ -47,6 +47,10 @@ export const MESSAGES = {
   tooLarge: { zh: '{label}不能大于{name}', en: '{label} cannot be greater than {name}' },
   stateChange: { zh: '{label}不能从“{from}”变为“{to}”', en: '{label} cannot change from "{from}" to "{to}"' },
   stateInitial: { zh: '新记录的{label}不能是“{to}”', en: 'A new record cannot start with {label} "{to}"' },
+  setOnMove: {
+    zh: '{label}只能在“{from}”变为“{to}”时填写',
+    en: '{label} is set only on the move from "{from}" to "{to}"',
+  },
   fieldType: { zh: '{label}格式不正确', en: '{label} has an invalid format' },
   exists: { zh: '{label}已存在', en: '{label} already exists' },
   dataNotFound: { zh: '数据不存在或无权访问', en: 'The record does not exist or is not accessible' },

@@ -37,7 +37,7 @@ import { readEachTime, readOnce, type Reads } from './reads.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { tallyTotals } from './tally.ts';
 import { EntityTree } from './tree.ts';
-import { checkFrozen, checkKept, checkTransition, stateCodes } from './states.ts';
+import { checkFrozen, checkKept, checkSetOnMove, checkTransition, stateCodes } from './states.ts';
 import { todayDeriver, aggregateColumns, computedValues, copiedValues, sequenceValues } from './derived.ts';
 import type { RowSource, VisibleRows, WireRecord } from './types.ts';
 
@@ -874,6 +874,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     await checkBusinessUnits(trx, entity, user.tenantId, values, reads);
     await checkTransition(trx, entity, user.tenantId, values, before, context.granted);
     checkFrozen(entity, values, before);
+    await checkSetOnMove(trx, entity, user.tenantId, values, before);
     checkRowRules(entity, values, before);
     await checkWithin(trx, entity, this.refFields(), { ...before, ...values }, values);
     if (before) await checkHeldWithin(trx, entity, this.allEntities(), id, before, values);

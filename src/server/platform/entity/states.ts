@@ -60,10 +60,38 @@ export function checkFrozen(entity: EntityDef, values: Row, before: Row | undefi
   const to = values[column] === undefined ? from : String(values[column]);
   const rule = states.frozen[from];
   if (!rule || !states.frozen[to]) return;
-  const open = new Set<string>([states.field, ...(rule.open ?? [])]);
+  const open = new Set<string>([states.field, ...(rule.open ?? []), ...(states.setOnMove?.[`${from}>${to}`] ?? [])]);
   for (const field of fields.values()) {
     if (open.has(field.name) || !(field.column in values)) continue;
     if (!sameValue(field, values[field.column], before[field.column])) throw failWith(rule.message).about(field.name);
+  }
+}
+
+/**
+ * Refuses changing a field only a move writes (`setOnMove`) on any other write: a new row, an edit that stays in its
+ * state or makes another move. Runs after `checkFrozen`, whose message comes first where the state keeps the field.
+ */
+export async function checkSetOnMove(
+  trx: DynamicDb,
+  entity: EntityDef,
+  tenantId: string,
+  values: Row,
+  before: Row | undefined,
+): Promise<void> {
+  const states = entity.states;
+  if (!states?.setOnMove) return;
+  const fields = fieldsOf(entity);
+  const state = fields.get(states.field)!;
+  const from = before ? String(before[state.column]) : undefined;
+  const to = values[state.column] === undefined ? from : String(values[state.column]);
+  for (const [move, names] of Object.entries(states.setOnMove)) {
+    if (before && move === `${from}>${to}`) continue;
+    for (const name of names) {
+      const field = fields.get(name)!;
+      if (!(field.column in values) || sameValue(field, values[field.column], before?.[field.column])) continue;
+      const [moveFrom, moveTo] = await Promise.all(move.split('>').map((key) => stateLabel(trx, state, tenantId, key)));
+      throw new ApiError(400, MESSAGES.setOnMove, { label: field.label, from: moveFrom, to: moveTo }).about(name);
+    }
   }
 }
 

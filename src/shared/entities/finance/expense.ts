@@ -52,9 +52,11 @@ export const expense = defineEntity({
       [EXPENSE_STATUS.approved]: [EXPENSE_STATUS.paid],
     },
     needs: { [`${EXPENSE_STATUS.approved}>${EXPENSE_STATUS.paid}`]: EXPENSE_PAY },
+    // The pay date is 付款's: no claimant dates his own claim paid, before or after its approval.
+    setOnMove: { [`${EXPENSE_STATUS.approved}>${EXPENSE_STATUS.paid}`]: ['payDate'] },
     frozen: {
       [EXPENSE_STATUS.running]: { message: EXPENSE_LOCKED },
-      [EXPENSE_STATUS.approved]: { open: ['payDate'], message: EXPENSE_LOCKED },
+      [EXPENSE_STATUS.approved]: { message: EXPENSE_LOCKED },
       [EXPENSE_STATUS.paid]: { message: EXPENSE_LOCKED },
     },
     kept: {
