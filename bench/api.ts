@@ -54,6 +54,8 @@ import { type AuthUser, SUPER_TENANT } from '../src/server/platform/auth-context
 import { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import { EntityService } from '../src/server/platform/entity/service.ts';
 import { openKeyValueStore } from '../src/server/platform/kv.ts';
+import { Accounts } from '../src/server/platform/accounts.ts';
+import { TenantTimeZones } from '../src/server/platform/tenant-time.ts';
 import { Permissions } from '../src/server/platform/permissions.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -487,6 +489,7 @@ async function pageSql(): Promise<CompiledQuery> {
     db,
     permissions: await Permissions.create(db, kv),
     dictionaries: await Dictionaries.create(db, kv),
+    accounts: new Accounts(db, kv, await TenantTimeZones.create(db, kv)),
     entities: new Map<string, EntityService>(),
   };
   for (const entity of ENTITIES) deps.entities.set(entity.name, new EntityService(entity, deps));

@@ -64,6 +64,8 @@ import { type AuthUser, SUPER_TENANT } from '../src/server/platform/auth-context
 import { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import { EntityService } from '../src/server/platform/entity/service.ts';
 import { openKeyValueStore } from '../src/server/platform/kv.ts';
+import { Accounts } from '../src/server/platform/accounts.ts';
+import { TenantTimeZones } from '../src/server/platform/tenant-time.ts';
 import { Permissions } from '../src/server/platform/permissions.ts';
 import type { Services } from '../src/server/services.ts';
 import { APPROVE_STATUS } from '../src/shared/entities/budget/budget-fill.ts';
@@ -433,6 +435,7 @@ async function capturedSql(cases: ReadCase[]): Promise<CompiledQuery[][]> {
     db,
     permissions: await Permissions.create(db, kv),
     dictionaries: await Dictionaries.create(db, kv),
+    accounts: new Accounts(db, kv, await TenantTimeZones.create(db, kv)),
     entities,
   };
   for (const entity of ENTITIES) entities.set(entity.name, new EntityService(entity, deps));

@@ -14,6 +14,7 @@ import { EntityService } from '../src/server/platform/entity/service.ts';
 import { openKeyValueStore } from '../src/server/platform/kv.ts';
 import { Permissions } from '../src/server/platform/permissions.ts';
 import { TenantTimeZones } from '../src/server/platform/tenant-time.ts';
+import { Accounts } from '../src/server/platform/accounts.ts';
 import { TokenSigner } from '../src/server/platform/token.ts';
 import type { Services } from '../src/server/services.ts';
 import { JWT_SECRET } from './support.ts';
@@ -63,7 +64,8 @@ export async function openRecorder(databaseUrl: string): Promise<Recorder> {
   const dictionaries = await Dictionaries.create(db, kv);
   const timeZones = await TenantTimeZones.create(db, kv);
   const signer = new TokenSigner(new TextEncoder().encode(JWT_SECRET));
-  const deps = { db, permissions, dictionaries, entities };
+  const accounts = new Accounts(db, kv, timeZones);
+  const deps = { db, permissions, dictionaries, accounts, entities };
   for (const entity of ENTITIES) entities.set(entity.name, new EntityService(entity, deps));
   const services = { ...deps, kv, timeZones, signer } as unknown as Services;
   for (const module of MODULES)
@@ -72,7 +74,7 @@ export async function openRecorder(databaseUrl: string): Promise<Recorder> {
   const engine: Engine = {
     db,
     entities,
-    tokens: new TokenService(db, kv, signer, new Sessions(signer, kv), timeZones),
+    tokens: new TokenService(db, kv, signer, new Sessions(signer, kv, accounts, permissions), timeZones, accounts),
     freshPermissions: () => Permissions.create(db, kv),
   };
   return {

@@ -22,7 +22,7 @@ import type { CompiledQuery } from 'kysely';
 import { COUNT_CAP, MAX_OFFSET } from '../src/shared/contract/page.ts';
 import { md5Hex } from '../src/server/modules/auth/password.ts';
 import { ENTITIES } from '../src/server/modules/index.ts';
-import { userFromClaims, type AuthUser } from '../src/server/platform/auth-context.ts';
+import { ROLE_POWER, SUPER_TENANT, type AuthUser } from '../src/server/platform/auth-context.ts';
 import { MenuService } from '../src/server/modules/system/menu.service.ts';
 import type { AccessClaims } from '../src/server/platform/token.ts';
 import {
@@ -128,7 +128,28 @@ interface Caller {
 async function signIn(port: number, tenantId: string, password: string): Promise<Caller> {
   const token = await login(port, 'admin', password, tenantId);
   const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as AccessClaims;
-  return { token, user: userFromClaims(claims) };
+  return { token, user: administratorOf(claims) };
+}
+
+/** The signed-in administrator as the server sees him (his roles are the token's: the bench changes none). */
+function administratorOf(claims: AccessClaims): AuthUser {
+  return {
+    userId: claims.user_id,
+    tenantId: claims.tenant_id,
+    account: claims.account,
+    userName: claims.user_name,
+    realName: claims.real_name,
+    clientId: claims.client_id,
+    roleIds: claims.role_id.split(','),
+    roleAliases: claims.role_name.split(','),
+    deptIds: claims.dept_id.split(',').filter(Boolean),
+    postIds: claims.post_id.split(',').filter(Boolean),
+    sessionId: claims.sid,
+    power: claims.role_power,
+    isSuperAdmin: claims.tenant_id === SUPER_TENANT && claims.role_power === ROLE_POWER.superAdmin,
+    isAdmin: claims.role_power >= ROLE_POWER.tenantAdmin,
+    claims,
+  };
 }
 
 interface Case {

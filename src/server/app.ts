@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { seedAtStart, setUpTenants, type TenantSeeding } from './db/seed/seed.ts';
 import { buildInfo } from './server-files.ts';
 import { Sessions } from './platform/auth-context.ts';
+import { Accounts } from './platform/accounts.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import { registerApiDoc } from './platform/api-doc.ts';
 import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
@@ -63,13 +64,15 @@ export async function buildApp(
   const dictionaries = await Dictionaries.create(database.db, kv);
   const timeZones = await TenantTimeZones.create(database.db, kv);
   await loadNumericColumns(database.db);
+  const accounts = new Accounts(database.db, kv, timeZones);
   const services: Services = {
     config,
     database,
     db: database.db,
     kv,
     signer,
-    sessions: new Sessions(signer, kv),
+    sessions: new Sessions(signer, kv, accounts, permissions),
+    accounts,
     permissions,
     dictionaries,
     timeZones,
@@ -79,7 +82,13 @@ export async function buildApp(
   for (const entity of [...ENTITIES, ...(options.entities ?? [])]) {
     services.entities.set(
       entity.name,
-      new EntityService(entity, { db: database.db, permissions, dictionaries, entities: services.entities }),
+      new EntityService(entity, {
+        db: database.db,
+        permissions,
+        dictionaries,
+        accounts,
+        entities: services.entities,
+      }),
     );
   }
   installEntityHooks(services);

@@ -1,3 +1,4 @@
+import type { Accounts } from './platform/accounts.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
 import type { Sessions } from './platform/auth-context.ts';
@@ -16,6 +17,8 @@ export interface Services {
   kv: KeyValueStore;
   signer: TokenSigner;
   sessions: Sessions;
+  /** The current state of signed-in users; `changed` after writing a tenant's users. */
+  accounts: Accounts;
   permissions: Permissions;
   dictionaries: Dictionaries;
   /** Each tenant's time zone: the zone of the dates written for its requests. */

@@ -55,6 +55,8 @@ describe('identity switch (Role-Id / Dept-Id)', () => {
       .set({ role_id: SEED.roleAdministrator, dept_id: SEED.deptRoot })
       .where('id', '=', SEED.userAdmin)
       .execute();
+    // Written behind the server's back: its signed-in users see the change once told.
+    await t.services.accounts.changed('000000');
   });
 
   it('logs in with every role and dept when no header is sent', async () => {

@@ -18,6 +18,9 @@ const claims: AccessClaims = {
   role_power: 2,
   detail: {},
   sid: 's1',
+  cred: 'c1',
+  role_choice: '',
+  dept_choice: '',
 };
 
 afterEach(() => vi.useRealTimers());

@@ -5,6 +5,9 @@ import type { AccessClaims, TokenSigner } from './token.ts';
 import { ApiError, unauthorized } from './errors.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
 import { isRecord } from './route-schemas.ts';
+import { Accounts, accountsStampKey, GRANTS_STAMP_KEY, type Account } from './accounts.ts';
+import type { Permissions } from './permissions.ts';
+import { enterTenant } from '../db/tenant-context.ts';
 
 /** The caller, from the verified token only: never from a header or a parameter. */
 export interface AuthUser {
@@ -84,24 +87,41 @@ export class Sessions {
   constructor(
     private readonly signer: TokenSigner,
     private readonly kv: KeyValueStore,
+    private readonly accounts: Accounts,
+    private readonly permissions: Permissions,
   ) {}
 
-  /** The verified caller, or a 401 with the reason. */
+  /**
+   * The verified caller as the database says now, or a 401 with the reason. The token names the user and the
+   * session; who he is, what his roles are and whether he may still sign in come from his current account, checked on
+   * every request against stamps read from the key-value store in the same round trip as the session's revocation.
+   */
   async authenticate(request: FastifyRequest): Promise<AuthUser> {
     const token = bearerToken(request);
     if (!token) throw unauthorized('tokenMissing');
     const claims = await this.signer.verify<AccessClaims>(token, 'access_token');
     if (!claims) throw unauthorized('tokenInvalid');
-    const [revoked, closed] = await Promise.all([
-      this.kv.get(revokedKey(claims.sid)),
-      this.kv.get(closedTenantKey(claims.tenant_id)),
+    const [revoked, closed, accountsStamp, grantsStamp] = await this.kv.getMany([
+      revokedKey(claims.sid),
+      closedTenantKey(claims.tenant_id),
+      accountsStampKey(claims.tenant_id),
+      GRANTS_STAMP_KEY,
     ]);
     if (revoked || closed) throw unauthorized('tokenInvalid');
     const tenantHeader = request.headers['tenant-id'];
     if (typeof tenantHeader === 'string' && tenantHeader && tenantHeader !== claims.tenant_id) {
       throw new ApiError(401, MESSAGES.tokenTenant);
     }
-    return userFromClaims(claims);
+    this.permissions.syncStamp(grantsStamp);
+    // The account's rows are the tenant's: read them as the tenant (row-level security).
+    enterTenant(claims.tenant_id);
+    const account = await this.accounts.current(
+      claims.tenant_id,
+      claims.user_id,
+      [accountsStamp, grantsStamp].join('|'),
+    );
+    refuseStale(account, claims);
+    return userOf(claims, account);
   }
 
   /** Ends a login: its access and refresh tokens stop working on every server process. */
@@ -119,23 +139,45 @@ export class Sessions {
   }
 }
 
-export function userFromClaims(claims: AccessClaims): AuthUser {
-  const roleAliases = splitList(claims.role_name);
+/** A 401 when the account no longer carries the session: gone, disabled, locked, password changed, tenant closed. */
+function refuseStale(account: Account, claims: AccessClaims): void {
+  if (!account.live || !account.tenant.live) throw unauthorized('tokenInvalid');
+  if (account.status !== 1) throw unauthorized('userDisabled');
+  if (account.tenant.status !== 1) throw unauthorized('tenantDisabled');
+  if (Accounts.expired(account)) throw unauthorized('tenantExpired');
+  if (account.lockedMinutes) throw new ApiError(401, MESSAGES.locked, { name: account.lockedMinutes });
+  if (!Accounts.credentialHolds(account, claims.cred, claims.sid)) throw unauthorized('tokenInvalid');
+  if (rolesOf(account, claims).length === 0) throw unauthorized('noRole');
+}
+
+/** The roles a request acts with: those the user holds now, or the one the login chose while he still holds it. */
+function rolesOf(account: Account, claims: AccessClaims) {
+  return claims.role_choice ? account.roles.filter((role) => role.id === claims.role_choice) : account.roles;
+}
+
+function userOf(claims: AccessClaims, account: Account): AuthUser {
+  const roles = rolesOf(account, claims);
+  // Super administrator power exists only in the platform tenant, whatever a row elsewhere says.
+  const power = Math.min(
+    Math.max(...roles.map((role) => role.power)),
+    claims.tenant_id === SUPER_TENANT ? ROLE_POWER.superAdmin : ROLE_POWER.tenantAdmin,
+  );
+  const deptChosen = claims.dept_choice && account.deptIds.includes(claims.dept_choice);
   return {
     userId: claims.user_id,
     tenantId: claims.tenant_id,
-    account: claims.account,
-    userName: claims.user_name,
-    realName: claims.real_name,
+    account: account.account,
+    userName: account.account,
+    realName: account.realName,
     clientId: claims.client_id,
-    roleIds: splitList(claims.role_id),
-    roleAliases,
-    deptIds: splitList(claims.dept_id),
-    postIds: splitList(claims.post_id),
+    roleIds: roles.map((role) => role.id),
+    roleAliases: roles.map((role) => role.alias),
+    deptIds: deptChosen ? [claims.dept_choice] : account.deptIds,
+    postIds: account.postIds,
     sessionId: claims.sid,
-    power: claims.role_power,
-    isSuperAdmin: claims.tenant_id === SUPER_TENANT && claims.role_power === ROLE_POWER.superAdmin,
-    isAdmin: claims.role_power >= ROLE_POWER.tenantAdmin,
+    power,
+    isSuperAdmin: claims.tenant_id === SUPER_TENANT && power === ROLE_POWER.superAdmin,
+    isAdmin: power >= ROLE_POWER.tenantAdmin,
     claims,
   };
 }

@@ -8,6 +8,8 @@ import type { Db } from '../db/connect.ts';
  */
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip (every request's session checks). */
+  getMany(keys: string[]): Promise<Array<string | null>>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Sets the key only when it holds nothing; true when this call set it (a refresh token spent once). */
   claim(key: string, value: string, ttlSeconds: number): Promise<boolean>;
@@ -61,6 +63,9 @@ class LocalStore implements KeyValueStore {
 
   async get(key: string) {
     return this.live(key)?.value ?? null;
+  }
+  async getMany(keys: string[]) {
+    return keys.map((key) => this.live(key)?.value ?? null);
   }
   async set(key: string, value: string, ttlSeconds: number) {
     await this.put(key, { value, expires: Date.now() + ttlSeconds * 1000 });
@@ -147,6 +152,9 @@ class RedisStore implements KeyValueStore {
 
   async get(key: string) {
     return this.redis.get(this.prefix + key);
+  }
+  async getMany(keys: string[]) {
+    return this.redis.mget(keys.map((key) => this.prefix + key));
   }
   async set(key: string, value: string, ttlSeconds: number) {
     await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));

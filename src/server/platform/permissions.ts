@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { TtlCache } from './ttl-cache.ts';
+import { GRANTS_STAMP_KEY, STAMP_TTL } from './accounts.ts';
 import type { Db } from '../db/connect.ts';
 import { SUPER_TENANT, splitList, type AuthUser } from './auth-context.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
@@ -40,6 +42,7 @@ interface RoleGrants extends Rights {
 export type Excess = 'power' | 'menu' | 'apiScope' | 'dataScope';
 
 const CACHE_CHANNEL = 'cache:grants';
+
 const CACHE_TTL_MS = 60_000;
 /** Role sets kept (one per tenant and combination of roles, ~20 KB each): the busiest ones. */
 const GRANT_SETS = 1_000;
@@ -52,6 +55,8 @@ export class Permissions {
   private readonly cache = new TtlCache<RoleGrants>(GRANT_SETS, CACHE_TTL_MS);
   /** Bumped whenever grants, menus, scopes or packages change: caches built on them compare it. */
   generation = 0;
+  /** The grants stamp this process's caches were built under. */
+  private stamp: string | null = null;
 
   private constructor(
     private readonly db: Db,
@@ -181,10 +186,22 @@ export class Permissions {
     return byResource;
   }
 
-  /** After a change of grants, menus, scopes or packages: every process reloads. */
+  /**
+   * After a change of grants, menus, scopes, roles, packages or tenants: every process reloads, at the latest on its
+   * next request (the stamp), usually before (the message).
+   */
   async invalidate(): Promise<void> {
     this.clearLocal();
+    this.stamp = randomUUID();
+    await this.kv.set(GRANTS_STAMP_KEY, this.stamp, STAMP_TTL);
     await this.kv.publish(CACHE_CHANNEL, 'grants');
+  }
+
+  /** The grants stamp a request read: caches built under another one are dropped first. */
+  syncStamp(stamp: string | null): void {
+    if (stamp === this.stamp) return;
+    this.clearLocal();
+    this.stamp = stamp;
   }
 
   private clearLocal() {

@@ -16,10 +16,15 @@ export interface AccessClaims {
   nick_name: string;
   real_name: string;
   role_name: string;
-  /** The strongest power among the token's roles (blade_role.role_power): what makes an administrator. */
+  /** The strongest power among the roles at login. Informational: requests read power from the current roles. */
   role_power: number;
   detail: Record<string, unknown>;
   sid: string;
+  /** The password the login was made under (accounts.ts credentialStamp): a changed password ends the session. */
+  cred: string;
+  /** The role and department the login chose (identity switch), '' for all the user holds at each request. */
+  role_choice: string;
+  dept_choice: string;
 }
 
 export interface RefreshClaims {
@@ -31,6 +36,7 @@ export interface RefreshClaims {
   dept_id: string;
   role_id: string;
   sid: string;
+  cred: string;
 }
 
 const ISSUER = 'issuser';
@@ -56,9 +62,13 @@ const TEXT_CLAIMS = {
   refresh_token: ['client_id', 'tenant_id', 'user_id', 'dept_id', 'role_id', 'sid'],
 } as const;
 
+/** Claims of later versions: a token made before them lacks them (and its session ends where they matter). */
+const LATER_TEXT_CLAIMS = ['cred', 'role_choice', 'dept_choice'];
+
 /** Every claim the server writes is there with its type: anything else is refused, even when well signed. */
 function hasOwnShape(payload: Record<string, unknown>, type: 'access_token' | 'refresh_token'): boolean {
   if (!TEXT_CLAIMS[type].every((name) => typeof payload[name] === 'string')) return false;
+  if (LATER_TEXT_CLAIMS.some((name) => payload[name] !== undefined && typeof payload[name] !== 'string')) return false;
   if (!payload.sid || !payload.tenant_id || !payload.user_id) return false;
   if (type === 'refresh_token') return true;
   return (

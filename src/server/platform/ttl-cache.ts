@@ -45,6 +45,10 @@ export class TtlCache<V> {
     return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

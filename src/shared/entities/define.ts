@@ -271,6 +271,8 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   platformReadsAll?: boolean;
   /** Writes change what roles may do or see (scopes, packages): the grant caches of every process are cleared. */
   affectsGrants?: boolean;
+  /** Rows are the tenant's accounts: writes apply to their signed-in users' next requests on every process. */
+  affectsSessions?: boolean;
   /** Writes change the platform dictionaries: their cache is cleared on every process. */
   affectsDictionaries?: boolean;
   /** Rows form a tree through `parentId` (root 0); adds the tree routes and rules. */

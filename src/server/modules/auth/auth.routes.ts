@@ -40,7 +40,14 @@ const TOKEN_PARAMS = queryOrBody({
 /** `/api/blade-auth/oauth/*` (contract/auth.md, BladeX generation). */
 export async function authRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const tokens = new TokenService(services.db, services.kv, services.signer, services.sessions, services.timeZones);
+  const tokens = new TokenService(
+    services.db,
+    services.kv,
+    services.signer,
+    services.sessions,
+    services.timeZones,
+    services.accounts,
+  );
   // Per client IP, shared through Redis when configured: a guesser cannot lock every account of a tenant (five
   // failures lock an account for 30 minutes) nor flood the captcha store. Limits only the routes that ask for it.
   await app.register(rateLimit, {

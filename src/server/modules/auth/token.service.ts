@@ -8,6 +8,7 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import type { TenantTimeZones } from '../../platform/tenant-time.ts';
 import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
 import { checkWirePassword, hashWirePassword } from './password.ts';
+import { Accounts, credentialStamp, loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 
 /** A failed token request: shown by the console from `error_description`. */
 export class GrantError extends Error {
@@ -47,8 +48,6 @@ const LOCK_MINUTES = 30;
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$wIwEN4W5/3SRZSLTi6IVlA$Ls68+uCQEXZ1S604+LZO+lrb0TRJU1s8dvTXOSZdOS0';
 const CAPTCHA_TTL_SECONDS = 30 * 60;
 export const DEFAULT_AVATAR = '/avatar.svg';
-/** Login-failure counter of an account (auth.md §2); user/unlock clears it. */
-export const loginFailKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
 /** Seconds a client's refresh tokens live (the contract's default: 7 days); revocations must last as long. */
 export const refreshValidity = (client: { refresh_token_validity?: unknown } | undefined) =>
   Number(client?.refresh_token_validity) || 604_800;
@@ -64,6 +63,7 @@ export class TokenService {
     private readonly signer: TokenSigner,
     private readonly sessions: Sessions,
     private readonly timeZones: TenantTimeZones,
+    private readonly accounts: Accounts,
   ) {}
 
   /** Client from `Authorization: Basic base64(id:secret)`; the secret must match exactly. */
@@ -125,14 +125,15 @@ export class TokenService {
     enterTenant(tenantId);
     const account = request.username?.trim() ?? '';
     if (!account || !request.password) throw invalidGrant('badCredentials');
-    const failCount = await this.failLimit();
+    const failCount = await loginFailLimit(this.db);
     const key = loginFailKey(tenantId, account);
     const locked = async () => invalidGrant('locked', { name: Math.max(1, Math.ceil((await this.kv.ttl(key)) / 60)) });
     if (Number((await this.kv.get(key)) ?? 0) >= failCount) throw await locked();
     await this.checkTenant(tenantId);
     // Each attempt takes its place in the counter before the password is checked, so concurrent guesses
     // (on one process or many) cannot exceed the limit; a success clears the counter.
-    if ((await this.kv.increment(key, LOCK_MINUTES * 60)) > failCount) throw await locked();
+    const attempts = await this.kv.increment(key, LOCK_MINUTES * 60);
+    if (attempts > failCount) throw await locked();
     const user = await this.db
       .selectFrom('blade_user')
       .selectAll()
@@ -142,14 +143,15 @@ export class TokenService {
       .executeTakeFirst();
     // An unknown account costs the same argon2 work as a known one: timing does not reveal which accounts exist.
     const check = await checkWirePassword(user?.password ?? DUMMY_HASH, request.password);
-    if (!user || check === 'wrong') throw invalidGrant('badCredentials');
+    if (!user || check === 'wrong') {
+      // The failure that locks the account also ends its live sessions (their next request is refused).
+      if (user && attempts >= failCount) await this.accounts.changed(tenantId);
+      throw invalidGrant('badCredentials');
+    }
     if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
     if (check === 'ok-upgrade') {
-      await this.db
-        .updateTable('blade_user')
-        .set({ password: await hashWirePassword(request.password) })
-        .where('id', '=', user.id)
-        .execute();
+      user.password = await hashWirePassword(request.password);
+      await this.db.updateTable('blade_user').set({ password: user.password }).where('id', '=', user.id).execute();
     }
     await this.kv.del(key);
     return this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
@@ -183,6 +185,10 @@ export class TokenService {
       .executeTakeFirst();
     if (!user) throw invalidGrant('refreshInvalid');
     if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
+    // A login made under an older password ends with it, but for the session that changed it.
+    const account = await this.accounts.now(claims.tenant_id, claims.user_id);
+    if (!Accounts.credentialHolds(account, claims.cred, claims.sid)) throw invalidGrant('refreshInvalid');
+    if (account.lockedMinutes) throw invalidGrant('locked', { name: account.lockedMinutes });
     return this.issue(client, user, {
       deptId: request.deptId || claims.dept_id,
       roleId: request.roleId || claims.role_id,
@@ -200,6 +206,7 @@ export class TokenService {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (!tenant) throw invalidGrant('tenantMissing');
+    if (Number(tenant.status) !== 1) throw invalidGrant('tenantDisabled');
     // The expiry is the tenant's wall clock, like every date of the tenant.
     const now = formatDateTime(new Date(), await this.timeZones.zoneOf(tenantId));
     if (tenant.expire_time && String(tenant.expire_time).slice(0, 19) < now) throw invalidGrant('tenantExpired');
@@ -213,17 +220,6 @@ export class TokenService {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     return tenant?.tenant_name ?? '';
-  }
-
-  private async failLimit(): Promise<number> {
-    const row = await this.db
-      .selectFrom('blade_param')
-      .select('param_value')
-      .where('param_key', '=', 'account.failCount')
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    const limit = Number(row?.param_value);
-    return Number.isInteger(limit) && limit > 0 ? limit : 5;
   }
 
   private async issue(
@@ -247,8 +243,10 @@ export class TokenService {
     let deptIds = splitList(user.dept_id);
     // Identity switch: a header naming one of the user's own live roles/depts narrows the token to it; others are
     // ignored.
-    if (choice.roleId && roleIds.includes(choice.roleId)) roleIds = [choice.roleId];
-    if (choice.deptId && deptIds.includes(choice.deptId)) deptIds = [choice.deptId];
+    const roleChoice = choice.roleId && roleIds.includes(choice.roleId) ? choice.roleId : '';
+    const deptChoice = choice.deptId && deptIds.includes(choice.deptId) ? choice.deptId : '';
+    if (roleChoice) roleIds = [roleChoice];
+    if (deptChoice) deptIds = [deptChoice];
     const chosen = roleIds.map((id) => liveRoles.find((r) => String(r.id) === id)!);
     const roleName = chosen.map((r) => r.role_alias).join(',');
     // Super administrator power exists only in the platform tenant, whatever a row elsewhere says.
@@ -274,15 +272,19 @@ export class TokenService {
       role_power: power,
       detail: { type: 'web' },
       sid: choice.sid,
+      cred: credentialStamp(user.password),
+      role_choice: roleChoice,
+      dept_choice: deptChoice,
     };
     const refresh: RefreshClaims = {
       token_type: 'refresh_token',
       client_id: client.client_id,
       tenant_id: tenantId,
       user_id: userId,
-      dept_id: choice.deptId && deptIds.length === 1 ? deptIds[0] : '',
-      role_id: choice.roleId && roleIds.length === 1 ? roleIds[0] : '',
+      dept_id: deptChoice,
+      role_id: roleChoice,
       sid: choice.sid,
+      cred: access.cred,
     };
     const accessTtl = Number(client.access_token_validity) || 3600;
     const refreshTtl = refreshValidity(client);

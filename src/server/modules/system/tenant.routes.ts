@@ -79,6 +79,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   app.post(`${BASE}/setting`, setting, async (request) => {
     const params = paramsOf(request);
     await tenants.setting(request.user, parseIds(params.ids), params.accountNumber, params.expireTime);
+    await services.permissions.invalidate(); // an expiry applies to the tenants' signed-in users at once
     return ok(request, null);
   });
   const datasource = { config: sa('tenant_datasource'), schema: queryOrBody({ tenantId: Param, datasourceId: Param }) };

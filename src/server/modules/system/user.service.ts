@@ -14,7 +14,7 @@ import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { isRecord } from '../../platform/route-schemas.ts';
 import { checkWirePassword, hashPlainPassword, md5Hex } from '../auth/password.ts';
-import { loginFailKey } from '../auth/token.service.ts';
+import { loginFailKey } from '../../platform/accounts.ts';
 
 export const USER_MESSAGES = {
   passwordRequired: { zh: '请输入密码', en: 'Please enter the password' },
@@ -248,6 +248,7 @@ export class UserService {
       .where('id', 'in', userIds)
       .where('tenant_id', '=', user.tenantId)
       .execute();
+    await this.services.accounts.changed(user.tenantId);
   }
 
   async resetPassword(user: AuthUser, userIds: string[]) {
@@ -259,6 +260,8 @@ export class UserService {
       .where('id', 'in', userIds)
       .where('tenant_id', '=', user.tenantId)
       .execute();
+    // Every session of theirs ends: the tokens were made under the old password.
+    await this.services.accounts.changed(user.tenantId);
   }
 
   /** Hash of the initial password: parameter `account.initPassword`, else 123456. */
@@ -332,6 +335,7 @@ export class UserService {
     if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
     const rows = await this.reachableUsers(user, userIds);
     await this.services.kv.del(...rows.map((r) => loginFailKey(r.tenant_id, r.account)));
+    await this.services.accounts.changed(user.tenantId);
   }
 
   /** auth.md §4: plain-text fields; confirmation first, then the current password. */
@@ -346,12 +350,17 @@ export class UserService {
       .executeTakeFirst();
     if (!row || (await checkWirePassword(row.password, md5Hex(oldPassword))) === 'wrong')
       throw failWith(USER_MESSAGES.oldPassword);
+    const password = await hashPlainPassword(newPassword);
+    // The user's other sessions end with the old password; the one he changed it in carries on (kept before the
+    // new password is seen, so it is never refused in between).
+    await this.services.accounts.keepSession(user.userId, password, user.sessionId);
     await this.db
       .updateTable('blade_user')
-      .set({ password: await hashPlainPassword(newPassword), update_user: user.userId, update_time: formatDateTime() })
+      .set({ password, update_user: user.userId, update_time: formatDateTime() })
       .where('id', '=', user.userId)
       .where('tenant_id', '=', user.tenantId)
       .execute();
+    await this.services.accounts.changed(user.tenantId);
   }
 
   /**
@@ -392,6 +401,7 @@ export class UserService {
       .where('tenant_id', '=', user.tenantId)
       .where('is_deleted', '=', 0)
       .execute();
+    await this.services.accounts.changed(user.tenantId); // the name requests carry
   }
 
   /** `{id, userType, userTypeName, userExt}` of a user the caller may see. */

@@ -47,6 +47,7 @@ import { idList, isId, nextId } from '../ids.ts';
 import { insertRows } from '../../db/insert-rows.ts';
 import { TtlCache } from '../ttl-cache.ts';
 import type { Permissions } from '../permissions.ts';
+import type { Accounts } from '../accounts.ts';
 import {
   conditionsPredicate,
   fixedConditions,
@@ -159,6 +160,7 @@ export interface EntityDeps {
   db: DynamicDb;
   permissions: Permissions;
   dictionaries: Dictionaries;
+  accounts: Accounts;
   /** Every entity's service by name (filled while the app is built): what `ref` and `lines` point at. */
   entities: ReadonlyMap<string, EntityService>;
 }
@@ -522,7 +524,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       for (const writer of context.lines) await writer.write(trx, user, String(row.id), prepared.input);
       return row;
     });
-    await this.afterWrite();
+    await this.afterWrite(user);
     const [record] = await this.wire([saved], user.lang);
     for (const writer of context.lines) record[writer.key] = await writer.read(this.deps.db, record.id as string);
     return record;
@@ -544,7 +546,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       { mode: 'update', own: mine ? this.answeredFor(user, edit.mine!) : undefined },
     );
     const saved = await this.deps.db.transaction().execute((trx) => prepared.write(trx));
-    await this.afterWrite();
+    await this.afterWrite(user);
     return (await this.wire([saved], user.lang))[0];
   }
 
@@ -633,7 +635,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       if (error !== rollback) throw error;
     }
     if (errors.length || refused) return { saved: 0, errors: errors.sort((a, b) => a.index - b.index) };
-    await this.afterWrite();
+    await this.afterWrite(user);
     return { saved: prepared.length, errors };
   }
 
@@ -950,7 +952,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       await trx.updateTable(this.entity.table).set(changes).where('id', 'in', list).execute();
       for (const reaction of this.reactions) await reaction.afterRemove?.(trx as DynamicDb, user, found);
     });
-    await this.afterWrite();
+    await this.afterWrite(user);
   }
 
   /**
@@ -977,8 +979,9 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   }
 
   /** Caches built from this entity's rows are cleared on every process. */
-  private async afterWrite() {
+  private async afterWrite(user: AuthUser) {
     this.cappedLists.clear();
+    if (this.entity.affectsSessions) await this.deps.accounts.changed(user.tenantId);
     if (this.entity.affectsGrants) await this.deps.permissions.invalidate();
     if (this.entity.affectsDictionaries) await this.deps.dictionaries.invalidate();
   }

@@ -35,6 +35,7 @@ export const user = defineEntity({
   tenant: true,
   audit: true,
   dataScope: true,
+  affectsSessions: true,
   // A person is named by his real name wherever a document points at him (经办人, 审核人).
   display: 'realName',
   // Its module serves the Excel routes (the department filter, roles and posts by name, password defaults).
