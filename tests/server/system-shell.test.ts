@@ -165,6 +165,7 @@ describe('identity switch pickers', () => {
       .set({ dept_id: `${SEED.deptRoot},${SEED.deptSuzhou}`, role_id: `${SEED.roleAdministrator},${SEED.roleUser}` })
       .where('id', '=', SEED.userAdmin)
       .execute();
+    await t.services.accounts.changed('000000'); // written behind the server's back
     const narrowed = (await t.login('admin', 'admin', '000000', { 'role-id': SEED.roleUser })).json().access_token;
     expect(expectOk(await t.get('/api/blade-system/dept/select', narrowed))).toEqual([
       { id: SEED.deptRoot, deptName: '布雷德科技' },
