@@ -12,6 +12,7 @@ import { Accounts } from './platform/accounts.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import { registerApiDoc } from './platform/api-doc.ts';
 import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
+import { clientErrorHandler } from './platform/errors.ts';
 import { collectWhenIdle } from './platform/idle-gc.ts';
 import { openKeyValueStore } from './platform/kv.ts';
 import { background, registerDrainGate, settleBackground } from './platform/lifecycle.ts';
@@ -102,6 +103,8 @@ export async function buildApp(
     schemaController,
     // While stopping, the drain gate answers with the contract's envelope (platform/lifecycle.ts).
     return503OnClosing: false,
+    // So do the refusals Node makes before a request exists (431 headers too large, 400 unparsable).
+    clientErrorHandler,
   });
   collectWhenIdle(app);
   await app.register(formbody);

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { engineActions } from '../../src/server/platform/entity/routes.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -261,5 +262,53 @@ describe('ids in bodies and id lists', () => {
         '请求参数类型错误: deploymentIds',
       );
     }
+  });
+});
+
+/** Sends `request` on a connection of its own; what came back once the server closed it. */
+async function rawExchange(port: number, request: string): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+  socket.on('error', () => undefined); // the server closes the connection: a reset after its answer is no failure
+  socket.write(request);
+  await new Promise((resolve) => socket.on('close', resolve));
+  return received;
+}
+
+function parsed(raw: string) {
+  const split = raw.indexOf('\r\n\r\n');
+  const [statusLine, ...lines] = raw.slice(0, split).split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(raw.slice(split + 4)) as unknown };
+}
+
+describe('requests Node refuses before the app sees them', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+
+  it('answers headers over the limit (64 KB) with 431 in the envelope, and closes the connection', async () => {
+    const raw = await rawExchange(
+      port,
+      `GET /api/blade-system/param/list HTTP/1.1\r\nHost: tenon\r\nX-Padding: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    );
+    const answer = parsed(raw);
+    expect(answer.status, raw).toBe(431);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.body).toEqual({ code: 431, success: false, data: null, msg: '请求头过大' });
+  });
+
+  it('answers a request it cannot parse with 400 in the envelope', async () => {
+    const raw = await rawExchange(port, 'GET /api/health/live HTTP/1.1\r\nHost tenon\r\n\r\n');
+    const answer = parsed(raw);
+    expect(answer.status, raw).toBe(400);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.body).toEqual({ code: 400, success: false, data: null, msg: '消息不能读取' });
   });
 });

@@ -1,4 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   MESSAGES,
   text,
@@ -78,4 +80,28 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply
     .code(error.status)
     .send({ code: error.status, success: false, data: null, msg: error.textIn(langOf(request)) });
+}
+
+/**
+ * What Node refuses before Fastify has a request (headers over its limit, a request it cannot parse, one too slow):
+ * the contract's envelope all the same, in the contract's language (no headers were read to choose another), and the
+ * connection closed, as Node does after such an error.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MESSAGES.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, MESSAGES.requestTimeout]
+        : [400, MESSAGES.unreadable];
+  const body = JSON.stringify({ code: status, success: false, data: null, msg: text('zh', message) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
