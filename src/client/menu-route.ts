@@ -12,6 +12,12 @@ const URL_PATTERN = /^https?:\/\//i;
 
 export const isExternal = (path: string) => URL_PATTERN.test(path);
 
+/**
+ * Saber's `${token}` placeholder in a menu's address: the page wants the access token in its URL, where proxies and
+ * logs keep it. The console never fills it in; such a menu opens in the console, which says why it goes no further.
+ */
+export const asksForToken = (url: string) => url.includes('${token}');
+
 /** A URL whose query names a `target` opens in a new window, like `isOpen` 2. */
 function hasTargetQuery(url: string): boolean {
   try {
@@ -26,12 +32,13 @@ export function iframePath(node: Pick<MenuNode, 'code' | 'id'>): string {
 }
 
 /**
- * Where a menu leads: a leaf path without children gets `/index`; http(s) paths go to the iframe page or a new window.
+ * Where a menu leads: a leaf path without children gets `/index`; http(s) paths go to the iframe page or a new window
+ * (one asking for the token: the iframe page, which does not open it).
  */
 export function routeOf(node: MenuNode): { routePath: string; openMode: OpenMode; url?: string } {
   const path = node.path.trim();
   if (isExternal(path)) {
-    const newWindow = node.isOpen === NEW_WINDOW || hasTargetQuery(path);
+    const newWindow = (node.isOpen === NEW_WINDOW || hasTargetQuery(path)) && !asksForToken(path);
     return newWindow
       ? { routePath: path, openMode: 'window', url: path }
       : { routePath: iframePath(node), openMode: 'iframe', url: path };

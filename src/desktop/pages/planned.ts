@@ -13,6 +13,7 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/tool/model', // 数据模型设计
   '/monitor/log/usual', // 通用日志
   '/monitor/log/api', // 接口日志
+  '/report/reportsetting', // 报表配置 (the report designer: no part of Tenon serves it yet)
   '/report/reportlist', // 报表列表
   '/finance/subjectbalance', // 科目余额表
   '/finance/ledger', // 明细账

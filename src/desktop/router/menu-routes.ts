@@ -15,7 +15,7 @@ export interface MenuEntry {
   menuPath: string;
   /** The console route it opens (`/x/y/index`, `/myiframe/<code>`), or the URL for a new window. */
   routePath: string;
-  /** External address, with the `${token}` placeholder still in it. */
+  /** External address, as configured. */
   url?: string;
   openMode: OpenMode;
   leaf: boolean;
@@ -107,9 +107,4 @@ export function searchMenus(
 /** The leaf a console path belongs to (parents route nowhere; new-window links are not console paths). */
 export function findByRoute(entries: MenuEntry[], pathname: string): MenuEntry | undefined {
   return entries.find((entry) => entry.leaf && entry.openMode !== 'window' && entry.routePath === pathname);
-}
-
-/** External addresses may carry `${token}`: it becomes the current access token when the page is opened. */
-export function withToken(url: string, token: string): string {
-  return url.split('${token}').join(token);
 }

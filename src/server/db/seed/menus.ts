@@ -127,10 +127,6 @@ export function screen(
   return { code, zh, en, path, source, sort, buttons: crud(code, path, api, opts) };
 }
 
-export function external(code: string, zh: string, en: string, url: string, sort: number, source: string): SeedMenu {
-  return { code, zh, en, path: url, source, sort, isOpen: 2 };
-}
-
 /** A screen whose only buttons are `extra` (workflow screens). */
 export function actions(
   code: string,

@@ -179,6 +179,8 @@ export const shell: Resource<typeof zh> = {
   },
   page: {
     notAvailable: 'This screen is not available yet',
+    tokenInAddress:
+      'This page wants the login token in its address, which the console never does: change the address under Menus',
     menusFailed: 'Menus could not be loaded',
   },
   error: {

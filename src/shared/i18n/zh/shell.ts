@@ -177,6 +177,7 @@ export const shell = {
   },
   page: {
     notAvailable: '该功能尚在建设中',
+    tokenInAddress: '该页面要求把登录令牌放进网址,控制台不会这样打开它:请在菜单管理中修改它的地址',
     menusFailed: '菜单加载失败',
   },
   error: {
