@@ -27,6 +27,7 @@ import { registerEntityRoutes } from './platform/entity/routes.ts';
 import multipart from '@fastify/multipart';
 import { IMPORT_MULTIPART_LIMITS } from './platform/entity/excel.ts';
 import { EntityService } from './platform/entity/service.ts';
+import { uniqueViolation } from './platform/entity/unique.ts';
 import { loadNumericColumns } from './platform/entity/fields.ts';
 import { mergeTallies } from './platform/entity/tally.ts';
 
@@ -80,7 +81,8 @@ export async function buildApp(
     entities: new Map(),
     setUpTenant: (trx, tenantId) => setUpTenants(trx, MODULES, [tenantId]),
   };
-  for (const entity of [...ENTITIES, ...(options.entities ?? [])]) {
+  const definitions = [...ENTITIES, ...(options.entities ?? [])];
+  for (const entity of definitions) {
     services.entities.set(
       entity.name,
       new EntityService(entity, {
@@ -110,11 +112,16 @@ export async function buildApp(
   await app.register(formbody);
   await registerApiDoc(app); // before any route: it describes each as it is added
 
-  registerErrorHandlers(app, (request, error, errorId) => {
-    void background(recordServerError(database.db, config, request, error, errorId)).catch((failure: unknown) =>
-      request.log.warn({ err: failure, errorId }, 'the error log did not take the error'),
-    );
-  });
+  registerErrorHandlers(
+    app,
+    (request, error, errorId) => {
+      void background(recordServerError(database.db, config, request, error, errorId)).catch((failure: unknown) =>
+        request.log.warn({ err: failure, errorId }, 'the error log did not take the error'),
+      );
+    },
+    // A key a concurrent write took between a handler's check and its write: the rule's refusal, whatever the route.
+    (error) => uniqueViolation(error, definitions),
+  );
   registerDrainGate(app);
   registerAccessHooks(app, services.sessions, services.permissions);
   registerTenantTime(app, timeZones);

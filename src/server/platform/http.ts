@@ -88,7 +88,10 @@ async function heldCode(
 /** Keeps an unhandled error where the console's 错误日志 shows it (modules/log); never throws. */
 export type ServerErrorRecorder = (request: FastifyRequest, error: Error, errorId: string) => void;
 
-export function registerErrorHandlers(app: FastifyInstance, record?: ServerErrorRecorder) {
+/** What a failure of the data layer means to the client, when it is the client's (a unique key already taken). */
+export type DataErrorReader = (error: Error) => ApiError | undefined;
+
+export function registerErrorHandlers(app: FastifyInstance, record?: ServerErrorRecorder, readData?: DataErrorReader) {
   // A download URL may carry the token (`blade-auth`): request logs show the URL without it. Routes and the 404
   // handler keep the factory present when they are added, so this comes first.
   app.setChildLoggerFactory((logger, bindings, options) =>
@@ -116,7 +119,7 @@ export function registerErrorHandlers(app: FastifyInstance, record?: ServerError
   });
   app.setErrorHandler((error: Error & SchemaRefusal & { code?: string; statusCode?: number }, request, reply) => {
     if (error instanceof ApiError) return sendError(request, reply, error);
-    const known = clientError(error);
+    const known = clientError(error) ?? readData?.(error);
     if (known) return sendError(request, reply, known);
     const errorId = randomBytes(6).toString('hex');
     request.log.error({ err: error, errorId, url: redactUrl(request.url) }, 'unhandled error');

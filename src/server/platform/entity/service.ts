@@ -9,7 +9,7 @@ import type { Db, DynamicDb } from '../../db/connect.ts';
 import { auditColumns, splitList, type AuthUser } from '../auth-context.ts';
 import { dataScopePredicate } from './data-scope.ts';
 import type { Dictionaries } from '../dictionaries.ts';
-import { aboutField, ApiError, fail, failWith } from '../errors.ts';
+import { aboutField, ApiError, fail } from '../errors.ts';
 import { fieldsOf, parseFieldValue, toWire, type ResolvedField } from './fields.ts';
 import { itemLabel } from '../../../shared/entities/dict-items.ts';
 import {
@@ -36,6 +36,7 @@ import {
 import { readEachTime, readOnce, type Reads } from './reads.ts';
 import { LineWriter, linesOf, type LineTarget } from './lines.ts';
 import { tallyTotals } from './tally.ts';
+import { uniqueRefusal, uniqueViolation } from './unique.ts';
 import { EntityTree } from './tree.ts';
 import { checkFrozen, checkKept, checkSetOnMove, checkTransition, stateCodes } from './states.ts';
 import { todayDeriver, aggregateColumns, computedValues, copiedValues, sequenceValues } from './derived.ts';
@@ -44,7 +45,7 @@ import type { RowSource, VisibleRows, WireRecord } from './types.ts';
 export type { VisibleRows, WireRecord } from './types.ts';
 import { COUNT_CAP, EXACT_TOTAL, sumKey, type PageTotals } from '../../../shared/contract/page.ts';
 import { idList, isId, nextId } from '../ids.ts';
-import { insertRows } from '../../db/insert-rows.ts';
+import { INSERT_BATCH } from '../../db/insert-rows.ts';
 import { TtlCache } from '../ttl-cache.ts';
 import type { Permissions } from '../permissions.ts';
 import type { Accounts } from '../accounts.ts';
@@ -196,10 +197,7 @@ function uniqueKeysOf(entity: EntityDef, row: Row, values: Row): UniqueKey[] {
     if (![field, ...scope].some((f) => values[f.column] !== undefined)) continue;
     const columns = [field.column, ...scope.map((s) => s.column)];
     const keyValues = [value, ...scope.map((s) => row[s.column] ?? null)];
-    const refusal = (
-      rule?.message ? failWith(rule.message) : new ApiError(400, MESSAGES.exists, { label: field.label })
-    ).about(field.name);
-    keys.push({ columns, values: keyValues, text: uniqueText(columns, keyValues), refusal });
+    keys.push({ columns, values: keyValues, text: uniqueText(columns, keyValues), refusal: uniqueRefusal(field) });
   }
   return keys;
 }
@@ -603,15 +601,23 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     try {
       await this.deps.db.transaction().execute(async (trx) => {
         const insertedBy: number[] = [];
+        let aborted = false;
         for (const { index, submit } of prepared) {
           // The engine's checks throw before anything is written, so the transaction stays usable after a refusal.
           try {
             await this.write(trx, user, context, submit);
             if (inserts && inserts.rows.length > insertedBy.length) insertedBy.push(index);
           } catch (error) {
-            collect(index, error);
+            const violation = uniqueViolation(error, this.allEntities());
+            collect(index, violation ?? error);
+            // The database's refusal (a key a concurrent write took since the check) ends the transaction.
+            if (violation) {
+              aborted = true;
+              break;
+            }
           }
         }
+        if (aborted) throw rollback;
         if (inserts) {
           const taken = await this.takenKeys(
             trx,
@@ -624,12 +630,28 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
           });
         }
         if (errors.length || refused) throw rollback;
-        if (inserts)
-          await insertRows(
+        if (inserts) {
+          const left = await this.insertUnlessTaken(
             trx,
-            this.entity.table as never,
             inserts.rows.map((pending) => pending.row),
           );
+          if (!left.size) return;
+          // Rows whose key a concurrent write took since the check: each refused by the key taken now.
+          const late = inserts.rows.flatMap((pending, i) =>
+            left.has(String(pending.row.id)) ? [{ ...pending, index: insertedBy[i] }] : [],
+          );
+          const taken = await this.takenKeys(
+            trx,
+            user,
+            late.flatMap((pending) => pending.keys),
+          );
+          for (const pending of late) {
+            const key = pending.keys.find((k) => taken.has(k.text)) ?? pending.keys[0];
+            if (!key) throw new Error(`${this.entity.table}: a row meets a unique index that no unique rule declares`);
+            collect(pending.index, key.refusal);
+          }
+          throw rollback;
+        }
       });
     } catch (error) {
       if (error !== rollback) throw error;
@@ -637,6 +659,25 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     if (errors.length || refused) return { saved: 0, errors: errors.sort((a, b) => a.index - b.index) };
     await this.afterWrite(user);
     return { saved: prepared.length, errors };
+  }
+
+  /**
+   * Inserts a batch's new rows, INSERT_BATCH a statement; a row meeting a unique index's live key is left out rather
+   * than ending the transaction (`on conflict do nothing` waits for a concurrent writer of the key to finish). Returns
+   * the ids of the rows left out.
+   */
+  private async insertUnlessTaken(trx: DynamicDb, rows: Row[]): Promise<Set<string>> {
+    const left = new Set(rows.map((row) => String(row.id)));
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      const inserted = await trx
+        .insertInto(this.entity.table)
+        .values(rows.slice(i, i + INSERT_BATCH))
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id')
+        .execute();
+      for (const row of inserted) left.delete(String(row.id));
+    }
+    return left;
   }
 
   /**
