@@ -92,7 +92,9 @@ export interface FieldDef {
   trigram?: true;
   /**
    * Unique among live rows (per tenant for tenant tables); message `<label>已存在`. With `scope`, unique among the
-   * rows that share those fields' values (a dictionary key under one parent), with its own message.
+   * rows that share those fields' values (a dictionary key under one parent), with its own message. Held by the unique
+   * index `<table>_<column>_unique` of a migration (tests/server/unique-indexes.test.ts), whose violation by a
+   * concurrent write is answered with the same message.
    */
   unique?: boolean | { scope: readonly string[]; message?: LocalText };
   /** Values only the platform super administrator may set (compared case-insensitively): the `administrator` alias. */
