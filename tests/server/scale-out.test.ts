@@ -156,6 +156,39 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL + Redis', () => {
     await expect.poll(async () => (await get(a.url, `${SYS}/post/list`, clerk)).status, { timeout: 10_000 }).toBe(200);
   });
 
+  it('refuses on B, at the very next request, a user demoted, then removed on A (issue 30)', async () => {
+    const { access_token: admin } = await tokenOf(a.url);
+    const ok = (res: HttpResult) => {
+      expect(res.status, res.text).toBe(200);
+      return res.body.data;
+    };
+    ok(
+      await post(a.url, `${SYS}/user/submit`, admin, {
+        account: 'deputy',
+        password: 'deputy-pw',
+        realName: '副管理员',
+        roleId: SEED.roleAdministrator,
+        deptId: SEED.deptChangzhou,
+        userType: 1,
+      }),
+    );
+    const { body: session } = await login(b.url, 'deputy', 'deputy-pw');
+    const deputy = session.access_token as string;
+    // B caches the deputy's account as an administrator.
+    ok(await get(b.url, `${SYS}/user/page?current=1&size=1`, deputy));
+    ok(await post(a.url, `${SYS}/user/grant`, admin, { userIds: session.user_id, roleIds: SEED.roleUser }));
+    // No waiting for a message: the stamps are read with the session checks, so B's next answer is the new one.
+    expect((await get(b.url, `${SYS}/user/page?current=1&size=1`, deputy)).status).toBe(403);
+    const back = await post(b.url, `${SYS}/user/grant`, deputy, {
+      userIds: session.user_id,
+      roleIds: SEED.roleAdministrator,
+    });
+    expect(back.status).toBe(403);
+    ok(await post(a.url, `${SYS}/user/remove`, admin, { ids: session.user_id }));
+    expect((await userInfo(b.url, deputy)).status).toBe(401);
+    expect((await refresh(b.url, session.refresh_token)).status).toBe(400);
+  });
+
   it('refuses attempts beyond account.failCount even when they arrive at once on A and B', async () => {
     const failKey = `${prefix}login-fail:000000:admin`;
     await redis.del(failKey);

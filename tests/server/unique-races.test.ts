@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DynamicDb } from '../../src/server/db/connect.ts';
 import { ENTITIES } from '../../src/server/modules/index.ts';
 import { fieldsOf, type ResolvedField } from '../../src/server/platform/entity/fields.ts';
-import { uniqueRefusal } from '../../src/server/platform/entity/unique.ts';
+import { uniqueRefusal, uniqueViolation } from '../../src/server/platform/entity/unique.ts';
+import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { MESSAGES } from '../../src/shared/i18n/server-messages.ts';
 import { refTargetOf, type EntityDef } from '../../src/shared/entities/define.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import {
   createDept,
+  createRole,
   createTenantAdmin,
   crudCodes,
   minimalBody,
@@ -305,5 +308,30 @@ describe('a key taken between the look-up and the write', () => {
     } finally {
       await taken.release();
     }
+  });
+});
+
+describe('unique indexes that are no rule of a definition', () => {
+  it('grants of one role sent at once take turns: every one saved, the last one whole', async () => {
+    const role = await createRole(t, '000000', `turns${Date.now()}`);
+    const sets = Array.from({ length: 10 }, (_, i) =>
+      ['system', 'post', i % 2 ? 'post_view' : 'post_add'].map(menuIdOf),
+    );
+    const answers = await Promise.all(
+      sets.map((menuIds) => t.post('/api/blade-system/role/grant', platformAdmin, { roleIds: [role], menuIds })),
+    );
+    for (const res of answers) expectOk(res);
+    const kept = await t.services.db
+      .selectFrom('blade_role_menu')
+      .select('menu_id')
+      .where('role_id', '=', role)
+      .execute();
+    expect(sets.map((set) => [...set].sort())).toContainEqual(kept.map((r) => String(r.menu_id)).sort());
+  });
+
+  it('answers another unique violation as data saved at the same moment, never a crash', () => {
+    const violation = Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'blade_role_menu_pair' });
+    expect(uniqueViolation(violation, ENTITIES)).toMatchObject({ status: 400, local: MESSAGES.savedMeanwhile });
+    expect(uniqueViolation(Object.assign(new Error('x'), { code: '23503' }), ENTITIES)).toBeUndefined();
   });
 });

@@ -55,6 +55,10 @@ export const MESSAGES = {
   },
   fieldType: { zh: '{label}格式不正确', en: '{label} has an invalid format' },
   exists: { zh: '{label}已存在', en: '{label} already exists' },
+  savedMeanwhile: {
+    zh: '数据已被同时保存,请刷新后重试',
+    en: 'The same data was saved at the same moment, please refresh and try again',
+  },
   dataNotFound: { zh: '数据不存在或无权访问', en: 'The record does not exist or is not accessible' },
   notResponsible: { zh: '只能修改本人负责的{label}', en: 'You can only change a {label} you are responsible for' },
   refMissing: { zh: '{label}不存在或无权访问', en: '{label}: the record does not exist or is not accessible' },

@@ -23,6 +23,9 @@ export async function replaceRoleGrants(
   grants: { menuIds: string[]; dataScopeIds: string[]; apiScopeIds: string[] },
 ) {
   await db.transaction().execute(async (trx) => {
+    // Grants of one role take turns (the later one wins whole): two at once would both find the old rows gone and
+    // insert the same pairs.
+    await trx.selectFrom('blade_role').select('id').where('id', 'in', roleIds).orderBy('id').forUpdate().execute();
     await trx.deleteFrom('blade_role_menu').where('role_id', 'in', roleIds).execute();
     await trx.deleteFrom('blade_role_scope').where('role_id', 'in', roleIds).execute();
     const menuRows = roleIds.flatMap((roleId) =>

@@ -19,14 +19,16 @@ export function uniqueRefusal(field: ResolvedField): ApiError {
 }
 
 /**
- * The refusal a database error stands for when it is a unique violation (SQLSTATE 23505) of a rule's index: a key
- * taken by a concurrent write after the engine looked it up. Undefined for any other error.
+ * The refusal a database error stands for when it is a unique violation (SQLSTATE 23505): of a rule's index, a key
+ * taken by a concurrent write after the engine looked it up (the rule's message); of any other unique index (a grant's
+ * pairs, a document number), the same rows saved by two requests at once (say so; a retry succeeds). Undefined for
+ * any other error.
  */
 export function uniqueViolation(error: unknown, entities: Iterable<EntityDef>): ApiError | undefined {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  if (code !== '23505' || typeof constraint !== 'string') return undefined;
+  if (code !== '23505') return undefined;
   for (const entity of entities)
     for (const field of fieldsOf(entity).values())
       if (field.unique && uniqueIndexName(field) === constraint) return uniqueRefusal(field);
-  return undefined;
+  return new ApiError(400, MESSAGES.savedMeanwhile);
 }
