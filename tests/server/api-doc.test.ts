@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { declaredRoutes, type DeclaredRoute } from '../../src/server/platform/api-doc.ts';
+import { BodyMap, QueryMap } from '../../src/server/platform/route-schemas.ts';
+import { user } from '../../src/shared/entities/system/user.ts';
 import { expectError, withTestApp, type TestApp } from '../support/app.ts';
 import { apiRoutes } from '../support/routes.ts';
 
@@ -88,6 +90,106 @@ describe('the OpenAPI document', () => {
     expect(described.sort()).toEqual(apiRoutes(t).sort());
   });
 });
+
+type Parameter = OpenAPIV3_1.ParameterObject & { schema?: OpenAPIV3_1.SchemaObject };
+
+/** Every operation of the document with its parameters, by `GET /api/...`. */
+const operations = (doc: OpenAPIV3_1.Document) =>
+  Object.entries(doc.paths ?? {}).flatMap(([url, item]) =>
+    Object.entries(item ?? {})
+      .filter(([method]) => ['get', 'post', 'put', 'delete', 'patch'].includes(method))
+      .map(([method, operation]) => ({
+        name: `${method.toUpperCase()} ${url}`,
+        parameters: ((operation as OpenAPIV3_1.OperationObject).parameters ?? []) as Parameter[],
+      })),
+  );
+
+const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
+/** Keywords of JSON Schema: a parameter by such a name is a schema read as a list of parameters. */
+const KEYWORDS = ['type', 'properties', 'additionalProperties', 'patternProperties', 'required', 'items', 'anyOf'];
+
+/** What is wrong with a schema: a type JSON Schema does not know, or none at all (each alternative its own). */
+function schemaProblem(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return `schema ${JSON.stringify(schema)}`;
+  const { type, anyOf, oneOf, items } = schema as { type?: unknown; items?: unknown } & OpenAPIV3_1.BaseSchemaObject;
+  if (anyOf || oneOf) return [...(anyOf ?? []), ...(oneOf ?? [])].map(schemaProblem).find(Boolean);
+  const types = [type].flat();
+  if (type === undefined || !types.every((t) => typeof t === 'string' && JSON_TYPES.includes(t)))
+    return `type ${JSON.stringify(type)}`;
+  return types.includes('array') ? schemaProblem(items) : undefined;
+}
+
+describe("the OpenAPI document's parameters", () => {
+  it('each has a schema of a JSON Schema type, and none is a schema keyword', async () => {
+    const problems = operations(await fetchDoc()).flatMap(({ name, parameters }) =>
+      parameters.flatMap((parameter) => {
+        const problem = KEYWORDS.includes(parameter.name) ? 'a schema keyword' : schemaProblem(parameter.schema);
+        return problem ? [`${name} ${parameter.in} ${parameter.name}: ${problem}`] : [];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('are told from bogus ones', () => {
+    expect(schemaProblem('object')).toBe('schema "object"');
+    expect(schemaProblem({})).toBe('type undefined');
+    expect(schemaProblem({ type: 'text' })).toBe('type "text"');
+    expect(schemaProblem({ anyOf: [{ type: 'string' }, { type: 'array', items: {} }] })).toBe('type undefined');
+    expect(schemaProblem({ type: ['string', 'null'] })).toBeUndefined();
+  });
+
+  it("of a page are its paging, sorting and the entity's search fields, by key and with the contract's suffixes", async () => {
+    const page = parameterNames((await fetchDoc()).paths?.['/api/blade-system/user/page']?.get, 'query');
+    const searched = Object.entries(user.fields).flatMap(([name, field]) => (field.filter ? [name] : []));
+    expect(searched).toEqual(expect.arrayContaining(['account', 'realName']));
+    expect(page).toEqual(
+      expect.arrayContaining([
+        ...['current', 'size', 'exactTotal', 'ascs', 'descs'],
+        ...searched,
+        ...['account_equal', 'realName_likeright', 'userType_notequal', 'createTime_dategt', 'createTime_datelt'],
+        'deptId', // its module's filter: a department and those below it
+      ]),
+    );
+    // A dictionary item is matched whole: never ordered nor alike.
+    expect(page).not.toContain('userType_ge');
+  });
+
+  it('of every entity page are ones the page reads: all of them at once are answered 200', async () => {
+    const doc = await fetchDoc();
+    const pages = operations(doc).filter(({ name }) => /^GET \/api\/.*\/page$/.test(name));
+    expect(pages.length).toBeGreaterThan(40);
+    const refused = [];
+    for (const { name, parameters } of pages) {
+      const query = new URLSearchParams(
+        parameters
+          .filter(({ name }) => name !== 'ascs' && name !== 'descs')
+          .map((parameter) => [parameter.name, String(sampleOf(parameter))]),
+      );
+      const res = await t.get(`${name.slice(4)}?${query}`, admin);
+      if (res.statusCode !== 200) refused.push(`${name}: ${res.statusCode} ${res.json().msg}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it("leave a list's validation as it was: any key passes", async () => {
+    const lists = declaredRoutes(t.app).filter(({ schema }) => schema?.documentedQuery);
+    expect(lists.length).toBeGreaterThan(150);
+    expect(lists.filter(({ schema }) => schema!.querystring !== QueryMap && schema!.querystring !== BodyMap)).toEqual(
+      [],
+    );
+    const res = await t.get('/api/blade-system/post/page?postCode=a&postCode=b&unknown=1&size=5', admin);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+/** A value a parameter takes: its example, its schema's first allowed or smallest value, or one of its type. */
+function sampleOf({ example, schema = {} }: Parameter): unknown {
+  if (example !== undefined) return example;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1;
+  return schema.pattern === '^\\d+$' ? '1' : 'x';
+}
 
 /** The parts of a request a schema describes. */
 const INPUTS = ['querystring', 'body', 'params'] as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import packageJson from '../../../package.json' with { type: 'json' };
+import { QueryValue } from './route-schemas.ts';
 
 /** The contract's headers (contract README §2) as OpenAPI security schemes. */
 const SECURITY_SCHEMES = {
@@ -54,7 +55,12 @@ export async function registerApiDoc(app: FastifyInstance) {
 
 function describe(url: string, schema: FastifySchema | undefined, route: RouteOptions): FastifySchema {
   if (!url.startsWith('/api/')) return { ...schema, hide: true };
-  const described: FastifySchema = { ...schema, tags: [url.split('/')[2]] };
+  const { documentedQuery, ...validated } = schema ?? {};
+  const described: FastifySchema = { ...validated, tags: [url.split('/')[2]] };
+  // A query that takes any key is listed by the parameters its route reads (route-schemas.ts mapQuery): as it
+  // validates it would list its schema's keywords (`type`, `additionalProperties`) as parameters.
+  const query = documentedQuery ?? validated.querystring;
+  if (query) described.querystring = typedQuery(query);
   const { config } = route;
   if (config?.public) described.security = [{ client: [] }];
   else if (config?.download)
@@ -63,4 +69,21 @@ function describe(url: string, schema: FastifySchema | undefined, route: RouteOp
       { client: [], bladeAuthQuery: [] },
     ];
   return described;
+}
+
+/** JSON Schema keywords that say what a value is: a parameter with none of them takes any value. */
+const TYPED = ['type', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', '$ref'];
+
+/**
+ * A query schema whose parameters all say what they take: one that takes any value (an untyped parameter, checked
+ * by its handler) is documented as what a query string carries, text or a repeated key's list.
+ */
+function typedQuery(query: unknown): unknown {
+  const properties = (query as { properties?: Record<string, object> }).properties;
+  if (!properties) return query;
+  const typed = Object.entries(properties).map(([name, schema]) => [
+    name,
+    TYPED.some((keyword) => keyword in schema) ? schema : { ...QueryValue, ...schema },
+  ]);
+  return { ...(query as object), properties: Object.fromEntries(typed) };
 }

@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { Type } from 'typebox';
 import type { MonthRange } from '../../shared/entities/month-row.ts';
 import type { LocalText } from '../../shared/i18n/server-messages.ts';
 import { fail, failWith } from './errors.ts';
@@ -15,7 +16,19 @@ export const DIMENSION_MESSAGES = {
   backwards: { zh: '开始月份不能晚于结束月份', en: 'The start month cannot be after the end month' },
 } satisfies Record<string, LocalText>;
 
-const SEARCH_KEYS = ['searchType', 'searchContent', 'searchMonth'];
+/** The search's query parameters, as the API document lists them beside the list's own. */
+export const DIMENSION_PARAMS = {
+  searchType: Type.String({
+    enum: ['1', '2', '3', '4'],
+    description: '检索维度：1 客户 2 项目 3 产品 4 工厂 (1 customer, 2 project, 3 product, 4 company)',
+  }),
+  searchContent: Type.String({ description: '检索内容 (the text searched)' }),
+  searchMonth: Type.String({
+    examples: ['2024-01,2024-03'],
+    description: '月份区间 yyyy-MM,yyyy-MM，同一年内 (a month range within one year)',
+  }),
+};
+const SEARCH_KEYS = Object.keys(DIMENSION_PARAMS);
 
 /** The last value of a query key (a repeated key is an array), as trimmed text. */
 const textOf = (raw: unknown): string => {

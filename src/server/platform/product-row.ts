@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { finishRate, monthSum, type MonthRange } from '../../shared/entities/month-row.ts';
 import type { EntityDef } from '../../shared/entities/define.ts';
-import { dimensionFilter } from './dimension-search.ts';
+import { DIMENSION_PARAMS, dimensionFilter } from './dimension-search.ts';
 import type { EntityHooks, WireRecord } from './entity/service.ts';
 
 type Row = Record<string, unknown>;
@@ -13,6 +13,7 @@ type Row = Record<string, unknown>;
 export function productRowHooks(entity: EntityDef): EntityHooks {
   return {
     listFilter: (user, query) => dimensionFilter(entity.table, user.tenantId, query),
+    listParams: DIMENSION_PARAMS,
     prepare: async (_user, input) => blankMonthsAsZero(input),
   };
 }

@@ -1,4 +1,14 @@
-import { Type, type Static, type TProperties } from 'typebox';
+import { Type, type Static, type TProperties, type TSchema } from 'typebox';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The query string's parameters as the API document lists them, for a route whose `querystring` takes any key
+     * (a QueryMap or BodyMap): documentation only, never validated (`mapQuery`, platform/api-doc.ts).
+     */
+    documentedQuery?: TSchema;
+  }
+}
 
 /**
  * Route schemas (TypeBox): Fastify validates a request against them before the handler runs, and they type the
@@ -7,26 +17,29 @@ import { Type, type Static, type TProperties } from 'typebox';
  */
 
 /** One query key's value: the key once (text) or repeated (a list). */
-const queryValue = (options: { description?: string } = {}) =>
-  Type.Union([Type.String(), Type.Array(Type.String())], options);
+export const QueryValue = Type.Union([Type.String(), Type.Array(Type.String())]);
 /**
  * A query string as sent: each key once (text) or repeated (a list). What the keys mean (an entity's filters with
  * their suffixes, paging, sorting) its definition decides: platform/entity/conditions.ts.
  */
-export const QueryMap = Type.Record(Type.String(), queryValue());
+export const QueryMap = Type.Record(Type.String(), QueryValue);
 export type QueryMap = Static<typeof QueryMap>;
-/**
- * A QueryMap whose known keys are named, with what they mean: the same values pass (others too), and the API
- * document lists them (paging, an entity's filters).
- */
-export function namedQuery(keys: Readonly<Record<string, string>>) {
-  const named = Object.entries(keys).map(([key, description]) => [key, Type.Optional(queryValue({ description }))]);
-  return Type.Object(Object.fromEntries(named) as Record<string, ReturnType<typeof queryValue>>, {
-    additionalProperties: queryValue(),
-  });
+
+/** The query parameters the API document lists for a route whose query schema takes any key: `params`, optional. */
+export function documentedQuery(params: Readonly<Record<string, TSchema>>) {
+  const optional = Object.entries(params).map(([key, schema]) => [key, Type.Optional(schema)]);
+  return { documentedQuery: Type.Object(Object.fromEntries(optional) as TProperties) };
 }
-/** The schema of a route whose query is a QueryMap (lists, filters, paging). */
-export const LIST_QUERY = { querystring: QueryMap };
+
+/**
+ * The schema of a route whose query is a QueryMap (lists: filters, paging, sorting), any key passing as before, and
+ * the keys it reads named for the API document only. Validating them by name changed what the product screen's
+ * requests got (commit 65d22ea).
+ */
+export function mapQuery(params: Readonly<Record<string, TSchema>>) {
+  return { querystring: QueryMap, ...documentedQuery(params) };
+}
+export type MapQuery = ReturnType<typeof mapQuery>;
 
 /** A JSON object or form body; its fields are checked by the entity definition or the handler. */
 export const BodyMap = Type.Record(Type.String(), Type.Unknown());
@@ -88,7 +101,10 @@ const isParamObject = <T extends object>(body: T | NotAnObject): body is T => is
 /** Any body: a record is checked by its entity definition or service, anything else is ignored. */
 export const ANY_BODY = { body: Type.Union([BodyMap, NotAnObject]) };
 
-/** Any parameters, in the query string or a body (a whole record, checked by its entity definition): `paramsOf`. */
+/**
+ * Any parameters, in the query string or a body (a whole record, checked by its entity definition): `paramsOf`. The
+ * route names its query's keys for the API document with `documentedQuery`.
+ */
 export const ANY_PARAMS = { querystring: BodyMap, body: Type.Union([BodyMap, NotAnObject]) };
 
 /**

@@ -2,7 +2,7 @@ import { APPROVE_STATUS, BUDGET_LOCKED, LABOUR_BUDGET } from '../../../shared/en
 import { budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
 import { itemAttribute } from '../../../shared/entities/dict-items.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
-import { dimensionFilter } from '../../platform/dimension-search.ts';
+import { DIMENSION_PARAMS, dimensionFilter } from '../../platform/dimension-search.ts';
 import { failWith } from '../../platform/errors.ts';
 import type { EntityHooks } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
@@ -60,6 +60,7 @@ export function budgetSituationHooks(services: Services): EntityHooks {
   const labour = labourAccount(services);
   return {
     listFilter: (user, query) => dimensionFilter(budgetSituation.table, user.tenantId, query),
+    listParams: DIMENSION_PARAMS,
     prepare: async (user, input, inserting) => caption(user, await labour(user, input), inserting),
   };
 }

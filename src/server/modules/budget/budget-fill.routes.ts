@@ -7,7 +7,9 @@ import { parseSearchMonth } from '../../platform/dimension-search.ts';
 import { ok } from '../../platform/errors.ts';
 import { parseIds } from '../../platform/entity/service.ts';
 import { allRecords, sendExport } from '../../platform/entity/excel.ts';
-import { ANY_BODY, ANY_PARAMS, LIST_QUERY, paramsOf } from '../../platform/route-schemas.ts';
+import { listQuery } from '../../platform/entity/schemas.ts';
+import { ANY_BODY, ANY_PARAMS, documentedQuery, paramsOf } from '../../platform/route-schemas.ts';
+import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
 import { flowOf } from '../flow/flow-module.ts';
 import { planPage } from '../production/prodplane.service.ts';
@@ -33,7 +35,8 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   runtime.registerBusiness(budgetFill.table, followProcess);
 
   const fillBase = `/api/${budgetFill.service}/${budgetFill.name}`;
-  app.get(`${fillBase}/stat`, { config: { permission: budgetFill.code }, schema: LIST_QUERY }, async (request) =>
+  const fillStat = { config: { permission: budgetFill.code }, schema: listQuery(budgetFill, { paged: false }) };
+  app.get(`${fillBase}/stat`, fillStat, async (request) =>
     ok(
       request,
       await monthlyStat(await fills.matchingRows(request.user, request.query), {
@@ -56,16 +59,17 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   });
 
   const situationBase = `/api/${budgetSituation.service}/${budgetSituation.name}`;
+  const situationQuery = (paged: boolean) => listQuery(budgetSituation, { paged, extra: situations.listParams });
   for (const action of ['list', 'page'])
     app.get(
       `${situationBase}/${action}`,
-      { config: { permission: budgetSituation.code }, schema: LIST_QUERY },
+      { config: { permission: budgetSituation.code }, schema: situationQuery(true) },
       async (request) => ok(request, await planPage(situations, request.user, request.query)),
     );
   // The export reads as the list does (§3: totals over a searched month range) and shows the grid's months alone.
   app.get(
     `${situationBase}/export-${budgetSituation.name}`,
-    { config: { permission: `${budgetSituation.code}_export`, download: true }, schema: LIST_QUERY },
+    { config: { permission: `${budgetSituation.code}_export`, download: true }, schema: situationQuery(false) },
     async (request, reply) => {
       const range = parseSearchMonth(request.query.searchMonth);
       const records = allRecords(situations, request.user, request.query, (user, query) =>
@@ -84,7 +88,7 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   );
   app.get(
     `${situationBase}/stat`,
-    { config: { permission: budgetSituation.code }, schema: LIST_QUERY },
+    { config: { permission: budgetSituation.code }, schema: situationQuery(false) },
     async (request) =>
       ok(
         request,
@@ -96,7 +100,10 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   );
   app.post(
     `${situationBase}/approval`,
-    { config: { permission: `${budgetSituation.code}_approve` }, schema: ANY_PARAMS },
+    {
+      config: { permission: `${budgetSituation.code}_approve` },
+      schema: { ...ANY_PARAMS, ...documentedQuery({ ids: Type.String({ description: '主键，逗号分隔 (ids)' }) }) },
+    },
     async (request) => {
       const ids = parseIds(paramsOf(request).ids);
       const rows = await situations.visibleRows(request.user);

@@ -4,7 +4,9 @@ import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { failWith, forbidden, langOf, ok, okOrEmpty } from '../../platform/errors.ts';
 import { requiredParam } from '../../platform/http.ts';
-import { ANY_PARAMS, Param, paramsOf, queryParams } from '../../platform/route-schemas.ts';
+import { ANY_PARAMS, documentedQuery, Param, paramsOf, queryParams } from '../../platform/route-schemas.ts';
+import { recordParams } from '../../platform/entity/schemas.ts';
+import { Type } from 'typebox';
 import { isId } from '../../platform/ids.ts';
 import type { EntityService } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
@@ -86,7 +88,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   // Both are the engine's writes, with all its checks; the process decides the status. A row saved on its own
   // screen is sent through its module or another kind instead.
   if (!startsElsewhere(approval))
-    app.post(`${base}/start-process`, { schema: ANY_PARAMS }, async (request) => {
+    app.post(`${base}/start-process`, { schema: startSchema(entity) }, async (request) => {
       const { user } = request;
       const body = paramsOf(request);
       if (followers.length && str(body.businessId)) {
@@ -193,6 +195,21 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
     });
   }
 }
+
+/**
+ * start-process takes the request's fields and the process's in the query string or the body (`paramsOf`), checked
+ * by the engine and the handler: the document names them.
+ */
+const startSchema = (entity: Approvable) => ({
+  ...ANY_PARAMS,
+  ...documentedQuery({
+    ...recordParams(entity),
+    id: Type.String({ description: '主键：申请人修改自己的申请 (id: the applicant edits his request)' }),
+    processDefinitionId: Type.String({ description: '流程定义主键 (process definition id)' }),
+    taskUser: Type.String({ description: '审批人 (approver)' }),
+    businessId: Type.String({ description: '已保存的业务主键：送审 (a saved row to send)' }),
+  }),
+});
 
 /** The button that sends a row of an entity started through another kind (menus.md: `expense_submit`). */
 const submitCode = (entity: EntityDef) => `${entity.code}_submit`;

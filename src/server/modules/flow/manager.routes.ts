@@ -6,11 +6,20 @@ import { requiredParam } from '../../platform/http.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseIds } from '../../platform/entity/service.ts';
 import { Type } from 'typebox';
-import { LIST_QUERY, multipartBody, Param, paramsOf, queryOrBody, UploadFile } from '../../platform/route-schemas.ts';
+import {
+  mapQuery,
+  type MapQuery,
+  multipartBody,
+  Param,
+  paramsOf,
+  queryOrBody,
+  UploadFile,
+} from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { ModelError, readModel } from './bpmn-model.ts';
 import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
+import { LIST_PARAMS } from './flow-queries.ts';
 import { deployed, flowOf, success } from './flow-module.ts';
 
 const MANAGER = '/api/blade-flow/manager';
@@ -27,7 +36,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   const { db } = services;
   const { runtime, queries } = flowOf(services);
   const sa = (permission: string) => ({ config: { superAdmin: true, permission } });
-  const saList = (permission: string) => ({ ...sa(permission), schema: LIST_QUERY });
+  const saList = (permission: string, query: MapQuery) => ({ ...sa(permission), schema: query });
   await app.register(multipart);
   const readUpload = (request: FastifyRequest, fileField: string) =>
     readMultipart(request, {
@@ -37,7 +46,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
       tooLarge: FLOW_MESSAGES.fileTooLarge,
     });
 
-  app.get(`${MANAGER}/list`, saList('flow_manager'), async (request) => {
+  app.get(`${MANAGER}/list`, saList('flow_manager', mapQuery(LIST_PARAMS.definitions)), async (request) => {
     const { query } = request;
     return ok(
       request,
@@ -45,7 +54,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     );
   });
 
-  app.get(`${MANAGER}/select`, saList('flow_manager'), async (request) => {
+  app.get(`${MANAGER}/select`, saList('flow_manager', mapQuery(LIST_PARAMS.definitionFilters)), async (request) => {
     const page = await queries.definitions(
       { ...request.query, current: 1, size: 1000 },
       { latest: true, activeOnly: true },
@@ -127,7 +136,9 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     return ok(request, null);
   });
 
-  app.get(`${FOLLOW}/list`, saList('flow_follow'), async (request) => ok(request, await queries.follow(request.query)));
+  app.get(`${FOLLOW}/list`, saList('flow_follow', mapQuery(LIST_PARAMS.follow)), async (request) =>
+    ok(request, await queries.follow(request.query)),
+  );
 
   const deleteInstance = {
     ...sa('flow_follow_delete'),

@@ -4,7 +4,9 @@ import { fail, failWith, ok } from '../../platform/errors.ts';
 import { parseIds } from '../../platform/entity/service.ts';
 import { requiredParam } from '../../platform/http.ts';
 import { isId, optionalId } from '../../platform/ids.ts';
-import { isRecord, LIST_QUERY, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
+import { isRecord, mapQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
+import { PAGING } from '../../platform/entity/schemas.ts';
+import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
 import { wireDateTime } from '../../../shared/contract/time.ts';
 import type { FlowModel } from '../../../shared/flow/types.ts';
@@ -32,7 +34,12 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
     config: { superAdmin: true, permission },
   });
 
-  app.get(`${MODEL}/list`, { ...sa('flow_model'), schema: LIST_QUERY }, async (request) => {
+  const models = mapQuery({
+    ...PAGING,
+    modelKey: Type.String({ description: '模型标识 LIKE %v% (model key)' }),
+    name: Type.String({ description: '模型名称 LIKE %v% (model name)' }),
+  });
+  app.get(`${MODEL}/list`, { ...sa('flow_model'), schema: models }, async (request) => {
     const { query } = request;
     const paging = pagingOf(query);
     const filters = { modelKey: String(query.modelKey ?? '').trim(), name: String(query.name ?? '').trim() };

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { failWith, ok } from '../../platform/errors.ts';
 import { requiredParam } from '../../platform/http.ts';
-import { LIST_QUERY, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
+import { mapQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { flowOf, success } from './flow-module.ts';
 import type { Variables } from './flow-runtime.ts';
-import { userChoices } from './flow-queries.ts';
+import { LIST_PARAMS, userChoices } from './flow-queries.ts';
 
 const WORK = '/api/blade-flow/work';
 // Process variables: a JSON object, or its text from a form (checked by variablesOf).
@@ -23,10 +23,11 @@ const USER_SELECT_LIMIT = 50;
 export async function workRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { runtime, queries } = flowOf(services);
-  const list = { schema: LIST_QUERY };
+  const list = { schema: mapQuery(LIST_PARAMS.tasks) };
+  const startable = { schema: mapQuery(LIST_PARAMS.definitions) };
 
   // mode 1 (default): the latest version of each process; 2: every active version.
-  app.get(`${WORK}/start-list`, list, async (request) => {
+  app.get(`${WORK}/start-list`, startable, async (request) => {
     const latest = String(request.query.mode ?? '1') !== '2';
     return ok(
       request,

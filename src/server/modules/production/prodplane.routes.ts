@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { prodplane } from '../../../shared/entities/production/prodplane.ts';
 import { ok } from '../../platform/errors.ts';
-import { LIST_QUERY } from '../../platform/route-schemas.ts';
+import { listQuery } from '../../platform/entity/schemas.ts';
 import type { Services } from '../../services.ts';
 import { planPage } from './prodplane.service.ts';
 
@@ -16,7 +16,10 @@ export async function prodplaneRoutes(fastify: FastifyInstance, { services }: { 
   for (const action of ['list', 'page'])
     app.get(
       `/api/${prodplane.service}/${prodplane.name}/${action}`,
-      { config: { permission: prodplane.code }, schema: LIST_QUERY },
+      {
+        config: { permission: prodplane.code },
+        schema: listQuery(prodplane, { paged: true, extra: plans.listParams }),
+      },
       async (request) => ok(request, await planPage(plans, request.user, request.query)),
     );
 }

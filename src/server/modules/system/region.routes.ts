@@ -4,9 +4,11 @@ import { region } from '../../../shared/entities/system/region.ts';
 import { COUNTRY } from './region-data.ts';
 import { ok, okOrEmpty } from '../../platform/errors.ts';
 import { requiredParam } from '../../platform/http.ts';
-import { ANY_BODY, LIST_QUERY, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
+import { listQuery } from '../../platform/entity/schemas.ts';
+import { ANY_BODY, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
+import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
-import { RegionService } from './region.service.ts';
+import { REGION_LEVELS, RegionService } from './region.service.ts';
 
 const BASE = '/api/blade-system/region';
 
@@ -19,13 +21,18 @@ const BASE = '/api/blade-system/region';
 export async function regionRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const regions = new RegionService(services.db, services.entities.get(region.name)!);
-  const read = { config: { permission: region.code }, schema: LIST_QUERY };
+  // A level: the children of `parentCode` (the country's by default), or the rows the filters match.
+  const level = listQuery(REGION_LEVELS, {
+    paged: false,
+    extra: { parentCode: Type.String({ description: '上级区划编号 (parent region code)' }) },
+  });
+  const read = { config: { permission: region.code }, schema: level };
 
   app.get(`${BASE}/lazy-list`, read, async (request) => ok(request, await regions.lazyList(request.query)));
   app.get(`${BASE}/detail`, { config: read.config, schema: queryParams({ code: Param }) }, async (request) =>
     okOrEmpty(request, await regions.detail(requiredParam(request.query, 'code'))),
   );
-  app.get(`${BASE}/lazy-tree`, { schema: LIST_QUERY }, async (request) =>
+  app.get(`${BASE}/lazy-tree`, { schema: level }, async (request) =>
     ok(request, await regions.lazyTree(request.query)),
   );
   app.get(`${BASE}/select`, { schema: queryParams({ code: Param }) }, async (request) => {

@@ -26,7 +26,7 @@ export const REGION_MESSAGES = {
 } satisfies Record<string, LocalText>;
 
 /** The lazy levels filter code and name with LIKE (contract: "map"); `list` matches exactly ("entity"). */
-const LAZY: EntityDef = { ...region, filterStyle: 'map' };
+export const REGION_LEVELS: EntityDef = { ...region, filterStyle: 'map' };
 const TABLE = 'blade_region';
 const field = (name: string) => fieldsOf(region).get(name)!;
 
@@ -172,7 +172,7 @@ export class RegionService {
   /** One level (children of `parentCode`, default 00), or every imported row matching code/name filters. */
   private async level(query: Query): Promise<RegionRow[]> {
     const { parentCode, ...filters } = query;
-    const list = parseListQuery(LAZY, filters, { paged: false });
+    const list = parseListQuery(REGION_LEVELS, filters, { paged: false });
     if (list.conditions.length)
       return this.sorted(this.rows.selectColumns(this.filtered(list)), list)
         .limit(list.size)

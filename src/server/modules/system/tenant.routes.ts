@@ -7,15 +7,8 @@ import { parseIds } from '../../platform/entity/service.ts';
 import { ok, okOrEmpty } from '../../platform/errors.ts';
 import { requiredParam } from '../../platform/http.ts';
 import { hasId } from '../../platform/entity/routes.ts';
-import {
-  BodyMap,
-  IdQuery,
-  LIST_QUERY,
-  Param,
-  paramsOf,
-  queryOrBody,
-  queryParams,
-} from '../../platform/route-schemas.ts';
+import { listQuery } from '../../platform/entity/schemas.ts';
+import { BodyMap, IdQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { TenantService } from './tenant.service.ts';
@@ -33,16 +26,18 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   const packages = services.entities.get(tenantPackage.name)!;
   const tenants = new TenantService(services.db, services.setUpTenant);
   const config = { permission: tenant.code, admin: true };
-  const read = { config, schema: LIST_QUERY };
+  const read = (paged: boolean) => ({ config, schema: listQuery(tenant, { paged }) });
   const sa = (permission: string | ((request: FastifyRequest) => string)) => ({ superAdmin: true, permission });
   /** The fixed filter of every read: none for the platform tenant, the caller's own tenant otherwise. */
   const own = (request: FastifyRequest) =>
     request.user.tenantId === SUPER_TENANT ? undefined : { tenantId: request.user.tenantId };
 
   for (const url of [`${BASE}/list`, `${BASE}/page`]) {
-    app.get(url, read, async (request) => ok(request, await rows.page(request.user, request.query, own(request))));
+    app.get(url, read(true), async (request) =>
+      ok(request, await rows.page(request.user, request.query, own(request))),
+    );
   }
-  app.get(`${BASE}/select`, read, async (request) =>
+  app.get(`${BASE}/select`, read(false), async (request) =>
     ok(request, await rows.list(request.user, request.query, own(request))),
   );
   app.get(`${BASE}/detail`, { config, schema: { querystring: IdQuery } }, async (request) => {

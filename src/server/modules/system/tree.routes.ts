@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from 'typebox';
 import { dept } from '../../../shared/entities/system/dept.ts';
 import { dict, dictBiz } from '../../../shared/entities/system/dict.ts';
 import { menu } from '../../../shared/entities/system/menu.ts';
@@ -10,7 +11,8 @@ import { forTenantParam } from '../../platform/entity/routes.ts';
 import type { EntityTree } from '../../platform/entity/tree.ts';
 import { parentParam } from '../../platform/entity/tree.ts';
 import { ok } from '../../platform/errors.ts';
-import { LIST_QUERY, NO_INPUT, Param, queryParams } from '../../platform/route-schemas.ts';
+import { listQuery, PARENT_ID, TENANT_ID } from '../../platform/entity/schemas.ts';
+import { mapQuery, type MapQuery, NO_INPUT, Param, queryParams } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 
@@ -25,13 +27,18 @@ export function treeRoutes(fastify: FastifyInstance, services: Services) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const serviceOf = (entity: EntityDef) => services.entities.get(entity.name)!;
   const treeOf = (entity: EntityDef): EntityTree => serviceOf(entity).tree!;
-  const read = (entity: EntityDef) => ({ config: { permission: entity.code }, schema: LIST_QUERY });
+  const read = (entity: EntityDef, query: MapQuery) => ({
+    config: { permission: entity.code },
+    schema: query,
+  });
+  const all = (entity: EntityDef, extra?: Record<string, TSchema>) => listQuery(entity, { paged: false, extra });
 
-  app.get(`${SYS}/dept/lazy-tree`, { schema: LIST_QUERY }, async (request) => {
+  const lazyTree = mapQuery({ tenantId: TENANT_ID, parentId: PARENT_ID });
+  app.get(`${SYS}/dept/lazy-tree`, { schema: lazyTree }, async (request) => {
     const { user, query } = forTenantParam(request);
     return ok(request, await treeOf(dept).lazyPicker(user, parentParam(query.parentId)));
   });
-  app.get(`${SYS}/dept/listNoPage`, { schema: LIST_QUERY }, async (request) =>
+  app.get(`${SYS}/dept/listNoPage`, { schema: all(dept) }, async (request) =>
     ok(request, await serviceOf(dept).list(request.user, request.query)),
   );
   app.get(`${SYS}/dept/listChildNoPage`, { schema: queryParams({ parentId: Param }) }, async (request) =>
@@ -52,20 +59,20 @@ export function treeRoutes(fastify: FastifyInstance, services: Services) {
     return ok(request, isId(roleId) ? await treeOf(role).picker(request.user, {}, { under: String(roleId) }) : []);
   });
 
-  app.get(`${SYS}/menu/lazy-menu-list`, read(menu), async (request) =>
+  app.get(`${SYS}/menu/lazy-menu-list`, read(menu, all(menu, { parentId: PARENT_ID })), async (request) =>
     ok(request, await treeOf(menu).lazyList(request.user, request.query, MENUS_ONLY)),
   );
-  app.get(`${SYS}/menu/menu-list`, read(menu), async (request) =>
+  app.get(`${SYS}/menu/menu-list`, read(menu, all(menu)), async (request) =>
     ok(request, await treeOf(menu).list(request.user, request.query, { where: MENUS_ONLY })),
   );
 
   for (const entity of [dict, dictBiz]) {
     const base = `${SYS}/${entity.name}`;
-    app.get(`${base}/parent-list`, read(entity), async (request) =>
+    app.get(`${base}/parent-list`, read(entity, listQuery(entity, { paged: true })), async (request) =>
       ok(request, await serviceOf(entity).page(request.user, request.query, { parentId: 0 })),
     );
     // The console's child table: the entries below one dictionary, as a tree.
-    app.get(`${base}/child-list`, read(entity), async (request) => {
+    app.get(`${base}/child-list`, read(entity, all(entity, { parentId: PARENT_ID })), async (request) => {
       const { parentId, ...query } = request.query;
       return ok(
         request,

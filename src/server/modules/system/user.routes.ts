@@ -3,11 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { user } from '../../../shared/entities/system/user.ts';
 import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity/excel.ts';
+import { listQuery } from '../../platform/entity/schemas.ts';
 import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
 import {
   ANY_BODY,
   isRecord,
-  LIST_QUERY,
   multipartBody,
   NO_INPUT,
   Param,
@@ -40,7 +40,8 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   const users = new UserService(services, services.entities.get(user.name)!);
   await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
 
-  app.get(`${USER}/user-list`, { config: { permission: 'user' }, schema: LIST_QUERY }, async (request) =>
+  const all = listQuery(user, { paged: false, extra: users.entity.listParams });
+  app.get(`${USER}/user-list`, { config: { permission: 'user' }, schema: all }, async (request) =>
     ok(request, await users.entity.list(request.user, request.query)),
   );
 
@@ -107,7 +108,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   // Excel (contract §2): the same filters as page; a browser link may carry the token as `blade-auth`.
   app.get(
     `${USER}/export-user`,
-    { config: { permission: 'user_export', download: true }, schema: LIST_QUERY },
+    { config: { permission: 'user_export', download: true }, schema: all },
     async (request, reply) =>
       sendExport(request, reply, user, users.exportRecords(request.user, request.query), user.excel!.file),
   );

@@ -1,5 +1,6 @@
 import { COUNT_CAP } from '../../../shared/contract/page.ts';
 import { sql, type SqlBool } from 'kysely';
+import { Type } from 'typebox';
 import { phoneProblem, user as userEntity } from '../../../shared/entities/system/user.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
@@ -72,6 +73,12 @@ export class UserService {
         if (value === undefined || value === null || String(value).trim() === '') return { query: rest };
         if (!isId(String(value).trim())) throw fail('paramType', { name: 'deptId' });
         return { query: rest, where: await this.inDeptTree(user.tenantId, String(value).trim()) };
+      },
+      listParams: {
+        deptId: Type.String({
+          pattern: '^\\d+$',
+          description: '所属部门及其下级部门 (a department and those below it)',
+        }),
       },
       prepare: (user, input, inserting) => this.prepare(user, input, inserting),
       beforeWrite: async (trx, user, values, before) => {

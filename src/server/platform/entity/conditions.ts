@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { camelToSnake, type EntityDef } from '../../../shared/entities/define.ts';
+import { camelToSnake, type EntityDef, type SearchMode } from '../../../shared/entities/define.ts';
 import { parseDateTime } from '../../../shared/contract/time.ts';
 import { EXACT_TOTAL, MAX_OFFSET } from '../../../shared/contract/page.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
@@ -26,7 +26,7 @@ const OPERATORS = {
   null: 'null',
   notnull: 'notnull',
 } as const;
-type Suffix = keyof typeof OPERATORS;
+export type Suffix = keyof typeof OPERATORS;
 
 export interface Condition {
   field: ResolvedField;
@@ -67,9 +67,7 @@ export function parseListQuery(
       continue;
     }
     if (value === undefined || value === null || String(value).trim() === '') continue;
-    // A key of a business dictionary or a company code is matched whole: 1 must not find 11.
-    const exact = entity.filterStyle === 'entity' || !isText(field) || Boolean(field.bizDict || field.company);
-    const effective: Suffix = suffix ?? field.search ?? (exact ? 'equal' : 'like');
+    const effective: Suffix = suffix ?? bareSuffix(entity, field);
     conditions.push({ field, suffix: effective, value: filterValue(field, effective, String(value).trim()) });
   }
 
@@ -118,6 +116,13 @@ function filterKey(entity: EntityDef, key: string): { field?: ResolvedField; suf
   // An own key of the table only: `in` would also find `constructor` and the rest of Object.prototype.
   if (!Object.hasOwn(OPERATORS, match[2])) throw fail('paramType', { name: key });
   return { field, suffix: match[2] as Suffix };
+}
+
+/** What a field's key without a suffix does: its `search`, else LIKE on free text of a "map" list, else equality. */
+export function bareSuffix(entity: EntityDef, field: ResolvedField): SearchMode {
+  // A key of a business dictionary or a company code is matched whole: 1 must not find 11.
+  const exact = entity.filterStyle === 'entity' || !isText(field) || Boolean(field.bizDict || field.company);
+  return field.search ?? (exact ? 'equal' : 'like');
 }
 
 const isText = (field: ResolvedField) => field.type === 'string' || field.type === 'text' || field.type === 'ids';

@@ -7,8 +7,8 @@ import { allRecords, importWorkbook, readUpload, sendExport, sendTemplate } from
 import type { EntityService } from './service.ts';
 import {
   IdQuery,
-  LIST_QUERY,
   isRecord,
+  type MapQuery,
   multipartBody,
   NO_INPUT,
   Param,
@@ -17,7 +17,7 @@ import {
   queryParams,
   UploadFile,
 } from '../route-schemas.ts';
-import { recordBody, summaryOf } from './schemas.ts';
+import { listQuery, PARENT_ID, pickerQuery, recordBody, summaryOf, TENANT_ID } from './schemas.ts';
 
 /** A submit with an id edits a row (`_edit`), without one adds (`_add`). */
 export const hasId = (request: FastifyRequest) => {
@@ -90,10 +90,14 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const config = { permission: entity.code, platform: entity.platformOnly };
   // The API document's summary of each action (platform/api-doc.ts).
   const about = (action: string) => ({ summary: summaryOf(entity, action) });
-  // The query string as it was (any key): the list's named parameters (schemas.ts listQuery) changed what the
-  // product screen's requests got (issue 15 note), so the document describes them generically for now.
-  const lists = LIST_QUERY;
-  const read = (action: string) => ({ config, schema: { ...lists, ...about(action) } });
+  // Any query key passes (the document alone names them: schemas.ts listQuery).
+  const extra = service.listParams;
+  const paged = listQuery(entity, { paged: true, extra });
+  const all = listQuery(entity, { paged: false, extra });
+  const read = (action: string, query: MapQuery = paged) => ({
+    config,
+    schema: { ...query, ...about(action) },
+  });
   const platform = entity.platformOnly || !entity.tenant;
   // Platform rows that define rights (menus, scopes, packages) are written by administrators only: a role editor
   // who could widen a data scope or drop an API scope that narrows him would gain what nobody granted him.
@@ -101,11 +105,15 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
 
   const { tree } = service;
   if (tree) {
-    app.get(`${base}/list`, read('list'), async (request) => ok(request, await tree.list(request.user, request.query)));
-    app.get(`${base}/lazy-list`, read('lazy-list'), async (request) =>
+    app.get(`${base}/list`, read('list', all), async (request) =>
+      ok(request, await tree.list(request.user, request.query)),
+    );
+    const lazy = listQuery(entity, { paged: false, extra: { ...extra, parentId: PARENT_ID } });
+    app.get(`${base}/lazy-list`, read('lazy-list', lazy), async (request) =>
       ok(request, await tree.lazyList(request.user, request.query)),
     );
-    const picker = { config: { platform: entity.platformOnly }, schema: { ...lists, ...about('tree') } };
+    const nodes = listQuery(entity, { paged: false, extra: { ...extra, tenantId: TENANT_ID } });
+    const picker = { config: { platform: entity.platformOnly }, schema: { ...nodes, ...about('tree') } };
     app.get(`${base}/tree`, picker, async (request) => {
       const { user, query } = forTenantParam(request);
       return ok(request, await tree.picker(user, query));
@@ -119,7 +127,7 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
     ok(request, await service.page(request.user, request.query)),
   );
   if (displayField(entity))
-    app.get(`${base}/picker`, read('picker'), async (request) =>
+    app.get(`${base}/picker`, read('picker', pickerQuery()), async (request) =>
       ok(request, await service.picker(request.user, request.query)),
     );
   app.get(`${base}/detail`, { config, schema: { querystring: IdQuery, ...about('detail') } }, async (request) =>
@@ -170,7 +178,7 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
     `${base}/export-${entity.name}`,
     {
       config: { permission: `${entity.code}_export`, download: true },
-      schema: { ...lists, ...about(`export-${entity.name}`) },
+      schema: { ...all, ...about(`export-${entity.name}`) },
     },
     async (request, reply) =>
       sendExport(request, reply, entity, allRecords(service, request.user, request.query), excel.file),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TSchema } from 'typebox';
 import { sql, type AliasedRawBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { displayField, editValues, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { checkBusinessUnits, checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
@@ -119,6 +120,8 @@ type ListFilter = { query: Record<string, unknown>; where?: ScopePredicate };
 export interface EntityHooks {
   /** Query keys the definition does not filter by itself (user page `deptId`): taken out, turned into a predicate. */
   listFilter?(user: AuthUser, query: Record<string, unknown>): ListFilter | Promise<ListFilter>;
+  /** The keys `listFilter` reads, as the API document lists them beside the definition's filters. */
+  listParams?: Readonly<Record<string, TSchema>>;
   /**
    * Before any validation, outside the transaction: returns the body to save (hash a password, drop fields) or throws.
    */
@@ -223,6 +226,11 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     private readonly deps: EntityDeps,
   ) {
     if (entity.tree) this.tree = new EntityTree(this, deps.db);
+  }
+
+  /** The query keys its module's `listFilter` reads (the API document's parameters of its lists). */
+  get listParams(): Readonly<Record<string, TSchema>> | undefined {
+    return this.hooks.listParams;
   }
 
   /** Installs the entity's module behaviour (once, while the app is built). */
