@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '../../src/client/api/system.ts';
 import { equivalentPath, isDesktopPath } from '../../src/client/layout-routes.ts';
+import { menuNode } from './support/menu-node.ts';
 
 const split = (url: string): [string, string] => {
   const at = url.indexOf('?');
@@ -75,30 +75,13 @@ describe('a phone path on the desktop', () => {
 });
 
 describe('whether the desktop has a screen at a path', () => {
-  const menu = (over: Partial<MenuNode> & Pick<MenuNode, 'id' | 'path'>): MenuNode => ({
-    parentId: '0',
-    code: over.id,
-    name: over.id,
-    nameEn: '',
-    alias: 'menu',
-    source: '',
-    component: '',
-    sort: 1,
-    category: 1,
-    action: 0,
-    isOpen: 1,
-    remark: '',
-    parentName: '',
-    hasChildren: Boolean(over.children?.length),
-    ...over,
-  });
   const menus = [
-    menu({
+    menuNode({
       id: 'system',
       path: '/system',
-      children: [menu({ id: 'user', path: '/system/user' }), menu({ id: 'post', path: '/system/post/' })],
+      children: [menuNode({ id: 'user', path: '/system/user' }), menuNode({ id: 'post', path: '/system/post/' })],
     }),
-    menu({ id: 'doc', path: 'http://localhost/doc', isOpen: 2 }),
+    menuNode({ id: 'doc', path: 'http://localhost/doc', isOpen: 2 }),
   ];
 
   it('knows its own screens without menus', () => {

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DynamicDb } from '../../src/server/db/connect.ts';
 import { splitStatements } from '../../src/server/db/migrate.ts';
 import { ENTITIES } from '../../src/server/modules/index.ts';
-import { fieldsOf, type ResolvedField } from '../../src/server/platform/entity/fields.ts';
+import { fieldsOf } from '../../src/server/platform/entity/fields.ts';
 import { uniqueIndexName } from '../../src/server/platform/entity/unique.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
-import type { EntityDef } from '../../src/shared/entities/define.ts';
 import { startApp, type TestApp } from '../support/app.ts';
+import { uniqueRules, type UniqueRule } from '../support/unique-rules.ts';
 
 /**
  * Every unique rule is held by the database (issue 30): the engine looks a key up before it writes, so two writers at
@@ -39,29 +39,14 @@ async function uniqueIndexes(): Promise<UniqueIndex[]> {
   return rows;
 }
 
-interface Rule {
-  entity: EntityDef;
-  field: ResolvedField;
-  scope: ResolvedField[];
-}
-
-const RULES: Rule[] = ENTITIES.flatMap((entity) => {
-  const fields = fieldsOf(entity);
-  return [...fields.values()]
-    .filter((field) => field.unique)
-    .map((field) => ({
-      entity,
-      field,
-      scope: (typeof field.unique === 'object' ? field.unique.scope : []).map((name) => fields.get(name)!),
-    }));
-});
+const RULES = uniqueRules();
 
 /**
  * What the index must say to hold exactly the engine's rule: the tenant, the scope and the field as its keys (a scope
  * field that may be blank coalesced, as the engine compares a blank scope as a value), over live rows, and only rows
  * holding a value (the engine checks no blank key).
  */
-function ddlFor({ entity, field, scope }: Rule): string {
+function ddlFor({ entity, field, scope }: UniqueRule): string {
   const keys = [
     ...(entity.tenant ? ['tenant_id'] : []),
     ...scope.map((s) => (s.nullable ? `coalesce(${s.column}, 0)` : s.column)),
@@ -73,7 +58,7 @@ function ddlFor({ entity, field, scope }: Rule): string {
   };`;
 }
 
-function holds(index: UniqueIndex | undefined, { entity, field, scope }: Rule): boolean {
+function holds(index: UniqueIndex | undefined, { entity, field, scope }: UniqueRule): boolean {
   if (!index || index.table !== entity.table) return false;
   const expected = [...(entity.tenant ? ['tenant_id'] : []), ...scope.map((s) => s.column), field.column];
   const columnOf = (key: string) => /^(?:COALESCE\()?(\w+)/i.exec(key)?.[1];

@@ -18,6 +18,7 @@ import {
   withTestCompany,
 } from '../support/factories.ts';
 import { apiRoutes } from '../support/routes.ts';
+import { uniqueRules } from '../support/unique-rules.ts';
 import { multipartFile, workbookOf } from '../support/uploads.ts';
 
 /**
@@ -142,16 +143,9 @@ interface Rule {
   key: ResolvedField[];
 }
 
-const RULES: Rule[] = ENTITIES.filter((entity) => !entity.key).flatMap((entity) => {
-  const fields = fieldsOf(entity);
-  return [...fields.values()]
-    .filter((field) => field.unique)
-    .map((field) => ({
-      entity,
-      field,
-      key: [field, ...(typeof field.unique === 'object' ? field.unique.scope : []).map((name) => fields.get(name)!)],
-    }));
-});
+const RULES: Rule[] = uniqueRules()
+  .filter(({ entity }) => !entity.key)
+  .map(({ entity, field, scope }) => ({ entity, field, key: [field, ...scope] }));
 
 /** The live rows of the entity's tenant holding the key `record` (a saved row, on the wire) holds. */
 async function rowsWithKey({ entity, key }: Rule, record: Record<string, unknown>): Promise<number> {

@@ -2,39 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import type { MenuNode } from '../../../src/client/api/system.ts';
 import { session } from '../../../src/client/session.ts';
 import IframePage from '../../../src/desktop/pages/IframePage.tsx';
+import { menuNode } from '../support/menu-node.ts';
 import { fakeServer, ok, useFakeServer } from './fake-server.ts';
 import { renderDesktop } from './render.tsx';
 
 const { serve, reset } = fakeServer();
 useFakeServer({ reset });
 
-const external = (code: string, name: string, path: string): MenuNode => ({
-  id: code,
-  parentId: '0',
-  code,
-  name,
-  nameEn: code,
-  alias: 'menu',
-  path,
-  source: '',
-  component: '',
-  sort: 1,
-  category: 1,
-  action: 0,
-  isOpen: 1,
-  remark: '',
-  parentName: '',
-  hasChildren: false,
-});
 const DESIGNER = 'http://localhost:8108/ureport/designer?blade-auth=bearer ${token}';
 
 function open(code: string) {
   serve({
     'GET /api/blade-system/menu/routes': () =>
-      ok([external('report_setting', '报表配置', DESIGNER)]),
+      ok([menuNode({ id: 'report_setting', name: '报表配置', path: DESIGNER })]),
   });
   return renderDesktop(
     <Routes>

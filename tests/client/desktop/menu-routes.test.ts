@@ -12,27 +12,12 @@ import {
 } from '../../../src/desktop/router/menu-routes.ts';
 import { describeRoute } from '../../../src/desktop/router/route-table.ts';
 import { matchPinyin } from '../../../src/desktop/layout/top/pinyin-match.ts';
+import { menuNode } from '../support/menu-node.ts';
 
 let nextId = 1;
 function node(over: Partial<MenuTreeNode> & Pick<MenuNode, 'path' | 'name'>): MenuTreeNode {
   const id = String(nextId++);
-  return {
-    id,
-    parentId: '0',
-    code: `m${id}`,
-    nameEn: '',
-    alias: 'menu',
-    source: '',
-    sort: 1,
-    category: 1,
-    action: 0,
-    isOpen: 1,
-    remark: '',
-    component: '',
-    parentName: '',
-    hasChildren: Boolean(over.children?.length),
-    ...over,
-  };
+  return menuNode<MenuTreeNode>({ id, code: `m${id}`, nameEn: '', ...over });
 }
 
 const tree: MenuTreeNode[] = [

@@ -4,32 +4,18 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { MenuNode } from '../../../src/client/api/system.ts';
 import MenuPage from '../../../src/desktop/pages/MenuPage.tsx';
+import { menuNode } from '../support/menu-node.ts';
 import { fakeServer, ok, useFakeServer } from './fake-server.ts';
 import { renderDesktop } from './render.tsx';
 
 const { serve, reset } = fakeServer();
 useFakeServer({ reset });
 
-const menu = (id: string, path: string, children?: MenuNode[]): MenuNode => ({
-  id,
-  parentId: '0',
-  code: id,
-  name: id,
-  nameEn: id,
-  alias: 'menu',
-  path,
-  source: '',
-  component: '',
-  sort: 1,
-  category: 1,
-  action: 0,
-  isOpen: 1,
-  remark: '',
-  parentName: '',
-  hasChildren: Boolean(children?.length),
-  ...(children ? { children } : {}),
+const work = menuNode({
+  id: 'work',
+  path: '/work',
+  children: [menuNode({ id: 'work_todo', path: '/work/todo' }), menuNode({ id: 'work_claim', path: '/work/claim' })],
 });
-const work = menu('work', '/work', [menu('work_todo', '/work/todo'), menu('work_claim', '/work/claim')]);
 
 /** Where the router is now, beside the catch-all page (the target routes render nothing else). */
 function Address() {

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MenuNode } from '../../../src/client/api/system.ts';
 import { session } from '../../../src/client/session.ts';
 import { removeStore } from '../../../src/client/storage.ts';
 import { SideMenu } from '../../../src/desktop/layout/SideMenu.tsx';
@@ -11,6 +10,7 @@ import { MenuSearch } from '../../../src/desktop/layout/top/MenuSearch.tsx';
 import { ThemePicker } from '../../../src/desktop/layout/top/ThemePicker.tsx';
 import { tabStore } from '../../../src/desktop/tabs/tab-store.ts';
 import { themeStore } from '../../../src/desktop/theme/theme-store.ts';
+import { menuNode } from '../support/menu-node.ts';
 import { fakeServer, ok, refuse, useFakeServer } from './fake-server.ts';
 import { lastDialog, renderDesktop, userInfo } from './render.tsx';
 
@@ -22,32 +22,31 @@ afterEach(() => {
   tabStore.reset();
 });
 
-const menu = (id: string, name: string, path: string, children?: MenuNode[]): MenuNode => ({
-  id,
-  parentId: '0',
-  code: id,
-  name,
-  nameEn: id,
-  alias: 'menu',
-  path,
-  source: '',
-  component: '',
-  sort: 1,
-  category: 1,
-  action: 0,
-  isOpen: 1,
-  remark: '',
-  parentName: '',
-  hasChildren: Boolean(children?.length),
-  ...(children ? { children } : {}),
-});
 const menus = [
-  menu('system', '系统管理', '/system', [
-    menu('user', '用户管理', '/system/user'),
-    menu('param', '参数管理', '/system/param'),
-  ]),
-  menu('work', '我的事务', '/work', [menu('todo', '待办事务', '/work/todo'), menu('start', '发起事务', '/work/start')]),
-  menu('desk', '工作台', '/desk', [menu('notice', '通知公告', '/desk/notice')]),
+  menuNode({
+    id: 'system',
+    name: '系统管理',
+    path: '/system',
+    children: [
+      menuNode({ id: 'user', name: '用户管理', path: '/system/user' }),
+      menuNode({ id: 'param', name: '参数管理', path: '/system/param' }),
+    ],
+  }),
+  menuNode({
+    id: 'work',
+    name: '我的事务',
+    path: '/work',
+    children: [
+      menuNode({ id: 'todo', name: '待办事务', path: '/work/todo' }),
+      menuNode({ id: 'start', name: '发起事务', path: '/work/start' }),
+    ],
+  }),
+  menuNode({
+    id: 'desk',
+    name: '工作台',
+    path: '/desk',
+    children: [menuNode({ id: 'notice', name: '通知公告', path: '/desk/notice' })],
+  }),
 ];
 const serveMenus = (extra = {}) => serve({ 'GET /api/blade-system/menu/routes': () => ok(menus), ...extra });
 

@@ -11,49 +11,24 @@ vi.mock('../../../src/client/api/message.ts', () => ({
   markRead: vi.fn(),
   markAllRead: vi.fn(),
 }));
-vi.mock('../../../src/client/api/system.ts', () => ({
-  fetchTenantInfo: vi.fn(async () => ({})),
-  fetchRoutes: vi.fn(async () => [
-    {
-      id: '1',
-      parentId: '0',
-      code: 'system',
-      name: '系统管理',
-      nameEn: 'System',
-      alias: 'menu',
-      path: '/system',
-      source: '',
-      component: '',
-      sort: 1,
-      category: 1,
-      action: 0,
-      isOpen: 1,
-      remark: '',
-      parentName: '',
-      hasChildren: true,
-      children: [
-        {
-          id: '2',
-          parentId: '1',
-          code: 'user',
-          name: '用户管理',
-          nameEn: 'Users',
-          alias: 'menu',
-          path: '/system/user',
-          source: '',
-          component: '',
-          sort: 1,
-          category: 1,
-          action: 0,
-          isOpen: 1,
-          remark: '',
-          parentName: '',
-          hasChildren: false,
-        },
-      ],
-    },
-  ]),
-}));
+vi.mock('../../../src/client/api/system.ts', async () => {
+  const { menuNode } = await import('../support/menu-node.ts');
+  return {
+    fetchTenantInfo: vi.fn(async () => ({})),
+    fetchRoutes: vi.fn(async () => [
+      menuNode({
+        id: '1',
+        code: 'system',
+        name: '系统管理',
+        nameEn: 'System',
+        path: '/system',
+        children: [
+          menuNode({ id: '2', parentId: '1', code: 'user', name: '用户管理', nameEn: 'Users', path: '/system/user' }),
+        ],
+      }),
+    ]),
+  };
+});
 vi.mock('../../../src/mobile/pages/warehouse/warehouse-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/mobile/pages/warehouse/warehouse-api.ts')>()),
   fetchMovements: vi.fn(async () => ({ records: [], total: 0, size: 20, current: 1, pages: 0 })),
