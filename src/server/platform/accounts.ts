@@ -103,17 +103,8 @@ export class Accounts {
       .where('tenant_id', '=', tenantId)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    const roleIds = splitIds(row?.role_id);
     const [roles, tenant, failLimit, failures, keptSession, zone] = await Promise.all([
-      roleIds.length
-        ? this.db
-            .selectFrom('blade_role')
-            .select(['id', 'role_alias', 'role_power'])
-            .where('id', 'in', roleIds)
-            .where('tenant_id', '=', tenantId)
-            .where('is_deleted', '=', 0)
-            .execute()
-        : [],
+      liveRolesOf(this.db, tenantId, splitIds(row?.role_id)),
       this.db
         .selectFrom('blade_tenant')
         .select(['status', 'expire_time'])
@@ -131,11 +122,7 @@ export class Accounts {
       status: Number(row?.status ?? 0),
       account: row?.account ?? '',
       realName: row?.real_name ?? '',
-      // In the order the user holds them (the first is the one a screen names first).
-      roles: roleIds.flatMap((id) => {
-        const role = roles.find((r) => String(r.id) === id);
-        return role ? [{ id, alias: role.role_alias, power: Number(role.role_power) }] : [];
-      }),
+      roles,
       deptIds: splitIds(row?.dept_id),
       postIds: splitIds(row?.post_id),
       credential: row ? credentialStamp(row.password) : '',
@@ -149,6 +136,25 @@ export class Accounts {
         : { live: tenantId === '000000', status: 1, expireTime: null, zone },
     };
   }
+}
+
+/**
+ * The roles among `roleIds` that still exist in the tenant, in the order the user holds them (the first is the one a
+ * screen names first); a role id of another tenant is none.
+ */
+export async function liveRolesOf(db: Db, tenantId: string, roleIds: string[]): Promise<Account['roles']> {
+  if (!roleIds.length) return [];
+  const rows = await db
+    .selectFrom('blade_role')
+    .select(['id', 'role_alias', 'role_power'])
+    .where('id', 'in', roleIds)
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .execute();
+  return roleIds.flatMap((id) => {
+    const role = rows.find((r) => String(r.id) === id);
+    return role ? [{ id, alias: role.role_alias, power: Number(role.role_power) }] : [];
+  });
 }
 
 /** Parameter `account.failCount`: failures that lock an account (contract/seed.md), 5 unless set. */

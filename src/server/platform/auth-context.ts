@@ -6,7 +6,6 @@ import { ApiError, unauthorized } from './errors.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
 import { isRecord } from './route-schemas.ts';
 import { Accounts, accountsStampKey, GRANTS_STAMP_KEY, type Account } from './accounts.ts';
-import type { Permissions } from './permissions.ts';
 import { enterTenant } from '../db/tenant-context.ts';
 
 /** The caller, from the verified token only: never from a header or a parameter. */
@@ -43,6 +42,16 @@ const revokedKey = (sid: string) => `revoked:${sid}`;
 const closedTenantKey = (tenantId: string) => `tenant-closed:${tenantId}`;
 /** Longer than any token lives (the clients' refresh validity defaults to 7 days). */
 const CLOSED_TENANT_TTL = 30 * 86_400;
+
+/**
+ * The strongest power among `roles`. Super administrator power exists only in the platform tenant, whatever a row
+ * elsewhere says.
+ */
+export const powerOf = (tenantId: string, roles: Array<{ power: number }>): number =>
+  Math.min(
+    Math.max(ROLE_POWER.none, ...roles.map((role) => role.power)),
+    tenantId === SUPER_TENANT ? ROLE_POWER.superAdmin : ROLE_POWER.tenantAdmin,
+  );
 
 /** The audit columns of a row `user` adds at `now` (`yyyy-MM-dd HH:mm:ss`): creator, his first department, times. */
 export const auditColumns = (user: AuthUser, now: string) => ({
@@ -83,12 +92,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return query.trim().replace(/^bearer\s+/i, '');
 }
 
+/** The grant caches (permissions.ts), told the grants stamp each request reads. */
+interface GrantCaches {
+  syncStamp(stamp: string | null): void;
+}
+
 export class Sessions {
   constructor(
     private readonly signer: TokenSigner,
     private readonly kv: KeyValueStore,
     private readonly accounts: Accounts,
-    private readonly permissions: Permissions,
+    private readonly permissions: GrantCaches,
   ) {}
 
   /**
@@ -157,11 +171,7 @@ function rolesOf(account: Account, claims: AccessClaims) {
 
 function userOf(claims: AccessClaims, account: Account): AuthUser {
   const roles = rolesOf(account, claims);
-  // Super administrator power exists only in the platform tenant, whatever a row elsewhere says.
-  const power = Math.min(
-    Math.max(...roles.map((role) => role.power)),
-    claims.tenant_id === SUPER_TENANT ? ROLE_POWER.superAdmin : ROLE_POWER.tenantAdmin,
-  );
+  const power = powerOf(claims.tenant_id, roles);
   const deptChosen = claims.dept_choice && account.deptIds.includes(claims.dept_choice);
   return {
     userId: claims.user_id,

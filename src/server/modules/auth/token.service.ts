@@ -3,12 +3,12 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
 import { enterTenant } from '../../db/tenant-context.ts';
-import { ROLE_POWER, SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
+import { powerOf, SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import type { TenantTimeZones } from '../../platform/tenant-time.ts';
 import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
 import { checkWirePassword, hashWirePassword } from './password.ts';
-import { Accounts, credentialStamp, loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
+import { Accounts, credentialStamp, liveRolesOf, loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 
 /** A failed token request: shown by the console from `error_description`. */
 export class GrantError extends Error {
@@ -228,17 +228,8 @@ export class TokenService {
     choice: { deptId?: string; roleId?: string; sid: string },
   ) {
     const tenantId: string = user.tenant_id;
-    const heldRoleIds = splitList(user.role_id);
-    const liveRoles = heldRoleIds.length
-      ? await this.db
-          .selectFrom('blade_role')
-          .select(['id', 'role_alias', 'role_power'])
-          .where('id', 'in', heldRoleIds)
-          .where('tenant_id', '=', tenantId)
-          .where('is_deleted', '=', 0)
-          .execute()
-      : [];
-    let roleIds = heldRoleIds.filter((id) => liveRoles.some((r) => String(r.id) === id));
+    const liveRoles = await liveRolesOf(this.db, tenantId, splitList(user.role_id));
+    let roleIds = liveRoles.map((role) => role.id);
     if (roleIds.length === 0) throw invalidGrant('noRole');
     let deptIds = splitList(user.dept_id);
     // Identity switch: a header naming one of the user's own live roles/depts narrows the token to it; others are
@@ -247,13 +238,9 @@ export class TokenService {
     const deptChoice = choice.deptId && deptIds.includes(choice.deptId) ? choice.deptId : '';
     if (roleChoice) roleIds = [roleChoice];
     if (deptChoice) deptIds = [deptChoice];
-    const chosen = roleIds.map((id) => liveRoles.find((r) => String(r.id) === id)!);
-    const roleName = chosen.map((r) => r.role_alias).join(',');
-    // Super administrator power exists only in the platform tenant, whatever a row elsewhere says.
-    const power = Math.min(
-      Math.max(...chosen.map((r) => Number(r.role_power))),
-      tenantId === SUPER_TENANT ? ROLE_POWER.superAdmin : ROLE_POWER.tenantAdmin,
-    );
+    const chosen = liveRoles.filter((role) => roleIds.includes(role.id));
+    const roleName = chosen.map((role) => role.alias).join(',');
+    const power = powerOf(tenantId, chosen);
     const userId = String(user.id);
     const access: AccessClaims = {
       token_type: 'access_token',
