@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { timeSlices } from '../platform/time-slices.ts';
 
 /**
  * Kysely dialect for PGlite that hands its single connection to one holder at a time.
@@ -72,22 +73,24 @@ class SerialPGliteDriver implements Driver {
     this.tail = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // A query issued through the pool while the same async flow holds a transaction would wait forever:
-    // fail loudly instead of hanging.
+    // A query issued through the pool while the same async flow holds a transaction would wait forever: fail loudly
+    // instead of hanging, once the connection has run nothing for that long (a long import keeps it busy, not stuck).
     let timer: NodeJS.Timeout | undefined;
     this.waiting++;
     await Promise.race([
       previous,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
+        const check = () => {
+          const idle = performance.now() - this.connection.lastQueryAt;
+          if (idle < ACQUIRE_TIMEOUT_MS) timer = setTimeout(check, ACQUIRE_TIMEOUT_MS - idle);
+          else
             reject(
               new Error(
                 `PGlite connection not free after ${ACQUIRE_TIMEOUT_MS} ms: a query outside an open transaction waits for it?`,
               ),
-            ),
-          ACQUIRE_TIMEOUT_MS,
-        );
+            );
+        };
+        timer = setTimeout(check, ACQUIRE_TIMEOUT_MS);
       }),
     ])
       .catch((error) => {
@@ -136,10 +139,21 @@ class SerialPGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
+  /** When the last statement ended (performance.now()). */
+  lastQueryAt = performance.now();
+  /**
+   * PGlite runs on the event loop's own thread and its answers settle without a turn of the loop in between: a
+   * transaction of thousands of statements (an import) would otherwise hold every other request until its end.
+   */
+  private readonly nextSlice = timeSlices();
+
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' });
+    await this.nextSlice();
+    const result = await this.pglite
+      .query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' })
+      .finally(() => (this.lastQueryAt = performance.now()));
     return {
       rows: result.rows ?? [],
       numAffectedRows: result.affectedRows != null ? BigInt(result.affectedRows) : undefined,
