@@ -7,6 +7,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import type { MinutePoint, ProcessIdentity } from '../../shared/contract/governance.ts';
 import type { PoolStats } from '../db/connect.ts';
 import type { Services } from '../services.ts';
+import { importTurns } from './entity/excel.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +107,16 @@ export class ProcessMetrics {
       registers,
       collect() {
         this.set(poolStats().waiting);
+      },
+    });
+    new Gauge({
+      name: 'tenon_imports',
+      help: "Workbook imports of this process: running, and waiting for an earlier import of their tenant's to end.",
+      labelNames: ['state'],
+      registers,
+      collect() {
+        this.set({ state: 'running' }, importTurns.running);
+        this.set({ state: 'waiting' }, importTurns.waiting);
       },
     });
     const info = new Gauge({
