@@ -294,22 +294,28 @@ export class UserService {
    */
   async importUsers(user: AuthUser, file: Buffer, covered: boolean): Promise<number> {
     const tenantId = user.tenantId;
-    const [roles, depts, posts, accounts] = await Promise.all([
-      this.namesIn('blade_role', 'role_name', tenantId),
-      this.namesIn('blade_dept', 'dept_name', tenantId),
-      this.namesIn('blade_post', 'post_name', tenantId),
-      this.db
-        .selectFrom('blade_user')
-        .select(['id', 'account'])
-        .where('tenant_id', '=', tenantId)
-        .where('is_deleted', '=', 0)
-        .execute()
-        .then((rows) => new Map(rows.map((r) => [String(r.account), String(r.id)]))),
-    ]);
+    // Read once the import's turn has come (the first row), so that it sees what an earlier import of the tenant saved.
+    const loadNames = async () => {
+      const [roles, depts, posts, accounts, passwordHash] = await Promise.all([
+        this.namesIn('blade_role', 'role_name', tenantId),
+        this.namesIn('blade_dept', 'dept_name', tenantId),
+        this.namesIn('blade_post', 'post_name', tenantId),
+        this.db
+          .selectFrom('blade_user')
+          .select(['id', 'account'])
+          .where('tenant_id', '=', tenantId)
+          .where('is_deleted', '=', 0)
+          .execute()
+          .then((rows) => new Map(rows.map((r) => [String(r.account), String(r.id)]))),
+        this.initialPasswordHash(),
+      ]);
+      return { roles, depts, posts, accounts, password: new HashedPassword(passwordHash) };
+    };
+    let names: ReturnType<typeof loadNames> | undefined;
     const fields = fieldsOf(userEntity);
-    const password = new HashedPassword(await this.initialPasswordHash());
     return importWorkbook(this.entity, this.services.dictionaries, user, file, {
-      toBody: ({ roleName, deptName, postName, ...values }) => {
+      toBody: async ({ roleName, deptName, postName, ...values }) => {
+        const { roles, depts, posts, accounts, password } = await (names ??= loadNames());
         const body: Record<string, unknown> = { ...values };
         if (roleName !== undefined) body.roleId = idsOfNames(roles, roleName, fields.get('roleId')!.label);
         if (deptName !== undefined) body.deptId = idsOfNames(depts, deptName, fields.get('deptId')!.label);
