@@ -60,6 +60,19 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   return config;
 });
 
+const refusalListeners = new Set<() => void>();
+
+/**
+ * Called on every 403 the console did not expect: the caller's rights changed since his menus and buttons were read
+ * (an administrator took a role away while he works), so whatever shows them reads them again.
+ */
+export function onRefused(listener: () => void): () => void {
+  refusalListeners.add(listener);
+  return () => {
+    refusalListeners.delete(listener);
+  };
+}
+
 export class ApiFailure extends Error {
   constructor(
     readonly code: number,
@@ -90,6 +103,7 @@ http.interceptors.response.use(
       navigateTo('/login');
       return Promise.reject(new ApiFailure(code, message, response));
     }
+    if (code === 403) for (const listener of refusalListeners) listener();
     notify.error(message);
     return Promise.reject(new ApiFailure(code, message, response));
   },

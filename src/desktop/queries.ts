@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { onRefused } from '../client/http.ts';
+import { queryClient } from '../client/query.ts';
 import { fetchButtons, fetchRoutes, fetchTopMenus, permissionMap, type MenuNode } from '../client/api/system.ts';
 import { getStore, getStoreTime, setStore } from '../client/storage.ts';
 import { useSession } from '../client/session.ts';
@@ -35,6 +37,12 @@ export const permissionQuery = queryOptions({
   initialData: () => getStore<Record<string, true>>('permission'),
   initialDataUpdatedAt: () => getStoreTime('permission'),
   staleTime: 5 * 60_000,
+});
+
+// A refusal means the menus and buttons kept for fast starts may promise what the roles no longer give.
+onRefused(() => {
+  void queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'routes'] });
+  void queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'permission'] });
 });
 
 export const topMenusQuery = queryOptions({

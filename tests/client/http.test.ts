@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { http } from '../../src/client/http.ts';
+import { http, onRefused } from '../../src/client/http.ts';
 import { initI18n } from '../../src/client/i18n.ts';
 import { setNavigator } from '../../src/client/navigation.ts';
 import { setNotifier } from '../../src/client/notify.ts';
@@ -80,6 +80,17 @@ describe('the axios error catalogue (spec §8)', () => {
     expect(session.get().token).toBe('');
     expect(visited).toEqual(['/login']);
     expect(errors).toEqual([]);
+  });
+
+  it('tells whoever shows menus and buttons of a 403 it did not expect, not of a silent one', async () => {
+    let told = 0;
+    const stop = onRefused(() => told++);
+    respond(403, { code: 403, success: false, data: null, msg: '请求被拒绝,缺少权限: user' });
+    await expect(http.get('/api/x', { silent: [403] })).rejects.toMatchObject({ code: 403 });
+    expect(told).toBe(0);
+    await expect(http.get('/api/x')).rejects.toThrow('缺少权限');
+    expect(told).toBe(1);
+    stop();
   });
 
   it('rejects white-listed codes and silent requests without a toast', async () => {
