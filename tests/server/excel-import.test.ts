@@ -49,9 +49,19 @@ describe('a heavy workbook posted to a server process', () => {
     await copy?.drop();
   });
 
+  /** The longest the server's event loop was held since the last reading (prom-client resets it on each scrape). */
+  async function loopHeldMs(): Promise<number> {
+    const res = await fetch(`${server.url}${METRICS_PATH}`, { headers: { 'blade-auth': `bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const seconds = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(await res.text())?.[1];
+    expect(seconds).toBeDefined();
+    return Number(seconds) * 1000;
+  }
+
   /** Posts the workbook and asks for liveness, one request after the other, until the import answers. */
   async function importWhilePolling(file: Buffer) {
     const body = multipartFile(file, { isCovered: '0' });
+    await loopHeldMs();
     let answered = false;
     const answer = fetch(`${server.url}${USER_IMPORT}`, {
       method: 'POST',
@@ -68,7 +78,7 @@ describe('a heavy workbook posted to a server process', () => {
       await live.arrayBuffer();
       waits.push(performance.now() - asked);
     }
-    return { answer: await answer, waits };
+    return { answer: await answer, waits, held: await loopHeldMs() };
   }
 
   it.each([
@@ -85,11 +95,14 @@ describe('a heavy workbook posted to a server process', () => {
     async (_, build, message) => {
       const file = await build();
       expect(file.length).toBeLessThan(10 * 1024 * 1024);
-      const { answer, waits } = await importWhilePolling(file);
+      const { answer, waits, held } = await importWhilePolling(file);
       expect(answer).toMatchObject({ code: 400, success: false, msg: message });
-      // The import took long enough to be watched, and never held the loop.
+      // The import took long enough to be watched, and never held the server's loop: measured in the server, since a
+      // round trip's time on a busy 2-core machine also counts the test process waiting for a core (337 ms seen on a
+      // loaded machine); the answers seen from outside came promptly all the same.
       expect(waits.length).toBeGreaterThan(3);
-      expect(Math.max(...waits)).toBeLessThan(200);
+      expect(held).toBeLessThan(200);
+      expect(waits.sort((a, b) => a - b)[Math.floor(waits.length / 2)]).toBeLessThan(200);
     },
     120_000,
   );
