@@ -20,8 +20,8 @@ export interface Account {
   credential: string;
   /** The one session that survives its own password change (`<credential>|<sid>`), if any. */
   keptSession: string | null;
-  /** Login failures reached the limit (minutes until the lock ends), else 0. */
-  lockedMinutes: number;
+  /** Login failures reached the limit: until when (epoch ms), else 0. */
+  lockedUntil: number;
   tenant: { live: boolean; status: number; expireTime: string | null; zone: string };
 }
 
@@ -38,8 +38,11 @@ export const GRANTS_STAMP_KEY = 'stamp:grants';
 const keptSessionKey = (userId: string) => `kept-session:${userId}`;
 /** Longer than any token lives (the clients' refresh validity defaults to 7 days), like the closed tenants. */
 export const STAMP_TTL = 30 * 86_400;
-/** A safety net only: a lock's end and a tenant's expiry are read again at least this often. */
-const ACCOUNT_TTL_MS = 60_000;
+/**
+ * A safety net only, for rows written behind the server's back: every change through the server moves a stamp, and
+ * what ends with time (a lock, a licence) is compared with the clock on each request.
+ */
+const ACCOUNT_TTL_MS = 10 * 60_000;
 const ACCOUNTS_KEPT = 20_000;
 
 /**
@@ -89,6 +92,12 @@ export class Accounts {
     return credential === account.credential || account.keptSession === `${account.credential}|${sessionId}`;
   }
 
+  /** Minutes until the lock of the account ends (at least 1), or 0 when it is not locked. */
+  static lockedMinutes(account: Account): number {
+    const left = account.lockedUntil - Date.now();
+    return left > 0 ? Math.max(1, Math.ceil(left / 60_000)) : 0;
+  }
+
   /** The tenant's licence ran out (in the tenant's own wall-clock time, like every date of the tenant). */
   static expired(account: Account): boolean {
     const { expireTime, zone } = account.tenant;
@@ -127,9 +136,7 @@ export class Accounts {
       postIds: splitIds(row?.post_id),
       credential: row ? credentialStamp(row.password) : '',
       keptSession,
-      lockedMinutes: locked
-        ? Math.max(1, Math.ceil((await this.kv.ttl(loginFailKey(tenantId, row!.account))) / 60))
-        : 0,
+      lockedUntil: locked ? Date.now() + (await this.kv.ttl(loginFailKey(tenantId, row!.account))) * 1000 : 0,
       // The platform tenant has no licence to run out.
       tenant: tenant
         ? { live: true, status: Number(tenant.status), expireTime: tenant.expire_time, zone }

@@ -159,7 +159,8 @@ function refuseStale(account: Account, claims: AccessClaims): void {
   if (account.status !== 1) throw unauthorized('userDisabled');
   if (account.tenant.status !== 1) throw unauthorized('tenantDisabled');
   if (Accounts.expired(account)) throw unauthorized('tenantExpired');
-  if (account.lockedMinutes) throw new ApiError(401, MESSAGES.locked, { name: account.lockedMinutes });
+  const locked = Accounts.lockedMinutes(account);
+  if (locked) throw new ApiError(401, MESSAGES.locked, { name: locked });
   if (!Accounts.credentialHolds(account, claims.cred, claims.sid)) throw unauthorized('tokenInvalid');
   if (rolesOf(account, claims).length === 0) throw unauthorized('noRole');
 }

@@ -188,7 +188,8 @@ export class TokenService {
     // A login made under an older password ends with it, but for the session that changed it.
     const account = await this.accounts.now(claims.tenant_id, claims.user_id);
     if (!Accounts.credentialHolds(account, claims.cred, claims.sid)) throw invalidGrant('refreshInvalid');
-    if (account.lockedMinutes) throw invalidGrant('locked', { name: account.lockedMinutes });
+    const locked = Accounts.lockedMinutes(account);
+    if (locked) throw invalidGrant('locked', { name: locked });
     return this.issue(client, user, {
       deptId: request.deptId || claims.dept_id,
       roleId: request.roleId || claims.role_id,
