@@ -41,9 +41,12 @@ test('a user demoted, then removed while signed in: refused at once, then sent t
 
   // Removed: his next step, on either device, ends on the login page; signing in again is refused.
   await adminCall(page.request, 'post', `${SYS}/user/remove`, { params: { ids: person.id } });
-  // The screen he had open is gone with the role (404); 返回首页 is his next step.
+  // The screen he had open is gone with the role (404); back on the home page (whose data may still be fresh in the
+  // browser), his next request to the server ends the session.
   await expect(page.getByText('抱歉,您访问的页面不存在')).toBeVisible();
   await page.getByText('返回首页').click();
+  await expect(page).toHaveURL(/\/(wel\/index|login)$/);
+  await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await phone.reload();
   await expect(phone).toHaveURL(/\/login$/);
