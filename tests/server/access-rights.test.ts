@@ -62,6 +62,7 @@ const SELF = [
   `GET ${SYS}/region/select`, // region pickers of customer/supplier forms
   `GET ${SYS}/product/listpage`, // the part picker of every form that selects a part
   `GET ${SYS}/employee/dicList`, // the workshop select of the employee form (the tenant's dictionary items)
+  `GET ${SYS}/employee/mine`, // the caller's own employee: a new expense claim's default claimant
   `GET ${SYS}/work-calendar/year`, // the caller's tenant calendar: the leave forms count working days with it
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),

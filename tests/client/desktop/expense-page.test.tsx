@@ -51,7 +51,7 @@ function serve(codes: string[], extra: Record<string, Handler> = {}) {
     'GET /api/blade-system/dict-biz/dictionary': () => ok([]),
     'GET /api/blade-system/dict/dictionary': ({ params }) =>
       ok(params.code === 'flow' ? [{ id: 'd2', dictKey: '2', dictValue: '资金审批流程', remark: 'finance' }] : []),
-    'GET /api/blade-system/employee/list': () => page([{ id: '31', deptId: '41', orgId: '1010' }]),
+    'GET /api/blade-system/employee/mine': () => ok({ id: '31', name: '张三', deptId: '41', orgId: '1010' }),
     // The form's pickers, warmed up while the list shows.
     'GET /api/blade-system/employee/picker': () => page([]),
     'GET /api/blade-system/dept/tree': () => ok([]),
@@ -130,8 +130,9 @@ describe('the expense claim screen', () => {
     serve(CLAIMANT);
     renderDesktop(<ExpensePage />);
     await findRow('事由1');
-    await waitFor(() => expect(server.calls('GET', '/api/blade-system/employee/list')).toHaveLength(1));
-    expect(server.calls('GET', '/api/blade-system/employee/list')[0].params).toMatchObject({ userId_equal: '1' });
+    // His own employee, read without the employee screen (a claimant holds only the claim screen).
+    await waitFor(() => expect(server.calls('GET', '/api/blade-system/employee/mine')).toHaveLength(1));
+    expect(server.calls('GET', '/api/blade-system/employee/list')).toHaveLength(0);
   });
 });
 

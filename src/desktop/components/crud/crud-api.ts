@@ -25,18 +25,15 @@ export function entityApi(entity: EntityDef) {
 }
 
 /**
- * A row of the entity a reference field points at (`detail?id=`, through REF_TARGETS: not the target's definition,
- * which would bring its screen's code into this chunk).
+ * What a form fills from the row a reference field points at (`fillFrom`): its picker option by the stored value
+ * (`picker?ids=`: the id, or the `refKey` of an account), which carries the fields referencing forms fill from, and
+ * which a screen's role reads without the target's own menu (through REF_TARGETS: not the target's definition, which
+ * would bring its screen's code into this chunk).
  */
 export async function referencedRow(field: FieldDef, id: string): Promise<WireRecord> {
   const target = REF_TARGETS[field.ref ?? ''];
   if (!target) throw new Error(`no reference target ${field.ref}`);
-  if (!target.refKey) return getData<WireRecord>(`/api/${target.service}/${field.ref}/detail`, { id });
-  // A reference by key (an account's code): the row holding it.
-  const page = await getData<{ records: WireRecord[] }>(`/api/${target.service}/${field.ref}/page`, {
-    [`${target.refKey}_equal`]: id,
-    size: 1,
-  });
+  const page = await getData<{ records: WireRecord[] }>(`/api/${target.service}/${field.ref}/picker`, { ids: id });
   if (!page.records[0]) throw new Error(`no ${field.ref} ${id}`);
   return page.records[0];
 }

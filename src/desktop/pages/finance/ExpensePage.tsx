@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { http, type Page, type R } from '../../../client/http.ts';
+import { getData } from '../../../client/http.ts';
 import { useSession } from '../../../client/session.ts';
 import { EXPENSE_PAY, expense } from '../../../shared/entities/finance/expense.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
@@ -12,25 +12,25 @@ import { isEditable, isPayable, STATUS_COLOURS } from './expense-actions.ts';
 
 /**
  * The employee linked to the signed-in account, whose claim a new one is by default (the server defaults it too),
- * with his department and company: read quietly, a caller without the employee screen simply gets no default.
+ * with his department and company; none when the account has no employee.
  */
 function useMyEmployee(): Record<string, unknown> | undefined {
   const me = useSession().userInfo?.user_id;
   const found = useQuery({
     queryKey: [DESKTOP_KEY, 'expense', 'my-employee', me],
-    queryFn: async () => {
-      const response = await http.get<R<Page<WireRecord>>>('/api/blade-system/employee/list', {
-        params: { userId_equal: me, size: 1 },
-        silent: true,
-      });
-      return response.data.data.records[0] ?? null;
-    },
+    queryFn: () => getData<MyEmployee | null>('/api/blade-system/employee/mine'),
     enabled: Boolean(me),
-    retry: false,
     staleTime: 60_000,
   });
   const employee = found.data;
   return employee ? { applicantId: employee.id, deptId: employee.deptId, orgId: employee.orgId } : undefined;
+}
+
+interface MyEmployee {
+  id: string;
+  name: string;
+  deptId: string;
+  orgId: string;
 }
 
 /** The dialog open on a claim, and how to show the list again once it has done its part. */

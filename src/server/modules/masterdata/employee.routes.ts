@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { itemLabel } from '../../../shared/entities/dict-items.ts';
 import { ok } from '../../platform/errors.ts';
-import { Param, queryParams } from '../../platform/route-schemas.ts';
+import { NO_INPUT, Param, queryParams } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { dictionaryEntries } from '../system/system.queries.ts';
 
@@ -30,5 +30,13 @@ export async function employeeRoutes(fastify: FastifyInstance, { services }: { s
       }))
       .filter((item) => !filter || item.dictValue.toLowerCase().includes(filter.toLowerCase()));
     return ok(request, records);
+  });
+
+  // `GET /api/blade-system/employee/mine`: the employee linked to the caller's account (a new claim is his by
+  // default), as `{id, name, deptId, orgId}`, or null. Any signed-in caller: it is his own row, within his data scope.
+  const employees = services.entities.get('employee')!;
+  app.get('/api/blade-system/employee/mine', { schema: NO_INPUT }, async (request) => {
+    const [mine] = await employees.list(request.user, { userId_equal: request.user.userId, size: 1 });
+    return ok(request, mine ? { id: mine.id, name: mine.name, deptId: mine.deptId, orgId: mine.orgId } : null);
   });
 }

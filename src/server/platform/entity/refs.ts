@@ -275,3 +275,32 @@ function choosing(
     return { column, values: entries.filter(([, target]) => target !== name).map(([value]) => value), except: true };
   return { column, values: entries.filter(([, target]) => target === name).map(([value]) => value), except: false };
 }
+
+/**
+ * Who reads an entity's picker beside those given its own screen: the screens whose forms point at it (a budget
+ * line's account, a claim's applicant, a BOM line's component), and what those forms fill from a picked row
+ * (`fillFrom`: a part's unit, an account's full name). A screen a role is given works without the menus of the
+ * screens it references; the picker shows them no more than its option fields, within their data scope.
+ */
+export interface PickerReach {
+  /** Menu codes of the screens referencing the entity (their lines' references included). */
+  codes: string[];
+  /** Wire keys of the entity's rows the referencing forms fill from. */
+  fills: string[];
+}
+
+export function pickerReach(target: string, definitions: readonly EntityDef[]): PickerReach {
+  const codes = new Set<string>();
+  const fills = new Set<string>();
+  for (const entity of definitions) {
+    const forms = [entity.fields, ...Object.values(entity.lines ?? {}).map((line) => line.entity.fields)];
+    for (const fields of forms) {
+      const pointing = new Set(Object.keys(fields).filter((name) => refTargetsOf(fields[name]).includes(target)));
+      if (!pointing.size) continue;
+      codes.add(entity.code);
+      for (const field of Object.values(fields))
+        if (field.fillFrom && pointing.has(field.fillFrom.ref)) fills.add(field.fillFrom.field);
+    }
+  }
+  return { codes: [...codes].sort(), fills: [...fills].sort() };
+}

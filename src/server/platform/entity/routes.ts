@@ -73,7 +73,8 @@ export type EngineAction =
 /**
  * The contract's CRUD routes of an entity: GET list|page|detail, POST submit|save|update|remove; a tree entity's
  * `list` is the unpaged tree, plus `lazy-list` and the picker `tree`. Reading needs the menu code, writing
- * `<code>_add|_edit|_delete`; the picker needs a signed-in caller only, as forms of other screens use it.
+ * `<code>_add|_edit|_delete`; the picker needs the menu code of the entity or of
+ * a screen whose forms point at it (refs.ts `pickerReach`); a tree's picker `tree`, a signed-in caller only.
  */
 export function registerEntityRoutes(fastify: FastifyInstance, service: EntityService) {
   const { entity } = service;
@@ -126,8 +127,10 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   app.get(`${base}/page`, read('page'), async (request) =>
     ok(request, await service.page(request.user, request.query)),
   );
+  // The picker serves the screens whose forms point at the entity too (their menu code is enough: refs.ts).
+  const picking = { config: { ...config, permission: [entity.code, ...service.pickerReach.codes] } };
   if (displayField(entity))
-    app.get(`${base}/picker`, read('picker', pickerQuery()), async (request) =>
+    app.get(`${base}/picker`, { ...picking, schema: { ...pickerQuery(), ...about('picker') } }, async (request) =>
       ok(request, await service.picker(request.user, request.query)),
     );
   app.get(`${base}/detail`, { config, schema: { querystring: IdQuery, ...about('detail') } }, async (request) =>

@@ -30,8 +30,10 @@ import {
   rowKeyColumnOf,
   refFieldsOf,
   refNameColumns,
+  pickerReach,
   referrersOf,
   targetsOf,
+  type PickerReach,
   type RefField,
 } from './refs.ts';
 import { readEachTime, readOnce, type Reads } from './reads.ts';
@@ -448,20 +450,27 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
 
   /**
    * `picker?keyword=&current=&size=` (or `?ids=`): the forms' reference search, a page of `{id, title}` (+ `parentId`
-   * in a
-   * tree) whose display field contains the keyword, with the entity's own visibility.
+   * in a tree, + what referencing forms fill from a picked row) whose display field contains the keyword, with the
+   * entity's own visibility. `id` is what references store: the row's key, or its `refKey` (an account's code).
    */
   async picker(user: AuthUser, query: Record<string, unknown>): Promise<Page<WireRecord>> {
     const display = displayField(this.entity);
     if (!display) throw fail('notFound');
-    const tree = this.entity.tree;
-    const option = (r: WireRecord) => ({ id: r.id, title: r[display], ...(tree ? { parentId: r.parentId } : {}) });
+    const { tree, refKey } = this.entity;
+    const { fills } = this.pickerReach;
+    const key = refKey ?? keyField(this.entity);
+    const option = (r: WireRecord) => ({
+      id: r[key],
+      title: r[display],
+      ...(tree ? { parentId: r.parentId } : {}),
+      ...Object.fromEntries(fills.map((name) => [name, r[name]])),
+    });
     // `ids`: the options of values already chosen (a form opened on a saved row), whatever page they are on.
     if (query.ids !== undefined) {
-      const ids = this.entity.key ? splitList(String(query.ids)) : idList(query.ids, 'ids');
+      const ids = this.entity.key || refKey ? splitList(String(query.ids)) : idList(query.ids, 'ids');
       const visible = (await this.visibleRows(user))(this.deps.db);
       const rows = ids.length
-        ? await this.selectColumns(visible.where(rowKeyColumnOf(this.entity), 'in', ids)).execute()
+        ? await this.selectColumns(visible.where(keyColumnOf(this.entity), 'in', ids)).execute()
         : [];
       const records = (await this.wire(rows, user.lang)).map(option);
       return { records, total: records.length, size: Math.max(records.length, 1), current: 1, pages: 1 };
@@ -473,6 +482,14 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
       ...(keyword ? (this.entity.keyword ? { keyword } : { [`${display}_like`]: keyword }) : {}),
     });
     return { ...page, records: page.records.map(option) };
+  }
+
+  private reach?: PickerReach;
+
+  /** The screens whose forms read this entity's picker, and what they fill from it (refs.ts `pickerReach`). */
+  get pickerReach(): PickerReach {
+    this.reach ??= pickerReach(this.entity.name, this.allEntities());
+    return this.reach;
   }
 
   /** Unpaged list (pickers), capped at the maximum page size. */
