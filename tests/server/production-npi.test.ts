@@ -171,6 +171,16 @@ describe('stage updates by project managers (productintroduce_stage)', () => {
     expectError(await t.post(`${SYS}/productintroduce/stage`, pm, { stage: '3' }), 400, /id/);
   });
 
+  it('are offered on the lists for their own projects alone (stageMine), as the server allows them', async () => {
+    const listed = expectOk(await t.get(`${SYS}/productintroduce/list?size=100`, pm)).records as Record<
+      string,
+      unknown
+    >[];
+    const byId = new Map(listed.map((row) => [row.id, row]));
+    expect(byId.get(mine.id)?.stageMine).toBe(true);
+    expect(byId.get(theirs.id)?.stageMine).toBe(false);
+  });
+
   it("are refused on another manager's project, and need the button", async () => {
     expectError(
       await t.post(`${SYS}/productintroduce/stage`, pm, { id: theirs.id, stage: '3' }),

@@ -379,6 +379,22 @@ export interface EditDef<F extends Record<string, FieldDef> = Record<string, Fie
   mine?: { ref: keyof F & string; user: string };
 }
 
+/** The wire key of a listed row saying whether the caller answers for it under the `mine` edit `name` (`stageMine`). */
+export const mineKey = (name: string) => `${name}Mine`;
+
+/**
+ * The server's state rules as a list offers a row's actions: 修改 while the row's state keeps none of it or leads
+ * elsewhere (a posted movement: neither), 删除 unless its state keeps the row (`kept`).
+ */
+export function stateAllows(entity: EntityDef, record: Readonly<Record<string, unknown>>, action: 'edit' | 'delete') {
+  const states = entity.states;
+  if (!states) return true;
+  const state = String(record[states.field] ?? '');
+  if (action === 'delete') return !states.kept?.[state];
+  const frozen = states.frozen?.[state];
+  return !frozen || Boolean(frozen.open?.length) || Boolean(states.next[state]?.length);
+}
+
 /** What a partial edit takes from a body: its own fields only (the server keeps to it, the dialog sends it). */
 export function editValues(edit: EditDef, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(edit.fields.filter((name) => name in values).map((name) => [name, values[name]]));

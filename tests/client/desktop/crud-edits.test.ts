@@ -33,12 +33,16 @@ const row = {
   managerName: '周海涛',
   progress: 0.25,
   remark: '',
+  // He manages this one (the server marks the rows he answers for).
+  stageMine: true,
 };
+/** Another manager's project: listed, but not his to update. */
+const theirs = { ...row, id: '7002', introduceNo: 'NPI20260002', managerId: '32', managerName: '李工', stageMine: false };
 
 it('shows 更新阶段 to a holder of the button alone: the name fields locked, the stage fields sent to /stage', async () => {
   serve({
     'GET /api/blade-system/menu/buttons': () => ok(buttonsOf(['productintroduce_stage'])),
-    [`GET ${BASE}/list`]: () => ok({ records: [row], total: 1, size: 10, current: 1, pages: 1 }),
+    [`GET ${BASE}/list`]: () => ok({ records: [row, theirs], total: 2, size: 10, current: 1, pages: 1 }),
     'GET /api/blade-system/customer/picker': () => ok({ records: [], total: 0, size: 10, current: 1, pages: 0 }),
     'GET /api/blade-system/dept/company-select': () => ok([]),
     'GET /api/blade-system/dict-biz/dictionary': (request) =>
@@ -55,6 +59,9 @@ it('shows 更新阶段 to a holder of the button alone: the name fields locked, 
   });
   renderDesktop(createElement(CrudPage, { entity: productIntroduce }), '/production/productintroduce');
   const update = await screen.findByRole('button', { name: '更新阶段' });
+  // On his own project alone: the server would refuse another manager's.
+  await screen.findByText('NPI20260002');
+  expect(screen.getAllByRole('button', { name: '更新阶段' })).toHaveLength(1);
   // Neither add nor edit nor delete for him.
   expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
   expect(screen.queryByRole('button', { name: /修\s*改/ })).toBeNull();

@@ -3,7 +3,7 @@ import { Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { rowToneOf, textKey, type EntityDef } from '../../../shared/entities/define.ts';
+import { mineKey, rowToneOf, stateAllows, textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
 import { CELL_PADDING, fitHeader, rowButtonWidth } from '../table-width.ts';
@@ -161,9 +161,13 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     can(`${code}_edit`) ? 'edit' : undefined,
     can(`${code}_delete`) ? 'delete' : undefined,
   ].filter((a): a is RowVerb => Boolean(a));
-  const editable = (record: WireRecord) => options.rowEditable?.(record) ?? true;
+  // The row's state as the server's rules read it (a posted movement is neither changed nor deleted), then the
+  // screen's own rule (a claim sent for approval).
+  const editable = (record: WireRecord) => options.rowEditable?.(record) ?? stateAllows(entity, record, 'edit');
   const offers = (action: RowVerb, record: WireRecord) =>
-    action === 'addChild' ? canHoldChildren(entity, record) : action === 'view' || editable(record);
+    action === 'addChild'
+      ? canHoldChildren(entity, record)
+      : action === 'view' || (editable(record) && (action !== 'delete' || stateAllows(entity, record, 'delete')));
   const rowAction = (action: RowVerb, record: WireRecord) => {
     if (action === 'delete') confirmDelete([record.id]);
     else if (action === 'addChild') openDialog({ mode: 'add', values: childValues(entity, record) });
@@ -177,6 +181,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       .map(([name, edit]) => ({
         key: name,
         text: edit.label[lang],
+        // A `mine` edit without the full edit right: on the rows the caller answers for (the server marks them).
+        visible: edit.mine && !can(`${code}_edit`) ? (record: WireRecord) => record[mineKey(name)] === true : undefined,
         onClick: (record: WireRecord) => openDialog({ mode: 'edit', id: record.id, edit: name }),
       })),
   ];

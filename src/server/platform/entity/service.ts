@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { TSchema } from 'typebox';
 import { sql, type AliasedRawBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { displayField, editValues, keyField, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
+import {
+  displayField,
+  editValues,
+  keyField,
+  mineKey,
+  refNameKey,
+  type EntityDef,
+} from '../../../shared/entities/define.ts';
 import { checkBusinessUnits, checkCompanies, companyFieldsOf, companyNameColumns, companyOptions } from './company.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type Lang, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
@@ -309,7 +316,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
     const sums = (this.entity.sums ?? []).map((name) => fields.get(name)!);
     const extras = this.hooks.pageExtras ? await this.hooks.pageExtras(user, query, filtered()) : {};
     const paged = async (records: Record<string, unknown>[], total: number, totals: Record<string, unknown>) => ({
-      records: await this.wire(records, user.lang),
+      records: await this.markMine(user, await this.wire(records, user.lang)),
       total,
       size: list.size,
       current: list.current,
@@ -576,21 +583,37 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   /** Rows whose `ref` points at a row of its target holding the caller's account in `user`. */
   private answeredFor(user: AuthUser, mine: { ref: string; user: string }): OwnRows {
     const ref = fieldsOf(this.entity).get(mine.ref)!;
-    const target = this.serviceOf(ref.ref!).entity;
-    const account = fieldsOf(target).get(mine.user)!;
     return {
       notFound: MESSAGES.notResponsible,
       vars: { label: this.entity.label },
-      where: (rows) => {
-        let accounts = this.deps.db
-          .selectFrom(target.table)
-          .select('id')
-          .where(account.column, '=', user.userId)
-          .where('is_deleted', '=', 0);
-        if (target.tenant) accounts = accounts.where('tenant_id', '=', user.tenantId);
-        return rows.where(ref.column, 'in', accounts);
-      },
+      where: (rows) => rows.where(ref.column, 'in', this.accountRows(user, mine)),
     };
+  }
+
+  /** The ids of the rows `mine.ref` points at that hold the caller's account (the employees he is). */
+  private accountRows(user: AuthUser, mine: { ref: string; user: string }) {
+    const target = this.serviceOf(fieldsOf(this.entity).get(mine.ref)!.ref!).entity;
+    const account = fieldsOf(target).get(mine.user)!;
+    let accounts = this.deps.db
+      .selectFrom(target.table)
+      .select('id')
+      .where(account.column, '=', user.userId)
+      .where('is_deleted', '=', 0);
+    if (target.tenant) accounts = accounts.where('tenant_id', '=', user.tenantId);
+    return accounts;
+  }
+
+  /**
+   * Says on each listed row whether the caller answers for it under each `mine` edit (`mineKey`: a project he
+   * manages), so lists offer the edit where `edit` allows it and nowhere else.
+   */
+  private async markMine(user: AuthUser, records: WireRecord[]): Promise<WireRecord[]> {
+    for (const [name, edit] of Object.entries(this.entity.edits ?? {})) {
+      if (!edit.mine || !records.length) continue;
+      const ids = new Set((await this.accountRows(user, edit.mine).execute()).map((row) => String(row.id)));
+      for (const record of records) record[mineKey(name)] = ids.has(String(record[edit.mine.ref]));
+    }
+    return records;
   }
 
   /**
