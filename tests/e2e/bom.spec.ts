@@ -123,4 +123,13 @@ test('a three-level BOM made on the screens, its explosion, and its cost calcula
   const row = page.locator('.tenon-crud .ant-table-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('40.00%'); // (40 − 24) / 40
+
+  // 重新核算 of 2026 says which parts had no buying price and that it counted them at 0: the blank has none.
+  await page.locator('.tenon-crud-toolbar').getByRole('button', { name: '重新核算' }).click();
+  const recalculate = page.getByRole('dialog', { name: '重新核算BOM成本' });
+  await recalculate.getByLabel('成本年度').fill('2026');
+  await recalculate.getByRole('button', { name: '开始核算' }).click();
+  const unpriced = recalculate.getByRole('alert');
+  await expect(unpriced).toContainText('按 0 计算');
+  await expect(unpriced).toContainText(`${tag}-BLANK 前门内板料片`);
 });

@@ -37,6 +37,12 @@ test('a budget line filled and sent on the desktop is approved on the phone, the
   await desktopHome(page);
   await openScreen(page, '预算管理', '预算填报');
   const search = page.locator('.tenon-crud-search');
+  // 科目代码 is found by its code as well as by its name, and shown with both (issue 31: typing 6602 found nothing).
+  const subject = search.locator('.ant-form-item').filter({ hasText: '科目代码' }).getByRole('combobox');
+  await subject.click();
+  await subject.fill('6602');
+  await expect(page.locator('.ant-select-dropdown .ant-select-tree-title').getByText('6602 管理费用')).toBeVisible();
+  await page.keyboard.press('Escape');
   await search.getByPlaceholder('请输入科目名称').fill(tag);
   await search.getByRole('button', { name: /搜\s*索/ }).click();
   const row = page.locator('.tenon-grid .ant-table-row').filter({ hasText: title });
@@ -79,4 +85,6 @@ test('a budget line filled and sent on the desktop is approved on the phone, the
   const situation = page.locator('.tenon-grid .ant-table-row').filter({ hasText: title });
   await expect(situation).toHaveCount(1);
   await expect(situation.locator('[data-cell="amount1"]')).toHaveText('1,500.00');
+  // Approved there as the line is (issue 31: it said 草稿).
+  await expect(situation).toContainText('已审核');
 });

@@ -105,6 +105,20 @@ describe('subject', () => {
     expect(await byCode('660201')).toMatchObject({ isLeaf: 1 });
   });
 
+  it('finds an account in the picker by its code as well as by its name (issue 31)', async () => {
+    const titles = async (keyword: string) =>
+      (
+        expectOk(await t.get(`${SUBJECT}/picker?keyword=${encodeURIComponent(keyword)}&size=50`, admin))
+          .records as Row[]
+      ).map((r) => r.title);
+    expect(await titles('6602')).toContain('管理费用');
+    expect(await titles('管理费')).toContain('管理费用');
+    expect(await titles('6602')).not.toContain('销售费用');
+    // The picker tree's nodes carry the code as their value: the forms show and search it beside the name.
+    const tree = expectOk(await t.get(`${SUBJECT}/tree`, admin)) as Array<{ value: string; title: string }>;
+    expect(tree.find((node) => node.value === '6602')).toMatchObject({ title: '管理费用' });
+  });
+
   it('hides disabled accounts from the picker tree', async () => {
     const office = await byCode('660201');
     expectOk(await t.post(`${SUBJECT}/submit`, admin, { ...office, status: 2 }));

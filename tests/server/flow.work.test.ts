@@ -145,10 +145,18 @@ describe('leave approval', () => {
       status: 'finish',
       processIsFinished: 'finished',
     });
+    // Finished, the applicant's sent request is at no step and with nobody (issue 31: its last step and handler).
     const sent = expectOk(await t.get(`${WORK}/send-list`, people.applicant.token)).records;
     expect(
       sent.find((r: { processInstanceId: string }) => r.processInstanceId === request.processInstanceId),
-    ).toMatchObject({ processIsFinished: 'finished' });
+    ).toMatchObject({
+      processIsFinished: 'finished',
+      processResult: 'approved',
+      taskId: '',
+      taskName: '',
+      assignee: '',
+      assigneeName: '',
+    });
     expect(await messagesOf(people.applicant)).toContain('流程已结束: 请假流程');
   });
 
@@ -181,6 +189,20 @@ describe('leave approval', () => {
 
     expectOk(await complete(t, people.hr1, forHr1[0].taskId, true));
     expect(await leaveStatus(t, people.applicant, request.businessId)).toBe(3);
+
+    // hr2's old message (新的待办) opens the task hr1 handled: he reads the request and, in its history, that the task
+    // ended (the pages say 任务已处理 and offer no decision); completing it is refused with those words.
+    expect(expectOk(await t.get(`${LEAVE}/detail?businessId=${request.businessId}`, people.hr2.token))).toMatchObject({
+      id: request.businessId,
+    });
+    const history = expectOk(
+      await t.get(
+        `/api/blade-flow/process/history-flow-list?processInstanceId=${request.processInstanceId}`,
+        people.hr2.token,
+      ),
+    ) as Array<{ taskId: string; endTime: string }>;
+    expect(history.find((row) => row.taskId === forHr1[0].taskId)?.endTime).toMatch(/^\d{4}-/);
+    expectError(await complete(t, people.hr2, forHr1[0].taskId, true), 400, '任务已处理');
   });
 
   it('lets a candidate approve an unclaimed group task directly', async () => {

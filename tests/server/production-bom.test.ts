@@ -193,6 +193,24 @@ describe('BOM lines', () => {
   });
 });
 
+/** 重新核算 of a year, followed to its end: its last progress. */
+async function recalculate(year: number) {
+  const started = expectOk(await t.post(`${COST}/calculate?costYear=${year}`, admin));
+  return waitFor(
+    async () => expectOk(await t.get(`${COST}/calculate-progress?jobId=${started.jobId}`, admin)),
+    (p) => p.state !== 'running',
+  );
+}
+
+/** The year's costs of the test parts: material, total and the stale mark by part number. */
+const costsOf = async (year: number) =>
+  Object.fromEntries(
+    (expectOk(await t.get(`${COST}/list?costYear=${year}&productNo=X-`, admin)).records as Row[]).map((r) => [
+      r.productNo,
+      [r.materialCost, r.totalCost, r.stale],
+    ]),
+  );
+
 describe('explosion, where-used and cost', () => {
   let door: string;
   let inner: string;
@@ -388,7 +406,14 @@ describe('explosion, where-used and cost', () => {
       async () => expectOk(await t.get(`${COST}/calculate-progress?jobId=${started.jobId}`, admin)),
       (p) => p.state !== 'running',
     );
-    expect(progress).toMatchObject({ state: 'done', done: 2, total: 2 });
+    // The hinge has no buying price: the recalculation says so, and that it counted 0.
+    expect(progress).toMatchObject({
+      state: 'done',
+      done: 2,
+      total: 2,
+      unpriced: [{ productNo: 'X-HINGE', productName: '零件X-HINGE' }],
+      unpricedCount: 1,
+    });
     // inner: 2 blanks × 3 kg × 12 = 72 (+5 labour); door: 2 × 77 = 154.
     expect(await costs()).toEqual({ 'X-DOOR': [154, 154, 0], 'X-INNER': [72, 77, 0] });
     const door26 = (expectOk(await t.get(`${COST}/list?productNo=X-DOOR`, admin)).records as Row[])[0];
@@ -405,6 +430,35 @@ describe('explosion, where-used and cost', () => {
     const rows = expectOk(await t.get(`${COST}/list?costYear=2026&productNo=X-`, admin)).records as Row[];
     expect(rows.map((r) => r.stale)).toEqual([0, 0]);
     expect(doorV1.isDefault).toBe(1);
+  });
+
+  it('marks stale what a BOM line, a part of its own cost and a typed material cost change (issue 31)', async () => {
+    expect(await costsOf(2026)).toEqual({ 'X-DOOR': [154, 154, 0], 'X-INNER': [72, 77, 0] });
+    // A line added to the inner panel: its cost and the door's, which holds it.
+    const bolt = await part('X-BOLT');
+    const added = await line(inner, bolt, { lineNo: 20, qty: 2 });
+    expect(await costsOf(2026)).toEqual({ 'X-DOOR': [154, 154, 1], 'X-INNER': [72, 77, 1] });
+    const progress = await recalculate(2026);
+    expect(progress.unpriced.map((p: Row) => p.productNo)).toEqual(['X-BOLT', 'X-HINGE']);
+    expect(await costsOf(2026)).toEqual({ 'X-DOOR': [154, 154, 0], 'X-INNER': [72, 77, 0] });
+    // The line removed.
+    expectOk(await t.post(`${BOM}/remove?ids=${added.id}`, admin));
+    expect(await costsOf(2026)).toEqual({ 'X-DOOR': [154, 154, 1], 'X-INNER': [72, 77, 1] });
+    await recalculate(2026);
+    // The inner panel's labour: the door counts its total; its own material stays what its roll-up gives.
+    const innerCost = (
+      expectOk(await t.get(`${COST}/list?costYear=2026&productNo=X-INNER`, admin)).records as Row[]
+    )[0];
+    expectOk(await t.post(`${COST}/submit`, admin, { id: innerCost.id, laborCost: 8 }));
+    expect(await costsOf(2026)).toEqual({ 'X-DOOR': [154, 154, 1], 'X-INNER': [72, 80, 0] });
+    await recalculate(2026);
+    expect(await costsOf(2026)).toEqual({ 'X-DOOR': [160, 160, 0], 'X-INNER': [72, 80, 0] });
+    // A material cost typed over the roll-up is one 重新核算 would replace: stale until it is the roll-up's again.
+    const doorCost = (expectOk(await t.get(`${COST}/list?costYear=2026&productNo=X-DOOR`, admin)).records as Row[])[0];
+    expectOk(await t.post(`${COST}/submit`, admin, { id: doorCost.id, materialCost: 100 }));
+    expect(await costsOf(2026)).toMatchObject({ 'X-DOOR': [100, 100, 1] });
+    expectOk(await t.post(`${COST}/submit`, admin, { id: doorCost.id, materialCost: 160 }));
+    expect(await costsOf(2026)).toMatchObject({ 'X-DOOR': [160, 160, 0] });
   });
 });
 
@@ -427,6 +481,19 @@ describe('BOM demo', () => {
     const cost = (expectOk(await t.get(`${COST}/list?productNo=FG-KX11-01L`, admin)).records as Row[])[0];
     expect(Number(cost.materialCost)).toBeGreaterThan(0);
     expect(Number(cost.grossMargin)).toBeGreaterThan(0.05);
+    // Its stored costs are what 重新核算 gives (issue 31: 190.25 became 178.43 while none was stale), and it names
+    // the parts without a buying price it counted at 0.
+    const all = async () =>
+      (expectOk(await t.get(`${COST}/list?costYear=2026&size=500`, admin)).records as Row[]).map((r) =>
+        [r.productNo, r.materialCost, r.totalCost, r.grossMargin, r.stale].join(' '),
+      );
+    const before = await all();
+    expect(before.length).toBeGreaterThan(200);
+    expect(before.every((row) => row.endsWith(' 0'))).toBe(true);
+    const progress = await recalculate(2026);
+    expect(progress).toMatchObject({ state: 'done', unpricedCount: progress.unpriced.length });
+    expect(progress.unpriced.length).toBeGreaterThan(0);
+    expect(await all()).toEqual(before);
     // Thousands of demo parts and lines on PGlite: a busy 2-core machine takes its time.
   }, 120_000);
 });

@@ -30,13 +30,17 @@ interface PickerPage {
   records: Array<{ id: string; title: string }>;
 }
 
-const treeOptions = (nodes: TreeNode[], lang: Lang): PickerOption[] =>
-  nodes.map((node) => ({
-    value: node.value || node.id,
-    title: lang === 'en' && node.titleEn ? node.titleEn : node.title,
-    ...(node.disabled ? { selectable: false as const } : {}),
-    ...(node.children?.length ? { children: treeOptions(node.children, lang) } : {}),
-  }));
+/** `coded`: the nodes' values are codes people know (an account's 6602), shown before the names and found by. */
+const treeOptions = (nodes: TreeNode[], lang: Lang, coded: boolean): PickerOption[] =>
+  nodes.map((node) => {
+    const name = lang === 'en' && node.titleEn ? node.titleEn : node.title;
+    return {
+      value: node.value || node.id,
+      title: coded ? `${node.value} ${name}` : name,
+      ...(node.disabled ? { selectable: false as const } : {}),
+      ...(node.children?.length ? { children: treeOptions(node.children, lang, coded) } : {}),
+    };
+  });
 
 interface Props {
   field: FieldDef;
@@ -80,6 +84,7 @@ export function ReferencePicker({ field, lang, value, onChange, ...rest }: Props
       {...rest}
       base={base}
       lang={lang}
+      coded={Boolean(target.refKey)}
       multiple={multiple}
       ids={ids}
       onChange={change}
@@ -99,13 +104,16 @@ interface ControlProps {
   id?: string;
 }
 
-function TreePicker({ base, lang, multiple, ids, ...rest }: ControlProps & { lang: Lang }) {
+function TreePicker({ base, lang, coded, multiple, ids, ...rest }: ControlProps & { lang: Lang; coded: boolean }) {
   const nodes = useQuery({
     queryKey: [DESKTOP_KEY, 'reference', base],
     queryFn: () => getData<TreeNode[]>(`${base}/tree`),
     staleTime: 60_000,
   });
-  const options = useMemo(() => (nodes.data ? treeOptions(nodes.data, lang) : undefined), [nodes.data, lang]);
+  const options = useMemo(
+    () => (nodes.data ? treeOptions(nodes.data, lang, coded) : undefined),
+    [nodes.data, lang, coded],
+  );
   return (
     <TreeSelect<string | string[]>
       {...rest}

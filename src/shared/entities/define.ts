@@ -1,5 +1,6 @@
 import type { FlowResult } from '../flow/types.ts';
 import type { LocalText } from '../i18n/server-messages.ts';
+import { REF_TARGETS } from './ref-targets.ts';
 
 /**
  * One definition per business entity drives the table check, API validation, list filters, the sort allow-list,
@@ -550,13 +551,19 @@ export const keyField = (entity: EntityDef): string => entity.key ?? 'id';
 /** The wire key of a reference field's names: `deptId` -> `deptName`, unless the field says otherwise. */
 export const refNameKey = (name: string, field: FieldDef): string => field.shows ?? `${name.replace(/Ids?$/, '')}Name`;
 
-/** The wire key of a field's text for people in a read row: a dictionary's label, a reference's names, else `shows`. */
+/**
+ * The wire key of a field's text for people in a read row: a dictionary's label, a reference's names, else `shows`.
+ * A reference stored by a code people know (its target's `refKey`: an account's 6602) shows that code, as its Excel
+ * column does, unless `shows` names another text.
+ */
 export const textKey = (name: string, field: FieldDef): string =>
   field.dict || field.bizDict
     ? `${name}Name`
-    : field.ref || field.company
-      ? refNameKey(name, field)
-      : (field.shows ?? name);
+    : field.ref && !field.shows && REF_TARGETS[field.ref]?.refKey
+      ? name
+      : field.ref || field.company
+        ? refNameKey(name, field)
+        : (field.shows ?? name);
 
 export const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const snakeToCamel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

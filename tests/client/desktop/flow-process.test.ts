@@ -319,7 +319,7 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
           ]),
       }),
     );
-    await screen.findByText('此任务已处理');
+    await screen.findByText('任务已处理');
     screen.getByText('回家探亲');
     expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
   });

@@ -335,6 +335,9 @@ describe('已发事务 (/work/send)', () => {
       ['甲', '乙', '丙', '丁'].map(async (name) => (await rowOf(name)).querySelector('.ant-tag')!.textContent),
     );
     expect(states).toEqual(['已通过', '已撤销', '已驳回', '审批中']);
+    // A finished request is at no step any more (issue 31): 已结束, not its last step.
+    expect((await rowOf('甲')).textContent).toContain('已结束');
+    expect((await rowOf('丁')).textContent).not.toContain('已结束');
   });
 
   it('lets the starter withdraw a running request after confirming; a finished one has no 撤销', async () => {

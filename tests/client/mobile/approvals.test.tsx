@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { fakeServer, ok } from '../desktop/fake-server.ts';
-import { at, card, flow, flowRoutes, renderApprovals, useApprovalsSetup } from './approvals-fixtures.ts';
+import { at, card, flow, flowRoutes, history, renderApprovals, useApprovalsSetup } from './approvals-fixtures.ts';
 
 const server = fakeServer();
 const notified = vi.fn();
@@ -120,6 +120,24 @@ describe('phone approvals: a task', () => {
     expect(screen.queryByRole('button', { name: '签收' })).toBeNull();
   });
 
+  it('says a task handled since (an old message, another candidate) is done, and offers no decision', async () => {
+    server.serve(
+      flowRoutes({
+        'GET /api/blade-flow/process/history-flow-list': (request) =>
+          ok(
+            history(String(request.params.processInstanceId)).map((row) =>
+              row.taskId === '101' ? { ...row, endTime: '2026-11-21 11:00:00', comment: '同意' } : row,
+            ),
+          ),
+      }),
+    );
+    renderApprovals();
+    fireEvent.click(await screen.findByText('回老家办事'));
+    expect(await screen.findByRole('note')).toHaveProperty('textContent', '任务已处理');
+    expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '驳回' })).toBeNull();
+  });
+
   it('approves in two taps: 同意 opens the comment prefilled 同意, 确认 sends it with flag ok', async () => {
     renderApprovals();
     fireEvent.click(await screen.findByText('回老家办事'));
@@ -144,7 +162,7 @@ describe('phone approvals: a task', () => {
     renderApprovals();
     fireEvent.click(await screen.findByText('采购服务器'));
     expect(await screen.findByText('¥12,000.00')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '驳回' }));
+    fireEvent.click(await screen.findByRole('button', { name: '驳回' }));
     const sheet = await screen.findByRole('dialog', { name: '驳回' });
     expect((within(sheet).getByLabelText('审批意见') as HTMLTextAreaElement).value).toBe('驳回');
     fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
@@ -219,6 +237,8 @@ describe('phone approvals: a task', () => {
     renderApprovals();
     fireEvent.click(await screen.findByText('回老家办事'));
     await screen.findByRole('region', { name: '申请内容' });
+    // The decision bar comes once the history says the task still waits.
+    await screen.findByRole('button', { name: '同意' });
     setOnline(false);
     // What was loaded stays, the banner and the bar say why nothing can be decided now.
     expect(screen.getByText('回老家办事')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, InputNumber, Modal, Progress, Space, Table, Tag, type FormInstance } from 'antd';
+import { Alert, App, Button, InputNumber, Modal, Progress, Space, Table, Tag, type FormInstance } from 'antd';
 import { CalculatorOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,12 +28,45 @@ interface RollUp {
   suggestedSalesPrice: number | null;
   suggestedPackagingCost: number | null;
 }
+interface UnpricedPart {
+  productNo: string;
+  productName: string;
+}
 interface JobProgress {
   jobId: string;
   costYear: number;
   total: number;
   done: number;
   state: 'running' | 'done' | 'failed';
+  /** Once done: parts without a valid buying price, counted at 0 (the first ones), and how many. */
+  unpriced?: UnpricedPart[];
+  unpricedCount?: number;
+}
+
+/** What a finished recalculation assumed: the parts it found no buying price for, each counted at 0. */
+function UnpricedParts({ job }: { job: JobProgress }) {
+  const { t } = useTranslation();
+  const parts = job.unpriced ?? [];
+  const count = job.unpricedCount ?? parts.length;
+  if (!count) return null;
+  const more = count - parts.length;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('bom.unpriced', { count, year: job.costYear })}
+      description={
+        <div style={{ maxHeight: 240, overflow: 'auto' }}>
+          {parts.map((part) => (
+            <div key={part.productNo}>
+              {part.productNo} {part.productName}
+            </div>
+          ))}
+          {more > 0 && <div>{t('bom.unpricedMore', { count: more })}</div>}
+        </div>
+      }
+    />
+  );
 }
 
 /**
@@ -166,6 +199,7 @@ function RecalculateDialog({ onClose, reload }: { onClose: () => void; reload: (
           <>
             <Progress percent={percent} status={current.state === 'failed' ? 'exception' : undefined} />
             <span>{t('bom.progress', { done: current.done, total: current.total })}</span>
+            {current.state === 'done' && <UnpricedParts job={current} />}
           </>
         )}
       </Space>

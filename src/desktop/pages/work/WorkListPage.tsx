@@ -94,6 +94,9 @@ function WorkListPage({ kind }: { kind: Kind }) {
       dataIndex: 'taskName',
       title: t(kind === 'send' ? 'flow.field.currentTask' : 'flow.field.taskName'),
       width: 130,
+      // A finished request is at no step (the server names none, nor a handler).
+      render: (name: string, row: BladeFlow) =>
+        kind === 'send' && row.processIsFinished === 'finished' ? t('flow.process.ended') : name,
     },
     ...(kind === 'send'
       ? []

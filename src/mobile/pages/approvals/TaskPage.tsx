@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { REQUEST_STATUS } from '../../../client/api/flow.ts';
 import { useSession } from '../../../client/session.ts';
 import { BusinessView } from './BusinessView.tsx';
-import { useBusiness, useRefreshAfterAction } from './flow-queries.ts';
+import { useBusiness, useHistory, useRefreshAfterAction } from './flow-queries.ts';
 import { HistoryView } from './HistoryView.tsx';
 import { useBackToList, useProcessParams } from './process-route.ts';
 import { TaskActions, type TaskMode } from './TaskActions.tsx';
@@ -12,6 +13,7 @@ import { TaskActions, type TaskMode } from './TaskActions.tsx';
  * applicant is his to resubmit or withdraw.
  */
 export function TaskPage() {
+  const { t } = useTranslation();
   const { kind, taskId, processInstanceId, businessId } = useProcessParams();
   const [search, setSearch] = useSearchParams();
   const claim = search.get('claim') === '1';
@@ -25,11 +27,22 @@ export function TaskPage() {
   const mode: TaskMode = adjusting ? 'adjust' : claim ? 'claim' : 'approve';
   // Which decision the task asks for depends on its request: wait for it while it is on its way.
   const ready = kind === 'process' || !businessId || !(business.isPending && business.fetchStatus === 'fetching');
+  // A task opened from an old message may have been handled since (by him, or by another candidate): its history says.
+  const history = useHistory(processInstanceId);
+  const handled = Boolean(history.data?.some((row) => row.taskId === taskId && row.endTime));
+  const historyRead = !(history.isPending && history.fetchStatus === 'fetching');
   return (
     <div className="m-page">
       <BusinessView kind={kind} businessId={businessId} />
       <HistoryView processInstanceId={processInstanceId} />
-      {ready && (
+      {handled && (
+        <div className="m-actions">
+          <div className="m-actions-note" role="note">
+            {t('mobile.approvals.taskHandled')}
+          </div>
+        </div>
+      )}
+      {ready && historyRead && !handled && (
         <TaskActions
           mode={mode}
           taskId={taskId}

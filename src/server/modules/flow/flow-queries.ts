@@ -230,7 +230,10 @@ export class FlowQueries {
     );
   }
 
-  /** Instances the caller started, each with its latest task. */
+  /**
+   * Instances the caller started, each with its current (open) task: a finished one has none, so its row names no
+   * step and no handler (issue 31: it showed its last step and who did it).
+   */
   async sent(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
     let q = this.db
       .selectFrom('blade_flow_instance as i')
@@ -250,6 +253,7 @@ export class FlowQueries {
               'lt.execution_id',
             ])
             .whereRef('lt.instance_id', '=', 'i.id')
+            .where('lt.status', '=', 'open')
             .orderBy('lt.create_time', 'desc')
             .orderBy('lt.id', 'desc')
             .limit(1)
@@ -511,7 +515,8 @@ export class FlowQueries {
 
   /**
    * Whether the caller may see an instance: it is in the caller's tenant and the caller started it, holds or held
-   * one of its tasks, may claim one, commented on it, or administers the tenant; the platform administrator sees
+   * one of its tasks, may claim one, commented on it, was told about it (a candidate whose task another took: his
+   * old message opens it, to read that it was handled), or administers the tenant; the platform administrator sees
    * every instance.
    */
   async canView(user: AuthUser, instanceId: string): Promise<boolean> {
@@ -560,7 +565,15 @@ export class FlowQueries {
       .where('instance_id', '=', instanceId)
       .where('user_id', '=', user.userId)
       .executeTakeFirst();
-    return Boolean(comment);
+    if (comment) return true;
+    const told = await this.db
+      .selectFrom('blade_message')
+      .select('id')
+      .where('tenant_id', '=', user.tenantId)
+      .where('user_id', '=', user.userId)
+      .where('process_instance_id', '=', instanceId)
+      .executeTakeFirst();
+    return Boolean(told);
   }
 
   /** Historic activities of an instance in start order: all of them (diagram) or the table's kinds. */

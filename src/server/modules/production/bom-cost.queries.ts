@@ -151,26 +151,55 @@ export async function packagingCostOf(db: Db, tenantId: string, productId: strin
   return chosen ? String(Math.round(Number(chosen.cost_per_part) * 100) / 100) : undefined;
 }
 
-/**
- * Marks stale the costs a buying price of `partId` valid over [from, to] feeds: costs of the years whose 1 January
- * falls in that period, of the part itself or of a BOM whose explosion contains it (its own lines, or the default
- * versions of the parts below). Returns how many rows were marked.
- */
-export async function markStale(db: Db, tenantId: string, partId: string, from: string, to: string | null) {
-  const result = await sql`
+/** The parts whose default BOMs hold `partId` at any level, and the part itself (a CTE `up(id)`). */
+const partAndUsers = (tenantId: string, partId: string) => sql`
     with recursive up(id) as (
       select cast(${partId} as bigint)
       union
       select b.product_id from up join erp_product_bom b on b.component_id = up.id
       where b.tenant_id = ${tenantId} and b.is_deleted = 0 and b.is_default = 1
-    )
+    )`;
+
+/** A cost row whose BOM version holds one of the parts of `up` as a line. */
+const holdsUp = (tenantId: string) => sql`exists (
+        select 1 from erp_product_bom b
+        where b.tenant_id = ${tenantId} and b.is_deleted = 0 and b.product_id = c.product_id
+          and b.bom_version = c.bom_version and b.component_id in (select id from up))`;
+
+/**
+ * Marks stale the costs a buying price of `partId` valid over [from, to] feeds: costs of the years whose 1 January
+ * falls in that period, of the part itself or of a BOM whose explosion contains it (its own lines, or the default
+ * versions of the parts below). `users`: only the BOMs containing it (the part's own cost changed: its users' roll-up
+ * takes its total). Returns how many rows were marked.
+ */
+export async function markStale(
+  db: Db,
+  tenantId: string,
+  partId: string,
+  from: string,
+  to: string | null,
+  of: 'part' | 'users' = 'part',
+) {
+  const self = of === 'part' ? sql`c.product_id = cast(${partId} as bigint) or` : sql``;
+  const result = await sql`${partAndUsers(tenantId, partId)}
     update erp_bom_cost c set stale = 1
     where c.tenant_id = ${tenantId} and c.is_deleted = 0 and c.stale = 0
       and make_date(c.cost_year, 1, 1) between cast(${from} as date) and coalesce(cast(${to} as date), date '9999-12-31')
-      and (c.product_id = cast(${partId} as bigint) or exists (
-        select 1 from erp_product_bom b
-        where b.tenant_id = ${tenantId} and b.is_deleted = 0 and b.product_id = c.product_id
-          and b.bom_version = c.bom_version and b.component_id in (select id from up)))`.execute(db);
+      and (${self} ${holdsUp(tenantId)})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Marks stale, for every year, the costs a BOM version's lines feed: the costs of that version of the part, and of
+ * every BOM whose explosion holds the part (its default version may be the one changed).
+ */
+export async function markBomStale(db: Db, tenantId: string, partId: string, version: string) {
+  const result = await sql`${partAndUsers(tenantId, partId)}
+    update erp_bom_cost c set stale = 1
+    where c.tenant_id = ${tenantId} and c.is_deleted = 0 and c.stale = 0
+      and ((c.product_id = cast(${partId} as bigint) and c.bom_version = ${version}) or ${holdsUp(tenantId)})`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }
 

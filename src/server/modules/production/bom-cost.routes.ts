@@ -20,7 +20,8 @@ const yearOf = (value: Param | undefined, name: string): number => {
  *   `?productId=&bomVersion=&costYear=&currency=` gives the roll-up alone, for a form not saved yet (按BOM计算);
  * - `POST bomcost/calculate?costYear=` (重新核算, `bomcost_calculate`): starts the year's recalculation in the
  *   background and returns its progress `{jobId, total, done, state}`;
- * - `GET bomcost/calculate-progress?jobId=`: that progress, for the console to poll.
+ * - `GET bomcost/calculate-progress?jobId=`: that progress, for the console to poll; once done it names the parts
+ *   without a valid buying price the roll-ups counted at 0 (`unpriced`, `unpricedCount`).
  */
 export async function bomCostRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -36,6 +36,12 @@ export interface CostedLine {
   missingBelow: number;
 }
 
+/** A part a roll-up found no valid buying price for: it counted 0 (`CostModel.unpriced`). */
+export interface UnpricedPart {
+  productNo: string;
+  productName: string;
+}
+
 interface Material {
   cost: number;
   missing: number;
@@ -64,6 +70,8 @@ export class CostModel {
   private readonly costRows = new Map<string, CostRow>();
   private readonly materials = new Map<string, Material>();
   private readonly visiting = new Set<string>();
+  /** The parts the roll-ups so far found no price for (and no BOM nor cost of their own), by id: each counted 0. */
+  readonly unpriced = new Map<string, UnpricedPart>();
 
   constructor(
     lines: CostLine[],
@@ -103,6 +111,8 @@ export class CostModel {
       const lineCost = round(grossQty * unit.cost, 4);
       cost += lineCost;
       missing += unit.source === 'none' ? 1 : unit.missing;
+      if (unit.source === 'none')
+        this.unpriced.set(line.component_id, { productNo: line.component_no, productName: line.component_name });
       lines.push({
         componentId: line.component_id,
         componentNo: line.component_no,
@@ -148,7 +158,8 @@ export class CostModel {
   }
 }
 
-const priceMap = (rows: Array<{ product_id: string; currency: string; unit_price: string }>) =>
+/** Buying prices by part and currency, as the roll-up reads them. */
+export const priceMap = (rows: Array<{ product_id: string; currency: string; unit_price: string }>) =>
   new Map(rows.map((p) => [`${p.product_id}|${p.currency}`, Number(p.unit_price)]));
 
 /** 1 January of a cost year: the day its prices are valid on. */
@@ -202,7 +213,16 @@ export interface JobProgress {
   total: number;
   done: number;
   state: 'running' | 'done' | 'failed';
+  /**
+   * Once done: the parts without a valid buying price on 1 January (nor a BOM or cost of their own), counted at 0 —
+   * the first UNPRICED_SHOWN by part number, and how many there were.
+   */
+  unpriced?: UnpricedPart[];
+  unpricedCount?: number;
 }
+
+/** How many parts without a price a finished job names (its count says the rest). */
+export const UNPRICED_SHOWN = 50;
 
 /** Rows written per transaction: other requests get the database between batches. */
 export const BATCH_SIZE = 500;
@@ -277,7 +297,12 @@ export class BomCostJobs {
         await this.save(tenantId, progress);
         await new Promise((resolve) => setImmediate(resolve));
       }
-      progress.state = 'done';
+      const unpriced = [...model.unpriced.values()].sort((a, b) => a.productNo.localeCompare(b.productNo));
+      Object.assign(progress, {
+        state: 'done',
+        unpriced: unpriced.slice(0, UNPRICED_SHOWN),
+        unpricedCount: unpriced.length,
+      });
     } catch {
       progress.state = 'failed';
     }

@@ -5,7 +5,7 @@ import { failWith } from '../../platform/errors.ts';
 import { isId } from '../../platform/ids.ts';
 import type { EntityHooks, EntityReaction } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
-import { markStale, packagingCostOf } from './bom-cost.queries.ts';
+import { markBomStale, markStale, packagingCostOf } from './bom-cost.queries.ts';
 import { defaultSalesPrice, rollUp } from './bom-cost.service.ts';
 import {
   containsPart,
@@ -64,9 +64,21 @@ export function productBomHooks(services: Services): EntityHooks {
   };
 }
 
-/** Deleted lines: a parent left without a default version gets one (its highest version). */
+/**
+ * Deleted lines: a parent left without a default version gets one (its highest version). A line written or deleted
+ * marks stale the BOM costs its BOM feeds (the version's own, and those of every BOM holding the part), so a
+ * recalculation never changes a cost shown as up to date.
+ */
 export function productBomReaction(): EntityReaction {
+  const mark = async (trx: Db, user: AuthUser, row: Row | undefined) => {
+    if (row?.product_id) await markBomStale(trx, user.tenantId, text(row.product_id), text(row.bom_version));
+  };
   return {
+    async afterWrite(trx, user, row, before) {
+      await mark(trx, user, row);
+      if (before && (before.product_id !== row.product_id || before.bom_version !== row.bom_version))
+        await mark(trx, user, before);
+    },
     async afterRemove(trx, user, rows) {
       await lockTenantBoms(trx, user.tenantId);
       await keepOneDefault(
@@ -74,14 +86,16 @@ export function productBomReaction(): EntityReaction {
         user.tenantId,
         rows.map((r) => text(r.product_id)),
       );
+      for (const row of rows) await mark(trx, user, row);
     },
   };
 }
 
 /**
  * A BOM cost's rules beyond its definition: its BOM version exists for the part; a new row without a selling price
- * sent takes the valid selling price of 1 January of its year; a save whose material cost is the roll-up's clears
- * the stale mark (the user recalculated it with 按BOM计算).
+ * sent takes the valid selling price of 1 January of its year; a save of its material cost or what its roll-up
+ * depends on sets the stale mark to whether the material cost differs from the roll-up (cleared: the user
+ * recalculated it with 按BOM计算; set: a typed figure 重新核算 would replace).
  */
 export function bomCostHooks(services: Services): EntityHooks {
   return {
@@ -111,9 +125,32 @@ export function bomCostHooks(services: Services): EntityHooks {
       };
       if (!(await versionExists(trx, user.tenantId, question.productId, question.bomVersion)))
         throw failWith({ zh: '该产品不存在此BOM版本', en: 'The part has no BOM of this version' });
-      if (values.material_cost === undefined) return;
+      if (ROLLED_UP_FROM.every((column) => values[column] === undefined)) return;
       const { suggestedMaterialCost } = await rollUp(trx, user.tenantId, question);
-      if (Number(values.material_cost) === suggestedMaterialCost) values.stale = 0;
+      values.stale = Number(row.material_cost) === suggestedMaterialCost ? 0 : 1;
+    },
+  };
+}
+
+/** What a cost row's roll-up is worked out from, beside the BOM lines and prices. */
+const ROLLED_UP_FROM = ['material_cost', 'product_id', 'bom_version', 'cost_year', 'currency'];
+
+/**
+ * A part's cost is what the BOMs holding it count it at (its total, in its year and currency): a change of its total,
+ * or its removal, marks their costs of that year stale.
+ */
+export function bomCostReaction(): EntityReaction {
+  const mark = async (trx: Db, user: AuthUser, row: Row) => {
+    const day = `${String(row.cost_year).padStart(4, '0')}-01-01`;
+    await markStale(trx, user.tenantId, text(row.product_id), day, day, 'users');
+  };
+  return {
+    async afterWrite(trx, user, row, before) {
+      if (before && Number(before.total_cost) === Number(row.total_cost) && before.currency === row.currency) return;
+      await mark(trx, user, row);
+    },
+    async afterRemove(trx, user, rows) {
+      for (const row of rows) await mark(trx, user, row);
     },
   };
 }

@@ -7,7 +7,7 @@ import { nextId } from '../../platform/ids.ts';
 import { SEED } from '../system/install.ts';
 import { demoParts, type DemoPart } from '../masterdata/demo-parts.ts';
 import { allLines, validPrices } from './bom-cost.queries.ts';
-import { CostModel, firstDayOf } from './bom-cost.service.ts';
+import { CostModel, firstDayOf, priceMap } from './bom-cost.service.ts';
 
 /** One demo BOM line: parent and component part numbers and the line's figures. */
 interface DemoLine {
@@ -117,13 +117,11 @@ export function demoBomLines(parts: readonly DemoPart[]): DemoLine[] {
   return lines;
 }
 
-/** A believable standard steel price (CNY/kg) when the demo has no buying prices to roll up. */
-const STEEL_PER_KG = 6.2;
-
 /**
  * Adds the demo BOMs of tenant 000000 and, for 2026, a cost of each finished part: material rolled up from the
- * buying prices (a part without one at a standard price), labour, overhead, packaging and
- * freight from its weight, and its selling price about 20 % over its cost. Idempotent: existing lines and costs stay.
+ * buying prices as 重新核算 rolls it up (a part without a price counts 0, as there: the stored costs are what a
+ * recalculation gives, and none is stale), labour, overhead, packaging and freight from its weight, and its selling
+ * price about 20 % over its cost. Idempotent: existing lines and costs stay.
  */
 export async function seedDemoBoms(db: Db): Promise<string[]> {
   const tenant = '000000';
@@ -198,13 +196,7 @@ export async function seedDemoBoms(db: Db): Promise<string[]> {
 
   const year = 2026;
   const [lines, prices] = await Promise.all([allLines(db, tenant), validPrices(db, tenant, '2', firstDayOf(year))]);
-  const priced = new Map(prices.map((p) => [`${p.product_id}|${p.currency}`, Number(p.unit_price)]));
-  // A bought part without a buying price costs a standard price (steel by the kg), so the demo's costs are not zero.
-  for (const part of parts.filter((p) => p.productType !== '1' && p.productType !== '2')) {
-    const id = ids.get(part.productNo);
-    if (id && !priced.has(`${id.id}|CNY`)) priced.set(`${id.id}|CNY`, part.unit === 'KG' ? STEEL_PER_KG : 0.35);
-  }
-  const model = new CostModel(lines, priced, [], 'recalculated');
+  const model = new CostModel(lines, priceMap(prices), [], 'recalculated');
   const costs = parts
     .filter((p) => p.productType === '1')
     .flatMap((part, index) => {

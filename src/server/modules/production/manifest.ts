@@ -17,7 +17,7 @@ import { worker } from '../../../shared/entities/production/worker.ts';
 import { SHOPFLOOR_HOOKS } from './shopfloor.hooks.ts';
 import { productBom } from '../../../shared/entities/production/product-bom.ts';
 import { bomCost } from '../../../shared/entities/production/bom-cost.ts';
-import { bomCostHooks, priceReaction, productBomHooks, productBomReaction } from './bom.hooks.ts';
+import { bomCostHooks, bomCostReaction, priceReaction, productBomHooks, productBomReaction } from './bom.hooks.ts';
 import { bomRoutes } from './bom.routes.ts';
 import { bomCostRoutes } from './bom-cost.routes.ts';
 
@@ -64,8 +64,9 @@ export const productionModule = defineModule({
     [task.name]: taskHooks,
     [prodplane.name]: prodplaneHooks,
   },
-  // A buying price feeds BOM costs: a change marks those it affects stale (bom.hooks.ts).
-  reactions: { [productBom.name]: productBomReaction, price: priceReaction },
+  // A buying price, a BOM line and a part's own cost feed BOM costs: a change marks those it affects stale
+  // (bom.hooks.ts).
+  reactions: { [productBom.name]: productBomReaction, [bomCost.name]: bomCostReaction, price: priceReaction },
   routes: [prodplaneRoutes, bomRoutes, bomCostRoutes],
   menus: [productionMenu],
   businessDictionaries: PRODUCTION_DICTIONARIES,

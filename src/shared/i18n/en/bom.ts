@@ -39,4 +39,6 @@ export const bom: Resource<typeof zh> = {
   progress: 'Calculated {{done}} / {{total}}',
   recalculated: 'Recalculation finished',
   recalculateFailed: 'Recalculation failed',
+  unpriced: '{{count}} parts had no valid buying price on 1 January {{year}} and were counted at 0:',
+  unpricedMore: '{{count}} more parts not listed',
 };

@@ -183,6 +183,7 @@ export const flow: Resource<typeof zh> = {
     withdrawConfirm: 'Withdraw this request?',
     rejectedHint: 'Your request was rejected: adjust and resubmit it, or withdraw it',
     notFound: 'The request does not exist or you may not see it',
-    taskHandled: 'This task has already been handled',
+    ended: 'Ended',
+    taskHandled: 'The task was already completed',
   },
 };

@@ -115,6 +115,7 @@ export const mobile: Resource<typeof zh> = {
     withdrawn: 'Withdrawn',
     withdrawConfirm: 'Withdrawing ends the process. Withdraw this request?',
     rejectedHint: 'The request was rejected: resubmit it, or withdraw it.',
+    taskHandled: 'The task was already completed',
     needNetwork: 'Approving needs a network connection',
     submitNeedsNetwork: 'Submitting a request needs a network connection',
     submit: 'Submit',

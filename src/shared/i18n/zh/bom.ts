@@ -37,4 +37,6 @@ export const bom = {
   progress: '已核算 {{done}} / {{total}}',
   recalculated: '核算完成',
   recalculateFailed: '核算失败',
+  unpriced: '以下 {{count}} 个零件在 {{year}} 年1月1日没有有效的采购单价，按 0 计算：',
+  unpricedMore: '另有 {{count}} 个零件未列出',
 };

@@ -184,6 +184,7 @@ export const flow = {
     withdrawConfirm: '确定撤销此申请?',
     rejectedHint: '您的申请已被驳回: 可调整后重新提交, 或撤销申请',
     notFound: '申请不存在或无权查看',
-    taskHandled: '此任务已处理',
+    ended: '已结束',
+    taskHandled: '任务已处理',
   },
 };

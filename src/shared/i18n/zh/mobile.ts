@@ -113,6 +113,7 @@ export const mobile = {
     withdrawn: '已撤销',
     withdrawConfirm: '撤销后流程结束,确定撤销这条申请吗?',
     rejectedHint: '申请被驳回:可以重新提交,或撤销申请。',
+    taskHandled: '任务已处理',
     needNetwork: '审批需要网络连接',
     submitNeedsNetwork: '提交申请需要网络连接',
     submit: '提交申请',

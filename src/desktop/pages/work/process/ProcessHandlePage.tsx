@@ -60,7 +60,9 @@ function HandleTask({
   // A task opened from an old message or tab may have been handled since (by him, or by another candidate).
   const history = useQuery(historyQuery(processInstanceId));
   const handled = Boolean(history.data?.some((row) => row.taskId === taskId && row.endTime));
-  const own = request.data && !handled ? backWithApplicant(request.data, me) : false;
+  // A decision is offered once the history says the task still waits: not while it loads.
+  const waiting = history.isSuccess && !handled;
+  const own = request.data && waiting ? backWithApplicant(request.data, me) : false;
   const title = own ? `flow.route.${kind}Resubmit` : `flow.route.${kind}Handle`;
   useEffect(() => {
     tabStore.retitle(pathname, title);
@@ -91,7 +93,7 @@ function HandleTask({
           </>
         )}
       </Card>
-      {request.data && !own && !handled && (
+      {request.data && !own && waiting && (
         <Card variant="borderless" title={t('flow.process.approval')}>
           <ApprovalBox taskId={taskId} processInstanceId={processInstanceId} onDone={() => void done()} onBack={back} />
         </Card>
