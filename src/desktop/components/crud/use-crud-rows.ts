@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, queryOptions, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Page } from '../../../client/http.ts';
+import { ApiFailure, type Page } from '../../../client/http.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { crudKey, entityApi } from './crud-api.ts';
 import type { CrudOptions, WireRecord } from './fields.ts';
@@ -33,6 +33,10 @@ export interface CrudRows {
   /** Rows of the paged list in total; undefined until the first page arrives. */
   page?: Page<WireRecord>;
   fetching: boolean;
+  /** The server refused this search (a 400 with its message, already toasted). */
+  refused: boolean;
+  /** The rows shown are this search's own answer (not the previous search's, kept while it loads). */
+  answered: boolean;
   /** Tree modes: the expanded rows (a lazy tree loads a row's children when it is expanded). */
   expanded: string[];
   setExpanded: (keys: string[]) => void;
@@ -40,12 +44,16 @@ export interface CrudRows {
 
 type Node = WireRecord & { hasChildren?: boolean; children?: Node[] };
 
+/** The server answered with a refusal (its message already shown): asking again gets the same answer. */
+const retryUnlessAnswered = (failures: number, error: unknown) => !(error instanceof ApiFailure) && failures < 1;
+
 /** One page of a paged list. */
 function pageQuery(entity: EntityDef, { action, query, fixed, page }: Omit<Params, 'mode'>) {
   return queryOptions({
     queryKey: [...crudKey(entity), action, page.current, page.size, query, fixed],
     queryFn: () =>
       entityApi(entity).rows<Page<WireRecord>>(action, { current: page.current, size: page.size, ...query, ...fixed }),
+    retry: retryUnlessAnswered,
   });
 }
 
@@ -58,6 +66,7 @@ function treeQuery(entity: EntityDef, { mode, action, query, fixed }: Omit<Param
       mode === 'lazy'
         ? api.rows<Node[]>('lazy-list', { ...query, ...fixed, parentId: 0 })
         : api.rows<Node[]>(action, { ...query, ...fixed }),
+    retry: retryUnlessAnswered,
   });
 }
 
@@ -140,10 +149,13 @@ export function useCrudRows(entity: EntityDef, { mode, action, query, fixed, pag
     rows = assemble(tree.data ?? [], loaded);
   }
 
+  const top = mode === 'paged' ? paged : tree;
   return {
     rows,
     page: paged.data,
     fetching: mode === 'paged' ? paged.isFetching : tree.isFetching || levels.some((level) => level.isFetching),
+    refused: top.isError && top.error instanceof ApiFailure,
+    answered: top.isSuccess && !top.isPlaceholderData,
     expanded,
     setExpanded,
   };
