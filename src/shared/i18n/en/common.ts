@@ -2,7 +2,7 @@ import type { Resource } from '../resource.ts';
 import type { common as zh } from '../zh/common.ts';
 
 export const common: Resource<typeof zh> = {
-  appName: 'ERP System',
+  appName: 'Tenon ERP',
   ok: 'OK',
   cancel: 'Cancel',
   confirm: 'Confirm',
@@ -40,4 +40,8 @@ export const common: Resource<typeof zh> = {
   logout: 'Log out',
   logoutConfirm: 'Log out of the system?',
   tip: 'Notice',
+  demoAccounts: {
+    title: 'Demo accounts · tenant {{tenant}}',
+    pick: 'Click to fill in the login form',
+  },
 };

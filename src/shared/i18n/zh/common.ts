@@ -1,6 +1,6 @@
 /** Words every screen shares (`common.*`). */
 export const common = {
-  appName: 'ERP 系统',
+  appName: 'Tenon ERP 系统',
   ok: '确定',
   cancel: '取消',
   confirm: '确认',
@@ -38,4 +38,8 @@ export const common = {
   logout: '退出登录',
   logoutConfirm: '退出系统, 是否继续?',
   tip: '提示',
+  demoAccounts: {
+    title: '演示账号 · 租户 {{tenant}}',
+    pick: '点击填入登录表单',
+  },
 } as const;
