@@ -311,6 +311,11 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
         {options.toolbar?.(context)}
         <ExcelButtons entity={entity} lang={lang} context={context} />
       </CrudToolbar>
+      {list.offline && (
+        <div className="tenon-crud-offline" role="status">
+          {t('crud.offlineRows')}
+        </div>
+      )}
       <div ref={fill.ref}>
         <Table<WireRecord>
           rowKey="id"

@@ -34,6 +34,7 @@ export const common: Resource<typeof zh> = {
   updateNow: 'Update now',
   later: 'Later',
   chunkError: 'Part of the page failed to load, please reload',
+  offlinePage: 'Offline: this page has not been downloaded yet, open it again when online',
   language: 'Language',
   zh: '简体中文',
   en: 'English',

@@ -32,6 +32,7 @@ export const common = {
   updateNow: '立即更新',
   later: '稍后',
   chunkError: '页面资源加载失败,请刷新重试',
+  offlinePage: '离线：此页面尚未下载，请联网后打开',
   language: '语言',
   zh: '简体中文',
   en: 'English',
