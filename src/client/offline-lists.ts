@@ -42,8 +42,7 @@ export async function lastList<T>(list: string): Promise<T | null> {
   }
 }
 
-async function clearLists() {
+/** Removes every kept list (logout: query.ts, loaded before any request can end the session). */
+export async function clearKeptLists(): Promise<void> {
   await (await db()).clear(STORE);
 }
-
-session.onLogout(() => void clearLists().catch(() => undefined));

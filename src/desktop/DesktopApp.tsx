@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { ScreenClass } from '../client/config.ts';
 import { setNavigator } from '../client/navigation.ts';
-// Registers the removal of the lists kept for offline use at logout, whether or not a list was opened this time.
-import '../client/offline-lists.ts';
 import { useMessageNotifier } from './components/use-message-notifier.ts';
 import { DesktopRoutes } from './router/DesktopRoutes.tsx';
 import { desktopCss } from './styles.ts';
