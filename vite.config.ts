@@ -43,8 +43,8 @@ export default defineConfig(({ command }) => ({
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
-        name: 'ERP 系统',
-        short_name: 'ERP',
+        name: 'Tenon ERP 系统',
+        short_name: 'Tenon',
         description: 'Tenon ERP console',
         lang: 'zh-CN',
         start_url: '/',

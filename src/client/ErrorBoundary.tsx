@@ -3,6 +3,14 @@ import { addErrorLog } from './error-log.ts';
 import { t } from './i18n.ts';
 import { ChunkLoadError } from './lazy.ts';
 
+/** A page whose code never came says why: offline it was never downloaded, online it failed to load. */
+const message = (error: Error) =>
+  !(error instanceof ChunkLoadError)
+    ? error.message
+    : navigator.onLine
+      ? t('common.chunkError')
+      : t('common.offlinePage');
+
 /** Keeps a render crash as an error-log record and offers a reload instead of a blank page. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
   state: { error?: Error } = {};
@@ -25,7 +33,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error?: 
     if (!error) return this.props.children;
     return (
       <div role="alert" style={{ padding: 32, fontFamily: 'system-ui, sans-serif', textAlign: 'center' }}>
-        <p>{error instanceof ChunkLoadError ? t('common.chunkError') : error.message}</p>
+        <p>{message(error)}</p>
         <button type="button" onClick={() => window.location.reload()}>
           {t('common.refresh')}
         </button>

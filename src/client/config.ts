@@ -2,7 +2,7 @@
 export const site = {
   /** Prefix of every storage key and cookie. */
   key: 'saber',
-  title: 'ERP 系统',
+  title: 'Tenon ERP 系统',
   clientId: 'saber',
   clientSecret: 'saber_secret',
   tenantMode: true,

@@ -111,8 +111,12 @@ http.interceptors.response.use(
 );
 
 /** GET/POST returning the envelope's `data`. */
-export async function getData<T>(url: string, params?: Record<string, unknown>): Promise<T> {
-  return (await http.get<R<T>>(url, { params })).data.data;
+export async function getData<T>(
+  url: string,
+  params?: Record<string, unknown>,
+  config?: { silent?: boolean },
+): Promise<T> {
+  return (await http.get<R<T>>(url, { ...config, params })).data.data;
 }
 export async function postData<T>(url: string, body?: unknown, params?: Record<string, unknown>): Promise<T> {
   return (await http.post<R<T>>(url, body, { params })).data.data;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchTenantInfo } from './api/system.ts';
+import { fetchDemoAccounts, fetchTenantInfo } from './api/system.ts';
 import { useSession } from './session.ts';
 
 /** Query options both layouts share. */
@@ -8,6 +8,14 @@ import { useSession } from './session.ts';
 export const tenantInfoQuery = queryOptions({
   queryKey: ['tenant-info', typeof window === 'undefined' ? '' : window.location.origin],
   queryFn: () => fetchTenantInfo(window.location.origin),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+/** The login page's demo hint: asked once per page, quietly (an older server without the route hints nothing). */
+export const demoAccountsQuery = queryOptions({
+  queryKey: ['demo-accounts'],
+  queryFn: fetchDemoAccounts,
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });

@@ -1,10 +1,14 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { clearKeptLists } from './offline-lists.ts';
 import { session } from './session.ts';
 
-/** Server state cache; emptied on logout so the next user never sees the last one's data. */
+/** Server state cache; emptied on logout (with the lists kept for offline use) so the next user never sees them. */
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
-session.onLogout(() => queryClient.clear());
+session.onLogout(() => {
+  queryClient.clear();
+  void clearKeptLists().catch(() => undefined);
+});
 // react-query assumes online at start; a page opened offline must know it is offline.
 onlineManager.setOnline(typeof navigator === 'undefined' || navigator.onLine);

@@ -41,6 +41,7 @@ export const desktopCss = `
 .tenon-search-item { display: flex; justify-content: space-between; gap: 12px; padding: 8px 12px; border-radius: 6px; cursor: pointer; }
 .tenon-search-item.is-active { background: var(--ant-color-primary-bg); }
 .tenon-search-name { font-weight: 500; }
+.tenon-search-also { margin-left: 8px; font-weight: 400; color: var(--ant-color-text-secondary); }
 .tenon-search-mark { padding: 0; background: none; color: var(--ant-color-primary); font-weight: 600; }
 .tenon-search-trail { color: var(--ant-color-text-tertiary); font-size: 12px; }
 .tenon-search-hint { margin-top: 8px; color: var(--ant-color-text-tertiary); font-size: 12px; }
@@ -78,10 +79,13 @@ export const desktopCss = `
 .tenon-message-more { padding: 12px 0; color: var(--ant-color-text-tertiary); font-size: 12px; text-align: center; }
 
 .tenon-notice { width: 320px; }
-.tenon-notice-sample { font-size: 12px; color: var(--ant-color-text-tertiary); margin-bottom: 4px; }
 .tenon-notice-list { list-style: none; margin: 0; padding: 0; }
-.tenon-notice-list li { display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 10px 0;
-  border-bottom: 1px solid var(--ant-color-border-secondary); }
+.tenon-notice-list li { border-bottom: 1px solid var(--ant-color-border-secondary); }
+.tenon-notice-list button { width: 100%; display: flex; flex-direction: column; gap: 2px; padding: 8px 4px; border: 0;
+  background: transparent; text-align: left; cursor: pointer; color: inherit; }
+.tenon-notice-list button:hover:not(:disabled) { background: var(--ant-color-fill-tertiary); }
+.tenon-notice-list button:disabled { cursor: default; }
+.tenon-notice-more { font-size: 12px; color: var(--ant-color-text-tertiary); padding-top: 6px; text-align: right; }
 .tenon-notice-title { font-size: 13px; }
 .tenon-notice-time { font-size: 12px; color: var(--ant-color-text-tertiary); }
 
@@ -108,6 +112,13 @@ export const desktopCss = `
 .tenon-login-title { margin: 8px 0 0; font-size: 24px; font-weight: 600; line-height: 1.35; color: rgba(0,0,0,.88); }
 .tenon-login-tenant { color: rgba(0,0,0,.45); }
 .tenon-login-error { min-height: 24px; line-height: 22px; padding-top: 2px; font-size: 14px; color: #ff4d4f; }
+.tenon-demo { margin-top: 16px; padding-top: 12px; border-top: 1px solid #f0f0f0; font-size: 13px; }
+.tenon-demo-title { color: rgba(0,0,0,.45); margin-bottom: 6px; }
+.tenon-demo-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 4px; }
+.tenon-demo-account { width: 100%; display: flex; justify-content: space-between; gap: 6px; padding: 2px 6px;
+  border: 0; border-radius: 4px; background: transparent; cursor: pointer; color: rgba(0,0,0,.88); text-align: left; }
+.tenon-demo-account:hover { background: #f5f5f5; }
+.tenon-demo-account code { color: rgba(0,0,0,.45); font-size: 12px; }
 .tenon-captcha { height: 32px; cursor: pointer; border-radius: 4px; }
 .tenon-lock-logout { margin-top: 8px; }
 .tenon-error-page { min-height: 100vh; display: flex; align-items: center; justify-content: center; }

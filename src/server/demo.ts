@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './modules/system/demo.ts';
+import { recordDemoAccounts } from './modules/system/demo-accounts.ts';
 import { seed } from './db/seed/seed.ts';
 import { MODULES } from './modules/index.ts';
 
@@ -22,8 +22,10 @@ async function main() {
       const added = (await module.demo(database.db)).filter((line) => !/^0 /.test(line));
       console.log(`  ${module.name.padEnd(11)} ${added.length ? added.join(', ') : 'already present'}`);
     }
-    console.log(`Demo users (password ${DEMO_PASSWORD}):`);
-    for (const user of DEMO_USERS) console.log(`  ${user.account.padEnd(10)} ${user.realName}`);
+    // Every module's people are in now: the login page hints those still signing in with a known password.
+    console.log(
+      `Demo accounts (tenant 000000), hinted on the login page: ${(await recordDemoAccounts(database.db)).join(', ')}`,
+    );
   } finally {
     await database.close();
   }

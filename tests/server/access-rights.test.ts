@@ -29,6 +29,7 @@ const PUBLIC = [
   `GET ${AUTH}/captcha`,
   `GET ${AUTH}/logout`,
   `GET ${SYS}/tenant/info`,
+  `GET ${SYS}/tenant/demo-accounts`, // the login page's demo hint (tests/server/demo-accounts.test.ts)
   // Load balancers' probes (tests/server/health-metrics.test.ts).
   `GET /api/health/live`,
   `GET /api/health/ready`,

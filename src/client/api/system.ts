@@ -33,6 +33,13 @@ export const fetchRoutes = (topMenuId?: string) =>
 export const fetchButtons = () => getData<MenuNode[]>('/api/blade-system/menu/buttons');
 export const fetchTopMenus = () => getData<TopMenu[]>('/api/blade-system/menu/top-menu');
 export const fetchTenantInfo = (domain: string) => getData<TenantInfo>('/api/blade-system/tenant/info', { domain });
+/** The accounts the demo command left with known passwords (none outside a demo database). */
+export interface DemoAccounts {
+  tenantId: string;
+  accounts: Array<{ account: string; realName: string; password: string }>;
+}
+export const fetchDemoAccounts = () =>
+  getData<DemoAccounts>('/api/blade-system/tenant/demo-accounts', undefined, { silent: true });
 export interface DeptOption {
   id: string;
   deptName: string;

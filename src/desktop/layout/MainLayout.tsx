@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router-dom';
 import type { ScreenClass } from '../../client/config.ts';
+import { ErrorBoundary } from '../../client/ErrorBoundary.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { useTabs } from '../tabs/tab-store.ts';
 import { SHELL_THEMES } from '../theme/themes.ts';
@@ -59,7 +60,10 @@ export default function MainLayout({ screen }: { screen: ScreenClass }) {
           <Suspense fallback={<PageLoading />}>
             {/* "Refresh" on a tab bumps its generation: a new key remounts the page. */}
             <div key={`${fullPath}#${generations[fullPath] ?? 0}`} className="tenon-page">
-              <Outlet />
+              {/* A page that fails (its code not downloaded while offline) says so inside the shell. */}
+              <ErrorBoundary>
+                <Outlet />
+              </ErrorBoundary>
             </div>
           </Suspense>
         </Layout.Content>

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchCaptcha, login, type Captcha } from '../../client/auth.ts';
+import { DemoAccountsHint, type DemoPick } from '../../client/DemoAccountsHint.tsx';
 import { site } from '../../client/config.ts';
 import { setLanguage } from '../../client/i18n.ts';
 import { permissionQuery, routesQuery } from '../queries.ts';
@@ -117,6 +118,10 @@ export default function LoginPage() {
     </div>
   );
   const other = i18n.language === 'en' ? 'zh' : 'en';
+  const pickDemo = (pick: DemoPick) => {
+    setValues((current) => ({ ...current, ...pick }));
+    setErrors({});
+  };
 
   return (
     <div className="tenon-login">
@@ -168,6 +173,7 @@ export default function LoginPage() {
             {t('shell.login.submit')}
           </Button>
         </form>
+        <DemoAccountsHint onPick={pickDemo} />
       </div>
     </div>
   );

@@ -75,16 +75,27 @@ export const matchSubstring: LabelMatcher = (label, text) => {
   return at < 0 ? null : Array.from(text, (_, i) => at + i);
 };
 
-/** A menu the search found: its label in the current language and the characters to highlight. */
+/**
+ * A menu the search found: its label in the current language and the characters to highlight; `also` is its name in
+ * the other language when only that one matched (an English name typed in Chinese mode).
+ */
 export interface MenuHit {
   entry: MenuEntry;
   label: string;
   matched: number[];
+  also?: { label: string; matched: number[] };
+}
+
+/** The menu's name in the other language, when it has one that differs. */
+function otherLabel(entry: MenuEntry, lang: Language): string | undefined {
+  const other = lang === 'en' ? entry.name : entry.nameEn;
+  return other && other !== menuLabel(entry, lang) ? other : undefined;
 }
 
 /**
  * The menu search overlay: leaf menus whose name (in the current language) the text matches, anywhere (the spec's
- * prefix matches come first, then menu order), or by pinyin when the search passes a pinyin matcher.
+ * prefix matches come first, then menu order), or by pinyin when the search passes a pinyin matcher; then those
+ * whose name in the other language holds the text, so a screen is found by either name.
  */
 export function searchMenus(
   entries: MenuEntry[],
@@ -94,14 +105,22 @@ export function searchMenus(
 ): MenuHit[] {
   const wanted = text.trim();
   if (!wanted) return [];
-  return entries
-    .filter((entry) => entry.leaf)
-    .flatMap((entry) => {
-      const label = menuLabel(entry, lang);
-      const matched = match(label, wanted);
-      return matched ? [{ entry, label, matched }] : [];
-    })
-    .sort((a, b) => a.matched[0] - b.matched[0]);
+  const leaves = entries.filter((entry) => entry.leaf);
+  const rank = (hits: MenuHit[], at: (hit: MenuHit) => number) => hits.sort((a, b) => at(a) - at(b));
+  const direct = leaves.flatMap((entry): MenuHit[] => {
+    const label = menuLabel(entry, lang);
+    const matched = match(label, wanted);
+    return matched ? [{ entry, label, matched }] : [];
+  });
+  const found = new Set(direct.map((hit) => hit.entry));
+  const byOtherName = leaves.flatMap((entry): MenuHit[] => {
+    const other = found.has(entry) ? undefined : otherLabel(entry, lang);
+    const matched = other === undefined ? null : matchSubstring(other, wanted);
+    return other !== undefined && matched
+      ? [{ entry, label: menuLabel(entry, lang), matched: [], also: { label: other, matched } }]
+      : [];
+  });
+  return [...rank(direct, (hit) => hit.matched[0]), ...rank(byOtherName, (hit) => hit.also?.matched[0] ?? 0)];
 }
 
 /** The leaf a console path belongs to (parents route nowhere; new-window links are not console paths). */

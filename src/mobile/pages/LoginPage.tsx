@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { fetchCaptcha, login, type Captcha } from '../../client/auth.ts';
 import { site } from '../../client/config.ts';
 import { ApiFailure } from '../../client/http.ts';
+import { DemoAccountsHint, type DemoPick } from '../../client/DemoAccountsHint.tsx';
 import { Field } from '../components/Field.tsx';
 import { OfflineBanner } from '../layout/OfflineBanner.tsx';
 import { useDocumentTitle, useTenantInfo } from '../hooks.ts';
@@ -76,6 +77,11 @@ export function LoginPage() {
     }
   };
 
+  const pickDemo = (pick: DemoPick) => {
+    setValues((current) => ({ ...current, ...pick }));
+    setErrors({});
+  };
+
   const input = (name: Name, placeholder: string, props: { type?: string; autoComplete: string }) => (
     <Input
       value={values[name]}
@@ -143,6 +149,7 @@ export function LoginPage() {
           </Button>
         </div>
       </form>
+      <DemoAccountsHint onPick={pickDemo} />
     </div>
   );
 }

@@ -150,6 +150,18 @@ describe('menu search', () => {
     expect(names('USERS', 'en')).toEqual(['用户管理']);
   });
 
+  it('finds a menu by its name in the other language too, after those its shown name matches', () => {
+    expect(names('param')).toEqual(['参数管理']);
+    expect(searchMenus(entries, 'users', 'zh')[0]).toMatchObject({
+      label: '用户管理',
+      matched: [],
+      also: { label: 'Users', matched: [0, 1, 2, 3, 4] },
+    });
+    expect(names('参数', 'en')).toEqual(['参数管理']);
+    // A menu its shown name already found is listed once, without the other name.
+    expect(searchMenus(entries, 'gl', 'zh', matchPinyin).every((hit) => !hit.also)).toBe(true);
+  });
+
   it('lists nothing for an empty text', () => {
     expect(names('')).toEqual([]);
     expect(names('   ')).toEqual([]);

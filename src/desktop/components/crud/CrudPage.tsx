@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -114,6 +114,17 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     reload,
     query: { ...query, ...fixed },
   };
+  // A search the server refuses (its message toasted) goes back to the last one it answered, rows and page with it;
+  // the search bar keeps what was typed, to be corrected.
+  const lastAnswered = useRef({ query, page });
+  useEffect(() => {
+    if (list.answered) lastAnswered.current = { query, page };
+    else if (list.refused) {
+      setQuery(lastAnswered.current.query);
+      setPage(lastAnswered.current.page);
+    }
+  }, [list.answered, list.refused, query, page]);
+
   // Deleting the last rows of the last page leaves an empty page: step back to the new last one.
   const data = list.page;
   useEffect(() => {
@@ -306,6 +317,11 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
         {options.toolbar?.(context)}
         <ExcelButtons entity={entity} lang={lang} context={context} />
       </CrudToolbar>
+      {list.offline && (
+        <div className="tenon-crud-offline" role="status">
+          {t('crud.offlineRows')}
+        </div>
+      )}
       <div ref={fill.ref}>
         <Table<WireRecord>
           rowKey="id"

@@ -1,4 +1,4 @@
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Space } from 'antd';
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -24,6 +24,22 @@ interface FilterProps {
 function FilterControl({ field, lang, value, ...rest }: FilterProps) {
   const { t } = useTranslation();
   const label = field.label[lang];
+  // A switch holds 1 or 0: searched by picking 是 or 否, never by typing (the server refuses anything else).
+  if (field.type === 'switch')
+    return (
+      <Select
+        {...rest}
+        value={value as number | undefined}
+        options={[
+          { value: 1, label: t('common.yes') },
+          { value: 0, label: t('common.no') },
+        ]}
+        allowClear
+        placeholder={t('crud.select', { label })}
+        style={{ minWidth: 120 }}
+        aria-label={label}
+      />
+    );
   if (isDictionaryField(field)) return <DictSelect field={field} lang={lang} value={value} {...rest} />;
   // A reference or a company is searched by picking the row it names (the server matches the id or code).
   if (field.businessUnit) return <BusinessUnitSelect field={field} lang={lang} value={value} {...rest} />;

@@ -4,6 +4,8 @@ import { TOUCH_POINTER, TOUCH_TARGET } from '../use-media-query.ts';
 export const crudCss = `
 .tenon-crud > .ant-card-body { padding: 16px 16px 8px; }
 .tenon-crud-search { row-gap: 12px; margin-bottom: 16px; }
+.tenon-crud-offline { margin-bottom: 8px; padding: 4px 12px; border-radius: 4px; font-size: 13px;
+  color: var(--ant-color-warning-text); background: var(--ant-color-warning-bg); }
 .tenon-crud-search .ant-select, .tenon-crud-search .ant-input-affix-wrapper, .tenon-crud-search .ant-input { width: 180px; }
 .tenon-crud-search.is-grid .ant-select, .tenon-crud-search.is-grid .ant-input-affix-wrapper,
 .tenon-crud-search.is-grid .ant-input, .tenon-crud-search.is-grid .ant-picker { width: 100%; }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, queryOptions, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Page } from '../../../client/http.ts';
+import { keepList, lastList } from '../../../client/offline-lists.ts';
+import { DESKTOP_KEY } from '../../queries.ts';
+import { ApiFailure, type Page } from '../../../client/http.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { crudKey, entityApi } from './crud-api.ts';
 import type { CrudOptions, WireRecord } from './fields.ts';
@@ -33,6 +35,12 @@ export interface CrudRows {
   /** Rows of the paged list in total; undefined until the first page arrives. */
   page?: Page<WireRecord>;
   fetching: boolean;
+  /** The server refused this search (a 400 with its message, already toasted). */
+  refused: boolean;
+  /** The rows shown are this search's own answer (not the previous search's, kept while it loads). */
+  answered: boolean;
+  /** Offline (or the server out of reach): the rows are the ones this list last loaded, kept in the browser. */
+  offline: boolean;
   /** Tree modes: the expanded rows (a lazy tree loads a row's children when it is expanded). */
   expanded: string[];
   setExpanded: (keys: string[]) => void;
@@ -40,12 +48,16 @@ export interface CrudRows {
 
 type Node = WireRecord & { hasChildren?: boolean; children?: Node[] };
 
+/** The server answered with a refusal (its message already shown): asking again gets the same answer. */
+const retryUnlessAnswered = (failures: number, error: unknown) => !(error instanceof ApiFailure) && failures < 1;
+
 /** One page of a paged list. */
 function pageQuery(entity: EntityDef, { action, query, fixed, page }: Omit<Params, 'mode'>) {
   return queryOptions({
     queryKey: [...crudKey(entity), action, page.current, page.size, query, fixed],
     queryFn: () =>
       entityApi(entity).rows<Page<WireRecord>>(action, { current: page.current, size: page.size, ...query, ...fixed }),
+    retry: retryUnlessAnswered,
   });
 }
 
@@ -58,6 +70,7 @@ function treeQuery(entity: EntityDef, { mode, action, query, fixed }: Omit<Param
       mode === 'lazy'
         ? api.rows<Node[]>('lazy-list', { ...query, ...fixed, parentId: 0 })
         : api.rows<Node[]>(action, { ...query, ...fixed }),
+    retry: retryUnlessAnswered,
   });
 }
 
@@ -89,6 +102,38 @@ function assemble(rows: Node[], levels: Map<string, Node[]>, seen = new Set<stri
 /** Ids of every row that has children in a nested tree. */
 function parentIds(rows: Node[]): string[] {
   return rows.flatMap((row) => (row.children?.length ? [row.id, ...parentIds(row.children)] : []));
+}
+
+interface LiveRows {
+  data: unknown;
+  isSuccess: boolean;
+  isPlaceholderData: boolean;
+  isError: boolean;
+  error: unknown;
+  fetchStatus: string;
+}
+
+/**
+ * The list's last answer kept in the browser: saved on every answer, read back when the list has none and cannot get
+ * one (the browser offline, or the server out of reach; a refusal is an answer). One copy per list screen, whatever
+ * was searched: offline, the screen shows what it showed last.
+ */
+function useKeptRows(entity: EntityDef, list: Pick<Params, 'mode' | 'action' | 'fixed'>, live: LiveRows): unknown {
+  const listKey = JSON.stringify([entity.service, entity.name, list.mode, list.action, list.fixed ?? {}]);
+  const answer = live.isSuccess && !live.isPlaceholderData ? live.data : undefined;
+  useEffect(() => {
+    if (answer !== undefined) void keepList(listKey, answer);
+  }, [listKey, answer]);
+  const unreachable =
+    live.data === undefined && (live.fetchStatus === 'paused' || (live.isError && !(live.error instanceof ApiFailure)));
+  const kept = useQuery({
+    queryKey: [DESKTOP_KEY, 'kept-rows', listKey],
+    queryFn: () => lastList(listKey),
+    enabled: unreachable,
+    networkMode: 'always',
+    gcTime: 0,
+  });
+  return unreachable ? (kept.data ?? undefined) : undefined;
 }
 
 /**
@@ -128,22 +173,30 @@ export function useCrudRows(entity: EntityDef, { mode, action, query, fixed, pag
     if (mode === 'tree' && searched && tree.data) setExpanded(parentIds(tree.data));
   }, [mode, searched, tree.data]);
 
+  const top = mode === 'paged' ? paged : tree;
+  const kept = useKeptRows(entity, { mode, action, fixed }, top);
+  const pageShown = paged.data ?? (mode === 'paged' ? (kept as Page<WireRecord> | undefined) : undefined);
+  const treeShown = tree.data ?? (mode !== 'paged' ? (kept as Node[] | undefined) : undefined);
+
   let rows: WireRecord[];
-  if (mode === 'paged') rows = paged.data?.records ?? [];
-  else if (mode === 'tree') rows = tree.data ?? [];
+  if (mode === 'paged') rows = pageShown?.records ?? [];
+  else if (mode === 'tree') rows = treeShown ?? [];
   else {
     const loaded = new Map<string, Node[]>();
     expanded.forEach((id, index) => {
       const level = levels[index]?.data;
       if (level) loaded.set(id, level);
     });
-    rows = assemble(tree.data ?? [], loaded);
+    rows = assemble(treeShown ?? [], loaded);
   }
 
   return {
     rows,
-    page: paged.data,
+    page: pageShown,
+    offline: kept !== undefined,
     fetching: mode === 'paged' ? paged.isFetching : tree.isFetching || levels.some((level) => level.isFetching),
+    refused: top.isError && top.error instanceof ApiFailure,
+    answered: top.isSuccess && !top.isPlaceholderData,
     expanded,
     setExpanded,
   };

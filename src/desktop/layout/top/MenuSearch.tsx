@@ -20,7 +20,7 @@ const loadPinyinMatcher = () => {
 };
 
 /** The matched characters of a label, marked. */
-function Highlighted({ hit }: { hit: MenuHit }) {
+function Highlighted({ hit }: { hit: Pick<MenuHit, 'label' | 'matched'> }) {
   const marked = new Set(hit.matched);
   const parts: Array<{ text: string; mark: boolean }> = [];
   Array.from(hit.label).forEach((char, index) => {
@@ -46,7 +46,8 @@ function Highlighted({ hit }: { hit: MenuHit }) {
 
 /**
  * The menu search box: an overlay listing leaf menus whose name holds the text, or spells it in pinyin (initials or
- * syllables), the matched characters highlighted; Esc closes, Enter opens.
+ * syllables), or whose name in the other language holds it, the matched characters highlighted; Esc closes, Enter
+ * opens.
  */
 export function MenuSearch({ compact }: { compact: boolean }) {
   const { t, i18n } = useTranslation();
@@ -161,6 +162,11 @@ export function MenuSearch({ compact }: { compact: boolean }) {
             >
               <span className="tenon-search-name">
                 <Highlighted hit={hit} />
+                {hit.also && (
+                  <span className="tenon-search-also">
+                    <Highlighted hit={hit.also} />
+                  </span>
+                )}
               </span>
               <span className="tenon-search-trail">{trail(hit.entry)}</span>
             </div>

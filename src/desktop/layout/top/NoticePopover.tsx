@@ -1,43 +1,132 @@
-import { Button, Popover, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { Badge, Button, Empty, Popover, Spin, Tabs } from 'antd';
 import { NotificationOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { businessOfTable, processRoutes } from '../../../client/api/flow.ts';
+import { markRead, messageTarget, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
+import { getData, type Page } from '../../../client/http.ts';
+import type { BladeFlow } from '../../../shared/flow/types.ts';
+import { DESKTOP_KEY } from '../../queries.ts';
+import { MESSAGES_KEY, UNREAD_KEY } from './MessageDrawer.tsx';
+
+/** The first few of each list: the popover is a glance, the work lists and the drawer hold the rest. */
+const GLANCE = 5;
+const NOTICE_KEY = [DESKTOP_KEY, 'notice'] as const;
 
 /**
- * The spec's notice popover shows sample static data in a work-order tab: no work-order service exists, so these
- * rows are fixed, labelled as samples, and never sent anywhere.
+ * Read quietly: a user without the work lists (no flow menu) simply has no to-dos here, rather than a refusal toast
+ * each time he opens the popover.
  */
-const WORK_ORDER_SAMPLES = [
-  { key: 'sample1', time: '2019-05-08 12:00:00', state: 'todo' },
-  { key: 'sample2', time: '2019-05-08 12:00:00', state: 'doing' },
-  { key: 'sample3', time: '2019-05-08 12:00:00', state: 'done' },
-] as const;
+const fetchTodos = () =>
+  getData<Page<BladeFlow>>('/api/blade-flow/work/todo-list', { current: 1, size: GLANCE }, { silent: true });
+const fetchUnread = () =>
+  getData<Page<Message>>(
+    '/api/blade-system/message/list',
+    { current: 1, size: GLANCE, status: MESSAGE_UNREAD },
+    { silent: true },
+  );
 
-const STATE_COLOR = { todo: 'default', doing: 'processing', done: 'success' } as const;
+interface Item {
+  key: string;
+  title: string;
+  time: string;
+  open?: () => void;
+}
 
+function NoticeList({ items, loading, empty }: { items: Item[]; loading: boolean; empty: string }) {
+  if (loading) return <Spin className="tenon-drawer-spin" />;
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return (
+    <ul className="tenon-notice-list">
+      {items.map((item) => (
+        <li key={item.key}>
+          <button type="button" onClick={item.open} disabled={!item.open}>
+            <span className="tenon-notice-title">{item.title}</span>
+            <span className="tenon-notice-time">{item.time}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The top bar's 通知: the signed-in user's own to-dos and unread messages, each opening what it is about. */
 export function NoticePopover() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const todos = useQuery({ queryKey: [...NOTICE_KEY, 'todo'], queryFn: fetchTodos, enabled: open, retry: false });
+  const unread = useQuery({ queryKey: [...NOTICE_KEY, 'unread'], queryFn: fetchUnread, enabled: open, retry: false });
+  const go = (path: string) => {
+    setOpen(false);
+    void navigate(path);
+  };
+
+  const todoItems: Item[] = (todos.data?.records ?? []).map((row) => {
+    const kind = businessOfTable(row.businessTable);
+    return {
+      key: row.taskId,
+      title: `${row.processDefinitionName} · ${row.taskName}`,
+      time: row.createTime,
+      open: kind ? () => go(processRoutes.handle(kind, row)) : undefined,
+    };
+  });
+  const readAndOpen = (message: Message) => {
+    void markRead([message.id]).then(() =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: NOTICE_KEY }),
+        queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
+        queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
+      ]),
+    );
+    const target = messageTarget(message);
+    if (!target?.kind) return;
+    go(target.open === 'task' ? processRoutes.handle(target.kind, target) : processRoutes.detail(target.kind, target));
+  };
+  const messageItems: Item[] = (unread.data?.records ?? []).map((message) => ({
+    key: message.id,
+    title: message.title || t('shell.message.untitled'),
+    time: message.createTime,
+    open: () => readAndOpen(message),
+  }));
+  const more = (total: number | undefined, shown: number) =>
+    total !== undefined && total > shown ? (
+      <div className="tenon-notice-more">{t('shell.notice.more', { total })}</div>
+    ) : null;
+
   const content = (
     <div className="tenon-notice">
       <Tabs
         size="small"
         items={[
           {
-            key: 'workOrder',
-            label: t('shell.notice.workOrder'),
+            key: 'todo',
+            label: (
+              <Badge count={todos.data?.total ?? 0} size="small" offset={[8, -2]}>
+                {t('shell.notice.todo')}
+              </Badge>
+            ),
             children: (
               <>
-                <div className="tenon-notice-sample">{t('shell.notice.sampleNote')}</div>
-                <ul className="tenon-notice-list">
-                  {WORK_ORDER_SAMPLES.map((row) => (
-                    <li key={row.key}>
-                      <div>
-                        <div className="tenon-notice-title">{t(`shell.notice.samples.${row.key}`)}</div>
-                        <div className="tenon-notice-time">{row.time}</div>
-                      </div>
-                      <Tag color={STATE_COLOR[row.state]}>{t(`shell.notice.state.${row.state}`)}</Tag>
-                    </li>
-                  ))}
-                </ul>
+                <NoticeList items={todoItems} loading={todos.isPending} empty={t('shell.notice.noTodo')} />
+                {more(todos.data?.total, todoItems.length)}
+              </>
+            ),
+          },
+          {
+            key: 'unread',
+            label: (
+              <Badge count={unread.data?.total ?? 0} size="small" offset={[8, -2]}>
+                {t('shell.notice.unread')}
+              </Badge>
+            ),
+            children: (
+              <>
+                <NoticeList items={messageItems} loading={unread.isPending} empty={t('shell.notice.noUnread')} />
+                {more(unread.data?.total, messageItems.length)}
               </>
             ),
           },
@@ -46,7 +135,7 @@ export function NoticePopover() {
     </div>
   );
   return (
-    <Popover trigger="click" placement="bottomRight" content={content} arrow={false}>
+    <Popover trigger="click" placement="bottomRight" content={content} arrow={false} open={open} onOpenChange={setOpen}>
       <Button
         type="text"
         className="tenon-top-item"

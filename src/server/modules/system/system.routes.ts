@@ -10,6 +10,7 @@ import { MenuService } from './menu.service.ts';
 import { TenantService } from './tenant.service.ts';
 import { deptNames, dictionaryEntries, heldIds, roleNames } from './system.queries.ts';
 import { treeRoutes } from './tree.routes.ts';
+import { demoAccounts } from './demo-accounts.ts';
 
 /** `/api/blade-system/*` beyond plain entity CRUD: what the console shell needs at start. */
 export async function systemRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
@@ -37,6 +38,10 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
   const tenantInfo = { config: { public: true }, schema: queryParams({ domain: Param }) };
   app.get('/api/blade-system/tenant/info', tenantInfo, async (request) =>
     ok(request, await tenants.infoByDomain(String(request.query.domain ?? ''))),
+  );
+  // The login page's hint where `npm run demo` filled the database: its accounts of tenant 000000, else none.
+  app.get('/api/blade-system/tenant/demo-accounts', { config: { public: true }, schema: NO_INPUT }, async (request) =>
+    ok(request, { tenantId: '000000', accounts: await demoAccounts(services.db) }),
   );
 
   const dictionary = { schema: queryParams({ code: Param }) };

@@ -2,7 +2,7 @@ import type { Resource } from '../resource.ts';
 import type { common as zh } from '../zh/common.ts';
 
 export const common: Resource<typeof zh> = {
-  appName: 'ERP System',
+  appName: 'Tenon ERP',
   ok: 'OK',
   cancel: 'Cancel',
   confirm: 'Confirm',
@@ -34,10 +34,15 @@ export const common: Resource<typeof zh> = {
   updateNow: 'Update now',
   later: 'Later',
   chunkError: 'Part of the page failed to load, please reload',
+  offlinePage: 'Offline: this page has not been downloaded yet, open it again when online',
   language: 'Language',
   zh: '简体中文',
   en: 'English',
   logout: 'Log out',
   logoutConfirm: 'Log out of the system?',
   tip: 'Notice',
+  demoAccounts: {
+    title: 'Demo accounts · tenant {{tenant}}',
+    pick: 'Click to fill in the login form',
+  },
 };

@@ -10,6 +10,7 @@ export const crud: Resource<typeof zh> = {
   sumAll: 'Sum all',
   sum: 'Total',
   selected: '{{count}} selected',
+  offlineRows: 'Offline · showing the rows last loaded',
   input: 'Enter {{label}}',
   select: 'Select {{label}}',
   required: 'Please enter {{label}}',

@@ -51,18 +51,11 @@ export const shell: Resource<typeof zh> = {
   },
   notice: {
     title: 'Notices',
-    workOrder: 'Work orders',
-    sampleNote: 'Sample data (static, not real work orders)',
-    samples: {
-      sample1: 'Sample: monthly equipment inspection',
-      sample2: 'Sample: mould repair request',
-      sample3: 'Sample: warehouse stock-take review',
-    },
-    state: {
-      todo: 'Not started',
-      doing: 'In progress',
-      done: 'Done',
-    },
+    todo: 'To-dos',
+    unread: 'Unread messages',
+    noTodo: 'Nothing to do',
+    noUnread: 'No unread messages',
+    more: '{{total}} in all',
   },
   theme: {
     title: 'Theme',

@@ -1,6 +1,6 @@
 /** Words every screen shares (`common.*`). */
 export const common = {
-  appName: 'ERP 系统',
+  appName: 'Tenon ERP 系统',
   ok: '确定',
   cancel: '取消',
   confirm: '确认',
@@ -32,10 +32,15 @@ export const common = {
   updateNow: '立即更新',
   later: '稍后',
   chunkError: '页面资源加载失败,请刷新重试',
+  offlinePage: '离线：此页面尚未下载，请联网后打开',
   language: '语言',
   zh: '简体中文',
   en: 'English',
   logout: '退出登录',
   logoutConfirm: '退出系统, 是否继续?',
   tip: '提示',
+  demoAccounts: {
+    title: '演示账号 · 租户 {{tenant}}',
+    pick: '点击填入登录表单',
+  },
 } as const;

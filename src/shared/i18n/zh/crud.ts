@@ -8,6 +8,7 @@ export const crud = {
   sumAll: '计算合计',
   sum: '合计',
   selected: '已选择 {{count}} 项',
+  offlineRows: '离线 · 显示上次加载的数据',
   input: '请输入{{label}}',
   select: '请选择{{label}}',
   required: '请输入{{label}}',

@@ -49,18 +49,11 @@ export const shell = {
   },
   notice: {
     title: '通知',
-    workOrder: '工单',
-    sampleNote: '示例数据(静态展示,非真实工单)',
-    samples: {
-      sample1: '示例工单:设备月度点检',
-      sample2: '示例工单:模具维修申请',
-      sample3: '示例工单:仓库盘点复核',
-    },
-    state: {
-      todo: '未开始',
-      doing: '进行中',
-      done: '已完成',
-    },
+    todo: '待办',
+    unread: '未读消息',
+    noTodo: '没有待办事项',
+    noUnread: '没有未读消息',
+    more: '共 {{total}} 条',
   },
   theme: {
     title: '主题',
