@@ -9,6 +9,8 @@ import { MePage } from './pages/MePage.tsx';
 import { MessagesTab } from './pages/messages/MessagesTab.tsx';
 import { ApprovalsTab } from './pages/approvals/ApprovalsTab.tsx';
 import { keepFlowCache, restoreFlowCache } from './pages/approvals/offline-cache.ts';
+import { flowKeys } from './pages/approvals/flow-queries.ts';
+import { sendKeptApprovals } from './pages/approvals/pending-approvals.ts';
 import { RequestForm } from './pages/approvals/RequestForm.tsx';
 import { RequestPage } from './pages/approvals/RequestPage.tsx';
 import { TaskPage } from './pages/approvals/TaskPage.tsx';
@@ -30,6 +32,11 @@ function useOfflineFlowCache() {
   const owner = `${tenantId}:${userInfo?.user_id ?? ''}`;
   useState(() => restoreFlowCache(queryClient, owner));
   useEffect(() => keepFlowCache(queryClient, owner), [queryClient, owner]);
+  // Approvals the app was closed on within their undo delay go now; each one sent reloads the lists.
+  useEffect(
+    () => sendKeptApprovals(owner, () => queryClient.invalidateQueries({ queryKey: flowKeys.lists })),
+    [queryClient, owner],
+  );
 }
 
 /** The 出入库 pages, for the holders of 出入库记录 (whose tab it is); the others land on 审批. */
