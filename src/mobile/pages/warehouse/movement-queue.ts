@@ -33,7 +33,7 @@ const STORE = 'queue';
 const PARTS = 'parts';
 /** The list pages last loaded, by user, filters and page: an offline reload shows them. */
 const PAGES = 'pages';
-/** What the form offers to choose (companies, warehouses, movement types), by user and list: an offline form has them. */
+/** The form's choices (companies, warehouses, movement types) by user and list: an offline form offers them. */
 const CHOICES = 'choices';
 /** How many of the parts looked up last an offline form offers. */
 const RECENT_PARTS = 8;

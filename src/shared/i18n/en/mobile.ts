@@ -111,7 +111,6 @@ export const mobile: Resource<typeof zh> = {
     confirm: 'Confirm',
     approved: 'Approved',
     undo: 'Undo',
-    undoHint: 'Sent in {{seconds}} s',
     rejected: 'Rejected',
     resubmitted: 'Resubmitted',
     withdrawn: 'Withdrawn',

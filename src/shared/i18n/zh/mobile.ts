@@ -109,7 +109,6 @@ export const mobile = {
     confirm: '确认',
     approved: '已同意',
     undo: '撤销',
-    undoHint: '{{seconds}} 秒后发送',
     rejected: '已驳回',
     resubmitted: '已重新提交',
     withdrawn: '已撤销',
