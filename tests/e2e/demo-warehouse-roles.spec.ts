@@ -36,7 +36,10 @@ async function choose(page: Page, label: string, option: string) {
     .locator('.adm-picker')
     .filter({ has: page.locator('.adm-picker-header-title', { hasText: new RegExp(`^${label}$`) }) });
   // A wheel item may sit below the wheel's window (moved by a transform): its click handler turns the wheel to it.
-  await picker.locator('.adm-picker-view-column-item').filter({ hasText: option }).dispatchEvent('click');
+  await picker
+    .locator('.adm-picker-view-column-item')
+    .filter({ hasText: new RegExp(`^${option}$`) })
+    .dispatchEvent('click');
   await picker.locator('.adm-picker-header-button').filter({ hasText: zh.common.confirm }).click();
   await expect(field).toHaveText(option);
 }
