@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { useSession } from '../client/session.ts';
 import { DesktopPathRedirect } from './desktop-path.tsx';
 import { MainLayout } from './layout/MainLayout.tsx';
@@ -9,6 +9,8 @@ import { MePage } from './pages/MePage.tsx';
 import { MessagesTab } from './pages/messages/MessagesTab.tsx';
 import { ApprovalsTab } from './pages/approvals/ApprovalsTab.tsx';
 import { keepFlowCache, restoreFlowCache } from './pages/approvals/offline-cache.ts';
+import { flowKeys } from './pages/approvals/flow-queries.ts';
+import { sendKeptApprovals } from './pages/approvals/pending-approvals.ts';
 import { RequestForm } from './pages/approvals/RequestForm.tsx';
 import { RequestPage } from './pages/approvals/RequestPage.tsx';
 import { TaskPage } from './pages/approvals/TaskPage.tsx';
@@ -17,6 +19,8 @@ import { MovementForm } from './pages/warehouse/MovementForm.tsx';
 import { MovementPage } from './pages/warehouse/MovementPage.tsx';
 import { useQueueSync } from './pages/warehouse/movement-sync.ts';
 import { TAB_PATHS } from './paths.ts';
+import { useHoldsMenu } from './menu-codes.ts';
+import { inventoryLog } from '../shared/entities/warehouse/inventory-log.ts';
 
 export { LockPage } from './pages/LockPage.tsx';
 export { StatusPage } from './pages/StatusPage.tsx';
@@ -28,6 +32,16 @@ function useOfflineFlowCache() {
   const owner = `${tenantId}:${userInfo?.user_id ?? ''}`;
   useState(() => restoreFlowCache(queryClient, owner));
   useEffect(() => keepFlowCache(queryClient, owner), [queryClient, owner]);
+  // Approvals the app was closed on within their undo delay go now; each one sent reloads the lists.
+  useEffect(
+    () => sendKeptApprovals(owner, () => queryClient.invalidateQueries({ queryKey: flowKeys.lists })),
+    [queryClient, owner],
+  );
+}
+
+/** The 出入库 pages, for the holders of 出入库记录 (whose tab it is); the others land on 审批. */
+function MovementsOnly() {
+  return useHoldsMenu(inventoryLog.code) === false ? <Navigate to={TAB_PATHS.approvals} replace /> : <Outlet />;
 }
 
 /**
@@ -49,9 +63,11 @@ export default function MainArea() {
         <Route path={`${TAB_PATHS.approvals}/:kind/detail/:processInstanceId/:businessId`} element={<RequestPage />} />
         <Route path={`${TAB_PATHS.approvals}/:kind/form/:processDefinitionId`} element={<RequestForm />} />
         <Route path={TAB_PATHS.messages} element={<MessagesTab />} />
-        <Route path={TAB_PATHS.inventoryLogs} element={<InventoryLogsTab />} />
-        <Route path={`${TAB_PATHS.inventoryLogs}/form/:clientKey?`} element={<MovementForm />} />
-        <Route path={`${TAB_PATHS.inventoryLogs}/detail/:id`} element={<MovementPage />} />
+        <Route element={<MovementsOnly />}>
+          <Route path={TAB_PATHS.inventoryLogs} element={<InventoryLogsTab />} />
+          <Route path={`${TAB_PATHS.inventoryLogs}/form/:clientKey?`} element={<MovementForm />} />
+          <Route path={`${TAB_PATHS.inventoryLogs}/detail/:id`} element={<MovementPage />} />
+        </Route>
         <Route path={TAB_PATHS.lock} element={<LockTab />} />
         <Route path={TAB_PATHS.me} element={<MePage />} />
       </Route>

@@ -323,4 +323,20 @@ describe('warehouse demo', () => {
     expect(pending.length).toBeGreaterThan(0);
     expect(expectOk(await post(pending.map((r) => r.id)))).toEqual({ handled: pending.length });
   }, 120_000);
+
+  it('adds a 仓管员 (sunck) who enters, posts and packs, and nothing of the other modules, once', async () => {
+    const { seedWarehouseKeeperDemo } = await import('../../src/server/modules/warehouse/demo-keeper.ts');
+    expect(await seedWarehouseKeeperDemo(t.services.db)).toEqual(['warehouse keeper sunck']);
+    expect(await seedWarehouseKeeperDemo(t.services.db)).toEqual([]);
+    const keeper = await t.tokenOf('sunck', '123456');
+    const buttons = JSON.stringify(expectOk(await t.get(`${SYS}/menu/buttons`, keeper)));
+    for (const code of ['inventorylog_add', 'inventorylog_edit', 'inventorylog_delete', 'inventorylog_handle'])
+      expect(buttons).toContain(code);
+    expect(buttons).toContain('packaging_add');
+    expect(buttons).not.toContain('product_add');
+    const entered = expectOk(await t.post(`${LOG}/submit`, keeper, movement(await part('KEEPER-1'), '101', 4)));
+    expect(expectOk(await t.post(`${LOG}/handle?ids=${entered.id}`, keeper, {}))).toEqual({ handled: 1 });
+    expect(expectOk(await t.get(`${STOCK}/list?productNo=KEEPER-1`, keeper)).records).toHaveLength(1);
+    expectError(await t.get(`${SYS}/customer/list`, keeper), 403);
+  });
 });

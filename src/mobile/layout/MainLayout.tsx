@@ -3,12 +3,15 @@ import { CheckShieldOutline, LockOutline, MessageOutline, TruckOutline } from 'a
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../client/session.ts';
+import { inventoryLog } from '../../shared/entities/warehouse/inventory-log.ts';
 import { badgeText, useDocumentTitle, useUnreadCount } from '../hooks.ts';
+import { useHoldsMenu } from '../menu-codes.ts';
 import { subPageTitleKey, TAB_PATHS } from '../paths.ts';
 import { OfflineBanner } from './OfflineBanner.tsx';
 
 /**
- * Header with the "me" avatar, the offline banner, the page, and the tab bar of exactly four tabs. A page below a tab
+ * Header with the "me" avatar, the offline banner, the page, and the tab bar of four tabs (出入库 for the holders of
+ * 出入库记录 only: the others have no movements to see). A page below a tab
  * (an approval, a request form) has a back arrow instead and no tab bar: its own actions sit at the bottom.
  */
 export function MainLayout() {
@@ -17,10 +20,13 @@ export function MainLayout() {
   const { pathname, key } = useLocation();
   const { userInfo } = useSession();
   const unread = useUnreadCount();
+  const movements = useHoldsMenu(inventoryLog.code) === true;
   const tabs = [
     { key: TAB_PATHS.approvals, title: t('mobile.tabs.approvals'), icon: <CheckShieldOutline /> },
     { key: TAB_PATHS.messages, title: t('mobile.tabs.messages'), icon: <MessageOutline />, badge: badgeText(unread) },
-    { key: TAB_PATHS.inventoryLogs, title: t('mobile.tabs.inventoryLogs'), icon: <TruckOutline /> },
+    ...(movements
+      ? [{ key: TAB_PATHS.inventoryLogs, title: t('mobile.tabs.inventoryLogs'), icon: <TruckOutline /> }]
+      : []),
     { key: TAB_PATHS.lock, title: t('mobile.tabs.lock'), icon: <LockOutline /> },
   ];
   const onMe = pathname === TAB_PATHS.me;

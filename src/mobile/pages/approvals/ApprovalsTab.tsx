@@ -9,6 +9,7 @@ import { useOnline } from '../../../client/pwa.ts';
 import { badgeText } from '../../hooks.ts';
 import { APPROVAL_PATHS, type ApprovalSegment } from '../../paths.ts';
 import { useCategories, useStartList, useWorkList, type WorkListKind } from './flow-queries.ts';
+import { UndoBar } from './UndoBar.tsx';
 import { WorkList } from './WorkList.tsx';
 
 const SEGMENTS: Record<ApprovalSegment, WorkListKind> = { todo: 'todo', claim: 'claim', mine: 'send' };
@@ -74,6 +75,7 @@ export function ApprovalsTab() {
         </Button>
       </div>
       <WorkList key={segment} kind={SEGMENTS[segment]} />
+      <UndoBar />
       <ActionSheet
         visible={choosing && startable.length > 0}
         extra={t('mobile.approvals.startTitle')}

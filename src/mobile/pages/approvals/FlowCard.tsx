@@ -1,7 +1,8 @@
-import { Card, Tag } from 'antd-mobile';
+import { Button, Card, Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import type { BladeFlow } from '../../../client/api/flow.ts';
+import { REQUEST_STATUS, type BladeFlow } from '../../../client/api/flow.ts';
+import { useSession } from '../../../client/session.ts';
 import type { ApprovalKind } from '../../paths.ts';
 import { StateTag } from './BusinessView.tsx';
 import { cardTexts, shortTime, summaryFields } from './business.ts';
@@ -9,22 +10,31 @@ import { useBusiness, type WorkListKind } from './flow-queries.ts';
 
 /**
  * A task or request as a card: process, applicant, the key fields of its request (its definition's summary; loaded
- * per card and shared with the detail page's cache), the step it is at, and when.
+ * per card and shared with the detail page's cache), the step it is at, and when. A task to decide has 同意 on it
+ * (`onApprove`: one tap, with an undo), once its request says it is a decision and not the applicant's own rejected
+ * request to resubmit.
  */
 export function FlowCard({
   row,
   kind,
   list,
   onOpen,
+  onApprove,
 }: {
   row: BladeFlow;
   kind: ApprovalKind;
   list: WorkListKind;
   onOpen: () => void;
+  onApprove?: () => void;
 }) {
   const { t } = useTranslation();
-  const business = useBusiness(kind, row.businessId).data;
+  const { userInfo } = useSession();
+  const query = useBusiness(kind, row.businessId);
+  const business = query.data;
   const mine = list === 'send';
+  const backToApplicant =
+    business?.record.status === REQUEST_STATUS.rejected && business.record.createUser === userInfo?.user_id;
+  const decidable = !mine && onApprove && (kind === 'process' || query.isSuccess) && !backToApplicant;
   const fields: [string, string][] = [
     ...(mine
       ? []
@@ -70,8 +80,23 @@ export function FlowCard({
             {text}
           </div>
         ))}
-      <div className="m-card-time">
-        {mine ? t('mobile.approvals.startedAt') : t('mobile.approvals.receivedAt')} {shortTime(row.createTime)}
+      <div className="m-card-footer">
+        <div className="m-card-time">
+          {mine ? t('mobile.approvals.startedAt') : t('mobile.approvals.receivedAt')} {shortTime(row.createTime)}
+        </div>
+        {decidable && (
+          <Button
+            className="m-card-approve"
+            size="small"
+            color="primary"
+            onClick={(event) => {
+              event.stopPropagation();
+              onApprove();
+            }}
+          >
+            {t('mobile.approvals.approve')}
+          </Button>
+        )}
       </div>
     </Card>
   );

@@ -5,6 +5,8 @@ import { claimTask, completeTask } from '../../../client/api/flow.ts';
 import { ApiFailure } from '../../../client/http.ts';
 import { useOnline } from '../../../client/pwa.ts';
 import { CommentSheet, type CommentAction } from './CommentSheet.tsx';
+import { approveLater } from './pending-approvals.ts';
+import { useSession } from '../../../client/session.ts';
 
 /** approve: 同意 / 驳回; claim: 签收 first, or decide at once (completing claims it); adjust: the applicant's 重新提交 / 撤销. */
 export type TaskMode = 'approve' | 'claim' | 'adjust';
@@ -19,14 +21,17 @@ interface Props {
 }
 
 /**
- * The bottom bar of an open task. Every action is two taps: the button opens the comment sheet (prefilled with the
- * usual word), its confirm sends. Nothing is sent offline: approving needs the network, and the bar says so.
+ * The bottom bar of an open task. 同意 is one tap, with an undo instead of a confirmation (claiming a group task
+ * first): the page goes back to its list, where 撤销 stands for a few seconds before it is sent. The other actions are
+ * two taps: the button opens the comment sheet (prefilled with the usual word, the reason of a 驳回), its confirm
+ * sends. Nothing is sent offline: deciding needs the network, and the bar says so.
  */
 export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed }: Props) {
   const { t } = useTranslation();
   const online = useOnline();
   const [action, setAction] = useState<CommentAction>();
   const [claiming, setClaiming] = useState(false);
+  const { tenantId, userInfo } = useSession();
 
   const needsNetwork = () => {
     if (navigator.onLine) return false;
@@ -63,12 +68,16 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
     }
   };
 
-  const approve = () =>
-    open({
-      title: t('mobile.approvals.approve'),
+  const approve = () => {
+    const later = approveLater({
+      taskId,
+      processInstanceId,
+      claim: mode === 'claim',
       comment: t('mobile.approvals.approveComment'),
-      send: complete(true, t('mobile.approvals.approved')),
+      owner: `${tenantId}:${userInfo?.user_id ?? ''}`,
     });
+    if (later) onDone();
+  };
   const reject = () =>
     open({
       title: t('mobile.approvals.reject'),

@@ -1,19 +1,30 @@
 import { PullToRefresh } from 'antd-mobile';
 import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../../client/session.ts';
+import { useTranslation } from 'react-i18next';
 import type { BladeFlow } from '../../../client/api/flow.ts';
 import { NextPages, useOnlineRefresh } from '../../components/PagedScroll.tsx';
 import { APPROVAL_PATHS } from '../../paths.ts';
 import { QueryState } from '../QueryState.tsx';
 import { kindOf } from './business.ts';
 import { FlowCard } from './FlowCard.tsx';
+import { approveLater, usePendingApprovals } from './pending-approvals.ts';
 import { useBusinessFollowsList, useCategories, useWorkList, type WorkListKind } from './flow-queries.ts';
 
-/** One list of the approvals tab: pull to refresh, the next ten while scrolling, tap to open. */
+/**
+ * One list of the approvals tab: pull to refresh, the next ten while scrolling, tap to open; a task's 同意 approves it
+ * from the list (claiming a group task first) after the undo delay, and the task leaves the list at once.
+ */
 export function WorkList({ kind }: { kind: WorkListKind }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const { tenantId, userInfo } = useSession();
   const query = useWorkList(kind);
   const categories = useCategories().data;
-  const rows = query.data?.pages.flatMap((page) => page.records) ?? [];
+  const waiting = new Set(usePendingApprovals().map((entry) => entry.taskId));
+  const rows = (query.data?.pages.flatMap((page) => page.records) ?? []).filter(
+    (row) => kind === 'send' || !waiting.has(row.taskId),
+  );
   useBusinessFollowsList(query.isFetching ? 0 : query.dataUpdatedAt, query.data?.pages.length ?? 0);
 
   const refresh = useOnlineRefresh(() => query.refetch());
@@ -26,6 +37,15 @@ export function WorkList({ kind }: { kind: WorkListKind }) {
     );
   };
 
+  const approve = (row: BladeFlow) =>
+    approveLater({
+      taskId: row.taskId,
+      processInstanceId: row.processInstanceId,
+      claim: kind === 'claim',
+      comment: t('mobile.approvals.approveComment'),
+      owner: `${tenantId}:${userInfo?.user_id ?? ''}`,
+    });
+
   return (
     <PullToRefresh onRefresh={refresh}>
       <QueryState query={query} empty={rows.length === 0}>
@@ -37,6 +57,7 @@ export function WorkList({ kind }: { kind: WorkListKind }) {
               kind={kindOf(row, categories)}
               list={kind}
               onOpen={() => open(row)}
+              onApprove={kind === 'send' ? undefined : () => approve(row)}
             />
           ))}
         </div>

@@ -9,17 +9,11 @@ import { HANDLE_STATUS } from '../../../shared/entities/warehouse/inventory-log.
 import { NextPages, nextPageOf, useOnlineRefresh } from '../../components/PagedScroll.tsx';
 import { WAREHOUSE_PATHS } from '../../paths.ts';
 import { QueryState } from '../QueryState.tsx';
+import { useBizChoices, useCompanyChoices } from './choices.ts';
 import { MovementCard, queuedCardProps, statusOf } from './MovementCard.tsx';
 import { loadMovements } from './movement-queue.ts';
 import { movementKeys, useQueueOwner, useQueuedMovements, useSendQueue } from './movement-sync.ts';
-import {
-  labelOf,
-  PAGE_SIZE,
-  useBizChoices,
-  type Choice,
-  type Movement,
-  type MovementFilters,
-} from './warehouse-api.ts';
+import { labelOf, PAGE_SIZE, type Choice, type Movement, type MovementFilters } from './warehouse-api.ts';
 
 type FilterName = 'type' | 'warehouse';
 
@@ -73,6 +67,8 @@ export function InventoryLogsTab() {
   };
   const types = useBizChoices('inventory_biz_type');
   const warehouses = useBizChoices('warehouse');
+  // Loaded (and kept) with the list, so a form first opened offline offers the companies too.
+  useCompanyChoices();
   const owner = useQueueOwner();
   const queued = useQueuedMovements() ?? [];
   const query = useInfiniteQuery({

@@ -17,7 +17,8 @@ import {
 } from './movement-rules.ts';
 import { movementKeys, useQueueOwner } from './movement-sync.ts';
 import { PartField } from './PartField.tsx';
-import { isRefusal, labelOf, submitMovement, useBizChoices, useCompanyChoices, type Choice } from './warehouse-api.ts';
+import { useBizChoices, useCompanyChoices } from './choices.ts';
+import { isRefusal, labelOf, submitMovement, type Choice } from './warehouse-api.ts';
 
 const today = () => formatDateTime().slice(0, 10);
 

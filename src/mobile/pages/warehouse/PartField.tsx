@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Input } from 'antd-mobile';
 import { ScanningOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
@@ -6,14 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { ApiFailure } from '../../../client/http.ts';
 import { useOnline } from '../../../client/pwa.ts';
 import { Field } from '../../components/Field.tsx';
-import { lookUpPart } from './movement-queue.ts';
+import { lookUpPart, PartNeedsNetwork, recentParts } from './movement-queue.ts';
 import { movementKeys, useQueueOwner } from './movement-sync.ts';
 import { Scanner } from './Scanner.tsx';
 import { fetchStock, type Part } from './warehouse-api.ts';
 
 /**
  * The part of a movement: its number typed or scanned, looked up on Enter, on leaving the field or after a scan
- * (exactly, by part number or customer part number), shown as number and name with its stock below.
+ * (exactly, by part number or customer part number), shown as number and name with its stock below. Offline it offers
+ * the parts this user looked up last, and a part never looked up says it needs the network.
  */
 export function PartField({
   part,
@@ -31,11 +32,16 @@ export function PartField({
   const [looking, setLooking] = useState(false);
   const [scanning, setScanning] = useState(false);
   const owner = useQueueOwner();
+  const online = useOnline();
+  const recent = useRecentParts(owner, !online);
+  // Only the last lookup or choice counts: an answer to an earlier one (a blur before a tap) is dropped.
+  const turn = useRef(0);
   const label = t('mobile.warehouse.part');
 
   const lookUp = async (text: string) => {
     const wanted = text.trim();
     if (wanted === looked) return;
+    const mine = ++turn.current;
     setLooked(wanted);
     setProblem(undefined);
     if (!wanted) {
@@ -43,16 +49,27 @@ export function PartField({
       return;
     }
     setLooking(true);
+    let found: Part | undefined;
+    let failure: string | undefined;
     try {
-      const found = await lookUpPart(owner, wanted);
-      onChange(found);
-      if (!found) setProblem(t('mobile.warehouse.partNotFound'));
-    } catch (failure) {
-      onChange(undefined);
-      setProblem(failure instanceof ApiFailure ? failure.message : t('common.networkError'));
-    } finally {
-      setLooking(false);
+      found = await lookUpPart(owner, wanted);
+      if (!found) failure = t('mobile.warehouse.partNotFound');
+    } catch (error) {
+      if (error instanceof PartNeedsNetwork) failure = t('mobile.warehouse.partNeedsNetwork');
+      else failure = error instanceof ApiFailure ? error.message : t('common.networkError');
     }
+    if (mine !== turn.current) return;
+    setLooking(false);
+    onChange(found);
+    setProblem(failure);
+  };
+  const choose = (picked: Part) => {
+    turn.current += 1;
+    setCode(picked.productNo);
+    setLooked(picked.productNo);
+    setLooking(false);
+    setProblem(undefined);
+    onChange(picked);
   };
 
   return (
@@ -86,6 +103,16 @@ export function PartField({
           clearable
         />
         {looking && <div className="m-field-hint">{t('mobile.warehouse.partLooking')}</div>}
+        {!online && !part && recent.length > 0 && (
+          <div className="m-recent-parts" role="group" aria-label={t('mobile.warehouse.recentParts')}>
+            <div className="m-field-hint">{t('mobile.warehouse.recentParts')}</div>
+            {recent.map((kept) => (
+              <button key={kept.id} type="button" className="m-recent-part" onClick={() => choose(kept)}>
+                <strong>{kept.productNo}</strong> {kept.productName}
+              </button>
+            ))}
+          </div>
+        )}
         {part && (
           <div className="m-part-found" aria-label={t('mobile.warehouse.partFound')}>
             <strong>{part.productNo}</strong> {part.productName}
@@ -105,6 +132,24 @@ export function PartField({
       />
     </>
   );
+}
+
+/** The parts `owner` looked up last, read when `wanted` (offline: what the form offers instead of a lookup). */
+function useRecentParts(owner: string, wanted: boolean): Part[] {
+  const [parts, setParts] = useState<Part[]>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    void recentParts(owner)
+      .catch(() => [])
+      .then((found) => {
+        if (current) setParts(found);
+      });
+    return () => {
+      current = false;
+    };
+  }, [owner, wanted]);
+  return parts;
 }
 
 /** The part's stock per company, warehouse and batch (online only: a stale figure would mislead). */

@@ -33,17 +33,22 @@ const STORE = 'queue';
 const PARTS = 'parts';
 /** The list pages last loaded, by user, filters and page: an offline reload shows them. */
 const PAGES = 'pages';
+/** The form's choices (companies, warehouses, movement types) by user and list: an offline form offers them. */
+const CHOICES = 'choices';
+/** How many of the parts looked up last an offline form offers. */
+const RECENT_PARTS = 8;
 let dbPromise: Promise<IDBPDatabase> | undefined;
 const listeners = new Set<() => void>();
 
 function db() {
-  dbPromise ??= openDB(DB_NAME, 2, {
+  dbPromise ??= openDB(DB_NAME, 3, {
     upgrade(database, oldVersion) {
       if (oldVersion < 1) {
         database.createObjectStore(STORE, { keyPath: 'clientKey' });
         database.createObjectStore(PARTS);
       }
       if (oldVersion < 2) database.createObjectStore(PAGES);
+      if (oldVersion < 3) database.createObjectStore(CHOICES);
     },
   });
   return dbPromise;
@@ -159,29 +164,85 @@ async function networkFirst<T>(
   return kept();
 }
 
+/** Offline (or the network failing), a part this user never looked up: only the server knows it. */
+export class PartNeedsNetwork extends Error {
+  constructor(readonly code: string) {
+    super(`part ${code} needs the network`);
+  }
+}
+
+/** A part as kept: when this user last looked it up, so the offline form offers the recent ones first. */
+type KeptPart = Part & { usedAt?: number };
+
 /**
  * The part numbered `code`: asked of the server online, else (or when the network fails) one this user found before
- * (kept per user: a phone shared across tenants shows no one another tenant's parts).
+ * (kept per user: a phone shared across tenants shows no one another tenant's parts); undefined when the server knows
+ * none, `PartNeedsNetwork` when only the server could say.
  */
 export async function lookUpPart(owner: string, code: string): Promise<Part | undefined> {
   const key = `${owner}|${code.trim().toLowerCase()}`;
-  return networkFirst(
+  const kept = async () => partOf((await (await db()).get(PARTS, key)) as KeptPart | undefined);
+  const found = await networkFirst(
     () => findPart(code),
     async (part) => {
       if (part) await rememberPart(owner, part);
     },
-    async () => (await (await db()).get(PARTS, key)) as Part | undefined,
+    kept,
   ).catch(async (error: unknown) => {
     if (isRefusal(error)) throw error;
-    return undefined;
+    return (await kept().catch(() => undefined)) ?? new PartNeedsNetwork(code);
   });
+  if (found instanceof PartNeedsNetwork) throw found;
+  if (found === undefined && !navigator.onLine) throw new PartNeedsNetwork(code);
+  return found;
 }
 
 async function rememberPart(owner: string, part: Part) {
   const database = await db();
+  const kept: KeptPart = { ...part, usedAt: Date.now() };
   for (const code of [part.productNo, part.customerPartNo]) {
-    if (code) await database.put(PARTS, part, `${owner}|${code.toLowerCase()}`);
+    if (code) await database.put(PARTS, kept, `${owner}|${code.toLowerCase()}`);
   }
+}
+
+const partOf = (kept: KeptPart | undefined): Part | undefined => {
+  if (!kept) return undefined;
+  const { usedAt: _usedAt, ...part } = kept;
+  return part;
+};
+
+/** The parts this user looked up last, newest first (what an offline form offers). */
+export async function recentParts(owner: string): Promise<Part[]> {
+  const database = await db();
+  const mine = IDBKeyRange.bound(`${owner}|`, `${owner}|\uffff`);
+  const kept = (await database.getAll(PARTS, mine)) as KeptPart[];
+  const byId = new Map<string, KeptPart>();
+  for (const part of kept) {
+    const earlier = byId.get(part.id);
+    if (!earlier || (part.usedAt ?? 0) > (earlier.usedAt ?? 0)) byId.set(part.id, part);
+  }
+  return [...byId.values()]
+    .sort((a, b) => (b.usedAt ?? 0) - (a.usedAt ?? 0))
+    .slice(0, RECENT_PARTS)
+    .map((part) => partOf(part)!);
+}
+
+/**
+ * A list the form chooses from (`name`: a dictionary's code, `companies`): the server's while online, kept for this
+ * user; without a network the one kept last, so a form opened offline after a reload still offers every choice and
+ * the queued movements still say their type and warehouse by name.
+ */
+export async function loadChoices<T>(owner: string, name: string, ask: () => Promise<T>): Promise<T> {
+  const key = `${owner}|${name}`;
+  const list = await networkFirst(
+    ask,
+    async (answer) => {
+      await (await db()).put(CHOICES, answer, key);
+    },
+    async () => (await (await db()).get(CHOICES, key)) as T | undefined,
+  );
+  // Offline with nothing kept: the request, whose failure leaves the choices empty.
+  return list ?? ask();
 }
 
 /**

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchBizDictionary, fetchButtons, permissionMap } from '../../../client/api/system.ts';
+import { fetchButtons, permissionMap } from '../../../client/api/system.ts';
 import { ApiFailure, http, type Page, type R } from '../../../client/http.ts';
 import { moduleGet, modulePost } from '../modules/module-api.ts';
-import { currentLanguage } from '../../../client/i18n.ts';
-import { itemLabel } from '../../../shared/entities/dict-items.ts';
 
 const LOG = '/api/blade-system/inventorylog';
 export const PAGE_SIZE = 20;
@@ -126,27 +124,6 @@ const withoutEmpty = (params: object) => Object.fromEntries(Object.entries(param
 export interface Choice {
   value: string;
   label: string;
-}
-
-/** A business dictionary of the tenant (`warehouse`, `inventory_biz_type`) as choices in the current language. */
-export function useBizChoices(code: string): Choice[] {
-  const { data } = useQuery({
-    queryKey: ['mobile', 'biz-dictionary', code],
-    queryFn: () => fetchBizDictionary(code),
-    staleTime: 5 * 60_000,
-  });
-  const lang = currentLanguage();
-  return (data ?? []).map((item) => ({ value: item.dictKey, label: itemLabel(item, lang) }));
-}
-
-/** The caller's companies (`dept/company-select`, as the console's company fields use). */
-export function useCompanyChoices(): Choice[] {
-  const { data } = useQuery({
-    queryKey: ['mobile', 'companies'],
-    queryFn: () => moduleGet<{ value: string | number; label: string }[]>('/api/blade-system/dept/company-select', {}),
-    staleTime: 5 * 60_000,
-  });
-  return (data ?? []).map((option) => ({ value: String(option.value), label: option.label }));
 }
 
 /** Whether the signed-in user holds a button permission (menu/buttons, as the console decides). */

@@ -1,4 +1,3 @@
-import { SYS, btn, business, exportBtn } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { WAREHOUSE_DICTIONARIES } from './dictionaries.ts';
 import { inventory } from '../../../shared/entities/warehouse/inventory.ts';
@@ -7,19 +6,8 @@ import { packaging } from '../../../shared/entities/warehouse/packaging.ts';
 import { inventoryHooks, inventoryLogHooks, productSafetyReaction } from './stock.hooks.ts';
 import { handleRoutes } from './handle.ts';
 import { seedWarehouseDemo } from './demo.ts';
-
-const warehouseMenu = business('warehouse', '仓储管理', 'Warehouse', 12, 'iconfont iconicon_shop', [
-  ['inventory', '库存台账', 'Inventory', { extra: [exportBtn('inventory')] }],
-  [
-    'inventorylog',
-    '出入库记录',
-    'Inventory log',
-    {
-      extra: [btn('inventorylog_handle', '过账', 'Post', 'handle', 'check', 2, `${SYS}/inventorylog/handle`)],
-    },
-  ],
-  ['packaging', '包装规格', 'Packaging'],
-]);
+import { seedWarehouseKeeperDemo } from './demo-keeper.ts';
+import { warehouseMenu } from './menus.ts';
 
 /**
  * 仓储管理 (issue 13, domain/warehouse.md): stock per company, warehouse, part and batch, the movements posted into it
@@ -33,5 +21,5 @@ export const warehouseModule = defineModule({
   routes: [handleRoutes],
   menus: [warehouseMenu],
   businessDictionaries: WAREHOUSE_DICTIONARIES,
-  demo: seedWarehouseDemo,
+  demo: async (db) => [...(await seedWarehouseDemo(db)), ...(await seedWarehouseKeeperDemo(db))],
 });
