@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { ScreenClass } from '../client/config.ts';
 import { setNavigator } from '../client/navigation.ts';
+import { TOUCH_POINTER, useMediaQuery } from './components/use-media-query.ts';
 import { useMessageNotifier } from './components/use-message-notifier.ts';
 import { DesktopRoutes } from './router/DesktopRoutes.tsx';
 import { desktopCss } from './styles.ts';
+import { touchCss } from './touch-css.ts';
 import { antdThemeOf, SHELL_THEMES } from './theme/themes.ts';
 import { useThemeState } from './theme/theme-store.ts';
 
@@ -31,10 +33,12 @@ function InstallNavigator() {
 export default function DesktopApp({ screen }: { screen: ScreenClass }) {
   const { i18n } = useTranslation();
   const { themeKey, color } = useThemeState();
-  const theme = useMemo(() => antdThemeOf(SHELL_THEMES[themeKey], color), [themeKey, color]);
+  const touch = useMediaQuery(TOUCH_POINTER);
+  const theme = useMemo(() => antdThemeOf(SHELL_THEMES[themeKey], color, touch), [themeKey, color, touch]);
   return (
     <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }} theme={theme}>
       <style>{desktopCss}</style>
+      <style>{touchCss}</style>
       <RootNotifier />
       <BrowserRouter>
         <InstallNavigator />

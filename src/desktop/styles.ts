@@ -63,6 +63,12 @@ export const desktopCss = `
 .tenon-page { min-height: 100%; }
 .tenon-iframe { width: 100%; height: calc(100vh - 56px - 45px - 32px); border: none; background: #fff; border-radius: 8px; }
 
+/* A long form scrolls inside its dialog, whose title and 保存 stay on screen (a tablet's or a laptop's height):
+   the dialog ends 24 px above the window's bottom, as antd's top of 100 px leaves it. */
+.ant-modal .ant-modal-container { display: flex; flex-direction: column; max-height: calc(100vh - 124px); }
+.ant-modal-centered .ant-modal .ant-modal-container { max-height: calc(100vh - 48px); }
+.ant-modal .ant-modal-body { flex: 1 1 auto; min-height: 0; overflow-y: auto; }
+
 .tenon-drawer-footer { display: flex; justify-content: flex-end; width: 100%; }
 .tenon-drawer-spin { display: block; margin: 32px auto; }
 .tenon-message-list { list-style: none; margin: 0; padding: 0; }

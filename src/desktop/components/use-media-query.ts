@@ -4,8 +4,6 @@ import { useSyncExternalStore } from 'react';
 export const TOUCH_POINTER = '(pointer: coarse)';
 /** A fingertip's target in px (WCAG 2.5.8 asks 24, Apple 44; 40 keeps four row buttons in a tablet's table). */
 export const TOUCH_TARGET = 40;
-/** Screen class 2 and up (spec §2: from 992 px): room for a fixed 操作 column beside the scrolled ones. */
-export const WIDE_SCREEN = '(min-width: 992px)';
 
 /** Whether a media query matches now, following its changes. */
 export function useMediaQuery(query: string): boolean {

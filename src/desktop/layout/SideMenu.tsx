@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { currentLanguage } from '../../client/i18n.ts';
 import { MenuIcon } from '../components/MenuIcon.tsx';
+import { TOUCH_POINTER, useMediaQuery } from '../components/use-media-query.ts';
 import { preloadScreen } from '../pages/registry.ts';
 import { useSideMenus } from '../queries.ts';
 import { findByRoute, flattenMenus, menuLabel, type MenuTreeNode } from '../router/menu-routes.ts';
@@ -33,6 +34,10 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
   const items = useMemo(() => toItems(menus ?? [], true), [menus, i18n.language]);
   const selected = findByRoute(entries, location.pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(selected?.parentIds ?? []);
+  // Collapsed, a branch opens as a pop-up over the page. A finger opens it by a tap (a hover is what a tap's emulated
+  // mouse leaves behind), and a tapped leaf closes it: left open, it would take the page's next tap (issue 31).
+  const touch = useMediaQuery(TOUCH_POINTER);
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
 
   // One open branch at a time (Saber's unique-opened): the selected screen's, or the one the user opened last.
   useEffect(() => {
@@ -50,8 +55,11 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
       theme={dark ? 'dark' : 'light'}
       items={items}
       selectedKeys={selected ? [selected.id] : []}
-      {...(collapsed ? {} : { openKeys, onOpenChange })}
+      {...(collapsed
+        ? { openKeys: popupKeys, onOpenChange: setPopupKeys, triggerSubMenuAction: touch ? 'click' : 'hover' }
+        : { openKeys, onOpenChange })}
       onClick={({ key }) => {
+        setPopupKeys([]);
         const entry = entries.find((e) => e.id === key);
         if (entry) openMenu(entry);
       }}

@@ -1,4 +1,5 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
+import { TOUCH_TARGET } from '../components/use-media-query.ts';
 
 export const THEME_KEYS = [
   'default',
@@ -129,12 +130,24 @@ export const SHELL_THEMES: Readonly<Record<ThemeKey, ShellTheme>> = {
 
 export const isThemeKey = (value: unknown): value is ThemeKey => (THEME_KEYS as readonly unknown[]).includes(value);
 
-/** antd tokens for a theme and primary colour: menus and layout are transparent over the theme's backgrounds. */
-export function antdThemeOf(shell: ShellTheme, colorPrimary: string): ThemeConfig {
+/**
+ * A finger's controls (a tablet, pointer: coarse): every button, input, select and pagination item at least
+ * TOUCH_TARGET high, the small ones too (a table's row buttons, its pagination), and the selection column wide enough
+ * for a checkbox's enlarged hit area (touch-css.ts). A mouse keeps antd's sizes.
+ */
+const TOUCH_TOKENS = { controlHeight: TOUCH_TARGET, controlHeightSM: TOUCH_TARGET } as const;
+const TOUCH_TABLE = { selectionColumnWidth: TOUCH_TARGET + 16 } as const;
+
+/**
+ * antd tokens for a theme and primary colour: menus and layout are transparent over the theme's backgrounds; on a
+ * touch screen the controls take a fingertip.
+ */
+export function antdThemeOf(shell: ShellTheme, colorPrimary: string, touch = false): ThemeConfig {
   return {
     algorithm: shell.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { colorPrimary, colorInfo: colorPrimary, borderRadius: 4 },
+    token: { colorPrimary, colorInfo: colorPrimary, borderRadius: 4, ...(touch ? TOUCH_TOKENS : {}) },
     components: {
+      ...(touch ? { Table: TOUCH_TABLE } : {}),
       Layout: {
         siderBg: 'transparent',
         headerBg: 'transparent',

@@ -7,7 +7,7 @@ import { mineKey, rowToneOf, stateAllows, textKey, type EntityDef } from '../../
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
 import { CELL_PADDING, fitHeader, rowButtonWidth } from '../table-width.ts';
-import { TOUCH_POINTER, useMediaQuery, WIDE_SCREEN } from '../use-media-query.ts';
+import { TOUCH_POINTER, useMediaQuery } from '../use-media-query.ts';
 import { CrudDialog, type DialogState } from './CrudDialog.tsx';
 import { CrudToolbar } from './CrudToolbar.tsx';
 import { useConfirmDelete } from './use-confirm-delete.ts';
@@ -87,7 +87,6 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const touch = useMediaQuery(TOUCH_POINTER);
-  const wide = useMediaQuery(WIDE_SCREEN);
 
   const mode = listModeOf(entity, options);
   const paged = mode === 'paged';
@@ -209,8 +208,8 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
   const lead = options.leadColumns ?? [];
   const shownFields = listFields(entity, [...(options.hideFields ?? []), ...(options.hideColumns ?? [])]);
-  // Scrolled sideways, the first columns stay to name the row. The 操作 column stays too where there is room
-  // for it (from 992 px); on a tablet it would squeeze the scrolled columns to a sliver, so it scrolls with them.
+  // Scrolled sideways, the first columns stay to name the row and the 操作 column stays at the right edge, at every
+  // desktop width: on a tablet (820 px) 查看/修改/删除 would otherwise be a long swipe away (issue 31).
   const columns: TableColumnsType<WireRecord> = [
     {
       key: '#',
@@ -236,7 +235,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     columns.push({
       key: 'actions',
       title: t('crud.actions'),
-      fixed: wide ? 'right' : undefined,
+      fixed: 'right',
       width: actionsWidth,
       render: (_value, record) => (
         <Space size={0} className="tenon-row-actions">

@@ -1,5 +1,3 @@
-import { TOUCH_POINTER, TOUCH_TARGET } from '../use-media-query.ts';
-
 /** CSS of the CRUD screens, shipped in their chunk like the shell's `desktopCss`. */
 export const crudCss = `
 .tenon-crud > .ant-card-body { padding: 16px 16px 8px; }
@@ -17,14 +15,6 @@ export const crudCss = `
 .tenon-crud-row-link { cursor: pointer; }
 /* A header breaks between words only (antd breaks anywhere: "Versio n"); its column is made wide enough for it. */
 .tenon-crud .ant-table-thead > tr > th { overflow-wrap: normal; word-break: keep-all; }
-@media ${TOUCH_POINTER} {
-  .tenon-row-actions .ant-btn { min-width: ${TOUCH_TARGET}px; min-height: ${TOUCH_TARGET}px; }
-  /* A finger ticks rows and presses toolbar buttons too (a tablet posting movements). */
-  .tenon-crud-toolbar .ant-btn { min-height: ${TOUCH_TARGET}px; }
-  .tenon-crud .ant-table-selection-column .ant-checkbox-wrapper {
-    min-width: ${TOUCH_TARGET}px; min-height: ${TOUCH_TARGET}px; justify-content: center; align-items: center;
-  }
-}
 /* The footer's Σ (EntityDef.sums). */
 .tenon-crud .tenon-crud-sums > td { font-weight: 600; background: var(--ant-color-fill-quaternary); }
 .tenon-crud .ant-table-tbody > tr.tenon-crud-row-active > td { background: var(--ant-color-primary-bg); }

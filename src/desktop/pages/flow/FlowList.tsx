@@ -8,7 +8,6 @@ import { crudCss } from '../../components/crud/crud-css.ts';
 import { PAGE_SIZES } from '../../components/crud/CrudPage.tsx';
 import { fitHeader } from '../../components/table-width.ts';
 import { useFormName } from '../../components/use-form-name.ts';
-import { useMediaQuery, WIDE_SCREEN } from '../../components/use-media-query.ts';
 import { FLOW_LIST_KEY } from './flow-queries.ts';
 
 type Filter = Record<string, unknown>;
@@ -53,7 +52,6 @@ export function FlowList<T extends object>({
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const formName = useFormName(`${name}-search`);
-  const wide = useMediaQuery(WIDE_SCREEN);
   const [search, setSearch] = useState<Filter>({});
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] });
   const params = { ...search, ...query };
@@ -68,7 +66,7 @@ export function FlowList<T extends object>({
     setSearch(Object.fromEntries(Object.entries(mapped).filter(([, value]) => !blank(value))));
     setPage((p) => ({ ...p, current: 1 }));
   };
-  // As on the CRUD screens: headers on one line, the first columns fixed, 操作 fixed only where there is room.
+  // As on the CRUD screens: headers on one line, the first columns fixed, 操作 fixed at the right edge.
   const all: TableColumnsType<T> = [
     {
       key: '#',
@@ -84,7 +82,7 @@ export function FlowList<T extends object>({
           {
             key: 'actions',
             title: t('crud.actions'),
-            fixed: wide ? ('right' as const) : undefined,
+            fixed: 'right' as const,
             width: actionsWidth,
             render: (_v: unknown, row: T) => (
               <Space size={0} className="tenon-row-actions">

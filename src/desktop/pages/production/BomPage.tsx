@@ -75,8 +75,9 @@ export default function BomPage() {
       key: 'actions',
       title: t('crud.actions'),
       width: 240,
+      fixed: 'right',
       render: (_v, g) => (
-        <Space size={0}>
+        <Space size={0} className="tenon-row-actions">
           {can('productbom_add') && (
             <Button
               type="link"
