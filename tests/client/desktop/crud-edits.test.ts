@@ -37,7 +37,14 @@ const row = {
   stageMine: true,
 };
 /** Another manager's project: listed, but not his to update. */
-const theirs = { ...row, id: '7002', introduceNo: 'NPI20260002', managerId: '32', managerName: '李工', stageMine: false };
+const theirs = {
+  ...row,
+  id: '7002',
+  introduceNo: 'NPI20260002',
+  managerId: '32',
+  managerName: '李工',
+  stageMine: false,
+};
 
 it('shows 更新阶段 to a holder of the button alone: the name fields locked, the stage fields sent to /stage', async () => {
   serve({
