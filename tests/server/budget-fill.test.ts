@@ -134,11 +134,8 @@ describe('budgetfill', () => {
       approveUser: approver.id,
       approveOpinion: '同意',
     });
-    // The situation shows the budget as approved, by its approver (issue 31: it said 草稿).
     expect(await situationOf('差旅费-国内')).toMatchObject({
-      approveStatus: '2',
-      approveStatusName: '已审核',
-      approveUser: approver.id,
+      approveStatus: '0',
       sourceFillId: line.id,
       amount1: 100,
       actual1: 0,
@@ -198,19 +195,18 @@ describe('budgetfill', () => {
     expect(await lineOf(b.id)).toMatchObject({ approveStatus: '0' });
   });
 
-  it('approves the situation with the line, takes it back with the line, refuses one finance approved', async () => {
+  it('refuses approving onto an approved situation, and unapproving once the situation is approved', async () => {
     const line = expectOk(await submit(filler, { ...LINE, subject: '660102', title: '运输费' })) as Row;
     expectOk(await approval(filler, [line.id], 'submit'));
     expectOk(await approval(approver, [line.id], 'approve'));
     const situation = (await situationOf('运输费'))!;
-    expect(situation).toMatchObject({ approveStatus: '2', approveUser: approver.id });
+    expectOk(await t.post(`${SITUATION}/approval?ids=${situation.id}`, admin));
     expectError(await t.post(`${SITUATION}/approval?ids=${situation.id}`, admin), 400, '第1条记录已审核');
-    // Taken back, the line's budget is a draft again on both sides; approved again, approved again.
-    expectOk(await t.post(`${FILL}/approval`, admin, { ids: line.id, action: 'unapprove' }));
-    expect(await situationOf('运输费')).toMatchObject({ id: situation.id, approveStatus: '0', approveUser: null });
-    expectOk(await approval(filler, [line.id], 'submit'));
-    expectOk(await approval(approver, [line.id], 'approve'));
-    expect(await situationOf('运输费')).toMatchObject({ id: situation.id, approveStatus: '2' });
+    expectError(
+      await t.post(`${FILL}/approval`, admin, { ids: line.id, action: 'unapprove' }),
+      400,
+      '预算执行已审核，不能反审核',
+    );
     // A line whose situation row finance already approved cannot be approved onto it: nothing changes.
     const entertaining = { ...LINE, deptId, subject: '660104', title: '业务招待费' };
     const own = expectOk(await t.post(`${SITUATION}/submit`, admin, entertaining)) as Row;

@@ -202,7 +202,7 @@ async function applyAction(
     Object.assign(changes, { submit_user: user.userId, submit_time: now, apply_time: now, approve_opinion: '' });
   if (action === 'approve' || action === 'reject')
     Object.assign(changes, { approve_user: user.userId, approve_time: now, approve_opinion: opinion });
-  if (action === 'unapprove') await reopenSituation(trx, user, row, now);
+  if (action === 'unapprove') await refuseApprovedSituation(trx, row);
   if (action === 'approve') await upsertSituation(trx, user, row, now);
   await trx
     .updateTable('erp_budget_fill')
@@ -229,34 +229,22 @@ async function situationOf(trx: Db, row: Row): Promise<Row | undefined> {
     .executeTakeFirst()) as Row | undefined;
 }
 
-/**
- * Taking back a line's approval takes back the budget it approved: its situation row is a draft again (approver
- * cleared). A situation row finance approved on its own (not this line's) refuses it.
- */
-async function reopenSituation(trx: Db, user: AuthUser, row: Row, now: string) {
+async function refuseApprovedSituation(trx: Db, row: Row) {
   const situation = await situationOf(trx, row);
-  if (!situation || String(situation.approve_status) !== approved) return;
-  if (String(situation.source_fill_id ?? '') !== String(row.id)) throw failWith(MESSAGES.situationApproved);
-  await trx
-    .updateTable('erp_budget_situation')
-    .set({ approve_status: draft, approve_user: null, approve_time: null, update_user: user.userId, update_time: now })
-    .where('id', '=', String(situation.id))
-    .execute();
+  if (situation && String(situation.approve_status) === approved) throw failWith(MESSAGES.situationApproved);
 }
 
 /**
- * Approving a line writes its approved budget into the situation (§5.1), approved as the line is (by its approver,
- * then), so every screen shows the budget's real state: a draft row of the same key takes the amounts and keeps its
- * actuals; without one a row is added (actuals 0); an approved one refuses the whole call.
+ * Approving a line writes its budget into the situation (§5.1): a draft row of the same key takes the amounts and keeps
+ * its actuals; without one a row is added (actuals 0); an approved one refuses the whole call.
  */
 async function upsertSituation(trx: Db, user: AuthUser, row: Row, now: string) {
   const db: DynamicDb = trx;
   const amounts = Object.fromEntries(MONTHS.map((m) => [`amount${m}`, row[`amount${m}`]]));
-  const approval = { source_fill_id: row.id, approve_status: approved, approve_user: user.userId, approve_time: now };
   const situation = await situationOf(trx, row);
   if (situation && String(situation.approve_status) === approved) throw failWith(situationLocked(String(row.title)));
   if (situation) {
-    const values = { ...amounts, ...approval, post_id: row.post_id, update_user: user.userId, update_time: now };
+    const values = { ...amounts, post_id: row.post_id, update_user: user.userId, update_time: now };
     await db
       .updateTable(budgetSituation.table)
       .set({ ...values, ...computedValues(budgetSituation, { ...situation, ...values }) })
@@ -277,7 +265,8 @@ async function upsertSituation(trx: Db, user: AuthUser, row: Row, now: string) {
     sort: row.sort,
     ...amounts,
     ...Object.fromEntries(MONTHS.map((m) => [`actual${m}`, 0])),
-    ...approval,
+    source_fill_id: row.id,
+    approve_status: draft,
     ...auditColumns(user, now),
     status: 1,
     is_deleted: 0,

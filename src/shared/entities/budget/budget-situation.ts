@@ -35,9 +35,8 @@ const OPEN_WHEN_APPROVED = [...MONTHS.map((month) => `actual${month}`), 'remark'
 
 /**
  * 预算执行情况 (domain/budget.md §5.2): budget vs actual per item and month of a company (and optionally a department,
- * customer, project or part). Approved budget lines land here approved (budgetfill's approve, undone by its unapprove);
- * rows entered here are approved by `approval`; approved, the budget side is frozen while finance keeps entering
- * actuals; a change to an approved budget is an adjustment row (`（调整）`), so
+ * customer, project or part). Approved budget lines land here (budgetfill's approve); `approval` freezes the budget
+ * side while finance keeps entering actuals; a change to an approved budget is an adjustment row (`（调整）`), so
  * amounts may be negative. The dimension search (§3) and `stat` are modules/budget/budget-situation.routes.ts.
  */
 export const budgetSituation = defineEntity({
