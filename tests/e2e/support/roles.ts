@@ -10,6 +10,7 @@ export const DEMO_ROLES = {
   zhaocw: '赵财务',
   qianzong: '钱总',
   zhouht: '周海涛',
+  sunck: '孙仓库',
 } as const;
 export type DemoAccount = keyof typeof DEMO_ROLES;
 export const DEMO_PASSWORD = '123456';
