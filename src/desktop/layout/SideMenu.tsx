@@ -34,8 +34,8 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
   const items = useMemo(() => toItems(menus ?? [], true), [menus, i18n.language]);
   const selected = findByRoute(entries, location.pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(selected?.parentIds ?? []);
-  // Collapsed, a branch opens as a pop-up over the page. A finger opens it by a tap (a hover is what a tap's emulated
-  // mouse leaves behind), and a tapped leaf closes it: left open, it would take the page's next tap (issue 31).
+  // Collapsed, a branch opens as a pop-up over the page. A finger opens it by a tap, not by the hover a tablet
+  // emulates around a tap, and a tapped leaf closes it: left open, it would take the page's next tap (issue 31).
   const touch = useMediaQuery(TOUCH_POINTER);
   const [popupKeys, setPopupKeys] = useState<string[]>([]);
 
