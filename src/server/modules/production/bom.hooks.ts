@@ -146,7 +146,10 @@ export function bomCostReaction(): EntityReaction {
   };
   return {
     async afterWrite(trx, user, row, before) {
-      if (before && Number(before.total_cost) === Number(row.total_cost) && before.currency === row.currency) return;
+      const moved = before && (before.product_id !== row.product_id || before.cost_year !== row.cost_year);
+      if (moved) await mark(trx, user, before);
+      if (!moved && before && Number(before.total_cost) === Number(row.total_cost) && before.currency === row.currency)
+        return;
       await mark(trx, user, row);
     },
     async afterRemove(trx, user, rows) {
