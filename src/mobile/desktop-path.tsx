@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { DotLoading } from 'antd-mobile';
 import { Navigate, useLocation } from 'react-router-dom';
-import { fetchRoutes, type MenuNode } from '../client/api/system.ts';
+import type { MenuNode } from '../client/api/system.ts';
+import { menuTreeQuery } from './menu-codes.ts';
 import { equivalentPath, isDesktopPath, PHONE_HOME } from '../client/layout-routes.ts';
 import { getStore } from '../client/storage.ts';
 
@@ -14,12 +15,7 @@ export function DesktopPathRedirect() {
   const { pathname, search } = useLocation();
   const equivalent = equivalentPath('phone', pathname, search);
   const ownScreen = equivalent === undefined && isDesktopPath(pathname, []);
-  const menus = useQuery({
-    queryKey: ['mobile', 'desktop-menus'],
-    queryFn: () => fetchRoutes(),
-    enabled: equivalent === undefined && !ownScreen,
-    retry: false,
-  });
+  const menus = useQuery({ ...menuTreeQuery, enabled: equivalent === undefined && !ownScreen });
   if (equivalent) return <Navigate to={equivalent} replace />;
   if (ownScreen) return <Navigate to={PHONE_HOME} replace />;
   if (menus.isPending && menus.fetchStatus === 'fetching') {

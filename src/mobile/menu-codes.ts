@@ -1,13 +1,21 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fetchRoutes, type MenuNode } from '../client/api/system.ts';
 import { session, useSession } from '../client/session.ts';
 import { getStore, removeStore, setStore } from '../client/storage.ts';
 
 /**
- * The menus the signed-in user holds (menu/routes), by code: a tab of the phone that belongs to a console screen (出入库
- * is 出入库记录's) shows only for its holders. Kept in local storage for its user, so an offline start shows the same
- * tabs; logging out removes it.
+ * The console menus the signed-in user holds (menu/routes): what a desktop path opened on the phone is checked
+ * against, and what shows the phone's tabs that belong to a console screen (出入库 is 出入库记录's). One query for both.
  */
+export const menuTreeQuery = {
+  queryKey: ['mobile', 'desktop-menus'] as const,
+  queryFn: () => fetchRoutes(),
+  staleTime: 5 * 60_000,
+  retry: false,
+};
+
+/** The codes held, kept in local storage for their user so an offline start shows the same tabs; gone at logout. */
 const STORE = 'mobileMenuCodes';
 
 interface Saved {
@@ -25,22 +33,16 @@ function codesOf(tree: MenuNode[]): string[] {
 export function useHoldsMenu(code: string): boolean | undefined {
   const { tenantId, userInfo } = useSession();
   const owner = `${tenantId}:${userInfo?.user_id ?? ''}`;
+  const { data: codes } = useQuery({ ...menuTreeQuery, select: codesOf });
+  useEffect(() => {
+    if (!codes) return;
+    try {
+      setStore(STORE, { owner, codes } satisfies Saved);
+    } catch {
+      // Storage full or blocked: an offline start shows the tabs of a user without console screens.
+    }
+  }, [codes, owner]);
+  if (codes) return codes.includes(code);
   const kept = getStore<Saved>(STORE);
-  const { data } = useQuery({
-    queryKey: ['mobile', 'menu-codes', owner],
-    queryFn: async () => {
-      const codes = codesOf(await fetchRoutes());
-      try {
-        setStore(STORE, { owner, codes } satisfies Saved);
-      } catch {
-        // Storage full or blocked: the tabs are only asked again at the next start.
-      }
-      return codes;
-    },
-    initialData: kept?.owner === owner ? kept.codes : undefined,
-    // The kept copy is shown at once and asked again.
-    initialDataUpdatedAt: 0,
-    staleTime: 5 * 60_000,
-  });
-  return data === undefined ? undefined : data.includes(code);
+  return kept?.owner === owner ? kept.codes.includes(code) : undefined;
 }

@@ -198,6 +198,8 @@ const envelope = (msg: string) => ({ code: 200, success: true, data: null, msg }
 export function flowRoutes(extra: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     'GET /api/blade-system/message/unread-count': () => ok(0),
+    // The tab bar asks which console menus the user holds (出入库 shows for 出入库记录's holders).
+    'GET /api/blade-system/menu/routes': () => ok([]),
     'GET /api/blade-system/dict/dictionary': () =>
       ok([
         {

@@ -1,14 +1,18 @@
 // @vitest-environment happy-dom
 import { AxiosError } from 'axios';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { fakeServer, ok } from '../desktop/fake-server.ts';
 import { at, card, flow, flowRoutes, history, renderApprovals, useApprovalsSetup } from './approvals-fixtures.ts';
+import { UNDO_MS } from '../../../src/mobile/pages/approvals/pending-approvals.ts';
 
 const server = fakeServer();
 const notified = vi.fn();
 
+const undoBar = () => document.querySelector<HTMLElement>('.m-undo-bar');
+/** `text` once the list shows it. */
+const textOf = async (text: string) => (await screen.findByText(text)).textContent!;
 const completeBodies = () => server.calls('POST', '/api/blade-flow/work/complete-task').map((request) => request.body);
 
 /** The browser going off or on line, as the page hears it. */
@@ -21,6 +25,9 @@ function setOnline(online: boolean) {
 }
 
 useApprovalsSetup(server, notified);
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('phone approvals: the lists', () => {
   it('lists my to-do tasks newest first with the key fields of their requests, ten a page, with the counts as badges', async () => {
@@ -138,24 +145,41 @@ describe('phone approvals: a task', () => {
     expect(screen.queryByRole('button', { name: '驳回' })).toBeNull();
   });
 
-  it('approves in two taps: 同意 opens the comment prefilled 同意, 确认 sends it with flag ok', async () => {
+  it('approves in two taps from the list: 同意 on the task goes back with 撤销, and sends it with flag ok after the delay', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApprovals();
     fireEvent.click(await screen.findByText('回老家办事'));
     fireEvent.click(await screen.findByRole('button', { name: '同意' }));
-    const sheet = await screen.findByRole('dialog', { name: '同意' });
-    const comment = within(sheet).getByLabelText('审批意见') as HTMLTextAreaElement;
-    expect(comment.value).toBe('同意');
-    fireEvent.change(comment, { target: { value: '同意,注意交接' } });
-    fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(at()).toBe('/approvals'));
+    expect(undoBar()?.textContent).toContain('已同意');
+    // No confirmation, nothing sent yet, and the task is out of the list.
+    expect(screen.queryByRole('dialog', { name: '同意' })).toBeNull();
+    expect(completeBodies()).toEqual([]);
+    await screen.findByText('采购服务器');
+    expect(screen.queryByText('回老家办事')).toBeNull();
+    act(() => vi.advanceTimersByTime(UNDO_MS));
     await waitFor(() =>
       expect(completeBodies()).toEqual([
-        { taskId: '101', processInstanceId: '501', comment: '同意,注意交接', pass: true, flag: 'ok' },
+        { taskId: '101', processInstanceId: '501', comment: '同意', pass: true, flag: 'ok' },
       ]),
     );
-    expect(await screen.findByText('已同意')).toBeTruthy();
-    await waitFor(() => expect(at()).toBe('/approvals'));
     // The list is asked again.
     await waitFor(() => expect(server.calls('GET', '/api/blade-flow/work/todo-list').length).toBeGreaterThan(1));
+    await waitFor(() => expect(undoBar()).toBeNull());
+  });
+
+  it('approves from the card in one tap; 撤销 brings the task back and sends nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApprovals();
+    await screen.findByText('回老家办事');
+    fireEvent.click(await within(card('回老家办事')).findByRole('button', { name: '同意' }));
+    expect(at()).toBe('/approvals');
+    await waitFor(() => expect(screen.queryByText('回老家办事')).toBeNull());
+    fireEvent.click(within(undoBar()!).getByRole('button', { name: '撤销' }));
+    expect(await screen.findByText('回老家办事')).toBeTruthy();
+    expect(undoBar()).toBeNull();
+    act(() => vi.advanceTimersByTime(UNDO_MS));
+    expect(completeBodies()).toEqual([]);
   });
 
   it('rejects in two taps with the comment prefilled 驳回 and pass false', async () => {
@@ -172,7 +196,8 @@ describe('phone approvals: a task', () => {
     expect(await screen.findByText('已驳回')).toBeTruthy();
   });
 
-  it('keeps the sheet open when the server refuses, with its message', async () => {
+  it('says the server refusal of an approval, and the task is back in the list', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     server.serve(
       flowRoutes({
         'POST /api/blade-flow/work/complete-task': () => [
@@ -182,16 +207,15 @@ describe('phone approvals: a task', () => {
       }),
     );
     renderApprovals();
-    fireEvent.click(await screen.findByText('回老家办事'));
-    fireEvent.click(await screen.findByRole('button', { name: '同意' }));
-    const sheet = await screen.findByRole('dialog', { name: '同意' });
-    fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
+    fireEvent.click(await within(card(await textOf('回老家办事'))).findByRole('button', { name: '同意' }));
+    await waitFor(() => expect(screen.queryByText('回老家办事')).toBeNull());
+    act(() => vi.advanceTimersByTime(UNDO_MS));
     await waitFor(() => expect(notified).toHaveBeenCalledWith('任务已处理'));
-    expect(screen.getByRole('dialog', { name: '同意' })).toBeTruthy();
-    expect(at()).toBe('/approvals/leave/handle/101/501/901');
+    expect(await screen.findByText('回老家办事')).toBeTruthy();
   });
 
-  it('says so when an approval got no answer (the network dropped), and keeps the sheet', async () => {
+  it('says so when an approval got no answer (the network dropped), and the task is back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     server.serve(
       flowRoutes({
         'POST /api/blade-flow/work/complete-task': () => {
@@ -201,9 +225,10 @@ describe('phone approvals: a task', () => {
     );
     renderApprovals('/approvals/leave/handle/101/501/901');
     fireEvent.click(await screen.findByRole('button', { name: '同意' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: '同意' })).getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(at()).toBe('/approvals'));
+    act(() => vi.advanceTimersByTime(UNDO_MS));
     expect(await screen.findByText('网络异常,请检查网络连接', { selector: '.adm-toast-main *' })).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: '同意' })).toBeTruthy();
+    expect(await screen.findByText('回老家办事')).toBeTruthy();
   });
 
   it('claims a claimable task with 签收, after which it is an ordinary to-do task', async () => {
@@ -220,17 +245,20 @@ describe('phone approvals: a task', () => {
     expect(screen.getByRole('button', { name: '同意' })).toBeTruthy();
   });
 
-  it('can also decide a claimable task at once (completing claims it on the server)', async () => {
-    renderApprovals('/approvals/leave/handle/103/503/903?claim=1');
-    fireEvent.click(await screen.findByRole('button', { name: '同意' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: '同意' })).getByRole('button', { name: '确认' }));
+  it('approves a group task from its card: claimed first, then completed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApprovals('/approvals?tab=claim');
+    fireEvent.click(await within(card(await textOf('年假'))).findByRole('button', { name: '同意' }));
+    await waitFor(() => expect(screen.queryByText('年假')).toBeNull());
+    act(() => vi.advanceTimersByTime(UNDO_MS));
     await waitFor(() =>
       expect(completeBodies()).toEqual([
         { taskId: '103', processInstanceId: '503', comment: '同意', pass: true, flag: 'ok' },
       ]),
     );
-    // Opened directly: back to its list.
-    await waitFor(() => expect(at()).toBe('/approvals?tab=claim'));
+    expect(server.calls('POST', '/api/blade-flow/work/claim-task').map((r) => r.params)).toEqual([{ taskId: '103' }]);
+    const [claim] = server.sent.filter((r) => r.url.endsWith('/claim-task') || r.url.endsWith('/complete-task'));
+    expect(claim?.url).toContain('/claim-task');
   });
 
   it('offline: says approving needs the network and sends nothing', async () => {
@@ -255,8 +283,8 @@ describe('phone approvals: a task', () => {
 
   it('offline after the sheet opened: 确认 sends nothing either', async () => {
     renderApprovals('/approvals/finance/handle/102/502/902');
-    fireEvent.click(await screen.findByRole('button', { name: '同意' }));
-    const sheet = await screen.findByRole('dialog', { name: '同意' });
+    fireEvent.click(await screen.findByRole('button', { name: '驳回' }));
+    const sheet = await screen.findByRole('dialog', { name: '驳回' });
     setOnline(false);
     fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
     expect(await screen.findByText('审批需要网络连接', { selector: '.adm-toast-main *' })).toBeTruthy();

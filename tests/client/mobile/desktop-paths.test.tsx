@@ -98,9 +98,10 @@ describe('a desktop path opened on the phone', () => {
     await waitFor(() => expect(address()).toBe('/approvals'));
   });
 
-  it('a desktop screen of its own needs no menus', async () => {
+  it('a desktop screen of its own goes home without waiting for the menus', async () => {
+    // The menus never answer: only the tab bar asks for them (which tabs the user holds).
+    vi.mocked(systemApi.fetchRoutes).mockImplementationOnce(() => new Promise(() => undefined));
     open('/wel/dashboard');
     await waitFor(() => expect(address()).toBe('/approvals'));
-    expect(systemApi.fetchRoutes).not.toHaveBeenCalled();
   });
 });

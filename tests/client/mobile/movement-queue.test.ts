@@ -7,6 +7,8 @@ import {
   enqueue,
   loadMovements,
   lookUpPart,
+  PartNeedsNetwork,
+  recentParts,
   newClientKey,
   queuedMovements,
   removeQueued,
@@ -164,10 +166,20 @@ describe('the part lookup', () => {
     try {
       expect(await lookUpPart(OWNER, 'P-100')).toEqual(part);
       expect(await lookUpPart(OWNER, '6901234567892')).toEqual(part);
-      expect(await lookUpPart('000001:9', 'P-100')).toBeUndefined();
+      // Another user never looked it up: only the server could say, which needs the network.
+      await expect(lookUpPart('000001:9', 'P-100')).rejects.toBeInstanceOf(PartNeedsNetwork);
+      expect(await recentParts(OWNER)).toEqual([part]);
+      expect(await recentParts('000001:9')).toEqual([]);
     } finally {
       onLine.mockRestore();
     }
+  });
+
+  it('says a part never looked up needs the network when the request gets no answer', async () => {
+    http.defaults.adapter = async (config) => {
+      throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+    };
+    await expect(lookUpPart(OWNER, 'NEVER-SEEN')).rejects.toBeInstanceOf(PartNeedsNetwork);
   });
 });
 
