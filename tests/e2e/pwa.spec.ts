@@ -5,7 +5,12 @@ test('serves an installable app: manifest, icons and a service worker that takes
   request,
 }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
-  expect(manifest).toMatchObject({ name: 'Tenon ERP 系统', display: 'standalone', theme_color: '#409EFF', start_url: '/' });
+  expect(manifest).toMatchObject({
+    name: 'Tenon ERP 系统',
+    display: 'standalone',
+    theme_color: '#409EFF',
+    start_url: '/',
+  });
   for (const icon of manifest.icons as Array<{ src: string }>) expect((await request.get(icon.src)).status()).toBe(200);
   await page.goto('/');
   await expect(page).toHaveTitle(/Tenon ERP 系统/);
