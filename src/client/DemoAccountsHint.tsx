@@ -17,7 +17,8 @@ export function DemoAccountsHint({ onPick }: { onPick: (pick: DemoPick) => void 
   const { data } = useQuery(demoAccountsQuery);
   if (!data?.accounts.length) return null;
   return (
-    <section className="tenon-demo" aria-label={t('common.demoAccounts.title', { tenant: data.tenantId })}>
+    // No accessible name of its own: "演示账号" would also answer to the form's 账号 label.
+    <section className="tenon-demo">
       <div className="tenon-demo-title">{t('common.demoAccounts.title', { tenant: data.tenantId })}</div>
       <ul className="tenon-demo-list">
         {data.accounts.map(({ account, realName, password }) => (

@@ -3,6 +3,7 @@ import { site } from './config.ts';
 import { currentLanguage, t } from './i18n.ts';
 import { navigateTo } from './navigation.ts';
 import { notify } from './notify.ts';
+import { markReachable } from './reachability.ts';
 import { session } from './session.ts';
 import type { PageTotals } from '../shared/contract/page.ts';
 
@@ -85,6 +86,7 @@ export class ApiFailure extends Error {
 
 http.interceptors.response.use(
   (response) => {
+    markReachable(true);
     const body = response.data as { code?: number; msg?: string; error_description?: string } | undefined;
     const code = (body && typeof body === 'object' && typeof body.code === 'number' ? body.code : 0) || response.status;
     if (code === 200) return response;
@@ -107,7 +109,11 @@ http.interceptors.response.use(
     notify.error(message);
     return Promise.reject(new ApiFailure(code, message, response));
   },
-  (error: AxiosError) => Promise.reject(error),
+  (error: AxiosError) => {
+    // No answer at all (not a timeout of a slow one, nor a cancelled request): the server is out of reach.
+    if (!error.response && error.code === AxiosError.ERR_NETWORK) markReachable(false);
+    return Promise.reject(error);
+  },
 );
 
 /** GET/POST returning the envelope's `data`. */

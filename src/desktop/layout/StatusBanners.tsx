@@ -1,15 +1,17 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyUpdate, useOnline, useUpdateWaiting } from '../../client/pwa.ts';
+import { useServerReachable } from '../../client/reachability.ts';
 
-/** Offline notice and the new-version prompt of the service worker. */
+/** Offline notice (the browser offline, or the server out of reach) and the service worker's new-version prompt. */
 export function StatusBanners() {
   const { t } = useTranslation();
   const online = useOnline();
+  const reachable = useServerReachable();
   const updateWaiting = useUpdateWaiting();
   return (
     <>
-      {!online && <Alert banner type="warning" title={t('common.offline')} />}
+      {(!online || !reachable) && <Alert banner type="warning" title={t('common.offline')} />}
       {updateWaiting && (
         <Alert
           banner

@@ -4,10 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 
-const tenant = vi.hoisted(() => ({ info: {} as { tenantId?: string; tenantName?: string } }));
+const tenant = vi.hoisted(() => ({
+  info: {} as { tenantId?: string; tenantName?: string },
+  demo: [] as Array<{ account: string; realName: string; password: string }>,
+}));
 vi.mock('../../../src/client/api/system.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/client/api/system.ts')>()),
   fetchTenantInfo: vi.fn(async () => tenant.info),
+  fetchDemoAccounts: vi.fn(async () => ({ tenantId: '000000', accounts: tenant.demo })),
   fetchRoutes: vi.fn(async () => []),
   fetchButtons: vi.fn(async () => []),
 }));
@@ -31,6 +35,7 @@ afterEach(() => {
   cleanup();
   vi.clearAllMocks();
   tenant.info = {};
+  tenant.demo = [];
 });
 
 describe('desktop login page', () => {
@@ -88,5 +93,18 @@ describe('desktop login page', () => {
     expect(auth.login).toHaveBeenCalledWith(expect.objectContaining({ tenantId: '100001' }));
     expect(system.fetchRoutes).toHaveBeenCalled();
     expect(system.fetchButtons).toHaveBeenCalled();
+  });
+
+  it('lists the demo accounts the server names, a click filling the form; none outside a demo', async () => {
+    tenant.demo = [{ account: 'zhangsan', realName: '张三', password: '123456' }];
+    renderDesktop(page, '/login');
+    fireEvent.click(await screen.findByRole('button', { name: /张三/ }));
+    expect((screen.getByPlaceholderText('账号') as HTMLInputElement).value).toBe('zhangsan');
+    expect((screen.getByPlaceholderText('密码') as HTMLInputElement).value).toBe('123456');
+    cleanup();
+    tenant.demo = [];
+    renderDesktop(page, '/login');
+    await waitFor(() => expect(system.fetchDemoAccounts).toHaveBeenCalledTimes(2));
+    expect(screen.queryByText(/演示账号/)).toBeNull();
   });
 });

@@ -11,11 +11,14 @@ import { LoginPage } from '../../../src/mobile/pages/LoginPage.tsx';
 import { renderMobile } from './render.tsx';
 
 let tenantInfo: Record<string, string> = {};
+let demoAccounts: Array<{ account: string; realName: string; password: string }> = [];
 const tokenCalls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   const reply = (status: number, data: unknown) => ({ status, data, statusText: '', headers: {}, config });
   if (config.url === '/api/blade-system/tenant/info')
     return reply(200, { code: 200, success: true, data: tenantInfo, msg: '' });
+  if (config.url === '/api/blade-system/tenant/demo-accounts')
+    return reply(200, { code: 200, success: true, data: { tenantId: '000000', accounts: demoAccounts }, msg: '' });
   tokenCalls.push(config);
   return reply(400, {
     error_code: 400,
@@ -32,6 +35,7 @@ const notified = vi.fn();
 beforeEach(() => {
   session.localLogout();
   tenantInfo = {};
+  demoAccounts = [];
   tokenCalls.length = 0;
   http.defaults.adapter = adapter;
   setNotifier({ error: notified, success: notified });
@@ -80,5 +84,18 @@ describe('phone login', () => {
     expect(notified).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('用户名或密码错误')).toBeNull();
     expect(session.get().token).toBe('');
+  });
+
+  it('lists the demo accounts the server names, a tap filling the form', async () => {
+    demoAccounts = [
+      { account: 'admin', realName: '管理员', password: 'admin' },
+      { account: 'zhangsan', realName: '张三', password: '123456' },
+    ];
+    renderMobile(createElement(LoginPage), '/login');
+    fireEvent.click(await screen.findByRole('button', { name: /张三/ }));
+    expect((screen.getByPlaceholderText('请输入账号') as HTMLInputElement).value).toBe('zhangsan');
+    expect((screen.getByPlaceholderText('请输入密码') as HTMLInputElement).value).toBe('123456');
+    expect((screen.getByPlaceholderText('请输入租户编号') as HTMLInputElement).value).toBe('000000');
+    expect(screen.getByRole('button', { name: /管理员/ }).textContent).toContain('admin / admin');
   });
 });

@@ -160,8 +160,10 @@ export function MenuSearch({ compact }: { compact: boolean }) {
               onMouseEnter={() => setHighlight(index)}
               onClick={() => choose(hit.entry)}
             >
-              <span className="tenon-search-name">
-                <Highlighted hit={hit} />
+              <span>
+                <span className="tenon-search-name">
+                  <Highlighted hit={hit} />
+                </span>
                 {hit.also && (
                   <span className="tenon-search-also">
                     <Highlighted hit={hit.also} />
