@@ -2,8 +2,7 @@ import { addDays } from '../../../shared/calendar/working-days.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { productIntroduce } from '../../../shared/entities/production/product-introduce.ts';
 import type { Db } from '../../db/connect.ts';
-import { DEMO_PASSWORD, demoAudit } from '../system/demo.ts';
-import { hashPlainPassword } from '../auth/password.ts';
+import { demoAudit, seedDemoPerson, type DemoPerson } from '../system/demo.ts';
 import { menuIdOf } from '../../db/seed/menus.ts';
 import { nextId } from '../../platform/ids.ts';
 import { takeNumbers } from '../../platform/entity/derived.ts';
@@ -144,7 +143,15 @@ export async function seedNpiDemo(db: Db): Promise<string[]> {
 }
 
 /** The demo's project manager: 周海涛 (employee E1003, who manages two demo projects) signs in as `zhouht`. */
-const NPI_MANAGER = { roleId: '1123598816738675220', userId: '1123598821738675220', account: 'zhouht' };
+const NPI_MANAGER: DemoPerson = {
+  roleId: '1123598816738675220',
+  roleName: '项目经理',
+  roleAlias: 'npi_manager',
+  sort: 6,
+  userId: '1123598821738675220',
+  account: 'zhouht',
+  realName: '周海涛',
+};
 /** What his role adds to an ordinary user's menus: NPI records with 更新阶段, and the projects' tasks. */
 const NPI_MANAGER_MENUS = [
   'production',
@@ -169,51 +176,8 @@ export async function seedNpiManagerDemo(db: Db): Promise<string[]> {
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (!employee) return [];
-  const role = await db
-    .insertInto('blade_role')
-    .values({
-      id: NPI_MANAGER.roleId,
-      tenant_id: '000000',
-      parent_id: '0',
-      role_name: '项目经理',
-      role_alias: 'npi_manager',
-      role_power: 0,
-      sort: 6,
-      is_deleted: 0,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (role) {
-    const base = await db
-      .selectFrom('blade_role_menu')
-      .select('menu_id')
-      .where('role_id', '=', SEED.roleUser)
-      .execute();
-    const menus = new Set([...base.map((r) => String(r.menu_id)), ...NPI_MANAGER_MENUS.map(menuIdOf)]);
-    await db
-      .insertInto('blade_role_menu')
-      .values([...menus].map((menuId) => ({ id: nextId(), role_id: NPI_MANAGER.roleId, menu_id: menuId })))
-      .execute();
-  }
-  const user = await db
-    .insertInto('blade_user')
-    .values({
-      id: NPI_MANAGER.userId,
-      tenant_id: '000000',
-      user_type: 1,
-      account: NPI_MANAGER.account,
-      password: await hashPlainPassword(DEMO_PASSWORD),
-      name: '周海涛',
-      real_name: '周海涛',
-      role_id: NPI_MANAGER.roleId,
-      dept_id: SEED.deptChangzhou,
-      ...demoAudit(),
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const added = await seedDemoPerson(db, NPI_MANAGER, NPI_MANAGER_MENUS.map(menuIdOf));
   if (!employee.user_id)
     await db.updateTable('erp_employee').set({ user_id: NPI_MANAGER.userId }).where('id', '=', employee.id).execute();
-  return user ? [`project manager ${NPI_MANAGER.account}`] : [];
+  return added ? [`project manager ${NPI_MANAGER.account}`] : [];
 }

@@ -3,6 +3,7 @@ import type { AuthUser } from '../../platform/auth-context.ts';
 import { hashPlainPassword } from '../auth/password.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { BUSINESS_UNIT_PARENT_PARAM } from '../../platform/entity/company.ts';
+import { nextId } from '../../platform/ids.ts';
 import { SEED, insertSeedRows } from './install.ts';
 
 /**
@@ -209,4 +210,68 @@ export async function seedDemoBusinessUnits(db: Db): Promise<string[]> {
   ]);
   const added = Object.keys(DEMO_BUSINESS_UNITS).length - before.length;
   return added ? [`${added} business-unit departments`] : [];
+}
+
+/** A demo person with a role of his own (a project manager, a warehouse keeper) in 常州布雷德. */
+export interface DemoPerson {
+  roleId: string;
+  roleName: string;
+  roleAlias: string;
+  /** The role's place among the roles. */
+  sort: number;
+  userId: string;
+  account: string;
+  realName: string;
+}
+
+/**
+ * Adds a demo person's role, granted an ordinary user's menus plus `menuIds`, and his account (password
+ * DEMO_PASSWORD), each once: what exists stays. True when the account was added.
+ */
+export async function seedDemoPerson(db: Db, person: DemoPerson, menuIds: readonly string[]): Promise<boolean> {
+  const role = await db
+    .insertInto('blade_role')
+    .values({
+      id: person.roleId,
+      tenant_id: '000000',
+      parent_id: '0',
+      role_name: person.roleName,
+      role_alias: person.roleAlias,
+      role_power: 0,
+      sort: person.sort,
+      is_deleted: 0,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (role) {
+    const base = await db
+      .selectFrom('blade_role_menu')
+      .select('menu_id')
+      .where('role_id', '=', SEED.roleUser)
+      .execute();
+    const menus = new Set([...base.map((r) => String(r.menu_id)), ...menuIds]);
+    await db
+      .insertInto('blade_role_menu')
+      .values([...menus].map((menuId) => ({ id: nextId(), role_id: person.roleId, menu_id: menuId })))
+      .execute();
+  }
+  const user = await db
+    .insertInto('blade_user')
+    .values({
+      id: person.userId,
+      tenant_id: '000000',
+      user_type: 1,
+      account: person.account,
+      password: await hashPlainPassword(DEMO_PASSWORD),
+      name: person.realName,
+      real_name: person.realName,
+      role_id: person.roleId,
+      dept_id: SEED.deptChangzhou,
+      ...demoAudit(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(user);
 }
