@@ -4,8 +4,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { SUPER_TENANT } from '../../platform/auth-context.ts';
 import { nextId } from '../../platform/ids.ts';
 import { checkWirePassword, md5Hex } from '../auth/password.ts';
-import { DEMO_PASSWORD } from './demo.ts';
-import { SEED } from './install.ts';
+import { DEMO_PASSWORD, demoAudit } from './demo.ts';
 
 /**
  * The parameter naming the accounts the demo command left signing in with a known password. Only `npm run demo` writes
@@ -46,7 +45,6 @@ export async function recordDemoAccounts(db: Db): Promise<string[]> {
     .where('param_key', '=', DEMO_ACCOUNTS_PARAM)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) {
-    const now = formatDateTime();
     await db
       .insertInto('blade_param')
       .values({
@@ -55,13 +53,7 @@ export async function recordDemoAccounts(db: Db): Promise<string[]> {
         param_key: DEMO_ACCOUNTS_PARAM,
         param_value: value,
         remark: '登录页提示的演示账号(npm run demo 写入);删除本参数即不再提示',
-        create_user: SEED.userAdmin,
-        create_dept: SEED.deptRoot,
-        create_time: now,
-        update_user: SEED.userAdmin,
-        update_time: now,
-        status: 1,
-        is_deleted: 0,
+        ...demoAudit(),
       })
       .execute();
   }
