@@ -37,12 +37,22 @@ describe('the demo accounts hint', () => {
     for (const account of accounts) expect(Object.keys(account).sort()).toEqual(['account', 'password', 'realName']);
   });
 
-  it('drops an account removed since, and ends when the parameter is deleted', async () => {
+  it('drops an account removed or given another password since, and ends when the parameter is deleted', async () => {
     const before = (expectOk(await t.get(HINT)) as { accounts: Array<{ account: string }> }).accounts;
     expect(before.map((a) => a.account)).toContain('wangrs');
     await t.services.db.updateTable('blade_user').set({ is_deleted: 1 }).where('account', '=', 'wangrs').execute();
     const after = (expectOk(await t.get(HINT)) as { accounts: Array<{ account: string }> }).accounts;
     expect(after.map((a) => a.account)).not.toContain('wangrs');
+    // 钱总 changes his password after the demo: the page no longer offers the one that fails.
+    const changed = await hashPlainPassword('qian-zong-own');
+    await t.services.db
+      .updateTable('blade_user')
+      .set({ password: changed })
+      .where('account', '=', 'qianzong')
+      .execute();
+    const later = (expectOk(await t.get(HINT)) as { accounts: Array<{ account: string }> }).accounts;
+    expect(later.map((a) => a.account)).not.toContain('qianzong');
+    expect(later.map((a) => a.account)).toContain('zhangsan');
     await t.services.db
       .updateTable('blade_param')
       .set({ is_deleted: 1 })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect.ts';
 import { asSystem } from '../../db/tenant-context.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
@@ -21,6 +22,23 @@ export interface DemoAccount {
   password: string;
 }
 
+/** A recorded account: its known password, and a fingerprint of the stored hash it was found under. */
+interface Recorded {
+  account: string;
+  password: string;
+  stored: string;
+}
+
+/**
+ * A short fingerprint of a stored password hash: the hint ends once the password changes (the hash does), with no
+ * password check on a public request.
+ */
+const fingerprint = (hash: string | null | undefined) =>
+  createHash('sha256')
+    .update(hash ?? '')
+    .digest('base64url')
+    .slice(0, 16);
+
 const liveUsers = (db: Db) =>
   db.selectFrom('blade_user').where('tenant_id', '=', SUPER_TENANT).where('is_deleted', '=', 0).where('status', '=', 1);
 
@@ -30,11 +48,11 @@ const liveUsers = (db: Db) =>
  */
 export async function recordDemoAccounts(db: Db): Promise<string[]> {
   const users = await liveUsers(db).select(['account', 'password']).orderBy('id').execute();
-  const known: Array<{ account: string; password: string }> = [];
+  const known: Recorded[] = [];
   for (const user of users) {
     for (const password of KNOWN_PASSWORDS) {
       if ((await checkWirePassword(user.password ?? '', md5Hex(password))) === 'wrong') continue;
-      known.push({ account: user.account ?? '', password });
+      known.push({ account: user.account ?? '', password, stored: fingerprint(user.password) });
       break;
     }
   }
@@ -61,13 +79,13 @@ export async function recordDemoAccounts(db: Db): Promise<string[]> {
 }
 
 /** Parses the parameter's value; anything else than the list the demo wrote is no hint at all. */
-function recorded(value: string | null | undefined): Array<{ account: string; password: string }> {
+function recorded(value: string | null | undefined): Recorded[] {
   try {
     const list: unknown = JSON.parse(value ?? '[]');
     if (!Array.isArray(list)) return [];
     return list.filter(
-      (item): item is { account: string; password: string } =>
-        typeof item?.account === 'string' && typeof item?.password === 'string',
+      (item): item is Recorded =>
+        typeof item?.account === 'string' && typeof item?.password === 'string' && typeof item?.stored === 'string',
     );
   } catch {
     return [];
@@ -75,8 +93,8 @@ function recorded(value: string | null | undefined): Array<{ account: string; pa
 }
 
 /**
- * The login page's hint (public): the recorded demo accounts that are still live, with their names; none where the
- * demo was never loaded. Nothing else about users is said.
+ * The login page's hint (public): the recorded demo accounts that are still live and keep the password they were
+ * recorded with, with their names; none where the demo was never loaded. Nothing else about users is said.
  */
 export async function demoAccounts(db: Db): Promise<DemoAccount[]> {
   return asSystem(async () => {
@@ -89,7 +107,7 @@ export async function demoAccounts(db: Db): Promise<DemoAccount[]> {
     const list = recorded(param?.param_value);
     if (!list.length) return [];
     const users = await liveUsers(db)
-      .select(['account', 'real_name'])
+      .select(['account', 'real_name', 'password'])
       .where(
         'account',
         'in',
@@ -97,8 +115,10 @@ export async function demoAccounts(db: Db): Promise<DemoAccount[]> {
       )
       .execute();
     const names = new Map(users.map((user) => [user.account, user.real_name ?? '']));
+    const hashes = new Map(users.map((user) => [user.account, fingerprint(user.password)]));
+    // Live, and still holding the password it was recorded with.
     return list
-      .filter((item) => names.has(item.account))
+      .filter((item) => hashes.get(item.account) === item.stored)
       .map((item) => ({ account: item.account, realName: names.get(item.account) ?? '', password: item.password }));
   });
 }
