@@ -19,6 +19,15 @@ function db() {
   return dbPromise;
 }
 
+/** Runs `use` on the store; without IndexedDB (or when it fails) nothing is kept and `fallback` is answered. */
+async function withStore<T>(use: (store: IDBPDatabase) => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await use(await db());
+  } catch {
+    return fallback;
+  }
+}
+
 /** The signed-in user's part of the store; none when nobody is signed in. */
 function ownKey(list: string): string | undefined {
   const { tenantId, userInfo } = session.get();
@@ -27,22 +36,17 @@ function ownKey(list: string): string | undefined {
 
 export async function keepList(list: string, data: unknown): Promise<void> {
   const key = ownKey(list);
-  if (!key) return;
-  await (await db()).put(STORE, data, key).catch(() => undefined);
+  if (key) await withStore(async (store) => void (await store.put(STORE, data, key)), undefined);
 }
 
 /** The rows kept for `list`, or null (a query's answer cannot be undefined). */
 export async function lastList<T>(list: string): Promise<T | null> {
   const key = ownKey(list);
   if (!key) return null;
-  try {
-    return ((await (await db()).get(STORE, key)) as T | undefined) ?? null;
-  } catch {
-    return null;
-  }
+  return withStore(async (store) => ((await store.get(STORE, key)) as T | undefined) ?? null, null);
 }
 
 /** Removes every kept list (logout: query.ts, loaded before any request can end the session). */
 export async function clearKeptLists(): Promise<void> {
-  await (await db()).clear(STORE);
+  await withStore((store) => store.clear(STORE), undefined);
 }

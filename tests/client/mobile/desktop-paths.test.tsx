@@ -15,6 +15,7 @@ vi.mock('../../../src/client/api/system.ts', async () => {
   const { menuNode } = await import('../support/menu-node.ts');
   return {
     fetchTenantInfo: vi.fn(async () => ({})),
+    fetchDemoAccounts: vi.fn(async () => ({ tenantId: '000000', accounts: [] })),
     fetchRoutes: vi.fn(async () => [
       menuNode({
         id: '1',

@@ -11,7 +11,10 @@ vi.mock('../../../src/client/api/message.ts', () => ({
   markRead: vi.fn(),
   markAllRead: vi.fn(),
 }));
-vi.mock('../../../src/client/api/system.ts', () => ({ fetchTenantInfo: vi.fn(async () => ({})) }));
+vi.mock('../../../src/client/api/system.ts', () => ({
+  fetchTenantInfo: vi.fn(async () => ({})),
+  fetchDemoAccounts: vi.fn(async () => ({ tenantId: '000000', accounts: [] })),
+}));
 vi.mock('../../../src/mobile/pages/warehouse/warehouse-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/mobile/pages/warehouse/warehouse-api.ts')>()),
   fetchMovements: vi.fn(async () => ({ records: [], total: 0, size: 20, current: 1, pages: 0 })),
