@@ -29,6 +29,8 @@ async function addPart(page: Page, no: string, name: string, category: string) {
   await formItem(add, '物料分类').locator('.ant-select').click();
   await page.keyboard.type(category);
   await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: category }).click();
+  // The item type comes from the category's (总成), as a user sees it fill in before saving.
+  await expect(formItem(add, '物料类型').locator('.ant-select-content')).not.toHaveText('');
   await add.getByRole('button', { name: zh.common.save }).click();
   await expectToast(page, zh.common.addSuccess);
   await expect(add).toBeHidden();
