@@ -96,40 +96,35 @@ export function NoticePopover() {
     total !== undefined && total > shown ? (
       <div className="tenon-notice-more">{t('shell.notice.more', { total })}</div>
     ) : null;
+  /** A tab of the popover: its count on the label, its first entries, and how many more there are. */
+  const tab = (
+    key: string,
+    label: string,
+    list: { data?: { total?: number }; isPending: boolean },
+    items: Item[],
+    empty: string,
+  ) => ({
+    key,
+    label: (
+      <Badge count={list.data?.total ?? 0} size="small" offset={[8, -2]}>
+        {label}
+      </Badge>
+    ),
+    children: (
+      <>
+        <NoticeList items={items} loading={list.isPending} empty={empty} />
+        {more(list.data?.total, items.length)}
+      </>
+    ),
+  });
 
   const content = (
     <div className="tenon-notice">
       <Tabs
         size="small"
         items={[
-          {
-            key: 'todo',
-            label: (
-              <Badge count={todos.data?.total ?? 0} size="small" offset={[8, -2]}>
-                {t('shell.notice.todo')}
-              </Badge>
-            ),
-            children: (
-              <>
-                <NoticeList items={todoItems} loading={todos.isPending} empty={t('shell.notice.noTodo')} />
-                {more(todos.data?.total, todoItems.length)}
-              </>
-            ),
-          },
-          {
-            key: 'unread',
-            label: (
-              <Badge count={unread.data?.total ?? 0} size="small" offset={[8, -2]}>
-                {t('shell.notice.unread')}
-              </Badge>
-            ),
-            children: (
-              <>
-                <NoticeList items={messageItems} loading={unread.isPending} empty={t('shell.notice.noUnread')} />
-                {more(unread.data?.total, messageItems.length)}
-              </>
-            ),
-          },
+          tab('todo', t('shell.notice.todo'), todos, todoItems, t('shell.notice.noTodo')),
+          tab('unread', t('shell.notice.unread'), unread, messageItems, t('shell.notice.noUnread')),
         ]}
       />
     </div>
