@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
 import { openConfiguredDatabase, type Database } from './db/connect.ts';
@@ -109,6 +110,10 @@ export async function buildApp(
     clientErrorHandler,
   });
   collectWhenIdle(app);
+  // Every answer over 1 KiB compressed as the client accepts (brotli at the plugin's quality 4, cheap enough per
+  // request); before the static files, whose prebuilt .br/.gz are sent as they are. Request bodies are never inflated
+  // here: nothing the clients send is compressed, and an inflated body would escape the body limit's meaning.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(formbody);
   await registerApiDoc(app); // before any route: it describes each as it is added
 

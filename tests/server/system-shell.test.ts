@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
@@ -110,6 +111,54 @@ describe('menu/routes', () => {
     ]);
     expect(expectOk(await t.get('/api/blade-system/menu/top-menu', token))).toEqual([]);
     expect((await t.get('/api/blade-system/param/list', token)).statusCode).toBe(403);
+  });
+});
+
+describe('menus on the wire', () => {
+  it('sends menu/buttons compressed as the client accepts, and a 304 for a reload until its grants change', async () => {
+    const role = await createRole(t, '000000', 'wire', ['inventorylog', 'inventorylog_view']);
+    await createUser(t, { tenantId: '000000', account: 'wire', password: 'pw', roleId: role, deptId: SEED.deptRoot });
+    const token = await t.tokenOf('wire', 'pw');
+    const url = '/api/blade-system/menu/buttons';
+
+    const first = await t.get(url, admin, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    const text = brotliDecompressSync(first.rawPayload).toString();
+    expect(first.rawPayload.length).toBeLessThan(text.length / 4);
+    expect(JSON.parse(text)).toEqual(JSON.parse((await t.get(url, admin)).payload));
+    const gzipped = await t.get(url, admin, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(text);
+
+    const tag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const reload = await t.get(url, admin, { 'if-none-match': tag, 'accept-encoding': 'br' });
+    expect(reload.statusCode).toBe(304);
+    expect(reload.payload).toBe('');
+    // Another caller's menus are other bytes: the same tag is not his.
+    const his = await t.get(url, token, { 'if-none-match': tag });
+    expect(his.statusCode).toBe(200);
+    const hisTag = String(his.headers.etag);
+    expect((await t.get(url, token, { 'if-none-match': `W/${hisTag}, "other"` })).statusCode).toBe(304);
+    expectOk(
+      await t.post('/api/blade-system/role/grant', admin, {
+        roleIds: [role],
+        menuIds: ['inventorylog', 'inventorylog_view', 'inventorylog_handle'].map(menuIdOf),
+      }),
+    );
+    const granted = await t.get(url, token, { 'if-none-match': hisTag });
+    expect(granted.statusCode).toBe(200);
+    expect(codes(JSON.parse(granted.payload).data)).toContain('inventorylog_handle');
+  });
+
+  it('leaves a small answer as it is, and menu/routes revalidates as menu/buttons does', async () => {
+    const small = await t.get('/api/blade-system/tenant/info', undefined, { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const routes = await t.get('/api/blade-system/menu/routes', admin, { 'accept-encoding': 'br' });
+    expect(routes.headers['content-encoding']).toBe('br');
+    const again = await t.get('/api/blade-system/menu/routes', admin, { 'if-none-match': String(routes.headers.etag) });
+    expect(again.statusCode).toBe(304);
   });
 });
 

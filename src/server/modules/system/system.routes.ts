@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { post } from '../../../shared/entities/system/post.ts';
 import { asTenant } from '../../platform/entity/routes.ts';
 import { ok } from '../../platform/errors.ts';
+import { sendRevalidated } from '../../platform/revalidate.ts';
 import { NO_INPUT, Param, queryParams } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
@@ -18,13 +19,17 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
   const menus = new MenuService(services.db, services.permissions);
   const tenants = new TenantService(services.db, services.setUpTenant);
 
-  app.get('/api/blade-system/menu/routes', { schema: queryParams({ topMenuId: Param }) }, async (request) => {
+  // Read on every login and reload: a reload that holds the same menus gets a 304 (platform/revalidate.ts).
+  app.get('/api/blade-system/menu/routes', { schema: queryParams({ topMenuId: Param }) }, async (request, reply) => {
     const { topMenuId } = request.query;
-    return ok(request, await menus.routes(request.user, isId(topMenuId) ? String(topMenuId) : undefined));
+    const routes = await menus.routes(request.user, isId(topMenuId) ? String(topMenuId) : undefined);
+    return sendRevalidated(request, reply, ok(request, routes));
   });
   // The caller's own menus and buttons: nothing to read from the request.
   const mine = { schema: NO_INPUT };
-  app.get('/api/blade-system/menu/buttons', mine, async (request) => ok(request, await menus.buttons(request.user)));
+  app.get('/api/blade-system/menu/buttons', mine, async (request, reply) =>
+    sendRevalidated(request, reply, ok(request, await menus.buttons(request.user))),
+  );
   app.get('/api/blade-system/menu/grant-tree', mine, async (request) =>
     ok(request, await menus.grantTree(request.user)),
   );
