@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, DatePicker, Dialog, Input, List, TextArea, Toast, type InputRef } from 'antd-mobile';
+import { DownOutline, UpOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -315,13 +316,10 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
             onChange={(orgId) => set({ orgId })}
           />
         )}
-        <List.Item
-          className="m-more-toggle"
-          arrowIcon={more ? 'up' : 'down'}
-          onClick={() => setMore((open) => !open)}
-          aria-expanded={more}
-        >
-          {t('mobile.warehouse.more')}
+        <List.Item className="m-more-row">
+          <button type="button" className="m-more-toggle" aria-expanded={more} onClick={() => setMore((open) => !open)}>
+            {t('mobile.warehouse.more')} {more ? <UpOutline /> : <DownOutline />}
+          </button>
         </List.Item>
         {more && (
           <>
