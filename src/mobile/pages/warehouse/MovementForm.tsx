@@ -307,15 +307,13 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
           error={errors.warehouse}
           onChange={(warehouse) => set({ warehouse })}
         />
-        {!onlyCompany && (
-          <QuickChoiceField
-            label={t('mobile.warehouse.company')}
-            choices={companies}
-            value={values.orgId}
-            error={errors.orgId}
-            onChange={(orgId) => set({ orgId })}
-          />
-        )}
+        <QuickChoiceField
+          label={t('mobile.warehouse.company')}
+          choices={companies}
+          value={values.orgId}
+          error={errors.orgId}
+          onChange={(orgId) => set({ orgId })}
+        />
         <List.Item className="m-more-row">
           <button type="button" className="m-more-toggle" aria-expanded={more} onClick={() => setMore((open) => !open)}>
             {t('mobile.warehouse.more')} {more ? <UpOutline /> : <DownOutline />}
