@@ -322,7 +322,9 @@ describe('the new-movement form', () => {
     fireEvent.click(await screen.findByRole('radio', { name: '生产领料' }));
     fireEvent.click(await screen.findByRole('radio', { name: '原材料库' }));
     // One company: chosen already.
-    expect(screen.getByRole('radio', { name: '常州公司' }).getAttribute('aria-checked')).toBe('true');
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: '常州公司' }).getAttribute('aria-checked')).toBe('true'),
+    );
     fireEvent.click(screen.getByRole('button', { name: '提交并过账' }));
 
     const last = await screen.findByRole('status');
@@ -342,7 +344,7 @@ describe('the new-movement form', () => {
     await waitFor(() =>
       expect(screen.getByRole('radio', { name: '生产领料' }).getAttribute('aria-checked')).toBe('true'),
     );
-    expect(screen.getByRole('radio', { name: '原材料库' }).getAttribute('aria-checked')).toBe('true');
+    expect((await screen.findByRole('radio', { name: '原材料库' })).getAttribute('aria-checked')).toBe('true');
   });
 
   it('offline, an edited refused movement stays queued under its key, without the refusal', async () => {
