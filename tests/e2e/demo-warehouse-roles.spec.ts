@@ -4,7 +4,7 @@ import { callAs } from './support/flow.ts';
 import { desktopLogin, expectToast } from './support/desktop.ts';
 import { exclusive } from './support/exclusive.ts';
 import { zh } from './support/i18n.ts';
-import { newPhone, phoneLogin, phoneTab, phoneTabBar } from './support/phone.ts';
+import { chooseOnMovementForm as choose, newPhone, phoneLogin, phoneTab, phoneTabBar } from './support/phone.ts';
 import { waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
 
 /**
@@ -27,22 +27,6 @@ const movementCard = (page: Page, text: string): Locator =>
   main(page).locator('.m-movement-card').filter({ hasText: text });
 const flowCard = (page: Page, text: string): Locator => main(page).locator('.m-flow-card').filter({ hasText: text });
 const undoBar = (page: Page): Locator => page.locator('.m-undo-bar');
-
-/** Picks `option` in the wheel a form field opens, and sees it on the field. */
-async function choose(page: Page, label: string, option: string) {
-  const field = main(page).getByRole('button', { name: label, exact: true });
-  await field.click();
-  const picker = page
-    .locator('.adm-picker')
-    .filter({ has: page.locator('.adm-picker-header-title', { hasText: new RegExp(`^${label}$`) }) });
-  // A wheel item may sit below the wheel's window (moved by a transform): its click handler turns the wheel to it.
-  await picker
-    .locator('.adm-picker-view-column-item')
-    .filter({ hasText: new RegExp(`^${option}$`) })
-    .dispatchEvent('click');
-  await picker.locator('.adm-picker-header-button').filter({ hasText: zh.common.confirm }).click();
-  await expect(field).toHaveText(option);
-}
 
 /** A finished part the demo stocks (in 成品库), as the keeper finds it. */
 async function finishedPart(page: Page) {
@@ -71,28 +55,27 @@ test('the 仓管员 enters and posts a movement on the phone, and queues one off
   await expect(phone).toHaveURL(/\/inventory-logs$/);
   await expect(main(phone).getByRole('tab', { name: W.pending })).toBeVisible();
 
-  // Online: a production receipt of 6 into 成品库, stored, then posted from its page.
+  // Online: a production receipt of 6 into 成品库, saved and posted in one step (he holds the posting right).
   await main(phone).getByRole('button', { name: W.add }).click();
-  await choose(phone, W.type, '生产入库');
   const partInput = main(phone).getByRole('textbox', { name: W.part });
+  await expect(partInput).toBeFocused();
   await partInput.fill(part.productNo);
   await partInput.press('Enter');
   await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productNo);
   await main(phone).getByRole('textbox', { name: W.qty }).fill('6');
+  await choose(phone, W.type, '生产入库');
   await choose(phone, W.company, '常州布雷德');
   await choose(phone, W.warehouse, '成品库');
+  await main(phone).getByRole('button', { name: W.more }).click();
   await main(phone).getByRole('textbox', { name: W.sourceNo }).fill(`${tag}-ON`);
-  await main(phone).getByRole('button', { name: W.submit }).click();
-  await expect(toast(phone, W.saved)).toBeVisible();
-  const stored = movementCard(phone, part.productNo).filter({ hasText: '+6' }).first();
-  await expect(stored).toContainText(W.pending);
-  await stored.click();
-  await expect(main(phone)).toContainText(`${tag}-ON`);
-  await main(phone).getByRole('button', { name: W.post }).click();
-  await phone.getByRole('dialog').getByRole('button', { name: W.post }).click();
+  await main(phone).getByRole('button', { name: W.submitAndPost }).click();
   await expect(toast(phone, W.posted)).toBeVisible();
-  await expect(main(phone).getByRole('button', { name: W.post })).toHaveCount(0);
-  const posted = await callAs<{ records: { handleStatus: string; qty: number }[] }>(
+  await expect(main(phone).getByRole('status')).toContainText(W.posted);
+  // The form waits for the next one: the part and quantity empty, the choices kept.
+  await expect(partInput).toHaveValue('');
+  await expect(main(phone).getByRole('textbox', { name: W.qty })).toHaveValue('');
+  await expect(main(phone).getByRole('radio', { name: '生产入库' })).toHaveAttribute('aria-checked', 'true');
+  const posted = await callAs<{ records: { handleStatus: string; qty: number; logNo: string }[] }>(
     phone.request,
     KEEPER,
     'get',
@@ -100,10 +83,17 @@ test('the 仓管员 enters and posts a movement on the phone, and queues one off
     { params: { sourceNo: `${tag}-ON` } },
   );
   expect(posted.records).toMatchObject([{ handleStatus: '1', qty: 6 }]);
+  await expect(main(phone).getByRole('status')).toContainText(posted.records[0]!.logNo);
 
-  // Offline after a reload: the form offers what it chose from online, and the part looked up before.
+  // In the list it is handled.
   await phone.getByRole('banner').locator('.adm-nav-bar-back').click();
   await expect(phone).toHaveURL(/\/inventory-logs$/);
+  await main(phone).getByRole('tab', { name: W.handled }).click();
+  await expect(movementCard(phone, posted.records[0]!.logNo)).toContainText(W.handled);
+  await main(phone).getByRole('tab', { name: W.pending }).click();
+  await expect(phone).toHaveURL(/\/inventory-logs$/);
+
+  // Offline after a reload: the form offers what it chose from online, and the part looked up before.
   await exclusive('dist-sw', async () => {
     await waitForServiceWorker(phone);
     await phone.reload();
@@ -116,7 +106,10 @@ test('the 仓管员 enters and posts a movement on the phone, and queues one off
 
     await main(phone).getByRole('button', { name: W.add }).click();
     await expect(phone).toHaveURL(/\/inventory-logs\/form$/);
-    await choose(phone, W.type, '生产入库');
+    // The type, company and warehouse he used last, kept on the phone for him.
+    await expect(main(phone).getByRole('radio', { name: '生产入库' })).toHaveAttribute('aria-checked', 'true');
+    await expect(main(phone).getByRole('radio', { name: '常州布雷德' })).toHaveAttribute('aria-checked', 'true');
+    await expect(main(phone).getByRole('button', { name: W.warehouse, exact: true })).toHaveText('成品库');
     // A part never looked up needs the network; the one looked up before is offered.
     await partInput.fill(`${tag}-NEVER`);
     await partInput.press('Enter');
@@ -126,11 +119,12 @@ test('the 仓管员 enters and posts a movement on the phone, and queues one off
     await recent.getByRole('button', { name: new RegExp(part.productNo) }).click();
     await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productNo);
     await main(phone).getByRole('textbox', { name: W.qty }).fill('3');
-    await choose(phone, W.company, '常州布雷德');
-    await choose(phone, W.warehouse, '成品库');
+    await main(phone).getByRole('button', { name: W.more }).click();
     await main(phone).getByRole('textbox', { name: W.sourceNo }).fill(`${tag}-OFF`);
-    await main(phone).getByRole('button', { name: W.submit }).click();
+    await main(phone).getByRole('button', { name: W.submit, exact: true }).click();
     await expect(toast(phone, W.keptForSync)).toBeVisible();
+    await phone.getByRole('banner').locator('.adm-nav-bar-back').click();
+    await expect(phone).toHaveURL(/\/inventory-logs$/);
 
     // The waiting row says its type and warehouse by name, as the stored ones do.
     const waiting = movementCard(phone, W.queued);

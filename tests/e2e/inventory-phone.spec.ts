@@ -3,7 +3,7 @@ import { chromium } from '@playwright/test';
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { callAs, uniqueTag } from './support/api.ts';
 import { zh } from './support/i18n.ts';
-import { phoneLoginToTabs, phoneTab } from './support/phone.ts';
+import { chooseOnMovementForm as choose, phoneLoginToTabs, phoneTab } from './support/phone.ts';
 import { exclusive } from './support/exclusive.ts';
 import { desktopHome, openScreen } from './support/desktop.ts';
 import { waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
@@ -18,20 +18,6 @@ test.skip(({ isMobile }) => !isMobile, 'the 出入库 tab is the phone layout (3
 const main = (page: Page): Locator => page.locator('main');
 const toast = (page: Page, text: string): Locator => page.locator('.adm-toast-main').getByText(text);
 const card = (page: Page, text: string): Locator => main(page).locator('.m-movement-card').filter({ hasText: text });
-
-/** Picks `option` in the wheel a form field opens, and sees it on the field. */
-async function choose(page: Page, label: string, option: string) {
-  const field = main(page).getByRole('button', { name: label, exact: true });
-  await field.click();
-  const picker = page
-    .locator('.adm-picker')
-    .filter({ has: page.locator('.adm-picker-header-title', { hasText: new RegExp(`^${label}$`) }) });
-  // A wheel item may sit below the wheel's window (it is moved by a transform, not scrolled): its click handler turns
-  // the wheel to it wherever it is.
-  await picker.locator('.adm-picker-view-column-item').filter({ hasText: option }).dispatchEvent('click');
-  await picker.locator('.adm-picker-header-button').filter({ hasText: zh.common.confirm }).click();
-  await expect(field).toHaveText(option);
-}
 
 /** A company of its own (its code is the tag) and a part of it, through the API. */
 async function companyAndPart(page: Page) {
@@ -59,8 +45,9 @@ async function enterReceipt(
 ) {
   await main(page).getByRole('button', { name: W.add }).click();
   await expect(page).toHaveURL(/\/inventory-logs\/form$/);
-  await choose(page, W.type, '采购入库');
   const partInput = main(page).getByRole('textbox', { name: W.part });
+  await expect(partInput).toBeFocused();
+  await choose(page, W.type, '采购入库');
   await partInput.fill(part.productNo.toLowerCase());
   await partInput.press('Enter');
   await expect(main(page).getByLabel(W.partFound)).toContainText(`${part.productNo} ${part.productName}`);
@@ -85,8 +72,12 @@ test('a receipt entered offline waits as 待同步, is stored once when back onl
   // Online: typed part, found by its number whatever its case, with its (empty) stock; stored at once.
   await enterReceipt(page, part, company, '12');
   await expect(main(page).getByRole('region', { name: W.stock })).toContainText(W.noStock);
-  await main(page).getByRole('button', { name: W.submit }).click();
+  await main(page).getByRole('button', { name: W.submit, exact: true }).click();
   await expect(toast(page, W.saved)).toBeVisible();
+  // Saved without posting: it waits as 待处理, and the form waits for the next movement.
+  await expect(main(page).getByRole('status')).toContainText(W.pending);
+  await expect(main(page).getByRole('textbox', { name: W.part })).toHaveValue('');
+  await page.getByRole('banner').locator('.adm-nav-bar-back').click();
   await expect(page).toHaveURL(/\/inventory-logs$/);
   await expect(card(page, part.productNo).filter({ hasText: '+12' })).toContainText(W.pending);
 
@@ -94,9 +85,11 @@ test('a receipt entered offline waits as 待同步, is stored once when back onl
   await context.setOffline(true);
   await expect(page.getByText(zh.common.offline)).toBeVisible();
   await enterReceipt(page, part, company, '5');
+  await main(page).getByRole('button', { name: W.more }).click();
   await main(page).getByRole('textbox', { name: W.sourceNo }).fill(`${tag}-OFF`);
-  await main(page).getByRole('button', { name: W.submit }).click();
+  await main(page).getByRole('button', { name: W.submit, exact: true }).click();
   await expect(toast(page, W.keptForSync)).toBeVisible();
+  await page.getByRole('banner').locator('.adm-nav-bar-back').click();
   await expect(page).toHaveURL(/\/inventory-logs$/);
   const waiting = card(page, W.queued);
   await expect(waiting).toHaveCount(1);

@@ -18,6 +18,7 @@ import {
   sendQueue,
   type QueuedMovement,
 } from '../../../src/mobile/pages/warehouse/movement-queue.ts';
+import { loadMovementDefaults } from '../../../src/mobile/pages/warehouse/movement-defaults.ts';
 import { renderMobile, signIn, userInfo } from './render.tsx';
 
 const SYS = '/api/blade-system';
@@ -293,6 +294,57 @@ describe('the new-movement form', () => {
     fireEvent.blur(input);
     expect(await screen.findByText('未找到该零件')).toBeTruthy();
     expect(screen.queryByLabelText('找到的零件')).toBeNull();
+  });
+
+  it('saves and posts in one step for a holder of inventorylog_handle, then starts the next from the same choices', async () => {
+    localStorage.clear();
+    const sent: string[] = [];
+    answer = (config) => {
+      if (config.url === `${SYS}/product/listpage`)
+        return page([{ id: '42', productNo: 'P-100', productName: '前门铰链', unitName: '件' }]);
+      if (config.url === `${SYS}/inventory/list`) return page([]);
+      if (config.url === `${SYS}/inventorylog/submit`) {
+        sent.push(`submit ${JSON.parse(String(config.data)).qty}`);
+        return ok(movement({ id: '77', logNo: 'CK202611260007', bizType: '202', direction: -1 }));
+      }
+      if (config.url === `${SYS}/inventorylog/handle`) {
+        sent.push(`handle ${config.params.ids}`);
+        return ok({ handled: 1 });
+      }
+      return undefined;
+    };
+    const { unmount } = renderMobile(createElement(MovementForm), '/inventory-logs/form');
+    const part = await screen.findByRole('textbox', { name: '零件号' });
+    fireEvent.change(part, { target: { value: 'P-100' } });
+    fireEvent.blur(part);
+    await screen.findByLabelText('找到的零件');
+    fireEvent.change(screen.getByRole('textbox', { name: '数量' }), { target: { value: '5' } });
+    fireEvent.click(await screen.findByRole('radio', { name: '生产领料' }));
+    fireEvent.click(await screen.findByRole('radio', { name: '原材料库' }));
+    // One company: chosen already.
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: '常州公司' }).getAttribute('aria-checked')).toBe('true'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '提交并过账' }));
+
+    const last = await screen.findByRole('status');
+    await waitFor(() => expect(last.textContent).toContain('已过账'));
+    expect(last.textContent).toContain('CK202611260007');
+    expect(sent).toEqual(['submit 5', 'handle 77']);
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    // The next movement: part and quantity empty, the choices kept (and kept for this user on the device).
+    expect((screen.getByRole('textbox', { name: '零件号' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('textbox', { name: '数量' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('radio', { name: '生产领料' }).getAttribute('aria-checked')).toBe('true');
+    expect(loadMovementDefaults(OWNER)).toEqual({ bizType: '202', warehouse: 'RM', orgId: 'T1010' });
+    expect(loadMovementDefaults('000000:someone-else')).toEqual({});
+
+    unmount();
+    renderMobile(createElement(MovementForm), '/inventory-logs/form');
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: '生产领料' }).getAttribute('aria-checked')).toBe('true'),
+    );
+    expect((await screen.findByRole('radio', { name: '原材料库' })).getAttribute('aria-checked')).toBe('true');
   });
 
   it('offline, an edited refused movement stays queued under its key, without the refusal', async () => {

@@ -40,3 +40,24 @@ export async function newPhone(browser: Browser, baseURL: string | undefined): P
   });
   return context.newPage();
 }
+
+/**
+ * Chooses `option` for the movement form's field `label`: a tap on its segment, or (a long list) a tap on the field
+ * and one on the option in the searchable list it opens; then sees it chosen. Answers the taps it made.
+ */
+export async function chooseOnMovementForm(page: Page, label: string, option: string): Promise<number> {
+  const main = page.locator('main');
+  const segment = main.getByRole('radiogroup', { name: label }).getByRole('radio', { name: option, exact: true });
+  const field = main.getByRole('button', { name: label, exact: true });
+  // The choices load with the form: a segment or the field, whichever the list's length makes it.
+  await expect(segment.or(field)).toBeVisible();
+  if (await segment.isVisible()) {
+    await segment.click();
+    await expect(segment).toHaveAttribute('aria-checked', 'true');
+    return 1;
+  }
+  await field.click();
+  await page.getByRole('dialog', { name: label }).getByText(option, { exact: true }).click();
+  await expect(field).toHaveText(option);
+  return 2;
+}

@@ -14,6 +14,7 @@ import { MovementCard, queuedCardProps, statusOf } from './MovementCard.tsx';
 import { loadMovements } from './movement-queue.ts';
 import { movementKeys, useQueueOwner, useQueuedMovements, useSendQueue } from './movement-sync.ts';
 import { labelOf, PAGE_SIZE, type Choice, type Movement, type MovementFilters } from './warehouse-api.ts';
+import { useScanOpensMovementForm } from './wedge-scanner.ts';
 
 type FilterName = 'type' | 'warehouse';
 
@@ -59,6 +60,7 @@ export function InventoryLogsTab() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
+  useScanOpensMovementForm();
   const handled = search.get('status') === 'handled';
   const filters: MovementFilters = {
     handleStatus: handled ? HANDLE_STATUS.handled : HANDLE_STATUS.pending,

@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Button, DatePicker, Dialog, Input, List, Picker, TextArea, Toast } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import { Button, DatePicker, Dialog, Input, List, TextArea, Toast, type InputRef } from 'antd-mobile';
+import { DownOutline, UpOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ApiFailure } from '../../../client/http.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { Field } from '../../components/Field.tsx';
 import { TAB_PATHS } from '../../paths.ts';
 import { enqueue, newClientKey, queuedMovement, removeQueued, type QueuedMovement } from './movement-queue.ts';
+import { loadMovementDefaults, saveMovementDefaults } from './movement-defaults.ts';
 import {
   checkMovement,
   movementBody,
@@ -16,50 +19,23 @@ import {
   type MovementValues,
 } from './movement-rules.ts';
 import { movementKeys, useQueueOwner } from './movement-sync.ts';
-import { PartField } from './PartField.tsx';
+import { PartField, type ScannedCode } from './PartField.tsx';
+import { QuickChoiceField } from './QuickChoice.tsx';
 import { useBizChoices, useCompanyChoices } from './choices.ts';
-import { isRefusal, labelOf, submitMovement, type Choice } from './warehouse-api.ts';
+import {
+  handleMovements,
+  HANDLE_PERMISSION,
+  isRefusal,
+  labelOf,
+  submitMovement,
+  useCan,
+  type Movement,
+} from './warehouse-api.ts';
+import { useWedgeScanner } from './wedge-scanner.ts';
 
 const today = () => formatDateTime().slice(0, 10);
-
-/** A dictionary or company field: its choice on a button, a wheel to change it. */
-function ChoiceField({
-  label,
-  choices,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  choices: Choice[];
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <Field label={label} error={error}>
-      <button type="button" className="m-picker-button" aria-label={label} onClick={() => setOpen(true)}>
-        {value ? (
-          <span className="m-picker-value">{labelOf(choices, value)}</span>
-        ) : (
-          <span className="m-picker-placeholder">{t('mobile.warehouse.choose')}</span>
-        )}
-      </button>
-      <Picker
-        visible={open}
-        title={label}
-        confirmText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        columns={[choices]}
-        value={[value || null]}
-        onClose={() => setOpen(false)}
-        onConfirm={([picked]) => picked && onChange(String(picked))}
-      />
-    </Field>
-  );
-}
+/** The result of a movement stays on screen; its toast is short, the next one is being entered. */
+const TOAST_MS = 1000;
 
 const blank = (): MovementValues => ({
   bizType: '',
@@ -74,6 +50,28 @@ const blank = (): MovementValues => ({
   sourceNo: '',
   remark: '',
 });
+
+/** What one movement has of its own: the next one starts without them (type, company, warehouse and date stay). */
+const OWN_FIELDS = {
+  part: undefined,
+  qty: '',
+  unitCost: '',
+  location: '',
+  batchNo: '',
+  partnerName: '',
+  sourceNo: '',
+  remark: '',
+} satisfies Partial<MovementValues>;
+
+/** The fields under 更多: opened by itself when one of them has a problem. */
+const FOLDED: (keyof MovementValues)[] = ['bizDate', 'location', 'batchNo', 'partnerName', 'sourceNo', 'remark'];
+
+/** What the line under the buttons says of the movement entered last. */
+interface LastMovement {
+  logNo: string;
+  summary: string;
+  state: 'posted' | 'saved' | 'queued';
+}
 
 /** The form as it was when the queued movement was kept. */
 function valuesOf({ body, part }: QueuedMovement): MovementValues {
@@ -100,28 +98,46 @@ export function MovementForm() {
 }
 
 /**
- * The form of one movement, one thumb high per row. Checked here as the server checks it; sent at once when online,
- * else (or when the request gets no answer) kept in the queue with its client key, which it keeps until stored.
+ * The form of one movement, built for a keeper entering many in a row: the part first (typed, scanned by the camera
+ * or by a keyboard-wedge scanner), the quantity, then one tap per choice; type, company and warehouse start from the
+ * ones this user entered last. Checked here as the server checks it; sent at once when online, else (or when the
+ * request gets no answer) kept in the queue with its client key, which it keeps until stored. A holder of the posting
+ * right saves and posts in one step (the button's label is the confirmation). A new movement's form then empties for
+ * the next one, its defaults kept; an edited queued one goes back to the list.
  */
 function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const owner = useQueueOwner();
+  const mayPost = useCan(HANDLE_PERMISSION);
   const types = useBizChoices('inventory_biz_type');
   const warehouses = useBizChoices('warehouse');
   const companies = useCompanyChoices();
-  const [clientKey] = useState(() => queued?.clientKey ?? newClientKey());
-  const [values, setValues] = useState<MovementValues>(() => (queued ? valuesOf(queued) : blank()));
+  const [clientKey, setClientKey] = useState(() => queued?.clientKey ?? newClientKey());
+  const [values, setValues] = useState<MovementValues>(() =>
+    queued ? valuesOf(queued) : { ...blank(), ...loadMovementDefaults(owner) },
+  );
   const [errors, setErrors] = useState<MovementErrors>({});
   const [refusal, setRefusal] = useState(queued?.refusal);
   const [pickingDate, setPickingDate] = useState(false);
+  const [more, setMore] = useState(false);
   const [sending, setSending] = useState(false);
+  const [last, setLast] = useState<LastMovement>();
+  // A code scanned on the list or a movement's page opened this form: it is looked up at once.
+  const [scanned, setScanned] = useState<ScannedCode | undefined>(() => {
+    const code = (location.state as { scanned?: unknown } | null)?.scanned;
+    return typeof code === 'string' ? { code, seq: 1 } : undefined;
+  });
+  const qtyInput = useRef<InputRef>(null);
+  useWedgeScanner((code) => setScanned((current) => ({ code, seq: (current?.seq ?? 0) + 1 })));
 
   // One company: it is the one (most users work for one).
   const onlyCompany = companies.length === 1 ? companies[0]!.value : '';
   useEffect(() => {
-    if (onlyCompany) setValues((current) => (current.orgId ? current : { ...current, orgId: onlyCompany }));
+    if (onlyCompany)
+      setValues((current) => (current.orgId === onlyCompany ? current : { ...current, orgId: onlyCompany }));
   }, [onlyCompany]);
 
   const set = (changes: Partial<MovementValues>) => {
@@ -129,8 +145,25 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
     setErrors((current) => ({ ...current, ...Object.fromEntries(Object.keys(changes).map((k) => [k, undefined])) }));
   };
   const backToList = () => navigate(TAB_PATHS.inventoryLogs, { replace: true });
+  const summaryOf = (checked: MovementValues) =>
+    `${labelOf(types, checked.bizType)} ${checked.part?.productNo ?? ''} ×${checked.qty.trim()}`;
 
-  const keep = async () => {
+  /** Done with this movement: a queued one's edit goes back to the list, a new one's form starts the next. */
+  const finish = (entered: LastMovement) => {
+    saveMovementDefaults(owner, { bizType: values.bizType, warehouse: values.warehouse, orgId: values.orgId });
+    if (queued) {
+      backToList();
+      return;
+    }
+    setLast(entered);
+    setValues((current) => ({ ...current, ...OWN_FIELDS }));
+    setErrors({});
+    setScanned(undefined);
+    // A new key remounts the part field, empty and focused.
+    setClientKey(newClientKey());
+  };
+
+  const keep = async (posting: boolean) => {
     const part = values.part!;
     try {
       await enqueue({
@@ -144,32 +177,55 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
       Toast.show({ icon: 'fail', content: t('common.needNetwork') });
       return;
     }
-    Toast.show({ content: t('mobile.warehouse.keptForSync') });
-    backToList();
+    Toast.show({ content: t(posting ? 'mobile.warehouse.keptNotPosted' : 'mobile.warehouse.keptForSync') });
+    finish({ logNo: t('mobile.warehouse.notNumbered'), summary: summaryOf(values), state: 'queued' });
   };
 
-  const submit = async () => {
+  /** Posts the movement just stored; false when the server refused (its interceptor says why) or did not answer. */
+  const post = async (stored: Movement) => {
+    try {
+      await handleMovements([stored.id]);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) Toast.show({ icon: 'fail', content: t('common.networkError') });
+      return false;
+    }
+  };
+
+  const save = async (posting: boolean) => {
+    if (sending) return;
     const found = checkMovement(values, today());
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    if (Object.values(found).some(Boolean)) {
+      if (FOLDED.some((name) => found[name])) setMore(true);
+      return;
+    }
     setRefusal(undefined);
     if (!navigator.onLine) {
-      await keep();
+      await keep(posting);
       return;
     }
     setSending(true);
+    let stored: Movement;
     try {
-      await submitMovement(movementBody(values, clientKey));
+      stored = await submitMovement(movementBody(values, clientKey));
     } catch (error) {
       setSending(false);
       if (isRefusal(error)) setRefusal(error.message);
-      else await keep();
+      else await keep(posting);
       return;
     }
     if (queued) await removeQueued(clientKey);
-    Toast.show({ icon: 'success', content: t('mobile.warehouse.saved') });
-    await queryClient.invalidateQueries({ queryKey: movementKeys.all });
-    backToList();
+    const posted = posting && (await post(stored));
+    setSending(false);
+    if (!posting || posted)
+      Toast.show({
+        icon: 'success',
+        content: t(posted ? 'mobile.warehouse.posted' : 'mobile.warehouse.saved'),
+        duration: TOAST_MS,
+      });
+    void queryClient.invalidateQueries({ queryKey: movementKeys.all });
+    finish({ logNo: stored.logNo, summary: summaryOf(values), state: posted ? 'posted' : 'saved' });
   };
 
   const remove = async () => {
@@ -197,10 +253,12 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
   const number = (name: 'qty' | 'unitCost') => (
     <Field label={t(`mobile.warehouse.${name}`)} error={errors[name]}>
       <Input
+        ref={name === 'qty' ? qtyInput : undefined}
         value={values[name]}
         onChange={(value) => set({ [name]: value })}
         aria-label={t(`mobile.warehouse.${name}`)}
         inputMode="decimal"
+        enterKeyHint="done"
         clearable
       />
     </Field>
@@ -208,11 +266,11 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
 
   return (
     <form
-      className="m-form-page"
+      className="m-form-page m-movement-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void save(mayPost);
       }}
     >
       {refusal && (
@@ -221,58 +279,93 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
         </div>
       )}
       <List mode="card" className="m-form">
-        <ChoiceField
+        <PartField
+          key={clientKey}
+          part={values.part}
+          error={errors.part}
+          scanned={scanned}
+          onChange={(part) => {
+            set({ part });
+            // Found: the quantity is next.
+            if (part) qtyInput.current?.focus();
+          }}
+        />
+        {number('qty')}
+        {needsUnitCost(values.bizType) && number('unitCost')}
+        <QuickChoiceField
           label={t('mobile.warehouse.type')}
           choices={types}
           value={values.bizType}
           error={errors.bizType}
+          segmented
           onChange={(bizType) => set({ bizType })}
         />
-        <PartField part={values.part} error={errors.part} onChange={(part) => set({ part })} />
-        {number('qty')}
-        {needsUnitCost(values.bizType) && number('unitCost')}
-        <ChoiceField
-          label={t('mobile.warehouse.company')}
-          choices={companies}
-          value={values.orgId}
-          error={errors.orgId}
-          onChange={(orgId) => set({ orgId })}
-        />
-        <ChoiceField
+        <QuickChoiceField
           label={t('mobile.warehouse.warehouse')}
           choices={warehouses}
           value={values.warehouse}
           error={errors.warehouse}
           onChange={(warehouse) => set({ warehouse })}
         />
-        {text('location', 32)}
-        {text('batchNo', 32)}
-        <Field label={t('mobile.warehouse.bizDate')} error={errors.bizDate}>
-          <button
-            type="button"
-            className="m-picker-button"
-            aria-label={t('mobile.warehouse.bizDate')}
-            onClick={() => setPickingDate(true)}
-          >
-            <span className="m-picker-value">{values.bizDate}</span>
+        <QuickChoiceField
+          label={t('mobile.warehouse.company')}
+          choices={companies}
+          value={values.orgId}
+          error={errors.orgId}
+          onChange={(orgId) => set({ orgId })}
+        />
+        <List.Item className="m-more-row">
+          <button type="button" className="m-more-toggle" aria-expanded={more} onClick={() => setMore((open) => !open)}>
+            {t('mobile.warehouse.more')} {more ? <UpOutline /> : <DownOutline />}
           </button>
-        </Field>
-        {text('partnerName', 128)}
-        {text('sourceNo', 64)}
-        <Field label={t('mobile.warehouse.remark')}>
-          <TextArea
-            value={values.remark}
-            onChange={(remark) => set({ remark })}
-            aria-label={t('mobile.warehouse.remark')}
-            maxLength={255}
-            autoSize={{ minRows: 2, maxRows: 4 }}
-          />
-        </Field>
+        </List.Item>
+        {more && (
+          <>
+            <Field label={t('mobile.warehouse.bizDate')} error={errors.bizDate}>
+              <button
+                type="button"
+                className="m-picker-button"
+                aria-label={t('mobile.warehouse.bizDate')}
+                onClick={() => setPickingDate(true)}
+              >
+                <span className="m-picker-value">{values.bizDate}</span>
+              </button>
+            </Field>
+            {text('location', 32)}
+            {text('batchNo', 32)}
+            {text('partnerName', 128)}
+            {text('sourceNo', 64)}
+            <Field label={t('mobile.warehouse.remark')}>
+              <TextArea
+                value={values.remark}
+                onChange={(remark) => set({ remark })}
+                aria-label={t('mobile.warehouse.remark')}
+                maxLength={255}
+                autoSize={{ minRows: 2, maxRows: 4 }}
+              />
+            </Field>
+          </>
+        )}
       </List>
-      <div className="m-section m-form-buttons">
+      {last && (
+        <div className="m-last-movement" role="status">
+          {t('mobile.warehouse.lastMovement', {
+            logNo: last.logNo,
+            summary: last.summary,
+            state: t(`mobile.warehouse.${last.state === 'saved' ? 'pending' : last.state}`),
+          })}
+        </div>
+      )}
+      <div className="m-form-footer">
+        {/* The main action sends the form: Enter in the quantity does it too. */}
         <Button block type="submit" color="primary" size="large" loading={sending}>
-          {t('mobile.warehouse.submit')}
+          {t(mayPost ? 'mobile.warehouse.submitAndPost' : 'mobile.warehouse.submit')}
         </Button>
+        {mayPost && (
+          <Button block color="primary" fill="outline" size="large" disabled={sending} onClick={() => void save(false)}>
+            {t('mobile.warehouse.submit')}
+          </Button>
+        )}
         {queued && (
           <Button block color="danger" fill="outline" size="large" onClick={() => void remove()}>
             {t('mobile.warehouse.deleteQueued')}

@@ -10,6 +10,7 @@ import { QueryState } from '../QueryState.tsx';
 import { signedQty } from './MovementCard.tsx';
 import { movementKeys } from './movement-sync.ts';
 import { fetchMovement, handleMovements, HANDLE_PERMISSION, useCan, type Movement } from './warehouse-api.ts';
+import { useScanOpensMovementForm } from './wedge-scanner.ts';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -20,6 +21,7 @@ export function MovementPage() {
   const online = useOnline();
   const queryClient = useQueryClient();
   const mayPost = useCan(HANDLE_PERMISSION);
+  useScanOpensMovementForm();
   const query = useQuery({ queryKey: [...movementKeys.all, 'detail', id], queryFn: () => fetchMovement(id) });
   const row = query.data;
 

@@ -10,6 +10,13 @@ import { lookUpPart, PartNeedsNetwork, recentParts } from './movement-queue.ts';
 import { movementKeys, useQueueOwner } from './movement-sync.ts';
 import { Scanner } from './Scanner.tsx';
 import { fetchStock, type Part } from './warehouse-api.ts';
+import { WEDGE_TARGET_ATTRIBUTE } from './wedge-scanner.ts';
+
+/** A code a scanner typed (`seq` counts the scans, so the same code scanned twice is looked up twice). */
+export interface ScannedCode {
+  code: string;
+  seq: number;
+}
 
 /**
  * The part of a movement: its number typed or scanned, looked up on Enter, on leaving the field or after a scan
@@ -19,10 +26,13 @@ import { fetchStock, type Part } from './warehouse-api.ts';
 export function PartField({
   part,
   error,
+  scanned,
   onChange,
 }: {
   part?: Part;
   error?: string;
+  /** The last code a keyboard-wedge scanner typed: it replaces what the field holds and is looked up. */
+  scanned?: ScannedCode;
   onChange: (part: Part | undefined) => void;
 }) {
   const { t } = useTranslation();
@@ -38,9 +48,9 @@ export function PartField({
   const turn = useRef(0);
   const label = t('mobile.warehouse.part');
 
-  const lookUp = async (text: string) => {
+  const lookUp = async (text: string, again = false) => {
     const wanted = text.trim();
-    if (wanted === looked) return;
+    if (wanted === looked && !again) return;
     const mine = ++turn.current;
     setLooked(wanted);
     setProblem(undefined);
@@ -63,6 +73,13 @@ export function PartField({
     onChange(found);
     setProblem(failure);
   };
+  const scannedSeq = scanned?.seq;
+  useEffect(() => {
+    if (!scanned) return;
+    setCode(scanned.code);
+    void lookUp(scanned.code, true);
+    // Each scan once, whatever else changed since.
+  }, [scannedSeq]);
   const choose = (picked: Part) => {
     turn.current += 1;
     setCode(picked.productNo);
@@ -96,11 +113,17 @@ export function PartField({
             if (part && text.trim() !== looked) onChange(undefined);
           }}
           onEnterPress={() => void lookUp(code)}
+          // Enter looks the part up; it does not send the form (a scanner ends every code with it).
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
           onBlur={() => void lookUp(code)}
           placeholder={t('mobile.warehouse.partPlaceholder')}
           aria-label={label}
           enterKeyHint="search"
+          autoFocus
           clearable
+          {...{ [WEDGE_TARGET_ATTRIBUTE]: '' }}
         />
         {looking && <div className="m-field-hint">{t('mobile.warehouse.partLooking')}</div>}
         {!online && !part && recent.length > 0 && (

@@ -200,5 +200,10 @@ export const mobile: Resource<typeof zh> = {
     postConfirm: 'Post {{logNo}}? The stock changes and the movement can no longer be edited.',
     posted: 'Posted',
     postNeedsNetwork: 'Posting needs the network',
+    submitAndPost: 'Submit and post',
+    keptNotPosted: 'Kept on this device, sent when back online; posting needs the network',
+    lastMovement: 'Last: {{logNo}} {{summary}} {{state}}',
+    more: 'More',
+    search: 'Search',
   },
 };

@@ -198,5 +198,10 @@ export const mobile = {
     postConfirm: '过账 {{logNo}}?过账后库存随之变化,记录不能再修改。',
     posted: '已过账',
     postNeedsNetwork: '过账需要联网',
+    submitAndPost: '提交并过账',
+    keptNotPosted: '已保存在本机,联网后自动同步;过账需要联网',
+    lastMovement: '上一笔:{{logNo}} {{summary}} {{state}}',
+    more: '更多',
+    search: '搜索',
   },
 } as const;

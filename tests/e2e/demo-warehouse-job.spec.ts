@@ -1,0 +1,167 @@
+import { expect, test, type Locator, type Page } from './support/test.ts';
+import { callAs } from './support/flow.ts';
+import { zh } from './support/i18n.ts';
+import { chooseOnMovementForm, newPhone, phoneLogin, phoneTab } from './support/phone.ts';
+
+/**
+ * Issue 32: the warehouse phone job built for someone doing it 200 times a day. 孙仓库 (`sunck`, who holds the posting
+ * right) types a part, then needs at most 5 taps to save and post it; the next form starts from his last choices, also
+ * after a reload; a keyboard-wedge scanner's burst fills the part field from the list or the form.
+ */
+const W = zh.mobile.warehouse;
+const SYS = '/api/blade-system';
+const KEEPER = { username: 'sunck', password: '123456' };
+const MAX_TAPS = 5;
+
+const main = (page: Page): Locator => page.locator('main');
+const toast = (page: Page, text: string): Locator => page.locator('.adm-toast-main').getByText(text);
+
+/** Counts the taps a test makes: each `tap` and each choice's taps add to `count`. */
+function tapCounter(page: Page) {
+  const counter = {
+    count: 0,
+    async tap(target: Locator) {
+      counter.count += 1;
+      await target.click();
+    },
+    async choose(label: string, option: string) {
+      counter.count += await chooseOnMovementForm(page, label, option);
+    },
+  };
+  return counter;
+}
+
+/**
+ * A scanner's burst with the focus on the page: the code typed 5 ms a key, then Enter, until `seen` holds. On a loaded
+ * machine the keys a test types can reach the page over 50 ms apart (a person's pace, rightly ignored): the keeper
+ * would scan again, and so does the test.
+ */
+async function scanUntil(page: Page, code: string, seen: () => Promise<void>) {
+  await expect(async () => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.type(code, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await seen();
+  }).toPass({ timeout: 30_000 });
+}
+
+/** A finished part the demo stocks (in 成品库), as the keeper finds it. */
+async function finishedPart(page: Page) {
+  const stock = await callAs<{ records: { productId: string; productNo: string; productName: string }[] }>(
+    page.request,
+    KEEPER,
+    'get',
+    `${SYS}/inventory/list`,
+    { params: { warehouse: 'FG', size: '1' } },
+  );
+  return stock.records[0]!;
+}
+
+/** The movement numbered `logNo`, as the server lists it. */
+async function movementNumbered(page: Page, logNo: string) {
+  const found = await callAs<{ records: { logNo: string; handleStatus: string; qty: number; warehouse: string }[] }>(
+    page.request,
+    KEEPER,
+    'get',
+    `${SYS}/inventorylog/list`,
+    { params: { logNo } },
+  );
+  return found.records.find((row) => row.logNo === logNo);
+}
+
+/** The number the line 上一笔 shows, once it says the movement is posted. */
+async function lastPosted(page: Page): Promise<string> {
+  const line = main(page).getByRole('status');
+  await expect(line).toContainText(W.posted);
+  const logNo = /([A-Z]{2}\d{12})/.exec((await line.textContent()) ?? '')?.[1];
+  expect(logNo, 'the posted movement shows its number').toBeTruthy();
+  return logNo!;
+}
+
+test('the keeper types a part and posts it in at most 5 taps; the next one, after a reload too, starts from his choices', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const phone = await newPhone(browser, baseURL);
+  const part = await finishedPart(phone);
+  await phoneLogin(phone, KEEPER);
+  await phoneTab(phone, zh.mobile.tabs.inventoryLogs).click();
+  await main(phone).getByRole('button', { name: W.add }).click();
+  const partInput = main(phone).getByRole('textbox', { name: W.part });
+  await expect(partInput).toBeFocused();
+
+  // The part typed (Enter looks it up), the quantity typed; then only taps, counted.
+  await partInput.fill(part.productNo);
+  await partInput.press('Enter');
+  await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productName);
+  await expect(main(phone).getByRole('textbox', { name: W.qty })).toBeFocused();
+  await phone.keyboard.type('2');
+  const taps = tapCounter(phone);
+  await taps.choose(W.type, '生产入库');
+  await taps.choose(W.warehouse, '成品库');
+  await taps.choose(W.company, '常州布雷德');
+  await taps.tap(main(phone).getByRole('button', { name: W.submitAndPost }));
+  await expect(toast(phone, W.posted)).toBeVisible();
+  expect(taps.count).toBeLessThanOrEqual(MAX_TAPS);
+  const first = await lastPosted(phone);
+  expect(await movementNumbered(phone, first)).toMatchObject({ handleStatus: '1', qty: 2, warehouse: 'FG' });
+
+  // Ready for the next one: the part field empty and focused, his choices kept, even after a reload.
+  await expect(partInput).toHaveValue('');
+  await expect(partInput).toBeFocused();
+  await phone.reload();
+  await expect(partInput).toBeFocused();
+  await expect(main(phone).getByRole('radio', { name: '生产入库' })).toHaveAttribute('aria-checked', 'true');
+  await expect(main(phone).getByRole('radio', { name: '常州布雷德' })).toHaveAttribute('aria-checked', 'true');
+  await expect(main(phone).getByRole('button', { name: W.warehouse, exact: true })).toHaveText('成品库');
+
+  // With the on-screen keyboard open (about 370 px of the 812 left), the main button stays in reach.
+  await phone.setViewportSize({ width: 375, height: 440 });
+  await expect(main(phone).getByRole('button', { name: W.submitAndPost })).toBeInViewport();
+
+  // The next movement of the same kind: the part, the quantity and Enter (the main button's action), no tap.
+  await partInput.fill(part.productNo);
+  await partInput.press('Enter');
+  await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productName);
+  await phone.keyboard.type('3');
+  await phone.keyboard.press('Enter');
+  await expect(toast(phone, W.posted)).toBeVisible();
+  const second = await lastPosted(phone);
+  expect(second).not.toBe(first);
+  expect(await movementNumbered(phone, second)).toMatchObject({ handleStatus: '1', qty: 3, warehouse: 'FG' });
+  await phone.context().close();
+});
+
+test('a keyboard-wedge scanner burst fills the part field from the list and from the form', async ({
+  browser,
+  baseURL,
+}) => {
+  const phone = await newPhone(browser, baseURL);
+  const part = await finishedPart(phone);
+  await phoneLogin(phone, KEEPER);
+  await phoneTab(phone, zh.mobile.tabs.inventoryLogs).click();
+  await expect(main(phone).getByRole('tab', { name: W.pending })).toBeVisible();
+
+  // On the list, nothing focused: the burst opens the form with the part looked up.
+  await scanUntil(phone, part.productNo, () => expect(phone).toHaveURL(/\/inventory-logs\/form$/, { timeout: 2000 }));
+  const partInput = main(phone).getByRole('textbox', { name: W.part });
+  await expect(partInput).toHaveValue(part.productNo);
+  await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productName);
+
+  // On the form, the focus on the page: the next burst replaces the part.
+  await partInput.fill('');
+  await phone.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(main(phone).getByLabel(W.partFound)).toHaveCount(0);
+  await scanUntil(phone, part.productNo.toLowerCase(), () =>
+    expect(partInput).toHaveValue(part.productNo.toLowerCase(), { timeout: 2000 }),
+  );
+  await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productName);
+
+  // A person typing slowly on a hardware keyboard is not a scanner: nothing happens.
+  await phone.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await phone.keyboard.type('ZZZZ', { delay: 120 });
+  await phone.keyboard.press('Enter');
+  await expect(partInput).toHaveValue(part.productNo.toLowerCase());
+  await phone.context().close();
+});
