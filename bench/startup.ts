@@ -2,7 +2,8 @@
  * bench/startup: what an operator sees of the production runtime (issue 15), on the built server as `npm start` runs
  * it: the build check, a first start on an empty database (initdb, migrations, seed, region data), restarts on it, the
  * resident memory at idle after start and after a minute of load at 50 connections, and how memory grows with tenants
- * and users. PGlite always; PostgreSQL when it answers (BENCH_PG_URL). Targets: restart <= 3 s, first start <= 10 s,
+ * and users. PGlite always; PostgreSQL when it answers (BENCH_PG_URL). Targets: restart <= 2 s (issue 32; 3 s in issue
+ * 15), first start <= 10 s,
  * idle RSS <= 350 MB embedded and <= 150 MB on PostgreSQL.
  *
  *   npm run bench:startup [-- --db pglite|postgres|both] [--load-seconds 60] [--tenants 50] [--users 20]
@@ -213,6 +214,7 @@ async function measure(): Promise<Results> {
 function report({ buildCheck, databases, machine }: Results): boolean {
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   let ok = true;
+  // The load average beside the figures: on 2 shared cores other work stretches every start (issue 32).
   console.log(`\nbench/startup (${machine}; node ${process.version}; the built server, one process)`);
   console.log(`build check with nothing changed: ${buildCheck.toFixed(2)} s`);
   for (const r of databases) {
@@ -221,7 +223,7 @@ function report({ buildCheck, databases, machine }: Results): boolean {
     const idle = Math.max(r.idleAfterFirstStart, r.idleAfterRestart, r.idleAfterLoad);
     const checks = [
       [`first start ${r.firstStart.toFixed(1)} s`, '<= 10 s', r.firstStart <= 10],
-      [`restart ${restart.map((s) => s.toFixed(1)).join(' / ')} s`, '<= 3 s', worstRestart <= 3],
+      [`restart ${restart.map((s) => s.toFixed(1)).join(' / ')} s`, '<= 2 s', worstRestart <= 2],
       [
         `idle RSS ${r.idleAfterFirstStart} MB after first start, ${r.idleAfterRestart} after restart, ${r.idleAfterLoad} after load`,
         `<= ${r.target} MB`,

@@ -46,9 +46,23 @@ const SERVER_ENTRIES = {
   demo: 'src/server/demo.ts',
   backup: 'src/server/backup.ts',
   restore: 'src/server/restore.ts',
+  'pgdata-template': 'src/server/pgdata-template.ts',
 };
 /** Folders the server reads at run time (src/server/server-files.ts serverFile), copied beside the bundle. */
 const SERVER_FILE_FOLDERS = ['db/migrations', 'modules/flow/models', 'modules/budget/models'];
+/**
+ * What the embedded database's template (src/server/pgdata-template.ts) is made of: PGlite's build, the migrations and
+ * the code that runs them. Made once per set of these (initdb and every migration: ~8 s) and kept under
+ * node_modules/.cache, so a build that changes other sources copies it.
+ */
+const PGDATA_TEMPLATE_INPUTS = [
+  'node_modules/@electric-sql/pglite/package.json',
+  'src/server/db/migrations',
+  'src/server/db/migrate.ts',
+  'src/server/db/connect.ts',
+  'src/server/pgdata-template.ts',
+];
+const PGDATA_TEMPLATES = join(ROOT, 'node_modules', '.cache', 'tenon-pgdata');
 
 function files(path) {
   const full = join(ROOT, path);
@@ -112,11 +126,29 @@ async function buildServer(print) {
   for (const folder of SERVER_FILE_FOLDERS) {
     cpSync(join(ROOT, 'src', 'server', folder), join(outdir, folder), { recursive: true });
   }
+  copyPgdataTemplate(outdir);
   writeBuildInfo(outdir, print);
   const old = `${target}.${process.pid}.old`;
   if (existsSync(target)) renameSync(target, old);
   renameSync(outdir, target);
   rmSync(old, { recursive: true, force: true });
+}
+
+/** The template a first start on an empty embedded database copies (src/server/db/connect.ts PGDATA_TEMPLATE). */
+function copyPgdataTemplate(outdir) {
+  const key = fingerprint({ inputs: PGDATA_TEMPLATE_INPUTS, skip: () => false }).slice(0, 16);
+  const cached = join(PGDATA_TEMPLATES, key);
+  if (!existsSync(join(cached, 'pgdata', 'PG_VERSION'))) {
+    // Made beside and renamed: a build running at the same time (another worktree sharing node_modules) sees all or none.
+    const making = `${cached}.${process.pid}.new`;
+    run(process.execPath, [join(outdir, 'pgdata-template.js'), making]);
+    try {
+      renameSync(making, cached);
+    } catch {
+      rmSync(making, { recursive: true, force: true }); // another build made it meanwhile
+    }
+  }
+  cpSync(join(cached, 'pgdata'), join(outdir, 'pgdata-template'), { recursive: true });
 }
 
 /** What the built server knows of itself (src/server/server-files.ts): a restart of the same build skips the seed. */

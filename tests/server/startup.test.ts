@@ -1,11 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { migrationFiles } from '../../src/server/db/migrate.ts';
 import { TEST_SECRET } from '../support/app.ts';
 import { TMP_DIR, copyTemplate, usingPostgres } from '../support/database.ts';
 import {
+  ROOT,
   runUntilExit,
   startServer,
   tokenOf,
@@ -370,6 +373,32 @@ describe.skipIf(usingPostgres())('PGlite folder lock (real processes)', () => {
       const info = await userInfo(second.url, token);
       expect(info.status, info.text).toBe(200);
       expect((await tokenOf(second.url)).access_token).toBeTruthy();
+    },
+    PROCESS_TIMEOUT,
+  );
+});
+
+describe.skipIf(usingPostgres())('first start of the built server on an empty folder (real process)', () => {
+  it(
+    "copies the build's template database: the folder is the template's cluster with every migration recorded",
+    async () => {
+      const template = join(ROOT, 'dist-server', 'pgdata-template');
+      const dataDir = scratchDir();
+      const server = track(await startServer({ DATA_DIR: dataDir, TENON_JWT_SECRET: TEST_SECRET }));
+      const { access_token: token } = await tokenOf(server.url);
+      expect((await userInfo(server.url, token)).status).toBe(200);
+      expect(await server.stop()).toMatchObject({ code: 0 });
+
+      // pg_control begins with the cluster's system identifier, which initdb draws at random: a copy keeps it.
+      const identifier = (pgdata: string) => readFileSync(join(pgdata, 'global', 'pg_control')).subarray(0, 8);
+      expect(identifier(join(dataDir, 'pgdata')).equals(identifier(template))).toBe(true);
+      const pglite = await PGlite.create(join(dataDir, 'pgdata'));
+      try {
+        const { rows } = await pglite.query<{ name: string }>('select name from tenon_migration order by name');
+        expect(rows.map((row) => row.name)).toEqual(migrationFiles());
+      } finally {
+        await pglite.close();
+      }
     },
     PROCESS_TIMEOUT,
   );

@@ -2,6 +2,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { cp } from 'node:fs/promises';
 import {
   closeSync,
   existsSync,
@@ -19,6 +20,7 @@ import pg from 'pg';
 import { SerialPGliteDialect } from './pglite-driver.ts';
 import { PreparingPool } from './prepared-statements.ts';
 import { TenantScopedDialect } from './tenant-scoped-driver.ts';
+import { serverFile } from '../server-files.ts';
 
 import type { Schema } from './schema.ts';
 import type { Config } from '../config.ts';
@@ -142,20 +144,38 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 const PGLITE_START = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
 
 /**
+ * The built server's embedded database as initdb and every migration of the build leave it (scripts/build.mjs writes
+ * it beside the bundle, pgdata-template.ts): a first start copies it, where initdb alone took 5-7 s of a 10-s first
+ * start on 2 shared cores and the migrations 2 s more. Run from source there is none, and initdb runs.
+ */
+export const PGDATA_TEMPLATE = serverFile('pgdata-template');
+
+/**
+ * A new folder's database, into a folder beside, renamed when complete: a start stopped half-way leaves no half
+ * database to open. From the build's template when it has one, else initdb.
+ */
+async function createPgdata(pgdata: string): Promise<void> {
+  const fresh = `${pgdata}.new`;
+  rmSync(fresh, { recursive: true, force: true });
+  // Copied without blocking: the server's code loads meanwhile (main.ts), where a synchronous copy held it 0.7 s.
+  if (existsSync(join(PGDATA_TEMPLATE, 'PG_VERSION'))) await cp(PGDATA_TEMPLATE, fresh, { recursive: true });
+  else await initialiseInChild(fresh);
+  rmSync(pgdata, { recursive: true, force: true });
+  renameSync(fresh, pgdata);
+}
+
+/**
  * A new folder's initdb grows PGlite's WebAssembly memory to ~600 MB, which the process would keep for good (the
  * server idled at 430+ MB after a first start): it runs in a short-lived child process, and the server then opens
  * the initialised folder with memory of its own size.
  */
-async function initialiseInChild(pgdata: string): Promise<void> {
-  // Into a folder beside, renamed when complete: a start stopped half-way leaves no half database to open.
-  const fresh = `${pgdata}.new`;
-  rmSync(fresh, { recursive: true, force: true });
+async function initialiseInChild(folder: string): Promise<void> {
   // CommonJS, by the path this module resolves: the child finds PGlite wherever the server was started from.
   const code =
     `const { PGlite } = require(${JSON.stringify(createRequire(import.meta.url).resolve('@electric-sql/pglite'))});\n` +
     `PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) }).then((db) => db.close())` +
     `.catch((error) => { console.error(error); process.exit(1); });`;
-  const child = spawn(process.execPath, ['-e', code, fresh, JSON.stringify(PGLITE_START)], {
+  const child = spawn(process.execPath, ['-e', code, folder, JSON.stringify(PGLITE_START)], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -164,9 +184,7 @@ async function initialiseInChild(pgdata: string): Promise<void> {
     child.once('error', fail);
     child.once('close', done);
   });
-  if (exit !== 0) throw new Error(`creating the embedded database in ${pgdata} failed (exit ${exit}): ${errors}`);
-  rmSync(pgdata, { recursive: true, force: true });
-  renameSync(fresh, pgdata);
+  if (exit !== 0) throw new Error(`creating the embedded database in ${folder} failed (exit ${exit}): ${errors}`);
 }
 
 async function openPGlite(dataDir: string, scoped: Scope): Promise<Database> {
@@ -175,7 +193,7 @@ async function openPGlite(dataDir: string, scoped: Scope): Promise<Database> {
   try {
     const parsers = Object.fromEntries(Object.values(TEXT_TYPES).map((oid) => [oid, keepText]));
     const pgdata = join(dataDir, 'pgdata');
-    if (!existsSync(join(pgdata, 'PG_VERSION'))) await initialiseInChild(pgdata);
+    if (!existsSync(join(pgdata, 'PG_VERSION'))) await createPgdata(pgdata);
     const pglite = await PGlite.create(pgdata, { parsers, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START });
     const serial = new SerialPGliteDialect(pglite);
     const db = new Kysely<Schema>({ dialect: scoped(serial) });
