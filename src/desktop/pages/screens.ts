@@ -27,9 +27,9 @@ export type Screen = LazyPage & {
 export type FirstData = () => Promise<readonly FirstQuery[]>;
 
 /**
- * A screen whose first render reads `firstData`. A click sends them in the same task as the click (once a hover has
- * loaded their modules): they travel while the screen's code loads and React renders, and the screen's first drawing
- * waits for them (up to FIRST_DATA_WAIT_MS) so that it is drawn once, with its rows.
+ * A screen whose first render reads `firstData`. A click sends them in the same task as the click (once an opened
+ * menu branch or a hover has loaded their modules): they travel while the screen's code loads, and the screen's first
+ * drawing waits for its rows (up to FIRST_DATA_WAIT_MS) so that it is drawn once, with them.
  */
 export function withData(page: LazyPage, firstData: FirstData, entity?: () => Promise<EntityDef>): Screen {
   let queries: readonly FirstQuery[] | undefined;
@@ -43,12 +43,16 @@ export function withData(page: LazyPage, firstData: FirstData, entity?: () => Pr
       },
     ));
   let arriving: Promise<void> | undefined;
-  // All leave at once, the rows first. Only the rows hold the drawing back (the options beside them fill in as they
-  // come), and only when the cache lacks them: a screen seen a moment ago is drawn from the cache at once.
-  const send = (list: readonly FirstQuery[]) => {
-    const rowsMissing = list.length > 0 && queryClient.getQueryData(list[0].queryKey) === undefined;
-    const [rows] = list.map((query) => queryClient.prefetchQuery(query));
-    return rowsMissing ? rows : undefined;
+  // The rows first, alone: the embedded database answers one query at a time, and the six option lists of 产品管理
+  // sent beside them put the rows' answer behind theirs. The rest leave as the rows arrive, before the screen is
+  // drawn. Only the rows hold the drawing back, and only when the cache lacks them: a screen seen a moment ago is
+  // drawn from the cache at once.
+  const send = ([first, ...beside]: readonly FirstQuery[]) => {
+    if (!first) return undefined;
+    const missing = queryClient.getQueryData(first.queryKey) === undefined;
+    const rows = queryClient.prefetchQuery(first);
+    void rows.finally(() => beside.forEach((query) => void queryClient.prefetchQuery(query)));
+    return missing ? rows : undefined;
   };
   function ScreenOnceDataIn(props: object) {
     if (arriving) use(arriving);
