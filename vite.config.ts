@@ -18,7 +18,7 @@ const desktopOnly = new Set<string>();
  */
 const CRUD_BLOCKS =
   /[\\/]src[\\/]desktop[\\/](components[\\/](crud[\\/]|ActionDialog|ReferencePicker|use-form-name|table-width)|permission\.ts|pages[\\/]authority[\\/]grant-tree)|node_modules[\\/](antd[\\/]es[\\/](date-picker|time-picker|calendar|upload|tree-select|switch)[\\/]|@rc-component[\\/](picker|upload|tree-select|switch)[\\/]es[\\/])/;
-const NOT_CRUD_BLOCKS = /[\\/]crud[\\/](use-crud-rows|crud-api)\.ts$|[\\/]locale[\\/]/;
+const NOT_CRUD_BLOCKS = /[\\/]crud[\\/](use-crud-rows|crud-api|first-queries|field-lists)\.ts$|[\\/]locale[\\/]/;
 
 export default defineConfig(({ command }) => ({
   // react-router's package points every import at its development build; ship its production build.

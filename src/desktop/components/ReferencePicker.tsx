@@ -5,19 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { getData } from '../../client/http.ts';
 import type { TreeNode } from '../../shared/contract/tree.ts';
 import type { FieldDef } from '../../shared/entities/define.ts';
-import { REF_TARGETS, type RefTarget } from '../../shared/entities/ref-targets.ts';
 import type { Lang } from '../../shared/i18n/server-messages.ts';
 import { DESKTOP_KEY } from '../queries.ts';
+import {
+  isReference,
+  referenceSearchQuery,
+  referenceTarget,
+  referenceTreeQuery,
+  type PickerPage,
+} from './reference-queries.ts';
 
-/** A field that points at another entity's rows: its form control is that entity's picker. */
-export const isReference = (field: FieldDef): field is FieldDef & { ref: string } => Boolean(field.ref);
-
-const targetOf = (field: FieldDef): RefTarget & { name: string } => {
-  const name = field.ref ?? '';
-  const target = Object.hasOwn(REF_TARGETS, name) ? { ...REF_TARGETS[name], name } : undefined;
-  if (!target) throw new Error(`no entity named '${field.ref}'`);
-  return target;
-};
+export { isReference };
 
 interface PickerOption {
   value: string;
@@ -25,9 +23,6 @@ interface PickerOption {
   /** Shown to find the way, not picked (an account with sub-accounts). */
   selectable?: false;
   children?: PickerOption[];
-}
-interface PickerPage {
-  records: Array<{ id: string; title: string }>;
 }
 
 /** `coded`: the nodes' values are codes people know (an account's 6602), shown before the names and found by. */
@@ -68,8 +63,8 @@ const idsOf = (value: unknown): string[] =>
  */
 export function ReferencePicker({ field, lang, value, onChange, ...rest }: Props) {
   const { t } = useTranslation();
-  const target = targetOf(field);
-  const base = `/api/${target.service}/${target.name}`;
+  const target = referenceTarget(field);
+  const base = target.base;
   const multiple = field.type === 'ids';
   const ids = idsOf(value);
   const change = (next: string | string[] | undefined) =>
@@ -105,11 +100,7 @@ interface ControlProps {
 }
 
 function TreePicker({ base, lang, coded, multiple, ids, ...rest }: ControlProps & { lang: Lang; coded: boolean }) {
-  const nodes = useQuery({
-    queryKey: [DESKTOP_KEY, 'reference', base],
-    queryFn: () => getData<TreeNode[]>(`${base}/tree`),
-    staleTime: 60_000,
-  });
+  const nodes = useQuery(referenceTreeQuery(base));
   const options = useMemo(
     () => (nodes.data ? treeOptions(nodes.data, lang, coded) : undefined),
     [nodes.data, lang, coded],
@@ -133,11 +124,7 @@ function TreePicker({ base, lang, coded, multiple, ids, ...rest }: ControlProps 
 
 function SearchSelect({ base, multiple, ids, ...rest }: ControlProps) {
   const [keyword, setKeyword] = useState('');
-  const found = useQuery({
-    queryKey: [DESKTOP_KEY, 'reference', base, keyword],
-    queryFn: () => getData<PickerPage>(`${base}/picker`, { keyword, current: 1, size: 50 }),
-    staleTime: 60_000,
-  });
+  const found = useQuery(referenceSearchQuery(base, keyword));
   // The chosen rows may be on no page of the search: their names come by id.
   const chosen = useQuery({
     queryKey: [DESKTOP_KEY, 'reference', base, 'ids', ids.join(',')],

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import type { ScreenClass } from '../../client/config.ts';
 import { ErrorBoundary } from '../../client/ErrorBoundary.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
-import { useTabs } from '../tabs/tab-store.ts';
+import { useTabGenerations } from '../tabs/tab-store.ts';
 import { SHELL_THEMES } from '../theme/themes.ts';
 import { useThemeState } from '../theme/theme-store.ts';
 import { Logo } from './Logo.tsx';
@@ -21,7 +21,7 @@ export default function MainLayout({ screen }: { screen: ScreenClass }) {
   const [collapsed, setCollapsed] = useState(screen <= 1);
   const [topMenuId, setTopMenuId] = useState('');
   const location = useLocation();
-  const { generations } = useTabs();
+  const generations = useTabGenerations();
   const fullPath = `${location.pathname}${location.search}`;
 
   // Screen class 1 (768–991 px) collapses the sidebar; wider screens keep the user's choice.

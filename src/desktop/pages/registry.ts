@@ -36,14 +36,23 @@ export const MenuPage = lazyPage(() => import('./MenuPage.tsx'));
 
 /**
  * Starts loading a menu's screen before it is shown: the screen's chunks and the page that hosts it in parallel,
- * instead of one after the other as rendering would find them (a hovered menu); with `rows`, its first rows too
- * (a clicked one, whose screen is about to ask for them).
+ * instead of one after the other as rendering would find them, and the code that names its first requests (a hovered
+ * menu); with `rows`, those requests too, sent first (a clicked menu, whose screen is about to read them).
  */
 export function preloadScreen(menuPath: string, { rows = false } = {}): void {
   const screen = pageRegistry[menuPath];
+  if (rows) screen?.fetchFirstData?.();
+  else screen?.prepareData?.();
   void MenuPage.preload();
   void screen?.preload();
-  if (rows) void screen?.prefetchRows?.();
+}
+
+/**
+ * Loads what names the first requests of a menu branch's screens (small chunks: an entity's definition, the query
+ * builders), not their code: a screen then clicked in it sends its requests in the click's own task.
+ */
+export function prepareScreensData(menuPaths: readonly string[]): void {
+  for (const menuPath of menuPaths) pageRegistry[menuPath]?.prepareData?.();
 }
 
 /**

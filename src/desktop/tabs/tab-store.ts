@@ -68,3 +68,8 @@ export const tabStore = {
 session.onLogout(() => tabStore.reset());
 
 export const useTabs = () => useSyncExternalStore(tabStore.subscribe, tabStore.get);
+/**
+ * The refresh generations alone: the layout reads them, and a new screen's tab entering the list (after the screen's
+ * first drawing) must not draw the whole layout and the screen again.
+ */
+export const useTabGenerations = () => useSyncExternalStore(tabStore.subscribe, () => tabStore.get().generations);

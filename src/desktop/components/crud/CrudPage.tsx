@@ -134,9 +134,10 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
 
   // The screen's own parameters changed (another dept picked): back to page 1 with nothing ticked.
   const fixedKey = JSON.stringify(fixed ?? {});
+  // Unchanged state when there is nothing to undo: on mount, a new empty list would draw every row a second time.
   useEffect(() => {
     setPage((p) => (p.current === 1 ? p : { ...p, current: 1 }));
-    setSelected([]);
+    setSelected((ticked) => (ticked.length ? [] : ticked));
   }, [fixedKey]);
 
   const fill = useFillHeight(options.calcHeight, paged, list.rows.length > 0);

@@ -1,5 +1,5 @@
 import type { TreeNode } from '../../../shared/contract/tree.ts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchBizDictionary, fetchDictionary } from '../../../client/api/system.ts';
 import { isDictionaryField, itemLabel } from '../../../shared/entities/dict-items.ts';
 import { getData, postData, type Page } from '../../../client/http.ts';
@@ -46,17 +46,20 @@ export interface Option {
   label: string;
 }
 
-/**
- * Options of a dictionary field (the platform's, or the tenant's business dictionary, labelled in `lang`); keys
- * become numbers for int fields so they match the record's values.
- */
-export function useDictionaryOptions(field: FieldDef, lang: Lang): Option[] {
-  const { data } = useQuery({
+/** The items of a dictionary field's dictionary (the platform's, or the tenant's business dictionary). */
+export const dictionaryQuery = (field: FieldDef) =>
+  queryOptions({
     queryKey: [DESKTOP_KEY, field.bizDict ? 'biz-dictionary' : 'dictionary', field.bizDict ?? field.dict],
     queryFn: () => (field.bizDict ? fetchBizDictionary(field.bizDict) : fetchDictionary(field.dict ?? '')),
-    enabled: isDictionaryField(field),
     staleTime: 5 * 60_000,
   });
+
+/**
+ * Options of a dictionary field (labelled in `lang`); keys become numbers for int fields so they match the record's
+ * values.
+ */
+export function useDictionaryOptions(field: FieldDef, lang: Lang): Option[] {
+  const { data } = useQuery({ ...dictionaryQuery(field), enabled: isDictionaryField(field) });
   const numeric = field.type === 'int' || field.type === 'switch';
   return (data ?? []).map((item) => ({
     value: numeric ? Number(item.dictKey) : item.dictKey,
@@ -65,22 +68,20 @@ export function useDictionaryOptions(field: FieldDef, lang: Lang): Option[] {
 }
 
 /** The caller's tenant's companies (`dept/company-select`): what an `orgId` holds and shows. */
-export function useCompanyOptions() {
-  return useQuery({
-    queryKey: [DESKTOP_KEY, 'companies'],
-    queryFn: () => getData<Option[]>('/api/blade-system/dept/company-select'),
-    staleTime: 5 * 60_000,
-  });
-}
+export const companiesQuery = queryOptions({
+  queryKey: [DESKTOP_KEY, 'companies'],
+  queryFn: () => getData<Option[]>('/api/blade-system/dept/company-select'),
+  staleTime: 5 * 60_000,
+});
+export const useCompanyOptions = () => useQuery(companiesQuery);
 
 /** The caller's tenant's business units (`dept/business-unit-select`): what a `businessUnit` field holds and shows. */
-export function useBusinessUnitOptions() {
-  return useQuery({
-    queryKey: [DESKTOP_KEY, 'business-units'],
-    queryFn: () => getData<Option[]>('/api/blade-system/dept/business-unit-select'),
-    staleTime: 5 * 60_000,
-  });
-}
+export const businessUnitsQuery = queryOptions({
+  queryKey: [DESKTOP_KEY, 'business-units'],
+  queryFn: () => getData<Option[]>('/api/blade-system/dept/business-unit-select'),
+  staleTime: 5 * 60_000,
+});
+export const useBusinessUnitOptions = () => useQuery(businessUnitsQuery);
 
 /** A node of `menu/grant-tree` (contract system.md §4). */
 export type GrantTreeNode = TreeNode;

@@ -4,6 +4,7 @@ import type { FormInstance, FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { allFields, isPicked, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
+import { filterFields, namedFields, shownFields } from './field-lists.ts';
 
 /** A field of the definition with its name; `picker` (the URL of TreeNodes) marks a tree entity's parent field. */
 export interface CrudField extends FieldDef {
@@ -102,15 +103,10 @@ export type WireRecord = Record<string, unknown> & { id: string };
 export type DialogMode = 'add' | 'edit' | 'view';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const named = (entity: EntityDef) => Object.entries(entity.fields).map(([name, def]): CrudField => ({ ...def, name }));
-const shown =
-  (hidden: readonly string[] = []) =>
-  (f: CrudField) =>
-    !hidden.includes(f.name);
 export const listFields = (entity: EntityDef, hidden?: readonly string[]) =>
-  named(entity)
+  namedFields(entity)
     .filter((f) => f.list && !f.secret)
-    .filter(shown(hidden));
+    .filter(shownFields(hidden));
 /** A secret is never read back, but a password is typed once when the record is added. */
 export const isAddOnly = (field: FieldDef) => Boolean(field.secret) && !field.replaceable;
 /** The dialog's fields in a mode: add-only secrets left out of edit and view, replaceable ones optional there. */
@@ -122,13 +118,10 @@ export const fieldsForMode = (fields: CrudField[], mode: DialogMode | undefined)
         .map((field) => (field.secret ? { ...field, required: undefined } : field));
 /** The form's fields; the view shows the server-owned ones of the form too (derived values: Req D). */
 export const formFields = (entity: EntityDef, hidden?: readonly string[], view = false) =>
-  named(entity)
+  namedFields(entity)
     .filter((f) => f.form && (view || !f.readonly) && (!f.secret || f.control === 'password'))
-    .filter(shown(hidden));
-export const filterFields = (entity: EntityDef, hidden?: readonly string[]) =>
-  named(entity)
-    .filter((f) => f.filter && !f.secret)
-    .filter(shown(hidden));
+    .filter(shownFields(hidden));
+export { filterFields };
 
 /** The parent of a tree entity's row as a form field: a tree select over the entity's picker (`GET <entity>/tree`). */
 export function parentField(entity: EntityDef): CrudField | undefined {

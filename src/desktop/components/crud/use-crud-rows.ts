@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, queryOptions, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { keepList, lastList } from '../../../client/offline-lists.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { ApiFailure, type Page } from '../../../client/http.ts';
@@ -52,7 +52,7 @@ type Node = WireRecord & { hasChildren?: boolean; children?: Node[] };
 const retryUnlessAnswered = (failures: number, error: unknown) => !(error instanceof ApiFailure) && failures < 1;
 
 /** One page of a paged list. */
-function pageQuery(entity: EntityDef, { action, query, fixed, page }: Omit<Params, 'mode'>) {
+export function pageQuery(entity: EntityDef, { action, query, fixed, page }: Omit<Params, 'mode'>) {
   return queryOptions({
     queryKey: [...crudKey(entity), action, page.current, page.size, query, fixed],
     queryFn: () =>
@@ -62,7 +62,7 @@ function pageQuery(entity: EntityDef, { action, query, fixed, page }: Omit<Param
 }
 
 /** A tree's rows: the whole tree, or its top level when it loads level by level. */
-function treeQuery(entity: EntityDef, { mode, action, query, fixed }: Omit<Params, 'page'>) {
+export function treeQuery(entity: EntityDef, { mode, action, query, fixed }: Omit<Params, 'page'>) {
   const api = entityApi(entity);
   return queryOptions({
     queryKey: [...crudKey(entity), mode === 'lazy' ? 'lazy-list' : action, 'root', query, fixed],
@@ -74,11 +74,8 @@ function treeQuery(entity: EntityDef, { mode, action, query, fixed }: Omit<Param
   });
 }
 
-/**
- * What a screen shows first (page 1, nothing searched), fetched while a starting screen's chunks load; the page
- * finds it in the cache (fresh for the client's 30 s) instead of asking once it has rendered.
- */
-export function prefetchFirstRows(client: QueryClient, entity: EntityDef, options: CrudOptions): Promise<void> {
+/** What a CRUD screen lists first (page 1, nothing searched): the query its rows then read from the cache. */
+export function firstRowsQuery(entity: EntityDef, options: CrudOptions) {
   const params = {
     mode: listModeOf(entity, options),
     action: options.source?.action ?? 'list',
@@ -86,8 +83,8 @@ export function prefetchFirstRows(client: QueryClient, entity: EntityDef, option
     fixed: options.query,
   };
   return params.mode === 'paged'
-    ? client.prefetchQuery(pageQuery(entity, { ...params, page: { current: 1, size: PAGE_SIZES[0] } }))
-    : client.prefetchQuery(treeQuery(entity, params));
+    ? pageQuery(entity, { ...params, page: { current: 1, size: PAGE_SIZES[0] } })
+    : treeQuery(entity, params);
 }
 
 /** The lazily loaded levels put together: a row with children gets the loaded ones (none yet = an empty level). */

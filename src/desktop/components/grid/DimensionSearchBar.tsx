@@ -7,15 +7,9 @@ import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { CompanySelect, DictSelect } from '../crud/FieldControl.tsx';
 import { filterFields, type CrudField } from '../crud/fields.ts';
 import { useFormName } from '../use-form-name.ts';
+import { SEARCH_TYPE } from './dimension-queries.ts';
 
 type Query = Record<string, string | number>;
-
-const SEARCH_TYPE: CrudField = {
-  name: 'searchType',
-  type: 'string',
-  bizDict: 'search_type',
-  label: { zh: '查询维度', en: 'Search by' },
-};
 
 /**
  * The search bar of the grids with the dimension search (budget.md §1.3, §3): the entity's own filters (sent as

@@ -91,7 +91,8 @@ export function MonthlyGrid({
   const { message } = App.useApp();
   // Rows as saved here since the screen's rows last arrived (new totals at once, the old values after a refusal).
   const [saved, setSaved] = useState<Record<string, GridRow>>({});
-  useEffect(() => setSaved({}), [rows]);
+  // Unchanged when nothing was saved: on mount, a new empty object would draw the whole grid a second time.
+  useEffect(() => setSaved((current) => (Object.keys(current).length ? {} : current)), [rows]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [draft, setDraft] = useState<number | null>(null);
   // The cell being edited, current between renders: a blur that follows Enter, Tab or Escape changes nothing.

@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Switch } fro
 import { BarChartOutlined, CopyOutlined, SnippetsOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getData, postData } from '../../../client/http.ts';
+import { postData } from '../../../client/http.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { MONTHS, monthSum } from '../../../shared/entities/month-row.ts';
 import { sumKey } from '../../../shared/contract/page.ts';
@@ -25,6 +25,7 @@ import { ApprovalButtons, type ApprovalAction } from './ApprovalButtons.tsx';
 import { BUDGET_MONTHS, fullYearTotals } from '../../components/grid/monthly-grid.ts';
 import { usePermission } from '../../permission.ts';
 import { pastedBudgetRows } from './pasted-rows.ts';
+import { DEFAULT_LIST_ACTION, statQuery, type BudgetRowList } from './budget-queries.ts';
 
 type Query = Record<string, string | number>;
 
@@ -45,26 +46,16 @@ export const gridOf = (entity: EntityDef, editable: boolean): MonthlyGridConfig 
  * edited in place, the add/edit/view dialog of the CRUD page, and, where the entity has them, 批量保存 (rows pasted
  * from Excel, saved all or nothing) and 复制到下一年.
  */
-export interface BudgetRowOptions {
+export interface BudgetRowOptions extends BudgetRowList {
   entity: EntityDef;
   /** The entity's own columns added to the monthly row's (a difference's part number and its year's difference). */
   grid?: (config: MonthlyGridConfig) => MonthlyGridConfig;
   /** The 图表 button: budget vs actual by month over every row the search selects, from these sums (in SQL). */
   chartSums?: (query: Query) => Promise<MonthlySums>;
-  /** The paged list's route: `list` where the entity has no `page` (budgetfill), `statlist` (inventorybudget). */
-  listAction?: string;
   /** The grid's columns when the rows are no account rows (a product row, budget.md §2). */
   columns?: MonthlyGridConfig;
-  /** Filters the screen always sends (the labour screen's budget type 2), and what its new rows start with. */
-  fixed?: Query;
+  /** What new rows start with (the labour screen's budget type 2, as it always filters). */
   preset?: Record<string, unknown>;
-  /**
-   * The 合计 row comes from `<entity>/stat` (or the route named: `totalstat`) with the list's filters (every filtered
-   * row, not the page).
-   */
-  stat?: boolean | string;
-  /** The dimension search bar (§1.3): customer / project / product / factory and a month range; its filters by name. */
-  dimension?: boolean | 'plain';
   /**
    * Rows written through the entity's own routes instead of `submit` (inventorybudget's batches): a new row, and a
    * row's changes with its id (the dialog's or the grid's cells).
@@ -90,7 +81,7 @@ export function BudgetRowPage({
   entity,
   grid = (config) => config,
   chartSums,
-  listAction = 'page',
+  listAction = DEFAULT_LIST_ACTION,
   columns,
   fixed,
   preset,
@@ -118,12 +109,7 @@ export function BudgetRowPage({
   const [emptyHidden, setEmptyHidden] = useState(true);
   const list = useCrudRows(entity, { mode: 'paged', action: listAction, query, fixed, page });
   const summary = useQuery({
-    queryKey: [...crudKey(entity), 'stat', query, fixed],
-    queryFn: () =>
-      getData<Record<string, unknown>>(`/api/${entity.service}/${entity.name}/${stat === true ? 'stat' : stat}`, {
-        ...query,
-        ...fixed,
-      }),
+    ...statQuery(entity, stat || true, query, fixed),
     placeholderData: keepPreviousData,
     enabled: Boolean(stat),
   });

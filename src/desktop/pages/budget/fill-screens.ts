@@ -2,16 +2,22 @@ import { createElement } from 'react';
 import { getData } from '../../../client/http.ts';
 import { lazyPage } from '../../../client/lazy.ts';
 import type { MonthlySums } from '../../components/charts/chart-options.ts';
-import type { Screens } from '../screens.ts';
+import { withData, type Screens } from '../screens.ts';
+import { budgetData } from './budget-data.ts';
+import type { BudgetRowList } from './budget-queries.ts';
 import type { GridRow, MonthlyGridConfig } from '../../components/grid/MonthlyGrid.tsx';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { ApprovalAction } from './ApprovalButtons.tsx';
 
 const budgetFill = async () => await import('../../../shared/entities/budget/budget-fill.ts');
+const budgetFillEntity = async () => (await budgetFill()).budgetFill;
 const budgetSituation = async () =>
   (await import('../../../shared/entities/budget/budget-situation.ts')).budgetSituation;
 const expenseSituation = async () =>
   (await import('../../../shared/entities/budget/expense-situation.ts')).expenseSituation;
+
+/** 预算填报's list: `list` (the entity has no `page`) and the 合计 row of `stat`. */
+const FILL_LIST: BudgetRowList = { listAction: 'list', stat: true };
 
 /** 预算填报's toolbar (menus.md: budgetfill_submit / _withdraw / _approve / _reject / _unapprove). */
 const FILL_ACTIONS: ApprovalAction[] = [
@@ -71,52 +77,59 @@ const situationScreen = (labour: boolean) =>
 
 /** 预算填报, 预算执行情况, 人工预算执行 and 费用预算执行 (budget.md §6). */
 export const budgetFillScreens: Screens = {
-  '/budget/budgetfill': lazyPage(async () => {
-    const [{ BudgetRowPage }, { withPostTitle }, { budgetFill: entity, APPROVE_STATUS, LABOUR_BUDGET }] =
-      await Promise.all([import('./BudgetRowPage.tsx'), import('./post-title.tsx'), budgetFill()]);
-    const editable: string[] = [APPROVE_STATUS.draft, APPROVE_STATUS.rejected];
-    const postTitle = withPostTitle(entity, LABOUR_BUDGET);
-    return {
-      default: function BudgetFillScreen() {
-        return createElement(BudgetRowPage, {
-          entity,
-          grid: (config) => postTitle(withLineColumns(entity, true)(config)),
-          listAction: 'list',
-          stat: true,
-          approval: { actions: FILL_ACTIONS, body: (ids, action, opinion) => ({ ids, action, opinion }) },
-          // A submitted or approved line is locked (已提交或已审核的预算不能修改).
-          open: (row: GridRow) => (editable.includes(String(row.approveStatus)) ? ['amount', 'title'] : []),
-          rowMenu: { view: false, delete: false, fromList: true },
-        });
-      },
-    };
-  }),
+  '/budget/budgetfill': withData(
+    lazyPage(async () => {
+      const [{ BudgetRowPage }, { withPostTitle }, { budgetFill: entity, APPROVE_STATUS, LABOUR_BUDGET }] =
+        await Promise.all([import('./BudgetRowPage.tsx'), import('./post-title.tsx'), budgetFill()]);
+      const editable: string[] = [APPROVE_STATUS.draft, APPROVE_STATUS.rejected];
+      const postTitle = withPostTitle(entity, LABOUR_BUDGET);
+      return {
+        default: function BudgetFillScreen() {
+          return createElement(BudgetRowPage, {
+            entity,
+            grid: (config) => postTitle(withLineColumns(entity, true)(config)),
+            ...FILL_LIST,
+            approval: { actions: FILL_ACTIONS, body: (ids, action, opinion) => ({ ids, action, opinion }) },
+            // A submitted or approved line is locked (已提交或已审核的预算不能修改).
+            open: (row: GridRow) => (editable.includes(String(row.approveStatus)) ? ['amount', 'title'] : []),
+            rowMenu: { view: false, delete: false, fromList: true },
+          });
+        },
+      };
+    }),
+    budgetData(budgetFillEntity, FILL_LIST),
+    budgetFillEntity,
+  ),
   '/budget/budgetsituation': situationScreen(false),
   '/budget/labourbudget': situationScreen(true),
-  '/budget/expensesituation': lazyPage(async () => {
-    const [{ BudgetRowPage }, { listMonthlySums }, entity] = await Promise.all([
-      import('./BudgetRowPage.tsx'),
-      import('../../components/charts/BudgetCharts.tsx'),
-      expenseSituation(),
-    ]);
-    return {
-      default: function ExpenseSituationScreen() {
-        return createElement(BudgetRowPage, {
-          entity,
-          // The department and expense type beside the account; the year's claims after the full year, to compare
-          // with its actuals. The 合计 row and the chart are the list's `sum` (every filtered row).
-          grid: (config) => ({
-            ...config,
-            captions: [
-              ...config.captions,
-              { key: 'deptName', label: entity.fields.deptId.label, width: 110, scrolls: true },
-              { key: 'expenseTypeName', label: entity.fields.expenseType.label, width: 100, scrolls: true },
-            ],
-            trailing: [{ key: 'claimTotal', field: 'claimTotal', label: entity.fields.claimTotal.label }],
-          }),
-          chartSums: (query: Record<string, string | number>) => listMonthlySums(entity, query),
-        });
-      },
-    };
-  }),
+  '/budget/expensesituation': withData(
+    lazyPage(async () => {
+      const [{ BudgetRowPage }, { listMonthlySums }, entity] = await Promise.all([
+        import('./BudgetRowPage.tsx'),
+        import('../../components/charts/BudgetCharts.tsx'),
+        expenseSituation(),
+      ]);
+      return {
+        default: function ExpenseSituationScreen() {
+          return createElement(BudgetRowPage, {
+            entity,
+            // The department and expense type beside the account; the year's claims after the full year, to compare
+            // with its actuals. The 合计 row and the chart are the list's `sum` (every filtered row).
+            grid: (config) => ({
+              ...config,
+              captions: [
+                ...config.captions,
+                { key: 'deptName', label: entity.fields.deptId.label, width: 110, scrolls: true },
+                { key: 'expenseTypeName', label: entity.fields.expenseType.label, width: 100, scrolls: true },
+              ],
+              trailing: [{ key: 'claimTotal', field: 'claimTotal', label: entity.fields.claimTotal.label }],
+            }),
+            chartSums: (query: Record<string, string | number>) => listMonthlySums(entity, query),
+          });
+        },
+      };
+    }),
+    budgetData(expenseSituation),
+    expenseSituation,
+  ),
 };

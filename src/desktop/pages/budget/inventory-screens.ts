@@ -4,14 +4,16 @@ import { lazyPage } from '../../../client/lazy.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { MonthlyGridConfig } from '../../components/grid/MonthlyGrid.tsx';
 import { BUDGET_MONTHS, fullYearTotals } from '../../components/grid/monthly-grid.ts';
-import { withRows, type Screens } from '../screens.ts';
+import { withData, type Screens } from '../screens.ts';
+import { budgetData } from './budget-data.ts';
+import type { BudgetRowList } from './budget-queries.ts';
 import type { StatGroup } from './StatListPage.tsx';
 
 const inventoryBudget = async () =>
   (await import('../../../shared/entities/budget/inventory-budget.ts')).inventoryBudget;
 
-/** The grid reads `statlist` a page at a time (the entity has no generic list). */
-const ROWS = { source: { action: 'statlist', paged: true } };
+/** The grid reads `statlist` a page at a time (the entity has no generic list), its 合计 from `totalstat`. */
+const ROWS: BudgetRowList = { listAction: 'statlist', stat: 'totalstat', dimension: 'plain' };
 
 /**
  * The product row's grid (budget.md §2): company, customer, project, part number and name, unit fixed on the left; a
@@ -51,7 +53,7 @@ const GROUPS: StatGroup[] = [
 /** 存货预算 and 存货预算汇总 (budget.md §5.5, §6). */
 export const inventoryBudgetScreens: Screens = {
   // The rows of `statlist` and the 合计 of `totalstat`; added, edited and copied through the batches, never deleted.
-  '/budget/inventorybudget': withRows(
+  '/budget/inventorybudget': withData(
     lazyPage(async () => {
       const [{ BudgetRowPage }, entity] = await Promise.all([import('./BudgetRowPage.tsx'), inventoryBudget()]);
       const base = `/api/${entity.service}/${entity.name}`;
@@ -60,9 +62,7 @@ export const inventoryBudgetScreens: Screens = {
           return createElement(BudgetRowPage, {
             entity,
             columns: productGrid(entity),
-            listAction: ROWS.source.action,
-            stat: 'totalstat',
-            dimension: 'plain',
+            ...ROWS,
             hideEmpty: true,
             writes: {
               add: (row) => postData(`${base}/batchsave`, [row]),
@@ -73,8 +73,8 @@ export const inventoryBudgetScreens: Screens = {
         },
       };
     }),
+    budgetData(inventoryBudget, ROWS),
     inventoryBudget,
-    ROWS,
   ),
   // The read-only summary (§1.4): the group's name in the title column, its key in the subject column.
   '/budget/inventorybudgetstat': lazyPage(async () => {

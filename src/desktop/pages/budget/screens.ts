@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { lazyPage } from '../../../client/lazy.ts';
-import { crudScreen, withRows, type Screens } from '../screens.ts';
+import { crudScreen, withData, type Screens } from '../screens.ts';
+import { budgetData } from './budget-data.ts';
 import { budgetFillScreens } from './fill-screens.ts';
 import { inventoryBudgetScreens } from './inventory-screens.ts';
 
@@ -11,7 +12,7 @@ const differ = async () => (await import('../../../shared/entities/budget/differ
 export const budgetScreens: Screens = {
   ...budgetFillScreens,
   ...inventoryBudgetScreens,
-  '/budget/financebudget': withRows(
+  '/budget/financebudget': withData(
     lazyPage(async () => {
       const [{ BudgetRowPage }, { listMonthlySums }, entity] = await Promise.all([
         import('./BudgetRowPage.tsx'),
@@ -25,9 +26,10 @@ export const budgetScreens: Screens = {
         },
       };
     }),
+    budgetData(financeBudget),
     financeBudget,
   ),
-  '/budget/differ': withRows(
+  '/budget/differ': withData(
     lazyPage(async () => {
       const [{ BudgetRowPage }, entity] = await Promise.all([import('./BudgetRowPage.tsx'), differ()]);
       return {
@@ -46,6 +48,7 @@ export const budgetScreens: Screens = {
         },
       };
     }),
+    budgetData(differ),
     differ,
   ),
   // The year's differences summed by account and item: the read-only grid (budget.md §1.4).

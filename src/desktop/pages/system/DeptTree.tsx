@@ -2,9 +2,8 @@ import { useState, type Key } from 'react';
 import { Empty, Spin, Tree } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
-import { DESKTOP_KEY } from '../../queries.ts';
+import { DEPT_ROOT, deptLevelQuery } from './dept-tree-query.ts';
 
 interface DeptNode {
   key: string;
@@ -13,13 +12,6 @@ interface DeptNode {
   children?: DeptNode[];
 }
 
-const ROOT = '0';
-const levelQuery = (parentId: string) => ({
-  queryKey: [DESKTOP_KEY, 'dept-lazy-tree', parentId],
-  queryFn: () => getData<TreeNode[]>('/api/blade-system/dept/lazy-tree', { parentId }),
-  staleTime: 60_000,
-});
-
 /**
  * The departments beside the user list, one level at a time (dept/lazy-tree). Clicking a department picks it,
  * clicking it again lets go of it.
@@ -27,7 +19,7 @@ const levelQuery = (parentId: string) => ({
 export function DeptTree({ value, onChange }: { value?: string; onChange: (deptId: string | undefined) => void }) {
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const root = useQuery(levelQuery(ROOT));
+  const root = useQuery(deptLevelQuery(DEPT_ROOT));
   const [levels, setLevels] = useState<Record<string, TreeNode[]>>({});
 
   const build = (nodes: TreeNode[]): DeptNode[] =>
@@ -42,7 +34,7 @@ export function DeptTree({ value, onChange }: { value?: string; onChange: (deptI
     });
   const load = async ({ key }: { key: Key }) => {
     const parentId = String(key);
-    const children = await queryClient.fetchQuery(levelQuery(parentId));
+    const children = await queryClient.fetchQuery(deptLevelQuery(parentId));
     setLevels((current) => ({ ...current, [parentId]: children }));
   };
 

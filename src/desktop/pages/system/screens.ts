@@ -1,4 +1,6 @@
-import { crudScreen, withRows, lazyPage, type Screens } from '../screens.ts';
+import { crudData, crudScreen, lazyPage, withData, type Screens } from '../screens.ts';
+
+const user = async () => (await import('../../../shared/entities/system/user.ts')).user;
 
 /** The system module's desktop screens (menus of modules/system on the server). */
 export const systemScreens: Screens = {
@@ -13,9 +15,17 @@ export const systemScreens: Screens = {
   ),
   '/system/tenant': lazyPage(() => import('./TenantPage.tsx')),
   '/authority/role': lazyPage(() => import('../authority/RolePage.tsx')),
-  '/system/user': withRows(
+  // The users on the shared page and the top of the departments beside them.
+  '/system/user': withData(
     lazyPage(() => import('./UserPage.tsx')),
-    async () => (await import('../../../shared/entities/system/user.ts')).user,
+    async () => {
+      const [users, { DEPT_ROOT, deptLevelQuery }] = await Promise.all([
+        crudData(user)(),
+        import('./dept-tree-query.ts'),
+      ]);
+      return [...users, deptLevelQuery(DEPT_ROOT)];
+    },
+    user,
   ),
   '/authority/datascope': crudScreen(async () => (await import('../../../shared/entities/system/scopes.ts')).dataScope),
   '/authority/apiscope': crudScreen(async () => (await import('../../../shared/entities/system/scopes.ts')).apiScope),
