@@ -1,4 +1,4 @@
-import { Spin } from 'antd';
+import Spin from 'antd/es/spin'; // not antd's index: this is on the login page's way (DesktopApp)
 
 export function PageLoading({ full = false }: { full?: boolean }) {
   return (
