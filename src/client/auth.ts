@@ -19,9 +19,13 @@ const tokenForm = (params: Record<string, string>) => new URLSearchParams(params
 /** md5 for the password grant: not needed to draw the login form, so fetched by `preloadLogin` or on submit. */
 const loadMd5 = () => import('js-md5');
 
-/** What a login needs beyond the form, fetched while the user fills it in (the login pages call it once shown). */
-export function preloadLogin(): void {
-  void loadMd5().catch(() => undefined);
+/**
+ * What a login needs beyond the form, fetched while the user fills it in (the login pages call it once shown), then
+ * `next` (the next screen's code): md5 first and alone, as the submit waits for it and on a slow line the next
+ * screen's files would queue it behind them.
+ */
+export function preloadLogin(next: () => void): void {
+  void loadMd5().then(next, next);
 }
 
 /** Password (or captcha) grant: the password travels as md5 hex; a failure rejects with the server's message. */

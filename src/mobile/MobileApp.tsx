@@ -39,8 +39,7 @@ function PrefetchAfterLogin() {
   useEffect(
     () =>
       whenIdle(() => {
-        preloadLogin();
-        void MainArea.preload();
+        preloadLogin(() => void MainArea.preload());
       }),
     [],
   );

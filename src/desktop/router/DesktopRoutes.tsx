@@ -74,9 +74,10 @@ function PrefetchAfterLogin() {
   useEffect(
     () =>
       whenIdle(() => {
-        preloadLogin();
-        void MainLayout.preload();
-        void HomePage.preload();
+        preloadLogin(() => {
+          void MainLayout.preload();
+          void HomePage.preload();
+        });
       }),
     [],
   );
