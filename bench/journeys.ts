@@ -185,90 +185,83 @@ async function measure(): Promise<{ rows: Row[]; load: number[] }> {
   const load: number[] = [];
   // Registered first, so it runs after the server (registered later) has stopped.
   onCleanup(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
-  {
-    console.log('[bench] filling the demo database (node dist-server/demo.js)');
-    fillDemo(dataDir);
-    const { port } = await startServer({ bench: 'bench/journeys', dataDir, webDir: 'dist', inheritStderr: true });
-    const origin = `http://127.0.0.1:${port}`;
-    const token = await login(port);
-    const screens = findScreens(
-      await api<MenuNode[]>(origin, token, '/api/blade-system/menu/routes'),
-      COLD_OPEN_SCREENS,
-    );
-    const todoAccount = await accountWithTodo(origin, port);
-    const browser = await launchChromium();
-    try {
-      const repeat = async (journey: Omit<Row, 'samples'>, once: () => Promise<number | undefined>) => {
-        const samples: number[] = [];
-        for (let i = 0; i < runs; i++) {
-          // A run that fails is reported and left out: the other journeys still run.
-          const value = await once().catch(
-            (error: Error) => void console.error(`${journey.journey}: ${error.message}`),
-          );
-          if (value !== undefined) samples.push(value);
-        }
-        rows.push({ ...journey, samples });
-        load.push(loadavg()[0]);
-      };
-      for (const [name, device] of [
-        ['phone', PHONE],
-        ['desktop', DESKTOP],
-      ] as const) {
-        const loopback = [] as Awaited<ReturnType<typeof measureLoginPage>>[];
-        await repeat({ journey: `login form usable, ${name}, loopback` }, async () => {
-          loopback.push(await measureLoginPage(browser, origin, device));
-          return loopback[loopback.length - 1].ms;
-        });
-        rows.push({
-          journey: `  bytes before the form, ${name}`,
-          samples: loopback.map((sample) => sample.bytes / 1024),
-          target: LOGIN_PAGE_BYTES[name] / 1024,
-          unit: 'KiB',
-        });
-        await repeat(
-          {
-            journey: `login form usable, ${name}, slow 3G`,
-            target: name === 'phone' ? TARGETS.phoneForm3g : TARGETS.desktopForm3g,
-          },
-          async () => (await measureLoginPage(browser, origin, device, true)).ms,
-        );
+  console.log('[bench] filling the demo database (node dist-server/demo.js)');
+  fillDemo(dataDir);
+  const { port } = await startServer({ bench: 'bench/journeys', dataDir, webDir: 'dist', inheritStderr: true });
+  const origin = `http://127.0.0.1:${port}`;
+  const token = await login(port);
+  const screens = findScreens(await api<MenuNode[]>(origin, token, '/api/blade-system/menu/routes'), COLD_OPEN_SCREENS);
+  const todoAccount = await accountWithTodo(origin, port);
+  const browser = await launchChromium();
+  try {
+    const repeat = async (journey: Omit<Row, 'samples'>, once: () => Promise<number | undefined>) => {
+      const samples: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        // A run that fails is reported and left out: the other journeys still run.
+        const value = await once().catch((error: Error) => void console.error(`${journey.journey}: ${error.message}`));
+        if (value !== undefined) samples.push(value);
       }
-      await repeat({ journey: 'slow 3G: desktop login → home', target: TARGETS.desktopHome3g }, () =>
-        loginOnSlow3g(browser, origin, DESKTOP, { username: 'admin', password: 'admin' }, HOME_CONTENT),
-      );
-      await repeat(
-        {
-          journey: 'slow 3G: phone login → first 待办 row',
-          target: TARGETS.phoneTodo3g,
-          note: `as ${todoAccount.username}`,
-        },
-        () => loginOnSlow3g(browser, origin, PHONE, todoAccount, TODO_ROW),
-      );
-      for (const leaf of COLD_OPEN_SCREENS) {
-        const screen = screens.get(leaf);
-        await repeat(
-          {
-            journey: `cold open → first row: ${leaf}`,
-            target: TARGETS.coldOpen,
-            note: screen ? screen.parents.join(' › ') : 'not in the menu',
-          },
-          async () => (screen ? (await coldOpen(browser, origin, screen)).ms : undefined),
-        );
-      }
-      const jobs: Array<{ first: number; next: number }> = [];
-      await repeat({ journey: 'warehouse phone job (part code → posted)', target: TARGETS.warehouseJob }, async () => {
-        const job = await warehouseJob(browser, origin);
-        if (job) jobs.push(job);
-        return job?.first;
+      rows.push({ ...journey, samples });
+      load.push(loadavg()[0]);
+    };
+    for (const [name, device] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const loopback = [] as Awaited<ReturnType<typeof measureLoginPage>>[];
+      await repeat({ journey: `login form usable, ${name}, loopback` }, async () => {
+        loopback.push(await measureLoginPage(browser, origin, device));
+        return loopback[loopback.length - 1].ms;
       });
       rows.push({
-        journey: '  next movement of the same kind',
-        samples: jobs.map((job) => job.next),
-        target: TARGETS.warehouseNext,
+        journey: `  bytes before the form, ${name}`,
+        samples: loopback.map((sample) => sample.bytes / 1024),
+        target: LOGIN_PAGE_BYTES[name] / 1024,
+        unit: 'KiB',
       });
-    } finally {
-      await browser.close();
+      await repeat(
+        {
+          journey: `login form usable, ${name}, slow 3G`,
+          target: name === 'phone' ? TARGETS.phoneForm3g : TARGETS.desktopForm3g,
+        },
+        async () => (await measureLoginPage(browser, origin, device, true)).ms,
+      );
     }
+    await repeat({ journey: 'slow 3G: desktop login → home', target: TARGETS.desktopHome3g }, () =>
+      loginOnSlow3g(browser, origin, DESKTOP, { username: 'admin', password: 'admin' }, HOME_CONTENT),
+    );
+    await repeat(
+      {
+        journey: 'slow 3G: phone login → first 待办 row',
+        target: TARGETS.phoneTodo3g,
+        note: `as ${todoAccount.username}`,
+      },
+      () => loginOnSlow3g(browser, origin, PHONE, todoAccount, TODO_ROW),
+    );
+    for (const leaf of COLD_OPEN_SCREENS) {
+      const screen = screens.get(leaf);
+      await repeat(
+        {
+          journey: `cold open → first row: ${leaf}`,
+          target: TARGETS.coldOpen,
+          note: screen ? screen.parents.join(' › ') : 'not in the menu',
+        },
+        async () => (screen ? (await coldOpen(browser, origin, screen)).ms : undefined),
+      );
+    }
+    const jobs: Array<{ first: number; next: number }> = [];
+    await repeat({ journey: 'warehouse phone job (part code → posted)', target: TARGETS.warehouseJob }, async () => {
+      const job = await warehouseJob(browser, origin);
+      if (job) jobs.push(job);
+      return job?.first;
+    });
+    rows.push({
+      journey: '  next movement of the same kind',
+      samples: jobs.map((job) => job.next),
+      target: TARGETS.warehouseNext,
+    });
+  } finally {
+    await browser.close();
   }
   return { rows, load };
 }
