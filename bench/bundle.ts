@@ -1,7 +1,8 @@
 /**
  * What a phone and a desktop download before the login form is usable, and how long that takes on loopback.
  * Starts the built app on the real server (fresh embedded database), loads /login in Debian's Chromium with a
- * cold cache, counts every response's bytes on the wire (compressed) until the form's submit button is visible.
+ * cold cache, adds up the bytes on the wire (compressed) of the requests sent before the frame that first shows the
+ * form's submit button (bench/browser.ts measureLoginPage; what the page prefetches after it is listed, not counted).
  * Then the cold open of a CRUD screen on the demo's data: logged in on the home page, a first click on its menu until
  * its first row is drawn.
  *
@@ -12,11 +13,21 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import {
+  coldOpen,
+  DESKTOP,
+  launchChromium,
+  LOGIN_PAGE_BYTES,
+  measureLoginPage,
+  median,
+  PHONE,
+  type ColdOpen,
+  type LoginPageSample,
+} from './browser.ts';
 import { cleanupAll, onCleanup, startServer } from './support.ts';
 
 const SABER = { bytes: 1.1 * 1024 * 1024, ms: 1200 }; // public Saber console: ~1.1 MB gzip, login form after ~1.2 s
-const TARGETS = { phone: 200 * 1024, desktop: 250 * 1024 };
+const TARGETS = LOGIN_PAGE_BYTES;
 /** Issue 10: a CRUD screen's first row within 400 ms of the click (loopback, quiet machine). */
 const COLD_OPEN_TARGET_MS = 400;
 /**
@@ -24,152 +35,30 @@ const COLD_OPEN_TARGET_MS = 400;
  * of dictionaries and pickers, a screen of its own around the shared page, and the monthly budget grid with its 合计.
  */
 const SCREENS = [
-  { parent: '系统管理', leaf: '用户管理' },
-  { parent: '系统管理', leaf: '参数管理' },
-  { parent: '基础资料', leaf: '产品管理' },
-  { parent: '仓储管理', leaf: '出入库记录' },
-  { parent: '预算管理', leaf: '预算填报' },
+  { parents: ['系统管理'], leaf: '用户管理' },
+  { parents: ['系统管理'], leaf: '参数管理' },
+  { parents: ['基础资料'], leaf: '产品管理' },
+  { parents: ['仓储管理'], leaf: '出入库记录' },
+  { parents: ['预算管理'], leaf: '预算填报' },
 ];
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 5) || 5;
-let PORT = 0;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-interface Sample {
-  bytes: number;
-  ms: number;
-  requests: string[];
-}
-
-async function measure(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  mobile: boolean,
-): Promise<Sample> {
-  const context = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  let bytes = 0;
-  const requests: string[] = [];
-  const urls = new Map<string, string>();
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
-  cdp.on('Network.loadingFinished', (e) => {
-    bytes += e.encodedDataLength;
-    requests.push(
-      `${urls.get(e.requestId)?.replace(`http://127.0.0.1:${PORT}`, '')} ${(e.encodedDataLength / 1024).toFixed(1)} KiB`,
-    );
-  });
-  const started = performance.now();
-  await page.goto(`http://127.0.0.1:${PORT}/login`);
-  await page.locator('button[type=submit]').first().waitFor({ state: 'visible', timeout: 30_000 });
-  const ms = performance.now() - started;
-  await page.waitForTimeout(300); // let finished loads report
-  await context.close();
-  return { bytes, ms, requests };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-interface ColdOpen {
-  ms: number;
-  firstApiMs: number;
-  requests: string[];
-  bytes: number;
-}
-
-/**
- * Logs in through the form (new context: nothing cached), waits until the home page has settled, opens the menu's
- * parent (which readies its screens' first requests), then clicks the screen's menu the way a mouse does (it passes
- * over the item on its way, which starts the preload) and takes the time from that click to the frame that draws the
- * first table row, both read in the page.
- */
-async function coldOpen(browser: Browser, screen: { parent: string; leaf: string }): Promise<ColdOpen> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${PORT}/login`);
-  await page.getByLabel('账号').fill('admin');
-  await page.getByLabel('密码').fill('admin');
-  await page.getByRole('button', { name: '登录' }).click();
-  const side = page.locator('aside.tenon-sider');
-  const menu = (name: string) => side.getByRole('menuitem', { name: new RegExp(`(^|\\s)${name}$`) });
-  await menu(screen.parent).waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  // The parent is opened and the item scrolled to from the keyboard: no menu item passes under the pointer (and
-  // preloads its screen) before the measured click.
-  await menu(screen.parent).press('Enter');
-  await menu(screen.leaf).scrollIntoViewIfNeeded();
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => {
-    const marks: Record<string, number> = {};
-    (window as unknown as { benchMarks: Record<string, number> }).benchMarks = marks;
-    // What the page had fetched before: everything after it is the cold open's (the pointer's preload included).
-    marks.before = performance.getEntriesByType('resource').length;
-    document.addEventListener(
-      'click',
-      () => {
-        marks.click = performance.now();
-      },
-      { capture: true, once: true },
-    );
-    const observer = new MutationObserver(() => {
-      if (!marks.click || !document.querySelector('.tenon-crud .ant-table-row')) return;
-      observer.disconnect();
-      requestAnimationFrame(() => {
-        marks.row = performance.now();
-      });
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-  });
-  await menu(screen.leaf).click();
-  await page.locator('.tenon-crud .ant-table-row').first().waitFor({ timeout: 30_000 });
-  await page.waitForFunction(
-    () => (window as unknown as { benchMarks: Record<string, number> }).benchMarks.row !== undefined,
-  );
-  await page.waitForLoadState('networkidle');
-  const result = await page.evaluate(() => {
-    const { before, click, row } = (window as unknown as { benchMarks: Record<string, number> }).benchMarks;
-    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .slice(before)
-      .filter((e) => e.startTime <= row);
-    const api = entries.filter((e) => e.name.includes('/api/')).map((e) => e.startTime - click);
-    return {
-      ms: row - click,
-      firstApiMs: api.length ? Math.min(...api) : NaN,
-      bytes: entries.reduce((sum, e) => sum + e.encodedBodySize, 0),
-      requests: entries.map(
-        (e) =>
-          `${(e.startTime - click).toFixed(0).padStart(5)} ms  ${new URL(e.name).pathname}${new URL(e.name).search}  ${(e.encodedBodySize / 1024).toFixed(1)} KiB`,
-      ),
-    };
-  });
-  await context.close();
-  return result;
-}
+let ORIGIN = '';
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tenon-bundle-'));
   onCleanup(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
   try {
     const server = await startServer({ bench: 'bench/bundle', dataDir, webDir: 'dist', inheritStderr: true });
-    PORT = server.port;
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    ORIGIN = `http://127.0.0.1:${server.port}`;
+    const browser = await launchChromium();
     try {
-      const rows: Array<[string, Sample[]]> = [];
-      for (const [name, viewport, mobile] of [
-        ['phone', { width: 375, height: 812 }, true],
-        ['desktop', { width: 1280, height: 800 }, false],
+      const rows: Array<[string, LoginPageSample[]]> = [];
+      for (const [name, device] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
       ] as const) {
-        const samples: Sample[] = [];
-        for (let i = 0; i < runs; i++) samples.push(await measure(browser, viewport, mobile));
+        const samples: LoginPageSample[] = [];
+        for (let i = 0; i < runs; i++) samples.push(await measureLoginPage(browser, ORIGIN, device));
         rows.push([name, samples]);
       }
       console.log(`\nBefore the login form is usable (cold cache, loopback, ${runs} runs, median):`);
@@ -191,12 +80,13 @@ async function main() {
         env: { ...process.env, DATA_DIR: dataDir },
         stdio: 'ignore',
       });
-      PORT = (await startServer({ bench: 'bench/bundle', dataDir, webDir: 'dist', inheritStderr: true })).port;
+      const demo = await startServer({ bench: 'bench/bundle', dataDir, webDir: 'dist', inheritStderr: true });
+      ORIGIN = `http://127.0.0.1:${demo.port}`;
       const coldOpens: Array<[string, ColdOpen[]]> = [];
       const load = loadavg()[0];
       for (const screen of SCREENS) {
         const samples: ColdOpen[] = [];
-        for (let i = 0; i < runs; i++) samples.push(await coldOpen(browser, screen));
+        for (let i = 0; i < runs; i++) samples.push(await coldOpen(browser, ORIGIN, screen));
         coldOpens.push([screen.leaf, samples]);
       }
       console.log(

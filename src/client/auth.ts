@@ -1,4 +1,3 @@
-import { md5 } from 'js-md5';
 import { site } from './config.ts';
 import { ApiFailure, getData, http } from './http.ts';
 import { session, type UserInfo } from './session.ts';
@@ -17,8 +16,21 @@ export interface LoginForm {
  */
 const tokenForm = (params: Record<string, string>) => new URLSearchParams(params);
 
+/** md5 for the password grant: not needed to draw the login form, so fetched by `preloadLogin` or on submit. */
+const loadMd5 = () => import('js-md5');
+
+/**
+ * What a login needs beyond the form, fetched while the user fills it in (the login pages call it once shown), then
+ * `next` (the next screen's code): md5 first and alone, as the submit waits for it and on a slow line the next
+ * screen's files would queue it behind them.
+ */
+export function preloadLogin(next: () => void): void {
+  void loadMd5().then(next, next);
+}
+
 /** Password (or captcha) grant: the password travels as md5 hex; a failure rejects with the server's message. */
 export async function login(form: LoginForm): Promise<UserInfo> {
+  const { md5 } = await loadMd5();
   const response = await http.post<UserInfo>(
     '/api/blade-auth/oauth/token',
     tokenForm({

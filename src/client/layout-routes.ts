@@ -1,7 +1,7 @@
 import type { MenuNode } from './api/system.ts';
 import { site } from './config.ts';
 import { routeOf } from './menu-route.ts';
-import { APPROVAL_KIND_PATTERN } from '../shared/entities/approvals.ts';
+import { APPROVAL_KIND_PATTERN } from '../shared/entities/approval-kinds.ts';
 
 /**
  * The two layouts' routes and how one's paths lead into the other. The window crossing 768 px swaps the layout under

@@ -32,12 +32,19 @@ function useScreenClass(): ScreenClass {
   return screen;
 }
 
+/** Rendered beside the layout, so the worker registers once the first screen (the login form) is drawn. */
+function RegisterServiceWorker() {
+  useEffect(registerServiceWorker, []);
+  return null;
+}
+
 function Root() {
   const screen = useScreenClass();
   return (
     <ErrorBoundary>
       <Suspense fallback={<div className="boot-loading" />}>
         {screen === 0 ? <MobileApp /> : <DesktopApp screen={screen} />}
+        <RegisterServiceWorker />
       </Suspense>
     </ErrorBoundary>
   );
@@ -45,7 +52,6 @@ function Root() {
 
 installErrorCapture();
 initI18n();
-registerServiceWorker();
 startAutoRefresh();
 // Another tab logged in or out: follow it.
 window.addEventListener('storage', (event) => {

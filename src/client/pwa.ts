@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
+import { whenIdle } from './idle.ts';
 
 /**
  * Service worker (precached shell, update prompt) and the online state. A new deployment's worker waits until the
@@ -23,9 +24,23 @@ const subscribe = (listener: () => void) => {
   };
 };
 
+/**
+ * Registers the worker once the page has loaded and is idle (main.tsx calls it once the first screen is drawn): its
+ * precache downloads most of the app, which on a slow line would otherwise compete with the first screen's own files
+ * (workbox-window itself is fetched then too).
+ */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
+  const start = () =>
+    whenIdle(
+      () => void import('workbox-window').then(({ Workbox }) => register(new Workbox('/sw.js', { scope: '/' }))),
+    );
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+function register(worker: Workbox) {
+  workbox = worker;
   workbox.addEventListener('waiting', () => {
     updateWaiting = true;
     emit();

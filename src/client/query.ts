@@ -1,5 +1,4 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { clearKeptLists } from './offline-lists.ts';
 import { session } from './session.ts';
 
 /** Server state cache; emptied on logout (with the lists kept for offline use) so the next user never sees them. */
@@ -8,7 +7,8 @@ export const queryClient = new QueryClient({
 });
 session.onLogout(() => {
   queryClient.clear();
-  void clearKeptLists().catch(() => undefined);
+  // Loaded here, not before the first screen: IndexedDB's wrapper is only needed once lists were kept.
+  void import('./offline-lists.ts').then(({ clearKeptLists }) => clearKeptLists()).catch(() => undefined);
 });
 // react-query assumes online at start; a page opened offline must know it is offline.
 onlineManager.setOnline(typeof navigator === 'undefined' || navigator.onLine);

@@ -1,5 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { ConfigProvider, message } from 'antd';
+// antd by its components' own paths: its index would put every component's shared code on the login's way.
+import ConfigProvider from 'antd/es/config-provider';
+import message from 'antd/es/message';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,13 @@
 import './render-shim.ts';
 import './mobile.css';
 import { Suspense, useEffect } from 'react';
-import { ConfigProvider, DotLoading, Toast } from 'antd-mobile';
+import { preloadLogin } from '../client/auth.ts';
+import { whenIdle } from '../client/idle.ts';
+// antd-mobile by its components' own paths, not its index: everything the index reaches (pop-ups, their animation
+// library) would load before the login form. Its global style (the index's side effect) is imported as it would.
+import 'antd-mobile/es/global';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +19,7 @@ import { lazyPage } from '../client/lazy.ts';
 import { LockOnly, PublicOnly, RequireAuth } from './guard.tsx';
 import { UpdatePrompt } from './layout/UpdatePrompt.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
+import { showToast } from './toast.ts';
 import type { Status } from './pages/StatusPage.tsx';
 
 // The tabs and the lock page are one chunk loaded after the login form (see main-area.tsx).
@@ -26,6 +33,18 @@ const loading = (
     <DotLoading color="primary" />
   </div>
 );
+
+/** Once the login form is drawn and the page idle: md5 and the tabs, fetched while the user types. */
+function PrefetchAfterLogin() {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadLogin(() => void MainArea.preload());
+      }),
+    [],
+  );
+  return null;
+}
 
 /** Shared code (axios 401, logout) moves with this router. */
 function NavigatorBridge() {
@@ -43,6 +62,7 @@ export function MobileRoutes() {
           element={
             <PublicOnly>
               <LoginPage />
+              <PrefetchAfterLogin />
             </PublicOnly>
           }
         />
@@ -75,12 +95,8 @@ export default function MobileApp() {
   const { i18n } = useTranslation();
   useEffect(() => {
     setNotifier({
-      error: (text) => {
-        Toast.show({ icon: 'fail', content: text });
-      },
-      success: (text) => {
-        Toast.show({ icon: 'success', content: text });
-      },
+      error: (text) => showToast('fail', text),
+      success: (text) => showToast('success', text),
     });
   }, []);
   return (

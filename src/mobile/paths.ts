@@ -1,6 +1,6 @@
 import type { BusinessKind } from '../client/api/flow.ts';
 import { TAB_PATHS } from '../client/layout-routes.ts';
-import { APPROVAL_KIND_PATTERN } from '../shared/entities/approvals.ts';
+import { APPROVAL_KIND_PATTERN } from '../shared/entities/approval-kinds.ts';
 
 // The phone's routes are declared beside the desktop's, where each layout maps the other's paths to its own.
 export { TAB_PATHS };

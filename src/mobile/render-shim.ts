@@ -1,4 +1,4 @@
-import { unstableSetRender } from 'antd-mobile';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render'; // not the index: see MobileApp
 import { createRoot, type Root } from 'react-dom/client';
 
 /**

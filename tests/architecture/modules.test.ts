@@ -5,6 +5,7 @@ import { ENTITIES, MENU_TREE, MODULES } from '../../src/server/modules/index.ts'
 import { PLANNED_SCREENS } from '../../src/desktop/pages/planned.ts';
 import { pageRegistry } from '../../src/desktop/pages/registry.ts';
 import { APPROVALS } from '../../src/shared/entities/approvals.ts';
+import { APPROVAL_KINDS } from '../../src/shared/entities/approval-kinds.ts';
 import { REF_TARGETS } from '../../src/shared/entities/ref-targets.ts';
 import { startsElsewhere } from '../../src/shared/entities/define.ts';
 import { zh } from '../../src/shared/i18n/zh/index.ts';
@@ -119,6 +120,8 @@ describe('modules', () => {
   it('let the console render every approvable entity the server serves, and only those', () => {
     expect(APPROVALS).toEqual(ENTITIES.filter((e) => e.approval));
     const kinds = APPROVALS.map((e) => e.approval.kind);
+    // The route patterns read the kinds from their own small module (kept off the login page's way).
+    expect(kinds).toEqual(APPROVAL_KINDS);
     expect(
       kinds.filter((kind, i) => kinds.indexOf(kind) !== i),
       'approval kinds used twice',

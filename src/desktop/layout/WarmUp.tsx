@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { whenIdle } from '../../client/idle.ts';
 
 const CrudWarmUp = lazy(() => import('../components/crud/CrudWarmUp.tsx'));
 
@@ -13,13 +14,7 @@ export function WarmUp() {
   const [container, setContainer] = useState<HTMLElement>();
   useEffect(() => {
     if (import.meta.env.MODE === 'test') return;
-    const draw = () => startTransition(() => setContainer(document.createElement('div')));
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(draw, 1000);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(draw, { timeout: 5000 });
-    return () => cancelIdleCallback(handle);
+    return whenIdle(() => startTransition(() => setContainer(document.createElement('div'))));
   }, []);
   return container
     ? createPortal(

@@ -1,8 +1,15 @@
 import { tenantInfoQuery } from '../../client/queries.ts';
 import { HOME_PATH } from '../router/route-table.ts';
 import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Button, Input, type InputProps } from 'antd';
-import { LockOutlined, SafetyOutlined, TeamOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+// Each by its own path, not antd's or the icons' index: what these modules reach is what the login downloads.
+import type { InputProps } from 'antd';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
+import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
+import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
+import TranslationOutlined from '@ant-design/icons/es/icons/TranslationOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

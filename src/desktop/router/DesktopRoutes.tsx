@@ -1,7 +1,9 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { site, type ScreenClass } from '../../client/config.ts';
 import { DESKTOP_PATHS } from '../../client/layout-routes.ts';
+import { preloadLogin } from '../../client/auth.ts';
+import { whenIdle } from '../../client/idle.ts';
 import { lazyPage } from '../../client/lazy.ts';
 import { session } from '../../client/session.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
@@ -64,12 +66,38 @@ const ProcessFormPage = lazyPage(() => import('../pages/work/process/ProcessForm
 const ProcessHandlePage = lazyPage(() => import('../pages/work/process/ProcessHandlePage.tsx'));
 const ProcessDetailPage = lazyPage(() => import('../pages/work/process/ProcessDetailPage.tsx'));
 
+/**
+ * Beside the login form: once it is drawn and the page is idle, fetches what the login and the home page after it
+ * need (md5, the shell, the home page) while the user types, instead of after the token answers.
+ */
+function PrefetchAfterLogin() {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadLogin(() => {
+          void MainLayout.preload();
+          void HomePage.preload();
+        });
+      }),
+    [],
+  );
+  return null;
+}
+
 export function DesktopRoutes({ screen }: { screen: ScreenClass }) {
   return (
     <RouteGuard>
       <Suspense fallback={<PageLoading full />}>
         <Routes>
-          <Route path={LOGIN_PATH} element={<LoginPage />} />
+          <Route
+            path={LOGIN_PATH}
+            element={
+              <>
+                <LoginPage />
+                <PrefetchAfterLogin />
+              </>
+            }
+          />
           <Route path={site.lockPage} element={<LockPage />} />
           <Route path="/404" element={<ErrorPage status="404" />} />
           <Route path="/403" element={<ErrorPage status="403" />} />

@@ -1,6 +1,6 @@
 import { site } from '../../client/config.ts';
 import { DESKTOP_PATHS } from '../../client/layout-routes.ts';
-import { APPROVAL_KIND_PATTERN } from '../../shared/entities/approvals.ts';
+import { APPROVAL_KIND_PATTERN } from '../../shared/entities/approval-kinds.ts';
 import { findByRoute, type MenuEntry } from './menu-routes.ts';
 import type { RouteInfo, RouteMeta } from './types.ts';
 

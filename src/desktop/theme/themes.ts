@@ -1,4 +1,5 @@
-import { theme as antdTheme, type ThemeConfig } from 'antd';
+import type { ThemeConfig } from 'antd';
+import antdTheme from 'antd/es/theme'; // not antd's index: this is on the login page's way (DesktopApp)
 import { TOUCH_TARGET } from '../components/use-media-query.ts';
 
 export const THEME_KEYS = [

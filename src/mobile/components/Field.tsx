@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { List } from 'antd-mobile';
+import List from 'antd-mobile/es/components/list'; // not the index: on the login page's way (MobileApp)
 
 /**
  * A labelled input row with its validation message. The phone's few forms validate by hand: antd-mobile's Form

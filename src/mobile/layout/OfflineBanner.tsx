@@ -1,4 +1,4 @@
-import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import ExclamationCircleOutline from 'antd-mobile-icons/es/ExclamationCircleOutline'; // not the index: on the login's way
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../client/pwa.ts';
 

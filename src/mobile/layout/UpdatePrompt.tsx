@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { Dialog } from 'antd-mobile';
 import { t } from '../../client/i18n.ts';
 import { applyUpdate, useUpdateWaiting } from '../../client/pwa.ts';
 
@@ -10,12 +9,15 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!waiting || asked.current) return;
     asked.current = true;
-    void Dialog.confirm({
-      content: t('common.updateAvailable'),
-      confirmText: t('common.updateNow'),
-      cancelText: t('common.later'),
-      onConfirm: applyUpdate,
-    });
+    // The dialog's code is fetched now, not before the first screen (it is rarely shown).
+    void import('antd-mobile/es/components/dialog').then(({ default: Dialog }) =>
+      Dialog.confirm({
+        content: t('common.updateAvailable'),
+        confirmText: t('common.updateNow'),
+        cancelText: t('common.later'),
+        onConfirm: applyUpdate,
+      }),
+    );
   }, [waiting]);
   return null;
 }

@@ -3,7 +3,7 @@ import { Avatar, Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { session, useSession } from '../../client/session.ts';
-import { useDocumentTitle } from '../hooks.ts';
+import { useDocumentTitle } from '../page-hooks.ts';
 import { confirmLogout } from '../logout.ts';
 
 /** The lock screen: who is signed in, the lock password to unlock, or log out. */

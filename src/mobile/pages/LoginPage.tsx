@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Input, List, Toast } from 'antd-mobile';
+// By their own paths, not antd-mobile's index: see MobileApp.
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import List from 'antd-mobile/es/components/list';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchCaptcha, login, type Captcha } from '../../client/auth.ts';
@@ -8,7 +11,8 @@ import { ApiFailure } from '../../client/http.ts';
 import { DemoAccountsHint, type DemoPick } from '../../client/DemoAccountsHint.tsx';
 import { Field } from '../components/Field.tsx';
 import { OfflineBanner } from '../layout/OfflineBanner.tsx';
-import { useDocumentTitle, useTenantInfo } from '../hooks.ts';
+import { showToast } from '../toast.ts';
+import { useDocumentTitle, useTenantInfo } from '../page-hooks.ts';
 
 type Name = 'tenantId' | 'username' | 'password' | 'captchaCode';
 type Values = Record<Name, string>;
@@ -69,8 +73,8 @@ export function LoginPage() {
     } catch (error) {
       // The interceptor has already shown the server's message, except for a 401 (it only logs out) and for
       // failures without a response.
-      if (!(error instanceof ApiFailure)) Toast.show({ icon: 'fail', content: t('common.networkError') });
-      else if (error.code === 401) Toast.show({ icon: 'fail', content: error.message });
+      if (!(error instanceof ApiFailure)) showToast('fail', t('common.networkError'));
+      else if (error.code === 401) showToast('fail', error.message);
       loadCaptcha();
     } finally {
       setLoading(false);

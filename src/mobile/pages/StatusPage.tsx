@@ -3,7 +3,7 @@ import { ExclamationCircleOutline, QuestionCircleOutline, StopOutline } from 'an
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { StateView } from '../components/StateView.tsx';
-import { useDocumentTitle } from '../hooks.ts';
+import { useDocumentTitle } from '../page-hooks.ts';
 
 export type Status = '403' | '404' | '500';
 

@@ -22,6 +22,3 @@ export const approvalOf = (kind: string | undefined): ApprovableDef | undefined 
 /** The approvable entity stored in `table` (a process's business table), if any. */
 export const approvalOfTable = (table: string | undefined): ApprovableDef | undefined =>
   APPROVALS.find((entity) => entity.table === table);
-
-/** Its kinds as one regular-expression alternative (`leave|finance`), for the route patterns. */
-export const APPROVAL_KIND_PATTERN = APPROVALS.map((entity) => entity.approval.kind).join('|');

@@ -1,0 +1,9 @@
+/**
+ * The approvable entities' kinds (`approval.kind` in their definitions, approvals.ts), in the order APPROVALS lists
+ * them, for the route patterns both layouts read before their login form: importing approvals.ts there would put
+ * every approvable entity's definition on the login page's way. tests/architecture/modules.test.ts keeps the two equal.
+ */
+export const APPROVAL_KINDS = ['leave', 'finance', 'expense', 'budgetfill'] as const;
+
+/** Its kinds as one regular-expression alternative (`leave|finance`), for the route patterns. */
+export const APPROVAL_KIND_PATTERN = APPROVAL_KINDS.join('|');
