@@ -105,9 +105,12 @@ test('a keyboard-wedge scanner burst fills the part field from the list and from
   await expect(main(phone).getByRole('tab', { name: W.pending })).toBeVisible();
 
   // On the list, nothing focused: the burst opens the form with the part looked up.
-  await scanUntil(phone, part.productNo, () => expect(phone).toHaveURL(/\/inventory-logs\/form$/, { timeout: 2000 }));
+  // A loaded machine may space the first keys and pass on the rest as a burst (a tail of the code): scanned again.
   const partInput = main(phone).getByRole('textbox', { name: W.part });
-  await expect(partInput).toHaveValue(part.productNo);
+  await scanUntil(phone, part.productNo, async () => {
+    await expect(phone).toHaveURL(/\/inventory-logs\/form$/, { timeout: 2000 });
+    await expect(partInput).toHaveValue(part.productNo, { timeout: 2000 });
+  });
   await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productName);
 
   // On the form, the focus on the page: the next burst replaces the part.
