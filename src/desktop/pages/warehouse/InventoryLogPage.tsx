@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Modal, Table, Tooltip } from 'antd';
 import { CheckOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,14 +10,9 @@ import { moneyText, type CrudContext, type CrudOptions, type WireRecord } from '
 import { inventory } from '../../../shared/entities/warehouse/inventory.ts';
 import { usePermission } from '../../permission.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
-import { lazyPage } from '../../../client/lazy.ts';
 import { useWedgeScanner } from '../../../mobile/pages/warehouse/wedge-scanner.ts';
 import { crudKey } from '../../components/crud/crud-api.ts';
-
-// The phone's movement form and antd-mobile come with the drawer, when it first opens.
-const QuickMovementDrawer = lazyPage<{ firstScan?: string; onStored: () => void; onClose: () => void }>(
-  () => import('./QuickMovementDrawer.tsx'),
-);
+import { QuickMovementDrawer } from './QuickMovementDrawer.tsx';
 
 const LOG = '/api/blade-system/inventorylog';
 const STOCK = '/api/blade-system/inventory';
@@ -149,13 +144,11 @@ export default function InventoryLogPage() {
       {/* Open, the form listens itself: a scan there replaces its part. */}
       {mayAdd && !quick.open && <ScanOpensQuickForm onScan={(code) => setQuick({ open: true, firstScan: code })} />}
       {quick.open && (
-        <Suspense fallback={null}>
-          <QuickMovementDrawer
-            firstScan={quick.firstScan}
-            onStored={() => void queryClient.invalidateQueries({ queryKey: crudKey(inventoryLog) })}
-            onClose={() => setQuick({ open: false })}
-          />
-        </Suspense>
+        <QuickMovementDrawer
+          firstScan={quick.firstScan}
+          onStored={() => void queryClient.invalidateQueries({ queryKey: crudKey(inventoryLog) })}
+          onClose={() => setQuick({ open: false })}
+        />
       )}
     </>
   );
