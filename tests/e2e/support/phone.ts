@@ -43,12 +43,17 @@ export async function newPhone(browser: Browser, baseURL: string | undefined): P
 
 /**
  * Chooses `option` for the movement form's field `label`: a tap on its segment, or (a long list) a tap on the field
- * and one on the option in the searchable list it opens; then sees it chosen. Answers the taps it made.
+ * and one on the option in the searchable list it opens; then sees it chosen. Answers the taps it made. The form is
+ * the phone's page (in `main`) unless `form` says where it is (the desktop's 快速出入库 drawer).
  */
-export async function chooseOnMovementForm(page: Page, label: string, option: string): Promise<number> {
-  const main = page.locator('main');
-  const segment = main.getByRole('radiogroup', { name: label }).getByRole('radio', { name: option, exact: true });
-  const field = main.getByRole('button', { name: label, exact: true });
+export async function chooseOnMovementForm(
+  page: Page,
+  label: string,
+  option: string,
+  form: Locator = page.locator('main'),
+): Promise<number> {
+  const segment = form.getByRole('radiogroup', { name: label }).getByRole('radio', { name: option, exact: true });
+  const field = form.getByRole('button', { name: label, exact: true });
   // The choices load with the form: a segment or the field, whichever the list's length makes it.
   await expect(segment.or(field)).toBeVisible();
   if (await segment.isVisible()) {
@@ -60,4 +65,18 @@ export async function chooseOnMovementForm(page: Page, label: string, option: st
   await page.getByRole('dialog', { name: label }).getByText(option, { exact: true }).click();
   await expect(field).toHaveText(option);
   return 2;
+}
+
+/**
+ * A scanner's burst with the focus on the page: the code typed 5 ms a key, then Enter, until `seen` holds. On a loaded
+ * machine the keys a test types can reach the page over 50 ms apart (a person's pace, rightly ignored): the keeper
+ * would scan again, and so does the test.
+ */
+export async function scanUntil(page: Page, code: string, seen: () => Promise<void>) {
+  await expect(async () => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.type(code, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await seen();
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Modal, Table, Tooltip } from 'antd';
-import { CheckOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { CheckOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, getData, postData, type Page } from '../../../client/http.ts';
 import { HANDLE_STATUS, inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
@@ -10,6 +10,9 @@ import { moneyText, type CrudContext, type CrudOptions, type WireRecord } from '
 import { inventory } from '../../../shared/entities/warehouse/inventory.ts';
 import { usePermission } from '../../permission.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
+import { useWedgeScanner } from '../../../mobile/pages/warehouse/wedge-scanner.ts';
+import { crudKey } from '../../components/crud/crud-api.ts';
+import { QuickMovementDrawer } from './QuickMovementDrawer.tsx';
 
 const LOG = '/api/blade-system/inventorylog';
 const STOCK = '/api/blade-system/inventory';
@@ -99,22 +102,54 @@ function StockDialog({ movement, onClose }: { movement: WireRecord; onClose: () 
   );
 }
 
+/** While mounted (the list shown, the quick form closed), a keyboard-wedge scanner's code opens the quick form. */
+function ScanOpensQuickForm({ onScan }: { onScan: (code: string) => void }) {
+  useWedgeScanner(onScan);
+  return null;
+}
+
+/** The quick form: closed, or open with the code a scanner typed on the list (if any). */
+type QuickForm = { open: false } | { open: true; firstScan?: string };
+
 /**
  * /warehouse/inventorylog: the shared page over movements, with 过账 (`inventorylog_handle`) on the ticked rows and the
  * stock of a movement's part one click away. Document and part numbers stay in view when the table scrolls sideways.
+ * A holder of the add right also has 快速出入库, the keeper's movement form in a drawer, which a scan opens.
  */
 export default function InventoryLogPage() {
+  const { t } = useTranslation();
   const { can } = usePermission();
+  const queryClient = useQueryClient();
   const [stockOf, setStockOf] = useState<WireRecord | null>(null);
+  const [quick, setQuick] = useState<QuickForm>({ open: false });
+  const mayAdd = can(`${inventoryLog.code}_add`);
   const options: CrudOptions = {
     leadColumns: ['logNo', 'productNo'],
-    toolbar: (context) => can('inventorylog_handle') && <PostButton context={context} />,
+    toolbar: (context) => (
+      <>
+        {mayAdd && (
+          <Button icon={<ThunderboltOutlined />} onClick={() => setQuick({ open: true })}>
+            {t('warehouse.quickMovement')}
+          </Button>
+        )}
+        {can('inventorylog_handle') && <PostButton context={context} />}
+      </>
+    ),
     rowActions: [{ key: 'stock', label: 'warehouse.stock', onClick: (record) => setStockOf(record) }],
   };
   return (
     <>
       <CrudPage entity={inventoryLog} options={options} />
       {stockOf && <StockDialog movement={stockOf} onClose={() => setStockOf(null)} />}
+      {/* Open, the form listens itself: a scan there replaces its part. */}
+      {mayAdd && !quick.open && <ScanOpensQuickForm onScan={(code) => setQuick({ open: true, firstScan: code })} />}
+      {quick.open && (
+        <QuickMovementDrawer
+          firstScan={quick.firstScan}
+          onStored={() => void queryClient.invalidateQueries({ queryKey: crudKey(inventoryLog) })}
+          onClose={() => setQuick({ open: false })}
+        />
+      )}
     </>
   );
 }

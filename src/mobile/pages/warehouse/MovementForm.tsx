@@ -86,6 +86,9 @@ function valuesOf({ body, part }: QueuedMovement): MovementValues {
 /** A new movement, or (`/form/<clientKey>`) one waiting in the queue: loaded before the form shows. */
 export function MovementForm() {
   const { clientKey } = useParams();
+  const location = useLocation();
+  // A code scanned on the list or a movement's page opened this form: it is looked up at once.
+  const scanned = (location.state as { scanned?: unknown } | null)?.scanned;
   const [queued, setQueued] = useState<QueuedMovement | null>();
   useEffect(() => {
     if (!clientKey) return;
@@ -94,7 +97,21 @@ export function MovementForm() {
       .then((entry) => setQueued(entry ?? null));
   }, [clientKey]);
   if (clientKey && queued === undefined) return null;
-  return <MovementFormOf key={clientKey ?? 'new'} queued={queued ?? undefined} />;
+  return (
+    <MovementFormOf
+      key={clientKey ?? 'new'}
+      queued={queued ?? undefined}
+      firstScan={typeof scanned === 'string' ? scanned : undefined}
+    />
+  );
+}
+
+/**
+ * A new movement's form outside the phone's pages (the desktop console's quick form, in a drawer): `firstScan` is
+ * looked up at once, `onStored` runs after each movement the server stored (the screen behind refreshes).
+ */
+export function NewMovementForm({ firstScan, onStored }: { firstScan?: string; onStored?: () => void }) {
+  return <MovementFormOf firstScan={firstScan} onStored={onStored} />;
 }
 
 /**
@@ -105,10 +122,17 @@ export function MovementForm() {
  * right saves and posts in one step (the button's label is the confirmation). A new movement's form then empties for
  * the next one, its defaults kept; an edited queued one goes back to the list.
  */
-function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
+function MovementFormOf({
+  queued,
+  firstScan,
+  onStored,
+}: {
+  queued?: QueuedMovement;
+  firstScan?: string;
+  onStored?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const owner = useQueueOwner();
   const mayPost = useCan(HANDLE_PERMISSION);
@@ -125,11 +149,9 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
   const [more, setMore] = useState(false);
   const [sending, setSending] = useState(false);
   const [last, setLast] = useState<LastMovement>();
-  // A code scanned on the list or a movement's page opened this form: it is looked up at once.
-  const [scanned, setScanned] = useState<ScannedCode | undefined>(() => {
-    const code = (location.state as { scanned?: unknown } | null)?.scanned;
-    return typeof code === 'string' ? { code, seq: 1 } : undefined;
-  });
+  const [scanned, setScanned] = useState<ScannedCode | undefined>(() =>
+    firstScan ? { code: firstScan, seq: 1 } : undefined,
+  );
   const qtyInput = useRef<InputRef>(null);
   useWedgeScanner((code) => setScanned((current) => ({ code, seq: (current?.seq ?? 0) + 1 })));
 
@@ -225,6 +247,7 @@ function MovementFormOf({ queued }: { queued?: QueuedMovement }) {
         duration: TOAST_MS,
       });
     void queryClient.invalidateQueries({ queryKey: movementKeys.all });
+    onStored?.();
     finish({ logNo: stored.logNo, summary: summaryOf(values), state: posted ? 'posted' : 'saved' });
   };
 

@@ -6,6 +6,7 @@ export const warehouse: Resource<typeof zh> = {
   postConfirm: 'Post the {{count}} selected movements? Posted movements cannot be changed or deleted.',
   postOnlyPending: 'Only pending movements can be posted',
   posted: '{{count}} posted',
+  quickMovement: 'Quick movement',
   stock: 'Stock',
   stockTitle: 'Stock: {{part}}',
   noStock: 'The part has no stock',
