@@ -1,5 +1,10 @@
-import type { EntityDef } from '../../../shared/entities/define.ts';
-import type { CrudField } from './fields.ts';
+import type { EntityDef, FieldDef } from '../../../shared/entities/define.ts';
+
+/** A field of the definition with its name; `picker` (the URL of TreeNodes) marks a tree entity's parent field. */
+export interface CrudField extends FieldDef {
+  name: string;
+  picker?: string;
+}
 
 /**
  * The definition's fields by name and the search bar's among them: outside fields.ts (in the CRUD blocks' chunk)

@@ -4,13 +4,9 @@ import type { FormInstance, FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { allFields, isPicked, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
-import { filterFields, namedFields, shownFields } from './field-lists.ts';
+import { filterFields, namedFields, shownFields, type CrudField } from './field-lists.ts';
 
-/** A field of the definition with its name; `picker` (the URL of TreeNodes) marks a tree entity's parent field. */
-export interface CrudField extends FieldDef {
-  name: string;
-  picker?: string;
-}
+export type { CrudField };
 
 /** What a screen's own buttons get from the page: the ticked rows and a way to reload after a change. */
 export interface CrudContext {
