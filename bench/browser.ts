@@ -5,15 +5,10 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import playwrightConfig from '../playwright.config.ts';
+
+/** The browser tests' Chromium flags: the benches measure the browser the tests drive. */
+export const CHROMIUM_ARGS = playwrightConfig.use!.launchOptions!.args!;
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -6,6 +6,7 @@ import { exclusive } from './support/exclusive.ts';
 import { zh } from './support/i18n.ts';
 import { chooseOnMovementForm as choose, newPhone, phoneLogin, phoneTab, phoneTabBar } from './support/phone.ts';
 import { waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
+import { finishedPart as finishedPartOf } from './support/warehouse.ts';
 
 /**
  * The demo's warehouse keeper and approvers on their devices (issue 31): 孙仓库 (`sunck`, 仓管员) enters and posts
@@ -28,17 +29,7 @@ const movementCard = (page: Page, text: string): Locator =>
 const flowCard = (page: Page, text: string): Locator => main(page).locator('.m-flow-card').filter({ hasText: text });
 const undoBar = (page: Page): Locator => page.locator('.m-undo-bar');
 
-/** A finished part the demo stocks (in 成品库), as the keeper finds it. */
-async function finishedPart(page: Page) {
-  const stock = await callAs<{ records: { productId: string; productNo: string; productName: string }[] }>(
-    page.request,
-    KEEPER,
-    'get',
-    `${SYS}/inventory/list`,
-    { params: { warehouse: 'FG', size: '1' } },
-  );
-  return stock.records[0]!;
-}
+const finishedPart = (page: Page) => finishedPartOf(page, KEEPER);
 
 test('the 仓管员 enters and posts a movement on the phone, and queues one offline after a reload', async ({
   browser,

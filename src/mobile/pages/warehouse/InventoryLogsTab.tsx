@@ -13,23 +13,13 @@ import { useBizChoices, useCompanyChoices } from './choices.ts';
 import { MovementCard, queuedCardProps, statusOf } from './MovementCard.tsx';
 import { loadMovements } from './movement-queue.ts';
 import { movementKeys, useQueueOwner, useQueuedMovements, useSendQueue } from './movement-sync.ts';
-import { labelOf, PAGE_SIZE, type Choice, type Movement, type MovementFilters } from './warehouse-api.ts';
+import { labelOf, PAGE_SIZE, type ChoiceProps, type Movement, type MovementFilters } from './warehouse-api.ts';
 import { useScanOpensMovementForm } from './wedge-scanner.ts';
 
 type FilterName = 'type' | 'warehouse';
 
 /** A filter shown as a button with its choice; tapping it opens a wheel with 全部 first. */
-function FilterButton({
-  label,
-  choices,
-  value,
-  onChange,
-}: {
-  label: string;
-  choices: Choice[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
+function FilterButton({ label, choices, value, onChange }: ChoiceProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const all = t('mobile.warehouse.all');

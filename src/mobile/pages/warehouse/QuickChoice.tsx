@@ -2,23 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { CheckList, SearchBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field.tsx';
-import { labelOf, type Choice } from './warehouse-api.ts';
+import { labelOf, type Choice, type ChoiceProps } from './warehouse-api.ts';
 
 /** Up to this many choices show side by side (one tap); more open a searchable list. */
 const SEGMENTED_MAX = 4;
 
 /** The choices as a row of one-tap segments (scrolling sideways when they do not fit), the chosen one in view. */
-export function SegmentedChoice({
-  label,
-  choices,
-  value,
-  onChange,
-}: {
-  label: string;
-  choices: Choice[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function SegmentedChoice({ label, choices, value, onChange }: ChoiceProps) {
   const row = useRef<HTMLDivElement>(null);
   useEffect(() => {
     row.current?.querySelector('[aria-checked=true]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -45,17 +35,7 @@ export function SegmentedChoice({
  * The choice on a button; a tap opens the whole list over the page, with a search above it, and a tap on an item
  * takes it. No animation: the keeper does this all day.
  */
-function SearchableChoice({
-  label,
-  choices,
-  value,
-  onChange,
-}: {
-  label: string;
-  choices: Choice[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
+function SearchableChoice({ label, choices, value, onChange }: ChoiceProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');

@@ -126,6 +126,14 @@ export interface Choice {
   label: string;
 }
 
+/** A field choosing one of `choices` (the form's choices and the list's filters). */
+export interface ChoiceProps {
+  label: string;
+  choices: Choice[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
 /** Whether the signed-in user holds a button permission (menu/buttons, as the console decides). */
 export function useCan(code: string): boolean {
   const { data } = useQuery({
