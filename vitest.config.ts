@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // The console imports some antd and antd-mobile components by their ES paths (off the login page's way) and the rest from antd's
-  // index, which Node resolves to its CommonJS build: one build in tests, or a ConfigProvider misses half the screen.
+  // The console imports some antd and antd-mobile components by their ES paths (off the login page's way) and the
+  // rest from the index, which Node resolves to the CommonJS build: one build in tests, or a ConfigProvider misses
+  // half the screen.
   resolve: {
     alias: [
       { find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' },
-      // Likewise antd-mobile, whose pop-ups otherwise miss the render the app sets for React 19 (mobile/render-shim.ts).
+      // antd-mobile's pop-ups would otherwise miss the render the app sets for React 19 (mobile/render-shim.ts).
       { find: /^antd-mobile\/es\/(.*)$/, replacement: 'antd-mobile/cjs/$1' },
     ],
   },
