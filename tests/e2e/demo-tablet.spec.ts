@@ -47,7 +47,10 @@ const activeTab = (page: Page) => page.locator('.tenon-tabbar [role=tab][aria-se
  */
 async function tapScreen(page: Page, parent: string, leaf: string) {
   await menuItem(sidebar(page), parent).tap();
-  await menuItem(page.locator('.ant-menu-submenu-popup:visible'), leaf).tap();
+  // A finger taps the pop-up once it has settled: while it zooms in, its items are still moving under the tap.
+  const popup = page.locator('.ant-menu-submenu-popup:visible');
+  await expect(popup).not.toHaveClass(/-(appear|enter)(-active|-start)?(\s|$)/);
+  await menuItem(popup, leaf).tap();
   await expect(activeTab(page)).toContainText(leaf);
   await expect(shownScreen(page).locator('.tenon-crud .ant-table')).toBeVisible();
 }

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { currentLanguage } from '../../client/i18n.ts';
 import { MenuIcon } from '../components/MenuIcon.tsx';
 import { TOUCH_POINTER, useMediaQuery } from '../components/use-media-query.ts';
-import { prepareScreensData, preloadScreen } from '../pages/registry.ts';
+import { preloadScreen } from '../pages/registry.ts';
 import { useSideMenus } from '../queries.ts';
 import { findByRoute, flattenMenus, menuLabel, type MenuTreeNode } from '../router/menu-routes.ts';
 import { useOpenMenu } from './use-open-menu.ts';
@@ -46,11 +46,7 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
   const onOpenChange = (keys: string[]) => {
     const opened = keys.find((key) => !openKeys.includes(key));
     setOpenKeys(opened ? [...(entries.find((e) => e.id === opened)?.parentIds ?? []), opened] : keys);
-    if (opened) prepareBranch(opened);
   };
-  // An opened branch's screens get ready to ask for their first data the moment one is clicked.
-  const prepareBranch = (id: string) =>
-    prepareScreensData(entries.filter((e) => e.leaf && e.parentIds.includes(id)).map((e) => e.menuPath));
 
   return (
     <Menu
@@ -60,14 +56,7 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
       items={items}
       selectedKeys={selected ? [selected.id] : []}
       {...(collapsed
-        ? {
-            openKeys: popupKeys,
-            onOpenChange: (keys: string[]) => {
-              setPopupKeys(keys);
-              keys.filter((key) => !popupKeys.includes(key)).forEach(prepareBranch);
-            },
-            triggerSubMenuAction: touch ? 'click' : 'hover',
-          }
+        ? { openKeys: popupKeys, onOpenChange: setPopupKeys, triggerSubMenuAction: touch ? 'click' : 'hover' }
         : { openKeys, onOpenChange })}
       onClick={({ key }) => {
         setPopupKeys([]);

@@ -48,14 +48,6 @@ export function preloadScreen(menuPath: string, { rows = false } = {}): void {
 }
 
 /**
- * Loads what names the first requests of a menu branch's screens (small chunks: an entity's definition, the query
- * builders), not their code: a screen then clicked in it sends its requests in the click's own task.
- */
-export function prepareScreensData(menuPaths: readonly string[]): void {
-  for (const menuPath of menuPaths) pageRegistry[menuPath]?.prepareData?.();
-}
-
-/**
  * The same for a console route about to start (`/system/user/index`: the page's first address): a known screen's
  * only, with its first rows unless only hovered.
  */

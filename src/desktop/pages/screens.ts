@@ -27,8 +27,8 @@ export type Screen = LazyPage & {
 export type FirstData = () => Promise<readonly FirstQuery[]>;
 
 /**
- * A screen whose first render reads `firstData`. A click sends them in the same task as the click (once an opened
- * menu branch or a hover has loaded their modules): they travel while the screen's code loads, and the screen's first
+ * A screen whose first render reads `firstData`. A click sends them in the same task as the click (once a hover
+ * has loaded their modules): they travel while the screen's code loads, and the screen's first
  * drawing waits for its rows (up to FIRST_DATA_WAIT_MS) so that it is drawn once, with them.
  */
 export function withData(page: LazyPage, firstData: FirstData, entity?: () => Promise<EntityDef>): Screen {

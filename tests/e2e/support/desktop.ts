@@ -48,7 +48,11 @@ export async function openMenu(page: Page, parent: string, leaf: string) {
   const item = menuItem(side, leaf);
   // Whether the parent is open can only be told once the menus show (clicking an open parent folds it).
   await expect(side.getByRole('menuitem').first()).toBeVisible();
-  if (!(await item.isVisible())) await menuItem(side, parent).click();
+  if (!(await item.isVisible())) {
+    await menuItem(side, parent).click();
+    // Clicked once the branch has unfolded: while it slides open, its items are still moving under the pointer.
+    await expect(side.locator('[class*="ant-motion-collapse"]')).toHaveCount(0);
+  }
   await item.click();
 }
 
