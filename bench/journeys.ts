@@ -198,11 +198,8 @@ async function warehouseJob(
     await fillLogin(page, KEEPER);
     await page.locator(LOGIN_SUBMIT).click();
     const movement = async (pick: boolean) => {
-      const before = await page
-        .locator('main')
-        .getByRole('status')
-        .textContent()
-        .catch(() => null);
+      // Read without waiting: before the first movement there is no line to wait for (a locator would wait 30 s).
+      const before = await job.lastLine(page);
       await job.part(page).fill(partNo);
       await job.part(page).press('Enter');
       await job.found(page).waitFor();

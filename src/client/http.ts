@@ -127,12 +127,37 @@ http.interceptors.response.use(
   },
 );
 
+/** Answers asked for ahead of their screen (askEarly), by URL and parameters, each taken once. */
+const early = new Map<string, { answer: Promise<unknown>; askedAt: number }>();
+/** An early answer older than this is dropped rather than taken: its screen did not come, or came much later. */
+const EARLY_ANSWER_MS = 30_000;
+session.onLogout(() => early.clear());
+const earlyKey = (url: string, params?: Record<string, unknown>) =>
+  `${url}?${JSON.stringify(Object.entries(params ?? {}).sort(([a], [b]) => a.localeCompare(b)))}`;
+
+/**
+ * Sends a GET now for a screen whose code has not arrived yet (after a login on a slow line, the first screen's rows
+ * and menus while its code downloads): the screen's own `getData` with the same URL and parameters takes this answer
+ * instead of asking again. Only for requests the screen will make; the answer is kept at most 30 s.
+ */
+export function askEarly(url: string, params?: Record<string, unknown>): void {
+  const answer = http.get<R<unknown>>(url, { params }).then((response) => response.data.data);
+  answer.catch(() => undefined); // reported by the interceptor; the screen that takes it sees the failure too
+  early.set(earlyKey(url, params), { answer, askedAt: Date.now() });
+}
+
 /** GET/POST returning the envelope's `data`. */
 export async function getData<T>(
   url: string,
   params?: Record<string, unknown>,
   config?: { silent?: boolean },
 ): Promise<T> {
+  if (early.size > 0) {
+    const key = earlyKey(url, params);
+    const asked = early.get(key);
+    early.delete(key);
+    if (asked && Date.now() - asked.askedAt < EARLY_ANSWER_MS) return asked.answer as Promise<T>;
+  }
   return (await http.get<R<T>>(url, { ...config, params })).data.data;
 }
 export async function postData<T>(url: string, body?: unknown, params?: Record<string, unknown>): Promise<T> {

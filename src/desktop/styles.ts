@@ -27,8 +27,11 @@ export const desktopCss = `
 .tenon-top-icon { font-size: 16px; color: inherit; }
 .tenon-header .ant-badge { color: inherit; }
 .tenon-color { display: inline-flex; align-items: center; justify-content: center; width: 36px; height: 36px; }
+.tenon-color-swatch { display: inline-flex; align-items: center; justify-content: center; width: 24px; height: 24px;
+  padding: 3px; border: 1px solid rgba(127,127,127,.35); border-radius: 4px; background: #fff; cursor: pointer; }
+.tenon-color-swatch > span { width: 100%; height: 100%; border-radius: 2px; }
 @media ${TOUCH_POINTER} {
-  .tenon-top-item.ant-btn, .tenon-color, .tenon-color .ant-color-picker-trigger { width: ${TOUCH_TARGET}px; height: ${TOUCH_TARGET}px; }
+  .tenon-top-item.ant-btn, .tenon-color, .tenon-color .ant-color-picker-trigger, .tenon-color-swatch { width: ${TOUCH_TARGET}px; height: ${TOUCH_TARGET}px; }
   .tenon-color .ant-color-picker-trigger { align-items: center; }
   .tenon-color .ant-color-picker-color-block { width: 28px; height: 28px; }
 }

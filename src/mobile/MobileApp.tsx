@@ -1,7 +1,7 @@
 import './render-shim.ts';
 import './mobile.css';
 import { Suspense, useEffect } from 'react';
-import { preloadLogin } from '../client/auth.ts';
+import { LOGIN_PREFETCH_WAIT_MS, preloadLogin } from '../client/auth.ts';
 import { whenIdle } from '../client/idle.ts';
 // antd-mobile by its components' own paths, not its index: everything the index reaches (pop-ups, their animation
 // library) would load before the login form. Its global style (the index's side effect) is imported as it would.
@@ -34,15 +34,9 @@ const loading = (
   </div>
 );
 
-/** Once the login form is drawn and the page idle: md5 and the tabs, fetched while the user types. */
+/** Once the login form is drawn: md5 and the tabs, fetched while the user types. */
 function PrefetchAfterLogin() {
-  useEffect(
-    () =>
-      whenIdle(() => {
-        preloadLogin(() => void MainArea.preload());
-      }),
-    [],
-  );
+  useEffect(() => whenIdle(() => preloadLogin(() => void MainArea.preload()), LOGIN_PREFETCH_WAIT_MS), []);
   return null;
 }
 

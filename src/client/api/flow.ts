@@ -12,6 +12,7 @@ import {
 import { approvalOf, approvalOfTable, type ApprovableDef } from '../../shared/entities/approvals.ts';
 import { fetchDictionary, type DictItem } from './system.ts';
 import { getData, http, postData, type Page, type R } from '../http.ts';
+import { TODO_LIST_URL } from './first-screen.ts';
 
 /**
  * Workflow calls (contract flow.md), shared by the desktop console and the phone: no UI library here. Lists return
@@ -54,7 +55,7 @@ export const fetchStartList = (filter: Paging & { category?: string; mode?: 1 | 
 export const fetchClaimList = (filter: WorkFilter = {}) =>
   getData<Page<BladeFlow>>(`${FLOW}/work/claim-list`, params(filter));
 export const fetchTodoList = (filter: WorkFilter = {}) =>
-  getData<Page<BladeFlow>>(`${FLOW}/work/todo-list`, params(filter));
+  getData<Page<BladeFlow>>(TODO_LIST_URL, params(filter));
 export const fetchSendList = (filter: WorkFilter = {}) =>
   getData<Page<BladeFlow>>(`${FLOW}/work/send-list`, params(filter));
 export const fetchDoneList = (filter: WorkFilter = {}) =>

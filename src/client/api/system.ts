@@ -1,5 +1,6 @@
 import type { MenuNode } from '../../shared/contract/menu.ts';
 import { getData } from '../http.ts';
+import { MENU_ROUTES_URL } from './first-screen.ts';
 
 export type { MenuNode };
 
@@ -29,7 +30,7 @@ export interface DictItem {
 }
 
 export const fetchRoutes = (topMenuId?: string) =>
-  getData<MenuNode[]>('/api/blade-system/menu/routes', topMenuId ? { topMenuId } : undefined);
+  getData<MenuNode[]>(MENU_ROUTES_URL, topMenuId ? { topMenuId } : undefined);
 export const fetchButtons = () => getData<MenuNode[]>('/api/blade-system/menu/buttons');
 export const fetchTopMenus = () => getData<TopMenu[]>('/api/blade-system/menu/top-menu');
 export const fetchTenantInfo = (domain: string) => getData<TenantInfo>('/api/blade-system/tenant/info', { domain });

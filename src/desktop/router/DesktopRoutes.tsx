@@ -2,7 +2,7 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { site, type ScreenClass } from '../../client/config.ts';
 import { DESKTOP_PATHS } from '../../client/layout-routes.ts';
-import { preloadLogin } from '../../client/auth.ts';
+import { LOGIN_PREFETCH_WAIT_MS, preloadLogin } from '../../client/auth.ts';
 import { whenIdle } from '../../client/idle.ts';
 import { lazyPage } from '../../client/lazy.ts';
 import { session } from '../../client/session.ts';
@@ -67,18 +67,20 @@ const ProcessHandlePage = lazyPage(() => import('../pages/work/process/ProcessHa
 const ProcessDetailPage = lazyPage(() => import('../pages/work/process/ProcessDetailPage.tsx'));
 
 /**
- * Beside the login form: once it is drawn and the page is idle, fetches what the login and the home page after it
- * need (md5, the shell, the home page) while the user types, instead of after the token answers.
+ * Beside the login form: once it is drawn, fetches what the login and the home page after it need (md5, the shell,
+ * the home page) while the user types, instead of after the token answers.
  */
 function PrefetchAfterLogin() {
   useEffect(
     () =>
-      whenIdle(() => {
-        preloadLogin(() => {
-          void MainLayout.preload();
-          void HomePage.preload();
-        });
-      }),
+      whenIdle(
+        () =>
+          preloadLogin(() => {
+            void MainLayout.preload();
+            void HomePage.preload();
+          }),
+        LOGIN_PREFETCH_WAIT_MS,
+      ),
     [],
   );
   return null;

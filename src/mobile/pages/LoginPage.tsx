@@ -6,6 +6,7 @@ import List from 'antd-mobile/es/components/list';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchCaptcha, login, type Captcha } from '../../client/auth.ts';
+import { askPhoneFirstScreen } from '../../client/api/first-screen.ts';
 import { site } from '../../client/config.ts';
 import { ApiFailure } from '../../client/http.ts';
 import { DemoAccountsHint, type DemoPick } from '../../client/DemoAccountsHint.tsx';
@@ -69,6 +70,7 @@ export function LoginPage() {
         captchaKey: captcha?.key,
         captchaCode: values.captchaCode.trim(),
       });
+      askPhoneFirstScreen();
       navigate('/', { replace: true });
     } catch (error) {
       // The interceptor has already shown the server's message, except for a 401 (it only logs out) and for

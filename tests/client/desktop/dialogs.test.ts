@@ -15,7 +15,7 @@ vi.mock('../../../src/client/auth.ts', () => ({
 
 const auth = await import('../../../src/client/auth.ts');
 const { session } = await import('../../../src/client/session.ts');
-const { SwitchDeptDialog } = await import('../../../src/desktop/layout/top/SwitchDeptDialog.tsx');
+const { default: SwitchDeptDialog } = await import('../../../src/desktop/layout/top/SwitchDeptDialog.tsx');
 const { LockButton } = await import('../../../src/desktop/layout/top/LockButton.tsx');
 const { renderDesktop, signIn, userInfo } = await import('./render.tsx');
 

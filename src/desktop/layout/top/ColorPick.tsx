@@ -1,36 +1,42 @@
-import { ColorPicker } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { site } from '../../../client/config.ts';
-import { themeStore, useThemeState } from '../../theme/theme-store.ts';
+import { whenIdle } from '../../../client/idle.ts';
+import { useThemeState } from '../../theme/theme-store.ts';
 
-const PRESETS = [
-  site.defaultColor,
-  '#1677ff',
-  '#13c2c2',
-  '#52c41a',
-  '#faad14',
-  '#fa541c',
-  '#f5222d',
-  '#eb2f96',
-  '#722ed1',
-  '#2f54eb',
-  '#303133',
-];
+/**
+ * antd's ColorPicker brings its panel, inputs and a Select (40 KiB compressed): a login's first screen would wait for
+ * it, so the top bar shows the colour as a plain swatch and the picker replaces it once the page is idle, or at
+ * once when the swatch is pointed at or pressed.
+ */
+const ColorPickerControl = lazy(() => import('./ColorPickerControl.tsx'));
 
 /** Primary colour (default #409EFF): antd's colorPrimary for the whole console. */
 export function ColorPick() {
   const { t } = useTranslation();
   const { color } = useThemeState();
+  const [wanted, setWanted] = useState<'idle' | 'pressed'>();
+  useEffect(() => whenIdle(() => setWanted((current) => current ?? 'idle')), []);
+  const swatch = (
+    <button
+      type="button"
+      className="tenon-color-swatch"
+      aria-label={t('shell.color.title')}
+      onPointerEnter={() => setWanted((current) => current ?? 'idle')}
+      onFocus={() => setWanted((current) => current ?? 'idle')}
+      onClick={() => setWanted('pressed')}
+    >
+      <span style={{ background: color }} />
+    </button>
+  );
   return (
     <span className="tenon-top-item tenon-color" title={t('shell.color.title')}>
-      <ColorPicker
-        size="small"
-        value={color}
-        disabledAlpha
-        presets={[{ label: t('shell.color.presets'), colors: PRESETS }]}
-        onChangeComplete={(value) => themeStore.setColor(value.toHexString())}
-        aria-label={t('shell.color.title')}
-      />
+      {wanted ? (
+        <Suspense fallback={swatch}>
+          <ColorPickerControl openAtFirst={wanted === 'pressed'} />
+        </Suspense>
+      ) : (
+        swatch
+      )}
     </span>
   );
 }

@@ -1,24 +1,17 @@
 import { useEffect, useState } from 'react';
-import { App, Badge, Button, Modal, Space, Table, Typography } from 'antd';
+import { Badge, Button } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  clearErrorLogs,
-  countErrorLogs,
-  listErrorLogs,
-  onErrorLogsChanged,
-  uploadErrorLogs,
-  type ErrorLog,
-} from '../../../client/error-log.ts';
+import { countErrorLogs, onErrorLogsChanged } from '../../../client/error-log.ts';
+import { lazyDialog } from '../../components/LazyDialog.tsx';
+
+const ErrorLogsDialog = lazyDialog(() => import('./ErrorLogsDialog.tsx'));
 
 /** Locally kept UI errors: a badge with their count and a full-screen list to upload or clear. */
 export function ErrorLogsButton() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const [count, setCount] = useState(0);
   const [open, setOpen] = useState(false);
-  const [logs, setLogs] = useState<ErrorLog[]>([]);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     const refresh = () => {
@@ -27,48 +20,7 @@ export function ErrorLogsButton() {
     refresh();
     return onErrorLogsChanged(refresh);
   }, []);
-  useEffect(() => {
-    if (!open) return undefined;
-    const load = () => {
-      void listErrorLogs().then(setLogs, () => setLogs([]));
-    };
-    load();
-    return onErrorLogsChanged(load);
-  }, [open]);
 
-  const upload = () =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('shell.logs.uploadConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          await uploadErrorLogs();
-          void message.success(t('shell.logs.uploaded'));
-        } finally {
-          setBusy(false);
-        }
-      },
-    });
-  const clear = () =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('shell.logs.clearConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await clearErrorLogs();
-        void message.success(t('shell.logs.cleared'));
-      },
-    });
-
-  const text = (value: string) => (
-    <Typography.Paragraph className="tenon-log-cell" ellipsis={{ rows: 3, expandable: true }}>
-      {value}
-    </Typography.Paragraph>
-  );
   return (
     <>
       <Button
@@ -82,40 +34,7 @@ export function ErrorLogsButton() {
           <BugOutlined className="tenon-top-icon" />
         </Badge>
       </Button>
-      <Modal
-        open={open}
-        onCancel={() => setOpen(false)}
-        footer={null}
-        width="100%"
-        style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
-        styles={{ container: { minHeight: '100vh', borderRadius: 0 } }}
-        title={
-          <Space>
-            {t('shell.logs.title')}
-            <Button type="primary" size="small" disabled={logs.length === 0} loading={busy} onClick={upload}>
-              {t('shell.logs.upload')}
-            </Button>
-            <Button danger size="small" disabled={logs.length === 0} onClick={clear}>
-              {t('shell.logs.clear')}
-            </Button>
-          </Space>
-        }
-      >
-        <Table<ErrorLog>
-          rowKey={(log) => String(log.id)}
-          dataSource={logs}
-          size="small"
-          pagination={{ pageSize: 20, showSizeChanger: false }}
-          columns={[
-            { key: 'type', dataIndex: 'type', title: t('shell.logs.type'), width: 80 },
-            { key: 'url', dataIndex: 'url', title: t('shell.logs.url'), width: 220, render: text },
-            { key: 'time', dataIndex: 'time', title: t('shell.logs.time'), width: 170 },
-            { key: 'message', dataIndex: 'message', title: t('shell.logs.message'), width: 260, render: text },
-            { key: 'stack', dataIndex: 'stack', title: t('shell.logs.stack'), render: text },
-            { key: 'info', dataIndex: 'info', title: t('shell.logs.info'), width: 220, render: text },
-          ]}
-        />
-      </Modal>
+      <ErrorLogsDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

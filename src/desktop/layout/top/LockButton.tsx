@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { site } from '../../../client/config.ts';
 import { session, useSession } from '../../../client/session.ts';
+import { lazyDialog } from '../../components/LazyDialog.tsx';
+
+const LockPasswordDialog = lazyDialog(() => import('./LockPasswordDialog.tsx'));
 
 /** Locks the screen; the first time, a dialog sets the lock password (kept in session storage). */
 export function LockButton() {
@@ -12,7 +15,6 @@ export function LockButton() {
   const navigate = useNavigate();
   const { lockPasswd } = useSession();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ password: string }>();
 
   const lockNow = () => {
     session.lock();
@@ -22,10 +24,9 @@ export function LockButton() {
     if (lockPasswd) lockNow();
     else setOpen(true);
   };
-  const onSet = ({ password }: { password: string }) => {
+  const onSet = (password: string) => {
     session.setLockPassword(password);
     setOpen(false);
-    form.resetFields();
     lockNow();
   };
 
@@ -39,26 +40,7 @@ export function LockButton() {
         aria-label={t('shell.lock.lock')}
         title={t('shell.lock.lock')}
       />
-      <Modal
-        open={open}
-        title={t('shell.lock.setTitle')}
-        onCancel={() => setOpen(false)}
-        onOk={() => form.submit()}
-        okText={t('common.ok')}
-        cancelText={t('common.cancel')}
-        width={400}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" onFinish={onSet} preserve={false}>
-          <Form.Item
-            name="password"
-            label={t('shell.lock.password')}
-            rules={[{ required: true, whitespace: true, message: t('shell.lock.passwordRequired') }]}
-          >
-            <Input.Password autoFocus autoComplete="new-password" placeholder={t('shell.lock.passwordPlaceholder')} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <LockPasswordDialog open={open} onClose={() => setOpen(false)} onSet={onSet} />
     </>
   );
 }

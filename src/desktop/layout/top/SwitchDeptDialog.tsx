@@ -12,7 +12,7 @@ interface SwitchValues {
 }
 
 /** switchMode: refresh the token as another of the user's departments and roles, then reload menus and buttons. */
-export function SwitchDeptDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function SwitchDeptDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();

@@ -8,7 +8,9 @@ import { useSession } from '../../../client/session.ts';
 import { useClearCacheConfirm } from '../../components/use-clear-cache-confirm.ts';
 import { useLogoutConfirm } from '../../components/use-logout-confirm.ts';
 import { HOME_PATH, INFO_PATH } from '../../router/route-table.ts';
-import { SwitchDeptDialog } from './SwitchDeptDialog.tsx';
+import { lazyDialog } from '../../components/LazyDialog.tsx';
+
+const SwitchDeptDialog = lazyDialog(() => import('./SwitchDeptDialog.tsx'));
 
 /** Avatar and name with the user dropdown: home, user info, switch dept (switchMode), clear cache, log out. */
 export function UserMenu() {

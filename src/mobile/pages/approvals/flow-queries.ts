@@ -11,12 +11,13 @@ import {
   type BladeFlow,
 } from '../../../client/api/flow.ts';
 import type { Page } from '../../../client/http.ts';
+import { WORK_LIST_PAGE_SIZE } from '../../../client/api/first-screen.ts';
 import { approvalOf } from '../../../shared/entities/approvals.ts';
 import type { ApprovalKind } from '../../paths.ts';
 import type { BusinessRecord } from './business.ts';
 import { nextPageOf } from '../../components/PagedScroll.tsx';
 
-export const PAGE_SIZE = 10;
+export const PAGE_SIZE = WORK_LIST_PAGE_SIZE;
 
 /** Every workflow query of the phone starts with this key: it is what the offline copy keeps (offline-cache.ts). */
 export const FLOW_KEY = ['mobile', 'flow'] as const;
