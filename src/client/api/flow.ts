@@ -54,8 +54,7 @@ export const fetchStartList = (filter: Paging & { category?: string; mode?: 1 | 
   getData<Page<FlowProcess>>(`${FLOW}/work/start-list`, params(filter));
 export const fetchClaimList = (filter: WorkFilter = {}) =>
   getData<Page<BladeFlow>>(`${FLOW}/work/claim-list`, params(filter));
-export const fetchTodoList = (filter: WorkFilter = {}) =>
-  getData<Page<BladeFlow>>(TODO_LIST_URL, params(filter));
+export const fetchTodoList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(TODO_LIST_URL, params(filter));
 export const fetchSendList = (filter: WorkFilter = {}) =>
   getData<Page<BladeFlow>>(`${FLOW}/work/send-list`, params(filter));
 export const fetchDoneList = (filter: WorkFilter = {}) =>
