@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { http, onRefused } from '../../src/client/http.ts';
+import { askEarly, getData, http, onRefused } from '../../src/client/http.ts';
 import { initI18n } from '../../src/client/i18n.ts';
 import { setNavigator } from '../../src/client/navigation.ts';
 import { setNotifier } from '../../src/client/notify.ts';
@@ -181,5 +181,46 @@ describe('the session (spec §4)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('answers asked ahead of their screen (askEarly)', () => {
+  /** Answers each GET with its own URL and parameters, counting what was sent. */
+  function countRequests() {
+    const sent: string[] = [];
+    http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+      sent.push(`${config.url}?${new URLSearchParams(config.params as Record<string, string>)}`);
+      const data = { code: 200, success: true, data: sent.length, msg: '' };
+      return { data, status: 200, statusText: '200', headers: {}, config } satisfies AxiosResponse;
+    }) as AxiosAdapter;
+    return sent;
+  }
+
+  it('sends the request at once, and the screen asking the same URL and parameters takes its answer', async () => {
+    const sent = countRequests();
+    askEarly('/api/blade-flow/work/todo-list', { current: 1, size: 10 });
+    expect(sent).toEqual(['/api/blade-flow/work/todo-list?current=1&size=10']);
+    expect(await getData('/api/blade-flow/work/todo-list', { size: 10, current: 1 })).toBe(1);
+    expect(sent).toHaveLength(1);
+    // Taken once: the next ask goes to the server.
+    expect(await getData('/api/blade-flow/work/todo-list', { current: 1, size: 10 })).toBe(2);
+  });
+
+  it('leaves other parameters, an answer older than 30 s and a logout to ask the server again', async () => {
+    const sent = countRequests();
+    askEarly('/api/blade-system/menu/routes');
+    expect(await getData('/api/blade-system/menu/routes', { topMenuId: '9' })).toBe(2);
+
+    const now = Date.now();
+    askEarly('/api/blade-flow/work/todo-list', { current: 1, size: 10 });
+    vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
+    expect(await getData('/api/blade-flow/work/todo-list', { current: 1, size: 10 })).toBe(4);
+    vi.restoreAllMocks();
+
+    askEarly('/api/blade-system/menu/buttons');
+    session.localLogout();
+    signedIn();
+    expect(await getData('/api/blade-system/menu/buttons')).toBe(6);
+    expect(sent).toHaveLength(6);
   });
 });

@@ -52,11 +52,11 @@ test('the menu search finds 管理 anywhere in a name, and by pinyin initials or
 
 test('the theme dialog closes on a pick', async ({ page }) => {
   await desktopHome(page);
-  await topBar(page).getByRole('button', { name: S.theme.title }).click();
+  await topBar(page).getByRole('button', { name: S.theme.title, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: S.theme.title });
   await dialog.getByRole('button', { name: S.theme.names.dark }).click();
   await expect(dialog).toBeHidden();
-  await expect(topBar(page).getByRole('button', { name: S.theme.title })).toBeVisible();
+  await expect(topBar(page).getByRole('button', { name: S.theme.title, exact: true })).toBeVisible();
   // Picked and kept.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('saber-themeName'))).toContain('dark');
 });
@@ -77,14 +77,15 @@ test('a tab restored after a reload starts loading its screen while the pointer 
   page,
 }) => {
   await desktopHome(page);
-  await openScreen(page, '系统管理', '参数管理');
+  await openScreen(page, '系统管理', '用户管理');
   await tabs(page).filter({ hasText: S.route.home }).click();
   await page.reload();
-  const tab = tabs(page).filter({ hasText: '参数管理' });
+  const tab = tabs(page).filter({ hasText: '用户管理' });
   await expect(tab).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // After the reload the screen's own code (the parameter definition) is not loaded: the pointer asks for it.
-  const screenCode = page.waitForRequest((request) => /\/assets\/param-[^/]+\.js$/.test(request.url()));
+  // After the reload the screen's own code (the users page; the entity definitions come with the shell) is not
+  // loaded: the pointer asks for it.
+  const screenCode = page.waitForRequest((request) => /\/assets\/UserPage-[^/]+\.js$/.test(request.url()));
   await tab.hover();
   await screenCode;
   await tab.click();

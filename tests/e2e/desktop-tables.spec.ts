@@ -117,6 +117,8 @@ test.describe('on a tablet (820x1180, touch, the desktop layout)', () => {
         40,
       );
     }
+    // The colour picker replaces its plain swatch once the page is idle.
+    await expect(page.locator('.tenon-topbar .tenon-color .ant-color-picker-trigger')).toBeVisible();
     const topItems = page.locator(
       '.tenon-topbar .tenon-top-item.ant-btn, .tenon-topbar .tenon-color .ant-color-picker-trigger',
     );

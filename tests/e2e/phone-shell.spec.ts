@@ -25,8 +25,22 @@ test('phone login: a wrong password is refused with the server message, the righ
   await expect(page).toHaveURL(/\/login$/);
   expect(await readStore(page, 'token')).toBeUndefined();
 
+  // The first screen's task list and the menus go out as the token answers (not once the tabs' code is in), and the
+  // screen takes those answers: each is asked once.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('/work/todo-list') || pathname.endsWith('/menu/routes')) asked.push(pathname);
+  });
   await phoneLogin(page);
   await expect(page).toHaveURL(/\/approvals$/);
+  await expect(
+    page
+      .locator('main .m-flow-card')
+      .or(listState(page).filter({ hasText: zh.common.empty }))
+      .first(),
+  ).toBeVisible();
+  expect(asked.sort()).toEqual(['/api/blade-flow/work/todo-list', '/api/blade-system/menu/routes']);
   await expect(phoneTabTitles(page)).toHaveText(tabTitles(zh));
   await expect(page).toHaveTitle(`${M.tabs.approvals} - ${zh.common.appName}`);
   expect(await pageToken(page)).toBeTruthy();
