@@ -5,8 +5,8 @@ import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.t
 import { packaging } from '../../../shared/entities/warehouse/packaging.ts';
 import { inventoryHooks, inventoryLogHooks, productSafetyReaction } from './stock.hooks.ts';
 import { handleRoutes } from './handle.ts';
-import { seedWarehouseDemo } from './demo.ts';
-import { seedWarehouseKeeperDemo } from './demo-keeper.ts';
+import { seedWarehouseDemo } from './demo/stock-and-movements.ts';
+import { seedWarehouseKeeperDemo } from './demo/keeper.ts';
 import { warehouseMenu } from './menus.ts';
 
 /**
