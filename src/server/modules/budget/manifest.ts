@@ -4,7 +4,7 @@ import { BUDGET_DICTIONARIES } from './dictionaries.ts';
 import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';
 import { differ } from '../../../shared/entities/budget/differ.ts';
 import { differRoutes } from './differ.routes.ts';
-import { batchRoutes } from './budget-batch.ts';
+import { batchRoutes } from './budget-batch.routes.ts';
 import { budgetRowHooks } from './budget-row.hooks.ts';
 import { seedBudgetDemo } from './demo/budgets.ts';
 import { retention } from '../../../shared/entities/budget/retention.ts';

@@ -4,7 +4,7 @@ import { inventory } from '../../../shared/entities/warehouse/inventory.ts';
 import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { packaging } from '../../../shared/entities/warehouse/packaging.ts';
 import { inventoryHooks, inventoryLogHooks, productSafetyReaction } from './stock.hooks.ts';
-import { handleRoutes } from './handle.ts';
+import { handleRoutes } from './inventory-log.routes.ts';
 import { seedWarehouseDemo } from './demo/stock-and-movements.ts';
 import { seedWarehouseKeeperDemo } from './demo/keeper.ts';
 import { warehouseMenu } from './menus.ts';
