@@ -32,7 +32,8 @@ const DEMO_GRANTS: ReadonlyArray<readonly [roleId: string, codes: readonly strin
 
 /**
  * The year's settled claims: employee, expense type, account and a month's usual amount. The 常州 department's
- * accounts are those the budget demo budgets (modules/budget/demo/budget-fill.ts), so its expense situation shows claims.
+ * accounts are those the budget demo budgets (modules/budget/demo/budget-fill.ts), so its expense situation shows
+ * claims.
  */
 const MONTHLY: ReadonlyArray<readonly [employeeNo: string, type: string, subject: string, usual: number]> = [
   ['E1001', '1', '660203', 5200],

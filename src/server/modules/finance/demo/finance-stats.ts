@@ -7,7 +7,10 @@ import { computedValues } from '../../../platform/entity/derived.ts';
 import { nextId } from '../../../platform/ids.ts';
 import { DEMO_SEASON, demoAudit, demoNoise } from '../../system/demo/figures.ts';
 
-/** The demo group's companies and their yearly revenue: the scale of their P&L budgets (modules/budget/demo/budgets.ts). */
+/**
+ * The demo group's companies and their yearly revenue: the scale of their P&L budgets
+ * (modules/budget/demo/budgets.ts).
+ */
 const COMPANIES: ReadonlyArray<readonly [string, number]> = [
   ['1010', 36_000_000],
   ['1020', 24_000_000],
