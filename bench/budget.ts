@@ -56,9 +56,9 @@ import type { Schema } from '../src/server/db/schema.ts';
 import { seed } from '../src/server/db/seed/seed.ts';
 import { ENTITIES, MODULES } from '../src/server/modules/index.ts';
 import { monthlyStat } from '../src/server/modules/budget/budget-stat.ts';
-import { seedFinanceDemo } from '../src/server/modules/finance/demo.ts';
-import { planPage } from '../src/server/modules/production/prodplane.service.ts';
-import { seedDemoCompanies } from '../src/server/modules/system/demo.ts';
+import { seedFinanceDemo } from '../src/server/modules/finance/demo/subjects.ts';
+import { productRowPage } from '../src/server/platform/product-row.ts';
+import { seedDemoCompanies } from '../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../src/server/modules/system/install.ts';
 import { type AuthUser, SUPER_TENANT } from '../src/server/platform/auth-context.ts';
 import { Dictionaries } from '../src/server/platform/dictionaries.ts';
@@ -387,7 +387,7 @@ function readCases(): ReadCase[] {
       name: 'GET budgetsituation/page (100 rows)',
       path: path('budgetsituation', 'page', page),
       target: TARGET.page,
-      run: (s) => planPage(s.get('budgetsituation')!, ADMIN_USER, page),
+      run: (s) => productRowPage(s.get('budgetsituation')!, ADMIN_USER, page),
       rawCount: pageCount,
       apiCount: pageTotal,
     },

@@ -38,7 +38,7 @@ import { join } from 'node:path';
 import type { Schema } from '../src/server/db/schema.ts';
 import { menuIdOf } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
-import { FlowQueries } from '../src/server/modules/flow/flow-queries.ts';
+import { FlowQueries } from '../src/server/modules/flow/flow-reads.queries.ts';
 import type { AuthUser } from '../src/server/platform/auth-context.ts';
 import type { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import {

@@ -9,7 +9,7 @@ import { MePage } from './pages/MePage.tsx';
 import { MessagesTab } from './pages/messages/MessagesTab.tsx';
 import { ApprovalsTab } from './pages/approvals/ApprovalsTab.tsx';
 import { keepFlowCache, restoreFlowCache } from './pages/approvals/offline-cache.ts';
-import { flowKeys } from './pages/approvals/flow-queries.ts';
+import { flowKeys } from './pages/approvals/approval-queries.ts';
 import { sendKeptApprovals } from './pages/approvals/pending-approvals.ts';
 import { RequestForm } from './pages/approvals/RequestForm.tsx';
 import { RequestPage } from './pages/approvals/RequestPage.tsx';

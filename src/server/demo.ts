@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError, openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { recordDemoAccounts } from './modules/system/demo-accounts.ts';
+import { recordDemoAccounts } from './modules/system/demo/login-accounts.ts';
 import { seed } from './db/seed/seed.ts';
 import { MODULES } from './modules/index.ts';
 

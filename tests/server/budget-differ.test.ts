@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFinanceDemo } from '../../src/server/modules/finance/demo.ts';
-import { seedDemoCompanies } from '../../src/server/modules/system/demo.ts';
+import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
+import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 
 /** 材料成本差异 (domain/budget.md §1.1, §5.6) over HTTP: the differences, and the summary across companies. */

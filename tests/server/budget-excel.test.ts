@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFinanceDemo } from '../../src/server/modules/finance/demo.ts';
-import { seedDemoCompanies } from '../../src/server/modules/system/demo.ts';
+import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
+import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createUser } from '../support/factories.ts';
 import { multipartFile, sheetOf, workbookOf } from '../support/uploads.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFinanceDemo } from '../../src/server/modules/finance/demo.ts';
+import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
-import { seedDemoCompanies } from '../../src/server/modules/system/demo.ts';
-import { seedExpenseSituationDemo } from '../../src/server/modules/budget/demo.ts';
+import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
+import { seedExpenseSituationDemo } from '../../src/server/modules/budget/demo/budgets.ts';
 import { insertRows } from '../../src/server/db/insert-rows.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';

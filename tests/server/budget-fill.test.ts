@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFinanceDemo } from '../../src/server/modules/finance/demo.ts';
-import { DEMO_PASSWORD, seedDemo, seedDemoCompanies } from '../../src/server/modules/system/demo.ts';
-import { seedBudgetFillDemo } from '../../src/server/modules/budget/fill-demo.ts';
+import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
+import { DEMO_PASSWORD, seedDemo, seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
+import { seedBudgetFillDemo } from '../../src/server/modules/budget/demo/budget-fill.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createUser } from '../support/factories.ts';
 

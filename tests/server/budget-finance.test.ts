@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFinanceDemo } from '../../src/server/modules/finance/demo.ts';
-import { seedDemoCompanies } from '../../src/server/modules/system/demo.ts';
+import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
+import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 
 /** 财务预算 (domain/budget.md §1, §5.4) over HTTP: the monthly row, its derived values, batchsave and batchcopy. */
@@ -158,7 +158,7 @@ describe('the demo command', () => {
 
   it('adds two years of both companies’ P&L budgets by account and material cost differences, once', async () => {
     demo = await startApp();
-    const { seedBudgetDemo } = await import('../../src/server/modules/budget/demo.ts');
+    const { seedBudgetDemo } = await import('../../src/server/modules/budget/demo/budgets.ts');
     await seedDemoCompanies(demo.services.db);
     await seedFinanceDemo(demo.services.db);
     // The module's other demos (budget lines, inventory budgets) follow: tests/server/budget-fill.test.ts and others.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
-import { seedDemoCompanies } from '../../src/server/modules/system/demo.ts';
+import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createDept, createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
 
@@ -407,8 +407,8 @@ describe('who may do what', () => {
 
 describe('the inventory budget demo', () => {
   it('budgets the finished parts of both companies for last year and this, once; this year is the default', async () => {
-    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
-    const { seedInventoryBudgetDemo } = await import('../../src/server/modules/budget/inventory-demo.ts');
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo/partners-and-staff.ts');
+    const { seedInventoryBudgetDemo } = await import('../../src/server/modules/budget/demo/inventory-budgets.ts');
     await seedMasterdataDemo(t.services.db);
     expect(await seedInventoryBudgetDemo(t.services.db)).toEqual(['48 inventory budget rows']);
     expect(await seedInventoryBudgetDemo(t.services.db)).toEqual([]);

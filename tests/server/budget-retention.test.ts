@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedRetentionDemo } from '../../src/server/modules/budget/demo-retention.ts';
-import { seedFinanceStatDemo } from '../../src/server/modules/finance/demo-stat.ts';
+import { seedRetentionDemo } from '../../src/server/modules/budget/demo/retention-rates.ts';
+import { seedFinanceStatDemo } from '../../src/server/modules/finance/demo/finance-stats.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
-import { DEMO_BUSINESS_UNITS, seedDemoBusinessUnits, seedDemoCompanies } from '../../src/server/modules/system/demo.ts';
+import {
+  DEMO_BUSINESS_UNITS,
+  seedDemoBusinessUnits,
+  seedDemoCompanies,
+} from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createDept, createTenantAdmin, crudCodes } from '../support/factories.ts';
 

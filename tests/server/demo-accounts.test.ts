@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS_PARAM, recordDemoAccounts } from '../../src/server/modules/system/demo-accounts.ts';
+import { DEMO_ACCOUNTS_PARAM, recordDemoAccounts } from '../../src/server/modules/system/demo/login-accounts.ts';
 import { hashPlainPassword } from '../../src/server/modules/auth/password.ts';
-import { seedDemo } from '../../src/server/modules/system/demo.ts';
+import { seedDemo } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 
 /** Issue 31 items 4 and 12: the login page's demo hint, and a yes/no search the server refuses with a reason. */

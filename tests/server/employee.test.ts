@@ -22,7 +22,7 @@ const EMPLOYEE = {
 beforeAll(async () => {
   t = await startApp();
   admin = await t.tokenOf();
-  const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
+  const { seedDemoCompanies } = await import('../../src/server/modules/system/demo/organisation.ts');
   await seedDemoCompanies(t.services.db);
 }, 60_000);
 afterAll(() => t?.stop());

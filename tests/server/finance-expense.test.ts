@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
-import { seedFinanceDemo } from '../../src/server/modules/finance/demo.ts';
-import { seedExpenseDemo } from '../../src/server/modules/finance/demo-expense.ts';
-import { seedMasterdataDemo } from '../../src/server/modules/masterdata/demo.ts';
-import { DEMO_PASSWORD, seedDemo, seedDemoCompanies } from '../../src/server/modules/system/demo.ts';
+import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
+import { seedExpenseDemo } from '../../src/server/modules/finance/demo/expense-claims.ts';
+import { seedMasterdataDemo } from '../../src/server/modules/masterdata/demo/partners-and-staff.ts';
+import { DEMO_PASSWORD, seedDemo, seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFinanceStatDemo } from '../../src/server/modules/finance/demo-stat.ts';
-import { seedDemoCompanies } from '../../src/server/modules/system/demo.ts';
+import { seedFinanceStatDemo } from '../../src/server/modules/finance/demo/finance-stats.ts';
+import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 
 /** 财务统计 (domain/finance.md § financestat) over HTTP: the derived profits and margins, the key, the year to date. */

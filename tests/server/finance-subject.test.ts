@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../src/server/db/seed/seed.ts';
 import { MODULES } from '../../src/server/modules/index.ts';
-import { seedFinanceDemo } from '../../src/server/modules/finance/demo.ts';
+import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createTenant } from '../support/factories.ts';
 

@@ -302,8 +302,8 @@ describe('products', () => {
 
 describe('master data demo', () => {
   it('adds customers, suppliers, a category tree and about 2,000 parts once, with multi-level names', async () => {
-    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
-    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo/partners-and-staff.ts');
+    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo/organisation.ts');
     expect(await seedDemoCompanies(t.services.db)).toEqual(['2 company codes']);
     expect(await seedDemoCompanies(t.services.db)).toEqual([]);
     const first = await seedMasterdataDemo(t.services.db);

@@ -337,8 +337,8 @@ describe('demo prices', () => {
   it('price most purchased parts and sold finished parts from 2026, never overlapping, once', async () => {
     const t = demo;
     const admin = await t.tokenOf();
-    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
-    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
+    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo/organisation.ts');
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo/partners-and-staff.ts');
     await seedDemoCompanies(t.services.db);
     const first = await seedMasterdataDemo(t.services.db);
     const added = Number(first.find((line) => line.endsWith(' prices'))!.split(' ')[0]);

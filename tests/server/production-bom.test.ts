@@ -464,9 +464,9 @@ describe('explosion, where-used and cost', () => {
 
 describe('BOM demo', () => {
   it('adds four-level BOMs over the demo parts and a 2026 cost of each finished part, once', async () => {
-    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
-    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
-    const { seedDemoBoms } = await import('../../src/server/modules/production/demo-bom.ts');
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo/partners-and-staff.ts');
+    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo/organisation.ts');
+    const { seedDemoBoms } = await import('../../src/server/modules/production/demo/boms.ts');
     await seedDemoCompanies(t.services.db);
     await seedMasterdataDemo(t.services.db);
     const [lines, costs] = await seedDemoBoms(t.services.db);

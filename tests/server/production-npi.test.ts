@@ -40,8 +40,8 @@ const npi = (body: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await startApp();
   admin = await t.tokenOf();
-  const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
-  const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
+  const { seedDemoCompanies } = await import('../../src/server/modules/system/demo/organisation.ts');
+  const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo/partners-and-staff.ts');
   await seedDemoCompanies(t.services.db);
   await seedMasterdataDemo(t.services.db);
   customer = await idOf('erp_customer', 'customer_code', 'C-FAW-VW');
@@ -295,7 +295,7 @@ describe('tasks', () => {
 
 describe('NPI demo', () => {
   it('adds projects with their tasks once, numbered from the same sequence as the console', async () => {
-    const { seedNpiDemo } = await import('../../src/server/modules/production/demo-npi.ts');
+    const { seedNpiDemo } = await import('../../src/server/modules/production/demo/npi-projects.ts');
     expect(await seedNpiDemo(t.services.db)).toEqual(['6 NPI projects', '48 project tasks']);
     expect(await seedNpiDemo(t.services.db)).toEqual(['0 NPI projects']);
     const numbers = expectOk(await t.get(`${SYS}/productintroduce/list?size=100`, admin)).records.map(
@@ -309,7 +309,7 @@ describe('NPI demo', () => {
   });
 
   it('adds a project manager (zhouht) who updates the stage of his own projects only', async () => {
-    const { seedNpiManagerDemo } = await import('../../src/server/modules/production/demo-npi.ts');
+    const { seedNpiManagerDemo } = await import('../../src/server/modules/production/demo/npi-projects.ts');
     // The stage tests above gave 周海涛 an account of their own: the demo links him to its one.
     await (t.services.db as DynamicDb)
       .updateTable('erp_employee')

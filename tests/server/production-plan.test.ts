@@ -30,7 +30,7 @@ const list = async (query: string) => expectOk(await t.get(`${API}/list?${query}
 beforeAll(async () => {
   t = await startApp();
   admin = await t.tokenOf();
-  const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
+  const { seedDemoCompanies } = await import('../../src/server/modules/system/demo/organisation.ts');
   await seedDemoCompanies(t.services.db);
   const roleId = await createRole(t, '000000', 'planner', crudCodes('prodplane'));
   await createUser(t, { tenantId: '000000', account: 'planner', password: 'pw', roleId });
@@ -193,8 +193,8 @@ describe('the dimension search', () => {
 
 describe('the production plan demo', () => {
   it('plans 2026 for the finished parts of both companies once, with actuals up to this month', async () => {
-    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
-    const { seedDemoPlan } = await import('../../src/server/modules/production/demo-plan.ts');
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo/partners-and-staff.ts');
+    const { seedDemoPlan } = await import('../../src/server/modules/production/demo/plans.ts');
     await seedMasterdataDemo(t.services.db);
     expect(await seedDemoPlan(t.services.db)).toEqual(['48 production plans of 2026']);
     expect(await seedDemoPlan(t.services.db)).toEqual([]);

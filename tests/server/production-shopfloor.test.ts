@@ -54,7 +54,7 @@ const GROUP = { groupCode: 'G-01', groupName: '冲压工位组', orgId: '1010', 
 beforeAll(async () => {
   t = await startApp();
   admin = await t.tokenOf();
-  const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
+  const { seedDemoCompanies } = await import('../../src/server/modules/system/demo/organisation.ts');
   await seedDemoCompanies(t.services.db);
   own.employee = (
     await save('employee', {
@@ -601,8 +601,8 @@ describe('deleting a line', () => {
 
 describe('shop-floor demo', () => {
   it('adds lines, groups, stations, devices, moulds and workers once, each passing the rules of its entity', async () => {
-    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
-    const { seedShopfloorDemo } = await import('../../src/server/modules/production/demo-shopfloor.ts');
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo/partners-and-staff.ts');
+    const { seedShopfloorDemo } = await import('../../src/server/modules/production/demo/shopfloor.ts');
     await seedMasterdataDemo(t.services.db);
     expect(await seedShopfloorDemo(t.services.db)).toEqual([
       '8 lines',

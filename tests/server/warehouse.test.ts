@@ -297,9 +297,9 @@ describe('packaging', () => {
 
 describe('warehouse demo', () => {
   it('adds stock, movements posted as posting would and pending ones, and packing, once', async () => {
-    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo.ts');
-    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo.ts');
-    const { seedWarehouseDemo } = await import('../../src/server/modules/warehouse/demo.ts');
+    const { seedDemoCompanies } = await import('../../src/server/modules/system/demo/organisation.ts');
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo/partners-and-staff.ts');
+    const { seedWarehouseDemo } = await import('../../src/server/modules/warehouse/demo/stock-and-movements.ts');
     await seedDemoCompanies(t.services.db);
     await seedMasterdataDemo(t.services.db);
     // The tests above left stock rows in 000000: the demo adds its own only to a tenant without any.
@@ -325,7 +325,7 @@ describe('warehouse demo', () => {
   }, 120_000);
 
   it('adds a 仓管员 (sunck) who enters, posts and packs, and nothing of the other modules, once', async () => {
-    const { seedWarehouseKeeperDemo } = await import('../../src/server/modules/warehouse/demo-keeper.ts');
+    const { seedWarehouseKeeperDemo } = await import('../../src/server/modules/warehouse/demo/keeper.ts');
     expect(await seedWarehouseKeeperDemo(t.services.db)).toEqual(['warehouse keeper sunck']);
     expect(await seedWarehouseKeeperDemo(t.services.db)).toEqual([]);
     const keeper = await t.tokenOf('sunck', '123456');

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { currentLanguage } from '../../client/i18n.ts';
 import { MenuIcon } from '../components/MenuIcon.tsx';
 import { TOUCH_POINTER, useMediaQuery } from '../components/use-media-query.ts';
-import { preloadScreen } from '../pages/registry.ts';
+import { preloadScreen } from '../pages/screen-loading.ts';
 import { useSideMenus } from '../queries.ts';
 import { findByRoute, flattenMenus, menuLabel, type MenuTreeNode } from '../router/menu-routes.ts';
 import { useOpenMenu } from './use-open-menu.ts';

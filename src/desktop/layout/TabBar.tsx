@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { currentLanguage } from '../../client/i18n.ts';
 import { useClearCacheConfirm } from '../components/use-clear-cache-confirm.ts';
-import { preloadRoute } from '../pages/registry.ts';
+import { preloadRoute } from '../pages/screen-loading.ts';
 import type { Tab } from '../router/types.ts';
 import { FIRST_TAB, tabAfterClose, tabLabel } from '../tabs/tab-list.ts';
 import { tabStore, useTabs } from '../tabs/tab-store.ts';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { preloadScreen } from '../pages/registry.ts';
+import { preloadScreen } from '../pages/screen-loading.ts';
 import type { MenuEntry } from '../router/menu-routes.ts';
 
 /** Opens a menu entry: a console route, or an external address in a new window (never with the token in it). */

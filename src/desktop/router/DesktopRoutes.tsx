@@ -20,7 +20,7 @@ import { PROCESS_PATHS } from './route-table.ts';
 import { RouteGuard } from './RouteGuard.tsx';
 
 // The login form ships with the desktop entry; the console (antd's App, the shell) and every page load on demand.
-const registry = () => import('../pages/registry.ts');
+const registry = () => import('../pages/screen-loading.ts');
 // A screen opened by its address starts loading (its chunks, its first rows) with the shell, not after it.
 if (session.get().token && window.location.pathname !== LOGIN_PATH)
   void registry().then((r) => r.preloadRoute(window.location.pathname));

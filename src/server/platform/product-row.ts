@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { finishRate, monthSum, type MonthRange } from '../../shared/entities/month-row.ts';
 import type { EntityDef } from '../../shared/entities/define.ts';
-import { DIMENSION_PARAMS, dimensionFilter } from './dimension-search.ts';
-import type { EntityHooks, WireRecord } from './entity/service.ts';
+import type { AuthUser } from './auth-context.ts';
+import { DIMENSION_PARAMS, dimensionFilter, parseSearchMonth } from './dimension-search.ts';
+import type { EntityHooks, EntityService, Page, WireRecord } from './entity/service.ts';
 
 type Row = Record<string, unknown>;
 
@@ -34,6 +35,20 @@ export function withRangeTotals(record: WireRecord, range: MonthRange): WireReco
   const totalAmount = monthSum(record, 'amount', range.from, range.to);
   const totalActual = monthSum(record, 'actual', range.from, range.to);
   return { ...record, totalAmount, totalActual, totalFinish: finishRate(totalActual, totalAmount) };
+}
+
+/**
+ * A product row's `list` and `page` (the production plan's, the budget situation's): the engine's page, with the
+ * totals of the searched month range.
+ */
+export async function productRowPage(
+  rows: EntityService,
+  user: AuthUser,
+  query: Record<string, unknown>,
+): Promise<Page<WireRecord>> {
+  const range = parseSearchMonth(query.searchMonth);
+  const page = await rows.page(user, query);
+  return range ? { ...page, records: page.records.map((record) => withRangeTotals(record, range)) } : page;
 }
 
 /** Σ `<prefix>from..to` of a row in SQL (`table`: the row's alias), exact in numeric. */

@@ -10,7 +10,7 @@ import { EXPENSE_STATUS, expense } from '../../../shared/entities/finance/expens
 import { entityApi } from '../../components/crud/crud-api.ts';
 import type { WireRecord } from '../../components/crud/fields.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
-import { flowCategoriesQuery } from '../flow/flow-queries.ts';
+import { flowCategoriesQuery } from '../flow/flow-screen-queries.ts';
 import { UserSelect } from '../flow/FlowSelects.tsx';
 import { categoryOf, sendDefaults } from './expense-actions.ts';
 

@@ -2,7 +2,7 @@ import { Alert, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FlowDiagram } from './FlowDiagram.tsx';
-import { modelViewQuery, type DiagramTarget } from './flow-queries.ts';
+import { modelViewQuery, type DiagramTarget } from './flow-screen-queries.ts';
 import { HistoryTable } from './HistoryTable.tsx';
 
 /**

@@ -8,7 +8,7 @@ import { crudCss } from '../../components/crud/crud-css.ts';
 import { PAGE_SIZES } from '../../components/crud/CrudPage.tsx';
 import { fitHeader } from '../../components/table-width.ts';
 import { useFormName } from '../../components/use-form-name.ts';
-import { FLOW_LIST_KEY } from './flow-queries.ts';
+import { FLOW_LIST_KEY } from './flow-screen-queries.ts';
 
 type Filter = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchUserOptions } from '../../../client/api/flow.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
-import { flowCategoriesQuery, tenantOptionsQuery } from './flow-queries.ts';
+import { flowCategoriesQuery, tenantOptionsQuery } from './flow-screen-queries.ts';
 
 interface ValueProps<T> {
   value?: T;

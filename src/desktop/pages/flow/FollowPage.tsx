@@ -7,7 +7,7 @@ import { ActionDialog } from '../../components/ActionDialog.tsx';
 import { usePermission } from '../../permission.ts';
 import { FlowDiagramDialog } from './FlowDiagramDialog.tsx';
 import { FlowList, useReloadLists } from './FlowList.tsx';
-import type { DiagramTarget } from './flow-queries.ts';
+import type { DiagramTarget } from './flow-screen-queries.ts';
 
 /** 流程跟踪 (/flow/follow): running instances of every tenant; an instance is deleted with a reason. */
 export default function FollowPage() {

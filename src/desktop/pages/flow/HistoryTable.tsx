@@ -2,7 +2,7 @@ import { Table, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FlowHistory } from '../../../client/api/flow.ts';
-import { historyQuery } from './flow-queries.ts';
+import { historyQuery } from './flow-screen-queries.ts';
 
 /** The history of an instance (contract §3 history-flow-list): activity, assignee, comment, start, end, duration. */
 export function HistoryTable({ processInstanceId }: { processInstanceId: string }) {

@@ -6,7 +6,7 @@ import { changeProcessState, deleteDeployments, fetchManagerList, type FlowProce
 import { usePermission } from '../../permission.ts';
 import { FlowDiagramDialog } from './FlowDiagramDialog.tsx';
 import { FlowList, useReloadLists } from './FlowList.tsx';
-import type { DiagramTarget } from './flow-queries.ts';
+import type { DiagramTarget } from './flow-screen-queries.ts';
 import { CategorySelect } from './FlowSelects.tsx';
 
 const ACTIVE = 1;

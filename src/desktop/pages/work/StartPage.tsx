@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { fetchStartList, processRoutes, type FlowProcess } from '../../../client/api/flow.ts';
 import { FlowDiagramDialog } from '../flow/FlowDiagramDialog.tsx';
 import { FlowList } from '../flow/FlowList.tsx';
-import type { DiagramTarget } from '../flow/flow-queries.ts';
+import type { DiagramTarget } from '../flow/flow-screen-queries.ts';
 import { CategorySelect } from '../flow/FlowSelects.tsx';
 import { useBusinessRoute } from './use-business-route.ts';
 

@@ -20,7 +20,7 @@ import type { Page } from '../../../client/http.ts';
 import { usePermission } from '../../permission.ts';
 import { FlowDiagramDialog } from '../flow/FlowDiagramDialog.tsx';
 import { FlowList, useReloadLists } from '../flow/FlowList.tsx';
-import type { DiagramTarget } from '../flow/flow-queries.ts';
+import type { DiagramTarget } from '../flow/flow-screen-queries.ts';
 import { CategorySelect } from '../flow/FlowSelects.tsx';
 import { useBusinessRoute } from './use-business-route.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { businessOf, businessOfTable, type BusinessKind } from '../../../client/api/flow.ts';
-import { flowCategoriesQuery } from '../flow/flow-queries.ts';
+import { flowCategoriesQuery } from '../flow/flow-screen-queries.ts';
 
 /**
  * Which business page (an approval kind: leave, finance, ...) a row opens: the approvable entity of its instance's

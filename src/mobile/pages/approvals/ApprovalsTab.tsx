@@ -8,7 +8,7 @@ import { approvalOf } from '../../../shared/entities/approvals.ts';
 import { useOnline } from '../../../client/pwa.ts';
 import { badgeText } from '../../hooks.ts';
 import { APPROVAL_PATHS, type ApprovalSegment } from '../../paths.ts';
-import { useCategories, useStartList, useWorkList, type WorkListKind } from './flow-queries.ts';
+import { useCategories, useStartList, useWorkList, type WorkListKind } from './approval-queries.ts';
 import { UndoBar } from './UndoBar.tsx';
 import { WorkList } from './WorkList.tsx';
 

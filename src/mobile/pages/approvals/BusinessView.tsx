@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Block, Fields } from '../../components/Block.tsx';
 import type { ApprovalKind } from '../../paths.ts';
 import { detailFields, requestState, STATE_COLORS, type BusinessRecord } from './business.ts';
-import { useBusiness } from './flow-queries.ts';
+import { useBusiness } from './approval-queries.ts';
 
 /**
  * The request of a process (leave, fund, ...: its definition's fields), read-only, with its state. Processes without a

@@ -6,7 +6,7 @@ import { useSession } from '../../../client/session.ts';
 import type { ApprovalKind } from '../../paths.ts';
 import { StateTag } from './BusinessView.tsx';
 import { cardTexts, shortTime, summaryFields } from './business.ts';
-import { useBusiness, type WorkListKind } from './flow-queries.ts';
+import { useBusiness, type WorkListKind } from './approval-queries.ts';
 
 /**
  * A task or request as a card: process, applicant, the key fields of its request (its definition's summary; loaded

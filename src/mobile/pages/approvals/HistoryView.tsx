@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlowHistory } from '../../../client/api/flow.ts';
 import { Block } from '../../components/Block.tsx';
 import { shortTime } from './business.ts';
-import { useHistory } from './flow-queries.ts';
+import { useHistory } from './approval-queries.ts';
 
 /** What happened to a process so far: each activity with who, the comment and when (running ones marked). */
 export function HistoryView({ processInstanceId }: { processInstanceId: string }) {

@@ -21,7 +21,7 @@ import { patternProblem, type FieldDef } from '../../../shared/entities/define.t
 import { Field } from '../../components/Field.tsx';
 import { APPROVAL_PATHS, routeValue } from '../../paths.ts';
 import { leaveDaysText, local } from './business.ts';
-import { useRefreshAfterAction } from './flow-queries.ts';
+import { useRefreshAfterAction } from './approval-queries.ts';
 import { UserPicker, type Approver } from './UserPicker.tsx';
 
 const DATE = 'YYYY-MM-DD';

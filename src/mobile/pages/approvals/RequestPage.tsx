@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { REQUEST_STATUS } from '../../../client/api/flow.ts';
 import { useSession } from '../../../client/session.ts';
 import { BusinessView } from './BusinessView.tsx';
-import { useBusiness, useRefreshAfterAction } from './flow-queries.ts';
+import { useBusiness, useRefreshAfterAction } from './approval-queries.ts';
 import { HistoryView } from './HistoryView.tsx';
 import { TaskActions } from './TaskActions.tsx';
 import { useBackToList, useProcessParams } from './process-route.ts';

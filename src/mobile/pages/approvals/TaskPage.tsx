@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { REQUEST_STATUS } from '../../../client/api/flow.ts';
 import { useSession } from '../../../client/session.ts';
 import { BusinessView } from './BusinessView.tsx';
-import { useBusiness, useHistory, useRefreshAfterAction } from './flow-queries.ts';
+import { useBusiness, useHistory, useRefreshAfterAction } from './approval-queries.ts';
 import { HistoryView } from './HistoryView.tsx';
 import { useBackToList, useProcessParams } from './process-route.ts';
 import { TaskActions, type TaskMode } from './TaskActions.tsx';

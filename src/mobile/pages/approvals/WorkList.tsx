@@ -9,7 +9,7 @@ import { QueryState } from '../QueryState.tsx';
 import { kindOf } from './business.ts';
 import { FlowCard } from './FlowCard.tsx';
 import { approveLater, usePendingApprovals } from './pending-approvals.ts';
-import { useBusinessFollowsList, useCategories, useWorkList, type WorkListKind } from './flow-queries.ts';
+import { useBusinessFollowsList, useCategories, useWorkList, type WorkListKind } from './approval-queries.ts';
 
 /**
  * One list of the approvals tab: pull to refresh, the next ten while scrolling, tap to open; a task's 同意 approves it

@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { session } from '../../../client/session.ts';
 import { getStore, removeStore, setStore } from '../../../client/storage.ts';
-import { FLOW_KEY } from './flow-queries.ts';
+import { FLOW_KEY } from './approval-queries.ts';
 
 /**
  * The workflow screens last loaded, kept in local storage for their user, so an approver who reopens the app without

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
@@ -8,14 +6,13 @@ import { MONTHS } from '../../../shared/entities/month-row.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { insertCopies } from '../../db/insert-rows.ts';
 import { auditColumns, type AuthUser } from '../../platform/auth-context.ts';
-import { ApiError, fail, failWith, ok } from '../../platform/errors.ts';
+import { ApiError, fail, failWith } from '../../platform/errors.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import { fieldsOf } from '../../platform/entity/fields.ts';
 import type { EntityService } from '../../platform/entity/service.ts';
 import type { Row } from '../../platform/entity/types.ts';
 import { idList, isId, nextId } from '../../platform/ids.ts';
 import { isRecord } from '../../platform/route-schemas.ts';
-import type { Services } from '../../services.ts';
 
 /** Rows one batch takes: a year of a company's budget pasted from Excel is hundreds. */
 export const BATCH_MAX = 5_000;
@@ -203,22 +200,4 @@ export async function batchCopy(db: Db, service: EntityService, user: AuthUser, 
     }
     return { copied, skipped };
   });
-}
-
-/**
- * `POST <entity>/batchsave` and `POST <entity>/batchcopy` of the budget entities that have them (budget.md §5.4),
- * each behind its button's code.
- */
-export function batchRoutes(...entities: EntityDef[]) {
-  return async (fastify: FastifyInstance, { services }: { services: Services }) => {
-    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-    for (const entity of entities) {
-      const service = services.entities.get(entity.name)!;
-      const base = `/api/${entity.service}/${entity.name}`;
-      const save = { config: { permission: `${entity.code}_batchsave` }, schema: BATCH_ROWS };
-      app.post(`${base}/batchsave`, save, async (r) => ok(r, await batchSave(service, r.user, r.body)));
-      const copy = { config: { permission: `${entity.code}_batchcopy` }, schema: BATCH_COPY };
-      app.post(`${base}/batchcopy`, copy, async (r) => ok(r, await batchCopy(services.db, service, r.user, r.body)));
-    }
-  };
 }

@@ -12,7 +12,7 @@ import { ANY_BODY, ANY_PARAMS, documentedQuery, paramsOf } from '../../platform/
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
 import { flowOf } from '../flow/flow-module.ts';
-import { planPage } from '../production/prodplane.service.ts';
+import { productRowPage } from '../../platform/product-row.ts';
 import { actionCodes, approveLines, approveSituations, followProcess, readApproval } from './budget-approval.ts';
 import { monthlyStat } from './budget-stat.ts';
 
@@ -64,7 +64,7 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
     app.get(
       `${situationBase}/${action}`,
       { config: { permission: budgetSituation.code }, schema: situationQuery(true) },
-      async (request) => ok(request, await planPage(situations, request.user, request.query)),
+      async (request) => ok(request, await productRowPage(situations, request.user, request.query)),
     );
   // The export reads as the list does (§3: totals over a searched month range) and shows the grid's months alone.
   app.get(
@@ -73,7 +73,7 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
     async (request, reply) => {
       const range = parseSearchMonth(request.query.searchMonth);
       const records = allRecords(situations, request.user, request.query, (user, query) =>
-        planPage(situations, user, query),
+        productRowPage(situations, user, query),
       );
       const file = budgetSituation.excel!.file;
       return sendExport(

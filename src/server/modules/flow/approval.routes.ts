@@ -25,7 +25,7 @@ import { taskUserOf } from './engine-runner.ts';
 import { flowOf } from './flow-module.ts';
 import type { FlowTransition } from './flow-runtime.ts';
 import { businessRow, setBusinessStatus, taskUserOfId } from './flow-store.ts';
-import { approvalRequest, isLiveUser, realNameOf } from './flow-queries.ts';
+import { approvalRequest, isLiveUser, realNameOf } from './flow-reads.queries.ts';
 import { REQUEST_NOT_FOUND, requestVariables, sendableRow, sendRow } from './approval-send.ts';
 
 /**

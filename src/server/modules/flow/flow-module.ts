@@ -5,7 +5,7 @@ import { text, type LocalText, type MessageVars } from '../../../shared/i18n/ser
 import type { DeployResult } from '../../../shared/flow/types.ts';
 import type { UnmatchedGroup } from './flow-definitions.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
-import { FlowQueries } from './flow-queries.ts';
+import { FlowQueries } from './flow-reads.queries.ts';
 import { FlowRuntime } from './flow-runtime.ts';
 
 /** The workflow module's services, one per app: business modules reach the runtime (and its hooks) through `flowOf`. */

@@ -6,7 +6,7 @@ import { TASK_USER_PREFIX, type FlowResult } from '../../../shared/flow/types.ts
 import { ROLE_POWER } from '../../platform/auth-context.ts';
 import type { ActivityRecord, WaitingTask } from './engine-runner.ts';
 
-/** Rows of the workflow tables and the SQL that writes them (reads for the lists live in flow-queries.ts). */
+/** Rows of the workflow tables and the SQL that writes them (reads for the lists live in flow-reads.queries.ts). */
 
 export interface DefinitionRow {
   id: string;

@@ -19,7 +19,7 @@ import type { Services } from '../../services.ts';
 import { ModelError, readModel } from './bpmn-model.ts';
 import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
-import { LIST_PARAMS } from './flow-queries.ts';
+import { LIST_PARAMS } from './flow-reads.queries.ts';
 import { deployed, flowOf, success } from './flow-module.ts';
 
 const MANAGER = '/api/blade-flow/manager';

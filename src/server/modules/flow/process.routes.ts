@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import type { FlowModelView } from '../../../shared/flow/types.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { flowOf } from './flow-module.ts';
-import { definitionXml, instanceXml } from './flow-queries.ts';
+import { definitionXml, instanceXml } from './flow-reads.queries.ts';
 
 const PROCESS = '/api/blade-flow/process';
 

@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { flowOf, success } from './flow-module.ts';
 import type { Variables } from './flow-runtime.ts';
-import { LIST_PARAMS, userChoices } from './flow-queries.ts';
+import { LIST_PARAMS, userChoices } from './flow-reads.queries.ts';
 
 const WORK = '/api/blade-flow/work';
 // Process variables: a JSON object, or its text from a form (checked by variablesOf).

@@ -6,7 +6,7 @@ import { employee } from '../../../shared/entities/masterdata/employee.ts';
 import { price } from '../../../shared/entities/masterdata/price.ts';
 import { business, exportBtn, importBtn } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
-import { seedMasterdataDemo } from './demo.ts';
+import { seedMasterdataDemo } from './demo/partners-and-staff.ts';
 import { productRoutes } from './product.routes.ts';
 import { employeeRoutes } from './employee.routes.ts';
 import { MASTERDATA_DICTIONARIES } from './dictionaries.ts';

@@ -1,7 +1,7 @@
 import { btn, business } from '../../db/seed/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { PRODUCTION_DICTIONARIES } from './dictionaries.ts';
-import { seedProductionDemo } from './demo.ts';
+import { seedProductionDemo } from './demo/production.ts';
 import { productIntroduce } from '../../../shared/entities/production/product-introduce.ts';
 import { task } from '../../../shared/entities/production/task.ts';
 import { productIntroduceHooks, taskHooks } from './npi.hooks.ts';

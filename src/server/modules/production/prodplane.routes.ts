@@ -4,7 +4,7 @@ import { prodplane } from '../../../shared/entities/production/prodplane.ts';
 import { ok } from '../../platform/errors.ts';
 import { listQuery } from '../../platform/entity/schemas.ts';
 import type { Services } from '../../services.ts';
-import { planPage } from './prodplane.service.ts';
+import { productRowPage } from '../../platform/product-row.ts';
 
 /**
  * `GET /api/blade-system/prodplane/list` (and `page`): the plan rows with the dimension search (budget.md §3); with a
@@ -20,6 +20,6 @@ export async function prodplaneRoutes(fastify: FastifyInstance, { services }: { 
         config: { permission: prodplane.code },
         schema: listQuery(prodplane, { paged: true, extra: plans.listParams }),
       },
-      async (request) => ok(request, await planPage(plans, request.user, request.query)),
+      async (request) => ok(request, await productRowPage(plans, request.user, request.query)),
     );
 }

@@ -1,8 +1,6 @@
 import { prodplane } from '../../../shared/entities/production/prodplane.ts';
-import type { AuthUser } from '../../platform/auth-context.ts';
-import { parseSearchMonth } from '../../platform/dimension-search.ts';
-import type { EntityHooks, EntityService, Page, WireRecord } from '../../platform/entity/service.ts';
-import { productRowHooks, withRangeTotals } from '../../platform/product-row.ts';
+import type { EntityHooks } from '../../platform/entity/service.ts';
+import { productRowHooks } from '../../platform/product-row.ts';
 
 /**
  * The production plan's behaviour in the engine beyond its definition (whose state machine holds the release rules):
@@ -10,15 +8,4 @@ import { productRowHooks, withRangeTotals } from '../../platform/product-row.ts'
  */
 export function prodplaneHooks(): EntityHooks {
   return productRowHooks(prodplane);
-}
-
-/** `prodplane/list` and `page`: the engine's page, with the totals of the searched month range. */
-export async function planPage(
-  plans: EntityService,
-  user: AuthUser,
-  query: Record<string, unknown>,
-): Promise<Page<WireRecord>> {
-  const range = parseSearchMonth(query.searchMonth);
-  const page = await plans.page(user, query);
-  return range ? { ...page, records: page.records.map((record) => withRangeTotals(record, range)) } : page;
 }

@@ -14,7 +14,7 @@ import { user } from '../../../shared/entities/system/user.ts';
 import { workCalendar } from '../../../shared/entities/system/work-calendar.ts';
 import { defineModule } from '../../platform/module.ts';
 import { seedWorkCalendars } from './work-calendar-seed.ts';
-import { seedDemo, seedDemoBusinessUnits, seedDemoCompanies } from './demo.ts';
+import { seedDemo, seedDemoBusinessUnits, seedDemoCompanies } from './demo/organisation.ts';
 import { installSystem } from './install.ts';
 import { authorityMenu, baseMenu, systemMenu } from './menus.ts';
 import { dataScopeHooks } from './data-scope.hooks.ts';

@@ -11,7 +11,7 @@ import { MenuService } from './menu.service.ts';
 import { TenantService } from './tenant.service.ts';
 import { deptNames, dictionaryEntries, heldIds, roleNames } from './system.queries.ts';
 import { treeRoutes } from './tree.routes.ts';
-import { demoAccounts } from './demo-accounts.ts';
+import { demoAccounts } from './demo/login-accounts.ts';
 
 /** `/api/blade-system/*` beyond plain entity CRUD: what the console shell needs at start. */
 export async function systemRoutes(fastify: FastifyInstance, { services }: { services: Services }) {

@@ -4,9 +4,9 @@ import { inventory } from '../../../shared/entities/warehouse/inventory.ts';
 import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { packaging } from '../../../shared/entities/warehouse/packaging.ts';
 import { inventoryHooks, inventoryLogHooks, productSafetyReaction } from './stock.hooks.ts';
-import { handleRoutes } from './handle.ts';
-import { seedWarehouseDemo } from './demo.ts';
-import { seedWarehouseKeeperDemo } from './demo-keeper.ts';
+import { handleRoutes } from './inventory-log.routes.ts';
+import { seedWarehouseDemo } from './demo/stock-and-movements.ts';
+import { seedWarehouseKeeperDemo } from './demo/keeper.ts';
 import { warehouseMenu } from './menus.ts';
 
 /**

@@ -17,7 +17,7 @@ export const differenceOf = (actual: unknown, amount: unknown): number =>
 /**
  * 材料成本差异 (domain/budget.md §5.6): planned (standard) against actual material cost per company, account and
  * material item or part, by month, in the monthly row of §1 with each month's and the year's difference (§1.1). The
- * summary (`statlist`, modules/budget/differ.routes.ts) sums the year by account and item across companies.
+ * summary (`statlist`, modules/budget/differ-summary.service.ts) sums the year by account and item across companies.
  */
 export const differ = defineEntity({
   name: 'differ',

@@ -17,7 +17,7 @@ const OPEN_WHEN_RELEASED = [...Array.from({ length: 12 }, (_, i) => `actual${i +
 /**
  * 生产计划 (domain/production.md § prodplane): a company's yearly plan of one part, planned and actual output per
  * month, in the product-row shape of budget.md §2. Lists add `totalFinish`; the list's month range (`searchMonth`)
- * narrows the totals it returns (modules/production/prodplane.service.ts). A plan starts as a draft; releasing it and
+ * narrows the totals it returns (platform/product-row.ts). A plan starts as a draft; releasing it and
  * taking it back need `prodplane_release`; a released plan takes actuals and remarks only; a closed one nothing, and it
  * stays.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { BusinessKind } from '../../../../client/api/flow.ts';
 import { FlowDiagram } from '../../flow/FlowDiagram.tsx';
-import { modelViewQuery } from '../../flow/flow-queries.ts';
+import { modelViewQuery } from '../../flow/flow-screen-queries.ts';
 import { HistoryTable } from '../../flow/HistoryTable.tsx';
 import { approvalOf } from '../../../../shared/entities/approvals.ts';
 import { isBusiness } from './business.ts';

@@ -6,7 +6,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { BusinessKind } from '../../../../client/api/flow.ts';
 import { tabStore } from '../../../tabs/tab-store.ts';
 import { FlowDiagramDialog } from '../../flow/FlowDiagramDialog.tsx';
-import { FLOW_LIST_KEY } from '../../flow/flow-queries.ts';
+import { FLOW_LIST_KEY } from '../../flow/flow-screen-queries.ts';
 import { approvalOf } from '../../../../shared/entities/approvals.ts';
 import { startsElsewhere } from '../../../../shared/entities/define.ts';
 import { isBusiness, newRequest, saveRequest, type RequestForm } from './business.ts';

@@ -8,7 +8,7 @@ import { useSession } from '../../../../client/session.ts';
 import { DESKTOP_KEY } from '../../../queries.ts';
 import { tabStore } from '../../../tabs/tab-store.ts';
 import { FlowDiagramDialog } from '../../flow/FlowDiagramDialog.tsx';
-import { FLOW_LIST_KEY, historyQuery } from '../../flow/flow-queries.ts';
+import { FLOW_LIST_KEY, historyQuery } from '../../flow/flow-screen-queries.ts';
 import { HistoryTable } from '../../flow/HistoryTable.tsx';
 import { ApprovalBox } from './ApprovalBox.tsx';
 import { approvalOf } from '../../../../shared/entities/approvals.ts';

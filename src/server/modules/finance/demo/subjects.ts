@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/connect.ts';
-import type { ErpSubject } from '../../db/schema.ts';
-import { nextId } from '../../platform/ids.ts';
-import { demoAudit } from '../system/demo.ts';
-import { levelOf, parentCodeOf } from '../../../shared/entities/finance/subject.ts';
+import type { Db } from '../../../db/connect.ts';
+import type { ErpSubject } from '../../../db/schema.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { demoAudit } from '../../system/demo/figures.ts';
+import { levelOf, parentCodeOf } from '../../../../shared/entities/finance/subject.ts';
 
 /**
  * Second-level accounts a manufacturer keeps under the seeded chart (their codes as 用友/金蝶 charts commonly number

@@ -1,12 +1,12 @@
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { stockFigures } from '../../../shared/entities/warehouse/inventory.ts';
-import { directionOf, inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { stockFigures } from '../../../../shared/entities/warehouse/inventory.ts';
+import { directionOf, inventoryLog } from '../../../../shared/entities/warehouse/inventory-log.ts';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/connect.ts';
-import type { Schema } from '../../db/schema.ts';
-import { takeNumbers } from '../../platform/entity/derived.ts';
-import { nextId } from '../../platform/ids.ts';
-import { demoAudit } from '../system/demo.ts';
+import type { Db } from '../../../db/connect.ts';
+import type { Schema } from '../../../db/schema.ts';
+import { takeNumbers } from '../../../platform/entity/derived.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { demoAudit } from '../../system/demo/figures.ts';
 
 /** Parts stocked in the demo, and days of movements before today. */
 const PARTS = 90;

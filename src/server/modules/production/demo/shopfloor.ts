@@ -1,12 +1,12 @@
-import { addDays } from '../../../shared/calendar/working-days.ts';
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { device } from '../../../shared/entities/production/device.ts';
-import { mold } from '../../../shared/entities/production/mold.ts';
-import { stationGroup } from '../../../shared/entities/production/station-group.ts';
-import type { Db } from '../../db/connect.ts';
-import { demoAudit } from '../system/demo.ts';
-import { computedValues } from '../../platform/entity/derived.ts';
-import { nextId } from '../../platform/ids.ts';
+import { addDays } from '../../../../shared/calendar/working-days.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { device } from '../../../../shared/entities/production/device.ts';
+import { mold } from '../../../../shared/entities/production/mold.ts';
+import { stationGroup } from '../../../../shared/entities/production/station-group.ts';
+import type { Db } from '../../../db/connect.ts';
+import { demoAudit } from '../../system/demo/figures.ts';
+import { computedValues } from '../../../platform/entity/derived.ts';
+import { nextId } from '../../../platform/ids.ts';
 
 /**
  * The demo shop floor of tenant 000000: the stamping, welding and assembly lines of the two demo companies (1010

@@ -1,12 +1,13 @@
-import { addDays } from '../../../shared/calendar/working-days.ts';
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { productIntroduce } from '../../../shared/entities/production/product-introduce.ts';
-import type { Db } from '../../db/connect.ts';
-import { demoAudit, seedDemoPerson, type DemoPerson } from '../system/demo.ts';
-import { menuIdOf } from '../../db/seed/menus.ts';
-import { nextId } from '../../platform/ids.ts';
-import { takeNumbers } from '../../platform/entity/derived.ts';
-import { SEED } from '../system/install.ts';
+import { addDays } from '../../../../shared/calendar/working-days.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { productIntroduce } from '../../../../shared/entities/production/product-introduce.ts';
+import type { Db } from '../../../db/connect.ts';
+import { seedDemoPerson, type DemoPerson } from '../../system/demo/organisation.ts';
+import { demoAudit } from '../../system/demo/figures.ts';
+import { menuIdOf } from '../../../db/seed/menus.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { takeNumbers } from '../../../platform/entity/derived.ts';
+import { SEED } from '../../system/install.ts';
 
 /** customer code, project, part number, part name, company, stage, status, manager's employee no., months to SOP */
 const PROJECTS: ReadonlyArray<

@@ -1,9 +1,10 @@
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { FEE_BASE } from '../../../shared/entities/budget/retention.ts';
-import type { Db } from '../../db/connect.ts';
-import { insertRows } from '../../db/insert-rows.ts';
-import { nextId } from '../../platform/ids.ts';
-import { DEMO_BUSINESS_UNITS, demoAudit } from '../system/demo.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { FEE_BASE } from '../../../../shared/entities/budget/retention.ts';
+import type { Db } from '../../../db/connect.ts';
+import { insertRows } from '../../../db/insert-rows.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { DEMO_BUSINESS_UNITS } from '../../system/demo/organisation.ts';
+import { demoAudit } from '../../system/demo/figures.ts';
 
 /** Each demo company's business unit, management fee rate (a fraction) and what the rate is applied to. */
 const RATES: ReadonlyArray<readonly [orgId: string, deptId: string, rate: string, feeBase: string]> = [

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connect.ts';
-import { nextId } from '../../platform/ids.ts';
+import type { Db } from '../../../db/connect.ts';
+import { nextId } from '../../../platform/ids.ts';
 
 /**
  * The demo part master of an automotive body-parts group: a category tree and about 2,000 parts (finished body and

@@ -1,13 +1,16 @@
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
-import { MONTHS } from '../../../shared/entities/month-row.ts';
-import type { Db } from '../../db/connect.ts';
-import { insertRows } from '../../db/insert-rows.ts';
-import { computedValues } from '../../platform/entity/derived.ts';
-import { nextId } from '../../platform/ids.ts';
-import { DEMO_SEASON, demoAudit, demoNoise } from '../system/demo.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { financeStat } from '../../../../shared/entities/finance/finance-stat.ts';
+import { MONTHS } from '../../../../shared/entities/month-row.ts';
+import type { Db } from '../../../db/connect.ts';
+import { insertRows } from '../../../db/insert-rows.ts';
+import { computedValues } from '../../../platform/entity/derived.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { DEMO_SEASON, demoAudit, demoNoise } from '../../system/demo/figures.ts';
 
-/** The demo group's companies and their yearly revenue: the scale of their P&L budgets (modules/budget/demo.ts). */
+/**
+ * The demo group's companies and their yearly revenue: the scale of their P&L budgets
+ * (modules/budget/demo/budgets.ts).
+ */
 const COMPANIES: ReadonlyArray<readonly [string, number]> = [
   ['1010', 36_000_000],
   ['1020', 24_000_000],

@@ -1,13 +1,13 @@
-import type { Db } from '../../db/connect.ts';
-import { demoAudit } from '../system/demo.ts';
-import { nextId } from '../../platform/ids.ts';
-import { SEED } from '../system/install.ts';
-import { demoParts, seedDemoParts } from './demo-parts.ts';
-import { seedDemoPrices } from './demo-prices.ts';
+import type { Db } from '../../../db/connect.ts';
+import { demoAudit } from '../../system/demo/figures.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { SEED } from '../../system/install.ts';
+import { demoParts, seedDemoParts } from './parts.ts';
+import { seedDemoPrices } from './prices.ts';
 
 /**
  * Demo master data (`npm run demo`) of tenant 000000: the OEM customers and the suppliers of an automotive-parts
- * group, with their cities, the part master (demo-parts.ts) and its prices (demo-prices.ts), so the screens open
+ * group, with their cities, the part master (parts.ts) and its prices (prices.ts), so the screens open
  * full. Added once: a row whose code or name is taken stays as it is (every unique index of the table: no conflict
  * target).
  */

@@ -1,13 +1,13 @@
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { bomCost } from '../../../shared/entities/production/bom-cost.ts';
-import { productBom } from '../../../shared/entities/production/product-bom.ts';
-import type { Db } from '../../db/connect.ts';
-import { computedValues } from '../../platform/entity/derived.ts';
-import { nextId } from '../../platform/ids.ts';
-import { SEED } from '../system/install.ts';
-import { demoParts, type DemoPart } from '../masterdata/demo-parts.ts';
-import { allLines, validPrices } from './bom-cost.queries.ts';
-import { CostModel, firstDayOf, priceMap } from './bom-cost.service.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { bomCost } from '../../../../shared/entities/production/bom-cost.ts';
+import { productBom } from '../../../../shared/entities/production/product-bom.ts';
+import type { Db } from '../../../db/connect.ts';
+import { computedValues } from '../../../platform/entity/derived.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { SEED } from '../../system/install.ts';
+import { demoParts, type DemoPart } from '../../masterdata/demo/parts.ts';
+import { allLines, validPrices } from '../bom-cost.queries.ts';
+import { CostModel, firstDayOf, priceMap } from '../bom-cost.service.ts';
 
 /** One demo BOM line: parent and component part numbers and the line's figures. */
 interface DemoLine {

@@ -1,20 +1,21 @@
 import { sql } from 'kysely';
-import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
-import { EXPENSE_PAY, EXPENSE_STATUS, expense } from '../../../shared/entities/finance/expense.ts';
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import type { Db, DynamicDb } from '../../db/connect.ts';
-import { insertRows } from '../../db/insert-rows.ts';
-import { menuIdOf } from '../../db/seed/menus.ts';
-import { takeNumbers } from '../../platform/entity/derived.ts';
-import type { Row } from '../../platform/entity/types.ts';
-import { nextId } from '../../platform/ids.ts';
-import { sendRow } from '../flow/approval-send.ts';
-import { FlowRuntime } from '../flow/flow-runtime.ts';
-import { ACTIVE } from '../flow/flow-store.ts';
-import { SEED } from '../system/install.ts';
-import { DATA_SCOPE } from '../system/role-grant.queries.ts';
-import { SCOPE } from '../../platform/entity/data-scope.ts';
-import { DEMO_USERS, demoAudit, demoNoise, demoUser } from '../system/demo.ts';
+import type { ApprovableDef } from '../../../../shared/entities/approvals.ts';
+import { EXPENSE_PAY, EXPENSE_STATUS, expense } from '../../../../shared/entities/finance/expense.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import type { Db, DynamicDb } from '../../../db/connect.ts';
+import { insertRows } from '../../../db/insert-rows.ts';
+import { menuIdOf } from '../../../db/seed/menus.ts';
+import { takeNumbers } from '../../../platform/entity/derived.ts';
+import type { Row } from '../../../platform/entity/types.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { sendRow } from '../../flow/approval-send.ts';
+import { FlowRuntime } from '../../flow/flow-runtime.ts';
+import { ACTIVE } from '../../flow/flow-store.ts';
+import { SEED } from '../../system/install.ts';
+import { DATA_SCOPE } from '../../system/role-grant.queries.ts';
+import { SCOPE } from '../../../platform/entity/data-scope.ts';
+import { DEMO_USERS, demoUser } from '../../system/demo/organisation.ts';
+import { demoAudit, demoNoise } from '../../system/demo/figures.ts';
 
 /** Who claims and who approves in the demo: 张三 of 常州布雷德 sends his claims to 李四; 赵财务 pays. */
 const CLAIMANT = DEMO_USERS.find((user) => user.account === 'zhangsan')!;
@@ -31,7 +32,8 @@ const DEMO_GRANTS: ReadonlyArray<readonly [roleId: string, codes: readonly strin
 
 /**
  * The year's settled claims: employee, expense type, account and a month's usual amount. The 常州 department's
- * accounts are those the budget demo budgets (modules/budget/fill-demo.ts), so its expense situation shows claims.
+ * accounts are those the budget demo budgets (modules/budget/demo/budget-fill.ts), so its expense situation shows
+ * claims.
  */
 const MONTHLY: ReadonlyArray<readonly [employeeNo: string, type: string, subject: string, usual: number]> = [
   ['E1001', '1', '660203', 5200],

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/connect.ts';
-import { menuRows } from '../../db/seed/menus.ts';
-import { seedDemoPerson, type DemoPerson } from '../system/demo.ts';
-import { warehouseMenu } from './menus.ts';
+import type { Db } from '../../../db/connect.ts';
+import { menuRows } from '../../../db/seed/menus.ts';
+import { seedDemoPerson, type DemoPerson } from '../../system/demo/organisation.ts';
+import { warehouseMenu } from '../menus.ts';
 
 /** The demo's warehouse keeper: 孙仓库 of 常州布雷德 signs in as `sunck`, on the phone or a tablet. */
 export const WAREHOUSE_KEEPER: DemoPerson = {

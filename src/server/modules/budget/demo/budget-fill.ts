@@ -1,17 +1,18 @@
-import { APPROVE_STATUS, budgetFill } from '../../../shared/entities/budget/budget-fill.ts';
-import { budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
-import { MONTHS } from '../../../shared/entities/month-row.ts';
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import type { Db, DynamicDb } from '../../db/connect.ts';
-import { insertRows } from '../../db/insert-rows.ts';
-import { computedValues } from '../../platform/entity/derived.ts';
-import type { Row } from '../../platform/entity/types.ts';
-import { nextId } from '../../platform/ids.ts';
-import { menuIdOf } from '../../db/seed/menus.ts';
-import { FlowRuntime } from '../flow/flow-runtime.ts';
-import { SEED } from '../system/install.ts';
-import { DEMO_SEASON, DEMO_USERS, demoAudit, demoNoise, demoUser } from '../system/demo.ts';
-import { approveLines } from './budget-approval.ts';
+import { APPROVE_STATUS, budgetFill } from '../../../../shared/entities/budget/budget-fill.ts';
+import { budgetSituation } from '../../../../shared/entities/budget/budget-situation.ts';
+import { MONTHS } from '../../../../shared/entities/month-row.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import type { Db, DynamicDb } from '../../../db/connect.ts';
+import { insertRows } from '../../../db/insert-rows.ts';
+import { computedValues } from '../../../platform/entity/derived.ts';
+import type { Row } from '../../../platform/entity/types.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { menuIdOf } from '../../../db/seed/menus.ts';
+import { FlowRuntime } from '../../flow/flow-runtime.ts';
+import { SEED } from '../../system/install.ts';
+import { DEMO_USERS, demoUser } from '../../system/demo/organisation.ts';
+import { DEMO_SEASON, demoAudit, demoNoise } from '../../system/demo/figures.ts';
+import { approveLines } from '../budget-approval.ts';
 
 /** Who fills and who approves in the demo: 张三 of 常州布雷德, and 赵财务 (the finance role). */
 const FILLER = DEMO_USERS.find((user) => user.account === 'zhangsan')!;

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/connect.ts';
-import { price } from '../../../shared/entities/masterdata/price.ts';
-import { computedValues } from '../../platform/entity/derived.ts';
-import { nextId } from '../../platform/ids.ts';
-import { insertRows } from '../../db/insert-rows.ts';
+import type { Db } from '../../../db/connect.ts';
+import { price } from '../../../../shared/entities/masterdata/price.ts';
+import { computedValues } from '../../../platform/entity/derived.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { insertRows } from '../../../db/insert-rows.ts';
 
 /**
  * Demo prices of the group (domain/masterdata.md § price), valid from 2026-01-01 and open-ended: buying prices from

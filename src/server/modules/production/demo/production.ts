@@ -1,8 +1,8 @@
-import type { Db } from '../../db/connect.ts';
-import { seedNpiDemo, seedNpiManagerDemo } from './demo-npi.ts';
-import { seedDemoPlan } from './demo-plan.ts';
-import { seedShopfloorDemo } from './demo-shopfloor.ts';
-import { seedDemoBoms } from './demo-bom.ts';
+import type { Db } from '../../../db/connect.ts';
+import { seedNpiDemo, seedNpiManagerDemo } from './npi-projects.ts';
+import { seedDemoPlan } from './plans.ts';
+import { seedShopfloorDemo } from './shopfloor.ts';
+import { seedDemoBoms } from './boms.ts';
 
 /**
  * Demo production data (`npm run demo`) of tenant 000000, after the master data's (companies, parts, employees):

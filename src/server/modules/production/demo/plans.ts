@@ -1,12 +1,12 @@
 import type { Insertable } from 'kysely';
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { MONTHS } from '../../../shared/entities/month-row.ts';
-import { PLAN_STATUS, prodplane } from '../../../shared/entities/production/prodplane.ts';
-import type { Db } from '../../db/connect.ts';
-import { DEMO_SEASON as SEASON, demoAudit, demoNoise as noise } from '../system/demo.ts';
-import type { ErpProdPlan } from '../../db/schema.ts';
-import { computedValues } from '../../platform/entity/derived.ts';
-import { nextId } from '../../platform/ids.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { MONTHS } from '../../../../shared/entities/month-row.ts';
+import { PLAN_STATUS, prodplane } from '../../../../shared/entities/production/prodplane.ts';
+import type { Db } from '../../../db/connect.ts';
+import { DEMO_SEASON as SEASON, demoAudit, demoNoise as noise } from '../../system/demo/figures.ts';
+import type { ErpProdPlan } from '../../../db/schema.ts';
+import { computedValues } from '../../../platform/entity/derived.ts';
+import { nextId } from '../../../platform/ids.ts';
 
 const YEAR = 2026;
 /** Plans per company: enough to page through, few enough to read. */

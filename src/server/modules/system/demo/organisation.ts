@@ -1,10 +1,10 @@
-import type { Db } from '../../db/connect.ts';
-import type { AuthUser } from '../../platform/auth-context.ts';
-import { hashPlainPassword } from '../auth/password.ts';
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { BUSINESS_UNIT_PARENT_PARAM } from '../../platform/entity/company.ts';
-import { nextId } from '../../platform/ids.ts';
-import { SEED, insertSeedRows } from './install.ts';
+import type { Db } from '../../../db/connect.ts';
+import type { AuthUser } from '../../../platform/auth-context.ts';
+import { hashPlainPassword } from '../../auth/password.ts';
+import { BUSINESS_UNIT_PARENT_PARAM } from '../../../platform/entity/company.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { SEED, insertSeedRows } from '../install.ts';
+import { demoAudit } from './figures.ts';
 
 /**
  * Demo data (`npm run demo`): one person per seeded role of tenant 000000, so a new user can walk a request the whole
@@ -12,30 +12,6 @@ import { SEED, insertSeedRows } from './install.ts';
  * (钱总 from 100 000). Never part of a fresh install: these accounts share a known password.
  */
 export const DEMO_PASSWORD = '123456';
-
-/** A month's share of a year's output or budget: a short February (Spring Festival), a strong year end. */
-export const DEMO_SEASON = [1.0, 0.6, 1.05, 1.0, 1.0, 0.95, 0.9, 0.95, 1.05, 1.0, 1.1, 1.2];
-
-/** A stable figure in [0, 1) from a text and a month: the same demo figures on every run. */
-export function demoNoise(text: string, month: number): number {
-  let hash = month * 2654435761;
-  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
-  return ((hash >>> 0) % 1000) / 1000;
-}
-
-/** The base columns of a demo row: written now by the administrator, live. */
-export const demoAudit = () => {
-  const now = formatDateTime();
-  return {
-    create_user: SEED.userAdmin,
-    create_dept: SEED.deptRoot,
-    create_time: now,
-    update_user: SEED.userAdmin,
-    update_time: now,
-    status: 1,
-    is_deleted: 0,
-  };
-};
 
 const POST = {
   ceo: '1123598817738675201',

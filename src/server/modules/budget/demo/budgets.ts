@@ -1,17 +1,17 @@
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';
-import { differ } from '../../../shared/entities/budget/differ.ts';
-import { expenseSituation } from '../../../shared/entities/budget/expense-situation.ts';
-import type { EntityDef } from '../../../shared/entities/define.ts';
-import { MONTHS } from '../../../shared/entities/month-row.ts';
-import type { Db } from '../../db/connect.ts';
-import { insertRows } from '../../db/insert-rows.ts';
-import { computedValues } from '../../platform/entity/derived.ts';
-import { nextId } from '../../platform/ids.ts';
-import { SEED } from '../system/install.ts';
-import { DEMO_SEASON, demoAudit, demoNoise } from '../system/demo.ts';
-import { demoLeafAccounts, seedBudgetFillDemo } from './fill-demo.ts';
-import { seedInventoryBudgetDemo } from './inventory-demo.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { financeBudget } from '../../../../shared/entities/budget/finance-budget.ts';
+import { differ } from '../../../../shared/entities/budget/differ.ts';
+import { expenseSituation } from '../../../../shared/entities/budget/expense-situation.ts';
+import type { EntityDef } from '../../../../shared/entities/define.ts';
+import { MONTHS } from '../../../../shared/entities/month-row.ts';
+import type { Db } from '../../../db/connect.ts';
+import { insertRows } from '../../../db/insert-rows.ts';
+import { computedValues } from '../../../platform/entity/derived.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { SEED } from '../../system/install.ts';
+import { DEMO_SEASON, demoAudit, demoNoise } from '../../system/demo/figures.ts';
+import { demoLeafAccounts, seedBudgetFillDemo } from './budget-fill.ts';
+import { seedInventoryBudgetDemo } from './inventory-budgets.ts';
 
 /** The demo group's companies and their yearly revenue budget (CNY). */
 const COMPANIES: ReadonlyArray<readonly [string, number]> = [
@@ -95,7 +95,7 @@ const DEPARTMENTS: ReadonlyArray<readonly [deptId: string, orgId: string]> = [
 
 /**
  * A department's expense lines (account, the year's budget, `expense_type`): the accounts the demo's claims are booked
- * to (modules/finance/demo-expense.ts), so the claims show beside them, and the workshop's overheads.
+ * to (modules/finance/demo/expense-claims.ts), so the claims show beside them, and the workshop's overheads.
  */
 const EXPENSE_LINES: ReadonlyArray<readonly [subject: string, yearly: number, type: string]> = [
   ['660202', 60_000, '3'],

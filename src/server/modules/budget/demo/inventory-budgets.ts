@@ -1,12 +1,12 @@
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { inventoryBudget } from '../../../shared/entities/budget/inventory-budget.ts';
-import { MONTHS } from '../../../shared/entities/month-row.ts';
-import type { Db } from '../../db/connect.ts';
-import { insertRows } from '../../db/insert-rows.ts';
-import { computedValues } from '../../platform/entity/derived.ts';
-import { nextId } from '../../platform/ids.ts';
-import { DEMO_SEASON, demoAudit, demoNoise } from '../system/demo.ts';
-import { demoFinishedParts } from '../production/demo-plan.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { inventoryBudget } from '../../../../shared/entities/budget/inventory-budget.ts';
+import { MONTHS } from '../../../../shared/entities/month-row.ts';
+import type { Db } from '../../../db/connect.ts';
+import { insertRows } from '../../../db/insert-rows.ts';
+import { computedValues } from '../../../platform/entity/derived.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { DEMO_SEASON, demoAudit, demoNoise } from '../../system/demo/figures.ts';
+import { demoFinishedParts } from '../../production/demo/plans.ts';
 
 /** Parts budgeted per company: enough to page through and to sum by customer and project, few enough to read. */
 const PARTS_PER_COMPANY = 12;

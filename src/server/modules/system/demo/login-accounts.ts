@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/connect.ts';
-import { asSystem } from '../../db/tenant-context.ts';
-import { formatDateTime } from '../../../shared/contract/time.ts';
-import { SUPER_TENANT } from '../../platform/auth-context.ts';
-import { nextId } from '../../platform/ids.ts';
-import { checkWirePassword, md5Hex } from '../auth/password.ts';
-import { DEMO_PASSWORD, demoAudit } from './demo.ts';
+import type { Db } from '../../../db/connect.ts';
+import { asSystem } from '../../../db/tenant-context.ts';
+import { formatDateTime } from '../../../../shared/contract/time.ts';
+import { SUPER_TENANT } from '../../../platform/auth-context.ts';
+import { nextId } from '../../../platform/ids.ts';
+import { checkWirePassword, md5Hex } from '../../auth/password.ts';
+import { DEMO_PASSWORD } from './organisation.ts';
+import { demoAudit } from './figures.ts';
 
 /**
  * The parameter naming the accounts the demo command left signing in with a known password. Only `npm run demo` writes

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
+import { ok } from '../../platform/errors.ts';
+import { parseIds } from '../../platform/entity/service.ts';
+import { Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
+import type { Services } from '../../services.ts';
+import { handleMovements } from './stock-posting.service.ts';
+
+/** `POST inventorylog/handle` (过账, `inventorylog_handle`): `ids` in the query or the body. */
+export async function handleRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
+    `/api/${inventoryLog.service}/${inventoryLog.name}/handle`,
+    { config: { permission: `${inventoryLog.code}_handle` }, schema: queryOrBody({ ids: Param }) },
+    async (request) => ok(request, await handleMovements(services, request.user, parseIds(paramsOf(request).ids))),
+  );
+}
