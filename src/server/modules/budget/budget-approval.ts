@@ -12,9 +12,14 @@ import { parseIds } from '../../platform/entity/service.ts';
 import type { Row, VisibleRows } from '../../platform/entity/types.ts';
 import { nextId } from '../../platform/ids.ts';
 import { serverFile } from '../../server-files.ts';
-import type { FlowRuntime, FlowTransition } from '../flow/flow-runtime.ts';
-import type { SeedModel } from '../flow/flow-seed.ts';
-import { ACTIVE, taskUserOfId, usersWithCode } from '../flow/flow-store.ts';
+import {
+  ACTIVE,
+  taskUserOfId,
+  usersWithCode,
+  type FlowTransition,
+  type SeedModel,
+  type Workflow,
+} from '../../platform/workflow/index.ts';
 
 /**
  * The approval of budget lines (domain/budget.md §4, §5.1): `approval` moves lines between draft, submitted,
@@ -96,7 +101,7 @@ export const actionCodes = (action: FillAction): string[] =>
  */
 export async function approveLines(
   trx: Db,
-  runtime: FlowRuntime,
+  runtime: Workflow,
   user: AuthUser,
   lines: { ids: string[]; action: FillAction; opinion: string; granted: ReadonlySet<string> },
   rows: VisibleRows,

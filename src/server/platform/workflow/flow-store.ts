@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db, DynamicDb } from '../../db/connect.ts';
-import { nextId } from '../../platform/ids.ts';
+import { nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { TASK_USER_PREFIX, type FlowResult } from '../../../shared/flow/types.ts';
-import { ROLE_POWER } from '../../platform/auth-context.ts';
+import { ROLE_POWER } from '../auth-context.ts';
 import type { ActivityRecord, WaitingTask } from './engine-runner.ts';
 
 /** Rows of the workflow tables and the SQL that writes them (reads for the lists live in flow-queries.ts). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { failWith } from '../../platform/errors.ts';
-import { nextId } from '../../platform/ids.ts';
+import { failWith } from '../errors.ts';
+import { nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { ModelError, readModel, type UserTaskInfo } from './bpmn-model.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
