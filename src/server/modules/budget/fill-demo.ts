@@ -7,7 +7,7 @@ import { insertRows } from '../../db/insert-rows.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
 import type { Row } from '../../platform/entity/types.ts';
 import { nextId } from '../../platform/ids.ts';
-import { menuIdOf } from '../../db/seed/menus.ts';
+import { menuIdOf } from '../../platform/menus.ts';
 import { FlowRuntime } from '../../platform/workflow/index.ts';
 import { SEED } from '../system/install.ts';
 import { DEMO_SEASON, DEMO_USERS, demoAudit, demoNoise, demoUser } from '../system/demo.ts';

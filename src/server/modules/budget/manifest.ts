@@ -1,4 +1,4 @@
-import { SYS, approval, btn, business, exportBtn, importBtn } from '../../db/seed/menus.ts';
+import { SYS, approval, btn, business, exportBtn, importBtn } from '../../platform/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { BUDGET_DICTIONARIES } from './dictionaries.ts';
 import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';

@@ -4,7 +4,7 @@ import { EXPENSE_PAY, EXPENSE_STATUS, expense } from '../../../shared/entities/f
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import { insertRows } from '../../db/insert-rows.ts';
-import { menuIdOf } from '../../db/seed/menus.ts';
+import { menuIdOf } from '../../platform/menus.ts';
 import { takeNumbers } from '../../platform/entity/derived.ts';
 import type { Row } from '../../platform/entity/types.ts';
 import { nextId } from '../../platform/ids.ts';

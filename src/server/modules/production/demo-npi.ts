@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { productIntroduce } from '../../../shared/entities/production/product-introduce.ts';
 import type { Db } from '../../db/connect.ts';
 import { demoAudit, seedDemoPerson, type DemoPerson } from '../system/demo.ts';
-import { menuIdOf } from '../../db/seed/menus.ts';
+import { menuIdOf } from '../../platform/menus.ts';
 import { nextId } from '../../platform/ids.ts';
 import { takeNumbers } from '../../platform/entity/derived.ts';
 import { SEED } from '../system/install.ts';
