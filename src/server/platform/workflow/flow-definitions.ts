@@ -188,3 +188,17 @@ export async function deleteDeployments(
   await trx.deleteFrom('blade_flow_definition').where('id', 'in', definitionIds).execute();
   return definitionIds.length;
 }
+
+/** The definition of `processKey` a tenant starts: its latest active deployment, else the shared one (tenant ''). */
+export async function activeDefinitionId(db: Db, tenantId: string, processKey: string): Promise<string | undefined> {
+  const definition = await db
+    .selectFrom('blade_flow_definition')
+    .select('id')
+    .where('process_key', '=', processKey)
+    .where('tenant_id', 'in', [tenantId, ''])
+    .where('suspension_state', '=', ACTIVE)
+    .orderBy(sql`tenant_id = ''`)
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
+  return definition ? String(definition.id) : undefined;
+}

@@ -78,6 +78,21 @@ export async function lockInstance(trx: Db, instanceId: string): Promise<Instanc
     .executeTakeFirst() as Promise<InstanceRow | undefined>;
 }
 
+/**
+ * Locks instances in id order, the order every step takes them in: a business that moves several rows with processes
+ * locks their instances first, then its rows, so it and an inbox step queue instead of deadlocking.
+ */
+export async function lockInstances(trx: Db, instanceIds: readonly string[]): Promise<void> {
+  if (!instanceIds.length) return;
+  await trx
+    .selectFrom('blade_flow_instance')
+    .select('id')
+    .where('id', 'in', [...instanceIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 export async function openTasksOf(trx: Db, instanceId: string): Promise<TaskRow[]> {
   return trx
     .selectFrom('blade_flow_task')

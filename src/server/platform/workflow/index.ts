@@ -19,12 +19,23 @@ export { REQUEST_NOT_FOUND, requestVariables, sendableRow, sendRow } from './app
 
 // Who a step goes to: the stored form of a task's user, and the users a business names as approvers.
 export { taskUserOf } from './engine-runner.ts';
-export { ACTIVE, businessRow, setBusinessStatus, taskUserOfId, userIdOf, usersWithCode } from './flow-store.ts';
+export { taskUserOfId, userIdOf, usersWithCode } from './flow-store.ts';
 export { addApproverRoles } from './approver-roles.ts';
 
-// Models and deployments: checking a model, deploying it, a module's shipped models.
+// A business's rows and their processes: locked in the engine's order, a row's status set by a step.
+export { businessRow, lockInstances, setBusinessStatus } from './flow-store.ts';
+
+// Models and deployments: checking a model, deploying it, the definition a tenant starts, a module's shipped models.
 export { ModelError, readModel } from './bpmn-model.ts';
-export { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy, type UnmatchedGroup } from './flow-definitions.ts';
+export {
+  RESOURCE_SUFFIX,
+  activeDefinitionId,
+  changeState,
+  deleteDeployments,
+  deploy,
+  type UnmatchedGroup,
+} from './flow-definitions.ts';
+export { ACTIVE } from './flow-store.ts';
 export { seedModels, type SeedModel } from './seed-models.ts';
 
 export { FLOW_MESSAGES } from './flow-messages.ts';
