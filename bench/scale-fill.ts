@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { openDatabase } from '../src/server/db/connect.ts';
 import { setUpTenants } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
-import { MODULES } from '../src/server/modules/index.ts';
+import { MODULES, USER_ROLE_MENU_CODES } from '../src/server/modules/index.ts';
 import { SEED } from '../src/server/modules/system/install.ts';
 import { TenantService } from '../src/server/modules/system/tenant.service.ts';
 import { ROLE_POWER, SUPER_TENANT, type AuthUser } from '../src/server/platform/auth-context.ts';
@@ -210,7 +210,11 @@ const PLATFORM_ADMIN: AuthUser = {
 async function provisionBigTenant(databaseUrl: string): Promise<string> {
   const database = await openDatabase({ databaseUrl, dataDir: tmpdir() } /* unused with a databaseUrl */);
   try {
-    const tenants = new TenantService(database.db, (trx, code) => setUpTenants(trx, MODULES, [code]));
+    const tenants = new TenantService(
+      database.db,
+      (trx, code) => setUpTenants(trx, MODULES, [code]),
+      USER_ROLE_MENU_CODES,
+    );
     const row = await tenants.create(PLATFORM_ADMIN, {
       tenantName: BIG_TENANT_NAME,
       linkman: '王伟',

@@ -22,7 +22,7 @@ import { Permissions } from './platform/permissions.ts';
 import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
 import { recordServerError } from './modules/log/error-log.queries.ts';
-import { ENTITIES, MODULES } from './modules/index.ts';
+import { ENTITIES, MODULES, USER_ROLE_MENU_CODES } from './modules/index.ts';
 import type { EntityDef } from '../shared/entities/define.ts';
 import { registerEntityRoutes } from './platform/entity/routes.ts';
 import multipart from '@fastify/multipart';
@@ -81,6 +81,7 @@ export async function buildApp(
     timeZones,
     entities: new Map(),
     setUpTenant: (trx, tenantId) => setUpTenants(trx, MODULES, [tenantId]),
+    userMenuCodes: USER_ROLE_MENU_CODES,
   };
   const definitions = [...ENTITIES, ...(options.entities ?? [])];
   for (const entity of definitions) {

@@ -25,6 +25,8 @@ export interface Services {
   timeZones: TenantTimeZones;
   /** What every module adds to a new tenant (its business dictionaries), inside the transaction that makes it. */
   setUpTenant(trx: Db, tenantId: string): Promise<void>;
+  /** The work desk the seeded `user` role holds, every module's share: a new tenant's approver roles get it too. */
+  userMenuCodes: readonly string[];
   /** One service per defined entity, by entity name. */
   entities: Map<string, EntityService>;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { SeedMenu } from '../../src/server/db/seed/menus.ts';
+import type { SeedMenu } from '../../src/server/platform/menus.ts';
 import { ENTITIES, MENU_TREE, MODULES } from '../../src/server/modules/index.ts';
 import { PLANNED_SCREENS } from '../../src/desktop/pages/planned.ts';
 import { pageRegistry } from '../../src/desktop/pages/registry.ts';

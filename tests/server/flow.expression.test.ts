@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Expression, ExpressionError, checkText, resolveText } from '../../src/server/modules/flow/expression.ts';
+import { Expression, ExpressionError, checkText, resolveText } from '../../src/server/platform/workflow/expression.ts';
 
 /**
  * The `${...}` evaluator of deployed models: variables, literals, comparisons and logic, and nothing that runs code.

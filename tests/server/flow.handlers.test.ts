@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
-import { USER_ROLE_MENU_CODES } from '../../src/server/modules/flow/approver-roles.ts';
+import { USER_ROLE_MENU_CODES } from '../../src/server/modules/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenant, createUser } from '../support/factories.ts';

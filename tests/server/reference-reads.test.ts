@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuIdOf } from '../../src/server/db/seed/menus.ts';
+import { menuIdOf } from '../../src/server/platform/menus.ts';
 import { ENTITIES } from '../../src/server/modules/index.ts';
 import { engineActions } from '../../src/server/platform/entity/routes.ts';
 import { nextId } from '../../src/server/platform/ids.ts';

@@ -40,5 +40,8 @@ export const ENTITIES: readonly EntityDef[] = MODULES.flatMap((module) => module
 /** The whole seeded menu tree, every module's top menus. */
 export const MENU_TREE = MODULES.flatMap((module) => module.menus ?? []);
 
+/** The work desk the seeded `user` role and the approver roles hold (the seed hands install steps the same codes). */
+export const USER_ROLE_MENU_CODES: readonly string[] = MODULES.flatMap((module) => module.userMenus ?? []);
+
 /** Every tenant's business dictionaries (dict-biz). */
 export const BUSINESS_DICTIONARIES = MODULES.flatMap((module) => module.businessDictionaries ?? []);

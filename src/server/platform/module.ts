@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EntityDef } from '../../shared/entities/define.ts';
 import type { Db } from '../db/connect.ts';
 import type { BusinessDictionary } from '../db/seed/business-dictionaries.ts';
-import type { MenuRow, SeedDictionary, SeedMenu } from '../db/seed/menus.ts';
+import type { MenuRow, SeedDictionary, SeedMenu } from './menus.ts';
 import type { Services } from '../services.ts';
 import type { EntityHooks, EntityReaction } from './entity/service.ts';
 

@@ -5,9 +5,9 @@ import type { Schema } from '../schema.ts';
 import { SCHEMA_LOCK_KEY } from '../migrate.ts';
 import { background } from '../../platform/lifecycle.ts';
 import { seedBusinessDictionaries, tenantsMissingDictionaries } from './business-dictionaries.ts';
-import { DICT_ID_BASE, menuRows, seedIdOf } from './menus.ts';
+import { DICT_ID_BASE, menuRows, seedIdOf } from '../../platform/menus.ts';
 
-export { menuIdOf, menuRows } from './menus.ts';
+export { menuIdOf, menuRows } from '../../platform/menus.ts';
 
 /**
  * The rows of a fresh install, from the modules' manifests: every module's dictionaries and menus, then each module's

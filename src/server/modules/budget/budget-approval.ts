@@ -12,9 +12,15 @@ import { parseIds } from '../../platform/entity/service.ts';
 import type { Row, VisibleRows } from '../../platform/entity/types.ts';
 import { nextId } from '../../platform/ids.ts';
 import { serverFile } from '../../server-files.ts';
-import type { FlowRuntime, FlowTransition } from '../flow/flow-runtime.ts';
-import type { SeedModel } from '../flow/flow-seed.ts';
-import { ACTIVE, taskUserOfId, usersWithCode } from '../flow/flow-store.ts';
+import {
+  activeDefinitionId,
+  lockInstances,
+  taskUserOfId,
+  usersWithCode,
+  type FlowTransition,
+  type SeedModel,
+  type Workflow,
+} from '../../platform/workflow/index.ts';
 
 /**
  * The approval of budget lines (domain/budget.md §4, §5.1): `approval` moves lines between draft, submitted,
@@ -96,7 +102,7 @@ export const actionCodes = (action: FillAction): string[] =>
  */
 export async function approveLines(
   trx: Db,
-  runtime: FlowRuntime,
+  runtime: Workflow,
   user: AuthUser,
   lines: { ids: string[]; action: FillAction; opinion: string; granted: ReadonlySet<string> },
   rows: VisibleRows,
@@ -109,14 +115,7 @@ export async function approveLines(
   const instances = (await rows(trx).where('id', 'in', ids).select('process_instance_id').execute())
     .map((row) => String(row.process_instance_id ?? ''))
     .filter(Boolean);
-  if (instances.length)
-    await trx
-      .selectFrom('blade_flow_instance')
-      .select('id')
-      .where('id', 'in', instances)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+  await lockInstances(trx, instances);
   const found = (await rows(trx).where('id', 'in', ids).selectAll().orderBy('id').forUpdate().execute()) as Row[];
   const byId = new Map(found.map((row) => [String(row.id), row]));
   const ordered = ids.map((id, i) => {
@@ -279,17 +278,9 @@ async function upsertSituation(trx: Db, user: AuthUser, row: Row, now: string) {
 
 /** The budget process the tenant starts: its own latest active deployment, else the shared one. */
 async function processDefinition(trx: Db, tenantId: string): Promise<string> {
-  const definition = await trx
-    .selectFrom('blade_flow_definition')
-    .select('id')
-    .where('process_key', '=', BUDGET_PROCESS_KEY)
-    .where('tenant_id', 'in', [tenantId, ''])
-    .where('suspension_state', '=', ACTIVE)
-    .orderBy(sql`tenant_id = ''`)
-    .orderBy('version', 'desc')
-    .executeTakeFirst();
-  if (!definition) throw failWith(MESSAGES.noProcess);
-  return String(definition.id);
+  const definitionId = await activeDefinitionId(trx, tenantId, BUDGET_PROCESS_KEY);
+  if (!definitionId) throw failWith(MESSAGES.noProcess);
+  return definitionId;
 }
 
 /** `budgetsituation/approval` (§5.2): every row a draft (`第N条记录已审核`), all approved at once. */

@@ -11,7 +11,7 @@ import { listQuery } from '../../platform/entity/schemas.ts';
 import { ANY_BODY, ANY_PARAMS, documentedQuery, paramsOf } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
-import { flowOf } from '../flow/flow-module.ts';
+import { workflowOf } from '../../platform/workflow/index.ts';
 import { productRowPage } from '../../platform/product-row.ts';
 import { actionCodes, approveLines, approveSituations, followProcess, readApproval } from './budget-approval.ts';
 import { monthlyStat } from './budget-stat.ts';
@@ -29,7 +29,7 @@ const FILL_STATE_COUNTS = {
 export async function budgetFillRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, permissions } = services;
-  const { runtime } = flowOf(services);
+  const runtime = workflowOf(services);
   const fills = services.entities.get(budgetFill.name)!;
   const situations = services.entities.get(budgetSituation.name)!;
   runtime.registerBusiness(budgetFill.table, followProcess);

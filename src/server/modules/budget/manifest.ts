@@ -1,4 +1,4 @@
-import { SYS, approval, btn, business, exportBtn, importBtn } from '../../db/seed/menus.ts';
+import { SYS, approval, btn, business, exportBtn, importBtn } from '../../platform/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { BUDGET_DICTIONARIES } from './dictionaries.ts';
 import { financeBudget } from '../../../shared/entities/budget/finance-budget.ts';
@@ -15,7 +15,8 @@ import { budgetSituation } from '../../../shared/entities/budget/budget-situatio
 import { budgetFillHooks, budgetSituationHooks } from './budget-fill.hooks.ts';
 import { budgetFillRoutes } from './budget-fill.routes.ts';
 import { BUDGET_MODELS } from './budget-approval.ts';
-import { seedModels } from '../flow/flow-seed.ts';
+import { seedModels } from '../../platform/workflow/index.ts';
+import { SEED } from '../system/install.ts';
 import { inventoryBudget } from '../../../shared/entities/budget/inventory-budget.ts';
 import { productRowHooks } from '../../platform/product-row.ts';
 import { inventoryBudgetRoutes } from './inventory-budget.routes.ts';
@@ -131,6 +132,6 @@ export const budgetModule = defineModule({
   menus: [budgetMenu],
   businessDictionaries: BUDGET_DICTIONARIES,
   // The budget approval process every tenant shares (the lines' inbox tasks).
-  install: (trx) => seedModels(trx, BUDGET_MODELS),
+  install: (trx) => seedModels(trx, BUDGET_MODELS, SEED.userAdmin),
   demo: async (db) => [...(await seedBudgetDemo(db)), ...(await seedRetentionDemo(db))],
 });

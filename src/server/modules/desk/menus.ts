@@ -1,4 +1,4 @@
-import { DESK, SYS, menu, screen } from '../../db/seed/menus.ts';
+import { DESK, SYS, menu, screen } from '../../platform/menus.ts';
 
 export const deskMenu = menu('desk', '工作台', 'Desk', '/desk', 1, 'iconfont iconicon_airplay', [
   screen('notice', '通知公告', 'Notices', '/desk/notice', 1, 'iconfont iconicon_sms', `${DESK}/notice`),

@@ -1,4 +1,4 @@
-import { DEV, menu, screen } from '../../db/seed/menus.ts';
+import { DEV, menu, screen } from '../../platform/menus.ts';
 
 export const toolMenu = menu('tool', '研发工具', 'Dev tools', '/tool', 4, 'iconfont iconicon_tool', [
   screen('code', '代码生成', 'Code generator', '/tool/code', 1, 'iconfont iconicon_savememo', `${DEV}/code`),

@@ -7,7 +7,7 @@ import { failWith } from '../../platform/errors.ts';
 import { isId } from '../../platform/ids.ts';
 import type { EntityHooks, EntityReaction } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
-import { flowOf } from '../flow/flow-module.ts';
+import { workflowOf } from '../../platform/workflow/index.ts';
 
 const DATE_AFTER_TODAY = { zh: '发生日期不能晚于今天', en: 'The expense date cannot be later than today' };
 /** The reason a deleted claim's waiting process ends with (stored texts are the contract's zh). */
@@ -110,7 +110,7 @@ export function expenseHooks({ db }: Services): EntityHooks {
  * otherwise stay in his inbox for a claim that is gone.
  */
 export function expenseReaction(services: Services): EntityReaction {
-  const { runtime } = flowOf(services);
+  const runtime = workflowOf(services);
   return {
     async afterRemove(trx, user, rows) {
       for (const row of rows) {

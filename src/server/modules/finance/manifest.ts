@@ -1,4 +1,4 @@
-import { DESK, btn, business } from '../../db/seed/menus.ts';
+import { DESK, btn, business } from '../../platform/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { FINANCE_DICTIONARIES } from './dictionaries.ts';
 import { subject } from '../../../shared/entities/finance/subject.ts';

@@ -21,12 +21,19 @@ import { formatDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import { REQUEST_STATUS, type FlowResult } from '../../../shared/flow/types.ts';
 import type { Lang, LocalText } from '../../../shared/i18n/server-messages.ts';
 import { bizDictNames } from '../../platform/entity/biz-dicts.ts';
-import { taskUserOf } from './engine-runner.ts';
+import {
+  taskUserOf,
+  type FlowTransition,
+  businessRow,
+  setBusinessStatus,
+  taskUserOfId,
+  REQUEST_NOT_FOUND,
+  requestVariables,
+  sendableRow,
+  sendRow,
+} from '../../platform/workflow/index.ts';
 import { flowOf } from './flow-module.ts';
-import type { FlowTransition } from './flow-runtime.ts';
-import { businessRow, setBusinessStatus, taskUserOfId } from './flow-store.ts';
 import { approvalRequest, isLiveUser, realNameOf } from './flow-reads.queries.ts';
-import { REQUEST_NOT_FOUND, requestVariables, sendableRow, sendRow } from './approval-send.ts';
 
 /**
  * The requests of every approvable entity (`approval` in its definition; leave and fund approval, contract flow.md

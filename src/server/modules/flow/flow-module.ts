@@ -3,12 +3,10 @@ import { langOf, type R } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
 import { text, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import type { DeployResult } from '../../../shared/flow/types.ts';
-import type { UnmatchedGroup } from './flow-definitions.ts';
-import { FLOW_MESSAGES } from './flow-messages.ts';
+import { FLOW_MESSAGES, workflowOf, type FlowRuntime, type UnmatchedGroup } from '../../platform/workflow/index.ts';
 import { FlowQueries } from './flow-reads.queries.ts';
-import { FlowRuntime } from './flow-runtime.ts';
 
-/** The workflow module's services, one per app: business modules reach the runtime (and its hooks) through `flowOf`. */
+/** The flow module's services, one per app: the platform's workflow runtime, and the queries of its screens. */
 export interface FlowModule {
   runtime: FlowRuntime;
   queries: FlowQueries;
@@ -19,7 +17,7 @@ const modules = new WeakMap<Services, FlowModule>();
 export function flowOf(services: Services): FlowModule {
   let module = modules.get(services);
   if (!module) {
-    module = { runtime: new FlowRuntime(services.db), queries: new FlowQueries(services.db, services.dictionaries) };
+    module = { runtime: workflowOf(services), queries: new FlowQueries(services.db, services.dictionaries) };
     modules.set(services, module);
   }
   return module;

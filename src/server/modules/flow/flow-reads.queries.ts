@@ -11,7 +11,7 @@ import { PAGING } from '../../platform/entity/schemas.ts';
 import { Type } from 'typebox';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess, FlowResult } from '../../../shared/flow/types.ts';
-import { ACTIVE, taskUserOfId, userIdOf } from './flow-store.ts';
+import { ACTIVE, taskUserOfId, userIdOf } from '../../platform/workflow/index.ts';
 
 /**
  * The read side: inbox lists over blade_flow_task through its indexes (todo by assignee, claim through the candidate

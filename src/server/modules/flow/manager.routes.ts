@@ -16,9 +16,15 @@ import {
   UploadFile,
 } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
-import { ModelError, readModel } from './bpmn-model.ts';
-import { RESOURCE_SUFFIX, changeState, deleteDeployments, deploy } from './flow-definitions.ts';
-import { FLOW_MESSAGES } from './flow-messages.ts';
+import {
+  ModelError,
+  readModel,
+  RESOURCE_SUFFIX,
+  changeState,
+  deleteDeployments,
+  deploy,
+  FLOW_MESSAGES,
+} from '../../platform/workflow/index.ts';
 import { LIST_PARAMS } from './flow-reads.queries.ts';
 import { deployed, flowOf, success } from './flow-module.ts';
 

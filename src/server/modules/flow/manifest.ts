@@ -1,7 +1,7 @@
 import { finance } from '../../../shared/entities/flow/finance.ts';
 import { leave } from '../../../shared/entities/flow/leave.ts';
 import { defineModule } from '../../platform/module.ts';
-import { addApproverRoles } from './approver-roles.ts';
+import { addApproverRoles } from '../../platform/workflow/index.ts';
 import { flowRoutes } from './flow.routes.ts';
 import { leaveHooks } from './leave.hooks.ts';
 import { seedFlow } from './flow-seed.ts';
@@ -27,8 +27,11 @@ export const flowModule = defineModule({
       ],
     ],
   ],
-  install: async (trx) => {
-    await addApproverRoles(trx, '000000', { ids: [SEED.roleHr, SEED.roleFinance, SEED.roleBoss] });
+  install: async (trx, seed) => {
+    await addApproverRoles(trx, '000000', {
+      userMenuCodes: seed.userMenuCodes,
+      ids: [SEED.roleHr, SEED.roleFinance, SEED.roleBoss],
+    });
     await seedFlow(trx);
   },
 });

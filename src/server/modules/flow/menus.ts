@@ -1,4 +1,4 @@
-import { FLOW, actions, btn, menu, screen } from '../../db/seed/menus.ts';
+import { FLOW, actions, btn, menu, screen } from '../../platform/menus.ts';
 
 export const flowMenu = menu('flow', '流程管理', 'Workflow', '/flow', 7, 'iconfont iconicon_send', [
   screen('flow_model', '模型设计', 'Model design', '/flow/model', 1, 'iconfont iconicon_compile', `${FLOW}/model`, {

@@ -6,7 +6,7 @@ import { optionalId } from '../../platform/ids.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import type { FlowModelView } from '../../../shared/flow/types.ts';
-import { FLOW_MESSAGES } from './flow-messages.ts';
+import { FLOW_MESSAGES } from '../../platform/workflow/index.ts';
 import { flowOf } from './flow-module.ts';
 import { definitionXml, instanceXml } from './flow-reads.queries.ts';
 

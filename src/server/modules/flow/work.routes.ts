@@ -5,9 +5,8 @@ import { requiredParam } from '../../platform/http.ts';
 import { mapQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
-import { FLOW_MESSAGES } from './flow-messages.ts';
+import { FLOW_MESSAGES, type Variables } from '../../platform/workflow/index.ts';
 import { flowOf, success } from './flow-module.ts';
-import type { Variables } from './flow-runtime.ts';
 import { LIST_PARAMS, userChoices } from './flow-reads.queries.ts';
 
 const WORK = '/api/blade-flow/work';

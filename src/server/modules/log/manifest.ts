@@ -1,4 +1,4 @@
-import { LOG, menu, screen } from '../../db/seed/menus.ts';
+import { LOG, menu, screen } from '../../platform/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { apiDocRoutes } from './api-doc.routes.ts';
 import { monitorRoutes } from './monitor.routes.ts';

@@ -4,7 +4,7 @@ import { goodsCategory } from '../../../shared/entities/masterdata/goods-categor
 import { product } from '../../../shared/entities/masterdata/product.ts';
 import { employee } from '../../../shared/entities/masterdata/employee.ts';
 import { price } from '../../../shared/entities/masterdata/price.ts';
-import { business, exportBtn, importBtn } from '../../db/seed/menus.ts';
+import { business, exportBtn, importBtn } from '../../platform/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { seedMasterdataDemo } from './demo/partners-and-staff.ts';
 import { productRoutes } from './product.routes.ts';

@@ -1,4 +1,4 @@
-import { btn, business } from '../../db/seed/menus.ts';
+import { btn, business } from '../../platform/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { PRODUCTION_DICTIONARIES } from './dictionaries.ts';
 import { seedProductionDemo } from './demo/production.ts';

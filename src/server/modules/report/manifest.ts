@@ -1,4 +1,4 @@
-import { menu, screen } from '../../db/seed/menus.ts';
+import { menu, screen } from '../../platform/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 
 const reportMenu = menu('report', '报表管理', 'Reports', '/report', 5, 'iconfont iconicon_dispose', [

@@ -1,4 +1,4 @@
-import { RES, btn, menu, screen } from '../../db/seed/menus.ts';
+import { RES, btn, menu, screen } from '../../platform/menus.ts';
 
 export const resourceMenu = menu(
   'resource',

@@ -1,6 +1,6 @@
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import type { Schema } from '../../db/schema.ts';
-import type { MenuRow } from '../../db/seed/menus.ts';
+import type { MenuRow } from '../../platform/menus.ts';
 import { ROLE_POWER } from '../../platform/auth-context.ts';
 import { nextId } from '../../platform/ids.ts';
 import { hashPlainPassword } from '../auth/password.ts';

@@ -1,4 +1,4 @@
-import { SYS, btn, exportBtn, importBtn, menu, screen } from '../../db/seed/menus.ts';
+import { SYS, btn, exportBtn, importBtn, menu, screen } from '../../platform/menus.ts';
 
 export const baseMenu = menu('base', '基础配置', 'Basic settings', '/base', 97, 'iconfont iconicon_cspace', [
   screen('region', '行政区划', 'Regions', '/base/region', 1, 'iconfont iconicon_map', `${SYS}/region`, {

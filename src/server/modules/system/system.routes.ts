@@ -17,7 +17,7 @@ import { demoAccounts } from './demo/login-accounts.ts';
 export async function systemRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const menus = new MenuService(services.db, services.permissions);
-  const tenants = new TenantService(services.db, services.setUpTenant);
+  const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes);
 
   // Read on every login and reload: a reload that holds the same menus gets a 304 (platform/revalidate.ts).
   app.get('/api/blade-system/menu/routes', { schema: queryParams({ topMenuId: Param }) }, async (request, reply) => {

@@ -24,7 +24,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const rows = services.entities.get(tenant.name)!;
   const packages = services.entities.get(tenantPackage.name)!;
-  const tenants = new TenantService(services.db, services.setUpTenant);
+  const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes);
   const config = { permission: tenant.code, admin: true };
   const read = (paged: boolean) => ({ config, schema: listQuery(tenant, { paged }) });
   const sa = (permission: string | ((request: FastifyRequest) => string)) => ({ superAdmin: true, permission });

@@ -12,7 +12,7 @@ import type { Row } from '../../platform/entity/rules.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
 import { hashPlainPassword } from '../auth/password.ts';
-import { addApproverRoles } from '../flow/approver-roles.ts';
+import { addApproverRoles } from '../../platform/workflow/index.ts';
 
 /** Scheme, host and port of a URL or bare host name, lower-cased; paths and queries are ignored. */
 export function originOf(text: string): { origin: string; host: string } | undefined {
@@ -128,10 +128,14 @@ async function adminMenuIds(trx: Db, packageId: string | null | undefined): Prom
 
 /** Tenants (contract system.md §10): info by domain, provisioning, removal, licence settings, packages. */
 export class TenantService {
-  /** `setUpTenant`: the modules' rows of a new tenant (Services.setUpTenant). */
+  /**
+   * `setUpTenant`: the modules' rows of a new tenant (Services.setUpTenant); `userMenuCodes`: the work desk its
+   * approver roles get (Services.userMenuCodes).
+   */
   constructor(
     private readonly db: Db,
     private readonly setUpTenant: (trx: Db, tenantId: string) => Promise<void>,
+    private readonly userMenuCodes: readonly string[],
   ) {}
 
   /**
@@ -255,7 +259,7 @@ export class TenantService {
           .insertInto('blade_role_menu')
           .values(grants.slice(i, i + 1000))
           .execute();
-      await addApproverRoles(trx, code, { allowedMenuIds: new Set(menuIds) });
+      await addApproverRoles(trx, code, { userMenuCodes: this.userMenuCodes, allowedMenuIds: new Set(menuIds) });
       await this.setUpTenant(trx, code);
       return trx.selectFrom('blade_tenant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });

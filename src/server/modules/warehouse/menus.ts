@@ -1,4 +1,4 @@
-import { SYS, btn, business, exportBtn } from '../../db/seed/menus.ts';
+import { SYS, btn, business, exportBtn } from '../../platform/menus.ts';
 
 /** 仓储管理: 库存台账, 出入库记录 (with 过账) and 包装规格. */
 export const warehouseMenu = business('warehouse', '仓储管理', 'Warehouse', 12, 'iconfont iconicon_shop', [

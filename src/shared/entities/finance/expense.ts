@@ -29,10 +29,11 @@ export const EXPENSE_ACCOUNT = {
 
 /**
  * 费用报销 (domain/finance.md § expense): an employee's claim, numbered `BX<yyyyMMdd><seq>`, saved as a draft and sent
- * to the fund-approval process (`/process/finance/start-process` with its id: modules/flow/approval-send.ts), whose
- * steps set its state; finance then pays an approved claim (2 → 4 with the payment date). Only drafts and rejected
- * claims change or go; editing a rejected one makes it a draft again (modules/finance/expense.hooks.ts, which also
- * defaults the claimant, his department and company, and the account of the expense type).
+ * to the fund-approval process (`/process/finance/start-process` with its id: the server's
+ * platform/workflow/approval-send.ts), whose steps set its state; finance then pays an approved claim (2 → 4 with the
+ * payment date). Only drafts and rejected claims change or go; editing a rejected one makes it a draft again
+ * (modules/finance/expense.hooks.ts, which also defaults the claimant, his department and company, and the account of
+ * the expense type).
  */
 export const expense = defineEntity({
   name: 'expense',

@@ -4,13 +4,11 @@ import { EXPENSE_PAY, EXPENSE_STATUS, expense } from '../../../../shared/entitie
 import { formatDateTime } from '../../../../shared/contract/time.ts';
 import type { Db, DynamicDb } from '../../../db/connect.ts';
 import { insertRows } from '../../../db/insert-rows.ts';
-import { menuIdOf } from '../../../db/seed/menus.ts';
+import { menuIdOf } from '../../../platform/menus.ts';
 import { takeNumbers } from '../../../platform/entity/derived.ts';
 import type { Row } from '../../../platform/entity/types.ts';
 import { nextId } from '../../../platform/ids.ts';
-import { sendRow } from '../../flow/approval-send.ts';
-import { FlowRuntime } from '../../flow/flow-runtime.ts';
-import { ACTIVE } from '../../flow/flow-store.ts';
+import { ACTIVE, FlowRuntime, sendRow } from '../../../platform/workflow/index.ts';
 import { SEED } from '../../system/install.ts';
 import { DATA_SCOPE } from '../../system/role-grant.queries.ts';
 import { SCOPE } from '../../../platform/entity/data-scope.ts';

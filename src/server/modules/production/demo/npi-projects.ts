@@ -4,7 +4,7 @@ import { productIntroduce } from '../../../../shared/entities/production/product
 import type { Db } from '../../../db/connect.ts';
 import { seedDemoPerson, type DemoPerson } from '../../system/demo/organisation.ts';
 import { demoAudit } from '../../system/demo/figures.ts';
-import { menuIdOf } from '../../../db/seed/menus.ts';
+import { menuIdOf } from '../../../platform/menus.ts';
 import { nextId } from '../../../platform/ids.ts';
 import { takeNumbers } from '../../../platform/entity/derived.ts';
 import { SEED } from '../../system/install.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connect.ts';
-import { menuRows } from '../../../db/seed/menus.ts';
+import { menuRows } from '../../../platform/menus.ts';
 import { seedDemoPerson, type DemoPerson } from '../../system/demo/organisation.ts';
 import { warehouseMenu } from '../menus.ts';
 

@@ -1,10 +1,5 @@
 import type { Db } from '../../db/connect.ts';
-import { nextId } from '../../platform/ids.ts';
-import { DESK_USER_MENUS } from '../desk/menus.ts';
-import { WORK_USER_MENUS } from './menus.ts';
-
-/** The work desk of the seeded `user` role, which the approver roles hold too. */
-export const USER_ROLE_MENU_CODES = [...DESK_USER_MENUS, ...WORK_USER_MENUS];
+import { nextId } from '../ids.ts';
 
 /**
  * The roles the seeded models' candidate groups name (leave over 3 days: hr; fund requests from 10 000: finance,
@@ -18,14 +13,15 @@ export const APPROVER_ROLES = [
 
 /**
  * Adds the approver roles a tenant lacks (by alias), each granted the work desk of the seeded `user` role (start,
- * claim, to-do, sent, done, notices, messages): approving is their job here; the business screens are granted by
- * the administrator as they come. `ids` fixes the role ids (the seed's); `allowedMenuIds` narrows the grants to the
- * menus the tenant may have (its package). A role that exists keeps the grants an administrator gave it.
+ * claim, to-do, sent, done, notices, messages: `userMenuCodes`, which the modules' manifests declare): approving is
+ * their job here; the business screens are granted by the administrator as they come. `ids` fixes the role ids (the
+ * seed's); `allowedMenuIds` narrows the grants to the menus the tenant may have (its package). A role that exists
+ * keeps the grants an administrator gave it.
  */
 export async function addApproverRoles(
   trx: Db,
   tenantId: string,
-  options: { ids?: readonly string[]; allowedMenuIds?: ReadonlySet<string> } = {},
+  options: { userMenuCodes: readonly string[]; ids?: readonly string[]; allowedMenuIds?: ReadonlySet<string> },
 ) {
   const existing = await trx
     .selectFrom('blade_role')
@@ -46,7 +42,7 @@ export async function addApproverRoles(
   const menus = await trx
     .selectFrom('blade_menu')
     .select('id')
-    .where('code', 'in', USER_ROLE_MENU_CODES)
+    .where('code', 'in', [...options.userMenuCodes])
     .where('is_deleted', '=', 0)
     .execute();
   const menuIds = menus

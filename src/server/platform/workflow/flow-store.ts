@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db, DynamicDb } from '../../db/connect.ts';
-import { nextId } from '../../platform/ids.ts';
+import { nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { TASK_USER_PREFIX, type FlowResult } from '../../../shared/flow/types.ts';
-import { ROLE_POWER } from '../../platform/auth-context.ts';
+import { ROLE_POWER } from '../auth-context.ts';
 import type { ActivityRecord, WaitingTask } from './engine-runner.ts';
 
 /** Rows of the workflow tables and the SQL that writes them (reads for the lists live in flow-reads.queries.ts). */
@@ -76,6 +76,21 @@ export async function lockInstance(trx: Db, instanceId: string): Promise<Instanc
     .where('id', '=', instanceId)
     .forUpdate()
     .executeTakeFirst() as Promise<InstanceRow | undefined>;
+}
+
+/**
+ * Locks instances in id order, the order every step takes them in: a business that moves several rows with processes
+ * locks their instances first, then its rows, so it and an inbox step queue instead of deadlocking.
+ */
+export async function lockInstances(trx: Db, instanceIds: readonly string[]): Promise<void> {
+  if (!instanceIds.length) return;
+  await trx
+    .selectFrom('blade_flow_instance')
+    .select('id')
+    .where('id', 'in', [...instanceIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export async function openTasksOf(trx: Db, instanceId: string): Promise<TaskRow[]> {

@@ -1,6 +1,7 @@
 /**
  * Menu rows as data: the shapes of blade_menu seed rows (category 1 = menu, 2 = button) and the builders each module's
- * manifest writes its menus with. Codes of menus and buttons share one namespace across modules.
+ * manifest writes its menus with. Codes of menus and buttons share one namespace across modules. In platform: the
+ * manifests (modules) and the seed (db) both build on it, and neither platform nor db imports a module.
  */
 export interface SeedButton {
   code: string;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { failWith } from '../../platform/errors.ts';
-import { nextId } from '../../platform/ids.ts';
+import { failWith } from '../errors.ts';
+import { nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { ModelError, readModel, type UserTaskInfo } from './bpmn-model.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
@@ -187,4 +187,18 @@ export async function deleteDeployments(
   }
   await trx.deleteFrom('blade_flow_definition').where('id', 'in', definitionIds).execute();
   return definitionIds.length;
+}
+
+/** The definition of `processKey` a tenant starts: its latest active deployment, else the shared one (tenant ''). */
+export async function activeDefinitionId(db: Db, tenantId: string, processKey: string): Promise<string | undefined> {
+  const definition = await db
+    .selectFrom('blade_flow_definition')
+    .select('id')
+    .where('process_key', '=', processKey)
+    .where('tenant_id', 'in', [tenantId, ''])
+    .where('suspension_state', '=', ACTIVE)
+    .orderBy(sql`tenant_id = ''`)
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
+  return definition ? String(definition.id) : undefined;
 }

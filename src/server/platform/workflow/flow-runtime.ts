@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect.ts';
-import type { AuthUser } from '../../platform/auth-context.ts';
-import { failWith } from '../../platform/errors.ts';
-import { isId, nextId } from '../../platform/ids.ts';
+import type { AuthUser } from '../auth-context.ts';
+import { failWith } from '../errors.ts';
+import { isId, nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { FlowResult } from '../../../shared/flow/types.ts';
 import {

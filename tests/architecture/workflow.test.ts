@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SERVER = join(ROOT, 'src/server');
+const WORKFLOW = join(SERVER, 'platform/workflow');
+const ENTRY = join(WORKFLOW, 'index.ts');
+/** Relative specifiers of static imports and re-exports, side-effect imports and lazy `import()`s. */
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|mts|mjs)$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every `file -> imported file` of the folders, as absolute paths. */
+function imports(folders: string[]): { file: string; target: string }[] {
+  return folders
+    .flatMap((folder) => sourceFiles(join(ROOT, folder)))
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => ({ file, target: resolve(dirname(file), m[1]) })),
+    );
+}
+
+const inside = (path: string, dir: string) => path.startsWith(dir + sep);
+const shown = ({ file, target }: { file: string; target: string }) =>
+  `${relative(ROOT, file)} -> ${relative(ROOT, target)}`;
+
+// The server and the benches use the engine as a service. Its own unit tests (tests/server/flow.expression.test.ts)
+// may test a piece of it directly.
+const USERS = ['src', 'bench', 'scripts'];
+
+describe('the workflow engine (platform/workflow)', () => {
+  it('is used through its entry by the modules', () => {
+    const users = imports(USERS).filter(({ file, target }) => target === ENTRY && !inside(file, WORKFLOW));
+    const modules = new Set(users.map(({ file }) => relative(join(SERVER, 'modules'), file).split(sep)[0]));
+    // The flow module's screens, the businesses that send rows through processes, and the tenants' approver roles.
+    expect([...modules].sort()).toEqual(expect.arrayContaining(['budget', 'finance', 'flow', 'system']));
+  });
+
+  it('is imported only through its entry file', () => {
+    const past = imports(USERS).filter(
+      ({ file, target }) => inside(target, WORKFLOW) && target !== ENTRY && !inside(file, WORKFLOW),
+    );
+    expect(past.map(shown), 'import platform/workflow/index.ts instead').toEqual([]);
+  });
+});
+
+describe('platform and db', () => {
+  it('import nothing from the modules (modules build on them, not the other way)', () => {
+    const found = imports(['src/server/platform', 'src/server/db']);
+    expect(found.length).toBeGreaterThan(100);
+    const upward = found.filter(({ target }) => inside(target, join(SERVER, 'modules')));
+    expect(upward.map(shown)).toEqual([]);
+  });
+});
