@@ -18,7 +18,7 @@ const A = zh.mobile.approvals;
 const SYS = '/api/blade-system';
 const KEEPER = { username: 'sunck', password: '123456' };
 const APPLICANT = { username: 'zhangsan', password: '123456' };
-/** 李四's id is the demo's (system/demo.ts DEMO_USERS). */
+/** 李四's id is the demo's (system/demo/organisation.ts DEMO_USERS). */
 const LISI = { username: 'lisi', password: '123456', id: '1123598821738675203' };
 const HR = { username: 'wangrs', password: '123456' };
 
