@@ -7,7 +7,6 @@ import type { AuthUser } from '../auth-context.ts';
 import type { Dictionaries } from '../dictionaries.ts';
 import type { ResolvedField } from './fields.ts';
 import type { FixedFilter } from './conditions.ts';
-import type { LineTarget } from './lines.ts';
 import type { PickerReach } from './refs.ts';
 import { EntityTree } from './tree.ts';
 import { EntityRows } from './entity-rows.ts';
@@ -27,7 +26,7 @@ import type {
   SubmitMode,
   WriteContext,
 } from './engine-types.ts';
-import type { Row, RowSource, VisibleRows, WireRecord } from './types.ts';
+import type { Row, VisibleRows, WireRecord } from './types.ts';
 
 export type { VisibleRows, WireRecord } from './types.ts';
 export type {
@@ -50,9 +49,9 @@ export interface EntityDeps extends EngineDeps {
  * list / page / detail / submit / remove of one entity, from its definition: the one object modules and routes hold.
  * Its jobs live apart: what they share (visibility, wire form) in entity-rows.ts, reading and counting in
  * entity-reads.ts, writing with lines in entity-writes.ts, batches in entity-batch.ts, an import's lookups in
- * entity-imports.ts.
+ * entity-imports.ts; the definition's field tables are resolved once per entity (entity-tables.ts).
  */
-export class EntityService implements RowSource, LineTarget<WriteContext>, EntityPeer {
+export class EntityService implements EntityPeer {
   /** list-as-tree, lazy levels and pickers of a tree entity. */
   readonly tree?: EntityTree;
   private readonly rows: EntityRows;
@@ -177,14 +176,17 @@ export class EntityService implements RowSource, LineTarget<WriteContext>, Entit
     return this.writes.removeWhere(trx, user, column, values);
   }
 
+  /** What a write of this entity checks against (a header's writes of these lines). */
   writeContext(user: AuthUser): Promise<WriteContext> {
     return this.writes.writeContext(user);
   }
 
+  /** One line of a header, checked and saved as its own submit would be. */
   writeLine(trx: DynamicDb, user: AuthUser, context: WriteContext, body: Row): Promise<void> {
     return this.writes.writeLine(trx, user, context, body);
   }
 
+  /** The live lines of one header, in this entity's default order. */
   lineRows(db: DynamicDb, visible: VisibleRows, column: string, headerId: string): Promise<Row[]> {
     return this.rows.lineRows(db, visible, column, headerId);
   }
