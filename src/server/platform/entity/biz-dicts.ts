@@ -5,7 +5,8 @@ import { dictKeys, itemLabel } from '../../../shared/entities/dict-items.ts';
 import type { Lang, LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { DynamicDb } from '../../db/connect.ts';
 import { failWith } from '../errors.ts';
-import { fieldsOf, type ResolvedField } from './fields.ts';
+import type { ResolvedField } from './fields.ts';
+import { tablesOf } from './entity-tables.ts';
 import type { Row } from './types.ts';
 
 /**
@@ -17,8 +18,7 @@ const SEPARATOR = '\u001f';
 /** Between the items of a `multiple` field's names. */
 const ITEMS = '\u001e';
 
-export const bizDictFieldsOf = (entity: EntityDef): ResolvedField[] =>
-  [...fieldsOf(entity).values()].filter((field) => field.bizDict);
+export const bizDictFieldsOf = (entity: EntityDef): readonly ResolvedField[] => tablesOf(entity).bizDictFields;
 
 const alias = (field: ResolvedField) => `__dict_${field.column}`;
 
@@ -106,9 +106,9 @@ export async function checkDicts(
   before?: Row,
   reads: Reads = readEachTime,
 ): Promise<void> {
-  for (const field of fieldsOf(entity).values()) {
+  for (const field of tablesOf(entity).dictFields) {
     const value = values[field.column];
-    if (!field.dict || value === undefined || value === null || value === '') continue;
+    if (value === undefined || value === null || value === '') continue;
     if (String(value) === String(field.default) || String(value) === String(before?.[field.column])) continue;
     const found = await reads(`dictionary ${field.dict} ${String(value)}`, () =>
       trx

@@ -5,6 +5,7 @@ import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { DynamicDb } from '../../db/connect.ts';
 import { failWith } from '../errors.ts';
 import { fieldsOf, type ResolvedField } from './fields.ts';
+import { tablesOf } from './entity-tables.ts';
 import type { Row } from './types.ts';
 
 /**
@@ -18,8 +19,7 @@ export const COMPANY_PARENT_PARAM = 'erp.companyParentId';
 
 export const UNKNOWN_COMPANY: LocalText = { zh: '公司不存在', en: 'Unknown company' };
 
-export const companyFieldsOf = (entity: EntityDef): ResolvedField[] =>
-  [...fieldsOf(entity).values()].filter((field) => field.company);
+export const companyFieldsOf = (entity: EntityDef): readonly ResolvedField[] => tablesOf(entity).companyFields;
 
 /** The company departments of `tenant` (an SQL value: a column of the row, or a parameter). */
 export function companyDepts(

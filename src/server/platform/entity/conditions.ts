@@ -5,6 +5,7 @@ import { EXACT_TOTAL, MAX_OFFSET } from '../../../shared/contract/page.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { ApiError, fail } from '../errors.ts';
 import { fieldsOf, findField, parseFieldValue, type ResolvedField } from './fields.ts';
+import { tablesOf } from './entity-tables.ts';
 
 /** The contract's list query suffixes (README §6). No suffix = LIKE (or exact for "entity"-style lists). */
 const OPERATORS = {
@@ -75,7 +76,7 @@ export function parseListQuery(
   const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
   if (entity.keyword && keyword) {
     const [first, ...rest] = entity.keyword;
-    const field = { ...fieldsOf(entity).get(first)!, alsoMatches: rest };
+    const field = { ...tablesOf(entity).fields.get(first)!, alsoMatches: rest };
     conditions.push({ field, suffix: 'like', value: filterValue(field, 'like', keyword) });
   }
 
@@ -95,10 +96,7 @@ export function parseListQuery(
       sorts.push({ field, direction });
     }
   }
-  if (sorts.length === 0) {
-    for (const [name, direction] of entity.defaultSort)
-      sorts.push({ field: findField(entity, String(name))!, direction });
-  }
+  if (sorts.length === 0) sorts.push(...tablesOf(entity).defaultSorts);
   return { current, size, conditions, sorts };
 }
 

@@ -4,6 +4,7 @@ import { displayField, refTargetOf, type EntityDef } from '../../../shared/entit
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { DynamicDb } from '../../db/connect.ts';
 import { fieldsOf, toWire, type ResolvedField } from './fields.ts';
+import { tablesOf } from './entity-tables.ts';
 import type { EntityLookup } from './refs.ts';
 import type { Row } from './types.ts';
 
@@ -62,7 +63,7 @@ export async function copiedValues(
 
 /** The stored derived values (`compute`) of the row as it will be saved. */
 export function computedValues(entity: EntityDef, row: Row): Row {
-  const computed = [...fieldsOf(entity).values()].filter((f) => f.derive && 'compute' in f.derive);
+  const { computed } = tablesOf(entity);
   if (!computed.length) return {};
   const wire = toWire(entity, row);
   const values: Row = {};
@@ -76,7 +77,7 @@ export function computedValues(entity: EntityDef, row: Row): Row {
  * What adds the values worked out on read to a record, from the record and the tenant's date today (once per read).
  */
 export function todayDeriver(entity: EntityDef): (record: Row) => void {
-  const fields = [...fieldsOf(entity).values()].filter((f) => f.derive && 'today' in f.derive);
+  const fields = tablesOf(entity).today;
   if (!fields.length) return () => undefined;
   const today = formatDateTime().slice(0, 10);
   return (record) => {

@@ -78,11 +78,19 @@ export function fieldsOf(entity: EntityDef): Map<string, ResolvedField> {
  * what a filter, a sort or a data scope may name. Values worked out on read have no column to name.
  */
 export function findField(entity: EntityDef, key: string): ResolvedField | undefined {
-  const fields = fieldsOf(entity);
-  const direct = fields.get(key);
-  if (direct) return isStored(direct) ? direct : undefined;
-  for (const field of fields.values()) if (field.column === key && isStored(field)) return field;
-  return undefined;
+  let named = namedCache.get(entity);
+  if (!named) namedCache.set(entity, (named = storedByKey(fieldsOf(entity))));
+  return named.get(key);
+}
+
+const namedCache = new WeakMap<EntityDef, Map<string, ResolvedField | undefined>>();
+
+/** A name decides alone (a value worked out on read names nothing); a column names the first stored field with it. */
+function storedByKey(fields: Map<string, ResolvedField>): Map<string, ResolvedField | undefined> {
+  const named = new Map<string, ResolvedField | undefined>();
+  for (const field of fields.values()) if (isStored(field) && !named.has(field.column)) named.set(field.column, field);
+  for (const field of fields.values()) named.set(field.name, isStored(field) ? field : undefined);
+  return named;
 }
 
 /** Database row -> wire JSON: camelCase keys, ids as strings, dates as `yyyy-MM-dd HH:mm:ss`, secrets left out. */

@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth-context.ts';
 import { ApiError, fail } from '../errors.ts';
 import { isId } from '../ids.ts';
 import { fieldsOf } from './fields.ts';
-import type { Row, WireRecord } from './types.ts';
+import type { Row, VisibleRows, WireRecord } from './types.ts';
 
 export const linesOf = (entity: EntityDef): Record<string, LineDef> => entity.lines ?? {};
 
@@ -15,14 +15,14 @@ export interface LineTarget<C> {
   /** Validates and saves one line exactly as its own `submit` would, inside `trx`. */
   writeLine(trx: DynamicDb, user: AuthUser, context: C, body: Row): Promise<void>;
   /** The live lines of one header (with their reference names), in the line entity's default order. */
-  lineRows(db: DynamicDb, context: C, column: string, headerId: string): Promise<Row[]>;
+  lineRows(db: DynamicDb, visible: VisibleRows, column: string, headerId: string): Promise<Row[]>;
   wire(rows: Row[]): Promise<WireRecord[]>;
   /** Soft delete of the live rows whose `column` is one of `values`. */
   removeWhere(trx: DynamicDb, user: AuthUser, column: string, values: string[]): Promise<void>;
 }
 
 /** Lines of one kind of a header: the body's array is the full list, so lines left out are deleted. */
-export class LineWriter<C = unknown> {
+export class LineWriter<C extends { visible: VisibleRows }> {
   private readonly column: string;
 
   constructor(
@@ -40,7 +40,7 @@ export class LineWriter<C = unknown> {
     if (sent === undefined) return;
     if (!Array.isArray(sent)) throw new ApiError(400, MESSAGES.fieldType, { label: this.line.label });
     const existing = new Set(
-      (await this.target.lineRows(trx, this.context, this.column, headerId)).map((l) => String(l.id)),
+      (await this.target.lineRows(trx, this.context.visible, this.column, headerId)).map((l) => String(l.id)),
     );
     const kept = new Set<string>();
     for (const [index, body] of sent.entries()) {
@@ -68,6 +68,6 @@ export class LineWriter<C = unknown> {
   }
 
   async read(db: DynamicDb, headerId: string): Promise<WireRecord[]> {
-    return this.target.wire(await this.target.lineRows(db, this.context, this.column, headerId));
+    return this.target.wire(await this.target.lineRows(db, this.context.visible, this.column, headerId));
   }
 }
