@@ -143,11 +143,7 @@ export interface EntityHooks {
    * Values a list answers beside its page, as it does the `sums` (a statistics table's year-to-date row): from the
    * list's parameters and every row its filters match.
    */
-  pageExtras?(
-    user: AuthUser,
-    query: Record<string, unknown>,
-    matching: SelectQueryBuilder<any, any, any>,
-  ): Promise<Record<string, unknown>>;
+  pageExtras?(user: AuthUser, query: Record<string, unknown>, matching: AnyQuery): Promise<Record<string, unknown>>;
   /** Adds fields to wire records built from `rows` (names resolved in one query per kind, never per row). */
   decorate?(records: WireRecord[], rows: Record<string, unknown>[]): Promise<void>;
   /**
@@ -881,7 +877,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
   }
 
   /** Every column of the entity's table plus the reference names, joined in the same query. */
-  selectColumns<Q extends SelectQueryBuilder<any, any, any>>(query: Q) {
+  selectColumns<Q extends AnyQuery>(query: Q) {
     // Built once: the names' subqueries depend on the definitions alone (every entity is known by the first query).
     this.nameColumns ??= [
       ...bizDictColumns(this.entity),
@@ -1237,7 +1233,7 @@ export class EntityService implements RowSource, LineTarget<WriteContext> {
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
-function withConditions(query: SelectQueryBuilder<any, any, any>, conditions: Condition[], entity: EntityDef) {
+function withConditions(query: AnyQuery, conditions: Condition[], entity: EntityDef) {
   return conditions.length ? query.where((eb) => eb.and(conditionsPredicate(eb, conditions, '', entity))) : query;
 }
 
