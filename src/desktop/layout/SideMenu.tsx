@@ -43,7 +43,7 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
   // One open branch at a time (Saber's unique-opened): the selected screen's, or the one the user opened last.
   useEffect(() => {
     if (selected && !collapsed) setOpenKeys(selected.parentIds);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `selected` is found anew each render; its id says it changed
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `selected` is new each render; its id says it changed
   }, [selected?.id, collapsed]);
   const onOpenChange = (keys: string[]) => {
     const opened = keys.find((key) => !openKeys.includes(key));
