@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/dom-matchers.setup.ts'],
     // Each file opens its own copy of the migrated database: two at a time fit this 2-core machine.
     pool: 'forks',
     maxWorkers: 2,

@@ -55,6 +55,7 @@ declare module 'autocannon' {
         event: 'response',
         listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
       ): this;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- EventEmitter's own signature
       on(event: string, listener: (...args: any[]) => void): this;
     }
   }

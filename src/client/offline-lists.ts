@@ -19,10 +19,10 @@ function db() {
   return dbPromise;
 }
 
-/** Runs `use` on the store; without IndexedDB (or when it fails) nothing is kept and `fallback` is answered. */
-async function withStore<T>(use: (store: IDBPDatabase) => Promise<T>, fallback: T): Promise<T> {
+/** Runs `work` on the store; without IndexedDB (or when it fails) nothing is kept and `fallback` is answered. */
+async function withStore<T>(work: (store: IDBPDatabase) => Promise<T>, fallback: T): Promise<T> {
   try {
-    return await use(await db());
+    return await work(await db());
   } catch {
     return fallback;
   }

@@ -113,8 +113,8 @@ describe('entity definitions', () => {
   it('gives every field a zh and an en label, and every sort key a field', () => {
     for (const entity of ENTITIES) {
       for (const field of fieldsOf(entity).values()) {
-        expect(field.label.zh, `${entity.name}.${field.name}`).toBeTruthy();
-        expect(field.label.en, `${entity.name}.${field.name}`).toBeTruthy();
+        expect(field.label.zh, `${entity.name}.${field.name}`).toMatch(/\S/);
+        expect(field.label.en, `${entity.name}.${field.name}`).toMatch(/\S/);
       }
       for (const [name] of entity.defaultSort)
         expect(fieldsOf(entity).has(String(name)), `${entity.name} sort ${String(name)}`).toBe(true);

@@ -57,7 +57,7 @@ export async function staff(t: TestApp, prefix: string) {
 export async function definitionOf(t: TestApp, token: string, key: string): Promise<string> {
   const page = expectOk(await t.get(`${WORK}/start-list?size=100`, token));
   const found = page.records.find((r: { key: string }) => r.key === key);
-  expect(found, `definition ${key} in ${JSON.stringify(page.records)}`).toBeTruthy();
+  expect(found, `definition ${key} in ${JSON.stringify(page.records)}`).toBeDefined();
   return found.id;
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP } from '../../src/shared/contract/page.ts';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { inventoryLog } from '../../src/shared/entities/warehouse/inventory-log.ts';
+import type { DynamicQuery } from '../../src/server/db/connect.ts';
 import { mergeTallies } from '../../src/server/platform/entity/tally.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { TEST_COMPANY, withTestCompany } from '../support/factories.ts';
@@ -50,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 /** What the list should say, counted row by row. */
-async function counted(where: (q: any) => any): Promise<{ total: number; sum: number }> {
+async function counted(where: (q: DynamicQuery) => DynamicQuery): Promise<{ total: number; sum: number }> {
   const row = await where(
     t.services.db
       .selectFrom('erp_inventory_log')
@@ -102,7 +103,7 @@ describe('the movements tally', () => {
     expectOk(await t.post(`${LOG}/submit`, admin, { ...pending[0], warehouse: 'FG', bizDate: dayBefore(50), qty: 7 }));
     expectOk(await t.post(`${LOG}/remove?ids=${pending[1].id}`, admin));
 
-    const cases: Array<[Record<string, string>, (q: any) => any]> = [
+    const cases: Array<[Record<string, string>, (q: DynamicQuery) => DynamicQuery]> = [
       [{}, (q) => q],
       [{ handleStatus_equal: '0' }, (q) => q.where('handle_status', '=', '0')],
       [

@@ -123,8 +123,8 @@ describe('movements', () => {
       [first.logNo, 10, 10, 100, '1'],
     ]);
     const handled = expectOk(await t.get(`${LOG}/detail?id=${issue.id}`, admin));
-    expect(handled.handleTime).toBeTruthy();
-    expect(handled.handleUserName).toBeTruthy();
+    expect(handled.handleTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(handled.handleUserName).toMatch(/\S/);
   });
 
   it('refuse an issue above the available stock, naming the part, and change nothing', async () => {

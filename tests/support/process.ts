@@ -236,6 +236,7 @@ export async function runUntilExit(env: Record<string, string | undefined>, time
 
 export interface HttpResult {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads any route's JSON answer
   body: any;
   text: string;
 }

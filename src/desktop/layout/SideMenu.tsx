@@ -30,7 +30,8 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
   const openMenu = useOpenMenu();
   const menus = useSideMenus(topMenuId);
   const entries = useMemo(() => flattenMenus(menus ?? []), [menus]);
-  // Labels follow the language.
+  // Labels follow the language (toItems reads it).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- i18n.language is read inside toItems
   const items = useMemo(() => toItems(menus ?? [], true), [menus, i18n.language]);
   const selected = findByRoute(entries, location.pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(selected?.parentIds ?? []);
@@ -42,6 +43,7 @@ export function SideMenu({ topMenuId, collapsed, dark }: { topMenuId: string; co
   // One open branch at a time (Saber's unique-opened): the selected screen's, or the one the user opened last.
   useEffect(() => {
     if (selected && !collapsed) setOpenKeys(selected.parentIds);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `selected` is new each render; its id says it changed
   }, [selected?.id, collapsed]);
   const onOpenChange = (keys: string[]) => {
     const opened = keys.find((key) => !openKeys.includes(key));

@@ -60,7 +60,7 @@ export function TabBar({ background }: { background: string }) {
   const matching = useMemo(() => {
     const text = search.trim().toLocaleLowerCase();
     return tabs.filter((tab) => !text || label(tab).toLocaleLowerCase().includes(text));
-    // The list depends on the language through `label`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the list depends on the language through `label`
   }, [tabs, search, i18n.language]);
 
   const listMenu: MenuProps = {

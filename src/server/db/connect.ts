@@ -15,7 +15,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import pg from 'pg';
 import { SerialPGliteDialect } from './pglite-driver.ts';
 import { PreparingPool } from './prepared-statements.ts';
@@ -35,6 +35,12 @@ export type Db = Kysely<Schema>;
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type DynamicDb = Kysely<any>;
+/** A select over a table named at run time (see `DynamicDb`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DynamicQuery = SelectQueryBuilder<any, any, any>;
+/** The expressions of such a select. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DynamicExpressions = ExpressionBuilder<any, any>;
 
 export interface Database {
   db: Db;

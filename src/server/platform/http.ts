@@ -187,7 +187,7 @@ export function unsafeInput(data: unknown): string | undefined {
         continue;
       }
       for (const [key, item] of Object.entries(value)) {
-        const keyName = key.replace(/\u0000/g, '').slice(0, 64) || 'NUL';
+        const keyName = key.replaceAll('\0', '').slice(0, 64) || 'NUL';
         if (key.includes('\u0000') || PROTOTYPE_KEYS.has(key)) return keyName;
         pending.push([item, keyName, depth + 1]);
       }

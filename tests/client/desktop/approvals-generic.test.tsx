@@ -35,11 +35,11 @@ describe('an approvable entity in the desktop', () => {
       />,
     );
     for (const label of ['报销金额', '住宿晚数', '事由'])
-      expect(screen.getByText(label, { selector: 'label' })).toBeTruthy();
+      expect(screen.getByText(label, { selector: 'label' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
     // The definition's own message, and the server's wording for a plain `required: true`.
-    expect(await screen.findByText('请输入报销金额', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
-    expect(await screen.findByText('请输入事由', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    expect(await screen.findByText('请输入报销金额', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(await screen.findByText('请输入事由', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
     expect(sent).toBeUndefined();
   });
 
@@ -74,11 +74,11 @@ describe('an approvable entity in the desktop', () => {
     renderDesktop(<RequestDescriptions entity={claim} request={request} />);
     const labels = [...document.querySelectorAll('.ant-descriptions-item-label')].map((cell) => cell.textContent);
     expect(labels).toEqual(['申请人', '申请时间', '申请状态', '报销金额', '事由', '住宿晚数', '报销单号', '报销部门']);
-    expect(screen.getByText('12,345.50')).toBeTruthy();
+    expect(screen.getByText('12,345.50')).toBeVisible();
     // A reference shows the name the server joined in, never the id.
-    expect(screen.getByText('研发部')).toBeTruthy();
+    expect(screen.getByText('研发部')).toBeVisible();
     expect(screen.queryByText('9')).toBeNull();
-    expect(screen.getByText('出差北京')).toBeTruthy();
+    expect(screen.getByText('出差北京')).toBeVisible();
   });
 
   it('routes the pages of every registered kind, and of no other', () => {

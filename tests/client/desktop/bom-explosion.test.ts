@@ -52,8 +52,8 @@ const view = { kind: 'explode' as const, productId: '9', partNo: 'DOOR', bomVers
 it('opens a small explosion whole', async () => {
   serve({ [`GET ${EXPLODE}`]: () => ok([line('1', 1, 'INNER'), line('2', 2, 'BLANK'), line('3', 1, 'HINGE')]) });
   renderDesktop(createElement(BomViewDialog, { view, onClose: () => undefined }), '/production/productbom');
-  expect(await screen.findByText('BLANK')).toBeTruthy();
-  expect(screen.getByText('共 3 行')).toBeTruthy();
+  expect(await screen.findByText('BLANK')).toBeInTheDocument();
+  expect(screen.getByText('共 3 行')).toBeInTheDocument();
   expect(errors).toEqual([]);
 });
 
@@ -65,11 +65,11 @@ it('opens a large one at its first level; 全部展开 and 全部收起 fold eve
   }
   serve({ [`GET ${EXPLODE}`]: () => ok(rows) });
   renderDesktop(createElement(BomViewDialog, { view, onClose: () => undefined }), '/production/productbom');
-  expect(await screen.findByText('TOP-2')).toBeTruthy();
-  expect(screen.getByText(`共 ${rows.length} 行`)).toBeTruthy();
+  expect(await screen.findByText('TOP-2')).toBeInTheDocument();
+  expect(screen.getByText(`共 ${rows.length} 行`)).toBeInTheDocument();
   expect(screen.queryByText('SUB-0-0')).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: '全部展开' }));
-  expect(await screen.findByText('SUB-2-0')).toBeTruthy();
+  expect(await screen.findByText('SUB-2-0')).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: '全部收起' }));
   await waitFor(() => expect(screen.queryByText('SUB-0-0')).toBeNull());
   expect(errors).toEqual([]);

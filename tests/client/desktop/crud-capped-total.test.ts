@@ -35,11 +35,11 @@ it('shows 共 10000+ 条 with 精确计数, and 计算合计 in the footer; eith
         : ok({ records: rows, total: 10000, size: 10, current: 1, pages: 1000, totalCapped: true, sumAmount: null }),
   });
   renderDesktop(createElement(CrudPage, { entity: inventoryLog }), '/warehouse/inventorylog');
-  expect(await screen.findByText('共 10000+ 条')).toBeTruthy();
-  expect(screen.getByRole('button', { name: '计算合计' })).toBeTruthy();
+  expect(await screen.findByText('共 10000+ 条')).toBeVisible();
+  expect(screen.getByRole('button', { name: '计算合计' })).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: '精确计数' }));
-  expect(await screen.findByText('共 123456 条')).toBeTruthy();
-  expect(screen.getByText('246,912.00')).toBeTruthy();
+  expect(await screen.findByText('共 123456 条')).toBeVisible();
+  expect(screen.getByText('246,912.00')).toBeVisible();
   expect(screen.queryByRole('button', { name: '计算合计' })).toBeNull();
   await waitFor(() => expect(calls('GET', LIST).at(-1)!.params).toMatchObject({ exactTotal: '1' }));
 });

@@ -65,7 +65,7 @@ const pick = async (field: HTMLElement, label: string) => {
 describe('a dictionary field of several keys on the shared CRUD page', () => {
   it('lists the names and sends two picked keys as one comma list', async () => {
     renderLedger();
-    expect(within(await findRow('应收账款')).getByText('客户,部门')).toBeTruthy();
+    expect(within(await findRow('应收账款')).getByText('客户,部门')).toBeVisible();
     fireEvent.click(await toolbarButton(/新增/));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: '应付账款' } });

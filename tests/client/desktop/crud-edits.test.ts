@@ -74,7 +74,7 @@ it('shows 更新阶段 to a holder of the button alone: the name fields locked, 
   expect(screen.queryByRole('button', { name: /修\s*改/ })).toBeNull();
   fireEvent.click(update);
   const dialog = await screen.findByRole('dialog');
-  expect(within(dialog).getByText('更新阶段')).toBeTruthy();
+  expect(within(dialog).getByText('更新阶段')).toBeInTheDocument();
   const project = await within(dialog).findByLabelText('项目');
   expect((project as HTMLInputElement).disabled).toBe(true);
   // Fields outside the edit are not in the form at all.

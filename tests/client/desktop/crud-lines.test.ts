@@ -50,10 +50,10 @@ describe('the lines of a document in its dialog', () => {
     renderDocs();
     fireEvent.click(await within(await findRow('D-1')).findByRole('button', { name: '修改' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('明细')).toBeTruthy();
+    expect(await within(dialog).findByText('明细')).toBeInTheDocument();
     await waitFor(() => expect(qtyInputs(dialog).map((i) => i.value)).toEqual(['2', '3']));
-    expect(await within(dialog).findByText('仓管')).toBeTruthy();
-    expect(await within(dialog).findByText('记账员')).toBeTruthy();
+    expect(await within(dialog).findByText('仓管')).toBeInTheDocument();
+    expect(await within(dialog).findByText('记账员')).toBeInTheDocument();
 
     // Delete the first line, change the second, add a third.
     fireEvent.click(within(dialog).getAllByRole('button', { name: '删除' })[0]);
@@ -65,7 +65,7 @@ describe('the lines of a document in its dialog', () => {
 
     // The new line has no post yet: the line's own rule refuses it before anything is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
-    expect(await within(dialog).findByText('请选择岗位')).toBeTruthy();
+    expect(await within(dialog).findByText('请选择岗位')).toBeInTheDocument();
     expect(calls('POST', `${DOC}/submit`)).toHaveLength(0);
 
     // Pick it with the post search.

@@ -52,9 +52,9 @@ describe('numbers on the shared CRUD page', () => {
   it('lists money with separators and two decimals, fractions as percentages, a missing one as -', async () => {
     renderQuotes();
     const row = await findRow('Q-1');
-    expect(within(row).getByText('1,234,567.50')).toBeTruthy();
-    expect(within(row).getByText('13.00%')).toBeTruthy();
-    expect(within(row).getByText('-')).toBeTruthy();
+    expect(within(row).getByText('1,234,567.50')).toBeVisible();
+    expect(within(row).getByText('13.00%')).toBeVisible();
+    expect(within(row).getByText('-')).toBeVisible();
   });
 
   it('edits a percentage as 13 and sends the fraction; a derived value is shown in view, never edited', async () => {
@@ -67,7 +67,7 @@ describe('numbers on the shared CRUD page', () => {
     fireEvent.change(rate, { target: { value: '9' } });
     fireEvent.blur(rate);
     fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
-    expect(await screen.findByText('修改成功')).toBeTruthy();
+    expect(await screen.findByText('修改成功')).toBeInTheDocument();
     expect(calls('POST', `${API}/submit`)[0].body).toMatchObject({ id: '7', taxRate: '0.09' });
     expect(calls('POST', `${API}/submit`)[0].body).not.toHaveProperty('margin');
   });
@@ -76,6 +76,6 @@ describe('numbers on the shared CRUD page', () => {
     renderQuotes();
     fireEvent.click(await within(await findRow('Q-1')).findByRole('button', { name: '查看' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('毛利率')).toBeTruthy();
+    expect(await within(dialog).findByText('毛利率')).toBeInTheDocument();
   });
 });

@@ -60,8 +60,8 @@ describe('a table without a menu column', () => {
   it('lists the rate as a percentage and the fee, with no 操作 column; a double-click opens the row to edit', async () => {
     renderRates(buttons('retention'), { [`POST ${RETENTION}/submit`]: (request) => ok({ ...rate, ...request.body }) });
     const row = await findRow('车身系统事业部');
-    expect(within(row).getByText('1.50%')).toBeTruthy();
-    expect(within(row).getByText('540,000.00')).toBeTruthy();
+    expect(within(row).getByText('1.50%')).toBeInTheDocument();
+    expect(within(row).getByText('540,000.00')).toBeInTheDocument();
     expect(within(row).queryByRole('button')).toBeNull();
     expect(screen.queryByText('操作')).toBeNull();
     fireEvent.doubleClick(row);
@@ -69,7 +69,7 @@ describe('a table without a menu column', () => {
     const percent = (await within(dialog).findByRole('spinbutton', { name: '管理费比例' })) as HTMLInputElement;
     await waitFor(() => expect(percent.value).toBe('1.5'));
     // The business unit is picked from the units below the business-unit parent, by name.
-    expect(await within(dialog).findByText('车身系统事业部')).toBeTruthy();
+    expect(await within(dialog).findByText('车身系统事业部')).toBeInTheDocument();
     fireEvent.change(percent, { target: { value: '2.25' } });
     fireEvent.blur(percent);
     fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
@@ -85,12 +85,12 @@ describe('a table without a menu column', () => {
   it('adds from the toolbar and deletes the selected rows from it, asking first', async () => {
     renderRates(buttons('retention'), { [`POST ${RETENTION}/remove`]: () => ok(null) });
     await findRow('车身系统事业部');
-    expect(await toolbarButton(/新增/)).toBeTruthy();
+    expect(await toolbarButton(/新增/)).toBeInTheDocument();
     fireEvent.click(await toolbarButton(/删除/));
-    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+    expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('checkbox')[1]);
     fireEvent.click(await toolbarButton(/删除/));
-    expect(await screen.findByText('确定将选择数据删除?')).toBeTruthy();
+    expect(await screen.findByText('确定将选择数据删除?')).toBeInTheDocument();
     fireEvent.click(within(await lastDialog()).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${RETENTION}/remove`)).toHaveLength(1));
     expect(calls('POST', `${RETENTION}/remove`)[0].params).toEqual({ ids: '8001' });
@@ -100,7 +100,7 @@ describe('a table without a menu column', () => {
     renderRates(buttonsOf(['retention_view']));
     fireEvent.doubleClick(await findRow('车身系统事业部'));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('管理费比例')).toBeTruthy();
+    expect(await within(dialog).findByText('管理费比例')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: '修改' })).toBeNull();
     expect(screen.queryByRole('button', { name: /新增/ })).toBeNull();
   });
@@ -132,9 +132,9 @@ describe('the row a list answers beside its page', () => {
     render({ revenue: 600, cost: 410, grossProfit: 190, grossMargin: 0.316667, netMargin: null });
     const label = await screen.findByText('本年累计');
     const summary = label.closest('tr') as HTMLElement;
-    expect(within(summary).getByText('600.00')).toBeTruthy();
-    expect(within(summary).getByText('31.67%')).toBeTruthy();
-    expect(within(summary).getByText('-')).toBeTruthy();
+    expect(within(summary).getByText('600.00')).toBeVisible();
+    expect(within(summary).getByText('31.67%')).toBeVisible();
+    expect(within(summary).getByText('-')).toBeVisible();
   });
 
   it('shows none when the list answers none', async () => {

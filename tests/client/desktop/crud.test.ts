@@ -37,11 +37,11 @@ function renderParams(extra: Record<string, Handler> = {}) {
 describe('the shared CRUD page on the param screen', () => {
   it('lists the server rows from page 1 with 10 a page, labels from the definition', async () => {
     renderParams();
-    expect(await screen.findByText('参数3')).toBeTruthy();
-    expect(screen.getByText('key.9')).toBeTruthy();
+    expect(await screen.findByText('参数3')).toBeInTheDocument();
+    expect(screen.getByText('key.9')).toBeInTheDocument();
     expect(screen.getAllByText('参数名称').length).toBeGreaterThan(0);
     expect(screen.getAllByText('序号').length).toBeGreaterThan(0);
-    expect(screen.getByText('共 25 条')).toBeTruthy();
+    expect(screen.getByText('共 25 条')).toBeInTheDocument();
     expect(calls('GET', `${PARAM}/list`)[0].params).toMatchObject({ current: 1, size: 10 });
   });
 
@@ -52,16 +52,16 @@ describe('the shared CRUD page on the param screen', () => {
     for (const placeholder of ['请输入参数名称', '请输入参数键名', '请输入参数键值']) {
       fireEvent.blur(within(dialog).getByPlaceholderText(placeholder));
     }
-    expect(await within(dialog).findByText('请输入参数名称')).toBeTruthy();
-    expect(await within(dialog).findByText('请输入参数键名')).toBeTruthy();
-    expect(await within(dialog).findByText('请输入参数键值')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入参数名称')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请输入参数键名')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请输入参数键值')).toBeInTheDocument();
   });
 
   it('warns 请选择至少一条数据 on a bulk delete with nothing selected, and sends nothing', async () => {
     renderParams();
     await screen.findByText('参数0');
     fireEvent.click(await toolbarButton(/删除/));
-    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+    expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
     expect(calls('POST', `${PARAM}/remove`)).toHaveLength(0);
   });
 
@@ -72,13 +72,13 @@ describe('the shared CRUD page on the param screen', () => {
     fireEvent.click(boxes[1]);
     fireEvent.click(boxes[2]);
     fireEvent.click(await toolbarButton(/删除/));
-    expect(await screen.findByText('确定将选择数据删除?')).toBeTruthy();
+    expect(await screen.findByText('确定将选择数据删除?')).toBeInTheDocument();
     const confirm = await lastDialog();
-    expect(within(confirm).getByRole('button', { name: '取消' })).toBeTruthy();
+    expect(within(confirm).getByRole('button', { name: '取消' })).toBeInTheDocument();
     fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${PARAM}/remove`)).toHaveLength(1));
     expect(calls('POST', `${PARAM}/remove`)[0].params).toEqual({ ids: '1000,1001' });
-    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
     await waitFor(() => expect(calls('GET', `${PARAM}/list`).length).toBeGreaterThan(1));
   });
 
@@ -99,7 +99,7 @@ describe('the shared CRUD page on the param screen', () => {
       paramValue: 'Tenon',
     });
     expect(calls('POST', `${PARAM}/submit`)[0].body).not.toHaveProperty('id');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect((within(dialog).getByPlaceholderText('请输入参数键名') as HTMLInputElement).value).toBe('site.name');
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: '保存' }).className).not.toContain('ant-btn-loading'),
@@ -117,7 +117,7 @@ describe('the shared CRUD page on the param screen', () => {
     const key = await within(dialog).findByPlaceholderText('请输入参数键名');
     expect((key as HTMLInputElement).value).toBe('key.1');
     fireEvent.click(within(dialog).getByRole('button', { name: '修改' }));
-    expect(await screen.findByText('修改成功')).toBeTruthy();
+    expect(await screen.findByText('修改成功')).toBeInTheDocument();
     expect(calls('POST', `${PARAM}/submit`)[0].body).toEqual({
       id: '1001',
       paramName: '参数1',
@@ -187,8 +187,8 @@ describe('the shared CRUD page on the tenant package screen', () => {
     const dialog = await screen.findByRole('dialog');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('600px');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByText('请输入产品包名称')).toBeTruthy();
-    expect(await within(dialog).findByText('请选择菜单')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入产品包名称')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择菜单')).toBeInTheDocument();
     expect(calls('POST', `${PACKAGE}/submit`)).toHaveLength(0);
   });
 
@@ -205,7 +205,7 @@ describe('the shared CRUD page on the tenant package screen', () => {
     const { menuId, packageName } = calls('POST', `${PACKAGE}/submit`)[0].body!;
     expect(packageName).toBe('专业版');
     expect(String(menuId).split(',').sort()).toEqual(['1', '11', '12']);
-    expect(await screen.findByText('新增成功')).toBeTruthy();
+    expect(await screen.findByText('新增成功')).toBeInTheDocument();
   });
 
   it('loads the menu ids of a package split and sends them back joined', async () => {
@@ -308,7 +308,7 @@ describe('secret fields by dialog mode', () => {
     expect(names(fieldsForMode(formFields(user), 'edit'))).not.toContain('password');
     const edit = fieldsForMode(formFields(datasource), 'edit').find((f) => f.name === 'password');
     expect(edit?.required).toBeUndefined();
-    expect(fieldsForMode(formFields(datasource), 'add').find((f) => f.name === 'password')?.required).toBeTruthy();
+    expect(fieldsForMode(formFields(datasource), 'add').find((f) => f.name === 'password')?.required).toBeDefined();
   });
 });
 

@@ -30,8 +30,8 @@ describe('switch department dialog', () => {
     session.signedIn({ ...userInfo, dept_id: '', role_id: '' });
     renderDesktop(createElement(SwitchDeptDialog, { open: true, onClose: () => undefined }));
     fireEvent.click(await screen.findByRole('button', { name: '提交' }));
-    expect(await screen.findByText('请选择部门')).toBeTruthy();
-    expect(await screen.findByText('请选择角色')).toBeTruthy();
+    expect(await screen.findByText('请选择部门')).toBeInTheDocument();
+    expect(await screen.findByText('请选择角色')).toBeInTheDocument();
     expect(auth.refreshToken).not.toHaveBeenCalled();
   });
 
@@ -52,7 +52,7 @@ describe('lock button', () => {
     renderDesktop(createElement(LockButton), '/wel/index');
     fireEvent.click(screen.getByRole('button', { name: '锁屏' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
-    expect(await screen.findByText('锁屏密码不能为空')).toBeTruthy();
+    expect(await screen.findByText('锁屏密码不能为空')).toBeInTheDocument();
     expect(session.get().isLock).toBe(false);
 
     fireEvent.change(screen.getByPlaceholderText('请输入锁屏密码'), { target: { value: 'secret' } });

@@ -131,16 +131,16 @@ describe('the dictionary pair', () => {
     expect(titles).not.toContain('字典键值');
     expect(titles).not.toContain('字典备注');
     expect(within(list).queryByText('颜色备注')).toBeNull();
-    expect(within(rowOf(list, '尺码')).getByText('是')).toBeTruthy();
-    expect(within(rowOf(list, '颜色')).getByRole('checkbox')).toBeTruthy();
-    expect(within(rowOf(list, '颜色')).getByRole('button', { name: '查看' })).toBeTruthy();
-    expect(within(list).getByText('共 2 条')).toBeTruthy();
+    expect(within(rowOf(list, '尺码')).getByText('是')).toBeInTheDocument();
+    expect(within(rowOf(list, '颜色')).getByRole('checkbox')).toBeInTheDocument();
+    expect(within(rowOf(list, '颜色')).getByRole('button', { name: '查看' })).toBeInTheDocument();
+    expect(within(list).getByText('共 2 条')).toBeInTheDocument();
     // Search buttons span 10 of 24 (spec §9).
     expect(
       within(list).getByRole('button', { name: /搜索/ }).closest('.ant-form-item')!.parentElement!.className,
     ).toContain('ant-col-10');
     // Nothing picked yet: no item request, a hint instead.
-    expect(within(items).getByText('请先在字典列表中选择一个字典')).toBeTruthy();
+    expect(within(items).getByText('请先在字典列表中选择一个字典')).toBeInTheDocument();
     expect(calls('GET', `${DICT}/child-list`)).toHaveLength(0);
   });
 
@@ -149,12 +149,12 @@ describe('the dictionary pair', () => {
     await pickColor();
     expect(calls('GET', `${DICT}/child-list`)[0].params).toEqual({ parentId: '100' });
     const items = tables()[1];
-    expect(within(items).getByText('字典项:颜色')).toBeTruthy();
+    expect(within(items).getByText('字典项:颜色')).toBeInTheDocument();
     expect(headers(items)).toEqual(expect.arrayContaining(['序号', '字典名称', '字典键值', '操作']));
     expect(headers(items)).not.toContain('字典编号'); // the dictionary's code is in the title
-    expect(within(items).getByText('blue')).toBeTruthy();
-    expect(within(rowOf(items, '红')).getByRole('checkbox')).toBeTruthy();
-    expect(within(rowOf(items, '红')).getByRole('button', { name: '查看' })).toBeTruthy();
+    expect(within(items).getByText('blue')).toBeInTheDocument();
+    expect(within(rowOf(items, '红')).getByRole('checkbox')).toBeInTheDocument();
+    expect(within(rowOf(items, '红')).getByRole('button', { name: '查看' })).toBeInTheDocument();
     expect(items.querySelector('.ant-pagination')).toBeNull();
     fireEvent.click(within(rowOf(items, '红')).getByRole('button', { name: '展开行' }));
     expect(rowOf(items, '暗红').className).toContain('ant-table-row-level-1');
@@ -164,7 +164,7 @@ describe('the dictionary pair', () => {
     fireEvent.click(rowOf(tables()[0], '尺码'));
     await waitFor(() => expect(calls('GET', `${DICT}/child-list`).at(-1)!.params).toEqual({ parentId: '200' }));
     await waitFor(() => expect(within(tables()[1]).queryByText('红')).toBeNull());
-    expect(within(tables()[1]).getByText('字典项:尺码')).toBeTruthy();
+    expect(within(tables()[1]).getByText('字典项:尺码')).toBeInTheDocument();
   });
 
   it('checks a new dictionary with the spec messages in an 880 dialog that a click outside does not close', async () => {
@@ -177,7 +177,7 @@ describe('the dictionary pair', () => {
     expect(within(dialog).queryByText('上级字典')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     for (const text of ['请输入字典编号', '请输入字典名称', '请输入字典排序'])
-      expect(await within(dialog).findByText(text)).toBeTruthy();
+      expect(await within(dialog).findByText(text)).toBeInTheDocument();
     expect(calls('POST', `${DICT}/submit`)).toHaveLength(0);
     // A click on the mask, as a pointer makes it (the dialog closes on a click whose press began on the mask), does
     // not close it: a closing dialog would take its leave class within the click.
@@ -186,7 +186,7 @@ describe('the dictionary pair', () => {
     fireEvent.mouseUp(mask);
     fireEvent.click(mask);
     expect(document.querySelector('.ant-modal')!.classList.contains('ant-zoom-leave')).toBe(false);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('keeps every input id unique with both search bars and an item dialog on the page', async () => {
@@ -235,13 +235,13 @@ describe('the dictionary pair', () => {
     const dialog = await screen.findByRole('dialog');
     expect((document.querySelectorAll('.ant-modal')[0] as HTMLElement).style.width).toBe('880px');
     const parent = formItem(dialog, '上级字典');
-    await waitFor(() => expect(within(parent).getByText('颜色')).toBeTruthy());
-    expect(parent.querySelector('.ant-select-disabled')).toBeTruthy();
+    await waitFor(() => expect(within(parent).getByText('颜色')).toBeInTheDocument());
+    expect(parent.querySelector('.ant-select-disabled')).toBeInTheDocument();
     expect(inputOf(dialog, '字典编号').value).toBe('color');
     expect(inputOf(dialog, '字典编号').disabled).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     for (const text of ['请输入字典键值', '请输入字典名称', '请输入字典排序'])
-      expect(await within(dialog).findByText(text)).toBeTruthy();
+      expect(await within(dialog).findByText(text)).toBeInTheDocument();
     expect(within(dialog).queryByText('请输入字典编号')).toBeNull();
 
     fireEvent.change(within(dialog).getByPlaceholderText('请输入字典键值'), { target: { value: 'green' } });
@@ -268,8 +268,8 @@ describe('the dictionary pair', () => {
     await pickColor();
     fireEvent.click(within(rowOf(tables()[1], '蓝')).getByRole('button', { name: '新增子项' }));
     let dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(formItem(dialog, '上级字典')).getByText('蓝')).toBeTruthy());
-    expect(formItem(dialog, '上级字典').querySelector('.ant-select-disabled')).toBeTruthy();
+    await waitFor(() => expect(within(formItem(dialog, '上级字典')).getByText('蓝')).toBeInTheDocument());
+    expect(formItem(dialog, '上级字典').querySelector('.ant-select-disabled')).toBeInTheDocument();
     expect(inputOf(dialog, '字典编号').value).toBe('color');
     cleanup();
 
@@ -280,8 +280,8 @@ describe('the dictionary pair', () => {
     await pickColor();
     fireEvent.click(within(rowOf(tables()[1], '蓝')).getByRole('button', { name: '修改' }));
     dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(formItem(dialog, '上级字典')).getByText('颜色')).toBeTruthy());
-    expect(formItem(dialog, '上级字典').querySelector('.ant-select-disabled')).toBeTruthy();
+    await waitFor(() => expect(within(formItem(dialog, '上级字典')).getByText('颜色')).toBeInTheDocument());
+    expect(formItem(dialog, '上级字典').querySelector('.ant-select-disabled')).toBeInTheDocument();
     expect(inputOf(dialog, '字典编号').disabled).toBe(true);
     expect(inputOf(dialog, '字典键值').disabled).toBe(false);
   });
@@ -293,18 +293,20 @@ describe('the dictionary pair', () => {
     expect(headers(list)).not.toContain('字典排序');
     expect(headers(items)).toContain('字典排序');
     // Stacked: the items below the dictionaries.
-    expect(list.compareDocumentPosition(items) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(document.querySelector('.tenon-dict-pair.is-vertical')).toBeTruthy();
+    expect(list.compareDocumentPosition(items) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(document.querySelector('.tenon-dict-pair.is-vertical')).toBeInTheDocument();
     fireEvent.click(within(list).getByRole('button', { name: /新增/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByPlaceholderText('请输入字典排序')).toBeTruthy();
+    expect(within(dialog).getByPlaceholderText('请输入字典排序')).toBeInTheDocument();
   });
 
   it('shows the sort column side by side, and business dictionaries use dict-biz', async () => {
     renderPair('horizontal', dictBiz);
     await pickColor();
     expect(headers(tables()[0])).toContain('字典排序');
-    expect(document.querySelector('.tenon-dict-pair.is-horizontal')).toBeTruthy();
+    expect(document.querySelector('.tenon-dict-pair.is-horizontal')).toBeInTheDocument();
     expect(calls('GET', '/api/blade-system/dict-biz/parent-list')).toHaveLength(1);
     expect(calls('GET', '/api/blade-system/dict-biz/child-list')[0].params).toEqual({ parentId: '100' });
     expect(calls('GET', `${DICT}/parent-list`)).toHaveLength(0);

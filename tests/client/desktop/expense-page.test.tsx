@@ -85,7 +85,7 @@ describe('the expense claim screen', () => {
       within(await findRow('事由4'))
         .getByText('已驳回')
         .closest('.ant-tag'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('offers neither sending without expense_submit nor paying without expense_pay (a claimant edits, finance pays)', async () => {

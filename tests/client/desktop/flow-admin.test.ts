@@ -143,9 +143,9 @@ describe('模型设计 (/flow/model)', () => {
   it('searches by key and name from page 1, and shows buttons by their codes', async () => {
     renderPage(ModelPage, '/flow/model/index', handlers(), ['flow_model_deploy']);
     const row = await rowOf('出差流程');
-    expect(within(row).getByText('v2')).toBeTruthy();
+    expect(within(row).getByText('v2')).toBeVisible();
     expect(within(row).queryByRole('button', { name: '设计' })).toBeNull();
-    expect(within(row).getByRole('button', { name: '部署' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: '部署' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /新增/ })).toBeNull();
     fireEvent.change(screen.getByPlaceholderText('请输入模型标识'), { target: { value: 'Trip' } });
     fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
@@ -171,8 +171,8 @@ describe('模型设计 (/flow/model)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(
       await within(dialog).findByText('模型标识以字母或下划线开头, 只能包含字母、数字、_ . -, 最长 64 位'),
-    ).toBeTruthy();
-    expect(await within(dialog).findByText('请输入模型名称')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('请输入模型名称')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByPlaceholderText('请输入模型标识'), { target: { value: 'Trip' } });
     fireEvent.change(within(dialog).getByPlaceholderText('请输入模型名称'), { target: { value: '出差流程' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -205,7 +205,7 @@ describe('模型设计 (/flow/model)', () => {
       modelKey: 'Leave',
       name: '请假流程',
     });
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('deploys a model to a category and tenants (none = shared); a refused model shows the server message', async () => {
@@ -221,7 +221,7 @@ describe('模型设计 (/flow/model)', () => {
     fireEvent.click(within(await rowOf('出差流程')).getByRole('button', { name: '部署' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByText('请选择流程类型')).toBeTruthy();
+    expect(await within(dialog).findByText('请选择流程类型')).toBeInTheDocument();
     await pick(dialog, '流程类型', '资金审批流程');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(errors).toEqual(['流程模型无法部署: expression ${process.exit()} is not allowed']));
@@ -269,7 +269,7 @@ describe('部署管理 (/flow/deploy)', () => {
     ) as HTMLElement;
     fireEvent.click(await within(card).findByRole('button', { name: '上传部署' }));
     for (const text of ['请选择流程类型', '请选择租户', '请选择部署文件'])
-      expect(await within(card).findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+      expect(await within(card).findByText(text, { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
 
     await pick(card, '流程类型', '请假流程');
     await pick(card, '所属租户', '管理组 (000000)');
@@ -277,7 +277,7 @@ describe('部署管理 (/flow/deploy)', () => {
     // rc-upload renews its file input after each choice.
     const input = () => card.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input(), { target: { files: [new File(['<x/>'], 'leave.xml', { type: 'text/xml' })] } });
-    expect(await within(card).findByText('文件 leave.xml 不是 .bpmn20.xml 流程文件')).toBeTruthy();
+    expect(await within(card).findByText('文件 leave.xml 不是 .bpmn20.xml 流程文件')).toBeInTheDocument();
     fireEvent.click(within(card).getByTitle('删除文件'));
     fireEvent.change(input(), {
       target: { files: [new File(['<definitions/>'], 'leave.bpmn20.xml', { type: 'text/xml' })] },
@@ -313,9 +313,9 @@ describe('流程管理 (/flow/manager)', () => {
     renderPage(ManagerPage, '/flow/manager/index', handlers(), ['flow_manager_state', 'flow_manager_delete']);
     const row = await rowOf('v3');
     expect(calls('GET', `${FLOW}/manager/list`)[0].params).toEqual({ current: 1, size: 10, mode: 1 });
-    expect(within(row).getByText('激活')).toBeTruthy();
+    expect(within(row).getByText('激活')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: '挂起' }));
-    expect(await screen.findByText('挂起ID为 [Leave:3:9] 的流程成功')).toBeTruthy();
+    expect(await screen.findByText('挂起ID为 [Leave:3:9] 的流程成功')).toBeInTheDocument();
     expect(calls('POST', `${FLOW}/manager/change-state`)[0].params).toEqual({
       processId: 'Leave:3:9',
       state: 'suspend',
@@ -323,7 +323,7 @@ describe('流程管理 (/flow/manager)', () => {
     fireEvent.click(screen.getByRole('radio', { name: '全部版本' }));
     const old = await rowOf('v2');
     expect(calls('GET', `${FLOW}/manager/list`).at(-1)!.params).toEqual({ current: 1, size: 10, mode: 2 });
-    expect(within(old).getByRole('button', { name: '激活' })).toBeTruthy();
+    expect(within(old).getByRole('button', { name: '激活' })).toBeInTheDocument();
   });
 
   it('deletes a deployment after confirming', async () => {
@@ -331,7 +331,7 @@ describe('流程管理 (/flow/manager)', () => {
     const row = await rowOf('v3');
     expect(within(row).queryByRole('button', { name: '挂起' })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: '删除' }));
-    expect(await screen.findByText('确定删除该流程部署? 其运行中的流程将一并删除')).toBeTruthy();
+    expect(await screen.findByText('确定删除该流程部署? 其运行中的流程将一并删除')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/manager/delete-deployment`)).toHaveLength(1));
     expect(calls('POST', `${FLOW}/manager/delete-deployment`)[0].params).toEqual({ deploymentIds: 'dep-Leave:3:9' });
@@ -379,7 +379,7 @@ describe('流程跟踪 (/flow/follow)', () => {
     fireEvent.click(within(row).getByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByText('请输入删除原因')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入删除原因')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: ' 重复申请 ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/follow/delete-process-instance`)).toHaveLength(1));

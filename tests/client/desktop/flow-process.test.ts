@@ -102,9 +102,9 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
     renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/leave/form/Leave%3A1%3A77', {});
     fireEvent.click(await screen.findByRole('button', { name: '提交' }));
     // Dates are picked (no time of day): placeholders and messages say so.
-    expect(screen.getByPlaceholderText('请选择开始日期')).toBeTruthy();
+    expect(screen.getByPlaceholderText('请选择开始日期')).toBeInTheDocument();
     for (const text of ['请选择开始日期', '请选择结束日期', '请输入理由', '请选择审批人'])
-      expect(await screen.findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+      expect(await screen.findByText(text, { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
     expect(calls('POST', `${DESK}/leave/start-process`)).toHaveLength(0);
   });
 
@@ -158,7 +158,7 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
     typeDate('请选择开始日期', '2026-12-03');
     typeDate('请选择结束日期', '2026-12-01');
     fireEvent.click(screen.getByRole('button', { name: '提交' }));
-    expect(await screen.findByText('结束时间须晚于开始时间')).toBeTruthy();
+    expect(await screen.findByText('结束时间须晚于开始时间')).toBeInTheDocument();
   });
 
   it('lets the approver id be typed when the user list is not allowed, and goes to 404 for an unknown business', async () => {
@@ -198,13 +198,13 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
 
   it('shows the request read-only and approves with the comment (flag ok, pass true)', async () => {
     renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers());
-    expect(await screen.findByText('回家探亲')).toBeTruthy();
-    expect(screen.getByText('张三')).toBeTruthy();
-    expect(screen.getByText('审批中')).toBeTruthy();
+    expect(await screen.findByText('回家探亲')).toBeVisible();
+    expect(screen.getByText('张三')).toBeVisible();
+    expect(screen.getByText('审批中')).toBeVisible();
     // The working days the server counted, and the half days of the period.
-    expect(screen.getByText('4 天')).toBeTruthy();
-    expect(screen.getByText('2026-12-01 上午')).toBeTruthy();
-    expect(screen.getByText('2026-12-05 下午')).toBeTruthy();
+    expect(screen.getByText('4 天')).toBeVisible();
+    expect(screen.getByText('2026-12-01 上午')).toBeVisible();
+    expect(screen.getByText('2026-12-05 下午')).toBeVisible();
     expect(calls('GET', `${DESK}/leave/detail`)[0].params).toEqual({ businessId: 'b1' });
     fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '  准了 ' } });
     fireEvent.click(screen.getByRole('button', { name: '同意' }));
@@ -243,15 +243,15 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     fireEvent.click(screen.getByRole('button', { name: '转办' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByText('请选择转办人')).toBeTruthy();
+    expect(await within(dialog).findByText('请选择转办人')).toBeInTheDocument();
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
-    expect(await screen.findByText('李主管 (li)', { selector: '.ant-select-item-option-content' })).toBeTruthy();
+    expect(await screen.findByText('李主管 (li)', { selector: '.ant-select-item-option-content' })).toBeInTheDocument();
     expect(screen.queryByText('管理员 (admin)', { selector: '.ant-select-item-option-content' })).toBeNull();
     fireEvent.click(screen.getByText('李主管 (li)', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/work/transfer-task`)).toHaveLength(1));
     expect(calls('POST', `${FLOW}/work/transfer-task`)[0].body).toEqual({ taskId: 't1', userId: '102' });
-    expect(await screen.findByText('转办成功')).toBeTruthy();
+    expect(await screen.findByText('转办成功')).toBeInTheDocument();
   });
 
   it('gives the applicant his rejected request back: resubmit updates it and completes with the next approver (the server counts the days)', async () => {
@@ -266,7 +266,7 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
         [`POST ${DESK}/leave/start-process`]: () => ok(null),
       }),
     );
-    expect(await screen.findByText('您的申请已被驳回: 可调整后重新提交, 或撤销申请')).toBeTruthy();
+    expect(await screen.findByText('您的申请已被驳回: 可调整后重新提交, 或撤销申请')).toBeVisible();
     // Titled for what it is: his request to adjust, not an approval.
     screen.getByText('调整请假申请');
     expect(screen.queryByText('请假审批')).toBeNull();
@@ -372,10 +372,10 @@ describe('the detail page (/work/process/finance/detail/...)', () => {
           },
         ]),
     });
-    expect(await screen.findByText('采购电脑')).toBeTruthy();
-    expect(screen.getByText('12,000.50')).toBeTruthy();
-    expect(screen.getByText('已通过')).toBeTruthy();
-    expect(await screen.findByText('王经理')).toBeTruthy();
+    expect(await screen.findByText('采购电脑')).toBeVisible();
+    expect(screen.getByText('12,000.50')).toBeVisible();
+    expect(screen.getByText('已通过')).toBeVisible();
+    expect(await screen.findByText('王经理')).toBeVisible();
     await waitFor(() => expect(showDiagram).toHaveBeenCalled());
     expect(vi.mocked(showDiagram).mock.calls.at(-1)![2]).toEqual([{ id: 'start', className: 'tenon-flow-ended' }]);
   });
@@ -403,10 +403,10 @@ describe('a claim sent through the fund approval (/work/process/expense/...)', (
       [`GET ${SYS}/expense/detail`]: () => ok(claim()),
       [`POST ${DESK}/finance/start-process`]: () => ok(null),
     });
-    expect(await screen.findByText('调整报销单')).toBeTruthy();
+    expect(await screen.findByText('调整报销单')).toBeVisible();
     // Shown with the names of its claimant and type, not edited here (its own screen edits it).
-    expect(screen.getByText('钱报销')).toBeTruthy();
-    expect(screen.getByText('差旅费')).toBeTruthy();
+    expect(screen.getByText('钱报销')).toBeVisible();
+    expect(screen.getByText('差旅费')).toBeVisible();
     expect(screen.queryByRole('textbox', { name: '报销事由' })).toBeNull();
     fireEvent.mouseDown(within(item('审批人')).getByRole('combobox'));
     fireEvent.click(await screen.findByText('李主管 (li)', { selector: '.ant-select-item-option-content' }));
@@ -426,8 +426,8 @@ describe('a claim sent through the fund approval (/work/process/expense/...)', (
       [`GET ${SYS}/expense/detail`]: () => ok(claim({ status: 0, expenseStatus: '4', expenseStatusName: '已付款' })),
       [`GET ${FLOW}/process/model-view`]: () => ok({ xml: '<definitions/>', flow: [] }),
     });
-    expect(await screen.findByText('已付款')).toBeTruthy();
-    expect(screen.getByText('BX202611200001')).toBeTruthy();
+    expect(await screen.findByText('已付款')).toBeVisible();
+    expect(screen.getByText('BX202611200001')).toBeVisible();
     cleanup();
     renderRoute(ProcessFormPage, PROCESS_PATHS.form, '/work/process/expense/form/Finance:1:9', {});
     await waitFor(() => expect(location()).toBe('/404'));

@@ -115,7 +115,7 @@ describe('发起事务 (/work/start)', () => {
   it('says so when the category has no form, and stays', async () => {
     renderAt(StartPage, '/work/start/index', { [`GET ${FLOW}/work/start-list`]: list });
     fireEvent.click(within(await rowOf('其他说明')).getByRole('button', { name: '发起' }));
-    expect(await screen.findByText('流程分类 其他流程 未配置表单 (字典 flow 的备注)')).toBeTruthy();
+    expect(await screen.findByText('流程分类 其他流程 未配置表单 (字典 flow 的备注)')).toBeInTheDocument();
     expect(location()).toBe('/work/start/index');
   });
 
@@ -125,7 +125,7 @@ describe('发起事务 (/work/start)', () => {
       [`GET ${FLOW}/process/model-view`]: () => ok({ xml: '<definitions/>', flow: [] }),
     });
     fireEvent.click(within(await rowOf('请假流程说明')).getByRole('button', { name: '流程图' }));
-    expect(await screen.findByText('流程图展示')).toBeTruthy();
+    expect(await screen.findByText('流程图展示')).toBeInTheDocument();
     await waitFor(() => expect(showDiagram).toHaveBeenCalled());
     expect(calls('GET', `${FLOW}/process/model-view`)[0].params).toEqual({ processDefinitionId: 'Leave:1:77' });
     expect(calls('GET', `${FLOW}/process/history-flow-list`)).toHaveLength(0);
@@ -144,7 +144,7 @@ describe('待签事务 (/work/claim)', () => {
       ['work_claim_sign'],
     );
     fireEvent.click(within(await rowOf('张三')).getByRole('button', { name: '签收' }));
-    expect(await screen.findByText('签收事务成功')).toBeTruthy();
+    expect(await screen.findByText('签收事务成功')).toBeInTheDocument();
     expect(calls('POST', `${FLOW}/work/claim-task`)[0].params).toEqual({ taskId: 't1' });
     await waitFor(() => expect(calls('GET', `${FLOW}/work/claim-list`)).toHaveLength(2));
   });
@@ -153,7 +153,7 @@ describe('待签事务 (/work/claim)', () => {
     renderAt(ClaimPage, '/work/claim/index', { [`GET ${FLOW}/work/claim-list`]: () => page([task('t1')]) });
     const row = await rowOf('张三');
     expect(within(row).queryByRole('button', { name: '签收' })).toBeNull();
-    expect(within(row).getByRole('button', { name: '流程图' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: '流程图' })).toBeVisible();
   });
 
   it('shows the server message of a refused claim', async () => {
@@ -284,10 +284,10 @@ describe('the diagram dialog (流程图展示)', () => {
     within(row).getByText('已通过');
     fireEvent.click(within(row).getByRole('button', { name: '流程图' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('流程图展示')).toBeTruthy();
+    expect(within(dialog).getByText('流程图展示')).toBeInTheDocument();
     await waitFor(() => expect(showDiagram).toHaveBeenCalledTimes(1));
     const [container, xml, markers] = vi.mocked(showDiagram).mock.calls[0];
-    expect(container.closest('.tenon-flow-diagram')).toBeTruthy();
+    expect(container.closest('.tenon-flow-diagram')).toBeInTheDocument();
     expect(xml).toBe('<definitions id="leave"/>');
     expect(markers).toEqual([
       { id: 'start', className: MARKER.ended },
@@ -352,10 +352,10 @@ describe('已发事务 (/work/send)', () => {
     const finished = await rowOf('王五');
     expect(within(finished).queryByRole('button', { name: '撤销' })).toBeNull();
     fireEvent.click(within(await rowOf('管理员')).getByRole('button', { name: '撤销' }));
-    expect(await screen.findByText('确定撤销此申请?')).toBeTruthy();
+    expect(await screen.findByText('确定撤销此申请?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${FLOW}/work/delete-task`)).toHaveLength(1));
     expect(calls('POST', `${FLOW}/work/delete-task`)[0].params).toEqual({ taskId: 't1', reason: '撤销' });
-    expect(await screen.findByText('申请已撤销')).toBeTruthy();
+    expect(await screen.findByText('申请已撤销')).toBeInTheDocument();
   });
 });

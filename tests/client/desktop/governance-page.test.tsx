@@ -62,22 +62,22 @@ describe('the 服务治理 screen', () => {
   it('shows the readiness checks, the missing migration and a card per process, this one marked', async () => {
     server.serve({ [`GET ${GOVERNANCE_PATH}`]: () => ok(STATUS) });
     renderDesktop(<GovernancePage />);
-    expect(await screen.findByText('未就绪')).toBeTruthy();
+    expect(await screen.findByText('未就绪')).toBeVisible();
     const check = (name: string) => document.querySelector(`[data-check=${name}]`)?.textContent;
     expect(check('database')).toBe('数据库 · 2 ms');
     expect(check('migrations')).toBe('数据库迁移 · pending');
     expect(check('redis')).toBe('Redis · 1 ms');
-    expect(screen.getByText('未执行的迁移：0038_process.sql')).toBeTruthy();
-    expect(screen.getByText(/\/metrics.*TENON_METRICS_TOKEN.*\/api\/health\/live.*\/api\/health\/ready/)).toBeTruthy();
-    expect(screen.getByText('服务进程（2）')).toBeTruthy();
+    expect(screen.getByText('未执行的迁移：0038_process.sql')).toBeVisible();
+    expect(screen.getByText(/\/metrics.*TENON_METRICS_TOKEN.*\/api\/health\/live.*\/api\/health\/ready/)).toBeVisible();
+    expect(screen.getByText('服务进程（2）')).toBeVisible();
 
     const card = (instance: string) => document.querySelector<HTMLElement>(`[data-instance=${instance}]`)!;
     const self = within(card('a'));
-    expect(self.getByText('app-1:101')).toBeTruthy();
-    expect(self.getByText('在线')).toBeTruthy();
-    expect(self.getByText('本进程')).toBeTruthy();
-    expect(self.getByText('1 天 2 小时')).toBeTruthy();
-    expect(self.getByText('PostgreSQL')).toBeTruthy();
+    expect(self.getByText('app-1:101')).toBeVisible();
+    expect(self.getByText('在线')).toBeVisible();
+    expect(self.getByText('本进程')).toBeVisible();
+    expect(self.getByText('1 天 2 小时')).toBeVisible();
+    expect(self.getByText('PostgreSQL')).toBeVisible();
     expect(self.getAllByRole('img').map((chart) => chart.getAttribute('aria-label'))).toEqual([
       '请求与错误（每分钟）',
       '响应时间 p95（毫秒）',
@@ -86,9 +86,9 @@ describe('the 服务治理 screen', () => {
       '数据库连接',
     ]);
     const other = within(card('b'));
-    expect(other.getByText('离线')).toBeTruthy();
+    expect(other.getByText('离线')).toBeVisible();
     expect(other.queryByText('本进程')).toBeNull();
-    expect(other.getByText('95 秒前')).toBeTruthy();
+    expect(other.getByText('95 秒前')).toBeVisible();
     // No points: each chart is the empty state, nothing to draw.
     expect(other.queryAllByRole('img')).toEqual([]);
     expect(errors).toEqual([]);

@@ -31,7 +31,7 @@ describe('an external page of the menu', () => {
   it('that asks for the token is not opened: the page says why, and the token is nowhere on it', async () => {
     const { container } = open('report_setting');
     await screen.findByText('该页面要求把登录令牌放进网址,控制台不会这样打开它:请在菜单管理中修改它的地址');
-    expect(screen.getByText('报表配置')).toBeTruthy();
+    expect(screen.getByText('报表配置')).toBeVisible();
     expect(container.querySelector('iframe')).toBeNull();
     expect(session.get().token).not.toBe('');
     expect(container.innerHTML).not.toContain(session.get().token);

@@ -71,7 +71,7 @@ describe('InfoPage', () => {
     expect(calls(`${USER}/update-info`)[0].body).toMatchObject({ realName: '新名字', phone: '22233322' });
     // Changed, the number must follow the rule.
     type('phone', '2223332');
-    expect(await screen.findByText('手机号码长度不为11位')).toBeTruthy();
+    expect(await screen.findByText('手机号码长度不为11位')).toBeInTheDocument();
   });
 
   it('loads the profile, shows the three phone messages and saves through update-info', async () => {
@@ -80,11 +80,11 @@ describe('InfoPage', () => {
     expect(field('realName').value).toBe('管理员');
 
     type('phone', '');
-    expect(await screen.findByText('手机号码不能为空')).toBeTruthy();
+    expect(await screen.findByText('手机号码不能为空')).toBeInTheDocument();
     type('phone', '138');
-    expect(await screen.findByText('手机号码长度不为11位')).toBeTruthy();
+    expect(await screen.findByText('手机号码长度不为11位')).toBeInTheDocument();
     type('phone', '12345678901');
-    expect(await screen.findByText('手机号码格式不正确')).toBeTruthy();
+    expect(await screen.findByText('手机号码格式不正确')).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('button', { name: '提交' })[0]);
 
     type('phone', '13900139000');
@@ -103,11 +103,11 @@ describe('InfoPage', () => {
   it('checks the password confirmation and sends update-password with the passwords in the body, none in the URL', async () => {
     renderDesktop(createElement(InfoPage), '/info/index');
     fireEvent.click(await screen.findByRole('tab', { name: '修改密码' }));
-    await waitFor(() => expect(field('oldPassword')).toBeTruthy());
+    await waitFor(() => expect(field('oldPassword')).toBeInTheDocument());
     type('oldPassword', 'old-pw');
     type('newPassword', 'new-pw-1');
     type('newPassword1', 'new-pw-2');
-    expect(await screen.findByText('请输入正确的确认密码!')).toBeTruthy();
+    expect(await screen.findByText('请输入正确的确认密码!')).toBeInTheDocument();
     const submit = () => fireEvent.click(screen.getAllByRole('button', { name: '提交' }).at(-1)!);
     submit();
 

@@ -86,7 +86,7 @@ describe('the inventory budget screen', () => {
     expect(totalCells().slice(-6)).toEqual(['1,000.00', '900.00', '90.00%', '', '', '']);
     expect(screen.queryByText('INV-ZERO')).toBeNull();
     fireEvent.click(within(toolbar()).getByRole('switch', { name: '隐藏全零行' }));
-    expect(await screen.findByText('INV-ZERO')).toBeTruthy();
+    expect(await screen.findByText('INV-ZERO')).toBeVisible();
     // Nothing is deleted here.
     expect(within(toolbar()).queryByRole('button', { name: /删除/ })).toBeNull();
     expect(

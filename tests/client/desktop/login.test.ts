@@ -45,13 +45,13 @@ describe('desktop login page', () => {
     type('租户编号', '');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     for (const text of ['请输入租户编号', '请输入账号', '请输入密码'])
-      expect(await screen.findByText(text)).toBeTruthy();
+      expect(await screen.findByText(text)).toBeVisible();
     expect(screen.getByPlaceholderText('账号').getAttribute('aria-invalid')).toBe('true');
     type('租户编号', '000000');
     type('账号', 'admin');
     await waitFor(() => expect(screen.queryByText('请输入账号')).toBeNull());
     type('账号', ' ');
-    expect(await screen.findByText('请输入账号')).toBeTruthy();
+    expect(await screen.findByText('请输入账号')).toBeInTheDocument();
     expect(auth.login).not.toHaveBeenCalled();
     type('账号', 'admin');
     type('密码', 'secret');
@@ -84,12 +84,12 @@ describe('desktop login page', () => {
     tenant.info = { tenantId: '100001', tenantName: '华东制造' };
     vi.mocked(auth.login).mockResolvedValueOnce(userInfo);
     renderDesktop(page, '/login');
-    expect(await screen.findByText('华东制造')).toBeTruthy();
+    expect(await screen.findByText('华东制造')).toBeVisible();
     expect(screen.queryByPlaceholderText('租户编号')).toBeNull();
     type('账号', 'admin');
     type('密码', 'admin');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByText('shell')).toBeTruthy();
+    expect(await screen.findByText('shell')).toBeVisible();
     expect(auth.login).toHaveBeenCalledWith(expect.objectContaining({ tenantId: '100001' }));
     expect(system.fetchRoutes).toHaveBeenCalled();
     expect(system.fetchButtons).toHaveBeenCalled();

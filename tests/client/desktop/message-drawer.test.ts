@@ -74,17 +74,17 @@ describe('message drawer', () => {
     const onClose = vi.fn();
     renderDesktop(createElement(MessageDrawer, { open: true, onClose }));
     const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).getByText('消息通知')).toBeTruthy();
+    expect(within(drawer).getByText('消息通知')).toBeInTheDocument();
     expect(DRAWER_WIDTH).toBe(350);
     expect((document.querySelector('.ant-drawer-content-wrapper') as HTMLElement).style.width).toBe('350px');
-    expect(await within(drawer).findByText('预算审批提醒')).toBeTruthy();
-    expect(within(drawer).getByText('系统维护通知')).toBeTruthy();
+    expect(await within(drawer).findByText('预算审批提醒')).toBeInTheDocument();
+    expect(within(drawer).getByText('系统维护通知')).toBeInTheDocument();
     expect(api.fetchMessages).toHaveBeenCalledWith({});
 
     fireEvent.click(within(drawer).getByRole('tab', { name: '未读' }));
     await waitFor(() => expect(api.fetchMessages).toHaveBeenCalledWith({ status: 0 }));
     await waitFor(() => expect(within(drawer).queryByText('系统维护通知')).toBeNull());
-    expect(within(drawer).getByText('预算审批提醒')).toBeTruthy();
+    expect(within(drawer).getByText('预算审批提醒')).toBeInTheDocument();
 
     fireEvent.click(within(drawer).getByRole('button', { name: '取消' }));
     expect(onClose).toHaveBeenCalled();
@@ -128,6 +128,6 @@ describe('message drawer', () => {
     signIn();
     renderDesktop(createElement(MessageButton));
     expect(BADGE_MAX).toBe(99);
-    expect(await screen.findByText('99+')).toBeTruthy();
+    expect(await screen.findByText('99+')).toBeInTheDocument();
   });
 });

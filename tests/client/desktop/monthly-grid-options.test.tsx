@@ -50,12 +50,12 @@ describe('the monthly grid options', () => {
 
   it('hides the rows whose every month is 0, and shows them without the option', async () => {
     const { rerender } = renderDesktop(<MonthlyGrid config={CONFIG} rows={ROWS} lang="zh" hideEmpty />);
-    expect(await screen.findByText('P-ONLY-ACTUAL')).toBeTruthy();
+    expect(await screen.findByText('P-ONLY-ACTUAL')).toBeVisible();
     expect(screen.queryByText('P-ZERO')).toBeNull();
     // Numbered as shown.
     expect(screen.getByText('P-ONLY-ACTUAL').closest('tr')!.querySelector('td')!.textContent).toBe('2');
     rerender(<MonthlyGrid config={CONFIG} rows={ROWS} lang="zh" />);
-    expect(await screen.findByText('P-ZERO')).toBeTruthy();
+    expect(await screen.findByText('P-ZERO')).toBeVisible();
   });
 
   it('works the 合计’s completion out of a stat’s sums and leaves what it does not answer blank', async () => {

@@ -61,12 +61,12 @@ describe('the region screen', () => {
   it('shows the provinces below 00 and loads a level when a node opens', async () => {
     serve();
     renderDesktop(createElement(RegionPage), '/base/region');
-    expect(await screen.findByText('北京市')).toBeTruthy();
-    expect(screen.getByText('天津市')).toBeTruthy();
+    expect(await screen.findByText('北京市')).toBeVisible();
+    expect(screen.getByText('天津市')).toBeVisible();
     expect(calls('GET', `${REGION}/lazy-tree`)[0].params).toEqual({ parentCode: '00' });
-    expect(screen.getByText('请在左侧选择区划')).toBeTruthy();
+    expect(screen.getByText('请在左侧选择区划')).toBeVisible();
     fireEvent.click(treeNode('北京市').querySelector('.ant-tree-switcher')!);
-    expect(await screen.findByText('市辖区')).toBeTruthy();
+    expect(await screen.findByText('市辖区')).toBeVisible();
     expect(calls('GET', `${REGION}/lazy-tree`).map((r) => r.params.parentCode)).toContain('11');
   });
 
@@ -80,7 +80,7 @@ describe('the region screen', () => {
     expect(field('code').disabled).toBe(true);
     expect(field('parentCode').disabled).toBe(true);
     expect(field('name').disabled).toBe(false);
-    expect(await screen.findByText('省份/直辖市')).toBeTruthy();
+    expect(await screen.findByText('省份/直辖市')).toBeVisible();
   });
 
   it('adds a child with the parent code prefilled and read-only, and reloads the level', async () => {
@@ -89,7 +89,7 @@ describe('the region screen', () => {
     fireEvent.click(await screen.findByText('北京市'));
     await waitFor(() => expect(field('name')?.value).toBe('北京市'));
     fireEvent.click(screen.getByRole('button', { name: /新增下级/ }));
-    expect(await screen.findByText('新增下级区划')).toBeTruthy();
+    expect(await screen.findByText('新增下级区划')).toBeVisible();
     expect(field('parentCode').value).toBe('11');
     expect(field('parentCode').disabled).toBe(true);
     expect(field('parentName').value).toBe('北京市');
@@ -106,7 +106,7 @@ describe('the region screen', () => {
       sort: 0,
       remark: '',
     });
-    expect(await screen.findByText('新增成功')).toBeTruthy();
+    expect(await screen.findByText('新增成功')).toBeInTheDocument();
     await waitFor(() =>
       expect(calls('GET', `${REGION}/lazy-tree`).filter((r) => r.params.parentCode === '11').length).toBeGreaterThan(0),
     );
@@ -120,7 +120,7 @@ describe('the region screen', () => {
     fireEvent.click(screen.getByRole('button', { name: /新增下级/ }));
     await screen.findByText('新增下级区划');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('请输入区划名称')).toBeTruthy();
+    expect(await screen.findByText('请输入区划名称')).toBeInTheDocument();
     expect(calls('POST', `${REGION}/submit`)).toHaveLength(0);
   });
 
@@ -130,12 +130,12 @@ describe('the region screen', () => {
     fireEvent.click(await screen.findByText('北京市'));
     await waitFor(() => expect(field('name')?.value).toBe('北京市'));
     fireEvent.click(screen.getByRole('button', { name: /删除/ }));
-    expect(await screen.findByText('确定将选择数据删除?')).toBeTruthy();
+    expect(await screen.findByText('确定将选择数据删除?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${REGION}/remove`)).toHaveLength(1));
     expect(calls('POST', `${REGION}/remove`)[0].params).toEqual({ id: '11' });
-    expect(await screen.findByText('删除成功')).toBeTruthy();
-    expect(await screen.findByText('请在左侧选择区划')).toBeTruthy();
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    expect(await screen.findByText('请在左侧选择区划')).toBeInTheDocument();
   });
 
   it('shows no add, delete or save without the codes, and a read-only form', async () => {

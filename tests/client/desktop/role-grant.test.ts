@@ -99,7 +99,7 @@ describe('the role grant dialog', () => {
     renderRoles();
     await screen.findByText('超级管理员');
     fireEvent.click(screen.getByRole('button', { name: /权限设置/ }));
-    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+    expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls('GET', `${SYS}/menu/role-tree-keys`)).toHaveLength(0);
   });
@@ -108,11 +108,11 @@ describe('the role grant dialog', () => {
     renderRoles();
     await tick('普通用户');
     const dialog = await openGrant();
-    expect(within(dialog).getByText('角色权限配置')).toBeTruthy();
+    expect(within(dialog).getByText('角色权限配置')).toBeInTheDocument();
     await within(dialog).findByText('系统管理');
-    expect(within(dialog).getByRole('tab', { name: '菜单权限' })).toBeTruthy();
-    expect(within(dialog).getByRole('tab', { name: '数据权限' })).toBeTruthy();
-    expect(within(dialog).getByRole('tab', { name: '接口权限' })).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: '菜单权限' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: '数据权限' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: '接口权限' })).toBeInTheDocument();
     expect(calls('GET', `${SYS}/menu/role-tree-keys`)[0].params).toEqual({ roleIds: '3' });
     // 系统管理 and 参数管理 are held, but only one of 参数管理's buttons: both parents are half-checked.
     expect(checked(dialog, '系统管理')).toBe('mixed');
@@ -145,7 +145,7 @@ describe('the role grant dialog', () => {
     expect(body.dataScopeIds).toEqual(['902']);
     // The scope tree's inner node is a menu, not a scope: only the scope row goes.
     expect(body.apiScopeIds).toEqual(['801']);
-    expect(await screen.findByText('操作成功!')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     await waitFor(() => expect(closing(dialog)).toBe(true));
   });
 
@@ -220,14 +220,14 @@ describe('the role grant dialog', () => {
       await within(dialog).findByText(
         '还没有可分配的接口权限。接口权限按菜单配置，请先在「接口权限」中为菜单新建规则。',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: '前往接口权限' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('tab', { name: '数据权限' }));
     expect(
       await within(dialog).findByText(
         '还没有可分配的数据权限。数据权限按菜单配置，请先在「数据权限」中为菜单新建规则。',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(await within(dialog).findByRole('button', { name: '前往数据权限' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('/authority/datascope/index'));
     await waitFor(() => expect(closing(dialog)).toBe(true));
@@ -239,9 +239,9 @@ describe('the role grant dialog', () => {
     await tick('普通用户');
     fireEvent.click(screen.getByRole('button', { name: /Permissions/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('System')).toBeTruthy();
-    expect(within(dialog).getByText('Desk')).toBeTruthy();
-    expect(within(dialog).getByRole('tab', { name: 'Data scopes' })).toBeTruthy();
+    expect(await within(dialog).findByText('System')).toBeInTheDocument();
+    expect(within(dialog).getByText('Desk')).toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: 'Data scopes' })).toBeInTheDocument();
   });
 });
 

@@ -63,7 +63,7 @@ describe('the top bar tenant', () => {
     serve({ 'GET /api/blade-system/tenant/info': () => ok({}) });
     renderDesktop(<ClockTenant />);
     await waitFor(() => expect(calls('GET', '/api/blade-system/tenant/info')).toHaveLength(1));
-    expect(await screen.findByText('管理组')).toBeTruthy();
+    expect(await screen.findByText('管理组')).toBeVisible();
     expect(screen.queryByText('000000')).toBeNull();
   });
 
@@ -72,12 +72,12 @@ describe('the top bar tenant', () => {
       'GET /api/blade-system/tenant/info': () => ok({ tenantId: '000000', tenantName: '集团总部', domain: 'x' }),
     });
     const { unmount } = renderDesktop(<ClockTenant />);
-    expect(await screen.findByText('集团总部')).toBeTruthy();
+    expect(await screen.findByText('集团总部')).toBeVisible();
     unmount();
     serve({ 'GET /api/blade-system/tenant/info': () => ok({}) });
     renderDesktop(<ClockTenant />);
     await waitFor(() => expect(calls('GET', '/api/blade-system/tenant/info').length).toBeGreaterThan(1));
-    expect(await screen.findByText('000000')).toBeTruthy();
+    expect(await screen.findByText('000000')).toBeVisible();
   });
 });
 
@@ -143,7 +143,7 @@ describe('the menu search', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: '搜索菜单' }), { target: { value: 'dbsw' } });
     await waitFor(() => expect(shown(dialog)).toEqual(['[待办事务]']));
     fireEvent.change(within(dialog).getByRole('textbox', { name: '搜索菜单' }), { target: { value: 'xyz' } });
-    expect(await within(dialog).findByText('没有匹配的菜单')).toBeTruthy();
+    expect(await within(dialog).findByText('没有匹配的菜单')).toBeInTheDocument();
   });
 });
 
@@ -168,11 +168,11 @@ describe('the tab menu', () => {
     fireEvent.contextMenu(await screen.findByText('参数管理'));
     fireEvent.click(await screen.findByRole('menuitem', { name: '清除缓存' }));
     const confirm = await lastDialog();
-    expect(within(confirm).getByText('确定清除缓存?')).toBeTruthy();
+    expect(within(confirm).getByText('确定清除缓存?')).toBeInTheDocument();
     expect(calls('GET', '/api/blade-auth/oauth/clear-cache')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
 
-    expect(await screen.findByText('清除完毕')).toBeTruthy();
+    expect(await screen.findByText('清除完毕')).toBeInTheDocument();
     expect(calls('GET', '/api/blade-auth/oauth/clear-cache')).toHaveLength(1);
     expect(queryClient.getQueryState(['desktop', 'routes', ''])?.isInvalidated).toBe(true);
   });
@@ -187,7 +187,7 @@ describe('the tab menu', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: '清除缓存' }));
     fireEvent.click(within(await lastDialog()).getByRole('button', { name: '确定' }));
 
-    expect(await screen.findByText('清除完毕')).toBeTruthy();
+    expect(await screen.findByText('清除完毕')).toBeInTheDocument();
     expect(screen.queryByText('请求被拒绝')).toBeNull();
     expect(queryClient.getQueryState(['desktop', 'routes', ''])?.isInvalidated).toBe(true);
   });

@@ -42,7 +42,7 @@ describe('科目代码', () => {
   it('shows the chosen account by its code and name, and finds an account by its code', async () => {
     server.serve({ 'GET /api/blade-system/subject/tree': () => ok(TREE) });
     renderDesktop(<ReferencePicker field={subject} lang="zh" value="660201" />);
-    expect(await screen.findByText('660201 办公费')).toBeTruthy();
+    expect(await screen.findByText('660201 办公费')).toBeInTheDocument();
     fireEvent.mouseDown(document.querySelector('.ant-select')!);
     fireEvent.change(document.querySelector('.ant-select input')!, { target: { value: '6602' } });
     await waitFor(() =>

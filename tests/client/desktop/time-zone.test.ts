@@ -78,7 +78,7 @@ describe('the tenant form: 时区', () => {
 
   it('lists the zone, starts a new tenant in Asia/Shanghai and saves the IANA name picked from the list', async () => {
     renderTenants();
-    expect(await screen.findByText('America/New_York')).toBeTruthy();
+    expect(await screen.findByText('America/New_York')).toBeVisible();
     fireEvent.click(await toolbarButton(/新增/));
     const dialog = await screen.findByRole('dialog');
     const zone = zoneItem(dialog);

@@ -16,7 +16,7 @@ useFakeServer({ reset }, errors);
 /** The open dialog with this title. */
 const dialogTitled = async (title: string) => {
   const dialog = await screen.findByRole('dialog');
-  expect(within(dialog).getByText(title)).toBeTruthy();
+  expect(within(dialog).getByText(title)).toBeInTheDocument();
   return dialog;
 };
 /** The dialog is closing: happy-dom fires no animation events, so antd's leave motion never ends and removes it. */
@@ -99,7 +99,7 @@ describe('the top menu screen: 菜单配置', () => {
     };
     expect(topMenuIds).toEqual(['5']);
     expect([...menuIds].sort()).toEqual(['1', '11', '2']);
-    expect(await screen.findByText('操作成功!')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     await waitClosed();
   });
 
@@ -123,7 +123,7 @@ describe('the top menu screen: 菜单配置', () => {
     await within(dialog).findByText('用户管理');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(errors).toEqual(['数据不存在或无权访问']));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(checkState(dialog, '用户管理')).toBe('checked');
   });
 
@@ -132,8 +132,8 @@ describe('the top menu screen: 菜单配置', () => {
     renderTopMenus();
     await openSetting('Menu settings');
     const dialog = await dialogTitled('Sub-menu settings');
-    expect(await within(dialog).findByText('Users')).toBeTruthy();
-    expect(within(dialog).getByText('System')).toBeTruthy();
+    expect(await within(dialog).findByText('Users')).toBeInTheDocument();
+    expect(within(dialog).getByText('System')).toBeInTheDocument();
     expect(within(dialog).queryByText('用户管理')).toBeNull();
   });
 });
@@ -193,7 +193,7 @@ describe('the tenant screen: its own buttons', () => {
     expect(within(toolbar()).queryByRole('button', { name: /数据源$/ })).toBeNull();
     expect(within(toolbar()).queryByRole('button', { name: /产品包$/ })).toBeNull();
     fireEvent.click(await toolbarButton(/授权配置$/));
-    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+    expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -211,7 +211,7 @@ describe('the tenant screen: its own buttons', () => {
     await waitFor(() => expect(calls('POST', `${TENANT}/setting`)).toHaveLength(1));
     expect(calls('POST', `${TENANT}/setting`)[0].params).toEqual({ ids: '101,102', accountNumber: 5, expireTime: '' });
     expect(calls('GET', `${TENANT}/detail`)).toHaveLength(0);
-    expect(await screen.findByText('操作成功!')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     await waitClosed();
     await waitFor(() => expect(calls('GET', `${TENANT}/list`).length).toBeGreaterThan(listCalls));
   });
@@ -235,7 +235,7 @@ describe('the tenant screen: its own buttons', () => {
       accountNumber: 3,
       expireTime: '2030-01-01 00:00:00',
     });
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('数据源 takes one tenant and binds the chosen data source by tenant code', async () => {
@@ -250,7 +250,7 @@ describe('the tenant screen: its own buttons', () => {
     await loaded();
     tick(0, 1);
     fireEvent.click(await toolbarButton(/数据源$/));
-    expect(await screen.findByText('只能选择一条数据')).toBeTruthy();
+    expect(await screen.findByText('只能选择一条数据')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     tick(1);
     fireEvent.click(await toolbarButton(/数据源$/));
@@ -260,7 +260,7 @@ describe('the tenant screen: its own buttons', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${TENANT}/datasource`)).toHaveLength(1));
     expect(calls('POST', `${TENANT}/datasource`)[0].params).toEqual({ tenantId: '100001', datasourceId: '10' });
-    expect(await screen.findByText('操作成功!')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     await waitClosed();
   });
 
@@ -270,7 +270,7 @@ describe('the tenant screen: its own buttons', () => {
     tick(1);
     fireEvent.click(await toolbarButton(/数据源$/));
     const dialog = await dialogTitled('数据源');
-    expect(await within(dialog).findByText('数据源列表加载失败')).toBeTruthy();
+    expect(await within(dialog).findByText('数据源列表加载失败')).toBeInTheDocument();
     expect(errors).toEqual([]);
   });
 
@@ -290,17 +290,17 @@ describe('the tenant screen: its own buttons', () => {
     fireEvent.click(await toolbarButton(/产品包$/));
     const dialog = await dialogTitled('产品包');
     expect(calls('GET', `${TENANT}/package-detail`)[0].params).toEqual({ tenantId: '101' });
-    expect(await within(dialog).findByText('基础版')).toBeTruthy();
+    expect(await within(dialog).findByText('基础版')).toBeInTheDocument();
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('专业版'));
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(errors).toEqual(['产品包不存在']));
     expect(calls('POST', `${TENANT}/package-setting`)[0].params).toEqual({ tenantId: '100001', packageId: '8' });
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
 
     refusing = false;
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText('操作成功!')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     await waitClosed();
   });
 });

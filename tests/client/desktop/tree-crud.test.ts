@@ -92,8 +92,8 @@ function renderDepts(extra: Record<string, Handler> = {}) {
 describe('a lazy tree table (departments)', () => {
   it('lists the first level from lazy-list?parentId=0, unpaged, and loads a level when its row is expanded', async () => {
     renderDepts();
-    expect(await screen.findByText('总公司')).toBeTruthy();
-    expect(screen.getByText('分公司')).toBeTruthy();
+    expect(await screen.findByText('总公司')).toBeVisible();
+    expect(screen.getByText('分公司')).toBeVisible();
     expect(calls('GET', `${SYS}/dept/lazy-list`)[0].params).toEqual({ parentId: 0 });
     expect(calls('GET', `${SYS}/dept/list`)).toHaveLength(0);
     expect(document.querySelector('.ant-pagination')).toBeNull();
@@ -102,12 +102,12 @@ describe('a lazy tree table (departments)', () => {
     // Only the row with children can be expanded.
     expect(within(rowOf('分公司')).queryByRole('button', { name: '展开行' })).toBeNull();
     fireEvent.click(within(rowOf('总公司')).getByRole('button', { name: '展开行' }));
-    expect(await screen.findByText('研发部')).toBeTruthy();
+    expect(await screen.findByText('研发部')).toBeVisible();
     expect(calls('GET', `${SYS}/dept/lazy-list`).map((c) => c.params.parentId)).toContain('1');
     // The child is nested one level down.
     expect(rowOf('研发部').className).toContain('ant-table-row-level-1');
     // The fold icon goes with the name, after the selection box and the index.
-    expect(rowOf('总公司').querySelector('td:nth-child(3) .ant-table-row-expand-icon')).toBeTruthy();
+    expect(rowOf('总公司').querySelector('td:nth-child(3) .ant-table-row-expand-icon')).toBeInTheDocument();
     expect(rowOf('总公司').querySelector('td:nth-child(3)')!.textContent).toContain('总公司');
   });
 
@@ -116,7 +116,7 @@ describe('a lazy tree table (departments)', () => {
     await screen.findByText('总公司');
     fireEvent.change(screen.getByPlaceholderText('请输入机构名称'), { target: { value: '研发' } });
     fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
-    expect(await screen.findByText('研发部')).toBeTruthy();
+    expect(await screen.findByText('研发部')).toBeVisible();
     await waitFor(() => expect(screen.queryByText('总公司')).toBeNull());
     expect(calls('GET', `${SYS}/dept/lazy-list`).at(-1)!.params).toEqual({ deptName: '研发', parentId: 0 });
   });
@@ -126,9 +126,9 @@ describe('a lazy tree table (departments)', () => {
     // Row buttons follow the permissions, which may arrive after the rows.
     fireEvent.click(await within(await findRow('总公司')).findByRole('button', { name: '新增子项' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('新增')).toBeTruthy();
+    expect(within(dialog).getByText('新增')).toBeInTheDocument();
     const parent = formItem(dialog, '上级机构');
-    await waitFor(() => expect(within(parent).getByText('总公司')).toBeTruthy());
+    await waitFor(() => expect(within(parent).getByText('总公司')).toBeInTheDocument());
     fireEvent.change(within(dialog).getByPlaceholderText('请输入机构名称'), { target: { value: '测试部' } });
     fireEvent.change(within(dialog).getByPlaceholderText('请输入机构全称'), { target: { value: '测试部全称' } });
     fireEvent.change(within(dialog).getByPlaceholderText('请输入排序'), { target: { value: '3' } });
@@ -158,14 +158,14 @@ describe('a lazy tree table (departments)', () => {
     const dialog = await screen.findByRole('dialog');
     const parent = await waitFor(() => {
       const item = formItem(dialog, '上级机构');
-      expect(within(item).getByText('总公司')).toBeTruthy();
+      expect(within(item).getByText('总公司')).toBeInTheDocument();
       return item;
     });
     fireEvent.mouseDown(within(parent).getByRole('combobox'));
     fireEvent.change(within(parent).getByRole('combobox'), { target: { value: '研发' } });
     const self = await waitFor(() => {
       const node = [...document.querySelectorAll('.ant-select-tree-treenode')].find((n) => n.textContent === '研发部');
-      expect(node).toBeTruthy();
+      expect(node).toBeInTheDocument();
       return node!;
     });
     expect(self.className).toContain('ant-select-tree-treenode-disabled');
@@ -277,11 +277,11 @@ describe('the menu tree table', () => {
     fireEvent.click(within(rowOf('系统管理')).getByRole('button', { name: '展开行' }));
     await screen.findByText('参数管理');
     fireEvent.click(within(rowOf('参数管理')).getByRole('button', { name: '展开行' }));
-    expect(await screen.findByText('新增参数')).toBeTruthy();
+    expect(await screen.findByText('新增参数')).toBeVisible();
     expect(rowOf('新增参数').className).toContain('ant-table-row-level-2');
-    expect(within(rowOf('参数管理')).getByRole('button', { name: '新增子项' })).toBeTruthy();
+    expect(within(rowOf('参数管理')).getByRole('button', { name: '新增子项' })).toBeVisible();
     expect(within(rowOf('新增参数')).queryByRole('button', { name: '新增子项' })).toBeNull();
-    expect(within(rowOf('新增参数')).getByRole('button', { name: '修改' })).toBeTruthy();
+    expect(within(rowOf('新增参数')).getByRole('button', { name: '修改' })).toBeVisible();
   });
 
   it('has the form of the definition with the parent menu picker titled in English on the English console', async () => {
@@ -290,9 +290,9 @@ describe('the menu tree table', () => {
     fireEvent.click(await within(await findRow('系统管理')).findByRole('button', { name: 'Add child' }));
     const dialog = await screen.findByRole('dialog');
     const parent = formItem(dialog, 'Parent menu');
-    await waitFor(() => expect(within(parent).getByText('System')).toBeTruthy());
+    await waitFor(() => expect(within(parent).getByText('System')).toBeInTheDocument());
     for (const label of ['Name', 'Code', 'Icon', 'Type', 'Button function', 'New window', 'Sort']) {
-      expect(formItem(dialog, label)).toBeTruthy();
+      expect(formItem(dialog, label)).toBeInTheDocument();
     }
   });
 });
@@ -322,7 +322,7 @@ describe('a whole tree table (roles)', () => {
     expect(calls('GET', `${SYS}/role/list`)[0].params).toEqual({});
     expect(document.querySelector('.ant-pagination')).toBeNull();
     fireEvent.click(within(rowOf('超级管理员')).getByRole('button', { name: '展开行' }));
-    expect(await screen.findByText('普通用户')).toBeTruthy();
+    expect(await screen.findByText('普通用户')).toBeVisible();
     fireEvent.click(within(rowOf('普通用户')).getByRole('checkbox'));
     fireEvent.click(within(rowOf('超级管理员')).getByRole('checkbox'));
     fireEvent.click(await toolbarButton(/删除/));

@@ -128,13 +128,13 @@ describe('the user screen: roles, passwords, locks', () => {
     renderUsers();
     await screen.findByText('user0');
     fireEvent.click(await toolbarButton(/角色配置/));
-    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+    expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
 
     await tick('user0');
     fireEvent.click(await toolbarButton(/角色配置/));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('普通用户');
-    expect(within(dialog).getByText('用户角色配置')).toBeTruthy();
+    expect(within(dialog).getByText('用户角色配置')).toBeInTheDocument();
     const item = (title: string) => within(dialog).getByText(title).closest('[role=treeitem]') as HTMLElement;
     expect(item('人事专员').getAttribute('aria-checked')).toBe('true');
     // Roles are ticked one by one: the parent does not take its children along.
@@ -145,7 +145,7 @@ describe('the user screen: roles, passwords, locks', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls('POST', `${USER}/grant`)).toHaveLength(1));
     expect(calls('POST', `${USER}/grant`)[0].params).toEqual({ userIds: '101', roleIds: '1,3' });
-    expect(await screen.findByText('操作成功!')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     await waitFor(() => expect(closing(dialog)).toBe(true));
   });
 
@@ -167,16 +167,16 @@ describe('the user screen: roles, passwords, locks', () => {
     renderUsers();
     await screen.findByText('user0');
     fireEvent.click(await toolbarButton(/密码重置/));
-    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+    expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
     expect(screen.queryByText('确定将选择账号密码重置为初始密码?')).toBeNull();
 
     await tick('user0', 'user4');
     fireEvent.click(await toolbarButton(/密码重置/));
-    expect(await screen.findByText('确定将选择账号密码重置为初始密码?')).toBeTruthy();
+    expect(await screen.findByText('确定将选择账号密码重置为初始密码?')).toBeInTheDocument();
     fireEvent.click(await confirmOk());
     await waitFor(() => expect(calls('POST', `${USER}/reset-password`)).toHaveLength(1));
     expect(calls('POST', `${USER}/reset-password`)[0].params).toEqual({ userIds: '101,105' });
-    expect(await screen.findByText('操作成功!')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
   });
 
   it('unlocks the ticked users; with none ticked the server says why', async () => {
@@ -203,23 +203,23 @@ describe('the user screen: Excel', () => {
     await screen.findByText('user0');
     fireEvent.click(await toolbarButton(/导入/));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('用户数据导入')).toBeTruthy();
+    expect(within(dialog).getByText('用户数据导入')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: '导入' }));
-    expect(await screen.findByText('请选择要导入的文件')).toBeTruthy();
+    expect(await screen.findByText('请选择要导入的文件')).toBeInTheDocument();
 
     const file = new File(['xlsx'], 'users.xlsx', {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
     fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [file] } });
-    expect(await within(dialog).findByText('users.xlsx')).toBeTruthy();
+    expect(await within(dialog).findByText('users.xlsx')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('switch', { name: '数据覆盖' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '导入' }));
     await waitFor(() => expect(calls('POST', `${USER}/import-user`)).toHaveLength(1));
     const form = calls('POST', `${USER}/import-user`)[0].form!;
     expect(form.get('isCovered')).toBe('1');
     expect((form.get('file') as File).name).toBe('users.xlsx');
-    expect(await within(dialog).findByText('第2行: 请输入登录账号')).toBeTruthy();
-    expect(within(dialog).getByText('第3行: 当前账号已被使用!')).toBeTruthy();
+    expect(await within(dialog).findByText('第2行: 请输入登录账号')).toBeInTheDocument();
+    expect(within(dialog).getByText('第3行: 当前账号已被使用!')).toBeInTheDocument();
     expect(closing(dialog)).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('button', { name: /点击下载/ }));
@@ -236,7 +236,7 @@ describe('the user screen: Excel', () => {
       target: { files: [new File(['xlsx'], 'users.xlsx')] },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: '导入' }));
-    expect(await screen.findByText('操作成功!')).toBeTruthy();
+    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     expect(calls('POST', `${USER}/import-user`)[0].form!.get('isCovered')).toBe('0');
     await waitFor(() => expect(closing(dialog)).toBe(true));
     await waitFor(() => expect(lists().length).toBeGreaterThan(before));
@@ -247,7 +247,7 @@ describe('the user screen: Excel', () => {
     fireEvent.click(await screen.findByText('布雷德科技'));
     await waitFor(() => expect(lists().at(-1)!.params).toMatchObject({ deptId: '10' }));
     fireEvent.click(await toolbarButton(/导出/));
-    expect(await screen.findByText('是否导出用户数据?')).toBeTruthy();
+    expect(await screen.findByText('是否导出用户数据?')).toBeInTheDocument();
     expect(downloadFile).not.toHaveBeenCalled();
     fireEvent.click(await confirmOk());
     await waitFor(() => expect(downloadFile).toHaveBeenCalledTimes(1));
@@ -335,16 +335,16 @@ describe('the user form phone rule (the profile page and the server use the same
   it('says the length before the format', async () => {
     phoneForm();
     typePhone('1380013');
-    expect(await screen.findByText('手机号码长度不为11位')).toBeTruthy();
+    expect(await screen.findByText('手机号码长度不为11位')).toBeInTheDocument();
     expect(screen.queryByText('手机号码格式不正确')).toBeNull();
     typePhone('12345678901');
-    expect(await screen.findByText('手机号码格式不正确')).toBeTruthy();
+    expect(await screen.findByText('手机号码格式不正确')).toBeInTheDocument();
   });
 
   it('lets a number stored before the rule stay as it is', async () => {
     phoneForm('22233322');
     typePhone('2223332');
-    expect(await screen.findByText('手机号码长度不为11位')).toBeTruthy();
+    expect(await screen.findByText('手机号码长度不为11位')).toBeInTheDocument();
     typePhone('22233322');
     await waitFor(() => expect(screen.queryByText('手机号码长度不为11位')).toBeNull());
   });

@@ -40,25 +40,25 @@ describe('phone approvals: starting a request', () => {
     fireEvent.click(screen.getByRole('button', { name: '发起申请' }));
     fireEvent.click(await screen.findByText('请假流程', { selector: '.adm-action-sheet-button-item-name' }));
     expect(at()).toBe('/approvals/leave/form/Leave%3A2%3A77');
-    expect(await screen.findByRole('button', { name: '开始时间' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '开始时间' })).toBeVisible();
     // Tomorrow, the whole day, to start with: 1 working day, as the server will count it.
     expect(screen.getByRole('button', { name: '开始时间' }).textContent).toBe(tomorrowDate());
     expect(screen.getByRole('button', { name: '结束时间' }).textContent).toBe(tomorrowDate());
     expect(half('开始时段', '上午').getAttribute('aria-checked')).toBe('true');
     expect(half('结束时段', '下午').getAttribute('aria-checked')).toBe('true');
-    expect(await screen.findByText('1 天')).toBeTruthy();
+    expect(await screen.findByText('1 天')).toBeVisible();
     // An afternoon: half a day; ending at noon of the day it starts in the afternoon is refused.
     fireEvent.click(half('开始时段', '下午'));
-    expect(await screen.findByText('0.5 天')).toBeTruthy();
+    expect(await screen.findByText('0.5 天')).toBeVisible();
     fireEvent.click(half('结束时段', '上午'));
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
-    expect(await screen.findByText('结束时间须晚于开始时间')).toBeTruthy();
+    expect(await screen.findByText('结束时间须晚于开始时间')).toBeVisible();
     fireEvent.click(half('结束时段', '下午'));
 
     // Nothing is sent before the form is complete.
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
-    expect(await screen.findByText('请输入理由')).toBeTruthy();
-    expect(screen.getByText('请选择审批人')).toBeTruthy();
+    expect(await screen.findByText('请输入理由')).toBeVisible();
+    expect(screen.getByText('请选择审批人')).toBeVisible();
     expect(startBodies('leave')).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('请假理由'), { target: { value: '家里有事' } });
@@ -80,9 +80,9 @@ describe('phone approvals: starting a request', () => {
         },
       ]),
     );
-    expect(await screen.findByText('申请已提交')).toBeTruthy();
+    expect(await screen.findByText('申请已提交')).toBeVisible();
     await waitFor(() => expect(at()).toBe('/approvals?tab=mine'));
-    expect(await screen.findByText('团建经费')).toBeTruthy();
+    expect(await screen.findByText('团建经费')).toBeVisible();
   });
 
   it('starts the leave on the next working day of the tenant calendar: a holiday tomorrow is skipped', async () => {
@@ -99,7 +99,7 @@ describe('phone approvals: starting a request', () => {
     renderApprovals('/approvals/leave/form/Leave%3A2%3A77');
     await waitFor(() => expect(screen.getByRole('button', { name: '开始时间' }).textContent).toBe(dayAfter));
     expect(screen.getByRole('button', { name: '结束时间' }).textContent).toBe(dayAfter);
-    expect(await screen.findByText('1 天')).toBeTruthy();
+    expect(await screen.findByText('1 天')).toBeVisible();
   });
 
   it('starts a fund request, checking the amount as the server does', async () => {
@@ -136,7 +136,7 @@ describe('phone approvals: starting a request', () => {
     fireEvent.change(await screen.findByLabelText('请假理由'), { target: { value: '体检' } });
     fireEvent.click(screen.getByRole('button', { name: '审批人' }));
     const picker = await screen.findByRole('dialog', { name: '选择审批人' });
-    expect(await within(picker).findByText('无法读取用户列表,请输入审批人的用户编号')).toBeTruthy();
+    expect(await within(picker).findByText('无法读取用户列表,请输入审批人的用户编号')).toBeVisible();
     fireEvent.change(within(picker).getByRole('textbox', { name: '审批人编号' }), {
       target: { value: '1123598821738675209' },
     });
@@ -157,7 +157,7 @@ describe('phone approvals: starting a request', () => {
       window.dispatchEvent(new Event('offline'));
     });
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
-    expect(await screen.findByText('提交申请需要网络连接')).toBeTruthy();
+    expect(await screen.findByText('提交申请需要网络连接')).toBeVisible();
     expect(startBodies('leave')).toEqual([]);
   });
 });
@@ -166,10 +166,10 @@ describe('phone approvals: my requests', () => {
   it('lists my requests with their state', async () => {
     renderApprovals('/approvals?tab=mine');
     const rejected = card(await screen.findByText('看病').then((node) => node.textContent!));
-    expect(await within(rejected).findByText('已驳回')).toBeTruthy();
-    expect(within(rejected).getByText('调整申请')).toBeTruthy();
-    expect(await within(card('团建经费')).findByText('已通过')).toBeTruthy();
-    expect(within(card('团建经费')).getByText('¥800.50')).toBeTruthy();
+    expect(await within(rejected).findByText('已驳回')).toBeVisible();
+    expect(within(rejected).getByText('调整申请')).toBeVisible();
+    expect(await within(card('团建经费')).findByText('已通过')).toBeVisible();
+    expect(within(card('团建经费')).getByText('¥800.50')).toBeVisible();
     expect(server.calls('GET', '/api/blade-flow/work/send-list')[0].params).toEqual({ current: 1, size: 10 });
   });
 
@@ -178,9 +178,9 @@ describe('phone approvals: my requests', () => {
     fireEvent.click(await screen.findByText('团建经费'));
     expect(at()).toBe('/approvals/finance/detail/505/905?task=105');
     const record = await screen.findByRole('region', { name: '申请内容' });
-    expect(await within(record).findByText('部门团建')).toBeTruthy();
-    expect(within(record).getByText('已通过')).toBeTruthy();
-    expect(await within(screen.getByRole('region', { name: '审批记录' })).findByText('开始')).toBeTruthy();
+    expect(await within(record).findByText('部门团建')).toBeVisible();
+    expect(within(record).getByText('已通过')).toBeVisible();
+    expect(await within(screen.getByRole('region', { name: '审批记录' })).findByText('开始')).toBeVisible();
     expect(screen.queryByRole('button', { name: '重新提交' })).toBeNull();
     expect(screen.queryByRole('button', { name: '同意' })).toBeNull();
   });
@@ -189,7 +189,7 @@ describe('phone approvals: my requests', () => {
     renderApprovals('/approvals?tab=mine');
     fireEvent.click(await screen.findByText('看病'));
     expect(at()).toBe('/approvals/leave/detail/504/904?task=104');
-    expect(await screen.findByText('申请被驳回:可以重新提交,或撤销申请。')).toBeTruthy();
+    expect(await screen.findByText('申请被驳回:可以重新提交,或撤销申请。')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: '重新提交' }));
     const sheet = await screen.findByRole('dialog', { name: '重新提交' });
     expect((within(sheet).getByLabelText('审批意见') as HTMLTextAreaElement).value).toBe('重新提交');
@@ -206,13 +206,13 @@ describe('phone approvals: my requests', () => {
     renderApprovals('/approvals/leave/handle/104/504/904');
     fireEvent.click(await screen.findByRole('button', { name: '撤销' }));
     const sheet = await screen.findByRole('dialog', { name: '撤销' });
-    expect(within(sheet).getByText('撤销后流程结束,确定撤销这条申请吗?')).toBeTruthy();
+    expect(within(sheet).getByText('撤销后流程结束,确定撤销这条申请吗?')).toBeVisible();
     fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
     await waitFor(() =>
       expect(server.calls('POST', '/api/blade-flow/work/complete-task').map((r) => r.body)).toEqual([
         { taskId: '104', processInstanceId: '504', comment: '撤销', pass: false },
       ]),
     );
-    expect(await screen.findByText('已撤销')).toBeTruthy();
+    expect(await screen.findByText('已撤销')).toBeVisible();
   });
 });

@@ -34,18 +34,18 @@ describe('phone approvals: the lists', () => {
     renderApprovals();
     const leave = await screen.findByText('回老家办事');
     const leaveCard = leave.closest('.adm-card') as HTMLElement;
-    expect(within(leaveCard).getByText('请假流程')).toBeTruthy();
-    expect(within(leaveCard).getByText('张三')).toBeTruthy();
+    expect(within(leaveCard).getByText('请假流程')).toBeVisible();
+    expect(within(leaveCard).getByText('张三')).toBeVisible();
     // The working days the server counted, not the hours between the two times.
-    expect(within(leaveCard).getByText('3 天')).toBeTruthy();
-    expect(within(leaveCard).getByText('2026-11-23 上午 ~ 2026-11-25 下午')).toBeTruthy();
-    expect(within(leaveCard).getByText('审批人审批')).toBeTruthy();
+    expect(within(leaveCard).getByText('3 天')).toBeVisible();
+    expect(within(leaveCard).getByText('2026-11-23 上午 ~ 2026-11-25 下午')).toBeVisible();
+    expect(within(leaveCard).getByText('审批人审批')).toBeVisible();
     expect(leaveCard.textContent).toContain('2026-11-21 10:30');
 
     const fundCard = card('采购服务器');
-    expect(within(fundCard).getByText('资金审批流程')).toBeTruthy();
-    expect(within(fundCard).getByText('¥12,000.00')).toBeTruthy();
-    expect(within(fundCard).getByText('王五')).toBeTruthy();
+    expect(within(fundCard).getByText('资金审批流程')).toBeVisible();
+    expect(within(fundCard).getByText('¥12,000.00')).toBeVisible();
+    expect(within(fundCard).getByText('王五')).toBeVisible();
     // Newest first, as the server orders them.
     const cards = [...document.querySelectorAll('.m-flow-card')];
     expect(cards.indexOf(leaveCard)).toBeLessThan(cards.indexOf(fundCard));
@@ -86,9 +86,9 @@ describe('phone approvals: the lists', () => {
     // happy-dom lays nothing out: the list's end counts as in view once it has an offset parent.
     Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
     try {
-      expect(await screen.findByText('第 10 个任务')).toBeTruthy();
+      expect(await screen.findByText('第 10 个任务')).toBeVisible();
       expect(server.calls('GET', '/api/blade-flow/work/todo-list').map((r) => r.params.current)).toEqual([1, 2]);
-      expect(await screen.findByText('没有更多了')).toBeTruthy();
+      expect(await screen.findByText('没有更多了')).toBeVisible();
     } finally {
       delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent;
     }
@@ -98,8 +98,8 @@ describe('phone approvals: the lists', () => {
     renderApprovals();
     await screen.findByText('回老家办事');
     fireEvent.click(screen.getByText('待签'));
-    expect(await screen.findByText('年假')).toBeTruthy();
-    expect(within(card('年假')).getByText('待签收')).toBeTruthy();
+    expect(await screen.findByText('年假')).toBeVisible();
+    expect(within(card('年假')).getByText('待签收')).toBeVisible();
     expect(at()).toBe('/approvals?tab=claim');
   });
 });
@@ -110,20 +110,20 @@ describe('phone approvals: a task', () => {
     fireEvent.click(await screen.findByText('回老家办事'));
     expect(at()).toBe('/approvals/leave/handle/101/501/901');
     const record = await screen.findByRole('region', { name: '申请内容' });
-    expect(await within(record).findByText('回老家办事')).toBeTruthy();
-    expect(within(record).getByText('2026-11-23 上午')).toBeTruthy();
-    expect(within(record).getByText('审批中')).toBeTruthy();
+    expect(await within(record).findByText('回老家办事')).toBeVisible();
+    expect(within(record).getByText('2026-11-23 上午')).toBeVisible();
+    expect(within(record).getByText('审批中')).toBeVisible();
     const history = screen.getByRole('region', { name: '审批记录' });
-    expect(await within(history).findByText('开始')).toBeTruthy();
-    expect(within(history).getByText('张三')).toBeTruthy();
-    expect(within(history).getByText(/进行中/)).toBeTruthy();
+    expect(await within(history).findByText('开始')).toBeVisible();
+    expect(within(history).getByText('张三')).toBeVisible();
+    expect(within(history).getByText(/进行中/)).toBeVisible();
     expect(server.calls('GET', '/api/blade-flow/process/history-flow-list')[0].params).toEqual({
       processInstanceId: '501',
     });
     // The tab bar gives way to the decision; transfer is not offered on the phone.
     expect(document.querySelector('.m-tab-bar')).toBeNull();
-    expect(screen.getByRole('button', { name: '同意' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '驳回' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '同意' })).toBeVisible();
+    expect(screen.getByRole('button', { name: '驳回' })).toBeVisible();
     expect(screen.queryByRole('button', { name: '签收' })).toBeNull();
   });
 
@@ -176,7 +176,7 @@ describe('phone approvals: a task', () => {
     expect(at()).toBe('/approvals');
     await waitFor(() => expect(screen.queryByText('回老家办事')).toBeNull());
     fireEvent.click(within(undoBar()!).getByRole('button', { name: '撤销' }));
-    expect(await screen.findByText('回老家办事')).toBeTruthy();
+    expect(await screen.findByText('回老家办事')).toBeVisible();
     expect(undoBar()).toBeNull();
     act(() => vi.advanceTimersByTime(UNDO_MS));
     expect(completeBodies()).toEqual([]);
@@ -185,7 +185,7 @@ describe('phone approvals: a task', () => {
   it('rejects in two taps with the comment prefilled 驳回 and pass false', async () => {
     renderApprovals();
     fireEvent.click(await screen.findByText('采购服务器'));
-    expect(await screen.findByText('¥12,000.00')).toBeTruthy();
+    expect(await screen.findByText('¥12,000.00')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: '驳回' }));
     const sheet = await screen.findByRole('dialog', { name: '驳回' });
     expect((within(sheet).getByLabelText('审批意见') as HTMLTextAreaElement).value).toBe('驳回');
@@ -193,7 +193,7 @@ describe('phone approvals: a task', () => {
     await waitFor(() =>
       expect(completeBodies()).toEqual([{ taskId: '102', processInstanceId: '502', comment: '驳回', pass: false }]),
     );
-    expect(await screen.findByText('已驳回')).toBeTruthy();
+    expect(await screen.findByText('已驳回')).toBeInTheDocument();
   });
 
   it('says the server refusal of an approval, and the task is back in the list', async () => {
@@ -211,7 +211,7 @@ describe('phone approvals: a task', () => {
     await waitFor(() => expect(screen.queryByText('回老家办事')).toBeNull());
     act(() => vi.advanceTimersByTime(UNDO_MS));
     await waitFor(() => expect(notified).toHaveBeenCalledWith('任务已处理'));
-    expect(await screen.findByText('回老家办事')).toBeTruthy();
+    expect(await screen.findByText('回老家办事')).toBeVisible();
   });
 
   it('says so when an approval got no answer (the network dropped), and the task is back', async () => {
@@ -227,8 +227,8 @@ describe('phone approvals: a task', () => {
     fireEvent.click(await screen.findByRole('button', { name: '同意' }));
     await waitFor(() => expect(at()).toBe('/approvals'));
     act(() => vi.advanceTimersByTime(UNDO_MS));
-    expect(await screen.findByText('网络异常,请检查网络连接', { selector: '.adm-toast-main *' })).toBeTruthy();
-    expect(await screen.findByText('回老家办事')).toBeTruthy();
+    expect(await screen.findByText('网络异常,请检查网络连接', { selector: '.adm-toast-main *' })).toBeVisible();
+    expect(await screen.findByText('回老家办事')).toBeVisible();
   });
 
   it('claims a claimable task with 签收, after which it is an ordinary to-do task', async () => {
@@ -239,10 +239,10 @@ describe('phone approvals: a task', () => {
     await waitFor(() =>
       expect(server.calls('POST', '/api/blade-flow/work/claim-task').map((r) => r.params)).toEqual([{ taskId: '103' }]),
     );
-    expect(await screen.findByText('签收事务成功')).toBeTruthy();
+    expect(await screen.findByText('签收事务成功')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('button', { name: '签收' })).toBeNull());
     expect(at()).toBe('/approvals/leave/handle/103/503/903');
-    expect(screen.getByRole('button', { name: '同意' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '同意' })).toBeVisible();
   });
 
   it('approves a group task from its card: claimed first, then completed', async () => {
@@ -269,12 +269,12 @@ describe('phone approvals: a task', () => {
     await screen.findByRole('button', { name: '同意' });
     setOnline(false);
     // What was loaded stays, the banner and the bar say why nothing can be decided now.
-    expect(screen.getByText('回老家办事')).toBeTruthy();
-    expect(screen.getByText('当前处于离线状态,显示的是最近一次加载的内容')).toBeTruthy();
+    expect(screen.getByText('回老家办事')).toBeVisible();
+    expect(screen.getByText('当前处于离线状态,显示的是最近一次加载的内容')).toBeVisible();
     expect(screen.getByRole('note').textContent).toBe('审批需要网络连接');
 
     fireEvent.click(screen.getByRole('button', { name: '同意' }));
-    expect(await screen.findByText('审批需要网络连接', { selector: '.adm-toast-main *' })).toBeTruthy();
+    expect(await screen.findByText('审批需要网络连接', { selector: '.adm-toast-main *' })).toBeVisible();
     expect(screen.queryByRole('dialog', { name: '同意' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '驳回' }));
     expect(screen.queryByRole('dialog', { name: '驳回' })).toBeNull();
@@ -287,7 +287,7 @@ describe('phone approvals: a task', () => {
     const sheet = await screen.findByRole('dialog', { name: '驳回' });
     setOnline(false);
     fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
-    expect(await screen.findByText('审批需要网络连接', { selector: '.adm-toast-main *' })).toBeTruthy();
+    expect(await screen.findByText('审批需要网络连接', { selector: '.adm-toast-main *' })).toBeVisible();
     expect(server.calls('POST', '/api/blade-flow/work/complete-task')).toEqual([]);
   });
 
@@ -301,8 +301,8 @@ describe('phone approvals: a task', () => {
     setOnline(false);
     server.reset();
     renderApprovals();
-    expect(await screen.findByText('回老家办事')).toBeTruthy();
-    expect(screen.getByText('¥12,000.00')).toBeTruthy();
+    expect(await screen.findByText('回老家办事')).toBeVisible();
+    expect(screen.getByText('¥12,000.00')).toBeVisible();
     expect(server.sent).toEqual([]);
   });
 });

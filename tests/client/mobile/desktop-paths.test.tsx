@@ -74,7 +74,7 @@ describe('a desktop path opened on the phone', () => {
   it('the desktop home goes to the approvals tab', async () => {
     open('/wel/index');
     await waitFor(() => expect(address()).toBe('/approvals'));
-    expect(await screen.findByRole('tab', { name: /待办/ })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: /待办/ })).toBeVisible();
   });
 
   it('a request opens its phone page, the claim list its segment', async () => {
@@ -94,7 +94,7 @@ describe('a desktop path opened on the phone', () => {
   it('a path neither layout knows shows 404, with the way back', async () => {
     open('/no/such/page');
     await waitFor(() => expect(address()).toBe('/404'));
-    expect(await screen.findByText('抱歉,您访问的页面不存在')).toBeTruthy();
+    expect(await screen.findByText('抱歉,您访问的页面不存在')).toBeVisible();
     screen.getByRole('button', { name: '返回首页' }).click();
     await waitFor(() => expect(address()).toBe('/approvals'));
   });

@@ -128,7 +128,7 @@ afterEach(async () => {
 describe('phone 出入库 tab', () => {
   it('says the module is not available when the server answers 404, without an error toast', async () => {
     renderMobile(createElement(InventoryLogsTab), '/inventory-logs');
-    expect(await screen.findByText('该模块尚未开通')).toBeTruthy();
+    expect(await screen.findByText('该模块尚未开通')).toBeVisible();
     expect(notified).not.toHaveBeenCalled();
   });
 
@@ -149,13 +149,13 @@ describe('phone 出入库 tab', () => {
         : undefined;
     renderMobile(createElement(InventoryLogsTab), '/inventory-logs');
     const receipt = (await screen.findByText('RK202611260001')).closest('.m-movement-card') as HTMLElement;
-    expect(within(receipt).getByText('采购入库')).toBeTruthy();
-    expect(within(receipt).getByText('P-100 前门铰链')).toBeTruthy();
-    expect(within(receipt).getByText('+12 件')).toBeTruthy();
-    expect(within(receipt).getByText(/原材料库/)).toBeTruthy();
-    expect(within(receipt).getByText('待处理')).toBeTruthy();
+    expect(within(receipt).getByText('采购入库')).toBeVisible();
+    expect(within(receipt).getByText('P-100 前门铰链')).toBeVisible();
+    expect(within(receipt).getByText('+12 件')).toBeVisible();
+    expect(within(receipt).getByText(/原材料库/)).toBeVisible();
+    expect(within(receipt).getByText('待处理')).toBeVisible();
     const issue = screen.getByText('CK202611260001').closest('.m-movement-card') as HTMLElement;
-    expect(within(issue).getByText('-5 件')).toBeTruthy();
+    expect(within(issue).getByText('-5 件')).toBeVisible();
     expect(requests.find((r) => r.url === `${SYS}/inventorylog/list`)?.params).toEqual({
       current: 1,
       size: 20,
@@ -166,7 +166,7 @@ describe('phone 出入库 tab', () => {
   it('asks for handled movements of a type and warehouse from the address', async () => {
     answer = (config) => (config.url === `${SYS}/inventorylog/list` ? page([]) : undefined);
     renderMobile(createElement(InventoryLogsTab), '/inventory-logs?status=handled&type=202&warehouse=RM');
-    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(await screen.findByText('暂无数据')).toBeVisible();
     expect(requests.find((r) => r.url === `${SYS}/inventorylog/list`)?.params).toEqual({
       current: 1,
       size: 20,
@@ -190,12 +190,12 @@ describe('phone 出入库 tab', () => {
     renderMobile(createElement(InventoryLogsTab), '/inventory-logs');
     const queued = await screen.findByLabelText('待同步');
     const refused = within(queued).getByText('+7 件').closest('.m-movement-card') as HTMLElement;
-    expect(within(refused).getByText('被拒绝')).toBeTruthy();
+    expect(within(refused).getByText('被拒绝')).toBeVisible();
     expect(within(refused).getByRole('alert').textContent).toBe('请输入单价');
     const waiting = within(queued).getByText('+9 件').closest('.m-movement-card') as HTMLElement;
-    expect(within(waiting).getByText('待同步')).toBeTruthy();
+    expect(within(waiting).getByText('待同步')).toBeVisible();
     expect(within(waiting).queryByRole('alert')).toBeNull();
-    expect(await screen.findByText('RK202611260001')).toBeTruthy();
+    expect(await screen.findByText('RK202611260001')).toBeVisible();
   });
 });
 
@@ -220,7 +220,7 @@ describe('a movement page', () => {
     fireEvent.click(await screen.findByRole('button', { name: '过账' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '过账' }));
-    expect(await screen.findByText('已过账')).toBeTruthy();
+    expect(await screen.findByText('已过账')).toBeVisible();
     expect(posted).toEqual({ ids: '11' });
   });
 
@@ -240,7 +240,7 @@ describe('a movement page', () => {
         ? ok(movement({ handleStatus: '1', handleStatusName: '已处理', qtyAfter: 12 }))
         : undefined;
     const { container, queryClient } = open();
-    expect(await screen.findByText('已处理')).toBeTruthy();
+    expect(await screen.findByText('已处理')).toBeVisible();
     await waitFor(() => expect(queryClient.getQueryState(['mobile', 'permission'])?.status).toBe('success'));
     expect(within(container).queryByRole('button', { name: '过账' })).toBeNull();
   });
@@ -252,7 +252,7 @@ describe('a movement page', () => {
       return ok([{ id: '2', code: 'inventorylog_add', category: 2, name: '新增' }]);
     };
     const { container, queryClient } = open();
-    expect(await screen.findByText('待处理')).toBeTruthy();
+    expect(await screen.findByText('待处理')).toBeVisible();
     // The page has drawn with the user's permissions known.
     await waitFor(() => expect(queryClient.getQueryState(['mobile', 'permission'])?.status).toBe('success'));
     expect(within(container).queryByRole('button', { name: '过账' })).toBeNull();
@@ -263,10 +263,10 @@ describe('the new-movement form', () => {
   it('says every missing field with the domain messages', async () => {
     renderMobile(createElement(MovementForm), '/inventory-logs/form');
     fireEvent.click(await screen.findByRole('button', { name: '提交' }));
-    expect(await screen.findByText('请选择业务类型')).toBeTruthy();
-    expect(screen.getByText('请选择零件号')).toBeTruthy();
-    expect(screen.getByText('请输入数量')).toBeTruthy();
-    expect(screen.getByText('请选择仓库')).toBeTruthy();
+    expect(await screen.findByText('请选择业务类型')).toBeVisible();
+    expect(screen.getByText('请选择零件号')).toBeVisible();
+    expect(screen.getByText('请输入数量')).toBeVisible();
+    expect(screen.getByText('请选择仓库')).toBeVisible();
     expect(requests.some((r) => r.url === `${SYS}/inventorylog/submit`)).toBe(false);
   });
 
@@ -288,11 +288,11 @@ describe('the new-movement form', () => {
     expect(found.textContent).toContain('P-100');
     expect(found.textContent).toContain('前门铰链');
     const stock = await screen.findByRole('region', { name: '当前库存' });
-    expect(await within(stock).findByText(/可用 25 \/ 结存 30/)).toBeTruthy();
+    expect(await within(stock).findByText(/可用 25 \/ 结存 30/)).toBeVisible();
 
     fireEvent.change(input, { target: { value: 'P-10' } });
     fireEvent.blur(input);
-    expect(await screen.findByText('未找到该零件')).toBeTruthy();
+    expect(await screen.findByText('未找到该零件')).toBeVisible();
     expect(screen.queryByLabelText('找到的零件')).toBeNull();
   });
 
@@ -361,7 +361,7 @@ describe('the new-movement form', () => {
       ),
       '/inventory-logs/form/m-queued1',
     );
-    expect(await screen.findByText(/客户端单据键已用于另一条出入库记录/)).toBeTruthy();
+    expect(await screen.findByText(/客户端单据键已用于另一条出入库记录/)).toBeVisible();
     const qty = screen.getByRole('textbox', { name: '数量' });
     expect((qty as HTMLInputElement).value).toBe('7');
     fireEvent.change(qty, { target: { value: '8' } });
@@ -390,7 +390,7 @@ describe('the new-movement form', () => {
       '/inventory-logs/form/m-queued1',
     );
     fireEvent.click(await screen.findByRole('button', { name: '提交' }));
-    expect(await screen.findByText('已保存在本机,联网后自动同步')).toBeTruthy();
+    expect(await screen.findByText('已保存在本机,联网后自动同步')).toBeVisible();
     expect(await queuedMovements(OWNER)).toHaveLength(1);
   });
 });

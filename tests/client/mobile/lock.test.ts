@@ -43,18 +43,18 @@ afterEach(() => {
 describe('phone lock', () => {
   it('requires a lock password, locks with it, refuses a wrong one and unlocks with the right one', async () => {
     renderMobile(createElement(MobileRoutes), '/lock-screen');
-    expect(await screen.findByText('设置锁屏密码')).toBeTruthy();
+    expect(await screen.findByText('设置锁屏密码')).toBeVisible();
 
     fireEvent.click(screen.getByRole('button', { name: '设置并锁屏' }));
-    expect(await screen.findByText('锁屏密码不能为空')).toBeTruthy();
+    expect(await screen.findByText('锁屏密码不能为空')).toBeVisible();
     expect(session.get().isLock).toBe(false);
 
     type('请输入锁屏密码', 'secret');
     fireEvent.click(screen.getByRole('button', { name: '设置并锁屏' }));
-    expect(await screen.findByRole('button', { name: '解锁' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '解锁' })).toBeVisible();
     expect(session.get()).toMatchObject({ isLock: true, lockPasswd: 'secret' });
     expect(sessionStorage.getItem('saber-isLock')).not.toBeNull();
-    expect(screen.getByText('管理员')).toBeTruthy();
+    expect(screen.getByText('管理员')).toBeVisible();
 
     type('请输入锁屏密码解锁', 'wrong');
     fireEvent.click(screen.getByRole('button', { name: '解锁' }));
@@ -72,7 +72,7 @@ describe('phone lock', () => {
     session.setLockPassword('secret');
     renderMobile(createElement(MobileRoutes), '/lock-screen');
     fireEvent.click(await screen.findByRole('button', { name: '立即锁屏' }));
-    expect(await screen.findByRole('button', { name: '解锁' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '解锁' })).toBeVisible();
     expect(session.get().isLock).toBe(true);
   });
 
@@ -80,7 +80,7 @@ describe('phone lock', () => {
     session.setLockPassword('secret');
     session.lock();
     renderMobile(createElement(MobileRoutes), '/messages');
-    expect(await screen.findByRole('button', { name: '解锁' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '解锁' })).toBeVisible();
     cleanup();
 
     session.unlock('secret');
@@ -92,6 +92,6 @@ describe('phone lock', () => {
   it('sends a session without a token to /login', async () => {
     session.localLogout();
     renderMobile(createElement(MobileRoutes), '/messages');
-    expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '登录' })).toBeVisible();
   });
 });

@@ -53,15 +53,15 @@ describe('phone login', () => {
     renderMobile(createElement(LoginPage), '/login');
     expect((screen.getByPlaceholderText('请输入租户编号') as HTMLInputElement).value).toBe('000000');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByText('请输入账号')).toBeTruthy();
-    expect(screen.getByText('请输入密码')).toBeTruthy();
+    expect(await screen.findByText('请输入账号')).toBeVisible();
+    expect(screen.getByText('请输入密码')).toBeVisible();
     expect(tokenCalls).toHaveLength(0);
   });
 
   it('hides the tenant id when the host resolves a tenant, sends the md5 password and shows a failure once', async () => {
     tenantInfo = { tenantId: '100001', tenantName: '江南制造' };
     renderMobile(createElement(LoginPage), '/login');
-    expect(await screen.findByText('江南制造')).toBeTruthy();
+    expect(await screen.findByText('江南制造')).toBeVisible();
     expect(screen.queryByPlaceholderText('请输入租户编号')).toBeNull();
 
     type('请输入账号', 'admin');

@@ -46,22 +46,22 @@ afterEach(() => {
 describe('phone messages tab', () => {
   it('lists all messages with the unread ones marked, and the unread tab asks for status 0', async () => {
     renderMobile(createElement(MessagesTab), '/messages');
-    expect(await screen.findByText('消息 2')).toBeTruthy();
+    expect(await screen.findByText('消息 2')).toBeVisible();
     expect(api.fetchMessages).toHaveBeenCalledWith({ current: 1, size: 20 });
     expect(screen.getAllByRole('img', { name: '未读' })).toHaveLength(1);
-    expect(screen.getByText('消息 2 的完整内容')).toBeTruthy();
+    expect(screen.getByText('消息 2 的完整内容')).toBeVisible();
 
     fireEvent.click(screen.getByText('未读', { selector: '.adm-tabs-tab' }));
     await waitFor(() => expect(api.fetchMessages).toHaveBeenCalledWith({ status: 0, current: 1, size: 20 }));
     await waitFor(() => expect(screen.queryByText('消息 2')).toBeNull());
-    expect(screen.getByText('消息 1')).toBeTruthy();
+    expect(screen.getByText('消息 1')).toBeVisible();
   });
 
   it('opens the whole message on tap and marks an unread one read', async () => {
     renderMobile(createElement(MessagesTab), '/messages');
     fireEvent.click(await screen.findByText('消息 1'));
     await waitFor(() => expect(api.markRead).toHaveBeenCalledWith(['1']));
-    expect(await screen.findByRole('article', { name: '消息详情' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: '消息详情' })).toBeVisible();
     await waitFor(() => expect(screen.queryAllByRole('img', { name: '未读' })).toHaveLength(0));
 
     fireEvent.click(screen.getByText('消息 2'));
@@ -113,7 +113,7 @@ describe('phone messages tab', () => {
     vi.mocked(api.fetchMessages).mockResolvedValue(page([]));
     vi.mocked(api.fetchUnreadCount).mockResolvedValue(0);
     renderMobile(createElement(MessagesTab), '/messages');
-    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(await screen.findByText('暂无数据')).toBeVisible();
     expect(screen.getByRole('button', { name: '全部已读' }).hasAttribute('disabled')).toBe(true);
   });
 
@@ -124,7 +124,7 @@ describe('phone messages tab', () => {
       queryClient.setQueryData(['mobile', 'messages', 'all'], { pages: [page([message('1', 0)])], pageParams: [1] });
       queryClient.setQueryData(['mobile', 'unread-count'], 1);
       fireEvent.click(await screen.findByText('消息 1'));
-      expect(await screen.findByText('联网后才能标为已读')).toBeTruthy();
+      expect(await screen.findByText('联网后才能标为已读')).toBeVisible();
       expect(api.markRead).not.toHaveBeenCalled();
       expect(screen.getByRole('button', { name: '全部已读' }).hasAttribute('disabled')).toBe(true);
     } finally {

@@ -43,7 +43,7 @@ export async function exclusive<T>(name: string, body: () => Promise<T>, timeout
         rmSync(dir, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > until) throw new Error(`lock ${name} still held after ${timeoutMs} ms`);
+      if (Date.now() > until) throw new Error(`lock ${name} still held after ${timeoutMs} ms`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }

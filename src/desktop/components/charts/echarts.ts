@@ -1,4 +1,4 @@
-import { init, use, type EChartsType } from 'echarts/core';
+import { init, use as registerParts, type EChartsType } from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -8,7 +8,7 @@ import { CanvasRenderer } from 'echarts/renderers';
  * Only Chart.tsx imports this module, and only dynamically: echarts is a chunk of its own that a phone and a screen
  * without a chart never download (guarded by tests/architecture/chart-chunks.test.ts and the phone's chunk test).
  */
-use([BarChart, LineChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
+registerParts([BarChart, LineChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
 /** A chart on `element`, in echarts' dark theme for a dark console, its own texts (tooltips, loading) in `locale`. */
 export function createChart(element: HTMLElement, { dark, locale }: { dark: boolean; locale: 'ZH' | 'EN' }) {

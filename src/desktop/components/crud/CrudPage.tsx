@@ -130,6 +130,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
     if (paged && data && data.records.length === 0 && data.total > 0 && page.current > 1) {
       setPage((p) => ({ ...p, current: Math.max(1, Math.ceil(data.total / p.size)) }));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new page size is no new page number
   }, [paged, data, page.current]);
 
   // The screen's own parameters changed (another dept picked): back to page 1 with nothing ticked.

@@ -69,9 +69,11 @@ export function MenuSearch({ compact }: { compact: boolean }) {
   };
   useEffect(() => {
     if (open) prepare();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the matcher loads as the search opens, once
   }, [open]);
   const results = useMemo(
     () => searchMenus(entries ?? [], text, lang, lang === 'zh' ? matcher?.match : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- labels are matched in the current language
     [entries, text, lang, matcher, i18n.language],
   );
   const byId = useMemo(() => new Map((entries ?? []).map((e) => [e.id, e])), [entries]);

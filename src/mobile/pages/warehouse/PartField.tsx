@@ -78,7 +78,7 @@ export function PartField({
     if (!scanned) return;
     setCode(scanned.code);
     void lookUp(scanned.code, true);
-    // Each scan once, whatever else changed since.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each scan once, whatever else changed since
   }, [scannedSeq]);
   const choose = (picked: Part) => {
     turn.current += 1;

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import type { BladeUser } from '../../db/schema.ts';
 import { enterTenant } from '../../db/tenant-context.ts';
 import { powerOf, SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
@@ -225,7 +227,7 @@ export class TokenService {
 
   private async issue(
     client: ClientRow,
-    user: Record<string, any>,
+    user: Selectable<BladeUser>,
     choice: { deptId?: string; roleId?: string; sid: string },
   ) {
     const tenantId: string = user.tenant_id;

@@ -1,4 +1,5 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
+import type { DynamicQuery } from '../../db/connect.ts';
 import { MONTHS, finishRate, type MonthRange } from '../../../shared/entities/month-row.ts';
 
 const FULL_YEAR: MonthRange = { year: 0, from: 1, to: 12 };
@@ -10,7 +11,7 @@ const FULL_YEAR: MonthRange = { year: 0, from: 1, to: 12 };
  * column's values (budgetfill's rows per approval state), as `<name>: n`.
  */
 export async function monthlyStat(
-  rows: SelectQueryBuilder<any, any, any>,
+  rows: DynamicQuery,
   options: {
     actuals: boolean;
     range?: MonthRange;

@@ -1,4 +1,5 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
+import type { DynamicQuery } from '../../db/connect.ts';
 import { camelToSnake } from '../../../shared/entities/define.ts';
 import {
   BALANCE_FIELDS,
@@ -32,7 +33,7 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
  */
 export async function yearToDate(
   { db }: Pick<Services, 'db'>,
-  matching: SelectQueryBuilder<any, any, any>,
+  matching: DynamicQuery,
 ): Promise<Record<string, number | null> | null> {
   const flows = FLOW_FIELDS.map((name) => [name, camelToSnake(name)] as const);
   const balances = BALANCE_FIELDS.map((name) => [name, camelToSnake(name)] as const);

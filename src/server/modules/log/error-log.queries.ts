@@ -10,7 +10,7 @@ import { redactUrl } from '../../platform/http.ts';
 
 /** Text for a column of the error log: no NUL (PostgreSQL text cannot hold it), at most `max` characters. */
 export const logText = (value: unknown, max: number): string =>
-  (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value)).replace(/\u0000/g, '').slice(0, max);
+  (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value)).replaceAll('\0', '').slice(0, max);
 
 /** Rows of blade_log_error, each carrying its tenant. */
 export async function insertErrorLogs(db: Db, rows: Insertable<Schema['blade_log_error']>[]): Promise<void> {

@@ -1,9 +1,9 @@
-import { type Insertable, type SelectQueryBuilder } from 'kysely';
+import { type Insertable } from 'kysely';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { region } from '../../../shared/entities/system/region.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
-import type { Db } from '../../db/connect.ts';
+import type { Db, DynamicQuery } from '../../db/connect.ts';
 import type { BladeRegion } from '../../db/schema.ts';
 import { childRow, COUNTRY, LEVELS, RegionLoader, VILLAGE_LEVEL, type RegionRow } from './region-data.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
@@ -193,7 +193,7 @@ export class RegionService {
     return list.conditions.length ? query.where((eb) => eb.and(conditionsPredicate(eb, list.conditions))) : query;
   }
 
-  private sorted<Q extends SelectQueryBuilder<any, any, any>>(query: Q, list: ListQuery): Q {
+  private sorted<Q extends DynamicQuery>(query: Q, list: ListQuery): Q {
     let sorted = query;
     for (const sort of list.sorts) sorted = sorted.orderBy(sort.field.column, sort.direction) as Q;
     return sorted;

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { camelToSnake, type EntityDef, type SearchMode } from '../../../shared/entities/define.ts';
 import { parseDateTime } from '../../../shared/contract/time.ts';
 import { EXACT_TOTAL, MAX_OFFSET } from '../../../shared/contract/page.ts';
@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { ApiError, fail } from '../errors.ts';
 import { fieldsOf, findField, parseFieldValue, type ResolvedField } from './fields.ts';
 import { tablesOf } from './entity-tables.ts';
+import type { DynamicExpressions } from '../../db/connect.ts';
 
 /** The contract's list query suffixes (README §6). No suffix = LIKE (or exact for "entity"-style lists). */
 const OPERATORS = {
@@ -220,7 +221,7 @@ function trigramWindow(pattern: string): string | undefined {
  * like searches use its trigram indexes.
  */
 export function conditionsPredicate(
-  eb: ExpressionBuilder<any, any>,
+  eb: DynamicExpressions,
   conditions: Condition[],
   alias = '',
   entity?: EntityDef,

@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import type { Expression, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import type { LocalText, MessageVars } from '../../../shared/i18n/server-messages.ts';
 import type { PageTotals } from '../../../shared/contract/page.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
@@ -12,6 +12,10 @@ import type { LineTarget, LineWriter } from './lines.ts';
 import type { Reads } from './reads.ts';
 import type { UniqueKey } from './unique.ts';
 import type { Row, RowSource, VisibleRows, WireRecord } from './types.ts';
+import type { DynamicQuery } from '../../db/connect.ts';
+
+/** A list's query over any entity's table. */
+export type AnyQuery = DynamicQuery;
 
 // The shapes the engine's job files (entity-rows, entity-reads, entity-writes, entity-batch) share, kept apart so
 // that they and service.ts do not import each other.
@@ -39,8 +43,7 @@ export interface OwnRows {
   notFound: LocalText;
   vars?: MessageVars;
   /** Which rows are the caller's; by default those he created. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  where?: (rows: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any>;
+  where?: (rows: DynamicQuery) => DynamicQuery;
 }
 /** A write resolved outside the transaction its module opens (see `prepareWrite`). */
 export interface PreparedWrite {
@@ -86,11 +89,7 @@ export interface EntityHooks {
    * Values a list answers beside its page, as it does the `sums` (a statistics table's year-to-date row): from the
    * list's parameters and every row its filters match.
    */
-  pageExtras?(
-    user: AuthUser,
-    query: Record<string, unknown>,
-    matching: SelectQueryBuilder<any, any, any>,
-  ): Promise<Record<string, unknown>>;
+  pageExtras?(user: AuthUser, query: Record<string, unknown>, matching: AnyQuery): Promise<Record<string, unknown>>;
   /** Adds fields to wire records built from `rows` (names resolved in one query per kind, never per row). */
   decorate?(records: WireRecord[], rows: Record<string, unknown>[]): Promise<void>;
   /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { displayField, keyField, mineKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { COUNT_CAP, EXACT_TOTAL, sumKey } from '../../../shared/contract/page.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
@@ -20,11 +20,8 @@ import { linesOf } from './lines.ts';
 import { keyColumnOf, pickerReach, rowKeyColumnOf, type PickerReach } from './refs.ts';
 import { tallyTotals } from './tally.ts';
 import type { EntityRows } from './entity-rows.ts';
-import type { Page } from './engine-types.ts';
+import type { AnyQuery, Page } from './engine-types.ts';
 import type { Row, WireRecord } from './types.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list's queries are built over any entity's table
-type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 /** The query in a list's sort order. */
 const orderedBy = <Q extends AnyQuery>(query: Q, sorts: ListQuery['sorts']): Q =>
@@ -322,6 +319,6 @@ export class EntityReads {
   }
 }
 
-function withConditions(query: SelectQueryBuilder<any, any, any>, conditions: Condition[], entity: EntityDef) {
+function withConditions(query: AnyQuery, conditions: Condition[], entity: EntityDef) {
   return conditions.length ? query.where((eb) => eb.and(conditionsPredicate(eb, conditions, '', entity))) : query;
 }

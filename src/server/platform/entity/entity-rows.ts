@@ -1,4 +1,4 @@
-import type { AliasedRawBuilder, Expression, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { AliasedRawBuilder, Expression, SqlBool } from 'kysely';
 import { refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import type { AuthUser } from '../auth-context.ts';
@@ -12,7 +12,7 @@ import { fieldsOf, toWire } from './fields.ts';
 import { tablesOf, type EntityTables } from './entity-tables.ts';
 import { parseListQuery } from './conditions.ts';
 import { refFieldsOf, refNameColumns, type RefField } from './refs.ts';
-import type { EngineDeps, EntityHooks, EntityPeer, EntityReaction } from './engine-types.ts';
+import type { AnyQuery, EngineDeps, EntityHooks, EntityPeer, EntityReaction } from './engine-types.ts';
 import type { Row, VisibleRows, WireRecord } from './types.ts';
 
 /**
@@ -79,7 +79,7 @@ export class EntityRows {
   }
 
   /** Every column of the entity's table plus the reference names, joined in the same query. */
-  selectColumns<Q extends SelectQueryBuilder<any, any, any>>(query: Q) {
+  selectColumns<Q extends AnyQuery>(query: Q) {
     // Built once: the names' subqueries depend on the definitions alone (every entity is known by the first query).
     this.nameColumns ??= [
       ...bizDictColumns(this.entity),

@@ -414,7 +414,7 @@ async function readSheet(
   // Rows with a value (the header's included), holding only the cells of known columns.
   const kept: XlsxRow[] = [];
   let counted = 0;
-  let merges: XlsxMerge[] = [];
+  let merges: XlsxMerge[];
   try {
     const sheet = await openFirstSheet(file, MAX_UNPACKED_BYTES);
     for await (const { row, cells } of sheet.rows()) {

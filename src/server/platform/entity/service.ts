@@ -1,5 +1,4 @@
 import type { TSchema } from 'typebox';
-import type { SelectQueryBuilder } from 'kysely';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import type { DynamicDb } from '../../db/connect.ts';
@@ -25,6 +24,7 @@ import type {
   PreparedWrite,
   SubmitMode,
   WriteContext,
+  AnyQuery,
 } from './engine-types.ts';
 import type { Row, VisibleRows, WireRecord } from './types.ts';
 
@@ -93,7 +93,7 @@ export class EntityService implements EntityPeer {
   }
 
   /** Every column of the entity's table plus the reference names, joined in the same query. */
-  selectColumns<Q extends SelectQueryBuilder<any, any, any>>(query: Q) {
+  selectColumns<Q extends AnyQuery>(query: Q) {
     return this.rows.selectColumns(query);
   }
 
