@@ -12,13 +12,28 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    globalSetup: ['tests/support/global-setup.ts'],
+    // jest-dom's matchers (toBeVisible, toBeInTheDocument) for every project.
     setupFiles: ['tests/dom-matchers.setup.ts'],
     // Each file opens its own copy of the migrated database: two at a time fit this 2-core machine.
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/{server,architecture,shared}/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          // A file's isolation is its own database copy and app (tests/support/app.ts), not a fresh process: one
+          // process per worker loads the server's modules once instead of once per file (import time 129 s -> 30 s
+          // over ten server files, the files' CPU time 77 s -> 48 s).
+          isolate: false,
+        },
+      },
+      // Component tests keep a process per file: each renders into a DOM and React roots of its own.
+      { extends: true, test: { name: 'client', include: ['tests/client/**/*.test.{ts,tsx}'] } },
+    ],
   },
 });

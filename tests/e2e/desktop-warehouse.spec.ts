@@ -3,8 +3,6 @@ import { apiToken, callAs, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { seedSession } from './support/session.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the warehouse list screens are desktop console screens');
-
 const SYS = '/api/blade-system';
 /** The seeded 常州 department, given the company code 1010 (domain/README.md §3.4) as `npm run demo` does. */
 const CHANGZHOU = '1123598813738675202';

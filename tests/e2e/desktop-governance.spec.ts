@@ -4,8 +4,6 @@ import { zh } from './support/i18n.ts';
 
 const G = zh.governance;
 
-test.skip(({ isMobile }) => isMobile, '服务治理 is a desktop console screen');
-
 /** How many pixels of a chart's canvas have been drawn on. */
 const paintedPixels = (chart: Locator) =>
   chart

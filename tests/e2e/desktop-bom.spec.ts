@@ -4,8 +4,6 @@ import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { loginByApi } from './support/session.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the BOM screens are desktop console screens');
-
 const SYS = '/api/blade-system';
 const formItem = (scope: Locator, label: string): Locator =>
   scope.locator('.ant-form-item').filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) });

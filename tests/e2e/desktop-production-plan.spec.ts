@@ -3,8 +3,6 @@ import { callAs, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the production plan is a desktop console screen');
-
 const SYS = '/api/blade-system';
 /** The seeded top-level department: a company is a child of it with a code (domain/README.md §3.4). */
 const ROOT_DEPT = '1123598813738675201';

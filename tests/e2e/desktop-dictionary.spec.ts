@@ -6,8 +6,6 @@ import { loginByApi } from './support/session.ts';
 
 const C = zh.crud;
 
-test.skip(({ isMobile }) => isMobile, 'the dictionary and tenant package screens are desktop console screens');
-
 /** The open dialog (closed ones stay in the page, hidden). */
 const dialog = (page: Page): Locator => page.getByRole('dialog');
 const addButton = (scope: Locator): Locator =>

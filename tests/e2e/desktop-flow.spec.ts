@@ -10,8 +10,6 @@ const PASSWORD = 'Passw0rd!';
 const ROLE_USER = '1123598816738675202';
 const DEPT_ROOT = '1123598813738675201';
 
-test.skip(({ isMobile }) => isMobile, 'the workflow console screens are desktop screens');
-
 const row = (page: Page, text: string): Locator => page.locator('.tenon-crud .ant-table-row').filter({ hasText: text });
 const dropdown = (page: Page): Locator => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 const formItem = (scope: Page | Locator, label: string): Locator =>

@@ -16,7 +16,7 @@ const dropdown = (page: Page): Locator => page.locator('.ant-select-dropdown:not
 const formItem = (page: Page, scope: Locator, label: string): Locator =>
   scope.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) });
 
-test.skip(({ isMobile }) => isMobile, 'claims are sent and paid on the desktop console (the approver uses a phone)');
+// Claims are sent and paid on the desktop console (the approver uses a phone).
 
 test('an expense claim sent for approval on the desktop is approved on the phone, then paid', async ({
   page,

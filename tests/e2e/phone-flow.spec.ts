@@ -9,8 +9,6 @@ import { waitForServiceWorker } from './support/session.ts';
 
 const A = zh.mobile.approvals;
 
-test.skip(({ isMobile }) => !isMobile, 'the phone approvals are the phone layout (375x812)');
-
 /** A phone of its own (its own storage and session), recording the assets it asks for. */
 async function newPhone(browser: Browser, baseURL: string | undefined, requested: string[]): Promise<Page> {
   const context = await browser.newContext({

@@ -7,8 +7,6 @@ const S = zh.shell;
 const C = zh.crud;
 const PASSWORD = 'Passw0rd!';
 
-test.skip(({ isMobile }) => isMobile, 'the tenant administration screens are desktop console screens');
-
 /** The one open dialog (antd keeps closed ones hidden). */
 const dialog = (page: Page): Locator => page.getByRole('dialog');
 /** A list row by a text in it. */

@@ -10,10 +10,7 @@ const SYS = '/api/blade-system';
 /** The seeded top-level department: a company is a child of it with a code (domain/README.md §3.4). */
 const ROOT_DEPT = '1123598813738675201';
 
-test.skip(
-  ({ isMobile }) => isMobile,
-  'the budget is filled on the desktop console (the approver uses a phone of his own)',
-);
+// The budget is filled on the desktop console (the approver uses a phone of his own).
 
 test('a budget line filled and sent on the desktop is approved on the phone, then locked and in the budget situation', async ({
   page,

@@ -2,8 +2,6 @@ import { expect, test } from './support/test.ts';
 import { callAs, uniqueTag } from './support/api.ts';
 import { desktopHome, menuItem, openScreen, sidebar } from './support/desktop.ts';
 
-test.skip(({ isMobile }) => isMobile, '错误日志 is a desktop console screen');
-
 test('the administrator finds an uploaded browser error in 系统监控 → 日志管理 → 错误日志, stack included, read-only', async ({
   page,
   request,

@@ -4,8 +4,6 @@ import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { loginByApi } from './support/session.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the price screen is a desktop console screen');
-
 const SYS = '/api/blade-system';
 const dialog = (page: Page): Locator => page.getByRole('dialog');
 const formItem = (scope: Locator, label: string): Locator =>

@@ -2,8 +2,6 @@ import { expect, test } from './support/test.ts';
 import { desktopHome, openMenu } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 
-test.skip(({ isMobile }) => isMobile, '接口文档 is a desktop console screen');
-
 const USER_INFO = '/api/blade-auth/oauth/user-info';
 
 test('接口文档 shows the OpenAPI document and tries a request as the signed-in user', async ({ page }) => {

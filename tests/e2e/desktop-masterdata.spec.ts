@@ -5,8 +5,6 @@ import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { loginByApi } from './support/session.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the master data screens are desktop console screens');
-
 const SYS = '/api/blade-system';
 const dialog = (page: Page): Locator => page.getByRole('dialog');
 const formItem = (scope: Locator, label: string): Locator =>

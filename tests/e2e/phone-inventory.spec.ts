@@ -13,8 +13,6 @@ const SYS = '/api/blade-system';
 /** The seeded top-level department: a company is a child of it with a code (domain/README.md §3.4). */
 const ROOT_DEPT = '1123598813738675201';
 
-test.skip(({ isMobile }) => !isMobile, 'the 出入库 tab is the phone layout (375x812)');
-
 const main = (page: Page): Locator => page.locator('main');
 const toast = (page: Page, text: string): Locator => page.locator('.adm-toast-main').getByText(text);
 const card = (page: Page, text: string): Locator => main(page).locator('.m-movement-card').filter({ hasText: text });

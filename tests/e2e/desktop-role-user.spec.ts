@@ -15,8 +15,6 @@ import { zh } from './support/i18n.ts';
 const C = zh.crud;
 const SYS = '/api/blade-system';
 
-test.skip(({ isMobile }) => isMobile, 'the role and user screens are desktop console screens');
-
 const dialog = (page: Page): Locator => page.getByRole('dialog');
 const row = (page: Page, text: string): Locator => page.locator('.tenon-crud .ant-table-row').filter({ hasText: text });
 const toolbarButton = (page: Page, name: string): Locator =>

@@ -4,8 +4,6 @@ import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { loginByApi } from './support/session.ts';
 
-test.skip(({ isMobile }) => isMobile, 'the shop-floor screens are desktop console screens');
-
 const SYS = '/api/blade-system';
 /** The seeded 常州 department, given the company code 1010 (domain/README.md §3.4) as `npm run demo` does. */
 const CHANGZHOU = '1123598813738675202';

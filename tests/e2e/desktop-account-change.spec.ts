@@ -5,7 +5,7 @@ import { newPhone, phoneLogin } from './support/phone.ts';
 
 const SYS = '/api/blade-system';
 
-test.skip(({ isMobile }) => isMobile, 'one journey drives both layouts: a desktop and a phone context of its own');
+// One journey drives both layouts, from the desktop project: a desktop and a phone context of its own.
 
 /**
  * Issue 30: what a signed-in user sees when the administrator changes his account while he works. Demoted, his
