@@ -15,14 +15,15 @@ export function ColorPick() {
   const { t } = useTranslation();
   const { color } = useThemeState();
   const [wanted, setWanted] = useState<'idle' | 'pressed'>();
-  useEffect(() => whenIdle(() => setWanted((current) => current ?? 'idle')), []);
+  const loadPicker = () => setWanted((current) => current ?? 'idle');
+  useEffect(() => whenIdle(loadPicker), []);
   const swatch = (
     <button
       type="button"
       className="tenon-color-swatch"
       aria-label={t('shell.color.title')}
-      onPointerEnter={() => setWanted((current) => current ?? 'idle')}
-      onFocus={() => setWanted((current) => current ?? 'idle')}
+      onPointerEnter={loadPicker}
+      onFocus={loadPicker}
       onClick={() => setWanted('pressed')}
     >
       <span style={{ background: color }} />
