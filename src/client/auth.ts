@@ -1,4 +1,5 @@
 import { site } from './config.ts';
+import { whenIdle } from './idle.ts';
 import { atLowPriority } from './lazy.ts';
 import { ApiFailure, getData, http } from './http.ts';
 import { session, type UserInfo } from './session.ts';
@@ -21,19 +22,22 @@ const tokenForm = (params: Record<string, string>) => new URLSearchParams(params
 const loadMd5 = () => import('js-md5');
 
 /**
- * How long the login pages let the form's first frames settle before `preloadLogin`: its files go at low priority, so
- * they need not wait for the page to be idle (which on a slow line came after a quick user's click).
+ * How long the login pages let the form's first frames settle before `preloadLogin` starts: its files go at low
+ * priority, so they need not wait for the page to be idle (which on a slow line came after a quick user's click).
  */
-export const LOGIN_PREFETCH_WAIT_MS = 100;
+const LOGIN_PREFETCH_WAIT_MS = 100;
 
 /**
- * What a login needs beyond the form, fetched while the user fills it in (the login pages call it once shown): md5,
- * which the submit waits for, and `next` (the next screen's code) at low priority, so that neither md5 nor the token
- * request the submit sends queues behind the next screen's files on a slow line.
+ * What a login needs beyond the form, fetched while the user fills it in (the login pages call it once the form is
+ * drawn): md5, which the submit waits for, and `next` (the next screen's code) at low priority, so that neither md5
+ * nor the token request the submit sends queues behind the next screen's files on a slow line. Returns its
+ * cancellation (the form left before it started).
  */
-export function preloadLogin(next: () => void): void {
-  void loadMd5().catch(() => undefined);
-  atLowPriority(next);
+export function preloadLogin(next: () => void): () => void {
+  return whenIdle(() => {
+    void loadMd5().catch(() => undefined);
+    atLowPriority(next);
+  }, LOGIN_PREFETCH_WAIT_MS);
 }
 
 /** Password (or captcha) grant: the password travels as md5 hex; a failure rejects with the server's message. */

@@ -1,8 +1,7 @@
 import './render-shim.ts';
 import './mobile.css';
 import { Suspense, useEffect } from 'react';
-import { LOGIN_PREFETCH_WAIT_MS, preloadLogin } from '../client/auth.ts';
-import { whenIdle } from '../client/idle.ts';
+import { preloadLogin } from '../client/auth.ts';
 // antd-mobile by its components' own paths, not its index: everything the index reaches (pop-ups, their animation
 // library) would load before the login form. Its global style (the index's side effect) is imported as it would.
 import 'antd-mobile/es/global';
@@ -36,7 +35,7 @@ const loading = (
 
 /** Once the login form is drawn: md5 and the tabs, fetched while the user types. */
 function PrefetchAfterLogin() {
-  useEffect(() => whenIdle(() => preloadLogin(() => void MainArea.preload()), LOGIN_PREFETCH_WAIT_MS), []);
+  useEffect(() => preloadLogin(() => void MainArea.preload()), []);
   return null;
 }
 

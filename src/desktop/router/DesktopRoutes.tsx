@@ -2,8 +2,7 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { site, type ScreenClass } from '../../client/config.ts';
 import { DESKTOP_PATHS } from '../../client/layout-routes.ts';
-import { LOGIN_PREFETCH_WAIT_MS, preloadLogin } from '../../client/auth.ts';
-import { whenIdle } from '../../client/idle.ts';
+import { preloadLogin } from '../../client/auth.ts';
 import { lazyPage } from '../../client/lazy.ts';
 import { session } from '../../client/session.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
@@ -73,14 +72,10 @@ const ProcessDetailPage = lazyPage(() => import('../pages/work/process/ProcessDe
 function PrefetchAfterLogin() {
   useEffect(
     () =>
-      whenIdle(
-        () =>
-          preloadLogin(() => {
-            void MainLayout.preload();
-            void HomePage.preload();
-          }),
-        LOGIN_PREFETCH_WAIT_MS,
-      ),
+      preloadLogin(() => {
+        void MainLayout.preload();
+        void HomePage.preload();
+      }),
     [],
   );
   return null;
