@@ -7,7 +7,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import type { MinutePoint, ProcessIdentity } from '../../shared/contract/governance.ts';
 import type { PoolStats } from '../db/connect.ts';
 import type { Services } from '../services.ts';
-import { importTurns } from './entity/excel.ts';
+import { importTurns } from './entity/excel-import.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

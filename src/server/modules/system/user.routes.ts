@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { user } from '../../../shared/entities/system/user.ts';
-import { IMPORT_MULTIPART_LIMITS, readUpload, sendExport, sendTemplate } from '../../platform/entity/excel.ts';
+import { IMPORT_MULTIPART_LIMITS, sendExport, sendTemplate } from '../../platform/entity/excel.ts';
+import { readUpload } from '../../platform/entity/excel-import.ts';
 import { listQuery } from '../../platform/entity/schemas.ts';
 import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
 import {

@@ -7,7 +7,8 @@ import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.t
 import type { Db } from '../../db/connect.ts';
 import { splitList, type AuthUser } from '../../platform/auth-context.ts';
 import { checkDicts } from '../../platform/entity/biz-dicts.ts';
-import { allRecords, importWorkbook } from '../../platform/entity/excel.ts';
+import { allRecords } from '../../platform/entity/excel.ts';
+import { importWorkbook } from '../../platform/entity/excel-import.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
 import type { EntityHooks, EntityService, WireRecord } from '../../platform/entity/service.ts';
 import { ApiError, fail, failWith } from '../../platform/errors.ts';

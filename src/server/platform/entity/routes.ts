@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { displayField, startsElsewhere, type EngineRoute, type EntityDef } from '../../../shared/entities/define.ts';
 import type { AuthUser } from '../auth-context.ts';
 import { fail, ok, okOrEmpty } from '../errors.ts';
-import { allRecords, importWorkbook, readUpload, sendExport, sendTemplate } from './excel.ts';
+import { allRecords, sendExport, sendTemplate } from './excel.ts';
+import { importWorkbook, readUpload } from './excel-import.ts';
 import type { EntityService } from './service.ts';
 import {
   IdQuery,
