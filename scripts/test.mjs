@@ -1,43 +1,54 @@
-// `npm test`: every check in order, stopping at the first step that fails, then how long each took (the suite's time
+// `npm test`: every check, stopping after the first step that fails, then how long each phase took (the suite's time
 // is a budget: `npm test` <= 15 min and `.ci/run` <= 30 min on the 2-core CI machine, README "Tests").
-import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 
 /**
- * Steps in order; the phases of one step run at the same time. Lint, tsc and the build are each mostly one core's
- * work (the build is the app's bundle, which Playwright needs, and the server vitest's global setup would build):
- * together they keep both cores busy for the time of the longest instead of the sum.
+ * Steps in order; the phases of one step run at the same time, each on its own.
+ * - Lint, tsc, the build (the app Playwright serves, and dist-server, which vitest's global setup then finds current)
+ *   and the browser check are each mostly one core's work: together they take the time of the longest, not the sum.
+ * - vitest keeps both cores busy, while Playwright mostly waits on its browsers (a test's clicks, a screen's
+ *   rendering, the server's answers): a third to a half of a core on average. Side by side, vitest fills the time
+ *   Playwright leaves, at a lower priority (`nice`), so that a browser waiting on a screen gets a core first and its
+ *   timings stay those of a machine with only Playwright on it, plus the load its upper bounds already allow for.
  */
 const STEPS = [
   [
     ['lint', 'npm run lint'],
     ['tsc', 'tsc -p .'],
     ['build', 'npm run build'],
+    ['browser', 'bash scripts/ensure-browser.sh'],
   ],
-  [['vitest', 'vitest run']],
-  [['browser', 'bash scripts/ensure-browser.sh']],
-  [['playwright', 'playwright test']],
+  [
+    ['vitest', `${process.platform === 'win32' ? '' : 'nice -n 10 '}vitest run`],
+    ['playwright', 'playwright test'],
+  ],
 ];
 
 /**
  * Runs one phase through the shell, as npm runs a script (node_modules/.bin is on the PATH npm gives this process).
- * A phase that runs beside others has its output held and printed whole when it ends, so that logs do not interleave.
+ * Beside other phases, each line it prints is prefixed with its name.
  */
 function run([name, command], alone) {
   const started = Date.now();
   return new Promise((done) => {
     const child = spawn(command, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], shell: true });
-    const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = '';
+      stream?.setEncoding('utf8').on('data', (chunk) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop();
+        for (const line of lines) console.log(`[${name}] ${line}`);
+      });
+      stream?.on('end', () => partial && console.log(`[${name}] ${partial}`));
+    }
     child.on('close', (status, signal) => {
-      if (output.length) process.stdout.write(`== ${name} (${command}):\n${Buffer.concat(output)}`);
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       done({ name, seconds, failure: status === 0 ? undefined : `${name} failed (${signal ?? `exit ${status}`})` });
     });
   });
 }
 
+const started = Date.now();
 const timings = [];
 const failures = [];
 for (const step of STEPS) {
@@ -48,5 +59,9 @@ for (const step of STEPS) {
   }
   if (failures.length) break;
 }
-console.log(`== npm test phases: ${timings.join(', ')}${failures.length ? ` — ${failures.join(', ')}` : ''}`);
+const total = `${((Date.now() - started) / 1000).toFixed(0)} s`;
+console.log(
+  `== npm test phases (a step's phases side by side): ${timings.join(', ')}; ${total} in all` +
+    (failures.length ? ` — ${failures.join(', ')}` : ''),
+);
 process.exit(failures.length ? 1 : 0);
