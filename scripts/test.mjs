@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
  * - Lint, tsc, the build (the app Playwright serves, and dist-server, which vitest's global setup then finds current)
  *   and the browser check are each mostly one core's work: together they take the time of the longest, not the sum.
  * - vitest keeps both cores busy, while Playwright mostly waits on its browsers (a test's clicks, a screen's
- *   rendering, the server's answers): a third to a half of a core on average. Side by side, vitest fills the time
- *   Playwright leaves, at a lower priority (`nice`), so that a browser waiting on a screen gets a core first and its
- *   timings stay those of a machine with only Playwright on it, plus the load its upper bounds already allow for.
+ *   rendering, the server's answers): about 4 s of CPU in a test of 15-30 s. Side by side, vitest fills the time
+ *   Playwright leaves. Both at the same priority: each then sees the other as the load its upper bounds allow for
+ *   (README "Tests": two busy loops), where a `nice` vitest was starved past its 30-s test timeout by other load.
  */
 const STEPS = [
   [
@@ -19,7 +19,7 @@ const STEPS = [
     ['browser', 'bash scripts/ensure-browser.sh'],
   ],
   [
-    ['vitest', `${process.platform === 'win32' ? '' : 'nice -n 10 '}vitest run`],
+    ['vitest', 'vitest run'],
     ['playwright', 'playwright test'],
   ],
 ];
