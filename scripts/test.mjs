@@ -4,19 +4,20 @@ import { spawn } from 'node:child_process';
 
 /**
  * Steps in order; the phases of one step run at the same time, each on its own.
- * - Lint, tsc, the build (the app Playwright serves, and dist-server, which vitest's global setup then finds current)
- *   and the browser check are each mostly one core's work: together they take the time of the longest, not the sum.
+ * - Lint, tsc and the build (the app Playwright serves, and dist-server, which vitest's global setup then finds
+ *   current) are each mostly one core's work: together they take the time of the longest, not the sum.
  * - vitest keeps both cores busy, while Playwright mostly waits on its browsers (a test's clicks, a screen's
  *   rendering, the server's answers): about 4 s of CPU in a test of 15-30 s. Side by side, vitest fills the time
  *   Playwright leaves. Both at the same priority: each then sees the other as the load its upper bounds allow for
  *   (README "Tests": two busy loops), where a `nice` vitest was starved past its 30-s test timeout by other load.
  */
 const STEPS = [
+  // Alone, on the terminal: installing the browser may ask for sudo's password.
+  [['browser', 'bash scripts/ensure-browser.sh']],
   [
     ['lint', 'npm run lint'],
     ['tsc', 'tsc -p .'],
     ['build', 'npm run build'],
-    ['browser', 'bash scripts/ensure-browser.sh'],
   ],
   [
     ['vitest', 'vitest run'],
