@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
  * - Lint and tsc are each one core's work: together they take the time of the longer, not the sum.
  * - The build (the app Playwright serves, and dist-server, which vitest's global setup then finds current).
  * - vitest keeps both cores busy, while Playwright mostly waits on its browsers (a test's clicks, a screen's
- *   rendering, the server's answers): about 4 s of CPU in a test of 15-30 s. Side by side, vitest fills the time
+ *   rendering, the server's answers): about 4 s of CPU per test (browser, server and runner), where its two workers
+ *   took 11 s a test in a fresh clone's run, so under a core of the two. Side by side, vitest fills the time
  *   Playwright leaves. Both at the same priority: each then sees the other as the load its upper bounds allow for
  *   (README "Tests": two busy loops), where a `nice` vitest was starved past its 30-s test timeout by other load.
  */
