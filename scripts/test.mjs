@@ -1,27 +1,71 @@
-// `npm test`: every check in order, stopping at the first that fails, then how long each took (the suite's time is
-// a budget: `npm test` <= 15 min and `.ci/run` <= 30 min on the 2-core CI machine, README "Tests").
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check, stopping after the first step that fails, then how long each phase took (the suite's time
+// is a budget: `npm test` <= 15 min and `.ci/run` <= 30 min on the 2-core CI machine, README "Tests").
+import { spawn } from 'node:child_process';
 
-const PHASES = [
-  ['lint', 'npm run lint'],
-  ['tsc', 'tsc -p .'],
-  ['vitest', 'vitest run'],
-  ['build', 'npm run build'],
-  ['browser', 'bash scripts/ensure-browser.sh'],
-  ['playwright', 'playwright test'],
+/**
+ * Steps in order; the phases of one step run at the same time, each on its own.
+ * - Lint and tsc are each one core's work: together they take the time of the longer, not the sum.
+ * - The build (the app Playwright serves, and dist-server, which vitest's global setup then finds current).
+ * - vitest keeps both cores busy, while Playwright mostly waits on its browsers (a test's clicks, a screen's
+ *   rendering, the server's answers): about 4 s of CPU per test (browser, server and runner), where its two workers
+ *   took 11 s a test in a fresh clone's run, so under a core of the two. Side by side, vitest fills the time
+ *   Playwright leaves. Both at the same priority: each then sees the other as the load its upper bounds allow for
+ *   (README "Tests": two busy loops), where a `nice` vitest was starved past its 30-s test timeout by other load.
+ */
+const STEPS = [
+  // Alone, on the terminal: installing the browser may ask for sudo's password.
+  [['browser', 'bash scripts/ensure-browser.sh']],
+  [
+    ['lint', 'npm run lint'],
+    ['tsc', 'tsc -p .'],
+  ],
+  // Not beside the lint: ESLint would read the server bundle the build writes beside dist-server before it swaps it
+  // in. It keeps both cores busy on its own (Vite's workers).
+  [['build', 'npm run build']],
+  [
+    ['vitest', 'vitest run'],
+    ['playwright', 'playwright test'],
+  ],
 ];
 
-const timings = [];
-let failed;
-for (const [name, command] of PHASES) {
+/**
+ * Runs one phase through the shell, as npm runs a script (node_modules/.bin is on the PATH npm gives this process).
+ * Beside other phases, each line it prints is prefixed with its name.
+ */
+function run([name, command], alone) {
   const started = Date.now();
-  // Through the shell, as npm runs a script: node_modules/.bin is on the PATH npm gives this process.
-  const { status, signal } = spawnSync(command, { stdio: 'inherit', shell: true });
-  timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  if (status !== 0) {
-    failed = `${name} failed (${signal ?? `exit ${status}`})`;
-    break;
-  }
+  return new Promise((done) => {
+    const child = spawn(command, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], shell: true });
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = '';
+      stream?.setEncoding('utf8').on('data', (chunk) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop();
+        for (const line of lines) console.log(`[${name}] ${line}`);
+      });
+      stream?.on('end', () => partial && console.log(`[${name}] ${partial}`));
+    }
+    child.on('close', (status, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      done({ name, seconds, failure: status === 0 ? undefined : `${name} failed (${signal ?? `exit ${status}`})` });
+    });
+  });
 }
-console.log(`== npm test phases: ${timings.join(', ')}${failed ? ` — ${failed}` : ''}`);
-process.exit(failed ? 1 : 0);
+
+const started = Date.now();
+const timings = [];
+const failures = [];
+for (const step of STEPS) {
+  const results = await Promise.all(step.map((phase) => run(phase, step.length === 1)));
+  for (const { name, seconds, failure } of results) {
+    timings.push(`${name} ${seconds} s`);
+    if (failure) failures.push(failure);
+  }
+  if (failures.length) break;
+}
+const total = `${((Date.now() - started) / 1000).toFixed(0)} s`;
+console.log(
+  `== npm test phases (a step's phases side by side): ${timings.join(', ')}; ${total} in all` +
+    (failures.length ? ` — ${failures.join(', ')}` : ''),
+);
+process.exit(failures.length ? 1 : 0);
