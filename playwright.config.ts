@@ -23,13 +23,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  // Upper bounds, not waits: on CI the two workers, their browsers and the server share two cores, and a screen that
-  // takes 10 s to show there is slow, not broken (a failed check still fails, only later). CI machines have run three
-  // times slower than a quiet one (the suite in 15 min instead of 6): a fresh context's first screen, its service
-  // worker precaching beside it, then took over 20 s.
-  timeout: process.env.CI ? 120_000 : 60_000,
-  expect: { timeout: process.env.CI ? 30_000 : 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // Upper bounds, not waits: the two workers, their browsers, the server and (in `npm test`) vitest beside them share
+  // two cores, and a screen that takes 10 s to show there is slow, not broken (a failed check still fails, only
+  // later). CI machines have run three times slower than a quiet one: a fresh context's first screen, its service
+  // worker precaching beside it, then took over 20 s. The same bounds everywhere: a local `npm test` is as busy.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
+  reporter: [['list']],
   outputDir: 'tests/.tmp/e2e-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
