@@ -10,6 +10,7 @@ import {
   type FlowResult,
 } from '../../shared/flow/types.ts';
 import { approvalOf, approvalOfTable, type ApprovableDef } from '../../shared/entities/approvals.ts';
+import { startedVia } from '../../shared/entities/define.ts';
 import { fetchDictionary, type DictItem } from './system.ts';
 import { getData, http, postData, type Page, type R } from '../http.ts';
 import { TODO_LIST_URL } from './first-screen.ts';
@@ -193,7 +194,7 @@ export const startRequest = (kind: BusinessKind, input: RequestStart) =>
 export const fetchRequestDetail = (kind: BusinessKind, businessId: string) =>
   getData<BusinessRequest | null>(`${processBase(kind)}/detail`, { businessId });
 
-/** A saved row sent for approval through another kind's process (`startedVia`: an expense claim through finance). */
+/** A saved row sent for approval through another kind's process (`start.by` 'kind': an expense claim, finance). */
 export interface RowSend {
   businessId: string;
   processDefinitionId: string;
@@ -202,7 +203,7 @@ export interface RowSend {
 }
 /** Sends the row of `entity` (an approvable started via another kind): starts its process, or continues it. */
 export const sendForApproval = (entity: ApprovableDef, input: RowSend) =>
-  postData<null>(`${processBase(entity.approval.startedVia ?? entity.approval.kind)}/start-process`, input);
+  postData<null>(`${processBase(startedVia(entity.approval) ?? entity.approval.kind)}/start-process`, input);
 
 // ---- categories and people ----
 

@@ -11,9 +11,9 @@ import { listQuery } from '../../platform/entity/schemas.ts';
 import { ANY_BODY, ANY_PARAMS, documentedQuery, paramsOf } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
-import { workflowOf } from '../../platform/workflow/index.ts';
+import { moveCodes, readMoves, workflowOf } from '../../platform/workflow/index.ts';
 import { productRowPage } from '../../platform/product-row.ts';
-import { actionCodes, approveLines, approveSituations, followProcess, readApproval } from './budget-approval.ts';
+import { approveSituations, BUDGET_LINE, budgetLineEffect } from './budget-approval.ts';
 import { monthlyStat } from './budget-stat.ts';
 
 const FILL_STATE_COUNTS = {
@@ -29,10 +29,10 @@ const FILL_STATE_COUNTS = {
 export async function budgetFillRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, permissions } = services;
-  const runtime = workflowOf(services);
+  const workflow = workflowOf(services);
   const fills = services.entities.get(budgetFill.name)!;
   const situations = services.entities.get(budgetSituation.name)!;
-  runtime.registerBusiness(budgetFill.table, followProcess);
+  workflow.register(BUDGET_LINE, budgetLineEffect);
 
   const fillBase = `/api/${budgetFill.service}/${budgetFill.name}`;
   const fillStat = { config: { permission: budgetFill.code }, schema: listQuery(budgetFill, { paged: false }) };
@@ -47,14 +47,12 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   );
   app.post(`${fillBase}/approval`, { config: { permission: budgetFill.code }, schema: ANY_BODY }, async (request) => {
     const { user } = request;
-    const lines = readApproval(request.body);
-    const codes = actionCodes(lines.action);
+    const moves = readMoves(request.body);
+    const codes = moveCodes(BUDGET_LINE, moves.move);
     const held = await Promise.all(codes.map((code) => permissions.has(user, code)));
     const granted = new Set(codes.filter((_, i) => held[i]));
-    const rows = await fills.visibleRows(user);
-    const changed = await db
-      .transaction()
-      .execute((trx) => approveLines(trx, runtime, user, { ...lines, granted }, rows));
+    const target = { entity: BUDGET_LINE, rows: await fills.visibleRows(user) };
+    const changed = await db.transaction().execute((trx) => workflow.move(trx, user, target, { ...moves, granted }));
     return ok(request, { changed });
   });
 

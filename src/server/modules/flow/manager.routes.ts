@@ -40,7 +40,7 @@ const MAX_FILES = 20;
 export async function managerRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
-  const { runtime, queries } = flowOf(services);
+  const { workflow, queries } = flowOf(services);
   const sa = (permission: string) => ({ config: { superAdmin: true, permission } });
   const saList = (permission: string, query: MapQuery) => ({ ...sa(permission), schema: query });
   await app.register(multipart);
@@ -137,7 +137,9 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     await db
       .transaction()
       .execute((trx) =>
-        deleteDeployments(trx, ids, (running) => runtime.deleteInstances(trx, request.user, running, '流程部署已删除')),
+        deleteDeployments(trx, ids, (running) =>
+          workflow.deleteInstances(trx, request.user, running, '流程部署已删除'),
+        ),
       );
     return ok(request, null);
   });
@@ -154,7 +156,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     const params = paramsOf(request);
     const reason = String(params.deleteReason ?? '').trim();
     if (!reason) throw failWith(FLOW_MESSAGES.deleteReasonRequired);
-    await runtime.deleteInstance(request.user, requiredParam(params, 'processInstanceId'), reason);
+    await workflow.deleteInstance(request.user, requiredParam(params, 'processInstanceId'), reason);
     return ok(request, null);
   });
 }

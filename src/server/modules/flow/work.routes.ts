@@ -21,7 +21,7 @@ const USER_SELECT_LIMIT = 50;
  */
 export async function workRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { runtime, queries } = flowOf(services);
+  const { workflow, queries } = flowOf(services);
   const list = { schema: mapQuery(LIST_PARAMS.tasks) };
   const startable = { schema: mapQuery(LIST_PARAMS.definitions) };
 
@@ -51,14 +51,14 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
   });
 
   app.post(`${WORK}/claim-task`, { schema: queryOrBody({ taskId: Param }) }, async (request) => {
-    await runtime.claim(request.user, requiredParam(paramsOf(request), 'taskId'));
+    await workflow.claim(request.user, requiredParam(paramsOf(request), 'taskId'));
     return success(request, FLOW_MESSAGES.taskClaimed);
   });
 
   const completion = queryOrBody({ taskId: Param, flag: Param, pass: Param, comment: Param, variables: ANY_VALUE });
   app.post(`${WORK}/complete-task`, { schema: completion }, async (request) => {
     const body = paramsOf(request);
-    await runtime.complete(request.user, {
+    await workflow.complete(request.user, {
       taskId: requiredParam(body, 'taskId'),
       pass: passOf(body),
       comment: typeof body.comment === 'string' ? body.comment : undefined,
@@ -71,7 +71,7 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
   const transfer = queryOrBody({ taskId: Param, userId: Param, comment: Param });
   app.post(`${WORK}/transfer-task`, { schema: transfer }, async (request) => {
     const params = paramsOf(request);
-    await runtime.transfer(
+    await workflow.transfer(
       request.user,
       requiredParam(params, 'taskId'),
       requiredParam(params, 'userId'),
@@ -84,7 +84,7 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
   app.post(`${WORK}/delete-task`, { schema: queryOrBody({ taskId: Param, reason: Param }) }, async (request) => {
     const params = paramsOf(request);
     const reason = String(params.reason ?? '').trim();
-    await runtime.withdraw(request.user, requiredParam(params, 'taskId'), reason);
+    await workflow.withdraw(request.user, requiredParam(params, 'taskId'), reason);
     return success(request, FLOW_MESSAGES.taskDeleted);
   });
 }
