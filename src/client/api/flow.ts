@@ -153,32 +153,9 @@ export type BusinessKind = string;
  */
 export { REQUEST_STATUS };
 
-/** What `detail` adds to every request: the applicant and the process. */
-export interface BusinessFlowInfo {
-  assignee: string;
-  assigneeName: string;
-  processInstanceId: string;
-  processDefinitionId: string;
-  businessTable: string;
-  businessId: string;
-}
-/** A request as `detail` returns it: the process columns, then the fields of its entity by their names. */
-export interface BusinessRequest {
-  id: string;
-  tenantId: string;
-  processDefinitionId: string;
-  processInstanceId: string;
-  /** first approver's user id */
-  taskUser: string;
-  applyTime: string;
-  createUser: string;
-  createDept: string;
-  createTime: string;
-  updateTime: string;
-  status: number;
-  flow: BusinessFlowInfo;
-  [field: string]: unknown;
-}
+/** A request as `detail` returns it, and what it adds to every request (the applicant and the process). */
+import type { BusinessFlowInfo, BusinessRequest } from '../../shared/contract/api/approval.schemas.ts';
+export type { BusinessFlowInfo, BusinessRequest };
 
 /** A new request (its fields by name); with `id` (the applicant adjusting a rejected one) it only updates the row. */
 export interface RequestStart {

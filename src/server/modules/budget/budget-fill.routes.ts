@@ -13,6 +13,8 @@ import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
 import { moveCodes, readMoves, workflowOf } from '../../platform/workflow/index.ts';
 import { productRowPage } from '../../platform/product-row.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { RowsApproved, RowsMoved } from '../../../shared/contract/api/approval.schemas.ts';
 import { approveSituations, BUDGET_LINE, budgetLineEffect } from './budget-approval.ts';
 import { monthlyStat } from './budget-stat.ts';
 
@@ -45,16 +47,20 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
       }),
     ),
   );
-  app.post(`${fillBase}/approval`, { config: { permission: budgetFill.code }, schema: ANY_BODY }, async (request) => {
-    const { user } = request;
-    const moves = readMoves(request.body);
-    const codes = moveCodes(BUDGET_LINE, moves.move);
-    const held = await Promise.all(codes.map((code) => permissions.has(user, code)));
-    const granted = new Set(codes.filter((_, i) => held[i]));
-    const target = { entity: BUDGET_LINE, rows: await fills.visibleRows(user) };
-    const changed = await db.transaction().execute((trx) => workflow.move(trx, user, target, { ...moves, granted }));
-    return ok(request, { changed });
-  });
+  app.post(
+    `${fillBase}/approval`,
+    { config: { permission: budgetFill.code }, schema: { ...ANY_BODY, ...answers(RowsMoved) } },
+    async (request) => {
+      const { user } = request;
+      const moves = readMoves(request.body);
+      const codes = moveCodes(BUDGET_LINE, moves.move);
+      const held = await Promise.all(codes.map((code) => permissions.has(user, code)));
+      const granted = new Set(codes.filter((_, i) => held[i]));
+      const target = { entity: BUDGET_LINE, rows: await fills.visibleRows(user) };
+      const changed = await db.transaction().execute((trx) => workflow.move(trx, user, target, { ...moves, granted }));
+      return ok(request, { changed });
+    },
+  );
 
   const situationBase = `/api/${budgetSituation.service}/${budgetSituation.name}`;
   const situationQuery = (paged: boolean) => listQuery(budgetSituation, { paged, extra: situations.listParams });
@@ -100,7 +106,11 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
     `${situationBase}/approval`,
     {
       config: { permission: `${budgetSituation.code}_approve` },
-      schema: { ...ANY_PARAMS, ...documentedQuery({ ids: Type.String({ description: '主键，逗号分隔 (ids)' }) }) },
+      schema: {
+        ...ANY_PARAMS,
+        ...documentedQuery({ ids: Type.String({ description: '主键，逗号分隔 (ids)' }) }),
+        ...answers(RowsApproved),
+      },
     },
     async (request) => {
       const ids = parseIds(paramsOf(request).ids);

@@ -6,6 +6,8 @@ import { failWith, forbidden, langOf, ok, okOrEmpty } from '../../platform/error
 import { requiredParam } from '../../platform/http.ts';
 import { ANY_PARAMS, documentedQuery, Param, paramsOf, queryParams } from '../../platform/route-schemas.ts';
 import { recordParams } from '../../platform/entity/schemas.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { RequestDetail, RequestStarted } from '../../../shared/contract/api/approval.schemas.ts';
 import { Type } from 'typebox';
 import { isId } from '../../platform/ids.ts';
 import type { EntityService } from '../../platform/entity/service.ts';
@@ -82,29 +84,33 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   // Both are the engine's writes, with all its checks; the process decides the status. A row saved on its own
   // screen is sent through its module or another kind instead.
   if (!startsElsewhere(approval))
-    app.post(`${base}/start-process`, { schema: startSchema(entity) }, async (request) => {
-      const { user } = request;
-      const body = paramsOf(request);
-      if (followers.length && str(body.businessId)) {
-        await sendSaved(user, body);
+    app.post(
+      `${base}/start-process`,
+      { schema: { ...startSchema(entity), ...answers(RequestStarted) } },
+      async (request) => {
+        const { user } = request;
+        const body = paramsOf(request);
+        if (followers.length && str(body.businessId)) {
+          await sendSaved(user, body);
+          return ok(request, null);
+        }
+        const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
+        if (str(body.id)) {
+          if (!isId(str(body.id))) throw failWith(MESSAGES.requestNotFound);
+          const update = await service.prepareWrite(user, input, {
+            mode: 'update',
+            own: { notFound: MESSAGES.requestNotFound },
+          });
+          await db.transaction().execute((trx) => update.write(trx));
+          return ok(request, null);
+        }
+        const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
+        const taskUser = await checkTaskUser(db, user, body.taskUser);
+        const insert = await service.prepareWrite(user, input, { mode: 'save' });
+        await workflow.start(user, entity, { insert, definitionId, taskUser });
         return ok(request, null);
-      }
-      const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
-      if (str(body.id)) {
-        if (!isId(str(body.id))) throw failWith(MESSAGES.requestNotFound);
-        const update = await service.prepareWrite(user, input, {
-          mode: 'update',
-          own: { notFound: MESSAGES.requestNotFound },
-        });
-        await db.transaction().execute((trx) => update.write(trx));
-        return ok(request, null);
-      }
-      const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
-      const taskUser = await checkTaskUser(db, user, body.taskUser);
-      const insert = await service.prepareWrite(user, input, { mode: 'save' });
-      await workflow.start(user, entity, { insert, definitionId, taskUser });
-      return ok(request, null);
-    });
+      },
+    );
 
   /**
    * A saved row of an entity started through this kind (an expense claim), sent by its `<code>_submit` holder: one
@@ -127,37 +133,42 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
     throw failWith(MESSAGES.requestNotFound);
   }
 
-  app.get(`${base}/detail`, { schema: queryParams({ businessId: Param }) }, async (request) => {
-    const id = requiredParam(request.query, 'businessId');
-    // Its references' names come joined in, as in any engine read.
-    const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
-    if (!row) return okOrEmpty(request, null);
-    const mine = String(row.create_user) === request.user.userId;
-    if (!mine && !(await queries.canView(request.user, str(row.process_instance_id)))) return okOrEmpty(request, null);
-    const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
-    return ok(request, {
-      id: str(row.id),
-      tenantId: str(row.tenant_id),
-      processDefinitionId: str(row.process_definition_id),
-      processInstanceId: str(row.process_instance_id),
-      taskUser: str(row.task_user),
-      applyTime: wireDateTime(row.apply_time),
-      ...requestWire(entity, row, langOf(request)),
-      createUser: str(row.create_user),
-      createDept: str(row.create_dept),
-      createTime: wireDateTime(row.create_time),
-      updateTime: wireDateTime(row.update_time),
-      status: requestStatus(approval, row),
-      flow: {
-        assignee: taskUserOfId(str(row.create_user)),
-        assigneeName: str(applicant),
-        processInstanceId: str(row.process_instance_id),
+  app.get(
+    `${base}/detail`,
+    { schema: { ...queryParams({ businessId: Param }), ...answers(RequestDetail) } },
+    async (request) => {
+      const id = requiredParam(request.query, 'businessId');
+      // Its references' names come joined in, as in any engine read.
+      const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
+      if (!row) return okOrEmpty(request, null);
+      const mine = String(row.create_user) === request.user.userId;
+      if (!mine && !(await queries.canView(request.user, str(row.process_instance_id))))
+        return okOrEmpty(request, null);
+      const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
+      return ok(request, {
+        id: str(row.id),
+        tenantId: str(row.tenant_id),
         processDefinitionId: str(row.process_definition_id),
-        businessTable: table,
-        businessId: str(row.id),
-      },
-    });
-  });
+        processInstanceId: str(row.process_instance_id),
+        taskUser: str(row.task_user),
+        applyTime: wireDateTime(row.apply_time),
+        ...requestWire(entity, row, langOf(request)),
+        createUser: str(row.create_user),
+        createDept: str(row.create_dept),
+        createTime: wireDateTime(row.create_time),
+        updateTime: wireDateTime(row.update_time),
+        status: requestStatus(approval, row),
+        flow: {
+          assignee: taskUserOfId(str(row.create_user)),
+          assigneeName: str(applicant),
+          processInstanceId: str(row.process_instance_id),
+          processDefinitionId: str(row.process_definition_id),
+          businessTable: table,
+          businessId: str(row.id),
+        },
+      });
+    },
+  );
 }
 
 /**
