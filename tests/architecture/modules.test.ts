@@ -7,7 +7,7 @@ import { pageRegistry } from '../../src/desktop/pages/registry.ts';
 import { APPROVALS } from '../../src/shared/entities/approvals.ts';
 import { APPROVAL_KINDS } from '../../src/shared/entities/approval-kinds.ts';
 import { REF_TARGETS } from '../../src/shared/entities/ref-targets.ts';
-import { startsElsewhere } from '../../src/shared/entities/define.ts';
+import { startOf, startsElsewhere } from '../../src/shared/entities/define.ts';
 import { zh } from '../../src/shared/i18n/zh/index.ts';
 
 /**
@@ -136,8 +136,8 @@ describe('modules', () => {
     };
     // A business whose rows are sent from their own screen has no request form: a budget line only its handle and
     // detail pages, an expense claim (sent through the fund approval) also the page that gives it back to its sender.
-    const pagesOf = ({ startedByModule, startedVia }: (typeof APPROVALS)[number]['approval']) =>
-      startedByModule ? ['Handle', 'Detail'] : startedVia ? ['Handle', 'Detail', 'Resubmit'] : pages;
+    const pagesOf = (approval: (typeof APPROVALS)[number]['approval']) =>
+      ({ form: pages, state: ['Handle', 'Detail'], kind: ['Handle', 'Detail', 'Resubmit'] })[startOf(approval).by];
     const missing = APPROVALS.flatMap(({ approval }) => [
       ...pagesOf(approval)
         .map((page) => `${approval.kind}${page}`)

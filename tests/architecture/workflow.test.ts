@@ -42,6 +42,44 @@ describe('the workflow engine (platform/workflow)', () => {
     expect([...modules].sort()).toEqual(expect.arrayContaining(['budget', 'finance', 'flow', 'system']));
   });
 
+  it('exports a small interface: the workflow, the approval kit, approver roles and the models, no store helper', () => {
+    const source = readFileSync(ENTRY, 'utf8');
+    const names = [...source.matchAll(/^export (?:type )?\{([^}]*)\}/gm)]
+      .flatMap((m) => m[1].split(','))
+      .map((name) => name.replace(/^\s*type\s+/, '').trim())
+      .filter(Boolean)
+      .sort();
+    expect(source).not.toMatch(/^export (?!(?:type )?\{)/m);
+    expect(names).toEqual(
+      [
+        // register a business, start, complete, withdraw (workflow-of.ts); the demo's workflow without businesses
+        'workflowOf',
+        'detachedWorkflow',
+        'Workflow',
+        'Variables',
+        'ApprovalEffect',
+        'RowMove',
+        // the approval kit: a request not found, a state move's input and buttons
+        'REQUEST_NOT_FOUND',
+        'moveCodes',
+        'readMoves',
+        'addApproverRoles',
+        // models and deployments (the flow module's screens and the modules' shipped models)
+        'ModelError',
+        'readModel',
+        'RESOURCE_SUFFIX',
+        'activeDefinitionId',
+        'changeState',
+        'deleteDeployments',
+        'deploy',
+        'UnmatchedGroup',
+        'seedModels',
+        'SeedModel',
+        'FLOW_MESSAGES',
+      ].sort(),
+    );
+  });
+
   it('is imported only through its entry file', () => {
     const past = imports(USERS).filter(
       ({ file, target }) => inside(target, WORKFLOW) && target !== ENTRY && !inside(file, WORKFLOW),

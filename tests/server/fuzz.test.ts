@@ -2,7 +2,13 @@ import { engineActions } from '../../src/server/platform/entity/routes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { allFields, camelToSnake, type EntityDef, type FieldDef } from '../../src/shared/entities/define.ts';
+import {
+  allFields,
+  camelToSnake,
+  startedVia,
+  type EntityDef,
+  type FieldDef,
+} from '../../src/shared/entities/define.ts';
 import { ENTITIES } from '../../src/server/modules/index.ts';
 import { BASIC_SABER, expectOk, md5, startApp, type TestApp } from '../support/app.ts';
 import { minimalBody, withTestCompany } from '../support/factories.ts';
@@ -687,7 +693,7 @@ beforeAll(async () => {
   // Entities whose module writes them (inventory budgets, by batch) have no engine submit.
   for (const e of ENTITIES.filter(
     (entity) =>
-      (!entity.approval || entity.approval.startedVia) && !entity.key && engineActions(entity).includes('submit'),
+      (!entity.approval || startedVia(entity.approval)) && !entity.key && engineActions(entity).includes('submit'),
   )) {
     // A BOM line's component is another part than its parent; a BOM cost is of a version the part has.
     if (e.name === 'productbom') {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { fieldsOf } from '../../src/server/platform/entity/fields.ts';
 import { ENTITIES } from '../../src/server/modules/index.ts';
+import { startedVia } from '../../src/shared/entities/define.ts';
 import { BASIC_SABER, expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { minimalBody } from '../support/factories.ts';
 import { watchWrites } from '../support/writes.ts';
@@ -38,7 +39,7 @@ describe('query keys that look like prototype properties', () => {
   // Approval requests (leave, fund) have no CRUD route: their rows are written by starting their process only (an
   // expense claim, sent through the fund approval, has its screen's); some entities leave `page` to their module
   // (inventory budgets are read through statlist).
-  const listed = ENTITIES.filter((e) => (!e.approval || e.approval.startedVia) && engineActions(e).includes('page'));
+  const listed = ENTITIES.filter((e) => (!e.approval || startedVia(e.approval)) && engineActions(e).includes('page'));
   it.each(listed.map((e) => [e.name, e] as const))('%s/page refuses <field>_constructor by name', async (_name, e) => {
     const field = Object.keys(e.fields)[0];
     expectError(

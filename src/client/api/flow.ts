@@ -10,6 +10,7 @@ import {
   type FlowResult,
 } from '../../shared/flow/types.ts';
 import { approvalOf, approvalOfTable, type ApprovableDef } from '../../shared/entities/approvals.ts';
+import { startedVia } from '../../shared/entities/define.ts';
 import { fetchDictionary, type DictItem } from './system.ts';
 import { getData, http, postData, type Page, type R } from '../http.ts';
 import { TODO_LIST_URL } from './first-screen.ts';
@@ -152,32 +153,9 @@ export type BusinessKind = string;
  */
 export { REQUEST_STATUS };
 
-/** What `detail` adds to every request: the applicant and the process. */
-export interface BusinessFlowInfo {
-  assignee: string;
-  assigneeName: string;
-  processInstanceId: string;
-  processDefinitionId: string;
-  businessTable: string;
-  businessId: string;
-}
-/** A request as `detail` returns it: the process columns, then the fields of its entity by their names. */
-export interface BusinessRequest {
-  id: string;
-  tenantId: string;
-  processDefinitionId: string;
-  processInstanceId: string;
-  /** first approver's user id */
-  taskUser: string;
-  applyTime: string;
-  createUser: string;
-  createDept: string;
-  createTime: string;
-  updateTime: string;
-  status: number;
-  flow: BusinessFlowInfo;
-  [field: string]: unknown;
-}
+/** A request as `detail` returns it, and what it adds to every request (the applicant and the process). */
+import type { BusinessFlowInfo, BusinessRequest } from '../../shared/contract/api/approval.schemas.ts';
+export type { BusinessFlowInfo, BusinessRequest };
 
 /** A new request (its fields by name); with `id` (the applicant adjusting a rejected one) it only updates the row. */
 export interface RequestStart {
@@ -193,7 +171,7 @@ export const startRequest = (kind: BusinessKind, input: RequestStart) =>
 export const fetchRequestDetail = (kind: BusinessKind, businessId: string) =>
   getData<BusinessRequest | null>(`${processBase(kind)}/detail`, { businessId });
 
-/** A saved row sent for approval through another kind's process (`startedVia`: an expense claim through finance). */
+/** A saved row sent for approval through another kind's process (`start.by` 'kind': an expense claim, finance). */
 export interface RowSend {
   businessId: string;
   processDefinitionId: string;
@@ -202,7 +180,7 @@ export interface RowSend {
 }
 /** Sends the row of `entity` (an approvable started via another kind): starts its process, or continues it. */
 export const sendForApproval = (entity: ApprovableDef, input: RowSend) =>
-  postData<null>(`${processBase(entity.approval.startedVia ?? entity.approval.kind)}/start-process`, input);
+  postData<null>(`${processBase(startedVia(entity.approval) ?? entity.approval.kind)}/start-process`, input);
 
 // ---- categories and people ----
 

@@ -440,24 +440,47 @@ export interface ApprovalDef<F extends Record<string, FieldDef> = Record<string,
    * value.
    */
   field?: keyof F & string;
+  /** Who may start a row's process, and how (`ApprovalStart`; without it, its own form). */
+  start?: ApprovalStart;
   /**
-   * The row's own state machine sends it for approval (a budget line's `approval` submit), not `start-process`: the
-   * engine keeps its routes and the module starts and decides the process (registerBusiness), so the inbox task and
-   * the row change together whichever side acts.
+   * Columns a step stamps on the row beside its state: who sent it and when (`sent`, with the start), who decided it,
+   * when and with what opinion (`decided`, with an approval or a rejection). A budget line keeps them; a request
+   * reads them from its process's history.
    */
-  startedByModule?: true;
-  /**
-   * Its rows are kept through the engine's routes (drafts edited and deleted on their own screen) and sent for approval
-   * through another kind's process (an expense claim through the fund approval: `finance`): that kind's
-   * `start-process` with `businessId` = the row's id starts it on the row, or continues its process waiting on the
-   * sender (a rejected claim sent again). Its steps set `field` as any request's; the kind has no form of its own.
-   */
-  startedVia?: string;
+  stamps?: {
+    sent?: { user: keyof F & string; time: keyof F & string };
+    decided?: { user: keyof F & string; time: keyof F & string; opinion: keyof F & string };
+  };
 }
 
-/** An approvable entity whose rows the engine's routes keep: its module, or another kind, starts their processes. */
-export const startsElsewhere = (approval: ApprovalDef): boolean =>
-  Boolean(approval.startedByModule || approval.startedVia);
+/**
+ * Who may start a row's process, and how:
+ * - `form`: its own request form; `POST /api/<service>/process/<kind>/start-process` saves the row and starts its
+ *   process together (leave, fund).
+ * - `kind`: the row is kept on its own screen (drafts edited and deleted there) and sent by the holder of `code`
+ *   through another kind's process (an expense claim through the fund approval: `finance`); that kind's
+ *   `start-process` with `businessId` = the row's id starts it on the row, or continues its process waiting on the
+ *   sender (a rejected claim sent again). The kind has no form of its own.
+ * - `state`: a state move of the row on its own screen (a budget line's 提交, by the holder of `code`) starts the
+ *   process of `processKey`, whose approvers are the holders of `decide`; the holders of `decide` also approve and
+ *   reject on that screen (the inbox task closes with it), the holders of `undo` take an approval back to the draft.
+ */
+export type ApprovalStart =
+  | { by: 'form' }
+  | { by: 'kind'; kind: string; code: string }
+  | { by: 'state'; code: string; processKey: string; decide: string; undo?: string };
+
+/** An approvable entity whose rows the engine's routes keep: its own screen or another kind starts their process. */
+export const startsElsewhere = (approval: ApprovalDef): boolean => startOf(approval).by !== 'form';
+
+/** How a row's process starts: as declared, else by its own form. */
+export const startOf = (approval: ApprovalDef): ApprovalStart => approval.start ?? { by: 'form' };
+
+/** The kind whose process the rows are sent through (an expense claim's `finance`), if any. */
+export const startedVia = (approval: ApprovalDef): string | undefined => {
+  const start = startOf(approval);
+  return start.by === 'kind' ? start.kind : undefined;
+};
 
 export type EngineRoute = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove' | 'picker';
 

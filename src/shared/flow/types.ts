@@ -2,6 +2,13 @@
 
 /** A user in the engine: `taskUser_<userId>` (TASK_USR_PREFIX). */
 export const TASK_USER_PREFIX = 'taskUser_';
+/** The user id of a task's user (`taskUser_<id>`); '' for another name (a group, a literal). */
+export const userIdOf = (taskUser: string) =>
+  taskUser.startsWith(TASK_USER_PREFIX) ? taskUser.slice(TASK_USER_PREFIX.length) : '';
+/** A user id as the engine stores a task's user. */
+export const taskUserOfId = (userId: string) => `${TASK_USER_PREFIX}${userId}`;
+/** A process definition's suspension state: started by hand and by businesses only when active. */
+export const DEFINITION_STATE = { active: 1, suspended: 2 } as const;
 
 /**
  * [DESIGN] A process's result as its starter sees it: under way, rejected (back with him, or ended by a rejection),

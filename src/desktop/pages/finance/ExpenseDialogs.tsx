@@ -6,6 +6,7 @@ import { fetchStartList, sendForApproval } from '../../../client/api/flow.ts';
 import { ApiFailure } from '../../../client/http.ts';
 import { useSession } from '../../../client/session.ts';
 import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
+import { startedVia } from '../../../shared/entities/define.ts';
 import { EXPENSE_STATUS, expense } from '../../../shared/entities/finance/expense.ts';
 import { entityApi } from '../../components/crud/crud-api.ts';
 import type { WireRecord } from '../../components/crud/fields.ts';
@@ -28,7 +29,7 @@ interface SendForm {
 
 const claimant = expense as ApprovableDef;
 /** The kind its claims go through: the fund approval. */
-const VIA = claimant.approval.startedVia!;
+const VIA = startedVia(claimant.approval)!;
 
 /**
  * 提交审批 (`expense_submit`): the fund-approval process (the `flow` category routed to `finance`) and the approver,

@@ -11,9 +11,11 @@ import { listQuery } from '../../platform/entity/schemas.ts';
 import { ANY_BODY, ANY_PARAMS, documentedQuery, paramsOf } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
-import { workflowOf } from '../../platform/workflow/index.ts';
+import { moveCodes, readMoves, workflowOf } from '../../platform/workflow/index.ts';
 import { productRowPage } from '../../platform/product-row.ts';
-import { actionCodes, approveLines, approveSituations, followProcess, readApproval } from './budget-approval.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { RowsApproved, RowsMoved } from '../../../shared/contract/api/approval.schemas.ts';
+import { approveSituations, BUDGET_LINE, budgetLineEffect } from './budget-approval.ts';
 import { monthlyStat } from './budget-stat.ts';
 
 const FILL_STATE_COUNTS = {
@@ -29,10 +31,10 @@ const FILL_STATE_COUNTS = {
 export async function budgetFillRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, permissions } = services;
-  const runtime = workflowOf(services);
+  const workflow = workflowOf(services);
   const fills = services.entities.get(budgetFill.name)!;
   const situations = services.entities.get(budgetSituation.name)!;
-  runtime.registerBusiness(budgetFill.table, followProcess);
+  workflow.register(BUDGET_LINE, budgetLineEffect);
 
   const fillBase = `/api/${budgetFill.service}/${budgetFill.name}`;
   const fillStat = { config: { permission: budgetFill.code }, schema: listQuery(budgetFill, { paged: false }) };
@@ -45,18 +47,20 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
       }),
     ),
   );
-  app.post(`${fillBase}/approval`, { config: { permission: budgetFill.code }, schema: ANY_BODY }, async (request) => {
-    const { user } = request;
-    const lines = readApproval(request.body);
-    const codes = actionCodes(lines.action);
-    const held = await Promise.all(codes.map((code) => permissions.has(user, code)));
-    const granted = new Set(codes.filter((_, i) => held[i]));
-    const rows = await fills.visibleRows(user);
-    const changed = await db
-      .transaction()
-      .execute((trx) => approveLines(trx, runtime, user, { ...lines, granted }, rows));
-    return ok(request, { changed });
-  });
+  app.post(
+    `${fillBase}/approval`,
+    { config: { permission: budgetFill.code }, schema: { ...ANY_BODY, ...answers(RowsMoved) } },
+    async (request) => {
+      const { user } = request;
+      const moves = readMoves(request.body);
+      const codes = moveCodes(BUDGET_LINE, moves.move);
+      const held = await Promise.all(codes.map((code) => permissions.has(user, code)));
+      const granted = new Set(codes.filter((_, i) => held[i]));
+      const target = { entity: BUDGET_LINE, rows: await fills.visibleRows(user) };
+      const changed = await db.transaction().execute((trx) => workflow.move(trx, user, target, { ...moves, granted }));
+      return ok(request, { changed });
+    },
+  );
 
   const situationBase = `/api/${budgetSituation.service}/${budgetSituation.name}`;
   const situationQuery = (paged: boolean) => listQuery(budgetSituation, { paged, extra: situations.listParams });
@@ -102,7 +106,11 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
     `${situationBase}/approval`,
     {
       config: { permission: `${budgetSituation.code}_approve` },
-      schema: { ...ANY_PARAMS, ...documentedQuery({ ids: Type.String({ description: '主键，逗号分隔 (ids)' }) }) },
+      schema: {
+        ...ANY_PARAMS,
+        ...documentedQuery({ ids: Type.String({ description: '主键，逗号分隔 (ids)' }) }),
+        ...answers(RowsApproved),
+      },
     },
     async (request) => {
       const ids = parseIds(paramsOf(request).ids);

@@ -6,6 +6,8 @@ import { failWith, forbidden, langOf, ok, okOrEmpty } from '../../platform/error
 import { requiredParam } from '../../platform/http.ts';
 import { ANY_PARAMS, documentedQuery, Param, paramsOf, queryParams } from '../../platform/route-schemas.ts';
 import { recordParams } from '../../platform/entity/schemas.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { RequestDetail, RequestStarted } from '../../../shared/contract/api/approval.schemas.ts';
 import { Type } from 'typebox';
 import { isId } from '../../platform/ids.ts';
 import type { EntityService } from '../../platform/entity/service.ts';
@@ -13,25 +15,16 @@ import type { Services } from '../../services.ts';
 import {
   camelToSnake,
   refNameKey,
+  startOf,
   startsElsewhere,
   type ApprovalDef,
   type EntityDef,
 } from '../../../shared/entities/define.ts';
-import { formatDateTime, wireDateTime } from '../../../shared/contract/time.ts';
-import { REQUEST_STATUS, type FlowResult } from '../../../shared/flow/types.ts';
+import { wireDateTime } from '../../../shared/contract/time.ts';
+import { REQUEST_STATUS, taskUserOfId, type FlowResult } from '../../../shared/flow/types.ts';
 import type { Lang, LocalText } from '../../../shared/i18n/server-messages.ts';
 import { bizDictNames } from '../../platform/entity/biz-dicts.ts';
-import {
-  taskUserOf,
-  type FlowTransition,
-  businessRow,
-  setBusinessStatus,
-  taskUserOfId,
-  REQUEST_NOT_FOUND,
-  requestVariables,
-  sendableRow,
-  sendRow,
-} from '../../platform/workflow/index.ts';
+import { REQUEST_NOT_FOUND } from '../../platform/workflow/index.ts';
 import { flowOf } from './flow-module.ts';
 import { approvalRequest, isLiveUser, realNameOf } from './flow-reads.queries.ts';
 
@@ -39,8 +32,8 @@ import { approvalRequest, isLiveUser, realNameOf } from './flow-reads.queries.ts
  * The requests of every approvable entity (`approval` in its definition; leave and fund approval, contract flow.md
  * §5, §6): the row and its process start together, and every step of the process sets the row's status in the
  * step's transaction. One route set per entity, from its definition: a new business is a declaration. A kind's
- * `start-process` also sends the saved rows of the entities started through it (`startedVia`: expense claims through
- * the fund approval), by `businessId`.
+ * `start-process` also sends the saved rows of the entities started through it (`start.by` 'kind': expense claims
+ * through the fund approval), by `businessId`.
  */
 
 const MESSAGES = {
@@ -65,69 +58,59 @@ export async function approvalRoutes(app: FastifyInstance, { services }: { servi
   }
 }
 
-/** The services of the approvable entities whose rows are sent through `kind`'s process. */
-const startedThrough = (services: Services, kind: string): EntityService[] =>
-  [...services.entities.values()].filter((service) => service.entity.approval?.startedVia === kind);
+/** The approvable entities whose rows are sent through `kind`'s process, and the button that sends each. */
+function startedThrough(services: Services, kind: string): { service: EntityService; code: string }[] {
+  return [...services.entities.values()].flatMap((service) => {
+    const start = service.entity.approval && startOf(service.entity.approval);
+    return start?.by === 'kind' && start.kind === kind ? [{ service, code: start.code }] : [];
+  });
+}
 
 function approvableRoutes(fastify: FastifyInstance, services: Services, service: EntityService, entity: Approvable) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Each business names its own table (its definition's): its rows are queried by that name.
   const db: DynamicDb = services.db;
-  const { runtime, queries } = flowOf(services);
+  const { workflow, queries } = flowOf(services);
   const { table, approval } = entity;
-  const base = `/api/${entity.service}/process/${approval.kind}`;
-  const followers = startedThrough(services, approval.kind);
+  const { kind } = approval;
+  const base = `/api/${entity.service}/process/${kind}`;
+  const followers = startedThrough(services, kind);
 
-  // A module that starts its rows' processes itself also follows their steps (registerBusiness of its own).
-  if (!approval.startedByModule) registerRequests();
-  function registerRequests() {
-    runtime.registerBusiness(
-      table,
-      (transition) => setStatus(transition),
-      async (trx, businessId) => {
-        const row = await businessRow(trx, table, businessId);
-        return row ? requestVariables(approval, row) : {};
-      },
-    );
-  }
+  // Every step of a request's process sets its state. Rows sent by a state move on their own screen are registered
+  // by their module, with the effect it adds to their steps (budget lines: budget-fill.routes.ts).
+  if (startOf(approval).by !== 'state') workflow.register(entity);
 
   // New request: saved and started together. With an `id`: the applicant updates his request (while adjusting it).
   // Both are the engine's writes, with all its checks; the process decides the status. A row saved on its own
   // screen is sent through its module or another kind instead.
   if (!startsElsewhere(approval))
-    app.post(`${base}/start-process`, { schema: startSchema(entity) }, async (request) => {
-      const { user } = request;
-      const body = paramsOf(request);
-      if (followers.length && str(body.businessId)) {
-        await sendSaved(user, body);
+    app.post(
+      `${base}/start-process`,
+      { schema: { ...startSchema(entity), ...answers(RequestStarted) } },
+      async (request) => {
+        const { user } = request;
+        const body = paramsOf(request);
+        if (followers.length && str(body.businessId)) {
+          await sendSaved(user, body);
+          return ok(request, null);
+        }
+        const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
+        if (str(body.id)) {
+          if (!isId(str(body.id))) throw failWith(MESSAGES.requestNotFound);
+          const update = await service.prepareWrite(user, input, {
+            mode: 'update',
+            own: { notFound: MESSAGES.requestNotFound },
+          });
+          await db.transaction().execute((trx) => update.write(trx));
+          return ok(request, null);
+        }
+        const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
+        const taskUser = await checkTaskUser(db, user, body.taskUser);
+        const insert = await service.prepareWrite(user, input, { mode: 'save' });
+        await workflow.start(user, entity, { insert, definitionId, taskUser });
         return ok(request, null);
-      }
-      const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
-      if (str(body.id)) {
-        if (!isId(str(body.id))) throw failWith(MESSAGES.requestNotFound);
-        const update = await service.prepareWrite(user, input, {
-          mode: 'update',
-          own: { notFound: MESSAGES.requestNotFound },
-        });
-        await db.transaction().execute((trx) => update.write(trx));
-        return ok(request, null);
-      }
-      const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
-      const taskUser = await checkTaskUser(db, user, body.taskUser);
-      const insert = await service.prepareWrite(user, input, { mode: 'save' });
-      const variables = { ...requestVariables(approval, insert.preview), taskUser: taskUserOf(taskUser) };
-      const start = { definitionId, businessTable: table, businessId: insert.id, variables };
-      await runtime.start(user, start, async (trx, instanceId) => {
-        await insert.write(trx, {
-          process_definition_id: definitionId,
-          process_instance_id: instanceId,
-          task_user: taskUser,
-          apply_time: formatDateTime(),
-          status: approval.status.running,
-        });
-      });
-      return ok(request, null);
-    });
+      },
+    );
 
   /**
    * A saved row of an entity started through this kind (an expense claim), sent by its `<code>_submit` holder: one
@@ -136,71 +119,56 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   async function sendSaved(user: AuthUser, body: Record<string, unknown>) {
     const businessId = str(body.businessId);
     const held: EntityService[] = [];
-    for (const follower of followers)
-      if (await services.permissions.has(user, submitCode(follower.entity))) held.push(follower);
-    if (!held.length) throw forbidden(submitCode(followers[0].entity));
+    for (const { service: follower, code } of followers)
+      if (await services.permissions.has(user, code)) held.push(follower);
+    if (!held.length) throw forbidden(followers[0].code);
     if (!isId(businessId)) throw failWith(MESSAGES.requestNotFound);
     const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
     const taskUser = await checkTaskUser(db, user, body.taskUser);
+    const input = { businessId, definitionId, taskUser, comment: str(body.comment).slice(0, 500) };
     for (const follower of held) {
-      const rows = await follower.visibleRows(user);
-      const found = await sendableRow(db, rows, businessId);
-      if (!found) continue;
-      const target = {
-        entity: follower.entity as Approvable,
-        rows,
-        kind: approval.kind,
-        lastInstanceId: found.instanceId,
-      };
-      const input = { businessId, definitionId, taskUser, comment: str(body.comment).slice(0, 500) };
-      await services.db.transaction().execute((trx) => sendRow(trx, runtime, user, target, input));
-      return;
+      const target = { entity: follower.entity as Approvable, rows: await follower.visibleRows(user), kind };
+      if (await services.db.transaction().execute((trx) => workflow.send(trx, user, target, input))) return;
     }
     throw failWith(MESSAGES.requestNotFound);
   }
 
-  app.get(`${base}/detail`, { schema: queryParams({ businessId: Param }) }, async (request) => {
-    const id = requiredParam(request.query, 'businessId');
-    // Its references' names come joined in, as in any engine read.
-    const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
-    if (!row) return okOrEmpty(request, null);
-    const mine = String(row.create_user) === request.user.userId;
-    if (!mine && !(await queries.canView(request.user, str(row.process_instance_id)))) return okOrEmpty(request, null);
-    const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
-    return ok(request, {
-      id: str(row.id),
-      tenantId: str(row.tenant_id),
-      processDefinitionId: str(row.process_definition_id),
-      processInstanceId: str(row.process_instance_id),
-      taskUser: str(row.task_user),
-      applyTime: wireDateTime(row.apply_time),
-      ...requestWire(entity, row, langOf(request)),
-      createUser: str(row.create_user),
-      createDept: str(row.create_dept),
-      createTime: wireDateTime(row.create_time),
-      updateTime: wireDateTime(row.update_time),
-      status: requestStatus(approval, row),
-      flow: {
-        assignee: taskUserOfId(str(row.create_user)),
-        assigneeName: str(applicant),
-        processInstanceId: str(row.process_instance_id),
+  app.get(
+    `${base}/detail`,
+    { schema: { ...queryParams({ businessId: Param }), ...answers(RequestDetail) } },
+    async (request) => {
+      const id = requiredParam(request.query, 'businessId');
+      // Its references' names come joined in, as in any engine read.
+      const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
+      if (!row) return okOrEmpty(request, null);
+      const mine = String(row.create_user) === request.user.userId;
+      if (!mine && !(await queries.canView(request.user, str(row.process_instance_id))))
+        return okOrEmpty(request, null);
+      const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
+      return ok(request, {
+        id: str(row.id),
+        tenantId: str(row.tenant_id),
         processDefinitionId: str(row.process_definition_id),
-        businessTable: table,
-        businessId: str(row.id),
-      },
-    });
-  });
-
-  /** The row follows its process's result: running, back with the applicant, approved or withdrawn. */
-  async function setStatus(transition: FlowTransition) {
-    await setBusinessStatus(transition.trx, table, {
-      businessId: transition.businessId,
-      tenantId: transition.tenantId,
-      status: approval.status[transition.result],
-      actorId: transition.actor.userId,
-      column: approval.field && camelToSnake(approval.field),
-    });
-  }
+        processInstanceId: str(row.process_instance_id),
+        taskUser: str(row.task_user),
+        applyTime: wireDateTime(row.apply_time),
+        ...requestWire(entity, row, langOf(request)),
+        createUser: str(row.create_user),
+        createDept: str(row.create_dept),
+        createTime: wireDateTime(row.create_time),
+        updateTime: wireDateTime(row.update_time),
+        status: requestStatus(approval, row),
+        flow: {
+          assignee: taskUserOfId(str(row.create_user)),
+          assigneeName: str(applicant),
+          processInstanceId: str(row.process_instance_id),
+          processDefinitionId: str(row.process_definition_id),
+          businessTable: table,
+          businessId: str(row.id),
+        },
+      });
+    },
+  );
 }
 
 /**
@@ -217,9 +185,6 @@ const startSchema = (entity: Approvable) => ({
     businessId: Type.String({ description: '已保存的业务主键：送审 (a saved row to send)' }),
   }),
 });
-
-/** The button that sends a row of an entity started through another kind (menus.md: `expense_submit`). */
-const submitCode = (entity: EntityDef) => `${entity.code}_submit`;
 
 /**
  * The request's state as every approvable's clients read it: a request's `status` as it is; the state field of a

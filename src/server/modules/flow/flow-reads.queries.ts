@@ -10,8 +10,16 @@ import { pagingOf } from '../../platform/entity/conditions.ts';
 import { PAGING } from '../../platform/entity/schemas.ts';
 import { Type } from 'typebox';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
-import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess, FlowResult } from '../../../shared/flow/types.ts';
-import { ACTIVE, taskUserOfId, userIdOf } from '../../platform/workflow/index.ts';
+import {
+  DEFINITION_STATE,
+  taskUserOfId,
+  userIdOf,
+  type BladeFlow,
+  type FlowExecution,
+  type FlowHistory,
+  type FlowProcess,
+  type FlowResult,
+} from '../../../shared/flow/types.ts';
 
 /**
  * The read side: inbox lists over blade_flow_task through its indexes (todo by assignee, claim through the candidate
@@ -383,7 +391,7 @@ export class FlowQueries {
     let q: Select = this.db.selectFrom('blade_flow_definition as d').selectAll('d');
     if (options.startable) {
       // A business whose rows start their own processes (budget lines, by their 提交) is never started by hand.
-      const kinds = new Set(APPROVALS.filter((e) => e.approval.startedByModule).map((e) => e.approval.kind));
+      const kinds = new Set(APPROVALS.filter((e) => e.approval.start?.by === 'state').map((e) => e.approval.kind));
       if (kinds.size)
         q = q.where(
           'd.category',
@@ -397,7 +405,7 @@ export class FlowQueries {
         );
     }
     if (options.tenantId !== undefined) q = q.where('d.tenant_id', 'in', [options.tenantId, '']);
-    if (options.activeOnly) q = q.where('d.suspension_state', '=', ACTIVE);
+    if (options.activeOnly) q = q.where('d.suspension_state', '=', DEFINITION_STATE.active);
     if (options.latest) {
       q = q.where(
         'd.version',

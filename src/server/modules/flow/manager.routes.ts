@@ -25,6 +25,8 @@ import {
   deploy,
   FLOW_MESSAGES,
 } from '../../platform/workflow/index.ts';
+import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
+import { Deployed, UploadChecked } from '../../../shared/contract/api/flow.schemas.ts';
 import { LIST_PARAMS } from './flow-reads.queries.ts';
 import { deployed, flowOf, success } from './flow-module.ts';
 
@@ -40,7 +42,7 @@ const MAX_FILES = 20;
 export async function managerRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
-  const { runtime, queries } = flowOf(services);
+  const { workflow, queries } = flowOf(services);
   const sa = (permission: string) => ({ config: { superAdmin: true, permission } });
   const saList = (permission: string, query: MapQuery) => ({ ...sa(permission), schema: query });
   await app.register(multipart);
@@ -68,7 +70,10 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     return ok(request, page.records);
   });
 
-  const stateChange = { ...sa('flow_manager_state'), schema: queryOrBody({ processId: Param, state: Param }) };
+  const stateChange = {
+    ...sa('flow_manager_state'),
+    schema: { ...queryOrBody({ processId: Param, state: Param }), ...ANSWERS_NO_DATA },
+  };
   app.post(`${MANAGER}/change-state`, stateChange, async (request) => {
     const params = paramsOf(request);
     const processId = requiredParam(params, 'processId');
@@ -81,11 +86,14 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
 
   const deployUpload = {
     ...sa('flow_deploy_upload'),
-    schema: multipartBody({
-      files: Type.Array(UploadFile, { description: '流程文件 (.bpmn20.xml)' }),
-      category: Type.String({ description: '流程分类 (category)' }),
-      tenantIds: Type.String({ description: '租户编号，逗号分隔 (tenant ids)' }),
-    }),
+    schema: {
+      ...multipartBody({
+        files: Type.Array(UploadFile, { description: '流程文件 (.bpmn20.xml)' }),
+        category: Type.String({ description: '流程分类 (category)' }),
+        tenantIds: Type.String({ description: '租户编号，逗号分隔 (tenant ids)' }),
+      }),
+      ...answers(Deployed),
+    },
   };
   app.post(`${MANAGER}/deploy-upload`, deployUpload, async (request) => {
     const { fields, files } = await readUpload(request, 'files');
@@ -117,7 +125,10 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     return deployed(request, unmatched);
   });
 
-  const checkUpload = { ...sa('flow_deploy_upload'), schema: multipartBody({ file: UploadFile }) };
+  const checkUpload = {
+    ...sa('flow_deploy_upload'),
+    schema: { ...multipartBody({ file: UploadFile }), ...answers(UploadChecked) },
+  };
   app.post(`${MANAGER}/check-upload`, checkUpload, async (request) => {
     const { files } = await readUpload(request, 'file');
     const [file] = files;
@@ -131,13 +142,18 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     return ok(request, { name: file.name, success: valid });
   });
 
-  const deleteDeployment = { ...sa('flow_manager_delete'), schema: queryOrBody({ deploymentIds: Param }) };
+  const deleteDeployment = {
+    ...sa('flow_manager_delete'),
+    schema: { ...queryOrBody({ deploymentIds: Param }), ...ANSWERS_NO_DATA },
+  };
   app.post(`${MANAGER}/delete-deployment`, deleteDeployment, async (request) => {
     const ids = parseIds(paramsOf(request).deploymentIds, 'deploymentIds');
     await db
       .transaction()
       .execute((trx) =>
-        deleteDeployments(trx, ids, (running) => runtime.deleteInstances(trx, request.user, running, '流程部署已删除')),
+        deleteDeployments(trx, ids, (running) =>
+          workflow.deleteInstances(trx, request.user, running, '流程部署已删除'),
+        ),
       );
     return ok(request, null);
   });
@@ -148,13 +164,13 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
 
   const deleteInstance = {
     ...sa('flow_follow_delete'),
-    schema: queryOrBody({ processInstanceId: Param, deleteReason: Param }),
+    schema: { ...queryOrBody({ processInstanceId: Param, deleteReason: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(`${FOLLOW}/delete-process-instance`, deleteInstance, async (request) => {
     const params = paramsOf(request);
     const reason = String(params.deleteReason ?? '').trim();
     if (!reason) throw failWith(FLOW_MESSAGES.deleteReasonRequired);
-    await runtime.deleteInstance(request.user, requiredParam(params, 'processInstanceId'), reason);
+    await workflow.deleteInstance(request.user, requiredParam(params, 'processInstanceId'), reason);
     return ok(request, null);
   });
 }

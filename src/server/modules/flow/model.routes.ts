@@ -8,6 +8,8 @@ import { isRecord, mapQuery, Param, paramsOf, queryOrBody, queryParams } from '.
 import { PAGING } from '../../platform/entity/schemas.ts';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
+import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
+import { Deployed } from '../../../shared/contract/api/flow.schemas.ts';
 import { wireDateTime } from '../../../shared/contract/time.ts';
 import type { FlowModel } from '../../../shared/flow/types.ts';
 import { deploy, FLOW_MESSAGES } from '../../platform/workflow/index.ts';
@@ -60,7 +62,10 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
 
   const submit = {
     ...sa((request) => (hasParam(request, 'id') ? 'flow_model_edit' : 'flow_model_add')),
-    schema: queryOrBody({ id: Param, modelKey: Param, name: Param, xml: Param, description: Param }),
+    schema: {
+      ...queryOrBody({ id: Param, modelKey: Param, name: Param, xml: Param, description: Param }),
+      ...ANSWERS_NO_DATA,
+    },
   };
   app.post(`${MODEL}/submit`, submit, async (request) => {
     const body = paramsOf(request);
@@ -81,34 +86,42 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
     return ok(request, null);
   });
 
-  app.post(`${MODEL}/remove`, { ...sa('flow_model_delete'), schema: queryOrBody({ ids: Param }) }, async (request) => {
-    await removeModels(db, request.user, parseIds(paramsOf(request).ids));
-    return ok(request, null);
-  });
+  app.post(
+    `${MODEL}/remove`,
+    { ...sa('flow_model_delete'), schema: { ...queryOrBody({ ids: Param }), ...ANSWERS_NO_DATA } },
+    async (request) => {
+      await removeModels(db, request.user, parseIds(paramsOf(request).ids));
+      return ok(request, null);
+    },
+  );
 
   // Deploys the model's XML as `<name>.bpmn20.xml`, once per tenant id (none = one shared definition).
   const deployment = queryOrBody({ modelId: Param, category: Param, tenantIds: Param });
-  app.post(`${MODEL}/deploy`, { ...sa('flow_model_deploy'), schema: deployment }, async (request) => {
-    const params = paramsOf(request);
-    const modelId = requiredParam(params, 'modelId');
-    const category = requiredParam(params, 'category');
-    const tenantIds = String(params.tenantIds ?? '')
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean);
-    const model = isId(modelId) ? await modelById(db, request.user.tenantId, modelId) : undefined;
-    if (!model) throw failWith(FLOW_MESSAGES.modelNotFound, { name: modelId });
-    const { unmatched } = await db.transaction().execute((trx) =>
-      deploy(trx, request.user.userId, {
-        xml: String(model.xml),
-        category,
-        tenantIds: tenantIds.length ? tenantIds : [''],
-        resourceName: `${model.name}.bpmn20.xml`,
-        modelId,
-      }),
-    );
-    return deployed(request, unmatched);
-  });
+  app.post(
+    `${MODEL}/deploy`,
+    { ...sa('flow_model_deploy'), schema: { ...deployment, ...answers(Deployed) } },
+    async (request) => {
+      const params = paramsOf(request);
+      const modelId = requiredParam(params, 'modelId');
+      const category = requiredParam(params, 'category');
+      const tenantIds = String(params.tenantIds ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
+      const model = isId(modelId) ? await modelById(db, request.user.tenantId, modelId) : undefined;
+      if (!model) throw failWith(FLOW_MESSAGES.modelNotFound, { name: modelId });
+      const { unmatched } = await db.transaction().execute((trx) =>
+        deploy(trx, request.user.userId, {
+          xml: String(model.xml),
+          category,
+          tenantIds: tenantIds.length ? tenantIds : [''],
+          resourceName: `${model.name}.bpmn20.xml`,
+          modelId,
+        }),
+      );
+      return deployed(request, unmatched);
+    },
+  );
 }
 
 function modelOf(row: ModelRow, withXml: boolean): FlowModel {

@@ -5,6 +5,7 @@ import { requiredParam } from '../../platform/http.ts';
 import { mapQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
+import { ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import { FLOW_MESSAGES, type Variables } from '../../platform/workflow/index.ts';
 import { flowOf, success } from './flow-module.ts';
 import { LIST_PARAMS, userChoices } from './flow-reads.queries.ts';
@@ -21,7 +22,7 @@ const USER_SELECT_LIMIT = 50;
  */
 export async function workRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { runtime, queries } = flowOf(services);
+  const { workflow, queries } = flowOf(services);
   const list = { schema: mapQuery(LIST_PARAMS.tasks) };
   const startable = { schema: mapQuery(LIST_PARAMS.definitions) };
 
@@ -50,15 +51,19 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
     return ok(request, await userChoices(services.db, request.user.tenantId, text, USER_SELECT_LIMIT));
   });
 
-  app.post(`${WORK}/claim-task`, { schema: queryOrBody({ taskId: Param }) }, async (request) => {
-    await runtime.claim(request.user, requiredParam(paramsOf(request), 'taskId'));
-    return success(request, FLOW_MESSAGES.taskClaimed);
-  });
+  app.post(
+    `${WORK}/claim-task`,
+    { schema: { ...queryOrBody({ taskId: Param }), ...ANSWERS_NO_DATA } },
+    async (request) => {
+      await workflow.claim(request.user, requiredParam(paramsOf(request), 'taskId'));
+      return success(request, FLOW_MESSAGES.taskClaimed);
+    },
+  );
 
   const completion = queryOrBody({ taskId: Param, flag: Param, pass: Param, comment: Param, variables: ANY_VALUE });
-  app.post(`${WORK}/complete-task`, { schema: completion }, async (request) => {
+  app.post(`${WORK}/complete-task`, { schema: { ...completion, ...ANSWERS_NO_DATA } }, async (request) => {
     const body = paramsOf(request);
-    await runtime.complete(request.user, {
+    await workflow.complete(request.user, {
       taskId: requiredParam(body, 'taskId'),
       pass: passOf(body),
       comment: typeof body.comment === 'string' ? body.comment : undefined,
@@ -69,9 +74,9 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
 
   // [DESIGN] transfer ("转办"): the assignee hands the task to another user of his tenant.
   const transfer = queryOrBody({ taskId: Param, userId: Param, comment: Param });
-  app.post(`${WORK}/transfer-task`, { schema: transfer }, async (request) => {
+  app.post(`${WORK}/transfer-task`, { schema: { ...transfer, ...ANSWERS_NO_DATA } }, async (request) => {
     const params = paramsOf(request);
-    await runtime.transfer(
+    await workflow.transfer(
       request.user,
       requiredParam(params, 'taskId'),
       requiredParam(params, 'userId'),
@@ -81,12 +86,16 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
   });
 
   // Deleting a task of a running process withdraws the process: only its starter may.
-  app.post(`${WORK}/delete-task`, { schema: queryOrBody({ taskId: Param, reason: Param }) }, async (request) => {
-    const params = paramsOf(request);
-    const reason = String(params.reason ?? '').trim();
-    await runtime.withdraw(request.user, requiredParam(params, 'taskId'), reason);
-    return success(request, FLOW_MESSAGES.taskDeleted);
-  });
+  app.post(
+    `${WORK}/delete-task`,
+    { schema: { ...queryOrBody({ taskId: Param, reason: Param }), ...ANSWERS_NO_DATA } },
+    async (request) => {
+      const params = paramsOf(request);
+      const reason = String(params.reason ?? '').trim();
+      await workflow.withdraw(request.user, requiredParam(params, 'taskId'), reason);
+      return success(request, FLOW_MESSAGES.taskDeleted);
+    },
+  );
 }
 
 /** `flag: "ok"` (the console's approve) or `pass`; one of them is needed. */

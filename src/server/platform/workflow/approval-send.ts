@@ -1,10 +1,11 @@
-import { camelToSnake, type ApprovalDef } from '../../../shared/entities/define.ts';
+import { camelToSnake, startedVia, type ApprovalDef } from '../../../shared/entities/define.ts';
 import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
 import { failWith } from '../errors.ts';
+import type { PreparedWrite } from '../entity/engine-types.ts';
 import type { Row, VisibleRows } from '../entity/types.ts';
 import { taskUserOf } from './engine-runner.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
@@ -12,8 +13,8 @@ import type { FlowRuntime, Variables } from './flow-runtime.ts';
 import { lockInstance, openTasksOf, taskUserOfId } from './flow-store.ts';
 
 /**
- * Rows of an approvable entity sent through another kind's process (`startedVia`: an expense claim through the fund
- * approval): a draft or withdrawn row starts a process of that kind on the row; a row its process sent back to the
+ * Rows of an approvable entity sent through another kind's process (`start.by` 'kind': an expense claim through the
+ * fund approval): a draft or withdrawn row starts a process of that kind on the row; a row its process sent back to the
  * sender (rejected, or edited since) continues that process, its waiting task completed with pass. Either way the row
  * and the process change in one transaction, and the process's steps then set the row's state.
  */
@@ -34,7 +35,7 @@ export function requestVariables(approval: ApprovalDef, row: Row): Variables {
   const variables: Variables = Object.fromEntries(
     approval.variables.map((name) => [name, Number(row[camelToSnake(name)])]),
   );
-  if (approval.startedVia && text(row.task_user)) variables.taskUser = taskUserOf(row.task_user);
+  if (startedVia(approval) && text(row.task_user)) variables.taskUser = taskUserOf(row.task_user);
   return variables;
 }
 
@@ -46,34 +47,27 @@ export interface SendInput {
   comment: string;
 }
 
-/** The caller's visible row of `rows`, with the process it last had (to lock first); undefined when he sees none. */
-export async function sendableRow(
-  db: DynamicDb,
-  rows: VisibleRows,
-  businessId: string,
-): Promise<{ instanceId: string } | undefined> {
-  const found = await rows(db).where('id', '=', businessId).select('process_instance_id').executeTakeFirst();
-  return found ? { instanceId: text(found.process_instance_id) } : undefined;
-}
-
 /**
- * Sends the row for approval in `trx`: it must be in a state its process may start from (withdrawn, the draft, or
- * rejected), else `申请不存在或已在审批中`. Its last process still running (waiting on the sender's 调整申请) is
- * continued with the approver named; otherwise a process of `definitionId` starts, which must be of `kind`'s
- * category. Returns the process instance.
+ * Sends the row for approval in `trx`, when the caller sees it among `rows` (else undefined): it must be in a state
+ * its process may start from (withdrawn, the draft, or rejected), else `申请不存在或已在审批中`. Its last process
+ * still running (waiting on the sender's 调整申请) is continued with the approver named; otherwise a process of
+ * `definitionId` starts, which must be of `kind`'s category. Returns the process instance.
  */
 export async function sendRow(
   trx: Db,
   runtime: FlowRuntime,
   user: AuthUser,
-  target: { entity: ApprovableDef; rows: VisibleRows; kind: string; lastInstanceId: string },
+  target: { entity: ApprovableDef; rows: VisibleRows; kind: string },
   input: SendInput,
-): Promise<string> {
+): Promise<string | undefined> {
   const { entity, rows } = target;
   const { approval } = entity;
   const column = camelToSnake(approval.field ?? 'status');
-  // The process first, then the row: the order every step of the process takes them in.
-  const instance = target.lastInstanceId ? await lockInstance(trx, target.lastInstanceId) : undefined;
+  const visible = await rows(trx).where('id', '=', input.businessId).select('process_instance_id').executeTakeFirst();
+  if (!visible) return undefined;
+  // The process it last had first, then the row: the order every step of the process takes them in.
+  const lastInstanceId = text(visible.process_instance_id);
+  const instance = lastInstanceId ? await lockInstance(trx, lastInstanceId) : undefined;
   const row = (await rows(trx).where('id', '=', input.businessId).selectAll().forUpdate().executeTakeFirst()) as
     Row | undefined;
   const sendable = [approval.status.withdrawn, approval.status.rejected].map(String);
@@ -135,4 +129,28 @@ async function isOfKind(trx: Db, definitionId: string, kind: string): Promise<bo
     )
     .executeTakeFirst();
   return Boolean(found);
+}
+
+/**
+ * A request saved and started together (its own form: leave, fund): the row, written in the start's transaction
+ * with its process, running; the process decides on the saved row's variables and the approver chosen.
+ */
+export async function startRequest(
+  runtime: FlowRuntime,
+  user: AuthUser,
+  entity: ApprovableDef,
+  request: { insert: PreparedWrite; definitionId: string; taskUser: string },
+): Promise<string> {
+  const { insert, definitionId, taskUser } = request;
+  const variables = { ...requestVariables(entity.approval, insert.preview), taskUser: taskUserOfId(taskUser) };
+  const start = { definitionId, businessTable: entity.table, businessId: insert.id, variables };
+  return runtime.start(user, start, async (trx, instanceId) => {
+    await insert.write(trx, {
+      process_definition_id: definitionId,
+      process_instance_id: instanceId,
+      task_user: taskUser,
+      apply_time: formatDateTime(),
+      status: entity.approval.status.running,
+    });
+  });
 }

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Db, DynamicDb } from '../../db/connect.ts';
+import type { Db } from '../../db/connect.ts';
 import { nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
-import { TASK_USER_PREFIX, type FlowResult } from '../../../shared/flow/types.ts';
+import { DEFINITION_STATE, taskUserOfId, userIdOf, type FlowResult } from '../../../shared/flow/types.ts';
 import { ROLE_POWER } from '../auth-context.ts';
 import type { ActivityRecord, WaitingTask } from './engine-runner.ts';
 
@@ -59,14 +59,12 @@ export interface TaskRow {
   end_time: string | null;
 }
 
-export const ACTIVE = 1;
-export const SUSPENDED = 2;
+export const ACTIVE = DEFINITION_STATE.active;
+export const SUSPENDED = DEFINITION_STATE.suspended;
 /** blade_message category of workflow notifications (1 is the default of other messages). */
 export const FLOW_MESSAGE_CATEGORY = 2;
 
-export const userIdOf = (taskUser: string) =>
-  taskUser.startsWith(TASK_USER_PREFIX) ? taskUser.slice(TASK_USER_PREFIX.length) : '';
-export const taskUserOfId = (userId: string) => `${TASK_USER_PREFIX}${userId}`;
+export { taskUserOfId, userIdOf };
 const at = (date: Date) => formatDateTime(date);
 
 export async function lockInstance(trx: Db, instanceId: string): Promise<InstanceRow | undefined> {
@@ -369,29 +367,4 @@ async function usersOfRoles(trx: Db, tenantId: string, roleIds: string[], limit:
     .limit(limit)
     .execute();
   return users.map((u) => String(u.id));
-}
-
-/** A business row of an approvable entity, by its table's name (the engine reads its process variables from it). */
-export function businessRow(
-  trx: DynamicDb,
-  table: string,
-  businessId: string,
-): Promise<Record<string, unknown> | undefined> {
-  return trx.selectFrom(table).selectAll().where('id', '=', businessId).executeTakeFirst();
-}
-
-/** Sets a business row's status (`column`: a state field of its own) in the transition's transaction. */
-export async function setBusinessStatus(
-  trx: DynamicDb,
-  table: string,
-  row: { businessId: string; tenantId: string; status: number; actorId: string; column?: string },
-) {
-  // A state field of its own holds the dictionary key as text (an expense claim's expense_status '2').
-  const status = row.column ? String(row.status) : row.status;
-  await trx
-    .updateTable(table)
-    .set({ [row.column ?? 'status']: status, update_user: row.actorId, update_time: formatDateTime() })
-    .where('id', '=', row.businessId)
-    .where('tenant_id', '=', row.tenantId)
-    .execute();
 }

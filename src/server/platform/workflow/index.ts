@@ -1,29 +1,21 @@
 /**
  * The workflow engine, a platform service (issue 33): BPMN models deployed per tenant, process instances and their
  * tasks kept in SQL, each step in one transaction with the business row it moves. Modules (the flow module's screens
- * included) import this file only, never the engine's store or runtime files (tests/architecture/workflow.test.ts).
+ * included) import this file only, never the engine's store or runtime files; tests/architecture/workflow.test.ts
+ * holds this list of names.
  */
 
-// Running processes: the app's runtime, what a business registers and learns at each step.
-export { workflowOf, type Workflow } from './workflow-of.ts';
-export {
-  FlowRuntime,
-  type BusinessHandler,
-  type BusinessVariables,
-  type FlowTransition,
-  type Variables,
-} from './flow-runtime.ts';
+// Running processes: register a business (its approval declaration and effect), start, complete, withdraw.
+export { workflowOf, detachedWorkflow, type Workflow } from './workflow-of.ts';
+export type { Variables } from './flow-runtime.ts';
+export type { ApprovalEffect, RowMove } from './approval-steps.ts';
 
-// Sending an approvable entity's row through its process (the approval kit).
-export { REQUEST_NOT_FOUND, requestVariables, sendableRow, sendRow } from './approval-send.ts';
+// The approval kit's requests: a request not found (or no longer to send), a state move's input and its buttons.
+export { REQUEST_NOT_FOUND } from './approval-send.ts';
+export { moveCodes, readMoves } from './approval-moves.ts';
 
-// Who a step goes to: the stored form of a task's user, and the users a business names as approvers.
-export { taskUserOf } from './engine-runner.ts';
-export { taskUserOfId, userIdOf, usersWithCode } from './flow-store.ts';
+// Tenants' approver roles (a new tenant's, and the install's).
 export { addApproverRoles } from './approver-roles.ts';
-
-// A business's rows and their processes: locked in the engine's order, a row's status set by a step.
-export { businessRow, lockInstances, setBusinessStatus } from './flow-store.ts';
 
 // Models and deployments: checking a model, deploying it, the definition a tenant starts, a module's shipped models.
 export { ModelError, readModel } from './bpmn-model.ts';
@@ -35,7 +27,6 @@ export {
   deploy,
   type UnmatchedGroup,
 } from './flow-definitions.ts';
-export { ACTIVE } from './flow-store.ts';
 export { seedModels, type SeedModel } from './seed-models.ts';
 
 export { FLOW_MESSAGES } from './flow-messages.ts';

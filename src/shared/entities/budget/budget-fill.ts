@@ -165,7 +165,17 @@ export const budgetFill = defineEntity({
   approval: {
     kind: 'budgetfill',
     field: 'approveStatus',
-    startedByModule: true,
+    start: {
+      by: 'state',
+      code: 'budgetfill_add',
+      processKey: 'BudgetFill',
+      decide: 'budgetfill_approve',
+      undo: 'budgetfill_unapprove',
+    },
+    stamps: {
+      sent: { user: 'submitUser', time: 'submitTime' },
+      decided: { user: 'approveUser', time: 'approveTime', opinion: 'approveOpinion' },
+    },
     status: { running: 1, approved: 2, rejected: 3, withdrawn: 0 },
     variables: ['totalAmount'],
     summary: ['title', 'deptId', 'year', 'totalAmount'],

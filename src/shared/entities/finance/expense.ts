@@ -192,7 +192,7 @@ export const expense = defineEntity({
   ],
   approval: {
     kind: 'expense',
-    startedVia: 'finance',
+    start: { by: 'kind', kind: 'finance', code: 'expense_submit' },
     field: 'expenseStatus',
     status: { running: 1, approved: 2, rejected: 3, withdrawn: 0 },
     variables: ['amount'],

@@ -52,6 +52,7 @@ export const finance = defineEntity({
   ],
   approval: {
     kind: 'finance',
+    start: { by: 'form' },
     status: REQUEST_STATUS,
     variables: ['amount'],
     summary: ['title', 'amount'],

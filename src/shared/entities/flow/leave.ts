@@ -50,6 +50,7 @@ export const leave = defineEntity({
   ],
   approval: {
     kind: 'leave',
+    start: { by: 'form' },
     status: REQUEST_STATUS,
     variables: ['days'],
     summary: ['days', { from: 'startTime', to: 'endTime', label: { zh: '请假时间', en: 'Period' } }],

@@ -6,6 +6,7 @@ import { completeTask, sendForApproval, type BusinessKind } from '../../../../cl
 import { formOf, resubmitVariables, saveRequest, type BusinessRequest, type RequestForm } from './business.ts';
 import { RequestDescriptions, RequestFields } from './RequestFields.tsx';
 import { approvalOf } from '../../../../shared/entities/approvals.ts';
+import { startedVia } from '../../../../shared/entities/define.ts';
 
 interface Props {
   kind: BusinessKind;
@@ -25,7 +26,7 @@ export function ResubmitBox({ kind, request, taskId, onDone, onBack }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const entity = approvalOf(kind)!;
-  const sentVia = Boolean(entity.approval.startedVia);
+  const sentVia = Boolean(startedVia(entity.approval));
   const [form] = Form.useForm<RequestForm>();
   const [comment, setComment] = useState('');
   const resubmit = useMutation({

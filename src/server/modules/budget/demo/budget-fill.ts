@@ -8,11 +8,11 @@ import { computedValues } from '../../../platform/entity/derived.ts';
 import type { Row } from '../../../platform/entity/types.ts';
 import { nextId } from '../../../platform/ids.ts';
 import { menuIdOf } from '../../../platform/menus.ts';
-import { FlowRuntime } from '../../../platform/workflow/index.ts';
+import { detachedWorkflow } from '../../../platform/workflow/index.ts';
 import { SEED } from '../../system/install.ts';
 import { DEMO_USERS, demoUser } from '../../system/demo/organisation.ts';
 import { DEMO_SEASON, demoAudit, demoNoise } from '../../system/demo/figures.ts';
-import { approveLines } from '../budget-approval.ts';
+import { BUDGET_LINE } from '../budget-approval.ts';
 
 /** Who fills and who approves in the demo: 张三 of 常州布雷德, and 赵财务 (the finance role). */
 const FILLER = DEMO_USERS.find((user) => user.account === 'zhangsan')!;
@@ -142,21 +142,12 @@ export async function seedBudgetFillDemo(db: Db): Promise<string[]> {
   await insertRows(db, 'erp_budget_situation', situations);
   // Sent the way 张三 sends it: the line and its task in 赵财务's inbox, together.
   const sent = lines.filter((_, i) => chosen[i][2] === APPROVE_STATUS.submitted).map((line) => String(line.id));
-  const runtime = new FlowRuntime(db);
+  const workflow = detachedWorkflow(db);
   const filler = demoUser(FILLER);
   const rows = (trx: DynamicDb) =>
     trx.selectFrom(budgetFill.table).where('tenant_id', '=', '000000').where('is_deleted', '=', 0);
-  await db
-    .transaction()
-    .execute((trx) =>
-      approveLines(
-        trx,
-        runtime,
-        filler,
-        { ids: sent, action: 'submit', opinion: '', granted: new Set(['budgetfill_add']) },
-        rows,
-      ),
-    );
+  const moves = { ids: sent, move: 'submit' as const, opinion: '', granted: new Set(['budgetfill_add']) };
+  await db.transaction().execute((trx) => workflow.move(trx, filler, { entity: BUDGET_LINE, rows }, moves));
   return [
     `${lines.length} budget lines (${sent.length} waiting for approval)`,
     `${situations.length} budget situation rows`,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { ApprovableDef } from '../../../../shared/entities/approvals.ts';
 import { EXPENSE_PAY, EXPENSE_STATUS, expense } from '../../../../shared/entities/finance/expense.ts';
 import { formatDateTime } from '../../../../shared/contract/time.ts';
@@ -8,7 +7,7 @@ import { menuIdOf } from '../../../platform/menus.ts';
 import { takeNumbers } from '../../../platform/entity/derived.ts';
 import type { Row } from '../../../platform/entity/types.ts';
 import { nextId } from '../../../platform/ids.ts';
-import { ACTIVE, FlowRuntime, sendRow } from '../../../platform/workflow/index.ts';
+import { activeDefinitionId, detachedWorkflow } from '../../../platform/workflow/index.ts';
 import { SEED } from '../../system/install.ts';
 import { DATA_SCOPE } from '../../system/role-grant.queries.ts';
 import { SCOPE } from '../../../platform/entity/data-scope.ts';
@@ -183,10 +182,10 @@ async function recentClaims(db: Db, employee: Row, today: string): Promise<numbe
   await insertRows(db, 'erp_expense', claims);
   const definitionId = await fundDefinition(db);
   if (!definitionId) return 0;
-  const runtime = new FlowRuntime(db);
+  const workflow = detachedWorkflow(db);
   const rows = (trx: DynamicDb) =>
     trx.selectFrom(expense.table).where('tenant_id', '=', '000000').where('is_deleted', '=', 0);
-  const target = { entity: expense as ApprovableDef, rows, kind: 'finance', lastInstanceId: '' };
+  const target = { entity: expense as ApprovableDef, rows, kind: 'finance' };
   const approver = demoUser(APPROVER);
   let sent = 0;
   for (const [i, [, , , , , path]] of RECENT.entries()) {
@@ -194,17 +193,17 @@ async function recentClaims(db: Db, employee: Row, today: string): Promise<numbe
     const businessId = String(claims[i].id);
     await db.transaction().execute(async (trx) => {
       const input = { businessId, definitionId, taskUser: APPROVER.id, comment: '' };
-      const instanceId = await sendRow(trx, runtime, demoUser(CLAIMANT), target, input);
+      const instanceId = (await workflow.send(trx, demoUser(CLAIMANT), target, input))!;
       if (path === 'rejected') {
-        await runtime.decideIn(trx, approver, instanceId, false, '请补充招待对象及事由');
-        // The demo's runtime has no business handlers: the claim follows its process here.
+        await workflow.decideIn(trx, approver, instanceId, false, '请补充招待对象及事由');
+        // The demo's workflow has no business registered: the claim follows its process here.
         await trx
           .updateTable('erp_expense')
           .set({ expense_status: EXPENSE_STATUS.rejected })
           .where('id', '=', businessId)
           .execute();
       }
-      if (path === 'finance') await runtime.decideIn(trx, approver, instanceId, true, '同意');
+      if (path === 'finance') await workflow.decideIn(trx, approver, instanceId, true, '同意');
     });
     sent++;
   }
@@ -212,18 +211,7 @@ async function recentClaims(db: Db, employee: Row, today: string): Promise<numbe
 }
 
 /** The fund-approval process the demo tenant starts: its own latest active deployment, else the shared one. */
-async function fundDefinition(db: Db): Promise<string | undefined> {
-  const definition = await db
-    .selectFrom('blade_flow_definition')
-    .select('id')
-    .where('process_key', '=', 'Finance')
-    .where('tenant_id', 'in', ['000000', ''])
-    .where('suspension_state', '=', ACTIVE)
-    .orderBy(sql`tenant_id = ''`)
-    .orderBy('version', 'desc')
-    .executeTakeFirst();
-  return definition?.id;
-}
+const fundDefinition = (db: Db) => activeDefinitionId(db, '000000', 'Finance');
 
 /** Grants a role the codes it lacks (the demo's roles see the screens they work in). */
 /** A claimant's list holds the claims he entered (数据权限 本人可见); finance, without the rule, sees every claim. */
