@@ -1,4 +1,4 @@
-import { APPROVALS } from '../../../shared/entities/approvals.ts';
+import { definedEntities } from '../../../shared/entities/define.ts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
@@ -383,7 +383,7 @@ export class FlowQueries {
     let q: Select = this.db.selectFrom('blade_flow_definition as d').selectAll('d');
     if (options.startable) {
       // A business whose rows start their own processes (budget lines, by their 提交) is never started by hand.
-      const kinds = new Set(APPROVALS.filter((e) => e.approval.startedByModule).map((e) => e.approval.kind));
+      const kinds = new Set(definedEntities().flatMap((e) => (e.approval?.startedByModule ? [e.approval.kind] : [])));
       if (kinds.size)
         q = q.where(
           'd.category',

@@ -186,6 +186,7 @@ export const expense = defineEntity({
     ...REQUEST_FIELDS,
     processInstanceId: { ...REQUEST_FIELDS.processInstanceId, label: { zh: '流程实例', en: 'Workflow instance' } },
   },
+  screen: { leadColumns: ['expenseNo'] },
   defaultSort: [
     ['expenseDate', 'desc'],
     ['id', 'desc'],
