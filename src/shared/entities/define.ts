@@ -665,3 +665,35 @@ export function allFields(entity: EntityDef): Record<string, FieldDef> {
         }),
   };
 }
+
+/** The wire key stem of a reference field's names: `deptId` -> `dept` (refNameKey's rule, for types). */
+type RefStem<K extends string> = K extends `${infer P}Ids` ? P : K extends `${infer P}Id` ? P : K;
+
+/** A field's value on the wire: numbers for the numeric types, text for the rest (ids, dates); null if nullable. */
+type WireValue<D> =
+  | (D extends { type: 'int' | 'money' | 'decimal' | 'switch' } ? number : string)
+  | (D extends { nullable: true } ? null : never);
+
+/** The text keys reads add beside fields: a dictionary's `<field>Name`, a reference's or company's names. */
+type WireTexts<F> = {
+  [
+    K in keyof F & string as F[K] extends { dict: string } | { bizDict: string }
+      ? `${K}Name`
+      : F[K] extends { company: true } | { ref: string }
+        ? F[K] extends { shows: string }
+          ? never
+          : `${RefStem<K>}Name`
+        : never
+  ]: string;
+};
+
+/**
+ * A row of `E` as the entity engine's list and detail send it: its id, each field that is not secret by its type,
+ * and the texts added for dictionaries and references. The clients' rows, derived from the definition.
+ */
+export type WireRow<E> =
+  E extends DefinedEntity<infer F>
+    ? { id: string; createTime?: string } & {
+        [K in keyof F & string as F[K] extends { secret: true } ? never : K]: WireValue<F[K]>;
+      } & WireTexts<F>
+    : never;

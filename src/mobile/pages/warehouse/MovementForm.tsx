@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiFailure } from '../../../client/http.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
+import { INVENTORYLOG_HANDLE } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { Field } from '../../components/Field.tsx';
 import { TAB_PATHS } from '../../paths.ts';
 import { enqueue, newClientKey, queuedMovement, removeQueued, type QueuedMovement } from './movement-queue.ts';
@@ -22,15 +23,7 @@ import { movementKeys, useQueueOwner } from './movement-sync.ts';
 import { PartField, type ScannedCode } from './PartField.tsx';
 import { QuickChoiceField } from './QuickChoice.tsx';
 import { useBizChoices, useCompanyChoices } from './choices.ts';
-import {
-  handleMovements,
-  HANDLE_PERMISSION,
-  isRefusal,
-  labelOf,
-  submitMovement,
-  useCan,
-  type Movement,
-} from './warehouse-api.ts';
+import { handleMovements, isRefusal, labelOf, submitMovement, useCan, type Movement } from './warehouse-api.ts';
 import { useWedgeScanner } from './wedge-scanner.ts';
 
 const today = () => formatDateTime().slice(0, 10);
@@ -135,7 +128,7 @@ function MovementFormOf({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const owner = useQueueOwner();
-  const mayPost = useCan(HANDLE_PERMISSION);
+  const mayPost = useCan(INVENTORYLOG_HANDLE);
   const types = useBizChoices('inventory_biz_type');
   const warehouses = useBizChoices('warehouse');
   const companies = useCompanyChoices();

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ApiFailure } from '../../../client/http.ts';
 import { useOnline } from '../../../client/pwa.ts';
-import { HANDLE_STATUS } from '../../../shared/entities/warehouse/inventory-log.ts';
+import { HANDLE_STATUS, INVENTORYLOG_HANDLE } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { Block, Fields } from '../../components/Block.tsx';
 import { QueryState } from '../QueryState.tsx';
 import { signedQty } from './MovementCard.tsx';
 import { movementKeys } from './movement-sync.ts';
-import { fetchMovement, handleMovements, HANDLE_PERMISSION, useCan, type Movement } from './warehouse-api.ts';
+import { fetchMovement, handleMovements, useCan, type Movement } from './warehouse-api.ts';
 import { useScanOpensMovementForm } from './wedge-scanner.ts';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -20,7 +20,7 @@ export function MovementPage() {
   const { id = '' } = useParams();
   const online = useOnline();
   const queryClient = useQueryClient();
-  const mayPost = useCan(HANDLE_PERMISSION);
+  const mayPost = useCan(INVENTORYLOG_HANDLE);
   useScanOpensMovementForm();
   const query = useQuery({ queryKey: [...movementKeys.all, 'detail', id], queryFn: () => fetchMovement(id) });
   const row = query.data;
