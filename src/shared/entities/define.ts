@@ -666,6 +666,9 @@ export function allFields(entity: EntityDef): Record<string, FieldDef> {
   };
 }
 
+/** The names of the fields `E` defines. */
+export type FieldName<E> = E extends DefinedEntity<infer F> ? keyof F & string : never;
+
 /** The wire key stem of a reference field's names: `deptId` -> `dept` (refNameKey's rule, for types). */
 type RefStem<K extends string> = K extends `${infer P}Ids` ? P : K extends `${infer P}Id` ? P : K;
 

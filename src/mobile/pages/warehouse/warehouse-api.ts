@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchButtons, permissionMap } from '../../../client/api/system.ts';
 import { ApiFailure, http, type Page, type R } from '../../../client/http.ts';
-import type { WireRow } from '../../../shared/entities/define.ts';
-import type { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
+import { currentLanguage } from '../../../client/i18n.ts';
+import type { FieldName, WireRow } from '../../../shared/entities/define.ts';
+import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { moduleGet, modulePost } from '../modules/module-api.ts';
 
 const LOG = '/api/blade-system/inventorylog';
@@ -10,6 +11,10 @@ export const PAGE_SIZE = 20;
 
 /** A stock movement as the server lists it (inventorylog/list, detail): a row of its definition. */
 export type Movement = WireRow<typeof inventoryLog>;
+
+/** A movement field's label in the console's language: its definition's. */
+export const movementLabel = (name: FieldName<typeof inventoryLog>): string =>
+  inventoryLog.fields[name].label[currentLanguage()];
 
 /** What `inventorylog/submit` takes for a new movement; `clientKey` makes a resent one the same movement. */
 export interface MovementBody {
