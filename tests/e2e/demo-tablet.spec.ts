@@ -5,6 +5,10 @@ import { zh } from './support/i18n.ts';
 import { chooseOnMovementForm, scanUntil } from './support/phone.ts';
 import { demoUser } from './support/roles.ts';
 import { finishedPart, movementNumbered } from './support/warehouse.ts';
+import { inventoryLog } from '../../src/shared/entities/warehouse/inventory-log.ts';
+
+/** A movement field's label as the phone shows it: its definition's. */
+const fieldLabel = (name: string) => inventoryLog.fields[name].label.zh;
 
 /**
  * Issue 31, item 9: the demo on a tablet (820×1180, a finger). The desktop console shows there with its sidebar
@@ -170,16 +174,18 @@ test.describe('on a tablet (820×1180, touch)', () => {
     // A loaded machine may space the first keys and pass on the rest as a burst (a tail of the code): scanned again.
     await scanUntil(page, part.productNo, async () => {
       await expect(form).toBeVisible({ timeout: 2000 });
-      await expect(form.getByRole('textbox', { name: W.part })).toHaveValue(part.productNo, { timeout: 2000 });
+      await expect(form.getByRole('textbox', { name: fieldLabel('productNo') })).toHaveValue(part.productNo, {
+        timeout: 2000,
+      });
     });
     await expect(form.getByLabel(W.partFound)).toContainText(part.productName);
     // At 820 px the drawer takes the whole width.
     expect((await form.locator('.ant-drawer-body').boundingBox())?.width).toBe(TABLET.width);
 
-    await form.getByRole('textbox', { name: W.qty }).fill('2');
-    await chooseOnMovementForm(page, W.type, '生产入库', form);
-    await chooseOnMovementForm(page, W.warehouse, '成品库', form);
-    await chooseOnMovementForm(page, W.company, '常州布雷德', form);
+    await form.getByRole('textbox', { name: fieldLabel('qty') }).fill('2');
+    await chooseOnMovementForm(page, fieldLabel('bizType'), '生产入库', form);
+    await chooseOnMovementForm(page, fieldLabel('warehouse'), '成品库', form);
+    await chooseOnMovementForm(page, fieldLabel('orgId'), '常州布雷德', form);
     await form.getByRole('button', { name: W.submitAndPost }).tap();
     const last = form.getByRole('status');
     await expect(last).toContainText(W.posted);
@@ -188,7 +194,7 @@ test.describe('on a tablet (820×1180, touch)', () => {
     expect(await movementNumbered(page, keeper, logNo!)).toMatchObject({ handleStatus: '1', qty: 2, warehouse: 'FG' });
 
     // With the drawer open, the next burst fills the emptied part field of the next movement.
-    const partInput = form.getByRole('textbox', { name: W.part });
+    const partInput = form.getByRole('textbox', { name: fieldLabel('productNo') });
     await expect(partInput).toHaveValue('');
     await scanUntil(page, part.productNo.toLowerCase(), () =>
       expect(partInput).toHaveValue(part.productNo.toLowerCase(), { timeout: 2000 }),

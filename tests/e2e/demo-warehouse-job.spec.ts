@@ -2,6 +2,10 @@ import { expect, test, type Locator, type Page } from './support/test.ts';
 import { zh } from './support/i18n.ts';
 import { chooseOnMovementForm, newPhone, phoneLogin, phoneTab, scanUntil } from './support/phone.ts';
 import { finishedPart, movementNumbered } from './support/warehouse.ts';
+import { inventoryLog } from '../../src/shared/entities/warehouse/inventory-log.ts';
+
+/** A movement field's label as the phone shows it: its definition's. */
+const fieldLabel = (name: string) => inventoryLog.fields[name].label.zh;
 
 /**
  * Issue 32: the warehouse phone job built for someone doing it 200 times a day. 孙仓库 (`sunck`, who holds the posting
@@ -49,19 +53,19 @@ test('the keeper types a part and posts it in at most 5 taps; the next one, afte
   await phoneLogin(phone, KEEPER);
   await phoneTab(phone, zh.mobile.tabs.inventoryLogs).click();
   await main(phone).getByRole('button', { name: W.add }).click();
-  const partInput = main(phone).getByRole('textbox', { name: W.part });
+  const partInput = main(phone).getByRole('textbox', { name: fieldLabel('productNo') });
   await expect(partInput).toBeFocused();
 
   // The part typed (Enter looks it up), the quantity typed; then only taps, counted.
   await partInput.fill(part.productNo);
   await partInput.press('Enter');
   await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productName);
-  await expect(main(phone).getByRole('textbox', { name: W.qty })).toBeFocused();
+  await expect(main(phone).getByRole('textbox', { name: fieldLabel('qty') })).toBeFocused();
   await phone.keyboard.type('2');
   const taps = tapCounter(phone);
-  await taps.choose(W.type, '生产入库');
-  await taps.choose(W.warehouse, '成品库');
-  await taps.choose(W.company, '常州布雷德');
+  await taps.choose(fieldLabel('bizType'), '生产入库');
+  await taps.choose(fieldLabel('warehouse'), '成品库');
+  await taps.choose(fieldLabel('orgId'), '常州布雷德');
   await taps.tap(main(phone).getByRole('button', { name: W.submitAndPost }));
   await expect(toast(phone, W.posted)).toBeVisible();
   expect(taps.count).toBeLessThanOrEqual(MAX_TAPS);
@@ -75,7 +79,7 @@ test('the keeper types a part and posts it in at most 5 taps; the next one, afte
   await expect(partInput).toBeFocused();
   await expect(main(phone).getByRole('radio', { name: '生产入库' })).toHaveAttribute('aria-checked', 'true');
   await expect(main(phone).getByRole('radio', { name: '常州布雷德' })).toHaveAttribute('aria-checked', 'true');
-  await expect(main(phone).getByRole('button', { name: W.warehouse, exact: true })).toHaveText('成品库');
+  await expect(main(phone).getByRole('button', { name: fieldLabel('warehouse'), exact: true })).toHaveText('成品库');
 
   // With the on-screen keyboard open (about 370 px of the 812 left), the main button stays in reach.
   await phone.setViewportSize({ width: 375, height: 440 });
@@ -106,7 +110,7 @@ test('a keyboard-wedge scanner burst fills the part field from the list and from
 
   // On the list, nothing focused: the burst opens the form with the part looked up.
   // A loaded machine may space the first keys and pass on the rest as a burst (a tail of the code): scanned again.
-  const partInput = main(phone).getByRole('textbox', { name: W.part });
+  const partInput = main(phone).getByRole('textbox', { name: fieldLabel('productNo') });
   await scanUntil(phone, part.productNo, async () => {
     await expect(phone).toHaveURL(/\/inventory-logs\/form$/, { timeout: 2000 });
     await expect(partInput).toHaveValue(part.productNo, { timeout: 2000 });

@@ -7,6 +7,10 @@ import { zh } from './support/i18n.ts';
 import { chooseOnMovementForm as choose, newPhone, phoneLogin, phoneTab, phoneTabBar } from './support/phone.ts';
 import { waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
 import { finishedPart as finishedPartOf } from './support/warehouse.ts';
+import { inventoryLog } from '../../src/shared/entities/warehouse/inventory-log.ts';
+
+/** A movement field's label as the phone shows it: its definition's. */
+const fieldLabel = (name: string) => inventoryLog.fields[name].label.zh;
 
 /**
  * The demo's warehouse keeper and approvers on their devices (issue 31): 孙仓库 (`sunck`, 仓管员) enters and posts
@@ -48,23 +52,27 @@ test('the 仓管员 enters and posts a movement on the phone, and queues one off
 
   // Online: a production receipt of 6 into 成品库, saved and posted in one step (he holds the posting right).
   await main(phone).getByRole('button', { name: W.add }).click();
-  const partInput = main(phone).getByRole('textbox', { name: W.part });
+  const partInput = main(phone).getByRole('textbox', { name: fieldLabel('productNo') });
   await expect(partInput).toBeFocused();
   await partInput.fill(part.productNo);
   await partInput.press('Enter');
   await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productNo);
-  await main(phone).getByRole('textbox', { name: W.qty }).fill('6');
-  await choose(phone, W.type, '生产入库');
-  await choose(phone, W.company, '常州布雷德');
-  await choose(phone, W.warehouse, '成品库');
+  await main(phone)
+    .getByRole('textbox', { name: fieldLabel('qty') })
+    .fill('6');
+  await choose(phone, fieldLabel('bizType'), '生产入库');
+  await choose(phone, fieldLabel('orgId'), '常州布雷德');
+  await choose(phone, fieldLabel('warehouse'), '成品库');
   await main(phone).getByRole('button', { name: W.more }).click();
-  await main(phone).getByRole('textbox', { name: W.sourceNo }).fill(`${tag}-ON`);
+  await main(phone)
+    .getByRole('textbox', { name: fieldLabel('sourceNo') })
+    .fill(`${tag}-ON`);
   await main(phone).getByRole('button', { name: W.submitAndPost }).click();
   await expect(toast(phone, W.posted)).toBeVisible();
   await expect(main(phone).getByRole('status')).toContainText(W.posted);
   // The form waits for the next one: the part and quantity empty, the choices kept.
   await expect(partInput).toHaveValue('');
-  await expect(main(phone).getByRole('textbox', { name: W.qty })).toHaveValue('');
+  await expect(main(phone).getByRole('textbox', { name: fieldLabel('qty') })).toHaveValue('');
   await expect(main(phone).getByRole('radio', { name: '生产入库' })).toHaveAttribute('aria-checked', 'true');
   const posted = await callAs<{ records: { handleStatus: string; qty: number; logNo: string }[] }>(
     phone.request,
@@ -100,7 +108,7 @@ test('the 仓管员 enters and posts a movement on the phone, and queues one off
     // The type, company and warehouse he used last, kept on the phone for him.
     await expect(main(phone).getByRole('radio', { name: '生产入库' })).toHaveAttribute('aria-checked', 'true');
     await expect(main(phone).getByRole('radio', { name: '常州布雷德' })).toHaveAttribute('aria-checked', 'true');
-    await expect(main(phone).getByRole('button', { name: W.warehouse, exact: true })).toHaveText('成品库');
+    await expect(main(phone).getByRole('button', { name: fieldLabel('warehouse'), exact: true })).toHaveText('成品库');
     // A part never looked up needs the network; the one looked up before is offered.
     await partInput.fill(`${tag}-NEVER`);
     await partInput.press('Enter');
@@ -109,9 +117,13 @@ test('the 仓管员 enters and posts a movement on the phone, and queues one off
     const recent = main(phone).getByRole('group', { name: W.recentParts });
     await recent.getByRole('button', { name: new RegExp(part.productNo) }).click();
     await expect(main(phone).getByLabel(W.partFound)).toContainText(part.productNo);
-    await main(phone).getByRole('textbox', { name: W.qty }).fill('3');
+    await main(phone)
+      .getByRole('textbox', { name: fieldLabel('qty') })
+      .fill('3');
     await main(phone).getByRole('button', { name: W.more }).click();
-    await main(phone).getByRole('textbox', { name: W.sourceNo }).fill(`${tag}-OFF`);
+    await main(phone)
+      .getByRole('textbox', { name: fieldLabel('sourceNo') })
+      .fill(`${tag}-OFF`);
     await main(phone).getByRole('button', { name: W.submit, exact: true }).click();
     await expect(toast(phone, W.keptForSync)).toBeVisible();
     await phone.getByRole('banner').locator('.adm-nav-bar-back').click();

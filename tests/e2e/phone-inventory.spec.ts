@@ -7,6 +7,10 @@ import { chooseOnMovementForm as choose, phoneLoginToTabs, phoneTab } from './su
 import { exclusive } from './support/exclusive.ts';
 import { desktopHome, openScreen } from './support/desktop.ts';
 import { waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
+import { inventoryLog } from '../../src/shared/entities/warehouse/inventory-log.ts';
+
+/** A movement field's label as the phone shows it: its definition's. */
+const fieldLabel = (name: string) => inventoryLog.fields[name].label.zh;
 
 const W = zh.mobile.warehouse;
 const SYS = '/api/blade-system';
@@ -43,16 +47,20 @@ async function enterReceipt(
 ) {
   await main(page).getByRole('button', { name: W.add }).click();
   await expect(page).toHaveURL(/\/inventory-logs\/form$/);
-  const partInput = main(page).getByRole('textbox', { name: W.part });
+  const partInput = main(page).getByRole('textbox', { name: fieldLabel('productNo') });
   await expect(partInput).toBeFocused();
-  await choose(page, W.type, '采购入库');
+  await choose(page, fieldLabel('bizType'), '采购入库');
   await partInput.fill(part.productNo.toLowerCase());
   await partInput.press('Enter');
   await expect(main(page).getByLabel(W.partFound)).toContainText(`${part.productNo} ${part.productName}`);
-  await main(page).getByRole('textbox', { name: W.qty }).fill(qty);
-  await main(page).getByRole('textbox', { name: W.unitCost }).fill('2.5');
-  await choose(page, W.company, company);
-  await choose(page, W.warehouse, '原材料库');
+  await main(page)
+    .getByRole('textbox', { name: fieldLabel('qty') })
+    .fill(qty);
+  await main(page)
+    .getByRole('textbox', { name: fieldLabel('unitCost') })
+    .fill('2.5');
+  await choose(page, fieldLabel('orgId'), company);
+  await choose(page, fieldLabel('warehouse'), '原材料库');
 }
 
 test('a receipt entered offline waits as 待同步, is stored once when back online, and posting it moves the stock', async ({
@@ -74,7 +82,7 @@ test('a receipt entered offline waits as 待同步, is stored once when back onl
   await expect(toast(page, W.saved)).toBeVisible();
   // Saved without posting: it waits as 待处理, and the form waits for the next movement.
   await expect(main(page).getByRole('status')).toContainText(W.pending);
-  await expect(main(page).getByRole('textbox', { name: W.part })).toHaveValue('');
+  await expect(main(page).getByRole('textbox', { name: fieldLabel('productNo') })).toHaveValue('');
   await page.getByRole('banner').locator('.adm-nav-bar-back').click();
   await expect(page).toHaveURL(/\/inventory-logs$/);
   await expect(card(page, part.productNo).filter({ hasText: '+12' })).toContainText(W.pending);
@@ -84,7 +92,9 @@ test('a receipt entered offline waits as 待同步, is stored once when back onl
   await expect(page.getByText(zh.common.offline)).toBeVisible();
   await enterReceipt(page, part, company, '5');
   await main(page).getByRole('button', { name: W.more }).click();
-  await main(page).getByRole('textbox', { name: W.sourceNo }).fill(`${tag}-OFF`);
+  await main(page)
+    .getByRole('textbox', { name: fieldLabel('sourceNo') })
+    .fill(`${tag}-OFF`);
   await main(page).getByRole('button', { name: W.submit, exact: true }).click();
   await expect(toast(page, W.keptForSync)).toBeVisible();
   await page.getByRole('banner').locator('.adm-nav-bar-back').click();
@@ -277,12 +287,12 @@ test('a scanned EAN-13 fills the part: the ZXing reader and its wasm come from o
     await phoneLoginToTabs(page);
     await phoneTab(page, zh.mobile.tabs.inventoryLogs).click();
     await main(page).getByRole('button', { name: W.add }).click();
-    await expect(main(page).getByRole('textbox', { name: W.part })).toBeVisible();
+    await expect(main(page).getByRole('textbox', { name: fieldLabel('productNo') })).toBeVisible();
     expect(wasm(), 'the reader is loaded before the scanner opens').toEqual([]);
 
     await main(page).getByRole('button', { name: W.scan }).click();
     await expect(main(page).getByLabel(W.partFound)).toContainText(`${part.productNo} ${part.productName}`);
-    await expect(main(page).getByRole('textbox', { name: W.part })).toHaveValue(code);
+    await expect(main(page).getByRole('textbox', { name: fieldLabel('productNo') })).toHaveValue(code);
     await expect(page.getByRole('dialog', { name: W.scanTitle })).toBeHidden();
     const origin = new URL(baseURL!).origin;
     // One file, asked for by the page and by the service worker that keeps it for offline use.

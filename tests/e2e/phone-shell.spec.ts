@@ -6,6 +6,7 @@ import { exclusive } from './support/exclusive.ts';
 import { en, zh } from './support/i18n.ts';
 import { listState, phoneLogin, phoneLoginToTabs, phoneTab, phoneTabBar, phoneTabTitles } from './support/phone.ts';
 import { loginByApi, pageToken, readStore } from './support/session.ts';
+import { inventoryLog } from '../../src/shared/entities/warehouse/inventory-log.ts';
 
 const M = zh.mobile;
 const tabTitles = (lang: typeof zh | typeof en) => [
@@ -60,8 +61,8 @@ test("approvals show the task lists; inventory logs the warehouse's segments, fi
   const main = page.locator('main');
   await expect(main.getByRole('tab', { name: M.warehouse.pending })).toBeVisible();
   await expect(main.getByRole('tab', { name: M.warehouse.handled })).toBeVisible();
-  await expect(main.getByRole('button', { name: M.warehouse.type })).toBeVisible();
-  await expect(main.getByRole('button', { name: M.warehouse.warehouse })).toBeVisible();
+  await expect(main.getByRole('button', { name: inventoryLog.fields.bizType.label.zh })).toBeVisible();
+  await expect(main.getByRole('button', { name: inventoryLog.fields.warehouse.label.zh })).toBeVisible();
   await expect(main.getByRole('button', { name: M.warehouse.add })).toBeVisible();
 });
 

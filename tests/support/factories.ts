@@ -5,9 +5,14 @@ import { SEED } from '../../src/server/modules/system/install.ts';
 import { seedBusinessDictionaries } from '../../src/server/db/seed/business-dictionaries.ts';
 import { ROLE_POWER } from '../../src/server/platform/auth-context.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
-import { patternProblem, refTargetOf, type EntityDef, type FieldDef } from '../../src/shared/entities/define.ts';
+import {
+  patternProblem,
+  refKeyOf,
+  refTargetOf,
+  type EntityDef,
+  type FieldDef,
+} from '../../src/shared/entities/define.ts';
 import type { TestApp } from './app.ts';
-import { REF_TARGETS } from '../../src/shared/entities/ref-targets.ts';
 
 /** Test data written straight to the database, for what the API under test does not create itself. */
 
@@ -196,8 +201,7 @@ export function minimalBody(
     // A refBy reference points at the target its choosing field (set before it) picks.
     const target = refTargetOf(field, field.refBy ? body[field.refBy.field] : undefined);
     // A reference by key (an account's code): an account every tenant's chart starts with, a leaf.
-    if (target && REF_TARGETS[target]?.refKey)
-      return REF_KEY_SAMPLES[target].find((key) => !patternProblem(field, key));
+    if (target && refKeyOf(target)) return REF_KEY_SAMPLES[target].find((key) => !patternProblem(field, key));
     if (target && refs(target)) return refs(target);
     // A default is a valid value (a tax rate of 13 %, where 1 would be 100 %).
     if (field.default !== undefined && !field.ref) return field.default;

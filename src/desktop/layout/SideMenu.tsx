@@ -20,7 +20,7 @@ function toItems(nodes: MenuTreeNode[], top: boolean): Items {
     icon: top ? <MenuIcon source={node.source} /> : undefined,
     children: node.children && node.children.length > 0 ? toItems(node.children, false) : undefined,
     // The screen starts loading while the pointer is on its way to the click.
-    onMouseEnter: node.children?.length ? undefined : () => preloadScreen(node.path),
+    onMouseEnter: node.children?.length ? undefined : () => preloadScreen({ menuPath: node.path, code: node.code }),
   }));
 }
 

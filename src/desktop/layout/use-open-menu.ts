@@ -10,7 +10,7 @@ export function useOpenMenu(): (entry: MenuEntry) => void {
       window.open(entry.url, '_blank', 'noopener');
       return;
     }
-    preloadScreen(entry.menuPath, { rows: true });
+    preloadScreen(entry, { rows: true });
     void navigate(entry.routePath);
   };
 }

@@ -7,7 +7,8 @@ import { PageLoading } from '../components/PageLoading.tsx';
 import { useMenuEntries } from '../queries.ts';
 import { findByRoute, menuLabel } from '../router/menu-routes.ts';
 import { describeRoute, HOME_PATH } from '../router/route-table.ts';
-import { pageRegistry } from './registry.ts';
+import { definitionByCode } from '../../shared/entities/catalog.ts';
+import { screenOf } from './registry.ts';
 import { UnderConstruction } from './UnderConstruction.tsx';
 
 /**
@@ -39,6 +40,6 @@ export default function MenuPage() {
     const bare = entries.find((e) => e.leaf && e.openMode === 'route' && e.menuPath === pathname);
     return <Navigate to={bare ? bare.routePath : '/404'} replace />;
   }
-  const Page = pageRegistry[entry.menuPath];
+  const Page = screenOf(entry, (code) => definitionByCode(code) !== undefined);
   return Page ? <Page /> : <UnderConstruction name={menuLabel(entry, currentLanguage())} path={entry.menuPath} />;
 }

@@ -1,28 +1,54 @@
 import { budgetScreens } from './budget/screens.ts';
-import { developScreens } from './develop/screens.ts';
 import { financeScreens } from './finance/screens.ts';
 import { flowScreens } from './flow/screens.ts';
 import { logScreens } from './log/screens.ts';
-import { masterdataScreens } from './masterdata/screens.ts';
+import { PLANNED_SCREENS } from './planned.ts';
 import { productionScreens } from './production/screens.ts';
-import type { Screens } from './screens.ts';
+import { crudScreen, type Screen, type Screens } from './screens.ts';
 import { systemScreens } from './system/screens.ts';
 import { warehouseScreens } from './warehouse/screens.ts';
 
 export type { Screen } from './screens.ts';
 
-/**
- * Screens by menu path, every module's: a menu whose path is in none shows the "not available yet" page (the planned
- * ones: planned.ts).
- */
-export const pageRegistry: Screens = {
+/** The screens of their own (a page component, not the shared CRUD page alone), every module's, by menu path. */
+export const OWN_SCREENS: Screens = {
   ...systemScreens,
   ...flowScreens,
-  ...developScreens,
-  ...masterdataScreens,
   ...productionScreens,
   ...warehouseScreens,
   ...financeScreens,
   ...budgetScreens,
   ...logScreens,
 };
+
+/** The definition whose `code` is a menu's (`shared/entities/catalog.ts`, loaded with the screen, not the shell). */
+const definitionOf = async (code: string) => {
+  const { definitionByCode } = await import('../../shared/entities/catalog.ts');
+  const entity = definitionByCode(code);
+  if (!entity) throw new Error(`no entity with menu code ${code}`);
+  return entity;
+};
+
+const entityScreens = new Map<string, Screen>();
+
+/** A menu as far as its screen goes: its path, and its code where the server's menu is known. */
+export interface ScreenMenu {
+  menuPath: string;
+  code?: string;
+}
+
+/**
+ * The screen a menu opens: a screen of its own, else the shared CRUD page over the entity whose `code` is the menu's;
+ * none for a menu not built yet (planned.ts), which opens the "not available yet" page. `isEntity` says whether a
+ * definition has the code, when the caller has the definitions at hand (MenuPage): without it, a preload of a code no
+ * definition has fails quietly.
+ */
+export function screenOf(menu: ScreenMenu, isEntity: (code: string) => boolean = () => true): Screen | undefined {
+  const own = OWN_SCREENS[menu.menuPath];
+  if (own) return own;
+  const { code } = menu;
+  if (code === undefined || PLANNED_SCREENS.includes(menu.menuPath) || !isEntity(code)) return undefined;
+  let screen = entityScreens.get(code);
+  if (!screen) entityScreens.set(code, (screen = crudScreen(() => definitionOf(code))));
+  return screen;
+}

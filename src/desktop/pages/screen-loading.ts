@@ -1,5 +1,10 @@
 import { lazyPage } from '../../client/lazy.ts';
-import { pageRegistry } from './registry.ts';
+import type { MenuNode } from '../../client/api/system.ts';
+import { queryClient } from '../../client/query.ts';
+import { getStore } from '../../client/storage.ts';
+import { routesQuery } from '../queries.ts';
+import { flattenMenus } from '../router/menu-routes.ts';
+import { screenOf, type ScreenMenu } from './registry.ts';
 
 // Apart from registry.ts, which MenuPage.tsx reads: the lazy import of MenuPage here closes no import circle.
 
@@ -14,8 +19,8 @@ export const MenuPage = lazyPage(() => import('./MenuPage.tsx'));
  * instead of one after the other as rendering would find them, and the code that names its first requests (a hovered
  * menu); with `rows`, those requests too, sent first (a clicked menu, whose screen is about to read them).
  */
-export function preloadScreen(menuPath: string, { rows = false } = {}): void {
-  const screen = pageRegistry[menuPath];
+export function preloadScreen(menu: ScreenMenu, { rows = false } = {}): void {
+  const screen = screenOf(menu);
   if (rows) screen?.fetchFirstData?.();
   else screen?.prepareData?.();
   void MenuPage.preload();
@@ -28,5 +33,8 @@ export function preloadScreen(menuPath: string, { rows = false } = {}): void {
  */
 export function preloadRoute(pathname: string, { rows = true } = {}): void {
   const menuPath = pathname.replace(/\/index$/, '');
-  if (pageRegistry[menuPath]) preloadScreen(menuPath, { rows });
+  // The menus as last fetched (the start of a session keeps them in the store): an entity screen's menu code.
+  const menus = queryClient.getQueryData(routesQuery().queryKey) ?? getStore<MenuNode[]>('menuAll') ?? [];
+  const code = flattenMenus(menus).find((entry) => entry.menuPath === menuPath)?.code;
+  if (screenOf({ menuPath, code })) preloadScreen({ menuPath, code }, { rows });
 }

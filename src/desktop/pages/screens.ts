@@ -95,21 +95,21 @@ export function withRows(page: LazyPage, entity: () => Promise<EntityDef>, optio
 }
 
 /**
- * A plain entity's screen: the shared CRUD page over its definition. The page and the definition load together in
- * the screen's chunk, so the shell carries neither.
+ * A plain entity's screen: the shared CRUD page over its definition, laid out by the definition's `screen` hint. The
+ * page and the definition load together in the screen's chunk, so the shell carries neither.
  */
-export function crudScreen(load: () => Promise<EntityDef>, options?: CrudOptions): Screen {
-  return withRows(
+export function crudScreen(load: () => Promise<EntityDef>): Screen {
+  return withData(
     lazyPage(async () => {
       const [{ CrudPage }, entity] = await Promise.all([import('../components/crud/CrudPage.tsx'), load()]);
       return {
         default: function EntityScreen() {
-          return createElement(CrudPage, { entity, options });
+          return createElement(CrudPage, { entity, options: entity.screen });
         },
       };
     }),
+    async () => crudData(load, (await load()).screen)(),
     load,
-    options,
   );
 }
 

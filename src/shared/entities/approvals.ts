@@ -1,19 +1,15 @@
+import { DEFINITIONS } from './catalog.ts';
 import type { ApprovalDef, EntityDef } from './define.ts';
-import { budgetFill } from './budget/budget-fill.ts';
-import { expense } from './finance/expense.ts';
-import { finance } from './flow/finance.ts';
-import { leave } from './flow/leave.ts';
 
 /**
  * The approvable entities (`approval` in their definitions), for the console: the work lists, the business pages
- * and the phone's 审批 cards render any of them from its definition. tests/architecture/modules.test.ts keeps this
- * list equal to the server's approvable entities (server/modules/index.ts).
+ * and the phone's 审批 cards render any of them from its definition. Derived from every definition (catalog.ts).
  */
 export type ApprovableDef = EntityDef & { approval: ApprovalDef };
 
-const isApprovable = (entity: EntityDef): entity is ApprovableDef => entity.approval !== undefined;
+export const isApprovable = (entity: EntityDef): entity is ApprovableDef => entity.approval !== undefined;
 
-export const APPROVALS: readonly ApprovableDef[] = [leave, finance, expense, budgetFill].filter(isApprovable);
+export const APPROVALS: readonly ApprovableDef[] = DEFINITIONS.filter(isApprovable);
 
 /** The approvable entity whose pages are `kind` (`leave`), if any. */
 export const approvalOf = (kind: string | undefined): ApprovableDef | undefined =>

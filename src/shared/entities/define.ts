@@ -1,6 +1,5 @@
 import type { FlowResult } from '../flow/types.ts';
 import type { LocalText } from '../i18n/server-messages.ts';
-import { REF_TARGETS } from './ref-targets.ts';
 
 /**
  * One definition per business entity drives the table check, API validation, list filters, the sort allow-list,
@@ -316,6 +315,8 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   excel?: { file: LocalText; template?: LocalText; import?: boolean; columns?: readonly string[] };
   /** Rows are requests a workflow decides (leave, fund approval): served by the approval routes, not the CRUD ones. */
   approval?: ApprovalDef<F>;
+  /** How the desktop's shared list screen of its menu shows it (spec §2, the domain files' screens). */
+  screen?: ScreenHint<F>;
   /** The state machine of a lifecycle field (a task's status, a plan's release), enforced on every write. */
   states?: StateMachine<F>;
   /**
@@ -341,6 +342,27 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
    * the end of its life in amber).
    */
   rowTone?: RowTone<F>;
+}
+
+/**
+ * The shared CRUD screen's layout for an entity whose menu opens it (the menu's `code` = the entity's `code`): data
+ * about the entity, where a screen of its own passes these as options.
+ */
+export interface ScreenHint<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /**
+   * Columns that name a row, shown first and kept in view when the table scrolls sideways (a part number on a
+   * tablet); by default the first listed field.
+   */
+  leadColumns?: Array<keyof F & string>;
+  /** Fields the screen leaves out of its table, search bar and form. */
+  hideFields?: Array<(keyof F & string) | 'parentId'>;
+  dialogWidth?: number;
+  hideView?: boolean;
+  /** No 操作 column: rows are added and deleted from the toolbar, opened with `openOnDoubleClick`. */
+  hideRowActions?: boolean;
+  openOnDoubleClick?: boolean;
+  /** Tree entities with many rows (menus, depts): load one level at a time through `lazy-list?parentId=`. */
+  lazy?: boolean;
 }
 
 /**
@@ -519,19 +541,45 @@ export type BaseField =
   | 'status'
   | 'isDeleted';
 
+declare const fieldMap: unique symbol;
+
 /**
- * Checks sort keys against the fields at compile time, then hands out the plain definition type. Derived fields and
- * document numbers are made read-only here, so no body, form or import sets them.
+ * A definition as `defineEntity` hands it out: a plain EntityDef that also remembers, for the type checker only, its
+ * field map's own type (what `WireRow` reads).
  */
-export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef {
+export type DefinedEntity<F extends Record<string, FieldDef> = Record<string, FieldDef>> = EntityDef & {
+  readonly [fieldMap]?: F;
+};
+
+/**
+ * Every definition made so far, by name. A reference stored by its target's code (`refKey`) reads the target here, so
+ * this file need not import every definition: the server's manifests and the console's catalog (catalog.ts) load
+ * them all before any row is read.
+ */
+const DEFINED = new Map<string, EntityDef>();
+
+/**
+ * Checks sort keys against the fields at compile time, then hands out the definition with its field map's type.
+ * Derived fields and document numbers are made read-only here, so no body, form or import sets them.
+ */
+export function defineEntity<F extends Record<string, FieldDef>>(def: EntityDef<F>): DefinedEntity<F> {
   const fields = Object.fromEntries(
     Object.entries(def.fields).map(([name, field]) => [
       name,
       field.derive || field.sequence ? { ...field, readonly: true } : field,
     ]),
   );
-  return { ...def, fields } as unknown as EntityDef;
+  const entity = { ...def, fields } as unknown as DefinedEntity<F>;
+  DEFINED.set(entity.name, entity);
+  return entity;
 }
+
+/** Every definition made so far: on the server, after the manifests are read, every entity it serves. */
+export const definedEntities = (): EntityDef[] => [...DEFINED.values()];
+
+/** What references to the entity named `name` store instead of its id (its `refKey`: an account's code), if any. */
+export const refKeyOf = (name: string | undefined): string | undefined =>
+  name === undefined ? undefined : DEFINED.get(name)?.refKey;
 
 /** The field references to `entity` show, if it has one. */
 export const displayField = (entity: EntityDef): string | undefined => entity.display ?? entity.tree?.title;
@@ -582,7 +630,7 @@ export const refNameKey = (name: string, field: FieldDef): string => field.shows
 export const textKey = (name: string, field: FieldDef): string =>
   field.dict || field.bizDict
     ? `${name}Name`
-    : field.ref && !field.shows && REF_TARGETS[field.ref]?.refKey
+    : field.ref && !field.shows && refKeyOf(field.ref)
       ? name
       : field.ref || field.company
         ? refNameKey(name, field)
@@ -640,3 +688,38 @@ export function allFields(entity: EntityDef): Record<string, FieldDef> {
         }),
   };
 }
+
+/** The names of the fields `E` defines. */
+export type FieldName<E> = E extends DefinedEntity<infer F> ? keyof F & string : never;
+
+/** The wire key stem of a reference field's names: `deptId` -> `dept` (refNameKey's rule, for types). */
+type RefStem<K extends string> = K extends `${infer P}Ids` ? P : K extends `${infer P}Id` ? P : K;
+
+/** A field's value on the wire: numbers for the numeric types, text for the rest (ids, dates); null if nullable. */
+type WireValue<D> =
+  | (D extends { type: 'int' | 'money' | 'decimal' | 'switch' } ? number : string)
+  | (D extends { nullable: true } ? null : never);
+
+/** The text keys reads add beside fields: a dictionary's `<field>Name`, a reference's or company's names. */
+type WireTexts<F> = {
+  [
+    K in keyof F & string as F[K] extends { dict: string } | { bizDict: string }
+      ? `${K}Name`
+      : F[K] extends { company: true } | { ref: string }
+        ? F[K] extends { shows: string }
+          ? never
+          : `${RefStem<K>}Name`
+        : never
+  ]: string;
+};
+
+/**
+ * A row of `E` as the entity engine's list and detail send it: its id, each field that is not secret by its type,
+ * and the texts added for dictionaries and references. The clients' rows, derived from the definition.
+ */
+export type WireRow<E> =
+  E extends DefinedEntity<infer F>
+    ? { id: string; createTime?: string } & {
+        [K in keyof F & string as F[K] extends { secret: true } ? never : K]: WireValue<F[K]>;
+      } & WireTexts<F>
+    : never;

@@ -54,7 +54,8 @@ function server(answer: (body: MovementBody) => 'store' | 'refuse' | 'offline' =
     const what = answer(movement);
     if (what === 'offline') throw new AxiosError('Network Error', 'ERR_NETWORK');
     if (what === 'refuse') throw new ApiFailure(400, '请输入单价');
-    const row = stored.get(movement.clientKey) ?? ({ id: String(stored.size + 1), qty: movement.qty } as Movement);
+    const row =
+      stored.get(movement.clientKey) ?? ({ id: String(stored.size + 1), qty: movement.qty } as unknown as Movement);
     stored.set(movement.clientKey, row);
     return row;
   };

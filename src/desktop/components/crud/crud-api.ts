@@ -27,8 +27,8 @@ export function entityApi(entity: EntityDef) {
 /**
  * What a form fills from the row a reference field points at (`fillFrom`): its picker option by the stored value
  * (`picker?ids=`: the id, or the `refKey` of an account), which carries the fields referencing forms fill from, and
- * which a screen's role reads without the target's own menu (through REF_TARGETS: not the target's definition, which
- * would bring its screen's code into this chunk).
+ * which a screen's role reads without the target's own menu (REF_TARGETS, derived from the definitions, which travel in
+ * their own chunk).
  */
 export async function referencedRow(field: FieldDef, id: string): Promise<WireRecord> {
   const target = REF_TARGETS[field.ref ?? ''];

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { lazyPage } from '../../../client/lazy.ts';
-import { crudScreen, withData, type Screens } from '../screens.ts';
+import { withData, type Screens } from '../screens.ts';
 import { budgetData } from './budget-data.ts';
 import { budgetFillScreens } from './fill-screens.ts';
 import { inventoryBudgetScreens } from './inventory-screens.ts';
@@ -53,12 +53,4 @@ export const budgetScreens: Screens = {
   ),
   // The year's differences summed by account and item: the read-only grid (budget.md §1.4).
   '/budget/differstat': lazyPage(() => import('./DifferStatPage.tsx')),
-  // No menu column (budget.md §5.7): add from the toolbar, edit on double-click, delete the selected rows.
-  '/budget/retention': crudScreen(
-    async () => (await import('../../../shared/entities/budget/retention.ts')).retention,
-    {
-      hideRowActions: true,
-      openOnDoubleClick: true,
-    },
-  ),
 };

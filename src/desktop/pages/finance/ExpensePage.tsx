@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getData } from '../../../client/http.ts';
 import { useSession } from '../../../client/session.ts';
-import { EXPENSE_PAY, expense } from '../../../shared/entities/finance/expense.ts';
+import { EXPENSE_PAY, EXPENSE_SUBMIT, expense } from '../../../shared/entities/finance/expense.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudOptions, WireRecord } from '../../components/crud/fields.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
@@ -57,7 +57,7 @@ export default function ExpensePage() {
       {
         key: 'send',
         label: 'finance.expense.send',
-        permission: 'expense_submit',
+        permission: EXPENSE_SUBMIT,
         visible: isEditable,
         onClick: (claim, { reload }) => setDialog({ kind: 'send', claim, reload }),
       },

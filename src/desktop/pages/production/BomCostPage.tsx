@@ -4,7 +4,7 @@ import { CalculatorOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, getData, postData } from '../../../client/http.ts';
-import { bomCost } from '../../../shared/entities/production/bom-cost.ts';
+import { BOMCOST_CALCULATE, bomCost } from '../../../shared/entities/production/bom-cost.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudContext, CrudOptions, DialogMode, WireRecord } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
@@ -222,7 +222,7 @@ export default function BomCostPage() {
     },
     dialogExtra: (form, mode: DialogMode) => (mode === 'view' ? null : <CalculateFromBom form={form} />),
     toolbar: (context) =>
-      can('bomcost_calculate') && (
+      can(BOMCOST_CALCULATE) && (
         <Button icon={<CalculatorOutlined />} onClick={() => setRecalculating(context)}>
           {t('bom.recalculate')}
         </Button>

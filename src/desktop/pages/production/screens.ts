@@ -1,21 +1,7 @@
-import { crudScreen, lazyPage, withRows, type Screens } from '../screens.ts';
+import { lazyPage, withRows, type Screens } from '../screens.ts';
 
-/** The production module's desktop screens (menus of modules/production on the server). */
+/** The production module's own desktop screens (menus of modules/production on the server). */
 export const productionScreens: Screens = {
-  '/production/line': crudScreen(async () => (await import('../../../shared/entities/production/line.ts')).line),
-  '/production/stationgroup': crudScreen(
-    async () => (await import('../../../shared/entities/production/station-group.ts')).stationGroup,
-  ),
-  '/production/station': crudScreen(
-    async () => (await import('../../../shared/entities/production/station.ts')).station,
-  ),
-  '/production/device': crudScreen(async () => (await import('../../../shared/entities/production/device.ts')).device),
-  '/production/mold': crudScreen(async () => (await import('../../../shared/entities/production/mold.ts')).mold),
-  '/production/worker': crudScreen(async () => (await import('../../../shared/entities/production/worker.ts')).worker),
-  '/production/productintroduce': crudScreen(
-    async () => (await import('../../../shared/entities/production/product-introduce.ts')).productIntroduce,
-  ),
-  '/production/task': crudScreen(async () => (await import('../../../shared/entities/production/task.ts')).task),
   '/production/prodplane': withRows(
     lazyPage(() => import('./ProdplanePage.tsx')),
     async () => (await import('../../../shared/entities/production/prodplane.ts')).prodplane,

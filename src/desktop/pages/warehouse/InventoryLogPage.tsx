@@ -4,7 +4,7 @@ import { CheckOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, getData, postData, type Page } from '../../../client/http.ts';
-import { HANDLE_STATUS, inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
+import { HANDLE_STATUS, INVENTORYLOG_HANDLE, inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import { moneyText, type CrudContext, type CrudOptions, type WireRecord } from '../../components/crud/fields.ts';
 import { inventory } from '../../../shared/entities/warehouse/inventory.ts';
@@ -132,7 +132,7 @@ export default function InventoryLogPage() {
             {t('warehouse.quickMovement')}
           </Button>
         )}
-        {can('inventorylog_handle') && <PostButton context={context} />}
+        {can(INVENTORYLOG_HANDLE) && <PostButton context={context} />}
       </>
     ),
     rowActions: [{ key: 'stock', label: 'warehouse.stock', onClick: (record) => setStockOf(record) }],

@@ -13,7 +13,14 @@ import { useBizChoices, useCompanyChoices } from './choices.ts';
 import { MovementCard, queuedCardProps, statusOf } from './MovementCard.tsx';
 import { loadMovements } from './movement-queue.ts';
 import { movementKeys, useQueueOwner, useQueuedMovements, useSendQueue } from './movement-sync.ts';
-import { labelOf, PAGE_SIZE, type ChoiceProps, type Movement, type MovementFilters } from './warehouse-api.ts';
+import {
+  labelOf,
+  movementLabel,
+  PAGE_SIZE,
+  type ChoiceProps,
+  type Movement,
+  type MovementFilters,
+} from './warehouse-api.ts';
 import { useScanOpensMovementForm } from './wedge-scanner.ts';
 
 type FilterName = 'type' | 'warehouse';
@@ -114,13 +121,13 @@ export function InventoryLogsTab() {
       </div>
       <div className="m-filters">
         <FilterButton
-          label={t('mobile.warehouse.type')}
+          label={movementLabel('bizType')}
           choices={types}
           value={filters.bizType ?? ''}
           onChange={(value) => setFilter({ type: value })}
         />
         <FilterButton
-          label={t('mobile.warehouse.warehouse')}
+          label={movementLabel('warehouse')}
           choices={warehouses}
           value={filters.warehouse ?? ''}
           onChange={(value) => setFilter({ warehouse: value })}

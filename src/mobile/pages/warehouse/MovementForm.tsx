@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiFailure } from '../../../client/http.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
+import { INVENTORYLOG_HANDLE } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { Field } from '../../components/Field.tsx';
 import { TAB_PATHS } from '../../paths.ts';
 import { enqueue, newClientKey, queuedMovement, removeQueued, type QueuedMovement } from './movement-queue.ts';
@@ -24,9 +25,9 @@ import { QuickChoiceField } from './QuickChoice.tsx';
 import { useBizChoices, useCompanyChoices } from './choices.ts';
 import {
   handleMovements,
-  HANDLE_PERMISSION,
   isRefusal,
   labelOf,
+  movementLabel,
   submitMovement,
   useCan,
   type Movement,
@@ -135,7 +136,7 @@ function MovementFormOf({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const owner = useQueueOwner();
-  const mayPost = useCan(HANDLE_PERMISSION);
+  const mayPost = useCan(INVENTORYLOG_HANDLE);
   const types = useBizChoices('inventory_biz_type');
   const warehouses = useBizChoices('warehouse');
   const companies = useCompanyChoices();
@@ -263,23 +264,23 @@ function MovementFormOf({
   };
 
   const text = (name: 'location' | 'batchNo' | 'partnerName' | 'sourceNo', max: number) => (
-    <Field label={t(`mobile.warehouse.${name}`)} error={errors[name]}>
+    <Field label={movementLabel(name)} error={errors[name]}>
       <Input
         value={values[name]}
         onChange={(value) => set({ [name]: value })}
-        aria-label={t(`mobile.warehouse.${name}`)}
+        aria-label={movementLabel(name)}
         maxLength={max}
         clearable
       />
     </Field>
   );
   const number = (name: 'qty' | 'unitCost') => (
-    <Field label={t(`mobile.warehouse.${name}`)} error={errors[name]}>
+    <Field label={movementLabel(name)} error={errors[name]}>
       <Input
         ref={name === 'qty' ? qtyInput : undefined}
         value={values[name]}
         onChange={(value) => set({ [name]: value })}
-        aria-label={t(`mobile.warehouse.${name}`)}
+        aria-label={movementLabel(name)}
         inputMode="decimal"
         enterKeyHint="done"
         clearable
@@ -316,7 +317,7 @@ function MovementFormOf({
         {number('qty')}
         {needsUnitCost(values.bizType) && number('unitCost')}
         <QuickChoiceField
-          label={t('mobile.warehouse.type')}
+          label={movementLabel('bizType')}
           choices={types}
           value={values.bizType}
           error={errors.bizType}
@@ -324,14 +325,14 @@ function MovementFormOf({
           onChange={(bizType) => set({ bizType })}
         />
         <QuickChoiceField
-          label={t('mobile.warehouse.warehouse')}
+          label={movementLabel('warehouse')}
           choices={warehouses}
           value={values.warehouse}
           error={errors.warehouse}
           onChange={(warehouse) => set({ warehouse })}
         />
         <QuickChoiceField
-          label={t('mobile.warehouse.company')}
+          label={movementLabel('orgId')}
           choices={companies}
           value={values.orgId}
           error={errors.orgId}
@@ -344,11 +345,11 @@ function MovementFormOf({
         </List.Item>
         {more && (
           <>
-            <Field label={t('mobile.warehouse.bizDate')} error={errors.bizDate}>
+            <Field label={movementLabel('bizDate')} error={errors.bizDate}>
               <button
                 type="button"
                 className="m-picker-button"
-                aria-label={t('mobile.warehouse.bizDate')}
+                aria-label={movementLabel('bizDate')}
                 onClick={() => setPickingDate(true)}
               >
                 <span className="m-picker-value">{values.bizDate}</span>
@@ -358,11 +359,11 @@ function MovementFormOf({
             {text('batchNo', 32)}
             {text('partnerName', 128)}
             {text('sourceNo', 64)}
-            <Field label={t('mobile.warehouse.remark')}>
+            <Field label={movementLabel('remark')}>
               <TextArea
                 value={values.remark}
                 onChange={(remark) => set({ remark })}
-                aria-label={t('mobile.warehouse.remark')}
+                aria-label={movementLabel('remark')}
                 maxLength={255}
                 autoSize={{ minRows: 2, maxRows: 4 }}
               />
@@ -399,7 +400,7 @@ function MovementFormOf({
         visible={pickingDate}
         precision="day"
         max={dayjs(today()).toDate()}
-        title={t('mobile.warehouse.bizDate')}
+        title={movementLabel('bizDate')}
         confirmText={t('common.confirm')}
         cancelText={t('common.cancel')}
         value={dayjs(values.bizDate || today()).toDate()}

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ApiFailure } from '../../../client/http.ts';
 import { useOnline } from '../../../client/pwa.ts';
-import { HANDLE_STATUS } from '../../../shared/entities/warehouse/inventory-log.ts';
+import { HANDLE_STATUS, INVENTORYLOG_HANDLE } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { Block, Fields } from '../../components/Block.tsx';
 import { QueryState } from '../QueryState.tsx';
 import { signedQty } from './MovementCard.tsx';
 import { movementKeys } from './movement-sync.ts';
-import { fetchMovement, handleMovements, HANDLE_PERMISSION, useCan, type Movement } from './warehouse-api.ts';
+import { fetchMovement, handleMovements, movementLabel, useCan, type Movement } from './warehouse-api.ts';
 import { useScanOpensMovementForm } from './wedge-scanner.ts';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -20,7 +20,7 @@ export function MovementPage() {
   const { id = '' } = useParams();
   const online = useOnline();
   const queryClient = useQueryClient();
-  const mayPost = useCan(HANDLE_PERMISSION);
+  const mayPost = useCan(INVENTORYLOG_HANDLE);
   useScanOpensMovementForm();
   const query = useQuery({ queryKey: [...movementKeys.all, 'detail', id], queryFn: () => fetchMovement(id) });
   const row = query.data;
@@ -55,21 +55,21 @@ export function MovementPage() {
             <Block title={`${row.logNo} ${row.bizTypeName}`}>
               <Fields
                 fields={[
-                  [t('mobile.warehouse.status'), row.handleStatusName],
-                  [t('mobile.warehouse.part'), `${row.productNo} ${row.productName}`],
-                  [t('mobile.warehouse.qty'), signedQty(row.direction, row.qty, row.unitName || row.unit)],
-                  [t('mobile.warehouse.bizDate'), row.bizDate],
-                  [t('mobile.warehouse.company'), row.orgName || row.orgId],
-                  [t('mobile.warehouse.warehouse'), row.warehouseName || row.warehouse],
-                  [t('mobile.warehouse.location'), text(row.location)],
-                  [t('mobile.warehouse.batchNo'), text(row.batchNo)],
-                  [t('mobile.warehouse.unitCost'), text(row.unitCost)],
-                  [t('mobile.warehouse.amount'), text(row.amount)],
-                  [t('mobile.warehouse.partnerName'), text(row.partnerName)],
-                  [t('mobile.warehouse.sourceNo'), text(row.sourceNo)],
-                  [t('mobile.warehouse.qtyAfter'), text(row.qtyAfter)],
-                  [t('mobile.warehouse.handleTime'), text(row.handleTime)],
-                  [t('mobile.warehouse.remark'), text(row.remark)],
+                  [movementLabel('handleStatus'), row.handleStatusName],
+                  [movementLabel('productNo'), `${row.productNo} ${row.productName}`],
+                  [movementLabel('qty'), signedQty(row.direction, row.qty, row.unitName || row.unit)],
+                  [movementLabel('bizDate'), row.bizDate],
+                  [movementLabel('orgId'), row.orgName || row.orgId],
+                  [movementLabel('warehouse'), row.warehouseName || row.warehouse],
+                  [movementLabel('location'), text(row.location)],
+                  [movementLabel('batchNo'), text(row.batchNo)],
+                  [movementLabel('unitCost'), text(row.unitCost)],
+                  [movementLabel('amount'), text(row.amount)],
+                  [movementLabel('partnerName'), text(row.partnerName)],
+                  [movementLabel('sourceNo'), text(row.sourceNo)],
+                  [movementLabel('qtyAfter'), text(row.qtyAfter)],
+                  [movementLabel('handleTime'), text(row.handleTime)],
+                  [movementLabel('remark'), text(row.remark)],
                 ].filter((field): field is [string, string] => Boolean(field[1]))}
               />
             </Block>

@@ -9,7 +9,7 @@ import { Field } from '../../components/Field.tsx';
 import { lookUpPart, PartNeedsNetwork, recentParts } from './movement-queue.ts';
 import { movementKeys, useQueueOwner } from './movement-sync.ts';
 import { Scanner } from './Scanner.tsx';
-import { fetchStock, type Part } from './warehouse-api.ts';
+import { fetchStock, movementLabel, type Part } from './warehouse-api.ts';
 import { WEDGE_TARGET_ATTRIBUTE } from './wedge-scanner.ts';
 
 /** A code a scanner typed (`seq` counts the scans, so the same code scanned twice is looked up twice). */
@@ -46,7 +46,7 @@ export function PartField({
   const recent = useRecentParts(owner, !online);
   // Only the last lookup or choice counts: an answer to an earlier one (a blur before a tap) is dropped.
   const turn = useRef(0);
-  const label = t('mobile.warehouse.part');
+  const label = movementLabel('productNo');
 
   const lookUp = async (text: string, again = false) => {
     const wanted = text.trim();

@@ -1,44 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchButtons, permissionMap } from '../../../client/api/system.ts';
 import { ApiFailure, http, type Page, type R } from '../../../client/http.ts';
+import { currentLanguage } from '../../../client/i18n.ts';
+import type { FieldName, WireRow } from '../../../shared/entities/define.ts';
+import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { moduleGet, modulePost } from '../modules/module-api.ts';
 
 const LOG = '/api/blade-system/inventorylog';
 export const PAGE_SIZE = 20;
-/** Button code of posting (domain/warehouse.md: `inventorylog/handle`). */
-export const HANDLE_PERMISSION = 'inventorylog_handle';
 
-/** A stock movement as the server lists it (inventorylog/list, detail). */
-export interface Movement {
-  id: string;
-  logNo: string;
-  bizType: string;
-  bizTypeName: string;
-  direction: number;
-  bizDate: string;
-  orgId: string;
-  orgName: string;
-  warehouse: string;
-  warehouseName: string;
-  location: string | null;
-  productId: string;
-  productNo: string;
-  productName: string;
-  unit: string;
-  unitName: string;
-  batchNo: string | null;
-  qty: number | string;
-  unitCost: number | string | null;
-  amount: number | string | null;
-  partnerName: string | null;
-  sourceNo: string | null;
-  remark: string | null;
-  handleStatus: string;
-  handleStatusName: string;
-  handleTime: string | null;
-  qtyAfter: number | string | null;
-  createTime: string;
-}
+/** A stock movement as the server lists it (inventorylog/list, detail): a row of its definition. */
+export type Movement = WireRow<typeof inventoryLog>;
+
+/** A movement field's label in the console's language: its definition's. */
+export const movementLabel = (name: FieldName<typeof inventoryLog>): string =>
+  inventoryLog.fields[name].label[currentLanguage()];
 
 /** What `inventorylog/submit` takes for a new movement; `clientKey` makes a resent one the same movement. */
 export interface MovementBody {

@@ -8,7 +8,7 @@ import { seedFinanceStatDemo } from './demo/finance-stats.ts';
 import { seedExpenseDemo } from './demo/expense-claims.ts';
 import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
-import { EXPENSE_PAY, expense } from '../../../shared/entities/finance/expense.ts';
+import { EXPENSE_PAY, EXPENSE_SUBMIT, expense } from '../../../shared/entities/finance/expense.ts';
 import { expenseHooks, expenseReaction } from './expense.hooks.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
@@ -24,7 +24,7 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
     {
       extra: [
         btn(
-          'expense_submit',
+          EXPENSE_SUBMIT,
           '提交审批',
           'Submit for approval',
           'submit',

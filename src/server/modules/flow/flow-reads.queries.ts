@@ -1,4 +1,4 @@
-import { APPROVALS } from '../../../shared/entities/approvals.ts';
+import { definedEntities, startOf } from '../../../shared/entities/define.ts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
@@ -391,7 +391,9 @@ export class FlowQueries {
     let q: Select = this.db.selectFrom('blade_flow_definition as d').selectAll('d');
     if (options.startable) {
       // A business whose rows start their own processes (budget lines, by their 提交) is never started by hand.
-      const kinds = new Set(APPROVALS.filter((e) => e.approval.start?.by === 'state').map((e) => e.approval.kind));
+      const kinds = new Set(
+        definedEntities().flatMap((e) => (e.approval && startOf(e.approval).by === 'state' ? [e.approval.kind] : [])),
+      );
       if (kinds.size)
         q = q.where(
           'd.category',

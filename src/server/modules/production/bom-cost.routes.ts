@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { bomCost } from '../../../shared/entities/production/bom-cost.ts';
+import { BOMCOST_CALCULATE, bomCost } from '../../../shared/entities/production/bom-cost.ts';
 import { fail, ok } from '../../platform/errors.ts';
 import { Param, queryOrBody, queryParams, paramsOf } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
@@ -51,7 +51,7 @@ export async function bomCostRoutes(fastify: FastifyInstance, { services }: { se
     };
     return ok(request, await rollUp(services.db, user.tenantId, question));
   });
-  const calculate = { permission: `${bomCost.code}_calculate` };
+  const calculate = { permission: BOMCOST_CALCULATE };
   app.post(`${base}/calculate`, { config: calculate, schema: queryOrBody({ costYear: Param }) }, async (request) =>
     ok(request, await jobs.start(request.user, yearOf(paramsOf(request).costYear, 'costYear'))),
   );

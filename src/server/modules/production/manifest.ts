@@ -2,10 +2,10 @@ import { btn, business } from '../../platform/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { PRODUCTION_DICTIONARIES } from './dictionaries.ts';
 import { seedProductionDemo } from './demo/production.ts';
-import { productIntroduce } from '../../../shared/entities/production/product-introduce.ts';
+import { PRODUCTINTRODUCE_STAGE, productIntroduce } from '../../../shared/entities/production/product-introduce.ts';
 import { task } from '../../../shared/entities/production/task.ts';
 import { productIntroduceHooks, taskHooks } from './npi.hooks.ts';
-import { prodplane } from '../../../shared/entities/production/prodplane.ts';
+import { PLAN_RELEASE, prodplane } from '../../../shared/entities/production/prodplane.ts';
 import { prodplaneHooks } from './prodplane.service.ts';
 import { prodplaneRoutes } from './prodplane.routes.ts';
 import { line } from '../../../shared/entities/production/line.ts';
@@ -16,7 +16,7 @@ import { mold } from '../../../shared/entities/production/mold.ts';
 import { worker } from '../../../shared/entities/production/worker.ts';
 import { SHOPFLOOR_HOOKS } from './shopfloor.hooks.ts';
 import { productBom } from '../../../shared/entities/production/product-bom.ts';
-import { bomCost } from '../../../shared/entities/production/bom-cost.ts';
+import { BOMCOST_CALCULATE, bomCost } from '../../../shared/entities/production/bom-cost.ts';
 import { bomCostHooks, bomCostReaction, priceReaction, productBomHooks, productBomReaction } from './bom.hooks.ts';
 import { bomRoutes } from './bom.routes.ts';
 import { bomCostRoutes } from './bom-cost.routes.ts';
@@ -34,21 +34,21 @@ const productionMenu = business('production', '生产管理', 'Production', 11, 
     'BOM成本',
     'BOM cost',
     {
-      extra: [btn('bomcost_calculate', '重新核算', 'Recalculate', 'calculate', 'calculator', 3)],
+      extra: [btn(BOMCOST_CALCULATE, '重新核算', 'Recalculate', 'calculate', 'calculator', 3)],
     },
   ],
   [
     'productintroduce',
     '新品导入',
     'New product introduction',
-    { extra: [btn('productintroduce_stage', '更新阶段', 'Update stage', 'stage', 'form', 2)] },
+    { extra: [btn(PRODUCTINTRODUCE_STAGE, '更新阶段', 'Update stage', 'stage', 'form', 2)] },
   ],
   ['task', '项目任务', 'Project tasks'],
   [
     'prodplane',
     '生产计划',
     'Production plan',
-    { extra: [btn('prodplane_release', '下达', 'Release', 'release', 'check-circle', 3)] },
+    { extra: [btn(PLAN_RELEASE, '下达', 'Release', 'release', 'check-circle', 3)] },
   ],
 ]);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
+import { INVENTORYLOG_HANDLE, inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { ok } from '../../platform/errors.ts';
 import { parseIds } from '../../platform/entity/service.ts';
 import { Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
@@ -12,7 +12,7 @@ export async function handleRoutes(fastify: FastifyInstance, { services }: { ser
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post(
     `/api/${inventoryLog.service}/${inventoryLog.name}/handle`,
-    { config: { permission: `${inventoryLog.code}_handle` }, schema: queryOrBody({ ids: Param }) },
+    { config: { permission: INVENTORYLOG_HANDLE }, schema: queryOrBody({ ids: Param }) },
     async (request) => ok(request, await handleMovements(services, request.user, parseIds(paramsOf(request).ids))),
   );
 }

@@ -1,8 +1,7 @@
 import { EXACT_TOTAL } from '../../../shared/contract/page.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
-import { refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
-import { REF_TARGETS } from '../../../shared/entities/ref-targets.ts';
+import { refKeyOf, refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { text, type Lang, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { AuthUser } from '../auth-context.ts';
@@ -86,7 +85,7 @@ export const importColumns = (entity: EntityDef): Column[] =>
 
 /** A reference (or company) column the engine maps back to ids (codes) on import; a code people know stays as it is. */
 export const isEngineRef = (field: ResolvedField) =>
-  Boolean((field.company || (field.ref && !REF_TARGETS[field.ref]?.refKey)) && !field.shows);
+  Boolean((field.company || (field.ref && !refKeyOf(field.ref))) && !field.shows);
 
 /** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name (用户数据20240101120000.xlsx). */
 export function attachment(fileName: string): string {

@@ -69,6 +69,8 @@ export const retention = defineEntity({
     },
     remark: { type: 'string', max: 255, list: true, form: true, label: { zh: '备注', en: 'Remarks' } },
   },
+  // No menu column (budget.md §5.7): add from the toolbar, edit on double-click, delete the selected rows.
+  screen: { hideRowActions: true, openOnDoubleClick: true },
   defaultSort: [
     ['year', 'desc'],
     ['orgId', 'asc'],

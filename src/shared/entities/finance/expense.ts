@@ -10,6 +10,8 @@ export const EXPENSE_STATUS = { draft: '0', running: '1', approved: '2', rejecte
 /** The states a claimant still edits and deletes: a draft, and a claim his approver sent back. */
 /** 付款: the button that takes an approved claim to paid, finance's alone (claimants hold the edit right). */
 export const EXPENSE_PAY = 'expense_pay';
+/** Button code of 提交审批: a claim sent through the fund approval. */
+export const EXPENSE_SUBMIT = 'expense_submit';
 
 export const EXPENSE_EDITABLE: readonly string[] = [EXPENSE_STATUS.draft, EXPENSE_STATUS.rejected];
 
@@ -186,6 +188,7 @@ export const expense = defineEntity({
     ...REQUEST_FIELDS,
     processInstanceId: { ...REQUEST_FIELDS.processInstanceId, label: { zh: '流程实例', en: 'Workflow instance' } },
   },
+  screen: { leadColumns: ['expenseNo'] },
   defaultSort: [
     ['expenseDate', 'desc'],
     ['id', 'desc'],

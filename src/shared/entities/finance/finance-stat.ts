@@ -122,6 +122,9 @@ export const financeStat = defineEntity({
     inventoryBalance: optional('存货余额', 'Inventories'),
     cashBalance: optional('货币资金余额', 'Cash and equivalents'),
   },
+  // The company and its month stay in view beside the many figures; a year searched without a month shows its year
+  // to date under the table (pageRow).
+  screen: { leadColumns: ['orgId', 'year', 'month'] },
   defaultSort: [
     ['year', 'desc'],
     ['orgId', 'asc'],

@@ -141,5 +141,7 @@ export const subject = defineEntity({
       label: { zh: '备注', en: 'Remarks' },
     },
   },
+  // An account's parent follows its code (the server places it): no parent picker in the form.
+  screen: { hideFields: ['parentId'] },
   defaultSort: [['subjectCode', 'asc']],
 });

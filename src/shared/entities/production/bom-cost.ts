@@ -24,6 +24,9 @@ export function grossMargin(r: Readonly<Record<string, unknown>>): number | null
   return Math.round(((price - totalCost(r)) / price) * 1_000_000) / 1_000_000;
 }
 
+/** Button code of 重新核算: a year's costs recalculated in the background. */
+export const BOMCOST_CALCULATE = 'bomcost_calculate';
+
 /**
  * The standard unit cost of a part for a year (BOM成本, domain/production.md), rolled up from a BOM version, buying
  * prices and the other cost fields, against its selling price. `stale`: a buying price its roll-up uses changed

@@ -1,5 +1,8 @@
 import { defineEntity } from '../define.ts';
 
+/** Button code of 更新阶段: a project's stage, by its manager. */
+export const PRODUCTINTRODUCE_STAGE = 'productintroduce_stage';
+
 /**
  * A new part being launched for a customer project (新品导入 / NPI, domain/production.md), from quotation to SOP:
  * the anchor of its tasks, whose average progress is its own. The part number is typed while the part is not yet in
@@ -195,7 +198,7 @@ export const productIntroduce = defineEntity({
   // below, on their own projects); NPI administrators (productintroduce_edit) change everything.
   edits: {
     stage: {
-      button: 'productintroduce_stage',
+      button: PRODUCTINTRODUCE_STAGE,
       label: { zh: '更新阶段', en: 'Update stage' },
       fields: ['stage', 'nominationDate', 'ppapDate', 'sopDate', 'introduceStatus', 'remark'],
       mine: { ref: 'managerId', user: 'userId' },

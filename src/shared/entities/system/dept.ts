@@ -48,6 +48,8 @@ export const dept = defineEntity({
     },
     remark: { type: 'string', max: 255, form: true, control: 'textarea', label: { zh: '备注', en: 'Remark' } },
   },
+  // A tree table loaded level by level: a tenant may have many departments.
+  screen: { lazy: true },
   defaultSort: [
     ['sort', 'asc'],
     ['id', 'asc'],

@@ -76,6 +76,8 @@ export const menu = defineEntity({
     isOpen: { type: 'int', dict: 'yes_no', form: true, default: 1, label: { zh: '新窗口', en: 'New window' } },
     remark: { type: 'string', max: 255, form: true, control: 'textarea', label: { zh: '备注', en: 'Remark' } },
   },
+  // A tree table loaded level by level: a tenant may have 1,000+ menus.
+  screen: { lazy: true },
   defaultSort: [
     ['sort', 'asc'],
     ['id', 'asc'],

@@ -39,5 +39,7 @@ export const tenantPackage = defineEntity({
       label: { zh: '备注', en: 'Remark' },
     },
   },
+  // Spec §2: dialog 600, no view button.
+  screen: { dialogWidth: 600, hideView: true },
   defaultSort: [['id', 'desc']],
 });

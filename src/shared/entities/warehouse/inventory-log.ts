@@ -10,6 +10,9 @@ export const directionOf = (bizType: unknown): number => (String(bizType ?? '').
 /** Receipt types whose movement carries its purchase price (domain/warehouse.md: 101 采购入库, 106 其他入库). */
 export const PRICED_RECEIPTS = ['101', '106'] as const;
 
+/** Button code of posting (过账, domain/warehouse.md: `inventorylog/handle`). */
+export const INVENTORYLOG_HANDLE = 'inventorylog_handle';
+
 const HANDLED = { zh: '已处理的记录不能修改或删除', en: 'A posted movement cannot be changed or deleted' };
 
 /**

@@ -232,6 +232,8 @@ export const inventory = defineEntity({
       label: { zh: '备注', en: 'Remarks' },
     },
   },
+  // The part number leads: it stays in view when a tablet scrolls the table sideways.
+  screen: { leadColumns: ['productNo'] },
   defaultSort: [
     ['productNo', 'asc'],
     ['id', 'asc'],

@@ -127,6 +127,7 @@ export const packaging = defineEntity({
       label: { zh: '备注', en: 'Remarks' },
     },
   },
+  screen: { leadColumns: ['packagingCode', 'productNo'] },
   defaultSort: [
     ['packagingCode', 'asc'],
     ['id', 'asc'],

@@ -1,5 +1,5 @@
 import type { ApprovableDef } from '../../../../shared/entities/approvals.ts';
-import { EXPENSE_PAY, EXPENSE_STATUS, expense } from '../../../../shared/entities/finance/expense.ts';
+import { EXPENSE_PAY, EXPENSE_STATUS, EXPENSE_SUBMIT, expense } from '../../../../shared/entities/finance/expense.ts';
 import { formatDateTime } from '../../../../shared/contract/time.ts';
 import type { Db, DynamicDb } from '../../../db/connect.ts';
 import { insertRows } from '../../../db/insert-rows.ts';
@@ -23,7 +23,7 @@ const CLAIMANT_EMPLOYEE = 'E1007';
 /** The user role claims (and picks its claimant among the employees); the finance role pays approved claims. */
 const CLAIMANT_CODES = ['finance', 'expense', 'expense_add', 'expense_edit', 'expense_delete', 'expense_view'];
 const DEMO_GRANTS: ReadonlyArray<readonly [roleId: string, codes: readonly string[]]> = [
-  [SEED.roleUser, [...CLAIMANT_CODES, 'expense_submit', 'masterdata', 'employee']],
+  [SEED.roleUser, [...CLAIMANT_CODES, EXPENSE_SUBMIT, 'masterdata', 'employee']],
   [SEED.roleFinance, ['finance', 'expense', 'expense_view', 'expense_edit', EXPENSE_PAY]],
 ];
 

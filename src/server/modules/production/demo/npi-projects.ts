@@ -1,6 +1,6 @@
 import { addDays } from '../../../../shared/calendar/working-days.ts';
 import { formatDateTime } from '../../../../shared/contract/time.ts';
-import { productIntroduce } from '../../../../shared/entities/production/product-introduce.ts';
+import { PRODUCTINTRODUCE_STAGE, productIntroduce } from '../../../../shared/entities/production/product-introduce.ts';
 import type { Db } from '../../../db/connect.ts';
 import { seedDemoPerson, type DemoPerson } from '../../system/demo/organisation.ts';
 import { demoAudit } from '../../system/demo/figures.ts';
@@ -158,7 +158,7 @@ const NPI_MANAGER_MENUS = [
   'production',
   'productintroduce',
   'productintroduce_view',
-  'productintroduce_stage',
+  PRODUCTINTRODUCE_STAGE,
   'task',
   'task_view',
   'task_edit',

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SeedMenu } from '../../src/server/platform/menus.ts';
+import { MENU_TREE } from '../../src/server/modules/index.ts';
+
+/**
+ * A button code an entity's definition file exports (`INVENTORYLOG_HANDLE`) is written there only: the server's
+ * menus and routes, the desktop and the phone import it, so a renamed code fails to compile instead of failing a
+ * permission check at run time.
+ */
+const definitionModules = import.meta.glob<Record<string, unknown>>('../../src/shared/entities/*/*.ts', {
+  eager: true,
+});
+
+const seededButtons = new Set<string>();
+const walk = (menus: readonly SeedMenu[]) =>
+  menus.forEach((menu) => {
+    for (const button of menu.buttons ?? []) seededButtons.add(button.code);
+    walk(menu.children ?? []);
+  });
+walk(MENU_TREE);
+
+const exportedCodes = new Set(
+  Object.values(definitionModules).flatMap((exports) =>
+    Object.values(exports).filter((value): value is string => typeof value === 'string' && seededButtons.has(value)),
+  ),
+);
+
+const root = join(import.meta.dirname, '../..');
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+
+describe('button codes', () => {
+  it('are exported by the definitions that own them', () => {
+    expect([...exportedCodes].sort()).toEqual(
+      expect.arrayContaining(['expense_pay', 'expense_submit', 'inventorylog_handle', 'prodplane_release']),
+    );
+  });
+
+  it('are written as literals only in the entity definitions, once exported there', () => {
+    const literal = /(['"])([a-z0-9_]+)\1/g;
+    const found: string[] = [];
+    for (const file of sourceFiles(join(root, 'src'))) {
+      const path = relative(root, file);
+      if (path.startsWith('src/shared/entities/')) continue;
+      for (const [, , text] of readFileSync(file, 'utf8').matchAll(literal))
+        if (exportedCodes.has(text)) found.push(`${path}: '${text}'`);
+    }
+    expect(found, 'import the constant from the entity definition instead').toEqual([]);
+  });
+});
