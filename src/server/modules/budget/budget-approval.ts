@@ -26,6 +26,7 @@ export const BUDGET_LINE = budgetFill as ApprovableDef;
 
 const { draft, approved } = APPROVE_STATUS;
 
+/** The lines' process: the key budget-fill.ts's `approval.start` names. */
 const BUDGET_PROCESS_KEY = 'BudgetFill';
 
 /** The model of the lines' process, deployed once for all tenants (flow dictionary category 3 routes it here). */
