@@ -1,5 +1,6 @@
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import { buildSerializer } from './response-schemas.ts';
 
 type Compile = FastifySchemaCompiler<unknown>;
 // ValidatorFactory's declared type is a union over Ajv's JTD mode, which Fastify never uses here.
@@ -29,5 +30,9 @@ export const buildValidatorOnce: BuildValidator = (externalSchemas, options) => 
 
 /** The server option that installs it. */
 export const schemaController: FastifyServerOptions['schemaController'] = {
-  compilersFactory: { buildValidator: buildValidatorOnce as unknown as ValidatorFactory },
+  compilersFactory: {
+    buildValidator: buildValidatorOnce as unknown as ValidatorFactory,
+    // Answers are sent as the handlers return them (response-schemas.ts).
+    buildSerializer,
+  },
 };
