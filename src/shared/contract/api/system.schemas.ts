@@ -81,3 +81,18 @@ export type RoleOption = Static<typeof RoleOption>;
 
 /** The tenant screen's 产品包 options. */
 export const PackageOption = Type.Object({ id: Type.Unknown(), packageName: Type.Unknown() });
+
+/** The ids a role holds of each grant tree (the grant dialog's ticks). */
+export const GrantKeys = Type.Object({
+  menu: Type.Array(Type.String()),
+  dataScope: Type.Array(Type.String()),
+  apiScope: Type.Array(Type.String()),
+});
+export type GrantKeys = Static<typeof GrantKeys>;
+/** The menus a top menu groups. */
+export const TopMenuKeys = Type.Object({ menu: Type.Array(Type.String()) });
+export type TopMenuKeys = Static<typeof TopMenuKeys>;
+
+/** A day of the tenant's work calendar that differs from Monday-Friday work. */
+export const CalendarDay = Type.Object({ calendarDate: Type.String(), dayType: Type.Number() });
+export type CalendarDay = Static<typeof CalendarDay>;
