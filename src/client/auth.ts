@@ -3,6 +3,8 @@ import { whenIdle } from './idle.ts';
 import { atLowPriority } from './lazy.ts';
 import { ApiFailure, getData, http } from './http.ts';
 import { session, type UserInfo } from './session.ts';
+import { CAPTCHA_URL, CLEAR_CACHE_URL, LOGOUT_URL, TOKEN_URL, USER_INFO_URL } from '../shared/contract/api/auth.ts';
+import type { Captcha, UserDetail } from '../shared/contract/api/auth.schemas.ts';
 
 export interface LoginForm {
   tenantId: string;
@@ -44,7 +46,7 @@ export function preloadLogin(next: () => void): () => void {
 export async function login(form: LoginForm): Promise<UserInfo> {
   const { md5 } = await loadMd5();
   const response = await http.post<UserInfo>(
-    '/api/blade-auth/oauth/token',
+    TOKEN_URL,
     tokenForm({
       tenantId: form.tenantId,
       username: form.username,
@@ -80,7 +82,7 @@ export function refreshToken(switchTo: { deptId?: string; roleId?: string } = {}
     if (adopted && !switching) return adopted;
     const { refreshToken: token, tenantId } = session.get();
     const response = await http.post<UserInfo>(
-      '/api/blade-auth/oauth/token',
+      TOKEN_URL,
       tokenForm({ tenantId, refresh_token: token, grant_type: 'refresh_token', scope: 'all' }),
       {
         noToken: true,
@@ -118,35 +120,19 @@ export function startAutoRefresh(): () => void {
 /** Server logout (revokes the login everywhere), then the local one. */
 export async function logout(): Promise<void> {
   try {
-    await http.get('/api/blade-auth/oauth/logout', { silent: true });
+    await http.get(LOGOUT_URL, { silent: true });
   } finally {
     session.localLogout();
   }
 }
 
-export interface Captcha {
-  key: string;
-  image: string;
-}
+export type { Captcha, UserDetail };
 export async function fetchCaptcha(): Promise<Captcha> {
-  return (await http.get<Captcha>('/api/blade-auth/oauth/captcha', { noToken: true })).data;
+  return (await http.get<Captcha>(CAPTCHA_URL, { noToken: true })).data;
 }
 
 /** `oauth/user-info`: who the token says we are. */
-export interface UserDetail {
-  userId: string;
-  tenantId: string;
-  account: string;
-  userName: string;
-  realName: string;
-  roleId: string;
-  roleName: string;
-  deptId: string;
-  postId: string;
-  roles: string[];
-  permissions: string[];
-}
-export const fetchUserDetail = () => getData<UserDetail>('/api/blade-auth/oauth/user-info');
+export const fetchUserDetail = () => getData<UserDetail>(USER_INFO_URL);
 
 /**
  * Clears the server's caches (dictionaries, grants) on every server process: the platform super administrator's call
@@ -154,7 +140,7 @@ export const fetchUserDetail = () => getData<UserDetail>('/api/blade-auth/oauth/
  */
 export async function clearServerCache(): Promise<void> {
   try {
-    await http.get('/api/blade-auth/oauth/clear-cache', { silent: [403] });
+    await http.get(CLEAR_CACHE_URL, { silent: [403] });
   } catch (error) {
     if (!(error instanceof ApiFailure && error.code === 403)) throw error;
   }

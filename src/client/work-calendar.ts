@@ -11,16 +11,13 @@ import {
 } from '../shared/calendar/working-days.ts';
 import { formatDateTime } from '../shared/contract/time.ts';
 import { getData } from './http.ts';
+import { WORK_CALENDAR_YEAR_URL } from '../shared/contract/api/system.ts';
+import type { CalendarDay } from '../shared/contract/api/system.schemas.ts';
 import { t } from './i18n.ts';
 
-/** A day of the tenant's work calendar that differs from Monday-Friday work. */
-export interface CalendarDay {
-  calendarDate: string;
-  dayType: number;
-}
+export type { CalendarDay };
 
-export const fetchCalendarYear = (year: number) =>
-  getData<CalendarDay[]>('/api/blade-system/work-calendar/year', { year });
+export const fetchCalendarYear = (year: number) => getData<CalendarDay[]>(WORK_CALENDAR_YEAR_URL, { year });
 
 /** The tenant's calendar of these years, once every one of them is loaded. */
 function useCalendar(years: number[]): WorkCalendar | undefined {

@@ -1,4 +1,5 @@
 import { askEarly } from '../http.ts';
+import { MENU_ROUTES_URL } from '../../shared/contract/api/system.ts';
 
 /**
  * What the phone's first screen after a login (the 待办 tab) asks for, sent by the login page as soon as the token
@@ -6,7 +7,7 @@ import { askEarly } from '../http.ts';
  * The screens' own queries ask the same addresses and take these answers. Kept apart from the API modules so the
  * login page does not download them.
  */
-export const MENU_ROUTES_URL = '/api/blade-system/menu/routes';
+export { MENU_ROUTES_URL };
 export const TODO_LIST_URL = '/api/blade-flow/work/todo-list';
 /** The phone's work lists load ten rows a page. */
 export const WORK_LIST_PAGE_SIZE = 10;

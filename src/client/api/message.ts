@@ -1,5 +1,12 @@
 import { getData, postData, type Page } from '../http.ts';
 import { businessOfTable, type BusinessKind } from './flow.ts';
+import {
+  MESSAGE_LIST_URL,
+  MESSAGE_READ_ALL_URL,
+  MESSAGE_READ_URL,
+  MESSAGE_UNREAD_COUNT_URL,
+} from '../../shared/contract/api/desk.ts';
+import type { Counted } from '../../shared/contract/api/desk.schemas.ts';
 
 /**
  * A message of the drawer (spec §3: status 0 unread, content, createTime). A workflow message also says what it is
@@ -21,11 +28,10 @@ export interface Message {
 export const MESSAGE_UNREAD = 0;
 
 export const fetchMessages = (params: { status?: number; current?: number; size?: number }) =>
-  getData<Page<Message>>('/api/blade-system/message/list', { current: 1, size: 50, ...params });
-export const fetchUnreadCount = () => getData<number>('/api/blade-system/message/unread-count');
-export const markRead = (ids: string[]) =>
-  postData<null>('/api/blade-system/message/read', undefined, { ids: ids.join(',') });
-export const markAllRead = () => postData<{ count: number }>('/api/blade-system/message/read-all');
+  getData<Page<Message>>(MESSAGE_LIST_URL, { current: 1, size: 50, ...params });
+export const fetchUnreadCount = () => getData<number>(MESSAGE_UNREAD_COUNT_URL);
+export const markRead = (ids: string[]) => postData<null>(MESSAGE_READ_URL, undefined, { ids: ids.join(',') });
+export const markAllRead = () => postData<Counted>(MESSAGE_READ_ALL_URL);
 
 /** What a click on a message opens: its task (a new to-do), else its request; undefined for a plain message. */
 export type MessageTarget =

@@ -1,62 +1,41 @@
 import type { MenuNode } from '../../shared/contract/menu.ts';
 import { getData } from '../http.ts';
-import { MENU_ROUTES_URL } from './first-screen.ts';
+import {
+  DEPT_SELECT_URL,
+  DICT_BIZ_URL,
+  DICT_URL,
+  MENU_BUTTONS_URL,
+  MENU_ROUTES_URL,
+  MENU_TOP_URL,
+  ROLE_SELECT_URL,
+  TENANT_DEMO_ACCOUNTS_URL,
+  TENANT_INFO_URL,
+} from '../../shared/contract/api/system.ts';
+import type {
+  DemoAccounts,
+  DeptOption,
+  DictItem,
+  RoleOption,
+  TenantInfo,
+  TopMenu,
+} from '../../shared/contract/api/system.schemas.ts';
 
-export type { MenuNode };
-
-export interface TopMenu {
-  id: string;
-  code: string;
-  name: string;
-  source: string;
-  path: string;
-  sort: number;
-}
-export interface TenantInfo {
-  tenantId?: string;
-  tenantName?: string;
-  domain?: string;
-  backgroundUrl?: string;
-}
-export interface DictItem {
-  id: string;
-  parentId: string;
-  code: string;
-  dictKey: string;
-  dictValue: string;
-  sort: number;
-  remark: string;
-  isSealed: number;
-}
+export type { DemoAccounts, DeptOption, DictItem, MenuNode, RoleOption, TenantInfo, TopMenu };
 
 export const fetchRoutes = (topMenuId?: string) =>
   getData<MenuNode[]>(MENU_ROUTES_URL, topMenuId ? { topMenuId } : undefined);
-export const fetchButtons = () => getData<MenuNode[]>('/api/blade-system/menu/buttons');
-export const fetchTopMenus = () => getData<TopMenu[]>('/api/blade-system/menu/top-menu');
-export const fetchTenantInfo = (domain: string) => getData<TenantInfo>('/api/blade-system/tenant/info', { domain });
+export const fetchButtons = () => getData<MenuNode[]>(MENU_BUTTONS_URL);
+export const fetchTopMenus = () => getData<TopMenu[]>(MENU_TOP_URL);
+export const fetchTenantInfo = (domain: string) => getData<TenantInfo>(TENANT_INFO_URL, { domain });
 /** The accounts the demo command left with known passwords (none outside a demo database). */
-export interface DemoAccounts {
-  tenantId: string;
-  accounts: Array<{ account: string; realName: string; password: string }>;
-}
-export const fetchDemoAccounts = () =>
-  getData<DemoAccounts>('/api/blade-system/tenant/demo-accounts', undefined, { silent: true });
-export interface DeptOption {
-  id: string;
-  deptName: string;
-}
-export interface RoleOption {
-  id: string;
-  roleName: string;
-}
+export const fetchDemoAccounts = () => getData<DemoAccounts>(TENANT_DEMO_ACCOUNTS_URL, undefined, { silent: true });
 /** The identity-switch dialog: the caller's own depts and roles. */
-export const fetchDeptSelect = () => getData<DeptOption[]>('/api/blade-system/dept/select');
-export const fetchRoleSelect = () => getData<RoleOption[]>('/api/blade-system/role/select');
+export const fetchDeptSelect = () => getData<DeptOption[]>(DEPT_SELECT_URL);
+export const fetchRoleSelect = () => getData<RoleOption[]>(ROLE_SELECT_URL);
 
-export const fetchDictionary = (code: string) => getData<DictItem[]>('/api/blade-system/dict/dictionary', { code });
+export const fetchDictionary = (code: string) => getData<DictItem[]>(DICT_URL, { code });
 /** The caller's tenant's business dictionary (dict-biz) of `code`. */
-export const fetchBizDictionary = (code: string) =>
-  getData<DictItem[]>('/api/blade-system/dict-biz/dictionary', { code });
+export const fetchBizDictionary = (code: string) => getData<DictItem[]>(DICT_BIZ_URL, { code });
 
 /** Spec §6: the button tree flattened to a `{code: true}` map. */
 export function permissionMap(buttons: MenuNode[]): Record<string, true> {

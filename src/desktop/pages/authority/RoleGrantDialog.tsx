@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiFailure, getData, postData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
+import type { GrantKeys } from '../../../shared/contract/api/system.schemas.ts';
+import { MENU_GRANT_TREE_URL, ROLE_GRANT_URL, ROLE_TREE_KEYS_URL } from '../../../shared/contract/api/system.ts';
 import { ActionDialog } from '../../components/ActionDialog.tsx';
 import { DESKTOP_KEY, useMenuEntries } from '../../queries.ts';
 import { menuLabel } from '../../router/menu-routes.ts';
@@ -12,7 +14,6 @@ import { checkedLeaves, checkNodes, grantedKeys, leafKeys, type CheckNode } from
 
 type Part = 'menu' | 'dataScope' | 'apiScope';
 type GrantTree = Record<Part, TreeNode[]>;
-type GrantKeys = Record<Part, string[]>;
 
 /** A scope tab without rows says where scopes are made (`menuPath`: that screen's menu). */
 const PARTS: { part: Part; label: string; empty?: { hint: string; menuPath: string } }[] = [
@@ -28,7 +29,6 @@ const PARTS: { part: Part; label: string; empty?: { hint: string; menuPath: stri
     empty: { hint: 'crud.role.apiEmpty', menuPath: '/authority/apiscope' },
   },
 ];
-const SYS = '/api/blade-system';
 /** The caller's grantable tree (contract system.md §4); shared with the menu pickers of other forms. */
 export const grantTreeKey = [DESKTOP_KEY, 'grant-tree'] as const;
 
@@ -55,12 +55,12 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
 
   const tree = useQuery({
     queryKey: grantTreeKey,
-    queryFn: () => getData<GrantTree>(`${SYS}/menu/grant-tree`),
+    queryFn: () => getData<GrantTree>(MENU_GRANT_TREE_URL),
     staleTime: 60_000,
   });
   const held = useQuery({
     queryKey: [DESKTOP_KEY, 'role-tree-keys', roleIds.join(',')],
-    queryFn: () => getData<GrantKeys>(`${SYS}/menu/role-tree-keys`, { roleIds: roleIds.join(',') }),
+    queryFn: () => getData<GrantKeys>(ROLE_TREE_KEYS_URL, { roleIds: roleIds.join(',') }),
     gcTime: 0,
   });
 
@@ -79,7 +79,7 @@ export function RoleGrantDialog({ roleIds, open, onClose, afterClose }: Props) {
 
   const save = useMutation({
     mutationFn: () =>
-      postData<null>(`${SYS}/role/grant`, {
+      postData<null>(ROLE_GRANT_URL, {
         roleIds,
         menuIds: grantedKeys(nodes.menu, checked('menu'), true),
         dataScopeIds: grantedKeys(nodes.dataScope, checked('dataScope'), false),

@@ -6,9 +6,9 @@ import { ApiFailure, getData, postData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { ActionDialog } from '../../components/ActionDialog.tsx';
+import type { TopMenuKeys } from '../../../shared/contract/api/system.schemas.ts';
+import { MENU_GRANT_TOP_TREE_URL, TOP_MENU_GRANT_URL, TOP_TREE_KEYS_URL } from '../../../shared/contract/api/system.ts';
 import { checkedLeaves, checkNodes, grantedKeys, leafKeys } from '../authority/grant-tree.ts';
-
-const MENU = '/api/blade-system/menu';
 
 interface Props {
   topMenuId: string;
@@ -28,12 +28,12 @@ export function TopMenuGrantDialog({ topMenuId, open, onClose, afterClose }: Pro
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const tree = useQuery({
     queryKey: [DESKTOP_KEY, 'grant-top-tree'],
-    queryFn: () => getData<{ menu: TreeNode[] }>(`${MENU}/grant-top-tree`),
+    queryFn: () => getData<{ menu: TreeNode[] }>(MENU_GRANT_TOP_TREE_URL),
     gcTime: 0,
   });
   const keys = useQuery({
     queryKey: [DESKTOP_KEY, 'top-tree-keys', topMenuId],
-    queryFn: () => getData<{ menu: string[] }>(`${MENU}/top-tree-keys`, { topMenuIds: topMenuId }),
+    queryFn: () => getData<TopMenuKeys>(TOP_TREE_KEYS_URL, { topMenuIds: topMenuId }),
     gcTime: 0,
   });
   const [touched, setTouched] = useState<string[]>();
@@ -46,8 +46,7 @@ export function TopMenuGrantDialog({ topMenuId, open, onClose, afterClose }: Pro
   const checked = touched ?? stored ?? [];
 
   const save = useMutation({
-    mutationFn: (menuIds: string[]) =>
-      postData<null>('/api/blade-system/topmenu/grant', { topMenuIds: [topMenuId], menuIds }),
+    mutationFn: (menuIds: string[]) => postData<null>(TOP_MENU_GRANT_URL, { topMenuIds: [topMenuId], menuIds }),
     onSuccess: () => {
       void message.success(t('common.operationSuccess'));
       void queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'routes'] });

@@ -13,8 +13,9 @@ import { DESKTOP_KEY } from '../../queries.ts';
 import { useWedgeScanner } from '../../../mobile/pages/warehouse/wedge-scanner.ts';
 import { crudKey } from '../../components/crud/crud-api.ts';
 import { QuickMovementDrawer } from './QuickMovementDrawer.tsx';
+import type { Handled } from '../../../shared/contract/api/warehouse.schemas.ts';
+import { INVENTORY_LOG_HANDLE_URL } from '../../../shared/contract/api/warehouse.ts';
 
-const LOG = '/api/blade-system/inventorylog';
 const STOCK = '/api/blade-system/inventory';
 
 /** 过账: the ticked movements posted in one call, offered only while every one of them is pending. */
@@ -29,7 +30,7 @@ function PostButton({ context }: { context: CrudContext }) {
       content: t('warehouse.postConfirm', { count: rows.length }),
       onOk: async () => {
         try {
-          const { handled } = await postData<{ handled: number }>(`${LOG}/handle`, undefined, {
+          const { handled } = await postData<Handled>(INVENTORY_LOG_HANDLE_URL, undefined, {
             ids: rows.map((r) => r.id).join(','),
           });
           void message.success(t('warehouse.posted', { count: handled }));

@@ -12,6 +12,18 @@ import type { Services } from '../../services.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { clientValidity } from './auth.queries.ts';
 import { GrantError, refreshValidity, TokenService, type TokenRequest } from './token.service.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import * as urls from '../../../shared/contract/api/auth.ts';
+import {
+  Captcha,
+  GrantFailure,
+  OAuthSuccess,
+  TokenAnswer,
+  UserDetail,
+} from '../../../shared/contract/api/auth.schemas.ts';
+
+// The OAuth server's own answers, outside the envelope (contract auth.md).
+const bare = <T extends object>(schema: T) => ({ response: { 200: schema } });
 
 /**
  * One text value, as a servlet's getParameter reads it: the first of repeated values; objects (JSON bodies) are
@@ -59,7 +71,8 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
   });
   const limited = { config: { public: true, rateLimit: { max: services.config.tokenRateLimit, timeWindow: 60_000 } } };
 
-  const token = { ...limited, schema: TOKEN_PARAMS };
+  const answered = { response: { 200: TokenAnswer, 400: GrantFailure, 401: GrantFailure } };
+  const token = { ...limited, schema: { ...TOKEN_PARAMS, ...answered } };
   const tokenRoute = (url: string, forcedGrant?: string) =>
     app.post(url, token, async (request, reply) => {
       const params = paramsOf(request);
@@ -76,7 +89,8 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
       };
       try {
         const client = await tokens.authenticateClient(request.headers.authorization);
-        return reply.send(await tokens.grant(client, tokenRequest));
+        // The grant is built as a plain record; the response schema says what it holds (checked in the tests).
+        return reply.send((await tokens.grant(client, tokenRequest)) as TokenAnswer);
       } catch (error) {
         if (!(error instanceof GrantError)) throw error;
         const message = text(langOf(request), error.local, error.vars);
@@ -93,10 +107,10 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
       }
     });
 
-  tokenRoute('/api/blade-auth/oauth/token');
-  tokenRoute('/api/blade-auth/oauth/token/refresh', 'refresh_token');
+  tokenRoute(urls.TOKEN_URL);
+  tokenRoute(urls.TOKEN_REFRESH_URL, 'refresh_token');
 
-  app.get('/api/blade-auth/oauth/captcha', { ...limited, schema: NO_INPUT }, async (_request, reply) => {
+  app.get(urls.CAPTCHA_URL, { ...limited, schema: { ...NO_INPUT, ...bare(Captcha) } }, async (_request, reply) => {
     const key = randomUUID();
     const code = randomCaptchaText();
     await tokens.storeCaptcha(key, code);
@@ -105,7 +119,8 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
   });
 
   // Logout answers success even without a valid token: the console clears its session either way.
-  app.get('/api/blade-auth/oauth/logout', { config: { public: true }, schema: NO_INPUT }, async (request) => {
+  const logout = { config: { public: true }, schema: { ...NO_INPUT, ...bare(OAuthSuccess) } };
+  app.get(urls.LOGOUT_URL, logout, async (request) => {
     const token = bearerToken(request);
     const claims = token ? await services.signer.verify<AccessClaims>(token, 'access_token') : undefined;
     if (claims) {
@@ -115,7 +130,7 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
     return { success: 'true', msg: 'success' };
   });
 
-  app.get('/api/blade-auth/oauth/user-info', { schema: NO_INPUT }, async (request) => {
+  app.get(urls.USER_INFO_URL, { schema: { ...NO_INPUT, ...answers(UserDetail) } }, async (request) => {
     const user = request.user;
     return ok(request, {
       userId: user.userId,
@@ -133,7 +148,8 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
   });
 
   // It flushes the caches of every process (Redis publish): the platform's to call, not every signed-in user's.
-  app.get('/api/blade-auth/oauth/clear-cache', { schema: NO_INPUT, config: { superAdmin: true } }, async () => {
+  const clearCache = { schema: { ...NO_INPUT, ...bare(OAuthSuccess) }, config: { superAdmin: true } };
+  app.get(urls.CLEAR_CACHE_URL, clearCache, async () => {
     await Promise.all([services.permissions.invalidate(), services.dictionaries.invalidate()]);
     return { success: 'true', msg: 'success' };
   });

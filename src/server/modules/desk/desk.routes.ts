@@ -9,6 +9,9 @@ import { nextId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { markAllMessagesRead, markMessagesRead, unreadMessageCount } from './desk.queries.ts';
 import { insertErrorLogs, logText as text } from '../log/error-log.queries.ts';
+import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
+import * as urls from '../../../shared/contract/api/desk.ts';
+import { Counted, UnreadCount } from '../../../shared/contract/api/desk.schemas.ts';
 
 const MAX_UPLOADED_LOGS = 200;
 /**
@@ -25,21 +28,27 @@ export async function deskRoutes(fastify: FastifyInstance, { services }: { servi
   const { db } = services;
 
   // Mark some or all of the caller's own messages as read (drawer buttons).
-  const readMessages = { config: { permission: 'message' }, schema: queryOrBody({ ids: Param }) };
-  app.post('/api/blade-system/message/read', readMessages, async (request) => {
+  const readMessages = {
+    config: { permission: 'message' },
+    schema: { ...queryOrBody({ ids: Param }), ...ANSWERS_NO_DATA },
+  };
+  app.post(urls.MESSAGE_READ_URL, readMessages, async (request) => {
     await markMessagesRead(db, request.user, parseIds(paramsOf(request).ids));
     return ok(request, null);
   });
-  const mine = { config: { permission: 'message' }, schema: NO_INPUT };
-  app.post('/api/blade-system/message/read-all', mine, async (request) =>
+  const mine = <T extends object>(answer: T) => ({
+    config: { permission: 'message' },
+    schema: { ...NO_INPUT, ...answer },
+  });
+  app.post(urls.MESSAGE_READ_ALL_URL, mine(answers(Counted)), async (request) =>
     ok(request, { count: await markAllMessagesRead(db, request.user) }),
   );
-  app.get('/api/blade-system/message/unread-count', mine, async (request) =>
+  app.get(urls.MESSAGE_UNREAD_COUNT_URL, mine(answers(UnreadCount)), async (request) =>
     ok(request, await unreadMessageCount(db, request.user)),
   );
 
   // BladeX consoles upload their locally kept error logs by POSTing the list to the logout URL (contract auth.md §5).
-  app.post('/api/blade-auth/oauth/logout', { schema: { body: UPLOADED_LOGS } }, async (request) => {
+  app.post(urls.LOGOUT_URL, { schema: { body: UPLOADED_LOGS, ...answers(Counted) } }, async (request) => {
     if (!Array.isArray(request.body)) throw fail('unreadable');
     const logs: unknown[] = request.body.slice(0, MAX_UPLOADED_LOGS);
     const rows = logs

@@ -3,6 +3,8 @@ import { datasource } from '../../../shared/entities/develop/datasource.ts';
 import { ok } from '../../platform/errors.ts';
 import { NO_INPUT } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { Type } from 'typebox';
 
 const BASE = `/api/${datasource.service}/${datasource.name}`;
 
@@ -14,7 +16,10 @@ export async function datasourceRoutes(app: FastifyInstance, { services }: { ser
   const rows = services.entities.get(datasource.name)!;
   app.get(
     `${BASE}/select`,
-    { config: { platform: true, permission: [datasource.code, 'tenant_datasource'] }, schema: NO_INPUT },
+    {
+      config: { platform: true, permission: [datasource.code, 'tenant_datasource'] },
+      schema: { ...NO_INPUT, ...answers(Type.Array(Type.Object({ id: Type.String(), name: Type.String() }))) },
+    },
     async (request) => {
       const visible = await rows.visibleRows(request.user);
       const found = await visible(services.db).select(['id', 'name']).orderBy('id').execute();

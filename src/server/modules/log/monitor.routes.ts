@@ -14,6 +14,14 @@ import type { Services } from '../../services.ts';
 import { governanceStatus } from './governance.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { ReadinessCheck } from './readiness.ts';
+import { AnyObject, OpenObject } from '../../platform/response-schemas.ts';
+import { Type } from 'typebox';
+
+/**
+ * A probe's answer, outside the envelope as probes read it (`UP`). A 503 is a readiness `DOWN` with its checks, or a
+ * stopping server's envelope (lifecycle.ts drain gate).
+ */
+const ProbeStatus = OpenObject({ status: Type.String({ enum: ['UP', 'DOWN'] }) });
 
 /**
  * Health, metrics and 服务治理 (issue 15). The probes are public and under /api, where every proxy in front of the
@@ -26,7 +34,10 @@ export async function monitorRoutes(app: FastifyInstance, { services }: { servic
   await heartbeat.start();
   app.addHook('onClose', () => heartbeat.stop());
 
-  const probe = (summary: string) => ({ config: { public: true }, schema: { ...NO_INPUT, summary } });
+  const probe = (summary: string) => ({
+    config: { public: true },
+    schema: { ...NO_INPUT, summary, response: { 200: ProbeStatus, 503: AnyObject } },
+  });
   // Liveness: the process answers; nothing it depends on is asked (a database outage must not get it restarted).
   app.get(HEALTH_LIVE_PATH, probe('存活检查 (liveness)'), async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'UP' }),

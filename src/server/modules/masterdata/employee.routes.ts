@@ -5,6 +5,23 @@ import { ok } from '../../platform/errors.ts';
 import { NO_INPUT, Param, queryParams } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { dictionaryEntries } from '../system/system.queries.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { Type } from 'typebox';
+
+/** A business dictionary's item as the employee forms pick it (label in the caller's language). */
+const EmployeeDictItem = Type.Object({
+  id: Type.String(),
+  dictKey: Type.String(),
+  dictValue: Type.String(),
+  sort: Type.Number(),
+});
+/** The employee linked to the caller's account (engine row values, as the employee entity's page has them). */
+const MyEmployee = Type.Object({
+  id: Type.Unknown(),
+  name: Type.Unknown(),
+  deptId: Type.Unknown(),
+  orgId: Type.Unknown(),
+});
 
 /**
  * `GET /api/blade-system/employee/dicList?code=&dictValue=` (domain/masterdata.md, README §4): the items of one of
@@ -15,7 +32,8 @@ import { dictionaryEntries } from '../system/system.queries.ts';
 export async function employeeRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const query = queryParams({ code: Param, dictValue: Param });
-  app.get('/api/blade-system/employee/dicList', { schema: query }, async (request) => {
+  const dicList = { schema: { ...query, ...answers(Type.Array(EmployeeDictItem)) } };
+  app.get('/api/blade-system/employee/dicList', dicList, async (request) => {
     const code = typeof request.query.code === 'string' ? request.query.code.trim() : '';
     const filter = typeof request.query.dictValue === 'string' ? request.query.dictValue.trim() : '';
     if (!code) return ok(request, []);
@@ -35,7 +53,8 @@ export async function employeeRoutes(fastify: FastifyInstance, { services }: { s
   // `GET /api/blade-system/employee/mine`: the employee linked to the caller's account (a new claim is his by
   // default), as `{id, name, deptId, orgId}`, or null. Any signed-in caller: it is his own row, within his data scope.
   const employees = services.entities.get('employee')!;
-  app.get('/api/blade-system/employee/mine', { schema: NO_INPUT }, async (request) => {
+  const mineSchema = { schema: { ...NO_INPUT, ...answers(Type.Union([MyEmployee, Type.Null()])) } };
+  app.get('/api/blade-system/employee/mine', mineSchema, async (request) => {
     const [mine] = await employees.list(request.user, { userId_equal: request.user.userId, size: 1 });
     return ok(request, mine ? { id: mine.id, name: mine.name, deptId: mine.deptId, orgId: mine.orgId } : null);
   });

@@ -5,6 +5,7 @@ import { ok } from '../../platform/errors.ts';
 import { listQuery } from '../../platform/entity/schemas.ts';
 import type { Services } from '../../services.ts';
 import { productRowPage } from '../../platform/product-row.ts';
+import { answers, pageOf } from '../../platform/response-schemas.ts';
 
 /**
  * `GET /api/blade-system/prodplane/list` (and `page`): the plan rows with the dimension search (budget.md §3); with a
@@ -18,7 +19,7 @@ export async function prodplaneRoutes(fastify: FastifyInstance, { services }: { 
       `/api/${prodplane.service}/${prodplane.name}/${action}`,
       {
         config: { permission: prodplane.code },
-        schema: listQuery(prodplane, { paged: true, extra: plans.listParams }),
+        schema: { ...listQuery(prodplane, { paged: true, extra: plans.listParams }), ...answers(pageOf(prodplane)) },
       },
       async (request) => ok(request, await productRowPage(plans, request.user, request.query)),
     );

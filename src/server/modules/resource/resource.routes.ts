@@ -11,6 +11,16 @@ import { readMultipart } from '../../platform/multipart.ts';
 import { multipartBody, UploadFile } from '../../platform/route-schemas.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Services } from '../../services.ts';
+import { answers } from '../../platform/response-schemas.ts';
+
+/** A stored upload (BladeX's BladeFile): the link the web app serves it at and its names. */
+const StoredFile = Type.Object({
+  link: Type.String(),
+  domain: Type.String(),
+  name: Type.String(),
+  originalName: Type.String(),
+  attachId: Type.String(),
+});
 
 /** Avatars: spec §5 (jpg/png, at most 500 KB). */
 export const MAX_UPLOAD_BYTES = 500 * 1024;
@@ -47,7 +57,7 @@ export async function resourceRoutes(fastify: FastifyInstance, { services }: { s
   const root = join(services.config.dataDir, 'files');
   await app.register(multipart);
 
-  const putFile = { schema: multipartBody({ file: UploadFile }) };
+  const putFile = { schema: { ...multipartBody({ file: UploadFile }), ...answers(StoredFile) } };
   app.post('/api/blade-resource/oss/endpoint/put-file', putFile, async (request) => {
     const {
       files: [file],

@@ -19,6 +19,10 @@ import {
   roleGrants,
   topMenuSettings,
 } from './role-grant.queries.ts';
+import { answers, ANSWERS_NO_DATA, OpenObject } from '../../platform/response-schemas.ts';
+import * as urls from '../../../shared/contract/api/system.ts';
+import { GrantKeys, TopMenuKeys } from '../../../shared/contract/api/system.schemas.ts';
+import { Type } from 'typebox';
 
 /** Grants: which menus, buttons and scopes each role holds (system.md §3), which menus each top menu groups (§5). */
 export async function roleGrantRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
@@ -35,9 +39,12 @@ export async function roleGrantRoutes(fastify: FastifyInstance, { services }: { 
 
   const roleGrant = {
     config: { permission: 'role_edit' },
-    schema: bodyParams({ roleIds: Param, menuIds: Param, dataScopeIds: Param, apiScopeIds: Param }),
+    schema: {
+      ...bodyParams({ roleIds: Param, menuIds: Param, dataScopeIds: Param, apiScopeIds: Param }),
+      ...ANSWERS_NO_DATA,
+    },
   };
-  app.post('/api/blade-system/role/grant', roleGrant, async (request) => {
+  app.post(urls.ROLE_GRANT_URL, roleGrant, async (request) => {
     const body = bodyOf(request.body);
     const roleIds = idList(body.roleIds, 'roleIds');
     if (roleIds.length === 0) throw fail('selectOne');
@@ -63,8 +70,11 @@ export async function roleGrantRoutes(fastify: FastifyInstance, { services }: { 
     return ok(request, null);
   });
 
-  const roleTreeKeys = { config: { permission: 'role' }, schema: queryParams({ roleIds: Param }) };
-  app.get('/api/blade-system/menu/role-tree-keys', roleTreeKeys, async (request) => {
+  const roleTreeKeys = {
+    config: { permission: 'role' },
+    schema: { ...queryParams({ roleIds: Param }), ...answers(GrantKeys) },
+  };
+  app.get(urls.ROLE_TREE_KEYS_URL, roleTreeKeys, async (request) => {
     const roleIds = idList(request.query.roleIds, 'roleIds');
     if (roleIds.length === 0) return ok(request, { menu: [], dataScope: [], apiScope: [] });
     await grantableRoles(roleIds, request.user);
@@ -85,9 +95,9 @@ export async function roleGrantRoutes(fastify: FastifyInstance, { services }: { 
   // Top menus (contract system.md §5): which menus each top menu groups. Top menus belong to the caller's tenant.
   const topMenuGrant = {
     config: { permission: 'topmenu_setting' },
-    schema: bodyParams({ topMenuIds: Param, menuIds: Param }),
+    schema: { ...bodyParams({ topMenuIds: Param, menuIds: Param }), ...ANSWERS_NO_DATA },
   };
-  app.post('/api/blade-system/topmenu/grant', topMenuGrant, async (request) => {
+  app.post(urls.TOP_MENU_GRANT_URL, topMenuGrant, async (request) => {
     const body = bodyOf(request.body);
     const topMenuIds = idList(body.topMenuIds, 'topMenuIds');
     if (topMenuIds.length === 0) throw fail('selectOne');
@@ -100,8 +110,11 @@ export async function roleGrantRoutes(fastify: FastifyInstance, { services }: { 
     return ok(request, null);
   });
 
-  const topTreeKeys = { config: { permission: 'topmenu' }, schema: queryParams({ topMenuIds: Param }) };
-  app.get('/api/blade-system/menu/top-tree-keys', topTreeKeys, async (request) => {
+  const topTreeKeys = {
+    config: { permission: 'topmenu' },
+    schema: { ...queryParams({ topMenuIds: Param }), ...answers(TopMenuKeys) },
+  };
+  app.get(urls.TOP_TREE_KEYS_URL, topTreeKeys, async (request) => {
     const topMenuIds = idList(request.query.topMenuIds, 'topMenuIds');
     if (topMenuIds.length === 0) return ok(request, { menu: [] });
     const rows = await topMenuSettings(db, topMenuIds, request.user.tenantId);
@@ -109,7 +122,15 @@ export async function roleGrantRoutes(fastify: FastifyInstance, { services }: { 
   });
 
   // The caller's effective data scope on a resource (a menu code with an entity), explained rule by rule.
-  app.get('/api/blade-system/data-scope/effective', { schema: queryParams({ code: Param }) }, async (request) => {
+  // The rules explained (platform/entity/data-scope.ts ScopeExplanation).
+  const explained = OpenObject({
+    resourceCode: Type.String(),
+    effective: Type.String(),
+    reason: Type.String(),
+    rules: Type.Array(OpenObject({ usable: Type.Boolean() })),
+  });
+  const effective = { schema: { ...queryParams({ code: Param }), ...answers(explained) } };
+  app.get(urls.DATA_SCOPE_EFFECTIVE_URL, effective, async (request) => {
     const code = String(request.query.code ?? '');
     const service = [...services.entities.values()].find((s) => s.entity.code === code && s.entity.dataScope);
     if (!service) throw fail('paramType', { name: 'code' });

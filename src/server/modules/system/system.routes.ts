@@ -12,6 +12,21 @@ import { TenantService } from './tenant.service.ts';
 import { deptNames, dictionaryEntries, heldIds, roleNames } from './system.queries.ts';
 import { treeRoutes } from './tree.routes.ts';
 import { demoAccounts } from './demo/login-accounts.ts';
+import { answers, rowOf } from '../../platform/response-schemas.ts';
+import * as urls from '../../../shared/contract/api/system.ts';
+import {
+  DemoAccounts,
+  DeptOption,
+  DictItem,
+  GrantTopTree,
+  GrantTree,
+  MenuNodes,
+  PackageOption,
+  RoleOption,
+  TenantInfo,
+  TopMenu,
+} from '../../../shared/contract/api/system.schemas.ts';
+import { Type } from 'typebox';
 
 /** `/api/blade-system/*` beyond plain entity CRUD: what the console shell needs at start. */
 export async function systemRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
@@ -20,40 +35,47 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
   const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes);
 
   // Read on every login and reload: a reload that holds the same menus gets a 304 (platform/revalidate.ts).
-  app.get('/api/blade-system/menu/routes', { schema: queryParams({ topMenuId: Param }) }, async (request, reply) => {
+  const routes = { schema: { ...queryParams({ topMenuId: Param }), ...answers(MenuNodes) } };
+  app.get(urls.MENU_ROUTES_URL, routes, async (request, reply) => {
     const { topMenuId } = request.query;
     const routes = await menus.routes(request.user, isId(topMenuId) ? String(topMenuId) : undefined);
     return sendRevalidated(request, reply, ok(request, routes));
   });
   // The caller's own menus and buttons: nothing to read from the request.
-  const mine = { schema: NO_INPUT };
-  app.get('/api/blade-system/menu/buttons', mine, async (request, reply) =>
+  const mine = <T extends object>(answer: T) => ({ schema: { ...NO_INPUT, ...answer } });
+  app.get(urls.MENU_BUTTONS_URL, mine(answers(MenuNodes)), async (request, reply) =>
     sendRevalidated(request, reply, ok(request, await menus.buttons(request.user))),
   );
-  app.get('/api/blade-system/menu/grant-tree', mine, async (request) =>
+  app.get(urls.MENU_GRANT_TREE_URL, mine(answers(GrantTree)), async (request) =>
     ok(request, await menus.grantTree(request.user)),
   );
-  app.get('/api/blade-system/menu/grant-top-tree', mine, async (request) =>
+  app.get(urls.MENU_GRANT_TOP_TREE_URL, mine(answers(GrantTopTree)), async (request) =>
     ok(request, await menus.grantTopTree(request.user)),
   );
-  app.get('/api/blade-system/menu/top-menu', mine, async (request) => ok(request, await menus.topMenus(request.user)));
+  app.get(urls.MENU_TOP_URL, mine(answers(Type.Array(TopMenu))), async (request) =>
+    ok(request, await menus.topMenus(request.user)),
+  );
 
   treeRoutes(app, services);
 
-  const tenantInfo = { config: { public: true }, schema: queryParams({ domain: Param }) };
-  app.get('/api/blade-system/tenant/info', tenantInfo, async (request) =>
+  const tenantInfo = {
+    config: { public: true },
+    schema: { ...queryParams({ domain: Param }), ...answers(TenantInfo) },
+  };
+  app.get(urls.TENANT_INFO_URL, tenantInfo, async (request) =>
     ok(request, await tenants.infoByDomain(String(request.query.domain ?? ''))),
   );
   // The login page's hint where `npm run demo` filled the database: its accounts of tenant 000000, else none.
-  app.get('/api/blade-system/tenant/demo-accounts', { config: { public: true }, schema: NO_INPUT }, async (request) =>
+  const demo = { config: { public: true }, schema: { ...NO_INPUT, ...answers(DemoAccounts) } };
+  app.get(urls.TENANT_DEMO_ACCOUNTS_URL, demo, async (request) =>
     ok(request, { tenantId: '000000', accounts: await demoAccounts(services.db) }),
   );
 
-  const dictionary = { schema: queryParams({ code: Param }) };
-  app.get('/api/blade-system/dict/dictionary', dictionary, async (request) =>
+  const dictionary = { schema: { ...queryParams({ code: Param }), ...answers(Type.Array(DictItem)) } };
+  app.get(urls.DICT_URL, dictionary, async (request) =>
     ok(request, await dictionaryItems(services, 'blade_dict', String(request.query.code ?? ''))),
   );
-  app.get('/api/blade-system/dict-biz/dictionary', dictionary, async (request) =>
+  app.get(urls.DICT_BIZ_URL, dictionary, async (request) =>
     ok(
       request,
       await dictionaryItems(services, 'blade_dict_biz', String(request.query.code ?? ''), request.user.tenantId),
@@ -62,7 +84,7 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
 
   // The identity-switch dialog (switchMode): the depts and roles the caller holds (token lists are narrowed by a
   // switch, so read the user's row).
-  app.get('/api/blade-system/dept/select', { schema: NO_INPUT }, async (request) => {
+  app.get(urls.DEPT_SELECT_URL, mine(answers(Type.Array(DeptOption))), async (request) => {
     const ids = await heldIds(services.db, request.user.userId, request.user.tenantId, 'dept_id');
     if (!ids.length) return ok(request, []);
     const rows = await deptNames(services.db, ids, request.user.tenantId);
@@ -71,7 +93,8 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
       rows.map((r) => ({ id: String(r.id), deptName: r.dept_name })),
     );
   });
-  app.get('/api/blade-system/role/select', { schema: queryParams({ userId: Param }) }, async (request) => {
+  const roleSelect = { schema: { ...queryParams({ userId: Param }), ...answers(Type.Array(RoleOption)) } };
+  app.get(urls.ROLE_SELECT_URL, roleSelect, async (request) => {
     const { userId } = request.query;
     // Another user's roles only for administrators; everyone else gets their own.
     const target = request.user.isAdmin && isId(userId) ? String(userId) : request.user.userId;
@@ -88,8 +111,11 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
   const posts = services.entities.get(post.name)!;
   // The tenant screen's 产品包 dialog: every live package (platform rows, so only the platform tenant reads them).
   app.get(
-    '/api/blade-system/tenant-package/select',
-    { config: { permission: 'tenant_package', platform: true }, schema: NO_INPUT },
+    urls.TENANT_PACKAGE_SELECT_URL,
+    {
+      config: { permission: 'tenant_package', platform: true },
+      schema: { ...NO_INPUT, ...answers(Type.Array(PackageOption)) },
+    },
     async (request) => {
       const packages = await services.entities.get('tenant-package')!.list(request.user, {});
       return ok(
@@ -99,7 +125,8 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
     },
   );
 
-  app.get('/api/blade-system/post/select', { schema: queryParams({ tenantId: Param }) }, async (request) =>
+  const postSelect = { schema: { ...queryParams({ tenantId: Param }), ...answers(Type.Array(rowOf(post))) } };
+  app.get(urls.POST_SELECT_URL, postSelect, async (request) =>
     ok(request, await posts.list(asTenant(request.user, request.query.tenantId), {})),
   );
 }

@@ -12,6 +12,8 @@ import { BodyMap, IdQuery, Param, paramsOf, queryOrBody, queryParams } from '../
 import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { TenantService } from './tenant.service.ts';
+import { answers, ANSWERS_NO_DATA, pageOf, rowOf } from '../../platform/response-schemas.ts';
+import { Type } from 'typebox';
 
 const BASE = '/api/blade-system/tenant';
 
@@ -26,7 +28,12 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   const packages = services.entities.get(tenantPackage.name)!;
   const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes);
   const config = { permission: tenant.code, admin: true };
-  const read = (paged: boolean) => ({ config, schema: listQuery(tenant, { paged }) });
+  const row = rowOf(tenant);
+  const read = (paged: boolean) => ({
+    config,
+    schema: { ...listQuery(tenant, { paged }), ...answers(paged ? pageOf(tenant) : Type.Array(row)) },
+  });
+  const orNull = answers(Type.Union([row, Type.Null()]));
   const sa = (permission: string | ((request: FastifyRequest) => string)) => ({ superAdmin: true, permission });
   /** The fixed filter of every read: none for the platform tenant, the caller's own tenant otherwise. */
   const own = (request: FastifyRequest) =>
@@ -40,7 +47,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   app.get(`${BASE}/select`, read(false), async (request) =>
     ok(request, await rows.list(request.user, request.query, own(request))),
   );
-  app.get(`${BASE}/detail`, { config, schema: { querystring: IdQuery } }, async (request) => {
+  app.get(`${BASE}/detail`, { config, schema: { querystring: IdQuery, ...orNull } }, async (request) => {
     const record = await rows.detail(request.user, request.query.id);
     const mine = own(request);
     return okOrEmpty(request, record && (!mine || record.tenantId === mine.tenantId) ? record : undefined);
@@ -48,7 +55,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
 
   const submit = {
     config: sa((request) => `${tenant.code}_${hasId(request) ? 'edit' : 'add'}`),
-    schema: { body: BodyMap },
+    schema: { body: BodyMap, ...answers(row) },
   };
   app.post(`${BASE}/submit`, submit, async (request) => {
     const { body } = request;
@@ -60,7 +67,10 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     await services.timeZones.invalidate();
     return ok(request, saved);
   });
-  const remove = { config: sa(`${tenant.code}_delete`), schema: queryOrBody({ ids: Param }) };
+  const remove = {
+    config: sa(`${tenant.code}_delete`),
+    schema: { ...queryOrBody({ ids: Param }), ...ANSWERS_NO_DATA },
+  };
   app.post(`${BASE}/remove`, remove, async (request) => {
     const codes = await tenants.remove(request.user, parseIds(paramsOf(request).ids));
     await Promise.all(codes.map((code) => services.sessions.closeTenant(code)));
@@ -69,7 +79,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   });
   const setting = {
     config: sa('tenant_setting'),
-    schema: queryOrBody({ ids: Param, accountNumber: Param, expireTime: Param }),
+    schema: { ...queryOrBody({ ids: Param, accountNumber: Param, expireTime: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(`${BASE}/setting`, setting, async (request) => {
     const params = paramsOf(request);
@@ -77,19 +87,28 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     await services.permissions.invalidate(); // an expiry applies to the tenants' signed-in users at once
     return ok(request, null);
   });
-  const datasource = { config: sa('tenant_datasource'), schema: queryOrBody({ tenantId: Param, datasourceId: Param }) };
+  const datasource = {
+    config: sa('tenant_datasource'),
+    schema: { ...queryOrBody({ tenantId: Param, datasourceId: Param }), ...ANSWERS_NO_DATA },
+  };
   app.post(`${BASE}/datasource`, datasource, async (request) => {
     const params = paramsOf(request);
     await tenants.datasource(request.user, requiredParam(params, 'tenantId'), params.datasourceId);
     return ok(request, null);
   });
-  const packageDetail = { config: sa('tenant_package'), schema: queryParams({ tenantId: Param }) };
+  const packageDetail = {
+    config: sa('tenant_package'),
+    schema: { ...queryParams({ tenantId: Param }), ...answers(Type.Union([rowOf(tenantPackage), Type.Null()])) },
+  };
   app.get(`${BASE}/package-detail`, packageDetail, async (request) => {
     const id = requiredParam(request.query, 'tenantId');
     const packageId = isId(id) ? await tenants.packageIdOf(id) : undefined;
     return okOrEmpty(request, packageId ? await packages.detail(request.user, packageId) : undefined);
   });
-  const packageSetting = { config: sa('tenant_package'), schema: queryOrBody({ tenantId: Param, packageId: Param }) };
+  const packageSetting = {
+    config: sa('tenant_package'),
+    schema: { ...queryOrBody({ tenantId: Param, packageId: Param }), ...ANSWERS_NO_DATA },
+  };
   app.post(`${BASE}/package-setting`, packageSetting, async (request) => {
     const params = paramsOf(request);
     await tenants.packageSetting(request.user, requiredParam(params, 'tenantId'), params.packageId);

@@ -21,6 +21,15 @@ import { Type } from 'typebox';
 import { idList, isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { UserService } from './user.service.ts';
+import { answers, ANSWERS_NO_DATA, rowOf } from '../../platform/response-schemas.ts';
+
+/** 平台用户: a user's platform type and extension. */
+const PlatformDetail = Type.Object({
+  id: Type.String(),
+  userType: Type.Number(),
+  userTypeName: Type.String(),
+  userExt: Type.String(),
+});
 
 const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'newPassword1'];
 /** The password change (form or JSON body): the new password is required, the others may be blank. */
@@ -42,14 +51,17 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
 
   const all = listQuery(user, { paged: false, extra: users.entity.listParams });
-  app.get(`${USER}/user-list`, { config: { permission: 'user' }, schema: all }, async (request) =>
+  const row = rowOf(user);
+  const userList = { config: { permission: 'user' }, schema: { ...all, ...answers(Type.Array(row)) } };
+  app.get(`${USER}/user-list`, userList, async (request) =>
     ok(request, await users.entity.list(request.user, request.query)),
   );
 
   // The caller's own profile: a signed-in caller needs no menu code.
-  app.get(`${USER}/info`, { schema: NO_INPUT }, async (request) => okOrEmpty(request, await users.own(request.user)));
+  const own = { schema: { ...NO_INPUT, ...answers(Type.Union([row, Type.Null()])) } };
+  app.get(`${USER}/info`, own, async (request) => okOrEmpty(request, await users.own(request.user)));
 
-  app.post(`${USER}/update-info`, { schema: ANY_BODY }, async (request) => {
+  app.post(`${USER}/update-info`, { schema: { ...ANY_BODY, ...ANSWERS_NO_DATA } }, async (request) => {
     await users.updateInfo(request.user, request.body);
     return ok(request, null);
   });
@@ -61,7 +73,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   };
   app.post(
     `${USER}/update-password`,
-    { preValidation: noPasswordInQuery, schema: { body: PASSWORD_CHANGE } },
+    { preValidation: noPasswordInQuery, schema: { body: PASSWORD_CHANGE, ...ANSWERS_NO_DATA } },
     async (request) => {
       const { oldPassword = '', newPassword, newPassword1 = '' } = request.body;
       if (!newPassword.trim()) throw fail('missingParam', { name: 'newPassword' });
@@ -70,14 +82,17 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
     },
   );
 
-  const grant = { config: { permission: 'user_role' }, schema: queryOrBody({ userIds: Param, roleIds: Param }) };
+  const grant = {
+    config: { permission: 'user_role' },
+    schema: { ...queryOrBody({ userIds: Param, roleIds: Param }), ...ANSWERS_NO_DATA },
+  };
   app.post(`${USER}/grant`, grant, async (request) => {
     const params = paramsOf(request);
     await users.grant(request.user, idList(params.userIds, 'userIds'), idList(params.roleIds, 'roleIds'));
     return ok(request, null);
   });
 
-  const userIds = queryOrBody({ userIds: Param });
+  const userIds = { ...queryOrBody({ userIds: Param }), ...ANSWERS_NO_DATA };
   app.post(`${USER}/reset-password`, { config: { permission: 'user_reset' }, schema: userIds }, async (request) => {
     await users.resetPassword(request.user, idList(paramsOf(request).userIds, 'userIds'));
     return ok(request, null);
@@ -88,7 +103,10 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
     return ok(request, null);
   });
 
-  const platformDetail = { config: { permission: 'user' }, schema: queryParams({ id: Param }) };
+  const platformDetail = {
+    config: { permission: 'user' },
+    schema: { ...queryParams({ id: Param }), ...answers(Type.Union([PlatformDetail, Type.Null()])) },
+  };
   app.get(`${USER}/platform-detail`, platformDetail, async (request) => {
     const { id } = request.query;
     if (!isId(id)) throw fail('paramType', { name: 'id' });
@@ -97,7 +115,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
 
   const platformUpdate = {
     config: { permission: 'user_edit' },
-    schema: queryOrBody({ userId: Param, userType: Param, userExt: Param }),
+    schema: { ...queryOrBody({ userId: Param, userType: Param, userExt: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(`${USER}/update-platform`, platformUpdate, async (request) => {
     const params = paramsOf(request);
@@ -123,7 +141,11 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   // Multipart: the upload's own fields are read from the stream; the query string may carry the option instead.
   const importUsers = {
     config: { permission: 'user_import' },
-    schema: { ...queryParams({ isCovered: Param }), ...multipartBody({ file: UploadFile, isCovered: Param }) },
+    schema: {
+      ...queryParams({ isCovered: Param }),
+      ...multipartBody({ file: UploadFile, isCovered: Param }),
+      ...ANSWERS_NO_DATA,
+    },
   };
   app.post(`${USER}/import-user`, importUsers, async (request) => {
     const { file, fields } = await readUpload(request);

@@ -19,6 +19,17 @@ import {
   UploadFile,
 } from '../route-schemas.ts';
 import { listQuery, PARENT_ID, pickerQuery, recordBody, summaryOf, TENANT_ID } from './schemas.ts';
+import { Type } from 'typebox';
+import {
+  answers,
+  ANSWERS_NO_DATA,
+  Page,
+  pageOf,
+  PickerOption,
+  rowOf,
+  TreeNodes,
+  treeRowOf,
+} from '../response-schemas.ts';
 
 /** A submit with an id edits a row (`_edit`), without one adds (`_add`). */
 export const hasId = (request: FastifyRequest) => {
@@ -96,9 +107,13 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const extra = service.listParams;
   const paged = listQuery(entity, { paged: true, extra });
   const all = listQuery(entity, { paged: false, extra });
-  const read = (action: string, query: MapQuery = paged) => ({
+  // What each route answers inside the envelope (response-schemas.ts).
+  const row = rowOf(entity);
+  const page = answers(pageOf(entity));
+  const treeRows = answers(Type.Array(treeRowOf(entity)));
+  const read = (action: string, query: MapQuery = paged, answer: object = page) => ({
     config,
-    schema: { ...query, ...about(action) },
+    schema: { ...query, ...answer, ...about(action) },
   });
   const platform = entity.platformOnly || !entity.tenant;
   // Platform rows that define rights (menus, scopes, packages) are written by administrators only: a role editor
@@ -107,15 +122,18 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
 
   const { tree } = service;
   if (tree) {
-    app.get(`${base}/list`, read('list', all), async (request) =>
+    app.get(`${base}/list`, read('list', all, treeRows), async (request) =>
       ok(request, await tree.list(request.user, request.query)),
     );
     const lazy = listQuery(entity, { paged: false, extra: { ...extra, parentId: PARENT_ID } });
-    app.get(`${base}/lazy-list`, read('lazy-list', lazy), async (request) =>
+    app.get(`${base}/lazy-list`, read('lazy-list', lazy, treeRows), async (request) =>
       ok(request, await tree.lazyList(request.user, request.query)),
     );
     const nodes = listQuery(entity, { paged: false, extra: { ...extra, tenantId: TENANT_ID } });
-    const picker = { config: { platform: entity.platformOnly }, schema: { ...nodes, ...about('tree') } };
+    const picker = {
+      config: { platform: entity.platformOnly },
+      schema: { ...nodes, ...answers(TreeNodes), ...about('tree') },
+    };
     app.get(`${base}/tree`, picker, async (request) => {
       const { user, query } = forTenantParam(request);
       return ok(request, await tree.picker(user, query));
@@ -131,14 +149,18 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   // The picker serves the screens whose forms point at the entity too (their menu code is enough: refs.ts).
   const picking = { config: { ...config, permission: [entity.code, ...service.pickerReach.codes] } };
   if (displayField(entity))
-    app.get(`${base}/picker`, { ...picking, schema: { ...pickerQuery(), ...about('picker') } }, async (request) =>
-      ok(request, await service.picker(request.user, request.query)),
+    app.get(
+      `${base}/picker`,
+      { ...picking, schema: { ...pickerQuery(), ...answers(Page(PickerOption)), ...about('picker') } },
+      async (request) => ok(request, await service.picker(request.user, request.query)),
     );
-  app.get(`${base}/detail`, { config, schema: { querystring: IdQuery, ...about('detail') } }, async (request) =>
-    okOrEmpty(request, await service.detail(request.user, request.query.id)),
+  app.get(
+    `${base}/detail`,
+    { config, schema: { querystring: IdQuery, ...answers(Type.Union([row, Type.Null()])), ...about('detail') } },
+    async (request) => okOrEmpty(request, await service.detail(request.user, request.query.id)),
   );
 
-  const body = (action: string) => ({ ...recordBody(entity), ...about(action) });
+  const body = (action: string) => ({ ...recordBody(entity), ...answers(row), ...about(action) });
   app.post(
     `${base}/submit`,
     {
@@ -162,13 +184,13 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
       `${base}/${name}`,
       {
         config: { permission: edit.button, platform, admin },
-        schema: { ...recordBody(entity, edit.fields), ...about(name) },
+        schema: { ...recordBody(entity, edit.fields), ...answers(row), ...about(name) },
       },
       async (request) => ok(request, await service.edit(request.user, name, request.body)),
     );
   const remove = {
     config: { permission: `${entity.code}_delete`, platform, admin },
-    schema: { ...queryOrBody({ ids: Param }), ...about('remove') },
+    schema: { ...queryOrBody({ ids: Param }), ...ANSWERS_NO_DATA, ...about('remove') },
   };
   app.post(`${base}/remove`, remove, async (request) => {
     await service.remove(request.user, paramsOf(request).ids);
@@ -200,6 +222,8 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
       schema: {
         ...queryParams({ isCovered: Param }),
         ...multipartBody({ file: UploadFile, isCovered: Param }),
+        // How many rows were saved.
+        ...answers(Type.Integer()),
         ...about(`import-${entity.name}`),
       },
     },

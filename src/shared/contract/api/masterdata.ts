@@ -1,0 +1,4 @@
+/** The masterdata module's own routes (modules/masterdata); what they answer: masterdata.schemas.ts. */
+
+/** The part picker of every form that selects one. */
+export const PRODUCT_LISTPAGE_URL = '/api/blade-system/product/listpage';

@@ -1,0 +1,89 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { Type } from 'typebox';
+import { answers } from '../../src/server/platform/response-schemas.ts';
+import { schemaController } from '../../src/server/platform/validators.ts';
+import { withTestApp, type TestApp } from '../support/app.ts';
+
+/** Issue 33: what each route answers, in the OpenAPI document, from the response schemas the routes declare. */
+const DOC = '/api/blade-log/api-doc';
+
+let t: TestApp;
+let admin: string;
+withTestApp((app, token) => {
+  t = app;
+  admin = token;
+});
+
+type Schema = OpenAPIV3_1.SchemaObject;
+
+/** The schema of `data` in the envelope a route answers with 200. */
+async function answered(url: string, method: 'get' | 'post'): Promise<Schema> {
+  const res = await t.get(DOC, admin);
+  expect(res.statusCode, res.body).toBe(200);
+  const operation = (res.json() as OpenAPIV3_1.Document).paths?.[url]?.[method];
+  const ok = operation?.responses?.['200'] as OpenAPIV3_1.ResponseObject | undefined;
+  const envelope = ok?.content?.['application/json']?.schema as Schema | undefined;
+  expect(Object.keys(envelope?.properties ?? {})).toEqual(['code', 'success', 'data', 'msg']);
+  return envelope!.properties!.data as Schema;
+}
+
+const recordKeys = (page: Schema) =>
+  Object.keys((page.properties?.records as { items: Schema }).items.properties ?? {});
+
+describe('the documented answers', () => {
+  it("of the product page: the definition's fields, a dictionary's label and a reference's name", async () => {
+    const page = await answered('/api/blade-system/product/page', 'get');
+    expect(Object.keys(page.properties ?? {})).toEqual(
+      expect.arrayContaining(['records', 'total', 'size', 'current', 'pages']),
+    );
+    expect(recordKeys(page)).toEqual(
+      expect.arrayContaining(['id', 'productNo', 'productName', 'unit', 'unitName', 'customerId', 'customerName']),
+    );
+    const id = (page.properties?.records as { items: Schema }).items.properties?.id;
+    expect(JSON.stringify(id)).toContain('"string"');
+  });
+
+  it('of the part picker: the fields a form picking a part shows', async () => {
+    const page = await answered('/api/blade-system/product/listpage', 'get');
+    expect(recordKeys(page).sort()).toEqual(
+      [
+        'id',
+        'productNo',
+        'customerPartNo',
+        'productName',
+        'spec',
+        'unit',
+        'unitName',
+        'customerId',
+        'customerName',
+        'project',
+      ].sort(),
+    );
+  });
+
+  it('of the warehouse: a movement row, and how many movements a posting posted', async () => {
+    const page = await answered('/api/blade-system/inventorylog/page', 'get');
+    expect(recordKeys(page)).toEqual(
+      expect.arrayContaining(['id', 'logNo', 'productNo', 'qty', 'handleStatus', 'handleStatusName']),
+    );
+    const handled = await answered('/api/blade-system/inventorylog/handle', 'post');
+    expect(handled.properties?.handled).toMatchObject({ type: 'integer' });
+  });
+});
+
+describe('an answer outside its response schema', () => {
+  it('fails under the tests, and an answer within it is sent as the handler returned it', async () => {
+    const app = Fastify({ schemaController });
+    const schema = answers(Type.Object({ count: Type.Integer() }));
+    app.get('/wrong', { schema }, async () => ({ code: 200, success: true, data: { count: 'two' }, msg: '' }));
+    // A key the schema does not list stays, and the keys keep their order (no serializer reshapes the answer).
+    const data = { extra: 'kept', count: 2 };
+    app.get('/right', { schema }, async () => ({ code: 200, success: true, data, msg: '操作成功' }));
+    expect((await app.inject('/wrong')).statusCode).toBe(500);
+    const right = await app.inject('/right');
+    expect(right.body).toBe(JSON.stringify({ code: 200, success: true, data, msg: '操作成功' }));
+    await app.close();
+  });
+});
