@@ -22,7 +22,8 @@ import { Permissions } from './platform/permissions.ts';
 import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
 import { recordServerError } from './modules/log/error-log.queries.ts';
-import { ENTITIES, MODULES, USER_ROLE_MENU_CODES } from './modules/index.ts';
+import { MODULES } from './modules/index.ts';
+import type { ModuleManifest } from './platform/module.ts';
 import type { EntityDef } from '../shared/entities/define.ts';
 import { registerEntityRoutes } from './platform/entity/routes.ts';
 import multipart from '@fastify/multipart';
@@ -50,13 +51,24 @@ export interface App {
  */
 export async function buildApp(
   config: Config,
-  options: { database?: Database; logger?: boolean; entities?: EntityDef[] } = {},
+  options: {
+    database?: Database;
+    logger?: boolean;
+    entities?: EntityDef[];
+    /**
+     * Tests only: modules beside the product's (an architecture test's fixture), installed after them through the
+     * same steps, with their migrations' folders.
+     */
+    extraModules?: readonly ModuleManifest[];
+    extraMigrations?: readonly string[];
+  } = {},
 ): Promise<App> {
+  const modules = [...MODULES, ...(options.extraModules ?? [])];
   const database = options.database ?? (await openConfiguredDatabase(config));
   let seeding: TenantSeeding | undefined;
   try {
-    await migrate(database.db);
-    seeding = await seedAtStart(database.db, MODULES, buildInfo()?.id);
+    await migrate(database.db, options.extraMigrations);
+    seeding = await seedAtStart(database.db, modules, buildInfo()?.id);
   } catch (error) {
     await database.close();
     throw error;
@@ -80,10 +92,11 @@ export async function buildApp(
     dictionaries,
     timeZones,
     entities: new Map(),
-    setUpTenant: (trx, tenantId) => setUpTenants(trx, MODULES, [tenantId]),
-    userMenuCodes: USER_ROLE_MENU_CODES,
+    setUpTenant: (trx, tenantId) => setUpTenants(trx, modules, [tenantId]),
+    userMenuCodes: modules.flatMap((module) => module.userMenus ?? []),
   };
-  const definitions = [...ENTITIES, ...(options.entities ?? [])];
+  const served = modules.flatMap((module) => module.entities ?? []);
+  const definitions = [...served, ...(options.entities ?? [])];
   for (const entity of definitions) {
     services.entities.set(
       entity.name,
@@ -96,7 +109,7 @@ export async function buildApp(
       }),
     );
   }
-  installEntityHooks(services);
+  installEntityHooks(services, modules);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -138,7 +151,7 @@ export async function buildApp(
     await scope.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
     for (const entity of services.entities.values()) registerEntityRoutes(scope, entity);
   });
-  for (const routes of MODULES.flatMap((module) => module.routes ?? [])) await app.register(routes, { services });
+  for (const routes of modules.flatMap((module) => module.routes ?? [])) await app.register(routes, { services });
 
   if (existsSync(config.webDir)) {
     // Built files carry content hashes (cached for a year); the shell, its service worker and manifest must revalidate.
@@ -158,7 +171,7 @@ export async function buildApp(
   }
 
   // Tallies take their writers' deltas as rows of their own; folding them keeps counting a few rows per key.
-  const tallied = ENTITIES.filter((entity) => entity.tally);
+  const tallied = served.filter((entity) => entity.tally);
   const merging = setInterval(() => {
     void background(
       mergeTallies(database.db, tallied).catch((error: unknown) => app.log.warn({ error }, 'merging tallies failed')),
@@ -186,8 +199,8 @@ export async function buildApp(
 }
 
 /** Each module's behaviour of its own entities (a module cannot change another's rules). */
-function installEntityHooks(services: Services) {
-  for (const module of MODULES) {
+function installEntityHooks(services: Services, modules: readonly ModuleManifest[]) {
+  for (const module of modules) {
     for (const [name, hooks] of Object.entries(module.hooks ?? {})) {
       const service = services.entities.get(name);
       if (!service || !module.entities?.some((entity) => entity.name === name)) {
@@ -196,7 +209,7 @@ function installEntityHooks(services: Services) {
       service.use(hooks(services));
     }
   }
-  for (const module of MODULES)
+  for (const module of modules)
     for (const [name, reaction] of Object.entries(module.reactions ?? {})) {
       const service = services.entities.get(name);
       // A reaction to an entity nobody serves would never run: a misspelt name is a bug found at start.

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.ts';
 import type { EntityDef } from '../../src/shared/entities/define.ts';
+import type { ModuleManifest } from '../../src/server/platform/module.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openTestDatabase, type DatabaseCopy, type TestDatabase } from './database.ts';
 
@@ -33,7 +34,11 @@ export interface TestApp extends App {
 export async function startApp(
   env: Record<string, string> = {},
   copy?: DatabaseCopy,
-  options: { entities?: EntityDef[] } = {},
+  options: {
+    entities?: EntityDef[];
+    extraModules?: readonly ModuleManifest[];
+    extraMigrations?: readonly string[];
+  } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDatabase(copy);
   // Tests log in hundreds of times from one address: the token rate limit is tested on its own (auth.token.test.ts).
@@ -45,7 +50,7 @@ export async function startApp(
     TENON_TOKEN_RATE_LIMIT: '100000',
     ...env,
   });
-  const built = await buildApp(config, { database: testDb.database, entities: options.entities });
+  const built = await buildApp(config, { database: testDb.database, ...options });
   const auth = (token?: string) => (token ? { 'blade-auth': `bearer ${token}` } : {});
   const testApp: TestApp = {
     ...built,

@@ -8,20 +8,24 @@ const MIGRATIONS_DIR = serverFile('db', 'migrations');
 // Any fixed number: serialises migration and seed between server processes starting at once on one PostgreSQL.
 export const SCHEMA_LOCK_KEY = 7_140_203_001;
 
-/** Applies every not yet recorded `NNNN_name.sql`, each in its own transaction. Returns the names applied. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Applies every not yet recorded `NNNN_name.sql`, each in its own transaction, then those of `extraDirs` (a test
+ * module's, after the product's). Returns the names applied.
+ */
+export async function migrate(db: Db, extraDirs: readonly string[] = []): Promise<string[]> {
   await sql`create table if not exists tenon_migration (name varchar(255) primary key, applied_at timestamp(0) not null default localtimestamp(0))`.execute(
     db,
   );
   // A restart finds every file applied: one read, no lock (a pending file is checked again under the lock).
   const recorded = new Set((await db.selectFrom('tenon_migration').select('name').execute()).map((row) => row.name));
   const applied: string[] = [];
-  for (const file of migrationFiles().filter((name) => !recorded.has(name))) {
+  const files = [MIGRATIONS_DIR, ...extraDirs].flatMap((dir) => migrationFiles(dir).map((name) => ({ dir, name })));
+  for (const { dir, name: file } of files.filter(({ name }) => !recorded.has(name))) {
     const done = await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`.execute(trx);
       const seen = await trx.selectFrom('tenon_migration').select('name').where('name', '=', file).executeTakeFirst();
       if (seen) return false;
-      for (const statement of splitStatements(readFileSync(join(MIGRATIONS_DIR, file), 'utf8'))) {
+      for (const statement of splitStatements(readFileSync(join(dir, file), 'utf8'))) {
         await sql.raw(statement).execute(trx);
       }
       await trx.insertInto('tenon_migration').values({ name: file }).execute();
@@ -32,8 +36,8 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-export function migrationFiles(): string[] {
-  return readdirSync(MIGRATIONS_DIR)
+export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
+  return readdirSync(dir)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
 }

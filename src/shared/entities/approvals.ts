@@ -9,7 +9,10 @@ export type ApprovableDef = EntityDef & { approval: ApprovalDef };
 
 export const isApprovable = (entity: EntityDef): entity is ApprovableDef => entity.approval !== undefined;
 
-export const APPROVALS: readonly ApprovableDef[] = DEFINITIONS.filter(isApprovable);
+/** The approvable entities among `definitions`. */
+export const approvablesOf = (definitions: readonly EntityDef[]): ApprovableDef[] => definitions.filter(isApprovable);
+
+export const APPROVALS: readonly ApprovableDef[] = approvablesOf(DEFINITIONS);
 
 /** The approvable entity whose pages are `kind` (`leave`), if any. */
 export const approvalOf = (kind: string | undefined): ApprovableDef | undefined =>

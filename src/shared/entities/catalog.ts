@@ -16,14 +16,23 @@ const isDefinition = (value: unknown): value is EntityDef =>
   typeof (value as EntityDef).code === 'string' &&
   typeof (value as EntityDef).fields === 'object';
 
-export const DEFINITIONS: readonly EntityDef[] = [
-  ...new Set(Object.values(modules).flatMap((exports) => Object.values(exports).filter(isDefinition))),
+/** The definitions among the exports of some files (what `import.meta.glob` answers), each once. */
+export const definitionsIn = (files: Readonly<Record<string, Record<string, unknown>>>): EntityDef[] => [
+  ...new Set(Object.values(files).flatMap((exports) => Object.values(exports).filter(isDefinition))),
 ];
 
-/** The entity a menu with `code` lists on the shared CRUD screen, if any. */
-export const definitionByCode = (code: string): EntityDef | undefined =>
-  DEFINITIONS.find((entity) => entity.code === code);
+/** The lookups of a list of definitions (the console's: below; an architecture test's with its fixture's added). */
+export const catalogOf = (definitions: readonly EntityDef[]) => {
+  // A document's line entity shares its header's code (the header's rights cover its lines) but has no screen.
+  const lines = new Set(definitions.flatMap((entity) => Object.values(entity.lines ?? {}).map((line) => line.entity)));
+  return {
+    DEFINITIONS: definitions,
+    /** The entity a menu with `code` lists on the shared CRUD screen, if any. */
+    definitionByCode: (code: string): EntityDef | undefined =>
+      definitions.find((entity) => entity.code === code && !lines.has(entity)),
+    /** The entity named `name` (what a field's `ref` names), if any. */
+    definitionNamed: (name: string): EntityDef | undefined => definitions.find((entity) => entity.name === name),
+  };
+};
 
-/** The entity named `name` (what a field's `ref` names), if any. */
-export const definitionNamed = (name: string): EntityDef | undefined =>
-  DEFINITIONS.find((entity) => entity.name === name);
+export const { DEFINITIONS, definitionByCode, definitionNamed } = catalogOf(definitionsIn(modules));
