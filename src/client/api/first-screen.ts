@@ -1,5 +1,5 @@
 import { askEarly } from '../http.ts';
-import { MENU_ROUTES_URL } from '../../shared/contract/api/system.ts';
+import type { MENU_ROUTES_URL as MenuRoutesUrl } from '../../shared/contract/api/system.ts';
 
 /**
  * What the phone's first screen after a login (the 待办 tab) asks for, sent by the login page as soon as the token
@@ -7,7 +7,9 @@ import { MENU_ROUTES_URL } from '../../shared/contract/api/system.ts';
  * The screens' own queries ask the same addresses and take these answers. Kept apart from the API modules so the
  * login page does not download them.
  */
-export { MENU_ROUTES_URL };
+// The shared constant's text, typed by it (a wrong copy fails to compile): an import would add a chunk before the
+// login form (bench/bundle).
+export const MENU_ROUTES_URL: typeof MenuRoutesUrl = '/api/blade-system/menu/routes';
 export const TODO_LIST_URL = '/api/blade-flow/work/todo-list';
 /** The phone's work lists load ten rows a page. */
 export const WORK_LIST_PAGE_SIZE = 10;

@@ -1,11 +1,11 @@
 import type { MenuNode } from '../../shared/contract/menu.ts';
 import { getData } from '../http.ts';
+import { MENU_ROUTES_URL } from './first-screen.ts';
 import {
   DEPT_SELECT_URL,
   DICT_BIZ_URL,
   DICT_URL,
   MENU_BUTTONS_URL,
-  MENU_ROUTES_URL,
   MENU_TOP_URL,
   ROLE_SELECT_URL,
   TENANT_DEMO_ACCOUNTS_URL,
