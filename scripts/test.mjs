@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
  * - The build (the app Playwright serves, and dist-server, which vitest's global setup then finds current).
  * - vitest, then Playwright, one after the other. Side by side they were measured slower, not faster: on the 2-core
  *   machine (fresh clone, quiet) vitest took 1,341 s beside Playwright's 1,044 s, 23.4 min for `npm test`, where
- *   one after the other they took 509 s and about 735 s (21.7 min). Both suites keep the two cores busy (vitest's workers; Playwright's two
- *   browsers, the two servers and their database), so running them together only adds switching between them.
+ *   one after the other they took 509 s and about 735 s (21.7 min). Both suites keep the two cores busy (vitest's
+ *   workers; Playwright's two browsers, the two servers and their database): together they only add switching.
  */
 const STEPS = [
   // Alone, on the terminal: installing the browser may ask for sudo's password.
