@@ -1,11 +1,12 @@
 import { DEFINITIONS } from './catalog.ts';
-import type { ApprovalDef, EntityDef } from './define.ts';
+import type { ApprovableDef, EntityDef } from './define.ts';
+
+export type { ApprovableDef } from './define.ts';
 
 /**
  * The approvable entities (`approval` in their definitions), for the console: the work lists, the business pages
  * and the phone's 审批 cards render any of them from its definition. Derived from every definition (catalog.ts).
  */
-export type ApprovableDef = EntityDef & { approval: ApprovalDef };
 
 export const isApprovable = (entity: EntityDef): entity is ApprovableDef => entity.approval !== undefined;
 

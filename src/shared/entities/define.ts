@@ -492,6 +492,9 @@ export type ApprovalStart =
   | { by: 'kind'; kind: string; code: string }
   | { by: 'state'; code: string; processKey: string; decide: string; undo?: string };
 
+/** An entity whose rows a workflow decides (`approval` in its definition). */
+export type ApprovableDef = EntityDef & { approval: ApprovalDef };
+
 /** An approvable entity whose rows the engine's routes keep: its own screen or another kind starts their process. */
 export const startsElsewhere = (approval: ApprovalDef): boolean => startOf(approval).by !== 'form';
 

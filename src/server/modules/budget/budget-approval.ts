@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { formatDateTime } from '../../../shared/contract/time.ts';
-import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
+import type { ApprovableDef } from '../../../shared/entities/define.ts';
 import { APPROVE_STATUS, budgetFill } from '../../../shared/entities/budget/budget-fill.ts';
 import { budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
 import { MONTHS } from '../../../shared/entities/month-row.ts';

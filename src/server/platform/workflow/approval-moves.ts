@@ -1,4 +1,4 @@
-import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
+import type { ApprovableDef } from '../../../shared/entities/define.ts';
 import { camelToSnake, type ApprovalStart } from '../../../shared/entities/define.ts';
 import { taskUserOfId } from '../../../shared/flow/types.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';

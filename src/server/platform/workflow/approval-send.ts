@@ -1,5 +1,5 @@
 import { camelToSnake, startedVia, type ApprovalDef } from '../../../shared/entities/define.ts';
-import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
+import type { ApprovableDef } from '../../../shared/entities/define.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';

@@ -1,5 +1,5 @@
 import { camelToSnake, type ApprovalDef } from '../../../shared/entities/define.ts';
-import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
+import type { ApprovableDef } from '../../../shared/entities/define.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { FlowResult } from '../../../shared/flow/types.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';

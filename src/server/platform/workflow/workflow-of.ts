@@ -1,4 +1,4 @@
-import type { ApprovableDef } from '../../../shared/entities/approvals.ts';
+import type { ApprovableDef } from '../../../shared/entities/define.ts';
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
 import type { VisibleRows } from '../entity/types.ts';

@@ -1,4 +1,4 @@
-import type { ApprovableDef } from '../../../../shared/entities/approvals.ts';
+import type { ApprovableDef } from '../../../../shared/entities/define.ts';
 import { EXPENSE_PAY, EXPENSE_STATUS, EXPENSE_SUBMIT, expense } from '../../../../shared/entities/finance/expense.ts';
 import { formatDateTime } from '../../../../shared/contract/time.ts';
 import type { Db, DynamicDb } from '../../../db/connect.ts';
