@@ -57,6 +57,25 @@ describe('financebudget', () => {
     expect(income).toMatchObject({ title: '财务费用-利息支出', finish1: 0.5, totalAmount: 10800 });
   });
 
+  it('holds any rate two amounts make, and refuses a full-year total its column cannot hold by its label', async () => {
+    // 1,000,000 done against a plan of 0.01: a rate of 10^8 (numeric(9,4) overflowed: a 500).
+    const far = expectOk(
+      await t.post(`${API}/submit`, admin, { ...ROW, subject: '660203', amount1: 0.01, actual1: 1_000_000 }),
+    ) as Row;
+    expect(far).toMatchObject({ finish1: 100_000_000, totalActual: 1_000_000 });
+    const before = await count();
+    expectError(
+      await t.post(`${API}/submit`, admin, {
+        ...ROW,
+        subject: '660204',
+        ...months('amount', Array(12).fill('9000000000000000')),
+      }),
+      400,
+      '全年预算不能大于9999999999999999.99',
+    );
+    expect(await count()).toBe(before);
+  });
+
   it('refuses an account that is not a leaf, an unknown one and a row whose key is taken, writing nothing', async () => {
     const before = await count();
     expectError(await t.post(`${API}/submit`, admin, { ...ROW, subject: '6602' }), 400, '请选择末级科目');

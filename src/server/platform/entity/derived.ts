@@ -3,7 +3,7 @@ import { sql, type AliasedRawBuilder } from 'kysely';
 import { displayField, refTargetOf, type EntityDef } from '../../../shared/entities/define.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { DynamicDb } from '../../db/connect.ts';
-import { fieldsOf, toWire, type ResolvedField } from './fields.ts';
+import { checkDigits, fieldsOf, toWire, type ResolvedField } from './fields.ts';
 import { tablesOf } from './entity-tables.ts';
 import type { EntityLookup } from './refs.ts';
 import type { Row } from './types.ts';
@@ -68,7 +68,10 @@ export function computedValues(entity: EntityDef, row: Row): Row {
   const wire = toWire(entity, row);
   const values: Row = {};
   for (const field of computed) {
-    if (field.derive && 'compute' in field.derive) values[field.column] = field.derive.compute(wire);
+    if (!field.derive || !('compute' in field.derive)) continue;
+    const value = field.derive.compute(wire);
+    if (typeof value === 'number') checkDigits(field, value);
+    values[field.column] = value;
   }
   return values;
 }

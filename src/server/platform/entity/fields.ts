@@ -46,8 +46,11 @@ export async function loadNumericColumns(db: Db): Promise<void> {
     });
 }
 
-/** Refuses a value its column cannot hold (after rounding to the column's scale). */
-function checkDigits(field: ResolvedField, value: number) {
+/**
+ * Refuses a value its column cannot hold (after rounding to the column's scale): a typed one, and one the engine works
+ * out from it (a year's total of twelve months, an amount of quantity × price), which is said by its own label.
+ */
+export function checkDigits(field: ResolvedField, value: number) {
   const limit = field.table && numericColumns.get(`${field.table}.${field.column}`);
   if (!limit || Math.abs(value) < 10 ** limit.digits - 10 ** -limit.scale / 2) return;
   const largest = `${'9'.repeat(limit.digits)}${limit.scale ? `.${'9'.repeat(limit.scale)}` : ''}`;
