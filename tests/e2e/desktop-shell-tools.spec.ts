@@ -66,11 +66,12 @@ test('the tab menu clears the cache after asking', async ({ page }) => {
   await tabs(page).first().click({ button: 'right' });
   await page.getByRole('menuitem', { name: S.user.clearCache }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: S.user.clearCacheConfirm });
-  const cleared = page.waitForResponse((r) => r.url().includes('/api/blade-auth/oauth/clear-cache') && r.ok());
+  const cleared = page.waitForResponse((r) => r.url().includes('/api/blade-auth/oauth/clear-cache'));
   await confirm.getByRole('button', { name: zh.common.ok }).click();
-  await cleared;
-  await expectToast(page, S.user.cacheCleared);
+  // The dialog stays (its button loading) until the server has answered: hidden, it has asked.
   await expect(confirm).toBeHidden();
+  expect((await cleared).status()).toBe(200);
+  await expectToast(page, S.user.cacheCleared);
 });
 
 test('a tab restored after a reload starts loading its screen while the pointer is on it, before the click', async ({
