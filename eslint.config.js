@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   // A disable comment that silences nothing is an error: it would hide the next real finding on its line.
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
-  { ignores: ['dist/', 'dist-server/', 'coverage/', 'test-results/', 'playwright-report/', 'public/'] },
+  { ignores: ['dist/', 'dist-server/', 'coverage/', 'test-results/', 'playwright-report/', 'public/', 'tests/.tmp/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

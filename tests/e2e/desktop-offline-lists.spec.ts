@@ -5,6 +5,9 @@ import { exclusive } from './support/exclusive.ts';
 import { zh } from './support/i18n.ts';
 import { loginByApi, waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
 
+/** This spec is about what the service worker does: it is allowed here (blocked elsewhere, playwright.config.ts). */
+test.use({ serviceWorkers: 'allow' });
+
 /** Issue 31 item 8: offline, a list screen shows the rows it last loaded; a screen never downloaded says so. */
 const rows = (page: Page) => page.locator('.tenon-crud .ant-table-row');
 

@@ -3,6 +3,9 @@ import { zh } from './support/i18n.ts';
 import { exclusive } from './support/exclusive.ts';
 import { loginByApi, waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
 
+/** This spec is about what the service worker does: it is allowed here (blocked elsewhere, playwright.config.ts). */
+test.use({ serviceWorkers: 'allow' });
+
 test('an offline reload shows the shell with the offline notice, which goes away back online', async ({
   page,
   context,

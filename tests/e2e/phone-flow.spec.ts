@@ -7,6 +7,9 @@ import { exclusive } from './support/exclusive.ts';
 import { phoneLogin, phoneTabBar } from './support/phone.ts';
 import { waitForServiceWorker } from './support/session.ts';
 
+/** This spec is about what the service worker does: it is allowed here (blocked elsewhere, playwright.config.ts). */
+test.use({ serviceWorkers: 'allow' });
+
 const A = zh.mobile.approvals;
 
 /** A phone of its own (its own storage and session), recording the assets it asks for. */

@@ -9,6 +9,9 @@ import { desktopHome, openScreen } from './support/desktop.ts';
 import { waitForAssetsCached, waitForServiceWorker } from './support/session.ts';
 import { inventoryLog } from '../../src/shared/entities/warehouse/inventory-log.ts';
 
+/** This spec is about what the service worker does: it is allowed here (blocked elsewhere, playwright.config.ts). */
+test.use({ serviceWorkers: 'allow' });
+
 /** A movement field's label as the phone shows it: its definition's. */
 const fieldLabel = (name: string) => inventoryLog.fields[name].label.zh;
 

@@ -8,6 +8,9 @@ import { listState, phoneLogin, phoneLoginToTabs, phoneTab, phoneTabBar, phoneTa
 import { loginByApi, pageToken, readStore } from './support/session.ts';
 import { inventoryLog } from '../../src/shared/entities/warehouse/inventory-log.ts';
 
+/** This spec is about what the service worker does: it is allowed here (blocked elsewhere, playwright.config.ts). */
+test.use({ serviceWorkers: 'allow' });
+
 const M = zh.mobile;
 const tabTitles = (lang: typeof zh | typeof en) => [
   lang.mobile.tabs.approvals,

@@ -1,5 +1,8 @@
 import { expect, test } from './support/test.ts';
 
+/** This spec is about what the service worker does: it is allowed here (blocked elsewhere, playwright.config.ts). */
+test.use({ serviceWorkers: 'allow' });
+
 test('serves an installable app: manifest, icons and a service worker that takes control', async ({
   page,
   request,

@@ -6,6 +6,9 @@ import { exclusive } from './support/exclusive.ts';
 import { zh } from './support/i18n.ts';
 import { loginByApi, seedSession, waitForServiceWorker } from './support/session.ts';
 
+/** This spec is about what the service worker does: it is allowed here (blocked elsewhere, playwright.config.ts). */
+test.use({ serviceWorkers: 'allow' });
+
 const SW = 'dist/sw.js';
 
 /**
