@@ -27,7 +27,7 @@ const isDefinition = (value: unknown): value is EntityDef =>
   typeof value === 'object' && value !== null && 'code' in value && 'fields' in value && 'table' in value;
 
 /** Every definition's standard buttons, written `${entity.code}_add` as the menus and the engine derive them. */
-const STANDARD_VERBS = ['add', 'edit', 'delete', 'view', 'export', 'import'];
+const STANDARD_VERBS = ['add', 'edit', 'delete', 'view', 'export', 'import', 'batchsave', 'batchcopy'];
 const derivedCodes = exportedValues
   .filter(isDefinition)
   .flatMap((entity) => STANDARD_VERBS.map((verb) => `${entity.code}_${verb}`));
@@ -54,6 +54,7 @@ describe('button codes', () => {
         'budgetsituation_approve',
         'expense_pay',
         'expense_submit',
+        'financebudget_batchcopy',
         'inventorylog_handle',
         'prodplane_release',
         'productbom_add',

@@ -72,7 +72,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
     {
       extra: [
         btn(
-          'financebudget_batchsave',
+          `${financeBudget.code}_batchsave`,
           '批量保存',
           'Batch save',
           'batchsave',
@@ -81,7 +81,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
           `${SYS}/financebudget/batchsave`,
         ),
         btn(
-          'financebudget_batchcopy',
+          `${financeBudget.code}_batchcopy`,
           '复制到下一年',
           'Copy to next year',
           'batchcopy',
@@ -101,7 +101,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
       only: ['add', 'edit', 'view'],
       extra: [
         btn(
-          'inventorybudget_batchcopy',
+          `${inventoryBudget.code}_batchcopy`,
           '复制到下一年',
           'Copy to next year',
           'batchcopy',
