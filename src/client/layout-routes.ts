@@ -1,7 +1,6 @@
 import type { MenuNode } from './api/system.ts';
 import { site } from './config.ts';
 import { routeOf } from './menu-route.ts';
-import { APPROVAL_KIND_PATTERN } from '../shared/entities/approval-kinds.ts';
 
 /**
  * The two layouts' routes and how one's paths lead into the other. The window crossing 768 px swaps the layout under
@@ -41,29 +40,30 @@ interface Equivalence {
   only?: Layout;
 }
 
-// The pages of approvable entities (leave, fund approval): shared/entities/approvals.ts.
-const BUSINESS = `:business(${APPROVAL_KIND_PATTERN})`;
+// The pages of approvable entities (leave, fund approval): any kind here, checked against the definitions when the
+// page loads (shared/entities/approvals.ts), which this module keeps off the login page's way.
+const BUSINESS = ':business([a-z]+)';
 const TASK = ':taskId/:processInstanceId/:businessId';
 const REQUEST = ':processInstanceId/:businessId';
 
 /**
- * Read top down, the first row whose pattern matches wins. Patterns: `:name` is one segment, `:name(a|b)` one of
- * these values, a `?key=value` must be in the address (other query keys are ignored).
+ * Read top down, the first row whose pattern matches wins. Patterns: `:name` is one segment, `:name(re)` one segment
+ * the regular expression matches whole, a `?key=value` must be in the address (other query keys are ignored).
  * The phone's approvals tab is its home and the desktop's 首页 its own: widening on it returns to where the desktop was.
  */
 const EQUIVALENT_ROUTES: readonly Equivalence[] = [
   // A task to claim shows with its claim button on the phone; the desktop claims from its list.
   { phone: `/approvals/:kind/handle/${TASK}?claim=1`, desktop: '/work/claim/index', only: 'desktop' },
+  // A process without a business form has no page of its own on the desktop: the list it is in.
+  { phone: `/approvals/process/handle/${TASK}`, desktop: '/work/todo/index', only: 'desktop' },
+  { phone: `/approvals/process/detail/${REQUEST}`, desktop: '/work/send/index', only: 'desktop' },
+  { phone: '/approvals/process/form/:processDefinitionId', desktop: '/work/start/index', only: 'desktop' },
   { phone: `/approvals/${BUSINESS}/handle/${TASK}`, desktop: `/work/process/${BUSINESS}/handle/${TASK}` },
   { phone: `/approvals/${BUSINESS}/detail/${REQUEST}`, desktop: `/work/process/${BUSINESS}/detail/${REQUEST}` },
   {
     phone: `/approvals/${BUSINESS}/form/:processDefinitionId`,
     desktop: `/work/process/${BUSINESS}/form/:processDefinitionId`,
   },
-  // A process without a business form has no page of its own on the desktop: the list it is in.
-  { phone: `/approvals/:kind/handle/${TASK}`, desktop: '/work/todo/index', only: 'desktop' },
-  { phone: `/approvals/:kind/detail/${REQUEST}`, desktop: '/work/send/index', only: 'desktop' },
-  { phone: '/approvals/:kind/form/:processDefinitionId', desktop: '/work/start/index', only: 'desktop' },
   { phone: `${TAB_PATHS.approvals}?tab=claim`, desktop: '/work/claim/index' },
   { phone: `${TAB_PATHS.approvals}?tab=mine`, desktop: '/work/send/index' },
   { phone: TAB_PATHS.approvals, desktop: '/work/todo/index', only: 'phone' },
@@ -90,7 +90,7 @@ function matchPattern(pattern: string, pathname: string, search: URLSearchParams
       continue;
     }
     const [, name, choices] = param;
-    if (!have[i] || (choices !== undefined && !choices.split('|').includes(have[i]))) return undefined;
+    if (!have[i] || (choices !== undefined && !new RegExp(`^(?:${choices})$`).test(have[i]))) return undefined;
     params[name] = have[i];
   }
   for (const [key, value] of new URLSearchParams(query)) if (search.get(key) !== value) return undefined;

@@ -5,7 +5,7 @@ import { permissionQuery } from './queries.ts';
 export interface Permission {
   /** The `{code: true}` map of spec §6. */
   permission: Record<string, true>;
-  /** Whether the session holds a button code, e.g. `can('param_add')`; false until the buttons are loaded. */
+  /** Whether the session holds a button code, e.g. `can(EXPENSE_PAY)`; false until the buttons are loaded. */
   can: (code: string) => boolean;
 }
 

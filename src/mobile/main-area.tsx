@@ -7,6 +7,7 @@ import { MainLayout } from './layout/MainLayout.tsx';
 import { LockTab } from './pages/LockTab.tsx';
 import { MePage } from './pages/MePage.tsx';
 import { MessagesTab } from './pages/messages/MessagesTab.tsx';
+import { ApprovalKindCheck } from './pages/approvals/ApprovalKindCheck.tsx';
 import { ApprovalsTab } from './pages/approvals/ApprovalsTab.tsx';
 import { keepFlowCache, restoreFlowCache } from './pages/approvals/offline-cache.ts';
 import { flowKeys } from './pages/approvals/approval-queries.ts';
@@ -58,10 +59,28 @@ export default function MainArea() {
         <Route path={TAB_PATHS.approvals} element={<ApprovalsTab />} />
         <Route
           path={`${TAB_PATHS.approvals}/:kind/handle/:taskId/:processInstanceId/:businessId`}
-          element={<TaskPage />}
+          element={
+            <ApprovalKindCheck page="handle">
+              <TaskPage />
+            </ApprovalKindCheck>
+          }
         />
-        <Route path={`${TAB_PATHS.approvals}/:kind/detail/:processInstanceId/:businessId`} element={<RequestPage />} />
-        <Route path={`${TAB_PATHS.approvals}/:kind/form/:processDefinitionId`} element={<RequestForm />} />
+        <Route
+          path={`${TAB_PATHS.approvals}/:kind/detail/:processInstanceId/:businessId`}
+          element={
+            <ApprovalKindCheck page="detail">
+              <RequestPage />
+            </ApprovalKindCheck>
+          }
+        />
+        <Route
+          path={`${TAB_PATHS.approvals}/:kind/form/:processDefinitionId`}
+          element={
+            <ApprovalKindCheck page="form">
+              <RequestForm />
+            </ApprovalKindCheck>
+          }
+        />
         <Route path={TAB_PATHS.messages} element={<MessagesTab />} />
         <Route element={<MovementsOnly />}>
           <Route path={TAB_PATHS.inventoryLogs} element={<InventoryLogsTab />} />

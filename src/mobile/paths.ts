@@ -1,6 +1,5 @@
 import type { BusinessKind } from '../client/api/flow.ts';
 import { TAB_PATHS } from '../client/layout-routes.ts';
-import { APPROVAL_KIND_PATTERN } from '../shared/entities/approval-kinds.ts';
 
 // The phone's routes are declared beside the desktop's, where each layout maps the other's paths to its own.
 export { TAB_PATHS };
@@ -39,7 +38,8 @@ export const WAREHOUSE_PATHS = {
 
 const WAREHOUSE_SUB_PAGE = new RegExp(`^${TAB_PATHS.inventoryLogs}/(form|detail)(/|$)`);
 
-const SUB_PAGE = new RegExp(`^/approvals/(${APPROVAL_KIND_PATTERN}|process)/(handle|detail|form)/`);
+// Any kind (or `process`): the pages check it against the definitions (ApprovalKindCheck).
+const SUB_PAGE = /^\/approvals\/([a-z]+)\/(handle|detail|form)\//;
 
 /** A page below a tab (back arrow, no tab bar): its title key, or undefined for the tabs themselves. */
 export function subPageTitleKey(pathname: string): string | undefined {

@@ -3,11 +3,12 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SeedMenu } from '../../src/server/platform/menus.ts';
 import { MENU_TREE } from '../../src/server/modules/index.ts';
+import type { EntityDef } from '../../src/shared/entities/define.ts';
 
 /**
  * A button code an entity's definition file exports (`INVENTORYLOG_HANDLE`) is written there only: the server's
  * menus and routes, the desktop and the phone import it, so a renamed code fails to compile instead of failing a
- * permission check at run time.
+ * permission check at run time. A standard button (`productbom_add`) is derived from the definition's code.
  */
 const definitionModules = import.meta.glob<Record<string, unknown>>('../../src/shared/entities/*/*.ts', {
   eager: true,
@@ -21,9 +22,19 @@ const walk = (menus: readonly SeedMenu[]) =>
   });
 walk(MENU_TREE);
 
+const exportedValues = Object.values(definitionModules).flatMap((exports) => Object.values(exports));
+const isDefinition = (value: unknown): value is EntityDef =>
+  typeof value === 'object' && value !== null && 'code' in value && 'fields' in value && 'table' in value;
+
+/** Every definition's standard buttons, written `${entity.code}_add` as the menus and the engine derive them. */
+const STANDARD_VERBS = ['add', 'edit', 'delete', 'view', 'export', 'import', 'batchsave', 'batchcopy'];
+const derivedCodes = exportedValues
+  .filter(isDefinition)
+  .flatMap((entity) => STANDARD_VERBS.map((verb) => `${entity.code}_${verb}`));
+
 const exportedCodes = new Set(
-  Object.values(definitionModules).flatMap((exports) =>
-    Object.values(exports).filter((value): value is string => typeof value === 'string' && seededButtons.has(value)),
+  [...exportedValues, ...derivedCodes].filter(
+    (value): value is string => typeof value === 'string' && seededButtons.has(value),
   ),
 );
 
@@ -38,7 +49,19 @@ const sourceFiles = (dir: string): string[] =>
 describe('button codes', () => {
   it('are exported by the definitions that own them', () => {
     expect([...exportedCodes].sort()).toEqual(
-      expect.arrayContaining(['expense_pay', 'expense_submit', 'inventorylog_handle', 'prodplane_release']),
+      expect.arrayContaining([
+        'budgetfill_approve',
+        'budgetsituation_approve',
+        'expense_pay',
+        'expense_submit',
+        'financebudget_batchcopy',
+        'inventorylog_handle',
+        'prodplane_release',
+        'productbom_add',
+        'tenant_package',
+        'topmenu_setting',
+        'user_reset',
+      ]),
     );
   });
 

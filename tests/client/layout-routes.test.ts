@@ -23,9 +23,10 @@ describe('a desktop path on the phone', () => {
     expect(toPhone('/info/index')).toBe('/me');
   });
 
-  it('has no row for a screen the phone lacks, nor for a business the approval pages do not know', () => {
+  it('has no row for a screen the phone lacks; an unknown business goes to its page, which says not found', () => {
     expect(toPhone('/system/user/index')).toBeUndefined();
-    expect(toPhone('/work/process/other/handle/t1/p1/b1')).toBeUndefined();
+    expect(toPhone('/work/process/other/handle/t1/p1/b1')).toBe('/approvals/other/handle/t1/p1/b1');
+    expect(toPhone('/work/process/Other/handle/t1/p1/b1')).toBeUndefined();
     expect(toPhone('/work/process/leave/handle/t1/p1')).toBeUndefined();
   });
 });
@@ -106,6 +107,6 @@ describe('whether the desktop has a screen at a path', () => {
     expect(isDesktopPath('/system', menus)).toBe(false);
     expect(isDesktopPath('/system/dept/index', menus)).toBe(false);
     expect(isDesktopPath('/no/such/page', menus)).toBe(false);
-    expect(isDesktopPath('/work/process/other/detail/p/b', menus)).toBe(false);
+    expect(isDesktopPath('/work/process/other1/detail/p/b', menus)).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
 import { site } from '../../client/config.ts';
 import { DESKTOP_PATHS } from '../../client/layout-routes.ts';
-import { APPROVAL_KIND_PATTERN } from '../../shared/entities/approval-kinds.ts';
 import { findByRoute, type MenuEntry } from './menu-routes.ts';
 import type { RouteInfo, RouteMeta } from './types.ts';
 
@@ -20,9 +19,8 @@ export const PROCESS_PATHS = {
   handle: '/work/process/:business/handle/:taskId/:processInstanceId/:businessId',
   detail: '/work/process/:business/detail/:processInstanceId/:businessId',
 } as const;
-const PROCESS_ROUTE = new RegExp(
-  `^/work/process/(${APPROVAL_KIND_PATTERN})/(form/[^/]+|handle/[^/]+/[^/]+/[^/]+|detail/[^/]+/[^/]+)$`,
-);
+// Any kind: the page checks it against the definitions when it loads (approvals.ts, kept off the login page's way).
+const PROCESS_ROUTE = /^\/work\/process\/([a-z]+)\/(form\/[^/]+|handle\/[^/]+\/[^/]+\/[^/]+|detail\/[^/]+\/[^/]+)$/;
 /** The i18n key of an approval page's label (`flow.route.leaveHandle`), undefined for other paths. */
 export function processRouteLabel(pathname: string): string | undefined {
   const match = PROCESS_ROUTE.exec(pathname);
@@ -57,7 +55,9 @@ export function describeRoute(
   const fixed = STATIC_ROUTES[pathname];
   if (fixed) return { label: fixed.i18n ? translate(fixed.i18n) : undefined, meta: fixed };
   const processLabel = processRouteLabel(pathname);
-  if (processLabel) return { label: translate(processLabel), meta: { i18n: processLabel } };
+  // Every approvable kind's pages are titled (modules.test.ts); an untitled kind gets no tab, its page says not found.
+  const processTitle = processLabel && translate(processLabel);
+  if (processLabel && processTitle !== processLabel) return { label: processTitle, meta: { i18n: processLabel } };
   const entry = entries && findByRoute(entries, pathname);
   return entry ? { label: entry.name, labelEn: entry.nameEn, meta: {} } : undefined;
 }

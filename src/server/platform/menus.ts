@@ -172,8 +172,9 @@ export function business(
   );
 }
 
+/** A button of `POST <entity>/approval`: `code` exported by the entity's definition, `verb` the move it shows. */
 export const approval = (code: string, entity: string, verb: string, zh: string, en: string, source: string) =>
-  btn(`${code}_${verb}`, zh, en, verb, source, 1, `${SYS}/${entity}/approval`);
+  btn(code, zh, en, verb, source, 1, `${SYS}/${entity}/approval`);
 
 /** Seed menu / dictionary ids are derived from their codes, so they stay the same on every install. */
 export function seedIdOf(base: bigint, key: string): string {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { businessOf, businessOfTable, processRoutes, type FlowCategory } from '../../../src/client/api/flow.ts';
 import { diagramMarkers, MARKER, markerStyle } from '../../../src/desktop/pages/flow/flow-markers.ts';
-import { processRouteLabel } from '../../../src/desktop/router/route-table.ts';
+import { describeRoute, processRouteLabel } from '../../../src/desktop/router/route-table.ts';
 
 const activity = (historyActivityId: string, historyActivityType: string, endTime = '') => ({
   historyActivityId,
@@ -85,7 +85,8 @@ describe('business routing (contract flow.md §2, spec §2)', () => {
     expect(processRouteLabel(handle)).toBe('flow.route.leaveHandle');
     expect(processRouteLabel('/work/process/finance/detail/22/33')).toBe('flow.route.financeDetail');
     expect(processRouteLabel('/work/process/leave/form/Leave%3A1%3A9')).toBe('flow.route.leaveForm');
-    expect(processRouteLabel('/work/process/other/form/1')).toBeUndefined();
+    // Any kind is routed (its page checks it); one without page titles gets no tab.
+    expect(describeRoute('/work/process/other/form/1', [], (key) => key)).toBeUndefined();
     expect(processRouteLabel('/work/process/leave/handle/1/2')).toBeUndefined();
   });
 });

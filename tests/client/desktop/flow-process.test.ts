@@ -196,6 +196,11 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     ...overrides,
   });
 
+  it('goes to 404 for a kind no definition declares', async () => {
+    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, '/work/process/travel/handle/t1/pi1/b1', {});
+    await waitFor(() => expect(location()).toBe('/404'));
+  });
+
   it('shows the request read-only and approves with the comment (flag ok, pass true)', async () => {
     renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, path, handlers());
     expect(await screen.findByText('回家探亲')).toBeVisible();

@@ -231,6 +231,11 @@ describe('phone approvals: a task', () => {
     expect(await screen.findByText('回老家办事')).toBeVisible();
   });
 
+  it('takes a kind no definition declares for an unknown route (/404, which the phone answers with its home)', async () => {
+    renderApprovals('/approvals/travel/handle/101/501/901');
+    await waitFor(() => expect(at()).toBe('/approvals'));
+  });
+
   it('claims a claimable task with 签收, after which it is an ordinary to-do task', async () => {
     renderApprovals('/approvals?tab=claim');
     fireEvent.click(await screen.findByText('年假'));

@@ -9,7 +9,7 @@ import { usePermission } from '../../permission.ts';
 import { RoleGrantDialog } from './RoleGrantDialog.tsx';
 
 /** The grant route's code (role-grant.routes.ts): the role screen has no button of its own for it. */
-export const ROLE_GRANT_PERMISSION = 'role_edit';
+const ROLE_GRANT_PERMISSION = `${role.code}_edit`;
 
 /** /authority/role: the role tree on the shared page, plus 权限设置 for the ticked roles. */
 export default function RolePage() {

@@ -159,9 +159,9 @@ export default function RegionPage() {
   };
 
   const adding = mode.kind === 'add';
-  const writable = can('region_add');
+  const writable = can(`${region.code}_add`);
   const showForm = adding || Boolean(record);
-  const canAddChild = can('region_add') && !adding && (!record || record.regionLevel < VILLAGE_LEVEL);
+  const canAddChild = can(`${region.code}_add`) && !adding && (!record || record.regionLevel < VILLAGE_LEVEL);
   const toolbar = (
     <Space>
       {canAddChild && (
@@ -169,7 +169,7 @@ export default function RegionPage() {
           {t('crud.region.addChild')}
         </Button>
       )}
-      {can('region_delete') && !adding && record && (
+      {can(`${region.code}_delete`) && !adding && record && (
         <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
           {t('common.delete')}
         </Button>

@@ -9,26 +9,24 @@ import type { GridRow, MonthlyGridConfig } from '../../components/grid/MonthlyGr
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { ApprovalAction } from './ApprovalButtons.tsx';
 
-const budgetFill = async () => await import('../../../shared/entities/budget/budget-fill.ts');
+type BudgetFillModule = typeof import('../../../shared/entities/budget/budget-fill.ts');
+const budgetFill = async (): Promise<BudgetFillModule> =>
+  await import('../../../shared/entities/budget/budget-fill.ts');
 const budgetFillEntity = async () => (await budgetFill()).budgetFill;
-const budgetSituation = async () =>
-  (await import('../../../shared/entities/budget/budget-situation.ts')).budgetSituation;
+const budgetSituation = async () => await import('../../../shared/entities/budget/budget-situation.ts');
 const expenseSituation = async () =>
   (await import('../../../shared/entities/budget/expense-situation.ts')).expenseSituation;
 
 /** 预算填报's list: `list` (the entity has no `page`) and the 合计 row of `stat`. */
 const FILL_LIST: BudgetRowList = { listAction: 'list', stat: true };
 
-/** 预算填报's toolbar (menus.md: budgetfill_submit / _withdraw / _approve / _reject / _unapprove). */
-const FILL_ACTIONS: ApprovalAction[] = [
-  { action: 'submit', code: 'budgetfill_submit', label: 'crud.approval.submit' },
-  { action: 'withdraw', code: 'budgetfill_withdraw', label: 'crud.approval.withdraw' },
-  { action: 'approve', code: 'budgetfill_approve', label: 'crud.approval.approve', opinion: 'optional' },
-  { action: 'reject', code: 'budgetfill_reject', label: 'crud.approval.reject', opinion: 'required', danger: true },
-  { action: 'unapprove', code: 'budgetfill_unapprove', label: 'crud.approval.unapprove', danger: true },
-];
-const SITUATION_ACTIONS: ApprovalAction[] = [
-  { action: 'approve', code: 'budgetsituation_approve', label: 'crud.approval.approve' },
+/** 预算填报's toolbar (menus.md), its codes from the definition (loaded with the page, not with the screen table). */
+const fillActions = (codes: BudgetFillModule): ApprovalAction[] => [
+  { action: 'submit', code: codes.BUDGETFILL_SUBMIT, label: 'crud.approval.submit' },
+  { action: 'withdraw', code: codes.BUDGETFILL_WITHDRAW, label: 'crud.approval.withdraw' },
+  { action: 'approve', code: codes.BUDGETFILL_APPROVE, label: 'crud.approval.approve', opinion: 'optional' },
+  { action: 'reject', code: codes.BUDGETFILL_REJECT, label: 'crud.approval.reject', opinion: 'required', danger: true },
+  { action: 'unapprove', code: codes.BUDGETFILL_UNAPPROVE, label: 'crud.approval.unapprove', danger: true },
 ];
 
 /** The department, budget type and state beside the account and caption (they scroll; the account stays). */
@@ -48,13 +46,17 @@ const withLineColumns =
 
 const situationScreen = (labour: boolean) =>
   lazyPage(async () => {
-    const [{ BudgetRowPage }, { withPostTitle }, entity, { APPROVE_STATUS, LABOUR_BUDGET }] = await Promise.all([
+    const [{ BudgetRowPage }, { withPostTitle }, situation, { APPROVE_STATUS, LABOUR_BUDGET }] = await Promise.all([
       import('./BudgetRowPage.tsx'),
       import('./post-title.tsx'),
       budgetSituation(),
       budgetFill(),
     ]);
+    const entity = situation.budgetSituation;
     const postTitle = withPostTitle(entity, LABOUR_BUDGET);
+    const actions: ApprovalAction[] = [
+      { action: 'approve', code: situation.BUDGETSITUATION_APPROVE, label: 'crud.approval.approve' },
+    ];
     return {
       default: function BudgetSituationScreen() {
         return createElement(BudgetRowPage, {
@@ -66,7 +68,7 @@ const situationScreen = (labour: boolean) =>
             getData<MonthlySums>(`/api/${entity.service}/${entity.name}/stat`, query),
           dimension: !labour,
           ...(labour ? { fixed: { budgetType_equal: LABOUR_BUDGET }, preset: { budgetType: LABOUR_BUDGET } } : {}),
-          approval: { actions: SITUATION_ACTIONS, body: (ids) => ({ ids }) },
+          approval: { actions, body: (ids) => ({ ids }) },
           // Approved: the budget side (a labour row's post too) is frozen, finance keeps entering actuals (§5.2).
           open: (row: GridRow) =>
             row.approveStatus === APPROVE_STATUS.approved ? ['actual'] : ['amount', 'actual', 'title'],
@@ -79,8 +81,13 @@ const situationScreen = (labour: boolean) =>
 export const budgetFillScreens: Screens = {
   '/budget/budgetfill': withData(
     lazyPage(async () => {
-      const [{ BudgetRowPage }, { withPostTitle }, { budgetFill: entity, APPROVE_STATUS, LABOUR_BUDGET }] =
-        await Promise.all([import('./BudgetRowPage.tsx'), import('./post-title.tsx'), budgetFill()]);
+      const [{ BudgetRowPage }, { withPostTitle }, fill] = await Promise.all([
+        import('./BudgetRowPage.tsx'),
+        import('./post-title.tsx'),
+        budgetFill(),
+      ]);
+      const { budgetFill: entity, APPROVE_STATUS, LABOUR_BUDGET } = fill;
+      const actions = fillActions(fill);
       const editable: string[] = [APPROVE_STATUS.draft, APPROVE_STATUS.rejected];
       const postTitle = withPostTitle(entity, LABOUR_BUDGET);
       return {
@@ -89,7 +96,7 @@ export const budgetFillScreens: Screens = {
             entity,
             grid: (config) => postTitle(withLineColumns(entity, true)(config)),
             ...FILL_LIST,
-            approval: { actions: FILL_ACTIONS, body: (ids, action, opinion) => ({ ids, action, opinion }) },
+            approval: { actions, body: (ids, action, opinion) => ({ ids, action, opinion }) },
             // A submitted or approved line is locked (已提交或已审核的预算不能修改).
             open: (row: GridRow) => (editable.includes(String(row.approveStatus)) ? ['amount', 'title'] : []),
             rowMenu: { view: false, delete: false, fromList: true },

@@ -78,7 +78,7 @@ export default function BomPage() {
       fixed: 'right',
       render: (_v, g) => (
         <Space size={0} className="tenon-row-actions">
-          {can('productbom_add') && (
+          {can(`${productBom.code}_add`) && (
             <Button
               type="link"
               size="small"
@@ -110,17 +110,17 @@ export default function BomPage() {
 
   const lineActions = (record: WireRecord) => (
     <Space size={0} className="tenon-row-actions">
-      {can('productbom_view') && (
+      {can(`${productBom.code}_view`) && (
         <Button type="link" size="small" onClick={() => open({ mode: 'view', id: record.id })}>
           {t('common.view')}
         </Button>
       )}
-      {can('productbom_edit') && (
+      {can(`${productBom.code}_edit`) && (
         <Button type="link" size="small" onClick={() => open({ mode: 'edit', id: record.id })}>
           {t('common.edit')}
         </Button>
       )}
-      {can('productbom_delete') && (
+      {can(`${productBom.code}_delete`) && (
         <Button type="link" size="small" danger onClick={() => confirmDelete([record.id])}>
           {t('common.delete')}
         </Button>
@@ -156,7 +156,7 @@ export default function BomPage() {
       />
       <div className="tenon-crud-toolbar">
         <Flex wrap gap="small" align="center">
-          {can('productbom_add') && (
+          {can(`${productBom.code}_add`) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ mode: 'add' })}>
               {t('common.add')}
             </Button>

@@ -93,7 +93,7 @@ export default function ProdplanePage() {
     setSelected([]);
   };
 
-  const canEdit = can('prodplane_edit');
+  const canEdit = can(`${prodplane.code}_edit`);
   const canRelease = can(PLAN_RELEASE);
   const config = gridOf(canEdit);
   const rowButtons = (row: GridRow) => {
@@ -105,7 +105,7 @@ export default function ProdplanePage() {
     );
     return (
       <Space size={0} className="tenon-row-actions">
-        {can('prodplane_view') && button('view', 'common.view', () => open({ mode: 'view', id: row.id }))}
+        {can(`${prodplane.code}_view`) && button('view', 'common.view', () => open({ mode: 'view', id: row.id }))}
         {canEdit &&
           status !== PLAN_STATUS.closed &&
           button('edit', 'common.edit', () =>
@@ -126,7 +126,7 @@ export default function ProdplanePage() {
           button('close', 'crud.prodplane.close', () =>
             setStatus(row, PLAN_STATUS.closed, 'crud.prodplane.closeConfirm'),
           )}
-        {can('prodplane_delete') &&
+        {can(`${prodplane.code}_delete`) &&
           status !== PLAN_STATUS.closed &&
           button('delete', 'common.delete', () => confirmDelete([row.id]), true)}
       </Space>
@@ -140,8 +140,8 @@ export default function ProdplanePage() {
       <style>{crudCss}</style>
       <DimensionSearchBar entity={prodplane} lang={lang} onSearch={search} />
       <CrudToolbar
-        onAdd={can('prodplane_add') ? () => open({ mode: 'add' }) : undefined}
-        onDelete={can('prodplane_delete') ? () => confirmDelete(selected) : undefined}
+        onAdd={can(`${prodplane.code}_add`) ? () => open({ mode: 'add' }) : undefined}
+        onDelete={can(`${prodplane.code}_delete`) ? () => confirmDelete(selected) : undefined}
         selected={selected.length}
         onReload={() => void reload()}
       />

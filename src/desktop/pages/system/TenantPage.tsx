@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { App, Button } from 'antd';
 import { AppstoreOutlined, DatabaseOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { tenant } from '../../../shared/entities/system/tenant.ts';
+import { TENANT_DATASOURCE, TENANT_PACKAGE, TENANT_SETTING, tenant } from '../../../shared/entities/system/tenant.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudContext, CrudOptions } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
@@ -21,9 +21,9 @@ interface Target {
 }
 
 const BUTTONS: { kind: Kind; permission: string; icon: ReactNode }[] = [
-  { kind: 'setting', permission: 'tenant_setting', icon: <SettingOutlined /> },
-  { kind: 'datasource', permission: 'tenant_datasource', icon: <DatabaseOutlined /> },
-  { kind: 'package', permission: 'tenant_package', icon: <AppstoreOutlined /> },
+  { kind: 'setting', permission: TENANT_SETTING, icon: <SettingOutlined /> },
+  { kind: 'datasource', permission: TENANT_DATASOURCE, icon: <DatabaseOutlined /> },
+  { kind: 'package', permission: TENANT_PACKAGE, icon: <AppstoreOutlined /> },
 ];
 
 /**

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { topMenu } from '../../../shared/entities/system/top-menu.ts';
+import { TOPMENU_SETTING, topMenu } from '../../../shared/entities/system/top-menu.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudOptions } from '../../components/crud/fields.ts';
 import { TopMenuGrantDialog } from './TopMenuGrantDialog.tsx';
 
-/** /system/topmenu: the shared list plus 菜单配置 on each row (button code topmenu_setting). */
+/** /system/topmenu: the shared list plus 菜单配置 on each row. */
 export default function TopMenuPage() {
   const [target, setTarget] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -13,7 +13,7 @@ export default function TopMenuPage() {
       rowActions: [
         {
           key: 'setting',
-          permission: 'topmenu_setting',
+          permission: TOPMENU_SETTING,
           label: 'crud.topMenu.setting',
           onClick: (record) => {
             setTarget(record.id);

@@ -3,7 +3,7 @@ import { App, Button, Card } from 'antd';
 import { RetweetOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, postData } from '../../../client/http.ts';
-import { user } from '../../../shared/entities/system/user.ts';
+import { USER_RESET, USER_ROLE, USER_UNLOCK, user } from '../../../shared/entities/system/user.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudContext, CrudOptions } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
@@ -58,7 +58,7 @@ export default function UserPage() {
     query: deptId ? { deptId } : undefined,
     toolbar: (context: CrudContext) => (
       <>
-        {can('user_role') && (
+        {can(USER_ROLE) && (
           <Button
             icon={<UserOutlined />}
             onClick={() => {
@@ -72,12 +72,12 @@ export default function UserPage() {
             {t('crud.user.role')}
           </Button>
         )}
-        {can('user_reset') && (
+        {can(USER_RESET) && (
           <Button icon={<RetweetOutlined />} onClick={() => confirmAction('reset-password', context)}>
             {t('crud.user.reset')}
           </Button>
         )}
-        {can('user_unlock') && (
+        {can(USER_UNLOCK) && (
           <Button icon={<UnlockOutlined />} onClick={() => confirmAction('unlock', context)}>
             {t('crud.user.unlock')}
           </Button>

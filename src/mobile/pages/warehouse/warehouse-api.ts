@@ -3,6 +3,8 @@ import { fetchButtons, permissionMap } from '../../../client/api/system.ts';
 import { ApiFailure, http, type Page, type R } from '../../../client/http.ts';
 import { currentLanguage } from '../../../client/i18n.ts';
 import type { FieldName, WireRow } from '../../../shared/entities/define.ts';
+import type { PickedProduct } from '../../../shared/contract/api/masterdata.schemas.ts';
+import type { inventory } from '../../../shared/entities/warehouse/inventory.ts';
 import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { moduleGet, modulePost } from '../modules/module-api.ts';
 
@@ -16,46 +18,37 @@ export type Movement = WireRow<typeof inventoryLog>;
 export const movementLabel = (name: FieldName<typeof inventoryLog>): string =>
   inventoryLog.fields[name].label[currentLanguage()];
 
-/** What `inventorylog/submit` takes for a new movement; `clientKey` makes a resent one the same movement. */
-export interface MovementBody {
-  bizType: string;
-  bizDate: string;
-  orgId: string;
-  warehouse: string;
-  location: string;
-  productId: string;
-  batchNo: string;
-  qty: string;
-  unitCost?: string;
-  partnerName: string;
-  sourceNo: string;
-  remark: string;
-  clientKey: string;
-}
+/**
+ * What `inventorylog/submit` takes for a new movement; `clientKey` makes a resent one the same movement. Quantities
+ * travel as typed (text: the server parses and checks them).
+ */
+export type MovementBody = Pick<
+  Movement,
+  | 'bizType'
+  | 'bizDate'
+  | 'orgId'
+  | 'warehouse'
+  | 'location'
+  | 'productId'
+  | 'batchNo'
+  | 'partnerName'
+  | 'sourceNo'
+  | 'remark'
+  | 'clientKey'
+> & { qty: string; unitCost?: string };
 
-/** A part as the lookup finds it (product/listpage). */
-export interface Part {
-  id: string;
-  productNo: string;
-  customerPartNo?: string | null;
-  productName: string;
-  spec?: string | null;
-  unit?: string | null;
-  unitName?: string | null;
-}
+/**
+ * A part as the lookup finds it (product/listpage's answer); one rebuilt from a stored movement knows only its
+ * number, name and unit.
+ */
+export type Part = Pick<PickedProduct, 'id' | 'productNo' | 'productName'> &
+  Partial<Pick<PickedProduct, 'customerPartNo' | 'spec' | 'unit' | 'unitName'>>;
 
-/** A stock row of a part (inventory/list). */
-export interface StockRow {
-  id: string;
-  orgName?: string;
-  warehouse: string;
-  warehouseName: string;
-  batchNo: string | null;
-  location: string | null;
-  qty: number | string;
-  availableQty: number | string;
-  unitName: string | null;
-}
+/** A stock row of a part (inventory/list): a row of its definition. */
+export type StockRow = Pick<
+  WireRow<typeof inventory>,
+  'id' | 'orgName' | 'warehouse' | 'warehouseName' | 'batchNo' | 'location' | 'qty' | 'availableQty' | 'unitName'
+>;
 
 export interface MovementFilters {
   handleStatus: '0' | '1';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { budgetFill } from '../../../shared/entities/budget/budget-fill.ts';
-import { budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
+import { BUDGETSITUATION_APPROVE, budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
 import { shownInRange } from '../../../shared/entities/month-row.ts';
 import { parseSearchMonth } from '../../platform/dimension-search.ts';
 import { ok } from '../../platform/errors.ts';
@@ -105,7 +105,7 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   app.post(
     `${situationBase}/approval`,
     {
-      config: { permission: `${budgetSituation.code}_approve` },
+      config: { permission: BUDGETSITUATION_APPROVE },
       schema: {
         ...ANY_PARAMS,
         ...documentedQuery({ ids: Type.String({ description: '主键，逗号分隔 (ids)' }) }),

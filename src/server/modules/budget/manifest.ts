@@ -10,8 +10,15 @@ import { seedBudgetDemo } from './demo/budgets.ts';
 import { retention } from '../../../shared/entities/budget/retention.ts';
 import { retentionHooks } from './retention.hooks.ts';
 import { seedRetentionDemo } from './demo/retention-rates.ts';
-import { budgetFill } from '../../../shared/entities/budget/budget-fill.ts';
-import { budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
+import {
+  BUDGETFILL_APPROVE,
+  BUDGETFILL_REJECT,
+  BUDGETFILL_SUBMIT,
+  BUDGETFILL_UNAPPROVE,
+  BUDGETFILL_WITHDRAW,
+  budgetFill,
+} from '../../../shared/entities/budget/budget-fill.ts';
+import { BUDGETSITUATION_APPROVE, budgetSituation } from '../../../shared/entities/budget/budget-situation.ts';
 import { budgetFillHooks, budgetSituationHooks } from './budget-fill.hooks.ts';
 import { budgetFillRoutes } from './budget-fill.routes.ts';
 import { BUDGET_MODELS } from './budget-approval.ts';
@@ -36,11 +43,11 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
     'Budget fill-in',
     {
       extra: [
-        approval('budgetfill', 'budgetfill', 'submit', '提交', 'Submit', 'upload'),
-        approval('budgetfill', 'budgetfill', 'withdraw', '撤回', 'Withdraw', 'rollback'),
-        approval('budgetfill', 'budgetfill', 'approve', '审核', 'Approve', 'check'),
-        approval('budgetfill', 'budgetfill', 'reject', '驳回', 'Reject', 'close'),
-        approval('budgetfill', 'budgetfill', 'unapprove', '反审核', 'Unapprove', 'undo'),
+        approval(BUDGETFILL_SUBMIT, 'budgetfill', 'submit', '提交', 'Submit', 'upload'),
+        approval(BUDGETFILL_WITHDRAW, 'budgetfill', 'withdraw', '撤回', 'Withdraw', 'rollback'),
+        approval(BUDGETFILL_APPROVE, 'budgetfill', 'approve', '审核', 'Approve', 'check'),
+        approval(BUDGETFILL_REJECT, 'budgetfill', 'reject', '驳回', 'Reject', 'close'),
+        approval(BUDGETFILL_UNAPPROVE, 'budgetfill', 'unapprove', '反审核', 'Unapprove', 'undo'),
         ...excelButtons('budgetfill'),
       ],
     },
@@ -51,7 +58,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
     'Budget situation',
     {
       extra: [
-        approval('budgetsituation', 'budgetsituation', 'approve', '审核', 'Approve', 'check'),
+        approval(BUDGETSITUATION_APPROVE, 'budgetsituation', 'approve', '审核', 'Approve', 'check'),
         ...excelButtons('budgetsituation'),
       ],
     },
@@ -65,7 +72,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
     {
       extra: [
         btn(
-          'financebudget_batchsave',
+          `${financeBudget.code}_batchsave`,
           '批量保存',
           'Batch save',
           'batchsave',
@@ -74,7 +81,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
           `${SYS}/financebudget/batchsave`,
         ),
         btn(
-          'financebudget_batchcopy',
+          `${financeBudget.code}_batchcopy`,
           '复制到下一年',
           'Copy to next year',
           'batchcopy',
@@ -94,7 +101,7 @@ const budgetMenu = business('budget', '预算管理', 'Budget', 14, 'iconfont ic
       only: ['add', 'edit', 'view'],
       extra: [
         btn(
-          'inventorybudget_batchcopy',
+          `${inventoryBudget.code}_batchcopy`,
           '复制到下一年',
           'Copy to next year',
           'batchcopy',

@@ -1,4 +1,5 @@
 import { DESK, SYS, menu, screen } from '../../platform/menus.ts';
+import { message } from '../../../shared/entities/desk/message.ts';
 
 export const deskMenu = menu('desk', '工作台', 'Desk', '/desk', 1, 'iconfont iconicon_airplay', [
   screen('notice', '通知公告', 'Notices', '/desk/notice', 1, 'iconfont iconicon_sms', `${DESK}/notice`),
@@ -14,5 +15,5 @@ export const DESK_USER_MENUS = [
   'notice_delete',
   'notice_view',
   'message',
-  'message_view',
+  `${message.code}_view`,
 ];

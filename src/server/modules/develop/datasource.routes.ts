@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { datasource } from '../../../shared/entities/develop/datasource.ts';
+import { TENANT_DATASOURCE } from '../../../shared/entities/system/tenant.ts';
 import { ok } from '../../platform/errors.ts';
 import { NO_INPUT } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
@@ -17,7 +18,7 @@ export async function datasourceRoutes(app: FastifyInstance, { services }: { ser
   app.get(
     `${BASE}/select`,
     {
-      config: { platform: true, permission: [datasource.code, 'tenant_datasource'] },
+      config: { platform: true, permission: [datasource.code, TENANT_DATASOURCE] },
       schema: { ...NO_INPUT, ...answers(Type.Array(Type.Object({ id: Type.String(), name: Type.String() }))) },
     },
     async (request) => {

@@ -1,4 +1,7 @@
 import { SYS, btn, exportBtn, importBtn, menu, screen } from '../../platform/menus.ts';
+import { TENANT_DATASOURCE, TENANT_PACKAGE, TENANT_SETTING } from '../../../shared/entities/system/tenant.ts';
+import { TOPMENU_SETTING } from '../../../shared/entities/system/top-menu.ts';
+import { USER_RESET, USER_ROLE, USER_UNLOCK } from '../../../shared/entities/system/user.ts';
 
 export const baseMenu = menu('base', '基础配置', 'Basic settings', '/base', 97, 'iconfont iconicon_cspace', [
   screen('region', '行政区划', 'Regions', '/base/region', 1, 'iconfont iconicon_map', `${SYS}/region`, {
@@ -48,9 +51,9 @@ export const authorityMenu = menu('authority', '权限管理', 'Authority', '/au
 export const systemMenu = menu('system', '系统管理', 'System', '/system', 99, 'iconfont iconicon_setting', [
   screen('user', '用户管理', 'Users', '/system/user', 1, 'iconfont iconicon_principal', `${SYS}/user`, {
     extra: [
-      btn('user_role', '角色配置', 'Assign roles', 'role', 'user', 1, `${SYS}/user/grant`),
-      btn('user_reset', '密码重置', 'Reset password', 'reset-password', 'retweet', 1, `${SYS}/user/reset-password`),
-      btn('user_unlock', '账号解封', 'Unlock account', 'unlock', 'unlock', 1, `${SYS}/user/unlock`),
+      btn(USER_ROLE, '角色配置', 'Assign roles', 'role', 'user', 1, `${SYS}/user/grant`),
+      btn(USER_RESET, '密码重置', 'Reset password', 'reset-password', 'retweet', 1, `${SYS}/user/reset-password`),
+      btn(USER_UNLOCK, '账号解封', 'Unlock account', 'unlock', 'unlock', 1, `${SYS}/user/unlock`),
       importBtn('user', `${SYS}/user/import-user`),
       exportBtn('user', `${SYS}/user/export-user`),
     ],
@@ -70,13 +73,13 @@ export const systemMenu = menu('system', '系统管理', 'System', '/system', 99
   ),
   screen('param', '参数管理', 'Parameters', '/system/param', 6, 'iconfont iconicon_community_line', `${SYS}/param`),
   screen('topmenu', '顶部菜单', 'Top menus', '/system/topmenu', 7, 'iconfont iconicon_exchange', `${SYS}/topmenu`, {
-    extra: [btn('topmenu_setting', '菜单配置', 'Menu settings', 'setting', 'setting', 2, `${SYS}/topmenu/grant`)],
+    extra: [btn(TOPMENU_SETTING, '菜单配置', 'Menu settings', 'setting', 'setting', 2, `${SYS}/topmenu/grant`)],
   }),
   screen('tenant', '租户管理', 'Tenants', '/system/tenant', 7, 'iconfont iconicon_study', `${SYS}/tenant`, {
     extra: [
-      btn('tenant_setting', '授权配置', 'License settings', 'setting', 'setting', 1, `${SYS}/tenant/setting`),
-      btn('tenant_datasource', '数据源', 'Data source', 'datasource', 'database', 1, `${SYS}/tenant/datasource`),
-      btn('tenant_package', '产品包', 'Product package', 'package', 'appstore', 1, `${SYS}/tenant/package-setting`),
+      btn(TENANT_SETTING, '授权配置', 'License settings', 'setting', 'setting', 1, `${SYS}/tenant/setting`),
+      btn(TENANT_DATASOURCE, '数据源', 'Data source', 'datasource', 'database', 1, `${SYS}/tenant/datasource`),
+      btn(TENANT_PACKAGE, '产品包', 'Product package', 'package', 'appstore', 1, `${SYS}/tenant/package-setting`),
     ],
   }),
   screen('client', '应用管理', 'Clients', '/system/client', 8, 'iconfont iconicon_mobilephone', `${SYS}/client`),

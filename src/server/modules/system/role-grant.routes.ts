@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
+import { role } from '../../../shared/entities/system/role.ts';
+import { TOPMENU_SETTING } from '../../../shared/entities/system/top-menu.ts';
 import { SUPER_TENANT } from '../../platform/auth-context.ts';
 import { ApiError, fail, ok } from '../../platform/errors.ts';
 import { bodyOf, bodyParams, Param, queryParams } from '../../platform/route-schemas.ts';
@@ -38,7 +40,7 @@ export async function roleGrantRoutes(fastify: FastifyInstance, { services }: { 
   };
 
   const roleGrant = {
-    config: { permission: 'role_edit' },
+    config: { permission: `${role.code}_edit` },
     schema: {
       ...bodyParams({ roleIds: Param, menuIds: Param, dataScopeIds: Param, apiScopeIds: Param }),
       ...ANSWERS_NO_DATA,
@@ -94,7 +96,7 @@ export async function roleGrantRoutes(fastify: FastifyInstance, { services }: { 
 
   // Top menus (contract system.md §5): which menus each top menu groups. Top menus belong to the caller's tenant.
   const topMenuGrant = {
-    config: { permission: 'topmenu_setting' },
+    config: { permission: TOPMENU_SETTING },
     schema: { ...bodyParams({ topMenuIds: Param, menuIds: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(urls.TOP_MENU_GRANT_URL, topMenuGrant, async (request) => {

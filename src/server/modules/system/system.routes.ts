@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { post } from '../../../shared/entities/system/post.ts';
+import { TENANT_PACKAGE } from '../../../shared/entities/system/tenant.ts';
 import { asTenant } from '../../platform/entity/routes.ts';
 import { ok } from '../../platform/errors.ts';
 import { sendRevalidated } from '../../platform/revalidate.ts';
@@ -113,7 +114,7 @@ export async function systemRoutes(fastify: FastifyInstance, { services }: { ser
   app.get(
     urls.TENANT_PACKAGE_SELECT_URL,
     {
-      config: { permission: 'tenant_package', platform: true },
+      config: { permission: TENANT_PACKAGE, platform: true },
       schema: { ...NO_INPUT, ...answers(Type.Array(PackageOption)) },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { tenant } from '../../../shared/entities/system/tenant.ts';
+import { TENANT_DATASOURCE, TENANT_PACKAGE, TENANT_SETTING, tenant } from '../../../shared/entities/system/tenant.ts';
 import { tenantPackage } from '../../../shared/entities/system/tenant-package.ts';
 import { SUPER_TENANT } from '../../platform/auth-context.ts';
 import { parseIds } from '../../platform/entity/service.ts';
@@ -78,7 +78,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     return ok(request, null);
   });
   const setting = {
-    config: sa('tenant_setting'),
+    config: sa(TENANT_SETTING),
     schema: { ...queryOrBody({ ids: Param, accountNumber: Param, expireTime: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(`${BASE}/setting`, setting, async (request) => {
@@ -88,7 +88,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     return ok(request, null);
   });
   const datasource = {
-    config: sa('tenant_datasource'),
+    config: sa(TENANT_DATASOURCE),
     schema: { ...queryOrBody({ tenantId: Param, datasourceId: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(`${BASE}/datasource`, datasource, async (request) => {
@@ -97,7 +97,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     return ok(request, null);
   });
   const packageDetail = {
-    config: sa('tenant_package'),
+    config: sa(TENANT_PACKAGE),
     schema: { ...queryParams({ tenantId: Param }), ...answers(Type.Union([rowOf(tenantPackage), Type.Null()])) },
   };
   app.get(`${BASE}/package-detail`, packageDetail, async (request) => {
@@ -106,7 +106,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     return okOrEmpty(request, packageId ? await packages.detail(request.user, packageId) : undefined);
   });
   const packageSetting = {
-    config: sa('tenant_package'),
+    config: sa(TENANT_PACKAGE),
     schema: { ...queryOrBody({ tenantId: Param, packageId: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(`${BASE}/package-setting`, packageSetting, async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { user } from '../../../shared/entities/system/user.ts';
+import { USER_RESET, USER_ROLE, USER_UNLOCK, user } from '../../../shared/entities/system/user.ts';
 import { IMPORT_MULTIPART_LIMITS, sendExport, sendTemplate } from '../../platform/entity/excel.ts';
 import { readUpload } from '../../platform/entity/excel-import.ts';
 import { listQuery } from '../../platform/entity/schemas.ts';
@@ -83,7 +83,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   );
 
   const grant = {
-    config: { permission: 'user_role' },
+    config: { permission: USER_ROLE },
     schema: { ...queryOrBody({ userIds: Param, roleIds: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(`${USER}/grant`, grant, async (request) => {
@@ -93,12 +93,12 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   });
 
   const userIds = { ...queryOrBody({ userIds: Param }), ...ANSWERS_NO_DATA };
-  app.post(`${USER}/reset-password`, { config: { permission: 'user_reset' }, schema: userIds }, async (request) => {
+  app.post(`${USER}/reset-password`, { config: { permission: USER_RESET }, schema: userIds }, async (request) => {
     await users.resetPassword(request.user, idList(paramsOf(request).userIds, 'userIds'));
     return ok(request, null);
   });
 
-  app.post(`${USER}/unlock`, { config: { permission: 'user_unlock' }, schema: userIds }, async (request) => {
+  app.post(`${USER}/unlock`, { config: { permission: USER_UNLOCK }, schema: userIds }, async (request) => {
     await users.unlock(request.user, idList(paramsOf(request).userIds, 'userIds'));
     return ok(request, null);
   });
@@ -114,7 +114,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   });
 
   const platformUpdate = {
-    config: { permission: 'user_edit' },
+    config: { permission: `${user.code}_edit` },
     schema: { ...queryOrBody({ userId: Param, userType: Param, userExt: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(`${USER}/update-platform`, platformUpdate, async (request) => {
@@ -127,20 +127,20 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   // Excel (contract §2): the same filters as page; a browser link may carry the token as `blade-auth`.
   app.get(
     `${USER}/export-user`,
-    { config: { permission: 'user_export', download: true }, schema: all },
+    { config: { permission: `${user.code}_export`, download: true }, schema: all },
     async (request, reply) =>
       sendExport(request, reply, user, users.exportRecords(request.user, request.query), user.excel!.file),
   );
 
   app.get(
     `${USER}/export-template`,
-    { config: { permission: 'user_import', download: true }, schema: NO_INPUT },
+    { config: { permission: `${user.code}_import`, download: true }, schema: NO_INPUT },
     async (request, reply) => sendTemplate(request, reply, user, user.excel!.template!),
   );
 
   // Multipart: the upload's own fields are read from the stream; the query string may carry the option instead.
   const importUsers = {
-    config: { permission: 'user_import' },
+    config: { permission: `${user.code}_import` },
     schema: {
       ...queryParams({ isCovered: Param }),
       ...multipartBody({ file: UploadFile, isCovered: Param }),

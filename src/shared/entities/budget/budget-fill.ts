@@ -9,6 +9,15 @@ export const APPROVE_STATUS = { draft: '0', submitted: '1', approved: '2', rejec
 /** `budget_type` 2: a labour budget, by post (§1.2). */
 export const LABOUR_BUDGET = '2';
 
+/** 预算填报's approval buttons (menus.md): sending a line needs `budgetfill_add`, these show its toolbar's moves. */
+export const BUDGETFILL_SUBMIT = 'budgetfill_submit';
+export const BUDGETFILL_WITHDRAW = 'budgetfill_withdraw';
+/** 审核 and 驳回 on the page and in the inbox: its holders are the line's approvers. */
+export const BUDGETFILL_APPROVE = 'budgetfill_approve';
+export const BUDGETFILL_REJECT = 'budgetfill_reject';
+/** 反审核: an approved line back to the draft. */
+export const BUDGETFILL_UNAPPROVE = 'budgetfill_unapprove';
+
 export const BUDGET_LOCKED: LocalText = {
   zh: '已提交或已审核的预算不能修改',
   en: 'A submitted or approved budget cannot be changed',
@@ -169,8 +178,8 @@ export const budgetFill = defineEntity({
       by: 'state',
       code: 'budgetfill_add',
       processKey: 'BudgetFill',
-      decide: 'budgetfill_approve',
-      undo: 'budgetfill_unapprove',
+      decide: BUDGETFILL_APPROVE,
+      undo: BUDGETFILL_UNAPPROVE,
     },
     stamps: {
       sent: { user: 'submitUser', time: 'submitTime' },

@@ -33,6 +33,9 @@ const dimension = (max: number, zh: string, en: string): FieldDef => ({
 /** What an approved row still takes: finance enters the actuals month by month (§5.2). */
 const OPEN_WHEN_APPROVED = [...MONTHS.map((month) => `actual${month}`), 'remark'];
 
+/** 审核 of 预算执行情况: every chosen row approved at once (budget.md §5.2). */
+export const BUDGETSITUATION_APPROVE = 'budgetsituation_approve';
+
 /**
  * 预算执行情况 (domain/budget.md §5.2): budget vs actual per item and month of a company (and optionally a department,
  * customer, project or part). Approved budget lines land here (budgetfill's approve); `approval` freezes the budget

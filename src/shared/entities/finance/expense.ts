@@ -195,7 +195,7 @@ export const expense = defineEntity({
   ],
   approval: {
     kind: 'expense',
-    start: { by: 'kind', kind: 'finance', code: 'expense_submit' },
+    start: { by: 'kind', kind: 'finance', code: EXPENSE_SUBMIT },
     field: 'expenseStatus',
     status: { running: 1, approved: 2, rejected: 3, withdrawn: 0 },
     variables: ['amount'],

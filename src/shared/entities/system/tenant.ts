@@ -12,6 +12,11 @@ const retentionDays = (days: number, zh: string, en: string, enLower: string) =>
     required: { zh: `请输入${zh}保留天数`, en: `Please enter the ${enLower} retention in days` },
   }) as const;
 
+/** The tenant screen's own buttons (menus.md): 授权配置, 数据源, 产品包. */
+export const TENANT_SETTING = 'tenant_setting';
+export const TENANT_DATASOURCE = 'tenant_datasource';
+export const TENANT_PACKAGE = 'tenant_package';
+
 /**
  * Tenants (blade_tenant, contract system.md §10). A global table keyed by row id: the row *is* a tenant, so it is not
  * tenant-scoped in the engine's sense; its module serves every route (a caller outside 000000 sees only the row of

@@ -1,5 +1,8 @@
 import { defineEntity } from '../define.ts';
 
+/** 菜单配置: which menus a top menu groups. */
+export const TOPMENU_SETTING = 'topmenu_setting';
+
 /** Top menus of a tenant: groups of menus the top bar switches between (blade_top_menu). */
 export const topMenu = defineEntity({
   name: 'topmenu',

@@ -22,6 +22,11 @@ export function phoneProblem(raw: unknown, required: boolean): LocalText | undef
   return patternProblem({ pattern: PHONE_PATTERNS }, text);
 }
 
+/** The user screen's own buttons (menus.md): 角色配置, 密码重置, 账号解封. */
+export const USER_ROLE = 'user_role';
+export const USER_RESET = 'user_reset';
+export const USER_UNLOCK = 'user_unlock';
+
 /**
  * Users (blade_user, contract system.md §1-2). The password column holds argon2id of md5(plain): it is never sent,
  * only accepted (as plain text) when a user is created; role/dept/post are comma-joined id lists.

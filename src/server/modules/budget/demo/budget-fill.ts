@@ -1,5 +1,13 @@
-import { APPROVE_STATUS, budgetFill } from '../../../../shared/entities/budget/budget-fill.ts';
-import { budgetSituation } from '../../../../shared/entities/budget/budget-situation.ts';
+import {
+  APPROVE_STATUS,
+  BUDGETFILL_APPROVE,
+  BUDGETFILL_REJECT,
+  BUDGETFILL_SUBMIT,
+  BUDGETFILL_WITHDRAW,
+  budgetFill,
+} from '../../../../shared/entities/budget/budget-fill.ts';
+import { BUDGETSITUATION_APPROVE, budgetSituation } from '../../../../shared/entities/budget/budget-situation.ts';
+import { expenseSituation } from '../../../../shared/entities/budget/expense-situation.ts';
 import { MONTHS } from '../../../../shared/entities/month-row.ts';
 import { formatDateTime } from '../../../../shared/contract/time.ts';
 import type { Db, DynamicDb } from '../../../db/connect.ts';
@@ -25,24 +33,24 @@ const APPROVER = DEMO_USERS.find((user) => user.account === 'zhaocw')!;
 const FILLER_CODES = [
   'budget',
   'budgetfill',
-  'budgetfill_add',
-  'budgetfill_edit',
-  'budgetfill_submit',
-  'budgetfill_withdraw',
+  `${budgetFill.code}_add`,
+  `${budgetFill.code}_edit`,
+  BUDGETFILL_SUBMIT,
+  BUDGETFILL_WITHDRAW,
   // The department's controllable costs: its expense budget against the claims.
   'expensesituation',
 ];
 const APPROVER_CODES = [
   'budget',
   'budgetfill',
-  'budgetfill_approve',
-  'budgetfill_reject',
+  BUDGETFILL_APPROVE,
+  BUDGETFILL_REJECT,
   'budgetsituation',
-  'budgetsituation_edit',
-  'budgetsituation_approve',
+  `${budgetSituation.code}_edit`,
+  BUDGETSITUATION_APPROVE,
   'labourbudget',
   'expensesituation',
-  'expensesituation_edit',
+  `${expenseSituation.code}_edit`,
 ];
 
 /** Department expense lines (account, yearly amount): each demo company's 常州 department fills these. */
@@ -146,7 +154,7 @@ export async function seedBudgetFillDemo(db: Db): Promise<string[]> {
   const filler = demoUser(FILLER);
   const rows = (trx: DynamicDb) =>
     trx.selectFrom(budgetFill.table).where('tenant_id', '=', '000000').where('is_deleted', '=', 0);
-  const moves = { ids: sent, move: 'submit' as const, opinion: '', granted: new Set(['budgetfill_add']) };
+  const moves = { ids: sent, move: 'submit' as const, opinion: '', granted: new Set([`${budgetFill.code}_add`]) };
   await db.transaction().execute((trx) => workflow.move(trx, filler, { entity: BUDGET_LINE, rows }, moves));
   return [
     `${lines.length} budget lines (${sent.length} waiting for approval)`,

@@ -21,10 +21,14 @@ const APPROVER = DEMO_USERS.find((user) => user.account === 'lisi')!;
 const CLAIMANT_EMPLOYEE = 'E1007';
 
 /** The user role claims (and picks its claimant among the employees); the finance role pays approved claims. */
-const CLAIMANT_CODES = ['finance', 'expense', 'expense_add', 'expense_edit', 'expense_delete', 'expense_view'];
+const CLAIMANT_CODES = [
+  'finance',
+  'expense',
+  ...['add', 'edit', 'delete', 'view'].map((verb) => `${expense.code}_${verb}`),
+];
 const DEMO_GRANTS: ReadonlyArray<readonly [roleId: string, codes: readonly string[]]> = [
   [SEED.roleUser, [...CLAIMANT_CODES, EXPENSE_SUBMIT, 'masterdata', 'employee']],
-  [SEED.roleFinance, ['finance', 'expense', 'expense_view', 'expense_edit', EXPENSE_PAY]],
+  [SEED.roleFinance, ['finance', 'expense', `${expense.code}_view`, `${expense.code}_edit`, EXPENSE_PAY]],
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { addDays } from '../../../../shared/calendar/working-days.ts';
 import { formatDateTime } from '../../../../shared/contract/time.ts';
 import { PRODUCTINTRODUCE_STAGE, productIntroduce } from '../../../../shared/entities/production/product-introduce.ts';
+import { task } from '../../../../shared/entities/production/task.ts';
 import type { Db } from '../../../db/connect.ts';
 import { seedDemoPerson, type DemoPerson } from '../../system/demo/organisation.ts';
 import { demoAudit } from '../../system/demo/figures.ts';
@@ -157,11 +158,11 @@ const NPI_MANAGER: DemoPerson = {
 const NPI_MANAGER_MENUS = [
   'production',
   'productintroduce',
-  'productintroduce_view',
+  `${productIntroduce.code}_view`,
   PRODUCTINTRODUCE_STAGE,
   'task',
-  'task_view',
-  'task_edit',
+  `${task.code}_view`,
+  `${task.code}_edit`,
 ];
 
 /**
