@@ -7,12 +7,12 @@ import { SUBJECT_IN_USE } from './subject.ts';
 /** `expense_status` (domain/finance.md § expense). */
 export const EXPENSE_STATUS = { draft: '0', running: '1', approved: '2', rejected: '3', paid: '4' } as const;
 
-/** The states a claimant still edits and deletes: a draft, and a claim his approver sent back. */
 /** 付款: the button that takes an approved claim to paid, finance's alone (claimants hold the edit right). */
 export const EXPENSE_PAY = 'expense_pay';
 /** Button code of 提交审批: a claim sent through the fund approval. */
 export const EXPENSE_SUBMIT = 'expense_submit';
 
+/** The states a claimant still edits and deletes: a draft, and a claim his approver sent back. */
 export const EXPENSE_EDITABLE: readonly string[] = [EXPENSE_STATUS.draft, EXPENSE_STATUS.rejected];
 
 export const EXPENSE_LOCKED: LocalText = {
