@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../../../client/http.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
-
-const BOM = '/api/blade-system/productbom';
+import { BOM_EXPLODE_URL, BOM_WHERE_USED_URL } from '../../../shared/contract/api/production.ts';
 
 export interface ExplodedRow {
   id: string;
@@ -73,8 +72,8 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
   const { t } = useTranslation();
   const explode = view.kind === 'explode';
   const url = explode
-    ? `${BOM}/explode?productId=${view.productId}&bomVersion=${encodeURIComponent(view.bomVersion)}`
-    : `${BOM}/where-used?productId=${view.productId}`;
+    ? `${BOM_EXPLODE_URL}?productId=${view.productId}&bomVersion=${encodeURIComponent(view.bomVersion)}`
+    : `${BOM_WHERE_USED_URL}?productId=${view.productId}`;
   const rows = useQuery({ queryKey: [DESKTOP_KEY, 'bom-view', url], queryFn: () => getData<unknown[]>(url) });
   const tree = useMemo(
     () => (explode ? nestExplosion((rows.data ?? []) as ExplodedRow[]) : { roots: [], parents: [] }),

@@ -7,6 +7,7 @@ import { isId, optionalId } from '../../platform/ids.ts';
 import { isRecord, mapQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { PAGING } from '../../platform/entity/schemas.ts';
 import { Type } from 'typebox';
+import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import { Deployed } from '../../../shared/contract/api/flow.schemas.ts';
@@ -16,8 +17,6 @@ import { deploy, FLOW_MESSAGES } from '../../platform/workflow/index.ts';
 import { deployed } from './flow-module.ts';
 import { pagingOf } from '../../platform/entity/conditions.ts';
 import { modelById, modelPage, type ModelRow, removeModels, saveModel } from './model.queries.ts';
-
-const MODEL = '/api/blade-flow/model';
 
 /** Whether the parameter is set, the query string's over the body's (read before the schema: access comes first). */
 const hasParam = ({ query, body }: FastifyRequest, name: string) =>
@@ -40,7 +39,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
     modelKey: Type.String({ description: '模型标识 LIKE %v% (model key)' }),
     name: Type.String({ description: '模型名称 LIKE %v% (model name)' }),
   });
-  app.get(`${MODEL}/list`, { ...sa('flow_model'), schema: models }, async (request) => {
+  app.get(urls.MODEL_LIST_URL, { ...sa('flow_model'), schema: models }, async (request) => {
     const { query } = request;
     const paging = pagingOf(query);
     const filters = { modelKey: String(query.modelKey ?? '').trim(), name: String(query.name ?? '').trim() };
@@ -54,7 +53,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
     });
   });
 
-  app.get(`${MODEL}/detail`, { ...sa('flow_model'), schema: queryParams({ id: Param }) }, async (request) => {
+  app.get(urls.MODEL_DETAIL_URL, { ...sa('flow_model'), schema: queryParams({ id: Param }) }, async (request) => {
     const id = requiredParam(request.query, 'id');
     const row = isId(id) ? await modelById(db, request.user.tenantId, id) : undefined;
     return ok(request, row ? modelOf(row, true) : null);
@@ -67,7 +66,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
       ...ANSWERS_NO_DATA,
     },
   };
-  app.post(`${MODEL}/submit`, submit, async (request) => {
+  app.post(urls.MODEL_SUBMIT_URL, submit, async (request) => {
     const body = paramsOf(request);
     const id = optionalId(body.id, 'id');
     const modelKey = String(body.modelKey ?? '').trim();
@@ -87,7 +86,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
   });
 
   app.post(
-    `${MODEL}/remove`,
+    urls.MODEL_REMOVE_URL,
     { ...sa('flow_model_delete'), schema: { ...queryOrBody({ ids: Param }), ...ANSWERS_NO_DATA } },
     async (request) => {
       await removeModels(db, request.user, parseIds(paramsOf(request).ids));
@@ -98,7 +97,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
   // Deploys the model's XML as `<name>.bpmn20.xml`, once per tenant id (none = one shared definition).
   const deployment = queryOrBody({ modelId: Param, category: Param, tenantIds: Param });
   app.post(
-    `${MODEL}/deploy`,
+    urls.MODEL_DEPLOY_URL,
     { ...sa('flow_model_deploy'), schema: { ...deployment, ...answers(Deployed) } },
     async (request) => {
       const params = paramsOf(request);

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BOMCOST_CALCULATE, bomCost } from '../../../shared/entities/production/bom-cost.ts';
 import { fail, ok } from '../../platform/errors.ts';
 import { Param, queryOrBody, queryParams, paramsOf } from '../../platform/route-schemas.ts';
+import * as urls from '../../../shared/contract/api/production.ts';
 import type { Services } from '../../services.ts';
 import { BomCostJobs, rollUp } from './bom-cost.service.ts';
 import { idParam, textParam } from '../../platform/params.ts';
@@ -25,11 +26,10 @@ const yearOf = (value: Param | undefined, name: string): number => {
  */
 export async function bomCostRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const base = `/api/${bomCost.service}/${bomCost.name}`;
   const costs = services.entities.get(bomCost.name)!;
   const jobs = new BomCostJobs(services.db, services.kv);
   const detail = queryParams({ id: Param, productId: Param, bomVersion: Param, costYear: Param, currency: Param });
-  app.get(`${base}/detail`, { config: { permission: bomCost.code }, schema: detail }, async (request) => {
+  app.get(urls.BOMCOST_DETAIL_URL, { config: { permission: bomCost.code }, schema: detail }, async (request) => {
     const { query, user } = request;
     if (textParam(query.id) !== undefined) {
       const record = await costs.detail(user, textParam(query.id));
@@ -52,11 +52,13 @@ export async function bomCostRoutes(fastify: FastifyInstance, { services }: { se
     return ok(request, await rollUp(services.db, user.tenantId, question));
   });
   const calculate = { permission: BOMCOST_CALCULATE };
-  app.post(`${base}/calculate`, { config: calculate, schema: queryOrBody({ costYear: Param }) }, async (request) =>
-    ok(request, await jobs.start(request.user, yearOf(paramsOf(request).costYear, 'costYear'))),
+  app.post(
+    urls.BOMCOST_CALCULATE_URL,
+    { config: calculate, schema: queryOrBody({ costYear: Param }) },
+    async (request) => ok(request, await jobs.start(request.user, yearOf(paramsOf(request).costYear, 'costYear'))),
   );
   app.get(
-    `${base}/calculate-progress`,
+    urls.BOMCOST_CALCULATE_PROGRESS_URL,
     { config: calculate, schema: queryParams({ jobId: Param }) },
     async (request) => {
       const jobId = textParam(request.query.jobId);

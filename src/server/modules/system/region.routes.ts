@@ -7,6 +7,7 @@ import { requiredParam } from '../../platform/http.ts';
 import { listQuery } from '../../platform/entity/schemas.ts';
 import { ANY_BODY, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
+import * as urls from '../../../shared/contract/api/system.ts';
 import type { Services } from '../../services.ts';
 import { REGION_LEVELS, RegionService } from './region.service.ts';
 
@@ -29,10 +30,10 @@ export async function regionRoutes(fastify: FastifyInstance, { services }: { ser
   const read = { config: { permission: region.code }, schema: level };
 
   app.get(`${BASE}/lazy-list`, read, async (request) => ok(request, await regions.lazyList(request.query)));
-  app.get(`${BASE}/detail`, { config: read.config, schema: queryParams({ code: Param }) }, async (request) =>
+  app.get(urls.REGION_DETAIL_URL, { config: read.config, schema: queryParams({ code: Param }) }, async (request) =>
     okOrEmpty(request, await regions.detail(requiredParam(request.query, 'code'))),
   );
-  app.get(`${BASE}/lazy-tree`, { schema: level }, async (request) =>
+  app.get(urls.REGION_LAZY_TREE_URL, { schema: level }, async (request) =>
     ok(request, await regions.lazyTree(request.query)),
   );
   app.get(`${BASE}/select`, { schema: queryParams({ code: Param }) }, async (request) => {
@@ -42,7 +43,7 @@ export async function regionRoutes(fastify: FastifyInstance, { services }: { ser
 
   // BladeX seeds no region_edit: the screen's one save button is guarded by 新增下级 (region_add).
   app.post(
-    `${BASE}/submit`,
+    urls.REGION_SUBMIT_URL,
     { config: { permission: `${region.code}_add`, platform: true }, schema: ANY_BODY },
     async (request) => ok(request, await regions.submit(request.body)),
   );
@@ -50,7 +51,7 @@ export async function regionRoutes(fastify: FastifyInstance, { services }: { ser
     config: { permission: `${region.code}_delete`, platform: true },
     schema: queryOrBody({ id: Param }),
   };
-  app.post(`${BASE}/remove`, remove, async (request) => {
+  app.post(urls.REGION_REMOVE_URL, remove, async (request) => {
     await regions.remove(requiredParam(paramsOf(request), 'id'));
     return ok(request, null);
   });
