@@ -1,14 +1,12 @@
-import {
-  REQUEST_STATUS,
-  type BladeFlow,
-  type DeployResult,
-  type FlowExecution,
-  type FlowHistory,
-  type FlowModel,
-  type FlowModelView,
-  type FlowProcess,
-  type FlowResult,
-} from '../../shared/flow/types.ts';
+import { REQUEST_STATUS, type FlowExecution, type FlowModelView } from '../../shared/flow/types.ts';
+import type {
+  BladeFlow,
+  Deployed as DeployResult,
+  FlowHistory,
+  FlowModel,
+  FlowProcess,
+  FlowResult,
+} from '../../shared/contract/api/flow.schemas.ts';
 import { approvalOf, approvalOfTable, type ApprovableDef } from '../../shared/entities/approvals.ts';
 import { startedVia } from '../../shared/entities/define.ts';
 import { fetchDictionary, type DictItem } from './system.ts';

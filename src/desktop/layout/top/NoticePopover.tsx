@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { businessOfTable, processRoutes } from '../../../client/api/flow.ts';
 import { markRead, messageTarget, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
 import { getData, type Page } from '../../../client/http.ts';
-import type { BladeFlow } from '../../../shared/flow/types.ts';
+import type { BladeFlow } from '../../../shared/contract/api/flow.schemas.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { MESSAGES_KEY, UNREAD_KEY } from './MessageDrawer.tsx';
 import { WORK_TODO_LIST_URL } from '../../../shared/contract/api/flow.ts';

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getData, postData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
+import type { WireRow } from '../../../shared/entities/define.ts';
 import { region } from '../../../shared/entities/system/region.ts';
 import { FieldControl } from '../../components/crud/FieldControl.tsx';
 import { rulesOf, type CrudField } from '../../components/crud/fields.ts';
@@ -21,16 +22,8 @@ import {
 const COUNTRY = '00';
 const VILLAGE_LEVEL = 5;
 
-interface RegionRecord {
-  code: string;
-  parentCode: string;
-  parentName: string;
-  name: string;
-  regionLevel: number;
-  sort: number;
-  remark: string;
-  [key: string]: unknown;
-}
+/** A region as `detail` and `submit` answer it: a row of its definition (the server's response schema too). */
+type RegionRecord = WireRow<typeof region>;
 interface RegionNode {
   key: string;
   title: string;

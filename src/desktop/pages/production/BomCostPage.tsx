@@ -14,37 +14,7 @@ import {
   BOMCOST_CALCULATE_URL,
   BOMCOST_DETAIL_URL,
 } from '../../../shared/contract/api/production.ts';
-
-interface CostedLine {
-  componentId: string;
-  componentNo: string;
-  componentName: string;
-  grossQty: number;
-  unit: string;
-  unitPrice: number | null;
-  lineCost: number;
-  priceMissing: 0 | 1;
-}
-interface RollUp {
-  lines: CostedLine[];
-  suggestedMaterialCost: number;
-  suggestedSalesPrice: number | null;
-  suggestedPackagingCost: number | null;
-}
-interface UnpricedPart {
-  productNo: string;
-  productName: string;
-}
-interface JobProgress {
-  jobId: string;
-  costYear: number;
-  total: number;
-  done: number;
-  state: 'running' | 'done' | 'failed';
-  /** Once done: parts without a valid buying price, counted at 0 (the first ones), and how many. */
-  unpriced?: UnpricedPart[];
-  unpricedCount?: number;
-}
+import type { CostedLine, JobProgress, RollUp } from '../../../shared/contract/api/production.schemas.ts';
 
 /** What a finished recalculation assumed: the parts it found no buying price for, each counted at 0. */
 function UnpricedParts({ job }: { job: JobProgress }) {

@@ -5,29 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { getData } from '../../../client/http.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { BOM_EXPLODE_URL, BOM_WHERE_USED_URL } from '../../../shared/contract/api/production.ts';
+import type { BomUse, ExplodedRow as WireExplodedRow } from '../../../shared/contract/api/production.schemas.ts';
 
-export interface ExplodedRow {
-  id: string;
-  level: number;
-  componentNo: string;
-  componentName: string;
-  componentSpec: string;
-  grossQty: number;
-  totalQty: number;
-  unitName: string;
-  sourceTypeName: string;
-  hasChildren: boolean;
-}
-
-export interface UseRow {
-  productId: string;
-  productNo: string;
-  productName: string;
-  bomVersion: string;
-  isDefault: number;
-  level: number;
-  componentNo: string;
-}
+/** An explosion row as the view reads it (the part's id and unit code it does not). */
+export type ExplodedRow = Omit<WireExplodedRow, 'componentId' | 'unit'>;
+export type UseRow = BomUse;
 
 /** What a view dialog shows: the explosion of a BOM version, or the BOMs using a part. */
 export type BomView =

@@ -27,7 +27,7 @@ import {
   FLOW_MESSAGES,
 } from '../../platform/workflow/index.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
-import { Deployed, UploadChecked } from '../../../shared/contract/api/flow.schemas.ts';
+import { Deployed, FlowProcess, FlowProcessPage, UploadChecked } from '../../../shared/contract/api/flow.schemas.ts';
 import { LIST_PARAMS } from './flow-reads.queries.ts';
 import { deployed, flowOf, success } from './flow-module.ts';
 
@@ -43,7 +43,10 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   const { db } = services;
   const { workflow, queries } = flowOf(services);
   const sa = (permission: string) => ({ config: { superAdmin: true, permission } });
-  const saList = (permission: string, query: MapQuery) => ({ ...sa(permission), schema: query });
+  const saList = (permission: string, query: MapQuery, answer: object = {}) => ({
+    ...sa(permission),
+    schema: { ...query, ...answer },
+  });
   await app.register(multipart);
   const readUpload = (request: FastifyRequest, fileField: string) =>
     readMultipart(request, {
@@ -53,21 +56,29 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
       tooLarge: FLOW_MESSAGES.fileTooLarge,
     });
 
-  app.get(urls.MANAGER_LIST_URL, saList('flow_manager', mapQuery(LIST_PARAMS.definitions)), async (request) => {
-    const { query } = request;
-    return ok(
-      request,
-      await queries.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }),
-    );
-  });
+  app.get(
+    urls.MANAGER_LIST_URL,
+    saList('flow_manager', mapQuery(LIST_PARAMS.definitions), answers(FlowProcessPage)),
+    async (request) => {
+      const { query } = request;
+      return ok(
+        request,
+        await queries.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }),
+      );
+    },
+  );
 
-  app.get(urls.MANAGER_SELECT_URL, saList('flow_manager', mapQuery(LIST_PARAMS.definitionFilters)), async (request) => {
-    const page = await queries.definitions(
-      { ...request.query, current: 1, size: 1000 },
-      { latest: true, activeOnly: true },
-    );
-    return ok(request, page.records);
-  });
+  app.get(
+    urls.MANAGER_SELECT_URL,
+    saList('flow_manager', mapQuery(LIST_PARAMS.definitionFilters), answers(Type.Array(FlowProcess))),
+    async (request) => {
+      const page = await queries.definitions(
+        { ...request.query, current: 1, size: 1000 },
+        { latest: true, activeOnly: true },
+      );
+      return ok(request, page.records);
+    },
+  );
 
   const stateChange = {
     ...sa('flow_manager_state'),

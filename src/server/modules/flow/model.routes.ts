@@ -10,9 +10,8 @@ import { Type } from 'typebox';
 import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
-import { Deployed } from '../../../shared/contract/api/flow.schemas.ts';
+import { Deployed, FlowModel, FlowModelPage } from '../../../shared/contract/api/flow.schemas.ts';
 import { wireDateTime } from '../../../shared/contract/time.ts';
-import type { FlowModel } from '../../../shared/flow/types.ts';
 import { deploy, FLOW_MESSAGES } from '../../platform/workflow/index.ts';
 import { deployed } from './flow-module.ts';
 import { pagingOf } from '../../platform/entity/conditions.ts';
@@ -39,25 +38,34 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
     modelKey: Type.String({ description: '模型标识 LIKE %v% (model key)' }),
     name: Type.String({ description: '模型名称 LIKE %v% (model name)' }),
   });
-  app.get(urls.MODEL_LIST_URL, { ...sa('flow_model'), schema: models }, async (request) => {
-    const { query } = request;
-    const paging = pagingOf(query);
-    const filters = { modelKey: String(query.modelKey ?? '').trim(), name: String(query.name ?? '').trim() };
-    const { rows, total } = await modelPage(db, request.user.tenantId, filters, paging);
-    return ok(request, {
-      records: rows.map((r) => modelOf(r, false)),
-      total,
-      size: paging.size,
-      current: paging.current,
-      pages: Math.ceil(total / paging.size),
-    });
-  });
+  app.get(
+    urls.MODEL_LIST_URL,
+    { ...sa('flow_model'), schema: { ...models, ...answers(FlowModelPage) } },
+    async (request) => {
+      const { query } = request;
+      const paging = pagingOf(query);
+      const filters = { modelKey: String(query.modelKey ?? '').trim(), name: String(query.name ?? '').trim() };
+      const { rows, total } = await modelPage(db, request.user.tenantId, filters, paging);
+      return ok(request, {
+        records: rows.map((r) => modelOf(r, false)),
+        total,
+        size: paging.size,
+        current: paging.current,
+        pages: Math.ceil(total / paging.size),
+      });
+    },
+  );
 
-  app.get(urls.MODEL_DETAIL_URL, { ...sa('flow_model'), schema: queryParams({ id: Param }) }, async (request) => {
-    const id = requiredParam(request.query, 'id');
-    const row = isId(id) ? await modelById(db, request.user.tenantId, id) : undefined;
-    return ok(request, row ? modelOf(row, true) : null);
-  });
+  const detail = answers(Type.Union([FlowModel, Type.Null()]));
+  app.get(
+    urls.MODEL_DETAIL_URL,
+    { ...sa('flow_model'), schema: { ...queryParams({ id: Param }), ...detail } },
+    async (request) => {
+      const id = requiredParam(request.query, 'id');
+      const row = isId(id) ? await modelById(db, request.user.tenantId, id) : undefined;
+      return ok(request, row ? modelOf(row, true) : null);
+    },
+  );
 
   const submit = {
     ...sa((request) => (hasParam(request, 'id') ? 'flow_model_edit' : 'flow_model_add')),

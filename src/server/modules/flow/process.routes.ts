@@ -7,6 +7,9 @@ import { Param, queryParams } from '../../platform/route-schemas.ts';
 import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import type { FlowModelView } from '../../../shared/flow/types.ts';
+import { FlowHistory } from '../../../shared/contract/api/flow.schemas.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { Type } from 'typebox';
 import { FLOW_MESSAGES } from '../../platform/workflow/index.ts';
 import { flowOf } from './flow-module.ts';
 import { definitionXml, instanceXml } from './flow-reads.queries.ts';
@@ -30,7 +33,10 @@ export async function processRoutes(fastify: FastifyInstance, { services }: { se
     return instanceId;
   };
 
-  const historyQuery = queryParams({ processInstanceId: Param, startActivityId: Param, endActivityId: Param });
+  const historyQuery = {
+    ...queryParams({ processInstanceId: Param, startActivityId: Param, endActivityId: Param }),
+    ...answers(Type.Array(FlowHistory)),
+  };
   app.get(urls.PROCESS_HISTORY_FLOW_LIST_URL, { schema: historyQuery }, async (request) => {
     const { query } = request;
     const instanceId = await visibleInstance(request.user, query.processInstanceId);

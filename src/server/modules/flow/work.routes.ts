@@ -6,7 +6,8 @@ import { mapQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platf
 import { Type } from 'typebox';
 import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
-import { ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
+import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
+import { BladeFlowPage, FlowProcessPage } from '../../../shared/contract/api/flow.schemas.ts';
 import { FLOW_MESSAGES, type Variables } from '../../platform/workflow/index.ts';
 import { flowOf, success } from './flow-module.ts';
 import { LIST_PARAMS, userChoices } from './flow-reads.queries.ts';
@@ -23,8 +24,8 @@ const USER_SELECT_LIMIT = 50;
 export async function workRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { workflow, queries } = flowOf(services);
-  const list = { schema: mapQuery(LIST_PARAMS.tasks) };
-  const startable = { schema: mapQuery(LIST_PARAMS.definitions) };
+  const list = { schema: { ...mapQuery(LIST_PARAMS.tasks), ...answers(BladeFlowPage) } };
+  const startable = { schema: { ...mapQuery(LIST_PARAMS.definitions), ...answers(FlowProcessPage) } };
 
   // mode 1 (default): the latest version of each process; 2: every active version.
   app.get(urls.WORK_START_LIST_URL, startable, async (request) => {

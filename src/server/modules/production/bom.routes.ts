@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { productBom } from '../../../shared/entities/production/product-bom.ts';
 import { ok, okJson } from '../../platform/errors.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
 import * as urls from '../../../shared/contract/api/production.ts';
+import { BomGroupPage, BomUse, ExplodedRow } from '../../../shared/contract/api/production.schemas.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
 import { Explosions, explosionJson } from './bom-explosion.ts';
 import { bomGroupPage, partUses } from './bom.service.ts';
@@ -28,19 +31,25 @@ export async function bomRoutes(fastify: FastifyInstance, { services }: { servic
     current: Param,
     size: Param,
   });
-  app.get(urls.BOM_GROUPS_URL, { config, schema: groups }, async (r) =>
+  app.get(urls.BOM_GROUPS_URL, { config, schema: { ...groups, ...answers(BomGroupPage) } }, async (r) =>
     ok(r, await bomGroupPage(services.db, r.user, r.query)),
   );
   const explosions = new Explosions();
   app.get(
     urls.BOM_EXPLODE_URL,
-    { config, schema: queryParams({ productId: Param, bomVersion: Param }) },
+    {
+      config,
+      schema: { ...queryParams({ productId: Param, bomVersion: Param }), ...answers(Type.Array(ExplodedRow)) },
+    },
+    // The explosion is kept as JSON text and sent as it is: the schema documents it, no serializer reads a string.
     async (r, reply) =>
-      reply
+      (reply as FastifyReply)
         .type('application/json; charset=utf-8')
         .send(okJson(r, await explosionJson(services.db, explosions, r.user, r.query))),
   );
-  app.get(urls.BOM_WHERE_USED_URL, { config, schema: queryParams({ productId: Param }) }, async (r) =>
-    ok(r, await partUses(services.db, r.user, r.query)),
+  app.get(
+    urls.BOM_WHERE_USED_URL,
+    { config, schema: { ...queryParams({ productId: Param }), ...answers(Type.Array(BomUse)) } },
+    async (r) => ok(r, await partUses(services.db, r.user, r.query)),
   );
 }

@@ -1,4 +1,7 @@
-/** The production module's own routes beside the engine's (modules/production). */
+/**
+ * The production module's own routes beside the engine's (modules/production); what they answer:
+ * production.schemas.ts.
+ */
 
 /** The BOM screen's reads: a page of BOMs, a version's explosion, the BOMs using a part (bom.routes.ts). */
 export const BOM_GROUPS_URL = '/api/blade-system/productbom/groups';
