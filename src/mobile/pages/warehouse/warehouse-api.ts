@@ -7,6 +7,7 @@ import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.t
 import { moduleGet, modulePost } from '../modules/module-api.ts';
 import { INVENTORY_LIST_URL, INVENTORY_LOG_HANDLE_URL } from '../../../shared/contract/api/warehouse.ts';
 import { PRODUCT_LISTPAGE_URL } from '../../../shared/contract/api/masterdata.ts';
+import type { Handled } from '../../../shared/contract/api/warehouse.schemas.ts';
 
 const LOG = `/api/${inventoryLog.service}/${inventoryLog.name}`;
 export const PAGE_SIZE = 20;
@@ -72,10 +73,9 @@ export const fetchMovement = (id: string) => moduleGet<Movement>(`${LOG}/detail`
 
 export const submitMovement = (body: MovementBody) => modulePost<Movement>(`${LOG}/submit`, body);
 
-export async function handleMovements(ids: string[]): Promise<{ handled: number }> {
-  return (
-    await http.post<R<{ handled: number }>>(INVENTORY_LOG_HANDLE_URL, undefined, { params: { ids: ids.join(',') } })
-  ).data.data;
+export async function handleMovements(ids: string[]): Promise<Handled> {
+  return (await http.post<R<Handled>>(INVENTORY_LOG_HANDLE_URL, undefined, { params: { ids: ids.join(',') } })).data
+    .data;
 }
 
 export const fetchStock = (productId: string) => moduleGet<Page<StockRow>>(INVENTORY_LIST_URL, { productId, size: 50 });
