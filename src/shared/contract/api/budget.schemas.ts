@@ -23,3 +23,21 @@ export const RowsSaved = Type.Object({ saved: Type.Integer() });
 export type RowsSaved = Static<typeof RowsSaved>;
 export const RowsUpdated = Type.Object({ updated: Type.Integer() });
 export type RowsUpdated = Static<typeof RowsUpdated>;
+
+/**
+ * A row of the difference summary (`differ/statlist`): a (subject, title)'s sums over the companies, the last row
+ * the 合计 (id `TOTAL`, no subject); beside the totals each month's `amount<m>`, `actual<m>`, `finish<m>`, `differ<m>`.
+ */
+export const DifferSummaryRow = Type.Object(
+  {
+    id: Type.String({ description: '<subject>|<title>, or TOTAL' }),
+    subject: Type.String(),
+    title: Type.String(),
+    totalAmount: Type.Number(),
+    totalActual: Type.Number(),
+    totalFinish: NumberOrNull,
+    totalDiffer: Type.Number(),
+  },
+  { additionalProperties: NumberOrNull },
+);
+export type DifferSummaryRow = Static<typeof DifferSummaryRow>;
