@@ -1,6 +1,8 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { formatDateTime } from '../shared/contract/time.ts';
 import { http } from './http.ts';
+// The BladeX consoles upload error logs to the logout URL (contract auth.md §5); desk.ts registers that POST.
+import { LOGOUT_URL } from '../shared/contract/api/auth.ts';
 
 /** A client error record (spec §3 "Log record"): kept in IndexedDB until uploaded or cleared; survives reloads. */
 export interface ErrorLog {
@@ -68,7 +70,7 @@ export async function uploadErrorLogs(): Promise<number> {
   const logs = await listErrorLogs();
   if (logs.length === 0) return 0;
   await http.post(
-    '/api/blade-auth/oauth/logout',
+    LOGOUT_URL,
     logs.map(({ id: _id, ...log }) => log),
   );
   await clearErrorLogs();

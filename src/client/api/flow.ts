@@ -1,19 +1,43 @@
-import {
-  REQUEST_STATUS,
-  type BladeFlow,
-  type DeployResult,
-  type FlowExecution,
-  type FlowHistory,
-  type FlowModel,
-  type FlowModelView,
-  type FlowProcess,
-  type FlowResult,
-} from '../../shared/flow/types.ts';
+import { REQUEST_STATUS, type FlowExecution, type FlowModelView } from '../../shared/flow/types.ts';
+import type {
+  BladeFlow,
+  Deployed as DeployResult,
+  FlowHistory,
+  FlowModel,
+  FlowProcess,
+  FlowResult,
+} from '../../shared/contract/api/flow.schemas.ts';
 import { approvalOf, approvalOfTable, type ApprovableDef } from '../../shared/entities/approvals.ts';
 import { startedVia } from '../../shared/entities/define.ts';
 import { fetchDictionary, type DictItem } from './system.ts';
 import { getData, http, postData, type Page, type R } from '../http.ts';
-import { TODO_LIST_URL } from './first-screen.ts';
+import {
+  FOLLOW_DELETE_PROCESS_INSTANCE_URL,
+  FOLLOW_LIST_URL,
+  MANAGER_CHANGE_STATE_URL,
+  MANAGER_DELETE_DEPLOYMENT_URL,
+  MANAGER_DEPLOY_UPLOAD_URL,
+  MANAGER_LIST_URL,
+  MANAGER_SELECT_URL,
+  MODEL_DEPLOY_URL,
+  MODEL_DETAIL_URL,
+  MODEL_LIST_URL,
+  MODEL_REMOVE_URL,
+  MODEL_SUBMIT_URL,
+  PROCESS_HISTORY_FLOW_LIST_URL,
+  PROCESS_MODEL_VIEW_URL,
+  WORK_CLAIM_LIST_URL,
+  WORK_CLAIM_TASK_URL,
+  WORK_COMPLETE_TASK_URL,
+  WORK_DELETE_TASK_URL,
+  WORK_DONE_LIST_URL,
+  WORK_SEND_LIST_URL,
+  WORK_TODO_LIST_URL,
+  WORK_START_LIST_URL,
+  WORK_TRANSFER_TASK_URL,
+  WORK_USER_SELECT_URL,
+} from '../../shared/contract/api/flow.ts';
+import { TENANT_SELECT_URL } from '../../shared/contract/api/system.ts';
 
 /**
  * Workflow calls (contract flow.md), shared by the desktop console and the phone: no UI library here. Lists return
@@ -23,8 +47,6 @@ import { TODO_LIST_URL } from './first-screen.ts';
 
 export type { BladeFlow, DeployResult, FlowExecution, FlowHistory, FlowModel, FlowModelView, FlowProcess, FlowResult };
 export { TASK_USER_PREFIX } from '../../shared/flow/types.ts';
-
-const FLOW = '/api/blade-flow';
 
 export interface Paging {
   current?: number;
@@ -52,17 +74,15 @@ async function postMessage(url: string, query?: Record<string, unknown>, body?: 
 // ---- my work (§2) ----
 
 export const fetchStartList = (filter: Paging & { category?: string; mode?: 1 | 2 } = {}) =>
-  getData<Page<FlowProcess>>(`${FLOW}/work/start-list`, params(filter));
+  getData<Page<FlowProcess>>(WORK_START_LIST_URL, params(filter));
 export const fetchClaimList = (filter: WorkFilter = {}) =>
-  getData<Page<BladeFlow>>(`${FLOW}/work/claim-list`, params(filter));
-export const fetchTodoList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(TODO_LIST_URL, params(filter));
-export const fetchSendList = (filter: WorkFilter = {}) =>
-  getData<Page<BladeFlow>>(`${FLOW}/work/send-list`, params(filter));
-export const fetchDoneList = (filter: WorkFilter = {}) =>
-  getData<Page<BladeFlow>>(`${FLOW}/work/done-list`, params(filter));
+  getData<Page<BladeFlow>>(WORK_CLAIM_LIST_URL, params(filter));
+export const fetchTodoList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(WORK_TODO_LIST_URL, params(filter));
+export const fetchSendList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(WORK_SEND_LIST_URL, params(filter));
+export const fetchDoneList = (filter: WorkFilter = {}) => getData<Page<BladeFlow>>(WORK_DONE_LIST_URL, params(filter));
 
 /** 签收: a candidate takes the task; resolves with 签收事务成功. */
-export const claimTask = (taskId: string) => postMessage(`${FLOW}/work/claim-task`, { taskId });
+export const claimTask = (taskId: string) => postMessage(WORK_CLAIM_TASK_URL, { taskId });
 
 export interface CompleteTask {
   taskId: string;
@@ -74,44 +94,42 @@ export interface CompleteTask {
   variables?: Record<string, unknown>;
 }
 export const completeTask = (input: CompleteTask) =>
-  postData<null>(`${FLOW}/work/complete-task`, { ...input, ...(input.pass ? { flag: 'ok' } : {}) });
+  postData<null>(WORK_COMPLETE_TASK_URL, { ...input, ...(input.pass ? { flag: 'ok' } : {}) });
 
 /** 转办: the assignee hands the task to another user of the tenant (user id or `taskUser_<id>`). */
 export const transferTask = (input: { taskId: string; userId: string; comment?: string }) =>
-  postMessage(`${FLOW}/work/transfer-task`, undefined, input);
+  postMessage(WORK_TRANSFER_TASK_URL, undefined, input);
 
 /** The starter withdraws his process through one of its open tasks (撤销). */
-export const deleteTask = (taskId: string, reason: string) =>
-  postMessage(`${FLOW}/work/delete-task`, { taskId, reason });
+export const deleteTask = (taskId: string, reason: string) => postMessage(WORK_DELETE_TASK_URL, { taskId, reason });
 
 // ---- process view (§3) ----
 
 export const fetchHistoryFlowList = (processInstanceId: string) =>
-  getData<FlowHistory[]>(`${FLOW}/process/history-flow-list`, { processInstanceId });
+  getData<FlowHistory[]>(PROCESS_HISTORY_FLOW_LIST_URL, { processInstanceId });
 
 /** The diagram of an instance (with its activities) or of a definition (`flow` empty). */
 export const fetchModelView = (target: { processInstanceId: string } | { processDefinitionId: string }) =>
-  getData<FlowModelView>(`${FLOW}/process/model-view`, target);
+  getData<FlowModelView>(PROCESS_MODEL_VIEW_URL, target);
 
 // ---- model design (§4) ----
 
 export const fetchModelList = (filter: Paging & { modelKey?: string; name?: string } = {}) =>
-  getData<Page<FlowModel>>(`${FLOW}/model/list`, params(filter));
-export const fetchModelDetail = (id: string) => getData<FlowModel | null>(`${FLOW}/model/detail`, { id });
+  getData<Page<FlowModel>>(MODEL_LIST_URL, params(filter));
+export const fetchModelDetail = (id: string) => getData<FlowModel | null>(MODEL_DETAIL_URL, { id });
 export const submitModel = (model: {
   id?: string;
   modelKey: string;
   name: string;
   description?: string;
   xml: string;
-}) => postData<null>(`${FLOW}/model/submit`, model);
-export const removeModels = (ids: string[]) =>
-  postData<null>(`${FLOW}/model/remove`, undefined, { ids: ids.join(',') });
+}) => postData<null>(MODEL_SUBMIT_URL, model);
+export const removeModels = (ids: string[]) => postData<null>(MODEL_REMOVE_URL, undefined, { ids: ids.join(',') });
 /**
  * Deploys a model once per tenant id; no tenant ids = one definition shared by every tenant. Warnings for the deployer.
  */
 export const deployModel = (input: { modelId: string; category: string; tenantIds: string[] }) =>
-  postData<DeployResult | null>(`${FLOW}/model/deploy`, undefined, {
+  postData<DeployResult | null>(MODEL_DEPLOY_URL, undefined, {
     modelId: input.modelId,
     category: input.category,
     tenantIds: input.tenantIds.join(','),
@@ -121,13 +139,13 @@ export const deployModel = (input: { modelId: string; category: string; tenantId
 
 /** mode 1: latest version of each key; 2: every version. */
 export const fetchManagerList = (filter: Paging & { category?: string; mode?: 1 | 2 } = {}) =>
-  getData<Page<FlowProcess>>(`${FLOW}/manager/list`, params(filter));
-export const fetchManagerSelect = () => getData<FlowProcess[]>(`${FLOW}/manager/select`);
+  getData<Page<FlowProcess>>(MANAGER_LIST_URL, params(filter));
+export const fetchManagerSelect = () => getData<FlowProcess[]>(MANAGER_SELECT_URL);
 /** Resolves with 激活ID为 [..] 的流程成功 / 挂起ID为 [..] 的流程成功 / 暂无流程变更. */
 export const changeProcessState = (processId: string, state: 'active' | 'suspend') =>
-  postMessage(`${FLOW}/manager/change-state`, { processId, state });
+  postMessage(MANAGER_CHANGE_STATE_URL, { processId, state });
 export const deleteDeployments = (deploymentIds: string[]) =>
-  postData<null>(`${FLOW}/manager/delete-deployment`, undefined, { deploymentIds: deploymentIds.join(',') });
+  postData<null>(MANAGER_DELETE_DEPLOYMENT_URL, undefined, { deploymentIds: deploymentIds.join(',') });
 
 /** Multipart upload: category, tenantIds (comma list) and the `.bpmn20.xml` files, all three required (spec §5). */
 export function deployUpload(input: { category: string; tenantIds: string[]; files: Blob[] }) {
@@ -135,13 +153,13 @@ export function deployUpload(input: { category: string; tenantIds: string[]; fil
   form.append('category', input.category);
   form.append('tenantIds', input.tenantIds.join(','));
   for (const file of input.files) form.append('files', file, file instanceof File ? file.name : 'process.bpmn20.xml');
-  return postData<DeployResult | null>(`${FLOW}/manager/deploy-upload`, form);
+  return postData<DeployResult | null>(MANAGER_DEPLOY_UPLOAD_URL, form);
 }
 
 export const fetchFollowList = (filter: Paging & { processInstanceId?: string; processDefinitionKey?: string } = {}) =>
-  getData<Page<FlowExecution>>(`${FLOW}/follow/list`, params(filter));
+  getData<Page<FlowExecution>>(FOLLOW_LIST_URL, params(filter));
 export const deleteProcessInstance = (processInstanceId: string, deleteReason: string) =>
-  postData<null>(`${FLOW}/follow/delete-process-instance`, undefined, { processInstanceId, deleteReason });
+  postData<null>(FOLLOW_DELETE_PROCESS_INSTANCE_URL, undefined, { processInstanceId, deleteReason });
 
 // ---- approval requests: leave, fund approval, any approvable entity (§5, §6) ----
 
@@ -226,7 +244,7 @@ export interface UserOption {
  */
 export const fetchUserOptions = (keyword = '') =>
   http
-    .get<R<UserOption[]>>('/api/blade-flow/work/user-select', { params: params({ keyword }), silent: true })
+    .get<R<UserOption[]>>(WORK_USER_SELECT_URL, { params: params({ keyword }), silent: true })
     .then((response) => response.data.data);
 
 export interface TenantOption {
@@ -234,4 +252,4 @@ export interface TenantOption {
   tenantId: string;
   tenantName: string;
 }
-export const fetchTenantOptions = () => getData<TenantOption[]>('/api/blade-system/tenant/select');
+export const fetchTenantOptions = () => getData<TenantOption[]>(TENANT_SELECT_URL);

@@ -8,9 +8,9 @@ import { session } from '../../client/session.ts';
 import { DESKTOP_KEY } from '../queries.ts';
 import { phoneProblem } from '../../shared/entities/system/user.ts';
 import { avatarProblem, ruleOf } from './info-rules.ts';
+import { USER_PROFILE_URL, USER_UPDATE_INFO_URL, USER_UPDATE_PASSWORD_URL } from '../../shared/contract/api/system.ts';
+import { PUT_FILE_URL } from '../../shared/contract/api/resource.ts';
 
-const USER = '/api/blade-system/user';
-const PUT_FILE = '/api/blade-resource/oss/endpoint/put-file';
 const INFO_KEY = [DESKTOP_KEY, 'user-profile'] as const;
 
 export interface ProfileValues {
@@ -57,7 +57,7 @@ function ProfileForm() {
   const [uploading, setUploading] = useState(false);
   const { data, isPending } = useQuery({
     queryKey: INFO_KEY,
-    queryFn: () => getData<ProfileValues | null>(`${USER}/info`),
+    queryFn: () => getData<ProfileValues | null>(USER_PROFILE_URL),
   });
   useEffect(() => {
     if (data)
@@ -70,7 +70,7 @@ function ProfileForm() {
       });
   }, [data, form]);
   const save = useMutation({
-    mutationFn: (values: ProfileValues) => postData<null>(`${USER}/update-info`, values),
+    mutationFn: (values: ProfileValues) => postData<null>(USER_UPDATE_INFO_URL, values),
     onSuccess: async (_data, values) => {
       session.updateUserInfo({ avatar: values.avatar, real_name: values.realName, nick_name: values.realName });
       void message.success(t('shell.info.saved'));
@@ -92,7 +92,7 @@ function ProfileForm() {
     body.append('file', file as Blob);
     setUploading(true);
     try {
-      const response = await http.post<R<PutFileData>>(PUT_FILE, body);
+      const response = await http.post<R<PutFileData>>(PUT_FILE_URL, body);
       form.setFieldValue('avatar', response.data.data.link);
       onSuccess?.(response.data);
     } catch (error) {
@@ -168,7 +168,7 @@ function PasswordForm() {
   const [form] = Form.useForm<PasswordValues>();
   const save = useMutation({
     // In the body only: a query string would leave the passwords in proxy and access logs (the server refuses it).
-    mutationFn: (values: PasswordValues) => postData<null>(`${USER}/update-password`, values),
+    mutationFn: (values: PasswordValues) => postData<null>(USER_UPDATE_PASSWORD_URL, values),
     onSuccess: () => {
       void message.success(t('shell.info.passwordSaved'));
       form.resetFields();

@@ -8,6 +8,11 @@ import { REF_TARGETS } from '../../../shared/entities/ref-targets.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import type { WireRecord } from './fields.ts';
+import {
+  DEPT_BUSINESS_UNIT_SELECT_URL,
+  DEPT_COMPANY_SELECT_URL,
+  MENU_GRANT_TREE_URL,
+} from '../../../shared/contract/api/system.ts';
 
 /** The entity engine's routes (contract README §6): list, detail, submit (no id = insert), remove?ids=. */
 export function entityApi(entity: EntityDef) {
@@ -70,7 +75,7 @@ export function useDictionaryOptions(field: FieldDef, lang: Lang): Option[] {
 /** The caller's tenant's companies (`dept/company-select`): what an `orgId` holds and shows. */
 export const companiesQuery = queryOptions({
   queryKey: [DESKTOP_KEY, 'companies'],
-  queryFn: () => getData<Option[]>('/api/blade-system/dept/company-select'),
+  queryFn: () => getData<Option[]>(DEPT_COMPANY_SELECT_URL),
   staleTime: 5 * 60_000,
 });
 export const useCompanyOptions = () => useQuery(companiesQuery);
@@ -78,7 +83,7 @@ export const useCompanyOptions = () => useQuery(companiesQuery);
 /** The caller's tenant's business units (`dept/business-unit-select`): what a `businessUnit` field holds and shows. */
 export const businessUnitsQuery = queryOptions({
   queryKey: [DESKTOP_KEY, 'business-units'],
-  queryFn: () => getData<Option[]>('/api/blade-system/dept/business-unit-select'),
+  queryFn: () => getData<Option[]>(DEPT_BUSINESS_UNIT_SELECT_URL),
   staleTime: 5 * 60_000,
 });
 export const useBusinessUnitOptions = () => useQuery(businessUnitsQuery);
@@ -111,7 +116,7 @@ const localise = (nodes: GrantTreeNode[], lang: Lang, disabledUnder?: string, in
 export function useMenuTree(lang: Lang) {
   return useQuery({
     queryKey: [DESKTOP_KEY, 'grant-tree'],
-    queryFn: () => getData<{ menu: GrantTreeNode[] }>('/api/blade-system/menu/grant-tree'),
+    queryFn: () => getData<{ menu: GrantTreeNode[] }>(MENU_GRANT_TREE_URL),
     staleTime: 60_000,
     select: (data) => localise(data.menu ?? [], lang),
   });

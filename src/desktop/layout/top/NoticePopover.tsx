@@ -7,9 +7,11 @@ import { useNavigate } from 'react-router-dom';
 import { businessOfTable, processRoutes } from '../../../client/api/flow.ts';
 import { markRead, messageTarget, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
 import { getData, type Page } from '../../../client/http.ts';
-import type { BladeFlow } from '../../../shared/flow/types.ts';
+import type { BladeFlow } from '../../../shared/contract/api/flow.schemas.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { MESSAGES_KEY, UNREAD_KEY } from './MessageDrawer.tsx';
+import { WORK_TODO_LIST_URL } from '../../../shared/contract/api/flow.ts';
+import { MESSAGE_LIST_URL } from '../../../shared/contract/api/desk.ts';
 
 /** The first few of each list: the popover is a glance, the work lists and the drawer hold the rest. */
 const GLANCE = 5;
@@ -19,14 +21,9 @@ const NOTICE_KEY = [DESKTOP_KEY, 'notice'] as const;
  * Read quietly: a user without the work lists (no flow menu) simply has no to-dos here, rather than a refusal toast
  * each time he opens the popover.
  */
-const fetchTodos = () =>
-  getData<Page<BladeFlow>>('/api/blade-flow/work/todo-list', { current: 1, size: GLANCE }, { silent: true });
+const fetchTodos = () => getData<Page<BladeFlow>>(WORK_TODO_LIST_URL, { current: 1, size: GLANCE }, { silent: true });
 const fetchUnread = () =>
-  getData<Page<Message>>(
-    '/api/blade-system/message/list',
-    { current: 1, size: GLANCE, status: MESSAGE_UNREAD },
-    { silent: true },
-  );
+  getData<Page<Message>>(MESSAGE_LIST_URL, { current: 1, size: GLANCE, status: MESSAGE_UNREAD }, { silent: true });
 
 interface Item {
   key: string;

@@ -5,27 +5,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getData, postData } from '../../../client/http.ts';
 import type { TreeNode } from '../../../shared/contract/tree.ts';
+import type { WireRow } from '../../../shared/entities/define.ts';
 import { region } from '../../../shared/entities/system/region.ts';
 import { FieldControl } from '../../components/crud/FieldControl.tsx';
 import { rulesOf, type CrudField } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
+import {
+  REGION_DETAIL_URL,
+  REGION_LAZY_TREE_URL,
+  REGION_REMOVE_URL,
+  REGION_SUBMIT_URL,
+} from '../../../shared/contract/api/system.ts';
 
-const BASE = '/api/blade-system/region';
 /** The country: the provinces' parent, the tree's invisible root. */
 const COUNTRY = '00';
 const VILLAGE_LEVEL = 5;
 
-interface RegionRecord {
-  code: string;
-  parentCode: string;
-  parentName: string;
-  name: string;
-  regionLevel: number;
-  sort: number;
-  remark: string;
-  [key: string]: unknown;
-}
+/** A region as `detail` and `submit` answer it: a row of its definition (the server's response schema too). */
+type RegionRecord = WireRow<typeof region>;
 interface RegionNode {
   key: string;
   title: string;
@@ -37,7 +35,7 @@ type Mode = { kind: 'edit' } | { kind: 'add'; parent: { code: string; name: stri
 const TREE_KEY = [DESKTOP_KEY, 'region-lazy-tree'] as const;
 const levelQuery = (parentCode: string) => ({
   queryKey: [...TREE_KEY, parentCode],
-  queryFn: () => getData<TreeNode[]>(`${BASE}/lazy-tree`, { parentCode }),
+  queryFn: () => getData<TreeNode[]>(REGION_LAZY_TREE_URL, { parentCode }),
   staleTime: 60_000,
 });
 // The parent is shown by its code here (its name is the row below it), not through a reference picker.
@@ -65,7 +63,7 @@ export default function RegionPage() {
 
   const detail = useQuery({
     queryKey: [DESKTOP_KEY, 'region-detail', selected],
-    queryFn: () => getData<RegionRecord | null>(`${BASE}/detail`, { code: selected }),
+    queryFn: () => getData<RegionRecord | null>(REGION_DETAIL_URL, { code: selected }),
     enabled: Boolean(selected),
   });
   const record = selected ? (detail.data ?? undefined) : undefined;
@@ -99,7 +97,7 @@ export default function RegionPage() {
   };
 
   const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) => postData<RegionRecord>(`${BASE}/submit`, values),
+    mutationFn: (values: Record<string, unknown>) => postData<RegionRecord>(REGION_SUBMIT_URL, values),
     onSuccess: async (saved) => {
       void message.success(t(mode.kind === 'add' ? 'common.addSuccess' : 'common.updateSuccess'));
       await queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'region-detail'] });
@@ -113,7 +111,7 @@ export default function RegionPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: (code: string) => postData<null>(`${BASE}/remove`, undefined, { id: code }),
+    mutationFn: (code: string) => postData<null>(REGION_REMOVE_URL, undefined, { id: code }),
     onSuccess: async () => {
       void message.success(t('common.deleteSuccess'));
       setSelected(undefined);

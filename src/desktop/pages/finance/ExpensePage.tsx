@@ -9,6 +9,7 @@ import type { CrudOptions, WireRecord } from '../../components/crud/fields.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { ExpensePayDialog, ExpenseSendDialog } from './ExpenseDialogs.tsx';
 import { isEditable, isPayable, STATUS_COLOURS } from './expense-actions.ts';
+import { EMPLOYEE_MINE_URL } from '../../../shared/contract/api/masterdata.ts';
 
 /**
  * The employee linked to the signed-in account, whose claim a new one is by default (the server defaults it too),
@@ -18,7 +19,7 @@ function useMyEmployee(): Record<string, unknown> | undefined {
   const me = useSession().userInfo?.user_id;
   const found = useQuery({
     queryKey: [DESKTOP_KEY, 'expense', 'my-employee', me],
-    queryFn: () => getData<MyEmployee | null>('/api/blade-system/employee/mine'),
+    queryFn: () => getData<MyEmployee | null>(EMPLOYEE_MINE_URL),
     enabled: Boolean(me),
     staleTime: 60_000,
   });

@@ -9,39 +9,12 @@ import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudContext, CrudOptions, DialogMode, WireRecord } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
-
-const COST = '/api/blade-system/bomcost';
-
-interface CostedLine {
-  componentId: string;
-  componentNo: string;
-  componentName: string;
-  grossQty: number;
-  unit: string;
-  unitPrice: number | null;
-  lineCost: number;
-  priceMissing: 0 | 1;
-}
-interface RollUp {
-  lines: CostedLine[];
-  suggestedMaterialCost: number;
-  suggestedSalesPrice: number | null;
-  suggestedPackagingCost: number | null;
-}
-interface UnpricedPart {
-  productNo: string;
-  productName: string;
-}
-interface JobProgress {
-  jobId: string;
-  costYear: number;
-  total: number;
-  done: number;
-  state: 'running' | 'done' | 'failed';
-  /** Once done: parts without a valid buying price, counted at 0 (the first ones), and how many. */
-  unpriced?: UnpricedPart[];
-  unpricedCount?: number;
-}
+import {
+  BOMCOST_CALCULATE_PROGRESS_URL,
+  BOMCOST_CALCULATE_URL,
+  BOMCOST_DETAIL_URL,
+} from '../../../shared/contract/api/production.ts';
+import type { CostedLine, JobProgress, RollUp } from '../../../shared/contract/api/production.schemas.ts';
 
 /** What a finished recalculation assumed: the parts it found no buying price for, each counted at 0. */
 function UnpricedParts({ job }: { job: JobProgress }) {
@@ -86,7 +59,7 @@ function CalculateFromBom({ form }: { form: FormInstance<Record<string, unknown>
     }
     setBusy(true);
     try {
-      const result = await getData<RollUp>(`${COST}/detail`, { productId, bomVersion, costYear, currency });
+      const result = await getData<RollUp>(BOMCOST_DETAIL_URL, { productId, bomVersion, costYear, currency });
       setRolled(result);
       form.setFieldValue('materialCost', result.suggestedMaterialCost);
       const sales = form.getFieldValue('salesPrice') as unknown;
@@ -143,7 +116,7 @@ function RecalculateDialog({ onClose, reload }: { onClose: () => void; reload: (
   const progress = useQuery({
     queryKey: [DESKTOP_KEY, 'bomcost-job', job?.jobId],
     queryFn: async () => {
-      const next = await getData<JobProgress | null>(`${COST}/calculate-progress`, { jobId: job?.jobId });
+      const next = await getData<JobProgress | null>(BOMCOST_CALCULATE_PROGRESS_URL, { jobId: job?.jobId });
       if (next && next.state !== 'running') {
         void (next.state === 'done'
           ? message.success(t('bom.recalculated'))
@@ -158,7 +131,7 @@ function RecalculateDialog({ onClose, reload }: { onClose: () => void; reload: (
   const current = progress.data ?? job;
   const start = async () => {
     try {
-      setJob(await postData<JobProgress>(`${COST}/calculate`, undefined, { costYear: year }));
+      setJob(await postData<JobProgress>(BOMCOST_CALCULATE_URL, undefined, { costYear: year }));
     } catch (error) {
       if (!(error instanceof ApiFailure)) void message.error(t('common.networkError'));
     }

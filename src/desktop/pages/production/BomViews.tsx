@@ -4,31 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../../../client/http.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
+import { BOM_EXPLODE_URL, BOM_WHERE_USED_URL } from '../../../shared/contract/api/production.ts';
+import type { BomUse, ExplodedRow as WireExplodedRow } from '../../../shared/contract/api/production.schemas.ts';
 
-const BOM = '/api/blade-system/productbom';
-
-export interface ExplodedRow {
-  id: string;
-  level: number;
-  componentNo: string;
-  componentName: string;
-  componentSpec: string;
-  grossQty: number;
-  totalQty: number;
-  unitName: string;
-  sourceTypeName: string;
-  hasChildren: boolean;
-}
-
-export interface UseRow {
-  productId: string;
-  productNo: string;
-  productName: string;
-  bomVersion: string;
-  isDefault: number;
-  level: number;
-  componentNo: string;
-}
+/** An explosion row as the view reads it (the part's id and unit code it does not). */
+export type ExplodedRow = Omit<WireExplodedRow, 'componentId' | 'unit'>;
+export type UseRow = BomUse;
 
 /** What a view dialog shows: the explosion of a BOM version, or the BOMs using a part. */
 export type BomView =
@@ -73,8 +54,8 @@ export function BomViewDialog({ view, onClose }: { view: BomView; onClose: () =>
   const { t } = useTranslation();
   const explode = view.kind === 'explode';
   const url = explode
-    ? `${BOM}/explode?productId=${view.productId}&bomVersion=${encodeURIComponent(view.bomVersion)}`
-    : `${BOM}/where-used?productId=${view.productId}`;
+    ? `${BOM_EXPLODE_URL}?productId=${view.productId}&bomVersion=${encodeURIComponent(view.bomVersion)}`
+    : `${BOM_WHERE_USED_URL}?productId=${view.productId}`;
   const rows = useQuery({ queryKey: [DESKTOP_KEY, 'bom-view', url], queryFn: () => getData<unknown[]>(url) });
   const tree = useMemo(
     () => (explode ? nestExplosion((rows.data ?? []) as ExplodedRow[]) : { roots: [], parents: [] }),

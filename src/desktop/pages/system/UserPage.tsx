@@ -9,8 +9,8 @@ import type { CrudContext, CrudOptions } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
 import { DeptTree } from './DeptTree.tsx';
 import { UserRoleDialog } from './UserRoleDialog.tsx';
+import { USER_RESET_PASSWORD_URL, USER_UNLOCK_URL } from '../../../shared/contract/api/system.ts';
 
-const USER = '/api/blade-system/user';
 /** The open dialog, with the list's reload for after its change. */
 type Dialog = { kind: 'role'; userIds: string[] } & {
   open: boolean;
@@ -44,7 +44,9 @@ export default function UserPage() {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: () =>
-        postData<null>(`${USER}/${action}`, undefined, { userIds: context.selected.join(',') })
+        postData<null>(reset ? USER_RESET_PASSWORD_URL : USER_UNLOCK_URL, undefined, {
+          userIds: context.selected.join(','),
+        })
           .then(() => {
             void message.success(t('common.operationSuccess'));
           })

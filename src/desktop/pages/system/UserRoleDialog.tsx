@@ -8,8 +8,9 @@ import { DESKTOP_KEY } from '../../queries.ts';
 import { ActionDialog } from '../../components/ActionDialog.tsx';
 import { splitIds } from '../../components/crud/fields.ts';
 import { checkNodes } from '../authority/grant-tree.ts';
-
-const USER = '/api/blade-system/user';
+import { USER_GRANT_URL } from '../../../shared/contract/api/system.ts';
+import { role } from '../../../shared/entities/system/role.ts';
+import { user } from '../../../shared/entities/system/user.ts';
 
 interface Props {
   userIds: string[];
@@ -32,12 +33,12 @@ export function UserRoleDialog({ userIds, open, onClose, afterClose, onSaved }: 
 
   const roles = useQuery({
     queryKey: [DESKTOP_KEY, 'role-tree'],
-    queryFn: () => getData<TreeNode[]>('/api/blade-system/role/tree'),
+    queryFn: () => getData<TreeNode[]>(`/api/${role.service}/${role.name}/tree`),
     staleTime: 60_000,
   });
   const held = useQuery({
     queryKey: [DESKTOP_KEY, 'user-roles', single],
-    queryFn: () => getData<{ roleId?: string } | null>(`${USER}/detail`, { id: single }),
+    queryFn: () => getData<{ roleId?: string } | null>(`/api/${user.service}/${user.name}/detail`, { id: single }),
     enabled: Boolean(single),
     gcTime: 0,
   });
@@ -46,7 +47,7 @@ export function UserRoleDialog({ userIds, open, onClose, afterClose, onSaved }: 
 
   const save = useMutation({
     mutationFn: () =>
-      postData<null>(`${USER}/grant`, undefined, { userIds: userIds.join(','), roleIds: checked.join(',') }),
+      postData<null>(USER_GRANT_URL, undefined, { userIds: userIds.join(','), roleIds: checked.join(',') }),
     onSuccess: () => {
       void message.success(t('common.operationSuccess'));
       onSaved();

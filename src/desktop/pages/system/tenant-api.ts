@@ -1,6 +1,13 @@
 import { getData, http, postData, type R } from '../../../client/http.ts';
-
-const TENANT = '/api/blade-system/tenant';
+import {
+  TENANT_DATASOURCE_URL,
+  TENANT_DETAIL_URL,
+  TENANT_PACKAGE_DETAIL_URL,
+  TENANT_PACKAGE_SELECT_URL,
+  TENANT_PACKAGE_SETTING_URL,
+  TENANT_SETTING_URL,
+} from '../../../shared/contract/api/system.ts';
+import { DATASOURCE_SELECT_URL } from '../../../shared/contract/api/develop.ts';
 
 /** A tenant row as `tenant/detail` returns it (the fields the dialogs read). */
 export interface TenantRow {
@@ -23,25 +30,24 @@ export interface DatasourceOption {
 
 /** The tenant platform's own calls (contract system.md §10-11); blank values unset (unlimited, none). */
 export const tenantApi = {
-  detail: (id: string) => getData<TenantRow | null>(`${TENANT}/detail`, { id }),
+  detail: (id: string) => getData<TenantRow | null>(TENANT_DETAIL_URL, { id }),
   /** Bulk quota and expiry of tenant rows (by row id). */
   setting: (ids: string[], accountNumber: number | null, expireTime: string | null) =>
-    postData<null>(`${TENANT}/setting`, undefined, {
+    postData<null>(TENANT_SETTING_URL, undefined, {
       ids: ids.join(','),
       accountNumber: accountNumber ?? '',
       expireTime: expireTime ?? '',
     }),
   /** One tenant (by code) at a time. */
   datasource: (tenantId: string, datasourceId: string | null) =>
-    postData<null>(`${TENANT}/datasource`, undefined, { tenantId, datasourceId: datasourceId ?? '' }),
+    postData<null>(TENANT_DATASOURCE_URL, undefined, { tenantId, datasourceId: datasourceId ?? '' }),
   /** The package of a tenant row (by row id), null when it has none. */
-  packageDetail: (id: string) => getData<PackageOption | null>(`${TENANT}/package-detail`, { tenantId: id }),
+  packageDetail: (id: string) => getData<PackageOption | null>(TENANT_PACKAGE_DETAIL_URL, { tenantId: id }),
   /** Binds one tenant (by code). */
   packageSetting: (tenantId: string, packageId: string | null) =>
-    postData<null>(`${TENANT}/package-setting`, undefined, { tenantId, packageId: packageId ?? '' }),
+    postData<null>(TENANT_PACKAGE_SETTING_URL, undefined, { tenantId, packageId: packageId ?? '' }),
   /** Every package for the picker. */
-  packages: () => getData<PackageOption[]>('/api/blade-system/tenant-package/select'),
+  packages: () => getData<PackageOption[]>(TENANT_PACKAGE_SELECT_URL),
   /** Data sources for the picker (develop-report.md §1); its failure is the dialog's to show, not a toast. */
-  datasources: async () =>
-    (await http.get<R<DatasourceOption[]>>('/api/blade-develop/datasource/select', { silent: true })).data.data,
+  datasources: async () => (await http.get<R<DatasourceOption[]>>(DATASOURCE_SELECT_URL, { silent: true })).data.data,
 };

@@ -16,7 +16,7 @@ import { QuickMovementDrawer } from './QuickMovementDrawer.tsx';
 import type { Handled } from '../../../shared/contract/api/warehouse.schemas.ts';
 import { INVENTORY_LOG_HANDLE_URL } from '../../../shared/contract/api/warehouse.ts';
 
-const STOCK = '/api/blade-system/inventory';
+const STOCK = `/api/${inventory.service}/${inventory.name}`;
 
 /** 过账: the ticked movements posted in one call, offered only while every one of them is pending. */
 function PostButton({ context }: { context: CrudContext }) {

@@ -6,6 +6,7 @@ import { moduleGet } from '../modules/module-api.ts';
 import { loadChoices } from './movement-queue.ts';
 import { useQueueOwner } from './movement-sync.ts';
 import type { Choice } from './warehouse-api.ts';
+import { DEPT_COMPANY_SELECT_URL } from '../../../shared/contract/api/system.ts';
 
 const CHOICES_FRESH_MS = 5 * 60_000;
 
@@ -33,7 +34,7 @@ export function useCompanyChoices(): Choice[] {
     queryKey: ['mobile', 'companies', owner],
     queryFn: () =>
       loadChoices(owner, 'companies', () =>
-        moduleGet<{ value: string | number; label: string }[]>('/api/blade-system/dept/company-select', {}),
+        moduleGet<{ value: string | number; label: string }[]>(DEPT_COMPANY_SELECT_URL, {}),
       ),
     networkMode: 'always',
     staleTime: CHOICES_FRESH_MS,

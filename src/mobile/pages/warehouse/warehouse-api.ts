@@ -7,8 +7,11 @@ import type { PickedProduct } from '../../../shared/contract/api/masterdata.sche
 import type { inventory } from '../../../shared/entities/warehouse/inventory.ts';
 import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
 import { moduleGet, modulePost } from '../modules/module-api.ts';
+import { INVENTORY_LIST_URL, INVENTORY_LOG_HANDLE_URL } from '../../../shared/contract/api/warehouse.ts';
+import { PRODUCT_LISTPAGE_URL } from '../../../shared/contract/api/masterdata.ts';
+import type { Handled } from '../../../shared/contract/api/warehouse.schemas.ts';
 
-const LOG = '/api/blade-system/inventorylog';
+const LOG = `/api/${inventoryLog.service}/${inventoryLog.name}`;
 export const PAGE_SIZE = 20;
 
 /** A stock movement as the server lists it (inventorylog/list, detail): a row of its definition. */
@@ -63,19 +66,18 @@ export const fetchMovement = (id: string) => moduleGet<Movement>(`${LOG}/detail`
 
 export const submitMovement = (body: MovementBody) => modulePost<Movement>(`${LOG}/submit`, body);
 
-export async function handleMovements(ids: string[]): Promise<{ handled: number }> {
-  return (await http.post<R<{ handled: number }>>(`${LOG}/handle`, undefined, { params: { ids: ids.join(',') } })).data
+export async function handleMovements(ids: string[]): Promise<Handled> {
+  return (await http.post<R<Handled>>(INVENTORY_LOG_HANDLE_URL, undefined, { params: { ids: ids.join(',') } })).data
     .data;
 }
 
-export const fetchStock = (productId: string) =>
-  moduleGet<Page<StockRow>>('/api/blade-system/inventory/list', { productId, size: 50 });
+export const fetchStock = (productId: string) => moduleGet<Page<StockRow>>(INVENTORY_LIST_URL, { productId, size: 50 });
 
 /** The part whose number or customer part number is exactly `code` (case aside), or undefined. */
 export async function findPart(code: string): Promise<Part | undefined> {
   const wanted = code.trim().toLowerCase();
   if (!wanted) return undefined;
-  const page = await moduleGet<Page<Part>>('/api/blade-system/product/listpage', { keyword: code.trim(), size: 20 });
+  const page = await moduleGet<Page<Part>>(PRODUCT_LISTPAGE_URL, { keyword: code.trim(), size: 20 });
   return page.records.find(
     (part) => part.productNo.toLowerCase() === wanted || (part.customerPartNo ?? '').toLowerCase() === wanted,
   );

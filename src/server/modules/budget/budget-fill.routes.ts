@@ -15,6 +15,7 @@ import { moveCodes, readMoves, workflowOf } from '../../platform/workflow/index.
 import { productRowPage } from '../../platform/product-row.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import { RowsApproved, RowsMoved } from '../../../shared/contract/api/approval.schemas.ts';
+import { MonthlyStat } from '../../../shared/contract/api/budget.schemas.ts';
 import { approveSituations, BUDGET_LINE, budgetLineEffect } from './budget-approval.ts';
 import { monthlyStat } from './budget-stat.ts';
 
@@ -37,7 +38,10 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   workflow.register(BUDGET_LINE, budgetLineEffect);
 
   const fillBase = `/api/${budgetFill.service}/${budgetFill.name}`;
-  const fillStat = { config: { permission: budgetFill.code }, schema: listQuery(budgetFill, { paged: false }) };
+  const fillStat = {
+    config: { permission: budgetFill.code },
+    schema: { ...listQuery(budgetFill, { paged: false }), ...answers(MonthlyStat) },
+  };
   app.get(`${fillBase}/stat`, fillStat, async (request) =>
     ok(
       request,
@@ -92,7 +96,7 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   );
   app.get(
     `${situationBase}/stat`,
-    { config: { permission: budgetSituation.code }, schema: situationQuery(false) },
+    { config: { permission: budgetSituation.code }, schema: { ...situationQuery(false), ...answers(MonthlyStat) } },
     async (request) =>
       ok(
         request,

@@ -8,19 +8,20 @@ import { fail, failWith } from '../../platform/errors.ts';
 import type { EntityService } from '../../platform/entity/service.ts';
 import { textParam } from '../../platform/params.ts';
 import type { Param } from '../../platform/route-schemas.ts';
+import type { DifferSummaryRow } from '../../../shared/contract/api/budget.schemas.ts';
 
 const YEAR_REQUIRED = { zh: '请选择年度', en: 'Please select the year' };
 const TOTAL = { zh: '合计', en: 'Total' };
 
 /** A summary row: sums of a year's rows, and what the monthly row derives from them (§1, §1.1). */
-function derived(key: string, subject: string, title: string, sums: Record<string, number>) {
-  const row: Record<string, unknown> = { id: key, subject, title };
+function derived(key: string, subject: string, title: string, sums: Record<string, number>): DifferSummaryRow {
+  const months: Record<string, number | null> = {};
   let amount = 0;
   let actual = 0;
   for (const month of MONTHS) {
     const a = sums[`amount${month}`] ?? 0;
     const b = sums[`actual${month}`] ?? 0;
-    Object.assign(row, {
+    Object.assign(months, {
       [`amount${month}`]: a,
       [`actual${month}`]: b,
       [`finish${month}`]: finishRate(b, a),
@@ -29,13 +30,16 @@ function derived(key: string, subject: string, title: string, sums: Record<strin
     amount += Math.round(a * 100);
     actual += Math.round(b * 100);
   }
-  Object.assign(row, {
+  return {
+    id: key,
+    subject,
+    title,
+    ...months,
     totalAmount: amount / 100,
     totalActual: actual / 100,
     totalFinish: finishRate(actual, amount),
     totalDiffer: (actual - amount) / 100,
-  });
-  return row;
+  };
 }
 
 /**

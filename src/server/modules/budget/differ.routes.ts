@@ -5,6 +5,9 @@ import { langOf, ok } from '../../platform/errors.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { differSummary } from './differ-summary.service.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { DifferSummaryRow } from '../../../shared/contract/api/budget.schemas.ts';
+import { Type } from 'typebox';
 
 /** The difference summary, for holders of the difference screen or of its summary screen. */
 export async function differRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
@@ -12,7 +15,10 @@ export async function differRoutes(fastify: FastifyInstance, { services }: { ser
   const service = services.entities.get(differ.name)!;
   app.get(
     `/api/${differ.service}/${differ.name}/statlist`,
-    { config: { permission: [differ.code, 'differstat'] }, schema: queryParams({ year: Param, orgId: Param }) },
+    {
+      config: { permission: [differ.code, 'differstat'] },
+      schema: { ...queryParams({ year: Param, orgId: Param }), ...answers(Type.Array(DifferSummaryRow)) },
+    },
     async (r) => ok(r, await differSummary(services.db, service, r.user, r.query, langOf(r))),
   );
 }

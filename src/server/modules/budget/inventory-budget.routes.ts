@@ -6,6 +6,8 @@ import { isRecord, Param, queryParams } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { BATCH_COPY, BATCH_ROWS, batchCopy, batchSave, batchUpdate, type BatchUpdateRule } from './budget-batch.ts';
 import { groupOf, inventoryRows, inventorySummary, inventoryTotals } from './inventory-budget.queries.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { BatchCopied, RowsSaved, RowsUpdated } from '../../../shared/contract/api/budget.schemas.ts';
 
 const STAT_QUERY = queryParams({
   year: Param,
@@ -74,14 +76,22 @@ export async function inventoryBudgetRoutes(fastify: FastifyInstance, { services
   app.get(`${base}/totalstat`, { config: { permission: code }, schema: STAT_QUERY }, async (r) =>
     ok(r, await inventoryTotals(service, r.user, r.query)),
   );
-  app.post(`${base}/batchsave`, { config: { permission: `${code}_add` }, schema: BATCH_ROWS }, async (r) => {
-    const { inserted } = await batchSave(service, r.user, r.body, { newOnly: NEW_ONLY });
-    return ok(r, { saved: inserted });
-  });
-  app.post(`${base}/batchupdate`, { config: { permission: `${code}_edit` }, schema: BATCH_ROWS }, async (r) =>
-    ok(r, await batchUpdate(db, service, r.user, r.body, UPDATE_RULE)),
+  app.post(
+    `${base}/batchsave`,
+    { config: { permission: `${code}_add` }, schema: { ...BATCH_ROWS, ...answers(RowsSaved) } },
+    async (r) => {
+      const { inserted } = await batchSave(service, r.user, r.body, { newOnly: NEW_ONLY });
+      return ok(r, { saved: inserted });
+    },
   );
-  app.post(`${base}/batchcopy`, { config: { permission: `${code}_batchcopy` }, schema: BATCH_COPY }, async (r) =>
-    ok(r, await batchCopy(db, service, r.user, r.body)),
+  app.post(
+    `${base}/batchupdate`,
+    { config: { permission: `${code}_edit` }, schema: { ...BATCH_ROWS, ...answers(RowsUpdated) } },
+    async (r) => ok(r, await batchUpdate(db, service, r.user, r.body, UPDATE_RULE)),
+  );
+  app.post(
+    `${base}/batchcopy`,
+    { config: { permission: `${code}_batchcopy` }, schema: { ...BATCH_COPY, ...answers(BatchCopied) } },
+    async (r) => ok(r, await batchCopy(db, service, r.user, r.body)),
   );
 }

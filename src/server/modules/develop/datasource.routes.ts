@@ -3,11 +3,10 @@ import { datasource } from '../../../shared/entities/develop/datasource.ts';
 import { TENANT_DATASOURCE } from '../../../shared/entities/system/tenant.ts';
 import { ok } from '../../platform/errors.ts';
 import { NO_INPUT } from '../../platform/route-schemas.ts';
+import { DATASOURCE_SELECT_URL } from '../../../shared/contract/api/develop.ts';
 import type { Services } from '../../services.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import { Type } from 'typebox';
-
-const BASE = `/api/${datasource.service}/${datasource.name}`;
 
 /**
  * Data sources beyond the engine's CRUD (contract develop-report.md §1; datasourceHooks seal the password): `select`
@@ -16,7 +15,7 @@ const BASE = `/api/${datasource.service}/${datasource.name}`;
 export async function datasourceRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const rows = services.entities.get(datasource.name)!;
   app.get(
-    `${BASE}/select`,
+    DATASOURCE_SELECT_URL,
     {
       config: { platform: true, permission: [datasource.code, TENANT_DATASOURCE] },
       schema: { ...NO_INPUT, ...answers(Type.Array(Type.Object({ id: Type.String(), name: Type.String() }))) },

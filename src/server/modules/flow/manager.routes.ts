@@ -15,6 +15,7 @@ import {
   queryOrBody,
   UploadFile,
 } from '../../platform/route-schemas.ts';
+import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import {
   ModelError,
@@ -26,12 +27,10 @@ import {
   FLOW_MESSAGES,
 } from '../../platform/workflow/index.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
-import { Deployed, UploadChecked } from '../../../shared/contract/api/flow.schemas.ts';
+import { Deployed, FlowProcess, FlowProcessPage, UploadChecked } from '../../../shared/contract/api/flow.schemas.ts';
 import { LIST_PARAMS } from './flow-reads.queries.ts';
 import { deployed, flowOf, success } from './flow-module.ts';
 
-const MANAGER = '/api/blade-flow/manager';
-const FOLLOW = '/api/blade-flow/follow';
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_FILES = 20;
 
@@ -44,7 +43,10 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   const { db } = services;
   const { workflow, queries } = flowOf(services);
   const sa = (permission: string) => ({ config: { superAdmin: true, permission } });
-  const saList = (permission: string, query: MapQuery) => ({ ...sa(permission), schema: query });
+  const saList = (permission: string, query: MapQuery, answer: object = {}) => ({
+    ...sa(permission),
+    schema: { ...query, ...answer },
+  });
   await app.register(multipart);
   const readUpload = (request: FastifyRequest, fileField: string) =>
     readMultipart(request, {
@@ -54,27 +56,35 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
       tooLarge: FLOW_MESSAGES.fileTooLarge,
     });
 
-  app.get(`${MANAGER}/list`, saList('flow_manager', mapQuery(LIST_PARAMS.definitions)), async (request) => {
-    const { query } = request;
-    return ok(
-      request,
-      await queries.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }),
-    );
-  });
+  app.get(
+    urls.MANAGER_LIST_URL,
+    saList('flow_manager', mapQuery(LIST_PARAMS.definitions), answers(FlowProcessPage)),
+    async (request) => {
+      const { query } = request;
+      return ok(
+        request,
+        await queries.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }),
+      );
+    },
+  );
 
-  app.get(`${MANAGER}/select`, saList('flow_manager', mapQuery(LIST_PARAMS.definitionFilters)), async (request) => {
-    const page = await queries.definitions(
-      { ...request.query, current: 1, size: 1000 },
-      { latest: true, activeOnly: true },
-    );
-    return ok(request, page.records);
-  });
+  app.get(
+    urls.MANAGER_SELECT_URL,
+    saList('flow_manager', mapQuery(LIST_PARAMS.definitionFilters), answers(Type.Array(FlowProcess))),
+    async (request) => {
+      const page = await queries.definitions(
+        { ...request.query, current: 1, size: 1000 },
+        { latest: true, activeOnly: true },
+      );
+      return ok(request, page.records);
+    },
+  );
 
   const stateChange = {
     ...sa('flow_manager_state'),
     schema: { ...queryOrBody({ processId: Param, state: Param }), ...ANSWERS_NO_DATA },
   };
-  app.post(`${MANAGER}/change-state`, stateChange, async (request) => {
+  app.post(urls.MANAGER_CHANGE_STATE_URL, stateChange, async (request) => {
     const params = paramsOf(request);
     const processId = requiredParam(params, 'processId');
     const changed = await changeState(db, processId, String(params.state ?? '').trim());
@@ -95,7 +105,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
       ...answers(Deployed),
     },
   };
-  app.post(`${MANAGER}/deploy-upload`, deployUpload, async (request) => {
+  app.post(urls.MANAGER_DEPLOY_UPLOAD_URL, deployUpload, async (request) => {
     const { fields, files } = await readUpload(request, 'files');
     const category = (fields.category ?? '').trim();
     const tenantIds = (fields.tenantIds ?? '')
@@ -129,7 +139,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     ...sa('flow_deploy_upload'),
     schema: { ...multipartBody({ file: UploadFile }), ...answers(UploadChecked) },
   };
-  app.post(`${MANAGER}/check-upload`, checkUpload, async (request) => {
+  app.post(urls.MANAGER_CHECK_UPLOAD_URL, checkUpload, async (request) => {
     const { files } = await readUpload(request, 'file');
     const [file] = files;
     if (!file) throw failWith(FLOW_MESSAGES.filesRequired);
@@ -146,7 +156,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     ...sa('flow_manager_delete'),
     schema: { ...queryOrBody({ deploymentIds: Param }), ...ANSWERS_NO_DATA },
   };
-  app.post(`${MANAGER}/delete-deployment`, deleteDeployment, async (request) => {
+  app.post(urls.MANAGER_DELETE_DEPLOYMENT_URL, deleteDeployment, async (request) => {
     const ids = parseIds(paramsOf(request).deploymentIds, 'deploymentIds');
     await db
       .transaction()
@@ -158,7 +168,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     return ok(request, null);
   });
 
-  app.get(`${FOLLOW}/list`, saList('flow_follow', mapQuery(LIST_PARAMS.follow)), async (request) =>
+  app.get(urls.FOLLOW_LIST_URL, saList('flow_follow', mapQuery(LIST_PARAMS.follow)), async (request) =>
     ok(request, await queries.follow(request.query)),
   );
 
@@ -166,7 +176,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     ...sa('flow_follow_delete'),
     schema: { ...queryOrBody({ processInstanceId: Param, deleteReason: Param }), ...ANSWERS_NO_DATA },
   };
-  app.post(`${FOLLOW}/delete-process-instance`, deleteInstance, async (request) => {
+  app.post(urls.FOLLOW_DELETE_PROCESS_INSTANCE_URL, deleteInstance, async (request) => {
     const params = paramsOf(request);
     const reason = String(params.deleteReason ?? '').trim();
     if (!reason) throw failWith(FLOW_MESSAGES.deleteReasonRequired);

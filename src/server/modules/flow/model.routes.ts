@@ -7,17 +7,15 @@ import { isId, optionalId } from '../../platform/ids.ts';
 import { isRecord, mapQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { PAGING } from '../../platform/entity/schemas.ts';
 import { Type } from 'typebox';
+import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
-import { Deployed } from '../../../shared/contract/api/flow.schemas.ts';
+import { Deployed, FlowModel, FlowModelPage } from '../../../shared/contract/api/flow.schemas.ts';
 import { wireDateTime } from '../../../shared/contract/time.ts';
-import type { FlowModel } from '../../../shared/flow/types.ts';
 import { deploy, FLOW_MESSAGES } from '../../platform/workflow/index.ts';
 import { deployed } from './flow-module.ts';
 import { pagingOf } from '../../platform/entity/conditions.ts';
 import { modelById, modelPage, type ModelRow, removeModels, saveModel } from './model.queries.ts';
-
-const MODEL = '/api/blade-flow/model';
 
 /** Whether the parameter is set, the query string's over the body's (read before the schema: access comes first). */
 const hasParam = ({ query, body }: FastifyRequest, name: string) =>
@@ -40,25 +38,34 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
     modelKey: Type.String({ description: '模型标识 LIKE %v% (model key)' }),
     name: Type.String({ description: '模型名称 LIKE %v% (model name)' }),
   });
-  app.get(`${MODEL}/list`, { ...sa('flow_model'), schema: models }, async (request) => {
-    const { query } = request;
-    const paging = pagingOf(query);
-    const filters = { modelKey: String(query.modelKey ?? '').trim(), name: String(query.name ?? '').trim() };
-    const { rows, total } = await modelPage(db, request.user.tenantId, filters, paging);
-    return ok(request, {
-      records: rows.map((r) => modelOf(r, false)),
-      total,
-      size: paging.size,
-      current: paging.current,
-      pages: Math.ceil(total / paging.size),
-    });
-  });
+  app.get(
+    urls.MODEL_LIST_URL,
+    { ...sa('flow_model'), schema: { ...models, ...answers(FlowModelPage) } },
+    async (request) => {
+      const { query } = request;
+      const paging = pagingOf(query);
+      const filters = { modelKey: String(query.modelKey ?? '').trim(), name: String(query.name ?? '').trim() };
+      const { rows, total } = await modelPage(db, request.user.tenantId, filters, paging);
+      return ok(request, {
+        records: rows.map((r) => modelOf(r, false)),
+        total,
+        size: paging.size,
+        current: paging.current,
+        pages: Math.ceil(total / paging.size),
+      });
+    },
+  );
 
-  app.get(`${MODEL}/detail`, { ...sa('flow_model'), schema: queryParams({ id: Param }) }, async (request) => {
-    const id = requiredParam(request.query, 'id');
-    const row = isId(id) ? await modelById(db, request.user.tenantId, id) : undefined;
-    return ok(request, row ? modelOf(row, true) : null);
-  });
+  const detail = answers(Type.Union([FlowModel, Type.Null()]));
+  app.get(
+    urls.MODEL_DETAIL_URL,
+    { ...sa('flow_model'), schema: { ...queryParams({ id: Param }), ...detail } },
+    async (request) => {
+      const id = requiredParam(request.query, 'id');
+      const row = isId(id) ? await modelById(db, request.user.tenantId, id) : undefined;
+      return ok(request, row ? modelOf(row, true) : null);
+    },
+  );
 
   const submit = {
     ...sa((request) => (hasParam(request, 'id') ? 'flow_model_edit' : 'flow_model_add')),
@@ -67,7 +74,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
       ...ANSWERS_NO_DATA,
     },
   };
-  app.post(`${MODEL}/submit`, submit, async (request) => {
+  app.post(urls.MODEL_SUBMIT_URL, submit, async (request) => {
     const body = paramsOf(request);
     const id = optionalId(body.id, 'id');
     const modelKey = String(body.modelKey ?? '').trim();
@@ -87,7 +94,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
   });
 
   app.post(
-    `${MODEL}/remove`,
+    urls.MODEL_REMOVE_URL,
     { ...sa('flow_model_delete'), schema: { ...queryOrBody({ ids: Param }), ...ANSWERS_NO_DATA } },
     async (request) => {
       await removeModels(db, request.user, parseIds(paramsOf(request).ids));
@@ -98,7 +105,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
   // Deploys the model's XML as `<name>.bpmn20.xml`, once per tenant id (none = one shared definition).
   const deployment = queryOrBody({ modelId: Param, category: Param, tenantIds: Param });
   app.post(
-    `${MODEL}/deploy`,
+    urls.MODEL_DEPLOY_URL,
     { ...sa('flow_model_deploy'), schema: { ...deployment, ...answers(Deployed) } },
     async (request) => {
       const params = paramsOf(request);

@@ -4,13 +4,15 @@ import type { AuthUser } from '../../platform/auth-context.ts';
 import { failWith, ok } from '../../platform/errors.ts';
 import { optionalId } from '../../platform/ids.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
+import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import type { FlowModelView } from '../../../shared/flow/types.ts';
+import { FlowHistory } from '../../../shared/contract/api/flow.schemas.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { Type } from 'typebox';
 import { FLOW_MESSAGES } from '../../platform/workflow/index.ts';
 import { flowOf } from './flow-module.ts';
 import { definitionXml, instanceXml } from './flow-reads.queries.ts';
-
-const PROCESS = '/api/blade-flow/process';
 
 /**
  * Process view (contract flow.md §3): the history and diagram of an instance the caller takes part in (started it,
@@ -31,8 +33,11 @@ export async function processRoutes(fastify: FastifyInstance, { services }: { se
     return instanceId;
   };
 
-  const historyQuery = queryParams({ processInstanceId: Param, startActivityId: Param, endActivityId: Param });
-  app.get(`${PROCESS}/history-flow-list`, { schema: historyQuery }, async (request) => {
+  const historyQuery = {
+    ...queryParams({ processInstanceId: Param, startActivityId: Param, endActivityId: Param }),
+    ...answers(Type.Array(FlowHistory)),
+  };
+  app.get(urls.PROCESS_HISTORY_FLOW_LIST_URL, { schema: historyQuery }, async (request) => {
     const { query } = request;
     const instanceId = await visibleInstance(request.user, query.processInstanceId);
     return ok(
@@ -46,7 +51,7 @@ export async function processRoutes(fastify: FastifyInstance, { services }: { se
   });
 
   const viewQuery = queryParams({ processInstanceId: Param, processDefinitionId: Param });
-  app.get(`${PROCESS}/model-view`, { schema: viewQuery }, async (request) => {
+  app.get(urls.PROCESS_MODEL_VIEW_URL, { schema: viewQuery }, async (request) => {
     const { query } = request;
     if (text(query.processInstanceId)) {
       const instanceId = await visibleInstance(request.user, query.processInstanceId);

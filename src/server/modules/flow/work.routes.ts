@@ -4,13 +4,14 @@ import { failWith, ok } from '../../platform/errors.ts';
 import { requiredParam } from '../../platform/http.ts';
 import { mapQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
+import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
-import { ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
+import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
+import { BladeFlowPage, FlowProcessPage } from '../../../shared/contract/api/flow.schemas.ts';
 import { FLOW_MESSAGES, type Variables } from '../../platform/workflow/index.ts';
 import { flowOf, success } from './flow-module.ts';
 import { LIST_PARAMS, userChoices } from './flow-reads.queries.ts';
 
-const WORK = '/api/blade-flow/work';
 // Process variables: a JSON object, or its text from a form (checked by variablesOf).
 const ANY_VALUE = Type.Optional(Type.Unknown());
 /** The picker shows the best matches; typing narrows them. */
@@ -23,11 +24,11 @@ const USER_SELECT_LIMIT = 50;
 export async function workRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { workflow, queries } = flowOf(services);
-  const list = { schema: mapQuery(LIST_PARAMS.tasks) };
-  const startable = { schema: mapQuery(LIST_PARAMS.definitions) };
+  const list = { schema: { ...mapQuery(LIST_PARAMS.tasks), ...answers(BladeFlowPage) } };
+  const startable = { schema: { ...mapQuery(LIST_PARAMS.definitions), ...answers(FlowProcessPage) } };
 
   // mode 1 (default): the latest version of each process; 2: every active version.
-  app.get(`${WORK}/start-list`, startable, async (request) => {
+  app.get(urls.WORK_START_LIST_URL, startable, async (request) => {
     const latest = String(request.query.mode ?? '1') !== '2';
     return ok(
       request,
@@ -39,20 +40,28 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
       }),
     );
   });
-  app.get(`${WORK}/claim-list`, list, async (request) => ok(request, await queries.claim(request.user, request.query)));
-  app.get(`${WORK}/todo-list`, list, async (request) => ok(request, await queries.todo(request.user, request.query)));
-  app.get(`${WORK}/send-list`, list, async (request) => ok(request, await queries.sent(request.user, request.query)));
-  app.get(`${WORK}/done-list`, list, async (request) => ok(request, await queries.done(request.user, request.query)));
+  app.get(urls.WORK_CLAIM_LIST_URL, list, async (request) =>
+    ok(request, await queries.claim(request.user, request.query)),
+  );
+  app.get(urls.WORK_TODO_LIST_URL, list, async (request) =>
+    ok(request, await queries.todo(request.user, request.query)),
+  );
+  app.get(urls.WORK_SEND_LIST_URL, list, async (request) =>
+    ok(request, await queries.sent(request.user, request.query)),
+  );
+  app.get(urls.WORK_DONE_LIST_URL, list, async (request) =>
+    ok(request, await queries.done(request.user, request.query)),
+  );
 
   // Approver picker of the request forms: any starter may pick a colleague, without the user screen's menu code.
-  app.get(`${WORK}/user-select`, { schema: queryParams({ keyword: Param }) }, async (request) => {
+  app.get(urls.WORK_USER_SELECT_URL, { schema: queryParams({ keyword: Param }) }, async (request) => {
     const { keyword } = request.query;
     const text = typeof keyword === 'string' ? keyword.trim().slice(0, 64) : '';
     return ok(request, await userChoices(services.db, request.user.tenantId, text, USER_SELECT_LIMIT));
   });
 
   app.post(
-    `${WORK}/claim-task`,
+    urls.WORK_CLAIM_TASK_URL,
     { schema: { ...queryOrBody({ taskId: Param }), ...ANSWERS_NO_DATA } },
     async (request) => {
       await workflow.claim(request.user, requiredParam(paramsOf(request), 'taskId'));
@@ -61,7 +70,7 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
   );
 
   const completion = queryOrBody({ taskId: Param, flag: Param, pass: Param, comment: Param, variables: ANY_VALUE });
-  app.post(`${WORK}/complete-task`, { schema: { ...completion, ...ANSWERS_NO_DATA } }, async (request) => {
+  app.post(urls.WORK_COMPLETE_TASK_URL, { schema: { ...completion, ...ANSWERS_NO_DATA } }, async (request) => {
     const body = paramsOf(request);
     await workflow.complete(request.user, {
       taskId: requiredParam(body, 'taskId'),
@@ -74,7 +83,7 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
 
   // [DESIGN] transfer ("转办"): the assignee hands the task to another user of his tenant.
   const transfer = queryOrBody({ taskId: Param, userId: Param, comment: Param });
-  app.post(`${WORK}/transfer-task`, { schema: { ...transfer, ...ANSWERS_NO_DATA } }, async (request) => {
+  app.post(urls.WORK_TRANSFER_TASK_URL, { schema: { ...transfer, ...ANSWERS_NO_DATA } }, async (request) => {
     const params = paramsOf(request);
     await workflow.transfer(
       request.user,
@@ -87,7 +96,7 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
 
   // Deleting a task of a running process withdraws the process: only its starter may.
   app.post(
-    `${WORK}/delete-task`,
+    urls.WORK_DELETE_TASK_URL,
     { schema: { ...queryOrBody({ taskId: Param, reason: Param }), ...ANSWERS_NO_DATA } },
     async (request) => {
       const params = paramsOf(request);

@@ -10,11 +10,12 @@ import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { migrationFiles } from '../../db/migrate.ts';
 import { ApiError, ok } from '../../platform/errors.ts';
 import { NO_INPUT } from '../../platform/route-schemas.ts';
+import { GovernanceStatus } from '../../../shared/contract/api/log.schemas.ts';
 import type { Services } from '../../services.ts';
 import { governanceStatus } from './governance.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { ReadinessCheck } from './readiness.ts';
-import { AnyObject, OpenObject } from '../../platform/response-schemas.ts';
+import { answers, AnyObject, OpenObject } from '../../platform/response-schemas.ts';
 import { Type } from 'typebox';
 
 /**
@@ -66,7 +67,10 @@ export async function monitorRoutes(app: FastifyInstance, { services }: { servic
 
   app.get(
     GOVERNANCE_PATH,
-    { config: { superAdmin: true, permission: 'admin' }, schema: { ...NO_INPUT, summary: '服务治理: 进程与就绪检查' } },
+    {
+      config: { superAdmin: true, permission: 'admin' },
+      schema: { ...NO_INPUT, summary: '服务治理: 进程与就绪检查', ...answers(GovernanceStatus) },
+    },
     async (request) => ok(request, await governanceStatus(services.db, metrics, readiness)),
   );
 }

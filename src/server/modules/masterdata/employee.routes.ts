@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { itemLabel } from '../../../shared/entities/dict-items.ts';
 import { ok } from '../../platform/errors.ts';
 import { NO_INPUT, Param, queryParams } from '../../platform/route-schemas.ts';
+import { EMPLOYEE_MINE_URL } from '../../../shared/contract/api/masterdata.ts';
 import type { Services } from '../../services.ts';
 import { dictionaryEntries } from '../system/system.queries.ts';
 import { answers } from '../../platform/response-schemas.ts';
@@ -54,7 +55,7 @@ export async function employeeRoutes(fastify: FastifyInstance, { services }: { s
   // default), as `{id, name, deptId, orgId}`, or null. Any signed-in caller: it is his own row, within his data scope.
   const employees = services.entities.get('employee')!;
   const mineSchema = { schema: { ...NO_INPUT, ...answers(Type.Union([MyEmployee, Type.Null()])) } };
-  app.get('/api/blade-system/employee/mine', mineSchema, async (request) => {
+  app.get(EMPLOYEE_MINE_URL, mineSchema, async (request) => {
     const [mine] = await employees.list(request.user, { userId_equal: request.user.userId, size: 1 });
     return ok(request, mine ? { id: mine.id, name: mine.name, deptId: mine.deptId, orgId: mine.orgId } : null);
   });

@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { productBom } from '../../../shared/entities/production/product-bom.ts';
 import { ok, okJson } from '../../platform/errors.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
+import * as urls from '../../../shared/contract/api/production.ts';
+import { BomGroupPage, BomUse, ExplodedRow } from '../../../shared/contract/api/production.schemas.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
 import { Explosions, explosionJson } from './bom-explosion.ts';
 import { bomGroupPage, partUses } from './bom.service.ts';
@@ -18,7 +22,6 @@ import { bomGroupPage, partUses } from './bom.service.ts';
  */
 export async function bomRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const base = `/api/${productBom.service}/${productBom.name}`;
   const config = { permission: productBom.code };
   const groups = queryParams({
     productNo: Param,
@@ -28,19 +31,25 @@ export async function bomRoutes(fastify: FastifyInstance, { services }: { servic
     current: Param,
     size: Param,
   });
-  app.get(`${base}/groups`, { config, schema: groups }, async (r) =>
+  app.get(urls.BOM_GROUPS_URL, { config, schema: { ...groups, ...answers(BomGroupPage) } }, async (r) =>
     ok(r, await bomGroupPage(services.db, r.user, r.query)),
   );
   const explosions = new Explosions();
   app.get(
-    `${base}/explode`,
-    { config, schema: queryParams({ productId: Param, bomVersion: Param }) },
+    urls.BOM_EXPLODE_URL,
+    {
+      config,
+      schema: { ...queryParams({ productId: Param, bomVersion: Param }), ...answers(Type.Array(ExplodedRow)) },
+    },
+    // The explosion is kept as JSON text and sent as it is: the schema documents it, no serializer reads a string.
     async (r, reply) =>
-      reply
+      (reply as FastifyReply)
         .type('application/json; charset=utf-8')
         .send(okJson(r, await explosionJson(services.db, explosions, r.user, r.query))),
   );
-  app.get(`${base}/where-used`, { config, schema: queryParams({ productId: Param }) }, async (r) =>
-    ok(r, await partUses(services.db, r.user, r.query)),
+  app.get(
+    urls.BOM_WHERE_USED_URL,
+    { config, schema: { ...queryParams({ productId: Param }), ...answers(Type.Array(BomUse)) } },
+    async (r) => ok(r, await partUses(services.db, r.user, r.query)),
   );
 }

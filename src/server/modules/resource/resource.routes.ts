@@ -10,6 +10,7 @@ import { nextId } from '../../platform/ids.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { multipartBody, UploadFile } from '../../platform/route-schemas.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
+import { PUT_FILE_URL } from '../../../shared/contract/api/resource.ts';
 import type { Services } from '../../services.ts';
 import { answers } from '../../platform/response-schemas.ts';
 
@@ -58,7 +59,7 @@ export async function resourceRoutes(fastify: FastifyInstance, { services }: { s
   await app.register(multipart);
 
   const putFile = { schema: { ...multipartBody({ file: UploadFile }), ...answers(StoredFile) } };
-  app.post('/api/blade-resource/oss/endpoint/put-file', putFile, async (request) => {
+  app.post(PUT_FILE_URL, putFile, async (request) => {
     const {
       files: [file],
     } = await readMultipart(request, {

@@ -10,6 +10,7 @@ import { hasId } from '../../platform/entity/routes.ts';
 import { listQuery } from '../../platform/entity/schemas.ts';
 import { BodyMap, IdQuery, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
+import * as urls from '../../../shared/contract/api/system.ts';
 import type { Services } from '../../services.ts';
 import { TenantService } from './tenant.service.ts';
 import { answers, ANSWERS_NO_DATA, pageOf, rowOf } from '../../platform/response-schemas.ts';
@@ -44,10 +45,10 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
       ok(request, await rows.page(request.user, request.query, own(request))),
     );
   }
-  app.get(`${BASE}/select`, read(false), async (request) =>
+  app.get(urls.TENANT_SELECT_URL, read(false), async (request) =>
     ok(request, await rows.list(request.user, request.query, own(request))),
   );
-  app.get(`${BASE}/detail`, { config, schema: { querystring: IdQuery, ...orNull } }, async (request) => {
+  app.get(urls.TENANT_DETAIL_URL, { config, schema: { querystring: IdQuery, ...orNull } }, async (request) => {
     const record = await rows.detail(request.user, request.query.id);
     const mine = own(request);
     return okOrEmpty(request, record && (!mine || record.tenantId === mine.tenantId) ? record : undefined);
@@ -81,7 +82,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     config: sa(TENANT_SETTING),
     schema: { ...queryOrBody({ ids: Param, accountNumber: Param, expireTime: Param }), ...ANSWERS_NO_DATA },
   };
-  app.post(`${BASE}/setting`, setting, async (request) => {
+  app.post(urls.TENANT_SETTING_URL, setting, async (request) => {
     const params = paramsOf(request);
     await tenants.setting(request.user, parseIds(params.ids), params.accountNumber, params.expireTime);
     await services.permissions.invalidate(); // an expiry applies to the tenants' signed-in users at once
@@ -91,7 +92,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     config: sa(TENANT_DATASOURCE),
     schema: { ...queryOrBody({ tenantId: Param, datasourceId: Param }), ...ANSWERS_NO_DATA },
   };
-  app.post(`${BASE}/datasource`, datasource, async (request) => {
+  app.post(urls.TENANT_DATASOURCE_URL, datasource, async (request) => {
     const params = paramsOf(request);
     await tenants.datasource(request.user, requiredParam(params, 'tenantId'), params.datasourceId);
     return ok(request, null);
@@ -100,7 +101,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     config: sa(TENANT_PACKAGE),
     schema: { ...queryParams({ tenantId: Param }), ...answers(Type.Union([rowOf(tenantPackage), Type.Null()])) },
   };
-  app.get(`${BASE}/package-detail`, packageDetail, async (request) => {
+  app.get(urls.TENANT_PACKAGE_DETAIL_URL, packageDetail, async (request) => {
     const id = requiredParam(request.query, 'tenantId');
     const packageId = isId(id) ? await tenants.packageIdOf(id) : undefined;
     return okOrEmpty(request, packageId ? await packages.detail(request.user, packageId) : undefined);
@@ -109,7 +110,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     config: sa(TENANT_PACKAGE),
     schema: { ...queryOrBody({ tenantId: Param, packageId: Param }), ...ANSWERS_NO_DATA },
   };
-  app.post(`${BASE}/package-setting`, packageSetting, async (request) => {
+  app.post(urls.TENANT_PACKAGE_SETTING_URL, packageSetting, async (request) => {
     const params = paramsOf(request);
     await tenants.packageSetting(request.user, requiredParam(params, 'tenantId'), params.packageId);
     await services.permissions.invalidate();

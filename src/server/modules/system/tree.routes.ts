@@ -14,6 +14,7 @@ import { ok } from '../../platform/errors.ts';
 import { listQuery, PARENT_ID, TENANT_ID } from '../../platform/entity/schemas.ts';
 import { mapQuery, type MapQuery, NO_INPUT, Param, queryParams } from '../../platform/route-schemas.ts';
 import { isId } from '../../platform/ids.ts';
+import * as urls from '../../../shared/contract/api/system.ts';
 import type { Services } from '../../services.ts';
 
 import { answers, pageOf, rowOf, TreeNodes, treeRowOf } from '../../platform/response-schemas.ts';
@@ -43,7 +44,7 @@ export function treeRoutes(fastify: FastifyInstance, services: Services) {
   const all = (entity: EntityDef, extra?: Record<string, TSchema>) => listQuery(entity, { paged: false, extra });
 
   const lazyTree = mapQuery({ tenantId: TENANT_ID, parentId: PARENT_ID });
-  app.get(`${SYS}/dept/lazy-tree`, { schema: { ...lazyTree, ...nodes } }, async (request) => {
+  app.get(urls.DEPT_LAZY_TREE_URL, { schema: { ...lazyTree, ...nodes } }, async (request) => {
     const { user, query } = forTenantParam(request);
     return ok(request, await treeOf(dept).lazyPicker(user, parentParam(query.parentId)));
   });
@@ -57,11 +58,11 @@ export function treeRoutes(fastify: FastifyInstance, services: Services) {
   );
 
   // The company select of every form with an `orgId` (domain/README.md §3.4): `{value: code, label: name}`.
-  app.get(`${SYS}/dept/company-select`, options, async (request) =>
+  app.get(urls.DEPT_COMPANY_SELECT_URL, options, async (request) =>
     ok(request, await companyOptions(services.db, request.user.tenantId)),
   );
   // The business-unit select of forms with a business unit (§3.4): `{value: id, label: name}`.
-  app.get(`${SYS}/dept/business-unit-select`, options, async (request) =>
+  app.get(urls.DEPT_BUSINESS_UNIT_SELECT_URL, options, async (request) =>
     ok(request, await businessUnitOptions(services.db, request.user.tenantId)),
   );
 

@@ -19,6 +19,7 @@ import {
 } from '../../platform/route-schemas.ts';
 import { Type } from 'typebox';
 import { idList, isId } from '../../platform/ids.ts';
+import * as urls from '../../../shared/contract/api/system.ts';
 import type { Services } from '../../services.ts';
 import { UserService } from './user.service.ts';
 import { answers, ANSWERS_NO_DATA, rowOf } from '../../platform/response-schemas.ts';
@@ -59,9 +60,9 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
 
   // The caller's own profile: a signed-in caller needs no menu code.
   const own = { schema: { ...NO_INPUT, ...answers(Type.Union([row, Type.Null()])) } };
-  app.get(`${USER}/info`, own, async (request) => okOrEmpty(request, await users.own(request.user)));
+  app.get(urls.USER_PROFILE_URL, own, async (request) => okOrEmpty(request, await users.own(request.user)));
 
-  app.post(`${USER}/update-info`, { schema: { ...ANY_BODY, ...ANSWERS_NO_DATA } }, async (request) => {
+  app.post(urls.USER_UPDATE_INFO_URL, { schema: { ...ANY_BODY, ...ANSWERS_NO_DATA } }, async (request) => {
     await users.updateInfo(request.user, request.body);
     return ok(request, null);
   });
@@ -72,7 +73,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
     if (isRecord(query) && PASSWORD_FIELDS.some((name) => Object.hasOwn(query, name))) throw fail('passwordInQuery');
   };
   app.post(
-    `${USER}/update-password`,
+    urls.USER_UPDATE_PASSWORD_URL,
     { preValidation: noPasswordInQuery, schema: { body: PASSWORD_CHANGE, ...ANSWERS_NO_DATA } },
     async (request) => {
       const { oldPassword = '', newPassword, newPassword1 = '' } = request.body;
@@ -86,19 +87,19 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
     config: { permission: USER_ROLE },
     schema: { ...queryOrBody({ userIds: Param, roleIds: Param }), ...ANSWERS_NO_DATA },
   };
-  app.post(`${USER}/grant`, grant, async (request) => {
+  app.post(urls.USER_GRANT_URL, grant, async (request) => {
     const params = paramsOf(request);
     await users.grant(request.user, idList(params.userIds, 'userIds'), idList(params.roleIds, 'roleIds'));
     return ok(request, null);
   });
 
   const userIds = { ...queryOrBody({ userIds: Param }), ...ANSWERS_NO_DATA };
-  app.post(`${USER}/reset-password`, { config: { permission: USER_RESET }, schema: userIds }, async (request) => {
+  app.post(urls.USER_RESET_PASSWORD_URL, { config: { permission: USER_RESET }, schema: userIds }, async (request) => {
     await users.resetPassword(request.user, idList(paramsOf(request).userIds, 'userIds'));
     return ok(request, null);
   });
 
-  app.post(`${USER}/unlock`, { config: { permission: USER_UNLOCK }, schema: userIds }, async (request) => {
+  app.post(urls.USER_UNLOCK_URL, { config: { permission: USER_UNLOCK }, schema: userIds }, async (request) => {
     await users.unlock(request.user, idList(paramsOf(request).userIds, 'userIds'));
     return ok(request, null);
   });

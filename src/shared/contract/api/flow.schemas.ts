@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { DateTime, Page } from '../wire.ts';
 
-/** What the flow module's administration routes answer inside the envelope (beside their no-data actions). */
+/** What the flow module's routes answer inside the envelope (urls: flow.ts), beside their no-data actions. */
 
 /** A deployment's warnings: candidate groups no role of a tenant holds (those steps go to its administrators). */
 export const Deployed = Type.Object({ warnings: Type.Array(Type.String()) });
@@ -9,3 +10,102 @@ export type Deployed = Static<typeof Deployed>;
 /** `manager/check-upload`: the file's name and whether it is a valid model. */
 export const UploadChecked = Type.Object({ name: Type.String(), success: Type.Boolean() });
 export type UploadChecked = Static<typeof UploadChecked>;
+
+/**
+ * [DESIGN] A process's result as its starter sees it: under way, rejected (back with him, or ended by a rejection),
+ * approved, or withdrawn (by him, or the instance was deleted). A business row's status follows it.
+ */
+const flowResult = (options?: { description: string }) =>
+  Type.Union(
+    [Type.Literal('running'), Type.Literal('rejected'), Type.Literal('approved'), Type.Literal('withdrawn')],
+    options,
+  );
+export const FlowResult = flowResult();
+export type FlowResult = Static<typeof FlowResult>;
+
+/** A row of the work lists (`BladeFlow`, contract flow.md §1): a task, or an instance its starter sent. */
+export const BladeFlow = Type.Object({
+  taskId: Type.String({ description: '当前(或最后)任务 (current or last task); empty once finished' }),
+  taskName: Type.String(),
+  taskDefinitionKey: Type.String(),
+  assignee: Type.String({ description: 'taskUser_<userId>' }),
+  assigneeName: Type.String({ description: '办理人, or who may claim an unclaimed task (人事、管理员)' }),
+  category: Type.String({ description: '流程分类 (dict `flow` key)' }),
+  categoryName: Type.String(),
+  createTime: DateTime,
+  endTime: DateTime,
+  claimTime: DateTime,
+  historyTaskEndTime: DateTime,
+  executionId: Type.String(),
+  processInstanceId: Type.String(),
+  historyProcessInstanceId: Type.String(),
+  processDefinitionId: Type.String(),
+  processDefinitionKey: Type.String(),
+  processDefinitionName: Type.String(),
+  processDefinitionVersion: Type.Integer(),
+  processDefinitionDesc: Type.String(),
+  processDefinitionDiagramResName: Type.String(),
+  processDefinitionResName: Type.String(),
+  processIsFinished: Type.Union([Type.Literal('finished'), Type.Literal('unfinished')]),
+  businessTable: Type.String(),
+  businessId: Type.String(),
+  status: Type.Union([Type.Literal('todo'), Type.Literal('claim'), Type.Literal('finish')]),
+  startUserName: Type.String({ description: '发起人 (the instance starter’s real name)' }),
+  processResult: flowResult({ description: 'not in the contract: 已发事务 tells approved from withdrawn by it' }),
+});
+export type BladeFlow = Static<typeof BladeFlow>;
+export const BladeFlowPage = Page(BladeFlow);
+
+/** A historic activity row of `history-flow-list` (§3). */
+export const FlowHistory = Type.Object({
+  historyActivityId: Type.String(),
+  historyActivityName: Type.String(),
+  historyActivityType: Type.String(),
+  historyActivityDurationTime: Type.String({ description: '1天2小时3分4秒, empty while under way' }),
+  createTime: DateTime,
+  endTime: DateTime,
+  assignee: Type.String(),
+  assigneeName: Type.String(),
+  comment: Type.String(),
+  taskId: Type.String(),
+  processInstanceId: Type.String(),
+});
+export type FlowHistory = Static<typeof FlowHistory>;
+
+/** A deployed process definition (`FlowProcess`, §2 start-list and §4 manager list). */
+export const FlowProcess = Type.Object({
+  id: Type.String(),
+  tenantId: Type.String(),
+  name: Type.String(),
+  key: Type.String(),
+  description: Type.String(),
+  category: Type.String(),
+  categoryName: Type.String(),
+  version: Type.Integer(),
+  deploymentId: Type.String(),
+  resourceName: Type.String(),
+  diagramResourceName: Type.String(),
+  suspensionState: Type.Integer({ description: '1 激活 (active), 2 挂起 (suspended)' }),
+  deploymentTime: DateTime,
+});
+export type FlowProcess = Static<typeof FlowProcess>;
+export const FlowProcessPage = Page(FlowProcess);
+
+/** A model of the designer (`FlowModel`, §4); `xml` only in detail. */
+export const FlowModel = Type.Object({
+  id: Type.String(),
+  modelKey: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  created: DateTime,
+  lastUpdated: DateTime,
+  createdBy: Type.String(),
+  lastUpdatedBy: Type.String(),
+  version: Type.Integer(),
+  modelType: Type.Integer(),
+  tenantId: Type.String(),
+  modelComment: Type.String(),
+  xml: Type.Optional(Type.String()),
+});
+export type FlowModel = Static<typeof FlowModel>;
+export const FlowModelPage = Page(FlowModel);

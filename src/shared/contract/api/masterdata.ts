@@ -2,3 +2,5 @@
 
 /** The part picker of every form that selects one. */
 export const PRODUCT_LISTPAGE_URL = '/api/blade-system/product/listpage';
+/** The employee linked to the caller's account (a new expense claim is his by default). */
+export const EMPLOYEE_MINE_URL = '/api/blade-system/employee/mine';

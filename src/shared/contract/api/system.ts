@@ -20,3 +20,26 @@ export const TOP_MENU_GRANT_URL = '/api/blade-system/topmenu/grant';
 export const TOP_TREE_KEYS_URL = '/api/blade-system/menu/top-tree-keys';
 export const DATA_SCOPE_EFFECTIVE_URL = '/api/blade-system/data-scope/effective';
 export const WORK_CALENDAR_YEAR_URL = '/api/blade-system/work-calendar/year';
+/** The company and business-unit selects of forms with an `orgId` / `businessUnit` (tree.routes.ts). */
+export const DEPT_COMPANY_SELECT_URL = '/api/blade-system/dept/company-select';
+export const DEPT_BUSINESS_UNIT_SELECT_URL = '/api/blade-system/dept/business-unit-select';
+export const DEPT_LAZY_TREE_URL = '/api/blade-system/dept/lazy-tree';
+/** The user module's own routes beside the engine's (user.routes.ts). */
+export const USER_PROFILE_URL = '/api/blade-system/user/info';
+export const USER_UPDATE_INFO_URL = '/api/blade-system/user/update-info';
+export const USER_UPDATE_PASSWORD_URL = '/api/blade-system/user/update-password';
+export const USER_GRANT_URL = '/api/blade-system/user/grant';
+export const USER_RESET_PASSWORD_URL = '/api/blade-system/user/reset-password';
+export const USER_UNLOCK_URL = '/api/blade-system/user/unlock';
+/** Tenant administration (tenant.routes.ts). */
+export const TENANT_SELECT_URL = '/api/blade-system/tenant/select';
+export const TENANT_DETAIL_URL = '/api/blade-system/tenant/detail';
+export const TENANT_SETTING_URL = '/api/blade-system/tenant/setting';
+export const TENANT_DATASOURCE_URL = '/api/blade-system/tenant/datasource';
+export const TENANT_PACKAGE_DETAIL_URL = '/api/blade-system/tenant/package-detail';
+export const TENANT_PACKAGE_SETTING_URL = '/api/blade-system/tenant/package-setting';
+/** Regions, keyed by code: the module serves their detail and writes (region.routes.ts). */
+export const REGION_LAZY_TREE_URL = '/api/blade-system/region/lazy-tree';
+export const REGION_DETAIL_URL = '/api/blade-system/region/detail';
+export const REGION_SUBMIT_URL = '/api/blade-system/region/submit';
+export const REGION_REMOVE_URL = '/api/blade-system/region/remove';

@@ -4,3 +4,9 @@ import { inventoryLog } from '../../entities/warehouse/inventory-log.ts';
 
 /** 过账: posts the pending movements named by `ids`. */
 export const INVENTORY_LOG_HANDLE_URL = `/api/${inventoryLog.service}/${inventoryLog.name}/handle`;
+
+/**
+ * The engine's list of the inventory entity, written out: the phone asks it without loading that definition (and
+ * what it brings) into its warehouse chunk. The desktop, which has the definition, derives it.
+ */
+export const INVENTORY_LIST_URL = '/api/blade-system/inventory/list';

@@ -1,0 +1,35 @@
+/** The flow module's routes (contract flow.md); what they answer: flow.schemas.ts. */
+
+/** My work (§2). */
+export const WORK_START_LIST_URL = '/api/blade-flow/work/start-list';
+export const WORK_CLAIM_LIST_URL = '/api/blade-flow/work/claim-list';
+/** The phone's first screen asks it as early as the token answers (client/api/first-screen.ts checks its copy). */
+export const WORK_TODO_LIST_URL = '/api/blade-flow/work/todo-list';
+export const WORK_SEND_LIST_URL = '/api/blade-flow/work/send-list';
+export const WORK_DONE_LIST_URL = '/api/blade-flow/work/done-list';
+export const WORK_USER_SELECT_URL = '/api/blade-flow/work/user-select';
+export const WORK_CLAIM_TASK_URL = '/api/blade-flow/work/claim-task';
+export const WORK_COMPLETE_TASK_URL = '/api/blade-flow/work/complete-task';
+export const WORK_TRANSFER_TASK_URL = '/api/blade-flow/work/transfer-task';
+export const WORK_DELETE_TASK_URL = '/api/blade-flow/work/delete-task';
+
+/** The process view (§3). */
+export const PROCESS_HISTORY_FLOW_LIST_URL = '/api/blade-flow/process/history-flow-list';
+export const PROCESS_MODEL_VIEW_URL = '/api/blade-flow/process/model-view';
+
+/** Model design (§4). */
+export const MODEL_LIST_URL = '/api/blade-flow/model/list';
+export const MODEL_DETAIL_URL = '/api/blade-flow/model/detail';
+export const MODEL_SUBMIT_URL = '/api/blade-flow/model/submit';
+export const MODEL_REMOVE_URL = '/api/blade-flow/model/remove';
+export const MODEL_DEPLOY_URL = '/api/blade-flow/model/deploy';
+
+/** Process management, deployment and follow-up (§4). */
+export const MANAGER_LIST_URL = '/api/blade-flow/manager/list';
+export const MANAGER_SELECT_URL = '/api/blade-flow/manager/select';
+export const MANAGER_CHANGE_STATE_URL = '/api/blade-flow/manager/change-state';
+export const MANAGER_DEPLOY_UPLOAD_URL = '/api/blade-flow/manager/deploy-upload';
+export const MANAGER_CHECK_UPLOAD_URL = '/api/blade-flow/manager/check-upload';
+export const MANAGER_DELETE_DEPLOYMENT_URL = '/api/blade-flow/manager/delete-deployment';
+export const FOLLOW_LIST_URL = '/api/blade-flow/follow/list';
+export const FOLLOW_DELETE_PROCESS_INSTANCE_URL = '/api/blade-flow/follow/delete-process-instance';

@@ -1,0 +1,75 @@
+import { Type, type Static } from 'typebox';
+
+/** What the log module's 服务治理 route answers inside the envelope (url: contract/governance.ts GOVERNANCE_PATH). */
+
+export const CheckName = Type.Union([Type.Literal('database'), Type.Literal('migrations'), Type.Literal('redis')]);
+export type CheckName = Static<typeof CheckName>;
+
+const UpOrDown = Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]);
+
+export const CheckResult = Type.Object({
+  status: UpOrDown,
+  ms: Type.Number({ description: 'how long the check took' }),
+  error: Type.Optional(
+    Type.String({
+      description:
+        'why it is down, in a word (timeout, unreachable, pending): never a message that could hold an address',
+    }),
+  ),
+  pending: Type.Optional(Type.Array(Type.String(), { description: 'migrations: the files not recorded as applied' })),
+});
+export type CheckResult = Static<typeof CheckResult>;
+
+/** The readiness answer (Spring Boot Actuator's shape, which BladeX operators know); redis only when configured. */
+export const Readiness = Type.Object({
+  status: UpOrDown,
+  checks: Type.Object({
+    database: Type.Optional(CheckResult),
+    migrations: Type.Optional(CheckResult),
+    redis: Type.Optional(CheckResult),
+  }),
+});
+export type Readiness = Static<typeof Readiness>;
+
+/** One minute of a process (the last one is the minute so far). */
+export const MinutePoint = Type.Object({
+  at: Type.Number({ description: 'start of the minute, epoch milliseconds' }),
+  requests: Type.Integer(),
+  errors: Type.Integer({ description: 'answers with a 5xx status' }),
+  p95Ms: Type.Union([Type.Number(), Type.Null()], {
+    description: "95th percentile of the answers' durations in ms (to about 10 %); null without requests",
+  }),
+  rssMb: Type.Number(),
+  heapUsedMb: Type.Number(),
+  eventLoopP99Ms: Type.Number({ description: "99th percentile of the event loop's delay over the minute, ms" }),
+  dbInUse: Type.Number({ description: 'most database connections busy at the minute’s samples' }),
+  dbWaiting: Type.Number({ description: 'most queries waiting for a connection at the minute’s samples' }),
+});
+export type MinutePoint = Static<typeof MinutePoint>;
+
+/** Who a server is among the processes sharing a database. */
+export const ProcessIdentity = Type.Object({
+  instanceId: Type.String({ description: 'new at every start: two servers in one process or a restart told apart' }),
+  host: Type.String(),
+  pid: Type.Integer(),
+  version: Type.String(),
+  database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
+  redis: Type.Boolean(),
+});
+export type ProcessIdentity = Static<typeof ProcessIdentity>;
+
+export const ProcessStatus = Type.Object({
+  ...ProcessIdentity.properties,
+  uptimeSeconds: Type.Number(),
+  lastSeenSeconds: Type.Number({ description: 'seconds since its last heartbeat (0 for the process answering)' }),
+  online: Type.Boolean(),
+  self: Type.Boolean({ description: 'the process that answered this request' }),
+  points: Type.Array(MinutePoint, { description: 'the last hour, one point a minute, oldest first' }),
+});
+export type ProcessStatus = Static<typeof ProcessStatus>;
+
+export const GovernanceStatus = Type.Object({
+  readiness: Readiness,
+  processes: Type.Array(ProcessStatus, { description: 'the answering process first, then the others by host, pid' }),
+});
+export type GovernanceStatus = Static<typeof GovernanceStatus>;

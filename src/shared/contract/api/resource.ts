@@ -1,0 +1,4 @@
+/** The resource module's own routes (modules/resource). */
+
+/** File upload into the tenant's files (contract resource-desk-log.md put-file). */
+export const PUT_FILE_URL = '/api/blade-resource/oss/endpoint/put-file';
