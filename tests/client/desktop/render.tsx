@@ -5,21 +5,24 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter } from 'react-router-dom';
+import { ObservedStyles } from '../support/antd-styles.tsx';
 
 /**
  * A desktop component under test: fresh query cache without retries, antd zh locale and App context, a router at
- * `path`.
+ * `path`, antd's styles reduced to what shows or hides an element.
  */
 export function renderDesktop(ui: ReactElement, path = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-        <App>
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-        </App>
-      </ConfigProvider>
-    </QueryClientProvider>,
+    <ObservedStyles>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+          <App>
+            <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          </App>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </ObservedStyles>,
   );
   return { ...result, queryClient };
 }
