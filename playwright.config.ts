@@ -38,9 +38,10 @@ export default defineConfig({
     // the test: a seventh of the suite's CPU went there. Specs about the installed app, offline lists and updates
     // allow it (`test.use({ serviceWorkers: 'allow' })`); the rest test the app as the network serves it.
     serviceWorkers: 'block',
-    // A failed test keeps its trace with the page's DOM at every step, without the screencast: filming every test
-    // cost about a quarter of the suite's CPU (frames composited, encoded and written for the tests that pass).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // No trace: recording one for every test (to keep it when it fails) cost a third of the suite's CPU, the
+    // screencast most of it, and a CI run's traces are thrown away with its clone. To see a failure step by step:
+    // `npx playwright test <spec> --trace retain-on-failure`, then `npx playwright show-trace`.
+    trace: 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { accessSync, constants, cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -11,9 +11,25 @@ import { openDatabase, type Database } from '../../src/server/db/connect.ts';
  */
 // Per run, so that two runs at once (a developer's and CI's, or parallel helpers) never share files or databases.
 export const RUN_ID = (process.env.TENON_TEST_RUN ??= `${process.pid}${randomBytes(2).toString('hex')}`);
-export const TMP_DIR = resolve('tests/.tmp', RUN_ID);
+/**
+ * Where the runs' databases live: in memory where the machine has a tmpfs (/dev/shm, Linux), else under tests/.tmp.
+ * A PGlite copy is 44 MB in ~1,500 files, made per test file and written to by every request: on this machine's disk
+ * the copy alone took 0.8 s, on the tmpfs 0.08 s. TENON_TEST_TMP names another folder.
+ */
+export const TMP_ROOT =
+  process.env.TENON_TEST_TMP ?? (writable('/dev/shm') ? '/dev/shm/tenon-tests' : resolve('tests/.tmp'));
+export const TMP_DIR = resolve(TMP_ROOT, RUN_ID);
 export const PGLITE_TEMPLATE = join(TMP_DIR, 'template');
 export const PG_TEMPLATE_DB = `tenon_tpl_${RUN_ID}`;
+
+function writable(folder: string): boolean {
+  try {
+    accessSync(folder, constants.W_OK);
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
 

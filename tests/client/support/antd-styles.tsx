@@ -17,7 +17,9 @@ const OBSERVED = new Set(['display', 'visibility', 'opacity', 'pointerEvents']);
 const shownOrHiddenOnly: Transformer = {
   visit: (style: CSSObject) =>
     Object.fromEntries(
-      Object.entries(style).filter(([key, value]) => (typeof value === 'object' && value !== null) || OBSERVED.has(key)),
+      Object.entries(style).filter(
+        ([key, value]) => (typeof value === 'object' && value !== null) || OBSERVED.has(key),
+      ),
     ) as CSSObject,
 };
 
