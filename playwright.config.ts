@@ -38,6 +38,9 @@ export default defineConfig({
     // the test: a seventh of the suite's CPU went there. Specs about the installed app, offline lists and updates
     // allow it (`test.use({ serviceWorkers: 'allow' })`); the rest test the app as the network serves it.
     serviceWorkers: 'block',
+    // As a user who asked the system for less motion (the console then leaves antd's transitions out): the tests
+    // wait for what shows, never for a transition, and frames drawn for transitions were a fifth of the suite's CPU.
+    reducedMotion: 'reduce',
     // No trace: recording one for every test (to keep it when it fails) cost a third of the suite's CPU, the
     // screencast most of it, and a CI run's traces are thrown away with its clone. To see a failure step by step:
     // `npx playwright test <spec> --trace retain-on-failure`, then `npx playwright show-trace`.

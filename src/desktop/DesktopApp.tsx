@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import type { ScreenClass } from '../client/config.ts';
 import { setNavigator } from '../client/navigation.ts';
-import { TOUCH_POINTER, useMediaQuery } from './components/use-media-query.ts';
+import { REDUCED_MOTION, TOUCH_POINTER, useMediaQuery } from './components/use-media-query.ts';
 import { useMessageNotifier } from './components/use-message-notifier.ts';
 import { DesktopRoutes } from './router/DesktopRoutes.tsx';
 import { desktopCss } from './styles.ts';
@@ -36,7 +36,11 @@ export default function DesktopApp({ screen }: { screen: ScreenClass }) {
   const { i18n } = useTranslation();
   const { themeKey, color } = useThemeState();
   const touch = useMediaQuery(TOUCH_POINTER);
-  const theme = useMemo(() => antdThemeOf(SHELL_THEMES[themeKey], color, touch), [themeKey, color, touch]);
+  const still = useMediaQuery(REDUCED_MOTION);
+  const theme = useMemo(
+    () => antdThemeOf(SHELL_THEMES[themeKey], color, touch, still),
+    [themeKey, color, touch, still],
+  );
   return (
     <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }} theme={theme}>
       <style>{desktopCss}</style>

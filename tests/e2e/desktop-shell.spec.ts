@@ -217,8 +217,9 @@ test('a revoked session (401) sends the user to /login', async ({ page }) => {
   await openMenu(page, parent.name, leaves[0].name);
   await expect(page).toHaveURL(new RegExp(`${leaves[0].path}/index$`));
 
-  await revokeToken(page.request, await pageToken(page));
+  // Watched from before the revocation: the open page may meet the 401 first (a poll) and go to /login itself.
   const unauthorized = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
+  await revokeToken(page.request, await pageToken(page));
   await page.reload();
   await unauthorized;
   await expect(page).toHaveURL(/\/login$/);

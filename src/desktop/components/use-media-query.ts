@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /** A finger, not a mouse (a tablet): touch targets grow to TOUCH_TARGET. */
 export const TOUCH_POINTER = '(pointer: coarse)';
+/** The user asked the system for less motion (an accessibility setting): antd's transitions are left out. */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 /** A fingertip's target in px (WCAG 2.5.8 asks 24, Apple 44; 40 keeps four row buttons in a tablet's table). */
 export const TOUCH_TARGET = 40;
 

@@ -143,10 +143,16 @@ const TOUCH_TABLE = { selectionColumnWidth: TOUCH_TARGET + 16 } as const;
  * antd tokens for a theme and primary colour: menus and layout are transparent over the theme's backgrounds; on a
  * touch screen the controls take a fingertip.
  */
-export function antdThemeOf(shell: ShellTheme, colorPrimary: string, touch = false): ThemeConfig {
+export function antdThemeOf(shell: ShellTheme, colorPrimary: string, touch = false, still = false): ThemeConfig {
   return {
     algorithm: shell.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { colorPrimary, colorInfo: colorPrimary, borderRadius: 4, ...(touch ? TOUCH_TOKENS : {}) },
+    token: {
+      colorPrimary,
+      colorInfo: colorPrimary,
+      borderRadius: 4,
+      ...(touch ? TOUCH_TOKENS : {}),
+      ...(still ? { motion: false } : {}),
+    },
     components: {
       ...(touch ? { Table: TOUCH_TABLE } : {}),
       Layout: {

@@ -97,7 +97,12 @@ export function MenuSearch({ compact }: { compact: boolean }) {
       event.preventDefault();
       setHighlight((h) => Math.max(h - 1, 0));
     }
-    if (event.key === 'Enter') choose(results[highlight]?.entry);
+    if (event.key === 'Enter') {
+      // The key's default would go on to the search button once the dialog has closed and given the focus back (at
+      // once when motion is off), opening the search again over the chosen screen.
+      event.preventDefault();
+      choose(results[highlight]?.entry);
+    }
   };
   const trail = (entry: MenuEntry) =>
     entry.parentIds
