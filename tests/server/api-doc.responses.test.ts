@@ -64,6 +64,14 @@ describe('the documented answers', () => {
     );
   });
 
+  it("of the drawer's messages: the row as the shared schema the clients read says it, beside the definition's", async () => {
+    const page = await answered('/api/blade-system/message/list', 'get');
+    const row = (page.properties?.records as { items: Schema }).items;
+    expect(row.properties?.status).toMatchObject({ type: 'integer' });
+    expect(JSON.stringify(row.properties?.taskId)).toContain('"null"');
+    expect(recordKeys(page)).toEqual(expect.arrayContaining(['userId', 'businessTable', 'createUser']));
+  });
+
   it('of the warehouse: a movement row, and how many movements a posting posted', async () => {
     const page = await answered('/api/blade-system/inventorylog/page', 'get');
     expect(recordKeys(page)).toEqual(
