@@ -1,29 +1,30 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_TIME_ZONE, setTimeZoneSource } from '../shared/contract/time.ts';
+import type { TokenAnswer } from '../shared/contract/api/auth.schemas.ts';
 import { site } from './config.ts';
 import { getCookie, getStore, getStoreTime, removeCookie, removeStore, setCookie, setStore } from './storage.ts';
 
-/** What the token endpoint returns and the console keeps as `userInfo` (spec §3 "User info"). */
-export interface UserInfo {
-  access_token: string;
-  refresh_token: string;
-  tenant_id: string;
-  /** Absent in sessions stored before the server sent it. */
-  tenant_name?: string;
-  user_id: string;
-  user_name: string;
-  account: string;
-  real_name: string;
-  nick_name: string;
-  avatar: string;
-  dept_id: string;
-  role_id: string;
-  role_name: string;
-  oauth_id?: string;
-  expires_in?: number;
-  /** The tenant's IANA time zone (a Tenon addition to the token response): the console's clock runs in it. */
-  time_zone?: string;
-}
+/**
+ * What the token endpoint returns (its response schema, auth.schemas.ts) and the console keeps as `userInfo` (spec
+ * §3 "User info"); the keys sessions stored before the server sent them may lack are optional (`time_zone`: the
+ * tenant's IANA time zone, the console's clock runs in it).
+ */
+export type UserInfo = Pick<
+  TokenAnswer,
+  | 'access_token'
+  | 'refresh_token'
+  | 'tenant_id'
+  | 'user_id'
+  | 'user_name'
+  | 'account'
+  | 'real_name'
+  | 'nick_name'
+  | 'avatar'
+  | 'dept_id'
+  | 'role_id'
+  | 'role_name'
+> &
+  Partial<Pick<TokenAnswer, 'tenant_name' | 'oauth_id' | 'expires_in' | 'time_zone'>>;
 
 export interface SessionState {
   token: string;

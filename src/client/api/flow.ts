@@ -6,6 +6,7 @@ import type {
   FlowModel,
   FlowProcess,
   FlowResult,
+  UserOption,
 } from '../../shared/contract/api/flow.schemas.ts';
 import { approvalOf, approvalOfTable, type ApprovableDef } from '../../shared/entities/approvals.ts';
 import { startedVia } from '../../shared/entities/define.ts';
@@ -45,7 +46,17 @@ import { TENANT_SELECT_URL } from '../../shared/contract/api/system.ts';
  * 激活ID为 [..] 的流程成功 ...).
  */
 
-export type { BladeFlow, DeployResult, FlowExecution, FlowHistory, FlowModel, FlowModelView, FlowProcess, FlowResult };
+export type {
+  BladeFlow,
+  DeployResult,
+  FlowExecution,
+  FlowHistory,
+  FlowModel,
+  FlowModelView,
+  FlowProcess,
+  FlowResult,
+  UserOption,
+};
 export { TASK_USER_PREFIX } from '../../shared/flow/types.ts';
 
 export interface Paging {
@@ -228,15 +239,6 @@ export const processRoutes = {
   detail: (kind: BusinessKind, row: { processInstanceId: string; businessId: string }) =>
     `/work/process/${kind}/detail/${[row.processInstanceId, row.businessId].map(encodeURIComponent).join('/')}`,
 };
-
-/** A user of the caller's tenant to pick as approver. */
-export interface UserOption {
-  id: string;
-  account: string;
-  realName: string;
-  name?: string;
-  deptName?: string;
-}
 
 /**
  * Colleagues to pick as approver (`work/user-select`: any signed-in user, his own tenant, the best 50 matches of

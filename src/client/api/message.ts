@@ -6,24 +6,9 @@ import {
   MESSAGE_READ_URL,
   MESSAGE_UNREAD_COUNT_URL,
 } from '../../shared/contract/api/desk.ts';
-import type { Counted } from '../../shared/contract/api/desk.schemas.ts';
+import type { Counted, Message } from '../../shared/contract/api/desk.schemas.ts';
 
-/**
- * A message of the drawer (spec §3: status 0 unread, content, createTime). A workflow message also says what it is
- * about: the task it asks to handle, or the process and its business record.
- */
-export interface Message {
-  id: string;
-  title: string;
-  content: string;
-  status: number;
-  createTime: string;
-  category: number;
-  taskId?: string | null;
-  processInstanceId?: string | null;
-  businessTable?: string;
-  businessId?: string | null;
-}
+export type { Message } from '../../shared/contract/api/desk.schemas.ts';
 
 export const MESSAGE_UNREAD = 0;
 

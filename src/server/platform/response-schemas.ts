@@ -51,8 +51,10 @@ const rows = new WeakMap<EntityDef, TObject>();
 /**
  * A row of the entity as its routes answer it: each field it shows (secrets never), a dictionary field's label
  * (`<field>Name`), a reference's or company's name; the keys its hooks add (aggregates, states, `parentName`) pass.
+ * `declared`: the row as a shared schema says it (the clients' type), over the keys it names.
  */
-export function rowOf(entity: EntityDef): TObject {
+export function rowOf(entity: EntityDef, declared?: TObject): TObject {
+  if (declared) return OpenObject({ ...rowOf(entity).properties, ...declared.properties });
   let row = rows.get(entity);
   if (!row) {
     const properties: TProperties = {};
@@ -70,12 +72,12 @@ export function rowOf(entity: EntityDef): TObject {
 }
 
 /** A page of the entity's rows. */
-export const pageOf = (entity: EntityDef) => Page(rowOf(entity));
+export const pageOf = (entity: EntityDef, row = rowOf(entity)) => Page(row);
 
 /** A tree entity's row with its children (tree `list`, `lazy-list`). */
-export const treeRowOf = (entity: EntityDef) =>
+export const treeRowOf = (entity: EntityDef, row = rowOf(entity)) =>
   OpenObject({
-    ...rowOf(entity).properties,
+    ...row.properties,
     hasChildren: Type.Optional(Type.Boolean()),
     children: Type.Optional(Type.Array(AnyObject)),
   });

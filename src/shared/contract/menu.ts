@@ -1,23 +1,8 @@
-/** A node of `menu/routes`, `menu/buttons` and the menu lists (contract system.md §4 MenuVO). */
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  /** English name (the seed's; the console shows it when the language is en). */
-  nameEn: string;
-  alias: string;
-  path: string;
-  source: string;
-  component: string;
-  sort: number;
-  /** 1 menu, 2 button */
-  category: number;
-  action: number;
-  /** 1 same window, 2 new window */
-  isOpen: number;
-  remark: string;
-  parentName: string;
-  hasChildren: boolean;
-  children?: MenuNode[];
-}
+import type { Static } from 'typebox';
+import type { MenuNode as MenuNodeSchema } from './api/system.schemas.ts';
+
+/**
+ * A node of `menu/routes`, `menu/buttons` and the menu lists (contract system.md §4 MenuVO) as the routes' response
+ * schema says it (system.schemas.ts); its children are nodes of the same shape.
+ */
+export type MenuNode = Omit<Static<typeof MenuNodeSchema>, 'children'> & { children?: MenuNode[] };

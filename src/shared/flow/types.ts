@@ -3,7 +3,15 @@ import type { FlowResult } from '../contract/api/flow.schemas.ts';
 /** Wire shapes of the workflow endpoints (contract flow.md). Ids are strings, datetimes `yyyy-MM-dd HH:mm:ss`. */
 
 // The shapes the routes declare as response schemas; their types live beside those schemas.
-export type { BladeFlow, FlowHistory, FlowModel, FlowProcess, FlowResult } from '../contract/api/flow.schemas.ts';
+export type {
+  BladeFlow,
+  FlowExecution,
+  FlowHistory,
+  FlowModel,
+  FlowModelView,
+  FlowProcess,
+  FlowResult,
+} from '../contract/api/flow.schemas.ts';
 
 /** A user in the engine: `taskUser_<userId>` (TASK_USR_PREFIX). */
 export const TASK_USER_PREFIX = 'taskUser_';
@@ -14,36 +22,6 @@ export const userIdOf = (taskUser: string) =>
 export const taskUserOfId = (userId: string) => `${TASK_USER_PREFIX}${userId}`;
 /** A process definition's suspension state: started by hand and by businesses only when active. */
 export const DEFINITION_STATE = { active: 1, suspended: 2 } as const;
-
-/** `model-view` (§3). */
-export interface FlowModelView {
-  xml: string;
-  flow: Array<{ historyActivityId: string; historyActivityType: string; endTime: string }>;
-}
-
-/** A running instance of the follow-up list (`FlowExecution`, §4). */
-export interface FlowExecution {
-  id: string;
-  name: string;
-  startUserId: string;
-  startUser: string;
-  startTime: string;
-  taskDefinitionId: string;
-  taskDefinitionKey: string;
-  /** the current task's name (the node's name, e.g. 审批人审批), beside its element id */
-  taskName: string;
-  category: string;
-  categoryName: string;
-  processInstanceId: string;
-  processDefinitionId: string;
-  processDefinitionKey: string;
-  activityId: string;
-  suspensionState: number;
-  executionId: string;
-  businessTable: string;
-  businessId: string;
-  tenantId: string;
-}
 
 /** [DESIGN] What `model/deploy` and `manager/deploy-upload` answer beside their status: warnings for the deployer. */
 export type { Deployed as DeployResult } from '../contract/api/flow.schemas.ts';

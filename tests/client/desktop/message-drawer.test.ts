@@ -5,6 +5,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { useLocation } from 'react-router-dom';
 import type { Message } from '../../../src/client/api/message.ts';
 
+/** What a plain message (no workflow) carries about a process: nothing. */
+const NO_PROCESS = { taskId: null, processInstanceId: null, businessTable: '', businessId: null };
+
 const rows: Message[] = [
   {
     id: '1',
@@ -13,6 +16,7 @@ const rows: Message[] = [
     status: 0,
     createTime: '2025-03-01 09:00:00',
     category: 1,
+    ...NO_PROCESS,
   },
   {
     id: '2',
@@ -21,6 +25,7 @@ const rows: Message[] = [
     status: 1,
     createTime: '2025-02-28 18:00:00',
     category: 1,
+    ...NO_PROCESS,
   },
   {
     id: '3',

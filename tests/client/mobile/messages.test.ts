@@ -26,6 +26,10 @@ const message = (id: string, status: number, title = `消息 ${id}`): Message =>
   status,
   createTime: '2026-11-22 08:00:00',
   category: 1,
+  taskId: null,
+  processInstanceId: null,
+  businessTable: '',
+  businessId: null,
 });
 const page = (records: Message[]) => ({ records, total: records.length, size: 20, current: 1, pages: 1 });
 

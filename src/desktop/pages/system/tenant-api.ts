@@ -8,17 +8,8 @@ import {
   TENANT_SETTING_URL,
 } from '../../../shared/contract/api/system.ts';
 import { DATASOURCE_SELECT_URL } from '../../../shared/contract/api/develop.ts';
+import type { TenantRow } from '../../../shared/contract/api/system.schemas.ts';
 
-/** A tenant row as `tenant/detail` returns it (the fields the dialogs read). */
-export interface TenantRow {
-  id: string;
-  tenantId: string;
-  tenantName: string;
-  accountNumber?: number | null;
-  expireTime?: string | null;
-  datasourceId?: string | null;
-  packageId?: string | null;
-}
 export interface PackageOption {
   id: string;
   packageName: string;

@@ -13,7 +13,7 @@ import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
 import { moveCodes, readMoves, workflowOf } from '../../platform/workflow/index.ts';
 import { productRowPage } from '../../platform/product-row.ts';
-import { answers } from '../../platform/response-schemas.ts';
+import { answers, pageOf } from '../../platform/response-schemas.ts';
 import { RowsApproved, RowsMoved } from '../../../shared/contract/api/approval.schemas.ts';
 import { MonthlyStat } from '../../../shared/contract/api/budget.schemas.ts';
 import { approveSituations, BUDGET_LINE, budgetLineEffect } from './budget-approval.ts';
@@ -71,7 +71,10 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   for (const action of ['list', 'page'])
     app.get(
       `${situationBase}/${action}`,
-      { config: { permission: budgetSituation.code }, schema: situationQuery(true) },
+      {
+        config: { permission: budgetSituation.code },
+        schema: { ...situationQuery(true), ...answers(pageOf(budgetSituation)) },
+      },
       async (request) => ok(request, await productRowPage(situations, request.user, request.query)),
     );
   // The export reads as the list does (§3: totals over a searched month range) and shows the grid's months alone.

@@ -6,8 +6,15 @@ import { isRecord, Param, queryParams } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { BATCH_COPY, BATCH_ROWS, batchCopy, batchSave, batchUpdate, type BatchUpdateRule } from './budget-batch.ts';
 import { groupOf, inventoryRows, inventorySummary, inventoryTotals } from './inventory-budget.queries.ts';
-import { answers } from '../../platform/response-schemas.ts';
-import { BatchCopied, RowsSaved, RowsUpdated } from '../../../shared/contract/api/budget.schemas.ts';
+import { answers, Page, rowOf } from '../../platform/response-schemas.ts';
+import { Type } from 'typebox';
+import {
+  BatchCopied,
+  InventorySummaryRow,
+  MonthlyStat,
+  RowsSaved,
+  RowsUpdated,
+} from '../../../shared/contract/api/budget.schemas.ts';
 
 const STAT_QUERY = queryParams({
   year: Param,
@@ -19,6 +26,11 @@ const STAT_QUERY = queryParams({
   current: Param,
   size: Param,
 });
+
+/** `statlist`: a page of rows (`current` and `size`), every row (export), or with `groupBy` the summary's rows. */
+const STAT_ROWS = answers(
+  Type.Union([Page(rowOf(inventoryBudget)), Type.Array(rowOf(inventoryBudget)), Type.Array(InventorySummaryRow)]),
+);
 
 /** The summary screen's menu (menus.md `inventorybudgetstat`): it reads the grouped summaries, not the rows. */
 const SUMMARY_MENU = 'inventorybudgetstat';
@@ -61,7 +73,7 @@ export async function inventoryBudgetRoutes(fastify: FastifyInstance, { services
       config: {
         permission: (r) => (asksSummary(r.query) ? [code, SUMMARY_MENU] : code),
       },
-      schema: STAT_QUERY,
+      schema: { ...STAT_QUERY, ...STAT_ROWS },
     },
     async (r) => {
       const group = groupOf(r.query.groupBy);
@@ -73,8 +85,10 @@ export async function inventoryBudgetRoutes(fastify: FastifyInstance, { services
       );
     },
   );
-  app.get(`${base}/totalstat`, { config: { permission: code }, schema: STAT_QUERY }, async (r) =>
-    ok(r, await inventoryTotals(service, r.user, r.query)),
+  app.get(
+    `${base}/totalstat`,
+    { config: { permission: code }, schema: { ...STAT_QUERY, ...answers(MonthlyStat) } },
+    async (r) => ok(r, await inventoryTotals(service, r.user, r.query)),
   );
   app.post(
     `${base}/batchsave`,

@@ -1,4 +1,5 @@
 import { message } from '../../../shared/entities/desk/message.ts';
+import { Message } from '../../../shared/contract/api/desk.schemas.ts';
 import { defineModule } from '../../platform/module.ts';
 import { deskRoutes } from './desk.routes.ts';
 import { DESK_USER_MENUS, deskMenu } from './menus.ts';
@@ -7,6 +8,7 @@ import { DESK_USER_MENUS, deskMenu } from './menus.ts';
 export const deskModule = defineModule({
   name: 'desk',
   entities: [message],
+  hooks: { [message.name]: () => ({ row: Message }) },
   routes: [deskRoutes],
   menus: [deskMenu],
   userMenus: DESK_USER_MENUS,

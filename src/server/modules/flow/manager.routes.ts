@@ -27,7 +27,13 @@ import {
   FLOW_MESSAGES,
 } from '../../platform/workflow/index.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
-import { Deployed, FlowProcess, FlowProcessPage, UploadChecked } from '../../../shared/contract/api/flow.schemas.ts';
+import {
+  Deployed,
+  FlowExecutionPage,
+  FlowProcess,
+  FlowProcessPage,
+  UploadChecked,
+} from '../../../shared/contract/api/flow.schemas.ts';
 import { LIST_PARAMS } from './flow-reads.queries.ts';
 import { deployed, flowOf, success } from './flow-module.ts';
 
@@ -168,8 +174,10 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     return ok(request, null);
   });
 
-  app.get(urls.FOLLOW_LIST_URL, saList('flow_follow', mapQuery(LIST_PARAMS.follow)), async (request) =>
-    ok(request, await queries.follow(request.query)),
+  app.get(
+    urls.FOLLOW_LIST_URL,
+    saList('flow_follow', mapQuery(LIST_PARAMS.follow), answers(FlowExecutionPage)),
+    async (request) => ok(request, await queries.follow(request.query)),
   );
 
   const deleteInstance = {

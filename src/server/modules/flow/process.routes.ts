@@ -6,8 +6,7 @@ import { optionalId } from '../../platform/ids.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
 import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
-import type { FlowModelView } from '../../../shared/flow/types.ts';
-import { FlowHistory } from '../../../shared/contract/api/flow.schemas.ts';
+import { FlowHistory, FlowModelView } from '../../../shared/contract/api/flow.schemas.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import { Type } from 'typebox';
 import { FLOW_MESSAGES } from '../../platform/workflow/index.ts';
@@ -50,7 +49,10 @@ export async function processRoutes(fastify: FastifyInstance, { services }: { se
     );
   });
 
-  const viewQuery = queryParams({ processInstanceId: Param, processDefinitionId: Param });
+  const viewQuery = {
+    ...queryParams({ processInstanceId: Param, processDefinitionId: Param }),
+    ...answers(FlowModelView),
+  };
   app.get(urls.PROCESS_MODEL_VIEW_URL, { schema: viewQuery }, async (request) => {
     const { query } = request;
     if (text(query.processInstanceId)) {

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
-import { BladeFlowPage, FlowProcessPage } from '../../../shared/contract/api/flow.schemas.ts';
+import { BladeFlowPage, FlowProcessPage, UserOption } from '../../../shared/contract/api/flow.schemas.ts';
 import { FLOW_MESSAGES, type Variables } from '../../platform/workflow/index.ts';
 import { flowOf, success } from './flow-module.ts';
 import { LIST_PARAMS, userChoices } from './flow-reads.queries.ts';
@@ -54,7 +54,8 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
   );
 
   // Approver picker of the request forms: any starter may pick a colleague, without the user screen's menu code.
-  app.get(urls.WORK_USER_SELECT_URL, { schema: queryParams({ keyword: Param }) }, async (request) => {
+  const userSelect = { schema: { ...queryParams({ keyword: Param }), ...answers(Type.Array(UserOption)) } };
+  app.get(urls.WORK_USER_SELECT_URL, userSelect, async (request) => {
     const { keyword } = request.query;
     const text = typeof keyword === 'string' ? keyword.trim().slice(0, 64) : '';
     return ok(request, await userChoices(services.db, request.user.tenantId, text, USER_SELECT_LIMIT));

@@ -15,6 +15,7 @@ import type { Services } from '../../services.ts';
 import { TenantService } from './tenant.service.ts';
 import { answers, ANSWERS_NO_DATA, pageOf, rowOf } from '../../platform/response-schemas.ts';
 import { Type } from 'typebox';
+import { TenantRow } from '../../../shared/contract/api/system.schemas.ts';
 
 const BASE = '/api/blade-system/tenant';
 
@@ -29,10 +30,10 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   const packages = services.entities.get(tenantPackage.name)!;
   const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes);
   const config = { permission: tenant.code, admin: true };
-  const row = rowOf(tenant);
+  const row = rowOf(tenant, TenantRow);
   const read = (paged: boolean) => ({
     config,
-    schema: { ...listQuery(tenant, { paged }), ...answers(paged ? pageOf(tenant) : Type.Array(row)) },
+    schema: { ...listQuery(tenant, { paged }), ...answers(paged ? pageOf(tenant, row) : Type.Array(row)) },
   });
   const orNull = answers(Type.Union([row, Type.Null()]));
   const sa = (permission: string | ((request: FastifyRequest) => string)) => ({ superAdmin: true, permission });

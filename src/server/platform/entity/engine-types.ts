@@ -1,4 +1,4 @@
-import type { TSchema } from 'typebox';
+import type { TObject, TSchema } from 'typebox';
 import type { Expression, SqlBool } from 'kysely';
 import type { LocalText, MessageVars } from '../../../shared/i18n/server-messages.ts';
 import type { PageTotals } from '../../../shared/contract/page.ts';
@@ -90,6 +90,11 @@ export interface EntityHooks {
    * list's parameters and every row its filters match.
    */
   pageExtras?(user: AuthUser, query: Record<string, unknown>, matching: AnyQuery): Promise<Record<string, unknown>>;
+  /**
+   * Its rows as a shared schema says them (src/shared/contract/api): the routes answer them so, and the clients read
+   * them by its type.
+   */
+  row?: TObject;
   /** Adds fields to wire records built from `rows` (names resolved in one query per kind, never per row). */
   decorate?(records: WireRecord[], rows: Record<string, unknown>[]): Promise<void>;
   /**

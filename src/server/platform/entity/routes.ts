@@ -108,9 +108,9 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const paged = listQuery(entity, { paged: true, extra });
   const all = listQuery(entity, { paged: false, extra });
   // What each route answers inside the envelope (response-schemas.ts).
-  const row = rowOf(entity);
-  const page = answers(pageOf(entity));
-  const treeRows = answers(Type.Array(treeRowOf(entity)));
+  const row = rowOf(entity, service.declaredRow);
+  const page = answers(pageOf(entity, row));
+  const treeRows = answers(Type.Array(treeRowOf(entity, row)));
   const read = (action: string, query: MapQuery = paged, answer: object = page) => ({
     config,
     schema: { ...query, ...answer, ...about(action) },

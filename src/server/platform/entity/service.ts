@@ -1,4 +1,4 @@
-import type { TSchema } from 'typebox';
+import type { TObject, TSchema } from 'typebox';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import type { DynamicDb } from '../../db/connect.ts';
@@ -75,6 +75,11 @@ export class EntityService implements EntityPeer {
   /** The query keys its module's `listFilter` reads (the API document's parameters of its lists). */
   get listParams(): Readonly<Record<string, TSchema>> | undefined {
     return this.rows.hooks.listParams;
+  }
+
+  /** Its rows as its module's shared schema says them (`EntityHooks.row`); none: derived from the definition. */
+  get declaredRow(): TObject | undefined {
+    return this.rows.hooks.row;
   }
 
   /** Installs the entity's module behaviour (once, while the app is built). */

@@ -41,3 +41,20 @@ export const DifferSummaryRow = Type.Object(
   { additionalProperties: NumberOrNull },
 );
 export type DifferSummaryRow = Static<typeof DifferSummaryRow>;
+
+/**
+ * A row of the inventory budget's summary (`statlist?groupBy=org|customer|project`): a company's (named), customer's
+ * or project's sums, the last row the 合计 (`groupKey` TOTAL); beside the totals each month's `amount<m>`, `actual<m>`
+ * and `finish<m>` (null without a budget).
+ */
+export const InventorySummaryRow = Type.Object(
+  {
+    groupKey: Type.String({ description: 'org id, customer or project; TOTAL for the 合计' }),
+    groupName: Type.String(),
+    totalAmount: Type.Number(),
+    totalActual: Type.Number(),
+    totalFinish: NumberOrNull,
+  },
+  { additionalProperties: NumberOrNull },
+);
+export type InventorySummaryRow = Static<typeof InventorySummaryRow>;

@@ -5,5 +5,5 @@ export const MESSAGE_LIST_URL = '/api/blade-system/message/list';
 export const MESSAGE_READ_URL = '/api/blade-system/message/read';
 export const MESSAGE_READ_ALL_URL = '/api/blade-system/message/read-all';
 export const MESSAGE_UNREAD_COUNT_URL = '/api/blade-system/message/unread-count';
-/** Where BladeX consoles upload their kept error logs (contract auth.md §5). */
-export const LOGOUT_URL = '/api/blade-auth/oauth/logout';
+/** Where BladeX consoles upload their kept error logs (contract auth.md §5): the logout URL, POSTed to. */
+export { LOGOUT_URL } from './auth.ts';

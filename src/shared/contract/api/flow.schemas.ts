@@ -109,3 +109,47 @@ export const FlowModel = Type.Object({
 });
 export type FlowModel = Static<typeof FlowModel>;
 export const FlowModelPage = Page(FlowModel);
+
+/** A running instance of the follow-up list (`FlowExecution`, §4); its task's fields are empty while none is open. */
+export const FlowExecution = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  startUserId: Type.String(),
+  startUser: Type.String({ description: '发起人 (the starter’s real name)' }),
+  startTime: DateTime,
+  taskDefinitionId: Type.String(),
+  taskDefinitionKey: Type.String(),
+  taskName: Type.String({ description: '当前任务 (the current task’s name, beside its element id)' }),
+  category: Type.String(),
+  categoryName: Type.String(),
+  processInstanceId: Type.String(),
+  processDefinitionId: Type.String(),
+  processDefinitionKey: Type.String(),
+  activityId: Type.String(),
+  suspensionState: Type.Integer({ description: '1 激活 (active), 2 挂起 (suspended)' }),
+  executionId: Type.String(),
+  businessTable: Type.String(),
+  businessId: Type.String(),
+  tenantId: Type.String(),
+});
+export type FlowExecution = Static<typeof FlowExecution>;
+export const FlowExecutionPage = Page(FlowExecution);
+
+/** `model-view` (§3): the diagram's XML, and for an instance the activities it went through. */
+export const FlowModelView = Type.Object({
+  xml: Type.String(),
+  flow: Type.Array(
+    Type.Object({ historyActivityId: Type.String(), historyActivityType: Type.String(), endTime: DateTime }),
+  ),
+});
+export type FlowModelView = Static<typeof FlowModelView>;
+
+/** `work/user-select`: a user of the caller's tenant to pick as approver, with his departments' names. */
+export const UserOption = Type.Object({
+  id: Type.String(),
+  account: Type.String(),
+  realName: Type.String(),
+  name: Type.String(),
+  deptName: Type.String({ description: '所属部门，逗号分隔 (departments, comma-separated)' }),
+});
+export type UserOption = Static<typeof UserOption>;

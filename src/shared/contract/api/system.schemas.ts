@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AnyObject, OpenObject, TreeNode } from '../wire.ts';
+import { AnyObject, DateTime, Id, IdOrNull, NumberOrNull, OpenObject, TreeNode } from '../wire.ts';
 
 /** What the system module's shell routes answer inside the envelope (urls: system.ts). */
 
@@ -78,6 +78,18 @@ export const DeptOption = Type.Object({ id: Type.String(), deptName: Type.String
 export type DeptOption = Static<typeof DeptOption>;
 export const RoleOption = Type.Object({ id: Type.String(), roleName: Type.String() });
 export type RoleOption = Static<typeof RoleOption>;
+
+/** A tenant row (the tenant entity's), by the keys the tenant screen's dialogs read. */
+export const TenantRow = OpenObject({
+  id: Id,
+  tenantId: Type.String(),
+  tenantName: Type.String(),
+  accountNumber: NumberOrNull,
+  expireTime: DateTime,
+  datasourceId: IdOrNull,
+  packageId: IdOrNull,
+});
+export type TenantRow = Static<typeof TenantRow>;
 
 /** The tenant screen's 产品包 options. */
 export const PackageOption = Type.Object({ id: Type.Unknown(), packageName: Type.Unknown() });
