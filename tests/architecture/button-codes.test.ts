@@ -76,4 +76,19 @@ describe('button codes', () => {
     }
     expect(found, 'import the constant from the entity definition instead').toEqual([]);
   });
+
+  it('are spelt once: a code used beyond the menu seeding it is a constant of src/shared (screens with no entity)', () => {
+    const literal = /(['"])([a-z0-9_]+)\1/g;
+    const filesOf = new Map<string, Set<string>>();
+    for (const file of sourceFiles(join(root, 'src'))) {
+      const path = relative(root, file);
+      if (path.startsWith('src/shared/')) continue;
+      for (const [, , text] of readFileSync(file, 'utf8').matchAll(literal))
+        if (seededButtons.has(text)) filesOf.set(text, (filesOf.get(text) ?? new Set()).add(path));
+    }
+    const spread = [...filesOf]
+      .filter(([, files]) => files.size > 1 || ![...files][0].endsWith('/menus.ts'))
+      .map(([code, files]) => `${code}: ${[...files].join(', ')}`);
+    expect(spread, 'export the code from src/shared and import it where it is used').toEqual([]);
+  });
 });

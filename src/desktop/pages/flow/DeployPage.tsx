@@ -6,6 +6,7 @@ import { deployUpload } from '../../../client/api/flow.ts';
 import { usePermission } from '../../permission.ts';
 import { CategorySelect, TenantSelect } from './FlowSelects.tsx';
 import { useDeployOutcome } from './use-deploy-outcome.tsx';
+import { FLOW_DEPLOY_UPLOAD } from '../../../shared/flow/buttons.ts';
 
 const SUFFIX = '.bpmn20.xml';
 
@@ -83,7 +84,7 @@ export default function DeployPage() {
             <Button icon={<UploadOutlined />}>{t('flow.deploy.pickFiles')}</Button>
           </Upload>
         </Form.Item>
-        {can('flow_deploy_upload') && (
+        {can(FLOW_DEPLOY_UPLOAD) && (
           <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
             <Button type="primary" htmlType="submit" loading={upload.isPending}>
               {t('flow.action.upload')}

@@ -8,6 +8,7 @@ import { usePermission } from '../../permission.ts';
 import { FlowDiagramDialog } from './FlowDiagramDialog.tsx';
 import { FlowList, useReloadLists } from './FlowList.tsx';
 import type { DiagramTarget } from './flow-screen-queries.ts';
+import { FLOW_FOLLOW_DELETE } from '../../../shared/flow/buttons.ts';
 
 /** 流程跟踪 (/flow/follow): running instances of every tenant; an instance is deleted with a reason. */
 export default function FollowPage() {
@@ -86,7 +87,7 @@ export default function FollowPage() {
             <Button type="link" size="small" onClick={() => setDiagram({ processInstanceId: row.processInstanceId })}>
               {t('flow.action.diagram')}
             </Button>
-            {can('flow_follow_delete') && (
+            {can(FLOW_FOLLOW_DELETE) && (
               <Button type="link" size="small" danger onClick={() => setDeleting(row)}>
                 {t('common.delete')}
               </Button>

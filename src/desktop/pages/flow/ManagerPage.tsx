@@ -8,6 +8,7 @@ import { FlowDiagramDialog } from './FlowDiagramDialog.tsx';
 import { FlowList, useReloadLists } from './FlowList.tsx';
 import type { DiagramTarget } from './flow-screen-queries.ts';
 import { CategorySelect } from './FlowSelects.tsx';
+import { FLOW_MANAGER_DELETE, FLOW_MANAGER_STATE } from '../../../shared/flow/buttons.ts';
 
 const ACTIVE = 1;
 
@@ -105,7 +106,7 @@ export default function ManagerPage() {
         actionsWidth={200}
         actions={(row) => (
           <>
-            {can('flow_manager_state') && (
+            {can(FLOW_MANAGER_STATE) && (
               <Button type="link" size="small" onClick={() => state.mutate(row)}>
                 {t(row.suspensionState === ACTIVE ? 'flow.action.suspend' : 'flow.action.activate')}
               </Button>
@@ -113,7 +114,7 @@ export default function ManagerPage() {
             <Button type="link" size="small" onClick={() => setDiagram({ processDefinitionId: row.id })}>
               {t('flow.action.diagram')}
             </Button>
-            {can('flow_manager_delete') && (
+            {can(FLOW_MANAGER_DELETE) && (
               <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
                 {t('common.delete')}
               </Button>

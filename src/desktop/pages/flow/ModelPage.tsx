@@ -8,6 +8,7 @@ import { usePermission } from '../../permission.ts';
 import { DeployDialog } from './DeployDialog.tsx';
 import { FlowList, useReloadLists } from './FlowList.tsx';
 import { ModelDesigner } from './ModelDesigner.tsx';
+import { FLOW_MODEL, FLOW_MODEL_DEPLOY } from '../../../shared/flow/buttons.ts';
 
 type Designing = { modelId?: string };
 
@@ -58,7 +59,7 @@ export default function ModelPage() {
           </>
         }
         toolbar={
-          can('flow_model_add') && (
+          can(`${FLOW_MODEL}_add`) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => design()}>
               {t('common.add')}
             </Button>
@@ -87,17 +88,17 @@ export default function ModelPage() {
         actionsWidth={200}
         actions={(row) => (
           <>
-            {can('flow_model_edit') && (
+            {can(`${FLOW_MODEL}_edit`) && (
               <Button type="link" size="small" onClick={() => design(row.id)}>
                 {t('flow.action.design')}
               </Button>
             )}
-            {can('flow_model_deploy') && (
+            {can(FLOW_MODEL_DEPLOY) && (
               <Button type="link" size="small" onClick={() => setDeploying(row)}>
                 {t('flow.action.deploy')}
               </Button>
             )}
-            {can('flow_model_delete') && (
+            {can(`${FLOW_MODEL}_delete`) && (
               <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
                 {t('common.delete')}
               </Button>

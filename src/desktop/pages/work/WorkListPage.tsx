@@ -23,6 +23,7 @@ import { FlowList, useReloadLists } from '../flow/FlowList.tsx';
 import type { DiagramTarget } from '../flow/flow-screen-queries.ts';
 import { CategorySelect } from '../flow/FlowSelects.tsx';
 import { useBusinessRoute } from './use-business-route.ts';
+import { WORK_CLAIM_SIGN, WORK_TODO_HANDLE } from '../../../shared/flow/buttons.ts';
 
 type Kind = 'claim' | 'todo' | 'send' | 'done';
 
@@ -137,7 +138,7 @@ function WorkListPage({ kind }: { kind: Kind }) {
     const business = routeOf(row);
     return (
       <>
-        {kind === 'claim' && can('work_claim_sign') && (
+        {kind === 'claim' && can(WORK_CLAIM_SIGN) && (
           <Button
             type="link"
             size="small"
@@ -147,7 +148,7 @@ function WorkListPage({ kind }: { kind: Kind }) {
             {t('flow.action.claim')}
           </Button>
         )}
-        {kind === 'todo' && can('work_todo_handle') && business && (
+        {kind === 'todo' && can(WORK_TODO_HANDLE) && business && (
           <Button type="link" size="small" onClick={() => void navigate(processRoutes.handle(business, row))}>
             {t('flow.action.handle')}
           </Button>

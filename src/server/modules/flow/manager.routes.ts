@@ -36,6 +36,12 @@ import {
 } from '../../../shared/contract/api/flow.schemas.ts';
 import { LIST_PARAMS } from './flow-reads.queries.ts';
 import { deployed, flowOf, success } from './flow-module.ts';
+import {
+  FLOW_DEPLOY_UPLOAD,
+  FLOW_FOLLOW_DELETE,
+  FLOW_MANAGER_DELETE,
+  FLOW_MANAGER_STATE,
+} from '../../../shared/flow/buttons.ts';
 
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_FILES = 20;
@@ -87,7 +93,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   );
 
   const stateChange = {
-    ...sa('flow_manager_state'),
+    ...sa(FLOW_MANAGER_STATE),
     schema: { ...queryOrBody({ processId: Param, state: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(urls.MANAGER_CHANGE_STATE_URL, stateChange, async (request) => {
@@ -101,7 +107,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   });
 
   const deployUpload = {
-    ...sa('flow_deploy_upload'),
+    ...sa(FLOW_DEPLOY_UPLOAD),
     schema: {
       ...multipartBody({
         files: Type.Array(UploadFile, { description: '流程文件 (.bpmn20.xml)' }),
@@ -142,7 +148,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   });
 
   const checkUpload = {
-    ...sa('flow_deploy_upload'),
+    ...sa(FLOW_DEPLOY_UPLOAD),
     schema: { ...multipartBody({ file: UploadFile }), ...answers(UploadChecked) },
   };
   app.post(urls.MANAGER_CHECK_UPLOAD_URL, checkUpload, async (request) => {
@@ -159,7 +165,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   });
 
   const deleteDeployment = {
-    ...sa('flow_manager_delete'),
+    ...sa(FLOW_MANAGER_DELETE),
     schema: { ...queryOrBody({ deploymentIds: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(urls.MANAGER_DELETE_DEPLOYMENT_URL, deleteDeployment, async (request) => {
@@ -181,7 +187,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   );
 
   const deleteInstance = {
-    ...sa('flow_follow_delete'),
+    ...sa(FLOW_FOLLOW_DELETE),
     schema: { ...queryOrBody({ processInstanceId: Param, deleteReason: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(urls.FOLLOW_DELETE_PROCESS_INSTANCE_URL, deleteInstance, async (request) => {

@@ -1,28 +1,38 @@
 import { FLOW, actions, btn, menu, screen } from '../../platform/menus.ts';
+import {
+  FLOW_DEPLOY_UPLOAD,
+  FLOW_FOLLOW_DELETE,
+  FLOW_MANAGER_DELETE,
+  FLOW_MANAGER_STATE,
+  FLOW_MODEL,
+  FLOW_MODEL_DEPLOY,
+  WORK_CLAIM_SIGN,
+  WORK_TODO_HANDLE,
+} from '../../../shared/flow/buttons.ts';
 
 export const flowMenu = menu('flow', '流程管理', 'Workflow', '/flow', 7, 'iconfont iconicon_send', [
-  screen('flow_model', '模型设计', 'Model design', '/flow/model', 1, 'iconfont iconicon_compile', `${FLOW}/model`, {
-    extra: [btn('flow_model_deploy', '部署', 'Deploy', 'deploy', 'cloud-upload', 2, `${FLOW}/model/deploy`)],
+  screen(FLOW_MODEL, '模型设计', 'Model design', '/flow/model', 1, 'iconfont iconicon_compile', `${FLOW}/model`, {
+    extra: [btn(FLOW_MODEL_DEPLOY, '部署', 'Deploy', 'deploy', 'cloud-upload', 2, `${FLOW}/model/deploy`)],
   }),
   actions('flow_deploy', '部署管理', 'Deployment', '/flow/deploy', 2, 'iconfont iconicon_exchange', [
-    btn('flow_deploy_upload', '上传部署', 'Upload and deploy', 'upload', 'upload', 1, `${FLOW}/manager/deploy-upload`),
+    btn(FLOW_DEPLOY_UPLOAD, '上传部署', 'Upload and deploy', 'upload', 'upload', 1, `${FLOW}/manager/deploy-upload`),
   ]),
   actions('flow_manager', '流程管理', 'Process management', '/flow/manager', 3, 'iconfont iconicon_task', [
-    btn('flow_manager_state', '变更状态', 'Change state', 'state', 'swap', 2, `${FLOW}/manager/change-state`),
-    btn('flow_manager_delete', '删除', 'Delete', 'delete', 'delete', 3, `${FLOW}/manager/delete-deployment`),
+    btn(FLOW_MANAGER_STATE, '变更状态', 'Change state', 'state', 'swap', 2, `${FLOW}/manager/change-state`),
+    btn(FLOW_MANAGER_DELETE, '删除', 'Delete', 'delete', 'delete', 3, `${FLOW}/manager/delete-deployment`),
   ]),
   actions('flow_follow', '流程跟踪', 'Process follow-up', '/flow/follow', 4, 'iconfont iconicon_discovery', [
-    btn('flow_follow_delete', '删除', 'Delete', 'delete', 'delete', 2, `${FLOW}/follow/delete-process-instance`),
+    btn(FLOW_FOLLOW_DELETE, '删除', 'Delete', 'delete', 'delete', 2, `${FLOW}/follow/delete-process-instance`),
   ]),
 ]);
 
 export const workMenu = menu('work', '我的事务', 'My work', '/work', 8, 'iconfont iconicon_task_done', [
   actions('work_start', '发起事务', 'Start a process', '/work/start', 1, 'iconfont iconicon_roundadd'),
   actions('work_claim', '待签事务', 'To claim', '/work/claim', 2, 'iconfont iconicon_attestation', [
-    btn('work_claim_sign', '签收', 'Claim', 'sign', 'check', 2, `${FLOW}/work/claim-task`),
+    btn(WORK_CLAIM_SIGN, '签收', 'Claim', 'sign', 'check', 2, `${FLOW}/work/claim-task`),
   ]),
   actions('work_todo', '待办事务', 'To do', '/work/todo', 3, 'iconfont iconicon_task', [
-    btn('work_todo_handle', '办理', 'Handle', 'handle', 'form', 2, `${FLOW}/work/complete-task`),
+    btn(WORK_TODO_HANDLE, '办理', 'Handle', 'handle', 'form', 2, `${FLOW}/work/complete-task`),
   ]),
   actions('work_send', '已发事务', 'Sent', '/work/send', 4, 'iconfont iconicon_send'),
   actions('work_done', '办结事务', 'Done', '/work/done', 5, 'iconfont iconicon_dynamic'),
@@ -33,9 +43,9 @@ export const WORK_USER_MENUS = [
   'work',
   'work_start',
   'work_claim',
-  'work_claim_sign',
+  WORK_CLAIM_SIGN,
   'work_todo',
-  'work_todo_handle',
+  WORK_TODO_HANDLE,
   'work_send',
   'work_done',
 ];

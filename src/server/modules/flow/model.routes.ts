@@ -12,6 +12,7 @@ import type { Services } from '../../services.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import { Deployed, FlowModel, FlowModelPage } from '../../../shared/contract/api/flow.schemas.ts';
 import { wireDateTime } from '../../../shared/contract/time.ts';
+import { FLOW_MODEL, FLOW_MODEL_DEPLOY } from '../../../shared/flow/buttons.ts';
 import { deploy, FLOW_MESSAGES } from '../../platform/workflow/index.ts';
 import { deployed } from './flow-module.ts';
 import { pagingOf } from '../../platform/entity/conditions.ts';
@@ -40,7 +41,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
   });
   app.get(
     urls.MODEL_LIST_URL,
-    { ...sa('flow_model'), schema: { ...models, ...answers(FlowModelPage) } },
+    { ...sa(FLOW_MODEL), schema: { ...models, ...answers(FlowModelPage) } },
     async (request) => {
       const { query } = request;
       const paging = pagingOf(query);
@@ -59,7 +60,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
   const detail = answers(Type.Union([FlowModel, Type.Null()]));
   app.get(
     urls.MODEL_DETAIL_URL,
-    { ...sa('flow_model'), schema: { ...queryParams({ id: Param }), ...detail } },
+    { ...sa(FLOW_MODEL), schema: { ...queryParams({ id: Param }), ...detail } },
     async (request) => {
       const id = requiredParam(request.query, 'id');
       const row = isId(id) ? await modelById(db, request.user.tenantId, id) : undefined;
@@ -68,7 +69,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
   );
 
   const submit = {
-    ...sa((request) => (hasParam(request, 'id') ? 'flow_model_edit' : 'flow_model_add')),
+    ...sa((request) => (hasParam(request, 'id') ? `${FLOW_MODEL}_edit` : `${FLOW_MODEL}_add`)),
     schema: {
       ...queryOrBody({ id: Param, modelKey: Param, name: Param, xml: Param, description: Param }),
       ...ANSWERS_NO_DATA,
@@ -95,7 +96,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
 
   app.post(
     urls.MODEL_REMOVE_URL,
-    { ...sa('flow_model_delete'), schema: { ...queryOrBody({ ids: Param }), ...ANSWERS_NO_DATA } },
+    { ...sa(`${FLOW_MODEL}_delete`), schema: { ...queryOrBody({ ids: Param }), ...ANSWERS_NO_DATA } },
     async (request) => {
       await removeModels(db, request.user, parseIds(paramsOf(request).ids));
       return ok(request, null);
@@ -106,7 +107,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
   const deployment = queryOrBody({ modelId: Param, category: Param, tenantIds: Param });
   app.post(
     urls.MODEL_DEPLOY_URL,
-    { ...sa('flow_model_deploy'), schema: { ...deployment, ...answers(Deployed) } },
+    { ...sa(FLOW_MODEL_DEPLOY), schema: { ...deployment, ...answers(Deployed) } },
     async (request) => {
       const params = paramsOf(request);
       const modelId = requiredParam(params, 'modelId');

@@ -1,0 +1,18 @@
+/**
+ * The button codes of the workflow screens, which no entity definition owns: seeded by the flow module's menus,
+ * required by its routes and shown or hidden by the desktop, each spelt here once.
+ */
+
+/** 模型设计: its standard buttons are `${FLOW_MODEL}_add`, `_edit` and `_delete`, as for an entity's screen. */
+export const FLOW_MODEL = 'flow_model';
+export const FLOW_MODEL_DEPLOY = 'flow_model_deploy';
+/** 部署管理 */
+export const FLOW_DEPLOY_UPLOAD = 'flow_deploy_upload';
+/** 流程管理 */
+export const FLOW_MANAGER_STATE = 'flow_manager_state';
+export const FLOW_MANAGER_DELETE = 'flow_manager_delete';
+/** 流程跟踪 */
+export const FLOW_FOLLOW_DELETE = 'flow_follow_delete';
+/** 待签事务 and 待办事务 */
+export const WORK_CLAIM_SIGN = 'work_claim_sign';
+export const WORK_TODO_HANDLE = 'work_todo_handle';
