@@ -200,7 +200,11 @@ describe('budgetfill', () => {
     expectOk(await approval(filler, [line.id], 'submit'));
     expectOk(await approval(approver, [line.id], 'approve'));
     const situation = (await situationOf('运输费'))!;
-    expectOk(await t.post(`${SITUATION}/approval?ids=${situation.id}`, admin));
+    expect(expectOk(await t.post(`${SITUATION}/approval?ids=${situation.id}`, admin))).toEqual({ approved: 1 });
+    // Approved by the kit: its state and who approved it, when.
+    const approved = (await situationOf('运输费'))!;
+    expect(approved).toMatchObject({ approveStatus: '2', approveUser: expect.stringMatching(/^\d+$/) });
+    expect(approved.approveTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expectError(await t.post(`${SITUATION}/approval?ids=${situation.id}`, admin), 400, '第1条记录已审核');
     expectError(
       await t.post(`${FILL}/approval`, admin, { ids: line.id, action: 'unapprove' }),

@@ -1,17 +1,19 @@
 import { DEFINITIONS } from './catalog.ts';
-import type { ApprovableDef, EntityDef } from './define.ts';
+import { hasProcess, type ApprovableDef, type EntityDef } from './define.ts';
 
 export type { ApprovableDef } from './define.ts';
 
 /**
- * The approvable entities (`approval` in their definitions), for the console: the work lists, the business pages
- * and the phone's 审批 cards render any of them from its definition. Derived from every definition (catalog.ts).
+ * The approvable entities whose rows go through processes (`approval` in their definitions, not approved directly on
+ * their screen), for the console: the work lists, the process pages and the phone's 审批 cards render any of them
+ * from its definition. Derived from every definition (catalog.ts).
  */
 
-export const isApprovable = (entity: EntityDef): entity is ApprovableDef => entity.approval !== undefined;
+const withProcess = (entity: EntityDef): entity is ApprovableDef =>
+  entity.approval !== undefined && hasProcess(entity.approval);
 
-/** The approvable entities among `definitions`. */
-export const approvablesOf = (definitions: readonly EntityDef[]): ApprovableDef[] => definitions.filter(isApprovable);
+/** The entities among `definitions` whose rows go through processes. */
+export const approvablesOf = (definitions: readonly EntityDef[]): ApprovableDef[] => definitions.filter(withProcess);
 
 export const APPROVALS: readonly ApprovableDef[] = approvablesOf(DEFINITIONS);
 

@@ -443,8 +443,12 @@ export function rowToneOf(entity: EntityDef, record: Readonly<Record<string, unk
 export interface ApprovalDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** URL segment of its routes and pages, and the remark of its category in the `flow` dictionary. */
   kind: string;
-  /** The status field's value for each result of the process: the row follows its process. */
-  status: Readonly<Record<FlowResult, number>>;
+  /**
+   * The status field's value for each result of the process: the row follows its process. `withdrawn` is also the
+   * state of a row no process holds (a draft). A business approved without a process (`start.by` 'direct') has only
+   * that and `approved`.
+   */
+  status: ApprovalStatus;
   /**
    * Fields handed to the process as variables, numbers, when it starts and at every step: the model decides on the
    * saved row's figures (a leave's working days as the server counted them), never on what a client sent.
@@ -471,9 +475,12 @@ export interface ApprovalDef<F extends Record<string, FieldDef> = Record<string,
    */
   stamps?: {
     sent?: { user: keyof F & string; time: keyof F & string };
-    decided?: { user: keyof F & string; time: keyof F & string; opinion: keyof F & string };
+    decided?: { user: keyof F & string; time: keyof F & string; opinion?: keyof F & string };
   };
 }
+
+/** The state field's values per result: every result for a business with a process, a draft and approved without. */
+export type ApprovalStatus = Readonly<Record<'withdrawn' | 'approved', number> & Partial<Record<FlowResult, number>>>;
 
 /**
  * Who may start a row's process, and how:
@@ -486,17 +493,34 @@ export interface ApprovalDef<F extends Record<string, FieldDef> = Record<string,
  * - `state`: a state move of the row on its own screen (a budget line's 提交, by the holder of `code`) starts the
  *   process of `processKey`, whose approvers are the holders of `decide`; the holders of `decide` also approve and
  *   reject on that screen (the inbox task closes with it), the holders of `undo` take an approval back to the draft.
+ * - `direct`: no process; the holders of `decide` approve draft rows on their screen, all chosen rows at once (a
+ *   budget situation's 审核), a row in another state refused with `notDraft` (`{name}`: its place in the choice).
  */
 export type ApprovalStart =
   | { by: 'form' }
   | { by: 'kind'; kind: string; code: string }
-  | { by: 'state'; code: string; processKey: string; decide: string; undo?: string };
+  | { by: 'state'; code: string; processKey: string; decide: string; undo?: string }
+  | { by: 'direct'; decide: string; notDraft: LocalText };
 
 /** An entity whose rows a workflow decides (`approval` in its definition). */
 export type ApprovableDef = EntityDef & { approval: ApprovalDef };
 
-/** An approvable entity whose rows the engine's routes keep: its own screen or another kind starts their process. */
+/**
+ * An approvable entity whose rows the engine's routes keep: its own screen or another kind starts their process, or
+ * its screen approves them without one.
+ */
 export const startsElsewhere = (approval: ApprovalDef): boolean => startOf(approval).by !== 'form';
+
+/** Whether the rows go through processes (the inbox, the phone's 审批 cards, the process pages). */
+export const hasProcess = (approval: ApprovalDef): boolean => startOf(approval).by !== 'direct';
+
+/** Every result's state: the states of a business whose rows go through processes. */
+export function processStatus(approval: ApprovalDef): Readonly<Record<FlowResult, number>> {
+  const { running, rejected } = approval.status;
+  if (running === undefined || rejected === undefined)
+    throw new Error(`approval ${approval.kind}: a process needs a running and a rejected state`);
+  return { ...approval.status, running, rejected };
+}
 
 /** How a row's process starts: as declared, else by its own form. */
 export const startOf = (approval: ApprovalDef): ApprovalStart => approval.start ?? { by: 'form' };

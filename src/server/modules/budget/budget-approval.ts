@@ -9,7 +9,7 @@ import type { Db, DynamicDb } from '../../db/connect.ts';
 import { auditColumns, type AuthUser } from '../../platform/auth-context.ts';
 import { failWith } from '../../platform/errors.ts';
 import { computedValues } from '../../platform/entity/derived.ts';
-import type { Row, VisibleRows } from '../../platform/entity/types.ts';
+import type { Row } from '../../platform/entity/types.ts';
 import { nextId } from '../../platform/ids.ts';
 import { serverFile } from '../../server-files.ts';
 import type { ApprovalEffect, SeedModel } from '../../platform/workflow/index.ts';
@@ -23,6 +23,8 @@ import type { ApprovalEffect, SeedModel } from '../../platform/workflow/index.ts
 
 /** A budget line as the approval kit moves it. */
 export const BUDGET_LINE = budgetFill as ApprovableDef;
+/** A budget situation row, approved by the kit without a process (§5.2). */
+export const SITUATION = budgetSituation as ApprovableDef;
 
 const { draft, approved } = APPROVE_STATUS;
 
@@ -48,10 +50,6 @@ const MESSAGES = {
   },
 } satisfies Record<string, LocalText>;
 
-const notAllowed = (n: number): LocalText => ({
-  zh: `第${n}条记录当前状态不允许此操作`,
-  en: `Record ${n} is not in a state that allows this action`,
-});
 const situationLocked = (title: string): LocalText => ({
   zh: `预算执行已审核锁定：${title}`,
   en: `The budget situation is approved and locked: ${title}`,
@@ -129,33 +127,4 @@ async function upsertSituation(trx: Db, user: AuthUser, row: Row, now: string) {
     .insertInto(budgetSituation.table)
     .values({ ...inserted, ...computedValues(budgetSituation, inserted) })
     .execute();
-}
-
-/** `budgetsituation/approval` (§5.2): every row a draft (`第N条记录已审核`), all approved at once. */
-export async function approveSituations(trx: Db, user: AuthUser, ids: string[], rows: VisibleRows): Promise<number> {
-  const found = (await rows(trx)
-    .where('id', 'in', ids)
-    .select(['id', 'approve_status'])
-    .forUpdate()
-    .execute()) as Row[];
-  const byId = new Map(found.map((row) => [String(row.id), row]));
-  ids.forEach((id, i) => {
-    const row = byId.get(id);
-    if (!row) throw failWith(notAllowed(i + 1));
-    if (String(row.approve_status) !== draft)
-      throw failWith({ zh: `第${i + 1}条记录已审核`, en: `Record ${i + 1} is already approved` });
-  });
-  const now = formatDateTime();
-  await trx
-    .updateTable('erp_budget_situation')
-    .set({
-      approve_status: approved,
-      approve_user: user.userId,
-      approve_time: now,
-      update_user: user.userId,
-      update_time: now,
-    })
-    .where('id', 'in', ids)
-    .execute();
-  return ids.length;
 }

@@ -16,7 +16,7 @@ import { productRowPage } from '../../platform/product-row.ts';
 import { answers, pageOf } from '../../platform/response-schemas.ts';
 import { RowsApproved, RowsMoved } from '../../../shared/contract/api/approval.schemas.ts';
 import { MonthlyStat } from '../../../shared/contract/api/budget.schemas.ts';
-import { approveSituations, BUDGET_LINE, budgetLineEffect } from './budget-approval.ts';
+import { BUDGET_LINE, budgetLineEffect, SITUATION } from './budget-approval.ts';
 import { monthlyStat } from './budget-stat.ts';
 
 const FILL_STATE_COUNTS = {
@@ -120,9 +120,12 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
       },
     },
     async (request) => {
-      const ids = parseIds(paramsOf(request).ids);
-      const rows = await situations.visibleRows(request.user);
-      const approved = await db.transaction().execute((trx) => approveSituations(trx, request.user, ids, rows));
+      const { user } = request;
+      // The route's permission is the move's button: held by whoever reaches here.
+      const moves = { ids: [...new Set(parseIds(paramsOf(request).ids))], move: 'approve' as const, opinion: '' };
+      const granted = new Set([BUDGETSITUATION_APPROVE]);
+      const target = { entity: SITUATION, rows: await situations.visibleRows(user) };
+      const approved = await db.transaction().execute((trx) => workflow.move(trx, user, target, { ...moves, granted }));
       return ok(request, { approved });
     },
   );

@@ -14,6 +14,7 @@ import type { EntityService } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
 import {
   camelToSnake,
+  hasProcess,
   refNameKey,
   startOf,
   startsElsewhere,
@@ -54,7 +55,9 @@ const required = (value: unknown, message: LocalText, max = 255) => {
 
 export async function approvalRoutes(app: FastifyInstance, { services }: { services: Services }) {
   for (const service of services.entities.values()) {
-    if (service.entity.approval) approvableRoutes(app, services, service, service.entity as Approvable);
+    // A business approved without a process (a budget situation) has no process routes: its module moves its rows.
+    const { approval } = service.entity;
+    if (approval && hasProcess(approval)) approvableRoutes(app, services, service, service.entity as Approvable);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ApprovableDef } from '../../../shared/entities/define.ts';
-import { camelToSnake, type ApprovalStart } from '../../../shared/entities/define.ts';
+import { camelToSnake, processStatus, type ApprovalStart } from '../../../shared/entities/define.ts';
 import { taskUserOfId } from '../../../shared/flow/types.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
@@ -26,10 +26,11 @@ import { lockInstances, usersWithCode } from './flow-store.ts';
  * The state moves of rows kept on their own screen (`start.by` 'state': a budget line's 提交, 撤回, 审核, 驳回, 反审核,
  * domain/budget.md §4): sending starts the rows' processes, a decision on the screen goes through the running process
  * (its inbox task closes with it), and a row without one moves directly, all in the caller's transaction, all or
- * none.
+ * none. A business approved without a process (`start.by` 'direct': a budget situation's 审核, §5.2) has the approve
+ * move alone, from its draft.
  */
 
-type StateStart = Extract<ApprovalStart, { by: 'state' }>;
+type StateStart = Extract<ApprovalStart, { by: 'state' | 'direct' }>;
 
 const MESSAGES = {
   opinionRequired: { zh: '请填写驳回意见', en: 'Please enter the reason for rejecting' },
@@ -65,25 +66,29 @@ export function readMoves(body: unknown): RowMoves {
   return { ids: [...new Set(ids)], move: input.action, opinion };
 }
 
-function stateStart(entity: ApprovableDef): StateStart {
+function stateStart(entity: ApprovableDef, move: ApprovalMove): StateStart {
   const { start } = entity.approval;
-  if (start?.by !== 'state') throw new Error(`${entity.name} is not sent by a state move`);
-  return start;
+  if (start?.by === 'state' || (start?.by === 'direct' && move === 'approve')) return start;
+  throw new Error(`${entity.name} is not moved by '${move}' on its screen`);
 }
 
 /** The button a move needs; withdrawing needs none for the sender, the approver's for anybody else. */
 function codeOf(start: StateStart, move: ApprovalMove): string {
+  if (start.by === 'direct') return start.decide;
   if (move === 'submit') return start.code;
   if (move === 'unapprove') return start.undo ?? start.decide;
   return start.decide;
 }
 
 /** The buttons the caller must hold for `move`, resolved before the transaction (PGlite: one connection). */
-export const moveCodes = (entity: ApprovableDef, move: ApprovalMove): string[] => [codeOf(stateStart(entity), move)];
+export const moveCodes = (entity: ApprovableDef, move: ApprovalMove): string[] => [
+  codeOf(stateStart(entity, move), move),
+];
 
-/** The states a row may take `move` from. */
-function sourceStates(entity: ApprovableDef, move: ApprovalMove): string[] {
-  const { status } = entity.approval;
+/** The states a row may take `move` from: a draft alone without a process. */
+function sourceStates(entity: ApprovableDef, start: StateStart, move: ApprovalMove): string[] {
+  if (start.by === 'direct') return [String(entity.approval.status.withdrawn)];
+  const status = processStatus(entity.approval);
   const from = {
     submit: [status.withdrawn, status.rejected],
     withdraw: [status.running],
@@ -107,29 +112,33 @@ export async function moveRows(
 ): Promise<number> {
   const { entity, rows } = target;
   const { ids, move, opinion, granted } = moves;
-  const start = stateStart(entity);
+  const start = stateStart(entity, move);
   const code = codeOf(start, move);
   if (move !== 'withdraw' && !granted.has(code)) throw forbidden(code);
   // Processes first, then rows: the order an inbox decision takes them in (its step locks the instance, then the
   // row), so a screen's and an inbox's decision on one row queue instead of deadlocking.
-  const instances = (await rows(trx).where('id', 'in', ids).select('process_instance_id').execute())
-    .map((row) => String(row.process_instance_id ?? ''))
-    .filter(Boolean);
-  await lockInstances(trx, instances);
+  if (start.by === 'state') {
+    const instances = (await rows(trx).where('id', 'in', ids).select('process_instance_id').execute())
+      .map((row) => String(row.process_instance_id ?? ''))
+      .filter(Boolean);
+    await lockInstances(trx, instances);
+  }
   const found = (await rows(trx).where('id', 'in', ids).selectAll().orderBy('id').forUpdate().execute()) as Row[];
   const byId = new Map(found.map((row) => [String(row.id), row]));
   const column = stateColumn(entity.approval);
-  const from = sourceStates(entity, move);
+  const from = sourceStates(entity, start, move);
   const sender = camelToSnake(entity.approval.stamps?.sent?.user ?? 'createUser');
   const ordered = ids.map((id, i) => {
     const row = byId.get(id);
-    if (!row || !from.includes(String(row[column]))) throw failWith(notAllowed(i + 1));
+    if (!row) throw failWith(notAllowed(i + 1));
+    if (!from.includes(String(row[column])))
+      throw start.by === 'direct' ? failWith(start.notDraft, { name: i + 1 }) : failWith(notAllowed(i + 1));
     const mine = String(row[sender]) === user.userId;
     if (move === 'withdraw' && !mine && !granted.has(code)) throw forbidden(code);
     return row;
   });
   const step = { entity, effect: target.effect };
-  if (move === 'submit') {
+  if (move === 'submit' && start.by === 'state') {
     const definitionId = await activeDefinitionId(trx, user.tenantId, start.processKey);
     if (!definitionId) throw failWith(noProcess(start.processKey));
     for (const row of ordered) await send(trx, runtime, user, entity, { row, definitionId, decide: start.decide });

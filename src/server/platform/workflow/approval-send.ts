@@ -1,4 +1,4 @@
-import { camelToSnake, startedVia, type ApprovalDef } from '../../../shared/entities/define.ts';
+import { camelToSnake, processStatus, startedVia, type ApprovalDef } from '../../../shared/entities/define.ts';
 import type { ApprovableDef } from '../../../shared/entities/define.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
@@ -70,7 +70,8 @@ export async function sendRow(
   const instance = lastInstanceId ? await lockInstance(trx, lastInstanceId) : undefined;
   const row = (await rows(trx).where('id', '=', input.businessId).selectAll().forUpdate().executeTakeFirst()) as
     Row | undefined;
-  const sendable = [approval.status.withdrawn, approval.status.rejected].map(String);
+  const status = processStatus(approval);
+  const sendable = [status.withdrawn, status.rejected].map(String);
   if (!row || !sendable.includes(text(row[column]))) throw failWith(REQUEST_NOT_FOUND);
   if (input.taskUser === user.userId) throw failWith(FLOW_MESSAGES.approverIsStarter);
   const db: DynamicDb = trx;
@@ -105,7 +106,7 @@ export async function sendRow(
       process_instance_id: instanceId,
       task_user: input.taskUser,
       apply_time: formatDateTime(),
-      [column]: String(approval.status.running),
+      [column]: String(processStatus(approval).running),
     });
   });
 }
@@ -150,7 +151,7 @@ export async function startRequest(
       process_instance_id: instanceId,
       task_user: taskUser,
       apply_time: formatDateTime(),
-      status: entity.approval.status.running,
+      status: processStatus(entity.approval).running,
     });
   });
 }

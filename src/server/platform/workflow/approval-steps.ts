@@ -49,21 +49,24 @@ export type ApprovalEffect = (move: RowMove) => Promise<void>;
 export const stateColumn = (approval: ApprovalDef) => camelToSnake(approval.field ?? 'status');
 
 /** The state field's stored value of a result: a state field of its own holds the dictionary key as text. */
-export const stateValue = (approval: ApprovalDef, result: FlowResult): string | number =>
-  approval.field ? String(approval.status[result]) : approval.status[result];
+export function stateValue(approval: ApprovalDef, result: FlowResult): string | number {
+  const value = approval.status[result];
+  if (value === undefined) throw new Error(`approval ${approval.kind} declares no state for '${result}'`);
+  return approval.field ? String(value) : value;
+}
 
 /** The declared stamps of a move (who sent or decided it, when, the opinion): columns and values. */
 export function stampsOf(approval: ApprovalDef, move: ApprovalMove, userId: string, now: string, opinion: string) {
   const { sent, decided } = approval.stamps ?? {};
   if (move === 'submit' && sent) {
-    const cleared = decided ? { [camelToSnake(decided.opinion)]: '' } : {};
+    const cleared = decided?.opinion ? { [camelToSnake(decided.opinion)]: '' } : {};
     return { [camelToSnake(sent.user)]: userId, [camelToSnake(sent.time)]: now, ...cleared };
   }
   if ((move === 'approve' || move === 'reject') && decided)
     return {
       [camelToSnake(decided.user)]: userId,
       [camelToSnake(decided.time)]: now,
-      [camelToSnake(decided.opinion)]: opinion,
+      ...(decided.opinion ? { [camelToSnake(decided.opinion)]: opinion } : {}),
     };
   return {};
 }

@@ -38,7 +38,7 @@ export const BUDGETSITUATION_APPROVE = 'budgetsituation_approve';
 
 /**
  * 预算执行情况 (domain/budget.md §5.2): budget vs actual per item and month of a company (and optionally a department,
- * customer, project or part). Approved budget lines land here (budgetfill's approve); `approval` freezes the budget
+ * customer, project or part). Approved budget lines land here (budgetfill's approve); its approval freezes the budget
  * side while finance keeps entering actuals; a change to an approved budget is an adjustment row (`（调整）`), so
  * amounts may be negative. The dimension search (§3) and `stat` are modules/budget/budget-situation.routes.ts.
  */
@@ -103,4 +103,18 @@ export const budgetSituation = defineEntity({
     ['sort', 'asc'],
     ['subject', 'asc'],
   ],
+  // 审核 (§5.2): the approval kit's move without a process, every chosen draft approved at once.
+  approval: {
+    kind: 'budgetsituation',
+    field: 'approveStatus',
+    start: {
+      by: 'direct',
+      decide: BUDGETSITUATION_APPROVE,
+      notDraft: { zh: '第{name}条记录已审核', en: 'Record {name} is already approved' },
+    },
+    stamps: { decided: { user: 'approveUser', time: 'approveTime' } },
+    status: { withdrawn: Number(APPROVE_STATUS.draft), approved: Number(APPROVE_STATUS.approved) },
+    variables: [],
+    summary: [],
+  },
 });
