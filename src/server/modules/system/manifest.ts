@@ -1,3 +1,4 @@
+import { TenantRow } from '../../../shared/contract/api/system.schemas.ts';
 import { client } from '../../../shared/entities/system/client.ts';
 import { dept } from '../../../shared/entities/system/dept.ts';
 import { dict, dictBiz } from '../../../shared/entities/system/dict.ts';
@@ -54,6 +55,8 @@ export const systemModule = defineModule({
     [dataScope.name]: dataScopeHooks,
     [user.name]: (services) => new UserService(services, services.entities.get(user.name)!).hooks(),
     [workCalendar.name]: workCalendarHooks,
+    // Its rows as the tenant screen's dialogs read them (the shared TenantRow).
+    [tenant.name]: () => ({ row: TenantRow }),
   },
   routes: [systemRoutes, roleGrantRoutes, userRoutes, tenantRoutes, regionRoutes, workCalendarRoutes],
   menus: [baseMenu, authorityMenu, systemMenu],

@@ -15,7 +15,6 @@ import type { Services } from '../../services.ts';
 import { TenantService } from './tenant.service.ts';
 import { answers, ANSWERS_NO_DATA, pageOf, rowOf } from '../../platform/response-schemas.ts';
 import { Type } from 'typebox';
-import { TenantRow } from '../../../shared/contract/api/system.schemas.ts';
 
 const BASE = '/api/blade-system/tenant';
 
@@ -30,7 +29,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   const packages = services.entities.get(tenantPackage.name)!;
   const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes);
   const config = { permission: tenant.code, admin: true };
-  const row = rowOf(tenant, TenantRow);
+  const row = rows.wireRow;
   const read = (paged: boolean) => ({
     config,
     schema: { ...listQuery(tenant, { paged }), ...answers(paged ? pageOf(tenant, row) : Type.Array(row)) },

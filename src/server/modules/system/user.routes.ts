@@ -22,7 +22,7 @@ import { idList, isId } from '../../platform/ids.ts';
 import * as urls from '../../../shared/contract/api/system.ts';
 import type { Services } from '../../services.ts';
 import { UserService } from './user.service.ts';
-import { answers, ANSWERS_NO_DATA, rowOf } from '../../platform/response-schemas.ts';
+import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 
 /** 平台用户: a user's platform type and extension. */
 const PlatformDetail = Type.Object({
@@ -52,7 +52,7 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
   await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
 
   const all = listQuery(user, { paged: false, extra: users.entity.listParams });
-  const row = rowOf(user);
+  const row = users.entity.wireRow;
   const userList = { config: { permission: 'user' }, schema: { ...all, ...answers(Type.Array(row)) } };
   app.get(`${USER}/user-list`, userList, async (request) =>
     ok(request, await users.entity.list(request.user, request.query)),

@@ -20,16 +20,7 @@ import {
 } from '../route-schemas.ts';
 import { listQuery, PARENT_ID, pickerQuery, recordBody, summaryOf, TENANT_ID } from './schemas.ts';
 import { Type } from 'typebox';
-import {
-  answers,
-  ANSWERS_NO_DATA,
-  Page,
-  pageOf,
-  PickerOption,
-  rowOf,
-  TreeNodes,
-  treeRowOf,
-} from '../response-schemas.ts';
+import { answers, ANSWERS_NO_DATA, Page, pageOf, PickerOption, TreeNodes, treeRowOf } from '../response-schemas.ts';
 
 /** A submit with an id edits a row (`_edit`), without one adds (`_add`). */
 export const hasId = (request: FastifyRequest) => {
@@ -108,7 +99,7 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const paged = listQuery(entity, { paged: true, extra });
   const all = listQuery(entity, { paged: false, extra });
   // What each route answers inside the envelope (response-schemas.ts).
-  const row = rowOf(entity, service.declaredRow);
+  const row = service.wireRow;
   const page = answers(pageOf(entity, row));
   const treeRows = answers(Type.Array(treeRowOf(entity, row)));
   const read = (action: string, query: MapQuery = paged, answer: object = page) => ({

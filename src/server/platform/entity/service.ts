@@ -7,6 +7,7 @@ import type { Dictionaries } from '../dictionaries.ts';
 import type { ResolvedField } from './fields.ts';
 import type { FixedFilter } from './conditions.ts';
 import type { PickerReach } from './refs.ts';
+import { rowOf } from '../response-schemas.ts';
 import { EntityTree } from './tree.ts';
 import { EntityRows } from './entity-rows.ts';
 import { EntityReads } from './entity-reads.ts';
@@ -77,9 +78,12 @@ export class EntityService implements EntityPeer {
     return this.rows.hooks.listParams;
   }
 
-  /** Its rows as its module's shared schema says them (`EntityHooks.row`); none: derived from the definition. */
-  get declaredRow(): TObject | undefined {
-    return this.rows.hooks.row;
+  /**
+   * Its rows on the wire, the schema every route answering them declares: the definition's fields and names, with
+   * what its module's shared schema adds (`EntityHooks.row`).
+   */
+  get wireRow(): TObject {
+    return rowOf(this.entity, this.rows.hooks.row);
   }
 
   /** Installs the entity's module behaviour (once, while the app is built). */
