@@ -15,7 +15,7 @@ import {
   type FlowHistory,
   type FlowProcess,
 } from '../../../shared/flow/types.ts';
-import { paged, text, userNames, type Query, type Select } from './read-pages.ts';
+import { candidateTaskIds, paged, text, userNames, type Query, type Select } from './read-pages.ts';
 
 /**
  * Definitions, follow-up, and an instance's view (who may see it, its history, its diagram). No engine state is read
@@ -196,27 +196,7 @@ export class InstanceReads {
       .selectFrom('blade_flow_task as t')
       .select('t.id')
       .where('t.instance_id', '=', instanceId)
-      .where((eb) =>
-        eb.or([
-          eb('t.assignee', '=', me),
-          eb(
-            't.id',
-            'in',
-            eb
-              .selectFrom('blade_flow_task_candidate as c')
-              .select('c.task_id')
-              .where('c.tenant_id', '=', user.tenantId)
-              .where((c) =>
-                c.or([
-                  c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
-                  ...(user.roleAliases.length
-                    ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])]
-                    : []),
-                ]),
-              ),
-          ),
-        ]),
-      )
+      .where((eb) => eb.or([eb('t.assignee', '=', me), eb('t.id', 'in', candidateTaskIds(this.db, user))]))
       .executeTakeFirst();
     if (task) return true;
     // A former assignee (who transferred the task) took part through his comment.

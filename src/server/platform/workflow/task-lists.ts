@@ -8,7 +8,7 @@ import type { Page } from '../entity/service.ts';
 import { pagingOf } from '../entity/conditions.ts';
 import { parseDateTime, wireDateTime } from '../../../shared/contract/time.ts';
 import { taskUserOfId, userIdOf, type BladeFlow, type FlowResult } from '../../../shared/flow/types.ts';
-import { paged, text, userNames, type Query, type Select } from './read-pages.ts';
+import { candidateTaskIds, paged, text, userNames, type Query, type Select } from './read-pages.ts';
 
 /**
  * The inbox lists over blade_flow_task through its indexes (todo by assignee, claim through the candidate table, done
@@ -112,19 +112,7 @@ export class TaskLists {
    * unassigned and walked the whole task table in id order (bench/flow: 34 ms at 110,000 tasks; 0.4-1.4 ms this way).
    */
   async claim(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
-    const me = taskUserOfId(user.userId);
-    const candidateOf = this.db
-      .selectFrom('blade_flow_task_candidate as c')
-      .select('c.task_id')
-      .where('c.tenant_id', '=', user.tenantId)
-      .where((c) =>
-        c.or([
-          c.and([c('c.kind', '=', 'user'), c('c.value', '=', me)]),
-          ...(user.roleAliases.length
-            ? [c.and([c('c.kind', '=', 'group'), c('c.value', 'in', user.roleAliases)])]
-            : []),
-        ]),
-      );
+    const candidateOf = candidateTaskIds(this.db, user);
     return this.taskPage(
       user,
       query,
