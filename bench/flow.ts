@@ -20,8 +20,8 @@
  *    completed over HTTP (the engine resumes the copied state). BENCH_KEEP_DB=1 keeps the database for inspection.
  * 4. Lists, as `fm0`, `?current=1&size=10`: todo-list, claim-list, done-list; warm-up, then `--requests` requests
  *    over `--connections` concurrent keep-alive connections. Then the SQL the server sends for each list (captured from
- *    FlowQueries itself: count and page in parallel, then the user names) replayed through a pg.Pool with the same
- *    counts and concurrency, and EXPLAIN ANALYZE of the count and page statements.
+ *    the workflow's task lists themselves: count and page in parallel, then the user names) replayed through a pg.Pool
+ *    with the same counts and concurrency, and EXPLAIN ANALYZE of the count and page statements.
  * 5. Throughput: `--concurrency` workers, each an applicant and an approver of its own; per instance: POST leave
  *    start-process (1 day), GET the approver's todo-list?size=1 (the new task is first), POST complete-task (approve),
  *    which ends the process. 2 warm-up instances per worker, then `--instances` measured.
@@ -38,7 +38,7 @@ import { join } from 'node:path';
 import type { Schema } from '../src/server/db/schema.ts';
 import { menuIdOf } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
-import { FlowQueries } from '../src/server/modules/flow/flow-reads.queries.ts';
+import { workflowOf } from '../src/server/platform/workflow/index.ts';
 import type { AuthUser } from '../src/server/platform/auth-context.ts';
 import type { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import {
@@ -703,7 +703,7 @@ interface ListResult {
   plans: string[];
 }
 
-/** The SQL FlowQueries sends for a list, captured from its own Kysely calls (so query changes are followed). */
+/** The SQL the workflow's task lists send, captured from their own Kysely calls (so query changes are followed). */
 async function capturedSql(databaseUrl: string, target: AuthUser): Promise<Record<ListName, CompiledQuery[]>> {
   const captured: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -714,12 +714,12 @@ async function capturedSql(databaseUrl: string, target: AuthUser): Promise<Recor
     },
   });
   const dictionaries = { itemsOf: async () => new Map<string, string>() } as unknown as Dictionaries;
-  const queries = new FlowQueries(db, dictionaries);
+  const workflow = workflowOf({ db, dictionaries });
   const result = {} as Record<ListName, CompiledQuery[]>;
   try {
     for (const list of LISTS) {
       captured.length = 0;
-      await queries[list.name](target, { current: '1', size: '10' });
+      await workflow.tasks(target, list.name, { current: '1', size: '10' });
       result[list.name] = [...captured];
     }
   } finally {

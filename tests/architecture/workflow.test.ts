@@ -9,13 +9,14 @@ const ENTRY = join(WORKFLOW, 'index.ts');
 /** Relative specifiers of static imports and re-exports, side-effect imports and lazy `import()`s. */
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
 
-function sourceFiles(dir: string): string[] {
+function filesUnder(dir: string, wanted = /\.(ts|tsx|mts|mjs)$/): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|mts|mjs)$/.test(name) ? [path] : [];
+    if (statSync(path).isDirectory()) return filesUnder(path, wanted);
+    return wanted.test(name) ? [path] : [];
   });
 }
+const sourceFiles = (dir: string) => filesUnder(dir);
 
 /** Every `file -> imported file` of the folders, as absolute paths. */
 function imports(folders: string[]): { file: string; target: string }[] {
@@ -25,6 +26,14 @@ function imports(folders: string[]): { file: string; target: string }[] {
       [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => ({ file, target: resolve(dirname(file), m[1]) })),
     );
 }
+
+/**
+ * The engine's tables, and their indexes by name (blade_flow_task_todo ...); not the flow module's designer table
+ * blade_flow_model (model.queries.ts).
+ */
+const ENGINE_TABLE = /\bblade_flow_(?:task|instance|definition|activity|comment)\w*/g;
+/** Where the engine's tables are named beside the engine: their migrations and the schema typed from them. */
+const SCHEMA = [join(SERVER, 'db/migrations'), join(SERVER, 'db/schema.ts')];
 
 const inside = (path: string, dir: string) => path.startsWith(dir + sep);
 const shown = ({ file, target }: { file: string; target: string }) =>
@@ -85,6 +94,21 @@ describe('the workflow engine (platform/workflow)', () => {
       ({ file, target }) => inside(target, WORKFLOW) && target !== ENTRY && !inside(file, WORKFLOW),
     );
     expect(past.map(shown), 'import platform/workflow/index.ts instead').toEqual([]);
+  });
+
+  it('owns its tables: no server file outside it names them (modules read them through its interface)', () => {
+    const files = filesUnder(SERVER, /./).filter(
+      (file) => !inside(file, WORKFLOW) && !SCHEMA.some((path) => file === path || inside(file, path)),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    const named = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, at) =>
+          [...line.matchAll(ENGINE_TABLE)].map((m) => `${relative(ROOT, file)}:${at + 1}: ${m[0]}`),
+        ),
+    );
+    expect(named, 'read them through workflowOf(services) (platform/workflow/workflow-of.ts)').toEqual([]);
   });
 });
 

@@ -25,9 +25,8 @@ import { wireDateTime } from '../../../shared/contract/time.ts';
 import { REQUEST_STATUS, taskUserOfId, type FlowResult } from '../../../shared/flow/types.ts';
 import type { Lang, LocalText } from '../../../shared/i18n/server-messages.ts';
 import { bizDictNames } from '../../platform/entity/biz-dicts.ts';
-import { REQUEST_NOT_FOUND } from '../../platform/workflow/index.ts';
-import { flowOf } from './flow-module.ts';
-import { approvalRequest, isLiveUser, realNameOf } from './flow-reads.queries.ts';
+import { REQUEST_NOT_FOUND, workflowOf } from '../../platform/workflow/index.ts';
+import { approvalRequest, isLiveUser, realNameOf } from './request-forms.queries.ts';
 
 /**
  * The requests of every approvable entity (`approval` in its definition; leave and fund approval, contract flow.md
@@ -73,7 +72,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Each business names its own table (its definition's): its rows are queried by that name.
   const db: DynamicDb = services.db;
-  const { workflow, queries } = flowOf(services);
+  const workflow = workflowOf(services);
   const { table, approval } = entity;
   const { kind } = approval;
   const base = `/api/${entity.service}/process/${kind}`;
@@ -145,7 +144,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
       if (!row) return okOrEmpty(request, null);
       const mine = String(row.create_user) === request.user.userId;
-      if (!mine && !(await queries.canView(request.user, str(row.process_instance_id))))
+      if (!mine && !(await workflow.canView(request.user, str(row.process_instance_id))))
         return okOrEmpty(request, null);
       const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
       return ok(request, {

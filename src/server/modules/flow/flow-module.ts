@@ -1,27 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { langOf, type R } from '../../platform/errors.ts';
-import type { Services } from '../../services.ts';
 import { text, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import type { DeployResult } from '../../../shared/flow/types.ts';
-import { FLOW_MESSAGES, workflowOf, type UnmatchedGroup, type Workflow } from '../../platform/workflow/index.ts';
-import { FlowQueries } from './flow-reads.queries.ts';
-
-/** The flow module's services, one per app: the platform's workflow, and the queries of its screens. */
-export interface FlowModule {
-  workflow: Workflow;
-  queries: FlowQueries;
-}
-
-const modules = new WeakMap<Services, FlowModule>();
-
-export function flowOf(services: Services): FlowModule {
-  let module = modules.get(services);
-  if (!module) {
-    module = { workflow: workflowOf(services), queries: new FlowQueries(services.db, services.dictionaries) };
-    modules.set(services, module);
-  }
-  return module;
-}
+import { FLOW_MESSAGES, type UnmatchedGroup } from '../../platform/workflow/index.ts';
 
 /** `R.success("...")`: a status result with the contract's message. */
 export function success(request: FastifyRequest, message: LocalText, vars?: MessageVars): R<null> {

@@ -25,6 +25,7 @@ import {
   deleteDeployments,
   deploy,
   FLOW_MESSAGES,
+  workflowOf,
 } from '../../platform/workflow/index.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import {
@@ -34,8 +35,8 @@ import {
   FlowProcessPage,
   UploadChecked,
 } from '../../../shared/contract/api/flow.schemas.ts';
-import { LIST_PARAMS } from './flow-reads.queries.ts';
-import { deployed, flowOf, success } from './flow-module.ts';
+import { LIST_PARAMS } from './list-params.ts';
+import { deployed, success } from './flow-module.ts';
 import {
   FLOW_DEPLOY_UPLOAD,
   FLOW_FOLLOW_DELETE,
@@ -53,7 +54,7 @@ const MAX_FILES = 20;
 export async function managerRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
-  const { workflow, queries } = flowOf(services);
+  const workflow = workflowOf(services);
   const sa = (permission: string) => ({ config: { superAdmin: true, permission } });
   const saList = (permission: string, query: MapQuery, answer: object = {}) => ({
     ...sa(permission),
@@ -75,7 +76,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
       const { query } = request;
       return ok(
         request,
-        await queries.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }),
+        await workflow.definitions(query, { latest: String(query.mode ?? '1') !== '2', activeOnly: false }),
       );
     },
   );
@@ -84,7 +85,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     urls.MANAGER_SELECT_URL,
     saList('flow_manager', mapQuery(LIST_PARAMS.definitionFilters), answers(Type.Array(FlowProcess))),
     async (request) => {
-      const page = await queries.definitions(
+      const page = await workflow.definitions(
         { ...request.query, current: 1, size: 1000 },
         { latest: true, activeOnly: true },
       );
@@ -183,7 +184,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
   app.get(
     urls.FOLLOW_LIST_URL,
     saList('flow_follow', mapQuery(LIST_PARAMS.follow), answers(FlowExecutionPage)),
-    async (request) => ok(request, await queries.follow(request.query)),
+    async (request) => ok(request, await workflow.running(request.query)),
   );
 
   const deleteInstance = {

@@ -4,7 +4,7 @@ import type { Schema } from '../../db/schema.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { fail } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
-import type { Paging } from './flow-reads.queries.ts';
+import type { Paging } from '../../platform/entity/conditions.ts';
 
 /** The designer's BPMN models (blade_flow_model), always of one tenant. */
 export type ModelRow = Selectable<Schema['blade_flow_model']>;

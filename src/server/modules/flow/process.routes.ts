@@ -9,9 +9,7 @@ import type { Services } from '../../services.ts';
 import { FlowHistory, FlowModelView } from '../../../shared/contract/api/flow.schemas.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import { Type } from 'typebox';
-import { FLOW_MESSAGES } from '../../platform/workflow/index.ts';
-import { flowOf } from './flow-module.ts';
-import { definitionXml, instanceXml } from './flow-reads.queries.ts';
+import { FLOW_MESSAGES, workflowOf } from '../../platform/workflow/index.ts';
 
 /**
  * Process view (contract flow.md §3): the history and diagram of an instance the caller takes part in (started it,
@@ -20,13 +18,12 @@ import { definitionXml, instanceXml } from './flow-reads.queries.ts';
  */
 export async function processRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = services;
-  const { queries } = flowOf(services);
+  const workflow = workflowOf(services);
   const text = (value: Param | undefined) => String(value ?? '').trim();
 
   const visibleInstance = async (user: AuthUser, processInstanceId: Param | undefined) => {
     const instanceId = optionalId(text(processInstanceId), 'processInstanceId');
-    if (!instanceId || !(await queries.canView(user, instanceId))) {
+    if (!instanceId || !(await workflow.canView(user, instanceId))) {
       throw failWith(FLOW_MESSAGES.instanceNotFound, { name: instanceId ?? '' });
     }
     return instanceId;
@@ -41,7 +38,7 @@ export async function processRoutes(fastify: FastifyInstance, { services }: { se
     const instanceId = await visibleInstance(request.user, query.processInstanceId);
     return ok(
       request,
-      await queries.history(instanceId, {
+      await workflow.history(instanceId, {
         tableOnly: true,
         startActivityId: text(query.startActivityId) || undefined,
         endActivityId: text(query.endActivityId) || undefined,
@@ -57,8 +54,8 @@ export async function processRoutes(fastify: FastifyInstance, { services }: { se
     const { query } = request;
     if (text(query.processInstanceId)) {
       const instanceId = await visibleInstance(request.user, query.processInstanceId);
-      const row = await instanceXml(db, instanceId);
-      const flow = (await queries.history(instanceId, { tableOnly: false })).map((h) => ({
+      const row = await workflow.instanceXml(instanceId);
+      const flow = (await workflow.history(instanceId, { tableOnly: false })).map((h) => ({
         historyActivityId: h.historyActivityId,
         historyActivityType: h.historyActivityType,
         endTime: h.endTime,
@@ -68,7 +65,7 @@ export async function processRoutes(fastify: FastifyInstance, { services }: { se
     const definitionId = text(query.processDefinitionId);
     if (!definitionId) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: '' });
     const tenantId = request.user.isSuperAdmin ? undefined : request.user.tenantId;
-    const definition = await definitionXml(db, definitionId, tenantId);
+    const definition = await workflow.definitionXml(definitionId, tenantId);
     if (!definition) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: definitionId });
     return ok(request, { xml: String(definition.xml), flow: [] } satisfies FlowModelView);
   });

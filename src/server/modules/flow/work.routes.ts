@@ -8,9 +8,10 @@ import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import { BladeFlowPage, FlowProcessPage, UserOption } from '../../../shared/contract/api/flow.schemas.ts';
-import { FLOW_MESSAGES, type Variables } from '../../platform/workflow/index.ts';
-import { flowOf, success } from './flow-module.ts';
-import { LIST_PARAMS, userChoices } from './flow-reads.queries.ts';
+import { FLOW_MESSAGES, workflowOf, type Variables } from '../../platform/workflow/index.ts';
+import { success } from './flow-module.ts';
+import { LIST_PARAMS } from './list-params.ts';
+import { userChoices } from './request-forms.queries.ts';
 
 // Process variables: a JSON object, or its text from a form (checked by variablesOf).
 const ANY_VALUE = Type.Optional(Type.Unknown());
@@ -23,7 +24,7 @@ const USER_SELECT_LIMIT = 50;
  */
 export async function workRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { workflow, queries } = flowOf(services);
+  const workflow = workflowOf(services);
   const list = { schema: { ...mapQuery(LIST_PARAMS.tasks), ...answers(BladeFlowPage) } };
   const startable = { schema: { ...mapQuery(LIST_PARAMS.definitions), ...answers(FlowProcessPage) } };
 
@@ -32,7 +33,7 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
     const latest = String(request.query.mode ?? '1') !== '2';
     return ok(
       request,
-      await queries.definitions(request.query, {
+      await workflow.definitions(request.query, {
         tenantId: request.user.tenantId,
         latest,
         activeOnly: true,
@@ -41,16 +42,16 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
     );
   });
   app.get(urls.WORK_CLAIM_LIST_URL, list, async (request) =>
-    ok(request, await queries.claim(request.user, request.query)),
+    ok(request, await workflow.tasks(request.user, 'claim', request.query)),
   );
   app.get(urls.WORK_TODO_LIST_URL, list, async (request) =>
-    ok(request, await queries.todo(request.user, request.query)),
+    ok(request, await workflow.tasks(request.user, 'todo', request.query)),
   );
   app.get(urls.WORK_SEND_LIST_URL, list, async (request) =>
-    ok(request, await queries.sent(request.user, request.query)),
+    ok(request, await workflow.started(request.user, request.query)),
   );
   app.get(urls.WORK_DONE_LIST_URL, list, async (request) =>
-    ok(request, await queries.done(request.user, request.query)),
+    ok(request, await workflow.tasks(request.user, 'done', request.query)),
   );
 
   // Approver picker of the request forms: any starter may pick a colleague, without the user screen's menu code.

@@ -126,12 +126,18 @@ export function bareSuffix(entity: EntityDef, field: ResolvedField): SearchMode 
 
 const isText = (field: ResolvedField) => field.type === 'string' || field.type === 'text' || field.type === 'ids';
 
+/** A page asked for: its number (from 1) and its size. */
+export interface Paging {
+  current: number;
+  size: number;
+}
+
 /**
  * `current` and `size` of a paged request (the contract's defaults 1 and 10). A page starting past MAX_OFFSET rows is
  * refused: the database would read and skip every row before it (issue 16), and the console's pager, counting up to
  * COUNT_CAP, never asks for one.
  */
-export function pagingOf(query: { current?: unknown; size?: unknown }): { current: number; size: number } {
+export function pagingOf(query: { current?: unknown; size?: unknown }): Paging {
   const current = parsePositive(query.current, 1, 'pageCurrent');
   const size = parsePositive(query.size, 10, 'pageSize');
   if (size > MAX_PAGE_SIZE) throw fail('pageSize', { name: MAX_PAGE_SIZE });

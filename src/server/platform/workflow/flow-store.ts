@@ -6,7 +6,7 @@ import { DEFINITION_STATE, taskUserOfId, userIdOf, type FlowResult } from '../..
 import { ROLE_POWER } from '../auth-context.ts';
 import type { ActivityRecord, WaitingTask } from './engine-runner.ts';
 
-/** Rows of the workflow tables and the SQL that writes them (reads for the lists live in flow-reads.queries.ts). */
+/** Rows of the workflow tables and the SQL that writes them (the screens' reads: task-lists.ts, instance-reads.ts). */
 
 export interface DefinitionRow {
   id: string;

@@ -5,7 +5,8 @@
  * holds this list of names.
  */
 
-// Running processes: register a business (its approval declaration and effect), start, complete, withdraw.
+// Running processes: register a business (its approval declaration and effect), start, complete, withdraw; and the
+// reads of the engine's tables (the inbox's lists, a business's by its category; definitions; an instance's view).
 export { workflowOf, detachedWorkflow, type Workflow } from './workflow-of.ts';
 export type { Variables } from './flow-runtime.ts';
 export type { ApprovalEffect, RowMove } from './approval-steps.ts';

@@ -1,6 +1,9 @@
 import type { ApprovableDef } from '../../../shared/entities/define.ts';
+import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess } from '../../../shared/flow/types.ts';
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
+import type { Dictionaries } from '../dictionaries.ts';
+import type { Page } from '../entity/service.ts';
 import type { VisibleRows } from '../entity/types.ts';
 import type { Services } from '../../services.ts';
 import { moveRows, type RowMoves } from './approval-moves.ts';
@@ -8,13 +11,22 @@ import { sendRow, startRequest, type SendInput } from './approval-send.ts';
 import type { PreparedWrite } from '../entity/engine-types.ts';
 import { registerApproval, type ApprovalEffect } from './approval-steps.ts';
 import { FlowRuntime, type CompleteInput } from './flow-runtime.ts';
+import { definitionXml, instanceXml, InstanceReads } from './instance-reads.ts';
+import type { Query } from './read-pages.ts';
+import { TaskLists } from './task-lists.ts';
 
 /**
- * The workflow engine's interface to the modules: register a business (its approval declaration and its effect),
- * start, complete (approve / reject), withdraw, and the inbox's claim and transfer and the platform administrator's
- * ending of instances. Every call is one transaction with the business row (`…In`: the caller's transaction).
+ * The workflow engine's interface to the modules: its steps (WorkflowSteps) and what its tables say (WorkflowReads).
+ * Nothing outside platform/workflow reads or writes the engine's tables: modules go through it.
  */
-export interface Workflow {
+export interface Workflow extends WorkflowSteps, WorkflowReads {}
+
+/**
+ * The engine's steps: register a business (its approval declaration and its effect), start, complete (approve /
+ * reject), withdraw, and the inbox's claim and transfer and the platform administrator's ending of instances. Every
+ * call is one transaction with the business row (`…In`: the caller's transaction).
+ */
+export interface WorkflowSteps {
   /** Every step of the entity's processes moves its row (approval-steps.ts), with the module's effect. */
   register(entity: ApprovableDef, effect?: ApprovalEffect): void;
   /** Starts a request's process, its row (a request form's, prepared by the entity engine) saved with it. */
@@ -46,6 +58,47 @@ export interface Workflow {
   deleteInstance(user: AuthUser, instanceId: string, reason: string): Promise<void>;
 }
 
+/** The inbox's task lists: open tasks assigned to the caller, open ones he may claim, those he completed. */
+export type TaskList = 'todo' | 'claim' | 'done';
+
+/**
+ * What the engine's tables say, read for the screens: the inbox (§2), definitions and running instances (§2 start-list,
+ * §4 platform administration), and an instance's view (§3). A list's `query` holds its paging and filters (the
+ * routes' LIST_PARAMS).
+ */
+export interface WorkflowReads {
+  // ---- the inbox, in the caller's tenant; a business's alone when `query.category` names its flow category ----
+  /** The caller's tasks: `todo` assigned to him, `claim` his to claim (by user or role), `done` completed by him. */
+  tasks(user: AuthUser, list: TaskList, query: Query): Promise<Page<BladeFlow>>;
+  /** The instances the caller started (the inbox's 已发), each with its open task. */
+  started(user: AuthUser, query: Query): Promise<Page<BladeFlow>>;
+
+  // ---- definitions and running instances ----
+  /**
+   * A page of definitions. `tenantId` undefined: every tenant's (platform administration); else that tenant's and the
+   * shared ones. `latest`: each key's newest version; `activeOnly`: not suspended; `startable`: started by hand.
+   */
+  definitions(
+    query: Query,
+    options: { tenantId?: string; latest: boolean; activeOnly: boolean; startable?: boolean },
+  ): Promise<Page<FlowProcess>>;
+  /** Running instances of every tenant, each with its open task (the follow-up screen). */
+  running(query: Query): Promise<Page<FlowExecution>>;
+
+  // ---- an instance's view ----
+  /** Whether the caller takes part in the instance (started it, holds or may claim a task, ...) or administers it. */
+  canView(user: AuthUser, instanceId: string): Promise<boolean>;
+  /** The instance's activities in start order: all of them (the diagram's) or the history table's kinds. */
+  history(
+    instanceId: string,
+    options: { tableOnly: boolean; startActivityId?: string; endActivityId?: string },
+  ): Promise<FlowHistory[]>;
+  /** The BPMN of the definition an instance runs (undefined: no such instance). */
+  instanceXml(instanceId: string): Promise<{ xml: string } | undefined>;
+  /** The BPMN of a definition the tenant may start (its own or a shared one; undefined tenant: any). */
+  definitionXml(definitionId: string, tenantId: string | undefined): Promise<{ xml: string } | undefined>;
+}
+
 export interface RequestStart {
   insert: PreparedWrite;
   definitionId: string;
@@ -65,7 +118,7 @@ export interface MoveTarget {
   rows: VisibleRows;
 }
 
-function workflowOver(runtime: FlowRuntime): Workflow {
+function stepsOver(runtime: FlowRuntime): WorkflowSteps {
   const effects = new Map<string, ApprovalEffect>();
   return {
     register(entity, effect) {
@@ -87,16 +140,36 @@ function workflowOver(runtime: FlowRuntime): Workflow {
   };
 }
 
-const workflows = new WeakMap<Services, Workflow>();
+function readsOver(db: Db, dictionaries: Dictionaries): WorkflowReads {
+  const lists = new TaskLists(db, dictionaries);
+  const instances = new InstanceReads(db, dictionaries);
+  return {
+    tasks: (user, list, query) => lists[list](user, query),
+    started: (user, query) => lists.sent(user, query),
+    definitions: (query, options) => instances.definitions(query, options),
+    running: (query) => instances.follow(query),
+    canView: (user, instanceId) => instances.canView(user, instanceId),
+    history: (instanceId, options) => instances.history(instanceId, options),
+    instanceXml: (instanceId) => instanceXml(db, instanceId),
+    definitionXml: (definitionId, tenantId) => definitionXml(db, definitionId, tenantId),
+  };
+}
+
+/** What a workflow is built on: the database and, for the names of flow categories, the dictionaries. */
+type WorkflowServices = Pick<Services, 'db' | 'dictionaries'>;
+
+const workflows = new WeakMap<WorkflowServices, Workflow>();
 
 /**
  * The app's one workflow: the businesses registered on it (leave, fund, expense, budget) are called on every step of
- * their processes, whoever takes the step (the inbox, a business screen).
+ * their processes, whoever takes the step (the inbox, a business screen). Its reads name categories through the
+ * dictionaries.
  */
-export function workflowOf(services: Services): Workflow {
+export function workflowOf(services: WorkflowServices): Workflow {
   let workflow = workflows.get(services);
   if (!workflow) {
-    workflow = workflowOver(new FlowRuntime(services.db));
+    const { db, dictionaries } = services;
+    workflow = { ...stepsOver(new FlowRuntime(db)), ...readsOver(db, dictionaries) };
     workflows.set(services, workflow);
   }
   return workflow;
@@ -104,6 +177,6 @@ export function workflowOf(services: Services): Workflow {
 
 /**
  * A workflow with no business registered, for the demo command (no app around it): its rows' steps are written by
- * the demo itself.
+ * the demo itself. It takes steps only: the demo reads no list.
  */
-export const detachedWorkflow = (db: Db): Workflow => workflowOver(new FlowRuntime(db));
+export const detachedWorkflow = (db: Db): WorkflowSteps => stepsOver(new FlowRuntime(db));
