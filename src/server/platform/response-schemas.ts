@@ -99,10 +99,14 @@ type BuildSerializer = () => (route: { schema?: unknown; url: string; httpStatus
 // Vitest sets VITEST: the server tests check every answer that has a schema.
 const CHECKED = process.env.VITEST !== undefined;
 
+/**
+ * The checks compiled so far, by the schema's shape: the engine's routes share a few dozen, and every app of a test
+ * process (one per server test file, the worker's modules kept: vitest.config.ts) has the same routes.
+ */
+const compiled = new Map<string, ReturnType<typeof Compile>>();
+
 /** The serializer of a route's answers: JSON.stringify, checked against the schema under the tests. */
 export const buildSerializer: BuildSerializer = () => {
-  // Compiled once per shape: the engine's routes share a few dozen.
-  const compiled = new Map<string, ReturnType<typeof Compile>>();
   return ({ schema, url, httpStatus }) => {
     if (!CHECKED) return JSON.stringify;
     const shape = JSON.stringify(schema);
