@@ -99,6 +99,17 @@ describe('the corpus runner', () => {
     expect(await differs([{ expectOpen: ['first'] }], 'running')).toBe('pass');
     expect(await differs([{ waitTimer: 'timer' }], 'running')).toBe('unsupported step waitTimer');
     expect(await differs([{ expectVariables: { x: 1 } }], 'running')).toMatch(/^unobservable expectVariables/);
+    const refused = (element: string) => ({
+      ...checkEntry([]),
+      expect: 'refused' as const,
+      refused: { element, reason: '' },
+    });
+    expect(await runner.outcome(refused('first'))).toMatchObject({ pass: false, line: 'refused but deployed' });
+    const unparsable = { ...refused('fir'), xml: RUNNER_CHECK.replace('<endEvent id="end"/>', '<endEvent id="end">') };
+    expect(await runner.outcome(unparsable)).toMatchObject({
+      pass: false,
+      line: expect.stringMatching(/^refused without naming the element: fir not in "/),
+    });
   });
 });
 
