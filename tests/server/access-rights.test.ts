@@ -72,7 +72,9 @@ const SELF = [
   ...['start-list', 'claim-list', 'todo-list', 'send-list', 'done-list', 'user-select'].map(
     (a) => `GET /api/blade-flow/work/${a}`,
   ),
-  ...['claim-task', 'complete-task', 'transfer-task', 'delete-task'].map((a) => `POST /api/blade-flow/work/${a}`),
+  ...['start-process', 'claim-task', 'complete-task', 'transfer-task', 'delete-task'].map(
+    (a) => `POST /api/blade-flow/work/${a}`,
+  ),
   `GET /api/blade-flow/process/history-flow-list`,
   `GET /api/blade-flow/process/model-view`,
   ...['leave', 'finance'].flatMap((p) => [

@@ -7,7 +7,12 @@ import { Type } from 'typebox';
 import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
-import { BladeFlowPage, FlowProcessPage, UserOption } from '../../../shared/contract/api/flow.schemas.ts';
+import {
+  BladeFlowPage,
+  FlowProcessPage,
+  ProcessStarted,
+  UserOption,
+} from '../../../shared/contract/api/flow.schemas.ts';
 import { FLOW_MESSAGES, workflowOf, type Variables } from '../../platform/workflow/index.ts';
 import { success } from './flow-module.ts';
 import { LIST_PARAMS } from './list-params.ts';
@@ -41,6 +46,21 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
       }),
     );
   });
+
+  // A start-list definition started by hand, with no business row: the caller is its starter.
+  const startProcess = {
+    schema: { ...queryOrBody({ processDefinitionId: Param, variables: ANY_VALUE }), ...answers(ProcessStarted) },
+  };
+  app.post(urls.WORK_START_PROCESS_URL, startProcess, async (request) => {
+    const params = paramsOf(request);
+    const processInstanceId = await workflow.startProcess(
+      request.user,
+      requiredParam(params, 'processDefinitionId'),
+      variablesOf(params.variables),
+    );
+    return ok(request, { processInstanceId });
+  });
+
   app.get(urls.WORK_CLAIM_LIST_URL, list, async (request) =>
     ok(request, await workflow.tasks(request.user, 'claim', request.query)),
   );
@@ -123,10 +143,9 @@ function variablesOf(raw: unknown): Variables | undefined {
     try {
       return variablesOf(JSON.parse(raw));
     } catch {
-      throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables must be a JSON object' });
+      throw failWith(FLOW_MESSAGES.variablesNotObject);
     }
   }
-  if (typeof raw !== 'object' || Array.isArray(raw))
-    throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables must be a JSON object' });
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw failWith(FLOW_MESSAGES.variablesNotObject);
   return raw as Variables;
 }

@@ -40,23 +40,7 @@ export class InstanceReads {
     options: { tenantId?: string; latest: boolean; activeOnly: boolean; startable?: boolean },
   ): Promise<Page<FlowProcess>> {
     let q: Select = this.db.selectFrom('blade_flow_definition as d').selectAll('d');
-    if (options.startable) {
-      // A business whose rows start their own processes (budget lines, by their 提交) is never started by hand.
-      const kinds = new Set(
-        definedEntities().flatMap((e) => (e.approval && startOf(e.approval).by === 'state' ? [e.approval.kind] : [])),
-      );
-      if (kinds.size)
-        q = q.where(
-          'd.category',
-          'not in',
-          this.db
-            .selectFrom('blade_dict')
-            .select('dict_key')
-            .where('code', '=', 'flow')
-            .where('parent_id', '<>', '0')
-            .where('remark', 'in', [...kinds]),
-        );
-    }
+    if (options.startable) q = byHand(this.db, q);
     if (options.tenantId !== undefined) q = q.where('d.tenant_id', 'in', [options.tenantId, '']);
     if (options.activeOnly) q = q.where('d.suspension_state', '=', DEFINITION_STATE.active);
     if (options.latest) {
@@ -266,6 +250,40 @@ export class InstanceReads {
     }
     return history;
   }
+}
+
+/**
+ * Definitions started by hand: a business whose rows start their own processes (budget lines, by their 提交) is never
+ * started by hand.
+ */
+function byHand(db: Db, q: Select): Select {
+  const kinds = new Set(
+    definedEntities().flatMap((e) => (e.approval && startOf(e.approval).by === 'state' ? [e.approval.kind] : [])),
+  );
+  if (!kinds.size) return q;
+  return q.where(
+    'd.category',
+    'not in',
+    db
+      .selectFrom('blade_dict')
+      .select('dict_key')
+      .where('code', '=', 'flow')
+      .where('parent_id', '<>', '0')
+      .where('remark', 'in', [...kinds]),
+  );
+}
+
+/**
+ * Whether a definition is one the tenant's users start by hand (its own or a shared one, not a business's that starts
+ * itself), suspended or not: the start-list's choice, version by version.
+ */
+export async function startableByHand(db: Db, definitionId: string, tenantId: string): Promise<boolean> {
+  const q: Select = db
+    .selectFrom('blade_flow_definition as d')
+    .select('d.id')
+    .where('d.id', '=', definitionId)
+    .where('d.tenant_id', 'in', [tenantId, '']);
+  return Boolean(await byHand(db, q).executeTakeFirst());
 }
 
 /** Flowable-style human duration: 1天2小时3分4秒 (seconds at least). */

@@ -10,8 +10,10 @@ import { moveRows, type RowMoves } from './approval-moves.ts';
 import { sendRow, startRequest, type SendInput } from './approval-send.ts';
 import type { PreparedWrite } from '../entity/engine-types.ts';
 import { registerApproval, type ApprovalEffect } from './approval-steps.ts';
-import { FlowRuntime, type CompleteInput } from './flow-runtime.ts';
-import { definitionXml, instanceXml, InstanceReads } from './instance-reads.ts';
+import { FlowRuntime, type CompleteInput, type Variables } from './flow-runtime.ts';
+import { definitionXml, instanceXml, InstanceReads, startableByHand } from './instance-reads.ts';
+import { failWith } from '../errors.ts';
+import { FLOW_MESSAGES } from './flow-messages.ts';
 import type { Query } from './read-pages.ts';
 import { TaskLists } from './task-lists.ts';
 
@@ -29,6 +31,11 @@ export interface Workflow extends WorkflowSteps, WorkflowReads {}
 export interface WorkflowSteps {
   /** Every step of the entity's processes moves its row (approval-steps.ts), with the module's effect. */
   register(entity: ApprovableDef, effect?: ApprovalEffect): void;
+  /**
+   * Starts a definition the caller starts by hand (one of the start-list's: his tenant's or a shared one, active), with
+   * no business row: he is its starter, `variables` its start variables.
+   */
+  startProcess(user: AuthUser, definitionId: string, variables?: Variables): Promise<string>;
   /** Starts a request's process, its row (a request form's, prepared by the entity engine) saved with it. */
   start(user: AuthUser, entity: ApprovableDef, request: RequestStart): Promise<string>;
   /**
@@ -118,9 +125,15 @@ export interface MoveTarget {
   rows: VisibleRows;
 }
 
-function stepsOver(runtime: FlowRuntime): WorkflowSteps {
+function stepsOver(db: Db, runtime: FlowRuntime): WorkflowSteps {
   const effects = new Map<string, ApprovalEffect>();
   return {
+    startProcess: async (user, definitionId, variables) => {
+      // Unknown, another tenant's, or a business's that starts itself: not found. Suspended: the runtime says so.
+      if (!(await startableByHand(db, definitionId, user.tenantId)))
+        throw failWith(FLOW_MESSAGES.definitionNotFound, { name: definitionId });
+      return runtime.start(user, { definitionId, variables });
+    },
     register(entity, effect) {
       if (effect) effects.set(entity.table, effect);
       registerApproval(runtime, entity, effect);
@@ -169,7 +182,7 @@ export function workflowOf(services: WorkflowServices): Workflow {
   let workflow = workflows.get(services);
   if (!workflow) {
     const { db, dictionaries } = services;
-    workflow = { ...stepsOver(new FlowRuntime(db)), ...readsOver(db, dictionaries) };
+    workflow = { ...stepsOver(db, new FlowRuntime(db)), ...readsOver(db, dictionaries) };
     workflows.set(services, workflow);
   }
   return workflow;
@@ -179,4 +192,4 @@ export function workflowOf(services: WorkflowServices): Workflow {
  * A workflow with no business registered, for the demo command (no app around it): its rows' steps are written by
  * the demo itself. It takes steps only: the demo reads no list.
  */
-export const detachedWorkflow = (db: Db): WorkflowSteps => stepsOver(new FlowRuntime(db));
+export const detachedWorkflow = (db: Db): WorkflowSteps => stepsOver(db, new FlowRuntime(db));

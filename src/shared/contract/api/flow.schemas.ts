@@ -7,6 +7,10 @@ import { DateTime, Page } from '../wire.ts';
 export const Deployed = Type.Object({ warnings: Type.Array(Type.String()) });
 export type Deployed = Static<typeof Deployed>;
 
+/** [DESIGN] `work/start-process`: the started instance. */
+export const ProcessStarted = Type.Object({ processInstanceId: Type.String() });
+export type ProcessStarted = Static<typeof ProcessStarted>;
+
 /** `manager/check-upload`: the file's name and whether it is a valid model. */
 export const UploadChecked = Type.Object({ name: Type.String(), success: Type.Boolean() });
 export type UploadChecked = Static<typeof UploadChecked>;

@@ -2,6 +2,8 @@
 
 /** My work (§2). */
 export const WORK_START_LIST_URL = '/api/blade-flow/work/start-list';
+/** [DESIGN] Starts a start-list definition with no business row: `{ processDefinitionId, variables }`. */
+export const WORK_START_PROCESS_URL = '/api/blade-flow/work/start-process';
 export const WORK_CLAIM_LIST_URL = '/api/blade-flow/work/claim-list';
 /** The phone's first screen asks it as early as the token answers (client/api/first-screen.ts checks its copy). */
 export const WORK_TODO_LIST_URL = '/api/blade-flow/work/todo-list';
