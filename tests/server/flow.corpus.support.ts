@@ -16,6 +16,8 @@ const FLOW = '/api/blade-flow';
 const WORK = `${FLOW}/work`;
 /** The tenant the corpus runs in: its users, roles and signals are the corpus's alone. */
 export const CORPUS_TENANT = '600934';
+/** The flow dictionary's category of processes with no business form (modules/flow/manifest.ts). */
+const GENERAL_CATEGORY = '4';
 
 export interface Step {
   expectOpen?: string[];
@@ -115,7 +117,7 @@ function deployUpload(t: TestApp, token: string, file: { name: string; data: Buf
   const field = (name: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const payload = Buffer.concat([
-    Buffer.from(field('category', '1') + field('tenantIds', CORPUS_TENANT)),
+    Buffer.from(field('category', GENERAL_CATEGORY) + field('tenantIds', CORPUS_TENANT)),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: text/xml\r\n\r\n`,
     ),

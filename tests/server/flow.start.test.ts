@@ -17,7 +17,7 @@ withTestApp((app, token) => {
 
 const deployTo = async (tenantIds: string, key: string) =>
   expectOk(
-    await upload(t, admin, `${FLOW}/manager/deploy-upload`, { category: '1', tenantIds }, [
+    await upload(t, admin, `${FLOW}/manager/deploy-upload`, { category: '4', tenantIds }, [
       { field: 'files', name: `${key}.bpmn20.xml`, content: simpleModel(key) },
     ]),
   );
@@ -76,6 +76,16 @@ describe('work/start-process', () => {
       `流程定义不存在: ${other[0].id}`,
     );
     expectError(await start(starter, {}), 400);
+  });
+
+  it('refuses a business’s process: a leave starts from its request form, which saves the request with it', async () => {
+    const leave = await definitionOf(t, starter.token, 'Leave');
+    expectError(
+      await start(starter, { processDefinitionId: leave, variables: { taskUser: approver.id } }),
+      400,
+      `该流程须从其业务申请单发起: ${leave}`,
+    );
+    expect(await todo(t, approver)).not.toContainEqual(expect.objectContaining({ processDefinitionId: leave }));
   });
 
   it('refuses a suspended definition', async () => {

@@ -202,7 +202,7 @@ describe('what the console shell reads before and after login', () => {
       'sort',
     ]);
     const flow = expectOk(await t.get('/api/blade-system/dict/dictionary?code=flow', admin));
-    expect(flow.map((i: { remark: string }) => i.remark)).toEqual(['leave', 'finance', 'budgetfill']);
+    expect(flow.map((i: { remark: string }) => i.remark)).toEqual(['leave', 'finance', 'budgetfill', '']);
     expect(expectOk(await t.get('/api/blade-system/dict/dictionary?code=nothing', admin))).toEqual([]);
   });
 });

@@ -24,6 +24,8 @@ export const flowModule = defineModule({
         ['1', '请假流程', 'leave'],
         ['2', '资金审批流程', 'finance'],
         ['3', '预算审批流程', 'budgetfill'],
+        // Processes of no business form (a Flowable model brought as it is): started from the start-list by hand.
+        ['4', '通用流程'],
       ],
     ],
   ],

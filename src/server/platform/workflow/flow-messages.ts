@@ -41,6 +41,10 @@ export const FLOW_MESSAGES = {
   fileType: { zh: '文件 {name} 不是 .bpmn20.xml 流程文件', en: 'The file {name} is not a .bpmn20.xml process file' },
   fileTooLarge: { zh: '部署文件不能超过 1MB', en: 'A deployment file must not exceed 1MB' },
   tenantNotFound: { zh: '租户不存在: {name}', en: 'No such tenant: {name}' },
+  startsWithItsForm: {
+    zh: '该流程须从其业务申请单发起: {name}',
+    en: 'This process starts from its business request form: {name}',
+  },
   variablesNotObject: { zh: '流程变量须为 JSON 对象', en: 'The process variables must be a JSON object' },
   engineStep: { zh: '流程执行失败: {name}', en: 'The process step failed: {name}' },
   deleteReasonRequired: { zh: '请输入删除原因', en: 'Please enter the reason for deleting' },

@@ -274,16 +274,32 @@ function byHand(db: Db, q: Select): Select {
 }
 
 /**
- * Whether a definition is one the tenant's users start by hand (its own or a shared one, not a business's that starts
- * itself), suspended or not: the start-list's choice, version by version.
+ * How a definition may be started without a business row: `no` when the tenant's users do not see it in the start-list
+ * (unknown, another tenant's, a business's that starts itself), `form` when its category is a business's whose rows
+ * start with it (a leave request: started through its form, which saves the row with the process), else `yes`
+ * (suspended or not: the runtime says so).
  */
-export async function startableByHand(db: Db, definitionId: string, tenantId: string): Promise<boolean> {
+export async function startableByHand(db: Db, definitionId: string, tenantId: string): Promise<'yes' | 'no' | 'form'> {
   const q: Select = db
     .selectFrom('blade_flow_definition as d')
     .select('d.id')
     .where('d.id', '=', definitionId)
     .where('d.tenant_id', 'in', [tenantId, '']);
-  return Boolean(await byHand(db, q).executeTakeFirst());
+  if (!(await byHand(db, q).executeTakeFirst())) return 'no';
+  const kinds = definedEntities().flatMap((e) => (e.approval ? [e.approval.kind] : []));
+  const business = await q
+    .where(
+      'd.category',
+      'in',
+      db
+        .selectFrom('blade_dict')
+        .select('dict_key')
+        .where('code', '=', 'flow')
+        .where('parent_id', '<>', '0')
+        .where('remark', 'in', kinds),
+    )
+    .executeTakeFirst();
+  return business ? 'form' : 'yes';
 }
 
 /** Flowable-style human duration: 1天2小时3分4秒 (seconds at least). */

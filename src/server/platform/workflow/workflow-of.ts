@@ -130,8 +130,9 @@ function stepsOver(db: Db, runtime: FlowRuntime): WorkflowSteps {
   return {
     startProcess: async (user, definitionId, variables) => {
       // Unknown, another tenant's, or a business's that starts itself: not found. Suspended: the runtime says so.
-      if (!(await startableByHand(db, definitionId, user.tenantId)))
-        throw failWith(FLOW_MESSAGES.definitionNotFound, { name: definitionId });
+      const startable = await startableByHand(db, definitionId, user.tenantId);
+      if (startable === 'no') throw failWith(FLOW_MESSAGES.definitionNotFound, { name: definitionId });
+      if (startable === 'form') throw failWith(FLOW_MESSAGES.startsWithItsForm, { name: definitionId });
       return runtime.start(user, { definitionId, variables });
     },
     register(entity, effect) {
