@@ -1,0 +1,83 @@
+/**
+ * A deployed process as the interpreter runs it (docs/workflow-engine.md): read once from the BPMN file by
+ * compile-model.ts, whatever its dialect (plain BPMN 2.0, `flowable:`, `activiti:`, `camunda:`), and cached per
+ * definition. Every attribute that decides behaviour is here, resolved to one spelling; expressions stay as written
+ * (`${…}` / `#{…}` text), checked when compiled and evaluated by expression.ts at run time.
+ */
+
+export type ElementKind =
+  | 'startEvent'
+  | 'endEvent'
+  | 'userTask'
+  | 'manualTask'
+  | 'task'
+  | 'receiveTask'
+  | 'exclusiveGateway'
+  | 'parallelGateway'
+  | 'inclusiveGateway';
+
+export interface FlowNode {
+  id: string;
+  kind: ElementKind;
+  name: string;
+  /** The sub-process it belongs to; '' for the process itself. */
+  scope: string;
+  /** Sequence flow ids, in the file's order. */
+  incoming: string[];
+  outgoing: string[];
+  /** A gateway's or an activity's default flow (taken when no condition of the others holds). */
+  defaultFlow?: string;
+  /** An end event that ends its whole scope (terminateEventDefinition). */
+  terminate?: boolean;
+  userTask?: UserTaskSpec;
+  loop?: LoopSpec;
+}
+
+/** Who handles a user task, as written (expressions resolved per execution). */
+export interface UserTaskSpec {
+  /** `flowable:assignee`, or a `humanPerformer`'s expression. */
+  assignee?: string;
+  /** Comma-separated texts or one expression each: `flowable:candidateUsers`, `potentialOwner` with `user(…)`. */
+  candidateUsers: string[];
+  /** `flowable:candidateGroups`, `potentialOwner` with `group(…)` or a bare name (a group, as Flowable reads it). */
+  candidateGroups: string[];
+  dueDate?: string;
+  priority?: string;
+  formKey?: string;
+  /** `flowable:skipExpression`: the task is passed when it holds (and `_FLOWABLE_SKIP_EXPRESSION_ENABLED` is true). */
+  skipExpression?: string;
+}
+
+/** `multiInstanceLoopCharacteristics` of an activity. */
+export interface LoopSpec {
+  sequential: boolean;
+  /** `loopCardinality`: an expression or a number, as text. */
+  cardinality?: string;
+  /** `flowable:collection` / `camunda:collection`: an expression or a variable name. */
+  collection?: string;
+  /** The variable holding each item (`flowable:elementVariable`). */
+  elementVariable?: string;
+  /** `flowable:elementIndexVariable`: the variable holding each item's index (besides `loopCounter`). */
+  elementIndexVariable?: string;
+  completionCondition?: string;
+}
+
+export interface SequenceFlow {
+  id: string;
+  name: string;
+  source: string;
+  target: string;
+  /** `${…}` condition text; none: always taken (unless its source's default flow rules). */
+  condition?: string;
+}
+
+export interface ProcessGraph {
+  /** The process id: the definition key. */
+  key: string;
+  name: string;
+  description: string;
+  nodes: ReadonlyMap<string, FlowNode>;
+  flows: ReadonlyMap<string, SequenceFlow>;
+  /** The none start event of the process (its only start without an event definition). */
+  start: string;
+}
