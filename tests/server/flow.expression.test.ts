@@ -14,6 +14,9 @@ const scope = {
   nested: { level: 2 },
   count: '7',
   none: null,
+  list: [],
+  nrOfInstances: 5,
+  nrOfCompletedInstances: 3,
 };
 const value = (text: string) => resolveText(text, scope);
 
@@ -38,6 +41,35 @@ describe('flow expressions', () => {
     ['${name}', 'hr'],
     ['taskUser_1', 'taskUser_1'],
     ['user ${name} for ${days} days', 'user hr for 5 days'],
+    // arithmetic on numbers (numbers sent as text too; null is 0), JUEL's precedence, `div` / `mod`
+    ['${5-2}', 3],
+    ['${days + 1}', 6],
+    ['${count * 2}', 14],
+    ['${1 + 2 * 3}', 7],
+    ['${(1 + 2) * 3}', 9],
+    ['${7 / 2}', 3.5],
+    ['${7 div 2}', 3.5],
+    ['${7 % 4}', 3],
+    ['${7 mod 4}', 3],
+    ['${-days}', -5],
+    ['${- -days}', 5],
+    ['${none + 1}', 1],
+    ['${days - 1 > 3}', true],
+    ['${nrOfCompletedInstances/nrOfInstances >= 0.5}', true],
+    ['${nrOfCompletedInstances / nrOfInstances > 0.6 }', false],
+    // the ternary and `empty`
+    ['${pass ? 1 : 2}', 1],
+    ["${days > 10 ? 'long' : days > 3 ? 'medium' : 'short'}", 'medium'],
+    ['${empty none}', true],
+    ["${empty ''}", true],
+    ['${empty name}', false],
+    ['${empty list}', true],
+    ['${not empty nested}', true],
+    ['${!pass == false}', true],
+    // `#{...}` reads as `${...}`
+    ['#{pass}', true],
+    ['#{!pass}', false],
+    ['#{days * 2} days', '10 days'],
   ])('%s is %j', (text, expected) => {
     expect(value(text)).toEqual(expected);
   });
@@ -48,9 +80,12 @@ describe('flow expressions', () => {
     '${name.constructor}',
     '${__proto__}',
     '${nested.__proto__.polluted}',
-    '${pass ? 1 : 2}',
-    '${days + 1}',
     '${name[0]}',
+    '${pass ? 1}',
+    '${days +}',
+    '${*days}',
+    '#{process.exit()}',
+    '#{(pass}',
     '${`x`}',
     '${a; b}',
     '${(pass}',
@@ -74,7 +109,22 @@ describe('flow expressions', () => {
     expect(() => value('${nested > 1}')).toThrow('cannot compare');
   });
 
+  it('keeps arithmetic numeric: no text joined, no division by zero, nothing infinite', () => {
+    expect(() => value("${name + 'x'}")).toThrow('cannot use "hr" with "+"');
+    expect(() => value('${nested * 2}')).toThrow('cannot use');
+    expect(() => value('${-name}')).toThrow('cannot use "hr" with "-"');
+    expect(() => value('${days / 0}')).toThrow('division by zero');
+    expect(() => value('${days % 0}')).toThrow('division by zero');
+    const huge = `\${${Array(32).fill('99999999999').join(' * ')}}`;
+    expect(() => value(huge)).toThrow('not a finite number');
+  });
+
+  it('evaluates only the branch the ternary takes', () => {
+    expect(value('${pass ? days : missing}')).toBe(5);
+  });
+
   it('reports an unclosed expression', () => {
-    expect(checkText('${pass')).toMatch(/unclosed/);
+    expect(checkText('${pass')).toMatch(/unclosed "\$\{"/);
+    expect(checkText('#{pass')).toMatch(/unclosed "#\{"/);
   });
 });

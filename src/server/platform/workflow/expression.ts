@@ -1,8 +1,9 @@
 /**
- * The only evaluator of `${...}` expressions in deployed models (gateway conditions, assignees, collections,
- * completion conditions). It understands variables, literals, comparisons and boolean logic, nothing else: no calls,
- * no indexing, no prototype access. bpmn-engine's own evaluator can call functions and its scripts run in node:vm,
- * which is no sandbox, so neither ever sees tenant XML.
+ * The only evaluator of `${...}` (and `#{...}`, read the same) expressions in deployed models (gateway conditions,
+ * assignees, collections, completion conditions). It understands the JUEL subset approval models use: variables,
+ * literals, comparisons, boolean logic, arithmetic on numbers, `empty` and the ternary `a ? b : c`; nothing else: no
+ * calls, no indexing, no prototype access. bpmn-engine's own evaluator can call functions and its scripts run in
+ * node:vm, which is no sandbox, so neither ever sees tenant XML.
  */
 
 export type Scalar = string | number | boolean | null;
@@ -12,9 +13,14 @@ type Node =
   | { kind: 'literal'; value: Scalar }
   | { kind: 'variable'; path: string[] }
   | { kind: 'not'; operand: Node }
+  | { kind: 'negate'; operand: Node }
+  | { kind: 'empty'; operand: Node }
   | { kind: 'logic'; op: '&&' | '||'; left: Node; right: Node }
-  | { kind: 'compare'; op: CompareOp; left: Node; right: Node };
+  | { kind: 'compare'; op: CompareOp; left: Node; right: Node }
+  | { kind: 'arithmetic'; op: ArithmeticOp; left: Node; right: Node }
+  | { kind: 'choice'; test: Node; then: Node; otherwise: Node };
 type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
+type ArithmeticOp = '+' | '-' | '*' | '/' | '%';
 
 export class ExpressionError extends Error {}
 
@@ -26,7 +32,20 @@ interface Token {
 }
 
 const WORD_OPERATORS = new Map(
-  Object.entries({ and: '&&', or: '||', not: '!', eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' }),
+  Object.entries({
+    and: '&&',
+    or: '||',
+    not: '!',
+    eq: '==',
+    ne: '!=',
+    lt: '<',
+    le: '<=',
+    gt: '>',
+    ge: '>=',
+    div: '/',
+    mod: '%',
+    empty: 'empty',
+  }),
 );
 const LITERALS = new Map<string, Scalar>([
   ['true', true],
@@ -68,7 +87,7 @@ function tokenize(source: string): Token[] {
       i += word.length;
       continue;
     }
-    const op = /^(&&|\|\||==|!=|<=|>=|<|>|!|\(|\))/.exec(rest);
+    const op = /^(&&|\|\||==|!=|<=|>=|<|>|!|\(|\)|\+|-|\*|\/|%|\?|:)/.exec(rest);
     if (op) {
       tokens.push({ type: 'op', text: op[0], at: i });
       i += op[0].length;
@@ -85,7 +104,7 @@ class Parser {
   constructor(private readonly tokens: Token[]) {}
 
   parse(): Node {
-    const node = this.or();
+    const node = this.choice();
     const next = this.peek();
     if (next.type !== 'end') throw new ExpressionError(`unexpected "${next.text}" at ${next.at + 1}`);
     return node;
@@ -102,6 +121,17 @@ class Parser {
     return t.type === 'op' && t.text === text;
   }
 
+  /** `test ? then : otherwise`, the loosest binding (right-associative, as in JUEL). */
+  private choice(): Node {
+    const test = this.or();
+    if (!this.isOp('?')) return test;
+    this.take();
+    const then = this.choice();
+    if (!this.isOp(':')) throw new ExpressionError(`missing ":" at ${this.peek().at + 1}`);
+    this.take();
+    return { kind: 'choice', test, then, otherwise: this.choice() };
+  }
+
   private or(): Node {
     let left = this.and();
     while (this.isOp('||')) {
@@ -112,30 +142,57 @@ class Parser {
   }
 
   private and(): Node {
-    let left = this.not();
+    let left = this.compare();
     while (this.isOp('&&')) {
       this.take();
-      left = { kind: 'logic', op: '&&', left, right: this.not() };
+      left = { kind: 'logic', op: '&&', left, right: this.compare() };
     }
     return left;
-  }
-
-  private not(): Node {
-    if (this.isOp('!')) {
-      this.take();
-      return { kind: 'not', operand: this.not() };
-    }
-    return this.compare();
   }
 
   private compare(): Node {
-    const left = this.primary();
+    const left = this.sum();
     const t = this.peek();
     if (t.type === 'op' && ['==', '!=', '<', '<=', '>', '>='].includes(t.text)) {
       this.take();
-      return { kind: 'compare', op: t.text as CompareOp, left, right: this.primary() };
+      return { kind: 'compare', op: t.text as CompareOp, left, right: this.sum() };
     }
     return left;
+  }
+
+  private sum(): Node {
+    let left = this.product();
+    while (this.isOp('+') || this.isOp('-')) {
+      const op = this.take().text as ArithmeticOp;
+      left = { kind: 'arithmetic', op, left, right: this.product() };
+    }
+    return left;
+  }
+
+  private product(): Node {
+    let left = this.unary();
+    while (this.isOp('*') || this.isOp('/') || this.isOp('%')) {
+      const op = this.take().text as ArithmeticOp;
+      left = { kind: 'arithmetic', op, left, right: this.unary() };
+    }
+    return left;
+  }
+
+  /** `!` / `not`, unary `-` and `empty` bind tighter than any binary operator, as in JUEL. */
+  private unary(): Node {
+    if (this.isOp('!')) {
+      this.take();
+      return { kind: 'not', operand: this.unary() };
+    }
+    if (this.isOp('-')) {
+      this.take();
+      return { kind: 'negate', operand: this.unary() };
+    }
+    if (this.isOp('empty')) {
+      this.take();
+      return { kind: 'empty', operand: this.unary() };
+    }
+    return this.primary();
   }
 
   private primary(): Node {
@@ -150,7 +207,7 @@ class Parser {
       return { kind: 'variable', path };
     }
     if (t.type === 'op' && t.text === '(') {
-      const inner = this.or();
+      const inner = this.choice();
       if (!this.isOp(')')) throw new ExpressionError(`missing ")" at ${this.peek().at + 1}`);
       this.take();
       return inner;
@@ -184,6 +241,14 @@ function evaluateNode(node: Node, scope: Scope): unknown {
       return lookup(scope, node.path);
     case 'not':
       return !truthy(evaluateNode(node.operand, scope));
+    case 'negate':
+      return -numberOf(evaluateNode(node.operand, scope), '-');
+    case 'empty':
+      return isEmpty(evaluateNode(node.operand, scope));
+    case 'choice':
+      return evaluateNode(truthy(evaluateNode(node.test, scope)) ? node.then : node.otherwise, scope);
+    case 'arithmetic':
+      return arithmetic(node.op, evaluateNode(node.left, scope), evaluateNode(node.right, scope));
     case 'logic': {
       const left = truthy(evaluateNode(node.left, scope));
       if (node.op === '&&') return left && truthy(evaluateNode(node.right, scope));
@@ -208,15 +273,42 @@ function lookup(scope: Scope, path: string[]): unknown {
   return value;
 }
 
+/** A number, or a number sent as text; `null` is 0 as in JUEL. Anything else cannot take part in arithmetic. */
+function numberOf(value: unknown, op: string): number {
+  if (value === null) return 0;
+  const number = numeric(value);
+  if (number === undefined) throw new ExpressionError(`cannot use ${JSON.stringify(value)} with "${op}"`);
+  return number;
+}
+
+/** JUEL's `+` adds numbers (never joins text); `/` divides without truncating. */
+function arithmetic(op: ArithmeticOp, a: unknown, b: unknown): number {
+  const x = numberOf(a, op);
+  const y = numberOf(b, op);
+  if ((op === '/' || op === '%') && y === 0) throw new ExpressionError(`division by zero`);
+  const result = op === '+' ? x + y : op === '-' ? x - y : op === '*' ? x * y : op === '/' ? x / y : x % y;
+  if (!Number.isFinite(result)) throw new ExpressionError(`${x} ${op} ${y} is not a finite number`);
+  return result;
+}
+
+/** JUEL's `empty`: null, '', an empty list or an empty object. */
+function isEmpty(value: unknown): boolean {
+  if (value == null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  return false;
+}
+
 function truthy(value: unknown): boolean {
   if (typeof value === 'string') return value === 'true';
   return Boolean(value);
 }
 
+/** Numbers sent as text (`"5"` from a form) count as numbers, like JUEL's coercion. */
+const numeric = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined;
+
 function compare(op: CompareOp, a: unknown, b: unknown): boolean {
-  // Numbers sent as text (`"5"` from a form) compare as numbers, like JUEL's coercion.
-  const numeric = (v: unknown) =>
-    typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : undefined;
   const x = numeric(a);
   const y = numeric(b);
   if (x !== undefined && y !== undefined) return compareValues(op, x, y);
@@ -247,15 +339,16 @@ function compareValues<T extends number | string>(op: CompareOp, a: T, b: T): bo
   }
 }
 
-const EXPRESSION = /\$\{([^}]*)\}/g;
-const WHOLE = /^\s*\$\{([^}]*)\}\s*$/;
+/** `${...}` and `#{...}` (JUEL's deferred form, which a process engine evaluates the same way). */
+const EXPRESSION = /[$#]\{([^}]*)\}/g;
+const WHOLE = /^\s*[$#]\{([^}]*)\}\s*$/;
 
-/** The `${...}` bodies of a text (attribute value, condition body). */
+/** The `${...}` / `#{...}` bodies of a text (attribute value, condition body). */
 export function expressionsIn(text: string): string[] {
   return [...text.matchAll(EXPRESSION)].map((m) => m[1]);
 }
 
-export const hasExpression = (text: unknown): boolean => typeof text === 'string' && /\$\{/.test(text);
+export const hasExpression = (text: unknown): boolean => typeof text === 'string' && /[$#]\{/.test(text);
 export const isExpression = (text: unknown): boolean => typeof text === 'string' && WHOLE.test(text);
 
 const cache = new Map<string, Expression>();
@@ -292,6 +385,7 @@ export function checkText(text: string): string | undefined {
       return `\${${body}}: ${(error as Error).message}`;
     }
   }
-  if (/\$\{(?![^}]*\})/.test(text)) return `${text}: unclosed "\${"`;
+  const unclosed = /([$#])\{(?![^}]*\})/.exec(text);
+  if (unclosed) return `${text}: unclosed "${unclosed[1]}{"`;
   return undefined;
 }
