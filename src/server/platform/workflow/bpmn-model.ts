@@ -1,24 +1,13 @@
 import { Engine } from 'bpmn-engine';
-import { FLOWABLE_MODDLE, FLOWABLE_URI } from '../../../shared/flow/flowable-moddle.ts';
 import { checkText } from './expression.ts';
+import { MODDLE_OPTIONS, ModelError, engineSource } from './model-source.ts';
+
+export { MODDLE_OPTIONS, ModelError, engineSource };
 
 /**
  * Reading and checking a BPMN 2.0 file before it is deployed: one executable process of the elements the engine
  * runs here (events, user tasks, gateways, flows), every `${...}` understood by our evaluator, no scripts.
  */
-
-/** Camunda and Activiti models use the same attribute names: the engine reads them all as Flowable's. */
-const ALIASED_URIS = ['http://camunda.org/schema/1.0/bpmn', 'http://activiti.org/bpmn'];
-
-/** The Flowable attributes we read (bpmn-moddle keeps unknown attributes out of what the engine sees). */
-export const MODDLE_OPTIONS = { flowable: FLOWABLE_MODDLE };
-
-/** The XML handed to the engine: Camunda / Activiti namespaces read as Flowable's (the stored XML is unchanged). */
-export function engineSource(xml: string): string {
-  let source = xml.trim();
-  for (const uri of ALIASED_URIS) source = source.split(uri).join(FLOWABLE_URI);
-  return source;
-}
 
 const ALLOWED_TYPES = new Set([
   'bpmn:StartEvent',
@@ -53,9 +42,6 @@ export interface ModelInfo {
   description: string;
   userTasks: UserTaskInfo[];
 }
-
-/** Why a file cannot be deployed, in English (the server wraps it into its localised message). */
-export class ModelError extends Error {}
 
 interface ModdleElement {
   $type: string;
