@@ -76,6 +76,7 @@ describe('the workflow engine (platform/workflow)', () => {
         // models and deployments (the flow module's screens and the modules' shipped models)
         'ModelError',
         'readModel',
+        'decodeModel',
         'RESOURCE_SUFFIX',
         'activeDefinitionId',
         'changeState',

@@ -19,6 +19,7 @@ import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
 import {
   ModelError,
+  decodeModel,
   readModel,
   RESOURCE_SUFFIX,
   changeState,
@@ -45,6 +46,16 @@ import {
 } from '../../../shared/flow/buttons.ts';
 
 const MAX_FILE_BYTES = 1024 * 1024;
+
+/** An uploaded model's text, decoded by the encoding it declares (a file that is not text in it is refused). */
+function modelText(data: Buffer): string {
+  try {
+    return decodeModel(data);
+  } catch (error) {
+    if (error instanceof ModelError) throw failWith(FLOW_MESSAGES.modelInvalid, { name: error.message });
+    throw error;
+  }
+}
 const MAX_FILES = 20;
 
 /**
@@ -136,7 +147,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
         found.push(
           ...(
             await deploy(trx, request.user.userId, {
-              xml: file.data.toString('utf8'),
+              xml: modelText(file.data),
               category,
               tenantIds,
               resourceName: file.name,
@@ -158,10 +169,12 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     if (!file) throw failWith(FLOW_MESSAGES.filesRequired);
     let valid = file.name.endsWith(RESOURCE_SUFFIX);
     if (valid)
-      await readModel(file.data.toString('utf8')).catch((error: unknown) => {
-        if (error instanceof ModelError) valid = false;
-        else throw error;
-      });
+      await Promise.resolve(file.data)
+        .then((data) => readModel(decodeModel(data)))
+        .catch((error: unknown) => {
+          if (error instanceof ModelError) valid = false;
+          else throw error;
+        });
     return ok(request, { name: file.name, success: valid });
   });
 

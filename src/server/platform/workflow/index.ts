@@ -20,6 +20,7 @@ export { addApproverRoles } from './approver-roles.ts';
 
 // Models and deployments: checking a model, deploying it, the definition a tenant starts, a module's shipped models.
 export { ModelError, readModel } from './bpmn-model.ts';
+export { decodeModel } from './model-source.ts';
 export {
   RESOURCE_SUFFIX,
   activeDefinitionId,
