@@ -1,4 +1,7 @@
+import { Engine } from 'bpmn-engine';
+import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODDLE_OPTIONS, engineSource } from '../../src/server/platform/workflow/bpmn-model.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/connect.ts';
@@ -18,6 +21,21 @@ import {
   upload,
   type Person,
 } from './flow.support.ts';
+
+/** bpmn-engine's saved state of a new instance of `xml`, waiting at its first user task (as engine-runner kept it). */
+async function bpmnEngineState(xml: string): Promise<{ state: string; executionId: string }> {
+  const engine = new Engine({ name: 'legacy', source: engineSource(xml), moddleOptions: MODDLE_OPTIONS });
+  const listener = new EventEmitter();
+  let executionId = '';
+  listener.on('wait', (api: { type: string; executionId: string }) => {
+    if (api.type === 'bpmn:UserTask') executionId = api.executionId;
+  });
+  await engine.execute({ listener, variables: { taskUser: 'taskUser_1' } });
+  const state = JSON.stringify(await engine.getState());
+  await engine.stop();
+  expect(executionId).not.toBe('');
+  return { state, executionId };
+}
 
 /** Issue 5: the engine under pressure — concurrent completion, failing steps, multi-instance tasks, a restart. */
 
@@ -58,6 +76,34 @@ describe('on one server', () => {
     const [sent] = expectOk(await t.get(`${WORK}/send-list`, who.token)).records;
     return sent as { processInstanceId: string; businessId: string };
   }
+
+  it('finishes on bpmn-engine an instance bpmn-engine started before the interpreter ran new ones', async () => {
+    const xml = simpleModel('Legacy');
+    const definitionId = await deployed('Legacy', xml);
+    const request = await startOn(definitionId, people.applicant, people.manager);
+    const task = await taskOf(t, people.manager, request.processInstanceId);
+    // What bpmn-engine saved when it started such an instance: its whole state, waiting at the approver's task.
+    const legacy = await bpmnEngineState(xml);
+    const { db } = t.services;
+    await db
+      .updateTable('blade_flow_instance')
+      .set({ engine_state: legacy.state })
+      .where('id', '=', request.processInstanceId)
+      .execute();
+    await db
+      .updateTable('blade_flow_task')
+      .set({ execution_id: legacy.executionId })
+      .where('id', '=', task.taskId)
+      .execute();
+    expectOk(await complete(t, people.manager, task.taskId, true));
+    expect(await leaveStatus(t, people.applicant, request.businessId)).toBe(3);
+    const instance = await db
+      .selectFrom('blade_flow_instance')
+      .select(['state', 'engine_state'])
+      .where('id', '=', request.processInstanceId)
+      .executeTakeFirstOrThrow();
+    expect(instance).toEqual({ state: 'finished', engine_state: '' });
+  });
 
   it('lets exactly one of two concurrent completions of a task win', async () => {
     for (let round = 0; round < 3; round++) {

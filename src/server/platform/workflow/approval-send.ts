@@ -7,7 +7,7 @@ import type { AuthUser } from '../auth-context.ts';
 import { failWith } from '../errors.ts';
 import type { PreparedWrite } from '../entity/engine-types.ts';
 import type { Row, VisibleRows } from '../entity/types.ts';
-import { taskUserOf } from './engine-runner.ts';
+import { taskUserOf } from './task-people.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import type { FlowRuntime, Variables } from './flow-runtime.ts';
 import { lockInstance, openTasksOf, taskUserOfId } from './flow-store.ts';

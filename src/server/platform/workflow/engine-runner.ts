@@ -1,52 +1,16 @@
 import { Engine, type BpmnEngineOptions } from 'bpmn-engine';
 import { EventEmitter } from 'node:events';
-import { MODDLE_OPTIONS, engineSource } from './bpmn-model.ts';
+import { MODDLE_OPTIONS } from './bpmn-model.ts';
 import { ExpressionError, hasExpression, isExpression, resolveText, type Scope } from './expression.ts';
-import { TASK_USER_PREFIX } from '../../../shared/flow/types.ts';
+import { EngineStepError, type ActivityRecord, type StepResult, type WaitingTask } from './step-result.ts';
+import { splitNames, taskUserOf } from './task-people.ts';
 
 /**
- * One step of a process instance on bpmn-engine, in memory: start from the XML, or recover the saved state, resume
- * and signal one waiting user task. The result is what the caller persists in one transaction: the new state, the
- * user tasks now waiting (with their resolved assignee and candidates) and the activities that ran.
- * Nothing here touches the database; a failed step leaves nothing behind.
+ * One step of an instance started on bpmn-engine before Tenon's interpreter ran every new one (process-steps.ts):
+ * recover the saved state, resume and signal one waiting user task, in memory. The result is what the caller
+ * persists in one transaction: the new state, the user tasks now waiting (with their resolved assignee and
+ * candidates) and the activities that ran. Nothing here touches the database; a failed step leaves nothing behind.
  */
-
-export interface WaitingTask {
-  executionId: string;
-  elementId: string;
-  name: string;
-  assignee: string;
-  candidateUsers: string[];
-  candidateGroups: string[];
-  /** when the task started waiting, and its place among the step's events */
-  at: Date;
-  seq: number;
-}
-
-export interface ActivityRecord {
-  executionId: string;
-  elementId: string;
-  name: string;
-  /** BPMN type without prefix, first letter lower case: startEvent, userTask, exclusiveGateway, sequenceFlow ... */
-  type: string;
-  start: Date;
-  end?: Date;
-  /** place among the step's events: history is ordered by it within a second */
-  seq: number;
-}
-
-export interface StepResult {
-  /** `engine.getState()` as JSON; '' when the process has ended. */
-  state: string;
-  finished: boolean;
-  /** Every user task waiting after the step; those already waiting before it carry only their execution ids. */
-  waiting: WaitingTask[];
-  /** Non-user-task activities and taken sequence flows of this step. */
-  activities: ActivityRecord[];
-}
-
-/** A model or runtime problem: the step is refused with this text and nothing is saved. */
-export class EngineStepError extends Error {}
 
 interface ElementApi {
   id: string;
@@ -99,10 +63,9 @@ const NO_SCRIPTS = {
 /** The default logger (the `debug` package) costs a tty check per element and run; errors reach us as events. */
 const SILENT = () => ({ debug() {}, error() {}, warn() {} });
 
-function newEngine(name: string, variables: Scope, source?: string) {
+function newEngine(name: string, variables: Scope) {
   return new Engine({
     name,
-    ...(source === undefined ? {} : { source: engineSource(source) }),
     moddleOptions: MODDLE_OPTIONS,
     expressions: expressionsFor(variables),
     scripts: NO_SCRIPTS,
@@ -113,24 +76,6 @@ function newEngine(name: string, variables: Scope, source?: string) {
 const typeName = (type: string) => {
   const local = type.replace(/^bpmn:/, '');
   return local.charAt(0).toLowerCase() + local.slice(1);
-};
-
-/** Normalises a user reference to the engine convention: `123` and `taskUser_123` are the same user. */
-export function taskUserOf(value: unknown): string {
-  const text = String(value ?? '').trim();
-  if (!text) return '';
-  return /^\d+$/.test(text) ? `${TASK_USER_PREFIX}${text}` : text;
-}
-
-/** A resolved assignee / candidate list: user ids or names, as text, a number or a list of them. */
-const splitNames = (value: unknown, what: string): string[] => {
-  const list = Array.isArray(value) ? value : value == null ? [] : String(value).split(',');
-  for (const item of [value, ...list]) {
-    if (item != null && !Array.isArray(item) && typeof item !== 'string' && typeof item !== 'number') {
-      throw new ExpressionError(`${what} must name users or groups, got ${JSON.stringify(item)}`);
-    }
-  }
-  return [...new Set(list.map((item) => String(item ?? '').trim()).filter(Boolean))];
 };
 
 /** Collects what one run of the engine does, from its listener events. */
@@ -277,19 +222,6 @@ function watchErrors(engine: Engine) {
     failure ??= error instanceof Error ? error : new Error(String(error));
   });
   return () => failure;
-}
-
-/** Starts a process from its XML and runs it until it waits at user tasks or ends. */
-export async function startRun(name: string, xml: string, variables: Scope): Promise<StepResult> {
-  const engine = newEngine(name, variables, xml);
-  const engineError = watchErrors(engine);
-  const recorder = new StepRecorder(variables);
-  try {
-    await engine.execute({ listener: recorder.listener });
-  } catch (error) {
-    throw asStepError(error);
-  }
-  return finish(engine, recorder, engineError);
 }
 
 /**

@@ -4,14 +4,9 @@ import { failWith } from '../errors.ts';
 import { isId, nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { FlowResult } from '../../../shared/flow/types.ts';
-import {
-  EngineStepError,
-  signalRun,
-  startRun,
-  taskUserOf,
-  type StepResult,
-  type WaitingTask,
-} from './engine-runner.ts';
+import { completeStep, startStep } from './process-steps.ts';
+import { EngineStepError, type StepResult, type WaitingTask } from './step-result.ts';
+import { taskUserOf } from './task-people.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import {
   ACTIVE,
@@ -155,7 +150,7 @@ export class FlowRuntime {
       version: 0,
       result: 'running',
     };
-    const result = await step(() => startRun(instance.id, definition.xml, variables));
+    const result = await step(() => startStep(definition, variables));
     await trx.insertInto('blade_flow_instance').values(instance).execute();
     await inTransaction?.(trx, instance.id);
     const outcome: FlowResult = result.finished ? 'approved' : 'running';
@@ -227,7 +222,7 @@ export class FlowRuntime {
     if (Object.hasOwn(extra, 'taskUser')) refuseSelfApproval(extra.taskUser, previous);
     const now = new Date();
     const result = await step(() =>
-      signalRun(instance.id, instance.engine_state, task.execution_id, { pass: input.pass, assignee: me }, variables),
+      completeStep(trx, instance, task.execution_id, { pass: input.pass, assignee: me }, variables),
     );
     await closeTask(trx, task, 'completed', input.pass ? 'approve' : 'reject', now);
     const comment =

@@ -4,7 +4,7 @@ import { nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { DEFINITION_STATE, taskUserOfId, userIdOf, type FlowResult } from '../../../shared/flow/types.ts';
 import { ROLE_POWER } from '../auth-context.ts';
-import type { ActivityRecord, WaitingTask } from './engine-runner.ts';
+import type { ActivityRecord, WaitingTask } from './step-result.ts';
 
 /** Rows of the workflow tables and the SQL that writes them (the screens' reads: task-lists.ts, instance-reads.ts). */
 

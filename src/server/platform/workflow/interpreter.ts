@@ -1,0 +1,438 @@
+import type { FlowNode, ProcessGraph } from './graph.ts';
+import { ExpressionError, resolveText, type Scope } from './expression.ts';
+import { EngineStepError, type ActivityRecord, type StepResult, type WaitingTask } from './step-result.ts';
+import { splitNames, taskUserOf } from './task-people.ts';
+
+/**
+ * Tenon's BPMN interpreter (docs/workflow-engine.md): one step of an instance, from its saved executions, until every
+ * token waits (a user or receive task, a join) or the instance ends. Pure: the caller (flow-runtime.ts) persists the
+ * result with the tasks, the history and the business row in one transaction; a failed step leaves nothing behind.
+ * Joins: a parallel gateway waits for a token from each incoming flow; an inclusive gateway for every token of the
+ * instance that can still reach it; an exclusive gateway merges nothing (every token passes).
+ */
+
+/** The saved instance: its executions (tokens at rest) and the counter their ids come from. */
+export interface RunState {
+  engine: 'tenon';
+  v: 1;
+  seq: number;
+  executions: Execution[];
+}
+
+interface Execution {
+  id: string;
+  element: string;
+  /**
+   * `task`: a user task waiting; `receive`: a receive task; `join`: parked at a gateway; `loop`: a multi-instance
+   * activity's root (its iterations are its tasks).
+   */
+  kind: 'task' | 'receive' | 'join' | 'loop';
+  /** The flow it arrived by (joins). */
+  via?: string;
+  /** A loop's iteration: its root's id, its index and item. */
+  root?: string;
+  loopCounter?: number;
+  item?: unknown;
+  loop?: LoopState;
+}
+
+interface LoopState {
+  total: number;
+  /** Iterations not yet started (sequential), in order. */
+  pending: number[];
+  items: unknown[] | null;
+  completed: number;
+  approved: number;
+  rejected: number;
+}
+
+/** A task's decision as the runtime gives it: the multi-instance counters count approvals and rejections. */
+export interface TaskOutput {
+  pass?: boolean;
+}
+
+/** Is this a state the interpreter wrote (else bpmn-engine's, finished on bpmn-engine)? */
+export const isInterpreterState = (state: string) => state.startsWith('{"engine":"tenon"');
+
+const MAX_STEPS = 10_000;
+const MAX_LOOP = 1_000;
+
+class Step {
+  private readonly queue: Array<{ node: FlowNode; via?: string }> = [];
+  private readonly activities: ActivityRecord[] = [];
+  private readonly created = new Set<string>();
+  private order = 0;
+  private moves = 0;
+  ended = false;
+
+  constructor(
+    private readonly graph: ProcessGraph,
+    private readonly state: RunState,
+    private readonly variables: Scope,
+  ) {}
+
+  private nextId(prefix: string): string {
+    this.state.seq += 1;
+    return `${prefix}_${this.state.seq}`;
+  }
+
+  private node(id: string): FlowNode {
+    const node = this.graph.nodes.get(id);
+    if (!node) throw new EngineStepError(`element ${id} is not in the process`);
+    return node;
+  }
+
+  private record(node: FlowNode): void {
+    const at = new Date();
+    this.activities.push({
+      executionId: this.nextId('a'),
+      elementId: node.id,
+      name: node.name,
+      type: node.kind,
+      start: at,
+      end: at,
+      seq: this.order++,
+    });
+  }
+
+  arrive(node: FlowNode, via?: string): void {
+    this.queue.push({ node, via });
+  }
+
+  /** Moves every queued token on until each waits or ends, firing the inclusive joins no token can still reach. */
+  run(): void {
+    for (;;) {
+      while (this.queue.length && !this.ended) {
+        if (++this.moves > MAX_STEPS) throw new EngineStepError(`more than ${MAX_STEPS} moves in one step: a loop?`);
+        const { node, via } = this.queue.shift()!;
+        this.enter(node, via);
+      }
+      if (this.ended || !this.fireInclusiveJoin()) return;
+    }
+  }
+
+  private enter(node: FlowNode, via?: string): void {
+    switch (node.kind) {
+      case 'startEvent':
+      case 'task':
+      case 'manualTask':
+        this.record(node);
+        return this.leave(node);
+      case 'endEvent':
+        this.record(node);
+        if (node.terminate) this.terminate();
+        return;
+      case 'receiveTask':
+        this.state.executions.push({ id: this.nextId('r'), element: node.id, kind: 'receive' });
+        return;
+      case 'userTask':
+        return node.loop ? this.startLoop(node) : this.waitAt(node, {});
+      case 'exclusiveGateway':
+        this.record(node);
+        return this.take(node, this.chosen(node, true));
+      case 'parallelGateway':
+        return this.parallel(node, via);
+      case 'inclusiveGateway':
+        if (node.incoming.length > 1) {
+          this.state.executions.push({ id: this.nextId('j'), element: node.id, kind: 'join', via });
+          return;
+        }
+        this.record(node);
+        return this.take(node, this.chosen(node, false));
+    }
+  }
+
+  /** An activity's way on: every outgoing flow whose condition holds (one without always does), else its default. */
+  private leave(node: FlowNode): void {
+    if (!node.outgoing.length) return;
+    this.take(node, this.chosen(node, false));
+  }
+
+  private take(node: FlowNode, flows: string[]): void {
+    for (const id of flows) {
+      const flow = this.graph.flows.get(id)!;
+      const at = new Date();
+      this.activities.push({
+        executionId: this.nextId('f'),
+        elementId: flow.id,
+        name: flow.name,
+        type: 'sequenceFlow',
+        start: at,
+        end: at,
+        seq: this.order++,
+      });
+      this.arrive(this.node(flow.target), flow.id);
+    }
+    if (!flows.length) throw new EngineStepError(`${node.id}: no outgoing sequence flow can be taken`);
+  }
+
+  /** The flows out of `node` whose conditions hold (only the first for an exclusive choice), else the default. */
+  private chosen(node: FlowNode, first: boolean): string[] {
+    const taken: string[] = [];
+    for (const id of node.outgoing) {
+      if (id === node.defaultFlow) continue;
+      const condition = this.graph.flows.get(id)!.condition;
+      if (condition === undefined || this.holds(condition, `sequence flow ${id}`)) {
+        taken.push(id);
+        if (first) break;
+      }
+    }
+    if (!taken.length && node.defaultFlow) taken.push(node.defaultFlow);
+    return taken;
+  }
+
+  private holds(text: string, where: string, scope: Scope = this.variables): boolean {
+    try {
+      const value = resolveText(text, scope);
+      return value === true || value === 'true';
+    } catch (error) {
+      throw new EngineStepError(`${where}: ${(error as Error).message}`);
+    }
+  }
+
+  private parallel(node: FlowNode, via?: string): void {
+    if (node.incoming.length > 1) {
+      const parked = this.state.executions.filter((e) => e.kind === 'join' && e.element === node.id);
+      const arrived = new Set([...parked.map((e) => e.via), via]);
+      if (node.incoming.some((flow) => !arrived.has(flow))) {
+        this.state.executions.push({ id: this.nextId('j'), element: node.id, kind: 'join', via });
+        return;
+      }
+      // One token from each incoming flow joins; a second token on a flow waits for the next round.
+      for (const flow of node.incoming) {
+        if (flow === via) continue;
+        const i = this.state.executions.findIndex((e) => e.kind === 'join' && e.element === node.id && e.via === flow);
+        this.state.executions.splice(i, 1);
+      }
+    }
+    this.record(node);
+    this.take(node, node.outgoing);
+  }
+
+  /**
+   * Fires one inclusive join that no other token of the instance can still reach (each token at rest or queued is
+   * somewhere; from there, can it get to the gateway?). False when none can fire.
+   */
+  private fireInclusiveJoin(): boolean {
+    const gateways = new Set(
+      this.state.executions
+        .filter((e) => e.kind === 'join' && this.node(e.element).kind === 'inclusiveGateway')
+        .map((e) => e.element),
+    );
+    for (const id of gateways) {
+      const node = this.node(id);
+      // A loop's iterations stand where their root does.
+      const others = this.state.executions.filter((e) => e.element !== node.id && !e.root);
+      if (others.some((e) => reaches(this.graph, e.element, node.id))) continue;
+      this.state.executions = this.state.executions.filter((e) => !(e.kind === 'join' && e.element === node.id));
+      this.record(node);
+      this.take(node, this.chosen(node, false));
+      return true;
+    }
+    return false;
+  }
+
+  private terminate(): void {
+    this.state.executions = [];
+    this.queue.length = 0;
+    this.ended = true;
+  }
+
+  // ---- user tasks ----
+
+  private waitAt(node: FlowNode, loop: Partial<Execution>): void {
+    const spec = node.userTask!;
+    const scope: Scope = loop.root
+      ? {
+          ...this.variables,
+          ...loopVariables(node, this.state.executions.find((e) => e.id === loop.root)!.loop!),
+          loopCounter: loop.loopCounter,
+          ...(node.loop?.elementVariable ? { [node.loop.elementVariable]: loop.item } : {}),
+          ...(node.loop?.elementIndexVariable ? { [node.loop.elementIndexVariable]: loop.loopCounter } : {}),
+        }
+      : this.variables;
+    if (spec.skipExpression && this.variables._FLOWABLE_SKIP_EXPRESSION_ENABLED === true) {
+      if (this.holds(spec.skipExpression, `${node.id} (skipExpression)`, scope)) {
+        this.record(node);
+        return this.leave(node);
+      }
+    }
+    const id = this.nextId('t');
+    this.state.executions.push({ id, element: node.id, kind: 'task', ...loop });
+    this.created.add(id);
+  }
+
+  /** The people of a task created in this step, resolved in its scope. */
+  private people(execution: Execution): Pick<WaitingTask, 'assignee' | 'candidateUsers' | 'candidateGroups'> {
+    const node = this.node(execution.element);
+    const spec = node.userTask!;
+    const root = execution.root ? this.state.executions.find((e) => e.id === execution.root) : undefined;
+    const scope: Scope = {
+      ...this.variables,
+      ...(root?.loop ? loopVariables(node, root.loop) : {}),
+      ...(execution.root ? { loopCounter: execution.loopCounter } : {}),
+      ...(node.loop?.elementVariable && execution.root ? { [node.loop.elementVariable]: execution.item } : {}),
+    };
+    try {
+      const resolve = (text: string | undefined) => (text ? resolveText(text, scope) : '');
+      const assignee = taskUserOf(splitNames(resolve(spec.assignee), 'the assignee')[0]);
+      const candidateUsers = spec.candidateUsers.flatMap((text) => splitNames(resolve(text), 'candidate users'));
+      const candidateGroups = spec.candidateGroups.flatMap((text) => splitNames(resolve(text), 'candidate groups'));
+      const written = Boolean(spec.assignee || spec.candidateUsers.length || spec.candidateGroups.length);
+      // Written people that resolve to nobody would stall the process silently: the step is refused. A task that
+      // names nobody goes to the tenant's administrators (flow-runtime.ts).
+      if (written && !assignee && !candidateUsers.length && !candidateGroups.length)
+        throw new ExpressionError(`no assignee or candidate resolved (assignee "${spec.assignee ?? ''}")`);
+      return {
+        assignee,
+        candidateUsers: [...new Set(candidateUsers.map(taskUserOf))],
+        candidateGroups: [...new Set(candidateGroups)],
+      };
+    } catch (error) {
+      throw new EngineStepError(`${node.id}: ${(error as Error).message}`);
+    }
+  }
+
+  private startLoop(node: FlowNode): void {
+    const spec = node.loop!;
+    let items: unknown[] | null = null;
+    let total: number;
+    if (spec.collection) {
+      const value = spec.collection.includes('${')
+        ? this.evaluate(spec.collection, node)
+        : this.variables[spec.collection];
+      items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter(Boolean) : null;
+      if (!items) throw new EngineStepError(`${node.id}: the collection ${spec.collection} is not a list`);
+      total = items.length;
+    } else {
+      total = Number(this.evaluate(spec.cardinality ?? '', node));
+      if (!Number.isInteger(total) || total < 0)
+        throw new EngineStepError(`${node.id}: loopCardinality must be a whole number, got ${String(total)}`);
+    }
+    if (total > MAX_LOOP) throw new EngineStepError(`${node.id}: more than ${MAX_LOOP} instances`);
+    // A loop of no iterations passes on (its tasks are the history: the runtime records them).
+    if (total === 0) return this.leave(node);
+    const id = this.nextId('m');
+    const loop: LoopState = { total, pending: [], items, completed: 0, approved: 0, rejected: 0 };
+    this.state.executions.push({ id, element: node.id, kind: 'loop', loop });
+    const indexes = Array.from({ length: total }, (_, i) => i);
+    const first = spec.sequential ? indexes.slice(0, 1) : indexes;
+    loop.pending = spec.sequential ? indexes.slice(1) : [];
+    for (const i of first) this.waitAt(node, { root: id, loopCounter: i, item: items?.[i] });
+  }
+
+  private evaluate(text: string, node: FlowNode): unknown {
+    try {
+      return /^\s*-?\d+\s*$/.test(text) ? Number(text) : resolveText(text, this.variables);
+    } catch (error) {
+      throw new EngineStepError(`${node.id}: ${(error as Error).message}`);
+    }
+  }
+
+  /** A waiting task completed with `output`: its token moves on, or its loop counts it. */
+  complete(executionId: string, output: TaskOutput): void {
+    const execution = this.state.executions.find((e) => e.id === executionId && e.kind === 'task');
+    if (!execution) throw new EngineStepError(`task ${executionId} is not waiting in the saved process state`);
+    this.state.executions = this.state.executions.filter((e) => e !== execution);
+    const node = this.node(execution.element);
+    if (!execution.root) return this.leave(node);
+    const root = this.state.executions.find((e) => e.id === execution.root)!;
+    const loop = root.loop!;
+    loop.completed += 1;
+    if (output.pass === true) loop.approved += 1;
+    if (output.pass === false) loop.rejected += 1;
+    const done =
+      loop.completed >= loop.total ||
+      (node.loop!.completionCondition !== undefined &&
+        this.holds(node.loop!.completionCondition, `${node.id} (completionCondition)`, {
+          ...this.variables,
+          ...loopVariables(node, loop),
+          loopCounter: execution.loopCounter,
+        }));
+    if (!done) {
+      const next = loop.pending.shift();
+      if (next !== undefined) this.waitAt(node, { root: root.id, loopCounter: next, item: loop.items?.[next] });
+      return;
+    }
+    // The loop is decided: its other iterations are withdrawn with it.
+    this.state.executions = this.state.executions.filter((e) => e.id !== root.id && e.root !== root.id);
+    this.leave(node);
+  }
+
+  result(): StepResult {
+    const finished = this.state.executions.length === 0;
+    const waiting: WaitingTask[] = [];
+    for (const execution of this.state.executions) {
+      if (execution.kind !== 'task') continue;
+      const node = this.node(execution.element);
+      const fresh = this.created.has(execution.id);
+      waiting.push({
+        executionId: execution.id,
+        elementId: node.id,
+        name: fresh ? node.name : '',
+        ...(fresh ? this.people(execution) : { assignee: '', candidateUsers: [], candidateGroups: [] }),
+        at: new Date(),
+        seq: this.order++,
+      });
+    }
+    return { state: finished ? '' : JSON.stringify(this.state), finished, waiting, activities: this.activities };
+  }
+}
+
+/** The counters a multi-instance activity's expressions read (Flowable's, and ours for approvals). */
+function loopVariables(node: FlowNode, loop: LoopState): Scope {
+  const active = node.loop?.sequential ? 1 : loop.total - loop.completed;
+  return {
+    nrOfInstances: loop.total,
+    nrOfCompletedInstances: loop.completed,
+    nrOfActiveInstances: Math.max(0, active),
+    nrOfApproved: loop.approved,
+    nrOfRejected: loop.rejected,
+  };
+}
+
+/** Per graph, the elements from which each target can be reached (following flows, not through the target). */
+const reachers = new WeakMap<ProcessGraph, Map<string, Set<string>>>();
+function reaches(graph: ProcessGraph, from: string, target: string): boolean {
+  let byTarget = reachers.get(graph);
+  if (!byTarget) reachers.set(graph, (byTarget = new Map()));
+  let set = byTarget.get(target);
+  if (!set) {
+    set = new Set();
+    const stack = [target];
+    while (stack.length) {
+      const id = stack.pop()!;
+      for (const flowId of graph.nodes.get(id)?.incoming ?? []) {
+        const source = graph.flows.get(flowId)!.source;
+        if (source === target || set.has(source)) continue;
+        set.add(source);
+        stack.push(source);
+      }
+    }
+    byTarget.set(target, set);
+  }
+  return set.has(from);
+}
+
+/** Starts an instance of `graph`: its start event's token runs until it waits or ends. */
+export function startInstance(graph: ProcessGraph, variables: Scope): StepResult {
+  const step = new Step(graph, { engine: 'tenon', v: 1, seq: 0, executions: [] }, variables);
+  step.arrive(graph.nodes.get(graph.start)!);
+  step.run();
+  return step.result();
+}
+
+/** Completes the waiting task `executionId` of a saved instance with `output`, and runs on. */
+export function completeTask(
+  graph: ProcessGraph,
+  saved: string,
+  executionId: string,
+  output: TaskOutput,
+  variables: Scope,
+): StepResult {
+  const state = JSON.parse(saved) as RunState;
+  const step = new Step(graph, state, variables);
+  step.complete(executionId, output);
+  step.run();
+  return step.result();
+}

@@ -1,0 +1,50 @@
+import type { Db } from '../../db/connect.ts';
+import { compileModel } from './compile-model.ts';
+import { signalRun } from './engine-runner.ts';
+import type { ProcessGraph } from './graph.ts';
+import { completeTask, isInterpreterState, startInstance } from './interpreter.ts';
+import type { Scope } from './expression.ts';
+import { EngineStepError, type StepResult } from './step-result.ts';
+import { TtlCache } from '../ttl-cache.ts';
+
+/**
+ * Which engine takes an instance's step (docs/workflow-engine.md): every new instance runs on Tenon's interpreter;
+ * an instance bpmn-engine started (its saved state is bpmn-engine's) finishes on bpmn-engine.
+ */
+
+/** Compiled processes by definition id (a definition's XML never changes: a new deployment is a new id). */
+const graphs = new TtlCache<ProcessGraph>(500);
+
+function graphOf(definitionId: string, xml: () => Promise<string>): Promise<ProcessGraph> {
+  return graphs.get(definitionId, async () => {
+    try {
+      return (await compileModel(await xml())).graph;
+    } catch (error) {
+      throw new EngineStepError((error as Error).message);
+    }
+  });
+}
+
+export async function startStep(definition: { id: string; xml: string }, variables: Scope): Promise<StepResult> {
+  return startInstance(await graphOf(definition.id, async () => definition.xml), variables);
+}
+
+export async function completeStep(
+  trx: Db,
+  instance: { id: string; definition_id: string; engine_state: string },
+  executionId: string,
+  output: { pass: boolean; assignee: string },
+  variables: Scope,
+): Promise<StepResult> {
+  if (!isInterpreterState(instance.engine_state))
+    return signalRun(instance.id, instance.engine_state, executionId, output, variables);
+  const graph = await graphOf(instance.definition_id, async () => {
+    const row = await trx
+      .selectFrom('blade_flow_definition')
+      .select('xml')
+      .where('id', '=', instance.definition_id)
+      .executeTakeFirstOrThrow();
+    return row.xml;
+  });
+  return completeTask(graph, instance.engine_state, executionId, output, variables);
+}
