@@ -202,6 +202,7 @@ class Compiler {
       nodes,
       flows,
       start: starts[0]?.id ?? '',
+      ...(typeof starts[0]?.initiator === 'string' && starts[0].initiator ? { initiator: starts[0].initiator } : {}),
     };
   }
 

@@ -21,6 +21,7 @@ import {
   tenantAdministrators,
   userIdOf,
   usersAmong,
+  usersByAccount,
   usersOfGroups,
   type DefinitionRow,
   type InstanceRow,
@@ -118,7 +119,7 @@ export class FlowRuntime {
     input: StartInput,
     inTransaction?: (trx: Db, instanceId: string) => Promise<void>,
   ): Promise<string> {
-    const variables = checkVariables({ ...input.variables, createUser: taskUserOfId(user.userId) });
+    const given = checkVariables({ ...input.variables, createUser: taskUserOfId(user.userId) });
     const definition = (await trx
       .selectFrom('blade_flow_definition')
       .selectAll()
@@ -128,7 +129,8 @@ export class FlowRuntime {
     if (!definition) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
     if (Number(definition.suspension_state) !== ACTIVE)
       throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
-    refuseSelfApproval(variables.taskUser, variables);
+    refuseSelfApproval(given.taskUser, given);
+    const { result, variables } = await step(() => startStep(definition, given, user.userId));
     const now = new Date();
     const businessTable = input.businessTable ?? '';
     const businessId = input.businessId ?? '';
@@ -150,7 +152,6 @@ export class FlowRuntime {
       version: 0,
       result: 'running',
     };
-    const result = await step(() => startStep(definition, variables));
     await trx.insertInto('blade_flow_instance').values(instance).execute();
     await inTransaction?.(trx, instance.id);
     const outcome: FlowResult = result.finished ? 'approved' : 'running';
@@ -488,6 +489,7 @@ export class FlowRuntime {
     instance: InstanceRow,
     task: WaitingTask,
   ): Promise<{ task: WaitingTask; handlers: string[]; orphaned: boolean }> {
+    task = await withAccountsResolved(trx, instance.tenant_id, task);
     const handlers = task.assignee
       ? await usersAmong(trx, instance.tenant_id, [userIdOf(task.assignee)])
       : [
@@ -540,7 +542,15 @@ export class FlowRuntime {
 }
 
 /** Runs an engine step; its failure (a model or variable problem) becomes a 400 with the reason. */
-async function step(run: () => Promise<StepResult>): Promise<StepResult> {
+/** A task's people named by account (a Flowable model's `kermit`) as the tenant's users; unknown names stay. */
+async function withAccountsResolved(trx: Db, tenantId: string, task: WaitingTask): Promise<WaitingTask> {
+  const byAccount = await usersByAccount(trx, tenantId, [task.assignee, ...task.candidateUsers]);
+  if (!byAccount.size) return task;
+  const user = (name: string) => byAccount.get(name) ?? name;
+  return { ...task, assignee: user(task.assignee), candidateUsers: [...new Set(task.candidateUsers.map(user))] };
+}
+
+async function step<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -295,6 +295,17 @@ const liveUsers = (trx: Db, tenantId: string) =>
     .where('is_deleted', '=', 0)
     .where('status', '=', 1);
 
+/**
+ * Users a model names by account (`flowable:assignee="kermit"`, as Flowable models name their users): the live users
+ * of the tenant with those accounts, by account.
+ */
+export async function usersByAccount(trx: Db, tenantId: string, names: string[]): Promise<Map<string, string>> {
+  const accounts = [...new Set(names.filter((name) => name && !userIdOf(name) && !/^\d+$/.test(name)))];
+  if (!accounts.length) return new Map();
+  const rows = await liveUsers(trx, tenantId).select('account').where('account', 'in', accounts).execute();
+  return new Map(rows.map((row) => [String(row.account), taskUserOfId(String(row.id))]));
+}
+
 /** Which of these user ids are live, enabled users of the tenant. */
 export async function usersAmong(trx: Db, tenantId: string, userIds: string[]): Promise<string[]> {
   const ids = [...new Set(userIds.filter((id) => /^\d+$/.test(id)))];

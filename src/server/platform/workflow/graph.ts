@@ -80,4 +80,6 @@ export interface ProcessGraph {
   flows: ReadonlyMap<string, SequenceFlow>;
   /** The none start event of the process (its only start without an event definition). */
   start: string;
+  /** The variable its start event names (`flowable:initiator`): it holds the starter's user id. */
+  initiator?: string;
 }

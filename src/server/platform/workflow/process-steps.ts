@@ -25,8 +25,18 @@ function graphOf(definitionId: string, xml: () => Promise<string>): Promise<Proc
   });
 }
 
-export async function startStep(definition: { id: string; xml: string }, variables: Scope): Promise<StepResult> {
-  return startInstance(await graphOf(definition.id, async () => definition.xml), variables);
+/**
+ * The first step of a new instance, with the variables it starts with: the caller's, and the starter's user id in the
+ * variable its start event names (`flowable:initiator`), as Flowable sets it.
+ */
+export async function startStep(
+  definition: { id: string; xml: string },
+  variables: Scope,
+  starterId: string,
+): Promise<{ result: StepResult; variables: Scope }> {
+  const graph = await graphOf(definition.id, async () => definition.xml);
+  const started = graph.initiator ? { ...variables, [graph.initiator]: starterId } : variables;
+  return { result: startInstance(graph, started), variables: started };
 }
 
 export async function completeStep(
