@@ -164,13 +164,34 @@ describe('compileModel: processes', () => {
   });
 });
 
+describe('compileModel: embedded sub-processes', () => {
+  it('compiles one as a scope of its own, entered at its none start event', async () => {
+    const xml = model(`<startEvent id="start"/>
+<subProcess id="sub"><startEvent id="subStart"/><userTask id="inner" flowable:assignee="1"/><endEvent id="subEnd"/>
+<sequenceFlow id="s1" sourceRef="subStart" targetRef="inner"/><sequenceFlow id="s2" sourceRef="inner" targetRef="subEnd"/>
+</subProcess>
+<endEvent id="end"/>
+<sequenceFlow id="f1" sourceRef="start" targetRef="sub"/><sequenceFlow id="f2" sourceRef="sub" targetRef="end"/>`);
+    const { graph } = await compileModel(xml);
+    expect(graph.nodes.get('sub')).toMatchObject({ kind: 'subProcess', scope: '', start: 'subStart' });
+    expect(graph.nodes.get('inner')).toMatchObject({ kind: 'userTask', scope: 'sub', incoming: ['s1'] });
+    expect(graph.start).toBe('start');
+    const twoStarts = model(
+      `<startEvent id="start"/><subProcess id="sub"><startEvent id="a"/><startEvent id="b"/></subProcess>`,
+    );
+    expect(await problems(twoStarts)).toContainEqual(
+      expect.stringMatching(/SubProcess "sub": needs one start event without an event definition, found 2/),
+    );
+  });
+});
+
 describe('compileModel: refusals name every problem', () => {
   it('names each unsupported element, its attribute and line, all at once', async () => {
     const xml = model(`<startEvent id="start"/>
 <serviceTask id="sendMail" flowable:class="org.acme.Mail"/>
 <serviceTask id="bean" flowable:delegateExpression="\${mailer}"/>
 <scriptTask id="script" scriptFormat="groovy"><script>x</script></scriptTask>
-<subProcess id="sub"><startEvent id="subStart"/></subProcess>
+<subProcess id="sub" triggeredByEvent="true"><startEvent id="subStart"/></subProcess>
 <callActivity id="call" calledElement="child"/>
 <boundaryEvent id="timer" attachedToRef="sub"><timerEventDefinition/></boundaryEvent>
 <intermediateCatchEvent id="wait"><timerEventDefinition/></intermediateCatchEvent>
@@ -181,7 +202,7 @@ describe('compileModel: refusals name every problem', () => {
       'line 6: ServiceTask "sendMail" (flowable:class): Java classes are not run here — use an allow-listed action',
       'line 7: ServiceTask "bean" (flowable:delegateExpression): Java beans are not run here — use an allow-listed action',
       'line 8: ScriptTask "script" (scriptFormat): groovy scripts are not run here',
-      'line 9: SubProcess "sub": not supported yet',
+      'line 9: SubProcess "sub" (triggeredByEvent): event sub-processes are not supported yet',
       'line 10: CallActivity "call": not supported yet',
       'line 11: BoundaryEvent "timer": not supported yet',
       'line 12: IntermediateCatchEvent "wait": not supported yet',

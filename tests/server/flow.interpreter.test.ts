@@ -242,6 +242,39 @@ describe('the interpreter', () => {
     expect(complete(g, started, 'a').finished).toBe(true);
   });
 
+  it('runs an embedded sub-process as a scope: it completes when its last token ends, a terminate ends it alone', () => {
+    const g = graph(
+      [
+        ['start', 'startEvent'],
+        ['sub', 'subProcess', { start: 'inStart' }],
+        ['inStart', 'startEvent', { scope: 'sub' }],
+        ['fork', 'parallelGateway', { scope: 'sub' }],
+        ['a', 'userTask', { scope: 'sub' }],
+        ['b', 'userTask', { scope: 'sub' }],
+        ['inEnd', 'endEvent', { scope: 'sub' }],
+        ['stop', 'endEvent', { scope: 'sub', terminate: true }],
+        ['after', 'userTask'],
+      ],
+      [
+        ['start', 'sub'],
+        ['inStart', 'fork'],
+        ['fork', 'a'],
+        ['fork', 'b'],
+        ['a', 'inEnd'],
+        ['b', 'stop'],
+        ['sub', 'after'],
+      ],
+    );
+    const started = startInstance(g, {});
+    expect(open(started)).toEqual(['a', 'b']);
+    // a ends its branch; the sub-process waits for b.
+    const one = complete(g, started, 'a');
+    expect(open(one)).toEqual(['b']);
+    expect(open(complete(g, one, 'b'))).toEqual(['after']);
+    // b's terminate end withdraws a and ends the sub-process only: the process goes on.
+    expect(open(complete(g, started, 'b'))).toEqual(['after']);
+  });
+
   it('names the people of a new task, refuses written people resolving to nobody, leaves an unnamed task open', () => {
     const people = (userTask: FlowNode['userTask']) =>
       graph(

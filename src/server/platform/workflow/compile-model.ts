@@ -153,7 +153,15 @@ class Compiler {
     const nodes = new Map<string, FlowNode>();
     const flows = new Map<string, SequenceFlow>();
     const flowIds = this.flowIds;
-    const elements = list<El>(process.flowElements);
+    // Every element of the process and of its embedded sub-processes, each with its scope ('' for the process).
+    const scopes = new Map<El, string>();
+    const walk = (owner: El, scope: string): El[] =>
+      list<El>(owner.flowElements).flatMap((element) => {
+        scopes.set(element, scope);
+        const inner = element.$type === 'bpmn:SubProcess' && element.id ? walk(element, element.id) : [];
+        return [element, ...inner];
+      });
+    const elements = walk(process, '');
     this.checkAttributes(process);
     this.checkExtensions(process);
     let generated = 0;
@@ -176,7 +184,13 @@ class Compiler {
         this.problem(element, 'id', 'an element the process runs needs an id');
         continue;
       }
-      nodes.set(element.id, this.nodeOf(element, kind, flowIds));
+      if (kind === 'subProcess' && element.triggeredByEvent) {
+        this.problem(element, 'triggeredByEvent', 'event sub-processes are not supported yet');
+        continue;
+      }
+      const node = { ...this.nodeOf(element, kind, flowIds), scope: scopes.get(element) ?? '' };
+      if (kind === 'subProcess') node.start = this.startOf(element, elements, scopes, element.id);
+      nodes.set(element.id, node);
     }
     for (const element of elements.filter((e) => e.$type === 'bpmn:SequenceFlow')) {
       const flow = this.flowOf(element, flowIds.get(element)!);
@@ -189,7 +203,7 @@ class Compiler {
       if (node.defaultFlow && !node.outgoing.includes(node.defaultFlow))
         this.problems.push(`${this.name(elementOf(elements, node.id), 'default')}: not one of its outgoing flows`);
     }
-    const starts = elements.filter((e) => e.$type === 'bpmn:StartEvent' && e.id && !list(e.eventDefinitions).length);
+    const starts = elements.filter((e) => scopes.get(e) === '' && isNoneStart(e));
     if (starts.length !== 1)
       this.problem(process, undefined, `needs one start event without an event definition, found ${starts.length}`);
     return {
@@ -204,6 +218,14 @@ class Compiler {
       start: starts[0]?.id ?? '',
       ...(typeof starts[0]?.initiator === 'string' && starts[0].initiator ? { initiator: starts[0].initiator } : {}),
     };
+  }
+
+  /** A sub-process's one none start event. */
+  private startOf(owner: El, elements: El[], scopes: Map<El, string>, scope: string): string {
+    const starts = elements.filter((e) => scopes.get(e) === scope && isNoneStart(e));
+    if (starts.length !== 1)
+      this.problem(owner, undefined, `needs one start event without an event definition, found ${starts.length}`);
+    return starts[0]?.id ?? '';
   }
 
   /** The attribute that explains why an unsupported element cannot run (a Java class, a script language…). */
@@ -380,3 +402,6 @@ const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 const elementOf = (elements: El[], id: string) => elements.find((e) => e.id === id)!;
 const firstLine = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0];
+
+const isNoneStart = (element: El) =>
+  element.$type === 'bpmn:StartEvent' && Boolean(element.id) && !list(element.eventDefinitions).length;

@@ -14,7 +14,8 @@ export type ElementKind =
   | 'receiveTask'
   | 'exclusiveGateway'
   | 'parallelGateway'
-  | 'inclusiveGateway';
+  | 'inclusiveGateway'
+  | 'subProcess';
 
 export interface FlowNode {
   id: string;
@@ -27,6 +28,8 @@ export interface FlowNode {
   outgoing: string[];
   /** A gateway's or an activity's default flow (taken when no condition of the others holds). */
   defaultFlow?: string;
+  /** A sub-process's own none start event: where a token entering it begins. */
+  start?: string;
   /** An end event that ends its whole scope (terminateEventDefinition). */
   terminate?: boolean;
   userTask?: UserTaskSpec;

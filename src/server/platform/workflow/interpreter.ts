@@ -24,9 +24,11 @@ interface Execution {
   element: string;
   /**
    * `task`: a user task waiting; `receive`: a receive task; `join`: parked at a gateway; `loop`: a multi-instance
-   * activity's root (its iterations are its tasks).
+   * activity's root (its iterations are its tasks); `scope`: an embedded sub-process running (its tokens name it).
    */
-  kind: 'task' | 'receive' | 'join' | 'loop';
+  kind: 'task' | 'receive' | 'join' | 'loop' | 'scope';
+  /** The sub-process execution it runs in; none: the process itself. */
+  scope?: string;
   /** The flow it arrived by (joins). */
   via?: string;
   /** A loop's iteration: its root's id, its index and item. */
@@ -58,7 +60,9 @@ const MAX_STEPS = 10_000;
 const MAX_LOOP = 1_000;
 
 class Step {
-  private readonly queue: Array<{ node: FlowNode; via?: string }> = [];
+  private readonly queue: Array<{ node: FlowNode; via?: string; scope?: string }> = [];
+  /** The scope of the token being moved (a sub-process execution's id; undefined: the process). */
+  private scope: string | undefined;
   private readonly activities: ActivityRecord[] = [];
   private readonly created = new Set<string>();
   private order = 0;
@@ -95,8 +99,13 @@ class Step {
     });
   }
 
-  arrive(node: FlowNode, via?: string): void {
-    this.queue.push({ node, via });
+  arrive(node: FlowNode, via?: string, scope = this.scope): void {
+    this.queue.push({ node, via, scope });
+  }
+
+  /** A new execution at rest, in the current token's scope. */
+  private rest(execution: Omit<Execution, 'scope'>): void {
+    this.state.executions.push({ ...execution, ...(this.scope ? { scope: this.scope } : {}) });
   }
 
   /** Moves every queued token on until each waits or ends, firing the inclusive joins no token can still reach. */
@@ -104,7 +113,8 @@ class Step {
     for (;;) {
       while (this.queue.length && !this.ended) {
         if (++this.moves > MAX_STEPS) throw new EngineStepError(`more than ${MAX_STEPS} moves in one step: a loop?`);
-        const { node, via } = this.queue.shift()!;
+        const { node, via, scope } = this.queue.shift()!;
+        this.scope = scope;
         this.enter(node, via);
       }
       if (this.ended || !this.fireInclusiveJoin()) return;
@@ -120,11 +130,17 @@ class Step {
         return this.leave(node);
       case 'endEvent':
         this.record(node);
-        if (node.terminate) this.terminate();
-        return;
+        if (node.terminate) return this.terminate(this.scope);
+        return this.closeScopeIfDone(this.scope);
       case 'receiveTask':
-        this.state.executions.push({ id: this.nextId('r'), element: node.id, kind: 'receive' });
+        this.rest({ id: this.nextId('r'), element: node.id, kind: 'receive' });
         return;
+      case 'subProcess': {
+        const id = this.nextId('s');
+        this.rest({ id, element: node.id, kind: 'scope' });
+        this.record(node);
+        return this.arrive(this.node(node.start!), undefined, id);
+      }
       case 'userTask':
         return node.loop ? this.startLoop(node) : this.waitAt(node, {});
       case 'exclusiveGateway':
@@ -134,7 +150,7 @@ class Step {
         return this.parallel(node, via);
       case 'inclusiveGateway':
         if (node.incoming.length > 1) {
-          this.state.executions.push({ id: this.nextId('j'), element: node.id, kind: 'join', via });
+          this.rest({ id: this.nextId('j'), element: node.id, kind: 'join', via });
           return;
         }
         this.record(node);
@@ -144,8 +160,19 @@ class Step {
 
   /** An activity's way on: every outgoing flow whose condition holds (one without always does), else its default. */
   private leave(node: FlowNode): void {
-    if (!node.outgoing.length) return;
+    if (!node.outgoing.length) return this.closeScopeIfDone(this.scope);
     this.take(node, this.chosen(node, false));
+  }
+
+  /** A sub-process whose last token ended completes: its token leaves it in the scope around it. */
+  private closeScopeIfDone(scope: string | undefined): void {
+    if (!scope) return;
+    if (this.state.executions.some((e) => e.scope === scope) || this.queue.some((q) => q.scope === scope)) return;
+    const execution = this.state.executions.find((e) => e.id === scope);
+    if (!execution) return;
+    this.state.executions = this.state.executions.filter((e) => e !== execution);
+    this.scope = execution.scope;
+    this.leave(this.node(execution.element));
   }
 
   private take(node: FlowNode, flows: string[]): void {
@@ -192,16 +219,17 @@ class Step {
 
   private parallel(node: FlowNode, via?: string): void {
     if (node.incoming.length > 1) {
-      const parked = this.state.executions.filter((e) => e.kind === 'join' && e.element === node.id);
+      const here = (e: Execution) => e.kind === 'join' && e.element === node.id && e.scope === this.scope;
+      const parked = this.state.executions.filter(here);
       const arrived = new Set([...parked.map((e) => e.via), via]);
       if (node.incoming.some((flow) => !arrived.has(flow))) {
-        this.state.executions.push({ id: this.nextId('j'), element: node.id, kind: 'join', via });
+        this.rest({ id: this.nextId('j'), element: node.id, kind: 'join', via });
         return;
       }
       // One token from each incoming flow joins; a second token on a flow waits for the next round.
       for (const flow of node.incoming) {
         if (flow === via) continue;
-        const i = this.state.executions.findIndex((e) => e.kind === 'join' && e.element === node.id && e.via === flow);
+        const i = this.state.executions.findIndex((e) => here(e) && e.via === flow);
         this.state.executions.splice(i, 1);
       }
     }
@@ -214,17 +242,17 @@ class Step {
    * somewhere; from there, can it get to the gateway?). False when none can fire.
    */
   private fireInclusiveJoin(): boolean {
-    const gateways = new Set(
-      this.state.executions
-        .filter((e) => e.kind === 'join' && this.node(e.element).kind === 'inclusiveGateway')
-        .map((e) => e.element),
+    const parked = this.state.executions.filter(
+      (e) => e.kind === 'join' && this.node(e.element).kind === 'inclusiveGateway',
     );
-    for (const id of gateways) {
-      const node = this.node(id);
-      // A loop's iterations stand where their root does.
-      const others = this.state.executions.filter((e) => e.element !== node.id && !e.root);
+    for (const gateway of parked) {
+      const node = this.node(gateway.element);
+      const here = (e: Execution) => e.kind === 'join' && e.element === node.id && e.scope === gateway.scope;
+      // A loop's iterations stand where their root does; a sub-process's tokens where the sub-process does.
+      const others = this.state.executions.filter((e) => !here(e) && !e.root);
       if (others.some((e) => reaches(this.graph, e.element, node.id))) continue;
-      this.state.executions = this.state.executions.filter((e) => !(e.kind === 'join' && e.element === node.id));
+      this.state.executions = this.state.executions.filter((e) => !here(e));
+      this.scope = gateway.scope;
       this.record(node);
       this.take(node, this.chosen(node, false));
       return true;
@@ -232,10 +260,24 @@ class Step {
     return false;
   }
 
-  private terminate(): void {
-    this.state.executions = [];
-    this.queue.length = 0;
-    this.ended = true;
+  /** A terminate end: the process ends, or the sub-process it is in, with every token of it and of its own. */
+  private terminate(scope: string | undefined): void {
+    if (!scope) {
+      this.state.executions = [];
+      this.queue.length = 0;
+      this.ended = true;
+      return;
+    }
+    const ended = new Set([scope]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const e of this.state.executions)
+        if (e.scope && ended.has(e.scope) && e.kind === 'scope' && !ended.has(e.id)) grew = Boolean(ended.add(e.id));
+    }
+    this.state.executions = this.state.executions.filter((e) => !(e.scope && ended.has(e.scope)));
+    const kept = this.queue.filter((q) => !(q.scope && ended.has(q.scope)));
+    this.queue.splice(0, this.queue.length, ...kept);
+    this.closeScopeIfDone(scope);
   }
 
   // ---- user tasks ----
@@ -258,7 +300,7 @@ class Step {
       }
     }
     const id = this.nextId('t');
-    this.state.executions.push({ id, element: node.id, kind: 'task', ...loop });
+    this.rest({ id, element: node.id, kind: 'task', ...loop });
     this.created.add(id);
   }
 
@@ -314,7 +356,7 @@ class Step {
     if (total === 0) return this.leave(node);
     const id = this.nextId('m');
     const loop: LoopState = { total, pending: [], items, completed: 0, approved: 0, rejected: 0 };
-    this.state.executions.push({ id, element: node.id, kind: 'loop', loop });
+    this.rest({ id, element: node.id, kind: 'loop', loop });
     const indexes = Array.from({ length: total }, (_, i) => i);
     const first = spec.sequential ? indexes.slice(0, 1) : indexes;
     loop.pending = spec.sequential ? indexes.slice(1) : [];
@@ -334,6 +376,7 @@ class Step {
     const execution = this.state.executions.find((e) => e.id === executionId && e.kind === 'task');
     if (!execution) throw new EngineStepError(`task ${executionId} is not waiting in the saved process state`);
     this.state.executions = this.state.executions.filter((e) => e !== execution);
+    this.scope = execution.scope;
     const node = this.node(execution.element);
     if (!execution.root) return this.leave(node);
     const root = this.state.executions.find((e) => e.id === execution.root)!;

@@ -21,6 +21,7 @@ export const NODE_KINDS: Record<string, ElementKind> = {
   'bpmn:ExclusiveGateway': 'exclusiveGateway',
   'bpmn:ParallelGateway': 'parallelGateway',
   'bpmn:InclusiveGateway': 'inclusiveGateway',
+  'bpmn:SubProcess': 'subProcess',
 };
 /** Drawn, not run (artifacts, lanes and the process's data are not flow elements of the graph). */
 export const DRAWN = new Set(['bpmn:DataObject', 'bpmn:DataObjectReference', 'bpmn:DataStoreReference']);
