@@ -121,9 +121,9 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
     },
     async (request) => {
       const { user } = request;
-      // The route's permission is the move's button: held by whoever reaches here.
+      // The route's permission is the move's button (its declaration's `decide`): held by whoever reaches here.
       const moves = { ids: [...new Set(parseIds(paramsOf(request).ids))], move: 'approve' as const, opinion: '' };
-      const granted = new Set([BUDGETSITUATION_APPROVE]);
+      const granted = new Set(moveCodes(SITUATION, moves.move));
       const target = { entity: SITUATION, rows: await situations.visibleRows(user) };
       const approved = await db.transaction().execute((trx) => workflow.move(trx, user, target, { ...moves, granted }));
       return ok(request, { approved });

@@ -282,17 +282,26 @@ class Step {
 
   // ---- user tasks ----
 
+  /**
+   * What a task's expressions read: the instance's variables, and for an iteration of a multi-instance task its
+   * loop's counters, `loopCounter`, its item and index under the names the loop gives them.
+   */
+  private taskScope(node: FlowNode, iteration: Partial<Execution>): Scope {
+    const loop = iteration.root ? this.state.executions.find((e) => e.id === iteration.root)?.loop : undefined;
+    if (!loop) return this.variables;
+    const { elementVariable, elementIndexVariable } = node.loop ?? {};
+    return {
+      ...this.variables,
+      ...loopVariables(node, loop),
+      loopCounter: iteration.loopCounter,
+      ...(elementVariable ? { [elementVariable]: iteration.item } : {}),
+      ...(elementIndexVariable ? { [elementIndexVariable]: iteration.loopCounter } : {}),
+    };
+  }
+
   private waitAt(node: FlowNode, loop: Partial<Execution>): void {
     const spec = node.userTask!;
-    const scope: Scope = loop.root
-      ? {
-          ...this.variables,
-          ...loopVariables(node, this.state.executions.find((e) => e.id === loop.root)!.loop!),
-          loopCounter: loop.loopCounter,
-          ...(node.loop?.elementVariable ? { [node.loop.elementVariable]: loop.item } : {}),
-          ...(node.loop?.elementIndexVariable ? { [node.loop.elementIndexVariable]: loop.loopCounter } : {}),
-        }
-      : this.variables;
+    const scope = this.taskScope(node, loop);
     if (spec.skipExpression && this.variables._FLOWABLE_SKIP_EXPRESSION_ENABLED === true) {
       if (this.holds(spec.skipExpression, `${node.id} (skipExpression)`, scope)) {
         this.record(node);
@@ -308,13 +317,7 @@ class Step {
   private people(execution: Execution): Pick<WaitingTask, 'assignee' | 'candidateUsers' | 'candidateGroups'> {
     const node = this.node(execution.element);
     const spec = node.userTask!;
-    const root = execution.root ? this.state.executions.find((e) => e.id === execution.root) : undefined;
-    const scope: Scope = {
-      ...this.variables,
-      ...(root?.loop ? loopVariables(node, root.loop) : {}),
-      ...(execution.root ? { loopCounter: execution.loopCounter } : {}),
-      ...(node.loop?.elementVariable && execution.root ? { [node.loop.elementVariable]: execution.item } : {}),
-    };
+    const scope = this.taskScope(node, execution);
     try {
       const resolve = (text: string | undefined) => (text ? resolveText(text, scope) : '');
       const assignee = taskUserOf(splitNames(resolve(spec.assignee), 'the assignee')[0]);
@@ -387,11 +390,11 @@ class Step {
     const done =
       loop.completed >= loop.total ||
       (node.loop!.completionCondition !== undefined &&
-        this.holds(node.loop!.completionCondition, `${node.id} (completionCondition)`, {
-          ...this.variables,
-          ...loopVariables(node, loop),
-          loopCounter: execution.loopCounter,
-        }));
+        this.holds(
+          node.loop!.completionCondition,
+          `${node.id} (completionCondition)`,
+          this.taskScope(node, execution),
+        ));
     if (!done) {
       const next = loop.pending.shift();
       if (next !== undefined) this.waitAt(node, { root: root.id, loopCounter: next, item: loop.items?.[next] });
