@@ -30,6 +30,11 @@ export interface Config {
   metricsToken?: string;
   /** TENON_SHUTDOWN_TIMEOUT (seconds): the longest a stop waits for requests and background work (lifecycle.ts). */
   shutdownTimeoutMs: number;
+  /**
+   * TENON_FLOW_JOB_POLL_MS: how often this process looks for due workflow timers (platform/workflow/flow-jobs.ts);
+   * `off` (or 0): never, for a process that only serves requests while others fire the timers.
+   */
+  flowJobPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +79,9 @@ export function loadConfig(env: Env = process.env): Config {
     preparedStatements: parseOnOff('TENON_PREPARED_STATEMENTS', env.TENON_PREPARED_STATEMENTS),
     metricsToken: parseMetricsToken(env.TENON_METRICS_TOKEN),
     shutdownTimeoutMs: parsePositive('TENON_SHUTDOWN_TIMEOUT', env.TENON_SHUTDOWN_TIMEOUT?.trim() || '25') * 1000,
+    flowJobPollMs: /^(off|0)$/.test(env.TENON_FLOW_JOB_POLL_MS?.trim() ?? '')
+      ? 0
+      : parsePositive('TENON_FLOW_JOB_POLL_MS', env.TENON_FLOW_JOB_POLL_MS?.trim() || '1000'),
   };
 }
 

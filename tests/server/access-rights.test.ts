@@ -212,6 +212,11 @@ const GUARDED: Guarded[] = [
   { route: 'POST /api/blade-flow/manager/delete-deployment', code: 'flow_manager_delete', superAdmin: true },
   { route: 'GET /api/blade-flow/follow/list', code: 'flow_follow', superAdmin: true },
   { route: 'POST /api/blade-flow/follow/delete-process-instance', code: 'flow_follow_delete', superAdmin: true },
+  ...['signal', 'message', 'trigger'].map((a) => ({
+    route: `POST /api/blade-flow/follow/${a}`,
+    code: 'flow_follow',
+    superAdmin: true,
+  })),
   { route: `GET ${SYS}/prodplane/list`, code: 'prodplane' },
   { route: `GET ${SYS}/prodplane/page`, code: 'prodplane' },
   // The OpenAPI document, for those who may open 接口文档 (tests/server/api-doc.test.ts).

@@ -146,11 +146,9 @@ describe('compileModel: processes', () => {
   });
 
   it('needs one none start event', async () => {
-    expect(await problems(model('<endEvent id="end"/>'))).toEqual([
-      'line 4: Process "p": needs one start event without an event definition, found 0',
-    ]);
+    expect(await problems(model('<endEvent id="end"/>'))).toEqual(['line 4: Process "p": has no start event']);
     expect(await problems(model(`<startEvent id="a"/><startEvent id="b"/>`))).toEqual([
-      'line 4: Process "p": needs one start event without an event definition, found 2',
+      'line 4: Process "p": has 2 start events without an event definition',
     ]);
     expect(
       await problems(
@@ -159,7 +157,7 @@ describe('compileModel: processes', () => {
       ),
     ).toEqual([
       'line 5: StartEvent "timer" (timerEventDefinition): not supported yet',
-      'line 4: Process "p": needs one start event without an event definition, found 0',
+      'line 4: Process "p": has no start event',
     ]);
   });
 });
@@ -204,12 +202,13 @@ describe('compileModel: refusals name every problem', () => {
       'line 8: ScriptTask "script" (scriptFormat): groovy scripts are not run here',
       'line 9: SubProcess "sub" (triggeredByEvent): event sub-processes are not supported yet',
       'line 10: CallActivity "call": not supported yet',
-      'line 11: BoundaryEvent "timer": not supported yet',
-      'line 12: IntermediateCatchEvent "wait": not supported yet',
-      'line 13: EventBasedGateway "events": not supported yet',
+      'line 11: BoundaryEvent "timer" (timerEventDefinition): needs one of timeDuration, timeDate, timeCycle',
+      'line 12: IntermediateCatchEvent "wait" (timerEventDefinition): needs one of timeDuration, timeDate, timeCycle',
       'line 14: SendTask "send": not supported yet',
       'line 14: BusinessRuleTask "rule": not supported yet',
-      'line 15: EndEvent "end" (errorEventDefinition): not supported yet',
+      'line 15: EndEvent "end" (errorRef): an error end event names its error',
+      'line 11: BoundaryEvent "timer" (attachedToRef): "sub" cannot run',
+      'line 13: EventBasedGateway "events" (outgoing): leads to no catch event',
     ]);
   });
 

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { BASIC_SABER, type TestApp } from '../support/app.ts';
 import { createTenantAdmin } from '../support/factories.ts';
 import { person, type Person } from './flow.support.ts';
+import { workflowOf } from '../../src/server/platform/workflow/index.ts';
 
 /**
  * The corpus runner (issue 34): deploys each model of tests/flow-corpus/corpus.json and follows its runs through the
@@ -244,16 +245,23 @@ export class CorpusRunner {
   }
 
   private async follow(xml: string, run: Run) {
-    if (run.startBy && run.startBy !== 'api') throw new Difference(`unsupported start by ${run.startBy}`, '');
+    const startBy = run.startBy ?? 'api';
+    if (!['api', 'timer', 'message', 'signal'].includes(startBy))
+      throw new Difference(`unsupported start by ${startBy}`, '');
     const keys = processKeysOf(xml);
     const key = run.processKey ?? keys[0];
     if (!key) throw new Difference('no executable process in the model', '');
     const starter = run.startUser ? this.user(run.startUser) : this.cast.starter;
-    const instanceId = await this.start(starter, key, this.mapUsers(run.start ?? {}));
+    // Started by an event: the instance is the one its first step (the timer, message or signal) starts.
+    let instanceId = startBy === 'api' ? await this.start(starter, key, this.mapUsers(run.start ?? {})) : '';
     for (const [index, step] of run.steps.entries()) {
       const at = `step ${index + 1}`;
-      const unsupported = (['waitTimer', 'signal', 'message', 'trigger'] as const).find((k) => step[k] !== undefined);
-      if (unsupported) throw new Difference(`unsupported step ${unsupported}`, '');
+      if (step.waitTimer || step.signal || step.message || step.trigger) {
+        await this.event(instanceId, step, at);
+        instanceId ||= await this.newestRunning(key, at);
+        continue;
+      }
+      if (!instanceId) throw new Difference('runner error', `${at}: no instance started yet`);
       if (step.expectOpen) {
         const open = (await this.openTasks(instanceId)).map((task) => task.key).sort();
         const want = [...step.expectOpen].sort();
@@ -273,6 +281,49 @@ export class CorpusRunner {
     ) as { total: number };
     const state = running.total > 0 ? 'running' : 'completed';
     if (state !== run.end) throw new Difference('end differs', `got ${state} want ${run.end}`);
+  }
+
+  /** A timer's clock passes its due time, a signal or message is sent, a receive task triggered (follow/ routes). */
+  private async event(instanceId: string, step: Step, at: string) {
+    const admin = this.cast.admin;
+    if (step.waitTimer) {
+      const due = await this.t.services.db
+        .updateTable('blade_flow_job')
+        .set({ due_time: new Date(Date.now() - 1000).toISOString() })
+        .where('tenant_id', '=', CORPUS_TENANT)
+        .where('element_id', '=', step.waitTimer)
+        .where((eb) => (instanceId ? eb('instance_id', '=', instanceId) : eb('instance_id', 'is', null)))
+        .executeTakeFirst();
+      if (!Number(due.numUpdatedRows)) throw new Difference('no timer waits', `${at}: ${step.waitTimer}`);
+      await workflowOf(this.t.services).jobs.runDue();
+      const failed = await this.t.services.db
+        .selectFrom('blade_flow_job')
+        .select('error')
+        .where('tenant_id', '=', CORPUS_TENANT)
+        .where('error', '<>', '')
+        .executeTakeFirst();
+      if (failed) throw new Difference('timer failed', `${at}: ${oneLine(failed.error)}`);
+    } else if (step.signal) {
+      const body = { tenantId: CORPUS_TENANT, signalName: step.signal };
+      dataOf(await this.t.post(`${FLOW}/follow/signal`, admin, body), 'signal refused', `${at}: `);
+    } else if (step.message) {
+      const body = { tenantId: CORPUS_TENANT, messageName: step.message, processInstanceId: instanceId };
+      dataOf(await this.t.post(`${FLOW}/follow/message`, admin, body), 'message refused', `${at}: `);
+    } else if (step.trigger) {
+      const body = { processInstanceId: instanceId, activityId: step.trigger };
+      dataOf(await this.t.post(`${FLOW}/follow/trigger`, admin, body), 'trigger refused', `${at}: `);
+    }
+  }
+
+  /** The instance an event just started: the newest running one of the key in the corpus tenant. */
+  private async newestRunning(key: string, at: string): Promise<string> {
+    const page = dataOf(
+      await this.t.get(`${FLOW}/follow/list?size=100&processDefinitionKey=${encodeURIComponent(key)}`, this.cast.admin),
+      'follow list failed',
+    ) as { records: Array<{ processInstanceId: string }> };
+    const newest = page.records.map((r) => r.processInstanceId).sort((a, b) => (BigInt(a) > BigInt(b) ? -1 : 1))[0];
+    if (!newest) throw new Difference('no instance started by the event', at);
+    return newest;
   }
 
   private user(name: string): Person {

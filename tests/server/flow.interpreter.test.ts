@@ -37,7 +37,7 @@ function graph(nodes: NodeSpec[], flows: FlowSpec[]): ProcessGraph {
     nodeMap.get(source)!.outgoing.push(id);
     nodeMap.get(target)!.incoming.push(id);
   });
-  return { key: 'p', name: 'p', description: '', nodes: nodeMap, flows: flowMap, start: 'start' };
+  return { key: 'p', name: 'p', description: '', nodes: nodeMap, flows: flowMap, start: 'start', eventStarts: [] };
 }
 
 const open = (result: StepResult) => result.waiting.map((task) => task.elementId).sort();

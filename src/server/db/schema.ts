@@ -147,6 +147,24 @@ export interface BladeFlowInstance {
   result: Generated<string>;
 }
 
+export interface BladeFlowJob {
+  id: Int8;
+  tenant_id: string;
+  kind: string;
+  definition_id: string;
+  instance_id: Nullable<Int8>;
+  execution_id: Generated<string>;
+  element_id: string;
+  due_time: string;
+  cycle: Generated<string>;
+  repeat_left: Generated<number>;
+  lock_owner: Generated<string>;
+  lock_until: string | null;
+  retries: Generated<number>;
+  error: Generated<string>;
+  create_time: string;
+}
+
 export interface BladeFlowModel {
   id: Int8;
   tenant_id: Generated<string>;
@@ -163,6 +181,18 @@ export interface BladeFlowModel {
   update_time: string | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
+}
+
+export interface BladeFlowSubscription {
+  id: Int8;
+  tenant_id: string;
+  kind: string;
+  name: string;
+  definition_id: string;
+  instance_id: Nullable<Int8>;
+  execution_id: Generated<string>;
+  element_id: string;
+  create_time: string;
 }
 
 export interface BladeFlowTask {
@@ -1611,7 +1641,9 @@ export interface Schema {
   blade_flow_comment: BladeFlowComment;
   blade_flow_definition: BladeFlowDefinition;
   blade_flow_instance: BladeFlowInstance;
+  blade_flow_job: BladeFlowJob;
   blade_flow_model: BladeFlowModel;
+  blade_flow_subscription: BladeFlowSubscription;
   blade_flow_task: BladeFlowTask;
   blade_flow_task_candidate: BladeFlowTaskCandidate;
   blade_log_error: BladeLogError;

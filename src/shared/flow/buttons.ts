@@ -11,7 +11,8 @@ export const FLOW_DEPLOY_UPLOAD = 'flow_deploy_upload';
 /** 流程管理 */
 export const FLOW_MANAGER_STATE = 'flow_manager_state';
 export const FLOW_MANAGER_DELETE = 'flow_manager_delete';
-/** 流程跟踪 */
+/** 流程跟踪 (the screen's own code opens its signals, messages and triggers too) */
+export const FLOW_FOLLOW = 'flow_follow';
 export const FLOW_FOLLOW_DELETE = 'flow_follow_delete';
 /** 待签事务 and 待办事务 */
 export const WORK_CLAIM_SIGN = 'work_claim_sign';

@@ -137,7 +137,7 @@ function passOf(body: { flag?: Param; pass?: Param }): boolean {
   throw failWith(FLOW_MESSAGES.passMissing);
 }
 
-function variablesOf(raw: unknown): Variables | undefined {
+export function variablesOf(raw: unknown): Variables | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (typeof raw === 'string') {
     try {

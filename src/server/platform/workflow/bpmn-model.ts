@@ -1,4 +1,5 @@
 import { compileModel } from './compile-model.ts';
+import type { ProcessGraph } from './graph.ts';
 import { hasExpression } from './expression.ts';
 import { MODDLE_OPTIONS, ModelError, engineSource } from './model-source.ts';
 
@@ -23,6 +24,8 @@ export interface ModelInfo {
   userTasks: UserTaskInfo[];
   /** What deploys but may surprise (a task with nobody to do it goes to the tenant's administrators), one a line. */
   warnings: string[];
+  /** The process as the interpreter runs it (its start events' jobs and subscriptions are deployed with it). */
+  graph: ProcessGraph;
 }
 
 export async function readModel(xml: string): Promise<ModelInfo> {
@@ -38,5 +41,5 @@ export async function readModel(xml: string): Promise<ModelInfo> {
         ]
       : [],
   );
-  return { key: graph.key, name: graph.name, description: graph.description, userTasks, warnings };
+  return { key: graph.key, name: graph.name, description: graph.description, userTasks, warnings, graph };
 }

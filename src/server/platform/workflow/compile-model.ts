@@ -1,8 +1,19 @@
 import { Engine } from 'bpmn-engine';
 import { checkText, isExpression } from './expression.ts';
-import type { ElementKind, FlowNode, LoopSpec, ProcessGraph, SequenceFlow, UserTaskSpec } from './graph.ts';
+import type {
+  ElementKind,
+  EventSpec,
+  FlowNode,
+  LoopSpec,
+  ProcessGraph,
+  SequenceFlow,
+  TimerSpec,
+  UserTaskSpec,
+} from './graph.ts';
 import {
+  ATTACHABLE,
   CODE_RUNS,
+  EVENT_TYPES,
   DRAWN,
   HARMLESS,
   LISTENERS,
@@ -13,6 +24,7 @@ import {
   type Text,
 } from './model-elements.ts';
 import { DIALECT_URIS, MODDLE_OPTIONS, ModelError, parserSource } from './model-source.ts';
+import { timerProblem } from './timer-spec.ts';
 
 /**
  * A BPMN file of any dialect (plain BPMN 2.0, `flowable:`, `activiti:`, `camunda:`) compiled into the graph the
@@ -202,10 +214,10 @@ class Compiler {
     for (const node of nodes.values()) {
       if (node.defaultFlow && !node.outgoing.includes(node.defaultFlow))
         this.problems.push(`${this.name(elementOf(elements, node.id), 'default')}: not one of its outgoing flows`);
+      if (node.kind === 'boundaryEvent') this.attach(node, elementOf(elements, node.id), nodes);
+      if (node.kind === 'eventBasedGateway') this.checkEventGateway(node, elementOf(elements, node.id), nodes, flows);
     }
-    const starts = elements.filter((e) => scopes.get(e) === '' && isNoneStart(e));
-    if (starts.length !== 1)
-      this.problem(process, undefined, `needs one start event without an event definition, found ${starts.length}`);
+    const { start, eventStarts } = this.startsOf(process, elements, scopes, nodes);
     return {
       key: process.id!,
       name: process.name ?? process.id!,
@@ -215,9 +227,130 @@ class Compiler {
         .trim(),
       nodes,
       flows,
-      start: starts[0]?.id ?? '',
-      ...(typeof starts[0]?.initiator === 'string' && starts[0].initiator ? { initiator: starts[0].initiator } : {}),
+      start,
+      eventStarts,
+      ...this.initiatorOf(elements.filter((e) => scopes.get(e) === '' && e.$type === 'bpmn:StartEvent')),
     };
+  }
+
+  /** The variable a start event names for the starter's id (`flowable:initiator`), the none start's first. */
+  private initiatorOf(starts: El[]): { initiator?: string } {
+    const named = [...starts].sort((a, b) => Number(!isNoneStart(a)) - Number(!isNoneStart(b)));
+    const initiator = named.map((e) => e.initiator).find((v) => typeof v === 'string' && v);
+    return typeof initiator === 'string' ? { initiator } : {};
+  }
+
+  /**
+   * The process's start events: at most one none start (where a start by hand begins), any number with a timer,
+   * message or signal; a process with no none start and one event start is started by hand at that one (as Flowable).
+   */
+  private startsOf(process: El, elements: El[], scopes: Map<El, string>, nodes: Map<string, FlowNode>) {
+    const starts = elements.filter((e) => scopes.get(e) === '' && e.$type === 'bpmn:StartEvent' && e.id);
+    const none = starts.filter(isNoneStart);
+    const eventStarts = starts.filter((e) => !isNoneStart(e) && nodes.get(e.id!)?.event).map((e) => e.id!);
+    if (none.length > 1)
+      this.problem(process, undefined, `has ${none.length} start events without an event definition`);
+    if (!starts.length) this.problem(process, undefined, 'has no start event');
+    const start = none[0]?.id ?? (starts.length === 1 ? starts[0].id! : '');
+    return { start, eventStarts };
+  }
+
+  /** A boundary event on an activity of its own scope: the activity lists it. */
+  private attach(node: FlowNode, element: El, nodes: Map<string, FlowNode>) {
+    const target = (element.attachedToRef as El | undefined)?.id;
+    const activity = target ? nodes.get(target) : undefined;
+    if (!activity) {
+      const exists = target !== undefined && this.context.elementsById[target] !== undefined;
+      return this.problem(
+        element,
+        'attachedToRef',
+        exists ? `"${target}" cannot run` : `refers to nothing: "${target ?? ''}"`,
+      );
+    }
+    if (!ATTACHABLE.has(activity.kind))
+      return this.problem(element, 'attachedToRef', `boundary events on a ${activity.kind} are not supported`);
+    if (!node.event) return this.problem(element, 'eventDefinitions', 'a boundary event needs an event definition');
+    if (node.incoming.length) this.problem(element, 'incoming', 'a boundary event has no incoming flow');
+    node.attachedTo = activity.id;
+    node.scope = activity.scope;
+    node.interrupting = element.cancelActivity !== false;
+    if (node.event.type === 'error' && !node.interrupting)
+      this.problem(element, 'cancelActivity', 'an error boundary event always interrupts');
+    (activity.boundaries ??= []).push(node.id);
+  }
+
+  /** An event-based gateway's flows lead to catch events or receive tasks, one way in each. */
+  private checkEventGateway(
+    node: FlowNode,
+    element: El,
+    nodes: Map<string, FlowNode>,
+    flows: Map<string, SequenceFlow>,
+  ) {
+    if (!node.outgoing.length) this.problem(element, 'outgoing', 'leads to no catch event');
+    for (const id of node.outgoing) {
+      const target = nodes.get(flows.get(id)!.target);
+      if (!target || !(target.kind === 'intermediateCatchEvent' || target.kind === 'receiveTask'))
+        this.problem(element, 'outgoing', `flow ${id} must lead to a catch event or a receive task`);
+      else if (target.incoming.length > 1)
+        this.problem(element, 'outgoing', `${target.id} after an event-based gateway must have one incoming flow`);
+      if (flows.get(id)!.condition) this.problem(element, 'outgoing', `flow ${id} after it takes no condition`);
+    }
+  }
+
+  /** An event definition as the interpreter runs it, or the problem named. */
+  private eventOf(element: El, kind: ElementKind, definition: El): EventSpec | 'terminate' | undefined {
+    const type = lowerFirst(definition.$type.replace(/^bpmn:/, '').replace(/EventDefinition$/, ''));
+    const attribute = `${type}EventDefinition`;
+    if (!EVENT_TYPES[kind]?.has(type)) {
+      this.problem(element, attribute, `not supported on a ${kind}`);
+      return undefined;
+    }
+    if (type === 'terminate') return 'terminate';
+    if (type === 'timer') {
+      const forms = (['timeDuration', 'timeDate', 'timeCycle'] as const).filter((f) => definition[f]);
+      if (forms.length !== 1) {
+        this.problem(element, attribute, 'needs one of timeDuration, timeDate, timeCycle');
+        return undefined;
+      }
+      const text = (((definition[forms[0]] as El).body as Text) ?? '').trim();
+      const timer: TimerSpec = {
+        kind: ({ timeDuration: 'duration', timeDate: 'date', timeCycle: 'cycle' } as const)[forms[0]],
+        text,
+      };
+      const problem = !text ? 'is empty' : isExpression(text) ? undefined : timerProblem(timer);
+      if (problem) this.problem(element, forms[0], problem);
+      else if (isExpression(text) && !this.checkText(element, forms[0], text)) return undefined;
+      return problem ? undefined : { type: 'timer', timer };
+    }
+    if (type === 'error') {
+      const error = this.referenced(definition, 'errorRef');
+      const code = (error?.errorCode as Text) ?? error?.name ?? error?.id;
+      if (kind === 'endEvent' && !code) this.problem(element, 'errorRef', 'an error end event names its error');
+      return { type: 'error', ...(code ? { code } : {}) };
+    }
+    const refName = type === 'message' ? 'messageRef' : 'signalRef';
+    const ref = this.referenced(definition, refName);
+    const name = (ref?.name ?? ref?.id ?? '').trim();
+    if (!name) {
+      this.problem(
+        element,
+        refName,
+        `${kind === 'endEvent' || kind === 'intermediateThrowEvent' ? 'throws' : 'waits for'} no ${type} (${refName} missing)`,
+      );
+      return undefined;
+    }
+    return { type: type as 'message' | 'signal', name };
+  }
+
+  /** A reference of a definition (`messageRef`), found also when written with a namespace prefix (`tns:newInvoice`). */
+  private referenced(definition: El, property: string): El | undefined {
+    const ref = definition[property] as El | undefined;
+    if (ref) return ref;
+    const written = this.unresolved.get(definition)?.get(`bpmn:${property}`);
+    if (!written) return undefined;
+    const found = this.context.elementsById[written.replace(/^[\w.-]+:/, '')];
+    if (!found) this.problem(definition, property, `refers to nothing: "${written}"`);
+    return found;
   }
 
   /** A sub-process's one none start event. */
@@ -263,13 +396,23 @@ class Compiler {
     const defaultFlow = element.default as El | undefined;
     if (defaultFlow) node.defaultFlow = flowIds.get(defaultFlow) ?? defaultFlow.id;
     for (const [property, value] of this.unresolved.get(element) ?? [])
-      this.problem(element, property.replace(/^bpmn:/, ''), `refers to nothing: "${value}"`);
-    for (const definition of list<El>(element.eventDefinitions)) {
-      if (kind === 'endEvent' && definition.$type === 'bpmn:TerminateEventDefinition') node.terminate = true;
-      else this.problem(element, lowerFirst(definition.$type.replace(/^bpmn:/, '')), 'not supported yet');
+      if (property !== 'bpmn:messageRef' && property !== 'bpmn:attachedToRef')
+        this.problem(element, property.replace(/^bpmn:/, ''), `refers to nothing: "${value}"`);
+    const definitions = list<El>(element.eventDefinitions);
+    if (definitions.length > 1) this.problem(element, 'eventDefinitions', 'several event definitions on one event');
+    for (const definition of definitions.slice(0, 1)) {
+      const event = this.eventOf(element, kind, definition);
+      if (event === 'terminate') node.terminate = true;
+      else if (event) node.event = event;
     }
-    if (kind === 'receiveTask' && (element.messageRef || this.unresolved.get(element)?.has('bpmn:messageRef')))
-      this.problem(element, 'messageRef', 'messages are not supported yet');
+    if (kind === 'intermediateCatchEvent' && !definitions.length)
+      this.problem(element, 'eventDefinitions', 'a catch event waits for a timer, a message or a signal');
+    if (kind === 'receiveTask' && (element.messageRef || this.unresolved.get(element)?.has('bpmn:messageRef'))) {
+      // A receive task with a message waits for it as a message catch event does.
+      const message = this.referenced(element, 'messageRef');
+      const name = (message?.name ?? message?.id ?? '').trim();
+      if (name) node.event = { type: 'message', name };
+    }
     if (kind === 'userTask') node.userTask = this.userTaskOf(element);
     const loop = element.loopCharacteristics as El | undefined;
     if (loop) {

@@ -193,6 +193,10 @@ class StepRecorder {
       finished,
       waiting: finished ? [] : [...this.waiting.values()].map(({ parentExecutionId: _parent, ...task }) => task),
       activities: [...this.activities.values()],
+      // Instances bpmn-engine started run only the elements it ran for them: no timers, messages or signals.
+      events: [],
+      hadEvents: false,
+      thrown: [],
     };
   }
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { ModelError, readModel, type UserTaskInfo } from './bpmn-model.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { ACTIVE, SUSPENDED, type DefinitionRow } from './flow-store.ts';
+import { deployEventStarts } from './flow-events.ts';
 
 /**
  * Deployment: a checked BPMN file becomes one process definition per tenant (`''` = shared by all tenants), versioned
@@ -58,6 +59,8 @@ export async function deploy(
     const missing = codes.find((code) => !found.some((f) => f.tenant_id === code));
     if (missing) throw failWith(FLOW_MESSAGES.tenantNotFound, { name: missing });
   }
+  const timerStart = model.graph.eventStarts.find((id) => model.graph.nodes.get(id)?.event?.type === 'timer');
+  if (timerStart && tenantIds.includes('')) throw failWith(FLOW_MESSAGES.timerStartShared, { name: timerStart });
   const rows: DefinitionRow[] = [];
   for (const tenantId of tenantIds) {
     // Versions count per key and tenant: deployments of one key queue on this lock.
@@ -89,6 +92,7 @@ export async function deploy(
       .insertInto('blade_flow_definition')
       .values({ ...row, create_user: userId })
       .execute();
+    await deployEventStarts(trx, row, model.graph);
     rows.push(row);
   }
   return {
@@ -151,7 +155,12 @@ export async function changeState(db: Db, processId: string, state: string): Pro
 }
 
 /** Tables of an instance's life, deleted with a deployment (Flowable's cascade). */
-const INSTANCE_TABLES = ['blade_flow_activity', 'blade_flow_comment'] as const;
+const INSTANCE_TABLES = [
+  'blade_flow_activity',
+  'blade_flow_comment',
+  'blade_flow_job',
+  'blade_flow_subscription',
+] as const;
 
 /**
  * `manager/delete-deployment`: the definitions, their instances and their history. `beforeDelete` ends the running
@@ -185,6 +194,9 @@ export async function deleteDeployments(
     for (const table of INSTANCE_TABLES) await trx.deleteFrom(table).where('instance_id', 'in', instanceIds).execute();
     await trx.deleteFrom('blade_flow_instance').where('id', 'in', instanceIds).execute();
   }
+  // The definitions' start events' jobs and subscriptions (those of their instances went with them).
+  await trx.deleteFrom('blade_flow_job').where('definition_id', 'in', definitionIds).execute();
+  await trx.deleteFrom('blade_flow_subscription').where('definition_id', 'in', definitionIds).execute();
   await trx.deleteFrom('blade_flow_definition').where('id', 'in', definitionIds).execute();
   return definitionIds.length;
 }

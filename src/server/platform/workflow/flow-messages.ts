@@ -73,4 +73,13 @@ export const FLOW_MESSAGES = {
   resultApproved: { zh: '已通过', en: 'approved' },
   resultRejected: { zh: '已驳回', en: 'rejected' },
   resultWithdrawn: { zh: '已撤销', en: 'withdrawn' },
+  timerStartShared: {
+    zh: '定时启动的流程须部署到指定租户 (开始事件 {name})',
+    en: 'A process started by a timer must be deployed to given tenants (start event {name})',
+  },
+  signalSent: { zh: '信号 {name} 已发出, {label} 个流程收到', en: 'Signal {name} sent: {label} processes received it' },
+  messageNobody: { zh: '没有等待消息 {name} 的流程', en: 'No process waits for the message {name}' },
+  messageSent: { zh: '消息 {name} 已送达', en: 'Message {name} delivered' },
+  triggerNothing: { zh: '该流程没有在环节 {name} 等待', en: 'The process does not wait at {name}' },
+  triggered: { zh: '环节 {name} 已触发', en: 'Step {name} triggered' },
 } satisfies Record<string, LocalText>;

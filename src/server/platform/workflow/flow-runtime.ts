@@ -4,8 +4,11 @@ import { failWith } from '../errors.ts';
 import { isId, nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { FlowResult } from '../../../shared/flow/types.ts';
-import { completeStep, startStep } from './process-steps.ts';
-import { EngineStepError, type StepResult, type WaitingTask } from './step-result.ts';
+import { completeStep, fireStep, startStep } from './process-steps.ts';
+import { waitingAt } from './interpreter.ts';
+import { EngineStepError, type StepResult, type ThrownEvent, type WaitingTask } from './step-result.ts';
+import { failJob, heldJob, subscriptionsTo, syncEvents, type JobRow, type SubscriptionRow } from './flow-events.ts';
+import { nextDue } from './timer-spec.ts';
 import { taskUserOf } from './task-people.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import {
@@ -69,6 +72,8 @@ export interface StartInput {
   businessTable?: string;
   businessId?: string;
   variables?: Variables;
+  /** The start event a timer, message or signal started it at (none: the start by hand's). */
+  startAt?: string;
 }
 
 export interface CompleteInput {
@@ -77,6 +82,9 @@ export interface CompleteInput {
   comment?: string;
   variables?: Variables;
 }
+
+/** How deep signals and messages thrown by the steps they start may go in one transaction. */
+const MAX_THROW_DEPTH = 8;
 
 /** Variables a step may not change: who started the process is a fact. */
 const PROTECTED_VARIABLES = new Set(['createUser']);
@@ -118,6 +126,7 @@ export class FlowRuntime {
     user: AuthUser,
     input: StartInput,
     inTransaction?: (trx: Db, instanceId: string) => Promise<void>,
+    depth = 0,
   ): Promise<string> {
     const given = checkVariables({ ...input.variables, createUser: taskUserOfId(user.userId) });
     const definition = (await trx
@@ -130,7 +139,7 @@ export class FlowRuntime {
     if (Number(definition.suspension_state) !== ACTIVE)
       throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
     refuseSelfApproval(given.taskUser, given);
-    const { result, variables } = await step(() => startStep(definition, given, user.userId));
+    const { result, variables } = await step(() => startStep(definition, given, user.userId, input.startAt));
     const now = new Date();
     const businessTable = input.businessTable ?? '';
     const businessId = input.businessId ?? '';
@@ -157,6 +166,7 @@ export class FlowRuntime {
     const outcome: FlowResult = result.finished ? 'approved' : 'running';
     await this.apply(trx, user, instance, definition.name, result, variables, now, outcome);
     await this.business(trx, user, instance, 'started', result.finished, variables, outcome);
+    await this.deliver(trx, user, instance.tenant_id, result.thrown, depth + 1);
     return instance.id;
   }
 
@@ -247,6 +257,7 @@ export class FlowRuntime {
       taskKey: task.task_key,
       comment,
     });
+    await this.deliver(trx, user, instance.tenant_id, result.thrown);
   }
 
   /** A candidate (user, or one of the caller's role aliases as group) takes an unassigned task. */
@@ -358,6 +369,7 @@ export class FlowRuntime {
       .where('version', '=', instance.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
+    await syncEvents(trx, instance, [], true);
     await addComment(trx, instance, null, user.userId, kind, reason, now);
     await this.business(trx, user, instance, 'deleted', true, JSON.parse(instance.variables) as Variables, 'withdrawn');
   }
@@ -428,11 +440,12 @@ export class FlowRuntime {
       .where('version', '=', instance.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
+    await syncEvents(trx, instance, result.events, result.hadEvents);
     const waiting = new Set(result.waiting.map((t) => t.executionId));
     const open = await openTasksOf(trx, instance.id);
     for (const task of open) {
       if (task.id !== completedTaskId && !waiting.has(task.execution_id))
-        await closeTask(trx, task, 'deleted', 'cancel', now, 'completion condition');
+        await closeTask(trx, task, 'deleted', 'cancel', now, 'withdrawn by the process');
     }
     // History ids follow the engine's order of events: a resumed task's wait is not new and gets no row.
     const known = new Set(open.map((task) => task.execution_id));
@@ -510,6 +523,205 @@ export class FlowRuntime {
       handlers: administrators,
       orphaned: true,
     };
+  }
+
+  // ---- events: timers, messages, signals, receive tasks (docs/workflow-engine.md) ----
+
+  /**
+   * A due job, taken by `owner` (flow-jobs.ts), fired in a transaction of its own: an instance's timer is one step of
+   * the instance (its row locked first, as every step does; a job its steps withdrew meanwhile is gone), a start
+   * timer starts an instance of its definition as the user who deployed it and arms its cycle's next firing.
+   */
+  async runJob(job: JobRow, owner: string): Promise<void> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (job.instance_id !== null) {
+          const instance = await lockInstance(trx, job.instance_id);
+          if (!(await heldJob(trx, job.id, owner))) return;
+          if (!instance || instance.state !== 'running') {
+            await trx.deleteFrom('blade_flow_job').where('id', '=', job.id).execute();
+            return;
+          }
+          await this.fireIn(
+            trx,
+            await actorOf(trx, instance.tenant_id, instance.start_user),
+            instance,
+            job.execution_id,
+            {},
+          );
+          return;
+        }
+        if (!(await heldJob(trx, job.id, owner))) return;
+        const definition = await trx
+          .selectFrom('blade_flow_definition')
+          .select(['id', 'create_user', 'suspension_state'])
+          .where('id', '=', job.definition_id)
+          .executeTakeFirst();
+        const now = new Date();
+        if (definition && Number(definition.suspension_state) === ACTIVE) {
+          const actor = await actorOf(trx, job.tenant_id, String(definition.create_user ?? ''));
+          await this.startIn(trx, actor, { definitionId: definition.id, startAt: job.element_id });
+        }
+        if (definition && job.cycle && job.repeat_left !== 0)
+          await trx
+            .updateTable('blade_flow_job')
+            .set({
+              due_time: nextDue(job.cycle, now).toISOString(),
+              repeat_left: job.repeat_left > 0 ? job.repeat_left - 1 : -1,
+              lock_owner: '',
+              lock_until: null,
+            })
+            .where('id', '=', job.id)
+            .execute();
+        else await trx.deleteFrom('blade_flow_job').where('id', '=', job.id).execute();
+      });
+    } catch (error) {
+      await failJob(this.db, job.id, (error as Error).message);
+      throw error;
+    }
+  }
+
+  /** A signal thrown within the caller's tenant: every instance and start event waiting for it. Returns how many. */
+  async signal(user: AuthUser, tenantId: string, name: string, variables: Variables = {}): Promise<number> {
+    const payload = checkVariables(variables);
+    return this.db
+      .transaction()
+      .execute((trx) => this.signalIn(trx, { ...user, tenantId }, tenantId, name, payload, 0));
+  }
+
+  /**
+   * A message for one receiver in the caller's tenant: the given instance's subscription, else the oldest waiting
+   * one, else a start event that starts on it. False: nobody waits for it.
+   */
+  async message(
+    user: AuthUser,
+    tenantId: string,
+    name: string,
+    instanceId?: string,
+    variables: Variables = {},
+  ): Promise<boolean> {
+    const payload = checkVariables(variables);
+    return this.db
+      .transaction()
+      .execute((trx) => this.messageIn(trx, { ...user, tenantId }, tenantId, name, payload, instanceId, 0));
+  }
+
+  /** A receive task (or another waiting event) of a running instance, triggered by its element id. */
+  async trigger(user: AuthUser, instanceId: string, activityId: string, variables: Variables = {}): Promise<boolean> {
+    if (!isId(instanceId)) return false;
+    const payload = checkVariables(variables);
+    return this.db.transaction().execute(async (trx) => {
+      const instance = await lockInstance(trx, instanceId);
+      if (!instance || instance.state !== 'running') return false;
+      const execution = waitingAt(instance.engine_state, activityId);
+      if (!execution) return false;
+      await this.fireIn(trx, { ...user, tenantId: instance.tenant_id }, instance, execution, payload);
+      return true;
+    });
+  }
+
+  private async signalIn(
+    trx: Db,
+    actor: AuthUser,
+    tenantId: string,
+    name: string,
+    variables: Variables,
+    depth: number,
+  ): Promise<number> {
+    let count = 0;
+    for (const subscription of await subscriptionsTo(trx, tenantId, 'signal', name))
+      if (await this.receive(trx, actor, subscription, variables, depth)) count++;
+    return count;
+  }
+
+  private async messageIn(
+    trx: Db,
+    actor: AuthUser,
+    tenantId: string,
+    name: string,
+    variables: Variables,
+    instanceId: string | undefined,
+    depth: number,
+  ): Promise<boolean> {
+    const subscriptions = await subscriptionsTo(trx, tenantId, 'message', name);
+    const candidates = instanceId
+      ? subscriptions.filter((s) => s.instance_id === instanceId)
+      : [
+          ...subscriptions.filter((s) => s.instance_id !== null),
+          ...subscriptions.filter((s) => s.instance_id === null),
+        ];
+    for (const subscription of candidates)
+      if (await this.receive(trx, actor, subscription, variables, depth)) return true;
+    return false;
+  }
+
+  /** One subscription receives its message or signal: its instance steps on, or its start event starts one. */
+  private async receive(
+    trx: Db,
+    actor: AuthUser,
+    subscription: SubscriptionRow,
+    variables: Variables,
+    depth: number,
+  ): Promise<boolean> {
+    if (subscription.instance_id === null) {
+      // A start event's instance is started as the user who deployed its definition, in the receiving tenant.
+      const definition = await trx
+        .selectFrom('blade_flow_definition')
+        .select('create_user')
+        .where('id', '=', subscription.definition_id)
+        .executeTakeFirst();
+      await this.startIn(
+        trx,
+        await actorOf(trx, actor.tenantId, String(definition?.create_user ?? actor.userId)),
+        { definitionId: subscription.definition_id, startAt: subscription.element_id, variables },
+        undefined,
+        depth + 1,
+      );
+      return true;
+    }
+    const instance = await lockInstance(trx, subscription.instance_id);
+    if (!instance || instance.state !== 'running') return false;
+    // An earlier delivery of the same throw may have withdrawn it (an event-based gateway's other event).
+    const still = await trx
+      .selectFrom('blade_flow_subscription')
+      .select('id')
+      .where('id', '=', subscription.id)
+      .executeTakeFirst();
+    if (!still) return false;
+    await this.fireIn(trx, actor, instance, subscription.execution_id, variables, depth);
+    return true;
+  }
+
+  /** A waiting event of a locked running instance happened: one step from it, the event's variables merged. */
+  private async fireIn(
+    trx: Db,
+    actor: AuthUser,
+    instance: InstanceRow,
+    executionId: string,
+    payload: Variables,
+    depth = 0,
+  ): Promise<void> {
+    const variables = checkVariables({ ...(JSON.parse(instance.variables) as Variables), ...payload });
+    const now = new Date();
+    const result = await step(() => fireStep(trx, instance, executionId, variables));
+    const current = instance.result as FlowResult;
+    const outcome: FlowResult = result.finished ? (current === 'rejected' ? 'rejected' : 'approved') : current;
+    await this.apply(trx, actor, instance, await definitionName(trx, instance), result, variables, now, outcome);
+    await this.business(trx, actor, instance, 'completed', result.finished, variables, outcome);
+    await this.deliver(trx, actor, instance.tenant_id, result.thrown, depth + 1);
+  }
+
+  /** Signals and messages a step threw, delivered in its transaction (a chain of throws is bounded). */
+  private async deliver(trx: Db, actor: AuthUser, tenantId: string, thrown: ThrownEvent[], depth = 0): Promise<void> {
+    if (!thrown.length) return;
+    if (depth > MAX_THROW_DEPTH)
+      throw failWith(FLOW_MESSAGES.engineStep, {
+        name: `signals and messages thrown more than ${MAX_THROW_DEPTH} deep`,
+      });
+    for (const event of thrown) {
+      if (event.type === 'signal') await this.signalIn(trx, actor, tenantId, event.name, {}, depth);
+      else await this.messageIn(trx, actor, tenantId, event.name, {}, undefined, depth);
+    }
   }
 
   private async business(
@@ -631,4 +843,31 @@ export function checkVariables(variables: Variables): Variables {
   const json = JSON.stringify(variables);
   if (json.length > MAX_VARIABLES_JSON) throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables too large' });
   return JSON.parse(json) as Variables;
+}
+
+/**
+ * Who a step no user took is taken as (a timer's, a start timer's): the instance's starter or the definition's
+ * deployer, as the history and the messages name them.
+ */
+async function actorOf(trx: Db, tenantId: string, userId: string): Promise<AuthUser> {
+  const user = isId(userId)
+    ? await trx.selectFrom('blade_user').select(['account', 'real_name']).where('id', '=', userId).executeTakeFirst()
+    : undefined;
+  return {
+    userId,
+    tenantId,
+    account: user?.account ?? '',
+    userName: user?.account ?? '',
+    realName: user?.real_name ?? '',
+    clientId: '',
+    roleIds: [],
+    roleAliases: [],
+    deptIds: [],
+    postIds: [],
+    sessionId: '',
+    power: 0,
+    isSuperAdmin: false,
+    isAdmin: false,
+    claims: {} as AuthUser['claims'],
+  };
 }

@@ -15,6 +15,10 @@ export type ElementKind =
   | 'exclusiveGateway'
   | 'parallelGateway'
   | 'inclusiveGateway'
+  | 'eventBasedGateway'
+  | 'intermediateCatchEvent'
+  | 'intermediateThrowEvent'
+  | 'boundaryEvent'
   | 'subProcess';
 
 export interface FlowNode {
@@ -34,6 +38,27 @@ export interface FlowNode {
   terminate?: boolean;
   userTask?: UserTaskSpec;
   loop?: LoopSpec;
+  /** What a start, catch, throw, boundary or end event waits for or throws (none: a plain event). */
+  event?: EventSpec;
+  /** A boundary event: the activity it is attached to, and whether firing cancels it (`cancelActivity`). */
+  attachedTo?: string;
+  interrupting?: boolean;
+  /** An activity's boundary events, in the file's order. */
+  boundaries?: string[];
+}
+
+/** An event definition as the interpreter needs it. */
+export type EventSpec =
+  | { type: 'timer'; timer: TimerSpec }
+  | { type: 'message'; name: string }
+  | { type: 'signal'; name: string }
+  /** An error end event throws `code`; an error boundary catches `code` (none: any error). */
+  | { type: 'error'; code?: string };
+
+/** `timerEventDefinition`: one of its three forms, as written (an ISO 8601 text or one `${…}` expression). */
+export interface TimerSpec {
+  kind: 'duration' | 'date' | 'cycle';
+  text: string;
 }
 
 /** Who handles a user task, as written (expressions resolved per execution). */
@@ -81,8 +106,13 @@ export interface ProcessGraph {
   description: string;
   nodes: ReadonlyMap<string, FlowNode>;
   flows: ReadonlyMap<string, SequenceFlow>;
-  /** The none start event of the process (its only start without an event definition). */
+  /**
+   * The start event an instance started by hand begins at: the none start event, else the process's only start event
+   * (a timer's or a message's, which Flowable starts by key too); '' when neither.
+   */
   start: string;
+  /** Start events with an event definition (timer, message, signal): deployed as jobs or subscriptions. */
+  eventStarts: string[];
   /** The variable its start event names (`flowable:initiator`): it holds the starter's user id. */
   initiator?: string;
 }

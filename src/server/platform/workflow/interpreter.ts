@@ -1,12 +1,21 @@
 import type { FlowNode, ProcessGraph } from './graph.ts';
 import { ExpressionError, resolveText, type Scope } from './expression.ts';
-import { EngineStepError, type ActivityRecord, type StepResult, type WaitingTask } from './step-result.ts';
+import {
+  EngineStepError,
+  type ActivityRecord,
+  type StepResult,
+  type ThrownEvent,
+  type WaitingEvent,
+  type WaitingTask,
+} from './step-result.ts';
 import { splitNames, taskUserOf } from './task-people.ts';
+import { firstDue, nextDue } from './timer-spec.ts';
 
 /**
  * Tenon's BPMN interpreter (docs/workflow-engine.md): one step of an instance, from its saved executions, until every
- * token waits (a user or receive task, a join) or the instance ends. Pure: the caller (flow-runtime.ts) persists the
- * result with the tasks, the history and the business row in one transaction; a failed step leaves nothing behind.
+ * token waits (a user or receive task, a join, a timer, a message or a signal) or the instance ends. Pure: the caller
+ * (flow-runtime.ts) persists the result with the tasks, the jobs and subscriptions of what waits for an event, the
+ * history and the business row in one transaction; a failed step leaves nothing behind.
  * Joins: a parallel gateway waits for a token from each incoming flow; an inclusive gateway for every token of the
  * instance that can still reach it; an exclusive gateway merges nothing (every token passes).
  */
@@ -24,9 +33,11 @@ interface Execution {
   element: string;
   /**
    * `task`: a user task waiting; `receive`: a receive task; `join`: parked at a gateway; `loop`: a multi-instance
-   * activity's root (its iterations are its tasks); `scope`: an embedded sub-process running (its tokens name it).
+   * activity's root (its iterations are its tasks); `scope`: an embedded sub-process running (its tokens name it);
+   * `catch`: an intermediate catch event waiting (a timer, message or signal); `boundary`: a boundary event armed on
+   * the activity execution it is attached to.
    */
-  kind: 'task' | 'receive' | 'join' | 'loop' | 'scope';
+  kind: 'task' | 'receive' | 'join' | 'loop' | 'scope' | 'catch' | 'boundary';
   /** The sub-process execution it runs in; none: the process itself. */
   scope?: string;
   /** The flow it arrived by (joins). */
@@ -36,6 +47,14 @@ interface Execution {
   loopCounter?: number;
   item?: unknown;
   loop?: LoopState;
+  /** A timer's due time (ISO) and, for a cycle, the firings left after it (-1: for ever) and its resolved text. */
+  due?: string;
+  left?: number;
+  cycle?: string;
+  /** A boundary event's activity execution. */
+  attached?: string;
+  /** The catch executions an event-based gateway armed together: the first to fire withdraws the others. */
+  group?: string;
 }
 
 interface LoopState {
@@ -65,15 +84,21 @@ class Step {
   private scope: string | undefined;
   private readonly activities: ActivityRecord[] = [];
   private readonly created = new Set<string>();
+  private readonly thrown: ThrownEvent[] = [];
   private order = 0;
   private moves = 0;
   ended = false;
+  /** Whether the saved state waited for an event (its jobs or subscriptions exist) before the step. */
+  private readonly hadEvents: boolean;
 
   constructor(
     private readonly graph: ProcessGraph,
     private readonly state: RunState,
     private readonly variables: Scope,
-  ) {}
+    private readonly now: Date,
+  ) {
+    this.hadEvents = state.executions.some((e) => e.kind === 'catch' || e.kind === 'boundary' || e.kind === 'receive');
+  }
 
   private nextId(prefix: string): string {
     this.state.seq += 1;
@@ -104,8 +129,56 @@ class Step {
   }
 
   /** A new execution at rest, in the current token's scope. */
-  private rest(execution: Omit<Execution, 'scope'>): void {
-    this.state.executions.push({ ...execution, ...(this.scope ? { scope: this.scope } : {}) });
+  private rest(execution: Omit<Execution, 'scope'>): Execution {
+    const resting: Execution = { ...execution, ...(this.scope ? { scope: this.scope } : {}) };
+    this.state.executions.push(resting);
+    return resting;
+  }
+
+  /** An activity at rest (a task, a loop, a sub-process, a receive task) with its boundary events armed. */
+  private restActivity(node: FlowNode, execution: Omit<Execution, 'scope'>): Execution {
+    const resting = this.rest(execution);
+    for (const id of node.boundaries ?? []) {
+      const boundary = this.node(id);
+      const armed = this.rest({ id: this.nextId('b'), element: id, kind: 'boundary', attached: resting.id });
+      if (boundary.event?.type === 'timer') this.arm(boundary, armed);
+      this.created.add(armed.id);
+    }
+    return resting;
+  }
+
+  /** A timer's first due time, its text evaluated now (`${dueDate}` may name a date or a duration). */
+  private arm(node: FlowNode, execution: Execution): void {
+    if (node.event?.type !== 'timer') return;
+    const { timer } = node.event;
+    const attribute = { duration: 'timeDuration', date: 'timeDate', cycle: 'timeCycle' }[timer.kind];
+    try {
+      const value = resolveText(timer.text, this.variables);
+      const text = value instanceof Date ? value.toISOString() : String(value ?? '');
+      const { due, left } = firstDue(timer, text, this.now);
+      execution.due = due.toISOString();
+      if (timer.kind === 'cycle') Object.assign(execution, { left, cycle: text });
+    } catch (error) {
+      throw new EngineStepError(`${node.id} (${attribute}): ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Removes executions with everything that hangs on them: a sub-process's tokens, a loop's iterations, an activity's
+   * armed boundary events, an event-based gateway's other catches.
+   */
+  private drop(ids: Set<string>): void {
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const e of this.state.executions) {
+        if (ids.has(e.id)) continue;
+        const linked = [e.scope, e.root, e.attached].some((id) => id !== undefined && ids.has(id));
+        if (linked) grew = Boolean(ids.add(e.id));
+      }
+    }
+    this.state.executions = this.state.executions.filter((e) => !ids.has(e.id));
+    const kept = this.queue.filter((q) => !(q.scope && ids.has(q.scope)));
+    this.queue.splice(0, this.queue.length, ...kept);
   }
 
   /** Moves every queued token on until each waits or ends, firing the inclusive joins no token can still reach. */
@@ -131,13 +204,39 @@ class Step {
       case 'endEvent':
         this.record(node);
         if (node.terminate) return this.terminate(this.scope);
+        if (node.event?.type === 'error') return this.throwError(node, node.event.code);
+        this.throwEvent(node);
         return this.closeScopeIfDone(this.scope);
+      case 'intermediateThrowEvent':
+        this.record(node);
+        this.throwEvent(node);
+        return this.leave(node);
+      case 'intermediateCatchEvent': {
+        const waiting = this.rest({ id: this.nextId('c'), element: node.id, kind: 'catch' });
+        this.arm(node, waiting);
+        this.created.add(waiting.id);
+        return;
+      }
+      case 'boundaryEvent':
+        throw new EngineStepError(`${node.id}: a boundary event is reached only by its activity`);
+      case 'eventBasedGateway': {
+        this.record(node);
+        const group = this.nextId('g');
+        for (const flow of node.outgoing) {
+          const target = this.node(this.graph.flows.get(flow)!.target);
+          const kind = target.kind === 'receiveTask' ? 'receive' : 'catch';
+          const waiting = this.rest({ id: this.nextId(kind === 'catch' ? 'c' : 'r'), element: target.id, kind, group });
+          this.arm(target, waiting);
+          this.created.add(waiting.id);
+        }
+        return;
+      }
       case 'receiveTask':
-        this.rest({ id: this.nextId('r'), element: node.id, kind: 'receive' });
+        this.created.add(this.restActivity(node, { id: this.nextId('r'), element: node.id, kind: 'receive' }).id);
         return;
       case 'subProcess': {
         const id = this.nextId('s');
-        this.rest({ id, element: node.id, kind: 'scope' });
+        this.restActivity(node, { id, element: node.id, kind: 'scope' });
         this.record(node);
         return this.arrive(this.node(node.start!), undefined, id);
       }
@@ -170,7 +269,7 @@ class Step {
     if (this.state.executions.some((e) => e.scope === scope) || this.queue.some((q) => q.scope === scope)) return;
     const execution = this.state.executions.find((e) => e.id === scope);
     if (!execution) return;
-    this.state.executions = this.state.executions.filter((e) => e !== execution);
+    this.drop(new Set([execution.id]));
     this.scope = execution.scope;
     this.leave(this.node(execution.element));
   }
@@ -178,16 +277,7 @@ class Step {
   private take(node: FlowNode, flows: string[]): void {
     for (const id of flows) {
       const flow = this.graph.flows.get(id)!;
-      const at = new Date();
-      this.activities.push({
-        executionId: this.nextId('f'),
-        elementId: flow.id,
-        name: flow.name,
-        type: 'sequenceFlow',
-        start: at,
-        end: at,
-        seq: this.order++,
-      });
+      this.recordFlow(flow.id, flow.name);
       this.arrive(this.node(flow.target), flow.id);
     }
     if (!flows.length) throw new EngineStepError(`${node.id}: no outgoing sequence flow can be taken`);
@@ -249,7 +339,7 @@ class Step {
       const node = this.node(gateway.element);
       const here = (e: Execution) => e.kind === 'join' && e.element === node.id && e.scope === gateway.scope;
       // A loop's iterations stand where their root does; a sub-process's tokens where the sub-process does.
-      const others = this.state.executions.filter((e) => !here(e) && !e.root);
+      const others = this.state.executions.filter((e) => !here(e) && !e.root && e.kind !== 'boundary');
       if (others.some((e) => reaches(this.graph, e.element, node.id))) continue;
       this.state.executions = this.state.executions.filter((e) => !here(e));
       this.scope = gateway.scope;
@@ -268,14 +358,9 @@ class Step {
       this.ended = true;
       return;
     }
-    const ended = new Set([scope]);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const e of this.state.executions)
-        if (e.scope && ended.has(e.scope) && e.kind === 'scope' && !ended.has(e.id)) grew = Boolean(ended.add(e.id));
-    }
-    this.state.executions = this.state.executions.filter((e) => !(e.scope && ended.has(e.scope)));
-    const kept = this.queue.filter((q) => !(q.scope && ended.has(q.scope)));
+    const inside = this.state.executions.filter((e) => e.scope === scope).map((e) => e.id);
+    this.drop(new Set(inside));
+    const kept = this.queue.filter((q) => q.scope !== scope);
     this.queue.splice(0, this.queue.length, ...kept);
     this.closeScopeIfDone(scope);
   }
@@ -309,7 +394,9 @@ class Step {
       }
     }
     const id = this.nextId('t');
-    this.rest({ id, element: node.id, kind: 'task', ...loop });
+    // A loop's iterations share the boundary events armed on its root.
+    if (loop.root) this.rest({ id, element: node.id, kind: 'task', ...loop });
+    else this.restActivity(node, { id, element: node.id, kind: 'task' });
     this.created.add(id);
   }
 
@@ -359,7 +446,7 @@ class Step {
     if (total === 0) return this.leave(node);
     const id = this.nextId('m');
     const loop: LoopState = { total, pending: [], items, completed: 0, approved: 0, rejected: 0 };
-    this.rest({ id, element: node.id, kind: 'loop', loop });
+    this.restActivity(node, { id, element: node.id, kind: 'loop', loop });
     const indexes = Array.from({ length: total }, (_, i) => i);
     const first = spec.sequential ? indexes.slice(0, 1) : indexes;
     loop.pending = spec.sequential ? indexes.slice(1) : [];
@@ -378,7 +465,7 @@ class Step {
   complete(executionId: string, output: TaskOutput): void {
     const execution = this.state.executions.find((e) => e.id === executionId && e.kind === 'task');
     if (!execution) throw new EngineStepError(`task ${executionId} is not waiting in the saved process state`);
-    this.state.executions = this.state.executions.filter((e) => e !== execution);
+    this.drop(new Set([execution.id]));
     this.scope = execution.scope;
     const node = this.node(execution.element);
     if (!execution.root) return this.leave(node);
@@ -401,7 +488,7 @@ class Step {
       return;
     }
     // The loop is decided: its other iterations are withdrawn with it.
-    this.state.executions = this.state.executions.filter((e) => e.id !== root.id && e.root !== root.id);
+    this.drop(new Set([root.id]));
     this.leave(node);
   }
 
@@ -421,7 +508,112 @@ class Step {
         seq: this.order++,
       });
     }
-    return { state: finished ? '' : JSON.stringify(this.state), finished, waiting, activities: this.activities };
+    return {
+      state: finished ? '' : JSON.stringify(this.state),
+      finished,
+      waiting,
+      activities: this.activities,
+      events: this.events(),
+      hadEvents: this.hadEvents,
+      thrown: this.thrown,
+    };
+  }
+
+  /** What the instance waits for besides its tasks: timers (jobs) and messages and signals (subscriptions). */
+  private events(): WaitingEvent[] {
+    const events: WaitingEvent[] = [];
+    for (const e of this.state.executions) {
+      if (e.kind !== 'catch' && e.kind !== 'boundary' && e.kind !== 'receive') continue;
+      const event = this.node(e.element).event;
+      if (!event || event.type === 'error') continue;
+      events.push({
+        executionId: e.id,
+        elementId: e.element,
+        type: event.type,
+        name: event.type === 'timer' ? '' : event.name,
+        ...(e.due ? { due: new Date(e.due) } : {}),
+        fresh: this.created.has(e.id),
+      });
+    }
+    return events;
+  }
+
+  // ---- events ----
+
+  /** A signal or message thrown by a throw or end event: the runtime delivers it within the tenant. */
+  private throwEvent(node: FlowNode): void {
+    const event = node.event;
+    if (event?.type === 'signal' || event?.type === 'message')
+      this.thrown.push({ type: event.type, name: event.name, elementId: node.id });
+  }
+
+  /**
+   * An error end event: the nearest enclosing sub-process with an error boundary event for its code is interrupted
+   * and the token leaves by that boundary event; an error nobody catches refuses the step.
+   */
+  private throwError(node: FlowNode, code: string | undefined): void {
+    for (let scope = this.scope; scope;) {
+      const execution = this.state.executions.find((e) => e.id === scope);
+      if (!execution) break;
+      const catcher = (this.node(execution.element).boundaries ?? [])
+        .map((id) => this.node(id))
+        .find((b) => b.event?.type === 'error' && (b.event.code === undefined || b.event.code === code));
+      if (catcher) {
+        this.drop(new Set([execution.id]));
+        this.scope = execution.scope;
+        this.record(catcher);
+        return this.leave(catcher);
+      }
+      scope = execution.scope;
+    }
+    throw new EngineStepError(`${node.id}: error ${code ?? ''} is not caught by any error boundary event`);
+  }
+
+  /**
+   * A waiting event happened (its timer fired, its message or signal came, its receive task was triggered): the token
+   * moves on from there. An interrupting boundary event withdraws its activity; a non-interrupting one leaves it, and
+   * a cycle timer arms its next firing.
+   */
+  fire(executionId: string): void {
+    const execution = this.state.executions.find(
+      (e) => e.id === executionId && (e.kind === 'catch' || e.kind === 'boundary' || e.kind === 'receive'),
+    );
+    if (!execution) throw new EngineStepError(`${executionId} is not waiting for an event`);
+    const node = this.node(execution.element);
+    this.scope = execution.scope;
+    if (execution.kind === 'boundary') {
+      const cycle = execution.cycle !== undefined && execution.left !== 0;
+      if (node.interrupting !== false) this.drop(new Set([execution.attached!]));
+      else if (cycle) {
+        execution.due = nextDue(execution.cycle!, this.now).toISOString();
+        if (execution.left! > 0) execution.left! -= 1;
+        this.created.add(execution.id);
+      } else this.drop(new Set([execution.id]));
+      this.record(node);
+      return this.leave(node);
+    }
+    if (execution.group) {
+      // The event-based gateway's way taken is the flow to this event; the other events are withdrawn.
+      const group = this.state.executions.filter((e) => e.group === execution.group).map((e) => e.id);
+      this.drop(new Set(group));
+      const flow = this.graph.flows.get(node.incoming[0]);
+      if (flow) this.recordFlow(flow.id, flow.name);
+    } else this.drop(new Set([execution.id]));
+    this.record(node);
+    this.leave(node);
+  }
+
+  private recordFlow(id: string, name: string): void {
+    const at = new Date();
+    this.activities.push({
+      executionId: this.nextId('f'),
+      elementId: id,
+      name,
+      type: 'sequenceFlow',
+      start: at,
+      end: at,
+      seq: this.order++,
+    });
   }
 }
 
@@ -460,10 +652,34 @@ function reaches(graph: ProcessGraph, from: string, target: string): boolean {
   return set.has(from);
 }
 
-/** Starts an instance of `graph`: its start event's token runs until it waits or ends. */
-export function startInstance(graph: ProcessGraph, variables: Scope): StepResult {
-  const step = new Step(graph, { engine: 'tenon', v: 1, seq: 0, executions: [] }, variables);
-  step.arrive(graph.nodes.get(graph.start)!);
+/**
+ * Starts an instance of `graph` at its start event for a start by hand, or at `startAt` (the start event whose
+ * timer, message or signal started it): the token runs until it waits or ends.
+ */
+export function startInstance(
+  graph: ProcessGraph,
+  variables: Scope,
+  startAt = graph.start,
+  now = new Date(),
+): StepResult {
+  const start = graph.nodes.get(startAt);
+  if (!start || start.kind !== 'startEvent') throw new EngineStepError('the process cannot be started by hand');
+  const step = new Step(graph, { engine: 'tenon', v: 1, seq: 0, executions: [] }, variables, now);
+  step.arrive(start);
+  step.run();
+  return step.result();
+}
+
+/** The waiting event `executionId` of a saved instance happened (a timer, message, signal, receive trigger). */
+export function fireEvent(
+  graph: ProcessGraph,
+  saved: string,
+  executionId: string,
+  variables: Scope,
+  now = new Date(),
+): StepResult {
+  const step = new Step(graph, JSON.parse(saved) as RunState, variables, now);
+  step.fire(executionId);
   step.run();
   return step.result();
 }
@@ -477,8 +693,16 @@ export function completeTask(
   variables: Scope,
 ): StepResult {
   const state = JSON.parse(saved) as RunState;
-  const step = new Step(graph, state, variables);
+  const step = new Step(graph, state, variables, new Date());
   step.complete(executionId, output);
   step.run();
   return step.result();
+}
+
+/** The execution of a saved interpreter state waiting at `elementId` for an event or a trigger, if one is. */
+export function waitingAt(saved: string, elementId: string): string | undefined {
+  if (!isInterpreterState(saved)) return undefined;
+  const { executions } = JSON.parse(saved) as RunState;
+  const waits = new Set<Execution['kind']>(['receive', 'catch', 'boundary']);
+  return executions.find((e) => e.element === elementId && waits.has(e.kind))?.id;
 }

@@ -22,7 +22,23 @@ export const NODE_KINDS: Record<string, ElementKind> = {
   'bpmn:ParallelGateway': 'parallelGateway',
   'bpmn:InclusiveGateway': 'inclusiveGateway',
   'bpmn:SubProcess': 'subProcess',
+  'bpmn:EventBasedGateway': 'eventBasedGateway',
+  'bpmn:IntermediateCatchEvent': 'intermediateCatchEvent',
+  'bpmn:IntermediateThrowEvent': 'intermediateThrowEvent',
+  'bpmn:BoundaryEvent': 'boundaryEvent',
 };
+
+/** The event definitions each kind of event may carry (others are refused, naming the definition). */
+export const EVENT_TYPES: Partial<Record<ElementKind, ReadonlySet<string>>> = {
+  startEvent: new Set(['timer', 'message', 'signal']),
+  endEvent: new Set(['terminate', 'error', 'signal', 'message']),
+  intermediateCatchEvent: new Set(['timer', 'message', 'signal']),
+  intermediateThrowEvent: new Set(['signal', 'message']),
+  boundaryEvent: new Set(['timer', 'message', 'signal', 'error']),
+};
+
+/** The activities a boundary event may be attached to. */
+export const ATTACHABLE = new Set<ElementKind>(['userTask', 'receiveTask', 'subProcess', 'task', 'manualTask']);
 /** Drawn, not run (artifacts, lanes and the process's data are not flow elements of the graph). */
 export const DRAWN = new Set(['bpmn:DataObject', 'bpmn:DataObjectReference', 'bpmn:DataStoreReference']);
 /** Dialect attributes read nowhere that change nothing a run shows (transaction boundaries, the designer's data). */

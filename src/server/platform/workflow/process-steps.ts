@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.ts';
 import { compileModel } from './compile-model.ts';
 import { signalRun } from './engine-runner.ts';
 import type { ProcessGraph } from './graph.ts';
-import { completeTask, isInterpreterState, startInstance } from './interpreter.ts';
+import { completeTask, fireEvent, isInterpreterState, startInstance } from './interpreter.ts';
 import type { Scope } from './expression.ts';
 import { EngineStepError, type StepResult } from './step-result.ts';
 import { TtlCache } from '../ttl-cache.ts';
@@ -33,11 +33,16 @@ export async function startStep(
   definition: { id: string; xml: string },
   variables: Scope,
   starterId: string,
+  startAt?: string,
 ): Promise<{ result: StepResult; variables: Scope }> {
-  const graph = await graphOf(definition.id, async () => definition.xml);
+  const graph = await definitionGraph(definition);
   const started = graph.initiator ? { ...variables, [graph.initiator]: starterId } : variables;
-  return { result: startInstance(graph, started), variables: started };
+  return { result: startInstance(graph, started, startAt), variables: started };
 }
+
+/** A deployed definition's compiled process (its start events, for deploying their jobs and subscriptions). */
+export const definitionGraph = (definition: { id: string; xml: string }) =>
+  graphOf(definition.id, async () => definition.xml);
 
 export async function completeStep(
   trx: Db,
@@ -48,13 +53,28 @@ export async function completeStep(
 ): Promise<StepResult> {
   if (!isInterpreterState(instance.engine_state))
     return signalRun(instance.id, instance.engine_state, executionId, output, variables);
-  const graph = await graphOf(instance.definition_id, async () => {
-    const row = await trx
-      .selectFrom('blade_flow_definition')
-      .select('xml')
-      .where('id', '=', instance.definition_id)
-      .executeTakeFirstOrThrow();
-    return row.xml;
-  });
+  const graph = await graphOf(instance.definition_id, () => definitionXmlOf(trx, instance.definition_id));
   return completeTask(graph, instance.engine_state, executionId, output, variables);
+}
+
+/** A waiting timer, message, signal or receive task of an interpreter's instance happened. */
+export async function fireStep(
+  trx: Db,
+  instance: { id: string; definition_id: string; engine_state: string },
+  executionId: string,
+  variables: Scope,
+): Promise<StepResult> {
+  if (!isInterpreterState(instance.engine_state))
+    throw new EngineStepError('this instance was started on the former engine: it waits for no event');
+  const graph = await graphOf(instance.definition_id, () => definitionXmlOf(trx, instance.definition_id));
+  return fireEvent(graph, instance.engine_state, executionId, variables);
+}
+
+async function definitionXmlOf(trx: Db, definitionId: string): Promise<string> {
+  const row = await trx
+    .selectFrom('blade_flow_definition')
+    .select('xml')
+    .where('id', '=', definitionId)
+    .executeTakeFirstOrThrow();
+  return row.xml;
 }

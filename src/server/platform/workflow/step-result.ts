@@ -28,6 +28,25 @@ export interface ActivityRecord {
   seq: number;
 }
 
+/** What an instance waits for besides user tasks: a timer (a job) or a message or signal (a subscription). */
+export interface WaitingEvent {
+  executionId: string;
+  elementId: string;
+  type: 'timer' | 'message' | 'signal';
+  /** The message's or signal's name; '' for a timer. */
+  name: string;
+  due?: Date;
+  /** Armed in this step (a cycle's next firing too): its job or subscription is written anew. */
+  fresh: boolean;
+}
+
+/** A signal or message a throw or end event sent in this step. */
+export interface ThrownEvent {
+  type: 'signal' | 'message';
+  name: string;
+  elementId: string;
+}
+
 export interface StepResult {
   /** `engine.getState()` as JSON; '' when the process has ended. */
   state: string;
@@ -36,6 +55,11 @@ export interface StepResult {
   waiting: WaitingTask[];
   /** Non-user-task activities and taken sequence flows of this step. */
   activities: ActivityRecord[];
+  /** Every event the instance waits for after the step (none for bpmn-engine's instances). */
+  events: WaitingEvent[];
+  /** Whether the instance waited for any event before the step (else it has no job or subscription to delete). */
+  hadEvents: boolean;
+  thrown: ThrownEvent[];
 }
 
 /** A model or runtime problem: the step is refused with this text and nothing is saved. */

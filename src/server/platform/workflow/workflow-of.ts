@@ -16,12 +16,16 @@ import { failWith } from '../errors.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import type { Query } from './read-pages.ts';
 import { TaskLists } from './task-lists.ts';
+import { FlowJobs } from './flow-jobs.ts';
 
 /**
  * The workflow engine's interface to the modules: its steps (WorkflowSteps) and what its tables say (WorkflowReads).
  * Nothing outside platform/workflow reads or writes the engine's tables: modules go through it.
  */
-export interface Workflow extends WorkflowSteps, WorkflowReads {}
+export interface Workflow extends WorkflowSteps, WorkflowReads {
+  /** The timers' clock of this process (started with the server, stopped with it). */
+  jobs: FlowJobs;
+}
 
 /**
  * The engine's steps: register a business (its approval declaration and its effect), start, complete (approve /
@@ -63,6 +67,12 @@ export interface WorkflowSteps {
   /** Platform administration: running instances ended (a deleted deployment's, or one by its id). */
   deleteInstances(trx: Db, user: AuthUser, instanceIds: string[], reason: string): Promise<void>;
   deleteInstance(user: AuthUser, instanceId: string, reason: string): Promise<void>;
+  /** A signal thrown in a tenant (every instance and start event waiting for it there); how many received it. */
+  signal(user: AuthUser, tenantId: string, name: string, variables?: Variables): Promise<number>;
+  /** A message to one receiver in a tenant (the instance's, if given); false: nobody waits for it. */
+  message(user: AuthUser, tenantId: string, name: string, instanceId?: string, variables?: Variables): Promise<boolean>;
+  /** A receive task (or another waiting event) of an instance triggered; false: nothing waits there. */
+  trigger(user: AuthUser, instanceId: string, activityId: string, variables?: Variables): Promise<boolean>;
 }
 
 /** The inbox's task lists: open tasks assigned to the caller, open ones he may claim, those he completed. */
@@ -151,6 +161,10 @@ function stepsOver(db: Db, runtime: FlowRuntime): WorkflowSteps {
     transfer: (user, taskId, target, comment) => runtime.transfer(user, taskId, target, comment),
     deleteInstances: (trx, user, ids, reason) => runtime.deleteInstances(trx, user, ids, reason),
     deleteInstance: (user, instanceId, reason) => runtime.deleteInstance(user, instanceId, reason),
+    signal: (user, tenantId, name, variables) => runtime.signal(user, tenantId, name, variables),
+    message: (user, tenantId, name, instanceId, variables) =>
+      runtime.message(user, tenantId, name, instanceId, variables),
+    trigger: (user, instanceId, activityId, variables) => runtime.trigger(user, instanceId, activityId, variables),
   };
 }
 
@@ -183,7 +197,8 @@ export function workflowOf(services: WorkflowServices): Workflow {
   let workflow = workflows.get(services);
   if (!workflow) {
     const { db, dictionaries } = services;
-    workflow = { ...stepsOver(db, new FlowRuntime(db)), ...readsOver(db, dictionaries) };
+    const runtime = new FlowRuntime(db);
+    workflow = { ...stepsOver(db, runtime), ...readsOver(db, dictionaries), jobs: new FlowJobs(db, runtime) };
     workflows.set(services, workflow);
   }
   return workflow;

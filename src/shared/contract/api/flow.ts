@@ -35,3 +35,7 @@ export const MANAGER_CHECK_UPLOAD_URL = '/api/blade-flow/manager/check-upload';
 export const MANAGER_DELETE_DEPLOYMENT_URL = '/api/blade-flow/manager/delete-deployment';
 export const FOLLOW_LIST_URL = '/api/blade-flow/follow/list';
 export const FOLLOW_DELETE_PROCESS_INSTANCE_URL = '/api/blade-flow/follow/delete-process-instance';
+/** [DESIGN] issue 34: events delivered by the platform administrator in a tenant (a signal, a message, a trigger). */
+export const FOLLOW_SIGNAL_URL = '/api/blade-flow/follow/signal';
+export const FOLLOW_MESSAGE_URL = '/api/blade-flow/follow/message';
+export const FOLLOW_TRIGGER_URL = '/api/blade-flow/follow/trigger';

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../../db/connect.ts';
+import { claimDueJobs } from './flow-events.ts';
+import type { FlowRuntime } from './flow-runtime.ts';
+
+/**
+ * The timers' clock (docs/workflow-engine.md): every server process polls the due jobs of blade_flow_job, takes a
+ * batch on a short lease (FOR UPDATE SKIP LOCKED: two processes never take the same job) and fires each in a
+ * transaction of its own that deletes it, so a timer fires once however many processes poll. Jobs that came due while
+ * no server ran fire at the first poll after a start; a killed process's lease runs out and another takes them.
+ */
+
+/** How many jobs one poll takes, and how many of them run at once (each is one transaction). */
+const BATCH = 50;
+const LEASE_SECONDS = 60;
+
+export interface JobLog {
+  warn(object: object, message: string): void;
+}
+
+export class FlowJobs {
+  /** This process, as the jobs it took name it. */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly runtime: FlowRuntime,
+  ) {}
+
+  /** Polls every `pollMs` until stopped (a poll that finds a full batch polls again at once). */
+  start(pollMs: number, log: JobLog, concurrency = 4): void {
+    if (!this.stopped || pollMs <= 0) return;
+    this.stopped = false;
+    const tick = () => {
+      this.polling = this.runDue(concurrency, log)
+        .catch((error: unknown) => log.warn({ err: error }, 'polling workflow jobs failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, pollMs).unref();
+        });
+    };
+    this.timer = setTimeout(tick, 0).unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.polling;
+  }
+
+  /** Fires every job due now, `concurrency` at a time; returns how many ran (a failed one is retried later). */
+  async runDue(concurrency = 1, log?: JobLog): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const jobs = await claimDueJobs(this.db, this.owner, BATCH, LEASE_SECONDS);
+      const queue = [...jobs];
+      const worker = async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) {
+          try {
+            await this.runtime.runJob(job, this.owner);
+            ran++;
+          } catch (error) {
+            log?.warn({ err: error, job: job.id, element: job.element_id }, 'a workflow job failed');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+      if (jobs.length < BATCH || this.stopped) return ran;
+    }
+  }
+}
