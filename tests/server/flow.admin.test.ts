@@ -161,7 +161,7 @@ describe('models', () => {
     for (const [xml, message] of [
       [scripted, /SequenceFlow "\w+" \(conditionExpression language\): "javascript" is not run here/],
       [scriptTask, /line \d+: ScriptTask "s" \(scriptFormat\): javascript scripts are not run here/],
-      [serviceTask, /line \d+: ServiceTask "svc": not supported yet/],
+      [serviceTask, /line \d+: ServiceTask "svc": names no action to run/],
       ['<definitions>broken', /not a BPMN 2.0 file/],
     ] as const) {
       const model = await submitModel(`M${Math.random().toString(36).slice(2, 8)}`, xml);

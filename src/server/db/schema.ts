@@ -145,6 +145,8 @@ export interface BladeFlowInstance {
   engine_state: Generated<string>;
   version: Generated<number>;
   result: Generated<string>;
+  parent_id: Nullable<Int8>;
+  parent_execution_id: Generated<string>;
 }
 
 export interface BladeFlowJob {

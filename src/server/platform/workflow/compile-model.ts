@@ -1,6 +1,7 @@
 import { Engine } from 'bpmn-engine';
 import { checkText, isExpression } from './expression.ts';
 import type {
+  CallSpec,
   ElementKind,
   EventSpec,
   FlowNode,
@@ -93,8 +94,14 @@ class Compiler {
     const declared = Object.entries(this.declarations).find(([, uri]) => DIALECT_URIS.includes(uri));
     this.prefix = declared?.[0] ?? 'flowable';
     this.readWarnings();
-    const process = this.executableProcess(list<El>(definitions?.rootElements));
-    if (!process) throw new ModelError(this.problems.join('\n'));
+    const roots = list<El>(definitions?.rootElements);
+    const process = this.executableProcess(roots);
+    if (!process) {
+      // Several executable processes: each one's own problems are named too.
+      for (const other of roots.filter((e) => e.$type === 'bpmn:Process' && e.isExecutable !== false && e.id))
+        this.graphOf(other);
+      throw new ModelError(this.problems.join('\n'));
+    }
     const graph = this.graphOf(process);
     if (this.problems.length) throw new ModelError(this.problems.join('\n'));
     return { graph, warnings: this.warnings };
@@ -414,6 +421,8 @@ class Compiler {
       if (name) node.event = { type: 'message', name };
     }
     if (kind === 'userTask') node.userTask = this.userTaskOf(element);
+    if (kind === 'callActivity') node.call = this.callOf(element);
+    if (kind === 'scriptTask' || kind === 'serviceTask') node.script = this.scriptOf(element, kind);
     const loop = element.loopCharacteristics as El | undefined;
     if (loop) {
       if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics')
@@ -459,6 +468,91 @@ class Compiler {
       this.warnings.push(
         `${this.name(task)}: no assignee nor candidates — the task goes to the tenant's administrators`,
       );
+    return spec;
+  }
+
+  /**
+   * A script task in the expression language (`scriptFormat="juel"`: its script is one `${…}` / `#{…}`), or a service
+   * task whose `flowable:expression` reads values (no method is called: the language has none). Java classes, beans,
+   * other script languages and typed tasks (mail, http…) are refused, naming the attribute.
+   */
+  private scriptOf(element: El, kind: 'scriptTask' | 'serviceTask'): FlowNode['script'] {
+    const resultVariable =
+      this.attributeValue(element, 'resultVariable')?.trim() ||
+      this.attributeValue(element, 'resultVariableName')?.trim();
+    if (resultVariable && !/^[A-Za-z_]\w{0,63}$/.test(resultVariable))
+      this.problem(element, this.dialect('resultVariable'), `"${resultVariable}" is not a variable name`);
+    let expression: string | undefined;
+    if (kind === 'scriptTask') {
+      const format = ((element.scriptFormat as Text) ?? '').trim();
+      const script = (((element.script as Text) ?? '') as string).trim();
+      if (!/^juel$/i.test(format)) {
+        this.problem(element, 'scriptFormat', `${format || 'this'} scripts are not run here — write one \${…} (juel)`);
+        return undefined;
+      }
+      if (!isExpression(script)) {
+        this.problem(element, 'script', `"${script}" is not one \${…} expression`);
+        return undefined;
+      }
+      expression = script;
+    } else {
+      for (const [attribute, message] of CODE_RUNS.slice(0, 2))
+        if (this.attributeValue(element, attribute) !== undefined)
+          this.problem(element, this.dialect(attribute), message);
+      const type = this.attributeValue(element, 'type');
+      if (type !== undefined) this.problem(element, this.dialect('type'), `"${type}" tasks are not supported yet`);
+      expression = this.attributeValue(element, 'expression')?.trim();
+      if (!expression) {
+        if (type === undefined && !CODE_RUNS.slice(0, 2).some(([a]) => this.attributeValue(element, a) !== undefined))
+          this.problem(element, undefined, 'names no action to run');
+        return undefined;
+      }
+      if (!isExpression(expression)) {
+        this.problem(element, this.dialect('expression'), `"${expression}" is not one \${…} expression`);
+        return undefined;
+      }
+    }
+    if (!this.checkText(element, kind === 'scriptTask' ? 'script' : this.dialect('expression'), expression))
+      return undefined;
+    return { expression, ...(resultVariable ? { resultVariable } : {}) };
+  }
+
+  /** A call activity's target, its binding and its `in` / `out` variables. */
+  private callOf(element: El): CallSpec {
+    const calledElement = ((element.calledElement as Text) ?? '').trim();
+    if (!calledElement) this.problem(element, 'calledElement', 'names no process to call');
+    else if (isExpression(calledElement)) this.checkText(element, 'calledElement', calledElement);
+    else if (!ID.test(calledElement)) this.problem(element, 'calledElement', `"${calledElement}" is not a process key`);
+    const binding = this.attributeValue(element, 'calledElementBinding')?.trim() || 'latest';
+    if (binding !== 'latest' && binding !== 'deployment')
+      this.problem(element, this.dialect('calledElementBinding'), `"${binding}" is not supported (latest, deployment)`);
+    const type = this.attributeValue(element, 'calledElementType')?.trim();
+    if (type && type !== 'key') this.problem(element, this.dialect('calledElementType'), `"${type}" is not supported`);
+    const spec: CallSpec = {
+      calledElement,
+      binding: binding === 'deployment' ? 'deployment' : 'latest',
+      ins: this.attributeValue(element, 'inheritVariables') === 'true' ? [{ all: true }] : [],
+      outs: [],
+    };
+    for (const extension of list<El>((element.extensionElements as El | undefined)?.values)) {
+      const direction = extension.$type === 'flowable:In' ? 'ins' : extension.$type === 'flowable:Out' ? 'outs' : '';
+      if (!direction) continue;
+      const attribute = this.dialect(direction === 'ins' ? 'in' : 'out');
+      if (extension.variables === 'all') {
+        spec[direction].push({ all: true });
+        continue;
+      }
+      if (extension.businessKey !== undefined) continue;
+      const source = (extension.source as Text)?.trim();
+      const sourceExpression = (extension.sourceExpression as Text)?.trim();
+      const target = (extension.target as Text)?.trim();
+      if (!target || (!source && !sourceExpression)) {
+        this.problem(element, attribute, 'needs a source (or sourceExpression) and a target');
+        continue;
+      }
+      if (sourceExpression && !this.checkText(element, `${attribute} sourceExpression`, sourceExpression)) continue;
+      spec[direction].push({ ...(source ? { source } : { sourceExpression }), target });
+    }
     return spec;
   }
 
@@ -512,9 +606,11 @@ class Compiler {
 
   /** Dialect attributes this compiler does not read: refused unless known to change nothing. */
   private checkAttributes(element: El) {
+    // A service task's code attributes are named by scriptOf.
+    const read = element.$type === 'bpmn:ServiceTask' ? SERVICE_ATTRIBUTES : undefined;
     for (const name of Object.keys(element.$attrs ?? {})) {
       const local = /^flowable:(.+)$/.exec(name)?.[1];
-      if (local && !HARMLESS.has(local))
+      if (local && !HARMLESS.has(local) && !read?.has(local))
         this.problem(element, this.dialect(local), 'this attribute is not supported here');
     }
   }
@@ -541,6 +637,7 @@ class Compiler {
   }
 }
 
+const SERVICE_ATTRIBUTES = new Set(['class', 'delegateExpression', 'expression', 'type', 'topic']);
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 const elementOf = (elements: El[], id: string) => elements.find((e) => e.id === id)!;

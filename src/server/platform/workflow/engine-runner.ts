@@ -196,6 +196,10 @@ class StepRecorder {
       // Instances bpmn-engine started run only the elements it ran for them: no timers, messages or signals.
       events: [],
       hadEvents: false,
+      calls: [],
+      callsWaiting: [],
+      hadCalls: false,
+      variables: {},
       thrown: [],
     };
   }

@@ -7,6 +7,7 @@ import { ModelError, readModel, type UserTaskInfo } from './bpmn-model.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { ACTIVE, SUSPENDED, type DefinitionRow } from './flow-store.ts';
 import { deployEventStarts } from './flow-events.ts';
+import type { ProcessGraph } from './graph.ts';
 
 /**
  * Deployment: a checked BPMN file becomes one process definition per tenant (`''` = shared by all tenants), versioned
@@ -59,6 +60,7 @@ export async function deploy(
     const missing = codes.find((code) => !found.some((f) => f.tenant_id === code));
     if (missing) throw failWith(FLOW_MESSAGES.tenantNotFound, { name: missing });
   }
+  await checkCallTargets(trx, model.graph, tenantIds);
   const timerStart = model.graph.eventStarts.find((id) => model.graph.nodes.get(id)?.event?.type === 'timer');
   if (timerStart && tenantIds.includes('')) throw failWith(FLOW_MESSAGES.timerStartShared, { name: timerStart });
   const rows: DefinitionRow[] = [];
@@ -99,6 +101,27 @@ export async function deploy(
     definitions: rows,
     unmatched: await unmatchedGroups(trx, model.userTasks, codes.length ? codes : undefined),
   };
+}
+
+/**
+ * A call activity naming its process by key calls a process deployed in each tenant (or shared), and never its own
+ * process (a recursion would nest instances without end); a key given by an expression is looked up when called.
+ */
+async function checkCallTargets(trx: Db, graph: ProcessGraph, tenantIds: string[]): Promise<void> {
+  for (const node of graph.nodes.values()) {
+    const key = node.call?.calledElement;
+    if (!key || key.includes('{')) continue;
+    if (key === graph.key) throw failWith(FLOW_MESSAGES.callsItself, { name: node.id });
+    for (const tenantId of tenantIds) {
+      const found = await trx
+        .selectFrom('blade_flow_definition')
+        .select('id')
+        .where('process_key', '=', key)
+        .where('tenant_id', 'in', [tenantId, ''])
+        .executeTakeFirst();
+      if (!found) throw failWith(FLOW_MESSAGES.callTargetMissing, { name: node.id, label: key });
+    }
+  }
 }
 
 /**

@@ -77,6 +77,15 @@ export const FLOW_MESSAGES = {
     zh: '定时启动的流程须部署到指定租户 (开始事件 {name})',
     en: 'A process started by a timer must be deployed to given tenants (start event {name})',
   },
+  callsItself: {
+    zh: '流程模型无法部署: 调用活动 {name} 调用了流程自身',
+    en: 'The model cannot be deployed: call activity {name} calls its own process',
+  },
+  callTargetMissing: {
+    zh: '流程模型无法部署: 调用活动 {name} 调用的流程 {label} 尚未部署',
+    en: 'The model cannot be deployed: call activity {name} calls {label}, which is not deployed',
+  },
+  callWithdrawn: { zh: '调用它的流程已离开该环节', en: 'The calling process left this step' },
   signalSent: { zh: '信号 {name} 已发出, {label} 个流程收到', en: 'Signal {name} sent: {label} processes received it' },
   messageNobody: { zh: '没有等待消息 {name} 的流程', en: 'No process waits for the message {name}' },
   messageSent: { zh: '消息 {name} 已送达', en: 'Message {name} delivered' },

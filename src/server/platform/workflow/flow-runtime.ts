@@ -6,7 +6,8 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { FlowResult } from '../../../shared/flow/types.ts';
 import { completeStep, fireStep, startStep } from './process-steps.ts';
 import { waitingAt } from './interpreter.ts';
-import { EngineStepError, type StepResult, type ThrownEvent, type WaitingTask } from './step-result.ts';
+import { sql } from 'kysely';
+import { EngineStepError, type CallStart, type StepResult, type ThrownEvent, type WaitingTask } from './step-result.ts';
 import { failJob, heldJob, subscriptionsTo, syncEvents, type JobRow, type SubscriptionRow } from './flow-events.ts';
 import { nextDue } from './timer-spec.ts';
 import { taskUserOf } from './task-people.ts';
@@ -74,6 +75,8 @@ export interface StartInput {
   variables?: Variables;
   /** The start event a timer, message or signal started it at (none: the start by hand's). */
   startAt?: string;
+  /** The call activity that starts it: its instance and execution. */
+  parent?: { instanceId: string; executionId: string };
 }
 
 export interface CompleteInput {
@@ -82,6 +85,9 @@ export interface CompleteInput {
   comment?: string;
   variables?: Variables;
 }
+
+/** How deep call activities may nest (a process that calls itself stops there). */
+const MAX_CALL_DEPTH = 10;
 
 /** How deep signals and messages thrown by the steps they start may go in one transaction. */
 const MAX_THROW_DEPTH = 8;
@@ -160,6 +166,8 @@ export class FlowRuntime {
       engine_state: '',
       version: 0,
       result: 'running',
+      parent_id: input.parent?.instanceId ?? null,
+      parent_execution_id: input.parent?.executionId ?? '',
     };
     await trx.insertInto('blade_flow_instance').values(instance).execute();
     await inTransaction?.(trx, instance.id);
@@ -353,6 +361,8 @@ export class FlowRuntime {
 
   private async end(trx: Db, user: AuthUser, instance: InstanceRow, reason: string, kind: 'withdraw' | 'delete') {
     const now = new Date();
+    // The instances its call activities started end with it.
+    for (const child of await runningChildren(trx, instance.id)) await this.end(trx, user, child, reason, 'delete');
     for (const task of await openTasksOf(trx, instance.id))
       await closeTask(trx, task, 'deleted', kind === 'withdraw' ? 'withdraw' : 'cancel', now, reason);
     const updated = await trx
@@ -427,6 +437,7 @@ export class FlowRuntime {
     outcome: FlowResult,
     completedTaskId?: string,
   ) {
+    Object.assign(variables, result.variables);
     const updated = await trx
       .updateTable('blade_flow_instance')
       .set({
@@ -471,6 +482,7 @@ export class FlowRuntime {
       for (const recipient of handlers)
         await notify(trx, recipient, title, content, user.userId, now, { instance, taskId: created.id });
     }
+    await this.calls(trx, user, instance, result, variables);
     if (result.finished) {
       // The starter reads how it ended, not only that it did.
       const ended =
@@ -523,6 +535,49 @@ export class FlowRuntime {
       handlers: administrators,
       orphaned: true,
     };
+  }
+
+  // ---- call activities ----
+
+  /**
+   * After a step: the instances of call activities it left withdrawn (an interrupting boundary event, a terminate),
+   * those it entered started — the key's newest active version in the tenant, or the one deployed with the caller —
+   * and, when the step ended a called instance, its caller continued with the `out` variables.
+   */
+  private async calls(
+    trx: Db,
+    user: AuthUser,
+    instance: InstanceRow,
+    result: StepResult,
+    variables: Variables,
+  ): Promise<void> {
+    if (result.hadCalls) {
+      const waiting = new Set(result.callsWaiting);
+      const children = await runningChildren(trx, instance.id);
+      for (const child of children.filter((c) => !waiting.has(c.parent_execution_id ?? '')))
+        await this.end(trx, user, child, FLOW_MESSAGES.callWithdrawn[lang], 'delete');
+    }
+    if (result.calls.length && (await callDepth(trx, instance)) >= MAX_CALL_DEPTH)
+      throw failWith(FLOW_MESSAGES.engineStep, {
+        name: `call activities nested more than ${MAX_CALL_DEPTH} deep (does a process call itself?)`,
+      });
+    for (const call of result.calls) {
+      const definitionId = await calledDefinition(trx, instance, call);
+      if (!definitionId)
+        throw failWith(FLOW_MESSAGES.engineStep, {
+          name: `${call.elementId}: no process "${call.processKey}" to call`,
+        });
+      await this.startIn(trx, user, {
+        definitionId,
+        variables: call.variables,
+        parent: { instanceId: instance.id, executionId: call.executionId },
+      });
+    }
+    if (result.finished && instance.parent_id) {
+      const parent = await lockInstance(trx, instance.parent_id);
+      if (parent?.state === 'running')
+        await this.fireIn(trx, user, parent, instance.parent_execution_id ?? '', {}, 0, variables);
+    }
   }
 
   // ---- events: timers, messages, signals, receive tasks (docs/workflow-engine.md) ----
@@ -700,10 +755,11 @@ export class FlowRuntime {
     executionId: string,
     payload: Variables,
     depth = 0,
+    called?: Variables,
   ): Promise<void> {
     const variables = checkVariables({ ...(JSON.parse(instance.variables) as Variables), ...payload });
     const now = new Date();
-    const result = await step(() => fireStep(trx, instance, executionId, variables));
+    const result = await step(() => fireStep(trx, instance, executionId, variables, called));
     const current = instance.result as FlowResult;
     const outcome: FlowResult = result.finished ? (current === 'rejected' ? 'rejected' : 'approved') : current;
     await this.apply(trx, actor, instance, await definitionName(trx, instance), result, variables, now, outcome);
@@ -870,4 +926,57 @@ async function actorOf(trx: Db, tenantId: string, userId: string): Promise<AuthU
     isAdmin: false,
     claims: {} as AuthUser['claims'],
   };
+}
+
+/** The running instances a caller's call activities started, locked. */
+async function runningChildren(trx: Db, instanceId: string): Promise<InstanceRow[]> {
+  const rows = await trx
+    .selectFrom('blade_flow_instance')
+    .select('id')
+    .where('parent_id', '=', instanceId)
+    .where('state', '=', 'running')
+    .orderBy('id')
+    .execute();
+  const children: InstanceRow[] = [];
+  for (const row of rows) {
+    const child = await lockInstance(trx, String(row.id));
+    if (child?.state === 'running') children.push(child);
+  }
+  return children;
+}
+
+/** How many callers stand above an instance. */
+async function callDepth(trx: Db, instance: InstanceRow): Promise<number> {
+  let depth = 0;
+  for (let parent = instance.parent_id; parent && depth <= MAX_CALL_DEPTH; depth++) {
+    const row = await trx
+      .selectFrom('blade_flow_instance')
+      .select('parent_id')
+      .where('id', '=', parent)
+      .executeTakeFirst();
+    parent = row?.parent_id ?? null;
+  }
+  return depth;
+}
+
+/** What a call activity starts: its key's newest active definition in the tenant (or shared), or its deployment's. */
+async function calledDefinition(trx: Db, instance: InstanceRow, call: CallStart): Promise<string | undefined> {
+  let query = trx
+    .selectFrom('blade_flow_definition')
+    .select('id')
+    .where('process_key', '=', call.processKey)
+    .where('tenant_id', 'in', [instance.tenant_id, ''])
+    .where('suspension_state', '=', ACTIVE);
+  if (call.binding === 'deployment') {
+    const caller = trx
+      .selectFrom('blade_flow_definition')
+      .select('deployment_id')
+      .where('id', '=', instance.definition_id);
+    query = query.where('deployment_id', 'in', caller);
+  }
+  const row = await query
+    .orderBy(sql`tenant_id = ''`)
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
+  return row ? String(row.id) : undefined;
 }

@@ -41,6 +41,9 @@ export interface InstanceRow {
   engine_state: string;
   version: number;
   result: FlowResult;
+  /** The instance whose call activity started this one, and that activity's execution (migration 0050). */
+  parent_id?: string | null;
+  parent_execution_id?: string;
 }
 
 export interface TaskRow {

@@ -19,6 +19,9 @@ export type ElementKind =
   | 'intermediateCatchEvent'
   | 'intermediateThrowEvent'
   | 'boundaryEvent'
+  | 'callActivity'
+  | 'scriptTask'
+  | 'serviceTask'
   | 'subProcess';
 
 export interface FlowNode {
@@ -45,7 +48,24 @@ export interface FlowNode {
   interrupting?: boolean;
   /** An activity's boundary events, in the file's order. */
   boundaries?: string[];
+  call?: CallSpec;
+  /** A script task's script or a service task's expression (the expression language only), and where its value goes. */
+  script?: { expression: string; resultVariable?: string };
 }
+
+/** A call activity: the process it starts (by key) and the variables passed in and back. */
+export interface CallSpec {
+  /** The called process's key, or one `${…}` expression naming it. */
+  calledElement: string;
+  /** `latest` (default): the key's newest active version; `deployment`: the one deployed with the caller. */
+  binding: 'latest' | 'deployment';
+  /** `in` mappings (into the called instance), `out` mappings (back into the caller when it ends). */
+  ins: VariableMapping[];
+  outs: VariableMapping[];
+}
+
+/** One `flowable:in` / `flowable:out`: a variable (or an expression's value) under a name; `all`: every variable. */
+export type VariableMapping = { all: true } | { source?: string; sourceExpression?: string; target: string };
 
 /** An event definition as the interpreter needs it. */
 export type EventSpec =

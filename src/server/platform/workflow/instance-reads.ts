@@ -201,12 +201,29 @@ export class InstanceReads {
     return Boolean(told);
   }
 
+  /** An instance and the instances its call activities started, theirs too (nesting is bounded at start). */
+  private async withCalled(instanceId: string): Promise<string[]> {
+    const ids = [instanceId];
+    for (let level = [instanceId]; level.length && ids.length < 1000;) {
+      const rows = await this.db
+        .selectFrom('blade_flow_instance')
+        .select('id')
+        .where('parent_id', 'in', level)
+        .execute();
+      level = rows.map((r) => String(r.id));
+      ids.push(...level);
+    }
+    return ids;
+  }
+
   /** Historic activities of an instance in start order: all of them (diagram) or the table's kinds. */
   async history(
     instanceId: string,
     options: { tableOnly: boolean; startActivityId?: string; endActivityId?: string },
   ): Promise<FlowHistory[]> {
-    let q = this.db.selectFrom('blade_flow_activity').selectAll().where('instance_id', '=', instanceId);
+    // The table shows the steps of the instances its call activities started too; the diagram only its own.
+    const instanceIds = options.tableOnly ? await this.withCalled(instanceId) : [instanceId];
+    let q = this.db.selectFrom('blade_flow_activity').selectAll().where('instance_id', 'in', instanceIds);
     if (options.tableOnly) q = q.where('activity_type', 'in', ['startEvent', 'userTask', 'endEvent']);
     const rows = await q.orderBy('start_time').orderBy('id').execute();
     const taskIds = rows.map((r) => text(r.task_id)).filter(Boolean);
@@ -214,7 +231,7 @@ export class InstanceReads {
       ? await this.db
           .selectFrom('blade_flow_comment')
           .select(['task_id', 'message'])
-          .where('instance_id', '=', instanceId)
+          .where('instance_id', 'in', instanceIds)
           .where('task_id', 'in', taskIds)
           .orderBy('create_time')
           .orderBy('id')
@@ -238,7 +255,7 @@ export class InstanceReads {
         .map((c) => text(c.message))
         .join('; '),
       taskId: text(r.task_id),
-      processInstanceId: instanceId,
+      processInstanceId: text(r.instance_id),
     }));
     if (options.startActivityId) {
       const from = history.findIndex((h) => h.historyActivityId === options.startActivityId);

@@ -1,8 +1,9 @@
-import type { FlowNode, ProcessGraph } from './graph.ts';
+import type { FlowNode, ProcessGraph, VariableMapping } from './graph.ts';
 import { ExpressionError, resolveText, type Scope } from './expression.ts';
 import {
   EngineStepError,
   type ActivityRecord,
+  type CallStart,
   type StepResult,
   type ThrownEvent,
   type WaitingEvent,
@@ -35,9 +36,9 @@ interface Execution {
    * `task`: a user task waiting; `receive`: a receive task; `join`: parked at a gateway; `loop`: a multi-instance
    * activity's root (its iterations are its tasks); `scope`: an embedded sub-process running (its tokens name it);
    * `catch`: an intermediate catch event waiting (a timer, message or signal); `boundary`: a boundary event armed on
-   * the activity execution it is attached to.
+   * the activity execution it is attached to; `call`: a call activity waiting for the instance it started.
    */
-  kind: 'task' | 'receive' | 'join' | 'loop' | 'scope' | 'catch' | 'boundary';
+  kind: 'task' | 'receive' | 'join' | 'loop' | 'scope' | 'catch' | 'boundary' | 'call';
   /** The sub-process execution it runs in; none: the process itself. */
   scope?: string;
   /** The flow it arrived by (joins). */
@@ -90,14 +91,22 @@ class Step {
   ended = false;
   /** Whether the saved state waited for an event (its jobs or subscriptions exist) before the step. */
   private readonly hadEvents: boolean;
+  private readonly hadCalls: boolean;
+  /** The instance's variables as the step reads them: those it sets (a call's `out`) included. */
+  private readonly variables: Record<string, unknown>;
+  /** The variables the step set: the runtime saves them with the instance. */
+  private readonly set: Record<string, unknown> = {};
+  private readonly calls: CallStart[] = [];
 
   constructor(
     private readonly graph: ProcessGraph,
     private readonly state: RunState,
-    private readonly variables: Scope,
+    given: Scope,
     private readonly now: Date,
   ) {
+    this.variables = { ...given };
     this.hadEvents = state.executions.some((e) => e.kind === 'catch' || e.kind === 'boundary' || e.kind === 'receive');
+    this.hadCalls = state.executions.some((e) => e.kind === 'call');
   }
 
   private nextId(prefix: string): string {
@@ -234,6 +243,13 @@ class Step {
       case 'receiveTask':
         this.created.add(this.restActivity(node, { id: this.nextId('r'), element: node.id, kind: 'receive' }).id);
         return;
+      case 'callActivity':
+        return this.call(node);
+      case 'scriptTask':
+      case 'serviceTask':
+        this.runScript(node);
+        this.record(node);
+        return this.leave(node);
       case 'subProcess': {
         const id = this.nextId('s');
         this.restActivity(node, { id, element: node.id, kind: 'scope' });
@@ -515,6 +531,10 @@ class Step {
       activities: this.activities,
       events: this.events(),
       hadEvents: this.hadEvents,
+      calls: this.calls,
+      variables: this.set,
+      callsWaiting: this.state.executions.filter((e) => e.kind === 'call').map((e) => e.id),
+      hadCalls: this.hadCalls,
       thrown: this.thrown,
     };
   }
@@ -574,13 +594,20 @@ class Step {
    * moves on from there. An interrupting boundary event withdraws its activity; a non-interrupting one leaves it, and
    * a cycle timer arms its next firing.
    */
-  fire(executionId: string): void {
+  fire(executionId: string, payload: Scope = {}): void {
     const execution = this.state.executions.find(
-      (e) => e.id === executionId && (e.kind === 'catch' || e.kind === 'boundary' || e.kind === 'receive'),
+      (e) => e.id === executionId && ['catch', 'boundary', 'receive', 'call'].includes(e.kind),
     );
     if (!execution) throw new EngineStepError(`${executionId} is not waiting for an event`);
     const node = this.node(execution.element);
     this.scope = execution.scope;
+    if (execution.kind === 'call') {
+      // The called instance ended: its `out` variables come back, and the call activity is left.
+      this.map(node, node.call!.outs, payload, this.variables, 'out');
+      this.drop(new Set([execution.id]));
+      this.record(node);
+      return this.leave(node);
+    }
     if (execution.kind === 'boundary') {
       const cycle = execution.cycle !== undefined && execution.left !== 0;
       if (node.interrupting !== false) this.drop(new Set([execution.attached!]));
@@ -601,6 +628,74 @@ class Step {
     } else this.drop(new Set([execution.id]));
     this.record(node);
     this.leave(node);
+  }
+
+  /** A script or service task's expression, evaluated now; its value kept in its result variable. */
+  private runScript(node: FlowNode): void {
+    const script = node.script;
+    if (!script) throw new EngineStepError(`${node.id}: nothing to run`);
+    let value: unknown;
+    try {
+      value = resolveText(script.expression, {
+        ...this.variables,
+        execution: { id: this.nextId('x'), activityId: node.id },
+      });
+    } catch (error) {
+      throw new EngineStepError(
+        `${node.id} (${node.kind === 'scriptTask' ? 'script' : 'expression'}): ${(error as Error).message}`,
+      );
+    }
+    if (script.resultVariable) {
+      this.variables[script.resultVariable] = value;
+      this.set[script.resultVariable] = value;
+    }
+  }
+
+  // ---- call activities ----
+
+  /** A call activity waits for the instance the runtime starts from its `calls` with the `in` variables. */
+  private call(node: FlowNode): void {
+    const spec = node.call!;
+    let processKey: unknown = spec.calledElement;
+    try {
+      if (spec.calledElement.includes('{')) processKey = resolveText(spec.calledElement, this.variables);
+    } catch (error) {
+      throw new EngineStepError(`${node.id} (calledElement): ${(error as Error).message}`);
+    }
+    if (typeof processKey !== 'string' || !processKey)
+      throw new EngineStepError(`${node.id} (calledElement): names no process (${String(processKey)})`);
+    const variables: Record<string, unknown> = {};
+    this.map(node, spec.ins, this.variables, variables, 'in');
+    const waiting = this.restActivity(node, { id: this.nextId('k'), element: node.id, kind: 'call' });
+    this.calls.push({ executionId: waiting.id, elementId: node.id, processKey, binding: spec.binding, variables });
+  }
+
+  /** Copies variables along a call activity's mappings, from `source` into `target`. */
+  private map(
+    node: FlowNode,
+    mappings: VariableMapping[],
+    source: Scope,
+    target: Record<string, unknown>,
+    way: 'in' | 'out',
+  ): void {
+    const assign = (name: string, value: unknown) => {
+      target[name] = value;
+      if (target === this.variables) this.set[name] = value;
+    };
+    for (const mapping of mappings) {
+      if ('all' in mapping) {
+        for (const [name, value] of Object.entries(source)) assign(name, value);
+        continue;
+      }
+      try {
+        assign(
+          mapping.target,
+          mapping.sourceExpression ? resolveText(mapping.sourceExpression, source) : source[mapping.source!],
+        );
+      } catch (error) {
+        throw new EngineStepError(`${node.id} (${way} ${mapping.target}): ${(error as Error).message}`);
+      }
+    }
   }
 
   private recordFlow(id: string, name: string): void {
@@ -677,9 +772,10 @@ export function fireEvent(
   executionId: string,
   variables: Scope,
   now = new Date(),
+  payload: Scope = {},
 ): StepResult {
   const step = new Step(graph, JSON.parse(saved) as RunState, variables, now);
-  step.fire(executionId);
+  step.fire(executionId, payload);
   step.run();
   return step.result();
 }

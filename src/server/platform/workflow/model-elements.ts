@@ -26,6 +26,9 @@ export const NODE_KINDS: Record<string, ElementKind> = {
   'bpmn:IntermediateCatchEvent': 'intermediateCatchEvent',
   'bpmn:IntermediateThrowEvent': 'intermediateThrowEvent',
   'bpmn:BoundaryEvent': 'boundaryEvent',
+  'bpmn:CallActivity': 'callActivity',
+  'bpmn:ScriptTask': 'scriptTask',
+  'bpmn:ServiceTask': 'serviceTask',
 };
 
 /** The event definitions each kind of event may carry (others are refused, naming the definition). */
@@ -38,7 +41,14 @@ export const EVENT_TYPES: Partial<Record<ElementKind, ReadonlySet<string>>> = {
 };
 
 /** The activities a boundary event may be attached to. */
-export const ATTACHABLE = new Set<ElementKind>(['userTask', 'receiveTask', 'subProcess', 'task', 'manualTask']);
+export const ATTACHABLE = new Set<ElementKind>([
+  'userTask',
+  'receiveTask',
+  'subProcess',
+  'callActivity',
+  'task',
+  'manualTask',
+]);
 /** Drawn, not run (artifacts, lanes and the process's data are not flow elements of the graph). */
 export const DRAWN = new Set(['bpmn:DataObject', 'bpmn:DataObjectReference', 'bpmn:DataStoreReference']);
 /** Dialect attributes read nowhere that change nothing a run shows (transaction boundaries, the designer's data). */
@@ -59,6 +69,17 @@ export const HARMLESS = new Set([
   'extensionId',
   'candidateStarterUsers',
   'candidateStarterGroups',
+  // A call activity's: the called instance's business key and tenant are its caller's here.
+  'inheritBusinessKey',
+  'calledElementTenantId',
+  'fallbackToDefaultTenant',
+  // Read by compile-model.ts (callOf, scriptOf).
+  'resultVariable',
+  'resultVariableName',
+  'inheritVariables',
+  'calledElementBinding',
+  'calledElementVersion',
+  'calledElementType',
 ]);
 export const LISTENERS: Record<string, string> = {
   'flowable:TaskListener': 'taskListener',

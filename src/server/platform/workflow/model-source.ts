@@ -30,6 +30,12 @@ const DECLARATION = /^\uFEFF?\s*<\?xml\b[^]*?\?>/;
  */
 export function parserSource(xml: string): string {
   let source = xml.replace(DECLARATION, (declaration) => declaration.replace(/[^\n]/g, '')).replace(/^\uFEFF/, '');
+  // XML allows blanks around an attribute's `=` (`source ="x"`); the parser does not: they go, on the same line.
+  source = source.replace(/<[A-Za-z][^>]*>/g, (tag) =>
+    tag.replace(/([\w.-])[ \t]+=[ \t]*(["'])|=[ \t]+(["'])/g, (_m, name: string, q1: string, q2: string) =>
+      name ? `${name}=${q1}` : `=${q2}`,
+    ),
+  );
   for (const uri of ALIASED_URIS) source = source.split(uri).join(FLOWABLE_URI);
   return source;
 }

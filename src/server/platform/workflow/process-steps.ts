@@ -63,11 +63,12 @@ export async function fireStep(
   instance: { id: string; definition_id: string; engine_state: string },
   executionId: string,
   variables: Scope,
+  called?: Scope,
 ): Promise<StepResult> {
   if (!isInterpreterState(instance.engine_state))
     throw new EngineStepError('this instance was started on the former engine: it waits for no event');
   const graph = await graphOf(instance.definition_id, () => definitionXmlOf(trx, instance.definition_id));
-  return fireEvent(graph, instance.engine_state, executionId, variables);
+  return fireEvent(graph, instance.engine_state, executionId, variables, new Date(), called);
 }
 
 async function definitionXmlOf(trx: Db, definitionId: string): Promise<string> {

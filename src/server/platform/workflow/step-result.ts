@@ -40,6 +40,15 @@ export interface WaitingEvent {
   fresh: boolean;
 }
 
+/** A call activity reached in this step: the runtime starts the called process's instance with these variables. */
+export interface CallStart {
+  executionId: string;
+  elementId: string;
+  processKey: string;
+  binding: 'latest' | 'deployment';
+  variables: Record<string, unknown>;
+}
+
 /** A signal or message a throw or end event sent in this step. */
 export interface ThrownEvent {
   type: 'signal' | 'message';
@@ -59,6 +68,12 @@ export interface StepResult {
   events: WaitingEvent[];
   /** Whether the instance waited for any event before the step (else it has no job or subscription to delete). */
   hadEvents: boolean;
+  /** Call activities entered in this step; every call activity waiting after it; whether one waited before. */
+  calls: CallStart[];
+  callsWaiting: string[];
+  hadCalls: boolean;
+  /** Variables the step set (a call activity's `out`, a script's result): saved with the instance. */
+  variables: Record<string, unknown>;
   thrown: ThrownEvent[];
 }
 
