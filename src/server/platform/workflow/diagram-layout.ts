@@ -17,6 +17,12 @@ const NS = {
   di: 'http://www.omg.org/spec/DD/20100524/DI',
 };
 
+/**
+ * Past this size a model is not laid out (it opens without a diagram, as before): the layouter takes seconds for a
+ * few thousand elements, and models people draw are a small fraction of it.
+ */
+const MAX_LAYOUT_CHARS = 200_000;
+
 /** Whether the model carries any diagram. */
 export const hasDiagram = (xml: string) => DIAGRAM.test(xml);
 
@@ -83,7 +89,7 @@ function diagramsOf(laidOut: string): string {
  * compiler then says why).
  */
 export async function layOut(xml: string): Promise<string> {
-  if (hasDiagram(xml)) return xml;
+  if (hasDiagram(xml) || xml.length > MAX_LAYOUT_CHARS) return xml;
   const closing = /<\/(?:[\w.-]+:)?definitions\s*>\s*$/.exec(xml);
   if (!closing) return xml;
   const source = withFlowIds(xml);
