@@ -374,13 +374,15 @@ class Drawing {
  * plane is not drawn). `states` colours an instance's elements.
  */
 export async function diagramSvg(xml: string, states: States = new Map()): Promise<string> {
-  const { rootElement } = await new BpmnModdle().fromXML(parserSource(xml));
-  const diagrams = list(rootElement.get('diagrams'));
+  const drawing = new Drawing(states);
+  // A stored model always parses; anything else draws as an empty image rather than failing the page that shows it.
+  const parsed = await new BpmnModdle().fromXML(parserSource(xml)).catch(() => undefined);
+  if (!parsed) return drawing.svg();
+  const diagrams = list(parsed.rootElement.get('diagrams'));
   const planeOf = (diagram: ModdleElement) => diagram.plane as ModdleElement | undefined;
   const main =
     diagrams.find((d) => is(planeOf(d)?.bpmnElement as ModdleElement | undefined, 'Collaboration', 'Process')) ??
     diagrams[0];
-  const drawing = new Drawing(states);
   const plane = main && planeOf(main);
   if (plane) drawing.draw(list(plane.get('planeElement')));
   return drawing.svg();
