@@ -77,6 +77,8 @@ describe('the workflow engine (platform/workflow)', () => {
         'ModelError',
         'readModel',
         'decodeModel',
+        'laidOut',
+        'diagramSvg',
         'RESOURCE_SUFFIX',
         'activeDefinitionId',
         'changeState',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/shared/i18n/en/index.ts';
-import { zh } from '../../src/shared/i18n/zh/index.ts';
+import { zh as zhConsole } from '../../src/shared/i18n/zh/index.ts';
+import { en as enConsole } from '../../src/shared/i18n/en/index.ts';
+import { flowDesigner as zhDesigner } from '../../src/shared/i18n/zh/flow-designer.ts';
+import { flowDesigner as enDesigner } from '../../src/shared/i18n/en/flow-designer.ts';
+
+/** The console's strings and those loaded with a screen (the designer's panel). */
+const zh = { ...zhConsole, flowDesigner: zhDesigner };
+const en = { ...enConsole, flowDesigner: enDesigner };
 
 type Tree = { [key: string]: string | Tree };
 const keysOf = (tree: Tree, prefix = ''): string[] =>

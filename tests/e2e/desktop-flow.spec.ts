@@ -1,9 +1,11 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test.ts';
 import { apiToken, TENANT, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
-import { zh } from './support/i18n.ts';
+import { flowDesigner, zh } from './support/i18n.ts';
 
 const F = zh.flow;
+/** The designer's panel (its strings come with the designer). */
+const D = flowDesigner;
 const S = zh.shell;
 const PASSWORD = 'Passw0rd!';
 /** Seed ids (contract/seed.md): the `user` role holds the whole approval inbox. */
@@ -184,10 +186,10 @@ test('a model drawn in the designer is saved with its Flowable attributes; an un
   // The minimal diagram: start -> 审批 (${taskUser}) -> end; the panel edits the selected task.
   const canvas = designer.locator('.tenon-flow-designer-canvas');
   await element(canvas, 'approval').click();
-  await expect(designer.getByLabel(F.model.prop.assignee)).toHaveValue('${taskUser}');
-  await designer.getByLabel(F.model.prop.candidateGroups).fill('hr');
-  await designer.getByLabel(F.model.prop.assignee).fill('${process.exit()}');
-  await designer.getByLabel(F.model.prop.name, { exact: true }).click(); // leaving the field writes it into the diagram
+  await expect(designer.getByLabel(D.prop.assignee)).toHaveValue('${taskUser}');
+  await designer.getByLabel(D.prop.candidateGroups).fill('hr');
+  await designer.getByLabel(D.prop.assignee).fill('${process.exit()}');
+  await designer.getByLabel(D.prop.name, { exact: true }).click(); // leaving the field writes it into the diagram
   await designer.getByRole('button', { name: zh.common.save, exact: true }).click();
   await expectToast(page, zh.common.addSuccess);
   await expect(designer).toBeHidden();

@@ -77,6 +77,8 @@ const SELF = [
   ),
   `GET /api/blade-flow/process/history-flow-list`,
   `GET /api/blade-flow/process/model-view`,
+  `GET /api/blade-flow/process/resource-view`,
+  `GET /api/blade-flow/process/diagram-view`,
   ...['leave', 'finance'].flatMap((p) => [
     `POST /api/blade-desk/process/${p}/start-process`,
     `GET /api/blade-desk/process/${p}/detail`,

@@ -105,6 +105,8 @@ const NOT_JSON: Record<string, string> = {
   [`GET ${SYS}/budgetsituation/export-template`]: TEMPLATE,
   [`GET ${SYS}/financebudget/export-financebudget`]: EXPORT,
   [`GET ${SYS}/financebudget/export-template`]: TEMPLATE,
+  ['GET /api/blade-flow/process/resource-view']: 'a BPMN file (application/xml) or its diagram (image/svg+xml)',
+  ['GET /api/blade-flow/process/diagram-view']: "an instance's diagram (image/svg+xml)",
 };
 
 /** The app's /api routes whose 200 answer the document does not describe. */

@@ -220,7 +220,7 @@ describe('deployment upload', () => {
         { field: 'file', name: 'c.bpmn20.xml', content: simpleModel('C') },
       ]),
     );
-    expect(checked).toEqual({ name: 'c.bpmn20.xml', success: true });
+    expect(checked).toEqual({ name: 'c.bpmn20.xml', success: true, msg: '可以部署' });
   });
 
   it('is platform administration: a tenant administrator holding the codes is refused', async () => {

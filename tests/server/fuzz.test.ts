@@ -225,6 +225,7 @@ const PARAMS = [
   'processInstanceId',
   'processDefinitionId',
   'processDefinitionKey',
+  'resourceType',
   'taskId',
   'deploymentIds',
   'modelId',
@@ -765,6 +766,7 @@ beforeAll(async () => {
     businessId: task?.businessId,
     taskUser: me.userId,
     tenantIds: '000000',
+    resourceType: 'image',
   };
   for (const [key, value] of Object.entries(found)) if (value) known.set(key, [String(value)]);
   // The fund approval's start-process also sends a saved expense claim by its id.

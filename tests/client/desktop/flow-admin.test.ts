@@ -26,15 +26,17 @@ vi.mock('../../../src/desktop/pages/flow/bpmn-modeler.ts', () => ({
     const task: ElementProps = {
       id: 'approval',
       type: 'UserTask',
-      kind: 'userTask',
-      name: '审批',
-      assignee: '${taskUser}',
-      candidateUsers: '',
-      candidateGroups: '',
-      condition: '',
-      documentation: '',
+      kind: 'element',
+      fields: ['name', 'assignee', 'candidateUsers', 'candidateGroups', 'multiInstance'],
+      values: { name: '审批', assignee: '${taskUser}', candidateUsers: '', candidateGroups: '', multiInstance: '' },
     };
-    const process: ElementProps = { ...task, id: 'process', type: 'Process', kind: 'process', name: '', assignee: '' };
+    const process: ElementProps = {
+      id: 'process',
+      type: 'Process',
+      kind: 'process',
+      fields: ['documentation'],
+      values: { documentation: '' },
+    };
     return {
       current: () => process,
       onChange: (next: (element: ElementProps) => void) => {

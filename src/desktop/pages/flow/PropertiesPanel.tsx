@@ -1,27 +1,34 @@
 import { useState } from 'react';
-import { Form, Input, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Editable, ElementProps } from './model-xml.ts';
+import { flowDesigner as zh } from '../../../shared/i18n/zh/flow-designer.ts';
+import { flowDesigner as en } from '../../../shared/i18n/en/flow-designer.ts';
+import { CHOICES, type Editable, type ElementProps } from './model-xml.ts';
+
+/** The panel's strings come with the designer, not with the console's first load. */
+function addDesignerStrings(i18n: I18n) {
+  if (i18n.exists('flowDesigner.prop.name', { lng: 'zh' })) return;
+  i18n.addResourceBundle('zh', 'translation', { flowDesigner: zh }, true, false);
+  i18n.addResourceBundle('en', 'translation', { flowDesigner: en }, true, false);
+}
 
 interface Props {
   element: ElementProps;
   onChange: (key: Editable, value: string) => void;
 }
 
-/** What each kind of element lets the panel edit: what the server's engine reads from the diagram. */
-const FIELDS: Record<ElementProps['kind'], Editable[]> = {
-  process: ['documentation'],
-  userTask: ['name', 'assignee', 'candidateUsers', 'candidateGroups'],
-  sequenceFlow: ['name', 'condition'],
-  other: ['name'],
-};
+const HINTS = new Set(Object.keys(zh.hint));
 
 /**
- * The designer's side panel for the selected element (the process when nothing is selected): name, the user task's
- * assignee / candidates, a flow's `${...}` condition. A field is written into the diagram when it loses focus.
+ * The designer's side panel for the selected element (the process when nothing is selected): the fields the element
+ * has (designer.ts decides which: a user task's people, form key, due date and priority, a timer's expression, a
+ * called process, a multi-instance's settings, a flow's condition). A field is written into the diagram when it
+ * loses focus; a choice at once.
  */
 export function PropertiesPanel({ element, onChange }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  addDesignerStrings(i18n);
   return (
     <div className="tenon-flow-properties">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
@@ -37,9 +44,10 @@ export function PropertiesPanel({ element, onChange }: Props) {
         >
           <Input value={element.id} disabled />
         </Form.Item>
-        {FIELDS[element.kind].map((name) => (
-          <PropertyField key={`${name}:${element[name]}`} name={name} initial={element[name]} onChange={onChange} />
-        ))}
+        {element.fields.map((name) => {
+          const initial = element.values[name] ?? '';
+          return <PropertyField key={`${name}:${initial}`} name={name} initial={initial} onChange={onChange} />;
+        })}
       </Form>
     </div>
   );
@@ -51,28 +59,45 @@ function PropertyField({ name, initial, onChange }: { name: Editable; initial: s
   const commit = () => {
     if (value !== initial) onChange(name, value);
   };
-  const label = t(`flow.model.prop.${name}`);
-  const hint = name === 'name' ? undefined : t(`flow.model.hint.${name}`);
-  const multiline = name === 'documentation';
+  const label = t(`flowDesigner.prop.${name}`);
+  const hint = HINTS.has(name) ? t(`flowDesigner.hint.${name}`) : undefined;
+  const choices = CHOICES[name];
+  let input;
+  if (choices)
+    input = (
+      <Select
+        aria-label={label}
+        value={value}
+        options={choices.map((choice) => ({ value: choice, label: t(`flowDesigner.choice.${choice || 'none'}`) }))}
+        onChange={(chosen: string) => {
+          setValue(chosen);
+          if (chosen !== initial) onChange(name, chosen);
+        }}
+      />
+    );
+  else if (name === 'documentation')
+    input = (
+      <Input.TextArea
+        aria-label={label}
+        rows={3}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={commit}
+      />
+    );
+  else
+    input = (
+      <Input
+        aria-label={label}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={commit}
+        onPressEnter={commit}
+      />
+    );
   return (
     <Form.Item label={label} extra={hint}>
-      {multiline ? (
-        <Input.TextArea
-          aria-label={label}
-          rows={3}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          onBlur={commit}
-        />
-      ) : (
-        <Input
-          aria-label={label}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          onBlur={commit}
-          onPressEnter={commit}
-        />
-      )}
+      {input}
     </Form.Item>
   );
 }

@@ -4,13 +4,14 @@ import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-codes.css';
 import fontWoff from 'bpmn-js/dist/assets/bpmn-font/font/bpmn.woff?url';
 import fontWoff2 from 'bpmn-js/dist/assets/bpmn-font/font/bpmn.woff2?url';
-import { FLOWABLE_MODDLE } from '../../../shared/flow/flowable-moddle.ts';
-import type { Editable, ElementProps } from './model-xml.ts';
+import { FLOWABLE_MODDLE, FLOWABLE_URI } from '../../../shared/flow/flowable-moddle.ts';
+import { CHOICES, type Editable, type ElementProps } from './model-xml.ts';
 
 /**
- * The model designer's editor (bpmn-js Modeler), loaded on demand like the viewer. It reads and writes the Flowable
- * attributes the server's engine uses (assignee, candidate users / groups) and `${...}` conditions on flows; the
- * screen's side panel edits them through `update`. The bpmn.io watermark stays.
+ * The model designer's editor (bpmn-js Modeler), loaded on demand like the viewer. It reads and writes the attributes
+ * the server's engine uses (people, form key, due date, priority, timers, multi-instance, the called process, flow
+ * conditions) in the model's own dialect; the screen's side panel edits them through `update`. The bpmn.io watermark
+ * stays.
  */
 
 /**
@@ -34,10 +35,15 @@ function installFont() {
 
 interface BusinessObject {
   $type: string;
+  $attrs?: Record<string, string>;
+  $parent?: BusinessObject;
   id: string;
   name?: string;
   conditionExpression?: { body?: string };
   documentation?: Array<{ text?: string }>;
+  eventDefinitions?: BusinessObject[];
+  loopCharacteristics?: BusinessObject;
+  body?: string;
   get(name: string): unknown;
   set(name: string, value: unknown): void;
 }
@@ -48,6 +54,7 @@ interface DiagramElement {
 }
 interface Modeling {
   updateProperties(element: DiagramElement, properties: Record<string, unknown>): void;
+  updateModdleProperties(element: DiagramElement, target: BusinessObject, properties: Record<string, unknown>): void;
 }
 interface Moddle {
   create(type: string, attrs: Record<string, unknown>): unknown;
@@ -68,34 +75,87 @@ export interface Designer {
   current(): ElementProps;
   onChange(listener: (element: ElementProps) => void): void;
   update(id: string, key: Editable, value: string): void;
-  /** The XML to save: the process takes the model's key as id and its name. */
+  /** The XML to save: a single process takes the model's key as id and its name; a pooled model keeps its ids. */
   save(process: { key: string; name: string }): Promise<string>;
   destroy(): void;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const DIALECT_URIS = [FLOWABLE_URI, 'http://camunda.org/schema/1.0/bpmn', 'http://activiti.org/bpmn'];
+const TIMERS = CHOICES.timerType!;
+const PEOPLE: Editable[] = ['assignee', 'candidateUsers', 'candidateGroups', 'formKey', 'dueDate', 'priority'];
+const LOOP: Editable[] = ['multiInstance', 'collection', 'elementVariable', 'cardinality', 'completionCondition'];
+const ACTIVITIES =
+  /^bpmn:(Task|UserTask|ManualTask|ReceiveTask|SendTask|ServiceTask|ScriptTask|BusinessRuleTask|SubProcess|CallActivity)$/;
 
-function propsOf(element: DiagramElement): ElementProps {
+/**
+ * The dialect attributes of a model: read under any of its dialects' prefixes (`flowable:` through the descriptor,
+ * `camunda:` / `activiti:` as the attributes the parser kept), written under the model's own prefix.
+ */
+function dialectOf(definitions: BusinessObject | undefined) {
+  const declared = Object.entries(definitions?.$attrs ?? {}).flatMap(([name, uri]) => {
+    const prefix = /^xmlns:(.+)$/.exec(name)?.[1];
+    return prefix && DIALECT_URIS.includes(uri) ? [prefix] : [];
+  });
+  const prefixes = ['flowable', ...declared.filter((p) => p !== 'flowable')];
+  const flowable = Object.entries(definitions?.$attrs ?? {}).some(
+    ([n, uri]) => n.startsWith('xmlns:') && uri === FLOWABLE_URI,
+  );
+  const own = flowable || !declared.length ? 'flowable' : declared[0];
+  return {
+    read: (bo: BusinessObject, local: string) => prefixes.map((p) => text(bo.get(`${p}:${local}`))).find(Boolean) ?? '',
+    /** Written under the model's prefix; the same attribute under another dialect's removed. */
+    write: (local: string, value: string | undefined) =>
+      Object.fromEntries(prefixes.map((p) => [`${p}:${local}`, p === own ? value : undefined])),
+  };
+}
+type Dialect = ReturnType<typeof dialectOf>;
+
+function timerOf(bo: BusinessObject): BusinessObject | undefined {
+  return bo.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+}
+
+function propsOf(element: DiagramElement, dialect: Dialect): ElementProps {
   const bo = element.businessObject;
   const kind =
-    bo.$type === 'bpmn:Process'
-      ? 'process'
-      : bo.$type === 'bpmn:UserTask'
-        ? 'userTask'
-        : bo.$type === 'bpmn:SequenceFlow'
-          ? 'sequenceFlow'
-          : 'other';
-  return {
-    id: bo.id,
-    type: bo.$type.replace(/^bpmn:/, ''),
-    kind,
-    name: text(bo.name),
-    assignee: text(bo.get('flowable:assignee')),
-    candidateUsers: text(bo.get('flowable:candidateUsers')),
-    candidateGroups: text(bo.get('flowable:candidateGroups')),
-    condition: text(bo.conditionExpression?.body),
-    documentation: text(bo.documentation?.[0]?.text),
-  };
+    bo.$type === 'bpmn:Process' ? 'process' : bo.$type === 'bpmn:Collaboration' ? 'collaboration' : 'element';
+  const values: ElementProps['values'] = { name: text(bo.name) };
+  const fields: Editable[] = kind === 'element' ? ['name'] : [];
+  if (kind === 'process') {
+    fields.push('documentation');
+    values.documentation = text(bo.documentation?.[0]?.text);
+  }
+  if (bo.$type === 'bpmn:SequenceFlow') {
+    fields.push('condition');
+    values.condition = text(bo.conditionExpression?.body);
+  }
+  if (bo.$type === 'bpmn:UserTask') fields.push(...PEOPLE);
+  if (bo.$type === 'bpmn:StartEvent') fields.push('formKey');
+  for (const field of PEOPLE) values[field] = dialect.read(bo, field);
+  const timer = timerOf(bo);
+  if (timer) {
+    fields.push('timerType', 'timerValue');
+    const type = TIMERS.find((t) => timer.get(t)) ?? 'timeDuration';
+    values.timerType = type;
+    values.timerValue = text((timer.get(type) as BusinessObject | undefined)?.body);
+  }
+  if (bo.$type === 'bpmn:CallActivity') {
+    fields.push('calledElement');
+    values.calledElement = text(bo.get('calledElement'));
+  }
+  if (ACTIVITIES.test(bo.$type)) {
+    const loop = bo.loopCharacteristics;
+    const multi = loop?.$type === 'bpmn:MultiInstanceLoopCharacteristics' ? loop : undefined;
+    fields.push(...(multi ? LOOP : LOOP.slice(0, 1)));
+    values.multiInstance = multi ? (multi.get('isSequential') ? 'sequential' : 'parallel') : '';
+    if (multi) {
+      values.collection = dialect.read(multi, 'collection');
+      values.elementVariable = dialect.read(multi, 'elementVariable');
+      values.cardinality = text((multi.get('loopCardinality') as BusinessObject | undefined)?.body);
+      values.completionCondition = text((multi.get('completionCondition') as BusinessObject | undefined)?.body);
+    }
+  }
+  return { id: bo.id, type: bo.$type.replace(/^bpmn:/, ''), kind, fields, values };
 }
 
 export async function createDesigner(container: HTMLElement, xml: string): Promise<Designer> {
@@ -113,10 +173,12 @@ export async function createDesigner(container: HTMLElement, xml: string): Promi
   const moddle = modeler.get<Moddle>('moddle');
   const events = modeler.get<EventBusLike>('eventBus');
   canvas.zoom('fit-viewport', 'auto');
+  const dialect = dialectOf(canvas.getRootElement().businessObject.$parent);
+  const expression = (body: string) => (body ? moddle.create('bpmn:FormalExpression', { body }) : undefined);
 
   let selected: DiagramElement | undefined;
   const listeners: Array<(element: ElementProps) => void> = [];
-  const current = () => propsOf(selected && registry.get(selected.id) ? selected : canvas.getRootElement());
+  const current = () => propsOf(selected && registry.get(selected.id) ? selected : canvas.getRootElement(), dialect);
   const emit = () => {
     const props = current();
     for (const listener of listeners) listener(props);
@@ -137,24 +199,57 @@ export async function createDesigner(container: HTMLElement, xml: string): Promi
     update(id, key, value) {
       const element = registry.get(id) ?? (canvas.getRootElement().id === id ? canvas.getRootElement() : undefined);
       if (!element) return;
+      const bo = element.businessObject;
       const trimmed = value.trim();
+      const loop = bo.loopCharacteristics;
+      const timer = timerOf(bo);
       if (key === 'name') modeling.updateProperties(element, { name: value || undefined });
-      else if (key === 'condition') {
-        modeling.updateProperties(element, {
-          conditionExpression: trimmed ? moddle.create('bpmn:FormalExpression', { body: trimmed }) : undefined,
-        });
-      } else if (key === 'documentation') {
+      else if (key === 'condition') modeling.updateProperties(element, { conditionExpression: expression(trimmed) });
+      else if (key === 'documentation') {
         modeling.updateProperties(element, {
           documentation: trimmed ? [moddle.create('bpmn:Documentation', { text: value })] : [],
         });
-      } else modeling.updateProperties(element, { [`flowable:${key}`]: trimmed || undefined });
+      } else if (key === 'calledElement') modeling.updateProperties(element, { calledElement: trimmed || undefined });
+      else if ((key === 'timerType' || key === 'timerValue') && timer) {
+        const type = key === 'timerType' ? trimmed : (TIMERS.find((t) => timer.get(t)) ?? 'timeDuration');
+        const body =
+          key === 'timerValue'
+            ? trimmed
+            : text((timer.get(TIMERS.find((t) => timer.get(t)) ?? '') as BusinessObject | undefined)?.body);
+        const cleared = Object.fromEntries(TIMERS.map((t) => [t, undefined]));
+        modeling.updateModdleProperties(element, timer, {
+          ...cleared,
+          [type]: moddle.create('bpmn:FormalExpression', { body }),
+        });
+      } else if (key === 'multiInstance') {
+        if (!trimmed) modeling.updateProperties(element, { loopCharacteristics: undefined });
+        else if (loop?.$type === 'bpmn:MultiInstanceLoopCharacteristics')
+          modeling.updateModdleProperties(element, loop, { isSequential: trimmed === 'sequential' });
+        else {
+          const created = moddle.create('bpmn:MultiInstanceLoopCharacteristics', {
+            isSequential: trimmed === 'sequential',
+          });
+          modeling.updateProperties(element, { loopCharacteristics: created });
+        }
+      } else if (key === 'cardinality' || key === 'completionCondition') {
+        if (loop)
+          modeling.updateModdleProperties(element, loop, {
+            [key === 'cardinality' ? 'loopCardinality' : key]: expression(trimmed),
+          });
+      } else if (key === 'collection' || key === 'elementVariable') {
+        if (loop) modeling.updateModdleProperties(element, loop, dialect.write(key, trimmed || undefined));
+      } else modeling.updateProperties(element, dialect.write(key, trimmed || undefined));
     },
     async save({ key, name }) {
-      const process = canvas.getRootElement().businessObject;
-      // Set on the model itself (not as a command): the engine keys definitions by the process id.
-      process.set('id', key);
-      process.set('name', name);
-      process.set('isExecutable', true);
+      const root = canvas.getRootElement().businessObject;
+      // A pooled model (a collaboration) keeps its collaboration and its processes as drawn: messages, lanes and
+      // participants name them. A single process is the model: it takes the model's key and name.
+      if (root.$type === 'bpmn:Process') {
+        // Set on the model itself (not as a command): the engine keys definitions by the process id.
+        root.set('id', key);
+        root.set('name', name);
+        root.set('isExecutable', true);
+      }
       const result = await modeler.saveXML({ format: true });
       return result.xml ?? '';
     },

@@ -1,4 +1,5 @@
 import type { FlowModelView } from '../../../client/api/flow.ts';
+import { activityStates } from '../../../shared/flow/diagram-states.ts';
 
 /**
  * Spec §4 process-node styling: an activity that ended is *success*, one still running *primary*, a sequence flow
@@ -17,23 +18,10 @@ export interface DiagramMarker {
   className: MarkerClass;
 }
 
-/**
- * Markers of a diagram from `model-view`'s `flow`. An element visited twice (a task done, then reached again after a
- * rejection) is running while any of its visits is open.
- */
+/** Markers of a diagram from `model-view`'s `flow` (diagram-states.ts decides each element's state). */
 export function diagramMarkers(flow: FlowModelView['flow']): DiagramMarker[] {
-  const byId = new Map<string, MarkerClass>();
-  for (const activity of flow) {
-    const id = activity.historyActivityId;
-    if (!id) continue;
-    if (activity.historyActivityType === 'sequenceFlow') {
-      byId.set(id, MARKER.sequence);
-      continue;
-    }
-    const state = activity.endTime ? MARKER.ended : MARKER.running;
-    if (byId.get(id) !== MARKER.running) byId.set(id, state);
-  }
-  return [...byId].map(([id, className]) => ({ id, className }));
+  const classes = { ended: MARKER.ended, running: MARKER.running, sequence: MARKER.sequence } as const;
+  return [...activityStates(flow)].map(([id, state]) => ({ id, className: classes[state] }));
 }
 
 /** Theme colours the marker classes use, as custom properties on the diagram's container. */

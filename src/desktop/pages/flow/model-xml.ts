@@ -1,19 +1,46 @@
 /** What the designer's side panel edits, kept apart from bpmn-js so the page's chunk stays without it. */
 
-export type ElementKind = 'process' | 'userTask' | 'sequenceFlow' | 'other';
+/** What the panel shows of the root: a process (its id becomes the model key) or a pool diagram's collaboration. */
+export type ElementKind = 'process' | 'collaboration' | 'element';
+
+/**
+ * The attributes an approval model uses, as the panel edits them: Flowable / Camunda / Activiti attributes are read
+ * whatever the model's prefix and written with it (`flowable:` when it has none).
+ */
+export type Editable =
+  | 'name'
+  | 'documentation'
+  | 'condition'
+  | 'assignee'
+  | 'candidateUsers'
+  | 'candidateGroups'
+  | 'formKey'
+  | 'dueDate'
+  | 'priority'
+  | 'timerType'
+  | 'timerValue'
+  | 'calledElement'
+  | 'multiInstance'
+  | 'collection'
+  | 'elementVariable'
+  | 'cardinality'
+  | 'completionCondition';
+
+/** Fields chosen from a list, with their values (`''`: none). */
+export const CHOICES: Partial<Record<Editable, readonly string[]>> = {
+  timerType: ['timeDuration', 'timeDate', 'timeCycle'],
+  multiInstance: ['', 'parallel', 'sequential'],
+};
+
 export interface ElementProps {
   id: string;
   /** BPMN type without the prefix (UserTask, SequenceFlow ...) */
   type: string;
   kind: ElementKind;
-  name: string;
-  assignee: string;
-  candidateUsers: string;
-  candidateGroups: string;
-  condition: string;
-  documentation: string;
+  /** The fields the panel shows for this element, in order. */
+  fields: Editable[];
+  values: Partial<Record<Editable, string>>;
 }
-export type Editable = 'name' | 'assignee' | 'candidateUsers' | 'candidateGroups' | 'condition' | 'documentation';
 
 /** The model key is the process id the engine deploys under (the server's rule). */
 export const MODEL_KEY_PATTERN = /^[A-Za-z_][\w.-]{0,63}$/;

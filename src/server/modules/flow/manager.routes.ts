@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { failWith, ok } from '../../platform/errors.ts';
+import { failWith, langOf, ok } from '../../platform/errors.ts';
+import { text } from '../../../shared/i18n/server-messages.ts';
 import { requiredParam } from '../../platform/http.ts';
 import { readMultipart } from '../../platform/multipart.ts';
 import { parseIds } from '../../platform/entity/service.ts';
@@ -167,15 +168,20 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     const { files } = await readUpload(request, 'file');
     const [file] = files;
     if (!file) throw failWith(FLOW_MESSAGES.filesRequired);
-    let valid = file.name.endsWith(RESOURCE_SUFFIX);
-    if (valid)
-      await Promise.resolve(file.data)
-        .then((data) => readModel(decodeModel(data)))
-        .catch((error: unknown) => {
-          if (error instanceof ModelError) valid = false;
-          else throw error;
-        });
-    return ok(request, { name: file.name, success: valid });
+    const lang = langOf(request);
+    const refused = (message: string) => ok(request, { name: file.name, success: false, msg: message });
+    if (!file.name.endsWith(RESOURCE_SUFFIX)) return refused(text(lang, FLOW_MESSAGES.fileType, { name: file.name }));
+    let warnings: string[];
+    try {
+      warnings = (await readModel(decodeModel(file.data))).warnings;
+    } catch (error) {
+      if (error instanceof ModelError) return refused(text(lang, FLOW_MESSAGES.modelInvalid, { name: error.message }));
+      throw error;
+    }
+    const msg = warnings.length
+      ? text(lang, FLOW_MESSAGES.modelCheckedWithWarnings, { name: warnings.join('\n') })
+      : text(lang, FLOW_MESSAGES.modelChecked);
+    return ok(request, { name: file.name, success: true, msg });
   });
 
   const deleteDeployment = {

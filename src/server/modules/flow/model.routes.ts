@@ -13,7 +13,7 @@ import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import { Deployed, FlowModel, FlowModelPage } from '../../../shared/contract/api/flow.schemas.ts';
 import { wireDateTime } from '../../../shared/contract/time.ts';
 import { FLOW_MODEL, FLOW_MODEL_DEPLOY } from '../../../shared/flow/buttons.ts';
-import { deploy, FLOW_MESSAGES } from '../../platform/workflow/index.ts';
+import { deploy, FLOW_MESSAGES, laidOut } from '../../platform/workflow/index.ts';
 import { deployed } from './flow-module.ts';
 import { pagingOf } from '../../platform/entity/conditions.ts';
 import { modelById, modelPage, type ModelRow, removeModels, saveModel } from './model.queries.ts';
@@ -64,7 +64,8 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
     async (request) => {
       const id = requiredParam(request.query, 'id');
       const row = isId(id) ? await modelById(db, request.user.tenantId, id) : undefined;
-      return ok(request, row ? modelOf(row, true) : null);
+      // A model saved without diagram information (through the API) opens laid out in the designer.
+      return ok(request, row ? { ...modelOf(row, true), xml: await laidOut(String(row.xml ?? '')) } : null);
     },
   );
 
@@ -90,7 +91,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
     const description = String(body.description ?? '').slice(0, 4000);
     const { userId, tenantId, deptIds } = request.user;
     const author = { userId, tenantId, deptId: deptIds[0] ?? null };
-    await saveModel(db, author, id, { modelKey, name, description, xml });
+    await saveModel(db, author, id, { modelKey, name, description, xml: await laidOut(xml) });
     return ok(request, null);
   });
 

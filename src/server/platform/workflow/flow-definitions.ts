@@ -4,6 +4,7 @@ import { failWith } from '../errors.ts';
 import { nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { ModelError, readModel, type UserTaskInfo } from './bpmn-model.ts';
+import { layOut } from './diagram-layout.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { ACTIVE, SUSPENDED, type DefinitionRow } from './flow-store.ts';
 import { deployEventStarts } from './flow-events.ts';
@@ -48,6 +49,8 @@ export async function deploy(
     if (error instanceof ModelError) throw failWith(FLOW_MESSAGES.modelInvalid, { name: error.message });
     throw error;
   }
+  // Stored as Flowable's designer would have written it: with a diagram (laid out when the file has none).
+  const xml = await layOut(input.xml);
   const tenantIds = [...new Set(input.tenantIds.map((t) => t.trim()))];
   const codes = tenantIds.filter(Boolean);
   if (codes.length) {
@@ -85,7 +88,7 @@ export async function deploy(
       version,
       deployment_id: deploymentId,
       resource_name: (input.resourceName || `${model.name}${RESOURCE_SUFFIX}`).slice(0, 255),
-      xml: input.xml,
+      xml,
       model_id: input.modelId ?? null,
       suspension_state: ACTIVE,
       deploy_time: formatDateTime(),

@@ -28,6 +28,12 @@ export const FLOW_MESSAGES = {
   stateUnchanged: { zh: '暂无流程变更', en: 'No process state was changed' },
   modelNotFound: { zh: '模型不存在: {name}', en: 'No such model: {name}' },
   modelInvalid: { zh: '流程模型无法部署: {name}', en: 'The process model cannot be deployed: {name}' },
+  modelChecked: { zh: '可以部署', en: 'The process model can be deployed' },
+  modelCheckedWithWarnings: {
+    zh: '可以部署, 但以下环节无人办理 (任务将转给租户管理员): {name}',
+    en: 'The process model can be deployed, but these steps have nobody to handle them (their tasks go to the tenant administrators): {name}',
+  },
+  resourceType: { zh: '资源类型只能是 xml 或 image: {name}', en: 'The resource type must be xml or image: {name}' },
   modelKeyRequired: { zh: '请输入模型标识', en: 'Please enter the model key' },
   modelNameRequired: { zh: '请输入模型名称', en: 'Please enter the model name' },
   modelXmlRequired: { zh: '请设计流程图', en: 'Please design the process diagram' },

@@ -21,6 +21,9 @@ export { addApproverRoles } from './approver-roles.ts';
 // Models and deployments: checking a model, deploying it, the definition a tenant starts, a module's shipped models.
 export { ModelError, readModel } from './bpmn-model.ts';
 export { decodeModel } from './model-source.ts';
+// Diagrams: laid out for models drawn without one, and drawn as an image (an instance's states coloured).
+export { laidOut } from './diagram-layout.ts';
+export { diagramSvg } from './diagram-svg.ts';
 export {
   RESOURCE_SUFFIX,
   activeDefinitionId,

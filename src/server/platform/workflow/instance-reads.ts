@@ -15,6 +15,7 @@ import {
   type FlowHistory,
   type FlowProcess,
 } from '../../../shared/flow/types.ts';
+import { laidOut } from './diagram-layout.ts';
 import { candidateTaskIds, paged, text, userNames, type Query, type Select } from './read-pages.ts';
 
 /**
@@ -337,19 +338,28 @@ export function durationText(ms: number): string {
   return parts.join('');
 }
 
-/** The BPMN of the definition an instance runs. */
-export function instanceXml(db: Db, instanceId: string) {
-  return db
+/** The BPMN of the definition an instance runs (with a laid-out diagram when it was deployed without one). */
+export async function instanceXml(db: Db, instanceId: string): Promise<{ xml: string } | undefined> {
+  const row = await db
     .selectFrom('blade_flow_instance as i')
     .innerJoin('blade_flow_definition as d', 'd.id', 'i.definition_id')
     .select('d.xml')
     .where('i.id', '=', instanceId)
     .executeTakeFirst();
+  return row && { xml: await laidOut(String(row.xml ?? '')) };
 }
 
-/** The BPMN of a definition the tenant may start (its own or a shared one; undefined tenant: any). */
-export function definitionXml(db: Db, definitionId: string, tenantId: string | undefined) {
+/**
+ * The BPMN of a definition the tenant may start (its own or a shared one; undefined tenant: any), with a laid-out
+ * diagram when it was deployed without one.
+ */
+export async function definitionXml(
+  db: Db,
+  definitionId: string,
+  tenantId: string | undefined,
+): Promise<{ xml: string } | undefined> {
   let query = db.selectFrom('blade_flow_definition').select('xml').where('id', '=', definitionId);
   if (tenantId !== undefined) query = query.where('tenant_id', 'in', [tenantId, '']);
-  return query.executeTakeFirst();
+  const row = await query.executeTakeFirst();
+  return row && { xml: await laidOut(String(row.xml ?? '')) };
 }

@@ -11,8 +11,15 @@ export type Deployed = Static<typeof Deployed>;
 export const ProcessStarted = Type.Object({ processInstanceId: Type.String() });
 export type ProcessStarted = Static<typeof ProcessStarted>;
 
-/** `manager/check-upload`: the file's name and whether it is a valid model. */
-export const UploadChecked = Type.Object({ name: Type.String(), success: Type.Boolean() });
+/**
+ * `manager/check-upload`: the file's name, whether it deploys, and why not (every problem, as deploy names them) or
+ * what deploys with a warning (steps nobody handles).
+ */
+export const UploadChecked = Type.Object({
+  name: Type.String(),
+  success: Type.Boolean(),
+  msg: Type.String({ description: '不能部署的原因或部署警告 (why it cannot deploy, or its warnings)' }),
+});
 export type UploadChecked = Static<typeof UploadChecked>;
 
 /**

@@ -18,6 +18,8 @@ export const WORK_DELETE_TASK_URL = '/api/blade-flow/work/delete-task';
 /** The process view (§3). */
 export const PROCESS_HISTORY_FLOW_LIST_URL = '/api/blade-flow/process/history-flow-list';
 export const PROCESS_MODEL_VIEW_URL = '/api/blade-flow/process/model-view';
+export const PROCESS_RESOURCE_VIEW_URL = '/api/blade-flow/process/resource-view';
+export const PROCESS_DIAGRAM_VIEW_URL = '/api/blade-flow/process/diagram-view';
 
 /** Model design (§4). */
 export const MODEL_LIST_URL = '/api/blade-flow/model/list';

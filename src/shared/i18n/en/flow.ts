@@ -94,21 +94,6 @@ export const flow: Resource<typeof zh> = {
     elementType: 'Type',
     elementId: 'ID',
     processIdHint: 'Set to the model key when saved',
-    prop: {
-      name: 'Name',
-      assignee: 'Assignee',
-      candidateUsers: 'Candidate users',
-      candidateGroups: 'Candidate groups',
-      condition: 'Condition',
-      documentation: 'Documentation',
-    },
-    hint: {
-      assignee: 'e.g. ${taskUser} (the approver chosen by the applicant), ${createUser} (the applicant)',
-      candidateUsers: 'Comma separated, e.g. taskUser_1123598821738675201',
-      candidateGroups: 'Role aliases, comma separated, e.g. hr,finance',
-      condition: 'One ${...} expression, e.g. ${pass}, ${!pass}, ${days > 3}',
-      documentation: 'Becomes the process description when deployed',
-    },
   },
   deploy: {
     title: 'Upload and deploy',

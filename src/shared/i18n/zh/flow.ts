@@ -95,21 +95,6 @@ export const flow = {
     elementType: '类型',
     elementId: '编号',
     processIdHint: '保存时设为模型标识',
-    prop: {
-      name: '名称',
-      assignee: '处理人',
-      candidateUsers: '候选人',
-      candidateGroups: '候选组',
-      condition: '流转条件',
-      documentation: '流程说明',
-    },
-    hint: {
-      assignee: '如 ${taskUser} (申请人选择的审批人)、${createUser} (申请人)',
-      candidateUsers: '多个以逗号分隔, 如 taskUser_1123598821738675201',
-      candidateGroups: '角色别名, 多个以逗号分隔, 如 hr,finance',
-      condition: '一个 ${...} 表达式, 如 ${pass}、${!pass}、${days > 3}',
-      documentation: '部署后作为流程描述',
-    },
   },
   deploy: {
     title: '上传部署',
