@@ -69,6 +69,8 @@ const task = (taskId: string, overrides: Record<string, unknown> = {}) => ({
   status: 'todo',
   startUserName: '张三',
   processResult: 'running',
+  priority: 50,
+  dueDate: '',
   ...overrides,
 });
 

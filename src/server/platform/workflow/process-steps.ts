@@ -58,3 +58,15 @@ export async function completeStep(
   });
   return completeTask(graph, instance.engine_state, executionId, output, variables);
 }
+
+/** A definition's compiled process (its forms, its start event), read through the same cache as its steps. */
+export function definitionGraph(db: Db, definitionId: string): Promise<ProcessGraph> {
+  return graphOf(definitionId, async () => {
+    const row = await db
+      .selectFrom('blade_flow_definition')
+      .select('xml')
+      .where('id', '=', definitionId)
+      .executeTakeFirstOrThrow();
+    return row.xml;
+  });
+}
