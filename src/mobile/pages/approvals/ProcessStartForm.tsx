@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, DotLoading, Input, List, Selector, Switch, Toast } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { fetchStartForm, startProcess, type FormField } from '../../../client/api/flow-forms.ts';
@@ -56,12 +57,7 @@ function StartFields({
     setValues((current) => ({ ...current, [field.variable]: value }));
     setErrors((current) => ({ ...current, [field.variable]: undefined }));
   };
-  const problemOf = (field: FormField): string | undefined => {
-    const label = field.name || field.id;
-    const value = values[field.variable];
-    if (isBlank(value)) return field.required && field.writable ? t('flowForm.required', { name: label }) : undefined;
-    return convertField(field, value).problem ? label : undefined;
-  };
+  const problemOf = (field: FormField) => fieldProblem(field, values[field.variable]);
   const submit = async () => {
     const found = Object.fromEntries(
       shown.flatMap((field) => (problemOf(field) ? [[field.variable, problemOf(field)]] : [])),
@@ -83,47 +79,15 @@ function StartFields({
       setSending(false);
     }
   };
-  const control = (field: FormField) => {
-    const label = field.name || field.id;
-    const value = values[field.variable];
-    const disabled = !field.writable;
-    if (field.type === 'boolean')
-      return (
-        <Field key={field.variable} label={label} error={errors[field.variable]}>
-          <Switch
-            aria-label={label}
-            disabled={disabled}
-            checked={value === true || value === 'true'}
-            onChange={(on) => set(field, on)}
-          />
-        </Field>
-      );
-    if (field.type === 'enum')
-      return (
-        <Field key={field.variable} label={label} error={errors[field.variable]}>
-          <Selector
-            aria-label={label}
-            disabled={disabled}
-            options={field.options.map((o) => ({ value: o.id, label: o.name || o.id }))}
-            value={isBlank(value) ? [] : [String(value)]}
-            onChange={(picked) => set(field, picked[0])}
-          />
-        </Field>
-      );
-    return (
-      <Field key={field.variable} label={label} error={errors[field.variable]}>
-        <Input
-          aria-label={label}
-          disabled={disabled}
-          type={field.type === 'date' ? 'date' : 'text'}
-          inputMode={field.type === 'long' ? 'numeric' : field.type === 'double' ? 'decimal' : undefined}
-          value={isBlank(value) ? '' : String(value)}
-          onChange={(text) => set(field, text)}
-          clearable={field.type !== 'date'}
-        />
-      </Field>
-    );
-  };
+  const control = (field: FormField) => (
+    <FormFieldControl
+      key={field.variable}
+      field={field}
+      value={values[field.variable]}
+      error={errors[field.variable]}
+      onChange={(value) => set(field, value)}
+    />
+  );
   return (
     <form
       className="m-form-page"
@@ -143,5 +107,65 @@ function StartFields({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Why a field's value would be refused (required and blank, or not its type), in the user's words. */
+export function fieldProblem(field: FormField, value: unknown): string | undefined {
+  const label = field.name || field.id;
+  if (!field.writable) return undefined;
+  if (isBlank(value)) return field.required ? i18next.t('flowForm.required', { name: label }) : undefined;
+  return convertField(field, value).problem ? label : undefined;
+}
+
+/** One field of a process form: a switch, a choice of its options, a date, a number or a text. */
+export function FormFieldControl({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: FormField;
+  value: unknown;
+  error?: string;
+  onChange: (value: unknown) => void;
+}) {
+  const label = field.name || field.id;
+  const disabled = !field.writable;
+  if (field.type === 'boolean')
+    return (
+      <Field label={label} error={error}>
+        <Switch
+          aria-label={label}
+          disabled={disabled}
+          checked={value === true || value === 'true'}
+          onChange={onChange}
+        />
+      </Field>
+    );
+  if (field.type === 'enum')
+    return (
+      <Field label={label} error={error}>
+        <Selector
+          aria-label={label}
+          disabled={disabled}
+          options={field.options.map((o) => ({ value: o.id, label: o.name || o.id }))}
+          value={isBlank(value) ? [] : [String(value)]}
+          onChange={(picked) => onChange(picked[0])}
+        />
+      </Field>
+    );
+  return (
+    <Field label={label} error={error}>
+      <Input
+        aria-label={label}
+        disabled={disabled}
+        type={field.type === 'date' ? 'date' : 'text'}
+        inputMode={field.type === 'long' ? 'numeric' : field.type === 'double' ? 'decimal' : undefined}
+        value={isBlank(value) ? '' : String(value)}
+        onChange={onChange}
+        clearable={field.type !== 'date'}
+      />
+    </Field>
   );
 }
