@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useParams } from 'react-router-dom';
 import { useSession } from '../client/session.ts';
 import { DesktopPathRedirect } from './desktop-path.tsx';
 import { MainLayout } from './layout/MainLayout.tsx';
@@ -13,6 +13,7 @@ import { keepFlowCache, restoreFlowCache } from './pages/approvals/offline-cache
 import { flowKeys } from './pages/approvals/approval-queries.ts';
 import { sendKeptApprovals } from './pages/approvals/pending-approvals.ts';
 import { RequestForm } from './pages/approvals/RequestForm.tsx';
+import { ProcessStartForm } from './pages/approvals/ProcessStartForm.tsx';
 import { RequestPage } from './pages/approvals/RequestPage.tsx';
 import { TaskPage } from './pages/approvals/TaskPage.tsx';
 import { InventoryLogsTab } from './pages/warehouse/InventoryLogsTab.tsx';
@@ -49,6 +50,11 @@ function MovementsOnly() {
  * Everything behind the login, one chunk loaded after it (the login form needs none of it): the tabs and "me"; the
  * movements queued offline are sent from here, on start and whenever the network comes back.
  */
+/** A request's form (leave, fund …), or a process's own start form (通用流程: kind `process`). */
+function StartFormOfKind() {
+  return useParams().kind === 'process' ? <ProcessStartForm /> : <RequestForm />;
+}
+
 export default function MainArea() {
   useOfflineFlowCache();
   useQueueSync();
@@ -77,7 +83,7 @@ export default function MainArea() {
           path={`${TAB_PATHS.approvals}/:kind/form/:processDefinitionId`}
           element={
             <ApprovalKindCheck page="form">
-              <RequestForm />
+              <StartFormOfKind />
             </ApprovalKindCheck>
           }
         />

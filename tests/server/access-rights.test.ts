@@ -69,7 +69,7 @@ const SELF = [
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
   // My work and the process view: the caller's own tasks, instances and requests in his tenant (flow.md §2, §3, §5,
   // §6).
-  ...['start-list', 'claim-list', 'todo-list', 'send-list', 'done-list', 'user-select'].map(
+  ...['start-list', 'claim-list', 'todo-list', 'send-list', 'done-list', 'user-select', 'start-form', 'task-form'].map(
     (a) => `GET /api/blade-flow/work/${a}`,
   ),
   ...['start-process', 'claim-task', 'complete-task', 'transfer-task', 'delete-task'].map(
@@ -79,6 +79,7 @@ const SELF = [
   `GET /api/blade-flow/process/model-view`,
   `GET /api/blade-flow/process/resource-view`,
   `GET /api/blade-flow/process/diagram-view`,
+  `GET /api/blade-flow/process/variables`, // an instance's variables: who may view it (issue 34)
   ...['leave', 'finance'].flatMap((p) => [
     `POST /api/blade-desk/process/${p}/start-process`,
     `GET /api/blade-desk/process/${p}/detail`,

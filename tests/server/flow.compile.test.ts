@@ -231,10 +231,10 @@ describe('compileModel: refusals name every problem', () => {
 
   it('names content the parser cannot read, with its line', async () => {
     const xml = model(
-      userTask(' flowable:assignee="kermit"', '\n<extensionElements><flowable:formData/></extensionElements>'),
+      userTask(' flowable:assignee="kermit"', '\n<extensionElements><flowable:mailServer/></extensionElements>'),
     );
     expect(await problems(xml)).toEqual([
-      'line 7: <flowable:formData> is not understood here (unknown type <flowable:FormData>)',
+      'line 7: <flowable:mailServer> is not understood here (unknown type <flowable:MailServer>)',
     ]);
   });
 

@@ -98,7 +98,12 @@ describe('the corpus runner', () => {
     expect(await differs([{ expectOpen: ['first'] }])).toBe('end differs: got running want completed');
     expect(await differs([{ expectOpen: ['first'] }], 'running')).toBe('pass');
     expect(await differs([{ waitTimer: 'timer' }], 'running')).toBe('no timer waits: step 1: timer');
-    expect(await differs([{ expectVariables: { x: 1 } }], 'running')).toMatch(/^unobservable expectVariables/);
+    expect(await differs([{ expectVariables: { x: 1 } }], 'running')).toBe(
+      'expectVariables differ: step 1 x: got nothing want 1',
+    );
+    expect(await differs([{ expectTask: 'first', priority: 10 }], 'running')).toBe(
+      'expectTask priority differs: step 1 first: got [50] want 10',
+    );
     const refused = (element: string) => ({
       ...checkEntry([]),
       expect: 'refused' as const,

@@ -212,6 +212,8 @@ export interface BladeFlowTask {
   create_time: string;
   claim_time: string | null;
   end_time: string | null;
+  priority: Generated<number>;
+  due_date: string | null;
 }
 
 export interface BladeFlowTaskCandidate {

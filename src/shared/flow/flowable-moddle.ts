@@ -76,6 +76,24 @@ export const FLOWABLE_MODDLE = {
       ],
     },
     { name: 'Value', superClass: ['Element'], properties: attributes(['id', 'name']) },
+    /** Camunda's start or task form (`camunda:formData`): its fields, each with its validation constraints. */
+    { name: 'FormData', superClass: ['Element'], properties: [{ name: 'fields', type: 'FormField', isMany: true }] },
+    {
+      name: 'FormField',
+      superClass: ['Element'],
+      properties: [
+        ...attributes(['id', 'label', 'type', 'defaultValue', 'datePattern']),
+        { name: 'validation', type: 'Validation' },
+        { name: 'values', type: 'Value', isMany: true },
+        { name: 'properties', type: 'Properties' },
+      ],
+    },
+    {
+      name: 'Validation',
+      superClass: ['Element'],
+      properties: [{ name: 'constraints', type: 'Constraint', isMany: true }],
+    },
+    { name: 'Constraint', superClass: ['Element'], properties: attributes(['name', 'config']) },
     /** A call activity's variables passed to the called process (`in`) and back (`out`). */
     {
       name: 'In',

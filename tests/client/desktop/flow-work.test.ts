@@ -69,6 +69,8 @@ const task = (taskId: string, overrides: Record<string, unknown> = {}) => ({
   status: 'todo',
   startUserName: '张三',
   processResult: 'running',
+  priority: 50,
+  dueDate: '',
   ...overrides,
 });
 
@@ -112,11 +114,38 @@ describe('发起事务 (/work/start)', () => {
     expect(calls('GET', `${FLOW}/work/start-list`)[0].params).toEqual({ current: 1, size: 10 });
   });
 
-  it('says so when the category has no form, and stays', async () => {
-    renderAt(StartPage, '/work/start/index', { [`GET ${FLOW}/work/start-list`]: list });
+  it('opens the start form of a definition whose category has no business form, starts it and shows 已发事务', async () => {
+    const field = { readable: true, writable: true, options: [] };
+    renderAt(StartPage, '/work/start/index', {
+      [`GET ${FLOW}/work/start-list`]: list,
+      [`GET ${FLOW}/work/start-form`]: () =>
+        ok({
+          processDefinitionId: 'Other:1:78',
+          name: '其他',
+          formKey: '',
+          business: '',
+          fields: [
+            { ...field, id: 'title', variable: 'title', name: '标题', type: 'string', required: true },
+            { ...field, id: 'days', variable: 'days', name: '天数', type: 'long', required: false, defaultValue: '2' },
+          ],
+        }),
+      [`POST ${FLOW}/work/start-process`]: () => ok({ processInstanceId: '9' }),
+    });
     fireEvent.click(within(await rowOf('其他说明')).getByRole('button', { name: '发起' }));
-    expect(await screen.findByText('流程分类 其他流程 未配置表单 (字典 flow 的备注)')).toBeInTheDocument();
-    expect(location()).toBe('/work/start/index');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('发起: 其他');
+    expect(calls('GET', `${FLOW}/work/start-form`)[0].params).toEqual({ processDefinitionId: 'Other:1:78' });
+    await waitFor(() => expect(within(dialog).getByLabelText('天数')).toHaveValue('2'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('请填写标题')).toBeInTheDocument();
+    expect(calls('POST', `${FLOW}/work/start-process`)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('标题'), { target: { value: '采购' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(location()).toBe('/work/send/index'));
+    expect(calls('POST', `${FLOW}/work/start-process`)[0].body).toEqual({
+      processDefinitionId: 'Other:1:78',
+      variables: { title: '采购', days: 2 },
+    });
   });
 
   it('shows a definition diagram without history', async () => {

@@ -39,6 +39,8 @@ export const flow = (overrides: Partial<BladeFlow>): BladeFlow => ({
   status: 'todo',
   startUserName: '',
   processResult: 'running',
+  priority: 50,
+  dueDate: '',
   ...overrides,
 });
 

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { App, Button, Form } from 'antd';
+import { useCallback, useState } from 'react';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchStartList, processRoutes, type FlowProcess } from '../../../client/api/flow.ts';
@@ -8,21 +8,23 @@ import { FlowList } from '../flow/FlowList.tsx';
 import type { DiagramTarget } from '../flow/flow-screen-queries.ts';
 import { CategorySelect } from '../flow/FlowSelects.tsx';
 import { useBusinessRoute } from './use-business-route.ts';
+import { StartFormDialog } from './form/StartFormDialog.tsx';
 
-/** 发起事务 (/work/start): the processes the caller may start; 发起 opens the category's form (dictionary `flow`). */
+/**
+ * 发起事务 (/work/start): the processes the caller may start; 发起 opens the category's form (dictionary `flow`), or for a
+ * process of no business (通用流程) its start form.
+ */
 export default function StartPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const routeOf = useBusinessRoute();
   const [diagram, setDiagram] = useState<DiagramTarget>();
+  const [starting, setStarting] = useState<FlowProcess>();
+  const closeStart = useCallback(() => setStarting(undefined), []);
   const start = (row: FlowProcess) => {
     const kind = routeOf({ category: row.category });
-    if (!kind) {
-      void message.warning(t('flow.work.noForm', { name: row.categoryName || row.category || row.name }));
-      return;
-    }
-    void navigate(processRoutes.form(kind, row.id));
+    if (kind) void navigate(processRoutes.form(kind, row.id));
+    else setStarting(row);
   };
   return (
     <>
@@ -69,6 +71,7 @@ export default function StartPage() {
         )}
       />
       <FlowDiagramDialog target={diagram} onClose={() => setDiagram(undefined)} />
+      <StartFormDialog definition={starting} onClose={closeStart} />
     </>
   );
 }

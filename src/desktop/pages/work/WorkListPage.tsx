@@ -23,6 +23,8 @@ import { FlowList, useReloadLists } from '../flow/FlowList.tsx';
 import type { DiagramTarget } from '../flow/flow-screen-queries.ts';
 import { CategorySelect } from '../flow/FlowSelects.tsx';
 import { useBusinessRoute } from './use-business-route.ts';
+import { TaskFormDialog } from './form/TaskFormDialog.tsx';
+import '../../../client/flow-forms-i18n.ts';
 import { WORK_CLAIM_SIGN, WORK_TODO_HANDLE } from '../../../shared/flow/buttons.ts';
 
 type Kind = 'claim' | 'todo' | 'send' | 'done';
@@ -59,6 +61,8 @@ function WorkListPage({ kind }: { kind: Kind }) {
   const reload = useReloadLists();
   const routeOf = useBusinessRoute();
   const [diagram, setDiagram] = useState<DiagramTarget>();
+  // A task of a process with no business page (通用流程) is handled in its task form's dialog.
+  const [handling, setHandling] = useState<BladeFlow>();
   const claim = useMutation({
     mutationFn: (row: BladeFlow) => claimTask(row.taskId),
     onSuccess: (text) => {
@@ -121,6 +125,17 @@ function WorkListPage({ kind }: { kind: Kind }) {
           title: t(kind === 'send' ? 'flow.field.startTime' : 'flow.field.createTime'),
           width: 170,
         },
+    ...(kind === 'todo' || kind === 'claim'
+      ? [
+          {
+            key: 'priority',
+            dataIndex: 'priority',
+            title: t('flowForm.priority'),
+            width: 80,
+            align: 'center' as const,
+          },
+        ]
+      : []),
     ...(kind === 'send' || kind === 'done'
       ? [
           {
@@ -146,6 +161,11 @@ function WorkListPage({ kind }: { kind: Kind }) {
             onClick={() => claim.mutate(row)}
           >
             {t('flow.action.claim')}
+          </Button>
+        )}
+        {kind === 'todo' && can(WORK_TODO_HANDLE) && !business && !row.businessTable && (
+          <Button type="link" size="small" onClick={() => setHandling(row)}>
+            {t('flow.action.handle')}
           </Button>
         )}
         {kind === 'todo' && can(WORK_TODO_HANDLE) && business && (
@@ -192,6 +212,14 @@ function WorkListPage({ kind }: { kind: Kind }) {
         actions={actions}
       />
       <FlowDiagramDialog target={diagram} onClose={() => setDiagram(undefined)} />
+      <TaskFormDialog
+        task={handling}
+        onClose={() => setHandling(undefined)}
+        onDone={() => {
+          setHandling(undefined);
+          void reload();
+        }}
+      />
     </>
   );
 }

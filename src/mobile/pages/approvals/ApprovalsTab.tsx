@@ -28,10 +28,11 @@ export function ApprovalsTab() {
   const startList = useStartList(choosing);
   const categories = useCategories().data;
 
-  const startable = (startList.data ?? []).flatMap((process) => {
-    const kind = businessOf(categories, process.category) ?? byKey(process);
-    return kind ? [{ process, kind }] : [];
-  });
+  // A process of no business form (通用流程) starts from its own start form.
+  const startable = (startList.data ?? []).map((process) => ({
+    process,
+    kind: businessOf(categories, process.category) ?? byKey(process) ?? 'process',
+  }));
   const openStart = () => {
     if (!online) {
       Toast.show({ content: t('mobile.approvals.submitNeedsNetwork') });

@@ -18,6 +18,11 @@ interface Props {
   /** the task was completed: the page goes back to its list */
   onDone: () => void;
   onClaimed?: () => void;
+  /**
+   * A task form's values (a 通用流程's task): its decision is sent with them, both decisions through the comment
+   * sheet (no delayed 同意); undefined from it: a field would be refused, nothing is sent.
+   */
+  variables?: () => Record<string, unknown> | undefined;
 }
 
 /**
@@ -26,7 +31,7 @@ interface Props {
  * two taps: the button opens the comment sheet (prefilled with the usual word, the reason of a 驳回), its confirm
  * sends. Nothing is sent offline: deciding needs the network, and the bar says so.
  */
-export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed }: Props) {
+export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed, variables }: Props) {
   const { t } = useTranslation();
   const online = useOnline();
   const [action, setAction] = useState<CommentAction>();
@@ -43,9 +48,9 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
     if (!(error instanceof ApiFailure)) Toast.show({ icon: 'fail', content: t('common.networkError') });
     throw error;
   };
-  const complete = (pass: boolean, done: string) => async (comment: string) => {
+  const complete = (pass: boolean, done: string, given?: Record<string, unknown>) => async (comment: string) => {
     if (needsNetwork()) throw new Error('offline');
-    await completeTask({ taskId, processInstanceId, comment, pass }).catch(unanswered);
+    await completeTask({ taskId, processInstanceId, comment, pass, variables: given }).catch(unanswered);
     setAction(undefined);
     Toast.show({ icon: 'success', content: done });
     onDone();
@@ -69,6 +74,16 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
   };
 
   const approve = () => {
+    if (variables) {
+      const given = variables();
+      if (!given) return;
+      open({
+        title: t('mobile.approvals.approve'),
+        comment: t('mobile.approvals.approveComment'),
+        send: complete(true, t('mobile.approvals.approved'), given),
+      });
+      return;
+    }
     const later = approveLater({
       taskId,
       processInstanceId,
@@ -78,13 +93,16 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
     });
     if (later) onDone();
   };
-  const reject = () =>
+  const reject = () => {
+    const given = variables ? variables() : {};
+    if (!given) return;
     open({
       title: t('mobile.approvals.reject'),
       comment: t('mobile.approvals.rejectComment'),
       danger: true,
-      send: complete(false, t('mobile.approvals.rejected')),
+      send: complete(false, t('mobile.approvals.rejected'), variables ? given : undefined),
     });
+  };
   const resubmit = () =>
     open({
       title: t('mobile.approvals.resubmit'),

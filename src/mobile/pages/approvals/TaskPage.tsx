@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { REQUEST_STATUS } from '../../../client/api/flow.ts';
@@ -7,6 +8,7 @@ import { useBusiness, useHistory, useRefreshAfterAction } from './approval-queri
 import { HistoryView } from './HistoryView.tsx';
 import { useBackToList, useProcessParams } from './process-route.ts';
 import { TaskActions, type TaskMode } from './TaskActions.tsx';
+import { ProcessTaskFields, type TaskVariables } from './ProcessTaskFields.tsx';
 
 /**
  * An open task (审批详情): the request read-only, its history, and the decision. A rejected request back with its
@@ -31,9 +33,13 @@ export function TaskPage() {
   const history = useHistory(processInstanceId);
   const handled = Boolean(history.data?.some((row) => row.taskId === taskId && row.endTime));
   const historyRead = !(history.isPending && history.fetchStatus === 'fetching');
+  // A process of no business form (通用流程): its task form's fields go with the decision.
+  const [readFields, setReadFields] = useState<{ read: TaskVariables }>();
+  const onFieldsReady = useCallback((read: TaskVariables) => setReadFields({ read }), []);
   return (
     <div className="m-page">
       <BusinessView kind={kind} businessId={businessId} />
+      {kind === 'process' && !handled && !claim && <ProcessTaskFields taskId={taskId} onReady={onFieldsReady} />}
       <HistoryView processInstanceId={processInstanceId} />
       {handled && (
         <div className="m-actions">
@@ -47,6 +53,7 @@ export function TaskPage() {
           mode={mode}
           taskId={taskId}
           processInstanceId={processInstanceId}
+          variables={kind === 'process' && !claim ? readFields?.read : undefined}
           onDone={() => {
             void refresh({ kind, businessId, processInstanceId });
             back(claim ? 'claim' : 'todo');

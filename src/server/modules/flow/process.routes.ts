@@ -7,7 +7,7 @@ import { optionalId } from '../../platform/ids.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
 import * as urls from '../../../shared/contract/api/flow.ts';
 import type { Services } from '../../services.ts';
-import { FlowHistory, FlowModelView } from '../../../shared/contract/api/flow.schemas.ts';
+import { FlowHistory, FlowModelView, ProcessVariables } from '../../../shared/contract/api/flow.schemas.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import { Type } from 'typebox';
 import { diagramSvg, FLOW_MESSAGES, workflowOf } from '../../platform/workflow/index.ts';
@@ -59,6 +59,13 @@ export async function processRoutes(fastify: FastifyInstance, { services }: { se
         endActivityId: text(query.endActivityId) || undefined,
       }),
     );
+  });
+
+  // [DESIGN] issue 34: an instance's variables, for those who may view it.
+  const variablesQuery = { ...queryParams({ processInstanceId: Param }), ...answers(ProcessVariables) };
+  app.get(urls.PROCESS_VARIABLES_URL, { schema: variablesQuery }, async (request) => {
+    const instanceId = await visibleInstance(request.user, request.query.processInstanceId);
+    return ok(request, await workflow.variables(instanceId));
   });
 
   const viewQuery = {

@@ -11,6 +11,8 @@ import {
   BladeFlowPage,
   FlowProcessPage,
   ProcessStarted,
+  StartForm,
+  TaskForm,
   UserOption,
 } from '../../../shared/contract/api/flow.schemas.ts';
 import { FLOW_MESSAGES, workflowOf, type Variables } from '../../platform/workflow/index.ts';
@@ -60,6 +62,16 @@ export async function workRoutes(fastify: FastifyInstance, { services }: { servi
     );
     return ok(request, { processInstanceId });
   });
+
+  // [DESIGN] issue 34: the fields a start-list definition's starter gives, and those a task's handler sets.
+  const startForm = { schema: { ...queryParams({ processDefinitionId: Param }), ...answers(StartForm) } };
+  app.get(urls.WORK_START_FORM_URL, startForm, async (request) =>
+    ok(request, await workflow.startForm(request.user, requiredParam(request.query, 'processDefinitionId'))),
+  );
+  const taskForm = { schema: { ...queryParams({ taskId: Param }), ...answers(TaskForm) } };
+  app.get(urls.WORK_TASK_FORM_URL, taskForm, async (request) =>
+    ok(request, await workflow.taskForm(request.user, requiredParam(request.query, 'taskId'))),
+  );
 
   app.get(urls.WORK_CLAIM_LIST_URL, list, async (request) =>
     ok(request, await workflow.tasks(request.user, 'claim', request.query)),

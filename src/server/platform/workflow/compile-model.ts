@@ -5,12 +5,14 @@ import type {
   ElementKind,
   EventSpec,
   FlowNode,
+  FormField,
   LoopSpec,
   ProcessGraph,
   SequenceFlow,
   TimerSpec,
   UserTaskSpec,
 } from './graph.ts';
+import { FORM_FIELD_TYPES, type FormFieldType } from '../../../shared/flow/form-fields.ts';
 import {
   ATTACHABLE,
   CODE_RUNS,
@@ -50,6 +52,8 @@ interface ModdleParser {
 }
 
 const ID = /^[A-Za-z_][\w.-]{0,63}$/;
+/** A process variable's name (flow-runtime.ts checkVariables). */
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** Reads a model once; the graph is cached per definition by its caller. */
 export async function compileModel(xml: string): Promise<{ graph: ProcessGraph; warnings: string[] }> {
@@ -237,7 +241,14 @@ class Compiler {
       start,
       eventStarts,
       ...this.initiatorOf(elements.filter((e) => scopes.get(e) === '' && e.$type === 'bpmn:StartEvent')),
+      ...this.startFormKeyOf(elements.filter((e) => scopes.get(e) === '' && isNoneStart(e))),
     };
+  }
+
+  /** The none start event's form key (a Tenon business form, or the start form's name). */
+  private startFormKeyOf(starts: El[]): { startFormKey?: string } {
+    const key = starts.map((e) => e.formKey).find((v) => typeof v === 'string' && v.trim());
+    return typeof key === 'string' ? { startFormKey: key.trim() } : {};
   }
 
   /** The variable a start event names for the starter's id (`flowable:initiator`), the none start's first. */
@@ -423,6 +434,10 @@ class Compiler {
     if (kind === 'userTask') node.userTask = this.userTaskOf(element);
     if (kind === 'callActivity') node.call = this.callOf(element);
     if (kind === 'scriptTask' || kind === 'serviceTask') node.script = this.scriptOf(element, kind);
+    if (kind === 'userTask' || kind === 'startEvent') {
+      const form = this.formOf(element);
+      if (form.length) node.form = form;
+    }
     const loop = element.loopCharacteristics as El | undefined;
     if (loop) {
       if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics')
@@ -627,6 +642,73 @@ class Compiler {
       ];
       this.problem(element, `${this.dialect(listener)} ${attribute}`, message);
     }
+  }
+
+  // ---- forms: a start event's or a user task's declared fields ----
+
+  /**
+   * The fields of `flowable:formProperty` / `activiti:formProperty` and of `camunda:formData`'s `formField`s, each
+   * with its type (string, long, double, boolean, date, enum), whether it is required, readable and writable, an
+   * enum's items and a default. An unknown type, an enum without items, a field without id: problems naming them.
+   */
+  private formOf(element: El): FormField[] {
+    const fields: FormField[] = [];
+    const values = list<El>((element.extensionElements as El | undefined)?.values);
+    const add = (what: string, read: Omit<FormField, 'type' | 'variable'> & { type?: string; variable?: string }) => {
+      const at = `${this.dialect(what)} "${read.id}"`;
+      if (!read.id || !VARIABLE.test(read.id)) {
+        this.problem(element, `${this.dialect(what)} id`, `"${read.id}" is not a field id (letters, digits, _)`);
+        return;
+      }
+      const type = (read.type?.trim() || 'string') as FormFieldType;
+      if (!FORM_FIELD_TYPES.includes(type)) {
+        this.problem(element, `${at} type`, `"${read.type}" is not a form type (${FORM_FIELD_TYPES.join(', ')})`);
+        return;
+      }
+      if (type === 'enum' && !read.options.length) this.problem(element, at, 'an enum needs its values');
+      const variable = read.variable?.trim() || read.id;
+      if (!VARIABLE.test(variable)) this.problem(element, `${at} variable`, `"${variable}" is not a variable name`);
+      if (fields.some((f) => f.variable === variable))
+        this.problem(element, at, `the variable ${variable} is declared twice`);
+      else fields.push({ ...read, type, variable });
+    };
+    const options = (owner: El) =>
+      list<El>(owner.values).map((v) => ({ id: String(v.id ?? ''), name: String(v.name ?? v.id ?? '') }));
+    for (const value of values) {
+      if (value.$type === 'flowable:FormProperty') {
+        const expression = /^\s*[$#]\{\s*([A-Za-z_]\w*)\s*\}\s*$/.exec(String(value.expression ?? ''))?.[1];
+        add('formProperty', {
+          id: String(value.id ?? ''),
+          name: String(value.name ?? value.id ?? ''),
+          type: value.type as Text,
+          variable: (value.variable as Text) || expression,
+          required: value.required === true,
+          readable: value.readable !== false,
+          writable: value.writable !== false,
+          options: options(value),
+          ...(typeof value.default === 'string' ? { defaultValue: value.default } : {}),
+          ...(typeof value.datePattern === 'string' ? { datePattern: value.datePattern } : {}),
+        });
+      } else if (value.$type === 'flowable:FormData') {
+        for (const field of list<El>(value.fields)) {
+          const constraints = list<El>((field.validation as El | undefined)?.constraints).map((c) =>
+            String(c.name ?? ''),
+          );
+          add('formField', {
+            id: String(field.id ?? ''),
+            name: String(field.label ?? field.id ?? ''),
+            type: field.type as Text,
+            required: constraints.includes('required'),
+            readable: true,
+            writable: !constraints.includes('readonly'),
+            options: options(field),
+            ...(typeof field.defaultValue === 'string' ? { defaultValue: field.defaultValue } : {}),
+            ...(typeof field.datePattern === 'string' ? { datePattern: field.datePattern } : {}),
+          });
+        }
+      }
+    }
+    return fields;
   }
 
   /** Every `${…}` / `#{…}` of a text parses: true, or a problem naming the element and attribute. */

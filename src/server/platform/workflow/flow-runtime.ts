@@ -4,7 +4,8 @@ import { failWith } from '../errors.ts';
 import { isId, nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { FlowResult } from '../../../shared/flow/types.ts';
-import { completeStep, fireStep, startStep } from './process-steps.ts';
+import { completeStep, definitionGraph, fireStep, startStep } from './process-steps.ts';
+import { FORM_MESSAGES, taskFormValues } from './form-values.ts';
 import { waitingAt } from './interpreter.ts';
 import { sql } from 'kysely';
 import { EngineStepError, type CallStart, type StepResult, type ThrownEvent, type WaitingTask } from './step-result.ts';
@@ -234,7 +235,7 @@ export class FlowRuntime {
     const own = (await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id)) ?? {};
     const variables = checkVariables({
       ...previous,
-      ...writable(extra, previous, me === previous.createUser),
+      ...(await handlerValues(trx, instance, task, extra, previous, own, me === previous.createUser)),
       ...own,
       pass: input.pass,
     });
@@ -877,15 +878,36 @@ function refuseSelfApproval(taskUser: unknown, variables: Variables) {
 }
 
 /**
- * What a completing user may change: new variables and `taskUser` (the next assignee, when the model asks for one).
- * The starter, on his own task (adjusting a rejected request), may also change the request's variables.
+ * What a completing user may set (issue 34: nothing he sends is dropped silently). A task that declares a form takes
+ * its writable fields from any handler, converted, and refuses read-only or undeclared ones (form-values.ts). Without
+ * a form: a process of no business takes his variables as Flowable's `complete(taskId, variables)` does; a
+ * business's process (leave, finance) takes new variables and `taskUser` (the next approver) from an approver, and
+ * the request's own variables only from its starter adjusting it — an approver changing one is refused. The
+ * business's variables are read again from its row and who started it is a fact: both are kept whatever is sent.
  */
-function writable(extra: Variables, previous: Variables, isStarter: boolean): Variables {
-  return Object.fromEntries(
-    Object.entries(extra).filter(
-      ([key]) => !PROTECTED_VARIABLES.has(key) && (isStarter || key === 'taskUser' || !Object.hasOwn(previous, key)),
-    ),
-  );
+async function handlerValues(
+  trx: Db,
+  instance: InstanceRow,
+  task: TaskRow,
+  extra: Variables,
+  previous: Variables,
+  own: Variables,
+  isStarter: boolean,
+): Promise<Variables> {
+  const graph = await definitionGraph(trx, instance.definition_id).catch(() => undefined);
+  const kept = new Set([
+    ...PROTECTED_VARIABLES,
+    ...(graph?.initiator ? [graph.initiator] : []),
+    'pass',
+    ...Object.keys(own),
+  ]);
+  const given = Object.fromEntries(Object.entries(extra).filter(([key]) => !kept.has(key)));
+  const form = graph?.nodes.get(task.task_key)?.form;
+  if (form) return taskFormValues(form, given, previous);
+  if (!instance.business_table || isStarter) return given;
+  const changed = Object.keys(given).filter((key) => key !== 'taskUser' && Object.hasOwn(previous, key));
+  if (changed.length) throw failWith(FORM_MESSAGES.notYours, { name: changed.join(', ') });
+  return given;
 }
 
 /** Variables are plain JSON data with identifier names, within a size limit. */

@@ -60,6 +60,9 @@ export interface TaskRow {
   create_time: string;
   claim_time: string | null;
   end_time: string | null;
+  /** issue 34: the task's priority and due date (migration 0049) */
+  priority?: number;
+  due_date?: string | null;
 }
 
 export const ACTIVE = DEFINITION_STATE.active;
@@ -156,6 +159,8 @@ export async function insertTask(
     create_time: at(task.at),
     claim_time: null,
     end_time: null,
+    priority: task.priority ?? 50,
+    due_date: task.dueDate ?? null,
   };
   const inserted = await trx
     .insertInto('blade_flow_task')

@@ -1,3 +1,5 @@
+import type { FormField } from '../../../shared/flow/form-fields.ts';
+
 /**
  * A deployed process as the interpreter runs it (docs/workflow-engine.md): read once from the BPMN file by
  * compile-model.ts, whatever its dialect (plain BPMN 2.0, `flowable:`, `activiti:`, `camunda:`), and cached per
@@ -51,6 +53,8 @@ export interface FlowNode {
   call?: CallSpec;
   /** A script task's script or a service task's expression (the expression language only), and where its value goes. */
   script?: { expression: string; resultVariable?: string };
+  /** A start event's or a user task's form fields (see FormField below). */
+  form?: FormField[];
 }
 
 /** A call activity: the process it starts (by key) and the variables passed in and back. */
@@ -135,4 +139,11 @@ export interface ProcessGraph {
   eventStarts: string[];
   /** The variable its start event names (`flowable:initiator`): it holds the starter's user id. */
   initiator?: string;
+  /** The start event's `formKey` (a Tenon business form's kind routes the starter to that form). */
+  startFormKey?: string;
 }
+
+// ---- forms (start forms and task forms: shared/flow/form-fields.ts) ----
+
+/** A form field as the model declares it: the starter or the task's handler gives its variable. */
+export type { FormField };

@@ -242,6 +242,18 @@ export class InstanceReads {
       this.db,
       rows.map((r) => userIdOf(text(r.assignee))),
     );
+    // A user task's priority and due date (issue 34), from its task row.
+    const schedules = new Map(
+      (taskIds.length
+        ? await this.db
+            .selectFrom('blade_flow_task')
+            .select(['id', 'priority', 'due_date'])
+            .where('instance_id', '=', instanceId)
+            .where('id', 'in', taskIds)
+            .execute()
+        : []
+      ).map((task) => [text(task.id), task] as const),
+    );
     let history: FlowHistory[] = rows.map((r) => ({
       historyActivityId: text(r.activity_id),
       historyActivityName: text(r.activity_name),
@@ -257,6 +269,12 @@ export class InstanceReads {
         .join('; '),
       taskId: text(r.task_id),
       processInstanceId: text(r.instance_id),
+      ...(schedules.has(text(r.task_id))
+        ? {
+            priority: Number(schedules.get(text(r.task_id))!.priority),
+            dueDate: wireDateTime(schedules.get(text(r.task_id))!.due_date),
+          }
+        : {}),
     }));
     if (options.startActivityId) {
       const from = history.findIndex((h) => h.historyActivityId === options.startActivityId);

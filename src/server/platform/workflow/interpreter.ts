@@ -11,6 +11,7 @@ import {
 } from './step-result.ts';
 import { splitNames, taskUserOf } from './task-people.ts';
 import { firstDue, nextDue } from './timer-spec.ts';
+import { scheduleOf } from './task-schedule.ts';
 
 /**
  * Tenon's BPMN interpreter (docs/workflow-engine.md): one step of an instance, from its saved executions, until every
@@ -520,6 +521,8 @@ class Step {
         elementId: node.id,
         name: fresh ? node.name : '',
         ...(fresh ? this.people(execution) : { assignee: '', candidateUsers: [], candidateGroups: [] }),
+        // A new task's priority and due date (task-schedule.ts).
+        ...(fresh ? scheduleOf(node, this.taskScope(node, execution), new Date()) : {}),
         at: new Date(),
         seq: this.order++,
       });

@@ -35,14 +35,10 @@ export async function startStep(
   starterId: string,
   startAt?: string,
 ): Promise<{ result: StepResult; variables: Scope }> {
-  const graph = await definitionGraph(definition);
+  const graph = await graphOf(definition.id, async () => definition.xml);
   const started = graph.initiator ? { ...variables, [graph.initiator]: starterId } : variables;
   return { result: startInstance(graph, started, startAt), variables: started };
 }
-
-/** A deployed definition's compiled process (its start events, for deploying their jobs and subscriptions). */
-export const definitionGraph = (definition: { id: string; xml: string }) =>
-  graphOf(definition.id, async () => definition.xml);
 
 export async function completeStep(
   trx: Db,
@@ -78,4 +74,16 @@ async function definitionXmlOf(trx: Db, definitionId: string): Promise<string> {
     .where('id', '=', definitionId)
     .executeTakeFirstOrThrow();
   return row.xml;
+}
+
+/** A definition's compiled process (its forms, its start event), read through the same cache as its steps. */
+export function definitionGraph(db: Db, definitionId: string): Promise<ProcessGraph> {
+  return graphOf(definitionId, async () => {
+    const row = await db
+      .selectFrom('blade_flow_definition')
+      .select('xml')
+      .where('id', '=', definitionId)
+      .executeTakeFirstOrThrow();
+    return row.xml;
+  });
 }

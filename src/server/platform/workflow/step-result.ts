@@ -11,6 +11,9 @@ export interface WaitingTask {
   assignee: string;
   candidateUsers: string[];
   candidateGroups: string[];
+  /** `flowable:priority` (50 when none) and `flowable:dueDate` (`yyyy-MM-dd HH:mm:ss`) of a new task */
+  priority?: number;
+  dueDate?: string;
   /** when the task started waiting, and its place among the step's events */
   at: Date;
   seq: number;

@@ -85,6 +85,8 @@ export class TaskLists {
       't.claim_time',
       't.end_time',
       't.execution_id',
+      't.priority',
+      't.due_date',
       ...INSTANCE_COLUMNS,
     ]);
     return paged(
@@ -157,6 +159,8 @@ export class TaskLists {
               'lt.claim_time',
               'lt.end_time',
               'lt.execution_id',
+              'lt.priority',
+              'lt.due_date',
             ])
             .whereRef('lt.instance_id', '=', 'i.id')
             .where('lt.status', '=', 'open')
@@ -178,6 +182,8 @@ export class TaskLists {
         'i.end_time',
         't.end_time as task_end_time',
         't.execution_id',
+        't.priority',
+        't.due_date',
         ...INSTANCE_COLUMNS,
       ]);
     if (text(query.category)) q = q.where('d.category', '=', text(query.category));
@@ -239,6 +245,8 @@ export class TaskLists {
         status,
         startUserName: names.get(text(r.start_user)) ?? '',
         processResult: (text(r.instance_result) || 'running') as FlowResult,
+        priority: r.priority == null ? 0 : Number(r.priority),
+        dueDate: wireDateTime(r.due_date),
       };
     });
   }

@@ -17,6 +17,10 @@ import { FLOW_MESSAGES } from './flow-messages.ts';
 import type { Query } from './read-pages.ts';
 import { TaskLists } from './task-lists.ts';
 import { FlowJobs } from './flow-jobs.ts';
+import { businessOfFormKey, instanceVariables, startFormOf, taskFormOf } from './form-reads.ts';
+import { FORM_MESSAGES, startFormValues } from './form-values.ts';
+import { definitionGraph } from './process-steps.ts';
+import type { StartForm, TaskForm } from '../../../shared/contract/api/flow.schemas.ts';
 
 /**
  * The workflow engine's interface to the modules: its steps (WorkflowSteps) and what its tables say (WorkflowReads).
@@ -114,6 +118,14 @@ export interface WorkflowReads {
   instanceXml(instanceId: string): Promise<{ xml: string } | undefined>;
   /** The BPMN of a definition the tenant may start (its own or a shared one; undefined tenant: any). */
   definitionXml(definitionId: string, tenantId: string | undefined): Promise<{ xml: string } | undefined>;
+
+  // ---- forms (issue 34 point 4) ----
+  /** The start form of a definition the caller may start by hand. */
+  startForm(user: AuthUser, definitionId: string): Promise<StartForm>;
+  /** The form of an open task the caller holds or may claim, with the instance's current values. */
+  taskForm(user: AuthUser, taskId: string): Promise<TaskForm>;
+  /** An instance's variables (the route checks canView). */
+  variables(instanceId: string): Promise<Variables>;
 }
 
 export interface RequestStart {
@@ -143,7 +155,7 @@ function stepsOver(db: Db, runtime: FlowRuntime): WorkflowSteps {
       const startable = await startableByHand(db, definitionId, user.tenantId);
       if (startable === 'no') throw failWith(FLOW_MESSAGES.definitionNotFound, { name: definitionId });
       if (startable === 'form') throw failWith(FLOW_MESSAGES.startsWithItsForm, { name: definitionId });
-      return runtime.start(user, { definitionId, variables });
+      return runtime.start(user, { definitionId, variables: await startVariables(db, definitionId, variables) });
     },
     register(entity, effect) {
       if (effect) effects.set(entity.table, effect);
@@ -180,7 +192,22 @@ function readsOver(db: Db, dictionaries: Dictionaries): WorkflowReads {
     history: (instanceId, options) => instances.history(instanceId, options),
     instanceXml: (instanceId) => instanceXml(db, instanceId),
     definitionXml: (definitionId, tenantId) => definitionXml(db, definitionId, tenantId),
+    startForm: (user, definitionId) => startFormOf(db, user, definitionId),
+    taskForm: (user, taskId) => taskFormOf(db, user, taskId),
+    variables: (instanceId) => instanceVariables(db, instanceId),
   };
+}
+
+/**
+ * A hand-started process's start variables: checked against its start form and converted to the fields' types (a
+ * process without one takes them as given); a `formKey` naming a Tenon request form starts from that form only.
+ */
+async function startVariables(db: Db, definitionId: string, variables: Variables | undefined) {
+  const graph = await definitionGraph(db, definitionId);
+  const business = businessOfFormKey(graph.startFormKey);
+  if (business) throw failWith(FORM_MESSAGES.businessForm, { name: definitionId });
+  const form = graph.nodes.get(graph.start)?.form;
+  return form ? startFormValues(form, variables ?? {}) : variables;
 }
 
 /** What a workflow is built on: the database and, for the names of flow categories, the dictionaries. */

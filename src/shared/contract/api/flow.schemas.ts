@@ -63,6 +63,12 @@ export const BladeFlow = Type.Object({
   status: Type.Union([Type.Literal('todo'), Type.Literal('claim'), Type.Literal('finish')]),
   startUserName: Type.String({ description: '发起人 (the instance starter’s real name)' }),
   processResult: flowResult({ description: 'not in the contract: 已发事务 tells approved from withdrawn by it' }),
+  priority: Type.Integer({
+    description: '[DESIGN] the task’s priority (flowable:priority, 50 by default); 0 without a task',
+  }),
+  dueDate: Type.String({
+    description: '[DESIGN] the task’s due date yyyy-MM-dd HH:mm:ss (flowable:dueDate), "" if none',
+  }),
 });
 export type BladeFlow = Static<typeof BladeFlow>;
 export const BladeFlowPage = Page(BladeFlow);
@@ -80,6 +86,8 @@ export const FlowHistory = Type.Object({
   comment: Type.String(),
   taskId: Type.String(),
   processInstanceId: Type.String(),
+  priority: Type.Optional(Type.Integer({ description: '[DESIGN] a user task’s priority' })),
+  dueDate: Type.Optional(Type.String({ description: '[DESIGN] a user task’s due date, "" if none' })),
 });
 export type FlowHistory = Static<typeof FlowHistory>;
 
@@ -164,3 +172,56 @@ export const UserOption = Type.Object({
   deptName: Type.String({ description: '所属部门，逗号分隔 (departments, comma-separated)' }),
 });
 export type UserOption = Static<typeof UserOption>;
+
+// ---- forms (issue 34 point 4): start and task forms as the model declares them (shared/flow/form-fields) ----
+
+/** A start or task form's field: its type, whether it is required, readable, writable, an enum's options. */
+export const FormFieldSchema = Type.Object({
+  id: Type.String(),
+  variable: Type.String({ description: 'the process variable the field sets' }),
+  name: Type.String({ description: 'label' }),
+  type: Type.Union(
+    [
+      Type.Literal('string'),
+      Type.Literal('long'),
+      Type.Literal('double'),
+      Type.Literal('boolean'),
+      Type.Literal('date'),
+      Type.Literal('enum'),
+    ],
+    { description: 'long: an integer, date: yyyy-MM-dd, enum: one of options[].id' },
+  ),
+  required: Type.Boolean(),
+  readable: Type.Boolean(),
+  writable: Type.Boolean(),
+  options: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  defaultValue: Type.Optional(Type.String()),
+  datePattern: Type.Optional(Type.String()),
+  value: Type.Optional(Type.Unknown({ description: "a task form's field: the variable's current value" })),
+});
+
+/**
+ * [DESIGN] `work/start-form`: what the starter gives. `business` names the Tenon request form (leave, finance …) a
+ * `formKey` routes to; `fields` the declared form (none: the process starts without variables).
+ */
+export const StartForm = Type.Object({
+  processDefinitionId: Type.String(),
+  name: Type.String(),
+  formKey: Type.String(),
+  business: Type.String(),
+  fields: Type.Array(FormFieldSchema),
+});
+export type StartForm = Static<typeof StartForm>;
+
+/** [DESIGN] `work/task-form`: what the task's handler sets, the readable fields with their current values. */
+export const TaskForm = Type.Object({
+  taskId: Type.String(),
+  taskName: Type.String(),
+  processInstanceId: Type.String(),
+  formKey: Type.String(),
+  fields: Type.Array(FormFieldSchema),
+});
+export type TaskForm = Static<typeof TaskForm>;
+
+/** [DESIGN] `process/variables`: an instance's variables, for those who may view it. */
+export const ProcessVariables = Type.Record(Type.String(), Type.Unknown());

@@ -4,6 +4,9 @@
 export const WORK_START_LIST_URL = '/api/blade-flow/work/start-list';
 /** [DESIGN] Starts a start-list definition with no business row: `{ processDefinitionId, variables }`. */
 export const WORK_START_PROCESS_URL = '/api/blade-flow/work/start-process';
+/** [DESIGN] a definition's start form; a task's form (issue 34). */
+export const WORK_START_FORM_URL = '/api/blade-flow/work/start-form';
+export const WORK_TASK_FORM_URL = '/api/blade-flow/work/task-form';
 export const WORK_CLAIM_LIST_URL = '/api/blade-flow/work/claim-list';
 /** The phone's first screen asks it as early as the token answers (client/api/first-screen.ts checks its copy). */
 export const WORK_TODO_LIST_URL = '/api/blade-flow/work/todo-list';
@@ -20,6 +23,8 @@ export const PROCESS_HISTORY_FLOW_LIST_URL = '/api/blade-flow/process/history-fl
 export const PROCESS_MODEL_VIEW_URL = '/api/blade-flow/process/model-view';
 export const PROCESS_RESOURCE_VIEW_URL = '/api/blade-flow/process/resource-view';
 export const PROCESS_DIAGRAM_VIEW_URL = '/api/blade-flow/process/diagram-view';
+/** [DESIGN] an instance's variables, for those who may view it. */
+export const PROCESS_VARIABLES_URL = '/api/blade-flow/process/variables';
 
 /** Model design (§4). */
 export const MODEL_LIST_URL = '/api/blade-flow/model/list';

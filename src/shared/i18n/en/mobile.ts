@@ -68,6 +68,7 @@ export const mobile: Resource<typeof zh> = {
     requestTitle: 'Request',
     leaveForm: 'Leave request',
     financeForm: 'Fund request',
+    processForm: 'Start a process',
     applicant: 'Applicant',
     currentTask: 'Current step',
     lastTask: 'Latest step',

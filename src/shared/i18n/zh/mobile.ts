@@ -66,6 +66,7 @@ export const mobile = {
     requestTitle: '申请详情',
     leaveForm: '请假申请',
     financeForm: '资金申请',
+    processForm: '发起流程',
     applicant: '申请人',
     currentTask: '当前环节',
     lastTask: '最近环节',
