@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { nextId } from '../ids.ts';
+import { ApiError } from '../errors.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { ProcessGraph } from './graph.ts';
 import type { WaitingEvent } from './step-result.ts';
@@ -184,8 +185,13 @@ export async function heldJob(trx: Db, jobId: string, owner: string): Promise<bo
   return Boolean(row);
 }
 
-/** A job that failed: tried again later (a minute, then 5, then 25), kept with its error when out of retries. */
-export async function failJob(db: Db, jobId: string, error: string): Promise<void> {
+/**
+ * A job that failed: tried again later (a minute, then 5, then 25), kept with its error when out of retries. The error
+ * is kept as an administrator reads it (a refused step's message with its particulars, not its template).
+ */
+export async function failJob(db: Db, jobId: string, failure: unknown): Promise<void> {
+  const error =
+    failure instanceof ApiError ? failure.textIn('zh') : failure instanceof Error ? failure.message : String(failure);
   await db
     .updateTable('blade_flow_job')
     .set((eb) => ({
