@@ -97,7 +97,7 @@ describe('the corpus runner', () => {
     );
     expect(await differs([{ expectOpen: ['first'] }])).toBe('end differs: got running want completed');
     expect(await differs([{ expectOpen: ['first'] }], 'running')).toBe('pass');
-    expect(await differs([{ waitTimer: 'timer' }], 'running')).toBe('unsupported step waitTimer');
+    expect(await differs([{ waitTimer: 'timer' }], 'running')).toBe('no timer waits: step 1: timer');
     expect(await differs([{ expectVariables: { x: 1 } }], 'running')).toMatch(/^unobservable expectVariables/);
     const refused = (element: string) => ({
       ...checkEntry([]),

@@ -603,3 +603,174 @@ describe('a job whose step fails', () => {
     expect((await taskOf(t, alice, instanceId)).taskId).toBe(approve.taskId);
   });
 });
+
+describe('jobs and subscriptions over an instance’s and a definition’s life', () => {
+  it('a job a dead process held comes back when its lease runs out, and fires once', async () => {
+    const instanceId = await start(starter, 'EvEscalate');
+    const [job] = await jobsOf({ instanceId });
+    await t.services.db
+      .updateTable('blade_flow_job')
+      .set({
+        due_time: new Date(Date.now() - 1000).toISOString(),
+        lock_owner: 'dead-host:1:gone',
+        lock_until: new Date(Date.now() + 60_000).toISOString(),
+      })
+      .where('id', '=', String(job.id))
+      .execute();
+    expect(await workflowOf(t.services).jobs.runDue()).toBe(0);
+    expect((await taskOf(t, alice, instanceId)).taskDefinitionKey).toBe('approve');
+    await t.services.db
+      .updateTable('blade_flow_job')
+      .set({ lock_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', String(job.id))
+      .execute();
+    expect(await workflowOf(t.services).jobs.runDue()).toBe(1);
+    expect((await taskOf(t, boss, instanceId)).taskDefinitionKey).toBe('escalate');
+    expect(await workflowOf(t.services).jobs.runDue()).toBe(0);
+  });
+
+  it('a start cycle due for hours while no server ran fires once, then counts from then', async () => {
+    await deploy(
+      'EvCatchUp',
+      bpmn(
+        'EvCatchUp',
+        `<startEvent id="tick">${timer('timeCycle', 'R/PT1H')}</startEvent>${task('report', 'ev_alice')}<endEvent id="end"/>`,
+        ['tick>report', 'report>end'],
+      ),
+    );
+    const [definition] = await definitionsOf('EvCatchUp');
+    const [job] = await jobsOf({ definitionId: definition.id });
+    expect(job.repeat_left).toBe(-1);
+    await t.services.db
+      .updateTable('blade_flow_job')
+      .set({ due_time: new Date(Date.now() - 5 * HOUR).toISOString() })
+      .where('id', '=', String(job.id))
+      .execute();
+    expect(await workflowOf(t.services).jobs.runDue()).toBe(1);
+    expect(await runningOf('EvCatchUp')).toHaveLength(1);
+    const [next] = await jobsOf({ definitionId: definition.id });
+    expect(next.repeat_left).toBe(-1);
+    expect(dueMs(next)).toBeGreaterThan(Date.now() + HOUR - 60_000);
+  });
+
+  it('deleting an instance removes its timers; deleting a deployment removes its start timer', async () => {
+    const instanceId = await start(starter, 'EvEscalate');
+    expect(await jobsOf({ instanceId })).toHaveLength(1);
+    expectOk(
+      await t.post(`${FLOW}/follow/delete-process-instance`, admin, {
+        processInstanceId: instanceId,
+        deleteReason: '不要了',
+      }),
+    );
+    expect(await jobsOf({ instanceId })).toEqual([]);
+
+    const [definition] = await definitionsOf('EvCatchUp');
+    expect(await jobsOf({ definitionId: definition.id })).toHaveLength(1);
+    const deployment = (await definitionsOf('EvCatchUp'))[0] as unknown as { deploymentId: string };
+    expectOk(await t.post(`${FLOW}/manager/delete-deployment?deploymentIds=${deployment.deploymentId}`, admin));
+    expect(await jobsOf({ definitionId: definition.id })).toEqual([]);
+  });
+
+  it('an event-based gateway: the message that comes first withdraws the timer, and the timer the message', async () => {
+    await deploy(
+      'EvRace',
+      bpmn(
+        'EvRace',
+        `<startEvent id="start"/><eventBasedGateway id="race"/>
+        <intermediateCatchEvent id="paid"><messageEventDefinition messageRef="m"/></intermediateCatchEvent>
+        <intermediateCatchEvent id="timeout">${timer('timeDuration', 'P3D')}</intermediateCatchEvent>
+        ${task('ship', 'ev_alice')}${task('chase', 'ev_boss')}<endEvent id="e1"/><endEvent id="e2"/>`,
+        ['start>race', 'race>paid', 'race>timeout', 'paid>ship', 'timeout>chase', 'ship>e1', 'chase>e2'],
+        '<message id="m" name="race-paid"/>',
+      ),
+    );
+    const paidFirst = await start(starter, 'EvRace');
+    expect(await jobsOf({ instanceId: paidFirst })).toHaveLength(1);
+    expectOk(
+      await t.post(`${FLOW}/follow/message`, admin, {
+        tenantId: TA,
+        messageName: 'race-paid',
+        processInstanceId: paidFirst,
+      }),
+    );
+    expect((await taskOf(t, alice, paidFirst)).taskDefinitionKey).toBe('ship');
+    expect(await jobsOf({ instanceId: paidFirst })).toEqual([]);
+
+    const timedOut = await start(starter, 'EvRace');
+    const [job] = await jobsOf({ instanceId: timedOut });
+    expect(await fire(job)).toBe(1);
+    expect((await taskOf(t, boss, timedOut)).taskDefinitionKey).toBe('chase');
+    expectError(
+      await t.post(`${FLOW}/follow/message`, admin, {
+        tenantId: TA,
+        messageName: 'race-paid',
+        processInstanceId: timedOut,
+      }),
+      400,
+      '没有等待消息 race-paid 的流程',
+    );
+  });
+
+  it('a signal thrown by a process reaches the waiting instances of its own tenant only', async () => {
+    await deploy(
+      'EvThrow',
+      bpmn(
+        'EvThrow',
+        `<startEvent id="start"/><intermediateThrowEvent id="shout"><signalEventDefinition signalRef="s"/></intermediateThrowEvent>
+        <endEvent id="end"/>`,
+        ['start>shout', 'shout>end'],
+        '<signal id="s" name="go-now"/>',
+      ),
+      `${TA},${TB}`,
+    );
+    const waitingA = await start(starter, 'EvSignal');
+    const waitingB = await start(starterB, 'EvSignal');
+    await start(starter, 'EvThrow');
+    expect(await running(waitingA)).toBeUndefined();
+    expect(await running(waitingB)).toMatchObject({ tenantId: TB });
+  });
+
+  it('a suspended definition’s signal start starts nothing and does not stop the signal reaching the others', async () => {
+    await deploy(
+      'EvSignalStart',
+      bpmn(
+        'EvSignalStart',
+        `<startEvent id="go"><signalEventDefinition signalRef="s"/></startEvent>${task('work', 'ev_alice')}<endEvent id="end"/>`,
+        ['go>work', 'work>end'],
+        '<signal id="s" name="go-now"/>',
+      ),
+    );
+    const [definition] = await definitionsOf('EvSignalStart');
+    expectOk(
+      await t.post(`${FLOW}/manager/change-state?state=suspend&processId=${encodeURIComponent(definition.id)}`, admin),
+    );
+    const waiting = await start(starter, 'EvSignal');
+    const res = await t.post(`${FLOW}/follow/signal`, admin, { tenantId: TA, signalName: 'go-now' });
+    expect(res.json()).toMatchObject({ success: true, msg: '信号 go-now 已发出, 1 个流程收到' });
+    expect(await running(waiting)).toBeUndefined();
+    expect(await runningOf('EvSignalStart')).toEqual([]);
+  });
+
+  it('a shared definition’s message start starts an instance in the tenant the message is sent in', async () => {
+    const xml = bpmn(
+      'EvSharedOrder',
+      `<startEvent id="ordered"><messageEventDefinition messageRef="m"/></startEvent>
+      <userTask id="ship" name="ship" flowable:assignee="\${shipper}"/><endEvent id="end"/>`,
+      ['ordered>ship', 'ship>end'],
+      '<message id="m" name="shared-order"/>',
+    );
+    expectOk(await t.post(`${FLOW}/model/submit`, admin, { modelKey: 'EvSharedOrder', name: '共享消息', xml }));
+    const model = expectOk(await t.get(`${FLOW}/model/list?modelKey=EvSharedOrder`, admin)).records[0];
+    expectOk(await t.post(`${FLOW}/model/deploy?modelId=${model.id}&category=4`, admin));
+    expectOk(
+      await t.post(`${FLOW}/follow/message`, admin, {
+        tenantId: TA,
+        messageName: 'shared-order',
+        variables: { shipper: boss.id },
+      }),
+    );
+    const [instance] = await runningOf('EvSharedOrder');
+    expect(instance).toMatchObject({ tenantId: TA, taskDefinitionKey: 'ship' });
+    expect((await taskOf(t, boss, instance.processInstanceId)).taskDefinitionKey).toBe('ship');
+  });
+});
