@@ -774,3 +774,35 @@ describe('jobs and subscriptions over an instance’s and a definition’s life'
     expect((await taskOf(t, boss, instance.processInstanceId)).taskDefinitionKey).toBe('ship');
   });
 });
+
+describe('shared definitions’ start events under the tenant wall', () => {
+  it('a message thrown by a tenant user’s step starts the shared definition waiting for it, in his tenant', async () => {
+    const shared = bpmn(
+      'EvSharedThrown',
+      `<startEvent id="ordered"><messageEventDefinition messageRef="m"/></startEvent>${task('pack', 'ev_boss')}
+      <endEvent id="end"/>`,
+      ['ordered>pack', 'pack>end'],
+      '<message id="m" name="shared-thrown"/>',
+    );
+    expectOk(
+      await t.post(`${FLOW}/model/submit`, admin, { modelKey: 'EvSharedThrown', name: '共享投递', xml: shared }),
+    );
+    const model = expectOk(await t.get(`${FLOW}/model/list?modelKey=EvSharedThrown`, admin)).records[0];
+    expectOk(await t.post(`${FLOW}/model/deploy?modelId=${model.id}&category=4`, admin));
+    await deploy(
+      'EvThrowOrder',
+      bpmn(
+        'EvThrowOrder',
+        `<startEvent id="start"/>${task('order', 'ev_alice')}
+        <intermediateThrowEvent id="send"><messageEventDefinition messageRef="m"/></intermediateThrowEvent><endEvent id="end"/>`,
+        ['start>order', 'order>send', 'send>end'],
+        '<message id="m" name="shared-thrown"/>',
+      ),
+    );
+    const ordering = await start(starter, 'EvThrowOrder');
+    expectOk(await complete(t, alice, (await taskOf(t, alice, ordering)).taskId, true));
+    const [packing] = await runningOf('EvSharedThrown');
+    expect(packing).toMatchObject({ tenantId: TA, taskDefinitionKey: 'pack' });
+    expect((await taskOf(t, boss, packing.processInstanceId)).taskDefinitionKey).toBe('pack');
+  });
+});
