@@ -806,3 +806,55 @@ describe('shared definitions’ start events under the tenant wall', () => {
     expect((await taskOf(t, boss, packing.processInstanceId)).taskDefinitionKey).toBe('pack');
   });
 });
+
+describe('boundary timers on a sub-process and a multi-instance task', () => {
+  it('an interrupting timer on a sub-process withdraws the tasks inside it', async () => {
+    await deploy(
+      'EvSubTimeout',
+      bpmn(
+        'EvSubTimeout',
+        `<startEvent id="start"/>
+        <subProcess id="sub">
+          <startEvent id="subStart"/>${task('inside', 'ev_alice')}<endEvent id="subEnd"/>
+          <sequenceFlow id="s1" sourceRef="subStart" targetRef="inside"/>
+          <sequenceFlow id="s2" sourceRef="inside" targetRef="subEnd"/>
+        </subProcess>
+        ${boundary('late', 'sub', timer('timeDuration', 'PT4H'))}${task('escalate', 'ev_boss')}
+        <endEvent id="end"/><endEvent id="escalated"/>`,
+        ['start>sub', 'sub>end', 'late>escalate', 'escalate>escalated'],
+      ),
+    );
+    const instanceId = await start(starter, 'EvSubTimeout');
+    const [job] = await jobsOf({ instanceId });
+    expect(await fire(job)).toBe(1);
+    expect(await openOf(alice, instanceId)).toEqual([]);
+    expect((await taskOf(t, boss, instanceId)).taskDefinitionKey).toBe('escalate');
+    expect((await userTasks(instanceId)).find((r) => r.historyActivityId === 'inside')!.endTime).not.toBe('');
+  });
+
+  it('an interrupting timer on a parallel multi-instance task withdraws every open iteration', async () => {
+    await deploy(
+      'EvLoopTimeout',
+      bpmn(
+        'EvLoopTimeout',
+        `<startEvent id="start"/>
+        <userTask id="sign" name="会签" flowable:assignee="\${signer}">
+          <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="signers" flowable:elementVariable="signer"/>
+        </userTask>
+        ${boundary('late', 'sign', timer('timeDuration', 'PT1H'))}${task('escalate', 'ev_boss')}
+        <endEvent id="end"/><endEvent id="escalated"/>`,
+        ['start>sign', 'sign>end', 'late>escalate', 'escalate>escalated'],
+      ),
+    );
+    const instanceId = await start(starter, 'EvLoopTimeout', { signers: [alice.id, starter.id] });
+    expect(await openOf(alice, instanceId)).toHaveLength(1);
+    expect(await openOf(starter, instanceId)).toHaveLength(1);
+    const jobs = await jobsOf({ instanceId });
+    expect(jobs).toHaveLength(1);
+    expect(await fire(jobs[0])).toBe(1);
+    expect(await openOf(alice, instanceId)).toEqual([]);
+    expect(await openOf(starter, instanceId)).toEqual([]);
+    expect((await taskOf(t, boss, instanceId)).taskDefinitionKey).toBe('escalate');
+    expect(await jobsOf({ instanceId })).toEqual([]);
+  });
+});
