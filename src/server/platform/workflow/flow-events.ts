@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { nextId } from '../ids.ts';
+import { ApiError } from '../errors.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { ProcessGraph } from './graph.ts';
 import type { WaitingEvent } from './step-result.ts';
 import { firstDue } from './timer-spec.ts';
+import { ACTIVE } from './flow-store.ts';
 
 /**
  * The rows of what processes wait for besides tasks (migration 0047): timer jobs and message / signal subscriptions.
@@ -184,8 +186,13 @@ export async function heldJob(trx: Db, jobId: string, owner: string): Promise<bo
   return Boolean(row);
 }
 
-/** A job that failed: tried again later (a minute, then 5, then 25), kept with its error when out of retries. */
-export async function failJob(db: Db, jobId: string, error: string): Promise<void> {
+/**
+ * A job that failed: tried again later (a minute, then 5, then 25), kept with its error when out of retries. The error
+ * is kept as an administrator reads it (a refused step's message with its particulars, not its template).
+ */
+export async function failJob(db: Db, jobId: string, failure: unknown): Promise<void> {
+  const error =
+    failure instanceof ApiError ? failure.textIn('zh') : failure instanceof Error ? failure.message : String(failure);
   await db
     .updateTable('blade_flow_job')
     .set((eb) => ({
@@ -199,7 +206,11 @@ export async function failJob(db: Db, jobId: string, error: string): Promise<voi
     .execute();
 }
 
-/** The subscriptions of a message or signal name in a tenant (shared definitions' start events included). */
+/**
+ * The subscriptions of a message or signal name in a tenant that can receive it: its instances' and the start events
+ * of its own and the shared definitions that are active (a suspended definition starts nothing, as in Flowable, and
+ * does not stop the others receiving).
+ */
 export async function subscriptionsTo(
   trx: Db,
   tenantId: string,
@@ -207,12 +218,27 @@ export async function subscriptionsTo(
   name: string,
 ): Promise<SubscriptionRow[]> {
   const rows = await trx
-    .selectFrom('blade_flow_subscription')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('kind', '=', kind)
-    .where('name', '=', name)
-    .orderBy('id')
+    .selectFrom('blade_flow_subscription as s')
+    .selectAll('s')
+    .where('s.kind', '=', kind)
+    .where('s.name', '=', name)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('s.instance_id', 'is not', null), eb('s.tenant_id', '=', tenantId)]),
+        eb.and([
+          eb('s.instance_id', 'is', null),
+          eb('s.tenant_id', 'in', [tenantId, '']),
+          eb.exists(
+            eb
+              .selectFrom('blade_flow_definition as d')
+              .select('d.id')
+              .whereRef('d.id', '=', 's.definition_id')
+              .where('d.suspension_state', '=', ACTIVE),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('s.id')
     .execute();
   return rows.map((row) => ({
     ...(row as unknown as SubscriptionRow),

@@ -16,6 +16,7 @@ const BATCH = 50;
 const LEASE_SECONDS = 60;
 
 export interface JobLog {
+  info(object: object, message: string): void;
   warn(object: object, message: string): void;
 }
 
@@ -37,6 +38,8 @@ export class FlowJobs {
     this.stopped = false;
     const tick = () => {
       this.polling = this.runDue(concurrency, log)
+        // Which process fired how many (at info level): the operator sees the timers' clock move, and on which process.
+        .then((ran) => ran && log.info({ ran, owner: this.owner }, 'workflow jobs run'))
         .catch((error: unknown) => log.warn({ err: error }, 'polling workflow jobs failed'))
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(tick, pollMs).unref();

@@ -632,7 +632,7 @@ export class FlowRuntime {
         else await trx.deleteFrom('blade_flow_job').where('id', '=', job.id).execute();
       });
     } catch (error) {
-      await failJob(this.db, job.id, (error as Error).message);
+      await failJob(this.db, job.id, error);
       throw error;
     }
   }
