@@ -1674,3 +1674,36 @@ export interface Schema {
   tenon_process: TenonProcess;
   tenon_seed: TenonSeed;
 }
+
+// ---- 0048_flow_actions: the Chinese approval actions (加签, 委派, 抄送, history of actions) ----
+
+export interface BladeFlowTask {
+  parent_task_id: Nullable<Int8>;
+  sign_type: Generated<string>;
+  added_by: Nullable<Int8>;
+  sign_state: Generated<string>;
+  held_pass: Nullable<boolean>;
+  owner: Generated<string>;
+  delegation: Generated<string>;
+}
+
+export interface BladeFlowActivity {
+  note: Generated<string>;
+}
+
+export interface BladeFlowCopy {
+  id: Int8;
+  tenant_id: string;
+  instance_id: Int8;
+  task_id: Nullable<Int8>;
+  user_id: Int8;
+  from_user: Int8;
+  comment: Generated<string>;
+  is_read: Generated<number>;
+  create_time: string;
+  read_time: string | null;
+}
+
+export interface Schema {
+  blade_flow_copy: BladeFlowCopy;
+}

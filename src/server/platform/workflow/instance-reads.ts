@@ -15,6 +15,7 @@ import {
   type FlowHistory,
   type FlowProcess,
 } from '../../../shared/flow/types.ts';
+import { FLOW_ACTION_ROW, FLOW_ACTIONS } from '../../../shared/flow/actions.ts';
 import { candidateTaskIds, paged, text, userNames, type Query, type Select } from './read-pages.ts';
 
 /**
@@ -207,7 +208,10 @@ export class InstanceReads {
     options: { tableOnly: boolean; startActivityId?: string; endActivityId?: string },
   ): Promise<FlowHistory[]> {
     let q = this.db.selectFrom('blade_flow_activity').selectAll().where('instance_id', '=', instanceId);
-    if (options.tableOnly) q = q.where('activity_type', 'in', ['startEvent', 'userTask', 'endEvent']);
+    // The approval actions (flowAction: 加签, 退回 ...) are rows of the table, not places on the diagram.
+    q = options.tableOnly
+      ? q.where('activity_type', 'in', ['startEvent', 'userTask', 'endEvent', FLOW_ACTION_ROW])
+      : q.where('activity_type', '<>', FLOW_ACTION_ROW);
     const rows = await q.orderBy('start_time').orderBy('id').execute();
     const taskIds = rows.map((r) => text(r.task_id)).filter(Boolean);
     const comments = taskIds.length
@@ -216,6 +220,7 @@ export class InstanceReads {
           .select(['task_id', 'message'])
           .where('instance_id', '=', instanceId)
           .where('task_id', 'in', taskIds)
+          .where('type', 'not in', [...FLOW_ACTIONS])
           .orderBy('create_time')
           .orderBy('id')
           .execute()
@@ -233,10 +238,13 @@ export class InstanceReads {
       endTime: wireDateTime(r.end_time),
       assignee: text(r.assignee),
       assigneeName: names.get(userIdOf(text(r.assignee))) ?? '',
-      comment: comments
-        .filter((c) => text(c.task_id) === text(r.task_id) && r.task_id != null)
-        .map((c) => text(c.message))
-        .join('; '),
+      comment:
+        r.activity_type === FLOW_ACTION_ROW
+          ? text(r.note)
+          : comments
+              .filter((c) => text(c.task_id) === text(r.task_id) && r.task_id != null)
+              .map((c) => text(c.message))
+              .join('; '),
       taskId: text(r.task_id),
       processInstanceId: instanceId,
     }));

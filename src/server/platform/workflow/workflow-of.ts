@@ -11,6 +11,7 @@ import { sendRow, startRequest, type SendInput } from './approval-send.ts';
 import type { PreparedWrite } from '../entity/engine-types.ts';
 import { registerApproval, type ApprovalEffect } from './approval-steps.ts';
 import { FlowRuntime, type CompleteInput, type Variables } from './flow-runtime.ts';
+import { actionsOver, type WorkflowActions } from './flow-actions.ts';
 import { definitionXml, instanceXml, InstanceReads, startableByHand } from './instance-reads.ts';
 import { failWith } from '../errors.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
@@ -21,7 +22,7 @@ import { TaskLists } from './task-lists.ts';
  * The workflow engine's interface to the modules: its steps (WorkflowSteps) and what its tables say (WorkflowReads).
  * Nothing outside platform/workflow reads or writes the engine's tables: modules go through it.
  */
-export interface Workflow extends WorkflowSteps, WorkflowReads {}
+export interface Workflow extends WorkflowSteps, WorkflowReads, WorkflowActions {}
 
 /**
  * The engine's steps: register a business (its approval declaration and its effect), start, complete (approve /
@@ -79,6 +80,8 @@ export interface WorkflowReads {
   tasks(user: AuthUser, list: TaskList, query: Query): Promise<Page<BladeFlow>>;
   /** The instances the caller started (the inbox's 已发), each with its open task. */
   started(user: AuthUser, query: Query): Promise<Page<BladeFlow>>;
+  /** The instances copied to the caller (抄送), read or not. */
+  copied(user: AuthUser, query: Query): Promise<Page<BladeFlow>>;
 
   // ---- definitions and running instances ----
   /**
@@ -160,6 +163,7 @@ function readsOver(db: Db, dictionaries: Dictionaries): WorkflowReads {
   return {
     tasks: (user, list, query) => lists[list](user, query),
     started: (user, query) => lists.sent(user, query),
+    copied: (user, query) => lists.copied(user, query),
     definitions: (query, options) => instances.definitions(query, options),
     running: (query) => instances.follow(query),
     canView: (user, instanceId) => instances.canView(user, instanceId),
@@ -183,7 +187,8 @@ export function workflowOf(services: WorkflowServices): Workflow {
   let workflow = workflows.get(services);
   if (!workflow) {
     const { db, dictionaries } = services;
-    workflow = { ...stepsOver(db, new FlowRuntime(db)), ...readsOver(db, dictionaries) };
+    const runtime = new FlowRuntime(db);
+    workflow = { ...stepsOver(db, runtime), ...readsOver(db, dictionaries), ...actionsOver(db, runtime) };
     workflows.set(services, workflow);
   }
   return workflow;

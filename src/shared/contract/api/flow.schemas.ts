@@ -56,6 +56,17 @@ export const BladeFlow = Type.Object({
   status: Type.Union([Type.Literal('todo'), Type.Literal('claim'), Type.Literal('finish')]),
   startUserName: Type.String({ description: '发起人 (the instance starter’s real name)' }),
   processResult: flowResult({ description: 'not in the contract: 已发事务 tells approved from withdrawn by it' }),
+  // ---- [DESIGN] the approval actions (issue 34 point 5) ----
+  signType: Type.Optional(
+    Type.String({ description: '加签: before | after | parallel (an added approver’s task, or the task added to)' }),
+  ),
+  signState: Type.Optional(Type.String({ description: "'waiting': the task waits for its added approvers" })),
+  parentTaskId: Type.Optional(Type.String({ description: 'an added approver’s task: the task he was added to' })),
+  delegationState: Type.Optional(Type.String({ description: '委派: pending (with the delegate) | resolved' })),
+  ownerName: Type.Optional(Type.String({ description: '委派: who delegated the task' })),
+  read: Type.Optional(Type.Boolean({ description: '抄送 list: the copy was opened' })),
+  copyFrom: Type.Optional(Type.String({ description: '抄送 list: who copied it' })),
+  copyComment: Type.Optional(Type.String()),
 });
 export type BladeFlow = Static<typeof BladeFlow>;
 export const BladeFlowPage = Page(BladeFlow);
@@ -157,3 +168,12 @@ export const UserOption = Type.Object({
   deptName: Type.String({ description: '所属部门，逗号分隔 (departments, comma-separated)' }),
 });
 export type UserOption = Static<typeof UserOption>;
+
+/** [DESIGN] `work/return-targets`: the earlier steps a task may return to (退回), with who did each last. */
+export const ReturnTarget = Type.Object({
+  taskKey: Type.String(),
+  taskName: Type.String(),
+  assignee: Type.String(),
+  assigneeName: Type.String(),
+});
+export type ReturnTarget = Static<typeof ReturnTarget>;
