@@ -49,6 +49,7 @@ export const workMenu = menu('work', '我的事务', 'My work', '/work', 8, 'ico
     btn(WORK_SEND_URGE, '催办', 'Urge', 'urge', 'bell', 2, `${FLOW}/work/urge-task`),
   ]),
   actions('work_done', '办结事务', 'Done', '/work/done', 5, 'iconfont iconicon_dynamic'),
+  actions('work_copy', '抄送事务', 'Copied to me', '/work/copy', 6, 'iconfont iconicon_doc'),
 ]);
 
 /** What the seeded `user` role (and the approver roles) hold here: the whole approval inbox. */
@@ -67,4 +68,5 @@ export const WORK_USER_MENUS = [
   WORK_SEND_REVOKE,
   WORK_SEND_URGE,
   'work_done',
+  'work_copy',
 ];

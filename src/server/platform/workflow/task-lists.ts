@@ -58,6 +58,9 @@ export class TaskLists {
    */
   private taskBase(user: AuthUser, query: Query): Select {
     let q: Select = this.db.selectFrom('blade_flow_task as t').where('t.tenant_id', '=', user.tenantId);
+    // One task by id (a handle screen reads its own task's 加签 / 委派 state).
+    if (text(query.taskId))
+      q = isId(text(query.taskId)) ? q.where('t.id', '=', text(query.taskId)) : q.where(sql<boolean>`false`);
     if (text(query.category))
       q = q
         .innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id')
