@@ -4,11 +4,9 @@ import { failWith } from '../errors.ts';
 import { isId, nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { FlowResult } from '../../../shared/flow/types.ts';
-import { FLOW_ACTION_ROW, SIGN_TYPES, type FlowAction, type SignType } from '../../../shared/flow/actions.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { definitionName, fill, requestLabel, type FlowRuntime, type Variables } from './flow-runtime.ts';
 import {
-  addComment,
   closeTask,
   lockInstance,
   notify,
@@ -22,17 +20,15 @@ import {
   type TaskRow,
 } from './flow-store.ts';
 import { returnableSteps, returnStep } from './process-steps.ts';
+import { ACTION_NAMES, MAX_PEOPLE, namesMap, peopleOf, recordAction, withComment } from './action-records.ts';
+import { addSignIn, removeSignIn, type AddSignInput } from './flow-signs.ts';
 import { EngineStepError } from './step-result.ts';
 
 /**
  * The Chinese approval actions (issue 34 point 5), each one transaction that locks the instance row as every step
  * does (FlowRuntime.lockTask), records the action in the history list (who, when, its name, the comment) and
  * messages the people it concerns:
- * - 加签 (add-sign): approvers added to a task as tasks of their own tied to it (`parent_task_id`, `sign_type`); the
- *   engine's execution waits untouched until the group is done. `before`: they decide first, then the task returns
- *   to its assignee; `after`: the assignee approves now, held, they decide next, then the engine moves on;
- *   `parallel`: they decide alongside the assignee, whose decision is held until all have (any rejection rejects).
- * - 减签 (remove-sign): who added them removes added approvers that have not decided yet.
+ * - 加签 (add-sign) and 减签 (remove-sign): flow-signs.ts.
  * - 委派 (delegate) and its answer (resolve): Flowable's owner + delegation state PENDING / RESOLVED.
  * - 抄送 (copy): users (and the users of roles) see the request in their 抄送 list, read or unread.
  * - 退回 (return): the instance continues from an earlier user task of the same level (interpreter.ts).
@@ -40,29 +36,7 @@ import { EngineStepError } from './step-result.ts';
  * - 催办 (urge): the starter reminds the handlers of the open tasks, at most once per task per 10 minutes.
  */
 
-const lang = 'zh' as const;
 const URGE_INTERVAL_MS = 10 * 60 * 1000;
-const MAX_PEOPLE = 50;
-
-/** History names of the actions (stored texts, in the contract's language). */
-const ACTION_NAMES: Record<FlowAction, string> = {
-  addSign: '加签',
-  removeSign: '减签',
-  delegate: '委派',
-  resolve: '委派回复',
-  copy: '抄送',
-  return: '退回',
-  revoke: '撤回',
-  urge: '催办',
-};
-const SIGN_NAMES: Record<SignType, string> = { before: '前加签', after: '后加签', parallel: '并行加签' };
-
-export interface AddSignInput {
-  taskId: string;
-  userIds: string[];
-  type: string;
-  comment?: string;
-}
 
 export interface CopyInput {
   taskId?: string;
@@ -107,104 +81,12 @@ export function actionsOver(db: Db, runtime: FlowRuntime): WorkflowActions {
 
   return {
     addSign: (user, input) =>
-      inTransaction(async (trx) => {
-        const type = input.type as SignType;
-        if (!SIGN_TYPES.includes(type)) throw failWith(FLOW_MESSAGES.signTypeInvalid);
-        const { instance, task } = await ownTask(trx, user, input.taskId);
-        if (task.parent_task_id) throw failWith(FLOW_MESSAGES.signNested);
-        if (task.delegation === 'pending') throw failWith(FLOW_MESSAGES.delegatePending);
-        const group = await signGroup(trx, task.id);
-        if (group.some((t) => t.status === 'open')) throw failWith(FLOW_MESSAGES.signPending);
-        const people = await peopleOf(trx, instance.tenant_id, input.userIds);
-        if (!people.length) throw failWith(FLOW_MESSAGES.signUsersRequired);
-        for (const person of people) {
-          if (person.id === instance.start_user) throw failWith(FLOW_MESSAGES.signStarter, { name: person.name });
-          if (taskUserOfId(person.id) === task.assignee || taskUserOfId(person.id) === task.owner)
-            throw failWith(FLOW_MESSAGES.signAlready, { name: person.name });
-        }
-        const now = new Date();
-        const comment = input.comment?.trim() ?? '';
-        // after: the assignee approves now; his decision waits for the added approvers.
-        if (type === 'after')
-          await addComment(
-            trx,
-            instance,
-            task.id,
-            user.userId,
-            'comment',
-            comment || FLOW_MESSAGES.commentApprove[lang],
-            now,
-          );
-        await trx
-          .updateTable('blade_flow_task')
-          .set({
-            sign_type: type,
-            sign_state: type === 'parallel' ? '' : 'waiting',
-            held_pass: type === 'after' ? true : null,
-          })
-          .where('id', '=', task.id)
-          .execute();
-        const label = await requestLabel(trx, instance, await definitionName(trx, instance));
-        for (const person of people) {
-          const child = await insertSignTask(trx, instance, task, person.id, type, user.userId, now);
-          await notify(
-            trx,
-            person.id,
-            fill(FLOW_MESSAGES.newTaskTitle, task.name),
-            fill(FLOW_MESSAGES.newTaskContent, task.name, label),
-            user.userId,
-            now,
-            { instance, taskId: child },
-          );
-        }
-        const names = people.map((p) => p.name).join('、');
-        await recordAction(
-          trx,
-          instance,
-          task,
-          user.userId,
-          'addSign',
-          `${ACTION_NAMES.addSign}(${SIGN_NAMES[type]})`,
-          withComment(names, comment),
-          now,
-        );
-      }),
+      inTransaction(async (trx) => addSignIn(trx, user, await ownTask(trx, user, input.taskId), input)),
 
     removeSign: (user, taskId, userIds, taskIds) =>
-      inTransaction(async (trx) => {
-        const { instance, task } = await runtime.lockTask(trx, user, taskId);
-        const group = (await signGroup(trx, task.id)).filter(
-          (t) =>
-            t.status === 'open' &&
-            String(t.added_by) === user.userId &&
-            (taskIds.includes(t.id) || userIds.map(taskUserOfId).includes(t.assignee)),
-        );
-        if (!group.length) throw failWith(FLOW_MESSAGES.removeSignNone);
-        const now = new Date();
-        for (const child of group) {
-          await closeTask(trx, child, 'deleted', 'removeSign', now, ACTION_NAMES.removeSign);
-          await notify(
-            trx,
-            userIdOf(child.assignee),
-            fill(FLOW_MESSAGES.signRemovedTitle, task.name),
-            fill(
-              FLOW_MESSAGES.signRemovedContent,
-              task.name,
-              await requestLabel(trx, instance, await definitionName(trx, instance)),
-            ),
-            user.userId,
-            now,
-            { instance },
-          );
-        }
-        const names = await namesOf(
-          trx,
-          group.map((t) => userIdOf(t.assignee)),
-        );
-        await recordAction(trx, instance, task, user.userId, 'removeSign', ACTION_NAMES.removeSign, names, now);
-        await settleGroup(runtime, trx, user, instance, task);
-        return group.length;
-      }),
+      inTransaction(async (trx) =>
+        removeSignIn(runtime, trx, user, await runtime.lockTask(trx, user, taskId), userIds, taskIds),
+      ),
 
     delegate: (user, taskId, userId, comment) =>
       inTransaction(async (trx) => {
@@ -508,214 +390,6 @@ export function actionsOver(db: Db, runtime: FlowRuntime): WorkflowActions {
         return due.length;
       }),
   };
-}
-
-/**
- * Called by FlowRuntime.complete for the caller's task before the engine moves: an added approver's decision, a
- * decision held while added approvers decide, a delegate who must answer first. True when it was handled here.
- */
-export async function decideSigned(
-  runtime: FlowRuntime,
-  trx: Db,
-  user: AuthUser,
-  instance: InstanceRow,
-  task: TaskRow,
-  input: { pass: boolean; comment?: string },
-): Promise<boolean> {
-  if (task.delegation === 'pending') throw failWith(FLOW_MESSAGES.delegateResolveFirst);
-  const now = new Date();
-  const comment =
-    input.comment?.trim() || (input.pass ? FLOW_MESSAGES.commentApprove : FLOW_MESSAGES.commentReject)[lang];
-  if (task.parent_task_id) {
-    await closeTask(
-      trx,
-      { ...task, assignee: taskUserOfId(user.userId) },
-      'completed',
-      input.pass ? 'approve' : 'reject',
-      now,
-    );
-    await addComment(trx, instance, task.id, user.userId, 'comment', comment, now);
-    const parent = (await trx
-      .selectFrom('blade_flow_task')
-      .selectAll()
-      .where('id', '=', String(task.parent_task_id))
-      .executeTakeFirst()) as TaskRow | undefined;
-    if (parent && parent.status === 'open') await settleGroup(runtime, trx, user, instance, parent);
-    return true;
-  }
-  if (task.sign_state === 'waiting') throw failWith(FLOW_MESSAGES.signWaiting);
-  const group = await signGroup(trx, task.id);
-  if (!group.some((t) => t.status === 'open')) return false;
-  // parallel: the assignee's decision waits for the added approvers'.
-  await addComment(trx, instance, task.id, user.userId, 'comment', comment, now);
-  await trx
-    .updateTable('blade_flow_task')
-    .set({ sign_state: 'waiting', held_pass: input.pass })
-    .where('id', '=', task.id)
-    .execute();
-  return true;
-}
-
-/**
- * A group of added approvers whose last one decided (or was removed): `before` gives the task back to its assignee;
- * a held decision (`after`, `parallel`) completes the task, rejected when an added approver rejected.
- */
-async function settleGroup(runtime: FlowRuntime, trx: Db, user: AuthUser, instance: InstanceRow, parent: TaskRow) {
-  const group = await signGroup(trx, parent.id);
-  if (group.some((t) => t.status === 'open')) return;
-  const fresh = (await trx
-    .selectFrom('blade_flow_task')
-    .selectAll()
-    .where('id', '=', parent.id)
-    .executeTakeFirst()) as TaskRow;
-  if (fresh.held_pass === null || fresh.held_pass === undefined) {
-    if (fresh.sign_state !== 'waiting') return;
-    await trx.updateTable('blade_flow_task').set({ sign_state: '' }).where('id', '=', parent.id).execute();
-    const now = new Date();
-    const label = await requestLabel(trx, instance, await definitionName(trx, instance));
-    await notify(
-      trx,
-      userIdOf(fresh.assignee),
-      fill(FLOW_MESSAGES.signDoneTitle, fresh.name),
-      fill(FLOW_MESSAGES.signDoneContent, fresh.name, label),
-      user.userId,
-      now,
-      { instance, taskId: fresh.id },
-    );
-    return;
-  }
-  const rejected = group.some((t) => t.status === 'completed' && t.outcome === 'reject');
-  await trx
-    .updateTable('blade_flow_task')
-    .set({ sign_state: '', held_pass: null })
-    .where('id', '=', parent.id)
-    .execute();
-  await runtime.completeIn(
-    trx,
-    user,
-    instance,
-    { ...fresh, sign_state: '' },
-    {
-      taskId: fresh.id,
-      pass: fresh.held_pass && !rejected,
-      held: true,
-    },
-  );
-}
-
-/** The tasks added to a task (加签), decided or not. */
-async function signGroup(trx: Db, taskId: string): Promise<TaskRow[]> {
-  return (await trx
-    .selectFrom('blade_flow_task')
-    .selectAll()
-    .where('parent_task_id', '=', taskId)
-    .execute()) as TaskRow[];
-}
-
-async function insertSignTask(
-  trx: Db,
-  instance: InstanceRow,
-  parent: TaskRow,
-  userId: string,
-  type: SignType,
-  addedBy: string,
-  now: Date,
-): Promise<string> {
-  const id = nextId();
-  const executionId = `sign_${id}`;
-  const at = formatDateTime(now);
-  await trx
-    .insertInto('blade_flow_task')
-    .values({
-      id,
-      tenant_id: instance.tenant_id,
-      instance_id: instance.id,
-      definition_id: instance.definition_id,
-      execution_id: executionId,
-      task_key: parent.task_key,
-      name: parent.name,
-      assignee: taskUserOfId(userId),
-      status: 'open',
-      create_time: at,
-      parent_task_id: parent.id,
-      sign_type: type,
-      added_by: addedBy,
-    })
-    .execute();
-  await trx
-    .insertInto('blade_flow_activity')
-    .values({
-      id: nextId(),
-      tenant_id: instance.tenant_id,
-      instance_id: instance.id,
-      execution_id: executionId,
-      activity_id: parent.task_key,
-      activity_name: `${parent.name}(${SIGN_NAMES[type]})`.slice(0, 255),
-      activity_type: 'userTask',
-      task_id: id,
-      assignee: taskUserOfId(userId),
-      start_time: at,
-    })
-    .execute();
-  return id;
-}
-
-/**
- * An action in the history list: a comment of its type (the record, and what lets its actor see the instance) and
- * a history row with its name, who took it, when, and its text.
- */
-async function recordAction(
-  trx: Db,
-  instance: InstanceRow,
-  task: TaskRow | null,
-  userId: string,
-  action: FlowAction,
-  name: string,
-  note: string,
-  now: Date,
-) {
-  await addComment(trx, instance, task?.id ?? null, userId, action, note || name, now);
-  const id = nextId();
-  const at = formatDateTime(now);
-  await trx
-    .insertInto('blade_flow_activity')
-    .values({
-      id,
-      tenant_id: instance.tenant_id,
-      instance_id: instance.id,
-      execution_id: `action_${id}`,
-      activity_id: task?.task_key ?? '',
-      activity_name: name,
-      activity_type: FLOW_ACTION_ROW,
-      task_id: null,
-      assignee: taskUserOfId(userId),
-      start_time: at,
-      end_time: at,
-      duration_ms: 0,
-      note: note.slice(0, 4000),
-    })
-    .execute();
-}
-
-const withComment = (subject: string, comment: string) => (comment ? `${subject}: ${comment}` : subject);
-
-/** Live users of the tenant among the given ids (`taskUser_<id>` accepted), with their names, in the given order. */
-async function peopleOf(trx: Db, tenantId: string, ids: string[]): Promise<Array<{ id: string; name: string }>> {
-  const wanted = [...new Set(ids.map((id) => userIdOf(id) || id).filter(isId))].slice(0, MAX_PEOPLE);
-  const live = new Set(await usersAmong(trx, tenantId, wanted));
-  const names = await namesMap(trx, [...live]);
-  return wanted.filter((id) => live.has(id)).map((id) => ({ id, name: names.get(id) ?? id }));
-}
-
-async function namesMap(trx: Db, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await trx.selectFrom('blade_user').select(['id', 'real_name']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [String(r.id), String(r.real_name)]));
-}
-
-async function namesOf(trx: Db, ids: string[]): Promise<string> {
-  const names = await namesMap(trx, ids);
-  return ids.map((id) => names.get(id) ?? id).join('、');
 }
 
 /** Who can act on an open task: its assignee, else its candidate users and the holders of its candidate groups. */

@@ -8,7 +8,7 @@ import { completeStep, startStep } from './process-steps.ts';
 import { EngineStepError, type StepResult, type WaitingTask } from './step-result.ts';
 import { taskUserOf } from './task-people.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
-import { decideSigned } from './flow-actions.ts';
+import { decideSigned } from './flow-signs.ts';
 import {
   ACTIVE,
   addComment,
