@@ -8,7 +8,6 @@ import { completeStep, startStep } from './process-steps.ts';
 import { EngineStepError, type StepResult, type WaitingTask } from './step-result.ts';
 import { taskUserOf } from './task-people.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
-import { decideSigned } from './flow-signs.ts';
 import {
   ACTIVE,
   addComment,
@@ -90,6 +89,17 @@ const lang = 'zh' as const; // stored texts (default comments, messages) use the
 export class FlowRuntime {
   private readonly businesses = new Map<string, BusinessHandler>();
   private readonly businessVariables = new Map<string, BusinessVariables>();
+  /**
+   * Decides a completion before the engine moves when the approval actions say so (加签, 委派: flow-signs.ts, set by
+   * workflow-of.ts); true when it was decided there.
+   */
+  decidesAside?: (
+    trx: Db,
+    user: AuthUser,
+    instance: InstanceRow,
+    task: TaskRow,
+    input: CompleteInput,
+  ) => Promise<boolean>;
 
   constructor(private readonly db: Db) {}
 
@@ -178,8 +188,8 @@ export class FlowRuntime {
       if (task.assignee !== me && !(task.assignee === '' && (await this.isCandidate(trx, user, task.id)))) {
         throw failWith(FLOW_MESSAGES.taskNotFound);
       }
-      // 加签 / 委派 (flow-actions.ts): an added approver's decision, or one held for them, or a delegate's refusal.
-      if (await decideSigned(this, trx, user, instance, task, input)) return;
+      // 加签 / 委派 (flow-signs.ts): an added approver's decision, or one held for them, or a delegate's refusal.
+      if (await this.decidesAside?.(trx, user, instance, task, input)) return;
       await this.completeIn(trx, user, instance, task, input, inTransaction);
     });
   }

@@ -12,6 +12,7 @@ import type { PreparedWrite } from '../entity/engine-types.ts';
 import { registerApproval, type ApprovalEffect } from './approval-steps.ts';
 import { FlowRuntime, type CompleteInput, type Variables } from './flow-runtime.ts';
 import { actionsOver, type WorkflowActions } from './flow-actions.ts';
+import { decideSigned } from './flow-signs.ts';
 import { definitionXml, instanceXml, InstanceReads, startableByHand } from './instance-reads.ts';
 import { failWith } from '../errors.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
@@ -187,7 +188,7 @@ export function workflowOf(services: WorkflowServices): Workflow {
   let workflow = workflows.get(services);
   if (!workflow) {
     const { db, dictionaries } = services;
-    const runtime = new FlowRuntime(db);
+    const runtime = runtimeOf(db);
     workflow = { ...stepsOver(db, runtime), ...readsOver(db, dictionaries), ...actionsOver(db, runtime) };
     workflows.set(services, workflow);
   }
@@ -198,4 +199,11 @@ export function workflowOf(services: WorkflowServices): Workflow {
  * A workflow with no business registered, for the demo command (no app around it): its rows' steps are written by
  * the demo itself. It takes steps only: the demo reads no list.
  */
-export const detachedWorkflow = (db: Db): WorkflowSteps => stepsOver(db, new FlowRuntime(db));
+export const detachedWorkflow = (db: Db): WorkflowSteps => stepsOver(db, runtimeOf(db));
+
+/** A runtime whose completions heed the approval actions (an added approver's, a delegate's: flow-signs.ts). */
+function runtimeOf(db: Db): FlowRuntime {
+  const runtime = new FlowRuntime(db);
+  runtime.decidesAside = (trx, user, instance, task, input) => decideSigned(runtime, trx, user, instance, task, input);
+  return runtime;
+}
