@@ -7,7 +7,7 @@ export { TAB_PATHS };
 /** The business page of a process: an approval kind (leave, fund), or `process` for one without a business form. */
 export type ApprovalKind = BusinessKind | 'process';
 /** Segments of the approvals tab (`?tab=`). */
-export type ApprovalSegment = 'todo' | 'claim' | 'mine';
+export type ApprovalSegment = 'todo' | 'claim' | 'mine' | 'copies';
 
 const part = (value: string) => encodeURIComponent(value || '-');
 

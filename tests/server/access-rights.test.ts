@@ -75,6 +75,14 @@ const SELF = [
   ...['start-process', 'claim-task', 'complete-task', 'transfer-task', 'delete-task'].map(
     (a) => `POST /api/blade-flow/work/${a}`,
   ),
+  // The approval actions (issue 34 point 5), like transfer: the caller's own task or the process he started
+  // (tests/server/flow.actions.test.ts).
+  ...['add-sign', 'remove-sign', 'delegate-task', 'resolve-task', 'copy-task', 'copy-read', 'return-task'].map(
+    (a) => `POST /api/blade-flow/work/${a}`,
+  ),
+  ...['revoke-process', 'urge-task'].map((a) => `POST /api/blade-flow/work/${a}`),
+  `GET /api/blade-flow/work/copy-list`,
+  `GET /api/blade-flow/work/return-targets`,
   `GET /api/blade-flow/process/history-flow-list`,
   `GET /api/blade-flow/process/model-view`,
   `GET /api/blade-flow/process/resource-view`,

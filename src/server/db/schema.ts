@@ -98,6 +98,7 @@ export interface BladeFlowActivity {
   start_time: string;
   end_time: string | null;
   duration_ms: Nullable<Int8>;
+  note: Generated<string>;
 }
 
 export interface BladeFlowComment {
@@ -109,6 +110,19 @@ export interface BladeFlowComment {
   type: Generated<string>;
   message: Generated<string>;
   create_time: string;
+}
+
+export interface BladeFlowCopy {
+  id: Int8;
+  tenant_id: string;
+  instance_id: Int8;
+  task_id: Nullable<Int8>;
+  user_id: Int8;
+  from_user: Int8;
+  comment: Generated<string>;
+  is_read: Generated<number>;
+  create_time: string;
+  read_time: string | null;
 }
 
 export interface BladeFlowDefinition {
@@ -212,6 +226,13 @@ export interface BladeFlowTask {
   create_time: string;
   claim_time: string | null;
   end_time: string | null;
+  parent_task_id: Nullable<Int8>;
+  sign_type: Generated<string>;
+  added_by: Nullable<Int8>;
+  sign_state: Generated<string>;
+  held_pass: boolean | null;
+  owner: Generated<string>;
+  delegation: Generated<string>;
   priority: Generated<number>;
   due_date: string | null;
 }
@@ -1643,6 +1664,7 @@ export interface Schema {
   blade_dict_biz: BladeDictBiz;
   blade_flow_activity: BladeFlowActivity;
   blade_flow_comment: BladeFlowComment;
+  blade_flow_copy: BladeFlowCopy;
   blade_flow_definition: BladeFlowDefinition;
   blade_flow_instance: BladeFlowInstance;
   blade_flow_job: BladeFlowJob;

@@ -17,3 +17,11 @@ export const FLOW_FOLLOW_DELETE = 'flow_follow_delete';
 /** 待签事务 and 待办事务 */
 export const WORK_CLAIM_SIGN = 'work_claim_sign';
 export const WORK_TODO_HANDLE = 'work_todo_handle';
+/** 待办事务: the approval actions of a task (issue 34 point 5), granted with the inbox to every approver role. */
+export const WORK_TODO_ADD_SIGN = 'work_todo_add_sign';
+export const WORK_TODO_DELEGATE = 'work_todo_delegate';
+export const WORK_TODO_COPY = 'work_todo_copy';
+export const WORK_TODO_RETURN = 'work_todo_return';
+/** 已发事务: the starter's 撤回 and 催办. */
+export const WORK_SEND_REVOKE = 'work_send_revoke';
+export const WORK_SEND_URGE = 'work_send_urge';

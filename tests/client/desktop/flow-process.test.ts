@@ -193,6 +193,8 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
     [`GET ${DESK}/leave/detail`]: () => ok(leave()),
     [`POST ${FLOW}/work/complete-task`]: () => ok(null),
     [`POST ${FLOW}/work/transfer-task`]: () => ({ ...(ok(null) as object), msg: '转办成功' }),
+    // The box reads its task's 加签 / 委派 state: a plain task.
+    [`GET ${FLOW}/work/todo-list`]: () => ok({ records: [], total: 0, size: 1, current: 1, pages: 0 }),
     ...overrides,
   });
 

@@ -24,7 +24,10 @@ export function HistoryTable({ processInstanceId }: { processInstanceId: string 
   return (
     <Table<FlowHistory>
       className="tenon-flow-history"
-      rowKey={(row) => `${row.historyActivityId}|${row.createTime}|${row.taskId}`}
+      // An action's row (加签, 催办 ...) has no task: its name and text tell it from the task's row.
+      rowKey={(row) =>
+        `${row.historyActivityId}|${row.createTime}|${row.taskId}|${row.historyActivityName}|${row.comment}`
+      }
       size="small"
       bordered
       columns={columns}

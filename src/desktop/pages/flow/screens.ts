@@ -11,4 +11,5 @@ export const flowScreens: Screens = {
   '/work/todo': lazyPage(async () => ({ default: (await import('../work/WorkListPage.tsx')).TodoPage })),
   '/work/send': lazyPage(async () => ({ default: (await import('../work/WorkListPage.tsx')).SendPage })),
   '/work/done': lazyPage(async () => ({ default: (await import('../work/WorkListPage.tsx')).DonePage })),
+  '/work/copy': lazyPage(async () => ({ default: (await import('../work/WorkListPage.tsx')).CopyPage })),
 };

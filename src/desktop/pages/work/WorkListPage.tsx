@@ -25,9 +25,10 @@ import { CategorySelect } from '../flow/FlowSelects.tsx';
 import { useBusinessRoute } from './use-business-route.ts';
 import { TaskFormDialog } from './form/TaskFormDialog.tsx';
 import '../../../client/flow-forms-i18n.ts';
-import { WORK_CLAIM_SIGN, WORK_TODO_HANDLE } from '../../../shared/flow/buttons.ts';
+import { WORK_CLAIM_SIGN, WORK_SEND_REVOKE, WORK_SEND_URGE, WORK_TODO_HANDLE } from '../../../shared/flow/buttons.ts';
+import { fetchCopyList, markCopyRead, revokeProcess, urgeProcess } from '../../../client/api/flow-actions.ts';
 
-type Kind = 'claim' | 'todo' | 'send' | 'done';
+type Kind = 'claim' | 'todo' | 'send' | 'done' | 'copy';
 
 const RESULT_COLOURS: Record<FlowResult, string> = {
   running: 'processing',
@@ -41,6 +42,7 @@ const FETCH: Record<Kind, (filter: WorkFilter) => Promise<Page<BladeFlow>>> = {
   todo: fetchTodoList,
   send: fetchSendList,
   done: fetchDoneList,
+  copy: fetchCopyList,
 };
 
 /** The search bar's date range as the lists' beginDate / endDate (whole days). */
@@ -50,8 +52,8 @@ function toQuery(values: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * 我的事务: 待签 (claim), 待办 (todo), 已发 (send), 办结 (done). Rows open the business's handle or detail page (spec
- * §2 routes, business by the `flow` dictionary) and the diagram dialog.
+ * 我的事务: 待签 (claim), 待办 (todo), 已发 (send), 办结 (done), 抄送 (copy: read or not). Rows open the business's
+ * handle or detail page (spec §2 routes, business by the `flow` dictionary) and the diagram dialog.
  */
 function WorkListPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
@@ -78,6 +80,28 @@ function WorkListPage({ kind }: { kind: Kind }) {
       void reload();
     },
   });
+  // The starter's 撤回 (while the next step is untouched) and 催办 (work/revoke-process, work/urge-task).
+  const starterAction = useMutation({
+    mutationFn: ({ row, action }: { row: BladeFlow; action: 'revoke' | 'urge' }) =>
+      action === 'revoke' ? revokeProcess(row.processInstanceId) : urgeProcess(row.processInstanceId),
+    onSuccess: (text) => {
+      void message.success(text);
+      void reload();
+    },
+  });
+  const confirmStarter = (row: BladeFlow, action: 'revoke' | 'urge') =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t(`flow.actions.${action}Confirm`),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => starterAction.mutateAsync({ row, action }).catch(() => undefined),
+    });
+  // A copy opened is read.
+  const openCopy = (row: BladeFlow, path: string) => {
+    if (!row.read) void markCopyRead(row.processInstanceId).then(() => reload());
+    void navigate(path);
+  };
   const confirmWithdraw = (row: BladeFlow) =>
     modal.confirm({
       title: t('common.tip'),
@@ -109,6 +133,19 @@ function WorkListPage({ kind }: { kind: Kind }) {
     ...(kind === 'send'
       ? [{ key: 'assignee', dataIndex: 'assigneeName', title: t('flow.field.assignee'), width: 110 }]
       : []),
+    ...(kind === 'copy'
+      ? [
+          { key: 'copyFrom', dataIndex: 'copyFrom', title: t('flow.actions.copyFrom'), width: 110 },
+          {
+            key: 'read',
+            title: t('flow.actions.readState'),
+            width: 80,
+            align: 'center' as const,
+            render: (_v: unknown, row: BladeFlow) =>
+              row.read ? <Tag>{t('flow.actions.read')}</Tag> : <Tag color="processing">{t('flow.actions.unread')}</Tag>,
+          },
+        ]
+      : []),
     {
       key: 'version',
       dataIndex: 'processDefinitionVersion',
@@ -122,7 +159,13 @@ function WorkListPage({ kind }: { kind: Kind }) {
       : {
           key: 'create',
           dataIndex: 'createTime',
-          title: t(kind === 'send' ? 'flow.field.startTime' : 'flow.field.createTime'),
+          title: t(
+            kind === 'send'
+              ? 'flow.field.startTime'
+              : kind === 'copy'
+                ? 'flow.actions.copyTime'
+                : 'flow.field.createTime',
+          ),
           width: 170,
         },
     ...(kind === 'todo' || kind === 'claim'
@@ -174,7 +217,15 @@ function WorkListPage({ kind }: { kind: Kind }) {
           </Button>
         )}
         {business && row.businessId && (
-          <Button type="link" size="small" onClick={() => void navigate(processRoutes.detail(business, row))}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() =>
+              kind === 'copy'
+                ? openCopy(row, processRoutes.detail(business, row))
+                : void navigate(processRoutes.detail(business, row))
+            }
+          >
             {t('flow.action.detail')}
           </Button>
         )}
@@ -184,6 +235,16 @@ function WorkListPage({ kind }: { kind: Kind }) {
         {kind === 'send' && row.processIsFinished === 'unfinished' && row.taskId && (
           <Button type="link" size="small" danger onClick={() => confirmWithdraw(row)}>
             {t('flow.action.withdraw')}
+          </Button>
+        )}
+        {kind === 'send' && row.processIsFinished === 'unfinished' && can(WORK_SEND_REVOKE) && (
+          <Button type="link" size="small" onClick={() => confirmStarter(row, 'revoke')}>
+            {t('flow.actions.revoke')}
+          </Button>
+        )}
+        {kind === 'send' && row.processIsFinished === 'unfinished' && can(WORK_SEND_URGE) && (
+          <Button type="link" size="small" onClick={() => confirmStarter(row, 'urge')}>
+            {t('flow.actions.urge')}
           </Button>
         )}
       </>
@@ -208,7 +269,7 @@ function WorkListPage({ kind }: { kind: Kind }) {
         }
         toQuery={toQuery}
         columns={columns}
-        actionsWidth={kind === 'done' ? 140 : 190}
+        actionsWidth={kind === 'done' || kind === 'copy' ? 140 : kind === 'send' ? 300 : 190}
         actions={actions}
       />
       <FlowDiagramDialog target={diagram} onClose={() => setDiagram(undefined)} />
@@ -228,3 +289,4 @@ export const ClaimPage = () => <WorkListPage kind="claim" />;
 export const TodoPage = () => <WorkListPage kind="todo" />;
 export const SendPage = () => <WorkListPage kind="send" />;
 export const DonePage = () => <WorkListPage kind="done" />;
+export const CopyPage = () => <WorkListPage kind="copy" />;

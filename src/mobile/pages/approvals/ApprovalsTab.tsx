@@ -12,10 +12,11 @@ import { useCategories, useStartList, useWorkList, type WorkListKind } from './a
 import { UndoBar } from './UndoBar.tsx';
 import { WorkList } from './WorkList.tsx';
 
-const SEGMENTS: Record<ApprovalSegment, WorkListKind> = { todo: 'todo', claim: 'claim', mine: 'send' };
-const segmentOf = (value: string | null): ApprovalSegment => (value === 'claim' || value === 'mine' ? value : 'todo');
+const SEGMENTS: Record<ApprovalSegment, WorkListKind> = { todo: 'todo', claim: 'claim', mine: 'send', copies: 'copy' };
+const segmentOf = (value: string | null): ApprovalSegment =>
+  value === 'claim' || value === 'mine' || value === 'copies' ? value : 'todo';
 
-/** 审批: my to-do tasks, the tasks I may claim, my own requests, and starting a request (leave, fund, ...). */
+/** 审批: my to-do tasks, the tasks I may claim, my own requests, those copied to me (抄送), and starting a request. */
 export function ApprovalsTab() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -64,6 +65,7 @@ export function ApprovalsTab() {
           <Tabs.Tab key="todo" title={title(t('mobile.approvals.todo'), todoTotal)} />
           <Tabs.Tab key="claim" title={title(t('mobile.approvals.claim'), claimTotal)} />
           <Tabs.Tab key="mine" title={t('mobile.approvals.mine')} />
+          <Tabs.Tab key="copies" title={t('mobile.approvals.copies')} />
         </Tabs>
         <Button
           className="m-toolbar-button"

@@ -31,7 +31,7 @@ export function FlowCard({
   const { userInfo } = useSession();
   const query = useBusiness(kind, row.businessId);
   const business = query.data;
-  const mine = list === 'send';
+  const mine = list === 'send' || list === 'copy';
   const backToApplicant =
     business?.record.status === REQUEST_STATUS.rejected && business.record.createUser === userInfo?.user_id;
   const decidable = !mine && onApprove && (kind === 'process' || query.isSuccess) && !backToApplicant;

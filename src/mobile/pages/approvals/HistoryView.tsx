@@ -25,7 +25,7 @@ export function HistoryView({ processInstanceId }: { processInstanceId: string }
       <Steps direction="vertical" current={rows.length - 1} className="m-history">
         {rows.map((row) => (
           <Steps.Step
-            key={`${row.historyActivityId}-${row.createTime}-${row.taskId}`}
+            key={`${row.historyActivityId}-${row.createTime}-${row.taskId}-${row.historyActivityName}-${row.comment}`}
             status={row.endTime ? 'finish' : 'process'}
             title={<span className="m-history-title">{row.historyActivityName || row.historyActivityId}</span>}
             description={<HistoryLine row={row} />}

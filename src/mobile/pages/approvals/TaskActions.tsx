@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Toast } from 'antd-mobile';
+import { ActionSheet, Button, Toast } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { claimTask, completeTask } from '../../../client/api/flow.ts';
 import { ApiFailure } from '../../../client/http.ts';
@@ -7,6 +8,8 @@ import { useOnline } from '../../../client/pwa.ts';
 import { CommentSheet, type CommentAction } from './CommentSheet.tsx';
 import { approveLater } from './pending-approvals.ts';
 import { useSession } from '../../../client/session.ts';
+import { fetchOwnTask, resolveTask } from '../../../client/api/flow-actions.ts';
+import { MORE_ACTIONS, TaskMoreSheet, type MoreAction } from './TaskMoreSheet.tsx';
 
 /** approve: 同意 / 驳回; claim: 签收 first, or decide at once (completing claims it); adjust: the applicant's 重新提交 / 撤销. */
 export type TaskMode = 'approve' | 'claim' | 'adjust';
@@ -37,6 +40,18 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
   const [action, setAction] = useState<CommentAction>();
   const [claiming, setClaiming] = useState(false);
   const { tenantId, userInfo } = useSession();
+  const [choosing, setChoosing] = useState(false);
+  const [more, setMore] = useState<MoreAction>();
+  // The task's 委派 / 加签 state decides its buttons (a delegate answers; a task waiting for added approvers waits).
+  const own = useQuery({
+    queryKey: ['mobile', 'own-task', taskId],
+    queryFn: () => fetchOwnTask(taskId),
+    enabled: mode === 'approve',
+    staleTime: 0,
+  }).data;
+  const delegated = own?.delegationState === 'pending';
+  const waitingSign = own?.signState === 'waiting';
+  const plain = mode === 'approve' && own && !own.parentTaskId && !delegated && !waitingSign;
 
   const needsNetwork = () => {
     if (navigator.onLine) return false;
@@ -109,6 +124,18 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
       comment: t('mobile.approvals.resubmitComment'),
       send: complete(true, t('mobile.approvals.resubmitted')),
     });
+  const answer = () =>
+    open({
+      title: t('flow.actions.resolve'),
+      comment: '',
+      send: async (comment) => {
+        if (needsNetwork()) throw new Error('offline');
+        const message = await resolveTask({ taskId, comment }).catch(unanswered);
+        setAction(undefined);
+        Toast.show({ icon: 'success', content: message });
+        onDone();
+      },
+    });
   const withdraw = () =>
     open({
       title: t('mobile.approvals.withdraw'),
@@ -126,6 +153,10 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
         </div>
       )}
       {mode === 'adjust' && <div className="m-actions-hint">{t('mobile.approvals.rejectedHint')}</div>}
+      {delegated && (
+        <div className="m-actions-hint">{t('flow.actions.delegatedToMe', { name: own.ownerName ?? '' })}</div>
+      )}
+      {waitingSign && <div className="m-actions-hint">{t('flow.actions.signWaiting')}</div>}
       <div className="m-actions-buttons">
         {mode === 'claim' && (
           <Button size="large" color="primary" fill="outline" loading={claiming} onClick={claim}>
@@ -141,8 +172,23 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
               {t('mobile.approvals.resubmit')}
             </Button>
           </>
-        ) : (
+        ) : delegated ? (
+          <Button size="large" color="primary" onClick={answer}>
+            {t('flow.actions.resolve')}
+          </Button>
+        ) : waitingSign ? null : (
           <>
+            {plain && (
+              <Button
+                size="large"
+                fill="outline"
+                onClick={() => {
+                  if (!needsNetwork()) setChoosing(true);
+                }}
+              >
+                {t('mobile.approvals.more')}
+              </Button>
+            )}
             <Button size="large" color="danger" fill="outline" onClick={reject}>
               {t('mobile.approvals.reject')}
             </Button>
@@ -153,6 +199,18 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
         )}
       </div>
       <CommentSheet action={action} onClose={() => setAction(undefined)} />
+      <ActionSheet
+        visible={choosing}
+        extra={t('mobile.approvals.moreTitle')}
+        cancelText={t('common.cancel')}
+        actions={MORE_ACTIONS.map((key) => ({ key, text: t(`flow.actions.${key}`) }))}
+        onAction={(item) => {
+          setChoosing(false);
+          setMore(item.key as MoreAction);
+        }}
+        onClose={() => setChoosing(false)}
+      />
+      <TaskMoreSheet action={more} taskId={taskId} onClose={() => setMore(undefined)} onDone={onDone} />
     </div>
   );
 }

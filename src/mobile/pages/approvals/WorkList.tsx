@@ -9,6 +9,7 @@ import { QueryState } from '../QueryState.tsx';
 import { kindOf } from './business.ts';
 import { FlowCard } from './FlowCard.tsx';
 import { approveLater, usePendingApprovals } from './pending-approvals.ts';
+import { markCopyRead } from '../../../client/api/flow-actions.ts';
 import { useBusinessFollowsList, useCategories, useWorkList, type WorkListKind } from './approval-queries.ts';
 
 /**
@@ -23,15 +24,17 @@ export function WorkList({ kind }: { kind: WorkListKind }) {
   const categories = useCategories().data;
   const waiting = new Set(usePendingApprovals().map((entry) => entry.taskId));
   const rows = (query.data?.pages.flatMap((page) => page.records) ?? []).filter(
-    (row) => kind === 'send' || !waiting.has(row.taskId),
+    (row) => kind === 'send' || kind === 'copy' || !waiting.has(row.taskId),
   );
   useBusinessFollowsList(query.isFetching ? 0 : query.dataUpdatedAt, query.data?.pages.length ?? 0);
 
   const refresh = useOnlineRefresh(() => query.refetch());
   const open = (row: BladeFlow) => {
     const business = kindOf(row, categories);
+    // A copy opened is read (抄送).
+    if (kind === 'copy' && !row.read) void markCopyRead(row.processInstanceId).then(() => query.refetch());
     navigate(
-      kind === 'send'
+      kind === 'send' || kind === 'copy'
         ? APPROVAL_PATHS.detail(business, row, row.taskId)
         : APPROVAL_PATHS.handle(business, row, kind === 'claim'),
     );
@@ -57,7 +60,7 @@ export function WorkList({ kind }: { kind: WorkListKind }) {
               kind={kindOf(row, categories)}
               list={kind}
               onOpen={() => open(row)}
-              onApprove={kind === 'send' ? undefined : () => approve(row)}
+              onApprove={kind === 'send' || kind === 'copy' ? undefined : () => approve(row)}
             />
           ))}
         </div>

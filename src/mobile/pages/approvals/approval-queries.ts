@@ -10,6 +10,7 @@ import {
   fetchTodoList,
   type BladeFlow,
 } from '../../../client/api/flow.ts';
+import { fetchCopyList } from '../../../client/api/flow-actions.ts';
 import type { Page } from '../../../client/http.ts';
 import { WORK_LIST_PAGE_SIZE } from '../../../client/api/first-screen.ts';
 import { approvalOf } from '../../../shared/entities/approvals.ts';
@@ -21,7 +22,7 @@ export const PAGE_SIZE = WORK_LIST_PAGE_SIZE;
 
 /** Every workflow query of the phone starts with this key: it is what the offline copy keeps (offline-cache.ts). */
 export const FLOW_KEY = ['mobile', 'flow'] as const;
-export type WorkListKind = 'todo' | 'claim' | 'send';
+export type WorkListKind = 'todo' | 'claim' | 'send' | 'copy';
 
 export const flowKeys = {
   list: (kind: WorkListKind) => [...FLOW_KEY, 'list', kind] as const,
@@ -36,6 +37,7 @@ const LOADERS: Record<WorkListKind, (filter: { current: number; size: number }) 
   todo: fetchTodoList,
   claim: fetchClaimList,
   send: fetchSendList,
+  copy: fetchCopyList,
 };
 
 /** One work list, newest first (the server's order), ten rows a page. */

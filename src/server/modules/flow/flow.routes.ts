@@ -7,12 +7,14 @@ import { approvalRoutes } from './approval.routes.ts';
 import { workRoutes } from './work.routes.ts';
 import { eventRoutes } from './event.routes.ts';
 import { workflowOf } from '../../platform/workflow/index.ts';
+import { workActionRoutes } from './work-actions.routes.ts';
 
 /** The workflow module (contract flow.md): engine administration, my work, process view, leave and fund approval. */
 export async function flowRoutes(app: FastifyInstance, { services }: { services: Services }) {
   await app.register(modelRoutes, { services });
   await app.register(managerRoutes, { services });
   await app.register(workRoutes, { services });
+  await app.register(workActionRoutes, { services });
   await app.register(processRoutes, { services });
   await app.register(approvalRoutes, { services });
   await app.register(eventRoutes, { services });

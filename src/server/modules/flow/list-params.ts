@@ -16,6 +16,7 @@ export const LIST_PARAMS = {
     ...CATEGORY,
     beginDate: Type.String({ description: '开始时间 yyyy-MM-dd[ HH:mm:ss] (from)' }),
     endDate: Type.String({ description: '结束时间 yyyy-MM-dd[ HH:mm:ss]，日期含当天 (to, a date includes its day)' }),
+    taskId: Type.String({ description: '任务主键: 只查此任务 (one task, by id)' }),
   },
   /** A page of definitions (start-list, manager/list), of their latest versions or all. */
   definitions: {

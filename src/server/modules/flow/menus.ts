@@ -7,7 +7,13 @@ import {
   FLOW_MODEL,
   FLOW_MODEL_DEPLOY,
   WORK_CLAIM_SIGN,
+  WORK_SEND_REVOKE,
+  WORK_SEND_URGE,
+  WORK_TODO_ADD_SIGN,
+  WORK_TODO_COPY,
+  WORK_TODO_DELEGATE,
   WORK_TODO_HANDLE,
+  WORK_TODO_RETURN,
 } from '../../../shared/flow/buttons.ts';
 
 export const flowMenu = menu('flow', '流程管理', 'Workflow', '/flow', 7, 'iconfont iconicon_send', [
@@ -33,9 +39,17 @@ export const workMenu = menu('work', '我的事务', 'My work', '/work', 8, 'ico
   ]),
   actions('work_todo', '待办事务', 'To do', '/work/todo', 3, 'iconfont iconicon_task', [
     btn(WORK_TODO_HANDLE, '办理', 'Handle', 'handle', 'form', 2, `${FLOW}/work/complete-task`),
+    btn(WORK_TODO_ADD_SIGN, '加签', 'Add approvers', 'addSign', 'usergroup-add', 2, `${FLOW}/work/add-sign`),
+    btn(WORK_TODO_DELEGATE, '委派', 'Delegate', 'delegate', 'user-switch', 2, `${FLOW}/work/delegate-task`),
+    btn(WORK_TODO_COPY, '抄送', 'Copy to', 'copy', 'copy', 2, `${FLOW}/work/copy-task`),
+    btn(WORK_TODO_RETURN, '退回', 'Return', 'return', 'rollback', 2, `${FLOW}/work/return-task`),
   ]),
-  actions('work_send', '已发事务', 'Sent', '/work/send', 4, 'iconfont iconicon_send'),
+  actions('work_send', '已发事务', 'Sent', '/work/send', 4, 'iconfont iconicon_send', [
+    btn(WORK_SEND_REVOKE, '撤回', 'Revoke', 'revoke', 'undo', 2, `${FLOW}/work/revoke-process`),
+    btn(WORK_SEND_URGE, '催办', 'Urge', 'urge', 'bell', 2, `${FLOW}/work/urge-task`),
+  ]),
   actions('work_done', '办结事务', 'Done', '/work/done', 5, 'iconfont iconicon_dynamic'),
+  actions('work_copy', '抄送事务', 'Copied to me', '/work/copy', 6, 'iconfont iconicon_doc'),
 ]);
 
 /** What the seeded `user` role (and the approver roles) hold here: the whole approval inbox. */
@@ -46,6 +60,13 @@ export const WORK_USER_MENUS = [
   WORK_CLAIM_SIGN,
   'work_todo',
   WORK_TODO_HANDLE,
+  WORK_TODO_ADD_SIGN,
+  WORK_TODO_DELEGATE,
+  WORK_TODO_COPY,
+  WORK_TODO_RETURN,
   'work_send',
+  WORK_SEND_REVOKE,
+  WORK_SEND_URGE,
   'work_done',
+  'work_copy',
 ];

@@ -85,6 +85,8 @@ export interface CompleteInput {
   pass: boolean;
   comment?: string;
   variables?: Variables;
+  /** 加签: the decision was taken (and its comment recorded) by the task's assignee earlier, held until now. */
+  held?: boolean;
 }
 
 /** How deep call activities may nest (a process that calls itself stops there). */
@@ -102,6 +104,17 @@ const lang = 'zh' as const; // stored texts (default comments, messages) use the
 export class FlowRuntime {
   private readonly businesses = new Map<string, BusinessHandler>();
   private readonly businessVariables = new Map<string, BusinessVariables>();
+  /**
+   * Decides a completion before the engine moves when the approval actions say so (加签, 委派: flow-signs.ts, set by
+   * workflow-of.ts); true when it was decided there.
+   */
+  decidesAside?: (
+    trx: Db,
+    user: AuthUser,
+    instance: InstanceRow,
+    task: TaskRow,
+    input: CompleteInput,
+  ) => Promise<boolean>;
 
   constructor(private readonly db: Db) {}
 
@@ -194,6 +207,8 @@ export class FlowRuntime {
       if (task.assignee !== me && !(task.assignee === '' && (await this.isCandidate(trx, user, task.id)))) {
         throw failWith(FLOW_MESSAGES.taskNotFound);
       }
+      // 加签 / 委派 (flow-signs.ts): an added approver's decision, or one held for them, or a delegate's refusal.
+      if (await this.decidesAside?.(trx, user, instance, task, input)) return;
       await this.completeIn(trx, user, instance, task, input, inTransaction);
     });
   }
@@ -220,7 +235,8 @@ export class FlowRuntime {
     return true;
   }
 
-  private async completeIn(
+  /** Internal to the workflow package (flow-actions.ts decides a task whose added approvers are done). */
+  async completeIn(
     trx: Db,
     user: AuthUser,
     instance: InstanceRow,
@@ -229,7 +245,7 @@ export class FlowRuntime {
     inTransaction?: (trx: Db, instance: InstanceRow, task: TaskRow) => Promise<void>,
   ): Promise<void> {
     const extra = checkVariables(input.variables ?? {});
-    const me = taskUserOfId(user.userId);
+    const me = input.held ? task.assignee : taskUserOfId(user.userId);
     task.assignee = me;
     const previous = JSON.parse(instance.variables) as Variables;
     const own = (await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id)) ?? {};
@@ -247,7 +263,7 @@ export class FlowRuntime {
     await closeTask(trx, task, 'completed', input.pass ? 'approve' : 'reject', now);
     const comment =
       input.comment?.trim() || (input.pass ? FLOW_MESSAGES.commentApprove : FLOW_MESSAGES.commentReject)[lang];
-    await addComment(trx, instance, task.id, user.userId, 'comment', comment, now);
+    if (!input.held) await addComment(trx, instance, task.id, user.userId, 'comment', comment, now);
     await inTransaction?.(trx, instance, task);
     const outcome = completedResult(result.finished, input.pass, me === previous.createUser);
     await this.apply(
@@ -360,7 +376,7 @@ export class FlowRuntime {
     }
   }
 
-  private async end(trx: Db, user: AuthUser, instance: InstanceRow, reason: string, kind: 'withdraw' | 'delete') {
+  async end(trx: Db, user: AuthUser, instance: InstanceRow, reason: string, kind: 'withdraw' | 'delete') {
     const now = new Date();
     // The instances its call activities started end with it.
     for (const child of await runningChildren(trx, instance.id)) await this.end(trx, user, child, reason, 'delete');
@@ -389,7 +405,7 @@ export class FlowRuntime {
    * The task of the caller's tenant and its instance, the instance row locked: concurrent actions on one instance
    * queue here, and the later one sees the task already closed.
    */
-  private async lockTask(trx: Db, user: AuthUser, taskId: string): Promise<{ instance: InstanceRow; task: TaskRow }> {
+  async lockTask(trx: Db, user: AuthUser, taskId: string): Promise<{ instance: InstanceRow; task: TaskRow }> {
     if (!isId(taskId)) throw failWith(FLOW_MESSAGES.taskNotFound);
     const found = await trx
       .selectFrom('blade_flow_task')
@@ -406,7 +422,7 @@ export class FlowRuntime {
     return { instance, task };
   }
 
-  private async isCandidate(trx: Db, user: AuthUser, taskId: string): Promise<boolean> {
+  async isCandidate(trx: Db, user: AuthUser, taskId: string): Promise<boolean> {
     const row = await trx
       .selectFrom('blade_flow_task_candidate')
       .select('id')
@@ -427,7 +443,7 @@ export class FlowRuntime {
    * resumed task reports again and is kept once), tasks the engine no longer waits for (a multi-instance task whose
    * completion condition was met) closed, and the messages.
    */
-  private async apply(
+  async apply(
     trx: Db,
     user: AuthUser,
     instance: InstanceRow,
@@ -455,8 +471,12 @@ export class FlowRuntime {
     await syncEvents(trx, instance, result.events, result.hadEvents);
     const waiting = new Set(result.waiting.map((t) => t.executionId));
     const open = await openTasksOf(trx, instance.id);
+    // An added approver's task (加签) stays while the task it was added to waits.
+    const waits = (task: TaskRow) =>
+      waiting.has(task.execution_id) ||
+      open.some((parent) => parent.id === String(task.parent_task_id ?? '') && waiting.has(parent.execution_id));
     for (const task of open) {
-      if (task.id !== completedTaskId && !waiting.has(task.execution_id))
+      if (task.id !== completedTaskId && !waits(task))
         await closeTask(trx, task, 'deleted', 'cancel', now, 'withdrawn by the process');
     }
     // History ids follow the engine's order of events: a resumed task's wait is not new and gets no row.
@@ -781,7 +801,7 @@ export class FlowRuntime {
     }
   }
 
-  private async business(
+  async business(
     trx: Db,
     actor: AuthUser,
     instance: InstanceRow,
@@ -828,7 +848,7 @@ async function step<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function definitionName(trx: Db, instance: InstanceRow): Promise<string> {
+export async function definitionName(trx: Db, instance: InstanceRow): Promise<string> {
   const row = await trx
     .selectFrom('blade_flow_definition')
     .select('name')
@@ -837,11 +857,11 @@ async function definitionName(trx: Db, instance: InstanceRow): Promise<string> {
   return row?.name ?? instance.process_key;
 }
 
-const fill = (message: { zh: string }, name: string, label = '') =>
+export const fill = (message: { zh: string }, name: string, label = '') =>
   message[lang].replace('{name}', name).replace('{label}', label);
 
 /** Whose request a task belongs to, as a to-do message names it (张三发起的请假流程): an approver tells them apart. */
-async function requestLabel(trx: Db, instance: InstanceRow, processName: string): Promise<string> {
+export async function requestLabel(trx: Db, instance: InstanceRow, processName: string): Promise<string> {
   const starter = await trx
     .selectFrom('blade_user')
     .select('real_name')

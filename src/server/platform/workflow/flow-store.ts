@@ -63,6 +63,14 @@ export interface TaskRow {
   /** issue 34: the task's priority and due date (migration 0049) */
   priority?: number;
   due_date?: string | null;
+  /** 加签 and 委派 (0048_flow_actions.sql) */
+  parent_task_id?: string | null;
+  sign_type?: string;
+  added_by?: string | null;
+  sign_state?: string;
+  held_pass?: boolean | null;
+  owner?: string;
+  delegation?: string;
 }
 
 export const ACTIVE = DEFINITION_STATE.active;
@@ -377,7 +385,7 @@ export async function usersWithCode(trx: Db, tenantId: string, code: string, lim
   );
 }
 
-async function usersOfRoles(trx: Db, tenantId: string, roleIds: string[], limit: number): Promise<string[]> {
+export async function usersOfRoles(trx: Db, tenantId: string, roleIds: string[], limit: number): Promise<string[]> {
   if (!roleIds.length) return [];
   // role_id is a comma list of role ids
   const users = await liveUsers(trx, tenantId)

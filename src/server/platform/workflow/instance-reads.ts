@@ -16,6 +16,7 @@ import {
   type FlowProcess,
 } from '../../../shared/flow/types.ts';
 import { laidOut } from './diagram-layout.ts';
+import { FLOW_ACTION_ROW, FLOW_ACTIONS } from '../../../shared/flow/actions.ts';
 import { candidateTaskIds, paged, text, userNames, type Query, type Select } from './read-pages.ts';
 
 /**
@@ -225,7 +226,10 @@ export class InstanceReads {
     // The table shows the steps of the instances its call activities started too; the diagram only its own.
     const instanceIds = options.tableOnly ? await this.withCalled(instanceId) : [instanceId];
     let q = this.db.selectFrom('blade_flow_activity').selectAll().where('instance_id', 'in', instanceIds);
-    if (options.tableOnly) q = q.where('activity_type', 'in', ['startEvent', 'userTask', 'endEvent']);
+    // The approval actions (flowAction: 加签, 退回 ...) are rows of the table, not places on the diagram.
+    q = options.tableOnly
+      ? q.where('activity_type', 'in', ['startEvent', 'userTask', 'endEvent', FLOW_ACTION_ROW])
+      : q.where('activity_type', '<>', FLOW_ACTION_ROW);
     const rows = await q.orderBy('start_time').orderBy('id').execute();
     const taskIds = rows.map((r) => text(r.task_id)).filter(Boolean);
     const comments = taskIds.length
@@ -234,6 +238,7 @@ export class InstanceReads {
           .select(['task_id', 'message'])
           .where('instance_id', 'in', instanceIds)
           .where('task_id', 'in', taskIds)
+          .where('type', 'not in', [...FLOW_ACTIONS])
           .orderBy('create_time')
           .orderBy('id')
           .execute()
@@ -263,10 +268,13 @@ export class InstanceReads {
       endTime: wireDateTime(r.end_time),
       assignee: text(r.assignee),
       assigneeName: names.get(userIdOf(text(r.assignee))) ?? '',
-      comment: comments
-        .filter((c) => text(c.task_id) === text(r.task_id) && r.task_id != null)
-        .map((c) => text(c.message))
-        .join('; '),
+      comment:
+        r.activity_type === FLOW_ACTION_ROW
+          ? text(r.note)
+          : comments
+              .filter((c) => text(c.task_id) === text(r.task_id) && r.task_id != null)
+              .map((c) => text(c.message))
+              .join('; '),
       taskId: text(r.task_id),
       processInstanceId: text(r.instance_id),
       ...(schedules.has(text(r.task_id))

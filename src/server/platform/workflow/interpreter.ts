@@ -509,6 +509,22 @@ class Step {
     this.leave(node);
   }
 
+  /**
+   * 退回 (issue 34 point 5): the executions of `scope` (undefined: the process) and of the sub-processes within it
+   * are removed, and a token enters `nodeId` afresh in that scope, as if it had just arrived there.
+   */
+  restartScope(scope: string | undefined, nodeId: string): void {
+    const removed = new Set<string>();
+    const inScope = (e: Execution) => e.scope === scope || (e.scope !== undefined && removed.has(e.scope));
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const e of this.state.executions) if (inScope(e) && !removed.has(e.id)) grew = Boolean(removed.add(e.id));
+    }
+    this.state.executions = this.state.executions.filter((e) => !removed.has(e.id));
+    this.scope = scope;
+    this.arrive(this.node(nodeId), undefined, scope);
+  }
+
   result(): StepResult {
     const finished = this.state.executions.length === 0;
     const waiting: WaitingTask[] = [];
@@ -804,4 +820,24 @@ export function waitingAt(saved: string, elementId: string): string | undefined 
   const { executions } = JSON.parse(saved) as RunState;
   const waits = new Set<Execution['kind']>(['receive', 'catch', 'boundary']);
   return executions.find((e) => e.element === elementId && waits.has(e.kind))?.id;
+}
+
+/**
+ * 退回: the scope of the waiting task `executionId` starts again at `targetId` (an element of the same scope), its
+ * other executions withdrawn, and runs on.
+ */
+export function returnToStep(
+  graph: ProcessGraph,
+  saved: string,
+  executionId: string,
+  targetId: string,
+  variables: Scope,
+): StepResult {
+  const state = JSON.parse(saved) as RunState;
+  const execution = state.executions.find((e) => e.id === executionId && e.kind === 'task');
+  if (!execution) throw new EngineStepError(`task ${executionId} is not waiting in the saved process state`);
+  const step = new Step(graph, state, variables, new Date());
+  step.restartScope(execution.scope, targetId);
+  step.run();
+  return step.result();
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.ts';
 import { compileModel } from './compile-model.ts';
 import { signalRun } from './engine-runner.ts';
 import type { ProcessGraph } from './graph.ts';
-import { completeTask, fireEvent, isInterpreterState, startInstance } from './interpreter.ts';
+import { completeTask, fireEvent, isInterpreterState, returnToStep, startInstance } from './interpreter.ts';
 import type { Scope } from './expression.ts';
 import { EngineStepError, type StepResult } from './step-result.ts';
 import { TtlCache } from '../ttl-cache.ts';
@@ -40,6 +40,18 @@ export async function startStep(
   return { result: startInstance(graph, started, startAt), variables: started };
 }
 
+/** A deployed definition's compiled process, through the cache (its XML read once). */
+function instanceGraph(trx: Db, definitionId: string): Promise<ProcessGraph> {
+  return graphOf(definitionId, async () => {
+    const row = await trx
+      .selectFrom('blade_flow_definition')
+      .select('xml')
+      .where('id', '=', definitionId)
+      .executeTakeFirstOrThrow();
+    return row.xml;
+  });
+}
+
 export async function completeStep(
   trx: Db,
   instance: { id: string; definition_id: string; engine_state: string },
@@ -49,7 +61,7 @@ export async function completeStep(
 ): Promise<StepResult> {
   if (!isInterpreterState(instance.engine_state))
     return signalRun(instance.id, instance.engine_state, executionId, output, variables);
-  const graph = await graphOf(instance.definition_id, () => definitionXmlOf(trx, instance.definition_id));
+  const graph = await instanceGraph(trx, instance.definition_id);
   return completeTask(graph, instance.engine_state, executionId, output, variables);
 }
 
@@ -63,27 +75,52 @@ export async function fireStep(
 ): Promise<StepResult> {
   if (!isInterpreterState(instance.engine_state))
     throw new EngineStepError('this instance was started on the former engine: it waits for no event');
-  const graph = await graphOf(instance.definition_id, () => definitionXmlOf(trx, instance.definition_id));
+  const graph = await instanceGraph(trx, instance.definition_id);
   return fireEvent(graph, instance.engine_state, executionId, variables, new Date(), called);
-}
-
-async function definitionXmlOf(trx: Db, definitionId: string): Promise<string> {
-  const row = await trx
-    .selectFrom('blade_flow_definition')
-    .select('xml')
-    .where('id', '=', definitionId)
-    .executeTakeFirstOrThrow();
-  return row.xml;
 }
 
 /** A definition's compiled process (its forms, its start event), read through the same cache as its steps. */
 export function definitionGraph(db: Db, definitionId: string): Promise<ProcessGraph> {
-  return graphOf(definitionId, async () => {
-    const row = await db
-      .selectFrom('blade_flow_definition')
-      .select('xml')
-      .where('id', '=', definitionId)
-      .executeTakeFirstOrThrow();
-    return row.xml;
-  });
+  return instanceGraph(db, definitionId);
+}
+
+/**
+ * 退回: the user tasks a return from task `taskKey` may go to: those of the same scope (process or sub-process) from
+ * which a path leads to it. Only instances of the interpreter return (undefined for bpmn-engine's).
+ */
+export async function returnableSteps(
+  trx: Db,
+  instance: { definition_id: string; engine_state: string },
+  taskKey: string,
+): Promise<Set<string> | undefined> {
+  if (!isInterpreterState(instance.engine_state)) return undefined;
+  const graph = await instanceGraph(trx, instance.definition_id);
+  const here = graph.nodes.get(taskKey);
+  const before = new Set<string>();
+  const stack = [taskKey];
+  while (stack.length) {
+    for (const flowId of graph.nodes.get(stack.pop()!)?.incoming ?? []) {
+      const source = graph.flows.get(flowId)!.source;
+      if (before.has(source)) continue;
+      before.add(source);
+      stack.push(source);
+    }
+  }
+  return new Set(
+    [...before].filter(
+      (id) => id !== taskKey && graph.nodes.get(id)?.kind === 'userTask' && graph.nodes.get(id)?.scope === here?.scope,
+    ),
+  );
+}
+
+/** 退回: the waiting task `executionId`'s scope starts again at the user task `targetKey` (interpreter.ts). */
+export async function returnStep(
+  trx: Db,
+  instance: { definition_id: string; engine_state: string },
+  executionId: string,
+  targetKey: string,
+  variables: Scope,
+): Promise<StepResult> {
+  const graph = await instanceGraph(trx, instance.definition_id);
+  return returnToStep(graph, instance.engine_state, executionId, targetKey, variables);
 }

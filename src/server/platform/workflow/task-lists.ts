@@ -58,6 +58,9 @@ export class TaskLists {
    */
   private taskBase(user: AuthUser, query: Query): Select {
     let q: Select = this.db.selectFrom('blade_flow_task as t').where('t.tenant_id', '=', user.tenantId);
+    // One task by id (a handle screen reads its own task's 加签 / 委派 state).
+    if (text(query.taskId))
+      q = isId(text(query.taskId)) ? q.where('t.id', '=', text(query.taskId)) : q.where(sql<boolean>`false`);
     if (text(query.category))
       q = q
         .innerJoin('blade_flow_definition as d', 'd.id', 't.definition_id')
@@ -87,6 +90,11 @@ export class TaskLists {
       't.execution_id',
       't.priority',
       't.due_date',
+      't.sign_type',
+      't.sign_state',
+      't.parent_task_id',
+      't.delegation',
+      't.owner',
       ...INSTANCE_COLUMNS,
     ]);
     return paged(
@@ -196,6 +204,51 @@ export class TaskLists {
     );
   }
 
+  /** 抄送: the instances copied to the caller, newest copy first, each with its open task and whether he read it. */
+  async copied(user: AuthUser, query: Query): Promise<Page<BladeFlow>> {
+    let q = this.db
+      .selectFrom('blade_flow_copy as c')
+      .innerJoin('blade_flow_instance as i', 'i.id', 'c.instance_id')
+      .innerJoin('blade_flow_definition as d', 'd.id', 'i.definition_id')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('blade_flow_task as lt')
+            .select(['lt.id', 'lt.name', 'lt.task_key', 'lt.assignee', 'lt.claim_time', 'lt.execution_id'])
+            .whereRef('lt.instance_id', '=', 'i.id')
+            .where('lt.status', '=', 'open')
+            .orderBy('lt.create_time', 'desc')
+            .orderBy('lt.id', 'desc')
+            .limit(1)
+            .as('t'),
+        (join) => join.onTrue(),
+      )
+      .where('c.tenant_id', '=', user.tenantId)
+      .where('c.user_id', '=', user.userId)
+      .select([
+        't.id as task_id',
+        't.name as task_name',
+        't.task_key',
+        't.assignee',
+        'c.create_time',
+        't.claim_time',
+        'i.end_time',
+        't.execution_id',
+        'c.is_read',
+        'c.from_user',
+        'c.comment as copy_comment',
+        ...INSTANCE_COLUMNS,
+      ]);
+    if (text(query.category)) q = q.where('d.category', '=', text(query.category));
+    q = this.between(q, 'c.create_time', query);
+    return paged(
+      q,
+      pagingOf(query),
+      (s) => s.orderBy('c.create_time', 'desc').orderBy('c.id', 'desc'),
+      (rows) => this.flows(rows, 'finish'),
+    );
+  }
+
   private between(q: Select, column: string, query: Query): Select {
     const begin = dateFilter(query, 'beginDate');
     const end = dateFilter(query, 'endDate');
@@ -207,7 +260,7 @@ export class TaskLists {
   private async flows(rows: Record<string, unknown>[], status: BladeFlow['status']): Promise<BladeFlow[]> {
     const names = await userNames(
       this.db,
-      rows.flatMap((r) => [userIdOf(text(r.assignee)), text(r.start_user)]),
+      rows.flatMap((r) => [userIdOf(text(r.assignee)), text(r.start_user), userIdOf(text(r.owner)), text(r.from_user)]),
     );
     const waiting = await this.candidatesOf(
       rows.filter((r) => !text(r.assignee) && text(r.task_id)).map((r) => text(r.task_id)),
@@ -247,6 +300,7 @@ export class TaskLists {
         processResult: (text(r.instance_result) || 'running') as FlowResult,
         priority: r.priority == null ? 0 : Number(r.priority),
         dueDate: wireDateTime(r.due_date),
+        ...actionFields(r, names),
       };
     });
   }
@@ -282,4 +336,22 @@ export class TaskLists {
     }
     return new Map([...byTask].map(([taskId, names]) => [taskId, [...names].join('、')]));
   }
+}
+
+/** The approval actions' fields of a row (加签, 委派, 抄送): present only when they say something. */
+function actionFields(r: Record<string, unknown>, names: Map<string, string>): Partial<BladeFlow> {
+  const fields: Partial<BladeFlow> = {};
+  if (text(r.sign_type)) fields.signType = text(r.sign_type);
+  if (text(r.sign_state)) fields.signState = text(r.sign_state);
+  if (text(r.parent_task_id)) fields.parentTaskId = text(r.parent_task_id);
+  if (text(r.delegation)) {
+    fields.delegationState = text(r.delegation);
+    fields.ownerName = names.get(userIdOf(text(r.owner))) ?? '';
+  }
+  if (r.is_read !== undefined) {
+    fields.read = Number(r.is_read) === 1;
+    fields.copyFrom = names.get(text(r.from_user)) ?? '';
+    fields.copyComment = text(r.copy_comment);
+  }
+  return fields;
 }

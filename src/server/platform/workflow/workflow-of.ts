@@ -11,6 +11,8 @@ import { sendRow, startRequest, type SendInput } from './approval-send.ts';
 import type { PreparedWrite } from '../entity/engine-types.ts';
 import { registerApproval, type ApprovalEffect } from './approval-steps.ts';
 import { FlowRuntime, type CompleteInput, type Variables } from './flow-runtime.ts';
+import { actionsOver, type WorkflowActions } from './flow-actions.ts';
+import { decideSigned } from './flow-signs.ts';
 import { definitionXml, instanceXml, InstanceReads, startableByHand } from './instance-reads.ts';
 import { failWith } from '../errors.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
@@ -26,7 +28,7 @@ import type { StartForm, TaskForm } from '../../../shared/contract/api/flow.sche
  * The workflow engine's interface to the modules: its steps (WorkflowSteps) and what its tables say (WorkflowReads).
  * Nothing outside platform/workflow reads or writes the engine's tables: modules go through it.
  */
-export interface Workflow extends WorkflowSteps, WorkflowReads {
+export interface Workflow extends WorkflowSteps, WorkflowReads, WorkflowActions {
   /** The timers' clock of this process (started with the server, stopped with it). */
   jobs: FlowJobs;
 }
@@ -93,6 +95,8 @@ export interface WorkflowReads {
   tasks(user: AuthUser, list: TaskList, query: Query): Promise<Page<BladeFlow>>;
   /** The instances the caller started (the inbox's 已发), each with its open task. */
   started(user: AuthUser, query: Query): Promise<Page<BladeFlow>>;
+  /** The instances copied to the caller (抄送), read or not. */
+  copied(user: AuthUser, query: Query): Promise<Page<BladeFlow>>;
 
   // ---- definitions and running instances ----
   /**
@@ -186,6 +190,7 @@ function readsOver(db: Db, dictionaries: Dictionaries): WorkflowReads {
   return {
     tasks: (user, list, query) => lists[list](user, query),
     started: (user, query) => lists.sent(user, query),
+    copied: (user, query) => lists.copied(user, query),
     definitions: (query, options) => instances.definitions(query, options),
     running: (query) => instances.follow(query),
     canView: (user, instanceId) => instances.canView(user, instanceId),
@@ -224,8 +229,13 @@ export function workflowOf(services: WorkflowServices): Workflow {
   let workflow = workflows.get(services);
   if (!workflow) {
     const { db, dictionaries } = services;
-    const runtime = new FlowRuntime(db);
-    workflow = { ...stepsOver(db, runtime), ...readsOver(db, dictionaries), jobs: new FlowJobs(db, runtime) };
+    const runtime = runtimeOf(db);
+    workflow = {
+      ...stepsOver(db, runtime),
+      ...readsOver(db, dictionaries),
+      ...actionsOver(db, runtime),
+      jobs: new FlowJobs(db, runtime),
+    };
     workflows.set(services, workflow);
   }
   return workflow;
@@ -235,4 +245,11 @@ export function workflowOf(services: WorkflowServices): Workflow {
  * A workflow with no business registered, for the demo command (no app around it): its rows' steps are written by
  * the demo itself. It takes steps only: the demo reads no list.
  */
-export const detachedWorkflow = (db: Db): WorkflowSteps => stepsOver(db, new FlowRuntime(db));
+export const detachedWorkflow = (db: Db): WorkflowSteps => stepsOver(db, runtimeOf(db));
+
+/** A runtime whose completions heed the approval actions (an added approver's, a delegate's: flow-signs.ts). */
+function runtimeOf(db: Db): FlowRuntime {
+  const runtime = new FlowRuntime(db);
+  runtime.decidesAside = (trx, user, instance, task, input) => decideSigned(runtime, trx, user, instance, task, input);
+  return runtime;
+}

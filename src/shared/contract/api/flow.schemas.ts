@@ -69,6 +69,17 @@ export const BladeFlow = Type.Object({
   dueDate: Type.String({
     description: '[DESIGN] the task’s due date yyyy-MM-dd HH:mm:ss (flowable:dueDate), "" if none',
   }),
+  // ---- [DESIGN] the approval actions (issue 34 point 5) ----
+  signType: Type.Optional(
+    Type.String({ description: '加签: before | after | parallel (an added approver’s task, or the task added to)' }),
+  ),
+  signState: Type.Optional(Type.String({ description: "'waiting': the task waits for its added approvers" })),
+  parentTaskId: Type.Optional(Type.String({ description: 'an added approver’s task: the task he was added to' })),
+  delegationState: Type.Optional(Type.String({ description: '委派: pending (with the delegate) | resolved' })),
+  ownerName: Type.Optional(Type.String({ description: '委派: who delegated the task' })),
+  read: Type.Optional(Type.Boolean({ description: '抄送 list: the copy was opened' })),
+  copyFrom: Type.Optional(Type.String({ description: '抄送 list: who copied it' })),
+  copyComment: Type.Optional(Type.String()),
 });
 export type BladeFlow = Static<typeof BladeFlow>;
 export const BladeFlowPage = Page(BladeFlow);
@@ -225,3 +236,11 @@ export type TaskForm = Static<typeof TaskForm>;
 
 /** [DESIGN] `process/variables`: an instance's variables, for those who may view it. */
 export const ProcessVariables = Type.Record(Type.String(), Type.Unknown());
+/** [DESIGN] `work/return-targets`: the earlier steps a task may return to (退回), with who did each last. */
+export const ReturnTarget = Type.Object({
+  taskKey: Type.String(),
+  taskName: Type.String(),
+  assignee: Type.String(),
+  assigneeName: Type.String(),
+});
+export type ReturnTarget = Static<typeof ReturnTarget>;

@@ -17,6 +17,18 @@ export const WORK_CLAIM_TASK_URL = '/api/blade-flow/work/claim-task';
 export const WORK_COMPLETE_TASK_URL = '/api/blade-flow/work/complete-task';
 export const WORK_TRANSFER_TASK_URL = '/api/blade-flow/work/transfer-task';
 export const WORK_DELETE_TASK_URL = '/api/blade-flow/work/delete-task';
+/** [DESIGN] The Chinese approval actions (issue 34 point 5): 加签, 减签, 委派 and its answer, 抄送, 退回, 撤回, 催办. */
+export const WORK_ADD_SIGN_URL = '/api/blade-flow/work/add-sign';
+export const WORK_REMOVE_SIGN_URL = '/api/blade-flow/work/remove-sign';
+export const WORK_DELEGATE_TASK_URL = '/api/blade-flow/work/delegate-task';
+export const WORK_RESOLVE_TASK_URL = '/api/blade-flow/work/resolve-task';
+export const WORK_COPY_TASK_URL = '/api/blade-flow/work/copy-task';
+export const WORK_COPY_LIST_URL = '/api/blade-flow/work/copy-list';
+export const WORK_COPY_READ_URL = '/api/blade-flow/work/copy-read';
+export const WORK_RETURN_TARGETS_URL = '/api/blade-flow/work/return-targets';
+export const WORK_RETURN_TASK_URL = '/api/blade-flow/work/return-task';
+export const WORK_REVOKE_PROCESS_URL = '/api/blade-flow/work/revoke-process';
+export const WORK_URGE_TASK_URL = '/api/blade-flow/work/urge-task';
 
 /** The process view (§3). */
 export const PROCESS_HISTORY_FLOW_LIST_URL = '/api/blade-flow/process/history-flow-list';

@@ -58,6 +58,9 @@ export const mobile: Resource<typeof zh> = {
     untitled: '(untitled)',
   },
   approvals: {
+    more: 'More',
+    moreTitle: 'More actions',
+    copies: 'Copied',
     todo: 'To do',
     claim: 'To claim',
     mine: 'My requests',

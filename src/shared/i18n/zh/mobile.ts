@@ -56,6 +56,9 @@ export const mobile = {
     untitled: '(无标题)',
   },
   approvals: {
+    more: '更多',
+    moreTitle: '更多操作',
+    copies: '抄送',
     todo: '待办',
     claim: '待签',
     mine: '我的申请',
