@@ -62,3 +62,20 @@ function applyDocumentLanguage(lng: Language) {
 }
 
 export const t = (key: string, options?: Record<string, unknown>) => i18next.t(key, options) as string;
+
+/**
+ * Strings a lazily loaded screen brings (its own chunk's, not the shell's): Chinese added now, English once English is
+ * in. Added earlier, an English bundle would stand for the whole of English, and the rest would never be fetched.
+ */
+export function addScreenStrings(key: string, zh: object, en: object) {
+  const addEnglish = () => i18next.addResourceBundle('en', 'translation', { [key]: en }, true, false);
+  const add = () => {
+    i18next.addResourceBundle('zh', 'translation', { [key]: zh }, true, false);
+    if (i18next.hasResourceBundle('en', 'translation')) addEnglish();
+  };
+  if (i18next.isInitialized) add();
+  else i18next.on('initialized', add);
+  i18next.on('loaded', (loaded: Record<string, unknown>) => {
+    if (loaded.en) addEnglish();
+  });
+}

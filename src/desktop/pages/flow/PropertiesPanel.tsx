@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Form, Input, Select, Typography } from 'antd';
-import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { flowDesigner as zh } from '../../../shared/i18n/zh/flow-designer.ts';
 import { flowDesigner as en } from '../../../shared/i18n/en/flow-designer.ts';
 import { CHOICES, type Editable, type ElementProps } from './model-xml.ts';
 
-/** The panel's strings come with the designer, not with the console's first load. */
-function addDesignerStrings(i18n: I18n) {
-  if (i18n.exists('flowDesigner.prop.name', { lng: 'zh' })) return;
-  i18n.addResourceBundle('zh', 'translation', { flowDesigner: zh }, true, false);
-  i18n.addResourceBundle('en', 'translation', { flowDesigner: en }, true, false);
-}
+import { addScreenStrings } from '../../../client/i18n.ts';
+
+// The panel's strings come with the designer, not with the console's first load.
+addScreenStrings('flowDesigner', zh, en);
 
 interface Props {
   element: ElementProps;
@@ -27,8 +24,7 @@ const HINTS = new Set(Object.keys(zh.hint));
  * loses focus; a choice at once.
  */
 export function PropertiesPanel({ element, onChange }: Props) {
-  const { t, i18n } = useTranslation();
-  addDesignerStrings(i18n);
+  const { t } = useTranslation();
   return (
     <div className="tenon-flow-properties">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
