@@ -121,7 +121,7 @@ describe('加签 (work/add-sign)', () => {
       await post(first, 'add-sign', {
         taskId: task.taskId,
         userIds: [helper.id],
-        type: 'before',
+        signType: 'before',
         comment: '请先看预算',
       }),
     );
@@ -161,7 +161,7 @@ describe('加签 (work/add-sign)', () => {
   it('after: the assignee approves now, the added approver next, then the process moves on', async () => {
     const instanceId = await startRequest();
     const task = await taskOf(t, first, instanceId);
-    expectOk(await post(first, 'add-sign', { taskId: task.taskId, userIds: helper.id, type: 'after' }));
+    expectOk(await post(first, 'add-sign', { taskId: task.taskId, userIds: helper.id, signType: 'after' }));
     expect(await taskOf(t, first, instanceId)).toMatchObject({ signState: 'waiting' });
     expect(await tasksOf(second, instanceId)).toHaveLength(0);
     expectOk(await complete(t, helper, (await taskOf(t, helper, instanceId)).taskId, true));
@@ -174,7 +174,11 @@ describe('加签 (work/add-sign)', () => {
     expectOk(await complete(t, first, (await taskOf(t, first, instanceId)).taskId, true));
     const task = await taskOf(t, second, instanceId);
     expectOk(
-      await post(second, 'add-sign', { taskId: task.taskId, userIds: `${helper.id},${helper2.id}`, type: 'parallel' }),
+      await post(second, 'add-sign', {
+        taskId: task.taskId,
+        userIds: `${helper.id},${helper2.id}`,
+        signType: 'parallel',
+      }),
     );
     expectOk(await complete(t, second, task.taskId, true, { comment: '我同意' }));
     expect(await taskOf(t, second, instanceId)).toMatchObject({ signState: 'waiting' });
@@ -189,7 +193,8 @@ describe('加签 (work/add-sign)', () => {
   it('refuses the starter, people already on the task, other tenants’ users, a bad type and a stranger’s call', async () => {
     const instanceId = await startRequest();
     const { taskId } = await taskOf(t, first, instanceId);
-    const add = (userIds: unknown, type = 'before', who = first) => post(who, 'add-sign', { taskId, userIds, type });
+    const add = (userIds: unknown, type = 'before', who = first) =>
+      post(who, 'add-sign', { taskId, userIds, signType: type });
     expectError(await add([starter.id]), 400, '不能给流程发起人加签: starter名');
     expectError(await add([first.id]), 400, 'first名 已是此任务的办理人');
     expectError(await add([outsider.id]), 400, '请选择加签人员');
@@ -201,7 +206,7 @@ describe('加签 (work/add-sign)', () => {
       await t.post(
         `${WORK}/add-sign`,
         first.token,
-        { taskId, userIds: [helper.id], type: 'x' },
+        { taskId, userIds: [helper.id], signType: 'x' },
         { 'accept-language': 'en' },
       ),
       400,
@@ -216,7 +221,7 @@ describe('减签 (work/remove-sign)', () => {
   it('removes added approvers who have not decided, by who added them; the rest go on', async () => {
     const instanceId = await startRequest();
     const { taskId } = await taskOf(t, first, instanceId);
-    expectOk(await post(first, 'add-sign', { taskId, userIds: [helper.id, helper2.id], type: 'before' }));
+    expectOk(await post(first, 'add-sign', { taskId, userIds: [helper.id, helper2.id], signType: 'before' }));
     expectError(await post(second, 'remove-sign', { taskId, userIds: [helper2.id] }), 400);
     expectOk(await post(first, 'remove-sign', { taskId, userIds: [helper2.id] }));
     expect(await tasksOf(helper2, instanceId)).toHaveLength(0);

@@ -269,6 +269,7 @@ const PARAMS = [
   'refresh_token',
   'scope',
   'type',
+  'signType',
   'startTime',
   'endTime',
   'amount',

@@ -32,8 +32,8 @@ async function post(url: string, body: Record<string, unknown>): Promise<string>
 export const fetchOwnTask = async (taskId: string): Promise<BladeFlow | null> =>
   (await getData<Page<BladeFlow>>(WORK_TODO_LIST_URL, { taskId, size: 1 })).records[0] ?? null;
 
-export const addSign = (input: { taskId: string; userIds: string[]; type: SignType; comment?: string }) =>
-  post(WORK_ADD_SIGN_URL, input);
+export const addSign = ({ type, ...input }: { taskId: string; userIds: string[]; type: SignType; comment?: string }) =>
+  post(WORK_ADD_SIGN_URL, { ...input, signType: type });
 export const removeSign = (input: { taskId: string; taskIds: string[] }) => post(WORK_REMOVE_SIGN_URL, input);
 export const delegateTask = (input: { taskId: string; userId: string; comment?: string }) =>
   post(WORK_DELEGATE_TASK_URL, input);

@@ -22,13 +22,14 @@ export async function workActionRoutes(fastify: FastifyInstance, { services }: {
   const workflow = workflowOf(services);
   const text = (value: Param | undefined) => (value === undefined || value === null ? '' : String(value).trim());
 
-  const addSign = queryOrBody({ taskId: Param, userIds: Param, type: Param, comment: Param });
+  // `signType`, not `type`: a parameter may not be named after a JSON Schema keyword (the API document's check).
+  const addSign = queryOrBody({ taskId: Param, userIds: Param, signType: Param, comment: Param });
   app.post(urls.WORK_ADD_SIGN_URL, { schema: { ...addSign, ...ANSWERS_NO_DATA } }, async (request) => {
     const params = paramsOf(request);
     await workflow.addSign(request.user, {
       taskId: requiredParam(params, 'taskId'),
       userIds: idsOf(params.userIds),
-      type: requiredParam(params, 'type'),
+      type: requiredParam(params, 'signType'),
       comment: text(params.comment),
     });
     return success(request, FLOW_MESSAGES.addSigned);
