@@ -92,6 +92,7 @@ export async function buildApp(
     dictionaries,
     timeZones,
     entities: new Map(),
+    flowHooks: new Map(),
     setUpTenant: (trx, tenantId) => setUpTenants(trx, modules, [tenantId]),
     userMenuCodes: modules.flatMap((module) => module.userMenus ?? []),
   };
@@ -198,8 +199,14 @@ export async function buildApp(
   };
 }
 
-/** Each module's behaviour of its own entities (a module cannot change another's rules). */
+/** Each module's behaviour of its own entities (a module cannot change another's rules), and its workflow actions. */
 function installEntityHooks(services: Services, modules: readonly ModuleManifest[]) {
+  for (const module of modules)
+    for (const [name, hook] of Object.entries(module.flowHooks ?? {})) {
+      if (services.flowHooks.has(name))
+        throw new Error(`module ${module.name}: the workflow hook ${name} exists twice`);
+      services.flowHooks.set(name, hook(services));
+    }
   for (const module of modules) {
     for (const [name, hooks] of Object.entries(module.hooks ?? {})) {
       const service = services.entities.get(name);

@@ -35,6 +35,12 @@ export interface Config {
    * `off` (or 0): never, for a process that only serves requests while others fire the timers.
    */
   flowJobPollMs: number;
+  /**
+   * TENON_FLOW_HTTP_PRIVATE=allow: workflow endpoints on this machine or a private network may be called (an
+   * installation inside a company network); otherwise such addresses are refused (a tenant could reach the
+   * server's own neighbours, a cloud's metadata service).
+   */
+  flowHttpPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     flowJobPollMs: /^(off|0)$/.test(env.TENON_FLOW_JOB_POLL_MS?.trim() ?? '')
       ? 0
       : parsePositive('TENON_FLOW_JOB_POLL_MS', env.TENON_FLOW_JOB_POLL_MS?.trim() || '1000'),
+    flowHttpPrivate: env.TENON_FLOW_HTTP_PRIVATE?.trim() === 'allow',
   };
 }
 

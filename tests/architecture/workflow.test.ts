@@ -88,6 +88,12 @@ describe('the workflow engine (platform/workflow)', () => {
         'seedModels',
         'SeedModel',
         'FLOW_MESSAGES',
+        // service tasks' actions: the hooks modules offer (the flow module's 抄送), endpoints' sealed secrets
+        'FlowHook',
+        'HookContext',
+        'ActionFailure',
+        'COPY_HOOK',
+        'ENDPOINT_SECRET_PURPOSE',
       ].sort(),
     );
   });

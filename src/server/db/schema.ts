@@ -142,6 +142,23 @@ export interface BladeFlowDefinition {
   create_user: Nullable<Int8>;
 }
 
+export interface BladeFlowEndpoint {
+  id: Int8;
+  tenant_id: Generated<string>;
+  name: Generated<string>;
+  url: Generated<string>;
+  timeout_seconds: Generated<number>;
+  secret: Generated<string>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface BladeFlowInstance {
   id: Int8;
   tenant_id: string;
@@ -161,6 +178,7 @@ export interface BladeFlowInstance {
   result: Generated<string>;
   parent_id: Nullable<Int8>;
   parent_execution_id: Generated<string>;
+  business_status: Generated<string>;
 }
 
 export interface BladeFlowJob {
@@ -1666,6 +1684,7 @@ export interface Schema {
   blade_flow_comment: BladeFlowComment;
   blade_flow_copy: BladeFlowCopy;
   blade_flow_definition: BladeFlowDefinition;
+  blade_flow_endpoint: BladeFlowEndpoint;
   blade_flow_instance: BladeFlowInstance;
   blade_flow_job: BladeFlowJob;
   blade_flow_model: BladeFlowModel;

@@ -5,6 +5,7 @@ import type { BusinessDictionary } from '../db/seed/business-dictionaries.ts';
 import type { MenuRow, SeedDictionary, SeedMenu } from './menus.ts';
 import type { Services } from '../services.ts';
 import type { EntityHooks, EntityReaction } from './entity/service.ts';
+import type { FlowHook } from './workflow/index.ts';
 
 /** The product's domains, the same names on the server and in the console (design/ARCHITECTURE.md § Modules). */
 export type ModuleName =
@@ -44,6 +45,11 @@ export interface ModuleManifest {
    * module serves stops the start.
    */
   reactions?: Readonly<Record<string, (services: Services) => EntityReaction>>;
+  /**
+   * Named actions the module offers to workflow service tasks (`flowable:type="hook"`, field `hook` the name, e.g.
+   * `system.disableUser`): the only code a process can run. Names are unique across modules.
+   */
+  flowHooks?: Readonly<Record<string, (services: Services) => FlowHook>>;
   /** Routes the module serves itself (Fastify plugins), registered after the engine's. */
   routes?: readonly ModuleRoutes[];
   /** Its top-level menus with their screens and buttons. */

@@ -69,6 +69,7 @@ const task = (taskId: string, overrides: Record<string, unknown> = {}) => ({
   status: 'todo',
   startUserName: '张三',
   processResult: 'running',
+  businessStatus: '',
   priority: 50,
   dueDate: '',
   ...overrides,

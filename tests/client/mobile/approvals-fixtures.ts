@@ -39,6 +39,7 @@ export const flow = (overrides: Partial<BladeFlow>): BladeFlow => ({
   status: 'todo',
   startUserName: '',
   processResult: 'running',
+  businessStatus: '',
   priority: 50,
   dueDate: '',
   ...overrides,

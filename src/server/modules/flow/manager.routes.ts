@@ -152,6 +152,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
               category,
               tenantIds,
               resourceName: file.name,
+              hooks: services.flowHooks,
             })
           ).unmatched,
         );
@@ -173,7 +174,7 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     if (!file.name.endsWith(RESOURCE_SUFFIX)) return refused(text(lang, FLOW_MESSAGES.fileType, { name: file.name }));
     let warnings: string[];
     try {
-      warnings = (await readModel(decodeModel(file.data))).warnings;
+      warnings = (await readModel(decodeModel(file.data), services.flowHooks)).warnings;
     } catch (error) {
       if (error instanceof ModelError) return refused(text(lang, FLOW_MESSAGES.modelInvalid, { name: error.message }));
       throw error;

@@ -1,9 +1,11 @@
+import { flowEndpoint } from '../../../shared/entities/flow/endpoint.ts';
 import { finance } from '../../../shared/entities/flow/finance.ts';
 import { leave } from '../../../shared/entities/flow/leave.ts';
 import { defineModule } from '../../platform/module.ts';
-import { addApproverRoles } from '../../platform/workflow/index.ts';
+import { addApproverRoles, COPY_HOOK } from '../../platform/workflow/index.ts';
 import { flowRoutes } from './flow.routes.ts';
 import { leaveHooks } from './leave.hooks.ts';
+import { endpointHooks } from './endpoint.hooks.ts';
 import { seedFlow } from './flow-seed.ts';
 import { flowMenu, WORK_USER_MENUS, workMenu } from './menus.ts';
 import { SEED } from '../system/install.ts';
@@ -11,8 +13,10 @@ import { SEED } from '../system/install.ts';
 /** Workflow: models, deployments, the approval inbox and the business processes (leave, fund). */
 export const flowModule = defineModule({
   name: 'flow',
-  entities: [leave, finance],
-  hooks: { [leave.name]: leaveHooks },
+  entities: [leave, finance, flowEndpoint],
+  hooks: { [leave.name]: leaveHooks, [flowEndpoint.name]: endpointHooks },
+  // 抄送 as a step of a process (a service task `flowable:type="hook"` with the field hook = flow.copy).
+  flowHooks: { 'flow.copy': () => COPY_HOOK },
   routes: [flowRoutes],
   menus: [flowMenu, workMenu],
   userMenus: WORK_USER_MENUS,

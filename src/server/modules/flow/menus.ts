@@ -30,6 +30,15 @@ export const flowMenu = menu('flow', '流程管理', 'Workflow', '/flow', 7, 'ic
   actions('flow_follow', '流程跟踪', 'Process follow-up', '/flow/follow', 4, 'iconfont iconicon_discovery', [
     btn(FLOW_FOLLOW_DELETE, '删除', 'Delete', 'delete', 'delete', 2, `${FLOW}/follow/delete-process-instance`),
   ]),
+  screen(
+    'flow_endpoint',
+    '服务端点',
+    'Service endpoints',
+    '/flow/endpoint',
+    6,
+    'iconfont iconicon_ding',
+    `${FLOW}/endpoint`,
+  ),
 ]);
 
 export const workMenu = menu('work', '我的事务', 'My work', '/work', 8, 'iconfont iconicon_task_done', [

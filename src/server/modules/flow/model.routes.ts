@@ -126,6 +126,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
           tenantIds: tenantIds.length ? tenantIds : [''],
           resourceName: `${model.name}.bpmn20.xml`,
           modelId,
+          hooks: services.flowHooks,
         }),
       );
       return deployed(request, unmatched);

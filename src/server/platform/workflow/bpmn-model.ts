@@ -2,6 +2,7 @@ import { compileModel } from './compile-model.ts';
 import type { ProcessGraph } from './graph.ts';
 import { hasExpression } from './expression.ts';
 import { MODDLE_OPTIONS, ModelError, engineSource } from './model-source.ts';
+import { hookProblems, type FlowHook } from './service-actions.ts';
 
 export { MODDLE_OPTIONS, ModelError, engineSource };
 
@@ -28,8 +29,11 @@ export interface ModelInfo {
   graph: ProcessGraph;
 }
 
-export async function readModel(xml: string): Promise<ModelInfo> {
+/** A model's process read and checked; `hooks`: the actions modules offer (a `hook` task naming another is refused). */
+export async function readModel(xml: string, hooks: ReadonlyMap<string, FlowHook> = new Map()): Promise<ModelInfo> {
   const { graph, warnings } = await compileModel(xml);
+  const problems = hookProblems(graph, hooks);
+  if (problems.length) throw new ModelError(problems.join('\n'));
   const userTasks = [...graph.nodes.values()].flatMap((node) =>
     node.userTask
       ? [

@@ -1,6 +1,9 @@
 import { Engine } from 'bpmn-engine';
 import { checkText, isExpression } from './expression.ts';
+import { ACTION_TYPES } from './graph.ts';
 import type {
+  ActionSpec,
+  ActionType,
   CallSpec,
   ElementKind,
   EventSpec,
@@ -14,6 +17,8 @@ import type {
 } from './graph.ts';
 import { FORM_FIELD_TYPES, type FormFieldType } from '../../../shared/flow/form-fields.ts';
 import {
+  ACTION_FIELDS,
+  ASYNC_KINDS,
   ATTACHABLE,
   CODE_RUNS,
   EVENT_TYPES,
@@ -433,7 +438,14 @@ class Compiler {
     }
     if (kind === 'userTask') node.userTask = this.userTaskOf(element);
     if (kind === 'callActivity') node.call = this.callOf(element);
-    if (kind === 'scriptTask' || kind === 'serviceTask') node.script = this.scriptOf(element, kind);
+    const actionType = kind === 'serviceTask' ? this.attributeValue(element, 'type')?.trim() : undefined;
+    if (actionType && (ACTION_TYPES as readonly string[]).includes(actionType))
+      node.action = this.actionOf(element, actionType as ActionType);
+    else if (kind === 'scriptTask' || kind === 'serviceTask') node.script = this.scriptOf(element, kind);
+    if (['async', 'asyncBefore'].some((name) => this.attributeValue(element, name)?.trim() === 'true')) {
+      if (ASYNC_KINDS.has(kind)) node.async = true;
+      else this.problem(element, this.dialect('async'), `a ${kind} cannot wait as a job before it runs`);
+    }
     if (kind === 'userTask' || kind === 'startEvent') {
       const form = this.formOf(element);
       if (form.length) node.form = form;
@@ -530,6 +542,48 @@ class Compiler {
     if (!this.checkText(element, kind === 'scriptTask' ? 'script' : this.dialect('expression'), expression))
       return undefined;
     return { expression, ...(resultVariable ? { resultVariable } : {}) };
+  }
+
+  /**
+   * A service task's platform action (`flowable:type` message, status, hook or http) with its `flowable:field`s: each
+   * a `stringValue` / `<flowable:string>` (text) or an `expression` (checked now, resolved when the action runs).
+   * Missing required fields, unknown ones and a second action attribute (a class beside it) are problems.
+   */
+  private actionOf(element: El, type: ActionType): ActionSpec {
+    for (const [attribute] of CODE_RUNS)
+      if (this.attributeValue(element, attribute) !== undefined)
+        this.problem(element, this.dialect(attribute), `the ${type} action runs no code beside it`);
+    const fields: ActionSpec['fields'] = {};
+    const known = ACTION_FIELDS[type];
+    for (const field of list<El>((element.extensionElements as El | undefined)?.values)) {
+      if (field.$type !== 'flowable:Field') continue;
+      const name = String(field.name ?? '').trim();
+      const attribute = `${this.dialect('field')} "${name}"`;
+      const expression = (field.expression as Text) ?? field.$attrs?.expression;
+      const text = expression ?? (field.stringValue as Text) ?? (field.string as Text);
+      if (!name || text === undefined) {
+        this.problem(element, attribute, 'needs a name and a stringValue or an expression');
+        continue;
+      }
+      if (type !== 'hook' && !known.required.includes(name) && !known.optional.includes(name)) {
+        const names = [...known.required, ...known.optional].join(', ');
+        this.problem(element, attribute, `the ${type} action reads no such field (${names})`);
+        continue;
+      }
+      if (name in fields) this.problem(element, attribute, 'is given twice');
+      if (expression !== undefined && !this.checkText(element, attribute, expression)) continue;
+      fields[name] = { text: text.trim(), expression: expression !== undefined };
+    }
+    for (const name of known.required)
+      if (!fields[name]?.text)
+        this.problem(element, `${this.dialect('field')} "${name}"`, `the ${type} action needs it`);
+    if (type === 'message' && !fields.to?.text && !fields.toRoles?.text)
+      this.problem(element, `${this.dialect('field')} "to"`, 'a message needs its recipients (to or toRoles)');
+    const resultVariable =
+      this.attributeValue(element, 'resultVariable')?.trim() || fields.responseVariableName?.text || undefined;
+    if (resultVariable && !/^[A-Za-z_]\w{0,63}$/.test(resultVariable))
+      this.problem(element, this.dialect('resultVariable'), `"${resultVariable}" is not a variable name`);
+    return { type, fields, ...(resultVariable ? { resultVariable } : {}) };
   }
 
   /** A call activity's target, its binding and its `in` / `out` variables. */

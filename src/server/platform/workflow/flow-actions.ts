@@ -23,6 +23,7 @@ import { returnableSteps, returnStep } from './process-steps.ts';
 import { ACTION_NAMES, MAX_PEOPLE, namesMap, peopleOf, recordAction, withComment } from './action-records.ts';
 import { addSignIn, removeSignIn, type AddSignInput } from './flow-signs.ts';
 import { EngineStepError } from './step-result.ts';
+import { ActionFailure, recipientsOf, type FlowHook } from './service-actions.ts';
 
 /**
  * The Chinese approval actions (issue 34 point 5), each one transaction that locks the instance row as every step
@@ -188,53 +189,7 @@ export function actionsOver(db: Db, runtime: FlowRuntime): WorkflowActions {
         const people = await peopleOf(trx, instance.tenant_id, [...input.userIds, ...fromRoles]);
         const others = people.filter((p) => p.id !== user.userId);
         if (!others.length) throw failWith(FLOW_MESSAGES.copyUsersRequired);
-        const now = new Date();
-        const comment = input.comment?.trim() ?? '';
-        const label = await requestLabel(trx, instance, await definitionName(trx, instance));
-        for (const person of others) {
-          await trx
-            .insertInto('blade_flow_copy')
-            .values({
-              id: nextId(),
-              tenant_id: instance.tenant_id,
-              instance_id: instance.id,
-              task_id: task?.id ?? null,
-              user_id: person.id,
-              from_user: user.userId,
-              comment: comment.slice(0, 4000),
-              is_read: 0,
-              create_time: formatDateTime(now),
-            })
-            .onConflict((oc) =>
-              oc.columns(['instance_id', 'user_id']).doUpdateSet({
-                is_read: 0,
-                read_time: null,
-                from_user: user.userId,
-                comment: comment.slice(0, 4000),
-                create_time: formatDateTime(now),
-              }),
-            )
-            .execute();
-          await notify(
-            trx,
-            person.id,
-            fill(FLOW_MESSAGES.copyTitle, label),
-            fill(FLOW_MESSAGES.copyContent, user.realName, label),
-            user.userId,
-            now,
-            { instance },
-          );
-        }
-        await recordAction(
-          trx,
-          instance,
-          task,
-          user.userId,
-          'copy',
-          ACTION_NAMES.copy,
-          withComment(others.map((p) => p.name).join('、'), comment),
-          now,
-        );
+        await copyIn(trx, instance, task, user, others, input.comment?.trim() ?? '');
         return others.length;
       }),
 
@@ -466,3 +421,78 @@ async function targetsOf(trx: Db, instance: InstanceRow, task: TaskRow): Promise
     assigneeName: names.get(userIdOf(r.assignee)) ?? '',
   }));
 }
+
+/**
+ * 抄送: `people` see the instance in their 抄送 list (again unread when copied before) and get a message; the history
+ * names them with the comment.
+ */
+async function copyIn(
+  trx: Db,
+  instance: InstanceRow,
+  task: TaskRow | null,
+  user: Pick<AuthUser, 'userId' | 'realName'>,
+  others: Array<{ id: string; name: string }>,
+  comment: string,
+): Promise<void> {
+  const now = new Date();
+  const label = await requestLabel(trx, instance, await definitionName(trx, instance));
+  for (const person of others) {
+    await trx
+      .insertInto('blade_flow_copy')
+      .values({
+        id: nextId(),
+        tenant_id: instance.tenant_id,
+        instance_id: instance.id,
+        task_id: task?.id ?? null,
+        user_id: person.id,
+        from_user: user.userId,
+        comment: comment.slice(0, 4000),
+        is_read: 0,
+        create_time: formatDateTime(now),
+      })
+      .onConflict((oc) =>
+        oc.columns(['instance_id', 'user_id']).doUpdateSet({
+          is_read: 0,
+          read_time: null,
+          from_user: user.userId,
+          comment: comment.slice(0, 4000),
+          create_time: formatDateTime(now),
+        }),
+      )
+      .execute();
+    await notify(
+      trx,
+      person.id,
+      fill(FLOW_MESSAGES.copyTitle, label),
+      fill(FLOW_MESSAGES.copyContent, user.realName, label),
+      user.userId,
+      now,
+      { instance },
+    );
+  }
+  await recordAction(
+    trx,
+    instance,
+    task,
+    user.userId,
+    'copy',
+    ACTION_NAMES.copy,
+    withComment(others.map((p) => p.name).join('、'), comment),
+    now,
+  );
+}
+
+/**
+ * The flow module's hook `flow.copy` (a service task `flowable:type="hook"`, fields `to` — user ids or accounts — and
+ * `toRoles` — role aliases — and `comment`): the instance copied as its starter copies it.
+ */
+export const COPY_HOOK: FlowHook = {
+  fields: ['to', 'toRoles', 'comment'],
+  run: async ({ trx, actor, instance, fields }) => {
+    const ids = await recipientsOf(trx, instance.tenant_id, fields);
+    const people = (await peopleOf(trx, instance.tenant_id, ids)).slice(0, MAX_PEOPLE);
+    if (!people.length) throw new ActionFailure('nobody to copy to (to, toRoles)', 'NO_RECIPIENT', false);
+    await copyIn(trx, instance, null, actor, people, String(fields.comment ?? '').trim());
+    return people.length;
+  },
+};

@@ -8,6 +8,7 @@ import { layOut } from './diagram-layout.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { ACTIVE, SUSPENDED, type DefinitionRow } from './flow-store.ts';
 import { deployEventStarts } from './flow-events.ts';
+import type { FlowHook } from './service-actions.ts';
 import type { ProcessGraph } from './graph.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface DeployInput {
   tenantIds: string[];
   resourceName?: string;
   modelId?: string;
+  /** The actions modules offer to service tasks (Services.flowHooks): a model naming another is refused. */
+  hooks?: ReadonlyMap<string, FlowHook>;
 }
 
 export const RESOURCE_SUFFIX = '.bpmn20.xml';
@@ -44,7 +47,7 @@ export async function deploy(
 ): Promise<{ definitions: DefinitionRow[]; unmatched: UnmatchedGroup[] }> {
   let model;
   try {
-    model = await readModel(input.xml);
+    model = await readModel(input.xml, input.hooks);
   } catch (error) {
     if (error instanceof ModelError) throw failWith(FLOW_MESSAGES.modelInvalid, { name: error.message });
     throw error;

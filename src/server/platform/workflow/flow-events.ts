@@ -17,7 +17,8 @@ import { ACTIVE } from './flow-store.ts';
 export interface JobRow {
   id: string;
   tenant_id: string;
-  kind: 'timer' | 'start';
+  /** timer: an instance's timer; start: a definition's start timer; action: a service task's; async: a continuation */
+  kind: 'timer' | 'start' | 'action' | 'async';
   definition_id: string;
   instance_id: string | null;
   execution_id: string;
@@ -65,22 +66,23 @@ export async function syncEvents(
     instance_id: instance.id,
     create_time: now,
   };
-  const timers = fresh.filter((e) => e.type === 'timer');
-  if (timers.length)
+  // Timers come due at their time; an action or a continuation at once (the first poll after the step commits).
+  const jobs = fresh.filter((e) => e.type === 'timer' || e.type === 'action' || e.type === 'async');
+  if (jobs.length)
     await trx
       .insertInto('blade_flow_job')
       .values(
-        timers.map((e) => ({
+        jobs.map((e) => ({
           ...base,
           id: nextId(),
-          kind: 'timer',
+          kind: e.type,
           execution_id: e.executionId,
           element_id: e.elementId,
-          due_time: e.due!.toISOString(),
+          due_time: e.due ? e.due.toISOString() : sql<string>`now()`,
         })),
       )
       .execute();
-  const subscriptions = fresh.filter((e) => e.type !== 'timer');
+  const subscriptions = fresh.filter((e) => e.type === 'message' || e.type === 'signal');
   if (subscriptions.length)
     await trx
       .insertInto('blade_flow_subscription')
@@ -187,16 +189,17 @@ export async function heldJob(trx: Db, jobId: string, owner: string): Promise<bo
 }
 
 /**
- * A job that failed: tried again later (a minute, then 5, then 25), kept with its error when out of retries. The error
- * is kept as an administrator reads it (a refused step's message with its particulars, not its template).
+ * A job that failed: tried again later (a minute, then 5, then 25), kept with its error when out of retries (at once
+ * when `final`: it will never work by itself). The error is kept as an administrator reads it (a refused step's
+ * message with its particulars, not its template).
  */
-export async function failJob(db: Db, jobId: string, failure: unknown): Promise<void> {
+export async function failJob(db: Db, jobId: string, failure: unknown, final = false): Promise<void> {
   const error =
     failure instanceof ApiError ? failure.textIn('zh') : failure instanceof Error ? failure.message : String(failure);
   await db
     .updateTable('blade_flow_job')
     .set((eb) => ({
-      retries: eb('retries', '-', 1),
+      retries: final ? 0 : eb('retries', '-', 1),
       error: error.slice(0, 2000),
       lock_owner: '',
       lock_until: null,

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Db } from '../../db/connect.ts';
 import { claimDueJobs } from './flow-events.ts';
 import type { FlowRuntime } from './flow-runtime.ts';
+import { runActionJob, type ActionSettings } from './action-jobs.ts';
 
 /**
  * The timers' clock (docs/workflow-engine.md): every server process polls the due jobs of blade_flow_job, takes a
@@ -26,16 +27,20 @@ export class FlowJobs {
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<unknown> | undefined;
   private stopped = true;
+  /** Set by stop(): a batch in progress ends there. */
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
     private readonly runtime: FlowRuntime,
+    private readonly actions: ActionSettings = { hooks: new Map(), allowPrivate: false },
   ) {}
 
   /** Polls every `pollMs` until stopped (a poll that finds a full batch polls again at once). */
   start(pollMs: number, log: JobLog, concurrency = 4): void {
     if (!this.stopped || pollMs <= 0) return;
     this.stopped = false;
+    this.stopping = false;
     const tick = () => {
       this.polling = this.runDue(concurrency, log)
         // Which process fired how many (at info level): the operator sees the timers' clock move, and on which process.
@@ -50,6 +55,7 @@ export class FlowJobs {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     await this.polling;
   }
@@ -63,7 +69,8 @@ export class FlowJobs {
       const worker = async () => {
         for (let job = queue.shift(); job; job = queue.shift()) {
           try {
-            await this.runtime.runJob(job, this.owner);
+            if (job.kind === 'action') await runActionJob(this.db, this.runtime, this.actions, job, this.owner);
+            else await this.runtime.runJob(job, this.owner);
             ran++;
           } catch (error) {
             log?.warn({ err: error, job: job.id, element: job.element_id }, 'a workflow job failed');
@@ -71,7 +78,9 @@ export class FlowJobs {
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-      if (jobs.length < BATCH || this.stopped) return ran;
+      // A full batch: more are due. A direct call (a test, a process without a poller) runs until none is due,
+      // the jobs its own jobs made due included; a stopping poller leaves the rest to the next start.
+      if (!jobs.length || (jobs.length < BATCH && !this.stopped) || this.stopping) return ran;
     }
   }
 }

@@ -4,7 +4,7 @@ import { failWith } from '../errors.ts';
 import { isId, nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { FlowResult } from '../../../shared/flow/types.ts';
-import { completeStep, definitionGraph, fireStep, startStep } from './process-steps.ts';
+import { completeStep, definitionGraph, failStep, fireStep, startStep } from './process-steps.ts';
 import { FORM_MESSAGES, taskFormValues } from './form-values.ts';
 import { waitingAt } from './interpreter.ts';
 import { sql } from 'kysely';
@@ -768,8 +768,11 @@ export class FlowRuntime {
     return true;
   }
 
-  /** A waiting event of a locked running instance happened: one step from it, the event's variables merged. */
-  private async fireIn(
+  /**
+   * A waiting event of a locked running instance happened: one step from it, the event's variables merged (`called`:
+   * what the event gives the element itself — a called instance's variables, an action's result).
+   */
+  async fireIn(
     trx: Db,
     actor: AuthUser,
     instance: InstanceRow,
@@ -779,8 +782,32 @@ export class FlowRuntime {
     called?: Variables,
   ): Promise<void> {
     const variables = checkVariables({ ...(JSON.parse(instance.variables) as Variables), ...payload });
-    const now = new Date();
     const result = await step(() => fireStep(trx, instance, executionId, variables, called));
+    await this.afterEvent(trx, actor, instance, variables, result, depth);
+  }
+
+  /**
+   * A service task's action failed for good with `code`: an error boundary event of the task takes the token (one
+   * step, true), or nothing moves (false: the job keeps the failure for an administrator).
+   */
+  async failActionIn(trx: Db, actor: AuthUser, instance: InstanceRow, executionId: string, code: string) {
+    const variables = checkVariables(JSON.parse(instance.variables) as Variables);
+    const result = await step(() => failStep(trx, instance, executionId, code, variables));
+    if (!result) return false;
+    await this.afterEvent(trx, actor, instance, variables, result, 0);
+    return true;
+  }
+
+  /** Persists a step an event took (not a user's decision), its business told, its throws delivered. */
+  private async afterEvent(
+    trx: Db,
+    actor: AuthUser,
+    instance: InstanceRow,
+    variables: Variables,
+    result: StepResult,
+    depth: number,
+  ): Promise<void> {
+    const now = new Date();
     const current = instance.result as FlowResult;
     const outcome: FlowResult = result.finished ? (current === 'rejected' ? 'rejected' : 'approved') : current;
     await this.apply(trx, actor, instance, await definitionName(trx, instance), result, variables, now, outcome);
@@ -947,7 +974,7 @@ export function checkVariables(variables: Variables): Variables {
  * Who a step no user took is taken as (a timer's, a start timer's): the instance's starter or the definition's
  * deployer, as the history and the messages name them.
  */
-async function actorOf(trx: Db, tenantId: string, userId: string): Promise<AuthUser> {
+export async function actorOf(trx: Db, tenantId: string, userId: string): Promise<AuthUser> {
   const user = isId(userId)
     ? await trx.selectFrom('blade_user').select(['account', 'real_name']).where('id', '=', userId).executeTakeFirst()
     : undefined;

@@ -53,6 +53,10 @@ export interface FlowNode {
   call?: CallSpec;
   /** A script task's script or a service task's expression (the expression language only), and where its value goes. */
   script?: { expression: string; resultVariable?: string };
+  /** A service task's platform action (service-actions.ts): a job, retried, its failures caught by boundaries. */
+  action?: ActionSpec;
+  /** `flowable:async` / `camunda:asyncBefore`: the token waits as a job before the element runs (a new transaction). */
+  async?: boolean;
   /** A start event's or a user task's form fields (see FormField below). */
   form?: FormField[];
 }
@@ -66,6 +70,20 @@ export interface CallSpec {
   /** `in` mappings (into the called instance), `out` mappings (back into the caller when it ends). */
   ins: VariableMapping[];
   outs: VariableMapping[];
+}
+
+/** The platform actions a service task may name (`flowable:type`): never code, each with the fields it reads. */
+export const ACTION_TYPES = ['message', 'status', 'hook', 'http'] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+/**
+ * A service task's action: its type and its `flowable:field`s as written — a `stringValue` is text as it stands, an
+ * `expression` is resolved when the action runs.
+ */
+export interface ActionSpec {
+  type: ActionType;
+  fields: Record<string, { text: string; expression: boolean }>;
+  resultVariable?: string;
 }
 
 /** One `flowable:in` / `flowable:out`: a variable (or an expression's value) under a name; `all`: every variable. */

@@ -111,6 +111,7 @@ export class InstanceReads {
         'i.start_time',
         'i.business_table',
         'i.business_id',
+        'i.business_status',
         't.task_key',
         't.task_name',
         't.execution_id',
@@ -153,6 +154,7 @@ export class InstanceReads {
           businessTable: text(r.business_table),
           businessId: text(r.business_id),
           tenantId: text(r.tenant_id),
+          businessStatus: text(r.business_status),
         }));
       },
     );

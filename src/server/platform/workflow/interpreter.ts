@@ -37,9 +37,11 @@ interface Execution {
    * `task`: a user task waiting; `receive`: a receive task; `join`: parked at a gateway; `loop`: a multi-instance
    * activity's root (its iterations are its tasks); `scope`: an embedded sub-process running (its tokens name it);
    * `catch`: an intermediate catch event waiting (a timer, message or signal); `boundary`: a boundary event armed on
-   * the activity execution it is attached to; `call`: a call activity waiting for the instance it started.
+   * the activity execution it is attached to; `call`: a call activity waiting for the instance it started;
+   * `service`: a service task's platform action waiting for its job; `async`: a token waiting for its job before it
+   * enters its element (`flowable:async`).
    */
-  kind: 'task' | 'receive' | 'join' | 'loop' | 'scope' | 'catch' | 'boundary' | 'call';
+  kind: 'task' | 'receive' | 'join' | 'loop' | 'scope' | 'catch' | 'boundary' | 'call' | 'service' | 'async';
   /** The sub-process execution it runs in; none: the process itself. */
   scope?: string;
   /** The flow it arrived by (joins). */
@@ -78,6 +80,8 @@ export interface TaskOutput {
 export const isInterpreterState = (state: string) => state.startsWith('{"engine":"tenon"');
 
 const MAX_STEPS = 10_000;
+/** Executions the runtime keeps a job (timers, actions, async continuations) or a subscription for. */
+const JOB_OR_SUBSCRIPTION = new Set<Execution['kind']>(['catch', 'boundary', 'receive', 'service', 'async']);
 const MAX_LOOP = 1_000;
 
 class Step {
@@ -98,6 +102,8 @@ class Step {
   /** The variables the step set: the runtime saves them with the instance. */
   private readonly set: Record<string, unknown> = {};
   private readonly calls: CallStart[] = [];
+  /** The element an `async` job continues into: entered now, not parked again. */
+  private resumed: string | undefined;
 
   constructor(
     private readonly graph: ProcessGraph,
@@ -106,7 +112,7 @@ class Step {
     private readonly now: Date,
   ) {
     this.variables = { ...given };
-    this.hadEvents = state.executions.some((e) => e.kind === 'catch' || e.kind === 'boundary' || e.kind === 'receive');
+    this.hadEvents = state.executions.some((e) => JOB_OR_SUBSCRIPTION.has(e.kind));
     this.hadCalls = state.executions.some((e) => e.kind === 'call');
   }
 
@@ -205,6 +211,12 @@ class Step {
   }
 
   private enter(node: FlowNode, via?: string): void {
+    if (node.async && this.resumed !== node.id) {
+      // The rest runs in the job's own transaction: what it does (and how it fails) is not the arriving step's.
+      this.created.add(this.rest({ id: this.nextId('y'), element: node.id, kind: 'async', via }).id);
+      return;
+    }
+    this.resumed = undefined;
     switch (node.kind) {
       case 'startEvent':
       case 'task':
@@ -246,8 +258,13 @@ class Step {
         return;
       case 'callActivity':
         return this.call(node);
-      case 'scriptTask':
       case 'serviceTask':
+        if (node.action) {
+          this.created.add(this.restActivity(node, { id: this.nextId('v'), element: node.id, kind: 'service' }).id);
+          return;
+        }
+      // falls through: a service task with a value expression runs as a script does
+      case 'scriptTask':
         this.runScript(node);
         this.record(node);
         return this.leave(node);
@@ -562,7 +579,12 @@ class Step {
   private events(): WaitingEvent[] {
     const events: WaitingEvent[] = [];
     for (const e of this.state.executions) {
-      if (e.kind !== 'catch' && e.kind !== 'boundary' && e.kind !== 'receive') continue;
+      if (!JOB_OR_SUBSCRIPTION.has(e.kind)) continue;
+      if (e.kind === 'service' || e.kind === 'async') {
+        const type = e.kind === 'service' ? 'action' : 'async';
+        events.push({ executionId: e.id, elementId: e.element, type, name: '', fresh: this.created.has(e.id) });
+        continue;
+      }
       const event = this.node(e.element).event;
       if (!event || event.type === 'error') continue;
       events.push({
@@ -615,11 +637,27 @@ class Step {
    */
   fire(executionId: string, payload: Scope = {}): void {
     const execution = this.state.executions.find(
-      (e) => e.id === executionId && ['catch', 'boundary', 'receive', 'call'].includes(e.kind),
+      (e) => e.id === executionId && ['catch', 'boundary', 'receive', 'call', 'service', 'async'].includes(e.kind),
     );
     if (!execution) throw new EngineStepError(`${executionId} is not waiting for an event`);
     const node = this.node(execution.element);
     this.scope = execution.scope;
+    if (execution.kind === 'async') {
+      this.drop(new Set([execution.id]));
+      this.resumed = node.id;
+      return this.enter(node, execution.via);
+    }
+    if (execution.kind === 'service') {
+      // The action ran: its result is kept in the task's result variable, and the task is left.
+      const variable = node.action?.resultVariable;
+      if (variable && 'result' in payload) {
+        this.variables[variable] = payload.result;
+        this.set[variable] = payload.result;
+      }
+      this.drop(new Set([execution.id]));
+      this.record(node);
+      return this.leave(node);
+    }
     if (execution.kind === 'call') {
       // The called instance ended: its `out` variables come back, and the call activity is left.
       this.map(node, node.call!.outs, payload, this.variables, 'out');
@@ -647,6 +685,23 @@ class Step {
     } else this.drop(new Set([execution.id]));
     this.record(node);
     this.leave(node);
+  }
+
+  /**
+   * A service task's action failed with `code` (`HTTP404`, `TIMEOUT`…): an error boundary event on it for that code
+   * (or for any error) takes the token, withdrawing the task. False when none does: the job keeps the failure.
+   */
+  failAction(executionId: string, code: string): boolean {
+    const execution = this.state.executions.find((e) => e.id === executionId && e.kind === 'service');
+    if (!execution) throw new EngineStepError(`${executionId} is not a service task waiting for its action`);
+    const catcher = this.state.executions.find((e) => {
+      if (e.kind !== 'boundary' || e.attached !== execution.id) return false;
+      const event = this.node(e.element).event;
+      return event?.type === 'error' && (event.code === undefined || event.code === code);
+    });
+    if (!catcher) return false;
+    this.fire(catcher.id, { errorCode: code });
+    return true;
   }
 
   /** A script or service task's expression, evaluated now; its value kept in its result variable. */
@@ -795,6 +850,20 @@ export function fireEvent(
 ): StepResult {
   const step = new Step(graph, JSON.parse(saved) as RunState, variables, now);
   step.fire(executionId, payload);
+  step.run();
+  return step.result();
+}
+
+/** A service task's action failed with `code`: its error boundary event takes the token (undefined: none does). */
+export function failAction(
+  graph: ProcessGraph,
+  saved: string,
+  executionId: string,
+  code: string,
+  variables: Scope,
+): StepResult | undefined {
+  const step = new Step(graph, JSON.parse(saved) as RunState, variables, new Date());
+  if (!step.failAction(executionId, code)) return undefined;
   step.run();
   return step.result();
 }

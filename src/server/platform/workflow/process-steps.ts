@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.ts';
 import { compileModel } from './compile-model.ts';
 import { signalRun } from './engine-runner.ts';
 import type { ProcessGraph } from './graph.ts';
-import { completeTask, fireEvent, isInterpreterState, returnToStep, startInstance } from './interpreter.ts';
+import { completeTask, failAction, fireEvent, isInterpreterState, returnToStep, startInstance } from './interpreter.ts';
 import type { Scope } from './expression.ts';
 import { EngineStepError, type StepResult } from './step-result.ts';
 import { TtlCache } from '../ttl-cache.ts';
@@ -77,6 +77,18 @@ export async function fireStep(
     throw new EngineStepError('this instance was started on the former engine: it waits for no event');
   const graph = await instanceGraph(trx, instance.definition_id);
   return fireEvent(graph, instance.engine_state, executionId, variables, new Date(), called);
+}
+
+/** A service task's action failed with `code`: the step its error boundary event takes, or none catches it. */
+export async function failStep(
+  trx: Db,
+  instance: { id: string; definition_id: string; engine_state: string },
+  executionId: string,
+  code: string,
+  variables: Scope,
+): Promise<StepResult | undefined> {
+  const graph = await instanceGraph(trx, instance.definition_id);
+  return failAction(graph, instance.engine_state, executionId, code, variables);
 }
 
 /** A definition's compiled process (its forms, its start event), read through the same cache as its steps. */

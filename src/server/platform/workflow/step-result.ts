@@ -31,11 +31,12 @@ export interface ActivityRecord {
   seq: number;
 }
 
-/** What an instance waits for besides user tasks: a timer (a job) or a message or signal (a subscription). */
+/** What an instance waits for besides user tasks: a job (a timer, an action, a continuation) or a subscription. */
 export interface WaitingEvent {
   executionId: string;
   elementId: string;
-  type: 'timer' | 'message' | 'signal';
+  /** `action`: a service task's action, `async`: a continuation — jobs due at once. */
+  type: 'timer' | 'message' | 'signal' | 'action' | 'async';
   /** The message's or signal's name; '' for a timer. */
   name: string;
   due?: Date;

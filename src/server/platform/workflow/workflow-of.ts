@@ -3,9 +3,10 @@ import type { BladeFlow, FlowExecution, FlowHistory, FlowProcess } from '../../.
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
 import type { Dictionaries } from '../dictionaries.ts';
+import type { Config } from '../../config.ts';
+import type { FlowHook } from './service-actions.ts';
 import type { Page } from '../entity/service.ts';
 import type { VisibleRows } from '../entity/types.ts';
-import type { Services } from '../../services.ts';
 import { moveRows, type RowMoves } from './approval-moves.ts';
 import { sendRow, startRequest, type SendInput } from './approval-send.ts';
 import type { PreparedWrite } from '../entity/engine-types.ts';
@@ -215,8 +216,16 @@ async function startVariables(db: Db, definitionId: string, variables: Variables
   return form ? startFormValues(form, variables ?? {}) : variables;
 }
 
-/** What a workflow is built on: the database and, for the names of flow categories, the dictionaries. */
-type WorkflowServices = Pick<Services, 'db' | 'dictionaries'>;
+/**
+ * What a workflow is built on: the database and, for the names of flow categories, the dictionaries; for service
+ * tasks' actions the modules' hooks and the configuration (a bench's workflow runs none).
+ */
+interface WorkflowServices {
+  db: Db;
+  dictionaries: Dictionaries;
+  config?: Pick<Config, 'jwtSecret' | 'flowHttpPrivate'>;
+  flowHooks?: ReadonlyMap<string, FlowHook>;
+}
 
 const workflows = new WeakMap<WorkflowServices, Workflow>();
 
@@ -234,7 +243,11 @@ export function workflowOf(services: WorkflowServices): Workflow {
       ...stepsOver(db, runtime),
       ...readsOver(db, dictionaries),
       ...actionsOver(db, runtime),
-      jobs: new FlowJobs(db, runtime),
+      jobs: new FlowJobs(db, runtime, {
+        hooks: services.flowHooks ?? new Map(),
+        sealKey: services.config?.jwtSecret,
+        allowPrivate: services.config?.flowHttpPrivate ?? false,
+      }),
     };
     workflows.set(services, workflow);
   }

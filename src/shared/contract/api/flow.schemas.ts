@@ -63,6 +63,7 @@ export const BladeFlow = Type.Object({
   status: Type.Union([Type.Literal('todo'), Type.Literal('claim'), Type.Literal('finish')]),
   startUserName: Type.String({ description: '发起人 (the instance starter’s real name)' }),
   processResult: flowResult({ description: 'not in the contract: 已发事务 tells approved from withdrawn by it' }),
+  businessStatus: Type.String({ description: '[DESIGN] 业务状态: set by a service task\'s status action, "" if none' }),
   priority: Type.Integer({
     description: '[DESIGN] the task’s priority (flowable:priority, 50 by default); 0 without a task',
   }),
@@ -161,6 +162,7 @@ export const FlowExecution = Type.Object({
   businessTable: Type.String(),
   businessId: Type.String(),
   tenantId: Type.String(),
+  businessStatus: Type.String({ description: '[DESIGN] 业务状态: set by a service task\'s status action, "" if none' }),
 });
 export type FlowExecution = Static<typeof FlowExecution>;
 export const FlowExecutionPage = Page(FlowExecution);
