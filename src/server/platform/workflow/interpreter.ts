@@ -1,4 +1,4 @@
-import type { FlowNode, ProcessGraph, VariableMapping } from './graph.ts';
+import { MAX_LOOP, tooManyInstances, type FlowNode, type ProcessGraph, type VariableMapping } from './graph.ts';
 import { ExpressionError, resolveText, type Scope } from './expression.ts';
 import {
   EngineStepError,
@@ -78,7 +78,6 @@ export interface TaskOutput {
 export const isInterpreterState = (state: string) => state.startsWith('{"engine":"tenon"');
 
 const MAX_STEPS = 10_000;
-const MAX_LOOP = 1_000;
 
 class Step {
   private readonly queue: Array<{ node: FlowNode; via?: string; scope?: string }> = [];
@@ -458,7 +457,7 @@ class Step {
       if (!Number.isInteger(total) || total < 0)
         throw new EngineStepError(`${node.id}: loopCardinality must be a whole number, got ${String(total)}`);
     }
-    if (total > MAX_LOOP) throw new EngineStepError(`${node.id}: more than ${MAX_LOOP} instances`);
+    if (total > MAX_LOOP) throw new EngineStepError(`${node.id}: ${tooManyInstances(total)}`);
     // A loop of no iterations passes on (its tasks are the history: the runtime records them).
     if (total === 0) return this.leave(node);
     const id = this.nextId('m');
@@ -709,7 +708,11 @@ class Step {
       try {
         assign(
           mapping.target,
-          mapping.sourceExpression ? resolveText(mapping.sourceExpression, source) : source[mapping.source!],
+          mapping.sourceExpression
+            ? resolveText(mapping.sourceExpression, source)
+            : Object.hasOwn(source, mapping.source!)
+              ? source[mapping.source!]
+              : undefined,
         );
       } catch (error) {
         throw new EngineStepError(`${node.id} (${way} ${mapping.target}): ${(error as Error).message}`);
