@@ -73,18 +73,23 @@ const checkUpload = async (xml: string, headers?: Record<string, string>) =>
 const deploy = async (key: string, xml: string) => expectOk(await deployUpload(key, xml));
 
 /** How many rows each engine table holds: a refusal leaves them all as they were. */
+const ENGINE_TABLES = [
+  'definition',
+  'instance',
+  'task',
+  'task_candidate',
+  'job',
+  'activity',
+  'comment',
+  'subscription',
+  'model',
+];
 async function engineRows() {
-  const { db } = t.services;
-  const count = async (table: string) =>
-    Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0].n);
-  return {
-    definitions: await count('blade_flow_definition'),
-    instances: await count('blade_flow_instance'),
-    tasks: await count('blade_flow_task'),
-    jobs: await count('blade_flow_job'),
-    activities: await count('blade_flow_activity'),
-    models: await count('blade_flow_model'),
-  };
+  const counts = ENGINE_TABLES.map(
+    (table) => sql`(select count(*) from ${sql.table(`blade_flow_${table}`)}) as ${sql.ref(table)}`,
+  );
+  const { rows } = await sql<Record<string, string>>`select ${sql.join(counts)}`.execute(t.services.db);
+  return rows[0];
 }
 
 /** The response of `send`, after checking it changed no engine table. */
@@ -301,6 +306,24 @@ describe('timer cycles shorter than a minute', () => {
       success: false,
       msg: expect.stringMatching(/shorter than a minute/),
     });
+  });
+
+  it('a model saved with one (a draft) is refused at its deploy, in Chinese and English', async () => {
+    const xml = boundaryTimer('tickSaved', 'R/PT1S');
+    expectOk(await t.post(`${FLOW}/model/submit`, admin, { modelKey: 'tickSaved', name: 'tick', xml }));
+    const model = expectOk(await t.get(`${FLOW}/model/list?modelKey=tickSaved`, admin)).records[0];
+    const deployModel = (headers?: Record<string, string>) =>
+      t.post(`${FLOW}/model/deploy`, admin, { modelId: model.id, category: '4', tenantIds: TENANT }, headers);
+    expectError(
+      await nothingLeft(() => deployModel()),
+      400,
+      /^流程模型无法部署: line \d+: BoundaryEvent "every" \(timeCycle\): a cycle shorter than a minute is refused/,
+    );
+    expectError(
+      await nothingLeft(() => deployModel(EN)),
+      400,
+      /^The process model cannot be deployed: line \d+: BoundaryEvent "every" \(timeCycle\): a cycle shorter/,
+    );
   });
 
   it('a start timer given by an expression is refused at deploy (no variables exist then)', async () => {
