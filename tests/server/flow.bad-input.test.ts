@@ -433,7 +433,7 @@ describe('multi-instance loops', () => {
     expectError(
       await nothingLeft(() => startProcess('listLoop', { people: many })),
       400,
-      '流程执行失败: variables too large',
+      /^流程执行失败: the variables are over 64 KB as JSON \(\d+ KB\)$/,
     );
     // A cardinality given by a variable likewise.
     await deploy('varLoop', loop('varLoop', '<loopCardinality>${n}</loopCardinality>'));
@@ -470,6 +470,8 @@ describe('expressions that call methods, reach prototypes or recurse', () => {
         ),
       );
       expectError(res, 400, /^流程模型无法部署: line 4: UserTask "task" \(flowable:assignee\): expression /);
+      // The long ones once: the parser reads their megabyte whichever attribute holds it.
+      if (e.length > 500) return;
       const condition = simpleModel('expr', { condition: e });
       expectError(
         await nothingLeft(() => deployUpload('expr', condition)),

@@ -939,7 +939,10 @@ export function checkVariables(variables: Variables): Variables {
     if (!isVariableName(key)) throw failWith(FLOW_MESSAGES.engineStep, { name: `variable name ${key}` });
   }
   const json = JSON.stringify(variables);
-  if (json.length > MAX_VARIABLES_JSON) throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables too large' });
+  if (json.length > MAX_VARIABLES_JSON)
+    throw failWith(FLOW_MESSAGES.engineStep, {
+      name: `the variables are over ${MAX_VARIABLES_JSON / 1024} KB as JSON (${Math.ceil(json.length / 1024)} KB)`,
+    });
   return JSON.parse(json) as Variables;
 }
 
