@@ -84,6 +84,7 @@ describe('the workflow engine (platform/workflow)', () => {
         'changeState',
         'deleteDeployments',
         'deploy',
+        'refuseDeclarations',
         'UnmatchedGroup',
         'seedModels',
         'SeedModel',

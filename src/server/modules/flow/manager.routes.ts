@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { failWith, langOf, ok } from '../../platform/errors.ts';
+import { ApiError, failWith, langOf, ok } from '../../platform/errors.ts';
 import { text } from '../../../shared/i18n/server-messages.ts';
 import { requiredParam } from '../../platform/http.ts';
 import { readMultipart } from '../../platform/multipart.ts';
@@ -27,6 +27,7 @@ import {
   deleteDeployments,
   deploy,
   FLOW_MESSAGES,
+  refuseDeclarations,
   workflowOf,
 } from '../../platform/workflow/index.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
@@ -174,8 +175,11 @@ export async function managerRoutes(fastify: FastifyInstance, { services }: { se
     if (!file.name.endsWith(RESOURCE_SUFFIX)) return refused(text(lang, FLOW_MESSAGES.fileType, { name: file.name }));
     let warnings: string[];
     try {
-      warnings = (await readModel(decodeModel(file.data), services.flowHooks)).warnings;
+      const xml = decodeModel(file.data);
+      refuseDeclarations(xml);
+      warnings = (await readModel(xml, services.flowHooks)).warnings;
     } catch (error) {
+      if (error instanceof ApiError) return refused(error.textIn(lang));
       if (error instanceof ModelError) return refused(text(lang, FLOW_MESSAGES.modelInvalid, { name: error.message }));
       throw error;
     }

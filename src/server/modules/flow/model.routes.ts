@@ -13,7 +13,7 @@ import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import { Deployed, FlowModel, FlowModelPage } from '../../../shared/contract/api/flow.schemas.ts';
 import { wireDateTime } from '../../../shared/contract/time.ts';
 import { FLOW_MODEL, FLOW_MODEL_DEPLOY } from '../../../shared/flow/buttons.ts';
-import { deploy, FLOW_MESSAGES, laidOut } from '../../platform/workflow/index.ts';
+import { deploy, FLOW_MESSAGES, laidOut, refuseDeclarations } from '../../platform/workflow/index.ts';
 import { deployed } from './flow-module.ts';
 import { pagingOf } from '../../platform/entity/conditions.ts';
 import { modelById, modelPage, type ModelRow, removeModels, saveModel } from './model.queries.ts';
@@ -88,6 +88,7 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
     if (!name) throw failWith(FLOW_MESSAGES.modelNameRequired);
     if (name.length > 255) throw fail('tooLong', { label: { zh: '模型名称', en: 'Model name' }, name: 255 });
     if (xml.length > MAX_XML) throw failWith(FLOW_MESSAGES.fileTooLarge);
+    refuseDeclarations(xml);
     const description = String(body.description ?? '').slice(0, 4000);
     const { userId, tenantId, deptIds } = request.user;
     const author = { userId, tenantId, deptId: deptIds[0] ?? null };

@@ -1,19 +1,21 @@
 import { Engine } from 'bpmn-engine';
-import { checkText, isExpression } from './expression.ts';
-import { ACTION_TYPES } from './graph.ts';
-import type {
-  ActionSpec,
-  ActionType,
-  CallSpec,
-  ElementKind,
-  EventSpec,
-  FlowNode,
-  FormField,
-  LoopSpec,
-  ProcessGraph,
-  SequenceFlow,
-  TimerSpec,
-  UserTaskSpec,
+import { checkText, isExpression, isVariableName } from './expression.ts';
+import {
+  ACTION_TYPES,
+  MAX_LOOP,
+  tooManyInstances,
+  type ActionSpec,
+  type ActionType,
+  type CallSpec,
+  type ElementKind,
+  type EventSpec,
+  type FlowNode,
+  type FormField,
+  type LoopSpec,
+  type ProcessGraph,
+  type SequenceFlow,
+  type TimerSpec,
+  type UserTaskSpec,
 } from './graph.ts';
 import { FORM_FIELD_TYPES, type FormFieldType } from '../../../shared/flow/form-fields.ts';
 import {
@@ -31,7 +33,7 @@ import {
   type El,
   type Text,
 } from './model-elements.ts';
-import { DIALECT_URIS, MODDLE_OPTIONS, ModelError, parserSource } from './model-source.ts';
+import { DIALECT_URIS, MODDLE_OPTIONS, ModelError, declarationIn, parserSource } from './model-source.ts';
 import { timerProblem } from './timer-spec.ts';
 
 /**
@@ -57,12 +59,12 @@ interface ModdleParser {
 }
 
 const ID = /^[A-Za-z_][\w.-]{0,63}$/;
-/** A process variable's name (flow-runtime.ts checkVariables). */
-const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** Reads a model once; the graph is cached per definition by its caller. */
 export async function compileModel(xml: string): Promise<{ graph: ProcessGraph; warnings: string[] }> {
   if (!xml || !xml.trim()) throw new ModelError('empty file');
+  const declared = declarationIn(xml);
+  if (declared) throw new ModelError(`${declared} is refused: DOCTYPE and entity declarations are not accepted`);
   const source = parserSource(xml);
   let context: ModdleContext;
   try {
@@ -340,7 +342,13 @@ class Compiler {
         kind: ({ timeDuration: 'duration', timeDate: 'date', timeCycle: 'cycle' } as const)[forms[0]],
         text,
       };
-      const problem = !text ? 'is empty' : isExpression(text) ? undefined : timerProblem(timer);
+      const problem = !text
+        ? 'is empty'
+        : !isExpression(text)
+          ? timerProblem(timer)
+          : kind === 'startEvent'
+            ? "a start timer's time is fixed: write it without ${…} (there are no variables before the start)"
+            : undefined;
       if (problem) this.problem(element, forms[0], problem);
       else if (isExpression(text) && !this.checkText(element, forms[0], text)) return undefined;
       return problem ? undefined : { type: 'timer', timer };
@@ -446,6 +454,9 @@ class Compiler {
       if (ASYNC_KINDS.has(kind)) node.async = true;
       else this.problem(element, this.dialect('async'), `a ${kind} cannot wait as a job before it runs`);
     }
+    const initiator = element.initiator;
+    if (typeof initiator === 'string' && initiator && !isVariableName(initiator))
+      this.problem(element, this.dialect('initiator'), `"${initiator}" is not a variable name`);
     if (kind === 'userTask' || kind === 'startEvent') {
       const form = this.formOf(element);
       if (form.length) node.form = form;
@@ -507,7 +518,7 @@ class Compiler {
     const resultVariable =
       this.attributeValue(element, 'resultVariable')?.trim() ||
       this.attributeValue(element, 'resultVariableName')?.trim();
-    if (resultVariable && !/^[A-Za-z_]\w{0,63}$/.test(resultVariable))
+    if (resultVariable && !isVariableName(resultVariable))
       this.problem(element, this.dialect('resultVariable'), `"${resultVariable}" is not a variable name`);
     let expression: string | undefined;
     if (kind === 'scriptTask') {
@@ -581,7 +592,7 @@ class Compiler {
       this.problem(element, `${this.dialect('field')} "to"`, 'a message needs its recipients (to or toRoles)');
     const resultVariable =
       this.attributeValue(element, 'resultVariable')?.trim() || fields.responseVariableName?.text || undefined;
-    if (resultVariable && !/^[A-Za-z_]\w{0,63}$/.test(resultVariable))
+    if (resultVariable && !isVariableName(resultVariable))
       this.problem(element, this.dialect('resultVariable'), `"${resultVariable}" is not a variable name`);
     return { type, fields, ...(resultVariable ? { resultVariable } : {}) };
   }
@@ -619,6 +630,11 @@ class Compiler {
         this.problem(element, attribute, 'needs a source (or sourceExpression) and a target');
         continue;
       }
+      const badName = [target, source].find((name) => name !== undefined && !isVariableName(name));
+      if (badName !== undefined) {
+        this.problem(element, attribute, `"${badName}" is not a variable name`);
+        continue;
+      }
       if (sourceExpression && !this.checkText(element, `${attribute} sourceExpression`, sourceExpression)) continue;
       spec[direction].push({ ...(source ? { source } : { sourceExpression }), target });
     }
@@ -645,6 +661,13 @@ class Compiler {
       spec[key] = value.trim();
       this.checkText(task, attribute, value);
     }
+    for (const key of ['elementVariable', 'elementIndexVariable'] as const) {
+      const name = spec[key];
+      if (name !== undefined && !isVariableName(name))
+        this.problem(task, this.dialect(key), `"${name}" is not a variable name`);
+    }
+    if (spec.cardinality && /^\d+$/.test(spec.cardinality) && Number(spec.cardinality) > MAX_LOOP)
+      this.problem(task, 'loopCardinality', tooManyInstances(Number(spec.cardinality)));
     if (!spec.cardinality && !spec.collection)
       this.problem(task, 'multiInstanceLoopCharacteristics', 'needs a loopCardinality or a collection');
     return spec;
@@ -710,7 +733,7 @@ class Compiler {
     const values = list<El>((element.extensionElements as El | undefined)?.values);
     const add = (what: string, read: Omit<FormField, 'type' | 'variable'> & { type?: string; variable?: string }) => {
       const at = `${this.dialect(what)} "${read.id}"`;
-      if (!read.id || !VARIABLE.test(read.id)) {
+      if (!read.id || !isVariableName(read.id)) {
         this.problem(element, `${this.dialect(what)} id`, `"${read.id}" is not a field id (letters, digits, _)`);
         return;
       }
@@ -721,7 +744,7 @@ class Compiler {
       }
       if (type === 'enum' && !read.options.length) this.problem(element, at, 'an enum needs its values');
       const variable = read.variable?.trim() || read.id;
-      if (!VARIABLE.test(variable)) this.problem(element, `${at} variable`, `"${variable}" is not a variable name`);
+      if (!isVariableName(variable)) this.problem(element, `${at} variable`, `"${variable}" is not a variable name`);
       if (fields.some((f) => f.variable === variable))
         this.problem(element, at, `the variable ${variable} is declared twice`);
       else fields.push({ ...read, type, variable });

@@ -55,6 +55,13 @@ const LITERALS = new Map<string, Scalar>([
 const FORBIDDEN_NAMES = new Set(['__proto__', 'prototype', 'constructor']);
 const MAX_LENGTH = 500;
 
+/**
+ * A process variable's name: an identifier of at most 64 characters, and none of the prototype's (`__proto__`,
+ * `constructor`, `prototype`), which as keys of the variables would reach or shadow what every object inherits.
+ */
+export const isVariableName = (name: string): boolean =>
+  /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name) && !FORBIDDEN_NAMES.has(name);
+
 function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;

@@ -4,12 +4,14 @@ import { failWith } from '../errors.ts';
 import { nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { ModelError, readModel, type UserTaskInfo } from './bpmn-model.ts';
+import { declarationIn } from './model-source.ts';
+import { definitionGraph } from './process-steps.ts';
 import { layOut } from './diagram-layout.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { ACTIVE, SUSPENDED, type DefinitionRow } from './flow-store.ts';
 import { deployEventStarts } from './flow-events.ts';
 import type { FlowHook } from './service-actions.ts';
-import type { ProcessGraph } from './graph.ts';
+import type { FlowNode, ProcessGraph } from './graph.ts';
 
 /**
  * Deployment: a checked BPMN file becomes one process definition per tenant (`''` = shared by all tenants), versioned
@@ -36,6 +38,12 @@ export interface UnmatchedGroup {
   tenantIds: string[];
 }
 
+/** A model's text with a DOCTYPE or an entity declaration is refused before anything parses it (model-source.ts). */
+export function refuseDeclarations(xml: string): void {
+  const declared = declarationIn(xml);
+  if (declared) throw failWith(FLOW_MESSAGES.declarationRefused, { name: declared });
+}
+
 /**
  * Checks the file and deploys it, in the caller's transaction; returns the new definitions and the candidate groups
  * that match no role of a tenant it was deployed to (every live tenant for a shared definition), for the deployer.
@@ -45,6 +53,7 @@ export async function deploy(
   userId: string,
   input: DeployInput,
 ): Promise<{ definitions: DefinitionRow[]; unmatched: UnmatchedGroup[] }> {
+  refuseDeclarations(input.xml);
   let model;
   try {
     model = await readModel(input.xml, input.hooks);
@@ -111,23 +120,62 @@ export async function deploy(
 
 /**
  * A call activity naming its process by key calls a process deployed in each tenant (or shared), and never its own
- * process (a recursion would nest instances without end); a key given by an expression is looked up when called.
+ * process, directly or through the processes it calls (a recursion would nest instances without end); a key given by
+ * an expression is looked up when called, and the runtime's depth bound stops a recursion through it.
  */
 async function checkCallTargets(trx: Db, graph: ProcessGraph, tenantIds: string[]): Promise<void> {
   for (const node of graph.nodes.values()) {
-    const key = node.call?.calledElement;
-    if (!key || key.includes('{')) continue;
+    const key = calledKey(node);
+    if (!key) continue;
     if (key === graph.key) throw failWith(FLOW_MESSAGES.callsItself, { name: node.id });
     for (const tenantId of tenantIds) {
-      const found = await trx
-        .selectFrom('blade_flow_definition')
-        .select('id')
-        .where('process_key', '=', key)
-        .where('tenant_id', 'in', [tenantId, ''])
-        .executeTakeFirst();
-      if (!found) throw failWith(FLOW_MESSAGES.callTargetMissing, { name: node.id, label: key });
+      if (!(await calledDefinitionId(trx, tenantId, key)))
+        throw failWith(FLOW_MESSAGES.callTargetMissing, { name: node.id, label: key });
+      const chain = await callChainTo(trx, tenantId, key, graph.key);
+      if (chain) throw failWith(FLOW_MESSAGES.callCycle, { name: node.id, label: [graph.key, ...chain].join(' → ') });
     }
   }
+}
+
+const calledKey = (node: FlowNode) => {
+  const key = node.call?.calledElement;
+  return key && !key.includes('{') ? key : undefined;
+};
+
+/** The definition a call of `key` starts in the tenant now: its newest, the tenant's before the shared one. */
+async function calledDefinitionId(trx: Db, tenantId: string, key: string): Promise<string | undefined> {
+  const found = await trx
+    .selectFrom('blade_flow_definition')
+    .select('id')
+    .where('process_key', '=', key)
+    .where('tenant_id', 'in', [tenantId, ''])
+    .orderBy(sql`tenant_id = ''`)
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
+  return found ? String(found.id) : undefined;
+}
+
+/**
+ * The keys of a chain of calls from `from` that comes back to `to` (`[from, …, to]`), through the definitions each
+ * call starts now; undefined when none does. Each key is followed once.
+ */
+async function callChainTo(trx: Db, tenantId: string, from: string, to: string): Promise<string[] | undefined> {
+  const seen = new Set<string>();
+  const walk = async (key: string, path: string[]): Promise<string[] | undefined> => {
+    if (key === to) return [...path, key];
+    if (seen.has(key)) return undefined;
+    seen.add(key);
+    const id = await calledDefinitionId(trx, tenantId, key);
+    // A definition that no longer compiles calls nothing the check can follow.
+    const called = id ? await definitionGraph(trx, id).catch(() => undefined) : undefined;
+    for (const node of called?.nodes.values() ?? []) {
+      const next = calledKey(node);
+      const chain = next ? await walk(next, [...path, key]) : undefined;
+      if (chain) return chain;
+    }
+    return undefined;
+  };
+  return walk(from, []);
 }
 
 /**

@@ -45,6 +45,10 @@ export const FLOW_MESSAGES = {
   tenantIdsRequired: { zh: '请选择租户', en: 'Please choose the tenants' },
   filesRequired: { zh: '请选择部署文件', en: 'Please choose the files to deploy' },
   fileType: { zh: '文件 {name} 不是 .bpmn20.xml 流程文件', en: 'The file {name} is not a .bpmn20.xml process file' },
+  declarationRefused: {
+    zh: '流程文件含有 {name}: 不接受 DOCTYPE 和实体声明 (ENTITY)',
+    en: 'The process file contains {name}: DOCTYPE and entity declarations (ENTITY) are not accepted',
+  },
   fileTooLarge: { zh: '部署文件不能超过 1MB', en: 'A deployment file must not exceed 1MB' },
   tenantNotFound: { zh: '租户不存在: {name}', en: 'No such tenant: {name}' },
   startsWithItsForm: {
@@ -86,6 +90,10 @@ export const FLOW_MESSAGES = {
   callsItself: {
     zh: '流程模型无法部署: 调用活动 {name} 调用了流程自身',
     en: 'The model cannot be deployed: call activity {name} calls its own process',
+  },
+  callCycle: {
+    zh: '流程模型无法部署: 调用活动 {name} 经调用链 {label} 又调用了流程自身',
+    en: 'The model cannot be deployed: call activity {name} calls its own process again ({label})',
   },
   callTargetMissing: {
     zh: '流程模型无法部署: 调用活动 {name} 调用的流程 {label} 尚未部署',

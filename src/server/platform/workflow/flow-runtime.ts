@@ -13,6 +13,7 @@ import { failJob, heldJob, subscriptionsTo, syncEvents, type JobRow, type Subscr
 import { nextDue } from './timer-spec.ts';
 import { taskUserOf } from './task-people.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
+import { isVariableName } from './expression.ts';
 import {
   ACTIVE,
   addComment,
@@ -962,11 +963,13 @@ export function checkVariables(variables: Variables): Variables {
   if (!variables || typeof variables !== 'object' || Array.isArray(variables))
     throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables must be an object' });
   for (const key of Object.keys(variables)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key) || key === '__proto__')
-      throw failWith(FLOW_MESSAGES.engineStep, { name: `variable name ${key}` });
+    if (!isVariableName(key)) throw failWith(FLOW_MESSAGES.engineStep, { name: `variable name ${key}` });
   }
   const json = JSON.stringify(variables);
-  if (json.length > MAX_VARIABLES_JSON) throw failWith(FLOW_MESSAGES.engineStep, { name: 'variables too large' });
+  if (json.length > MAX_VARIABLES_JSON)
+    throw failWith(FLOW_MESSAGES.engineStep, {
+      name: `the variables are over ${MAX_VARIABLES_JSON / 1024} KB as JSON (${Math.ceil(json.length / 1024)} KB)`,
+    });
   return JSON.parse(json) as Variables;
 }
 

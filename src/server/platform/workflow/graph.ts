@@ -118,6 +118,14 @@ export interface UserTaskSpec {
   skipExpression?: string;
 }
 
+/**
+ * The most instances one multi-instance activity may have (a literal `loopCardinality` over it is refused at deploy,
+ * a collection or cardinality over it at the step): each instance is a task row, its candidates and a message, all
+ * written in the step's one transaction.
+ */
+export const MAX_LOOP = 1_000;
+export const tooManyInstances = (total: number) => `${total} instances are more than the ${MAX_LOOP} a loop may have`;
+
 /** `multiInstanceLoopCharacteristics` of an activity. */
 export interface LoopSpec {
   sequential: boolean;

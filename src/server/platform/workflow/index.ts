@@ -30,6 +30,7 @@ export {
   changeState,
   deleteDeployments,
   deploy,
+  refuseDeclarations,
   type UnmatchedGroup,
 } from './flow-definitions.ts';
 export { seedModels, type SeedModel } from './seed-models.ts';

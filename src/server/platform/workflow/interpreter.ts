@@ -1,4 +1,4 @@
-import type { FlowNode, ProcessGraph, VariableMapping } from './graph.ts';
+import { MAX_LOOP, tooManyInstances, type FlowNode, type ProcessGraph, type VariableMapping } from './graph.ts';
 import { ExpressionError, resolveText, type Scope } from './expression.ts';
 import {
   EngineStepError,
@@ -82,7 +82,6 @@ export const isInterpreterState = (state: string) => state.startsWith('{"engine"
 const MAX_STEPS = 10_000;
 /** Executions the runtime keeps a job (timers, actions, async continuations) or a subscription for. */
 const JOB_OR_SUBSCRIPTION = new Set<Execution['kind']>(['catch', 'boundary', 'receive', 'service', 'async']);
-const MAX_LOOP = 1_000;
 
 class Step {
   private readonly queue: Array<{ node: FlowNode; via?: string; scope?: string }> = [];
@@ -475,7 +474,7 @@ class Step {
       if (!Number.isInteger(total) || total < 0)
         throw new EngineStepError(`${node.id}: loopCardinality must be a whole number, got ${String(total)}`);
     }
-    if (total > MAX_LOOP) throw new EngineStepError(`${node.id}: more than ${MAX_LOOP} instances`);
+    if (total > MAX_LOOP) throw new EngineStepError(`${node.id}: ${tooManyInstances(total)}`);
     // A loop of no iterations passes on (its tasks are the history: the runtime records them).
     if (total === 0) return this.leave(node);
     const id = this.nextId('m');
@@ -764,7 +763,11 @@ class Step {
       try {
         assign(
           mapping.target,
-          mapping.sourceExpression ? resolveText(mapping.sourceExpression, source) : source[mapping.source!],
+          mapping.sourceExpression
+            ? resolveText(mapping.sourceExpression, source)
+            : Object.hasOwn(source, mapping.source!)
+              ? source[mapping.source!]
+              : undefined,
         );
       } catch (error) {
         throw new EngineStepError(`${node.id} (${way} ${mapping.target}): ${(error as Error).message}`);

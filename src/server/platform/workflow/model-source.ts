@@ -22,6 +22,16 @@ export function engineSource(xml: string): string {
   return source;
 }
 
+/**
+ * The first DOCTYPE or entity declaration of a model's text (`<!DOCTYPE`, `<!ENTITY`), refused before any parser reads
+ * it: entities are how XML reads files and URLs into a document (XXE) or grows a few bytes into gigabytes (billion
+ * laughs), and no BPMN model needs one. The parsers here expand none, but a refusal does not depend on them.
+ */
+export function declarationIn(xml: string): string | undefined {
+  const found = /<!\s*(DOCTYPE|ENTITY)\b/i.exec(xml);
+  return found ? `<!${found[1].toUpperCase()}` : undefined;
+}
+
 const DECLARATION = /^\uFEFF?\s*<\?xml\b[^]*?\?>/;
 
 /**
