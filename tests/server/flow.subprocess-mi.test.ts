@@ -381,6 +381,32 @@ describe('event sub-processes', () => {
     expect(await jobsOf(id)).toEqual([]);
   });
 
+  it('a non-interrupting cycle one runs beside its scope at each firing, its cycle re-armed until spent', async () => {
+    const cycle = '<timerEventDefinition><timeCycle>R2/PT1H</timeCycle></timerEventDefinition>';
+    await deploy(
+      'EsCycle',
+      bpmn(
+        'EsCycle',
+        `<startEvent id="start"/>${task('approve', 'mi_alice')}<endEvent id="end"/>
+    ${eventSub('remind', cycle, task('remindBoss', 'mi_boss'), false)}`,
+        ['start>approve', 'approve>end'],
+      ),
+    );
+    const id = await start(starter, 'EsCycle');
+    await fire((await jobsOf(id))[0]);
+    expect(await openOf(boss, id)).toEqual(['remindBoss']);
+    expect(await openOf(alice, id)).toEqual(['approve']);
+    await fire((await jobsOf(id))[0]);
+    expect(await openOf(boss, id)).toEqual(['remindBoss', 'remindBoss']);
+    expect(await jobsOf(id)).toEqual([]);
+    await done(alice, 'approve', id);
+    // The process waits for its running event sub-processes.
+    expect(await running(id)).toBeDefined();
+    const reminders = (await todo(t, boss)).filter((r) => r.processInstanceId === id);
+    for (const reminder of reminders) expectOk(await complete(t, boss, reminder.taskId, true));
+    expect(await running(id)).toBeUndefined();
+  });
+
   it('a non-interrupting message one in a sub-process runs beside it, again for each message, until it ends', async () => {
     await deploy(
       'EsMessage',
