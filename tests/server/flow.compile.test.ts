@@ -199,13 +199,13 @@ describe('compileModel: refusals name every problem', () => {
       'line 6: ServiceTask "sendMail" (flowable:class): Java classes are not run here — use an allow-listed action',
       'line 7: ServiceTask "bean" (flowable:delegateExpression): Java beans are not run here — use an allow-listed action',
       'line 8: ScriptTask "script" (scriptFormat): groovy scripts are not run here — write one ${…} (juel)',
-      'line 9: SubProcess "sub" (triggeredByEvent): event sub-processes are not supported yet',
+      'line 9: SubProcess "sub" (triggeredByEvent): needs one start event, with a timer, message, signal or error (found 1, 0 with one)',
       'line 11: BoundaryEvent "timer" (timerEventDefinition): needs one of timeDuration, timeDate, timeCycle',
       'line 12: IntermediateCatchEvent "wait" (timerEventDefinition): needs one of timeDuration, timeDate, timeCycle',
       'line 14: SendTask "send": not supported yet',
       'line 14: BusinessRuleTask "rule": not supported yet',
       'line 15: EndEvent "end" (errorRef): an error end event names its error',
-      'line 11: BoundaryEvent "timer" (attachedToRef): "sub" cannot run',
+      'line 11: BoundaryEvent "timer" (attachedToRef): an event sub-process takes no boundary events',
       'line 13: EventBasedGateway "events" (outgoing): leads to no catch event',
     ]);
   });
@@ -432,7 +432,7 @@ describe('compileModel: multi-instance', () => {
       ),
     );
     expect(await problems(manual)).toEqual([
-      'line 6: ManualTask "task" (multiInstanceLoopCharacteristics): only user tasks may be multi-instance for now',
+      'line 6: ManualTask "task" (multiInstanceLoopCharacteristics): only user tasks, sub-processes and call activities may be multi-instance for now',
     ]);
   });
 

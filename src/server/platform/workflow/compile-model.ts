@@ -214,12 +214,9 @@ class Compiler {
         this.problem(element, 'id', 'an element the process runs needs an id');
         continue;
       }
-      if (kind === 'subProcess' && element.triggeredByEvent) {
-        this.problem(element, 'triggeredByEvent', 'event sub-processes are not supported yet');
-        continue;
-      }
       const node = { ...this.nodeOf(element, kind, flowIds), scope: scopes.get(element) ?? '' };
-      if (kind === 'subProcess') node.start = this.startOf(element, elements, scopes, element.id);
+      if (kind === 'subProcess' && element.triggeredByEvent) this.eventSubProcess(node, element, elements, scopes);
+      else if (kind === 'subProcess') node.start = this.startOf(element, elements, scopes, element.id);
       nodes.set(element.id, node);
     }
     for (const element of elements.filter((e) => e.$type === 'bpmn:SequenceFlow')) {
@@ -234,6 +231,13 @@ class Compiler {
         this.problems.push(`${this.name(elementOf(elements, node.id), 'default')}: not one of its outgoing flows`);
       if (node.kind === 'boundaryEvent') this.attach(node, elementOf(elements, node.id), nodes);
       if (node.kind === 'eventBasedGateway') this.checkEventGateway(node, elementOf(elements, node.id), nodes, flows);
+      if (node.triggeredByEvent) this.checkEventSubProcess(node, elementOf(elements, node.id));
+      if (node.event?.type === 'error' && node.kind === 'startEvent' && !nodes.get(node.scope)?.triggeredByEvent)
+        this.problem(
+          elementOf(elements, node.id),
+          'errorEventDefinition',
+          'only an event sub-process starts by an error',
+        );
     }
     const { start, eventStarts } = this.startsOf(process, elements, scopes, nodes);
     return {
@@ -292,6 +296,8 @@ class Compiler {
         exists ? `"${target}" cannot run` : `refers to nothing: "${target ?? ''}"`,
       );
     }
+    if (activity.triggeredByEvent)
+      return this.problem(element, 'attachedToRef', 'an event sub-process takes no boundary events');
     if (!ATTACHABLE.has(activity.kind))
       return this.problem(element, 'attachedToRef', `boundary events on a ${activity.kind} are not supported`);
     if (!node.event) return this.problem(element, 'eventDefinitions', 'a boundary event needs an event definition');
@@ -384,6 +390,40 @@ class Compiler {
     return found;
   }
 
+  /**
+   * An event sub-process (`triggeredByEvent`): one start event with a timer, message, signal or error, interrupting
+   * its scope unless `isInterrupting="false"` (an error's always does).
+   */
+  private eventSubProcess(node: FlowNode, element: El, elements: El[], scopes: Map<El, string>) {
+    node.triggeredByEvent = true;
+    const starts = elements.filter((e) => scopes.get(e) === element.id && e.$type === 'bpmn:StartEvent' && e.id);
+    const triggers = starts.filter((e) => !isNoneStart(e));
+    if (starts.length !== 1 || triggers.length !== 1)
+      this.problem(
+        element,
+        'triggeredByEvent',
+        `needs one start event, with a timer, message, signal or error (found ${starts.length}, ${triggers.length} with one)`,
+      );
+    if (
+      triggers[0]?.isInterrupting === false &&
+      list<El>(triggers[0].eventDefinitions)[0]?.$type === 'bpmn:ErrorEventDefinition'
+    )
+      this.problem(triggers[0], 'isInterrupting', 'an error start event always interrupts');
+    node.start = triggers[0]?.id ?? '';
+  }
+
+  /** No flow enters or leaves an event sub-process; it has no boundary events and no loop. */
+  private checkEventSubProcess(node: FlowNode, element: El) {
+    if (node.incoming.length || node.outgoing.length)
+      this.problem(
+        element,
+        node.incoming.length ? 'incoming' : 'outgoing',
+        'no sequence flow enters or leaves an event sub-process',
+      );
+    if (node.loop)
+      this.problem(element, 'multiInstanceLoopCharacteristics', 'an event sub-process is not multi-instance');
+  }
+
   /** A sub-process's one none start event. */
   private startOf(owner: El, elements: El[], scopes: Map<El, string>, scope: string): string {
     const starts = elements.filter((e) => scopes.get(e) === scope && isNoneStart(e));
@@ -436,6 +476,7 @@ class Compiler {
       if (event === 'terminate') node.terminate = true;
       else if (event) node.event = event;
     }
+    if (kind === 'startEvent' && element.isInterrupting === false) node.interrupting = false;
     if (kind === 'intermediateCatchEvent' && !definitions.length)
       this.problem(element, 'eventDefinitions', 'a catch event waits for a timer, a message or a signal');
     if (kind === 'receiveTask' && (element.messageRef || this.unresolved.get(element)?.has('bpmn:messageRef'))) {
@@ -465,8 +506,12 @@ class Compiler {
     if (loop) {
       if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics')
         this.problem(element, 'standardLoopCharacteristics', 'loops are not supported yet, use multi-instance');
-      else if (kind !== 'userTask')
-        this.problem(element, 'multiInstanceLoopCharacteristics', 'only user tasks may be multi-instance for now');
+      else if (kind !== 'userTask' && kind !== 'subProcess' && kind !== 'callActivity')
+        this.problem(
+          element,
+          'multiInstanceLoopCharacteristics',
+          'only user tasks, sub-processes and call activities may be multi-instance for now',
+        );
       else node.loop = this.loopOf(element, loop);
     }
     return node;

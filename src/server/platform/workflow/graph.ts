@@ -37,15 +37,23 @@ export interface FlowNode {
   outgoing: string[];
   /** A gateway's or an activity's default flow (taken when no condition of the others holds). */
   defaultFlow?: string;
-  /** A sub-process's own none start event: where a token entering it begins. */
+  /** A sub-process's own none start event: where a token entering it begins (an event sub-process's: its event). */
   start?: string;
+  /**
+   * An event sub-process (`triggeredByEvent`): no flow enters it; its start event's timer, message, signal or error
+   * starts it within its scope (its start event's `interrupting`: whether it withdraws the scope's other tokens).
+   */
+  triggeredByEvent?: boolean;
   /** An end event that ends its whole scope (terminateEventDefinition). */
   terminate?: boolean;
   userTask?: UserTaskSpec;
   loop?: LoopSpec;
   /** What a start, catch, throw, boundary or end event waits for or throws (none: a plain event). */
   event?: EventSpec;
-  /** A boundary event: the activity it is attached to, and whether firing cancels it (`cancelActivity`). */
+  /**
+   * A boundary event: the activity it is attached to, and whether firing cancels it (`cancelActivity`); an event
+   * sub-process's start event: whether it interrupts its scope (`isInterrupting`).
+   */
   attachedTo?: string;
   interrupting?: boolean;
   /** An activity's boundary events, in the file's order. */

@@ -37,11 +37,13 @@ interface Execution {
    * `task`: a user task waiting; `receive`: a receive task; `join`: parked at a gateway; `loop`: a multi-instance
    * activity's root (its iterations are its tasks); `scope`: an embedded sub-process running (its tokens name it);
    * `catch`: an intermediate catch event waiting (a timer, message or signal); `boundary`: a boundary event armed on
-   * the activity execution it is attached to; `call`: a call activity waiting for the instance it started;
+   * the activity execution it is attached to; `call`: a call activity waiting for the instance it started; `event`:
+   * an event sub-process's start event armed in the scope it belongs to (its execution; none: the process);
    * `service`: a service task's platform action waiting for its job; `async`: a token waiting for its job before it
    * enters its element (`flowable:async`).
+   * A multi-instance activity's root is a `loop`; each iteration a `task`, a `scope` or a `call` naming the root.
    */
-  kind: 'task' | 'receive' | 'join' | 'loop' | 'scope' | 'catch' | 'boundary' | 'call' | 'service' | 'async';
+  kind: 'task' | 'receive' | 'join' | 'loop' | 'scope' | 'catch' | 'boundary' | 'call' | 'event' | 'service' | 'async';
   /** The sub-process execution it runs in; none: the process itself. */
   scope?: string;
   /** The flow it arrived by (joins). */
@@ -81,7 +83,7 @@ export const isInterpreterState = (state: string) => state.startsWith('{"engine"
 
 const MAX_STEPS = 10_000;
 /** Executions the runtime keeps a job (timers, actions, async continuations) or a subscription for. */
-const JOB_OR_SUBSCRIPTION = new Set<Execution['kind']>(['catch', 'boundary', 'receive', 'service', 'async']);
+const JOB_OR_SUBSCRIPTION = new Set<Execution['kind']>(['catch', 'boundary', 'receive', 'event', 'service', 'async']);
 
 class Step {
   private readonly queue: Array<{ node: FlowNode; via?: string; scope?: string }> = [];
@@ -139,6 +141,12 @@ class Step {
     });
   }
 
+  /** An instance starts at `start`, its event sub-processes armed. */
+  begin(start: FlowNode): void {
+    this.armEventSubProcesses('', undefined);
+    this.arrive(start);
+  }
+
   arrive(node: FlowNode, via?: string, scope = this.scope): void {
     this.queue.push({ node, via, scope });
   }
@@ -168,7 +176,7 @@ class Step {
     const { timer } = node.event;
     const attribute = { duration: 'timeDuration', date: 'timeDate', cycle: 'timeCycle' }[timer.kind];
     try {
-      const value = resolveText(timer.text, this.variables);
+      const value = resolveText(timer.text, this.variablesIn(execution.scope));
       const text = value instanceof Date ? value.toISOString() : String(value ?? '');
       const { due, left } = firstDue(timer, text, this.now);
       execution.due = due.toISOString();
@@ -256,7 +264,7 @@ class Step {
         this.created.add(this.restActivity(node, { id: this.nextId('r'), element: node.id, kind: 'receive' }).id);
         return;
       case 'callActivity':
-        return this.call(node);
+        return node.loop ? this.startLoop(node) : this.call(node);
       case 'serviceTask':
         if (node.action) {
           this.created.add(this.restActivity(node, { id: this.nextId('v'), element: node.id, kind: 'service' }).id);
@@ -267,12 +275,8 @@ class Step {
         this.runScript(node);
         this.record(node);
         return this.leave(node);
-      case 'subProcess': {
-        const id = this.nextId('s');
-        this.restActivity(node, { id, element: node.id, kind: 'scope' });
-        this.record(node);
-        return this.arrive(this.node(node.start!), undefined, id);
-      }
+      case 'subProcess':
+        return node.loop ? this.startLoop(node) : this.openScope(node, {});
       case 'userTask':
         return node.loop ? this.startLoop(node) : this.waitAt(node, {});
       case 'exclusiveGateway':
@@ -296,15 +300,40 @@ class Step {
     this.take(node, this.chosen(node, false));
   }
 
-  /** A sub-process whose last token ended completes: its token leaves it in the scope around it. */
+  /**
+   * A sub-process whose last token ended completes (its armed event sub-processes withdrawn): its token leaves it in
+   * the scope around it, or its loop counts the iteration. The process ends the same way.
+   */
   private closeScopeIfDone(scope: string | undefined): void {
-    if (!scope) return;
-    if (this.state.executions.some((e) => e.scope === scope) || this.queue.some((q) => q.scope === scope)) return;
+    const open = (e: Execution) => e.scope === scope && e.kind !== 'event';
+    if (this.state.executions.some(open) || this.queue.some((q) => q.scope === scope)) return;
+    if (!scope) {
+      // Only the process's armed event sub-processes are left (a token of a sub-process is in its scope execution).
+      if (!this.queue.length && this.state.executions.every((e) => e.kind === 'event')) this.state.executions = [];
+      return;
+    }
     const execution = this.state.executions.find((e) => e.id === scope);
     if (!execution) return;
     this.drop(new Set([execution.id]));
     this.scope = execution.scope;
-    this.leave(this.node(execution.element));
+    const node = this.node(execution.element);
+    if (execution.root) return this.iterationDone(node, execution);
+    this.leave(node);
+  }
+
+  /**
+   * An embedded sub-process, one iteration of a multi-instance one, or an event sub-process starts: its scope
+   * execution, its own event sub-processes armed, a token at its start event.
+   */
+  private openScope(node: FlowNode, iteration: Partial<Execution>): void {
+    const id = this.nextId('s');
+    const execution = { ...iteration, id, element: node.id, kind: 'scope' as const };
+    // A loop's iterations share the boundary events armed on its root.
+    if (iteration.root) this.rest(execution);
+    else this.restActivity(node, execution);
+    this.record(node);
+    this.armEventSubProcesses(node.id, id);
+    this.arrive(this.node(node.start!), undefined, id);
   }
 
   private take(node: FlowNode, flows: string[]): void {
@@ -331,7 +360,7 @@ class Step {
     return taken;
   }
 
-  private holds(text: string, where: string, scope: Scope = this.variables): boolean {
+  private holds(text: string, where: string, scope: Scope = this.variablesIn(this.scope)): boolean {
     try {
       const value = resolveText(text, scope);
       return value === true || value === 'true';
@@ -372,7 +401,9 @@ class Step {
       const node = this.node(gateway.element);
       const here = (e: Execution) => e.kind === 'join' && e.element === node.id && e.scope === gateway.scope;
       // A loop's iterations stand where their root does; a sub-process's tokens where the sub-process does.
-      const others = this.state.executions.filter((e) => !here(e) && !e.root && e.kind !== 'boundary');
+      const others = this.state.executions.filter(
+        (e) => !here(e) && !e.root && e.kind !== 'boundary' && e.kind !== 'event',
+      );
       if (others.some((e) => reaches(this.graph, e.element, node.id))) continue;
       this.state.executions = this.state.executions.filter((e) => !here(e));
       this.scope = gateway.scope;
@@ -401,15 +432,38 @@ class Step {
   // ---- user tasks ----
 
   /**
-   * What a task's expressions read: the instance's variables, and for an iteration of a multi-instance task its
-   * loop's counters, `loopCounter`, its item and index under the names the loop gives them.
+   * What a task's expressions read: the variables of its scope (variablesIn), and for an iteration of a
+   * multi-instance task its loop's counters, `loopCounter`, its item and index under the names the loop gives them.
    */
   private taskScope(node: FlowNode, iteration: Partial<Execution>): Scope {
-    const loop = iteration.root ? this.state.executions.find((e) => e.id === iteration.root)?.loop : undefined;
-    if (!loop) return this.variables;
+    const around = this.variablesIn(iteration.scope);
+    return iteration.root ? { ...around, ...this.iterationVariables(node, iteration) } : around;
+  }
+
+  /**
+   * The variables an expression in `scope` reads: the instance's, and for each multi-instance sub-process iteration
+   * it runs in (the innermost last) its loop's counters, `loopCounter` and item. Those are the iteration's own; every
+   * other variable is the instance's, wherever it is set (docs/workflow-engine.md).
+   */
+  private variablesIn(scope: string | undefined): Scope {
+    let variables: Scope = this.variables;
+    const iterations: Execution[] = [];
+    for (let id = scope; id;) {
+      const execution = this.state.executions.find((e) => e.id === id);
+      if (!execution) break;
+      if (execution.root) iterations.unshift(execution);
+      id = execution.scope;
+    }
+    for (const iteration of iterations)
+      variables = { ...variables, ...this.iterationVariables(this.node(iteration.element), iteration) };
+    return variables;
+  }
+
+  private iterationVariables(node: FlowNode, iteration: Partial<Execution>): Scope {
+    const loop = this.state.executions.find((e) => e.id === iteration.root)?.loop;
+    if (!loop) return {};
     const { elementVariable, elementIndexVariable } = node.loop ?? {};
     return {
-      ...this.variables,
       ...loopVariables(node, loop),
       loopCounter: iteration.loopCounter,
       ...(elementVariable ? { [elementVariable]: iteration.item } : {}),
@@ -465,7 +519,7 @@ class Step {
     if (spec.collection) {
       const value = spec.collection.includes('${')
         ? this.evaluate(spec.collection, node)
-        : this.variables[spec.collection];
+        : this.variablesIn(this.scope)[spec.collection];
       items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter(Boolean) : null;
       if (!items) throw new EngineStepError(`${node.id}: the collection ${spec.collection} is not a list`);
       total = items.length;
@@ -483,12 +537,19 @@ class Step {
     const indexes = Array.from({ length: total }, (_, i) => i);
     const first = spec.sequential ? indexes.slice(0, 1) : indexes;
     loop.pending = spec.sequential ? indexes.slice(1) : [];
-    for (const i of first) this.waitAt(node, { root: id, loopCounter: i, item: items?.[i] });
+    for (const i of first) this.iterate(node, { root: id, loopCounter: i, item: items?.[i] });
+  }
+
+  /** One iteration of a multi-instance activity: a task, a sub-process's scope or a call. */
+  private iterate(node: FlowNode, iteration: Partial<Execution>): void {
+    if (node.kind === 'subProcess') return this.openScope(node, iteration);
+    if (node.kind === 'callActivity') return this.call(node, iteration);
+    this.waitAt(node, iteration);
   }
 
   private evaluate(text: string, node: FlowNode): unknown {
     try {
-      return /^\s*-?\d+\s*$/.test(text) ? Number(text) : resolveText(text, this.variables);
+      return /^\s*-?\d+\s*$/.test(text) ? Number(text) : resolveText(text, this.variablesIn(this.scope));
     } catch (error) {
       throw new EngineStepError(`${node.id}: ${(error as Error).message}`);
     }
@@ -502,7 +563,17 @@ class Step {
     this.scope = execution.scope;
     const node = this.node(execution.element);
     if (!execution.root) return this.leave(node);
-    const root = this.state.executions.find((e) => e.id === execution.root)!;
+    this.iterationDone(node, execution, output);
+  }
+
+  /**
+   * An iteration of a multi-instance activity ended (its task completed, its scope closed, its called instance
+   * ended): its loop counts it and starts the next one (sequential), or, decided, is left.
+   */
+  private iterationDone(node: FlowNode, iteration: Execution, output: TaskOutput = {}): void {
+    const root = this.state.executions.find((e) => e.id === iteration.root);
+    if (!root) throw new EngineStepError(`${node.id}: the multi-instance activity of ${iteration.id} is gone`);
+    this.scope = root.scope;
     const loop = root.loop!;
     loop.completed += 1;
     if (output.pass === true) loop.approved += 1;
@@ -513,11 +584,11 @@ class Step {
         this.holds(
           node.loop!.completionCondition,
           `${node.id} (completionCondition)`,
-          this.taskScope(node, execution),
+          this.taskScope(node, iteration),
         ));
     if (!done) {
       const next = loop.pending.shift();
-      if (next !== undefined) this.waitAt(node, { root: root.id, loopCounter: next, item: loop.items?.[next] });
+      if (next !== undefined) this.iterate(node, { root: root.id, loopCounter: next, item: loop.items?.[next] });
       return;
     }
     // The loop is decided: its other iterations are withdrawn with it.
@@ -538,6 +609,7 @@ class Step {
     }
     this.state.executions = this.state.executions.filter((e) => !removed.has(e.id));
     this.scope = scope;
+    this.armEventSubProcesses(scope ? (this.state.executions.find((e) => e.id === scope)?.element ?? '') : '', scope);
     this.arrive(this.node(nodeId), undefined, scope);
   }
 
@@ -608,18 +680,25 @@ class Step {
   }
 
   /**
-   * An error end event: the nearest enclosing sub-process with an error boundary event for its code is interrupted
-   * and the token leaves by that boundary event; an error nobody catches refuses the step.
+   * An error end event: from the scope it ends in outwards, the first error event sub-process of a scope or error
+   * boundary event on a sub-process for its code catches it. An event sub-process interrupts its scope and runs in
+   * it; a boundary event interrupts its sub-process (every iteration of a multi-instance one) and the token leaves by
+   * it. An error nobody catches refuses the step.
    */
   private throwError(node: FlowNode, code: string | undefined): void {
-    for (let scope = this.scope; scope;) {
-      const execution = this.state.executions.find((e) => e.id === scope);
+    for (let scope = this.scope; ;) {
+      const execution = scope ? this.state.executions.find((e) => e.id === scope) : undefined;
+      if (scope && !execution) break;
+      const handler = eventSubProcessesOf(this.graph, execution?.element ?? '')
+        .map((subProcess) => this.node(subProcess.start!))
+        .find((s) => s.event?.type === 'error' && (s.event.code === undefined || s.event.code === code));
+      if (handler) return this.startEventSubProcess(handler, scope);
       if (!execution) break;
       const catcher = (this.node(execution.element).boundaries ?? [])
         .map((id) => this.node(id))
         .find((b) => b.event?.type === 'error' && (b.event.code === undefined || b.event.code === code));
       if (catcher) {
-        this.drop(new Set([execution.id]));
+        this.drop(new Set([execution.root ?? execution.id]));
         this.scope = execution.scope;
         this.record(catcher);
         return this.leave(catcher);
@@ -636,7 +715,9 @@ class Step {
    */
   fire(executionId: string, payload: Scope = {}): void {
     const execution = this.state.executions.find(
-      (e) => e.id === executionId && ['catch', 'boundary', 'receive', 'call', 'service', 'async'].includes(e.kind),
+      (e) =>
+        e.id === executionId &&
+        ['catch', 'boundary', 'receive', 'call', 'event', 'service', 'async'].includes(e.kind),
     );
     if (!execution) throw new EngineStepError(`${executionId} is not waiting for an event`);
     const node = this.node(execution.element);
@@ -662,8 +743,9 @@ class Step {
       this.map(node, node.call!.outs, payload, this.variables, 'out');
       this.drop(new Set([execution.id]));
       this.record(node);
-      return this.leave(node);
+      return execution.root ? this.iterationDone(node, execution) : this.leave(node);
     }
+    if (execution.kind === 'event') return this.startEventSubProcess(node, execution.scope, execution);
     if (execution.kind === 'boundary') {
       const cycle = execution.cycle !== undefined && execution.left !== 0;
       if (node.interrupting !== false) this.drop(new Set([execution.attached!]));
@@ -703,6 +785,44 @@ class Step {
     return true;
   }
 
+  // ---- event sub-processes ----
+
+  /**
+   * A scope that just started (`element` '': the process; else its sub-process, with `scope` its execution) arms its
+   * event sub-processes' timer, message and signal start events; an error start event is found when an error is
+   * thrown (throwError). They are withdrawn with the scope.
+   */
+  private armEventSubProcesses(element: string, scope: string | undefined): void {
+    for (const subProcess of eventSubProcessesOf(this.graph, element)) {
+      const start = this.node(subProcess.start!);
+      if (start.event?.type === 'error') continue;
+      const armed: Execution = { id: this.nextId('e'), element: start.id, kind: 'event', ...(scope ? { scope } : {}) };
+      this.state.executions.push(armed);
+      this.arm(start, armed);
+      this.created.add(armed.id);
+    }
+  }
+
+  /**
+   * An event sub-process's start event happened in `scope` (its timer, message or signal, or an error thrown there).
+   * An interrupting one withdraws every other token of the scope, its other event sub-processes' too; a
+   * non-interrupting one leaves them and stays armed (a cycle's next firing armed, a one-off timer withdrawn). The
+   * event sub-process runs as a scope within `scope`; when it ends, so may `scope` (closeScopeIfDone).
+   */
+  private startEventSubProcess(start: FlowNode, scope: string | undefined, armed?: Execution): void {
+    this.scope = scope;
+    if (start.interrupting !== false) {
+      this.drop(new Set(this.state.executions.filter((e) => e.scope === scope).map((e) => e.id)));
+      const kept = this.queue.filter((q) => q.scope !== scope);
+      this.queue.splice(0, this.queue.length, ...kept);
+    } else if (armed?.cycle !== undefined && armed.left !== 0) {
+      armed.due = nextDue(armed.cycle, this.now).toISOString();
+      if (armed.left! > 0) armed.left! -= 1;
+      this.created.add(armed.id);
+    } else if (armed?.due) this.drop(new Set([armed.id]));
+    this.openScope(this.node(start.scope), {});
+  }
+
   /** A script or service task's expression, evaluated now; its value kept in its result variable. */
   private runScript(node: FlowNode): void {
     const script = node.script;
@@ -710,7 +830,7 @@ class Step {
     let value: unknown;
     try {
       value = resolveText(script.expression, {
-        ...this.variables,
+        ...this.variablesIn(this.scope),
         execution: { id: this.nextId('x'), activityId: node.id },
       });
     } catch (error) {
@@ -726,20 +846,26 @@ class Step {
 
   // ---- call activities ----
 
-  /** A call activity waits for the instance the runtime starts from its `calls` with the `in` variables. */
-  private call(node: FlowNode): void {
+  /**
+   * A call activity (or one iteration of a multi-instance one) waits for the instance the runtime starts from its
+   * `calls` with the `in` variables.
+   */
+  private call(node: FlowNode, iteration: Partial<Execution> = {}): void {
     const spec = node.call!;
+    const scope = this.taskScope(node, { ...iteration, scope: this.scope });
     let processKey: unknown = spec.calledElement;
     try {
-      if (spec.calledElement.includes('{')) processKey = resolveText(spec.calledElement, this.variables);
+      if (spec.calledElement.includes('{')) processKey = resolveText(spec.calledElement, scope);
     } catch (error) {
       throw new EngineStepError(`${node.id} (calledElement): ${(error as Error).message}`);
     }
     if (typeof processKey !== 'string' || !processKey)
       throw new EngineStepError(`${node.id} (calledElement): names no process (${String(processKey)})`);
     const variables: Record<string, unknown> = {};
-    this.map(node, spec.ins, this.variables, variables, 'in');
-    const waiting = this.restActivity(node, { id: this.nextId('k'), element: node.id, kind: 'call' });
+    this.map(node, spec.ins, scope, variables, 'in');
+    const execution = { ...iteration, id: this.nextId('k'), element: node.id, kind: 'call' as const };
+    // A loop's iterations share the boundary events armed on its root.
+    const waiting = iteration.root ? this.rest(execution) : this.restActivity(node, execution);
     this.calls.push({ executionId: waiting.id, elementId: node.id, processKey, binding: spec.binding, variables });
   }
 
@@ -801,6 +927,19 @@ function loopVariables(node: FlowNode, loop: LoopState): Scope {
   };
 }
 
+/** Per graph and scope ('': the process; else a sub-process's id), its event sub-processes. */
+const eventSubProcesses = new WeakMap<ProcessGraph, Map<string, FlowNode[]>>();
+function eventSubProcessesOf(graph: ProcessGraph, scope: string): FlowNode[] {
+  let byScope = eventSubProcesses.get(graph);
+  if (!byScope) {
+    byScope = new Map();
+    for (const node of graph.nodes.values())
+      if (node.triggeredByEvent) byScope.set(node.scope, [...(byScope.get(node.scope) ?? []), node]);
+    eventSubProcesses.set(graph, byScope);
+  }
+  return byScope.get(scope) ?? [];
+}
+
 /** Per graph, the elements from which each target can be reached (following flows, not through the target). */
 const reachers = new WeakMap<ProcessGraph, Map<string, Set<string>>>();
 function reaches(graph: ProcessGraph, from: string, target: string): boolean {
@@ -837,7 +976,7 @@ export function startInstance(
   const start = graph.nodes.get(startAt);
   if (!start || start.kind !== 'startEvent') throw new EngineStepError('the process cannot be started by hand');
   const step = new Step(graph, { engine: 'tenon', v: 1, seq: 0, executions: [] }, variables, now);
-  step.arrive(start);
+  step.begin(start);
   step.run();
   return step.result();
 }

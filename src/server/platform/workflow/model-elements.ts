@@ -33,7 +33,7 @@ export const NODE_KINDS: Record<string, ElementKind> = {
 
 /** The event definitions each kind of event may carry (others are refused, naming the definition). */
 export const EVENT_TYPES: Partial<Record<ElementKind, ReadonlySet<string>>> = {
-  startEvent: new Set(['timer', 'message', 'signal']),
+  startEvent: new Set(['timer', 'message', 'signal', 'error']),
   endEvent: new Set(['terminate', 'error', 'signal', 'message']),
   intermediateCatchEvent: new Set(['timer', 'message', 'signal']),
   intermediateThrowEvent: new Set(['signal', 'message']),
