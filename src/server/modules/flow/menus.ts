@@ -2,6 +2,8 @@ import { FLOW, actions, btn, menu, screen } from '../../platform/menus.ts';
 import {
   FLOW_DEPLOY_UPLOAD,
   FLOW_FOLLOW_DELETE,
+  FLOW_JOB,
+  FLOW_JOB_RETRY,
   FLOW_MANAGER_DELETE,
   FLOW_MANAGER_STATE,
   FLOW_MODEL,
@@ -29,6 +31,9 @@ export const flowMenu = menu('flow', '流程管理', 'Workflow', '/flow', 7, 'ic
   ]),
   actions('flow_follow', '流程跟踪', 'Process follow-up', '/flow/follow', 4, 'iconfont iconicon_discovery', [
     btn(FLOW_FOLLOW_DELETE, '删除', 'Delete', 'delete', 'delete', 2, `${FLOW}/follow/delete-process-instance`),
+  ]),
+  actions(FLOW_JOB, '作业管理', 'Jobs', '/flow/job', 5, 'iconfont iconicon_setting', [
+    btn(FLOW_JOB_RETRY, '重试', 'Retry', 'retry', 'redo', 3, `${FLOW}/job/retry`),
   ]),
 ]);
 
