@@ -91,9 +91,7 @@ export default function JobsPage() {
             dataIndex: 'state',
             title: t('flow.job.state'),
             width: 100,
-            render: (state: FlowJob['state']) => (
-              <Tag color={state === 'failed' ? 'error' : 'processing'}>{t(`flow.job.stateName.${state}`)}</Tag>
-            ),
+            render: (_state: FlowJob['state'], row) => <JobState job={row} />,
           },
           {
             key: 'process',
@@ -143,6 +141,14 @@ export default function JobsPage() {
   );
 }
 
+/** Failed (out of retries), failed and retried later (an error, retries left), or waiting for its time. */
+function JobState({ job }: { job: FlowJob }) {
+  const { t } = useTranslation();
+  if (job.state === 'failed') return <Tag color="error">{t('flow.job.stateName.failed')}</Tag>;
+  if (job.error) return <Tag color="warning">{t('flow.job.retrying')}</Tag>;
+  return <Tag color="processing">{t('flow.job.stateName.waiting')}</Tag>;
+}
+
 /** A job's details with its whole error (the list shows its beginning). */
 function JobDetail({ id, onClose, kindName }: { id?: string; onClose: () => void; kindName: (k: string) => string }) {
   const { t } = useTranslation();
@@ -164,6 +170,9 @@ function JobDetail({ id, onClose, kindName }: { id?: string; onClose: () => void
             </Descriptions.Item>
             <Descriptions.Item label={t('flow.field.processInstanceId')}>{row.processInstanceId}</Descriptions.Item>
             <Descriptions.Item label={t('flow.job.dueTime')}>{row.dueTime}</Descriptions.Item>
+            <Descriptions.Item label={t('flow.job.state')}>
+              <JobState job={row} />
+            </Descriptions.Item>
             <Descriptions.Item label={t('flow.job.retries')}>{row.retries}</Descriptions.Item>
             <Descriptions.Item label={t('flow.job.lockOwner')}>{row.lockOwner}</Descriptions.Item>
             <Descriptions.Item label={t('flow.field.tenantId')}>{row.tenantId}</Descriptions.Item>

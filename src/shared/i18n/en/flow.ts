@@ -127,6 +127,7 @@ export const flow: Resource<typeof zh> = {
   job: {
     state: 'Job state',
     stateName: { failed: 'Failed', waiting: 'Waiting', all: 'All' },
+    retrying: 'Failed, retrying',
     kind: 'Job kind',
     kindName: { timer: 'Timer', start: 'Start timer', action: 'Service task', async: 'Continuation' },
     element: 'Step',

@@ -128,6 +128,8 @@ export const flow = {
   job: {
     state: '作业状态',
     stateName: { failed: '失败待处理', waiting: '等待执行', all: '全部' },
+    /** waiting again after a failure: its retries not spent yet */
+    retrying: '失败重试中',
     kind: '作业类型',
     kindName: { timer: '定时器', start: '定时启动', action: '服务任务', async: '异步继续' },
     element: '环节',
