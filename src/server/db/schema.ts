@@ -1626,6 +1626,11 @@ export interface TenonKv {
   expires_at: Int8;
 }
 
+export interface TenonMenuGrant {
+  code: string;
+  granted_at: string;
+}
+
 export interface TenonMigration {
   name: string;
   applied_at: Generated<string>;
@@ -1727,6 +1732,7 @@ export interface Schema {
   erp_task: ErpTask;
   erp_worker: ErpWorker;
   tenon_kv: TenonKv;
+  tenon_menu_grant: TenonMenuGrant;
   tenon_migration: TenonMigration;
   tenon_number_sequence: TenonNumberSequence;
   tenon_process: TenonProcess;
