@@ -4,7 +4,8 @@ import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { startApp, type TestApp } from '../support/app.ts';
 import { copyTemplate, type DatabaseCopy } from '../support/database.ts';
-import { createRole } from '../support/factories.ts';
+import { createRole, createTenant } from '../support/factories.ts';
+import { nextId } from '../../src/server/platform/ids.ts';
 
 /**
  * Menus and buttons added after a database was seeded reach its roles at the next start (db/seed/menu-grants.ts):
@@ -105,14 +106,26 @@ describe('menus new to a database', () => {
     expect(await held(db, SEED.roleUser, ['work_send_urge'])).toEqual([]);
   }, 240_000);
 
-  it('a button the menus gain later reaches the holders of its screen once', async () => {
+  it('a button the menus gain later reaches the holders of its screen once, within their tenant’s package', async () => {
     let db = app!.services.db;
+    // A tenant whose package has the to-do list but not 退回, and one without a package (no restriction).
+    const packageId = nextId();
+    await db
+      .insertInto('blade_tenant_package')
+      .values({ id: packageId, package_name: 'p', menu_id: ['work', 'work_todo'].map((c) => menuIdOf(c)).join(',') })
+      .execute();
+    await createTenant(app!, '600381', { package_id: packageId });
+    await createTenant(app!, '600382');
+    const packaged = await createRole(app!, '600381', 'clerk', ['work', 'work_todo']);
+    const free = await createRole(app!, '600382', 'clerk', ['work', 'work_todo']);
     // As if 退回 came with the next build: no record of it, granted to nobody yet.
     await db.deleteFrom('tenon_menu_grant').where('code', '=', 'work_todo_return').execute();
     await db.deleteFrom('blade_role_menu').where('menu_id', '=', menuIdOf('work_todo_return')).execute();
     db = await restart();
     expect(await held(db, clerk, ['work_todo_return'])).toEqual(['work_todo_return']);
     expect(await held(db, SEED.roleBoss, ['work_todo_return'])).toEqual(['work_todo_return']);
+    expect(await held(db, free, ['work_todo_return'])).toEqual(['work_todo_return']);
+    expect(await held(db, packaged, ['work_todo_return'])).toEqual([]);
     // The removal above still holds: only the new button was granted.
     expect(await held(db, clerk, ['work_todo_copy'])).toEqual([]);
   }, 240_000);
