@@ -228,6 +228,10 @@ const GUARDED: Guarded[] = [
     code: 'flow_follow',
     superAdmin: true,
   })),
+  // 作业管理: administrators, a tenant's its tenant's jobs (tests/server/flow.jobs.test.ts).
+  { route: 'GET /api/blade-flow/job/list', code: 'flow_job' },
+  { route: 'GET /api/blade-flow/job/detail', code: 'flow_job' },
+  { route: 'POST /api/blade-flow/job/retry', code: 'flow_job_retry' },
   { route: `GET ${SYS}/prodplane/list`, code: 'prodplane' },
   { route: `GET ${SYS}/prodplane/page`, code: 'prodplane' },
   // The OpenAPI document, for those who may open 接口文档 (tests/server/api-doc.test.ts).

@@ -257,6 +257,69 @@ describe('intermediate timer catch', () => {
   });
 });
 
+describe("a date without an offset is the tenant's wall-clock time", () => {
+  /** Tenant B's zone set to UTC for the test (A keeps the default Asia/Shanghai). */
+  async function withTenantBInUtc(body: () => Promise<void>) {
+    const zone = (time_zone: string) =>
+      t.services.db.updateTable('blade_tenant').set({ time_zone }).where('tenant_id', '=', TB).execute();
+    await zone('UTC');
+    try {
+      await body();
+    } finally {
+      await zone('Asia/Shanghai');
+    }
+  }
+  const catchAt = (key: string, text: string) =>
+    bpmn(
+      key,
+      `<startEvent id="start"/><intermediateCatchEvent id="wait">${timer('timeDate', text)}</intermediateCatchEvent>
+      ${task('after', 'ev_alice')}<endEvent id="end"/>`,
+      ['start>wait', 'wait>after', 'after>end'],
+    );
+  const dueIso = (job: { due_time: unknown }) => new Date(job.due_time as string).toISOString();
+
+  it('2026-12-01T09:00:00 fires at 01:00Z in Asia/Shanghai and at 09:00Z in UTC; an offset is kept as written', async () => {
+    await withTenantBInUtc(async () => {
+      await deploy('EvZoned', catchAt('EvZoned', '2026-12-01T09:00:00'), `${TA},${TB}`);
+      const [inShanghai] = await jobsOf({ instanceId: await start(starter, 'EvZoned') });
+      const [inUtc] = await jobsOf({ instanceId: await start(starterB, 'EvZoned') });
+      expect(dueIso(inShanghai)).toBe('2026-12-01T01:00:00.000Z');
+      expect(dueIso(inUtc)).toBe('2026-12-01T09:00:00.000Z');
+
+      await deploy('EvOffset', catchAt('EvOffset', '2026-12-01T09:00:00+02:00'), `${TA},${TB}`);
+      for (const who of [starter, starterB]) {
+        const [job] = await jobsOf({ instanceId: await start(who, 'EvOffset') });
+        expect(dueIso(job)).toBe('2026-12-01T07:00:00.000Z');
+      }
+    });
+  });
+
+  it('so is a ${dueDate} variable, and a start timer’s date (its definition’s tenant’s zone)', async () => {
+    await withTenantBInUtc(async () => {
+      await deploy('EvZonedVar', catchAt('EvZonedVar', '${dueDate}'), `${TA},${TB}`);
+      const dueDate = '2026-12-01 09:00';
+      const [inShanghai] = await jobsOf({ instanceId: await start(starter, 'EvZonedVar', { dueDate }) });
+      const [inUtc] = await jobsOf({ instanceId: await start(starterB, 'EvZonedVar', { dueDate }) });
+      expect(dueIso(inShanghai)).toBe('2026-12-01T01:00:00.000Z');
+      expect(dueIso(inUtc)).toBe('2026-12-01T09:00:00.000Z');
+
+      await deploy(
+        'EvZonedStart',
+        bpmn(
+          'EvZonedStart',
+          `<startEvent id="at">${timer('timeDate', '2030-06-01T08:30:00')}</startEvent>${task('report', 'ev_alice')}<endEvent id="end"/>`,
+          ['at>report', 'report>end'],
+        ),
+        `${TA},${TB}`,
+      );
+      const due = new Map<string, string>();
+      for (const definition of await definitionsOf('EvZonedStart'))
+        due.set(definition.tenantId, dueIso((await jobsOf({ definitionId: definition.id }))[0]));
+      expect(Object.fromEntries(due)).toEqual({ [TA]: '2030-06-01T00:30:00.000Z', [TB]: '2030-06-01T08:30:00.000Z' });
+    });
+  });
+});
+
 describe('timers refused at deploy', () => {
   it.each([
     ['a cycle every second', 'EvEverySecond', 'timeCycle', 'R/PT1S', /shorter than a minute/],

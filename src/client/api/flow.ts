@@ -3,6 +3,7 @@ import type {
   BladeFlow,
   Deployed as DeployResult,
   FlowHistory,
+  FlowJob,
   FlowModel,
   FlowProcess,
   FlowResult,
@@ -15,6 +16,9 @@ import { getData, http, postData, type Page, type R } from '../http.ts';
 import {
   FOLLOW_DELETE_PROCESS_INSTANCE_URL,
   FOLLOW_LIST_URL,
+  JOB_DETAIL_URL,
+  JOB_LIST_URL,
+  JOB_RETRY_URL,
   MANAGER_CHANGE_STATE_URL,
   MANAGER_DELETE_DEPLOYMENT_URL,
   MANAGER_DEPLOY_UPLOAD_URL,
@@ -51,6 +55,7 @@ export type {
   DeployResult,
   FlowExecution,
   FlowHistory,
+  FlowJob,
   FlowModel,
   FlowModelView,
   FlowProcess,
@@ -171,6 +176,18 @@ export const fetchFollowList = (filter: Paging & { processInstanceId?: string; p
   getData<Page<FlowExecution>>(FOLLOW_LIST_URL, params(filter));
 export const deleteProcessInstance = (processInstanceId: string, deleteReason: string) =>
   postData<null>(FOLLOW_DELETE_PROCESS_INSTANCE_URL, undefined, { processInstanceId, deleteReason });
+
+/** 作业管理: jobState failed (out of retries) | waiting | all (default, the failed first). */
+export interface JobFilter extends Paging {
+  jobState?: 'failed' | 'waiting' | 'all';
+  processKey?: string;
+  kind?: string;
+}
+export const fetchJobList = (filter: JobFilter = {}) => getData<Page<FlowJob>>(JOB_LIST_URL, params(filter));
+/** One job with its whole error (the list cuts it). */
+export const fetchJobDetail = (id: string) => getData<FlowJob>(JOB_DETAIL_URL, { id });
+/** Gives the jobs their retries back, due now; resolves with 已重试 n 个作业. */
+export const retryJobs = (ids: string[]) => postMessage(JOB_RETRY_URL, undefined, { ids: ids.join(',') });
 
 // ---- approval requests: leave, fund approval, any approvable entity (§5, §6) ----
 

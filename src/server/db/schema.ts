@@ -1644,6 +1644,11 @@ export interface TenonKv {
   expires_at: Int8;
 }
 
+export interface TenonMenuGrant {
+  code: string;
+  granted_at: string;
+}
+
 export interface TenonMigration {
   name: string;
   applied_at: Generated<string>;
@@ -1746,6 +1751,7 @@ export interface Schema {
   erp_task: ErpTask;
   erp_worker: ErpWorker;
   tenon_kv: TenonKv;
+  tenon_menu_grant: TenonMenuGrant;
   tenon_migration: TenonMigration;
   tenon_number_sequence: TenonNumberSequence;
   tenon_process: TenonProcess;

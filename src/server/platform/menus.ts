@@ -15,6 +15,8 @@ export interface SeedButton {
   /** dict button_func: 0 none, 1 toolbar, 2 row, 3 both */
   action: 0 | 1 | 2 | 3;
   sort: number;
+  /** Added after databases were seeded without a record of their grants: see `late` */
+  late?: true;
 }
 
 /** A platform dictionary (blade_dict): its code, name and items as [key, value, remark?]. */
@@ -38,6 +40,8 @@ export interface SeedMenu {
   remark?: string;
   children?: SeedMenu[];
   buttons?: SeedButton[];
+  /** Added after databases were seeded without a record of their grants: see `late` */
+  late?: true;
 }
 
 type Verb = 'add' | 'edit' | 'delete' | 'view';
@@ -141,6 +145,13 @@ export function actions(
   const m = menu(code, zh, en, path, sort, source);
   return extra.length ? { ...m, buttons: crud(code, path, '', { only: [], extra }) } : m;
 }
+
+/**
+ * A menu or button added to the tree after databases were seeded without a record of the grants they made (before
+ * migration 0054): the first seed that records grants hands it to their roles (db/seed/menu-grants.ts). Menus added
+ * since need no mark: a menu missing from the record is new.
+ */
+export const late = <T extends Extra | SeedMenu>(item: T): T => ({ ...item, late: true });
 
 export const exportBtn = (code: string, api?: string) =>
   btn(`${code}_export`, '导出', 'Export', 'export', 'download', 1, api);

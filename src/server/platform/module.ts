@@ -73,8 +73,9 @@ export interface ModuleManifest {
   demo?: (db: Db) => Promise<string[]>;
 }
 
-/** What the seed hands every install step: all modules' menu rows, and the codes the `user` role holds. */
+/** What the seed hands every install step: the menu rows to grant, and the codes the `user` role holds. */
 export interface SeedContext {
+  /** The menus new to this database (every menu on a fresh install; db/seed/menu-grants.ts) */
   menus: readonly MenuRow[];
   userMenuCodes: readonly string[];
 }

@@ -50,6 +50,23 @@ export function formatDateTime(date: Date = new Date(), timeZone: string = zoneS
 }
 
 /**
+ * The instant a wall-clock time (`yyyy-MM-dd HH:mm:ss`) names in a zone: its UTC reading less the zone's offset there,
+ * the offset taken again at the result so that a time just after a daylight-saving change is read right.
+ */
+export function instantOfWallClock(text: string, timeZone: string): Date {
+  const [y, mo, d, h, mi, s] = text.split(/[- :]/).map(Number);
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const offsetAt = (instant: number) => {
+    const [dateText, timeText] = formatDateTime(new Date(instant), timeZone).split(' ');
+    const [zy, zmo, zd] = dateText.split('-').map(Number);
+    const [zh, zmi, zs] = timeText.split(':').map(Number);
+    return Date.UTC(zy, zmo - 1, zd, zh, zmi, zs) - Math.floor(instant / 1000) * 1000;
+  };
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}
+
+/**
  * The canonical spelling of an IANA time zone name (`asia/shanghai` -> `Asia/Shanghai`), or undefined when it is
  * none. A zone is `Area/Location` (or UTC): offsets (`+08:00`) and abbreviations the runtime happens to accept are
  * refused, since `CST` would be read as Chicago.

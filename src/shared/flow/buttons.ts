@@ -14,6 +14,9 @@ export const FLOW_MANAGER_DELETE = 'flow_manager_delete';
 /** 流程跟踪 (the screen's own code opens its signals, messages and triggers too) */
 export const FLOW_FOLLOW = 'flow_follow';
 export const FLOW_FOLLOW_DELETE = 'flow_follow_delete';
+/** 作业管理: the jobs of blade_flow_job (timers, start timers, service actions…), a failed one retried. */
+export const FLOW_JOB = 'flow_job';
+export const FLOW_JOB_RETRY = 'flow_job_retry';
 /** 待签事务 and 待办事务 */
 export const WORK_CLAIM_SIGN = 'work_claim_sign';
 export const WORK_TODO_HANDLE = 'work_todo_handle';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Form, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,8 @@ interface Props<T> {
   /** row buttons and the column's width */
   actions?: (row: T) => ReactNode;
   actionsWidth?: number;
+  /** check boxes for the toolbar's buttons over several rows (作业管理's 重试) */
+  rowSelection?: TableProps<T>['rowSelection'];
 }
 
 const blank = (value: unknown) =>
@@ -47,6 +49,7 @@ export function FlowList<T extends object>({
   toolbar,
   actions,
   actionsWidth = 160,
+  rowSelection,
 }: Props<T>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -130,6 +133,7 @@ export function FlowList<T extends object>({
       </div>
       <Table<T>
         rowKey={rowKey}
+        rowSelection={rowSelection}
         size="middle"
         bordered
         columns={all}

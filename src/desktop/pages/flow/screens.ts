@@ -6,6 +6,7 @@ export const flowScreens: Screens = {
   '/flow/deploy': lazyPage(() => import('./DeployPage.tsx')),
   '/flow/manager': lazyPage(() => import('./ManagerPage.tsx')),
   '/flow/follow': lazyPage(() => import('./FollowPage.tsx')),
+  '/flow/job': lazyPage(() => import('./JobsPage.tsx')),
   '/work/start': lazyPage(() => import('../work/StartPage.tsx')),
   '/work/claim': lazyPage(async () => ({ default: (await import('../work/WorkListPage.tsx')).ClaimPage })),
   '/work/todo': lazyPage(async () => ({ default: (await import('../work/WorkListPage.tsx')).TodoPage })),

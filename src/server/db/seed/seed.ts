@@ -6,6 +6,7 @@ import { SCHEMA_LOCK_KEY } from '../migrate.ts';
 import { background } from '../../platform/lifecycle.ts';
 import { seedBusinessDictionaries, tenantsMissingDictionaries } from './business-dictionaries.ts';
 import { DICT_ID_BASE, menuRows, seedIdOf } from '../../platform/menus.ts';
+import { grantNewMenus, newMenus } from './menu-grants.ts';
 
 export { menuIdOf, menuRows } from '../../platform/menus.ts';
 
@@ -154,9 +155,14 @@ async function seedPlatform(db: Db, modules: readonly ModuleManifest[]): Promise
       );
     }
     await insert('blade_dict', dictRows);
-    const menus = menuRows(modules.flatMap((m) => m.menus ?? []));
+    const tree = modules.flatMap((m) => m.menus ?? []);
+    const menus = menuRows(tree);
+    const before = new Set((await trx.selectFrom('blade_menu').select('code').execute()).map((m) => m.code));
     await insert('blade_menu', menus);
-    const context = { menus, userMenuCodes: modules.flatMap((m) => m.userMenus ?? []) };
+    // The install steps grant the menus new to this database (all of them on a fresh install): menu-grants.ts.
+    const added = await newMenus(trx, tree, menus, before);
+    const context = { menus: added, userMenuCodes: modules.flatMap((m) => m.userMenus ?? []) };
     for (const module of modules) await module.install?.(trx, context);
+    await grantNewMenus(trx, menus, added, before.size === 0);
   });
 }

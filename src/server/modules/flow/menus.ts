@@ -1,7 +1,9 @@
-import { FLOW, actions, btn, menu, screen } from '../../platform/menus.ts';
+import { FLOW, actions, btn, late, menu, screen } from '../../platform/menus.ts';
 import {
   FLOW_DEPLOY_UPLOAD,
   FLOW_FOLLOW_DELETE,
+  FLOW_JOB,
+  FLOW_JOB_RETRY,
   FLOW_MANAGER_DELETE,
   FLOW_MANAGER_STATE,
   FLOW_MODEL,
@@ -30,6 +32,11 @@ export const flowMenu = menu('flow', '流程管理', 'Workflow', '/flow', 7, 'ic
   actions('flow_follow', '流程跟踪', 'Process follow-up', '/flow/follow', 4, 'iconfont iconicon_discovery', [
     btn(FLOW_FOLLOW_DELETE, '删除', 'Delete', 'delete', 'delete', 2, `${FLOW}/follow/delete-process-instance`),
   ]),
+  late(
+    actions(FLOW_JOB, '作业管理', 'Jobs', '/flow/job', 5, 'iconfont iconicon_setting', [
+      btn(FLOW_JOB_RETRY, '重试', 'Retry', 'retry', 'redo', 3, `${FLOW}/job/retry`),
+    ]),
+  ),
   screen(
     'flow_endpoint',
     '服务端点',
@@ -48,17 +55,17 @@ export const workMenu = menu('work', '我的事务', 'My work', '/work', 8, 'ico
   ]),
   actions('work_todo', '待办事务', 'To do', '/work/todo', 3, 'iconfont iconicon_task', [
     btn(WORK_TODO_HANDLE, '办理', 'Handle', 'handle', 'form', 2, `${FLOW}/work/complete-task`),
-    btn(WORK_TODO_ADD_SIGN, '加签', 'Add approvers', 'addSign', 'usergroup-add', 2, `${FLOW}/work/add-sign`),
-    btn(WORK_TODO_DELEGATE, '委派', 'Delegate', 'delegate', 'user-switch', 2, `${FLOW}/work/delegate-task`),
-    btn(WORK_TODO_COPY, '抄送', 'Copy to', 'copy', 'copy', 2, `${FLOW}/work/copy-task`),
-    btn(WORK_TODO_RETURN, '退回', 'Return', 'return', 'rollback', 2, `${FLOW}/work/return-task`),
+    late(btn(WORK_TODO_ADD_SIGN, '加签', 'Add approvers', 'addSign', 'usergroup-add', 2, `${FLOW}/work/add-sign`)),
+    late(btn(WORK_TODO_DELEGATE, '委派', 'Delegate', 'delegate', 'user-switch', 2, `${FLOW}/work/delegate-task`)),
+    late(btn(WORK_TODO_COPY, '抄送', 'Copy to', 'copy', 'copy', 2, `${FLOW}/work/copy-task`)),
+    late(btn(WORK_TODO_RETURN, '退回', 'Return', 'return', 'rollback', 2, `${FLOW}/work/return-task`)),
   ]),
   actions('work_send', '已发事务', 'Sent', '/work/send', 4, 'iconfont iconicon_send', [
-    btn(WORK_SEND_REVOKE, '撤回', 'Revoke', 'revoke', 'undo', 2, `${FLOW}/work/revoke-process`),
-    btn(WORK_SEND_URGE, '催办', 'Urge', 'urge', 'bell', 2, `${FLOW}/work/urge-task`),
+    late(btn(WORK_SEND_REVOKE, '撤回', 'Revoke', 'revoke', 'undo', 2, `${FLOW}/work/revoke-process`)),
+    late(btn(WORK_SEND_URGE, '催办', 'Urge', 'urge', 'bell', 2, `${FLOW}/work/urge-task`)),
   ]),
   actions('work_done', '办结事务', 'Done', '/work/done', 5, 'iconfont iconicon_dynamic'),
-  actions('work_copy', '抄送事务', 'Copied to me', '/work/copy', 6, 'iconfont iconicon_doc'),
+  late(actions('work_copy', '抄送事务', 'Copied to me', '/work/copy', 6, 'iconfont iconicon_doc')),
 ]);
 
 /** What the seeded `user` role (and the approver roles) hold here: the whole approval inbox. */

@@ -47,8 +47,9 @@ export async function insertSeedRows(trx: Db, table: keyof Schema, rows: object[
 
 /**
  * The platform tenant 000000 of a fresh install (contract/seed.md): its departments, roles, posts, administrator,
- * OAuth clients and parameters; every seeded menu granted to the administrator role, the work desk to `user`; the
- * regions and work calendars.
+ * OAuth clients and parameters; every menu new to the database (all of them on a fresh install, the new ones of an
+ * upgrade: db/seed/menu-grants.ts) granted to the administrator role, those of the work desk to `user`; the regions
+ * and work calendars.
  */
 export async function installSystem(
   trx: Db,

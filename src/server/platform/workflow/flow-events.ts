@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { ProcessGraph } from './graph.ts';
 import type { WaitingEvent } from './step-result.ts';
 import { firstDue } from './timer-spec.ts';
+import { tenantZone } from './tenant-zone.ts';
 import { ACTIVE } from './flow-store.ts';
 
 /**
@@ -133,8 +134,10 @@ export async function deployEventStarts(
       create_time: formatDateTime(now),
     };
     if (event.type === 'timer') {
-      // A start timer's text is fixed at deploy (there are no variables yet): compile-model checked it.
-      const { due, left } = firstDue(event.timer, event.timer.text, now);
+      // A start timer's text is fixed at deploy (there are no variables yet): compile-model checked it. Its date
+      // without an offset is the definition's tenant's wall-clock time.
+      const clock = { now, timeZone: await tenantZone(trx, definition.tenant_id) };
+      const { due, left } = firstDue(event.timer, event.timer.text, clock);
       await trx
         .insertInto('blade_flow_job')
         .values({

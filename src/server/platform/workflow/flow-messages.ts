@@ -105,6 +105,9 @@ export const FLOW_MESSAGES = {
   messageSent: { zh: '消息 {name} 已送达', en: 'Message {name} delivered' },
   triggerNothing: { zh: '该流程没有在环节 {name} 等待', en: 'The process does not wait at {name}' },
   triggered: { zh: '环节 {name} 已触发', en: 'Step {name} triggered' },
+  // ---- 作业管理 (job-admin.ts) ----
+  jobsRetried: { zh: '已重试 {name} 个作业', en: '{name} jobs retried' },
+  jobNotFound: { zh: '作业不存在或已执行: {name}', en: 'No such job (or it has run): {name}' },
   // ---- the approval actions (flow-actions.ts) ----
   signTypeInvalid: {
     zh: '加签类型须为 before、after 或 parallel',

@@ -160,7 +160,9 @@ export class FlowRuntime {
     if (Number(definition.suspension_state) !== ACTIVE)
       throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
     refuseSelfApproval(given.taskUser, given);
-    const { result, variables } = await step(() => startStep(definition, given, user.userId, input.startAt));
+    const { result, variables } = await step(() =>
+      startStep(trx, user.tenantId, definition, given, user.userId, input.startAt),
+    );
     const now = new Date();
     const businessTable = input.businessTable ?? '';
     const businessId = input.businessId ?? '';

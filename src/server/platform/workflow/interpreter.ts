@@ -10,7 +10,7 @@ import {
   type WaitingTask,
 } from './step-result.ts';
 import { splitNames, taskUserOf } from './task-people.ts';
-import { firstDue, nextDue } from './timer-spec.ts';
+import { clockNow, firstDue, nextDue, type TimerClock } from './timer-spec.ts';
 import { scheduleOf } from './task-schedule.ts';
 
 /**
@@ -110,7 +110,8 @@ class Step {
     private readonly graph: ProcessGraph,
     private readonly state: RunState,
     given: Scope,
-    private readonly now: Date,
+    /** now, and the instance's tenant's zone (a timer's date without an offset is read in it) */
+    private readonly clock: TimerClock,
   ) {
     this.variables = { ...given };
     this.hadEvents = state.executions.some((e) => JOB_OR_SUBSCRIPTION.has(e.kind));
@@ -178,7 +179,7 @@ class Step {
     try {
       const value = resolveText(timer.text, this.variablesIn(execution.scope));
       const text = value instanceof Date ? value.toISOString() : String(value ?? '');
-      const { due, left } = firstDue(timer, text, this.now);
+      const { due, left } = firstDue(timer, text, this.clock);
       execution.due = due.toISOString();
       if (timer.kind === 'cycle') Object.assign(execution, { left, cycle: text });
     } catch (error) {
@@ -626,7 +627,7 @@ class Step {
         name: fresh ? node.name : '',
         ...(fresh ? this.people(execution) : { assignee: '', candidateUsers: [], candidateGroups: [] }),
         // A new task's priority and due date (task-schedule.ts).
-        ...(fresh ? scheduleOf(node, this.taskScope(node, execution), new Date()) : {}),
+        ...(fresh ? scheduleOf(node, this.taskScope(node, execution), this.clock) : {}),
         at: new Date(),
         seq: this.order++,
       });
@@ -750,7 +751,7 @@ class Step {
       const cycle = execution.cycle !== undefined && execution.left !== 0;
       if (node.interrupting !== false) this.drop(new Set([execution.attached!]));
       else if (cycle) {
-        execution.due = nextDue(execution.cycle!, this.now).toISOString();
+        execution.due = nextDue(execution.cycle!, this.clock.now).toISOString();
         if (execution.left! > 0) execution.left! -= 1;
         this.created.add(execution.id);
       } else this.drop(new Set([execution.id]));
@@ -816,7 +817,7 @@ class Step {
       const kept = this.queue.filter((q) => q.scope !== scope);
       this.queue.splice(0, this.queue.length, ...kept);
     } else if (armed?.cycle !== undefined && armed.left !== 0) {
-      armed.due = nextDue(armed.cycle, this.now).toISOString();
+      armed.due = nextDue(armed.cycle, this.clock.now).toISOString();
       if (armed.left! > 0) armed.left! -= 1;
       this.created.add(armed.id);
     } else if (armed?.due) this.drop(new Set([armed.id]));
@@ -971,11 +972,11 @@ export function startInstance(
   graph: ProcessGraph,
   variables: Scope,
   startAt = graph.start,
-  now = new Date(),
+  clock = clockNow(),
 ): StepResult {
   const start = graph.nodes.get(startAt);
   if (!start || start.kind !== 'startEvent') throw new EngineStepError('the process cannot be started by hand');
-  const step = new Step(graph, { engine: 'tenon', v: 1, seq: 0, executions: [] }, variables, now);
+  const step = new Step(graph, { engine: 'tenon', v: 1, seq: 0, executions: [] }, variables, clock);
   step.begin(start);
   step.run();
   return step.result();
@@ -987,10 +988,10 @@ export function fireEvent(
   saved: string,
   executionId: string,
   variables: Scope,
-  now = new Date(),
+  clock = clockNow(),
   payload: Scope = {},
 ): StepResult {
-  const step = new Step(graph, JSON.parse(saved) as RunState, variables, now);
+  const step = new Step(graph, JSON.parse(saved) as RunState, variables, clock);
   step.fire(executionId, payload);
   step.run();
   return step.result();
@@ -1003,8 +1004,9 @@ export function failAction(
   executionId: string,
   code: string,
   variables: Scope,
+  clock = clockNow(),
 ): StepResult | undefined {
-  const step = new Step(graph, JSON.parse(saved) as RunState, variables, new Date());
+  const step = new Step(graph, JSON.parse(saved) as RunState, variables, clock);
   if (!step.failAction(executionId, code)) return undefined;
   step.run();
   return step.result();
@@ -1017,9 +1019,10 @@ export function completeTask(
   executionId: string,
   output: TaskOutput,
   variables: Scope,
+  clock = clockNow(),
 ): StepResult {
   const state = JSON.parse(saved) as RunState;
-  const step = new Step(graph, state, variables, new Date());
+  const step = new Step(graph, state, variables, clock);
   step.complete(executionId, output);
   step.run();
   return step.result();
@@ -1043,11 +1046,12 @@ export function returnToStep(
   executionId: string,
   targetId: string,
   variables: Scope,
+  clock = clockNow(),
 ): StepResult {
   const state = JSON.parse(saved) as RunState;
   const execution = state.executions.find((e) => e.id === executionId && e.kind === 'task');
   if (!execution) throw new EngineStepError(`task ${executionId} is not waiting in the saved process state`);
-  const step = new Step(graph, state, variables, new Date());
+  const step = new Step(graph, state, variables, clock);
   step.restartScope(execution.scope, targetId);
   step.run();
   return step.result();

@@ -6,6 +6,8 @@ import { completeTask, failAction, fireEvent, isInterpreterState, returnToStep, 
 import type { Scope } from './expression.ts';
 import { EngineStepError, type StepResult } from './step-result.ts';
 import { TtlCache } from '../ttl-cache.ts';
+import { clockNow, type TimerClock } from './timer-spec.ts';
+import { tenantZone } from './tenant-zone.ts';
 
 /**
  * Which engine takes an instance's step (docs/workflow-engine.md): every new instance runs on Tenon's interpreter;
@@ -26,10 +28,12 @@ function graphOf(definitionId: string, xml: () => Promise<string>): Promise<Proc
 }
 
 /**
- * The first step of a new instance, with the variables it starts with: the caller's, and the starter's user id in the
- * variable its start event names (`flowable:initiator`), as Flowable sets it.
+ * The first step of a new instance of `tenantId`, with the variables it starts with: the caller's, and the starter's
+ * user id in the variable its start event names (`flowable:initiator`), as Flowable sets it.
  */
 export async function startStep(
+  trx: Db,
+  tenantId: string,
   definition: { id: string; xml: string },
   variables: Scope,
   starterId: string,
@@ -37,7 +41,16 @@ export async function startStep(
 ): Promise<{ result: StepResult; variables: Scope }> {
   const graph = await graphOf(definition.id, async () => definition.xml);
   const started = graph.initiator ? { ...variables, [graph.initiator]: starterId } : variables;
-  return { result: startInstance(graph, started, startAt), variables: started };
+  return { result: startInstance(graph, started, startAt, await clockOf(trx, graph, tenantId)), variables: started };
+}
+
+/**
+ * A step's clock: now, and the instance's tenant's zone, in which the step reads a timer's or a task's date written
+ * without an offset. A process with neither (most) asks for no zone.
+ */
+async function clockOf(trx: Db, graph: ProcessGraph, tenantId: string): Promise<TimerClock> {
+  const dated = [...graph.nodes.values()].some((node) => node.event?.type === 'timer' || node.userTask?.dueDate);
+  return clockNow(dated ? await tenantZone(trx, tenantId) : undefined);
 }
 
 /** A deployed definition's compiled process, through the cache (its XML read once). */
@@ -52,9 +65,12 @@ function instanceGraph(trx: Db, definitionId: string): Promise<ProcessGraph> {
   });
 }
 
+/** The instances the steps take: their tenant's zone is the one their dates are read in. */
+type StepInstance = { id: string; tenant_id: string; definition_id: string; engine_state: string };
+
 export async function completeStep(
   trx: Db,
-  instance: { id: string; definition_id: string; engine_state: string },
+  instance: StepInstance,
   executionId: string,
   output: { pass: boolean; assignee: string },
   variables: Scope,
@@ -62,13 +78,14 @@ export async function completeStep(
   if (!isInterpreterState(instance.engine_state))
     return signalRun(instance.id, instance.engine_state, executionId, output, variables);
   const graph = await instanceGraph(trx, instance.definition_id);
-  return completeTask(graph, instance.engine_state, executionId, output, variables);
+  const clock = await clockOf(trx, graph, instance.tenant_id);
+  return completeTask(graph, instance.engine_state, executionId, output, variables, clock);
 }
 
 /** A waiting timer, message, signal or receive task of an interpreter's instance happened. */
 export async function fireStep(
   trx: Db,
-  instance: { id: string; definition_id: string; engine_state: string },
+  instance: StepInstance,
   executionId: string,
   variables: Scope,
   called?: Scope,
@@ -76,19 +93,21 @@ export async function fireStep(
   if (!isInterpreterState(instance.engine_state))
     throw new EngineStepError('this instance was started on the former engine: it waits for no event');
   const graph = await instanceGraph(trx, instance.definition_id);
-  return fireEvent(graph, instance.engine_state, executionId, variables, new Date(), called);
+  const clock = await clockOf(trx, graph, instance.tenant_id);
+  return fireEvent(graph, instance.engine_state, executionId, variables, clock, called);
 }
 
 /** A service task's action failed with `code`: the step its error boundary event takes, or none catches it. */
 export async function failStep(
   trx: Db,
-  instance: { id: string; definition_id: string; engine_state: string },
+  instance: { id: string; tenant_id: string; definition_id: string; engine_state: string },
   executionId: string,
   code: string,
   variables: Scope,
 ): Promise<StepResult | undefined> {
   const graph = await instanceGraph(trx, instance.definition_id);
-  return failAction(graph, instance.engine_state, executionId, code, variables);
+  const clock = await clockOf(trx, graph, instance.tenant_id);
+  return failAction(graph, instance.engine_state, executionId, code, variables, clock);
 }
 
 /** A definition's compiled process (its forms, its start event), read through the same cache as its steps. */
@@ -128,11 +147,12 @@ export async function returnableSteps(
 /** 退回: the waiting task `executionId`'s scope starts again at the user task `targetKey` (interpreter.ts). */
 export async function returnStep(
   trx: Db,
-  instance: { definition_id: string; engine_state: string },
+  instance: Omit<StepInstance, 'id'>,
   executionId: string,
   targetKey: string,
   variables: Scope,
 ): Promise<StepResult> {
   const graph = await instanceGraph(trx, instance.definition_id);
-  return returnToStep(graph, instance.engine_state, executionId, targetKey, variables);
+  const clock = await clockOf(trx, graph, instance.tenant_id);
+  return returnToStep(graph, instance.engine_state, executionId, targetKey, variables, clock);
 }

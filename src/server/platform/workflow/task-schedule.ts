@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../shared/contract/time.ts';
+import type { TimerClock } from './timer-spec.ts';
 import { resolveText, type Scope } from './expression.ts';
 import type { FlowNode } from './graph.ts';
 import { EngineStepError } from './step-result.ts';
@@ -15,7 +16,7 @@ export const DEFAULT_PRIORITY = 50;
 const DURATION = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-export function scheduleOf(node: FlowNode, scope: Scope, now: Date): { priority: number; dueDate?: string } {
+export function scheduleOf(node: FlowNode, scope: Scope, clock: TimerClock): { priority: number; dueDate?: string } {
   const spec = node.userTask;
   let priority = DEFAULT_PRIORITY;
   if (spec?.priority) {
@@ -28,7 +29,7 @@ export function scheduleOf(node: FlowNode, scope: Scope, now: Date): { priority:
   if (!spec?.dueDate) return { priority };
   const value = evaluate(node, 'dueDate', spec.dueDate, scope);
   if (value === null || value === undefined || value === '') return { priority };
-  const dueDate = dueOf(value, now);
+  const dueDate = dueOf(value, clock);
   if (!dueDate) throw new EngineStepError(`${node.id} (dueDate): "${String(value)}" is not a date or a duration`);
   return { priority, dueDate };
 }
@@ -41,9 +42,9 @@ function evaluate(node: FlowNode, attribute: string, text: string, scope: Scope)
   }
 }
 
-/** `yyyy-MM-dd HH:mm:ss` in the tenant's zone. */
-function dueOf(value: unknown, now: Date): string | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : formatDateTime(value);
+/** `yyyy-MM-dd HH:mm:ss` in the tenant's zone (the step's: a timer's step runs outside any request). */
+function dueOf(value: unknown, { now, timeZone }: TimerClock): string | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : formatDateTime(value, timeZone);
   const text = String(value).trim();
   const duration = DURATION.exec(text);
   if (duration && text !== 'P' && !text.endsWith('T')) {
@@ -51,14 +52,14 @@ function dueOf(value: unknown, now: Date): string | undefined {
     const due = new Date(now.getTime());
     due.setUTCFullYear(due.getUTCFullYear() + years, due.getUTCMonth() + months, due.getUTCDate() + weeks * 7 + days);
     due.setTime(due.getTime() + ((hours * 60 + minutes) * 60 + seconds) * 1000);
-    return formatDateTime(due);
+    return formatDateTime(due, timeZone);
   }
   const date = DATE_TIME.exec(text);
   if (!date) return undefined;
   // With a zone it is an instant; without, the tenant's wall-clock time as written.
   if (date[4]) {
     const instant = new Date(text.replace(' ', 'T'));
-    return Number.isNaN(instant.getTime()) ? undefined : formatDateTime(instant);
+    return Number.isNaN(instant.getTime()) ? undefined : formatDateTime(instant, timeZone);
   }
   return `${date[1]} ${date[2] ?? '00:00'}:${date[3] ?? '00'}`;
 }

@@ -23,7 +23,8 @@ import { FlowJobs } from './flow-jobs.ts';
 import { businessOfFormKey, instanceVariables, startFormOf, taskFormOf } from './form-reads.ts';
 import { FORM_MESSAGES, startFormValues } from './form-values.ts';
 import { definitionGraph } from './process-steps.ts';
-import type { StartForm, TaskForm } from '../../../shared/contract/api/flow.schemas.ts';
+import type { FlowJob, StartForm, TaskForm } from '../../../shared/contract/api/flow.schemas.ts';
+import { jobDetail, jobPage, retryJobs } from './job-admin.ts';
 
 /**
  * The workflow engine's interface to the modules: its steps (WorkflowSteps) and what its tables say (WorkflowReads).
@@ -80,6 +81,8 @@ export interface WorkflowSteps {
   message(user: AuthUser, tenantId: string, name: string, instanceId?: string, variables?: Variables): Promise<boolean>;
   /** A receive task (or another waiting event) of an instance triggered; false: nothing waits there. */
   trigger(user: AuthUser, instanceId: string, activityId: string, variables?: Variables): Promise<boolean>;
+  /** 作业管理: jobs given their retries back, due now (false: one of them is no job the caller sees; none changed). */
+  retryJobs(ids: string[]): Promise<boolean>;
 }
 
 /** The inbox's task lists: open tasks assigned to the caller, open ones he may claim, those he completed. */
@@ -131,6 +134,12 @@ export interface WorkflowReads {
   taskForm(user: AuthUser, taskId: string): Promise<TaskForm>;
   /** An instance's variables (the route checks canView). */
   variables(instanceId: string): Promise<Variables>;
+
+  // ---- jobs (作业管理): the caller's tenant's, every tenant's for the platform ----
+  /** A page of jobs, the failed first; `query` filters by jobState (failed, waiting, all), processKey and kind. */
+  jobPage(query: Query): Promise<Page<FlowJob>>;
+  /** A job with its whole error (undefined: none the caller sees). */
+  job(id: string): Promise<FlowJob | undefined>;
 }
 
 export interface RequestStart {
@@ -182,6 +191,7 @@ function stepsOver(db: Db, runtime: FlowRuntime): WorkflowSteps {
     message: (user, tenantId, name, instanceId, variables) =>
       runtime.message(user, tenantId, name, instanceId, variables),
     trigger: (user, instanceId, activityId, variables) => runtime.trigger(user, instanceId, activityId, variables),
+    retryJobs: (ids) => retryJobs(db, ids),
   };
 }
 
@@ -201,6 +211,8 @@ function readsOver(db: Db, dictionaries: Dictionaries): WorkflowReads {
     startForm: (user, definitionId) => startFormOf(db, user, definitionId),
     taskForm: (user, taskId) => taskFormOf(db, user, taskId),
     variables: (instanceId) => instanceVariables(db, instanceId),
+    jobPage: (query) => jobPage(db, query),
+    job: (id) => jobDetail(db, id),
   };
 }
 

@@ -167,6 +167,38 @@ export const FlowExecution = Type.Object({
 export type FlowExecution = Static<typeof FlowExecution>;
 export const FlowExecutionPage = Page(FlowExecution);
 
+/**
+ * [DESIGN] A job of the 作业管理 screen: what a process waits on besides its tasks (blade_flow_job). `failed`: out of
+ * retries, it waits for an administrator with its error kept; `waiting`: due (again) at `dueTime`. In the list its
+ * error is cut to its first lines; `job/detail` gives it whole.
+ */
+export const FlowJob = Type.Object({
+  id: Type.String(),
+  tenantId: Type.String(),
+  kind: Type.String({
+    description:
+      'timer 定时器, start 定时启动, action 服务任务, async 异步继续 (timer, start timer, action, continuation)',
+  }),
+  state: Type.Union([Type.Literal('failed'), Type.Literal('waiting')], {
+    description: 'failed 失败待处理 (out of retries), waiting 等待执行 (due at dueTime)',
+  }),
+  processName: Type.String(),
+  processKey: Type.String(),
+  processVersion: Type.Integer(),
+  processDefinitionId: Type.String(),
+  processInstanceId: Type.String({ description: '流程实例主键; 定时启动为空 (empty for a start timer)' }),
+  startUser: Type.String({ description: '发起人 (the instance starter’s real name)' }),
+  elementId: Type.String(),
+  elementName: Type.String(),
+  dueTime: DateTime,
+  retries: Type.Integer({ description: '剩余重试次数 (retries left)' }),
+  error: Type.String(),
+  lockOwner: Type.String({ description: '执行中的服务进程 (the server process running it)' }),
+  createTime: DateTime,
+});
+export type FlowJob = Static<typeof FlowJob>;
+export const FlowJobPage = Page(FlowJob);
+
 /** `model-view` (§3): the diagram's XML, and for an instance the activities it went through. */
 export const FlowModelView = Type.Object({
   xml: Type.String(),

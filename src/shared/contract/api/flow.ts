@@ -58,3 +58,7 @@ export const FOLLOW_DELETE_PROCESS_INSTANCE_URL = '/api/blade-flow/follow/delete
 export const FOLLOW_SIGNAL_URL = '/api/blade-flow/follow/signal';
 export const FOLLOW_MESSAGE_URL = '/api/blade-flow/follow/message';
 export const FOLLOW_TRIGGER_URL = '/api/blade-flow/follow/trigger';
+/** [DESIGN] 作业管理: the jobs processes wait on (a failed one, out of retries, waits for an administrator). */
+export const JOB_LIST_URL = '/api/blade-flow/job/list';
+export const JOB_DETAIL_URL = '/api/blade-flow/job/detail';
+export const JOB_RETRY_URL = '/api/blade-flow/job/retry';
