@@ -31,34 +31,34 @@
  */
 import pg from 'pg';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
-import http from 'node:http';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Schema } from '../src/server/db/schema.ts';
-import { menuIdOf } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
 import { workflowOf } from '../src/server/platform/workflow/index.ts';
 import type { AuthUser } from '../src/server/platform/auth-context.ts';
 import type { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import {
-  adminQuery,
-  adminUrl,
-  log,
-  login,
-  onCleanup,
-  percentile,
-  processTree,
-  runBench,
-  type Server,
-  sleep,
-  startServer as startServerWith,
-  migrateAndSeed,
-} from './support.ts';
+  agent,
+  call,
+  cpuMeter,
+  freshDatabase,
+  loops,
+  ms,
+  ok,
+  stats,
+  table,
+  TENANT,
+  withClient,
+  WORK,
+  workRoles,
+  type ListPage,
+  type Stats,
+} from './flow-support.ts';
+import { log, login, onCleanup, runBench, type Server, sleep, startServer as startServerWith } from './support.ts';
 
 const DB_NAME = 'tenon_bench_flow';
-const TENANT = '000000';
-const WORK = '/api/blade-flow/work';
 const LEAVE = '/api/blade-desk/process/leave';
 const TARGET_P95 = 30;
 
@@ -115,113 +115,15 @@ function parseOptions(argv: string[]): Options {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// CPU accounting from /proc (as bench/api.ts): server tree, postgres processes, this process, the whole machine.
-
-const CLOCK_TICKS = 100;
-const CORES = availableParallelism();
-
-function procTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-function postgresPids(): number[] {
-  return readdirSync('/proc')
-    .filter((e) => /^\d+$/.test(e))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    });
-}
-
-function machineTicks(): { busy: number; total: number } {
-  const n = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - n[3] - n[4], total };
-}
-
-/** % of one core per party since the call. */
-function cpuMeter(serverPid: number) {
-  const serverPids = processTree(serverPid);
-  const before = {
-    server: serverPids.reduce((s, p) => s + procTicks(p), 0),
-    postgres: new Map(postgresPids().map((p) => [p, procTicks(p)])),
-    bench: process.cpuUsage(),
-    machine: machineTicks(),
-    at: performance.now(),
-  };
-  return () => {
-    const seconds = (performance.now() - before.at) / 1000;
-    const pct = (ticks: number) => (ticks / CLOCK_TICKS / seconds) * 100;
-    const server = pct(serverPids.reduce((s, p) => s + procTicks(p), 0) - before.server);
-    const postgres = pct(postgresPids().reduce((s, p) => s + procTicks(p) - (before.postgres.get(p) ?? 0), 0));
-    const used = process.cpuUsage(before.bench);
-    const bench = ((used.user + used.system) / 1e6 / seconds) * 100;
-    const m = machineTicks();
-    const machine = ((m.busy - before.machine.busy) / Math.max(1, m.total - before.machine.total)) * 100 * CORES;
-    const others = Math.max(0, machine - server - postgres - bench);
-    return {
-      server,
-      postgres,
-      bench,
-      others,
-      text: `server ${server.toFixed(0)}%, postgres ${postgres.toFixed(0)}%, bench ${bench.toFixed(0)}%, other processes ${others.toFixed(0)}% (of ${CORES * 100}%)`,
-    };
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Database: schema, seed, users
 
 async function prepare(): Promise<string> {
-  // Another run's server would lose its database in the middle of a load (HTTP 500s there); refuse instead.
-  const busy = await withClient(adminUrl('postgres'), (c) =>
-    c.query('select count(*)::int n from pg_stat_activity where datname = $1', [DB_NAME]),
-  );
-  if (busy.rows[0].n > 0)
-    throw new Error(
-      `database ${DB_NAME} has ${busy.rows[0].n} connection(s): is another bench/flow running? (stop it, or drop the database)`,
-    );
-  await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
-  await adminQuery(`create database ${DB_NAME}`);
-  if (process.env.BENCH_KEEP_DB === '1') log(`BENCH_KEEP_DB=1: database ${DB_NAME} is kept for inspection`);
-  else onCleanup(`drop database ${DB_NAME}`, () => adminQuery(`drop database if exists ${DB_NAME} with (force)`));
-  const databaseUrl = adminUrl(DB_NAME);
-  await migrateAndSeed(databaseUrl);
+  const databaseUrl = await freshDatabase(DB_NAME, 'bench/flow');
   const hash = await hashPlainPassword('bench');
   await withClient(databaseUrl, async (client) => {
     await client.query('begin');
     // Roles: staff (applicants), manager (approvers), one per candidate group; all see "my work".
-    const roles = ['staff', 'manager', ...GROUPS];
-    await client.query(
-      `insert into blade_role (id, tenant_id, parent_id, role_name, sort, role_alias, is_deleted)
-      select $1::bigint + i, $2, 0, alias, 9, alias, 0 from unnest($3::text[]) with ordinality as r(alias, i)`,
-      [String(ID.role), TENANT, roles],
-    );
-    const workMenus = [
-      'work',
-      'work_start',
-      'work_claim',
-      'work_todo',
-      'work_todo_handle',
-      'work_send',
-      'work_done',
-    ].map(menuIdOf);
-    await client.query(
-      `insert into blade_role_menu (id, menu_id, role_id)
-      select $1::bigint + row_number() over (), m::bigint, $2::bigint + r from unnest($3::text[]) m, generate_series(1, $4::int) r`,
-      [String(ID.roleMenu), String(ID.role), workMenus, roles.length],
-    );
-    const roleOf = (alias: string) => String(ID.role + BigInt(roles.indexOf(alias) + 1));
+    const roleOf = await workRoles(client, ['staff', 'manager', ...GROUPS], ID.role, ID.roleMenu);
     await client.query(
       `insert into blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, is_deleted, create_time)
       select $1::bigint + i, $2, 1, 'fa' || i, $3, 'fa' || i, '申请人' || i, $4, '', 1, 0, timestamp '2024-01-01' from generate_series(0, $5::int - 1) i`,
@@ -243,90 +145,6 @@ async function prepare(): Promise<string> {
     await client.query('commit');
   });
   return databaseUrl;
-}
-
-async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// HTTP (keep-alive, one socket per concurrent caller)
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-interface Reply {
-  status: number;
-  body: { code?: number; data?: unknown; msg?: string };
-}
-
-function call(port: number, method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Reply> {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: {
-          'Blade-Auth': `bearer ${token}`,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          try {
-            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
-          } catch {
-            reject(new Error(`${method} ${path}: HTTP ${res.statusCode} ${text.slice(0, 300)}`));
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** A call that must answer HTTP 200 with body code 200; returns `data`. */
-async function ok<T = unknown>(
-  port: number,
-  method: 'GET' | 'POST',
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<T> {
-  const reply = await call(port, method, path, token, body);
-  if (reply.status !== 200 || reply.body.code !== 200)
-    throw new Error(`${method} ${path}: HTTP ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
-  return reply.body.data as T;
-}
-
-interface FlowRecord {
-  taskId: string;
-  processInstanceId: string;
-  businessId: string;
-  businessTable: string;
-  createTime: string;
-  taskDefinitionKey: string;
-}
-interface ListPage {
-  records: FlowRecord[];
-  total: number | string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -640,50 +458,6 @@ async function bulkLoad(databaseUrl: string, templates: Templates) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Statistics and concurrent loops
-
-interface Stats {
-  n: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = Float64Array.from(samples).sort();
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? NaN,
-  };
-}
-
-/** `total` calls of `fn` spread over `concurrency` loops; returns the latency of each call and the elapsed ms. */
-async function loops(
-  total: number,
-  concurrency: number,
-  fn: (i: number) => Promise<void>,
-): Promise<{ samples: number[]; elapsed: number }> {
-  let next = 0;
-  const samples: number[] = [];
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const start = performance.now();
-        await fn(i);
-        samples.push(performance.now() - start);
-      }
-    }),
-  );
-  return { samples, elapsed: performance.now() - t0 };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Lists
 
 type ListName = 'todo' | 'claim' | 'done';
@@ -809,7 +583,7 @@ async function measureLists(server: Server, databaseUrl: string, options: Option
       }
     };
     await loops(warmup, options.connections, get);
-    const cpu = cpuMeter(server.pid);
+    const cpu = cpuMeter([server.pid]);
     const api = await loops(options.requests, options.connections, get);
     const cpuText = cpu().text;
     results.push({ name: list.name, total, api: stats(api.samples), raw: stats([]), cpu: cpuText, plans: [] });
@@ -923,7 +697,7 @@ async function throughput(server: Server, definitionId: string, options: Options
     return performance.now() - t0;
   };
   await run(() => 2, false);
-  const cpu = cpuMeter(server.pid);
+  const cpu = cpuMeter([server.pid]);
   const base = Math.floor(options.instances / options.concurrency);
   const elapsed = await run((w) => base + (w < options.instances % options.concurrency ? 1 : 0), true);
   const cpuText = cpu().text;
@@ -968,17 +742,6 @@ async function run(options: Options): Promise<Results> {
   const flow = await throughput(server, templates.definitionId, options);
   await server.stop();
   return { lists, flow };
-}
-
-const ms = (v: number) => (Number.isNaN(v) ? '-' : v < 10 ? v.toFixed(2) : v.toFixed(1));
-
-function table(header: string[], lines: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const line of lines) console.log(fmt(line));
 }
 
 function report({ lists, flow }: Results, options: Options): boolean {

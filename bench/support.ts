@@ -215,6 +215,8 @@ export interface ServerOptions {
   inheritStderr?: boolean;
   /** More environment of the server (e.g. TENON_RLS). */
   env?: Record<string, string>;
+  /** Each line the server writes to stdout (its JSON log lines), as it comes. */
+  onLine?: (line: string) => void;
 }
 
 /**
@@ -249,6 +251,13 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     output = (output + chunk.toString()).slice(-8000);
   };
   child.stderr?.on('data', keep);
+  let partial = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    if (!options.onLine) return;
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) options.onLine(line);
+  });
   let exited = false;
   const exit = new Promise<void>((done) =>
     child.once('exit', () => {
