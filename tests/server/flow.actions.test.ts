@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createTenant } from '../support/factories.ts';
 import { WORK, complete, definitionOf, person, taskOf, todo, upload, type Person } from './flow.support.ts';
+import { workflowOf } from '../../src/server/platform/workflow/index.ts';
 
 /**
  * The Chinese approval actions (issue 34 point 5) over HTTP: 加签 before / after / parallel, 减签, 委派 and its answer,
@@ -64,6 +65,28 @@ const forked = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
+/** start → a countersign over `signers` with a one-hour timeout → (timed out) 主管处理 by ${secondUser} → end. */
+const timedOut = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  id="d_timed_out" targetNamespace="http://tenon/test">
+  <process id="ActionsTimedOut" name="超时流程" isExecutable="true">
+    <startEvent id="start"/>
+    <userTask id="sign" name="会签" flowable:assignee="\${signer}">
+      <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="signers" flowable:elementVariable="signer"/>
+    </userTask>
+    <boundaryEvent id="late" name="超时" attachedToRef="sign">
+      <timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition>
+    </boundaryEvent>
+    <userTask id="escalate" name="主管处理" flowable:assignee="\${secondUser}"/>
+    <endEvent id="end"/>
+    <endEvent id="escalated"/>
+    <sequenceFlow id="f1" sourceRef="start" targetRef="sign"/>
+    <sequenceFlow id="f2" sourceRef="sign" targetRef="end"/>
+    <sequenceFlow id="f3" sourceRef="late" targetRef="escalate"/>
+    <sequenceFlow id="f4" sourceRef="escalate" targetRef="escalated"/>
+  </process>
+</definitions>`;
+
 const deploy = async (key: string, xml: string) =>
   expectOk(
     await upload(t, admin, `${FLOW}/manager/deploy-upload`, { category: '4', tenantIds: '000000' }, [
@@ -111,6 +134,7 @@ beforeAll(async () => {
   outsider = await person(t, '600481', 'fa_outsider', 'staff', roles);
   await deploy('Actions', twoSteps);
   await deploy('ActionsForked', forked);
+  await deploy('ActionsTimedOut', timedOut);
 }, 60_000);
 
 describe('加签 (work/add-sign)', () => {
@@ -347,6 +371,45 @@ describe('退回 (work/return-targets, work/return-task)', () => {
       'left:deleted:return',
       'right:deleted:return',
       'first:open:',
+    ]);
+  });
+
+  it('returns from the escalation of a timed-out countersign to the countersign, which runs again', async () => {
+    const definitionId = await definitionOf(t, starter.token, 'ActionsTimedOut');
+    const started = expectOk(
+      await t.post(`${WORK}/start-process`, starter.token, {
+        processDefinitionId: definitionId,
+        variables: { signers: [first.id, helper.id], secondUser: second.id },
+      }),
+    );
+    const instanceId = started.processInstanceId as string;
+    expectOk(await complete(t, first, (await taskOf(t, first, instanceId)).taskId, true));
+    // The hour passes: the countersign is withdrawn, the escalation is second's.
+    await t.services.db
+      .updateTable('blade_flow_job')
+      .set({ due_time: new Date(Date.now() - 1000).toISOString() })
+      .where('instance_id', '=', instanceId)
+      .execute();
+    expect(await workflowOf(t.services).jobs.runDue()).toBe(1);
+    expect(await tasksOf(helper, instanceId)).toHaveLength(0);
+    const { taskId, taskDefinitionKey } = await taskOf(t, second, instanceId);
+    expect(taskDefinitionKey).toBe('escalate');
+    const targets = expectOk(await t.get(`${WORK}/return-targets?taskId=${taskId}`, second.token));
+    expect(targets).toEqual([
+      { taskKey: 'sign', taskName: '会签', assignee: `taskUser_${first.id}`, assigneeName: 'first名' },
+    ]);
+    expectOk(await post(second, 'return-task', { taskId, targetKey: 'sign', comment: '请尽快会签' }));
+    // Both signers have it again, with a new timeout; once both approve, it ends.
+    for (const signer of [first, helper]) {
+      const again = await taskOf(t, signer, instanceId);
+      expect(again.taskDefinitionKey).toBe('sign');
+      expectOk(await complete(t, signer, again.taskId, true));
+    }
+    expect(await sentRow(instanceId)).toMatchObject({ processIsFinished: 'finished', processResult: 'approved' });
+    // The history table says why the countersign ended the first time.
+    const rows = await history(starter, instanceId);
+    expect(rows.filter((r) => r.historyActivityType === 'boundaryEvent').map((r) => r.historyActivityName)).toEqual([
+      '超时',
     ]);
   });
 

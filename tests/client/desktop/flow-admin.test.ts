@@ -17,6 +17,9 @@ import { renderDesktop, signIn } from './render.tsx';
 const designer = vi.hoisted(() => ({
   updates: [] as Array<[string, string, string]>,
   saved: [] as Array<{ key: string; name: string }>,
+  formFields: [] as Array<[string, unknown]>,
+  /** the element the editor selects once open (its user task unless a test says) */
+  selects: undefined as ElementProps | undefined,
   xml: '',
 }));
 vi.mock('../../../src/desktop/pages/flow/bpmn-modeler.ts', () => ({
@@ -41,10 +44,13 @@ vi.mock('../../../src/desktop/pages/flow/bpmn-modeler.ts', () => ({
       current: () => process,
       onChange: (next: (element: ElementProps) => void) => {
         listener = next;
-        setTimeout(() => listener?.(task), 0);
+        setTimeout(() => listener?.(designer.selects ?? task), 0);
       },
       update: (id: string, key: string, value: string) => {
         designer.updates.push([id, key, value]);
+      },
+      setFormFields: (id: string, fields: unknown) => {
+        designer.formFields.push([id, fields]);
       },
       save: async (process: { key: string; name: string }) => {
         designer.saved.push(process);
@@ -123,6 +129,8 @@ beforeEach(() => {
   errors.length = 0;
   designer.updates.length = 0;
   designer.saved.length = 0;
+  designer.formFields.length = 0;
+  designer.selects = undefined;
   setNotifier({ error: (text) => errors.push(text), success: () => undefined });
   signIn();
 });
@@ -186,6 +194,39 @@ describe('模型设计 (/flow/model)', () => {
       description: '',
       xml: '<definitions saved="1"/>',
     });
+  });
+
+  it("edits the selected start event's form fields: a row typed and marked required is written, a removed one goes", async () => {
+    const amount = { id: 'amount', name: '金额', type: 'long', required: false };
+    designer.selects = {
+      id: 'start',
+      type: 'StartEvent',
+      kind: 'element',
+      fields: ['name', 'formKey'],
+      values: { name: '开始', formKey: '' },
+      formFields: [amount],
+    };
+    renderPage(ModelPage, '/flow/model/index', handlers(), all);
+    fireEvent.click(await screen.findByRole('button', { name: /新增/ }));
+    const fields = await within(await screen.findByRole('dialog')).findByRole('region', { name: '表单字段' });
+    expect(
+      within(fields)
+        .getAllByLabelText('字段标识')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['amount']);
+    fireEvent.click(within(fields).getByRole('button', { name: /添加字段/ }));
+    fireEvent.change(within(fields).getAllByLabelText('字段标识')[1], { target: { value: 'reason' } });
+    const name = within(fields).getAllByLabelText('字段名称')[1];
+    fireEvent.change(name, { target: { value: '事由' } });
+    fireEvent.blur(name);
+    fireEvent.click(within(fields).getAllByRole('checkbox', { name: '必填' })[1]);
+    fireEvent.click(within(fields).getAllByRole('button', { name: '删除字段' })[0]);
+    const reason = { id: 'reason', name: '事由', type: 'string', required: false };
+    expect(designer.formFields).toEqual([
+      ['start', [amount, reason]],
+      ['start', [amount, { ...reason, required: true }]],
+      ['start', [{ ...reason, required: true }]],
+    ]);
   });
 
   it('edits a model with its stored XML, and shows the server refusal as the interceptor does', async () => {

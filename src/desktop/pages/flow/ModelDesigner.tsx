@@ -186,7 +186,11 @@ export function ModelDesigner({ modelId, open, onClose, afterClose, onSaved }: P
         </div>
         <div className="tenon-flow-designer-panel">
           {element ? (
-            <PropertiesPanel element={element} onChange={update} />
+            <PropertiesPanel
+              element={element}
+              onChange={update}
+              onFormFieldsChange={(fields) => designer.current?.setFormFields(element.id, fields)}
+            />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
           )}

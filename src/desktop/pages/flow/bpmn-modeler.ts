@@ -5,7 +5,7 @@ import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-codes.css';
 import fontWoff from 'bpmn-js/dist/assets/bpmn-font/font/bpmn.woff?url';
 import fontWoff2 from 'bpmn-js/dist/assets/bpmn-font/font/bpmn.woff2?url';
 import { FLOWABLE_MODDLE, FLOWABLE_URI } from '../../../shared/flow/flowable-moddle.ts';
-import { CHOICES, type Editable, type ElementProps } from './model-xml.ts';
+import { CHOICES, type Editable, type ElementProps, type FormFieldProps } from './model-xml.ts';
 
 /**
  * The model designer's editor (bpmn-js Modeler), loaded on demand like the viewer. It reads and writes the attributes
@@ -44,6 +44,7 @@ interface BusinessObject {
   eventDefinitions?: BusinessObject[];
   loopCharacteristics?: BusinessObject;
   body?: string;
+  extensionElements?: BusinessObject & { values?: BusinessObject[] };
   get(name: string): unknown;
   set(name: string, value: unknown): void;
 }
@@ -75,6 +76,8 @@ export interface Designer {
   current(): ElementProps;
   onChange(listener: (element: ElementProps) => void): void;
   update(id: string, key: Editable, value: string): void;
+  /** Writes a start event's or user task's form fields (`flowable:formProperty`), its other extensions kept. */
+  setFormFields(id: string, fields: FormFieldProps[]): void;
   /** The XML to save: a single process takes the model's key as id and its name; a pooled model keeps its ids. */
   save(process: { key: string; name: string }): Promise<string>;
   destroy(): void;
@@ -103,6 +106,7 @@ function dialectOf(definitions: BusinessObject | undefined) {
   );
   const own = flowable || !declared.length ? 'flowable' : declared[0];
   return {
+    own,
     read: (bo: BusinessObject, local: string) => prefixes.map((p) => text(bo.get(`${p}:${local}`))).find(Boolean) ?? '',
     /** Written under the model's prefix; the same attribute under another dialect's removed. */
     write: (local: string, value: string | undefined) =>
@@ -113,6 +117,27 @@ type Dialect = ReturnType<typeof dialectOf>;
 
 function timerOf(bo: BusinessObject): BusinessObject | undefined {
   return bo.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+}
+
+const FORM_PROPERTY = 'flowable:FormProperty';
+/** What a form field keeps of its XML when the panel rewrites it: what the panel does not edit (an enum's options). */
+const KEPT_FORM_ATTRIBUTES = ['values', 'default', 'datePattern', 'readable', 'writable', 'variable', 'expression'];
+
+const formPropertiesOf = (bo: BusinessObject) =>
+  (bo.extensionElements?.values ?? []).filter((value) => value.$type === FORM_PROPERTY);
+
+/**
+ * The form fields the panel edits: a start event's and a user task's, in a Flowable model (a Camunda model's
+ * `camunda:formData` is kept as written).
+ */
+function formFieldsOf(bo: BusinessObject, dialect: Dialect): FormFieldProps[] | undefined {
+  if (dialect.own !== 'flowable' || !/^bpmn:(StartEvent|UserTask)$/.test(bo.$type)) return undefined;
+  return formPropertiesOf(bo).map((property) => ({
+    id: text(property.get('id')),
+    name: text(property.get('name')),
+    type: text(property.get('type')) || 'string',
+    required: property.get('required') === true,
+  }));
 }
 
 function propsOf(element: DiagramElement, dialect: Dialect): ElementProps {
@@ -155,7 +180,14 @@ function propsOf(element: DiagramElement, dialect: Dialect): ElementProps {
       values.completionCondition = text((multi.get('completionCondition') as BusinessObject | undefined)?.body);
     }
   }
-  return { id: bo.id, type: bo.$type.replace(/^bpmn:/, ''), kind, fields, values };
+  return {
+    id: bo.id,
+    type: bo.$type.replace(/^bpmn:/, ''),
+    kind,
+    fields,
+    values,
+    formFields: formFieldsOf(bo, dialect),
+  };
 }
 
 export async function createDesigner(container: HTMLElement, xml: string): Promise<Designer> {
@@ -239,6 +271,33 @@ export async function createDesigner(container: HTMLElement, xml: string): Promi
       } else if (key === 'collection' || key === 'elementVariable') {
         if (loop) modeling.updateModdleProperties(element, loop, dialect.write(key, trimmed || undefined));
       } else modeling.updateProperties(element, dialect.write(key, trimmed || undefined));
+    },
+    setFormFields(id, fields) {
+      const element = registry.get(id);
+      if (!element) return;
+      const bo = element.businessObject;
+      const old = formPropertiesOf(bo);
+      const properties = fields
+        .filter((field) => field.id.trim())
+        .map((field) => {
+          const before = old.find((property) => property.get('id') === field.id.trim());
+          const kept = Object.fromEntries(KEPT_FORM_ATTRIBUTES.map((name) => [name, before?.get(name)]));
+          return moddle.create(FORM_PROPERTY, {
+            ...Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== undefined)),
+            id: field.id.trim(),
+            name: field.name.trim() || undefined,
+            type: field.type,
+            required: field.required || undefined,
+          });
+        });
+      const others = (bo.extensionElements?.values ?? []).filter((value) => value.$type !== FORM_PROPERTY);
+      const values = [...others, ...properties];
+      if (bo.extensionElements && values.length)
+        modeling.updateModdleProperties(element, bo.extensionElements, { values });
+      else
+        modeling.updateProperties(element, {
+          extensionElements: values.length ? moddle.create('bpmn:ExtensionElements', { values }) : undefined,
+        });
     },
     async save({ key, name }) {
       const root = canvas.getRootElement().businessObject;

@@ -32,6 +32,17 @@ export const CHOICES: Partial<Record<Editable, readonly string[]>> = {
   multiInstance: ['', 'parallel', 'sequential'],
 };
 
+/** A field of a start or task form (`flowable:formProperty`), as the panel edits it. */
+export interface FormFieldProps {
+  id: string;
+  name: string;
+  type: string;
+  required: boolean;
+}
+
+/** The types a form field is given in the panel (an enum's options are written in the XML). */
+export const FORM_FIELD_TYPES = ['string', 'long', 'double', 'boolean', 'date'] as const;
+
 export interface ElementProps {
   id: string;
   /** BPMN type without the prefix (UserTask, SequenceFlow ...) */
@@ -40,6 +51,8 @@ export interface ElementProps {
   /** The fields the panel shows for this element, in order. */
   fields: Editable[];
   values: Partial<Record<Editable, string>>;
+  /** A start event's or user task's form fields; undefined where the panel does not edit them. */
+  formFields?: FormFieldProps[];
 }
 
 /** The model key is the process id the engine deploys under (the server's rule). */

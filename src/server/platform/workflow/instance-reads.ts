@@ -228,9 +228,10 @@ export class InstanceReads {
     // The table shows the steps of the instances its call activities started too; the diagram only its own.
     const instanceIds = options.tableOnly ? await this.withCalled(instanceId) : [instanceId];
     let q = this.db.selectFrom('blade_flow_activity').selectAll().where('instance_id', 'in', instanceIds);
-    // The approval actions (flowAction: 加签, 退回 ...) are rows of the table, not places on the diagram.
+    // The approval actions (flowAction: 加签, 退回 ...) are rows of the table, not places on the diagram. A boundary
+    // event that fired (a timeout escalating a step) is a row of the table: it says why the step ended.
     q = options.tableOnly
-      ? q.where('activity_type', 'in', ['startEvent', 'userTask', 'endEvent', FLOW_ACTION_ROW])
+      ? q.where('activity_type', 'in', ['startEvent', 'userTask', 'boundaryEvent', 'endEvent', FLOW_ACTION_ROW])
       : q.where('activity_type', '<>', FLOW_ACTION_ROW);
     const rows = await q.orderBy('start_time').orderBy('id').execute();
     const taskIds = rows.map((r) => text(r.task_id)).filter(Boolean);

@@ -130,8 +130,12 @@ export async function returnableSteps(
   const before = new Set<string>();
   const stack = [taskKey];
   while (stack.length) {
-    for (const flowId of graph.nodes.get(stack.pop()!)?.incoming ?? []) {
-      const source = graph.flows.get(flowId)!.source;
+    const node = graph.nodes.get(stack.pop()!);
+    // A boundary event has no incoming flow: what came before it is the activity it is attached to (an escalation
+    // after a timeout returns to the step that timed out).
+    const sources = (node?.incoming ?? []).map((flowId) => graph.flows.get(flowId)!.source);
+    if (node?.attachedTo) sources.push(node.attachedTo);
+    for (const source of sources) {
       if (before.has(source)) continue;
       before.add(source);
       stack.push(source);

@@ -38,4 +38,22 @@ export const flowDesigner: Resource<typeof zh> = {
     parallel: 'Parallel',
     sequential: 'Sequential',
   },
+  form: {
+    title: 'Form fields',
+    hint: 'Filled in when starting or handling; the key is the process variable (e.g. reason)',
+    id: 'Field key',
+    name: 'Field name',
+    type: 'Field type',
+    required: 'Required',
+    add: 'Add field',
+    remove: 'Remove field',
+  },
+  fieldType: {
+    string: 'Text',
+    long: 'Whole number',
+    double: 'Number',
+    boolean: 'Yes / no',
+    date: 'Date',
+    enum: 'Options',
+  },
 };

@@ -39,4 +39,22 @@ export const flowDesigner = {
     parallel: '并行',
     sequential: '串行',
   },
+  form: {
+    title: '表单字段',
+    hint: '发起或办理时填写的字段, 标识即流程变量名 (如 reason)',
+    id: '字段标识',
+    name: '字段名称',
+    type: '字段类型',
+    required: '必填',
+    add: '添加字段',
+    remove: '删除字段',
+  },
+  fieldType: {
+    string: '文本',
+    long: '整数',
+    double: '数字',
+    boolean: '是/否',
+    date: '日期',
+    enum: '选项',
+  },
 };
