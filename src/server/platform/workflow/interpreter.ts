@@ -717,8 +717,7 @@ class Step {
   fire(executionId: string, payload: Scope = {}): void {
     const execution = this.state.executions.find(
       (e) =>
-        e.id === executionId &&
-        ['catch', 'boundary', 'receive', 'call', 'event', 'service', 'async'].includes(e.kind),
+        e.id === executionId && ['catch', 'boundary', 'receive', 'call', 'event', 'service', 'async'].includes(e.kind),
     );
     if (!execution) throw new EngineStepError(`${executionId} is not waiting for an event`);
     const node = this.node(execution.element);
