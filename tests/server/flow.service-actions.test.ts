@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createTenantAdmin, crudCodes } from '../support/factories.ts';
-import { WORK, person, todo, upload, type Person } from './flow.support.ts';
+import { WORK, person, processModel, todo, upload, type Person } from './flow.support.ts';
 import { workflowOf } from '../../src/server/platform/workflow/index.ts';
 import { callEndpoint } from '../../src/server/platform/workflow/flow-http.ts';
 import { ActionFailure } from '../../src/server/platform/workflow/service-actions.ts';
@@ -84,27 +84,11 @@ const service = (id: string, type: string, fields: Record<string, string>, extra
 const task = (id: string, assignee: string, extra = '') =>
   `<userTask id="${id}" name="${id}" flowable:assignee="${assignee}"${extra}/>`;
 
-/** A process `key`: start → `body`'s first element … → end, flows as `from>to` (`from>to:${cond}`). */
-function bpmn(key: string, body: string, flows: string[]) {
-  const sequence = flows
-    .map((flow, i) => {
-      const [path, condition] = flow.split(':');
-      const [from, to] = path.split('>');
-      const test = condition ? `<conditionExpression>${condition}</conditionExpression>` : '';
-      return `<sequenceFlow id="f${i + 1}" sourceRef="${from}" targetRef="${to}">${test}</sequenceFlow>`;
-    })
-    .join('\n    ');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  id="d_${key}" targetNamespace="http://tenon/test">
-  <process id="${key}" name="服务 ${key}">
-    <startEvent id="start" flowable:initiator="starter"/>
-    ${body}
-    <endEvent id="end"/>
-    ${sequence}
-  </process>
-</definitions>`;
-}
+/** A process `key`: its start event (the starter in `starter`) → `body`'s elements → its end event `end`. */
+const bpmn = (key: string, body: string, flows: string[]) =>
+  processModel(key, `<startEvent id="start" flowable:initiator="starter"/>\n${body}\n<endEvent id="end"/>`, flows, {
+    name: `服务 ${key}`,
+  });
 
 const deployTo = (key: string, xml: string) =>
   upload(t, admin, `${FLOW}/manager/deploy-upload`, { category: '4', tenantIds: TA }, [

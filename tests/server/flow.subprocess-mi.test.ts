@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createTenantAdmin } from '../support/factories.ts';
-import { WORK, complete, person, todo, upload, type Person } from './flow.support.ts';
+import { complete, person, processModel, todo, upload, WORK, type Person } from './flow.support.ts';
 import { workflowOf } from '../../src/server/platform/workflow/index.ts';
 
 /**
@@ -42,28 +42,9 @@ beforeAll(async () => {
 
 // ---- models ----
 
-/** A process `key`: `body` its elements, `flows` its sequence flows as `from>to` or `from>to:${condition}`. */
-function bpmn(key: string, body: string, flows: string[], definitions = '') {
-  const sequence = flows
-    .map((flow, i) => {
-      const [path, condition] = flow.split(':');
-      const [from, to] = path.split('>');
-      const test = condition
-        ? `<conditionExpression xsi:type="tFormalExpression">${condition}</conditionExpression>`
-        : '';
-      return `<sequenceFlow id="f${i + 1}" sourceRef="${from}" targetRef="${to}">${test}</sequenceFlow>`;
-    })
-    .join('\n    ');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xmlns:flowable="http://flowable.org/bpmn" id="d_${key}" targetNamespace="http://tenon/test">
-  ${definitions}
-  <process id="${key}" name="子流程 ${key}" isExecutable="true">
-    ${body}
-    ${sequence}
-  </process>
-</definitions>`;
-}
+/** A model of one process `key` (flow.support.ts). */
+const bpmn = (key: string, body: string, flows: string[], definitions = '') =>
+  processModel(key, body, flows, { definitions, name: `子流程 ${key}` });
 
 const task = (id: string, assignee: string) => `<userTask id="${id}" name="${id}" flowable:assignee="${assignee}"/>`;
 /** `multiInstanceLoopCharacteristics` with these attributes and content. */

@@ -166,3 +166,34 @@ export function simpleModel(key: string, options: { condition?: string; assignee
   </process>
 </definitions>`;
 }
+
+/**
+ * A model of one process `key`: `body` its elements, `flows` its sequence flows as `from>to` or `from>to:${condition}`
+ * (ids f1, f2… in order), `definitions` what stands beside the process (errors, messages, signals).
+ */
+export function processModel(
+  key: string,
+  body: string,
+  flows: string[],
+  { definitions = '', name = key }: { definitions?: string; name?: string } = {},
+) {
+  const sequence = flows
+    .map((flow, i) => {
+      const [path, condition] = flow.split(':');
+      const [from, to] = path.split('>');
+      const test = condition
+        ? `<conditionExpression xsi:type="tFormalExpression">${condition}</conditionExpression>`
+        : '';
+      return `<sequenceFlow id="f${i + 1}" sourceRef="${from}" targetRef="${to}">${test}</sequenceFlow>`;
+    })
+    .join('\n    ');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xmlns:flowable="http://flowable.org/bpmn" id="d_${key}" targetNamespace="http://tenon/test">
+  ${definitions}
+  <process id="${key}" name="${name}" isExecutable="true">
+    ${body}
+    ${sequence}
+  </process>
+</definitions>`;
+}

@@ -17,4 +17,5 @@ create table blade_flow_endpoint (
   is_deleted int not null default 0
 );
 create unique index blade_flow_endpoint_name_unique on blade_flow_endpoint (tenant_id, name) where is_deleted = 0;
+create index blade_flow_endpoint_list on blade_flow_endpoint (tenant_id, id desc) where is_deleted = 0;
 select tenon_isolate_tenant_rows('blade_flow_endpoint');
