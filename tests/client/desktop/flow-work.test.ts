@@ -236,6 +236,56 @@ describe('待办事务 (/work/todo)', () => {
     await waitFor(() => expect(location()).toBe('/work/process/expense/handle/t3/pi-t3/b-t3'));
   });
 
+  it('handles a task of a process with no business page in its dialog, with 加签, 委派, 抄送 and 退回', async () => {
+    renderAt(
+      TodoPage,
+      '/work/todo/index',
+      {
+        [`GET ${FLOW}/work/todo-list`]: () =>
+          page([task('t9', { category: '9', businessTable: '', taskName: '会签', startUserName: '赵六' })]),
+        [`GET ${FLOW}/work/task-form`]: () => ok({ taskId: 't9', name: '会签', formKey: '', fields: [] }),
+        [`GET ${FLOW}/process/history-flow-list`]: () => ok([]),
+        [`GET ${FLOW}/work/return-targets`]: () => ok([{ taskDefinitionKey: 'draft', taskName: '填写' }]),
+      },
+      ['work_todo_handle', 'work_todo_add_sign', 'work_todo_delegate', 'work_todo_copy', 'work_todo_return'],
+    );
+    fireEvent.click(within(await rowOf('赵六')).getByRole('button', { name: '办理' }));
+    const dialog = await screen.findByRole('dialog');
+    for (const name of ['加签', '委派', '抄送', '退回', '同意', '驳回'])
+      expect(
+        await within(dialog).findByRole('button', { name: new RegExp(name.split('').join('\\s*')) }),
+      ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: /退\s*回/ }));
+    await waitFor(() => expect(calls('GET', `${FLOW}/work/return-targets`)[0]?.params).toEqual({ taskId: 't9' }));
+  });
+
+  it('offers a delegated task its answer instead of a decision', async () => {
+    renderAt(
+      TodoPage,
+      '/work/todo/index',
+      {
+        [`GET ${FLOW}/work/todo-list`]: () =>
+          page([
+            task('t8', {
+              category: '9',
+              businessTable: '',
+              startUserName: '孙七',
+              delegationState: 'pending',
+              ownerName: '周八',
+            }),
+          ]),
+        [`GET ${FLOW}/work/task-form`]: () => ok({ taskId: 't8', name: '会签', formKey: '', fields: [] }),
+        [`GET ${FLOW}/process/history-flow-list`]: () => ok([]),
+      },
+      ['work_todo_handle', 'work_todo_add_sign'],
+    );
+    fireEvent.click(within(await rowOf('孙七')).getByRole('button', { name: '办理' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/周八/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /同\s*意/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /加\s*签/ })).toBeNull();
+  });
+
   it('opens the detail route', async () => {
     renderAt(TodoPage, '/work/todo/index', { [`GET ${FLOW}/work/todo-list`]: () => page([task('t1')]) });
     const row = await rowOf('张三');
