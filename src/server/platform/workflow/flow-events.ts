@@ -49,10 +49,15 @@ export async function syncEvents(
   instance: { id: string; tenant_id: string; definition_id: string },
   events: readonly WaitingEvent[],
   hadEvents: boolean,
+  /** Whether any of them was a message or signal (false: no subscription row to delete). */
+  hadSubscriptions = true,
 ): Promise<void> {
   if (hadEvents) {
     const kept = events.filter((e) => !e.fresh).map((e) => e.executionId);
-    for (const table of ['blade_flow_job', 'blade_flow_subscription'] as const) {
+    const tables = hadSubscriptions
+      ? (['blade_flow_job', 'blade_flow_subscription'] as const)
+      : (['blade_flow_job'] as const);
+    for (const table of tables) {
       let query = trx.deleteFrom(table).where('instance_id', '=', instance.id);
       if (kept.length) query = query.where('execution_id', 'not in', kept);
       await query.execute();

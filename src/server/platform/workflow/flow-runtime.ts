@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { EngineStepError, type CallStart, type StepResult, type ThrownEvent, type WaitingTask } from './step-result.ts';
 import { failJob, heldJob, subscriptionsTo, syncEvents, type JobRow, type SubscriptionRow } from './flow-events.ts';
 import { nextDue } from './timer-spec.ts';
+import { TtlCache } from '../ttl-cache.ts';
 import { taskUserOf } from './task-people.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import { isVariableName } from './expression.ts';
@@ -471,7 +472,7 @@ export class FlowRuntime {
       .where('version', '=', instance.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
-    await syncEvents(trx, instance, result.events, result.hadEvents);
+    await syncEvents(trx, instance, result.events, result.hadEvents, result.hadSubscriptions);
     const waiting = new Set(result.waiting.map((t) => t.executionId));
     const open = await openTasksOf(trx, instance.id);
     // An added approver's task (加签) stays while the task it was added to waits.
@@ -494,7 +495,8 @@ export class FlowRuntime {
       result.activities.map((a) => ({ ...a, id: ids.get(a)! })),
       taskUserOfId(instance.start_user),
     );
-    const label = fresh.length ? await requestLabel(trx, instance, processName) : processName;
+    const starterName = user.userId === instance.start_user && user.realName ? user.realName : undefined;
+    const label = fresh.length ? await requestLabel(trx, instance, processName, starterName) : processName;
     for (const waitingTask of fresh) {
       const { task, handlers, orphaned } = await this.routeToHandlers(trx, instance, waitingTask);
       const created = await insertTask(trx, instance, task, ids.get(waitingTask)!);
@@ -878,26 +880,37 @@ async function step<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function definitionName(trx: Db, instance: InstanceRow): Promise<string> {
-  const row = await trx
-    .selectFrom('blade_flow_definition')
-    .select('name')
-    .where('id', '=', instance.definition_id)
-    .executeTakeFirst();
-  return row?.name ?? instance.process_key;
+/** Definitions' names by id: a deployed definition never changes (a new deployment is a new id). */
+const definitionNames = new TtlCache<string>(1000);
+
+/** The name of an instance's process as its definition was deployed (its key when it has none). */
+export function definitionName(trx: Db, instance: InstanceRow): Promise<string> {
+  return definitionNames.get(instance.definition_id, async () => {
+    const row = await trx
+      .selectFrom('blade_flow_definition')
+      .select('name')
+      .where('id', '=', instance.definition_id)
+      .executeTakeFirst();
+    return row?.name || instance.process_key;
+  });
 }
 
 export const fill = (message: { zh: string }, name: string, label = '') =>
   message[lang].replace('{name}', name).replace('{label}', label);
 
 /** Whose request a task belongs to, as a to-do message names it (张三发起的请假流程): an approver tells them apart. */
-export async function requestLabel(trx: Db, instance: InstanceRow, processName: string): Promise<string> {
-  const starter = await trx
-    .selectFrom('blade_user')
-    .select('real_name')
-    .where('id', '=', instance.start_user)
-    .executeTakeFirst();
-  return starter?.real_name ? `${starter.real_name}发起的${processName}` : processName;
+export async function requestLabel(
+  trx: Db,
+  instance: InstanceRow,
+  processName: string,
+  /** The starter's real name when the caller knows it (a timer's step acts as the starter). */
+  starterName?: string,
+): Promise<string> {
+  const name =
+    starterName ??
+    (await trx.selectFrom('blade_user').select('real_name').where('id', '=', instance.start_user).executeTakeFirst())
+      ?.real_name;
+  return name ? `${name}发起的${processName}` : processName;
 }
 
 /** What a task asked for, in the words of its model (for the administrators' message). */

@@ -215,19 +215,23 @@ export async function closeTask(
   now: Date,
   reason = '',
 ) {
+  // One statement (a step closes tasks often: every completion, every withdrawn task): the task, its candidates, its
+  // history row.
   await trx
-    .updateTable('blade_flow_task')
-    .set({
-      status,
-      outcome,
-      end_time: at(now),
-      delete_reason: reason.slice(0, 255),
-      ...(status === 'completed' ? { assignee: task.assignee } : {}),
-    })
-    .where('id', '=', task.id)
-    .execute();
-  await trx.deleteFrom('blade_flow_task_candidate').where('task_id', '=', task.id).execute();
-  await trx
+    .with('closed', (db) =>
+      db
+        .updateTable('blade_flow_task')
+        .set({
+          status,
+          outcome,
+          end_time: at(now),
+          delete_reason: reason.slice(0, 255),
+          ...(status === 'completed' ? { assignee: task.assignee } : {}),
+        })
+        .where('id', '=', task.id)
+        .returning('id'),
+    )
+    .with('dropped', (db) => db.deleteFrom('blade_flow_task_candidate').where('task_id', '=', task.id).returning('id'))
     .updateTable('blade_flow_activity')
     .set({
       end_time: at(now),

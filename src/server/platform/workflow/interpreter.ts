@@ -97,6 +97,7 @@ class Step {
   ended = false;
   /** Whether the saved state waited for an event (its jobs or subscriptions exist) before the step. */
   private readonly hadEvents: boolean;
+  private readonly hadSubscriptions: boolean;
   private readonly hadCalls: boolean;
   /** The instance's variables as the step reads them: those it sets (a call's `out`) included. */
   private readonly variables: Record<string, unknown>;
@@ -115,6 +116,10 @@ class Step {
   ) {
     this.variables = { ...given };
     this.hadEvents = state.executions.some((e) => JOB_OR_SUBSCRIPTION.has(e.kind));
+    this.hadSubscriptions = state.executions.some((e) => {
+      const type = JOB_OR_SUBSCRIPTION.has(e.kind) ? graph.nodes.get(e.element)?.event?.type : undefined;
+      return type === 'message' || type === 'signal';
+    });
     this.hadCalls = state.executions.some((e) => e.kind === 'call');
   }
 
@@ -639,6 +644,7 @@ class Step {
       activities: this.activities,
       events: this.events(),
       hadEvents: this.hadEvents,
+      hadSubscriptions: this.hadSubscriptions,
       calls: this.calls,
       variables: this.set,
       callsWaiting: this.state.executions.filter((e) => e.kind === 'call').map((e) => e.id),

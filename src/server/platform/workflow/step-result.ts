@@ -72,6 +72,8 @@ export interface StepResult {
   events: WaitingEvent[];
   /** Whether the instance waited for any event before the step (else it has no job or subscription to delete). */
   hadEvents: boolean;
+  /** Whether any of those was a message or a signal (undefined: not known, as if it was). */
+  hadSubscriptions?: boolean;
   /** Call activities entered in this step; every call activity waiting after it; whether one waited before. */
   calls: CallStart[];
   callsWaiting: string[];
