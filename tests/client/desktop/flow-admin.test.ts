@@ -9,7 +9,15 @@ import DeployPage from '../../../src/desktop/pages/flow/DeployPage.tsx';
 import FollowPage from '../../../src/desktop/pages/flow/FollowPage.tsx';
 import ManagerPage from '../../../src/desktop/pages/flow/ManagerPage.tsx';
 import ModelPage from '../../../src/desktop/pages/flow/ModelPage.tsx';
-import type { ElementProps } from '../../../src/desktop/pages/flow/model-xml.ts';
+import BpmnModdle from 'bpmn-moddle';
+import {
+  actionFieldsIn,
+  withActionFields,
+  type ElementProps,
+  type ExtensionValue,
+  type ServiceActionProps,
+} from '../../../src/desktop/pages/flow/model-xml.ts';
+import { FLOWABLE_MODDLE } from '../../../src/shared/flow/flowable-moddle.ts';
 import { buttonsOf, fakeServer, ok, page, refuse, type Handler } from './fake-server.ts';
 import { renderDesktop, signIn } from './render.tsx';
 
@@ -18,6 +26,7 @@ const designer = vi.hoisted(() => ({
   updates: [] as Array<[string, string, string]>,
   saved: [] as Array<{ key: string; name: string }>,
   formFields: [] as Array<[string, unknown]>,
+  actions: [] as Array<[string, ServiceActionProps]>,
   /** the element the editor selects once open (its user task unless a test says) */
   selects: undefined as ElementProps | undefined,
   xml: '',
@@ -51,6 +60,9 @@ vi.mock('../../../src/desktop/pages/flow/bpmn-modeler.ts', () => ({
       },
       setFormFields: (id: string, fields: unknown) => {
         designer.formFields.push([id, fields]);
+      },
+      setAction: (id: string, action: ServiceActionProps) => {
+        designer.actions.push([id, action]);
       },
       save: async (process: { key: string; name: string }) => {
         designer.saved.push(process);
@@ -124,12 +136,47 @@ async function pick(scope: HTMLElement, label: string, option: string) {
   fireEvent.click(options.at(-1)!);
 }
 
+/**
+ * A service task's XML once the panel's action is written as the designer writes it (its attributes by name, its
+ * fields through withActionFields), from a task that ran the http action and has a listener and a field of its own.
+ */
+async function xmlWith(action: ServiceActionProps) {
+  const moddle = new BpmnModdle({ flowable: FLOWABLE_MODDLE }) as BpmnModdle & {
+    create(type: string, attributes: Record<string, string>): unknown;
+  };
+  const { rootElement } = await moddle.fromXML(`<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+      xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="t"><process id="p">
+    <serviceTask id="notify" flowable:type="http"><extensionElements>
+      <flowable:executionListener event="start" expression="\${audit}"/>
+      <flowable:field name="endpoint" stringValue="old"/><flowable:field name="note" stringValue="kept"/>
+    </extensionElements></serviceTask></process></definitions>`);
+  type Element = ExtensionValue & { set(name: string, value: unknown): void; values?: Element[] };
+  const task = (rootElement as unknown as { rootElements: Array<{ flowElements: Element[] }> }).rootElements[0]
+    .flowElements[0];
+  expect(
+    actionFieldsIn(task.get('extensionElements') ? (task.get('extensionElements') as Element).values! : [], 'http'),
+  ).toEqual({ endpoint: 'old' });
+  task.set('flowable:type', action.type || undefined);
+  task.set('flowable:resultVariable', action.resultVariable || undefined);
+  const extensions = task.get('extensionElements') as Element;
+  extensions.set(
+    'values',
+    withActionFields(
+      extensions.values!,
+      action,
+      (attributes) => moddle.create('flowable:Field', attributes) as Element,
+    ),
+  );
+  return (await moddle.toXML(rootElement, { format: true })).xml;
+}
+
 beforeEach(() => {
   reset();
   errors.length = 0;
   designer.updates.length = 0;
   designer.saved.length = 0;
   designer.formFields.length = 0;
+  designer.actions.length = 0;
   designer.selects = undefined;
   setNotifier({ error: (text) => errors.push(text), success: () => undefined });
   signIn();
@@ -227,6 +274,56 @@ describe('模型设计 (/flow/model)', () => {
       ['start', [amount, { ...reason, required: true }]],
       ['start', [{ ...reason, required: true }]],
     ]);
+  });
+
+  it("edits a service task's action: http with endpoint and path, then message drops them; async is a switch", async () => {
+    designer.selects = {
+      id: 'notify',
+      type: 'ServiceTask',
+      kind: 'element',
+      fields: ['name', 'multiInstance'],
+      values: { name: '通知', multiInstance: '' },
+      action: { type: '', fields: {}, resultVariable: '' },
+      async: false,
+    };
+    renderPage(ModelPage, '/flow/model/index', handlers(), all);
+    fireEvent.click(await screen.findByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    const action = await within(dialog).findByRole('region', { name: '服务动作' });
+    await pick(action, '动作类型', '调用服务端点');
+    const label = (text: string) => within(action).getByText(text, { selector: 'label' });
+    expect(label('服务端点')).toHaveClass('ant-form-item-required');
+    expect(label('路径')).not.toHaveClass('ant-form-item-required');
+    const endpoint = within(action).getByLabelText('服务端点');
+    fireEvent.change(endpoint, { target: { value: 'crm' } });
+    fireEvent.blur(endpoint);
+    const path = within(action).getByLabelText('路径');
+    fireEvent.change(path, { target: { value: '/orders/${orderId}' } });
+    fireEvent.blur(path);
+    const http = { type: 'http', fields: { endpoint: 'crm', path: '/orders/${orderId}' }, resultVariable: '' };
+    expect(designer.actions.at(-1)).toEqual(['notify', http]);
+    const saved = await xmlWith(http);
+    expect(saved).toContain('flowable:type="http"');
+    expect(saved).toContain('<flowable:field name="endpoint" stringValue="crm" />');
+    expect(saved).toMatch(
+      /<flowable:field name="path">\s*<flowable:expression>\/orders\/\$\{orderId\}<\/flowable:expression>/,
+    );
+    expect(saved).toContain('<flowable:executionListener');
+    expect(saved).toContain('<flowable:field name="note" stringValue="kept" />');
+
+    await pick(action, '动作类型', '发送消息');
+    expect(within(action).queryByLabelText('服务端点')).toBeNull();
+    const message = designer.actions.at(-1)![1];
+    expect(message).toEqual({ type: 'message', fields: {}, resultVariable: '' });
+    const switched = await xmlWith(message);
+    expect(switched).toContain('flowable:type="message"');
+    expect(switched).not.toContain('endpoint');
+    expect(switched).not.toContain('orders');
+    expect(switched).toContain('<flowable:executionListener');
+    expect(switched).toContain('<flowable:field name="note" stringValue="kept" />');
+
+    fireEvent.click(within(dialog).getByRole('switch', { name: '异步执行' }));
+    expect(designer.updates).toEqual([['notify', 'async', 'true']]);
   });
 
   it('edits a model with its stored XML, and shows the server refusal as the interceptor does', async () => {

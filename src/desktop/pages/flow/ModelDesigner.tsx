@@ -190,6 +190,7 @@ export function ModelDesigner({ modelId, open, onClose, afterClose, onSaved }: P
               element={element}
               onChange={update}
               onFormFieldsChange={(fields) => designer.current?.setFormFields(element.id, fields)}
+              onActionChange={(action) => designer.current?.setAction(element.id, action)}
             />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />

@@ -1,10 +1,21 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, Select, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Select, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { flowDesigner as zh } from '../../../shared/i18n/zh/flow-designer.ts';
 import { flowDesigner as en } from '../../../shared/i18n/en/flow-designer.ts';
-import { CHOICES, FORM_FIELD_TYPES, type Editable, type ElementProps, type FormFieldProps } from './model-xml.ts';
+import {
+  ACTION_FIELDS,
+  ACTION_TYPES,
+  CHOICES,
+  FORM_FIELD_TYPES,
+  actionFieldsOf,
+  type ActionType,
+  type Editable,
+  type ElementProps,
+  type FormFieldProps,
+  type ServiceActionProps,
+} from './model-xml.ts';
 
 import { addScreenStrings } from '../../../client/i18n.ts';
 
@@ -15,18 +26,20 @@ interface Props {
   element: ElementProps;
   onChange: (key: Editable, value: string) => void;
   onFormFieldsChange: (fields: FormFieldProps[]) => void;
+  onActionChange: (action: ServiceActionProps) => void;
 }
 
 const HINTS = new Set(Object.keys(zh.hint));
+const FIELD_HINTS = new Set(Object.keys(zh.action.fieldHint));
 const FIELD_ROW = { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 4, marginBottom: 8 } as const;
 
 /**
  * The designer's side panel for the selected element (the process when nothing is selected): the fields the element
  * has (designer.ts decides which: a user task's people, form key, due date and priority, a timer's expression, a
- * called process, a multi-instance's settings, a flow's condition). A field is written into the diagram when it
- * loses focus; a choice at once.
+ * called process, a multi-instance's settings, a flow's condition, a task's async switch, a service task's action).
+ * A field is written into the diagram when it loses focus; a choice at once.
  */
-export function PropertiesPanel({ element, onChange, onFormFieldsChange }: Props) {
+export function PropertiesPanel({ element, onChange, onFormFieldsChange, onActionChange }: Props) {
   const { t } = useTranslation();
   return (
     <div className="tenon-flow-properties">
@@ -47,9 +60,21 @@ export function PropertiesPanel({ element, onChange, onFormFieldsChange }: Props
           const initial = element.values[name] ?? '';
           return <PropertyField key={`${name}:${initial}`} name={name} initial={initial} onChange={onChange} />;
         })}
+        {element.async !== undefined && (
+          <Form.Item label={t('flowDesigner.prop.async')} extra={t('flowDesigner.hint.async')}>
+            <Switch
+              aria-label={t('flowDesigner.prop.async')}
+              checked={element.async}
+              onChange={(checked) => onChange('async', checked ? 'true' : '')}
+            />
+          </Form.Item>
+        )}
       </Form>
       {element.formFields && (
         <FormFields key={`form:${element.id}`} initial={element.formFields} onChange={onFormFieldsChange} />
+      )}
+      {element.action && (
+        <ServiceAction key={`action:${element.id}`} initial={element.action} onChange={onActionChange} />
       )}
     </div>
   );
@@ -137,6 +162,77 @@ function FormFields({ initial, onChange }: { initial: FormFieldProps[]; onChange
       >
         {t('flowDesigner.form.add')}
       </Button>
+    </section>
+  );
+}
+
+/**
+ * A service task's platform action: its type, then the fields that type reads (the required ones marked) and the
+ * result variable. A change of type drops the fields the new type does not read; a text is written when its input
+ * loses focus, the type at once.
+ */
+function ServiceAction({ initial, onChange }: { initial: ServiceActionProps; onChange: Props['onActionChange'] }) {
+  const { t } = useTranslation();
+  const [action, setAction] = useState(initial);
+  const choose = (type: string) => {
+    const read = actionFieldsOf(type);
+    const fields = Object.fromEntries(Object.entries(action.fields).filter(([name]) => read.includes(name)));
+    const next = { ...action, type, fields };
+    setAction(next);
+    onChange(next);
+  };
+  // A type this panel does not know (another engine's) stays shown as it is written.
+  const types = [...new Set<string>([...ACTION_TYPES, action.type])].map((value) => ({
+    value,
+    label: t(`flowDesigner.action.${value || 'none'}`, { defaultValue: value }),
+  }));
+  const required = new Set<string>(ACTION_FIELDS[action.type as ActionType]?.required ?? []);
+  const text = (label: string, value: string, change: (value: string) => void) => (
+    <Input
+      aria-label={label}
+      value={value}
+      onChange={(event) => change(event.target.value)}
+      onBlur={() => onChange(action)}
+      onPressEnter={() => onChange(action)}
+    />
+  );
+  return (
+    <section className="tenon-flow-service-action" aria-label={t('flowDesigner.action.title')}>
+      <Typography.Text strong>{t('flowDesigner.action.title')}</Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
+        {t('flowDesigner.action.hint')}
+      </Typography.Paragraph>
+      <Form layout="vertical" size="small">
+        <Form.Item label={t('flowDesigner.action.type')}>
+          <Select
+            aria-label={t('flowDesigner.action.type')}
+            value={action.type}
+            options={types}
+            popupMatchSelectWidth={false}
+            onChange={choose}
+          />
+        </Form.Item>
+        {actionFieldsOf(action.type).map((name) => {
+          const label = t(`flowDesigner.action.field.${name}`);
+          return (
+            <Form.Item
+              key={name}
+              label={label}
+              required={required.has(name)}
+              extra={FIELD_HINTS.has(name) ? t(`flowDesigner.action.fieldHint.${name}`) : undefined}
+            >
+              {text(label, action.fields[name] ?? '', (value) =>
+                setAction({ ...action, fields: { ...action.fields, [name]: value } }),
+              )}
+            </Form.Item>
+          );
+        })}
+        <Form.Item label={t('flowDesigner.action.resultVariable')}>
+          {text(t('flowDesigner.action.resultVariable'), action.resultVariable, (resultVariable) =>
+            setAction({ ...action, resultVariable }),
+          )}
+        </Form.Item>
+      </Form>
     </section>
   );
 }

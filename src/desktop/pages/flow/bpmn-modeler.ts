@@ -5,7 +5,15 @@ import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-codes.css';
 import fontWoff from 'bpmn-js/dist/assets/bpmn-font/font/bpmn.woff?url';
 import fontWoff2 from 'bpmn-js/dist/assets/bpmn-font/font/bpmn.woff2?url';
 import { FLOWABLE_MODDLE, FLOWABLE_URI } from '../../../shared/flow/flowable-moddle.ts';
-import { CHOICES, type Editable, type ElementProps, type FormFieldProps } from './model-xml.ts';
+import {
+  CHOICES,
+  actionFieldsIn,
+  withActionFields,
+  type Editable,
+  type ElementProps,
+  type FormFieldProps,
+  type ServiceActionProps,
+} from './model-xml.ts';
 
 /**
  * The model designer's editor (bpmn-js Modeler), loaded on demand like the viewer. It reads and writes the attributes
@@ -78,6 +86,8 @@ export interface Designer {
   update(id: string, key: Editable, value: string): void;
   /** Writes a start event's or user task's form fields (`flowable:formProperty`), its other extensions kept. */
   setFormFields(id: string, fields: FormFieldProps[]): void;
+  /** Writes a service task's action (`flowable:type`, its fields, its result variable), its other extensions kept. */
+  setAction(id: string, action: ServiceActionProps): void;
   /** The XML to save: a single process takes the model's key as id and its name; a pooled model keeps its ids. */
   save(process: { key: string; name: string }): Promise<string>;
   destroy(): void;
@@ -140,6 +150,17 @@ function formFieldsOf(bo: BusinessObject, dialect: Dialect): FormFieldProps[] | 
   }));
 }
 
+/** A service task's platform action, in a Flowable model (where `flowable:field` is read). */
+function actionOf(bo: BusinessObject, dialect: Dialect): ServiceActionProps | undefined {
+  if (dialect.own !== 'flowable' || bo.$type !== 'bpmn:ServiceTask') return undefined;
+  const type = dialect.read(bo, 'type');
+  return {
+    type,
+    fields: actionFieldsIn(bo.extensionElements?.values ?? [], type),
+    resultVariable: dialect.read(bo, 'resultVariable'),
+  };
+}
+
 function propsOf(element: DiagramElement, dialect: Dialect): ElementProps {
   const bo = element.businessObject;
   const kind =
@@ -187,6 +208,8 @@ function propsOf(element: DiagramElement, dialect: Dialect): ElementProps {
     fields,
     values,
     formFields: formFieldsOf(bo, dialect),
+    action: actionOf(bo, dialect),
+    async: ACTIVITIES.test(bo.$type) ? dialect.read(bo, 'async') === 'true' : undefined,
   };
 }
 
@@ -206,6 +229,16 @@ export async function createDesigner(container: HTMLElement, xml: string): Promi
   const events = modeler.get<EventBusLike>('eventBus');
   canvas.zoom('fit-viewport', 'auto');
   const dialect = dialectOf(canvas.getRootElement().businessObject.$parent);
+  /** Writes an element's extension elements (none left: the container goes too). */
+  const writeExtensions = (element: DiagramElement, values: unknown[]) => {
+    const bo = element.businessObject;
+    if (bo.extensionElements && values.length)
+      modeling.updateModdleProperties(element, bo.extensionElements, { values });
+    else
+      modeling.updateProperties(element, {
+        extensionElements: values.length ? moddle.create('bpmn:ExtensionElements', { values }) : undefined,
+      });
+  };
   const expression = (body: string) => (body ? moddle.create('bpmn:FormalExpression', { body }) : undefined);
 
   let selected: DiagramElement | undefined;
@@ -291,13 +324,20 @@ export async function createDesigner(container: HTMLElement, xml: string): Promi
           });
         });
       const others = (bo.extensionElements?.values ?? []).filter((value) => value.$type !== FORM_PROPERTY);
-      const values = [...others, ...properties];
-      if (bo.extensionElements && values.length)
-        modeling.updateModdleProperties(element, bo.extensionElements, { values });
-      else
-        modeling.updateProperties(element, {
-          extensionElements: values.length ? moddle.create('bpmn:ExtensionElements', { values }) : undefined,
-        });
+      writeExtensions(element, [...others, ...properties]);
+    },
+    setAction(id, action) {
+      const element = registry.get(id);
+      if (!element) return;
+      modeling.updateProperties(element, {
+        ...dialect.write('type', action.type || undefined),
+        ...dialect.write('resultVariable', action.resultVariable.trim() || undefined),
+      });
+      const values = element.businessObject.extensionElements?.values ?? [];
+      writeExtensions(
+        element,
+        withActionFields(values, action, (attributes) => moddle.create('flowable:Field', attributes) as BusinessObject),
+      );
     },
     async save({ key, name }) {
       const root = canvas.getRootElement().businessObject;

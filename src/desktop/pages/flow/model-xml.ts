@@ -24,7 +24,8 @@ export type Editable =
   | 'collection'
   | 'elementVariable'
   | 'cardinality'
-  | 'completionCondition';
+  | 'completionCondition'
+  | 'async';
 
 /** Fields chosen from a list, with their values (`''`: none). */
 export const CHOICES: Partial<Record<Editable, readonly string[]>> = {
@@ -43,6 +44,79 @@ export interface FormFieldProps {
 /** The types a form field is given in the panel (an enum's options are written in the XML). */
 export const FORM_FIELD_TYPES = ['string', 'long', 'double', 'boolean', 'date'] as const;
 
+/** A service task's platform action (`flowable:type`); `''`: none (a class, an expression or nothing runs). */
+export type ActionType = 'message' | 'status' | 'hook' | 'http';
+export const ACTION_TYPES = ['', 'message', 'status', 'hook', 'http'] as const;
+
+/**
+ * The `flowable:field`s each action reads (the server's ACTION_FIELDS in model-elements.ts); a hook's are its own,
+ * these are the flow module's `flow.copy` (抄送).
+ */
+export const ACTION_FIELDS: Record<ActionType, { required: string[]; optional: string[] }> = {
+  message: { required: ['title'], optional: ['to', 'toRoles', 'content'] },
+  status: { required: ['status'], optional: [] },
+  hook: { required: ['hook'], optional: ['to', 'toRoles', 'comment'] },
+  http: { required: ['endpoint'], optional: ['path', 'requestMethod', 'requestBody', 'responseVariableName'] },
+};
+/** Every field name an action reads: what a change of the action type may remove. */
+export const ACTION_FIELD_NAMES = new Set(
+  Object.values(ACTION_FIELDS).flatMap(({ required, optional }) => [...required, ...optional]),
+);
+
+/** The fields an action type reads, in the panel's order. */
+export const actionFieldsOf = (type: string) =>
+  type in ACTION_FIELDS
+    ? [...ACTION_FIELDS[type as ActionType].required, ...ACTION_FIELDS[type as ActionType].optional]
+    : [];
+
+/** A service task's action as the panel edits it: a field's value with `${` is written as an expression. */
+export interface ServiceActionProps {
+  type: string;
+  fields: Record<string, string>;
+  resultVariable: string;
+}
+
+/** A moddle element as the action's writer sees it (a `flowable:field` or any other extension). */
+export interface ExtensionValue {
+  $type: string;
+  get(name: string): unknown;
+}
+const FIELD = 'flowable:Field';
+
+/** The action fields of a service task's extensions: a field's expression, else its text. */
+export function actionFieldsIn(values: ExtensionValue[], type: string): Record<string, string> {
+  const read = new Set(actionFieldsOf(type));
+  const fields: Record<string, string> = {};
+  for (const value of values) {
+    const name = value.$type === FIELD ? String(value.get('name') ?? '') : '';
+    if (!read.has(name)) continue;
+    const text = [value.get('expression'), value.get('stringValue'), value.get('string')].find(
+      (part) => typeof part === 'string',
+    );
+    fields[name] = String(text ?? '');
+  }
+  return fields;
+}
+
+/**
+ * A service task's extensions once its action is written: the others (listeners, fields no action reads) kept in
+ * place, every action field replaced by the fields the action's type reads that have a value (a field the type does
+ * not read goes with a change of type).
+ */
+export function withActionFields<T extends ExtensionValue>(
+  values: T[],
+  action: ServiceActionProps,
+  createField: (attributes: Record<string, string>) => T,
+): T[] {
+  const others = values.filter((value) => value.$type !== FIELD || !ACTION_FIELD_NAMES.has(String(value.get('name'))));
+  const fields = actionFieldsOf(action.type).flatMap((name) => {
+    const text = action.fields[name]?.trim();
+    if (!text) return [];
+    return [createField(text.includes('${') ? { name, expression: text } : { name, stringValue: text })];
+  });
+  return [...others, ...fields];
+}
+
 export interface ElementProps {
   id: string;
   /** BPMN type without the prefix (UserTask, SequenceFlow ...) */
@@ -53,6 +127,10 @@ export interface ElementProps {
   values: Partial<Record<Editable, string>>;
   /** A start event's or user task's form fields; undefined where the panel does not edit them. */
   formFields?: FormFieldProps[];
+  /** A service task's action; undefined where the panel does not edit it. */
+  action?: ServiceActionProps;
+  /** A task's `flowable:async` (its work continues in the background); undefined for what is not a task. */
+  async?: boolean;
 }
 
 /** The model key is the process id the engine deploys under (the server's rule). */
