@@ -1,3 +1,9 @@
+import {
+  ACTION_FIELDS as SHARED_ACTION_FIELDS,
+  ACTION_TYPES as SHARED_ACTION_TYPES,
+  COPY_HOOK_FIELDS,
+  type ActionType,
+} from '../../../shared/flow/service-actions.ts';
 /** What the designer's side panel edits, kept apart from bpmn-js so the page's chunk stays without it. */
 
 /** What the panel shows of the root: a process (its id becomes the model key) or a pool diagram's collaboration. */
@@ -45,18 +51,13 @@ export interface FormFieldProps {
 export const FORM_FIELD_TYPES = ['string', 'long', 'double', 'boolean', 'date'] as const;
 
 /** A service task's platform action (`flowable:type`); `''`: none (a class, an expression or nothing runs). */
-export type ActionType = 'message' | 'status' | 'hook' | 'http';
-export const ACTION_TYPES = ['', 'message', 'status', 'hook', 'http'] as const;
+export type { ActionType };
+export const ACTION_TYPES = ['', ...SHARED_ACTION_TYPES] as const;
 
-/**
- * The `flowable:field`s each action reads (the server's ACTION_FIELDS in model-elements.ts); a hook's are its own,
- * these are the flow module's `flow.copy` (抄送).
- */
+/** The `flowable:field`s each action reads; a hook's are its own: the panel offers the flow module's `flow.copy`'s. */
 export const ACTION_FIELDS: Record<ActionType, { required: string[]; optional: string[] }> = {
-  message: { required: ['title'], optional: ['to', 'toRoles', 'content'] },
-  status: { required: ['status'], optional: [] },
-  hook: { required: ['hook'], optional: ['to', 'toRoles', 'comment'] },
-  http: { required: ['endpoint'], optional: ['path', 'requestMethod', 'requestBody', 'responseVariableName'] },
+  ...SHARED_ACTION_FIELDS,
+  hook: { required: ['hook'], optional: COPY_HOOK_FIELDS },
 };
 /** Every field name an action reads: what a change of the action type may remove. */
 export const ACTION_FIELD_NAMES = new Set(

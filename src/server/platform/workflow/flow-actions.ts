@@ -24,6 +24,7 @@ import { ACTION_NAMES, MAX_PEOPLE, namesMap, peopleOf, recordAction, withComment
 import { addSignIn, removeSignIn, type AddSignInput } from './flow-signs.ts';
 import { EngineStepError } from './step-result.ts';
 import { ActionFailure, recipientsOf, type FlowHook } from './service-actions.ts';
+import { COPY_HOOK_FIELDS } from '../../../shared/flow/service-actions.ts';
 
 /**
  * The Chinese approval actions (issue 34 point 5), each one transaction that locks the instance row as every step
@@ -487,7 +488,7 @@ async function copyIn(
  * `toRoles` — role aliases — and `comment`): the instance copied as its starter copies it.
  */
 export const COPY_HOOK: FlowHook = {
-  fields: ['to', 'toRoles', 'comment'],
+  fields: COPY_HOOK_FIELDS,
   run: async ({ trx, actor, instance, fields }) => {
     const ids = await recipientsOf(trx, instance.tenant_id, fields);
     const people = (await peopleOf(trx, instance.tenant_id, ids)).slice(0, MAX_PEOPLE);

@@ -1,3 +1,4 @@
+import { ACTION_TYPES, type ActionType } from '../../../shared/flow/service-actions.ts';
 import type { FormField } from '../../../shared/flow/form-fields.ts';
 
 /**
@@ -81,8 +82,7 @@ export interface CallSpec {
 }
 
 /** The platform actions a service task may name (`flowable:type`): never code, each with the fields it reads. */
-export const ACTION_TYPES = ['message', 'status', 'hook', 'http'] as const;
-export type ActionType = (typeof ACTION_TYPES)[number];
+export { ACTION_TYPES, type ActionType };
 
 /**
  * A service task's action: its type and its `flowable:field`s as written — a `stringValue` is text as it stands, an

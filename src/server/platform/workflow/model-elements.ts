@@ -1,4 +1,4 @@
-import type { ActionType, ElementKind } from './graph.ts';
+import type { ElementKind } from './graph.ts';
 
 /** What compile-model.ts knows of BPMN's elements and the dialects' attributes, as tables. */
 
@@ -68,16 +68,7 @@ export const ASYNC_KINDS = new Set<ElementKind>([
   'endEvent',
 ]);
 
-/**
- * The fields each platform action reads (`flowable:field name=…`): `required` ones must be given; a `hook` passes any
- * other field to its hook, which names what it needs (service-actions.ts).
- */
-export const ACTION_FIELDS: Record<ActionType, { required: string[]; optional: string[] }> = {
-  message: { required: ['title'], optional: ['to', 'toRoles', 'content'] },
-  status: { required: ['status'], optional: [] },
-  hook: { required: ['hook'], optional: [] },
-  http: { required: ['endpoint'], optional: ['path', 'requestMethod', 'requestBody', 'responseVariableName'] },
-};
+export { ACTION_FIELDS } from '../../../shared/flow/service-actions.ts';
 /** Drawn, not run (artifacts, lanes and the process's data are not flow elements of the graph). */
 export const DRAWN = new Set(['bpmn:DataObject', 'bpmn:DataObjectReference', 'bpmn:DataStoreReference']);
 /** Dialect attributes read nowhere that change nothing a run shows (transaction boundaries, the designer's data). */
