@@ -268,3 +268,21 @@ export function table(header: string[], lines: string[][]) {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(fmt(line));
 }
+
+/**
+ * `--name N` flags of whole numbers over `defaults` (each flag one of its keys, each value at least 1); a wrong one
+ * prints `usage` and exits with 2.
+ */
+export function wholeNumberFlags<T extends { [K in keyof T]: number }>(argv: string[], defaults: T, usage: string): T {
+  const options: Record<string, number> = { ...defaults };
+  for (let i = 0; i < argv.length; i += 2) {
+    const flag = argv[i].replace(/^--/, '');
+    const value = Number(argv[i + 1]);
+    if (!(flag in options) || !Number.isInteger(value) || value < 1) {
+      console.error(`usage: ${usage} (bad: ${argv[i]} ${argv[i + 1] ?? ''})`);
+      process.exit(2);
+    }
+    options[flag] = value;
+  }
+  return options as T;
+}

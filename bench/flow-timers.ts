@@ -50,6 +50,7 @@ import {
   workRoles,
   type ListPage,
   type Stats,
+  wholeNumberFlags,
 } from './flow-support.ts';
 import { log, login, onCleanup, runBench, type Server, sleep, startServer } from './support.ts';
 
@@ -88,18 +89,8 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { instances: 100_000, due: 10_000, pace: 100, after: 30 };
-  for (let i = 0; i < argv.length; i += 2) {
-    const flag = argv[i].replace(/^--/, '');
-    const value = Number(argv[i + 1]);
-    if (!(flag in options) || !Number.isInteger(value) || value < 1) {
-      console.error(
-        `usage: tsx bench/flow-timers.ts [--instances N] [--due N] [--pace ms] [--after s] (bad: ${argv[i]} ${argv[i + 1] ?? ''})`,
-      );
-      process.exit(2);
-    }
-    options[flag as keyof Options] = value;
-  }
+  const usage = 'tsx bench/flow-timers.ts [--instances N] [--due N] [--pace ms] [--after s]';
+  const options = wholeNumberFlags<Options>(argv, { instances: 100_000, due: 10_000, pace: 100, after: 30 }, usage);
   if (options.instances % options.due !== 0) {
     console.error(`--instances (${options.instances}) must be a multiple of --due (${options.due})`);
     process.exit(2);

@@ -55,6 +55,7 @@ import {
   workRoles,
   type ListPage,
   type Stats,
+  wholeNumberFlags,
 } from './flow-support.ts';
 import { log, login, onCleanup, runBench, type Server, sleep, startServer as startServerWith } from './support.ts';
 
@@ -99,19 +100,8 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { instances: 400, concurrency: 8, requests: 1200, connections: 4 };
-  for (let i = 0; i < argv.length; i += 2) {
-    const flag = argv[i].replace(/^--/, '');
-    const value = Number(argv[i + 1]);
-    if (!(flag in options) || !Number.isInteger(value) || value < 1) {
-      console.error(
-        `usage: tsx bench/flow.ts [--instances N] [--concurrency N] [--requests N] [--connections N] (bad: ${argv[i]} ${argv[i + 1] ?? ''})`,
-      );
-      process.exit(2);
-    }
-    options[flag as keyof Options] = value;
-  }
-  return options;
+  const usage = 'tsx bench/flow.ts [--instances N] [--concurrency N] [--requests N] [--connections N]';
+  return wholeNumberFlags<Options>(argv, { instances: 400, concurrency: 8, requests: 1200, connections: 4 }, usage);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
