@@ -37,7 +37,7 @@ export class FlowJobs {
   ) {}
 
   /** Polls every `pollMs` until stopped (a poll that finds a full batch polls again at once). */
-  start(pollMs: number, log: JobLog, concurrency = 4): void {
+  start(pollMs: number, log: JobLog, concurrency = 2): void {
     if (!this.stopped || pollMs <= 0) return;
     this.stopped = false;
     this.stopping = false;
