@@ -201,6 +201,32 @@ export async function ok<T = unknown>(
   return reply.body.data as T;
 }
 
+/**
+ * manager/deploy-upload as the console sends it (multipart) of process `key` written `xml`; returns its definition id
+ * from `starter`'s start list.
+ */
+export async function deployModel(port: number, admin: string, starter: string, key: string, xml: string) {
+  const form = new FormData();
+  form.set('category', '4');
+  form.set('tenantIds', TENANT);
+  form.append('files', new Blob([xml], { type: 'text/xml' }), `${key}.bpmn20.xml`);
+  const response = await fetch(`http://127.0.0.1:${port}/api/blade-flow/manager/deploy-upload`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+      'blade-auth': `bearer ${admin}`,
+    },
+    body: form,
+  });
+  const text = await response.text();
+  if (response.status !== 200 || JSON.parse(text).code !== 200)
+    throw new Error(`deploy: HTTP ${response.status} ${text}`);
+  const page = await ok<ListPage>(port, 'GET', `${WORK}/start-list?size=100&key=${key}`, starter);
+  const definition = (page.records as unknown as Array<{ key: string; id: string }>).find((r) => r.key === key);
+  if (!definition) throw new Error(`${key} is not in the start list`);
+  return definition.id;
+}
+
 export interface FlowRecord {
   taskId: string;
   processInstanceId: string;

@@ -51,11 +51,11 @@ import {
   type ListPage,
   type Stats,
   wholeNumberFlags,
+  deployModel,
 } from './flow-support.ts';
 import { log, login, onCleanup, runBench, type Server, sleep, startServer } from './support.ts';
 
 const DB_NAME = 'tenon_bench_flow_timers';
-const FLOW = '/api/blade-flow';
 const KEY = 'BenchEscalate';
 const TARGETS = { lateness: 60_000, todo: 30, flow: 50 };
 const LEAD_MS = 15_000; // from moving the due times to the first one due
@@ -202,28 +202,8 @@ interface Template {
   definitionId: string;
 }
 
-/** manager/deploy-upload as the console sends it (multipart); returns the definition id from the start list. */
-async function deploy(port: number, admin: string, starter: string): Promise<string> {
-  const form = new FormData();
-  form.set('category', '4');
-  form.set('tenantIds', TENANT);
-  form.append('files', new Blob([model], { type: 'text/xml' }), `${KEY}.bpmn20.xml`);
-  const response = await fetch(`http://127.0.0.1:${port}${FLOW}/manager/deploy-upload`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
-      'blade-auth': `bearer ${admin}`,
-    },
-    body: form,
-  });
-  const text = await response.text();
-  if (response.status !== 200 || JSON.parse(text).code !== 200)
-    throw new Error(`deploy: HTTP ${response.status} ${text}`);
-  const page = await ok<ListPage>(port, 'GET', `${WORK}/start-list?size=100&key=${KEY}`, starter);
-  const definition = (page.records as unknown as Array<{ key: string; id: string }>).find((r) => r.key === KEY);
-  if (!definition) throw new Error(`${KEY} is not in the start list`);
-  return definition.id;
-}
+/** The escalation model deployed over HTTP; its definition id. */
+const deploy = (port: number, admin: string, starter: string) => deployModel(port, admin, starter, KEY, model);
 
 async function startOne(port: number, token: string, definitionId: string, approver: string): Promise<string> {
   const started = await ok<{ processInstanceId: string }>(port, 'POST', `${WORK}/start-process`, token, {

@@ -282,16 +282,15 @@ export function actionsOver(db: Db, runtime: FlowRuntime): WorkflowActions {
         const text = reason?.trim() || ACTION_NAMES.revoke;
         const label = await requestLabel(trx, instance, await definitionName(trx, instance));
         for (const task of open)
-          for (const handler of await handlersOf(trx, instance, task))
-            await notify(
-              trx,
-              handler,
-              fill(FLOW_MESSAGES.revokedTitle, task.name),
-              fill(FLOW_MESSAGES.revokedContent, task.name, label),
-              user.userId,
-              now,
-              { instance },
-            );
+          await notify(
+            trx,
+            await handlersOf(trx, instance, task),
+            fill(FLOW_MESSAGES.revokedTitle, task.name),
+            fill(FLOW_MESSAGES.revokedContent, task.name, label),
+            user.userId,
+            now,
+            { instance },
+          );
         await recordAction(trx, instance, open[0] ?? null, user.userId, 'revoke', ACTION_NAMES.revoke, text, now);
         await runtime.end(trx, user, instance, text, 'withdraw');
       }),
@@ -322,16 +321,15 @@ export function actionsOver(db: Db, runtime: FlowRuntime): WorkflowActions {
         const label = await requestLabel(trx, instance, await definitionName(trx, instance));
         const text = comment?.trim() ?? '';
         for (const task of due) {
-          for (const handler of await handlersOf(trx, instance, task))
-            await notify(
-              trx,
-              handler,
-              fill(FLOW_MESSAGES.urgeTitle, task.name),
-              fill(FLOW_MESSAGES.urgeContent, task.name, label) + (text ? `: ${text}` : ''),
-              user.userId,
-              now,
-              { instance, taskId: task.id },
-            );
+          await notify(
+            trx,
+            await handlersOf(trx, instance, task),
+            fill(FLOW_MESSAGES.urgeTitle, task.name),
+            fill(FLOW_MESSAGES.urgeContent, task.name, label) + (text ? `: ${text}` : ''),
+            user.userId,
+            now,
+            { instance, taskId: task.id },
+          );
           await recordAction(
             trx,
             instance,

@@ -36,7 +36,11 @@ export class FlowJobs {
     private readonly actions: ActionSettings = { hooks: new Map(), allowPrivate: false },
   ) {}
 
-  /** Polls every `pollMs` until stopped (a poll that finds a full batch polls again at once). */
+  /**
+   * Polls every `pollMs` until stopped (a poll that finds a full batch polls again at once). Two jobs at a time keep
+   * pace with 10,000 timers a minute on two processes; four fired no faster and slowed the users' requests
+   * (bench/README.md, bench/flow-timers).
+   */
   start(pollMs: number, log: JobLog, concurrency = 2): void {
     if (!this.stopped || pollMs <= 0) return;
     this.stopped = false;

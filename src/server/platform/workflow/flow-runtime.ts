@@ -20,7 +20,8 @@ import {
   addComment,
   closeTask,
   insertActivities,
-  insertTask,
+  insertTasks,
+  notifyEach,
   lockInstance,
   notify,
   openTasksOf,
@@ -497,17 +498,22 @@ export class FlowRuntime {
     );
     const starterName = user.userId === instance.start_user && user.realName ? user.realName : undefined;
     const label = fresh.length ? await requestLabel(trx, instance, processName, starterName) : processName;
-    for (const waitingTask of fresh) {
-      const { task, handlers, orphaned } = await this.routeToHandlers(trx, instance, waitingTask);
-      const created = await insertTask(trx, instance, task, ids.get(waitingTask)!);
-      if (!created) continue;
-      const title = fill(orphaned ? FLOW_MESSAGES.orphanTaskTitle : FLOW_MESSAGES.newTaskTitle, created.name);
+    const routed = await this.routeToHandlers(trx, instance, fresh);
+    const created = await insertTasks(
+      trx,
+      instance,
+      routed.map(({ task }, i) => ({ task, activityId: ids.get(fresh[i])! })),
+    );
+    const messages = routed.flatMap(({ task, handlers, orphaned }, i) => {
+      const row = created.get(task);
+      if (!row) return [];
+      const title = fill(orphaned ? FLOW_MESSAGES.orphanTaskTitle : FLOW_MESSAGES.newTaskTitle, row.name);
       const content = orphaned
-        ? fill(FLOW_MESSAGES.orphanTaskContent, created.name, label).replace('{who}', wantedHandlers(waitingTask))
-        : fill(FLOW_MESSAGES.newTaskContent, created.name, label);
-      for (const recipient of handlers)
-        await notify(trx, recipient, title, content, user.userId, now, { instance, taskId: created.id });
-    }
+        ? fill(FLOW_MESSAGES.orphanTaskContent, row.name, label).replace('{who}', wantedHandlers(fresh[i]))
+        : fill(FLOW_MESSAGES.newTaskContent, row.name, label);
+      return handlers.map((userId) => ({ userId, title, content, taskId: row.id }));
+    });
+    await notifyEach(trx, messages, { senderId: user.userId, now, instance });
     await this.calls(trx, user, instance, result, variables);
     if (result.finished) {
       // The starter reads how it ended, not only that it did.
@@ -538,29 +544,53 @@ export class FlowRuntime {
   private async routeToHandlers(
     trx: Db,
     instance: InstanceRow,
-    task: WaitingTask,
-  ): Promise<{ task: WaitingTask; handlers: string[]; orphaned: boolean }> {
-    task = await withAccountsResolved(trx, instance.tenant_id, task);
-    const handlers = task.assignee
-      ? await usersAmong(trx, instance.tenant_id, [userIdOf(task.assignee)])
-      : [
-          ...new Set([
-            ...(await usersAmong(trx, instance.tenant_id, task.candidateUsers.map(userIdOf))),
-            ...(await usersOfGroups(trx, instance.tenant_id, task.candidateGroups)),
-          ]),
-        ];
-    if (handlers.length) return { task, handlers, orphaned: false };
-    const administrators = await tenantAdministrators(trx, instance.tenant_id);
-    if (!administrators.length) throw failWith(FLOW_MESSAGES.noHandler, { name: task.name || task.elementId });
-    return {
-      task: {
-        ...task,
-        assignee: '',
-        candidateUsers: [...new Set([...task.candidateUsers, ...administrators.map(taskUserOfId)])],
-      },
-      handlers: administrators,
-      orphaned: true,
+    tasks: readonly WaitingTask[],
+  ): Promise<Array<{ task: WaitingTask; handlers: string[]; orphaned: boolean }>> {
+    if (!tasks.length) return [];
+    // Looked up for all of a step's tasks at once: a multi-instance start of 1,000 approvers is a few queries.
+    const resolved = await withAccountsResolved(trx, instance.tenant_id, tasks);
+    const live = new Set(
+      await usersAmong(
+        trx,
+        instance.tenant_id,
+        resolved.flatMap((task) => (task.assignee ? [task.assignee] : task.candidateUsers).map(userIdOf)),
+      ),
+    );
+    const groups = new Map<string, Promise<string[]>>();
+    const holders = (aliases: string[]) => {
+      const key = JSON.stringify(aliases);
+      if (!groups.has(key)) groups.set(key, usersOfGroups(trx, instance.tenant_id, aliases));
+      return groups.get(key)!;
     };
+    let administrators: Promise<string[]> | undefined;
+    const routed = [];
+    for (const task of resolved) {
+      const handlers = task.assignee
+        ? [userIdOf(task.assignee)].filter((id) => live.has(id))
+        : [
+            ...new Set([
+              ...task.candidateUsers.map(userIdOf).filter((id) => live.has(id)),
+              ...(await holders(task.candidateGroups)),
+            ]),
+          ];
+      if (handlers.length) {
+        routed.push({ task, handlers, orphaned: false });
+        continue;
+      }
+      administrators ??= tenantAdministrators(trx, instance.tenant_id);
+      const admins = await administrators;
+      if (!admins.length) throw failWith(FLOW_MESSAGES.noHandler, { name: task.name || task.elementId });
+      routed.push({
+        task: {
+          ...task,
+          assignee: '',
+          candidateUsers: [...new Set([...task.candidateUsers, ...admins.map(taskUserOfId)])],
+        },
+        handlers: admins,
+        orphaned: true,
+      });
+    }
+    return routed;
   }
 
   // ---- call activities ----
@@ -864,11 +894,19 @@ export class FlowRuntime {
 
 /** Runs an engine step; its failure (a model or variable problem) becomes a 400 with the reason. */
 /** A task's people named by account (a Flowable model's `kermit`) as the tenant's users; unknown names stay. */
-async function withAccountsResolved(trx: Db, tenantId: string, task: WaitingTask): Promise<WaitingTask> {
-  const byAccount = await usersByAccount(trx, tenantId, [task.assignee, ...task.candidateUsers]);
-  if (!byAccount.size) return task;
+async function withAccountsResolved(trx: Db, tenantId: string, tasks: readonly WaitingTask[]): Promise<WaitingTask[]> {
+  const byAccount = await usersByAccount(
+    trx,
+    tenantId,
+    tasks.flatMap((task) => [task.assignee, ...task.candidateUsers]),
+  );
+  if (!byAccount.size) return [...tasks];
   const user = (name: string) => byAccount.get(name) ?? name;
-  return { ...task, assignee: user(task.assignee), candidateUsers: [...new Set(task.candidateUsers.map(user))] };
+  return tasks.map((task) => ({
+    ...task,
+    assignee: user(task.assignee),
+    candidateUsers: [...new Set(task.candidateUsers.map(user))],
+  }));
 }
 
 async function step<T>(run: () => Promise<T>): Promise<T> {

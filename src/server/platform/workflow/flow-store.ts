@@ -146,64 +146,93 @@ export async function insertActivities(
     .execute();
 }
 
-/** A new waiting user task: its row, candidates and history row (`activityId`). Undefined when it exists already. */
-export async function insertTask(
+/** A new waiting user task and the id of its history row. */
+export interface NewTask {
+  task: WaitingTask;
+  activityId: string;
+}
+
+/** Rows per statement of a batch write: far below PostgreSQL's 65,535 parameters for the widest row (15 columns). */
+const ROWS_PER_STATEMENT = 1000;
+
+function* inChunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) yield rows.slice(i, i + ROWS_PER_STATEMENT);
+}
+
+/**
+ * New waiting user tasks of one step: their rows, candidates and history rows, a statement each per 1,000 tasks (a
+ * multi-instance start of 1,000 approvers is three statements, not thousands). A task that exists already (the same
+ * execution) is skipped: the map holds the rows written, by the task they were written for.
+ */
+export async function insertTasks(
   trx: Db,
   instance: InstanceRow,
-  task: WaitingTask,
-  activityId: string,
-): Promise<TaskRow | undefined> {
-  const row: TaskRow = {
-    id: nextId(),
-    tenant_id: instance.tenant_id,
-    instance_id: instance.id,
-    definition_id: instance.definition_id,
-    execution_id: task.executionId,
-    task_key: task.elementId,
-    name: task.name.slice(0, 255),
-    assignee: task.assignee.slice(0, 64),
-    status: 'open',
-    outcome: '',
-    create_time: at(task.at),
-    claim_time: null,
-    end_time: null,
-    priority: task.priority ?? 50,
-    due_date: task.dueDate ?? null,
-  };
-  const inserted = await trx
-    .insertInto('blade_flow_task')
-    .values(row)
-    .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return undefined;
-  const candidates = [
-    ...task.candidateUsers.map((value) => ({ kind: 'user', value })),
-    ...task.candidateGroups.map((value) => ({ kind: 'group', value })),
-  ].filter((c) => c.value.length <= 64);
-  if (candidates.length) {
-    await trx
-      .insertInto('blade_flow_task_candidate')
-      .values(candidates.map((c) => ({ id: nextId(), tenant_id: instance.tenant_id, task_id: row.id, ...c })))
-      .execute();
-  }
-  await trx
-    .insertInto('blade_flow_activity')
-    .values({
-      id: activityId,
+  tasks: readonly NewTask[],
+): Promise<Map<WaitingTask, TaskRow>> {
+  const written = new Map<WaitingTask, TaskRow>();
+  for (const chunk of inChunks(tasks)) {
+    const rows = chunk.map(({ task }): TaskRow => ({
+      id: nextId(),
       tenant_id: instance.tenant_id,
       instance_id: instance.id,
+      definition_id: instance.definition_id,
       execution_id: task.executionId,
-      activity_id: task.elementId,
-      activity_name: row.name,
-      activity_type: 'userTask',
-      task_id: row.id,
-      assignee: row.assignee,
-      start_time: row.create_time,
-    })
-    .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing())
-    .execute();
-  return row;
+      task_key: task.elementId,
+      name: task.name.slice(0, 255),
+      assignee: task.assignee.slice(0, 64),
+      status: 'open',
+      outcome: '',
+      create_time: at(task.at),
+      claim_time: null,
+      end_time: null,
+      priority: task.priority ?? 50,
+      due_date: task.dueDate ?? null,
+    }));
+    const inserted = new Set(
+      (
+        await trx
+          .insertInto('blade_flow_task')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing())
+          .returning('id')
+          .execute()
+      ).map((r) => String(r.id)),
+    );
+    chunk.forEach((item, i) => inserted.has(rows[i].id) && written.set(item.task, rows[i]));
+  }
+  const fresh = tasks.filter((item) => written.has(item.task));
+  const candidates = fresh.flatMap(({ task }) =>
+    [
+      ...task.candidateUsers.map((value) => ({ kind: 'user', value })),
+      ...task.candidateGroups.map((value) => ({ kind: 'group', value })),
+    ]
+      .filter((c) => c.value.length <= 64)
+      .map((c) => ({ id: nextId(), tenant_id: instance.tenant_id, task_id: written.get(task)!.id, ...c })),
+  );
+  for (const chunk of inChunks(candidates)) await trx.insertInto('blade_flow_task_candidate').values(chunk).execute();
+  for (const chunk of inChunks(fresh))
+    await trx
+      .insertInto('blade_flow_activity')
+      .values(
+        chunk.map(({ task, activityId }) => {
+          const row = written.get(task)!;
+          return {
+            id: activityId,
+            tenant_id: instance.tenant_id,
+            instance_id: instance.id,
+            execution_id: task.executionId,
+            activity_id: task.elementId,
+            activity_name: row.name,
+            activity_type: 'userTask',
+            task_id: row.id,
+            assignee: row.assignee,
+            start_time: row.create_time,
+          };
+        }),
+      )
+      .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing())
+      .execute();
+  return written;
 }
 
 /** Closes a task (completed, or deleted with the instance or by a multi-instance completion condition). */
@@ -273,37 +302,60 @@ export interface MessageTarget {
   taskId?: string;
 }
 
-/** A drawer message (blade_message) to one user of the instance's tenant, pointing at what it is about. */
+/** A drawer message (blade_message) to users of the instance's tenant, one row each, pointing at what it is about. */
 export async function notify(
   trx: Db,
-  userId: string,
+  userIds: string | readonly string[],
   title: string,
   content: string,
   senderId: string,
   now: Date,
   target: MessageTarget,
 ) {
-  if (!/^\d+$/.test(userId)) return;
-  const { instance, taskId } = target;
-  await trx
-    .insertInto('blade_message')
-    .values({
+  await notifyEach(
+    trx,
+    [userIds].flat().map((userId) => ({ userId, title, content, taskId: target.taskId })),
+    {
+      senderId,
+      now,
+      instance: target.instance,
+    },
+  );
+}
+
+/** One message of a batch: to whom, what, and the task it asks to act on. */
+export interface Message {
+  userId: string;
+  title: string;
+  content: string;
+  taskId?: string;
+}
+
+/** Messages of one step (each new task's handlers), a statement per 1,000. */
+export async function notifyEach(
+  trx: Db,
+  messages: readonly Message[],
+  { senderId, now, instance }: { senderId: string; now: Date; instance: InstanceRow },
+) {
+  const rows = messages
+    .filter((m) => /^\d+$/.test(m.userId))
+    .map((m) => ({
       id: nextId(),
       tenant_id: instance.tenant_id,
-      user_id: userId,
-      title: title.slice(0, 255),
-      content: content.slice(0, 4000),
+      user_id: m.userId,
+      title: m.title.slice(0, 255),
+      content: m.content.slice(0, 4000),
       category: FLOW_MESSAGE_CATEGORY,
       create_user: /^\d+$/.test(senderId) ? senderId : null,
       create_time: at(now),
       status: 0,
       is_deleted: 0,
-      task_id: taskId ?? null,
+      task_id: m.taskId ?? null,
       process_instance_id: instance.id,
       business_table: instance.business_table,
       business_id: /^\d+$/.test(instance.business_id) ? instance.business_id : null,
-    })
-    .execute();
+    }));
+  for (const chunk of inChunks(rows)) await trx.insertInto('blade_message').values(chunk).execute();
 }
 
 /** Live, enabled users of a tenant: who can sign in and act. */

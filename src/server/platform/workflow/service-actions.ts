@@ -102,8 +102,7 @@ export async function runLocalAction(
         throw new ActionFailure('the message names no live user of the tenant (to, toRoles)', 'NO_RECIPIENT', false);
       const now = new Date();
       const title = text(fields.title, 200);
-      for (const userId of recipients)
-        await notify(trx, userId, title, text(fields.content ?? '', 2000), context.actor.userId, now, { instance });
+      await notify(trx, recipients, title, text(fields.content ?? '', 2000), context.actor.userId, now, { instance });
       return recipients.length;
     }
     case 'status': {
