@@ -91,7 +91,7 @@ describe('a heavy workbook posted to a server process', () => {
       '导入文件解压后过大,不能超过64MB',
     ],
   ])(
-    'of %s is refused, and the server answers others within 200 ms meanwhile',
+    'of %s is refused, and the server answers others within a second meanwhile',
     async (_, build, message) => {
       const file = await build();
       expect(file.length).toBeLessThan(10 * 1024 * 1024);
@@ -99,10 +99,12 @@ describe('a heavy workbook posted to a server process', () => {
       expect(answer).toMatchObject({ code: 400, success: false, msg: message });
       // The import took long enough to be watched, and never held the server's loop: measured in the server, since a
       // round trip's time on a busy 2-core machine also counts the test process waiting for a core (337 ms seen on a
-      // loaded machine); the answers seen from outside came promptly all the same.
+      // loaded machine); the answers seen from outside came promptly all the same. The bound tells a loop that yields
+      // from one held by a parse (13 s before the import streamed) with room for a machine at load 15, where a
+      // yielding loop's longest hold was measured at 203 ms: the hold's size is bench material, not a test's.
       expect(waits.length).toBeGreaterThan(3);
-      expect(held).toBeLessThan(200);
-      expect(waits.sort((a, b) => a - b)[Math.floor(waits.length / 2)]).toBeLessThan(200);
+      expect(held).toBeLessThan(1000);
+      expect(waits.sort((a, b) => a - b)[Math.floor(waits.length / 2)]).toBeLessThan(1000);
     },
     120_000,
   );
