@@ -10,6 +10,7 @@ import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
 import { EXPENSE_PAY, EXPENSE_SUBMIT, expense } from '../../../shared/entities/finance/expense.ts';
 import { expenseHooks, expenseReaction } from './expense.hooks.ts';
+import { ledger } from '../../../shared/entities/finance/ledger.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -49,7 +50,7 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
  */
 export const financeModule = defineModule({
   name: 'finance',
-  entities: [subject, financeStat, expense],
+  entities: [subject, financeStat, expense, ledger],
   hooks: { [subject.name]: subjectHooks, [financeStat.name]: financeStatHooks, [expense.name]: expenseHooks },
   reactions: { [subject.name]: subjectReaction, [expense.name]: expenseReaction },
   tenantRows: seedChart,
