@@ -13,6 +13,7 @@ import { expenseHooks, expenseReaction } from './expense.hooks.ts';
 import { LEDGER_AUDIT, LEDGER_POST, LEDGER_UNAUDIT, ledger } from '../../../shared/entities/finance/ledger.ts';
 import { ledgerHooks } from './ledger.hooks.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
+import { LEDGER_IMPORT, booksImportRoutes } from './books-import/books.routes.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -27,6 +28,8 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
         btn(LEDGER_AUDIT, '审核', 'Audit', 'audit', 'check', 2, `${SYS}/ledger/voucher-audit`),
         btn(LEDGER_UNAUDIT, '反审核', 'Unaudit', 'unaudit', 'undo', 2, `${SYS}/ledger/voucher-unaudit`),
         btn(LEDGER_POST, '记账', 'Post', 'post', 'book', 2, `${SYS}/ledger/voucher-post`),
+        // Vouchers exported from 用友 / 金蝶 (docs/finance-import.md).
+        btn(LEDGER_IMPORT, '导入', 'Import', 'import', 'import', 2, `${SYS}/ledger/import-books`),
       ],
     },
   ],
@@ -71,7 +74,7 @@ export const financeModule = defineModule({
     [expense.name]: expenseHooks,
     [ledger.name]: ledgerHooks,
   },
-  routes: [ledgerRoutes],
+  routes: [ledgerRoutes, booksImportRoutes],
   reactions: { [subject.name]: subjectReaction, [expense.name]: expenseReaction },
   tenantRows: seedChart,
   menus: [financeMenu],

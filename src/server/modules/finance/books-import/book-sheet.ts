@@ -1,5 +1,5 @@
-import type { XlsxRow, XlsxValue } from '../../../platform/entity/xlsx-reader.ts';
-import type { LocalText } from '../../../../shared/i18n/server-messages.ts';
+import { openFirstSheet, type XlsxRow, type XlsxValue } from '../../../platform/entity/xlsx-reader.ts';
+import type { LocalText, MessageVars } from '../../../../shared/i18n/server-messages.ts';
 
 /**
  * The books' exports of the companies' accounting software (用友 U8 / T+, 金蝶 K/3 / KIS) read as they come out of it
@@ -252,7 +252,7 @@ export interface RowProblem<K extends string> {
   row: number;
   key?: K;
   message: LocalText;
-  vars?: Record<string, string | number>;
+  vars?: MessageVars;
 }
 
 export const BOOK_MESSAGES = {
@@ -272,12 +272,12 @@ export const BOOK_MESSAGES = {
   noSummary: { zh: '缺少摘要', en: 'the description is missing' },
   entryTaken: { zh: '凭证 {name} 的分录号 {label} 重复', en: 'voucher {name} has line number {label} twice' },
   unbalanced: {
-    zh: '凭证借贷不平衡: {name} 借方合计 {debit}，贷方合计 {credit}',
-    en: 'The voucher does not balance: {name} debit {debit}, credit {credit}',
+    zh: '凭证借贷不平衡: {name} 借方合计 {from}，贷方合计 {to}',
+    en: 'The voucher does not balance: {name} debit {from}, credit {to}',
   },
   notClosing: {
-    zh: '科目 {name} {period} 期末余额 {closing} 不等于期初余额加本期发生 {computed}',
-    en: 'account {name} {period}: closing balance {closing} is not opening plus movements {computed}',
+    zh: '科目 {name} {label} 期末余额 {from} 不等于期初余额加本期发生 {to}',
+    en: 'account {name} {label}: closing balance {from} is not opening plus movements {to}',
   },
 } satisfies Record<string, LocalText>;
 
@@ -315,16 +315,18 @@ export const voucherName = (line: Pick<BookLine, 'voucherWord' | 'voucherNo' | '
  * continues the voucher above it (the programs print them once a voucher, or merge the cells); subtotal rows and
  * blank rows are passed over. `year` is the import's year for sheets of 月 | 日 without one.
  */
-export function ledgerLines(
-  rows: Iterable<XlsxRow>,
+export async function ledgerLines(
+  rows: AsyncIterable<XlsxRow> | Iterable<XlsxRow>,
   header: BookHeader<LedgerKey>,
   year?: number,
-): { lines: BookLine[]; problems: Array<RowProblem<LedgerKey>> } {
+): Promise<{ lines: BookLine[]; problems: Array<RowProblem<LedgerKey>> }> {
   const lines: BookLine[] = [];
   const problems: Array<RowProblem<LedgerKey>> = [];
   const at = header.columns;
   let previous: BookLine | undefined;
-  for (const row of rows) {
+  /** Vouchers with a refused row: their balance is not checked. */
+  const incomplete = new Set<string>();
+  for await (const row of rows) {
     if (row.row <= header.row) continue;
     const cell = (key: LedgerKey) => (at.has(key) ? row.cells.get(at.get(key)!) : undefined);
     const text = (key: LedgerKey) => cellText(cell(key));
@@ -332,7 +334,7 @@ export function ledgerLines(
     const subjectCode = codeOf(text('subjectCode'));
     if (!subjectCode && (isSubtotal(summary) || !summary)) continue;
     if (isSubtotal(summary) && !text('voucher') && !text('voucherNo')) continue;
-    const refuse = (message: LocalText, key?: LedgerKey, vars?: Record<string, string | number>) =>
+    const refuse = (message: LocalText, key?: LedgerKey, vars?: MessageVars) =>
       problems.push({ row: row.row, key, message, vars });
     const before = problems.length;
 
@@ -367,7 +369,21 @@ export function ledgerLines(
     const original = at.has('originalAmount') && text('originalAmount') ? centsOf(cell('originalAmount')) : undefined;
     if (original === undefined && text('originalAmount'))
       refuse(BOOK_MESSAGES.notAmount, 'originalAmount', { name: text('originalAmount') });
-    if (problems.length > before) continue;
+    if (problems.length > before) {
+      // Its voucher cannot be checked for balance without it: that is said once the row is right.
+      const known = continues
+        ? previous
+        : date && no !== undefined
+          ? {
+              year: Number(date.slice(0, 4)),
+              month: Number(date.slice(5, 7)),
+              voucherWord: word ?? '记',
+              voucherNo: no,
+            }
+          : undefined;
+      if (known) incomplete.add(voucherName(known));
+      continue;
+    }
 
     const base: Pick<BookLine, 'voucherDate' | 'year' | 'month' | 'voucherWord' | 'voucherNo' | 'summary'> = continues
       ? previous!
@@ -406,14 +422,14 @@ export function ledgerLines(
     lines.push(line);
     previous = line;
   }
-  return { lines, problems: [...problems, ...voucherProblems(lines)] };
+  return { lines, problems: [...problems, ...voucherProblems(lines, incomplete)] };
 }
 
 /**
  * The vouchers the lines make, each checked: debit = credit (`凭证借贷不平衡`, on the voucher's first row, with both sums)
  * and line numbers given once; lines without a number are numbered in the sheet's order after the given ones.
  */
-function voucherProblems(lines: BookLine[]): Array<RowProblem<LedgerKey>> {
+function voucherProblems(lines: BookLine[], incomplete: Set<string>): Array<RowProblem<LedgerKey>> {
   const vouchers = new Map<string, BookLine[]>();
   for (const line of lines) {
     const key = voucherName(line);
@@ -425,11 +441,11 @@ function voucherProblems(lines: BookLine[]): Array<RowProblem<LedgerKey>> {
   for (const [name, voucher] of vouchers) {
     const debit = voucher.reduce((sum, l) => sum + l.debit, 0);
     const credit = voucher.reduce((sum, l) => sum + l.credit, 0);
-    if (debit !== credit)
+    if (debit !== credit && !incomplete.has(name))
       problems.push({
         row: voucher[0].row,
         message: BOOK_MESSAGES.unbalanced,
-        vars: { name, debit: moneyOf(debit), credit: moneyOf(credit) },
+        vars: { name, from: moneyOf(debit), to: moneyOf(credit) },
       });
     const taken = new Set<number>();
     for (const line of voucher) {
@@ -439,7 +455,7 @@ function voucherProblems(lines: BookLine[]): Array<RowProblem<LedgerKey>> {
           row: line.row,
           key: 'entryNo',
           message: BOOK_MESSAGES.entryTaken,
-          vars: { name, label: line.entryNo },
+          vars: { name, label: String(line.entryNo) },
         });
       taken.add(line.entryNo);
     }
@@ -465,15 +481,15 @@ export interface BalanceLine {
  * (a negative amount on one side is a balance on the other), period movements as given; a closing given in the sheet
  * must equal opening + movements (`notClosing`, naming the account and `period`). Subtotal rows are passed over.
  */
-export function balanceLines(
-  rows: Iterable<XlsxRow>,
+export async function balanceLines(
+  rows: AsyncIterable<XlsxRow> | Iterable<XlsxRow>,
   header: BookHeader<BalanceKey>,
   period: string,
-): { lines: BalanceLine[]; problems: Array<RowProblem<BalanceKey>> } {
+): Promise<{ lines: BalanceLine[]; problems: Array<RowProblem<BalanceKey>> }> {
   const lines: BalanceLine[] = [];
   const problems: Array<RowProblem<BalanceKey>> = [];
   const at = header.columns;
-  for (const row of rows) {
+  for await (const row of rows) {
     if (row.row <= header.row) continue;
     const cell = (key: BalanceKey) => (at.has(key) ? row.cells.get(at.get(key)!) : undefined);
     const subjectCode = codeOf(cellText(cell('subjectCode')));
@@ -503,7 +519,7 @@ export function balanceLines(
       problems.push({
         row: row.row,
         message: BOOK_MESSAGES.notClosing,
-        vars: { name: subjectCode, period, closing: signed(closing), computed: signed(computed) },
+        vars: { name: subjectCode, label: period, from: signed(closing), to: signed(computed) },
       });
       continue;
     }
@@ -518,4 +534,34 @@ export function balanceLines(
     });
   }
   return { lines, problems };
+}
+
+/** More rows than a books import takes (a company's year of vouchers is tens of thousands of lines). */
+export const MAX_BOOK_ROWS = 200_000;
+/** The unpacked XML a books import reads at most: 200,000 rows of about ten cells. */
+export const MAX_BOOK_UNPACKED = 256 * 1024 * 1024;
+
+/**
+ * A books workbook's header (found among its first rows) and its rows as they stream, the first ones again: the
+ * lines are read once, not held as a sheet. Undefined when no header of the book is there.
+ */
+export async function openBook<K extends string>(
+  file: Buffer,
+  known: readonly { key: K; names: readonly string[] }[],
+  needs: readonly K[],
+): Promise<{ header: BookHeader<K>; rows: AsyncGenerator<XlsxRow> } | undefined> {
+  const sheet = await openFirstSheet(file, MAX_BOOK_UNPACKED);
+  const stream = sheet.rows();
+  const head: XlsxRow[] = [];
+  for (let next = await stream.next(); !next.done; next = await stream.next()) {
+    head.push(next.value);
+    if (head.length >= HEADER_SEARCH_ROWS + 1) break;
+  }
+  const header = findHeader(head, known, needs);
+  if (!header) return undefined;
+  async function* rows() {
+    yield* head;
+    yield* stream;
+  }
+  return { header, rows: rows() };
 }

@@ -1,0 +1,194 @@
+import { PassThrough } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ledger } from '../../../../shared/entities/finance/ledger.ts';
+import { text, type LocalText } from '../../../../shared/i18n/server-messages.ts';
+import { attachment, IMPORT_MULTIPART_LIMITS, XLSX_TYPE } from '../../../platform/entity/excel.ts';
+import { readUpload } from '../../../platform/entity/excel-import.ts';
+import { XlsxWriter } from '../../../platform/entity/xlsx-writer.ts';
+import { fail, langOf, ok } from '../../../platform/errors.ts';
+import { answers } from '../../../platform/response-schemas.ts';
+import { multipartBody, NO_INPUT, Param, queryParams, UploadFile } from '../../../platform/route-schemas.ts';
+import type { Services } from '../../../services.ts';
+import { booksProgress } from './book-import.ts';
+import { importLedgerBook } from './ledger-import.ts';
+
+/** The button of the books imports (明细账's 导入: vouchers from 用友 / 金蝶). */
+export const LEDGER_IMPORT = 'ledger_import';
+
+/**
+ * The columns each program's ledger export has (docs/finance-import.md): the template of a program is its header, so
+ * that a user without the program's file sees what the import reads.
+ */
+export const LEDGER_TEMPLATES = {
+  u8: {
+    label: { zh: '用友U8序时账', en: 'Yonyou U8 journal' },
+    columns: [
+      '制单日期',
+      '凭证编号',
+      '摘要',
+      '科目编码',
+      '科目名称',
+      '借方金额',
+      '贷方金额',
+      '币种',
+      '汇率',
+      '外币金额',
+      '部门',
+      '客户',
+      '供应商',
+      '项目',
+      '附单据数',
+      '制单人',
+    ],
+  },
+  tplus: {
+    label: { zh: '用友T+凭证列表', en: 'Yonyou T+ vouchers' },
+    columns: [
+      '日期',
+      '凭证字号',
+      '摘要',
+      '科目编码',
+      '科目名称',
+      '借方金额',
+      '贷方金额',
+      '币种',
+      '汇率',
+      '原币金额',
+      '部门',
+      '客户',
+      '供应商',
+      '项目',
+      '附件数',
+      '制单人',
+    ],
+  },
+  k3: {
+    label: { zh: '金蝶K3凭证', en: 'Kingdee K/3 vouchers' },
+    columns: [
+      '日期',
+      '会计期间',
+      '凭证字号',
+      '分录号',
+      '摘要',
+      '科目代码',
+      '科目名称',
+      '币别',
+      '汇率',
+      '原币金额',
+      '借方',
+      '贷方',
+      '核算项目',
+      '制单',
+    ],
+  },
+  kis: {
+    label: { zh: '金蝶KIS凭证', en: 'Kingdee KIS vouchers' },
+    columns: [
+      '日期',
+      '凭证字',
+      '凭证号',
+      '摘要',
+      '科目代码',
+      '科目名称',
+      '借方金额',
+      '贷方金额',
+      '核算项目',
+      '附件数',
+      '制单人',
+    ],
+  },
+} as const satisfies Record<string, { label: LocalText; columns: readonly string[] }>;
+
+type Vendor = keyof typeof LEDGER_TEMPLATES;
+const VENDORS = Object.keys(LEDGER_TEMPLATES) as Vendor[];
+
+/** A template: the program's header row, amounts as money. */
+async function sendBookTemplate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  template: { label: LocalText; columns: readonly string[] },
+) {
+  const lang = langOf(request);
+  const out = new PassThrough();
+  const write = async () => {
+    const sheet = new XlsxWriter(
+      out,
+      text(lang, template.label),
+      template.columns.map((header) => ({
+        header,
+        width: Math.max(12, header.length * 2 + 4),
+        format: /借|贷|金额|余额/.test(header) ? ('money' as const) : ('text' as const),
+      })),
+    );
+    await sheet.start();
+    await sheet.close();
+  };
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachment(`${text(lang, template.label)}.xlsx`))
+    .header('cache-control', 'no-store')
+    .send(out);
+}
+
+const ImportForm = {
+  file: UploadFile,
+  orgId: Param,
+  year: Param,
+  voucherStatus: Param,
+  importId: Param,
+};
+
+/**
+ * The books imports of issue 35 (docs/finance-import.md): `import-books` takes a company's ledger export of 用友 or
+ * 金蝶 (all vouchers or none), `books-import-progress` says how far an import of the caller's has come, and
+ * `books-template` gives each program's columns.
+ */
+export async function booksImportRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
+  const base = `/api/${ledger.service}/${ledger.name}`;
+  app.post(
+    `${base}/import-books`,
+    {
+      config: { permission: LEDGER_IMPORT },
+      schema: {
+        ...multipartBody(ImportForm),
+        ...answers(Type.Object({ vouchers: Type.Integer(), lines: Type.Integer() })),
+        summary: '导入用友/金蝶序时账',
+      },
+    },
+    async (request) => {
+      const { file, fields } = await readUpload(request);
+      return ok(request, await importLedgerBook(services, request.user, file, fields));
+    },
+  );
+  app.get(
+    `${base}/books-import-progress`,
+    {
+      config: { permission: LEDGER_IMPORT },
+      schema: {
+        ...queryParams({ importId: Param }),
+        ...answers(Type.Object({ phase: Type.String(), total: Type.Integer(), done: Type.Integer() })),
+        summary: '导入进度',
+      },
+    },
+    async (request) =>
+      ok(request, await booksProgress(services.kv, request.user, String(request.query.importId ?? ''))),
+  );
+  app.get(
+    `${base}/books-template`,
+    {
+      config: { permission: LEDGER_IMPORT, download: true },
+      schema: { ...queryParams({ vendor: Param }), ...NO_INPUT, summary: '序时账导入模板' },
+    },
+    async (request, reply) => {
+      const vendor = String(request.query.vendor ?? 'u8') as Vendor;
+      if (!VENDORS.includes(vendor)) throw fail('paramType', { name: 'vendor' });
+      return sendBookTemplate(request, reply, LEDGER_TEMPLATES[vendor]);
+    },
+  );
+}
