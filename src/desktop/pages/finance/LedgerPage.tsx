@@ -51,7 +51,6 @@ export default function LedgerPage() {
       {
         key: 'voucher',
         label: 'finance.voucher.open',
-        permission: ledger.code,
         onClick: (line, { reload }) => setDialog({ voucher: keyOf(line), reload }),
       },
     ],
