@@ -346,6 +346,27 @@ describe('the voucher state machine', () => {
   });
 });
 
+describe('the accounts a ledger uses', () => {
+  it('cannot be deleted while a line names them', async () => {
+    const id = String(
+      (
+        await t.services.db
+          .selectFrom('erp_subject')
+          .select('id')
+          .where('tenant_id', '=', '000000')
+          .where('subject_code', '=', '6051')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    expectError(await t.post(`${SYS}/subject/remove?ids=${id}`, admin), 400, '科目已被使用，不能删除');
+  });
+
+  it("refuses another tenant's company", async () => {
+    const res = await submitVoucher(clerk, { orgId: 'NOPE', lines: [debit('1001', 5), credit('1002', 5)] });
+    expectError(res, 400, '第1行：公司不存在');
+  });
+});
+
 describe('the list', () => {
   it('searches by the domain keys and sums both sides of what it finds', async () => {
     const page = expectOk(
