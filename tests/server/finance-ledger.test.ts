@@ -200,6 +200,14 @@ describe('a voucher entered as one document', () => {
     expect((await submitVoucher(supervisor, edit)).statusCode).toBe(403);
   });
 
+  it('gives a number once when two clerks save vouchers at the same time', async () => {
+    const body = { voucherDate: '2026-06-02', voucherNo: 5, lines: [debit('1001', 5), credit('6001', 5)] };
+    const answers = await Promise.all([submitVoucher(clerk, body), submitVoucher(clerk, body)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((res) => res.statusCode === 400)!.json().msg).toBe('凭证号已存在');
+    expect(await linesOf(5, 6)).toHaveLength(2);
+  });
+
   it('refuses a number another voucher of the period has', async () => {
     expectError(
       await submitVoucher(clerk, { voucherNo: 1, lines: [debit('1001', 5), credit('1002', 5)] }),
