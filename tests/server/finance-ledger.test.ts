@@ -159,7 +159,7 @@ describe('a voucher entered as one document', () => {
   it('edits the voucher whole: lines changed, added, dropped and renumbered', async () => {
     const [receivable, , tax] = voucher.lines;
     const edited: Voucher = expectOk(
-      await submitVoucher(clerk, {
+      await submitVoucher(admin, {
         original: keyOf(voucher),
         voucherNo: voucher.voucherNo,
         lines: [{ ...tax, creditAmount: 260 }, { ...receivable, debitAmount: 1260 }, credit('6051', 1000)],
@@ -171,6 +171,8 @@ describe('a voucher entered as one document', () => {
       [3, '6051'],
     ]);
     expect(edited.lines[0].id).toBe(tax.id);
+    // A line added later, by another, keeps the voucher's maker.
+    expect(edited.lines[2].maker).toBe('lg_clerk名');
     expect(edited).toMatchObject({ debitTotal: 1260, creditTotal: 1260 });
     expect(await linesOf(voucher.voucherNo)).toHaveLength(3);
     voucher = edited;

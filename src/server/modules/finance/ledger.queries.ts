@@ -52,3 +52,9 @@ export async function lockVoucherPeriod(trx: Db, tenantId: string, key: VoucherK
   const period = `erp_ledger:${tenantId}:${key.orgId}:${key.year}:${key.month}:${key.voucherWord}`;
   await sql`select pg_advisory_xact_lock(hashtext(${period}))`.execute(trx);
 }
+
+/** Who made a voucher: the maker of its first line, if it has any. */
+export async function makerOf(db: Db, tenantId: string, key: VoucherKey): Promise<string | undefined> {
+  const first = await voucherLines(db, tenantId, key).select('maker').orderBy('entry_no').limit(1).executeTakeFirst();
+  return first?.maker || undefined;
+}
