@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/server/modules/index.ts';
+import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
+import { seedLedgerDemo } from '../../src/server/modules/finance/demo/vouchers.ts';
+import { seedMasterdataDemo } from '../../src/server/modules/masterdata/demo/partners-and-staff.ts';
 import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { LEDGER_AUDIT, LEDGER_POST, LEDGER_UNAUDIT } from '../../src/shared/entities/finance/ledger.ts';
@@ -156,7 +159,7 @@ describe('a voucher entered as one document', () => {
   it('edits the voucher whole: lines changed, added, dropped and renumbered', async () => {
     const [receivable, , tax] = voucher.lines;
     const edited: Voucher = expectOk(
-      await submitVoucher(clerk, {
+      await submitVoucher(admin, {
         original: keyOf(voucher),
         voucherNo: voucher.voucherNo,
         lines: [{ ...tax, creditAmount: 260 }, { ...receivable, debitAmount: 1260 }, credit('6051', 1000)],
@@ -168,6 +171,8 @@ describe('a voucher entered as one document', () => {
       [3, '6051'],
     ]);
     expect(edited.lines[0].id).toBe(tax.id);
+    // A line added later, by another, keeps the voucher's maker.
+    expect(edited.lines[2].maker).toBe('lg_clerk名');
     expect(edited).toMatchObject({ debitTotal: 1260, creditTotal: 1260 });
     expect(await linesOf(voucher.voucherNo)).toHaveLength(3);
     voucher = edited;
@@ -195,6 +200,14 @@ describe('a voucher entered as one document', () => {
     expect((await submitVoucher(supervisor, { lines })).statusCode).toBe(403);
     const edit = { original: keyOf(voucher), voucherNo: voucher.voucherNo, lines: voucher.lines };
     expect((await submitVoucher(supervisor, edit)).statusCode).toBe(403);
+  });
+
+  it('gives a number once when two clerks save vouchers at the same time', async () => {
+    const body = { voucherDate: '2026-06-02', voucherNo: 5, lines: [debit('1001', 5), credit('6001', 5)] };
+    const answers = await Promise.all([submitVoucher(clerk, body), submitVoucher(clerk, body)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((res) => res.statusCode === 400)!.json().msg).toBe('凭证号已存在');
+    expect(await linesOf(5, 6)).toHaveLength(2);
   });
 
   it('refuses a number another voucher of the period has', async () => {
@@ -343,6 +356,27 @@ describe('the voucher state machine', () => {
   });
 });
 
+describe('the accounts a ledger uses', () => {
+  it('cannot be deleted while a line names them', async () => {
+    const id = String(
+      (
+        await t.services.db
+          .selectFrom('erp_subject')
+          .select('id')
+          .where('tenant_id', '=', '000000')
+          .where('subject_code', '=', '6051')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    expectError(await t.post(`${SYS}/subject/remove?ids=${id}`, admin), 400, '科目已被使用，不能删除');
+  });
+
+  it("refuses another tenant's company", async () => {
+    const res = await submitVoucher(clerk, { orgId: 'NOPE', lines: [debit('1001', 5), credit('1002', 5)] });
+    expectError(res, 400, '第1行：公司不存在');
+  });
+});
+
 describe('the list', () => {
   it('searches by the domain keys and sums both sides of what it finds', async () => {
     const page = expectOk(
@@ -360,4 +394,60 @@ describe('the list', () => {
     const bySubject = expectOk(await t.get(`${LEDGER}/list?subjectCode=660`, clerk));
     expect(bySubject.records.every((r: Row) => String(r.subjectCode).startsWith('660'))).toBe(true);
   });
+});
+
+describe('the demo ledger', () => {
+  it('is a year of balanced vouchers of both companies, added once', async () => {
+    const { db } = t.services;
+    // The demo adds its ledger to a tenant without one.
+    await db.deleteFrom('erp_ledger').where('tenant_id', '=', '000000').execute();
+    await seedMasterdataDemo(db);
+    await seedFinanceDemo(db);
+    expect((await seedLedgerDemo(db))[0]).toMatch(/vouchers/);
+    const vouchers = await db
+      .selectFrom('erp_ledger')
+      .select(['org_id', 'year', 'month', 'voucher_word', 'voucher_no'])
+      .select((eb) => [
+        eb.fn.sum<string>('debit_amount').as('debit'),
+        eb.fn.sum<string>('credit_amount').as('credit'),
+        eb.fn.count<string>('id').as('lines'),
+        eb.fn.min<string>('voucher_status').as('lowest'),
+        eb.fn.max<string>('voucher_status').as('highest'),
+      ])
+      .where('tenant_id', '=', '000000')
+      .groupBy(['org_id', 'year', 'month', 'voucher_word', 'voucher_no'])
+      .execute();
+    expect(vouchers.every((v) => Number(v.debit) === Number(v.credit) && Number(v.debit) > 0)).toBe(true);
+    expect(vouchers.every((v) => Number(v.lines) >= 2 && v.lowest === v.highest)).toBe(true);
+    expect(new Set(vouchers.map((v) => v.org_id))).toEqual(new Set(['1010', '1020']));
+    const perMonth = new Map<string, number>();
+    for (const v of vouchers)
+      perMonth.set(`${v.org_id}/${v.year}/${v.month}`, (perMonth.get(`${v.org_id}/${v.year}/${v.month}`) ?? 0) + 1);
+    expect(perMonth.size).toBe(24);
+    // Whole months (all but the current one) hold 30 to 60 vouchers.
+    const counts = [...perMonth.values()].sort((a, b) => a - b);
+    expect(counts.slice(2).every((n) => n >= 30 && n <= 60)).toBe(true);
+    for (const state of ['0', '1', '2']) expect(vouchers.some((v) => v.lowest === state)).toBe(true);
+    // Receivable lines name their customer.
+    const receivables = await db
+      .selectFrom('erp_ledger')
+      .select('customer_id')
+      .where('tenant_id', '=', '000000')
+      .where('subject_code', '=', '1122')
+      .execute();
+    expect(receivables.length).toBeGreaterThan(0);
+    expect(receivables.every((r) => r.customer_id !== null)).toBe(true);
+    const total = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('erp_ledger')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await total();
+    expect(await seedLedgerDemo(db)).toEqual([]);
+    expect(await total()).toBe(before);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { lazyPage, withRows, type Screens } from '../screens.ts';
 
 const expense = async () => (await import('../../../shared/entities/finance/expense.ts')).expense;
+const ledger = async () => (await import('../../../shared/entities/finance/ledger.ts')).ledger;
 
 /** The finance module's own desktop screens (menus of modules/finance on the server). */
 export const financeScreens: Screens = {
@@ -8,5 +9,10 @@ export const financeScreens: Screens = {
   '/finance/expense': withRows(
     lazyPage(() => import('./ExpensePage.tsx')),
     expense,
+  ),
+  // Voucher lines on the shared page with Σ debit and credit; vouchers entered, audited and posted whole.
+  '/finance/ledger': withRows(
+    lazyPage(() => import('./LedgerPage.tsx')),
+    ledger,
   ),
 };

@@ -15,7 +15,7 @@ import { failWith } from '../../platform/errors.ts';
 import type { EntityHooks } from '../../platform/entity/service.ts';
 import type { Row } from '../../platform/entity/types.ts';
 import type { Services } from '../../services.ts';
-import { voucherLines, type VoucherKey } from './ledger.queries.ts';
+import { makerOf, voucherLines, type VoucherKey } from './ledger.queries.ts';
 
 export const SUBJECT_DISABLED: LocalText = { zh: '科目已停用，不能使用', en: 'The account is disabled' };
 export const RATE_POSITIVE: LocalText = { zh: '汇率必须大于0', en: 'The exchange rate must be greater than 0' };
@@ -100,7 +100,8 @@ export function ledgerHooks(_services: Services): EntityHooks {
   return {
     async beforeWrite(trx, user, values, before) {
       const row: Row = { ...before, ...values };
-      if (!before) values.maker = user.realName.slice(0, 32);
+      // The voucher's maker: whoever entered it, also on a line added to it later.
+      if (!before) values.maker = (await makerOf(trx, user.tenantId, voucherOf(row))) ?? user.realName.slice(0, 32);
       checkAmounts(row);
       if (!before || 'subject_code' in values || aboutAux(values)) await checkAccount(trx, user.tenantId, row);
       const key = voucherOf(row);

@@ -46,3 +46,15 @@ export async function stepOutOfNumbering(trx: Db, ids: string[]): Promise<void> 
     .where('id', 'in', ids)
     .execute();
 }
+
+/** Vouchers of one company, period and word are numbered one writer at a time (until the transaction ends). */
+export async function lockVoucherPeriod(trx: Db, tenantId: string, key: VoucherKey): Promise<void> {
+  const period = `erp_ledger:${tenantId}:${key.orgId}:${key.year}:${key.month}:${key.voucherWord}`;
+  await sql`select pg_advisory_xact_lock(hashtext(${period}))`.execute(trx);
+}
+
+/** Who made a voucher: the maker of its first line, if it has any. */
+export async function makerOf(db: Db, tenantId: string, key: VoucherKey): Promise<string | undefined> {
+  const first = await voucherLines(db, tenantId, key).select('maker').orderBy('entry_no').limit(1).executeTakeFirst();
+  return first?.maker || undefined;
+}

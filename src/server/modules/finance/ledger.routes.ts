@@ -20,7 +20,13 @@ import type { EntityService, PreparedWrite, WireRecord } from '../../platform/en
 import { ANY_BODY, Param, isRecord, queryParams } from '../../platform/route-schemas.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import type { Services } from '../../services.ts';
-import { nextVoucherNo, stepOutOfNumbering, voucherLines, type VoucherKey } from './ledger.queries.ts';
+import {
+  lockVoucherPeriod,
+  nextVoucherNo,
+  stepOutOfNumbering,
+  voucherLines,
+  type VoucherKey,
+} from './ledger.queries.ts';
 
 export const VOUCHER_NO_TAKEN: LocalText = {
   zh: '凭证号已存在',
@@ -131,10 +137,12 @@ async function submitVoucher(services: Services, service: EntityService, user: A
   for (const name of HEADER_FIELDS) if (!(name in header) && name in sent) header[name] = sent[name];
   const key: VoucherKey = { ...period, voucherNo: Number(voucherNo) };
   const moved = !original || JSON.stringify(original) !== JSON.stringify(key);
-  if (moved && Number.isInteger(key.voucherNo)) {
-    const taken = await voucherLines(db, user.tenantId, key).select('id').limit(1).executeTakeFirst();
+  const refuseTaken = async (reader: Db) => {
+    if (!moved || !Number.isInteger(key.voucherNo)) return;
+    const taken = await voucherLines(reader, user.tenantId, key).select('id').limit(1).executeTakeFirst();
     if (taken) throw failWith(VOUCHER_NO_TAKEN).about('voucherNo');
-  }
+  };
+  await refuseTaken(db);
   const ids = new Set(existing.map((line) => String(line.id)));
   const kept = new Set<string>();
   const prepared: PreparedWrite[] = [];
@@ -154,6 +162,11 @@ async function submitVoucher(services: Services, service: EntityService, user: A
   }
   const dropped = [...ids].filter((id) => !kept.has(id));
   await db.transaction().execute(async (trx) => {
+    // Two clerks saving new vouchers of one period at once: the second hears that the number went meanwhile.
+    if (moved) {
+      await lockVoucherPeriod(trx, user.tenantId, key);
+      await refuseTaken(trx);
+    }
     if (dropped.length) await service.removeWhere(trx as never, user, 'id', dropped);
     // The kept lines step out of the numbering first, so that lines may change places.
     if (kept.size) await stepOutOfNumbering(trx, [...kept]);

@@ -6,6 +6,7 @@ import { seedChart, subjectHooks, subjectReaction } from './subject.hooks.ts';
 import { seedFinanceDemo } from './demo/subjects.ts';
 import { seedFinanceStatDemo } from './demo/finance-stats.ts';
 import { seedExpenseDemo } from './demo/expense-claims.ts';
+import { seedLedgerDemo } from './demo/vouchers.ts';
 import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
 import { EXPENSE_PAY, EXPENSE_SUBMIT, expense } from '../../../shared/entities/finance/expense.ts';
@@ -82,6 +83,7 @@ export const financeModule = defineModule({
     ...(await seedFinanceDemo(db)),
     ...(await seedFinanceStatDemo(db)),
     ...(await seedExpenseDemo(db)),
+    ...(await seedLedgerDemo(db)),
   ],
   businessDictionaries: FINANCE_DICTIONARIES,
 });

@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { AnyObject } from '../wire.ts';
 
 /** What the finance module's own routes answer inside the envelope, beside the engine's rows. */
 
@@ -24,6 +23,6 @@ export const Voucher = Type.Object({
   maker: Type.String(),
   debitTotal: Type.Number(),
   creditTotal: Type.Number(),
-  lines: Type.Array(AnyObject),
+  lines: Type.Array(Type.Record(Type.String(), Type.Unknown())),
 });
 export type Voucher = Static<typeof Voucher>;

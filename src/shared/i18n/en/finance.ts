@@ -14,4 +14,17 @@ export const finance: Resource<typeof zh> = {
     payTitle: 'Pay: {{no}}',
     paid: 'Paid',
   },
+  voucher: {
+    enter: 'Enter voucher',
+    open: 'Voucher',
+    title: 'Voucher {{word}}-{{no}}',
+    newTitle: 'Enter voucher',
+    aux: 'Auxiliary dimensions',
+    total: 'Total',
+    balanced: 'Balanced',
+    difference: 'Out of balance: {{amount}}',
+    audit: 'Audit',
+    unaudit: 'Unaudit',
+    post: 'Post',
+  },
 };
