@@ -1,4 +1,4 @@
-import { DESK, btn, business } from '../../platform/menus.ts';
+import { DESK, SYS, btn, business } from '../../platform/menus.ts';
 import { defineModule } from '../../platform/module.ts';
 import { FINANCE_DICTIONARIES } from './dictionaries.ts';
 import { subject } from '../../../shared/entities/finance/subject.ts';
@@ -10,10 +10,31 @@ import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
 import { EXPENSE_PAY, EXPENSE_SUBMIT, expense } from '../../../shared/entities/finance/expense.ts';
 import { expenseHooks, expenseReaction } from './expense.hooks.ts';
+import { SUBJECTBALANCE_GENERATE, subjectBalance } from '../../../shared/entities/finance/subject-balance.ts';
+import { subjectBalanceHooks, subjectBalanceReaction } from './subject-balance.hooks.ts';
+import { subjectBalanceRoutes } from './subject-balance.routes.ts';
+import { seedSubjectBalanceDemo } from './demo/subject-balances.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
-  ['subjectbalance', '科目余额表', 'Subject balances'],
+  [
+    'subjectbalance',
+    '科目余额表',
+    'Subject balances',
+    {
+      extra: [
+        btn(
+          SUBJECTBALANCE_GENERATE,
+          '生成余额',
+          'Generate balances',
+          'generate',
+          'calculator',
+          1,
+          `${SYS}/subjectbalance/generate`,
+        ),
+      ],
+    },
+  ],
   ['ledger', '明细账', 'Ledger'],
   ['fixedledger', '固定资产台账', 'Fixed-asset ledger'],
   ['incomeexpense', '收支流水', 'Income and expense'],
@@ -44,20 +65,31 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
 
 /**
  * 财务管理 (domain/finance.md): the chart of accounts, which budgets name their rows by (issue 14), the monthly
- * finance statistics and expense claims, sent through the fund approval (提交审批); the other screens are planned
- * (desktop/pages/planned.ts).
+ * finance statistics, expense claims, sent through the fund approval (提交审批), and the trial balance with its
+ * generation from the posted ledger lines (生成余额, 账表核对); the other screens are planned (desktop/pages/planned.ts).
  */
 export const financeModule = defineModule({
   name: 'finance',
-  entities: [subject, financeStat, expense],
-  hooks: { [subject.name]: subjectHooks, [financeStat.name]: financeStatHooks, [expense.name]: expenseHooks },
-  reactions: { [subject.name]: subjectReaction, [expense.name]: expenseReaction },
+  entities: [subject, financeStat, expense, subjectBalance],
+  hooks: {
+    [subject.name]: subjectHooks,
+    [financeStat.name]: financeStatHooks,
+    [expense.name]: expenseHooks,
+    [subjectBalance.name]: subjectBalanceHooks,
+  },
+  reactions: {
+    [subject.name]: subjectReaction,
+    [expense.name]: expenseReaction,
+    [subjectBalance.name]: subjectBalanceReaction,
+  },
+  routes: [subjectBalanceRoutes],
   tenantRows: seedChart,
   menus: [financeMenu],
   demo: async (db) => [
     ...(await seedFinanceDemo(db)),
     ...(await seedFinanceStatDemo(db)),
     ...(await seedExpenseDemo(db)),
+    ...(await seedSubjectBalanceDemo(db)),
   ],
   businessDictionaries: FINANCE_DICTIONARIES,
 });
