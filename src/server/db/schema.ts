@@ -1232,6 +1232,40 @@ export interface ErpInventoryLogTally {
   merged: Generated<boolean>;
 }
 
+export interface ErpLedger {
+  id: Int8;
+  tenant_id: Generated<string>;
+  org_id: string;
+  voucher_date: string;
+  year: number;
+  month: number;
+  voucher_word: Generated<string>;
+  voucher_no: number;
+  entry_no: number;
+  summary: Generated<string>;
+  subject_code: string;
+  subject_name: Generated<string>;
+  debit_amount: Defaulted<Numeric>;
+  credit_amount: Defaulted<Numeric>;
+  currency: Generated<string>;
+  exchange_rate: Nullable<Numeric>;
+  original_amount: Nullable<Numeric>;
+  customer_id: Nullable<Int8>;
+  supplier_id: Nullable<Int8>;
+  dept_id: Nullable<Int8>;
+  project: Generated<string>;
+  attachment_count: Generated<number>;
+  maker: Generated<string>;
+  voucher_status: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpLine {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1760,6 +1794,7 @@ export interface Schema {
   erp_inventory_budget: ErpInventoryBudget;
   erp_inventory_log: ErpInventoryLog;
   erp_inventory_log_tally: ErpInventoryLogTally;
+  erp_ledger: ErpLedger;
   erp_line: ErpLine;
   erp_mold: ErpMold;
   erp_packaging: ErpPackaging;

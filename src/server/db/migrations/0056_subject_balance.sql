@@ -30,3 +30,8 @@ create index erp_subject_balance_list on erp_subject_balance (tenant_id, year de
 create index erp_subject_balance_account on erp_subject_balance (tenant_id, org_id, year, subject_code, month)
   where is_deleted = 0;
 select tenon_isolate_tenant_rows('erp_subject_balance');
+
+-- 生成余额 and 账表核对 sum a company's posted lines of one month by account: this index holds exactly those lines in
+-- that order with their amounts, so a month is read from the index alone however many years the table holds.
+create index erp_ledger_posted on erp_ledger (tenant_id, org_id, year, month, subject_code)
+  include (debit_amount, credit_amount) where is_deleted = 0 and voucher_status = '2';

@@ -14,6 +14,7 @@ import { SUBJECTBALANCE_GENERATE, subjectBalance } from '../../../shared/entitie
 import { subjectBalanceHooks, subjectBalanceReaction } from './subject-balance.hooks.ts';
 import { subjectBalanceRoutes } from './subject-balance.routes.ts';
 import { seedSubjectBalanceDemo } from './demo/subject-balances.ts';
+import { ledger } from '../../../shared/entities/finance/ledger.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -70,7 +71,7 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
  */
 export const financeModule = defineModule({
   name: 'finance',
-  entities: [subject, financeStat, expense, subjectBalance],
+  entities: [subject, financeStat, expense, ledger, subjectBalance],
   hooks: {
     [subject.name]: subjectHooks,
     [financeStat.name]: financeStatHooks,

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../platform/auth-context.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import { subjectBalance } from '../../../shared/entities/finance/subject-balance.ts';
+import { VOUCHER_STATUS } from '../../../shared/entities/finance/ledger.ts';
 import type {
   BalanceFigures,
   BalanceCheck,
@@ -17,8 +18,8 @@ import type {
   OpeningProposal,
 } from '../../../shared/contract/api/finance.schemas.ts';
 
-/** Voucher status 已记账 (dictionary `voucher_status`): only posted lines are in the books. */
-const POSTED = '2';
+/** Only posted lines (已记账) are in the books. */
+const POSTED = VOUCHER_STATUS.posted;
 
 export const PREVIOUS_PERIOD_FIRST: LocalText = {
   zh: '请先生成上一期间的余额',
