@@ -29,6 +29,8 @@ create index erp_subject_balance_list on erp_subject_balance (tenant_id, year de
 -- An account's months of a year: the running year to date that a save or a generation recomputes.
 create index erp_subject_balance_account on erp_subject_balance (tenant_id, org_id, year, subject_code, month)
   where is_deleted = 0;
+-- The rows of an account: a search by its code, and the chart's check that an account in use is not deleted.
+create index erp_subject_balance_subject_code on erp_subject_balance (tenant_id, subject_code) where is_deleted = 0;
 select tenon_isolate_tenant_rows('erp_subject_balance');
 
 -- 生成余额 and 账表核对 sum a company's posted lines of one month by account: this index holds exactly those lines in
