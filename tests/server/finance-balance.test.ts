@@ -113,7 +113,11 @@ describe('subjectbalance rows', () => {
     expectOk(
       await t.post('/api/blade-system/subject/submit', other.token, { subjectCode: '6699', subjectName: '外租户科目' }),
     );
-    expectError(await submit({ orgId: '1010', year: 2032, month: 2, subjectCode: '6699' }), 400, '请选择末级科目');
+    expectError(
+      await submit({ orgId: '1010', year: 2032, month: 2, subjectCode: '6699' }),
+      400,
+      '科目代码不存在或无权访问',
+    );
   });
 
   it('recomputes the year to date of the month saved and every later month, and after a delete', async () => {

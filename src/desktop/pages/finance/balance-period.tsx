@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { Button, Form, InputNumber } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { subjectBalance } from '../../../shared/entities/finance/subject-balance.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { CompanySelect } from '../../components/crud/FieldControl.tsx';
+import { useCompanyOptions } from '../../components/crud/crud-api.ts';
 import { moneyText } from '../../components/crud/fields.ts';
 
 /** A company's accounting period, as the trial balance's dialogs ask for it. */
@@ -36,6 +38,11 @@ export function PeriodForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<Period>();
   const { fields } = subjectBalance;
+  const companies = useCompanyOptions().data;
+  // No company searched: the tenant's first one, so that a one-company tenant only picks the month.
+  useEffect(() => {
+    if (!form.getFieldValue('orgId') && companies?.length) form.setFieldValue('orgId', companies[0].value);
+  }, [companies, form]);
   return (
     <Form
       form={form}
