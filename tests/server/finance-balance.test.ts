@@ -148,6 +148,21 @@ describe('subjectbalance rows', () => {
     expect(await saved({ ...base, year: 2030, month: 12, periodDebit: 7 })).toMatchObject({ ytdDebit: 7 });
   });
 
+  it('keeps an account with balances from being deleted from the chart', async () => {
+    const account = await t.services.db
+      .selectFrom('erp_subject')
+      .select('id')
+      .where('tenant_id', '=', '000000')
+      .where('subject_code', '=', '660203')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    expectError(
+      await t.post(`/api/blade-system/subject/remove?ids=${account.id}`, admin),
+      400,
+      '科目已被使用，不能删除',
+    );
+  });
+
   it('proposes the closing of the month before as the opening, December of the year before for January', async () => {
     const base = { orgId: '1010', subjectCode: '100202' };
     await saved({ ...base, year: 2033, month: 4, openingDebit: 1000, periodCredit: 1500 });

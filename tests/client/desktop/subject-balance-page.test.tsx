@@ -130,4 +130,37 @@ describe('the trial balance screen', () => {
     await within(dialog).findByText('办公费');
     expect(within(dialog).queryAllByRole('checkbox')).toEqual([]);
   });
+
+  it('shows the level-1 view in place of the rows, and goes back to them', async () => {
+    const leaf = (subjectCode: string, subjectName: string, openingDebit: number, openingCredit: number) => ({
+      subjectCode,
+      subjectName,
+      openingDebit,
+      openingCredit,
+      periodDebit: 0,
+      periodCredit: 0,
+      ytdDebit: 0,
+      ytdCredit: 0,
+      closingDebit: openingDebit,
+      closingCredit: openingCredit,
+    });
+    serve(['subjectbalance_view'], () => listOf(BALANCED), {
+      [`GET ${API}/summary`]: () =>
+        ok([
+          {
+            ...leaf('1002', '银行存款', 2800, 0),
+            children: [leaf('100201', '工商银行', 2900, 0), leaf('100202', '招商银行', 0, 100)],
+          },
+        ]),
+    });
+    renderDesktop(<SubjectBalancePage />);
+    await findRow('工商银行');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: /总账科目汇总/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /核\s*对/ }));
+    const bank = (await screen.findByText('银行存款')).closest('tr') as HTMLElement;
+    expect(within(bank).getAllByText('2,800.00')).toHaveLength(2);
+    expect(server.calls('GET', `${API}/summary`)[0].params).toMatchObject({ orgId: '1010' });
+    fireEvent.click(screen.getByRole('button', { name: /返回明细/ }));
+    await findRow('工商银行');
+  });
 });

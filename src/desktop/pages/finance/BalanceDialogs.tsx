@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, getData, postData } from '../../../client/http.ts';
@@ -166,12 +167,12 @@ export function GenerateDialog({ initial, lang, onClose }: Props) {
 }
 
 /**
- * 总账科目汇总: the period's trial balance by level-1 account, each the sum of its leaves (unfolded below it), as the
- * server works it out (`subjectbalance/summary`).
+ * 总账科目汇总, the trial balance's other view: a period's rows by level-1 account, each the sum of its leaves
+ * (unfolded below it), as the server works it out (`subjectbalance/summary`); 返回明细 goes back to the leaf rows.
  */
-export function SummaryDialog({ initial, lang, onClose }: Props) {
+export function SummaryView({ initial, lang, onClose }: Props) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<Period | null>(null);
+  const [period, setPeriod] = useState<Period | null>(initial.orgId ? (initial as Period) : null);
   const rows = useQuery({
     queryKey: [DESKTOP_KEY, 'subjectbalance', 'summary', period],
     queryFn: () => getData<BalanceSummaryRow[]>(SUBJECTBALANCE_SUMMARY_URL, { ...period }),
@@ -186,8 +187,8 @@ export function SummaryDialog({ initial, lang, onClose }: Props) {
     render: (value: number) => moneyText(value),
   });
   const columns: TableColumnsType<BalanceSummaryRow> = [
-    { key: 'code', title: fields.subjectCode.label[lang], dataIndex: 'subjectCode', width: 130 },
-    { key: 'name', title: fields.subjectName.label[lang], dataIndex: 'subjectName', width: 120 },
+    { key: 'code', title: fields.subjectCode.label[lang], dataIndex: 'subjectCode', width: 140 },
+    { key: 'name', title: fields.subjectName.label[lang], dataIndex: 'subjectName', width: 140 },
     money('openingDebit'),
     money('openingCredit'),
     money('periodDebit'),
@@ -198,7 +199,15 @@ export function SummaryDialog({ initial, lang, onClose }: Props) {
     money('closingCredit'),
   ];
   return (
-    <Modal open width={1200} title={t('finance.balance.summaryTitle')} footer={null} onCancel={onClose}>
+    <Card
+      variant="borderless"
+      title={t('finance.balance.summaryTitle')}
+      extra={
+        <Button icon={<RollbackOutlined />} onClick={onClose}>
+          {t('finance.balance.back')}
+        </Button>
+      }
+    >
       <PeriodForm initial={initial} lang={lang} onPeriod={setPeriod} />
       <Table<BalanceSummaryRow>
         rowKey="subjectCode"
@@ -208,8 +217,7 @@ export function SummaryDialog({ initial, lang, onClose }: Props) {
         columns={columns}
         dataSource={rows.data ?? []}
         pagination={false}
-        scroll={{ y: 460 }}
       />
-    </Modal>
+    </Card>
   );
 }

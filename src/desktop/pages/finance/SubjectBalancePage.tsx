@@ -11,7 +11,7 @@ import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import { crudKey, entityApi } from '../../components/crud/crud-api.ts';
 import { moneyText, type CrudContext, type CrudOptions, type DialogMode } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
-import { GenerateDialog, SummaryDialog } from './BalanceDialogs.tsx';
+import { GenerateDialog, SummaryView } from './BalanceDialogs.tsx';
 import { initialPeriod, type Period } from './balance-period.tsx';
 
 type Values = Record<string, unknown>;
@@ -108,7 +108,7 @@ type Open = { kind: 'generate' | 'summary'; initial: Partial<Period> } | null;
 /**
  * 科目余额表 (/finance/subjectbalance): the shared page over the leaf rows with their footer totals and the red hint
  * when debits and credits differ; 生成余额 / 账表核对 (the books against the rows, overwrites only as ticked), the
- * level-1 summary, and the proposed opening in the form.
+ * level-1 view in place of the rows (总账科目汇总), and the proposed opening in the form.
  */
 export default function SubjectBalancePage() {
   const { t, i18n } = useTranslation();
@@ -145,9 +145,12 @@ export default function SubjectBalancePage() {
   const close = () => setOpen(null);
   return (
     <>
-      <CrudPage entity={subjectBalance} options={options} />
+      {open?.kind === 'summary' ? (
+        <SummaryView initial={open.initial} lang={lang} onClose={close} />
+      ) : (
+        <CrudPage entity={subjectBalance} options={options} />
+      )}
       {open?.kind === 'generate' && <GenerateDialog initial={open.initial} lang={lang} onClose={close} />}
-      {open?.kind === 'summary' && <SummaryDialog initial={open.initial} lang={lang} onClose={close} />}
     </>
   );
 }

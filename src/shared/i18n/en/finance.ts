@@ -24,6 +24,7 @@ export const finance: Resource<typeof zh> = {
     check: 'Check against the books',
     summary: 'Level-1 summary',
     summaryTitle: 'Summary by level-1 account',
+    back: 'Back to the rows',
     load: 'Check',
     periodNeeds: 'Please select the company, year and period',
     stored: 'Balances',

@@ -24,6 +24,7 @@ export const finance = {
     check: '账表核对',
     summary: '总账科目汇总',
     summaryTitle: '总账科目汇总（一级科目）',
+    back: '返回明细',
     load: '核对',
     periodNeeds: '请选择公司、年度和期间',
     stored: '余额表',
