@@ -2,6 +2,7 @@ import { lazyPage, withRows, type Screens } from '../screens.ts';
 
 const expense = async () => (await import('../../../shared/entities/finance/expense.ts')).expense;
 const subjectBalance = async () => (await import('../../../shared/entities/finance/subject-balance.ts')).subjectBalance;
+const ledger = async () => (await import('../../../shared/entities/finance/ledger.ts')).ledger;
 
 /** The finance module's own desktop screens (menus of modules/finance on the server). */
 export const financeScreens: Screens = {
@@ -14,5 +15,10 @@ export const financeScreens: Screens = {
   '/finance/subjectbalance': withRows(
     lazyPage(() => import('./SubjectBalancePage.tsx')),
     subjectBalance,
+  ),
+  // Voucher lines on the shared page with Σ debit and credit; vouchers entered, audited and posted whole.
+  '/finance/ledger': withRows(
+    lazyPage(() => import('./LedgerPage.tsx')),
+    ledger,
   ),
 };

@@ -172,9 +172,9 @@ export const ledger = defineEntity({
       export: true,
       label: { zh: '科目名称', en: 'Account name' },
     },
+    // Sent with every line (0 on a credit line); the credit side defaults to 0, so that a line names its debit.
     debitAmount: {
       type: 'money',
-      default: 0,
       range: { min: 0 },
       list: true,
       form: true,

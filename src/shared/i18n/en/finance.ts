@@ -49,4 +49,17 @@ export const finance: Resource<typeof zh> = {
     creditSide: 'Cr',
     flat: 'Nil',
   },
+  voucher: {
+    enter: 'Enter voucher',
+    open: 'Voucher',
+    title: 'Voucher {{word}}-{{no}}',
+    newTitle: 'Enter voucher',
+    aux: 'Auxiliary dimensions',
+    total: 'Total',
+    balanced: 'Balanced',
+    difference: 'Out of balance: {{amount}}',
+    audit: 'Audit',
+    unaudit: 'Unaudit',
+    post: 'Post',
+  },
 };

@@ -49,4 +49,18 @@ export const finance = {
     creditSide: '贷',
     flat: '平',
   },
+  /** 明细账: a voucher entered as one document, and its 审核 / 反审核 / 记账. */
+  voucher: {
+    enter: '录入凭证',
+    open: '凭证',
+    title: '凭证 {{word}}-{{no}}',
+    newTitle: '录入凭证',
+    aux: '辅助核算',
+    total: '合计',
+    balanced: '借贷平衡',
+    difference: '借贷差额：{{amount}}',
+    audit: '审核',
+    unaudit: '反审核',
+    post: '记账',
+  },
 } as const;

@@ -237,7 +237,7 @@ async function ownClaimsOnly(db: Db, roleId: string) {
   ]);
 }
 
-async function grant(db: Db, roleId: string, codes: readonly string[]) {
+export async function grant(db: Db, roleId: string, codes: readonly string[]) {
   const held = new Set(
     (await db.selectFrom('blade_role_menu').select('menu_id').where('role_id', '=', roleId).execute()).map((r) =>
       String(r.menu_id),
