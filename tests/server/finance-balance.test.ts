@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
 import { seedSubjectBalanceDemo } from '../../src/server/modules/finance/demo/subject-balances.ts';
+import { seedLedgerDemo } from '../../src/server/modules/finance/demo/vouchers.ts';
+import { seedMasterdataDemo } from '../../src/server/modules/masterdata/demo/partners-and-staff.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
@@ -362,6 +364,9 @@ describe('生成余额 and 账表核对', () => {
 
 describe('demo trial balances', () => {
   it('adds both companies once, with one difference against the books', async () => {
+    // The books of the tests above are no demo's.
+    await t.services.db.deleteFrom('erp_ledger').execute();
+    await t.services.db.deleteFrom('erp_subject_balance').execute();
     const first = await seedSubjectBalanceDemo(t.services.db);
     expect(first[0]).toMatch(/trial balance rows/);
     expect(await seedSubjectBalanceDemo(t.services.db)).toEqual([]);
@@ -374,5 +379,38 @@ describe('demo trial balances', () => {
     const page = await list(`orgId_equal=1010&year_equal=${year}&month_equal=${month}`);
     expect(Number(page.sumClosingDebit) - Number(page.sumClosingCredit)).toBeCloseTo(1280, 2);
     expect(office.periodDebit).toBeGreaterThan(1280);
+  });
+
+  it('generates from the demo vouchers where the books have them, one account differing from them', async () => {
+    await t.services.db
+      .deleteFrom('erp_subject_balance')
+      .where('year', '>=', new Date().getFullYear() - 1)
+      .execute();
+    await seedMasterdataDemo(t.services.db);
+    expect((await seedLedgerDemo(t.services.db))[0]).toMatch(/vouchers/);
+    expect((await seedSubjectBalanceDemo(t.services.db))[0]).toMatch(/trial balance rows/);
+    expect(await seedSubjectBalanceDemo(t.services.db)).toEqual([]);
+    for (const orgId of ['1010', '1020']) {
+      const periods = (
+        await t.services.db
+          .selectFrom('erp_subject_balance')
+          .select(['year', 'month'])
+          .distinct()
+          .where('org_id', '=', orgId)
+          .where('is_deleted', '=', 0)
+          .orderBy('year', 'desc')
+          .orderBy('month', 'desc')
+          .execute()
+      ).map((r) => ({ year: Number(r.year), month: Number(r.month) }));
+      expect(periods.length).toBeGreaterThan(1);
+      const [last] = periods;
+      const rows = expectOk(
+        await t.get(`${API}/check?orgId=${orgId}&year=${last.year}&month=${last.month}`, admin),
+      ) as Array<{ subjectCode: string; differs: boolean; difference: Record<string, number> }>;
+      const differing = rows.filter((r) => r.differs);
+      if (orgId === '1010')
+        expect(differing).toMatchObject([{ subjectCode: '660202', difference: { periodDebit: 1280 } }]);
+      else expect(differing).toEqual([]);
+    }
   });
 });

@@ -77,14 +77,14 @@ function demoMonths(): { year: number; months: number[] } {
 }
 
 /**
- * The demo group's trial balances (`npm run demo`): both companies' months of this year up to the last closed one.
- * Generated from the posted demo vouchers where the books have them (生成余额, month by month), otherwise typed from a
- * month of entries each, as a company that imports its balances from its accounting software. One deliberate typing
- * difference (1010's office costs of the last month, an invoice keyed twice) makes 账表核对 show something. A month
- * already there stays as it is.
+ * The demo group's trial balances (`npm run demo`). Where the books hold posted demo vouchers (demo/vouchers.ts), each
+ * company's posted months are generated from them in order (生成余额), the first one opening at zero as a company that
+ * starts its books then; otherwise this year's months up to the last closed one are typed from a month of entries each,
+ * as a company that imports its balances from its accounting software. One deliberate typing difference (1010's
+ * office costs of its last month, an invoice keyed twice) makes 账表核对 show something. A month already there stays as
+ * it is.
  */
 export async function seedSubjectBalanceDemo(db: Db): Promise<string[]> {
-  const { year, months } = demoMonths();
   const leaves = await db
     .selectFrom('erp_subject')
     .select(['subject_code', 'subject_name'])
@@ -96,33 +96,37 @@ export async function seedSubjectBalanceDemo(db: Db): Promise<string[]> {
   if (!names.has('660202')) return []; // the demo chart (demo/subjects.ts) is not there
   const done = await db
     .selectFrom('erp_subject_balance')
-    .select(['org_id', 'month'])
+    .select(['org_id', 'year', 'month'])
     .distinct()
     .where('tenant_id', '=', TENANT)
-    .where('year', '=', year)
     .where('is_deleted', '=', 0)
     .execute();
-  const taken = new Set(done.map((r) => `${r.org_id}/${r.month}`));
+  const taken = new Set(done.map((r) => `${r.org_id}/${r.year}/${r.month}`));
   const writer = { tenantId: TENANT, userId: SEED.userAdmin, deptIds: [SEED.deptRoot] };
+  const typed = demoMonths();
   let added = 0;
   for (const [orgId, revenue, openings] of COMPANIES) {
-    const fresh = months.filter((month) => !taken.has(`${orgId}/${month}`));
+    const posted = await postedMonths(db, orgId);
+    const periods = posted.length ? posted : typed.months.map((month) => ({ year: typed.year, month }));
+    const fresh = periods.filter(({ year, month }) => !taken.has(`${orgId}/${year}/${month}`));
     if (!fresh.length) continue;
-    if (await hasPostedLines(db, orgId, year)) {
-      for (const month of fresh) added += (await generateBalances(db, writer, { orgId, year, month }, [])).inserted;
-    } else if (fresh.length === months.length) {
-      added += await typeBalances(db, orgId, year, months, revenue, openings, names);
+    if (posted.length) {
+      for (const period of fresh) added += (await generateBalances(db, writer, { orgId, ...period }, [])).inserted;
+    } else if (fresh.length === periods.length) {
+      added += await typeBalances(db, orgId, typed.year, typed.months, revenue, openings, names);
     }
-    const last = months[months.length - 1];
-    if (orgId === '1010' && fresh.includes(last)) await keyTwice(db, orgId, year, last);
+    const last = periods[periods.length - 1];
+    if (orgId === '1010' && fresh.includes(last)) await keyTwice(db, orgId, last.year, last.month);
   }
   return added ? [`${added} trial balance rows`] : [];
 }
 
-async function hasPostedLines(db: Db, orgId: string, year: number): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from erp_ledger where tenant_id = ${TENANT}
-    and org_id = ${orgId} and year = ${year} and is_deleted = 0 and voucher_status = '2') as found`.execute(db);
-  return Boolean(rows[0]?.found);
+/** The periods in which the company has posted lines, in order. */
+async function postedMonths(db: Db, orgId: string): Promise<Array<{ year: number; month: number }>> {
+  const { rows } = await sql<{ year: number; month: number }>`select distinct year, month from erp_ledger
+    where tenant_id = ${TENANT} and org_id = ${orgId} and is_deleted = 0 and voucher_status = '2'
+    order by year, month`.execute(db);
+  return rows.map((r) => ({ year: Number(r.year), month: Number(r.month) }));
 }
 
 /** A company's typed months: each opening the month before's closing, the year to date running. */
