@@ -150,7 +150,6 @@ export function GenerateDialog({ initial, lang, onClose }: Props) {
         dataSource={data}
         pagination={false}
         scroll={{ y: 420 }}
-        rowClassName={(row) => (row.differs ? 'tenon-balance-differs' : '')}
         onRow={(row) => ({ style: row.differs ? { background: '#fff1f0' } : undefined })}
         rowSelection={
           may
