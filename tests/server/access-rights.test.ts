@@ -190,6 +190,10 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/financebudget/batchsave`, code: 'financebudget_batchsave' },
   { route: `POST ${SYS}/financebudget/batchcopy`, code: 'financebudget_batchcopy' },
   { route: `GET ${SYS}/differ/statlist`, code: 'differ' },
+  // 科目余额表 (modules/finance/subject-balance.routes.ts): reads for the screen, 生成余额 behind its button
+  // (tests/server/finance-balance.test.ts).
+  ...['opening', 'check', 'summary'].map((a) => ({ route: `GET ${SYS}/subjectbalance/${a}`, code: 'subjectbalance' })),
+  { route: `POST ${SYS}/subjectbalance/generate`, code: 'subjectbalance_generate' },
   // 存货预算's only routes (modules/budget/inventory-budget.routes.ts): add, edit and copy each behind its button;
   // statlist?groupBy= opens to the summary screen's menu too (tests/server/budget-inventory.test.ts).
   { route: `GET ${SYS}/inventorybudget/statlist`, code: 'inventorybudget' },

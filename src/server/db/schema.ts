@@ -1595,6 +1595,31 @@ export interface ErpSubject {
   is_deleted: Generated<number>;
 }
 
+export interface ErpSubjectBalance {
+  id: Int8;
+  tenant_id: Generated<string>;
+  org_id: string;
+  year: number;
+  month: number;
+  subject_code: string;
+  subject_name: Generated<string>;
+  opening_debit: Defaulted<Numeric>;
+  opening_credit: Defaulted<Numeric>;
+  period_debit: Defaulted<Numeric>;
+  period_credit: Defaulted<Numeric>;
+  ytd_debit: Defaulted<Numeric>;
+  ytd_credit: Defaulted<Numeric>;
+  closing_debit: Defaulted<Numeric>;
+  closing_credit: Defaulted<Numeric>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpSupplier {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1782,6 +1807,7 @@ export interface Schema {
   erp_station: ErpStation;
   erp_station_group: ErpStationGroup;
   erp_subject: ErpSubject;
+  erp_subject_balance: ErpSubjectBalance;
   erp_supplier: ErpSupplier;
   erp_task: ErpTask;
   erp_worker: ErpWorker;

@@ -1,6 +1,7 @@
 import { lazyPage, withRows, type Screens } from '../screens.ts';
 
 const expense = async () => (await import('../../../shared/entities/finance/expense.ts')).expense;
+const subjectBalance = async () => (await import('../../../shared/entities/finance/subject-balance.ts')).subjectBalance;
 const ledger = async () => (await import('../../../shared/entities/finance/ledger.ts')).ledger;
 
 /** The finance module's own desktop screens (menus of modules/finance on the server). */
@@ -9,6 +10,11 @@ export const financeScreens: Screens = {
   '/finance/expense': withRows(
     lazyPage(() => import('./ExpensePage.tsx')),
     expense,
+  ),
+  // Leaf rows with the footer's balance hint, 生成余额 / 账表核对, the level-1 summary and the proposed opening.
+  '/finance/subjectbalance': withRows(
+    lazyPage(() => import('./SubjectBalancePage.tsx')),
+    subjectBalance,
   ),
   // Voucher lines on the shared page with Σ debit and credit; vouchers entered, audited and posted whole.
   '/finance/ledger': withRows(

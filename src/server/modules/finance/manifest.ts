@@ -11,6 +11,11 @@ import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
 import { EXPENSE_PAY, EXPENSE_SUBMIT, expense } from '../../../shared/entities/finance/expense.ts';
 import { expenseHooks, expenseReaction } from './expense.hooks.ts';
+import { SUBJECTBALANCE_GENERATE, subjectBalance } from '../../../shared/entities/finance/subject-balance.ts';
+import { subjectBalanceHooks, subjectBalanceReaction } from './subject-balance.hooks.ts';
+import { subjectBalanceRoutes } from './subject-balance.routes.ts';
+import { seedSubjectBalanceDemo } from './demo/subject-balances.ts';
+
 import { LEDGER_AUDIT, LEDGER_POST, LEDGER_UNAUDIT, ledger } from '../../../shared/entities/finance/ledger.ts';
 import { ledgerHooks } from './ledger.hooks.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
@@ -18,7 +23,24 @@ import { LEDGER_IMPORT, booksImportRoutes } from './books-import/books.routes.ts
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
-  ['subjectbalance', '科目余额表', 'Subject balances'],
+  [
+    'subjectbalance',
+    '科目余额表',
+    'Subject balances',
+    {
+      extra: [
+        btn(
+          SUBJECTBALANCE_GENERATE,
+          '生成余额',
+          'Generate balances',
+          'generate',
+          'calculator',
+          1,
+          `${SYS}/subjectbalance/generate`,
+        ),
+      ],
+    },
+  ],
   [
     'ledger',
     '明细账',
@@ -63,20 +85,25 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
 
 /**
  * 财务管理 (domain/finance.md): the chart of accounts, which budgets name their rows by (issue 14), the monthly
- * finance statistics and expense claims, sent through the fund approval (提交审批); the other screens are planned
- * (desktop/pages/planned.ts).
+ * finance statistics, expense claims, sent through the fund approval (提交审批), and the trial balance with its
+ * generation from the posted ledger lines (生成余额, 账表核对); the other screens are planned (desktop/pages/planned.ts).
  */
 export const financeModule = defineModule({
   name: 'finance',
-  entities: [subject, financeStat, expense, ledger],
+  entities: [subject, financeStat, expense, ledger, subjectBalance],
   hooks: {
     [subject.name]: subjectHooks,
     [financeStat.name]: financeStatHooks,
     [expense.name]: expenseHooks,
     [ledger.name]: ledgerHooks,
+    [subjectBalance.name]: subjectBalanceHooks,
   },
-  routes: [ledgerRoutes, booksImportRoutes],
-  reactions: { [subject.name]: subjectReaction, [expense.name]: expenseReaction },
+  reactions: {
+    [subject.name]: subjectReaction,
+    [expense.name]: expenseReaction,
+    [subjectBalance.name]: subjectBalanceReaction,
+  },
+  routes: [ledgerRoutes, booksImportRoutes, subjectBalanceRoutes],
   tenantRows: seedChart,
   menus: [financeMenu],
   demo: async (db) => [
@@ -84,6 +111,7 @@ export const financeModule = defineModule({
     ...(await seedFinanceStatDemo(db)),
     ...(await seedExpenseDemo(db)),
     ...(await seedLedgerDemo(db)),
+    ...(await seedSubjectBalanceDemo(db)),
   ],
   businessDictionaries: FINANCE_DICTIONARIES,
 });

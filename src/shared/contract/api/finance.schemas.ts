@@ -2,6 +2,70 @@ import { Type, type Static } from 'typebox';
 
 /** What the finance module's own routes answer inside the envelope, beside the engine's rows. */
 
+/** A trial balance's figures of one account and period: opening and closing on one side each. */
+export const BalanceFigures = Type.Object({
+  openingDebit: Type.Number(),
+  openingCredit: Type.Number(),
+  periodDebit: Type.Number(),
+  periodCredit: Type.Number(),
+  closingDebit: Type.Number(),
+  closingCredit: Type.Number(),
+});
+export type BalanceFigures = Static<typeof BalanceFigures>;
+
+/**
+ * A row of 账表核对 (`subjectbalance/check`): an account's stored balance (null without a row), the balance its posted
+ * ledger lines give, and the difference stored − books.
+ */
+export const BalanceCheck = Type.Object({
+  subjectCode: Type.String(),
+  subjectName: Type.String(),
+  stored: Type.Union([BalanceFigures, Type.Null()]),
+  books: BalanceFigures,
+  difference: BalanceFigures,
+  differs: Type.Boolean(),
+});
+export type BalanceCheck = Static<typeof BalanceCheck>;
+
+/** 生成余额 (`subjectbalance/generate`): rows added, rows overwritten as confirmed, differing rows left as they were. */
+export const BalanceGenerated = Type.Object({
+  inserted: Type.Integer(),
+  updated: Type.Integer(),
+  kept: Type.Integer(),
+});
+export type BalanceGenerated = Static<typeof BalanceGenerated>;
+
+/** The opening a form proposes (`subjectbalance/opening`): the previous period's closing, when that row exists. */
+export const OpeningProposal = Type.Object({
+  found: Type.Boolean(),
+  openingDebit: Type.Number(),
+  openingCredit: Type.Number(),
+});
+export type OpeningProposal = Static<typeof OpeningProposal>;
+
+const summaryFields = {
+  subjectCode: Type.String(),
+  subjectName: Type.String(),
+  openingDebit: Type.Number(),
+  openingCredit: Type.Number(),
+  periodDebit: Type.Number(),
+  periodCredit: Type.Number(),
+  ytdDebit: Type.Number(),
+  ytdCredit: Type.Number(),
+  closingDebit: Type.Number(),
+  closingCredit: Type.Number(),
+};
+
+/** A leaf account's row of the trial balance by level-1 account. */
+export const BalanceSummaryLeaf = Type.Object(summaryFields);
+
+/** A level-1 account of the trial balance (`subjectbalance/summary`): its leaves summed, the leaves as children. */
+export const BalanceSummaryRow = Type.Object({
+  ...summaryFields,
+  children: Type.Optional(Type.Array(BalanceSummaryLeaf)),
+});
+export type BalanceSummaryRow = Static<typeof BalanceSummaryRow>;
+
 /** `ledger/next-voucher-no`: the number a new voucher of the company, period and word takes. */
 export const NextVoucherNo = Type.Object({ voucherNo: Type.Integer() });
 export type NextVoucherNo = Static<typeof NextVoucherNo>;

@@ -1,0 +1,9 @@
+/**
+ * The finance module's own routes beside the engine's (modules/finance); what they answer: finance.schemas.ts.
+ */
+
+/** 科目余额表 (subject-balance.routes.ts): the form's proposed opening, 账表核对, 生成余额, the level-1 view. */
+export const SUBJECTBALANCE_OPENING_URL = '/api/blade-system/subjectbalance/opening';
+export const SUBJECTBALANCE_CHECK_URL = '/api/blade-system/subjectbalance/check';
+export const SUBJECTBALANCE_GENERATE_URL = '/api/blade-system/subjectbalance/generate';
+export const SUBJECTBALANCE_SUMMARY_URL = '/api/blade-system/subjectbalance/summary';
