@@ -163,6 +163,8 @@ export interface FieldDef {
   businessUnit?: true;
   /** With `ref`: the message refusing to delete a row this field points at, when it is not `已被<label>引用，不能删除`. */
   inUse?: LocalText;
+  /** With `ref`: the message refusing a value no row the caller sees holds, when the domain words it (`…不存在`). */
+  missing?: LocalText;
   /**
    * With `ref`: the row pointed at belongs with this row. Each key is a field of the target, each value a field of this
    * row holding the value the target's field must hold (a station's group in the line's company: `{ orgId: 'orgId' }`;
