@@ -352,3 +352,38 @@ describe('the device link', () => {
     expectError(await t.post(`${API}/remove?ids=${linked.id}`, admin), 400, '该固定资产已关联设备，不能删除');
   });
 });
+
+describe('the demo', () => {
+  it('adds 40 cards of both companies in every status, linked to the demo devices, with this year’s records, once', async () => {
+    const { seedMasterdataDemo } = await import('../../src/server/modules/masterdata/demo/partners-and-staff.ts');
+    const { seedShopfloorDemo } = await import('../../src/server/modules/production/demo/shopfloor.ts');
+    const { seedFixedAssetDemo } = await import('../../src/server/modules/finance/demo/fixed-assets.ts');
+    await seedMasterdataDemo(t.services.db);
+    await seedShopfloorDemo(t.services.db);
+    const added = await seedFixedAssetDemo(t.services.db);
+    expect(added[0]).toBe('40 fixed assets');
+    expect(await seedFixedAssetDemo(t.services.db)).toEqual([]);
+    const page = await list('assetCode=FA-10&size=100');
+    const demo = page.records.filter((r) => /^FA-10[12]0-/.test(String(r.assetCode)));
+    expect(demo).toHaveLength(40);
+    expect(new Set(demo.map((r) => r.orgId))).toEqual(new Set(['1010', '1020']));
+    expect(new Set(demo.map((r) => r.assetStatus))).toEqual(new Set(['1', '2', '3', '4', '5', '6']));
+    // Every demo device names its card, and the card its device.
+    const devices = expectOk(await t.get(`${SYS}/device/list?size=100&deviceCode=EQ-`, admin)).records as Row[];
+    expect(devices).toHaveLength(20);
+    for (const device of devices) {
+      const linked = demo.find((r) => r.assetCode === device.assetCode);
+      expect(linked?.deviceId, String(device.deviceCode)).toBe(device.id);
+    }
+    // Each month of this year before this one is recorded for a card in use since before the year, not yet written off.
+    const tool = demo.find((r) => r.assetCode === 'FA-1010-0012')!;
+    const periods = (await recordsOf(tool.id)).map((r) => r.period);
+    const year = thisMonth().slice(0, 4);
+    expect(periods).toEqual(
+      Array.from(
+        { length: Number(thisMonth().slice(5, 7)) - 1 },
+        (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`,
+      ).reverse(),
+    );
+  });
+});

@@ -44,7 +44,7 @@ interface Props {
   afterClose: () => void;
   onSaved: () => void;
   /** The screen's own part of the form, below the fields. */
-  extra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode) => ReactNode;
+  extra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode, id?: string) => ReactNode;
   /** The screen's own write of the form's row (an entity written through batches: inventorybudget), not `submit`. */
   save?: (row: Record<string, unknown>) => Promise<unknown>;
 }
@@ -213,7 +213,7 @@ export function CrudDialog({
               </Col>
             ))}
           </Row>
-          {extra?.(form, mode)}
+          {extra?.(form, mode, id)}
           {lines.map(([key, line]) => (
             <div key={key} className="tenon-crud-lines">
               <div className="tenon-crud-lines-title">{line.label[lang]}</div>

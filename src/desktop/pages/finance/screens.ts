@@ -1,6 +1,7 @@
 import { lazyPage, withRows, type Screens } from '../screens.ts';
 
 const expense = async () => (await import('../../../shared/entities/finance/expense.ts')).expense;
+const fixedAsset = async () => (await import('../../../shared/entities/finance/fixed-asset.ts')).fixedAsset;
 
 /** The finance module's own desktop screens (menus of modules/finance on the server). */
 export const financeScreens: Screens = {
@@ -8,5 +9,10 @@ export const financeScreens: Screens = {
   '/finance/expense': withRows(
     lazyPage(() => import('./ExpensePage.tsx')),
     expense,
+  ),
+  // Asset cards with the depreciation by category above them (echarts loads here only) and 计提折旧.
+  '/finance/fixedledger': withRows(
+    lazyPage(() => import('./FixedAssetPage.tsx')),
+    fixedAsset,
   ),
 };

@@ -32,7 +32,8 @@ create table erp_fixed_ledger (
   is_deleted int not null default 0
 );
 create unique index erp_fixed_ledger_asset_code_unique on erp_fixed_ledger (tenant_id, asset_code) where is_deleted = 0;
-create index erp_fixed_ledger_list on erp_fixed_ledger (tenant_id, id desc) where is_deleted = 0;
+-- The list's order: by asset number.
+create index erp_fixed_ledger_list on erp_fixed_ledger (tenant_id, asset_code, id desc) where is_deleted = 0;
 -- The searches by company (and the depreciation run's assets of a company), department, category and state.
 create index erp_fixed_ledger_org on erp_fixed_ledger (tenant_id, org_id, start_use_date) where is_deleted = 0;
 create index erp_fixed_ledger_dept on erp_fixed_ledger (tenant_id, dept_id) where is_deleted = 0;

@@ -72,11 +72,18 @@ const DEPT_OF: Readonly<Record<string, string>> = { '1010': SEED.deptChangzhou, 
 /**
  * The demo's fixed-asset register (`npm run demo`): 40 cards of the two companies, in every status, their machines
  * linked to the production demo's devices, and the depreciation records of every month of this year before the
- * current one, as the monthly runs would have booked them. Added once (while the tenant has no card).
+ * current one, as the monthly runs would have booked them. Added once (while the tenant has none of their numbers).
  */
 export async function seedFixedAssetDemo(db: Db): Promise<string[]> {
-  const any = await db.selectFrom('erp_fixed_ledger').select('id').where('tenant_id', '=', TENANT).executeTakeFirst();
-  if (any) return [];
+  const codes = ASSETS.map((line) => line.slice(0, line.indexOf('|')));
+  const existing = await db
+    .selectFrom('erp_fixed_ledger')
+    .select('asset_code')
+    .where('tenant_id', '=', TENANT)
+    .where('asset_code', 'in', codes)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (existing) return [];
   const month = formatDateTime().slice(0, 7);
   const year = month.slice(0, 4);
   const devices = new Map(
