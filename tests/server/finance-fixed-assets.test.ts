@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '../../src/shared/contract/time.ts';
 import { monthIndex, previousMonth } from '../../src/shared/entities/finance/depreciation.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
@@ -126,6 +126,27 @@ describe('the straight line', () => {
     // A client never sets the stop month.
     const other = await save({ startUseDate: monthsAgo(3), stopMonth: '2001-01' });
     expect(other.stopMonth).toBe('');
+  });
+});
+
+describe('the current month', () => {
+  it('is the tenant’s: at 20:00 UTC on 30 November it is December in Shanghai, a November card’s first month', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-11-30T20:00:00Z') });
+    try {
+      const token = await t.tokenOf();
+      const saved = expectOk(await submit(card({ startUseDate: '2031-11-10' }), token)) as Row;
+      expect(saved).toMatchObject({ accumulatedDepreciation: 950 });
+      const scrapped = expectOk(await submit({ id: saved.id, assetStatus: '5' }, token)) as Row;
+      expect(scrapped.stopMonth).toBe('2031-12');
+      const run = expectOk(await depreciate({ orgId: '1010' }, token));
+      expect(run).toMatchObject({ period: '2031-12' });
+      // 当月减少当月照提: scrapped in December, it depreciates in December, as its card counts it.
+      expect(expectOk(await t.get(`${API}/depreciations?assetId=${saved.id}`, token))).toEqual([
+        expect.objectContaining({ period: '2031-12', amount: 950, accumulated: 950 }),
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
