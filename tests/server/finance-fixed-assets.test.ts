@@ -299,6 +299,14 @@ describe('计提折旧', () => {
     const late = await save({ ...org, startUseDate: monthsAgo(2) });
     expect(expectOk(await depreciate(org))).toMatchObject({ assets: 1, amount: 950 });
     expect(await recordsOf(late.id)).toHaveLength(1);
+    // A card on the books leaves them by 报废/已处置, not by a delete; one never depreciated goes.
+    expectError(
+      await t.post(`${API}/remove?ids=${late.id},${fresh.id}`, admin),
+      400,
+      '已计提折旧的固定资产不能删除，请做报废或处置',
+    );
+    expect(await detail(fresh.id)).toMatchObject({ id: fresh.id });
+    expectOk(await t.post(`${API}/remove?ids=${fresh.id}`, admin));
   });
 
   it('two runs of one period at once record each asset once between them', async () => {

@@ -15,6 +15,12 @@ import { sumKey } from '../../../shared/contract/page.ts';
 import { failWith } from '../../platform/errors.ts';
 import { toWire } from '../../platform/entity/fields.ts';
 import type { EntityHooks } from '../../platform/entity/service.ts';
+import type { Services } from '../../services.ts';
+
+const DEPRECIATED_CARD = {
+  zh: '已计提折旧的固定资产不能删除，请做报废或处置',
+  en: 'An asset with recorded depreciation cannot be deleted: scrap or dispose of it instead',
+};
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
@@ -67,8 +73,20 @@ const SUMMED = [
  * - A blank useful life takes the category's; a move to 报废/已处置 stores the month it happens in (`stopMonth`).
  * - Methods 2–4 keep the figures entered, the accumulated depreciation no more than the depreciable amount.
  */
-export function fixedAssetHooks(): EntityHooks {
+export function fixedAssetHooks({ db }: Services): EntityHooks {
   return {
+    // [DESIGN] Not in the domain file: a card whose depreciation is on the books leaves them by 报废/已处置 (as in 金蝶
+    // and 用友), never by a delete that would orphan its records.
+    async beforeRemove(user, ids) {
+      const recorded = await db
+        .selectFrom('erp_fixed_depreciation')
+        .select('asset_id')
+        .where('tenant_id', '=', user.tenantId)
+        .where('asset_id', 'in', ids)
+        .limit(1)
+        .executeTakeFirst();
+      if (recorded) throw failWith(DEPRECIATED_CARD);
+    },
     async prepare(_user, input, inserting) {
       if ((inserting || 'usefulLifeMonths' in input) && blank(input.usefulLifeMonths) && !blank(input.assetCategory)) {
         const life = USEFUL_LIFE_BY_CATEGORY[String(input.assetCategory).trim()];
