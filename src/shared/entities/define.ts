@@ -49,6 +49,12 @@ export interface FieldDef {
    */
   requiredWhen?: { field: string; values: ReadonlyArray<string | number>; message?: LocalText };
   /**
+   * Worked out by the entity's module unless another field of the row holds one of `values`, when the user enters it
+   * (a straight-line asset's depreciation, entered for the other methods): forms keep it read-only until then, and the
+   * module's hook overwrites what a body sends otherwise. Pair it with `requiredWhen` when entering it is required.
+   */
+  enteredWhen?: { field: string; values: ReadonlyArray<string | number> };
+  /**
    * Forms: when the reference field `ref` is picked, this field takes the picked row's `field` (a part's item type
    * from its category, a price's currency from its counterparty). A default the user may change, not a rule.
    */

@@ -64,7 +64,15 @@ function serve(codes: string[], extra: Record<string, Handler> = {}) {
   server.serve({
     'GET /api/blade-system/menu/buttons': () => ok(buttonsOf(codes)),
     'GET /api/blade-system/dept/company-select': () => ok([{ value: '1010', label: '常州布雷德' }]),
-    'GET /api/blade-system/dict-biz/dictionary': () => ok([]),
+    'GET /api/blade-system/dict-biz/dictionary': ({ params }) =>
+      ok(
+        params.code === 'depreciation_method'
+          ? [
+              { id: 'm1', dictKey: '1', dictValue: '年限平均法', remark: 'en:Straight-line', sort: 1 },
+              { id: 'm2', dictKey: '2', dictValue: '双倍余额递减法', remark: 'en:Double-declining balance', sort: 2 },
+            ]
+          : [],
+      ),
     'GET /api/blade-system/dict/dictionary': () => ok([]),
     'GET /api/blade-system/dept/tree': () => ok([]),
     'GET /api/blade-system/device/picker': () => page([]),
@@ -85,6 +93,22 @@ describe('the fixed-asset screen', () => {
     await waitFor(() => expect(server.calls('GET', `${API}/category-stat`).length).toBeGreaterThan(0));
     // No 计提折旧 without its button.
     expect(screen.queryByRole('button', { name: /计提折旧/ })).toBeNull();
+  });
+
+  it('takes the depreciation figures typed only under the methods that enter them', async () => {
+    serve(['fixedledger_view', 'fixedledger_add']);
+    renderDesktop(<FixedAssetPage />);
+    await findRow('闭式四点压力机');
+    fireEvent.click(await toolbarButton(/新增/));
+    const dialog = await lastDialog();
+    const monthly = await within(dialog).findByLabelText('月折旧额');
+    // The straight line (the default method): the server's figures.
+    await waitFor(() => expect(monthly).toBeDisabled());
+    expect(within(dialog).getByLabelText('累计折旧')).toBeDisabled();
+    fireEvent.mouseDown(within(dialog).getByLabelText('折旧方法'));
+    fireEvent.click(await screen.findByTitle('双倍余额递减法'));
+    await waitFor(() => expect(monthly).toBeEnabled());
+    expect(within(dialog).getByLabelText('累计折旧')).toBeEnabled();
   });
 
   it('shows a card’s depreciation records in its dialog', async () => {

@@ -173,6 +173,7 @@ export const fixedAsset = defineEntity({
     monthlyDepreciation: {
       type: 'money',
       range: { min: 0 },
+      enteredWhen: { field: 'depreciationMethod', values: ENTERED_METHODS },
       requiredWhen: { field: 'depreciationMethod', values: ENTERED_METHODS },
       list: true,
       form: true,
@@ -182,6 +183,7 @@ export const fixedAsset = defineEntity({
     accumulatedDepreciation: {
       type: 'money',
       range: { min: 0 },
+      enteredWhen: { field: 'depreciationMethod', values: ENTERED_METHODS },
       requiredWhen: { field: 'depreciationMethod', values: ENTERED_METHODS },
       list: true,
       form: true,
