@@ -67,7 +67,7 @@ const SUMMED = [
 
 /**
  * 固定资产台账 (domain/finance.md § fixedledger). The straight line's figures depend on the month they are read in:
- * they are worked out on every read in the tenant's current month (the records, the footer's sums over every
+ * they are worked out on every read in the tenant's current month (each card read, the footer's sums over every
  * filtered card), so a list opened in a new month is right without anybody saving or running anything. Each write
  * (and each depreciation run) also stores them as of its month: the stored figures only order the list.
  * - A blank useful life takes the category's; a move to 报废/已处置 stores the month it happens in (`stopMonth`).
