@@ -187,6 +187,10 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/bomcost/calculate`, code: 'bomcost_calculate' },
   { route: `GET ${SYS}/bomcost/calculate-progress`, code: 'bomcost_calculate' },
   { route: `POST ${SYS}/inventorylog/handle`, code: 'inventorylog_handle' },
+  // 固定资产台账: the monthly run behind its button, a card's records and the chart's sums (finance-fixed-assets.test.ts).
+  { route: `POST ${SYS}/fixedledger/depreciate`, code: 'fixedledger_depreciate' },
+  { route: `GET ${SYS}/fixedledger/depreciations`, code: 'fixedledger' },
+  { route: `GET ${SYS}/fixedledger/category-stat`, code: 'fixedledger' },
   { route: `POST ${SYS}/financebudget/batchsave`, code: 'financebudget_batchsave' },
   { route: `POST ${SYS}/financebudget/batchcopy`, code: 'financebudget_batchcopy' },
   { route: `GET ${SYS}/differ/statlist`, code: 'differ' },

@@ -279,12 +279,22 @@ describe('devices', () => {
 
   it('are due for maintenance one cycle after the last, overdue (listed in red) when that has passed', async () => {
     const last = addDays(today(), -40);
+    // The asset number names a card of the fixed-asset ledger: one that is none is refused.
+    await refused('device', { ...DEVICE(), assetCode: 'FA-NOT-IN-LEDGER' }, '固定资产编号不存在');
+    await save('fixedledger', {
+      assetCode: 'FA-2019-0001',
+      assetName: '压力机',
+      assetCategory: '2',
+      orgId: '1010',
+      startUseDate: '2019-05-20',
+      originalValue: 860000,
+    });
     const saved = await save('device', {
       ...DEVICE(),
       lastMaintainDate: last,
       maintainCycleDays: 30,
       responsibleId: own.employee,
-      assetCode: 'FA-NOT-IN-LEDGER',
+      assetCode: 'FA-2019-0001',
       commissionDate: '2019-05-20',
       nextMaintainDate: '2099-01-01',
     });
@@ -297,8 +307,7 @@ describe('devices', () => {
       lineName: '冲压A线',
       stationName: '落料',
       responsibleName: '陈建国',
-      // The fixed-asset ledger does not exist yet: the number is kept unchecked.
-      assetCode: 'FA-NOT-IN-LEDGER',
+      assetCode: 'FA-2019-0001',
     });
     foreign.device = await foreignCopy('erp_device', saved.id);
     // Out of service or scrapped: never overdue.

@@ -1087,6 +1087,53 @@ export interface ErpFinanceStat {
   is_deleted: Generated<number>;
 }
 
+export interface ErpFixedDepreciation {
+  id: Int8;
+  tenant_id: Generated<string>;
+  asset_id: Int8;
+  org_id: string;
+  period: string;
+  amount: Numeric;
+  accumulated: Numeric;
+  net_value: Numeric;
+  create_user: Nullable<Int8>;
+  create_time: string | null;
+}
+
+export interface ErpFixedLedger {
+  id: Int8;
+  tenant_id: Generated<string>;
+  asset_code: string;
+  asset_name: string;
+  asset_category: string;
+  spec: Generated<string>;
+  org_id: string;
+  dept_id: Nullable<Int8>;
+  location: Generated<string>;
+  custodian: Generated<string>;
+  purchase_date: string | null;
+  start_use_date: string;
+  original_value: Numeric;
+  salvage_rate: Defaulted<Numeric>;
+  useful_life_months: number;
+  depreciation_method: Generated<string>;
+  monthly_depreciation: Defaulted<Numeric>;
+  accumulated_depreciation: Defaulted<Numeric>;
+  impairment: Defaulted<Numeric>;
+  net_value: Defaulted<Numeric>;
+  device_id: Nullable<Int8>;
+  asset_status: Generated<string>;
+  stop_month: Generated<string>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpGoodsCategory {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1789,6 +1836,8 @@ export interface Schema {
   erp_expense_situation: ErpExpenseSituation;
   erp_finance_budget: ErpFinanceBudget;
   erp_finance_stat: ErpFinanceStat;
+  erp_fixed_depreciation: ErpFixedDepreciation;
+  erp_fixed_ledger: ErpFixedLedger;
   erp_goods_category: ErpGoodsCategory;
   erp_inventory: ErpInventory;
   erp_inventory_budget: ErpInventoryBudget;

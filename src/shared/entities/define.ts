@@ -49,6 +49,12 @@ export interface FieldDef {
    */
   requiredWhen?: { field: string; values: ReadonlyArray<string | number>; message?: LocalText };
   /**
+   * Worked out by the entity's module unless another field of the row holds one of `values`, when the user enters it
+   * (a straight-line asset's depreciation, entered for the other methods): forms keep it read-only until then, and the
+   * module's hook overwrites what a body sends otherwise. Pair it with `requiredWhen` when entering it is required.
+   */
+  enteredWhen?: { field: string; values: ReadonlyArray<string | number> };
+  /**
    * Forms: when the reference field `ref` is picked, this field takes the picked row's `field` (a part's item type
    * from its category, a price's currency from its counterparty). A default the user may change, not a rule.
    */
@@ -163,6 +169,8 @@ export interface FieldDef {
   businessUnit?: true;
   /** With `ref`: the message refusing to delete a row this field points at, when it is not `已被<label>引用，不能删除`. */
   inUse?: LocalText;
+  /** With `ref`: the message refusing a value no row the caller sees holds, when the domain words it (`…不存在`). */
+  missing?: LocalText;
   /**
    * With `ref`: the row pointed at belongs with this row. Each key is a field of the target, each value a field of this
    * row holding the value the target's field must hold (a station's group in the line's company: `{ orgId: 'orgId' }`;

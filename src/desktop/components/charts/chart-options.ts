@@ -164,3 +164,62 @@ export function overspendOption(
     ],
   };
 }
+
+/** One asset category's cards summed as they stand this month (`fixedledger/category-stat`). */
+export interface CategoryFigures {
+  assetCategoryName: string;
+  accumulatedDepreciation: number;
+  netValue: number;
+  monthlyDepreciation: number;
+}
+
+/**
+ * 折旧 by asset category: each category's original cost as a bar split into its accumulated depreciation and its net
+ * value, and this month's depreciation as a line on a second axis; undefined when there is no card.
+ */
+export function depreciationByCategoryOption(
+  stats: readonly CategoryFigures[] | undefined,
+  look: {
+    lang: Lang;
+    title: string;
+    names: { accumulated: string; net: string; month: string };
+    colors: { accumulated: string; net: string; month: string };
+  },
+): ChartOption | undefined {
+  if (!stats?.length) return undefined;
+  const short = compact(look.lang);
+  return {
+    title: titled(look.title),
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: money },
+    legend: { top: 0, right: 0 },
+    grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', data: stats.map((s) => s.assetCategoryName) },
+    yAxis: [
+      { type: 'value', axisLabel: { formatter: short } },
+      { type: 'value', axisLabel: { formatter: short }, splitLine: { show: false } },
+    ],
+    series: [
+      {
+        type: 'bar',
+        stack: 'cost',
+        name: look.names.accumulated,
+        color: look.colors.accumulated,
+        data: stats.map((s) => s.accumulatedDepreciation),
+      },
+      {
+        type: 'bar',
+        stack: 'cost',
+        name: look.names.net,
+        color: look.colors.net,
+        data: stats.map((s) => s.netValue),
+      },
+      {
+        type: 'line',
+        yAxisIndex: 1,
+        name: look.names.month,
+        color: look.colors.month,
+        data: stats.map((s) => s.monthlyDepreciation),
+      },
+    ],
+  };
+}

@@ -44,7 +44,7 @@ interface Props {
   afterClose: () => void;
   onSaved: () => void;
   /** The screen's own part of the form, below the fields. */
-  extra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode) => ReactNode;
+  extra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode, id?: string) => ReactNode;
   /** The screen's own write of the form's row (an entity written through batches: inventorybudget), not `submit`. */
   save?: (row: Record<string, unknown>) => Promise<unknown>;
 }
@@ -203,17 +203,26 @@ export function CrudDialog({
                   validateTrigger={validateTriggerOf(field)}
                   {...wireValueProps(field)}
                 >
-                  <FieldControl
-                    field={field}
-                    lang={lang}
-                    disabled={readOnly || locked.includes(field.name) || (mode !== 'add' && Boolean(field.fixed))}
-                    recordId={id}
-                  />
+                  {field.enteredWhen ? (
+                    <EnteredWhenControl
+                      field={field}
+                      lang={lang}
+                      form={form}
+                      disabled={readOnly || locked.includes(field.name)}
+                    />
+                  ) : (
+                    <FieldControl
+                      field={field}
+                      lang={lang}
+                      disabled={readOnly || locked.includes(field.name) || (mode !== 'add' && Boolean(field.fixed))}
+                      recordId={id}
+                    />
+                  )}
                 </Form.Item>
               </Col>
             ))}
           </Row>
-          {extra?.(form, mode)}
+          {extra?.(form, mode, id)}
           {lines.map(([key, line]) => (
             <div key={key} className="tenon-crud-lines">
               <div className="tenon-crud-lines-title">{line.label[lang]}</div>
@@ -224,4 +233,19 @@ export function CrudDialog({
       )}
     </Modal>
   );
+}
+
+/**
+ * A field the server works out unless another field holds one of its `enteredWhen` values (an asset's depreciation
+ * under the accelerated methods): read-only until then. Form.Item's value and onChange pass through.
+ */
+function EnteredWhenControl({
+  form,
+  disabled,
+  ...props
+}: Parameters<typeof FieldControl>[0] & { form: FormInstance<Record<string, unknown>> }) {
+  const rule = props.field.enteredWhen!;
+  const chosen = Form.useWatch(rule.field, form);
+  const entered = rule.values.some((value) => String(value) === String(chosen ?? ''));
+  return <FieldControl {...props} disabled={disabled || !entered} />;
 }

@@ -91,8 +91,11 @@ export interface CrudOptions {
   rowEditable?: (record: WireRecord) => boolean;
   /** Cells the screen draws itself, by field name (a BOM cost's stale mark as a tag). */
   cells?: Record<string, (record: WireRecord) => ReactNode>;
-  /** The screen's own part of the add/edit dialog, below the fields (BOM cost: 按BOM计算 and its lines). */
-  dialogExtra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode) => ReactNode;
+  /**
+   * The screen's own part of the add/edit dialog, below the fields (BOM cost: 按BOM计算 and its lines; an asset card's
+   * depreciation records), with the id of the row opened (none when adding).
+   */
+  dialogExtra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode, id?: string) => ReactNode;
 }
 
 export type WireRecord = Record<string, unknown> & { id: string };

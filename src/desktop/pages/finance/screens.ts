@@ -3,6 +3,7 @@ import { lazyPage, withRows, type Screens } from '../screens.ts';
 const expense = async () => (await import('../../../shared/entities/finance/expense.ts')).expense;
 const subjectBalance = async () => (await import('../../../shared/entities/finance/subject-balance.ts')).subjectBalance;
 const ledger = async () => (await import('../../../shared/entities/finance/ledger.ts')).ledger;
+const fixedAsset = async () => (await import('../../../shared/entities/finance/fixed-asset.ts')).fixedAsset;
 
 /** The finance module's own desktop screens (menus of modules/finance on the server). */
 export const financeScreens: Screens = {
@@ -20,5 +21,10 @@ export const financeScreens: Screens = {
   '/finance/ledger': withRows(
     lazyPage(() => import('./LedgerPage.tsx')),
     ledger,
+  ),
+  // Asset cards with the depreciation by category above them (echarts loads here only) and 计提折旧.
+  '/finance/fixedledger': withRows(
+    lazyPage(() => import('./FixedAssetPage.tsx')),
+    fixedAsset,
   ),
 };

@@ -114,7 +114,8 @@ export const keyColumnOf = (target: EntityDef): string =>
   fieldsOf(target).get(target.refKey ?? keyField(target))!.column;
 
 /** The message refusing ids of `field` the caller cannot see. */
-const missing = (field: ResolvedField) => new ApiError(400, MESSAGES.refMissing, { label: field.label });
+const missing = (field: ResolvedField) =>
+  field.missing ? failWith(field.missing) : new ApiError(400, MESSAGES.refMissing, { label: field.label });
 
 /**
  * Every id written into a reference field is a row the caller sees in the target's own list (`visible`: resolved

@@ -7,3 +7,10 @@ export const SUBJECTBALANCE_OPENING_URL = '/api/blade-system/subjectbalance/open
 export const SUBJECTBALANCE_CHECK_URL = '/api/blade-system/subjectbalance/check';
 export const SUBJECTBALANCE_GENERATE_URL = '/api/blade-system/subjectbalance/generate';
 export const SUBJECTBALANCE_SUMMARY_URL = '/api/blade-system/subjectbalance/summary';
+
+/** 计提折旧: records a period's depreciation of a company's assets (fixed-asset.routes.ts). */
+export const FIXEDLEDGER_DEPRECIATE_URL = '/api/blade-system/fixedledger/depreciate';
+/** One asset card's depreciation records, newest first. */
+export const FIXEDLEDGER_DEPRECIATIONS_URL = '/api/blade-system/fixedledger/depreciations';
+/** The cards the list's filters match, summed by category as read this month (the screen's chart). */
+export const FIXEDLEDGER_CATEGORY_STAT_URL = '/api/blade-system/fixedledger/category-stat';

@@ -84,9 +84,18 @@ export const device = defineEntity({
       form: true,
       label: { zh: '所在工位', en: 'Station' },
     },
-    // The fixed-asset ledger (finance fixedledger) does not exist yet: the number is stored as typed, unchecked.
-    // `固定资产编号不存在` is to be checked once the ledger is built.
-    assetCode: { type: 'string', max: 32, form: true, label: { zh: '固定资产编号', en: 'Asset no.' } },
+    // The asset card's number (fixedledger's refKey): a card of the tenant the caller sees. The card's `deviceId`
+    // follows whichever side is written (modules/finance/fixed-asset-device.ts).
+    assetCode: {
+      type: 'string',
+      max: 32,
+      ref: 'fixedledger',
+      missing: { zh: '固定资产编号不存在', en: 'The asset number does not exist' },
+      inUse: { zh: '该固定资产已关联设备，不能删除', en: 'The asset is linked to a device and cannot be deleted' },
+      list: true,
+      form: true,
+      label: { zh: '固定资产编号', en: 'Asset no.' },
+    },
     commissionDate: {
       type: 'date',
       nullable: true,

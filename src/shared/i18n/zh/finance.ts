@@ -63,4 +63,22 @@ export const finance = {
     unaudit: '反审核',
     post: '记账',
   },
+  /** 固定资产台账: the monthly depreciation run, a card's records and the chart by category. */
+  fixedAsset: {
+    depreciate: '计提折旧',
+    company: '公司',
+    companyRequired: '请选择公司',
+    period: '折旧期间',
+    periodRequired: '请选择折旧期间',
+    recorded: '已计提{{period}}折旧：{{count}}项资产，合计{{amount}}',
+    history: '折旧记录',
+    noHistory: '暂无折旧记录',
+    amount: '本期折旧',
+    accumulated: '累计折旧',
+    net: '净值',
+    recordedAt: '计提时间',
+    thisMonth: '本月折旧',
+    chartTitle: '各类别折旧情况',
+    noAssets: '暂无固定资产',
+  },
 } as const;

@@ -237,6 +237,7 @@ async function ownClaimsOnly(db: Db, roleId: string) {
   ]);
 }
 
+/** Gives a demo role the menus and buttons of `codes` it lacks. */
 export async function grant(db: Db, roleId: string, codes: readonly string[]) {
   const held = new Set(
     (await db.selectFrom('blade_role_menu').select('menu_id').where('role_id', '=', roleId).execute()).map((r) =>
