@@ -19,7 +19,4 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/finance/subjectbalance', // 科目余额表
   '/finance/ledger', // 明细账
   '/finance/fixedledger', // 固定资产台账
-  '/finance/incomeexpense', // 收支流水
-  '/finance/overduestat', // 逾期统计
-  '/finance/relatedstat', // 关联交易统计
 ];

@@ -10,6 +10,14 @@ import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
 import { EXPENSE_PAY, EXPENSE_SUBMIT, expense } from '../../../shared/entities/finance/expense.ts';
 import { expenseHooks, expenseReaction } from './expense.hooks.ts';
+import { incomeExpense } from '../../../shared/entities/finance/income-expense.ts';
+import { overdueStat } from '../../../shared/entities/finance/overdue-stat.ts';
+import { relatedStat } from '../../../shared/entities/finance/related-stat.ts';
+import { incomeExpenseHooks } from './income-expense.hooks.ts';
+import { overdueStatHooks } from './overdue-stat.hooks.ts';
+import { relatedStatHooks, relatedStatReaction } from './related-stat.hooks.ts';
+import { financeChartRoutes } from './finance-charts.routes.ts';
+import { seedCashAgingRelatedDemo } from './demo/cash-aging-related.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -44,20 +52,34 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
 
 /**
  * 财务管理 (domain/finance.md): the chart of accounts, which budgets name their rows by (issue 14), the monthly
- * finance statistics and expense claims, sent through the fund approval (提交审批); the other screens are planned
+ * finance statistics, expense claims, sent through the fund approval (提交审批), the cash journal, the receivable
+ * aging and the related-party statistics with their charts (issue 35); the other screens are planned
  * (desktop/pages/planned.ts).
  */
 export const financeModule = defineModule({
   name: 'finance',
-  entities: [subject, financeStat, expense],
-  hooks: { [subject.name]: subjectHooks, [financeStat.name]: financeStatHooks, [expense.name]: expenseHooks },
-  reactions: { [subject.name]: subjectReaction, [expense.name]: expenseReaction },
+  entities: [subject, financeStat, expense, incomeExpense, overdueStat, relatedStat],
+  hooks: {
+    [subject.name]: subjectHooks,
+    [financeStat.name]: financeStatHooks,
+    [expense.name]: expenseHooks,
+    [incomeExpense.name]: incomeExpenseHooks,
+    [overdueStat.name]: overdueStatHooks,
+    [relatedStat.name]: relatedStatHooks,
+  },
+  reactions: {
+    [subject.name]: subjectReaction,
+    [expense.name]: expenseReaction,
+    [relatedStat.name]: relatedStatReaction,
+  },
+  routes: [financeChartRoutes],
   tenantRows: seedChart,
   menus: [financeMenu],
   demo: async (db) => [
     ...(await seedFinanceDemo(db)),
     ...(await seedFinanceStatDemo(db)),
     ...(await seedExpenseDemo(db)),
+    ...(await seedCashAgingRelatedDemo(db)),
   ],
   businessDictionaries: FINANCE_DICTIONARIES,
 });
