@@ -82,6 +82,10 @@ export interface CrudOptions {
   leadColumns?: string[];
   /** The screen's own toolbar buttons, after add and delete. */
   toolbar?: (context: CrudContext) => ReactNode;
+  /** The screen's own part between the toolbar and the table (a chart of what the search selects). */
+  above?: (context: CrudContext) => ReactNode;
+  /** A line under the table from the list's answer beside its rows (a cash journal's Σ receipts and payments). */
+  footer?: (page: Readonly<Record<string, unknown>>) => ReactNode;
   /** The screen's own row buttons, after view / edit / delete. */
   rowActions?: RowAction[];
   /**
