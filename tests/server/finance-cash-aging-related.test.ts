@@ -5,7 +5,8 @@ import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.
 import { seedMasterdataDemo } from '../../src/server/modules/masterdata/demo/partners-and-staff.ts';
 import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
+import { SCOPE } from '../../src/server/platform/entity/data-scope.ts';
+import { createDataScope, createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
 
 /**
  * 收支流水, 逾期统计 and 关联交易统计 (domain/finance.md § incomeexpense, § overduestat, § relatedstat) over HTTP: their
@@ -308,6 +309,7 @@ describe('relatedstat', () => {
       [{ ...body, month: 6, transType: '' }, '请选择交易类型'],
       [{ ...body, month: 6, relationType: '9' }, '请选择关联关系'],
       [{ ...body, month: 6, relatedOrgId: '9999' }, '公司不存在'],
+      [{ ...body, month: 6, relatedOrgId: '1010' }, '关联方公司不能是本公司'],
     ];
     for (const [sent, message] of refused) expectError(await submit('relatedstat', sent), 400, message);
     expect((await list('relatedstat', '')).total).toBe(before);
@@ -449,6 +451,20 @@ describe('access to the three screens and their charts', () => {
     for (const entity of ['incomeexpense', 'overduestat', 'relatedstat'])
       expect((await list(entity, '', foreign)).total).toBe(0);
     expect(expectOk(await t.get(`${SYS}/incomeexpense/chart`, foreign))).toEqual([]);
+    // A role that sees its own rows only charts its own rows only.
+    const own = await createDataScope(t, 'incomeexpense', SCOPE.own, 'create_user');
+    const ownRole = await createRole(t, '000000', 'cashown', ['incomeexpense'], [own]);
+    await createUser(t, {
+      tenantId: '000000',
+      account: 'cash_own',
+      password: 'pw',
+      roleId: ownRole,
+      realName: '出纳乙',
+    });
+    const owner = await t.tokenOf('cash_own', 'pw');
+    expect(expectOk(await t.get(`${SYS}/incomeexpense/chart`, owner))).toEqual([]);
+    expect(await list('incomeexpense', '', owner)).toMatchObject({ total: 0, sumReceipts: 0, sumPayments: 0 });
+
     const mine = await saved('incomeexpense', {
       orgId: '1010',
       bizDate: '2031-01-02',

@@ -340,7 +340,7 @@ export function filterQuery(fields: CrudField[], values: Record<string, unknown>
       if (dayjs.isDayjs(to)) query[`${field.name}_datele`] = to.endOf('day').format(format);
     } else if (typeof value === 'string') {
       if (value.trim()) query[field.name] = value.trim();
-    } else if (typeof value === 'number') query[field.name] = value;
+    } else if (typeof value === 'number') query[field.searchAbove ? `${field.name}_gt` : field.name] = value;
   }
   const range = values.createTimeRange;
   if (Array.isArray(range) && dayjs.isDayjs(range[0]) && dayjs.isDayjs(range[1])) {

@@ -1,9 +1,14 @@
 import { sql } from 'kysely';
-import { COUNTERPARTY_CHECK, MIRROR_TRANS_TYPE } from '../../../shared/entities/finance/related-stat.ts';
+import {
+  COUNTERPARTY_CHECK,
+  MIRROR_TRANS_TYPE,
+  RELATED_TO_ITSELF,
+} from '../../../shared/entities/finance/related-stat.ts';
 import type { RelatedParty } from '../../../shared/contract/api/finance.schemas.ts';
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { companyOptions } from '../../platform/entity/company.ts';
+import { failWith } from '../../platform/errors.ts';
 import type { EntityHooks, EntityReaction } from '../../platform/entity/service.ts';
 import type { Services } from '../../services.ts';
 
@@ -84,6 +89,7 @@ export function relatedStatHooks({ db }: Services): EntityHooks {
   return {
     async beforeWrite(trx, user, values, before) {
       const row = { ...before, ...values };
+      if (row.related_org_id && row.related_org_id === row.org_id) throw failWith(RELATED_TO_ITSELF);
       const earlier = await trx
         .selectFrom('erp_related_stat')
         .select(sql<string>`coalesce(sum(amount), 0)`.as('amount'))

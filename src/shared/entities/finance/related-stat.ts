@@ -22,6 +22,11 @@ export const MIRROR_TRANS_TYPE: Readonly<Record<string, string>> = {
 /** The list's hint on a row whose group counterparty reports another amount (domain/finance.md § relatedstat). */
 export const COUNTERPARTY_DIFFERS: LocalText = { zh: '双方金额不一致', en: 'Counterparty amount differs' };
 
+export const RELATED_TO_ITSELF: LocalText = {
+  zh: '关联方公司不能是本公司',
+  en: 'The related group company cannot be the reporting company',
+};
+
 /** `counterpartyCheck`: the mirror row(s) agree, or not; rows without a group company are not checked (null). */
 export const COUNTERPARTY_CHECK = { matches: 0, differs: 1 } as const;
 
