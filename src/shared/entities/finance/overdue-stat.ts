@@ -40,12 +40,13 @@ const bucket = (zh: string, en: string): FieldDef => ({
   required: true,
 });
 
+/** A derived amount; `filter`: searched as "above" (逾期合计 > 0: the overdue rows). */
 const derivedMoney = (zh: string, en: string, compute: (row: DerivedRow) => number, filter = false): FieldDef => ({
   type: 'money',
   list: true,
   form: true,
   export: true,
-  ...(filter ? { filter: true } : {}),
+  ...(filter ? { filter: true, searchAbove: true } : {}),
   label: { zh, en },
   derive: { compute },
 });
