@@ -29,6 +29,9 @@ const SCREENS: ReadonlyArray<readonly [parent: string, leaf: string, atLeast: nu
   ['仓储管理', '包装规格', 5],
   ['财务管理', '财务统计', 24],
   ['财务管理', '费用报销', 4],
+  ['财务管理', '收支流水', 100],
+  ['财务管理', '逾期统计', 20],
+  ['财务管理', '关联交易统计', 20],
   ['预算管理', '费用预算执行', 16],
   ['预算管理', '财务预算', 72],
   ['预算管理', '材料成本差异', 20],
@@ -178,4 +181,32 @@ test('the budget charts draw the demo figures, and echarts is fetched only once 
   const overspends = summary.getByRole('img', { name: `${year}年超支前10名` });
   await expect(overspends).toHaveAttribute('data-state', 'shown');
   await expect.poll(() => paintedPixels(overspends)).toBeGreaterThan(1000);
+});
+
+test('the finance charts draw the demo figures; the related-party list flags the one pair that disagrees', async ({
+  page,
+}) => {
+  await desktopHome(page);
+  for (const [leaf, title] of [
+    ['收支流水', '月度资金收支'],
+    ['逾期统计', '应收账款账龄结构'],
+    ['财务统计', '各公司月度收入、成本与净利润'],
+  ] as const) {
+    await openScreen(page, '财务管理', leaf);
+    const screen = page.locator('.tenon-page:visible .tenon-crud');
+    await expect(screen.locator('.ant-table-row').first()).toBeVisible();
+    await screen.getByRole('button', { name: '图表' }).click();
+    const chart = screen.getByRole('img', { name: title });
+    await expect(chart, `${leaf} draws its chart`).toHaveAttribute('data-state', 'shown');
+    await expect.poll(() => paintedPixels(chart)).toBeGreaterThan(1000);
+  }
+  // The cash journal's totals under the table.
+  await openScreen(page, '财务管理', '收支流水');
+  await expect(page.locator('.tenon-page:visible .tenon-cash-totals')).toContainText('收入合计');
+
+  await openScreen(page, '财务管理', '关联交易统计');
+  const related = page.locator('.tenon-page:visible .tenon-crud');
+  await expect(related.locator('.ant-table-row').first()).toBeVisible();
+  // The seller's row and the buyer's of the latest month (goods in transit), first in the list's order.
+  await expect(related.locator('.ant-tag').filter({ hasText: '双方金额不一致' })).toHaveCount(2);
 });

@@ -198,6 +198,10 @@ const GUARDED: Guarded[] = [
   // (tests/server/finance-balance.test.ts).
   ...['opening', 'check', 'summary'].map((a) => ({ route: `GET ${SYS}/subjectbalance/${a}`, code: 'subjectbalance' })),
   { route: `POST ${SYS}/subjectbalance/generate`, code: 'subjectbalance_generate' },
+  // The finance charts over what each list's search selects, and the parties a related-party row may name
+  // (modules/finance/finance-charts.routes.ts): each behind its screen's menu.
+  ...['financestat', 'overduestat', 'incomeexpense'].map((code) => ({ route: `GET ${SYS}/${code}/chart`, code })),
+  { route: `GET ${SYS}/relatedstat/parties`, code: 'relatedstat' },
   // 存货预算's only routes (modules/budget/inventory-budget.routes.ts): add, edit and copy each behind its button;
   // statlist?groupBy= opens to the summary screen's menu too (tests/server/budget-inventory.test.ts).
   { route: `GET ${SYS}/inventorybudget/statlist`, code: 'inventorybudget' },

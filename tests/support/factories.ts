@@ -211,6 +211,8 @@ export function minimalBody(
     if (field.pattern && name === 'phone') return '13912345678';
     // An account code of level 1 (4 digits) that the seeded chart leaves free (17xx).
     if (field.pattern && name === 'subjectCode') return `17${String(seq % 100).padStart(2, '0')}`;
+    // A statement month (an aging row's), yyyy-MM.
+    if (field.pattern && name === 'statMonth') return '2024-01';
     // A web address (a workflow endpoint's).
     if (field.pattern && name === 'url') return 'https://erp.example.com/hooks';
     switch (field.type) {

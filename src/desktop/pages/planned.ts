@@ -16,7 +16,4 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/monitor/log/api', // 接口日志
   '/report/reportsetting', // 报表配置 (the report designer: no part of Tenon serves it yet)
   '/report/reportlist', // 报表列表
-  '/finance/incomeexpense', // 收支流水
-  '/finance/overduestat', // 逾期统计
-  '/finance/relatedstat', // 关联交易统计
 ];

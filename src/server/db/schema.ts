@@ -1153,6 +1153,31 @@ export interface ErpGoodsCategory {
   is_deleted: Generated<number>;
 }
 
+export interface ErpIncomeExpense {
+  id: Int8;
+  tenant_id: Generated<string>;
+  org_id: string;
+  biz_date: string;
+  io_type: string;
+  category: string;
+  amount: Numeric;
+  signed_amount: Defaulted<Numeric>;
+  fund_account: Generated<string>;
+  settlement_method: Generated<string>;
+  counterparty: Generated<string>;
+  subject_code: Generated<string>;
+  voucher_no: Generated<string>;
+  handler: Generated<string>;
+  summary: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpInventory {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1365,6 +1390,35 @@ export interface ErpMold {
   is_deleted: Generated<number>;
 }
 
+export interface ErpOverdueStat {
+  id: Int8;
+  tenant_id: Generated<string>;
+  org_id: string;
+  stat_month: string;
+  customer_id: Int8;
+  customer_name: Generated<string>;
+  credit_days: number | null;
+  not_due_amount: Numeric;
+  overdue1to30: Defaulted<Numeric>;
+  overdue31to60: Defaulted<Numeric>;
+  overdue61to90: Defaulted<Numeric>;
+  overdue91to180: Defaulted<Numeric>;
+  overdue181to365: Defaulted<Numeric>;
+  overdue_over365: Defaulted<Numeric>;
+  overdue_total: Defaulted<Numeric>;
+  receivable_amount: Defaulted<Numeric>;
+  overdue_rate: Nullable<Numeric>;
+  salesman: Generated<string>;
+  collection_plan: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface ErpPackaging {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1542,6 +1596,30 @@ export interface ErpProductIntroduce {
   target_price: Nullable<Numeric>;
   manager_id: Nullable<Int8>;
   introduce_status: Generated<string>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErpRelatedStat {
+  id: Int8;
+  tenant_id: Generated<string>;
+  org_id: string;
+  year: number;
+  month: number;
+  related_party: string;
+  related_org_id: Generated<string>;
+  relation_type: string;
+  trans_type: string;
+  amount: Numeric;
+  ytd_amount: Defaulted<Numeric>;
+  balance: Nullable<Numeric>;
+  pricing_policy: Generated<string>;
   remark: Generated<string>;
   create_user: Nullable<Int8>;
   create_dept: Nullable<Int8>;
@@ -1839,6 +1917,7 @@ export interface Schema {
   erp_fixed_depreciation: ErpFixedDepreciation;
   erp_fixed_ledger: ErpFixedLedger;
   erp_goods_category: ErpGoodsCategory;
+  erp_income_expense: ErpIncomeExpense;
   erp_inventory: ErpInventory;
   erp_inventory_budget: ErpInventoryBudget;
   erp_inventory_log: ErpInventoryLog;
@@ -1846,12 +1925,14 @@ export interface Schema {
   erp_ledger: ErpLedger;
   erp_line: ErpLine;
   erp_mold: ErpMold;
+  erp_overdue_stat: ErpOverdueStat;
   erp_packaging: ErpPackaging;
   erp_price: ErpPrice;
   erp_prod_plan: ErpProdPlan;
   erp_product: ErpProduct;
   erp_product_bom: ErpProductBom;
   erp_product_introduce: ErpProductIntroduce;
+  erp_related_stat: ErpRelatedStat;
   erp_retention: ErpRetention;
   erp_station: ErpStation;
   erp_station_group: ErpStationGroup;

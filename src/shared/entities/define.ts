@@ -89,6 +89,11 @@ export interface FieldDef {
   /** A comma list of keys of its dictionary (`bizDict`): each checked, names joined; a multi-select in forms. */
   multiple?: true;
   search?: SearchMode;
+  /**
+   * Numbers: the search bar finds the rows above the value typed (`<field>_gt`), not those equal to it (逾期合计 > 0:
+   * the overdue rows only).
+   */
+  searchAbove?: true;
   /** Text fields a like search of this one matches as well (a customer's name finds its short name). */
   alsoMatches?: readonly string[];
   /**

@@ -50,17 +50,17 @@ export function monthlySeries(sums: MonthlySums, lang: Lang): MonthlySeries {
   };
 }
 
-const money = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : '-');
+export const money = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : '-');
 const percent = (value: unknown) => (typeof value === 'number' ? `${formatNumber(value)}%` : '-');
 /** Axis figures short (3600万, 36M): amounts run to tens of millions. */
-const compact = (lang: Lang) => {
+export const compact = (lang: Lang) => {
   const format = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'zh-CN', {
     notation: 'compact',
     maximumFractionDigits: 1,
   });
   return (value: number) => format.format(value);
 };
-const titled = (text: string): TitleComponentOption => ({ text, left: 0, textStyle: { fontSize: 14 } });
+export const titled = (text: string): TitleComponentOption => ({ text, left: 0, textStyle: { fontSize: 14 } });
 
 /**
  * 预算/实际 bars a month and the 完成率 line on a second axis (%), or undefined when there is nothing to draw (no rows,

@@ -318,6 +318,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
         {options.toolbar?.(context)}
         <ExcelButtons entity={entity} lang={lang} context={context} />
       </CrudToolbar>
+      {options.above?.(context)}
       {list.offline && (
         <div className="tenon-crud-offline" role="status">
           {t('crud.offlineRows')}
@@ -374,11 +375,15 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
                 ),
             }
           }
+          footer={
+            options.footer && data ? () => options.footer?.(data as unknown as Record<string, unknown>) : undefined
+          }
           summary={() => (
             <>
               <SumsRow
                 entity={entity}
                 columns={columns}
+                fields={shownFields}
                 page={data}
                 label={t('crud.sum')}
                 sumAll={() => setExactTotal(true)}

@@ -53,6 +53,7 @@ function FilterControl({ field, lang, value, ...rest }: FilterProps) {
       <InputNumber
         {...rest}
         value={value as number | undefined}
+        prefix={field.searchAbove ? '>' : undefined}
         placeholder={t('crud.input', { label })}
         style={{ width: 160 }}
         aria-label={label}

@@ -82,6 +82,10 @@ export interface CrudOptions {
   leadColumns?: string[];
   /** The screen's own toolbar buttons, after add and delete. */
   toolbar?: (context: CrudContext) => ReactNode;
+  /** The screen's own part between the toolbar and the table (a chart of what the search selects). */
+  above?: (context: CrudContext) => ReactNode;
+  /** A line under the table from the list's answer beside its rows (a cash journal's Σ receipts and payments). */
+  footer?: (page: Readonly<Record<string, unknown>>) => ReactNode;
   /** The screen's own row buttons, after view / edit / delete. */
   rowActions?: RowAction[];
   /**
@@ -339,7 +343,7 @@ export function filterQuery(fields: CrudField[], values: Record<string, unknown>
       if (dayjs.isDayjs(to)) query[`${field.name}_datele`] = to.endOf('day').format(format);
     } else if (typeof value === 'string') {
       if (value.trim()) query[field.name] = value.trim();
-    } else if (typeof value === 'number') query[field.name] = value;
+    } else if (typeof value === 'number') query[field.searchAbove ? `${field.name}_gt` : field.name] = value;
   }
   const range = values.createTimeRange;
   if (Array.isArray(range) && dayjs.isDayjs(range[0]) && dayjs.isDayjs(range[1])) {

@@ -32,17 +32,20 @@ export function cell(field: CrudField, record: WireRecord, yesNo: [string, strin
 
 /**
  * The footer's Σ of an entity's `sums` over every filtered row (the list answers `sum<Field>` beside the page), under
- * their columns; the selection and index columns carry the label.
+ * their columns; the selection and index columns carry the label. A rate the list answers beside them (an overdue
+ * ratio worked out from the totals) shows under its column as a rate.
  */
 export function SumsRow({
   entity,
   columns,
+  fields,
   page,
   label,
   sumAll,
 }: {
   entity: EntityDef;
   columns: TableColumnsType<WireRecord>;
+  fields: CrudField[];
   page: unknown;
   label: string;
   /** The sums were left out (more rows than the server counts by default): ask for them. */
@@ -60,12 +63,18 @@ export function SumsRow({
           {label}
         </Table.Summary.Cell>
         {columns.slice(1).map((column, i) => {
-          const total = sums.includes(String(column.key)) ? totalOf(String(column.key)) : undefined;
+          const key = String(column.key);
+          const rate = fields.find((field) => field.name === key)?.percent;
+          const total = sums.includes(key) || (rate && sumKey(key) in totals) ? totalOf(key) : undefined;
           return (
-            <Table.Summary.Cell key={String(column.key)} index={i + 2} align="right">
+            <Table.Summary.Cell key={key} index={i + 2} align="right">
               {typeof total === 'number' ? (
-                moneyText(total)
-              ) : total === null ? (
+                rate ? (
+                  percentText(total)
+                ) : (
+                  moneyText(total)
+                )
+              ) : total === null && sums.includes(key) ? (
                 <Button type="link" size="small" onClick={sumAll}>
                   {t('crud.sumAll')}
                 </Button>

@@ -1,9 +1,20 @@
-import { lazyPage, withRows, type Screens } from '../screens.ts';
+import type { LazyPage } from '../../../client/lazy.ts';
+import type { EntityDef } from '../../../shared/entities/define.ts';
+import { crudData, lazyPage, withData, withRows, type Screens } from '../screens.ts';
 
 const expense = async () => (await import('../../../shared/entities/finance/expense.ts')).expense;
 const subjectBalance = async () => (await import('../../../shared/entities/finance/subject-balance.ts')).subjectBalance;
 const ledger = async () => (await import('../../../shared/entities/finance/ledger.ts')).ledger;
 const fixedAsset = async () => (await import('../../../shared/entities/finance/fixed-asset.ts')).fixedAsset;
+const incomeExpense = async () => (await import('../../../shared/entities/finance/income-expense.ts')).incomeExpense;
+const overdueStat = async () => (await import('../../../shared/entities/finance/overdue-stat.ts')).overdueStat;
+const relatedStat = async () => (await import('../../../shared/entities/finance/related-stat.ts')).relatedStat;
+const financeStat = async () => (await import('../../../shared/entities/finance/finance-stat.ts')).financeStat;
+const lists = () => import('./finance-lists.tsx');
+
+/** A screen whose first rows are the shared page's over `entity` laid out by its definition's hint. */
+const hinted = (page: LazyPage, entity: () => Promise<EntityDef>) =>
+  withData(page, async () => crudData(entity, (await entity()).screen)(), entity);
 
 /** The finance module's own desktop screens (menus of modules/finance on the server). */
 export const financeScreens: Screens = {
@@ -26,5 +37,22 @@ export const financeScreens: Screens = {
   '/finance/fixedledger': withRows(
     lazyPage(() => import('./FixedAssetPage.tsx')),
     fixedAsset,
+  ),
+  // Issue 35: the charts of what the search selects, the cash journal's totals, the counterparty check.
+  '/finance/incomeexpense': hinted(
+    lazyPage(async () => ({ default: (await lists()).IncomeExpensePage })),
+    incomeExpense,
+  ),
+  '/finance/overduestat': hinted(
+    lazyPage(async () => ({ default: (await lists()).OverdueStatPage })),
+    overdueStat,
+  ),
+  '/finance/financestat': hinted(
+    lazyPage(async () => ({ default: (await lists()).FinanceStatPage })),
+    financeStat,
+  ),
+  '/finance/relatedstat': hinted(
+    lazyPage(async () => ({ default: (await lists()).RelatedStatPage })),
+    relatedStat,
   ),
 };

@@ -28,6 +28,14 @@ import { assetLinksDevice, deviceLinksAsset } from './fixed-asset-device.ts';
 import { fixedAssetRoutes } from './fixed-asset.routes.ts';
 import { seedFixedAssetDemo } from './demo/fixed-assets.ts';
 import { FIXEDLEDGER_DEPRECIATE_URL } from '../../../shared/contract/api/finance.ts';
+import { incomeExpense } from '../../../shared/entities/finance/income-expense.ts';
+import { overdueStat } from '../../../shared/entities/finance/overdue-stat.ts';
+import { relatedStat } from '../../../shared/entities/finance/related-stat.ts';
+import { incomeExpenseHooks } from './income-expense.hooks.ts';
+import { overdueStatHooks } from './overdue-stat.hooks.ts';
+import { relatedStatHooks, relatedStatReaction } from './related-stat.hooks.ts';
+import { financeChartRoutes } from './finance-charts.routes.ts';
+import { seedCashAgingRelatedDemo } from './demo/cash-aging-related.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -112,12 +120,23 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
 /**
  * 财务管理 (domain/finance.md): the chart of accounts, which budgets name their rows by (issue 14), the monthly
  * finance statistics, expense claims, sent through the fund approval (提交审批), the vouchers of the detail ledger
- * (明细账, imported from 用友/金蝶 too), the trial balance with its generation from the posted lines (生成余额, 账表核对)
- * and the fixed-asset register with its monthly depreciation run (计提折旧).
+ * (明细账, imported from 用友/金蝶 too), the trial balance with its generation from the posted lines (生成余额, 账表核对),
+ * the fixed-asset register with its monthly depreciation run (计提折旧), the cash journal, the receivable aging and the
+ * related-party statistics, with their charts (issue 35).
  */
 export const financeModule = defineModule({
   name: 'finance',
-  entities: [subject, financeStat, expense, ledger, subjectBalance, fixedAsset],
+  entities: [
+    subject,
+    financeStat,
+    expense,
+    ledger,
+    subjectBalance,
+    fixedAsset,
+    incomeExpense,
+    overdueStat,
+    relatedStat,
+  ],
   hooks: {
     [subject.name]: subjectHooks,
     [financeStat.name]: financeStatHooks,
@@ -125,6 +144,9 @@ export const financeModule = defineModule({
     [ledger.name]: ledgerHooks,
     [subjectBalance.name]: subjectBalanceHooks,
     [fixedAsset.name]: fixedAssetHooks,
+    [incomeExpense.name]: incomeExpenseHooks,
+    [overdueStat.name]: overdueStatHooks,
+    [relatedStat.name]: relatedStatHooks,
   },
   reactions: {
     [subject.name]: subjectReaction,
@@ -133,8 +155,9 @@ export const financeModule = defineModule({
     [fixedAsset.name]: () => assetLinksDevice,
     // A device's asset number names its card: the card follows (fixed-asset-device.ts).
     [device.name]: () => deviceLinksAsset,
+    [relatedStat.name]: relatedStatReaction,
   },
-  routes: [ledgerRoutes, booksImportRoutes, subjectBalanceRoutes, fixedAssetRoutes],
+  routes: [ledgerRoutes, booksImportRoutes, subjectBalanceRoutes, fixedAssetRoutes, financeChartRoutes],
   tenantRows: seedChart,
   menus: [financeMenu],
   demo: async (db) => [
@@ -144,6 +167,7 @@ export const financeModule = defineModule({
     ...(await seedLedgerDemo(db)),
     ...(await seedSubjectBalanceDemo(db)),
     ...(await seedFixedAssetDemo(db)),
+    ...(await seedCashAgingRelatedDemo(db)),
   ],
   businessDictionaries: FINANCE_DICTIONARIES,
 });

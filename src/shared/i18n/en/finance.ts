@@ -79,4 +79,14 @@ export const finance: Resource<typeof zh> = {
     chartTitle: 'Depreciation by category',
     noAssets: 'No fixed assets',
   },
+  chart: {
+    profit: 'Monthly revenue, cost and net profit by company',
+    aging: 'Receivables by age',
+    cash: 'Monthly receipts and payments',
+    receipts: 'Receipts',
+    payments: 'Payments',
+    net: 'Net',
+  },
+  cash: { receipts: 'Total receipts', payments: 'Total payments', net: 'Net' },
+  related: { matches: 'Both sides agree', pick: 'Pick a related party' },
 };

@@ -81,4 +81,17 @@ export const finance = {
     chartTitle: '各类别折旧情况',
     noAssets: '暂无固定资产',
   },
+  /** The charts of 财务统计, 逾期统计 and 收支流水, over what the search selects. */
+  chart: {
+    profit: '各公司月度收入、成本与净利润',
+    aging: '应收账款账龄结构',
+    cash: '月度资金收支',
+    receipts: '收入',
+    payments: '支出',
+    net: '净额',
+  },
+  /** 收支流水's line under the table: the filtered rows' totals. */
+  cash: { receipts: '收入合计', payments: '支出合计', net: '收支净额' },
+  /** 关联交易统计's counterparty check of a group company's row. */
+  related: { matches: '双方一致', pick: '选择关联方' },
 } as const;
