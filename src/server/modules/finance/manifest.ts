@@ -10,6 +10,8 @@ import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
 import { EXPENSE_PAY, EXPENSE_SUBMIT, expense } from '../../../shared/entities/finance/expense.ts';
 import { expenseHooks, expenseReaction } from './expense.hooks.ts';
+import { expenseBudgetEffect } from './expense-budget.ts';
+import { installBudgetControl } from './install.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -44,7 +46,8 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
 
 /**
  * 财务管理 (domain/finance.md): the chart of accounts, which budgets name their rows by (issue 14), the monthly
- * finance statistics and expense claims, sent through the fund approval (提交审批); the other screens are planned
+ * finance statistics and expense claims, sent through the fund approval (提交审批) and checked against their expense
+ * budget when sent (expense-budget.ts, the parameter `finance.budgetControl`); the other screens are planned
  * (desktop/pages/planned.ts).
  */
 export const financeModule = defineModule({
@@ -52,6 +55,8 @@ export const financeModule = defineModule({
   entities: [subject, financeStat, expense],
   hooks: { [subject.name]: subjectHooks, [financeStat.name]: financeStatHooks, [expense.name]: expenseHooks },
   reactions: { [subject.name]: subjectReaction, [expense.name]: expenseReaction },
+  approvalEffects: { [expense.name]: expenseBudgetEffect },
+  install: installBudgetControl,
   tenantRows: seedChart,
   menus: [financeMenu],
   demo: async (db) => [
