@@ -3,6 +3,7 @@ import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
 import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
+import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createUser, crudCodes } from '../support/factories.ts';
 import { definitionOf, type Person } from './flow.support.ts';
@@ -248,6 +249,45 @@ describe('access', () => {
     const draft = await claim('510103', '100', { expenseType: '7' });
     expectError(await send(draft.id, outsider), 403);
     expect(await claimOf(draft.id)).toMatchObject({ expenseStatus: '0', overBudget: null });
+  });
+});
+
+describe('another tenant', () => {
+  it('neither adds its budget nor uses ours, on the same company code, department and account', async () => {
+    await setMode('stop');
+    await budget('660205', 100);
+    // Tenant 100001's rows of the same key, as its own screens would have saved them.
+    const other = { tenant_id: '100001', org_id: '1010', dept_id: SEED.deptChangzhou };
+    await t.services.db
+      .insertInto('erp_expense_situation')
+      .values({
+        id: nextId(),
+        ...other,
+        year: YEAR,
+        subject: '660205',
+        title: '折旧费',
+        amount1: 1e6,
+        total_amount: 1e6,
+      })
+      .execute();
+    await t.services.db
+      .insertInto('erp_expense')
+      .values({
+        id: nextId(),
+        ...other,
+        expense_no: 'BX-OTHER-1',
+        applicant_id: nextId(),
+        expense_type: '10',
+        subject_code: '660205',
+        expense_date: DATE,
+        amount: '90',
+        expense_status: '2',
+      })
+      .execute();
+    const fits = await claim('660205', '100', { expenseType: '10' });
+    expectOk(await send(fits.id));
+    const over = await claim('660205', '0.01', { expenseType: '10' });
+    expectError(await send(over.id), 400, new RegExp(`${YEAR}年预算100\\.00元，已用100\\.00元`));
   });
 });
 
