@@ -157,6 +157,24 @@ describe('a claim sent over its budget, in warn mode', () => {
     expect(await claimOf(second.id)).toMatchObject({ expenseStatus: '2', overBudget: 100.5 });
   });
 
+  it('keeps its mark when rejected; edited or withdrawn it is a draft without one, marked again when sent', async () => {
+    await budget('660201', 100);
+    const rejected = await claim('660201', '150', { expenseType: '6' });
+    expectOk(await send(rejected.id));
+    await decide(rejected.id, false);
+    expect(await claimOf(rejected.id)).toMatchObject({ expenseStatus: '3', overBudget: 50 });
+    expectOk(await t.post(`${EXPENSE}/submit`, claimant.token, { id: rejected.id, amount: '120' }));
+    expect(await claimOf(rejected.id)).toMatchObject({ expenseStatus: '0', overBudget: null });
+    expectOk(await send(rejected.id));
+    expect(await claimOf(rejected.id)).toMatchObject({ expenseStatus: '1', overBudget: 20 });
+
+    const sent = (
+      expectOk(await t.get(`${WORK}/send-list?size=100`, claimant.token)) as { records: Array<Record<string, string>> }
+    ).records.find((r) => r.businessId === rejected.id)!;
+    expectOk(await t.post(`${WORK}/delete-task?taskId=${sent.taskId}&reason=x`, claimant.token));
+    expect(await claimOf(rejected.id)).toMatchObject({ expenseStatus: '0', overBudget: null });
+  });
+
   it('is never marked by what a client sends', async () => {
     const mine = await claim('660203', '1', { overBudget: '99999' });
     expect(mine.overBudget).toBeNull();

@@ -109,14 +109,20 @@ export function overBudgetMessage({ year, budget, used, amount }: BudgetUse) {
   };
 }
 
-/** The check, on every sending of a claim (the approval kit's `submit` move); other moves pass. */
+/**
+ * The check, on every sending of a claim (the approval kit's `submit` move). A claim taken back (withdrawn: a draft
+ * again) loses its mark, as it no longer uses the budget; approval and rejection keep it (why it was rejected).
+ */
 export function expenseBudgetEffect(): ApprovalEffect {
   return async ({ trx, row, move }) => {
-    if (move !== 'submit') return;
-    const mode = await budgetControlOf(trx, String(row.tenant_id));
-    const use = mode === 'off' ? undefined : await budgetUseOf(trx, row);
-    const over = use ? use.used + use.amount - use.budget : 0;
-    if (use && over > 0 && mode === 'stop') throw failWith(overBudgetMessage(use)).about('amount');
+    if (move !== 'submit' && move !== 'withdraw') return;
+    let over = 0;
+    if (move === 'submit') {
+      const mode = await budgetControlOf(trx, String(row.tenant_id));
+      const use = mode === 'off' ? undefined : await budgetUseOf(trx, row);
+      over = use ? use.used + use.amount - use.budget : 0;
+      if (use && over > 0 && mode === 'stop') throw failWith(overBudgetMessage(use)).about('amount');
+    }
     await trx
       .updateTable('erp_expense')
       .set({ over_budget: over > 0 ? (over / 100).toFixed(2) : null })
