@@ -66,3 +66,19 @@ export function detailFieldsOf(entity: ApprovableDef): NamedField[] {
     .filter((name) => !first.includes(name));
   return [...first, ...rest].map((name) => named(entity, name));
 }
+
+/** An alert a request raises (a claim 超预算): its field's label and the amount it holds, as the server sent it. */
+export interface RequestAlert {
+  name: string;
+  label: LocalText;
+  amount: string;
+}
+
+/** The definition's `alerts` that hold an amount on this request (blank or zero: nothing to say). */
+export function alertsOf(entity: ApprovableDef, record: Readonly<Record<string, unknown>>): RequestAlert[] {
+  return (entity.approval.alerts ?? []).flatMap((name) => {
+    const value = record[name];
+    if (value === null || value === undefined || String(value).trim() === '' || !Number(value)) return [];
+    return [{ name, label: entity.fields[name].label, amount: String(value) }];
+  });
+}

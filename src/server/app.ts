@@ -93,6 +93,7 @@ export async function buildApp(
     timeZones,
     entities: new Map(),
     flowHooks: new Map(),
+    approvalEffects: new Map(),
     setUpTenant: (trx, tenantId) => setUpTenants(trx, modules, [tenantId]),
     userMenuCodes: modules.flatMap((module) => module.userMenus ?? []),
   };
@@ -206,6 +207,12 @@ function installEntityHooks(services: Services, modules: readonly ModuleManifest
       if (services.flowHooks.has(name))
         throw new Error(`module ${module.name}: the workflow hook ${name} exists twice`);
       services.flowHooks.set(name, hook(services));
+    }
+  for (const module of modules)
+    for (const [name, effect] of Object.entries(module.approvalEffects ?? {})) {
+      if (!module.entities?.some((entity) => entity.name === name && entity.approval))
+        throw new Error(`module ${module.name}: an approval effect for ${name}, which is not one of its approvables`);
+      services.approvalEffects.set(name, effect(services));
     }
   for (const module of modules) {
     for (const [name, hooks] of Object.entries(module.hooks ?? {})) {

@@ -8,7 +8,7 @@ import type { KeyValueStore } from './platform/kv.ts';
 import type { Permissions } from './platform/permissions.ts';
 import type { TenantTimeZones } from './platform/tenant-time.ts';
 import type { TokenSigner } from './platform/token.ts';
-import type { FlowHook } from './platform/workflow/index.ts';
+import type { ApprovalEffect, FlowHook } from './platform/workflow/index.ts';
 
 /** What modules are built from: created once in app.ts, passed to each module plugin. */
 export interface Services {
@@ -32,4 +32,6 @@ export interface Services {
   entities: Map<string, EntityService>;
   /** The actions modules offer to workflow service tasks, by name (ModuleManifest.flowHooks). */
   flowHooks: Map<string, FlowHook>;
+  /** What modules add to their entities' approval moves, by entity name (ModuleManifest.approvalEffects). */
+  approvalEffects: Map<string, ApprovalEffect>;
 }

@@ -11,7 +11,8 @@ withTestApp((app, token) => {
 describe('param through the entity engine', () => {
   it('pages the seeded params with the contract page shape', async () => {
     const page = expectOk(await t.get('/api/blade-system/param/list?current=1&size=2', admin));
-    expect(page).toMatchObject({ total: 3, size: 2, current: 1, pages: 2 });
+    // The contract's three and finance.budgetControl (expense budget control).
+    expect(page).toMatchObject({ total: 4, size: 2, current: 1, pages: 2 });
     expect(page.records).toHaveLength(2);
     expect(typeof page.records[0].id).toBe('string');
     expect(page.records[0].createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

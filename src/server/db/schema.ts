@@ -937,6 +937,7 @@ export interface ErpExpense {
   update_time: string | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
+  over_budget: Nullable<Numeric>;
 }
 
 export interface ErpExpenseSituation {

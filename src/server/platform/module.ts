@@ -5,7 +5,7 @@ import type { BusinessDictionary } from '../db/seed/business-dictionaries.ts';
 import type { MenuRow, SeedDictionary, SeedMenu } from './menus.ts';
 import type { Services } from '../services.ts';
 import type { EntityHooks, EntityReaction } from './entity/service.ts';
-import type { FlowHook } from './workflow/index.ts';
+import type { ApprovalEffect, FlowHook } from './workflow/index.ts';
 
 /** The product's domains, the same names on the server and in the console (design/ARCHITECTURE.md § Modules). */
 export type ModuleName =
@@ -50,6 +50,11 @@ export interface ModuleManifest {
    * `system.disableUser`): the only code a process can run. Names are unique across modules.
    */
   flowHooks?: Readonly<Record<string, (services: Services) => FlowHook>>;
+  /**
+   * What the module adds to the approval moves of its entities sent through another kind's process (an expense claim
+   * checked against its budget when sent), by entity name: in the move's transaction, and it may refuse the move.
+   */
+  approvalEffects?: Readonly<Record<string, (services: Services) => ApprovalEffect>>;
   /** Routes the module serves itself (Fastify plugins), registered after the engine's. */
   routes?: readonly ModuleRoutes[];
   /** Its top-level menus with their screens and buttons. */

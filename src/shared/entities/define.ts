@@ -472,6 +472,11 @@ export interface ApprovalDef<F extends Record<string, FieldDef> = Record<string,
    * or two shown as one period (`from ~ to`).
    */
   summary: ReadonlyArray<(keyof F & string) | { from: keyof F & string; to: keyof F & string; label: LocalText }>;
+  /**
+   * Money fields the server sets on the row (readonly) that, when they hold an amount, warn the approver: the to-do
+   * card, the phone's request and the desktop's task show `<label> <amount>` in red (an expense claim 超预算).
+   */
+  alerts?: ReadonlyArray<keyof F & string>;
   /** Older wire names of fields, read when the field is not sent and returned beside it (fund's `useFor`: reason). */
   aliases?: Readonly<Record<string, keyof F & string>>;
   /**

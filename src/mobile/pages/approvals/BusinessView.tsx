@@ -2,7 +2,7 @@ import { DotLoading, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Block, Fields } from '../../components/Block.tsx';
 import type { ApprovalKind } from '../../paths.ts';
-import { detailFields, requestState, STATE_COLORS, type BusinessRecord } from './business.ts';
+import { alertTexts, detailFields, requestState, STATE_COLORS, type BusinessRecord } from './business.ts';
 import { useBusiness } from './approval-queries.ts';
 
 /**
@@ -15,7 +15,17 @@ export function BusinessView({ kind, businessId }: { kind: ApprovalKind; busines
   if (kind === 'process' || !businessId) return null;
   const business = query.data;
   let body;
-  if (business) body = <Fields fields={detailFields(business)} />;
+  if (business)
+    body = (
+      <>
+        {alertTexts(business).map((alert) => (
+          <Tag key={alert} color="danger" fill="solid" className="m-card-alert">
+            {alert}
+          </Tag>
+        ))}
+        <Fields fields={detailFields(business)} />
+      </>
+    );
   else if (query.isPending && query.fetchStatus === 'fetching')
     body = (
       <div className="m-state-inline" aria-busy="true">

@@ -5,7 +5,7 @@ import { REQUEST_STATUS, type BladeFlow } from '../../../client/api/flow.ts';
 import { useSession } from '../../../client/session.ts';
 import type { ApprovalKind } from '../../paths.ts';
 import { StateTag } from './BusinessView.tsx';
-import { cardTexts, shortTime, summaryFields } from './business.ts';
+import { alertTexts, cardTexts, shortTime, summaryFields } from './business.ts';
 import { useBusiness, type WorkListKind } from './approval-queries.ts';
 
 /**
@@ -66,6 +66,12 @@ export function FlowCard({
       }
       onClick={onOpen}
     >
+      {business &&
+        alertTexts(business).map((alert) => (
+          <Tag key={alert} color="danger" fill="solid" className="m-card-alert">
+            {alert}
+          </Tag>
+        ))}
       {fields
         .filter(([, value]) => value)
         .map(([label, value]) => (

@@ -7,6 +7,7 @@ import {
   type FlowCategory,
 } from '../../../client/api/flow.ts';
 import {
+  alertsOf,
   detailFieldsOf,
   edgeOf,
   formFieldsOf,
@@ -70,6 +71,13 @@ export function summaryFields(business: BusinessRecord): [label: string, value: 
           `${valueText(row.from, shownValue(row.from, record))} ~ ${valueText(row.to, shownValue(row.to, record))}`,
         ],
   );
+}
+
+/** What the approver must not miss on a record (a claim 超预算 by how much): `<label> ¥<amount>` each. */
+export function alertTexts(business: BusinessRecord): string[] {
+  const entity = entityOf(business);
+  if (!entity) return [];
+  return alertsOf(entity, business.record).map((alert) => `${local(alert.label)} ${formatAmount(alert.amount)}`);
 }
 
 /** The long texts of a record a card shows below its fields (a leave's reason, a fund's purpose). */

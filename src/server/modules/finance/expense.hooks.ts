@@ -78,7 +78,8 @@ async function accountOfType(db: Db, user: AuthUser, expenseType: string): Promi
 /**
  * 费用报销 (domain/finance.md § expense): a new claim's claimant defaults to the caller's employee, its department
  * and company to the claimant's; a blank account takes the expense type's (on a new claim, or an edit sending the
- * account blank). The expense date is not after today; editing a rejected claim makes it a draft again.
+ * account blank). The expense date is not after today; editing a rejected claim makes it a draft again (unmarked:
+ * expense-budget.ts marks it when it is sent).
  */
 export function expenseHooks({ db }: Services): EntityHooks {
   return {
@@ -99,8 +100,11 @@ export function expenseHooks({ db }: Services): EntityHooks {
       const date = values.expense_date;
       if (typeof date === 'string' && date.slice(0, 10) > formatDateTime().slice(0, 10))
         throw failWith(DATE_AFTER_TODAY).about('expenseDate');
-      if (before && String(before.expense_status) === EXPENSE_STATUS.rejected)
+      if (before && String(before.expense_status) === EXPENSE_STATUS.rejected) {
         values.expense_status = EXPENSE_STATUS.draft;
+        // A draft again, and perhaps another amount: its 超预算 is worked out when it is sent next.
+        values.over_budget = null;
+      }
     },
   };
 }

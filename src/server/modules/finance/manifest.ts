@@ -36,6 +36,8 @@ import { overdueStatHooks } from './overdue-stat.hooks.ts';
 import { relatedStatHooks, relatedStatReaction } from './related-stat.hooks.ts';
 import { financeChartRoutes } from './finance-charts.routes.ts';
 import { seedCashAgingRelatedDemo } from './demo/cash-aging-related.ts';
+import { expenseBudgetEffect } from './expense-budget.ts';
+import { installBudgetControl } from './install.ts';
 
 const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont iconicon_coinpurse_line', [
   ['subject', '会计科目', 'Accounting subjects'],
@@ -119,7 +121,8 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
 
 /**
  * 财务管理 (domain/finance.md): the chart of accounts, which budgets name their rows by (issue 14), the monthly
- * finance statistics, expense claims, sent through the fund approval (提交审批), the vouchers of the detail ledger
+ * finance statistics, expense claims, sent through the fund approval (提交审批) and checked against their expense
+ * budget when sent (expense-budget.ts, the parameter `finance.budgetControl`), the vouchers of the detail ledger
  * (明细账, imported from 用友/金蝶 too), the trial balance with its generation from the posted lines (生成余额, 账表核对),
  * the fixed-asset register with its monthly depreciation run (计提折旧), the cash journal, the receivable aging and the
  * related-party statistics, with their charts (issue 35).
@@ -158,6 +161,8 @@ export const financeModule = defineModule({
     [relatedStat.name]: relatedStatReaction,
   },
   routes: [ledgerRoutes, booksImportRoutes, subjectBalanceRoutes, fixedAssetRoutes, financeChartRoutes],
+  approvalEffects: { [expense.name]: expenseBudgetEffect },
+  install: installBudgetControl,
   tenantRows: seedChart,
   menus: [financeMenu],
   demo: async (db) => [

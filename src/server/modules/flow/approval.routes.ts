@@ -78,9 +78,10 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   const base = `/api/${entity.service}/process/${kind}`;
   const followers = startedThrough(services, kind);
 
-  // Every step of a request's process sets its state. Rows sent by a state move on their own screen are registered
-  // by their module, with the effect it adds to their steps (budget lines: budget-fill.routes.ts).
-  if (startOf(approval).by !== 'state') workflow.register(entity);
+  // Every step of a request's process sets its state, with the effect its module adds (an expense claim's budget
+  // check: finance/expense-budget.ts). Rows sent by a state move on their own screen are registered by their module
+  // (budget lines: budget-fill.routes.ts).
+  if (startOf(approval).by !== 'state') workflow.register(entity, services.approvalEffects.get(entity.name));
 
   // New request: saved and started together. With an `id`: the applicant updates his request (while adjusting it).
   // Both are the engine's writes, with all its checks; the process decides the status. A row saved on its own
@@ -214,10 +215,12 @@ function withAliases(approval: ApprovalDef, body: Record<string, unknown>): Reco
  */
 function requestWire(entity: Approvable, row: Record<string, unknown>, lang: Lang): Record<string, unknown> {
   const out: Record<string, unknown> = { ...bizDictNames(entity, row, lang) };
+  const alerts: readonly string[] = entity.approval.alerts ?? [];
   for (const [name, field] of Object.entries(entity.fields)) {
-    // Derived figures and document numbers are the request's too (a budget line's full-year amount, a claim's
-    // number); the server's other columns are not.
-    if ((field.readonly && !field.derive && !field.sequence) || field.secret || name === 'status') continue;
+    // Derived figures, document numbers and alerts are the request's too (a budget line's full-year amount, a claim's
+    // number, its 超预算); the server's other columns are not.
+    const shown = field.derive || field.sequence || alerts.includes(name);
+    if ((field.readonly && !shown) || field.secret || name === 'status') continue;
     const value = row[camelToSnake(name)];
     if (field.ref || field.company) out[refNameKey(name, field)] = str(row[refNameKey(name, field)]);
     if (field.type === 'datetime') out[name] = wireDateTime(value);

@@ -12,6 +12,15 @@ export const EXPENSE_PAY = 'expense_pay';
 /** Button code of 提交审批: a claim sent through the fund approval. */
 export const EXPENSE_SUBMIT = 'expense_submit';
 
+/**
+ * 费用报销预算控制 (issue 35, docs/budget-control.md): the platform parameter saying what a claim over its expense budget
+ * does when sent: `warn` (default: it goes to approval marked 超预算), `stop` (refused, stays a draft) or `off`. A
+ * tenant's own value is the parameter `finance.budgetControl.<tenantId>`, read before the install's.
+ */
+export const BUDGET_CONTROL_PARAM = 'finance.budgetControl';
+export const BUDGET_CONTROL_MODES = ['warn', 'stop', 'off'] as const;
+export type BudgetControlMode = (typeof BUDGET_CONTROL_MODES)[number];
+
 /** The states a claimant still edits and deletes: a draft, and a claim his approver sent back. */
 export const EXPENSE_EDITABLE: readonly string[] = [EXPENSE_STATUS.draft, EXPENSE_STATUS.rejected];
 
@@ -184,6 +193,16 @@ export const expense = defineEntity({
       export: true,
       label: { zh: '付款日期', en: 'Payment date' },
     },
+    // By how much it went over its expense budget when last sent (budget control, docs/budget-control.md): the
+    // server's, set in the transaction that sends it; null within the budget, without one, or with control off.
+    overBudget: {
+      type: 'money',
+      nullable: true,
+      readonly: true,
+      list: true,
+      export: true,
+      label: { zh: '超预算', en: 'Over budget' },
+    },
     // Its process in the fund-approval flow, set when it is sent.
     ...REQUEST_FIELDS,
     processInstanceId: { ...REQUEST_FIELDS.processInstanceId, label: { zh: '流程实例', en: 'Workflow instance' } },
@@ -200,5 +219,6 @@ export const expense = defineEntity({
     status: { running: 1, approved: 2, rejected: 3, withdrawn: 0 },
     variables: ['amount'],
     summary: ['expenseNo', 'applicantId', 'expenseType', 'amount'],
+    alerts: ['overBudget'],
   },
 });

@@ -3,6 +3,7 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
+  alertsOf,
   detailFieldsOf,
   edgeOf,
   formFieldsOf,
@@ -178,10 +179,21 @@ export function RequestDescriptions({ entity, request }: { entity: ApprovableDef
   // Two columns a row: the long texts take a whole row.
   const wide = (field: FieldDef) =>
     field.control === 'textarea' || field.type === 'text' || (field.type === 'string' && (field.max ?? 0) > 64);
+  // What the approver must not miss (a claim over its budget, by how much) comes right after the state, in red.
+  const alerts = alertsOf(entity, request).map((alert) => ({
+    key: alert.name,
+    label: alert.label[lang],
+    children: (
+      <Tag color="error" className="tenon-flow-alert">
+        {alert.label[lang]} {formatNumber(alert.amount)}
+      </Tag>
+    ),
+  }));
   const items = [
     { key: 'applicant', label: p('applicant'), children: request.flow.assigneeName },
     { key: 'applyTime', label: p('applyTime'), children: request.applyTime },
     status,
+    ...alerts,
     ...detailFieldsOf(entity).map((named) => ({
       key: named.name,
       label: named.field.label[lang],
