@@ -198,6 +198,19 @@ const GUARDED: Guarded[] = [
   // (tests/server/finance-balance.test.ts).
   ...['opening', 'check', 'summary'].map((a) => ({ route: `GET ${SYS}/subjectbalance/${a}`, code: 'subjectbalance' })),
   { route: `POST ${SYS}/subjectbalance/generate`, code: 'subjectbalance_generate' },
+  // 明细账's voucher routes (modules/finance/ledger.routes.ts; tests/server/finance-ledger.test.ts): reading a voucher
+  // with the menu, its number and a new voucher with 新增, each move behind its button; the 用友/金蝶 import, its
+  // progress and templates behind 导入 (books-import/books.routes.ts; tests/server/finance-books-import.test.ts).
+  { route: `GET ${SYS}/ledger/voucher`, code: 'ledger' },
+  { route: `GET ${SYS}/ledger/next-voucher-no`, code: 'ledger_add' },
+  { route: `POST ${SYS}/ledger/voucher-submit`, code: 'ledger_add' },
+  { route: `POST ${SYS}/ledger/voucher-audit`, code: 'ledger_audit' },
+  { route: `POST ${SYS}/ledger/voucher-unaudit`, code: 'ledger_unaudit' },
+  { route: `POST ${SYS}/ledger/voucher-post`, code: 'ledger_post' },
+  ...['POST import-books', 'GET books-import-progress', 'GET books-template'].map((r) => {
+    const [method, action] = r.split(' ');
+    return { route: `${method} ${SYS}/ledger/${action}`, code: 'ledger_import' };
+  }),
   // The finance charts over what each list's search selects, and the parties a related-party row may name
   // (modules/finance/finance-charts.routes.ts): each behind its screen's menu.
   ...['financestat', 'overduestat', 'incomeexpense'].map((code) => ({ route: `GET ${SYS}/${code}/chart`, code })),

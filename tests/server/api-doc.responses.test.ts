@@ -94,6 +94,7 @@ const NOT_JSON: Record<string, string> = {
   [`GET ${SYS}/supplier/export-supplier`]: EXPORT,
   [`GET ${SYS}/user/export-user`]: EXPORT,
   [`GET ${SYS}/user/export-template`]: TEMPLATE,
+  [`GET ${SYS}/ledger/books-template`]: TEMPLATE,
   [`GET ${SYS}/inventory/export-inventory`]: EXPORT,
   [`GET ${SYS}/differ/export-differ`]: EXPORT,
   [`GET ${SYS}/differ/export-template`]: TEMPLATE,

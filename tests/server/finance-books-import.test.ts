@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDGER_IMPORT } from '../../src/server/modules/finance/books-import/books.routes.ts';
+import { LEDGER_IMPORT } from '../../src/shared/entities/finance/ledger.ts';
 import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { BASIC_SABER, expectError, expectOk, startApp, type TestApp } from '../support/app.ts';

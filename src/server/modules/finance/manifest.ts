@@ -16,10 +16,16 @@ import { subjectBalanceHooks, subjectBalanceReaction } from './subject-balance.h
 import { subjectBalanceRoutes } from './subject-balance.routes.ts';
 import { seedSubjectBalanceDemo } from './demo/subject-balances.ts';
 
-import { LEDGER_AUDIT, LEDGER_POST, LEDGER_UNAUDIT, ledger } from '../../../shared/entities/finance/ledger.ts';
+import {
+  LEDGER_AUDIT,
+  LEDGER_IMPORT,
+  LEDGER_POST,
+  LEDGER_UNAUDIT,
+  ledger,
+} from '../../../shared/entities/finance/ledger.ts';
 import { ledgerHooks } from './ledger.hooks.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
-import { LEDGER_IMPORT, booksImportRoutes } from './books-import/books.routes.ts';
+import { booksImportRoutes } from './books-import/books.routes.ts';
 
 import { FIXEDLEDGER_DEPRECIATE, fixedAsset } from '../../../shared/entities/finance/fixed-asset.ts';
 import { device } from '../../../shared/entities/production/device.ts';

@@ -17,6 +17,8 @@ export const BOOK_CURRENCY = 'CNY';
 export const LEDGER_AUDIT = 'ledger_audit';
 export const LEDGER_UNAUDIT = 'ledger_unaudit';
 export const LEDGER_POST = 'ledger_post';
+/** 导入: vouchers from the ledger exports of 用友 / 金蝶 (modules/finance/books-import). */
+export const LEDGER_IMPORT = 'ledger_import';
 
 export const LEDGER_LOCKED: LocalText = {
   zh: '已审核或已记账的凭证不能修改或删除',

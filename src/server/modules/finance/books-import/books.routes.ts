@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ledger } from '../../../../shared/entities/finance/ledger.ts';
+import { LEDGER_IMPORT, ledger } from '../../../../shared/entities/finance/ledger.ts';
 import { text, type LocalText } from '../../../../shared/i18n/server-messages.ts';
 import { attachment, IMPORT_MULTIPART_LIMITS, XLSX_TYPE } from '../../../platform/entity/excel.ts';
 import { readUpload } from '../../../platform/entity/excel-import.ts';
@@ -14,9 +14,6 @@ import { multipartBody, NO_INPUT, Param, queryParams, UploadFile } from '../../.
 import type { Services } from '../../../services.ts';
 import { booksProgress } from './book-import.ts';
 import { importLedgerBook } from './ledger-import.ts';
-
-/** The button of the books imports (明细账's 导入: vouchers from 用友 / 金蝶). */
-export const LEDGER_IMPORT = 'ledger_import';
 
 /**
  * The columns each program's ledger export has (docs/finance-import.md): the template of a program is its header, so
