@@ -6,7 +6,7 @@ import { fieldsOf, type ResolvedField } from '../../src/server/platform/entity/f
 import { uniqueRefusal, uniqueViolation } from '../../src/server/platform/entity/unique.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { MESSAGES } from '../../src/shared/i18n/server-messages.ts';
-import { refTargetOf, type EntityDef } from '../../src/shared/entities/define.ts';
+import { refKeyOf, refTargetOf, type EntityDef } from '../../src/shared/entities/define.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import {
   createDept,
@@ -117,9 +117,22 @@ async function bodyOf(entity: EntityDef, fresh: readonly ResolvedField[] = []): 
   const body = minimalBody(entity, overrides, (target) => refs.get(target));
   for (const field of fieldsOf(entity).values())
     if (field.businessUnit && body[field.name] !== undefined) body[field.name] = businessUnit;
-  for (const field of fresh) body[field.name] = await rowOf(refTargetOf(field, undefined)!, true);
+  for (const field of fresh) {
+    const target = refTargetOf(field, undefined)!;
+    const id = await rowOf(target, true);
+    // A reference by key (a balance's account code) holds the made row's key, not its id.
+    const key = refKeyOf(target);
+    body[field.name] = key ? await keyOf(target, id, key) : id;
+  }
   if (entity.name === 'bomcost') body.bomVersion = await bomVersionOf(String(body.productId));
   return body;
+}
+
+/** The key (`refKey`) of a row of `name` made by the test. */
+async function keyOf(name: string, id: string, key: string): Promise<string> {
+  const entity = ENTITIES.find((e) => e.name === name)!;
+  const row = expectOk(await t.get(`/api/${entity.service}/${entity.name}/detail?id=${id}`, tokenFor(entity)));
+  return String((row as Record<string, unknown>)[key]);
 }
 
 /** A cost is of a BOM version the part has: the version of a BOM line made for the part. */
