@@ -207,10 +207,12 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/ledger/voucher-audit`, code: 'ledger_audit' },
   { route: `POST ${SYS}/ledger/voucher-unaudit`, code: 'ledger_unaudit' },
   { route: `POST ${SYS}/ledger/voucher-post`, code: 'ledger_post' },
-  ...['POST import-books', 'GET books-import-progress', 'GET books-template'].map((r) => {
-    const [method, action] = r.split(' ');
-    return { route: `${method} ${SYS}/ledger/${action}`, code: 'ledger_import' };
-  }),
+  ...['ledger', 'subjectbalance'].flatMap((book) =>
+    ['POST import-books', 'GET books-import-progress', 'GET books-template'].map((r) => {
+      const [method, action] = r.split(' ');
+      return { route: `${method} ${SYS}/${book}/${action}`, code: `${book}_import` };
+    }),
+  ),
   // The finance charts over what each list's search selects, and the parties a related-party row may name
   // (modules/finance/finance-charts.routes.ts): each behind its screen's menu.
   ...['financestat', 'overduestat', 'incomeexpense'].map((code) => ({ route: `GET ${SYS}/${code}/chart`, code })),

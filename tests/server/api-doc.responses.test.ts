@@ -95,6 +95,7 @@ const NOT_JSON: Record<string, string> = {
   [`GET ${SYS}/user/export-user`]: EXPORT,
   [`GET ${SYS}/user/export-template`]: TEMPLATE,
   [`GET ${SYS}/ledger/books-template`]: TEMPLATE,
+  [`GET ${SYS}/subjectbalance/books-template`]: TEMPLATE,
   [`GET ${SYS}/inventory/export-inventory`]: EXPORT,
   [`GET ${SYS}/differ/export-differ`]: EXPORT,
   [`GET ${SYS}/differ/export-template`]: TEMPLATE,

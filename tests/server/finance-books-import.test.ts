@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_IMPORT } from '../../src/shared/entities/finance/ledger.ts';
+import { SUBJECTBALANCE_IMPORT } from '../../src/shared/entities/finance/subject-balance.ts';
 import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { BASIC_SABER, expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
@@ -37,11 +38,12 @@ function importBooks(
   file: Buffer,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
+  book = LEDGER,
 ) {
   const body = multipartFile(file, fields, 'ledger.xlsx');
   return t.app.inject({
     method: 'POST',
-    url: `${LEDGER}/import-books`,
+    url: `${book}/import-books`,
     payload: body.payload,
     headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${token}`, ...body.headers, ...headers },
   });
@@ -88,7 +90,7 @@ beforeAll(async () => {
     await createUser(t, { tenantId: '000000', account, password: 'pw', roleId, deptId: SEED.deptChangzhou });
     return t.tokenOf(account, 'pw');
   };
-  importer = await person('bk_imp', ['ledger', LEDGER_IMPORT]);
+  importer = await person('bk_imp', ['ledger', LEDGER_IMPORT, 'subjectbalance', SUBJECTBALANCE_IMPORT]);
   clerk = await person('bk_clerk', crudCodes('ledger'));
 }, 60_000);
 afterAll(() => t?.stop());
@@ -237,5 +239,80 @@ describe('ledger exports of 用友 and 金蝶', () => {
       expect(rows[0][0]).toBe(first);
     }
     expectError(await t.get(`${LEDGER}/books-template?vendor=sap`, importer), 400, /vendor/);
+  });
+});
+
+describe('trial balance exports of 用友 and 金蝶', () => {
+  const BALANCE = `${SYS}/subjectbalance`;
+  const importBalance = (file: Buffer, fields: Record<string, string>) =>
+    importBooks(importer, file, { orgId: '1010', year: '2026', ...fields }, {}, BALANCE);
+  const rowsOf = async (month: number) =>
+    (
+      expectOk(await t.get(`${BALANCE}/list?size=100&orgId_equal=1010&year_equal=2026&month_equal=${month}`, admin))
+        .records as Array<Record<string, unknown>>
+    )
+      .map((r) => [
+        r.subjectCode,
+        r.openingDebit,
+        r.openingCredit,
+        r.periodDebit,
+        r.periodCredit,
+        r.closingDebit,
+        r.closingCredit,
+        r.ytdDebit,
+      ])
+      .sort();
+  const U8_BALANCE = (cash: string, closing: string): Cell[][] => [
+    ['发生额及余额表', null, null, null, null, null, null, null],
+    ['科目编码', '科目名称', '期初余额', null, '本期发生', null, '期末余额', null],
+    [null, null, '借方', '贷方', '借方', '贷方', '借方', '贷方'],
+    ['1001', '库存现金', '2,000.00', '', cash, '1,500.00', closing, ''],
+    ['6602', '管理费用', '', '', '800.00', '', '800.00', ''],
+    ['660201', '管理费用-办公费', '', '', '800.00', '', '800.00', ''],
+    ['合计', null, '2,000.00', '', '5,800.00', '1,500.00', '', ''],
+  ];
+  const MERGES = ['A1:H1', 'A2:A3', 'B2:B3', 'C2:D2', 'E2:F2', 'G2:H2'];
+
+  it('imports a period of a 用友 发生额及余额表: leaves written, parents and totals passed over, year to date recomputed', async () => {
+    expectOk(await importBalance(await workbook(U8_BALANCE('5,000.00', '5,500.00'), MERGES), { month: '5' }));
+    const answer = expectOk(
+      await importBalance(await workbook(U8_BALANCE('1,000.00', '1,500.00'), MERGES), { month: '6' }),
+    );
+    expect(answer).toEqual({ rows: 2, replaced: 0 });
+    expect(await rowsOf(6)).toEqual([
+      ['1001', 2000, 0, 1000, 1500, 1500, 0, 6000],
+      ['660201', 0, 0, 800, 0, 800, 0, 1600],
+    ]);
+    // A period already there is refused row by row, unless the import covers it; the later months' ytd follow.
+    expectError(
+      await importBalance(await workbook(U8_BALANCE('3,000.00', '3,500.00'), MERGES), { month: '5' }),
+      400,
+      '第4行 科目编码: 该科目本期余额已存在; 第6行 科目编码: 该科目本期余额已存在',
+    );
+    expect(
+      expectOk(
+        await importBalance(await workbook(U8_BALANCE('3,000.00', '3,500.00'), MERGES), { month: '5', isCovered: '1' }),
+      ),
+    ).toEqual({ rows: 2, replaced: 2 });
+    expect((await rowsOf(6))[0]).toEqual(['1001', 2000, 0, 1000, 1500, 1500, 0, 4000]);
+  });
+
+  it('refuses a 金蝶 科目余额表 whose closing is not opening + movements, naming account and period, and writes nothing', async () => {
+    const file = await workbook([
+      ['科目代码', '科目名称', '期初方向', '期初余额', '本期借方', '本期贷方', '期末方向', '期末余额'],
+      ['1002', '银行存款', '借', '10,000.00', '5,000.00', '3,000.00', '借', '12,000.00'],
+      ['2221', '应交税费', '贷', '800.00', '0', '200.00', '贷', '900.00'],
+      ['9999', '没有的科目', '借', '1', '0', '0', '借', '1'],
+    ]);
+    expectError(
+      await importBalance(file, { month: '7' }),
+      400,
+      '第3行: 科目 2221 2026-07 期末余额 贷 900.00 不等于期初余额加本期发生 贷 1000.00; 第4行 科目代码: 科目不存在: 9999',
+    );
+    expect(await rowsOf(7)).toEqual([]);
+    expectError(await importBalance(file, { month: '13' }), 400, /期间/);
+    expect((await importBooks(clerk, file, { orgId: '1010', year: '2026', month: '7' }, {}, BALANCE)).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -11,7 +11,11 @@ import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
 import { EXPENSE_PAY, EXPENSE_SUBMIT, expense } from '../../../shared/entities/finance/expense.ts';
 import { expenseHooks, expenseReaction } from './expense.hooks.ts';
-import { SUBJECTBALANCE_GENERATE, subjectBalance } from '../../../shared/entities/finance/subject-balance.ts';
+import {
+  SUBJECTBALANCE_GENERATE,
+  SUBJECTBALANCE_IMPORT,
+  subjectBalance,
+} from '../../../shared/entities/finance/subject-balance.ts';
 import { subjectBalanceHooks, subjectBalanceReaction } from './subject-balance.hooks.ts';
 import { subjectBalanceRoutes } from './subject-balance.routes.ts';
 import { seedSubjectBalanceDemo } from './demo/subject-balances.ts';
@@ -62,6 +66,8 @@ const financeMenu = business('finance', '财务管理', 'Finance', 13, 'iconfont
           1,
           `${SYS}/subjectbalance/generate`,
         ),
+        // A period's trial balance exported from 用友 / 金蝶 (docs/finance-import.md).
+        btn(SUBJECTBALANCE_IMPORT, '导入', 'Import', 'import', 'import', 2, `${SYS}/subjectbalance/import-books`),
       ],
     },
   ],

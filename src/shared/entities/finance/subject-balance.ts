@@ -5,6 +5,8 @@ import { SUBJECT_IN_USE } from './subject.ts';
 
 /** 生成余额: writes the balances the posted ledger lines give (modules/finance/subject-balance.service.ts). */
 export const SUBJECTBALANCE_GENERATE = 'subjectbalance_generate';
+/** 导入: a period's trial balance from the exports of 用友 / 金蝶 (modules/finance/books-import). */
+export const SUBJECTBALANCE_IMPORT = 'subjectbalance_import';
 
 export const ONE_OPENING_SIDE: LocalText = {
   zh: '期初余额只能在一个方向',

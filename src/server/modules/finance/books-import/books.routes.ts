@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { LEDGER_IMPORT, ledger } from '../../../../shared/entities/finance/ledger.ts';
+import { SUBJECTBALANCE_IMPORT, subjectBalance } from '../../../../shared/entities/finance/subject-balance.ts';
 import { text, type LocalText } from '../../../../shared/i18n/server-messages.ts';
 import { attachment, IMPORT_MULTIPART_LIMITS, XLSX_TYPE } from '../../../platform/entity/excel.ts';
 import { readUpload } from '../../../platform/entity/excel-import.ts';
@@ -14,6 +15,7 @@ import { multipartBody, NO_INPUT, Param, queryParams, UploadFile } from '../../.
 import type { Services } from '../../../services.ts';
 import { booksProgress } from './book-import.ts';
 import { importLedgerBook } from './ledger-import.ts';
+import { importBalanceBook } from './balance-import.ts';
 
 /**
  * The columns each program's ledger export has (docs/finance-import.md): the template of a program is its header, so
@@ -99,15 +101,33 @@ export const LEDGER_TEMPLATES = {
   },
 } as const satisfies Record<string, { label: LocalText; columns: readonly string[] }>;
 
-type Vendor = keyof typeof LEDGER_TEMPLATES;
-const VENDORS = Object.keys(LEDGER_TEMPLATES) as Vendor[];
+/** The trial balance exports: 用友's 发生额及余额表 (two-row header in its export) and 金蝶's 科目余额表. */
+export const BALANCE_TEMPLATES = {
+  u8: {
+    label: { zh: '用友U8发生额及余额表', en: 'Yonyou U8 trial balance' },
+    columns: ['科目编码', '科目名称', '期初借方', '期初贷方', '本期借方', '本期贷方', '期末借方', '期末贷方'],
+  },
+  k3: {
+    label: { zh: '金蝶K3科目余额表', en: 'Kingdee K/3 trial balance' },
+    columns: [
+      '科目代码',
+      '科目名称',
+      '期初方向',
+      '期初余额',
+      '本期借方',
+      '本期贷方',
+      '本年累计借方',
+      '本年累计贷方',
+      '期末方向',
+      '期末余额',
+    ],
+  },
+} as const satisfies Record<string, { label: LocalText; columns: readonly string[] }>;
+
+type Template = { label: LocalText; columns: readonly string[] };
 
 /** A template: the program's header row, amounts as money. */
-async function sendBookTemplate(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  template: { label: LocalText; columns: readonly string[] },
-) {
+async function sendBookTemplate(request: FastifyRequest, reply: FastifyReply, template: Template) {
   const lang = langOf(request);
   const out = new PassThrough();
   const write = async () => {
@@ -131,61 +151,91 @@ async function sendBookTemplate(
     .send(out);
 }
 
-const ImportForm = {
-  file: UploadFile,
-  orgId: Param,
-  year: Param,
-  voucherStatus: Param,
-  importId: Param,
-};
+/** One book's import: where its routes are, the button they need, its form, what it answers, its templates. */
+interface BookRoutes {
+  base: string;
+  permission: string;
+  form: Record<string, typeof Param>;
+  answer: ReturnType<typeof Type.Object>;
+  summary: string;
+  templates: Record<string, Template>;
+  run(
+    services: Services,
+    user: FastifyRequest['user'],
+    file: Buffer,
+    fields: Record<string, string>,
+  ): Promise<Record<string, unknown>>;
+}
+
+const BOOKS: BookRoutes[] = [
+  {
+    base: `/api/${ledger.service}/${ledger.name}`,
+    permission: LEDGER_IMPORT,
+    form: { orgId: Param, year: Param, voucherStatus: Param, importId: Param },
+    answer: Type.Object({ vouchers: Type.Integer(), lines: Type.Integer() }),
+    summary: '导入用友/金蝶序时账',
+    templates: LEDGER_TEMPLATES,
+    run: importLedgerBook,
+  },
+  {
+    base: `/api/${subjectBalance.service}/${subjectBalance.name}`,
+    permission: SUBJECTBALANCE_IMPORT,
+    form: { orgId: Param, year: Param, month: Param, isCovered: Param, importId: Param },
+    answer: Type.Object({ rows: Type.Integer(), replaced: Type.Integer() }),
+    summary: '导入用友/金蝶科目余额表',
+    templates: BALANCE_TEMPLATES,
+    run: importBalanceBook,
+  },
+];
 
 /**
- * The books imports of issue 35 (docs/finance-import.md): `import-books` takes a company's ledger export of 用友 or
- * 金蝶 (all vouchers or none), `books-import-progress` says how far an import of the caller's has come, and
- * `books-template` gives each program's columns.
+ * The books imports of issue 35 (docs/finance-import.md), for the ledger (a company's vouchers, all or none) and the
+ * trial balance (a company's period): `import-books` takes the export of 用友 or 金蝶, `books-import-progress` says how
+ * far an import of the caller's has come, `books-template` gives each program's columns.
  */
 export async function booksImportRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
-  const base = `/api/${ledger.service}/${ledger.name}`;
-  app.post(
-    `${base}/import-books`,
-    {
-      config: { permission: LEDGER_IMPORT },
-      schema: {
-        ...multipartBody(ImportForm),
-        ...answers(Type.Object({ vouchers: Type.Integer(), lines: Type.Integer() })),
-        summary: '导入用友/金蝶序时账',
+  for (const book of BOOKS) {
+    app.post(
+      `${book.base}/import-books`,
+      {
+        config: { permission: book.permission },
+        schema: {
+          ...multipartBody({ file: UploadFile, ...book.form }),
+          ...answers(book.answer),
+          summary: book.summary,
+        },
       },
-    },
-    async (request) => {
-      const { file, fields } = await readUpload(request);
-      return ok(request, await importLedgerBook(services, request.user, file, fields));
-    },
-  );
-  app.get(
-    `${base}/books-import-progress`,
-    {
-      config: { permission: LEDGER_IMPORT },
-      schema: {
-        ...queryParams({ importId: Param }),
-        ...answers(Type.Object({ phase: Type.String(), total: Type.Integer(), done: Type.Integer() })),
-        summary: '导入进度',
+      async (request) => {
+        const { file, fields } = await readUpload(request);
+        return ok(request, await book.run(services, request.user, file, fields));
       },
-    },
-    async (request) =>
-      ok(request, await booksProgress(services.kv, request.user, String(request.query.importId ?? ''))),
-  );
-  app.get(
-    `${base}/books-template`,
-    {
-      config: { permission: LEDGER_IMPORT, download: true },
-      schema: { ...queryParams({ vendor: Param }), ...NO_INPUT, summary: '序时账导入模板' },
-    },
-    async (request, reply) => {
-      const vendor = String(request.query.vendor ?? 'u8') as Vendor;
-      if (!VENDORS.includes(vendor)) throw fail('paramType', { name: 'vendor' });
-      return sendBookTemplate(request, reply, LEDGER_TEMPLATES[vendor]);
-    },
-  );
+    );
+    app.get(
+      `${book.base}/books-import-progress`,
+      {
+        config: { permission: book.permission },
+        schema: {
+          ...queryParams({ importId: Param }),
+          ...answers(Type.Object({ phase: Type.String(), total: Type.Integer(), done: Type.Integer() })),
+          summary: '导入进度',
+        },
+      },
+      async (request) =>
+        ok(request, await booksProgress(services.kv, request.user, String(request.query.importId ?? ''))),
+    );
+    app.get(
+      `${book.base}/books-template`,
+      {
+        config: { permission: book.permission, download: true },
+        schema: { ...queryParams({ vendor: Param }), ...NO_INPUT, summary: `${book.summary}模板` },
+      },
+      async (request, reply) => {
+        const vendor = String(request.query.vendor ?? 'u8');
+        if (!Object.hasOwn(book.templates, vendor)) throw fail('paramType', { name: 'vendor' });
+        return sendBookTemplate(request, reply, book.templates[vendor]);
+      },
+    );
+  }
 }
