@@ -237,15 +237,23 @@ export async function generateBalances(
       else kept++;
     }
     await insertRows(trx, 'erp_subject_balance', inserts);
-    if (updates.length)
-      await sql`update erp_subject_balance b set opening_debit = x.opening_debit, opening_credit = x.opening_credit,
-          period_debit = x.period_debit, period_credit = x.period_credit, closing_debit = x.closing_debit,
-          closing_credit = x.closing_credit, update_user = ${user.userId}, update_time = ${now}
-        from json_populate_recordset(null::erp_subject_balance, ${JSON.stringify(updates)}::json) x
-        where b.id = x.id and b.tenant_id = ${user.tenantId}`.execute(trx);
+    await updateFigures(trx, user, now, updates);
     await recomputeYearToDate(trx, user.tenantId, period);
     return { inserted: inserts.length, updated: updates.length, kept };
   });
+}
+
+/**
+ * Stored rows given new figures (`{ id, opening_debit, …, closing_credit }` each), one statement: 生成余额's confirmed
+ * overwrites and an import that covers its period.
+ */
+export async function updateFigures(db: Db, user: Writer, now: string, rows: readonly object[]): Promise<void> {
+  if (!rows.length) return;
+  await sql`update erp_subject_balance b set opening_debit = x.opening_debit, opening_credit = x.opening_credit,
+      period_debit = x.period_debit, period_credit = x.period_credit, closing_debit = x.closing_debit,
+      closing_credit = x.closing_credit, update_user = ${user.userId}, update_time = ${now}
+    from json_populate_recordset(null::erp_subject_balance, ${JSON.stringify(rows)}::json) x
+    where b.id = x.id and b.tenant_id = ${user.tenantId}`.execute(db);
 }
 
 /** Refuses a month generated before the month it follows (see `generateBalances`). */

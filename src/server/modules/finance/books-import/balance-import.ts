@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { formatDateTime } from '../../../../shared/contract/time.ts';
 import { subjectBalance } from '../../../../shared/entities/finance/subject-balance.ts';
 import type { LocalText } from '../../../../shared/i18n/server-messages.ts';
@@ -9,8 +8,8 @@ import { ImportErrors, importTurns, type RowError } from '../../../platform/enti
 import { failWith } from '../../../platform/errors.ts';
 import { nextId } from '../../../platform/ids.ts';
 import type { Services } from '../../../services.ts';
-import { periodOf, recomputeYearToDate } from '../subject-balance.service.ts';
-import { BooksProgress, openBookOrRefuse, refusedRows } from './book-import.ts';
+import { periodOf, recomputeYearToDate, updateFigures } from '../subject-balance.service.ts';
+import { BOOK_READ_MESSAGES, BooksProgress, openBookOrRefuse, refusedRows } from './book-import.ts';
 import {
   BALANCE_COLUMNS,
   BALANCE_NEEDS,
@@ -27,7 +26,6 @@ export const BALANCE_IMPORT_MESSAGES = {
     zh: '未找到科目余额表的列（科目代码、期初、本期发生、期末）：请导入用友的发生额及余额表或金蝶的科目余额表，或下载导入模板',
     en: 'No trial balance columns (account code, opening, movements, closing) were found: import a trial balance exported from 用友 or 金蝶, or download the template',
   },
-  notFound: { zh: '{label}不存在: {name}', en: '{label} not found: {name}' },
 } satisfies Record<string, LocalText>;
 
 /** `该科目本期余额已存在`: the trial balance's own unique message. */
@@ -101,7 +99,7 @@ export async function importBalanceBook(
     for (const line of lines) {
       const account = chart.get(line.subjectCode);
       if (!account) {
-        refuse(line, 'subjectCode', BALANCE_IMPORT_MESSAGES.notFound, { label: '科目', name: line.subjectCode });
+        refuse(line, 'subjectCode', BOOK_READ_MESSAGES.notFound, { label: '科目', name: line.subjectCode });
         continue;
       }
       if (Number(account.is_leaf) !== 1) continue; // a parent's row: the sum of its leaves
@@ -156,12 +154,7 @@ export async function importBalanceBook(
       .map((line) => ({ id: stored.get(line.subjectCode)!, ...figures(line) }));
     await services.db.transaction().execute(async (trx) => {
       await insertCopies(trx, 'erp_subject_balance', inserts);
-      if (updates.length)
-        await sql`update erp_subject_balance b set opening_debit = x.opening_debit, opening_credit = x.opening_credit,
-            period_debit = x.period_debit, period_credit = x.period_credit, closing_debit = x.closing_debit,
-            closing_credit = x.closing_credit, update_user = ${user.userId}, update_time = ${now}
-          from json_populate_recordset(null::erp_subject_balance, ${JSON.stringify(updates)}::json) x
-          where b.id = x.id and b.tenant_id = ${user.tenantId}`.execute(trx);
+      await updateFigures(trx, user, now, updates);
       await recomputeYearToDate(trx, user.tenantId, period);
     });
     await progress.say('done', leaves.length, leaves.length);

@@ -10,6 +10,8 @@ import { openBook, type BookHeader, type RowProblem } from './book-sheet.ts';
 /** What the books imports share: the workbook opened or refused, row problems as errors, the progress they report. */
 
 export const BOOK_READ_MESSAGES = {
+  /** What a row names that the tenant does not have (an account, a customer, the company). */
+  notFound: { zh: '{label}不存在: {name}', en: '{label} not found: {name}' },
   unpackedTooLarge: {
     zh: '导入文件解压后过大,不能超过256MB',
     en: 'The import file is too large once unpacked: at most 256 MB',

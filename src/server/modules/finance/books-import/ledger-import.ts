@@ -23,14 +23,13 @@ import {
   type BookLine,
   type LedgerKey,
 } from './book-sheet.ts';
-import { BooksProgress, openBookOrRefuse, refusedRows } from './book-import.ts';
+import { BOOK_READ_MESSAGES, BooksProgress, openBookOrRefuse, refusedRows } from './book-import.ts';
 
 export const LEDGER_IMPORT_MESSAGES = {
   notLedger: {
     zh: '未找到凭证的列（摘要、科目代码、借方金额、贷方金额）：请导入用友或金蝶导出的序时账或凭证列表，或下载导入模板',
     en: 'No voucher columns (description, account code, debit, credit) were found: import a ledger exported from 用友 or 金蝶, or download the template',
   },
-  notFound: { zh: '{label}不存在: {name}', en: '{label} not found: {name}' },
   voucherTaken: { zh: '凭证 {name} 已存在', en: 'Voucher {name} already exists' },
   badStatus: { zh: '导入后的凭证状态不正确', en: 'The status to import the vouchers in is not valid' },
 } satisfies Record<string, LocalText>;
@@ -81,10 +80,11 @@ export async function importLedgerBook(
     if (!lines.length && !problems.length) throw failWith(EXCEL_MESSAGES.noRows);
     await progress.say('check', lines.length);
     const at = book.header.columns;
+    const resolved = await resolveNames(services, service, user, lines, (kind) => (at.has(kind) ? kind : 'aux'));
     const refused: RowError[] = [
       ...refusedRows(problems),
-      ...(await resolveNames(services, service, user, lines, (kind) => (at.has(kind) ? kind : 'aux'))),
-      ...(await takenVouchers(services, user.tenantId, orgId, lines)),
+      ...resolved.refused,
+      ...(await takenVouchers(services, user.tenantId, orgId, lines, resolved.named)),
     ];
     if (refused.length)
       throw new ImportErrors(
@@ -98,7 +98,9 @@ export async function importLedgerBook(
     await progress.say('write', lines.length);
     await services.db.transaction().execute(async (trx) => {
       for (let i = 0; i < lines.length; i += WRITE_BATCH) {
-        const rows = lines.slice(i, i + WRITE_BATCH).map((line) => rowOf(line, user, orgId, status, now));
+        const rows = lines
+          .slice(i, i + WRITE_BATCH)
+          .map((line) => rowOf(line, resolved.named.get(line)!, user, orgId, status, now));
         await insertCopies(trx, 'erp_ledger', rows);
       }
     });
@@ -116,10 +118,8 @@ interface Named {
   supplierId: string | null;
   deptId: string | null;
 }
-const named = new WeakMap<BookLine, Named>();
 
-function rowOf(line: BookLine, user: AuthUser, orgId: string, status: string, now: string) {
-  const names = named.get(line)!;
+function rowOf(line: BookLine, names: Named, user: AuthUser, orgId: string, status: string, now: string) {
   return {
     id: nextId(),
     tenant_id: user.tenantId,
@@ -156,7 +156,7 @@ async function companyOf(service: EntityService, user: AuthUser, text: string | 
   const wanted = text?.trim() ?? '';
   if (!wanted) throw failWith(requiredText(ledger.fields.orgId));
   const codes = (await service.companyCodesByText(user, [wanted])).get(wanted) ?? [];
-  if (codes.length !== 1) throw failWith(LEDGER_IMPORT_MESSAGES.notFound, { label: '公司', name: wanted });
+  if (codes.length !== 1) throw failWith(BOOK_READ_MESSAGES.notFound, { label: '公司', name: wanted });
   return codes[0];
 }
 
@@ -176,8 +176,9 @@ async function resolveNames(
   user: AuthUser,
   lines: BookLine[],
   columnOf: (kind: AuxKind | 'project') => LedgerKey,
-): Promise<RowError[]> {
+): Promise<{ refused: RowError[]; named: Map<BookLine, Named> }> {
   const refused: RowError[] = [];
+  const named = new Map<BookLine, Named>();
   const refuse = (line: BookLine, key: LedgerKey, message: LocalText, vars?: MessageVars) =>
     refused.push({ row: line.row, error: failWith(message, vars).about(key) });
   const db = services.db;
@@ -211,8 +212,7 @@ async function resolveNames(
   for (const line of lines) {
     const before = refused.length;
     const account = chart.get(line.subjectCode);
-    if (!account)
-      refuse(line, 'subjectCode', LEDGER_IMPORT_MESSAGES.notFound, { label: '科目', name: line.subjectCode });
+    if (!account) refuse(line, 'subjectCode', BOOK_READ_MESSAGES.notFound, { label: '科目', name: line.subjectCode });
     else if (Number(account.is_leaf) !== 1) refuse(line, 'subjectCode', leafOnly);
     else if (Number(account.status) !== 1) refuse(line, 'subjectCode', SUBJECT_DISABLED);
     const word = words.get(line.voucherWord);
@@ -241,7 +241,7 @@ async function resolveNames(
       const label = ledger.fields[AUX_FIELD[kind]].label.zh;
       if (matches.length === 1) found[kind] = matches[0];
       else if (matches.length > 1) refuse(line, columnOf(kind), EXCEL_MESSAGES.ambiguous, { label, name: line[kind] });
-      else refuse(line, columnOf(kind), LEDGER_IMPORT_MESSAGES.notFound, { label, name: line[kind] });
+      else refuse(line, columnOf(kind), BOOK_READ_MESSAGES.notFound, { label, name: line[kind] });
     }
     for (const type of String(account?.aux_types ?? '').split(',')) {
       const aux = AUX_OF[type.trim() as keyof typeof AUX_OF];
@@ -259,11 +259,17 @@ async function resolveNames(
       deptId: found.dept ?? null,
     });
   }
-  return refused;
+  return { refused, named };
 }
 
 /** A voucher of the import whose number the company's period has already: refused on its first row. */
-async function takenVouchers(services: Services, tenantId: string, orgId: string, lines: BookLine[]) {
+async function takenVouchers(
+  services: Services,
+  tenantId: string,
+  orgId: string,
+  lines: BookLine[],
+  named: ReadonlyMap<BookLine, Named>,
+) {
   const periods = [...new Set(lines.map((l) => l.year * 100 + l.month))];
   if (!periods.length) return [];
   const taken = new Set(
