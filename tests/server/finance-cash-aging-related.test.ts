@@ -377,6 +377,21 @@ describe('relatedstat', () => {
     expect(expectOk(await t.get(`${SYS}/relatedstat/detail?id=${sale.id}`, admin))).toMatchObject({
       counterpartyCheck: 1,
     });
+    // A group company typed as free text is matched by its name: the row takes its code and is checked.
+    const typed = await saved('relatedstat', {
+      ...month,
+      orgId: '1020',
+      relatedParty: '常州布雷德',
+      transType: '2',
+      amount: 70,
+      month: 5,
+    });
+    expect(typed).toMatchObject({ relatedOrgId: '1010', counterpartyCheck: 1 });
+    expectError(
+      await submit('relatedstat', { ...month, orgId: '1010', relatedParty: '常州布雷德', transType: '1', amount: 1 }),
+      400,
+      '关联方公司不能是本公司',
+    );
     // A mirror of the same type (a sale reported by both) is no mirror of a sale.
     await saved('relatedstat', { id: purchase.id, amount: 1000, transType: '1' });
     expect((await checks())[sale.id]).toBe(1);

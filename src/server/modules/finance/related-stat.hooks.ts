@@ -89,6 +89,14 @@ export function relatedStatHooks({ db }: Services): EntityHooks {
   return {
     async beforeWrite(trx, user, values, before) {
       const row = { ...before, ...values };
+      // A group company typed as free text is that company: its code is what the mirror check matches on.
+      if ('related_party' in values && !row.related_org_id) {
+        const party = String(row.related_party ?? '').trim();
+        const company = (await companyOptions(trx, String(row.tenant_id ?? user.tenantId))).find(
+          (option) => option.label === party,
+        );
+        if (company) row.related_org_id = values.related_org_id = company.value;
+      }
       if (row.related_org_id && row.related_org_id === row.org_id) throw failWith(RELATED_TO_ITSELF);
       const earlier = await trx
         .selectFrom('erp_related_stat')
