@@ -346,7 +346,7 @@ describe('the demo command', () => {
     await seedDemoCompanies(db);
     await seedMasterdataDemo(db);
     await seedFinanceDemo(db);
-    expect(await seedExpenseDemo(db)).toEqual([expect.stringMatching(/^\d+ expense claims \(3 sent/)]);
+    expect(await seedExpenseDemo(db)).toEqual([expect.stringMatching(/^\d+ expense claims \(4 sent/)]);
     expect(await seedExpenseDemo(db)).toEqual([]);
 
     const login = async (account: string) => ({ id: '', account, token: await demo.tokenOf(account, DEMO_PASSWORD) });
@@ -379,7 +379,12 @@ describe('the demo command', () => {
     });
     const rejected = mine.find((c) => c.expenseStatus === '3')!;
     expect(await taskOf(zhangsan, rejected.id, demo)).toMatchObject({ taskName: '调整申请' });
-    const large = mine.find((c) => c.expenseStatus === '1' && Number(c.amount) >= 10000)!;
+    const large = mine.find((c) => c.reason === '德国供应商审核差旅')!;
+    // The trip over the travel budget waits for 李四, marked by the budget check by what it goes over.
+    const over = mine.find((c) => c.reason === '欧洲客户年度走访差旅')!;
+    expect(over).toMatchObject({ expenseStatus: '1', subjectCode: '660203' });
+    expect(Number(over.overBudget)).toBeGreaterThanOrEqual(1860);
+    expect(await taskOf(lisi, over.id, demo)).toMatchObject({ taskName: '审批人审批' });
     const claimList = await demo.get(`${WORK}/claim-list?size=100`, zhaocw.token);
     const forFinance = (expectOk(claimList) as { records: Array<Record<string, string>> }).records;
     expect(forFinance.find((r) => r.businessId === large.id)).toMatchObject({ taskName: '财务审批' });

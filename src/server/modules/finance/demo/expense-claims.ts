@@ -12,6 +12,8 @@ import { SEED } from '../../system/install.ts';
 import { DATA_SCOPE } from '../../system/role-grant.queries.ts';
 import { SCOPE } from '../../../platform/entity/data-scope.ts';
 import { DEMO_USERS, demoUser } from '../../system/demo/organisation.ts';
+import { seedExpenseSituationDemo } from '../../budget/demo/budgets.ts';
+import { budgetUseOf, expenseBudgetEffect } from '../expense-budget.ts';
 import { demoAudit, demoNoise } from '../../system/demo/figures.ts';
 
 /** Who claims and who approves in the demo: 张三 of 常州布雷德 sends his claims to 李四; 赵财务 pays. */
@@ -60,19 +62,26 @@ const RECENT: ReadonlyArray<
   ['1', '660203', 3680, 5, '上海车展参展差旅', 'waiting'],
   ['2', '660104', 2400, 9, '主机厂质量部来访接待', 'rejected'],
   ['1', '660203', 12800, 12, '德国供应商审核差旅', 'finance'],
+  // Its amount is set when it is sent: what the year's travel budget has left, plus OVER_BY (see overBudgetAmount).
+  ['1', '660203', 26400, 1, '欧洲客户年度走访差旅', 'over'],
 ];
+/** How far 张三's last trip goes over his department's travel budget (yuan): 李四 sees 超预算 beside it. */
+const OVER_BY = 1860;
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The demo's expense claims (`npm run demo`): the group's employees' approved and paid claims of every month of this
- * year so far, and 张三's own recent ones: a draft, one waiting in 李四's inbox, one 李四 sent back to him, and one
- * past 李四 waiting for finance (from 10 000). Added once (while the tenant has no claim).
+ * year so far, and 张三's own recent ones: a draft, one waiting in 李四's inbox, one 李四 sent back to him, one past
+ * 李四 waiting for finance (from 10 000), and one over his department's travel budget waiting for 李四, marked by the
+ * budget check (docs/budget-control.md). Added once (while the tenant has no claim). The claims are checked against
+ * the expense budget (费用预算执行), which the budget module's demo adds once: added here first when it is not there yet.
  */
 export async function seedExpenseDemo(db: Db): Promise<string[]> {
   const any = await db.selectFrom('erp_expense').select('id').where('tenant_id', '=', '000000').executeTakeFirst();
   if (any) return [];
+  await seedExpenseSituationDemo(db);
   for (const [roleId, codes] of DEMO_GRANTS) await grant(db, roleId, codes);
   await ownClaimsOnly(db, SEED.roleUser);
   const employees = await demoEmployees(db);
@@ -192,10 +201,14 @@ async function recentClaims(db: Db, employee: Row, today: string): Promise<numbe
   const target = { entity: expense as ApprovableDef, rows, kind: 'finance' };
   const approver = demoUser(APPROVER);
   let sent = 0;
+  const budgetCheck = expenseBudgetEffect();
   for (const [i, [, , , , , path]] of RECENT.entries()) {
     if (path === 'draft') continue;
     const businessId = String(claims[i].id);
     await db.transaction().execute(async (trx) => {
+      if (path === 'over') await overBudgetAmount(trx, claims[i]);
+      // As the claim's 提交 checks it (the approval kit's move), which this send of the workflow's own does not pass.
+      await budgetCheck({ trx, actor: demoUser(CLAIMANT), row: claims[i], move: 'submit', opinion: '' });
       const input = { businessId, definitionId, taskUser: APPROVER.id, comment: '' };
       const instanceId = (await workflow.send(trx, demoUser(CLAIMANT), target, input))!;
       if (path === 'rejected') {
@@ -212,6 +225,17 @@ async function recentClaims(db: Db, employee: Row, today: string): Promise<numbe
     sent++;
   }
   return sent;
+}
+
+/**
+ * Sets the over-budget claim's amount to what its budget has left plus OVER_BY (the used part depends on the day the
+ * demo runs); without a budget row it keeps a trip's usual cost and is checked against nothing.
+ */
+async function overBudgetAmount(trx: Db, claim: Row) {
+  const use = await budgetUseOf(trx, claim);
+  const left = use ? Math.max(0, use.budget - use.used) / 100 : 0;
+  claim.amount = use ? Math.round((left + OVER_BY) * 100) / 100 : 26_400;
+  await trx.updateTable('erp_expense').set({ amount: claim.amount }).where('id', '=', String(claim.id)).execute();
 }
 
 /** The fund-approval process the demo tenant starts: its own latest active deployment, else the shared one. */
