@@ -234,8 +234,9 @@ async function recentClaims(db: Db, employee: Row, today: string): Promise<numbe
 async function overBudgetAmount(trx: Db, claim: Row) {
   const use = await budgetUseOf(trx, claim);
   const left = use ? Math.max(0, use.budget - use.used) / 100 : 0;
-  claim.amount = use ? Math.round((left + OVER_BY) * 100) / 100 : 26_400;
-  await trx.updateTable('erp_expense').set({ amount: claim.amount }).where('id', '=', String(claim.id)).execute();
+  const amount = use ? Math.round((left + OVER_BY) * 100) / 100 : 26_400;
+  claim.amount = amount;
+  await trx.updateTable('erp_expense').set({ amount }).where('id', '=', String(claim.id)).execute();
 }
 
 /** The fund-approval process the demo tenant starts: its own latest active deployment, else the shared one. */
