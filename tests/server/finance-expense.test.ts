@@ -346,7 +346,10 @@ describe('the demo command', () => {
     await seedDemoCompanies(db);
     await seedMasterdataDemo(db);
     await seedFinanceDemo(db);
-    expect(await seedExpenseDemo(db)).toEqual([expect.stringMatching(/^\d+ expense claims \(4 sent/)]);
+    expect(await seedExpenseDemo(db)).toEqual([
+      expect.stringMatching(/^\d+ expense situation rows$/),
+      expect.stringMatching(/^\d+ expense claims \(4 sent/),
+    ]);
     expect(await seedExpenseDemo(db)).toEqual([]);
 
     const login = async (account: string) => ({ id: '', account, token: await demo.tokenOf(account, DEMO_PASSWORD) });

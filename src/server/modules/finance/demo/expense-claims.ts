@@ -81,7 +81,7 @@ const addDays = (date: string, days: number) =>
 export async function seedExpenseDemo(db: Db): Promise<string[]> {
   const any = await db.selectFrom('erp_expense').select('id').where('tenant_id', '=', '000000').executeTakeFirst();
   if (any) return [];
-  await seedExpenseSituationDemo(db);
+  const budget = await seedExpenseSituationDemo(db);
   for (const [roleId, codes] of DEMO_GRANTS) await grant(db, roleId, codes);
   await ownClaimsOnly(db, SEED.roleUser);
   const employees = await demoEmployees(db);
@@ -89,7 +89,7 @@ export async function seedExpenseDemo(db: Db): Promise<string[]> {
   const settled = settledClaims(employees, today);
   await insertRows(db, 'erp_expense', settled);
   const sent = await recentClaims(db, employees.get(CLAIMANT_EMPLOYEE)!, today);
-  return [`${settled.length + RECENT.length} expense claims (${sent} sent through the fund approval)`];
+  return [...budget, `${settled.length + RECENT.length} expense claims (${sent} sent through the fund approval)`];
 }
 
 /** The tenant's demo employees by number, 张三's added and linked to his account. */
