@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
 import { seedExpenseDemo } from '../../src/server/modules/finance/demo/expense-claims.ts';
+import { grantFinanceRole } from '../../src/server/modules/finance/demo/finance-role.ts';
 import { seedMasterdataDemo } from '../../src/server/modules/masterdata/demo/partners-and-staff.ts';
 import { DEMO_PASSWORD, seedDemo, seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
@@ -346,6 +347,7 @@ describe('the demo command', () => {
     await seedDemoCompanies(db);
     await seedMasterdataDemo(db);
     await seedFinanceDemo(db);
+    await grantFinanceRole(db);
     expect(await seedExpenseDemo(db)).toEqual([
       expect.stringMatching(/^\d+ expense situation rows$/),
       expect.stringMatching(/^\d+ expense claims \(4 sent/),

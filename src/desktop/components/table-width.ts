@@ -24,6 +24,11 @@ export function textWidth(text: string, bold = false): number {
   return Math.ceil(bold ? width * 1.125 : width);
 }
 
+/** A tag's padding (7 px) and border each side. */
+const TAG_PADDING = 16;
+/** A cell showing `text` in a tag, none for no text. */
+export const tagWidth = (text: string | undefined): number => (text ? textWidth(text) + TAG_PADDING + CELL_PADDING : 0);
+
 /** A column at least as wide as its header on one line (antd breaks a header mid-word otherwise: "Versio n"). */
 export const fitHeader = (width: number, title: string): number =>
   Math.max(width, textWidth(title, true) + CELL_PADDING);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { mineKey, rowToneOf, stateAllows, textKey, type EntityDef } from '../../../shared/entities/define.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { usePermission } from '../../permission.ts';
-import { CELL_PADDING, fitHeader, rowButtonWidth } from '../table-width.ts';
+import { CELL_PADDING, fitHeader, rowButtonWidth, tagWidth } from '../table-width.ts';
 import { TOUCH_POINTER, useMediaQuery } from '../use-media-query.ts';
 import { CrudDialog, type DialogState } from './CrudDialog.tsx';
 import { CrudToolbar } from './CrudToolbar.tsx';
@@ -226,7 +226,13 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
       dataIndex: textKey(field.name, field),
       title: field.label[lang],
       // A tree's first column also holds the fold button and each level's indent.
-      width: fitHeader(columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0), field.label[lang]),
+      width: fitHeader(
+        Math.max(
+          columnWidth(field) + (index === 0 && treeMode ? TREE_INDENT : 0),
+          tagWidth(options.cellTexts?.[field.name]),
+        ),
+        field.label[lang],
+      ),
       fixed: index < Math.max(lead.length, 1) ? ('left' as const) : undefined,
       ellipsis: { showTitle: true },
       render: (_value: unknown, record: WireRecord) =>

@@ -95,6 +95,8 @@ export interface CrudOptions {
   rowEditable?: (record: WireRecord) => boolean;
   /** Cells the screen draws itself, by field name (a BOM cost's stale mark as a tag). */
   cells?: Record<string, (record: WireRecord) => ReactNode>;
+  /** The widest text such a cell shows (a tag's), by field name: its column fits it whole. */
+  cellTexts?: Record<string, string>;
   /**
    * The screen's own part of the add/edit dialog, below the fields (BOM cost: 按BOM计算 and its lines; an asset card's
    * depreciation records), with the id of the row opened (none when adding).

@@ -108,6 +108,7 @@ export function RelatedStatPage() {
               <Tag color="success">{t('finance.related.matches')}</Tag>
             ) : null,
         },
+        cellTexts: { counterpartyCheck: COUNTERPARTY_DIFFERS[lang] },
         dialogExtra: (form, mode) => (mode === 'view' ? null : <PartyPicker form={form} />),
       }}
     />

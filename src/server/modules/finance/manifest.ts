@@ -6,6 +6,7 @@ import { seedChart, subjectHooks, subjectReaction } from './subject.hooks.ts';
 import { seedFinanceDemo } from './demo/subjects.ts';
 import { seedFinanceStatDemo } from './demo/finance-stats.ts';
 import { seedExpenseDemo } from './demo/expense-claims.ts';
+import { grantFinanceRole } from './demo/finance-role.ts';
 import { seedLedgerDemo } from './demo/vouchers.ts';
 import { financeStat } from '../../../shared/entities/finance/finance-stat.ts';
 import { financeStatHooks } from './finance-stat.hooks.ts';
@@ -178,6 +179,7 @@ export const financeModule = defineModule({
   tenantRows: seedChart,
   menus: [financeMenu],
   demo: async (db) => [
+    ...(await grantFinanceRole(db).then(() => [])),
     ...(await seedFinanceDemo(db)),
     ...(await seedFinanceStatDemo(db)),
     ...(await seedExpenseDemo(db)),

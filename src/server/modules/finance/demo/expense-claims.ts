@@ -1,5 +1,5 @@
 import type { ApprovableDef } from '../../../../shared/entities/define.ts';
-import { EXPENSE_PAY, EXPENSE_STATUS, EXPENSE_SUBMIT, expense } from '../../../../shared/entities/finance/expense.ts';
+import { EXPENSE_STATUS, EXPENSE_SUBMIT, expense } from '../../../../shared/entities/finance/expense.ts';
 import { formatDateTime } from '../../../../shared/contract/time.ts';
 import type { Db, DynamicDb } from '../../../db/connect.ts';
 import { insertRows } from '../../../db/insert-rows.ts';
@@ -22,7 +22,7 @@ const APPROVER = DEMO_USERS.find((user) => user.account === 'lisi')!;
 /** 张三's employee record, linked to his account: a claim he adds is his by default. */
 const CLAIMANT_EMPLOYEE = 'E1007';
 
-/** The user role claims (and picks its claimant among the employees); the finance role pays approved claims. */
+/** The user role claims (and picks its claimant among the employees); the finance role's grants: finance-role.ts. */
 const CLAIMANT_CODES = [
   'finance',
   'expense',
@@ -30,7 +30,6 @@ const CLAIMANT_CODES = [
 ];
 const DEMO_GRANTS: ReadonlyArray<readonly [roleId: string, codes: readonly string[]]> = [
   [SEED.roleUser, [...CLAIMANT_CODES, EXPENSE_SUBMIT, 'masterdata', 'employee']],
-  [SEED.roleFinance, ['finance', 'expense', `${expense.code}_view`, `${expense.code}_edit`, EXPENSE_PAY]],
 ];
 
 /**

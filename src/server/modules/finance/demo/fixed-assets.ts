@@ -6,18 +6,13 @@ import {
   monthIndex,
   previousMonth,
 } from '../../../../shared/entities/finance/depreciation.ts';
-import {
-  FIXEDLEDGER_DEPRECIATE,
-  USEFUL_LIFE_BY_CATEGORY,
-  fixedAsset,
-} from '../../../../shared/entities/finance/fixed-asset.ts';
+import { USEFUL_LIFE_BY_CATEGORY } from '../../../../shared/entities/finance/fixed-asset.ts';
 import type { Db } from '../../../db/connect.ts';
 import { insertRows } from '../../../db/insert-rows.ts';
 import { nextId } from '../../../platform/ids.ts';
 import { SEED } from '../../system/install.ts';
 import { demoAudit } from '../../system/demo/figures.ts';
 import { assetFigures } from '../fixed-asset.hooks.ts';
-import { grant } from './expense-claims.ts';
 
 const TENANT = '000000';
 
@@ -89,13 +84,6 @@ export async function seedFixedAssetDemo(db: Db): Promise<string[]> {
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (existing) return [];
-  // 赵财务 keeps the register and runs the month's depreciation.
-  await grant(db, SEED.roleFinance, [
-    'finance',
-    fixedAsset.code,
-    ...['add', 'edit', 'delete', 'view'].map((verb) => `${fixedAsset.code}_${verb}`),
-    FIXEDLEDGER_DEPRECIATE,
-  ]);
   const month = formatDateTime().slice(0, 7);
   const year = month.slice(0, 4);
   const devices = new Map(

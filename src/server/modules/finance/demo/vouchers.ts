@@ -1,18 +1,10 @@
 import { formatDateTime } from '../../../../shared/contract/time.ts';
-import {
-  LEDGER_AUDIT,
-  LEDGER_POST,
-  LEDGER_UNAUDIT,
-  VOUCHER_STATUS,
-  ledger,
-} from '../../../../shared/entities/finance/ledger.ts';
+import { VOUCHER_STATUS } from '../../../../shared/entities/finance/ledger.ts';
 import type { Db } from '../../../db/connect.ts';
 import { insertRows } from '../../../db/insert-rows.ts';
 import { nextId } from '../../../platform/ids.ts';
-import { SEED } from '../../system/install.ts';
 import { DEMO_USERS } from '../../system/demo/organisation.ts';
 import { demoAudit, demoNoise } from '../../system/demo/figures.ts';
-import { grant } from './expense-claims.ts';
 
 /** The demo group's companies and a month's sales (before VAT): the scale of their vouchers. */
 const COMPANIES: ReadonlyArray<readonly [orgId: string, monthlySales: number]> = [
@@ -22,15 +14,6 @@ const COMPANIES: ReadonlyArray<readonly [orgId: string, monthlySales: number]> =
 const VAT = 0.13;
 /** Who enters the vouchers: the finance clerk of the demo (赵财务). */
 const MAKER = DEMO_USERS.find((user) => user.account === 'zhaocw')!.realName;
-/** The finance role keeps the books: it enters, audits, unaudits and posts vouchers. */
-const FINANCE_CODES = [
-  'finance',
-  ledger.code,
-  ...['add', 'edit', 'delete', 'view'].map((verb) => `${ledger.code}_${verb}`),
-  LEDGER_AUDIT,
-  LEDGER_UNAUDIT,
-  LEDGER_POST,
-];
 
 type Line = readonly [
   subjectCode: string,
@@ -286,7 +269,6 @@ async function demoAccounts(db: Db): Promise<Map<string, string>> {
 export async function seedLedgerDemo(db: Db): Promise<string[]> {
   const any = await db.selectFrom('erp_ledger').select('id').where('tenant_id', '=', '000000').executeTakeFirst();
   if (any) return [];
-  await grant(db, SEED.roleFinance, FINANCE_CODES);
   const accounts = await demoAccounts(db);
   const customers = await liveIds(db, 'erp_customer');
   const suppliers = await liveIds(db, 'erp_supplier');
