@@ -207,7 +207,7 @@ export function SummaryView({ initial, lang, onClose }: Props) {
         </Button>
       }
     >
-      <PeriodForm initial={initial} lang={lang} onPeriod={setPeriod} />
+      <PeriodForm initial={initial} lang={lang} onPeriod={setPeriod} action="common.search" />
       <Table<BalanceSummaryRow>
         rowKey="subjectCode"
         size="small"

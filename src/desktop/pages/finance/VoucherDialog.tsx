@@ -35,6 +35,7 @@ import { FieldControl } from '../../components/crud/FieldControl.tsx';
 import { entityApi } from '../../components/crud/crud-api.ts';
 import { namedFields } from '../../components/crud/field-lists.ts';
 import { wireValueProps, type CrudField } from '../../components/crud/fields.ts';
+import { useSession } from '../../../client/session.ts';
 import { usePermission } from '../../permission.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { auxFieldsOf, voucherBalance } from './voucher-balance.ts';
@@ -159,6 +160,7 @@ interface Props {
  */
 export function VoucherDialog({ open, onClose, onChanged }: Props) {
   const { t, i18n } = useTranslation();
+  const me = useSession().userInfo?.real_name;
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const { message } = App.useApp();
   const { can } = usePermission();
@@ -330,7 +332,8 @@ export function VoucherDialog({ open, onClose, onChanged }: Props) {
           ))}
           <Col span={2}>
             <Form.Item label={label('maker')}>
-              <Typography.Text>{voucher?.maker ?? ''}</Typography.Text>
+              {/* A new voucher's maker is whoever enters it (the server writes the same). */}
+              <Typography.Text>{voucher ? voucher.maker : (me ?? '')}</Typography.Text>
             </Form.Item>
           </Col>
         </Row>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Form, InputNumber } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -25,24 +25,35 @@ export function initialPeriod(query: Record<string, string | number>): Partial<P
   };
 }
 
-/** 公司, 年度, 期间 and the button that reads them. */
+/**
+ * 公司, 年度, 期间 and the button that reads them (`action`: 核对, or 搜索 for a plain view). The period it opens on
+ * is read at once: the dialog shows its figures without a click.
+ */
 export function PeriodForm({
   initial,
   lang,
   onPeriod,
+  action = 'finance.balance.load',
 }: {
   initial: Partial<Period>;
   lang: Lang;
   onPeriod: (period: Period) => void;
+  action?: string;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Period>();
   const { fields } = subjectBalance;
   const companies = useCompanyOptions().data;
+  const opened = useRef(false);
   // No company searched: the tenant's first one, so that a one-company tenant only picks the month.
   useEffect(() => {
     if (!form.getFieldValue('orgId') && companies?.length) form.setFieldValue('orgId', companies[0].value);
-  }, [companies, form]);
+    const { orgId, year, month } = form.getFieldsValue();
+    if (!opened.current && orgId && year && month) {
+      opened.current = true;
+      onPeriod({ orgId, year, month });
+    }
+  }, [companies, form, onPeriod]);
   return (
     <Form
       form={form}
@@ -67,7 +78,7 @@ export function PeriodForm({
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {t('finance.balance.load')}
+          {t(action)}
         </Button>
       </Form.Item>
     </Form>
