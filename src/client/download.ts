@@ -68,12 +68,16 @@ export async function downloadFile(url: string, params?: Record<string, unknown>
   saveBlob(response.data, fileNameOf(response.headers['content-disposition'] as string | undefined));
 }
 
-/** POSTs `file` as multipart field `file` with `fields` beside it; returns the envelope's data. */
+/**
+ * POSTs `file` as multipart field `file` with `fields` beside it; returns the envelope's data. `silent` codes are the
+ * caller's to show (an import dialog lists a 400's refused rows instead of a toast).
+ */
 export async function uploadFile<T = null>(
   url: string,
   file: Blob,
   fields: Record<string, string> = {},
   onProgress?: (percent: number) => void,
+  silent?: readonly number[],
 ): Promise<T> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -82,5 +86,5 @@ export async function uploadFile<T = null>(
     ? ({ loaded, total }: { loaded: number; total?: number }) =>
         onProgress(total ? Math.min(100, Math.round((loaded / total) * 100)) : 0)
     : undefined;
-  return (await http.post<R<T>>(url, form, { onUploadProgress })).data.data;
+  return (await http.post<R<T>>(url, form, { onUploadProgress, silent })).data.data;
 }

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_IMPORT } from '../../src/shared/entities/finance/ledger.ts';
 import { SUBJECTBALANCE_IMPORT } from '../../src/shared/entities/finance/subject-balance.ts';
@@ -7,6 +6,13 @@ import { SEED } from '../../src/server/modules/system/install.ts';
 import { BASIC_SABER, expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenantAdmin, createUser, crudCodes, minimalBody } from '../support/factories.ts';
 import { multipartFile, sheetOf } from '../support/uploads.ts';
+import {
+  bookWorkbook as workbook,
+  u8BalanceSheet,
+  u8LedgerTitle,
+  U8_BALANCE_MERGES as MERGES,
+  U8_LEDGER_MERGES,
+} from '../support/book-workbooks.ts';
 import { ENTITIES } from '../../src/server/modules/index.ts';
 
 /**
@@ -18,20 +24,11 @@ import { ENTITIES } from '../../src/server/modules/index.ts';
 const SYS = '/api/blade-system';
 const LEDGER = `${SYS}/ledger`;
 
-type Cell = string | number | null;
 let t: TestApp;
 let admin: string;
 let importer: string;
 let clerk: string;
 let customerCode: string;
-
-async function workbook(rows: Cell[][], merges: string[] = []): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('序时账');
-  for (const row of rows) sheet.addRow(row.map((c) => c ?? undefined));
-  for (const range of merges) sheet.mergeCells(range);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
 
 function importBooks(
   token: string,
@@ -53,11 +50,7 @@ const linesOf = async (orgId: string, month: number) =>
   expectOk(await t.get(`${LEDGER}/list?size=200&orgId_equal=${orgId}&month_equal=${month}&descs=id`, admin))
     .records as Array<Record<string, unknown>>;
 
-const U8_TITLE: Cell[][] = [
-  ['序时账', null, null, null, null, null, null, null],
-  ['核算单位：常州工厂', null, null, null, '期间：2026.06', null, null, null],
-  ['制单日期', '凭证编号', '摘要', '科目编码', '科目名称', '借方金额', '贷方金额', '客户'],
-];
+const U8_TITLE = u8LedgerTitle();
 
 beforeAll(async () => {
   t = await startApp();
@@ -107,7 +100,7 @@ describe('ledger exports of 用友 and 金蝶', () => {
         ['2026-06-08', '记-0002', '购买办公用品', '1002', '银行存款', '', '1,250.50', null],
         [null, null, '本月合计', null, null, '12,550.50', '12,550.50', null],
       ],
-      ['A1:H1', 'A2:D2', 'E2:H2'],
+      U8_LEDGER_MERGES,
     );
     const answer = expectOk(await importBooks(importer, file, { orgId: '1010', importId: 'u8-june' }));
     expect(answer).toEqual({ vouchers: 2, lines: 5 });
@@ -262,16 +255,13 @@ describe('trial balance exports of 用友 and 金蝶', () => {
         r.ytdDebit,
       ])
       .sort();
-  const U8_BALANCE = (cash: string, closing: string): Cell[][] => [
-    ['发生额及余额表', null, null, null, null, null, null, null],
-    ['科目编码', '科目名称', '期初余额', null, '本期发生', null, '期末余额', null],
-    [null, null, '借方', '贷方', '借方', '贷方', '借方', '贷方'],
-    ['1001', '库存现金', '2,000.00', '', cash, '1,500.00', closing, ''],
-    ['6602', '管理费用', '', '', '800.00', '', '800.00', ''],
-    ['660201', '管理费用-办公费', '', '', '800.00', '', '800.00', ''],
-    ['合计', null, '2,000.00', '', '5,800.00', '1,500.00', '', ''],
-  ];
-  const MERGES = ['A1:H1', 'A2:A3', 'B2:B3', 'C2:D2', 'E2:F2', 'G2:H2'];
+  const U8_BALANCE = (cash: string, closing: string) =>
+    u8BalanceSheet([
+      ['1001', '库存现金', '2,000.00', '', cash, '1,500.00', closing, ''],
+      ['6602', '管理费用', '', '', '800.00', '', '800.00', ''],
+      ['660201', '管理费用-办公费', '', '', '800.00', '', '800.00', ''],
+      ['合计', null, '2,000.00', '', '5,800.00', '1,500.00', '', ''],
+    ]);
 
   it('imports a period of a 用友 发生额及余额表: leaves written, parents and totals passed over, year to date recomputed', async () => {
     expectOk(await importBalance(await workbook(U8_BALANCE('5,000.00', '5,500.00'), MERGES), { month: '5' }));

@@ -19,7 +19,8 @@ export interface Sent {
 }
 /** An envelope, or `[status, body]`. */
 export type Reply = [status: number, data: unknown] | unknown;
-export type Handler = (request: Sent) => Reply;
+/** A handler may hold its answer (a promise) to show what the page does while a request runs. */
+export type Handler = (request: Sent) => Reply | Promise<Reply>;
 
 export const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
 export const refuse = (msg: string, status = 400): Reply => [status, { code: status, success: false, data: null, msg }];
@@ -59,7 +60,7 @@ export function fakeServer() {
       };
       sent.push(request);
       const handler = routes[`${request.method} ${request.url}`];
-      const reply = handler ? handler(request) : refuse('no route', 404);
+      const reply = await (handler ? handler(request) : refuse('no route', 404));
       const [status, data] =
         Array.isArray(reply) && typeof reply[0] === 'number' ? (reply as [number, unknown]) : [200, reply];
       return { data, status, statusText: String(status), headers: {}, config } satisfies AxiosResponse;

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button, Tag } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { VOUCHER_STATUS, ledger } from '../../../shared/entities/finance/ledger.ts';
+import { LEDGER_IMPORT, VOUCHER_STATUS, ledger } from '../../../shared/entities/finance/ledger.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudOptions, WireRecord } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
+import { BooksImportDialog } from './BooksImportDialog.tsx';
 import { VoucherDialog, type VoucherKey } from './VoucherDialog.tsx';
 
 const STATUS_COLOURS: Readonly<Record<string, string>> = {
@@ -21,13 +23,20 @@ const keyOf = (line: WireRecord): VoucherKey => ({
   voucherNo: Number(line.voucherNo),
 });
 
-/** The dialog open: a voucher (none: a new one), and how to show the list again once it changed something. */
-type Dialog = { voucher?: VoucherKey; reload: () => Promise<void> } | null;
+/**
+ * The dialog open: a voucher (none: a new one) or the import of 用友/金蝶's journal, and how to show the list again
+ * once it changed something.
+ */
+type Dialog =
+  | { kind: 'voucher'; voucher?: VoucherKey; reload: () => Promise<void> }
+  | { kind: 'import'; orgId?: string; reload: () => Promise<void> }
+  | null;
 
 /**
  * 明细账 (/finance/ledger): the shared page over voucher lines, with the domain's searches and the footer's Σ debit and
  * credit; 录入凭证 and each line's 凭证 open the voucher editor, where a voucher is saved whole and audited, unaudited
- * or posted. Audited and posted lines are neither edited nor deleted here.
+ * or posted. Audited and posted lines are neither edited nor deleted here. 导入 (`ledger_import`) takes a company's
+ * vouchers from the journal 用友 or 金蝶 exports.
  */
 export default function LedgerPage() {
   const { t } = useTranslation();
@@ -41,25 +50,49 @@ export default function LedgerPage() {
         <Tag color={STATUS_COLOURS[String(line.voucherStatus)] ?? 'default'}>{String(line.voucherStatusName)}</Tag>
       ),
     },
-    toolbar: ({ reload }) =>
-      can(`${ledger.code}_add`) && (
-        <Button type="primary" onClick={() => setDialog({ reload })}>
-          {t('finance.voucher.enter')}
-        </Button>
-      ),
+    toolbar: ({ reload, query }) => (
+      <>
+        {can(`${ledger.code}_add`) && (
+          <Button type="primary" onClick={() => setDialog({ kind: 'voucher', reload })}>
+            {t('finance.voucher.enter')}
+          </Button>
+        )}
+        {can(LEDGER_IMPORT) && (
+          <Button
+            icon={<UploadOutlined />}
+            onClick={() =>
+              setDialog({ kind: 'import', orgId: query.orgId_equal ? String(query.orgId_equal) : undefined, reload })
+            }
+          >
+            {t('crud.excel.import')}
+          </Button>
+        )}
+      </>
+    ),
     rowActions: [
       {
         key: 'voucher',
         label: 'finance.voucher.open',
-        onClick: (line, { reload }) => setDialog({ voucher: keyOf(line), reload }),
+        onClick: (line, { reload }) => setDialog({ kind: 'voucher', voucher: keyOf(line), reload }),
       },
     ],
   };
   return (
     <>
       <CrudPage entity={ledger} options={options} />
-      {dialog && (
+      {dialog?.kind === 'voucher' && (
         <VoucherDialog open={dialog.voucher} onClose={() => setDialog(null)} onChanged={() => void dialog.reload()} />
+      )}
+      {dialog?.kind === 'import' && (
+        <BooksImportDialog
+          kind="ledger"
+          initial={{ orgId: dialog.orgId, year: new Date().getFullYear() }}
+          onClose={() => setDialog(null)}
+          onImported={() => {
+            setDialog(null);
+            void dialog.reload();
+          }}
+        />
       )}
     </>
   );

@@ -1,17 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Form, Typography, type FormInstance } from 'antd';
-import { ApartmentOutlined, AuditOutlined, CalculatorOutlined, HistoryOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  CalculatorOutlined,
+  HistoryOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, getData } from '../../../client/http.ts';
 import { SUBJECTBALANCE_OPENING_URL } from '../../../shared/contract/api/finance.ts';
 import type { OpeningProposal } from '../../../shared/contract/api/finance.schemas.ts';
-import { SUBJECTBALANCE_GENERATE, subjectBalance } from '../../../shared/entities/finance/subject-balance.ts';
+import {
+  SUBJECTBALANCE_GENERATE,
+  SUBJECTBALANCE_IMPORT,
+  subjectBalance,
+} from '../../../shared/entities/finance/subject-balance.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import { crudKey, entityApi } from '../../components/crud/crud-api.ts';
 import { moneyText, type CrudContext, type CrudOptions, type DialogMode } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
 import { GenerateDialog, SummaryView } from './BalanceDialogs.tsx';
+import { BooksImportDialog } from './BooksImportDialog.tsx';
 import { initialPeriod, type Period } from './balance-period.tsx';
 
 type Values = Record<string, unknown>;
@@ -103,12 +114,16 @@ function BalanceHint({ query }: { query: Record<string, string | number> }) {
   );
 }
 
-type Open = { kind: 'generate' | 'summary'; initial: Partial<Period> } | null;
+type Open =
+  | { kind: 'generate' | 'summary'; initial: Partial<Period> }
+  | { kind: 'import'; initial: Partial<Period>; reload: () => Promise<void> }
+  | null;
 
 /**
  * 科目余额表 (/finance/subjectbalance): the shared page over the leaf rows with their footer totals and the red hint
  * when debits and credits differ; 生成余额 / 账表核对 (the books against the rows, overwrites only as ticked), the
- * level-1 view in place of the rows (总账科目汇总), and the proposed opening in the form.
+ * level-1 view in place of the rows (总账科目汇总), the proposed opening in the form, and 导入 (`subjectbalance_import`)
+ * of a period's 发生额及余额表 / 科目余额表 exported from 用友 or 金蝶.
  */
 export default function SubjectBalancePage() {
   const { t, i18n } = useTranslation();
@@ -118,8 +133,16 @@ export default function SubjectBalancePage() {
   const options: CrudOptions = {
     leadColumns: ['orgId', 'year', 'month', 'subjectCode', 'subjectName'],
     dialogExtra: (form, mode) => <ProposedOpening form={form} mode={mode} />,
-    toolbar: ({ query }: CrudContext) => (
+    toolbar: ({ query, reload }: CrudContext) => (
       <>
+        {can(SUBJECTBALANCE_IMPORT) && (
+          <Button
+            icon={<UploadOutlined />}
+            onClick={() => setOpen({ kind: 'import', initial: initialPeriod(query), reload })}
+          >
+            {t('crud.excel.import')}
+          </Button>
+        )}
         {can(SUBJECTBALANCE_GENERATE) ? (
           <Button
             icon={<CalculatorOutlined />}
@@ -151,6 +174,17 @@ export default function SubjectBalancePage() {
         <CrudPage entity={subjectBalance} options={options} />
       )}
       {open?.kind === 'generate' && <GenerateDialog initial={open.initial} lang={lang} onClose={close} />}
+      {open?.kind === 'import' && (
+        <BooksImportDialog
+          kind="balance"
+          initial={open.initial}
+          onClose={close}
+          onImported={() => {
+            close();
+            void open.reload();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -166,3 +166,28 @@ export const RelatedParty = Type.Object({
   orgId: Type.String(),
 });
 export type RelatedParty = Static<typeof RelatedParty>;
+
+/** A ledger import (`ledger/import-books`): the vouchers and lines written. */
+export const LedgerImported = Type.Object({ vouchers: Type.Integer(), lines: Type.Integer() });
+export type LedgerImported = Static<typeof LedgerImported>;
+
+/** A trial balance import (`subjectbalance/import-books`): the leaf rows written, of them overwritten (覆盖). */
+export const BalanceImported = Type.Object({ rows: Type.Integer(), replaced: Type.Integer() });
+export type BalanceImported = Static<typeof BalanceImported>;
+
+/**
+ * How far an import has come (`books-import-progress?importId=`): `read` counts the rows read so far (`total` 0),
+ * `check` and `write` the lines of the file, `done` when written; `none` for an import not (yet) known.
+ */
+export const BooksImportProgress = Type.Object({
+  phase: Type.Union([
+    Type.Literal('none'),
+    Type.Literal('read'),
+    Type.Literal('check'),
+    Type.Literal('write'),
+    Type.Literal('done'),
+  ]),
+  total: Type.Integer(),
+  done: Type.Integer(),
+});
+export type BooksImportProgress = Static<typeof BooksImportProgress>;

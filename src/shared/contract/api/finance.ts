@@ -23,3 +23,17 @@ export const OVERDUE_STAT_CHART_URL = '/api/blade-system/overduestat/chart';
 export const INCOME_EXPENSE_CHART_URL = '/api/blade-system/incomeexpense/chart';
 /** The related parties a related-party row may name: related customers and suppliers, and the group's companies. */
 export const RELATED_PARTIES_URL = '/api/blade-system/relatedstat/parties';
+
+/**
+ * The books imports from 用友 / 金蝶 (books-import/books.routes.ts, docs/finance-import.md): each book's routes under
+ * its entity's base (`/api/blade-system/ledger`, `…/subjectbalance`), and the programs whose template
+ * (`books-template?vendor=`) each book gives.
+ */
+export const booksImportUrl = (base: string) => `${base}/import-books`;
+export const booksProgressUrl = (base: string) => `${base}/books-import-progress`;
+export const booksTemplateUrl = (base: string) => `${base}/books-template`;
+/** 用友 U8, 用友 T+, 金蝶 K/3, 金蝶 KIS: their voucher lists differ. */
+export const LEDGER_BOOK_VENDORS = ['u8', 'tplus', 'k3', 'kis'] as const;
+/** 用友's 发生额及余额表 (U8 and T+ alike) and 金蝶's 科目余额表 (K/3 and KIS alike). */
+export const BALANCE_BOOK_VENDORS = ['u8', 'k3'] as const;
+export type BookVendor = (typeof LEDGER_BOOK_VENDORS)[number];

@@ -62,6 +62,36 @@ export const finance: Resource<typeof zh> = {
     unaudit: 'Unaudit',
     post: 'Post',
   },
+  booksImport: {
+    ledgerTitle: 'Import a journal (Yonyou / Kingdee)',
+    balanceTitle: 'Import a trial balance (Yonyou / Kingdee)',
+    required: 'Please select {{label}}',
+    yearTip: 'The year of a sheet that gives month and day only',
+    program: 'Program',
+    programTip:
+      "The program's export is read as it is: title rows, merged cells and thousands separators may stay; the template gives its columns",
+    vendors: {
+      ledger: { u8: 'Yonyou U8', tplus: 'Yonyou T+', k3: 'Kingdee K/3', kis: 'Kingdee KIS' },
+      balance: { u8: 'Yonyou U8 / T+', k3: 'Kingdee K/3 / KIS' },
+    },
+    status: 'Voucher status',
+    statusTip:
+      'Vouchers posted in the program are imported posted: the trial balance is generated from posted vouchers',
+    coveredTip: "The period's stored balances are overwritten by the file's; otherwise they are refused",
+    fileTip: 'An .xlsx of at most 10 MB and 200,000 rows; nothing is written unless every row passes',
+    steps: { upload: 'Upload', read: 'Read', check: 'Check', write: 'Write' },
+    stage: {
+      uploading: 'Uploading {{percent}}%',
+      waiting: 'Uploaded, waiting to be processed…',
+      opening: 'Reading the file…',
+      reading: 'Reading: {{rows}} rows read',
+      checking: 'Checking {{rows}} lines',
+      writing: 'Writing {{rows}} lines',
+      written: '{{rows}} lines written',
+    },
+    ledgerDone: '{{vouchers}} vouchers imported, {{lines}} lines in all',
+    balanceDone: 'Balances of {{rows}} accounts imported, {{replaced}} of them overwritten',
+  },
   fixedAsset: {
     depreciate: 'Record depreciation',
     company: 'Company',

@@ -63,6 +63,35 @@ export const finance = {
     unaudit: '反审核',
     post: '记账',
   },
+  /** 明细账 / 科目余额表 导入 from the exports of 用友 and 金蝶: the dialog, its steps and what it says. */
+  booksImport: {
+    ledgerTitle: '导入序时账（用友 / 金蝶）',
+    balanceTitle: '导入科目余额表（用友 / 金蝶）',
+    required: '请选择{{label}}',
+    yearTip: '只有月、日两列的表按此年度读取日期',
+    program: '来源软件',
+    programTip: '按该软件导出的原样导入，标题行、合并单元格和千分位都可保留；模板即其导出的列',
+    vendors: {
+      ledger: { u8: '用友 U8', tplus: '用友 T+', k3: '金蝶 K/3', kis: '金蝶 KIS' },
+      balance: { u8: '用友 U8 / T+', k3: '金蝶 K/3 / KIS' },
+    },
+    status: '凭证状态',
+    statusTip: '在原软件中已记账的凭证按已记账导入，生成余额只读取已记账凭证',
+    coveredTip: '本期已有的科目余额被文件中的覆盖；不开启时已有的将被拒绝',
+    fileTip: '.xlsx 文件，最大 10MB、200,000 行；全部通过校验才会写入',
+    steps: { upload: '上传', read: '读取', check: '校验', write: '写入' },
+    stage: {
+      uploading: '正在上传 {{percent}}%',
+      waiting: '文件已上传，等待处理…',
+      opening: '正在读取文件…',
+      reading: '正在读取：已读 {{rows}} 行',
+      checking: '正在校验 {{rows}} 行',
+      writing: '正在写入 {{rows}} 行',
+      written: '已写入 {{rows}} 行',
+    },
+    ledgerDone: '已导入 {{vouchers}} 张凭证，共 {{lines}} 行分录',
+    balanceDone: '已导入 {{rows}} 个科目的余额，其中覆盖 {{replaced}} 个',
+  },
   /** 固定资产台账: the monthly depreciation run, a card's records and the chart by category. */
   fixedAsset: {
     depreciate: '计提折旧',

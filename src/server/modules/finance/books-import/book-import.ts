@@ -1,3 +1,4 @@
+import type { BooksImportProgress } from '../../../../shared/contract/api/finance.schemas.ts';
 import type { LocalText } from '../../../../shared/i18n/server-messages.ts';
 import type { AuthUser } from '../../../platform/auth-context.ts';
 import { EXCEL_MESSAGES } from '../../../platform/entity/excel.ts';
@@ -58,7 +59,7 @@ export function refusedRows<K extends string>(problems: Array<RowProblem<K>>): R
 }
 
 /** The phases of an import, as the screen's progress bar shows them. */
-export type BooksPhase = 'read' | 'check' | 'write' | 'done';
+export type BooksPhase = Exclude<BooksImportProgress['phase'], 'none'>;
 
 /** How often the progress is written while rows stream: every this many rows. */
 const PROGRESS_EVERY = 2000;
@@ -98,10 +99,8 @@ export const progressKey = (user: AuthUser, importId: string) =>
   `finance:books-import:${user.tenantId}:${user.userId}:${importId}`;
 
 /** The progress of the caller's import `importId`: none when it is unknown, finished long ago or not started. */
-export async function booksProgress(kv: KeyValueStore, user: AuthUser, importId: string) {
+export async function booksProgress(kv: KeyValueStore, user: AuthUser, importId: string): Promise<BooksImportProgress> {
   if (!/^[\w-]{1,64}$/.test(importId)) return { phase: 'none', total: 0, done: 0 };
   const saved = await kv.get(progressKey(user, importId));
-  return saved
-    ? (JSON.parse(saved) as { phase: BooksPhase; total: number; done: number })
-    : { phase: 'none', total: 0, done: 0 };
+  return saved ? (JSON.parse(saved) as BooksImportProgress) : { phase: 'none', total: 0, done: 0 };
 }

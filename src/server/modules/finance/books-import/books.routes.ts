@@ -2,7 +2,18 @@ import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import {
+  BALANCE_BOOK_VENDORS,
+  booksImportUrl,
+  booksProgressUrl,
+  booksTemplateUrl,
+  LEDGER_BOOK_VENDORS,
+} from '../../../../shared/contract/api/finance.ts';
+import {
+  BalanceImported,
+  BooksImportProgress,
+  LedgerImported,
+} from '../../../../shared/contract/api/finance.schemas.ts';
 import { LEDGER_IMPORT, ledger } from '../../../../shared/entities/finance/ledger.ts';
 import { SUBJECTBALANCE_IMPORT, subjectBalance } from '../../../../shared/entities/finance/subject-balance.ts';
 import { text, type LocalText } from '../../../../shared/i18n/server-messages.ts';
@@ -16,6 +27,8 @@ import type { Services } from '../../../services.ts';
 import { booksProgress } from './book-import.ts';
 import { importLedgerBook } from './ledger-import.ts';
 import { importBalanceBook } from './balance-import.ts';
+
+type Template = { label: LocalText; columns: readonly string[] };
 
 /**
  * The columns each program's ledger export has (docs/finance-import.md): the template of a program is its header, so
@@ -99,7 +112,7 @@ export const LEDGER_TEMPLATES = {
       '制单人',
     ],
   },
-} as const satisfies Record<string, { label: LocalText; columns: readonly string[] }>;
+} as const satisfies Record<(typeof LEDGER_BOOK_VENDORS)[number], Template>;
 
 /** The trial balance exports: 用友's 发生额及余额表 (two-row header in its export) and 金蝶's 科目余额表. */
 export const BALANCE_TEMPLATES = {
@@ -122,9 +135,7 @@ export const BALANCE_TEMPLATES = {
       '期末余额',
     ],
   },
-} as const satisfies Record<string, { label: LocalText; columns: readonly string[] }>;
-
-type Template = { label: LocalText; columns: readonly string[] };
+} as const satisfies Record<(typeof BALANCE_BOOK_VENDORS)[number], Template>;
 
 /** A template: the program's header row, amounts as money. */
 async function sendBookTemplate(request: FastifyRequest, reply: FastifyReply, template: Template) {
@@ -156,7 +167,7 @@ interface BookRoutes {
   base: string;
   permission: string;
   form: Record<string, typeof Param>;
-  answer: ReturnType<typeof Type.Object>;
+  answer: typeof LedgerImported | typeof BalanceImported;
   summary: string;
   templates: Record<string, Template>;
   run(
@@ -164,7 +175,7 @@ interface BookRoutes {
     user: FastifyRequest['user'],
     file: Buffer,
     fields: Record<string, string>,
-  ): Promise<Record<string, unknown>>;
+  ): Promise<LedgerImported | BalanceImported>;
 }
 
 const BOOKS: BookRoutes[] = [
@@ -172,7 +183,7 @@ const BOOKS: BookRoutes[] = [
     base: `/api/${ledger.service}/${ledger.name}`,
     permission: LEDGER_IMPORT,
     form: { orgId: Param, year: Param, voucherStatus: Param, importId: Param },
-    answer: Type.Object({ vouchers: Type.Integer(), lines: Type.Integer() }),
+    answer: LedgerImported,
     summary: '导入用友/金蝶序时账',
     templates: LEDGER_TEMPLATES,
     run: importLedgerBook,
@@ -181,7 +192,7 @@ const BOOKS: BookRoutes[] = [
     base: `/api/${subjectBalance.service}/${subjectBalance.name}`,
     permission: SUBJECTBALANCE_IMPORT,
     form: { orgId: Param, year: Param, month: Param, isCovered: Param, importId: Param },
-    answer: Type.Object({ rows: Type.Integer(), replaced: Type.Integer() }),
+    answer: BalanceImported,
     summary: '导入用友/金蝶科目余额表',
     templates: BALANCE_TEMPLATES,
     run: importBalanceBook,
@@ -198,7 +209,7 @@ export async function booksImportRoutes(fastify: FastifyInstance, { services }: 
   await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
   for (const book of BOOKS) {
     app.post(
-      `${book.base}/import-books`,
+      booksImportUrl(book.base),
       {
         config: { permission: book.permission },
         schema: {
@@ -213,12 +224,12 @@ export async function booksImportRoutes(fastify: FastifyInstance, { services }: 
       },
     );
     app.get(
-      `${book.base}/books-import-progress`,
+      booksProgressUrl(book.base),
       {
         config: { permission: book.permission },
         schema: {
           ...queryParams({ importId: Param }),
-          ...answers(Type.Object({ phase: Type.String(), total: Type.Integer(), done: Type.Integer() })),
+          ...answers(BooksImportProgress),
           summary: '导入进度',
         },
       },
@@ -226,7 +237,7 @@ export async function booksImportRoutes(fastify: FastifyInstance, { services }: 
         ok(request, await booksProgress(services.kv, request.user, String(request.query.importId ?? ''))),
     );
     app.get(
-      `${book.base}/books-template`,
+      booksTemplateUrl(book.base),
       {
         config: { permission: book.permission, download: true },
         schema: { ...queryParams({ vendor: Param }), ...NO_INPUT, summary: `${book.summary}模板` },
