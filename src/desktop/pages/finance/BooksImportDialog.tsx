@@ -141,7 +141,8 @@ export function BooksImportDialog({
         name={`books-import-${kind}`}
         layout="horizontal"
         labelCol={{ flex: '110px' }}
-        wrapperCol={{ flex: 1 }}
+        // Grows from nothing: a long tip wraps inside the column instead of pushing the control below the label.
+        wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }}
         initialValues={{ voucherStatus: VOUCHER_STATUS.posted, isCovered: false, vendor: vendors[0], ...initial }}
         disabled={upload.pending}
       >
