@@ -104,6 +104,25 @@ const ADMIN = SEED.userAdmin;
 /** The user the claims are sent to for approval (bench/finance adds it). */
 const APPROVER = '9100000000000000001';
 
+/** CPU seconds (user + system) a process has used, from /proc; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends of the bench database (the server's pool connections): other databases' are not ours. */
+async function backendsOf(client: pg.Client): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return rows.map((r) => r.pid);
+}
+
 /** The load average over the last minute, as `uptime` says it. */
 const load = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
@@ -590,13 +609,15 @@ interface ExpenseResult {
   sent: number;
   latency: LatencyStats;
   seconds: number;
+  /** CPU ms a sending cost the server and the database's backends, from /proc. */
+  cpu: { server: number; postgres: number };
   overBudget: number;
   race: { sent: number; passed: number; refused: number; committed: number; committedSum: number; budget: number };
   loadBefore: number;
   loadAfter: number;
 }
 
-async function measureExpense(url: string, port: number, token: string): Promise<ExpenseResult> {
+async function measureExpense(url: string, port: number, token: string, serverPid: number): Promise<ExpenseResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let accounts: string[];
@@ -689,6 +710,11 @@ async function measureExpense(url: string, port: number, token: string): Promise
   }
   const samples: number[] = [];
   const loadBefore = load();
+  const watcher = new pg.Client({ connectionString: url });
+  await watcher.connect();
+  onCleanup('close CPU watcher', () => watcher.end());
+  const backends = new Set(await backendsOf(watcher));
+  const before = new Map([...backends, serverPid].map((pid) => [pid, cpuSeconds(pid)]));
   let started = 0;
   await Promise.all(
     queues.map(async (queue, s) => {
@@ -704,6 +730,13 @@ async function measureExpense(url: string, port: number, token: string): Promise
   );
   const elapsed = (performance.now() - started) / 1000;
   const loadAfter = load();
+  for (const pid of await backendsOf(watcher)) backends.add(pid);
+  const used = (pid: number) => cpuSeconds(pid) - (before.get(pid) ?? 0);
+  const sends = SUBMITTERS * (CLAIMS_EACH + 1);
+  const cpu = {
+    server: (used(serverPid) * 1000) / sends,
+    postgres: ([...backends].reduce((sum, pid) => sum + used(pid), 0) * 1000) / sends,
+  };
 
   // The race: 20 claims of 100 sent at once against a budget of 300, refused over it (stop).
   const raceYear = CLAIM_YEAR - 1;
@@ -743,6 +776,7 @@ async function measureExpense(url: string, port: number, token: string): Promise
     sent: samples.length,
     latency: stats(samples),
     seconds: elapsed,
+    cpu,
     overBudget: Number(overBudget.n),
     race: {
       sent: racers.length,
@@ -792,7 +826,7 @@ async function run(): Promise<Results> {
   if (runs('list')) results.lists = await measureLists(url, server.port, token, ledgerCases());
   if (runs('balance')) results.balanceLists = await measureLists(url, server.port, token, balanceCases());
   if (runs('import')) results.imported = await measureImport(url, server.port, token);
-  if (runs('expense')) results.expense = await measureExpense(url, server.port, token);
+  if (runs('expense')) results.expense = await measureExpense(url, server.port, token, server.pid);
   await server.stop();
   return results;
 }
@@ -842,6 +876,10 @@ function report(results: Results): boolean {
       `\nexpense claims sent for approval (start-process, budget check), ${e.submitters} concurrent submitters: ` +
         `${e.sent} claims in ${e.seconds.toFixed(2)} s (${(e.sent / e.seconds).toFixed(0)}/s), p50 ${p(e.latency.p50)}, ` +
         `p95 ${p(e.latency.p95)}, p99 ${p(e.latency.p99)} ms; load ${e.loadBefore.toFixed(2)} / ${e.loadAfter.toFixed(2)}`,
+    );
+    console.log(
+      `  CPU a sending (warm-up included): server ${e.cpu.server.toFixed(1)} ms, PostgreSQL ${e.cpu.postgres.toFixed(1)} ` +
+        `ms: the two cores carry at most ${(2000 / (e.cpu.server + e.cpu.postgres)).toFixed(0)} sendings/s`,
     );
     const fast = e.latency.p95 < TARGET.submit;
     console.log(`target: p95 < ${TARGET.submit} ms: ${fast ? 'PASS' : 'FAIL'}`);
