@@ -6,7 +6,8 @@
  *                               takes minutes) after running any newer migration
  *   --lines 500000              a smaller ledger while developing (the trial balance's share shrinks with it)
  *   --only list,balance,import,expense   some phases; --duration 5 (s a list's load), --connections 1,
- *   --import-lines 100000, --submitters 20, --explain (each list's raw plan)
+ *   --import-lines 100000, --submitters 20, --claims 10 (each submitter's, after one to warm up),
+ *   --explain (each list's plan as the owner and as tenon_app, the role the server's requests run as)
  *
  * (1) 明细账: GET ledger/list as the desktop sends it (a page of 10, the period as a voucher-date range, the account
  *     search, the company), loaded with autocannon, and the SQL the engine sends for it (captured from the engine
