@@ -28,18 +28,18 @@ import type { Row } from '../../platform/entity/types.ts';
 /** The claims that use a budget: in approval, approved and paid. */
 const COMMITTED = [EXPENSE_STATUS.running, EXPENSE_STATUS.approved, EXPENSE_STATUS.paid];
 
-/** A tenant's mode: its own parameter, else the install's, else warn (also for a value that is none of the modes). */
-export async function budgetControlOf(db: Db, tenantId: string): Promise<BudgetControlMode> {
-  const own = `${BUDGET_CONTROL_PARAM}.${tenantId}`;
-  const rows = await db
-    .selectFrom('blade_param')
-    .select(['param_key', 'param_value'])
-    .where('param_key', 'in', [own, BUDGET_CONTROL_PARAM])
-    .where('is_deleted', '=', 0)
-    .execute();
-  const value = (rows.find((row) => row.param_key === own) ?? rows[0])?.param_value.trim().toLowerCase();
-  return BUDGET_CONTROL_MODES.find((mode) => mode === value) ?? 'warn';
-}
+/**
+ * A tenant's mode (its own parameter, else the install's, modeAndBudget) as the value says it: trimmed, any case; no
+ * value or any other value is warn.
+ */
+const modeOf = (value: unknown): BudgetControlMode =>
+  BUDGET_CONTROL_MODES.find(
+    (mode) =>
+      mode ===
+      String(value ?? '')
+        .trim()
+        .toLowerCase(),
+  ) ?? 'warn';
 
 /** Money in cents: the figures compare exactly. */
 const cents = (value: unknown) => Math.round(Number(value ?? 0) * 100);
@@ -56,48 +56,87 @@ export interface BudgetUse {
   amount: number;
 }
 
-/**
- * The budget a claim row is checked against and what uses it, its budget rows locked for the rest of `trx`;
- * undefined when no budget row exists (no control).
- */
-export async function budgetUseOf(trx: Db, claim: Row): Promise<BudgetUse | undefined> {
+/** The budget key of a claim row: undefined without an account or a date (no control). */
+function budgetKeyOf(claim: Row) {
   const account = String(claim.subject_code ?? '');
   const year = Number(String(claim.expense_date ?? '').slice(0, 4));
   if (!account || !year) return undefined;
-  const key = { tenant: String(claim.tenant_id), org: String(claim.org_id), dept: String(claim.dept_id) };
-  const budgets = await trx
-    .selectFrom('erp_expense_situation')
-    .select(['id', 'total_amount'])
-    .where('tenant_id', '=', key.tenant)
-    .where('year', '=', year)
-    .where('org_id', '=', key.org)
-    .where('dept_id', '=', key.dept)
-    .where('subject', '=', account)
-    .where('is_deleted', '=', 0)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  if (!budgets.length) return undefined;
-  const committed = await trx
-    .selectFrom('erp_expense')
-    .select(sql<string>`coalesce(sum(amount), 0)`.as('used'))
-    .where('tenant_id', '=', key.tenant)
-    .where('subject_code', '=', account)
-    // A range of the year: the claims' (tenant, account, date) index serves it.
-    .where('expense_date', '>=', `${year}-01-01`)
-    .where('expense_date', '<', `${year + 1}-01-01`)
-    .where('org_id', '=', key.org)
-    .where('dept_id', '=', key.dept)
-    .where('expense_status', 'in', COMMITTED)
-    .where('id', '<>', String(claim.id))
-    .where('is_deleted', '=', 0)
-    .executeTakeFirstOrThrow();
-  return {
-    year,
-    budget: budgets.reduce((sum, row) => sum + cents(row.total_amount), 0),
-    used: cents(committed.used),
-    amount: cents(claim.amount),
-  };
+  return { account, year, tenant: String(claim.tenant_id), org: String(claim.org_id), dept: String(claim.dept_id) };
+}
+
+/**
+ * The tenant's mode and, unless it is off, the claim's budget rows locked for the rest of `trx` and their sum: one
+ * statement (the sending runs some twenty; bench/finance). None locked without a budget key or rows.
+ */
+async function modeAndBudget(trx: Db, claim: Row) {
+  const tenant = String(claim.tenant_id);
+  const key = budgetKeyOf(claim);
+  const own = `${BUDGET_CONTROL_PARAM}.${tenant}`;
+  const param = (name: string) => sql`(select param_value from blade_param where param_key = ${name}
+    and is_deleted = 0 order by id limit 1)`;
+  const { rows } = await sql<{ mode: string | null; n: string; budget: string }>`
+    with mode as (select coalesce(${param(own)}, ${param(BUDGET_CONTROL_PARAM)}) as value),
+    budgets as (
+      select id, total_amount from erp_expense_situation
+      where ${
+        key
+          ? sql`tenant_id = ${tenant} and year = ${key.year} and org_id = ${key.org} and dept_id = ${key.dept}
+        and subject = ${key.account} and is_deleted = 0`
+          : sql`false`
+      }
+        and lower(trim(coalesce((select value from mode), ''))) <> 'off'
+      order by id
+      for update)
+    select (select value from mode) as mode, (select count(*) from budgets) as n,
+      (select coalesce(sum(total_amount), 0) from budgets) as budget`.execute(trx);
+  const row = rows[0];
+  return { mode: modeOf(row?.mode), key, rows: Number(row?.n ?? 0), budget: String(row?.budget ?? '0') };
+}
+
+/**
+ * The claims that use the budget summed (in a statement after the lock, so that a sending that held it is seen
+ * committed) and the claim marked with what it goes over by (null: within it), in one statement: what is used.
+ */
+async function usedAndMark(
+  trx: Db,
+  claim: Row,
+  key: NonNullable<ReturnType<typeof budgetKeyOf>>,
+  budget: string,
+): Promise<string> {
+  const id = String(claim.id);
+  const { rows } = await sql<{ used: string }>`
+    with used as (
+      select coalesce(sum(amount), 0) as used from erp_expense
+      where tenant_id = ${key.tenant} and subject_code = ${key.account}
+        -- A range of the year: the claims' (tenant, account, date) index serves it.
+        and expense_date >= ${`${key.year}-01-01`} and expense_date < ${`${key.year + 1}-01-01`}
+        and org_id = ${key.org} and dept_id = ${key.dept}
+        and expense_status in (${sql.join(COMMITTED)}) and id <> ${id} and is_deleted = 0)
+    update erp_expense e set over_budget = case when used.used + e.amount > cast(${budget} as numeric)
+      then used.used + e.amount - cast(${budget} as numeric) end
+    from used where e.id = ${id} and e.tenant_id = ${key.tenant}
+    returning used.used`.execute(trx);
+  return String(rows[0]?.used ?? '0');
+}
+
+/**
+ * The budget a claim row is checked against and what uses it, its budget rows locked for the rest of `trx`;
+ * undefined when no budget row exists (no control). The claim is marked with what it goes over by.
+ */
+export async function budgetUseOf(trx: Db, claim: Row): Promise<BudgetUse | undefined> {
+  const { key, rows, budget } = await modeAndBudget(trx, claim);
+  if (!key || !rows) return undefined;
+  return budgetUse(trx, claim, key, budget);
+}
+
+async function budgetUse(
+  trx: Db,
+  claim: Row,
+  key: NonNullable<ReturnType<typeof budgetKeyOf>>,
+  budget: string,
+): Promise<BudgetUse> {
+  const used = await usedAndMark(trx, claim, key, budget);
+  return { year: key.year, budget: cents(budget), used: cents(used), amount: cents(claim.amount) };
 }
 
 /** `stop`'s refusal, every figure of the check in it. */
@@ -116,16 +155,19 @@ export function overBudgetMessage({ year, budget, used, amount }: BudgetUse) {
 export function expenseBudgetEffect(): ApprovalEffect {
   return async ({ trx, row, move }) => {
     if (move !== 'submit' && move !== 'withdraw') return;
-    let over = 0;
     if (move === 'submit') {
-      const mode = await budgetControlOf(trx, String(row.tenant_id));
-      const use = mode === 'off' ? undefined : await budgetUseOf(trx, row);
-      over = use ? use.used + use.amount - use.budget : 0;
-      if (use && over > 0 && mode === 'stop') throw failWith(overBudgetMessage(use)).about('amount');
+      // Two statements where a budget limits the claim (the mode with the budget's lock; what is used with the mark).
+      const { mode, key, rows, budget } = await modeAndBudget(trx, row);
+      if (mode !== 'off' && key && rows) {
+        const use = await budgetUse(trx, row, key, budget);
+        if (use.used + use.amount - use.budget > 0 && mode === 'stop')
+          throw failWith(overBudgetMessage(use)).about('amount');
+        return;
+      }
     }
     await trx
       .updateTable('erp_expense')
-      .set({ over_budget: over > 0 ? (over / 100).toFixed(2) : null })
+      .set({ over_budget: null })
       .where('id', '=', String(row.id))
       .where('tenant_id', '=', String(row.tenant_id))
       .execute();

@@ -58,3 +58,22 @@ export async function makerOf(db: Db, tenantId: string, key: VoucherKey): Promis
   const first = await voucherLines(db, tenantId, key).select('maker').orderBy('entry_no').limit(1).executeTakeFirst();
   return first?.maker || undefined;
 }
+
+/**
+ * The codes of the tenant's live chart that contain `text` (as the list's like search of the account matches them,
+ * `%text%`, the pattern characters of the text taken as they are). Every live line's account is one of them (an
+ * account in use is not deleted), so the lines whose code is one of these are the lines the search matches.
+ */
+export async function accountCodesContaining(db: Db, tenantId: string, text: string): Promise<string[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Text without case (digits, the usual codes) is matched by like, as the engine's search does (conditions.ts).
+  const like = pattern.toLowerCase() === pattern.toUpperCase() ? sql`like` : sql`ilike`;
+  const rows = await db
+    .selectFrom('erp_subject')
+    .select('subject_code')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where(sql<boolean>`subject_code ${like} ${pattern}`)
+    .execute();
+  return rows.map((row) => row.subject_code);
+}

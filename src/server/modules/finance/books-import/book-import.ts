@@ -81,8 +81,26 @@ export class BooksProgress {
     this.key = id && /^[\w-]{1,64}$/.test(id) ? progressKey(user, id) : undefined;
   }
 
+  /** What is said while a transaction runs, one after the other (sayLater). */
+  private queued: Promise<void> = Promise.resolve();
+
   async say(phase: BooksPhase, total: number, done = 0): Promise<void> {
     if (this.key) await this.kv.set(this.key, JSON.stringify({ phase, total, done }), PROGRESS_TTL_SECONDS);
+  }
+
+  /**
+   * Said without waiting, in order after what was said so before: from inside the import's transaction. On
+   * PostgreSQL the store's write takes another connection of the pool (Redis: its own), so a poll sees the rows
+   * written so far; the embedded database's one connection is the transaction's, and the write waits for its end
+   * instead of deadlocking it. `said` waits for them (before `done`). A progress that cannot be written is no reason
+   * to fail the import.
+   */
+  sayLater(phase: BooksPhase, total: number, done: number): void {
+    this.queued = this.queued.then(() => this.say(phase, total, done)).catch(() => undefined);
+  }
+
+  said(): Promise<void> {
+    return this.queued;
   }
 
   /** The rows as they stream, the rows read so far said every PROGRESS_EVERY. */

@@ -93,17 +93,22 @@ export async function importLedgerBook(
       );
     const now = formatDateTime();
     const vouchers = new Set(lines.map(voucherName)).size;
-    // Said before the transaction, not inside it: the key-value store of an embedded database is a table of that
-    // database, whose one connection the transaction holds.
+    // Said before the transaction and, inside it, without waiting (sayLater): the key-value store of an embedded
+    // database is a table of that database, whose one connection the transaction holds.
     await progress.say('write', lines.length);
-    await services.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < lines.length; i += WRITE_BATCH) {
-        const rows = lines
-          .slice(i, i + WRITE_BATCH)
-          .map((line) => rowOf(line, resolved.named.get(line)!, user, orgId, status, now));
-        await insertCopies(trx, 'erp_ledger', rows);
-      }
-    });
+    try {
+      await services.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < lines.length; i += WRITE_BATCH) {
+          const rows = lines
+            .slice(i, i + WRITE_BATCH)
+            .map((line) => rowOf(line, resolved.named.get(line)!, user, orgId, status, now));
+          await insertCopies(trx, 'erp_ledger', rows);
+          progress.sayLater('write', lines.length, i + rows.length);
+        }
+      });
+    } finally {
+      await progress.said();
+    }
     await progress.say('done', lines.length, lines.length);
     return { vouchers, lines: lines.length };
   });
