@@ -227,6 +227,7 @@ describe('ledger exports of 用友 and 金蝶', () => {
       ['tplus', '日期'],
       ['k3', '日期'],
       ['kis', '日期'],
+      ['kingdee', 'FDATE'],
     ]) {
       const rows = await sheetOf(await t.get(`${LEDGER}/books-template?vendor=${vendor}`, importer));
       expect(rows[0][0]).toBe(first);

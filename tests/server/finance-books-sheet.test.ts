@@ -157,6 +157,34 @@ describe('ledger exports', () => {
     expect(lines[1]).toMatchObject({ entryNo: 2, credit: 710000, customer: '' });
   });
 
+  it('金蝶 凭证引出 in the interchange format: F-field names in any case, lines from 0, 核算项目 as FCLSNAME1 + FOBJID1', async () => {
+    const header = ['FDate', 'FTransDate', 'FPeriod', 'FGroup', 'FNum', 'FEntryID', 'FExp', 'FAcctID', 'FClsName1'];
+    const rest = ['FObjID1', 'FObjName1', 'FCyID', 'FExchRate', 'FDC', 'FFCyAmt', 'FDebit', 'FCredit', 'FPrepare'];
+    const { lines, problems } = await ledgerOf(
+      [
+        [...header, ...rest],
+        ['2026/3/8', '2026/3/6', 3, '转', 12, 0, '销售商品', '1122.01', '客户', 'C001', '宁波海天', 'RMB', 1, 'D'],
+        ['2026/3/8', '2026/3/6', 3, '转', 12, 1, '销售商品', '6001', '', '', '', 'RMB', 1, 'C'],
+      ].map((row, i) =>
+        i === 0 ? row : [...row, '11,300.00', ...(row[13] === 'D' ? ['11,300.00', 0] : [0, '11,300.00']), '赵财务'],
+      ),
+    );
+    expect(problems).toEqual([]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      voucherDate: '2026-03-08',
+      voucherWord: '转',
+      voucherNo: 12,
+      entryNo: 1,
+      subjectCode: '112201',
+      customer: 'C001',
+      debit: 1130000,
+      credit: 0,
+      maker: '赵财务',
+    });
+    expect(lines[1]).toMatchObject({ entryNo: 2, subjectCode: '6001', customer: '', credit: 1130000 });
+  });
+
   it("金蝶 KIS / 用友 T+: 凭证字 and 凭证号 in columns of their own; 月 | 日 with the import's year", async () => {
     const kis = await ledgerOf([
       ['日期', '凭证字', '凭证号', '摘要', '科目代码', '科目名称', '借方金额', '贷方金额'],

@@ -33,7 +33,7 @@ export const booksImportUrl = (base: string) => `${base}/import-books`;
 export const booksProgressUrl = (base: string) => `${base}/books-import-progress`;
 export const booksTemplateUrl = (base: string) => `${base}/books-template`;
 /** 用友 U8, 用友 T+, 金蝶 K/3, 金蝶 KIS: their voucher lists differ. */
-export const LEDGER_BOOK_VENDORS = ['u8', 'tplus', 'k3', 'kis'] as const;
+export const LEDGER_BOOK_VENDORS = ['u8', 'tplus', 'k3', 'kis', 'kingdee'] as const;
 /** 用友's 发生额及余额表 (U8 and T+ alike) and 金蝶's 科目余额表 (K/3 and KIS alike). */
 export const BALANCE_BOOK_VENDORS = ['u8', 'k3'] as const;
 export type BookVendor = (typeof LEDGER_BOOK_VENDORS)[number];

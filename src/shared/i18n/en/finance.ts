@@ -71,7 +71,13 @@ export const finance: Resource<typeof zh> = {
     programTip:
       "The program's export is read as it is: title rows, merged cells and thousands separators may stay; the template gives its columns",
     vendors: {
-      ledger: { u8: 'Yonyou U8', tplus: 'Yonyou T+', k3: 'Kingdee K/3', kis: 'Kingdee KIS' },
+      ledger: {
+        u8: 'Yonyou U8',
+        tplus: 'Yonyou T+',
+        k3: 'Kingdee K/3',
+        kis: 'Kingdee KIS',
+        kingdee: 'Kingdee voucher interchange',
+      },
       balance: { u8: 'Yonyou U8 / T+', k3: 'Kingdee K/3 / KIS' },
     },
     status: 'Voucher status',

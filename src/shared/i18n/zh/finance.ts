@@ -72,7 +72,7 @@ export const finance = {
     program: '来源软件',
     programTip: '按该软件导出的原样导入，标题行、合并单元格和千分位都可保留；模板即其导出的列',
     vendors: {
-      ledger: { u8: '用友 U8', tplus: '用友 T+', k3: '金蝶 K/3', kis: '金蝶 KIS' },
+      ledger: { u8: '用友 U8', tplus: '用友 T+', k3: '金蝶 K/3', kis: '金蝶 KIS', kingdee: '金蝶 标准凭证引出格式' },
       balance: { u8: '用友 U8 / T+', k3: '金蝶 K/3 / KIS' },
     },
     status: '凭证状态',

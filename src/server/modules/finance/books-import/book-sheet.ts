@@ -17,29 +17,36 @@ interface ColumnName {
 }
 
 export const LEDGER_COLUMNS = [
-  { key: 'date', names: ['凭证日期', '制单日期', '日期', '记账日期', '业务日期'] },
+  { key: 'date', names: ['凭证日期', '制单日期', '日期', '记账日期', '业务日期', 'FDATE'] },
   { key: 'year', names: ['年', '年度', '会计年度'] },
-  { key: 'period', names: ['月', '期间', '会计期间'] },
+  { key: 'period', names: ['月', '期间', '会计期间', 'FPERIOD'] },
   { key: 'day', names: ['日'] },
   { key: 'voucher', names: ['凭证字号', '凭证编号', '凭证号数'] },
-  { key: 'voucherWord', names: ['凭证字', '凭证类别', '凭证类型'] },
-  { key: 'voucherNo', names: ['凭证号'] },
+  { key: 'voucherWord', names: ['凭证字', '凭证类别', '凭证类型', 'FGROUP'] },
+  { key: 'voucherNo', names: ['凭证号', 'FNUM'] },
   { key: 'entryNo', names: ['分录号', '分录序号', '行号'] },
-  { key: 'summary', names: ['摘要'] },
-  { key: 'subjectCode', names: ['科目编码', '科目代码', '会计科目编码', '科目编号'] },
-  { key: 'subjectName', names: ['科目名称', '会计科目', '科目全名'] },
-  { key: 'debit', names: ['借方金额', '借方', '借方本币', '本币借方', '借方金额本位币'] },
-  { key: 'credit', names: ['贷方金额', '贷方', '贷方本币', '本币贷方', '贷方金额本位币'] },
-  { key: 'currency', names: ['币种', '币别'] },
-  { key: 'exchangeRate', names: ['汇率'] },
-  { key: 'originalAmount', names: ['原币金额', '外币金额', '原币'] },
+  // 金蝶's interchange numbers a voucher's lines from 0.
+  { key: 'entryFromZero', names: ['FENTRYID'] },
+  { key: 'summary', names: ['摘要', 'FEXP'] },
+  { key: 'subjectCode', names: ['科目编码', '科目代码', '会计科目编码', '科目编号', 'FACCTID', 'FACCTNUM'] },
+  { key: 'subjectName', names: ['科目名称', '会计科目', '科目全名', 'FACCTNAME'] },
+  { key: 'debit', names: ['借方金额', '借方', '借方本币', '本币借方', '借方金额本位币', 'FDEBIT'] },
+  { key: 'credit', names: ['贷方金额', '贷方', '贷方本币', '本币贷方', '贷方金额本位币', 'FCREDIT'] },
+  { key: 'currency', names: ['币种', '币别', 'FCYID'] },
+  { key: 'exchangeRate', names: ['汇率', 'FEXCHRATE'] },
+  { key: 'originalAmount', names: ['原币金额', '外币金额', '原币', 'FFCYAMT'] },
   { key: 'customer', names: ['客户', '客户编码', '客户名称'] },
   { key: 'supplier', names: ['供应商', '供应商编码', '供应商名称'] },
   { key: 'dept', names: ['部门', '部门名称', '部门编码'] },
   { key: 'project', names: ['项目', '项目名称', '项目编码'] },
   { key: 'aux', names: ['核算项目', '辅助核算', '辅助项'] },
-  { key: 'attachments', names: ['附件数', '附单据数', '附件张数', '附件'] },
-  { key: 'maker', names: ['制单人', '制单'] },
+  // 金蝶's interchange: a line's 核算项目 as pairs of columns, the kind (客户) and the item's code.
+  ...([1, 2, 3, 4] as const).flatMap((n) => [
+    { key: `auxKind${n}`, names: [`FCLSNAME${n}`] } as const,
+    { key: `auxCode${n}`, names: [`FOBJID${n}`] } as const,
+  ]),
+  { key: 'attachments', names: ['附件数', '附单据数', '附件张数', '附件', 'FATTCHMENT'] },
+  { key: 'maker', names: ['制单人', '制单', 'FPREPARE'] },
 ] as const satisfies readonly ColumnName[];
 
 export const BALANCE_COLUMNS = [
@@ -70,12 +77,16 @@ export const BALANCE_NEEDS: readonly BalanceKey[] = ['subjectCode'];
 const SUBTOTALS =
   /^(本月合计|本期合计|本年累计|本年合计|期初余额|上年结转|年初余额|合计|小计|总计|承前页|过次页|月计|累计)$/;
 
-/** A header cell as compared: no spaces, brackets, units or full-width forms ("借方金额（元）" → "借方金额"). */
+/**
+ * A header cell as compared: no spaces, brackets, units or full-width forms ("借方金额（元）" → "借方金额"), Latin
+ * letters in capitals (金蝶's interchange writes FDate as well as FDATE).
+ */
 export function headerName(value: unknown): string {
   return String(value ?? '')
     .normalize('NFKC')
     .replace(/[(（][^)）]*[)）]/g, '')
-    .replace(/[\s_:：/\\\-—|·.]/g, '');
+    .replace(/[\s_:：/\\\-—|·.]/g, '')
+    .toUpperCase();
 }
 
 /** Where each known column stands in a header, by key (the first column a name matches). */
@@ -396,6 +407,8 @@ export async function ledgerLines(
           summary,
         };
     const aux = auxItems(cell('aux'));
+    for (const n of [1, 2, 3, 4] as const)
+      if (text(`auxKind${n}`) && text(`auxCode${n}`)) aux.set(text(`auxKind${n}`), text(`auxCode${n}`));
     const line: BookLine = {
       row: row.row,
       voucherDate: base.voucherDate,
@@ -403,7 +416,7 @@ export async function ledgerLines(
       month: base.month,
       voucherWord: base.voucherWord,
       voucherNo: base.voucherNo,
-      entryNo: Number(text('entryNo').replace(/\D/g, '')) || 0,
+      entryNo: entryNoOf(text('entryNo'), text('entryFromZero')),
       summary: summary || base.summary,
       subjectCode,
       subjectName: text('subjectName'),
@@ -463,6 +476,12 @@ function voucherProblems(lines: BookLine[], incomplete: Set<string>): Array<RowP
     for (const line of voucher) if (!line.entryNo) line.entryNo = ++next;
   }
   return problems;
+}
+
+/** A line's number: as given, or 金蝶's interchange FENTRYID counted from 0; 0 when none is given (numbered later). */
+function entryNoOf(given: string, fromZero: string): number {
+  if (given) return Number(given.replace(/\D/g, '')) || 0;
+  return /^\d+$/.test(fromZero) ? Number(fromZero) + 1 : 0;
 }
 
 /** One account's row of a trial balance export, amounts in cents, each opening and closing on one side. */

@@ -112,6 +112,35 @@ export const LEDGER_TEMPLATES = {
       '制单人',
     ],
   },
+  // 金蝶's voucher interchange (凭证引出 / 凭证引入, K/3 and KIS alike): its field names as the header, a line's
+  // 核算项目 as FCLSNAME1 (客户) + FOBJID1 (its code), lines numbered from 0 (FENTRYID).
+  kingdee: {
+    label: { zh: '金蝶标准凭证引出格式', en: 'Kingdee voucher interchange' },
+    columns: [
+      'FDATE',
+      'FTRANSDATE',
+      'FPERIOD',
+      'FGROUP',
+      'FNUM',
+      'FENTRYID',
+      'FEXP',
+      'FACCTID',
+      'FCLSNAME1',
+      'FOBJID1',
+      'FOBJNAME1',
+      'FCYID',
+      'FEXCHRATE',
+      'FDC',
+      'FFCYAMT',
+      'FDEBIT',
+      'FCREDIT',
+      'FPREPARE',
+      'FCHECKER',
+      'FPOSTER',
+      'FATTCHMENT',
+      'FPOSTED',
+    ],
+  },
 } as const satisfies Record<(typeof LEDGER_BOOK_VENDORS)[number], Template>;
 
 /** The trial balance exports: 用友's 发生额及余额表 (two-row header in its export) and 金蝶's 科目余额表. */
@@ -148,7 +177,7 @@ async function sendBookTemplate(request: FastifyRequest, reply: FastifyReply, te
       template.columns.map((header) => ({
         header,
         width: Math.max(12, header.length * 2 + 4),
-        format: /借|贷|金额|余额/.test(header) ? ('money' as const) : ('text' as const),
+        format: /借|贷|金额|余额|^F(DEBIT|CREDIT|FCYAMT)$/.test(header) ? ('money' as const) : ('text' as const),
       })),
     );
     await sheet.start();
