@@ -41,23 +41,9 @@ import {
   startServer as startServerWith,
   withTimeout,
 } from './support.ts';
-import { ENTITIES, MODULES } from '../src/server/modules/index.ts';
-import {
-  type CompiledQuery,
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
-import type { Schema } from '../src/server/db/schema.ts';
-import { type AuthUser, SUPER_TENANT } from '../src/server/platform/auth-context.ts';
-import { Dictionaries } from '../src/server/platform/dictionaries.ts';
-import { EntityService } from '../src/server/platform/entity/service.ts';
-import { openKeyValueStore } from '../src/server/platform/kv.ts';
-import { Accounts } from '../src/server/platform/accounts.ts';
-import { TenantTimeZones } from '../src/server/platform/tenant-time.ts';
-import { Permissions } from '../src/server/platform/permissions.ts';
+import { MODULES } from '../src/server/modules/index.ts';
+import { BENCH_ADMIN, benchEngine, compilingDialect } from './engine.ts';
+import type { CompiledQuery } from 'kysely';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Options
@@ -481,50 +467,14 @@ async function rawLoad(query: () => Promise<unknown>, concurrency: number, secon
  * engine itself (compiled, not run), so the raw side follows any change to the route's query.
  */
 async function pageSql(): Promise<CompiledQuery> {
-  const captured: CompiledQuery[] = [];
-  const db = new Kysely<Schema>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (inner) => new PostgresIntrospector(inner),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-    log: (event) => {
-      if (event.level === 'query') captured.push(event.query);
-    },
-  });
-  const kv = await openKeyValueStore({ db, prefix: 'bench:' });
-  const deps = {
-    db,
-    permissions: await Permissions.create(db, kv),
-    dictionaries: await Dictionaries.create(db, kv),
-    accounts: new Accounts(db, kv, await TenantTimeZones.create(db, kv)),
-    entities: new Map<string, EntityService>(),
-  };
-  for (const entity of ENTITIES) deps.entities.set(entity.name, new EntityService(entity, deps));
-  const admin: AuthUser = {
-    userId: '1123598821738675201',
-    tenantId: SUPER_TENANT,
-    account: 'admin',
-    userName: 'admin',
-    realName: '管理员',
-    clientId: 'saber',
-    roleIds: [],
-    roleAliases: ['administrator'],
-    deptIds: [],
-    postIds: [],
-    sessionId: '',
-    power: 0,
-    isSuperAdmin: true,
-    isAdmin: true,
-    claims: {} as AuthUser['claims'],
-  };
+  const engine = await benchEngine(compilingDialect());
+  let captured: CompiledQuery[];
   try {
-    captured.length = 0;
-    await deps.entities.get('param')!.page(admin, { current: '1', size: '10' });
+    engine.take();
+    await engine.entities.get('param')!.page(BENCH_ADMIN, { current: '1', size: '10' });
+    captured = engine.take();
   } finally {
-    await kv.close();
-    await db.destroy();
+    await engine.close();
   }
   if (captured.length !== 1) throw new Error(`param/page sent ${captured.length} queries, expected 1`);
   log(`raw SQL (captured from the engine): ${captured[0].sql} [${captured[0].parameters.join(', ')}]`);

@@ -29,14 +29,7 @@ import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type CompiledQuery,
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import {
   adminQuery,
   adminUrl,
@@ -50,24 +43,17 @@ import {
   startServer,
   type LatencyResult,
 } from './support.ts';
+import { BENCH_ADMIN, benchEngine, compilingDialect } from './engine.ts';
 import { openDatabase } from '../src/server/db/connect.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import type { Schema } from '../src/server/db/schema.ts';
 import { seed } from '../src/server/db/seed/seed.ts';
-import { ENTITIES, MODULES } from '../src/server/modules/index.ts';
+import { MODULES } from '../src/server/modules/index.ts';
 import { monthlyStat } from '../src/server/modules/budget/budget-stat.ts';
 import { seedFinanceDemo } from '../src/server/modules/finance/demo/subjects.ts';
 import { productRowPage } from '../src/server/platform/product-row.ts';
 import { seedDemoCompanies } from '../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../src/server/modules/system/install.ts';
-import { type AuthUser, SUPER_TENANT } from '../src/server/platform/auth-context.ts';
-import { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import { EntityService } from '../src/server/platform/entity/service.ts';
-import { openKeyValueStore } from '../src/server/platform/kv.ts';
-import { Accounts } from '../src/server/platform/accounts.ts';
-import { TenantTimeZones } from '../src/server/platform/tenant-time.ts';
-import { Permissions } from '../src/server/platform/permissions.ts';
-import type { Services } from '../src/server/services.ts';
 import { APPROVE_STATUS } from '../src/shared/entities/budget/budget-fill.ts';
 import { MONTHS } from '../src/shared/entities/month-row.ts';
 
@@ -308,24 +294,6 @@ async function prepare(): Promise<string> {
 // ---------------------------------------------------------------------------------------------------------------
 // The SQL the routes send, captured from the engine
 
-const ADMIN_USER: AuthUser = {
-  userId: ADMIN,
-  tenantId: SUPER_TENANT,
-  account: 'admin',
-  userName: 'admin',
-  realName: '管理员',
-  clientId: 'saber',
-  roleIds: [],
-  roleAliases: ['administrator'],
-  deptIds: [ROOT_DEPT],
-  postIds: [],
-  sessionId: '',
-  power: 0,
-  isSuperAdmin: true,
-  isAdmin: true,
-  claims: {} as AuthUser['claims'],
-};
-
 /** budgetfill/stat's counts by approval state (budget-fill.routes.ts). */
 const FILL_STATE_COUNTS = {
   column: 'approve_status',
@@ -365,7 +333,7 @@ function readCases(): ReadCase[] {
       path: path('budgetsituation', 'stat', filter),
       target: TARGET.stat,
       run: async (s) =>
-        monthlyStat(await s.get('budgetsituation')!.matchingRows(ADMIN_USER, filter), { actuals: true }),
+        monthlyStat(await s.get('budgetsituation')!.matchingRows(BENCH_ADMIN, filter), { actuals: true }),
       rawCount: statCount,
       apiCount: (data) => `rowCount ${data.rowCount}, totalAmount ${data.totalAmount}`,
     },
@@ -374,7 +342,7 @@ function readCases(): ReadCase[] {
       path: path('budgetfill', 'stat', filter),
       target: TARGET.stat,
       run: async (s) =>
-        monthlyStat(await s.get('budgetfill')!.matchingRows(ADMIN_USER, filter), {
+        monthlyStat(await s.get('budgetfill')!.matchingRows(BENCH_ADMIN, filter), {
           actuals: false,
           counts: FILL_STATE_COUNTS,
         }),
@@ -387,7 +355,7 @@ function readCases(): ReadCase[] {
       name: 'GET budgetsituation/page (100 rows)',
       path: path('budgetsituation', 'page', page),
       target: TARGET.page,
-      run: (s) => productRowPage(s.get('budgetsituation')!, ADMIN_USER, page),
+      run: (s) => productRowPage(s.get('budgetsituation')!, BENCH_ADMIN, page),
       rawCount: pageCount,
       apiCount: pageTotal,
     },
@@ -396,7 +364,7 @@ function readCases(): ReadCase[] {
       name: 'GET budgetfill/list (100 rows)',
       path: path('budgetfill', 'list', page),
       target: TARGET.page,
-      run: (s) => s.get('budgetfill')!.page(ADMIN_USER, page),
+      run: (s) => s.get('budgetfill')!.page(BENCH_ADMIN, page),
       rawCount: pageCount,
       apiCount: pageTotal,
     },
@@ -404,7 +372,7 @@ function readCases(): ReadCase[] {
       name: 'GET financebudget/page (100 rows)',
       path: path('financebudget', 'page', page),
       target: TARGET.page,
-      run: (s) => s.get('financebudget')!.page(ADMIN_USER, page),
+      run: (s) => s.get('financebudget')!.page(BENCH_ADMIN, page),
       rawCount: pageCount,
       apiCount: pageTotal,
     },
@@ -417,44 +385,21 @@ function readCases(): ReadCase[] {
  * the first also reads the grants, which the server keeps.
  */
 async function capturedSql(cases: ReadCase[]): Promise<CompiledQuery[][]> {
-  const captured: CompiledQuery[] = [];
-  const db = new Kysely<Schema>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (inner) => new PostgresIntrospector(inner),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-    log: (event) => {
-      if (event.level === 'query') captured.push(event.query);
-    },
-  });
-  const kv = await openKeyValueStore({ db, prefix: 'bench:' });
-  const entities = new Map<string, EntityService>();
-  const deps = {
-    db,
-    permissions: await Permissions.create(db, kv),
-    dictionaries: await Dictionaries.create(db, kv),
-    accounts: new Accounts(db, kv, await TenantTimeZones.create(db, kv)),
-    entities,
-  };
-  for (const entity of ENTITIES) entities.set(entity.name, new EntityService(entity, deps));
+  const engine = await benchEngine(compilingDialect());
   // The modules' list filters (the dimension search of budgetsituation) take part in the SQL.
-  const services = deps as unknown as Services;
   for (const module of MODULES)
     for (const [name, hooks] of Object.entries(module.hooks ?? {}))
-      if (MEASURED_ENTITIES.includes(name)) entities.get(name)!.use(hooks(services));
+      if (MEASURED_ENTITIES.includes(name)) engine.entities.get(name)!.use(hooks(engine.services));
   const result: CompiledQuery[][] = [];
   try {
     for (const c of cases) {
-      await c.run(entities);
-      captured.length = 0;
-      await c.run(entities);
-      result.push([...captured]);
+      await c.run(engine.entities);
+      engine.take();
+      await c.run(engine.entities);
+      result.push(engine.take());
     }
   } finally {
-    await kv.close();
-    await db.destroy();
+    await engine.close();
   }
   return result;
 }

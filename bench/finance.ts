@@ -21,7 +21,7 @@
  */
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
-import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import { PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,19 +53,12 @@ import {
 } from './trial-balance.ts';
 import { openDatabase, type Db } from '../src/server/db/connect.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import type { Schema } from '../src/server/db/schema.ts';
 import { ENTITIES, MODULES } from '../src/server/modules/index.ts';
 import { seedFinanceDemo } from '../src/server/modules/finance/demo/subjects.ts';
 import { seedDemoCompanies } from '../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../src/server/modules/system/install.ts';
-import { type AuthUser, SUPER_TENANT } from '../src/server/platform/auth-context.ts';
-import { Accounts } from '../src/server/platform/accounts.ts';
-import { Dictionaries } from '../src/server/platform/dictionaries.ts';
 import { EntityService } from '../src/server/platform/entity/service.ts';
-import { openKeyValueStore } from '../src/server/platform/kv.ts';
-import { Permissions } from '../src/server/platform/permissions.ts';
-import { TenantTimeZones } from '../src/server/platform/tenant-time.ts';
-import type { Services } from '../src/server/services.ts';
+import { BENCH_ADMIN, benchEngine } from './engine.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Options
@@ -221,24 +214,6 @@ const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(0);
 // ---------------------------------------------------------------------------------------------------------------
 // The SQL a list route sends, captured from the engine
 
-const ADMIN_USER: AuthUser = {
-  userId: ADMIN,
-  tenantId: SUPER_TENANT,
-  account: 'admin',
-  userName: 'admin',
-  realName: '管理员',
-  clientId: 'saber',
-  roleIds: [],
-  roleAliases: ['administrator'],
-  deptIds: [SEED.deptRoot],
-  postIds: [],
-  sessionId: '',
-  power: 0,
-  isSuperAdmin: true,
-  isAdmin: true,
-  claims: {} as AuthUser['claims'],
-};
-
 /**
  * What `entity`'s list sends for `query`, captured from the engine itself running it on the bench database as the
  * owner (the modules' hooks on, for the platform's admin), so the raw side follows any change to the route's query:
@@ -248,45 +223,27 @@ const ADMIN_USER: AuthUser = {
  * page alone).
  */
 async function capturedSql(url: string, entity: string, query: Record<string, string>): Promise<CompiledQuery[]> {
-  const captured: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
-  const db = new Kysely<Schema>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query') captured.push(event.query);
-    },
-  });
-  const kv = await openKeyValueStore({ db, prefix: 'bench:' });
+  const engine = await benchEngine(new PostgresDialect({ pool }));
   try {
-    const entities = new Map<string, EntityService>();
-    const deps = {
-      db,
-      permissions: await Permissions.create(db, kv),
-      dictionaries: await Dictionaries.create(db, kv),
-      accounts: new Accounts(db, kv, await TenantTimeZones.create(db, kv)),
-      entities,
-    };
-    for (const definition of ENTITIES) entities.set(definition.name, new EntityService(definition, deps));
-    const services = deps as unknown as Services;
     const fresh = () => {
       const service = new EntityService(
         ENTITIES.find((e) => e.name === entity)!,
-        deps,
+        engine.deps,
       );
       for (const module of MODULES) {
         const hooks = module.hooks?.[entity];
-        if (hooks) service.use(hooks(services));
+        if (hooks) service.use(hooks(engine.services));
       }
-      entities.set(entity, service);
+      engine.entities.set(entity, service);
       return service;
     };
-    await fresh().page(ADMIN_USER, query);
-    captured.length = 0;
-    await fresh().page(ADMIN_USER, query);
-    return [...captured];
+    await fresh().page(BENCH_ADMIN, query);
+    engine.take();
+    await fresh().page(BENCH_ADMIN, query);
+    return engine.take();
   } finally {
-    await kv.close();
-    await db.destroy();
+    await engine.close();
   }
 }
 
