@@ -17,6 +17,7 @@ import { SEED } from '../src/server/modules/system/install.ts';
 import { TenantService } from '../src/server/modules/system/tenant.service.ts';
 import { ROLE_POWER, SUPER_TENANT, type AuthUser } from '../src/server/platform/auth-context.ts';
 import { log, migrateAndSeed } from './support.ts';
+import { BENCH_ADMIN } from './engine.ts';
 
 /** Row counts at a scale; `--scale 1` is the issue's. */
 export interface Layout {
@@ -189,21 +190,9 @@ async function copyTenantRows(client: pg.Client, table: string, from: string, sm
 
 /** The platform's administrator, as whom the big tenant is provisioned. */
 const PLATFORM_ADMIN: AuthUser = {
-  userId: SEED.userAdmin,
-  tenantId: SUPER_TENANT,
-  account: 'admin',
-  userName: 'admin',
-  realName: '管理员',
-  clientId: 'saber',
+  ...BENCH_ADMIN,
   roleIds: [SEED.roleAdministrator],
-  roleAliases: ['administrator'],
-  deptIds: [SEED.deptRoot],
-  postIds: [],
-  sessionId: '',
   power: ROLE_POWER.superAdmin,
-  isSuperAdmin: true,
-  isAdmin: true,
-  claims: {} as AuthUser['claims'],
 };
 
 /** The big tenant as `tenant/submit` makes one (the same service), with the modules' rows app.ts adds to it. */
