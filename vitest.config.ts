@@ -1,5 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -16,16 +15,6 @@ class FuzzFirst extends BaseSequencer {
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
-
-const CLIENT_TESTS = 'tests/client/**/*.test.{ts,tsx}';
-/**
- * The component test files that replace a module (vi.mock): a replacement only holds in a process that has not loaded
- * the module yet, so these files keep a process each.
- */
-const MOCKING = readdirSync('tests/client', { recursive: true, encoding: 'utf8' })
-  .filter((name) => /\.test\.tsx?$/.test(name))
-  .map((name) => `tests/client/${name}`)
-  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   // The console imports some antd and antd-mobile components by their ES paths (off the login page's way) and the
@@ -61,24 +50,20 @@ export default defineConfig({
         },
       },
       // Component tests: each file renders into a DOM of its own (its environment), set up by setup.ts before each
-      // file. Like the server's, a worker's process carries on with the modules it loaded (antd, React, the screens)
-      // instead of loading them again per file: the 67 files' CPU time 253 s -> 143 s, their wall time 219 s -> 101 s
-      // (import time summed over the files 91 s -> 30 s; 2026-11-30, `--project client --project client-mocking`,
-      // load ~5). What a module keeps between files is reset in setup.ts (antd-mobile's Toast); the files passed in
-      // shuffled orders (`--sequence.shuffle.files`). Files that mock a module keep a process each.
+      // file, which also drops the app's modules the previous file loaded (vi.resetModules: a file gets fresh ones, and
+      // its vi.mock holds). What stays loaded in the worker's process is node_modules (antd, React, happy-dom), which
+      // a process per file loaded again for every file: the 67 files' CPU time 253 s -> 103 s, their wall time
+      // 219 s -> 74 s (import time summed over the files 91 s -> 11 s; 2026-11-30, `--project client`, load 4-5;
+      // all passed in shuffled orders too, `--sequence.shuffle.files`). What a package keeps between files is reset
+      // there as well (antd-mobile's Toast).
       {
         extends: true,
         test: {
           name: 'client',
-          include: [CLIENT_TESTS],
-          exclude: [...configDefaults.exclude, ...MOCKING],
+          include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/support/setup.ts'],
           isolate: false,
         },
-      },
-      {
-        extends: true,
-        test: { name: 'client-mocking', include: MOCKING, setupFiles: ['tests/client/support/setup.ts'] },
       },
     ],
   },

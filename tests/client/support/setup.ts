@@ -1,12 +1,14 @@
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { initI18n } from '../../../src/client/i18n.ts';
 
 /**
- * What every component test under happy-dom needs, set up before each file (a setup file runs for every file; a
- * module's body only once per worker process, where the files share their modules: vitest.config.ts): media queries
- * (antd and antd-mobile read them), i18n in the language this file's fresh storage holds, and the cleanup.
+ * Runs before each component test file, in a worker process that earlier files used too (vitest.config.ts). The app's
+ * modules those files loaded are dropped: this file loads its own, as a process of its own would (and its vi.mock
+ * replaces a module before anything loads it); the packages stay loaded. Then what each file's DOM needs: media
+ * queries (antd and antd-mobile read them), i18n in the language this file's fresh storage holds, and the cleanup.
  */
+vi.resetModules();
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
