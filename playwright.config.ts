@@ -21,6 +21,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
+  // Three workers were no faster: the whole suite 390 s with three, 404 s with two, one after the other on 2026-11-30
+  // (other sessions' load 3-13); the two cores are already busy with two browsers and the servers.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Upper bounds, not waits: the two workers, their browsers, the server and (in `npm test`) vitest beside them share

@@ -1,30 +1,6 @@
-import { afterEach } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { initI18n } from '../../../src/client/i18n.ts';
 import { session, type UserInfo } from '../../../src/client/session.ts';
 
-/** What every component test under happy-dom needs: media queries (antd and antd-mobile read them) and i18n. */
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-initI18n();
-// findBy* and waitFor poll a condition until it holds; their default budget of 1 s is shorter than one antd render
-// plus one role query on a 2-core machine kept busy by other processes. The browser tests allow 10 s too.
-configure({ asyncUtilTimeout: 10_000 });
-// Every test unmounts what it rendered (Vitest runs without globals, so Testing Library cannot register this itself):
-// a tree left mounted keeps React's scheduler working after the file's DOM is torn down (`window is not defined`).
-afterEach(cleanup);
-
+/** The signed-in user of component tests (what each file's DOM needs is set up by setup.ts, before each file). */
 export const userInfo: UserInfo = {
   access_token: 'test-token',
   refresh_token: 'test-refresh',
