@@ -150,8 +150,11 @@ beforeAll(() => {
 });
 afterAll(() => {
   settings.canvasAdapter = null;
+  // happy-dom defines the sizes further up (Element): the own ones added here go, or later files of this worker
+  // (which share happy-dom's classes) would see every element 640 px wide.
   for (const [name, descriptor] of Object.entries(sizes))
     if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
   window.ResizeObserver = realResizeObserver;
 });
 afterEach(async () => {
@@ -199,6 +202,25 @@ describe('the chart wrapper', () => {
     expect(chart.isDisposed()).toBe(true);
     expect(getInstanceByDom(element)).toBeUndefined();
     expect(observer.disconnected).toBe(true);
+  });
+
+  it('says it cannot draw where the browser gives it no canvas, the screen around it kept', async () => {
+    const adapter = settings.canvasAdapter;
+    settings.canvasAdapter = { getContext: () => null, toDataURL: () => '', toBlob: () => undefined };
+    try {
+      renderDesktop(
+        <div>
+          <p>预算汇总</p>
+          <MonthlyBudgetChart sums={SUMS} loading={false} />
+        </div>,
+      );
+      const element = await screen.findByRole('img', { name: '月度预算与实际' });
+      await waitFor(() => expect(element.dataset.state).toBe('failed'));
+      expect(screen.getByText('图表加载失败')).toBeVisible();
+      expect(screen.getByText('预算汇总')).toBeVisible();
+    } finally {
+      settings.canvasAdapter = adapter;
+    }
   });
 
   it('names the months and series in English for an English console', async () => {

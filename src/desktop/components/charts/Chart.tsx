@@ -20,6 +20,16 @@ export interface ChartProps {
   height?: number;
 }
 
+/** Stops a chart's drawing: one without a canvas context also fails to clear it while being disposed. */
+function disposeQuietly(chart: EChartsType) {
+  if (chart.isDisposed()) return;
+  try {
+    chart.dispose();
+  } catch {
+    // Its animation loop stopped before the clearing failed: nothing more draws.
+  }
+}
+
 /**
  * An ECharts chart on a div that fills its container's width: echarts arrives in its own chunk the first time a chart
  * has something to draw, the chart follows the container's size, the console's theme (light or dark) and language,
@@ -47,7 +57,13 @@ export function Chart({ option, label, empty, loading = false, height = 320 }: C
         if (cancelled) return;
         made = createChart(element, { dark, locale });
         const resized = made;
-        observer = new ResizeObserver(() => resized.resize());
+        observer = new ResizeObserver(() => {
+          try {
+            resized.resize();
+          } catch {
+            setState('failed');
+          }
+        });
         observer.observe(element);
         setChart(made);
       })
@@ -57,7 +73,7 @@ export function Chart({ option, label, empty, loading = false, height = 320 }: C
     return () => {
       cancelled = true;
       observer?.disconnect();
-      made?.dispose();
+      if (made) disposeQuietly(made);
       setChart(undefined);
     };
   }, [drawn, dark, locale]);
@@ -66,8 +82,15 @@ export function Chart({ option, label, empty, loading = false, height = 320 }: C
     // A chart just disposed for another theme or language waits for its successor. Transparent: the card's own
     // background shows, light or dark.
     if (!chart || !option || chart.isDisposed()) return;
-    chart.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
-    setState('shown');
+    // A chart that cannot draw (no canvas: a locked-down browser, a test DOM) says so in its place; the screen around
+    // it stays.
+    try {
+      chart.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+      setState('shown');
+    } catch {
+      disposeQuietly(chart);
+      setState('failed');
+    }
   }, [chart, option]);
 
   if (!drawn && !loading)
