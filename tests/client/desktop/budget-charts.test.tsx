@@ -150,11 +150,8 @@ beforeAll(() => {
 });
 afterAll(() => {
   settings.canvasAdapter = null;
-  // happy-dom defines the sizes further up (Element): the own ones added here go, or later files of this worker
-  // (which share happy-dom's classes) would see every element 640 px wide.
   for (const [name, descriptor] of Object.entries(sizes))
     if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
   window.ResizeObserver = realResizeObserver;
 });
 afterEach(async () => {
