@@ -168,6 +168,9 @@ export class FlowRuntime {
     const now = new Date();
     const businessTable = input.businessTable ?? '';
     const businessId = input.businessId ?? '';
+    const outcome: FlowResult = result.finished ? 'approved' : 'running';
+    Object.assign(variables, result.variables);
+    // Written with its first step's state (one statement, not an insert and its update): apply() knows it is new.
     const instance: InstanceRow = {
       id: nextId(),
       tenant_id: user.tenantId,
@@ -177,21 +180,20 @@ export class FlowRuntime {
       business_table: businessTable,
       business_id: businessId,
       start_user: user.userId,
-      state: 'running',
+      state: result.finished ? 'finished' : 'running',
       delete_reason: '',
       start_time: formatDateTime(now),
-      end_time: null,
+      end_time: result.finished ? formatDateTime(now) : null,
       variables: JSON.stringify(variables),
-      engine_state: '',
-      version: 0,
-      result: 'running',
+      engine_state: result.state,
+      version: 1,
+      result: outcome,
       parent_id: input.parent?.instanceId ?? null,
       parent_execution_id: input.parent?.executionId ?? '',
     };
     await trx.insertInto('blade_flow_instance').values(instance).execute();
     await inTransaction?.(trx, instance.id);
-    const outcome: FlowResult = result.finished ? 'approved' : 'running';
-    await this.apply(trx, user, instance, definition.name, result, variables, now, outcome);
+    await this.apply(trx, user, instance, definition.name, result, variables, now, outcome, undefined, true);
     await this.business(trx, user, instance, 'started', result.finished, variables, outcome);
     await this.deliver(trx, user, instance.tenant_id, result.thrown, depth + 1);
     return instance.id;
@@ -458,24 +460,28 @@ export class FlowRuntime {
     now: Date,
     outcome: FlowResult,
     completedTaskId?: string,
+    /** A new instance, inserted with this step's state already (startIn): nothing to update, no task open yet. */
+    started = false,
   ) {
     Object.assign(variables, result.variables);
-    const updated = await trx
-      .updateTable('blade_flow_instance')
-      .set({
-        engine_state: result.state,
-        variables: JSON.stringify(variables),
-        version: instance.version + 1,
-        result: outcome,
-        ...(result.finished ? { state: 'finished', end_time: formatDateTime(now) } : {}),
-      })
-      .where('id', '=', instance.id)
-      .where('version', '=', instance.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
+    if (!started) {
+      const updated = await trx
+        .updateTable('blade_flow_instance')
+        .set({
+          engine_state: result.state,
+          variables: JSON.stringify(variables),
+          version: instance.version + 1,
+          result: outcome,
+          ...(result.finished ? { state: 'finished', end_time: formatDateTime(now) } : {}),
+        })
+        .where('id', '=', instance.id)
+        .where('version', '=', instance.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw failWith(FLOW_MESSAGES.taskDone);
+    }
     await syncEvents(trx, instance, result.events, result.hadEvents, result.hadSubscriptions);
     const waiting = new Set(result.waiting.map((t) => t.executionId));
-    const open = await openTasksOf(trx, instance.id);
+    const open = started ? [] : await openTasksOf(trx, instance.id);
     // An added approver's task (加签) stays while the task it was added to waits.
     const waits = (task: TaskRow) =>
       waiting.has(task.execution_id) ||
