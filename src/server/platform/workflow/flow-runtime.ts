@@ -19,7 +19,7 @@ import {
   ACTIVE,
   addComment,
   closeTask,
-  insertActivities,
+  activityRows,
   insertTasks,
   notifyEach,
   lockInstance,
@@ -496,12 +496,6 @@ export class FlowRuntime {
     const ids = new Map(
       [...result.activities, ...fresh].sort((a, b) => a.seq - b.seq).map((event) => [event, nextId()] as const),
     );
-    await insertActivities(
-      trx,
-      instance,
-      result.activities.map((a) => ({ ...a, id: ids.get(a)! })),
-      taskUserOfId(instance.start_user),
-    );
     const starterName = user.userId === instance.start_user && user.realName ? user.realName : undefined;
     const label = fresh.length ? await requestLabel(trx, instance, processName, starterName) : processName;
     const routed = await this.routeToHandlers(trx, instance, fresh);
@@ -509,6 +503,11 @@ export class FlowRuntime {
       trx,
       instance,
       routed.map(({ task }, i) => ({ task, activityId: ids.get(fresh[i])! })),
+      activityRows(
+        instance,
+        result.activities.map((a) => ({ ...a, id: ids.get(a)! })),
+        taskUserOfId(instance.start_user),
+      ),
     );
     const messages = routed.flatMap(({ task, handlers, orphaned }, i) => {
       const row = created.get(task);

@@ -115,35 +115,27 @@ export async function openTasksOf(trx: Db, instanceId: string): Promise<TaskRow[
 }
 
 /**
- * History rows of a step, in the order the engine reported them (their ids keep that order within a second): engine
- * activities (events, gateways, flows) and new user tasks. A resumed engine may report one again: it is kept once.
+ * History rows of a step's engine activities (events, gateways, flows), their ids in the order the engine reported
+ * them (ids keep that order within a second), written with the step's new tasks' rows (insertTasks).
  */
-export async function insertActivities(
-  trx: Db,
+export function activityRows(
   instance: InstanceRow,
   activities: Array<ActivityRecord & { id: string }>,
   startUser: string,
 ) {
-  if (!activities.length) return;
-  await trx
-    .insertInto('blade_flow_activity')
-    .values(
-      activities.map((a) => ({
-        id: a.id,
-        tenant_id: instance.tenant_id,
-        instance_id: instance.id,
-        execution_id: a.executionId,
-        activity_id: a.elementId,
-        activity_name: a.name.slice(0, 255),
-        activity_type: a.type,
-        assignee: a.type === 'startEvent' ? startUser : '',
-        start_time: at(a.start),
-        end_time: a.end ? at(a.end) : null,
-        duration_ms: a.end ? a.end.getTime() - a.start.getTime() : null,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing())
-    .execute();
+  return activities.map((a) => ({
+    id: a.id,
+    tenant_id: instance.tenant_id,
+    instance_id: instance.id,
+    execution_id: a.executionId,
+    activity_id: a.elementId,
+    activity_name: a.name.slice(0, 255),
+    activity_type: a.type,
+    assignee: a.type === 'startEvent' ? startUser : '',
+    start_time: at(a.start),
+    end_time: a.end ? at(a.end) : null,
+    duration_ms: a.end ? a.end.getTime() - a.start.getTime() : null,
+  }));
 }
 
 /** A new waiting user task and the id of its history row. */
@@ -168,6 +160,7 @@ export async function insertTasks(
   trx: Db,
   instance: InstanceRow,
   tasks: readonly NewTask[],
+  activities: ReturnType<typeof activityRows> = [],
 ): Promise<Map<WaitingTask, TaskRow>> {
   const written = new Map<WaitingTask, TaskRow>();
   for (const chunk of inChunks(tasks)) {
@@ -210,26 +203,32 @@ export async function insertTasks(
       .map((c) => ({ id: nextId(), tenant_id: instance.tenant_id, task_id: written.get(task)!.id, ...c })),
   );
   for (const chunk of inChunks(candidates)) await trx.insertInto('blade_flow_task_candidate').values(chunk).execute();
-  for (const chunk of inChunks(fresh))
+  // The step's history in one statement (a few for a large multi-instance step): its engine activities (a resumed
+  // engine may report one again: it is kept once) and its new tasks' rows.
+  const history = [
+    ...activities.map((row) => ({ ...row, task_id: null })),
+    ...fresh.map(({ task, activityId }) => {
+      const row = written.get(task)!;
+      return {
+        id: activityId,
+        tenant_id: instance.tenant_id,
+        instance_id: instance.id,
+        execution_id: task.executionId,
+        activity_id: task.elementId,
+        activity_name: row.name,
+        activity_type: 'userTask',
+        task_id: row.id,
+        assignee: row.assignee,
+        start_time: row.create_time,
+        end_time: null,
+        duration_ms: null,
+      };
+    }),
+  ];
+  for (const chunk of inChunks(history))
     await trx
       .insertInto('blade_flow_activity')
-      .values(
-        chunk.map(({ task, activityId }) => {
-          const row = written.get(task)!;
-          return {
-            id: activityId,
-            tenant_id: instance.tenant_id,
-            instance_id: instance.id,
-            execution_id: task.executionId,
-            activity_id: task.elementId,
-            activity_name: row.name,
-            activity_type: 'userTask',
-            task_id: row.id,
-            assignee: row.assignee,
-            start_time: row.create_time,
-          };
-        }),
-      )
+      .values(chunk)
       .onConflict((oc) => oc.columns(['instance_id', 'execution_id']).doNothing())
       .execute();
   return written;
