@@ -5,8 +5,8 @@ import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisa
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { createRole, createUser, crudCodes } from '../support/factories.ts';
-import { definitionOf, type Person } from './flow.support.ts';
+import { crudCodes } from '../support/factories.ts';
+import { definitionOf, personWithCodes, type Person } from './flow.support.ts';
 
 /**
  * Budget control of expense claims (issue 35, docs/budget-control.md) over HTTP: a claim sent for approval is checked
@@ -33,18 +33,7 @@ let fundDefinition: string;
 const YEAR = Number(formatDateTime().slice(0, 4));
 const DATE = `${YEAR}-01-05`;
 
-async function personWith(account: string, codes: string[]): Promise<Person> {
-  const roleId = await createRole(t, '000000', account.slice(0, 10), codes);
-  const id = await createUser(t, {
-    tenantId: '000000',
-    account,
-    password: 'pw',
-    roleId,
-    deptId: SEED.deptChangzhou,
-    realName: account.slice(3),
-  });
-  return { id, account, token: await t.tokenOf(account, 'pw') };
-}
+const personWith = (account: string, codes: string[]) => personWithCodes(t, account, codes);
 
 /** A budget row of the year for an account of 常州 (company 1010): `monthly` in each of the first `months` months. */
 async function budget(subject: string, monthly: number, months = 1, year = YEAR) {

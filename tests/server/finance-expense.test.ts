@@ -7,8 +7,8 @@ import { seedMasterdataDemo } from '../../src/server/modules/masterdata/demo/par
 import { DEMO_PASSWORD, seedDemo, seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
-import { definitionOf, type Person } from './flow.support.ts';
+import { createTenantAdmin, crudCodes } from '../support/factories.ts';
+import { definitionOf, personWithCodes, type Person } from './flow.support.ts';
 
 /**
  * 费用报销 (domain/finance.md § expense) over HTTP: the claim's rules and numbers, its state machine, and its approval
@@ -38,18 +38,7 @@ const CLAIM = {
   reason: '上海客户拜访',
 };
 
-async function personWith(account: string, codes: string[]): Promise<Person> {
-  const roleId = await createRole(t, '000000', account.slice(0, 10), codes);
-  const id = await createUser(t, {
-    tenantId: '000000',
-    account,
-    password: 'pw',
-    roleId,
-    deptId: SEED.deptChangzhou,
-    realName: account.slice(3),
-  });
-  return { id, account, token: await t.tokenOf(account, 'pw') };
-}
+const personWith = (account: string, codes: string[]) => personWithCodes(t, account, codes);
 const save = (who: Person, body: Record<string, unknown>) => t.post(`${EXPENSE}/submit`, who.token, body);
 const claimOf = async (id: string, who: Person = claimant): Promise<Row> =>
   expectOk(await t.get(`${EXPENSE}/detail?id=${id}`, who.token)) as Row;

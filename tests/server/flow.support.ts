@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { BASIC_SABER, expectOk, type TestApp } from '../support/app.ts';
 import { createRole, createUser } from '../support/factories.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 
 /** Helpers of the workflow tests: people with roles, starting requests, the inbox. */
 
@@ -37,6 +38,23 @@ export async function person(
     realName: `${account.split('_').pop()}名`.slice(0, 10),
   });
   return { id, account, token: await t.tokenOf(account, 'pw', tenantId) };
+}
+
+/**
+ * A user of tenant 000000 in 常州布雷德 with a role of his own holding `codes` (a claimant, an approver of the finance
+ * tests), named after his account without its prefix (`ex_claimant`: claimant).
+ */
+export async function personWithCodes(t: TestApp, account: string, codes: string[]): Promise<Person> {
+  const roleId = await createRole(t, '000000', account.slice(0, 10), codes);
+  const id = await createUser(t, {
+    tenantId: '000000',
+    account,
+    password: 'pw',
+    roleId,
+    deptId: SEED.deptChangzhou,
+    realName: account.slice(3),
+  });
+  return { id, account, token: await t.tokenOf(account, 'pw') };
 }
 
 /** The staff of the seeded processes in tenant 000000. */
