@@ -64,6 +64,38 @@ describe.skipIf(!process.env.DATABASE_URL)('prepared statements on PostgreSQL', 
     expect(await probe(2)).toEqual([{ id: 2, a: 'two', b: 'new', c: 'newer' }]);
   });
 
+  it("lets a transaction's statements take the generic plan, and plans the session's others with their values", async () => {
+    // As the server's sessions are set (connect.ts).
+    await sql`set plan_cache_mode = force_custom_plan`.execute(db);
+    const mode = async (q: DynamicDb) =>
+      (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(q)).rows[0].mode;
+    expect(await mode(db)).toBe('force_custom_plan');
+    const text = 'select "a" from "prep_probe" where "id" = $1 and "a" <> $2';
+    const plans = async () =>
+      (
+        await sql<{ generic: string; custom: string }>`select generic_plans as generic, custom_plans as custom
+          from pg_prepared_statements where statement = ${text}`.execute(db)
+      ).rows[0];
+    const read = (q: DynamicDb) =>
+      q.selectFrom('prep_probe').select('a').where('id', '=', 1).where('a', '<>', 'x').execute();
+    for (let run = 0; run < 10; run++) expect(await read(db)).toEqual([{ a: 'one' }]);
+    expect(Number((await plans()).generic)).toBe(0);
+    await db.transaction().execute(async (trx) => {
+      expect(await mode(trx)).toBe('auto');
+      for (let run = 0; run < 3; run++) expect(await read(trx)).toEqual([{ a: 'one' }]);
+    });
+    // PostgreSQL weighed its custom plans and keeps the generic one for this key lookup; the session is as it was.
+    expect(Number((await plans()).generic)).toBe(3);
+    expect(await mode(db)).toBe('force_custom_plan');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await read(trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await mode(db)).toBe('force_custom_plan');
+  });
+
   it(`keeps at most ${MAX_NAMED} named statements on a connection`, async () => {
     for (let n = 0; n < MAX_NAMED + 20; n++)
       for (let run = 0; run < PREPARE_AFTER; run++)

@@ -7,6 +7,10 @@ export const PREPARE_AFTER = 3;
 export const MAX_NAMED = 256;
 /** Texts counted per connection before the counts start over (texts that never repeat must not pile up). */
 const MAX_COUNTED = 2_000;
+/**
+ * A transaction's BEGIN, sent in the same round trip with the plan mode its statements may use (see PreparingPool).
+ */
+export const BEGIN_WITH_GENERIC_PLANS = 'begin; set local plan_cache_mode = auto';
 
 /**
  * The server's pool for Kysely, with server-side prepared statements: a parameterised SQL text that a connection has
@@ -14,6 +18,13 @@ const MAX_COUNTED = 2_000;
  * and, once its plan cache settles, plans it once per connection instead of on every request: on a list page that is
  * about half of PostgreSQL's work, the part every server process shares (bench/README.md). Statements without
  * parameters (begin, commit, set_config) run as they are.
+ *
+ * Sessions plan every statement with its values (connect.ts: a list's best plan depends on its tenant's size), but a
+ * transaction's statements may take PostgreSQL's generic plan once it has weighed five custom ones: they are writes
+ * and locks by key, checks of a few ids, a budget's sum on its index, whose plan is the same for any values, and
+ * planning them each time was nearly half of PostgreSQL's work in a claim's sending (bench/README.md, finance).
+ * PostgreSQL still keeps custom plans where the generic one looks dearer (a partial index that only a written-out
+ * `is_deleted = 0` can use). The setting rides on the BEGIN, in its round trip, and ends with the transaction.
  *
  * A table whose columns change while the server runs (another version's migration) makes PostgreSQL refuse a plan it
  * kept (`cached plan must not change result type`): the connection then names its statements afresh, and the query is
@@ -56,6 +67,7 @@ class PreparingClient {
 
   // Kysely passes a text with its parameters, or a cursor (streaming) which is passed on as it is.
   query(text: unknown, values?: readonly unknown[]): never {
+    if (text === 'begin') return this.client.query(BEGIN_WITH_GENERIC_PLANS) as never;
     if (typeof text !== 'string' || !values?.length)
       return this.client.query(text as string, values as unknown[]) as never;
     const name = this.nameOf(text);

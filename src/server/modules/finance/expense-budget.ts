@@ -93,35 +93,21 @@ async function modeAndBudget(trx: Db, claim: Row) {
   return { mode: modeOf(row?.mode), key, rows: Number(row?.n ?? 0), budget: String(row?.budget ?? '0') };
 }
 
-/**
- * The claims that use the budget summed (in a statement after the lock, so that a sending that held it is seen
- * committed) and the claim marked with what it goes over by (null: within it), in one statement: what is used.
- */
-async function usedAndMark(
-  trx: Db,
-  claim: Row,
-  key: NonNullable<ReturnType<typeof budgetKeyOf>>,
-  budget: string,
-): Promise<string> {
-  const id = String(claim.id);
+/** The other claims that use the budget, summed in a statement after the lock (a sending that held it is counted). */
+async function usedOf(trx: Db, claim: Row, key: NonNullable<ReturnType<typeof budgetKeyOf>>): Promise<string> {
   const { rows } = await sql<{ used: string }>`
-    with used as (
-      select coalesce(sum(amount), 0) as used from erp_expense
-      where tenant_id = ${key.tenant} and subject_code = ${key.account}
-        -- A range of the year: the claims' (tenant, account, date) index serves it.
-        and expense_date >= ${`${key.year}-01-01`} and expense_date < ${`${key.year + 1}-01-01`}
-        and org_id = ${key.org} and dept_id = ${key.dept}
-        and expense_status in (${sql.join(COMMITTED)}) and id <> ${id} and is_deleted = 0)
-    update erp_expense e set over_budget = case when used.used + e.amount > cast(${budget} as numeric)
-      then used.used + e.amount - cast(${budget} as numeric) end
-    from used where e.id = ${id} and e.tenant_id = ${key.tenant}
-    returning used.used`.execute(trx);
+    select coalesce(sum(amount), 0) as used from erp_expense
+    where tenant_id = ${key.tenant} and subject_code = ${key.account}
+      -- A range of the year: the claims' (tenant, account, date) index serves it.
+      and expense_date >= ${`${key.year}-01-01`} and expense_date < ${`${key.year + 1}-01-01`}
+      and org_id = ${key.org} and dept_id = ${key.dept}
+      and expense_status in (${sql.join(COMMITTED)}) and id <> ${String(claim.id)} and is_deleted = 0`.execute(trx);
   return String(rows[0]?.used ?? '0');
 }
 
 /**
  * The budget a claim row is checked against and what uses it, its budget rows locked for the rest of `trx`;
- * undefined when no budget row exists (no control). The claim is marked with what it goes over by.
+ * undefined when no budget row exists (no control).
  */
 export async function budgetUseOf(trx: Db, claim: Row): Promise<BudgetUse | undefined> {
   const { key, rows, budget } = await modeAndBudget(trx, claim);
@@ -135,7 +121,7 @@ async function budgetUse(
   key: NonNullable<ReturnType<typeof budgetKeyOf>>,
   budget: string,
 ): Promise<BudgetUse> {
-  const used = await usedAndMark(trx, claim, key, budget);
+  const used = await usedOf(trx, claim, key);
   return { year: key.year, budget: cents(budget), used: cents(used), amount: cents(claim.amount) };
 }
 
@@ -149,27 +135,23 @@ export function overBudgetMessage({ year, budget, used, amount }: BudgetUse) {
 }
 
 /**
- * The check, on every sending of a claim (the approval kit's `submit` move). A claim taken back (withdrawn: a draft
+ * The check, on every sending of a claim (the approval kit's `submit` move): the claim is marked with what it goes
+ * over its budget by (`overBudget`, null within it), written with the move. A claim taken back (withdrawn: a draft
  * again) loses its mark, as it no longer uses the budget; approval and rejection keep it (why it was rejected).
  */
 export function expenseBudgetEffect(): ApprovalEffect {
   return async ({ trx, row, move }) => {
     if (move !== 'submit' && move !== 'withdraw') return;
     if (move === 'submit') {
-      // Two statements where a budget limits the claim (the mode with the budget's lock; what is used with the mark).
+      // Two statements where a budget limits the claim (the mode with the budget's lock; what is used).
       const { mode, key, rows, budget } = await modeAndBudget(trx, row);
       if (mode !== 'off' && key && rows) {
         const use = await budgetUse(trx, row, key, budget);
-        if (use.used + use.amount - use.budget > 0 && mode === 'stop')
-          throw failWith(overBudgetMessage(use)).about('amount');
-        return;
+        const over = use.used + use.amount - use.budget;
+        if (over > 0 && mode === 'stop') throw failWith(overBudgetMessage(use)).about('amount');
+        return { over_budget: over > 0 ? (over / 100).toFixed(2) : null };
       }
     }
-    await trx
-      .updateTable('erp_expense')
-      .set({ over_budget: null })
-      .where('id', '=', String(row.id))
-      .where('tenant_id', '=', String(row.tenant_id))
-      .execute();
+    return { over_budget: null };
   };
 }

@@ -10,7 +10,7 @@ import type { Row, VisibleRows } from '../entity/types.ts';
 import { taskUserOf } from './task-people.ts';
 import { FLOW_MESSAGES } from './flow-messages.ts';
 import type { FlowRuntime, Variables } from './flow-runtime.ts';
-import { lockInstance, openTasksOf, taskUserOfId } from './flow-store.ts';
+import { lockInstance, openTasksOf, taskUserOfId, type DefinitionRow, type InstanceRow } from './flow-store.ts';
 
 /**
  * Rows of an approvable entity sent through another kind's process (`start.by` 'kind': an expense claim through the
@@ -63,13 +63,18 @@ export async function sendRow(
   const { entity, rows } = target;
   const { approval } = entity;
   const column = camelToSnake(approval.field ?? 'status');
-  const visible = await rows(trx).where('id', '=', input.businessId).select('process_instance_id').executeTakeFirst();
-  if (!visible) return undefined;
-  // The process it last had first, then the row: the order every step of the process takes them in.
-  const lastInstanceId = text(visible.process_instance_id);
-  const instance = lastInstanceId ? await lockInstance(trx, lastInstanceId) : undefined;
-  const row = (await rows(trx).where('id', '=', input.businessId).selectAll().forUpdate().executeTakeFirst()) as
-    Row | undefined;
+  const locked = () => rows(trx).where('id', '=', input.businessId).selectAll().forUpdate();
+  // A row never sent has no process to lock first: read and locked at once (a draft's first sending).
+  let row = (await locked().where('process_instance_id', '=', '').executeTakeFirst()) as Row | undefined;
+  let instance: InstanceRow | undefined;
+  if (!row) {
+    const visible = await rows(trx).where('id', '=', input.businessId).select('process_instance_id').executeTakeFirst();
+    if (!visible) return undefined;
+    // The process it last had first, then the row: the order every step of the process takes them in.
+    const lastInstanceId = text(visible.process_instance_id);
+    instance = lastInstanceId ? await lockInstance(trx, lastInstanceId) : undefined;
+    row = (await locked().executeTakeFirst()) as Row | undefined;
+  }
   const status = processStatus(approval);
   const sendable = [status.withdrawn, status.rejected].map(String);
   if (!row || !sendable.includes(text(row[column]))) throw failWith(REQUEST_NOT_FOUND);
@@ -91,32 +96,42 @@ export async function sendRow(
     return instance.id;
   }
 
-  if (!(await isOfKind(trx, input.definitionId, target.kind)))
-    throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
+  const definition = await definitionOfKind(trx, input.definitionId, target.kind, user.tenantId);
+  if (!definition) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
   const variables = { ...requestVariables(approval, row), taskUser: taskUserOf(input.taskUser) };
-  const start = {
+  // The row's process columns are written by the approval kit's move of the start (approval-steps.ts), with its
+  // state and the budget's mark, in one update.
+  const columns = (instanceId: string) => ({
+    process_definition_id: input.definitionId,
+    process_instance_id: instanceId,
+    task_user: input.taskUser,
+    apply_time: formatDateTime(),
+  });
+  return runtime.startIn(trx, user, {
     definitionId: input.definitionId,
+    definition,
     businessTable: entity.table,
     businessId: input.businessId,
     variables,
-  };
-  return runtime.startIn(trx, user, start, async (_trx, instanceId) => {
-    await update({
-      process_definition_id: input.definitionId,
-      process_instance_id: instanceId,
-      task_user: input.taskUser,
-      apply_time: formatDateTime(),
-      [column]: String(processStatus(approval).running),
-    });
+    business: { row, columns },
   });
 }
 
-/** The definition's category is the one the `flow` dictionary routes to `kind` (the fund approval's 2). */
-async function isOfKind(trx: Db, definitionId: string, kind: string): Promise<boolean> {
-  const found = await trx
+/**
+ * The definition, when the caller's tenant may use it and its category is the one the `flow` dictionary routes to
+ * `kind` (the fund approval's 2): one read, handed to the start.
+ */
+function definitionOfKind(
+  trx: Db,
+  definitionId: string,
+  kind: string,
+  tenantId: string,
+): Promise<DefinitionRow | undefined> {
+  return trx
     .selectFrom('blade_flow_definition')
-    .select('id')
+    .selectAll()
     .where('id', '=', definitionId)
+    .where('tenant_id', 'in', [tenantId, ''])
     .where(
       'category',
       'in',
@@ -128,8 +143,7 @@ async function isOfKind(trx: Db, definitionId: string, kind: string): Promise<bo
         .where('is_deleted', '=', 0)
         .where('remark', '=', kind),
     )
-    .executeTakeFirst();
-  return Boolean(found);
+    .executeTakeFirst() as Promise<DefinitionRow | undefined>;
 }
 
 /**

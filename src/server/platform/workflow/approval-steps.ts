@@ -42,9 +42,10 @@ export interface RowMove {
 }
 /**
  * What a module adds to its rows' moves (budget: an approved line lands in the budget situation): it may write its own
- * rows, or refuse the move (throw), and the row and the process then change neither.
+ * rows, refuse the move (throw), and the row and the process then change neither, or return columns of the row to set
+ * with the move (an expense claim's over-budget mark), in the move's one update of the row.
  */
-export type ApprovalEffect = (move: RowMove) => Promise<void>;
+export type ApprovalEffect = (move: RowMove) => Promise<Row | void>;
 
 export const stateColumn = (approval: ApprovalDef) => camelToSnake(approval.field ?? 'status');
 
@@ -72,25 +73,28 @@ export function stampsOf(approval: ApprovalDef, move: ApprovalMove, userId: stri
 }
 
 /**
- * Moves the locked `row` of `entity`: the module's effect first (it may refuse), then the state, the stamps and
- * `extra` columns; `from`: the states the row must still be in (a state move's guard).
+ * Moves the locked `row` of `entity`: the module's effect first (it may refuse), then, in one update, the state, the
+ * stamps, the effect's columns and `columns` (a sending's process ids); `from`: the states the row must still be in
+ * (a state move's guard).
  */
 export async function moveRow(
   trx: Db,
   target: { entity: ApprovableDef; effect?: ApprovalEffect },
   actor: AuthUser,
-  step: { row: Row; move: ApprovalMove; opinion: string; from?: readonly string[] },
+  step: { row: Row; move: ApprovalMove; opinion: string; from?: readonly string[]; columns?: Row },
 ): Promise<void> {
   const { entity, effect } = target;
   const { row, move, opinion } = step;
   const { approval } = entity;
-  await effect?.({ trx, actor, row, move, opinion });
+  const marked = await effect?.({ trx, actor, row, move, opinion });
   const now = formatDateTime();
   const column = stateColumn(approval);
   const db: DynamicDb = trx;
   let update = db
     .updateTable(entity.table)
     .set({
+      ...step.columns,
+      ...marked,
       [column]: stateValue(approval, MOVE_RESULT[move]),
       ...stampsOf(approval, move, actor.userId, now, opinion),
       update_user: actor.userId,
@@ -125,12 +129,15 @@ export function registerApproval(runtime: FlowRuntime, entity: ApprovableDef, ef
       Row | undefined
     >;
   const follow = async (transition: FlowTransition) => {
-    const { trx, actor } = transition;
-    const row = await rowOf(trx, transition.businessId);
+    const { trx, actor, starting } = transition;
+    // A sending that locked the row hands it over with the columns it sets (its process's ids): not read again, and
+    // written with the move in one update.
+    const row = starting ? { ...starting.row, ...starting.columns } : await rowOf(trx, transition.businessId);
     if (!row || String(row.tenant_id) !== transition.tenantId) return;
     if (String(row.process_instance_id ?? '') !== transition.instanceId) return;
     const opinion = (transition.comment ?? '').trim();
-    await moveRow(trx, { entity, effect }, actor, { row, move: moveOf(approval, transition), opinion });
+    const move = moveOf(approval, transition);
+    await moveRow(trx, { entity, effect }, actor, { row, move, opinion, columns: starting?.columns });
   };
   runtime.registerBusiness(table, follow, async (trx, businessId) => {
     const row = await rowOf(trx, businessId);

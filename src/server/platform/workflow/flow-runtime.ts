@@ -57,6 +57,8 @@ export interface FlowTransition {
   businessId: string;
   /** the process ended (normally or deleted) with this step */
   finished: boolean;
+  /** A start's business row as its starter locked it, and the columns the starter sets on it (StartInput.business). */
+  starting?: { row: Record<string, unknown>; columns: Record<string, unknown> };
   /** the decision of the completed task */
   pass?: boolean;
   /** element id of the completed task */
@@ -81,6 +83,14 @@ export interface StartInput {
   startAt?: string;
   /** The call activity that starts it: its instance and execution. */
   parent?: { instanceId: string; executionId: string };
+  /** The definition as the starter read it, with the checks of its own (a kind's category): not read again. */
+  definition?: DefinitionRow;
+  /**
+   * The business row the starter has locked, and the columns it sets on it with the start (the process's ids): handed
+   * to the business's hook of the start (`starting`), which writes them with its own update of the row. The business
+   * table must have a hook.
+   */
+  business?: { row: Record<string, unknown>; columns: (instanceId: string) => Record<string, unknown> };
 }
 
 export interface CompleteInput {
@@ -152,12 +162,16 @@ export class FlowRuntime {
     depth = 0,
   ): Promise<string> {
     const given = checkVariables({ ...input.variables, createUser: taskUserOfId(user.userId) });
-    const definition = (await trx
-      .selectFrom('blade_flow_definition')
-      .selectAll()
-      .where('id', '=', input.definitionId)
-      .where('tenant_id', 'in', [user.tenantId, ''])
-      .executeTakeFirst()) as DefinitionRow | undefined;
+    if (input.business && !this.businesses.has(input.businessTable ?? ''))
+      throw new Error(`flow business ${input.businessTable} has no hook to write its row`);
+    const definition =
+      input.definition ??
+      ((await trx
+        .selectFrom('blade_flow_definition')
+        .selectAll()
+        .where('id', '=', input.definitionId)
+        .where('tenant_id', 'in', [user.tenantId, ''])
+        .executeTakeFirst()) as DefinitionRow | undefined);
     if (!definition) throw failWith(FLOW_MESSAGES.definitionNotFound, { name: input.definitionId });
     if (Number(definition.suspension_state) !== ACTIVE)
       throw failWith(FLOW_MESSAGES.definitionSuspended, { name: definition.name });
@@ -194,7 +208,8 @@ export class FlowRuntime {
     await trx.insertInto('blade_flow_instance').values(instance).execute();
     await inTransaction?.(trx, instance.id);
     await this.apply(trx, user, instance, definition.name, result, variables, now, outcome, undefined, true);
-    await this.business(trx, user, instance, 'started', result.finished, variables, outcome);
+    const starting = input.business && { row: input.business.row, columns: input.business.columns(instance.id) };
+    await this.business(trx, user, instance, 'started', result.finished, variables, outcome, { starting });
     await this.deliver(trx, user, instance.tenant_id, result.thrown, depth + 1);
     return instance.id;
   }
@@ -876,7 +891,7 @@ export class FlowRuntime {
     finished: boolean,
     variables: Variables,
     result: FlowResult,
-    extra: { pass?: boolean; taskKey?: string; comment?: string } = {},
+    extra: Pick<FlowTransition, 'pass' | 'taskKey' | 'comment' | 'starting'> = {},
   ) {
     const handler = this.businesses.get(instance.business_table);
     if (!handler) return;
