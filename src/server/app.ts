@@ -22,6 +22,7 @@ import { Permissions } from './platform/permissions.ts';
 import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
 import { recordServerError } from './modules/log/error-log.queries.ts';
+import { AuditLog } from './platform/audit/audit-log.ts';
 import { MODULES } from './modules/index.ts';
 import type { ModuleManifest } from './platform/module.ts';
 import type { EntityDef } from '../shared/entities/define.ts';
@@ -91,6 +92,11 @@ export async function buildApp(
     permissions,
     dictionaries,
     timeZones,
+    audit: new AuditLog(database.db, {
+      apiLog: config.apiLog,
+      // A lost batch is counted (AuditLog.stats, /metrics); the server's log says why.
+      onError: (table, error, rows) => app.log.warn({ err: error, table, rows }, 'audit rows not written'),
+    }),
     entities: new Map(),
     flowHooks: new Map(),
     approvalEffects: new Map(),
@@ -194,6 +200,8 @@ export async function buildApp(
     close: async () => {
       clearInterval(merging);
       await Promise.all([app.close(), settleBackground()]);
+      // The last requests' audit rows, before the database closes under them.
+      await services.audit.close();
       await kv.close();
       await database.close();
     },

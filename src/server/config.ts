@@ -41,6 +41,8 @@ export interface Config {
    * server's own neighbours, a cloud's metadata service).
    */
   flowHttpPrivate: boolean;
+  /** TENON_API_LOG=off: 接口日志 records nothing (bench/api.ts measures what recording costs); otherwise on. */
+  apiLog: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +91,7 @@ export function loadConfig(env: Env = process.env): Config {
       ? 0
       : parsePositive('TENON_FLOW_JOB_POLL_MS', env.TENON_FLOW_JOB_POLL_MS?.trim() || '1000'),
     flowHttpPrivate: env.TENON_FLOW_HTTP_PRIVATE?.trim() === 'allow',
+    apiLog: env.TENON_API_LOG?.trim() !== 'off',
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Accounts } from './platform/accounts.ts';
+import type { AuditLog } from './platform/audit/audit-log.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
 import type { Sessions } from './platform/auth-context.ts';
@@ -28,6 +29,11 @@ export interface Services {
   setUpTenant(trx: Db, tenantId: string): Promise<void>;
   /** The work desk the seeded `user` role holds, every module's share: a new tenant's approver roles get it too. */
   userMenuCodes: readonly string[];
+  /**
+   * The audit trail's writers: 接口日志, 通用日志 (write through `usualLog(services)`, platform/audit/usual-log.ts) and
+   * the change records of entity writes.
+   */
+  audit: AuditLog;
   /** One service per defined entity, by entity name. */
   entities: Map<string, EntityService>;
   /** The actions modules offer to workflow service tasks, by name (ModuleManifest.flowHooks). */

@@ -263,6 +263,42 @@ export interface BladeFlowTaskCandidate {
   value: string;
 }
 
+export interface BladeLogApi {
+  id: Int8;
+  tenant_id: Generated<string>;
+  service_id: Generated<string>;
+  server_host: Generated<string>;
+  server_ip: Generated<string>;
+  env: Generated<string>;
+  type: Generated<string>;
+  title: Generated<string>;
+  method: Generated<string>;
+  request_uri: Generated<string>;
+  user_agent: Generated<string>;
+  remote_ip: Generated<string>;
+  method_class: Generated<string>;
+  method_name: Generated<string>;
+  params: Generated<string>;
+  time: Generated<string>;
+  create_by: Generated<string>;
+  create_time: string | null;
+  is_deleted: Generated<number>;
+}
+
+export interface BladeLogChange {
+  id: Int8;
+  tenant_id: Generated<string>;
+  entity: string;
+  record_id: string;
+  operation: string;
+  changes: Generated<unknown>;
+  api_log_id: Nullable<Int8>;
+  create_user: Nullable<Int8>;
+  create_by: Generated<string>;
+  create_time: string | null;
+  is_deleted: Generated<number>;
+}
+
 export interface BladeLogError {
   id: Int8;
   tenant_id: Generated<string>;
@@ -285,6 +321,29 @@ export interface BladeLogError {
   message: Generated<string>;
   line_number: number | null;
   file_name: Generated<string>;
+  is_deleted: Generated<number>;
+}
+
+export interface BladeLogUsual {
+  id: Int8;
+  tenant_id: Generated<string>;
+  service_id: Generated<string>;
+  server_host: Generated<string>;
+  server_ip: Generated<string>;
+  env: Generated<string>;
+  log_level: Generated<string>;
+  log_id: Generated<string>;
+  log_data: Generated<string>;
+  method: Generated<string>;
+  request_uri: Generated<string>;
+  user_agent: Generated<string>;
+  remote_ip: Generated<string>;
+  method_class: Generated<string>;
+  method_name: Generated<string>;
+  params: Generated<string>;
+  time: string | null;
+  create_by: Generated<string>;
+  create_time: string | null;
   is_deleted: Generated<number>;
 }
 
@@ -1881,7 +1940,10 @@ export interface Schema {
   blade_flow_subscription: BladeFlowSubscription;
   blade_flow_task: BladeFlowTask;
   blade_flow_task_candidate: BladeFlowTaskCandidate;
+  blade_log_api: BladeLogApi;
+  blade_log_change: BladeLogChange;
   blade_log_error: BladeLogError;
+  blade_log_usual: BladeLogUsual;
   blade_menu: BladeMenu;
   blade_message: BladeMessage;
   blade_param: BladeParam;

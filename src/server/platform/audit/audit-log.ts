@@ -1,0 +1,62 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { Schema } from '../../db/schema.ts';
+import { BatchQueue, type BatchQueueStats } from './batch-queue.ts';
+
+export type ApiLogRow = Insertable<Schema['blade_log_api']>;
+export type UsualLogRow = Insertable<Schema['blade_log_usual']>;
+export type ChangeLogRow = Insertable<Schema['blade_log_change']>;
+
+export interface AuditLogOptions {
+  /** false: API log rows are not recorded (bench/api.ts measures the cost of recording them: TENON_API_LOG=off). */
+  apiLog?: boolean;
+  flushMs?: number;
+  batchRows?: number;
+  maxQueued?: number;
+  onError?(table: string, error: unknown, rows: number): void;
+}
+
+/**
+ * The audit trail's writers (contract resource-desk-log.md §8, issue 36): 接口日志, 通用日志 and the change records
+ * of entity writes, each a queue written in batches, never in a request's way (batch-queue.ts). Created once in
+ * app.ts (Services.audit); closed after the HTTP server, so the last requests' rows are written.
+ */
+export class AuditLog {
+  readonly api: BatchQueue<ApiLogRow>;
+  readonly usual: BatchQueue<UsualLogRow>;
+  readonly changes: BatchQueue<ChangeLogRow>;
+  readonly apiLogOn: boolean;
+
+  constructor(db: Db, options: AuditLogOptions = {}) {
+    this.apiLogOn = options.apiLog ?? true;
+    const queue = <Row>(table: 'blade_log_api' | 'blade_log_usual' | 'blade_log_change') =>
+      new BatchQueue<Row>({
+        flushMs: options.flushMs,
+        batchRows: options.batchRows,
+        maxQueued: options.maxQueued,
+        write: async (rows) => {
+          await db
+            .insertInto(table)
+            .values(rows as never)
+            .execute();
+        },
+        onError: (error, rows) => options.onError?.(table, error, rows),
+      });
+    this.api = queue('blade_log_api');
+    this.usual = queue('blade_log_usual');
+    this.changes = queue('blade_log_change');
+  }
+
+  /** Writes every queued row now (tests read what a request recorded; a stop writes what waits). */
+  async flush(): Promise<void> {
+    await Promise.all([this.api.flush(), this.usual.flush(), this.changes.flush()]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.api.close(), this.usual.close(), this.changes.close()]);
+  }
+
+  stats(): Record<'api' | 'usual' | 'changes', BatchQueueStats> {
+    return { api: { ...this.api.stats }, usual: { ...this.usual.stats }, changes: { ...this.changes.stats } };
+  }
+}
