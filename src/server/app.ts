@@ -23,6 +23,7 @@ import { registerTenantTime, TenantTimeZones } from './platform/tenant-time.ts';
 import { TokenSigner } from './platform/token.ts';
 import { recordServerError } from './modules/log/error-log.queries.ts';
 import { AuditLog } from './platform/audit/audit-log.ts';
+import { registerApiLog } from './platform/audit/api-log.ts';
 import { MODULES } from './modules/index.ts';
 import type { ModuleManifest } from './platform/module.ts';
 import type { EntityDef } from '../shared/entities/define.ts';
@@ -151,6 +152,7 @@ export async function buildApp(
   );
   registerDrainGate(app);
   registerAccessHooks(app, services.sessions, services.permissions);
+  registerApiLog(app, services.audit, config.production);
   registerTenantTime(app, timeZones);
   registerMetrics(app, services); // before any route: every answer is counted by its route pattern
 

@@ -28,6 +28,14 @@ async function addRows(tenantId: string, ageDays: number, count: number) {
       .insertInto('blade_log_error')
       .values(ids.map((id) => ({ id, tenant_id: tenantId, message: `old ${ageDays}`, create_time: daysAgo(ageDays) })))
       .execute();
+    // The audit trail (0062) follows the logs' setting.
+    const aged = ids.map((id) => ({ id, tenant_id: tenantId, create_time: daysAgo(ageDays) }));
+    await t.services.db.insertInto('blade_log_api').values(aged).execute();
+    await t.services.db.insertInto('blade_log_usual').values(aged).execute();
+    await t.services.db
+      .insertInto('blade_log_change')
+      .values(aged.map((row) => ({ ...row, entity: 'post', record_id: '1', operation: 'update' })))
+      .execute();
     await t.services.db
       .insertInto('blade_message')
       .values(
@@ -76,10 +84,23 @@ describe('retention', () => {
 
     const sweeper = new Retention(t.services.db, t.services.kv, t.app.log, 'test');
     const removed = await sweeper.sweep();
-    expect(removed).toEqual({ blade_log_error: RETENTION_BATCH + 10 + 2, blade_message: RETENTION_BATCH + 15 });
+    const logs = RETENTION_BATCH + 10 + 2;
+    expect(removed).toEqual({
+      blade_log_error: logs,
+      blade_log_api: logs,
+      blade_log_usual: logs,
+      blade_log_change: logs,
+      blade_message: RETENTION_BATCH + 15,
+    });
     expect(await countOf('blade_log_error', created.tenantId)).toBe(5);
     expect(await countOf('blade_message', created.tenantId)).toBe(0);
     expect(await countOf('blade_log_error', other)).toBeGreaterThanOrEqual(3);
-    expect(await sweeper.sweep()).toEqual({ blade_log_error: 0, blade_message: 0 });
+    expect(await sweeper.sweep()).toEqual({
+      blade_log_error: 0,
+      blade_log_api: 0,
+      blade_log_usual: 0,
+      blade_log_change: 0,
+      blade_message: 0,
+    });
   });
 });

@@ -12,8 +12,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/resource/attach', // 附件管理
   '/tool/code', // 代码生成
   '/tool/model', // 数据模型设计
-  '/monitor/log/usual', // 通用日志
-  '/monitor/log/api', // 接口日志
   '/report/reportsetting', // 报表配置 (the report designer: no part of Tenon serves it yet)
   '/report/reportlist', // 报表列表
 ];

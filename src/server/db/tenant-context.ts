@@ -14,6 +14,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export interface RequestContext {
   tenantId: string;
+  /** The request's 接口日志 row, once something of it refers to it (platform/audit/changes.ts). */
+  apiLogId?: string;
 }
 
 const SYSTEM = Symbol('system');
@@ -23,6 +25,12 @@ const storage = new AsyncLocalStorage<RequestContext | typeof SYSTEM>();
 export function currentDbTenant(): string | undefined {
   const context = storage.getStore();
   return context === undefined || context === SYSTEM ? undefined : context.tenantId;
+}
+
+/** The request's context in progress; undefined outside a request. */
+export function currentRequestContext(): RequestContext | undefined {
+  const context = storage.getStore();
+  return context === undefined || context === SYSTEM ? undefined : context;
 }
 
 /** A request's context, tenant unknown yet; `runInContext` enters it (again after each callback boundary). */

@@ -284,6 +284,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
    * his own tenant's. What the operator of many tenants watches: their error logs.
    */
   platformReadsAll?: boolean;
+  /**
+   * false: rows nobody edits in the console (the logs), whose dialogs offer no 操作记录; every other entity's writes
+   * leave change records (platform/audit/changes.ts) that its dialog shows.
+   */
+  changeLog?: false;
   /** Writes change what roles may do or see (scopes, packages): the grant caches of every process are cleared. */
   affectsGrants?: boolean;
   /** Rows are the tenant's accounts: writes apply to their signed-in users' next requests on every process. */

@@ -18,6 +18,7 @@ import {
   type DialogMode,
 } from './fields.ts';
 import { lineValues, LinesTable } from './LinesTable.tsx';
+import { ChangeHistoryButton } from '../audit/ChangeRecords.tsx';
 
 /** `values`: what an add starts with (a new child's parent). */
 export interface DialogState {
@@ -159,24 +160,28 @@ export function CrudDialog({
       loading={loading}
       onCancel={onClose}
       footer={
-        readOnly ? (
-          <Button onClick={onClose}>{t('common.close')}</Button>
-        ) : (
-          [
-            <Button key="cancel" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>,
-            <Button
-              key="ok"
-              type="primary"
-              loading={save.isPending}
-              disabled={loading || detail.isError}
-              onClick={() => void submit()}
-            >
-              {t(mode === 'add' ? 'common.save' : 'common.edit')}
-            </Button>,
-          ]
-        )
+        readOnly
+          ? [
+              id && <ChangeHistoryButton key="history" entity={entity} id={id} lang={lang} />,
+              <Button key="close" onClick={onClose}>
+                {t('common.close')}
+              </Button>,
+            ]
+          : [
+              mode !== 'add' && id && <ChangeHistoryButton key="history" entity={entity} id={id} lang={lang} />,
+              <Button key="cancel" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>,
+              <Button
+                key="ok"
+                type="primary"
+                loading={save.isPending}
+                disabled={loading || detail.isError}
+                onClick={() => void submit()}
+              >
+                {t(mode === 'add' ? 'common.save' : 'common.edit')}
+              </Button>,
+            ]
       }
     >
       {!loading && !detail.isError && (

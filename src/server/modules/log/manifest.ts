@@ -4,6 +4,9 @@ import { apiDocRoutes } from './api-doc.routes.ts';
 import { monitorRoutes } from './monitor.routes.ts';
 import { retentionJob } from './retention.ts';
 import { errorLog } from '../../../shared/entities/log/error-log.ts';
+import { apiLog } from '../../../shared/entities/log/api-log.ts';
+import { usualLog } from '../../../shared/entities/log/usual-log.ts';
+import { changeLogRoutes } from './change-log.routes.ts';
 
 const monitorMenu = menu('monitor', '系统监控', 'Monitoring', '/monitor', 3, 'iconfont iconicon_whole', [
   // In the console, same origin (BladeX opened Swagger and Spring Boot Admin as other sites): migration 0037.
@@ -32,7 +35,7 @@ const monitorMenu = menu('monitor', '系统监控', 'Monitoring', '/monitor', 3,
 /** 系统监控: logs, the API document (OpenAPI) and service governance (health and metrics of the server processes). */
 export const logModule = defineModule({
   name: 'log',
-  entities: [errorLog],
+  entities: [errorLog, apiLog, usualLog],
   menus: [monitorMenu],
-  routes: [apiDocRoutes, monitorRoutes, retentionJob],
+  routes: [apiDocRoutes, monitorRoutes, retentionJob, changeLogRoutes],
 });

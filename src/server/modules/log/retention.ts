@@ -8,6 +8,10 @@ import type { Services } from '../../services.ts';
 /** Log-like tables and the column of blade_tenant saying how many days the tenant keeps their rows (0040). */
 export const RETAINED = [
   { table: 'blade_log_error', days: 'log_retention_days' },
+  // The audit trail (0062): 接口日志, 通用日志 and the change records behind 操作记录 follow the same setting.
+  { table: 'blade_log_api', days: 'log_retention_days' },
+  { table: 'blade_log_usual', days: 'log_retention_days' },
+  { table: 'blade_log_change', days: 'log_retention_days' },
   { table: 'blade_message', days: 'message_retention_days' },
 ] as const;
 

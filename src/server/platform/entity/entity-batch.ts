@@ -1,3 +1,4 @@
+import { recordChanges } from '../audit/changes.ts';
 import { INSERT_BATCH } from '../../db/insert-rows.ts';
 import type { DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
@@ -89,7 +90,16 @@ export class EntityBatch {
             trx,
             inserts.rows.map((pending) => pending.row),
           );
-          if (!left.size) return;
+          if (!left.size) {
+            await recordChanges(
+              trx,
+              this.entity,
+              user,
+              'insert',
+              inserts.rows.map(({ row }) => ({ id: row.id, after: row })),
+            );
+            return;
+          }
           // Rows whose key a concurrent write took since the check: each refused by the key taken now.
           const late = inserts.rows.flatMap((pending, i) =>
             left.has(String(pending.row.id)) ? [{ ...pending, index: insertedBy[i] }] : [],

@@ -5,6 +5,7 @@ import type { DynamicDb } from '../../db/connect.ts';
 import { auditColumns, type AuthUser } from '../auth-context.ts';
 import { aboutField, ApiError, fail } from '../errors.ts';
 import { idList, isId, nextId } from '../ids.ts';
+import { recordChanges } from '../audit/changes.ts';
 import { checkBizDicts, checkDicts } from './biz-dicts.ts';
 import { checkBusinessUnits, checkCompanies } from './company.ts';
 import { computedValues, copiedValues, sequenceValues } from './derived.ts';
@@ -208,6 +209,7 @@ export class EntityWrites {
       .selectColumns(trx.selectFrom(entity.table).where('id', '=', id))
       .executeTakeFirstOrThrow();
     if (before && entity.tree) await followParent(entity, trx, before, after);
+    await recordChanges(trx, entity, user, before ? 'update' : 'insert', [{ id, before, after }]);
     for (const reaction of this.rows.reactions) await reaction.afterWrite?.(trx, user, after, before);
     return after;
   }
@@ -233,6 +235,13 @@ export class EntityWrites {
       const changes: Record<string, unknown> = { is_deleted: 1 };
       if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
       await trx.updateTable(this.entity.table).set(changes).where('id', 'in', list).execute();
+      await recordChanges(
+        trx,
+        this.entity,
+        user,
+        'delete',
+        found.map((row) => ({ id: row.id, before: row })),
+      );
       for (const reaction of this.rows.reactions) await reaction.afterRemove?.(trx as DynamicDb, user, found);
     });
     await this.rows.afterWrite(user);
@@ -253,12 +262,20 @@ export class EntityWrites {
   async removeWhere(trx: DynamicDb, user: AuthUser, column: string, values: string[]): Promise<void> {
     const changes: Record<string, unknown> = { is_deleted: 1 };
     if (this.entity.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
-    await trx
+    const removed: Row[] = await trx
       .updateTable(this.entity.table)
       .set(changes)
       .where(column, 'in', values)
       .where('is_deleted', '=', 0)
+      .returningAll()
       .execute();
+    await recordChanges(
+      trx,
+      this.entity,
+      user,
+      'delete',
+      removed.map((row) => ({ id: row.id, before: row })),
+    );
   }
 
   /**

@@ -73,3 +73,27 @@ export const GovernanceStatus = Type.Object({
   processes: Type.Array(ProcessStatus, { description: 'the answering process first, then the others by host, pid' }),
 });
 export type GovernanceStatus = Static<typeof GovernanceStatus>;
+
+const Label = Type.Object({ zh: Type.String(), en: Type.String() });
+
+/** One field of a change record: `old` absent on an insert, `new` on a delete; labelled by its definition. */
+export const FieldChangeView = Type.Object({
+  field: Type.String(),
+  label: Label,
+  old: Type.Optional(Type.Unknown()),
+  new: Type.Optional(Type.Unknown()),
+});
+
+/** A change record (blade_log_change) as the 操作记录 and the API log's detail show it. */
+export const ChangeRecordView = Type.Object({
+  id: Type.String(),
+  entity: Type.String(),
+  entityLabel: Label,
+  recordId: Type.String(),
+  operation: Type.Union([Type.Literal('insert'), Type.Literal('update'), Type.Literal('delete')]),
+  changes: Type.Array(FieldChangeView),
+  apiLogId: Type.Union([Type.String(), Type.Null()]),
+  createBy: Type.String(),
+  createTime: Type.Union([Type.String(), Type.Null()]),
+});
+export type ChangeRecordView = Static<typeof ChangeRecordView>;

@@ -25,6 +25,7 @@ export const errorLog = defineEntity({
   // The operator's: a crash in any tenant's request is the platform's to see.
   platformReadsAll: true,
   audit: false,
+  changeLog: false,
   fields: {
     tenantId: {
       type: 'string',
