@@ -32,6 +32,10 @@ create index blade_log_api_recent on blade_log_api (create_time);
 create index blade_log_api_create_by on blade_log_api (tenant_id, create_by, create_time);
 create index blade_log_api_remote_ip on blade_log_api (tenant_id, remote_ip, create_time);
 create index blade_log_api_uri on blade_log_api (tenant_id, request_uri, create_time);
+-- The platform's administrators filter every tenant's rows at once: the same filters without the tenant.
+create index blade_log_api_create_by_all on blade_log_api (create_by, create_time);
+create index blade_log_api_remote_ip_all on blade_log_api (remote_ip, create_time);
+create index blade_log_api_uri_all on blade_log_api (request_uri, create_time);
 select tenon_isolate_tenant_rows('blade_log_api');
 
 create table blade_log_usual (
@@ -60,6 +64,7 @@ create index blade_log_usual_time on blade_log_usual (tenant_id, create_time);
 create index blade_log_usual_recent on blade_log_usual (create_time);
 create index blade_log_usual_log_id on blade_log_usual (tenant_id, log_id, create_time);
 create index blade_log_usual_create_by on blade_log_usual (tenant_id, create_by, create_time);
+create index blade_log_usual_log_id_all on blade_log_usual (log_id, create_time);
 select tenon_isolate_tenant_rows('blade_log_usual');
 
 -- One row per written record: `changes` is a JSON array of {field, old, new} (insert: new only; delete: old only),
