@@ -30,8 +30,7 @@ export interface Services {
   /** The work desk the seeded `user` role holds, every module's share: a new tenant's approver roles get it too. */
   userMenuCodes: readonly string[];
   /**
-   * The audit trail's writers: 接口日志, 通用日志 (write through `usualLog(services)`, platform/audit/usual-log.ts) and
-   * the change records of entity writes.
+   * The audit trail's writers: 接口日志 and 通用日志 (write through `usualLog(services)`, platform/audit/usual-log.ts).
    */
   audit: AuditLog;
   /** One service per defined entity, by entity name. */

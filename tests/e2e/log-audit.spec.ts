@@ -53,7 +53,7 @@ test("a field's change shows in the record's 操作记录: who, from what, to wh
   await row.locator('.tenon-row-actions .ant-btn').first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: /操作记录/ }).click();
-  const drawer = page.locator('.ant-drawer-content').filter({ hasText: '操作记录' });
+  const drawer = page.getByRole('dialog', { name: /操作记录/ });
   const update = drawer.locator('[data-change="update"]');
   await expect(update).toContainText('admin');
   const change = update.locator('tr').filter({ hasText: '岗位名称' });

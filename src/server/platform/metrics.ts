@@ -1,3 +1,4 @@
+import type { BatchQueueStats } from './audit/batch-queue.ts';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
@@ -48,6 +49,7 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
       redis: Boolean(services.config.redisUrl),
     },
     () => services.database.stats(),
+    () => services.audit.stats(),
   );
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
@@ -67,6 +69,7 @@ export class ProcessMetrics {
   constructor(
     readonly identity: ProcessIdentity,
     poolStats: () => PoolStats,
+    auditStats?: () => Record<string, BatchQueueStats>,
   ) {
     const own = new Registry();
     const registers = [own];
@@ -117,6 +120,16 @@ export class ProcessMetrics {
       collect() {
         this.set({ state: 'running' }, importTurns.running);
         this.set({ state: 'waiting' }, importTurns.waiting);
+      },
+    });
+    new Gauge({
+      name: 'tenon_audit_rows',
+      help: "The audit trail's rows by log (api, usual): written, dropped (queue full), failed (insert), queued.",
+      labelNames: ['log', 'state'],
+      registers,
+      collect() {
+        for (const [log, stats] of Object.entries(auditStats?.() ?? {}))
+          for (const [state, value] of Object.entries(stats)) this.set({ log, state }, value);
       },
     });
     const info = new Gauge({

@@ -14,6 +14,13 @@ import { asTenant } from '../../platform/entity/routes.ts';
 import type { Services } from '../../services.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 
+/** Fields every audited entity has without declaring them. */
+const IMPLICIT_LABELS: Record<string, { zh: string; en: string }> = {
+  status: { zh: '状态', en: 'Status' },
+  sort: { zh: '排序', en: 'Sort' },
+  parentId: { zh: '上级', en: 'Parent' },
+};
+
 /** Changes at most one answer holds: a record edited daily for years still answers in one page. */
 const MOST = 500;
 
@@ -47,7 +54,7 @@ export async function changeLogRoutes(fastify: FastifyInstance, { services }: { 
         operation: row.operation as ChangeRecordView['operation'],
         changes: list.map((change) => ({
           ...change,
-          label: fields[change.field]?.label ?? { zh: change.field, en: change.field },
+          label: fields[change.field]?.label ?? IMPLICIT_LABELS[change.field] ?? { zh: change.field, en: change.field },
         })),
         apiLogId: row.api_log_id === null ? null : String(row.api_log_id),
         createBy: row.create_by,

@@ -5,7 +5,6 @@ import { BatchQueue, type BatchQueueStats } from './batch-queue.ts';
 
 export type ApiLogRow = Insertable<Schema['blade_log_api']>;
 export type UsualLogRow = Insertable<Schema['blade_log_usual']>;
-export type ChangeLogRow = Insertable<Schema['blade_log_change']>;
 
 export interface AuditLogOptions {
   /** false: API log rows are not recorded (bench/api.ts measures the cost of recording them: TENON_API_LOG=off). */
@@ -17,19 +16,19 @@ export interface AuditLogOptions {
 }
 
 /**
- * The audit trail's writers (contract resource-desk-log.md §8, issue 36): 接口日志, 通用日志 and the change records
- * of entity writes, each a queue written in batches, never in a request's way (batch-queue.ts). Created once in
- * app.ts (Services.audit); closed after the HTTP server, so the last requests' rows are written.
+ * The audit trail's writers (contract resource-desk-log.md §8, issue 36): 接口日志 and 通用日志, each a queue written
+ * in batches, never in a request's way (batch-queue.ts). The change records of entity writes are not queued: they
+ * are written in their write's transaction (changes.ts), so a record exists exactly when its change does. Created
+ * once in app.ts (Services.audit); closed after the HTTP server, so the last requests' rows are written.
  */
 export class AuditLog {
   readonly api: BatchQueue<ApiLogRow>;
   readonly usual: BatchQueue<UsualLogRow>;
-  readonly changes: BatchQueue<ChangeLogRow>;
   readonly apiLogOn: boolean;
 
   constructor(db: Db, options: AuditLogOptions = {}) {
     this.apiLogOn = options.apiLog ?? true;
-    const queue = <Row>(table: 'blade_log_api' | 'blade_log_usual' | 'blade_log_change') =>
+    const queue = <Row>(table: 'blade_log_api' | 'blade_log_usual') =>
       new BatchQueue<Row>({
         flushMs: options.flushMs,
         batchRows: options.batchRows,
@@ -44,19 +43,18 @@ export class AuditLog {
       });
     this.api = queue('blade_log_api');
     this.usual = queue('blade_log_usual');
-    this.changes = queue('blade_log_change');
   }
 
   /** Writes every queued row now (tests read what a request recorded; a stop writes what waits). */
   async flush(): Promise<void> {
-    await Promise.all([this.api.flush(), this.usual.flush(), this.changes.flush()]);
+    await Promise.all([this.api.flush(), this.usual.flush()]);
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.api.close(), this.usual.close(), this.changes.close()]);
+    await Promise.all([this.api.close(), this.usual.close()]);
   }
 
-  stats(): Record<'api' | 'usual' | 'changes', BatchQueueStats> {
-    return { api: { ...this.api.stats }, usual: { ...this.usual.stats }, changes: { ...this.changes.stats } };
+  stats(): Record<'api' | 'usual', BatchQueueStats> {
+    return { api: { ...this.api.stats }, usual: { ...this.usual.stats } };
   }
 }

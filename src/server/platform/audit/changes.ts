@@ -18,8 +18,19 @@ export type ChangeOperation = 'insert' | 'update' | 'delete';
 
 type Row = Record<string, unknown>;
 
-/** The write's own stamps, which the record carries as who and when: never a change of their own. */
-const STAMPS = new Set(['create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'is_deleted']);
+/**
+ * The write's own stamps, which the record carries as which row, whose, who and when: never a change of their own.
+ */
+const STAMPS = new Set([
+  'id',
+  'tenant_id',
+  'create_user',
+  'create_dept',
+  'create_time',
+  'update_user',
+  'update_time',
+  'is_deleted',
+]);
 
 /** A column's value as the record keeps it: text and numbers as the database gave them, JSON as JSON, no NUL. */
 const kept = (value: unknown): unknown =>
