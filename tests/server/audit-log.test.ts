@@ -113,6 +113,9 @@ describe('the API log', () => {
     expect(history[1].changes).toEqual(
       expect.arrayContaining([expect.objectContaining({ field: 'paramKey', new: 'audit.key' })]),
     );
+    // The row's id and tenant are the record's own columns, not changes of it.
+    expect(history[1].changes.map((c) => c.field)).not.toContain('id');
+    expect(history[1].changes.map((c) => c.field)).not.toContain('tenantId');
     // The update's call: its API log row, whose detail lists what it changed.
     // Rows of one second tie in the list's order (create_time keeps seconds): the update's is the one with `two`.
     const calls = (await page(API, admin, `&requestUri=${PARAM}/submit`)).records;
