@@ -14,6 +14,4 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/tool/model', // 数据模型设计
   '/monitor/log/usual', // 通用日志
   '/monitor/log/api', // 接口日志
-  '/report/reportsetting', // 报表配置 (the report designer: no part of Tenon serves it yet)
-  '/report/reportlist', // 报表列表
 ];
