@@ -20,18 +20,18 @@ test('报表配置 designs a report with a parameter and a chart; 报表列表 r
   await page.getByLabel(zh.report.paramName, { exact: true }).fill('least');
   await page.getByLabel(zh.report.paramLabel, { exact: true }).fill('最低金额');
   await page.getByLabel(zh.report.paramType, { exact: true }).click();
-  await page.locator('.ant-select-item-option', { hasText: zh.report.types.number }).click();
+  await page.locator(`.ant-select-item-option[title="${zh.report.types.number}"]`).click();
   await page.getByLabel(zh.report.paramDefault, { exact: true }).fill('15');
   await page.getByLabel(zh.report.sums, { exact: true }).fill('amount');
   await page.getByLabel(zh.report.sums, { exact: true }).press('Enter');
   await page.getByLabel(zh.report.chartType, { exact: true }).click();
-  await page.locator('.ant-select-item-option', { hasText: zh.report.charts.bar }).click();
+  await page.locator(`.ant-select-item-option[title="${zh.report.charts.bar}"]`).click();
   await page.getByLabel(zh.report.chartX, { exact: true }).fill('region');
   await page.getByLabel(zh.report.chartY, { exact: true }).fill('amount');
   await page.getByLabel(zh.report.chartY, { exact: true }).press('Enter');
 
   await page.getByRole('button', { name: zh.report.preview }).click();
-  await page.getByRole('button', { name: zh.report.run }).click();
+  await page.getByRole('button', { name: zh.report.run, exact: true }).click();
   const table = page.locator('.report-print .ant-table');
   await expect(table).toContainText('华东');
   await expect(table).toContainText('华北');
@@ -44,9 +44,12 @@ test('报表配置 designs a report with a parameter and a chart; 报表列表 r
   await openMenu(page, '报表管理', '报表列表');
   await expect(page).toHaveURL(/\/report\/reportlist/);
   const row = page.locator('.ant-table-row', { hasText: NAME });
-  await row.getByRole('button', { name: zh.report.run }).click();
+  await row.getByRole('button', { name: zh.report.run, exact: true }).click();
   await page.getByLabel('最低金额', { exact: true }).fill('5');
-  await page.locator('.ant-card', { hasText: NAME }).getByRole('button', { name: zh.report.run }).click();
+  await page
+    .locator('.ant-card', { has: page.locator('.ant-card-head-title', { hasText: NAME }) })
+    .getByRole('button', { name: zh.report.run, exact: true })
+    .click();
   await expect(page.locator('.report-print .ant-table')).toContainText('华南');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: zh.report.export }).click();
