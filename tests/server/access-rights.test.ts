@@ -265,6 +265,15 @@ const GUARDED: Guarded[] = [
   { route: 'GET /api/blade-log/api-doc', code: 'doc' },
   // 服务治理: the processes and their figures (tests/server/health-metrics.test.ts).
   { route: 'GET /api/blade-log/governance/status', code: 'admin', superAdmin: true },
+  // Reports (modules/report/report.routes.ts): 运行 runs a saved report, 设计 saves and previews one
+  // (tests/server/report.test.ts); the list and detail open with either screen.
+  { route: 'GET /api/blade-report/report/rest/list', code: 'report_list' },
+  { route: 'GET /api/blade-report/report/rest/detail', code: 'report_list' },
+  { route: 'POST /api/blade-report/report/rest/remove', code: 'report_list_delete' },
+  { route: 'POST /api/blade-report/report/rest/submit', code: 'report_setting_design' },
+  { route: 'POST /api/blade-report/report/rest/run', code: 'report_list_run' },
+  { route: 'GET /api/blade-report/report/rest/export', code: 'report_list_export' },
+  { route: 'GET /api/blade-report/report/rest/views', code: 'report_setting_design' },
   // Flushes the caches of every process: no code opens it (tests/server/auth.session.test.ts).
   { route: `GET ${AUTH}/clear-cache`, code: 'the platform super administrator', superAdmin: true },
 ];

@@ -12,6 +12,4 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/resource/attach', // 附件管理
   '/tool/code', // 代码生成
   '/tool/model', // 数据模型设计
-  '/report/reportsetting', // 报表配置 (the report designer: no part of Tenon serves it yet)
-  '/report/reportlist', // 报表列表
 ];

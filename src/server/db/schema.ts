@@ -481,6 +481,20 @@ export interface BladeRegionLoaded {
   parent_code: string;
 }
 
+export interface BladeReportFile {
+  id: Int8;
+  tenant_id: Generated<string>;
+  name: string;
+  content: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface BladeRole {
   id: Int8;
   tenant_id: Generated<string>;
@@ -1917,6 +1931,14 @@ export interface TenonProcess {
   snapshot: unknown;
 }
 
+export interface TenonReportRun {
+  pid: number;
+  run_tenant: string;
+  scope_all: boolean;
+  scope_user: Nullable<Int8>;
+  scope_depts: Generated<string>;
+}
+
 export interface TenonSeed {
   build_id: string;
   seeded_at: Generated<string>;
@@ -1952,6 +1974,7 @@ export interface Schema {
   blade_process_leave: BladeProcessLeave;
   blade_region: BladeRegion;
   blade_region_loaded: BladeRegionLoaded;
+  blade_report_file: BladeReportFile;
   blade_role: BladeRole;
   blade_role_menu: BladeRoleMenu;
   blade_role_scope: BladeRoleScope;
@@ -2009,5 +2032,6 @@ export interface Schema {
   tenon_migration: TenonMigration;
   tenon_number_sequence: TenonNumberSequence;
   tenon_process: TenonProcess;
+  tenon_report_run: TenonReportRun;
   tenon_seed: TenonSeed;
 }

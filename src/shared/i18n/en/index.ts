@@ -8,7 +8,20 @@ import { flow } from './flow.ts';
 import { governance } from './governance.ts';
 import { log } from './log.ts';
 import { mobile } from './mobile.ts';
+import { report } from './report.ts';
 import { shell } from './shell.ts';
 import { warehouse } from './warehouse.ts';
 
-export const en: Resource<typeof zh> = { common, shell, mobile, crud, flow, bom, warehouse, finance, log, governance };
+export const en: Resource<typeof zh> = {
+  common,
+  shell,
+  mobile,
+  crud,
+  flow,
+  bom,
+  warehouse,
+  finance,
+  log,
+  governance,
+  report,
+};
