@@ -9,6 +9,19 @@ import { governance } from './governance.ts';
 import { log } from './log.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
+import { resource } from './resource.ts';
 import { warehouse } from './warehouse.ts';
 
-export const en: Resource<typeof zh> = { common, shell, mobile, crud, flow, bom, warehouse, finance, log, governance };
+export const en: Resource<typeof zh> = {
+  common,
+  shell,
+  mobile,
+  crud,
+  flow,
+  bom,
+  warehouse,
+  finance,
+  log,
+  governance,
+  resource,
+};

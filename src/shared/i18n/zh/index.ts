@@ -7,6 +7,7 @@ import { governance } from './governance.ts';
 import { log } from './log.ts';
 import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
+import { resource } from './resource.ts';
 import { warehouse } from './warehouse.ts';
 
-export const zh = { common, shell, mobile, crud, flow, bom, warehouse, finance, log, governance };
+export const zh = { common, shell, mobile, crud, flow, bom, warehouse, finance, log, governance, resource };
