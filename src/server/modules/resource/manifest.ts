@@ -2,6 +2,7 @@ import { attach } from '../../../shared/entities/resource/attach.ts';
 import { oss } from '../../../shared/entities/resource/oss.ts';
 import { defineModule } from '../../platform/module.ts';
 import { attachRoutes } from './attach.routes.ts';
+import { seedResourceDemo } from './demo.ts';
 import { legacyFilesRoutes } from './legacy-files.routes.ts';
 import { resourceMenu } from './menus.ts';
 import { objectLinkRoutes } from './object-link.routes.ts';
@@ -15,6 +16,7 @@ export const resourceModule = defineModule({
   hooks: { [oss.name]: ossHooks },
   routes: [ossRoutes, ossEndpointRoutes, attachRoutes, objectLinkRoutes, legacyFilesRoutes],
   menus: [resourceMenu],
+  demo: seedResourceDemo,
   dictionaries: [
     [
       'oss',
