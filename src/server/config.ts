@@ -43,6 +43,26 @@ export interface Config {
   flowHttpPrivate: boolean;
   /** TENON_API_LOG=off: 接口日志 records nothing (bench/api.ts measures what recording costs); otherwise on. */
   apiLog: boolean;
+  /** Uploads without an enabled tenant config (modules/resource/storage): see `FileStoreConfig`. */
+  files: FileStoreConfig;
+}
+
+/**
+ * The server's default file store, used by tenants with no enabled object storage config.
+ * - TENON_FILES_DIR: the local store's folder (default DATA_DIR/files). Several processes (REDIS_URL set) use the
+ *   local store only when it is given: it must then be a folder every process mounts (NFS, a shared volume).
+ * - TENON_S3_ENDPOINT, TENON_S3_BUCKET, TENON_S3_ACCESS_KEY, TENON_S3_SECRET_KEY, TENON_S3_REGION (default
+ *   us-east-1): an S3-compatible store instead of the local folder; each tenant's objects under `<tenantId>/`.
+ * - TENON_UPLOAD_MAX_MB: the largest upload (default 200) where a tenant's config sets none.
+ */
+export interface FileStoreConfig {
+  dir: string;
+  /** The folder is declared shared between processes (TENON_FILES_DIR given). */
+  sharedDir: boolean;
+  /** Several server processes may serve requests (REDIS_URL set). */
+  severalProcesses: boolean;
+  s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
+  maxUploadMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +112,30 @@ export function loadConfig(env: Env = process.env): Config {
       : parsePositive('TENON_FLOW_JOB_POLL_MS', env.TENON_FLOW_JOB_POLL_MS?.trim() || '1000'),
     flowHttpPrivate: env.TENON_FLOW_HTTP_PRIVATE?.trim() === 'allow',
     apiLog: env.TENON_API_LOG?.trim() !== 'off',
+    files: fileStoreOf(env, dataDir, Boolean(redisUrl)),
+  };
+}
+
+function fileStoreOf(env: Env, dataDir: string, severalProcesses: boolean): FileStoreConfig {
+  const dir = emptyToUndefined(env.TENON_FILES_DIR);
+  const endpoint = emptyToUndefined(env.TENON_S3_ENDPOINT);
+  let s3: FileStoreConfig['s3'];
+  if (endpoint) {
+    if (!/^https?:\/\/[^\s/?#]+\/?$/.test(endpoint))
+      throw new ConfigError(`TENON_S3_ENDPOINT must be http(s)://host[:port] (got "${endpoint}")`);
+    const bucket = emptyToUndefined(env.TENON_S3_BUCKET);
+    const accessKey = emptyToUndefined(env.TENON_S3_ACCESS_KEY);
+    const secretKey = emptyToUndefined(env.TENON_S3_SECRET_KEY);
+    if (!bucket || !accessKey || !secretKey)
+      throw new ConfigError('TENON_S3_ENDPOINT needs TENON_S3_BUCKET, TENON_S3_ACCESS_KEY and TENON_S3_SECRET_KEY');
+    s3 = { endpoint, bucket, accessKey, secretKey, region: emptyToUndefined(env.TENON_S3_REGION) ?? 'us-east-1' };
+  }
+  return {
+    dir: dir ? resolve(dir) : join(dataDir, 'files'),
+    sharedDir: dir !== undefined,
+    severalProcesses,
+    s3,
+    maxUploadMb: parsePositive('TENON_UPLOAD_MAX_MB', env.TENON_UPLOAD_MAX_MB?.trim() || '200'),
   };
 }
 

@@ -52,7 +52,12 @@ const SELF = [
   `GET ${SYS}/role/select`,
   `GET ${SYS}/post/select`,
   `GET ${SYS}/data-scope/effective`, // the caller's own effective data scope, explained
-  `POST /api/blade-resource/oss/endpoint/put-file`, // avatar upload, stored under the caller's tenant
+  // Uploads (an avatar, a form's attachments) and links, in the caller's tenant's store (resource-oss*.test.ts).
+  `POST /api/blade-resource/oss/endpoint/put-file`,
+  `POST /api/blade-resource/oss/endpoint/put-file-attach`,
+  `GET /api/blade-resource/oss/endpoint/stat-file`,
+  `GET /api/blade-resource/oss/endpoint/file-path`,
+  `GET /api/blade-resource/oss/endpoint/file-link`,
   `GET ${SYS}/dept/lazy-tree`,
   `GET ${SYS}/dept/listNoPage`,
   `GET ${SYS}/dept/listChildNoPage`,
@@ -234,6 +239,13 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/budgetsituation/approval`, code: 'budgetsituation_approve' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
+  // Naming objects and managing buckets: the 对象存储 screen (tests/server/resource-oss.test.ts).
+  ...['put-file-by-name', 'remove-file', 'remove-files', 'make-bucket', 'remove-bucket', 'copy-file'].map((a) => ({
+    route: `POST /api/blade-resource/oss/endpoint/${a}`,
+    code: 'oss',
+  })),
+  { route: 'POST /api/blade-resource/oss/enable', code: 'oss_enable' },
+  { route: 'POST /api/blade-resource/attach/remove', code: 'attach_delete' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
   { route: `POST ${SYS}/user/import-user`, code: 'user_import' },
   // Workflow engine administration (flow.md §4, "SA"): the platform super administrator.

@@ -215,6 +215,10 @@ export function minimalBody(
     if (field.pattern && name === 'statMonth') return '2024-01';
     // A web address (a workflow endpoint's).
     if (field.pattern && name === 'url') return 'https://erp.example.com/hooks';
+    // An object store's address, bucket and allowed extensions (an object storage config's).
+    if (field.pattern && name === 'endpoint') return 'https://oss.example.com';
+    if (field.pattern && name === 'bucketName') return `bucket-${suffix}`;
+    if (field.pattern && name === 'allowedTypes') return 'png,pdf';
     switch (field.type) {
       case 'string':
       case 'text':

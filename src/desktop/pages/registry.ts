@@ -5,6 +5,7 @@ import { logScreens } from './log/screens.ts';
 import { PLANNED_SCREENS } from './planned.ts';
 import { productionScreens } from './production/screens.ts';
 import { reportScreens } from './report/screens.ts';
+import { resourceScreens } from './resource/screens.ts';
 import { crudScreen, type Screen, type Screens } from './screens.ts';
 import { systemScreens } from './system/screens.ts';
 import { warehouseScreens } from './warehouse/screens.ts';
@@ -21,6 +22,7 @@ export const OWN_SCREENS: Screens = {
   ...budgetScreens,
   ...logScreens,
   ...reportScreens,
+  ...resourceScreens,
 };
 
 /** The definition whose `code` is a menu's (`shared/entities/catalog.ts`, loaded with the screen, not the shell). */

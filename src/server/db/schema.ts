@@ -8,6 +8,24 @@ export type Numeric = ColumnType<string, string | number, string | number>;
 type Defaulted<C> = ColumnType<SelectType<C>, InsertType<C> | undefined, UpdateType<C>>;
 type Nullable<C> = ColumnType<SelectType<C> | null, InsertType<C> | null, UpdateType<C> | null>;
 
+export interface BladeAttach {
+  id: Int8;
+  tenant_id: Generated<string>;
+  link: Generated<string>;
+  domain: Generated<string>;
+  name: Generated<string>;
+  original_name: Generated<string>;
+  extension: Generated<string>;
+  attach_size: Defaulted<Int8>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface BladeClient {
   id: Int8;
   client_id: string;
@@ -383,6 +401,29 @@ export interface BladeMessage {
   process_instance_id: Nullable<Int8>;
   business_table: Generated<string>;
   business_id: Nullable<Int8>;
+}
+
+export interface BladeOss {
+  id: Int8;
+  tenant_id: Generated<string>;
+  category: number;
+  oss_code: string;
+  endpoint: Generated<string>;
+  access_key: Generated<string>;
+  secret_key: Generated<string>;
+  bucket_name: Generated<string>;
+  app_id: Generated<string>;
+  region: Generated<string>;
+  max_size: Generated<number>;
+  allowed_types: Generated<string>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
 }
 
 export interface BladeParam {
@@ -1946,6 +1987,7 @@ export interface TenonSeed {
 
 /** Every table of the schema, for `Kysely<Schema>`. */
 export interface Schema {
+  blade_attach: BladeAttach;
   blade_client: BladeClient;
   blade_datasource: BladeDatasource;
   blade_dept: BladeDept;
@@ -1968,6 +2010,7 @@ export interface Schema {
   blade_log_usual: BladeLogUsual;
   blade_menu: BladeMenu;
   blade_message: BladeMessage;
+  blade_oss: BladeOss;
   blade_param: BladeParam;
   blade_post: BladePost;
   blade_process_finance: BladeProcessFinance;

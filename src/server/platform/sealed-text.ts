@@ -41,11 +41,16 @@ export function unsealText(stored: string, secret: Uint8Array, purpose: string):
 }
 
 /**
- * An entity's secret field (`secret: true, replaceable: true`) sealed before it is written; an edit with it blank
- * keeps the stored one (on insert a blank value reaches the engine, which answers with the field's required message,
- * or stores '' when the field is optional).
+ * An entity's secret field (`secret: true, replaceable: true`; its table `column`) sealed before it is written; an
+ * edit with it blank keeps the stored one (on insert a blank value reaches the engine, which answers with the field's
+ * required message, or stores '' when the field is optional).
  */
-export function sealedFieldHooks(field: string, secret: Uint8Array, purpose: string): EntityHooks {
+export function sealedFieldHooks(
+  field: string,
+  secret: Uint8Array,
+  purpose: string,
+  column: string = field,
+): EntityHooks {
   return {
     prepare: async (_user, input, inserting) => {
       const { [field]: value, ...rest } = input;
@@ -54,8 +59,8 @@ export function sealedFieldHooks(field: string, secret: Uint8Array, purpose: str
     },
     // The engine validated the typed value (required, its length); what it writes is the sealed value.
     beforeWrite: async (_trx, _user, values) => {
-      if (typeof values[field] === 'string' && values[field] !== '')
-        values[field] = sealText(values[field] as string, secret, purpose);
+      if (typeof values[column] === 'string' && values[column] !== '')
+        values[column] = sealText(values[column] as string, secret, purpose);
     },
   };
 }

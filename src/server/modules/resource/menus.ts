@@ -1,3 +1,4 @@
+import { OSS_ENABLE } from '../../../shared/entities/resource/oss.ts';
 import { RES, btn, menu, screen } from '../../platform/menus.ts';
 
 export const resourceMenu = menu(
@@ -9,7 +10,7 @@ export const resourceMenu = menu(
   'iconfont iconicon_coinpurse_line',
   [
     screen('oss', '对象存储', 'Object storage', '/resource/oss', 1, 'iconfont iconicon_folder', `${RES}/oss`, {
-      extra: [btn('oss_enable', '启用', 'Enable', 'enable', 'check', 2, `${RES}/oss/enable`)],
+      extra: [btn(OSS_ENABLE, '启用', 'Enable', 'enable', 'check', 2, `${RES}/oss/enable`)],
     }),
     screen('sms', '短信配置', 'SMS', '/resource/sms', 2, 'iconfont iconicon_message', `${RES}/sms`, {
       extra: [btn('sms_enable', '启用', 'Enable', 'enable', 'check', 2, `${RES}/sms/enable`)],

@@ -10,6 +10,7 @@ import { log } from './log.ts';
 import { mobile } from './mobile.ts';
 import { report } from './report.ts';
 import { shell } from './shell.ts';
+import { resource } from './resource.ts';
 import { warehouse } from './warehouse.ts';
 
 export const en: Resource<typeof zh> = {
@@ -24,4 +25,5 @@ export const en: Resource<typeof zh> = {
   log,
   governance,
   report,
+  resource,
 };

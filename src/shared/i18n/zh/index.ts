@@ -8,6 +8,7 @@ import { log } from './log.ts';
 import { mobile } from './mobile.ts';
 import { report } from './report.ts';
 import { shell } from './shell.ts';
+import { resource } from './resource.ts';
 import { warehouse } from './warehouse.ts';
 
-export const zh = { common, shell, mobile, crud, flow, bom, warehouse, finance, log, governance, report };
+export const zh = { common, shell, mobile, crud, flow, bom, warehouse, finance, log, governance, report, resource };

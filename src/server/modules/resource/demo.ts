@@ -1,0 +1,74 @@
+import { Readable } from 'node:stream';
+import { OSS_CATEGORY, OSS_STATUS } from '../../../shared/entities/resource/oss.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
+import { loadConfig } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { nextId } from '../../platform/ids.ts';
+import { LocalStore } from './storage/local-store.ts';
+import { newObjectKey } from './storage/object-names.ts';
+import { StorageService } from './storage/storage.service.ts';
+
+const TENANT = '000000';
+const BUCKET = 'tenon-demo';
+/** A 1×1 PNG and a short text: two attachments a new user can open. */
+const FILES = [
+  {
+    originalName: '发票样张.png',
+    extension: 'png',
+    bytes: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  },
+  { originalName: '报销说明.txt', extension: 'txt', bytes: Buffer.from('差旅报销请附发票原件与行程单。\n') },
+];
+
+/**
+ * `npm run demo`: an enabled local store for the demo tenant and two attachments in it, written where the server
+ * (same environment) reads them. Skipped once the tenant has a config, and where several processes would not share
+ * the local folder.
+ */
+export async function seedResourceDemo(db: Db): Promise<string[]> {
+  const existing = await db.selectFrom('blade_oss').select('id').where('tenant_id', '=', TENANT).executeTakeFirst();
+  const { files, jwtSecret } = loadConfig();
+  if (existing || (files.severalProcesses && !files.sharedDir)) return ['0 object storage configs'];
+  const ossId = nextId();
+  const now = formatDateTime(new Date(), 'Asia/Shanghai');
+  await db
+    .insertInto('blade_oss')
+    .values({
+      id: ossId,
+      tenant_id: TENANT,
+      category: OSS_CATEGORY.local,
+      oss_code: 'local-demo',
+      bucket_name: BUCKET,
+      remark: '演示: 本地磁盘存储',
+      create_time: now,
+      status: OSS_STATUS.enabled,
+      is_deleted: 0,
+    })
+    .execute();
+  const storage = new StorageService(db, files, jwtSecret);
+  const store = new LocalStore(`${files.dir}/${TENANT}`, BUCKET);
+  for (const file of FILES) {
+    const key = newObjectKey(file.extension);
+    await store.put(key, Readable.from([file.bytes]), '');
+    await db
+      .insertInto('blade_attach')
+      .values({
+        id: nextId(),
+        tenant_id: TENANT,
+        link: storage.linkOf(TENANT, String(ossId), key),
+        domain: storage.domainOf(TENANT, String(ossId)),
+        name: key,
+        original_name: file.originalName,
+        extension: file.extension,
+        attach_size: file.bytes.length,
+        create_time: now,
+        status: 1,
+        is_deleted: 0,
+      })
+      .execute();
+  }
+  return ['1 object storage config (local, enabled)', `${FILES.length} attachments`];
+}
