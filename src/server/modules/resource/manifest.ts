@@ -1,11 +1,16 @@
 import { defineModule } from '../../platform/module.ts';
 import { resourceMenu } from './menus.ts';
 import { resourceRoutes } from './resource.routes.ts';
+import { sms } from '../../../shared/entities/resource/sms.ts';
+import { smsHooks } from './sms-config.ts';
+import { smsRoutes } from './sms.routes.ts';
 
 /** Resources: object storage, SMS, attachments. */
 export const resourceModule = defineModule({
   name: 'resource',
-  routes: [resourceRoutes],
+  routes: [resourceRoutes, smsRoutes],
+  entities: [sms],
+  hooks: { [sms.name]: smsHooks },
   menus: [resourceMenu],
   dictionaries: [
     [
@@ -26,6 +31,7 @@ export const resourceModule = defineModule({
         ['2', 'qiniu'],
         ['3', 'ali'],
         ['4', 'tencent'],
+        ['5', '仅记录日志', 'log only: the message lands in the usual log, nothing is sent'],
       ],
     ],
   ],
