@@ -4,6 +4,7 @@ import { resourceRoutes } from './resource.routes.ts';
 import { sms } from '../../../shared/entities/resource/sms.ts';
 import { smsHooks } from './sms-config.ts';
 import { smsRoutes } from './sms.routes.ts';
+import { taskSmsSender } from './task-sms.ts';
 
 /** Resources: object storage, SMS, attachments. */
 export const resourceModule = defineModule({
@@ -11,6 +12,7 @@ export const resourceModule = defineModule({
   routes: [resourceRoutes, smsRoutes],
   entities: [sms],
   hooks: { [sms.name]: smsHooks },
+  taskSms: taskSmsSender,
   menus: [resourceMenu],
   dictionaries: [
     [

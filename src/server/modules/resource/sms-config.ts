@@ -1,6 +1,9 @@
 import { SMS_CATEGORY, SMS_ENABLED } from '../../../shared/entities/resource/sms.ts';
 import { usualLog, type UsualLogContext } from '../../platform/audit/usual-log.ts';
 import type { EntityHooks } from '../../platform/entity/service.ts';
+import type { VisibleRows } from '../../platform/entity/types.ts';
+import type { Db } from '../../db/connect.ts';
+import { formatDateTime } from '../../../shared/contract/time.ts';
 import { sealedFieldHooks, unsealText } from '../../platform/sealed-text.ts';
 import type { Services } from '../../services.ts';
 import { senderOf, type SmsAccount, type SmsMessage } from './sms-senders.ts';
@@ -67,4 +70,30 @@ export async function sendSms(services: Services, account: SmsAccount, message: 
     ...context,
   });
   await send(account, message);
+}
+
+/**
+ * `enable`: the row (one the caller sees) becomes its tenant's enabled config, every other live row of the tenant
+ * disabled, in one transaction. false: no such row.
+ */
+export async function enableSms(db: Db, visible: VisibleRows, id: string, userId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await visible(trx).select(['id', 'tenant_id']).where('id', '=', id).executeTakeFirst();
+    if (!row) return false;
+    // Every other live row first (all of them, whatever their status: a concurrent enable's row is among them once it
+    // commits), then the chosen one: the index of one enabled row per tenant never sees two.
+    await trx
+      .updateTable('blade_sms')
+      .set({ status: 1 })
+      .where('tenant_id', '=', String(row.tenant_id))
+      .where('is_deleted', '=', 0)
+      .where('id', '<>', id)
+      .execute();
+    await trx
+      .updateTable('blade_sms')
+      .set({ status: SMS_ENABLED, update_user: userId, update_time: formatDateTime() })
+      .where('id', '=', id)
+      .execute();
+    return true;
+  });
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sms, SMS_ENABLE, SMS_ENABLED } from '../../../shared/entities/resource/sms.ts';
+import { sms, SMS_ENABLE } from '../../../shared/entities/resource/sms.ts';
 import { phoneProblem } from '../../../shared/entities/system/user.ts';
-import { formatDateTime } from '../../../shared/contract/time.ts';
 import { text, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import { failWith, langOf, ok, type R } from '../../platform/errors.ts';
 import { idParam, textParam } from '../../platform/params.ts';
@@ -11,7 +10,7 @@ import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import { Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import { usualLog } from '../../platform/audit/usual-log.ts';
 import type { Services } from '../../services.ts';
-import { sendSms, smsAccountOf } from './sms-config.ts';
+import { enableSms, sendSms, smsAccountOf } from './sms-config.ts';
 import { CODES_PER_DAY, SmsCodes } from './sms-codes.ts';
 import type { SmsAccount, SmsMessage } from './sms-senders.ts';
 
@@ -97,24 +96,7 @@ export async function smsRoutes(fastify: FastifyInstance, { services }: { servic
       const id = idParam(paramsOf(request).id, 'id');
       const { user } = request;
       const visible = await rows.visibleRows(user);
-      await services.db.transaction().execute(async (trx) => {
-        const row = await visible(trx).select(['id', 'tenant_id']).where('id', '=', id).executeTakeFirst();
-        if (!row) throw failWith(SMS_MESSAGES.missing);
-        // Every other live row first (all of them, whatever their status: a concurrent enable's row is among them
-        // once it commits), then the chosen one: the index of one enabled row per tenant never sees two.
-        await trx
-          .updateTable('blade_sms')
-          .set({ status: 1 })
-          .where('tenant_id', '=', String(row.tenant_id))
-          .where('is_deleted', '=', 0)
-          .where('id', '<>', id)
-          .execute();
-        await trx
-          .updateTable('blade_sms')
-          .set({ status: SMS_ENABLED, update_user: user.userId, update_time: formatDateTime() })
-          .where('id', '=', id)
-          .execute();
-      });
+      if (!(await enableSms(services.db, visible, id, user.userId))) throw failWith(SMS_MESSAGES.missing);
       return ok(request, null);
     },
   );
