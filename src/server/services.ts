@@ -1,4 +1,4 @@
-import type { TaskSmsSender } from './platform/workflow/task-sms.ts';
+import type { TaskSmsSender } from './platform/workflow/index.ts';
 import type { Accounts } from './platform/accounts.ts';
 import type { AuditLog } from './platform/audit/audit-log.ts';
 import type { Config } from './config.ts';

@@ -1,4 +1,4 @@
-import type { TaskSmsSender } from './workflow/task-sms.ts';
+import type { TaskSmsSender } from './workflow/index.ts';
 import type { FastifyInstance } from 'fastify';
 import type { EntityDef } from '../../shared/entities/define.ts';
 import type { Db } from '../db/connect.ts';

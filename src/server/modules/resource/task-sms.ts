@@ -1,4 +1,4 @@
-import type { TaskSmsSender } from '../../platform/workflow/task-sms.ts';
+import type { TaskSmsSender } from '../../platform/workflow/index.ts';
 import type { Services } from '../../services.ts';
 import { sendSms, smsAccountOf } from './sms-config.ts';
 

@@ -4,7 +4,8 @@ import type { Db } from '../../db/connect.ts';
 import { claimDueJobs } from './flow-events.ts';
 import type { FlowRuntime } from './flow-runtime.ts';
 import { runActionJob, type ActionSettings } from './action-jobs.ts';
-import { runTaskSmsJob, TASK_SMS_JOB } from './task-sms.ts';
+import { runTaskSmsJob } from './task-sms-jobs.ts';
+import { TASK_SMS_JOB } from './task-sms.ts';
 
 /**
  * The timers' clock (docs/workflow-engine.md): every server process polls the due jobs of blade_flow_job, takes a
