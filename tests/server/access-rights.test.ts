@@ -53,6 +53,9 @@ const SELF = [
   `GET ${SYS}/post/select`,
   `GET ${SYS}/data-scope/effective`, // the caller's own effective data scope, explained
   `POST /api/blade-resource/oss/endpoint/put-file`, // avatar upload, stored under the caller's tenant
+  // a validation code to a phone and its check, the caller's tenant's, limited per phone: tests/server/sms.test.ts
+  `POST /api/blade-resource/sms/endpoint/send-validate`,
+  `POST /api/blade-resource/sms/endpoint/validate-message`,
   `GET ${SYS}/dept/lazy-tree`,
   `GET ${SYS}/dept/listNoPage`,
   `GET ${SYS}/dept/listChildNoPage`,
@@ -234,6 +237,9 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/budgetsituation/approval`, code: 'budgetsituation_approve' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
+  // SMS (tests/server/sms.test.ts): 启用, and a message sent by a config's code from its screen.
+  { route: 'POST /api/blade-resource/sms/enable', code: 'sms_enable' },
+  { route: 'POST /api/blade-resource/sms/endpoint/send-message', code: 'sms' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
   { route: `POST ${SYS}/user/import-user`, code: 'user_import' },
   // Workflow engine administration (flow.md §4, "SA"): the platform super administrator.

@@ -8,7 +8,6 @@ export const PLANNED_SCREENS: readonly string[] = [
   '/desk/notice', // 通知公告
   '/desk/message', // 消息通知
   '/resource/oss', // 对象存储
-  '/resource/sms', // 短信配置
   '/resource/attach', // 附件管理
   '/tool/code', // 代码生成
   '/tool/model', // 数据模型设计

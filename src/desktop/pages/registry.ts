@@ -5,6 +5,7 @@ import { logScreens } from './log/screens.ts';
 import { PLANNED_SCREENS } from './planned.ts';
 import { productionScreens } from './production/screens.ts';
 import { crudScreen, type Screen, type Screens } from './screens.ts';
+import { smsScreens } from './resource/sms-screens.ts';
 import { systemScreens } from './system/screens.ts';
 import { warehouseScreens } from './warehouse/screens.ts';
 
@@ -19,6 +20,7 @@ export const OWN_SCREENS: Screens = {
   ...financeScreens,
   ...budgetScreens,
   ...logScreens,
+  ...smsScreens,
 };
 
 /** The definition whose `code` is a menu's (`shared/entities/catalog.ts`, loaded with the screen, not the shell). */
