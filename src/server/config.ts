@@ -41,6 +41,11 @@ export interface Config {
    * server's own neighbours, a cloud's metadata service).
    */
   flowHttpPrivate: boolean;
+  /**
+   * The SMS providers' API addresses (TENON_SMS_ALIYUN_URL, TENON_SMS_TENCENT_URL): the public ones by default; a
+   * server setting rather than a tenant's, so no config sends a signed request elsewhere (tests: local fakes).
+   */
+  sms: { aliyun: string; tencent: string };
   /** TENON_API_LOG=off: 接口日志 records nothing (bench/api.ts measures what recording costs); otherwise on. */
   apiLog: boolean;
   /** Uploads without an enabled tenant config (modules/resource/storage): see `FileStoreConfig`. */
@@ -113,6 +118,10 @@ export function loadConfig(env: Env = process.env): Config {
     flowHttpPrivate: env.TENON_FLOW_HTTP_PRIVATE?.trim() === 'allow',
     apiLog: env.TENON_API_LOG?.trim() !== 'off',
     files: fileStoreOf(env, dataDir, Boolean(redisUrl)),
+    sms: {
+      aliyun: httpUrl('TENON_SMS_ALIYUN_URL', env.TENON_SMS_ALIYUN_URL, 'https://dysmsapi.aliyuncs.com'),
+      tencent: httpUrl('TENON_SMS_TENCENT_URL', env.TENON_SMS_TENCENT_URL, 'https://sms.tencentcloudapi.com'),
+    },
   };
 }
 
@@ -141,6 +150,13 @@ function fileStoreOf(env: Env, dataDir: string, severalProcesses: boolean): File
 
 /** The embedded database's folder; also read by the backup and restore commands, which need no other setting. */
 export const dataDirOf = (env: Env = process.env) => resolve(env.DATA_DIR || './data');
+
+function httpUrl(name: string, value: string | undefined, fallback: string): string {
+  const text = value?.trim() || fallback;
+  if (!/^https?:\/\/[^\s/?#@]+\/?$/.test(text))
+    throw new ConfigError(`${name} must be an http(s) origin (got "${text}")`);
+  return text.replace(/\/$/, '');
+}
 
 function parsePort(text: string): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;

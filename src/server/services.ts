@@ -1,3 +1,4 @@
+import type { TaskSmsSender } from './platform/workflow/index.ts';
 import type { Accounts } from './platform/accounts.ts';
 import type { AuditLog } from './platform/audit/audit-log.ts';
 import type { Config } from './config.ts';
@@ -39,4 +40,6 @@ export interface Services {
   flowHooks: Map<string, FlowHook>;
   /** What modules add to their entities' approval moves, by entity name (ModuleManifest.approvalEffects). */
   approvalEffects: Map<string, ApprovalEffect>;
+  /** Who sends the new-task SMS of approvers who chose it (ModuleManifest.taskSms): the workflow's queue calls it. */
+  taskSms?: TaskSmsSender;
 }

@@ -95,6 +95,9 @@ describe('the workflow engine (platform/workflow)', () => {
         'ActionFailure',
         'COPY_HOOK',
         'ENDPOINT_SECRET_PURPOSE',
+        // the new-task SMS the resource module sends (issue 36)
+        'TaskSms',
+        'TaskSmsSender',
       ].sort(),
     );
   });

@@ -58,6 +58,9 @@ const SELF = [
   `GET /api/blade-resource/oss/endpoint/stat-file`,
   `GET /api/blade-resource/oss/endpoint/file-path`,
   `GET /api/blade-resource/oss/endpoint/file-link`,
+  // a validation code to a phone and its check, the caller's tenant's, limited per phone: tests/server/sms.test.ts
+  `POST /api/blade-resource/sms/endpoint/send-validate`,
+  `POST /api/blade-resource/sms/endpoint/validate-message`,
   `GET ${SYS}/dept/lazy-tree`,
   `GET ${SYS}/dept/listNoPage`,
   `GET ${SYS}/dept/listChildNoPage`,
@@ -246,6 +249,9 @@ const GUARDED: Guarded[] = [
   })),
   { route: 'POST /api/blade-resource/oss/enable', code: 'oss_enable' },
   { route: 'POST /api/blade-resource/attach/remove', code: 'attach_delete' },
+  // SMS (tests/server/sms.test.ts): 启用, and a message sent by a config's code from its screen.
+  { route: 'POST /api/blade-resource/sms/enable', code: 'sms_enable' },
+  { route: 'POST /api/blade-resource/sms/endpoint/send-message', code: 'sms' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
   { route: `POST ${SYS}/user/import-user`, code: 'user_import' },
   // Workflow engine administration (flow.md §4, "SA"): the platform super administrator.

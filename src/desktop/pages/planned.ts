@@ -7,7 +7,6 @@
 export const PLANNED_SCREENS: readonly string[] = [
   '/desk/notice', // 通知公告
   '/desk/message', // 消息通知
-  '/resource/sms', // 短信配置
   '/tool/code', // 代码生成
   '/tool/model', // 数据模型设计
 ];

@@ -7,6 +7,7 @@ import { productionScreens } from './production/screens.ts';
 import { reportScreens } from './report/screens.ts';
 import { resourceScreens } from './resource/screens.ts';
 import { crudScreen, type Screen, type Screens } from './screens.ts';
+import { smsScreens } from './resource/sms-screens.ts';
 import { systemScreens } from './system/screens.ts';
 import { warehouseScreens } from './warehouse/screens.ts';
 
@@ -23,6 +24,7 @@ export const OWN_SCREENS: Screens = {
   ...logScreens,
   ...reportScreens,
   ...resourceScreens,
+  ...smsScreens,
 };
 
 /** The definition whose `code` is a menu's (`shared/entities/catalog.ts`, loaded with the screen, not the shell). */

@@ -597,6 +597,27 @@ export interface BladeScopeData {
   is_deleted: Generated<number>;
 }
 
+export interface BladeSms {
+  id: Int8;
+  tenant_id: Generated<string>;
+  category: Generated<number>;
+  sms_code: Generated<string>;
+  template_id: Generated<string>;
+  access_key: Generated<string>;
+  secret_key: Generated<string>;
+  region_id: Generated<string>;
+  sign_name: Generated<string>;
+  app_id: Generated<string>;
+  remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface BladeTenant {
   id: Int8;
   tenant_id: string;
@@ -684,6 +705,7 @@ export interface BladeUser {
   update_time: string | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
+  sms_task: Generated<number>;
 }
 
 export interface BladeUserExt {
@@ -2023,6 +2045,7 @@ export interface Schema {
   blade_role_scope: BladeRoleScope;
   blade_scope_api: BladeScopeApi;
   blade_scope_data: BladeScopeData;
+  blade_sms: BladeSms;
   blade_tenant: BladeTenant;
   blade_tenant_package: BladeTenantPackage;
   blade_top_menu: BladeTopMenu;

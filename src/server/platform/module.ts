@@ -1,3 +1,4 @@
+import type { TaskSmsSender } from './workflow/index.ts';
 import type { FastifyInstance } from 'fastify';
 import type { EntityDef } from '../../shared/entities/define.ts';
 import type { Db } from '../db/connect.ts';
@@ -55,6 +56,8 @@ export interface ModuleManifest {
    * checked against its budget when sent), by entity name: in the move's transaction, and it may refuse the move.
    */
   approvalEffects?: Readonly<Record<string, (services: Services) => ApprovalEffect>>;
+  /** Sends the workflow's new-task SMS (one module at most: the resource module, through the tenant's SMS config). */
+  taskSms?: (services: Services) => TaskSmsSender;
   /** Routes the module serves itself (Fastify plugins), registered after the engine's. */
   routes?: readonly ModuleRoutes[];
   /** Its top-level menus with their screens and buttons. */

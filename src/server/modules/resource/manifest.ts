@@ -8,13 +8,18 @@ import { resourceMenu } from './menus.ts';
 import { objectLinkRoutes } from './object-link.routes.ts';
 import { ossEndpointRoutes } from './oss-endpoint.routes.ts';
 import { ossHooks, ossRoutes } from './oss.routes.ts';
+import { sms } from '../../../shared/entities/resource/sms.ts';
+import { smsHooks } from './sms-config.ts';
+import { smsRoutes } from './sms.routes.ts';
+import { taskSmsSender } from './task-sms.ts';
 
 /** Resources: object storage (configs, the file endpoint, links to objects), attachments, SMS. */
 export const resourceModule = defineModule({
   name: 'resource',
-  entities: [oss, attach],
-  hooks: { [oss.name]: ossHooks },
-  routes: [ossRoutes, ossEndpointRoutes, attachRoutes, objectLinkRoutes, legacyFilesRoutes],
+  entities: [oss, attach, sms],
+  hooks: { [oss.name]: ossHooks, [sms.name]: smsHooks },
+  routes: [ossRoutes, ossEndpointRoutes, attachRoutes, objectLinkRoutes, legacyFilesRoutes, smsRoutes],
+  taskSms: taskSmsSender,
   menus: [resourceMenu],
   demo: seedResourceDemo,
   dictionaries: [
@@ -37,6 +42,7 @@ export const resourceModule = defineModule({
         ['2', 'qiniu'],
         ['3', 'ali'],
         ['4', 'tencent'],
+        ['5', '仅记录日志', 'log only: the message lands in the usual log, nothing is sent'],
       ],
     ],
   ],

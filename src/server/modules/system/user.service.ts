@@ -47,7 +47,7 @@ class HashedPassword {
 }
 
 /** update-info may change these fields of the caller's own row, nothing else. */
-const PROFILE_FIELDS = ['name', 'realName', 'avatar', 'email', 'phone', 'birthday', 'sex'] as const;
+const PROFILE_FIELDS = ['name', 'realName', 'avatar', 'email', 'phone', 'birthday', 'sex', 'smsTask'] as const;
 const STATUS_NAMES: Record<string, string> = { 1: '正常', 0: '停用' };
 const DEFAULT_INIT_PASSWORD = '123456';
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect.ts';
 import { failJob, heldJob, type JobRow } from './flow-events.ts';
 import { callEndpoint } from './flow-http.ts';
+import type { TaskSmsSender } from './task-sms.ts';
 import { actorOf, type FlowRuntime, type Variables } from './flow-runtime.ts';
 import { lockInstance, type InstanceRow } from './flow-store.ts';
 import { definitionGraph } from './process-steps.ts';
@@ -22,6 +23,8 @@ export interface ActionSettings {
   sealKey?: Uint8Array;
   /** TENON_FLOW_HTTP_PRIVATE=allow: endpoints on this machine or a private network may be called. */
   allowPrivate: boolean;
+  /** Who sends the new-task SMS (the resource module's, once the app is built); none: they are dropped. */
+  taskSms?: () => TaskSmsSender | undefined;
 }
 
 export async function runActionJob(

@@ -18,8 +18,11 @@ import { ACTIVE } from './flow-store.ts';
 export interface JobRow {
   id: string;
   tenant_id: string;
-  /** timer: an instance's timer; start: a definition's start timer; action: a service task's; async: a continuation */
-  kind: 'timer' | 'start' | 'action' | 'async';
+  /**
+   * timer: an instance's timer; start: a definition's start timer; action: a service task's; async: a continuation;
+   * sms: a new task's SMS (task-sms.ts)
+   */
+  kind: 'timer' | 'start' | 'action' | 'async' | 'sms';
   definition_id: string;
   instance_id: string | null;
   execution_id: string;

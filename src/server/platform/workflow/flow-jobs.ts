@@ -4,6 +4,8 @@ import type { Db } from '../../db/connect.ts';
 import { claimDueJobs } from './flow-events.ts';
 import type { FlowRuntime } from './flow-runtime.ts';
 import { runActionJob, type ActionSettings } from './action-jobs.ts';
+import { runTaskSmsJob } from './task-sms-jobs.ts';
+import { TASK_SMS_JOB } from './task-sms.ts';
 
 /**
  * The timers' clock (docs/workflow-engine.md): every server process polls the due jobs of blade_flow_job, takes a
@@ -74,6 +76,7 @@ export class FlowJobs {
         for (let job = queue.shift(); job; job = queue.shift()) {
           try {
             if (job.kind === 'action') await runActionJob(this.db, this.runtime, this.actions, job, this.owner);
+            else if (job.kind === TASK_SMS_JOB) await runTaskSmsJob(this.db, job, this.actions.taskSms?.());
             else await this.runtime.runJob(job, this.owner);
             ran++;
           } catch (error) {

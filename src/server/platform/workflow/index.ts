@@ -38,6 +38,7 @@ export { seedModels, type SeedModel } from './seed-models.ts';
 export { FLOW_MESSAGES } from './flow-messages.ts';
 // Service tasks' actions: the hooks modules offer, and the purpose endpoints' secrets are sealed for.
 export type { FlowHook, HookContext } from './service-actions.ts';
+export type { TaskSms, TaskSmsSender } from './task-sms.ts';
 export { ActionFailure } from './service-actions.ts';
 export { COPY_HOOK } from './flow-actions.ts';
 export { ENDPOINT_SECRET_PURPOSE } from './flow-http.ts';

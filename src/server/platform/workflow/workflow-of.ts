@@ -25,6 +25,7 @@ import { FORM_MESSAGES, startFormValues } from './form-values.ts';
 import { definitionGraph } from './process-steps.ts';
 import type { FlowJob, StartForm, TaskForm } from '../../../shared/contract/api/flow.schemas.ts';
 import { jobDetail, jobPage, retryJobs } from './job-admin.ts';
+import type { TaskSmsSender } from './task-sms.ts';
 
 /**
  * The workflow engine's interface to the modules: its steps (WorkflowSteps) and what its tables say (WorkflowReads).
@@ -237,6 +238,8 @@ interface WorkflowServices {
   dictionaries: Dictionaries;
   config?: Pick<Config, 'jwtSecret' | 'flowHttpPrivate'>;
   flowHooks?: ReadonlyMap<string, FlowHook>;
+  /** The new-task SMS sender (ModuleManifest.taskSms). */
+  taskSms?: TaskSmsSender;
 }
 
 const workflows = new WeakMap<WorkflowServices, Workflow>();
@@ -259,6 +262,7 @@ export function workflowOf(services: WorkflowServices): Workflow {
         hooks: services.flowHooks ?? new Map(),
         sealKey: services.config?.jwtSecret,
         allowPrivate: services.config?.flowHttpPrivate ?? false,
+        taskSms: () => services.taskSms,
       }),
     };
     workflows.set(services, workflow);

@@ -29,3 +29,6 @@ export interface BladeFile {
   originalName: string;
   attachId: string;
 }
+
+/** Makes an SMS config its tenant's enabled one (contract resource-desk-log.md §4 `enable?id=`). */
+export const SMS_ENABLE_URL = '/api/blade-resource/sms/enable';

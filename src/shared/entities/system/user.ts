@@ -105,6 +105,14 @@ export const user = defineEntity({
       label: { zh: '手机号码', en: 'Mobile' },
       pattern: PHONE_PATTERNS,
     },
+    // The user's choice (个人信息, or an administrator's in the user dialog): an SMS to the phone above for each new
+    // workflow task, through the tenant's enabled SMS config (modules/resource/task-sms.ts).
+    smsTask: {
+      type: 'switch',
+      default: 0,
+      form: true,
+      label: { zh: '新待办短信提醒', en: 'SMS for new tasks' },
+    },
     birthday: { type: 'date', nullable: true, form: true, export: true, label: { zh: '生日', en: 'Birthday' } },
     sex: {
       type: 'int',

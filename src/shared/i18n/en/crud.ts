@@ -17,6 +17,7 @@ export const crud: Resource<typeof zh> = {
   requiredSelect: 'Please select {{label}}',
   tooLong: '{{label}} must be at most {{max}} characters',
   addLine: 'Add line',
+  sms: { enable: 'Enable' },
   topMenu: {
     setting: 'Menu settings',
     grantTitle: 'Sub-menu settings',

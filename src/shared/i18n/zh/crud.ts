@@ -15,6 +15,8 @@ export const crud = {
   requiredSelect: '请选择{{label}}',
   tooLong: '{{label}}长度不能超过{{max}}',
   addLine: '添加一行',
+  /** SMS configs: 启用 (one enabled per tenant, contract resource-desk-log.md §4). */
+  sms: { enable: '启用' },
   /** Top menus: which menus a top menu groups (contract system.md §5). */
   topMenu: {
     setting: '菜单配置',
