@@ -3,6 +3,7 @@ import type { zh } from '../zh/index.ts';
 import { bom } from './bom.ts';
 import { common } from './common.ts';
 import { crud } from './crud.ts';
+import { desk } from './desk.ts';
 import { finance } from './finance.ts';
 import { flow } from './flow.ts';
 import { governance } from './governance.ts';
@@ -11,4 +12,16 @@ import { mobile } from './mobile.ts';
 import { shell } from './shell.ts';
 import { warehouse } from './warehouse.ts';
 
-export const en: Resource<typeof zh> = { common, shell, mobile, crud, flow, bom, warehouse, finance, log, governance };
+export const en: Resource<typeof zh> = {
+  common,
+  shell,
+  mobile,
+  crud,
+  flow,
+  bom,
+  warehouse,
+  finance,
+  log,
+  governance,
+  desk,
+};
