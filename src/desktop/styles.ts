@@ -87,7 +87,19 @@ export const desktopCss = `
 .tenon-message-time { color: var(--ant-color-text-tertiary); font-size: 12px; }
 .tenon-message-more { padding: 12px 0; color: var(--ant-color-text-tertiary); font-size: 12px; text-align: center; }
 
+.tenon-rich-text { border: 1px solid var(--ant-color-border); border-radius: 6px; }
+.tenon-rich-text-toolbar { padding: 4px 6px; border-bottom: 1px solid var(--ant-color-border-secondary); width: 100%; }
+.tenon-rich-text.is-disabled { background: var(--ant-color-bg-container-disabled); }
+.tenon-rich-text-body .tiptap { min-height: 220px; max-height: 460px; overflow: auto; padding: 8px 12px; outline: none; }
+.tenon-rich-text-body .tiptap p { margin: 0 0 8px; }
+.tenon-html img, .tenon-rich-text-body img { max-width: 100%; }
+.tenon-html table { border-collapse: collapse; }
+.tenon-html td, .tenon-html th { border: 1px solid var(--ant-color-border); padding: 4px 8px; }
+.tenon-notice-meta { color: var(--ant-color-text-tertiary); font-size: 12px; margin-bottom: 12px; }
+.tenon-notice-list li.is-unread .tenon-notice-title::before { content: ''; display: inline-block; width: 6px; height: 6px;
+  border-radius: 50%; background: var(--ant-color-error); margin-right: 6px; vertical-align: middle; }
 .tenon-notice { width: 320px; }
+.tenon-home-figures, .tenon-home-notices { margin-top: 16px; }
 .tenon-notice-list { list-style: none; margin: 0; padding: 0; }
 .tenon-notice-list li { border-bottom: 1px solid var(--ant-color-border-secondary); }
 .tenon-notice-list button { width: 100%; display: flex; flex-direction: column; gap: 2px; padding: 8px 4px; border: 0;

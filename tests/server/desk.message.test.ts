@@ -107,7 +107,9 @@ describe('messages', () => {
     expectOk(await t.post(`${MESSAGE}/read?ids=${forAdmin.id}`, alice));
     expect(expectOk(await t.get(`${MESSAGE}/detail?id=${forAdmin.id}`, admin)).status).toBe(0);
     expect(expectOk(await t.get(`${MESSAGE}/unread-count`, admin))).toBe(adminUnread);
-    expectError(await t.post(`${MESSAGE}/remove?ids=${forAdmin.id}`, alice), 403);
+    // Removing is hers to do, for her own messages only.
+    expectError(await t.post(`${MESSAGE}/remove?ids=${forAdmin.id}`, alice), 400, '数据不存在或无权访问');
+    expect(expectOk(await t.get(`${MESSAGE}/detail?id=${forAdmin.id}`, admin))).not.toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/contract/time.ts';
 import { MenuIcon } from '../components/MenuIcon.tsx';
 import { useOpenMenu } from '../layout/use-open-menu.ts';
 import { useSideMenus } from '../queries.ts';
+import { HomeDesk } from './desk/HomeDesk.tsx';
 import { flattenMenus, menuLabel, type MenuTreeNode } from '../router/menu-routes.ts';
 
 function greetingKey(hour: number): string {
@@ -17,7 +18,10 @@ function greetingKey(hour: number): string {
   return 'shell.home.evening';
 }
 
-/** Home (first tab): a greeting with the user and tenant, and shortcuts to every menu the user holds. */
+/**
+ * Home (first tab): a greeting with the user and tenant, his to-dos, unread messages and latest notices, and shortcuts
+ * to every menu he holds.
+ */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const { userInfo, tenantId } = useSession();
@@ -47,6 +51,7 @@ export default function HomePage() {
           {userInfo?.role_name ? ` · ${t('shell.home.role', { role: userInfo.role_name })}` : ''}
         </Typography.Text>
       </Card>
+      <HomeDesk />
       <Typography.Title level={5} className="tenon-home-section">
         {t('shell.home.shortcuts')}
       </Typography.Title>

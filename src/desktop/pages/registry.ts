@@ -1,4 +1,5 @@
 import { budgetScreens } from './budget/screens.ts';
+import { deskScreens } from './desk/screens.ts';
 import { financeScreens } from './finance/screens.ts';
 import { flowScreens } from './flow/screens.ts';
 import { logScreens } from './log/screens.ts';
@@ -25,6 +26,7 @@ export const OWN_SCREENS: Screens = {
   ...reportScreens,
   ...resourceScreens,
   ...smsScreens,
+  ...deskScreens,
 };
 
 /** The definition whose `code` is a menu's (`shared/entities/catalog.ts`, loaded with the screen, not the shell). */

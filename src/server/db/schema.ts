@@ -403,6 +403,31 @@ export interface BladeMessage {
   business_id: Nullable<Int8>;
 }
 
+export interface BladeNotice {
+  id: Int8;
+  tenant_id: Generated<string>;
+  title: string;
+  category: number;
+  release_time: string;
+  content: Generated<string>;
+  dept_ids: Generated<string>;
+  role_ids: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface BladeNoticeRead {
+  notice_id: Int8;
+  user_id: Int8;
+  tenant_id: Generated<string>;
+  read_time: string;
+}
+
 export interface BladeOss {
   id: Int8;
   tenant_id: Generated<string>;
@@ -2032,6 +2057,8 @@ export interface Schema {
   blade_log_usual: BladeLogUsual;
   blade_menu: BladeMenu;
   blade_message: BladeMessage;
+  blade_notice: BladeNotice;
+  blade_notice_read: BladeNoticeRead;
   blade_oss: BladeOss;
   blade_param: BladeParam;
   blade_post: BladePost;

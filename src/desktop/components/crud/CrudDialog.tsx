@@ -15,6 +15,7 @@ import {
   rulesOf,
   wireValueProps,
   type CrudField,
+  type CrudOptions,
   type DialogMode,
 } from './fields.ts';
 import { lineValues, LinesTable } from './LinesTable.tsx';
@@ -46,6 +47,8 @@ interface Props {
   onSaved: () => void;
   /** The screen's own part of the form, below the fields. */
   extra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode, id?: string) => ReactNode;
+  /** The screen's own controls by field name (CrudOptions.controls). */
+  controls?: CrudOptions['controls'];
   /** The screen's own write of the form's row (an entity written through batches: inventorybudget), not `submit`. */
   save?: (row: Record<string, unknown>) => Promise<unknown>;
 }
@@ -69,6 +72,7 @@ export function CrudDialog({
   afterClose,
   onSaved,
   extra,
+  controls,
   save: write,
 }: Props) {
   const { t } = useTranslation();
@@ -208,7 +212,9 @@ export function CrudDialog({
                   validateTrigger={validateTriggerOf(field)}
                   {...wireValueProps(field)}
                 >
-                  {field.enteredWhen ? (
+                  {controls?.[field.name] ? (
+                    controls[field.name](readOnly || locked.includes(field.name))
+                  ) : field.enteredWhen ? (
                     <EnteredWhenControl
                       field={field}
                       lang={lang}

@@ -415,6 +415,7 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
           afterClose={() => setDialog(null)}
           onSaved={saved}
           extra={options.dialogExtra}
+          controls={options.controls}
         />
       )}
     </Card>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import type { FormInstance, FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -102,6 +102,11 @@ export interface CrudOptions {
    * depreciation records), with the id of the row opened (none when adding).
    */
   dialogExtra?: (form: FormInstance<Record<string, unknown>>, mode: DialogMode, id?: string) => ReactNode;
+  /**
+   * Form controls the screen draws itself, by field name (a notice's rich text): an element taking the field's
+   * `value` and `onChange` from its form item.
+   */
+  controls?: Record<string, (disabled: boolean) => ReactElement>;
 }
 
 export type WireRecord = Record<string, unknown> & { id: string };

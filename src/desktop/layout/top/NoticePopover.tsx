@@ -12,6 +12,8 @@ import { DESKTOP_KEY } from '../../queries.ts';
 import { MESSAGES_KEY, UNREAD_KEY } from './MessageDrawer.tsx';
 import { WORK_TODO_LIST_URL } from '../../../shared/contract/api/flow.ts';
 import { MESSAGE_LIST_URL } from '../../../shared/contract/api/desk.ts';
+import { fetchNoticeFeed } from '../../../client/api/notice.ts';
+import { NoticeReader, NOTICES_KEY } from '../../pages/desk/NoticeReader.tsx';
 
 /** The first few of each list: the popover is a glance, the work lists and the drawer hold the rest. */
 const GLANCE = 5;
@@ -29,6 +31,7 @@ interface Item {
   key: string;
   title: string;
   time: string;
+  unread?: boolean;
   open?: () => void;
 }
 
@@ -38,7 +41,7 @@ function NoticeList({ items, loading, empty }: { items: Item[]; loading: boolean
   return (
     <ul className="tenon-notice-list">
       {items.map((item) => (
-        <li key={item.key}>
+        <li key={item.key} className={item.unread ? 'is-unread' : undefined}>
           <button type="button" onClick={item.open} disabled={!item.open}>
             <span className="tenon-notice-title">{item.title}</span>
             <span className="tenon-notice-time">{item.time}</span>
@@ -49,7 +52,10 @@ function NoticeList({ items, loading, empty }: { items: Item[]; loading: boolean
   );
 }
 
-/** The top bar's 通知: the signed-in user's own to-dos and unread messages, each opening what it is about. */
+/**
+ * The top bar's 通知: the signed-in user's own to-dos, unread messages and the latest notices published to him (his
+ * unread ones marked), each opening what it is about.
+ */
 export function NoticePopover() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -57,6 +63,13 @@ export function NoticePopover() {
   const [open, setOpen] = useState(false);
   const todos = useQuery({ queryKey: [...NOTICE_KEY, 'todo'], queryFn: fetchTodos, enabled: open, retry: false });
   const unread = useQuery({ queryKey: [...NOTICE_KEY, 'unread'], queryFn: fetchUnread, enabled: open, retry: false });
+  const notices = useQuery({
+    queryKey: [...NOTICES_KEY, 'feed', GLANCE],
+    queryFn: () => fetchNoticeFeed(GLANCE),
+    enabled: open,
+    retry: false,
+  });
+  const [reading, setReading] = useState<string | null>(null);
   const go = (path: string) => {
     setOpen(false);
     void navigate(path);
@@ -89,6 +102,16 @@ export function NoticePopover() {
     time: message.createTime,
     open: () => readAndOpen(message),
   }));
+  const noticeItems: Item[] = (notices.data?.records ?? []).map((notice) => ({
+    key: notice.id,
+    title: notice.title,
+    time: `${notice.categoryName} · ${notice.releaseTime}`,
+    unread: !notice.read,
+    open: () => {
+      setOpen(false);
+      setReading(notice.id);
+    },
+  }));
   const more = (total: number | undefined, shown: number) =>
     total !== undefined && total > shown ? (
       <div className="tenon-notice-more">{t('shell.notice.more', { total })}</div>
@@ -97,13 +120,13 @@ export function NoticePopover() {
   const tab = (
     key: string,
     label: string,
-    list: { data?: { total?: number }; isPending: boolean },
+    list: { data?: { total?: number; unread?: number }; isPending: boolean },
     items: Item[],
     empty: string,
   ) => ({
     key,
     label: (
-      <Badge count={list.data?.total ?? 0} size="small" offset={[8, -2]}>
+      <Badge count={list.data?.unread ?? list.data?.total ?? 0} size="small" offset={[8, -2]}>
         {label}
       </Badge>
     ),
@@ -122,20 +145,31 @@ export function NoticePopover() {
         items={[
           tab('todo', t('shell.notice.todo'), todos, todoItems, t('shell.notice.noTodo')),
           tab('unread', t('shell.notice.unread'), unread, messageItems, t('shell.notice.noUnread')),
+          tab('notices', t('shell.notice.notices'), notices, noticeItems, t('desk.notice.empty')),
         ]}
       />
     </div>
   );
   return (
-    <Popover trigger="click" placement="bottomRight" content={content} arrow={false} open={open} onOpenChange={setOpen}>
-      <Button
-        type="text"
-        className="tenon-top-item"
-        aria-label={t('shell.notice.title')}
-        title={t('shell.notice.title')}
+    <>
+      {reading && <NoticeReader id={reading} onClose={() => setReading(null)} />}
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        content={content}
+        arrow={false}
+        open={open}
+        onOpenChange={setOpen}
       >
-        <NotificationOutlined className="tenon-top-icon" />
-      </Button>
-    </Popover>
+        <Button
+          type="text"
+          className="tenon-top-item"
+          aria-label={t('shell.notice.title')}
+          title={t('shell.notice.title')}
+        >
+          <NotificationOutlined className="tenon-top-icon" />
+        </Button>
+      </Popover>
+    </>
   );
 }

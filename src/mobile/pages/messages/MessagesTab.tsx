@@ -6,10 +6,11 @@ import { MESSAGE_UNREAD, markAllRead } from '../../../client/api/message.ts';
 import { useOnline } from '../../../client/pwa.ts';
 import { keys, useUnreadCount } from '../../hooks.ts';
 import { MessageList } from './MessageList.tsx';
+import { NoticeList } from './NoticeList.tsx';
 
-type Filter = 'all' | 'unread';
+type Filter = 'all' | 'unread' | 'notices';
 
-/** Messages: all / unread (status 0), and mark all as read. */
+/** Messages: all / unread (status 0), and mark all as read; and the notices published to the user. */
 export function MessagesTab() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -36,23 +37,30 @@ export function MessagesTab() {
         <Tabs
           activeKey={filter}
           activeLineMode="fixed"
-          onChange={(key) => setFilter(key === 'unread' ? 'unread' : 'all')}
+          onChange={(key) => setFilter(key === 'unread' || key === 'notices' ? key : 'all')}
         >
           <Tabs.Tab key="all" title={t('mobile.messages.all')} />
           <Tabs.Tab key="unread" title={t('mobile.messages.unread')} />
+          <Tabs.Tab key="notices" title={t('shell.notice.notices')} />
         </Tabs>
-        <Button
-          className="m-toolbar-button"
-          fill="none"
-          color="primary"
-          loading="auto"
-          disabled={!online || unread === 0}
-          onClick={onMarkAllRead}
-        >
-          {t('mobile.messages.markAllRead')}
-        </Button>
+        {filter !== 'notices' && (
+          <Button
+            className="m-toolbar-button"
+            fill="none"
+            color="primary"
+            loading="auto"
+            disabled={!online || unread === 0}
+            onClick={onMarkAllRead}
+          >
+            {t('mobile.messages.markAllRead')}
+          </Button>
+        )}
       </div>
-      <MessageList key={filter} status={filter === 'unread' ? MESSAGE_UNREAD : undefined} />
+      {filter === 'notices' ? (
+        <NoticeList />
+      ) : (
+        <MessageList key={filter} status={filter === 'unread' ? MESSAGE_UNREAD : undefined} />
+      )}
     </>
   );
 }

@@ -1,15 +1,18 @@
 import { message } from '../../../shared/entities/desk/message.ts';
+import { notice } from '../../../shared/entities/desk/notice.ts';
 import { Message } from '../../../shared/contract/api/desk.schemas.ts';
 import { defineModule } from '../../platform/module.ts';
 import { deskRoutes } from './desk.routes.ts';
+import { noticeHooks } from './notice.hooks.ts';
+import { noticeRoutes } from './notice.routes.ts';
 import { DESK_USER_MENUS, deskMenu } from './menus.ts';
 
 /** The work desk: notices and messages. */
 export const deskModule = defineModule({
   name: 'desk',
-  entities: [message],
-  hooks: { [message.name]: () => ({ row: Message }) },
-  routes: [deskRoutes],
+  entities: [message, notice],
+  hooks: { [message.name]: () => ({ row: Message }), [notice.name]: noticeHooks },
+  routes: [deskRoutes, noticeRoutes],
   menus: [deskMenu],
   userMenus: DESK_USER_MENUS,
   dictionaries: [

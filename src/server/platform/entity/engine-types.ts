@@ -73,6 +73,11 @@ export type ListFilter = { query: Record<string, unknown>; where?: ScopePredicat
  * call the same methods, so page/detail/submit/remove keep one code path. Each hook is optional.
  */
 export interface EntityHooks {
+  /**
+   * Which of the tenant's rows this caller may see beyond the data scope (a notice: those published to him), or
+   * undefined when he sees them all: part of every read and write of the entity, like the data scope.
+   */
+  audience?(user: AuthUser): Promise<ScopePredicate | undefined>;
   /** Query keys the definition does not filter by itself (user page `deptId`): taken out, turned into a predicate. */
   listFilter?(user: AuthUser, query: Record<string, unknown>): ListFilter | Promise<ListFilter>;
   /** The keys `listFilter` reads, as the API document lists them beside the definition's filters. */
@@ -97,6 +102,10 @@ export interface EntityHooks {
   row?: TObject;
   /** Adds fields to wire records built from `rows` (names resolved in one query per kind, never per row). */
   decorate?(records: WireRecord[], rows: Record<string, unknown>[]): Promise<void>;
+  /** What the caller's own relation to listed or opened records adds to them (a notice: whether he has read it). */
+  personal?(user: AuthUser, records: WireRecord[]): Promise<void>;
+  /** After `detail` found a record for the caller, before it is answered (a notice's read receipt). */
+  opened?(user: AuthUser, record: WireRecord): Promise<void>;
   /**
    * Before an insert: the row an earlier submit of the same request saved (a retried or replayed movement with its
    * client key), answered instead of saving again; or throws when the request differs from it.

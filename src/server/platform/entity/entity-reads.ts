@@ -302,6 +302,8 @@ export class EntityReads {
       const visible = await lines.visibleRows(user);
       record[name] = await lines.wire(await lines.lineRows(this.deps.db, visible, column, record.id as string));
     }
+    await this.hooks.opened?.(user, record);
+    await this.hooks.personal?.(user, [record]);
     return record;
   }
 
@@ -315,6 +317,7 @@ export class EntityReads {
       const ids = new Set((await this.rows.accountRows(user, edit.mine).execute()).map((row) => String(row.id)));
       for (const record of records) record[mineKey(name)] = ids.has(String(record[edit.mine.ref]));
     }
+    if (records.length) await this.hooks.personal?.(user, records);
     return records;
   }
 }

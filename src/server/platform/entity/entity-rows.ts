@@ -1,4 +1,4 @@
-import type { AliasedRawBuilder, Expression, SqlBool } from 'kysely';
+import { sql, type AliasedRawBuilder, type Expression, type SqlBool } from 'kysely';
 import { refNameKey, type EntityDef } from '../../../shared/entities/define.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import type { AuthUser } from '../auth-context.ts';
@@ -57,11 +57,16 @@ export class EntityRows {
   }
 
   /** The caller's data scope of this entity's rows; undefined when it sees them all. */
-  async scopeOf(user: AuthUser) {
+  async scopeOf(user: AuthUser): Promise<Expression<SqlBool> | undefined> {
     const { entity } = this;
-    return entity.dataScope
-      ? dataScopePredicate(entity, user, await this.deps.permissions.dataScopesOf(user, entity.code))
-      : undefined;
+    const [scope, audience] = await Promise.all([
+      entity.dataScope
+        ? this.deps.permissions.dataScopesOf(user, entity.code).then((rules) => dataScopePredicate(entity, user, rules))
+        : undefined,
+      this.hooks.audience?.(user),
+    ]);
+    if (!scope || !audience) return scope ?? audience;
+    return sql<SqlBool>`(${scope}) and (${audience})`;
   }
 
   rowsWithin(user: AuthUser, scope: Expression<SqlBool> | undefined): VisibleRows {

@@ -27,3 +27,49 @@ export const Message = OpenObject({
   businessId: IdOrNull,
 });
 export type Message = Static<typeof Message>;
+
+/**
+ * A notice (the notice entity's rows, contract resource-desk-log.md §5): its sanitised HTML, its audience (no
+ * department and no role: the whole tenant), whether the caller has read it and how many people have.
+ */
+export const Notice = OpenObject({
+  id: Id,
+  title: Type.String(),
+  category: Type.Integer(),
+  categoryName: Type.String(),
+  releaseTime: DateTime,
+  content: Type.String({ description: '通知内容 (HTML, sanitised by the server)' }),
+  deptIds: Type.String({ description: '发布部门 (comma-joined ids)' }),
+  roleIds: Type.String({ description: '发布角色 (comma-joined ids)' }),
+  read: Type.Optional(Type.Boolean({ description: '调用者已读 (the caller has read it; lists and detail)' })),
+  readCount: Type.Integer({ description: '已读人数 (people who have read it)' }),
+});
+export type Notice = Static<typeof Notice>;
+
+/** One line of the caller's notice feed (top-bar popover, home page, phone). */
+export const NoticeLine = Type.Object({
+  id: Id,
+  title: Type.String(),
+  category: Type.Integer(),
+  categoryName: Type.String(),
+  releaseTime: DateTime,
+  read: Type.Boolean(),
+});
+export type NoticeLine = Static<typeof NoticeLine>;
+
+/** The latest notices published to the caller and how many of all of them he has not read. */
+export const NoticeFeed = Type.Object({
+  records: Type.Array(NoticeLine),
+  total: Type.Integer(),
+  unread: Type.Integer(),
+});
+export type NoticeFeed = Static<typeof NoticeFeed>;
+
+/** Who has read a notice, and when. */
+export const NoticeReceipt = Type.Object({
+  userId: Id,
+  realName: Type.String(),
+  account: Type.String(),
+  readTime: DateTime,
+});
+export type NoticeReceipt = Static<typeof NoticeReceipt>;

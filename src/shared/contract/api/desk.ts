@@ -7,3 +7,13 @@ export const MESSAGE_READ_ALL_URL = '/api/blade-system/message/read-all';
 export const MESSAGE_UNREAD_COUNT_URL = '/api/blade-system/message/unread-count';
 /** Where BladeX consoles upload their kept error logs (contract auth.md §5): the logout URL, POSTed to. */
 export { LOGOUT_URL } from './auth.ts';
+
+/** The notice entity's list and detail (the engine's routes). */
+export const NOTICE_LIST_URL = '/api/blade-desk/notice/list';
+export const NOTICE_DETAIL_URL = '/api/blade-desk/notice/detail';
+/** The latest notices published to the caller (`current`, `size`), for the popover, the home page and the phone. */
+export const NOTICE_FEED_URL = '/api/blade-desk/notice/feed';
+/** Who has read a notice (`id`): its managers only. */
+export const NOTICE_RECEIPTS_URL = '/api/blade-desk/notice/receipts';
+/** The message entity's removal (the caller's own messages only). */
+export const MESSAGE_REMOVE_URL = '/api/blade-system/message/remove';

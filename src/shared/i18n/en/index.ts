@@ -3,6 +3,7 @@ import type { zh } from '../zh/index.ts';
 import { bom } from './bom.ts';
 import { common } from './common.ts';
 import { crud } from './crud.ts';
+import { desk } from './desk.ts';
 import { finance } from './finance.ts';
 import { flow } from './flow.ts';
 import { governance } from './governance.ts';
@@ -26,4 +27,5 @@ export const en: Resource<typeof zh> = {
   governance,
   report,
   resource,
+  desk,
 };

@@ -50,6 +50,7 @@ export const shell: Resource<typeof zh> = {
     more: 'Showing the latest {{shown}} of {{total}}',
   },
   notice: {
+    notices: 'Announcements',
     title: 'Notices',
     todo: 'To-dos',
     unread: 'Unread messages',

@@ -1,6 +1,7 @@
 import { bom } from './bom.ts';
 import { common } from './common.ts';
 import { crud } from './crud.ts';
+import { desk } from './desk.ts';
 import { finance } from './finance.ts';
 import { flow } from './flow.ts';
 import { governance } from './governance.ts';
@@ -11,4 +12,18 @@ import { shell } from './shell.ts';
 import { resource } from './resource.ts';
 import { warehouse } from './warehouse.ts';
 
-export const zh = { common, shell, mobile, crud, flow, bom, warehouse, finance, log, governance, report, resource };
+export const zh = {
+  common,
+  shell,
+  mobile,
+  crud,
+  flow,
+  bom,
+  warehouse,
+  finance,
+  log,
+  governance,
+  report,
+  resource,
+  desk,
+};

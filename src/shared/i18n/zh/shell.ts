@@ -48,6 +48,7 @@ export const shell = {
     more: '显示最近 {{shown}} 条,共 {{total}} 条',
   },
   notice: {
+    notices: '通知公告',
     title: '通知',
     todo: '待办',
     unread: '未读消息',

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { NOTICE_MANAGE } from '../../../shared/entities/desk/notice.ts';
+import * as urls from '../../../shared/contract/api/desk.ts';
+import { NoticeFeed, NoticeReceipt } from '../../../shared/contract/api/desk.schemas.ts';
+import { ok } from '../../platform/errors.ts';
+import { idParam, textParam } from '../../platform/params.ts';
+import { Param, queryParams } from '../../platform/route-schemas.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import type { Services } from '../../services.ts';
+import { noticeFeed, noticeReceipts, readNoticeIds } from './notice.queries.ts';
+
+const FEED_MAX = 50;
+
+/** The caller's notice feed and a notice's read receipts, beside the engine's notice routes. */
+export async function noticeRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, dictionaries } = services;
+
+  const feed = {
+    config: { permission: 'notice' },
+    schema: { ...queryParams({ current: Param, size: Param }), ...answers(NoticeFeed) },
+  };
+  app.get(urls.NOTICE_FEED_URL, feed, async (request) => {
+    const number = (value: typeof request.query.size, fallback: number) =>
+      Math.max(1, Math.floor(Number(textParam(value)) || fallback));
+    const size = Math.min(FEED_MAX, number(request.query.size, 10));
+    const { rows, total, unread } = await noticeFeed(db, request.user, number(request.query.current, 1), size);
+    const [categories, read] = await Promise.all([
+      dictionaries.itemsOf('notice'),
+      readNoticeIds(
+        db,
+        request.user,
+        rows.map((row) => String(row.id)),
+      ),
+    ]);
+    const records = rows.map((row) => ({
+      id: String(row.id),
+      title: row.title,
+      category: row.category,
+      categoryName: categories.get(String(row.category)) ?? '',
+      releaseTime: String(row.release_time),
+      read: read.has(String(row.id)),
+    }));
+    return ok(request, { records, total, unread });
+  });
+
+  const receipts = {
+    config: { permission: NOTICE_MANAGE },
+    schema: { ...queryParams({ id: Param }), ...answers(Type.Array(NoticeReceipt)) },
+  };
+  app.get(urls.NOTICE_RECEIPTS_URL, receipts, async (request) => {
+    const rows = await noticeReceipts(db, request.user, idParam(request.query.id, 'id'));
+    return ok(
+      request,
+      rows.map((row) => ({
+        userId: String(row.userId),
+        realName: row.realName ?? '',
+        account: row.account ?? '',
+        readTime: String(row.readTime),
+      })),
+    );
+  });
+}

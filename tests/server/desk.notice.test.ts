@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/shared/contract/time.ts';
+import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { createDept, createRole, createUser } from '../support/factories.ts';
+
+const NOTICE = '/api/blade-desk/notice';
+const MESSAGE = '/api/blade-system/message';
+const PAST = '2026-01-05 09:00:00';
+const READER_CODES = ['desk', 'notice', 'notice_view', 'message', 'message_view', 'message_delete'];
+
+let t: TestApp;
+let admin: string;
+let sales: string;
+let plant: string;
+let salesDept: string;
+let clerkRole: string;
+let ann: string;
+let bob: string;
+let annId: string;
+let bobId: string;
+
+beforeAll(async () => {
+  t = await startApp();
+  admin = await t.tokenOf();
+  salesDept = await createDept(t, '000000', '销售部');
+  const plantDept = await createDept(t, '000000', '生产部');
+  const reader = await createRole(t, '000000', 'notice-reader', READER_CODES);
+  clerkRole = await createRole(t, '000000', 'notice-clerk', READER_CODES);
+  annId = await createUser(t, {
+    tenantId: '000000',
+    account: 'ann',
+    password: 'pw',
+    roleId: reader,
+    deptId: salesDept,
+  });
+  bobId = await createUser(t, {
+    tenantId: '000000',
+    account: 'bob',
+    password: 'pw',
+    roleId: reader,
+    deptId: plantDept,
+  });
+  ann = await t.tokenOf('ann', 'pw');
+  bob = await t.tokenOf('bob', 'pw');
+  sales = salesDept;
+  plant = plantDept;
+});
+afterAll(() => t?.stop());
+
+const publish = async (body: Record<string, unknown>) =>
+  expectOk(await t.post(`${NOTICE}/submit`, admin, { category: 1, releaseTime: PAST, content: '<p>x</p>', ...body }));
+const titlesOf = async (token: string, query = '') =>
+  (expectOk(await t.get(`${NOTICE}/list?size=100${query}`, token)).records as Array<{ title: string }>).map(
+    (n) => n.title,
+  );
+
+describe('notices', () => {
+  it('never gives back a script, an event attribute or a javascript: link, and keeps the formatting', async () => {
+    const hostile =
+      '<h2 onclick="steal()">标题</h2><p><strong>粗</strong><em>斜</em><u>下</u><s>删</s>' +
+      '<script>alert(1)</script><img src=x onerror="alert(2)"><img src="https://cdn.example.com/a.png" onerror="x()">' +
+      '<a href="javascript:alert(3)">坏</a><a href="https://example.com" onmouseover="x()">好</a>' +
+      '<img src="data:image/png;base64,AAAA"><span style="color:red;background:url(javascript:x)">色</span></p>' +
+      '<table><tr><td colspan="2">格</td></tr></table><iframe src="https://evil.example"></iframe>';
+    const saved = await publish({ title: '净化', content: hostile });
+    const { content } = expectOk(await t.get(`${NOTICE}/detail?id=${saved.id}`, admin));
+    for (const bad of [
+      '<script',
+      'alert(1)',
+      'onerror',
+      'onclick',
+      'onmouseover',
+      'javascript:',
+      'data:',
+      'iframe',
+      'color',
+    ])
+      expect(content, bad).not.toContain(bad);
+    for (const kept of ['<h2>标题</h2>', '<strong>粗</strong>', '<em>斜</em>', '<u>下</u>', '<s>删</s>', 'colspan="2"'])
+      expect(content, kept).toContain(kept);
+    expect(content).toContain('<img src="https://cdn.example.com/a.png" />');
+    expect(content).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">好</a>');
+    // An update is cleaned the same way.
+    expectOk(
+      await t.post(`${NOTICE}/update`, admin, { ...saved, content: '<p onclick="x()">再</p><script>y()</script>' }),
+    );
+    expect(expectOk(await t.get(`${NOTICE}/detail?id=${saved.id}`, admin)).content).toBe('<p>再</p>');
+  });
+
+  it('shows a reader the released notices published to his department, his roles or the whole tenant', async () => {
+    await publish({ title: '全员通知' });
+    await publish({ title: '销售部通知', deptIds: sales });
+    await publish({ title: '生产部通知', deptIds: plant });
+    await publish({ title: '文员通知', roleIds: clerkRole });
+    await publish({ title: '未来通知', releaseTime: '2099-01-01 09:00:00' });
+    const annSees = await titlesOf(ann);
+    expect(annSees).toEqual(expect.arrayContaining(['全员通知', '销售部通知']));
+    for (const hidden of ['生产部通知', '文员通知', '未来通知']) expect(annSees).not.toContain(hidden);
+    expect(await titlesOf(bob)).toContain('生产部通知');
+    expect(await titlesOf(bob)).not.toContain('销售部通知');
+    // The managers see every notice of the tenant, the unreleased too.
+    expect(await titlesOf(admin)).toEqual(expect.arrayContaining(['生产部通知', '文员通知', '未来通知']));
+    // Out of his audience, the detail is nothing and an id in the feed never appears.
+    const other = (await titlesOf(admin, '&title=生产部')).length;
+    expect(other).toBe(1);
+    const hidden = expectOk(await t.get(`${NOTICE}/list?title=生产部`, admin)).records[0];
+    expect((await t.get(`${NOTICE}/detail?id=${hidden.id}`, ann)).json().data).toBeNull();
+    const feed = expectOk(await t.get(`${NOTICE}/feed?size=50`, ann));
+    expect(feed.records.map((n: { title: string }) => n.title)).not.toContain('生产部通知');
+    expect(feed.records.map((n: { title: string }) => n.title)).toContain('销售部通知');
+  });
+
+  it('reaches a member of a chosen role in another department', async () => {
+    await createUser(t, {
+      tenantId: '000000',
+      account: 'cleo',
+      password: 'pw',
+      roleId: clerkRole,
+      deptId: plant,
+    });
+    const cleo = await t.tokenOf('cleo', 'pw');
+    expect(await titlesOf(cleo)).toContain('文员通知');
+    expect(await titlesOf(ann)).not.toContain('文员通知');
+  });
+
+  it('records who read a notice and when, once, and shows read and unread to the reader', async () => {
+    const notice = await publish({ title: '回执通知', deptIds: `${sales},${plant}` });
+    const before = expectOk(await t.get(`${NOTICE}/feed`, ann));
+    expect(before.records.find((n: { id: string }) => n.id === notice.id)).toMatchObject({ read: false });
+    const opened = expectOk(await t.get(`${NOTICE}/detail?id=${notice.id}`, ann));
+    expect(opened).toMatchObject({ title: '回执通知', read: true, categoryName: '发布通知' });
+    expectOk(await t.get(`${NOTICE}/detail?id=${notice.id}`, ann));
+    const after = expectOk(await t.get(`${NOTICE}/feed`, ann));
+    expect(after.records.find((n: { id: string }) => n.id === notice.id)).toMatchObject({ read: true });
+    expect(after.unread).toBe(before.unread - 1);
+    const listed = expectOk(await t.get(`${NOTICE}/list?title=回执`, ann)).records;
+    expect(listed).toMatchObject([{ id: notice.id, read: true }]);
+    expect(expectOk(await t.get(`${NOTICE}/list?title=回执`, bob)).records).toMatchObject([{ read: false }]);
+
+    const receipts = expectOk(await t.get(`${NOTICE}/receipts?id=${notice.id}`, admin));
+    expect(receipts).toEqual([{ userId: annId, realName: 'ann', account: 'ann', readTime: expect.any(String) }]);
+    expect(receipts[0].readTime <= formatDateTime()).toBe(true);
+    expect(expectOk(await t.get(`${NOTICE}/list?title=回执`, admin)).records[0].readCount).toBe(1);
+    expectError(await t.get(`${NOTICE}/receipts?id=${notice.id}`, ann), 403);
+  });
+
+  it('leaves publishing, editing and removing to the managers', async () => {
+    expectError(await t.post(`${NOTICE}/submit`, ann, { title: 't', category: 1, releaseTime: PAST }), 403);
+    const notice = await publish({ title: '待删' });
+    expectError(await t.post(`${NOTICE}/remove?ids=${notice.id}`, ann), 403);
+    expectOk(await t.post(`${NOTICE}/remove?ids=${notice.id}`, admin));
+    expect(await titlesOf(ann)).not.toContain('待删');
+  });
+
+  it('filters by category, title and release time', async () => {
+    await publish({ title: '人事任免', category: 5, releaseTime: '2026-02-10 10:00:00' });
+    expect(await titlesOf(admin, '&category=5')).toEqual(['人事任免']);
+    const between = await titlesOf(
+      admin,
+      '&releaseTime_dategt=2026-02-01 00:00:00&releaseTime_datelt=2026-02-28 00:00:00',
+    );
+    expect(between).toEqual(['人事任免']);
+    expectError(await t.post(`${NOTICE}/submit`, admin, { category: 1, releaseTime: PAST }), 400, '请输入通知标题');
+  });
+});
+
+describe('messages, bulk', () => {
+  it('marks read and removes only the caller’s own messages', async () => {
+    const send = async (userId: string, content: string) =>
+      expectOk(await t.post(`${MESSAGE}/submit`, admin, { userId, content })).id as string;
+    const annsA = await send(annId, 'A');
+    const annsB = await send(annId, 'B');
+    const bobs = await send(bobId, 'C');
+    expectOk(await t.post(`${MESSAGE}/read?ids=${annsA},${bobs}`, ann));
+    // Another's message in the batch refuses the whole batch: nothing removed.
+    expectError(await t.post(`${MESSAGE}/remove?ids=${annsB},${bobs}`, ann), 400, '数据不存在或无权访问');
+    expect(expectOk(await t.get(`${MESSAGE}/list`, ann)).total).toBe(2);
+    expectOk(await t.post(`${MESSAGE}/remove?ids=${annsB}`, ann));
+    const annsNow = expectOk(await t.get(`${MESSAGE}/list`, ann)).records;
+    expect(annsNow.map((m: { id: string; status: number }) => [m.id, m.status])).toEqual([[annsA, 1]]);
+    const bobsNow = expectOk(await t.get(`${MESSAGE}/list`, bob)).records;
+    expect(bobsNow).toMatchObject([{ id: bobs, status: 0 }]);
+  });
+});
