@@ -112,6 +112,8 @@ interface Guarded {
   route: string;
   code: string;
   superAdmin?: boolean;
+  /** Query parameters the route needs to know which code guards it (a record's 操作记录: its entity). */
+  query?: string;
 }
 
 /**
@@ -283,6 +285,9 @@ const GUARDED: Guarded[] = [
   { route: `GET ${SYS}/prodplane/page`, code: 'prodplane' },
   // The OpenAPI document, for those who may open 接口文档 (tests/server/api-doc.test.ts).
   { route: 'GET /api/blade-log/api-doc', code: 'doc' },
+  // 操作记录 of one record: its entity's menu code (tests/server/audit-log.test.ts); one call's changes: 接口日志's.
+  { route: 'GET /api/blade-log/change/record', code: 'param', query: 'entity=param' },
+  { route: 'GET /api/blade-log/change/call', code: 'log_api' },
   // 服务治理: the processes and their figures (tests/server/health-metrics.test.ts).
   { route: 'GET /api/blade-log/governance/status', code: 'admin', superAdmin: true },
   // Reports (modules/report/report.routes.ts): 运行 runs a saved report, 设计 saves and previews one
@@ -299,9 +304,10 @@ const GUARDED: Guarded[] = [
 ];
 
 /** A minimal request for a route: GET with ?id=1&ids=1, POST with ?ids=1 and an empty body. */
-const send = (route: string, token: string) => {
+const send = (route: string, token: string, query = '') => {
   const [method, url] = route.split(' ');
-  return method === 'GET' ? t.get(`${url}?id=1&ids=1`, token) : t.post(`${url}?ids=1`, token, {});
+  const more = query ? `&${query}` : '';
+  return method === 'GET' ? t.get(`${url}?id=1&ids=1${more}`, token) : t.post(`${url}?ids=1${more}`, token, {});
 };
 
 let t: TestApp;
@@ -367,7 +373,7 @@ describe('guarded routes', () => {
       const [method, url] = route.split(' ');
       const anonymous = method === 'GET' ? await t.get(url) : await t.post(url, undefined, {});
       expect(anonymous.statusCode, anonymous.body).toBe(401);
-      const res = await send(route, nobody);
+      const res = await send(route, nobody, g.query);
       expect(res.statusCode, `${route}: ${res.body}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 403, success: false, data: null });
       if (g.superAdmin) return;
@@ -375,7 +381,7 @@ describe('guarded routes', () => {
       await t.services.db.deleteFrom('blade_role_menu').where('role_id', '=', holderRole).execute();
       await createRoleMenu(holderRole, g.code);
       await t.services.permissions.invalidate();
-      const granted = await send(route, holder);
+      const granted = await send(route, holder, g.query);
       expect(granted.statusCode, `${route} with ${g.code}: ${granted.body}`).not.toBe(403);
     },
   );
