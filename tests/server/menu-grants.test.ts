@@ -89,8 +89,11 @@ describe('menus new to a database', () => {
       'work_todo_copy',
       'work_todo_return',
     ]);
-    // Only what is new: the user role holds 消息通知 to read, never its other buttons.
-    expect(await held(db, SEED.roleUser, ['message_view', 'message_edit', 'message_delete'])).toEqual(['message_view']);
+    // Only what is new: the user role holds 消息通知 to read and to remove his own messages, never to edit them.
+    expect(await held(db, SEED.roleUser, ['message_view', 'message_edit', 'message_delete'])).toEqual([
+      'message_view',
+      'message_delete',
+    ]);
     const recorded = await db.selectFrom('tenon_menu_grant').select('code').execute();
     expect(recorded.map((r) => r.code)).toEqual(expect.arrayContaining([...LATE, 'work', 'message_edit']));
   }, 240_000);

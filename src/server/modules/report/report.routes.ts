@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { isId } from '../../platform/ids.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -79,7 +80,8 @@ export async function reportRoutes(fastify: FastifyInstance, { services }: { ser
     return { ...base, all: false, userId, deptIds: [...depts] };
   };
   const stored = async (user: AuthUser, id: string) => {
-    const found = await queries.reportDetail(db, user, id);
+    // A text that is no id names no report (and must not reach the bigint column).
+    const found = isId(id) ? await queries.reportDetail(db, user, id) : undefined;
     if (!found) throw fail('dataNotFound');
     return { ...found, definition: definitionOf(found.content) };
   };

@@ -1,13 +1,5 @@
-import { defineEntity, type FieldDef } from '../define.ts';
-
-const text = (zh: string, en: string, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
-  type: 'string',
-  max,
-  readonly: true,
-  form: true,
-  label: { zh, en },
-  ...more,
-});
+import { defineEntity } from '../define.ts';
+import { LOG_ENTITY, LOG_MODULE_ROUTES, logHead, logText, serverFields } from './log-fields.ts';
 
 /** `type` of an API log row [DESIGN]: 1 answered normally, 2 refused or failed (an HTTP status of 400 or more). */
 export const API_LOG_TYPE = { normal: '1', exception: '2' } as const;
@@ -21,40 +13,25 @@ export const API_LOG_TYPE = { normal: '1', exception: '2' } as const;
  */
 export const apiLog = defineEntity({
   name: 'api',
-  service: 'blade-log',
+  ...LOG_ENTITY,
   table: 'blade_log_api',
   label: { zh: '接口日志', en: 'API log' },
   code: 'log_api',
-  tenant: true,
-  platformReadsAll: true,
-  audit: false,
-  changeLog: false,
   fields: {
-    tenantId: text('租户编号', 'Tenant', 12, { list: true, filter: true, search: 'equal' }),
-    createTime: {
-      type: 'datetime',
-      readonly: true,
-      nullable: true,
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '请求时间', en: 'Time' },
-    },
-    type: text('日志类型', 'Type', 1, { list: true }),
-    title: text('日志名', 'Title', 255, { list: true }),
-    method: text('请求方法', 'Method', 10, { list: true }),
+    ...logHead({ zh: '请求时间', en: 'Time' }),
+    type: logText('日志类型', 'Type', 1, { list: true }),
+    title: logText('日志名', 'Title', 255, { list: true }),
+    method: logText('请求方法', 'Method', 10, { list: true }),
     // Whole values: each filter has an index after the tenant (0062); a part of one would scan months of rows.
-    requestUri: text('请求地址', 'Request URI', 2000, { list: true, filter: true, search: 'equal' }),
-    remoteIp: text('来源地址', 'Remote IP', 255, { list: true, filter: true, search: 'equal' }),
-    createBy: text('操作人', 'User', 64, { list: true, filter: true, search: 'equal' }),
-    time: text('耗时(ms)', 'Elapsed (ms)', 64, { list: true }),
-    serviceId: text('服务', 'Service', 32),
-    userAgent: text('客户端', 'User agent', 1000),
-    env: text('环境', 'Environment', 255),
-    serverHost: text('服务器', 'Server host', 255),
-    serverIp: text('服务器地址', 'Server IP', 255),
-    methodClass: text('路由', 'Route', 255),
-    methodName: text('方法', 'Method name', 255),
+    requestUri: logText('请求地址', 'Request URI', 2000, { list: true, filter: true, search: 'equal' }),
+    remoteIp: logText('来源地址', 'Remote IP', 255, { list: true, filter: true, search: 'equal' }),
+    createBy: logText('操作人', 'User', 64, { list: true, filter: true, search: 'equal' }),
+    time: logText('耗时(ms)', 'Elapsed (ms)', 64, { list: true }),
+    serviceId: logText('服务', 'Service', 32),
+    userAgent: logText('客户端', 'User agent', 1000),
+    ...serverFields(),
+    methodClass: logText('路由', 'Route', 255),
+    methodName: logText('方法', 'Method name', 255),
     params: {
       type: 'text',
       max: 100_000,
@@ -66,5 +43,5 @@ export const apiLog = defineEntity({
   },
   defaultSort: [['createTime', 'desc']],
   // Rows are the server's: no console writes.
-  moduleRoutes: ['submit', 'save', 'update', 'remove', 'picker'],
+  moduleRoutes: LOG_MODULE_ROUTES,
 });

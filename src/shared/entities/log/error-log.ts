@@ -1,13 +1,5 @@
-import { defineEntity, type FieldDef } from '../define.ts';
-
-const text = (zh: string, en: string, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
-  type: 'string',
-  max,
-  readonly: true,
-  form: true,
-  label: { zh, en },
-  ...more,
-});
+import { defineEntity } from '../define.ts';
+import { LOG_ENTITY, LOG_MODULE_ROUTES, logHead, logText, serverFields } from './log-fields.ts';
 
 /**
  * 错误日志 (contract resource-desk-log.md §8): an unhandled server error, or a browser's error uploaded by the console
@@ -17,38 +9,15 @@ const text = (zh: string, en: string, max: number, more: Partial<FieldDef> = {})
  */
 export const errorLog = defineEntity({
   name: 'error',
-  service: 'blade-log',
+  ...LOG_ENTITY,
   table: 'blade_log_error',
   label: { zh: '错误日志', en: 'Error log' },
   code: 'log_error',
-  tenant: true,
-  // The operator's: a crash in any tenant's request is the platform's to see.
-  platformReadsAll: true,
-  audit: false,
-  changeLog: false,
   fields: {
-    tenantId: {
-      type: 'string',
-      max: 12,
-      readonly: true,
-      list: true,
-      form: true,
-      filter: true,
-      search: 'equal',
-      label: { zh: '租户编号', en: 'Tenant' },
-    },
-    createTime: {
-      type: 'datetime',
-      readonly: true,
-      nullable: true,
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '发生时间', en: 'Time' },
-    },
-    serviceId: text('服务', 'Service', 32, { list: true }),
+    ...logHead({ zh: '发生时间', en: 'Time' }),
+    serviceId: logText('服务', 'Service', 32, { list: true }),
     // Whole names: each has an index after the tenant (0042); a part of one would scan a tenant's months of rows.
-    exceptionName: text('异常名', 'Exception', 255, { list: true, filter: true, search: 'equal' }),
+    exceptionName: logText('异常名', 'Exception', 255, { list: true, filter: true, search: 'equal' }),
     message: {
       type: 'text',
       max: 100_000,
@@ -57,19 +26,17 @@ export const errorLog = defineEntity({
       form: true,
       label: { zh: '异常信息', en: 'Message' },
     },
-    requestUri: text('请求地址', 'Request URI', 2000, { list: true }),
-    method: text('请求方法', 'Method', 10, { list: true }),
-    remoteIp: text('来源地址', 'Remote IP', 255, { list: true }),
-    createBy: text('操作人', 'User', 64, { list: true, filter: true, search: 'equal' }),
-    env: text('环境', 'Environment', 255),
-    serverHost: text('服务器', 'Server host', 255),
-    serverIp: text('服务器地址', 'Server IP', 255),
-    userAgent: text('客户端', 'User agent', 1000),
-    methodClass: text('类', 'Class', 255),
-    methodName: text('方法', 'Method name', 255),
-    fileName: text('文件', 'File', 1000),
+    requestUri: logText('请求地址', 'Request URI', 2000, { list: true }),
+    method: logText('请求方法', 'Method', 10, { list: true }),
+    remoteIp: logText('来源地址', 'Remote IP', 255, { list: true }),
+    createBy: logText('操作人', 'User', 64, { list: true, filter: true, search: 'equal' }),
+    ...serverFields(),
+    userAgent: logText('客户端', 'User agent', 1000),
+    methodClass: logText('类', 'Class', 255),
+    methodName: logText('方法', 'Method name', 255),
+    fileName: logText('文件', 'File', 1000),
     lineNumber: { type: 'int', nullable: true, readonly: true, form: true, label: { zh: '行号', en: 'Line' } },
-    time: text('耗时', 'Time', 64),
+    time: logText('耗时', 'Time', 64),
     params: { type: 'text', max: 100_000, readonly: true, form: true, label: { zh: '请求参数', en: 'Parameters' } },
     stackTrace: {
       type: 'text',
@@ -82,5 +49,5 @@ export const errorLog = defineEntity({
   },
   defaultSort: [['createTime', 'desc']],
   // Rows are the server's: no console writes.
-  moduleRoutes: ['submit', 'save', 'update', 'remove', 'picker'],
+  moduleRoutes: LOG_MODULE_ROUTES,
 });
