@@ -110,7 +110,8 @@ export async function reportRoutes(fastify: FastifyInstance, { services }: { ser
     report.REPORT_DETAIL_URL,
     { config: reading, schema: { querystring: IdQuery, ...answers(Type.Union([Detail, Type.Null()])) } },
     async (request) => {
-      const found = await queries.reportDetail(db, request.user, request.query.id);
+      const { id } = request.query;
+      const found = isId(id) ? await queries.reportDetail(db, request.user, id) : undefined;
       if (!found) return okOrEmpty(request, null);
       const { content, ...row } = found;
       return ok(request, { ...row, definition: definitionOf(content) });
