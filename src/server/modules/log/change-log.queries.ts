@@ -13,6 +13,18 @@ export interface ChangeRow {
   create_time: string | null;
 }
 
+const CHANGE_COLUMNS = [
+  'id',
+  'tenant_id',
+  'entity',
+  'record_id',
+  'operation',
+  'changes',
+  'api_log_id',
+  'create_by',
+  'create_time',
+] as const;
+
 /** One record's change records, newest first, through the (tenant, entity, record, time) index. */
 export async function recordChanges(
   db: Db,
@@ -20,17 +32,7 @@ export async function recordChanges(
 ): Promise<ChangeRow[]> {
   return db
     .selectFrom('blade_log_change')
-    .select([
-      'id',
-      'tenant_id',
-      'entity',
-      'record_id',
-      'operation',
-      'changes',
-      'api_log_id',
-      'create_by',
-      'create_time',
-    ])
+    .select(CHANGE_COLUMNS)
     .where('tenant_id', '=', tenantId)
     .where('entity', '=', entity)
     .where('record_id', '=', recordId)
@@ -49,17 +51,7 @@ export async function callChanges(
 ): Promise<ChangeRow[]> {
   let query = db
     .selectFrom('blade_log_change')
-    .select([
-      'id',
-      'tenant_id',
-      'entity',
-      'record_id',
-      'operation',
-      'changes',
-      'api_log_id',
-      'create_by',
-      'create_time',
-    ])
+    .select(CHANGE_COLUMNS)
     .where('api_log_id', '=', apiLogId)
     .orderBy('id')
     .limit(limit);

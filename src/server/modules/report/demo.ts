@@ -12,8 +12,13 @@ const year = (): ReportDefinition['params'][number] => ({
   required: true,
 });
 
+/** A report as written here: its columns as [field, label] pairs. */
+type DemoReport = Omit<ReportDefinition, 'columns'> & {
+  columns: ReadonlyArray<readonly [field: string, label: string]>;
+};
+
 /** Five reports over budgets, stock, production and the books, for the demo tenant. */
-const REPORTS: ReadonlyArray<[name: string, definition: ReportDefinition]> = [
+const REPORTS: ReadonlyArray<[name: string, definition: DemoReport]> = [
   [
     '部门预算执行',
     {
@@ -21,11 +26,11 @@ const REPORTS: ReadonlyArray<[name: string, definition: ReportDefinition]> = [
 from report_budget_execution where year = :year order by dept_name, subject`,
       params: [year()],
       columns: [
-        { field: 'dept_name', label: '部门' },
-        { field: 'budget_type', label: '预算类型' },
-        { field: 'subject', label: '科目' },
-        { field: 'total_amount', label: '预算金额' },
-        { field: 'total_actual', label: '实际金额' },
+        ['dept_name', '部门'],
+        ['budget_type', '预算类型'],
+        ['subject', '科目'],
+        ['total_amount', '预算金额'],
+        ['total_actual', '实际金额'],
       ],
       groupBy: 'dept_name',
       sums: ['total_amount', 'total_actual'],
@@ -39,9 +44,9 @@ from report_budget_execution where year = :year order by dept_name, subject`,
 from report_budget_months where year = :year group by month order by month`,
       params: [year()],
       columns: [
-        { field: 'month', label: '月份' },
-        { field: 'amount', label: '预算' },
-        { field: 'actual', label: '实际' },
+        ['month', '月份'],
+        ['amount', '预算'],
+        ['actual', '实际'],
       ],
       sums: ['amount', 'actual'],
       chart: { type: 'line', x: 'month', y: ['amount', 'actual'] },
@@ -54,11 +59,11 @@ from report_budget_months where year = :year group by month order by month`,
 from report_stock where (:warehouse::text is null or warehouse = :warehouse) order by warehouse, amount desc`,
       params: [{ name: 'warehouse', label: '仓库', type: 'text' }],
       columns: [
-        { field: 'warehouse', label: '仓库' },
-        { field: 'product_no', label: '料号' },
-        { field: 'product_name', label: '品名' },
-        { field: 'qty', label: '数量' },
-        { field: 'amount', label: '金额' },
+        ['warehouse', '仓库'],
+        ['product_no', '料号'],
+        ['product_name', '品名'],
+        ['qty', '数量'],
+        ['amount', '金额'],
       ],
       groupBy: 'warehouse',
       sums: ['qty', 'amount'],
@@ -72,11 +77,11 @@ from report_stock where (:warehouse::text is null or warehouse = :warehouse) ord
 from report_production_orders where year = :year order by customer_name, product_no`,
       params: [year()],
       columns: [
-        { field: 'customer_name', label: '客户' },
-        { field: 'product_no', label: '料号' },
-        { field: 'product_name', label: '品名' },
-        { field: 'planned_qty', label: '计划数量' },
-        { field: 'actual_qty', label: '实际数量' },
+        ['customer_name', '客户'],
+        ['product_no', '料号'],
+        ['product_name', '品名'],
+        ['planned_qty', '计划数量'],
+        ['actual_qty', '实际数量'],
       ],
       groupBy: 'customer_name',
       sums: ['planned_qty', 'actual_qty'],
@@ -91,10 +96,10 @@ from report_ledger_lines where year = :year and (:month::int is null or month = 
 group by subject_code, subject_name order by subject_code`,
       params: [year(), { name: 'month', label: '月份', type: 'number' }],
       columns: [
-        { field: 'subject_code', label: '科目编码' },
-        { field: 'subject_name', label: '科目名称' },
-        { field: 'debit', label: '借方' },
-        { field: 'credit', label: '贷方' },
+        ['subject_code', '科目编码'],
+        ['subject_name', '科目名称'],
+        ['debit', '借方'],
+        ['credit', '贷方'],
       ],
       sums: ['debit', 'credit'],
       chart: { type: 'bar', x: 'subject_name', y: ['debit', 'credit'] },
@@ -114,7 +119,10 @@ export async function seedReportDemo(db: Db): Promise<string[]> {
     id: nextId(),
     tenant_id: TENANT,
     name,
-    content: JSON.stringify(definition),
+    content: JSON.stringify({
+      ...definition,
+      columns: definition.columns.map(([field, label]) => ({ field, label })),
+    } satisfies ReportDefinition),
     ...demoAudit(),
   }));
   if (rows.length) await db.insertInto('blade_report_file').values(rows).execute();
