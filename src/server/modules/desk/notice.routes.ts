@@ -5,7 +5,8 @@ import { NOTICE_MANAGE } from '../../../shared/entities/desk/notice.ts';
 import * as urls from '../../../shared/contract/api/desk.ts';
 import { NoticeFeed, NoticeReceipt } from '../../../shared/contract/api/desk.schemas.ts';
 import { ok } from '../../platform/errors.ts';
-import { idParam, textParam } from '../../platform/params.ts';
+import { pagingOf } from '../../platform/entity/conditions.ts';
+import { idParam } from '../../platform/params.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import type { Services } from '../../services.ts';
@@ -23,10 +24,10 @@ export async function noticeRoutes(fastify: FastifyInstance, { services }: { ser
     schema: { ...queryParams({ current: Param, size: Param }), ...answers(NoticeFeed) },
   };
   app.get(urls.NOTICE_FEED_URL, feed, async (request) => {
-    const number = (value: typeof request.query.size, fallback: number) =>
-      Math.max(1, Math.floor(Number(textParam(value)) || fallback));
-    const size = Math.min(FEED_MAX, number(request.query.size, 10));
-    const { rows, total, unread } = await noticeFeed(db, request.user, number(request.query.current, 1), size);
+    // The lists' paging rules (a clear 400 for a page past what any pager asks), at most FEED_MAX a page.
+    const paging = pagingOf(request.query);
+    const size = Math.min(FEED_MAX, paging.size);
+    const { rows, total, unread } = await noticeFeed(db, request.user, paging.current, size);
     const [categories, read] = await Promise.all([
       dictionaries.itemsOf('notice'),
       readNoticeIds(
