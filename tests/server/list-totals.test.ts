@@ -275,5 +275,5 @@ describe('capped totals', () => {
     const after = expectOk(await t.get(`${SYS}/product/list?productNo=CAPP-`, admin));
     expect(after).toMatchObject({ total: COUNT_CAP - 1 });
     expect(after.totalCapped).toBeUndefined();
-  }, 120_000);
+  }, 240_000);
 });
