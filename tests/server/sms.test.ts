@@ -333,5 +333,6 @@ describe('validation codes', () => {
     } finally {
       await production.stop();
     }
-  });
+    // An upper bound, not a wait: a second app on a fresh database starts in this test (hooks get 120 s for that).
+  }, 120_000);
 });
