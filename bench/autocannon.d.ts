@@ -20,7 +20,16 @@ declare module 'autocannon' {
       /** A response whose body makes this return false counts as a mismatch. */
       verifyBody?: (body: string) => boolean;
       /** Requests each connection sends in turn, instead of one `method` to `url`. */
-      requests?: Array<{ method?: string; path: string }>;
+      requests?: Request[];
+    }
+
+    interface Request {
+      method?: string;
+      path: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** The request as sent, made anew each time; `context` is the connection's own object. */
+      setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
     }
 
     interface Histogram {
