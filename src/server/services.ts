@@ -11,6 +11,7 @@ import type { Permissions } from './platform/permissions.ts';
 import type { TenantTimeZones } from './platform/tenant-time.ts';
 import type { TokenSigner } from './platform/token.ts';
 import type { ApprovalEffect, FlowHook } from './platform/workflow/index.ts';
+import type { HomeChartSource } from './platform/module.ts';
 
 /** What modules are built from: created once in app.ts, passed to each module plugin. */
 export interface Services {
@@ -40,6 +41,8 @@ export interface Services {
   flowHooks: Map<string, FlowHook>;
   /** What modules add to their entities' approval moves, by entity name (ModuleManifest.approvalEffects). */
   approvalEffects: Map<string, ApprovalEffect>;
+  /** The home page's charts, one per module that draws one (ModuleManifest.homeChart), in module order. */
+  homeCharts: readonly HomeChartSource[];
   /** Who sends the new-task SMS of approvers who chose it (ModuleManifest.taskSms): the workflow's queue calls it. */
   taskSms?: TaskSmsSender;
 }

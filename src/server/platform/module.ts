@@ -7,6 +7,8 @@ import type { MenuRow, SeedDictionary, SeedMenu } from './menus.ts';
 import type { Services } from '../services.ts';
 import type { EntityHooks, EntityReaction } from './entity/service.ts';
 import type { ApprovalEffect, FlowHook } from './workflow/index.ts';
+import type { AuthUser } from './auth-context.ts';
+import type { HomeChart } from '../../shared/contract/api/desk.schemas.ts';
 
 /** The product's domains, the same names on the server and in the console (design/ARCHITECTURE.md § Modules). */
 export type ModuleName =
@@ -77,6 +79,8 @@ export interface ModuleManifest {
    * Rows of a fresh install beyond menus and dictionaries; idempotent, inside the seed's transaction, in module order.
    */
   install?: (trx: Db, seed: SeedContext) => Promise<void>;
+  /** Its chart on the home page (issue 36): the module's figures for the callers they concern. */
+  homeChart?: HomeChartSource;
   /** Demo rows (`npm run demo`), never part of an install; idempotent; returns what it added, for the console. */
   demo?: (db: Db) => Promise<string[]>;
 }
@@ -86,6 +90,16 @@ export interface SeedContext {
   /** The menus new to this database (every menu on a fresh install; db/seed/menu-grants.ts) */
   menus: readonly MenuRow[];
   userMenuCodes: readonly string[];
+}
+
+/**
+ * A chart a module adds to the home page: drawn for callers holding `permission` (none: for every caller), from what
+ * they may see of the module's rows.
+ */
+export interface HomeChartSource {
+  permission?: string;
+  /** The caller's chart in his language, or undefined when he has no figures: the home page then shows no box. */
+  chart: (services: Services, user: AuthUser) => Promise<HomeChart | undefined>;
 }
 
 export type { BusinessDictionary };
