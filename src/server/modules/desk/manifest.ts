@@ -2,6 +2,7 @@ import { MESSAGE_CATEGORY, MESSAGE_STATUS, message } from '../../../shared/entit
 import { notice } from '../../../shared/entities/desk/notice.ts';
 import { Message } from '../../../shared/contract/api/desk.schemas.ts';
 import { defineModule } from '../../platform/module.ts';
+import { seedDeskDemo } from './demo.ts';
 import { deskRoutes } from './desk.routes.ts';
 import { homeRoutes } from './home.routes.ts';
 import { noticeHooks } from './notice.hooks.ts';
@@ -15,6 +16,7 @@ export const deskModule = defineModule({
   hooks: { [message.name]: () => ({ row: Message }), [notice.name]: noticeHooks },
   routes: [deskRoutes, noticeRoutes, homeRoutes],
   menus: [deskMenu],
+  demo: seedDeskDemo,
   userMenus: DESK_USER_MENUS,
   dictionaries: [
     [
