@@ -4,11 +4,9 @@ import type { EntityDef } from '../../shared/entities/define.ts';
 import type { Db } from '../db/connect.ts';
 import type { BusinessDictionary } from '../db/seed/business-dictionaries.ts';
 import type { MenuRow, SeedDictionary, SeedMenu } from './menus.ts';
-import type { Services } from '../services.ts';
+import type { HomeChartSource, Services } from '../services.ts';
 import type { EntityHooks, EntityReaction } from './entity/service.ts';
 import type { ApprovalEffect, FlowHook } from './workflow/index.ts';
-import type { AuthUser } from './auth-context.ts';
-import type { HomeChart } from '../../shared/contract/api/desk.schemas.ts';
 
 /** The product's domains, the same names on the server and in the console (design/ARCHITECTURE.md § Modules). */
 export type ModuleName =
@@ -92,16 +90,6 @@ export interface SeedContext {
   userMenuCodes: readonly string[];
 }
 
-/**
- * A chart a module adds to the home page: drawn for callers holding `permission` (none: for every caller), from what
- * they may see of the module's rows.
- */
-export interface HomeChartSource {
-  permission?: string;
-  /** The caller's chart in his language, or undefined when he has no figures: the home page then shows no box. */
-  chart: (services: Services, user: AuthUser) => Promise<HomeChart | undefined>;
-}
-
-export type { BusinessDictionary };
+export type { BusinessDictionary, HomeChartSource };
 
 export const defineModule = (manifest: ModuleManifest): ModuleManifest => manifest;
