@@ -63,7 +63,7 @@ test('a user filters, marks, deletes and opens his messages; his home page follo
 
   // The to-do's message opens its task's handle page.
   await searchStatus(page, '未读');
-  await page.locator('tr.ant-table-row').first().getByRole('link').first().click();
+  await page.locator('tr.ant-table-row').first().getByRole('button', { name: D.message.open }).click();
   await expect(page).toHaveURL(/\/work\/process\/finance\/handle\//);
 
   // The home page: his to-do, and 消息通知 among his shortcuts once he has opened it a few times.
