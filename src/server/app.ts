@@ -103,6 +103,7 @@ export async function buildApp(
     approvalEffects: new Map(),
     setUpTenant: (trx, tenantId) => setUpTenants(trx, modules, [tenantId]),
     userMenuCodes: modules.flatMap((module) => module.userMenus ?? []),
+    homeCharts: modules.flatMap((module) => (module.homeChart ? [module.homeChart] : [])),
   };
   const served = modules.flatMap((module) => module.entities ?? []);
   const definitions = [...served, ...(options.entities ?? [])];

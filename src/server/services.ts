@@ -11,6 +11,8 @@ import type { Permissions } from './platform/permissions.ts';
 import type { TenantTimeZones } from './platform/tenant-time.ts';
 import type { TokenSigner } from './platform/token.ts';
 import type { ApprovalEffect, FlowHook } from './platform/workflow/index.ts';
+import type { AuthUser } from './platform/auth-context.ts';
+import type { HomeChart } from '../shared/contract/api/desk.schemas.ts';
 
 /** What modules are built from: created once in app.ts, passed to each module plugin. */
 export interface Services {
@@ -40,6 +42,18 @@ export interface Services {
   flowHooks: Map<string, FlowHook>;
   /** What modules add to their entities' approval moves, by entity name (ModuleManifest.approvalEffects). */
   approvalEffects: Map<string, ApprovalEffect>;
+  /** The home page's charts, one per module that draws one (ModuleManifest.homeChart), in module order. */
+  homeCharts: readonly HomeChartSource[];
   /** Who sends the new-task SMS of approvers who chose it (ModuleManifest.taskSms): the workflow's queue calls it. */
   taskSms?: TaskSmsSender;
+}
+
+/**
+ * A chart a module adds to the home page: drawn for callers holding `permission` (none: for every caller), from what
+ * they may see of the module's rows.
+ */
+export interface HomeChartSource {
+  permission?: string;
+  /** The caller's chart in his language, or undefined when he has no figures: the home page then shows no box. */
+  chart: (services: Services, user: AuthUser) => Promise<HomeChart | undefined>;
 }

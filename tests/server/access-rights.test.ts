@@ -73,6 +73,11 @@ const SELF = [
   `GET ${SYS}/employee/dicList`, // the workshop select of the employee form (the tenant's dictionary items)
   `GET ${SYS}/employee/mine`, // the caller's own employee: a new expense claim's default claimant
   `GET ${SYS}/work-calendar/year`, // the caller's tenant calendar: the leave forms count working days with it
+  // The home page (tests/server/desk.home.test.ts): the caller's own screen visits and shortcuts, and the charts of
+  // the modules, each drawn only for who holds its own code.
+  `POST /api/blade-desk/home/visits`,
+  `GET /api/blade-desk/home/shortcuts`,
+  `GET /api/blade-desk/home/charts`,
   // Tree pickers of the entity engine (forms of other screens use them).
   ...ENTITIES.filter((e) => e.tree && !e.platformOnly).map((e) => `GET /api/${e.service}/${e.name}/tree`),
   // My work and the process view: the caller's own tasks, instances and requests in his tenant (flow.md §2, §3, §5,

@@ -145,3 +145,44 @@ describe('client error-log upload', () => {
     expectError(await t.post('/api/blade-auth/oauth/logout', admin, { type: 'error' }), 400, '消息不能读取');
   });
 });
+
+describe('the message screen', () => {
+  it('filters the caller own messages by category, status, text and time, with their names', async () => {
+    const bobId = await createUser(t, {
+      tenantId: '000000',
+      account: 'msg-bob',
+      password: 'pw-b',
+      roleId: SEED.roleUser,
+      deptId: SEED.deptRoot,
+    });
+    const bob = await t.tokenOf('msg-bob', 'pw-b');
+    for (const content of ['仓库盘点通知', '月底结账提醒', '盘点结果已出']) {
+      expectOk(await t.post(`${MESSAGE}/submit`, admin, { userId: bobId, title: '系统', content }));
+    }
+    await t.services.db
+      .updateTable('blade_message')
+      .set({ category: 2, create_time: '2020-01-02 10:00:00' })
+      .where('user_id', '=', bobId)
+      .where('content', '=', '月底结账提醒')
+      .execute();
+    const contents = async (query: string) =>
+      expectOk(await t.get(`${MESSAGE}/list?${query}`, bob)).records.map((m: { content: string }) => m.content);
+    expect(await contents('title=盘点')).toEqual(['盘点结果已出', '仓库盘点通知']);
+    expect(await contents('category=2')).toEqual(['月底结账提醒']);
+    expect(await contents('createTime_datelt=2021-01-01')).toEqual(['月底结账提醒']);
+    const [first] = expectOk(await t.get(`${MESSAGE}/list?category=1`, bob)).records;
+    expect(first).toMatchObject({ categoryName: '通知', statusName: '未读' });
+  });
+
+  it('marks several messages read and removes several at once', async () => {
+    const bob = await t.tokenOf('msg-bob', 'pw-b');
+    const ids = expectOk(await t.get(`${MESSAGE}/list?title=盘点`, bob)).records.map((m: { id: string }) => m.id);
+    expectOk(await t.post(`${MESSAGE}/read?ids=${ids.join(',')}`, bob));
+    expect(expectOk(await t.get(`${MESSAGE}/list?status=1`, bob)).total).toBe(2);
+    expect(expectOk(await t.get(`${MESSAGE}/unread-count`, bob))).toBe(1);
+    expectOk(await t.post(`${MESSAGE}/remove?ids=${ids.join(',')}`, bob));
+    expect(expectOk(await t.get(`${MESSAGE}/list`, bob)).records.map((m: { content: string }) => m.content)).toEqual([
+      '月底结账提醒',
+    ]);
+  });
+});

@@ -13,6 +13,7 @@ import { StatusBanners } from './StatusBanners.tsx';
 import { TabBar } from './TabBar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { WarmUp } from './WarmUp.tsx';
+import { useScreenVisits } from './use-screen-visits.ts';
 
 /** The main layout: sidebar, top bar, tab bar and the current page. */
 export default function MainLayout({ screen }: { screen: ScreenClass }) {
@@ -23,6 +24,7 @@ export default function MainLayout({ screen }: { screen: ScreenClass }) {
   const location = useLocation();
   const generations = useTabGenerations();
   const fullPath = `${location.pathname}${location.search}`;
+  useScreenVisits();
 
   // Screen class 1 (768–991 px) collapses the sidebar; wider screens keep the user's choice.
   useEffect(() => {

@@ -383,6 +383,14 @@ export interface BladeMenu {
   is_deleted: Generated<number>;
 }
 
+export interface BladeMenuVisit {
+  tenant_id: Generated<string>;
+  user_id: Int8;
+  path: string;
+  visits: Generated<number>;
+  last_time: string;
+}
+
 export interface BladeMessage {
   id: Int8;
   tenant_id: Generated<string>;
@@ -2056,6 +2064,7 @@ export interface Schema {
   blade_log_error: BladeLogError;
   blade_log_usual: BladeLogUsual;
   blade_menu: BladeMenu;
+  blade_menu_visit: BladeMenuVisit;
   blade_message: BladeMessage;
   blade_notice: BladeNotice;
   blade_notice_read: BladeNoticeRead;

@@ -4,7 +4,7 @@ import type { EntityDef } from '../../shared/entities/define.ts';
 import type { Db } from '../db/connect.ts';
 import type { BusinessDictionary } from '../db/seed/business-dictionaries.ts';
 import type { MenuRow, SeedDictionary, SeedMenu } from './menus.ts';
-import type { Services } from '../services.ts';
+import type { HomeChartSource, Services } from '../services.ts';
 import type { EntityHooks, EntityReaction } from './entity/service.ts';
 import type { ApprovalEffect, FlowHook } from './workflow/index.ts';
 
@@ -77,6 +77,8 @@ export interface ModuleManifest {
    * Rows of a fresh install beyond menus and dictionaries; idempotent, inside the seed's transaction, in module order.
    */
   install?: (trx: Db, seed: SeedContext) => Promise<void>;
+  /** Its chart on the home page (issue 36): the module's figures for the callers they concern. */
+  homeChart?: HomeChartSource;
   /** Demo rows (`npm run demo`), never part of an install; idempotent; returns what it added, for the console. */
   demo?: (db: Db) => Promise<string[]>;
 }
@@ -88,6 +90,6 @@ export interface SeedContext {
   userMenuCodes: readonly string[];
 }
 
-export type { BusinessDictionary };
+export type { BusinessDictionary, HomeChartSource };
 
 export const defineModule = (manifest: ModuleManifest): ModuleManifest => manifest;

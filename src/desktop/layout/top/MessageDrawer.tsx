@@ -2,18 +2,10 @@ import { useState } from 'react';
 import { App, Button, Drawer, Empty, Space, Spin, Tabs } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { processRoutes } from '../../../client/api/flow.ts';
-import {
-  fetchMessages,
-  markAllRead,
-  markRead,
-  messageTarget,
-  MESSAGE_UNREAD,
-  type Message,
-} from '../../../client/api/message.ts';
+import { fetchMessages, markAllRead, markRead, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
 import { site } from '../../../client/config.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
+import { useOpenMessage } from '../../pages/desk/use-open-message.tsx';
 
 type Filter = 'all' | 'unread';
 
@@ -24,13 +16,13 @@ export const BADGE_MAX = site.messageBadgeMax;
 
 /**
  * The message drawer: all / unread (status 0); cancel and mark-all-read below. A click marks a message read and
- * opens what it is about: a new to-do its task, another workflow message its request.
+ * opens what it is about (useOpenMessage).
  */
 export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const opener = useOpenMessage(onClose);
   const [filter, setFilter] = useState<Filter>('all');
   const list = useQuery({
     queryKey: [...MESSAGES_KEY, filter],
@@ -53,12 +45,7 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
 
   const select = (item: Message) => {
     if (item.status === MESSAGE_UNREAD) readOne.mutate(item.id);
-    const target = messageTarget(item);
-    if (!target?.kind) return;
-    void navigate(
-      target.open === 'task' ? processRoutes.handle(target.kind, target) : processRoutes.detail(target.kind, target),
-    );
-    onClose();
+    opener.open(item);
   };
   const records = list.data?.records ?? [];
 
@@ -113,6 +100,7 @@ export function MessageDrawer({ open, onClose }: { open: boolean; onClose: () =>
           {t('shell.message.more', { shown: records.length, total: list.data.total })}
         </div>
       )}
+      {opener.reader}
     </Drawer>
   );
 }

@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { businessOfTable, processRoutes } from '../../../client/api/flow.ts';
-import { markRead, messageTarget, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
+import { markRead, MESSAGE_UNREAD, type Message } from '../../../client/api/message.ts';
+import { useOpenMessage } from '../../pages/desk/use-open-message.tsx';
 import { getData, type Page } from '../../../client/http.ts';
 import type { BladeFlow } from '../../../shared/contract/api/flow.schemas.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
@@ -84,6 +85,7 @@ export function NoticePopover() {
       open: kind ? () => go(processRoutes.handle(kind, row)) : undefined,
     };
   });
+  const opener = useOpenMessage(() => setOpen(false));
   const readAndOpen = (message: Message) => {
     void markRead([message.id]).then(() =>
       Promise.all([
@@ -92,9 +94,7 @@ export function NoticePopover() {
         queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
       ]),
     );
-    const target = messageTarget(message);
-    if (!target?.kind) return;
-    go(target.open === 'task' ? processRoutes.handle(target.kind, target) : processRoutes.detail(target.kind, target));
+    opener.open(message);
   };
   const messageItems: Item[] = (unread.data?.records ?? []).map((message) => ({
     key: message.id,
@@ -153,6 +153,7 @@ export function NoticePopover() {
   return (
     <>
       {reading && <NoticeReader id={reading} onClose={() => setReading(null)} />}
+      {opener.reader}
       <Popover
         trigger="click"
         placement="bottomRight"

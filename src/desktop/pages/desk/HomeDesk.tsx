@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,11 @@ import { WORK_TODO_LIST_URL } from '../../../shared/contract/api/flow.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 import { UNREAD_KEY } from '../../layout/top/MessageDrawer.tsx';
 import { NoticeReader, NOTICES_KEY } from './NoticeReader.tsx';
+import { fetchHomeCharts } from '../../../client/api/home.ts';
+import { HomeShortcuts } from './HomeShortcuts.tsx';
+
+// The charts' chunk (and echarts) loads only for a caller the server drew a chart for.
+const HomeCharts = lazy(() => import('./HomeCharts.tsx'));
 
 const LATEST = 6;
 // Read quietly: a user without the work lists, messages or notices sees a dash there, not a refusal toast.
@@ -16,7 +21,10 @@ const fetchTodoCount = async () =>
   (await getData<Page<unknown>>(WORK_TODO_LIST_URL, { current: 1, size: 1 }, { silent: true })).total;
 const fetchUnreadMessages = () => getData<number>(MESSAGE_UNREAD_COUNT_URL, undefined, { silent: true });
 
-/** The home page's desk: the caller's to-dos, unread messages and notices, and the latest notices published to him. */
+/**
+ * The home page's desk: the caller's to-dos, unread messages and notices, his most used screens, the latest notices
+ * published to him, and his modules' charts (none: no chart box at all).
+ */
 export function HomeDesk() {
   const { t } = useTranslation();
   const [reading, setReading] = useState<string | null>(null);
@@ -34,6 +42,7 @@ export function HomeDesk() {
       </Card>
     </Col>
   );
+  const charts = useQuery({ queryKey: [DESKTOP_KEY, 'home', 'charts'], queryFn: fetchHomeCharts, retry: false });
   const records = notices.data?.records ?? [];
   return (
     <>
@@ -60,6 +69,12 @@ export function HomeDesk() {
           </ul>
         )}
       </Card>
+      <HomeShortcuts />
+      {charts.data && charts.data.length > 0 && (
+        <Suspense fallback={null}>
+          <HomeCharts charts={charts.data} />
+        </Suspense>
+      )}
       {reading && <NoticeReader id={reading} onClose={() => setReading(null)} />}
     </>
   );

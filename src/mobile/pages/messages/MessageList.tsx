@@ -45,7 +45,8 @@ export function MessageList({ status }: { status?: number }) {
 
   const open = (message: Message) => {
     const target = messageTarget(message);
-    if (target) {
+    // A notice's message shows its text here; the notice itself is on the notices tab.
+    if (target && target.open !== 'notice') {
       const kind = target.kind ?? 'process';
       navigate(target.open === 'task' ? APPROVAL_PATHS.handle(kind, target) : APPROVAL_PATHS.detail(kind, target));
     } else {

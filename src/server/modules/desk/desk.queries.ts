@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connect.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
+import { MESSAGE_STATUS } from '../../../shared/entities/desk/message.ts';
 
-const UNREAD = 0;
-const READ = 1;
+const { unread: UNREAD, read: READ } = MESSAGE_STATUS;
 
 /** Whose messages: the caller's own, in his tenant. */
 interface Recipient {

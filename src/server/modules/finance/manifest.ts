@@ -1,4 +1,5 @@
 import { DESK, SYS, btn, business } from '../../platform/menus.ts';
+import { expenseHomeChart } from './home-chart.ts';
 import { defineModule } from '../../platform/module.ts';
 import { FINANCE_DICTIONARIES } from './dictionaries.ts';
 import { subject } from '../../../shared/entities/finance/subject.ts';
@@ -178,6 +179,7 @@ export const financeModule = defineModule({
   install: installBudgetControl,
   tenantRows: seedChart,
   menus: [financeMenu],
+  homeChart: expenseHomeChart,
   demo: async (db) => [
     ...(await grantFinanceRole(db).then(() => [])),
     ...(await seedFinanceDemo(db)),

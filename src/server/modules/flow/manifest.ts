@@ -1,4 +1,5 @@
 import { flowEndpoint } from '../../../shared/entities/flow/endpoint.ts';
+import { approvalHomeChart } from './home-chart.ts';
 import { finance } from '../../../shared/entities/flow/finance.ts';
 import { leave } from '../../../shared/entities/flow/leave.ts';
 import { defineModule } from '../../platform/module.ts';
@@ -18,6 +19,7 @@ export const flowModule = defineModule({
   // 抄送 as a step of a process (a service task `flowable:type="hook"` with the field hook = flow.copy).
   flowHooks: { 'flow.copy': () => COPY_HOOK },
   routes: [flowRoutes],
+  homeChart: approvalHomeChart,
   menus: [flowMenu, workMenu],
   userMenus: WORK_USER_MENUS,
   dictionaries: [

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { movementHomeChart } from './home-chart.ts';
 import { WAREHOUSE_DICTIONARIES } from './dictionaries.ts';
 import { inventory } from '../../../shared/entities/warehouse/inventory.ts';
 import { inventoryLog } from '../../../shared/entities/warehouse/inventory-log.ts';
@@ -21,5 +22,6 @@ export const warehouseModule = defineModule({
   routes: [handleRoutes],
   menus: [warehouseMenu],
   businessDictionaries: WAREHOUSE_DICTIONARIES,
+  homeChart: movementHomeChart,
   demo: async (db) => [...(await seedWarehouseDemo(db)), ...(await seedWarehouseKeeperDemo(db))],
 });

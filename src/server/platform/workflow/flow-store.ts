@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { MESSAGE_CATEGORY } from '../../../shared/entities/desk/message.ts';
 import type { Db } from '../../db/connect.ts';
 import { nextId } from '../ids.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
@@ -76,8 +77,8 @@ export interface TaskRow {
 
 export const ACTIVE = DEFINITION_STATE.active;
 export const SUSPENDED = DEFINITION_STATE.suspended;
-/** blade_message category of workflow notifications (1 is the default of other messages). */
-export const FLOW_MESSAGE_CATEGORY = 2;
+/** blade_message category of workflow notifications (dictionary `message_category`). */
+export const FLOW_MESSAGE_CATEGORY = MESSAGE_CATEGORY.flow;
 
 export { taskUserOfId, userIdOf };
 const at = (date: Date) => formatDateTime(date);

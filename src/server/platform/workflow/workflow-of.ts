@@ -98,6 +98,8 @@ export interface WorkflowReads {
   // ---- the inbox, in the caller's tenant; a business's alone when `query.category` names its flow category ----
   /** The caller's tasks: `todo` assigned to him, `claim` his to claim (by user or role), `done` completed by him. */
   tasks(user: AuthUser, list: TaskList, query: Query): Promise<Page<BladeFlow>>;
+  /** How many tasks the caller completed on each day since `since` (yyyy-MM-dd), days without any left out. */
+  doneByDay(user: AuthUser, since: string): Promise<Array<{ day: string; count: number }>>;
   /** The instances the caller started (the inbox's 已发), each with its open task. */
   started(user: AuthUser, query: Query): Promise<Page<BladeFlow>>;
   /** The instances copied to the caller (抄送), read or not. */
@@ -201,6 +203,7 @@ function readsOver(db: Db, dictionaries: Dictionaries): WorkflowReads {
   const instances = new InstanceReads(db, dictionaries);
   return {
     tasks: (user, list, query) => lists[list](user, query),
+    doneByDay: (user, since) => lists.doneByDay(user, since),
     started: (user, query) => lists.sent(user, query),
     copied: (user, query) => lists.copied(user, query),
     definitions: (query, options) => instances.definitions(query, options),

@@ -73,3 +73,32 @@ export const NoticeReceipt = Type.Object({
   readTime: DateTime,
 });
 export type NoticeReceipt = Static<typeof NoticeReceipt>;
+
+/** Screens the console saw opened since its last report, by menu path (a batch: at most MAX_VISIT_PATHS paths). */
+export const MAX_VISIT_PATHS = 50;
+export const MenuVisits = Type.Object({
+  visits: Type.Array(
+    Type.Object({
+      path: Type.String({ minLength: 2, maxLength: 255, pattern: '^/[A-Za-z0-9_\\-/]+$', description: '菜单路径' }),
+      count: Type.Integer({ minimum: 1, maximum: 1000, description: '打开次数' }),
+    }),
+    { maxItems: MAX_VISIT_PATHS },
+  ),
+});
+export type MenuVisits = Static<typeof MenuVisits>;
+
+/** One of the caller's shortcuts: a menu path and how often he opened it. */
+export const Shortcut = Type.Object({ path: Type.String(), visits: Type.Integer(), lastTime: DateTime });
+export type Shortcut = Static<typeof Shortcut>;
+
+/**
+ * A chart of the home page: series over the same labels (months `yyyy-MM`, days or the Mondays of weeks
+ * `yyyy-MM-dd`); the console names the chart and its series by their keys in the caller's language.
+ */
+export const HomeChart = Type.Object({
+  key: Type.String({ description: 'finance-expense | warehouse-movements | flow-approvals' }),
+  kind: Type.Union([Type.Literal('bar'), Type.Literal('line')]),
+  labels: Type.Array(Type.String()),
+  series: Type.Array(Type.Object({ key: Type.String(), values: Type.Array(Type.Number()) })),
+});
+export type HomeChart = Static<typeof HomeChart>;

@@ -17,3 +17,10 @@ export const NOTICE_FEED_URL = '/api/blade-desk/notice/feed';
 export const NOTICE_RECEIPTS_URL = '/api/blade-desk/notice/receipts';
 /** The message entity's removal (the caller's own messages only). */
 export const MESSAGE_REMOVE_URL = '/api/blade-system/message/remove';
+
+/** The home page (issue 36): screens the caller opened, reported in batches (`visits`: [{path, count}]). */
+export const HOME_VISITS_URL = '/api/blade-desk/home/visits';
+/** The caller's most opened screens (`size`), most first: the home page's shortcuts. */
+export const HOME_SHORTCUTS_URL = '/api/blade-desk/home/shortcuts';
+/** The charts of the modules whose figures the caller may see and has (finance, warehouse, approvals). */
+export const HOME_CHARTS_URL = '/api/blade-desk/home/charts';

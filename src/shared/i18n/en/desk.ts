@@ -38,7 +38,7 @@ export const desk: Resource<typeof zh> = {
     keyword: 'Content',
     time: 'Time',
     category: 'Category',
-    categories: { '1': 'Notice', '2': 'Workflow' },
+    categories: { '1': 'Notification', '2': 'Workflow', '3': 'Notice' },
     selectFirst: 'Select messages first',
   },
   home: {
@@ -48,5 +48,11 @@ export const desk: Resource<typeof zh> = {
     shortcuts: 'Shortcuts',
     noShortcuts: 'Screens you open show up here',
     charts: 'My figures',
+    chartTitles: {
+      'finance-expense': 'Expense claims this year by month',
+      'warehouse-movements': 'Stock movements of the last 30 days',
+      'flow-approvals': 'My approvals of the last 8 weeks',
+    },
+    series: { expense: 'Approved and paid', receipts: 'Receipts', issues: 'Issues', approvals: 'Approved' },
   },
 };

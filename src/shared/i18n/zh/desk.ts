@@ -36,7 +36,7 @@ export const desk = {
     keyword: '内容',
     time: '时间',
     category: '类型',
-    categories: { '1': '通知', '2': '流程' },
+    categories: { '1': '通知', '2': '流程', '3': '公告' },
     selectFirst: '请先选择消息',
   },
   home: {
@@ -46,5 +46,11 @@ export const desk = {
     shortcuts: '常用功能',
     noShortcuts: '打开的功能会显示在这里',
     charts: '我的数据',
+    chartTitles: {
+      'finance-expense': '本年各月费用报销',
+      'warehouse-movements': '近30天出入库',
+      'flow-approvals': '近8周我的审批',
+    },
+    series: { expense: '已审批及已付款', receipts: '入库', issues: '出库', approvals: '已审批' },
   },
 };
