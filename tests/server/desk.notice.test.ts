@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitStatements } from '../../src/server/db/migrate.ts';
+import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
+import { serverFile } from '../../src/server/server-files.ts';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createDept, createRole, createUser } from '../support/factories.ts';
@@ -13,6 +19,7 @@ let admin: string;
 let sales: string;
 let plant: string;
 let salesDept: string;
+let salesEast: string;
 let clerkRole: string;
 let ann: string;
 let bob: string;
@@ -24,7 +31,10 @@ beforeAll(async () => {
   admin = await t.tokenOf();
   salesDept = await createDept(t, '000000', '销售部');
   const plantDept = await createDept(t, '000000', '生产部');
-  const reader = await createRole(t, '000000', 'notice-reader', READER_CODES);
+  // A sub-department of 销售部 (ancestors: root, 销售部): a notice to 销售部 reaches it.
+  salesEast = await createDept(t, '000000', '华东销售', salesDept, `0,${salesDept}`);
+  // The seeded `user` role: the desk with 通知公告's four buttons (seed.md §6).
+  const reader = SEED.roleUser;
   clerkRole = await createRole(t, '000000', 'notice-clerk', READER_CODES);
   annId = await createUser(t, {
     tenantId: '000000',
@@ -144,12 +154,88 @@ describe('notices', () => {
     expectError(await t.get(`${NOTICE}/receipts?id=${notice.id}`, ann), 403);
   });
 
-  it('leaves publishing, editing and removing to the managers', async () => {
-    expectError(await t.post(`${NOTICE}/submit`, ann, { title: 't', category: 1, releaseTime: PAST }), 403);
-    const notice = await publish({ title: '待删' });
-    expectError(await t.post(`${NOTICE}/remove?ids=${notice.id}`, ann), 403);
-    expectOk(await t.post(`${NOTICE}/remove?ids=${notice.id}`, admin));
-    expect(await titlesOf(ann)).not.toContain('待删');
+  it('lets the `user` role publish, and only the author or an administrator change or remove a notice', async () => {
+    const mine = expectOk(
+      await t.post(`${NOTICE}/submit`, ann, { title: '安的通知', category: 1, releaseTime: PAST, content: '<p>a</p>' }),
+    );
+    const unreleased = expectOk(
+      await t.post(`${NOTICE}/submit`, ann, { title: '安的草稿', category: 1, releaseTime: '2099-01-01 09:00:00' }),
+    );
+    // The author sees his unreleased notice, the others do not until its release time.
+    expect(await titlesOf(ann)).toEqual(expect.arrayContaining(['安的通知', '安的草稿']));
+    expect(await titlesOf(bob)).toContain('安的通知');
+    expect(await titlesOf(bob)).not.toContain('安的草稿');
+    const bobSees = expectOk(await t.get(`${NOTICE}/detail?id=${mine.id}`, bob));
+    expect(bobSees.editable).toBe(false);
+    expect(expectOk(await t.get(`${NOTICE}/detail?id=${mine.id}`, ann)).editable).toBe(true);
+    expect(expectOk(await t.get(`${NOTICE}/detail?id=${mine.id}`, admin)).editable).toBe(true);
+
+    // Another reader may neither change nor remove it, nor read its receipts: a 403 in his language.
+    expectError(await t.post(`${NOTICE}/submit`, bob, { ...mine, title: '改' }), 403, '只能修改或删除本人发布的通知');
+    const english = await t.post(`${NOTICE}/remove?ids=${mine.id}`, bob, undefined, { 'accept-language': 'en' });
+    expectError(english, 403, 'You can only change or remove the notices you published');
+    expectError(await t.get(`${NOTICE}/receipts?id=${mine.id}`, bob), 403, '只能修改或删除本人发布的通知');
+    // A batch with another's notice removes nothing.
+    expectError(await t.post(`${NOTICE}/remove?ids=${unreleased.id},${mine.id}`, bob), 403);
+    expect(await titlesOf(ann)).toEqual(expect.arrayContaining(['安的通知', '安的草稿']));
+
+    // The author changes his own and reads its receipts; an administrator changes and removes anyone's.
+    expectOk(await t.post(`${NOTICE}/submit`, ann, { ...mine, title: '安的通知(改)' }));
+    expect(expectOk(await t.get(`${NOTICE}/receipts?id=${mine.id}`, ann))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ userId: bobId })]),
+    );
+    expectOk(await t.post(`${NOTICE}/submit`, admin, { ...unreleased, title: '管理员改过' }));
+    expectOk(await t.post(`${NOTICE}/remove?ids=${mine.id}`, admin));
+    expectOk(await t.post(`${NOTICE}/remove?ids=${unreleased.id}`, ann));
+    expect(await titlesOf(ann)).not.toEqual(expect.arrayContaining(['安的通知(改)']));
+    expect(await titlesOf(admin)).not.toContain('管理员改过');
+  });
+
+  it('reaches the sub-departments of a chosen department, not the departments above it', async () => {
+    await createUser(t, {
+      tenantId: '000000',
+      account: 'dan',
+      password: 'pw',
+      roleId: SEED.roleUser,
+      deptId: salesEast,
+    });
+    const dan = await t.tokenOf('dan', 'pw');
+    await publish({ title: '销售条线通知', deptIds: sales });
+    await publish({ title: '华东销售通知', deptIds: salesEast });
+    expect(await titlesOf(dan)).toEqual(expect.arrayContaining(['销售条线通知', '华东销售通知']));
+    expect(await titlesOf(ann)).toContain('销售条线通知');
+    expect(await titlesOf(ann)).not.toContain('华东销售通知');
+    expect(await titlesOf(bob)).not.toContain('销售条线通知');
+    const feed = expectOk(await t.get(`${NOTICE}/feed?size=50`, dan));
+    expect(feed.records.map((n: { title: string }) => n.title)).toContain('销售条线通知');
+  });
+
+  it('gives the notice buttons back to the `user` role of a database seeded before (0068), once', async () => {
+    const { db } = t.services;
+    const buttons = ['notice_add', 'notice_edit', 'notice_delete'].map((code) => menuIdOf(code));
+    const held = async () =>
+      (
+        await db
+          .selectFrom('blade_role_menu')
+          .select('menu_id')
+          .where('role_id', '=', SEED.roleUser)
+          .where('menu_id', 'in', buttons)
+          .execute()
+      ).length;
+    expect(await held()).toBe(3);
+    await db
+      .deleteFrom('blade_role_menu')
+      .where('role_id', '=', SEED.roleUser)
+      .where('menu_id', 'in', buttons)
+      .execute();
+    const migration = readFileSync(serverFile('db', 'migrations', '0068_notice_user_buttons.sql'), 'utf8');
+    const apply = async () => {
+      for (const statement of splitStatements(migration)) await sql.raw(statement).execute(db);
+    };
+    await apply();
+    expect(await held()).toBe(3);
+    await apply();
+    expect(await held()).toBe(3);
   });
 
   it('filters by category, title and release time', async () => {
