@@ -3,10 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitStatements } from '../../src/server/db/migrate.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { seedNoticeDemo } from '../../src/server/modules/desk/demo.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/modules/system/demo/organisation.ts';
 import { serverFile } from '../../src/server/server-files.ts';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { PNG, upload } from './resource-oss.support.ts';
 import { createDept, createRole, createUser } from '../support/factories.ts';
 
 const NOTICE = '/api/blade-desk/notice';
@@ -88,13 +91,34 @@ describe('notices', () => {
       expect(content, bad).not.toContain(bad);
     for (const kept of ['<h2>标题</h2>', '<strong>粗</strong>', '<em>斜</em>', '<u>下</u>', '<s>删</s>', 'colspan="2"'])
       expect(content, kept).toContain(kept);
-    expect(content).toContain('<img src="https://cdn.example.com/a.png" />');
+    // An image from elsewhere goes with the inline ones: only the tenant's object store serves a notice's images.
+    expect(content).not.toContain('<img');
     expect(content).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">好</a>');
     // An update is cleaned the same way.
     expectOk(
       await t.post(`${NOTICE}/update`, admin, { ...saved, content: '<p onclick="x()">再</p><script>y()</script>' }),
     );
     expect(expectOk(await t.get(`${NOTICE}/detail?id=${saved.id}`, admin)).content).toBe('<p>再</p>');
+  });
+
+  it("keeps images of the tenant's object store only, and their links work for any reader later", async () => {
+    const stored = expectOk(
+      await upload(t, ann, '/api/blade-resource/oss/endpoint/put-file', PNG, '图.png', 'image/png'),
+    );
+    expect(stored.link).toMatch(/^\/oss\/000000\/0\/.+\?sign=/);
+    const foreign = stored.link.replace('/oss/000000/', '/oss/123456/');
+    const saved = await publish({
+      title: '带图通知',
+      content: `<p>图</p><img src="${stored.link}" onerror="x()"><img src="${foreign}"><img src="https://x.example/a.png">`,
+    });
+    const { content } = expectOk(await t.get(`${NOTICE}/detail?id=${saved.id}`, bob));
+    expect(content).toBe(`<p>图</p><img src="${stored.link}" />`);
+    // The lasting link signs a short-lived one on each reading: the image loads without a token.
+    const lasting = await t.app.inject({ method: 'GET', url: stored.link });
+    expect(lasting.statusCode).toBe(302);
+    const image = await t.app.inject({ method: 'GET', url: String(lasting.headers.location) });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('shows a reader the released notices published to his department, his roles or the whole tenant', async () => {
@@ -247,6 +271,31 @@ describe('notices', () => {
     );
     expect(between).toEqual(['人事任免']);
     expectError(await t.post(`${NOTICE}/submit`, admin, { category: 1, releaseTime: PAST }), 400, '请输入通知标题');
+  });
+});
+
+describe('the demo notices', () => {
+  it('reach their audiences once, the picture from the object store, the draft its author only', async () => {
+    await seedDemo(t.services.db);
+    expect(await seedNoticeDemo(t.services.db, t.services.config)).toEqual(['4 notices']);
+    expect(await seedNoticeDemo(t.services.db, t.services.config)).toEqual(['0 notices']);
+    const [zhangsan, lisi, wangrs] = await Promise.all(
+      ['zhangsan', 'lisi', 'wangrs'].map((account) => t.tokenOf(account, DEMO_PASSWORD)),
+    );
+    const everyone = ['关于元旦放假安排的通知', '新版费用报销流程'];
+    expect(await titlesOf(zhangsan)).toEqual(
+      expect.arrayContaining([...everyone, '常州分公司安全生产检查', '年度表彰大会筹备(草稿)']),
+    );
+    expect(await titlesOf(lisi)).toEqual(expect.arrayContaining([...everyone, '常州分公司安全生产检查']));
+    expect(await titlesOf(lisi)).not.toContain('年度表彰大会筹备(草稿)');
+    expect(await titlesOf(wangrs)).toEqual(expect.arrayContaining(everyone));
+    expect(await titlesOf(wangrs)).not.toContain('常州分公司安全生产检查');
+    const [withPicture] = expectOk(await t.get(`${NOTICE}/list?title=新版费用报销`, lisi)).records;
+    const { content } = expectOk(await t.get(`${NOTICE}/detail?id=${withPicture.id}`, lisi));
+    const src = /<img src="([^"]+)"/.exec(content)?.[1] ?? '';
+    const lasting = await t.app.inject({ method: 'GET', url: src.replaceAll('&amp;', '&') });
+    expect(lasting.statusCode).toBe(302);
+    expect((await t.app.inject({ method: 'GET', url: String(lasting.headers.location) })).statusCode).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { message } from '../../../shared/entities/desk/message.ts';
 import { notice } from '../../../shared/entities/desk/notice.ts';
 import { Message } from '../../../shared/contract/api/desk.schemas.ts';
 import { defineModule } from '../../platform/module.ts';
+import { seedNoticeDemo } from './demo.ts';
 import { deskRoutes } from './desk.routes.ts';
 import { noticeHooks } from './notice.hooks.ts';
 import { noticeRoutes } from './notice.routes.ts';
@@ -15,6 +16,7 @@ export const deskModule = defineModule({
   routes: [deskRoutes, noticeRoutes],
   menus: [deskMenu],
   userMenus: DESK_USER_MENUS,
+  demo: (db) => seedNoticeDemo(db),
   dictionaries: [
     [
       'notice',

@@ -32,8 +32,10 @@ export async function checkAuthor(db: Services['db'], user: AuthUser, ids: reado
 export function noticeHooks({ db }: Services): EntityHooks {
   return {
     row: Notice,
-    async prepare(_user, input) {
-      return typeof input.content === 'string' ? { ...input, content: sanitizeNoticeHtml(input.content) } : input;
+    async prepare(user, input) {
+      return typeof input.content === 'string'
+        ? { ...input, content: sanitizeNoticeHtml(input.content, user.tenantId) }
+        : input;
     },
     async audience(user) {
       return administers(user) ? undefined : visibleTo(user);
