@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchUnreadCount } from '../client/api/message.ts';
+import { fetchNoticeFeed } from '../client/api/notice.ts';
 import { site } from '../client/config.ts';
 import { useSession } from '../client/session.ts';
 
@@ -7,6 +8,8 @@ import { useSession } from '../client/session.ts';
 export const keys = {
   messages: ['mobile', 'messages'] as const,
   unreadCount: ['mobile', 'unread-count'] as const,
+  /** The notice list, an opened notice and the unread notices: a reading refreshes them all. */
+  notices: ['mobile', 'notices'] as const,
 };
 
 /** Unread messages of the signed-in user, for the tab badge and the mark-all-read button. */
@@ -15,6 +18,18 @@ export function useUnreadCount(): number {
   const query = useQuery({
     queryKey: keys.unreadCount,
     queryFn: fetchUnreadCount,
+    enabled: Boolean(token),
+    refetchInterval: 60_000,
+  });
+  return Number(query.data ?? 0);
+}
+
+/** Unread notices published to the signed-in user (0 without the notice menu: the feed is quiet then). */
+export function useUnreadNotices(): number {
+  const { token } = useSession();
+  const query = useQuery({
+    queryKey: [...keys.notices, 'unread'],
+    queryFn: async () => (await fetchNoticeFeed(1)).unread,
     enabled: Boolean(token),
     refetchInterval: 60_000,
   });

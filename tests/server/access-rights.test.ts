@@ -179,7 +179,7 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/message/read-all`, code: 'message' },
   { route: `GET ${SYS}/message/unread-count`, code: 'message' },
   { route: `GET /api/blade-desk/notice/feed`, code: 'notice' },
-  { route: `GET /api/blade-desk/notice/receipts`, code: 'notice_edit' },
+  { route: `GET /api/blade-desk/notice/receipts`, code: 'notice' },
   { route: `POST ${SYS}/role/grant`, code: 'role_edit' },
   { route: `GET ${SYS}/menu/role-tree-keys`, code: 'role' },
   { route: `POST ${SYS}/topmenu/grant`, code: 'topmenu_setting' },

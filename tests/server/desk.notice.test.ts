@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitStatements } from '../../src/server/db/migrate.ts';
+import { menuIdOf } from '../../src/server/db/seed/seed.ts';
+import { seedNoticeDemo } from '../../src/server/modules/desk/demo.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/modules/system/demo/organisation.ts';
+import { serverFile } from '../../src/server/server-files.ts';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { PNG, upload } from './resource-oss.support.ts';
 import { createDept, createRole, createUser } from '../support/factories.ts';
 
 const NOTICE = '/api/blade-desk/notice';
@@ -13,6 +22,7 @@ let admin: string;
 let sales: string;
 let plant: string;
 let salesDept: string;
+let salesEast: string;
 let clerkRole: string;
 let ann: string;
 let bob: string;
@@ -24,7 +34,10 @@ beforeAll(async () => {
   admin = await t.tokenOf();
   salesDept = await createDept(t, '000000', '销售部');
   const plantDept = await createDept(t, '000000', '生产部');
-  const reader = await createRole(t, '000000', 'notice-reader', READER_CODES);
+  // A sub-department of 销售部 (ancestors: root, 销售部): a notice to 销售部 reaches it.
+  salesEast = await createDept(t, '000000', '华东销售', salesDept, `0,${salesDept}`);
+  // The seeded `user` role: the desk with 通知公告's four buttons (seed.md §6).
+  const reader = SEED.roleUser;
   clerkRole = await createRole(t, '000000', 'notice-clerk', READER_CODES);
   annId = await createUser(t, {
     tenantId: '000000',
@@ -78,13 +91,34 @@ describe('notices', () => {
       expect(content, bad).not.toContain(bad);
     for (const kept of ['<h2>标题</h2>', '<strong>粗</strong>', '<em>斜</em>', '<u>下</u>', '<s>删</s>', 'colspan="2"'])
       expect(content, kept).toContain(kept);
-    expect(content).toContain('<img src="https://cdn.example.com/a.png" />');
+    // An image from elsewhere goes with the inline ones: only the tenant's object store serves a notice's images.
+    expect(content).not.toContain('<img');
     expect(content).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">好</a>');
     // An update is cleaned the same way.
     expectOk(
       await t.post(`${NOTICE}/update`, admin, { ...saved, content: '<p onclick="x()">再</p><script>y()</script>' }),
     );
     expect(expectOk(await t.get(`${NOTICE}/detail?id=${saved.id}`, admin)).content).toBe('<p>再</p>');
+  });
+
+  it("keeps images of the tenant's object store only, and their links work for any reader later", async () => {
+    const stored = expectOk(
+      await upload(t, ann, '/api/blade-resource/oss/endpoint/put-file', PNG, '图.png', 'image/png'),
+    );
+    expect(stored.link).toMatch(/^\/oss\/000000\/0\/.+\?sign=/);
+    const foreign = stored.link.replace('/oss/000000/', '/oss/123456/');
+    const saved = await publish({
+      title: '带图通知',
+      content: `<p>图</p><img src="${stored.link}" onerror="x()"><img src="${foreign}"><img src="https://x.example/a.png">`,
+    });
+    const { content } = expectOk(await t.get(`${NOTICE}/detail?id=${saved.id}`, bob));
+    expect(content).toBe(`<p>图</p><img src="${stored.link}" />`);
+    // The lasting link signs a short-lived one on each reading: the image loads without a token.
+    const lasting = await t.app.inject({ method: 'GET', url: stored.link });
+    expect(lasting.statusCode).toBe(302);
+    const image = await t.app.inject({ method: 'GET', url: String(lasting.headers.location) });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('shows a reader the released notices published to his department, his roles or the whole tenant', async () => {
@@ -144,12 +178,88 @@ describe('notices', () => {
     expectError(await t.get(`${NOTICE}/receipts?id=${notice.id}`, ann), 403);
   });
 
-  it('leaves publishing, editing and removing to the managers', async () => {
-    expectError(await t.post(`${NOTICE}/submit`, ann, { title: 't', category: 1, releaseTime: PAST }), 403);
-    const notice = await publish({ title: '待删' });
-    expectError(await t.post(`${NOTICE}/remove?ids=${notice.id}`, ann), 403);
-    expectOk(await t.post(`${NOTICE}/remove?ids=${notice.id}`, admin));
-    expect(await titlesOf(ann)).not.toContain('待删');
+  it('lets the `user` role publish, and only the author or an administrator change or remove a notice', async () => {
+    const mine = expectOk(
+      await t.post(`${NOTICE}/submit`, ann, { title: '安的通知', category: 1, releaseTime: PAST, content: '<p>a</p>' }),
+    );
+    const unreleased = expectOk(
+      await t.post(`${NOTICE}/submit`, ann, { title: '安的草稿', category: 1, releaseTime: '2099-01-01 09:00:00' }),
+    );
+    // The author sees his unreleased notice, the others do not until its release time.
+    expect(await titlesOf(ann)).toEqual(expect.arrayContaining(['安的通知', '安的草稿']));
+    expect(await titlesOf(bob)).toContain('安的通知');
+    expect(await titlesOf(bob)).not.toContain('安的草稿');
+    const bobSees = expectOk(await t.get(`${NOTICE}/detail?id=${mine.id}`, bob));
+    expect(bobSees.editable).toBe(false);
+    expect(expectOk(await t.get(`${NOTICE}/detail?id=${mine.id}`, ann)).editable).toBe(true);
+    expect(expectOk(await t.get(`${NOTICE}/detail?id=${mine.id}`, admin)).editable).toBe(true);
+
+    // Another reader may neither change nor remove it, nor read its receipts: a 403 in his language.
+    expectError(await t.post(`${NOTICE}/submit`, bob, { ...mine, title: '改' }), 403, '只能修改或删除本人发布的通知');
+    const english = await t.post(`${NOTICE}/remove?ids=${mine.id}`, bob, undefined, { 'accept-language': 'en' });
+    expectError(english, 403, 'You can only change or remove the notices you published');
+    expectError(await t.get(`${NOTICE}/receipts?id=${mine.id}`, bob), 403, '只能修改或删除本人发布的通知');
+    // A batch with another's notice removes nothing.
+    expectError(await t.post(`${NOTICE}/remove?ids=${unreleased.id},${mine.id}`, bob), 403);
+    expect(await titlesOf(ann)).toEqual(expect.arrayContaining(['安的通知', '安的草稿']));
+
+    // The author changes his own and reads its receipts; an administrator changes and removes anyone's.
+    expectOk(await t.post(`${NOTICE}/submit`, ann, { ...mine, title: '安的通知(改)' }));
+    expect(expectOk(await t.get(`${NOTICE}/receipts?id=${mine.id}`, ann))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ userId: bobId })]),
+    );
+    expectOk(await t.post(`${NOTICE}/submit`, admin, { ...unreleased, title: '管理员改过' }));
+    expectOk(await t.post(`${NOTICE}/remove?ids=${mine.id}`, admin));
+    expectOk(await t.post(`${NOTICE}/remove?ids=${unreleased.id}`, ann));
+    expect(await titlesOf(ann)).not.toEqual(expect.arrayContaining(['安的通知(改)']));
+    expect(await titlesOf(admin)).not.toContain('管理员改过');
+  });
+
+  it('reaches the sub-departments of a chosen department, not the departments above it', async () => {
+    await createUser(t, {
+      tenantId: '000000',
+      account: 'dan',
+      password: 'pw',
+      roleId: SEED.roleUser,
+      deptId: salesEast,
+    });
+    const dan = await t.tokenOf('dan', 'pw');
+    await publish({ title: '销售条线通知', deptIds: sales });
+    await publish({ title: '华东销售通知', deptIds: salesEast });
+    expect(await titlesOf(dan)).toEqual(expect.arrayContaining(['销售条线通知', '华东销售通知']));
+    expect(await titlesOf(ann)).toContain('销售条线通知');
+    expect(await titlesOf(ann)).not.toContain('华东销售通知');
+    expect(await titlesOf(bob)).not.toContain('销售条线通知');
+    const feed = expectOk(await t.get(`${NOTICE}/feed?size=50`, dan));
+    expect(feed.records.map((n: { title: string }) => n.title)).toContain('销售条线通知');
+  });
+
+  it('gives the notice buttons back to the `user` role of a database seeded before (0068), once', async () => {
+    const { db } = t.services;
+    const buttons = ['notice_add', 'notice_edit', 'notice_delete'].map((code) => menuIdOf(code));
+    const held = async () =>
+      (
+        await db
+          .selectFrom('blade_role_menu')
+          .select('menu_id')
+          .where('role_id', '=', SEED.roleUser)
+          .where('menu_id', 'in', buttons)
+          .execute()
+      ).length;
+    expect(await held()).toBe(3);
+    await db
+      .deleteFrom('blade_role_menu')
+      .where('role_id', '=', SEED.roleUser)
+      .where('menu_id', 'in', buttons)
+      .execute();
+    const migration = readFileSync(serverFile('db', 'migrations', '0068_notice_user_buttons.sql'), 'utf8');
+    const apply = async () => {
+      for (const statement of splitStatements(migration)) await sql.raw(statement).execute(db);
+    };
+    await apply();
+    expect(await held()).toBe(3);
+    await apply();
+    expect(await held()).toBe(3);
   });
 
   it('filters by category, title and release time', async () => {
@@ -161,6 +271,31 @@ describe('notices', () => {
     );
     expect(between).toEqual(['人事任免']);
     expectError(await t.post(`${NOTICE}/submit`, admin, { category: 1, releaseTime: PAST }), 400, '请输入通知标题');
+  });
+});
+
+describe('the demo notices', () => {
+  it('reach their audiences once, the picture from the object store, the draft its author only', async () => {
+    await seedDemo(t.services.db);
+    expect(await seedNoticeDemo(t.services.db, t.services.config)).toEqual(['4 notices']);
+    expect(await seedNoticeDemo(t.services.db, t.services.config)).toEqual(['0 notices']);
+    const [zhangsan, lisi, wangrs] = await Promise.all(
+      ['zhangsan', 'lisi', 'wangrs'].map((account) => t.tokenOf(account, DEMO_PASSWORD)),
+    );
+    const everyone = ['关于元旦放假安排的通知', '新版费用报销流程'];
+    expect(await titlesOf(zhangsan)).toEqual(
+      expect.arrayContaining([...everyone, '常州分公司安全生产检查', '年度表彰大会筹备(草稿)']),
+    );
+    expect(await titlesOf(lisi)).toEqual(expect.arrayContaining([...everyone, '常州分公司安全生产检查']));
+    expect(await titlesOf(lisi)).not.toContain('年度表彰大会筹备(草稿)');
+    expect(await titlesOf(wangrs)).toEqual(expect.arrayContaining(everyone));
+    expect(await titlesOf(wangrs)).not.toContain('常州分公司安全生产检查');
+    const [withPicture] = expectOk(await t.get(`${NOTICE}/list?title=新版费用报销`, lisi)).records;
+    const { content } = expectOk(await t.get(`${NOTICE}/detail?id=${withPicture.id}`, lisi));
+    const src = /<img src="([^"]+)"/.exec(content)?.[1] ?? '';
+    const lasting = await t.app.inject({ method: 'GET', url: src.replaceAll('&amp;', '&') });
+    expect(lasting.statusCode).toBe(302);
+    expect((await t.app.inject({ method: 'GET', url: String(lasting.headers.location) })).statusCode).toBe(200);
   });
 });
 

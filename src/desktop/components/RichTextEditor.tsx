@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Divider, Space, Tooltip } from 'antd';
 import {
   BoldOutlined,
@@ -16,25 +16,64 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { useTranslation } from 'react-i18next';
+import { uploadObject } from '../../client/api/files.ts';
+import { dataImages, imageFiles, imageName } from './rich-text-images.ts';
 
 interface Props {
   value?: string;
   onChange?: (html: string) => void;
   disabled?: boolean;
-  /** Asks for an address (a link's, an image's); a test or another screen may answer differently. */
+  /** Asks for a link's address; a test or another screen may answer differently. */
   ask?: (label: string, current?: string) => string | null;
 }
+
+/** The object store's lasting link of an uploaded image (client/api/files.ts). */
+const uploadImage = async (file: Blob, name?: string) => (await uploadObject(file, name ?? imageName(file))).link;
 
 const HEADINGS = [1, 2, 3] as const;
 const WEB_ADDRESS = /^(https?:\/\/|mailto:)/i;
 
 /**
- * A rich-text field (TipTap): bold, italic, underline, strike, headings, lists, links, images by address, undo/redo.
- * Pasted formatting stays as far as the editor's schema knows it; the server keeps what its allow-list allows.
+ * A rich-text field (TipTap): bold, italic, underline, strike, headings, lists, links, images, undo/redo. Pasted
+ * formatting stays as far as the editor's schema knows it; the server keeps what its allow-list allows. Images go
+ * through the object store: picked with the image button, dropped, or pasted (files, or `data:` images inside pasted
+ * HTML), each uploaded and inserted by its link, never kept inline.
  */
 export function RichTextEditor({ value, onChange, disabled, ask = (label, current) => prompt(label, current) }: Props) {
   const { t } = useTranslation();
+  const picker = useRef<HTMLInputElement>(null);
+  // Uploads the images, then inserts them where the caret is then (or at `at`, a drop's position).
+  const insertImages = async (files: readonly Blob[], at?: number) => {
+    for (const file of files) {
+      const src = await uploadImage(file, file instanceof File ? file.name : undefined);
+      const image = { type: 'image', attrs: { src } };
+      if (at === undefined) editor.chain().focus().insertContent(image).run();
+      else editor.chain().focus().insertContentAt(at, image).run();
+    }
+  };
+  // Pasted HTML with inline images: each uploaded, the HTML inserted with their links instead.
+  const pasteHtml = async (html: string) => {
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    for (const { element, blob } of dataImages(page)) element.setAttribute('src', await uploadImage(blob));
+    editor.chain().focus().insertContent(page.body.innerHTML).run();
+  };
   const editor = useEditor({
+    editorProps: {
+      handlePaste: (_view, event) => {
+        const html = event.clipboardData?.getData('text/html') ?? '';
+        const files = imageFiles(event.clipboardData?.files);
+        if (/<img[^>]+src\s*=\s*["']?data:/i.test(html)) void pasteHtml(html);
+        else if (files.length && !html) void insertImages(files);
+        else return false;
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = imageFiles(event.dataTransfer?.files);
+        if (moved || !files.length) return false;
+        void insertImages(files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+        return true;
+      },
+    },
     extensions: [
       StarterKit.configure({
         link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
@@ -61,14 +100,24 @@ export function RichTextEditor({ value, onChange, disabled, ask = (label, curren
     if (!href.trim()) chain.unsetLink().run();
     else if (WEB_ADDRESS.test(href.trim())) chain.setLink({ href: href.trim() }).run();
   };
-  const image = () => {
-    const src = ask(t('desk.richText.imageAddress'))?.trim();
-    if (src && /^https?:\/\//i.test(src)) editor.chain().focus().setImage({ src }).run();
+  const picked = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const files = imageFiles(event.target.files);
+    event.target.value = '';
+    void insertImages(files);
   };
 
   return (
     <div className={disabled ? 'tenon-rich-text is-disabled' : 'tenon-rich-text'}>
-      {!disabled && <Toolbar editor={editor} onLink={link} onImage={image} />}
+      {!disabled && <Toolbar editor={editor} onLink={link} onImage={() => picker.current?.click()} />}
+      <input
+        ref={picker}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        aria-label={t('desk.richText.image')}
+        onChange={picked}
+      />
       <EditorContent editor={editor} className="tenon-rich-text-body" />
     </div>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../client/session.ts';
 import { inventoryLog } from '../../shared/entities/warehouse/inventory-log.ts';
-import { badgeText, useUnreadCount } from '../hooks.ts';
+import { badgeText, useUnreadCount, useUnreadNotices } from '../hooks.ts';
 import { useDocumentTitle } from '../page-hooks.ts';
 import { useHoldsMenu } from '../menu-codes.ts';
 import { subPageTitleKey, TAB_PATHS } from '../paths.ts';
@@ -20,7 +20,8 @@ export function MainLayout() {
   const navigate = useNavigate();
   const { pathname, key } = useLocation();
   const { userInfo } = useSession();
-  const unread = useUnreadCount();
+  // The messages tab counts the unread notices with the unread messages: both are read there.
+  const unread = useUnreadCount() + useUnreadNotices();
   const movements = useHoldsMenu(inventoryLog.code) === true;
   const tabs = [
     { key: TAB_PATHS.approvals, title: t('mobile.tabs.approvals'), icon: <CheckShieldOutline /> },

@@ -10,9 +10,9 @@ import { RichTextEditor } from '../../components/RichTextEditor.tsx';
 import { NoticeReader } from './NoticeReader.tsx';
 
 /**
- * 通知公告 (/desk/notice): the notices the caller may see on the shared page (a reader: those published to him, with
- * his unread ones marked; a manager: all of the tenant's, with how many have read each), written with a rich-text
- * editor and an audience of departments and roles (none: everyone), each opened to read.
+ * 通知公告 (/desk/notice): the notices the caller may see on the shared page (those published to him, with his unread
+ * ones marked, and his own; an administrator: all of the tenant's), with how many have read each, written with a
+ * rich-text editor and an audience of departments and roles (none: everyone), each opened to read.
  */
 export default function NoticePage() {
   const { t } = useTranslation();
@@ -21,6 +21,8 @@ export default function NoticePage() {
   const options: CrudOptions = {
     dialogWidth: 960,
     hideView: true,
+    // 修改 and 删除 on the caller's own notices (an administrator's: all); the server refuses the others too.
+    rowEditable: (record) => record.editable === true,
     controls: { content: (disabled) => <RichTextEditor disabled={disabled} /> },
     cells: {
       title: (record: WireRecord) => (

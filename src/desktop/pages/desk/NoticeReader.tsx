@@ -2,8 +2,6 @@ import { Button, Divider, Empty, List, Modal, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchNotice, fetchNoticeReceipts } from '../../../client/api/notice.ts';
-import { NOTICE_MANAGE } from '../../../shared/entities/desk/notice.ts';
-import { usePermission } from '../../permission.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 
 /** Every notice list of the console (popover, home page, the screen): a reading changes their read marks. */
@@ -11,11 +9,10 @@ export const NOTICES_KEY = [DESKTOP_KEY, 'notices'] as const;
 
 /**
  * A notice to read: its title, category and release time, and its HTML as the server sanitised it. Opening it records
- * the reader's receipt; a manager also sees who has read it.
+ * the reader's receipt; its author (or an administrator) also sees who has read it.
  */
 export function NoticeReader({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { can } = usePermission();
   const queryClient = useQueryClient();
   const notice = useQuery({
     queryKey: [...NOTICES_KEY, 'detail', id],
@@ -26,7 +23,8 @@ export function NoticeReader({ id, onClose }: { id: string; onClose: () => void 
     },
     gcTime: 0,
   });
-  const manager = can(NOTICE_MANAGE);
+  // Its author and the administrators see who has read it (the server says so: `editable`).
+  const manager = notice.data?.editable === true;
   const receipts = useQuery({
     queryKey: [...NOTICES_KEY, 'receipts', id],
     queryFn: () => fetchNoticeReceipts(id),

@@ -1,21 +1,25 @@
 import { useState } from 'react';
-import { Button, Tabs, Toast } from 'antd-mobile';
+import { Badge, Button, Tabs, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_UNREAD, markAllRead } from '../../../client/api/message.ts';
 import { useOnline } from '../../../client/pwa.ts';
-import { keys, useUnreadCount } from '../../hooks.ts';
+import { badgeText, keys, useUnreadCount, useUnreadNotices } from '../../hooks.ts';
 import { MessageList } from './MessageList.tsx';
 import { NoticeList } from './NoticeList.tsx';
 
 type Filter = 'all' | 'unread' | 'notices';
 
-/** Messages: all / unread (status 0), and mark all as read; and the notices published to the user. */
+/**
+ * Messages: all / unread (status 0), and mark all as read; and the notices published to the user, his unread ones
+ * counted on their tab.
+ */
 export function MessagesTab() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const online = useOnline();
   const unread = useUnreadCount();
+  const unreadNotices = useUnreadNotices();
   const [filter, setFilter] = useState<Filter>('all');
 
   const onMarkAllRead = async () => {
@@ -41,7 +45,10 @@ export function MessagesTab() {
         >
           <Tabs.Tab key="all" title={t('mobile.messages.all')} />
           <Tabs.Tab key="unread" title={t('mobile.messages.unread')} />
-          <Tabs.Tab key="notices" title={t('shell.notice.notices')} />
+          <Tabs.Tab
+            key="notices"
+            title={<Badge content={badgeText(unreadNotices)}>{t('shell.notice.notices')}</Badge>}
+          />
         </Tabs>
         {filter !== 'notices' && (
           <Button

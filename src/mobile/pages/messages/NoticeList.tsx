@@ -3,22 +3,23 @@ import { List, NavBar, Popup, PullToRefresh, Tag } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchNotice, fetchNoticeFeed } from '../../../client/api/notice.ts';
+import { keys } from '../../hooks.ts';
 import { QueryState } from '../QueryState.tsx';
 
 const FEED_SIZE = 50;
-const NOTICES_KEY = ['mobile', 'notices'] as const;
 
 /** The notices published to the caller, latest first, his unread ones marked; a tap opens one full screen. */
 export function NoticeList() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState<string | null>(null);
-  const feed = useQuery({ queryKey: [...NOTICES_KEY, 'feed'], queryFn: () => fetchNoticeFeed(FEED_SIZE) });
+  const feed = useQuery({ queryKey: [...keys.notices, 'feed'], queryFn: () => fetchNoticeFeed(FEED_SIZE) });
   const notice = useQuery({
-    queryKey: [...NOTICES_KEY, 'detail', opened],
+    queryKey: [...keys.notices, 'detail', opened],
     queryFn: async () => {
       const found = await fetchNotice(opened ?? '');
-      void queryClient.invalidateQueries({ queryKey: [...NOTICES_KEY, 'feed'] });
+      // The reading is recorded: the list's mark and the unread badges follow.
+      void queryClient.invalidateQueries({ queryKey: keys.notices, predicate: (q) => q.queryKey[2] !== 'detail' });
       return found;
     },
     enabled: opened !== null,

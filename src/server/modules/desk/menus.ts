@@ -8,12 +8,15 @@ export const deskMenu = menu('desk', '工作台', 'Desk', '/desk', 1, 'iconfont 
 ]);
 
 /**
- * What the seeded `user` role holds here: the desk, reading the notices published to him, reading and removing his
- * own messages. Unlike seed.md §6 (Saber's notices had no audience) publishing is the notice managers' (NOTICE_MANAGE).
+ * What the seeded `user` role holds here (seed.md §6): the desk, 通知公告 with its four buttons (he changes and removes
+ * only the notices he published: notice.hooks.ts), reading and removing his own messages.
  */
 export const DESK_USER_MENUS = [
   'desk',
   'notice',
+  `${notice.code}_add`,
+  `${notice.code}_edit`,
+  `${notice.code}_delete`,
   `${notice.code}_view`,
   'message',
   `${message.code}_view`,

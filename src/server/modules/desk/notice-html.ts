@@ -1,14 +1,19 @@
 import sanitizeHtml from 'sanitize-html';
 
-/** Where the object store serves files (a notice's uploaded images): the only relative image source kept. */
-const OBJECT_STORE_PATH = /^\/api\/blade-resource\//;
-const WEB_URL = /^https?:\/\//i;
+/**
+ * A lasting link to an object of the tenant's store (storage.service.ts `linkOf`: `/oss/<tenant>/<config>/<key>?sign=`,
+ * what an upload answers): the only image source a notice keeps. It signs a short-lived link whenever it is read, so
+ * a reader opening the notice months later still sees its images, private store or not.
+ */
+const objectLink = (tenantId: string) =>
+  new RegExp(`^/oss/${tenantId}/\\d{1,19}/[A-Za-z0-9%._~!$&'()*+,;=:@/-]+\\?sign=[A-Za-z0-9_-]+$`);
 const ALIGN = [/^(left|right|center|justify)$/];
 
 /**
  * A notice's HTML as every reader receives it: what the editor makes (paragraphs, headings, lists, marks, links,
  * images, tables) and nothing that runs. Scripts, event attributes, styles beyond alignment and every URL scheme but
- * http(s) and mailto are dropped, whatever the client sent.
+ * http(s) and mailto are dropped, whatever the client sent; images only from the tenant's object store (the editor
+ * uploads pasted and dropped ones there), never inline `data:` or from elsewhere.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -61,7 +66,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedStyles: { '*': { 'text-align': ALIGN } },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   // The text of a dropped <script> or <style> must not show either.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object'],
@@ -71,9 +76,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' },
     }),
   },
-  // An image from anywhere but the web or the tenant's object store (a relative path elsewhere) goes.
-  exclusiveFilter: (frame) =>
-    frame.tag === 'img' && !(WEB_URL.test(frame.attribs.src ?? '') || OBJECT_STORE_PATH.test(frame.attribs.src ?? '')),
 };
 
-export const sanitizeNoticeHtml = (html: string): string => sanitizeHtml(html, OPTIONS);
+/** `html` as a notice of `tenantId` keeps it: an image from anywhere but the tenant's object store goes. */
+export function sanitizeNoticeHtml(html: string, tenantId: string): string {
+  const ours = objectLink(tenantId);
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !ours.test(frame.attribs.src ?? ''),
+  });
+}

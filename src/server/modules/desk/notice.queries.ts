@@ -4,21 +4,46 @@ import type { AuthUser } from '../../platform/auth-context.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 
 /** Comma-joined ids (a notice's departments or roles) sharing one with `ids`. */
-const sharesId = (column: 'dept_ids' | 'role_ids', ids: readonly string[]) =>
-  sql<SqlBool>`string_to_array(${sql.ref(column)}, ',') && ${sql.val(ids)}::text[]`;
+const sharesId = (column: 'dept_ids' | 'role_ids', ids: Expression<string[]>) =>
+  sql<SqlBool>`string_to_array(${sql.ref(column)}, ',') && ${ids}`;
+
+/**
+ * The user's departments and every department above them (blade_dept.ancestors: the comma-joined ids from the root):
+ * a notice naming a department reaches its sub-departments too.
+ */
+const deptLineage = (user: AuthUser) => sql<string[]>`array(
+  select unnest(string_to_array(d.ancestors, ',') || d.id::text) from blade_dept d
+  where d.tenant_id = ${user.tenantId} and d.is_deleted = 0 and d.id in (${sql.join(user.deptIds)}))`;
 
 /**
  * The notices published to `user` and released: tenant-wide ones (no department, no role named) and those naming one
- * of his departments or roles, from their release time on. `alias`: the notice table's name in the query.
+ * of his departments (or one above them) or roles, from their release time on.
  */
 export function publishedTo(user: AuthUser): Expression<SqlBool> {
   const whole = sql<SqlBool>`(dept_ids = '' and role_ids = '')`;
   const chosen = [
-    user.deptIds.length ? sharesId('dept_ids', user.deptIds) : undefined,
-    user.roleIds.length ? sharesId('role_ids', user.roleIds) : undefined,
+    user.deptIds.length ? sharesId('dept_ids', deptLineage(user)) : undefined,
+    user.roleIds.length ? sharesId('role_ids', sql<string[]>`${sql.val(user.roleIds)}::text[]`) : undefined,
   ].filter((part) => part !== undefined);
   const audience = chosen.length ? sql<SqlBool>`(${sql.join([whole, ...chosen], sql` or `)})` : whole;
   return sql<SqlBool>`(release_time <= ${formatDateTime()} and ${audience})`;
+}
+
+/** What `user` sees of the notices: those published to him and those he wrote (released or not). */
+export const visibleTo = (user: AuthUser): Expression<SqlBool> =>
+  sql<SqlBool>`(create_user = ${user.userId} or ${publishedTo(user)})`;
+
+/** The ids among `noticeIds` that `user` wrote. */
+export async function authoredIds(db: Db, user: AuthUser, noticeIds: readonly string[]): Promise<Set<string>> {
+  if (!noticeIds.length) return new Set();
+  const rows = await db
+    .selectFrom('blade_notice')
+    .select('id')
+    .where('tenant_id', '=', user.tenantId)
+    .where('create_user', '=', user.userId)
+    .where('id', 'in', noticeIds)
+    .execute();
+  return new Set(rows.map((row) => String(row.id)));
 }
 
 /** The ids among `noticeIds` that `user` has read. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NOTICE_MANAGE } from '../../../shared/entities/desk/notice.ts';
+import { notice } from '../../../shared/entities/desk/notice.ts';
 import * as urls from '../../../shared/contract/api/desk.ts';
 import { NoticeFeed, NoticeReceipt } from '../../../shared/contract/api/desk.schemas.ts';
 import { ok } from '../../platform/errors.ts';
@@ -10,17 +10,18 @@ import { idParam } from '../../platform/params.ts';
 import { Param, queryParams } from '../../platform/route-schemas.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import type { Services } from '../../services.ts';
+import { checkAuthor } from './notice.hooks.ts';
 import { noticeFeed, noticeReceipts, readNoticeIds } from './notice.queries.ts';
 
 const FEED_MAX = 50;
 
-/** The caller's notice feed and a notice's read receipts, beside the engine's notice routes. */
+/** The caller's notice feed and a notice's read receipts (its author's), beside the engine's notice routes. */
 export async function noticeRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, dictionaries } = services;
 
   const feed = {
-    config: { permission: 'notice' },
+    config: { permission: notice.code },
     schema: { ...queryParams({ current: Param, size: Param }), ...answers(NoticeFeed) },
   };
   app.get(urls.NOTICE_FEED_URL, feed, async (request) => {
@@ -48,11 +49,14 @@ export async function noticeRoutes(fastify: FastifyInstance, { services }: { ser
   });
 
   const receipts = {
-    config: { permission: NOTICE_MANAGE },
+    config: { permission: notice.code },
     schema: { ...queryParams({ id: Param }), ...answers(Type.Array(NoticeReceipt)) },
   };
   app.get(urls.NOTICE_RECEIPTS_URL, receipts, async (request) => {
-    const rows = await noticeReceipts(db, request.user, idParam(request.query.id, 'id'));
+    const id = idParam(request.query.id, 'id');
+    // Receipts are for who answers for the notice: its author or an administrator.
+    await checkAuthor(db, request.user, [id]);
+    const rows = await noticeReceipts(db, request.user, id);
     return ok(
       request,
       rows.map((row) => ({

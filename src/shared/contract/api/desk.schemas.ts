@@ -43,6 +43,9 @@ export const Notice = OpenObject({
   roleIds: Type.String({ description: '发布角色 (comma-joined ids)' }),
   read: Type.Optional(Type.Boolean({ description: '调用者已读 (the caller has read it; lists and detail)' })),
   readCount: Type.Integer({ description: '已读人数 (people who have read it)' }),
+  editable: Type.Optional(
+    Type.Boolean({ description: '调用者可修改、删除并查看回执 (the caller wrote it or administers the tenant)' }),
+  ),
 });
 export type Notice = Static<typeof Notice>;
 

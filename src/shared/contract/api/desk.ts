@@ -13,7 +13,7 @@ export const NOTICE_LIST_URL = '/api/blade-desk/notice/list';
 export const NOTICE_DETAIL_URL = '/api/blade-desk/notice/detail';
 /** The latest notices published to the caller (`current`, `size`), for the popover, the home page and the phone. */
 export const NOTICE_FEED_URL = '/api/blade-desk/notice/feed';
-/** Who has read a notice (`id`): its managers only. */
+/** Who has read a notice (`id`): its author and the tenant's administrators only. */
 export const NOTICE_RECEIPTS_URL = '/api/blade-desk/notice/receipts';
 /** The message entity's removal (the caller's own messages only). */
 export const MESSAGE_REMOVE_URL = '/api/blade-system/message/remove';

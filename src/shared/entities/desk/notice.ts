@@ -1,13 +1,12 @@
 import { defineEntity } from '../define.ts';
 
-/** Who may publish and see every notice of the tenant (the others see those published to them). */
-export const NOTICE_MANAGE = 'notice_edit';
 /** Longest stored content (sanitised HTML). */
 export const NOTICE_CONTENT_MAX = 200_000;
 
 /**
  * 通知公告 (contract resource-desk-log.md §5): rich text published to the whole tenant (no department and no role
- * named) or to the named departments and roles, visible to them from its release time.
+ * named) or to the named departments (with their sub-departments) and roles, visible to them from its release time;
+ * its author and the tenant's administrators see it always, and only they change or remove it.
  */
 export const notice = defineEntity({
   name: 'notice',

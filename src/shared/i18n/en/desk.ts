@@ -15,7 +15,6 @@ export const desk: Resource<typeof zh> = {
     undo: 'Undo',
     redo: 'Redo',
     linkAddress: 'Link address (http, https or mailto; empty removes the link)',
-    imageAddress: 'Image address (http or https)',
   },
   notice: {
     read: 'Read',

@@ -13,7 +13,6 @@ export const desk = {
     undo: '撤销',
     redo: '重做',
     linkAddress: '链接地址 (http、https 或 mailto,留空则去掉链接)',
-    imageAddress: '图片地址 (http 或 https)',
   },
   notice: {
     read: '阅读',

@@ -1,0 +1,29 @@
+/** The image files among pasted, dropped or picked files. */
+export const imageFiles = (files: FileList | null | undefined): File[] =>
+  Array.from(files ?? []).filter((file) => file.type.startsWith('image/'));
+
+const EXTENSIONS: Record<string, string> = { jpeg: 'jpg', 'svg+xml': 'svg' };
+
+/** A name for an image that came without one (pasted): the server checks its content against the extension. */
+export function imageName(image: Blob): string {
+  const subtype = image.type.replace(/^image\//, '') || 'png';
+  return `pasted.${EXTENSIONS[subtype] ?? subtype}`;
+}
+
+const DATA_IMAGE = /^data:(image\/[\w.+-]+);base64,(.*)$/s;
+
+/** A `data:image/...;base64,` address as the bytes it holds, or undefined for any other address. */
+export function dataImage(src: string): Blob | undefined {
+  const match = DATA_IMAGE.exec(src.trim());
+  if (!match) return undefined;
+  const bytes = Uint8Array.from(atob(match[2].replace(/\s/g, '')), (char) => char.charCodeAt(0));
+  return new Blob([bytes], { type: match[1] });
+}
+
+/** The `<img>` elements of a parsed page whose source is inline (`data:`), with their bytes. */
+export function dataImages(page: Document): Array<{ element: HTMLImageElement; blob: Blob }> {
+  return Array.from(page.querySelectorAll('img')).flatMap((element) => {
+    const blob = dataImage(element.getAttribute('src') ?? '');
+    return blob ? [{ element, blob }] : [];
+  });
+}
