@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectOk, withTestApp, type TestApp } from '../support/app.ts';
-import { leaveRequest, staff } from './flow.support.ts';
+import { complete, leaveRequest, staff, taskOf } from './flow.support.ts';
 import { workflowOf } from '../../src/server/platform/workflow/index.ts';
+import { notifyEach, type InstanceRow } from '../../src/server/platform/workflow/flow-store.ts';
 import { USER_UPDATE_INFO_URL } from '../../src/shared/contract/api/system.ts';
 
 /**
@@ -18,8 +19,13 @@ withTestApp(
   { TENON_FLOW_JOB_POLL_MS: 'off' },
 );
 
-const smsJobs = () =>
-  t.services.db.selectFrom('blade_flow_job').select(['element_id', 'execution_id']).where('kind', '=', 'sms').execute();
+const smsJobs = (instanceId?: string) => {
+  const jobs = t.services.db
+    .selectFrom('blade_flow_job')
+    .select(['element_id', 'execution_id'])
+    .where('kind', '=', 'sms');
+  return (instanceId ? jobs.where('instance_id', '=', instanceId) : jobs).execute();
+};
 const sentTo = async (phone: string) => {
   await t.services.audit.flush();
   const rows = await t.services.db
@@ -72,5 +78,52 @@ describe('new-task SMS', () => {
     await workflowOf(t.services).jobs.runDue();
     expect(await smsJobs()).toEqual([]);
     expect(await sentTo('13700000003')).toEqual([]);
+  });
+
+  it("queues a job for the one of a group task's handlers who opted in, none for the one who did not", async () => {
+    const people = await staff(t, 'smsg');
+    expectOk(await t.post(USER_UPDATE_INFO_URL, people.hr1.token, { phone: '13700000004', smsTask: 1 }));
+    expectOk(await t.post(USER_UPDATE_INFO_URL, people.hr2.token, { phone: '13700000005', smsTask: 0 }));
+    const request = await leaveRequest(t, people.applicant, people.manager, 5);
+    // the manager's step: he did not opt in
+    expect(await smsJobs(request.processInstanceId)).toEqual([]);
+    const managerTask = await taskOf(t, people.manager, request.processInstanceId);
+    expectOk(await complete(t, people.manager, managerTask.taskId, true));
+    const jobs = await smsJobs(request.processInstanceId);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].element_id).toBe(people.hr1.id);
+    expect(jobs[0].execution_id).not.toBe(managerTask.taskId);
+  });
+
+  it("writes a step's messages and the opted-in handler's SMS job in one statement", async () => {
+    const people = await staff(t, 'smso');
+    expectOk(await t.post(USER_UPDATE_INFO_URL, people.manager.token, { phone: '13700000006', smsTask: 1 }));
+    expectOk(await t.post(USER_UPDATE_INFO_URL, people.deputy.token, { phone: '13700000007' }));
+    const request = await leaveRequest(t, people.applicant, people.deputy, 2);
+    const instance = (await t.services.db
+      .selectFrom('blade_flow_instance')
+      .selectAll()
+      .where('id', '=', request.processInstanceId)
+      .executeTakeFirstOrThrow()) as unknown as InstanceRow;
+    let statements = 0;
+    const counted = t.services.db.withPlugin({
+      transformQuery: ({ node }) => {
+        statements += 1;
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    });
+    const taskId = request.taskId;
+    const message = { title: '新的待办', content: '请审批', taskId };
+    await notifyEach(
+      counted,
+      [
+        { userId: people.manager.id, ...message },
+        { userId: people.deputy.id, ...message },
+      ],
+      { senderId: people.applicant.id, now: new Date(), instance },
+    );
+    expect(statements).toBe(1);
+    expect(await smsJobs(request.processInstanceId)).toEqual([{ element_id: people.manager.id, execution_id: taskId }]);
   });
 });
