@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectOk, withTestApp, type TestApp } from '../support/app.ts';
+import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { complete, leaveRequest, staff, taskOf } from './flow.support.ts';
 import { workflowOf } from '../../src/server/platform/workflow/index.ts';
 import { notifyEach, type InstanceRow } from '../../src/server/platform/workflow/flow-store.ts';
-import { USER_UPDATE_INFO_URL } from '../../src/shared/contract/api/system.ts';
+import { USER_PROFILE_URL, USER_UPDATE_INFO_URL } from '../../src/shared/contract/api/system.ts';
 
 /**
  * The new-task SMS (issue 36): an approver who chose it in 个人信息 gets one per new task, sent by the workflow's job
@@ -37,6 +37,21 @@ const sentTo = async (phone: string) => {
 };
 
 describe('new-task SMS', () => {
+  it('is a setting of 个人信息: read back, never on without a phone, 0 or 1 only', async () => {
+    const people = await staff(t, 'smsp');
+    const me = people.boss;
+    expect(expectOk(await t.get(USER_PROFILE_URL, me.token))).toMatchObject({ phone: '', smsTask: 0 });
+    expectError(
+      await t.post(USER_UPDATE_INFO_URL, me.token, { smsTask: 1 }),
+      400,
+      '请先填写手机号码，再开启新待办短信提醒',
+    );
+    expectError(await t.post(USER_UPDATE_INFO_URL, me.token, { phone: '13700000009', smsTask: 2 }), 400);
+    expect(expectOk(await t.get(USER_PROFILE_URL, me.token))).toMatchObject({ phone: '', smsTask: 0 });
+    expectOk(await t.post(USER_UPDATE_INFO_URL, me.token, { phone: '13700000009', smsTask: 1 }));
+    expect(expectOk(await t.get(USER_PROFILE_URL, me.token))).toMatchObject({ phone: '13700000009', smsTask: 1 });
+  });
+
   it('reaches the approver who opted in, through the queue, and nobody else', async () => {
     const people = await staff(t, 'smst');
     expectOk(await t.post(USER_UPDATE_INFO_URL, people.manager.token, { phone: '13700000001', smsTask: 1 }));
