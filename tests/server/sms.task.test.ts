@@ -3,6 +3,13 @@ import { expectError, expectOk, withTestApp, type TestApp } from '../support/app
 import { complete, leaveRequest, staff, taskOf } from './flow.support.ts';
 import { workflowOf } from '../../src/server/platform/workflow/index.ts';
 import { notifyEach, type InstanceRow } from '../../src/server/platform/workflow/flow-store.ts';
+import {
+  DEMO_PASSWORD,
+  DEMO_SMS_APPROVER,
+  seedDemo,
+  seedDemoSmsApprover,
+} from '../../src/server/modules/system/demo/organisation.ts';
+import { seedSmsDemo } from '../../src/server/modules/resource/demo.ts';
 import { USER_PROFILE_URL, USER_UPDATE_INFO_URL } from '../../src/shared/contract/api/system.ts';
 
 /**
@@ -140,5 +147,27 @@ describe('new-task SMS', () => {
     );
     expect(statements).toBe(1);
     expect(await smsJobs(request.processInstanceId)).toEqual([{ element_id: people.manager.id, execution_id: taskId }]);
+  });
+
+  // Last: it enables a config of tenant 000000, which the tests above expect to have none.
+  it('the demo: 李四 opted in, and his new task reaches 通用日志 through the enabled log-only config', async () => {
+    const db = t.services.db;
+    await seedDemo(db);
+    expect(await seedSmsDemo(db)).toEqual(['1 SMS config (log only, enabled)']);
+    expect(await seedDemoSmsApprover(db)).toEqual(['1 approver with the new-task SMS']);
+    expect(await seedSmsDemo(db)).toEqual([]);
+    expect(await seedDemoSmsApprover(db)).toEqual([]);
+    const demo = async (account: string) => ({
+      id: (await db.selectFrom('blade_user').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id,
+      account,
+      token: await t.tokenOf(account, DEMO_PASSWORD),
+    });
+    const lisi = await demo('lisi');
+    expect(String(lisi.id)).toBe(DEMO_SMS_APPROVER.id);
+    await leaveRequest(t, await demo('zhangsan'), { ...lisi, id: String(lisi.id) }, 2);
+    await workflowOf(t.services).jobs.runDue();
+    const sent = await sentTo(DEMO_SMS_APPROVER.phone);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0].log_data)).toMatchObject({ sms: 'log-demo', template: 'TASK_NOTICE' });
   });
 });
