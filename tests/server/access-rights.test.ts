@@ -258,8 +258,9 @@ const GUARDED: Guarded[] = [
   })),
   { route: 'POST /api/blade-resource/oss/enable', code: 'oss_enable' },
   { route: 'POST /api/blade-resource/attach/remove', code: 'attach_delete' },
-  // SMS (tests/server/sms.test.ts): 启用, and a message sent by a config's code from its screen.
+  // SMS (tests/server/sms.test.ts, sms-test-send.test.ts): 启用, 测试发送, and a message sent by a config's code.
   { route: 'POST /api/blade-resource/sms/enable', code: 'sms_enable' },
+  { route: 'POST /api/blade-resource/sms/test-send', code: 'sms_test' },
   { route: 'POST /api/blade-resource/sms/endpoint/send-message', code: 'sms' },
   { route: `GET ${SYS}/user/export-template`, code: 'user_import' },
   { route: `POST ${SYS}/user/import-user`, code: 'user_import' },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Avatar, Button, Card, Form, Input, Skeleton, Space, Tabs, Upload } from 'antd';
+import { App, Avatar, Button, Card, Form, Input, Skeleton, Space, Switch, Tabs, Upload } from 'antd';
 import type { UploadProps } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,8 @@ export interface ProfileValues {
   name?: string;
   phone?: string;
   email?: string;
+  /** 新待办短信提醒: 1 sends an SMS to the phone for each new workflow task. */
+  smsTask?: number;
 }
 interface PasswordValues {
   oldPassword: string;
@@ -67,6 +69,7 @@ function ProfileForm() {
         name: data.name ?? '',
         phone: data.phone ?? '',
         email: data.email ?? '',
+        smsTask: data.smsTask ?? 0,
       });
   }, [data, form]);
   const save = useMutation({
@@ -78,6 +81,9 @@ function ProfileForm() {
     },
   });
   const avatar = Form.useWatch('avatar', form);
+  const phone = Form.useWatch('phone', form);
+  // The SMS goes to this number: without a valid one the switch cannot be turned on (the server refuses it too).
+  const noPhone = Boolean(phoneProblem(phone, true));
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const problem = avatarProblem(file);
@@ -149,6 +155,15 @@ function ProfileForm() {
         rules={[{ type: 'email', message: t('shell.info.emailFormat') }]}
       >
         <Input />
+      </Form.Item>
+      <Form.Item
+        name="smsTask"
+        label={t('shell.info.smsTask')}
+        extra={t(noPhone ? 'shell.info.smsTaskNoPhone' : 'shell.info.smsTaskHint')}
+        getValueProps={(value) => ({ checked: value === 1 })}
+        normalize={(checked: boolean) => (checked ? 1 : 0)}
+      >
+        <Switch disabled={noPhone && !data?.smsTask} aria-label={t('shell.info.smsTask')} />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
         <Space>

@@ -1,11 +1,18 @@
-import { Avatar, Button, CheckList, List } from 'antd-mobile';
+import { Avatar, Button, CheckList, List, Switch } from 'antd-mobile';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { getData, postData } from '../../client/http.ts';
 import { setLanguage, type Language } from '../../client/i18n.ts';
 import { useTenantName } from '../../client/queries.ts';
 import { useSession } from '../../client/session.ts';
 import { confirmLogout } from '../logout.ts';
+import { showToast } from '../toast.ts';
+import { phoneProblem } from '../../shared/entities/system/user.ts';
+import { USER_PROFILE_URL, USER_UPDATE_INFO_URL } from '../../shared/contract/api/system.ts';
 
-/** Who is signed in, the language (stored), and log out. */
+const PROFILE_KEY = ['mobile', 'user-profile'] as const;
+
+/** Who is signed in, the new-task SMS setting, the language (stored), and log out. */
 export function MePage() {
   const { t, i18n } = useTranslation();
   const { userInfo, tenantId } = useSession();
@@ -26,6 +33,7 @@ export function MePage() {
         <List.Item extra={tenantName ? `${tenantName} (${tenantId})` : tenantId}>{t('mobile.me.tenant')}</List.Item>
         {userInfo?.role_name && <List.Item extra={userInfo.role_name}>{t('mobile.me.role')}</List.Item>}
       </List>
+      <SmsTaskItem />
       <List header={t('common.language')}>
         <CheckList
           value={[language]}
@@ -44,5 +52,43 @@ export function MePage() {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** 新待办短信提醒, saved as soon as it is switched (个人信息's setting on the desktop); off without a phone number. */
+function SmsTaskItem() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: () => getData<{ phone?: string; smsTask?: number } | null>(USER_PROFILE_URL),
+  });
+  const save = useMutation({
+    mutationFn: (smsTask: number) => postData<null>(USER_UPDATE_INFO_URL, { smsTask }),
+    onSuccess: async () => {
+      showToast('success', t('shell.info.saved'));
+      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+    },
+  });
+  if (!data) return null;
+  const on = (save.isPending ? save.variables : data.smsTask) === 1;
+  const noPhone = Boolean(phoneProblem(data.phone, true));
+  return (
+    <List>
+      <List.Item
+        description={t(noPhone ? 'shell.info.smsTaskNoPhone' : 'shell.info.smsTaskHint')}
+        extra={
+          <Switch
+            checked={on}
+            loading={save.isPending}
+            disabled={noPhone && !on}
+            aria-label={t('shell.info.smsTask')}
+            onChange={(checked) => save.mutate(checked ? 1 : 0)}
+          />
+        }
+      >
+        {t('shell.info.smsTask')}
+      </List.Item>
+    </List>
   );
 }

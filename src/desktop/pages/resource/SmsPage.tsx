@@ -1,16 +1,21 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, postData } from '../../../client/http.ts';
 import { SMS_ENABLE_URL } from '../../../shared/contract/api/resource.ts';
-import { sms, SMS_ENABLE, SMS_ENABLED } from '../../../shared/entities/resource/sms.ts';
+import { sms, SMS_ENABLE, SMS_ENABLED, SMS_TEST } from '../../../shared/entities/resource/sms.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
-import type { CrudOptions } from '../../components/crud/fields.ts';
+import type { CrudOptions, WireRecord } from '../../components/crud/fields.ts';
+import { SmsTestDialog } from './SmsTestDialog.tsx';
 
-/** /resource/sms (短信配置): the shared list plus 启用 on each row not enabled yet (one enabled per tenant). */
+/**
+ * /resource/sms (短信配置): the shared list plus 启用 on each row not enabled yet (one enabled per tenant) and 测试发送
+ * on every row.
+ */
 export default function SmsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const [testing, setTesting] = useState<WireRecord>();
   const options = useMemo<CrudOptions>(
     () => ({
       rowActions: [
@@ -30,9 +35,20 @@ export default function SmsPage() {
               });
           },
         },
+        {
+          key: 'test',
+          permission: SMS_TEST,
+          label: 'crud.sms.testSend',
+          onClick: (record) => setTesting(record),
+        },
       ],
     }),
     [message, t],
   );
-  return <CrudPage entity={sms} options={options} />;
+  return (
+    <>
+      <CrudPage entity={sms} options={options} />
+      {testing && <SmsTestDialog config={testing} onClose={() => setTesting(undefined)} />}
+    </>
+  );
 }

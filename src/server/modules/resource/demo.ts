@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { OSS_CATEGORY, OSS_STATUS } from '../../../shared/entities/resource/oss.ts';
+import { SMS_CATEGORY, SMS_ENABLED } from '../../../shared/entities/resource/sms.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -22,6 +23,31 @@ const FILES = [
   },
   { originalName: '报销说明.txt', extension: 'txt', bytes: Buffer.from('差旅报销请附发票原件与行程单。\n') },
 ];
+
+/**
+ * `npm run demo`: the demo tenant's SMS config, log-only and enabled, so its messages (new-task SMS, 测试发送, codes)
+ * are read in 通用日志. Skipped once the tenant has one.
+ */
+export async function seedSmsDemo(db: Db): Promise<string[]> {
+  const existing = await db.selectFrom('blade_sms').select('id').where('tenant_id', '=', TENANT).executeTakeFirst();
+  if (existing) return [];
+  await db
+    .insertInto('blade_sms')
+    .values({
+      id: nextId(),
+      tenant_id: TENANT,
+      category: SMS_CATEGORY.log,
+      sms_code: 'log-demo',
+      template_id: 'TASK_NOTICE',
+      sign_name: '布雷德',
+      remark: '演示: 仅记录日志 (通用日志)',
+      create_time: formatDateTime(new Date(), 'Asia/Shanghai'),
+      status: SMS_ENABLED,
+      is_deleted: 0,
+    })
+    .execute();
+  return ['1 SMS config (log only, enabled)'];
+}
 
 /**
  * `npm run demo`: an enabled local store for the demo tenant and two attachments in it, written where the server

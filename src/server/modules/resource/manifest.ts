@@ -2,7 +2,7 @@ import { attach } from '../../../shared/entities/resource/attach.ts';
 import { oss } from '../../../shared/entities/resource/oss.ts';
 import { defineModule } from '../../platform/module.ts';
 import { attachRoutes } from './attach.routes.ts';
-import { seedResourceDemo } from './demo.ts';
+import { seedResourceDemo, seedSmsDemo } from './demo.ts';
 import { legacyFilesRoutes } from './legacy-files.routes.ts';
 import { resourceMenu } from './menus.ts';
 import { objectLinkRoutes } from './object-link.routes.ts';
@@ -21,7 +21,7 @@ export const resourceModule = defineModule({
   routes: [ossRoutes, ossEndpointRoutes, attachRoutes, objectLinkRoutes, legacyFilesRoutes, smsRoutes],
   taskSms: taskSmsSender,
   menus: [resourceMenu],
-  demo: seedResourceDemo,
+  demo: async (db) => [...(await seedResourceDemo(db)), ...(await seedSmsDemo(db))],
   dictionaries: [
     [
       'oss',

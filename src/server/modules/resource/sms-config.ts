@@ -2,7 +2,9 @@ import { SMS_CATEGORY, SMS_ENABLED } from '../../../shared/entities/resource/sms
 import { usualLog, type UsualLogContext } from '../../platform/audit/usual-log.ts';
 import type { EntityHooks } from '../../platform/entity/service.ts';
 import type { VisibleRows } from '../../platform/entity/types.ts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import type { BladeSms } from '../../db/schema.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { sealedFieldHooks, unsealText } from '../../platform/sealed-text.ts';
 import type { Services } from '../../services.ts';
@@ -51,12 +53,26 @@ export async function smsAccountOf(
   query = code === undefined ? query.where('status', '=', SMS_ENABLED) : query.where('sms_code', '=', code);
   const row = await query.executeTakeFirst();
   if (!row) return code === undefined ? { ...LOG_ONLY, code: 'log' } : undefined;
+  return accountOf(row, services.config.jwtSecret);
+}
+
+/** A config the caller sees, by id (测试发送 sends through the chosen row, enabled or not); undefined: none. */
+export async function smsAccountById(
+  services: Services,
+  visible: VisibleRows,
+  id: string,
+): Promise<SmsAccount | undefined> {
+  const row = await visible(services.db).selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? accountOf(row as Selectable<BladeSms>, services.config.jwtSecret) : undefined;
+}
+
+function accountOf(row: Selectable<BladeSms>, jwtSecret: Uint8Array): SmsAccount {
   return {
     code: row.sms_code,
     category: row.category,
     templateId: row.template_id,
     accessKey: row.access_key,
-    secretKey: unsealText(row.secret_key, services.config.jwtSecret, PURPOSE),
+    secretKey: unsealText(row.secret_key, jwtSecret, PURPOSE),
     regionId: row.region_id,
     signName: row.sign_name,
     appId: row.app_id,

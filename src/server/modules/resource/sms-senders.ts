@@ -26,8 +26,16 @@ export interface SmsEndpoints {
   tencent: string;
 }
 
-/** Why a provider refused a message (its code and text), for the usual log; the caller answers 发送失败. */
-export class SmsRefused extends Error {}
+/** Why a provider refused a message: its code and text as the provider said them (the usual log, 测试发送). */
+export class SmsRefused extends Error {
+  constructor(
+    readonly provider: 'aliyun' | 'tencent',
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(`${provider} ${code}: ${detail}`);
+  }
+}
 
 export type SmsSender = (account: SmsAccount, message: SmsMessage) => Promise<void>;
 
@@ -91,7 +99,7 @@ export async function sendAliyun(base: string, account: SmsAccount, message: Sms
   });
   const answer = (await response.json().catch(() => ({}))) as { Code?: string; Message?: string };
   if (!response.ok || answer.Code !== 'OK')
-    throw new SmsRefused(`aliyun ${answer.Code ?? response.status}: ${answer.Message ?? ''}`);
+    throw new SmsRefused('aliyun', answer.Code ?? String(response.status), answer.Message ?? '');
 }
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -147,7 +155,8 @@ export async function sendTencent(base: string, account: SmsAccount, message: Sm
     Response?: { Error?: { Code: string; Message: string }; SendStatusSet?: Array<{ Code: string; Message: string }> };
   };
   const error = answer.Response?.Error;
-  if (!response.ok || error) throw new SmsRefused(`tencent ${error?.Code ?? response.status}: ${error?.Message ?? ''}`);
+  if (!response.ok || error)
+    throw new SmsRefused('tencent', error?.Code ?? String(response.status), error?.Message ?? '');
   const failed = answer.Response?.SendStatusSet?.find((status) => status.Code !== 'Ok');
-  if (failed) throw new SmsRefused(`tencent ${failed.Code}: ${failed.Message}`);
+  if (failed) throw new SmsRefused('tencent', failed.Code, failed.Message);
 }

@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sms, SMS_ENABLE } from '../../../shared/entities/resource/sms.ts';
+import { sms, SMS_ENABLE, SMS_TEST } from '../../../shared/entities/resource/sms.ts';
 import { phoneProblem } from '../../../shared/entities/system/user.ts';
-import { text, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import { text, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import { failWith, langOf, ok, type R } from '../../platform/errors.ts';
 import { idParam, textParam } from '../../platform/params.ts';
 import { answers, ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import { Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import { usualLog } from '../../platform/audit/usual-log.ts';
 import type { Services } from '../../services.ts';
-import { enableSms, sendSms, smsAccountOf } from './sms-config.ts';
+import { enableSms, sendSms, smsAccountById, smsAccountOf } from './sms-config.ts';
+import { smsFailure } from './sms-failures.ts';
+import { SMS_TEST_SEND_URL } from '../../../shared/contract/api/resource.ts';
 import { CODES_PER_DAY, SmsCodes } from './sms-codes.ts';
 import type { SmsAccount, SmsMessage } from './sms-senders.ts';
 
@@ -40,13 +42,14 @@ export const SMS_MESSAGES = {
     en: `This number got its ${CODES_PER_DAY} codes for today: try again tomorrow`,
   },
   missing: { zh: '短信配置不存在', en: 'The SMS configuration does not exist' },
+  testSent: { zh: '测试短信已发送至{name}', en: 'Test message sent to {name}' },
 } satisfies Record<string, LocalText>;
 
-const say = <T>(request: FastifyRequest, data: T, message: LocalText): R<T> => ({
+const say = <T>(request: FastifyRequest, data: T, message: LocalText, vars?: MessageVars): R<T> => ({
   code: 200,
   success: true,
   data,
-  msg: text(langOf(request), message),
+  msg: text(langOf(request), message, vars),
 });
 
 /** The phones of a comma list: each a mobile number, each once, at most MAX_PHONES. */
@@ -98,6 +101,31 @@ export async function smsRoutes(fastify: FastifyInstance, { services }: { servic
       const visible = await rows.visibleRows(user);
       if (!(await enableSms(services.db, visible, id, user.userId))) throw failWith(SMS_MESSAGES.missing);
       return ok(request, null);
+    },
+  );
+
+  app.post(
+    SMS_TEST_SEND_URL,
+    {
+      config: { permission: SMS_TEST },
+      schema: { ...queryOrBody({ id: Param, phone: Param, params: Param }), ...ANSWERS_NO_DATA },
+    },
+    async (request) => {
+      const input = paramsOf(request);
+      const id = idParam(input.id, 'id');
+      const phone = textParam(input.phone, 20) ?? '';
+      const problem = phoneProblem(phone, true);
+      if (problem) throw failWith(problem);
+      const params = paramsOfText(input.params);
+      const account = await smsAccountById(services, await rows.visibleRows(request.user), id);
+      if (!account) throw failWith(SMS_MESSAGES.missing);
+      try {
+        await sendSms(services, account, { phones: [phone], params }, { request });
+      } catch (error) {
+        log.error('sms-failed', { sms: account.code, phones: [phone], error: String(error) }, { request });
+        throw smsFailure(error);
+      }
+      return say(request, null, SMS_MESSAGES.testSent, { name: phone });
     },
   );
 

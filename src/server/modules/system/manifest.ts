@@ -15,7 +15,7 @@ import { user } from '../../../shared/entities/system/user.ts';
 import { workCalendar } from '../../../shared/entities/system/work-calendar.ts';
 import { defineModule } from '../../platform/module.ts';
 import { seedWorkCalendars } from './work-calendar-seed.ts';
-import { seedDemo, seedDemoBusinessUnits, seedDemoCompanies } from './demo/organisation.ts';
+import { seedDemo, seedDemoBusinessUnits, seedDemoCompanies, seedDemoSmsApprover } from './demo/organisation.ts';
 import { installSystem } from './install.ts';
 import { authorityMenu, baseMenu, systemMenu } from './menus.ts';
 import { dataScopeHooks } from './data-scope.hooks.ts';
@@ -167,5 +167,10 @@ export const systemModule = defineModule({
   install: installSystem,
   // Each tenant's calendar of the current and the next year.
   tenantRows: (trx, tenantIds) => seedWorkCalendars(trx, undefined, [...tenantIds]),
-  demo: async (db) => [...(await seedDemo(db)), ...(await seedDemoCompanies(db)), ...(await seedDemoBusinessUnits(db))],
+  demo: async (db) => [
+    ...(await seedDemo(db)),
+    ...(await seedDemoSmsApprover(db)),
+    ...(await seedDemoCompanies(db)),
+    ...(await seedDemoBusinessUnits(db)),
+  ],
 });

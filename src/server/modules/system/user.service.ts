@@ -34,6 +34,10 @@ export const USER_MESSAGES = {
   userBeyond: { zh: '不能操作权限超出自身的用户', en: 'You cannot change a user with more rights than your own' },
   nameUnknown: { zh: '{label}不存在: {name}', en: '{label} not found: {name}' },
   nameAmbiguous: { zh: '{label}名称不唯一: {name}', en: '{label} name is not unique: {name}' },
+  smsTaskPhone: {
+    zh: '请先填写手机号码，再开启新待办短信提醒',
+    en: 'Enter a mobile number before turning on SMS for new tasks',
+  },
 } satisfies Record<string, LocalText>;
 
 /** Excel file names (export, template). */
@@ -407,6 +411,8 @@ export class UserService {
       changes[field.column] = parseFieldValue(field, input[name]);
     }
     if (!Object.keys(changes).length) return;
+    const after = { ...storedValues, ...changes };
+    if (after.sms_task === 1 && !String(after.phone ?? '').trim()) throw failWith(USER_MESSAGES.smsTaskPhone);
     await checkDicts(this.db, userEntity, changes, stored);
     await this.db
       .updateTable('blade_user')

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { DEFINITION_STATE, taskUserOfId, userIdOf, type FlowResult } from '../../../shared/flow/types.ts';
 import { ROLE_POWER } from '../auth-context.ts';
 import type { ActivityRecord, WaitingTask } from './step-result.ts';
-import { queueTaskSms } from './task-sms.ts';
+import { insertMessagesWithTaskSms } from './task-sms.ts';
 
 /** Rows of the workflow tables and the SQL that writes them (the screens' reads: task-lists.ts, instance-reads.ts). */
 
@@ -356,9 +356,7 @@ export async function notifyEach(
       business_table: instance.business_table,
       business_id: /^\d+$/.test(instance.business_id) ? instance.business_id : null,
     }));
-  for (const chunk of inChunks(rows)) await trx.insertInto('blade_message').values(chunk).execute();
-  const tasks = rows.flatMap((row) => (row.task_id ? [{ userId: row.user_id, taskId: row.task_id }] : []));
-  for (const chunk of inChunks(tasks)) await queueTaskSms(trx, instance, chunk, at(now));
+  for (const chunk of inChunks(rows)) await insertMessagesWithTaskSms(trx, chunk, instance.definition_id);
 }
 
 /** Live, enabled users of a tenant: who can sign in and act. */

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { nextId } from '../ids.ts';
+import type { BladeMessage } from '../../db/schema.ts';
 
 /**
  * The new-task SMS of approvers who chose it (blade_user.sms_task): a job of the workflow's queue (blade_flow_job,
@@ -22,38 +22,62 @@ export interface TaskSms {
 /** Sends one new-task SMS through the tenant's enabled SMS config (the resource module's); throws when it fails. */
 export type TaskSmsSender = (sms: TaskSms) => Promise<void>;
 
-/** Queues the SMS of each new task's handler who opted in and has a phone; inside the step's transaction. */
-export async function queueTaskSms(
+/**
+ * Inserts drawer messages and, in the same statement, the SMS job of each task message whose user opted in and has
+ * a phone: the inserted rows feed an `insert ... select` joined to blade_user, so a step whose handlers did not opt
+ * in costs no round trip more than its messages. A job takes its message's id: ids are unique across tables, so it
+ * is unique among jobs too, and one message asks for one SMS.
+ */
+export async function insertMessagesWithTaskSms(
   trx: Db,
-  instance: { id: string; tenant_id: string; definition_id: string },
-  tasks: ReadonlyArray<{ userId: string; taskId: string }>,
-  createTime: string,
+  rows: Insertable<BladeMessage>[],
+  definitionId: string,
 ): Promise<void> {
-  const userIds = [...new Set(tasks.map((t) => t.userId))];
-  if (!userIds.length) return;
-  const opted = await trx
-    .selectFrom('blade_user')
-    .select('id')
-    .where('tenant_id', '=', instance.tenant_id)
-    .where('id', 'in', userIds)
-    .where('sms_task', '=', 1)
-    .where('phone', '<>', '')
-    .where('is_deleted', '=', 0)
-    .where('status', '=', 1)
+  if (!rows.some((row) => row.task_id)) {
+    await trx.insertInto('blade_message').values(rows).execute();
+    return;
+  }
+  await trx
+    .with('message', (db) =>
+      db
+        .insertInto('blade_message')
+        .values(rows)
+        .returning(['id', 'tenant_id', 'user_id', 'task_id', 'process_instance_id', 'create_time']),
+    )
+    .insertInto('blade_flow_job')
+    .columns([
+      'id',
+      'tenant_id',
+      'kind',
+      'definition_id',
+      'instance_id',
+      'execution_id',
+      'element_id',
+      'due_time',
+      'create_time',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('message as m')
+        .innerJoin('blade_user as u', (join) =>
+          join.onRef('u.id', '=', 'm.user_id').onRef('u.tenant_id', '=', 'm.tenant_id'),
+        )
+        .select([
+          'm.id',
+          'm.tenant_id',
+          sql<string>`cast(${TASK_SMS_JOB} as varchar)`.as('kind'),
+          sql<string>`cast(${definitionId} as varchar)`.as('definition_id'),
+          'm.process_instance_id',
+          sql<string>`cast(m.task_id as varchar)`.as('execution_id'),
+          sql<string>`cast(m.user_id as varchar)`.as('element_id'),
+          sql<string>`now()`.as('due_time'),
+          'm.create_time',
+        ])
+        .where('m.task_id', 'is not', null)
+        .where('u.sms_task', '=', 1)
+        .where('u.phone', '<>', '')
+        .where('u.is_deleted', '=', 0)
+        .where('u.status', '=', 1),
+    )
     .execute();
-  const wanted = new Set(opted.map((u) => String(u.id)));
-  const jobs = tasks
-    .filter((t) => wanted.has(t.userId))
-    .map((t) => ({
-      id: nextId(),
-      tenant_id: instance.tenant_id,
-      kind: TASK_SMS_JOB,
-      definition_id: instance.definition_id,
-      instance_id: instance.id,
-      execution_id: t.taskId,
-      element_id: t.userId,
-      due_time: sql<string>`now()`,
-      create_time: createTime,
-    }));
-  if (jobs.length) await trx.insertInto('blade_flow_job').values(jobs).execute();
 }

@@ -32,3 +32,5 @@ export interface BladeFile {
 
 /** Makes an SMS config its tenant's enabled one (contract resource-desk-log.md §4 `enable?id=`). */
 export const SMS_ENABLE_URL = '/api/blade-resource/sms/enable';
+/** 测试发送: one message through one config to one phone (`id`, `phone`, `params`); a refusal says why. */
+export const SMS_TEST_SEND_URL = '/api/blade-resource/sms/test-send';

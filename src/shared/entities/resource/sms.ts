@@ -6,6 +6,8 @@ export const SMS_CATEGORY = { yunpian: 1, qiniu: 2, ali: 3, tencent: 4, log: 5 }
 export const SMS_ENABLED = 2;
 /** The 启用 row button (menus: `sms_enable`, POST /api/blade-resource/sms/enable). */
 export const SMS_ENABLE = 'sms_enable';
+/** The 测试发送 row button (menus: `sms_test`, POST /api/blade-resource/sms/test-send). */
+export const SMS_TEST = 'sms_test';
 
 /**
  * SMS configurations (blade_sms, contract resource-desk-log.md §4): a tenant's provider accounts, one of them enabled

@@ -17,7 +17,14 @@ export const crud: Resource<typeof zh> = {
   requiredSelect: 'Please select {{label}}',
   tooLong: '{{label}} must be at most {{max}} characters',
   addLine: 'Add line',
-  sms: { enable: 'Enable' },
+  sms: {
+    enable: 'Enable',
+    testSend: 'Test send',
+    testTitle: 'Test send: {{code}}',
+    testPhone: 'Mobile number to receive it',
+    testParams: 'Template parameters',
+    testParamsHint: 'A JSON object, optional, e.g. {"code":"123456"}',
+  },
   topMenu: {
     setting: 'Menu settings',
     grantTitle: 'Sub-menu settings',

@@ -169,6 +169,9 @@ export const shell: Resource<typeof zh> = {
     submit: 'Submit',
     reset: 'Clear',
     saved: 'Profile updated',
+    smsTask: 'SMS for new tasks',
+    smsTaskHint: 'An SMS to the number above for each new task',
+    smsTaskNoPhone: 'Enter a mobile number to turn this on',
     passwordSaved: 'Password changed',
   },
   page: {

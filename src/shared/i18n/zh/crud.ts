@@ -16,7 +16,14 @@ export const crud = {
   tooLong: '{{label}}长度不能超过{{max}}',
   addLine: '添加一行',
   /** SMS configs: 启用 (one enabled per tenant, contract resource-desk-log.md §4). */
-  sms: { enable: '启用' },
+  sms: {
+    enable: '启用',
+    testSend: '测试发送',
+    testTitle: '测试发送: {{code}}',
+    testPhone: '接收手机号码',
+    testParams: '模版参数',
+    testParamsHint: 'JSON对象，可不填，如 {"code":"123456"}',
+  },
   /** Top menus: which menus a top menu groups (contract system.md §5). */
   topMenu: {
     setting: '菜单配置',

@@ -167,6 +167,9 @@ export const shell = {
     submit: '提交',
     reset: '清空',
     saved: '修改信息成功',
+    smsTask: '新待办短信提醒',
+    smsTaskHint: '有新的待办时，发送短信到上面的手机号码',
+    smsTaskNoPhone: '填写手机号码后才能开启',
     passwordSaved: '修改密码成功',
   },
   page: {

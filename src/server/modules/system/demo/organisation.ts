@@ -119,6 +119,23 @@ export async function seedDemo(db: Db): Promise<string[]> {
   return added;
 }
 
+/** The demo approver who chose 新待办短信提醒 (个人信息): 李四, whose new tasks land in 通用日志 as log-only SMS. */
+export const DEMO_SMS_APPROVER = { id: DEMO_USERS.find((u) => u.account === 'lisi')!.id, phone: '13912345678' };
+
+/**
+ * 李四 gets a phone number and the new-task SMS, once: while he has no phone. A choice he made since (a number, the
+ * switch off) stays.
+ */
+export async function seedDemoSmsApprover(db: Db): Promise<string[]> {
+  const updated = await db
+    .updateTable('blade_user')
+    .set({ phone: DEMO_SMS_APPROVER.phone, sms_task: 1 })
+    .where('id', '=', DEMO_SMS_APPROVER.id)
+    .where((eb) => eb.or([eb('phone', '=', ''), eb('phone', 'is', null)]))
+    .executeTakeFirst();
+  return updated.numUpdatedRows ? ['1 approver with the new-task SMS'] : [];
+}
+
 /**
  * The demo group's companies (domain/README.md §3.4): the seeded 常州布雷德 and 苏州布雷德 get their company codes,
  * which the demo's parts and plans name as their producing company. A code already set stays.
