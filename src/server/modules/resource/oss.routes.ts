@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { OSS_CATEGORY, OSS_ENABLE, oss } from '../../../shared/entities/resource/oss.ts';
 import { OSS_ENABLE_URL } from '../../../shared/contract/api/resource.ts';
 import { fail, ok } from '../../platform/errors.ts';
+import { isId } from '../../platform/ids.ts';
 import { ANSWERS_NO_DATA } from '../../platform/response-schemas.ts';
 import { paramsOf, Param, queryOrBody } from '../../platform/route-schemas.ts';
 import { sealedFieldHooks } from '../../platform/sealed-text.ts';
@@ -25,7 +26,7 @@ export async function ossRoutes(fastify: FastifyInstance, { services }: { servic
     { config: { permission: OSS_ENABLE }, schema: { ...queryOrBody({ id: Param }), ...ANSWERS_NO_DATA } },
     async (request) => {
       const id = String(paramsOf(request).id ?? '');
-      if (!/^\d{1,19}$/.test(id)) throw fail('dataNotFound');
+      if (!isId(id)) throw fail('dataNotFound');
       const visible = await rows.visibleRows(request.user);
       const found = await enableConfig(services.db, visible, request.user.tenantId, id, ({ category }) => {
         if (category === OSS_CATEGORY.local) storageOf(services).checkLocalAllowed();

@@ -4,6 +4,7 @@ import { OSS_CATEGORY, OSS_STATUS } from '../../../../shared/entities/resource/o
 import type { FileStoreConfig } from '../../../config.ts';
 import type { Db } from '../../../db/connect.ts';
 import { failWith } from '../../../platform/errors.ts';
+import { isId } from '../../../platform/ids.ts';
 import { unsealText } from '../../../platform/sealed-text.ts';
 import { LocalStore } from './local-store.ts';
 import type { ObjectStore } from './object-store.ts';
@@ -87,7 +88,7 @@ export class StorageService {
   /** The store of a domain's config (links, removals), undefined when the config is gone. */
   async byId(tenantId: string, ossId: string): Promise<TenantStore | undefined> {
     if (ossId === DEFAULT_STORE) return this.storeOf(tenantId, undefined);
-    if (!/^\d{1,19}$/.test(ossId)) return undefined;
+    if (!isId(ossId)) return undefined;
     const row = await this.db
       .selectFrom('blade_oss')
       .select(ROW_COLUMNS)
