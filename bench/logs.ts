@@ -28,16 +28,13 @@ import {
   type QueryResult,
 } from 'kysely';
 import pg from 'pg';
+import { provisionTenant } from './scale-fill.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/connect.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import { setUpTenants } from '../src/server/db/seed/seed.ts';
 import { APP_ROLE } from '../src/server/db/tenant-scoped-driver.ts';
-import { MODULES, USER_ROLE_MENU_CODES } from '../src/server/modules/index.ts';
-import { SEED } from '../src/server/modules/system/install.ts';
-import { TenantService } from '../src/server/modules/system/tenant.service.ts';
 import { ROLE_POWER, SUPER_TENANT, type AuthUser } from '../src/server/platform/auth-context.ts';
 import { COUNT_CAP } from '../src/shared/contract/page.ts';
 import { BENCH_ADMIN, benchEngine, compilingDialect } from './engine.ts';
@@ -90,25 +87,9 @@ async function withoutIndexes(client: pg.Client, table: string, fill: () => Prom
   await client.query(`vacuum analyze ${table}`);
 }
 
-/** The platform's administrator, as whom the bench's tenant is provisioned. */
-const PLATFORM_ADMIN: AuthUser = { ...BENCH_ADMIN, roleIds: [SEED.roleAdministrator], power: ROLE_POWER.superAdmin };
-
-/** The bench's tenant as `tenant/submit` makes one (the same service); its code. */
-async function provisionTenant(databaseUrl: string): Promise<string> {
-  const database = await openDatabase({ databaseUrl, dataDir: tmpdir() } /* unused with a databaseUrl */);
-  try {
-    const tenants = new TenantService(
-      database.db,
-      (trx, code) => setUpTenants(trx, MODULES, [code]),
-      USER_ROLE_MENU_CODES,
-    );
-    const row = await tenants.create(PLATFORM_ADMIN, {
-      tenantName: TENANT_NAME,
-      linkman: '王伟',
-      contactNumber: '13912345678',
-      address: '江苏省苏州市工业园区星湖街 328 号',
-    });
-    const code = String(row.tenant_id);
+/** The bench's tenant as `tenant/submit` makes one, its administrator holding the log screens; its code. */
+const provisionLogTenant = (databaseUrl: string) =>
+  provisionTenant(databaseUrl, TENANT_NAME, async (db, code) => {
     // 系统监控 stays with the platform unless a package grants it (DEFAULT_TENANT_MENU_ROOTS): granted here, as a
     // tenant package with the log screens would.
     await sql`insert into blade_role_menu (id, role_id, menu_id)
@@ -122,12 +103,8 @@ async function provisionTenant(databaseUrl: string): Promise<string> {
           union select m.id, m.parent_id from blade_menu m join above a on m.id = a.parent_id
         ) select distinct id from above
       ) m
-      where r.tenant_id = ${code} and r.role_alias = 'admin'`.execute(database.db);
-    return code;
-  } finally {
-    await database.close();
-  }
-}
+      where r.tenant_id = ${code} and r.role_alias = 'admin'`.execute(db);
+  });
 
 /** The kept database's tenant code and row count, if it holds a complete fill. */
 async function keptFill(databaseUrl: string): Promise<string | undefined> {
@@ -163,7 +140,7 @@ async function prepare(): Promise<{ databaseUrl: string; tenant: string }> {
   if (!KEEP) onCleanup(`drop database ${DB_NAME}`, () => adminQuery(`drop database if exists ${DB_NAME} with (force)`));
   const t0 = performance.now();
   await migrateAndSeed(databaseUrl);
-  const tenant = await provisionTenant(databaseUrl);
+  const tenant = await provisionLogTenant(databaseUrl);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

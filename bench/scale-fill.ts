@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import { tmpdir } from 'node:os';
-import { openDatabase } from '../src/server/db/connect.ts';
+import { openDatabase, type Db } from '../src/server/db/connect.ts';
 import { setUpTenants } from '../src/server/db/seed/seed.ts';
 import { hashPlainPassword } from '../src/server/modules/auth/password.ts';
 import { MODULES, USER_ROLE_MENU_CODES } from '../src/server/modules/index.ts';
@@ -188,15 +188,22 @@ async function copyTenantRows(client: pg.Client, table: string, from: string, sm
   return result.rowCount ?? 0;
 }
 
-/** The platform's administrator, as whom the big tenant is provisioned. */
+/** The platform's administrator, as whom the benches' tenants are provisioned. */
 const PLATFORM_ADMIN: AuthUser = {
   ...BENCH_ADMIN,
   roleIds: [SEED.roleAdministrator],
   power: ROLE_POWER.superAdmin,
 };
 
-/** The big tenant as `tenant/submit` makes one (the same service), with the modules' rows app.ts adds to it. */
-async function provisionBigTenant(databaseUrl: string): Promise<string> {
+/**
+ * A tenant as `tenant/submit` makes one (the same service), with the modules' rows app.ts adds to it; `then` runs on
+ * the same database before it closes (a bench's own grants). Its code.
+ */
+export async function provisionTenant(
+  databaseUrl: string,
+  tenantName: string,
+  then?: (db: Db, code: string) => Promise<void>,
+): Promise<string> {
   const database = await openDatabase({ databaseUrl, dataDir: tmpdir() } /* unused with a databaseUrl */);
   try {
     const tenants = new TenantService(
@@ -205,12 +212,14 @@ async function provisionBigTenant(databaseUrl: string): Promise<string> {
       USER_ROLE_MENU_CODES,
     );
     const row = await tenants.create(PLATFORM_ADMIN, {
-      tenantName: BIG_TENANT_NAME,
+      tenantName,
       linkman: '王伟',
       contactNumber: '13912345678',
       address: '江苏省苏州市工业园区星湖街 328 号',
     });
-    return String(row.tenant_id);
+    const code = String(row.tenant_id);
+    await then?.(database.db, code);
+    return code;
   } finally {
     await database.close();
   }
@@ -276,7 +285,7 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
                from generate_series(1, $11) g) t`,
         [...NAME_POOLS, String(ID.tenant), SEED.userAdmin, SEED.deptRoot, CITIES, BRANDS, TRADES, small],
       );
-      bigTenant = await provisionBigTenant(databaseUrl);
+      bigTenant = await provisionTenant(databaseUrl, BIG_TENANT_NAME);
       return rows + 1;
     });
     // What provisioning gives each tenant (app.ts setUpTenants), copied from the big tenant: a server's start then
