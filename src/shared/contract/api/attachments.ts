@@ -28,3 +28,10 @@ export const filesKey = (field: string) => `${field}Files`;
 export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp']);
 export const isImage = (extension: string) => IMAGE_EXTENSIONS.has(extension.toLowerCase());
 export const isPdf = (extension: string) => extension.toLowerCase() === 'pdf';
+
+/** The extension of a file name or object key, lower case, '' when it has none. */
+export function extensionOf(fileName: string): string {
+  const base = fileName.slice(fileName.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
