@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { DeleteOutlined, FileImageOutlined, FilePdfOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -26,11 +27,14 @@ const iconOf = (extension: string) =>
 export function AttachmentsControl({ value, onChange, disabled, id }: Props) {
   const { t } = useTranslation();
   const files = value ?? [];
-  const added = (file: BladeFile) =>
-    onChange?.([
-      ...files,
-      { id: file.attachId, name: file.originalName, extension: extensionOf(file.name), link: file.link },
-    ]);
+  // Several uploads finish one after the other before the form renders again: each adds to what the last one left.
+  const latest = useRef(files);
+  latest.current = files;
+  const added = (file: BladeFile) => {
+    const item = { id: file.attachId, name: file.originalName, extension: extensionOf(file.name), link: file.link };
+    latest.current = [...latest.current, item];
+    onChange?.(latest.current);
+  };
   return (
     <div id={id} className="tenon-attachments">
       {files.length > 0 ? (
