@@ -81,7 +81,7 @@ test('two receipts attached to a claim on the desktop are opened and approved on
   await row.getByRole('button', { name: zh.common.view, exact: true }).click();
   const view = page.getByRole('dialog').filter({ has: page.locator('.tenon-attachments') });
   for (const name of receipts) await expect(view.getByRole('link', { name })).toBeVisible();
-  await view.getByRole('button', { name: zh.common.close, exact: true }).click();
+  await view.locator('.ant-modal-footer').getByRole('button', { name: zh.common.close, exact: true }).click();
 
   // 提交审批 to the approver.
   await row.getByRole('button', { name: E.send }).click();
