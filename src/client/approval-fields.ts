@@ -14,7 +14,13 @@ export interface NamedField {
 /** The request's form fields, in definition order. */
 export const formFieldsOf = (entity: ApprovableDef): NamedField[] =>
   Object.entries(entity.fields)
-    .filter(([, field]) => field.form)
+    .filter(([, field]) => field.form && field.type !== 'attachments')
+    .map(([name, field]) => ({ name, field }));
+
+/** Its attachments fields: files, not values, shown by each client's own component beside the form's fields. */
+export const attachmentFieldsOf = (entity: ApprovableDef): NamedField[] =>
+  Object.entries(entity.fields)
+    .filter(([, field]) => field.type === 'attachments')
     .map(([name, field]) => ({ name, field }));
 
 /** The period of a form (a leave's start and end), if it has one. */

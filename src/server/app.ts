@@ -116,6 +116,7 @@ export async function buildApp(
         dictionaries,
         accounts,
         entities: services.entities,
+        attachmentFiles: () => services.attachmentFiles,
       }),
     );
   }
@@ -214,6 +215,7 @@ export async function buildApp(
 /** Each module's behaviour of its own entities (a module cannot change another's rules), and its workflow actions. */
 function installEntityHooks(services: Services, modules: readonly ModuleManifest[]) {
   for (const module of modules) if (module.taskSms) services.taskSms = module.taskSms(services);
+  for (const module of modules) if (module.attachmentFiles) services.attachmentFiles = module.attachmentFiles(services);
   for (const module of modules)
     for (const [name, hook] of Object.entries(module.flowHooks ?? {})) {
       if (services.flowHooks.has(name))

@@ -6,6 +6,7 @@ import type { Database, Db } from './db/connect.ts';
 import type { Sessions } from './platform/auth-context.ts';
 import type { Dictionaries } from './platform/dictionaries.ts';
 import type { EntityService } from './platform/entity/service.ts';
+import type { AttachmentFiles } from './platform/entity/attachments.ts';
 import type { KeyValueStore } from './platform/kv.ts';
 import type { Permissions } from './platform/permissions.ts';
 import type { TenantTimeZones } from './platform/tenant-time.ts';
@@ -46,6 +47,8 @@ export interface Services {
   homeCharts: readonly HomeChartSource[];
   /** Who sends the new-task SMS of approvers who chose it (ModuleManifest.taskSms): the workflow's queue calls it. */
   taskSms?: TaskSmsSender;
+  /** The files behind the entities' attachments fields (ModuleManifest.attachmentFiles): links and deletion. */
+  attachmentFiles?: AttachmentFiles;
 }
 
 /**

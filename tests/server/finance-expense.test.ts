@@ -366,6 +366,8 @@ describe('the demo command', () => {
     const mine = claims.filter((c) => c.applicantName === '张三');
     expect(mine.map((c) => c.id).sort()).toEqual(his.map((c) => c.id).sort());
     const waiting = mine.find((c) => c.expenseStatus === '1' && Number(c.amount) < 10000)!;
+    // His recent claims carry receipts the approver opens on his phone: a photo, an invoice PDF with every other one.
+    expect(waiting.attachFiles).toEqual(expect.arrayContaining([expect.objectContaining({ extension: 'png' })]));
     const lisi = await login('lisi');
     expect(await taskOf(lisi, waiting.id, demo)).toMatchObject({
       taskName: '审批人审批',

@@ -1107,6 +1107,7 @@ export interface ErpExpense {
   status: Generated<number>;
   is_deleted: Generated<number>;
   over_budget: Nullable<Numeric>;
+  attach: Generated<string>;
 }
 
 export interface ErpExpenseSituation {
@@ -1506,6 +1507,7 @@ export interface ErpLedger {
   update_time: string | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
+  attach: Generated<string>;
 }
 
 export interface ErpLine {

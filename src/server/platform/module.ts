@@ -6,6 +6,7 @@ import type { BusinessDictionary } from '../db/seed/business-dictionaries.ts';
 import type { MenuRow, SeedDictionary, SeedMenu } from './menus.ts';
 import type { HomeChartSource, Services } from '../services.ts';
 import type { EntityHooks, EntityReaction } from './entity/service.ts';
+import type { AttachmentFiles } from './entity/attachments.ts';
 import type { ApprovalEffect, FlowHook } from './workflow/index.ts';
 
 /** The product's domains, the same names on the server and in the console (design/ARCHITECTURE.md § Modules). */
@@ -58,6 +59,8 @@ export interface ModuleManifest {
   approvalEffects?: Readonly<Record<string, (services: Services) => ApprovalEffect>>;
   /** Sends the workflow's new-task SMS (one module at most: the resource module, through the tenant's SMS config). */
   taskSms?: (services: Services) => TaskSmsSender;
+  /** Keeps the files of the entities' attachments fields (one module at most: the resource module's store). */
+  attachmentFiles?: (services: Services) => AttachmentFiles;
   /** Routes the module serves itself (Fastify plugins), registered after the engine's. */
   routes?: readonly ModuleRoutes[];
   /** Its top-level menus with their screens and buttons. */

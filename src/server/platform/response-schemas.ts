@@ -1,5 +1,6 @@
 import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { AttachedFile, filesKey } from '../../shared/contract/api/attachments.ts';
 import { refNameKey, type EntityDef } from '../../shared/entities/define.ts';
 import { AnyObject, Envelope, NoData, NumberOrNull, OpenObject, Page, TreeNode } from '../../shared/contract/wire.ts';
 import { fieldsOf, type ResolvedField } from './entity/fields.ts';
@@ -63,6 +64,7 @@ export function rowOf(entity: EntityDef, declared?: TObject): TObject {
       properties[field.name] = wireSchema(field);
       if (field.dict || field.bizDict) properties[`${field.name}Name`] = Type.String();
       else if (field.ref || field.company) properties[refNameKey(field.name, field)] = Type.Optional(Type.String());
+      if (field.type === 'attachments') properties[filesKey(field.name)] = Type.Optional(Type.Array(AttachedFile));
     }
     if (entity.tree) properties.parentName = Type.Optional(Type.String());
     row = OpenObject(properties);

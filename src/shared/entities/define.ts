@@ -1,3 +1,4 @@
+import type { AttachedFile } from '../contract/api/attachments.ts';
 import type { FlowResult } from '../flow/types.ts';
 import type { LocalText } from '../i18n/server-messages.ts';
 
@@ -11,6 +12,9 @@ export type FieldType =
   | 'int'
   | 'id' // 64-bit reference, a string on the wire
   | 'ids' // comma-joined 64-bit ids (role_id, dept_id ... on user)
+  // Comma-joined blade_attach ids: uploaded files the engine checks as the caller's, answers with links
+  // (`<field>Files`, platform/entity/attachments.ts) and deletes, rows and objects, once no live row holds them.
+  | 'attachments'
   | 'money' // numeric(18,2)
   | 'decimal' // other numerics (quantities, rates as fractions)
   | 'date' // yyyy-MM-dd
@@ -750,6 +754,11 @@ type WireValue<D> =
   | (D extends { type: 'int' | 'money' | 'decimal' | 'switch' } ? number : string)
   | (D extends { nullable: true } ? null : never);
 
+/** The files reads add beside an attachments field (`<field>Files`). */
+type WireFiles<F> = {
+  [K in keyof F & string as F[K] extends { type: 'attachments' } ? `${K}Files` : never]: AttachedFile[];
+};
+
 /** The text keys reads add beside fields: a dictionary's `<field>Name`, a reference's or company's names. */
 type WireTexts<F> = {
   [
@@ -771,5 +780,6 @@ export type WireRow<E> =
   E extends DefinedEntity<infer F>
     ? { id: string; createTime?: string } & {
         [K in keyof F & string as F[K] extends { secret: true } ? never : K]: WireValue<F[K]>;
-      } & WireTexts<F>
+      } & WireTexts<F> &
+        WireFiles<F>
     : never;

@@ -61,6 +61,10 @@ export const MESSAGES = {
   },
   dataNotFound: { zh: '数据不存在或无权访问', en: 'The record does not exist or is not accessible' },
   notResponsible: { zh: '只能修改本人负责的{label}', en: 'You can only change a {label} you are responsible for' },
+  attachMissing: {
+    zh: '{label}不存在或不是本人上传的文件',
+    en: '{label}: a file does not exist or was not uploaded by you',
+  },
   refMissing: { zh: '{label}不存在或无权访问', en: '{label}: the record does not exist or is not accessible' },
   refInUse: { zh: '已被{label}引用，不能删除', en: 'It is referenced by {label} and cannot be deleted' },
   line: { zh: '第{name}行: {label}', en: 'Line {name}: {label}' },

@@ -13,6 +13,7 @@ import {
   dependenciesOf,
   recordValues,
   rulesOf,
+  sentValues,
   wireValueProps,
   type CrudField,
   type CrudOptions,
@@ -95,7 +96,8 @@ export function CrudDialog({
     gcTime: 0,
   });
   const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) => {
+    mutationFn: (formValues: Record<string, unknown>) => {
+      const values = sentValues(fields, formValues);
       if (edit && state.edit) return api.edit(state.edit, { ...editValues(edit, values), id });
       const row = mode === 'edit' ? { ...values, id } : { ...preset, ...values };
       return write ? write(row) : api.submit(row);

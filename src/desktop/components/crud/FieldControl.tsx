@@ -16,6 +16,7 @@ import {
 } from './crud-api.ts';
 import { isMultiple, isPicker, type CrudField } from './fields.ts';
 import { isReference, ReferencePicker } from '../ReferencePicker.tsx';
+import { AttachmentsControl, type AttachmentItem } from '../upload/AttachmentsControl.tsx';
 
 /** antd hands `value`/`onChange` (or `checked`) to the control through Form.Item. */
 interface ControlProps {
@@ -41,7 +42,10 @@ const hint = (
 ) => (disabled ? '' : t(`crud.${verb}`, { label: field.label[lang] }));
 
 export const isWide = (field: CrudField) =>
-  field.control === 'textarea' || field.control === 'menu-tree' || field.type === 'text';
+  field.control === 'textarea' ||
+  field.control === 'menu-tree' ||
+  field.type === 'text' ||
+  field.type === 'attachments';
 
 /** `multiple`: the form's control of a `multiple` field (a search bar picks the one key a list must hold). */
 export function DictSelect({ field, lang, multiple, ...rest }: ControlProps & { multiple?: boolean }) {
@@ -177,6 +181,8 @@ export function FieldControl(props: ControlProps) {
   const { t } = useTranslation();
   const { recordId, ...base } = props;
   const { field, lang, checked, ...rest } = base;
+  if (field.type === 'attachments')
+    return <AttachmentsControl {...rest} value={rest.value as AttachmentItem[] | undefined} />;
   if (isDictionaryField(field)) return <DictSelect {...base} multiple={isMultiple(field)} />;
   if (field.picker) return <ParentTree {...base} recordId={recordId} />;
   if (field.control === 'menu-tree') return <MenuTree {...base} />;

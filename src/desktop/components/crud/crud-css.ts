@@ -27,6 +27,9 @@ export const crudCss = `
 .tenon-crud-form .ant-input-number, .tenon-crud-form .ant-picker { width: 100%; }
 .tenon-crud-lines-title { font-weight: 600; margin: 8px 0; }
 .tenon-lines-table .ant-select { width: 100%; }
+.tenon-attachments-list { list-style: none; margin: 0 0 8px; padding: 0; }
+.tenon-attachments-list li { display: flex; align-items: center; gap: 6px; line-height: 28px; }
+.tenon-attachments-none { color: var(--ant-color-text-tertiary); line-height: 32px; }
 /* View mode: read-only, but as legible as the list. */
 .tenon-crud-form.is-view .ant-input-disabled, .tenon-crud-form.is-view .ant-input-disabled input,
 .tenon-crud-form.is-view .ant-input-number-disabled input, .tenon-crud-form.is-view .ant-picker-disabled input,

@@ -3,6 +3,7 @@ import { isDictionaryField } from '../../../shared/entities/dict-items.ts';
 import type { FormInstance, FormItemProps, FormRule as Rule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { allFields, isPicked, patternProblem, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
+import { filesKey } from '../../../shared/contract/api/attachments.ts';
 import type { Lang } from '../../../shared/i18n/server-messages.ts';
 import { filterFields, namedFields, shownFields, type CrudField } from './field-lists.ts';
 
@@ -333,7 +334,22 @@ export function defaultValues(fields: CrudField[]): Record<string, unknown> {
 
 /** Form values of a loaded record: only the form's fields, so server-owned columns are never sent back. */
 export function recordValues(fields: CrudField[], record: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f.name, record[f.name] ?? undefined]));
+  // An attachments field is edited as its files (names and links to show), sent back as their ids (`sentValues`).
+  return Object.fromEntries(
+    fields.map((f) => [
+      f.name,
+      f.type === 'attachments' ? (record[filesKey(f.name)] ?? []) : (record[f.name] ?? undefined),
+    ]),
+  );
+}
+
+/** Form values -> the body a save sends: an attachments field's files as their comma-joined ids. */
+export function sentValues(fields: CrudField[], values: Record<string, unknown>): Record<string, unknown> {
+  const sent = { ...values };
+  for (const field of fields)
+    if (field.type === 'attachments' && Array.isArray(sent[field.name]))
+      sent[field.name] = (sent[field.name] as Array<{ id: string }>).map((file) => file.id).join(',');
+  return sent;
 }
 
 /** Search-bar values -> list query keys (bare keys: the definition decides LIKE or exact). */

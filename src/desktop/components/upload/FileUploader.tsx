@@ -1,5 +1,6 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { App, Upload, type UploadProps } from 'antd';
+import { useState } from 'react';
+import { App, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http, type R } from '../../../client/http.ts';
 import { PUT_FILE_ATTACH_URL, type BladeFile } from '../../../shared/contract/api/resource.ts';
@@ -10,15 +11,21 @@ export interface FileUploaderProps {
   /** What the picker offers (`accept` of the file input), e.g. `image/*,.pdf`; the server checks the content. */
   accept?: string;
   disabled?: boolean;
+  /** Files leave the uploader's list once stored (a form lists them itself); by default they stay there. */
+  dropDone?: boolean;
 }
 
 /**
  * Uploads files as attachments (`put-file-attach`): several at once, dropped or picked, each with its progress.
  * Business forms use it for a document's receipts; 附件管理 for the attachment list.
  */
-export function FileUploader({ onUploaded, accept, disabled }: FileUploaderProps) {
+export function FileUploader({ onUploaded, accept, disabled, dropDone }: FileUploaderProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const [list, setList] = useState<UploadFile[]>([]);
+  const listed: Pick<UploadProps, 'fileList' | 'onChange'> = dropDone
+    ? { fileList: list, onChange: ({ fileList }) => setList(fileList.filter((file) => file.status !== 'done')) }
+    : {};
   const customRequest: UploadProps['customRequest'] = async ({ file, onProgress, onSuccess, onError }) => {
     const body = new FormData();
     body.append('file', file as Blob);
@@ -42,6 +49,7 @@ export function FileUploader({ onUploaded, accept, disabled }: FileUploaderProps
       accept={accept}
       disabled={disabled}
       customRequest={customRequest}
+      {...listed}
       className="tenon-file-uploader"
     >
       <p className="ant-upload-drag-icon">

@@ -1,8 +1,17 @@
+import type { ReactNode } from 'react';
 import { DotLoading, Tag } from 'antd-mobile';
+import { AttachmentTiles } from '../../components/AttachmentTiles.tsx';
 import { useTranslation } from 'react-i18next';
 import { Block, Fields } from '../../components/Block.tsx';
 import type { ApprovalKind } from '../../paths.ts';
-import { alertTexts, detailFields, requestState, STATE_COLORS, type BusinessRecord } from './business.ts';
+import {
+  alertTexts,
+  attachedFiles,
+  detailFields,
+  requestState,
+  STATE_COLORS,
+  type BusinessRecord,
+} from './business.ts';
 import { useBusiness } from './approval-queries.ts';
 
 /**
@@ -23,7 +32,15 @@ export function BusinessView({ kind, businessId }: { kind: ApprovalKind; busines
             {alert}
           </Tag>
         ))}
-        <Fields fields={detailFields(business)} />
+        <Fields
+          fields={[
+            ...detailFields(business),
+            ...attachedFiles(business).map(([label, files]): [string, ReactNode] => [
+              label,
+              <AttachmentTiles key={label} files={files} />,
+            ]),
+          ]}
+        />
       </>
     );
   else if (query.isPending && query.fetchStatus === 'fetching')

@@ -6,8 +6,10 @@ import {
   type BusinessRequest,
   type FlowCategory,
 } from '../../../client/api/flow.ts';
+import { filesKey, type AttachedFile } from '../../../shared/contract/api/attachments.ts';
 import {
   alertsOf,
+  attachmentFieldsOf,
   detailFieldsOf,
   edgeOf,
   formFieldsOf,
@@ -88,6 +90,16 @@ export function cardTexts(business: BusinessRecord): string[] {
     .filter(({ field }) => field.control === 'textarea')
     .map(({ name }) => String(business.record[name] ?? ''))
     .filter(Boolean);
+}
+
+/** The record's attachments fields with their files (what `detail` answers beside each). */
+export function attachedFiles(business: BusinessRecord): [label: string, files: AttachedFile[]][] {
+  const entity = entityOf(business);
+  if (!entity) return [];
+  return attachmentFieldsOf(entity).map(({ name, field }): [string, AttachedFile[]] => [
+    local(field.label),
+    (business.record[filesKey(name)] as AttachedFile[] | undefined) ?? [],
+  ]);
 }
 
 /** Every field of a record, read-only, in form order. */

@@ -1,3 +1,4 @@
+import type { AttachedFile } from '../../../shared/contract/api/attachments.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -36,7 +37,7 @@ export const NO_LINES: LocalText = { zh: '请录入凭证分录', en: 'Please en
 const LINE_LIMIT = 200;
 
 /** The fields a voucher's header gives each of its lines. */
-const HEADER_FIELDS = ['orgId', 'voucherDate', 'voucherWord', 'voucherNo', 'attachmentCount'] as const;
+const HEADER_FIELDS = ['orgId', 'voucherDate', 'voucherWord', 'voucherNo', 'attachmentCount', 'attach'] as const;
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 const text = (value: unknown) => (blank(value) ? '' : String(value).trim());
@@ -85,6 +86,8 @@ async function readVoucher(service: EntityService, user: AuthUser, key: VoucherK
     voucherWord: key.voucherWord,
     voucherNo: key.voucherNo,
     attachmentCount: Number(first.attachmentCount ?? 0),
+    attach: String(first.attach ?? ''),
+    attachFiles: (first.attachFiles ?? []) as AttachedFile[],
     voucherStatus: String(first.voucherStatus),
     maker: String(first.maker ?? ''),
     debitTotal: sum('debitAmount'),
@@ -178,6 +181,7 @@ async function submitVoucher(services: Services, service: EntityService, user: A
       }
     }
   });
+  for (const write of prepared) await write.afterCommit();
   return readVoucher(service, user, key);
 }
 

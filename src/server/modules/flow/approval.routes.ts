@@ -105,6 +105,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
             own: { notFound: MESSAGES.requestNotFound },
           });
           await db.transaction().execute((trx) => update.write(trx));
+          await update.afterCommit();
           return ok(request, null);
         }
         const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
@@ -148,7 +149,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       if (!mine && !(await workflow.canView(request.user, str(row.process_instance_id))))
         return okOrEmpty(request, null);
       const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
-      return ok(request, {
+      const business = {
         id: str(row.id),
         tenantId: str(row.tenant_id),
         processDefinitionId: str(row.process_definition_id),
@@ -169,7 +170,10 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
           businessTable: table,
           businessId: str(row.id),
         },
-      });
+      };
+      // The approver sees the receipts without a second call (the phone's request, the desktop's task).
+      await service.addAttachedFiles([business]);
+      return ok(request, business);
     },
   );
 }

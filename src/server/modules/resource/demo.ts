@@ -1,18 +1,15 @@
-import { Readable } from 'node:stream';
 import { OSS_CATEGORY, OSS_STATUS } from '../../../shared/entities/resource/oss.ts';
 import { SMS_CATEGORY, SMS_ENABLED } from '../../../shared/entities/resource/sms.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { nextId } from '../../platform/ids.ts';
-import { LocalStore } from './storage/local-store.ts';
-import { newObjectKey } from './storage/object-names.ts';
-import { StorageService } from './storage/storage.service.ts';
+import { storeDemoAttachments, type DemoFile } from './storage/demo-receipts.ts';
 
 const TENANT = '000000';
 const BUCKET = 'tenon-demo';
 /** A 1×1 PNG and a short text: two attachments a new user can open. */
-const FILES = [
+const FILES: DemoFile[] = [
   {
     originalName: '发票样张.png',
     extension: 'png',
@@ -56,7 +53,7 @@ export async function seedSmsDemo(db: Db): Promise<string[]> {
  */
 export async function seedResourceDemo(db: Db): Promise<string[]> {
   const existing = await db.selectFrom('blade_oss').select('id').where('tenant_id', '=', TENANT).executeTakeFirst();
-  const { files, jwtSecret } = loadConfig();
+  const { files } = loadConfig();
   if (existing || (files.severalProcesses && !files.sharedDir)) return ['0 object storage configs'];
   const ossId = nextId();
   const now = formatDateTime(new Date(), 'Asia/Shanghai');
@@ -74,27 +71,6 @@ export async function seedResourceDemo(db: Db): Promise<string[]> {
       is_deleted: 0,
     })
     .execute();
-  const storage = new StorageService(db, files, jwtSecret);
-  const store = new LocalStore(`${files.dir}/${TENANT}`, BUCKET);
-  for (const file of FILES) {
-    const key = newObjectKey(file.extension);
-    await store.put(key, Readable.from([file.bytes]), '');
-    await db
-      .insertInto('blade_attach')
-      .values({
-        id: nextId(),
-        tenant_id: TENANT,
-        link: storage.linkOf(TENANT, String(ossId), key),
-        domain: storage.domainOf(TENANT, String(ossId)),
-        name: key,
-        original_name: file.originalName,
-        extension: file.extension,
-        attach_size: file.bytes.length,
-        create_time: now,
-        status: 1,
-        is_deleted: 0,
-      })
-      .execute();
-  }
+  await storeDemoAttachments(db, TENANT, null, FILES);
   return ['1 object storage config (local, enabled)', `${FILES.length} attachments`];
 }

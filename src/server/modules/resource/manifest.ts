@@ -2,6 +2,7 @@ import { attach } from '../../../shared/entities/resource/attach.ts';
 import { oss } from '../../../shared/entities/resource/oss.ts';
 import { defineModule } from '../../platform/module.ts';
 import { attachRoutes } from './attach.routes.ts';
+import { attachmentFiles } from './attachment-files.ts';
 import { seedResourceDemo, seedSmsDemo } from './demo.ts';
 import { legacyFilesRoutes } from './legacy-files.routes.ts';
 import { resourceMenu } from './menus.ts';
@@ -20,6 +21,7 @@ export const resourceModule = defineModule({
   hooks: { [oss.name]: ossHooks, [sms.name]: smsHooks },
   routes: [ossRoutes, ossEndpointRoutes, attachRoutes, objectLinkRoutes, legacyFilesRoutes, smsRoutes],
   taskSms: taskSmsSender,
+  attachmentFiles,
   menus: [resourceMenu],
   demo: async (db) => [...(await seedResourceDemo(db)), ...(await seedSmsDemo(db))],
   dictionaries: [

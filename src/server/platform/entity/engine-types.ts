@@ -10,6 +10,7 @@ import type { Permissions } from '../permissions.ts';
 import type { Accounts } from '../accounts.ts';
 import type { LineTarget, LineWriter } from './lines.ts';
 import type { Reads } from './reads.ts';
+import type { AttachmentFiles } from './attachments.ts';
 import type { UniqueKey } from './unique.ts';
 import type { Row, RowSource, VisibleRows, WireRecord } from './types.ts';
 import type { DynamicQuery } from '../../db/connect.ts';
@@ -53,6 +54,8 @@ export interface PreparedWrite {
   preview: Record<string, unknown>;
   /** Every check `submit` makes, then the write, in the module's transaction; `columns` are the module's own. */
   write(trx: DynamicDb, columns?: Record<string, unknown>): Promise<Row>;
+  /** Once the module's transaction has committed: the files the write dropped go (attachments.ts). */
+  afterCommit(): Promise<void>;
 }
 /** What a write checks against, resolved before its transaction opens (PGlite has one connection). */
 export interface WriteContext {
@@ -62,6 +65,8 @@ export interface WriteContext {
   /** The button codes of the state machine's changes that the caller holds. */
   granted: ReadonlySet<string>;
   reads: Reads;
+  /** The attachments the writes dropped, deleted once their transaction has committed (attachments.ts). */
+  dropped: string[];
   /** A batch's new rows, inserted together once every row has passed (`submitAll`), and their unique keys. */
   inserts?: { rows: Array<{ row: Row; keys: UniqueKey[] }>; keys: Set<string> };
 }
@@ -139,4 +144,6 @@ export interface EngineDeps {
   accounts: Accounts;
   /** Every entity's service by name (filled while the app is built): what `ref` and `lines` point at. */
   entities: ReadonlyMap<string, EntityPeer>;
+  /** The files behind attachments fields (the resource module's, once the app is built). */
+  attachmentFiles?(): AttachmentFiles | undefined;
 }

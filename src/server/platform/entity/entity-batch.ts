@@ -122,6 +122,7 @@ export class EntityBatch {
       if (error !== rollback) throw error;
     }
     if (errors.length || refused) return { saved: 0, errors: errors.sort((a, b) => a.index - b.index) };
+    await this.rows.sweepAttachments(user, context.dropped);
     await this.rows.afterWrite(user);
     return { saved: prepared.length, errors };
   }

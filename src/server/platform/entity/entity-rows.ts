@@ -8,6 +8,7 @@ import { bizDictColumns, bizDictNames } from './biz-dicts.ts';
 import { companyNameColumns } from './company.ts';
 import { dataScopePredicate } from './data-scope.ts';
 import { aggregateColumns, todayDeriver } from './derived.ts';
+import { addAttachedFiles, sweepAttachments } from './attachments.ts';
 import { fieldsOf, toWire } from './fields.ts';
 import { tablesOf, type EntityTables } from './entity-tables.ts';
 import { parseListQuery } from './conditions.ts';
@@ -122,6 +123,7 @@ export class EntityRows {
       for (const field of companies) record[refNameKey(field.name, field)] = row[refNameKey(field.name, field)] ?? '';
       return record;
     });
+    await addAttachedFiles(this.deps.attachmentFiles?.(), this.tables.attachments, records);
     await this.hooks.decorate?.(records, rows);
     return records;
   }
@@ -176,6 +178,11 @@ export class EntityRows {
 
   refFields(): RefField[] {
     return refFieldsOf(this.entity, (name) => this.deps.entities.get(name)?.entity);
+  }
+
+  /** After the transaction that dropped them: the attachments no live row holds any more go. */
+  sweepAttachments(user: AuthUser, dropped: readonly string[]): Promise<void> {
+    return sweepAttachments(this.deps.db, this.deps.attachmentFiles?.(), this.allEntities(), user, dropped);
   }
 
   /** Caches built from this entity's rows are cleared on every process. */

@@ -16,6 +16,8 @@ export interface EntityTables {
   dictFields: readonly ResolvedField[];
   bizDictFields: readonly ResolvedField[];
   companyFields: readonly ResolvedField[];
+  /** Its attachments fields (attachments.ts). */
+  attachments: readonly ResolvedField[];
   uniques: readonly UniqueRule[];
   /** The fields whose sums a page answers (`sums`). */
   sums: readonly ResolvedField[];
@@ -46,6 +48,7 @@ function resolveTables(entity: EntityDef): EntityTables {
     dictFields: all.filter((field) => field.dict),
     bizDictFields: all.filter((field) => field.bizDict),
     companyFields: all.filter((field) => field.company),
+    attachments: all.filter((field) => field.type === 'attachments'),
     uniques: all
       .filter((field) => field.unique)
       .map((field) => ({

@@ -6,6 +6,7 @@ import { auditColumns, type AuthUser } from '../auth-context.ts';
 import { aboutField, ApiError, fail } from '../errors.ts';
 import { idList, isId, nextId } from '../ids.ts';
 import { recordChanges } from '../audit/changes.ts';
+import { checkAttachments, droppedAttachments } from './attachments.ts';
 import { checkBizDicts, checkDicts } from './biz-dicts.ts';
 import { checkBusinessUnits, checkCompanies } from './company.ts';
 import { computedValues, copiedValues, sequenceValues } from './derived.ts';
@@ -53,6 +54,7 @@ export class EntityWrites {
       for (const writer of context.lines) await writer.write(trx, user, String(row.id), prepared.input);
       return row;
     });
+    await this.rows.sweepAttachments(user, context.dropped);
     await this.rows.afterWrite(user);
     const [record] = await this.rows.wire([saved], user.lang);
     for (const writer of context.lines) record[writer.key] = await writer.read(this.deps.db, record.id as string);
@@ -75,6 +77,7 @@ export class EntityWrites {
       { mode: 'update', own: mine ? this.answeredFor(user, edit.mine!) : undefined },
     );
     const saved = await this.deps.db.transaction().execute((trx) => prepared.write(trx));
+    await prepared.afterCommit();
     await this.rows.afterWrite(user);
     return (await this.rows.wire([saved], user.lang))[0];
   }
@@ -124,6 +127,7 @@ export class EntityWrites {
         for (const writer of context.lines) await writer.write(trx, user, String(row.id), prepared.input);
         return row;
       },
+      afterCommit: () => this.rows.sweepAttachments(user, context.dropped.splice(0)),
     };
   }
 
@@ -153,6 +157,7 @@ export class EntityWrites {
     await checkDicts(trx, entity, values, before, reads);
     await checkBizDicts(trx, entity, user.tenantId, values, reads);
     await checkRefs(trx, this.rows.refFields(), context.refs, values, { ...before, ...values }, reads);
+    await checkAttachments(trx, entity, user, values, before);
     Object.assign(
       values,
       await copiedValues(trx, entity, this.rows.lookup, { ...before, ...values }, user.tenantId, reads),
@@ -210,6 +215,7 @@ export class EntityWrites {
       .executeTakeFirstOrThrow();
     if (before && entity.tree) await followParent(entity, trx, before, after);
     await recordChanges(trx, entity, user, before ? 'update' : 'insert', [{ id, before, after }]);
+    context.dropped.push(...droppedAttachments(entity, before, after));
     for (const reaction of this.rows.reactions) await reaction.afterWrite?.(trx, user, after, before);
     return after;
   }
@@ -223,7 +229,7 @@ export class EntityWrites {
       this.entity,
       [...this.deps.entities.values()].map((s) => s.entity),
     );
-    await this.deps.db.transaction().execute(async (trx) => {
+    const dropped = await this.deps.db.transaction().execute(async (trx) => {
       const found: Row[] = await visible(trx).where('id', 'in', list).selectAll().forUpdate().execute();
       if (found.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
       await checkRemovable(this.entity, trx, list, referrers);
@@ -243,7 +249,9 @@ export class EntityWrites {
         found.map((row) => ({ id: row.id, before: row })),
       );
       for (const reaction of this.rows.reactions) await reaction.afterRemove?.(trx as DynamicDb, user, found);
+      return found.flatMap((row) => droppedAttachments(this.entity, row, undefined));
     });
+    await this.rows.sweepAttachments(user, dropped);
     await this.rows.afterWrite(user);
   }
 
@@ -359,6 +367,7 @@ export class EntityWrites {
       lines: await this.lineWriters(user),
       granted,
       reads: readEachTime,
+      dropped: [],
     };
   }
 

@@ -113,7 +113,8 @@ function wireValue(field: FieldDef, value: unknown): unknown {
       field.type === 'text' ||
       field.type === 'date' ||
       field.type === 'datetime' ||
-      field.type === 'ids'
+      field.type === 'ids' ||
+      field.type === 'attachments'
       ? ''
       : null;
   }
@@ -148,7 +149,8 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
   const blank = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '');
   if (blank) {
     if (field.required) throw failWith(requiredText(field));
-    if (field.type === 'string' || field.type === 'text' || field.type === 'ids') return '';
+    if (field.type === 'string' || field.type === 'text' || field.type === 'ids' || field.type === 'attachments')
+      return '';
     if (field.nullable) return null;
     if (options.update) throw failWith(requiredText(field));
     return field.default;
@@ -185,7 +187,8 @@ export function parseFieldValue(field: ResolvedField, raw: unknown, options: { u
       if (!isId(raw)) throw typeError();
       return String(raw);
     }
-    case 'ids': {
+    case 'ids':
+    case 'attachments': {
       const parts = String(raw)
         .split(',')
         .map((s) => s.trim())

@@ -14,6 +14,7 @@ import { EntityReads } from './entity-reads.ts';
 import { EntityWrites } from './entity-writes.ts';
 import { EntityBatch } from './entity-batch.ts';
 import { EntityImports } from './entity-imports.ts';
+import { addAttachedFiles } from './attachments.ts';
 import type {
   BatchError,
   EngineDeps,
@@ -109,6 +110,11 @@ export class EntityService implements EntityPeer {
   /** Wire form plus dictionary, reference and parent names. */
   wire(rows: Record<string, unknown>[], lang: Lang = 'zh'): Promise<WireRecord[]> {
     return this.rows.wire(rows, lang);
+  }
+
+  /** Adds the files of its attachments fields to records a module builds itself (`<field>Files`). */
+  addAttachedFiles(records: WireRecord[]): Promise<void> {
+    return addAttachedFiles(this.rows.deps.attachmentFiles?.(), this.rows.tables.attachments, records);
   }
 
   /** `where`: equality filters the route adds (top-level rows only), beside the client's. */

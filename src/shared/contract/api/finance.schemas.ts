@@ -1,3 +1,4 @@
+import { AttachedFile } from './attachments.ts';
 import { Type, type Static } from 'typebox';
 
 /** What the finance module's own routes answer inside the envelope, beside the engine's rows. */
@@ -83,6 +84,9 @@ export const Voucher = Type.Object({
   voucherWord: Type.String(),
   voucherNo: Type.Integer(),
   attachmentCount: Type.Integer(),
+  /** Its attachments (the lines share them): ids, and the files with their links. */
+  attach: Type.String(),
+  attachFiles: Type.Array(AttachedFile),
   voucherStatus: Type.String(),
   maker: Type.String(),
   debitTotal: Type.Number(),

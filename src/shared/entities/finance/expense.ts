@@ -3,6 +3,7 @@ import { EXPENSE_TYPE_FIELD } from './expense-type.ts';
 import { REQUEST_FIELDS } from '../flow/request-fields.ts';
 import type { LocalText } from '../../i18n/server-messages.ts';
 import { SUBJECT_IN_USE } from './subject.ts';
+import { ATTACHMENTS_FIELD } from '../attachments-field.ts';
 
 /** `expense_status` (domain/finance.md § expense). */
 export const EXPENSE_STATUS = { draft: '0', running: '1', approved: '2', rejected: '3', paid: '4' } as const;
@@ -174,6 +175,8 @@ export const expense = defineEntity({
       label: { zh: '报销事由', en: 'Purpose' },
       required: true,
     },
+    // The receipts, scanned or photographed.
+    attach: ATTACHMENTS_FIELD,
     // Not a form field: its process moves it, and finance's 付款 takes an approved claim to paid.
     expenseStatus: {
       type: 'string',

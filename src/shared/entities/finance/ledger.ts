@@ -1,6 +1,7 @@
 import { defineEntity } from '../define.ts';
 import type { LocalText } from '../../i18n/server-messages.ts';
 import { SUBJECT_IN_USE } from './subject.ts';
+import { ATTACHMENTS_FIELD } from '../attachments-field.ts';
 
 /** `voucher_status` (domain/finance.md § ledger): 0 未审核 → 1 已审核 → 2 已记账; 1 → 0 is 反审核. */
 export const VOUCHER_STATUS = { unaudited: '0', audited: '1', posted: '2' } as const;
@@ -260,6 +261,7 @@ export const ledger = defineEntity({
       export: true,
       label: { zh: '附件张数', en: 'Attachments' },
     },
+    attach: ATTACHMENTS_FIELD,
     // The real name of whoever entered the line (the hooks, on insert).
     maker: {
       type: 'string',

@@ -1,6 +1,7 @@
 import { REQUEST_STATUS } from '../../flow/types.ts';
 import { defineEntity } from '../define.ts';
 import { REQUEST_FIELDS } from './request-fields.ts';
+import { ATTACHMENTS_FIELD } from '../attachments-field.ts';
 
 const AMOUNT_INVALID = { zh: '请输入正确的金额', en: 'Please enter a valid amount' };
 
@@ -44,7 +45,7 @@ export const finance = defineEntity({
       required: { zh: '请输入用途', en: 'Please enter what the funds are for' },
       placeholder: { zh: '请输入用途', en: 'Enter what the funds are for' },
     },
-    attach: { type: 'string', max: 1000, label: { zh: '附件', en: 'Attachment' } },
+    attach: ATTACHMENTS_FIELD,
   },
   defaultSort: [
     ['createTime', 'desc'],

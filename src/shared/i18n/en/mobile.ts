@@ -57,6 +57,14 @@ export const mobile: Resource<typeof zh> = {
     retry: 'Retry',
     untitled: '(untitled)',
   },
+  attachments: {
+    list: 'Attachments',
+    none: 'No attachments',
+    open: 'Open {{name}}',
+    close: 'Close',
+    back: 'Back',
+    newWindow: 'Open in a new window',
+  },
   approvals: {
     more: 'More',
     moreTitle: 'More actions',

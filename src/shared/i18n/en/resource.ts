@@ -8,5 +8,10 @@ export const resource = {
     hint: 'Several files at once',
     done: '{{name}} uploaded',
   },
+  attachments: {
+    list: 'Attachments',
+    none: 'No attachments',
+    remove: 'Remove {{name}}',
+  },
   download: 'Download',
 };

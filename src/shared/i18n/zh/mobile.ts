@@ -55,6 +55,14 @@ export const mobile = {
     retry: '重试',
     untitled: '(无标题)',
   },
+  attachments: {
+    list: '附件',
+    none: '无附件',
+    open: '查看 {{name}}',
+    close: '关闭',
+    back: '返回',
+    newWindow: '新窗口打开',
+  },
   approvals: {
     more: '更多',
     moreTitle: '更多操作',

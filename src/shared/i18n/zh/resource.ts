@@ -8,5 +8,10 @@ export const resource = {
     hint: '支持多个文件',
     done: '{{name}} 上传成功',
   },
+  attachments: {
+    list: '附件列表',
+    none: '无附件',
+    remove: '移除 {{name}}',
+  },
   download: '下载',
 };

@@ -3,6 +3,7 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
+  attachmentFieldsOf,
   alertsOf,
   detailFieldsOf,
   edgeOf,
@@ -19,6 +20,8 @@ import type { ApprovableDef } from '../../../../shared/entities/approvals.ts';
 import type { FieldDef } from '../../../../shared/entities/define.ts';
 import type { Lang } from '../../../../shared/i18n/server-messages.ts';
 import { UserSelect } from '../../flow/FlowSelects.tsx';
+import { AttachmentsControl } from '../../../components/upload/AttachmentsControl.tsx';
+import { filesKey, type AttachedFile } from '../../../../shared/contract/api/attachments.ts';
 import { dateKey, halfKey, periodValues, STATUS_COLOURS, type BusinessRequest, type RequestForm } from './business.ts';
 
 const DATE = 'YYYY-MM-DD';
@@ -133,6 +136,11 @@ export function RequestFields({ entity, form, withApprover = true, only }: Field
       {(only ? [] : formFieldsOf(entity)).map((named) => (
         <FieldItem key={named.name} entity={entity} named={named} form={form} lang={lang} />
       ))}
+      {(only ? [] : attachmentFieldsOf(entity)).map(({ name, field }) => (
+        <Form.Item key={name} name={name} label={field.label[lang]}>
+          <AttachmentsControl />
+        </Form.Item>
+      ))}
       {withApprover && (
         <Form.Item
           name="taskUser"
@@ -199,6 +207,12 @@ export function RequestDescriptions({ entity, request }: { entity: ApprovableDef
       label: named.field.label[lang],
       children: valueText(named, shownValue(named, request)),
       ...(wide(named.field) ? { span: 2 } : {}),
+    })),
+    ...attachmentFieldsOf(entity).map(({ name, field }) => ({
+      key: name,
+      label: field.label[lang],
+      children: <AttachmentsControl value={(request[filesKey(name)] as AttachedFile[] | undefined) ?? []} disabled />,
+      span: 2,
     })),
   ];
   return <Descriptions className="tenon-flow-request" bordered size="small" column={2} items={items} />;

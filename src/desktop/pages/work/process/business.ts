@@ -7,7 +7,16 @@ import {
   type BusinessKind,
   type BusinessRequest,
 } from '../../../../client/api/flow.ts';
-import { edgeOf, formFieldsOf, isPeriod, isSent, periodOf } from '../../../../client/approval-fields.ts';
+import {
+  attachmentFieldsOf,
+  edgeOf,
+  formFieldsOf,
+  isPeriod,
+  isSent,
+  periodOf,
+} from '../../../../client/approval-fields.ts';
+import { filesKey } from '../../../../shared/contract/api/attachments.ts';
+import type { AttachmentItem } from '../../../components/upload/AttachmentsControl.tsx';
 import { approvalOf, type ApprovableDef } from '../../../../shared/entities/approvals.ts';
 import { halfOf, leaveTime, type DayHalf } from '../../../../shared/calendar/working-days.ts';
 
@@ -60,6 +69,8 @@ export function saveRequest(kind: BusinessKind, processDefinitionId: string, val
     if (isPeriod(field)) fields[name] = periodTime(values, name, edgeOf(field));
     else fields[name] = numeric ? String(values[name] ?? '') : String(values[name] ?? '').trim();
   }
+  for (const { name } of attachmentFieldsOf(entity))
+    fields[name] = ((values[name] as AttachmentItem[] | undefined) ?? []).map((file) => file.id).join(',');
   return startRequest(kind, { ...(id ? { id } : {}), processDefinitionId, ...fields, taskUser: values.taskUser ?? '' });
 }
 
@@ -84,6 +95,7 @@ export function formOf(entity: ApprovableDef, request: BusinessRequest): Request
       values[name] = value;
     }
   }
+  for (const { name } of attachmentFieldsOf(entity)) values[name] = request[filesKey(name)] ?? [];
   return values;
 }
 

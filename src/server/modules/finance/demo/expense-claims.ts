@@ -15,6 +15,7 @@ import { DEMO_USERS, demoUser } from '../../system/demo/organisation.ts';
 import { seedExpenseSituationDemo } from '../../budget/demo/budgets.ts';
 import { budgetUseOf, expenseBudgetEffect } from '../expense-budget.ts';
 import { demoAudit, demoNoise } from '../../system/demo/figures.ts';
+import { receiptPdf, receiptPng, storeDemoAttachments, type DemoFile } from '../../resource/storage/index.ts';
 
 /** Who claims and who approves in the demo: 张三 of 常州布雷德 sends his claims to 李四; 赵财务 pays. */
 const CLAIMANT = DEMO_USERS.find((user) => user.account === 'zhangsan')!;
@@ -167,10 +168,35 @@ function settledClaims(employees: Map<string, Row>, today: string): Row[] {
 }
 
 /** 张三's recent claims, saved as he saves them and sent as he sends them; returns how many went to the process. */
+/**
+ * 张三's receipts of his recent claims, one photo each and an invoice PDF with every other one, put through the
+ * tenant's store; none where the demo has no store every process reaches.
+ */
+async function demoReceipts(db: Db, amounts: readonly number[]): Promise<string[][]> {
+  const receipts: string[][] = [];
+  try {
+    for (const [i, amount] of amounts.entries()) {
+      const files: DemoFile[] = [
+        { originalName: `票据${i + 1}.png`, extension: 'png', bytes: receiptPng(3 + (i % 4)) },
+      ];
+      if (i % 2 === 0)
+        files.push({ originalName: `发票${i + 1}.pdf`, extension: 'pdf', bytes: receiptPdf(`Invoice ${amount}`) });
+      receipts.push(await storeDemoAttachments(db, '000000', CLAIMANT.id, files));
+    }
+  } catch {
+    // No store every process reaches (several processes on local disks): the claims go without receipts.
+  }
+  return amounts.map((_, i) => receipts[i] ?? []);
+}
+
 async function recentClaims(db: Db, employee: Row, today: string): Promise<number> {
   const numbers = await takeNumbers(db, expense, 'expenseNo', '000000', RECENT.length);
   const yearStart = `${today.slice(0, 4)}-01-01`;
   const audit = { ...demoAudit(), create_user: CLAIMANT.id, update_user: CLAIMANT.id, create_dept: CLAIMANT.deptId };
+  const receipts = await demoReceipts(
+    db,
+    RECENT.map(([, , amount]) => amount),
+  );
   const claims = RECENT.map(([type, subject, amount, daysAgo, reason], i) => {
     const date = addDays(today, -daysAgo);
     return {
@@ -187,6 +213,7 @@ async function recentClaims(db: Db, employee: Row, today: string): Promise<numbe
       invoice_count: 2 + i,
       project: '',
       reason,
+      attach: receipts[i].join(','),
       expense_status: EXPENSE_STATUS.draft,
       ...audit,
     };

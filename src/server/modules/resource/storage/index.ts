@@ -14,3 +14,4 @@ export function storageOf(app: Services): StorageService {
 }
 
 export type { StorageService, TenantStore } from './storage.service.ts';
+export { receiptPdf, receiptPng, storeDemoAttachments, type DemoFile } from './demo-receipts.ts';

@@ -25,9 +25,4 @@ export function newObjectKey(extension: string, now = new Date()): string {
   return `upload/${day}/${randomUUID().replace(/-/g, '')}.${extension}`;
 }
 
-/** The extension of a client's file name, lower case, '' when it has none. */
-export function extensionOf(fileName: string): string {
-  const base = fileName.slice(fileName.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-}
+export { extensionOf } from '../../../../shared/contract/api/attachments.ts';

@@ -13,6 +13,10 @@ export const STORAGE_MESSAGES = {
   badName: { zh: '文件名称不合法', en: 'The file name is not valid' },
   badBucket: { zh: '存储桶名称不合法', en: 'The bucket name is not valid' },
   noObject: { zh: '文件不存在', en: 'The file does not exist' },
+  attachInUse: {
+    zh: '附件已被单据引用，请在单据中移除后再删除',
+    en: 'A document holds this attachment: remove it from the document first',
+  },
   noBucket: { zh: '存储桶不存在', en: 'The bucket does not exist' },
   bucketExists: { zh: '存储桶已存在', en: 'The bucket already exists' },
   bucketNotEmpty: { zh: '存储桶不为空', en: 'The bucket is not empty' },
