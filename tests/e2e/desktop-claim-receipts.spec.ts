@@ -112,7 +112,8 @@ test('two receipts attached to a claim on the desktop are opened and approved on
   const viewer = phone.locator('.adm-image-viewer-content, .adm-image-viewer-slides').first();
   await expect(viewer).toBeVisible();
   await expect(phone.locator('.m-image-viewer-footer')).toContainText(receipts[0]);
-  await phone.locator('.m-image-viewer-footer').getByRole('button', { name: M.close }).click();
+  // antd-mobile's Mask is aria-hidden, so the viewer's buttons are found by their text, not their role.
+  await phone.locator('.m-image-viewer-footer button', { hasText: M.close }).click();
   await expect(phone.locator('.m-image-viewer-footer')).toBeHidden();
   const completed = phone.waitForResponse((response) => response.url().includes('/complete-task'));
   await phone.getByRole('button', { name: A.approve, exact: true }).click();
