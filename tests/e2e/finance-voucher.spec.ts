@@ -3,6 +3,7 @@ import { expect, test } from './support/test.ts';
 import { callAs, uniqueTag } from './support/api.ts';
 import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
+import { receiptPng } from '../../src/server/modules/resource/storage/demo-receipts.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
 
 const V = zh.finance.voucher;
@@ -47,6 +48,13 @@ test('a voucher is entered, refused unbalanced at 审核, fixed, audited and pos
   await fillLine(page, rows.nth(0), `备用金 ${tag}`, '1001', 0, '500');
   await fillLine(page, rows.nth(1), `备用金 ${tag}`, '6001', 1, '400');
   await expect(dialog.getByTestId('voucher-difference')).toHaveText('借贷差额：100.00');
+  // Its source document (issue 36): uploaded into the voucher, kept with it.
+  const receipt = `收据${tag}.png`;
+  await dialog
+    .locator('.tenon-file-uploader input[type=file]')
+    .setInputFiles([{ name: receipt, mimeType: 'image/png', buffer: receiptPng(3) }]);
+  const attached = dialog.getByRole('list', { name: zh.resource.attachments.list });
+  await expect(attached.getByRole('link', { name: receipt })).toBeVisible();
   await dialog.getByRole('button', { name: named(zh.common.save) }).click();
   await expectToast(page, zh.common.operationSuccess);
 
@@ -66,6 +74,9 @@ test('a voucher is entered, refused unbalanced at 审核, fixed, audited and pos
   await expectToast(page, zh.common.operationSuccess);
   await expect(saved.locator('.ant-modal-title .ant-tag')).toHaveText('已记账');
   await expect(saved.getByRole('button', { name: named(V.unaudit) })).toHaveCount(0);
+  // The posted voucher still shows its receipt, now without the uploader or a remove button.
+  await expect(attached.getByRole('link', { name: receipt })).toBeVisible();
+  await expect(dialog.locator('.tenon-file-uploader')).toHaveCount(0);
   await saved
     .locator('.ant-modal-footer')
     .getByRole('button', { name: named(zh.common.close) })

@@ -35,6 +35,7 @@ import { FieldControl } from '../../components/crud/FieldControl.tsx';
 import { entityApi } from '../../components/crud/crud-api.ts';
 import { namedFields } from '../../components/crud/field-lists.ts';
 import { wireValueProps, type CrudField } from '../../components/crud/fields.ts';
+import { AttachmentsControl, type AttachmentItem } from '../../components/upload/AttachmentsControl.tsx';
 import { useSession } from '../../../client/session.ts';
 import { usePermission } from '../../permission.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
@@ -75,6 +76,8 @@ interface VoucherForm {
   voucherWord?: string;
   voucherNo?: number | null;
   attachmentCount?: number | null;
+  /** The voucher's source documents (the lines share them), as files. */
+  attach?: AttachmentItem[];
   lines: LineValues[];
 }
 
@@ -120,6 +123,7 @@ const formOf = (voucher: Voucher): VoucherForm => ({
   voucherWord: voucher.voucherWord,
   voucherNo: voucher.voucherNo,
   attachmentCount: voucher.attachmentCount,
+  attach: voucher.attachFiles,
   lines: voucher.lines.map((line) => ({
     id: String(line.id),
     summary: String(line.summary ?? ''),
@@ -207,6 +211,7 @@ export function VoucherDialog({ open, onClose, onChanged }: Props) {
     mutationFn: (values: VoucherForm) =>
       postData<Voucher>(`${BASE}/voucher-submit`, {
         ...values,
+        attach: (values.attach ?? []).map((file) => file.id).join(','),
         original: key,
         lines: values.lines.map((line) => ({
           ...line,
@@ -337,6 +342,9 @@ export function VoucherDialog({ open, onClose, onChanged }: Props) {
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item name="attach" label={label('attach')}>
+          <AttachmentsControl disabled={!editable} />
+        </Form.Item>
         <Form.List name="lines">
           {(rows, { add, remove }) => (
             <>
