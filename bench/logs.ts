@@ -20,7 +20,6 @@
  */
 import {
   DummyDriver,
-  sql,
   type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
@@ -87,25 +86,6 @@ async function withoutIndexes(client: pg.Client, table: string, fill: () => Prom
   await client.query(`vacuum analyze ${table}`);
 }
 
-/** The bench's tenant as `tenant/submit` makes one, its administrator holding the log screens; its code. */
-const provisionLogTenant = (databaseUrl: string) =>
-  provisionTenant(databaseUrl, TENANT_NAME, async (db, code) => {
-    // 系统监控 stays with the platform unless a package grants it (DEFAULT_TENANT_MENU_ROOTS): granted here, as a
-    // tenant package with the log screens would.
-    await sql`insert into blade_role_menu (id, role_id, menu_id)
-      select ${String(ID_BASE)}::bigint + row_number() over (), r.id, m.id
-      from blade_role r cross join (
-        with recursive granted as (
-          select id, parent_id from blade_menu where code in ('log_api', 'log_usual') and is_deleted = 0
-          union select m.id, m.parent_id from blade_menu m join granted g on m.parent_id = g.id and m.is_deleted = 0
-        ), above as (
-          select id, parent_id from granted
-          union select m.id, m.parent_id from blade_menu m join above a on m.id = a.parent_id
-        ) select distinct id from above
-      ) m
-      where r.tenant_id = ${code} and r.role_alias = 'admin'`.execute(db);
-  });
-
 /** The kept database's tenant code and row count, if it holds a complete fill. */
 async function keptFill(databaseUrl: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -140,7 +120,8 @@ async function prepare(): Promise<{ databaseUrl: string; tenant: string }> {
   if (!KEEP) onCleanup(`drop database ${DB_NAME}`, () => adminQuery(`drop database if exists ${DB_NAME} with (force)`));
   const t0 = performance.now();
   await migrateAndSeed(databaseUrl);
-  const tenant = await provisionLogTenant(databaseUrl);
+  // Its administrator holds 通用日志 and 接口日志 as every new tenant's does (DEFAULT_TENANT_MENU_ROOTS).
+  const tenant = await provisionTenant(databaseUrl, TENANT_NAME);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

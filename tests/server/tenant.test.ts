@@ -108,7 +108,9 @@ describe('tenant/submit (create)', () => {
       'tenantpackage',
       'client',
       'data_scope',
-      'monitor',
+      'doc',
+      'admin',
+      'log_error',
       'tool',
     ]) {
       expect(routes).not.toContain(platformOnly);

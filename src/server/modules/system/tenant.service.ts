@@ -35,9 +35,10 @@ export const TENANT_MESSAGES = {
 /**
  * Menus a new tenant's administrator gets when the tenant has no package: the desk, the approval inbox, the
  * business modules and the tenant's own administration (roles, users, depts, posts, business dictionary, top
- * menus, work calendar), each with its screens and buttons and the parent menus above them. Platform-wide screens
- * (menus, system
- * dictionary, params, tenants, packages, clients, scopes, monitoring, dev tools) stay with the platform tenant.
+ * menus, work calendar), its files, SMS and reports, and its own 通用日志/接口日志 (the lists show only the tenant's
+ * rows), each with its screens and buttons and the parent menus above them. Platform-wide screens (menus, system
+ * dictionary, params, tenants, packages, clients, scopes, the error log, API docs, service governance, dev tools)
+ * stay with the platform tenant.
  */
 export const DEFAULT_TENANT_MENU_ROOTS = [
   'desk',
@@ -54,6 +55,10 @@ export const DEFAULT_TENANT_MENU_ROOTS = [
   'dictbiz',
   'topmenu',
   'workcalendar',
+  'resource',
+  'report',
+  'log_usual',
+  'log_api',
 ] as const;
 
 const TENANT_CODE_LOCK = 7_140_203_010;
