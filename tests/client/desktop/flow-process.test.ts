@@ -179,6 +179,8 @@ describe('the leave form (/work/process/leave/form/:processDefinitionId)', () =>
       title: '采购电脑',
       amount: '12000.5',
       reason: '研发用',
+      // The request's attachments field, no file uploaded (issue 36).
+      attach: '',
       taskUser: '101',
     });
     cleanup();
