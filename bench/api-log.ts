@@ -19,21 +19,26 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { TOKEN_URL } from '../src/shared/contract/api/auth.ts';
-import { adminQuery, adminUrl, api, log, login, migrateAndSeed, onCleanup, runBench, startServer } from './support.ts';
+import {
+  adminQuery,
+  adminUrl,
+  api,
+  intFlag,
+  log,
+  login,
+  migrateAndSeed,
+  onCleanup,
+  runBench,
+  startServer,
+} from './support.ts';
 
 const BENCH = 'bench/api-log';
 const DB = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_PG_DB ?? '') ? process.env.BENCH_PG_DB! : 'tenon_bench_api_log';
 const TARGET = 0.9;
 
-const flag = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  const value = at < 0 ? fallback : Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a positive integer`);
-  return value;
-};
-const rounds = flag('--rounds', 4);
-const slice = flag('--slice', 5);
-const connections = flag('--connections', 20);
+const rounds = intFlag('--rounds', 4);
+const slice = intFlag('--slice', 5);
+const connections = intFlag('--connections', 20);
 
 type Side = 'on' | 'off';
 interface Slice {

@@ -11,7 +11,17 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminQuery, adminUrl, log, login, migrateAndSeed, onCleanup, runBench, startServer } from './support.ts';
+import {
+  adminQuery,
+  adminUrl,
+  intFlag,
+  log,
+  login,
+  migrateAndSeed,
+  onCleanup,
+  runBench,
+  startServer,
+} from './support.ts';
 
 const BENCH = 'bench/rls';
 const PATHS = [
@@ -20,15 +30,9 @@ const PATHS = [
 ];
 const DB = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_PG_DB ?? '') ? process.env.BENCH_PG_DB! : 'tenon_bench_rls';
 
-const flag = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  const value = at < 0 ? fallback : Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a positive integer`);
-  return value;
-};
-const rounds = flag('--rounds', 4);
-const slice = flag('--slice', 3);
-const connections = flag('--connections', 50);
+const rounds = intFlag('--rounds', 4);
+const slice = intFlag('--slice', 3);
+const connections = intFlag('--connections', 50);
 
 interface Slice {
   rps: number;

@@ -432,3 +432,11 @@ export function printLatencyTable(title: string, note: string, results: LatencyR
   for (const r of results) console.log(`${r.name}: ${r.detail}`);
   return results.every((r) => r.target === undefined || r.api.p95 < r.target);
 }
+
+/** A command-line option `name <positive integer>`, or `fallback` when it is not given. */
+export function intFlag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  const value = at < 0 ? fallback : Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a positive integer`);
+  return value;
+}
