@@ -156,3 +156,61 @@ describe('an expense claim with receipts', () => {
     expect(await linkStatus(file)).toBe(404);
   });
 });
+
+describe("a voucher's receipts", () => {
+  const LEDGER = '/api/blade-system/ledger';
+  const header = { orgId: '1010', voucherDate: '2026-03-15', voucherWord: '记', attachmentCount: 1 };
+  const line = (subjectCode: string, debitAmount: number, creditAmount: number) => ({
+    summary: '收到货款',
+    subjectCode,
+    debitAmount,
+    creditAmount,
+  });
+
+  it("lets a second clerk add a line to a voucher holding the first clerk's receipt, and keeps the file", async () => {
+    const codes = crudCodes('ledger');
+    const first = await personWithCodes(t, 'at_clerk_one', codes);
+    const second = await personWithCodes(t, 'at_clerk_two', codes);
+    const scan = await receipt(first.token, PNG, '银行回单.png');
+    const entered = expectOk(
+      await t.post(`${LEDGER}/voucher-submit`, first.token, {
+        ...header,
+        attach: scan,
+        lines: [line('100201', 500, 0), line('6001', 0, 500)],
+      }),
+    ) as { voucherNo: number; year: number; month: number; lines: Array<{ id: string }> };
+    const original = {
+      orgId: '1010',
+      year: entered.year,
+      month: entered.month,
+      voucherWord: '记',
+      voucherNo: entered.voucherNo,
+    };
+    const edited = expectOk(
+      await t.post(`${LEDGER}/voucher-submit`, second.token, {
+        ...header,
+        voucherNo: entered.voucherNo,
+        original,
+        attach: scan,
+        lines: [{ ...line('100201', 600, 0), id: entered.lines[0].id }, line('6001', 0, 500), line('6001', 0, 100)],
+      }),
+    ) as { attachFiles: AttachedFile[]; lines: unknown[] };
+    expect(edited.lines).toHaveLength(3);
+    expect(edited.attachFiles.map((file) => file.id)).toEqual([scan]);
+    expect(await liveAttachments([scan])).toEqual([scan]);
+    // A file of his own he may add; a colleague's he has not got on the voucher he may not.
+    const stranger = await receipt(colleague.token);
+    expectError(
+      await t.post(`${LEDGER}/voucher-submit`, second.token, {
+        ...header,
+        voucherNo: entered.voucherNo,
+        original,
+        attach: `${scan},${stranger}`,
+        lines: [line('100201', 500, 0), line('6001', 0, 500)],
+      }),
+      400,
+      '第1行：附件不存在或不是本人上传的文件',
+    );
+    expect(await liveAttachments([scan])).toEqual([scan]);
+  });
+});

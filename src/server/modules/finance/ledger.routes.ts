@@ -17,6 +17,7 @@ import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { ApiError, failWith, ok } from '../../platform/errors.ts';
 import { isId } from '../../platform/ids.ts';
+import { attachmentIds } from '../../platform/entity/attachments.ts';
 import type { EntityService, PreparedWrite, WireRecord } from '../../platform/entity/service.ts';
 import { ANY_BODY, Param, isRecord, queryParams } from '../../platform/route-schemas.ts';
 import { answers } from '../../platform/response-schemas.ts';
@@ -105,9 +106,9 @@ async function linesOf(service: EntityService, user: AuthUser, db: Db, key: Vouc
     .where('month', '=', key.month)
     .where('voucher_word', '=', key.voucherWord)
     .where('voucher_no', '=', key.voucherNo)
-    .select(['id', 'entry_no', 'voucher_status'])
+    .select(['id', 'entry_no', 'voucher_status', 'attach'])
     .orderBy('entry_no')
-    .execute() as Promise<Array<{ id: unknown; entry_no: unknown; voucher_status: unknown }>>;
+    .execute() as Promise<Array<{ id: unknown; entry_no: unknown; voucher_status: unknown; attach: unknown }>>;
 }
 
 /**
@@ -147,6 +148,8 @@ async function submitVoucher(services: Services, service: EntityService, user: A
   };
   await refuseTaken(db);
   const ids = new Set(existing.map((line) => String(line.id)));
+  // The voucher's files, whoever uploaded them: a line added by a second clerk carries them on as the others do.
+  const held = existing.flatMap((line) => attachmentIds(line.attach));
   const kept = new Set<string>();
   const prepared: PreparedWrite[] = [];
   for (const [index, line] of lines.entries()) {
@@ -158,7 +161,7 @@ async function submitVoucher(services: Services, service: EntityService, user: A
     const values = { ...line, ...header, id, entryNo: index + 1 };
     if (!id) delete values.id;
     try {
-      prepared.push(await service.prepareWrite(user, values, { mode: id ? 'update' : 'save' }));
+      prepared.push(await service.prepareWrite(user, values, { mode: id ? 'update' : 'save', held }));
     } catch (error) {
       throw lineError(index + 1, error);
     }

@@ -27,7 +27,8 @@ export const attachmentIds = (value: unknown): string[] =>
 /**
  * The ids a write adds to an attachments field (those the row did not hold) must be live attachments of the caller's
  * tenant that he uploaded himself: a client's word is not enough, and a document deleted later takes its files with
- * it, which must never be someone else's upload.
+ * it, which must never be someone else's upload. `kept`: ids the document holds on its other rows (a voucher's lines),
+ * which a second clerk's new line may carry on.
  */
 export async function checkAttachments(
   trx: DynamicDb,
@@ -35,10 +36,11 @@ export async function checkAttachments(
   user: AuthUser,
   values: Row,
   before: Row | undefined,
+  kept: readonly string[] = [],
 ): Promise<void> {
   for (const field of tablesOf(entity).attachments) {
     if (values[field.column] === undefined) continue;
-    const held = new Set(attachmentIds(before?.[field.column]));
+    const held = new Set([...kept, ...attachmentIds(before?.[field.column])]);
     const added = [...new Set(attachmentIds(values[field.column]))].filter((id) => !held.has(id));
     if (!added.length) continue;
     const found = await trx

@@ -38,6 +38,14 @@ export interface PreparedSubmit {
   inserting: boolean;
   id: string;
   own?: OwnRows;
+  /** Attachment ids the document already holds elsewhere (its other rows): kept, not added by this write. */
+  held?: readonly string[];
+}
+/** How a module's own transaction writes a row (`prepareWrite`). */
+export interface PrepareOptions {
+  mode?: SubmitMode;
+  own?: OwnRows;
+  held?: readonly string[];
 }
 /** An update limited to the caller's own rows, and what it says about any other row. */
 export interface OwnRows {

@@ -18,7 +18,14 @@ import { checkReferrers, checkRemovable, checkReserved, checkRowRules, followPar
 import { checkFrozen, checkKept, checkSetOnMove, checkTransition, stateCodes } from './states.ts';
 import { rowsWithKey, uniqueKeysOf, type UniqueKey } from './unique.ts';
 import type { EntityRows } from './entity-rows.ts';
-import type { OwnRows, PreparedSubmit, PreparedWrite, SubmitMode, WriteContext } from './engine-types.ts';
+import type {
+  OwnRows,
+  PrepareOptions,
+  PreparedSubmit,
+  PreparedWrite,
+  SubmitMode,
+  WriteContext,
+} from './engine-types.ts';
 import type { Row, VisibleRows, WireRecord } from './types.ts';
 
 /**
@@ -111,12 +118,12 @@ export class EntityWrites {
    * request),
    * any other row is `notFound`.
    */
-  async prepareWrite(
-    user: AuthUser,
-    body: unknown,
-    options: { mode?: SubmitMode; own?: OwnRows } = {},
-  ): Promise<PreparedWrite> {
-    const prepared = { ...(await this.prepareSubmit(user, body, options.mode ?? 'submit')), own: options.own };
+  async prepareWrite(user: AuthUser, body: unknown, options: PrepareOptions = {}): Promise<PreparedWrite> {
+    const prepared = {
+      ...(await this.prepareSubmit(user, body, options.mode ?? 'submit')),
+      own: options.own,
+      held: options.held,
+    };
     const context = await this.writeContext(user);
     return {
       id: prepared.id,
@@ -139,7 +146,7 @@ export class EntityWrites {
     trx: DynamicDb,
     user: AuthUser,
     context: WriteContext,
-    { input, inserting, id, own }: PreparedSubmit,
+    { input, inserting, id, own, held }: PreparedSubmit,
     columns?: Record<string, unknown>,
   ): Promise<Row> {
     const { visible } = context;
@@ -157,7 +164,7 @@ export class EntityWrites {
     await checkDicts(trx, entity, values, before, reads);
     await checkBizDicts(trx, entity, user.tenantId, values, reads);
     await checkRefs(trx, this.rows.refFields(), context.refs, values, { ...before, ...values }, reads);
-    await checkAttachments(trx, entity, user, values, before);
+    await checkAttachments(trx, entity, user, values, before, held);
     Object.assign(
       values,
       await copiedValues(trx, entity, this.rows.lookup, { ...before, ...values }, user.tenantId, reads),

@@ -21,7 +21,7 @@ import type {
   EntityHooks,
   EntityPeer,
   EntityReaction,
-  OwnRows,
+  PrepareOptions,
   Page,
   PreparedWrite,
   SubmitMode,
@@ -158,11 +158,7 @@ export class EntityService implements EntityPeer {
   }
 
   /** A submit for a transaction its module opens (see `EntityWrites.prepareWrite`). */
-  prepareWrite(
-    user: AuthUser,
-    body: unknown,
-    options: { mode?: SubmitMode; own?: OwnRows } = {},
-  ): Promise<PreparedWrite> {
+  prepareWrite(user: AuthUser, body: unknown, options: PrepareOptions = {}): Promise<PreparedWrite> {
     return this.writes.prepareWrite(user, body, options);
   }
 
