@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitStatements } from '../../src/server/db/migrate.ts';
+import { serverFile } from '../../src/server/server-files.ts';
 import { formatDateTime } from '../../src/shared/contract/time.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
@@ -115,6 +119,65 @@ describe('tenant/submit (create)', () => {
     ]) {
       expect(routes).not.toContain(platformOnly);
     }
+  });
+
+  it('gives the administrators of tenants provisioned before 0071 its files, reports and logs (not a packaged one)', async () => {
+    const { db } = t.services;
+    const plain = expectOk(await newTenant({ tenantName: '老租户' })).tenantId as string;
+    const packaged = expectOk(await newTenant({ tenantName: '套餐租户', packageId })).tenantId as string;
+    const adminRole = async (tenantId: string) =>
+      String(
+        (
+          await db
+            .selectFrom('blade_role')
+            .select('id')
+            .where('tenant_id', '=', tenantId)
+            .where('role_alias', '=', 'admin')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const menusOf = async (roleId: string) =>
+      (await db.selectFrom('blade_role_menu').select('menu_id').where('role_id', '=', roleId).execute())
+        .map((row) => String(row.menu_id))
+        .sort();
+    const [plainRole, packagedRole] = [await adminRole(plain), await adminRole(packaged)];
+    const provisioned = await menusOf(plainRole);
+    const packageMenus = await menusOf(packagedRole);
+    // What an older provisioning left out: the four roots' subtrees.
+    const menus = await db
+      .selectFrom('blade_menu')
+      .select(['id', 'parent_id', 'code'])
+      .where('is_deleted', '=', 0)
+      .execute();
+    const newer = new Set(
+      menus.filter((m) => ['resource', 'report', 'log_usual', 'log_api'].includes(m.code)).map((m) => String(m.id)),
+    );
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const m of menus)
+        if (newer.has(String(m.parent_id)) && !newer.has(String(m.id))) {
+          newer.add(String(m.id));
+          grew = true;
+        }
+    }
+    await db
+      .deleteFrom('blade_role_menu')
+      .where('role_id', '=', plainRole)
+      .where('menu_id', 'in', [...newer])
+      .execute();
+    const older = await menusOf(plainRole);
+    expect(older.length).toBeLessThan(provisioned.length - 10);
+    const migration = readFileSync(serverFile('db', 'migrations', '0071_tenant_admin_default_menus.sql'), 'utf8');
+    const apply = async () => {
+      for (const statement of splitStatements(migration)) await sql.raw(statement).execute(db);
+    };
+    await apply();
+    expect(await menusOf(plainRole)).toEqual(provisioned);
+    await apply();
+    expect(await menusOf(plainRole)).toEqual(provisioned);
+    expect(await menusOf(packagedRole)).toEqual(packageMenus);
+    const routes = codesOf(expectOk(await t.get(`${SYS}/menu/routes`, await t.tokenOf('admin', 'admin', plain))));
+    expect(routes).toEqual(expect.arrayContaining(['resource', 'attach', 'report', 'log_usual', 'log_api']));
   });
 
   it('updates an existing tenant without touching its code', async () => {
