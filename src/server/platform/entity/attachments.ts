@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { filesKey, type AttachedFile } from '../../../shared/contract/api/attachments.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
@@ -64,29 +64,29 @@ export function droppedAttachments(entity: EntityDef, before: Row | undefined, a
   });
 }
 
-/** Of `ids`, those a live row of some entity's attachments field holds (the tenant's rows: row-level security). */
+/**
+ * Of `ids`, those a live row of some entity's attachments field holds (the tenant's rows: row-level security): one
+ * statement over every such column, each branch answering the ids its rows hold among `ids`.
+ */
 export async function heldAttachments(
   db: DynamicDb,
   entities: readonly EntityDef[],
   tenantId: string,
   ids: readonly string[],
 ): Promise<Set<string>> {
-  const held = new Set<string>();
-  if (!ids.length) return held;
-  const wanted = new Set(ids);
-  for (const entity of entities)
-    for (const field of tablesOf(entity).attachments) {
-      const column = sql.ref(field.column);
-      const rows = await db
-        .selectFrom(entity.table)
-        .select(`${field.column} as ids`)
-        .where('tenant_id', '=', tenantId)
-        .where('is_deleted', '=', 0)
-        .where(sql<SqlBool>`string_to_array(${column}, ',') && string_to_array(${ids.join(',')}, ',')`)
-        .execute();
-      for (const row of rows) for (const id of attachmentIds(row.ids)) if (wanted.has(id)) held.add(id);
-    }
-  return held;
+  if (!ids.length) return new Set();
+  const wanted = sql`string_to_array(${ids.join(',')}, ',')`;
+  const branches = entities.flatMap((entity) =>
+    tablesOf(entity).attachments.map((field) => {
+      const column = sql`string_to_array(${sql.ref(field.column)}, ',')`;
+      return sql`select unnest(${column}) as id from ${sql.table(entity.table)}
+        where tenant_id = ${tenantId} and is_deleted = 0 and ${column} && ${wanted}`;
+    }),
+  );
+  if (!branches.length) return new Set();
+  const held = await sql<{ id: string }>`select distinct id from (${sql.join(branches, sql` union all `)}) as held
+    where id = any(${wanted})`.execute(db);
+  return new Set(held.rows.map((row) => String(row.id)));
 }
 
 /**
