@@ -3,7 +3,7 @@ import { uniqueTag } from './support/api.ts';
 import { expectToast } from './support/desktop.ts';
 import { claimRow, draftClaim, sendClaim } from './support/expense.ts';
 import { zh } from './support/i18n.ts';
-import { newPhone, phoneLogin } from './support/phone.ts';
+import { approveOnPhone, newPhone, phoneLogin } from './support/phone.ts';
 import { receiptPdf, receiptPng } from '../../src/server/modules/resource/storage/demo-receipts.ts';
 
 const A = zh.mobile.approvals;
@@ -68,10 +68,7 @@ test('two receipts attached to a claim on the desktop are opened and approved on
   // antd-mobile's Mask is aria-hidden, so the viewer's buttons are found by their text, not their role.
   await phone.locator('.m-image-viewer-footer button', { hasText: M.close }).click();
   await expect(phone.locator('.m-image-viewer-footer')).toBeHidden();
-  const completed = phone.waitForResponse((response) => response.url().includes('/complete-task'));
-  await phone.getByRole('button', { name: A.approve, exact: true }).click();
-  await expect(phone.locator('.m-undo-bar')).toContainText(A.approved);
-  expect((await completed).ok()).toBe(true);
+  await approveOnPhone(phone);
   await phone.context().close();
 
   await page.getByRole('button', { name: zh.common.refresh }).click();

@@ -80,3 +80,14 @@ export async function scanUntil(page: Page, code: string, seen: () => Promise<vo
     await seen();
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * 同意 on a task's page, as an approver does: no confirmation, 撤销 stands for a few seconds in the undo bar, then the
+ * approval is sent; resolves once the server accepted it.
+ */
+export async function approveOnPhone(page: Page) {
+  const completed = page.waitForResponse((response) => response.url().includes('/complete-task'));
+  await page.getByRole('button', { name: M.approvals.approve, exact: true }).click();
+  await expect(page.locator('.m-undo-bar')).toContainText(M.approvals.approved);
+  expect((await completed).ok()).toBe(true);
+}
