@@ -66,10 +66,14 @@ test('an author publishes a notice with pasted formatting; it shows on the home 
     editor,
     `<p><strong>加粗${tag}</strong> 正文</p><ul><li>第一项</li><li>第二项</li></ul>` +
       '<p><a href="https://example.com/rules" onclick="window.pwned=3">制度链接</a></p>' +
-      `<img src="x" onerror="window.pwned=1"><script>window.pwned=2</script><p><img src="${PIXEL}"></p>`,
+      `<img src="x" onerror="window.pwned=1"><script>window.pwned=2</script><p><img src="${PIXEL}"></p>` +
+      '<p><img src="https://cdn.example.com/banner.png"></p>',
   );
-  // The inline image went to the object store first: the editor shows it by its link.
+  // The inline image went to the object store first: the editor shows it by its link. Another site's images are
+  // left out, and the author hears so.
   await expect(editor.locator('img[src^="/oss/"]')).toHaveCount(1);
+  await expect(editor.locator('img')).toHaveCount(1);
+  await expect(page.locator('.ant-message')).toContainText(zh.desk.richText.foreignImages.replace('{{count}}', '2'));
   await expect(editor.locator('strong')).toHaveText(`加粗${tag}`);
   await add.getByRole('button', { name: zh.common.save }).click();
   await expectToast(page, zh.common.addSuccess);

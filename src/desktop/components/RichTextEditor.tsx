@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, Divider, Space, Tooltip } from 'antd';
+import { App, Button, Divider, Space, Tooltip } from 'antd';
 import {
   BoldOutlined,
   ItalicOutlined,
@@ -17,7 +17,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { useTranslation } from 'react-i18next';
 import { uploadObject } from '../../client/api/files.ts';
-import { dataImages, imageFiles, imageName } from './rich-text-images.ts';
+import { dataImages, dropForeignImages, imageFiles, imageName } from './rich-text-images.ts';
 
 interface Props {
   value?: string;
@@ -41,6 +41,7 @@ const WEB_ADDRESS = /^(https?:\/\/|mailto:)/i;
  */
 export function RichTextEditor({ value, onChange, disabled, ask = (label, current) => prompt(label, current) }: Props) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const picker = useRef<HTMLInputElement>(null);
   // Uploads the images, then inserts them where the caret is then (or at `at`, a drop's position).
   const insertImages = async (files: readonly Blob[], at?: number) => {
@@ -51,9 +52,11 @@ export function RichTextEditor({ value, onChange, disabled, ask = (label, curren
       else editor.chain().focus().insertContentAt(at, image).run();
     }
   };
-  // Pasted HTML with inline images: each uploaded, the HTML inserted with their links instead.
+  // Pasted HTML with images: inline ones uploaded and inserted by their links; another site's said and left out.
   const pasteHtml = async (html: string) => {
     const page = new DOMParser().parseFromString(html, 'text/html');
+    const dropped = dropForeignImages(page);
+    if (dropped) void message.warning(t('desk.richText.foreignImages', { count: dropped }));
     for (const { element, blob } of dataImages(page)) element.setAttribute('src', await uploadImage(blob));
     editor.chain().focus().insertContent(page.body.innerHTML).run();
   };
@@ -62,7 +65,7 @@ export function RichTextEditor({ value, onChange, disabled, ask = (label, curren
       handlePaste: (_view, event) => {
         const html = event.clipboardData?.getData('text/html') ?? '';
         const files = imageFiles(event.clipboardData?.files);
-        if (/<img[^>]+src\s*=\s*["']?data:/i.test(html)) void pasteHtml(html);
+        if (/<img[\s>]/i.test(html)) void pasteHtml(html);
         else if (files.length && !html) void insertImages(files);
         else return false;
         return true;

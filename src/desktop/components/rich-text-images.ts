@@ -27,3 +27,23 @@ export function dataImages(page: Document): Array<{ element: HTMLImageElement; b
     return blob ? [{ element, blob }] : [];
   });
 }
+
+/**
+ * Takes out of a parsed page the `<img>` elements whose source is neither inline nor the console's own object store
+ * (`/oss/...` on this origin): another site's images, which the server drops from a notice (it keeps only the
+ * tenant's stored images) and the browser could not copy across origins. Returns how many went, for the user to hear.
+ */
+export function dropForeignImages(page: Document, origin = window.location.origin): number {
+  const foreign = Array.from(page.querySelectorAll('img')).filter((element) => {
+    const src = (element.getAttribute('src') ?? '').trim();
+    if (DATA_IMAGE.test(src)) return false;
+    try {
+      const address = new URL(src, origin);
+      return address.origin !== origin || !address.pathname.startsWith('/oss/');
+    } catch {
+      return true;
+    }
+  });
+  for (const element of foreign) element.remove();
+  return foreign.length;
+}

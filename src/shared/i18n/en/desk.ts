@@ -15,6 +15,8 @@ export const desk: Resource<typeof zh> = {
     undo: 'Undo',
     redo: 'Redo',
     linkAddress: 'Link address (http, https or mailto; empty removes the link)',
+    foreignImages:
+      '{{count}} image(s) from other websites in the pasted content were left out: download them and add them with the image button',
   },
   notice: {
     read: 'Read',

@@ -13,6 +13,7 @@ export const desk = {
     undo: '撤销',
     redo: '重做',
     linkAddress: '链接地址 (http、https 或 mailto,留空则去掉链接)',
+    foreignImages: '粘贴内容中的 {{count}} 张外部网站图片未保留，请下载后用图片按钮上传',
   },
   notice: {
     read: '阅读',
