@@ -64,6 +64,11 @@ export const mobile: Resource<typeof zh> = {
     close: 'Close',
     back: 'Back',
     newWindow: 'Open in a new window',
+    add: 'Add files',
+    camera: 'Take a photo',
+    remove: 'Remove {{name}}',
+    uploading: 'Uploading {{name}} {{percent}}%',
+    wait: 'Files are still uploading, please wait',
   },
   approvals: {
     more: 'More',
