@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter, AxiosProgressEvent } from 'axios';
 import { http } from '../../../src/client/http.ts';
 import { fakeServer, ok, refuse, type Sent } from '../desktop/fake-server.ts';
-import { flowRoutes, renderApprovals, useApprovalsSetup } from './approvals-fixtures.ts';
+import { flowRoutes, funds, renderApprovals, useApprovalsSetup } from './approvals-fixtures.ts';
 
 const server = fakeServer();
 const notified = vi.fn();
@@ -131,5 +131,71 @@ describe('phone request form: the attachments uploader', () => {
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
     await waitFor(() => expect(startBodies()).toHaveLength(1));
     expect(startBodies()[0]).not.toHaveProperty('attach');
+  });
+
+  it('lets the applicant of a rejected fund request change its files before he resubmits it', async () => {
+    const old = {
+      id: '3001',
+      name: '旧票.png',
+      size: 4,
+      extension: 'png',
+      link: '/oss/a.png',
+      thumbnail: '/oss/a.png',
+    };
+    const rejected = { ...funds[905], status: 2, attach: '3001', attachFiles: [old] };
+    server.serve(
+      flowRoutes({
+        'GET /api/blade-desk/process/finance/detail': () => ok(rejected),
+        [`POST ${UPLOAD}`]: (request) => stored('3002', request),
+      }),
+    );
+    renderApprovals('/approvals/finance/detail/505/905?task=105');
+    const editor = await screen.findByRole('group', { name: '附件' });
+    expect(within(editor).getByRole('img', { name: '旧票.png' })).toBeVisible();
+    // Shown once: editable, not also read-only in the record.
+    expect(screen.getAllByRole('img', { name: '旧票.png' })).toHaveLength(1);
+
+    fireEvent.click(within(editor).getByRole('button', { name: '移除 旧票.png' }));
+    pick(png('新票.png'));
+    expect(await within(editor).findByRole('img', { name: '新票.png' })).toBeVisible();
+    expect(within(editor).queryByRole('img', { name: '旧票.png' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '重新提交' }));
+    const sheet = await screen.findByRole('dialog', { name: '重新提交' });
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/blade-flow/work/complete-task').map((r) => r.body)).toHaveLength(1),
+    );
+    // The request saved with its new files (its other fields as they were) before the task is completed.
+    const saved = server.sent.filter((request) => request.method === 'POST').map((request) => request.url);
+    expect(saved.slice(-2)).toEqual([
+      '/api/blade-desk/process/finance/start-process',
+      '/api/blade-flow/work/complete-task',
+    ]);
+    expect(startBodies()).toEqual([
+      {
+        id: '905',
+        processDefinitionId: 'Leave:1:1',
+        title: '团建经费',
+        amount: '800.50',
+        reason: '部门团建',
+        attach: '3002',
+        taskUser: '1',
+      },
+    ]);
+  });
+
+  it('resubmits a rejected request whose files are unchanged without saving it', async () => {
+    const rejected = { ...funds[905], status: 2, attach: '', attachFiles: [] };
+    server.serve(flowRoutes({ 'GET /api/blade-desk/process/finance/detail': () => ok(rejected) }));
+    renderApprovals('/approvals/finance/detail/505/905?task=105');
+    await screen.findByRole('group', { name: '附件' });
+    fireEvent.click(screen.getByRole('button', { name: '重新提交' }));
+    const sheet = await screen.findByRole('dialog', { name: '重新提交' });
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认' }));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/blade-flow/work/complete-task').map((r) => r.body)).toHaveLength(1),
+    );
+    expect(startBodies()).toEqual([]);
   });
 });

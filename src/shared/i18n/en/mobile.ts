@@ -69,6 +69,7 @@ export const mobile: Resource<typeof zh> = {
     remove: 'Remove {{name}}',
     uploading: 'Uploading {{name}} {{percent}}%',
     wait: 'Files are still uploading, please wait',
+    adjust: 'Adjust the files',
   },
   approvals: {
     more: 'More',

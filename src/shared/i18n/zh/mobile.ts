@@ -67,6 +67,7 @@ export const mobile = {
     remove: '移除 {{name}}',
     uploading: '正在上传 {{name}} {{percent}}%',
     wait: '附件上传中,请稍候',
+    adjust: '调整附件',
   },
   approvals: {
     more: '更多',
