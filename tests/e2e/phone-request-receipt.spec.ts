@@ -10,9 +10,10 @@ const M = zh.mobile.attachments;
 
 /**
  * A receipt photographed on the phone (issue 36): a fund request started on the phone carries a photo uploaded from
- * its form; the approver opens the task on his phone, sees the thumbnail and opens it full screen.
+ * its form; the approver opens the task on his phone, sees the thumbnail, opens it full screen and sends the request
+ * back; the starter adds a second photo to it on her phone and resubmits; the approver sees both.
  */
-test('a fund request started on the phone with a photo receipt shows the receipt to the approver on his phone', async ({
+test('a fund request started on the phone with a photo receipt shows it to the approver, and a receipt added when it comes back reaches him too', async ({
   page,
   browser,
   baseURL,
@@ -74,5 +75,35 @@ test('a fund request started on the phone with a photo receipt shows the receipt
   // antd-mobile's Mask is aria-hidden, so the viewer's buttons are found by their text, not their role.
   await footer.locator('button', { hasText: M.close }).click();
   await expect(footer).toBeHidden();
+
+  // He sends it back for the hotel's receipt too.
+  await phone.getByRole('button', { name: A.reject, exact: true }).click();
+  const rejecting = phone.getByRole('dialog', { name: A.reject });
+  await rejecting.getByRole('button', { name: A.confirm }).click();
+  await expect(phone).toHaveURL(/\/approvals$/);
+
+  // The starter adds it to her rejected request on her phone and resubmits it: the request is saved with both.
+  await page.reload();
+  await main.locator('.m-flow-card').filter({ hasText: tag }).click();
+  await expect(page).toHaveURL(/\/approvals\/finance\/detail\/.*\?task=/);
+  const editor = main.getByRole('group', { name: '附件' });
+  await expect(editor.getByRole('img', { name: receipt })).toBeVisible();
+  const hotel = `住宿${tag}.png`;
+  await editor.locator('input[type=file]').setInputFiles({ name: hotel, mimeType: 'image/png', buffer: receiptPng(6) });
+  await expect(editor.getByRole('img', { name: hotel })).toBeVisible();
+  const saved = page.waitForResponse((response) => response.url().includes('/finance/start-process'));
+  const resubmitted = page.waitForResponse((response) => response.url().includes('/complete-task'));
+  await page.getByRole('button', { name: A.resubmit, exact: true }).click();
+  await page.getByRole('dialog', { name: A.resubmit }).getByRole('button', { name: A.confirm }).click();
+  expect(((await saved).request().postDataJSON() as { attach: string }).attach).toMatch(/^\d+,\d+$/);
+  expect((await (await resubmitted).json()) as { code: number }).toMatchObject({ code: 200 });
+
+  // The approver finds it in his 待办 again, with both receipts.
+  await phone.reload();
+  await phone.locator('main .m-flow-card').filter({ hasText: tag }).click();
+  await expect(phone).toHaveURL(/\/approvals\/finance\/handle\//);
+  const both = phone.getByRole('region', { name: A.record }).getByRole('list', { name: M.list });
+  await expect(both.getByRole('img', { name: hotel })).toBeVisible();
+  await expect(both.getByRole('listitem')).toHaveCount(2);
   await phone.context().close();
 });
