@@ -35,6 +35,11 @@ test('a fund request started on the phone with a photo receipt shows it to the a
   await main.getByLabel('用途').fill('出差上海');
   const attachments = main.getByRole('group', { name: '附件' });
   await expect(attachments.getByRole('button', { name: M.camera })).toBeVisible();
+  // A file that only calls itself a photo is refused in the server's words, under the field.
+  await attachments
+    .locator('input[type=file]')
+    .setInputFiles({ name: `假票${tag}.png`, mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(main.getByRole('alert')).toHaveText('文件内容与扩展名不符');
   const receipt = `车票${tag}.png`;
   const uploaded = page.waitForResponse((response) => response.url().includes('/put-file-attach'));
   await attachments
@@ -43,6 +48,7 @@ test('a fund request started on the phone with a photo receipt shows it to the a
   expect((await uploaded).ok()).toBe(true);
   const tile = attachments.getByRole('img', { name: receipt });
   await expect(tile).toBeVisible();
+  await expect(main.getByRole('alert')).toHaveCount(0);
   await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await main.getByRole('button', { name: A.approver }).click();
@@ -83,8 +89,13 @@ test('a fund request started on the phone with a photo receipt shows it to the a
   await expect(phone).toHaveURL(/\/approvals$/);
 
   // The starter adds it to her rejected request on her phone and resubmits it: the request is saved with both.
+  // Her list as the server has it now (the kept one names the task he handled): the request back with her.
+  const listed = page.waitForResponse((response) => response.url().includes('/work/send-list'));
   await page.reload();
-  await main.locator('.m-flow-card').filter({ hasText: tag }).click();
+  await listed;
+  const mine = main.locator('.m-flow-card').filter({ hasText: tag });
+  await expect(mine).toContainText(A.status.rejected);
+  await mine.click();
   await expect(page).toHaveURL(/\/approvals\/finance\/detail\/.*\?task=/);
   const editor = main.getByRole('group', { name: '附件' });
   await expect(editor.getByRole('img', { name: receipt })).toBeVisible();
