@@ -75,7 +75,15 @@ describe('phone request form: the attachments uploader', () => {
     await fillFund();
     // The photo's tile offers the camera; the picker takes photos and PDFs.
     expect(fileInput().accept).toBe('image/*,application/pdf,.pdf');
-    expect(screen.getByRole('button', { name: '拍照' })).toBeVisible();
+    // 拍照 opens the camera straight away (photos only, `capture`); the tile's chooser then offers files again.
+    const opened: { accept: string; capture: string | null }[] = [];
+    vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(function (this: HTMLInputElement) {
+      opened.push({ accept: this.accept, capture: this.getAttribute('capture') });
+    });
+    fireEvent.click(screen.getByRole('button', { name: '拍照' }));
+    expect(opened).toEqual([{ accept: 'image/*', capture: 'environment' }]);
+    expect(fileInput().accept).toBe('image/*,application/pdf,.pdf');
+    expect(fileInput().hasAttribute('capture')).toBe(false);
 
     pick(png('车票.png'));
     expect(await screen.findByText('正在上传 车票.png 40%')).toBeVisible();
