@@ -18,7 +18,16 @@ import { useBusiness } from './approval-queries.ts';
  * The request of a process (leave, fund, ...: its definition's fields), read-only, with its state. Processes without a
  * business form show none.
  */
-export function BusinessView({ kind, businessId }: { kind: ApprovalKind; businessId: string }) {
+export function BusinessView({
+  kind,
+  businessId,
+  withoutFiles,
+}: {
+  kind: ApprovalKind;
+  businessId: string;
+  /** Its files are edited below it (the applicant adjusting it). */
+  withoutFiles?: boolean;
+}) {
   const { t } = useTranslation();
   const query = useBusiness(kind, businessId);
   if (kind === 'process' || !businessId) return null;
@@ -35,7 +44,7 @@ export function BusinessView({ kind, businessId }: { kind: ApprovalKind; busines
         <Fields
           fields={[
             ...detailFields(business),
-            ...attachedFiles(business).map(([label, files]): [string, ReactNode] => [
+            ...(withoutFiles ? [] : attachedFiles(business)).map(([label, files]): [string, ReactNode] => [
               label,
               <AttachmentTiles key={label} files={files} />,
             ]),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { startRequest } from '../../../client/api/flow.ts';
 import {
+  attachmentFieldsOf,
   edgeOf,
   formFieldsOf,
   isPeriod,
@@ -18,6 +19,7 @@ import { useLeaveDays, useNextWorkingDay } from '../../../client/work-calendar.t
 import { leaveTime, type DayHalf } from '../../../shared/calendar/working-days.ts';
 import { approvalOf, APPROVALS, type ApprovableDef } from '../../../shared/entities/approvals.ts';
 import { patternProblem, type FieldDef } from '../../../shared/entities/define.ts';
+import { AttachmentsUploader, type UploadedFile } from '../../components/AttachmentsUploader.tsx';
 import { Field } from '../../components/Field.tsx';
 import { APPROVAL_PATHS, routeValue } from '../../paths.ts';
 import { leaveDaysText, local } from './business.ts';
@@ -84,6 +86,8 @@ function RequestFormOf({ entity, processDefinitionId }: { entity: ApprovableDef;
   const [picked, setPicked] = useState<Record<string, string>>({});
   const [halves, setHalves] = useState<Record<string, DayHalf>>({});
   const [texts, setTexts] = useState<Record<string, string>>({});
+  const [files, setFiles] = useState<Record<string, UploadedFile[]>>({});
+  const [uploading, setUploading] = useState<Record<string, boolean>>({});
   const [picking, setPicking] = useState<NamedField>();
   const [approver, setApprover] = useState<Approver>();
   const [errors, setErrors] = useState<Errors>({});
@@ -120,6 +124,10 @@ function RequestFormOf({ entity, processDefinitionId }: { entity: ApprovableDef;
     const found = check();
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
+    if (Object.values(uploading).some(Boolean)) {
+      Toast.show({ content: t('mobile.attachments.wait') });
+      return;
+    }
     if (!navigator.onLine) {
       Toast.show({ icon: 'fail', content: t('mobile.approvals.submitNeedsNetwork') });
       return;
@@ -131,6 +139,9 @@ function RequestFormOf({ entity, processDefinitionId }: { entity: ApprovableDef;
           .filter((f) => isSent(f.field))
           .map((named) => [named.name, isPeriod(named.field) ? timeOf(named) : (texts[named.name] ?? '').trim()]),
       );
+      // An attachments field travels as its files' ids, as the desktop sends it.
+      for (const { name } of attachmentFieldsOf(entity))
+        if (files[name]?.length) values[name] = files[name].map((file) => file.id).join(',');
       await startRequest(kind, { processDefinitionId, ...values, taskUser: approver!.id });
     } catch (error) {
       // The server's refusals are toasted by the interceptor; a request that never got an answer is said here.
@@ -223,6 +234,17 @@ function RequestFormOf({ entity, processDefinitionId }: { entity: ApprovableDef;
     >
       <List mode="card" className="m-form">
         {fields.map(control)}
+        {attachmentFieldsOf(entity).map(({ name, field }) => (
+          <Field key={name} label={local(field.label)} error={errors[name]}>
+            <AttachmentsUploader
+              label={local(field.label)}
+              value={files[name] ?? []}
+              onChange={(chosen) => setFiles((current) => ({ ...current, [name]: chosen }))}
+              onError={(message) => setErrors((current) => ({ ...current, [name]: message || undefined }))}
+              onBusy={(busy) => setUploading((current) => ({ ...current, [name]: busy }))}
+            />
+          </Field>
+        ))}
         <UserPicker
           value={approver}
           onChange={(value) => {

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { REQUEST_STATUS } from '../../../client/api/flow.ts';
 import { useSession } from '../../../client/session.ts';
+import { useAdjustedAttachments } from './AdjustAttachments.tsx';
 import { BusinessView } from './BusinessView.tsx';
 import { useBusiness, useRefreshAfterAction } from './approval-queries.ts';
 import { HistoryView } from './HistoryView.tsx';
@@ -23,15 +24,18 @@ export function RequestPage() {
     Boolean(taskId) &&
     business?.record.status === REQUEST_STATUS.rejected &&
     business.record.createUser === userInfo?.user_id;
+  const files = useAdjustedAttachments(adjusting ? business : undefined);
   return (
     <div className="m-page">
-      <BusinessView kind={kind} businessId={businessId} />
+      <BusinessView kind={kind} businessId={businessId} withoutFiles={Boolean(files)} />
+      {files?.editor}
       <HistoryView processInstanceId={processInstanceId} />
       {adjusting && (
         <TaskActions
           mode="adjust"
           taskId={taskId}
           processInstanceId={processInstanceId}
+          adjusted={files}
           onDone={() => {
             void refresh({ kind, businessId, processInstanceId });
             back('mine');

@@ -26,6 +26,8 @@ interface Props {
    * sheet (no delayed 同意); undefined from it: a field would be refused, nothing is sent.
    */
   variables?: () => Record<string, unknown> | undefined;
+  /** Adjusting: what the applicant changed is saved before he resubmits (his request's files). */
+  adjusted?: { save: () => Promise<void>; uploading: boolean };
 }
 
 /**
@@ -34,7 +36,7 @@ interface Props {
  * two taps: the button opens the comment sheet (prefilled with the usual word, the reason of a 驳回), its confirm
  * sends. Nothing is sent offline: deciding needs the network, and the bar says so.
  */
-export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed, variables }: Props) {
+export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed, variables, adjusted }: Props) {
   const { t } = useTranslation();
   const online = useOnline();
   const [action, setAction] = useState<CommentAction>();
@@ -118,12 +120,22 @@ export function TaskActions({ mode, taskId, processInstanceId, onDone, onClaimed
       send: complete(false, t('mobile.approvals.rejected'), variables ? given : undefined),
     });
   };
-  const resubmit = () =>
+  const resubmit = () => {
+    if (adjusted?.uploading) {
+      Toast.show({ content: t('mobile.attachments.wait') });
+      return;
+    }
+    const send = complete(true, t('mobile.approvals.resubmitted'));
     open({
       title: t('mobile.approvals.resubmit'),
       comment: t('mobile.approvals.resubmitComment'),
-      send: complete(true, t('mobile.approvals.resubmitted')),
+      send: async (comment) => {
+        if (needsNetwork()) throw new Error('offline');
+        await adjusted?.save().catch(unanswered);
+        await send(comment);
+      },
     });
+  };
   const answer = () =>
     open({
       title: t('flow.actions.resolve'),

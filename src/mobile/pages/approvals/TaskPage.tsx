@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { REQUEST_STATUS } from '../../../client/api/flow.ts';
 import { useSession } from '../../../client/session.ts';
+import { useAdjustedAttachments } from './AdjustAttachments.tsx';
 import { BusinessView } from './BusinessView.tsx';
 import { useBusiness, useHistory, useRefreshAfterAction } from './approval-queries.ts';
 import { HistoryView } from './HistoryView.tsx';
@@ -27,6 +28,7 @@ export function TaskPage() {
   const record = business.data?.record;
   const adjusting = record?.status === REQUEST_STATUS.rejected && record.createUser === userInfo?.user_id;
   const mode: TaskMode = adjusting ? 'adjust' : claim ? 'claim' : 'approve';
+  const files = useAdjustedAttachments(adjusting ? business.data : undefined);
   // Which decision the task asks for depends on its request: wait for it while it is on its way.
   const ready = kind === 'process' || !businessId || !(business.isPending && business.fetchStatus === 'fetching');
   // A task opened from an old message may have been handled since (by him, or by another candidate): its history says.
@@ -38,7 +40,8 @@ export function TaskPage() {
   const onFieldsReady = useCallback((read: TaskVariables) => setReadFields({ read }), []);
   return (
     <div className="m-page">
-      <BusinessView kind={kind} businessId={businessId} />
+      <BusinessView kind={kind} businessId={businessId} withoutFiles={Boolean(files)} />
+      {files?.editor}
       {kind === 'process' && !handled && !claim && <ProcessTaskFields taskId={taskId} onReady={onFieldsReady} />}
       <HistoryView processInstanceId={processInstanceId} />
       {handled && (
@@ -54,6 +57,7 @@ export function TaskPage() {
           taskId={taskId}
           processInstanceId={processInstanceId}
           variables={kind === 'process' && !claim ? readFields?.read : undefined}
+          adjusted={files}
           onDone={() => {
             void refresh({ kind, businessId, processInstanceId });
             back(claim ? 'claim' : 'todo');

@@ -64,6 +64,12 @@ export const mobile: Resource<typeof zh> = {
     close: 'Close',
     back: 'Back',
     newWindow: 'Open in a new window',
+    add: 'Add files',
+    camera: 'Take a photo',
+    remove: 'Remove {{name}}',
+    uploading: 'Uploading {{name}} {{percent}}%',
+    wait: 'Files are still uploading, please wait',
+    adjust: 'Adjust the files',
   },
   approvals: {
     more: 'More',

@@ -62,6 +62,12 @@ export const mobile = {
     close: '关闭',
     back: '返回',
     newWindow: '新窗口打开',
+    add: '添加附件',
+    camera: '拍照',
+    remove: '移除 {{name}}',
+    uploading: '正在上传 {{name}} {{percent}}%',
+    wait: '附件上传中,请稍候',
+    adjust: '调整附件',
   },
   approvals: {
     more: '更多',
