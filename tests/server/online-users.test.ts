@@ -5,8 +5,8 @@ import {
   ONLINE_USER_LOGOUT_URL,
   ONLINE_USER_MENU,
   ONLINE_USER_PAGE_URL,
-  type OnlineSession,
 } from '../../src/shared/contract/api/online-user.ts';
+import type { OnlineSession } from '../../src/shared/contract/api/online-user.schemas.ts';
 import { BASIC_SABER, expectError, expectOk, md5, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenantAdmin, createUser } from '../support/factories.ts';
 import { expectGrantError, expectToken, passwordParams, requestToken, type TokenBody } from './auth.support.ts';

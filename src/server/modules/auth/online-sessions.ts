@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { formatDateTime } from '../../../shared/contract/time.ts';
-import type { OnlineSession } from '../../../shared/contract/api/online-user.ts';
+import type { OnlineSession } from '../../../shared/contract/api/online-user.schemas.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
 import { enterTenant } from '../../db/tenant-context.ts';

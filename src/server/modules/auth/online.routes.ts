@@ -3,14 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   LOGIN_OPTIONS_URL,
-  LoginOptions,
   ONLINE_USER_FORCE_LOGOUT,
   ONLINE_USER_LOGOUT_URL,
   ONLINE_USER_MENU,
   ONLINE_USER_PAGE_URL,
-  OnlineSession,
 } from '../../../shared/contract/api/online-user.ts';
-import { Page } from '../../../shared/contract/wire.ts';
+import { LoginOptions, OnlineSessionPage } from '../../../shared/contract/api/online-user.schemas.ts';
 import { pagingOf } from '../../platform/entity/conditions.ts';
 import { PAGING } from '../../platform/entity/schemas.ts';
 import { fail, ok } from '../../platform/errors.ts';
@@ -57,7 +55,7 @@ export async function onlineRoutes(fastify: FastifyInstance, { services }: { ser
   });
   app.get(
     ONLINE_USER_PAGE_URL,
-    { config: { permission: ONLINE_USER_MENU }, schema: { ...page, ...answers(Page(OnlineSession)) } },
+    { config: { permission: ONLINE_USER_MENU }, schema: { ...page, ...answers(OnlineSessionPage) } },
     async (request) => {
       const { query } = request;
       return ok(
