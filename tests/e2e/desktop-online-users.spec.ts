@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
 import { desktopHome, desktopLogin, expectToast, openMenu } from './support/desktop.ts';
-import { newUser } from './support/flow.ts';
+import { adminCall, newUser } from './support/flow.ts';
 
 /**
  * Issue 37 §4: 在线用户 lists the signed-in user with where he came from; 强制退出 ends his login at once, and his
@@ -41,4 +41,22 @@ test('the administrator forces a signed-in user out: the user lands on the login
   await other.reload();
   await expect(other).toHaveURL(/\/login$/);
   await theirs.close();
+});
+
+/** 验证码模式 per tenant: the form shows the captcha once the tenant is typed, and the server checks it. */
+test('a tenant in captcha mode: the login form asks for the captcha and the server checks it', async ({ page }) => {
+  const tenant = await adminCall<{ tenantId: string }>(page.request, 'post', '/api/blade-system/tenant/submit', {
+    data: { tenantName: '验证码租户', linkman: '张三', contactNumber: '13800000000', captchaMode: 1 },
+  });
+  await page.goto('/login');
+  await expect(page.getByLabel('账号', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('验证码', { exact: true })).toHaveCount(0);
+  await page.getByLabel('租户编号', { exact: true }).fill(tenant.tenantId);
+  await expect(page.getByLabel('验证码', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: '验证码图片' })).toBeVisible();
+  await page.getByLabel('账号', { exact: true }).fill('admin');
+  await page.getByLabel('密码', { exact: true }).fill('admin');
+  await page.getByLabel('验证码', { exact: true }).fill('zzzzz');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expectToast(page, '验证码不正确');
 });
