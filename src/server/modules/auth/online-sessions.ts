@@ -73,19 +73,24 @@ export class OnlineSessions {
       })
       .onConflict((oc) => oc.column('session_id').doUpdateSet(changing))
       .execute();
-    this.touched.set(access.sid, Date.now());
+    this.remember(access.sid, Date.now());
   }
 
   /** A request of a login: its last activity, written when the last write is a minute old. */
   private seen(user: AuthUser, request: FastifyRequest): void {
     const now = Date.now();
     if (now - (this.touched.get(user.sessionId) ?? 0) < TOUCH_EVERY_MS) return;
-    this.touched.delete(user.sessionId);
-    if (this.touched.size >= TOUCHED_LIMIT) this.touched.delete(this.touched.keys().next().value!);
-    this.touched.set(user.sessionId, now);
+    this.remember(user.sessionId, now);
     void background(this.touch(user, request)).catch((error: unknown) =>
       request.log.warn({ err: error }, 'online session not touched'),
     );
+  }
+
+  /** When this process last wrote a login's row; the oldest entry goes first. */
+  private remember(sessionId: string, at: number) {
+    this.touched.delete(sessionId);
+    if (this.touched.size >= TOUCHED_LIMIT) this.touched.delete(this.touched.keys().next().value!);
+    this.touched.set(sessionId, at);
   }
 
   private async touch(user: AuthUser, request: FastifyRequest) {
