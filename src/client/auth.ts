@@ -42,7 +42,10 @@ export function preloadLogin(next: () => void): () => void {
   }, LOGIN_PREFETCH_WAIT_MS);
 }
 
-/** Password (or captcha) grant: the password travels as md5 hex; a failure rejects with the server's message. */
+/**
+ * Password grant, or captcha grant when the form shows a captcha (the site's or the tenant's captcha mode): the
+ * password travels as md5 hex; a failure rejects with the server's message.
+ */
 export async function login(form: LoginForm): Promise<UserInfo> {
   const { md5 } = await loadMd5();
   const response = await http.post<UserInfo>(
@@ -51,7 +54,7 @@ export async function login(form: LoginForm): Promise<UserInfo> {
       tenantId: form.tenantId,
       username: form.username,
       password: md5(form.password),
-      grant_type: site.captchaMode ? 'captcha' : 'password',
+      grant_type: form.captchaKey ? 'captcha' : 'password',
       scope: 'all',
       type: 'account',
     }),
@@ -59,7 +62,7 @@ export async function login(form: LoginForm): Promise<UserInfo> {
       noToken: true,
       headers: {
         'Tenant-Id': form.tenantId,
-        ...(site.captchaMode ? { 'Captcha-Key': form.captchaKey ?? '', 'Captcha-Code': form.captchaCode ?? '' } : {}),
+        ...(form.captchaKey ? { 'Captcha-Key': form.captchaKey, 'Captcha-Code': form.captchaCode ?? '' } : {}),
       },
     },
   );

@@ -28,6 +28,7 @@ const PUBLIC = [
   `POST ${AUTH}/token/refresh`,
   `GET ${AUTH}/captcha`,
   `GET ${AUTH}/logout`,
+  `GET ${AUTH}/login-options`, // whether the login form shows the captcha (tests/server/online-users.test.ts)
   `GET ${SYS}/tenant/info`,
   `GET ${SYS}/tenant/demo-accounts`, // the login page's demo hint (tests/server/demo-accounts.test.ts)
   // Load balancers' probes (tests/server/health-metrics.test.ts).
@@ -296,6 +297,9 @@ const GUARDED: Guarded[] = [
   { route: 'GET /api/blade-log/change/call', code: 'log_api' },
   // 服务治理: the processes and their figures (tests/server/health-metrics.test.ts).
   { route: 'GET /api/blade-log/governance/status', code: 'admin', superAdmin: true },
+  // 在线用户 and 强制退出: a tenant's administrator his tenant's logins (tests/server/online-users.test.ts).
+  { route: 'GET /api/blade-auth/online-user/page', code: 'online_user' },
+  { route: 'POST /api/blade-auth/online-user/logout', code: 'online_user_logout' },
   // Reports (modules/report/report.routes.ts): 运行 runs a saved report, 设计 saves and previews one
   // (tests/server/report.test.ts); the list and detail open with either screen.
   { route: 'GET /api/blade-report/report/rest/list', code: 'report_list' },

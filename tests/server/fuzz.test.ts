@@ -53,9 +53,10 @@ const seedOf = (route: string) =>
 
 /**
  * Tables a refused request writes on purpose, left out of the written-rows check: `tenon_kv` (no Redis) holds the
- * login-failure counters a failed login must raise (that is the lockout) and the captcha codes a login attempt spends.
+ * login-failure counters a failed login must raise (that is the lockout) and the captcha codes a login attempt spends;
+ * `blade_online_session` the last activity of the caller's login (在线用户), which a refused request is too.
  */
-const WRITTEN_ON_PURPOSE = ['tenon_kv'];
+const WRITTEN_ON_PURPOSE = ['tenon_kv', 'blade_online_session'];
 
 // ---- hostile keys and values ----
 

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchCaptcha, login, type Captcha } from '../../client/auth.ts';
 import { DemoAccountsHint, type DemoPick } from '../../client/DemoAccountsHint.tsx';
+import { useCaptchaMode } from '../../client/captcha-mode.ts';
 import { site } from '../../client/config.ts';
 import { setLanguage } from '../../client/i18n.ts';
 import { permissionQuery, routesQuery } from '../queries.ts';
@@ -56,17 +57,18 @@ export default function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha>();
   const tenant = useQuery(tenantInfoQuery);
   const tenantName = tenant.data?.tenantName;
+  const captchaMode = useCaptchaMode(tenant.data?.tenantId || values.tenantId);
   const fields: Field[] = [
     ...(site.tenantMode && !tenantName ? ['tenantId' as const] : []),
     'username',
     'password',
-    ...(site.captchaMode ? ['captchaCode' as const] : []),
+    ...(captchaMode ? ['captchaCode' as const] : []),
   ];
 
   const loadCaptcha = () => {
-    if (site.captchaMode) void fetchCaptcha().then(setCaptcha, () => setCaptcha(undefined));
+    if (captchaMode) void fetchCaptcha().then(setCaptcha, () => setCaptcha(undefined));
   };
-  useEffect(loadCaptcha, []);
+  useEffect(loadCaptcha, [captchaMode]);
 
   const missing = (field: Field, value: string) => (value.trim() ? undefined : t(REQUIRED[field]));
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -88,7 +90,7 @@ export default function LoginPage() {
         tenantId: tenant.data?.tenantId || values.tenantId,
         username: values.username,
         password: values.password,
-        captchaKey: captcha?.key,
+        captchaKey: captchaMode ? captcha?.key : undefined,
         captchaCode: values.captchaCode,
       });
     } catch {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchCaptcha, login, type Captcha } from '../../client/auth.ts';
 import { askPhoneFirstScreen } from '../../client/api/first-screen.ts';
+import { useCaptchaMode } from '../../client/captcha-mode.ts';
 import { site } from '../../client/config.ts';
 import { ApiFailure } from '../../client/http.ts';
 import { DemoAccountsHint, type DemoPick } from '../../client/DemoAccountsHint.tsx';
@@ -35,18 +36,19 @@ export function LoginPage() {
   const [loading, setLoading] = useState(false);
   useDocumentTitle(t('mobile.login.title'));
 
+  const captchaMode = useCaptchaMode(resolvedTenant?.tenantId ?? values.tenantId);
   const loadCaptcha = useCallback(() => {
-    if (!site.captchaMode) return;
+    if (!captchaMode) return;
     setValues((current) => ({ ...current, captchaCode: '' }));
     void fetchCaptcha().then(setCaptcha, () => setCaptcha(undefined));
-  }, []);
+  }, [captchaMode]);
   useEffect(loadCaptcha, [loadCaptcha]);
 
   const shown: Name[] = [
     ...(site.tenantMode && !resolvedTenant ? ['tenantId' as const] : []),
     'username',
     'password',
-    ...(site.captchaMode ? ['captchaCode' as const] : []),
+    ...(captchaMode ? ['captchaCode' as const] : []),
   ];
   const requiredMessage: Record<Name, string> = {
     tenantId: t('mobile.login.tenantIdRequired'),
@@ -67,7 +69,7 @@ export function LoginPage() {
         tenantId: resolvedTenant?.tenantId ?? values.tenantId.trim(),
         username: values.username.trim(),
         password: values.password,
-        captchaKey: captcha?.key,
+        captchaKey: captchaMode ? captcha?.key : undefined,
         captchaCode: values.captchaCode.trim(),
       });
       askPhoneFirstScreen();
@@ -130,7 +132,7 @@ export function LoginPage() {
               autoComplete: 'current-password',
             })}
           </Field>
-          {site.captchaMode && (
+          {captchaMode && (
             <Field
               label={t('mobile.login.captcha')}
               error={errors.captchaCode}

@@ -436,6 +436,20 @@ export interface BladeNoticeRead {
   read_time: string;
 }
 
+export interface BladeOnlineSession {
+  session_id: string;
+  tenant_id: Generated<string>;
+  user_id: Int8;
+  account: Generated<string>;
+  real_name: Generated<string>;
+  client_id: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  login_time: string;
+  last_active_time: string;
+  expires_at: Int8;
+}
+
 export interface BladeOss {
   id: Int8;
   tenant_id: Generated<string>;
@@ -675,6 +689,7 @@ export interface BladeTenant {
   time_zone: Generated<string>;
   log_retention_days: Generated<number>;
   message_retention_days: Generated<number>;
+  captcha_mode: Generated<number>;
 }
 
 export interface BladeTenantPackage {
@@ -2070,6 +2085,7 @@ export interface Schema {
   blade_message: BladeMessage;
   blade_notice: BladeNotice;
   blade_notice_read: BladeNoticeRead;
+  blade_online_session: BladeOnlineSession;
   blade_oss: BladeOss;
   blade_param: BladeParam;
   blade_post: BladePost;

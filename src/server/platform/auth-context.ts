@@ -97,7 +97,12 @@ interface GrantCaches {
   syncStamp(stamp: string | null): void;
 }
 
+/** Told of each authenticated request (在线用户 keeps the last activity of each login). */
+export type SessionWatcher = (user: AuthUser, request: FastifyRequest) => void;
+
 export class Sessions {
+  private readonly watchers: SessionWatcher[] = [];
+
   constructor(
     private readonly signer: TokenSigner,
     private readonly kv: KeyValueStore,
@@ -135,7 +140,20 @@ export class Sessions {
       [accountsStamp, grantsStamp].join('|'),
     );
     refuseStale(account, claims);
-    return userOf(claims, account);
+    const user = userOf(claims, account);
+    for (const watcher of this.watchers) watcher(user, request);
+    return user;
+  }
+
+  watch(watcher: SessionWatcher): void {
+    this.watchers.push(watcher);
+  }
+
+  /** Which of these logins were ended (logout, 强制退出, a reused refresh token). */
+  async revokedAmong(sessionIds: readonly string[]): Promise<Set<string>> {
+    if (!sessionIds.length) return new Set();
+    const flags = await this.kv.getMany(sessionIds.map(revokedKey));
+    return new Set(sessionIds.filter((_, i) => flags[i]));
   }
 
   /** Ends a login: its access and refresh tokens stop working on every server process. */

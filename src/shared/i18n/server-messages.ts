@@ -86,6 +86,10 @@ export const MESSAGES = {
   badCredentials: { zh: '用户名或密码错误', en: 'Wrong user name or password' },
   noRole: { zh: '未获得用户的角色信息', en: 'The user has no role' },
   captchaWrong: { zh: '验证码不正确', en: 'Wrong captcha' },
+  captchaRequired: {
+    zh: '该租户已开启验证码登录,请输入验证码',
+    en: 'This tenant signs in with a captcha: please enter the captcha',
+  },
   refreshInvalid: { zh: '令牌授权已过期', en: 'The refresh token has expired' },
   userDisabled: { zh: '账号已停用', en: 'The account is disabled' },
 } satisfies Record<string, LocalText>;

@@ -8,15 +8,24 @@ import { http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
 import { LoginPage } from '../../../src/mobile/pages/LoginPage.tsx';
+import { LOGIN_OPTIONS_URL } from '../../../src/shared/contract/api/online-user.ts';
 import { renderMobile } from './render.tsx';
 
 let tenantInfo: Record<string, string> = {};
+/** Tenants whose 验证码模式 is on (login-options). */
+let captchaTenants: string[] = [];
 let demoAccounts: Array<{ account: string; realName: string; password: string }> = [];
 const tokenCalls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   const reply = (status: number, data: unknown) => ({ status, data, statusText: '', headers: {}, config });
   if (config.url === '/api/blade-system/tenant/info')
     return reply(200, { code: 200, success: true, data: tenantInfo, msg: '' });
+  if (config.url === LOGIN_OPTIONS_URL) {
+    const captchaMode = captchaTenants.includes(String(config.params?.tenantId));
+    return reply(200, { code: 200, success: true, data: { captchaMode }, msg: '' });
+  }
+  if (config.url === '/api/blade-auth/oauth/captcha')
+    return reply(200, { key: 'k-1', image: 'data:image/png;base64,iVBORw0KGgo=' });
   if (config.url === '/api/blade-system/tenant/demo-accounts')
     return reply(200, { code: 200, success: true, data: { tenantId: '000000', accounts: demoAccounts }, msg: '' });
   tokenCalls.push(config);
@@ -35,6 +44,7 @@ const notified = vi.fn();
 beforeEach(() => {
   session.localLogout();
   tenantInfo = {};
+  captchaTenants = [];
   demoAccounts = [];
   tokenCalls.length = 0;
   http.defaults.adapter = adapter;
@@ -56,6 +66,25 @@ describe('phone login', () => {
     expect(await screen.findByText('请输入账号')).toBeVisible();
     expect(screen.getByText('请输入密码')).toBeVisible();
     expect(tokenCalls).toHaveLength(0);
+  });
+
+  it('shows the captcha for a tenant in captcha mode and logs in with it (the server refuses it without)', async () => {
+    captchaTenants = ['200002'];
+    renderMobile(createElement(LoginPage), '/login');
+    expect(screen.queryByPlaceholderText('请输入验证码')).toBeNull();
+    type('请输入租户编号', '200002');
+    const code = await screen.findByPlaceholderText('请输入验证码');
+    type('请输入账号', 'admin');
+    type('请输入密码', 'admin');
+    fireEvent.change(code, { target: { value: 'ab12c' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(tokenCalls).toHaveLength(1));
+    expect(Object.fromEntries(new URLSearchParams(String(tokenCalls[0].data)))).toMatchObject({
+      tenantId: '200002',
+      grant_type: 'captcha',
+    });
+    expect(tokenCalls[0].headers['Captcha-Key']).toBe('k-1');
+    expect(tokenCalls[0].headers['Captcha-Code']).toBe('ab12c');
   });
 
   it('hides the tenant id when the host resolves a tenant, sends the md5 password and shows a failure once', async () => {

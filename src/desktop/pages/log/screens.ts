@@ -6,6 +6,7 @@ const apiLog = async () => (await import('../../../shared/entities/log/api-log.t
 export const logScreens: Screens = {
   '/monitor/doc': lazyPage(() => import('./ApiDocPage.tsx')),
   '/monitor/admin': lazyPage(() => import('./GovernancePage.tsx')),
+  '/monitor/online': lazyPage(() => import('./OnlineUserPage.tsx')),
   // The shared page with each call's data changes in its detail; 通用日志 is the shared page alone (registry.ts).
   '/monitor/log/api': withRows(
     lazyPage(() => import('./ApiLogPage.tsx')),

@@ -11,6 +11,7 @@ import type { AccessClaims } from '../../platform/token.ts';
 import type { Services } from '../../services.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { clientValidity } from './auth.queries.ts';
+import { onlineSessionsOf } from './online.routes.ts';
 import { GrantError, refreshValidity, TokenService, type TokenRequest } from './token.service.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import * as urls from '../../../shared/contract/api/auth.ts';
@@ -60,6 +61,7 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
     services.timeZones,
     services.accounts,
   );
+  const online = onlineSessionsOf(services);
   // Per client IP, shared through Redis when configured: a guesser cannot lock every account of a tenant (five
   // failures lock an account for 30 minutes) nor flood the captcha store. Limits only the routes that ask for it.
   await app.register(rateLimit, {
@@ -90,7 +92,9 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
       try {
         const client = await tokens.authenticateClient(request.headers.authorization);
         // The grant is built as a plain record; the response schema says what it holds (checked in the tests).
-        return reply.send((await tokens.grant(client, tokenRequest)) as TokenAnswer);
+        const answer = (await tokens.grant(client, tokenRequest)) as TokenAnswer;
+        await online.granted(answer, request);
+        return reply.send(answer);
       } catch (error) {
         if (!(error instanceof GrantError)) throw error;
         const message = text(langOf(request), error.local, error.vars);
@@ -125,6 +129,7 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
     const claims = token ? await services.signer.verify<AccessClaims>(token, 'access_token') : undefined;
     if (claims) {
       await services.sessions.revoke(claims.sid, refreshValidity(await clientValidity(services.db, claims.client_id)));
+      await online.ended(claims.sid);
       return { success: 'true', msg: 'success', account: claims.account };
     }
     return { success: 'true', msg: 'success' };

@@ -10,6 +10,7 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import type { TenantTimeZones } from '../../platform/tenant-time.ts';
 import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
 import { checkWirePassword, hashWirePassword } from './password.ts';
+import { captchaRequired } from './captcha-mode.ts';
 import { Accounts, credentialStamp, liveRolesOf, loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 
 /** A failed token request: shown by the console from `error_description`. */
@@ -104,7 +105,7 @@ export class TokenService {
       case 'captcha': {
         const stored = request.captchaKey ? await this.kv.take(captchaKey(request.captchaKey)) : null;
         if (!stored || stored !== (request.captchaCode ?? '').trim().toLowerCase()) throw invalidGrant('captchaWrong');
-        return this.passwordGrant(client, request);
+        return this.passwordGrant(client, request, true);
       }
       case 'password':
         return this.passwordGrant(client, request);
@@ -121,7 +122,7 @@ export class TokenService {
     await this.kv.set(captchaKey(key), code.toLowerCase(), CAPTCHA_TTL_SECONDS);
   }
 
-  private async passwordGrant(client: ClientRow, request: TokenRequest) {
+  private async passwordGrant(client: ClientRow, request: TokenRequest, captchaChecked = false) {
     const tenantId = request.tenantId?.trim();
     if (!tenantId) throw invalidGrant('tenantMissing');
     enterTenant(tenantId);
@@ -132,6 +133,7 @@ export class TokenService {
     const locked = async () => invalidGrant('locked', { name: Math.max(1, Math.ceil((await this.kv.ttl(key)) / 60)) });
     if (Number((await this.kv.get(key)) ?? 0) >= failCount) throw await locked();
     await this.checkTenant(tenantId);
+    if (!captchaChecked && (await captchaRequired(this.db, tenantId))) throw invalidGrant('captchaRequired');
     // Each attempt takes its place in the counter before the password is checked, so concurrent guesses
     // (on one process or many) cannot exceed the limit; a success clears the counter.
     const attempts = await this.kv.increment(key, LOCK_MINUTES * 60);

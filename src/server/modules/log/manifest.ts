@@ -1,4 +1,9 @@
-import { LOG, menu, screen } from '../../platform/menus.ts';
+import { actions, btn, LOG, menu, screen } from '../../platform/menus.ts';
+import {
+  ONLINE_USER_FORCE_LOGOUT,
+  ONLINE_USER_LOGOUT_URL,
+  ONLINE_USER_MENU,
+} from '../../../shared/contract/api/online-user.ts';
 import { defineModule } from '../../platform/module.ts';
 import { apiDocRoutes } from './api-doc.routes.ts';
 import { monitorRoutes } from './monitor.routes.ts';
@@ -29,6 +34,10 @@ const monitorMenu = menu('monitor', '系统监控', 'Monitoring', '/monitor', 3,
       `${LOG}/error`,
       { only: ['view'] },
     ),
+  ]),
+  // The live logins (modules/auth online.routes.ts): who, from where, since when; 强制退出 ends one at once.
+  actions(ONLINE_USER_MENU, '在线用户', 'Online users', '/monitor/online', 4, 'iconfont iconicon_group', [
+    btn(ONLINE_USER_FORCE_LOGOUT, '强制退出', 'Force logout', 'logout', 'logout', 2, ONLINE_USER_LOGOUT_URL),
   ]),
 ]);
 

@@ -59,6 +59,7 @@ export const DEFAULT_TENANT_MENU_ROOTS = [
   'report',
   'log_usual',
   'log_api',
+  'online_user',
 ] as const;
 
 const TENANT_CODE_LOCK = 7_140_203_010;

@@ -93,6 +93,14 @@ export const tenant = defineEntity({
     // How long the tenant's log-like rows are kept (modules/log/retention.ts removes older ones in the background).
     logRetentionDays: retentionDays(90, '日志', 'Log', 'log'),
     messageRetentionDays: retentionDays(365, '消息', 'Message', 'message'),
+    // 验证码模式 (issue 37 §4): the token endpoint refuses the tenant's password logins that bring no captcha.
+    captchaMode: {
+      type: 'switch',
+      default: 0,
+      list: true,
+      form: true,
+      label: { zh: '验证码登录', en: 'Captcha login' },
+    },
     accountNumber: { type: 'int', list: true, default: -1, label: { zh: '账号额度', en: 'Account quota' } },
     expireTime: { type: 'datetime', nullable: true, list: true, label: { zh: '过期时间', en: 'Expires at' } },
     datasourceId: { type: 'id', nullable: true, label: { zh: '数据源', en: 'Data source' } },

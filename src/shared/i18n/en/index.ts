@@ -9,6 +9,7 @@ import { flow } from './flow.ts';
 import { governance } from './governance.ts';
 import { log } from './log.ts';
 import { mobile } from './mobile.ts';
+import { online } from './online.ts';
 import { report } from './report.ts';
 import { shell } from './shell.ts';
 import { resource } from './resource.ts';
@@ -25,6 +26,7 @@ export const en: Resource<typeof zh> = {
   finance,
   log,
   governance,
+  online,
   report,
   resource,
   desk,

@@ -7,6 +7,7 @@ import { flow } from './flow.ts';
 import { governance } from './governance.ts';
 import { log } from './log.ts';
 import { mobile } from './mobile.ts';
+import { online } from './online.ts';
 import { report } from './report.ts';
 import { shell } from './shell.ts';
 import { resource } from './resource.ts';
@@ -23,6 +24,7 @@ export const zh = {
   finance,
   log,
   governance,
+  online,
   report,
   resource,
   desk,

@@ -1,0 +1,20 @@
+/** `online.*`: 在线用户 (系统监控). */
+export const online = {
+  tenant: '租户',
+  account: '账号',
+  realName: '姓名',
+  client: '客户端',
+  ip: '登录IP',
+  userAgent: '浏览器',
+  loginTime: '登录时间',
+  lastActive: '最后活动',
+  actions: '操作',
+  current: '当前会话',
+  forceLogout: '强制退出',
+  confirm: '确定强制退出{{name}}的这次登录吗？',
+  done: '已强制退出',
+  search: '搜索',
+  reset: '清空',
+  refresh: '刷新',
+  tenantId: '租户ID',
+};
