@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { authRoutes } from './auth.routes.ts';
+import { oidcRoutes } from './oidc/oidc.routes.ts';
 
-/** Sign-in: the token endpoint, captcha, sessions. */
-export const authModule = defineModule({ name: 'auth', routes: [authRoutes] });
+/** Sign-in: the token endpoint, captcha, sessions, and the SSO authorization server (oidc/). */
+export const authModule = defineModule({ name: 'auth', routes: [authRoutes, oidcRoutes] });
