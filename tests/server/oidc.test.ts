@@ -241,6 +241,23 @@ describe('SSO: Tenon as an OpenID Connect authorization server', () => {
     expect(tokens.status).toBe(200);
   });
 
+  it('refuses the authorize page to a browser without its interaction, in the language of Accept-Language', async () => {
+    const browser = new Browser(origin);
+    const query = new URLSearchParams({
+      client_id: WEB.id,
+      redirect_uri: WEB.redirect,
+      response_type: 'code',
+      scope: 'openid',
+    });
+    const login = await browser.follow(`/oauth2/auth?${query}`);
+    // Without the interaction's cookie (another browser): the page says to start again, in English when asked.
+    const english = await fetch(new URL(login.location.pathname, origin), { headers: { 'accept-language': 'en-US' } });
+    expect(english.status).toBe(400);
+    expect(await english.text()).toContain('The sign-in request has expired');
+    const res = await browser.go(login.location.pathname);
+    expect(await res.text()).toContain(`登录以继续访问 <b>${WEB.id}</b>`);
+  });
+
   it('answers a wrong password on the authorize page and counts it like a password failure', async () => {
     const browser = new Browser(origin);
     const query = new URLSearchParams({

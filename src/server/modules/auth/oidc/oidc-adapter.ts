@@ -118,14 +118,18 @@ export class BladeClientAdapter implements Adapter {
       .executeTakeFirst();
     if (!row) return undefined;
     const grants = splitList(row.authorized_grant_types);
-    const redirectUris = splitList(row.web_server_redirect_uri);
+    // A malformed address (typed into the client form) would fail the provider's metadata check for the whole client.
+    const redirectUris = splitList(row.web_server_redirect_uri).filter(
+      (uri) => URL.canParse(uri) && !uri.includes('#'),
+    );
     if (!grants.includes(SSO_GRANT) || redirectUris.length === 0) return undefined;
     const scopes = splitList(row.scope.replace(/\s+/g, ','));
     const secret = row.client_secret;
     return {
       client_id: row.client_id,
-      ...(secret ? { client_secret: secret, token_endpoint_auth_method: 'client_secret_basic' } : {}),
-      ...(secret ? {} : { token_endpoint_auth_method: 'none' }),
+      ...(secret
+        ? { client_secret: secret, token_endpoint_auth_method: 'client_secret_basic' }
+        : { token_endpoint_auth_method: 'none' }),
       client_name: row.client_id,
       redirect_uris: redirectUris,
       grant_types: grants.includes('refresh_token') ? [SSO_GRANT, 'refresh_token'] : [SSO_GRANT],
