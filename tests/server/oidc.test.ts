@@ -328,3 +328,23 @@ describe('SSO: Tenon as an OpenID Connect authorization server', () => {
     expect((await exchange(WEB, { code, redirect_uri: WEB.redirect }, blade)).status).toBe(200);
   });
 });
+
+describe('SSO authorize page: guesses per client IP', () => {
+  it('limits sign-in attempts per client IP as the token endpoint does', async () => {
+    const t = await startApp({ TENON_TOKEN_RATE_LIMIT: '3' });
+    try {
+      const attempt = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/oauth2/interaction/any/login',
+          payload: { tenantId: '000000', account: 'admin', password: 'guess' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().msg).toMatch(/^请求过于频繁,请\d+秒后再试$/);
+    } finally {
+      await t.stop();
+    }
+  });
+});

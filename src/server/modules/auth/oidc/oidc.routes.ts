@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { InteractionDetails } from 'oidc-provider';
 import { MESSAGES, text } from '../../../../shared/i18n/server-messages.ts';
-import { langOf } from '../../../platform/errors.ts';
+import { ApiError, langOf } from '../../../platform/errors.ts';
 import type { Services } from '../../../services.ts';
 import { GrantError, TokenService } from '../token.service.ts';
 import { consentPage, loginPage, messagePage } from './authorize-page.ts';
@@ -80,7 +81,19 @@ export async function oidcRoutes(fastify: FastifyInstance, { services }: { servi
       303,
     );
 
+  // As the token endpoint's (auth.routes.ts): per client IP, shared through Redis, so that the page cannot be used
+  // to lock every account of a tenant with guesses.
+  await fastify.register(rateLimit, {
+    global: false,
+    redis: services.kv.redis,
+    nameSpace: `${services.config.kvPrefix}sso-rate:`,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, MESSAGES.tooManyRequests, { name: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
   const page = { config: { public: true } };
+  const limited = {
+    config: { public: true, rateLimit: { max: services.config.tokenRateLimit, timeWindow: 60_000 } },
+  };
   fastify.get(`${OIDC_MOUNT}/interaction/:uid`, page, async (request, reply) => {
     const details = await detailsOf(request, reply);
     if (!details) return reply;
@@ -97,7 +110,7 @@ export async function oidcRoutes(fastify: FastifyInstance, { services }: { servi
   });
 
   // Password through the token endpoint's own check: lockout, tenant status and expiry, account status.
-  fastify.post(`${OIDC_MOUNT}/interaction/:uid/login`, page, async (request, reply) => {
+  fastify.post(`${OIDC_MOUNT}/interaction/:uid/login`, limited, async (request, reply) => {
     const details = await detailsOf(request, reply);
     if (!details) return reply;
     const tenantId = field(request.body, 'tenantId');
