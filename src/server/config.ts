@@ -50,6 +50,11 @@ export interface Config {
   apiLog: boolean;
   /** Uploads without an enabled tenant config (modules/resource/storage): see `FileStoreConfig`. */
   files: FileStoreConfig;
+  /**
+   * TENON_PUBLIC_URL: the origin browsers and other applications reach this server at (behind a proxy, its https
+   * origin); the SSO issuer is `<origin>/oauth2` (modules/auth/oidc). Default: http://<HOST or localhost>:<PORT>.
+   */
+  publicUrl: string;
 }
 
 /**
@@ -93,12 +98,13 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql:// (got "${databaseUrl}")`);
   }
   const redisUrl = emptyToUndefined(env.REDIS_URL);
+  const host = env.HOST || '0.0.0.0';
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}")`);
   }
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     production,
     dataDir,
     databaseUrl,
@@ -122,6 +128,11 @@ export function loadConfig(env: Env = process.env): Config {
       aliyun: httpUrl('TENON_SMS_ALIYUN_URL', env.TENON_SMS_ALIYUN_URL, 'https://dysmsapi.aliyuncs.com'),
       tencent: httpUrl('TENON_SMS_TENCENT_URL', env.TENON_SMS_TENCENT_URL, 'https://sms.tencentcloudapi.com'),
     },
+    publicUrl: httpUrl(
+      'TENON_PUBLIC_URL',
+      env.TENON_PUBLIC_URL,
+      `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`,
+    ),
   };
 }
 

@@ -436,6 +436,17 @@ export interface BladeNoticeRead {
   read_time: string;
 }
 
+export interface BladeOidcPayload {
+  id: string;
+  kind: string;
+  payload: unknown;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
 export interface BladeOnlineSession {
   session_id: string;
   tenant_id: Generated<string>;
@@ -2085,6 +2096,7 @@ export interface Schema {
   blade_message: BladeMessage;
   blade_notice: BladeNotice;
   blade_notice_read: BladeNoticeRead;
+  blade_oidc_payload: BladeOidcPayload;
   blade_online_session: BladeOnlineSession;
   blade_oss: BladeOss;
   blade_param: BladeParam;

@@ -92,6 +92,18 @@ export const MESSAGES = {
   },
   refreshInvalid: { zh: '令牌授权已过期', en: 'The refresh token has expired' },
   userDisabled: { zh: '账号已停用', en: 'The account is disabled' },
+  // SSO (authorization code, modules/auth/oidc)
+  codeInvalid: { zh: '授权码无效或已过期', en: 'The authorization code is invalid or has expired' },
+  codeUsed: { zh: '授权码已被使用', en: 'The authorization code has already been used' },
+  redirectMismatch: {
+    zh: '重定向地址与授权请求不一致',
+    en: 'The redirect URI does not match the authorization request',
+  },
+  codeVerifierWrong: { zh: 'PKCE 校验码不正确', en: 'Wrong PKCE code verifier' },
+  ssoExpired: {
+    zh: '登录请求已过期,请返回应用重新登录',
+    en: 'The sign-in request has expired, please sign in again from the application',
+  },
 } satisfies Record<string, LocalText>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -48,6 +48,9 @@ const TOKEN_PARAMS = queryOrBody({
   username: AS_SENT,
   password: AS_SENT,
   refresh_token: AS_SENT,
+  code: AS_SENT,
+  redirect_uri: AS_SENT,
+  code_verifier: AS_SENT,
 });
 
 /** `/api/blade-auth/oauth/*` (contract/auth.md, BladeX generation). */
@@ -88,6 +91,9 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
         roleId: header(request, 'role-id'),
         captchaKey: header(request, 'captcha-key'),
         captchaCode: header(request, 'captcha-code'),
+        code: single(params.code),
+        redirectUri: single(params.redirect_uri),
+        codeVerifier: single(params.code_verifier),
       };
       try {
         const client = await tokens.authenticateClient(request.headers.authorization);

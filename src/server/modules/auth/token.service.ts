@@ -4,7 +4,7 @@ import { MESSAGES, type LocalText, type MessageVars } from '../../../shared/i18n
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { BladeUser } from '../../db/schema.ts';
-import { enterTenant } from '../../db/tenant-context.ts';
+import { asSystem, enterTenant } from '../../db/tenant-context.ts';
 import { powerOf, SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import type { TenantTimeZones } from '../../platform/tenant-time.ts';
@@ -12,6 +12,7 @@ import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner }
 import { checkWirePassword, hashWirePassword } from './password.ts';
 import { captchaRequired } from './captcha-mode.ts';
 import { Accounts, credentialStamp, liveRolesOf, loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
+import { redeemAuthorizationCode } from './oidc/authorization-codes.ts';
 
 /** A failed token request: shown by the console from `error_description`. */
 export class GrantError extends Error {
@@ -45,6 +46,10 @@ export interface TokenRequest {
   roleId?: string;
   captchaKey?: string;
   captchaCode?: string;
+  /** authorization_code (SSO): the code, the exact redirect URI it was issued for, the PKCE verifier. */
+  code?: string;
+  redirectUri?: string;
+  codeVerifier?: string;
 }
 
 const LOCK_MINUTES = 30;
@@ -111,6 +116,8 @@ export class TokenService {
         return this.passwordGrant(client, request);
       case 'refresh_token':
         return this.refreshGrant(client, request);
+      case 'authorization_code':
+        return this.codeGrant(client, request);
       default:
         throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, {
           name: request.grantType || '-',
@@ -123,11 +130,26 @@ export class TokenService {
   }
 
   private async passwordGrant(client: ClientRow, request: TokenRequest, captchaChecked = false) {
-    const tenantId = request.tenantId?.trim();
+    const user = await this.authenticate(request.tenantId, request.username, request.password, captchaChecked);
+    return this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
+  }
+
+  /**
+   * The account of a tenant, account and wire password (`md5(plain)`), through lockout, the tenant's status and
+   * expiry, its captcha mode (`captchaChecked`: the caller has checked one) and the account's status: the password
+   * grant's check, and the SSO authorize page's (modules/auth/oidc).
+   */
+  async authenticate(
+    tenantIdGiven: string | undefined,
+    accountGiven: string | undefined,
+    password: string | undefined,
+    captchaChecked = false,
+  ) {
+    const tenantId = tenantIdGiven?.trim();
     if (!tenantId) throw invalidGrant('tenantMissing');
     enterTenant(tenantId);
-    const account = request.username?.trim() ?? '';
-    if (!account || !request.password) throw invalidGrant('badCredentials');
+    const account = accountGiven?.trim() ?? '';
+    if (!account || !password) throw invalidGrant('badCredentials');
     const failCount = await loginFailLimit(this.db);
     const key = loginFailKey(tenantId, account);
     const locked = async () => invalidGrant('locked', { name: Math.max(1, Math.ceil((await this.kv.ttl(key)) / 60)) });
@@ -146,7 +168,7 @@ export class TokenService {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     // An unknown account costs the same argon2 work as a known one: timing does not reveal which accounts exist.
-    const check = await checkWirePassword(user?.password ?? DUMMY_HASH, request.password);
+    const check = await checkWirePassword(user?.password ?? DUMMY_HASH, password);
     if (!user || check === 'wrong') {
       // The failure that locks the account also ends its live sessions (their next request is refused).
       if (user && attempts >= failCount) await this.accounts.changed(tenantId);
@@ -154,11 +176,53 @@ export class TokenService {
     }
     if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
     if (check === 'ok-upgrade') {
-      user.password = await hashWirePassword(request.password);
+      user.password = await hashWirePassword(password);
       await this.db.updateTable('blade_user').set({ password: user.password }).where('id', '=', user.id).execute();
     }
     await this.kv.del(key);
+    return user;
+  }
+
+  /** SSO: a code the authorize page issued (modules/auth/oidc), for a Blade token of its user. */
+  private async codeGrant(client: ClientRow, request: TokenRequest) {
+    const redeemed = await redeemAuthorizationCode(this.db, {
+      code: request.code ?? '',
+      clientId: client.client_id,
+      redirectUri: request.redirectUri ?? '',
+      codeVerifier: request.codeVerifier,
+    });
+    if (!redeemed.ok) throw invalidGrant(redeemed.reason);
+    const user = await this.liveUser(redeemed.accountId);
+    if (!user) throw invalidGrant('codeInvalid');
     return this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
+  }
+
+  /**
+   * The enabled account of an SSO subject (its user id) in an enabled, unexpired tenant; undefined when it no longer
+   * exists. The tenant is not known before the row is read: that one read runs with owner rights.
+   */
+  async liveUser(userId: string) {
+    if (!/^\d{1,19}$/.test(userId)) return undefined;
+    const found = await asSystem(() =>
+      this.db
+        .selectFrom('blade_user')
+        .select('tenant_id')
+        .where('id', '=', userId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst(),
+    );
+    if (!found) return undefined;
+    enterTenant(found.tenant_id);
+    await this.checkTenant(found.tenant_id);
+    const user = await this.db
+      .selectFrom('blade_user')
+      .selectAll()
+      .where('id', '=', userId)
+      .where('tenant_id', '=', found.tenant_id)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (user && Number(user.status) !== 1) throw invalidGrant('userDisabled');
+    return user;
   }
 
   /**
