@@ -44,6 +44,11 @@ export interface TokenRequest {
   roleId?: string;
   captchaKey?: string;
   captchaCode?: string;
+  /**
+   * The password as sent could not be read (an altered SM2 ciphertext, saber-token.ts): the attempt counts as a
+   * wrong password, refused with this message.
+   */
+  passwordRefusal?: LocalText;
 }
 
 const LOCK_MINUTES = 30;
@@ -144,10 +149,13 @@ export class TokenService {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     // An unknown account costs the same argon2 work as a known one: timing does not reveal which accounts exist.
-    const check = await checkWirePassword(user?.password ?? DUMMY_HASH, request.password);
+    const check = request.passwordRefusal
+      ? 'wrong'
+      : await checkWirePassword(user?.password ?? DUMMY_HASH, request.password);
     if (!user || check === 'wrong') {
       // The failure that locks the account also ends its live sessions (their next request is refused).
       if (user && attempts >= failCount) await this.accounts.changed(tenantId);
+      if (request.passwordRefusal) throw new GrantError(400, 'invalid_grant', request.passwordRefusal);
       throw invalidGrant('badCredentials');
     }
     if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
