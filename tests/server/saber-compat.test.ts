@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { loginFailKey } from '../../src/server/platform/accounts.ts';
 import { newSm2Keys } from '../../src/server/modules/auth/sm2-password.ts';
+import { SABER_PACKAGE_ID } from '../../src/server/modules/system/saber-package.ts';
 import { BASIC_SABER, expectError, expectOk, md5, startApp, type TestApp } from '../support/app.ts';
 
 /**
@@ -235,5 +236,165 @@ describe('paths without the /api prefix', () => {
     } finally {
       await withWeb.stop();
     }
+  });
+});
+
+/**
+ * What Saber's system and authority screens read when they open (its src/api/*.js), without the /api prefix. Not
+ * here: `/blade-develop/code/*` (SpringBlade's code generator, which Tenon's does not answer: the Saber package leaves
+ * 代码生成 out) and `/user/getUserInfo`, `/user/send-logs` (Saber's own mock server answers them).
+ */
+const SABER_READS = [
+  '/blade-system/dept/list?current=1&size=10',
+  '/blade-system/dept/tree?tenantId=000000',
+  '/blade-system/dict/list?current=1&size=10',
+  '/blade-system/dict/tree?code=DICT',
+  '/blade-system/menu/list?current=1&size=10',
+  '/blade-system/menu/lazy-menu-list?parentId=0',
+  '/blade-system/menu/top-menu',
+  '/blade-system/menu/routes',
+  '/blade-system/menu/buttons',
+  '/blade-system/menu/grant-tree',
+  `/blade-system/menu/role-tree-keys?roleIds=${SEED.roleAdministrator}`,
+  '/blade-system/menu/grant-top-tree',
+  '/blade-system/menu/top-tree-keys?topMenuIds=1',
+  '/blade-system/role/list?current=1&size=10',
+  '/blade-system/role/tree?tenantId=000000',
+  '/blade-system/post/list?current=1&size=10',
+  '/blade-system/post/select?tenantId=000000',
+  '/blade-system/param/list?current=1&size=10',
+  '/blade-system/tenant/list?current=1&size=10',
+  '/blade-system/tenant/info?domain=localhost',
+  '/blade-system/client/list?current=1&size=10',
+  '/blade-system/topmenu/list?current=1&size=10',
+  '/blade-system/data-scope/list?current=1&size=10',
+  '/blade-system/api-scope/list?current=1&size=10',
+  '/blade-system/user/list?current=1&size=10',
+  `/blade-system/user/detail?id=${SEED.userAdmin}`,
+  '/blade-system/user/info',
+  '/blade-system/region/lazy-tree?parentCode=00',
+  '/blade-system/region/list?current=1&size=10',
+  '/blade-desk/notice/list?current=1&size=10',
+  '/blade-log/usual/list?current=1&size=10',
+  '/blade-log/api/list?current=1&size=10',
+  '/blade-log/error/list?current=1&size=10',
+  '/blade-develop/datasource/list?current=1&size=10',
+  '/blade-report/report/rest/list?current=1&size=10',
+];
+
+describe("Saber's system and authority screens", () => {
+  let token: string;
+  beforeAll(async () => {
+    token = expectOk(await saberLogin(saberEncrypt('admin'))).accessToken;
+  });
+
+  it('read what they open with, in the envelope', async () => {
+    for (const url of SABER_READS) {
+      const res = await saberGet(t, url, token);
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+      expect(res.json(), url).toMatchObject({ code: 200, success: true });
+    }
+  });
+
+  it('dict/tree?code=DICT answers the whole dictionary tree as SpringBlade does', async () => {
+    const tree = expectOk(await saberGet(t, '/blade-system/dict/tree?code=DICT', token));
+    const sex = tree.find((node: { title: string }) => node.title === '性别');
+    expect(sex).toMatchObject({ parentId: '0', key: sex.id, value: sex.id });
+    expect(sex.children.map((child: { title: string }) => child.title)).toEqual(expect.arrayContaining(['男', '女']));
+  });
+
+  it('dept/submit takes a department without deptCategory', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/blade-system/dept/submit',
+      headers: saberHeaders(token),
+      payload: { parentId: SEED.deptRoot, deptName: 'Saber部门', fullName: 'Saber部门全称', sort: 3, remark: '' },
+    });
+    expectOk(res);
+    const list = expectOk(await saberGet(t, `/blade-system/dept/lazy-list?parentId=${SEED.deptRoot}`, token));
+    expect(list.find((d: { deptName: string }) => d.deptName === 'Saber部门')).toMatchObject({
+      deptCategory: 2,
+      deptCategoryName: '部门',
+    });
+  });
+
+  it('reads and writes birthday as yyyy-MM-dd HH:mm:ss', async () => {
+    const detail = expectOk(await saberGet(t, `/blade-system/user/detail?id=${SEED.userAdmin}`, token));
+    expect(detail.birthday).toBe('2018-08-08 00:00:00');
+    expect(expectOk(await saberGet(t, '/blade-system/user/info', token)).birthday).toBe('2018-08-08 00:00:00');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/blade-system/user/update-info',
+      headers: saberHeaders(token),
+      payload: {
+        id: SEED.userAdmin,
+        avatar: '',
+        name: '管理员',
+        realName: '管理员',
+        phone: '18888888888',
+        email: 'admin@bladex.vip',
+        birthday: '1990-05-06 00:00:00',
+      },
+    });
+    expectOk(res);
+    expect(expectOk(await saberGet(t, '/blade-system/user/info', token)).birthday).toBe('1990-05-06 00:00:00');
+  });
+
+  it('speaks English when the browser asks for it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/blade-system/dept/submit',
+      headers: saberHeaders(token, { 'accept-language': 'en-US,en;q=0.9,zh-CN;q=0.8' }),
+      payload: { parentId: SEED.deptRoot, deptName: 'x' },
+    });
+    expectError(res, 400, 'Please enter the full name');
+  });
+});
+
+/** Saber's views (src/views, one per menu path) and the menus above them. */
+const SABER_PATHS = new Set([
+  '/desk',
+  '/desk/notice',
+  '/system',
+  ...['user', 'dept', 'post', 'dict', 'menu', 'param', 'topmenu', 'tenant', 'client'].map((v) => `/system/${v}`),
+  '/authority',
+  ...['role', 'datascope', 'apiscope'].map((v) => `/authority/${v}`),
+  '/base',
+  '/base/region',
+  '/monitor',
+  '/monitor/log',
+  ...['usual', 'api', 'error'].map((v) => `/monitor/log/${v}`),
+  '/tool',
+  '/tool/datasource',
+  '/report',
+  '/report/reportlist',
+]);
+interface Route {
+  path: string;
+  children?: Route[];
+}
+const pathsOf = (routes: Route[]): string[] => routes.flatMap((r) => [r.path, ...pathsOf(r.children ?? [])]);
+
+describe('the Saber 菜单 package', () => {
+  it("gives a tenant's sidebar only routes Saber has views for", async () => {
+    const admin = await t.tokenOf();
+    const pkg = expectOk(await t.get(`/api/blade-system/tenant-package/detail?id=${SABER_PACKAGE_ID}`, admin));
+    expect(pkg.packageName).toBe('Saber 菜单');
+    const tenant = expectOk(
+      await t.post('/api/blade-system/tenant/submit', admin, {
+        tenantName: 'Saber租户',
+        linkman: '张三',
+        contactNumber: '13800000000',
+        packageId: SABER_PACKAGE_ID,
+      }),
+    );
+    const info = expectOk(await saberLogin(saberEncrypt('admin'), { tenantId: tenant.tenantId }));
+    const paths = pathsOf(expectOk(await saberGet(t, '/blade-system/menu/routes', info.accessToken)));
+    expect(paths.length).toBeGreaterThan(5);
+    expect(paths.filter((path) => !SABER_PATHS.has(path))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(['/system/user', '/system/dept', '/authority/role', '/desk/notice']));
+    // The screens' buttons come with them.
+    const buttons = expectOk(await saberGet(t, '/blade-system/menu/buttons', info.accessToken));
+    expect(JSON.stringify(buttons)).toContain('user_add');
   });
 });
