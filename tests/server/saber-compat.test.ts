@@ -340,6 +340,50 @@ describe("Saber's system and authority screens", () => {
     expect(expectOk(await saberGet(t, '/blade-system/user/info', token)).birthday).toBe('1990-05-06 00:00:00');
   });
 
+  it("user.vue's add form, grant and password reset as Saber sends them", async () => {
+    const post = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: saberHeaders(token), ...(payload ? { payload } : {}) });
+    expectOk(
+      await post('/blade-system/user/submit', {
+        account: 'saber1',
+        tenantId: '000000',
+        password: '123456',
+        password2: '123456',
+        name: 'S',
+        realName: '赛博',
+        roleId: SEED.roleUser,
+        deptId: SEED.deptRoot,
+        code: '',
+        postId: SEED.postCeo,
+        phone: '13800000000',
+        email: 'saber1@example.com',
+        sex: 1,
+        birthday: '1990-01-02 00:00:00',
+      }),
+    );
+    const users = expectOk(await saberGet(t, '/blade-system/user/list?current=1&size=10&account=saber1', token));
+    expect(users.records).toHaveLength(1);
+    const id = users.records[0].id;
+    expect(expectOk(await saberGet(t, `/blade-system/user/detail?id=${id}`, token))).toMatchObject({
+      realName: '赛博',
+      birthday: '1990-01-02 00:00:00',
+    });
+    expectOk(await post(`/blade-system/user/grant?userIds=${id}&roleIds=${SEED.roleUser}`));
+    expectOk(await post(`/blade-system/user/reset-password?userIds=${id}`));
+    expectOk(await post(`/blade-system/user/unlock?userIds=${id}`));
+    expectOk(await saberLogin(saberEncrypt('123456'), { account: 'saber1' }));
+    // role.vue's grant: the checked keys as arrays.
+    const keys = expectOk(await saberGet(t, `/blade-system/menu/role-tree-keys?roleIds=${SEED.roleUser}`, token));
+    expectOk(
+      await post('/blade-system/role/grant', {
+        roleIds: [SEED.roleUser],
+        menuIds: keys.menu,
+        dataScopeIds: keys.dataScope ?? [],
+        apiScopeIds: keys.apiScope ?? [],
+      }),
+    );
+  });
+
   it('speaks English when the browser asks for it', async () => {
     const res = await t.app.inject({
       method: 'POST',
