@@ -34,7 +34,7 @@ export function newSm2Keys(): Sm2Keys {
 /**
  * The plain text of an SM2 ciphertext (hex) as Saber and other SpringBlade clients send it, else undefined when it
  * does not decrypt to text this key pair's holder sent (altered, foreign, or no ciphertext at all). sm-crypto omits
- * C1's `04` prefix, Java clients keep it; Saber's sm-crypto call uses C1C2C3, the GM/T 0009 order is C1C3C2: each
+ * C1's `04` prefix, Java clients keep it; Saber's sm-crypto call uses C1C2C3 (tried first), GM/T 0009 C1C3C2: each
  * form is tried, and only the one whose C3 digest matches the plain text yields it.
  */
 export function decryptSm2Password(cipherHex: string, keys: Sm2Keys): string | undefined {
@@ -43,7 +43,7 @@ export function decryptSm2Password(cipherHex: string, keys: Sm2Keys): string | u
   if (!/^[0-9a-f]+$/.test(hex) || hex.length % 2 !== 0 || hex.length < 194 || hex.length > 2048) return undefined;
   const bodies = hex.startsWith('04') ? [hex.slice(2), hex] : [hex];
   for (const body of bodies)
-    for (const mode of [1, 0] as const) {
+    for (const mode of [0, 1] as const) {
       try {
         const plain = sm2.doDecrypt(body, keys.privateKey, mode);
         if (plain) return plain;
