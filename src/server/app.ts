@@ -12,6 +12,7 @@ import { Sessions } from './platform/auth-context.ts';
 import { Accounts } from './platform/accounts.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import { registerApiDoc } from './platform/api-doc.ts';
+import { isApiPath, withApiPrefix } from './platform/api-prefix.ts';
 import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
 import { clientErrorHandler } from './platform/errors.ts';
 import { collectWhenIdle } from './platform/idle-gc.ts';
@@ -133,6 +134,8 @@ export async function buildApp(
     return503OnClosing: false,
     // So do the refusals Node makes before a request exists (431 headers too large, 400 unparsable).
     clientErrorHandler,
+    // Saber 4.x calls `/blade-*` without the `/api` prefix: the same routes (platform/api-prefix.ts).
+    rewriteUrl: (request) => withApiPrefix(request.url ?? '/'),
   });
   collectWhenIdle(app);
   // Every answer over 1 KiB compressed as the client accepts (brotli at the plugin's quality 4, cheap enough per
@@ -177,7 +180,7 @@ export async function buildApp(
     });
     // Client-side routes (/wel, /login, ...) get the app shell; unknown /api paths keep the JSON 404.
     app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      if (isApiPath(request.url)) return reply.callNotFound();
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }

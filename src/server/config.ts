@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { sm2KeysOf, type Sm2Keys } from './modules/auth/sm2-password.ts';
 
 /** Every environment variable the server reads, validated once at start. */
 export interface Config {
@@ -55,6 +56,11 @@ export interface Config {
    * origin); the SSO issuer is `<origin>/oauth2` (modules/auth/oidc). Default: http://<HOST or localhost>:<PORT>.
    */
   publicUrl: string;
+  /**
+   * TENON_SM2_PRIVATE_KEY + TENON_SM2_PUBLIC_KEY (hex, `npm run sm2-keys` prints a pair): the key pair Saber 4.x
+   * encrypts its login password with (the public key goes into its website.js); absent = that login form is refused.
+   */
+  sm2?: Sm2Keys;
 }
 
 /**
@@ -124,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     flowHttpPrivate: env.TENON_FLOW_HTTP_PRIVATE?.trim() === 'allow',
     apiLog: env.TENON_API_LOG?.trim() !== 'off',
     files: fileStoreOf(env, dataDir, Boolean(redisUrl)),
+    sm2: sm2Of(env),
     sms: {
       aliyun: httpUrl('TENON_SMS_ALIYUN_URL', env.TENON_SMS_ALIYUN_URL, 'https://dysmsapi.aliyuncs.com'),
       tencent: httpUrl('TENON_SMS_TENCENT_URL', env.TENON_SMS_TENCENT_URL, 'https://sms.tencentcloudapi.com'),
@@ -157,6 +164,14 @@ function fileStoreOf(env: Env, dataDir: string, severalProcesses: boolean): File
     s3,
     maxUploadMb: parsePositive('TENON_UPLOAD_MAX_MB', env.TENON_UPLOAD_MAX_MB?.trim() || '200'),
   };
+}
+
+function sm2Of(env: Env): Sm2Keys | undefined {
+  try {
+    return sm2KeysOf(env.TENON_SM2_PRIVATE_KEY, env.TENON_SM2_PUBLIC_KEY);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 /** The embedded database's folder; also read by the backup and restore commands, which need no other setting. */

@@ -29,6 +29,10 @@ const PUBLIC = [
   `GET ${AUTH}/captcha`,
   `GET ${AUTH}/logout`,
   `GET ${AUTH}/login-options`, // whether the login form shows the captcha (tests/server/online-users.test.ts)
+  // SpringBlade's forms of them, for Saber 4.x (saber-compat.test.ts).
+  `POST /api/blade-auth/token`,
+  `GET /api/blade-auth/captcha`,
+  `POST /api/blade-auth/logout`,
   `GET ${SYS}/tenant/info`,
   `GET ${SYS}/tenant/demo-accounts`, // the login page's demo hint (tests/server/demo-accounts.test.ts)
   // Load balancers' probes (tests/server/health-metrics.test.ts).

@@ -804,8 +804,10 @@ describe(`fuzz (seed ${SEED})`, () => {
     '%s answers hostile input without a 500, a slow response or a write behind an error',
     async (route) => {
       const [method, url] = route.split(' ');
-      // GET logout revokes the token it carries: it gets a token of its own, never the one the other requests use.
-      const logout = method === 'GET' && url === '/api/blade-auth/oauth/logout';
+      // Logout revokes the token it carries: it gets a token of its own, never the one the other requests use.
+      const logout =
+        (method === 'GET' && url === '/api/blade-auth/oauth/logout') ||
+        (method === 'POST' && url === '/api/blade-auth/logout');
       const mainToken = admin;
       if (logout) admin = await adminToken();
       try {

@@ -69,6 +69,11 @@ export interface FieldDef {
   };
   /** Dates: not before the date in `field` of the same row, when both are set (a price's valid-to, a leaving date). */
   notBefore?: { field: string; message: LocalText };
+  /**
+   * Dates: a day the wire carries as `yyyy-MM-dd 00:00:00`, where the contract's column is a datetime that
+   * SpringBlade consoles read with a time (Saber 4.x's `birthday`); a value with a time is still taken on writes.
+   */
+  wireTime?: true;
   /** Numbers: the smallest and the largest value allowed (`<label>不能小于0`, `<label>不能大于365`). */
   range?: { min?: number; max?: number };
   /**
@@ -574,6 +579,11 @@ export interface TreeDef<F extends Record<string, FieldDef> = Record<string, Fie
   rootValues?: Partial<Record<keyof F & string, string | number>>;
   /** Fixed filter of the picker tree (`tree`): menus without buttons. */
   picker?: Partial<Record<(keyof F & string) | 'status', string | number>>;
+  /**
+   * A filter value of the picker tree that means no filter: SpringBlade clients ask `dict/tree?code=DICT` for the
+   * whole dictionary tree.
+   */
+  pickerEvery?: Partial<Record<keyof F & string, string>>;
   /**
    * Only rows whose `field` is 1 (leaves) may be referenced: others are refused with `message` (`请选择末级科目`) and
    * shown but not selectable in pickers.

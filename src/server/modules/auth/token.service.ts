@@ -50,6 +50,11 @@ export interface TokenRequest {
   code?: string;
   redirectUri?: string;
   codeVerifier?: string;
+  /**
+   * The password as sent could not be read (an altered SM2 ciphertext, saber-token.ts): the attempt counts as a
+   * wrong password, refused with this message.
+   */
+  passwordRefusal?: LocalText;
 }
 
 const LOCK_MINUTES = 30;
@@ -130,20 +135,23 @@ export class TokenService {
   }
 
   private async passwordGrant(client: ClientRow, request: TokenRequest, captchaChecked = false) {
-    const user = await this.authenticate(request.tenantId, request.username, request.password, captchaChecked);
+    const user = await this.authenticate(request.tenantId, request.username, request.password, {
+      captchaChecked,
+      passwordRefusal: request.passwordRefusal,
+    });
     return this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
   }
 
   /**
    * The account of a tenant, account and wire password (`md5(plain)`), through lockout, the tenant's status and
    * expiry, its captcha mode (`captchaChecked`: the caller has checked one) and the account's status: the password
-   * grant's check, and the SSO authorize page's (modules/auth/oidc).
+   * grant's check, and the SSO authorize page's (modules/auth/oidc). `passwordRefusal`: see TokenRequest.
    */
   async authenticate(
     tenantIdGiven: string | undefined,
     accountGiven: string | undefined,
     password: string | undefined,
-    captchaChecked = false,
+    checks: { captchaChecked?: boolean; passwordRefusal?: LocalText } = {},
   ) {
     const tenantId = tenantIdGiven?.trim();
     if (!tenantId) throw invalidGrant('tenantMissing');
@@ -155,7 +163,7 @@ export class TokenService {
     const locked = async () => invalidGrant('locked', { name: Math.max(1, Math.ceil((await this.kv.ttl(key)) / 60)) });
     if (Number((await this.kv.get(key)) ?? 0) >= failCount) throw await locked();
     await this.checkTenant(tenantId);
-    if (!captchaChecked && (await captchaRequired(this.db, tenantId))) throw invalidGrant('captchaRequired');
+    if (!checks.captchaChecked && (await captchaRequired(this.db, tenantId))) throw invalidGrant('captchaRequired');
     // Each attempt takes its place in the counter before the password is checked, so concurrent guesses
     // (on one process or many) cannot exceed the limit; a success clears the counter.
     const attempts = await this.kv.increment(key, LOCK_MINUTES * 60);
@@ -168,10 +176,11 @@ export class TokenService {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     // An unknown account costs the same argon2 work as a known one: timing does not reveal which accounts exist.
-    const check = await checkWirePassword(user?.password ?? DUMMY_HASH, password);
+    const check = checks.passwordRefusal ? 'wrong' : await checkWirePassword(user?.password ?? DUMMY_HASH, password);
     if (!user || check === 'wrong') {
       // The failure that locks the account also ends its live sessions (their next request is refused).
       if (user && attempts >= failCount) await this.accounts.changed(tenantId);
+      if (checks.passwordRefusal) throw new GrantError(400, 'invalid_grant', checks.passwordRefusal);
       throw invalidGrant('badCredentials');
     }
     if (Number(user.status) !== 1) throw invalidGrant('userDisabled');

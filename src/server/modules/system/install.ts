@@ -5,6 +5,7 @@ import { ROLE_POWER } from '../../platform/auth-context.ts';
 import { nextId } from '../../platform/ids.ts';
 import { hashPlainPassword } from '../auth/password.ts';
 import { seedRegions } from './region-data.ts';
+import { seedSaberPackage } from './saber-package.ts';
 
 /** Fixed ids of a fresh install (contract/seed.md): bookmarks, screenshots and tests rely on them. */
 export const SEED = {
@@ -233,4 +234,5 @@ export async function installSystem(
     ...menus.filter((m) => userCodes.has(m.code)).map((m) => ({ id: nextId(), role_id: SEED.roleUser, menu_id: m.id })),
   ]);
   await seedRegions(trx);
+  await seedSaberPackage(trx);
 }

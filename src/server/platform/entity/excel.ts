@@ -170,10 +170,12 @@ async function startSheet(out: PassThrough, entity: EntityDef, lang: Lang, colum
 const numberFormat = (field: ResolvedField): XlsxColumn['format'] =>
   field.percent ? 'percent' : field.type === 'money' ? 'money' : 'text';
 
-/** The cell of a record: dictionary fields as their labels, ids as text, the rest as the wire has it. */
+/** The cell of a record: dictionary fields as their labels, ids as text, days as days, the rest as the wire has it. */
 function cellOf({ field, key }: Column, record: WireRecord): string | number | null {
   const value = field.dict || field.bizDict ? record[`${field.name}Name`] : record[key];
   if (value === null || value === undefined) return null;
+  // A day the wire carries with a time (`wireTime`) is a day in the sheet.
+  if (field.wireTime) return String(value).slice(0, 10);
   return typeof value === 'number' && field.type !== 'id' ? value : String(value);
 }
 

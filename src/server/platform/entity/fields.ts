@@ -130,7 +130,7 @@ function wireValue(field: FieldDef, value: unknown): unknown {
     case 'datetime':
       return wireDateTime(value);
     case 'date':
-      return String(value).slice(0, 10);
+      return field.wireTime ? `${String(value).slice(0, 10)} 00:00:00` : String(value).slice(0, 10);
     default:
       return String(value);
   }

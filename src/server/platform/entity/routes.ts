@@ -127,6 +127,8 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
     };
     app.get(`${base}/tree`, picker, async (request) => {
       const { user, query } = forTenantParam(request);
+      for (const [name, every] of Object.entries(entity.tree?.pickerEvery ?? {}))
+        if (query[name] === every) delete query[name];
       return ok(request, await tree.picker(user, query));
     });
   } else {

@@ -34,6 +34,8 @@ export const dept = defineEntity({
     deptCategory: {
       type: 'int',
       dict: 'org_category',
+      // SpringBlade's departments have no category: a Saber 4.x console submits none (部门).
+      default: 2,
       list: true,
       form: true,
       label: { zh: '机构类型', en: 'Category' },

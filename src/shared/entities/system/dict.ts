@@ -57,6 +57,7 @@ const tree = {
   parentLabel: { zh: '上级字典', en: 'Parent dictionary' },
   inherit: ['code'],
   rootValues: { dictKey: '-1' },
+  pickerEvery: { code: 'DICT' },
 } as const;
 
 /** Platform dictionaries (blade_dict): global, cached for the `<field>Name` decorations. */

@@ -113,7 +113,14 @@ export const user = defineEntity({
       form: true,
       label: { zh: '新待办短信提醒', en: 'SMS for new tasks' },
     },
-    birthday: { type: 'date', nullable: true, form: true, export: true, label: { zh: '生日', en: 'Birthday' } },
+    birthday: {
+      type: 'date',
+      wireTime: true,
+      nullable: true,
+      form: true,
+      export: true,
+      label: { zh: '生日', en: 'Birthday' },
+    },
     sex: {
       type: 'int',
       nullable: true,
