@@ -93,6 +93,14 @@ export const tenant = defineEntity({
     // How long the tenant's log-like rows are kept (modules/log/retention.ts removes older ones in the background).
     logRetentionDays: retentionDays(90, '日志', 'Log', 'log'),
     messageRetentionDays: retentionDays(365, '消息', 'Message', 'message'),
+    // Issue 37: every user of the tenant signs in with a second factor (TOTP); enrolment comes right after the password.
+    totpRequired: {
+      type: 'switch',
+      default: 0,
+      list: true,
+      form: true,
+      label: { zh: '要求两步验证', en: 'Require two-factor sign-in' },
+    },
     accountNumber: { type: 'int', list: true, default: -1, label: { zh: '账号额度', en: 'Account quota' } },
     expireTime: { type: 'datetime', nullable: true, list: true, label: { zh: '过期时间', en: 'Expires at' } },
     datasourceId: { type: 'id', nullable: true, label: { zh: '数据源', en: 'Data source' } },
