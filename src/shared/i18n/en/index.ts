@@ -12,6 +12,7 @@ import { mobile } from './mobile.ts';
 import { report } from './report.ts';
 import { shell } from './shell.ts';
 import { resource } from './resource.ts';
+import { totp } from './totp.ts';
 import { warehouse } from './warehouse.ts';
 
 export const en: Resource<typeof zh> = {
@@ -28,4 +29,5 @@ export const en: Resource<typeof zh> = {
   report,
   resource,
   desk,
+  totp,
 };

@@ -10,6 +10,7 @@ import { mobile } from './mobile.ts';
 import { report } from './report.ts';
 import { shell } from './shell.ts';
 import { resource } from './resource.ts';
+import { totp } from './totp.ts';
 import { warehouse } from './warehouse.ts';
 
 export const zh = {
@@ -26,4 +27,5 @@ export const zh = {
   report,
   resource,
   desk,
+  totp,
 };
