@@ -24,17 +24,23 @@ export function secondFactorOf(error: unknown): SecondFactor | undefined {
 
 /**
  * Finishes the sign-in with a code (or a recovery code). An enrolment at sign-in answers its recovery codes beside
- * the token: the caller shows them before the console opens.
+ * the token: then the session starts only with `signIn`, once the user has seen them (a signed-in session leaves the
+ * login page at once).
  */
-export async function finishLogin(factor: SecondFactor, otp: string): Promise<string[] | undefined> {
+export async function finishLogin(
+  factor: SecondFactor,
+  otp: string,
+): Promise<{ recoveryCodes: string[]; signIn: () => void } | undefined> {
   const response = await http.post<UserInfo & { recovery_codes?: string[] }>(
     TOKEN_URL,
     new URLSearchParams({ grant_type: 'mfa_otp', mfa_token: factor.mfaToken, otp: otp.trim(), scope: 'all' }),
     { noToken: true },
   );
   const { recovery_codes: recoveryCodes, ...info } = response.data;
-  session.signedIn(info);
-  return recoveryCodes;
+  const signIn = () => session.signedIn(info);
+  if (recoveryCodes?.length) return { recoveryCodes, signIn };
+  signIn();
+  return undefined;
 }
 
 export const fetchTotpStatus = () => getData<TotpStatus>(urls.TOTP_STATUS_URL);

@@ -64,12 +64,21 @@ describe('the second factor of a login', () => {
     expect(secondFactorOf(new Error('network'))).toBeUndefined();
   });
 
-  it('finishes with grant mfa_otp, signs in, and hands over recovery codes of an enrolment', async () => {
+  it('finishes with grant mfa_otp and signs in at once without an enrolment', async () => {
+    respond(200, { access_token: 'tok-2', refresh_token: 'ref', tenant_id: '000000' });
+    expect(await finishLogin({ kind: 'verify', mfaToken: TICKET }, '123456')).toBeUndefined();
+    expect(session.get().token).toBe('tok-2');
+  });
+
+  it('hands over the recovery codes of an enrolment before it signs in', async () => {
     respond(200, { access_token: 'tok', refresh_token: 'ref', tenant_id: '000000', recovery_codes: ['x'] });
-    const codes = await finishLogin({ kind: 'enrol', mfaToken: TICKET }, ' 123456 ');
-    expect(codes).toEqual(['x']);
+    const enrolled = await finishLogin({ kind: 'enrol', mfaToken: TICKET }, ' 123456 ');
+    expect(enrolled?.recoveryCodes).toEqual(['x']);
     const body = new URLSearchParams(String(sent[0].data));
     expect(Object.fromEntries(body)).toMatchObject({ grant_type: 'mfa_otp', mfa_token: TICKET, otp: '123456' });
+    // Signed in once the codes were seen: a session leaves the login page at once.
+    expect(session.get().token).toBeFalsy();
+    enrolled!.signIn();
     expect(session.get().token).toBe('tok');
     expect(session.get().userInfo).not.toHaveProperty('recovery_codes');
   });

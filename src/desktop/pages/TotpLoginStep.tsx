@@ -20,7 +20,7 @@ export function TotpLoginStep({
 }) {
   const { t } = useTranslation();
   const [enrolment, setEnrolment] = useState<TotpEnrolment>();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const [enrolled, setEnrolled] = useState<{ recoveryCodes: string[]; signIn: () => void }>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -33,8 +33,8 @@ export function TotpLoginStep({
     if (!code.trim()) return setError(t('totp.codeRequired'));
     setBusy(true);
     try {
-      const codes = await finishLogin(factor, code);
-      if (codes?.length) setRecoveryCodes(codes);
+      const done = await finishLogin(factor, code);
+      if (done) setEnrolled(done);
       else await onDone();
     } catch {
       setCode(''); // the server's message was shown by the interceptor
@@ -43,17 +43,25 @@ export function TotpLoginStep({
     }
   };
 
-  if (recoveryCodes)
+  if (enrolled)
     return (
       <div className="tenon-totp">
         <h2>{t('totp.recoveryTitle')}</h2>
         <p>{t('totp.recoveryHint')}</p>
         <ul aria-label={t('totp.recoveryTitle')} style={{ columns: 2, fontFamily: 'monospace' }}>
-          {recoveryCodes.map((recovery) => (
+          {enrolled.recoveryCodes.map((recovery) => (
             <li key={recovery}>{recovery}</li>
           ))}
         </ul>
-        <Button type="primary" size="large" block onClick={() => void onDone()}>
+        <Button
+          type="primary"
+          size="large"
+          block
+          onClick={() => {
+            enrolled.signIn();
+            void onDone();
+          }}
+        >
           {t('totp.saved')}
         </Button>
       </div>

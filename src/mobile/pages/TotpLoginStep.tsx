@@ -22,19 +22,28 @@ export function TotpLoginStep({
 }) {
   const { t } = useTranslation();
   const [enrolment, setEnrolment] = useState<TotpEnrolment>();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const [enrolled, setEnrolled] = useState<{ recoveryCodes: string[]; signIn: () => void }>();
   useEffect(() => {
     if (factor.kind === 'enrol') void startTicketEnrol(factor).then(setEnrolment, onBack);
   }, [factor, onBack]);
 
   const finish = async (code: string) => {
-    const codes = await finishLogin(factor, code);
-    if (codes?.length) setRecoveryCodes(codes);
+    const done = await finishLogin(factor, code);
+    if (done) setEnrolled(done);
     else onDone();
   };
 
   let body;
-  if (recoveryCodes) body = <RecoveryCodes codes={recoveryCodes} onDone={onDone} />;
+  if (enrolled)
+    body = (
+      <RecoveryCodes
+        codes={enrolled.recoveryCodes}
+        onDone={() => {
+          enrolled.signIn();
+          onDone();
+        }}
+      />
+    );
   else if (factor.kind === 'enrol')
     body = (
       <>
@@ -47,7 +56,7 @@ export function TotpLoginStep({
     <div className="m-totp">
       <h2 className="m-totp-title">{t(factor.kind === 'enrol' ? 'totp.enrolTitle' : 'totp.loginTitle')}</h2>
       {body}
-      {!recoveryCodes && (
+      {!enrolled && (
         <div className="m-section">
           <Button block fill="none" onClick={onBack}>
             {t('totp.back')}
