@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import type { Db } from '../src/server/db/connect.ts';
 import type { Schema } from '../src/server/db/schema.ts';
 import { ENTITIES, MODULES } from '../src/server/modules/index.ts';
+import { TotpService } from '../src/server/modules/auth/totp.service.ts';
 import { TokenService } from '../src/server/modules/auth/token.service.ts';
 import { Sessions } from '../src/server/platform/auth-context.ts';
 import { Dictionaries } from '../src/server/platform/dictionaries.ts';
@@ -74,7 +75,15 @@ export async function openRecorder(databaseUrl: string): Promise<Recorder> {
   const engine: Engine = {
     db,
     entities,
-    tokens: new TokenService(db, kv, signer, new Sessions(signer, kv, accounts, permissions), timeZones, accounts),
+    tokens: new TokenService(
+      db,
+      kv,
+      signer,
+      new Sessions(signer, kv, accounts, permissions),
+      timeZones,
+      accounts,
+      new TotpService(db, kv, new TextEncoder().encode(JWT_SECRET), accounts),
+    ),
     freshPermissions: () => Permissions.create(db, kv),
   };
   return {

@@ -35,6 +35,8 @@ const PUBLIC = [
   `POST /api/blade-auth/logout`,
   `GET ${SYS}/tenant/info`,
   `GET ${SYS}/tenant/demo-accounts`, // the login page's demo hint (tests/server/demo-accounts.test.ts)
+  // Enrolment during a sign-in that requires a second factor: the password grant's ticket instead of a token (totp.test.ts).
+  `POST /api/blade-auth/totp/ticket-enrol`,
   // Load balancers' probes (tests/server/health-metrics.test.ts).
   `GET /api/health/live`,
   `GET /api/health/ready`,
@@ -42,6 +44,11 @@ const PUBLIC = [
 
 const SELF = [
   `GET ${AUTH}/user-info`,
+  // The caller's own second factor (tests/server/totp.test.ts).
+  `GET /api/blade-auth/totp/status`,
+  `POST /api/blade-auth/totp/enrol`,
+  `POST /api/blade-auth/totp/confirm`,
+  `POST /api/blade-auth/totp/disable`,
   `POST ${AUTH}/logout`, // error-log upload, written under the caller's tenant
   `GET ${SYS}/user/info`,
   `POST ${SYS}/user/update-info`,

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
+import { createRole, createUser } from '../support/factories.ts';
+import { SEED } from '../../src/server/modules/system/install.ts';
 
 /**
  * SSO (issue 37 §1): Tenon as an OAuth 2.0 / OpenID Connect authorization server, over real HTTP on a listening
@@ -281,6 +283,31 @@ describe('SSO: Tenon as an OpenID Connect authorization server', () => {
     // The same counter as the token endpoint's.
     const blade = await t.login('sso-guesser', 'wrong');
     expect(blade.json().error_description).toMatch(/^用户登录失败次数过多/);
+  });
+
+  it('refuses on the authorize page an account that signs in with a second factor: the password alone never opens it', async () => {
+    const roleId = await createRole(t, '000000', 'sso-totp-role', ['desk']);
+    await t.services.db.updateTable('blade_role').set({ totp_required: 1 }).where('id', '=', roleId).execute();
+    await createUser(t, {
+      tenantId: '000000',
+      account: 'sso-totp',
+      password: 'pw',
+      roleId,
+      deptId: SEED.deptChangzhou,
+    });
+    const browser = new Browser(origin);
+    const query = new URLSearchParams({
+      client_id: WEB.id,
+      redirect_uri: WEB.redirect,
+      response_type: 'code',
+      scope: 'openid',
+    });
+    const login = await browser.follow(`/oauth2/auth?${query}`);
+    const res = await browser.go(`${login.location.pathname}/login`, {
+      form: { tenantId: '000000', account: 'sso-totp', password: 'pw' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('该账号需要两步验证');
   });
 
   it('exchanges a code at the Blade token endpoint for a Blade token, once across both endpoints', async () => {

@@ -8,6 +8,7 @@ import { session } from '../../client/session.ts';
 import { DESKTOP_KEY } from '../queries.ts';
 import { phoneProblem } from '../../shared/entities/system/user.ts';
 import { avatarProblem, ruleOf } from './info-rules.ts';
+import TotpPanel from './TotpPanel.tsx';
 import { USER_PROFILE_URL, USER_UPDATE_INFO_URL, USER_UPDATE_PASSWORD_URL } from '../../shared/contract/api/system.ts';
 import { PUT_FILE_URL } from '../../shared/contract/api/resource.ts';
 
@@ -44,6 +45,7 @@ export default function InfoPage() {
         items={[
           { key: 'info', label: t('shell.info.tabInfo'), children: <ProfileForm /> },
           { key: 'password', label: t('shell.info.tabPassword'), children: <PasswordForm /> },
+          { key: 'totp', label: t('totp.title'), children: <TotpPanel /> },
         ]}
       />
     </Card>

@@ -1,6 +1,6 @@
 import { tenantInfoQuery } from '../../client/queries.ts';
 import { HOME_PATH } from '../router/route-table.ts';
-import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 // Each by its own path, not antd's or the icons' index: what these modules reach is what the login downloads.
 import type { InputProps } from 'antd';
 import Button from 'antd/es/button';
@@ -20,6 +20,8 @@ import { site } from '../../client/config.ts';
 import { setLanguage } from '../../client/i18n.ts';
 import { permissionQuery, routesQuery } from '../queries.ts';
 import { tabStore } from '../tabs/tab-store.ts';
+import { secondFactorOf, type SecondFactor } from '../../client/totp.ts';
+import { TotpLoginStep } from './TotpLoginStep.tsx';
 
 interface LoginValues {
   tenantId: string;
@@ -55,6 +57,8 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [captcha, setCaptcha] = useState<Captcha>();
+  const [factor, setFactor] = useState<SecondFactor>();
+  const backToPassword = useCallback(() => setFactor(undefined), []);
   const tenant = useQuery(tenantInfoQuery);
   const tenantName = tenant.data?.tenantName;
   const captchaMode = useCaptchaMode(tenant.data?.tenantId || values.tenantId);
@@ -93,13 +97,19 @@ export default function LoginPage() {
         captchaKey: captchaMode ? captcha?.key : undefined,
         captchaCode: values.captchaCode,
       });
-    } catch {
+    } catch (error) {
+      // The password was right: the second factor (or its enrolment) finishes the sign-in.
+      setFactor(secondFactorOf(error));
       // The interceptor already showed the server's message; keep the form, forget the password and captcha.
       setValues((current) => ({ ...current, password: '', captchaCode: '' }));
       loadCaptcha();
       setSubmitting(false);
       return;
     }
+    await enter();
+  };
+
+  const enter = async () => {
     tabStore.reset(true);
     // Menus and buttons before the shell: a failure here is retried by the layout.
     await Promise.allSettled([queryClient.fetchQuery(routesQuery('')), queryClient.fetchQuery(permissionQuery)]);
@@ -149,7 +159,8 @@ export default function LoginPage() {
           <h1 className="tenon-login-title">{t('common.appName')}</h1>
           {tenantName && <span className="tenon-login-tenant">{tenantName}</span>}
         </div>
-        <form onSubmit={(event) => void submit(event)} noValidate autoComplete="off">
+        {factor && <TotpLoginStep factor={factor} onDone={enter} onBack={backToPassword} />}
+        <form onSubmit={(event) => void submit(event)} noValidate autoComplete="off" hidden={Boolean(factor)}>
           {fields.map((name) => {
             const label = t(name === 'captchaCode' ? 'shell.login.captcha' : `shell.login.${name}`);
             const named = { placeholder: label, 'aria-label': label };

@@ -15,6 +15,8 @@ import { Field } from '../components/Field.tsx';
 import { OfflineBanner } from '../layout/OfflineBanner.tsx';
 import { showToast } from '../toast.ts';
 import { useDocumentTitle, useTenantInfo } from '../page-hooks.ts';
+import { secondFactorOf, type SecondFactor } from '../../client/totp.ts';
+import { TotpLoginStep } from './TotpLoginStep.tsx';
 
 type Name = 'tenantId' | 'username' | 'password' | 'captchaCode';
 type Values = Record<Name, string>;
@@ -34,6 +36,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [captcha, setCaptcha] = useState<Captcha>();
   const [loading, setLoading] = useState(false);
+  const [factor, setFactor] = useState<SecondFactor>();
+  const backToPassword = useCallback(() => setFactor(undefined), []);
   useDocumentTitle(t('mobile.login.title'));
 
   const captchaMode = useCaptchaMode(resolvedTenant?.tenantId ?? values.tenantId);
@@ -57,6 +61,11 @@ export function LoginPage() {
     captchaCode: t('mobile.login.captchaRequired'),
   };
 
+  const enter = () => {
+    askPhoneFirstScreen();
+    navigate('/', { replace: true });
+  };
+
   const submit = async () => {
     const missing = Object.fromEntries(
       shown.filter((name) => !values[name].trim()).map((name) => [name, requiredMessage[name]]),
@@ -72,9 +81,10 @@ export function LoginPage() {
         captchaKey: captchaMode ? captcha?.key : undefined,
         captchaCode: values.captchaCode.trim(),
       });
-      askPhoneFirstScreen();
-      navigate('/', { replace: true });
+      enter();
     } catch (error) {
+      const second = secondFactorOf(error);
+      if (second) return setFactor(second);
       // The interceptor has already shown the server's message, except for a 401 (it only logs out) and for
       // failures without a response.
       if (!(error instanceof ApiFailure)) showToast('fail', t('common.networkError'));
@@ -103,6 +113,16 @@ export function LoginPage() {
       {...props}
     />
   );
+  // The password was right; the second factor (or its enrolment) finishes the sign-in.
+  if (factor)
+    return (
+      <div className="m-login">
+        <div className="m-login-brand">
+          <h1>{t('common.appName')}</h1>
+        </div>
+        <TotpLoginStep factor={factor} onDone={enter} onBack={backToPassword} />
+      </div>
+    );
   return (
     <div className="m-login">
       <OfflineBanner />

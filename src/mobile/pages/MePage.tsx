@@ -6,6 +6,7 @@ import { setLanguage, type Language } from '../../client/i18n.ts';
 import { useTenantName } from '../../client/queries.ts';
 import { useSession } from '../../client/session.ts';
 import { confirmLogout } from '../logout.ts';
+import { TotpItem } from './TotpSettings.tsx';
 import { showToast } from '../toast.ts';
 import { phoneProblem } from '../../shared/entities/system/user.ts';
 import { USER_PROFILE_URL, USER_UPDATE_INFO_URL } from '../../shared/contract/api/system.ts';
@@ -34,6 +35,7 @@ export function MePage() {
         {userInfo?.role_name && <List.Item extra={userInfo.role_name}>{t('mobile.me.role')}</List.Item>}
       </List>
       <SmsTaskItem />
+      <TotpItem />
       <List header={t('common.language')}>
         <CheckList
           value={[language]}

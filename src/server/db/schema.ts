@@ -603,6 +603,7 @@ export interface BladeRole {
   role_alias: string;
   is_deleted: Generated<number>;
   role_power: Generated<number>;
+  totp_required: Generated<number>;
 }
 
 export interface BladeRoleMenu {
@@ -700,6 +701,7 @@ export interface BladeTenant {
   time_zone: Generated<string>;
   log_retention_days: Generated<number>;
   message_retention_days: Generated<number>;
+  totp_required: Generated<number>;
   captcha_mode: Generated<number>;
 }
 
@@ -788,6 +790,16 @@ export interface BladeUserOauth {
   remark: Generated<string>;
   gender: Generated<string>;
   source: string;
+}
+
+export interface BladeUserTotp {
+  user_id: Int8;
+  tenant_id: Generated<string>;
+  secret: string;
+  enabled: Generated<number>;
+  recovery_codes: Generated<string>;
+  create_time: string | null;
+  enable_time: string | null;
 }
 
 export interface BladeWorkCalendar {
@@ -2119,6 +2131,7 @@ export interface Schema {
   blade_user: BladeUser;
   blade_user_ext: BladeUserExt;
   blade_user_oauth: BladeUserOauth;
+  blade_user_totp: BladeUserTotp;
   blade_work_calendar: BladeWorkCalendar;
   erp_bom_cost: ErpBomCost;
   erp_bom_stamp: ErpBomStamp;

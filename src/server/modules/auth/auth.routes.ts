@@ -12,7 +12,7 @@ import type { Services } from '../../services.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { clientValidity } from './auth.queries.ts';
 import { onlineSessionsOf } from './online.routes.ts';
-import { GrantError, refreshValidity, TokenService, type TokenRequest } from './token.service.ts';
+import { GrantError, refreshValidity, type TokenRequest } from './token.service.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import * as urls from '../../../shared/contract/api/auth.ts';
 import {
@@ -22,6 +22,7 @@ import {
   TokenAnswer,
   UserDetail,
 } from '../../../shared/contract/api/auth.schemas.ts';
+import { tokenServiceOf } from './tokens-of.ts';
 
 // The OAuth server's own answers, outside the envelope (contract auth.md).
 const bare = <T extends object>(schema: T) => ({ response: { 200: schema } });
@@ -51,19 +52,14 @@ const TOKEN_PARAMS = queryOrBody({
   code: AS_SENT,
   redirect_uri: AS_SENT,
   code_verifier: AS_SENT,
+  mfa_token: AS_SENT,
+  otp: AS_SENT,
 });
 
 /** `/api/blade-auth/oauth/*` (contract/auth.md, BladeX generation). */
 export async function authRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const tokens = new TokenService(
-    services.db,
-    services.kv,
-    services.signer,
-    services.sessions,
-    services.timeZones,
-    services.accounts,
-  );
+  const tokens = tokenServiceOf(services);
   const online = onlineSessionsOf(services);
   // Per client IP, shared through Redis when configured: a guesser cannot lock every account of a tenant (five
   // failures lock an account for 30 minutes) nor flood the captcha store. Limits only the routes that ask for it.
@@ -94,6 +90,8 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
         code: single(params.code),
         redirectUri: single(params.redirect_uri),
         codeVerifier: single(params.code_verifier),
+        mfaToken: single(params.mfa_token),
+        otp: single(params.otp),
       };
       try {
         const client = await tokens.authenticateClient(request.headers.authorization);
@@ -113,6 +111,7 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
           success: false,
           msg: message,
           data: null,
+          ...error.extra,
         });
       }
     });

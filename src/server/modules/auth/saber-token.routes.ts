@@ -17,7 +17,8 @@ import { clientValidity } from './auth.queries.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { md5Hex } from './password.ts';
 import { decryptSm2Password } from './sm2-password.ts';
-import { GrantError, refreshValidity, TokenService, type TokenRequest } from './token.service.ts';
+import { GrantError, refreshValidity, type TokenRequest } from './token.service.ts';
+import { tokenServiceOf } from './tokens-of.ts';
 
 const SM2_NOT_CONFIGURED: LocalText = {
   zh: '服务器未配置SM2密钥,不能读取加密的密码',
@@ -53,14 +54,7 @@ const TOKEN_PARAMS = queryOrBody({
  */
 export async function saberAuthRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const tokens = new TokenService(
-    services.db,
-    services.kv,
-    services.signer,
-    services.sessions,
-    services.timeZones,
-    services.accounts,
-  );
+  const tokens = tokenServiceOf(services);
   const online = onlineSessionsOf(services);
   // The same per-IP limit as the BladeX token endpoint (auth.routes.ts).
   await app.register(rateLimit, {

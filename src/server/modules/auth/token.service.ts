@@ -8,11 +8,14 @@ import { asSystem, enterTenant } from '../../db/tenant-context.ts';
 import { powerOf, SUPER_TENANT, splitList, type Sessions } from '../../platform/auth-context.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import type { TenantTimeZones } from '../../platform/tenant-time.ts';
+import { ApiError } from '../../platform/errors.ts';
 import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
 import { checkWirePassword, hashWirePassword } from './password.ts';
 import { captchaRequired } from './captcha-mode.ts';
 import { Accounts, credentialStamp, liveRolesOf, loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 import { redeemAuthorizationCode } from './oidc/authorization-codes.ts';
+import { TOTP_MESSAGES } from '../../../shared/i18n/totp-messages.ts';
+import { endTicket, issueTicket, readTicket, TOTP_FAIL_LIMIT, type TotpService } from './totp.service.ts';
 
 /** A failed token request: shown by the console from `error_description`. */
 export class GrantError extends Error {
@@ -21,6 +24,8 @@ export class GrantError extends Error {
     readonly error: string,
     readonly local: LocalText,
     readonly vars: MessageVars = {},
+    /** Sent beside the error (the second factor's ticket). */
+    readonly extra: Record<string, string> = {},
   ) {
     super(local.zh);
   }
@@ -55,7 +60,13 @@ export interface TokenRequest {
    * wrong password, refused with this message.
    */
   passwordRefusal?: LocalText;
+  /** The second factor (grant `mfa_otp`): the ticket a password grant answered `mfa_required` with, and the code. */
+  mfaToken?: string;
+  otp?: string;
 }
+
+/** Completes a password grant that answered `mfa_required` / `mfa_enrol_required` (issue 37). */
+export const MFA_GRANT = 'mfa_otp';
 
 const LOCK_MINUTES = 30;
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$wIwEN4W5/3SRZSLTi6IVlA$Ls68+uCQEXZ1S604+LZO+lrb0TRJU1s8dvTXOSZdOS0';
@@ -77,6 +88,7 @@ export class TokenService {
     private readonly sessions: Sessions,
     private readonly timeZones: TenantTimeZones,
     private readonly accounts: Accounts,
+    private readonly totp: TotpService,
   ) {}
 
   /** Client from `Authorization: Basic base64(id:secret)`; the secret must match exactly. */
@@ -106,7 +118,12 @@ export class TokenService {
 
   async grant(client: ClientRow, request: TokenRequest): Promise<Record<string, unknown>> {
     const grantTypes = splitList(client.authorized_grant_types);
-    if (!grantTypes.includes(request.grantType)) {
+    // The second factor finishes a password (or captcha) grant: allowed to the clients those are.
+    const listed =
+      request.grantType === MFA_GRANT
+        ? grantTypes.includes('password') || grantTypes.includes('captcha')
+        : grantTypes.includes(request.grantType);
+    if (!listed) {
       throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, {
         name: request.grantType || '-',
       });
@@ -123,6 +140,8 @@ export class TokenService {
         return this.refreshGrant(client, request);
       case 'authorization_code':
         return this.codeGrant(client, request);
+      case MFA_GRANT:
+        return this.mfaGrant(client, request);
       default:
         throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, {
           name: request.grantType || '-',
@@ -139,6 +158,7 @@ export class TokenService {
       captchaChecked,
       passwordRefusal: request.passwordRefusal,
     });
+    await this.askSecondFactor(client, user, request);
     return this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
   }
 
@@ -232,6 +252,87 @@ export class TokenService {
       .executeTakeFirst();
     if (user && Number(user.status) !== 1) throw invalidGrant('userDisabled');
     return user;
+  }
+
+  private secondFactorRequired(user: Selectable<BladeUser>) {
+    return this.totp.required(user.tenant_id, splitList(user.role_id));
+  }
+
+  /**
+   * A sign-in that cannot ask for the second factor (the SSO authorize page) refuses the accounts that need one:
+   * the password alone never opens them.
+   */
+  async refuseSecondFactorAccounts(user: Selectable<BladeUser>) {
+    if ((await this.totp.enabled(String(user.id))) || (await this.secondFactorRequired(user)))
+      throw new GrantError(400, 'mfa_required', TOTP_MESSAGES.ssoSecondFactor);
+  }
+
+  /**
+   * A user with TOTP on, or under an administrator's requirement of it, gets no token for the password alone: a
+   * ticket to finish with (`mfa_otp`), or to enrol first. Accounts without either sign in as before.
+   */
+  private async askSecondFactor(client: ClientRow, user: Selectable<BladeUser>, request: TokenRequest) {
+    const userId = String(user.id);
+    const enabled = await this.totp.enabled(userId);
+    if (!enabled && !(await this.secondFactorRequired(user))) return;
+    const kind = enabled ? 'verify' : 'enrol';
+    const ticket = { tenantId: user.tenant_id, userId, account: user.account, clientId: client.client_id };
+    const mfaToken = await issueTicket(this.kv, { ...ticket, kind, deptId: request.deptId, roleId: request.roleId });
+    const [error, message] = enabled
+      ? ['mfa_required', TOTP_MESSAGES.mfaRequired]
+      : ['mfa_enrol_required', TOTP_MESSAGES.enrolRequired];
+    throw new GrantError(400, error, message, {}, { mfa_token: mfaToken });
+  }
+
+  /**
+   * The second factor of a ticket: a current code once (replay refused) or a recovery code. Wrong codes count
+   * towards a lock as password failures do (TOTP_FAIL_LIMIT), which then locks the account the same way.
+   */
+  private async mfaGrant(client: ClientRow, request: TokenRequest) {
+    const ticket = await readTicket(this.kv, request.mfaToken);
+    if (!ticket || ticket.clientId !== client.client_id)
+      throw new GrantError(400, 'invalid_grant', TOTP_MESSAGES.ticketInvalid);
+    enterTenant(ticket.tenantId);
+    const lockKey = loginFailKey(ticket.tenantId, ticket.account);
+    const failLimit = await loginFailLimit(this.db);
+    const locked = async () =>
+      invalidGrant('locked', { name: Math.max(1, Math.ceil((await this.kv.ttl(lockKey)) / 60)) });
+    if (Number((await this.kv.get(lockKey)) ?? 0) >= failLimit) throw await locked();
+    const code = request.otp?.trim() ?? '';
+    if (!code) throw new GrantError(400, 'invalid_grant', TOTP_MESSAGES.codeMissing);
+    const attempts = await this.totp.attempt(ticket.tenantId, ticket.account);
+    if (attempts > TOTP_FAIL_LIMIT) throw await locked();
+    let recoveryCodes: string[] | undefined;
+    let refusal: LocalText | undefined;
+    if (ticket.kind === 'verify') {
+      const check = await this.totp.verify(ticket.userId, code);
+      if (check !== 'ok') refusal = check === 'replayed' ? TOTP_MESSAGES.codeReplayed : TOTP_MESSAGES.codeWrong;
+    } else {
+      // Enrolment at sign-in: the first code of the secret the ticket's enrol call made turns it on.
+      recoveryCodes = await this.totp.confirm(ticket.userId, code).catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+        refusal = error.local;
+        return undefined;
+      });
+    }
+    if (refusal) {
+      await this.totp.failed(ticket.tenantId, ticket.account, attempts);
+      throw new GrantError(400, 'invalid_grant', refusal);
+    }
+    await this.totp.succeeded(ticket.tenantId, ticket.account);
+    await endTicket(this.kv, request.mfaToken!);
+    await this.checkTenant(ticket.tenantId);
+    const user = await this.db
+      .selectFrom('blade_user')
+      .selectAll()
+      .where('id', '=', ticket.userId)
+      .where('tenant_id', '=', ticket.tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!user || Number(user.status) !== 1) throw invalidGrant('userDisabled');
+    const token = await this.issue(client, user, { deptId: ticket.deptId, roleId: ticket.roleId, sid: newSessionId() });
+    // Enrolled at sign-in: the recovery codes are shown this once, with the first token.
+    return recoveryCodes ? { ...token, recovery_codes: recoveryCodes } : token;
   }
 
   /**

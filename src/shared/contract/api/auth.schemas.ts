@@ -46,6 +46,8 @@ export const GrantFailure = Type.Object({
   error_code: Type.Optional(Type.Integer()),
   error: Type.Optional(Type.String()),
   error_description: Type.Optional(Type.String()),
+  /** `mfa_required` / `mfa_enrol_required`: the ticket the second factor finishes the sign-in with (grant mfa_otp). */
+  mfa_token: Type.Optional(Type.String()),
 });
 
 /** A captcha: its key (sent back as `Captcha-Key`) and its picture as a data URL. */

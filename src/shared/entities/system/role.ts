@@ -44,6 +44,13 @@ export const role = defineEntity({
     },
     // 0 none, 1 tenant administrator, 2 super administrator (auth-context ROLE_POWER): set by the server only.
     rolePower: { type: 'int', readonly: true, label: { zh: '管理权限', en: 'Administrative power' } },
+    // Issue 37: the holders of the role sign in with a second factor (TOTP).
+    totpRequired: {
+      type: 'switch',
+      default: 0,
+      form: true,
+      label: { zh: '要求两步验证', en: 'Require two-factor sign-in' },
+    },
     sort: {
       type: 'int',
       list: true,

@@ -101,6 +101,14 @@ export const tenant = defineEntity({
       form: true,
       label: { zh: '验证码登录', en: 'Captcha login' },
     },
+    // Issue 37: every user of the tenant signs in with a second factor (TOTP); enrolment comes right after the password.
+    totpRequired: {
+      type: 'switch',
+      default: 0,
+      list: true,
+      form: true,
+      label: { zh: '要求两步验证', en: 'Require two-factor sign-in' },
+    },
     accountNumber: { type: 'int', list: true, default: -1, label: { zh: '账号额度', en: 'Account quota' } },
     expireTime: { type: 'datetime', nullable: true, list: true, label: { zh: '过期时间', en: 'Expires at' } },
     datasourceId: { type: 'id', nullable: true, label: { zh: '数据源', en: 'Data source' } },

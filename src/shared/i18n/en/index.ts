@@ -13,6 +13,7 @@ import { online } from './online.ts';
 import { report } from './report.ts';
 import { shell } from './shell.ts';
 import { resource } from './resource.ts';
+import { totp } from './totp.ts';
 import { warehouse } from './warehouse.ts';
 
 export const en: Resource<typeof zh> = {
@@ -30,4 +31,5 @@ export const en: Resource<typeof zh> = {
   report,
   resource,
   desk,
+  totp,
 };

@@ -11,6 +11,7 @@ import { online } from './online.ts';
 import { report } from './report.ts';
 import { shell } from './shell.ts';
 import { resource } from './resource.ts';
+import { totp } from './totp.ts';
 import { warehouse } from './warehouse.ts';
 
 export const zh = {
@@ -28,4 +29,5 @@ export const zh = {
   report,
   resource,
   desk,
+  totp,
 };

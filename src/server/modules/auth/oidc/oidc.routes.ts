@@ -5,10 +5,11 @@ import type { InteractionDetails } from 'oidc-provider';
 import { MESSAGES, text } from '../../../../shared/i18n/server-messages.ts';
 import { ApiError, langOf } from '../../../platform/errors.ts';
 import type { Services } from '../../../services.ts';
-import { GrantError, TokenService } from '../token.service.ts';
+import { GrantError } from '../token.service.ts';
 import { consentPage, loginPage, messagePage } from './authorize-page.ts';
 import { purgeExpired } from './oidc-adapter.ts';
 import { createOidcProvider, OIDC_MOUNT } from './oidc-provider.ts';
+import { tokenServiceOf } from '../tokens-of.ts';
 
 const PURGE_MS = 10 * 60_000;
 
@@ -23,14 +24,7 @@ const field = (body: unknown, name: string) => {
  * page its interactions open (/oauth2/interaction/:uid: sign in with tenant, account and password, then consent).
  */
 export async function oidcRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const tokens = new TokenService(
-    services.db,
-    services.kv,
-    services.signer,
-    services.sessions,
-    services.timeZones,
-    services.accounts,
-  );
+  const tokens = tokenServiceOf(services);
   const provider = await createOidcProvider(services, tokens);
   const handle = provider.callback();
   const toProvider = (request: FastifyRequest, reply: FastifyReply) => {
@@ -119,6 +113,7 @@ export async function oidcRoutes(fastify: FastifyInstance, { services }: { servi
     try {
       const wire = password ? createHash('md5').update(password).digest('hex') : '';
       const user = await tokens.authenticate(tenantId, account, wire);
+      await tokens.refuseSecondFactorAccounts(user);
       return await finish(request, reply, { login: { accountId: String(user.id) } }, false);
     } catch (error) {
       if (!(error instanceof GrantError)) throw error;

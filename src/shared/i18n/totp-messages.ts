@@ -1,0 +1,36 @@
+import type { LocalText } from './server-messages.ts';
+
+/** The second factor's messages (issue 37, part 3), zh first; the server sends them, the login pages show them. */
+export const TOTP_MESSAGES = {
+  mfaRequired: { zh: '请输入两步验证码', en: 'Enter your two-factor code' },
+  ssoSecondFactor: {
+    zh: '该账号需要两步验证,单点登录页尚不能验证,请在控制台登录',
+    en: 'This account signs in with a second factor, which this sign-in page cannot check yet: sign in on the console',
+  },
+  enrolRequired: {
+    zh: '管理员要求启用两步验证,请先绑定验证器',
+    en: 'Your administrator requires two-factor sign-in: set up an authenticator first',
+  },
+  ticketInvalid: {
+    zh: '两步验证已超时,请重新登录',
+    en: 'The two-factor sign-in has timed out, please log in again',
+  },
+  codeMissing: { zh: '请输入验证码', en: 'Please enter the code' },
+  codeWrong: { zh: '验证码错误', en: 'Wrong code' },
+  codeReplayed: {
+    zh: '该验证码已使用,请等待下一个验证码',
+    en: 'This code has been used already, please wait for the next one',
+  },
+  alreadyEnabled: { zh: '两步验证已启用', en: 'Two-factor sign-in is already on' },
+  notStarted: { zh: '请先获取二维码', en: 'Please get the QR code first' },
+  notEnabled: { zh: '两步验证未启用', en: 'Two-factor sign-in is not on' },
+  disableProof: {
+    zh: '请输入验证码或登录密码',
+    en: 'Please enter a code or your password',
+  },
+  passwordWrong: { zh: '密码不正确', en: 'Wrong password' },
+  requiredCannotDisable: {
+    zh: '管理员要求启用两步验证,不能停用',
+    en: 'Your administrator requires two-factor sign-in: it cannot be turned off',
+  },
+} satisfies Record<string, LocalText>;
