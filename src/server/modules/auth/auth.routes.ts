@@ -11,6 +11,7 @@ import type { AccessClaims } from '../../platform/token.ts';
 import type { Services } from '../../services.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { clientValidity } from './auth.queries.ts';
+import { SocialLogin } from './social.service.ts';
 import { GrantError, refreshValidity, TokenService, type TokenRequest } from './token.service.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import * as urls from '../../../shared/contract/api/auth.ts';
@@ -47,6 +48,9 @@ const TOKEN_PARAMS = queryOrBody({
   username: AS_SENT,
   password: AS_SENT,
   refresh_token: AS_SENT,
+  source: AS_SENT,
+  code: AS_SENT,
+  state: AS_SENT,
 });
 
 /** `/api/blade-auth/oauth/*` (contract/auth.md, BladeX generation). */
@@ -59,6 +63,7 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
     services.sessions,
     services.timeZones,
     services.accounts,
+    new SocialLogin(services.db, services.kv, services.config.jwtSecret),
   );
   // Per client IP, shared through Redis when configured: a guesser cannot lock every account of a tenant (five
   // failures lock an account for 30 minutes) nor flood the captcha store. Limits only the routes that ask for it.
@@ -86,6 +91,9 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
         roleId: header(request, 'role-id'),
         captchaKey: header(request, 'captcha-key'),
         captchaCode: header(request, 'captcha-code'),
+        source: single(params.source),
+        code: single(params.code),
+        state: single(params.state),
       };
       try {
         const client = await tokens.authenticateClient(request.headers.authorization);

@@ -10,6 +10,7 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import type { TenantTimeZones } from '../../platform/tenant-time.ts';
 import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
 import { checkWirePassword, hashWirePassword } from './password.ts';
+import type { SocialLogin } from './social.service.ts';
 import { Accounts, credentialStamp, liveRolesOf, loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 
 /** A failed token request: shown by the console from `error_description`. */
@@ -44,6 +45,10 @@ export interface TokenRequest {
   roleId?: string;
   captchaKey?: string;
   captchaCode?: string;
+  /** The social grant's (contract auth.md §6). */
+  source?: string;
+  code?: string;
+  state?: string;
 }
 
 const LOCK_MINUTES = 30;
@@ -66,6 +71,7 @@ export class TokenService {
     private readonly sessions: Sessions,
     private readonly timeZones: TenantTimeZones,
     private readonly accounts: Accounts,
+    private readonly social?: SocialLogin,
   ) {}
 
   /** Client from `Authorization: Basic base64(id:secret)`; the secret must match exactly. */
@@ -110,6 +116,13 @@ export class TokenService {
         return this.passwordGrant(client, request);
       case 'refresh_token':
         return this.refreshGrant(client, request);
+      case 'social':
+        if (this.social)
+          return this.social.grant(client, request, {
+            checkTenant: (tenantId) => this.checkTenant(tenantId),
+            issue: (user, oauthId) => this.issue(client, user, { sid: newSessionId(), oauthId }),
+          });
+      // falls through: a server without social login
       default:
         throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, {
           name: request.grantType || '-',
@@ -228,7 +241,7 @@ export class TokenService {
   private async issue(
     client: ClientRow,
     user: Selectable<BladeUser>,
-    choice: { deptId?: string; roleId?: string; sid: string },
+    choice: { deptId?: string; roleId?: string; sid: string; oauthId?: string },
   ) {
     const tenantId: string = user.tenant_id;
     const liveRoles = await liveRolesOf(this.db, tenantId, splitList(user.role_id));
@@ -253,7 +266,7 @@ export class TokenService {
       dept_id: deptIds.join(','),
       post_id: user.post_id ?? '',
       role_id: roleIds.join(','),
-      oauth_id: '',
+      oauth_id: choice.oauthId ?? '',
       account: user.account,
       user_name: user.account,
       nick_name: user.real_name,
@@ -296,7 +309,7 @@ export class TokenService {
       dept_id: access.dept_id,
       post_id: access.post_id,
       role_id: access.role_id,
-      oauth_id: '',
+      oauth_id: access.oauth_id,
       account: access.account,
       user_name: access.user_name,
       nick_name: access.nick_name,
