@@ -191,8 +191,8 @@ describe('social grant and guest registration', () => {
       .executeTakeFirstOrThrow();
     expect(user).toMatchObject({
       real_name: 'Alice W',
-      role_id: '-1',
-      dept_id: '-1',
+      role_id: '',
+      dept_id: '',
       avatar: 'https://example.test/a.png',
     });
     // The guest token registered once.

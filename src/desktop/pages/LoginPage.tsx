@@ -19,6 +19,7 @@ import { site } from '../../client/config.ts';
 import { setLanguage } from '../../client/i18n.ts';
 import { permissionQuery, routesQuery } from '../queries.ts';
 import { tabStore } from '../tabs/tab-store.ts';
+import { SocialLogin } from './SocialLogin.tsx';
 
 interface LoginValues {
   tenantId: string;
@@ -98,6 +99,11 @@ export default function LoginPage() {
       setSubmitting(false);
       return;
     }
+    await enter();
+  };
+
+  /** After a login (password or social): into the console. */
+  const enter = async () => {
     tabStore.reset(true);
     // Menus and buttons before the shell: a failure here is retried by the layout.
     await Promise.allSettled([queryClient.fetchQuery(routesQuery('')), queryClient.fetchQuery(permissionQuery)]);
@@ -180,6 +186,7 @@ export default function LoginPage() {
             {t('shell.login.submit')}
           </Button>
         </form>
+        <SocialLogin tenantId={tenant.data?.tenantId || values.tenantId.trim()} onSignedIn={enter} />
         <DemoAccountsHint onPick={pickDemo} />
       </div>
     </div>

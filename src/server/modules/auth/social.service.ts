@@ -20,7 +20,7 @@ export const SOCIAL_SECRET_PURPOSE = 'tenon social provider client secret';
 const STATE_TTL_SECONDS = 10 * 60;
 const GUEST_TTL_SECONDS = 30 * 60;
 const PROVIDER_TIMEOUT_MS = 10_000;
-/** What a registration leaves the roles, departments and posts until an administrator approves it (auth.md §6). */
+/** The user id of a guest's token (auth.md §6: `-1`, the console then shows the registration dialog). */
 export const PENDING = '-1';
 const GUEST_AUDIENCE = 'tenon-social-guest';
 
@@ -342,8 +342,8 @@ export class SocialLogin {
     if (Number((await this.kv.get(key)) ?? 0) >= (await loginFailLimit(this.db)))
       throw refuse(MESSAGES.locked, { name: Math.max(1, Math.ceil((await this.kv.ttl(key)) / 60)) });
     if (Number(user.status) !== 1) throw refuse(MESSAGES.userDisabled);
-    if ((user.role_id ?? '').split(',').every((id) => id.trim() === PENDING || id.trim() === ''))
-      throw refuse(SOCIAL_MESSAGES.pending);
+    // A registration holds no role until an administrator grants one (角色配置 in the user screen).
+    if (!(user.role_id ?? '').trim()) throw refuse(SOCIAL_MESSAGES.pending);
     return hooks.issue(user, oauthId);
   }
 
@@ -405,8 +405,10 @@ export class SocialLogin {
   }
 
   /**
-   * `user/register-guest` (auth.md §6): the account awaiting approval (roles, departments and posts `-1`) bound to
-   * the guest's identity, in one transaction. The checks run in the dialog's order; a refusal writes nothing.
+   * `user/register-guest` (auth.md §6): the account awaiting approval bound to the guest's identity, in one
+   * transaction. SpringBlade marks it with roles, departments and posts `-1`; here it holds none (the user screen's
+   * dialogs take only real ids), and an administrator's 角色配置 approves it. The checks run in the dialog's order; a
+   * refusal writes nothing.
    */
   async register(guest: GuestClaims, input: RegisterInput): Promise<string> {
     const account = input.account?.trim() ?? '';
@@ -457,9 +459,9 @@ export class SocialLogin {
           real_name: name,
           avatar: identity.avatar,
           email: identity.email.slice(0, 45),
-          role_id: PENDING,
-          dept_id: PENDING,
-          post_id: PENDING,
+          role_id: '',
+          dept_id: '',
+          post_id: '',
           user_type: 1,
           status: 1,
           create_time: now,
