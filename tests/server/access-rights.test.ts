@@ -30,6 +30,12 @@ const PUBLIC = [
   `GET ${AUTH}/logout`,
   `GET ${SYS}/tenant/info`,
   `GET ${SYS}/tenant/demo-accounts`, // the login page's demo hint (tests/server/demo-accounts.test.ts)
+  // Social login (tests/server/social-login.test.ts): the login page's providers, the trip to the provider and back,
+  // and the registration, which takes a guest token (refused by every other route) instead of an access token.
+  `GET ${AUTH}/sources`,
+  `GET ${AUTH}/render/:source`,
+  `GET ${AUTH}/callback/:source`,
+  `POST ${SYS}/user/register-guest`,
   // Load balancers' probes (tests/server/health-metrics.test.ts).
   `GET /api/health/live`,
   `GET /api/health/ready`,
@@ -37,6 +43,8 @@ const PUBLIC = [
 
 const SELF = [
   `GET ${AUTH}/user-info`,
+  `GET ${AUTH}/refresh/:source`, // the caller's own binding at a provider, and its removal
+  `GET ${AUTH}/revoke/:source`,
   `POST ${AUTH}/logout`, // error-log upload, written under the caller's tenant
   `GET ${SYS}/user/info`,
   `POST ${SYS}/user/update-info`,

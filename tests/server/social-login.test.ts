@@ -170,8 +170,8 @@ describe('social grant and guest registration', () => {
     expectError(await register({ account: 'alice', password: '' }), 400, '请先输入密码');
     expectError(await register({ account: 'alice', password: 'pw1', password2: 'pw2' }), 400, '两次密码输入不一致');
     expectError(await register({ account: 'admin', password: 'pw1' }), 400, '当前账号已被使用!');
-    expectError(await register({ account: 'alice', password: 'pw1' }, ''), 401);
-    expectError(await register({ account: 'alice', password: 'pw1' }, admin), 401);
+    expectError(await register({ account: 'alice', password: 'pw1' }, ''), 400, '第三方登陆信息错误!');
+    expectError(await register({ account: 'alice', password: 'pw1' }, admin), 400, '第三方登陆信息错误!');
     expectError(await register({ account: 'alice', password: 'pw1', oauthId: '1' }), 400, '第三方登陆信息错误!');
     const users = await t.services.db.selectFrom('blade_user').select('id').where('account', '=', 'alice').execute();
     expect(users).toEqual([]);

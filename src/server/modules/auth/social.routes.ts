@@ -121,10 +121,9 @@ export async function socialRoutes(fastify: FastifyInstance, { services }: { ser
     urls.REGISTER_GUEST_URL,
     { config: open, schema: { ...RegisterParams, ...ANSWERS_NO_DATA } },
     async (request) => {
-      const token = bearerToken(request);
-      if (!token) throw new ApiError(401, MESSAGES.tokenMissing);
-      const guest = await social.guest(token);
-      if (!guest) throw new ApiError(401, MESSAGES.tokenInvalid);
+      // No guest token (or an expired one, or an access token): no identity to register.
+      const guest = await social.guest(bearerToken(request));
+      if (!guest) throw new ApiError(400, SOCIAL_MESSAGES.guestInvalid);
       enterTenant(guest.tenant_id);
       try {
         await social.register(guest, paramsOf(request));
