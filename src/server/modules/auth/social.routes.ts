@@ -19,6 +19,7 @@ const Source = Type.Object({ source: Type.String({ maxLength: 16 }) });
 const Text = Type.Optional(Type.String({ maxLength: 255 }));
 const TenantQuery = Type.Object({ tenantId: Text });
 const Redirect = { response: { 302: Type.Null() } };
+const NO_QUERY = Type.Object({});
 
 /** A refusal of the social flow outside the token endpoint: 400 in the envelope. */
 const asApiError = (error: unknown) =>
@@ -84,23 +85,31 @@ export async function socialRoutes(fastify: FastifyInstance, { services }: { ser
   );
 
   // The caller's binding at a provider, and its removal (the console's 解除绑定).
-  app.get(urls.SOCIAL_REFRESH_URL, { schema: { params: Source, ...answers(SocialBinding) } }, async (request) => {
-    const row = await bindingOf(request, request.params.source)
-      .select(['source', 'username', 'nickname', 'avatar', 'email'])
-      .executeTakeFirst();
-    if (!row) throw new ApiError(400, SOCIAL_MESSAGES.sourceUnknown, { name: request.params.source });
-    return ok(request, row);
-  });
-  app.get(urls.SOCIAL_REVOKE_URL, { schema: { params: Source, ...ANSWERS_NO_DATA } }, async (request) => {
-    const { user } = request;
-    await services.db
-      .deleteFrom('blade_user_oauth')
-      .where('tenant_id', '=', user.tenantId)
-      .where('user_id', '=', user.userId)
-      .where('source', '=', request.params.source)
-      .execute();
-    return ok(request, null);
-  });
+  app.get(
+    urls.SOCIAL_REFRESH_URL,
+    { schema: { params: Source, querystring: NO_QUERY, ...answers(SocialBinding) } },
+    async (request) => {
+      const row = await bindingOf(request, request.params.source)
+        .select(['source', 'username', 'nickname', 'avatar', 'email'])
+        .executeTakeFirst();
+      if (!row) throw new ApiError(400, SOCIAL_MESSAGES.sourceUnknown, { name: request.params.source });
+      return ok(request, row);
+    },
+  );
+  app.get(
+    urls.SOCIAL_REVOKE_URL,
+    { schema: { params: Source, querystring: NO_QUERY, ...ANSWERS_NO_DATA } },
+    async (request) => {
+      const { user } = request;
+      await services.db
+        .deleteFrom('blade_user_oauth')
+        .where('tenant_id', '=', user.tenantId)
+        .where('user_id', '=', user.userId)
+        .where('source', '=', request.params.source)
+        .execute();
+      return ok(request, null);
+    },
+  );
   const bindingOf = (request: FastifyRequest, source: string) =>
     services.db
       .selectFrom('blade_user_oauth')
