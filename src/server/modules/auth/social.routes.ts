@@ -12,7 +12,7 @@ import { ANSWERS_NO_DATA, answers } from '../../platform/response-schemas.ts';
 import { paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import type { Services } from '../../services.ts';
 import { enterTenant } from '../../db/tenant-context.ts';
-import { providersOf, SocialLogin } from './social.service.ts';
+import { bindingOf, providersOf, SocialLogin, unbind } from './social.service.ts';
 import { GrantError } from './token.service.ts';
 
 const Source = Type.Object({ source: Type.String({ maxLength: 16 }) });
@@ -89,9 +89,8 @@ export async function socialRoutes(fastify: FastifyInstance, { services }: { ser
     urls.SOCIAL_REFRESH_URL,
     { schema: { params: Source, querystring: NO_QUERY, ...answers(SocialBinding) } },
     async (request) => {
-      const row = await bindingOf(request, request.params.source)
-        .select(['source', 'username', 'nickname', 'avatar', 'email'])
-        .executeTakeFirst();
+      const { user } = request;
+      const row = await bindingOf(services.db, user.tenantId, user.userId, request.params.source);
       if (!row) throw new ApiError(400, SOCIAL_MESSAGES.sourceUnknown, { name: request.params.source });
       return ok(request, row);
     },
@@ -100,22 +99,10 @@ export async function socialRoutes(fastify: FastifyInstance, { services }: { ser
     urls.SOCIAL_REVOKE_URL,
     { schema: { params: Source, querystring: NO_QUERY, ...ANSWERS_NO_DATA } },
     async (request) => {
-      const { user } = request;
-      await services.db
-        .deleteFrom('blade_user_oauth')
-        .where('tenant_id', '=', user.tenantId)
-        .where('user_id', '=', user.userId)
-        .where('source', '=', request.params.source)
-        .execute();
+      await unbind(services.db, request.user.tenantId, request.user.userId, request.params.source);
       return ok(request, null);
     },
   );
-  const bindingOf = (request: FastifyRequest, source: string) =>
-    services.db
-      .selectFrom('blade_user_oauth')
-      .where('tenant_id', '=', request.user.tenantId)
-      .where('user_id', '=', request.user.userId)
-      .where('source', '=', source);
 
   // Reached with a guest token alone (auth.md §5): every other route refuses it, and this one takes nothing else.
   const RegisterParams = queryOrBody({

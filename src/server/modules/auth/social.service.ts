@@ -13,7 +13,7 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import { unsealText } from '../../platform/sealed-text.ts';
 import { hashPlainPassword } from './password.ts';
 import { SOCIAL_PRESETS, type SocialStyle } from './social-presets.ts';
-import { GrantError, type ClientRow, type TokenRequest } from './token.service.ts';
+import { GrantError, type ClientRow, type GrantHooks, type TokenRequest } from './token.service.ts';
 
 /** Client secrets of social providers at rest (platform/sealed-text.ts). */
 export const SOCIAL_SECRET_PURPOSE = 'tenon social provider client secret';
@@ -227,12 +227,6 @@ async function identityOf(provider: SocialProvider, code: string, callback: stri
     avatar: pick(profile, provider.avatarField).slice(0, 1000),
     email: pick(profile, provider.emailField).slice(0, 255),
   };
-}
-
-/** What the social grant needs of the token service: its tenant rules and its token answer. */
-export interface GrantHooks {
-  checkTenant(tenantId: string): Promise<void>;
-  issue(user: Selectable<BladeUser>, oauthId: string): Promise<Record<string, unknown>>;
 }
 
 /**
@@ -480,4 +474,25 @@ export interface RegisterInput {
   password?: string;
   password2?: string;
   oauthId?: string;
+}
+
+/** The caller's identity at a provider (`oauth/refresh/{source}`), undefined when none is bound. */
+export function bindingOf(db: Db, tenantId: string, userId: string, source: string) {
+  return db
+    .selectFrom('blade_user_oauth')
+    .select(['source', 'username', 'nickname', 'avatar', 'email'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .executeTakeFirst();
+}
+
+/** Removes the caller's bindings at a provider (`oauth/revoke/{source}`): its next social login is a guest's. */
+export async function unbind(db: Db, tenantId: string, userId: string, source: string): Promise<void> {
+  await db
+    .deleteFrom('blade_user_oauth')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .execute();
 }

@@ -10,7 +10,6 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import type { TenantTimeZones } from '../../platform/tenant-time.ts';
 import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
 import { checkWirePassword, hashWirePassword } from './password.ts';
-import type { SocialLogin } from './social.service.ts';
 import { Accounts, credentialStamp, liveRolesOf, loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 
 /** A failed token request: shown by the console from `error_description`. */
@@ -51,6 +50,17 @@ export interface TokenRequest {
   state?: string;
 }
 
+/** What the social grant needs of the token service: its tenant rules and its token answer. */
+export interface GrantHooks {
+  checkTenant(tenantId: string): Promise<void>;
+  issue(user: Selectable<BladeUser>, oauthId: string): Promise<Record<string, unknown>>;
+}
+
+/** The social grant (social.service.ts), given to the token service by its routes. */
+export interface SocialGrant {
+  grant(client: ClientRow, request: TokenRequest, hooks: GrantHooks): Promise<Record<string, unknown>>;
+}
+
 const LOCK_MINUTES = 30;
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$wIwEN4W5/3SRZSLTi6IVlA$Ls68+uCQEXZ1S604+LZO+lrb0TRJU1s8dvTXOSZdOS0';
 const CAPTCHA_TTL_SECONDS = 30 * 60;
@@ -71,7 +81,7 @@ export class TokenService {
     private readonly sessions: Sessions,
     private readonly timeZones: TenantTimeZones,
     private readonly accounts: Accounts,
-    private readonly social?: SocialLogin,
+    private readonly social?: SocialGrant,
   ) {}
 
   /** Client from `Authorization: Basic base64(id:secret)`; the secret must match exactly. */
