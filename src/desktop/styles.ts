@@ -132,6 +132,8 @@ export const desktopCss = `
 .tenon-login-head { display: flex; flex-direction: column; align-items: center; gap: 4px; margin-bottom: 24px; }
 .tenon-login-title { margin: 8px 0 0; font-size: 24px; font-weight: 600; line-height: 1.35; color: rgba(0,0,0,.88); }
 .tenon-login-tenant { color: rgba(0,0,0,.45); }
+.tenon-login-social { display: flex; flex-direction: column; gap: 8px; margin-top: 16px; }
+.tenon-login-social-title { text-align: center; color: rgba(0,0,0,.45); }
 .tenon-login-error { min-height: 24px; line-height: 22px; padding-top: 2px; font-size: 14px; color: #ff4d4f; }
 .tenon-demo { margin-top: 16px; padding-top: 12px; border-top: 1px solid #f0f0f0; font-size: 13px; }
 .tenon-demo-title { color: rgba(0,0,0,.45); margin-bottom: 6px; }

@@ -37,6 +37,12 @@ const PUBLIC = [
   `GET ${SYS}/tenant/demo-accounts`, // the login page's demo hint (tests/server/demo-accounts.test.ts)
   // Enrolment during a sign-in that requires a second factor: the password grant's ticket instead of a token (totp.test.ts).
   `POST /api/blade-auth/totp/ticket-enrol`,
+  // Social login (tests/server/social-login.test.ts): the login page's providers, the trip to the provider and back,
+  // and the registration, which takes a guest token (refused by every other route) instead of an access token.
+  `GET ${AUTH}/sources`,
+  `GET ${AUTH}/render/:source`,
+  `GET ${AUTH}/callback/:source`,
+  `POST ${SYS}/user/register-guest`,
   // Load balancers' probes (tests/server/health-metrics.test.ts).
   `GET /api/health/live`,
   `GET /api/health/ready`,
@@ -49,6 +55,8 @@ const SELF = [
   `POST /api/blade-auth/totp/enrol`,
   `POST /api/blade-auth/totp/confirm`,
   `POST /api/blade-auth/totp/disable`,
+  `GET ${AUTH}/refresh/:source`, // the caller's own binding at a provider, and its removal
+  `GET ${AUTH}/revoke/:source`,
   `POST ${AUTH}/logout`, // error-log upload, written under the caller's tenant
   `GET ${SYS}/user/info`,
   `POST ${SYS}/user/update-info`,

@@ -21,6 +21,7 @@ import { setLanguage } from '../../client/i18n.ts';
 import { permissionQuery, routesQuery } from '../queries.ts';
 import { tabStore } from '../tabs/tab-store.ts';
 import { secondFactorOf, type SecondFactor } from '../../client/totp.ts';
+import { SocialLogin } from './SocialLogin.tsx';
 import { TotpLoginStep } from './TotpLoginStep.tsx';
 
 interface LoginValues {
@@ -109,6 +110,7 @@ export default function LoginPage() {
     await enter();
   };
 
+  /** After a login (password, second factor or social): into the console. */
   const enter = async () => {
     tabStore.reset(true);
     // Menus and buttons before the shell: a failure here is retried by the layout.
@@ -193,6 +195,11 @@ export default function LoginPage() {
             {t('shell.login.submit')}
           </Button>
         </form>
+        <SocialLogin
+          tenantId={tenant.data?.tenantId || values.tenantId.trim()}
+          onSignedIn={enter}
+          onSecondFactor={setFactor}
+        />
         <DemoAccountsHint onPick={pickDemo} />
       </div>
     </div>

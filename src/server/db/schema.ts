@@ -677,6 +677,32 @@ export interface BladeSms {
   is_deleted: Generated<number>;
 }
 
+export interface BladeSocialProvider {
+  id: Int8;
+  tenant_id: Generated<string>;
+  source: string;
+  provider_name: Generated<string>;
+  authorize_url: Generated<string>;
+  token_url: Generated<string>;
+  userinfo_url: Generated<string>;
+  client_id: Generated<string>;
+  client_secret: Generated<string>;
+  scopes: Generated<string>;
+  id_field: Generated<string>;
+  name_field: Generated<string>;
+  avatar_field: Generated<string>;
+  email_field: Generated<string>;
+  remark: Generated<string>;
+  sort: Generated<number>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
 export interface BladeTenant {
   id: Int8;
   tenant_id: string;
@@ -2124,6 +2150,7 @@ export interface Schema {
   blade_scope_api: BladeScopeApi;
   blade_scope_data: BladeScopeData;
   blade_sms: BladeSms;
+  blade_social_provider: BladeSocialProvider;
   blade_tenant: BladeTenant;
   blade_tenant_package: BladeTenantPackage;
   blade_top_menu: BladeTopMenu;

@@ -54,6 +54,8 @@ const TOKEN_PARAMS = queryOrBody({
   code_verifier: AS_SENT,
   mfa_token: AS_SENT,
   otp: AS_SENT,
+  source: AS_SENT,
+  state: AS_SENT,
 });
 
 /** `/api/blade-auth/oauth/*` (contract/auth.md, BladeX generation). */
@@ -92,6 +94,8 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
         codeVerifier: single(params.code_verifier),
         mfaToken: single(params.mfa_token),
         otp: single(params.otp),
+        source: single(params.source),
+        state: single(params.state),
       };
       try {
         const client = await tokens.authenticateClient(request.headers.authorization);

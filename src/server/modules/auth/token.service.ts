@@ -63,6 +63,20 @@ export interface TokenRequest {
   /** The second factor (grant `mfa_otp`): the ticket a password grant answered `mfa_required` with, and the code. */
   mfaToken?: string;
   otp?: string;
+  /** The social grant's (contract auth.md §6). */
+  source?: string;
+  state?: string;
+}
+
+/** What the social grant needs of the token service: its tenant rules and its token answer. */
+export interface GrantHooks {
+  checkTenant(tenantId: string): Promise<void>;
+  issue(user: Selectable<BladeUser>, oauthId: string): Promise<Record<string, unknown>>;
+}
+
+/** The social grant (social.service.ts), given to the token service by its routes. */
+export interface SocialGrant {
+  grant(client: ClientRow, request: TokenRequest, hooks: GrantHooks): Promise<Record<string, unknown>>;
 }
 
 /** Completes a password grant that answered `mfa_required` / `mfa_enrol_required` (issue 37). */
@@ -89,6 +103,7 @@ export class TokenService {
     private readonly timeZones: TenantTimeZones,
     private readonly accounts: Accounts,
     private readonly totp: TotpService,
+    private readonly social?: SocialGrant,
   ) {}
 
   /** Client from `Authorization: Basic base64(id:secret)`; the secret must match exactly. */
@@ -142,6 +157,17 @@ export class TokenService {
         return this.codeGrant(client, request);
       case MFA_GRANT:
         return this.mfaGrant(client, request);
+      case 'social':
+        if (this.social)
+          return this.social.grant(client, request, {
+            checkTenant: (tenantId) => this.checkTenant(tenantId),
+            // A bound identity's account that signs in with a second factor is asked for it, as after a password.
+            issue: async (user, oauthId) => {
+              await this.askSecondFactor(client, user, request);
+              return this.issue(client, user, { sid: newSessionId(), oauthId });
+            },
+          });
+      // falls through: a server without social login
       default:
         throw new GrantError(400, 'unsupported_grant_type', MESSAGES.grantUnsupported, {
           name: request.grantType || '-',
@@ -404,7 +430,7 @@ export class TokenService {
   private async issue(
     client: ClientRow,
     user: Selectable<BladeUser>,
-    choice: { deptId?: string; roleId?: string; sid: string },
+    choice: { deptId?: string; roleId?: string; sid: string; oauthId?: string },
   ) {
     const tenantId: string = user.tenant_id;
     const liveRoles = await liveRolesOf(this.db, tenantId, splitList(user.role_id));
@@ -429,7 +455,7 @@ export class TokenService {
       dept_id: deptIds.join(','),
       post_id: user.post_id ?? '',
       role_id: roleIds.join(','),
-      oauth_id: '',
+      oauth_id: choice.oauthId ?? '',
       account: user.account,
       user_name: user.account,
       nick_name: user.real_name,
@@ -472,7 +498,7 @@ export class TokenService {
       dept_id: access.dept_id,
       post_id: access.post_id,
       role_id: access.role_id,
-      oauth_id: '',
+      oauth_id: access.oauth_id,
       account: access.account,
       user_name: access.user_name,
       nick_name: access.nick_name,

@@ -1,5 +1,6 @@
 import type { Services } from '../../services.ts';
 import { TokenService } from './token.service.ts';
+import { SocialLogin } from './social.service.ts';
 import { TotpService } from './totp.service.ts';
 
 /** The token endpoint's service over the app's shared parts: one construction for every sign-in route. */
@@ -12,5 +13,6 @@ export function tokenServiceOf(services: Services): TokenService {
     services.timeZones,
     services.accounts,
     new TotpService(services.db, services.kv, services.config.jwtSecret, services.accounts),
+    new SocialLogin(services.db, services.kv, services.config.jwtSecret),
   );
 }
