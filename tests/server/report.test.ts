@@ -111,6 +111,12 @@ describe('reports: save, list, run, subtotals, export', () => {
       expectOk(await t.post(report.REPORT_RUN_URL, admin, { id: found.id, params: {} }));
     }
   });
+
+  it("pages the list by the lists' rules: a size or page that is no usable number is a 400, never a 500", async () => {
+    expect(expectOk(await t.get(`${report.REPORT_LIST_URL}?current=1&size=2`, admin)).records).toHaveLength(2);
+    for (const query of ['size=1e400', 'current=1e400', 'size=0', 'size=abc', 'current=-1', 'size=100000'])
+      expect((await t.get(`${report.REPORT_LIST_URL}?${query}`, admin)).statusCode, query).toBe(400);
+  });
 });
 
 describe('reports: what a report may not do', () => {

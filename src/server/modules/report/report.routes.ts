@@ -8,6 +8,8 @@ import type { ReportDefinition } from '../../../shared/entities/report/report.ts
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { fail, failWith, ok, okOrEmpty } from '../../platform/errors.ts';
 import { parseIds } from '../../platform/entity/service.ts';
+import { pagingOf } from '../../platform/entity/conditions.ts';
+import { textParam } from '../../platform/params.ts';
 import { SCOPE } from '../../platform/entity/data-scope.ts';
 import { attachment, XLSX_TYPE } from '../../platform/entity/excel.ts';
 import { XlsxWriter } from '../../platform/entity/xlsx-writer.ts';
@@ -87,8 +89,8 @@ export async function reportRoutes(fastify: FastifyInstance, { services }: { ser
   };
 
   const ListQuery = Type.Object({
-    current: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 10 })),
+    current: Type.Optional(Param),
+    size: Type.Optional(Param),
     name: Type.Optional(Type.String({ maxLength: 100 })),
   });
   const Page = Type.Object({
@@ -102,8 +104,10 @@ export async function reportRoutes(fastify: FastifyInstance, { services }: { ser
     report.REPORT_LIST_URL,
     { config: reading, schema: { querystring: ListQuery, ...answers(Page) } },
     async (request) => {
-      const { current = 1, size = 10, name } = request.query;
-      return ok(request, await queries.reportPage(db, request.user, current, size, name?.trim() || undefined));
+      // The lists' paging rules and messages (a page past the end, a size over the cap, a number that is none).
+      const { current, size } = pagingOf(request.query);
+      const name = textParam(request.query.name)?.trim() || undefined;
+      return ok(request, await queries.reportPage(db, request.user, current, size, name));
     },
   );
   app.get(
