@@ -110,6 +110,9 @@ const NOT_JSON: Record<string, string> = {
   [`GET ${SYS}/financebudget/export-template`]: TEMPLATE,
   ['GET /api/blade-flow/process/resource-view']: 'a BPMN file (application/xml) or its diagram (image/svg+xml)',
   ['GET /api/blade-flow/process/diagram-view']: "an instance's diagram (image/svg+xml)",
+  // Social login's trips (social.routes.ts): a redirect to the provider, and back to the login page.
+  ['GET /api/blade-auth/oauth/render/:source']: 'a redirect to the provider',
+  ['GET /api/blade-auth/oauth/callback/:source']: 'a redirect to the login page',
 };
 
 /** The app's /api routes whose 200 answer the document does not describe. */

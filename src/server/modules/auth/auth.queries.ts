@@ -8,3 +8,13 @@ export function clientValidity(db: Db, clientId: string) {
     .where('client_id', '=', clientId)
     .executeTakeFirst();
 }
+
+/** The stored password hash of a live account (the tenant's row: row-level security). */
+export function passwordOf(db: Db, userId: string) {
+  return db
+    .selectFrom('blade_user')
+    .select('password')
+    .where('id', '=', userId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+}

@@ -8,6 +8,7 @@ import type { Services } from '../../services.ts';
 import * as urls from '../../../shared/contract/api/totp.ts';
 import { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '../../../shared/contract/api/totp.schemas.ts';
 import { TOTP_MESSAGES } from '../../../shared/i18n/totp-messages.ts';
+import { passwordOf } from './auth.queries.ts';
 import { checkWirePassword, md5Hex } from './password.ts';
 import { readTicket, TOTP_FAIL_LIMIT, TotpService } from './totp.service.ts';
 
@@ -76,11 +77,6 @@ export async function totpRoutes(fastify: FastifyInstance, { services }: { servi
 }
 
 async function passwordHolds(services: Services, userId: string, plain: string): Promise<boolean> {
-  const row = await services.db
-    .selectFrom('blade_user')
-    .select('password')
-    .where('id', '=', userId)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
+  const row = await passwordOf(services.db, userId);
   return Boolean(row) && plain !== '' && (await checkWirePassword(row!.password, md5Hex(plain))) !== 'wrong';
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.ts';
-import { SEED_AUDIT, insertSeedRows } from './install.ts';
+import { SEED_AUDIT, insertSeedRows } from './seed-rows.ts';
 
 /** The package (租户产品包) of the Saber 4.x console's screens: its fixed id, for links and tests. */
 export const SABER_PACKAGE_ID = '1123598822738675201';
