@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MESSAGES, text } from '../../../shared/i18n/server-messages.ts';
+import { text } from '../../../shared/i18n/server-messages.ts';
 import { bearerToken } from '../../platform/auth-context.ts';
-import { ApiError, langOf, ok } from '../../platform/errors.ts';
+import { langOf, ok } from '../../platform/errors.ts';
 import { NO_INPUT, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import type { AccessClaims } from '../../platform/token.ts';
 import type { Services } from '../../services.ts';
@@ -22,7 +21,7 @@ import {
   TokenAnswer,
   UserDetail,
 } from '../../../shared/contract/api/auth.schemas.ts';
-import { tokenServiceOf } from './tokens-of.ts';
+import { tokenServiceOf, registerSignInLimit } from './tokens-of.ts';
 
 // The OAuth server's own answers, outside the envelope (contract auth.md).
 const bare = <T extends object>(schema: T) => ({ response: { 200: schema } });
@@ -63,16 +62,8 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tokens = tokenServiceOf(services);
   const online = onlineSessionsOf(services);
-  // Per client IP, shared through Redis when configured: a guesser cannot lock every account of a tenant (five
-  // failures lock an account for 30 minutes) nor flood the captcha store. Limits only the routes that ask for it.
-  await app.register(rateLimit, {
-    global: false,
-    redis: services.kv.redis,
-    nameSpace: `${services.config.kvPrefix}token-rate:`,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, MESSAGES.tooManyRequests, { name: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-  });
-  const limited = { config: { public: true, rateLimit: { max: services.config.tokenRateLimit, timeWindow: 60_000 } } };
+  const signInLimit = await registerSignInLimit(app, services, 'token');
+  const limited = { config: signInLimit };
 
   const answered = { response: { 200: TokenAnswer, 400: GrantFailure, 401: GrantFailure } };
   const token = { ...limited, schema: { ...TOKEN_PARAMS, ...answered } };

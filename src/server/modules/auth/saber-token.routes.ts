@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { onlineSessionsOf } from './online.routes.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MESSAGES, text, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import { bearerToken } from '../../platform/auth-context.ts';
-import { ApiError, langOf, ok } from '../../platform/errors.ts';
+import { langOf, ok } from '../../platform/errors.ts';
 import { NO_INPUT, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import type { AccessClaims } from '../../platform/token.ts';
 import type { Services } from '../../services.ts';
@@ -18,7 +17,7 @@ import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { md5Hex } from './password.ts';
 import { decryptSm2Password } from './sm2-password.ts';
 import { GrantError, refreshValidity, type TokenRequest } from './token.service.ts';
-import { tokenServiceOf } from './tokens-of.ts';
+import { tokenServiceOf, registerSignInLimit } from './tokens-of.ts';
 
 const SM2_NOT_CONFIGURED: LocalText = {
   zh: '服务器未配置SM2密钥,不能读取加密的密码',
@@ -56,15 +55,8 @@ export async function saberAuthRoutes(fastify: FastifyInstance, { services }: { 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tokens = tokenServiceOf(services);
   const online = onlineSessionsOf(services);
-  // The same per-IP limit as the BladeX token endpoint (auth.routes.ts).
-  await app.register(rateLimit, {
-    global: false,
-    redis: services.kv.redis,
-    nameSpace: `${services.config.kvPrefix}token-rate:`,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, MESSAGES.tooManyRequests, { name: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-  });
-  const limited = { config: { public: true, rateLimit: { max: services.config.tokenRateLimit, timeWindow: 60_000 } } };
+  const signInLimit = await registerSignInLimit(app, services, 'token');
+  const limited = { config: signInLimit };
 
   const tokenSchema = { ...TOKEN_PARAMS, response: { 200: Envelope(AuthInfo), 400: SaberFailure, 401: SaberFailure } };
   app.post(urls.SABER_TOKEN_URL, { ...limited, schema: tokenSchema }, async (request, reply) => {

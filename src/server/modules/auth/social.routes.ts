@@ -1,7 +1,7 @@
+import { registerSignInLimit } from './tokens-of.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import rateLimit from '@fastify/rate-limit';
 import { MESSAGES, text } from '../../../shared/i18n/server-messages.ts';
 import { SOCIAL_MESSAGES } from '../../../shared/i18n/social-messages.ts';
 import * as urls from '../../../shared/contract/api/social.ts';
@@ -33,15 +33,8 @@ const callbackOf = (request: FastifyRequest, source: string) =>
 export async function socialRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const social = new SocialLogin(services.db, services.kv, services.config.jwtSecret);
-  // Per client IP like the token endpoint: states and guest registrations cannot be flooded.
-  await app.register(rateLimit, {
-    global: false,
-    redis: services.kv.redis,
-    nameSpace: `${services.config.kvPrefix}social-rate:`,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, MESSAGES.tooManyRequests, { name: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-  });
-  const open = { public: true, rateLimit: { max: services.config.tokenRateLimit, timeWindow: 60_000 } };
+  const signInLimit = await registerSignInLimit(app, services, 'social');
+  const open = signInLimit;
 
   app.get(
     urls.SOCIAL_SOURCES_URL,

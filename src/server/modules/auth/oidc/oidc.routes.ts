@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { InteractionDetails } from 'oidc-provider';
 import { MESSAGES, text } from '../../../../shared/i18n/server-messages.ts';
-import { ApiError, langOf } from '../../../platform/errors.ts';
+import { langOf } from '../../../platform/errors.ts';
 import type { Services } from '../../../services.ts';
 import { GrantError } from '../token.service.ts';
 import { consentPage, loginPage, messagePage } from './authorize-page.ts';
 import { purgeExpired } from './oidc-adapter.ts';
 import { createOidcProvider, OIDC_MOUNT } from './oidc-provider.ts';
-import { tokenServiceOf } from '../tokens-of.ts';
+import { tokenServiceOf, registerSignInLimit } from '../tokens-of.ts';
 
 const PURGE_MS = 10 * 60_000;
 
@@ -75,19 +74,9 @@ export async function oidcRoutes(fastify: FastifyInstance, { services }: { servi
       303,
     );
 
-  // As the token endpoint's (auth.routes.ts): per client IP, shared through Redis, so that the page cannot be used
-  // to lock every account of a tenant with guesses.
-  await fastify.register(rateLimit, {
-    global: false,
-    redis: services.kv.redis,
-    nameSpace: `${services.config.kvPrefix}sso-rate:`,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, MESSAGES.tooManyRequests, { name: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-  });
+  const signInLimit = await registerSignInLimit(fastify, services, 'sso');
   const page = { config: { public: true } };
-  const limited = {
-    config: { public: true, rateLimit: { max: services.config.tokenRateLimit, timeWindow: 60_000 } },
-  };
+  const limited = { config: signInLimit };
   fastify.get(`${OIDC_MOUNT}/interaction/:uid`, page, async (request, reply) => {
     const details = await detailsOf(request, reply);
     if (!details) return reply;
