@@ -35,7 +35,8 @@ const PUBLIC = [
   `POST /api/blade-auth/logout`,
   `GET ${SYS}/tenant/info`,
   `GET ${SYS}/tenant/demo-accounts`, // the login page's demo hint (tests/server/demo-accounts.test.ts)
-  // Enrolment during a sign-in that requires a second factor: the password grant's ticket instead of a token (totp.test.ts).
+  // Enrolment during a sign-in that requires a second factor: the password grant's ticket instead of a token
+  // (totp.test.ts).
   `POST /api/blade-auth/totp/ticket-enrol`,
   // Social login (tests/server/social-login.test.ts): the login page's providers, the trip to the provider and back,
   // and the registration, which takes a guest token (refused by every other route) instead of an access token.

@@ -15,7 +15,9 @@ import { extensionOf, isImage, type AttachedFile } from '../../shared/contract/a
 import { PUT_FILE_ATTACH_URL, type BladeFile } from '../../shared/contract/api/resource.ts';
 import './attachments-uploader.css';
 
-/** A file of an attachments field on the phone: as the record lists it (`<field>Files`), or as an upload answered it. */
+/**
+ * A file of an attachments field on the phone: as the record lists it (`<field>Files`), or as an upload answered it.
+ */
 export type UploadedFile = Pick<AttachedFile, 'id' | 'name' | 'extension' | 'link'> & { thumbnail?: string };
 
 /** What the picker offers: photos and PDFs (the server sniffs the content and has the last word). */

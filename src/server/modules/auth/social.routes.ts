@@ -29,7 +29,10 @@ const asApiError = (error: unknown) =>
 const callbackOf = (request: FastifyRequest, source: string) =>
   `${request.protocol}://${request.host}${urls.SOCIAL_CALLBACK_URL.replace(':source', encodeURIComponent(source))}`;
 
-/** Social login besides the grant (contract auth.md §5-6): render, callback, the login page's list, guest registration. */
+/**
+ * Social login besides the grant (contract auth.md §5-6): render, callback, the login page's list, guest
+ * registration.
+ */
 export async function socialRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const social = new SocialLogin(services.db, services.kv, services.config.jwtSecret);

@@ -60,12 +60,18 @@ export class TotpService {
     private readonly accounts: Accounts,
   ) {}
 
-  /** Takes the attempt's place in the account's count of wrong codes first: concurrent guesses cannot pass the limit. */
+  /**
+   * Takes the attempt's place in the account's count of wrong codes first: concurrent guesses cannot pass the
+   * limit.
+   */
   attempt(tenantId: string, account: string): Promise<number> {
     return this.kv.increment(totpFailKey(tenantId, account), LOCK_SECONDS);
   }
 
-  /** After a wrong code: the TOTP_FAIL_LIMIT-th locks the account as password failures do (message, sessions, unlock). */
+  /**
+   * After a wrong code: the TOTP_FAIL_LIMIT-th locks the account as password failures do (message, sessions,
+   * unlock).
+   */
   async failed(tenantId: string, account: string, attempts: number): Promise<void> {
     if (attempts < TOTP_FAIL_LIMIT) return;
     await this.kv.set(loginFailKey(tenantId, account), String(await loginFailLimit(this.db)), LOCK_SECONDS);
@@ -175,7 +181,10 @@ export class TotpService {
     return Number(result.numUpdatedRows) === 1 ? 'ok' : 'replayed';
   }
 
-  /** Turned off by the user, who proved it with a current code (or a recovery code) or his password (checked before). */
+  /**
+   * Turned off by the user, who proved it with a current code (or a recovery code) or his password (checked
+   * before).
+   */
   async disable(userId: string): Promise<void> {
     await this.db.deleteFrom('blade_user_totp').where('user_id', '=', userId).execute();
   }

@@ -101,7 +101,8 @@ export const tenant = defineEntity({
       form: true,
       label: { zh: '验证码登录', en: 'Captcha login' },
     },
-    // Issue 37: every user of the tenant signs in with a second factor (TOTP); enrolment comes right after the password.
+    // Issue 37: every user of the tenant signs in with a second factor (TOTP); enrolment comes right after the
+    // password.
     totpRequired: {
       type: 'switch',
       default: 0,
