@@ -14,6 +14,8 @@ const SERVER_ENV = {
   LOG_LEVEL: 'warn',
   TENON_WEB_DIR: 'dist',
   TENON_TOKEN_RATE_LIMIT: '1000',
+  // The social login spec's provider listens on 127.0.0.1 (tests/support/fake-oauth-provider.ts).
+  TENON_SOCIAL_PRIVATE: 'allow',
 };
 
 /** Browser tests: the built app and the real server on a fresh embedded database, in Debian's Chromium. */

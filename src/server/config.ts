@@ -43,6 +43,11 @@ export interface Config {
    */
   flowHttpPrivate: boolean;
   /**
+   * TENON_SOCIAL_PRIVATE=allow: social login providers on this machine or a private network may be called (an
+   * identity provider inside the company's network, the tests' own); by default such addresses are refused.
+   */
+  socialPrivate: boolean;
+  /**
    * The SMS providers' API addresses (TENON_SMS_ALIYUN_URL, TENON_SMS_TENCENT_URL): the public ones by default; a
    * server setting rather than a tenant's, so no config sends a signed request elsewhere (tests: local fakes).
    */
@@ -128,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
       ? 0
       : parsePositive('TENON_FLOW_JOB_POLL_MS', env.TENON_FLOW_JOB_POLL_MS?.trim() || '1000'),
     flowHttpPrivate: env.TENON_FLOW_HTTP_PRIVATE?.trim() === 'allow',
+    socialPrivate: env.TENON_SOCIAL_PRIVATE?.trim() === 'allow',
     apiLog: env.TENON_API_LOG?.trim() !== 'off',
     files: fileStoreOf(env, dataDir, Boolean(redisUrl)),
     sm2: sm2Of(env),

@@ -15,7 +15,8 @@ const CODE_INVALID = '第三方平台拒绝了授权码,请重新登录';
 
 beforeAll(async () => {
   [t, idp] = await Promise.all([
-    startApp(),
+    // The fake provider listens on 127.0.0.1: a server calls such an address only when told it may.
+    startApp({ TENON_SOCIAL_PRIVATE: 'allow' }),
     startFakeProvider({
       alice: { id: 1001, name: 'Alice', avatar_url: 'https://example.test/a.png', email: 'alice@example.test' },
       bob: { id: 1002, name: 'Bob', avatar_url: '', email: '' },
@@ -27,22 +28,23 @@ afterAll(async () => {
   await Promise.all([t?.stop(), idp?.close()]);
 });
 
+const providerBody = (source: string, overrides: Record<string, unknown> = {}) => ({
+  source,
+  providerName: `IdP ${source}`,
+  authorizeUrl: `${idp.origin}/authorize`,
+  tokenUrl: `${idp.origin}/token`,
+  userinfoUrl: `${idp.origin}/userinfo`,
+  clientId: idp.clientId,
+  clientSecret: idp.clientSecret,
+  idField: 'id',
+  nameField: 'login',
+  avatarField: 'avatar_url',
+  emailField: 'email',
+  status: 1,
+  ...overrides,
+});
 const provider = (source: string, overrides: Record<string, unknown> = {}) =>
-  t.post(`${PROVIDERS}/submit`, admin, {
-    source,
-    providerName: `IdP ${source}`,
-    authorizeUrl: `${idp.origin}/authorize`,
-    tokenUrl: `${idp.origin}/token`,
-    userinfoUrl: `${idp.origin}/userinfo`,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    idField: 'id',
-    nameField: 'login',
-    avatarField: 'avatar_url',
-    emailField: 'email',
-    status: 1,
-    ...overrides,
-  });
+  t.post(`${PROVIDERS}/submit`, admin, providerBody(source, overrides));
 
 /** `oauth/render`: the provider's authorize URL (302), as a record of its query. */
 async function render(source: string, tenantId = '000000') {
@@ -273,5 +275,28 @@ describe('refusals: nothing is created', () => {
       '第三方平台暂时无法访问,请稍后再试',
     );
     expect(await identities()).toBe(before);
+  });
+
+  it('calls no provider on this machine or a private network unless the server allows it', async () => {
+    const strict = await startApp();
+    try {
+      const token = await strict.tokenOf();
+      expectOk(await strict.post(`${PROVIDERS}/submit`, token, providerBody('inside')));
+      const url = '/api/blade-auth/oauth/render/inside?tenantId=000000';
+      const rendered = await strict.app.inject({ method: 'GET', url });
+      expect(rendered.statusCode, rendered.body).toBe(302);
+      const query = Object.fromEntries(new URL(rendered.headers.location as string).searchParams);
+      const back = new URL(await idp.authorize(query, 'bob'));
+      const [code, state] = [back.searchParams.get('code')!, back.searchParams.get('state')!];
+      const grant = { grant_type: 'social', source: 'inside', code, state, tenantId: '000000', scope: 'all' };
+      expectGrantError(
+        await requestToken(strict, grant, { 'Tenant-Id': '000000' }),
+        400,
+        'invalid_grant',
+        '第三方平台暂时无法访问,请稍后再试',
+      );
+    } finally {
+      await strict.stop();
+    }
   });
 });

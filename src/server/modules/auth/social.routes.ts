@@ -35,7 +35,7 @@ const callbackOf = (request: FastifyRequest, source: string) =>
  */
 export async function socialRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const social = new SocialLogin(services.db, services.kv, services.config.jwtSecret);
+  const social = new SocialLogin(services.db, services.kv, services.config.jwtSecret, services.config.socialPrivate);
   const signInLimit = await registerSignInLimit(app, services, 'social');
   const open = signInLimit;
 

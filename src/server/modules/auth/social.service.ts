@@ -11,6 +11,7 @@ import { loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 import { nextId } from '../../platform/ids.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import { unsealText } from '../../platform/sealed-text.ts';
+import { callOutside } from '../../platform/workflow/flow-http.ts';
 import { hashPlainPassword } from './password.ts';
 import { SOCIAL_PRESETS, type SocialStyle } from './social-presets.ts';
 import { GrantError, type ClientRow, type GrantHooks, type TokenRequest } from './token.service.ts';
@@ -44,6 +45,8 @@ export interface SocialProvider {
   avatarField: string;
   emailField: string;
   style: SocialStyle;
+  /** Whether the server may call it on this machine or a private network (TENON_SOCIAL_PRIVATE=allow). */
+  allowPrivate: boolean;
 }
 
 /** What the provider says about the person: blade_user_oauth's columns. */
@@ -88,7 +91,7 @@ export async function providersOf(db: Db, tenantId: string) {
 }
 
 /** The tenant's enabled provider named `source`, blanks filled from its preset, the secret unsealed. */
-async function providerOf(db: Db, secret: Uint8Array, tenantId: string, source: string) {
+async function providerOf(db: Db, secret: Uint8Array, tenantId: string, source: string, allowPrivate = false) {
   enterTenant(tenantId);
   const row = await db
     .selectFrom('blade_social_provider')
@@ -114,6 +117,7 @@ async function providerOf(db: Db, secret: Uint8Array, tenantId: string, source: 
     avatarField: row.avatar_field || preset?.avatarField || 'picture',
     emailField: row.email_field || preset?.emailField || 'email',
     style: preset?.style ?? 'oauth2',
+    allowPrivate,
   };
   return provider.authorizeUrl && provider.tokenUrl && provider.userinfoUrl ? provider : undefined;
 }
@@ -128,25 +132,34 @@ function pick(record: unknown, path: string): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-/** The provider's JSON answer; a network failure or a non-JSON answer is the provider's failure. */
-async function callProvider(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-  let response: Response;
+/**
+ * The provider's JSON answer; a network failure or a non-JSON answer is the provider's failure. Called as the
+ * workflow calls outside (flow-http.ts): never an address of this machine or a private network unless the server
+ * allows it (TENON_SOCIAL_PRIVATE=allow), since a tenant's administrator writes these endpoints.
+ */
+async function callProvider(
+  provider: SocialProvider,
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: unknown }> {
+  let response: { status: number; text: string };
   try {
-    response = await fetch(url, {
-      ...init,
-      redirect: 'error',
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-      headers: { accept: 'application/json', 'user-agent': 'Tenon', ...(init.headers as Record<string, string>) },
+    response = await callOutside(url, {
+      method: init.method,
+      headers: { accept: 'application/json', 'user-agent': 'Tenon', ...init.headers },
+      body: init.body,
+      timeoutMs: PROVIDER_TIMEOUT_MS,
+      allowPrivate: provider.allowPrivate,
     });
   } catch {
     throw refuse(SOCIAL_MESSAGES.providerFailed);
   }
-  const text = await response.text();
+  const { text } = response;
   try {
     return { status: response.status, body: JSON.parse(text) as unknown };
   } catch {
     // GitHub answers a form-encoded body to a client that does not ask for JSON.
-    if (response.ok && text.includes('access_token='))
+    if (response.status < 300 && text.includes('access_token='))
       return { status: response.status, body: Object.fromEntries(new URLSearchParams(text)) };
     throw refuse(response.status >= 500 ? SOCIAL_MESSAGES.providerFailed : SOCIAL_MESSAGES.codeInvalid);
   }
@@ -163,7 +176,7 @@ async function exchange(provider: SocialProvider, code: string, callback: string
   };
   const { status, body } =
     provider.style === 'dingtalk'
-      ? await callProvider(provider.tokenUrl, {
+      ? await callProvider(provider, provider.tokenUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
@@ -174,12 +187,12 @@ async function exchange(provider: SocialProvider, code: string, callback: string
           }),
         })
       : provider.style === 'json'
-        ? await callProvider(provider.tokenUrl, {
+        ? await callProvider(provider, provider.tokenUrl, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify(form),
           })
-        : await callProvider(provider.tokenUrl, {
+        : await callProvider(provider, provider.tokenUrl, {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
             body: new URLSearchParams(form).toString(),
@@ -195,13 +208,13 @@ async function wecomIdentity(provider: SocialProvider, code: string): Promise<un
   const tokenUrl = new URL(provider.tokenUrl);
   tokenUrl.searchParams.set('corpid', provider.clientId);
   tokenUrl.searchParams.set('corpsecret', provider.clientSecret);
-  const app = await callProvider(tokenUrl.toString(), { method: 'GET' });
+  const app = await callProvider(provider, tokenUrl.toString(), { method: 'GET' });
   const token = pick(app.body, 'access_token');
   if (!token) throw refuse(SOCIAL_MESSAGES.providerFailed);
   const infoUrl = new URL(provider.userinfoUrl);
   infoUrl.searchParams.set('access_token', token);
   infoUrl.searchParams.set('code', code);
-  const info = await callProvider(infoUrl.toString(), { method: 'GET' });
+  const info = await callProvider(provider, infoUrl.toString(), { method: 'GET' });
   if (!pick(info.body, provider.idField)) throw refuse(SOCIAL_MESSAGES.codeInvalid);
   return info.body;
 }
@@ -213,7 +226,7 @@ async function identityOf(provider: SocialProvider, code: string, callback: stri
     const token = await exchange(provider, code, callback);
     const headers: Record<string, string> =
       provider.style === 'dingtalk' ? { 'x-acs-dingtalk-access-token': token } : { authorization: `Bearer ${token}` };
-    const answer = await callProvider(provider.userinfoUrl, { method: 'GET', headers });
+    const answer = await callProvider(provider, provider.userinfoUrl, { method: 'GET', headers });
     if (answer.status >= 400) throw refuse(SOCIAL_MESSAGES.providerFailed);
     profile = answer.body;
   }
@@ -239,13 +252,15 @@ export class SocialLogin {
     private readonly db: Db,
     private readonly kv: KeyValueStore,
     private readonly secret: Uint8Array,
+    /** TENON_SOCIAL_PRIVATE=allow: providers on this machine or a private network may be called. */
+    private readonly allowPrivate = false,
   ) {}
 
   private readonly guestKey = () => new Uint8Array(this.secret);
 
   /** The provider's authorize URL for a new state; `callback` is this server's `oauth/callback/{source}`. */
   async authorizeUrl(tenantId: string, source: string, callback: string): Promise<string> {
-    const provider = await providerOf(this.db, this.secret, tenantId, source);
+    const provider = await providerOf(this.db, this.secret, tenantId, source, this.allowPrivate);
     if (!provider) throw refuse(SOCIAL_MESSAGES.sourceUnknown, { name: source });
     const state = randomBytes(24).toString('base64url');
     const stored: StoredState = { tenantId, source, callback };
@@ -274,7 +289,7 @@ export class SocialLogin {
     const tenantId = request.tenantId?.trim() || stored?.tenantId || '';
     if (!stored || stored.source !== source || stored.tenantId !== tenantId) throw refuse(SOCIAL_MESSAGES.stateInvalid);
     await hooks.checkTenant(tenantId);
-    const provider = await providerOf(this.db, this.secret, tenantId, source);
+    const provider = await providerOf(this.db, this.secret, tenantId, source, this.allowPrivate);
     if (!provider) throw refuse(SOCIAL_MESSAGES.sourceUnknown, { name: source });
     // A code is exchanged once, whatever the provider does about replays.
     if (!request.code || !(await this.kv.claim(codeKey(source, request.code), '1', STATE_TTL_SECONDS)))

@@ -17,7 +17,7 @@ export function tokenServiceOf(services: Services): TokenService {
     services.timeZones,
     services.accounts,
     new TotpService(services.db, services.kv, services.config.jwtSecret, services.accounts),
-    new SocialLogin(services.db, services.kv, services.config.jwtSecret),
+    new SocialLogin(services.db, services.kv, services.config.jwtSecret, services.config.socialPrivate),
   );
 }
 

@@ -232,6 +232,24 @@ function send(
   });
 }
 
+/**
+ * A request to an address outside the server (another module's: social login's providers), under the same rules as
+ * the workflow's calls: the address connected to is never this machine or a private network unless `allowPrivate`,
+ * no redirect is followed, the answer is capped, the time bounded. Failures throw ActionFailure.
+ */
+export async function callOutside(
+  address: string,
+  request: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number; allowPrivate: boolean },
+): Promise<{ status: number; type: string; text: string }> {
+  const url = new URL(address);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ActionFailure(`${url.protocol} is not http or https`, 'ADDRESS', false);
+  const headers = { ...request.headers };
+  if (request.body) headers['content-length'] = String(Buffer.byteLength(request.body));
+  const answer = await send(url, request.method, headers, request.body ?? '', request.timeoutMs, request.allowPrivate);
+  return { status: answer.status, type: answer.type, text: answer.body.toString('utf8') };
+}
+
 class TimeoutError extends Error {}
 class PrivateAddressError extends Error {
   constructor(readonly host: string) {
