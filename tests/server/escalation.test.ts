@@ -366,6 +366,27 @@ const ESCALATIONS: Record<string, () => Promise<void>> = {
     expect(await userRow(h.userId)).toMatchObject({ real_name: '我', role_id: h.roleId, tenant_id: T.code });
     expect((await userRow(T.bossId)).real_name).not.toBe('我');
   },
+  // Registration takes a guest token of a social login (social-login.test.ts registers through one, without rights);
+  // an access token, or none, creates nothing, whatever roles, department or tenant the body names.
+  [`POST ${SYS}/user/register-guest`]: async () => {
+    const h = await holderOf([]);
+    const body = {
+      tenantId: '000000',
+      account: `guest${seq++}`,
+      password: 'pw123456',
+      password2: 'pw123456',
+      roleId: T.bossRole,
+      deptId: T.deptId,
+    };
+    for (const token of [h.token, undefined])
+      expectError(await t.post(`${SYS}/user/register-guest`, token, body), 400, '第三方登陆信息错误!');
+    const created = await t.services.db
+      .selectFrom('blade_user')
+      .select('id')
+      .where('account', '=', body.account)
+      .execute();
+    expect(created).toEqual([]);
+  },
   [`POST ${SYS}/user/update-password`]: async () => {
     const h = await holderOf([]);
     const res = await t.post(`${SYS}/user/update-password`, h.token, {

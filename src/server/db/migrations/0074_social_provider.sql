@@ -24,7 +24,9 @@ create table blade_social_provider (
   status int not null default 1,
   is_deleted int not null default 0
 );
-create unique index blade_social_provider_source on blade_social_provider (tenant_id, source) where is_deleted = 0;
+create unique index blade_social_provider_source_unique on blade_social_provider (tenant_id, source) where is_deleted = 0;
+-- The list's default order (sort, id) after the tenant.
+create index blade_social_provider_list on blade_social_provider (tenant_id, sort, id) where is_deleted = 0;
 select tenon_isolate_tenant_rows('blade_social_provider');
 
 -- One identity of a provider may be bound in several tenants (one person, two companies): unique per tenant.
