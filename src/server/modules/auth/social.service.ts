@@ -11,7 +11,7 @@ import { loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 import { nextId } from '../../platform/ids.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import { unsealText } from '../../platform/sealed-text.ts';
-import { callOutside } from '../../platform/workflow/flow-http.ts';
+import { callOutside } from '../../platform/workflow/index.ts';
 import { hashPlainPassword } from './password.ts';
 import { SOCIAL_PRESETS, type SocialStyle } from './social-presets.ts';
 import { GrantError, type ClientRow, type GrantHooks, type TokenRequest } from './token.service.ts';
