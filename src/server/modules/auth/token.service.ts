@@ -269,13 +269,7 @@ export class TokenService {
     if (!found) return undefined;
     enterTenant(found.tenant_id);
     await this.checkTenant(found.tenant_id);
-    const user = await this.db
-      .selectFrom('blade_user')
-      .selectAll()
-      .where('id', '=', userId)
-      .where('tenant_id', '=', found.tenant_id)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
+    const user = await this.userOf(found.tenant_id, userId);
     if (user && Number(user.status) !== 1) throw invalidGrant('userDisabled');
     return user;
   }
@@ -348,13 +342,7 @@ export class TokenService {
     await this.totp.succeeded(ticket.tenantId, ticket.account);
     await endTicket(this.kv, request.mfaToken!);
     await this.checkTenant(ticket.tenantId);
-    const user = await this.db
-      .selectFrom('blade_user')
-      .selectAll()
-      .where('id', '=', ticket.userId)
-      .where('tenant_id', '=', ticket.tenantId)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
+    const user = await this.userOf(ticket.tenantId, ticket.userId);
     if (!user || Number(user.status) !== 1) throw invalidGrant('userDisabled');
     const token = await this.issue(client, user, { deptId: ticket.deptId, roleId: ticket.roleId, sid: newSessionId() });
     // Enrolled at sign-in: the recovery codes are shown this once, with the first token.
@@ -380,13 +368,7 @@ export class TokenService {
     }
     enterTenant(claims.tenant_id);
     await this.checkTenant(claims.tenant_id);
-    const user = await this.db
-      .selectFrom('blade_user')
-      .selectAll()
-      .where('id', '=', claims.user_id)
-      .where('tenant_id', '=', claims.tenant_id)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
+    const user = await this.userOf(claims.tenant_id, claims.user_id);
     if (!user) throw invalidGrant('refreshInvalid');
     if (Number(user.status) !== 1) throw invalidGrant('userDisabled');
     // A login made under an older password ends with it, but for the session that changed it.
@@ -399,6 +381,17 @@ export class TokenService {
       roleId: request.roleId || claims.role_id,
       sid: claims.sid,
     });
+  }
+
+  /** The live account row of a user of the tenant (disabled ones too: each grant says why it refuses them). */
+  private userOf(tenantId: string, userId: string) {
+    return this.db
+      .selectFrom('blade_user')
+      .selectAll()
+      .where('id', '=', userId)
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
   }
 
   /** Lockout and expiry of the tenant; the super tenant is never checked. */
