@@ -104,7 +104,11 @@ http.interceptors.response.use(
     const message =
       (body && typeof body === 'object' && (body.msg || body.error_description)) || t('common.unknownError');
     const { silent } = response.config;
+    // A password grant answering `mfa_required` / `mfa_enrol_required` asks for the next step (the login page shows
+    // the code form, src/client/totp.ts): not a failure to toast.
+    const nextStep = body && typeof body === 'object' && typeof (body as { mfa_token?: unknown }).mfa_token === 'string';
     if (
+      nextStep ||
       silent === true ||
       (silent && silent.includes(code)) ||
       (site.statusWhiteList as readonly number[]).includes(code)

@@ -54,11 +54,14 @@ describe('the second factor of a login', () => {
     expect(secondFactorOf(await failedLogin())).toEqual({ kind: 'verify', mfaToken: TICKET });
     respond(400, refusal('mfa_enrol_required', { mfa_token: TICKET }));
     expect(secondFactorOf(await failedLogin())).toEqual({ kind: 'enrol', mfaToken: TICKET });
+    // The next step of the sign-in, not a failure: the code form shows, no error toast above it.
+    expect(errors).toEqual([]);
   });
 
   it('is none for other refusals, or without a ticket', async () => {
     respond(400, refusal('invalid_grant'));
     expect(secondFactorOf(await failedLogin())).toBeUndefined();
+    expect(errors).toEqual(['请输入两步验证码']);
     respond(400, refusal('mfa_required'));
     expect(secondFactorOf(await failedLogin())).toBeUndefined();
     expect(secondFactorOf(new Error('network'))).toBeUndefined();

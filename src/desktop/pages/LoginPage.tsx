@@ -195,12 +195,17 @@ export default function LoginPage() {
             {t('shell.login.submit')}
           </Button>
         </form>
-        <SocialLogin
-          tenantId={tenant.data?.tenantId || values.tenantId.trim()}
-          onSignedIn={enter}
-          onSecondFactor={setFactor}
-        />
-        <DemoAccountsHint onPick={pickDemo} />
+        {/* The code step stands alone: other ways in, and demo accounts to pick, belong to the password step. */}
+        {!factor && (
+          <>
+            <SocialLogin
+              tenantId={tenant.data?.tenantId || values.tenantId.trim()}
+              onSignedIn={enter}
+              onSecondFactor={setFactor}
+            />
+            <DemoAccountsHint onPick={pickDemo} />
+          </>
+        )}
       </div>
     </div>
   );

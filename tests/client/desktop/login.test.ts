@@ -18,6 +18,7 @@ vi.mock('../../../src/client/api/system.ts', async (importOriginal) => ({
 vi.mock('../../../src/client/auth.ts', () => ({ login: vi.fn(), fetchCaptcha: vi.fn() }));
 
 const auth = await import('../../../src/client/auth.ts');
+const { ApiFailure } = await import('../../../src/client/http.ts');
 const system = await import('../../../src/client/api/system.ts');
 const { default: LoginPage } = await import('../../../src/desktop/pages/LoginPage.tsx');
 const { renderDesktop, userInfo } = await import('./render.tsx');
@@ -106,5 +107,19 @@ describe('desktop login page', () => {
     renderDesktop(page, '/login');
     await waitFor(() => expect(system.fetchDemoAccounts).toHaveBeenCalledTimes(2));
     expect(screen.queryByText(/演示账号/)).toBeNull();
+  });
+
+  it('shows the code step alone after a password that wants the second factor; 返回登录 brings the rest back', async () => {
+    tenant.demo = [{ account: 'zhangsan', realName: '张三', password: '123456' }];
+    const answer = { error: 'mfa_required', mfa_token: 'a'.repeat(32), msg: '请输入两步验证码' };
+    const response = { data: answer, status: 400 } as ConstructorParameters<typeof ApiFailure>[2];
+    vi.mocked(auth.login).mockRejectedValueOnce(new ApiFailure(400, answer.msg, response));
+    renderDesktop(page, '/login');
+    fireEvent.click(await screen.findByRole('button', { name: /张三/ }));
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('textbox', { name: '验证码' })).toBeVisible();
+    expect(screen.queryByText(/演示账号/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '返回登录' }));
+    expect(await screen.findByRole('button', { name: /张三/ })).toBeVisible();
   });
 });
