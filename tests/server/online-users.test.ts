@@ -107,6 +107,50 @@ describe('在线用户', () => {
     expect(records.some((r) => r.sessionId === sidOf(clerk.access_token))).toBe(true);
   });
 
+  it('leaves out logins their account no longer carries (reset, locked, disabled) and lists them again as they come back', async () => {
+    const roleId = await createRole(t, '000000', 'gone', ['desk']);
+    const from = { ip: '10.3.3.3', agent: 'B' };
+    const [dept] = expectOk(await t.get('/api/blade-system/dept/lazy-tree?parentId=0', adminToken)) as { id: string }[];
+    const ids: Record<string, string> = {};
+    for (const account of ['reset1', 'locked1', 'off1', 'self1']) {
+      ids[account] = await createUser(t, { tenantId: '000000', account, password: 'pw', roleId, deptId: dept.id });
+    }
+    const logins = Object.fromEntries(
+      await Promise.all(
+        Object.keys(ids).map(async (account) => [account, await signIn(account, 'pw', '000000', from)]),
+      ),
+    ) as Record<string, TokenBody>;
+    const other = await signIn('self1', 'pw', '000000', from);
+    const listed = async () => {
+      const sids = new Set((await sessionsSeenBy(adminToken, '&account=1')).records.map((r) => r.sessionId));
+      return Object.fromEntries(
+        Object.entries(logins).map(([account, body]) => [account, sids.has(sidOf(body.access_token))]),
+      );
+    };
+    expect(await listed()).toEqual({ reset1: true, locked1: true, off1: true, self1: true });
+
+    expectOk(await t.post(`/api/blade-system/user/reset-password?userIds=${ids.reset1}`, adminToken));
+    for (let i = 0; i < 5; i++) expect((await t.login('locked1', 'wrong', '000000')).statusCode).toBe(400);
+    const detail = expectOk(await t.get(`/api/blade-system/user/detail?id=${ids.off1}`, adminToken)) as object;
+    expectOk(await t.post('/api/blade-system/user/update', adminToken, { ...detail, status: 0 }));
+    // His own password change keeps the login he made it in, and ends his other one.
+    const change = await t.post('/api/blade-system/user/update-password', logins.self1.access_token, {
+      oldPassword: 'pw',
+      newPassword: 'pw-2',
+      newPassword1: 'pw-2',
+    });
+    expectOk(change);
+    expect(await listed()).toEqual({ reset1: false, locked1: false, off1: false, self1: true });
+    const sids = (await sessionsSeenBy(adminToken, '&account=self1')).records.map((r) => r.sessionId);
+    expect(sids).not.toContain(sidOf(other.access_token));
+    // Unlocked and enabled again: the same tokens work, and their logins are listed again.
+    expectOk(await t.post(`/api/blade-system/user/unlock?userIds=${ids.locked1}`, adminToken));
+    expectOk(await t.post('/api/blade-system/user/update', adminToken, { ...detail, status: 1 }));
+    for (const account of ['locked1', 'off1'])
+      expectOk(await t.get('/api/blade-auth/oauth/user-info', logins[account].access_token));
+    expect(await listed()).toEqual({ reset1: false, locked1: true, off1: true, self1: true });
+  });
+
   it('a refresh keeps the login in one row; a logout removes it', async () => {
     const login = await signIn('clerk', 'pw', '000000', { ip: '10.0.0.1', agent: 'A' });
     const renewed = expectToken(await refresh(login));

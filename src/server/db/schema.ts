@@ -459,6 +459,8 @@ export interface BladeOnlineSession {
   login_time: string;
   last_active_time: string;
   expires_at: Int8;
+  credential: Generated<string>;
+  role_choice: Generated<string>;
 }
 
 export interface BladeOss {

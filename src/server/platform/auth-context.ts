@@ -173,18 +173,31 @@ export class Sessions {
 
 /** A 401 when the account no longer carries the session: gone, disabled, locked, password changed, tenant closed. */
 function refuseStale(account: Account, claims: AccessClaims): void {
-  if (!account.live || !account.tenant.live) throw unauthorized('tokenInvalid');
-  if (account.status !== 1) throw unauthorized('userDisabled');
-  if (account.tenant.status !== 1) throw unauthorized('tenantDisabled');
-  if (Accounts.expired(account)) throw unauthorized('tenantExpired');
+  const refusal = staleRefusal(account, claims);
+  if (refusal) throw refusal;
+}
+
+/**
+ * Why the account no longer carries a login made under `claims` (its credential stamp, session and chosen role), or
+ * undefined while it does: the one rule for a request's tokens and for the logins 在线用户 lists.
+ */
+export function staleRefusal(
+  account: Account,
+  claims: Pick<AccessClaims, 'cred' | 'sid' | 'role_choice'>,
+): ApiError | undefined {
+  if (!account.live || !account.tenant.live) return unauthorized('tokenInvalid');
+  if (account.status !== 1) return unauthorized('userDisabled');
+  if (account.tenant.status !== 1) return unauthorized('tenantDisabled');
+  if (Accounts.expired(account)) return unauthorized('tenantExpired');
   const locked = Accounts.lockedMinutes(account);
-  if (locked) throw new ApiError(401, MESSAGES.locked, { name: locked });
-  if (!Accounts.credentialHolds(account, claims.cred, claims.sid)) throw unauthorized('tokenInvalid');
-  if (rolesOf(account, claims).length === 0) throw unauthorized('noRole');
+  if (locked) return new ApiError(401, MESSAGES.locked, { name: locked });
+  if (!Accounts.credentialHolds(account, claims.cred, claims.sid)) return unauthorized('tokenInvalid');
+  if (rolesOf(account, claims).length === 0) return unauthorized('noRole');
+  return undefined;
 }
 
 /** The roles a request acts with: those the user holds now, or the one the login chose while he still holds it. */
-function rolesOf(account: Account, claims: AccessClaims) {
+function rolesOf(account: Account, claims: Pick<AccessClaims, 'role_choice'>) {
   return claims.role_choice ? account.roles.filter((role) => role.id === claims.role_choice) : account.roles;
 }
 

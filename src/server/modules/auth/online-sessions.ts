@@ -4,7 +4,8 @@ import type { OnlineSession } from '../../../shared/contract/api/online-user.sch
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
 import { enterTenant } from '../../db/tenant-context.ts';
-import { SUPER_TENANT, type AuthUser, type Sessions } from '../../platform/auth-context.ts';
+import { Accounts } from '../../platform/accounts.ts';
+import { staleRefusal, SUPER_TENANT, type AuthUser, type Sessions } from '../../platform/auth-context.ts';
 import { failWith } from '../../platform/errors.ts';
 import { background } from '../../platform/lifecycle.ts';
 import type { TenantTimeZones } from '../../platform/tenant-time.ts';
@@ -39,6 +40,7 @@ export class OnlineSessions {
     private readonly db: Db,
     private readonly signer: TokenSigner,
     private readonly sessions: Sessions,
+    private readonly accounts: Accounts,
     private readonly timeZones: TenantTimeZones,
   ) {
     sessions.watch((user, request) => this.seen(user, request));
@@ -60,6 +62,8 @@ export class OnlineSessions {
       ...from,
       last_active_time: now,
       expires_at: refresh.exp * 1000,
+      credential: access.cred.slice(0, 32),
+      role_choice: access.role_choice.slice(0, 32),
     };
     await this.db
       .insertInto('blade_online_session')
@@ -104,13 +108,14 @@ export class OnlineSessions {
 
   /** The live logins the caller may see: his tenant's, or every tenant's for the platform. */
   async page(user: AuthUser, query: OnlineQuery) {
-    const read = async () => {
+    const read = async (paused: readonly string[] = []) => {
       let rows = this.db
         .selectFrom('blade_online_session as s')
         .leftJoin('blade_tenant as t', (join) =>
           join.onRef('t.tenant_id', '=', 's.tenant_id').on('t.is_deleted', '=', 0),
         )
         .where('s.expires_at', '>', String(Date.now()));
+      if (paused.length) rows = rows.where('s.session_id', 'not in', paused);
       const tenantId = user.tenantId === SUPER_TENANT ? query.tenantId : user.tenantId;
       if (tenantId) rows = rows.where('s.tenant_id', '=', tenantId);
       if (query.account) rows = rows.where('s.account', 'like', `%${escapeLike(query.account)}%`);
@@ -128,12 +133,18 @@ export class OnlineSessions {
       return { total: Number(total), records };
     };
     let found = await read();
-    // Logins ended since their row was written (logout, a reused refresh token): forgotten, then read again.
-    const ended = await this.sessions.revokedAmong(found.records.map((row) => row.session_id));
-    if (ended.size) {
-      await this.forget([...ended]);
-      found = await read();
-    }
+    // Logins ended since their row was written: revoked (logout, 强制退出, a reused refresh token) or for good no
+    // longer carried by their account (password changed, user or tenant removed) are forgotten. Those refused only
+    // while a state lasts (user disabled or locked, tenant disabled or expired, chosen role taken away) are left out
+    // of this reading but kept: the same tokens work again once it ends. Then read again.
+    const ids = found.records.map((row) => row.session_id);
+    const [ended, { gone, paused }] = await Promise.all([
+      this.sessions.revokedAmong(ids),
+      this.staleAmong(found.records),
+    ]);
+    for (const id of gone) ended.add(id);
+    if (ended.size) await this.forget([...ended]);
+    if (ended.size || paused.length) found = await read(paused);
     return {
       records: found.records.map((row): OnlineSession => ({
         sessionId: row.session_id,
@@ -154,6 +165,39 @@ export class OnlineSessions {
       current: query.current,
       pages: Math.ceil(found.total / query.size),
     };
+  }
+
+  /**
+   * The logins among `rows` their account no longer carries (the requests' own rule, auth-context.ts): `gone` for
+   * good, `paused` while a state of the account or tenant lasts.
+   */
+  private async staleAmong(
+    rows: ReadonlyArray<{
+      session_id: string;
+      tenant_id: string;
+      user_id: string | number;
+      credential: string;
+      role_choice: string;
+    }>,
+  ): Promise<{ gone: string[]; paused: string[] }> {
+    const accounts = new Map<string, ReturnType<Accounts['now']>>();
+    const accountOf = (tenantId: string, userId: string) => {
+      const key = `${tenantId}|${userId}`;
+      if (!accounts.has(key)) accounts.set(key, this.accounts.now(tenantId, userId));
+      return accounts.get(key)!;
+    };
+    for (const row of rows) void accountOf(row.tenant_id, String(row.user_id)).catch(() => undefined);
+    const found = { gone: [] as string[], paused: [] as string[] };
+    for (const row of rows) {
+      const account = await accountOf(row.tenant_id, String(row.user_id));
+      // A row written before its login's credential was kept (migration 0079) is judged on the rest.
+      const claims = { cred: row.credential || account.credential, sid: row.session_id, role_choice: row.role_choice };
+      if (!staleRefusal(account, claims)) continue;
+      const forGood =
+        !account.live || !account.tenant.live || !Accounts.credentialHolds(account, claims.cred, claims.sid);
+      found[forGood ? 'gone' : 'paused'].push(row.session_id);
+    }
+    return found;
   }
 
   /**

@@ -25,7 +25,7 @@ const onlineOf = new WeakMap<Services, OnlineSessions>();
 export function onlineSessionsOf(services: Services): OnlineSessions {
   let online = onlineOf.get(services);
   if (!online) {
-    online = new OnlineSessions(services.db, services.signer, services.sessions, services.timeZones);
+    online = new OnlineSessions(services.db, services.signer, services.sessions, services.accounts, services.timeZones);
     onlineOf.set(services, online);
   }
   return online;
