@@ -95,8 +95,6 @@ describe('the workflow engine (platform/workflow)', () => {
         'ActionFailure',
         'COPY_HOOK',
         'ENDPOINT_SECRET_PURPOSE',
-        // its rules for calls outside the server (no private addresses, no redirects), which social login keeps too
-        'callOutside',
         // the new-task SMS the resource module sends (issue 36)
         'TaskSms',
         'TaskSmsSender',

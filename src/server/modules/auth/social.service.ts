@@ -11,7 +11,7 @@ import { loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 import { nextId } from '../../platform/ids.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import { unsealText } from '../../platform/sealed-text.ts';
-import { callOutside } from '../../platform/workflow/index.ts';
+import { callOutside } from '../../platform/outbound-http.ts';
 import { hashPlainPassword } from './password.ts';
 import { SOCIAL_PRESETS, type SocialStyle } from './social-presets.ts';
 import { GrantError, type ClientRow, type GrantHooks, type TokenRequest } from './token.service.ts';
@@ -133,9 +133,9 @@ function pick(record: unknown, path: string): string {
 }
 
 /**
- * The provider's JSON answer; a network failure or a non-JSON answer is the provider's failure. Called as the
- * workflow calls outside (flow-http.ts): never an address of this machine or a private network unless the server
- * allows it (TENON_SOCIAL_PRIVATE=allow), since a tenant's administrator writes these endpoints.
+ * The provider's JSON answer; a network failure or a non-JSON answer is the provider's failure. Sent as every call
+ * out (platform/outbound-http.ts): never an address of this machine or a private network unless the server allows it
+ * (TENON_SOCIAL_PRIVATE=allow), since a tenant's administrator writes these endpoints.
  */
 async function callProvider(
   provider: SocialProvider,
@@ -150,6 +150,7 @@ async function callProvider(
       body: init.body,
       timeoutMs: PROVIDER_TIMEOUT_MS,
       allowPrivate: provider.allowPrivate,
+      privateSetting: 'TENON_SOCIAL_PRIVATE',
     });
   } catch {
     throw refuse(SOCIAL_MESSAGES.providerFailed);

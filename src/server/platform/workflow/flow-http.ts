@@ -1,9 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
 import type { Db } from '../../db/connect.ts';
+import { OutboundFailure, sendOutside, type OutboundAnswer } from '../outbound-http.ts';
 import { unsealText } from '../sealed-text.ts';
 import { ActionFailure } from './service-actions.ts';
 import type { InstanceRow } from './flow-store.ts';
@@ -13,14 +10,12 @@ import type { InstanceRow } from './flow-store.ts';
  * endpoint.ts) — a model names the endpoint, never an address, so a process reaches only what the tenant's
  * administrator allowed. The body is signed (`X-Tenon-Signature: sha256=HMAC(secret, timestamp + "." + body)`) and
  * carries the job's id (`X-Tenon-Delivery`): a retried call repeats it, and the receiver can tell a repeat.
- * Addresses of this machine and of private networks are refused unless the operator allows them
- * (TENON_FLOW_HTTP_PRIVATE=allow), checked on the address actually connected to (a name that resolves elsewhere later
- * gains nothing). Redirects are not followed; responses over 256 KiB are cut off as a failure.
+ * Sent under the rules of every call out (platform/outbound-http.ts): no private address unless the operator allows
+ * them (TENON_FLOW_HTTP_PRIVATE=allow), no redirect followed, the answer capped at 256 KiB.
  */
 
 export const ENDPOINT_SECRET_PURPOSE = 'tenon workflow endpoint secret';
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-const MAX_RESPONSE = 256 * 1024;
 
 export interface HttpCallOptions {
   /** The server's signing secret: what the endpoints' secrets are sealed under. */
@@ -73,7 +68,6 @@ export async function callEndpoint(
   };
   if (body) {
     headers['content-type'] = /^\s*[[{]/.test(body) ? 'application/json' : 'text/plain; charset=utf-8';
-    headers['content-length'] = String(Buffer.byteLength(body));
   }
   let secret: string;
   try {
@@ -84,7 +78,14 @@ export async function callEndpoint(
   if (secret)
     headers['x-tenon-signature'] =
       `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-  const response = await send(url, method, headers, body, endpoint.timeout_seconds * 1000, options.allowPrivate);
+  const response = await send(url, {
+    method,
+    headers,
+    body,
+    timeoutMs: endpoint.timeout_seconds * 1000,
+    allowPrivate: options.allowPrivate,
+    privateSetting: 'TENON_FLOW_HTTP_PRIVATE',
+  });
   const where = `${method} ${url.origin}${url.pathname}`;
   if (response.status >= 200 && response.status < 300) return parse(response.body, response.type);
   const code = `HTTP${response.status}`;
@@ -137,135 +138,12 @@ function parse(body: Buffer, type: string): unknown {
   return text;
 }
 
-/** Loopback, private, link-local (cloud metadata), carrier-grade NAT and unique-local addresses. */
-const PRIVATE = new BlockList();
-for (const [network, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  PRIVATE.addSubnet(network, bits, 'ipv4');
-for (const [network, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  PRIVATE.addSubnet(network, bits, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  return mapped ? PRIVATE.check(mapped, 'ipv4') : PRIVATE.check(address, 'ipv6');
-}
-
-interface Answer {
-  status: number;
-  type: string;
-  body: Buffer;
-}
-
-function send(
-  url: URL,
-  method: string,
-  headers: Record<string, string>,
-  body: string,
-  timeoutMs: number,
-  allowPrivate: boolean,
-): Promise<Answer> {
-  // The address connected to is checked, whatever the name resolved to when the endpoint was saved.
-  const lookup = (
-    hostname: string,
-    options: object,
-    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
-  ) =>
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const refused = !allowPrivate && addresses.some((a) => isPrivateAddress(a.address));
-      if (refused) return callback(new PrivateAddressError(hostname), []);
-      callback(null, addresses);
-    });
-  return new Promise<Answer>((resolve, reject) => {
-    if (
-      !allowPrivate &&
-      isIP(url.hostname.replace(/^\[|\]$/g, '')) &&
-      isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''))
-    )
-      return reject(failureOf(new PrivateAddressError(url.hostname), url, timeoutMs));
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
-      method,
-      headers,
-      lookup: lookup as never,
-      timeout: timeoutMs,
-    });
-    const fail = (error: unknown) => reject(failureOf(error, url, timeoutMs));
-    request.on('timeout', () => request.destroy(new TimeoutError()));
-    request.on('error', fail);
-    request.on('response', (response: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_RESPONSE) {
-          response.destroy();
-          reject(new ActionFailure(`the endpoint answered more than ${MAX_RESPONSE / 1024} KiB`, 'RESPONSE', false));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      response.on('error', fail);
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          type: String(response.headers['content-type'] ?? ''),
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    request.end(body || undefined);
-  });
-}
-
-/**
- * A request to an address outside the server (another module's: social login's providers), under the same rules as
- * the workflow's calls: the address connected to is never this machine or a private network unless `allowPrivate`,
- * no redirect is followed, the answer is capped, the time bounded. Failures throw ActionFailure.
- */
-export async function callOutside(
-  address: string,
-  request: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number; allowPrivate: boolean },
-): Promise<{ status: number; type: string; text: string }> {
-  const url = new URL(address);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new ActionFailure(`${url.protocol} is not http or https`, 'ADDRESS', false);
-  const headers = { ...request.headers };
-  if (request.body) headers['content-length'] = String(Buffer.byteLength(request.body));
-  const answer = await send(url, request.method, headers, request.body ?? '', request.timeoutMs, request.allowPrivate);
-  return { status: answer.status, type: answer.type, text: answer.body.toString('utf8') };
-}
-
-class TimeoutError extends Error {}
-class PrivateAddressError extends Error {
-  constructor(readonly host: string) {
-    super(host);
+/** The request out; its failure as the job's (an ActionFailure with the same code and retry advice). */
+async function send(url: URL, request: Parameters<typeof sendOutside>[1]): Promise<OutboundAnswer> {
+  try {
+    return await sendOutside(url, request);
+  } catch (error) {
+    if (error instanceof OutboundFailure) throw new ActionFailure(error.message, error.code, error.retryable);
+    throw error;
   }
-}
-
-function failureOf(error: unknown, url: URL, timeoutMs: number): ActionFailure {
-  if (error instanceof ActionFailure) return error;
-  if (error instanceof PrivateAddressError)
-    return new ActionFailure(
-      `${url.host} is an address of this machine or a private network: not called (TENON_FLOW_HTTP_PRIVATE)`,
-      'ADDRESS',
-      false,
-    );
-  if (error instanceof TimeoutError)
-    return new ActionFailure(`${url.origin} did not answer within ${timeoutMs / 1000} s`, 'TIMEOUT', true);
-  return new ActionFailure(`${url.origin} cannot be reached: ${(error as Error).message}`, 'NETWORK', true);
 }

@@ -41,4 +41,4 @@ export type { FlowHook, HookContext } from './service-actions.ts';
 export type { TaskSms, TaskSmsSender } from './task-sms.ts';
 export { ActionFailure } from './service-actions.ts';
 export { COPY_HOOK } from './flow-actions.ts';
-export { callOutside, ENDPOINT_SECRET_PURPOSE } from './flow-http.ts';
+export { ENDPOINT_SECRET_PURPOSE } from './flow-http.ts';
