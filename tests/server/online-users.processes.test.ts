@@ -1,59 +1,28 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_USER_LOGOUT_URL, ONLINE_USER_PAGE_URL } from '../../src/shared/contract/api/online-user.ts';
 import type { OnlineSession } from '../../src/shared/contract/api/online-user.schemas.ts';
-import { TEST_SECRET } from '../support/app.ts';
-import { copyTemplate } from '../support/database.ts';
-import { get, post, refresh, startServer, tokenOf, userInfo, type RunningServer } from '../support/process.ts';
+import { get, post, refresh, tokenOf, userInfo, type RunningServer } from '../support/process.ts';
+import { SHARED_STATE, startServerPair, type ServerPair } from '../support/server-pair.ts';
 
 /**
  * Issue 37 §4: 在线用户 and 强制退出 across two server processes on one PostgreSQL database and one Redis. A login made
  * on B is listed on A, and ended from A it is refused on B at its very next request. Runs only when both
  * DATABASE_URL and REDIS_URL are set (as scale-out.test.ts).
  */
-const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const sidOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sid as string;
 
-describe.skipIf(!enabled)('在线用户 on two server processes (PostgreSQL + Redis)', () => {
-  const prefix = `tenon-test-${randomBytes(6).toString('hex')}:`;
-  let copy: Awaited<ReturnType<typeof copyTemplate>>;
-  let redis: Redis;
+describe.skipIf(!SHARED_STATE)('在线用户 on two server processes (PostgreSQL + Redis)', () => {
+  let pair: ServerPair;
   let a: RunningServer;
   let b: RunningServer;
 
   beforeAll(async () => {
-    redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    await redis.connect();
-    copy = await copyTemplate();
-    const env = {
-      DATABASE_URL: copy.databaseUrl,
-      REDIS_URL: process.env.REDIS_URL,
-      TENON_KV_PREFIX: prefix,
-      TENON_JWT_SECRET: TEST_SECRET,
-    };
-    [a, b] = await Promise.all([
-      startServer({ ...env, DATA_DIR: `${copy.dataDir}/a` }),
-      startServer({ ...env, DATA_DIR: `${copy.dataDir}/b` }),
-    ]);
+    pair = await startServerPair();
+    ({ a, b } = pair);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    if (redis) {
-      const keys: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-        cursor = next;
-        keys.push(...batch);
-      } while (cursor !== '0');
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
-    await copy?.drop();
-  }, 60_000);
+  afterAll(() => pair?.stop(), 60_000);
 
   it('lists on A a login made on B; 强制退出 on A refuses it on B at once, and its refresh fails', async () => {
     const admin = await tokenOf(a.url);

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SECRET } from '../support/app.ts';
-import { copyTemplate } from '../support/database.ts';
-import { get, startServer, tokenOf, type RunningServer } from '../support/process.ts';
+import { get, tokenOf, type RunningServer } from '../support/process.ts';
+import { SHARED_STATE, startServerPair, type ServerPair } from '../support/server-pair.ts';
 import { startS3 } from '../support/s3-server.ts';
 import { PNG } from './resource-oss.support.ts';
 
@@ -11,37 +9,27 @@ import { PNG } from './resource-oss.support.ts';
  * S3 protocol server): a file uploaded through one is read through the other. Runs when both DATABASE_URL and
  * REDIS_URL are set.
  */
-const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const EP = '/api/blade-resource/oss/endpoint';
 
-describe.skipIf(!enabled)('uploads across two server processes', () => {
-  let copy: Awaited<ReturnType<typeof copyTemplate>>;
+describe.skipIf(!SHARED_STATE)('uploads across two server processes', () => {
   let s3: Awaited<ReturnType<typeof startS3>>;
+  let pair: ServerPair;
   let a: RunningServer;
   let b: RunningServer;
 
   beforeAll(async () => {
-    [copy, s3] = await Promise.all([copyTemplate(), startS3('tenon-shared')]);
-    const env = {
-      DATABASE_URL: copy.databaseUrl,
-      REDIS_URL: process.env.REDIS_URL,
-      TENON_KV_PREFIX: `tenon-test-${randomBytes(6).toString('hex')}:`,
-      TENON_JWT_SECRET: TEST_SECRET,
+    s3 = await startS3('tenon-shared');
+    pair = await startServerPair({
       TENON_S3_ENDPOINT: s3.endpoint,
       TENON_S3_BUCKET: s3.bucket,
       TENON_S3_ACCESS_KEY: s3.accessKey,
       TENON_S3_SECRET_KEY: s3.secretKey,
-    };
-    // Each its own DATA_DIR: nothing is shared through the file system.
-    [a, b] = await Promise.all([
-      startServer({ ...env, DATA_DIR: `${copy.dataDir}/a` }),
-      startServer({ ...env, DATA_DIR: `${copy.dataDir}/b` }),
-    ]);
+    });
+    ({ a, b } = pair);
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop(), s3?.stop()]);
-    await copy?.drop();
+    await Promise.all([pair?.stop(), s3?.stop()]);
   }, 60_000);
 
   it('reads on B what was uploaded through A', async () => {

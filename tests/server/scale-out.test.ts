@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SECRET } from '../support/app.ts';
-import { copyTemplate } from '../support/database.ts';
+import { SHARED_STATE, startServerPair, type ServerPair } from '../support/server-pair.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { menuIdOf } from '../../src/server/db/seed/seed.ts';
 import {
@@ -11,7 +9,6 @@ import {
   logout,
   post,
   refresh,
-  startServer,
   tokenOf,
   userInfo,
   type HttpResult,
@@ -22,53 +19,26 @@ import {
  * Issue 2 point 9 and issue 15 point 7: two server processes on one PostgreSQL database and one Redis share sessions,
  * revocation, lockout and cache invalidation. Runs only when both DATABASE_URL and REDIS_URL are set.
  */
-const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const LOCKED = /^用户登录失败次数过多,请30分钟后再试$/;
 const WRONG = '用户名或密码错误';
 const SYS = '/api/blade-system';
 
-describe.skipIf(!enabled)('two server processes on PostgreSQL + Redis', () => {
-  const prefix = `tenon-test-${randomBytes(6).toString('hex')}:`;
-  let copy: Awaited<ReturnType<typeof copyTemplate>>;
+describe.skipIf(!SHARED_STATE)('two server processes on PostgreSQL + Redis', () => {
+  let pair: ServerPair;
   let redis: Redis;
+  let prefix: string;
   let a: RunningServer;
   let b: RunningServer;
 
   beforeAll(async () => {
-    redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    await redis.connect();
-    copy = await copyTemplate();
-    expect(copy.databaseUrl).toBeTruthy();
-    const env = {
-      DATABASE_URL: copy.databaseUrl,
-      REDIS_URL: process.env.REDIS_URL,
-      TENON_KV_PREFIX: prefix,
-      TENON_JWT_SECRET: TEST_SECRET,
-    };
-    // Each its own DATA_DIR: nothing may be shared through the file system, only through PostgreSQL and Redis.
-    [a, b] = await Promise.all([
-      startServer({ ...env, DATA_DIR: `${copy.dataDir}/a` }),
-      startServer({ ...env, DATA_DIR: `${copy.dataDir}/b` }),
-    ]);
+    pair = await startServerPair();
+    ({ a, b, redis, prefix } = pair);
+    expect(pair.copy.databaseUrl).toBeTruthy();
     expect(a.stdout()).toMatch(/\(PostgreSQL \+ Redis\)/);
     expect(b.stdout()).toMatch(/\(PostgreSQL \+ Redis\)/);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    if (redis) {
-      const keys: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-        cursor = next;
-        keys.push(...batch);
-      } while (cursor !== '0');
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
-    await copy?.drop();
-  }, 60_000);
+  afterAll(() => pair?.stop(), 60_000);
 
   it('accepts on B a token issued by A, and rejects a tampered one', async () => {
     const { access_token: token } = await tokenOf(a.url);
