@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import List from 'antd-mobile/es/components/list';
@@ -17,6 +17,46 @@ export function TotpSetup({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
+  return (
+    <TotpCodeForm
+      send={confirm}
+      submitLabel={submitLabel}
+      placeholder={t('totp.codePlaceholder')}
+      numeric
+      above={
+        <>
+          <p className="m-totp-hint">{t('totp.scan')}</p>
+          <img className="m-totp-qr" src={enrolment.qrCode} alt={t('totp.qrAlt')} />
+          <p className="m-totp-secret">
+            {t('totp.secret')}: <code data-testid="totp-secret">{enrolment.secret}</code>
+          </p>
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * A code's form (enrolment, sign-in, turning it off): says when it is empty, sends it, and empties it when the server
+ * refused it (whose message the interceptor showed).
+ */
+export function TotpCodeForm({
+  send,
+  submitLabel,
+  placeholder,
+  above,
+  numeric = false,
+  autoFocus = false,
+}: {
+  send: (code: string) => Promise<unknown>;
+  submitLabel: string;
+  placeholder: string;
+  above?: ReactNode;
+  /** Only digits (a recovery code has letters). */
+  numeric?: boolean;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -24,9 +64,9 @@ export function TotpSetup({
     if (!code.trim()) return setError(t('totp.codeRequired'));
     setBusy(true);
     try {
-      await confirm(code);
+      await send(code);
     } catch {
-      setCode(''); // the server's message was shown by the interceptor
+      setCode('');
     } finally {
       setBusy(false);
     }
@@ -39,11 +79,7 @@ export function TotpSetup({
         void submit();
       }}
     >
-      <p className="m-totp-hint">{t('totp.scan')}</p>
-      <img className="m-totp-qr" src={enrolment.qrCode} alt={t('totp.qrAlt')} />
-      <p className="m-totp-secret">
-        {t('totp.secret')}: <code data-testid="totp-secret">{enrolment.secret}</code>
-      </p>
+      {above}
       <List mode="card" className="m-form">
         <Field label={t('totp.code')} error={error}>
           <Input
@@ -52,10 +88,11 @@ export function TotpSetup({
               setCode(value);
               setError(undefined);
             }}
-            placeholder={t('totp.codePlaceholder')}
+            placeholder={placeholder}
             aria-label={t('totp.code')}
-            inputMode="numeric"
+            inputMode={numeric ? 'numeric' : undefined}
             autoComplete="one-time-code"
+            autoFocus={autoFocus}
           />
         </Field>
       </List>

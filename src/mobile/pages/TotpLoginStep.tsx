@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Input from 'antd-mobile/es/components/input';
-import List from 'antd-mobile/es/components/list';
 import { useTranslation } from 'react-i18next';
 import { finishLogin, startTicketEnrol, type SecondFactor, type TotpEnrolment } from '../../client/totp.ts';
-import { Field } from '../components/Field.tsx';
-import { RecoveryCodes, TotpSetup } from '../components/TotpSetup.tsx';
+import { RecoveryCodes, TotpCodeForm, TotpSetup } from '../components/TotpSetup.tsx';
 
 /**
  * The sign-in's second step when the password grant asked for it: the code (or a recovery code) of an enrolled
@@ -51,7 +48,16 @@ export function TotpLoginStep({
         {enrolment && <TotpSetup enrolment={enrolment} confirm={finish} submitLabel={t('totp.verify')} />}
       </>
     );
-  else body = <CodeForm finish={finish} />;
+  else
+    body = (
+      <TotpCodeForm
+        send={finish}
+        submitLabel={t('totp.verify')}
+        placeholder={t('totp.codeOrRecovery')}
+        above={<p className="m-totp-hint">{t('totp.loginHint')}</p>}
+        autoFocus
+      />
+    );
   return (
     <div className="m-totp">
       <h2 className="m-totp-title">{t(factor.kind === 'enrol' ? 'totp.enrolTitle' : 'totp.loginTitle')}</h2>
@@ -64,54 +70,5 @@ export function TotpLoginStep({
         </div>
       )}
     </div>
-  );
-}
-
-function CodeForm({ finish }: { finish: (code: string) => Promise<void> }) {
-  const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!code.trim()) return setError(t('totp.codeRequired'));
-    setBusy(true);
-    try {
-      await finish(code);
-    } catch {
-      setCode(''); // the server's message was shown by the interceptor
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <p className="m-totp-hint">{t('totp.loginHint')}</p>
-      <List mode="card" className="m-form">
-        <Field label={t('totp.code')} error={error}>
-          <Input
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setError(undefined);
-            }}
-            placeholder={t('totp.codeOrRecovery')}
-            aria-label={t('totp.code')}
-            autoComplete="one-time-code"
-            autoFocus
-          />
-        </Field>
-      </List>
-      <div className="m-section">
-        <Button block type="submit" color="primary" size="large" loading={busy}>
-          {t('totp.verify')}
-        </Button>
-      </div>
-    </form>
   );
 }
