@@ -16,7 +16,7 @@ import { clientValidity } from './auth.queries.ts';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { md5Hex } from './password.ts';
 import { decryptSm2Password } from './sm2-password.ts';
-import { GrantError, refreshValidity, type TokenRequest } from './token.service.ts';
+import { DEFAULT_AVATAR, GrantError, refreshValidity, type TokenRequest } from './token.service.ts';
 import { tokenServiceOf, registerSignInLimit } from './tokens-of.ts';
 
 const SM2_NOT_CONFIGURED: LocalText = {
@@ -124,10 +124,28 @@ function wirePassword(sent: string, services: Services): Pick<TokenRequest, 'pas
   return plain === undefined ? { password: sent, passwordRefusal: SM2_UNREADABLE } : { password: md5Hex(plain) };
 }
 
-/** The BladeX grant's answer as SpringBlade's AuthInfo; the avatar absolute, as Saber runs on another origin. */
+/**
+ * The default avatar as Saber shows it: a data URI (public/avatar.svg). Saber runs on another origin, and the proxy in
+ * front of it sends only the API's paths (`/blade-*`) to Tenon, so no address of Tenon's own files reaches it.
+ */
+const SABER_DEFAULT_AVATAR = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#dcdfe6"/>' +
+    '<circle cx="32" cy="24" r="12" fill="#fff"/><path d="M10 60c2-14 12-20 22-20s20 6 22 20z" fill="#fff"/></svg>',
+).toString('base64')}`;
+
+/**
+ * An avatar Saber can show: absolute, as Saber runs on another origin, and an uploaded one's address by the API path
+ * without `/api` (what the proxy in front of Saber sends to Tenon).
+ */
+function saberAvatar(avatar: string, request: FastifyRequest) {
+  if (!avatar || avatar === DEFAULT_AVATAR) return SABER_DEFAULT_AVATAR;
+  if (!avatar.startsWith('/')) return avatar;
+  return `${request.protocol}://${request.host}${avatar.replace(/^\/api(?=\/blade-)/, '')}`;
+}
+
+/** The BladeX grant's answer as SpringBlade's AuthInfo. */
 function authInfoOf(granted: Record<string, unknown>, request: FastifyRequest): AuthInfo {
   const textOf = (key: string) => String(granted[key] ?? '');
-  const avatar = textOf('avatar');
   return {
     accessToken: textOf('access_token'),
     tokenType: textOf('token_type'),
@@ -138,7 +156,7 @@ function authInfoOf(granted: Record<string, unknown>, request: FastifyRequest): 
     oauthId: textOf('oauth_id'),
     account: textOf('account'),
     userName: textOf('real_name'),
-    avatar: avatar.startsWith('/') ? `${request.protocol}://${request.host}${avatar}` : avatar,
+    avatar: saberAvatar(textOf('avatar'), request),
     authority: textOf('authority'),
     license: textOf('license'),
   };
