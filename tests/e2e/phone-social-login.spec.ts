@@ -60,13 +60,13 @@ test('a new identity registers on the phone, and signs in to the tabs once an ad
   await form.getByRole('textbox', { name: '账号名称' }).fill(account);
   await submit.click();
   await expect(problem).toHaveText('请先输入密码');
-  await form.getByLabel('密码', { exact: true }).fill('Pw-phone-1');
+  await form.getByRole('textbox', { name: '密码', exact: true }).fill('Pw-phone-1');
   await submit.click();
   await expect(problem).toHaveText('请先输入密码');
-  await form.getByLabel('确认密码').fill('Pw-phone-2');
+  await form.getByRole('textbox', { name: '确认密码' }).fill('Pw-phone-2');
   await submit.click();
   await expect(problem).toHaveText('两次密码输入不一致');
-  await form.getByLabel('确认密码').fill('Pw-phone-1');
+  await form.getByRole('textbox', { name: '确认密码' }).fill('Pw-phone-1');
   await submit.click();
   await expect(toast(page, '注册申请已提交,请耐心等待管理员审核通过')).toBeVisible();
   await expect(form).toHaveCount(0);
@@ -86,16 +86,15 @@ test('a new identity registers on the phone, and signs in to the tabs once an ad
     { params: { awaiting: 1, account, size: 10 } },
   );
   expect(awaiting.records.map((r) => r.account)).toEqual([account]);
-  const roles = await callAs<Array<{ id: string; roleName: string }>>(
-    page.request,
-    'get',
-    '/api/blade-system/role/select',
-  );
+  // The tenant's roles as the 审核 dialog lists them (role/select answers the caller's own).
+  type Node = { id: string; title: string; children?: Node[] };
+  const flat = (nodes: Node[]): Node[] => nodes.flatMap((node) => [node, ...flat(node.children ?? [])]);
+  const roles = flat(await callAs<Node[]>(page.request, 'get', '/api/blade-system/role/tree'));
   const depts = await callAs<Array<{ id: string }>>(page.request, 'get', '/api/blade-system/dept/select');
   await callAs(page.request, 'post', '/api/blade-system/user/grant', {
     params: {
       userIds: awaiting.records[0].id,
-      roleIds: roles.find((role) => role.roleName === '用户')!.id,
+      roleIds: roles.find((role) => role.title === '用户')!.id,
       deptIds: depts[0].id,
     },
   });
