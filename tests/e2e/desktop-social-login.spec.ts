@@ -6,7 +6,7 @@ import { startFakeProvider, type FakeProvider } from '../support/fake-oauth-prov
 /**
  * Social login in the browser (issue 37 part 2): a provider on 127.0.0.1 configured for the tenant, its button on the
  * login page, the provider's sign-in, the registration dialog of spec §2/§5, an administrator's approval in the user
- * screen (角色配置), then the social login goes straight in.
+ * screen (the row's 待审核 tag, the filter, 审核 with roles and a department), then the social login goes straight in.
  */
 let idp: FakeProvider;
 test.beforeAll(async () => {
@@ -75,27 +75,47 @@ test('a new identity registers through the dialog, an administrator approves it,
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
 
-  // Until an administrator approves it, the social login says so.
+  // Until an administrator approves it, the account has no role: the contract's message for that.
   await signInAtProvider(page, button);
-  await expectToast(page, '注册申请正在等待管理员审核');
+  await expectToast(page, '未获得用户的角色信息');
   await expect(page).toHaveURL(/\/login$/);
 
-  // The administrator approves it in the user screen: 角色配置 gives the account a role.
+  // The administrator sees it 待审核 in the user screen, keeps only those, and approves it with 审核.
   const adminPage = await (
     await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
   ).newPage();
   await desktopLogin(adminPage);
   await expect(adminPage).toHaveURL(/\/wel\/index$/);
   await openScreen(adminPage, '系统管理', '用户管理');
-  await row(adminPage, account).getByRole('checkbox').check();
+  await expect(row(adminPage, account).getByText('待审核', { exact: true })).toBeVisible();
+  await expect(row(adminPage, 'admin').first().getByText('待审核', { exact: true })).toHaveCount(0);
+  const rows = adminPage.locator('.tenon-crud .ant-table-row');
+  await adminPage.getByRole('switch', { name: '仅看待审核' }).click();
+  await expect(rows.filter({ hasText: 'admin' })).toHaveCount(0);
+  await expect(row(adminPage, account)).toBeVisible();
+  await expect(rows.filter({ hasNotText: '待审核' })).toHaveCount(0);
+  await row(adminPage, account).getByRole('button', { name: '审核' }).click();
+  const approve = adminPage.getByRole('dialog', { name: '用户审核' });
+  const ok = approve.getByRole('button', { name: '确定', exact: true });
+  await ok.click();
+  await expect(approve.getByRole('alert')).toHaveText('请选择所属部门');
+  const dept = approve.getByRole('combobox');
+  await dept.click();
+  await dept.fill('布雷德科技');
   await adminPage
-    .locator('.tenon-crud-toolbar')
-    .getByRole('button', { name: /角色配置$/ })
+    .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+    .getByText('布雷德科技', { exact: true })
     .click();
-  const grant = adminPage.getByRole('dialog', { name: '用户角色配置' });
-  await grant.getByTitle('用户', { exact: true }).click();
-  await grant.getByRole('button', { name: '确定', exact: true }).click();
+  await adminPage.keyboard.press('Escape');
+  await ok.click();
+  await expect(approve.getByRole('alert')).toHaveText('请选择所属角色');
+  await approve.getByTitle('用户', { exact: true }).click();
+  await ok.click();
   await expectToast(adminPage, '操作成功');
+  await expect(row(adminPage, account)).toHaveCount(0);
+  await adminPage.getByRole('switch', { name: '仅看待审核' }).click();
+  await expect(row(adminPage, account)).toContainText('布雷德科技');
+  await expect(row(adminPage, account).getByText('待审核', { exact: true })).toHaveCount(0);
   await adminPage.context().close();
 
   // Approved: the social login goes straight into the console.

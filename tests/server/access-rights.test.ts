@@ -57,7 +57,7 @@ const SELF = [
   `POST /api/blade-auth/totp/confirm`,
   `POST /api/blade-auth/totp/disable`,
   `GET ${AUTH}/refresh/:source`, // the caller's own binding at a provider, and its removal
-  `GET ${AUTH}/revoke/:source`,
+  `GET ${AUTH}/revoke/:source/:token`,
   `POST ${AUTH}/logout`, // error-log upload, written under the caller's tenant
   `GET ${SYS}/user/info`,
   `POST ${SYS}/user/update-info`,

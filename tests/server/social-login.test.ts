@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/modules/system/install.ts';
-import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { BASIC_SABER, expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { startFakeProvider, type FakeProvider } from '../support/fake-oauth-provider.ts';
 import { decodeJwt, expectGrantError, expectToken, requestToken } from './auth.support.ts';
 
@@ -12,6 +12,8 @@ const REGISTER = '/api/blade-system/user/register-guest';
 const PROVIDERS = '/api/blade-system/social-provider';
 const STATE_INVALID = '第三方登录状态无效或已使用,请重新登录';
 const CODE_INVALID = '第三方平台拒绝了授权码,请重新登录';
+const NO_ROLE = '未获得用户的角色信息';
+const USERS = '/api/blade-system/user';
 
 beforeAll(async () => {
   [t, idp] = await Promise.all([
@@ -20,6 +22,8 @@ beforeAll(async () => {
     startFakeProvider({
       alice: { id: 1001, name: 'Alice', avatar_url: 'https://example.test/a.png', email: 'alice@example.test' },
       bob: { id: 1002, name: 'Bob', avatar_url: '', email: '' },
+      carol: { id: 1003, name: 'Carol', avatar_url: '', email: '' },
+      dave: { id: 1004, name: 'Dave', avatar_url: '', email: '' },
     }),
   ]);
   admin = await t.tokenOf();
@@ -179,7 +183,7 @@ describe('social grant and guest registration', () => {
     expect(users).toEqual([]);
   });
 
-  it('registers the account awaiting approval; the social login says so until an administrator grants a role', async () => {
+  it('registers the account awaiting approval (待审核): no login without a role until an administrator’s 审核 grants one', async () => {
     const res = await t.post(
       `${REGISTER}?${new URLSearchParams({ oauthId, name: 'Alice W', account: 'alice', password: 'pw1', password2: 'pw1' })}`,
       guestToken,
@@ -203,15 +207,27 @@ describe('social grant and guest registration', () => {
       400,
       '第三方登陆信息错误!',
     );
+    // Awaiting approval: no role yet, so both logins give the contract's message for users without roles.
     const pending = await signIn('testidp', 'alice');
-    expectGrantError(
-      await socialGrant('testidp', pending.code, pending.state),
-      400,
-      'invalid_grant',
-      '注册申请正在等待管理员审核',
-    );
+    expectGrantError(await socialGrant('testidp', pending.code, pending.state), 400, 'invalid_grant', NO_ROLE);
+    expectGrantError(await t.login('alice', 'pw1'), 400, 'invalid_grant', NO_ROLE);
 
-    expectOk(await t.post(`/api/blade-system/user/grant`, admin, { userIds: String(user.id), roleIds: SEED.roleUser }));
+    // 待审核 in the user list, and its filter.
+    const awaiting = expectOk(await t.get(`${USERS}/page?awaiting=1&size=100`, admin));
+    expect(awaiting.records.map((r: { account: string }) => r.account)).toEqual(['alice']);
+    expect(awaiting.records[0]).toMatchObject({ roleId: '', deptId: '' });
+    const all = expectOk(await t.get(`${USERS}/page?size=100`, admin));
+    expect(all.records.length).toBeGreaterThan(1);
+
+    // 审核: the grant gives roles and a department, under the grant's no-escalation rule.
+    const approve = { userIds: String(user.id), roleIds: SEED.roleUser, deptIds: SEED.deptRoot };
+    expectError(await t.post(`${USERS}/grant`, admin, { ...approve, deptIds: '42' }), 400);
+    expectOk(await t.post(`${USERS}/grant`, admin, approve));
+    expect(expectOk(await t.get(`${USERS}/page?awaiting=1&size=100`, admin)).records).toEqual([]);
+    expect(expectOk(await t.get(`${USERS}/detail?id=${user.id}`, admin))).toMatchObject({
+      roleId: SEED.roleUser,
+      deptId: SEED.deptRoot,
+    });
     const { code, state } = await signIn('testidp', 'alice');
     const body = expectToken(await socialGrant('testidp', code, state));
     expect(body).toMatchObject({ user_id: String(user.id), account: 'alice', oauth_id: oauthId });
@@ -219,14 +235,134 @@ describe('social grant and guest registration', () => {
     expectOk(await t.get('/api/blade-auth/oauth/user-info', body.access_token));
     // The password chosen in the dialog works too.
     expectToken(await t.login('alice', 'pw1'));
-    // The binding, then its removal: the next social login is a guest again.
-    expect(expectOk(await t.get('/api/blade-auth/oauth/refresh/testidp', body.access_token))).toMatchObject({
+    // The binding, then its removal (`revoke/{source}/{token}`, the token naming the binding): the next social login
+    // is a guest again.
+    expect(expectOk(await t.get('/api/blade-auth/oauth/refresh/testidp', body.access_token))).toEqual({
+      oauthId,
       source: 'testidp',
       username: 'alice',
+      nickname: 'Alice',
+      avatar: 'https://example.test/a.png',
+      email: 'alice@example.test',
     });
-    expectOk(await t.get('/api/blade-auth/oauth/revoke/testidp', body.access_token));
+    const revoke = (token: string, source = 'testidp', bearer = body.access_token) =>
+      t.get(`/api/blade-auth/oauth/revoke/${source}/${token}`, bearer);
+    expect((await t.get('/api/blade-auth/oauth/revoke/testidp', body.access_token)).statusCode).toBe(404);
+    expect((await revoke(oauthId, 'testidp', '')).statusCode).toBe(401);
+    expectError(await revoke('12345'), 400, '第三方登陆信息错误!');
+    expectError(await revoke(oauthId, 'other'), 400, '第三方登陆信息错误!');
+    expectError(await revoke('not-an-id'), 400, '第三方登陆信息错误!');
+    expectError(await revoke(oauthId, 'testidp', admin), 400, '第三方登陆信息错误!');
+    expectOk(await revoke(oauthId));
     const again = await signIn('testidp', 'alice');
     expect(expectToken(await socialGrant('testidp', again.code, again.state))).toMatchObject({ user_id: '-1' });
+  });
+});
+
+describe('registration rules shared with user/submit', () => {
+  const param = (value: string) =>
+    t.services.db
+      .updateTable('blade_param')
+      .set({ param_value: value })
+      .where('param_key', '=', 'account.registerUser')
+      .execute();
+  const quota = (limit: number) =>
+    t.services.db
+      .updateTable('blade_tenant')
+      .set({ account_number: limit })
+      .where('tenant_id', '=', '000000')
+      .execute();
+  const liveUsers = async () =>
+    Number(
+      (
+        await t.services.db
+          .selectFrom('blade_user')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', '000000')
+          .where('is_deleted', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('refuses a registration while param account.registerUser is false, and the tenant past its quota', async () => {
+    const { code, state } = await signIn('testidp', 'carol');
+    const guest = expectToken(await socialGrant('testidp', code, state));
+    const register = () =>
+      t.post(
+        `${REGISTER}?${new URLSearchParams({ oauthId: guest.oauth_id, account: 'carol', password: 'pw1', password2: 'pw1' })}`,
+        guest.access_token,
+      );
+    const before = await liveUsers();
+    await param('false');
+    try {
+      expectError(await register(), 400, '当前系统未开启注册功能,请联系管理员');
+    } finally {
+      await param('true');
+    }
+    await quota(before);
+    try {
+      expectError(await register(), 400, '当前租户已到最大账号额度!');
+      // user/submit says the same for the same reason.
+      const body = { account: 'carol-admin', password: 'pw1', realName: 'Carol', roleId: SEED.roleUser };
+      expectError(
+        await t.post(`${USERS}/submit`, admin, { ...body, deptId: SEED.deptRoot }),
+        400,
+        '当前租户已到最大账号额度!',
+      );
+    } finally {
+      await quota(-1);
+    }
+    expect(await liveUsers()).toBe(before);
+    const row = await t.services.db
+      .selectFrom('blade_user_oauth')
+      .select('user_id')
+      .where('id', '=', guest.oauth_id)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBeNull();
+    // Within the quota again: the same guest token registers.
+    expectOk(await register());
+    expect(await liveUsers()).toBe(before + 1);
+  });
+});
+
+describe("Saber's token form (/blade-auth/token, grantType=social)", () => {
+  const saberSocial = (params: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/blade-auth/token?${new URLSearchParams({ grantType: 'social', tenantId: '000000', ...params })}`,
+      headers: { authorization: BASIC_SABER, 'tenant-id': '000000' },
+    });
+
+  it('answers a guest AuthInfo for an unknown identity, then logs in the bound account; refuses a forged state', async () => {
+    const forged = await signIn('testidp', 'dave');
+    expectError(await saberSocial({ source: 'testidp', code: forged.code, state: 'forged' }), 400, STATE_INVALID);
+
+    const first = await signIn('testidp', 'dave');
+    const guest = expectOk(await saberSocial({ source: 'testidp', ...first }));
+    expect(guest).toMatchObject({ userId: '-1', account: 'dave', authority: 'guest', userName: 'Dave' });
+    expect(guest.oauthId).toMatch(/^\d+$/);
+    // Saber's registration dialog, without the /api prefix, with the guest token.
+    const params = new URLSearchParams({ oauthId: guest.oauthId, account: 'dave', password: 'pw1', password2: 'pw1' });
+    expectOk(
+      await t.app.inject({
+        method: 'POST',
+        url: `/blade-system/user/register-guest?${params}`,
+        headers: { authorization: BASIC_SABER, 'blade-auth': `bearer ${guest.accessToken}` },
+      }),
+    );
+    const pending = await signIn('testidp', 'dave');
+    expectError(await saberSocial({ source: 'testidp', ...pending }), 400, NO_ROLE);
+
+    const user = await t.services.db
+      .selectFrom('blade_user')
+      .select('id')
+      .where('account', '=', 'dave')
+      .executeTakeFirstOrThrow();
+    expectOk(await t.post(`${USERS}/grant`, admin, { userIds: String(user.id), roleIds: SEED.roleUser }));
+    const approved = await signIn('testidp', 'dave');
+    const info = expectOk(await saberSocial({ source: 'testidp', ...approved }));
+    expect(info).toMatchObject({ userId: String(user.id), account: 'dave', oauthId: guest.oauthId });
+    expectOk(await t.get('/api/blade-auth/oauth/user-info', info.accessToken));
   });
 });
 

@@ -17,13 +17,16 @@ import { showToast } from '../toast.ts';
 import { useDocumentTitle, useTenantInfo } from '../page-hooks.ts';
 import { secondFactorOf, type SecondFactor } from '../../client/totp.ts';
 import { TotpLoginStep } from './TotpLoginStep.tsx';
+import { useSocialLogin } from '../../client/social.ts';
+import { SocialButtons, SocialRegisterStep } from './SocialLogin.tsx';
 
 type Name = 'tenantId' | 'username' | 'password' | 'captchaCode';
 type Values = Record<Name, string>;
 
 /** Tenant id (hidden when the host resolves one), account, password (sent as md5), captcha in captcha mode. */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
   const navigate = useNavigate();
   const tenant = useTenantInfo();
   const resolvedTenant = tenant.data?.tenantId ? tenant.data : undefined;
@@ -65,6 +68,9 @@ export function LoginPage() {
     askPhoneFirstScreen();
     navigate('/', { replace: true });
   };
+  // The provider's redirect comes back to /login: a bound identity signs in, a guest registers (client/social.ts).
+  const tenantId = resolvedTenant?.tenantId ?? values.tenantId.trim();
+  const social = useSocialLogin({ tenantId, lang, onSignedIn: enter, onSecondFactor: setFactor });
 
   const submit = async () => {
     const missing = Object.fromEntries(
@@ -75,7 +81,7 @@ export function LoginPage() {
     setLoading(true);
     try {
       await login({
-        tenantId: resolvedTenant?.tenantId ?? values.tenantId.trim(),
+        tenantId,
         username: values.username.trim(),
         password: values.password,
         captchaKey: captchaMode ? captcha?.key : undefined,
@@ -121,6 +127,15 @@ export function LoginPage() {
           <h1>{t('common.appName')}</h1>
         </div>
         <TotpLoginStep factor={factor} onDone={enter} onBack={backToPassword} />
+      </div>
+    );
+  if (social.guest)
+    return (
+      <div className="m-login">
+        <div className="m-login-brand">
+          <h1>{t('common.appName')}</h1>
+        </div>
+        <SocialRegisterStep guest={social.guest} lang={lang} onDone={social.dismissGuest} />
       </div>
     );
   return (
@@ -177,6 +192,7 @@ export function LoginPage() {
           </Button>
         </div>
       </form>
+      <SocialButtons sources={social.sources} tenantId={tenantId} busy={social.busy} lang={lang} />
       <DemoAccountsHint onPick={pickDemo} />
     </div>
   );

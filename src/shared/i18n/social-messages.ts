@@ -16,9 +16,9 @@ export const SOCIAL_MESSAGES = {
     en: 'The provider cannot be reached; please try again later',
   },
   providerDenied: { zh: '第三方平台未授权登录', en: 'The provider did not authorise the sign-in' },
-  pending: {
-    zh: '注册申请正在等待管理员审核',
-    en: 'Your registration is waiting for an administrator to approve it',
+  registrationClosed: {
+    zh: '当前系统未开启注册功能,请联系管理员',
+    en: 'Registration is turned off: please contact the administrator',
   },
   guestInvalid: { zh: '第三方登陆信息错误!', en: 'The social login information is wrong!' },
   tenantWrong: { zh: '租户信息错误!', en: 'The tenant information is wrong!' },

@@ -9,6 +9,7 @@ import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
 import { LoginPage } from '../../../src/mobile/pages/LoginPage.tsx';
 import { LOGIN_OPTIONS_URL } from '../../../src/shared/contract/api/online-user.ts';
+import { SOCIAL_SOURCES_URL } from '../../../src/shared/contract/api/social.ts';
 import { renderMobile } from './render.tsx';
 
 let tenantInfo: Record<string, string> = {};
@@ -26,6 +27,8 @@ const adapter: AxiosAdapter = async (config) => {
   }
   if (config.url === '/api/blade-auth/oauth/captcha')
     return reply(200, { key: 'k-1', image: 'data:image/png;base64,iVBORw0KGgo=' });
+  // The tenant's social login providers: none here (phone-social-login.spec.ts shows them).
+  if (config.url === SOCIAL_SOURCES_URL) return reply(200, { code: 200, success: true, data: [], msg: '' });
   if (config.url === '/api/blade-system/tenant/demo-accounts')
     return reply(200, { code: 200, success: true, data: { tenantId: '000000', accounts: demoAccounts }, msg: '' });
   tokenCalls.push(config);

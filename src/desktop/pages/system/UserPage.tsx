@@ -1,9 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Card } from 'antd';
+import { App, Button, Card, Switch, Tag } from 'antd';
 import { RetweetOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, postData } from '../../../client/http.ts';
-import { USER_RESET, USER_ROLE, USER_UNLOCK, user } from '../../../shared/entities/system/user.ts';
+import {
+  AWAITING_QUERY,
+  awaitingApproval,
+  USER_RESET,
+  USER_ROLE,
+  USER_UNLOCK,
+  user,
+} from '../../../shared/entities/system/user.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudContext, CrudOptions } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
@@ -12,7 +19,7 @@ import { UserRoleDialog } from './UserRoleDialog.tsx';
 import { USER_RESET_PASSWORD_URL, USER_UNLOCK_URL } from '../../../shared/contract/api/system.ts';
 
 /** The open dialog, with the list's reload for after its change. */
-type Dialog = { kind: 'role'; userIds: string[] } & {
+type Dialog = { kind: 'role' | 'approve'; userIds: string[] } & {
   open: boolean;
   reload: () => Promise<void>;
 };
@@ -20,13 +27,15 @@ type Dialog = { kind: 'role'; userIds: string[] } & {
 /**
  * /system/user: departments on the left (a click lists the users of that department and those below it), the users
  * on the shared page on the right, with 角色配置, 密码重置 and 账号解封 by the session's buttons (导入 and 导出 come with
- * the shared page, from the definition's `excel`).
+ * the shared page, from the definition's `excel`). An account a social guest registered shows 待审核 until a role is
+ * granted (awaitingApproval): the list can keep only those, and their row's 审核 grants roles and departments.
  */
 export default function UserPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const { can } = usePermission();
   const [deptId, setDeptId] = useState<string>();
+  const [awaitingOnly, setAwaitingOnly] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog((current) => (current ? { ...current, open: false } : null));
 
@@ -56,8 +65,24 @@ export default function UserPage() {
     });
   };
 
+  const query = { ...(deptId ? { deptId } : {}), ...(awaitingOnly ? { [AWAITING_QUERY]: 1 } : {}) };
   const options: CrudOptions = {
-    query: deptId ? { deptId } : undefined,
+    query: Object.keys(query).length ? query : undefined,
+    cells: {
+      // Undefined: the column's own cell (the role names).
+      roleId: (record) => (awaitingApproval(record) ? <Tag color="orange">{t('crud.user.awaiting')}</Tag> : undefined),
+    },
+    cellTexts: { roleId: t('crud.user.awaiting') },
+    rowActions: [
+      {
+        key: 'approve',
+        label: 'crud.user.approve',
+        permission: USER_ROLE,
+        visible: awaitingApproval,
+        onClick: (record, context) =>
+          setDialog({ kind: 'approve', userIds: [record.id], open: true, reload: context.reload }),
+      },
+    ],
     toolbar: (context: CrudContext) => (
       <>
         {can(USER_ROLE) && (
@@ -84,6 +109,9 @@ export default function UserPage() {
             {t('crud.user.unlock')}
           </Button>
         )}
+        <label className="tenon-user-awaiting">
+          <Switch size="small" checked={awaitingOnly} onChange={setAwaitingOnly} /> {t('crud.user.awaitingOnly')}
+        </label>
       </>
     ),
   };
@@ -101,9 +129,10 @@ export default function UserPage() {
       <div style={{ flex: 1, minWidth: 0 }}>
         <CrudPage entity={user} options={options} />
       </div>
-      {dialog?.kind === 'role' && (
+      {dialog && (
         <UserRoleDialog
           userIds={dialog.userIds}
+          approve={dialog.kind === 'approve'}
           open={dialog.open}
           onClose={close}
           afterClose={() => setDialog(null)}

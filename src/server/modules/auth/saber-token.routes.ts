@@ -45,6 +45,10 @@ const TOKEN_PARAMS = queryOrBody({
   account: AS_SENT,
   password: AS_SENT,
   refreshToken: AS_SENT,
+  // The social grant (contract auth.md §6): Saber posts what the provider sent back to its login page.
+  source: AS_SENT,
+  code: AS_SENT,
+  state: AS_SENT,
 });
 
 /**
@@ -71,6 +75,9 @@ export async function saberAuthRoutes(fastify: FastifyInstance, { services }: { 
       roleId: header(request, 'role-id'),
       captchaKey: header(request, 'captcha-key'),
       captchaCode: header(request, 'captcha-code'),
+      source: single(params.source),
+      code: single(params.code),
+      state: single(params.state),
     };
     try {
       const client = await tokens.authenticateClient(request.headers.authorization);

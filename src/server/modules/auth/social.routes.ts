@@ -16,6 +16,7 @@ import { bindingOf, providersOf, SocialLogin, unbind } from './social.service.ts
 import { GrantError } from './token.service.ts';
 
 const Source = Type.Object({ source: Type.String({ maxLength: 16 }) });
+const SourceToken = Type.Object({ source: Type.String({ maxLength: 16 }), token: Type.String({ maxLength: 64 }) });
 const Text = Type.Optional(Type.String({ maxLength: 255 }));
 const TenantQuery = Type.Object({ tenantId: Text });
 const Redirect = { response: { 302: Type.Null() } };
@@ -93,9 +94,12 @@ export async function socialRoutes(fastify: FastifyInstance, { services }: { ser
   );
   app.get(
     urls.SOCIAL_REVOKE_URL,
-    { schema: { params: Source, querystring: NO_QUERY, ...ANSWERS_NO_DATA } },
+    { schema: { params: SourceToken, querystring: NO_QUERY, ...ANSWERS_NO_DATA } },
     async (request) => {
-      await unbind(services.db, request.user.tenantId, request.user.userId, request.params.source);
+      const { user } = request;
+      const { source, token } = request.params;
+      if (!(await unbind(services.db, user.tenantId, user.userId, source, token)))
+        throw new ApiError(400, SOCIAL_MESSAGES.guestInvalid);
       return ok(request, null);
     },
   );

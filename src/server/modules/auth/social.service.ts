@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import { SOCIAL_MESSAGES } from '../../../shared/i18n/social-messages.ts';
@@ -12,6 +12,7 @@ import { nextId } from '../../platform/ids.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import { unsealText } from '../../platform/sealed-text.ts';
 import { callOutside } from '../../platform/outbound-http.ts';
+import { checkQuota } from '../system/user.service.ts';
 import { hashPlainPassword } from './password.ts';
 import { SOCIAL_PRESETS, type SocialStyle } from './social-presets.ts';
 import { GrantError, type ClientRow, type GrantHooks, type TokenRequest } from './token.service.ts';
@@ -346,14 +347,16 @@ export class SocialLogin {
       .executeTakeFirstOrThrow())!;
   }
 
-  /** A bound user signs in under the password grant's rules: locked, disabled and pending accounts do not. */
+  /**
+   * A bound user signs in under the password grant's rules: locked and disabled accounts do not, nor one awaiting
+   * approval (no role yet: the contract's message for users without roles, as its password gets).
+   */
   private async logIn(user: Selectable<BladeUser>, oauthId: string, hooks: GrantHooks) {
     const key = loginFailKey(user.tenant_id, user.account);
     if (Number((await this.kv.get(key)) ?? 0) >= (await loginFailLimit(this.db)))
       throw refuse(MESSAGES.locked, { name: Math.max(1, Math.ceil((await this.kv.ttl(key)) / 60)) });
     if (Number(user.status) !== 1) throw refuse(MESSAGES.userDisabled);
-    // A registration holds no role until an administrator grants one (角色配置 in the user screen).
-    if (!(user.role_id ?? '').trim()) throw refuse(SOCIAL_MESSAGES.pending);
+    if (!(user.role_id ?? '').trim()) throw refuse(MESSAGES.noRole);
     return hooks.issue(user, oauthId);
   }
 
@@ -417,10 +420,12 @@ export class SocialLogin {
   /**
    * `user/register-guest` (auth.md §6): the account awaiting approval bound to the guest's identity, in one
    * transaction. SpringBlade marks it with roles, departments and posts `-1`; here it holds none (the user screen's
-   * dialogs take only real ids), and an administrator's 角色配置 approves it. The checks run in the dialog's order; a
-   * refusal writes nothing.
+   * dialogs take only real ids: awaitingApproval in entities/system/user.ts), and an administrator's 审核 or 角色配置
+   * approves it. Param `account.registerUser` false refuses it; the checks then run in the dialog's order, the
+   * tenant's account quota last (as user/submit's); a refusal writes nothing.
    */
   async register(guest: GuestClaims, input: RegisterInput): Promise<string> {
+    if (!(await registrationOpen(this.db))) throw refuse(SOCIAL_MESSAGES.registrationClosed);
     const account = input.account?.trim() ?? '';
     if (!account) throw refuse(SOCIAL_MESSAGES.accountRequired);
     if (/\s/.test(account) || account.length > 45) throw refuse(SOCIAL_MESSAGES.accountShape);
@@ -456,6 +461,7 @@ export class SocialLogin {
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       if (taken) throw refuse(SOCIAL_MESSAGES.accountUsed);
+      await checkQuota(trx, tenantId);
       const id = nextId();
       const name = (input.name?.trim() || identity.nickname || identity.username || account).slice(0, 10);
       await trx
@@ -484,6 +490,17 @@ export class SocialLogin {
   }
 }
 
+/** Param `account.registerUser` (contract system.md §9, seeded true): guests may register unless it says false. */
+async function registrationOpen(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('blade_param')
+    .select('param_value')
+    .where('param_key', '=', 'account.registerUser')
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return !['false', '0', 'no', 'off'].includes((row?.param_value ?? 'true').trim().toLowerCase());
+}
+
 export interface RegisterInput {
   name?: string;
   account?: string;
@@ -496,19 +513,25 @@ export interface RegisterInput {
 export function bindingOf(db: Db, tenantId: string, userId: string, source: string) {
   return db
     .selectFrom('blade_user_oauth')
-    .select(['source', 'username', 'nickname', 'avatar', 'email'])
+    .select([sql<string>`cast(id as text)`.as('oauthId'), 'source', 'username', 'nickname', 'avatar', 'email'])
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('source', '=', source)
     .executeTakeFirst();
 }
 
-/** Removes the caller's bindings at a provider (`oauth/revoke/{source}`): its next social login is a guest's. */
-export async function unbind(db: Db, tenantId: string, userId: string, source: string): Promise<void> {
-  await db
+/**
+ * Removes the caller's binding `oauthId` at a provider (`oauth/revoke/{source}/{token}`): that identity's next social
+ * login is a guest's. False when the caller holds no such binding.
+ */
+export async function unbind(db: Db, tenantId: string, userId: string, source: string, oauthId: string) {
+  if (!/^\d{1,19}$/.test(oauthId)) return false;
+  const removed = await db
     .deleteFrom('blade_user_oauth')
+    .where('id', '=', oauthId)
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('source', '=', source)
-    .execute();
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
 }

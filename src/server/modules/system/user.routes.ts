@@ -85,11 +85,12 @@ export async function userRoutes(fastify: FastifyInstance, { services }: { servi
 
   const grant = {
     config: { permission: USER_ROLE },
-    schema: { ...queryOrBody({ userIds: Param, roleIds: Param }), ...ANSWERS_NO_DATA },
+    schema: { ...queryOrBody({ userIds: Param, roleIds: Param, deptIds: Param }), ...ANSWERS_NO_DATA },
   };
   app.post(urls.USER_GRANT_URL, grant, async (request) => {
     const params = paramsOf(request);
-    await users.grant(request.user, idList(params.userIds, 'userIds'), idList(params.roleIds, 'roleIds'));
+    const deptIds = params.deptIds === undefined ? [] : idList(params.deptIds, 'deptIds');
+    await users.grant(request.user, idList(params.userIds, 'userIds'), idList(params.roleIds, 'roleIds'), deptIds);
     return ok(request, null);
   });
 

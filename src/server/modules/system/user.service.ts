@@ -1,7 +1,7 @@
 import { COUNT_CAP } from '../../../shared/contract/page.ts';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { Type } from 'typebox';
-import { phoneProblem, user as userEntity } from '../../../shared/entities/system/user.ts';
+import { AWAITING_QUERY, phoneProblem, user as userEntity } from '../../../shared/entities/system/user.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
@@ -40,6 +40,31 @@ export const USER_MESSAGES = {
   },
 } satisfies Record<string, LocalText>;
 
+/**
+ * `account_number` of the tenant: -1 (or none) = unlimited. Serialised per tenant so two inserts cannot both pass.
+ * Every way an account comes to be checks it inside its transaction: user/submit and import (the engine's
+ * beforeWrite), a social guest's registration (auth/social.service.ts).
+ */
+export async function checkQuota(trx: Db, tenantId: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`tenon-user-quota:${tenantId}`}))`.execute(trx);
+  const tenant = await trx
+    .selectFrom('blade_tenant')
+    .select('account_number')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  const limit =
+    tenant?.account_number === null || tenant?.account_number === undefined ? -1 : Number(tenant.account_number);
+  if (limit < 0) return;
+  const live = await trx
+    .selectFrom('blade_user')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirstOrThrow();
+  if (Number(live.n) >= limit) throw failWith(USER_MESSAGES.quota);
+}
+
 /** Excel file names (export, template). */
 
 /**
@@ -73,21 +98,31 @@ export class UserService {
   hooks(): EntityHooks {
     return {
       listFilter: async (user, query) => {
-        const { deptId, ...rest } = query;
+        const { deptId, [AWAITING_QUERY]: awaiting, ...rest } = query;
         const value = Array.isArray(deptId) ? deptId[deptId.length - 1] : deptId;
-        if (value === undefined || value === null || String(value).trim() === '') return { query: rest };
-        if (!isId(String(value).trim())) throw fail('paramType', { name: 'deptId' });
-        return { query: rest, where: await this.inDeptTree(user.tenantId, String(value).trim()) };
+        const wheres: RawBuilder<SqlBool>[] = [];
+        // The literal (not a parameter) lets the planner use the partial index of 0077 (blade_user_awaiting).
+        if (['1', 'true'].includes(String(awaiting))) wheres.push(sql<SqlBool>`role_id = ''`);
+        if (value !== undefined && value !== null && String(value).trim() !== '') {
+          if (!isId(String(value).trim())) throw fail('paramType', { name: 'deptId' });
+          wheres.push(await this.inDeptTree(user.tenantId, String(value).trim()));
+        }
+        if (!wheres.length) return { query: rest };
+        return { query: rest, where: wheres.length === 1 ? wheres[0] : sql<SqlBool>`${wheres[0]} and ${wheres[1]}` };
       },
       listParams: {
         deptId: Type.String({
           pattern: '^\\d+$',
           description: '所属部门及其下级部门 (a department and those below it)',
         }),
+        [AWAITING_QUERY]: Type.String({
+          enum: ['0', '1', 'true', 'false'],
+          description: '1: 待审核, accounts a social guest registered and nobody has given a role yet',
+        }),
       },
       prepare: (user, input, inserting) => this.prepare(user, input, inserting),
       beforeWrite: async (trx, user, values, before) => {
-        if (!before) await this.checkQuota(trx, user.tenantId);
+        if (!before) await checkQuota(trx, user.tenantId);
       },
       beforeRemove: async (user, ids) => {
         if (ids.includes(user.userId)) throw failWith(USER_MESSAGES.removeSelf);
@@ -159,29 +194,6 @@ export class UserService {
   }
 
   /**
-   * `account_number` of the tenant: -1 (or none) = unlimited. Serialised per tenant so two inserts cannot both pass.
-   */
-  private async checkQuota(trx: Db, tenantId: string) {
-    await sql`select pg_advisory_xact_lock(hashtext(${`tenon-user-quota:${tenantId}`}))`.execute(trx);
-    const tenant = await trx
-      .selectFrom('blade_tenant')
-      .select('account_number')
-      .where('tenant_id', '=', tenantId)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    const limit =
-      tenant?.account_number === null || tenant?.account_number === undefined ? -1 : Number(tenant.account_number);
-    if (limit < 0) return;
-    const live = await trx
-      .selectFrom('blade_user')
-      .select(sql<string>`count(*)`.as('n'))
-      .where('tenant_id', '=', tenantId)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirstOrThrow();
-    if (Number(live.n) >= limit) throw failWith(USER_MESSAGES.quota);
-  }
-
-  /**
    * Nobody hands out more than they hold: roles of the caller's tenant only, and (below the super administrator)
    * a role the caller does not hold only when it allows no more than the caller's own rights (power, menus,
    * scopes: Permissions.exceeds). Each role on its own, as the identity switch may narrow a token to any one.
@@ -249,14 +261,33 @@ export class UserService {
     return row ? (await this.entity.wire([row]))[0] : undefined;
   }
 
-  async grant(user: AuthUser, userIds: string[], roleIds: string[]) {
+  /**
+   * 角色配置, and 审核 of an account awaiting approval (awaitingApproval): roles, and with `deptIds` the departments
+   * too, under the same no-escalation rule.
+   */
+  async grant(user: AuthUser, userIds: string[], roleIds: string[], deptIds: string[] = []) {
     if (!userIds.length) throw failWith(USER_MESSAGES.selectUser);
     if (!roleIds.length) throw failWith(USER_MESSAGES.selectRole);
     await this.checkGrantable(user, roleIds);
     await this.reachableUsers(user, userIds);
+    if (deptIds.length) {
+      const depts = await this.db
+        .selectFrom('blade_dept')
+        .select('id')
+        .where('id', 'in', deptIds)
+        .where('tenant_id', '=', user.tenantId)
+        .where('is_deleted', '=', 0)
+        .execute();
+      if (depts.length !== new Set(deptIds).size) throw new ApiError(400, MESSAGES.dataNotFound);
+    }
     await this.db
       .updateTable('blade_user')
-      .set({ role_id: roleIds.join(','), update_user: user.userId, update_time: formatDateTime() })
+      .set({
+        role_id: roleIds.join(','),
+        ...(deptIds.length ? { dept_id: deptIds.join(',') } : {}),
+        update_user: user.userId,
+        update_time: formatDateTime(),
+      })
       .where('id', 'in', userIds)
       .where('tenant_id', '=', user.tenantId)
       .execute();

@@ -7,6 +7,8 @@ export const SocialSources = Type.Array(SocialSource);
 
 /** The caller's identity at a provider (`oauth/refresh/{source}`). */
 export const SocialBinding = Type.Object({
+  /** The binding's id: the `{token}` of `oauth/revoke/{source}/{token}`. */
+  oauthId: Type.String(),
   source: Type.String(),
   username: Type.String(),
   nickname: Type.String(),

@@ -28,6 +28,19 @@ export const USER_RESET = 'user_reset';
 export const USER_UNLOCK = 'user_unlock';
 
 /**
+ * An account awaiting an administrator's approval (待审核): a social login's guest registered it
+ * (user/register-guest) and nobody has given it a role yet. Derived, not stored: every other way to an account
+ * (user/submit and import, Saber's user.vue) requires roles, user/grant requires one, a role held by users cannot be
+ * removed and user/update cannot empty the list; so "no role" is exactly "registered, not approved", and approval is
+ * whichever grant gives roles (审核, 角色配置, the edit dialog). A stored flag would be a second truth that a grant
+ * through another path leaves stale. The server filters on the same rule (`awaiting=1`, system/user.service.ts).
+ */
+export const awaitingApproval = (record: Readonly<Record<string, unknown>>) =>
+  String(record.roleId ?? '').trim() === '';
+/** The list's query key that keeps only accounts awaiting approval. */
+export const AWAITING_QUERY = 'awaiting';
+
+/**
  * Users (blade_user, contract system.md §1-2). The password column holds argon2id of md5(plain): it is never sent,
  * only accepted (as plain text) when a user is created; role/dept/post are comma-joined id lists.
  */

@@ -62,6 +62,11 @@ export const crud: Resource<typeof zh> = {
     resetConfirm: 'Reset the passwords of the selected accounts to the initial password?',
     unlock: 'Unlock account',
     unlockConfirm: 'Unlock the selected accounts?',
+    awaiting: 'Awaiting approval',
+    awaitingOnly: 'Awaiting approval only',
+    approve: 'Approve',
+    approveTitle: 'Approve the user',
+    approveHint: 'Registered through a social login: it signs in once it has roles and a department',
   },
   /** Excel export and import of a screen (menus.md `<code>_export`, `<code>_import`). */
   excel: {

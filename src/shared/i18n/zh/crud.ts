@@ -65,6 +65,11 @@ export const crud = {
     resetConfirm: '确定将选择账号密码重置为初始密码?',
     unlock: '账号解封',
     unlockConfirm: '确定将选择账号解封?',
+    awaiting: '待审核',
+    awaitingOnly: '仅看待审核',
+    approve: '审核',
+    approveTitle: '用户审核',
+    approveHint: '第三方登录注册的账号,授予角色和部门后即可登录',
   },
   /** Excel export and import of a screen (menus.md `<code>_export`, `<code>_import`). */
   excel: {

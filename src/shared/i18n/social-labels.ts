@@ -1,4 +1,4 @@
-import type { LocalText } from '../../shared/i18n/server-messages.ts';
+import type { LocalText } from './server-messages.ts';
 
 /** The social login's words on the login page and in the registration dialog (spec §2/§5). */
 export const SOCIAL_LABELS = {
