@@ -328,8 +328,14 @@ export class TokenService {
     const kind = await this.secondFactorOf(user);
     if (!kind) return undefined;
     if (kind === 'enrol') throw new GrantError(400, 'mfa_enrol_required', TOTP_MESSAGES.ssoEnrolFirst);
-    return issueTicket(this.kv, { kind, tenantId: user.tenant_id, userId: String(user.id), account: user.account,
-      clientId, interaction });
+    return issueTicket(this.kv, {
+      kind,
+      tenantId: user.tenant_id,
+      userId: String(user.id),
+      account: user.account,
+      clientId,
+      interaction,
+    });
   }
 
   private async mfaGrant(client: ClientRow, request: TokenRequest) {

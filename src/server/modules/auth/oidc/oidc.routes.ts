@@ -123,7 +123,11 @@ export async function oidcRoutes(fastify: FastifyInstance, { services }: { servi
     const missing = details.prompt.details.missingOIDCScope;
     const scopes = Array.isArray(missing) ? missing.map(String) : String(details.params.scope ?? '').split(' ');
     const client = await clientName(details);
-    return html(reply, 200, consentPage(langOf(request), { uid: details.uid, client, account: user?.account ?? '', scopes }));
+    return html(
+      reply,
+      200,
+      consentPage(langOf(request), { uid: details.uid, client, account: user?.account ?? '', scopes }),
+    );
   });
 
   /**
@@ -160,8 +164,10 @@ export async function oidcRoutes(fastify: FastifyInstance, { services }: { servi
     if (!details) return reply;
     const ticket = field(request.body, 'mfaToken');
     try {
-      const { user } = await tokens.passSecondFactor(ticket, field(request.body, 'otp'), (issued) =>
-        issued.interaction === details.uid,
+      const { user } = await tokens.passSecondFactor(
+        ticket,
+        field(request.body, 'otp'),
+        (issued) => issued.interaction === details.uid,
       );
       return await finish(request, reply, { login: { accountId: String(user.id) } }, false);
     } catch (error) {
