@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Secret, TOTP } from 'otpauth';
 import { callAs, uniqueTag } from './support/api.ts';
+import { desktopHome, expectToast, openScreen } from './support/desktop.ts';
+import { loginByApi } from './support/session.ts';
 import { expect, test, type APIRequestContext } from './support/test.ts';
 
 /**
@@ -164,4 +166,36 @@ test('an account with TOTP on signs in through the authorize page with its code'
   } finally {
     await close();
   }
+});
+
+test('应用管理: a public client is made without a secret', async ({ page }) => {
+  const clientId = uniqueTag('spa').replace(/-/g, '_');
+  const formItem = (label: string) =>
+    page
+      .getByRole('dialog')
+      .locator('.ant-form-item')
+      .filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
+  await loginByApi(page, '/wel/index');
+  await desktopHome(page);
+  await openScreen(page, '系统管理', '应用管理');
+  await page.locator('.tenon-crud-toolbar').getByRole('button', { name: /新增$/ }).click();
+  await formItem('应用id').locator('input').fill(clientId);
+  await formItem('授权类型').locator('input').fill('authorization_code');
+  await formItem('回调地址').locator('input').fill('http://127.0.0.1:9/spa');
+  // Confidential by default: its secret is asked for.
+  await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+  await expect(formItem('应用密钥').locator('.ant-form-item-explain-error')).toHaveText('请输入客户端密钥');
+  await formItem('应用类型').locator('.ant-select').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '公开客户端' }).click();
+  await expect(formItem('应用密钥').locator('input')).toBeDisabled();
+  await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+  await expectToast(page, '新增成功');
+
+  const rows = await callAs<{ records: Array<{ clientType: string; clientSecret: string }> }>(
+    page.request,
+    'get',
+    '/api/blade-system/client/list',
+    { params: { clientId } },
+  );
+  expect(rows.records).toEqual([expect.objectContaining({ clientType: 'public', clientSecret: '' })]);
 });
