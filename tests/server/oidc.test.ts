@@ -1,9 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from '../support/app.ts';
-import { createRole, createUser } from '../support/factories.ts';
-import { SEED } from '../../src/server/modules/system/install.ts';
+import { authorize, basic, pkce, SsoSignIn, startSsoServer, type SsoClient } from '../support/sso.ts';
 
 /**
  * SSO (issue 37 §1): Tenon as an OAuth 2.0 / OpenID Connect authorization server, over real HTTP on a listening
@@ -12,114 +9,18 @@ import { SEED } from '../../src/server/modules/system/install.ts';
  */
 const WEB = { id: 'sso_web', secret: 'sso_web_secret', redirect: 'http://127.0.0.1:9/callback' };
 const OTHER = { id: 'sso_other', secret: 'sso_other_secret', redirect: 'http://127.0.0.1:9/other' };
-const SPA = { id: 'sso_spa', secret: '', redirect: 'http://127.0.0.1:9/spa' };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const basic = (client: { id: string; secret: string }) =>
-  `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
-
-/** A browser's cookies for one origin, enough for the provider's (the latest of a name wins). */
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(private readonly origin: string) {}
-
-  async go(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
-    const res = await fetch(new URL(path, this.origin), {
-      method: init.method ?? (init.form ? 'POST' : 'GET'),
-      redirect: 'manual',
-      headers: {
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-      const gone = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
-      if (gone) this.cookies.delete(name.trim());
-      else this.cookies.set(name.trim(), value);
-    }
-    return res;
-  }
-
-  /** Follows the provider's redirects on its own origin; stops at the first page or foreign redirect. */
-  async follow(path: string, init: { form?: Record<string, string> } = {}) {
-    let res = await this.go(path, init);
-    while (res.status >= 300 && res.status < 400) {
-      const location = new URL(res.headers.get('location') ?? '', this.origin);
-      if (location.origin !== this.origin) return { res, location };
-      res = await this.go(location.pathname + location.search);
-    }
-    return { res, location: new URL(res.url) };
-  }
-}
 
 describe('SSO: Tenon as an OpenID Connect authorization server', () => {
   let t: TestApp;
   let origin: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await startApp({ PORT: String(port), TENON_PUBLIC_URL: origin });
-    let id = 9_100_000_000_000_001n;
-    for (const client of [WEB, OTHER, SPA])
-      await t.services.db
-        .insertInto('blade_client')
-        .values({
-          id: String(id++),
-          client_id: client.id,
-          client_secret: client.secret,
-          scope: 'all',
-          authorized_grant_types: 'authorization_code,refresh_token',
-          web_server_redirect_uri: client.redirect,
-        })
-        .execute();
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, origin } = await startSsoServer([WEB, OTHER]));
   });
   afterAll(() => t?.stop());
 
-  /** Authorize, sign in and consent as a browser would: the code and state the client's callback receives. */
-  async function authorize(
-    client: { id: string; redirect: string },
-    options: { challenge?: string; account?: string; password?: string; scope?: string } = {},
-  ) {
-    const browser = new Browser(origin);
-    const query = new URLSearchParams({
-      client_id: client.id,
-      redirect_uri: client.redirect,
-      response_type: 'code',
-      scope: options.scope ?? 'openid profile',
-      state: 'state-123',
-      ...(options.challenge ? { code_challenge: options.challenge, code_challenge_method: 'S256' } : {}),
-    });
-    const login = await browser.follow(`/oauth2/auth?${query}`);
-    expect(login.res.status).toBe(200);
-    expect(login.location.pathname).toMatch(/^\/oauth2\/interaction\/[\w-]+$/);
-    const page = await login.res.text();
-    expect(page).toContain('name="tenantId"');
-    const consent = await browser.follow(`${login.location.pathname}/login`, {
-      form: { tenantId: '000000', account: options.account ?? 'admin', password: options.password ?? 'admin' },
-    });
-    expect(consent.res.status, await consent.res.clone().text()).toBe(200);
-    expect(await consent.res.text()).toContain('profile');
-    const done = await browser.follow(`${consent.location.pathname}/confirm`, { form: {} });
-    expect(done.location.origin + done.location.pathname).toBe(client.redirect);
-    expect(done.location.searchParams.get('state')).toBe('state-123');
-    return { code: done.location.searchParams.get('code') ?? '', browser };
-  }
+  const signIn = (client: SsoClient, options: Parameters<typeof authorize>[2] = {}) =>
+    authorize(origin, client, options);
 
   const exchange = (
     client: { id: string; secret: string },
@@ -155,7 +56,7 @@ describe('SSO: Tenon as an OpenID Connect authorization server', () => {
 
   it('logs a user in with the code flow and PKCE: tokens, ID token and userinfo', async () => {
     const { verifier, challenge } = pkce();
-    const { code } = await authorize(WEB, { challenge });
+    const { code } = await signIn(WEB, { challenge });
     const res = await exchange(WEB, { code, redirect_uri: WEB.redirect, code_verifier: verifier });
     const tokens = await res.json();
     expect(res.status, JSON.stringify(tokens)).toBe(200);
@@ -170,7 +71,7 @@ describe('SSO: Tenon as an OpenID Connect authorization server', () => {
   });
 
   it('refuses a replayed code, and revokes what the first exchange gave', async () => {
-    const { code } = await authorize(WEB);
+    const { code } = await signIn(WEB);
     const first = await (await exchange(WEB, { code, redirect_uri: WEB.redirect })).json();
     expect(first.access_token).toBeTruthy();
     const again = await exchange(WEB, { code, redirect_uri: WEB.redirect });
@@ -182,17 +83,17 @@ describe('SSO: Tenon as an OpenID Connect authorization server', () => {
 
   it("refuses another client's code, a wrong redirect URI and a wrong PKCE verifier, issuing nothing", async () => {
     const { verifier, challenge } = pkce();
-    const foreign = await authorize(WEB, { challenge });
+    const foreign = await signIn(WEB, { challenge });
     const byOther = await exchange(OTHER, { code: foreign.code, redirect_uri: WEB.redirect, code_verifier: verifier });
     expect(byOther.status).toBe(400);
     expect(await byOther.json()).toMatchObject({ error: 'invalid_grant' });
 
-    const wrongUri = await authorize(WEB);
+    const wrongUri = await signIn(WEB);
     const res = await exchange(WEB, { code: wrongUri.code, redirect_uri: `${WEB.redirect}/x` });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'invalid_grant' });
 
-    const wrongVerifier = await authorize(WEB, { challenge });
+    const wrongVerifier = await signIn(WEB, { challenge });
     const bad = await exchange(WEB, {
       code: wrongVerifier.code,
       redirect_uri: WEB.redirect,
@@ -217,103 +118,32 @@ describe('SSO: Tenon as an OpenID Connect authorization server', () => {
     expect(await elsewhere.json()).toMatchObject({ error: 'invalid_redirect_uri' });
   });
 
-  it('requires PKCE S256 of a public client', async () => {
-    const res = await fetch(
-      `${origin}/oauth2/auth?${new URLSearchParams({ client_id: SPA.id, redirect_uri: SPA.redirect, response_type: 'code', scope: 'openid', state: 's' })}`,
-      { redirect: 'manual' },
-    );
-    const location = new URL(res.headers.get('location') ?? '');
-    expect(location.origin + location.pathname).toBe(SPA.redirect);
-    expect(location.searchParams.get('error')).toBe('invalid_request');
-    expect(location.searchParams.get('code')).toBeNull();
-
-    const { verifier, challenge } = pkce();
-    const { code } = await authorize(SPA, { challenge });
-    const tokens = await fetch(`${origin}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: SPA.id,
-        code,
-        redirect_uri: SPA.redirect,
-        code_verifier: verifier,
-      }).toString(),
-    });
-    expect(tokens.status).toBe(200);
-  });
-
   it('refuses the authorize page to a browser without its interaction, in the language of Accept-Language', async () => {
-    const browser = new Browser(origin);
-    const query = new URLSearchParams({
-      client_id: WEB.id,
-      redirect_uri: WEB.redirect,
-      response_type: 'code',
-      scope: 'openid',
-    });
-    const login = await browser.follow(`/oauth2/auth?${query}`);
+    const flow = await SsoSignIn.open(origin, WEB);
     // Without the interaction's cookie (another browser): the page says to start again, in English when asked.
-    const english = await fetch(new URL(login.location.pathname, origin), { headers: { 'accept-language': 'en-US' } });
+    const english = await fetch(new URL(flow.path, origin), { headers: { 'accept-language': 'en-US' } });
     expect(english.status).toBe(400);
     expect(await english.text()).toContain('The sign-in request has expired');
-    const res = await browser.go(login.location.pathname);
-    expect(await res.text()).toContain(`登录以继续访问 <b>${WEB.id}</b>`);
+    expect(flow.first.page).toContain(`登录以继续访问 <b>${WEB.id}</b>`);
   });
 
   it('answers a wrong password on the authorize page and counts it like a password failure', async () => {
-    const browser = new Browser(origin);
-    const query = new URLSearchParams({
-      client_id: WEB.id,
-      redirect_uri: WEB.redirect,
-      response_type: 'code',
-      scope: 'openid',
-    });
-    const login = await browser.follow(`/oauth2/auth?${query}`);
+    const flow = await SsoSignIn.open(origin, WEB);
     for (let i = 0; i < 5; i++) {
-      const res = await browser.go(`${login.location.pathname}/login`, {
-        form: { tenantId: '000000', account: 'sso-guesser', password: 'wrong' },
-      });
+      const res = await flow.signIn({ account: 'sso-guesser', password: 'wrong' });
       expect(res.status).toBe(400);
-      expect(await res.text()).toContain('用户名或密码错误');
+      expect(res.page).toContain('用户名或密码错误');
     }
-    const locked = await browser.go(`${login.location.pathname}/login`, {
-      form: { tenantId: '000000', account: 'sso-guesser', password: 'wrong' },
-    });
-    expect(await locked.text()).toContain('用户登录失败次数过多');
+    expect((await flow.signIn({ account: 'sso-guesser', password: 'wrong' })).page).toContain('用户登录失败次数过多');
     // The same counter as the token endpoint's.
     const blade = await t.login('sso-guesser', 'wrong');
     expect(blade.json().error_description).toMatch(/^用户登录失败次数过多/);
   });
 
-  it('refuses on the authorize page an account that signs in with a second factor: the password alone never opens it', async () => {
-    const roleId = await createRole(t, '000000', 'sso-totp-role', ['desk']);
-    await t.services.db.updateTable('blade_role').set({ totp_required: 1 }).where('id', '=', roleId).execute();
-    await createUser(t, {
-      tenantId: '000000',
-      account: 'sso-totp',
-      password: 'pw',
-      roleId,
-      deptId: SEED.deptChangzhou,
-    });
-    const browser = new Browser(origin);
-    const query = new URLSearchParams({
-      client_id: WEB.id,
-      redirect_uri: WEB.redirect,
-      response_type: 'code',
-      scope: 'openid',
-    });
-    const login = await browser.follow(`/oauth2/auth?${query}`);
-    const res = await browser.go(`${login.location.pathname}/login`, {
-      form: { tenantId: '000000', account: 'sso-totp', password: 'pw' },
-    });
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain('该账号需要两步验证');
-  });
-
   it('exchanges a code at the Blade token endpoint for a Blade token, once across both endpoints', async () => {
     const blade = `${origin}/api/blade-auth/oauth/token`;
     const { verifier, challenge } = pkce();
-    const { code } = await authorize(WEB, { challenge });
+    const { code } = await signIn(WEB, { challenge });
     const wrong = await exchange(WEB, { code, redirect_uri: WEB.redirect, code_verifier: pkce().verifier }, blade);
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ error: 'invalid_grant', error_description: 'PKCE 校验码不正确' });
@@ -333,7 +163,7 @@ describe('SSO: Tenon as an OpenID Connect authorization server', () => {
     expect(atProvider.status).toBe(400);
 
     // And the other way round: a code the provider took is refused by the Blade endpoint.
-    const second = await authorize(WEB);
+    const second = await signIn(WEB);
     expect((await exchange(WEB, { code: second.code, redirect_uri: WEB.redirect })).status).toBe(200);
     const late = await exchange(WEB, { code: second.code, redirect_uri: WEB.redirect }, blade);
     expect(await late.json()).toMatchObject({ error_description: '授权码已被使用' });
@@ -341,7 +171,7 @@ describe('SSO: Tenon as an OpenID Connect authorization server', () => {
 
   it('refuses at the Blade endpoint a foreign code, a wrong redirect URI and an unknown code', async () => {
     const blade = `${origin}/api/blade-auth/oauth/token`;
-    const { code } = await authorize(WEB);
+    const { code } = await signIn(WEB);
     const foreign = await exchange(OTHER, { code, redirect_uri: WEB.redirect }, blade);
     expect(await foreign.json()).toMatchObject({ error_description: '授权码无效或已过期' });
     const uri = await exchange(WEB, { code, redirect_uri: OTHER.redirect }, blade);

@@ -46,6 +46,7 @@ export interface BladeClient {
   update_time: string | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
+  client_type: Generated<string>;
 }
 
 export interface BladeDatasource {

@@ -3,9 +3,9 @@ import type { LocalText } from './server-messages.ts';
 /** The second factor's messages (issue 37, part 3), zh first; the server sends them, the login pages show them. */
 export const TOTP_MESSAGES = {
   mfaRequired: { zh: '请输入两步验证码', en: 'Enter your two-factor code' },
-  ssoSecondFactor: {
-    zh: '该账号需要两步验证,单点登录页尚不能验证,请在控制台登录',
-    en: 'This account signs in with a second factor, which this sign-in page cannot check yet: sign in on the console',
+  ssoEnrolFirst: {
+    zh: '管理员要求启用两步验证,请先在控制台登录并绑定验证器',
+    en: 'Your administrator requires two-factor sign-in: sign in on the console and set up an authenticator first',
   },
   enrolRequired: {
     zh: '管理员要求启用两步验证,请先绑定验证器',

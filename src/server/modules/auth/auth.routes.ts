@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -8,7 +7,6 @@ import { langOf, ok } from '../../platform/errors.ts';
 import { NO_INPUT, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import type { AccessClaims } from '../../platform/token.ts';
 import type { Services } from '../../services.ts';
-import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { clientValidity } from './auth.queries.ts';
 import { onlineSessionsOf } from './online.routes.ts';
 import { GrantError, refreshValidity, type TokenRequest } from './token.service.ts';
@@ -115,11 +113,8 @@ export async function authRoutes(fastify: FastifyInstance, { services }: { servi
   tokenRoute(urls.TOKEN_REFRESH_URL, 'refresh_token');
 
   app.get(urls.CAPTCHA_URL, { ...limited, schema: { ...NO_INPUT, ...bare(Captcha) } }, async (_request, reply) => {
-    const key = randomUUID();
-    const code = randomCaptchaText();
-    await tokens.storeCaptcha(key, code);
     reply.header('cache-control', 'no-store');
-    return { key, image: `data:image/png;base64,${renderCaptchaPng(code).toString('base64')}` };
+    return tokens.newCaptcha();
   });
 
   // Logout answers success even without a valid token: the console clears its session either way.

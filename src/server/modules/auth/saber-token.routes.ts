@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { onlineSessionsOf } from './online.routes.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,7 +12,6 @@ import * as urls from '../../../shared/contract/api/saber.ts';
 import { AuthInfo, SaberCaptcha, SaberFailure, SaberLogout } from '../../../shared/contract/api/saber.schemas.ts';
 import { Envelope } from '../../../shared/contract/wire.ts';
 import { clientValidity } from './auth.queries.ts';
-import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { md5Hex } from './password.ts';
 import { decryptSm2Password } from './sm2-password.ts';
 import { DEFAULT_AVATAR, GrantError, refreshValidity, type TokenRequest } from './token.service.ts';
@@ -97,11 +95,8 @@ export async function saberAuthRoutes(fastify: FastifyInstance, { services }: { 
     urls.SABER_CAPTCHA_URL,
     { ...limited, schema: { ...NO_INPUT, response: { 200: SaberCaptcha } } },
     async (request, reply) => {
-      const key = randomUUID();
-      const code = randomCaptchaText();
-      await tokens.storeCaptcha(key, code);
       reply.header('cache-control', 'no-store');
-      return ok(request, { key, image: `data:image/png;base64,${renderCaptchaPng(code).toString('base64')}` });
+      return ok(request, await tokens.newCaptcha());
     },
   );
 

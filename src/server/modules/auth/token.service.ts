@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText, type MessageVars } from '../../../shared/i18n/server-messages.ts';
 import type { Selectable } from 'kysely';
@@ -12,10 +12,18 @@ import { ApiError } from '../../platform/errors.ts';
 import { newSessionId, type AccessClaims, type RefreshClaims, type TokenSigner } from '../../platform/token.ts';
 import { checkWirePassword, hashWirePassword } from './password.ts';
 import { captchaRequired } from './captcha-mode.ts';
+import { randomCaptchaText, renderCaptchaPng } from './captcha-image.ts';
 import { Accounts, credentialStamp, liveRolesOf, loginFailKey, loginFailLimit } from '../../platform/accounts.ts';
 import { redeemAuthorizationCode } from './oidc/authorization-codes.ts';
 import { TOTP_MESSAGES } from '../../../shared/i18n/totp-messages.ts';
-import { endTicket, issueTicket, readTicket, TOTP_FAIL_LIMIT, type TotpService } from './totp.service.ts';
+import {
+  endTicket,
+  issueTicket,
+  readTicket,
+  TOTP_FAIL_LIMIT,
+  type MfaTicket,
+  type TotpService,
+} from './totp.service.ts';
 
 /** A failed token request: shown by the console from `error_description`. */
 export class GrantError extends Error {
@@ -144,11 +152,9 @@ export class TokenService {
       });
     }
     switch (request.grantType) {
-      case 'captcha': {
-        const stored = request.captchaKey ? await this.kv.take(captchaKey(request.captchaKey)) : null;
-        if (!stored || stored !== (request.captchaCode ?? '').trim().toLowerCase()) throw invalidGrant('captchaWrong');
+      case 'captcha':
+        await this.checkCaptcha(request.captchaKey, request.captchaCode);
         return this.passwordGrant(client, request, true);
-      }
       case 'password':
         return this.passwordGrant(client, request);
       case 'refresh_token':
@@ -175,8 +181,21 @@ export class TokenService {
     }
   }
 
-  async storeCaptcha(key: string, code: string) {
+  /** A new captcha: its key, and its text drawn as a PNG data URL; the text waits under the key for one answer. */
+  async newCaptcha(): Promise<{ key: string; image: string }> {
+    const key = randomUUID();
+    const code = randomCaptchaText();
     await this.kv.set(captchaKey(key), code.toLowerCase(), CAPTCHA_TTL_SECONDS);
+    return { key, image: `data:image/png;base64,${renderCaptchaPng(code).toString('base64')}` };
+  }
+
+  /**
+   * The answer to a captcha (the captcha grant's, the SSO authorize page's): its key is taken whatever the answer,
+   * so each captcha is answered once.
+   */
+  async checkCaptcha(key: string | undefined, answer: string | undefined) {
+    const stored = key ? await this.kv.take(captchaKey(key)) : null;
+    if (!stored || stored !== (answer ?? '').trim().toLowerCase()) throw invalidGrant('captchaWrong');
   }
 
   private async passwordGrant(client: ClientRow, request: TokenRequest, captchaChecked = false) {
@@ -274,17 +293,10 @@ export class TokenService {
     return user;
   }
 
-  private secondFactorRequired(user: Selectable<BladeUser>) {
-    return this.totp.required(user.tenant_id, splitList(user.role_id));
-  }
-
-  /**
-   * A sign-in that cannot ask for the second factor (the SSO authorize page) refuses the accounts that need one:
-   * the password alone never opens them.
-   */
-  async refuseSecondFactorAccounts(user: Selectable<BladeUser>) {
-    if ((await this.totp.enabled(String(user.id))) || (await this.secondFactorRequired(user)))
-      throw new GrantError(400, 'mfa_required', TOTP_MESSAGES.ssoSecondFactor);
+  /** The second factor an account signs in with: its own TOTP, or one to enrol under an administrator's rule. */
+  private async secondFactorOf(user: Selectable<BladeUser>): Promise<MfaTicket['kind'] | undefined> {
+    if (await this.totp.enabled(String(user.id))) return 'verify';
+    return (await this.totp.required(user.tenant_id, splitList(user.role_id))) ? 'enrol' : undefined;
   }
 
   /**
@@ -292,33 +304,67 @@ export class TokenService {
    * ticket to finish with (`mfa_otp`), or to enrol first. Accounts without either sign in as before.
    */
   private async askSecondFactor(client: ClientRow, user: Selectable<BladeUser>, request: TokenRequest) {
-    const userId = String(user.id);
-    const enabled = await this.totp.enabled(userId);
-    if (!enabled && !(await this.secondFactorRequired(user))) return;
-    const kind = enabled ? 'verify' : 'enrol';
-    const ticket = { tenantId: user.tenant_id, userId, account: user.account, clientId: client.client_id };
-    const mfaToken = await issueTicket(this.kv, { ...ticket, kind, deptId: request.deptId, roleId: request.roleId });
-    const [error, message] = enabled
-      ? ['mfa_required', TOTP_MESSAGES.mfaRequired]
-      : ['mfa_enrol_required', TOTP_MESSAGES.enrolRequired];
+    const kind = await this.secondFactorOf(user);
+    if (!kind) return;
+    const ticket = { tenantId: user.tenant_id, userId: String(user.id), account: user.account, kind };
+    const mfaToken = await issueTicket(this.kv, {
+      ...ticket,
+      clientId: client.client_id,
+      deptId: request.deptId,
+      roleId: request.roleId,
+    });
+    const [error, message] =
+      kind === 'verify'
+        ? ['mfa_required', TOTP_MESSAGES.mfaRequired]
+        : ['mfa_enrol_required', TOTP_MESSAGES.enrolRequired];
     throw new GrantError(400, error, message, {}, { mfa_token: mfaToken });
   }
 
   /**
-   * The second factor of a ticket: a current code once (replay refused) or a recovery code. Wrong codes count
-   * towards a lock as password failures do (TOTP_FAIL_LIMIT), which then locks the account the same way.
+   * The SSO authorize page's second step (modules/auth/oidc): a ticket bound to its interaction for an account with
+   * TOTP on, none for an account without. An account that must enrol first is refused: enrolment is the console's.
    */
+  async secondFactorTicket(user: Selectable<BladeUser>, clientId: string, interaction: string) {
+    const kind = await this.secondFactorOf(user);
+    if (!kind) return undefined;
+    if (kind === 'enrol') throw new GrantError(400, 'mfa_enrol_required', TOTP_MESSAGES.ssoEnrolFirst);
+    return issueTicket(this.kv, {
+      kind,
+      tenantId: user.tenant_id,
+      userId: String(user.id),
+      account: user.account,
+      clientId,
+      interaction,
+    });
+  }
+
   private async mfaGrant(client: ClientRow, request: TokenRequest) {
-    const ticket = await readTicket(this.kv, request.mfaToken);
-    if (!ticket || ticket.clientId !== client.client_id)
-      throw new GrantError(400, 'invalid_grant', TOTP_MESSAGES.ticketInvalid);
+    const passed = await this.passSecondFactor(
+      request.mfaToken,
+      request.otp,
+      (ticket) => ticket.clientId === client.client_id && !ticket.interaction,
+    );
+    const { ticket, user, recoveryCodes } = passed;
+    const token = await this.issue(client, user, { deptId: ticket.deptId, roleId: ticket.roleId, sid: newSessionId() });
+    // Enrolled at sign-in: the recovery codes are shown this once, with the first token.
+    return recoveryCodes ? { ...token, recovery_codes: recoveryCodes } : token;
+  }
+
+  /**
+   * The second factor of a ticket (`mfa_otp`, the SSO authorize page's second step) that `holds` accepts as the
+   * caller's: a current code once (replay refused) or a recovery code. Wrong codes count towards a lock as password
+   * failures do (TOTP_FAIL_LIMIT), which then locks the account the same way. Ends the ticket; answers its user.
+   */
+  async passSecondFactor(mfaToken: string | undefined, otp: string | undefined, holds: (ticket: MfaTicket) => boolean) {
+    const ticket = await readTicket(this.kv, mfaToken);
+    if (!ticket || !holds(ticket)) throw new GrantError(400, 'invalid_grant', TOTP_MESSAGES.ticketInvalid);
     enterTenant(ticket.tenantId);
     const lockKey = loginFailKey(ticket.tenantId, ticket.account);
     const failLimit = await loginFailLimit(this.db);
     const locked = async () =>
       invalidGrant('locked', { name: Math.max(1, Math.ceil((await this.kv.ttl(lockKey)) / 60)) });
     if (Number((await this.kv.get(lockKey)) ?? 0) >= failLimit) throw await locked();
-    const code = request.otp?.trim() ?? '';
+    const code = otp?.trim() ?? '';
     if (!code) throw new GrantError(400, 'invalid_grant', TOTP_MESSAGES.codeMissing);
     const attempts = await this.totp.attempt(ticket.tenantId, ticket.account);
     if (attempts > TOTP_FAIL_LIMIT) throw await locked();
@@ -340,13 +386,11 @@ export class TokenService {
       throw new GrantError(400, 'invalid_grant', refusal);
     }
     await this.totp.succeeded(ticket.tenantId, ticket.account);
-    await endTicket(this.kv, request.mfaToken!);
+    await endTicket(this.kv, mfaToken!);
     await this.checkTenant(ticket.tenantId);
     const user = await this.userOf(ticket.tenantId, ticket.userId);
     if (!user || Number(user.status) !== 1) throw invalidGrant('userDisabled');
-    const token = await this.issue(client, user, { deptId: ticket.deptId, roleId: ticket.roleId, sid: newSessionId() });
-    // Enrolled at sign-in: the recovery codes are shown this once, with the first token.
-    return recoveryCodes ? { ...token, recovery_codes: recoveryCodes } : token;
+    return { ticket, user, recoveryCodes };
   }
 
   /**

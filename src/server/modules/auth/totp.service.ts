@@ -219,6 +219,8 @@ export interface MfaTicket {
   userId: string;
   account: string;
   clientId: string;
+  /** Issued by the SSO authorize page: the interaction (its uid) whose second step alone may use it. */
+  interaction?: string;
   deptId?: string;
   roleId?: string;
 }

@@ -18,6 +18,7 @@ import { seedWorkCalendars } from './work-calendar-seed.ts';
 import { seedDemo, seedDemoBusinessUnits, seedDemoCompanies, seedDemoSmsApprover } from './demo/organisation.ts';
 import { installSystem } from './install.ts';
 import { authorityMenu, baseMenu, systemMenu } from './menus.ts';
+import { clientHooks } from './client.hooks.ts';
 import { dataScopeHooks } from './data-scope.hooks.ts';
 import { regionRoutes } from './region.routes.ts';
 import { roleHooks } from './role-power.ts';
@@ -52,6 +53,7 @@ export const systemModule = defineModule({
   ],
   hooks: {
     [role.name]: roleHooks,
+    [client.name]: clientHooks,
     [dataScope.name]: dataScopeHooks,
     [user.name]: (services) => new UserService(services, services.entities.get(user.name)!).hooks(),
     [workCalendar.name]: workCalendarHooks,
@@ -152,6 +154,14 @@ export const systemModule = defineModule({
         ['1', 'WEB'],
         ['2', 'APP'],
         ['3', 'OTHER'],
+      ],
+    ],
+    [
+      'client_type',
+      '应用类型',
+      [
+        ['confidential', '机密客户端(有密钥)'],
+        ['public', '公开客户端(无密钥,PKCE)'],
       ],
     ],
     [

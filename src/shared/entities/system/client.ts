@@ -1,5 +1,8 @@
 import { defineEntity } from '../define.ts';
 
+/** A client that keeps a secret (a server, a console) or one that cannot (a browser or native app: PKCE instead). */
+export const CLIENT_TYPE = { confidential: 'confidential', public: 'public' } as const;
+
 /** OAuth clients (blade_client): the token endpoint authenticates consoles against these rows. */
 export const client = defineEntity({
   name: 'client',
@@ -22,13 +25,33 @@ export const client = defineEntity({
       label: { zh: '应用id', en: 'Client id' },
       required: { zh: '请输入客户端id', en: 'Please enter the client id' },
     },
+    // [DESIGN] beside the contract's fields: Blade clients leave it out and are confidential, as they always were.
+    clientType: {
+      type: 'string',
+      max: 16,
+      list: true,
+      form: true,
+      dict: 'client_type',
+      default: CLIENT_TYPE.confidential,
+      pattern: {
+        regex: `^(${CLIENT_TYPE.confidential}|${CLIENT_TYPE.public})$`,
+        message: { zh: '请选择应用类型', en: 'Please choose the client type' },
+      },
+      label: { zh: '应用类型', en: 'Client type' },
+    },
+    // A public client has none (client.hooks.ts clears it).
     clientSecret: {
       type: 'string',
       max: 256,
       list: true,
       form: true,
       label: { zh: '应用密钥', en: 'Client secret' },
-      required: { zh: '请输入客户端密钥', en: 'Please enter the client secret' },
+      requiredWhen: {
+        field: 'clientType',
+        values: [CLIENT_TYPE.confidential],
+        message: { zh: '请输入客户端密钥', en: 'Please enter the client secret' },
+      },
+      enteredWhen: { field: 'clientType', values: [CLIENT_TYPE.confidential] },
     },
     resourceIds: { type: 'string', max: 256, form: true, label: { zh: '资源集合', en: 'Resource ids' } },
     scope: {

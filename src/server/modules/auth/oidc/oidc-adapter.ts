@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../../db/connect.ts';
+import { CLIENT_TYPE } from '../../../../shared/entities/system/client.ts';
 import { splitList } from '../../../platform/auth-context.ts';
 
 /** The rows of one kind that have not expired (an expired row is as good as gone; `purgeExpired` removes them). */
@@ -102,8 +103,9 @@ export const SSO_GRANT = 'authorization_code';
 /**
  * Tenon's registered clients (blade_client) as oidc-provider client metadata, read on each use rather than copied:
  * only enabled clients whose `authorized_grant_types` list `authorization_code`; `web_server_redirect_uri` is the
- * comma-separated list of exact redirect URIs; an empty secret makes a public client (PKCE required); `scope` other
- * than `all` narrows the scopes it may ask for.
+ * comma-separated list of exact redirect URIs; a confidential client authenticates with its secret, a public one
+ * (`client_type`) with none and must use PKCE (oidc-provider.ts); `scope` other than `all` narrows the scopes it may
+ * ask for; `autoapprove` `true` skips the consent screen (oidc.routes.ts).
  */
 export class BladeClientAdapter implements Adapter {
   constructor(private readonly db: Db) {}
@@ -111,7 +113,15 @@ export class BladeClientAdapter implements Adapter {
   async find(id: string): Promise<AdapterPayload | undefined> {
     const row = await this.db
       .selectFrom('blade_client')
-      .select(['client_id', 'client_secret', 'authorized_grant_types', 'web_server_redirect_uri', 'scope'])
+      .select([
+        'client_id',
+        'client_type',
+        'client_secret',
+        'authorized_grant_types',
+        'web_server_redirect_uri',
+        'scope',
+        'autoapprove',
+      ])
       .where('client_id', '=', id)
       .where('is_deleted', '=', 0)
       .where('status', '=', 1)
@@ -123,18 +133,21 @@ export class BladeClientAdapter implements Adapter {
       (uri) => URL.canParse(uri) && !uri.includes('#'),
     );
     if (!grants.includes(SSO_GRANT) || redirectUris.length === 0) return undefined;
+    const isPublic = row.client_type === CLIENT_TYPE.public;
+    // A confidential client without its secret could not authenticate: unusable until one is entered.
+    if (!isPublic && !row.client_secret) return undefined;
     const scopes = splitList(row.scope.replace(/\s+/g, ','));
-    const secret = row.client_secret;
     return {
       client_id: row.client_id,
-      ...(secret
-        ? { client_secret: secret, token_endpoint_auth_method: 'client_secret_basic' }
-        : { token_endpoint_auth_method: 'none' }),
+      ...(isPublic
+        ? { token_endpoint_auth_method: 'none' }
+        : { client_secret: row.client_secret, token_endpoint_auth_method: 'client_secret_basic' }),
       client_name: row.client_id,
       redirect_uris: redirectUris,
       grant_types: grants.includes('refresh_token') ? [SSO_GRANT, 'refresh_token'] : [SSO_GRANT],
       response_types: ['code'],
       ...(scopes.length > 0 && !scopes.includes('all') ? { scope: scopes.join(' ') } : {}),
+      autoapprove: row.autoapprove.trim().toLowerCase() === 'true',
     };
   }
 

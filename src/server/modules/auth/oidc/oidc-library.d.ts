@@ -25,6 +25,8 @@ declare module 'oidc-provider' {
     clientId: string;
     clientAuthMethod: string;
     clientName?: string;
+    /** blade_client.autoapprove (extraClientMetadata). */
+    autoapprove?: boolean;
   }
   export interface InteractionDetails {
     uid: string;

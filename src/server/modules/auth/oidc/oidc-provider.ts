@@ -51,12 +51,14 @@ export async function createOidcProvider(services: Services, tokens: TokenServic
       phone: ['phone_number'],
     },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid) },
-    // S256 only; required of public clients (no secret), allowed for confidential ones.
+    // S256 only; required of public clients (client type public: no secret), allowed for confidential ones.
     pkce: {
       methods: ['S256'],
       required: (_ctx: unknown, client: { clientAuthMethod: string }) => client.clientAuthMethod === 'none',
     },
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+    // blade_client.autoapprove, read by the authorize page (oidc-adapter.ts).
+    extraClientMetadata: { properties: ['autoapprove'] },
     responseTypes: ['code'],
     ttl: {
       AuthorizationCode: CODE_TTL,
