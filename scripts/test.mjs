@@ -14,6 +14,9 @@ import { spawn } from 'node:child_process';
 const STEPS = [
   // Alone, on the terminal: installing the browser may ask for sudo's password.
   [['browser', 'bash scripts/ensure-browser.sh']],
+  // The lint's CPU (2026-11-30, fresh cache, a busy machine): Prettier's check 41 s, check-lines 6.5 s, ESLint 54 s
+  // (syntax rules only, no type information). Beside tsc the two ended within 5 s of each other (lint 81-85 s, tsc
+  // 78-81 s): a cut in one alone shortens the step by those seconds at most.
   [
     ['lint', 'npm run lint'],
     ['tsc', 'tsc -p .'],
