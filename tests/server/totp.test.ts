@@ -258,4 +258,14 @@ describe('required by the administrator', () => {
       '两步验证已超时,请重新登录',
     );
   });
+
+  it('an account awaiting approval (no role yet) hears so after its password, before any second factor', async () => {
+    const tenantId = `T${String(++serial).padStart(5, '0')}`;
+    await createTenant(t, tenantId, { totp_required: 1 });
+    const user = await newUser(tenantId, '');
+    const res = await passwordLogin(user);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error_description: '未获得用户的角色信息' });
+    expect(res.json()).not.toHaveProperty('mfa_token');
+  });
 });

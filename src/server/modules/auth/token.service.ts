@@ -203,6 +203,8 @@ export class TokenService {
       captchaChecked,
       passwordRefusal: request.passwordRefusal,
     });
+    // An account awaiting approval (no role yet) hears so before a second factor is asked of it.
+    if (!(await liveRolesOf(this.db, user.tenant_id, splitList(user.role_id))).length) throw invalidGrant('noRole');
     await this.askSecondFactor(client, user, request);
     return this.issue(client, user, { deptId: request.deptId, roleId: request.roleId, sid: newSessionId() });
   }
