@@ -106,7 +106,8 @@ http.interceptors.response.use(
     const { silent } = response.config;
     // A password grant answering `mfa_required` / `mfa_enrol_required` asks for the next step (the login page shows
     // the code form, src/client/totp.ts): not a failure to toast.
-    const nextStep = body && typeof body === 'object' && typeof (body as { mfa_token?: unknown }).mfa_token === 'string';
+    const nextStep =
+      body && typeof body === 'object' && typeof (body as { mfa_token?: unknown }).mfa_token === 'string';
     if (
       nextStep ||
       silent === true ||

@@ -57,6 +57,6 @@ test('a tenant in captcha mode: the login form asks for the captcha and the serv
   await page.getByLabel('账号', { exact: true }).fill('admin');
   await page.getByLabel('密码', { exact: true }).fill('admin');
   await page.getByLabel('验证码', { exact: true }).fill('zzzzz');
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
   await expectToast(page, '验证码不正确');
 });

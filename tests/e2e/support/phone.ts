@@ -9,7 +9,7 @@ export async function phoneLogin(page: Page, user: { username: string; password:
   if (!page.url().endsWith('/login')) await page.goto('/login');
   await page.getByRole('textbox', { name: M.login.accountPlaceholder }).fill(user.username);
   await page.getByRole('textbox', { name: M.login.passwordPlaceholder }).fill(user.password);
-  await page.getByRole('button', { name: M.login.submit }).click();
+  await page.getByRole('button', { name: M.login.submit, exact: true }).click();
 }
 
 export const phoneTabBar = (page: Page): Locator => page.locator('.m-tab-bar');
