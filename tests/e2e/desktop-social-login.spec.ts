@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { callAs } from './support/api.ts';
 import { desktopLogin, expectToast, openScreen } from './support/desktop.ts';
-import { startFakeProvider, type FakeProvider } from '../support/fake-oauth-provider.ts';
+import { providerBodyOf, startFakeProvider, type FakeProvider } from '../support/fake-oauth-provider.ts';
 
 /**
  * Social login in the browser (issue 37 part 2): a provider on 127.0.0.1 configured for the tenant, its button on the
@@ -36,18 +36,7 @@ test('a new identity registers through the dialog, an administrator approves it,
   const name = `E2E IdP ${suffix}`;
   const account = `carol${suffix}`;
   await callAs(page.request, 'post', '/api/blade-system/social-provider/submit', {
-    data: {
-      source,
-      providerName: name,
-      authorizeUrl: `${idp.origin}/authorize`,
-      tokenUrl: `${idp.origin}/token`,
-      userinfoUrl: `${idp.origin}/userinfo`,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      idField: 'id',
-      nameField: 'login',
-      status: 1,
-    },
+    data: providerBodyOf(idp, source, { providerName: name }),
   });
   const button = name;
 

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
 import { callAs } from './support/api.ts';
 import { phoneTabBar } from './support/phone.ts';
-import { startFakeProvider, type FakeProvider } from '../support/fake-oauth-provider.ts';
+import { providerBodyOf, startFakeProvider, type FakeProvider } from '../support/fake-oauth-provider.ts';
 
 /**
  * Social login on the phone (issue 37 part 2): the tenant's provider button on the phone's login page, the provider's
@@ -32,18 +32,7 @@ test('a new identity registers on the phone, and signs in to the tabs once an ad
   const name = `Phone IdP ${suffix}`;
   const account = `dora${suffix}`;
   await callAs(page.request, 'post', '/api/blade-system/social-provider/submit', {
-    data: {
-      source: `ph${suffix}`,
-      providerName: name,
-      authorizeUrl: `${idp.origin}/authorize`,
-      tokenUrl: `${idp.origin}/token`,
-      userinfoUrl: `${idp.origin}/userinfo`,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      idField: 'id',
-      nameField: 'login',
-      status: 1,
-    },
+    data: providerBodyOf(idp, `ph${suffix}`, { providerName: name }),
   });
 
   // An unknown identity: the phone's registration form, the tenant field hidden (the login named it).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { BASIC_SABER, expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { startFakeProvider, type FakeProvider } from '../support/fake-oauth-provider.ts';
+import { providerBodyOf, startFakeProvider, type FakeProvider } from '../support/fake-oauth-provider.ts';
 import { decodeJwt, expectGrantError, expectToken, requestToken } from './auth.support.ts';
 
 let t: TestApp;
@@ -32,21 +32,8 @@ afterAll(async () => {
   await Promise.all([t?.stop(), idp?.close()]);
 });
 
-const providerBody = (source: string, overrides: Record<string, unknown> = {}) => ({
-  source,
-  providerName: `IdP ${source}`,
-  authorizeUrl: `${idp.origin}/authorize`,
-  tokenUrl: `${idp.origin}/token`,
-  userinfoUrl: `${idp.origin}/userinfo`,
-  clientId: idp.clientId,
-  clientSecret: idp.clientSecret,
-  idField: 'id',
-  nameField: 'login',
-  avatarField: 'avatar_url',
-  emailField: 'email',
-  status: 1,
-  ...overrides,
-});
+const providerBody = (source: string, overrides: Record<string, unknown> = {}) =>
+  providerBodyOf(idp, source, overrides);
 const provider = (source: string, overrides: Record<string, unknown> = {}) =>
   t.post(`${PROVIDERS}/submit`, admin, providerBody(source, overrides));
 

@@ -28,6 +28,27 @@ interface Person {
 
 const CODE_TTL_MS = 60_000;
 
+/** A 第三方登录 provider row (social-provider/submit) for `idp`: its endpoints, client and field mapping. */
+export const providerBodyOf = (
+  idp: FakeProvider,
+  source: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> => ({
+  source,
+  providerName: `IdP ${source}`,
+  authorizeUrl: `${idp.origin}/authorize`,
+  tokenUrl: `${idp.origin}/token`,
+  userinfoUrl: `${idp.origin}/userinfo`,
+  clientId: idp.clientId,
+  clientSecret: idp.clientSecret,
+  idField: 'id',
+  nameField: 'login',
+  avatarField: 'avatar_url',
+  emailField: 'email',
+  status: 1,
+  ...overrides,
+});
+
 export async function startFakeProvider(people: Record<string, Omit<Person, 'login'>>): Promise<FakeProvider> {
   const clientId = 'tenon-test-client';
   const clientSecret = randomBytes(12).toString('hex');
