@@ -283,6 +283,11 @@ describe('registration rules shared with user/submit', () => {
     await param('false');
     try {
       expectError(await register(), 400, '当前系统未开启注册功能,请联系管理员');
+      // Another unknown identity is told at its sign-in, before any registration form.
+      const other = await signIn('testidp', 'dave');
+      const refused = await socialGrant('testidp', other.code, other.state);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error_description).toBe('当前系统未开启注册功能,请联系管理员');
     } finally {
       await param('true');
     }

@@ -310,6 +310,8 @@ export class SocialLogin {
         .executeTakeFirst();
       if (user) return this.logIn(user, oauthId, hooks);
     }
+    // An unknown identity could only register: said now rather than after the registration form is filled in.
+    if (!(await registrationOpen(this.db))) throw refuse(SOCIAL_MESSAGES.registrationClosed);
     return this.guestAnswer(client, tenantId, oauthId, identity);
   }
 
