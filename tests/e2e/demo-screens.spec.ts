@@ -3,6 +3,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { desktopHome, openScreen } from './support/desktop.ts';
 import { HOME_CHARTS_URL } from '../../src/shared/contract/api/desk.ts';
+import { tenantToday } from '../support/tenant-today.ts';
 
 /**
  * What a new user finds after the README's demo command (`npm run demo`, run on this project's server before it
@@ -111,7 +112,7 @@ test('the finance statistics of last year end in its year to date; the managemen
   await desktopHome(page);
   await openScreen(page, '财务管理', '财务统计');
   const stats = page.locator('.tenon-page:visible .tenon-crud');
-  const year = new Date().getFullYear() - 1;
+  const year = tenantToday().year - 1;
   await stats.locator('.ant-form-item').filter({ hasText: '年度' }).first().locator('input').fill(String(year));
   await stats.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(stats.locator('.ant-pagination-total-text')).toHaveText(/24/);
@@ -180,7 +181,7 @@ test('the budget charts draw the demo figures, and echarts is fetched only once 
   // 材料成本差异汇总: last year's largest overspends (steel's price rose all year in the demo).
   await openScreen(page, '预算管理', '材料成本差异汇总');
   const summary = page.locator('.tenon-page:visible .tenon-crud');
-  const year = new Date().getFullYear() - 1;
+  const year = tenantToday().year - 1;
   await summary.locator('.ant-form-item').filter({ hasText: '预算年度' }).locator('input').fill(String(year));
   await summary.getByRole('button', { name: /搜\s*索/ }).click();
   await summary.getByRole('button', { name: '图表' }).click();

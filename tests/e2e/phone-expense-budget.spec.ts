@@ -4,6 +4,7 @@ import { adminCall, newUser } from './support/flow.ts';
 import { zh } from './support/i18n.ts';
 import { approveOnPhone, phoneLogin } from './support/phone.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
+import { tenantToday } from '../support/tenant-today.ts';
 
 const A = zh.mobile.approvals;
 const SYS = '/api/blade-system';
@@ -18,7 +19,7 @@ test('an expense claim sent over its budget shows 超预算 on the approver’s 
 }) => {
   test.slow();
   const tag = uniqueTag('YS');
-  const year = new Date().getFullYear();
+  const year = tenantToday().year;
   // A company of its own, its claimant, and the year's 制造费用 budget of 1,000.00 for its department.
   const company = `预算公司 ${tag}`;
   await adminCall(page.request, 'post', `${SYS}/dept/submit`, {

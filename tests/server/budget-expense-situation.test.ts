@@ -7,6 +7,7 @@ import { insertRows } from '../../src/server/db/insert-rows.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { multipartFile, sheetOf, workbookOf } from '../support/uploads.ts';
+import { tenantToday } from '../support/tenant-today.ts';
 
 /**
  * 费用预算执行 (domain/budget.md §5.3) over HTTP: a department's expense budget row (expense accounts only, amounts
@@ -318,8 +319,7 @@ describe('the demo command', () => {
     await seedFinanceDemo(demo.services.db);
     expect(await seedExpenseSituationDemo(demo.services.db)).toEqual(['16 expense situation rows']);
     expect(await seedExpenseSituationDemo(demo.services.db)).toEqual([]);
-    const year = new Date().getFullYear();
-    const thisMonth = new Date().getMonth() + 1;
+    const { year, month: thisMonth } = tenantToday();
     const { records, sum } = expectOk(
       await demo.get(`${API}/list?year_equal=${year}&deptId_equal=${CHANGZHOU}&size=100`, await demo.tokenOf()),
     ) as { records: Row[]; sum: Record<string, number> };

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, seedDemo, seedDemoCompanies } from '../../src/server/mod
 import { seedBudgetFillDemo } from '../../src/server/modules/budget/demo/budget-fill.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createUser } from '../support/factories.ts';
+import { tenantToday } from '../support/tenant-today.ts';
 
 /**
  * 预算填报 and 预算执行情况 (domain/budget.md §4, §5.1, §5.2) over HTTP: the lines' state machine, their inbox tasks
@@ -265,7 +266,7 @@ describe('demo', () => {
     const added = await seedBudgetFillDemo(t.services.db);
     expect(added[0]).toMatch(/^6 budget lines \(1 waiting for approval\)$/);
     expect(await seedBudgetFillDemo(t.services.db)).toEqual([]);
-    const year = new Date().getFullYear();
+    const year = tenantToday().year;
     const zhaocw = { id: '', token: await t.tokenOf('zhaocw', DEMO_PASSWORD) };
     const stat = expectOk(await t.get(`${FILL}/stat?year_equal=${year}`, zhaocw.token)) as Record<string, number>;
     expect(stat).toMatchObject({ rowCount: 6, draftCount: 1, submittedCount: 1, approvedCount: 3, rejectedCount: 1 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFinanceDemo } from '../../src/server/modules/finance/demo/subjects.ts';
 import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { tenantToday } from '../support/tenant-today.ts';
 
 /** 财务预算 (domain/budget.md §1, §5.4) over HTTP: the monthly row, its derived values, batchsave and batchcopy. */
 const API = '/api/blade-system/financebudget';
@@ -190,7 +191,7 @@ describe('the demo command', () => {
       '0 material cost difference rows',
     ]);
     const token = await demo.tokenOf();
-    const year = new Date().getFullYear();
+    const year = tenantToday().year;
     const page = expectOk(await demo.get(`${API}/page?year=${year - 1}&orgId=1010&subject=6001&size=50`, token)) as {
       records: Row[];
     };

@@ -9,6 +9,7 @@ import {
 } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createDept, createTenantAdmin, crudCodes } from '../support/factories.ts';
+import { tenantToday } from '../support/tenant-today.ts';
 
 /** 集团管理费 (domain/budget.md §5.7) over HTTP: the rate as a fraction, the key, the business unit, the estimated fee. */
 const SYS = '/api/blade-system';
@@ -166,7 +167,7 @@ describe('retention', () => {
     await seedFinanceStatDemo(t.services.db);
     expect(await seedRetentionDemo(t.services.db)).toEqual(['4 management fee rates']);
     expect(await seedRetentionDemo(t.services.db)).toEqual(['0 management fee rates']);
-    const year = new Date().getFullYear() - 1;
+    const year = tenantToday().year - 1;
     const rates = await page(`year_equal=${year}`);
     expect(rates.map((r) => [r.orgId, r.deptName, r.totalAmount, r.feeBase])).toEqual([
       ['1010', '车身系统事业部', 0.02, '1'],

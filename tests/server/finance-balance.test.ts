@@ -7,6 +7,7 @@ import { seedMasterdataDemo } from '../../src/server/modules/masterdata/demo/par
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
+import { tenantToday } from '../support/tenant-today.ts';
 
 /**
  * 科目余额表 and 生成余额 (domain/finance.md § subjectbalance, issue 35) over HTTP: the row's rules, the year to date
@@ -370,11 +371,11 @@ describe('demo trial balances', () => {
     const first = await seedSubjectBalanceDemo(t.services.db);
     expect(first[0]).toMatch(/trial balance rows/);
     expect(await seedSubjectBalanceDemo(t.services.db)).toEqual([]);
-    const year = new Date().getFullYear();
+    const year = tenantToday().year;
     for (const orgId of ['1010', '1020'])
       expect((await list(`orgId_equal=${orgId}&year_equal=${year}`)).total).toBeGreaterThan(5);
     // The books hold no demo vouchers here: every typed row differs from them, the office costs by the double keying.
-    const month = Math.max(new Date().getMonth(), 1);
+    const month = Math.max(tenantToday().month - 1, 1);
     const office = (await rowsOf('1010', year, '660202')).find((r) => r.month === month)!;
     const page = await list(`orgId_equal=1010&year_equal=${year}&month_equal=${month}`);
     expect(Number(page.sumClosingDebit) - Number(page.sumClosingCredit)).toBeCloseTo(1280, 2);
@@ -384,7 +385,7 @@ describe('demo trial balances', () => {
   it('generates from the demo vouchers where the books have them, one account differing from them', async () => {
     await t.services.db
       .deleteFrom('erp_subject_balance')
-      .where('year', '>=', new Date().getFullYear() - 1)
+      .where('year', '>=', tenantToday().year - 1)
       .execute();
     await seedMasterdataDemo(t.services.db);
     expect((await seedLedgerDemo(t.services.db))[0]).toMatch(/vouchers/);

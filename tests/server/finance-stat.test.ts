@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFinanceStatDemo } from '../../src/server/modules/finance/demo/finance-stats.ts';
 import { seedDemoCompanies } from '../../src/server/modules/system/demo/organisation.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { tenantToday } from '../support/tenant-today.ts';
 
 /** 财务统计 (domain/finance.md § financestat) over HTTP: the derived profits and margins, the key, the year to date. */
 const API = '/api/blade-system/financestat';
@@ -152,8 +153,8 @@ describe('financestat', () => {
 
   it('adds each demo company’s closed months of last year and this year, once', async () => {
     const [added] = await seedFinanceStatDemo(t.services.db);
-    const thisYear = new Date().getFullYear();
-    const closed = new Date().getMonth();
+    const thisYear = tenantToday().year;
+    const closed = tenantToday().month - 1;
     expect(added).toBe(`${2 * (12 + closed)} finance statistics rows`);
     expect(await seedFinanceStatDemo(t.services.db)).toEqual(['0 finance statistics rows']);
     const lastYear = await list(`orgId_equal=1010&year_equal=${thisYear - 1}&size=12`);

@@ -705,8 +705,6 @@ beforeAll(async () => {
     dept: { parentId: '0' },
     role: { parentId: '0' },
     menu: { parentId: '0' },
-    // A confidential client (the default type) needs its secret: a rule of its hooks, not a required field.
-    client: { clientSecret: 'fuzz-secret' },
   };
   const keyOf: Record<string, string> = {
     user: 'userId',

@@ -242,7 +242,9 @@ export function minimalBody(
   Object.assign(body, extra);
   for (const [name, field] of fields) {
     const when = field.requiredWhen;
-    if (when && body[name] === undefined && when.values.map(String).includes(String(body[when.field])))
+    // The deciding field as the server takes it: sent, else its default (a client is confidential unless said).
+    const decides = body[when?.field ?? ''] ?? (when && e.fields[when.field]?.default);
+    if (when && body[name] === undefined && when.values.map(String).includes(String(decides)))
       body[name] = valueOf(name, field);
   }
   return body;
