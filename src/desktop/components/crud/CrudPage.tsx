@@ -204,7 +204,10 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const actionsWidth = fitHeader(
     CELL_PADDING +
       rowActions.reduce((sum, action) => sum + rowButtonWidth(compact ? undefined : actionLabel(action), touch), 0) +
-      ownActions.reduce((sum, action) => sum + rowButtonWidth(actionText(action), touch), 0),
+      // An action shown on some rows only (审核 of an account awaiting approval) takes room where a row shows it.
+      ownActions
+        .filter((action) => !action.visible || (data?.records ?? []).some((record) => action.visible!(record)))
+        .reduce((sum, action) => sum + rowButtonWidth(actionText(action), touch), 0),
     t('crud.actions'),
   );
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];

@@ -1,6 +1,7 @@
 import { App, DatePicker, Form, Modal, Select, Table } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
+import { formatDateTime } from '../../../shared/contract/time.ts';
 import { useTranslation } from 'react-i18next';
 import { getData, postData } from '../../../client/http.ts';
 import { formatNumber } from '../../../client/format.ts';
@@ -8,6 +9,9 @@ import type { DepreciationRecord, DepreciationRun } from '../../../shared/contra
 import { FIXEDLEDGER_DEPRECIATE_URL, FIXEDLEDGER_DEPRECIATIONS_URL } from '../../../shared/contract/api/finance.ts';
 import { useCompanyOptions } from '../../components/crud/crud-api.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
+
+/** Today in the tenant's zone (the books' calendar), whatever the browser's zone. */
+const thisMonth = () => dayjs(formatDateTime().slice(0, 10));
 
 interface RunForm {
   orgId?: string;
@@ -51,7 +55,7 @@ export function DepreciateDialog({ onClose, onDone }: { onClose: () => void; onD
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ period: dayjs() }}>
+      <Form form={form} layout="vertical" initialValues={{ period: thisMonth() }}>
         <Form.Item
           name="orgId"
           label={t('finance.fixedAsset.company')}
@@ -68,7 +72,11 @@ export function DepreciateDialog({ onClose, onDone }: { onClose: () => void; onD
           label={t('finance.fixedAsset.period')}
           rules={[{ required: true, message: t('finance.fixedAsset.periodRequired') }]}
         >
-          <DatePicker picker="month" disabledDate={(day) => day.isAfter(dayjs(), 'month')} style={{ width: '100%' }} />
+          <DatePicker
+            picker="month"
+            disabledDate={(day) => day.isAfter(thisMonth(), 'month')}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Form>
     </Modal>
