@@ -49,6 +49,30 @@ export interface BladeClient {
   client_type: Generated<string>;
 }
 
+export interface BladeCode {
+  id: Int8;
+  datasource_id: Nullable<Int8>;
+  model_id: Nullable<Int8>;
+  service_name: Generated<string>;
+  code_name: string;
+  table_name: Generated<string>;
+  table_prefix: Generated<string>;
+  pk_name: Generated<string>;
+  package_name: Generated<string>;
+  base_mode: Generated<number>;
+  wrap_mode: Generated<number>;
+  api_path: Generated<string>;
+  web_path: Generated<string>;
+  template_type: Generated<string>;
+  author: Generated<string>;
+  sub_model_id: Nullable<Int8>;
+  sub_fk_id: Generated<string>;
+  tree_id: Generated<string>;
+  tree_pid: Generated<string>;
+  tree_name: Generated<string>;
+  is_deleted: Generated<number>;
+}
+
 export interface BladeDatasource {
   id: Int8;
   name: Generated<string>;
@@ -410,6 +434,56 @@ export interface BladeMessage {
   process_instance_id: Nullable<Int8>;
   business_table: Generated<string>;
   business_id: Nullable<Int8>;
+}
+
+export interface BladeModel {
+  id: Int8;
+  datasource_id: Nullable<Int8>;
+  model_name: string;
+  model_code: string;
+  model_table: string;
+  model_class: Generated<string>;
+  model_remark: Generated<string>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface BladeModelPrototype {
+  id: Int8;
+  model_id: Int8;
+  jdbc_name: string;
+  jdbc_type: Generated<string>;
+  comment: Generated<string>;
+  comment_en: Generated<string>;
+  property_type: Generated<string>;
+  property_entity: Generated<string>;
+  property_name: string;
+  field_type: Generated<string>;
+  max_length: number | null;
+  is_list: Generated<number>;
+  is_form: Generated<number>;
+  is_row: Generated<number>;
+  is_required: Generated<number>;
+  is_query: Generated<number>;
+  is_unique: Generated<number>;
+  is_nullable: Generated<number>;
+  component_type: Generated<string>;
+  dict_code: Generated<string>;
+  query_type: Generated<string>;
+  ref_entity: Generated<string>;
+  sort: Generated<number>;
+  create_user: Nullable<Int8>;
+  create_dept: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
 }
 
 export interface BladeNotice {
@@ -2113,6 +2187,7 @@ export interface TenonSeed {
 export interface Schema {
   blade_attach: BladeAttach;
   blade_client: BladeClient;
+  blade_code: BladeCode;
   blade_datasource: BladeDatasource;
   blade_dept: BladeDept;
   blade_dict: BladeDict;
@@ -2135,6 +2210,8 @@ export interface Schema {
   blade_menu: BladeMenu;
   blade_menu_visit: BladeMenuVisit;
   blade_message: BladeMessage;
+  blade_model: BladeModel;
+  blade_model_prototype: BladeModelPrototype;
   blade_notice: BladeNotice;
   blade_notice_read: BladeNoticeRead;
   blade_oidc_payload: BladeOidcPayload;

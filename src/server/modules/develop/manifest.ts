@@ -1,14 +1,17 @@
 import { datasource } from '../../../shared/entities/develop/datasource.ts';
+import { code } from '../../../shared/entities/develop/code.ts';
+import { model } from '../../../shared/entities/develop/model.ts';
+import { modelPrototype } from '../../../shared/entities/develop/model-prototype.ts';
 import { defineModule } from '../../platform/module.ts';
 import { datasourceHooks } from './datasource-password.ts';
 import { datasourceRoutes } from './datasource.routes.ts';
 import { installDevelop } from './install.ts';
 import { toolMenu } from './menus.ts';
 
-/** Developer tools: data sources (the code generator and data models come later). */
+/** Developer tools: data sources, data models read from them, the code generator (issue 38). */
 export const developModule = defineModule({
   name: 'develop',
-  entities: [datasource],
+  entities: [datasource, model, modelPrototype, code],
   hooks: { [datasource.name]: datasourceHooks },
   routes: [datasourceRoutes],
   menus: [toolMenu],
