@@ -104,6 +104,29 @@ export const MESSAGES = {
     zh: '登录请求已过期,请返回应用重新登录',
     en: 'The sign-in request has expired, please sign in again from the application',
   },
+  // Data models (modules/develop): reading a data source's catalog
+  sourceUnreachable: { zh: '无法连接数据源 {name}：{label}', en: 'Cannot connect to the data source {name}: {label}' },
+  sourceRefused: { zh: '连接被拒绝', en: 'connection refused' },
+  sourceTimeout: { zh: '连接超时', en: 'the connection timed out' },
+  sourceNoHost: { zh: '主机不存在', en: 'unknown host' },
+  sourceLogin: { zh: '用户名或密码错误', en: 'wrong user name or password' },
+  sourceNoDatabase: { zh: '数据库不存在', en: 'no such database' },
+  sourceFailed: { zh: '连接失败（{from}）', en: 'connection failed ({from})' },
+  sourceUrl: {
+    zh: '数据源连接地址不受支持：须为 jdbc:postgresql://、jdbc:mysql:// 或 jdbc:mariadb://',
+    en: 'Unsupported data source URL: it must start with jdbc:postgresql://, jdbc:mysql:// or jdbc:mariadb://',
+  },
+  sourceMissing: { zh: '数据源不存在', en: 'No such data source' },
+  sourcePassword: {
+    zh: '数据源密码无法解密，请重新填写密码',
+    en: "The data source's password cannot be read, please enter it again",
+  },
+  tableMissing: { zh: '数据表不存在：{name}', en: 'No such table: {name}' },
+  modelMissing: { zh: '数据模型不存在', en: 'No such data model' },
+  modelRowsMixed: {
+    zh: '字段须属于同一个数据模型',
+    en: 'The fields must belong to one data model',
+  },
 } satisfies Record<string, LocalText>;
 
 export type MessageKey = keyof typeof MESSAGES;

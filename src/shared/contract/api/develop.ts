@@ -2,3 +2,14 @@
 
 /** The data sources' `{id, name}` picker (this screen and the tenant screen's 数据源 dialog). */
 export const DATASOURCE_SELECT_URL = '/api/blade-develop/datasource/select';
+
+/** GET `?datasourceId=` (none, blank or 0: the console's own database): the source's tables `{name, comment}`. */
+export const MODEL_TABLE_LIST_URL = '/api/blade-develop/model/table-list';
+/** GET `?tableName=&datasourceId=` or `?modelId=`: one table's columns as the catalog describes them. */
+export const MODEL_TABLE_INFO_URL = '/api/blade-develop/model/table-info';
+/** GET `?modelId=`: the model's field rows derived from its physical table (unsaved), in blade_model_prototype shape. */
+export const MODEL_PROTOTYPE_DRAFT_URL = '/api/blade-develop/model/model-prototype';
+/** POST a JSON array of one model's field rows: all saved or none; the model's rows not in it are removed. */
+export const MODEL_PROTOTYPE_SUBMIT_LIST_URL = '/api/blade-develop/model-prototype/submit-list';
+/** GET `?modelId=`: the model's saved fields `{label, value}` (value: the column). */
+export const MODEL_PROTOTYPE_SELECT_URL = '/api/blade-develop/model-prototype/select';

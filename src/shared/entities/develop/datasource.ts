@@ -14,6 +14,7 @@ export const datasource = defineEntity({
   tenant: false,
   audit: true,
   platformOnly: true,
+  display: 'name',
   filterStyle: 'entity',
   fields: {
     name: {
