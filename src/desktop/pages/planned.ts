@@ -6,5 +6,4 @@
  */
 export const PLANNED_SCREENS: readonly string[] = [
   '/tool/code', // 代码生成
-  '/tool/model', // 数据模型设计
 ];
