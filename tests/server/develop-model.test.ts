@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedModelDemo } from '../../src/server/modules/develop/demo.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createTenantAdmin, crudCodes } from '../support/factories.ts';
 
@@ -184,6 +185,19 @@ describe("the console's own database", () => {
       '字段须属于同一个数据模型',
     );
     expectError(await t.get(`${DEV}/model/model-prototype?modelId=1`, admin), 400, '数据模型不存在');
+  });
+});
+
+describe('the demo', () => {
+  it('adds a model over 包装规格 with its fields labelled, once', async () => {
+    expect(await seedModelDemo(t.services.db)).toEqual(['1 data model']);
+    expect(await seedModelDemo(t.services.db)).toEqual(['0 data models']);
+    const page = expectOk(await t.get(`${DEV}/model/list?modelCode=packagingdemo`, admin));
+    expect(page.records).toEqual([expect.objectContaining({ modelTable: 'erp_packaging', datasourceId: null })]);
+    const options = expectOk(await t.get(`${DEV}/model-prototype/select?modelId=${page.records[0].id}`, admin));
+    expect(options.length).toBeGreaterThan(3);
+    // Every column labelled from the entity (the label is the column only where none is known).
+    expect(options.filter((o: { label: string; value: string }) => o.label === o.value)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { defineModule } from '../../platform/module.ts';
 import { datasourceHooks } from './datasource-password.ts';
 import { datasourceRoutes } from './datasource.routes.ts';
 import { modelRoutes } from './model.routes.ts';
+import { seedModelDemo } from './demo.ts';
 import { installDevelop } from './install.ts';
 import { toolMenu } from './menus.ts';
 
@@ -17,4 +18,5 @@ export const developModule = defineModule({
   routes: [datasourceRoutes, modelRoutes],
   menus: [toolMenu],
   install: installDevelop,
+  demo: seedModelDemo,
 });
