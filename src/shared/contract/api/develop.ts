@@ -7,7 +7,7 @@ export const DATASOURCE_SELECT_URL = '/api/blade-develop/datasource/select';
 export const MODEL_TABLE_LIST_URL = '/api/blade-develop/model/table-list';
 /** GET `?tableName=&datasourceId=` or `?modelId=`: one table's columns as the catalog describes them. */
 export const MODEL_TABLE_INFO_URL = '/api/blade-develop/model/table-info';
-/** GET `?modelId=`: the model's field rows derived from its physical table (unsaved), in blade_model_prototype shape. */
+/** GET `?modelId=`: the model's field rows derived from its table (unsaved), in blade_model_prototype shape. */
 export const MODEL_PROTOTYPE_DRAFT_URL = '/api/blade-develop/model/model-prototype';
 /** POST a JSON array of one model's field rows: all saved or none; the model's rows not in it are removed. */
 export const MODEL_PROTOTYPE_SUBMIT_LIST_URL = '/api/blade-develop/model-prototype/submit-list';
