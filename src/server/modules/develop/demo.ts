@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { allFields, camelToSnake } from '../../../shared/entities/define.ts';
+import { packaging } from '../../../shared/entities/warehouse/packaging.ts';
 import type { Db } from '../../db/connect.ts';
 import { nextId } from '../../platform/ids.ts';
 import { SEED_AUDIT, insertSeedRows } from '../system/install.ts';
@@ -7,7 +8,7 @@ import { pgCatalog } from './catalog-pg.ts';
 import { draftRows } from './model-draft.ts';
 
 const MODEL_ID = '1123598832738675301';
-const TABLE = 'erp_packaging';
+const TABLE = packaging.table;
 
 /**
  * `npm run demo`: 数据模型设计 shows a model over 包装规格's table, its fields read from the catalog and labelled as
@@ -16,17 +17,14 @@ const TABLE = 'erp_packaging';
 export async function seedModelDemo(db: Db): Promise<string[]> {
   const existing = await db.selectFrom('blade_model').select('id').where('id', '=', MODEL_ID).executeTakeFirst();
   if (existing) return ['0 data models'];
-  // Loaded here, not at the top: the module list imports this module's manifest.
-  const { ENTITIES } = await import('../index.ts');
-  const byTable = new Map(ENTITIES.map((entity) => [entity.table, entity]));
+  // The demo's table has no foreign keys: no reference to resolve.
   const catalog = pgCatalog(
     async (text, params) => (await db.executeQuery(CompiledQuery.raw(text, params))).rows as Record<string, unknown>[],
-    (table) => byTable.get(table)?.name,
+    () => undefined,
     async () => undefined,
   );
   const table = await catalog.table(TABLE);
-  const entity = byTable.get(TABLE);
-  const labels = new Map(Object.entries(entity ? allFields(entity) : {}).map(([n, f]) => [camelToSnake(n), f.label]));
+  const labels = new Map(Object.entries(allFields(packaging)).map(([n, f]) => [camelToSnake(n), f.label]));
   await insertSeedRows(db, 'blade_model', [
     {
       id: MODEL_ID,
