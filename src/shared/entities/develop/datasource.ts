@@ -15,6 +15,8 @@ export const datasource = defineEntity({
   audit: true,
   platformOnly: true,
   filterStyle: 'entity',
+  // What a model's and a code row's `datasourceId` show (their refs need a display field).
+  display: 'name',
   fields: {
     name: {
       type: 'string',
