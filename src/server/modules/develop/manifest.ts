@@ -7,6 +7,7 @@ import { datasourceHooks } from './datasource-password.ts';
 import { datasourceRoutes } from './datasource.routes.ts';
 import { modelRoutes } from './model.routes.ts';
 import { seedModelDemo } from './demo.ts';
+import { codeRoutes } from './code.routes.ts';
 import { installDevelop } from './install.ts';
 import { toolMenu } from './menus.ts';
 
@@ -15,7 +16,7 @@ export const developModule = defineModule({
   name: 'develop',
   entities: [datasource, model, modelPrototype, code],
   hooks: { [datasource.name]: datasourceHooks },
-  routes: [datasourceRoutes, modelRoutes],
+  routes: [datasourceRoutes, modelRoutes, codeRoutes],
   menus: [toolMenu],
   install: installDevelop,
   demo: seedModelDemo,

@@ -16,6 +16,8 @@ export const datasource = defineEntity({
   platformOnly: true,
   display: 'name',
   filterStyle: 'entity',
+  // What a model's and a code row's `datasourceId` show (their refs need a display field).
+  display: 'name',
   fields: {
     name: {
       type: 'string',
