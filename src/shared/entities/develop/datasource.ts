@@ -14,7 +14,6 @@ export const datasource = defineEntity({
   tenant: false,
   audit: true,
   platformOnly: true,
-  display: 'name',
   filterStyle: 'entity',
   // What a model's and a code row's `datasourceId` show (their refs need a display field).
   display: 'name',
