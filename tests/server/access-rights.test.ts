@@ -272,6 +272,12 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/budgetsituation/approval`, code: 'budgetsituation_approve' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
+  // Data models read from a source's catalog (tests/server/develop-model.test.ts): the 数据模型设计 screen's menu.
+  ...['model/table-list', 'model/table-info', 'model/model-prototype', 'model-prototype/select'].map((a) => ({
+    route: `GET /api/blade-develop/${a}`,
+    code: 'model',
+  })),
+  { route: 'POST /api/blade-develop/model-prototype/submit-list', code: 'model' },
   // Naming objects and managing buckets: the 对象存储 screen (tests/server/resource-oss.test.ts).
   ...['put-file-by-name', 'remove-file', 'remove-files', 'make-bucket', 'remove-bucket', 'copy-file'].map((a) => ({
     route: `POST /api/blade-resource/oss/endpoint/${a}`,
@@ -443,7 +449,8 @@ describe('tenant isolation', () => {
     ({ token: other } = await createTenantAdmin(
       t,
       '600001',
-      CRUD_ENTITIES.flatMap((e) => crudCodes(e.code)),
+      // Entities may share a menu (a model and its fields: 数据模型设计): each code once.
+      [...new Set(CRUD_ENTITIES.flatMap((e) => crudCodes(e.code)))],
       'ar_boss',
     ));
     const me = expectOk(await t.get(`${AUTH}/user-info`, admin));

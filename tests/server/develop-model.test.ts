@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapColumnType, propertyNameOf, unreachable } from '../../src/server/modules/develop/catalog.ts';
 import { seedModelDemo } from '../../src/server/modules/develop/demo.ts';
+import { ApiError } from '../../src/server/platform/errors.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createTenantAdmin, crudCodes } from '../support/factories.ts';
 
@@ -185,6 +187,46 @@ describe("the console's own database", () => {
       '字段须属于同一个数据模型',
     );
     expectError(await t.get(`${DEV}/model/model-prototype?modelId=1`, admin), 400, '数据模型不存在');
+  });
+});
+
+describe('column types, names and connection failures', () => {
+  const column = (dataType: string, columnType: string, name = 'c') => ({
+    name,
+    dataType,
+    columnType,
+    comment: '',
+    notNull: false,
+    hasDefault: false,
+  });
+  it('maps types, the odd ones to string with a note', () => {
+    expect(mapColumnType(column('bit', 'bit(1)'), false).type).toBe('switch');
+    expect(mapColumnType(column('tinyint', 'tinyint(4)'), false).type).toBe('int');
+    expect(mapColumnType(column('bigint', 'bigint(20) unsigned', 'owner_id'), false).type).toBe('id');
+    expect(mapColumnType(column('float8', 'double precision'), false).type).toBe('decimal');
+    expect(mapColumnType(column('year', 'year(4)'), false).type).toBe('int');
+    expect(mapColumnType(column('geometry', 'geometry'), false)).toMatchObject({
+      type: 'string',
+      note: 'geometry → string',
+    });
+    expect(mapColumnType(column('', ''), false).type).toBe('string');
+  });
+  it('makes properties of any column name', () => {
+    expect(propertyNameOf('ORDER_NO')).toBe('orderNo');
+    expect(propertyNameOf('userName')).toBe('userName');
+    expect(propertyNameOf('2nd_col')).toBe('f2ndCol');
+    expect(propertyNameOf('客户_id')).toBe('keHuId');
+    expect(propertyNameOf('$')).toBe('field');
+  });
+  it('says why a source failed without its driver text', () => {
+    const textOf = (error: unknown) =>
+      (unreachable({ host: 'h', port: 1, database: 'd' }, error) as ApiError).textIn('zh');
+    expect(textOf(Object.assign(new Error('x'), { code: 'ETIMEDOUT' }))).toBe('无法连接数据源 h:1/d：连接超时');
+    expect(textOf(new Error('Connection terminated unexpectedly'))).toBe('无法连接数据源 h:1/d：连接被中断');
+    expect(textOf(Object.assign(new Error('secret url'), { code: '42501' }))).toBe(
+      '无法连接数据源 h:1/d：连接失败（42501）',
+    );
+    expect(textOf('?')).toBe('无法连接数据源 h:1/d：连接失败');
   });
 });
 

@@ -111,7 +111,8 @@ export const MESSAGES = {
   sourceNoHost: { zh: '主机不存在', en: 'unknown host' },
   sourceLogin: { zh: '用户名或密码错误', en: 'wrong user name or password' },
   sourceNoDatabase: { zh: '数据库不存在', en: 'no such database' },
-  sourceFailed: { zh: '连接失败（{from}）', en: 'connection failed ({from})' },
+  sourceClosed: { zh: '连接被中断', en: 'the connection was closed' },
+  sourceFailed: { zh: '连接失败', en: 'connection failed' },
   sourceUrl: {
     zh: '数据源连接地址不受支持：须为 jdbc:postgresql://、jdbc:mysql:// 或 jdbc:mariadb://',
     en: 'Unsupported data source URL: it must start with jdbc:postgresql://, jdbc:mysql:// or jdbc:mariadb://',

@@ -74,13 +74,17 @@ const REASONS: Record<string, LocalText> = {
  */
 export function unreachable(address: SourceAddress, error: unknown): Error {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  const timedOut = error instanceof Error && /timeout|timed out/i.test(error.message);
+  const message = error instanceof Error ? error.message : '';
   const failed = MESSAGES.sourceFailed;
   const reason =
     REASONS[code] ??
-    (timedOut
+    (/timeout|timed out/i.test(message)
       ? MESSAGES.sourceTimeout
-      : { zh: failed.zh.replace('{from}', code || 'error'), en: failed.en.replace('{from}', code || 'error') });
+      : /terminated|closed/i.test(message)
+        ? MESSAGES.sourceClosed
+        : code
+          ? { zh: `${failed.zh}（${code}）`, en: `${failed.en} (${code})` }
+          : failed);
   return fail('sourceUnreachable', { name: addressText(address), label: reason });
 }
 
