@@ -15,7 +15,7 @@ import {
 import { allFields, camelToSnake, isStored, snakeToCamel, type EntityDef } from '../../../shared/entities/define.ts';
 import { code } from '../../../shared/entities/develop/code.ts';
 import type { ModelRow, PrototypeRow } from '../../../shared/develop/model-entity.ts';
-import { ApiError, fail, ok } from '../../platform/errors.ts';
+import { fail, ok } from '../../platform/errors.ts';
 import { idList } from '../../platform/ids.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { answers } from '../../platform/response-schemas.ts';
@@ -36,6 +36,7 @@ const GeneratedFileSchema = Type.Object({
   content: Type.String(),
 });
 const IdsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 2000 }) });
+// `system` (BladeX's target system) is accepted and not used: a Tenon module has one place, its domain's folder.
 const GenQuery = Type.Object({
   ids: Type.String({ minLength: 1, maxLength: 2000 }),
   system: Type.Optional(Type.String({ maxLength: 64 })),
@@ -86,7 +87,7 @@ async function sourceOf(db: Db, id: string): Promise<GenSource> {
     .where('id', '=', id)
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
-  if (!row) throw new ApiError(404, { zh: `代码生成记录不存在: ${id}`, en: `No such code generator row: ${id}` });
+  if (!row) throw fail('genNoCode', { name: id });
   const wire = wireOf(row) as unknown as GenSource['code'] & { modelId?: string; subModelId?: string };
   const main = await modelSource(db, wire.modelId);
   if (!main) throw fail('genNoModel', { name: '' });
@@ -158,7 +159,7 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
     async (request) => {
       const user: AuthUser = request.user;
       const found = await rows.detail(user, request.query.id);
-      if (!found) throw fail('genNoModel', { name: request.query.id });
+      if (!found) throw fail('genNoCode', { name: request.query.id });
       const body = Object.fromEntries(
         Object.keys(code.fields).map((name) => [name, (found as Record<string, unknown>)[name]]),
       );
