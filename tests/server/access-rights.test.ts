@@ -272,6 +272,9 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/budgetsituation/approval`, code: 'budgetsituation_approve' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
+  // 代码生成 beyond the engine's CRUD (platform only): tests/server/develop-code.test.ts.
+  ...['preview', 'download', 'dev-mode'].map((a) => ({ route: `GET /api/blade-develop/code/${a}`, code: 'code' })),
+  ...['copy', 'gen-code'].map((a) => ({ route: `POST /api/blade-develop/code/${a}`, code: 'code' })),
   // Naming objects and managing buckets: the 对象存储 screen (tests/server/resource-oss.test.ts).
   ...['put-file-by-name', 'remove-file', 'remove-files', 'make-bucket', 'remove-bucket', 'copy-file'].map((a) => ({
     route: `POST /api/blade-resource/oss/endpoint/${a}`,
@@ -443,7 +446,8 @@ describe('tenant isolation', () => {
     ({ token: other } = await createTenantAdmin(
       t,
       '600001',
-      CRUD_ENTITIES.flatMap((e) => crudCodes(e.code)),
+      // Once each: entities may share a menu code (a model and its fields: 'model').
+      [...new Set(CRUD_ENTITIES.flatMap((e) => crudCodes(e.code)))],
       'ar_boss',
     ));
     const me = expectOk(await t.get(`${AUTH}/user-info`, admin));
