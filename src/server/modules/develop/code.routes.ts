@@ -15,7 +15,7 @@ import { allFields, camelToSnake, isStored, snakeToCamel, type EntityDef } from 
 import { code } from '../../../shared/entities/develop/code.ts';
 import type { ModelRow, PrototypeRow } from '../../../shared/develop/model-entity.ts';
 import { fail, ok } from '../../platform/errors.ts';
-import { idList } from '../../platform/ids.ts';
+import { idList, optionalId } from '../../platform/ids.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import { IdQuery, Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
@@ -43,6 +43,18 @@ type Db = Services['db'];
 
 const wireOf = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [snakeToCamel(key), value ?? undefined]));
+
+function requiredId(value: unknown): string {
+  const id = optionalId(value, 'id');
+  if (id === undefined) throw fail('missingParam', { name: 'id' });
+  return id;
+}
+
+function requiredIds(value: unknown): string[] {
+  const ids = idList(value, 'ids');
+  if (ids.length === 0) throw fail('missingParam', { name: 'ids' });
+  return ids;
+}
 
 /** The highest migration number in a folder, plus one. */
 export function nextMigrationNumber(folder: string): number {
@@ -136,10 +148,9 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
     { config: route, schema: { ...queryOrBody({ id: Param }), ...answers(Type.Object({ id: Type.String() })) } },
     async (request) => {
       const user: AuthUser = request.user;
-      const { id } = paramsOf(request);
-      if (id === undefined || id === null || id === '') throw fail('missingParam', { name: 'id' });
-      const found = await rows.detail(user, String(id));
-      if (!found) throw fail('genNoCode', { name: String(id) });
+      const id = requiredId(paramsOf(request).id);
+      const found = await rows.detail(user, id);
+      if (!found) throw fail('genNoCode', { name: id });
       const body = Object.fromEntries(
         Object.keys(code.fields).map((name) => [name, (found as Record<string, unknown>)[name]]),
       );
@@ -151,7 +162,7 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     CODE_PREVIEW_URL,
     { config: route, schema: { querystring: IdQuery, ...answers(Type.Array(GeneratedFileSchema)) } },
-    async (request) => ok(request, await generateAll(db, [request.query.id], undefined)),
+    async (request) => ok(request, await generateAll(db, [requiredId(request.query.id)], undefined)),
   );
 
   app.get(
@@ -164,7 +175,7 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
     CODE_DOWNLOAD_URL,
     { config: { ...route, download: true }, schema: { querystring: IdsQuery } },
     async (request, reply) => {
-      const files = await generateAll(db, idList(request.query.ids, 'ids'), undefined);
+      const files = await generateAll(db, requiredIds(request.query.ids), undefined);
       const zip = zipSync(Object.fromEntries(files.map((file) => [file.path, strToU8(file.content)])));
       return reply
         .header('content-type', 'application/zip')
@@ -180,7 +191,7 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
     async (request) => {
       const root = config.devWrite?.root;
       if (!root) throw fail('genDevOnly');
-      const files = await generateAll(db, idList(paramsOf(request).ids, 'ids'), root);
+      const files = await generateAll(db, requiredIds(paramsOf(request).ids), root);
       // All checked before anything is written: inside the root, and no file but a manifest overwritten.
       const targets = files.map((file) => {
         checkInside(file.path);
