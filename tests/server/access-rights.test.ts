@@ -278,6 +278,9 @@ const GUARDED: Guarded[] = [
     code: 'model',
   })),
   { route: 'POST /api/blade-develop/model-prototype/submit-list', code: 'model' },
+  // 代码生成 beyond the engine's CRUD (platform only): tests/server/develop-code.test.ts.
+  ...['preview', 'download', 'dev-mode'].map((a) => ({ route: `GET /api/blade-develop/code/${a}`, code: 'code' })),
+  ...['copy', 'gen-code'].map((a) => ({ route: `POST /api/blade-develop/code/${a}`, code: 'code' })),
   // Naming objects and managing buckets: the 对象存储 screen (tests/server/resource-oss.test.ts).
   ...['put-file-by-name', 'remove-file', 'remove-files', 'make-bucket', 'remove-bucket', 'copy-file'].map((a) => ({
     route: `POST /api/blade-resource/oss/endpoint/${a}`,

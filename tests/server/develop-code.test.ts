@@ -82,6 +82,9 @@ describe('the code generator', () => {
   });
 
   it('refuses bad models, templates and names with a clear 400', async () => {
+    expect(failure(await t.get(`${CODE_PREVIEW_URL}?id=abc`, admin))).toContain('id');
+    expect(failure(await t.get(`${CODE_DOWNLOAD_URL}?ids=`, admin))).toContain('ids');
+    expect(failure(await t.post(`${CODE_COPY_URL}?id=1'`, admin))).toContain('id');
     const empty = await createModel(t, admin, { modelName: '空', modelCode: 'genempty', modelTable: 'gen_empty' }, []);
     const preview = async (row: Record<string, unknown>) =>
       failure(await t.get(`${CODE_PREVIEW_URL}?id=${await createCode(t, admin, { codeName: 'x', ...row })}`, admin));

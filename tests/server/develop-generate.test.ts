@@ -9,10 +9,10 @@ import { expectOk, startApp, type TestApp } from '../support/app.ts';
 import { createCode, createModel, MARIADB_HEADER, MARIADB_LINE, PG_COLUMNS } from './develop-gen.support.ts';
 
 /**
- * The generate-compile-test round trip (issue 38 point 2): a crud module from a PostgreSQL-shaped model and a
- * master-detail module from a MariaDB-shaped one (tinyint(1) a switch, decimal(10,2) money, datetime, text, a Chinese
+ * The generate-compile-test round trip (issue 38 point 2): a crud and a tree module from PostgreSQL-shaped models and
+ * a master-detail module from a MariaDB-shaped one (tinyint(1) a switch, decimal(10,2) money, datetime, text, a Chinese
  * column by its pinyin property), written by `gen-code` into a temporary copy of the project, which then compiles
- * (one tsc) and passes both generated tests (one vitest run). Minutes: one copy, one tsc, one vitest.
+ * (one tsc) and passes the generated tests (one vitest run). Minutes: one copy, one tsc, one vitest.
  */
 const run = promisify(execFile);
 let root: string;
@@ -67,7 +67,20 @@ describe('a generated module', () => {
       { modelName: '单据明细', modelCode: 'genbillline', modelTable: 'gen_bill_line' },
       MARIADB_LINE,
     );
+    const category = await createModel(
+      t,
+      admin,
+      { modelName: '物品分类', modelCode: 'gencategory', modelTable: 'gen_category' },
+      PG_COLUMNS,
+    );
     const crud = await createCode(t, admin, { modelId: item, codeName: '物品', templateType: 'crud' });
+    const tree = await createCode(t, admin, {
+      modelId: category,
+      codeName: '物品分类',
+      templateType: 'tree',
+      treeName: 'item_no',
+      packageName: 'warehouse',
+    });
     const sub = await createCode(t, admin, {
       modelId: bill,
       codeName: '单据',
@@ -75,10 +88,12 @@ describe('a generated module', () => {
       subModelId: line,
       subFkId: 'bill_id',
     });
-    const written: string[] = expectOk(await t.post(`${CODE_GEN_URL}?ids=${crud},${sub}&system=tenon`, admin));
+    const written: string[] = expectOk(await t.post(`${CODE_GEN_URL}?ids=${crud},${sub},${tree}&system=tenon`, admin));
     expect(written).toContain('tests/server/generated/genitem.test.ts');
     expect(written).toContain('tests/server/generated/genbill.test.ts');
-    expect(written.filter((path) => path.endsWith('.sql'))).toHaveLength(2);
+    expect(written).toContain('tests/server/generated/gencategory.test.ts');
+    expect(written.filter((path) => path.endsWith('.sql'))).toHaveLength(3);
+    expect(written).toContain('src/server/modules/warehouse/manifest.ts');
     const manifest = readFileSync(join(root, 'src/server/modules/masterdata/manifest.ts'), 'utf8');
     expect(manifest).toContain('...genitemGenerated.entities');
     expect(manifest).toContain('...genbillGenerated.menus');
@@ -101,6 +116,6 @@ describe('a generated module', () => {
     };
     await shown('prettier', ['--check', ...written.filter((path) => path.endsWith('.ts'))]);
     await shown('tsc', ['-p', '.']);
-    await shown('vitest', ['run', 'tests/server/generated/genitem.test.ts', 'tests/server/generated/genbill.test.ts']);
+    await shown('vitest', ['run', ...written.filter((path) => path.startsWith('tests/'))]);
   });
 });

@@ -130,6 +130,7 @@ export const MESSAGES = {
   },
   // The code generator (modules/develop/gen): what it refuses, nothing written.
   genNoModel: { zh: '数据模型不存在: {name}', en: 'No such data model: {name}' },
+  genNoCode: { zh: '代码生成记录不存在: {name}', en: 'No such code generator row: {name}' },
   genNoFields: { zh: '数据模型“{name}”没有字段', en: 'The data model "{name}" has no fields' },
   genSubMissing: {
     zh: '主子表模板须选择子表模型和子表外键',

@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { strToU8, zipSync } from 'fflate';
 import {
@@ -15,13 +14,14 @@ import {
 import { allFields, camelToSnake, isStored, snakeToCamel, type EntityDef } from '../../../shared/entities/define.ts';
 import { code } from '../../../shared/entities/develop/code.ts';
 import type { ModelRow, PrototypeRow } from '../../../shared/develop/model-entity.ts';
-import { ApiError, fail, ok } from '../../platform/errors.ts';
-import { idList } from '../../platform/ids.ts';
+import { fail, ok } from '../../platform/errors.ts';
+import { idList, optionalId } from '../../platform/ids.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { answers } from '../../platform/response-schemas.ts';
-import { IdQuery } from '../../platform/route-schemas.ts';
+import { IdQuery, Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import { serverFile } from '../../server-files.ts';
 import type { Services } from '../../services.ts';
+import { codeRow, modelRow, prototypeRows, tableColumns } from './code.queries.ts';
 import { attachment } from '../../platform/entity/excel.ts';
 import { checkInside, generateModule, domainOf, type GenSource, type GeneratedFile } from './gen/templates.ts';
 
@@ -36,15 +36,25 @@ const GeneratedFileSchema = Type.Object({
   content: Type.String(),
 });
 const IdsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 2000 }) });
-const GenQuery = Type.Object({
-  ids: Type.String({ minLength: 1, maxLength: 2000 }),
-  system: Type.Optional(Type.String({ maxLength: 64 })),
-});
+// `system` (BladeX's target system) is accepted and not used: a Tenon module has one place, its domain's folder.
+const GenParams = queryOrBody({ ids: Param, system: Param });
 
 type Db = Services['db'];
 
 const wireOf = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [snakeToCamel(key), value ?? undefined]));
+
+function requiredId(value: unknown): string {
+  const id = optionalId(value, 'id');
+  if (id === undefined) throw fail('missingParam', { name: 'id' });
+  return id;
+}
+
+function requiredIds(value: unknown): string[] {
+  const ids = idList(value, 'ids');
+  if (ids.length === 0) throw fail('missingParam', { name: 'ids' });
+  return ids;
+}
 
 /** The highest migration number in a folder, plus one. */
 export function nextMigrationNumber(folder: string): number {
@@ -57,21 +67,9 @@ export function nextMigrationNumber(folder: string): number {
 
 async function modelSource(db: Db, id: unknown) {
   if (id === null || id === undefined || id === '') return undefined;
-  const model = await db
-    .selectFrom('blade_model')
-    .selectAll()
-    .where('id', '=', String(id))
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
+  const model = await modelRow(db, String(id));
   if (!model) throw fail('genNoModel', { name: String(id) });
-  const rows = await db
-    .selectFrom('blade_model_prototype')
-    .selectAll()
-    .where('model_id', '=', String(id))
-    .where('is_deleted', '=', 0)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  const rows = await prototypeRows(db, String(id));
   return {
     model: wireOf(model) as unknown as ModelRow,
     rows: rows.map((row) => wireOf(row) as unknown as PrototypeRow),
@@ -80,13 +78,8 @@ async function modelSource(db: Db, id: unknown) {
 
 /** A code row with its models, as the templates read them. */
 async function sourceOf(db: Db, id: string): Promise<GenSource> {
-  const row = await db
-    .selectFrom('blade_code')
-    .selectAll()
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, { zh: `代码生成记录不存在: ${id}`, en: `No such code generator row: ${id}` });
+  const row = await codeRow(db, id);
+  if (!row) throw fail('genNoCode', { name: id });
   const wire = wireOf(row) as unknown as GenSource['code'] & { modelId?: string; subModelId?: string };
   const main = await modelSource(db, wire.modelId);
   if (!main) throw fail('genNoModel', { name: '' });
@@ -103,11 +96,9 @@ const columnsOf = (entity: EntityDef) =>
 /** A table the app's database has already, with other columns than the entity's: refused. */
 async function checkTables(db: Db, entities: readonly EntityDef[]) {
   for (const entity of entities) {
-    const found = await sql<{ column_name: string }>`
-      select column_name from information_schema.columns
-      where table_schema = current_schema() and table_name = ${entity.table}`.execute(db);
-    if (found.rows.length === 0) continue;
-    const have = new Set(found.rows.map((r) => r.column_name));
+    const columns = await tableColumns(db, entity.table);
+    if (columns.length === 0) continue;
+    const have = new Set(columns);
     const want = new Set(columnsOf(entity));
     const differ = [...[...want].filter((c) => !have.has(c)), ...[...have].filter((c) => !want.has(c))];
     if (differ.length > 0) throw fail('genTableClash', { name: entity.table, label: differ.join(', ') });
@@ -154,11 +145,12 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
 
   app.post(
     CODE_COPY_URL,
-    { config: route, schema: { querystring: IdQuery, ...answers(Type.Object({ id: Type.String() })) } },
+    { config: route, schema: { ...queryOrBody({ id: Param }), ...answers(Type.Object({ id: Type.String() })) } },
     async (request) => {
       const user: AuthUser = request.user;
-      const found = await rows.detail(user, request.query.id);
-      if (!found) throw fail('genNoModel', { name: request.query.id });
+      const id = requiredId(paramsOf(request).id);
+      const found = await rows.detail(user, id);
+      if (!found) throw fail('genNoCode', { name: id });
       const body = Object.fromEntries(
         Object.keys(code.fields).map((name) => [name, (found as Record<string, unknown>)[name]]),
       );
@@ -170,7 +162,7 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     CODE_PREVIEW_URL,
     { config: route, schema: { querystring: IdQuery, ...answers(Type.Array(GeneratedFileSchema)) } },
-    async (request) => ok(request, await generateAll(db, [request.query.id], undefined)),
+    async (request) => ok(request, await generateAll(db, [requiredId(request.query.id)], undefined)),
   );
 
   app.get(
@@ -183,7 +175,7 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
     CODE_DOWNLOAD_URL,
     { config: { ...route, download: true }, schema: { querystring: IdsQuery } },
     async (request, reply) => {
-      const files = await generateAll(db, idList(request.query.ids, 'ids'), undefined);
+      const files = await generateAll(db, requiredIds(request.query.ids), undefined);
       const zip = zipSync(Object.fromEntries(files.map((file) => [file.path, strToU8(file.content)])));
       return reply
         .header('content-type', 'application/zip')
@@ -195,11 +187,11 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
 
   app.post(
     CODE_GEN_URL,
-    { config: route, schema: { querystring: GenQuery, ...answers(Type.Array(Type.String())) } },
+    { config: route, schema: { ...GenParams, ...answers(Type.Array(Type.String())) } },
     async (request) => {
       const root = config.devWrite?.root;
       if (!root) throw fail('genDevOnly');
-      const files = await generateAll(db, idList(request.query.ids, 'ids'), root);
+      const files = await generateAll(db, requiredIds(paramsOf(request).ids), root);
       // All checked before anything is written: inside the root, and no file but a manifest overwritten.
       const targets = files.map((file) => {
         checkInside(file.path);
