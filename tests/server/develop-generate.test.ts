@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -100,6 +109,18 @@ describe('a generated module', () => {
     // Writing the same again: refused, nothing overwritten.
     const again = await t.post(`${CODE_GEN_URL}?ids=${crud}`, admin);
     expect(again.statusCode).toBe(400);
+    // A table this database has already: its migration would fail the next start.
+    const packaging = await createModel(
+      t,
+      admin,
+      { modelName: '包装', modelCode: 'genpackaging', modelTable: 'erp_packaging' },
+      PG_COLUMNS,
+    );
+    const clash = await createCode(t, admin, { modelId: packaging, codeName: '包装', templateType: 'crud' });
+    const refused = await t.post(`${CODE_GEN_URL}?ids=${clash}`, admin);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toContain('已存在于本库');
+    expect(existsSync(join(root, 'src/shared/entities/masterdata/genpackaging.ts'))).toBe(false);
     await t.stop();
 
     const env = Object.fromEntries(

@@ -11,7 +11,6 @@ import { resourceScreens } from './resource/screens.ts';
 import { crudScreen, type Screen, type Screens } from './screens.ts';
 import { smsScreens } from './resource/sms-screens.ts';
 import { systemScreens } from './system/screens.ts';
-import { toolScreens } from './tool/screens.ts';
 import { warehouseScreens } from './warehouse/screens.ts';
 
 export type { Screen } from './screens.ts';
@@ -30,7 +29,6 @@ export const OWN_SCREENS: Screens = {
   ...smsScreens,
   ...deskScreens,
   ...developScreens,
-  ...toolScreens,
 };
 
 /** The definition whose `code` is a menu's (`shared/entities/catalog.ts`, loaded with the screen, not the shell). */

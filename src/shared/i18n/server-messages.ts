@@ -169,6 +169,10 @@ export const MESSAGES = {
     zh: '表“{name}”已存在且字段不同: {label}',
     en: 'The table "{name}" already exists with other columns: {label}',
   },
+  genTableExists: {
+    zh: '表“{name}”已存在于本库，生成的迁移会再次创建它，请换一个表名',
+    en: 'The table "{name}" exists in this database: its generated migration would create it again',
+  },
   genExists: { zh: '文件“{name}”已存在,不能覆盖', en: 'The file "{name}" already exists and is not overwritten' },
   genDevOnly: {
     zh: '只有开发模式(TENON_DEV_WRITE=1)的服务器才能把代码写入工作目录,请使用下载',

@@ -93,11 +93,15 @@ const columnsOf = (entity: EntityDef) =>
     .filter(([, field]) => isStored(field))
     .map(([name]) => camelToSnake(name));
 
-/** A table the app's database has already, with other columns than the entity's: refused. */
-async function checkTables(db: Db, entities: readonly EntityDef[]) {
+/**
+ * A table the app's database has already: refused when it has other columns than the entity's, and refused outright
+ * when the files are written into this server's tree, whose next start would run a migration creating it again.
+ */
+async function checkTables(db: Db, entities: readonly EntityDef[], writing: boolean) {
   for (const entity of entities) {
     const columns = await tableColumns(db, entity.table);
     if (columns.length === 0) continue;
+    if (writing) throw fail('genTableExists', { name: entity.table });
     const have = new Set(columns);
     const want = new Set(columnsOf(entity));
     const differ = [...[...want].filter((c) => !have.has(c)), ...[...have].filter((c) => !want.has(c))];
@@ -126,7 +130,7 @@ async function generateAll(db: Db, ids: readonly string[], root: string | undefi
     if (root && manifestOf(domainOf(source.code)) === undefined)
       throw fail('genManifest', { name: `src/server/modules/${domainOf(source.code)}/manifest.ts` });
     const generated = await generateModule(source, { migrationNumber: number++, manifest: manifestOf });
-    await checkTables(db, generated.entities);
+    await checkTables(db, generated.entities, root !== undefined);
     for (const file of generated.files) {
       if (file.path.endsWith('/manifest.ts')) manifests.set(domainOf(source.code), file.content);
       const same = files.findIndex((f) => f.path === file.path);

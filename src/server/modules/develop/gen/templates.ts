@@ -10,7 +10,7 @@ import {
   type PrototypeRow,
 } from '../../../../shared/develop/model-entity.ts';
 import { fail } from '../../../platform/errors.ts';
-import type { ModuleName } from '../../../platform/module.ts';
+import { MODULE_NAMES, type ModuleName } from '../../../platform/module.ts';
 import { entityTableSql, type Decimals } from '../entity-ddl.ts';
 import { camelOf, definitionFile, docComment, quote } from './emit-definition.ts';
 import { addToManifest } from './manifest-edit.ts';
@@ -23,23 +23,6 @@ import { generatedTestFile } from './emit-test.ts';
  * definition, its migration, the module's generated entry (entities + menu) and the manifest line spreading it in, and
  * an HTTP test. The desktop screen is the shared CRUD page, found by the menu code (= the entity's code).
  */
-
-/** The product's modules a generated entity may join (platform/module.ts ModuleName). */
-export const MODULE_NAMES = [
-  'auth',
-  'system',
-  'resource',
-  'desk',
-  'flow',
-  'develop',
-  'report',
-  'log',
-  'masterdata',
-  'production',
-  'warehouse',
-  'budget',
-  'finance',
-] as const satisfies readonly ModuleName[];
 
 export const DEFAULT_DOMAIN: ModuleName = 'masterdata';
 
