@@ -136,7 +136,14 @@ describe('a generated module', () => {
       }
     };
     await shown('prettier', ['--check', ...written.filter((path) => path.endsWith('.ts'))]);
-    await shown('tsc', ['-p', '.']);
+    // The written files and all they import (the server, the test support), not the console's screens, which the
+    // generated module adds nothing to: half of a whole-project check's time.
+    const writtenTs = written.filter((path) => path.endsWith('.ts'));
+    writeFileSync(
+      join(root, 'tsconfig.generated.json'),
+      JSON.stringify({ extends: './tsconfig.json', include: writtenTs }),
+    );
+    await shown('tsc', ['-p', 'tsconfig.generated.json']);
     await shown('vitest', ['run', ...written.filter((path) => path.startsWith('tests/'))]);
   });
 });
