@@ -56,7 +56,8 @@ test.beforeAll(async () => {
   const c = await root();
   await c.query(`create table ${TABLE} (
     id bigint primary key, gear_no varchar(30) not null comment '齿轮号', teeth int comment '齿数',
-    weight decimal(10,3) comment '重量', active tinyint(1) not null default 1 comment '启用') comment '齿轮'`);
+    weight decimal(10,3) comment '重量', active tinyint(1) not null default 1 comment '启用',
+    spot point comment '位置') comment '齿轮'`);
   await c.query(`create user '${USER}'@'127.0.0.1' identified by '${PASSWORD}'`);
   await c.query(`grant select on test.* to '${USER}'@'127.0.0.1'`);
   await c.end();
@@ -107,6 +108,10 @@ test('a MariaDB table to a model, two fields changed, then its code previewed an
   await confirm.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(confirm).toBeHidden();
   await expect(design.getByLabel(`${M.columns.comment} gear_no`)).toHaveValue('齿轮号');
+  // A source type the catalog does not know carries its note as a warning on its row.
+  const note = M.typeNote.replace('{{note}}', 'point → string');
+  await design.getByLabel(`${note} spot`).hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: note })).toBeVisible();
   await design.getByLabel(`${M.columns.comment} gear_no`).fill(LABEL);
   const required = design.getByLabel(`${M.columns.isRequired} teeth`);
   await expect(required).not.toBeChecked();
