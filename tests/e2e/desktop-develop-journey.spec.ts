@@ -116,6 +116,10 @@ test('a MariaDB table to a model, two fields changed, then its code previewed an
   const required = design.getByLabel(`${M.columns.isRequired} teeth`);
   await expect(required).not.toBeChecked();
   await required.check();
+  // 字典编号 picks one of the platform dictionaries.
+  await design.getByLabel(`${M.columns.dictCode} active`).click();
+  await page.keyboard.type('yes_no');
+  await option(page, 'yes_no').click();
   await design.getByRole('button', { name: M.save }).click();
   await expectToast(page, M.saved);
   await design.locator('.ant-modal-close').click();
@@ -146,6 +150,7 @@ test('a MariaDB table to a model, two fields changed, then its code previewed an
   expect(migration, paths.join('\n')).toBeTruthy();
   await items.filter({ hasText: definition! }).click();
   await expect(preview.getByLabel(definition!)).toContainText(LABEL);
+  await expect(preview.getByLabel(definition!)).toContainText(/dict: 'yes_no'/);
   await items.filter({ hasText: migration! }).click();
   await expect(preview.getByLabel(migration!)).toContainText(/create table/i);
   await preview.locator('.ant-modal-close').click();
