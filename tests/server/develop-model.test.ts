@@ -5,7 +5,9 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapColumnType, propertyNameOf, unreachable } from '../../src/server/modules/develop/catalog.ts';
+import { entityTableSql } from '../../src/server/modules/develop/entity-ddl.ts';
 import { seedModelDemo } from '../../src/server/modules/develop/demo.ts';
+import { modelToEntity, numericScale } from '../../src/shared/develop/model-entity.ts';
 import { ApiError } from '../../src/server/platform/errors.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createTenantAdmin, crudCodes } from '../support/factories.ts';
@@ -210,6 +212,35 @@ describe('column types, names and connection failures', () => {
       note: 'geometry → string',
     });
     expect(mapColumnType(column('', ''), false).type).toBe('string');
+  });
+  it('keeps the precision the catalog gave a column read as decimal, up to the DDL', () => {
+    const types: [string, string][] = [
+      ['bigint', 'bigint(20)'],
+      ['bigint', 'bigint(20) unsigned'],
+      ['int8', 'bigint'],
+      ['float8', 'double precision'],
+      ['double', 'double'],
+      ['float', 'float(7,4)'],
+      ['float4', 'real'],
+      ['numeric', 'numeric(12,3)'],
+      ['decimal', 'decimal(10,2)'],
+    ];
+    for (const [dataType, columnType] of types) {
+      const { precision, scale } = mapColumnType(column(dataType, columnType), false);
+      expect(numericScale(columnType), columnType).toEqual({ precision, scale });
+    }
+    expect(numericScale('varchar(20)')).toBeUndefined();
+    expect(numericScale('int')).toBeUndefined();
+    const rows = [
+      { jdbcName: 'big_count', jdbcType: 'bigint(20)', propertyName: 'bigCount', fieldType: 'decimal' },
+      { jdbcName: 'ratio', jdbcType: 'double precision', propertyName: 'ratio', fieldType: 'decimal' },
+    ];
+    const entity = modelToEntity({ modelName: '计数', modelCode: 'counted', modelTable: 'counted' }, rows, {
+      service: 'blade-develop',
+    });
+    const ddl = entityTableSql(entity, { bigCount: numericScale('bigint(20)')!, ratio: numericScale('double')! });
+    expect(ddl).toMatch(/"big_count" numeric\(19, ?0\)/);
+    expect(ddl).toMatch(/"ratio" numeric\(18, ?4\)/);
   });
   it('makes properties of any column name', () => {
     expect(propertyNameOf('ORDER_NO')).toBe('orderNo');

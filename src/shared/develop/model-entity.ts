@@ -71,10 +71,18 @@ export const englishOf = (propertyName: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** The numeric(p, s) of a column type, if it says one. */
+/**
+ * The numeric(p, s) a decimal field of this source column type keeps: what `numeric(p, s)` says, or for the integer
+ * and floating types the catalog reads as decimal (catalog.ts mapColumnType) the same precision it gave them: a
+ * bigint numeric(19,0), a float or double numeric(18,4).
+ */
 export function numericScale(jdbcType: string | undefined): { precision: number; scale: number } | undefined {
-  const found = /^(?:numeric|decimal)\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)/i.exec(jdbcType ?? '');
-  return found ? { precision: Number(found[1]), scale: Number(found[2] ?? 0) } : undefined;
+  const type = (jdbcType ?? '').trim();
+  const found = /^(?:numeric|decimal)\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)/i.exec(type);
+  if (found) return { precision: Number(found[1]), scale: Number(found[2] ?? 0) };
+  if (/^(?:bigint|int8)\b/i.test(type)) return { precision: 19, scale: 0 };
+  if (/^(?:real|float[48]?|double)\b/i.test(type)) return { precision: 18, scale: 4 };
+  return undefined;
 }
 
 /** One field of the definition from one prototype row. */

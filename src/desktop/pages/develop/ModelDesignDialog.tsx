@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { WarningOutlined } from '@ant-design/icons';
 import {
   App,
   Button,
@@ -10,10 +11,14 @@ import {
   Select,
   Space,
   Table,
+  theme,
+  Tooltip,
   type TableColumnsType,
 } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DEFINITIONS } from '../../../shared/entities/catalog.ts';
+import { displayField } from '../../../shared/entities/define.ts';
 import type { PrototypeDraft } from '../../../shared/contract/api/develop.schemas.ts';
 import {
   MODEL_COMPONENTS,
@@ -23,7 +28,8 @@ import {
 import { modelApi, modelKeys } from './model-api.ts';
 
 type Flag = 'isList' | 'isForm' | 'isQuery' | 'isRequired' | 'isUnique';
-type Text = 'comment' | 'commentEn' | 'propertyName' | 'dictCode' | 'refEntity';
+type Text = 'comment' | 'commentEn' | 'propertyName';
+type Picked = 'dictCode' | 'refEntity';
 type Choice = 'fieldType' | 'componentType' | 'queryType';
 
 const FLAGS: Flag[] = ['isList', 'isForm', 'isQuery', 'isRequired', 'isUnique'];
@@ -33,6 +39,11 @@ const CHOICES: Record<Choice, readonly string[]> = {
   queryType: MODEL_QUERY_TYPES,
 };
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** The entities a field may reference: those with a display field (what a picker shows of a row). */
+const REFERABLE = DEFINITIONS.filter((entity) => displayField(entity))
+  .map((entity) => ({ value: entity.name, label: `${entity.name} ${entity.label.zh}` }))
+  .toSorted((a, b) => a.value.localeCompare(b.value));
 
 interface Props {
   model: { id: string; modelName: string };
@@ -47,6 +58,7 @@ interface Props {
 export function ModelDesignDialog({ model, onClose }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const { token } = theme.useToken();
   const [rows, setRows] = useState<PrototypeDraft[] | null>(null);
   const saved = useQuery({
     queryKey: modelKeys.fields(model.id),
@@ -60,6 +72,27 @@ export function ModelDesignDialog({ model, onClose }: Props) {
   useEffect(() => {
     if (saved.data) setRows(saved.data);
   }, [saved.data]);
+
+  // The catalog's word on source types it does not know (`geometry → string`), by column.
+  const table = useQuery({
+    queryKey: modelKeys.notes(model.id),
+    queryFn: () => modelApi.table(model.id),
+    gcTime: 0,
+    retry: false,
+  });
+  const notes = useMemo(
+    () => new Map((table.data?.fields ?? []).filter((f) => f.note).map((f) => [f.name, f.note])),
+    [table.data],
+  );
+  const dictionaries = useQuery({
+    queryKey: modelKeys.dictionaries,
+    queryFn: modelApi.dictionaries,
+    staleTime: 60_000,
+  });
+  const picks: Record<Picked, { value: string; label: string }[]> = {
+    dictCode: (dictionaries.data ?? []).map((d) => ({ value: d.code, label: `${d.code} ${d.dictValue}` })),
+    refEntity: REFERABLE,
+  };
 
   const load = useMutation({ mutationFn: () => modelApi.draft(model.id), onSuccess: setRows });
   const save = useMutation({
@@ -106,6 +139,32 @@ export function ModelDesignDialog({ model, onClose }: Props) {
       />
     ),
   });
+  // A pick among the platform dictionaries or the referable entities; a saved value that is not (or no longer) one
+  // of them still shows, as itself.
+  const picked = (key: Picked, width: number, placeholder: string) => ({
+    key,
+    title: label(key),
+    width,
+    render: (_: unknown, row: PrototypeDraft, index: number) => {
+      const value = row[key];
+      const list = picks[key];
+      return (
+        <Select
+          size="small"
+          aria-label={aria(key, row)}
+          style={{ width: '100%' }}
+          showSearch
+          allowClear
+          placeholder={t(placeholder)}
+          popupMatchSelectWidth={false}
+          value={value || undefined}
+          options={value && !list.some((o) => o.value === value) ? [{ value, label: value }, ...list] : list}
+          optionFilterProp="label"
+          onChange={(next?: string) => change(index, { [key]: next ?? '' })}
+        />
+      );
+    },
+  });
   const flag = (key: Flag) => ({
     key,
     title: label(key),
@@ -121,7 +180,27 @@ export function ModelDesignDialog({ model, onClose }: Props) {
   });
   const columns: TableColumnsType<PrototypeDraft> = [
     { key: 'jdbcName', title: label('jdbcName'), dataIndex: 'jdbcName', width: 130, fixed: 'left', ellipsis: true },
-    { key: 'jdbcType', title: label('jdbcType'), dataIndex: 'jdbcType', width: 120, ellipsis: true },
+    {
+      key: 'jdbcType',
+      title: label('jdbcType'),
+      width: 130,
+      render: (_: unknown, row: PrototypeDraft) => {
+        const note = notes.get(row.jdbcName);
+        return (
+          <Space size={4}>
+            <span>{row.jdbcType}</span>
+            {note && (
+              <Tooltip title={t('developModel.typeNote', { note })}>
+                <WarningOutlined
+                  aria-label={`${t('developModel.typeNote', { note })} ${row.jdbcName}`}
+                  style={{ color: token.colorWarning }}
+                />
+              </Tooltip>
+            )}
+          </Space>
+        );
+      },
+    },
     text('comment', 140),
     text('commentEn', 140),
     text('propertyName', 130),
@@ -143,9 +222,9 @@ export function ModelDesignDialog({ model, onClose }: Props) {
     },
     ...FLAGS.map(flag),
     choice('componentType', 110),
-    text('dictCode', 110),
+    picked('dictCode', 150, 'developModel.dictPlaceholder'),
     choice('queryType', 90),
-    text('refEntity', 110),
+    picked('refEntity', 150, 'developModel.refPlaceholder'),
   ];
 
   return (

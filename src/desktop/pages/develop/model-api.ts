@@ -3,9 +3,11 @@ import {
   DATASOURCE_SELECT_URL,
   MODEL_PROTOTYPE_DRAFT_URL,
   MODEL_PROTOTYPE_SUBMIT_LIST_URL,
+  MODEL_TABLE_INFO_URL,
   MODEL_TABLE_LIST_URL,
 } from '../../../shared/contract/api/develop.ts';
-import type { PrototypeDraft, TableSummary } from '../../../shared/contract/api/develop.schemas.ts';
+import type { PrototypeDraft, TableInfo, TableSummary } from '../../../shared/contract/api/develop.schemas.ts';
+import { dict } from '../../../shared/entities/system/dict.ts';
 import { modelPrototype } from '../../../shared/entities/develop/model-prototype.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
 
@@ -16,6 +18,8 @@ export const modelKeys = {
   sources: [DESKTOP_KEY, 'develop-model', 'sources'],
   tables: (datasourceId: string) => [DESKTOP_KEY, 'develop-model', 'tables', datasourceId],
   fields: (modelId: string) => [DESKTOP_KEY, 'develop-model', 'fields', modelId],
+  notes: (modelId: string) => [DESKTOP_KEY, 'develop-model', 'notes', modelId],
+  dictionaries: [DESKTOP_KEY, 'develop-model', 'dictionaries'],
 };
 
 /** 数据模型设计's calls (contract develop-report.md §3). */
@@ -36,4 +40,9 @@ export const modelApi = {
   /** Field rows derived from the model's table (unsaved). */
   draft: (modelId: string) => getData<PrototypeDraft[]>(MODEL_PROTOTYPE_DRAFT_URL, { modelId }),
   save: (rows: PrototypeDraft[]) => postData<null>(MODEL_PROTOTYPE_SUBMIT_LIST_URL, rows),
+  /** The model's table as the catalog reads it (for its type notes). */
+  table: (modelId: string) => getData<TableInfo>(MODEL_TABLE_INFO_URL, { modelId }, { silent: true }),
+  /** The platform dictionaries (the top rows of dict: code and name). */
+  dictionaries: () =>
+    getData<{ code: string; dictValue: string }[]>(`/api/${dict.service}/${dict.name}/lazy-list`, { parentId: 0 }),
 };

@@ -33,6 +33,15 @@ export const model = defineEntity({
       label: { zh: '模型名称', en: 'Model name' },
       required: true,
     },
+    modelTable: {
+      type: 'string',
+      max: 100,
+      list: true,
+      form: true,
+      filter: true,
+      label: { zh: '模型表名', en: 'Table' },
+      required: true,
+    },
     modelCode: {
       type: 'string',
       max: 50,
@@ -49,15 +58,6 @@ export const model = defineEntity({
           en: 'The model code starts with a lowercase letter and holds 2-32 lowercase letters and digits',
         },
       },
-    },
-    modelTable: {
-      type: 'string',
-      max: 100,
-      list: true,
-      form: true,
-      filter: true,
-      label: { zh: '模型表名', en: 'Table' },
-      required: true,
     },
     modelClass: { type: 'string', max: 100, list: true, form: true, label: { zh: '模型类名', en: 'Class name' } },
     modelRemark: {

@@ -13,6 +13,9 @@ export const developModel: Resource<typeof zh> = {
   ownDatabase: 'This database',
   tablePlaceholder: 'Pick a table',
   tablesFailed: 'The tables could not be loaded',
+  typeNote: 'Unknown type, read as {{note}}',
+  dictPlaceholder: 'Pick a dictionary',
+  refPlaceholder: 'Pick an entity',
   columns: {
     jdbcName: 'Column',
     jdbcType: 'Column type',

@@ -10,6 +10,9 @@ export const developModel = {
   ownDatabase: '本库',
   tablePlaceholder: '请选择数据表',
   tablesFailed: '数据表列表加载失败',
+  typeNote: '未识别的类型，按 {{note}} 处理',
+  dictPlaceholder: '选择字典',
+  refPlaceholder: '选择实体',
   columns: {
     jdbcName: '物理列名',
     jdbcType: '物理类型',
