@@ -5,6 +5,7 @@ import { modelPrototype } from '../../../shared/entities/develop/model-prototype
 import { defineModule } from '../../platform/module.ts';
 import { datasourceHooks } from './datasource-password.ts';
 import { datasourceRoutes } from './datasource.routes.ts';
+import { liveRoutes } from './live.routes.ts';
 import { installDevelop } from './install.ts';
 import { toolMenu } from './menus.ts';
 
@@ -13,7 +14,7 @@ export const developModule = defineModule({
   name: 'develop',
   entities: [datasource, model, modelPrototype, code],
   hooks: { [datasource.name]: datasourceHooks },
-  routes: [datasourceRoutes],
+  routes: [datasourceRoutes, liveRoutes],
   menus: [toolMenu],
   install: installDevelop,
 });
