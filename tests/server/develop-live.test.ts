@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
-import { nextId } from '../../src/server/platform/ids.ts';
 import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
 
 const DEV = '/api/blade-develop';
@@ -23,14 +22,11 @@ interface Column {
 
 /** A data model of the console's own database with its fields, made as the designer's screen makes them. */
 async function createModel(code: string, table: string, columns: Column[]): Promise<string> {
-  // Inserted as rows: model/submit on main fails on its datasourceId reference (datasource has no display field).
-  const id = nextId();
-  await t.services.db
-    .insertInto('blade_model')
-    .values({ id, model_name: `模型${code}`, model_code: code, model_table: table })
-    .execute();
-  for (const [i, column] of columns.entries()) await addColumn(id, column, i + 1);
-  return id;
+  const saved = expectOk(
+    await t.post(`${DEV}/model/submit`, admin, { modelName: `模型${code}`, modelCode: code, modelTable: table }),
+  );
+  for (const [i, column] of columns.entries()) await addColumn(saved.id, column, i + 1);
+  return saved.id as string;
 }
 
 const addColumn = async (modelId: string, column: Column, sort = 10) =>

@@ -14,6 +14,8 @@ export const datasource = defineEntity({
   tenant: false,
   audit: true,
   platformOnly: true,
+  // What a model's `datasourceId` reference shows (the engine refuses a reference to an entity without one).
+  display: 'name',
   filterStyle: 'entity',
   fields: {
     name: {
