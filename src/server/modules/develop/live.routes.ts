@@ -12,7 +12,8 @@ import { LIVE_MESSAGES } from '../../../shared/develop/live-messages.ts';
 import { asSystem } from '../../db/tenant-context.ts';
 import { ApiError, ok } from '../../platform/errors.ts';
 import { answers } from '../../platform/response-schemas.ts';
-import { Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
+import { idParam } from '../../platform/params.ts';
+import { isRecord, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { registerRuntimeEntityRoutes } from '../../platform/entity/live-routes.ts';
 import type { Services } from '../../services.ts';
 import { LiveEntities } from './live-entities.ts';
@@ -28,7 +29,7 @@ const Published = Type.Object({
 });
 
 const codeOf = (request: FastifyRequest) => {
-  const { code } = request.query as { code?: unknown };
+  const code = isRecord(request.query) ? request.query.code : undefined;
   return typeof code === 'string' && code ? code : LIVE_MENU.code;
 };
 
@@ -48,11 +49,12 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
       schema: { ...queryOrBody({ id: Param, confirm: Type.Optional(Param) }), ...answers(Published) },
     },
     async (request) => {
-      const { id, confirm } = paramsOf(request);
-      const next = await liveDefinitionOf(services.db, String(id), served());
+      const { confirm, ...params } = paramsOf(request);
+      const id = idParam(params.id, 'id');
+      const next = await liveDefinitionOf(services.db, id, served());
       // Table changes need the owner's rights (requests run as tenon_app: db/tenant-scoped-driver.ts).
       const confirmed = String(confirm ?? '') === '1';
-      const published = await asSystem(() => publish(services.db, request.user, String(id), next, confirmed));
+      const published = await asSystem(() => publish(services.db, request.user, id, next, confirmed));
       // Menus changed, and every process compares the live versions once the grants stamp moves (live-entities.ts).
       await services.permissions.invalidate();
       return ok(request, published);
@@ -62,7 +64,8 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
     LIVE_UNPUBLISH_URL,
     { config: tool, schema: { ...queryOrBody({ id: Param }), ...answers(Type.Null()) } },
     async (request) => {
-      const code = await asSystem(() => unpublish(services.db, String(paramsOf(request).id)));
+      const id = idParam(paramsOf(request).id, 'id');
+      const code = await asSystem(() => unpublish(services.db, id));
       if (!code) throw new ApiError(400, LIVE_MESSAGES.notPublished);
       await services.permissions.invalidate();
       return ok(request, null);

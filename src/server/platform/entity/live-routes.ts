@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { ApiError } from '../errors.ts';
+import { answers } from '../response-schemas.ts';
 import { SUPER_TENANT } from '../auth-context.ts';
 import { IMPORT_MULTIPART_LIMITS } from './excel.ts';
 import { registerEntityRoutes } from './routes.ts';
@@ -94,44 +95,55 @@ export async function registerRuntimeEntityRoutes(app: FastifyInstance, service:
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: IMPORT_MULTIPART_LIMITS });
     scope.decorateRequest('runtimeRoute', undefined);
-    const routeOf = (request: FastifyRequest) => request.runtimeRoute!;
+    const codeOf = (request: FastifyRequest) => (request.params as { code: string }).code;
     const config = {
+      // An entity or action that does not exist asks for the code the URL names, so that a caller without it
+      // learns nothing more than a 403; who holds it gets the 404.
       permission: (request: FastifyRequest) => {
-        const { permission } = routeOf(request).config;
-        return (typeof permission === 'function' ? permission(request) : permission) ?? '';
+        const permission = request.runtimeRoute?.config.permission ?? codeOf(request);
+        return typeof permission === 'function' ? permission(request) : permission;
       },
     };
     // After authentication (the app's onRequest hook), before the access hook (preValidation).
     scope.addHook('onRequest', async (request) => {
       const params = request.params as { code: string; action?: string; sheet?: string };
-      const { code } = params;
       const action = params.sheet === undefined ? params.action : `export-${params.sheet}`;
-      const found = await find(request, code);
+      const found = await find(request, params.code);
       const route = found?.routes.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${action}`);
       // A download's token may be in its URL only on the route declared so (the export route below).
-      if (!route || Boolean(route.config.download) !== Boolean(request.routeOptions.config.download))
-        throw new ApiError(404, MESSAGES.notFound);
+      if (!route || Boolean(route.config.download) !== Boolean(request.routeOptions.config.download)) return;
       request.runtimeRoute = route;
       const { platform, admin } = route.config;
       if (platform && request.user.tenantId !== SUPER_TENANT) throw new ApiError(403, MESSAGES.platformOnly);
       if (admin && !request.user.isAdmin) throw new ApiError(403, MESSAGES.forbidden);
     });
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const route = routeOf(request);
+      const route = request.runtimeRoute;
+      if (!route) throw new ApiError(404, MESSAGES.notFound);
       check(route.querystring, request.query, 'querystring');
       if (request.body !== undefined && !request.isMultipart()) check(route.body, request.body, 'body');
       return route.handler(request, reply);
     };
-    const schema = { params: Params, querystring: AnyInput, hide: true };
-    scope.get(`/api/${service}/:code/:action`, { config, schema }, handler);
+    // What each answers is the recorded route's (the entity's rows, a page of them, nothing for a remove).
+    const about = (summary: string) => ({ summary, ...answers(Type.Unknown()) });
+    const schema = { params: Params, querystring: AnyInput };
+    scope.get(
+      `/api/${service}/:code/:action`,
+      { config, schema: { ...schema, ...about('A runtime entity: read') } },
+      handler,
+    );
+    scope.post(
+      `/api/${service}/:code/:action`,
+      { config, schema: { ...schema, body: Type.Any(), ...about('A runtime entity: write') } },
+      handler,
+    );
     // Excel downloads (`export-<name>`, `export-template`): a browser link may carry the token (auth-context.ts).
     const sheet = {
       params: Type.Object({ code: Type.String(), sheet: Type.String() }),
       querystring: AnyInput,
-      hide: true,
+      summary: 'A runtime entity: Excel download',
     };
     scope.get(`/api/${service}/:code/export-:sheet`, { config: { ...config, download: true }, schema: sheet }, handler);
-    scope.post(`/api/${service}/:code/:action`, { config, schema: { ...schema, body: Type.Any() } }, handler);
   });
 }
 
