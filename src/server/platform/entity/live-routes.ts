@@ -13,8 +13,8 @@ import type { EntityService } from './service.ts';
 /**
  * Entities known only at run time (a live model, modules/develop/live-entities.ts) served by the same engine as the
  * built-in ones: each service's routes are what `registerEntityRoutes` declares for it, recorded into a table instead
- * of the router (Fastify takes no routes once it listens). Two router routes per method, `/api/<service>/:code/:action`,
- * find the entity and the recorded route before the access hook runs; the access hook then reads the recorded route's
+ * of the router (Fastify takes no routes once it listens). The router's routes `/api/<service>/:code/:action` find
+ * the entity and the recorded route before the access hook runs; the access hook then reads the recorded route's
  * permission code through the route config, so rights and API scopes are checked in the one place, as for any route.
  */
 
