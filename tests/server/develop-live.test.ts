@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
-import { createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
+import { createDataScope, createRole, createTenantAdmin, createUser, crudCodes } from '../support/factories.ts';
 
 const DEV = '/api/blade-develop';
 const LIVE = '/api/blade-live';
@@ -116,6 +116,19 @@ describe('publishing a model serves it as an entity', () => {
     expect(exported.headers['content-type']).toContain('spreadsheetml');
     expectOk(await t.post(`${LIVE}/${code}/remove?ids=${row.id}`, a.token));
     expect(expectOk(await t.get(`${LIVE}/${code}/page`, a.token)).records).toEqual([]);
+  });
+
+  it('applies the data scopes granted on its menu, as to a built-in entity', async () => {
+    const own = await createDataScope(t, code, 2, 'create_user');
+    const roleId = await createRole(t, '310001', 'ownrows', crudCodes(code), [own]);
+    await createUser(t, { tenantId: '310001', account: 'liveown', password: 'pw', roleId });
+    const mine = await t.tokenOf('liveown', 'pw', '310001');
+    const a = await t.tokenOf('livea', 'pw', '310001');
+    expectOk(await t.post(`${LIVE}/${code}/submit`, a, { title: '老板的' }));
+    expectOk(await t.post(`${LIVE}/${code}/submit`, mine, { title: '我的' }));
+    const seen = expectOk(await t.get(`${LIVE}/${code}/page`, mine)).records as Array<{ title: string }>;
+    expect(seen.map((r) => r.title)).toEqual(['我的']);
+    expect(expectOk(await t.get(`${LIVE}/${code}/page`, a)).total).toBe(2);
   });
 
   it('unknown codes and actions answer 404', async () => {
