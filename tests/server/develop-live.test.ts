@@ -148,6 +148,26 @@ describe('publishing a model serves it as an entity', () => {
     expect(Object.keys(definition.entity.fields)).toContain('pages');
   });
 
+  it('references another entity: its name joined, a row of another tenant refused', async () => {
+    await addColumn(modelId, { jdbcName: 'post_id', propertyName: 'postId', fieldType: 'id', refEntity: 'post' }, 4);
+    expectOk(await publish(modelId));
+    const mine = expectOk(
+      await t.post('/api/blade-system/post/submit', admin, { postName: '编辑', postCode: 'edt', category: 1, sort: 1 }),
+    );
+    const saved = expectOk(await t.post(`${LIVE}/${code}/submit`, admin, { title: '有岗位', postId: mine.id }));
+    expect(expectOk(await t.get(`${LIVE}/${code}/detail?id=${saved.id}`, admin)).postName).toBe('编辑');
+    const a = await t.tokenOf('livea', 'pw', '310001');
+    expectError(await t.post(`${LIVE}/${code}/submit`, a, { title: '别人的岗位', postId: mine.id }), 400);
+  });
+
+  it('refuses a reference to an entity without a name to show', async () => {
+    const bad = await createModel('livebadref', 'live_bad_ref', [
+      TITLE,
+      { jdbcName: 'thing_id', propertyName: 'thingId', fieldType: 'id', refEntity: 'nosuchentity' },
+    ]);
+    expectError(await publish(bad), 400, /nosuchentity/);
+  });
+
   it('a label change is the definition only', async () => {
     const [field] = expectOk(await t.get(`${DEV}/model-prototype/list?modelId=${modelId}&jdbcName=amount`, admin))
       .records as Array<{ id: string }>;

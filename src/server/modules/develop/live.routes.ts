@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { displayField } from '../../../shared/entities/define.ts';
 import { model } from '../../../shared/entities/develop/model.ts';
 import {
   LIVE_DEFINITION_URL,
@@ -40,7 +41,9 @@ const codeOf = (request: FastifyRequest) => {
 export async function liveRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const live = new LiveEntities(services);
-  const served = () => new Set(services.entities.keys());
+  // What a field may reference: an entity whose rows have a name to show (refs.ts refuses any other).
+  const served = () =>
+    new Set([...services.entities.values()].filter((s) => displayField(s.entity)).map((s) => s.entity.name));
   const tool = { platform: true, permission: `${model.code}_edit` };
   app.post(
     LIVE_PUBLISH_URL,
