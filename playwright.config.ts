@@ -6,6 +6,9 @@ const PORT = Number(process.env.E2E_PORT ?? 18765);
 const DEMO_PORT = PORT + 1;
 export const E2E_DATA_DIR = 'tests/.tmp/e2e';
 const DEMO_DATA_DIR = 'tests/.tmp/e2e-demo';
+/** The demo command's exit status, written when it ends. */
+const DEMO_DONE = `${DEMO_DATA_DIR}.done`;
+const DEMO_LOG = `${DEMO_DATA_DIR}.log`;
 /** The built server as `npm start` runs it (`npm test` builds it before Playwright starts). */
 const SERVER = `node ${SERVER_NODE_FLAGS.join(' ')} dist-server/main.js`;
 const SERVER_ENV = {
@@ -88,17 +91,25 @@ export default defineConfig({
       testIgnore: ['**/desktop-*.spec.ts', '**/demo-*.spec.ts'],
     },
   ],
+  // Playwright starts its web servers one after the other, and no test before both answer: the demo command (10 s at
+  // a load of 12) runs beside the first server's start instead of after it, and its exit status is left in a file
+  // the second server's command waits for (its output too, printed there when it failed).
   webServer: [
     {
-      command: `rm -rf ${E2E_DATA_DIR} && ${SERVER}`,
+      command:
+        `rm -rf ${E2E_DATA_DIR} ${DEMO_DATA_DIR} ${DEMO_DONE} && mkdir -p tests/.tmp && ` +
+        `{ { DATA_DIR=${DEMO_DATA_DIR} node dist-server/demo.js > ${DEMO_LOG} 2>&1; echo $? > ${DEMO_DONE}; } & } && ` +
+        SERVER,
       url: `http://127.0.0.1:${PORT}/api/blade-system/tenant/info`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: { ...SERVER_ENV, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR },
     },
     {
-      // The README's demo command on a fresh database, then the server on it.
-      command: `rm -rf ${DEMO_DATA_DIR} && node dist-server/demo.js && ${SERVER}`,
+      // The README's demo command on a fresh database (started above), then the server on it.
+      command:
+        `until [ -s ${DEMO_DONE} ]; do sleep 0.2; done; ` +
+        `if [ "$(cat ${DEMO_DONE})" != 0 ]; then cat ${DEMO_LOG} >&2; exit 1; fi; ${SERVER}`,
       url: `http://127.0.0.1:${DEMO_PORT}/api/blade-system/tenant/info`,
       reuseExistingServer: false,
       timeout: 300_000,

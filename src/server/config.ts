@@ -8,6 +8,12 @@ export interface Config {
   port: number;
   host: string;
   production: boolean;
+  /**
+   * TENON_DEV_WRITE=1, outside production (NODE_ENV=production turns it off): 代码生成's 生成 writes a generated module
+   * into the working tree at `root` (TENON_DEV_ROOT, default the current folder). Absent: the generator only previews
+   * and zips (fail closed).
+   */
+  devWrite?: { root: string };
   dataDir: string;
   /** PostgreSQL URL; absent = embedded PGlite in `dataDir/pgdata`. */
   databaseUrl?: string;
@@ -117,6 +123,9 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host,
     production,
+    ...(env.TENON_DEV_WRITE?.trim() === '1' && !production
+      ? { devWrite: { root: resolve(env.TENON_DEV_ROOT?.trim() || '.') } }
+      : {}),
     dataDir,
     databaseUrl,
     redisUrl,

@@ -217,9 +217,18 @@ test('a revoked session (401) sends the user to /login', async ({ page }) => {
   await openMenu(page, parent.name, leaves[0].name);
   await expect(page).toHaveURL(new RegExp(`${leaves[0].path}/index$`));
 
-  // Watched from before the revocation: the open page may meet the 401 first (a poll) and go to /login itself.
+  // Watched from before the revocation: the open page may meet the 401 first (the screen's own requests, a poll) and
+  // go to /login itself.
   const unauthorized = page.waitForResponse((r) => r.url().includes('/api/') && r.status() === 401);
+  const inFlight = new Set<unknown>();
+  page.on('request', (request) => void (request.url().includes('/api/') && inFlight.add(request)));
+  page.on('requestfinished', (request) => void inFlight.delete(request));
+  page.on('requestfailed', (request) => void inFlight.delete(request));
   await revokeToken(page.request, await pageToken(page));
+  // The reload only once what the page had asked for is answered: a 401 on its way while the reload unloads the page
+  // still sent it to /login (the tokens gone), but no browser event told of it, and the test waited out its 120 s
+  // (1 run in 4 alone, 2026-11-30).
+  await expect.poll(() => inFlight.size, { message: 'the open screen has its answers' }).toBe(0);
   await page.reload();
   await unauthorized;
   await expect(page).toHaveURL(/\/login$/);

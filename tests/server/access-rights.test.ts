@@ -272,6 +272,15 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/budgetsituation/approval`, code: 'budgetsituation_approve' },
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
+  // Data models read from a source's catalog (tests/server/develop-model.test.ts): the 数据模型设计 screen's menu.
+  ...['model/table-list', 'model/table-info', 'model/model-prototype', 'model-prototype/select'].map((a) => ({
+    route: `GET /api/blade-develop/${a}`,
+    code: 'model',
+  })),
+  { route: 'POST /api/blade-develop/model-prototype/submit-list', code: 'model' },
+  // 代码生成 beyond the engine's CRUD (platform only): tests/server/develop-code.test.ts.
+  ...['preview', 'download', 'dev-mode'].map((a) => ({ route: `GET /api/blade-develop/code/${a}`, code: 'code' })),
+  ...['copy', 'gen-code'].map((a) => ({ route: `POST /api/blade-develop/code/${a}`, code: 'code' })),
   // Live models (tests/server/develop-live.test.ts): publishing is the platform's, with the model screen's edit code;
   // a live screen's definition is read with its own menu code, the one `code` names.
   { route: 'POST /api/blade-develop/model/publish', code: 'model_edit' },
@@ -455,6 +464,7 @@ describe('tenant isolation', () => {
     ({ token: other } = await createTenantAdmin(
       t,
       '600001',
+      // Entities may share a menu (a model and its fields: 数据模型设计): each code once.
       [...new Set(CRUD_ENTITIES.flatMap((e) => crudCodes(e.code)))],
       'ar_boss',
     ));

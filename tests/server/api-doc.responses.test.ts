@@ -89,6 +89,7 @@ const TEMPLATE = 'an Excel workbook (the import template)';
 /** The /api routes that answer no JSON, hence declare no 200 answer: each by name, with what it answers instead. */
 const NOT_JSON: Record<string, string> = {
   ['GET /api/blade-report/report/rest/export']: 'an Excel workbook (a report run with its parameters)',
+  ['GET /api/blade-develop/code/download']: 'a zip of the files the code rows generate',
   [`GET ${SYS}/product/export-product`]: EXPORT,
   [`GET ${SYS}/product/export-template`]: TEMPLATE,
   [`GET ${SYS}/customer/export-customer`]: EXPORT,

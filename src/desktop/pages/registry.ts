@@ -1,5 +1,6 @@
 import { budgetScreens } from './budget/screens.ts';
 import { deskScreens } from './desk/screens.ts';
+import { developScreens } from './develop/screens.ts';
 import { financeScreens } from './finance/screens.ts';
 import { flowScreens } from './flow/screens.ts';
 import { logScreens } from './log/screens.ts';
@@ -29,6 +30,7 @@ export const OWN_SCREENS: Screens = {
   ...resourceScreens,
   ...smsScreens,
   ...deskScreens,
+  ...developScreens,
 };
 
 /** The definition whose `code` is a menu's (`shared/entities/catalog.ts`, loaded with the screen, not the shell). */

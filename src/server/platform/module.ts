@@ -10,20 +10,22 @@ import type { AttachmentFiles } from './entity/attachments.ts';
 import type { ApprovalEffect, FlowHook } from './workflow/index.ts';
 
 /** The product's domains, the same names on the server and in the console (design/ARCHITECTURE.md § Modules). */
-export type ModuleName =
-  | 'auth'
-  | 'system'
-  | 'resource'
-  | 'desk'
-  | 'flow'
-  | 'develop'
-  | 'report'
-  | 'log'
-  | 'masterdata'
-  | 'production'
-  | 'warehouse'
-  | 'budget'
-  | 'finance';
+export const MODULE_NAMES = [
+  'auth',
+  'system',
+  'resource',
+  'desk',
+  'flow',
+  'develop',
+  'report',
+  'log',
+  'masterdata',
+  'production',
+  'warehouse',
+  'budget',
+  'finance',
+] as const;
+export type ModuleName = (typeof MODULE_NAMES)[number];
 
 export type ModuleRoutes = (app: FastifyInstance, options: { services: Services }) => Promise<void>;
 

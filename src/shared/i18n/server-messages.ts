@@ -104,6 +104,80 @@ export const MESSAGES = {
     zh: '登录请求已过期,请返回应用重新登录',
     en: 'The sign-in request has expired, please sign in again from the application',
   },
+  // Data models (modules/develop): reading a data source's catalog
+  sourceUnreachable: { zh: '无法连接数据源 {name}：{label}', en: 'Cannot connect to the data source {name}: {label}' },
+  sourceRefused: { zh: '连接被拒绝', en: 'connection refused' },
+  sourceTimeout: { zh: '连接超时', en: 'the connection timed out' },
+  sourceNoHost: { zh: '主机不存在', en: 'unknown host' },
+  sourceLogin: { zh: '用户名或密码错误', en: 'wrong user name or password' },
+  sourceNoDatabase: { zh: '数据库不存在', en: 'no such database' },
+  sourceClosed: { zh: '连接被中断', en: 'the connection was closed' },
+  sourceFailed: { zh: '连接失败', en: 'connection failed' },
+  sourceUrl: {
+    zh: '数据源连接地址不受支持：须为 jdbc:postgresql://、jdbc:mysql:// 或 jdbc:mariadb://',
+    en: 'Unsupported data source URL: it must start with jdbc:postgresql://, jdbc:mysql:// or jdbc:mariadb://',
+  },
+  sourceMissing: { zh: '数据源不存在', en: 'No such data source' },
+  sourcePassword: {
+    zh: '数据源密码无法解密，请重新填写密码',
+    en: "The data source's password cannot be read, please enter it again",
+  },
+  tableMissing: { zh: '数据表不存在：{name}', en: 'No such table: {name}' },
+  modelMissing: { zh: '数据模型不存在', en: 'No such data model' },
+  modelRowsMixed: {
+    zh: '字段须属于同一个数据模型',
+    en: 'The fields must belong to one data model',
+  },
+  // The code generator (modules/develop/gen): what it refuses, nothing written.
+  genNoModel: { zh: '数据模型不存在: {name}', en: 'No such data model: {name}' },
+  genNoCode: { zh: '代码生成记录不存在: {name}', en: 'No such code generator row: {name}' },
+  genNoFields: { zh: '数据模型“{name}”没有字段', en: 'The data model "{name}" has no fields' },
+  genSubMissing: {
+    zh: '主子表模板须选择子表模型和子表外键',
+    en: 'The master-detail template needs a line model and its foreign key',
+  },
+  genSubFk: {
+    zh: '子表外键“{name}”不是子表模型的字段',
+    en: 'The line foreign key "{name}" is not a field of the line model',
+  },
+  genTreeTitle: { zh: '树表模板须选择树名称字段', en: 'The tree template needs the field that names a node' },
+  genTreeTitleUnknown: {
+    zh: '树名称“{name}”不是模型的字段',
+    en: 'The tree title "{name}" is not a field of the model',
+  },
+  genNoPrimaryKey: {
+    zh: '表“{name}”没有主键“{label}”,不能生成代码',
+    en: 'The table "{name}" has no primary key "{label}": no code can be generated',
+  },
+  genBadName: {
+    zh: '名称“{name}”不能用作{label}: 只能使用字母、数字和下划线,并以字母开头',
+    en: 'The name "{name}" cannot be used as {label}: letters, digits and underscores only, starting with a letter',
+  },
+  genOutside: {
+    zh: '生成的文件“{name}”超出了模块目录',
+    en: 'The generated file "{name}" would leave the module folder',
+  },
+  genModule: {
+    zh: '模块目录“{name}”不是本系统的模块: {label}',
+    en: 'The module folder "{name}" is not a module of this system: {label}',
+  },
+  genManifest: {
+    zh: '模块清单 {name} 的格式无法识别(需要 entities: [ 和 menus: [ 各一处),请手工添加',
+    en: 'The module manifest {name} has a shape the generator does not recognise (one entities: [ and one menus: [): add it by hand',
+  },
+  genTableClash: {
+    zh: '表“{name}”已存在且字段不同: {label}',
+    en: 'The table "{name}" already exists with other columns: {label}',
+  },
+  genTableExists: {
+    zh: '表“{name}”已存在于本库，生成的迁移会再次创建它，请换一个表名',
+    en: 'The table "{name}" exists in this database: its generated migration would create it again',
+  },
+  genExists: { zh: '文件“{name}”已存在,不能覆盖', en: 'The file "{name}" already exists and is not overwritten' },
+  genDevOnly: {
+    zh: '只有开发模式(TENON_DEV_WRITE=1)的服务器才能把代码写入工作目录,请使用下载',
+    en: 'Only a server in development mode (TENON_DEV_WRITE=1) writes code into its working tree: download it instead',
+  },
 } satisfies Record<string, LocalText>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,6 +5,9 @@ import { modelPrototype } from '../../../shared/entities/develop/model-prototype
 import { defineModule } from '../../platform/module.ts';
 import { datasourceHooks } from './datasource-password.ts';
 import { datasourceRoutes } from './datasource.routes.ts';
+import { modelRoutes } from './model.routes.ts';
+import { seedModelDemo } from './demo.ts';
+import { codeRoutes } from './code.routes.ts';
 import { liveRoutes } from './live.routes.ts';
 import { installDevelop } from './install.ts';
 import { toolMenu } from './menus.ts';
@@ -14,7 +17,8 @@ export const developModule = defineModule({
   name: 'develop',
   entities: [datasource, model, modelPrototype, code],
   hooks: { [datasource.name]: datasourceHooks },
-  routes: [datasourceRoutes, liveRoutes],
+  routes: [datasourceRoutes, modelRoutes, codeRoutes, liveRoutes],
   menus: [toolMenu],
   install: installDevelop,
+  demo: seedModelDemo,
 });

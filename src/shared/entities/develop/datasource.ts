@@ -14,9 +14,9 @@ export const datasource = defineEntity({
   tenant: false,
   audit: true,
   platformOnly: true,
-  // What a model's `datasourceId` reference shows (the engine refuses a reference to an entity without one).
-  display: 'name',
   filterStyle: 'entity',
+  // What a model's and a code row's `datasourceId` show (their refs need a display field).
+  display: 'name',
   fields: {
     name: {
       type: 'string',

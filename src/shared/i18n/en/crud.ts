@@ -159,4 +159,12 @@ export const crud: Resource<typeof zh> = {
     hideEmpty: 'Hide empty rows',
     groupBy: 'Group by',
   },
+  /** 代码生成: a code row's generated files (modules/develop/code.routes.ts). */
+  code: {
+    preview: 'Preview',
+    download: 'Download',
+    copy: 'Copy',
+    generate: 'Generate',
+    previewTitle: 'Preview: {{name}}',
+  },
 };

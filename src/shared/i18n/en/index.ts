@@ -4,6 +4,7 @@ import { bom } from './bom.ts';
 import { common } from './common.ts';
 import { crud } from './crud.ts';
 import { desk } from './desk.ts';
+import { developModel } from './develop-model.ts';
 import { finance } from './finance.ts';
 import { flow } from './flow.ts';
 import { governance } from './governance.ts';
@@ -32,4 +33,5 @@ export const en: Resource<typeof zh> = {
   resource,
   desk,
   totp,
+  developModel,
 };

@@ -15,6 +15,14 @@ export const crud = {
   requiredSelect: '请选择{{label}}',
   tooLong: '{{label}}长度不能超过{{max}}',
   addLine: '添加一行',
+  /** 代码生成: a code row's generated files (modules/develop/code.routes.ts). */
+  code: {
+    preview: '预览',
+    download: '下载',
+    copy: '复制',
+    generate: '生成',
+    previewTitle: '预览: {{name}}',
+  },
   /** SMS configs: 启用 (one enabled per tenant, contract resource-desk-log.md §4). */
   sms: {
     enable: '启用',

@@ -2,6 +2,7 @@ import { bom } from './bom.ts';
 import { common } from './common.ts';
 import { crud } from './crud.ts';
 import { desk } from './desk.ts';
+import { developModel } from './develop-model.ts';
 import { finance } from './finance.ts';
 import { flow } from './flow.ts';
 import { governance } from './governance.ts';
@@ -30,4 +31,5 @@ export const zh = {
   resource,
   desk,
   totp,
+  developModel,
 };

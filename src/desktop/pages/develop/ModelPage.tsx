@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { model } from '../../../shared/entities/develop/model.ts';
+import { CrudPage } from '../../components/crud/CrudPage.tsx';
+import type { CrudOptions } from '../../components/crud/fields.ts';
+import { ModelDesignDialog } from './ModelDesignDialog.tsx';
+import { DatasourcePicker, TablePicker } from './ModelSourcePickers.tsx';
+
+const OPTIONS_BASE: Omit<CrudOptions, 'rowActions'> = {
+  controls: {
+    datasourceId: (disabled) => <DatasourcePicker disabled={disabled} />,
+    modelTable: (disabled) => <TablePicker disabled={disabled} />,
+  },
+};
+
+/**
+ * /tool/model 数据模型设计: the models (the shared list; the form picks a data source, or 本库, then one of its
+ * tables) and 设计, the grid of a model's fields.
+ */
+export default function ModelPage() {
+  const [designing, setDesigning] = useState<{ id: string; modelName: string } | null>(null);
+  const options: CrudOptions = {
+    ...OPTIONS_BASE,
+    rowActions: [
+      {
+        key: 'design',
+        permission: `${model.code}_edit`,
+        label: 'developModel.design',
+        onClick: (record) => setDesigning({ id: record.id, modelName: String(record.modelName ?? '') }),
+      },
+    ],
+  };
+  return (
+    <>
+      <CrudPage entity={model} options={options} />
+      {designing && <ModelDesignDialog model={designing} onClose={() => setDesigning(null)} />}
+    </>
+  );
+}
