@@ -17,11 +17,11 @@ const asksConfirmation = (message: string) =>
  * 发布 of a data model (数据模型设计's row action): publishes it as a live entity, or its changes; a change that drops
  * a column holding data is asked again, then backed up and made. Menus reload, so 在线表单 shows the model at once.
  */
-export function LivePublishButton({ modelId, label = '发布' }: { modelId: string; label?: string }) {
+export function useLivePublish() {
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const publish = async (confirm: boolean) => {
+  const publish = async (modelId: string, confirm = false): Promise<void> => {
     setBusy(true);
     try {
       const params = { id: modelId, ...(confirm ? { confirm: 1 } : {}) };
@@ -31,14 +31,20 @@ export function LivePublishButton({ modelId, label = '发布' }: { modelId: stri
     } catch (error) {
       if (!(error instanceof ApiFailure) || error.code !== 400) throw error;
       if (!confirm && asksConfirmation(error.message))
-        modal.confirm({ content: error.message, onOk: () => publish(true) });
+        modal.confirm({ content: error.message, onOk: () => publish(modelId, true) });
       else notify.error(error.message);
     } finally {
       setBusy(false);
     }
   };
+  return { publish, busy };
+}
+
+/** The same as a button, for a screen that has no row actions of the shared page. */
+export function LivePublishButton({ modelId, label = '发布' }: { modelId: string; label?: string }) {
+  const { publish, busy } = useLivePublish();
   return (
-    <Button type="link" size="small" loading={busy} onClick={() => void publish(false)}>
+    <Button type="link" size="small" loading={busy} onClick={() => void publish(modelId)}>
       {label}
     </Button>
   );
