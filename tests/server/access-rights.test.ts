@@ -281,6 +281,18 @@ const GUARDED: Guarded[] = [
   // 代码生成 beyond the engine's CRUD (platform only): tests/server/develop-code.test.ts.
   ...['preview', 'download', 'dev-mode'].map((a) => ({ route: `GET /api/blade-develop/code/${a}`, code: 'code' })),
   ...['copy', 'gen-code'].map((a) => ({ route: `POST /api/blade-develop/code/${a}`, code: 'code' })),
+  // Live models (tests/server/develop-live.test.ts): publishing is the platform's, with the model screen's edit code;
+  // a live screen's definition is read with its own menu code, the one `code` names.
+  { route: 'POST /api/blade-develop/model/publish', code: 'model_edit' },
+  { route: 'POST /api/blade-develop/model/unpublish', code: 'model_edit' },
+  { route: 'GET /api/blade-develop/model/live-definition', code: 'datasource', query: 'code=datasource' },
+  // The engine's routes of a live entity ask for its codes as a built-in entity's do (develop-live.test.ts grants
+  // them); here `:code` names no entity, so only the refusals are checked.
+  ...[
+    'GET /api/blade-live/:code/:action',
+    'POST /api/blade-live/:code/:action',
+    'GET /api/blade-live/:code/export-:sheet',
+  ].map((route) => ({ route, code: "the live entity's", superAdmin: true })),
   // Naming objects and managing buckets: the 对象存储 screen (tests/server/resource-oss.test.ts).
   ...['put-file-by-name', 'remove-file', 'remove-files', 'make-bucket', 'remove-bucket', 'copy-file'].map((a) => ({
     route: `POST /api/blade-resource/oss/endpoint/${a}`,

@@ -114,6 +114,8 @@ const NOT_JSON: Record<string, string> = {
   // Social login's trips (social.routes.ts): a redirect to the provider, and back to the login page.
   ['GET /api/blade-auth/oauth/render/:source']: 'a redirect to the provider',
   ['GET /api/blade-auth/oauth/callback/:source']: 'a redirect to the login page',
+  // A live model's Excel downloads (modules/develop/live.routes.ts), its rows or its import template.
+  ['GET /api/blade-live/:code/export-:sheet']: 'an Excel workbook (the rows the list selects, or the import template)',
 };
 
 /** The app's /api routes whose 200 answer the document does not describe. */

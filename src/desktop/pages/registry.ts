@@ -8,7 +8,9 @@ import { PLANNED_SCREENS } from './planned.ts';
 import { productionScreens } from './production/screens.ts';
 import { reportScreens } from './report/screens.ts';
 import { resourceScreens } from './resource/screens.ts';
-import { crudScreen, type Screen, type Screens } from './screens.ts';
+import { createElement } from 'react';
+import { LIVE_PATH } from '../../shared/develop/live.ts';
+import { crudScreen, lazyPage, type Screen, type Screens } from './screens.ts';
 import { smsScreens } from './resource/sms-screens.ts';
 import { systemScreens } from './system/screens.ts';
 import { warehouseScreens } from './warehouse/screens.ts';
@@ -40,6 +42,21 @@ const definitionOf = async (code: string) => {
 };
 
 const entityScreens = new Map<string, Screen>();
+const liveScreens = new Map<string, Screen>();
+
+/** A live model's screen (在线表单): its definition is the server's, read when the screen opens (LiveScreen.tsx). */
+function liveScreenOf(code: string): Screen {
+  let screen = liveScreens.get(code);
+  if (!screen)
+    liveScreens.set(
+      code,
+      (screen = lazyPage(async () => {
+        const { LiveScreen } = await import('./develop/LiveScreen.tsx');
+        return { default: () => createElement(LiveScreen, { code }) };
+      })),
+    );
+  return screen;
+}
 
 /** A menu as far as its screen goes: its path, and its code where the server's menu is known. */
 export interface ScreenMenu {
@@ -56,6 +73,7 @@ export interface ScreenMenu {
 export function screenOf(menu: ScreenMenu, isEntity: (code: string) => boolean = () => true): Screen | undefined {
   const own = OWN_SCREENS[menu.menuPath];
   if (own) return own;
+  if (menu.menuPath.startsWith(`${LIVE_PATH}/`)) return liveScreenOf(menu.menuPath.slice(LIVE_PATH.length + 1));
   const { code } = menu;
   if (code === undefined || PLANNED_SCREENS.includes(menu.menuPath) || !isEntity(code)) return undefined;
   let screen = entityScreens.get(code);

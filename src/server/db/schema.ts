@@ -306,6 +306,30 @@ export interface BladeFlowTaskCandidate {
   value: string;
 }
 
+export interface BladeLiveColumnBackup {
+  model_id: Int8;
+  table_name: string;
+  column_name: string;
+  version: number;
+  row_id: Int8;
+  row_tenant: string;
+  value: string | null;
+  backup_time: string;
+}
+
+export interface BladeLiveEntity {
+  id: Int8;
+  model_id: Int8;
+  code: string;
+  table_name: string;
+  definition: unknown;
+  version: Generated<number>;
+  create_user: Nullable<Int8>;
+  create_time: string | null;
+  update_user: Nullable<Int8>;
+  update_time: string | null;
+}
+
 export interface BladeLogApi {
   id: Int8;
   tenant_id: Generated<string>;
@@ -2203,6 +2227,8 @@ export interface Schema {
   blade_flow_subscription: BladeFlowSubscription;
   blade_flow_task: BladeFlowTask;
   blade_flow_task_candidate: BladeFlowTaskCandidate;
+  blade_live_column_backup: BladeLiveColumnBackup;
+  blade_live_entity: BladeLiveEntity;
   blade_log_api: BladeLogApi;
   blade_log_change: BladeLogChange;
   blade_log_error: BladeLogError;

@@ -263,7 +263,15 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   /** URL segment: /api/<service>/<name>/<action> */
   name: string;
   service:
-    'blade-system' | 'blade-resource' | 'blade-desk' | 'blade-develop' | 'blade-flow' | 'blade-log' | 'blade-report';
+    | 'blade-system'
+    | 'blade-resource'
+    | 'blade-desk'
+    | 'blade-develop'
+    | 'blade-flow'
+    | 'blade-log'
+    | 'blade-report'
+    /** A live model's entity, published at run time (modules/develop/live-entities.ts). */
+    | 'blade-live';
   table: string;
   label: LocalText;
   /** Menu code: reading needs it, writing needs `<code>_add` / `<code>_edit` / `<code>_delete`. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { model } from '../../../shared/entities/develop/model.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudOptions } from '../../components/crud/fields.ts';
+import { useLivePublish } from './LivePublishButton.tsx';
 import { ModelDesignDialog } from './ModelDesignDialog.tsx';
 import { DatasourcePicker, TablePicker } from './ModelSourcePickers.tsx';
 
@@ -18,6 +19,7 @@ const OPTIONS_BASE: Omit<CrudOptions, 'rowActions'> = {
  */
 export default function ModelPage() {
   const [designing, setDesigning] = useState<{ id: string; modelName: string } | null>(null);
+  const { publish } = useLivePublish();
   const options: CrudOptions = {
     ...OPTIONS_BASE,
     rowActions: [
@@ -26,6 +28,14 @@ export default function ModelPage() {
         permission: `${model.code}_edit`,
         label: 'developModel.design',
         onClick: (record) => setDesigning({ id: record.id, modelName: String(record.modelName ?? '') }),
+      },
+      // A model of this database goes live under 在线表单 (modules/develop/live.routes.ts).
+      {
+        key: 'publish',
+        permission: `${model.code}_edit`,
+        label: 'developModel.publish',
+        visible: (record) => !record.datasourceId,
+        onClick: (record) => void publish(record.id),
       },
     ],
   };

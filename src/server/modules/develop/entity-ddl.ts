@@ -41,7 +41,8 @@ export function columnType(field: FieldDef, decimal?: { precision: number; scale
 const literal = (value: string | number) =>
   typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 
-function columnSql(name: string, field: FieldDef, decimals: Decimals): string {
+/** One column of the table as `create table` and `alter table add column` say it. */
+export function columnSql(name: string, field: FieldDef, decimals: Decimals): string {
   const column = `${quoted(camelToSnake(name))} ${columnType(field, decimals[name])}`;
   if (name === 'id') return `${column} primary key`;
   if (name === 'tenantId') return `${column} not null default '000000'`;

@@ -8,6 +8,7 @@ import { datasourceRoutes } from './datasource.routes.ts';
 import { modelRoutes } from './model.routes.ts';
 import { seedModelDemo } from './demo.ts';
 import { codeRoutes } from './code.routes.ts';
+import { liveRoutes } from './live.routes.ts';
 import { installDevelop } from './install.ts';
 import { toolMenu } from './menus.ts';
 
@@ -16,7 +17,7 @@ export const developModule = defineModule({
   name: 'develop',
   entities: [datasource, model, modelPrototype, code],
   hooks: { [datasource.name]: datasourceHooks },
-  routes: [datasourceRoutes, modelRoutes, codeRoutes],
+  routes: [datasourceRoutes, modelRoutes, codeRoutes, liveRoutes],
   menus: [toolMenu],
   install: installDevelop,
   demo: seedModelDemo,

@@ -4,6 +4,7 @@ import type { developModel as zh } from '../zh/develop-model.ts';
 /** `developModel.*`: data model design (the model list's Design dialog and the table picker of its form). */
 export const developModel: Resource<typeof zh> = {
   design: 'Design',
+  publish: 'Publish',
   designTitle: 'Model fields: {{name}}',
   load: 'Load from table',
   loadConfirm: "Replace the fields with the table's columns? Unsaved changes are lost.",

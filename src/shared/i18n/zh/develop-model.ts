@@ -1,6 +1,7 @@
 /** `developModel.*`: 数据模型设计 (the model list's 设计 dialog and the table picker of its form). */
 export const developModel = {
   design: '设计',
+  publish: '发布',
   designTitle: '模型字段设计：{{name}}',
   load: '从数据表载入',
   loadConfirm: '用数据表的列替换当前字段？未保存的修改将丢失。',

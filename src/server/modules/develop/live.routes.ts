@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { displayField } from '../../../shared/entities/define.ts';
+import { model } from '../../../shared/entities/develop/model.ts';
+import {
+  LIVE_DEFINITION_URL,
+  LIVE_PUBLISH_URL,
+  LIVE_UNPUBLISH_URL,
+  type LiveEntityWire,
+} from '../../../shared/develop/live.ts';
+import { LIVE_MESSAGES } from '../../../shared/develop/live-messages.ts';
+import { asSystem } from '../../db/tenant-context.ts';
+import { ApiError, ok } from '../../platform/errors.ts';
+import { answers } from '../../platform/response-schemas.ts';
+import { idParam } from '../../platform/params.ts';
+import { isRecord, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
+import { registerRuntimeEntityRoutes } from '../../platform/entity/live-routes.ts';
+import type { Services } from '../../services.ts';
+import { LiveEntities } from './live-entities.ts';
+import { LIVE_MENU, LIVE_SERVICE, liveDefinitionOf, publish, unpublish } from './live-publish.ts';
+
+const Published = Type.Object({
+  code: Type.String(),
+  table: Type.String(),
+  version: Type.Integer(),
+  added: Type.Array(Type.String()),
+  dropped: Type.Array(Type.String()),
+  changed: Type.Array(Type.String()),
+});
+
+const codeOf = (request: FastifyRequest) => {
+  const code = isRecord(request.query) ? request.query.code : undefined;
+  return typeof code === 'string' && code ? code : LIVE_MENU.code;
+};
+
+/**
+ * Live models (issue 38 point 3): `model/publish` (again: the change), `model/unpublish`, the definition a screen
+ * renders, and the live entities themselves under `/api/blade-live/<code>/<action>`, served by the engine.
+ */
+export async function liveRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const live = new LiveEntities(services);
+  // What a field may reference: an entity whose rows have a name to show (refs.ts refuses any other).
+  const served = () =>
+    new Set([...services.entities.values()].filter((s) => displayField(s.entity)).map((s) => s.entity.name));
+  const tool = { platform: true, permission: `${model.code}_edit` };
+  app.post(
+    LIVE_PUBLISH_URL,
+    {
+      config: tool,
+      schema: { ...queryOrBody({ id: Param, confirm: Type.Optional(Param) }), ...answers(Published) },
+    },
+    async (request) => {
+      const { confirm, ...params } = paramsOf(request);
+      const id = idParam(params.id, 'id');
+      const next = await liveDefinitionOf(services.db, id, served());
+      // Table changes need the owner's rights (requests run as tenon_app: db/tenant-scoped-driver.ts).
+      const confirmed = String(confirm ?? '') === '1';
+      const published = await asSystem(() => publish(services.db, request.user, id, next, confirmed));
+      // Menus changed, and every process compares the live versions once the grants stamp moves (live-entities.ts).
+      await services.permissions.invalidate();
+      return ok(request, published);
+    },
+  );
+  app.post(
+    LIVE_UNPUBLISH_URL,
+    { config: tool, schema: { ...queryOrBody({ id: Param }), ...answers(Type.Null()) } },
+    async (request) => {
+      const id = idParam(paramsOf(request).id, 'id');
+      const code = await asSystem(() => unpublish(services.db, id));
+      if (!code) throw new ApiError(400, LIVE_MESSAGES.notPublished);
+      await services.permissions.invalidate();
+      return ok(request, null);
+    },
+  );
+  // Whoever may open the screen (its menu code) reads what it renders.
+  app.get(
+    LIVE_DEFINITION_URL,
+    {
+      config: { permission: codeOf },
+      schema: {
+        ...queryParams({ code: Param }),
+        ...answers(Type.Object({ code: Type.String(), version: Type.Integer(), entity: Type.Unknown() })),
+      },
+    },
+    async (request) => {
+      const found = await live.find(String(request.query.code));
+      if (!found) throw new ApiError(400, LIVE_MESSAGES.notPublished);
+      const wire: LiveEntityWire = {
+        code: found.service.entity.code,
+        version: found.version,
+        entity: found.service.entity,
+      };
+      return ok(request, wire);
+    },
+  );
+  await registerRuntimeEntityRoutes(fastify, LIVE_SERVICE, live.lookup);
+}

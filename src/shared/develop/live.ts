@@ -1,0 +1,25 @@
+import type { EntityDef } from '../entities/define.ts';
+
+/** A live model's routes (modules/develop/live.routes.ts): publishing, its withdrawal, and what the screens read. */
+export const LIVE_PUBLISH_URL = '/api/blade-develop/model/publish';
+export const LIVE_UNPUBLISH_URL = '/api/blade-develop/model/unpublish';
+export const LIVE_DEFINITION_URL = '/api/blade-develop/model/live-definition';
+/** The screens' path of a live entity, `/live/<code>`, under the 在线表单 menu. */
+export const LIVE_PATH = '/live';
+
+/** What `model/publish` answers: the version now served and what it changed in the table. */
+export interface LivePublished {
+  code: string;
+  table: string;
+  version: number;
+  added: string[];
+  dropped: string[];
+  changed: string[];
+}
+
+/** What `model/live-definition?code=` answers: the entity the engine serves under that code, at its version. */
+export interface LiveEntityWire {
+  code: string;
+  version: number;
+  entity: EntityDef;
+}

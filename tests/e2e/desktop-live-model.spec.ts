@@ -1,0 +1,63 @@
+import { expect, test, type Page } from './support/test.ts';
+import { apiToken, uniqueTag } from './support/api.ts';
+import { expectToast } from './support/desktop.ts';
+import { zh } from './support/i18n.ts';
+import { loginByApi } from './support/session.ts';
+
+/**
+ * Issue 38 point 3: a data model published as a live entity opens under 在线表单 on the shared CRUD page; a field
+ * added and published again shows after a reload, without restarting the server.
+ */
+test.use({ viewport: { width: 1280, height: 800 } });
+
+async function call<T>(page: Page, token: string, url: string, data?: unknown): Promise<T> {
+  const response = await page.request.post(url, {
+    headers: { 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': '000000' },
+    data: data ?? {},
+  });
+  const body = (await response.json()) as { code: number; data: T };
+  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+test('publish a model, add a row from its screen, add a field, see it after a reload', async ({ page }) => {
+  const { access_token: token } = await apiToken(page.request);
+  const code = `live${uniqueTag('').replace(/[^a-z0-9]/g, '')}`.slice(0, 20);
+  const model = await call<{ id: string }>(page, token, '/api/blade-develop/model/submit', {
+    modelName: '在线图书',
+    modelCode: code,
+    modelTable: `live_${code}`,
+  });
+  const field = (jdbcName: string, comment: string, sort: number) =>
+    call(page, token, '/api/blade-develop/model-prototype/submit', {
+      modelId: model.id,
+      jdbcName,
+      propertyName: jdbcName,
+      comment,
+      fieldType: 'string',
+      isList: 1,
+      isForm: 1,
+      sort,
+    });
+  await field('title', '书名', 1);
+  await call(page, token, `/api/blade-develop/model/publish?id=${model.id}`);
+
+  await loginByApi(page, `/live/${code}`);
+  const crud = page.locator('.tenon-crud');
+  await expect(crud.getByRole('columnheader', { name: '书名' })).toBeVisible();
+  await crud
+    .locator('.tenon-crud-toolbar')
+    .getByRole('button', { name: new RegExp(`${zh.common.add}$`) })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByPlaceholder('请输入书名').fill('活的书');
+  await dialog.getByRole('button', { name: zh.common.save }).click();
+  await expectToast(page, zh.common.addSuccess);
+  await expect(crud.locator('.ant-table-row').filter({ hasText: '活的书' })).toBeVisible();
+
+  await field('author', '作者', 2);
+  await call(page, token, `/api/blade-develop/model/publish?id=${model.id}`);
+  await page.reload();
+  await expect(crud.getByRole('columnheader', { name: '作者' })).toBeVisible();
+  await expect(crud.locator('.ant-table-row').filter({ hasText: '活的书' })).toBeVisible();
+});
