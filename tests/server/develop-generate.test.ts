@@ -141,7 +141,7 @@ describe('a generated module', () => {
     const writtenTs = written.filter((path) => path.endsWith('.ts'));
     writeFileSync(
       join(root, 'tsconfig.generated.json'),
-      JSON.stringify({ extends: './tsconfig.json', include: writtenTs }),
+      JSON.stringify({ extends: './tsconfig.json', include: [...writtenTs, 'src/**/*.d.ts', 'tests/**/*.d.ts'] }),
     );
     await shown('tsc', ['-p', 'tsconfig.generated.json']);
     await shown('vitest', ['run', ...written.filter((path) => path.startsWith('tests/'))]);
