@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { displayField } from '../../../shared/entities/define.ts';
+import { displayField, hasProcess, startsElsewhere } from '../../../shared/entities/define.ts';
 import { model } from '../../../shared/entities/develop/model.ts';
 import {
   LIVE_DEFINITION_URL,
@@ -44,6 +44,15 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
   // What a field may reference: an entity whose rows have a name to show (refs.ts refuses any other).
   const served = () =>
     new Set([...services.entities.values()].filter((s) => displayField(s.entity)).map((s) => s.entity.name));
+  // What an approved model's rows may be sent through: a kind with its own form and process (finance), by service.
+  const kinds = () =>
+    new Map(
+      [...services.entities.values()].flatMap(({ entity }) =>
+        entity.approval && hasProcess(entity.approval) && !startsElsewhere(entity.approval)
+          ? [[entity.approval.kind, entity.service] as const]
+          : [],
+      ),
+    );
   const tool = { platform: true, permission: `${model.code}_edit` };
   app.post(
     LIVE_PUBLISH_URL,
@@ -54,7 +63,7 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
     async (request) => {
       const { confirm, ...params } = paramsOf(request);
       const id = idParam(params.id, 'id');
-      const next = await liveDefinitionOf(services.db, id, served());
+      const next = await liveDefinitionOf(services.db, id, served(), kinds());
       // Table changes need the owner's rights (requests run as tenon_app: db/tenant-scoped-driver.ts).
       const confirmed = String(confirm ?? '') === '1';
       const published = await asSystem(() => publish(services.db, request.user, id, next, confirmed));

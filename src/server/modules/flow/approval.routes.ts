@@ -77,6 +77,8 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   const { kind } = approval;
   const base = `/api/${entity.service}/process/${kind}`;
   const followers = startedThrough(services, kind);
+  // With the entities served at run time (live models) sent through it too, read when a row is sent.
+  const followersNow = async () => [...followers, ...((await services.startedThroughAtRunTime?.(kind)) ?? [])];
 
   // Every step of a request's process sets its state, with the effect its module adds (an expense claim's budget
   // check: finance/expense-budget.ts). Rows sent by a state move on their own screen are registered by their module
@@ -93,8 +95,9 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       async (request) => {
         const { user } = request;
         const body = paramsOf(request);
-        if (followers.length && str(body.businessId)) {
-          await sendSaved(user, body);
+        const sentThrough = str(body.businessId) ? await followersNow() : [];
+        if (sentThrough.length) {
+          await sendSaved(user, body, sentThrough);
           return ok(request, null);
         }
         const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
@@ -120,12 +123,16 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
    * A saved row of an entity started through this kind (an expense claim), sent by its `<code>_submit` holder: one
    * of his visible rows, all checks and the process in one transaction (approval-send.ts).
    */
-  async function sendSaved(user: AuthUser, body: Record<string, unknown>) {
+  async function sendSaved(
+    user: AuthUser,
+    body: Record<string, unknown>,
+    sentThrough: { service: EntityService; code: string }[],
+  ) {
     const businessId = str(body.businessId);
     const held: EntityService[] = [];
-    for (const { service: follower, code } of followers)
+    for (const { service: follower, code } of sentThrough)
       if (await services.permissions.has(user, code)) held.push(follower);
-    if (!held.length) throw forbidden(followers[0].code);
+    if (!held.length) throw forbidden(sentThrough[0].code);
     if (!isId(businessId)) throw failWith(MESSAGES.requestNotFound);
     const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
     const taskUser = await checkTaskUser(db, user, body.taskUser);
