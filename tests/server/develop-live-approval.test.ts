@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { MODEL_APPROVAL_STATUS } from '../../src/shared/develop/model-entity.ts';
+import { LIVE_APPROVALS_URL, liveRequestUrl, type LiveEntityWire } from '../../src/shared/develop/live.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
 import { createRole, createUser, crudCodes } from '../support/factories.ts';
 import { definitionOf, type Person } from './flow.support.ts';
@@ -68,6 +69,7 @@ describe('a live model approved through a kind', () => {
   let modelId: string;
   let applicant: Person;
   let approver: Person;
+  let clerk: Person;
   let processDefinitionId: string;
 
   const stateOf = async (id: string) =>
@@ -84,6 +86,14 @@ describe('a live model approved through a kind', () => {
     >;
     const task = todo.find((r) => r.businessId === saved.id);
     expect(task, JSON.stringify(todo)).toMatchObject({ businessTable: 'live_claim' });
+    // The phone's card: the definition it renders from, and the request read by its kind as any approvable's.
+    const wires = expectOk(await t.get(LIVE_APPROVALS_URL, approver.token)) as LiveEntityWire[];
+    const wire = wires.find((w) => w.entity.table === task!.businessTable);
+    expect(wire?.entity.approval).toMatchObject({ kind: code, summary: expect.arrayContaining(['title', 'amount']) });
+    const request = expectOk(await t.get(`${liveRequestUrl(code)}?businessId=${saved.id}`, approver.token));
+    expect(request).toMatchObject({ id: saved.id, title: row.title, status: 1, flow: { businessTable: 'live_claim' } });
+    // Nobody else's: a colleague who neither sent it nor may see its process.
+    expect(expectOk(await t.get(`${liveRequestUrl(code)}?businessId=${saved.id}`, clerk.token))).toBeNull();
     expectOk(await t.post(`${WORK}/complete-task`, approver.token, { taskId: task!.taskId, flag: 'ok' }));
     expect(await stateOf(saved.id)).toBe(MODEL_APPROVAL_STATUS.approved);
     return saved.id as string;
@@ -137,7 +147,7 @@ describe('a live model approved through a kind', () => {
 
     const saved = expectOk(await t.post(`${LIVE}/${code}/submit`, applicant.token, { title: '差旅', amount: 88 }));
     // Without the button, the row is not sent.
-    const clerk = await personWith('lv_clerk', [...crudCodes(code), 'work']);
+    clerk = await personWith('lv_clerk', [...crudCodes(code), 'work']);
     expectError(
       await t.post(SEND, clerk.token, { businessId: saved.id, processDefinitionId, taskUser: approver.id }),
       403,

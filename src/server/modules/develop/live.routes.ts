@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { displayField, hasProcess, startsElsewhere } from '../../../shared/entities/define.ts';
+import { sql } from 'kysely';
+import { displayField, hasProcess, startsElsewhere, type ApprovableDef } from '../../../shared/entities/define.ts';
 import { model } from '../../../shared/entities/develop/model.ts';
 import {
+  LIVE_APPROVALS_URL,
   LIVE_DEFINITION_URL,
   LIVE_PUBLISH_URL,
   LIVE_UNPUBLISH_URL,
@@ -11,12 +13,14 @@ import {
 } from '../../../shared/develop/live.ts';
 import { LIVE_MESSAGES } from '../../../shared/develop/live-messages.ts';
 import { asSystem } from '../../db/tenant-context.ts';
-import { ApiError, ok } from '../../platform/errors.ts';
+import { ApiError, ok, okOrEmpty } from '../../platform/errors.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import { idParam } from '../../platform/params.ts';
 import { isRecord, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { registerRuntimeEntityRoutes } from '../../platform/entity/live-routes.ts';
 import type { Services } from '../../services.ts';
+import { RequestDetail } from '../../../shared/contract/api/approval.schemas.ts';
+import { requestDetail } from '../flow/approval.routes.ts';
 import { LiveEntities } from './live-entities.ts';
 import { LIVE_MENU, LIVE_SERVICE, liveDefinitionOf, publish, unpublish } from './live-publish.ts';
 
@@ -28,6 +32,8 @@ const Published = Type.Object({
   dropped: Type.Array(Type.String()),
   changed: Type.Array(Type.String()),
 });
+
+const LiveEntity = Type.Object({ code: Type.String(), version: Type.Integer(), entity: Type.Unknown() });
 
 const codeOf = (request: FastifyRequest) => {
   const code = isRecord(request.query) ? request.query.code : undefined;
@@ -90,7 +96,7 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
       config: { permission: codeOf },
       schema: {
         ...queryParams({ code: Param }),
-        ...answers(Type.Object({ code: Type.String(), version: Type.Integer(), entity: Type.Unknown() })),
+        ...answers(LiveEntity),
       },
     },
     async (request) => {
@@ -104,5 +110,31 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
       return ok(request, wire);
     },
   );
+  // An approved model's requests, read as any approvable's (the approval kit's detail), and the definitions the
+  // inbox's cards render them from: any signed-in user, who reads only the requests he sent or may see the process of.
+  app.get(
+    `/api/${LIVE_SERVICE}/process/:kind/detail`,
+    { schema: { ...queryParams({ businessId: Param }), ...answers(RequestDetail) } },
+    async (request) => {
+      const found = await live.find(String((request.params as { kind: string }).kind));
+      const entity = found?.service.entity;
+      if (!found || !entity?.approval || !hasProcess(entity.approval)) return okOrEmpty(request, null);
+      return requestDetail(services, found.service, entity as ApprovableDef, request);
+    },
+  );
+  app.get(LIVE_APPROVALS_URL, { schema: answers(Type.Array(LiveEntity)) }, async (request) => {
+    const rows = await services.db
+      .selectFrom('blade_live_entity')
+      .select('code')
+      .where(sql<string>`definition #>> '{entity,approval,kind}'`, 'is not', null)
+      .orderBy('code')
+      .execute();
+    const wires: LiveEntityWire[] = [];
+    for (const { code } of rows) {
+      const found = await live.find(code);
+      if (found?.service.entity.approval) wires.push({ code, version: found.version, entity: found.service.entity });
+    }
+    return ok(request, wires);
+  });
   await registerRuntimeEntityRoutes(fastify, LIVE_SERVICE, live.lookup);
 }

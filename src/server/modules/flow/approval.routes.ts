@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
@@ -73,7 +73,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   // Each business names its own table (its definition's): its rows are queried by that name.
   const db: DynamicDb = services.db;
   const workflow = workflowOf(services);
-  const { table, approval } = entity;
+  const { approval } = entity;
   const { kind } = approval;
   const base = `/api/${entity.service}/process/${kind}`;
   const followers = startedThrough(services, kind);
@@ -147,42 +147,55 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   app.get(
     `${base}/detail`,
     { schema: { ...queryParams({ businessId: Param }), ...answers(RequestDetail) } },
-    async (request) => {
-      const id = requiredParam(request.query, 'businessId');
-      // Its references' names come joined in, as in any engine read.
-      const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
-      if (!row) return okOrEmpty(request, null);
-      const mine = String(row.create_user) === request.user.userId;
-      if (!mine && !(await workflow.canView(request.user, str(row.process_instance_id))))
-        return okOrEmpty(request, null);
-      const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
-      const business = {
-        id: str(row.id),
-        tenantId: str(row.tenant_id),
-        processDefinitionId: str(row.process_definition_id),
-        processInstanceId: str(row.process_instance_id),
-        taskUser: str(row.task_user),
-        applyTime: wireDateTime(row.apply_time),
-        ...requestWire(entity, row, langOf(request)),
-        createUser: str(row.create_user),
-        createDept: str(row.create_dept),
-        createTime: wireDateTime(row.create_time),
-        updateTime: wireDateTime(row.update_time),
-        status: requestStatus(approval, row),
-        flow: {
-          assignee: taskUserOfId(str(row.create_user)),
-          assigneeName: str(applicant),
-          processInstanceId: str(row.process_instance_id),
-          processDefinitionId: str(row.process_definition_id),
-          businessTable: table,
-          businessId: str(row.id),
-        },
-      };
-      // The approver sees the receipts without a second call (the phone's request, the desktop's task).
-      await service.addAttachedFiles([business]);
-      return ok(request, business);
-    },
+    (request) => requestDetail(services, service, entity, request),
   );
+}
+
+/**
+ * `detail?businessId=`: a request as its applicant or who may see its process reads it, its references named (the
+ * phone's card, the desktop's task); a live model's (modules/develop/live.routes.ts) is read here too.
+ */
+export async function requestDetail(
+  services: Services,
+  service: EntityService,
+  entity: Approvable,
+  request: FastifyRequest,
+) {
+  const db: DynamicDb = services.db;
+  const workflow = workflowOf(services);
+  const { table, approval } = entity;
+  const id = requiredParam(request.query as { businessId?: string }, 'businessId');
+  // Its references' names come joined in, as in any engine read.
+  const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
+  if (!row) return okOrEmpty(request, null);
+  const mine = String(row.create_user) === request.user.userId;
+  if (!mine && !(await workflow.canView(request.user, str(row.process_instance_id)))) return okOrEmpty(request, null);
+  const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
+  const business = {
+    id: str(row.id),
+    tenantId: str(row.tenant_id),
+    processDefinitionId: str(row.process_definition_id),
+    processInstanceId: str(row.process_instance_id),
+    taskUser: str(row.task_user),
+    applyTime: wireDateTime(row.apply_time),
+    ...requestWire(entity, row, langOf(request)),
+    createUser: str(row.create_user),
+    createDept: str(row.create_dept),
+    createTime: wireDateTime(row.create_time),
+    updateTime: wireDateTime(row.update_time),
+    status: requestStatus(approval, row),
+    flow: {
+      assignee: taskUserOfId(str(row.create_user)),
+      assigneeName: str(applicant),
+      processInstanceId: str(row.process_instance_id),
+      processDefinitionId: str(row.process_definition_id),
+      businessTable: table,
+      businessId: str(row.id),
+    },
+  };
+  // The approver sees the receipts without a second call (the phone's request, the desktop's task).
+  await service.addAttachedFiles([business]);
+  return ok(request, business);
 }
 
 /**
