@@ -114,9 +114,15 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
   // inbox's cards render them from: any signed-in user, who reads only the requests he sent or may see the process of.
   app.get(
     `/api/${LIVE_SERVICE}/process/:kind/detail`,
-    { schema: { ...queryParams({ businessId: Param }), ...answers(RequestDetail) } },
+    {
+      schema: {
+        params: Type.Object({ kind: Type.String({ description: '在线表单编号 (the live model code)' }) }),
+        ...queryParams({ businessId: Param }),
+        ...answers(RequestDetail),
+      },
+    },
     async (request) => {
-      const found = await live.find(String((request.params as { kind: string }).kind));
+      const found = await live.find(request.params.kind);
       const entity = found?.service.entity;
       if (!found || !entity?.approval || !hasProcess(entity.approval)) return okOrEmpty(request, null);
       return requestDetail(services, found.service, entity as ApprovableDef, request);
