@@ -45,6 +45,22 @@ export class LiveEntities {
     if (row) await this.find(row.code);
   }
 
+  /** The approved live entities (their definitions render a live row's card: live.routes.ts). */
+  async approvables(): Promise<Served[]> {
+    const rows = await this.services.db
+      .selectFrom('blade_live_entity')
+      .select('code')
+      .where(sql<string>`definition #>> '{entity,approval,kind}'`, 'is not', null)
+      .orderBy('code')
+      .execute();
+    const found: Served[] = [];
+    for (const { code } of rows) {
+      const served = await this.find(code);
+      if (served?.service.entity.approval) found.push(served);
+    }
+    return found;
+  }
+
   /** The live entities whose rows are sent through `kind`'s process, each with the button that sends them. */
   async startedThrough(kind: string): Promise<{ service: EntityService; code: string }[]> {
     const rows = await this.services.db

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sql } from 'kysely';
 import { displayField, hasProcess, startsElsewhere, type ApprovableDef } from '../../../shared/entities/define.ts';
 import { model } from '../../../shared/entities/develop/model.ts';
 import {
@@ -14,6 +13,7 @@ import {
 import { LIVE_MESSAGES } from '../../../shared/develop/live-messages.ts';
 import { asSystem } from '../../db/tenant-context.ts';
 import { ApiError, ok, okOrEmpty } from '../../platform/errors.ts';
+import { requiredParam } from '../../platform/http.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import { idParam } from '../../platform/params.ts';
 import { isRecord, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
@@ -125,21 +125,16 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
       const found = await live.find(request.params.kind);
       const entity = found?.service.entity;
       if (!found || !entity?.approval || !hasProcess(entity.approval)) return okOrEmpty(request, null);
-      return requestDetail(services, found.service, entity as ApprovableDef, request);
+      const id = requiredParam(request.query, 'businessId');
+      return requestDetail(services, { service: found.service, entity: entity as ApprovableDef }, request, id);
     },
   );
   app.get(LIVE_APPROVALS_URL, { schema: answers(Type.Array(LiveEntity)) }, async (request) => {
-    const rows = await services.db
-      .selectFrom('blade_live_entity')
-      .select('code')
-      .where(sql<string>`definition #>> '{entity,approval,kind}'`, 'is not', null)
-      .orderBy('code')
-      .execute();
-    const wires: LiveEntityWire[] = [];
-    for (const { code } of rows) {
-      const found = await live.find(code);
-      if (found?.service.entity.approval) wires.push({ code, version: found.version, entity: found.service.entity });
-    }
+    const wires: LiveEntityWire[] = (await live.approvables()).map(({ service, version }) => ({
+      code: service.entity.code,
+      version,
+      entity: service.entity,
+    }));
     return ok(request, wires);
   });
   await registerRuntimeEntityRoutes(fastify, LIVE_SERVICE, live.lookup);

@@ -147,7 +147,7 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   app.get(
     `${base}/detail`,
     { schema: { ...queryParams({ businessId: Param }), ...answers(RequestDetail) } },
-    (request) => requestDetail(services, service, entity, request),
+    (request) => requestDetail(services, { service, entity }, request, requiredParam(request.query, 'businessId')),
   );
 }
 
@@ -157,14 +157,13 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
  */
 export async function requestDetail(
   services: Services,
-  service: EntityService,
-  entity: Approvable,
+  { service, entity }: { service: EntityService; entity: Approvable },
   request: FastifyRequest,
+  id: string,
 ) {
   const db: DynamicDb = services.db;
   const workflow = workflowOf(services);
   const { table, approval } = entity;
-  const id = requiredParam(request.query as { businessId?: string }, 'businessId');
   // Its references' names come joined in, as in any engine read.
   const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
   if (!row) return okOrEmpty(request, null);
