@@ -43,6 +43,11 @@ export interface Services {
   flowHooks: Map<string, FlowHook>;
   /** What modules add to their entities' approval moves, by entity name (ModuleManifest.approvalEffects). */
   approvalEffects: Map<string, ApprovalEffect>;
+  /**
+   * The approvable entities served at run time (live models: modules/develop/live-entities.ts) whose saved rows are
+   * sent through `kind`'s process, each with the button whose holders send them; set by the module serving them.
+   */
+  startedThroughAtRunTime?: (kind: string) => Promise<{ service: EntityService; code: string }[]>;
   /** The home page's charts, one per module that draws one (ModuleManifest.homeChart), in module order. */
   homeCharts: readonly HomeChartSource[];
   /** Who sends the new-task SMS of approvers who chose it (ModuleManifest.taskSms): the workflow's queue calls it. */

@@ -132,6 +132,10 @@ const SELF = [
   // An expense claim is sent by the fund approval's start-process (its `businessId` needs expense_submit:
   // tests/server/finance-expense.test.ts); its detail is read like any request's.
   `GET /api/blade-system/process/expense/detail`,
+  // An approved live model's requests (read as any approvable's) and the definitions the inbox's cards render them
+  // from (tests/server/develop-live-approval.test.ts).
+  'GET /api/blade-live/process/:kind/detail',
+  'GET /api/blade-live/approvals',
 ];
 
 interface Guarded {

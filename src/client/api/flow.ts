@@ -9,7 +9,8 @@ import type {
   FlowResult,
   UserOption,
 } from '../../shared/contract/api/flow.schemas.ts';
-import { approvalOf, approvalOfTable, type ApprovableDef } from '../../shared/entities/approvals.ts';
+import { approvalOf, approvalOfTable, learnApprovables, type ApprovableDef } from '../../shared/entities/approvals.ts';
+import { LIVE_APPROVALS_URL, type LiveEntityWire } from '../../shared/develop/live.ts';
 import { startedVia } from '../../shared/entities/define.ts';
 import { fetchDictionary, type DictItem } from './system.ts';
 import { getData, http, postData, type Page, type R } from '../http.ts';
@@ -231,7 +232,23 @@ export const sendForApproval = (entity: ApprovableDef, input: RowSend) =>
 // ---- categories and people ----
 
 /** The `flow` dictionary: dictKey = category, dictValue = its name, remark = the route segment (leave / finance). */
-export const fetchFlowCategories = () => fetchDictionary('flow');
+/**
+ * The `flow` dictionary, which routes a row's category to its business page; the approved live models' definitions
+ * are learned with it (a live row is routed by its table: approvals.ts learnApprovables).
+ */
+export async function fetchFlowCategories(): Promise<DictItem[]> {
+  const [categories] = await Promise.all([fetchDictionary('flow'), learnLiveApprovals()]);
+  return categories;
+}
+
+/** The approved live models' definitions; without them (an older server, offline) live rows show as their kind's. */
+async function learnLiveApprovals(): Promise<void> {
+  try {
+    learnApprovables((await getData<LiveEntityWire[]>(LIVE_APPROVALS_URL)).map((wire) => wire.entity));
+  } catch {
+    // Kept as learned before.
+  }
+}
 export type FlowCategory = DictItem;
 
 /** The business page of a category (`leave`, `finance`), or undefined when the dictionary does not route it. */

@@ -475,6 +475,7 @@ export interface BladeModel {
   update_time: string | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
+  approval_kind: Generated<string>;
 }
 
 export interface BladeModelPrototype {

@@ -33,5 +33,9 @@ export const LIVE_MESSAGES = {
     zh: '字段 {name} 的修改无法应用到已有数据：{label}',
     en: 'The change of field {name} cannot be applied to the existing data: {label}',
   },
+  approvalKindUnknown: {
+    zh: '审批类型 {name} 不存在',
+    en: 'The approval kind {name} does not exist',
+  },
   notPublished: { zh: '数据模型尚未发布', en: 'The data model is not published' },
 } satisfies Record<string, LocalText>;

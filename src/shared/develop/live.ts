@@ -4,6 +4,13 @@ import type { EntityDef } from '../entities/define.ts';
 export const LIVE_PUBLISH_URL = '/api/blade-develop/model/publish';
 export const LIVE_UNPUBLISH_URL = '/api/blade-develop/model/unpublish';
 export const LIVE_DEFINITION_URL = '/api/blade-develop/model/live-definition';
+/**
+ * The approved live models' definitions (`LiveEntityWire[]`), for any signed-in user: the inbox's and the phone's
+ * 审批 cards render a live row from its definition as any approvable's (shared/entities/approvals.ts learnApprovables).
+ */
+export const LIVE_APPROVALS_URL = '/api/blade-live/approvals';
+/** A live model's request as its applicant or approver reads it: `process/<kind>/detail`, as any approvable's. */
+export const liveRequestUrl = (kind: string) => `/api/blade-live/process/${kind}/detail`;
 /** The screens' path of a live entity, `/live/<code>`, under the 在线表单 menu. */
 export const LIVE_PATH = '/live';
 

@@ -14,6 +14,8 @@ export interface ModelRow {
   modelTable: string;
   modelClass?: string;
   modelRemark?: string;
+  /** The approval kind its rows are sent through (`finance`), blank for none (approvalOf). */
+  approvalKind?: string;
 }
 
 /** One of its fields as stored (blade_model_prototype), in wire form. */
@@ -151,7 +153,66 @@ export function modelToEntity(model: ModelRow, rows: readonly PrototypeRow[], op
     const line: LineDef = options.lines;
     entity.lines = { lines: line };
   }
+  const kind = model.approvalKind?.trim();
+  if (kind) Object.assign(entity, approvalOf(entity, kind));
   return entity;
+}
+
+/** The states of an approved model's row, set by its process's steps (a gadget's, an expense claim's). */
+export const MODEL_APPROVAL_STATUS = { draft: 0, running: 1, approved: 2, rejected: 3 } as const;
+
+/** The approval's state field, beside the process columns the approval kit writes (approval-steps.ts). */
+export const MODEL_APPROVAL_FIELD = 'approvalStatus';
+
+/** 提交审批 of a model's rows: the button whose holders send them through their kind's process. */
+export const submitCodeOf = (code: string): string => `${code}_submit`;
+
+/**
+ * A model approved through `kind` (the fund approval `finance`), the way the gadget is: its rows are kept on its own
+ * screen and sent by the holders of `<code>_submit`; every step sets their state. Its fields gain the state and the
+ * process columns; its numbers are the process's variables (the fund approval decides on `amount`), its list fields
+ * the to-do card's summary.
+ */
+function approvalOf(entity: EntityDef, kind: string): Pick<EntityDef, 'fields' | 'approval'> {
+  const own = Object.entries(entity.fields);
+  const fields: Record<string, FieldDef> = {
+    ...entity.fields,
+    [MODEL_APPROVAL_FIELD]: {
+      type: 'int',
+      readonly: true,
+      default: MODEL_APPROVAL_STATUS.draft,
+      list: true,
+      export: true,
+      label: { zh: '审批状态', en: 'Approval state' },
+    },
+    processDefinitionId: {
+      type: 'string',
+      max: 255,
+      readonly: true,
+      label: { zh: '流程定义', en: 'Process definition' },
+    },
+    processInstanceId: { type: 'string', max: 64, readonly: true, label: { zh: '流程实例', en: 'Process instance' } },
+    taskUser: { type: 'string', max: 255, readonly: true, label: { zh: '审批人', en: 'Approver' } },
+    applyTime: { type: 'datetime', nullable: true, readonly: true, label: { zh: '申请时间', en: 'Applied at' } },
+  };
+  const numbers = own.filter(([, f]) => f.type === 'int' || f.type === 'decimal' || f.type === 'money');
+  const listed = own.filter(([, f]) => f.list).map(([name]) => name);
+  return {
+    fields,
+    approval: {
+      kind: entity.code,
+      start: { by: 'kind', kind, code: submitCodeOf(entity.code) },
+      field: MODEL_APPROVAL_FIELD,
+      status: {
+        running: MODEL_APPROVAL_STATUS.running,
+        approved: MODEL_APPROVAL_STATUS.approved,
+        rejected: MODEL_APPROVAL_STATUS.rejected,
+        withdrawn: MODEL_APPROVAL_STATUS.draft,
+      },
+      variables: numbers.map(([name]) => name),
+      summary: (listed.length ? listed : own.map(([name]) => name)).slice(0, 3),
+    },
+  };
 }
 
 /** A line model's entity (the `sub` template): no screen of its own, its header's menu code, its foreign key hidden. */

@@ -17,10 +17,22 @@ export const approvablesOf = (definitions: readonly EntityDef[]): ApprovableDef[
 
 export const APPROVALS: readonly ApprovableDef[] = approvablesOf(DEFINITIONS);
 
+/**
+ * The approvable entities defined at run time (live models, whose definitions the server serves: shared/develop/
+ * live.ts LIVE_APPROVALS_URL), as the console last learned them: found as the built-in ones are.
+ */
+let learned: readonly ApprovableDef[] = [];
+
+/** Learns the approvable entities defined at run time (the last answer replaces the ones before it). */
+export function learnApprovables(definitions: readonly EntityDef[]): void {
+  const builtIn = new Set(APPROVALS.map((entity) => entity.approval.kind));
+  learned = approvablesOf(definitions).filter((entity) => !builtIn.has(entity.approval.kind));
+}
+
 /** The approvable entity whose pages are `kind` (`leave`), if any. */
 export const approvalOf = (kind: string | undefined): ApprovableDef | undefined =>
-  APPROVALS.find((entity) => entity.approval.kind === kind);
+  APPROVALS.find((entity) => entity.approval.kind === kind) ?? learned.find((entity) => entity.approval.kind === kind);
 
 /** The approvable entity stored in `table` (a process's business table), if any. */
 export const approvalOfTable = (table: string | undefined): ApprovableDef | undefined =>
-  APPROVALS.find((entity) => entity.table === table);
+  APPROVALS.find((entity) => entity.table === table) ?? learned.find((entity) => entity.table === table);

@@ -1,4 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { hasProcess, startOf, type ApprovableDef } from '../../../shared/entities/define.ts';
+import { workflowOf } from '../../platform/workflow/index.ts';
 import { EntityService } from '../../platform/entity/service.ts';
 import { recordEntityRoutes, type RecordedRoute } from '../../platform/entity/live-routes.ts';
 import { loadNumericColumns } from '../../platform/entity/fields.ts';
@@ -22,7 +25,58 @@ interface Served {
 export class LiveEntities {
   private readonly served = new Map<string, Served>();
 
-  constructor(private readonly services: Services) {}
+  /**
+   * An approved model's rows go through the approval kit as a built-in entity's (a gadget's): its definition is
+   * registered on the workflow whenever a version is built (the new one taking the old one's place), and the workflow
+   * asks for it by table when a step of one of its processes comes first (after a restart); the kind it is sent
+   * through finds it among the entities started through it (approval.routes.ts).
+   */
+  constructor(private readonly services: Services) {
+    workflowOf(services).resolveBusinesses((table) => this.findByTable(table));
+    services.startedThroughAtRunTime = (kind) => this.startedThrough(kind);
+  }
+
+  private async findByTable(table: string): Promise<void> {
+    const row = await this.services.db
+      .selectFrom('blade_live_entity')
+      .select('code')
+      .where('table_name', '=', table)
+      .executeTakeFirst();
+    if (row) await this.find(row.code);
+  }
+
+  /** The approved live entities (their definitions render a live row's card: live.routes.ts). */
+  async approvables(): Promise<Served[]> {
+    const rows = await this.services.db
+      .selectFrom('blade_live_entity')
+      .select('code')
+      .where(sql<string>`definition #>> '{entity,approval,kind}'`, 'is not', null)
+      .orderBy('code')
+      .execute();
+    const found: Served[] = [];
+    for (const { code } of rows) {
+      const served = await this.find(code);
+      if (served?.service.entity.approval) found.push(served);
+    }
+    return found;
+  }
+
+  /** The live entities whose rows are sent through `kind`'s process, each with the button that sends them. */
+  async startedThrough(kind: string): Promise<{ service: EntityService; code: string }[]> {
+    const rows = await this.services.db
+      .selectFrom('blade_live_entity')
+      .select('code')
+      .where(sql<string>`definition #>> '{entity,approval,start,kind}'`, '=', kind)
+      .execute();
+    const found = [];
+    for (const { code } of rows) {
+      const served = await this.find(code);
+      const start = served?.service.entity.approval && startOf(served.service.entity.approval);
+      if (served && start?.by === 'kind' && start.kind === kind)
+        found.push({ service: served.service, code: start.code });
+    }
+    return found;
+  }
 
   async find(code: string): Promise<Served | undefined> {
     const { permissions, db } = this.services;
@@ -55,6 +109,8 @@ export class LiveEntities {
       entities: this.services.entities,
       attachmentFiles: () => this.services.attachmentFiles,
     });
+    if (entity.approval && hasProcess(entity.approval))
+      workflowOf(this.services).register(entity as ApprovableDef, undefined, { replace: true });
     const served = { version: full.version, service, routes: recordEntityRoutes(service), generation };
     this.served.set(code, served);
     return served;

@@ -1,13 +1,19 @@
 import { sql } from 'kysely';
 import { allFields, camelToSnake, isStored, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
-import { modelToEntity, numericScale, type ModelRow, type PrototypeRow } from '../../../shared/develop/model-entity.ts';
+import {
+  modelToEntity,
+  numericScale,
+  submitCodeOf,
+  type ModelRow,
+  type PrototypeRow,
+} from '../../../shared/develop/model-entity.ts';
 import { LIVE_MESSAGES } from '../../../shared/develop/live-messages.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
-import { exportBtn, importBtn, menu, menuIdOf, menuRows, screen } from '../../platform/menus.ts';
+import { btn, exportBtn, importBtn, menu, menuIdOf, menuRows, screen } from '../../platform/menus.ts';
 import { columnSql, columnType, entityTableStatements, quoted, type Decimals } from './entity-ddl.ts';
 
 /**
@@ -22,6 +28,8 @@ export const LIVE_MENU = menu('live', '在线表单', 'Live forms', '/live', 90,
 export interface LiveDefinition {
   entity: EntityDef;
   decimals: Decimals;
+  /** An approved model's: the start-process of the kind its rows are sent through (its 提交审批 button's API). */
+  sendVia?: string;
 }
 
 export interface Published {
@@ -58,6 +66,7 @@ const modelOf = (r: Record<string, unknown>): ModelRow => ({
   modelTable: String(r.model_table),
   modelClass: String(r.model_class ?? ''),
   modelRemark: String(r.model_remark ?? ''),
+  approvalKind: String(r.approval_kind ?? ''),
 });
 
 const prototypeOf = (r: Record<string, unknown>): PrototypeRow => ({
@@ -81,8 +90,16 @@ const prototypeOf = (r: Record<string, unknown>): PrototypeRow => ({
   sort: Number(r.sort ?? 0),
 });
 
-/** The definition a model describes now, its names checked; `served`: the entity names a reference may name. */
-export async function liveDefinitionOf(db: Db, modelId: string, served: ReadonlySet<string>): Promise<LiveDefinition> {
+/**
+ * The definition a model describes now, its names checked; `served`: the entity names a reference may name; `kinds`:
+ * the approval kinds a model's rows may be sent through, and their services (a kind with its own form: `finance`).
+ */
+export async function liveDefinitionOf(
+  db: Db,
+  modelId: string,
+  served: ReadonlySet<string>,
+  kinds: ReadonlyMap<string, string> = new Map(),
+): Promise<LiveDefinition> {
   const model = await db
     .selectFrom('blade_model')
     .selectAll()
@@ -104,6 +121,9 @@ export async function liveDefinitionOf(db: Db, modelId: string, served: Readonly
   const entity = modelToEntity(modelOf(model as unknown as Record<string, unknown>), rows, { service: 'blade-live' });
   checkName(entity.table);
   if (!Object.keys(entity.fields).length) throw new ApiError(400, LIVE_MESSAGES.noFields);
+  const kind = model.approval_kind.trim();
+  const kindService = kind ? kinds.get(kind) : undefined;
+  if (kind && !kindService) throw new ApiError(400, LIVE_MESSAGES.approvalKindUnknown, { name: kind });
   const decimals: Record<string, { precision: number; scale: number }> = {};
   for (const row of rows) {
     const field = entity.fields[row.propertyName];
@@ -117,7 +137,8 @@ export async function liveDefinitionOf(db: Db, modelId: string, served: Readonly
     const scale = numericScale(row.jdbcType);
     if (field.type === 'decimal' && scale) decimals[row.propertyName] = scale;
   }
-  return { entity, decimals };
+  const sendVia = kindService && `/api/${kindService}/process/${kind}/start-process`;
+  return { entity, decimals, ...(sendVia ? { sendVia } : {}) };
 }
 
 /** The stored definition of a model, if it is published. */
@@ -185,7 +206,7 @@ export async function publish(
         } as never),
       )
       .execute();
-    await writeMenus(trx, entity);
+    await writeMenus(trx, entity, next.sendVia);
     return result;
   });
 }
@@ -204,11 +225,14 @@ export async function unpublish(db: Db, modelId: string): Promise<string | undef
   });
 }
 
-function liveMenuRows(entity: EntityDef) {
+function liveMenuRows(entity: EntityDef, sendVia?: string) {
   const { code } = entity;
   const path = `/live/${code}`;
   const api = `/api/${LIVE_SERVICE}/${code}`;
   const extra = [exportBtn(code, `${api}/export-${entity.name}`), importBtn(code, `${api}/import-${entity.name}`)];
+  // An approved model's rows are sent by the holders of its 提交审批, as a gadget's or an expense claim's are.
+  if (entity.approval)
+    extra.push(btn(submitCodeOf(code), '提交审批', 'Submit for approval', 'submit', 'upload', 2, sendVia ?? ''));
   const page = screen(code, entity.label.zh, entity.label.en, path, 1, 'iconfont iconicon_compile', api, { extra });
   return menuRows([{ ...LIVE_MENU, children: [page] }]);
 }
@@ -231,8 +255,15 @@ async function refuseTakenCode(trx: Db, code: string) {
 }
 
 /** The 在线表单 menu, the model's screen and its buttons, granted to every tenant's administrator role. */
-async function writeMenus(trx: Db, entity: EntityDef) {
-  const rows = liveMenuRows(entity);
+async function writeMenus(trx: Db, entity: EntityDef, sendVia?: string) {
+  const rows = liveMenuRows(entity, sendVia);
+  // A model no longer approved loses its 提交审批.
+  if (!entity.approval)
+    await trx
+      .updateTable('blade_menu')
+      .set({ is_deleted: 1 })
+      .where('id', '=', menuIdOf(submitCodeOf(entity.code)))
+      .execute();
   for (const row of rows)
     await trx
       .insertInto('blade_menu')

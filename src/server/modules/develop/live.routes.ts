@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { displayField } from '../../../shared/entities/define.ts';
+import { displayField, hasProcess, startsElsewhere, type ApprovableDef } from '../../../shared/entities/define.ts';
 import { model } from '../../../shared/entities/develop/model.ts';
 import {
+  LIVE_APPROVALS_URL,
   LIVE_DEFINITION_URL,
   LIVE_PUBLISH_URL,
   LIVE_UNPUBLISH_URL,
@@ -11,12 +12,15 @@ import {
 } from '../../../shared/develop/live.ts';
 import { LIVE_MESSAGES } from '../../../shared/develop/live-messages.ts';
 import { asSystem } from '../../db/tenant-context.ts';
-import { ApiError, ok } from '../../platform/errors.ts';
+import { ApiError, ok, okOrEmpty } from '../../platform/errors.ts';
+import { requiredParam } from '../../platform/http.ts';
 import { answers } from '../../platform/response-schemas.ts';
 import { idParam } from '../../platform/params.ts';
 import { isRecord, Param, paramsOf, queryOrBody, queryParams } from '../../platform/route-schemas.ts';
 import { registerRuntimeEntityRoutes } from '../../platform/entity/live-routes.ts';
 import type { Services } from '../../services.ts';
+import { RequestDetail } from '../../../shared/contract/api/approval.schemas.ts';
+import { requestDetail } from '../flow/approval.routes.ts';
 import { LiveEntities } from './live-entities.ts';
 import { LIVE_MENU, LIVE_SERVICE, liveDefinitionOf, publish, unpublish } from './live-publish.ts';
 
@@ -28,6 +32,8 @@ const Published = Type.Object({
   dropped: Type.Array(Type.String()),
   changed: Type.Array(Type.String()),
 });
+
+const LiveEntity = Type.Object({ code: Type.String(), version: Type.Integer(), entity: Type.Unknown() });
 
 const codeOf = (request: FastifyRequest) => {
   const code = isRecord(request.query) ? request.query.code : undefined;
@@ -44,6 +50,15 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
   // What a field may reference: an entity whose rows have a name to show (refs.ts refuses any other).
   const served = () =>
     new Set([...services.entities.values()].filter((s) => displayField(s.entity)).map((s) => s.entity.name));
+  // What an approved model's rows may be sent through: a kind with its own form and process (finance), by service.
+  const kinds = () =>
+    new Map(
+      [...services.entities.values()].flatMap(({ entity }) =>
+        entity.approval && hasProcess(entity.approval) && !startsElsewhere(entity.approval)
+          ? [[entity.approval.kind, entity.service] as const]
+          : [],
+      ),
+    );
   const tool = { platform: true, permission: `${model.code}_edit` };
   app.post(
     LIVE_PUBLISH_URL,
@@ -54,7 +69,7 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
     async (request) => {
       const { confirm, ...params } = paramsOf(request);
       const id = idParam(params.id, 'id');
-      const next = await liveDefinitionOf(services.db, id, served());
+      const next = await liveDefinitionOf(services.db, id, served(), kinds());
       // Table changes need the owner's rights (requests run as tenon_app: db/tenant-scoped-driver.ts).
       const confirmed = String(confirm ?? '') === '1';
       const published = await asSystem(() => publish(services.db, request.user, id, next, confirmed));
@@ -81,7 +96,7 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
       config: { permission: codeOf },
       schema: {
         ...queryParams({ code: Param }),
-        ...answers(Type.Object({ code: Type.String(), version: Type.Integer(), entity: Type.Unknown() })),
+        ...answers(LiveEntity),
       },
     },
     async (request) => {
@@ -95,5 +110,32 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
       return ok(request, wire);
     },
   );
+  // An approved model's requests, read as any approvable's (the approval kit's detail), and the definitions the
+  // inbox's cards render them from: any signed-in user, who reads only the requests he sent or may see the process of.
+  app.get(
+    `/api/${LIVE_SERVICE}/process/:kind/detail`,
+    {
+      schema: {
+        params: Type.Object({ kind: Type.String({ description: '在线表单编号 (the live model code)' }) }),
+        ...queryParams({ businessId: Param }),
+        ...answers(RequestDetail),
+      },
+    },
+    async (request) => {
+      const found = await live.find(request.params.kind);
+      const entity = found?.service.entity;
+      if (!found || !entity?.approval || !hasProcess(entity.approval)) return okOrEmpty(request, null);
+      const id = requiredParam(request.query, 'businessId');
+      return requestDetail(services, { service: found.service, entity: entity as ApprovableDef }, request, id);
+    },
+  );
+  app.get(LIVE_APPROVALS_URL, { schema: answers(Type.Array(LiveEntity)) }, async (request) => {
+    const wires: LiveEntityWire[] = (await live.approvables()).map(({ service, version }) => ({
+      code: service.entity.code,
+      version,
+      entity: service.entity,
+    }));
+    return ok(request, wires);
+  });
   await registerRuntimeEntityRoutes(fastify, LIVE_SERVICE, live.lookup);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
@@ -73,10 +73,12 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   // Each business names its own table (its definition's): its rows are queried by that name.
   const db: DynamicDb = services.db;
   const workflow = workflowOf(services);
-  const { table, approval } = entity;
+  const { approval } = entity;
   const { kind } = approval;
   const base = `/api/${entity.service}/process/${kind}`;
   const followers = startedThrough(services, kind);
+  // With the entities served at run time (live models) sent through it too, read when a row is sent.
+  const followersNow = async () => [...followers, ...((await services.startedThroughAtRunTime?.(kind)) ?? [])];
 
   // Every step of a request's process sets its state, with the effect its module adds (an expense claim's budget
   // check: finance/expense-budget.ts). Rows sent by a state move on their own screen are registered by their module
@@ -93,8 +95,9 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
       async (request) => {
         const { user } = request;
         const body = paramsOf(request);
-        if (followers.length && str(body.businessId)) {
-          await sendSaved(user, body);
+        const sentThrough = str(body.businessId) ? await followersNow() : [];
+        if (sentThrough.length) {
+          await sendSaved(user, body, sentThrough);
           return ok(request, null);
         }
         const { status: _decidedByTheProcess, ...input } = withAliases(approval, body);
@@ -120,12 +123,16 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
    * A saved row of an entity started through this kind (an expense claim), sent by its `<code>_submit` holder: one
    * of his visible rows, all checks and the process in one transaction (approval-send.ts).
    */
-  async function sendSaved(user: AuthUser, body: Record<string, unknown>) {
+  async function sendSaved(
+    user: AuthUser,
+    body: Record<string, unknown>,
+    sentThrough: { service: EntityService; code: string }[],
+  ) {
     const businessId = str(body.businessId);
     const held: EntityService[] = [];
-    for (const { service: follower, code } of followers)
+    for (const { service: follower, code } of sentThrough)
       if (await services.permissions.has(user, code)) held.push(follower);
-    if (!held.length) throw forbidden(followers[0].code);
+    if (!held.length) throw forbidden(sentThrough[0].code);
     if (!isId(businessId)) throw failWith(MESSAGES.requestNotFound);
     const definitionId = required(body.processDefinitionId, MESSAGES.definitionRequired);
     const taskUser = await checkTaskUser(db, user, body.taskUser);
@@ -140,42 +147,54 @@ function approvableRoutes(fastify: FastifyInstance, services: Services, service:
   app.get(
     `${base}/detail`,
     { schema: { ...queryParams({ businessId: Param }), ...answers(RequestDetail) } },
-    async (request) => {
-      const id = requiredParam(request.query, 'businessId');
-      // Its references' names come joined in, as in any engine read.
-      const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
-      if (!row) return okOrEmpty(request, null);
-      const mine = String(row.create_user) === request.user.userId;
-      if (!mine && !(await workflow.canView(request.user, str(row.process_instance_id))))
-        return okOrEmpty(request, null);
-      const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
-      const business = {
-        id: str(row.id),
-        tenantId: str(row.tenant_id),
-        processDefinitionId: str(row.process_definition_id),
-        processInstanceId: str(row.process_instance_id),
-        taskUser: str(row.task_user),
-        applyTime: wireDateTime(row.apply_time),
-        ...requestWire(entity, row, langOf(request)),
-        createUser: str(row.create_user),
-        createDept: str(row.create_dept),
-        createTime: wireDateTime(row.create_time),
-        updateTime: wireDateTime(row.update_time),
-        status: requestStatus(approval, row),
-        flow: {
-          assignee: taskUserOfId(str(row.create_user)),
-          assigneeName: str(applicant),
-          processInstanceId: str(row.process_instance_id),
-          processDefinitionId: str(row.process_definition_id),
-          businessTable: table,
-          businessId: str(row.id),
-        },
-      };
-      // The approver sees the receipts without a second call (the phone's request, the desktop's task).
-      await service.addAttachedFiles([business]);
-      return ok(request, business);
-    },
+    (request) => requestDetail(services, { service, entity }, request, requiredParam(request.query, 'businessId')),
   );
+}
+
+/**
+ * `detail?businessId=`: a request as its applicant or who may see its process reads it, its references named (the
+ * phone's card, the desktop's task); a live model's (modules/develop/live.routes.ts) is read here too.
+ */
+export async function requestDetail(
+  services: Services,
+  { service, entity }: { service: EntityService; entity: Approvable },
+  request: FastifyRequest,
+  id: string,
+) {
+  const db: DynamicDb = services.db;
+  const workflow = workflowOf(services);
+  const { table, approval } = entity;
+  // Its references' names come joined in, as in any engine read.
+  const row = isId(id) ? await approvalRequest(db, service, id, request.user.tenantId) : undefined;
+  if (!row) return okOrEmpty(request, null);
+  const mine = String(row.create_user) === request.user.userId;
+  if (!mine && !(await workflow.canView(request.user, str(row.process_instance_id)))) return okOrEmpty(request, null);
+  const applicant = await realNameOf(db, str(row.create_user), request.user.tenantId);
+  const business = {
+    id: str(row.id),
+    tenantId: str(row.tenant_id),
+    processDefinitionId: str(row.process_definition_id),
+    processInstanceId: str(row.process_instance_id),
+    taskUser: str(row.task_user),
+    applyTime: wireDateTime(row.apply_time),
+    ...requestWire(entity, row, langOf(request)),
+    createUser: str(row.create_user),
+    createDept: str(row.create_dept),
+    createTime: wireDateTime(row.create_time),
+    updateTime: wireDateTime(row.update_time),
+    status: requestStatus(approval, row),
+    flow: {
+      assignee: taskUserOfId(str(row.create_user)),
+      assigneeName: str(applicant),
+      processInstanceId: str(row.process_instance_id),
+      processDefinitionId: str(row.process_definition_id),
+      businessTable: table,
+      businessId: str(row.id),
+    },
+  };
+  // The approver sees the receipts without a second call (the phone's request, the desktop's task).
+  await service.addAttachedFiles([business]);
+  return ok(request, business);
 }
 
 /**

@@ -122,7 +122,12 @@ function moveOf(approval: ApprovalDef, transition: FlowTransition): ApprovalMove
  * instance (a row sent again since, with a process of its own, is left alone), and the process reads the row's
  * variables again at every step (the applicant may have changed his request).
  */
-export function registerApproval(runtime: FlowRuntime, entity: ApprovableDef, effect?: ApprovalEffect): void {
+export function registerApproval(
+  runtime: FlowRuntime,
+  entity: ApprovableDef,
+  effect?: ApprovalEffect,
+  replace = false,
+): void {
   const { approval, table } = entity;
   const rowOf = (trx: DynamicDb, businessId: string) =>
     trx.selectFrom(table).selectAll().where('id', '=', businessId).forUpdate().executeTakeFirst() as Promise<
@@ -139,8 +144,9 @@ export function registerApproval(runtime: FlowRuntime, entity: ApprovableDef, ef
     const move = moveOf(approval, transition);
     await moveRow(trx, { entity, effect }, actor, { row, move, opinion, columns: starting?.columns });
   };
-  runtime.registerBusiness(table, follow, async (trx, businessId) => {
+  const variables = async (trx: DynamicDb, businessId: string) => {
     const row = await rowOf(trx, businessId);
     return row ? requestVariables(approval, row) : {};
-  });
+  };
+  runtime.registerBusiness(table, follow, variables, replace);
 }

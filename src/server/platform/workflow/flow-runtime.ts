@@ -135,10 +135,22 @@ export class FlowRuntime {
    * A business module's hook, called inside every step's transaction for instances of its table, and the variables
    * its rows stand for, read again at every completion (the applicant may have changed his request).
    */
-  registerBusiness(table: string, handler: BusinessHandler, variables?: BusinessVariables) {
-    if (this.businesses.has(table)) throw new Error(`flow business ${table} is registered twice`);
+  registerBusiness(table: string, handler: BusinessHandler, variables?: BusinessVariables, replace = false) {
+    if (this.businesses.has(table) && !replace) throw new Error(`flow business ${table} is registered twice`);
     this.businesses.set(table, handler);
     if (variables) this.businessVariables.set(table, variables);
+    else this.businessVariables.delete(table);
+  }
+
+  /**
+   * Registers the business of a table no module registered at start, when one serves it (a live model's, published
+   * since: modules/develop/live-entities.ts), before its hook is needed.
+   */
+  resolveBusiness?: (table: string) => Promise<void>;
+
+  private async knownBusiness(table: string): Promise<boolean> {
+    if (!this.businesses.has(table) && table && this.resolveBusiness) await this.resolveBusiness(table);
+    return this.businesses.has(table);
   }
 
   /**
@@ -162,7 +174,7 @@ export class FlowRuntime {
     depth = 0,
   ): Promise<string> {
     const given = checkVariables({ ...input.variables, createUser: taskUserOfId(user.userId) });
-    if (input.business && !this.businesses.has(input.businessTable ?? ''))
+    if (input.business && !(await this.knownBusiness(input.businessTable ?? '')))
       throw new Error(`flow business ${input.businessTable} has no hook to write its row`);
     const definition =
       input.definition ??
@@ -270,6 +282,7 @@ export class FlowRuntime {
     const me = input.held ? task.assignee : taskUserOfId(user.userId);
     task.assignee = me;
     const previous = JSON.parse(instance.variables) as Variables;
+    await this.knownBusiness(instance.business_table);
     const own = (await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id)) ?? {};
     const variables = checkVariables({
       ...previous,
@@ -893,7 +906,9 @@ export class FlowRuntime {
     result: FlowResult,
     extra: Pick<FlowTransition, 'pass' | 'taskKey' | 'comment' | 'starting'> = {},
   ) {
-    const handler = this.businesses.get(instance.business_table);
+    const handler = (await this.knownBusiness(instance.business_table))
+      ? this.businesses.get(instance.business_table)
+      : undefined;
     if (!handler) return;
     await handler({
       trx,

@@ -42,8 +42,16 @@ export interface Workflow extends WorkflowSteps, WorkflowReads, WorkflowActions 
  * call is one transaction with the business row (`…In`: the caller's transaction).
  */
 export interface WorkflowSteps {
-  /** Every step of the entity's processes moves its row (approval-steps.ts), with the module's effect. */
-  register(entity: ApprovableDef, effect?: ApprovalEffect): void;
+  /**
+   * Every step of the entity's processes moves its row (approval-steps.ts), with the module's effect. `replace`: a
+   * definition that changes while the server runs (a live model published again) takes its table's place.
+   */
+  register(entity: ApprovableDef, effect?: ApprovalEffect, options?: { replace?: boolean }): void;
+  /**
+   * Who registers, when its hook is first needed, the business of a table no module registered at start (a live
+   * model's: its definition is read then).
+   */
+  resolveBusinesses(resolve: (table: string) => Promise<void>): void;
   /**
    * Starts a definition the caller starts by hand (one of the start-list's: his tenant's or a shared one, active), with
    * no business row: he is its starter, `variables` its start variables.
@@ -174,9 +182,12 @@ function stepsOver(db: Db, runtime: FlowRuntime): WorkflowSteps {
       if (startable === 'form') throw failWith(FLOW_MESSAGES.startsWithItsForm, { name: definitionId });
       return runtime.start(user, { definitionId, variables: await startVariables(db, definitionId, variables) });
     },
-    register(entity, effect) {
+    register(entity, effect, options) {
       if (effect) effects.set(entity.table, effect);
-      registerApproval(runtime, entity, effect);
+      registerApproval(runtime, entity, effect, options?.replace);
+    },
+    resolveBusinesses(resolve) {
+      runtime.resolveBusiness = resolve;
     },
     start: (user, entity, request) => startRequest(runtime, user, entity, request),
     send: (trx, user, target, input) => sendRow(trx, runtime, user, target, input),

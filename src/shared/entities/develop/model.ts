@@ -60,6 +60,13 @@ export const model = defineEntity({
       },
     },
     modelClass: { type: 'string', max: 100, list: true, form: true, label: { zh: '模型类名', en: 'Class name' } },
+    approvalKind: {
+      type: 'string',
+      max: 64,
+      form: true,
+      label: { zh: '审批类型', en: 'Approval kind' },
+      placeholder: { zh: '留空不审批；如 finance（资金审批）', en: 'Blank: none; e.g. finance (fund approval)' },
+    },
     modelRemark: {
       type: 'string',
       max: 500,
