@@ -7,6 +7,7 @@ import { http } from '../../../src/client/http.ts';
 import { setNotifier } from '../../../src/client/notify.ts';
 import { session } from '../../../src/client/session.ts';
 import { setStore } from '../../../src/client/storage.ts';
+import { LIVE_APPROVALS_URL } from '../../../src/shared/develop/live.ts';
 import { signIn } from '../support/dom.ts';
 
 /** One request the console sent: query parameters, the JSON body, or the multipart form of an upload. */
@@ -31,6 +32,12 @@ export const buttonsOf = (codes: string[]) => codes.map((c) => ({ id: c, code: c
 /** The menu/buttons tree of a screen: the four standard verbs plus extra codes. */
 export const buttons = (code: string, extra: string[] = []) =>
   buttonsOf([...['add', 'edit', 'delete', 'view'].map((verb) => `${code}_${verb}`), ...extra]);
+
+/**
+ * What every server answers where a test names no handler of its own: the approved live models the console learns
+ * beside the flow categories (none, as on a server where no model is published).
+ */
+const ANSWERED_ANYWAY: Record<string, Handler> = { [`GET ${LIVE_APPROVALS_URL}`]: () => ok([]) };
 
 /** A fake server behind the console's axios instance: `METHOD path` -> envelope (or [status, body]); 404 otherwise. */
 export function fakeServer() {
@@ -59,7 +66,8 @@ export function fakeServer() {
         ...(config.data instanceof FormData ? { form: config.data } : {}),
       };
       sent.push(request);
-      const handler = routes[`${request.method} ${request.url}`];
+      const route = `${request.method} ${request.url}`;
+      const handler = routes[route] ?? ANSWERED_ANYWAY[route];
       const reply = await (handler ? handler(request) : refuse('no route', 404));
       const [status, data] =
         Array.isArray(reply) && typeof reply[0] === 'number' ? (reply as [number, unknown]) : [200, reply];

@@ -1,25 +1,11 @@
 import { sql } from 'kysely';
 import type { Services } from '../../services.ts';
 
-/** The code generator's reads (code.routes.ts): a code row, a model and its fields, a table's columns. */
+/** The code generator's reads (code.routes.ts): a code row, a table's columns (models: model.queries.ts). */
 type Db = Services['db'];
 
 export const codeRow = (db: Db, id: string) =>
   db.selectFrom('blade_code').selectAll().where('id', '=', id).where('is_deleted', '=', 0).executeTakeFirst();
-
-export const modelRow = (db: Db, id: string) =>
-  db.selectFrom('blade_model').selectAll().where('id', '=', id).where('is_deleted', '=', 0).executeTakeFirst();
-
-/** A model's fields in their order. */
-export const prototypeRows = (db: Db, modelId: string) =>
-  db
-    .selectFrom('blade_model_prototype')
-    .selectAll()
-    .where('model_id', '=', modelId)
-    .where('is_deleted', '=', 0)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
 
 /** The columns of a table of the app's database (its current schema); none when there is no such table. */
 export async function tableColumns(db: Db, table: string): Promise<string[]> {

@@ -21,7 +21,8 @@ import { answers } from '../../platform/response-schemas.ts';
 import { IdQuery, Param, paramsOf, queryOrBody } from '../../platform/route-schemas.ts';
 import { serverFile } from '../../server-files.ts';
 import type { Services } from '../../services.ts';
-import { codeRow, modelRow, prototypeRows, tableColumns } from './code.queries.ts';
+import { codeRow, tableColumns } from './code.queries.ts';
+import { storedFieldRows, storedModel } from './model.queries.ts';
 import { attachment } from '../../platform/entity/excel.ts';
 import { checkInside, generateModule, domainOf, type GenSource, type GeneratedFile } from './gen/templates.ts';
 
@@ -67,9 +68,9 @@ export function nextMigrationNumber(folder: string): number {
 
 async function modelSource(db: Db, id: unknown) {
   if (id === null || id === undefined || id === '') return undefined;
-  const model = await modelRow(db, String(id));
+  const model = await storedModel(db, String(id));
   if (!model) throw fail('genNoModel', { name: String(id) });
-  const rows = await prototypeRows(db, String(id));
+  const rows = await storedFieldRows(db, String(id));
   return {
     model: wireOf(model) as unknown as ModelRow,
     rows: rows.map((row) => wireOf(row) as unknown as PrototypeRow),

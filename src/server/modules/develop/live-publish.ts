@@ -8,6 +8,7 @@ import {
   type PrototypeRow,
 } from '../../../shared/develop/model-entity.ts';
 import { LIVE_MESSAGES } from '../../../shared/develop/live-messages.ts';
+import type { LivePublished } from '../../../shared/develop/live.ts';
 import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
@@ -15,6 +16,7 @@ import { ApiError } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
 import { btn, exportBtn, importBtn, menu, menuIdOf, menuRows, screen } from '../../platform/menus.ts';
 import { columnSql, columnType, entityTableStatements, quoted, type Decimals } from './entity-ddl.ts';
+import { storedFieldRows, storedModel } from './model.queries.ts';
 
 /**
  * Publishing a data model as a live entity (issue 38 point 3): its table made or changed and its definition stored in
@@ -30,16 +32,6 @@ export interface LiveDefinition {
   decimals: Decimals;
   /** An approved model's: the start-process of the kind its rows are sent through (its 提交审批 button's API). */
   sendVia?: string;
-}
-
-export interface Published {
-  code: string;
-  table: string;
-  version: number;
-  /** The columns added, dropped and changed by this publication. */
-  added: string[];
-  dropped: string[];
-  changed: string[];
 }
 
 // Words PostgreSQL reserves (a quoted identifier could hold one, but the designer's SQL elsewhere would not).
@@ -100,24 +92,10 @@ export async function liveDefinitionOf(
   served: ReadonlySet<string>,
   kinds: ReadonlyMap<string, string> = new Map(),
 ): Promise<LiveDefinition> {
-  const model = await db
-    .selectFrom('blade_model')
-    .selectAll()
-    .where('id', '=', modelId)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
+  const model = await storedModel(db, modelId);
   if (!model) throw new ApiError(400, LIVE_MESSAGES.modelMissing);
   if (model.datasource_id != null) throw new ApiError(400, LIVE_MESSAGES.ownDatabase);
-  const rows = (
-    await db
-      .selectFrom('blade_model_prototype')
-      .selectAll()
-      .where('model_id', '=', modelId)
-      .where('is_deleted', '=', 0)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
-  ).map((r) => prototypeOf(r as unknown as Record<string, unknown>));
+  const rows = (await storedFieldRows(db, modelId)).map((r) => prototypeOf(r as unknown as Record<string, unknown>));
   const entity = modelToEntity(modelOf(model as unknown as Record<string, unknown>), rows, { service: 'blade-live' });
   checkName(entity.table);
   if (!Object.keys(entity.fields).length) throw new ApiError(400, LIVE_MESSAGES.noFields);
@@ -161,12 +139,12 @@ export async function publish(
   modelId: string,
   next: LiveDefinition,
   confirm: boolean,
-): Promise<Published> {
+): Promise<LivePublished> {
   const { entity } = next;
   return db.transaction().execute(async (trx) => {
     const stored = await storedDefinition(trx, modelId);
     await refuseTakenCode(trx, entity.code);
-    const result: Published = {
+    const result: LivePublished = {
       code: entity.code,
       table: entity.table,
       version: 1,
@@ -345,7 +323,7 @@ async function alterTable(
   after: LiveDefinition,
   confirm: boolean,
   version: number,
-): Promise<Pick<Published, 'added' | 'dropped' | 'changed'>> {
+): Promise<Pick<LivePublished, 'added' | 'dropped' | 'changed'>> {
   const table = after.entity.table;
   const old = new Map(storedFields(before.entity));
   const now = new Map(storedFields(after.entity));

@@ -53,3 +53,18 @@ export async function fieldOptions(db: Db, modelId: string) {
     .execute();
   return rows.map((r) => ({ label: String(r.comment || r.jdbc_name), value: String(r.jdbc_name) }));
 }
+
+/** A live model's stored row, every column (what the generator and publishing read). */
+export const storedModel = (db: Db, id: string) =>
+  db.selectFrom('blade_model').selectAll().where('id', '=', id).where('is_deleted', '=', 0).executeTakeFirst();
+
+/** A model's stored field rows in their order, every column. */
+export const storedFieldRows = (db: Db, modelId: string) =>
+  db
+    .selectFrom('blade_model_prototype')
+    .selectAll()
+    .where('model_id', '=', modelId)
+    .where('is_deleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
