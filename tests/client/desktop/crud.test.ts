@@ -147,6 +147,16 @@ describe('the shared CRUD page on the param screen', () => {
     fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
     await waitFor(() => expect(calls('GET', `${PARAM}/list`).at(-1)!.params).toMatchObject({ current: 1, size: 10 }));
   });
+
+  it('asks the server again when 搜索 is pressed with the same search (rows may have been written since)', async () => {
+    renderParams();
+    await screen.findByText('参数0');
+    const before = calls('GET', `${PARAM}/list`).length;
+    fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
+    await waitFor(() => expect(calls('GET', `${PARAM}/list`)).toHaveLength(before + 1));
+    fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
+    await waitFor(() => expect(calls('GET', `${PARAM}/list`)).toHaveLength(before + 2));
+  });
 });
 
 const PACKAGE = '/api/blade-system/tenant-package';

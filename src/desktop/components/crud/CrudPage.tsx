@@ -144,6 +144,10 @@ export function CrudPage({ entity, options = {} }: { entity: EntityDef; options?
   const fill = useFillHeight(options.calcHeight, paged, list.rows.length > 0);
 
   const search = (next: Query) => {
+    // 搜索 asks the server again even when nothing in the form changed (rows written since, e.g. a log's batch); a
+    // changed search is a new query key and is fetched anyway.
+    if (JSON.stringify(next) === JSON.stringify(query) && page.current === 1 && !exactTotal)
+      void queryClient.invalidateQueries({ queryKey: crudKey(entity) });
     setQuery(next);
     setExactTotal(false);
     setPage((p) => ({ ...p, current: 1 }));
