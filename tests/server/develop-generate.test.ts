@@ -42,6 +42,8 @@ beforeAll(async () => {
     cpSync(resolve(path), join(root, path), { recursive: true });
   cpSync(resolve('vitest.config.ts'), join(root, 'vitest.config.ts'));
   symlinkSync(realpathSync('node_modules'), join(root, 'node_modules'));
+  // The build's migrated embedded database, which the copy's global setup starts its template from.
+  if (existsSync('dist-server')) symlinkSync(realpathSync('dist-server'), join(root, 'dist-server'));
   // The copy's tests need the migrated template, not a server build (that writes the shared node_modules' cache).
   const setup = join(root, 'tests/support/global-setup.ts');
   writeFileSync(

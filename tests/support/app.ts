@@ -5,9 +5,10 @@ import { buildApp, type App } from '../../src/server/app.ts';
 import type { EntityDef } from '../../src/shared/entities/define.ts';
 import type { ModuleManifest } from '../../src/server/platform/module.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openTestDatabase, type DatabaseCopy, type TestDatabase } from './database.ts';
+import { openTestDatabase, TEST_SECRET, type DatabaseCopy, type TestDatabase } from './database.ts';
 
-export const TEST_SECRET = 'tenon-test-secret-0123456789-abcdefghijklmnop';
+export { TEST_SECRET };
+
 export const BASIC_SABER = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 

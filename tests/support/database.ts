@@ -9,6 +9,8 @@ import { openDatabase, type Database } from '../../src/server/db/connect.ts';
  * are copied, PostgreSQL databases are cloned with CREATE DATABASE ... TEMPLATE. Set DATABASE_URL to run the
  * suite on PostgreSQL.
  */
+/** The signing secret of the test apps (app.ts), under which the template keeps its OIDC key (global-setup.ts). */
+export const TEST_SECRET = 'tenon-test-secret-0123456789-abcdefghijklmnop';
 // Per run, so that two runs at once (a developer's and CI's, or parallel helpers) never share files or databases.
 export const RUN_ID = (process.env.TENON_TEST_RUN ??= `${process.pid}${randomBytes(2).toString('hex')}`);
 /**

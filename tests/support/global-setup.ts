@@ -1,11 +1,12 @@
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { openDatabase } from '../../src/server/db/connect.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seed } from '../../src/server/db/seed/seed.ts';
 import {
   PG_TEMPLATE_DB,
   PGLITE_TEMPLATE,
+  TEST_SECRET,
   TMP_DIR,
   TMP_ROOT,
   adminQuery,
@@ -14,6 +15,7 @@ import {
 } from './database.ts';
 import { MODULES } from '../../src/server/modules/index.ts';
 import { buildChanged } from '../../scripts/build.mjs';
+import { signingKey } from '../../src/server/modules/auth/oidc/oidc-keys.ts';
 
 /**
  * Builds the migrated, seeded template once per run (every test file copies it instead of paying initdb), and the
@@ -28,6 +30,11 @@ export default async function setup() {
     await adminQuery(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
     await adminQuery(`create database ${PG_TEMPLATE_DB}`);
   }
+  // The build's migrated embedded database (scripts/build.mjs, current after the build above), as a first start
+  // copies it: the migrations left to run are those the build does not have. Else initdb and every migration.
+  const built = resolve('dist-server/pgdata-template');
+  if (!usingPostgres() && existsSync(join(built, 'PG_VERSION')))
+    cpSync(built, join(PGLITE_TEMPLATE, 'pgdata'), { recursive: true });
   const database = await openDatabase({
     databaseUrl: usingPostgres() ? databaseUrlFor(PG_TEMPLATE_DB) : undefined,
     dataDir: PGLITE_TEMPLATE,
@@ -35,6 +42,9 @@ export default async function setup() {
   try {
     await migrate(database.db);
     await seed(database.db, MODULES);
+    // The OIDC signing key a first start generates (an RSA key, a third of a second): stored once here, sealed under
+    // the test apps' secret, so that each file's app reads it instead.
+    await signingKey(database.db, new TextEncoder().encode(TEST_SECRET));
   } finally {
     await database.close();
   }

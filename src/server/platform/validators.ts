@@ -9,20 +9,25 @@ type BuildValidator = (externalSchemas: unknown, options: unknown) => Compile;
 const fastifyAjv = AjvCompiler() as unknown as BuildValidator;
 
 /**
- * Fastify's own Ajv compiler, compiling each schema shape once. Fastify compiles every route's schemas apart, and
- * ~500 routes share a few dozen shapes (the entity engine's list, detail, remove and submit inputs): compiled per
- * route they were a quarter of a restart. A shape is its JSON; Ajv reads nothing else of it.
+ * Fastify's own Ajv compiler, compiling each schema shape once per process. Fastify compiles every route's schemas
+ * apart, and ~500 routes share a few dozen shapes (the entity engine's list, detail, remove and submit inputs):
+ * compiled per route they were a quarter of a restart. A shape is its JSON; Ajv reads nothing else of it. Apps of one
+ * process with the same Ajv options and shared schemas (a test worker starts one per file) reuse each other's
+ * validators: compiling them again was a third of a test app's start.
  * (Routes here declare no header schemas, which Fastify would lower-case only for its default compiler.)
  */
+const compiledShapes = new Map<string, ReturnType<Compile>>();
+
 export const buildValidatorOnce: BuildValidator = (externalSchemas, options) => {
   const compile = fastifyAjv(externalSchemas, options);
-  const compiled = new Map<string, ReturnType<Compile>>();
+  // Ajv's plugins are functions, which JSON leaves out: every app here installs the same ones (none).
+  const settings = JSON.stringify([externalSchemas, options]);
   return (route) => {
-    const shape = JSON.stringify(route.schema);
-    let validate = compiled.get(shape);
+    const shape = `${settings}\n${JSON.stringify(route.schema)}`;
+    let validate = compiledShapes.get(shape);
     if (!validate) {
       validate = compile(route);
-      compiled.set(shape, validate);
+      compiledShapes.set(shape, validate);
     }
     return validate;
   };
