@@ -5,6 +5,8 @@ export const log: Resource<typeof zh> = {
   apiDoc: {
     title: 'API docs',
     hint: 'OpenAPI 3.1; "Try it out" calls the API as the signed-in user',
+    service: 'Service',
+    serviceOption: '{{service}} ({{operations}} operations)',
   },
   audit: {
     history: 'History',

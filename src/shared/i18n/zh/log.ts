@@ -3,6 +3,8 @@ export const log = {
   apiDoc: {
     title: '接口文档',
     hint: 'OpenAPI 3.1，「Try it out」以当前登录用户的身份调用接口',
+    service: '服务',
+    serviceOption: '{{service}}（{{operations}} 个接口）',
   },
   audit: {
     history: '操作记录',
