@@ -62,8 +62,8 @@ export async function apiToken(
   return body;
 }
 
-/** A BladeX envelope call; throws unless the body's code is 200. */
-async function call<T>(
+/** A BladeX envelope call with a token; throws unless the body's code is 200. */
+export async function call<T>(
   request: APIRequestContext,
   method: 'get' | 'post',
   url: string,
