@@ -10,6 +10,8 @@ import ProcessHandlePage from '../../../src/desktop/pages/work/process/ProcessHa
 import { PROCESS_PATHS } from '../../../src/desktop/router/route-table.ts';
 import { tabStore } from '../../../src/desktop/tabs/tab-store.ts';
 import { fakeServer, ok, refuse, type Handler, useFakeServer } from './fake-server.ts';
+import { modelToEntity } from '../../../src/shared/develop/model-entity.ts';
+import { LIVE_APPROVALS_URL, liveRequestUrl } from '../../../src/shared/develop/live.ts';
 import { renderDesktop, userInfo } from './render.tsx';
 
 vi.mock('../../../src/desktop/pages/flow/bpmn-viewer.ts', () => ({
@@ -203,6 +205,35 @@ describe('handling a task (/work/process/leave/handle/...)', () => {
   it('goes to 404 for a kind no definition declares', async () => {
     renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, '/work/process/travel/handle/t1/pi1/b1', {});
     await waitFor(() => expect(location()).toBe('/404'));
+  });
+
+  it("opened by its address, waits for the approved live models' definitions and shows a live row's request", async () => {
+    const entity = modelToEntity(
+      { modelName: '样品申请', modelCode: 'livesample', modelTable: 'live_sample', approvalKind: 'finance' },
+      [
+        { jdbcName: 'title', propertyName: 'title', fieldType: 'string', comment: '标题', isList: 1, isForm: 1 },
+        { jdbcName: 'amount', propertyName: 'amount', fieldType: 'money', comment: '金额', isList: 1, isForm: 1 },
+      ],
+      { service: 'blade-live' },
+    );
+    renderRoute(ProcessHandlePage, PROCESS_PATHS.handle, '/work/process/livesample/handle/t1/pi1/b1', {
+      ...handlers(),
+      'GET /api/blade-system/dict/dictionary': () => ok([]),
+      [`GET ${LIVE_APPROVALS_URL}`]: () => ok([{ code: 'livesample', version: 1, entity }]),
+      [`GET ${liveRequestUrl('livesample')}`]: () =>
+        ok({
+          id: 'b1',
+          title: '样机评审',
+          amount: '1200.00',
+          approvalStatus: 1,
+          processInstanceId: 'pi1',
+          createUser: '200',
+          flow: { assignee: 'taskUser_200', assigneeName: '张三', businessTable: 'live_sample', businessId: 'b1' },
+        }),
+    });
+    expect(await screen.findByText('样机评审')).toBeVisible();
+    expect(location()).toBe('/work/process/livesample/handle/t1/pi1/b1');
+    expect(calls('GET', liveRequestUrl('livesample'))[0].params).toEqual({ businessId: 'b1' });
   });
 
   it('shows the request read-only and approves with the comment (flag ok, pass true)', async () => {

@@ -12,7 +12,7 @@ import { WORK_SEND_REVOKE, WORK_SEND_URGE } from '../../../../shared/flow/button
 import { usePermission } from '../../../permission.ts';
 import { HistoryTable } from '../../flow/HistoryTable.tsx';
 import { approvalOf } from '../../../../shared/entities/approvals.ts';
-import { isBusiness } from './business.ts';
+import { useBusinessOfAddress } from './business.ts';
 import { requestQuery } from './request-query.ts';
 import { RequestDescriptions } from './RequestFields.tsx';
 
@@ -22,8 +22,10 @@ import { RequestDescriptions } from './RequestFields.tsx';
  */
 export default function ProcessDetailPage() {
   const { business, processInstanceId, businessId } = useParams();
-  if (!isBusiness(business) || !processInstanceId || !businessId) return <Navigate to="/404" replace />;
-  return <RequestDetail kind={business} processInstanceId={processInstanceId} businessId={businessId} />;
+  const kind = useBusinessOfAddress(business);
+  if (kind === undefined) return <Spin />;
+  if (!kind || !processInstanceId || !businessId) return <Navigate to="/404" replace />;
+  return <RequestDetail kind={kind} processInstanceId={processInstanceId} businessId={businessId} />;
 }
 
 function RequestDetail({

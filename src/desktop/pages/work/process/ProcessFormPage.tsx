@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Space } from 'antd';
+import { App, Button, Card, Form, Space, Spin } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { FlowDiagramDialog } from '../../flow/FlowDiagramDialog.tsx';
 import { FLOW_LIST_KEY } from '../../flow/flow-screen-queries.ts';
 import { approvalOf } from '../../../../shared/entities/approvals.ts';
 import { startsElsewhere } from '../../../../shared/entities/define.ts';
-import { isBusiness, newRequest, saveRequest, type RequestForm } from './business.ts';
+import { newRequest, saveRequest, useBusinessOfAddress, type RequestForm } from './business.ts';
 import { RequestFields } from './RequestFields.tsx';
 
 /**
@@ -18,10 +18,12 @@ import { RequestFields } from './RequestFields.tsx';
  */
 export default function ProcessFormPage() {
   const { business, processDefinitionId } = useParams();
+  const kind = useBusinessOfAddress(business);
+  if (kind === undefined) return <Spin />;
   // A business whose rows are saved on their own screen (budget lines, expense claims) has no request form.
-  const formless = isBusiness(business) && startsElsewhere(approvalOf(business)!.approval);
-  if (!isBusiness(business) || formless || !processDefinitionId) return <Navigate to="/404" replace />;
-  return <NewRequest kind={business} processDefinitionId={processDefinitionId} />;
+  const formless = kind && startsElsewhere(approvalOf(kind)!.approval);
+  if (!kind || formless || !processDefinitionId) return <Navigate to="/404" replace />;
+  return <NewRequest kind={kind} processDefinitionId={processDefinitionId} />;
 }
 
 function NewRequest({ kind, processDefinitionId }: { kind: BusinessKind; processDefinitionId: string }) {

@@ -12,7 +12,7 @@ import { FLOW_LIST_KEY, historyQuery } from '../../flow/flow-screen-queries.ts';
 import { HistoryTable } from '../../flow/HistoryTable.tsx';
 import { ApprovalBox } from './ApprovalBox.tsx';
 import { approvalOf } from '../../../../shared/entities/approvals.ts';
-import { backWithApplicant, isBusiness } from './business.ts';
+import { backWithApplicant, useBusinessOfAddress } from './business.ts';
 import { requestQuery } from './request-query.ts';
 import { RequestDescriptions } from './RequestFields.tsx';
 import { ResubmitBox } from './ResubmitBox.tsx';
@@ -26,8 +26,10 @@ const TODO_PATH = '/work/todo/index';
  */
 export default function ProcessHandlePage() {
   const { business, taskId, processInstanceId, businessId } = useParams();
-  if (!isBusiness(business) || !taskId || !processInstanceId || !businessId) return <Navigate to="/404" replace />;
-  return <HandleTask kind={business} taskId={taskId} processInstanceId={processInstanceId} businessId={businessId} />;
+  const kind = useBusinessOfAddress(business);
+  if (kind === undefined) return <Spin />;
+  if (!kind || !taskId || !processInstanceId || !businessId) return <Navigate to="/404" replace />;
+  return <HandleTask kind={kind} taskId={taskId} processInstanceId={processInstanceId} businessId={businessId} />;
 }
 
 function HandleTask({

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
 import {
   fetchRequestDetail,
   REQUEST_STATUS,
@@ -19,6 +20,7 @@ import { filesKey } from '../../../../shared/contract/api/attachments.ts';
 import type { AttachmentItem } from '../../../components/upload/AttachmentsControl.tsx';
 import { approvalOf, type ApprovableDef } from '../../../../shared/entities/approvals.ts';
 import { halfOf, leaveTime, type DayHalf } from '../../../../shared/calendar/working-days.ts';
+import { flowCategoriesQuery } from '../../flow/flow-screen-queries.ts';
 
 /** The requests of approvable entities (contract §5, §6): their detail call, start call and form values. */
 
@@ -42,6 +44,18 @@ export function newRequest(entity: ApprovableDef): RequestForm {
 }
 
 export const isBusiness = (value: string | undefined): value is BusinessKind => Boolean(approvalOf(value));
+
+/**
+ * The business kind of a page's address: a built-in one at once; a live model's once its definition is learned, with
+ * the flow categories (client/api/flow.ts), which a page opened by its address (a link, a reload) waits for.
+ * `undefined` while they load, `null` for a kind nothing declares.
+ */
+export function useBusinessOfAddress(business: string | undefined): BusinessKind | null | undefined {
+  const known = isBusiness(business);
+  const categories = useQuery({ ...flowCategoriesQuery, enabled: !known });
+  if (known) return business;
+  return categories.isPending ? undefined : isBusiness(business) ? business : null;
+}
 
 export const fetchRequest = (kind: BusinessKind, businessId: string): Promise<BusinessRequest | null> =>
   fetchRequestDetail(kind, businessId);
