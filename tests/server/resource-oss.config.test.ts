@@ -100,6 +100,22 @@ describe('object storage configs', () => {
     expectOk(await t.post(`${OSS}/remove?ids=${a.id},${b.id}`, admin));
   });
 
+  it('answers a store it cannot reach with 对象存储访问失败, not a server error', async () => {
+    const closed = expectOk(
+      await t.post(`${OSS}/submit`, admin, s3Config({ ossCode: 'closed', endpoint: 'http://127.0.0.1:1' })),
+    );
+    expectOk(await t.post(`${OSS}/enable?id=${closed.id}`, admin));
+    try {
+      for (const action of ['make-bucket', 'remove-bucket'])
+        expectError(await t.post(`${EP}/${action}?bucketName=tenon-b1`, admin), 400, '对象存储访问失败');
+      expectError(await t.post(`${EP}/remove-file?fileName=a.txt`, admin), 400, '对象存储访问失败');
+      expectError(await t.post(`${EP}/remove-files?fileNames=a.txt,b.txt`, admin), 400, '对象存储访问失败');
+      expectError(await t.get(`${EP}/stat-file?fileName=a.txt`, admin), 400, '对象存储访问失败');
+    } finally {
+      expectOk(await t.post(`${OSS}/remove?ids=${closed.id}`, admin));
+    }
+  });
+
   it('uploads to the server default store when no config is enabled', async () => {
     const data = expectOk(await upload(t, admin, `${EP}/put-file`, PNG, 'a.png', 'image/png'));
     expect(data.domain).toBe('/oss/000000/0');

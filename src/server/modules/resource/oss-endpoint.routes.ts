@@ -46,12 +46,23 @@ function bucketName(value: Param | undefined): string {
   return name;
 }
 
-/** A store's refusal in the client's words; anything else is the server's (a 500 with an error id). */
+/** What Node and the S3 client say when the store's host is unknown, refuses, drops or does not answer. */
+const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const unreachable = (error: unknown) => {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return (typeof code === 'string' && UNREACHABLE.has(code)) || name === 'TimeoutError';
+};
+
+/**
+ * A store's refusal in the client's words, and a store the server cannot reach (the enabled config's endpoint: the
+ * administrator's to correct); anything else is the server's (a 500 with an error id).
+ */
 async function refusing<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof StoreRefusal) throw failWith(STORAGE_MESSAGES[error.reason]);
+    if (unreachable(error)) throw failWith(STORAGE_MESSAGES.storeUnreachable);
     throw error;
   }
 }
@@ -145,7 +156,8 @@ export async function ossEndpointRoutes(fastify: FastifyInstance, { services }: 
   const byName = { ...queryOrBody({ fileName: Param }), ...ANSWERS_NO_DATA };
   app.post(URL.REMOVE_FILE_URL, { config: { permission: oss.code }, schema: byName }, async (request) => {
     const key = objectKey(paramsOf(request).fileName);
-    await (await storage.enabled(request.user.tenantId)).store.remove([key]);
+    const { store } = await storage.enabled(request.user.tenantId);
+    await refusing(() => store.remove([key]));
     return ok(request, null);
   });
 
@@ -156,7 +168,8 @@ export async function ossEndpointRoutes(fastify: FastifyInstance, { services }: 
       const given = paramsOf(request).fileNames;
       const keys = (Array.isArray(given) ? given.map(String) : text(given).split(',')).map((k) => objectKey(k));
       if (keys.length > 1000) throw failWith(STORAGE_MESSAGES.badName);
-      await (await storage.enabled(request.user.tenantId)).store.remove(keys);
+      const { store } = await storage.enabled(request.user.tenantId);
+      await refusing(() => store.remove(keys));
       return ok(request, null);
     },
   );
@@ -167,7 +180,7 @@ export async function ossEndpointRoutes(fastify: FastifyInstance, { services }: 
     async (request) => {
       const key = objectKey(request.query.fileName);
       const target = await storage.enabled(request.user.tenantId);
-      const info = await target.store.stat(key);
+      const info = await refusing(() => target.store.stat(key));
       if (!info) throw failWith(STORAGE_MESSAGES.noObject);
       return ok(request, {
         link: storage.linkOf(target.tenantId, target.ossId, key),
