@@ -39,7 +39,7 @@ import { mergeTallies } from './platform/entity/tally.ts';
 /** How often the tallies' delta rows are folded (each list reads a key's unfolded rows meanwhile). */
 const TALLY_MERGE_MS = 30_000;
 import type { Services } from './services.ts';
-import { schemaController } from './platform/validators.ts';
+import { AJV_OPTIONS, schemaController } from './platform/validators.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -127,8 +127,7 @@ export async function buildApp(
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    // A parameter's schema lists the JSON types it takes in one keyword (route-schemas.ts Param).
-    ajv: { customOptions: { allowUnionTypes: true } },
+    ajv: AJV_OPTIONS,
     schemaController,
     // While stopping, the drain gate answers with the contract's envelope (platform/lifecycle.ts).
     return503OnClosing: false,

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
-import { AjvCompiler } from '@fastify/ajv-compiler';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { MESSAGES } from '../../../shared/i18n/server-messages.ts';
 import { ApiError } from '../errors.ts';
 import { answers } from '../response-schemas.ts';
+import { compileShape } from '../validators.ts';
 import { SUPER_TENANT } from '../auth-context.ts';
 import { IMPORT_MULTIPART_LIMITS } from './excel.ts';
 import { registerEntityRoutes } from './routes.ts';
@@ -30,21 +30,10 @@ export interface RecordedRoute {
   body?: Validate;
 }
 
-// Fastify's own validator with the server's options (app.ts): a recorded route checks its input as a routed one does.
-const compileSchema = (AjvCompiler() as unknown as (e: unknown, o: unknown) => FastifySchemaCompiler<unknown>)(
-  {},
-  { customOptions: { allowUnionTypes: true } },
-);
-const compiled = new Map<string, Validate>();
+// Checked as a routed input is (validators.ts): a recorded route checks its input as Fastify would.
 function validatorOf(schema: unknown, httpPart: string, url: string): Validate | undefined {
   if (!schema || typeof schema !== 'object' || 'content' in schema) return undefined;
-  const shape = JSON.stringify(schema);
-  let validate = compiled.get(shape);
-  if (!validate) {
-    validate = compileSchema({ schema: schema as FastifySchema, method: 'GET', url, httpPart });
-    compiled.set(shape, validate);
-  }
-  return validate;
+  return compileShape({ schema: schema as FastifySchema, method: 'GET', url, httpPart });
 }
 
 /** The engine routes of one runtime entity by `<METHOD> <action>`. */
