@@ -154,6 +154,15 @@ describe("the console's own database", () => {
     expect(options).toContainEqual({ label: '订单', value: 'order' });
     expect(options[0]).toEqual({ label: 'id', value: 'id' });
 
+    // A refused save that also leaves a row out removes nothing: the removal is part of the same save.
+    const refusedWithout = draft
+      .filter((r: { jdbcName: string }) => r.jdbcName !== 'extra')
+      .map((r: Record<string, unknown>, i: number) => (i === 2 ? { ...r, propertyName: '9x' } : r));
+    expectError(await t.post(`${DEV}/model-prototype/submit-list`, admin, refusedWithout), 400, /^第3行/);
+    expect(expectOk(await t.get(`${DEV}/model-prototype/select?modelId=${modelId}`, admin))).toHaveLength(
+      draft.length,
+    );
+
     // Saving again updates in place; rows left out are removed.
     const edited = draft
       .filter((r: { jdbcName: string }) => r.jdbcName !== 'extra')

@@ -95,7 +95,12 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
         const id = saved.get(String(row.jdbcName ?? ''));
         return id ? { ...values, modelId, id } : { ...values, modelId };
       });
-      const result = await fields.submitAll(request.user, bodies);
+      // Saved rows of columns the list leaves out go in the same transaction: all or nothing.
+      const kept = new Set(rows.map((row) => String(row.jdbcName ?? '')));
+      const gone = [...saved].filter(([column]) => !kept.has(column)).map(([, id]) => id);
+      const result = await fields.submitAll(request.user, bodies, 'submit', false, async (trx) => {
+        if (gone.length) await fields.removeWhere(trx, request.user, 'id', gone);
+      });
       if (result.errors.length) {
         const labels = fieldsOf(modelPrototype);
         throw new ImportErrors(
@@ -103,9 +108,6 @@ export async function modelRoutes(fastify: FastifyInstance, { services }: { serv
           (name) => labels.get(name)?.label,
         );
       }
-      const kept = new Set(rows.map((row) => String(row.jdbcName ?? '')));
-      const gone = [...saved].filter(([column]) => !kept.has(column)).map(([, id]) => id);
-      if (gone.length) await fields.remove(request.user, gone.join(','));
       return ok(request, null);
     },
   );

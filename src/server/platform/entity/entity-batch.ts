@@ -27,12 +27,15 @@ export class EntityBatch {
    * either all are saved or none, with the error of each failing body by its index. Later bodies see the rows
    * earlier ones wrote (a duplicate key inside the batch, the tenant quota). `refused`: the caller has already
    * refused other rows of the batch (unknown names in an import): every body is still checked, none is saved.
+   * `alsoWrite`: the caller's other writes of the same save (rows the batch replaces), in its transaction once every
+   * body has been saved.
    */
   async submitAll(
     user: AuthUser,
     bodies: unknown[],
     mode: SubmitMode = 'submit',
     refused = false,
+    alsoWrite?: (trx: DynamicDb) => Promise<void>,
   ): Promise<{ saved: number; errors: BatchError[] }> {
     const errors: BatchError[] = [];
     const collect = (index: number, error: unknown) => {
@@ -98,6 +101,7 @@ export class EntityBatch {
               'insert',
               inserts.rows.map(({ row }) => ({ id: row.id, after: row })),
             );
+            await alsoWrite?.(trx);
             return;
           }
           // Rows whose key a concurrent write took since the check: each refused by the key taken now.
@@ -117,6 +121,7 @@ export class EntityBatch {
           }
           throw rollback;
         }
+        await alsoWrite?.(trx);
       });
     } catch (error) {
       if (error !== rollback) throw error;

@@ -168,8 +168,9 @@ export class EntityService implements EntityPeer {
     bodies: unknown[],
     mode: SubmitMode = 'submit',
     refused = false,
+    alsoWrite?: (trx: DynamicDb) => Promise<void>,
   ): Promise<{ saved: number; errors: BatchError[] }> {
-    return this.batch.submitAll(user, bodies, mode, refused);
+    return this.batch.submitAll(user, bodies, mode, refused, alsoWrite);
   }
 
   /** Soft delete of every id, or of none when any is not visible to the caller, has children or is referenced. */
