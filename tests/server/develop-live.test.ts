@@ -188,6 +188,45 @@ describe('publishing a model serves it as an entity', () => {
     expectOk(await t.post(`${DEV}/model-prototype/submit`, admin, { id: field.id, fieldType: 'string' }));
   });
 
+  it('a field made required becomes NOT NULL once every row holds a value', async () => {
+    const DUE = { jdbcName: 'due_on', propertyName: 'dueOn', fieldType: 'date' };
+    const id = await createModel('livedue', 'live_due', [TITLE, DUE]);
+    expectOk(await publish(id));
+    const dated = expectOk(await t.post(`${LIVE}/livedue/submit`, admin, { title: '有日期', dueOn: '2026-12-01' }));
+    const undated = expectOk(await t.post(`${LIVE}/livedue/submit`, admin, { title: '无日期' }));
+    const nullable = async (column: string) =>
+      (
+        await t.services.db
+          .selectFrom('information_schema.columns' as never)
+          .select('is_nullable' as never)
+          .where('table_name' as never, '=', 'live_due' as never)
+          .where('column_name' as never, '=', column as never)
+          .executeTakeFirstOrThrow()
+      ).is_nullable;
+    expect(await nullable('due_on')).toBe('YES');
+
+    const [field] = expectOk(await t.get(`${DEV}/model-prototype/list?modelId=${id}&jdbcName=due_on`, admin))
+      .records as Array<{ id: string }>;
+    expectOk(await t.post(`${DEV}/model-prototype/submit`, admin, { id: field.id, isRequired: 1 }));
+    expectError(await publish(id), 400, '字段 dueOn 不能设为必填：1 行没有值。请先补全这些行');
+    expect(await nullable('due_on')).toBe('YES');
+    // A new required column on a table with rows: the same refusal, nothing added.
+    await addColumn(id, { jdbcName: 'pages', propertyName: 'pages', fieldType: 'int', isRequired: 1 }, 3);
+    expectError(await publish(id), 400, /dueOn 不能设为必填/);
+    expect(await columnsOf('live_due')).not.toContain('pages');
+
+    // The undated row is deleted: its blank no longer blocks; the new column's blanks do until they are filled.
+    expectOk(await t.post(`${LIVE}/livedue/remove?ids=${undated.id}`, admin));
+    expectError(await publish(id), 400, '字段 pages 不能设为必填：1 行没有值。请先补全这些行');
+    const [pages] = expectOk(await t.get(`${DEV}/model-prototype/list?modelId=${id}&jdbcName=pages`, admin))
+      .records as Array<{ id: string }>;
+    expectOk(await t.post(`${DEV}/model-prototype/remove?ids=${pages.id}`, admin));
+    expectOk(await publish(id));
+    expect(await nullable('due_on')).toBe('NO');
+    expectError(await t.post(`${LIVE}/livedue/submit`, admin, { title: '又无日期' }), 400);
+    expect(expectOk(await t.get(`${LIVE}/livedue/detail?id=${dated.id}`, admin)).dueOn).toBe('2026-12-01');
+  });
+
   it('dropping a column with data asks for confirmation, then backs it up and drops it', async () => {
     const [field] = expectOk(await t.get(`${DEV}/model-prototype/list?modelId=${modelId}&jdbcName=pages`, admin))
       .records as Array<{ id: string }>;

@@ -33,6 +33,10 @@ export const LIVE_MESSAGES = {
     zh: '字段 {name} 的修改无法应用到已有数据：{label}',
     en: 'The change of field {name} cannot be applied to the existing data: {label}',
   },
+  blanksHeld: {
+    zh: '字段 {name} 不能设为必填：{label} 行没有值。请先补全这些行',
+    en: 'Field {name} cannot become required: {label} rows hold no value. Fill them in first',
+  },
   approvalKindUnknown: {
     zh: '审批类型 {name} 不存在',
     en: 'The approval kind {name} does not exist',

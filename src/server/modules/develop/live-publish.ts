@@ -311,10 +311,53 @@ function blankOf(field: FieldDef): string {
   return field.nullable ? '' : String(field.default ?? '');
 }
 
+const defaultOf = (name: string, field: FieldDef, decimals: Decimals) =>
+  / default (.+)$/.exec(columnSql(name, field, decimals))?.[1];
+
+/**
+ * A kept column's blanks as the new definition has them: NULL allowed, or refused (a field made required: refused
+ * while rows hold no value; one that may no longer be NULL but has a default: its NULLs become the default), and the
+ * default the column fills in.
+ */
+async function changeBlanks(
+  trx: Db,
+  table: string,
+  name: string,
+  was: FieldDef,
+  field: FieldDef,
+  decimals: Decimals,
+  run: (name: string, statement: string) => Promise<void>,
+) {
+  const target = `alter table ${quoted(table)} alter column ${quoted(camelToSnake(name))}`;
+  const fresh = defaultOf(name, field, decimals);
+  if (fresh !== defaultOf(name, was, decimals))
+    await run(name, fresh ? `${target} set default ${fresh}` : `${target} drop default`);
+  if (field.nullable && !was.nullable) await run(name, `${target} drop not null`);
+  if (field.nullable || !was.nullable) return;
+  const column = sql.ref(camelToSnake(name));
+  if (fresh) await sql`update ${sql.table(table)} set ${column} = default where ${column} is null`.execute(trx);
+  else {
+    const { rows } = await sql<{ count: string }>`
+      select count(*) as count from ${sql.table(table)} where ${column} is null and is_deleted = 0`.execute(trx);
+    const count = Number(rows[0]?.count ?? 0);
+    if (count) throw new ApiError(400, LIVE_MESSAGES.blanksHeld, { name, label: String(count) });
+    // Removed rows keep their place in the table: a blank among them takes the type's zero rather than block the change.
+    await sql`update ${sql.table(table)} set ${column} = ${zeroOf(field)} where ${column} is null`.execute(trx);
+  }
+  await run(name, `${target} set not null`);
+}
+
+/** The type's zero for a removed row's blank, for a column made NOT NULL without a default. */
+function zeroOf(field: FieldDef) {
+  if (field.type === 'date') return sql`'1970-01-01'::date`;
+  if (field.type === 'datetime') return sql`'1970-01-01 00:00:00'::timestamp`;
+  return sql`0`;
+}
+
 /**
  * The table changed from the stored definition to the new one: columns added, dropped (refused while they hold data
- * unless confirmed, then backed up), their type changed (refused when a value does not convert), NULL allowed;
- * labels, dictionaries, required and list flags are the definition's only.
+ * unless confirmed, then backed up), their type changed (refused when a value does not convert), NULL allowed or
+ * refused, defaults; labels, dictionaries and list flags are the definition's only.
  */
 async function alterTable(
   trx: Db,
@@ -362,7 +405,11 @@ async function alterTable(
     const column = camelToSnake(name);
     const was = old.get(name);
     if (!was) {
-      await run(name, `alter table ${quoted(table)} add column ${columnSql(name, field, after.decimals)}`);
+      // A required column without a default: added empty, then made NOT NULL as a field made required is.
+      const empty = !field.nullable && !defaultOf(name, field, after.decimals);
+      const added = empty ? { ...field, nullable: true } : field;
+      await run(name, `alter table ${quoted(table)} add column ${columnSql(name, added, after.decimals)}`);
+      if (empty) await changeBlanks(trx, table, name, added, field, after.decimals, run);
       change.added.push(column);
     } else {
       const type = columnType(field, after.decimals[name]);
@@ -370,12 +417,11 @@ async function alterTable(
         const target = `alter table ${quoted(table)} alter column ${quoted(column)}`;
         await run(name, `${target} drop default`);
         await run(name, `${target} type ${type} using ${quoted(column)}::${type}`);
-        const fresh = / default (.+)$/.exec(columnSql(name, field, after.decimals));
-        if (fresh) await run(name, `${target} set default ${fresh[1]}`);
+        const fresh = defaultOf(name, field, after.decimals);
+        if (fresh) await run(name, `${target} set default ${fresh}`);
         change.changed.push(column);
       }
-      if (field.nullable && !was.nullable)
-        await run(name, `alter table ${quoted(table)} alter column ${quoted(column)} drop not null`);
+      await changeBlanks(trx, table, name, was, field, after.decimals, run);
     }
     const index = quoted(`${table}_${column}_unique`);
     if (field.unique && !was?.unique)
