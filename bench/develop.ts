@@ -54,6 +54,8 @@ const generate = () =>
       rows,
     },
     {
+      services: new Set(['blade-system'] as const),
+      kinds: new Map(),
       migrationNumber: nextMigrationNumber(migrations),
       manifest: (domain) => {
         const path = join(ROOT, 'src/server/modules', domain, 'manifest.ts');

@@ -58,8 +58,32 @@ describe('the code generator', () => {
     expect(migration).toContain('create table "gen_item"');
     expect(migration).toContain('"weight" numeric(10,3)');
     expect(migration).toContain("select tenon_isolate_tenant_rows('gen_item')");
+    expect(files[2].content).not.toContain('_submit');
     expect(files[3].content).toContain('entities: [...genitemGenerated.entities');
     expect(files.map((file) => file.language)).toEqual(['typescript', 'sql', 'typescript', 'typescript', 'typescript']);
+  });
+
+  it("serves the module under the row's service, and gives an approved model its 提交审批 button", async () => {
+    const approved = await createModel(
+      t,
+      admin,
+      { modelName: '采购申请', modelCode: 'genbuy', modelTable: 'gen_buy', approvalKind: 'finance' },
+      PG_COLUMNS,
+    );
+    const id = await createCode(t, admin, {
+      modelId: approved,
+      codeName: '采购申请',
+      templateType: 'crud',
+      serviceName: 'blade-desk',
+    });
+    const files: { path: string; content: string }[] = expectOk(await t.get(`${CODE_PREVIEW_URL}?id=${id}`, admin));
+    const byPath = (end: string) => files.find((file) => file.path.endsWith(end))!.content;
+    expect(byPath('/genbuy.ts')).toContain("service: 'blade-desk'");
+    const entry = byPath('/genbuy.generated.ts');
+    expect(entry).toContain("import { business, btn, exportBtn, importBtn } from '../../platform/menus.ts';");
+    expect(entry).toMatch(
+      /btn\(\s*'genbuy_submit',\s*'提交审批',\s*'Submit for approval',\s*'submit',\s*'upload',\s*2,\s*'\/api\/blade-\w+\/process\/finance\/start-process',?\s*\)/,
+    );
   });
 
   it('zips the files of some rows', async () => {
@@ -94,6 +118,16 @@ describe('the code generator', () => {
     expect(await preview({ modelId: itemModel, templateType: 'tree', treeName: 'nope' })).toContain('nope');
     expect(await preview({ modelId: itemModel, pkName: 'item_id' })).toContain('没有主键');
     expect(await preview({ modelId: itemModel, packageName: '../system' })).toContain('不是本系统的模块');
+    expect(await preview({ modelId: itemModel, serviceName: 'blade-nosuch' })).toContain(
+      '服务名称“blade-nosuch”不是本系统的服务',
+    );
+    const unknownKind = await createModel(
+      t,
+      admin,
+      { modelName: '审', modelCode: 'genkind', modelTable: 'gen_kind', approvalKind: 'nosuchkind' },
+      PG_COLUMNS,
+    );
+    expect(await preview({ modelId: unknownKind })).toBe('审批类型 nosuchkind 不存在');
     const line = await createModel(
       t,
       admin,

@@ -21,7 +21,7 @@ export interface Column {
 export async function createModel(
   t: TestApp,
   token: string,
-  model: { modelName: string; modelCode: string; modelTable: string; modelClass?: string },
+  model: { modelName: string; modelCode: string; modelTable: string; modelClass?: string; approvalKind?: string },
   columns: readonly Column[],
 ): Promise<string> {
   const { id } = expectOk(await t.post(`${DEV}/model/submit`, token, model));

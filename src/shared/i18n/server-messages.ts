@@ -161,6 +161,10 @@ export const MESSAGES = {
     zh: '模块目录“{name}”不是本系统的模块: {label}',
     en: 'The module folder "{name}" is not a module of this system: {label}',
   },
+  genService: {
+    zh: '服务名称“{name}”不是本系统的服务: {label}',
+    en: 'The service "{name}" is not a service of this system: {label}',
+  },
   genManifest: {
     zh: '模块清单 {name} 的格式无法识别(需要 entities: [ 和 menus: [ 各一处),请手工添加',
     en: 'The module manifest {name} has a shape the generator does not recognise (one entities: [ and one menus: [): add it by hand',

@@ -24,7 +24,15 @@ import type { Services } from '../../services.ts';
 import { codeRow, tableColumns } from './code.queries.ts';
 import { storedFieldRows, storedModel } from './model.queries.ts';
 import { attachment } from '../../platform/entity/excel.ts';
-import { checkInside, generateModule, domainOf, type GenSource, type GeneratedFile } from './gen/templates.ts';
+import {
+  checkInside,
+  generateModule,
+  domainOf,
+  type GenSource,
+  type GeneratedFile,
+  type ServedFacts,
+} from './gen/templates.ts';
+import { approvalKinds } from './live-publish.ts';
 
 /**
  * 代码生成 beyond the engine's CRUD of `code` (contract develop-report.md §2; issue 38 point 2): copy a row, preview
@@ -114,7 +122,12 @@ async function checkTables(db: Db, entities: readonly EntityDef[], writing: bool
  * The modules of some rows, in order, against one tree: each takes the next migration number and sees the manifest
  * edits of the ones before it.
  */
-async function generateAll(db: Db, ids: readonly string[], root: string | undefined): Promise<GeneratedFile[]> {
+async function generateAll(
+  db: Db,
+  served: ServedFacts,
+  ids: readonly string[],
+  root: string | undefined,
+): Promise<GeneratedFile[]> {
   const migrations = root ? join(root, 'src/server/db/migrations') : serverFile('db', 'migrations');
   let number = nextMigrationNumber(migrations);
   const manifests = new Map<string, string>();
@@ -130,7 +143,7 @@ async function generateAll(db: Db, ids: readonly string[], root: string | undefi
     const source = await sourceOf(db, id);
     if (root && manifestOf(domainOf(source.code)) === undefined)
       throw fail('genManifest', { name: `src/server/modules/${domainOf(source.code)}/manifest.ts` });
-    const generated = await generateModule(source, { migrationNumber: number++, manifest: manifestOf });
+    const generated = await generateModule(source, { ...served, migrationNumber: number++, manifest: manifestOf });
     await checkTables(db, generated.entities, root !== undefined);
     for (const file of generated.files) {
       if (file.path.endsWith('/manifest.ts')) manifests.set(domainOf(source.code), file.content);
@@ -146,6 +159,10 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = services;
   const rows = services.entities.get(code.name)!;
+  const served = (): ServedFacts => ({
+    services: new Set([...services.entities.values()].map((s) => s.entity.service)),
+    kinds: approvalKinds(services.entities.values()),
+  });
   const route = { platform: true, permission: code.code };
 
   app.post(
@@ -167,7 +184,7 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
   app.get(
     CODE_PREVIEW_URL,
     { config: route, schema: { querystring: IdQuery, ...answers(Type.Array(GeneratedFileSchema)) } },
-    async (request) => ok(request, await generateAll(db, [requiredId(request.query.id)], undefined)),
+    async (request) => ok(request, await generateAll(db, served(), [requiredId(request.query.id)], undefined)),
   );
 
   app.get(
@@ -180,7 +197,7 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
     CODE_DOWNLOAD_URL,
     { config: { ...route, download: true }, schema: { querystring: IdsQuery } },
     async (request, reply) => {
-      const files = await generateAll(db, requiredIds(request.query.ids), undefined);
+      const files = await generateAll(db, served(), requiredIds(request.query.ids), undefined);
       const zip = zipSync(Object.fromEntries(files.map((file) => [file.path, strToU8(file.content)])));
       return reply
         .header('content-type', 'application/zip')
@@ -196,7 +213,7 @@ export async function codeRoutes(fastify: FastifyInstance, { services }: { servi
     async (request) => {
       const root = config.devWrite?.root;
       if (!root) throw fail('genDevOnly');
-      const files = await generateAll(db, requiredIds(paramsOf(request).ids), root);
+      const files = await generateAll(db, served(), requiredIds(paramsOf(request).ids), root);
       // All checked before anything is written: inside the root, and no file but a manifest overwritten.
       const targets = files.map((file) => {
         checkInside(file.path);

@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
-import { allFields, camelToSnake, isStored, type EntityDef, type FieldDef } from '../../../shared/entities/define.ts';
+import {
+  allFields,
+  camelToSnake,
+  hasProcess,
+  isStored,
+  startsElsewhere,
+  type EntityDef,
+  type FieldDef,
+} from '../../../shared/entities/define.ts';
 import {
   modelToEntity,
   numericScale,
@@ -117,6 +125,20 @@ export async function liveDefinitionOf(
   }
   const sendVia = kindService && `/api/${kindService}/process/${kind}/start-process`;
   return { entity, decimals, ...(sendVia ? { sendVia } : {}) };
+}
+
+/**
+ * What an approved model's rows may be sent through: a kind with its own form and process (finance), with the service
+ * of its start-process.
+ */
+export function approvalKinds(entities: Iterable<{ entity: EntityDef }>): Map<string, string> {
+  return new Map(
+    [...entities].flatMap(({ entity }) =>
+      entity.approval && hasProcess(entity.approval) && !startsElsewhere(entity.approval)
+        ? [[entity.approval.kind, entity.service] as const]
+        : [],
+    ),
+  );
 }
 
 /** The stored definition of a model, if it is published. */
@@ -407,7 +429,7 @@ async function alterTable(
     if (!was) {
       // A required column without a default: added empty, then made NOT NULL as a field made required is.
       const empty = !field.nullable && !defaultOf(name, field, after.decimals);
-      const added = empty ? { ...field, nullable: true } : field;
+      const added: FieldDef = empty ? { ...field, nullable: true } : field;
       await run(name, `alter table ${quoted(table)} add column ${columnSql(name, added, after.decimals)}`);
       if (empty) await changeBlanks(trx, table, name, added, field, after.decimals, run);
       change.added.push(column);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { displayField, hasProcess, startsElsewhere, type ApprovableDef } from '../../../shared/entities/define.ts';
+import { displayField, hasProcess, type ApprovableDef } from '../../../shared/entities/define.ts';
 import { model } from '../../../shared/entities/develop/model.ts';
 import {
   LIVE_APPROVALS_URL,
@@ -22,7 +22,7 @@ import type { Services } from '../../services.ts';
 import { RequestDetail } from '../../../shared/contract/api/approval.schemas.ts';
 import { requestDetail } from '../flow/approval.routes.ts';
 import { LiveEntities } from './live-entities.ts';
-import { LIVE_MENU, LIVE_SERVICE, liveDefinitionOf, publish, unpublish } from './live-publish.ts';
+import { approvalKinds, LIVE_MENU, LIVE_SERVICE, liveDefinitionOf, publish, unpublish } from './live-publish.ts';
 
 const Published = Type.Object({
   code: Type.String(),
@@ -50,15 +50,7 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
   // What a field may reference: an entity whose rows have a name to show (refs.ts refuses any other).
   const served = () =>
     new Set([...services.entities.values()].filter((s) => displayField(s.entity)).map((s) => s.entity.name));
-  // What an approved model's rows may be sent through: a kind with its own form and process (finance), by service.
-  const kinds = () =>
-    new Map(
-      [...services.entities.values()].flatMap(({ entity }) =>
-        entity.approval && hasProcess(entity.approval) && !startsElsewhere(entity.approval)
-          ? [[entity.approval.kind, entity.service] as const]
-          : [],
-      ),
-    );
+  const kinds = () => approvalKinds(services.entities.values());
   const tool = { platform: true, permission: `${model.code}_edit` };
   app.post(
     LIVE_PUBLISH_URL,

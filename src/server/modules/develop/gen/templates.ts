@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import type { EntityDef } from '../../../../shared/entities/define.ts';
+import { startOf, type EntityDef } from '../../../../shared/entities/define.ts';
+import { LIVE_MESSAGES } from '../../../../shared/develop/live-messages.ts';
 import type { CodeTemplate } from '../../../../shared/entities/develop/code.ts';
 import { MODEL_FIELD_TYPES } from '../../../../shared/entities/develop/model-prototype.ts';
 import {
@@ -9,7 +10,7 @@ import {
   type ModelRow,
   type PrototypeRow,
 } from '../../../../shared/develop/model-entity.ts';
-import { fail } from '../../../platform/errors.ts';
+import { ApiError, fail } from '../../../platform/errors.ts';
 import { MODULE_NAMES, type ModuleName } from '../../../platform/module.ts';
 import { entityTableSql, type Decimals } from '../entity-ddl.ts';
 import { camelOf, definitionFile, docComment, quote } from './emit-definition.ts';
@@ -29,6 +30,7 @@ export const DEFAULT_DOMAIN: ModuleName = 'masterdata';
 /** A code row as stored (blade_code), in wire form: what the templates read of it. */
 export interface CodeRow {
   codeName: string;
+  serviceName?: string;
   templateType: CodeTemplate | string;
   packageName?: string;
   pkName?: string;
@@ -51,6 +53,13 @@ export interface GenSource extends ModelSource {
 export interface TreeFacts {
   migrationNumber: number;
   manifest: (domain: ModuleName) => string | undefined;
+}
+
+/** What the running server serves: its services' names, and the approval kinds a model may be sent through. */
+export interface ServedFacts {
+  services: ReadonlySet<EntityDef['service']>;
+  /** Kind -> the service of its start-process (live-publish.ts approvalKinds). */
+  kinds: ReadonlyMap<string, string>;
 }
 
 export interface GeneratedFile {
@@ -120,10 +129,24 @@ export function domainOf(code: CodeRow): ModuleName {
   return domain as ModuleName;
 }
 
+/** The service the entities are served under: the code row's 服务名称, one the server has. */
+function serviceOf(code: CodeRow, served: ServedFacts): EntityDef['service'] {
+  const name = code.serviceName?.trim() || 'blade-system';
+  const service = [...served.services].find((known) => known === name);
+  if (!service) throw fail('genService', { name, label: [...served.services].sort().join(', ') });
+  return service;
+}
+
 /** The entities a code row describes (the header, then its line entity for `sub`), checked. */
-export function entitiesOf(source: GenSource): { header: EntityDef; line?: EntityDef; decimals: Decimals[] } {
+export function entitiesOf(
+  source: GenSource,
+  served: ServedFacts,
+): { header: EntityDef; line?: EntityDef; decimals: Decimals[] } {
   const { code, model, rows } = source;
   checkModel(source);
+  const service = serviceOf(code, served);
+  const kind = model.approvalKind?.trim();
+  if (kind && !served.kinds.has(kind)) throw new ApiError(400, LIVE_MESSAGES.approvalKindUnknown, { name: kind });
   const template = code.templateType || 'crud';
   if (template !== 'crud' && template !== 'tree' && template !== 'sub')
     throw fail('genBadName', { name: template, label: 'template' });
@@ -131,7 +154,7 @@ export function entitiesOf(source: GenSource): { header: EntityDef; line?: Entit
   // Rows read from a table's catalog carry its column types: the key the generated table keeps must be one of them.
   if (rows.length > 0 && rows.every((row) => row.jdbcType) && !rows.some((row) => row.jdbcName === pkName))
     throw fail('genNoPrimaryKey', { name: model.modelTable, label: pkName });
-  const options: Parameters<typeof modelToEntity>[2] = { service: 'blade-system', pkName };
+  const options: Parameters<typeof modelToEntity>[2] = { service, pkName };
   let line: EntityDef | undefined;
   if (template === 'tree') {
     if (!code.treeName?.trim()) throw fail('genTreeTitle');
@@ -148,7 +171,7 @@ export function entitiesOf(source: GenSource): { header: EntityDef; line?: Entit
     if (sub.model.modelCode === model.modelCode || sub.model.modelTable === model.modelTable)
       throw fail('genBadName', { name: sub.model.modelCode, label: 'line model' });
     line = lineEntityOf(
-      { code: model.modelCode, service: 'blade-system', tenant: true },
+      { code: model.modelCode, service, tenant: true },
       sub.model,
       sub.rows,
       foreignKey,
@@ -163,8 +186,11 @@ export function entitiesOf(source: GenSource): { header: EntityDef; line?: Entit
 const fileNameOf = (modelCode: string) => modelCode.replaceAll('_', '-');
 
 /** The module's files (paths relative to the project's root), formatted. */
-export async function generateModule(source: GenSource, facts: TreeFacts): Promise<GeneratedModule> {
-  const { header, line, decimals } = entitiesOf(source);
+export async function generateModule(
+  source: GenSource,
+  facts: TreeFacts & ServedFacts,
+): Promise<GeneratedModule> {
+  const { header, line, decimals } = entitiesOf(source, facts);
   const domain = domainOf(source.code);
   const file = fileNameOf(header.name);
   const constName = camelOf(header.name);
@@ -193,9 +219,17 @@ export async function generateModule(source: GenSource, facts: TreeFacts): Promi
   const zh = quote(header.label.zh);
   const en = quote(header.label.en);
   const imports = [constName, ...(lineConst ? [lineConst] : [])].join(', ');
+  const buttons = [`exportBtn(${constName}.code)`, `importBtn(${constName}.code)`];
+  // An approved model's rows are sent by the holders of its 提交审批, as the live model's are (live-publish.ts).
+  const start = header.approval && startOf(header.approval);
+  if (start?.by === 'kind') {
+    const url = `/api/${facts.kinds.get(start.kind)}/process/${start.kind}/start-process`;
+    buttons.push(`btn(${quote(start.code)}, '提交审批', 'Submit for approval', 'submit', 'upload', 2, ${quote(url)})`);
+  }
+  const menuHelpers = ['business', ...(start ? ['btn'] : []), 'exportBtn', 'importBtn'].join(', ');
   const moduleFile = [
     `import { ${imports} } from '../../../shared/entities/${domain}/${file}.ts';`,
-    `import { business, exportBtn, importBtn } from '../../platform/menus.ts';`,
+    `import { ${menuHelpers} } from '../../platform/menus.ts';`,
     ``,
     docComment(
       `${header.label.zh} (${header.label.en}): its entities and its menu, spread into the ${domain} module's manifest (${from}).`,
@@ -204,7 +238,7 @@ export async function generateModule(source: GenSource, facts: TreeFacts): Promi
     `  entities: [${imports}],`,
     `  menus: [`,
     `    business('${header.code}_menu', ${zh}, ${en}, 90, 'iconfont iconicon_box', [`,
-    `      [${constName}.code, ${zh}, ${en}, { entity: ${constName}.name, extra: [exportBtn(${constName}.code), importBtn(${constName}.code)] }],`,
+    `      [${constName}.code, ${zh}, ${en}, { entity: ${constName}.name, extra: [${buttons.join(', ')}] }],`,
     `    ]),`,
     `  ],`,
     `};`,
