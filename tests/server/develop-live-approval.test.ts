@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/server/modules/system/install.ts';
 import { MODEL_APPROVAL_STATUS } from '../../src/shared/develop/model-entity.ts';
 import { LIVE_APPROVALS_URL, liveRequestUrl, type LiveEntityWire } from '../../src/shared/develop/live.ts';
-import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
+import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
+import { copyTemplate, type DatabaseCopy } from '../support/database.ts';
 import { createRole, createUser, crudCodes } from '../support/factories.ts';
 import { definitionOf, type Person } from './flow.support.ts';
 
@@ -18,9 +19,16 @@ const SEND = '/api/blade-desk/process/finance/start-process';
 
 let t: TestApp;
 let admin: string;
-withTestApp((app, token) => {
-  t = app;
-  admin = token;
+// The app's data outlives a restart of the app (the last test's).
+let copy: DatabaseCopy;
+beforeAll(async () => {
+  copy = await copyTemplate();
+  t = await startApp({}, copy);
+  admin = await t.tokenOf();
+});
+afterAll(async () => {
+  await t?.close();
+  await copy?.drop();
 });
 
 async function personWith(account: string, codes: string[]): Promise<Person> {
@@ -166,5 +174,20 @@ describe('a live model approved through a kind', () => {
     expect(expectOk(await publish(modelId))).toMatchObject({ version: 2, added: ['note'] });
     const id = await approveThroughTheInbox({ title: '培训', amount: 300, note: '新字段' });
     expect(expectOk(await t.get(`${LIVE}/${code}/detail?id=${id}`, applicant.token)).note).toBe('新字段');
+  });
+
+  it('after a restart, a step of a row sent before it finds the model by its table and sets the state', async () => {
+    const saved = expectOk(await t.post(`${LIVE}/${code}/submit`, applicant.token, { title: '重启前', amount: 9 }));
+    expectOk(await t.post(SEND, applicant.token, { businessId: saved.id, processDefinitionId, taskUser: approver.id }));
+    await t.close();
+    t = await startApp({}, copy);
+    // The approver's step is the first request of the new process: no live screen has been asked for yet.
+    const token = await t.tokenOf(approver.account, 'pw');
+    const todo = expectOk(await t.get(`${WORK}/todo-list?size=100`, token)).records as Array<Record<string, string>>;
+    const task = todo.find((r) => r.businessId === saved.id);
+    expect(task, JSON.stringify(todo)).toMatchObject({ businessTable: 'live_claim' });
+    expectOk(await t.post(`${WORK}/complete-task`, token, { taskId: task!.taskId, flag: 'ok' }));
+    applicant = { ...applicant, token: await t.tokenOf(applicant.account, 'pw') };
+    expect(await stateOf(saved.id)).toBe(MODEL_APPROVAL_STATUS.approved);
   });
 });

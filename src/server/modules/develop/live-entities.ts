@@ -5,6 +5,7 @@ import { workflowOf } from '../../platform/workflow/index.ts';
 import { EntityService } from '../../platform/entity/service.ts';
 import { recordEntityRoutes, type RecordedRoute } from '../../platform/entity/live-routes.ts';
 import { loadNumericColumns } from '../../platform/entity/fields.ts';
+import type { Db } from '../../db/connect.ts';
 import type { Services } from '../../services.ts';
 import type { LiveDefinition } from './live-publish.ts';
 
@@ -32,17 +33,18 @@ export class LiveEntities {
    * through finds it among the entities started through it (approval.routes.ts).
    */
   constructor(private readonly services: Services) {
-    workflowOf(services).resolveBusinesses((table) => this.findByTable(table));
+    workflowOf(services).resolveBusinesses((table, trx) => this.findByTable(table, trx));
     services.startedThroughAtRunTime = (kind) => this.startedThrough(kind);
   }
 
-  private async findByTable(table: string): Promise<void> {
-    const row = await this.services.db
+  /** Reads through `trx`, a workflow step's transaction (which holds the embedded database's one connection). */
+  private async findByTable(table: string, trx: Db): Promise<void> {
+    const row = await trx
       .selectFrom('blade_live_entity')
       .select('code')
       .where('table_name', '=', table)
       .executeTakeFirst();
-    if (row) await this.find(row.code);
+    if (row) await this.find(row.code, trx);
   }
 
   /** The approved live entities (their definitions render a live row's card: live.routes.ts). */
@@ -78,12 +80,17 @@ export class LiveEntities {
     return found;
   }
 
-  async find(code: string): Promise<Served | undefined> {
+  /** `reader`: what the definition is read through (a caller's transaction); the service is the app's. */
+  async find(code: string, reader: Db = this.services.db): Promise<Served | undefined> {
     const { permissions, db } = this.services;
     const generation = permissions.generation;
     const held = this.served.get(code);
     if (held?.generation === generation) return held;
-    const row = await db.selectFrom('blade_live_entity').select('version').where('code', '=', code).executeTakeFirst();
+    const row = await reader
+      .selectFrom('blade_live_entity')
+      .select('version')
+      .where('code', '=', code)
+      .executeTakeFirst();
     if (!row) {
       this.served.delete(code);
       return undefined;
@@ -92,7 +99,7 @@ export class LiveEntities {
       held.generation = generation;
       return held;
     }
-    const full = await db
+    const full = await reader
       .selectFrom('blade_live_entity')
       .select(['version', 'definition'])
       .where('code', '=', code)
@@ -100,7 +107,7 @@ export class LiveEntities {
     if (!full) return undefined;
     const { entity } = full.definition as unknown as LiveDefinition;
     // Its decimal columns' precision, as the engine knows the built-in tables' (fields.ts checkDigits).
-    await loadNumericColumns(db);
+    await loadNumericColumns(reader);
     const service = new EntityService(entity, {
       db,
       permissions,

@@ -144,12 +144,13 @@ export class FlowRuntime {
 
   /**
    * Registers the business of a table no module registered at start, when one serves it (a live model's, published
-   * since: modules/develop/live-entities.ts), before its hook is needed.
+   * since: modules/develop/live-entities.ts), before its hook is needed. It reads through the step's transaction:
+   * the embedded database has one connection, which the transaction holds.
    */
-  resolveBusiness?: (table: string) => Promise<void>;
+  resolveBusiness?: (table: string, trx: Db) => Promise<void>;
 
-  private async knownBusiness(table: string): Promise<boolean> {
-    if (!this.businesses.has(table) && table && this.resolveBusiness) await this.resolveBusiness(table);
+  private async knownBusiness(table: string, trx: Db): Promise<boolean> {
+    if (!this.businesses.has(table) && table && this.resolveBusiness) await this.resolveBusiness(table, trx);
     return this.businesses.has(table);
   }
 
@@ -174,7 +175,7 @@ export class FlowRuntime {
     depth = 0,
   ): Promise<string> {
     const given = checkVariables({ ...input.variables, createUser: taskUserOfId(user.userId) });
-    if (input.business && !(await this.knownBusiness(input.businessTable ?? '')))
+    if (input.business && !(await this.knownBusiness(input.businessTable ?? '', trx)))
       throw new Error(`flow business ${input.businessTable} has no hook to write its row`);
     const definition =
       input.definition ??
@@ -282,7 +283,7 @@ export class FlowRuntime {
     const me = input.held ? task.assignee : taskUserOfId(user.userId);
     task.assignee = me;
     const previous = JSON.parse(instance.variables) as Variables;
-    await this.knownBusiness(instance.business_table);
+    await this.knownBusiness(instance.business_table, trx);
     const own = (await this.businessVariables.get(instance.business_table)?.(trx, instance.business_id)) ?? {};
     const variables = checkVariables({
       ...previous,
@@ -906,7 +907,7 @@ export class FlowRuntime {
     result: FlowResult,
     extra: Pick<FlowTransition, 'pass' | 'taskKey' | 'comment' | 'starting'> = {},
   ) {
-    const handler = (await this.knownBusiness(instance.business_table))
+    const handler = (await this.knownBusiness(instance.business_table, trx))
       ? this.businesses.get(instance.business_table)
       : undefined;
     if (!handler) return;

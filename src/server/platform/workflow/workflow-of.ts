@@ -51,7 +51,7 @@ export interface WorkflowSteps {
    * Who registers, when its hook is first needed, the business of a table no module registered at start (a live
    * model's: its definition is read then).
    */
-  resolveBusinesses(resolve: (table: string) => Promise<void>): void;
+  resolveBusinesses(resolve: (table: string, trx: Db) => Promise<void>): void;
   /**
    * Starts a definition the caller starts by hand (one of the start-list's: his tenant's or a shared one, active), with
    * no business row: he is its starter, `variables` its start variables.
