@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { onRefused } from '../client/http.ts';
 import { queryClient } from '../client/query.ts';
 import { fetchButtons, fetchRoutes, fetchTopMenus, permissionMap, type MenuNode } from '../client/api/system.ts';
@@ -39,11 +39,17 @@ export const permissionQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-// A refusal means the menus and buttons kept for fast starts may promise what the roles no longer give.
-onRefused(() => {
-  void queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'routes'] });
-  void queryClient.invalidateQueries({ queryKey: [DESKTOP_KEY, 'permission'] });
-});
+/** Reads the menus and buttons again: the ones kept for fast starts may not be what the roles give now. */
+export function rereadGrants(client: QueryClient = queryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: [DESKTOP_KEY, 'routes'] }),
+    // Fetched, not only invalidated: a screen not open yet would take the kept buttons as fresh.
+    client.fetchQuery({ ...permissionQuery, staleTime: 0 }).catch(() => undefined),
+  ]);
+}
+
+// A refusal means the menus and buttons kept may promise what the roles no longer give.
+onRefused(() => void rereadGrants());
 
 export const topMenusQuery = queryOptions({
   queryKey: [DESKTOP_KEY, 'top-menus'],
@@ -52,10 +58,21 @@ export const topMenusQuery = queryOptions({
 });
 
 /** Flattened menu entries for route resolution (always the full tree, whatever top menu is selected). */
-export function useMenuEntries(): { entries: MenuEntry[] | undefined; isError: boolean; refetch: () => void } {
+export function useMenuEntries(): {
+  entries: MenuEntry[] | undefined;
+  isError: boolean;
+  refetch: () => void;
+  /** Read from the server since the caller mounted (not only the menus kept from an earlier visit). */
+  fresh: boolean;
+} {
   const { token } = useSession();
   const query = useQuery({ ...routesQuery(''), enabled: Boolean(token), select: (nodes) => flattenMenus(nodes) });
-  return { entries: query.data, isError: query.isError && !query.data, refetch: () => void query.refetch() };
+  return {
+    entries: query.data,
+    isError: query.isError && !query.data,
+    refetch: () => void query.refetch(),
+    fresh: query.isFetchedAfterMount,
+  };
 }
 
 /** The side menu's tree: one top menu's (or all) menus the current role may see. */

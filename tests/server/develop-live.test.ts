@@ -257,6 +257,53 @@ describe('publishing a model serves it as an entity', () => {
   });
 });
 
+describe('live models referencing each other', () => {
+  it('a field references another live model: names joined, pickers reached, removal and unpublishing refused', async () => {
+    const shelfModel = await createModel('liveshelf', 'live_shelf', [
+      { jdbcName: 'shelf_name', propertyName: 'shelfName', fieldType: 'string', isRequired: 1 },
+    ]);
+    const FILED = { jdbcName: 'shelf_id', propertyName: 'shelfId', fieldType: 'id', refEntity: 'liveshelf' };
+    const volumeModel = await createModel('livevolume', 'live_volume', [TITLE, FILED]);
+    // Not published yet: nothing to reference.
+    expectError(await publish(volumeModel), 400, '字段 shelfId 引用的实体 liveshelf 不存在');
+    expectOk(await publish(shelfModel));
+    expect(expectOk(await t.get(`${DEV}/model/live-referable`, admin))).toContainEqual({
+      value: 'liveshelf',
+      label: 'liveshelf 模型liveshelf',
+    });
+    expectOk(await publish(volumeModel));
+
+    const shelf = expectOk(await t.post(`${LIVE}/liveshelf/submit`, admin, { shelfName: '东墙' }));
+    const volume = expectOk(await t.post(`${LIVE}/livevolume/submit`, admin, { title: '卷一', shelfId: shelf.id }));
+    expect(expectOk(await t.get(`${LIVE}/livevolume/detail?id=${volume.id}`, admin)).shelfName).toBe('东墙');
+    const definition = expectOk(await t.get(`${DEV}/model/live-definition?code=livevolume`, admin));
+    expect(definition.targets).toEqual({ liveshelf: { service: 'blade-live', tree: false } });
+
+    // A tenant's clerk of 卷 only: the shelves' picker is his (his form points at it), their list is not.
+    await createTenantAdmin(t, '310003', [...crudCodes('livevolume'), ...crudCodes('liveshelf')], 'lsowner');
+    const roleId = await createRole(t, '310003', 'volumes', crudCodes('livevolume'));
+    await createUser(t, { tenantId: '310003', account: 'lvclerk', password: 'pw', roleId });
+    const owner = await t.tokenOf('lsowner', 'pw', '310003');
+    const clerk = await t.tokenOf('lvclerk', 'pw', '310003');
+    const theirs = expectOk(await t.post(`${LIVE}/liveshelf/submit`, owner, { shelfName: '西墙' }));
+    const picked = expectOk(await t.get(`${LIVE}/liveshelf/picker?keyword=西`, clerk)).records;
+    expect(picked).toEqual([expect.objectContaining({ id: theirs.id, title: '西墙' })]);
+    expectError(await t.get(`${LIVE}/liveshelf/page`, clerk), 403);
+    // Another tenant's shelf is no reference of his.
+    expectError(await t.post(`${LIVE}/livevolume/submit`, clerk, { title: '错架', shelfId: shelf.id }), 400);
+    expectOk(await t.post(`${LIVE}/livevolume/submit`, clerk, { title: '卷二', shelfId: theirs.id }));
+
+    // A shelf still holding a volume stays; the model referenced stays published.
+    expectError(await t.post(`${LIVE}/liveshelf/remove?ids=${shelf.id}`, admin), 400);
+    expectError(
+      await t.post(`${DEV}/model/unpublish?id=${shelfModel}`, admin),
+      400,
+      '在线表单 liveshelf 被 livevolume 的字段引用，请先去掉这些引用',
+    );
+    expectOk(await t.get(`${LIVE}/liveshelf/page`, admin));
+  });
+});
+
 describe('bad models are refused with nothing written', () => {
   const liveRows = async () => (await t.services.db.selectFrom('blade_live_entity').select('code').execute()).length;
 

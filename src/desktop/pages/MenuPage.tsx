@@ -1,10 +1,12 @@
 import { Button, Result } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { currentLanguage } from '../../client/i18n.ts';
 import { equivalentPath } from '../../client/layout-routes.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
-import { useMenuEntries } from '../queries.ts';
+import { rereadGrants, useMenuEntries } from '../queries.ts';
 import { findByRoute, menuLabel } from '../router/menu-routes.ts';
 import { describeRoute, HOME_PATH } from '../router/route-table.ts';
 import { definitionByCode } from '../../shared/entities/catalog.ts';
@@ -18,7 +20,18 @@ import { UnderConstruction } from './UnderConstruction.tsx';
 export default function MenuPage() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const { entries, isError, refetch } = useMenuEntries();
+  const client = useQueryClient();
+  const { entries, isError, refetch, fresh } = useMenuEntries();
+  const entry = entries && findByRoute(entries, pathname);
+  // A leaf's bare menu path (`/system/param`) leads to its route (`/system/param/index`).
+  const bare = entries?.find((e) => e.leaf && e.openMode === 'route' && e.menuPath === pathname);
+  // A path the kept menus do not have may be a menu granted or published since (a live model's screen): the menus
+  // and buttons are read again before it is called not found.
+  const unknown = Boolean(entries) && !entry && !bare && !equivalentPath('desktop', pathname, search);
+  const recheck = unknown && !fresh;
+  useEffect(() => {
+    if (recheck) void rereadGrants(client);
+  }, [recheck, pathname, client]);
   if (isError) {
     return (
       <Result
@@ -34,12 +47,8 @@ export default function MenuPage() {
     const known = describeRoute(phoneEquivalent.split('?')[0], entries, t) !== undefined;
     return <Navigate to={known ? phoneEquivalent : HOME_PATH} replace />;
   }
-  const entry = findByRoute(entries, pathname);
-  if (!entry) {
-    // A leaf's bare menu path (`/system/param`) leads to its route (`/system/param/index`).
-    const bare = entries.find((e) => e.leaf && e.openMode === 'route' && e.menuPath === pathname);
-    return <Navigate to={bare ? bare.routePath : '/404'} replace />;
-  }
+  if (recheck) return <PageLoading />;
+  if (!entry) return <Navigate to={bare ? bare.routePath : '/404'} replace />;
   const Page = screenOf(entry, (code) => definitionByCode(code) !== undefined);
   return Page ? <Page /> : <UnderConstruction name={menuLabel(entry, currentLanguage())} path={entry.menuPath} />;
 }

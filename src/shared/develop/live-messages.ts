@@ -41,5 +41,9 @@ export const LIVE_MESSAGES = {
     zh: '审批类型 {name} 不存在',
     en: 'The approval kind {name} does not exist',
   },
+  referencedBy: {
+    zh: '在线表单 {name} 被 {label} 的字段引用，请先去掉这些引用',
+    en: 'The live form {name} is referenced by fields of {label}: remove those references first',
+  },
   notPublished: { zh: '数据模型尚未发布', en: 'The data model is not published' },
 } satisfies Record<string, LocalText>;

@@ -1,9 +1,12 @@
 import type { EntityDef } from '../entities/define.ts';
+import type { RefTarget } from '../entities/ref-targets.ts';
 
 /** A live model's routes (modules/develop/live.routes.ts): publishing, its withdrawal, and what the screens read. */
 export const LIVE_PUBLISH_URL = '/api/blade-develop/model/publish';
 export const LIVE_UNPUBLISH_URL = '/api/blade-develop/model/unpublish';
 export const LIVE_DEFINITION_URL = '/api/blade-develop/model/live-definition';
+/** The live entities a model's field may reference (those with a name to show), as `{label, value}`. */
+export const LIVE_REFERABLE_URL = '/api/blade-develop/model/live-referable';
 /**
  * The approved live models' definitions (`LiveEntityWire[]`), for any signed-in user: the inbox's and the phone's
  * 审批 cards render a live row from its definition as any approvable's (shared/entities/approvals.ts learnApprovables).
@@ -29,4 +32,6 @@ export interface LiveEntityWire {
   code: string;
   version: number;
   entity: EntityDef;
+  /** The live entities its fields reference, which the console's own definitions do not know (ref-targets.ts). */
+  targets?: Record<string, RefTarget>;
 }

@@ -688,6 +688,23 @@ export function refTargetOf(field: Pick<FieldDef, 'ref' | 'refBy'>, selector?: u
 export const refTargetsOf = (field: Pick<FieldDef, 'ref' | 'refBy'>): string[] =>
   field.ref ? [...new Set([field.ref, ...Object.values(field.refBy?.targets ?? {})])] : [];
 
+/** What the console's picker needs of an entity a field's `ref` names: where it is served, whether a tree. */
+export interface RefTarget {
+  service: string;
+  tree: boolean;
+  /** What references store instead of the id (EntityDef `refKey`). */
+  refKey?: string;
+}
+
+/** The picker facts of each of `definitions`, by name. */
+export const pickerTargetsOf = (definitions: readonly EntityDef[]): Record<string, RefTarget> =>
+  Object.fromEntries(
+    definitions.map((entity) => [
+      entity.name,
+      { service: entity.service, tree: Boolean(entity.tree), ...(entity.refKey ? { refKey: entity.refKey } : {}) },
+    ]),
+  );
+
 /** The field a row is known by: what references store (`id`, or a keyed entity's key). */
 export const keyField = (entity: EntityDef): string => entity.key ?? 'id';
 

@@ -1,22 +1,16 @@
 import { DEFINITIONS } from './catalog.ts';
-import type { EntityDef } from './define.ts';
+import { pickerTargetsOf, type RefTarget } from './define.ts';
 
-/** What the console's picker needs of each entity a field's `ref` may name: where it is served, whether a tree. */
-export interface RefTarget {
-  service: string;
-  tree: boolean;
-  /** What references store instead of the id (EntityDef `refKey`). */
-  refKey?: string;
+export type { RefTarget };
+
+/**
+ * Every entity a reference may name, by name: the console's definitions (client-only, as catalog.ts is), and the
+ * live entities a live screen's fields reference, learned with its definition (learnRefTargets).
+ */
+export const REF_TARGETS: Readonly<Record<string, RefTarget>> = pickerTargetsOf(DEFINITIONS);
+
+/** Adds the live entities a live screen references; a name the console's definitions have keeps its own. */
+export function learnRefTargets(targets: Readonly<Record<string, RefTarget>> | undefined): void {
+  for (const [name, target] of Object.entries(targets ?? {}))
+    if (!Object.hasOwn(REF_TARGETS, name)) (REF_TARGETS as Record<string, RefTarget>)[name] = target;
 }
-
-/** The entities a reference may name among `definitions`, by name. */
-export const refTargetsOf = (definitions: readonly EntityDef[]): Readonly<Record<string, RefTarget>> =>
-  Object.fromEntries(
-    definitions.map((entity) => [
-      entity.name,
-      { service: entity.service, tree: Boolean(entity.tree), ...(entity.refKey ? { refKey: entity.refKey } : {}) },
-    ]),
-  );
-
-/** Every entity a reference may name, derived from the definitions (client-only, as catalog.ts is). */
-export const REF_TARGETS = refTargetsOf(DEFINITIONS);

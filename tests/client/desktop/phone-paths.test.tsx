@@ -5,10 +5,11 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import type { MenuNode } from '../../../src/client/api/system.ts';
 import MenuPage from '../../../src/desktop/pages/MenuPage.tsx';
 import { menuNode } from '../support/menu-node.ts';
-import { fakeServer, ok, useFakeServer } from './fake-server.ts';
+import { setStore } from '../../../src/client/storage.ts';
+import { buttonsOf, fakeServer, ok, useFakeServer } from './fake-server.ts';
 import { renderDesktop } from './render.tsx';
 
-const { serve, reset } = fakeServer();
+const { serve, reset, calls } = fakeServer();
 useFakeServer({ reset });
 
 const work = menuNode({
@@ -64,5 +65,36 @@ describe('a phone path opened on the desktop', () => {
   it('a path neither layout knows goes to /404', async () => {
     open('/no/such/page');
     await waitFor(() => expect(address()).toBe('/404'));
+  });
+});
+
+describe('a path the kept menus do not have', () => {
+  it('reads the menus and buttons again before calling it not found (a menu published since)', async () => {
+    // The menus and buttons of an earlier visit, kept for a fast start: the new screen is not among them.
+    setStore('menuAll', [work]);
+    setStore('permission', {});
+    const published = menuNode({
+      id: 'work',
+      path: '/work',
+      children: [menuNode({ id: 'work_todo', path: '/work/todo' }), menuNode({ id: 'work_done', path: '/work/done' })],
+    });
+    serve({
+      'GET /api/blade-system/menu/routes': () => ok([published]),
+      'GET /api/blade-system/menu/buttons': () => ok(buttonsOf(['work_done_view'])),
+    });
+    setStore('permission', {});
+    renderDesktop(
+      <>
+        <Routes>
+          <Route path="/404" element={null} />
+          <Route path="*" element={<MenuPage />} />
+        </Routes>
+        <Address />
+      </>,
+      '/work/done/index',
+    );
+    await waitFor(() => expect(calls('GET', '/api/blade-system/menu/buttons')).toHaveLength(1));
+    await waitFor(() => expect(calls('GET', '/api/blade-system/menu/routes').length).toBeGreaterThan(0));
+    expect(address()).toBe('/work/done/index');
   });
 });

@@ -3,6 +3,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../../../client/http.ts';
 import { LIVE_DEFINITION_URL, type LiveEntityWire } from '../../../shared/develop/live.ts';
+import { learnRefTargets } from '../../../shared/entities/ref-targets.ts';
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { DESKTOP_KEY } from '../../queries.ts';
@@ -25,5 +26,7 @@ export function LiveScreen({ code }: { code: string }) {
   if (isError)
     return <Result status="warning" extra={<Button onClick={() => void refetch()}>{t('common.refresh')}</Button>} />;
   if (!data) return <PageLoading />;
+  // Its references to other live entities: their pickers are served where the console's definitions do not say.
+  learnRefTargets(data.targets);
   return <CrudPage key={`${code}@${data.version}`} entity={data.entity} options={data.entity.screen} />;
 }

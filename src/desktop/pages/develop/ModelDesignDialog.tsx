@@ -89,9 +89,15 @@ export function ModelDesignDialog({ model, onClose }: Props) {
     queryFn: modelApi.dictionaries,
     staleTime: 60_000,
   });
+  const liveReferable = useQuery({
+    queryKey: modelKeys.liveReferable,
+    queryFn: modelApi.liveReferable,
+    staleTime: 60_000,
+  });
   const picks: Record<Picked, { value: string; label: string }[]> = {
     dictCode: (dictionaries.data ?? []).map((d) => ({ value: d.code, label: `${d.code} ${d.dictValue}` })),
-    refEntity: REFERABLE,
+    // The live models published so far come after the console's own entities.
+    refEntity: [...REFERABLE, ...(liveReferable.data ?? [])],
   };
 
   const load = useMutation({ mutationFn: () => modelApi.draft(model.id), onSuccess: setRows });

@@ -7,6 +7,7 @@ import {
   MODEL_TABLE_LIST_URL,
 } from '../../../shared/contract/api/develop.ts';
 import type { PrototypeDraft, TableInfo, TableSummary } from '../../../shared/contract/api/develop.schemas.ts';
+import { LIVE_REFERABLE_URL } from '../../../shared/develop/live.ts';
 import { dict } from '../../../shared/entities/system/dict.ts';
 import { modelPrototype } from '../../../shared/entities/develop/model-prototype.ts';
 import { DESKTOP_KEY } from '../../queries.ts';
@@ -20,6 +21,7 @@ export const modelKeys = {
   fields: (modelId: string) => [DESKTOP_KEY, 'develop-model', 'fields', modelId],
   notes: (modelId: string) => [DESKTOP_KEY, 'develop-model', 'notes', modelId],
   dictionaries: [DESKTOP_KEY, 'develop-model', 'dictionaries'],
+  liveReferable: [DESKTOP_KEY, 'develop-model', 'live-referable'],
 };
 
 /** 数据模型设计's calls (contract develop-report.md §3). */
@@ -42,6 +44,8 @@ export const modelApi = {
   save: (rows: PrototypeDraft[]) => postData<null>(MODEL_PROTOTYPE_SUBMIT_LIST_URL, rows),
   /** The model's table as the catalog reads it (for its type notes). */
   table: (modelId: string) => getData<TableInfo>(MODEL_TABLE_INFO_URL, { modelId }, { silent: true }),
+  /** The published live entities a field may reference, as the picker lists them. */
+  liveReferable: () => getData<{ label: string; value: string }[]>(LIVE_REFERABLE_URL),
   /** The platform dictionaries (the top rows of dict: code and name). */
   dictionaries: () =>
     getData<{ code: string; dictValue: string }[]>(`/api/${dict.service}/${dict.name}/lazy-list`, { parentId: 0 }),

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { hasProcess, startOf, type ApprovableDef } from '../../../shared/entities/define.ts';
+import { hasProcess, startOf, type ApprovableDef, type EntityDef } from '../../../shared/entities/define.ts';
 import { workflowOf } from '../../platform/workflow/index.ts';
 import { EntityService } from '../../platform/entity/service.ts';
 import { recordEntityRoutes, type RecordedRoute } from '../../platform/entity/live-routes.ts';
@@ -13,116 +12,126 @@ interface Served {
   version: number;
   service: EntityService;
   routes: Map<string, RecordedRoute>;
-  /** The grants generation (permissions.ts) under which the version was last compared with the database's. */
-  generation: number;
 }
 
 /**
  * The live entities this process serves, by code, each at the version it last read. Publishing moves the grants stamp
  * (its menus change), which every process reads on each request (auth-context.ts) and which bumps its grants
- * generation: the first request for a code under a new generation compares the stored version (one indexed read)
- * and builds the new one's service. Between publications a request reads nothing more than a built-in entity's.
+ * generation: the first request under a new generation compares the stored versions (one read of the codes and
+ * versions) and, when one differs, builds the set again. Between publications a request reads nothing more than a
+ * built-in entity's.
+ *
+ * The set is built as a whole because live entities may reference each other: each one's engine resolves references,
+ * pickers and the rows that still point at a row being removed through one registry, the built-in entities and every
+ * live one.
  */
 export class LiveEntities {
-  private readonly served = new Map<string, Served>();
+  private served = new Map<string, Served>();
+  private generation = -1;
 
   /**
    * An approved model's rows go through the approval kit as a built-in entity's (a gadget's): its definition is
-   * registered on the workflow whenever a version is built (the new one taking the old one's place), and the workflow
+   * registered on the workflow whenever the set is built (the new one taking the old one's place), and the workflow
    * asks for it by table when a step of one of its processes comes first (after a restart); the kind it is sent
    * through finds it among the entities started through it (approval.routes.ts).
    */
   constructor(private readonly services: Services) {
-    workflowOf(services).resolveBusinesses((table, trx) => this.findByTable(table, trx));
+    workflowOf(services).resolveBusinesses((_table, trx) => this.refresh(trx));
     services.startedThroughAtRunTime = (kind) => this.startedThrough(kind);
-  }
-
-  /** Reads through `trx`, a workflow step's transaction (which holds the embedded database's one connection). */
-  private async findByTable(table: string, trx: Db): Promise<void> {
-    const row = await trx
-      .selectFrom('blade_live_entity')
-      .select('code')
-      .where('table_name', '=', table)
-      .executeTakeFirst();
-    if (row) await this.find(row.code, trx);
   }
 
   /** The approved live entities (their definitions render a live row's card: live.routes.ts). */
   async approvables(): Promise<Served[]> {
-    const rows = await this.services.db
-      .selectFrom('blade_live_entity')
-      .select('code')
-      .where(sql<string>`definition #>> '{entity,approval,kind}'`, 'is not', null)
-      .orderBy('code')
-      .execute();
-    const found: Served[] = [];
-    for (const { code } of rows) {
-      const served = await this.find(code);
-      if (served?.service.entity.approval) found.push(served);
-    }
-    return found;
+    await this.refresh();
+    return [...this.served.values()]
+      .filter((served) => served.service.entity.approval)
+      .sort((a, b) => a.service.entity.code.localeCompare(b.service.entity.code));
   }
 
   /** The live entities whose rows are sent through `kind`'s process, each with the button that sends them. */
   async startedThrough(kind: string): Promise<{ service: EntityService; code: string }[]> {
-    const rows = await this.services.db
-      .selectFrom('blade_live_entity')
-      .select('code')
-      .where(sql<string>`definition #>> '{entity,approval,start,kind}'`, '=', kind)
-      .execute();
-    const found = [];
-    for (const { code } of rows) {
-      const served = await this.find(code);
-      const start = served?.service.entity.approval && startOf(served.service.entity.approval);
-      if (served && start?.by === 'kind' && start.kind === kind)
-        found.push({ service: served.service, code: start.code });
-    }
-    return found;
+    await this.refresh();
+    return [...this.served.values()].flatMap(({ service }) => {
+      const start = service.entity.approval && startOf(service.entity.approval);
+      return start?.by === 'kind' && start.kind === kind ? [{ service, code: start.code }] : [];
+    });
   }
 
-  /** `reader`: what the definition is read through (a caller's transaction); the service is the app's. */
+  /** The live entities' definitions by name (what a model's field may reference: live.routes.ts). */
+  async definitions(): Promise<EntityDef[]> {
+    await this.refresh();
+    return [...this.served.values()].map((served) => served.service.entity);
+  }
+
+  /** `reader`: what the definitions are read through (a workflow step's transaction); the services are the app's. */
   async find(code: string, reader: Db = this.services.db): Promise<Served | undefined> {
-    const { permissions, db } = this.services;
-    const generation = permissions.generation;
-    const held = this.served.get(code);
-    if (held?.generation === generation) return held;
-    const row = await reader
-      .selectFrom('blade_live_entity')
-      .select('version')
-      .where('code', '=', code)
-      .executeTakeFirst();
-    if (!row) {
-      this.served.delete(code);
-      return undefined;
-    }
-    if (held?.version === row.version) {
-      held.generation = generation;
-      return held;
-    }
-    const full = await reader
-      .selectFrom('blade_live_entity')
-      .select(['version', 'definition'])
-      .where('code', '=', code)
-      .executeTakeFirst();
-    if (!full) return undefined;
-    const { entity } = full.definition as unknown as LiveDefinition;
-    // Its decimal columns' precision, as the engine knows the built-in tables' (fields.ts checkDigits).
-    await loadNumericColumns(reader);
-    const service = new EntityService(entity, {
-      db,
-      permissions,
-      dictionaries: this.services.dictionaries,
-      accounts: this.services.accounts,
-      entities: this.services.entities,
-      attachmentFiles: () => this.services.attachmentFiles,
-    });
-    if (entity.approval && hasProcess(entity.approval))
-      workflowOf(this.services).register(entity as ApprovableDef, undefined, { replace: true });
-    const served = { version: full.version, service, routes: recordEntityRoutes(service), generation };
-    this.served.set(code, served);
-    return served;
+    await this.refresh(reader);
+    return this.served.get(code);
   }
 
   /** The routes' lookup (live-routes.ts RuntimeEntities). */
   readonly lookup = (_request: FastifyRequest, code: string) => this.find(code);
+
+  /**
+   * Brings the set to the stored versions once a generation. Concurrent callers each read for themselves: one inside
+   * a transaction must not wait for a read that needs the embedded database's one connection, which it holds.
+   */
+  private async refresh(reader: Db = this.services.db): Promise<void> {
+    const generation = this.services.permissions.generation;
+    if (this.generation === generation) return;
+    const stored = await reader.selectFrom('blade_live_entity').select(['code', 'version']).execute();
+    const same =
+      stored.length === this.served.size && stored.every((row) => this.served.get(row.code)?.version === row.version);
+    if (!same) {
+      const changed = stored.filter((row) => this.served.get(row.code)?.version !== row.version).map((r) => r.code);
+      const read = changed.length
+        ? await reader
+            .selectFrom('blade_live_entity')
+            .select(['code', 'version', 'definition'])
+            .where('code', 'in', changed)
+            .execute()
+        : [];
+      // Their decimal columns' precision, as the engine knows the built-in tables' (fields.ts checkDigits).
+      if (read.length) await loadNumericColumns(reader);
+      const fresh = new Map(
+        read.map((row) => [
+          row.code,
+          { version: row.version, entity: (row.definition as unknown as LiveDefinition).entity },
+        ]),
+      );
+      const next = stored.flatMap((row) => {
+        const entity = fresh.get(row.code)?.entity ?? this.served.get(row.code)?.service.entity;
+        return entity ? [{ code: row.code, version: fresh.get(row.code)?.version ?? row.version, entity }] : [];
+      });
+      this.served = this.build(next);
+    }
+    this.generation = generation;
+  }
+
+  /** Every live entity's engine over one registry: the built-in entities and the live ones. */
+  private build(set: Array<{ code: string; version: number; entity: EntityDef }>): Map<string, Served> {
+    const registry = new Map(this.services.entities);
+    const deps = {
+      db: this.services.db,
+      permissions: this.services.permissions,
+      dictionaries: this.services.dictionaries,
+      accounts: this.services.accounts,
+      entities: registry,
+      attachmentFiles: () => this.services.attachmentFiles,
+    };
+    const services = set.map(({ code, version, entity }) => {
+      const service = new EntityService(entity, deps);
+      registry.set(entity.name, service);
+      return { code, version, service };
+    });
+    const served = new Map<string, Served>();
+    // Routes after the registry is whole: a picker's permission names the screens whose forms point at it.
+    for (const { code, version, service } of services) {
+      const { entity } = service;
+      if (entity.approval && hasProcess(entity.approval))
+        workflowOf(this.services).register(entity as ApprovableDef, undefined, { replace: true });
+      served.set(code, { version, service, routes: recordEntityRoutes(service) });
+    }
+    return served;
+  }
 }

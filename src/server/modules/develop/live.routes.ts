@@ -1,12 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { displayField, hasProcess, type ApprovableDef } from '../../../shared/entities/define.ts';
+import {
+  displayField,
+  hasProcess,
+  pickerTargetsOf,
+  refTargetsOf,
+  type ApprovableDef,
+  type EntityDef,
+} from '../../../shared/entities/define.ts';
+import { LabelValue } from '../../../shared/contract/api/develop.schemas.ts';
 import { model } from '../../../shared/entities/develop/model.ts';
 import {
   LIVE_APPROVALS_URL,
   LIVE_DEFINITION_URL,
   LIVE_PUBLISH_URL,
+  LIVE_REFERABLE_URL,
   LIVE_UNPUBLISH_URL,
   type LiveEntityWire,
 } from '../../../shared/develop/live.ts';
@@ -22,7 +31,15 @@ import type { Services } from '../../services.ts';
 import { RequestDetail } from '../../../shared/contract/api/approval.schemas.ts';
 import { requestDetail } from '../flow/approval.routes.ts';
 import { LiveEntities } from './live-entities.ts';
-import { approvalKinds, LIVE_MENU, LIVE_SERVICE, liveDefinitionOf, publish, unpublish } from './live-publish.ts';
+import {
+  approvalKinds,
+  LIVE_MENU,
+  LIVE_SERVICE,
+  liveDefinitionOf,
+  publish,
+  storedDefinition,
+  unpublish,
+} from './live-publish.ts';
 
 const Published = Type.Object({
   code: Type.String(),
@@ -33,7 +50,24 @@ const Published = Type.Object({
   changed: Type.Array(Type.String()),
 });
 
-const LiveEntity = Type.Object({ code: Type.String(), version: Type.Integer(), entity: Type.Unknown() });
+const LiveEntity = Type.Object({
+  code: Type.String(),
+  version: Type.Integer(),
+  entity: Type.Unknown(),
+  targets: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+/** The entities an entity's fields (its lines' too) reference. */
+const referencesOf = (entity: EntityDef) =>
+  new Set(
+    [entity.fields, ...Object.values(entity.lines ?? {}).map((line) => line.entity.fields)].flatMap((fields) =>
+      Object.values(fields).flatMap((field) => refTargetsOf(field)),
+    ),
+  );
+
+/** The codes of the live entities among `definitions` whose fields reference `name`. */
+const liveReferrers = (definitions: readonly EntityDef[], name: string) =>
+  definitions.filter((entity) => entity.name !== name && referencesOf(entity).has(name)).map((entity) => entity.code);
 
 const codeOf = (request: FastifyRequest) => {
   const code = isRecord(request.query) ? request.query.code : undefined;
@@ -47,9 +81,13 @@ const codeOf = (request: FastifyRequest) => {
 export async function liveRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const live = new LiveEntities(services);
-  // What a field may reference: an entity whose rows have a name to show (refs.ts refuses any other).
-  const served = () =>
-    new Set([...services.entities.values()].filter((s) => displayField(s.entity)).map((s) => s.entity.name));
+  // What a field may reference: an entity whose rows have a name to show (refs.ts refuses any other), built-in or live.
+  const served = async () =>
+    new Set(
+      [...[...services.entities.values()].map((s) => s.entity), ...(await live.definitions())]
+        .filter((entity) => displayField(entity))
+        .map((entity) => entity.name),
+    );
   const kinds = () => approvalKinds(services.entities.values());
   const tool = { platform: true, permission: `${model.code}_edit` };
   app.post(
@@ -61,7 +99,7 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
     async (request) => {
       const { confirm, ...params } = paramsOf(request);
       const id = idParam(params.id, 'id');
-      const next = await liveDefinitionOf(services.db, id, served(), kinds());
+      const next = await liveDefinitionOf(services.db, id, await served(), kinds());
       // Table changes need the owner's rights (requests run as tenon_app: db/tenant-scoped-driver.ts).
       const confirmed = String(confirm ?? '') === '1';
       const published = await asSystem(() => publish(services.db, request.user, id, next, confirmed));
@@ -75,6 +113,10 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
     { config: tool, schema: { ...queryOrBody({ id: Param }), ...answers(Type.Null()) } },
     async (request) => {
       const id = idParam(paramsOf(request).id, 'id');
+      const stored = await storedDefinition(services.db, id);
+      const referrers = stored ? liveReferrers(await live.definitions(), stored.entity.name) : [];
+      if (referrers.length)
+        throw new ApiError(400, LIVE_MESSAGES.referencedBy, { name: stored!.code, label: referrers.join(', ') });
       const code = await asSystem(() => unpublish(services.db, id));
       if (!code) throw new ApiError(400, LIVE_MESSAGES.notPublished);
       await services.permissions.invalidate();
@@ -94,11 +136,11 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
     async (request) => {
       const found = await live.find(String(request.query.code));
       if (!found) throw new ApiError(400, LIVE_MESSAGES.notPublished);
-      const wire: LiveEntityWire = {
-        code: found.service.entity.code,
-        version: found.version,
-        entity: found.service.entity,
-      };
+      const { entity } = found.service;
+      const targets = pickerTargetsOf(
+        (await live.definitions()).filter((other) => referencesOf(entity).has(other.name)),
+      );
+      const wire: LiveEntityWire = { code: entity.code, version: found.version, entity, targets };
       return ok(request, wire);
     },
   );
@@ -119,6 +161,17 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
       if (!found || !entity?.approval || !hasProcess(entity.approval)) return okOrEmpty(request, null);
       const id = requiredParam(request.query, 'businessId');
       return requestDetail(services, { service: found.service, entity: entity as ApprovableDef }, request, id);
+    },
+  );
+  app.get(
+    LIVE_REFERABLE_URL,
+    { config: { platform: true, permission: model.code }, schema: answers(Type.Array(LabelValue)) },
+    async (request) => {
+      const referable = (await live.definitions()).filter((entity) => displayField(entity));
+      return ok(
+        request,
+        referable.map((entity) => ({ value: entity.name, label: `${entity.name} ${entity.label.zh}` })),
+      );
     },
   );
   app.get(LIVE_APPROVALS_URL, { schema: answers(Type.Array(LiveEntity)) }, async (request) => {
