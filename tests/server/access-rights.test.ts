@@ -277,7 +277,14 @@ const GUARDED: Guarded[] = [
   // Either code opens it (the data source screen, the tenant screen's 数据源 dialog): tests/server/datasource.test.ts.
   { route: 'GET /api/blade-develop/datasource/select', code: 'datasource' },
   // Data models read from a source's catalog (tests/server/develop-model.test.ts): the 数据模型设计 screen's menu.
-  ...['model/table-list', 'model/table-info', 'model/model-prototype', 'model-prototype/select'].map((a) => ({
+  // 引用实体's published live models too.
+  ...[
+    'model/table-list',
+    'model/table-info',
+    'model/model-prototype',
+    'model-prototype/select',
+    'model/live-referable',
+  ].map((a) => ({
     route: `GET /api/blade-develop/${a}`,
     code: 'model',
   })),

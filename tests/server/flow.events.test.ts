@@ -259,18 +259,18 @@ describe("a date without an offset is the tenant's wall-clock time", () => {
     );
   const dueIso = (job: { due_time: unknown }) => new Date(job.due_time as string).toISOString();
 
-  it('2026-12-01T09:00:00 fires at 01:00Z in Asia/Shanghai and at 09:00Z in UTC; an offset is kept as written', async () => {
+  it('2036-12-01T09:00:00 fires at 01:00Z in Asia/Shanghai and at 09:00Z in UTC; an offset is kept as written', async () => {
     await withTenantBInUtc(async () => {
-      await deploy('EvZoned', catchAt('EvZoned', '2026-12-01T09:00:00'), `${TA},${TB}`);
+      await deploy('EvZoned', catchAt('EvZoned', '2036-12-01T09:00:00'), `${TA},${TB}`);
       const [inShanghai] = await jobsOf({ instanceId: await start(starter, 'EvZoned') });
       const [inUtc] = await jobsOf({ instanceId: await start(starterB, 'EvZoned') });
-      expect(dueIso(inShanghai)).toBe('2026-12-01T01:00:00.000Z');
-      expect(dueIso(inUtc)).toBe('2026-12-01T09:00:00.000Z');
+      expect(dueIso(inShanghai)).toBe('2036-12-01T01:00:00.000Z');
+      expect(dueIso(inUtc)).toBe('2036-12-01T09:00:00.000Z');
 
-      await deploy('EvOffset', catchAt('EvOffset', '2026-12-01T09:00:00+02:00'), `${TA},${TB}`);
+      await deploy('EvOffset', catchAt('EvOffset', '2036-12-01T09:00:00+02:00'), `${TA},${TB}`);
       for (const who of [starter, starterB]) {
         const [job] = await jobsOf({ instanceId: await start(who, 'EvOffset') });
-        expect(dueIso(job)).toBe('2026-12-01T07:00:00.000Z');
+        expect(dueIso(job)).toBe('2036-12-01T07:00:00.000Z');
       }
     });
   });
@@ -278,11 +278,11 @@ describe("a date without an offset is the tenant's wall-clock time", () => {
   it('so is a ${dueDate} variable, and a start timer’s date (its definition’s tenant’s zone)', async () => {
     await withTenantBInUtc(async () => {
       await deploy('EvZonedVar', catchAt('EvZonedVar', '${dueDate}'), `${TA},${TB}`);
-      const dueDate = '2026-12-01 09:00';
+      const dueDate = '2036-12-01 09:00';
       const [inShanghai] = await jobsOf({ instanceId: await start(starter, 'EvZonedVar', { dueDate }) });
       const [inUtc] = await jobsOf({ instanceId: await start(starterB, 'EvZonedVar', { dueDate }) });
-      expect(dueIso(inShanghai)).toBe('2026-12-01T01:00:00.000Z');
-      expect(dueIso(inUtc)).toBe('2026-12-01T09:00:00.000Z');
+      expect(dueIso(inShanghai)).toBe('2036-12-01T01:00:00.000Z');
+      expect(dueIso(inUtc)).toBe('2036-12-01T09:00:00.000Z');
 
       await deploy(
         'EvZonedStart',
