@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
-import { uniqueTag } from './support/api.ts';
-import { adminCall, newUser } from './support/flow.ts';
+import { ADMIN, uniqueTag } from './support/api.ts';
+import { adminCall, newUser, startFundRequest } from './support/flow.ts';
 import { zh } from './support/i18n.ts';
 import { approveOnPhone, phoneLogin } from './support/phone.ts';
 import { SEED } from '../../src/server/modules/system/install.ts';
@@ -53,16 +53,7 @@ test('an expense claim sent over its budget shows 超预算 on the approver’s 
     },
   });
   const approver = await newUser(page.request, 'administrator', `预算审批${tag.slice(-4)}`);
-  const definitions = await adminCall<{ records: { id: string; key: string }[] }>(
-    page.request,
-    'get',
-    '/api/blade-flow/work/start-list',
-    { params: { size: '100' } },
-  );
-  const fund = definitions.records.find((definition) => definition.key === 'Finance')!;
-  await adminCall(page.request, 'post', '/api/blade-desk/process/finance/start-process', {
-    data: { businessId: claim.id, processDefinitionId: fund.id, taskUser: approver.id },
-  });
+  await startFundRequest(page.request, ADMIN, approver, { businessId: claim.id });
 
   // The approver's phone: the claim waits in 待办, marked 超预算 by 500.00.
   await phoneLogin(page, approver);

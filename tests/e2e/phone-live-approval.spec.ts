@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
-import { uniqueTag } from './support/api.ts';
-import { adminCall, newUser } from './support/flow.ts';
+import { ADMIN, uniqueTag } from './support/api.ts';
+import { adminCall, newUser, startFundRequest } from './support/flow.ts';
 import { zh } from './support/i18n.ts';
 import { approveOnPhone, phoneLogin } from './support/phone.ts';
 
@@ -31,16 +31,7 @@ test('a live model’s row waits on the approver’s phone as a card, and is app
     data: { title: `工装夹具 ${tag}`, amount: 2680 },
   });
   const approver = await newUser(page.request, 'administrator', `在线审批${tag.slice(-4)}`);
-  const definitions = await adminCall<{ records: { id: string; key: string }[] }>(
-    page.request,
-    'get',
-    '/api/blade-flow/work/start-list',
-    { params: { size: '100' } },
-  );
-  const fund = definitions.records.find((definition) => definition.key === 'Finance')!;
-  await adminCall(page.request, 'post', '/api/blade-desk/process/finance/start-process', {
-    data: { businessId: row.id, processDefinitionId: fund.id, taskUser: approver.id },
-  });
+  await startFundRequest(page.request, ADMIN, approver, { businessId: row.id });
 
   await phoneLogin(page, approver);
   await expect(page).toHaveURL(/\/approvals$/);

@@ -62,12 +62,15 @@ export async function newUser(request: APIRequestContext, roleAlias: string, rea
   return { id: user.id, username: account, password, realName };
 }
 
-/** `applicant` asks for funds with `approver` as first approver. */
+/**
+ * `applicant` sends through the fund approval, with `approver` as first approver: a fund request of his (its fields),
+ * or a saved row approved through the fund approval (`{ businessId }`: an expense claim, a live model's row).
+ */
 export async function startFundRequest(
   request: APIRequestContext,
-  applicant: Person,
-  approver: Person,
-  fund: { title: string; amount: string; reason: string },
+  applicant: { username: string; password: string },
+  approver: { id: string },
+  fund: { title: string; amount: string; reason: string } | { businessId: string },
 ) {
   const page = await callAs<{ records: { id: string; key: string }[] }>(
     request,
