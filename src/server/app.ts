@@ -118,6 +118,7 @@ export async function buildApp(
         accounts,
         entities: services.entities,
         attachmentFiles: () => services.attachmentFiles,
+        entitiesAtRunTime: async () => (await services.entitiesAtRunTime?.()) ?? [],
       }),
     );
   }

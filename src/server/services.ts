@@ -1,6 +1,7 @@
 import type { TaskSmsSender } from './platform/workflow/index.ts';
 import type { Accounts } from './platform/accounts.ts';
 import type { AuditLog } from './platform/audit/audit-log.ts';
+import type { EntityDef } from '../shared/entities/define.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
 import type { Sessions } from './platform/auth-context.ts';
@@ -48,6 +49,8 @@ export interface Services {
    * sent through `kind`'s process, each with the button whose holders send them; set by the module serving them.
    */
   startedThroughAtRunTime?: (kind: string) => Promise<{ service: EntityService; code: string }[]>;
+  /** The entities served at run time (live models), whose rows may point at a built-in entity's rows. */
+  entitiesAtRunTime?: () => Promise<readonly EntityDef[]>;
   /** The home page's charts, one per module that draws one (ModuleManifest.homeChart), in module order. */
   homeCharts: readonly HomeChartSource[];
   /** Who sends the new-task SMS of approvers who chose it (ModuleManifest.taskSms): the workflow's queue calls it. */

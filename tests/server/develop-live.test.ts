@@ -156,6 +156,8 @@ describe('publishing a model serves it as an entity', () => {
     );
     const saved = expectOk(await t.post(`${LIVE}/${code}/submit`, admin, { title: '有岗位', postId: mine.id }));
     expect(expectOk(await t.get(`${LIVE}/${code}/detail?id=${saved.id}`, admin)).postName).toBe('编辑');
+    // The post a live row points at stays, as one a built-in entity's row points at.
+    expectError(await t.post(`/api/blade-system/post/remove?ids=${mine.id}`, admin), 400, /引用/);
     const a = await t.tokenOf('livea', 'pw', '310001');
     expectError(await t.post(`${LIVE}/${code}/submit`, a, { title: '别人的岗位', postId: mine.id }), 400);
   });

@@ -38,6 +38,7 @@ export class LiveEntities {
   constructor(private readonly services: Services) {
     workflowOf(services).resolveBusinesses((_table, trx) => this.refresh(trx));
     services.startedThroughAtRunTime = (kind) => this.startedThrough(kind);
+    services.entitiesAtRunTime = () => this.definitions();
   }
 
   /** The approved live entities (their definitions render a live row's card: live.routes.ts). */

@@ -1,6 +1,7 @@
 import type { TObject, TSchema } from 'typebox';
 import type { Expression, SqlBool } from 'kysely';
 import type { LocalText, MessageVars } from '../../../shared/i18n/server-messages.ts';
+import type { EntityDef } from '../../../shared/entities/define.ts';
 import type { PageTotals } from '../../../shared/contract/page.ts';
 import type { Db, DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
@@ -154,4 +155,6 @@ export interface EngineDeps {
   entities: ReadonlyMap<string, EntityPeer>;
   /** The files behind attachments fields (the resource module's, once the app is built). */
   attachmentFiles?(): AttachmentFiles | undefined;
+  /** Entities served at run time, not in `entities` (live models), whose rows may point at this entity's. */
+  entitiesAtRunTime?(): Promise<readonly EntityDef[]>;
 }

@@ -232,10 +232,13 @@ export class EntityWrites {
     const list = parseIds(ids);
     await this.hooks.beforeRemove?.(user, list);
     const visible = await this.rows.visibleRows(user);
-    const referrers = referrersOf(
-      this.entity,
-      [...this.deps.entities.values()].map((s) => s.entity),
-    );
+    // A live model's rows may point at a built-in entity's too (read before the transaction: the embedded
+    // database's one connection is not the transaction's to lend).
+    const atRunTime = (await this.deps.entitiesAtRunTime?.()) ?? [];
+    const referrers = referrersOf(this.entity, [
+      ...[...this.deps.entities.values()].map((s) => s.entity),
+      ...atRunTime,
+    ]);
     const dropped = await this.deps.db.transaction().execute(async (trx) => {
       const found: Row[] = await visible(trx).where('id', 'in', list).selectAll().forUpdate().execute();
       if (found.length !== new Set(list).size) throw new ApiError(400, MESSAGES.dataNotFound);
