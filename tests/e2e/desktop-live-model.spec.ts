@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test.ts';
-import { apiToken, uniqueTag } from './support/api.ts';
+import { apiToken, call as callWithToken, uniqueTag } from './support/api.ts';
 import { expectToast } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { loginByApi } from './support/session.ts';
@@ -11,15 +11,8 @@ import { loginByApi } from './support/session.ts';
  */
 test.use({ viewport: { width: 1280, height: 800 } });
 
-async function call<T>(page: Page, token: string, url: string, data?: unknown): Promise<T> {
-  const response = await page.request.post(url, {
-    headers: { 'Blade-Auth': `bearer ${token}`, 'Tenant-Id': '000000' },
-    data: data ?? {},
-  });
-  const body = (await response.json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body.data;
-}
+const call = <T>(page: Page, token: string, url: string, data?: unknown) =>
+  callWithToken<T>(page.request, 'post', url, token, { data: data ?? {} });
 
 test('publish a model, add a row from its screen, add a field, see it after a reload', async ({ page }) => {
   const { access_token: token } = await apiToken(page.request);

@@ -1,11 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, apiToken, TENANT, uniqueTag } from './api.ts';
+import { ADMIN, callAs as callAsUser, uniqueTag } from './api.ts';
 
 /** People and requests of the workflow browser tests, set up through the API as an administrator would. */
 
 const SYS = '/api/blade-system';
 const FLOW = '/api/blade-flow';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 export interface Person {
   id: string;
@@ -14,24 +13,14 @@ export interface Person {
   realName: string;
 }
 
-/** A BladeX call as `user` (the administrator by default); throws unless its code is 200. */
-export async function callAs<T>(
+/** A BladeX call as `user` (support/api.ts callAs, the user first); throws unless its code is 200. */
+export const callAs = <T>(
   request: APIRequestContext,
   user: { username: string; password: string },
   method: 'get' | 'post',
   url: string,
   options: { params?: Record<string, string>; data?: unknown } = {},
-): Promise<T> {
-  const { access_token: token } = await apiToken(request, user);
-  const response = await request[method](url, {
-    headers: { Authorization: BASIC, 'Tenant-Id': TENANT, 'Blade-Auth': `bearer ${token}` },
-    params: options.params,
-    data: options.data,
-  });
-  const body = (await response.json()) as { code: number; data: T; msg: string };
-  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body.data;
-}
+): Promise<T> => callAsUser<T>(request, method, url, { ...options, user });
 
 export const adminCall = <T>(
   request: APIRequestContext,
