@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { Socket } from 'node:net';
 import { strFromU8, unzipSync } from 'fflate';
-import mysql from 'mysql2/promise';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { callAs } from './support/api.ts';
 import { expectToast } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
+import { mariaTable } from './support/mariadb.ts';
 import { loginByApi } from './support/session.ts';
 
 /**
@@ -14,30 +12,8 @@ import { loginByApi } from './support/session.ts';
  * changed label and the migration, and whose zip holds those files.
  */
 const M = zh.developModel;
-const TAG = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const TABLE = `e2e_gear_${TAG}`;
-const SOURCE = `maria-j-${TAG}`;
-const USER = `e2e_j_${TAG}`;
-const PASSWORD = `pw-${TAG}`;
-const MODEL = `齿轮 ${TAG}`;
-const CODE = `g${TAG}`;
-const LABEL = `齿轮编号${TAG.slice(-4)}`;
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-/** Whether MariaDB listens on 127.0.0.1:3306, within a second. */
-const mariaUp = (): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true)).once('error', () => done(false));
-    socket.connect(3306, '127.0.0.1');
-  });
-const root = () => mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
 
 const formItem = (scope: Locator, label: string): Locator =>
   scope.locator('.ant-form-item').filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}$`) }) });
@@ -46,41 +22,22 @@ const option = (page: Page, text: string) =>
 const addButton = (page: Page) =>
   page.locator('.tenon-crud-toolbar').getByRole('button', { name: new RegExp(`${zh.common.add}$`) });
 
-let up = false;
-test.beforeAll(async () => {
-  up = await mariaUp();
-  if (!up) {
-    console.log('desktop-develop-journey: skipped, MariaDB does not answer at 127.0.0.1:3306');
-    return;
-  }
-  const c = await root();
-  await c.query(`create table ${TABLE} (
+const maria = mariaTable(
+  'desktop-develop-journey',
+  'gear',
+  `(
     id bigint primary key, gear_no varchar(30) not null comment '齿轮号', teeth int comment '齿数',
     weight decimal(10,3) comment '重量', active tinyint(1) not null default 1 comment '启用',
-    spot point comment '位置') comment '齿轮'`);
-  await c.query(`create user '${USER}'@'127.0.0.1' identified by '${PASSWORD}'`);
-  await c.query(`grant select on test.* to '${USER}'@'127.0.0.1'`);
-  await c.end();
-});
-test.afterAll(async () => {
-  if (!up) return;
-  const c = await root();
-  await c.query(`drop table if exists ${TABLE}`);
-  await c.query(`drop user if exists '${USER}'@'127.0.0.1'`);
-  await c.end();
-});
+    spot point comment '位置') comment '齿轮'`,
+);
+const TAG = maria.tag;
+const MODEL = `齿轮 ${TAG}`;
+const CODE = `g${TAG}`;
+const LABEL = `齿轮编号${TAG.slice(-4)}`;
 
 test('a MariaDB table to a model, two fields changed, then its code previewed and downloaded', async ({ page }) => {
-  test.skip(!up, 'MariaDB does not answer at 127.0.0.1:3306');
-  await callAs(page.request, 'post', '/api/blade-develop/datasource/submit', {
-    data: {
-      name: SOURCE,
-      driverClass: 'org.mariadb.jdbc.Driver',
-      url: 'jdbc:mariadb://127.0.0.1:3306/test',
-      username: USER,
-      password: PASSWORD,
-    },
-  });
+  test.skip(!maria.up, 'MariaDB does not answer at 127.0.0.1:3306');
+  await maria.addSource(page.request);
 
   // 数据模型设计: a model over the table.
   await loginByApi(page, '/tool/model');
@@ -88,10 +45,10 @@ test('a MariaDB table to a model, two fields changed, then its code previewed an
   const add = page.getByRole('dialog');
   await expect(add).toBeVisible();
   await formItem(add, '数据源').locator('.ant-select').click();
-  await option(page, SOURCE).click();
+  await option(page, maria.source).click();
   await formItem(add, '模型表名').locator('.ant-select').click();
-  await page.keyboard.type(TABLE);
-  await option(page, TABLE).click();
+  await page.keyboard.type(maria.table);
+  await option(page, maria.table).click();
   await expect(formItem(add, '模型名称').locator('input')).toHaveValue('齿轮');
   await formItem(add, '模型名称').locator('input').fill(MODEL);
   await formItem(add, '模型编号').locator('input').fill(CODE);

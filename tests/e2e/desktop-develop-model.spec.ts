@@ -1,31 +1,10 @@
-import { Socket } from 'node:net';
-import mysql from 'mysql2/promise';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { callAs } from './support/api.ts';
 import { expectToast } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
+import { mariaTable } from './support/mariadb.ts';
 import { loginByApi } from './support/session.ts';
 
 const M = zh.developModel;
-const TAG = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const TABLE = `e2e_part_${TAG}`;
-const USER = `e2e_m_${TAG}`;
-const PASSWORD = `pw-${TAG}`;
-const SOURCE = `maria-${TAG}`;
-
-/** Whether MariaDB listens on 127.0.0.1:3306, within a second. */
-const mariaUp = (): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true)).once('error', () => done(false));
-    socket.connect(3306, '127.0.0.1');
-  });
-const root = () => mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
 
 const dialog = (page: Page): Locator => page.getByRole('dialog');
 const formItem = (scope: Locator, label: string): Locator =>
@@ -33,39 +12,20 @@ const formItem = (scope: Locator, label: string): Locator =>
 const option = (page: Page, text: string) =>
   page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first();
 
-let up = false;
-test.beforeAll(async () => {
-  up = await mariaUp();
-  if (!up) return;
-  const c = await root();
-  await c.query(`create table ${TABLE} (
+const maria = mariaTable(
+  'desktop-develop-model',
+  'part',
+  `(
     id bigint primary key, part_no varchar(30) not null comment '零件号', price decimal(10,2) comment '单价',
-    active tinyint(1) not null default 1 comment '启用', note text comment '备注') comment '零件'`);
-  await c.query(`create user '${USER}'@'127.0.0.1' identified by '${PASSWORD}'`);
-  await c.query(`grant select on test.* to '${USER}'@'127.0.0.1'`);
-  await c.end();
-});
-test.afterAll(async () => {
-  if (!up) return;
-  const c = await root();
-  await c.query(`drop table if exists ${TABLE}`);
-  await c.query(`drop user if exists '${USER}'@'127.0.0.1'`);
-  await c.end();
-});
+    active tinyint(1) not null default 1 comment '启用', note text comment '备注') comment '零件'`,
+);
+const TAG = maria.tag;
 
 test('数据模型设计: a model over a MariaDB table, two fields changed in the grid, kept after a reload', async ({
   page,
 }) => {
-  test.skip(!up, 'MariaDB does not answer at 127.0.0.1:3306');
-  await callAs(page.request, 'post', '/api/blade-develop/datasource/submit', {
-    data: {
-      name: SOURCE,
-      driverClass: 'org.mariadb.jdbc.Driver',
-      url: 'jdbc:mariadb://127.0.0.1:3306/test',
-      username: USER,
-      password: PASSWORD,
-    },
-  });
+  test.skip(!maria.up, 'MariaDB does not answer at 127.0.0.1:3306');
+  await maria.addSource(page.request);
   await loginByApi(page, '/tool/model');
 
   // New model: the source, then its table, which names and codes the model.
@@ -76,10 +36,10 @@ test('数据模型设计: a model over a MariaDB table, two fields changed in th
   const add = dialog(page);
   await expect(add).toBeVisible();
   await formItem(add, '数据源').locator('.ant-select').click();
-  await option(page, SOURCE).click();
+  await option(page, maria.source).click();
   await formItem(add, '模型表名').locator('.ant-select').click();
-  await page.keyboard.type(TABLE);
-  await option(page, TABLE).click();
+  await page.keyboard.type(maria.table);
+  await option(page, maria.table).click();
   await expect(formItem(add, '模型名称').locator('input')).toHaveValue('零件');
   await expect(formItem(add, '模型编号').locator('input')).not.toHaveValue('');
   await formItem(add, '模型名称').locator('input').fill(`零件 ${TAG}`);
