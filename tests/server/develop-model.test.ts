@@ -159,9 +159,7 @@ describe("the console's own database", () => {
       .filter((r: { jdbcName: string }) => r.jdbcName !== 'extra')
       .map((r: Record<string, unknown>, i: number) => (i === 2 ? { ...r, propertyName: '9x' } : r));
     expectError(await t.post(`${DEV}/model-prototype/submit-list`, admin, refusedWithout), 400, /^第3行/);
-    expect(expectOk(await t.get(`${DEV}/model-prototype/select?modelId=${modelId}`, admin))).toHaveLength(
-      draft.length,
-    );
+    expect(expectOk(await t.get(`${DEV}/model-prototype/select?modelId=${modelId}`, admin))).toHaveLength(draft.length);
 
     // Saving again updates in place; rows left out are removed.
     const edited = draft

@@ -363,7 +363,8 @@ async function changeBlanks(
       select count(*) as count from ${sql.table(table)} where ${column} is null and is_deleted = 0`.execute(trx);
     const count = Number(rows[0]?.count ?? 0);
     if (count) throw new ApiError(400, LIVE_MESSAGES.blanksHeld, { name, label: String(count) });
-    // Removed rows keep their place in the table: a blank among them takes the type's zero rather than block the change.
+    // Removed rows keep their place in the table: a blank among them takes the type's zero rather than block the
+    // change.
     await sql`update ${sql.table(table)} set ${column} = ${zeroOf(field)} where ${column} is null`.execute(trx);
   }
   await run(name, `${target} set not null`);

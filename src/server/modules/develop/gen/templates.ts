@@ -170,12 +170,7 @@ export function entitiesOf(
     if (!foreignKey) throw fail('genSubFk', { name: code.subFkId });
     if (sub.model.modelCode === model.modelCode || sub.model.modelTable === model.modelTable)
       throw fail('genBadName', { name: sub.model.modelCode, label: 'line model' });
-    line = lineEntityOf(
-      { code: model.modelCode, service, tenant: true },
-      sub.model,
-      sub.rows,
-      foreignKey,
-    );
+    line = lineEntityOf({ code: model.modelCode, service, tenant: true }, sub.model, sub.rows, foreignKey);
     options.lines = { entity: line, foreignKey, label: line.label };
   }
   const header = modelToEntity(model, rows, options);
@@ -186,10 +181,7 @@ export function entitiesOf(
 const fileNameOf = (modelCode: string) => modelCode.replaceAll('_', '-');
 
 /** The module's files (paths relative to the project's root), formatted. */
-export async function generateModule(
-  source: GenSource,
-  facts: TreeFacts & ServedFacts,
-): Promise<GeneratedModule> {
+export async function generateModule(source: GenSource, facts: TreeFacts & ServedFacts): Promise<GeneratedModule> {
   const { header, line, decimals } = entitiesOf(source, facts);
   const domain = domainOf(source.code);
   const file = fileNameOf(header.name);
