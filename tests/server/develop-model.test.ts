@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Socket } from 'node:net';
 import { sql } from 'kysely';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { seedModelDemo } from '../../src/server/modules/develop/demo.ts';
 import { modelToEntity, numericScale } from '../../src/shared/develop/model-entity.ts';
 import { ApiError } from '../../src/server/platform/errors.ts';
 import { expectError, expectOk, withTestApp, type TestApp } from '../support/app.ts';
+import { answers } from '../support/port.ts';
 import { createTenantAdmin, crudCodes } from '../support/factories.ts';
 
 const DEV = '/api/blade-develop';
@@ -21,20 +21,6 @@ withTestApp((app, token) => {
   t = app;
   admin = token;
 });
-
-/** Whether something listens on the port (a local service the test needs), within a second. */
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true)).once('error', () => done(false));
-    socket.connect(port, '127.0.0.1');
-  });
-}
 
 type Field = Record<string, unknown> & { name: string };
 const fieldOf = (info: { fields: Field[] }, name: string) => {

@@ -1,8 +1,8 @@
-import { Socket } from 'node:net';
 import mysql from 'mysql2/promise';
 import type { APIRequestContext } from '@playwright/test';
 import { test } from './test.ts';
 import { callAs } from './api.ts';
+import { answers } from '../../support/port.ts';
 
 /**
  * A MariaDB table of one spec's, read through a 数据源 row as the developer tools read a customer's database: the table
@@ -19,18 +19,6 @@ export interface MariaTable {
   addSource(request: APIRequestContext): Promise<unknown>;
 }
 
-/** Whether MariaDB listens on 127.0.0.1:3306, within a second. */
-const mariaUp = (): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true)).once('error', () => done(false));
-    socket.connect(3306, '127.0.0.1');
-  });
 const root = () => mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
 
 /** `e2e_<name>_<tag>` created as `create table <it> <definition>` for the spec `spec`. */
@@ -56,7 +44,7 @@ export function mariaTable(spec: string, name: string, definition: string): Mari
       }),
   };
   test.beforeAll(async () => {
-    fixture.up = await mariaUp();
+    fixture.up = await answers(3306);
     if (!fixture.up) {
       console.log(`${spec}: skipped, MariaDB does not answer at 127.0.0.1:3306`);
       return;
