@@ -25,9 +25,10 @@ export default function MenuPage() {
   const entry = entries && findByRoute(entries, pathname);
   // A leaf's bare menu path (`/system/param`) leads to its route (`/system/param/index`).
   const bare = entries?.find((e) => e.leaf && e.openMode === 'route' && e.menuPath === pathname);
+  const phoneEquivalent = equivalentPath('desktop', pathname, search);
   // A path the kept menus do not have may be a menu granted or published since (a live model's screen): the menus
   // and buttons are read again before it is called not found.
-  const unknown = Boolean(entries) && !entry && !bare && !equivalentPath('desktop', pathname, search);
+  const unknown = Boolean(entries) && !entry && !bare && !phoneEquivalent;
   const recheck = unknown && !fresh;
   useEffect(() => {
     if (recheck) void rereadGrants(client);
@@ -42,7 +43,6 @@ export default function MenuPage() {
     );
   }
   if (!entries) return <PageLoading />;
-  const phoneEquivalent = equivalentPath('desktop', pathname, search);
   if (phoneEquivalent) {
     const known = describeRoute(phoneEquivalent.split('?')[0], entries, t) !== undefined;
     return <Navigate to={known ? phoneEquivalent : HOME_PATH} replace />;

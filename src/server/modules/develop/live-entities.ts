@@ -81,10 +81,9 @@ export class LiveEntities {
     const generation = this.services.permissions.generation;
     if (this.generation === generation) return;
     const stored = await reader.selectFrom('blade_live_entity').select(['code', 'version']).execute();
-    const same =
-      stored.length === this.served.size && stored.every((row) => this.served.get(row.code)?.version === row.version);
-    if (!same) {
-      const changed = stored.filter((row) => this.served.get(row.code)?.version !== row.version).map((r) => r.code);
+    const changed = stored.filter((row) => this.served.get(row.code)?.version !== row.version).map((r) => r.code);
+    // A version published or changed, or one unpublished.
+    if (changed.length || stored.length !== this.served.size) {
       const read = changed.length
         ? await reader
             .selectFrom('blade_live_entity')

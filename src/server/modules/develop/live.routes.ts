@@ -5,7 +5,6 @@ import {
   displayField,
   hasProcess,
   pickerTargetsOf,
-  refTargetsOf,
   type ApprovableDef,
   type EntityDef,
 } from '../../../shared/entities/define.ts';
@@ -30,6 +29,7 @@ import { registerRuntimeEntityRoutes } from '../../platform/entity/live-routes.t
 import type { Services } from '../../services.ts';
 import { RequestDetail } from '../../../shared/contract/api/approval.schemas.ts';
 import { requestDetail } from '../flow/approval.routes.ts';
+import { pickerReach } from '../../platform/entity/refs.ts';
 import { LiveEntities } from './live-entities.ts';
 import {
   approvalKinds,
@@ -57,17 +57,8 @@ const LiveEntity = Type.Object({
   targets: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 
-/** The entities an entity's fields (its lines' too) reference. */
-const referencesOf = (entity: EntityDef) =>
-  new Set(
-    [entity.fields, ...Object.values(entity.lines ?? {}).map((line) => line.entity.fields)].flatMap((fields) =>
-      Object.values(fields).flatMap((field) => refTargetsOf(field)),
-    ),
-  );
-
-/** The codes of the live entities among `definitions` whose fields reference `name`. */
-const liveReferrers = (definitions: readonly EntityDef[], name: string) =>
-  definitions.filter((entity) => entity.name !== name && referencesOf(entity).has(name)).map((entity) => entity.code);
+/** Whether `entity`'s forms (its lines' too) point at `name`: the reach refs.ts gives a picker. */
+const pointsAt = (entity: EntityDef, name: string) => pickerReach(name, [entity]).codes.length > 0;
 
 const codeOf = (request: FastifyRequest) => {
   const code = isRecord(request.query) ? request.query.code : undefined;
@@ -114,7 +105,8 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
     async (request) => {
       const id = idParam(paramsOf(request).id, 'id');
       const stored = await storedDefinition(services.db, id);
-      const referrers = stored ? liveReferrers(await live.definitions(), stored.entity.name) : [];
+      const others = (await live.definitions()).filter((entity) => entity.name !== stored?.entity.name);
+      const referrers = stored ? pickerReach(stored.entity.name, others).codes : [];
       if (referrers.length)
         throw new ApiError(400, LIVE_MESSAGES.referencedBy, { name: stored!.code, label: referrers.join(', ') });
       const code = await asSystem(() => unpublish(services.db, id));
@@ -137,9 +129,7 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
       const found = await live.find(String(request.query.code));
       if (!found) throw new ApiError(400, LIVE_MESSAGES.notPublished);
       const { entity } = found.service;
-      const targets = pickerTargetsOf(
-        (await live.definitions()).filter((other) => referencesOf(entity).has(other.name)),
-      );
+      const targets = pickerTargetsOf((await live.definitions()).filter((other) => pointsAt(entity, other.name)));
       const wire: LiveEntityWire = { code: entity.code, version: found.version, entity, targets };
       return ok(request, wire);
     },
