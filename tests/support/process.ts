@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { BASIC_SABER, md5 } from './app.ts';
+import { freePort } from './port.ts';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 /**
@@ -72,21 +72,10 @@ function killGroup(pid: number, signal: NodeJS.Signals): boolean {
 
 const groupAlive = (pid: number) => killGroup(pid, 0 as unknown as NodeJS.Signals);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// PORT=0 is not used: the listening line must name the real port, told to the server up front.
+export { freePort };
 
-/** A port that was free a moment ago (PORT=0 is not used: the listening line must name the real port). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The environment of a server process: the runner's (PATH, HOME...) without any server variable, plus `env`. */
 export function serverEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
