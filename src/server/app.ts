@@ -17,6 +17,7 @@ import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
 import { clientErrorHandler } from './platform/errors.ts';
 import { collectWhenIdle } from './platform/idle-gc.ts';
 import { openKeyValueStore } from './platform/kv.ts';
+import { prepareSourcesAtStart, TenantPlacing } from './modules/system/tenant-placement.ts';
 import { background, registerDrainGate, settleBackground } from './platform/lifecycle.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { Permissions } from './platform/permissions.ts';
@@ -76,7 +77,8 @@ export async function buildApp(
     await database.close();
     throw error;
   }
-  const kv = await openKeyValueStore({ redisUrl: config.redisUrl, prefix: config.kvPrefix, db: database.db });
+  const kv = await openKeyValueStore({ redisUrl: config.redisUrl, prefix: config.kvPrefix, db: database.platformDb });
+  const placing = await TenantPlacing.start(database, kv, config.jwtSecret, config.mainConninfo);
   const signer = new TokenSigner(config.jwtSecret);
   const permissions = await Permissions.create(database.db, kv);
   const dictionaries = await Dictionaries.create(database.db, kv);
@@ -88,6 +90,7 @@ export async function buildApp(
     database,
     db: database.db,
     kv,
+    placing,
     signer,
     sessions: new Sessions(signer, kv, accounts, permissions),
     accounts,
@@ -98,6 +101,7 @@ export async function buildApp(
       apiLog: config.apiLog,
       // A lost batch is counted (AuditLog.stats, /metrics); the server's log says why.
       onError: (table, error, rows) => app.log.warn({ err: error, table, rows }, 'audit rows not written'),
+      sourceOf: database.placement && ((tenantId) => database.placement!.sourceOf(tenantId)),
     }),
     entities: new Map(),
     flowHooks: new Map(),
@@ -192,6 +196,9 @@ export async function buildApp(
       mergeTallies(database.db, tallied).catch((error: unknown) => app.log.warn({ error }, 'merging tallies failed')),
     );
   }, TALLY_MERGE_MS).unref();
+
+  // The data sources tenants are placed on, migrated and subscribed to the platform tables before the server listens.
+  app.addHook('onReady', () => prepareSourcesAtStart(database, config.mainConninfo, app.log));
 
   // The tenants a seed did not reach before listening (an upgrade of thousands), once the server serves.
   if (seeding) {

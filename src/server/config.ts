@@ -33,6 +33,13 @@ export interface Config {
    * TENON_PREPARED_STATEMENTS=off behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
    */
   preparedStatements: boolean;
+  /** TENON_SOURCE_POOL: connections per data source a tenant is placed on (db/placement.ts), opened on demand. */
+  sourcePoolSize: number;
+  /**
+   * TENON_MAIN_CONNINFO: how a data source's PostgreSQL server reaches the main database to copy the platform tables
+   * (db/source-setup.ts); default DATABASE_URL, which is right when both see the main database at the same address.
+   */
+  mainConninfo?: string;
   /** Bearer token a Prometheus scraper sends to `/metrics`; absent = only a signed-in platform super administrator. */
   metricsToken?: string;
   /** TENON_SHUTDOWN_TIMEOUT (seconds): the longest a stop waits for requests and background work (lifecycle.ts). */
@@ -136,6 +143,8 @@ export function loadConfig(env: Env = process.env): Config {
     tokenRateLimit: parsePositive('TENON_TOKEN_RATE_LIMIT', env.TENON_TOKEN_RATE_LIMIT?.trim() || '20'),
     rowLevelSecurity: parseOnOff('TENON_RLS', env.TENON_RLS),
     preparedStatements: parseOnOff('TENON_PREPARED_STATEMENTS', env.TENON_PREPARED_STATEMENTS),
+    sourcePoolSize: parsePositive('TENON_SOURCE_POOL', env.TENON_SOURCE_POOL?.trim() || '5'),
+    mainConninfo: env.TENON_MAIN_CONNINFO?.trim() || databaseUrl,
     metricsToken: parseMetricsToken(env.TENON_METRICS_TOKEN),
     shutdownTimeoutMs: parsePositive('TENON_SHUTDOWN_TIMEOUT', env.TENON_SHUTDOWN_TIMEOUT?.trim() || '25') * 1000,
     flowJobPollMs: /^(off|0)$/.test(env.TENON_FLOW_JOB_POLL_MS?.trim() ?? '')

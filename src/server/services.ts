@@ -9,6 +9,7 @@ import type { Dictionaries } from './platform/dictionaries.ts';
 import type { EntityService } from './platform/entity/service.ts';
 import type { AttachmentFiles } from './platform/entity/attachments.ts';
 import type { KeyValueStore } from './platform/kv.ts';
+import type { TenantPlacing } from './modules/system/tenant-placement.ts';
 import type { Permissions } from './platform/permissions.ts';
 import type { TenantTimeZones } from './platform/tenant-time.ts';
 import type { TokenSigner } from './platform/token.ts';
@@ -22,6 +23,8 @@ export interface Services {
   database: Database;
   db: Db;
   kv: KeyValueStore;
+  /** Tenants placed on data sources (modules/system/tenant-placement.ts). */
+  placing: TenantPlacing;
   signer: TokenSigner;
   sessions: Sessions;
   /** The current state of signed-in users; `changed` after writing a tenant's users. */

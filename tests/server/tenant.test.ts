@@ -54,6 +54,15 @@ describe('tenant/submit (create)', () => {
     expectError(await newTenant({ linkman: '' }), 400, '请输入联系人');
     expectError(await newTenant({ contactNumber: undefined }), 400, '请输入联系电话');
     expectError(await newTenant({ packageId: '1' }), 400, '产品包不存在');
+    // The seeded data source is a MySQL one: no tenant's rows go there (on PGlite, none go anywhere but the main).
+    const placing = t.services.database.placement && t.services.config.mainConninfo;
+    expectError(
+      await newTenant({ datasourceId: '1123598812738675201' }),
+      400,
+      placing
+        ? '数据源 mysql 不是 PostgreSQL 数据库,不能承载租户'
+        : '租户数据源需要主库为 PostgreSQL (DATABASE_URL)',
+    );
   });
 
   it('provisions role, dept, post and admin/admin; the admin sees exactly the package menus', async () => {
@@ -239,9 +248,15 @@ describe('licence settings', () => {
     expectOk(await newUser('third'));
   });
 
-  it('stores a data source and switches packages (package-detail by row id, package-setting by code)', async () => {
-    expectOk(await t.post(`${TENANT}/datasource?tenantId=${code}&datasourceId=1123598812738675201`, admin));
-    expect(expectOk(await t.get(`${TENANT}/detail?id=${rowId}`, admin)).datasourceId).toBe('1123598812738675201');
+  it('keeps a tenant with rows on its database and switches packages (package-detail by row id, by code)', async () => {
+    // Its rows are on the main database: a data source is where they would have to be moved (scale-out.placement).
+    expectError(
+      await t.post(`${TENANT}/datasource?tenantId=${code}&datasourceId=1123598812738675201`, admin),
+      400,
+      '数据源 mysql 不是 PostgreSQL 数据库,不能承载租户',
+    );
+    expectOk(await t.post(`${TENANT}/datasource?tenantId=${code}&datasourceId=`, admin));
+    expect(expectOk(await t.get(`${TENANT}/detail?id=${rowId}`, admin)).datasourceId).toBeNull();
     expectError(
       await t.post(`${TENANT}/datasource?tenantId=999999&datasourceId=1`, admin),
       400,

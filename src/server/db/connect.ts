@@ -20,6 +20,9 @@ import pg from 'pg';
 import { SerialPGliteDialect } from './pglite-driver.ts';
 import { PreparingPool } from './prepared-statements.ts';
 import { TenantScopedDialect } from './tenant-scoped-driver.ts';
+import { RoutingDialect, type Lifecycle } from './routing-driver.ts';
+import { Placement, type SourceLogin } from './placement.ts';
+import { migrationFiles } from './migrate.ts';
 import { serverFile } from '../server-files.ts';
 
 import type { Schema } from './schema.ts';
@@ -43,7 +46,12 @@ export type DynamicQuery = SelectQueryBuilder<any, any, any>;
 export type DynamicExpressions = ExpressionBuilder<any, any>;
 
 export interface Database {
+  /** Each query on the database of its context's tenant (placement.ts); the main database for the rest. */
   db: Db;
+  /** The main database whatever the context: the platform's own state (key-value store, process registry). */
+  platformDb: Db;
+  /** PostgreSQL only: tenants placed on other databases (placement.ts). */
+  placement?: Placement;
   kind: 'pglite' | 'postgres';
   /** How busy the connections are, for the metrics: read at every scrape, so it must cost nothing. */
   stats(): PoolStats;
@@ -80,35 +88,50 @@ export interface DatabaseOptions {
   rowLevelSecurity?: boolean;
   /** PostgreSQL: name repeated SQL on each connection (prepared-statements.ts); default on. */
   preparedStatements?: boolean;
+  /** PostgreSQL: the connections of each data source's pool at most (placement.ts); default 5. */
+  sourcePoolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const scoped = (dialect: Dialect) =>
     options.rowLevelSecurity === false ? dialect : new TenantScopedDialect(dialect);
   if (options.databaseUrl)
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.preparedStatements !== false, scoped);
+    return openPostgres(options.databaseUrl, {
+      poolSize: options.poolSize ?? 10,
+      sourcePoolSize: options.sourcePoolSize ?? 5,
+      prepared: options.preparedStatements !== false,
+      scoped,
+    });
   return openPGlite(options.dataDir, scoped);
 }
 
 /** The database the configuration names (PostgreSQL or the embedded folder), as the server opens it. */
 export function openConfiguredDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'rowLevelSecurity' | 'preparedStatements'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'rowLevelSecurity' | 'preparedStatements' | 'sourcePoolSize'>,
 ): Promise<Database> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     rowLevelSecurity: config.rowLevelSecurity,
     preparedStatements: config.preparedStatements,
+    sourcePoolSize: config.sourcePoolSize,
   });
 }
 
 type Scope = (dialect: Dialect) => Dialect;
 
-function openPostgres(url: string, poolSize: number, prepared: boolean, scoped: Scope): Database {
+interface PostgresOptions {
+  poolSize: number;
+  sourcePoolSize: number;
+  prepared: boolean;
+  scoped: Scope;
+}
+
+/** A pool as every PostgreSQL database of the server has it: text types kept, each session set up (below). */
+function postgresPool(config: pg.PoolConfig): pg.Pool {
   const textTypes = new Set<number>(Object.values(TEXT_TYPES));
   const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
+    ...config,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         textTypes.has(oid) ? keepText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -127,11 +150,69 @@ function openPostgres(url: string, poolSize: number, prepared: boolean, scoped: 
   pool.on('connect', (client) => {
     client.query('set jit = off; set plan_cache_mode = force_custom_plan').catch(() => undefined);
   });
+  return pool;
+}
+
+/** One started-once, destroyed-once driver behind any number of Kysely instances (routing-driver.ts). */
+function sharedLifecycle(init: () => Promise<void>, destroy: () => Promise<void>, extra: Partial<Lifecycle> = {}) {
+  let started: Promise<void> | undefined;
+  let destroyed: Promise<void> | undefined;
+  return { ...extra, init: () => (started ??= init()), destroy: () => (destroyed ??= destroy()) };
+}
+
+/**
+ * The main database and, on demand, the data sources tenants are placed on (placement.ts), all as one `db` whose
+ * queries go to their tenant's database.
+ */
+function openPostgres(url: string, options: PostgresOptions): Database {
+  const dialectOver = (pool: pg.Pool) =>
+    options.scoped(new PostgresDialect({ pool: options.prepared ? new PreparingPool(pool) : pool }));
+  const pool = postgresPool({ connectionString: url, max: options.poolSize });
+  const mainDialect = dialectOver(pool);
+  const mainDriver = mainDialect.createDriver();
+  // eslint-disable-next-line prefer-const -- the placement needs the main database, which closes the placement
+  let placement: Placement;
+  const lifecycle = sharedLifecycle(
+    () => mainDriver.init(),
+    async () => {
+      await placement.close();
+      await mainDriver.destroy();
+    },
+    { connectFailed: (driver, error) => placement.connectFailed(driver, error) ?? (error as Error) },
+  );
+  const platformDb = new Kysely<Schema>({
+    dialect: new RoutingDialect(mainDialect, async () => mainDriver, lifecycle),
+  });
+  placement = new Placement({
+    mainDriver,
+    platformDb,
+    poolSize: options.sourcePoolSize,
+    migrations: migrationFiles(),
+    openPool: (login: SourceLogin, size: number) => {
+      const sourcePool = postgresPool({
+        host: login.host,
+        port: login.port,
+        database: login.database,
+        user: login.user,
+        password: login.password,
+        max: size,
+        // A source that does not answer fails its tenants' requests in seconds, not after TCP's minutes.
+        connectionTimeoutMillis: 5_000,
+      });
+      const driver = dialectOver(sourcePool).createDriver();
+      const own = sharedLifecycle(
+        () => driver.init(),
+        () => driver.destroy(),
+      );
+      const db = new Kysely<Schema>({ dialect: new RoutingDialect(mainDialect, async () => driver, own) });
+      return { driver, db, pool: sourcePool, close: () => db.destroy() };
+    },
+  });
   const db = new Kysely<Schema>({
-    dialect: scoped(new PostgresDialect({ pool: prepared ? new PreparingPool(pool) : pool })),
+    dialect: new RoutingDialect(mainDialect, () => placement.driverForContext(), lifecycle),
   });
   const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { db, kind: 'postgres', stats, close: () => db.destroy() };
+  return { db, platformDb, placement, kind: 'postgres', stats, close: () => db.destroy() };
 }
 
 /**
@@ -205,6 +286,7 @@ async function openPGlite(dataDir: string, scoped: Scope): Promise<Database> {
     const db = new Kysely<Schema>({ dialect: scoped(serial) });
     return {
       db,
+      platformDb: db,
       kind: 'pglite',
       stats: () => serial.stats(),
       // Holding the one connection keeps every transaction out (they hold it from BEGIN to COMMIT); the checkpoint

@@ -16,6 +16,11 @@ export interface RequestContext {
   tenantId: string;
   /** The request's 接口日志 row, once something of it refers to it (platform/audit/changes.ts). */
   apiLogId?: string;
+  /**
+   * The tenant whose database serves the request when it is not the caller's (placement.ts): the tenant the super
+   * administrator names with `tenantId=`.
+   */
+  servedTenant?: string;
 }
 
 const SYSTEM = Symbol('system');
@@ -51,4 +56,31 @@ export function enterTenant(tenantId: string): void {
 /** Owner rights for `fn`: only where no tenant can be known yet and the contract allows the read. */
 export function asSystem<T>(fn: () => T): T {
   return storage.run(SYSTEM, fn);
+}
+
+/** The tenant whose database of the placement serves the current request; undefined outside a request. */
+export function currentServedTenant(): string | undefined {
+  const context = storage.getStore();
+  return context === undefined || context === SYSTEM ? undefined : (context.servedTenant ?? context.tenantId);
+}
+
+/** The rest of the request reads and writes `tenantId`'s database (the super administrator's `tenantId=`). */
+export function serveTenant(tenantId: string): void {
+  const context = storage.getStore();
+  if (context && context !== SYSTEM) context.servedTenant = tenantId;
+}
+
+const pinnedDatabase = new AsyncLocalStorage<string>();
+
+/**
+ * `fn`'s queries go to one database of the placement (its key: placement.ts MAIN_DATABASE or a data source's id),
+ * whatever the request's tenant: work that is not a request's (a poller, a tenant's provisioning or move) names its
+ * database. The identity (owner or a tenant under row-level security) stays the one of the surrounding context.
+ */
+export function onDatabase<T>(database: string, fn: () => T): T {
+  return pinnedDatabase.run(database, fn);
+}
+
+export function currentPinnedDatabase(): string | undefined {
+  return pinnedDatabase.getStore();
 }

@@ -37,6 +37,14 @@ export const MESSAGES = {
   tooManyRequests: { zh: '请求过于频繁,请{name}秒后再试', en: 'Too many requests, please try again in {name} seconds' },
   serverError: { zh: '服务器异常,错误编号 {name}', en: 'Server error, error id {name}' },
   serverStopping: { zh: '服务正在停止,请稍后重试', en: 'The server is stopping, please try again shortly' },
+  tenantDatabaseDown: {
+    zh: '租户数据库 {name} 暂不可用,请稍后重试',
+    en: 'The tenant database {name} is not available, please try again shortly',
+  },
+  tenantDatabaseBehind: {
+    zh: '租户数据库 {name} 的结构版本旧于本服务,请先完成数据库迁移',
+    en: 'The tenant database {name} is at an older schema than this server: finish its migration first',
+  },
   sortUnknown: { zh: '排序字段不存在: {name}', en: 'Unknown sort field: {name}' },
   pageSize: { zh: '每页条数须为 1 到 {name} 之间的整数', en: 'Page size must be an integer from 1 to {name}' },
   pageCurrent: { zh: '页码须为正整数', en: 'Page number must be a positive integer' },

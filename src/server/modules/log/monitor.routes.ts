@@ -30,7 +30,12 @@ const ProbeStatus = OpenObject({ status: Type.String({ enum: ['UP', 'DOWN'] }) }
  */
 export async function monitorRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { metrics } = app;
-  const readiness = new ReadinessCheck(services.db, migrationFiles(), services.kv.redis);
+  const readiness = new ReadinessCheck(
+    services.database.platformDb,
+    migrationFiles(),
+    services.kv.redis,
+    services.database.placement,
+  );
   const heartbeat = new Heartbeat(services.db, metrics, app.log);
   await heartbeat.start();
   app.addHook('onClose', () => heartbeat.stop());

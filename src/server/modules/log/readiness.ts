@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { CheckName, CheckResult, Readiness } from '../../../shared/contract/governance.ts';
 import type { Db } from '../../db/connect.ts';
 import { asSystem } from '../../db/tenant-context.ts';
+import type { Placement } from '../../db/placement.ts';
 import { appliedMigrations, pingDatabase } from './monitor.queries.ts';
 
 /** A check that has not answered by then counts as down: a load balancer must not wait on a hung connection. */
@@ -26,6 +27,7 @@ export class ReadinessCheck {
     private readonly db: Db,
     private readonly migrationFiles: readonly string[],
     private readonly redis: Redis | undefined,
+    private readonly placement?: Placement,
   ) {}
 
   check(): Promise<Readiness> {
@@ -39,7 +41,7 @@ export class ReadinessCheck {
 
   private async run(): Promise<Readiness> {
     const checks: Partial<Record<CheckName, CheckResult>> = {};
-    const [database, migrations, redis] = await Promise.all([
+    const [database, migrations, redis, datasources] = await Promise.all([
       timed(() => pingDatabase(this.db)),
       timed(async () => {
         const applied = await appliedMigrations(this.db);
@@ -47,12 +49,24 @@ export class ReadinessCheck {
         return pending.length ? { error: 'pending', pending: pending.slice(0, NAMED_PENDING) } : undefined;
       }),
       this.redis && timed(() => this.redis!.ping()),
+      this.placement?.health(),
     ]);
     checks.database = database;
     checks.migrations = migrations;
     if (redis) checks.redis = redis;
     const up = Object.values(checks).every((check) => check.status === 'UP');
-    return { status: up ? 'UP' : 'DOWN', checks };
+    if (!datasources?.length) return { status: up ? 'UP' : 'DOWN', checks };
+    return {
+      status: up ? 'UP' : 'DOWN',
+      checks,
+      datasources: datasources.map(({ id, name, state, tenants }) => ({
+        id,
+        name,
+        status: state === 'up' ? 'UP' : 'DOWN',
+        ...(state === 'up' ? {} : { error: state === 'behind' ? 'behind' : 'unreachable' }),
+        tenants: tenants.length,
+      })),
+    };
   }
 }
 

@@ -33,7 +33,7 @@ import { Type } from 'typebox';
 export async function systemRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const menus = new MenuService(services.db, services.permissions);
-  const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes);
+  const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes, services.placing);
 
   // Read on every login and reload: a reload that holds the same menus gets a 304 (platform/revalidate.ts).
   const routes = { schema: { ...queryParams({ topMenuId: Param }), ...answers(MenuNodes) } };

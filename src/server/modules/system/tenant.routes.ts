@@ -27,7 +27,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const rows = services.entities.get(tenant.name)!;
   const packages = services.entities.get(tenantPackage.name)!;
-  const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes);
+  const tenants = new TenantService(services.db, services.setUpTenant, services.userMenuCodes, services.placing);
   const config = { permission: tenant.code, admin: true };
   const row = rows.wireRow;
   const read = (paged: boolean) => ({

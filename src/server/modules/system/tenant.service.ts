@@ -5,7 +5,9 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
 import type { BladeTenant } from '../../db/schema.ts';
-import { asSystem } from '../../db/tenant-context.ts';
+import { asSystem, onDatabase } from '../../db/tenant-context.ts';
+import { PLACEMENT_MESSAGES, type TenantPlacing } from './tenant-placement.ts';
+import { parseJdbcUrl } from '../develop/catalog-source.ts';
 import { ROLE_POWER, SUPER_TENANT, auditColumns, splitList, type AuthUser } from '../../platform/auth-context.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
 import type { Row } from '../../platform/entity/rules.ts';
@@ -142,6 +144,8 @@ export class TenantService {
     private readonly db: Db,
     private readonly setUpTenant: (trx: Db, tenantId: string) => Promise<void>,
     private readonly userMenuCodes: readonly string[],
+    /** Tenants placed on data sources; none: every tenant on the one database (a bench's own tenants). */
+    private readonly placing?: TenantPlacing,
   ) {}
 
   /**
@@ -180,95 +184,127 @@ export class TenantService {
    * Creates a tenant with a new code and, in the same transaction, its role 管理员 (admin) granted the package's
    * menus (or the default set), a root dept named after it, a post ceo and the user admin/admin holding all three,
    * the approver roles of the seeded processes (人事, 财务, 总经理) with the work desk of those menus, its work
-   * calendar and the modules' business dictionaries.
+   * calendar and the modules' business dictionaries. A tenant with a data source has its rows there (the tenant row
+   * first, removed again if they fail).
    */
   async create(user: AuthUser, input: Record<string, unknown>): Promise<Row> {
     const values = insertValues(input);
     const password = await hashPlainPassword(ADMIN_USER.password);
-    const now = formatDateTime();
-    const audit = auditColumns(user, now);
+    const sourceId = values.datasource_id == null ? undefined : String(values.datasource_id);
+    // A tenant placed on a data source: its row on the main database, its rows on the source (tenant-placement.ts).
+    if (sourceId !== undefined) {
+      if (!this.placing) throw failWith(PLACEMENT_MESSAGES.needsPostgres);
+      const placing = this.placing;
+      const source = await placing.ready(sourceId);
+      const row = await this.db.transaction().execute((trx) => this.insertTenantRow(trx, user, values));
+      try {
+        await placing.placed(source, String(row.id));
+        await onDatabase(sourceId, () =>
+          this.db.transaction().execute((trx) => this.provision(trx, user, String(row.tenant_id), values, password)),
+        );
+      } catch (error) {
+        // Nothing of it is left: the tenant row goes, and the placement with it.
+        await this.db.deleteFrom('blade_tenant').where('id', '=', String(row.id)).execute();
+        await placing.changed();
+        throw error;
+      }
+      return row;
+    }
     return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${TENANT_CODE_LOCK})`.execute(trx);
-      const code = await newTenantCode(trx);
-      const menuIds = await adminMenuIds(trx, values.package_id as string | null);
-      const id = nextId();
-      const [roleId, deptId, postId, userId] = [nextId(), nextId(), nextId(), nextId()];
-      const name = String(values.tenant_name);
-      // `values`: the tenant definition's fields, parsed by its rules (the definition is held to the table by a test).
-      await trx
-        .insertInto('blade_tenant')
-        .values({ status: 1, ...values, ...audit, id, tenant_id: code, is_deleted: 0 } as Insertable<BladeTenant>)
-        .execute();
-      await trx
-        .insertInto('blade_role')
-        .values({
-          id: roleId,
-          tenant_id: code,
-          parent_id: '0',
-          role_name: ADMIN_ROLE.name,
-          role_alias: ADMIN_ROLE.alias,
-          role_power: ROLE_POWER.tenantAdmin,
-          sort: 1,
-          is_deleted: 0,
-        })
-        .execute();
-      await trx
-        .insertInto('blade_dept')
-        .values({
-          id: deptId,
-          tenant_id: code,
-          parent_id: '0',
-          ancestors: '0',
-          dept_category: 1,
-          dept_name: [...name].slice(0, 45).join(''),
-          full_name: [...name].slice(0, 45).join(''),
-          sort: 1,
-          is_deleted: 0,
-        })
-        .execute();
-      await trx
-        .insertInto('blade_post')
-        .values({
-          id: postId,
-          tenant_id: code,
-          category: ADMIN_POST.category,
-          post_code: ADMIN_POST.code,
-          post_name: ADMIN_POST.name,
-          sort: 1,
-          remark: ADMIN_POST.name,
-          ...audit,
-          status: 1,
-          is_deleted: 0,
-        })
-        .execute();
-      await trx
-        .insertInto('blade_user')
-        .values({
-          id: userId,
-          tenant_id: code,
-          user_type: 1,
-          account: ADMIN_USER.account,
-          password,
-          name: ADMIN_USER.name,
-          real_name: ADMIN_USER.name,
-          role_id: roleId,
-          dept_id: deptId,
-          post_id: postId,
-          ...audit,
-          status: 1,
-          is_deleted: 0,
-        })
-        .execute();
-      const grants = menuIds.map((menuId) => ({ id: nextId(), role_id: roleId, menu_id: menuId }));
-      for (let i = 0; i < grants.length; i += 1000)
-        await trx
-          .insertInto('blade_role_menu')
-          .values(grants.slice(i, i + 1000))
-          .execute();
-      await addApproverRoles(trx, code, { userMenuCodes: this.userMenuCodes, allowedMenuIds: new Set(menuIds) });
-      await this.setUpTenant(trx, code);
-      return trx.selectFrom('blade_tenant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await this.insertTenantRow(trx, user, values);
+      await this.provision(trx, user, String(row.tenant_id), values, password);
+      return row;
     });
+  }
+
+  /** The tenant's row with a new code (on the main database, which hands out the codes). */
+  private async insertTenantRow(trx: Db, user: AuthUser, values: Row): Promise<Row> {
+    await sql`select pg_advisory_xact_lock(${TENANT_CODE_LOCK})`.execute(trx);
+    const code = await newTenantCode(trx);
+    const id = nextId();
+    // `values`: the tenant definition's fields, parsed by its rules (the definition is held to the table by a test).
+    const audit = auditColumns(user, formatDateTime());
+    await trx
+      .insertInto('blade_tenant')
+      .values({ status: 1, ...values, ...audit, id, tenant_id: code, is_deleted: 0 } as Insertable<BladeTenant>)
+      .execute();
+    return trx.selectFrom('blade_tenant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  /** The tenant's first rows, on its database: admin role, root dept, post, admin user, grants, approver roles. */
+  private async provision(trx: Db, user: AuthUser, code: string, values: Row, password: string): Promise<void> {
+    const audit = auditColumns(user, formatDateTime());
+    const menuIds = await adminMenuIds(trx, values.package_id as string | null);
+    const [roleId, deptId, postId, userId] = [nextId(), nextId(), nextId(), nextId()];
+    const name = String(values.tenant_name);
+    await trx
+      .insertInto('blade_role')
+      .values({
+        id: roleId,
+        tenant_id: code,
+        parent_id: '0',
+        role_name: ADMIN_ROLE.name,
+        role_alias: ADMIN_ROLE.alias,
+        role_power: ROLE_POWER.tenantAdmin,
+        sort: 1,
+        is_deleted: 0,
+      })
+      .execute();
+    await trx
+      .insertInto('blade_dept')
+      .values({
+        id: deptId,
+        tenant_id: code,
+        parent_id: '0',
+        ancestors: '0',
+        dept_category: 1,
+        dept_name: [...name].slice(0, 45).join(''),
+        full_name: [...name].slice(0, 45).join(''),
+        sort: 1,
+        is_deleted: 0,
+      })
+      .execute();
+    await trx
+      .insertInto('blade_post')
+      .values({
+        id: postId,
+        tenant_id: code,
+        category: ADMIN_POST.category,
+        post_code: ADMIN_POST.code,
+        post_name: ADMIN_POST.name,
+        sort: 1,
+        remark: ADMIN_POST.name,
+        ...audit,
+        status: 1,
+        is_deleted: 0,
+      })
+      .execute();
+    await trx
+      .insertInto('blade_user')
+      .values({
+        id: userId,
+        tenant_id: code,
+        user_type: 1,
+        account: ADMIN_USER.account,
+        password,
+        name: ADMIN_USER.name,
+        real_name: ADMIN_USER.name,
+        role_id: roleId,
+        dept_id: deptId,
+        post_id: postId,
+        ...audit,
+        status: 1,
+        is_deleted: 0,
+      })
+      .execute();
+    const grants = menuIds.map((menuId) => ({ id: nextId(), role_id: roleId, menu_id: menuId }));
+    for (let i = 0; i < grants.length; i += 1000)
+      await trx
+        .insertInto('blade_role_menu')
+        .values(grants.slice(i, i + 1000))
+        .execute();
+    await addApproverRoles(trx, code, { userMenuCodes: this.userMenuCodes, allowedMenuIds: new Set(menuIds) });
+    await this.setUpTenant(trx, code);
   }
 
   /** Soft-deletes the tenants (never 000000) and every user of theirs, all or none; returns their codes. */
@@ -307,18 +343,30 @@ export class TenantService {
     await this.updateLive(user, 'id', ids, { account_number: quota, expire_time: expiry });
   }
 
-  /** Stores the tenant's data source (by tenant code); a blank id unbinds it. */
+  /**
+   * The tenant's data source (by tenant code), which holds its rows (db/placement.ts): a data source other than the
+   * one it is on would leave its rows behind, so it is refused until the tenant is moved there.
+   */
   async datasource(user: AuthUser, code: string, datasourceId: unknown): Promise<void> {
     const value = parseFieldValue(field('datasourceId'), datasourceId) ?? null;
     if (value !== null) {
       const live = await this.db
         .selectFrom('blade_datasource')
-        .select('id')
+        .select(['id', 'name', 'url'])
         .where('id', '=', String(value))
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       if (!live) throw new ApiError(400, MESSAGES.dataNotFound);
+      if (parseJdbcUrl(live.url)?.kind !== 'pg') throw failWith(PLACEMENT_MESSAGES.notPostgres, { name: live.name });
     }
+    const placed = await this.db
+      .selectFrom('blade_tenant')
+      .select('datasource_id')
+      .where('tenant_id', '=', code)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!placed) throw new ApiError(400, MESSAGES.dataNotFound);
+    if (String(placed.datasource_id ?? '') !== String(value ?? '')) throw failWith(PLACEMENT_MESSAGES.hasRows);
     await this.updateLive(user, 'tenant_id', [code], { datasource_id: value });
   }
 

@@ -2,6 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { Schema } from '../../db/schema.ts';
 import { BatchQueue, type BatchQueueStats } from './batch-queue.ts';
+import { MAIN_DATABASE } from '../../db/placement.ts';
+import { onDatabase } from '../../db/tenant-context.ts';
 
 export type ApiLogRow = Insertable<Schema['blade_log_api']>;
 export type UsualLogRow = Insertable<Schema['blade_log_usual']>;
@@ -13,6 +15,8 @@ export interface AuditLogOptions {
   batchRows?: number;
   maxQueued?: number;
   onError?(table: string, error: unknown, rows: number): void;
+  /** The data source a tenant is placed on (db/placement.ts); none: every tenant on the main database. */
+  sourceOf?(tenantId: string): Promise<string | undefined>;
 }
 
 /**
@@ -34,10 +38,20 @@ export class AuditLog {
         batchRows: options.batchRows,
         maxQueued: options.maxQueued,
         write: async (rows) => {
-          await db
-            .insertInto(table)
-            .values(rows as never)
-            .execute();
+          // Each tenant's rows on its database (db/placement.ts): one insert per database the batch touches.
+          const byDatabase = new Map<string, Row[]>();
+          for (const row of rows) {
+            const tenant = (row as { tenant_id?: string }).tenant_id;
+            const database = (tenant && (await options.sourceOf?.(tenant))) || MAIN_DATABASE;
+            byDatabase.set(database, [...(byDatabase.get(database) ?? []), row]);
+          }
+          for (const [database, batch] of byDatabase)
+            await onDatabase(database, () =>
+              db
+                .insertInto(table)
+                .values(batch as never)
+                .execute(),
+            );
         },
         onError: (error, rows) => options.onError?.(table, error, rows),
       });

@@ -20,6 +20,7 @@ import {
 } from '../route-schemas.ts';
 import { listQuery, PARENT_ID, pickerQuery, recordBody, summaryOf, TENANT_ID } from './schemas.ts';
 import { Type } from 'typebox';
+import { serveTenant } from '../../db/tenant-context.ts';
 import { answers, ANSWERS_NO_DATA, Page, pageOf, PickerOption, TreeNodes, treeRowOf } from '../response-schemas.ts';
 
 /** A submit with an id edits a row (`_edit`), without one adds (`_add`). */
@@ -37,9 +38,24 @@ export function forTenantParam(request: FastifyRequest): { user: AuthUser; query
   return { user: asTenant(request.user, tenantId), query };
 }
 
-/** The super administrator acting on the named tenant's rows; anyone else stays in his own tenant. */
+/**
+ * The super administrator acting on the named tenant's rows; anyone else stays in his own tenant. The rest of the
+ * request then reads and writes the database that tenant is placed on (db/placement.ts).
+ */
 export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
-  return user.isSuperAdmin && typeof tenantId === 'string' && tenantId !== '' ? { ...user, tenantId } : user;
+  if (!user.isSuperAdmin || typeof tenantId !== 'string' || tenantId === '') return user;
+  serveTenant(tenantId);
+  return { ...user, tenantId };
+}
+
+/**
+ * Where the super administrator lists every tenant's rows (`platformReadsAll`), the rows of the one he names with the
+ * filter `tenantId=` are read on the database that tenant is placed on (db/placement.ts). A pre-handler: after the
+ * access checks, which read his own grants on the main database.
+ */
+async function servedByFilter(request: FastifyRequest) {
+  const tenantId = isRecord(request.query) ? request.query.tenantId : undefined;
+  if (request.user?.isSuperAdmin && typeof tenantId === 'string' && /^\w+$/.test(tenantId)) serveTenant(tenantId);
 }
 
 /**
@@ -102,11 +118,12 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const row = service.wireRow;
   const page = answers(pageOf(entity, row));
   const treeRows = answers(Type.Array(treeRowOf(entity, row)));
+  const platform = entity.platformOnly || !entity.tenant;
   const read = (action: string, query: MapQuery = paged, answer: object = page) => ({
     config,
     schema: { ...query, ...answer, ...about(action) },
+    ...(entity.platformReadsAll ? { preHandler: servedByFilter } : {}),
   });
-  const platform = entity.platformOnly || !entity.tenant;
   // Platform rows that define rights (menus, scopes, packages) are written by administrators only: a role editor
   // who could widen a data scope or drop an API scope that narrows him would gain what nobody granted him.
   const admin = platform && entity.affectsGrants;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../../db/connect.ts';
+import { onDatabase } from '../../db/tenant-context.ts';
 import { claimDueJobs } from './flow-events.ts';
 import type { FlowRuntime } from './flow-runtime.ts';
 import { runActionJob, type ActionSettings } from './action-jobs.ts';
@@ -36,6 +37,11 @@ export class FlowJobs {
     private readonly db: Db,
     private readonly runtime: FlowRuntime,
     private readonly actions: ActionSettings = { hooks: new Map(), allowPrivate: false },
+    /**
+     * The databases whose jobs this process fires (db/placement.ts: the main one and each data source tenants are
+     * placed on); none: the one database.
+     */
+    private readonly databases: () => Promise<readonly string[] | undefined> = async () => undefined,
   ) {}
 
   /**
@@ -66,8 +72,26 @@ export class FlowJobs {
     await this.polling;
   }
 
-  /** Fires every job due now, `concurrency` at a time; returns how many ran (a failed one is retried later). */
+  /**
+   * Fires every job due now on every database, `concurrency` at a time; returns how many ran (a failed one is retried
+   * later). A database that does not answer leaves its jobs for a later poll, not the others'.
+   */
   async runDue(concurrency = 1, log?: JobLog): Promise<number> {
+    const databases = await this.databases();
+    if (!databases) return this.runDueHere(concurrency, log);
+    let ran = 0;
+    for (const database of databases) {
+      try {
+        ran += await onDatabase(database, () => this.runDueHere(concurrency, log));
+      } catch (error) {
+        if (databases.length === 1) throw error;
+        log?.warn({ err: error, database }, 'polling workflow jobs failed');
+      }
+    }
+    return ran;
+  }
+
+  private async runDueHere(concurrency: number, log?: JobLog): Promise<number> {
     let ran = 0;
     for (;;) {
       const jobs = await claimDueJobs(this.db, this.owner, BATCH, LEASE_SECONDS);

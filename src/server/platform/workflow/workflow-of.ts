@@ -254,6 +254,8 @@ interface WorkflowServices {
   flowHooks?: ReadonlyMap<string, FlowHook>;
   /** The new-task SMS sender (ModuleManifest.taskSms). */
   taskSms?: TaskSmsSender;
+  /** Tenants placed on other databases, whose jobs are polled there too (db/placement.ts). */
+  database?: { placement?: { databases(): Promise<string[]> } };
 }
 
 const workflows = new WeakMap<WorkflowServices, Workflow>();
@@ -272,12 +274,17 @@ export function workflowOf(services: WorkflowServices): Workflow {
       ...stepsOver(db, runtime),
       ...readsOver(db, dictionaries),
       ...actionsOver(db, runtime),
-      jobs: new FlowJobs(db, runtime, {
-        hooks: services.flowHooks ?? new Map(),
-        sealKey: services.config?.jwtSecret,
-        allowPrivate: services.config?.flowHttpPrivate ?? false,
-        taskSms: () => services.taskSms,
-      }),
+      jobs: new FlowJobs(
+        db,
+        runtime,
+        {
+          hooks: services.flowHooks ?? new Map(),
+          sealKey: services.config?.jwtSecret,
+          allowPrivate: services.config?.flowHttpPrivate ?? false,
+          taskSms: () => services.taskSms,
+        },
+        async () => services.database?.placement?.databases(),
+      ),
     };
     workflows.set(services, workflow);
   }

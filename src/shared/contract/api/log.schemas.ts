@@ -20,6 +20,23 @@ export const CheckResult = Type.Object({
 });
 export type CheckResult = Static<typeof CheckResult>;
 
+/**
+ * A data source tenants are placed on (db/placement.ts). One that is down fails only its tenants' requests: the
+ * process stays ready for the others.
+ */
+export const DataSourceCheck = Type.Object({
+  id: Type.String(),
+  name: Type.String({ description: "the data source's name in 数据源管理" }),
+  status: UpOrDown,
+  error: Type.Optional(
+    Type.Union([Type.Literal('unreachable'), Type.Literal('behind')], {
+      description: 'unreachable: does not answer; behind: lacks migrations of this build',
+    }),
+  ),
+  tenants: Type.Integer({ description: 'how many tenants it holds' }),
+});
+export type DataSourceCheck = Static<typeof DataSourceCheck>;
+
 /** The readiness answer (Spring Boot Actuator's shape, which BladeX operators know); redis only when configured. */
 export const Readiness = Type.Object({
   status: UpOrDown,
@@ -28,6 +45,7 @@ export const Readiness = Type.Object({
     migrations: Type.Optional(CheckResult),
     redis: Type.Optional(CheckResult),
   }),
+  datasources: Type.Optional(Type.Array(DataSourceCheck, { description: 'only when tenants are placed on some' })),
 });
 export type Readiness = Static<typeof Readiness>;
 

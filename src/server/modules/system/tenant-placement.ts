@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../../db/connect.ts';
+import type { SourceLogin } from '../../db/placement.ts';
+import { prepareSource, waitForPlatformRow } from '../../db/source-setup.ts';
+import { asSystem } from '../../db/tenant-context.ts';
+import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import { ApiError, failWith } from '../../platform/errors.ts';
+import type { KeyValueStore } from '../../platform/kv.ts';
+import { parseJdbcUrl } from '../develop/catalog-source.ts';
+import { datasourcePassword } from '../develop/datasource-password.ts';
+import { datasourceRow } from '../develop/model.queries.ts';
+
+export const PLACEMENT_MESSAGES = {
+  needsPostgres: {
+    zh: '租户数据源需要主库为 PostgreSQL (DATABASE_URL)',
+    en: 'Placing a tenant on a data source needs the main database on PostgreSQL (DATABASE_URL)',
+  },
+  notPostgres: {
+    zh: '数据源 {name} 不是 PostgreSQL 数据库,不能承载租户',
+    en: 'The data source {name} is not a PostgreSQL database and cannot hold tenants',
+  },
+  notReady: {
+    zh: '数据源 {name} 无法承载租户: {label}',
+    en: 'The data source {name} cannot hold tenants: {label}',
+  },
+  hasRows: {
+    zh: '该租户已有数据,更换数据源需迁移租户',
+    en: 'The tenant already has data: changing its data source means moving the tenant',
+  },
+} satisfies Record<string, LocalText>;
+
+/** Every process reads the placement again when a tenant's data source changes. */
+const CHANNEL = 'cache:tenant-placement';
+
+/** A data source's login, from its row on the main database (password unsealed with the server's secret). */
+export function sourceLogins(platformDb: Db, secret: Uint8Array) {
+  return (id: string): Promise<SourceLogin | undefined> =>
+    asSystem(async () => {
+      const row = await datasourceRow(platformDb, id);
+      const parsed = row && parseJdbcUrl(row.url);
+      if (!row || parsed?.kind !== 'pg') return undefined;
+      const name = await platformDb
+        .selectFrom('blade_datasource')
+        .select('name')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return {
+        name: name?.name || id,
+        ...parsed.address,
+        user: row.username,
+        password: datasourcePassword(row, secret),
+      };
+    });
+}
+
+/**
+ * Tenants placed on data sources (db/placement.ts), as the tenant screens and the start see it: a source made ready
+ * before a tenant goes there, and every process told when a tenant's placement changes.
+ */
+export class TenantPlacing {
+  constructor(
+    private readonly database: Database,
+    private readonly kv: KeyValueStore,
+    private readonly mainConninfo: string | undefined,
+  ) {}
+
+  /** Subscribes this process to placement changes; the sources' logins come from their rows. */
+  static async start(database: Database, kv: KeyValueStore, secret: Uint8Array, mainConninfo?: string) {
+    const placing = new TenantPlacing(database, kv, mainConninfo);
+    const placement = database.placement;
+    if (placement) {
+      placement.useSources(sourceLogins(database.platformDb, secret));
+      await kv.subscribe(CHANNEL, () => void placement.reload());
+    }
+    return placing;
+  }
+
+  /**
+   * A data source made ready to hold tenants (migrated, the platform tables copied), returned as its database.
+   * Refused with the reason when the main database is embedded, the source is not PostgreSQL or does not answer.
+   */
+  async ready(sourceId: string): Promise<Db> {
+    const { placement, platformDb } = this.database;
+    const mainConninfo = this.mainConninfo;
+    if (!placement || !mainConninfo) throw failWith(PLACEMENT_MESSAGES.needsPostgres);
+    const row = await asSystem(() =>
+      platformDb
+        .selectFrom('blade_datasource')
+        .select(['name', 'url'])
+        .where('id', '=', sourceId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst(),
+    );
+    if (!row) throw new ApiError(400, MESSAGES.dataNotFound);
+    if (parseJdbcUrl(row.url)?.kind !== 'pg') throw failWith(PLACEMENT_MESSAGES.notPostgres, { name: row.name });
+    try {
+      await placement.setUp(sourceId, (db) => prepareSource(platformDb, db, sourceId, mainConninfo));
+      return (await placement.poolOf(sourceId)).db;
+    } catch (error) {
+      throw failWith(PLACEMENT_MESSAGES.notReady, { name: row.name, label: (error as Error).message });
+    }
+  }
+
+  /** A tenant row placed on `source`, written on the main database: once it is there too, every process is told. */
+  async placed(source: Db, tenantRowId: string): Promise<void> {
+    await waitForPlatformRow(source, 'blade_tenant', tenantRowId);
+    await this.changed();
+  }
+
+  /** A tenant's placement changed: this process reads it now, the others on the notice. */
+  async changed(): Promise<void> {
+    await this.database.placement?.reload();
+    await this.kv.publish(CHANNEL, 'placement');
+  }
+}
+
+/**
+ * At start, after the main database's migrations: every data source a tenant is placed on migrated and subscribed to
+ * the platform tables. One that does not answer is logged and left out: its tenants fail until it answers, and the
+ * readiness check names it.
+ */
+export async function prepareSourcesAtStart(
+  database: Database,
+  mainConninfo: string | undefined,
+  log: FastifyBaseLogger,
+) {
+  const placement = database.placement;
+  if (!placement || !mainConninfo) return;
+  for (const id of (await placement.databases()).slice(1)) {
+    try {
+      await placement.setUp(id, (db) => prepareSource(database.platformDb, db, id, mainConninfo));
+    } catch (error) {
+      log.error({ err: error, datasource: id }, 'a tenant data source could not be made ready');
+    }
+  }
+}
