@@ -14,10 +14,12 @@ import { Dictionaries } from './platform/dictionaries.ts';
 import { registerApiDoc } from './platform/api-doc.ts';
 import { isApiPath, withApiPrefix } from './platform/api-prefix.ts';
 import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
-import { clientErrorHandler } from './platform/errors.ts';
+import { ApiError, clientErrorHandler } from './platform/errors.ts';
+import { MESSAGES } from '../shared/i18n/server-messages.ts';
 import { collectWhenIdle } from './platform/idle-gc.ts';
 import { openKeyValueStore } from './platform/kv.ts';
-import { prepareSourcesAtStart, TenantPlacing } from './modules/system/tenant-placement.ts';
+import { prepareSourcesAtStart, sourceLogins, TenantPlacing } from './modules/system/tenant-placement.ts';
+import { TenantMoves } from './modules/system/tenant-move.service.ts';
 import { background, registerDrainGate, settleBackground } from './platform/lifecycle.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { Permissions } from './platform/permissions.ts';
@@ -79,6 +81,18 @@ export async function buildApp(
   }
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, prefix: config.kvPrefix, db: database.platformDb });
   const placing = await TenantPlacing.start(database, kv, config.jwtSecret, config.mainConninfo);
+  // Its log is the app's, made below (a move logs only once the app runs).
+  const moves = new TenantMoves(
+    database,
+    kv,
+    placing,
+    config.mainConninfo,
+    sourceLogins(database.platformDb, config.jwtSecret),
+    {
+      info: (object, message) => app.log.info(object, message),
+      warn: (object, message) => app.log.warn(object, message),
+    },
+  );
   const signer = new TokenSigner(config.jwtSecret);
   const permissions = await Permissions.create(database.db, kv);
   const dictionaries = await Dictionaries.create(database.db, kv);
@@ -91,6 +105,7 @@ export async function buildApp(
     db: database.db,
     kv,
     placing,
+    moves,
     signer,
     sessions: new Sessions(signer, kv, accounts, permissions),
     accounts,
@@ -157,7 +172,10 @@ export async function buildApp(
       );
     },
     // A key a concurrent write took between a handler's check and its write: the rule's refusal, whatever the route.
-    (error) => uniqueViolation(error, definitions),
+    // A write of a tenant whose move is cutting over, which the fence refused (db/tenant-move.ts): nothing was written.
+    (error) =>
+      uniqueViolation(error, definitions) ??
+      ((error as { code?: string }).code === 'TNM01' ? new ApiError(503, MESSAGES.tenantMoving) : undefined),
   );
   registerDrainGate(app);
   registerAccessHooks(app, services.sessions, services.permissions);
@@ -197,8 +215,13 @@ export async function buildApp(
     );
   }, TALLY_MERGE_MS).unref();
 
-  // The data sources tenants are placed on, migrated and subscribed to the platform tables before the server listens.
-  app.addHook('onReady', () => prepareSourcesAtStart(database, config.mainConninfo, app.log));
+  // The data sources tenants are placed on, migrated and subscribed to the platform tables before the server listens;
+  // then the tenant moves a stopped process left are taken up.
+  app.addHook('onReady', async () => {
+    await prepareSourcesAtStart(database, config.mainConninfo, app.log);
+    await moves.start();
+  });
+  app.addHook('onClose', async () => moves.stop());
 
   // The tenants a seed did not reach before listening (an upgrade of thousands), once the server serves.
   if (seeding) {

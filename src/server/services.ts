@@ -10,6 +10,7 @@ import type { EntityService } from './platform/entity/service.ts';
 import type { AttachmentFiles } from './platform/entity/attachments.ts';
 import type { KeyValueStore } from './platform/kv.ts';
 import type { TenantPlacing } from './modules/system/tenant-placement.ts';
+import type { TenantMoves } from './modules/system/tenant-move.service.ts';
 import type { Permissions } from './platform/permissions.ts';
 import type { TenantTimeZones } from './platform/tenant-time.ts';
 import type { TokenSigner } from './platform/token.ts';
@@ -25,6 +26,8 @@ export interface Services {
   kv: KeyValueStore;
   /** Tenants placed on data sources (modules/system/tenant-placement.ts). */
   placing: TenantPlacing;
+  /** Tenants moved between the databases of the placement (modules/system/tenant-move.service.ts). */
+  moves: TenantMoves;
   signer: TokenSigner;
   sessions: Sessions;
   /** The current state of signed-in users; `changed` after writing a tenant's users. */

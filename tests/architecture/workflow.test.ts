@@ -86,6 +86,8 @@ describe('the workflow engine (platform/workflow)', () => {
         'deploy',
         'refuseDeclarations',
         'UnmatchedGroup',
+        // the definitions every tenant reads, copied to the databases tenants are placed on (db/source-setup.ts)
+        'SHARED_DEFINITIONS',
         'seedModels',
         'SeedModel',
         'FLOW_MESSAGES',

@@ -80,6 +80,8 @@ export async function startPrimary(name: string): Promise<PgServer> {
     max_wal_senders: 20,
     max_replication_slots: 20,
     max_logical_replication_workers: 8,
+    // A tenant move's first copy is one table after another per worker: ~80 tables.
+    max_sync_workers_per_subscription: 4,
     max_worker_processes: 16,
     // A standby stopped or paused for a while catches up from the kept WAL: its base backup made no slot.
     wal_keep_size: '128MB',

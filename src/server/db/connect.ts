@@ -22,7 +22,7 @@ import { PreparingPool } from './prepared-statements.ts';
 import { TenantScopedDialect } from './tenant-scoped-driver.ts';
 import { RoutingDialect, type Lifecycle } from './routing-driver.ts';
 import { Placement, type SourceLogin } from './placement.ts';
-import { migrationFiles } from './migrate.ts';
+import { migrationFiles } from './migration-files.ts';
 import { serverFile } from '../server-files.ts';
 
 import type { Schema } from './schema.ts';

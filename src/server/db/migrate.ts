@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from './connect.ts';
-import { serverFile } from '../server-files.ts';
+import { MIGRATIONS_DIR, migrationFiles } from './migration-files.ts';
 
-const MIGRATIONS_DIR = serverFile('db', 'migrations');
+export { migrationFiles };
 // Any fixed number: serialises migration and seed between server processes starting at once on one PostgreSQL.
 export const SCHEMA_LOCK_KEY = 7_140_203_001;
 
@@ -34,12 +34,6 @@ export async function migrate(db: Db, extraDirs: readonly string[] = []): Promis
     if (done) applied.push(file);
   }
   return applied;
-}
-
-export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
-  return readdirSync(dir)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
-    .sort();
 }
 
 /** Splits a migration into statements at `;` outside quotes, comments and dollar-quoted bodies. */

@@ -3,7 +3,11 @@ import { sql, type Driver } from 'kysely';
 import { ApiError } from '../platform/errors.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
 import { asSystem, currentPinnedDatabase, currentServedTenant } from './tenant-context.ts';
-import type { Db } from './connect.ts';
+import type { Kysely } from 'kysely';
+import type { Schema } from './schema.ts';
+
+/** connect.ts `Db` (named here without importing connect.ts, which opens the placement). */
+type Db = Kysely<Schema>;
 
 /** The key of the main database among the placement's (a data source's key is its id). */
 export const MAIN_DATABASE = 'main';
@@ -67,6 +71,8 @@ export interface PlacementOptions {
 const RETRY_MS = 2_000;
 /** A source's pool nobody used for this long is closed (pools are opened on demand, not held for every source). */
 const IDLE_POOL_MS = 10 * 60_000;
+/** The longest a request of a tenant whose move cuts over waits (the cutover takes a few seconds). */
+const PAUSE_MS = 15_000;
 /** How long a tenant's placement is trusted without a change notice (another process may have missed one). */
 const MAP_TTL_MS = 60_000;
 
@@ -86,6 +92,8 @@ export class Placement {
   private loading?: Promise<void>;
   private describe?: (id: string) => Promise<SourceLogin | undefined>;
   private readonly sweeper = setInterval(() => void this.closeIdle(), 60_000).unref();
+  /** Tenants whose move is cutting over: their requests wait (tenant-move.ts). */
+  private readonly paused = new Map<string, { wait(): Promise<void>; release(): void }>();
 
   constructor(private readonly options: PlacementOptions) {}
 
@@ -100,6 +108,8 @@ export class Placement {
     if (pinned !== undefined) return pinned === MAIN_DATABASE ? this.options.mainDriver : this.driverOf(pinned);
     const tenant = currentServedTenant();
     if (!tenant || tenant === PLATFORM_TENANT) return this.options.mainDriver;
+    const paused = this.paused.get(tenant);
+    if (paused) await paused.wait();
     const source = await this.sourceOf(tenant);
     return source === undefined ? this.options.mainDriver : this.driverOf(source);
   }
@@ -108,6 +118,26 @@ export class Placement {
   async sourceOf(tenantId: string): Promise<string | undefined> {
     if (Date.now() - this.loadedAt > MAP_TTL_MS) await this.reload();
     return this.placed.get(tenantId);
+  }
+
+  /**
+   * A tenant's requests wait before they take a connection, until `release` or PAUSE_MS at most: then they go on and
+   * meet the move's fence, which refuses their writes (db/tenant-move.ts).
+   */
+  pause(tenant: string): void {
+    if (this.paused.has(tenant)) return;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const wait = () => Promise.race([released, new Promise<void>((resolve) => setTimeout(resolve, PAUSE_MS).unref())]);
+    this.paused.set(tenant, { wait, release });
+  }
+
+  /** The tenant's requests go on, on the database the placement names once read again. */
+  async release(tenant: string): Promise<void> {
+    const paused = this.paused.get(tenant);
+    await this.reload();
+    this.paused.delete(tenant);
+    paused?.release();
   }
 
   /** Reads the placement again (after a tenant's data source changed, on every process: app.ts). */

@@ -712,6 +712,7 @@ export interface BladeRoleMenu {
   id: Int8;
   menu_id: Int8;
   role_id: Int8;
+  tenant_id: Generated<string>;
 }
 
 export interface BladeRoleScope {
@@ -719,6 +720,7 @@ export interface BladeRoleScope {
   scope_category: number;
   scope_id: Int8;
   role_id: Int8;
+  tenant_id: Generated<string>;
 }
 
 export interface BladeScopeApi {
@@ -868,6 +870,7 @@ export interface BladeTopMenuSetting {
   id: Int8;
   top_menu_id: Int8;
   menu_id: Int8;
+  tenant_id: Generated<string>;
 }
 
 export interface BladeUser {
@@ -2176,6 +2179,17 @@ export interface TenonMigration {
   applied_at: Generated<string>;
 }
 
+export interface TenonMoveMark {
+  id: Int8;
+  tenant_code: string;
+  move_id: Int8;
+}
+
+export interface TenonMovingTenant {
+  tenant_code: string;
+  move_id: Int8;
+}
+
 export interface TenonNumberSequence {
   tenant_id: string;
   sequence_key: string;
@@ -2206,6 +2220,22 @@ export interface TenonReportRun {
 export interface TenonSeed {
   build_id: string;
   seeded_at: Generated<string>;
+}
+
+export interface TenonTenantMove {
+  id: Int8;
+  tenant_code: string;
+  from_source: Nullable<Int8>;
+  to_source: Nullable<Int8>;
+  state: string;
+  runner: Generated<string>;
+  beat_at: Generated<string>;
+  started_at: Generated<string>;
+  ended_at: string | null;
+  paused_ms: number | null;
+  verified: Generated<string>;
+  error: Generated<string>;
+  create_user: Nullable<Int8>;
 }
 
 /** Every table of the schema, for `Kysely<Schema>`. */
@@ -2309,8 +2339,11 @@ export interface Schema {
   tenon_kv: TenonKv;
   tenon_menu_grant: TenonMenuGrant;
   tenon_migration: TenonMigration;
+  tenon_move_mark: TenonMoveMark;
+  tenon_moving_tenant: TenonMovingTenant;
   tenon_number_sequence: TenonNumberSequence;
   tenon_process: TenonProcess;
   tenon_report_run: TenonReportRun;
   tenon_seed: TenonSeed;
+  tenon_tenant_move: TenonTenantMove;
 }

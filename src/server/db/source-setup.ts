@@ -7,9 +7,9 @@ import type { Db } from './connect.ts';
 /**
  * The platform's own tables: written on the main database only, read everywhere. A data source's copies follow the
  * main's through a logical-replication subscription, so that a placed tenant's queries (its menus joined to its
- * roles' grants, its customers to the regions) run on its database alone, as on the main. The workflow definitions
- * deployed for every tenant (tenant_id '') are in the same publication, by a row filter; a tenant's own definitions are
- * its rows, on its database.
+ * roles' grants, its customers to the regions) run on its database alone, as on the main. The rows of a tenant table
+ * that every tenant reads (the workflow's shared definitions: `SharedRows`) are in the same publication, by a row
+ * filter; the table's other rows are its tenants', on their database.
  */
 export const PLATFORM_TABLES = [
   'blade_tenant',
@@ -27,8 +27,13 @@ export const PLATFORM_TABLES = [
   'blade_model_prototype',
   'blade_live_entity',
 ] as const;
-const SHARED_DEFINITIONS = 'blade_flow_definition';
 const PUBLICATION = 'tenon_platform';
+
+/** A tenant table's rows every tenant reads (platform/workflow SHARED_DEFINITIONS): its name and a row filter. */
+export interface SharedRows {
+  table: string;
+  rows: string;
+}
 
 /** The subscription (and its replication slot on the main database) of one data source. */
 export const subscriptionOf = (sourceId: string) => `tenon_platform_${sourceId}`;
@@ -42,10 +47,16 @@ const SYNC_TIMEOUT_MS = 120_000;
  * kept from writing them there. Idempotent: run at every start and when a tenant is first placed on the source.
  * PostgreSQL only, with `wal_level = logical` on the main database (README § Running in production).
  */
-export async function prepareSource(main: Db, source: Db, sourceId: string, mainConninfo: string): Promise<void> {
+export async function prepareSource(
+  main: Db,
+  source: Db,
+  sourceId: string,
+  mainConninfo: string,
+  shared: SharedRows,
+): Promise<void> {
   await asSystem(async () => {
     const applied = await migrate(source);
-    await publishPlatform(main);
+    await publishPlatform(main, shared);
     const name = subscriptionOf(sourceId);
     const existing = await sql<{
       subname: string;
@@ -53,8 +64,8 @@ export async function prepareSource(main: Db, source: Db, sourceId: string, main
     if (applied.length || !existing.rows.length) {
       if (existing.rows.length) await sql.raw(`drop subscription ${name}`).execute(source);
       await sql.raw(`truncate ${PLATFORM_TABLES.join(', ')}`).execute(source);
-      // The source's own definitions are its tenants' rows: only the shared ones are copies.
-      await sql.raw(`delete from ${SHARED_DEFINITIONS} where tenant_id = ''`).execute(source);
+      // The rest of that table is its tenants' rows: only the shared ones are copies.
+      await sql.raw(`delete from ${shared.table} where ${shared.rows}`).execute(source);
       await sql
         .raw(
           `create subscription ${name} connection ${quoteLiteral(mainConninfo)} publication ${PUBLICATION} ` +
@@ -71,10 +82,10 @@ export async function prepareSource(main: Db, source: Db, sourceId: string, main
 }
 
 /** The publication of the platform tables on the main database, with the tables this build has. */
-async function publishPlatform(main: Db): Promise<void> {
+async function publishPlatform(main: Db, shared: SharedRows): Promise<void> {
   // A row filter on updates and deletes may name only columns of the replica identity.
-  await sql.raw(`alter table ${SHARED_DEFINITIONS} replica identity full`).execute(main);
-  const tables = `${PLATFORM_TABLES.join(', ')}, ${SHARED_DEFINITIONS} where (tenant_id = '')`;
+  await sql.raw(`alter table ${shared.table} replica identity full`).execute(main);
+  const tables = `${PLATFORM_TABLES.join(', ')}, ${shared.table} where (${shared.rows})`;
   const exists = await sql`select 1 from pg_publication where pubname = ${PUBLICATION}`.execute(main);
   const statement = exists.rows.length
     ? `alter publication ${PUBLICATION} set`

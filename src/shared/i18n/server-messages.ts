@@ -41,6 +41,10 @@ export const MESSAGES = {
     zh: '租户数据库 {name} 暂不可用,请稍后重试',
     en: 'The tenant database {name} is not available, please try again shortly',
   },
+  tenantMoving: {
+    zh: '租户正在迁移数据库,请稍后重试',
+    en: 'The tenant is moving to another database, please try again shortly',
+  },
   tenantDatabaseBehind: {
     zh: '租户数据库 {name} 的结构版本旧于本服务,请先完成数据库迁移',
     en: 'The tenant database {name} is at an older schema than this server: finish its migration first',

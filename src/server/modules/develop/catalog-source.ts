@@ -5,23 +5,16 @@ import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { pgCatalog, externalPgCatalog } from './catalog-pg.ts';
 import { mysqlCatalog } from './catalog-mysql.ts';
-import type { CatalogReader, EntityOfTable, SourceAddress } from './catalog.ts';
+import type { CatalogReader, EntityOfTable } from './catalog.ts';
 import { datasourcePassword } from './datasource-password.ts';
 import { datasourceRow } from './model.queries.ts';
+import { parseJdbcUrl } from '../../db/jdbc-url.ts';
+
+export { parseJdbcUrl };
 
 /** Whether a `datasourceId` names the console's own database: absent, blank or 0 (BladeX's 本库). */
 export const isOwnDatabase = (datasourceId: string | null | undefined) =>
   datasourceId === undefined || datasourceId === null || datasourceId === '' || datasourceId === '0';
-
-/** `jdbc:postgresql://host:port/db?...`, `jdbc:mysql://...`, `jdbc:mariadb://...`: the kind and the address. */
-export function parseJdbcUrl(url: string): { kind: 'pg' | 'mysql'; address: SourceAddress } | undefined {
-  const found = /^jdbc:(postgresql|mysql|mariadb):\/\/(\[[^\]]+\]|[^/:?;]+)(?::(\d+))?\/([^?;/]+)/i.exec(url.trim());
-  if (!found) return undefined;
-  const kind = found[1].toLowerCase() === 'postgresql' ? 'pg' : 'mysql';
-  const host = found[2].replace(/^\[|\]$/g, '');
-  const port = found[3] ? Number(found[3]) : kind === 'pg' ? 5432 : 3306;
-  return { kind, address: { host, port, database: decodeURIComponent(found[4]) } };
-}
 
 /** Which known entity's table a foreign key points at (the engine's registered entities). */
 export function entityOfTable(services: Services): EntityOfTable {

@@ -3,6 +3,7 @@ import type { TableField, TableInfo, TableSummary } from '../../../shared/contra
 import type { ModelFieldType } from '../../../shared/entities/develop/model-prototype.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import { fail, failWith } from '../../platform/errors.ts';
+import type { SourceAddress } from '../../db/jdbc-url.ts';
 
 /**
  * A data source's catalog, whatever its database: the tables of its schema and one table's columns, mapped to the
@@ -43,11 +44,7 @@ export const CONNECT_TIMEOUT_MS = 4000;
 export const QUERY_TIMEOUT_MS = 10_000;
 
 /** Where a source lives, as its messages name it (never its password). */
-export interface SourceAddress {
-  host: string;
-  port: number;
-  database: string;
-}
+export type { SourceAddress };
 
 export const addressText = (a: SourceAddress) => `${a.host}:${a.port}/${a.database}`;
 

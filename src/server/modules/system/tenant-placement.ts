@@ -4,9 +4,10 @@ import type { SourceLogin } from '../../db/placement.ts';
 import { prepareSource, waitForPlatformRow } from '../../db/source-setup.ts';
 import { asSystem } from '../../db/tenant-context.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
+import { SHARED_DEFINITIONS } from '../../platform/workflow/index.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
-import { parseJdbcUrl } from '../develop/catalog-source.ts';
+import { parseJdbcUrl } from '../../db/jdbc-url.ts';
 import { datasourcePassword } from '../develop/datasource-password.ts';
 import { datasourceRow } from '../develop/model.queries.ts';
 
@@ -94,7 +95,9 @@ export class TenantPlacing {
     if (!row) throw new ApiError(400, MESSAGES.dataNotFound);
     if (parseJdbcUrl(row.url)?.kind !== 'pg') throw failWith(PLACEMENT_MESSAGES.notPostgres, { name: row.name });
     try {
-      await placement.setUp(sourceId, (db) => prepareSource(platformDb, db, sourceId, mainConninfo));
+      await placement.setUp(sourceId, (db) =>
+        prepareSource(platformDb, db, sourceId, mainConninfo, SHARED_DEFINITIONS),
+      );
       return (await placement.poolOf(sourceId)).db;
     } catch (error) {
       throw failWith(PLACEMENT_MESSAGES.notReady, { name: row.name, label: (error as Error).message });
@@ -128,7 +131,7 @@ export async function prepareSourcesAtStart(
   if (!placement || !mainConninfo) return;
   for (const id of (await placement.databases()).slice(1)) {
     try {
-      await placement.setUp(id, (db) => prepareSource(database.platformDb, db, id, mainConninfo));
+      await placement.setUp(id, (db) => prepareSource(database.platformDb, db, id, mainConninfo, SHARED_DEFINITIONS));
     } catch (error) {
       log.error({ err: error, datasource: id }, 'a tenant data source could not be made ready');
     }

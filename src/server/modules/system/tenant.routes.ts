@@ -4,7 +4,8 @@ import { TENANT_DATASOURCE, TENANT_PACKAGE, TENANT_SETTING, tenant } from '../..
 import { tenantPackage } from '../../../shared/entities/system/tenant-package.ts';
 import { SUPER_TENANT } from '../../platform/auth-context.ts';
 import { parseIds } from '../../platform/entity/service.ts';
-import { ok, okOrEmpty } from '../../platform/errors.ts';
+import { fail, ok, okOrEmpty } from '../../platform/errors.ts';
+import { TenantMove } from '../../../shared/contract/api/system.schemas.ts';
 import { requiredParam } from '../../platform/http.ts';
 import { hasId } from '../../platform/entity/routes.ts';
 import { listQuery } from '../../platform/entity/schemas.ts';
@@ -97,6 +98,28 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
     await tenants.datasource(request.user, requiredParam(params, 'tenantId'), params.datasourceId);
     return ok(request, null);
   });
+  // 迁移租户: the tenant's rows copied to another database of the placement while it works (tenant-move.service.ts).
+  app.post(
+    urls.TENANT_MOVE_URL,
+    {
+      config: sa(TENANT_DATASOURCE),
+      schema: { ...queryOrBody({ tenantId: Param, datasourceId: Param }), ...answers(TenantMove) },
+    },
+    async (request) => {
+      const params = paramsOf(request);
+      const target = typeof params.datasourceId === 'string' && params.datasourceId !== '' ? params.datasourceId : null;
+      if (target !== null && !isId(target)) throw fail('paramType', { name: 'datasourceId' });
+      return ok(request, await services.moves.move(request.user, requiredParam(params, 'tenantId'), target));
+    },
+  );
+  app.get(
+    urls.TENANT_MOVE_STATUS_URL,
+    {
+      config: sa(TENANT_DATASOURCE),
+      schema: { ...queryParams({ tenantId: Param }), ...answers(Type.Union([TenantMove, Type.Null()])) },
+    },
+    async (request) => ok(request, (await services.moves.status(requiredParam(request.query, 'tenantId'))) ?? null),
+  );
   const packageDetail = {
     config: sa(TENANT_PACKAGE),
     schema: { ...queryParams({ tenantId: Param }), ...answers(Type.Union([rowOf(tenantPackage), Type.Null()])) },

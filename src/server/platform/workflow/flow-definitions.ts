@@ -291,3 +291,9 @@ export async function activeDefinitionId(db: Db, tenantId: string, processKey: s
     .executeTakeFirst();
   return definition ? String(definition.id) : undefined;
 }
+
+/**
+ * The definitions deployed for every tenant (tenant_id ''), which a database tenants are placed on receives from the
+ * main one with the platform tables (db/source-setup.ts): the table, and the rows as a publication's filter.
+ */
+export const SHARED_DEFINITIONS = { table: 'blade_flow_definition', rows: "tenant_id = ''" } as const;

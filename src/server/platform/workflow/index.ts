@@ -31,6 +31,7 @@ export {
   deleteDeployments,
   deploy,
   refuseDeclarations,
+  SHARED_DEFINITIONS,
   type UnmatchedGroup,
 } from './flow-definitions.ts';
 export { seedModels, type SeedModel } from './seed-models.ts';

@@ -108,3 +108,29 @@ export type TopMenuKeys = Static<typeof TopMenuKeys>;
 /** A day of the tenant's work calendar that differs from Monday-Friday work. */
 export const CalendarDay = Type.Object({ calendarDate: Type.String(), dayType: Type.Number() });
 export type CalendarDay = Static<typeof CalendarDay>;
+
+/** A tenant's move between the databases of the placement (`tenant/move`, `tenant/move-status`). */
+export const TenantMove = Type.Object({
+  id: Id,
+  tenantId: Type.String(),
+  fromSource: IdOrNull,
+  toSource: IdOrNull,
+  state: Type.Union(
+    [
+      Type.Literal('copying'),
+      Type.Literal('cutover'),
+      Type.Literal('switched'),
+      Type.Literal('rollback'),
+      Type.Literal('done'),
+      Type.Literal('failed'),
+    ],
+    {
+      description: 'copying 复制中, cutover 切换中, switched 已切换 (removing the old rows), done 完成, failed 已回滚',
+    },
+  ),
+  pausedMs: NumberOrNull,
+  error: Type.String(),
+  startedAt: DateTime,
+  endedAt: Type.Union([DateTime, Type.Null()]),
+});
+export type TenantMove = Static<typeof TenantMove>;

@@ -38,6 +38,9 @@ export const TENANT_SETTING_URL = '/api/blade-system/tenant/setting';
 export const TENANT_DATASOURCE_URL = '/api/blade-system/tenant/datasource';
 export const TENANT_PACKAGE_DETAIL_URL = '/api/blade-system/tenant/package-detail';
 export const TENANT_PACKAGE_SETTING_URL = '/api/blade-system/tenant/package-setting';
+/** Moving a tenant's rows to another database of the placement (迁移租户), and the state of its last move. */
+export const TENANT_MOVE_URL = '/api/blade-system/tenant/move';
+export const TENANT_MOVE_STATUS_URL = '/api/blade-system/tenant/move-status';
 /** Regions, keyed by code: the module serves their detail and writes (region.routes.ts). */
 export const REGION_LAZY_TREE_URL = '/api/blade-system/region/lazy-tree';
 export const REGION_DETAIL_URL = '/api/blade-system/region/detail';
