@@ -149,7 +149,7 @@ export class TenantMover {
     ]);
     const differ = left.filter((check, i) => check.rows !== arrived[i].rows || check.checksum !== arrived[i].checksum);
     if (differ.length) {
-      const say = (check: TableCheck, i: number) => `${check.table} ${check.rows}/${arrived[left.indexOf(check)].rows}`;
+      const say = (check: TableCheck) => `${check.table} ${check.rows}/${arrived[left.indexOf(check)].rows}`;
       throw new Error(`the copy differs from the source: ${differ.map(say).join(', ')}`);
     }
     // The switch and the record of it commit together: after it, the target holds the tenant.
