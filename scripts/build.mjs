@@ -40,12 +40,13 @@ export const PARTS = {
   },
 };
 
-/** The server's entry points: the process (main) and the commands beside it (demo data, backup, restore). */
+/** The server's entry points: the process (main) and the commands beside it (demo data, backup, restore, 迁移租户). */
 const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   demo: 'src/server/demo.ts',
   backup: 'src/server/backup.ts',
   restore: 'src/server/restore.ts',
+  'tenant-move-command': 'src/server/tenant-move-command.ts',
   'pgdata-template': 'src/server/pgdata-template.ts',
 };
 /** Folders the server reads at run time (src/server/server-files.ts serverFile), copied beside the bundle. */

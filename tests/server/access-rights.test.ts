@@ -198,6 +198,8 @@ const GUARDED: Guarded[] = [
   { route: `POST ${SYS}/tenant/remove`, code: 'tenant_delete', superAdmin: true },
   { route: `POST ${SYS}/tenant/setting`, code: 'tenant_setting', superAdmin: true },
   { route: `POST ${SYS}/tenant/datasource`, code: 'tenant_datasource', superAdmin: true },
+  { route: `POST ${SYS}/tenant/move`, code: 'tenant_datasource', superAdmin: true },
+  { route: `GET ${SYS}/tenant/move-status`, code: 'tenant_datasource', superAdmin: true },
   { route: `GET ${SYS}/tenant/package-detail`, code: 'tenant_package', superAdmin: true },
   { route: `POST ${SYS}/tenant/package-setting`, code: 'tenant_package', superAdmin: true },
   { route: `POST ${SYS}/message/read`, code: 'message' },

@@ -403,6 +403,7 @@ const ESCALATIONS: Record<string, () => Promise<void>> = {
   [`POST ${SYS}/tenant/remove`]: tenantWrite(`${SYS}/tenant/remove`, 'tenant_delete'),
   [`POST ${SYS}/tenant/setting`]: tenantWrite(`${SYS}/tenant/setting`, 'tenant_setting'),
   [`POST ${SYS}/tenant/datasource`]: tenantWrite(`${SYS}/tenant/datasource`, 'tenant_datasource'),
+  [`POST ${SYS}/tenant/move`]: tenantWrite(`${SYS}/tenant/move`, 'tenant_datasource'),
   [`POST ${SYS}/tenant/package-setting`]: tenantWrite(`${SYS}/tenant/package-setting`, 'tenant_package'),
   // Top menus group menus for display only: granting one menus its owner lacks shows him no new screen.
   ...Object.fromEntries(

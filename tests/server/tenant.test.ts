@@ -311,6 +311,33 @@ describe('reading tenants', () => {
     expect(expectOk(await t.get(`${TENANT}/list?tenantId=000000`, admin)).total).toBe(1);
   });
 
+  it("names each tenant's data source, which cannot be removed while it holds tenants", async () => {
+    const source = expectOk(
+      await t.post('/api/blade-develop/datasource/submit', admin, {
+        name: '二号库',
+        driverClass: 'org.postgresql.Driver',
+        url: 'jdbc:postgresql://db2:5432/erp',
+        username: 'erp',
+        password: 'x',
+      }),
+    );
+    const { tenantId } = expectOk(await newTenant({ tenantName: '库上租户' }));
+    // Placed by hand: on PGlite no move can place it (tenant-move.test.ts moves one between PostgreSQL servers).
+    const place = (id: string | null) =>
+      t.services.db.updateTable('blade_tenant').set({ datasource_id: id }).where('tenant_id', '=', tenantId).execute();
+    await place(source.id);
+    const listed = expectOk(await t.get(`${TENANT}/list?tenantId=${tenantId}`, admin)).records[0];
+    expect(listed).toMatchObject({ datasourceId: source.id, datasourceName: '二号库' });
+    expectError(
+      await t.post(`/api/blade-develop/datasource/remove?ids=${source.id}`, admin),
+      400,
+      '已被租户引用，不能删除',
+    );
+    await place(null);
+    expect(expectOk(await t.get(`${TENANT}/list?tenantId=${tenantId}`, admin)).records[0].datasourceName).toBe('');
+    expectOk(await t.post(`/api/blade-develop/datasource/remove?ids=${source.id}`, admin));
+  });
+
   it('shows a tenant administrator only their own tenant and refuses every platform action', async () => {
     const { token } = await createTenantAdmin(
       t,

@@ -87,7 +87,7 @@ export const systemMenu = menu('system', '系统管理', 'System', '/system', 99
   screen('tenant', '租户管理', 'Tenants', '/system/tenant', 7, 'iconfont iconicon_study', `${SYS}/tenant`, {
     extra: [
       btn(TENANT_SETTING, '授权配置', 'License settings', 'setting', 'setting', 1, `${SYS}/tenant/setting`),
-      btn(TENANT_DATASOURCE, '数据源', 'Data source', 'datasource', 'database', 1, `${SYS}/tenant/datasource`),
+      btn(TENANT_DATASOURCE, '迁移租户', 'Move tenant', 'datasource', 'database', 1, `${SYS}/tenant/move`),
       btn(TENANT_PACKAGE, '产品包', 'Product package', 'package', 'appstore', 1, `${SYS}/tenant/package-setting`),
     ],
   }),

@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { MAIN_DATABASE, type SourceLogin } from '../../db/placement.ts';
 import { asSystem, onDatabase } from '../../db/tenant-context.ts';
 import { TenantMover, type MoveRow } from '../../db/tenant-move.ts';
-import { SUPER_TENANT, type AuthUser } from '../../platform/auth-context.ts';
+import { SUPER_TENANT } from '../../platform/auth-context.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
@@ -77,8 +77,11 @@ export class TenantMoves {
     clearInterval(this.adopter);
   }
 
-  /** Starts moving `tenantId` to the data source `datasourceId` (blank: the main database); runs in the background. */
-  async move(user: AuthUser, tenantId: string, datasourceId: string | null): Promise<MoveStatus> {
+  /**
+   * Starts moving `tenantId` to the data source `datasourceId` (null: the main database); runs in the background.
+   * `startedBy`: the user who asked, null for the command (tenant-move-command.ts).
+   */
+  async move(tenantId: string, datasourceId: string | null, startedBy: string | null): Promise<MoveStatus> {
     const placement = this.database.placement;
     if (!placement || !this.mainConninfo) throw failWith(PLACEMENT_MESSAGES.needsPostgres);
     if (tenantId === SUPER_TENANT) throw failWith(MOVE_MESSAGES.platformTenant);
@@ -111,7 +114,7 @@ export class TenantMoves {
             to_source: datasourceId,
             state: 'copying',
             runner: this.runner,
-            create_user: user.userId,
+            create_user: startedBy,
           })
           .execute(),
       );

@@ -109,7 +109,7 @@ export async function tenantRoutes(fastify: FastifyInstance, { services }: { ser
       const params = paramsOf(request);
       const target = typeof params.datasourceId === 'string' && params.datasourceId !== '' ? params.datasourceId : null;
       if (target !== null && !isId(target)) throw fail('paramType', { name: 'datasourceId' });
-      return ok(request, await services.moves.move(request.user, requiredParam(params, 'tenantId'), target));
+      return ok(request, await services.moves.move(requiredParam(params, 'tenantId'), target, request.user.userId));
     },
   );
   app.get(

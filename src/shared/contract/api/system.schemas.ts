@@ -87,6 +87,8 @@ export const TenantRow = OpenObject({
   accountNumber: NumberOrNull,
   expireTime: DateTime,
   datasourceId: IdOrNull,
+  /** The data source's name; blank on the main database. */
+  datasourceName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   packageId: IdOrNull,
 });
 export type TenantRow = Static<typeof TenantRow>;

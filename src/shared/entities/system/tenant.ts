@@ -12,7 +12,7 @@ const retentionDays = (days: number, zh: string, en: string, enLower: string) =>
     required: { zh: `请输入${zh}保留天数`, en: `Please enter the ${enLower} retention in days` },
   }) as const;
 
-/** The tenant screen's own buttons (menus.md): 授权配置, 数据源, 产品包. */
+/** The tenant screen's own buttons (menus.md): 授权配置, 迁移租户 (its code kept from 数据源), 产品包. */
 export const TENANT_SETTING = 'tenant_setting';
 export const TENANT_DATASOURCE = 'tenant_datasource';
 export const TENANT_PACKAGE = 'tenant_package';
@@ -112,7 +112,14 @@ export const tenant = defineEntity({
     },
     accountNumber: { type: 'int', list: true, default: -1, label: { zh: '账号额度', en: 'Account quota' } },
     expireTime: { type: 'datetime', nullable: true, list: true, label: { zh: '过期时间', en: 'Expires at' } },
-    datasourceId: { type: 'id', nullable: true, label: { zh: '数据源', en: 'Data source' } },
+    // The database holding the tenant's rows (blank: the main one); changed by a move (迁移租户), never by the form.
+    datasourceId: {
+      type: 'id',
+      nullable: true,
+      ref: 'datasource',
+      list: true,
+      label: { zh: '数据源', en: 'Data source' },
+    },
     packageId: { type: 'id', nullable: true, label: { zh: '产品包', en: 'Package' } },
     licenseKey: { type: 'string', max: 1000, secret: true, label: { zh: '授权码', en: 'License key' } },
   },
