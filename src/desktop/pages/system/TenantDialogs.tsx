@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, App, DatePicker, Form, InputNumber, Select, type FormInstance } from 'antd';
+import { App, DatePicker, Form, InputNumber, Select, type FormInstance } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -21,7 +21,7 @@ export interface TenantDialogProps {
 const detailKey = (id: string) => [DESKTOP_KEY, 'tenant-admin', 'detail', id];
 
 /** A tenant row for a dialog: loaded afresh each time one opens. */
-function useTenant(id: string | undefined) {
+export function useTenant(id: string | undefined) {
   return useQuery({
     queryKey: detailKey(id ?? ''),
     queryFn: () => tenantApi.detail(id ?? ''),
@@ -146,52 +146,6 @@ export function TenantSettingDialog({ ids, ...props }: TenantDialogProps & { ids
           format={DATETIME_FORMAT}
           style={{ width: '100%' }}
           placeholder={t('crud.tenantAdmin.expireTimeHint')}
-        />
-      </Form.Item>
-    </FormDialog>
-  );
-}
-
-interface DatasourceValues {
-  datasourceId?: string | null;
-}
-
-/** 数据源 of one tenant (`tenant/datasource`, by tenant code); clearing the choice unbinds it. */
-export function TenantDatasourceDialog({ id, ...props }: TenantDialogProps & { id: string }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<DatasourceValues>();
-  const detail = useTenant(id);
-  const sources = useQuery({
-    queryKey: [DESKTOP_KEY, 'tenant-admin', 'datasources'],
-    queryFn: tenantApi.datasources,
-    gcTime: 0,
-    retry: false,
-  });
-  const row = detail.data;
-  return (
-    <FormDialog<DatasourceValues>
-      {...props}
-      title={t('crud.tenantAdmin.datasource')}
-      form={form}
-      loading={detail.isPending}
-      failed={!row}
-      initialValues={{ datasourceId: row?.datasourceId ?? undefined }}
-      save={(values) => tenantApi.datasource(row!.tenantId, values.datasourceId ?? null)}
-    >
-      {sources.isError && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('crud.tenantAdmin.datasourceUnavailable')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Form.Item name="datasourceId" label={t('crud.tenantAdmin.datasourceId')}>
-        <Select
-          allowClear
-          loading={sources.isPending}
-          placeholder={t('crud.tenantAdmin.selectDatasource')}
-          options={(sources.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
         />
       </Form.Item>
     </FormDialog>

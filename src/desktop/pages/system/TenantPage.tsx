@@ -6,14 +6,10 @@ import { TENANT_DATASOURCE, TENANT_PACKAGE, TENANT_SETTING, tenant } from '../..
 import { CrudPage } from '../../components/crud/CrudPage.tsx';
 import type { CrudContext, CrudOptions } from '../../components/crud/fields.ts';
 import { usePermission } from '../../permission.ts';
-import {
-  TenantDatasourceDialog,
-  TenantPackageDialog,
-  TenantSettingDialog,
-  type TenantDialogProps,
-} from './TenantDialogs.tsx';
+import { TenantPackageDialog, TenantSettingDialog, type TenantDialogProps } from './TenantDialogs.tsx';
+import { TenantMoveDialog } from './TenantMoveDialog.tsx';
 
-type Kind = 'setting' | 'datasource' | 'package';
+type Kind = 'setting' | 'move' | 'package';
 interface Target {
   kind: Kind;
   ids: string[];
@@ -22,13 +18,15 @@ interface Target {
 
 const BUTTONS: { kind: Kind; permission: string; icon: ReactNode }[] = [
   { kind: 'setting', permission: TENANT_SETTING, icon: <SettingOutlined /> },
-  { kind: 'datasource', permission: TENANT_DATASOURCE, icon: <DatabaseOutlined /> },
+  // 迁移租户 holds the code of the 数据源 button it replaced: the roles granted that one keep it.
+  { kind: 'move', permission: TENANT_DATASOURCE, icon: <DatabaseOutlined /> },
   { kind: 'package', permission: TENANT_PACKAGE, icon: <AppstoreOutlined /> },
 ];
 
 /**
- * /system/tenant: the shared list plus 授权配置 (any number of ticked tenants), 数据源 and 产品包 (one tenant: the
- * server sets them by tenant code, one at a time), each shown by its button code.
+ * /system/tenant: the shared list plus 授权配置 (any number of ticked tenants), 迁移租户 and 产品包 (one tenant: the
+ * server takes them by tenant code, one at a time), each shown by its button code. The 数据源 column names the
+ * database holding the tenant's rows: a data source, or 主库 when blank.
  */
 export default function TenantPage() {
   const { t } = useTranslation();
@@ -50,6 +48,7 @@ export default function TenantPage() {
     setOpen(true);
   };
   const options: CrudOptions = {
+    cells: { datasourceId: (record) => String(record.datasourceName || t('crud.tenantAdmin.mainDatabase')) },
     toolbar: (context) =>
       BUTTONS.filter((b) => can(b.permission)).map((b) => (
         <Button key={b.kind} icon={b.icon} onClick={() => start(b.kind, context)}>
@@ -73,7 +72,9 @@ export default function TenantPage() {
     <>
       <CrudPage entity={tenant} options={options} />
       {target && props && target.kind === 'setting' && <TenantSettingDialog ids={target.ids} {...props} />}
-      {target && props && target.kind === 'datasource' && <TenantDatasourceDialog id={target.ids[0]} {...props} />}
+      {target && props && target.kind === 'move' && (
+        <TenantMoveDialog id={target.ids[0]} {...props} onMoved={() => void target.reload()} />
+      )}
       {target && props && target.kind === 'package' && <TenantPackageDialog id={target.ids[0]} {...props} />}
     </>
   );

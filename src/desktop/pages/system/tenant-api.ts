@@ -1,14 +1,15 @@
 import { getData, http, postData, type R } from '../../../client/http.ts';
 import {
-  TENANT_DATASOURCE_URL,
   TENANT_DETAIL_URL,
+  TENANT_MOVE_STATUS_URL,
+  TENANT_MOVE_URL,
   TENANT_PACKAGE_DETAIL_URL,
   TENANT_PACKAGE_SELECT_URL,
   TENANT_PACKAGE_SETTING_URL,
   TENANT_SETTING_URL,
 } from '../../../shared/contract/api/system.ts';
 import { DATASOURCE_SELECT_URL } from '../../../shared/contract/api/develop.ts';
-import type { TenantRow } from '../../../shared/contract/api/system.schemas.ts';
+import type { TenantMove, TenantRow } from '../../../shared/contract/api/system.schemas.ts';
 
 export interface PackageOption {
   id: string;
@@ -29,9 +30,11 @@ export const tenantApi = {
       accountNumber: accountNumber ?? '',
       expireTime: expireTime ?? '',
     }),
-  /** One tenant (by code) at a time. */
-  datasource: (tenantId: string, datasourceId: string | null) =>
-    postData<null>(TENANT_DATASOURCE_URL, undefined, { tenantId, datasourceId: datasourceId ?? '' }),
+  /** 迁移租户: starts moving a tenant (by code) to a data source, or to the main database (null). */
+  move: (tenantId: string, datasourceId: string | null) =>
+    postData<TenantMove>(TENANT_MOVE_URL, undefined, { tenantId, datasourceId: datasourceId ?? '' }),
+  /** The tenant's last move, running or ended; null when it never moved. */
+  moveStatus: (tenantId: string) => getData<TenantMove | null>(TENANT_MOVE_STATUS_URL, { tenantId }),
   /** The package of a tenant row (by row id), null when it has none. */
   packageDetail: (id: string) => getData<PackageOption | null>(TENANT_PACKAGE_DETAIL_URL, { tenantId: id }),
   /** Binds one tenant (by code). */

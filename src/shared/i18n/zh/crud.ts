@@ -40,18 +40,38 @@ export const crud = {
   /** Tenant screen's own buttons and dialogs (contract system.md §10). */
   tenantAdmin: {
     setting: '授权配置',
-    datasource: '数据源',
+    move: '迁移租户',
     package: '产品包',
     accountNumber: '账号额度',
     accountNumberHint: '-1 或留空表示不限',
     expireTime: '过期时间',
     expireTimeHint: '留空表示永不过期',
-    datasourceId: '数据源',
     packageId: '产品包',
-    selectDatasource: '请选择数据源',
     selectPackage: '请选择产品包',
     datasourceUnavailable: '数据源列表加载失败',
     onlyOne: '只能选择一条数据',
+    /** 迁移租户: the tenant's rows copied to another database of the placement while it works. */
+    mainDatabase: '主库',
+    movedFrom: '当前位置',
+    moveTo: '迁移到',
+    selectTarget: '请选择目标数据库',
+    moveConfirmTitle: '将租户「{{tenant}}」迁移到「{{target}}」?',
+    moveConfirm:
+      '迁移会把该租户的全部数据复制到目标数据库，复制期间租户照常使用；切换时暂停其写入几秒钟，完成后删除原库中的数据。出错时自动回滚，租户留在原库。',
+    moveTenant: '租户',
+    moveRoute: '迁移',
+    moveState: '状态',
+    movePause: '写入暂停',
+    movePauseMs: '{{ms}} 毫秒',
+    moveError: '错误',
+    moveStates: {
+      copying: '复制中',
+      cutover: '切换中',
+      switched: '清理旧数据',
+      rollback: '回滚中',
+      done: '完成',
+      failed: '已回滚',
+    },
   },
   /** Role screen: 权限设置 (contract system.md §3 grant). */
   role: {
