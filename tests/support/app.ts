@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App } from '../../src/server/app.ts';
@@ -6,11 +5,12 @@ import type { EntityDef } from '../../src/shared/entities/define.ts';
 import type { ModuleManifest } from '../../src/server/platform/module.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openTestDatabase, TEST_SECRET, type DatabaseCopy, type TestDatabase } from './database.ts';
+import { BASIC_SABER, md5 } from './oauth-client.ts';
 
 export { TEST_SECRET };
 
-export const BASIC_SABER = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+// Here for the server tests; a file that must not load the app (process.ts, the browser tests) takes them from there.
+export { BASIC_SABER, md5 } from './oauth-client.ts';
 
 export interface TestApp extends App {
   testDb: TestDatabase;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { BASIC_SABER, md5 } from './app.ts';
+import { BASIC_SABER, md5 } from './oauth-client.ts';
 import { freePort } from './port.ts';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 

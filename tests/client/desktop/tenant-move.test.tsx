@@ -112,6 +112,8 @@ describe('迁移租户 on the tenant screen', () => {
     const listReads = calls('GET', `${TENANT}/list`).length;
     expect(await within(dialog).findByText('完成', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(within(dialog).getByText('420 毫秒')).toBeInTheDocument();
+    // 租户, 迁移, 状态, 写入暂停: no row for the blank error.
+    expect(dialog.querySelectorAll('.ant-descriptions-row')).toHaveLength(4);
     // The list reads the tenant's new data source; the dialog stays open on the result.
     await waitFor(() => expect(calls('GET', `${TENANT}/list`).length).toBeGreaterThan(listReads));
     const footer = dialog.querySelector('.ant-modal-footer') as HTMLElement;

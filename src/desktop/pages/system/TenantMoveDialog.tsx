@@ -149,11 +149,12 @@ export function TenantMoveDialog({ id, open, onClose, afterClose, onMoved }: Pro
               {t('crud.tenantAdmin.movePauseMs', { ms: shown.pausedMs })}
             </Descriptions.Item>
           )}
-          {shown.error && (
+          {/* Not `error && …`: Descriptions would show the blank string as an empty row. */}
+          {shown.error ? (
             <Descriptions.Item label={t('crud.tenantAdmin.moveError')}>
               <Typography.Text type="danger">{shown.error}</Typography.Text>
             </Descriptions.Item>
-          )}
+          ) : null}
         </Descriptions>
       )}
       {row && !shown && (
