@@ -92,6 +92,7 @@ export async function buildApp(
       info: (object, message) => app.log.info(object, message),
       warn: (object, message) => app.log.warn(object, message),
     },
+    { failpoint: config.moveFailpoint, orphanedSeconds: config.moveOrphanedSeconds },
   );
   const signer = new TokenSigner(config.jwtSecret);
   const permissions = await Permissions.create(database.db, kv);

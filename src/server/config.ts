@@ -40,6 +40,9 @@ export interface Config {
    * (db/source-setup.ts); default DATABASE_URL, which is right when both see the main database at the same address.
    */
   mainConninfo?: string;
+  /** Tests only: where a tenant move kills its process (db/tenant-move.ts `failpoint`), and how soon another takes it up. */
+  moveFailpoint?: string;
+  moveOrphanedSeconds: number;
   /** Bearer token a Prometheus scraper sends to `/metrics`; absent = only a signed-in platform super administrator. */
   metricsToken?: string;
   /** TENON_SHUTDOWN_TIMEOUT (seconds): the longest a stop waits for requests and background work (lifecycle.ts). */
@@ -144,6 +147,8 @@ export function loadConfig(env: Env = process.env): Config {
     rowLevelSecurity: parseOnOff('TENON_RLS', env.TENON_RLS),
     preparedStatements: parseOnOff('TENON_PREPARED_STATEMENTS', env.TENON_PREPARED_STATEMENTS),
     sourcePoolSize: parsePositive('TENON_SOURCE_POOL', env.TENON_SOURCE_POOL?.trim() || '5'),
+    moveFailpoint: production ? undefined : env.TENON_MOVE_FAILPOINT?.trim() || undefined,
+    moveOrphanedSeconds: parsePositive('TENON_MOVE_ORPHANED_SECONDS', env.TENON_MOVE_ORPHANED_SECONDS?.trim() || '120'),
     mainConninfo: env.TENON_MAIN_CONNINFO?.trim() || databaseUrl,
     metricsToken: parseMetricsToken(env.TENON_METRICS_TOKEN),
     shutdownTimeoutMs: parsePositive('TENON_SHUTDOWN_TIMEOUT', env.TENON_SHUTDOWN_TIMEOUT?.trim() || '25') * 1000,
