@@ -23,6 +23,13 @@ export function parseJdbcUrl(url: string): { kind: 'pg' | 'mysql'; address: Sour
   return { kind, address: { host, port, database: decodeURIComponent(found[4]) } };
 }
 
+/** A data source's standbys (`standby_urls`): the URLs between its commas and new lines. */
+export const standbyUrlsOf = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((url) => url.trim())
+    .filter(Boolean);
+
 /** Which known entity's table a foreign key points at (the engine's registered entities). */
 export function entityOfTable(services: Services): EntityOfTable {
   const byTable = new Map<string, string>();

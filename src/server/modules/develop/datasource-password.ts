@@ -16,5 +16,5 @@ export function datasourcePassword(row: { password?: unknown }, secret: Uint8Arr
 }
 
 /** The password is sealed before it is written, and an edit with a blank password keeps the stored one. */
-export const datasourceHooks = (services: Services): EntityHooks =>
+export const datasourcePasswordHooks = (services: Services): EntityHooks =>
   sealedFieldHooks('password', services.config.jwtSecret, PURPOSE);
