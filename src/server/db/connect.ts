@@ -148,6 +148,9 @@ function postgresPool(config: pg.PoolConfig): pg.Pool {
   //   and a few probes for one of 100, and a partial index (`where is_deleted = 0`) serves `is_deleted = $1` only
   //   when the planner sees the 0: a generic plan read a tenant's 51,000 messages for one user's 3,000 (85 ms; 2 ms).
   pool.on('connect', (client) => {
+    // A connection lost while a query holds it (a server stopped) fails that query; pg also emits the loss on the
+    // client, which the pool listens to only while it is idle: unheard, the event would end the process.
+    client.on('error', () => undefined);
     client.query('set jit = off; set plan_cache_mode = force_custom_plan').catch(() => undefined);
   });
   return pool;
