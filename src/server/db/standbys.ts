@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
-import type { KeyValueStore } from '../platform/kv.ts';
 import type { Route } from './routing-driver.ts';
 import { currentRequestContext, readingFromPrimary, type RequestContext } from './tenant-context.ts';
 
@@ -14,6 +13,12 @@ const ANSWER_VALID_MS = 3_000;
 /** How long a user's last write position is kept: far longer than any standby in use takes to replay it. */
 const POSITION_TTL_SECONDS = 300;
 const positionKey = (userId: string, database: string) => `standby-after:${userId}:${database}`;
+
+/** Where the users' write positions are kept: the key-value store (platform/kv.ts), Redis when configured. */
+export interface PositionStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+}
 
 /** Where a data source's standby is: the source's user and password log in there too. */
 export interface StandbyAddress {
@@ -180,10 +185,10 @@ export interface DatabaseTarget {
  * for its caller in the key-value store before it answers (Redis: every process sees it) for a few minutes.
  */
 export class StandbyReads {
-  private kv?: KeyValueStore;
+  private kv?: PositionStore;
 
   /** The key-value store opens after the database (app.ts). */
-  useStore(kv: KeyValueStore): void {
+  useStore(kv: PositionStore): void {
     this.kv = kv;
   }
 
