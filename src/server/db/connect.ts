@@ -15,7 +15,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql, type Dialect, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import { SerialPGliteDialect } from './pglite-driver.ts';
 import { PreparingPool } from './prepared-statements.ts';
@@ -27,24 +27,11 @@ import { migrationFiles } from './migrate.ts';
 import { serverFile } from '../server-files.ts';
 
 import type { Schema } from './schema.ts';
+import type { Db } from './db.ts';
 import type { Config } from '../config.ts';
 
-/**
- * The database as the migrations made it: queries are checked against db/schema.ts (generated, see schema-types.ts).
- */
-export type Db = Kysely<Schema>;
-/**
- * For code that names its tables at run time (the entity engine: an entity's table is in its definition, which a
- * test holds to the table). Every other query goes through `Db`.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DynamicDb = Kysely<any>;
-/** A select over a table named at run time (see `DynamicDb`). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DynamicQuery = SelectQueryBuilder<any, any, any>;
-/** The expressions of such a select. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DynamicExpressions = ExpressionBuilder<any, any>;
+// Declared in a file of their own, which the files connect.ts imports (placement, migrations) import without a cycle.
+export type { Db, DynamicDb, DynamicExpressions, DynamicQuery } from './db.ts';
 
 export interface Database {
   /** Each query on the database of its context's tenant (placement.ts); the main database for the rest. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Db } from './connect.ts';
+import type { Db } from './db.ts';
 import { serverFile } from '../server-files.ts';
 
 const MIGRATIONS_DIR = serverFile('db', 'migrations');

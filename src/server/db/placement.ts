@@ -3,7 +3,7 @@ import { sql, type Driver } from 'kysely';
 import { ApiError } from '../platform/errors.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
 import { asSystem, currentPinnedDatabase, currentServedTenant } from './tenant-context.ts';
-import type { Db } from './connect.ts';
+import type { Db } from './db.ts';
 import type { DatabaseTarget, StandbyAddress, Standbys, StandbyStatus } from './standbys.ts';
 
 /** The key of the main database among the placement's (a data source's key is its id). */

@@ -5,30 +5,14 @@ import { isId } from '../../platform/ids.ts';
 import type { Services } from '../../services.ts';
 import { pgCatalog, externalPgCatalog } from './catalog-pg.ts';
 import { mysqlCatalog } from './catalog-mysql.ts';
-import type { CatalogReader, EntityOfTable, SourceAddress } from './catalog.ts';
+import type { CatalogReader, EntityOfTable } from './catalog.ts';
 import { datasourcePassword } from './datasource-password.ts';
+import { parseJdbcUrl } from './jdbc-url.ts';
 import { datasourceRow } from './model.queries.ts';
 
 /** Whether a `datasourceId` names the console's own database: absent, blank or 0 (BladeX's 本库). */
 export const isOwnDatabase = (datasourceId: string | null | undefined) =>
   datasourceId === undefined || datasourceId === null || datasourceId === '' || datasourceId === '0';
-
-/** `jdbc:postgresql://host:port/db?...`, `jdbc:mysql://...`, `jdbc:mariadb://...`: the kind and the address. */
-export function parseJdbcUrl(url: string): { kind: 'pg' | 'mysql'; address: SourceAddress } | undefined {
-  const found = /^jdbc:(postgresql|mysql|mariadb):\/\/(\[[^\]]+\]|[^/:?;]+)(?::(\d+))?\/([^?;/]+)/i.exec(url.trim());
-  if (!found) return undefined;
-  const kind = found[1].toLowerCase() === 'postgresql' ? 'pg' : 'mysql';
-  const host = found[2].replace(/^\[|\]$/g, '');
-  const port = found[3] ? Number(found[3]) : kind === 'pg' ? 5432 : 3306;
-  return { kind, address: { host, port, database: decodeURIComponent(found[4]) } };
-}
-
-/** A data source's standbys (`standby_urls`): the URLs between its commas and new lines. */
-export const standbyUrlsOf = (text: string) =>
-  text
-    .split(/[,\n]/)
-    .map((url) => url.trim())
-    .filter(Boolean);
 
 /** Which known entity's table a foreign key points at (the engine's registered entities). */
 export function entityOfTable(services: Services): EntityOfTable {

@@ -1,6 +1,5 @@
 import type { EntityHooks } from '../../platform/entity/service.ts';
 import { sealedFieldHooks, sealText, unsealText } from '../../platform/sealed-text.ts';
-import type { Services } from '../../services.ts';
 
 /** Data source passwords at rest: sealed (platform/sealed-text.ts) under the server's signing secret. */
 const PURPOSE = 'tenon datasource password';
@@ -16,5 +15,5 @@ export function datasourcePassword(row: { password?: unknown }, secret: Uint8Arr
 }
 
 /** The password is sealed before it is written, and an edit with a blank password keeps the stored one. */
-export const datasourcePasswordHooks = (services: Services): EntityHooks =>
-  sealedFieldHooks('password', services.config.jwtSecret, PURPOSE);
+export const datasourcePasswordHooks = (secret: Uint8Array): EntityHooks =>
+  sealedFieldHooks('password', secret, PURPOSE);

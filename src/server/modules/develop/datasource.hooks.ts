@@ -2,7 +2,7 @@ import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { EntityHooks } from '../../platform/entity/service.ts';
 import { failWith } from '../../platform/errors.ts';
 import type { Services } from '../../services.ts';
-import { parseJdbcUrl, standbyUrlsOf } from './catalog-source.ts';
+import { parseJdbcUrl, standbyUrlsOf } from './jdbc-url.ts';
 import { datasourcePasswordHooks } from './datasource-password.ts';
 
 const NOT_A_STANDBY: LocalText = {
@@ -12,7 +12,7 @@ const NOT_A_STANDBY: LocalText = {
 
 /** The password sealed (datasource-password.ts); each standby a PostgreSQL server, as the placement reads them. */
 export function datasourceHooks(services: Services): EntityHooks {
-  const password = datasourcePasswordHooks(services);
+  const password = datasourcePasswordHooks(services.config.jwtSecret);
   return {
     ...password,
     async prepare(user, input, inserting) {

@@ -6,7 +6,7 @@ import { asSystem } from '../../db/tenant-context.ts';
 import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
-import { parseJdbcUrl, standbyUrlsOf } from '../develop/catalog-source.ts';
+import { parseJdbcUrl, standbyUrlsOf } from '../develop/jdbc-url.ts';
 import { datasourcePassword } from '../develop/datasource-password.ts';
 import { datasourceRow } from '../develop/model.queries.ts';
 

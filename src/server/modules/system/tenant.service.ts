@@ -7,7 +7,7 @@ import type { Db } from '../../db/connect.ts';
 import type { BladeTenant } from '../../db/schema.ts';
 import { asSystem, onDatabase } from '../../db/tenant-context.ts';
 import { PLACEMENT_MESSAGES, type TenantPlacing } from './tenant-placement.ts';
-import { parseJdbcUrl } from '../develop/catalog-source.ts';
+import { parseJdbcUrl } from '../develop/jdbc-url.ts';
 import { ROLE_POWER, SUPER_TENANT, auditColumns, splitList, type AuthUser } from '../../platform/auth-context.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
 import type { Row } from '../../platform/entity/rules.ts';
