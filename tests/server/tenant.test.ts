@@ -59,9 +59,7 @@ describe('tenant/submit (create)', () => {
     expectError(
       await newTenant({ datasourceId: '1123598812738675201' }),
       400,
-      placing
-        ? '数据源 mysql 不是 PostgreSQL 数据库,不能承载租户'
-        : '租户数据源需要主库为 PostgreSQL (DATABASE_URL)',
+      placing ? '数据源 mysql 不是 PostgreSQL 数据库,不能承载租户' : '租户数据源需要主库为 PostgreSQL (DATABASE_URL)',
     );
   });
 
