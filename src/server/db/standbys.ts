@@ -230,12 +230,21 @@ export class StandbyReads {
   }
 }
 
+/** A position no standby reaches: its user reads the primary while it is kept. */
+const BEYOND_EVERY_STANDBY = 'FFFFFFFF/FFFFFFFF';
+
 /** Where the WAL is after a write on `connection` (its commit included): the request's latest on that database. */
 async function noteWrite(context: RequestContext, key: string, connection: DatabaseConnection): Promise<void> {
-  const { rows } = await connection.executeQuery<{ lsn: string }>(
-    CompiledQuery.raw('select pg_current_wal_insert_lsn()::text as lsn'),
-  );
-  const lsn = rows[0].lsn;
+  let lsn: string;
+  try {
+    const { rows } = await connection.executeQuery<{ lsn: string }>(
+      CompiledQuery.raw('select pg_current_wal_insert_lsn()::text as lsn'),
+    );
+    lsn = rows[0].lsn;
+  } catch {
+    // The write is done (its commit answered): failing it now would report a saved change as lost.
+    lsn = BEYOND_EVERY_STANDBY;
+  }
   const before = context.wrote?.get(key);
   if (before === undefined || lsnOf(lsn) > lsnOf(before)) (context.wrote ??= new Map()).set(key, lsn);
 }
