@@ -7,7 +7,7 @@ import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.t
 import { SHARED_DEFINITIONS } from '../../platform/workflow/index.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
-import { parseJdbcUrl } from '../../db/jdbc-url.ts';
+import { parseJdbcUrl, standbyUrlsOf } from '../../db/jdbc-url.ts';
 import { datasourcePassword } from '../develop/datasource-password.ts';
 import { datasourceRow } from '../develop/model.queries.ts';
 
@@ -40,16 +40,19 @@ export function sourceLogins(platformDb: Db, secret: Uint8Array) {
       const row = await datasourceRow(platformDb, id);
       const parsed = row && parseJdbcUrl(row.url);
       if (!row || parsed?.kind !== 'pg') return undefined;
-      const name = await platformDb
+      const more = await platformDb
         .selectFrom('blade_datasource')
-        .select('name')
+        .select(['name', 'standby_urls'])
         .where('id', '=', id)
         .executeTakeFirst();
+      // Checked when written (develop/datasource.hooks.ts): an entry that is not PostgreSQL's cannot be there.
+      const standbys = standbyUrlsOf(more?.standby_urls ?? '').flatMap((url) => parseJdbcUrl(url)?.address ?? []);
       return {
-        name: name?.name || id,
+        name: more?.name || id,
         ...parsed.address,
         user: row.username,
         password: datasourcePassword(row, secret),
+        standbys,
       };
     });
 }
