@@ -310,30 +310,29 @@ export class TenantService {
   /** Soft-deletes the tenants (never 000000) and every user of theirs, all or none; returns their codes. */
   async remove(user: AuthUser, ids: string[]): Promise<string[]> {
     const now = formatDateTime();
-    return this.db.transaction().execute(async (trx) => {
+    const changes = { is_deleted: 1, update_user: user.userId, update_time: now };
+    const removeUsers = (db: Db, codes: string[]) =>
+      db.updateTable('blade_user').set(changes).where('tenant_id', 'in', codes).where('is_deleted', '=', 0).execute();
+    const removed = await this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('blade_tenant')
-        .select(['id', 'tenant_id'])
+        .select(['id', 'tenant_id', 'datasource_id'])
         .where('id', 'in', ids)
         .where('is_deleted', '=', 0)
         .forUpdate()
         .execute();
       if (rows.some((r) => r.tenant_id === SUPER_TENANT)) throw failWith(TENANT_MESSAGES.removeSuper);
       if (rows.length !== new Set(ids).size) throw new ApiError(400, MESSAGES.dataNotFound);
-      const changes = { is_deleted: 1, update_user: user.userId, update_time: now };
       await trx.updateTable('blade_tenant').set(changes).where('id', 'in', ids).execute();
-      await trx
-        .updateTable('blade_user')
-        .set(changes)
-        .where(
-          'tenant_id',
-          'in',
-          rows.map((r) => r.tenant_id),
-        )
-        .where('is_deleted', '=', 0)
-        .execute();
-      return rows.map((r) => r.tenant_id);
+      const here = rows.filter((r) => r.datasource_id == null).map((r) => r.tenant_id);
+      if (here.length) await removeUsers(trx, here);
+      return rows;
     });
+    // The users of a tenant placed on a data source are there (its sign-ins already fail: the tenant row is gone).
+    for (const row of removed.filter((r) => r.datasource_id != null))
+      await onDatabase(String(row.datasource_id), () => removeUsers(this.db, [row.tenant_id]));
+    await this.placing?.changed();
+    return removed.map((r) => r.tenant_id);
   }
 
   /** Bulk quota and expiry; a blank quota is unlimited (-1), a blank expiry never expires. */
