@@ -30,6 +30,19 @@ export const PLACEMENT_MESSAGES = {
   },
 } satisfies Record<string, LocalText>;
 
+/** A live data source that may hold tenants (a PostgreSQL one), by id; else the refusal a screen shows. */
+export async function placeableSource(db: Db, sourceId: string): Promise<{ name: string; url: string }> {
+  const row = await db
+    .selectFrom('blade_datasource')
+    .select(['name', 'url'])
+    .where('id', '=', sourceId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(400, MESSAGES.dataNotFound);
+  if (parseJdbcUrl(row.url)?.kind !== 'pg') throw failWith(PLACEMENT_MESSAGES.notPostgres, { name: row.name });
+  return row;
+}
+
 /** Every process reads the placement again when a tenant's data source changes. */
 const CHANNEL = 'cache:tenant-placement';
 
@@ -87,16 +100,7 @@ export class TenantPlacing {
     const { placement, platformDb } = this.database;
     const mainConninfo = this.mainConninfo;
     if (!placement || !mainConninfo) throw failWith(PLACEMENT_MESSAGES.needsPostgres);
-    const row = await asSystem(() =>
-      platformDb
-        .selectFrom('blade_datasource')
-        .select(['name', 'url'])
-        .where('id', '=', sourceId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst(),
-    );
-    if (!row) throw new ApiError(400, MESSAGES.dataNotFound);
-    if (parseJdbcUrl(row.url)?.kind !== 'pg') throw failWith(PLACEMENT_MESSAGES.notPostgres, { name: row.name });
+    const row = await asSystem(() => placeableSource(platformDb, sourceId));
     try {
       await placement.setUp(sourceId, (db) =>
         prepareSource(platformDb, db, sourceId, mainConninfo, SHARED_DEFINITIONS),

@@ -6,8 +6,7 @@ import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.t
 import type { Db } from '../../db/connect.ts';
 import type { BladeTenant } from '../../db/schema.ts';
 import { asSystem, onDatabase } from '../../db/tenant-context.ts';
-import { PLACEMENT_MESSAGES, type TenantPlacing } from './tenant-placement.ts';
-import { parseJdbcUrl } from '../../db/jdbc-url.ts';
+import { PLACEMENT_MESSAGES, placeableSource, type TenantPlacing } from './tenant-placement.ts';
 import { ROLE_POWER, SUPER_TENANT, auditColumns, splitList, type AuthUser } from '../../platform/auth-context.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
 import type { Row } from '../../platform/entity/rules.ts';
@@ -348,16 +347,7 @@ export class TenantService {
    */
   async datasource(user: AuthUser, code: string, datasourceId: unknown): Promise<void> {
     const value = parseFieldValue(field('datasourceId'), datasourceId) ?? null;
-    if (value !== null) {
-      const live = await this.db
-        .selectFrom('blade_datasource')
-        .select(['id', 'name', 'url'])
-        .where('id', '=', String(value))
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!live) throw new ApiError(400, MESSAGES.dataNotFound);
-      if (parseJdbcUrl(live.url)?.kind !== 'pg') throw failWith(PLACEMENT_MESSAGES.notPostgres, { name: live.name });
-    }
+    if (value !== null) await placeableSource(this.db, String(value));
     const placed = await this.db
       .selectFrom('blade_tenant')
       .select('datasource_id')
