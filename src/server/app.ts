@@ -13,7 +13,7 @@ import { Accounts } from './platform/accounts.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import { registerApiDoc } from './platform/api-doc.ts';
 import { isApiPath, withApiPrefix } from './platform/api-prefix.ts';
-import { registerAccessHooks, registerErrorHandlers } from './platform/http.ts';
+import { registerAccessHooks, registerErrorHandlers, registerStandbyReads } from './platform/http.ts';
 import { ApiError, clientErrorHandler } from './platform/errors.ts';
 import { MESSAGES } from '../shared/i18n/server-messages.ts';
 import { collectWhenIdle } from './platform/idle-gc.ts';
@@ -92,6 +92,7 @@ export async function buildApp(
       info: (object, message) => app.log.info(object, message),
       warn: (object, message) => app.log.warn(object, message),
     },
+    { failpoint: config.moveFailpoint, orphanedSeconds: config.moveOrphanedSeconds },
   );
   const signer = new TokenSigner(config.jwtSecret);
   const permissions = await Permissions.create(database.db, kv);
@@ -179,6 +180,7 @@ export async function buildApp(
   );
   registerDrainGate(app);
   registerAccessHooks(app, services.sessions, services.permissions);
+  if (database.standbyReads) registerStandbyReads(app, database.standbyReads, kv);
   registerApiLog(app, services.audit, config.production);
   registerTenantTime(app, timeZones);
   registerMetrics(app, services); // before any route: every answer is counted by its route pattern

@@ -40,6 +40,16 @@ export interface Config {
    * (db/source-setup.ts); default DATABASE_URL, which is right when both see the main database at the same address.
    */
   mainConninfo?: string;
+  /** Tests only: where a tenant move kills its process (db/tenant-move.ts `failpoint`), how soon another takes over. */
+  moveFailpoint?: string;
+  moveOrphanedSeconds: number;
+  /**
+   * DATABASE_STANDBY_URLS: the main database's streaming-replication standbys, comma-separated postgres:// URLs; lists,
+   * reports and exports read there (db/standbys.ts). A data source names its own in 数据源管理.
+   */
+  standbyUrls: string[];
+  /** TENON_STANDBY_MAX_LAG_MB: a standby further behind its primary than this is not read from until it catches up. */
+  standbyMaxLagMb: number;
   /** Bearer token a Prometheus scraper sends to `/metrics`; absent = only a signed-in platform super administrator. */
   metricsToken?: string;
   /** TENON_SHUTDOWN_TIMEOUT (seconds): the longest a stop waits for requests and background work (lifecycle.ts). */
@@ -144,7 +154,11 @@ export function loadConfig(env: Env = process.env): Config {
     rowLevelSecurity: parseOnOff('TENON_RLS', env.TENON_RLS),
     preparedStatements: parseOnOff('TENON_PREPARED_STATEMENTS', env.TENON_PREPARED_STATEMENTS),
     sourcePoolSize: parsePositive('TENON_SOURCE_POOL', env.TENON_SOURCE_POOL?.trim() || '5'),
+    moveFailpoint: production ? undefined : env.TENON_MOVE_FAILPOINT?.trim() || undefined,
+    moveOrphanedSeconds: parsePositive('TENON_MOVE_ORPHANED_SECONDS', env.TENON_MOVE_ORPHANED_SECONDS?.trim() || '120'),
     mainConninfo: env.TENON_MAIN_CONNINFO?.trim() || databaseUrl,
+    standbyUrls: standbyUrlsOf(env.DATABASE_STANDBY_URLS, databaseUrl),
+    standbyMaxLagMb: parsePositive('TENON_STANDBY_MAX_LAG_MB', env.TENON_STANDBY_MAX_LAG_MB?.trim() || '16'),
     metricsToken: parseMetricsToken(env.TENON_METRICS_TOKEN),
     shutdownTimeoutMs: parsePositive('TENON_SHUTDOWN_TIMEOUT', env.TENON_SHUTDOWN_TIMEOUT?.trim() || '25') * 1000,
     flowJobPollMs: /^(off|0)$/.test(env.TENON_FLOW_JOB_POLL_MS?.trim() ?? '')
@@ -165,6 +179,17 @@ export function loadConfig(env: Env = process.env): Config {
       `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`,
     ),
   };
+}
+
+function standbyUrlsOf(text: string | undefined, databaseUrl: string | undefined): string[] {
+  const urls = (text ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length && !databaseUrl) throw new ConfigError('DATABASE_STANDBY_URLS needs DATABASE_URL');
+  const wrong = urls.find((url) => !/^postgres(ql)?:\/\//.test(url));
+  if (wrong) throw new ConfigError(`DATABASE_STANDBY_URLS takes postgres:// URLs (got "${wrong}")`);
+  return urls;
 }
 
 function fileStoreOf(env: Env, dataDir: string, severalProcesses: boolean): FileStoreConfig {

@@ -149,4 +149,12 @@ describe.skipIf(!PG_BIN)('tenants placed on another PostgreSQL database', () => 
       .poll(async () => (await t.get(`${SYS}/post/list`, placedToken)).statusCode, { timeout: 30_000 })
       .toBe(200);
   });
+  it("removes a placed tenant's users on its database with the tenant", async () => {
+    const [row] = await main.query(`select id from blade_tenant where tenant_id = $1`, [placed]);
+    expectOk(await t.post(`${SYS}/tenant/remove?ids=${row.id}`, admin));
+    expect(await second.query(`select is_deleted from blade_user where tenant_id = $1`, [placed])).toEqual([
+      { is_deleted: 1 },
+    ]);
+    expect((await t.login('admin', 'admin', placed)).statusCode).not.toBe(200);
+  });
 });

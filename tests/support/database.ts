@@ -62,6 +62,8 @@ export interface TestDatabase {
 export interface DatabaseCopy {
   dataDir: string;
   databaseUrl?: string;
+  /** The database's streaming-replication standbys, when a scale-out test started some (pg-servers.ts). */
+  standbyUrls?: string[];
   drop(): Promise<void>;
 }
 
@@ -89,7 +91,8 @@ export async function copyTemplate(): Promise<DatabaseCopy> {
 /** Opens `copy` (a fresh one by default). */
 export async function openTestDatabase(given?: DatabaseCopy): Promise<TestDatabase> {
   const copy = given ?? (await copyTemplate());
-  const database = await openDatabase({ databaseUrl: copy.databaseUrl, dataDir: copy.dataDir });
+  const { databaseUrl, dataDir, standbyUrls } = copy;
+  const database = await openDatabase({ databaseUrl, dataDir, standbyUrls });
   return {
     database,
     dataDir: copy.dataDir,

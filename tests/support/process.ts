@@ -287,8 +287,9 @@ export async function tokenOf(
   base: string,
   account = 'admin',
   password = 'admin',
+  tenantId = '000000',
 ): Promise<{ access_token: string; refresh_token: string; user_id: string }> {
-  const res = await login(base, account, password);
+  const res = await login(base, account, password, tenantId);
   if (res.status !== 200 || !res.body?.access_token)
     throw new Error(`login on ${base} failed: ${res.status} ${res.text}`);
   return res.body;

@@ -15,35 +15,23 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql, type Dialect, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import { SerialPGliteDialect } from './pglite-driver.ts';
 import { PreparingPool } from './prepared-statements.ts';
 import { TenantScopedDialect } from './tenant-scoped-driver.ts';
 import { RoutingDialect, type Lifecycle } from './routing-driver.ts';
 import { Placement, type SourceLogin } from './placement.ts';
+import { StandbyReads, Standbys, type StandbyPool } from './standbys.ts';
 import { migrationFiles } from './migration-files.ts';
 import { serverFile } from '../server-files.ts';
 
 import type { Schema } from './schema.ts';
+import type { Db } from './db.ts';
 import type { Config } from '../config.ts';
 
-/**
- * The database as the migrations made it: queries are checked against db/schema.ts (generated, see schema-types.ts).
- */
-export type Db = Kysely<Schema>;
-/**
- * For code that names its tables at run time (the entity engine: an entity's table is in its definition, which a
- * test holds to the table). Every other query goes through `Db`.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DynamicDb = Kysely<any>;
-/** A select over a table named at run time (see `DynamicDb`). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DynamicQuery = SelectQueryBuilder<any, any, any>;
-/** The expressions of such a select. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DynamicExpressions = ExpressionBuilder<any, any>;
+// Declared in a file of their own, which the files connect.ts imports (placement, migrations) import without a cycle.
+export type { Db, DynamicDb, DynamicExpressions, DynamicQuery } from './db.ts';
 
 export interface Database {
   /** Each query on the database of its context's tenant (placement.ts); the main database for the rest. */
@@ -52,6 +40,8 @@ export interface Database {
   platformDb: Db;
   /** PostgreSQL only: tenants placed on other databases (placement.ts). */
   placement?: Placement;
+  /** PostgreSQL only: reads from the databases' standbys (standbys.ts). */
+  standbyReads?: StandbyReads;
   kind: 'pglite' | 'postgres';
   /** How busy the connections are, for the metrics: read at every scrape, so it must cost nothing. */
   stats(): PoolStats;
@@ -88,8 +78,12 @@ export interface DatabaseOptions {
   rowLevelSecurity?: boolean;
   /** PostgreSQL: name repeated SQL on each connection (prepared-statements.ts); default on. */
   preparedStatements?: boolean;
-  /** PostgreSQL: the connections of each data source's pool at most (placement.ts); default 5. */
+  /** PostgreSQL: the connections of each data source's pool at most (placement.ts); default 5. Each standby's too. */
   sourcePoolSize?: number;
+  /** PostgreSQL: the main database's standbys, as postgres:// URLs (standbys.ts). */
+  standbyUrls?: readonly string[];
+  /** PostgreSQL: a standby further behind its primary than this is not read from (standbys.ts); default 16 MB. */
+  standbyMaxLagBytes?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -99,6 +93,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return openPostgres(options.databaseUrl, {
       poolSize: options.poolSize ?? 10,
       sourcePoolSize: options.sourcePoolSize ?? 5,
+      standbyUrls: options.standbyUrls ?? [],
+      standbyMaxLagBytes: options.standbyMaxLagBytes ?? 16 * 1024 * 1024,
       prepared: options.preparedStatements !== false,
       scoped,
     });
@@ -107,7 +103,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** The database the configuration names (PostgreSQL or the embedded folder), as the server opens it. */
 export function openConfiguredDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'rowLevelSecurity' | 'preparedStatements' | 'sourcePoolSize'>,
+  config: Pick<
+    Config,
+    | 'databaseUrl'
+    | 'dataDir'
+    | 'rowLevelSecurity'
+    | 'preparedStatements'
+    | 'sourcePoolSize'
+    | 'standbyUrls'
+    | 'standbyMaxLagMb'
+  >,
 ): Promise<Database> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
@@ -115,6 +120,8 @@ export function openConfiguredDatabase(
     rowLevelSecurity: config.rowLevelSecurity,
     preparedStatements: config.preparedStatements,
     sourcePoolSize: config.sourcePoolSize,
+    standbyUrls: config.standbyUrls,
+    standbyMaxLagBytes: config.standbyMaxLagMb * 1024 * 1024,
   });
 }
 
@@ -123,6 +130,8 @@ type Scope = (dialect: Dialect) => Dialect;
 interface PostgresOptions {
   poolSize: number;
   sourcePoolSize: number;
+  standbyUrls: readonly string[];
+  standbyMaxLagBytes: number;
   prepared: boolean;
   scoped: Scope;
 }
@@ -148,6 +157,9 @@ function postgresPool(config: pg.PoolConfig): pg.Pool {
   //   and a few probes for one of 100, and a partial index (`where is_deleted = 0`) serves `is_deleted = $1` only
   //   when the planner sees the 0: a generic plan read a tenant's 51,000 messages for one user's 3,000 (85 ms; 2 ms).
   pool.on('connect', (client) => {
+    // A connection lost while a query holds it (a server stopped) fails that query; pg also emits the loss on the
+    // client, which the pool listens to only while it is idle: unheard, the event would end the process.
+    client.on('error', () => undefined);
     client.query('set jit = off; set plan_cache_mode = force_custom_plan').catch(() => undefined);
   });
   return pool;
@@ -162,7 +174,7 @@ function sharedLifecycle(init: () => Promise<void>, destroy: () => Promise<void>
 
 /**
  * The main database and, on demand, the data sources tenants are placed on (placement.ts), all as one `db` whose
- * queries go to their tenant's database.
+ * queries go to their tenant's database, and there to a standby when the request allows it (standbys.ts).
  */
 function openPostgres(url: string, options: PostgresOptions): Database {
   const dialectOver = (pool: pg.Pool) =>
@@ -170,49 +182,85 @@ function openPostgres(url: string, options: PostgresOptions): Database {
   const pool = postgresPool({ connectionString: url, max: options.poolSize });
   const mainDialect = dialectOver(pool);
   const mainDriver = mainDialect.createDriver();
+  // A database that does not answer fails its requests in seconds, not after TCP's minutes; a standby's reads then
+  // go to its primary.
+  const connectionTimeoutMillis = 5_000;
+  const standbysOf = (primary: pg.Pool, configs: Array<{ name: string; config: pg.PoolConfig }>) => {
+    if (!configs.length) return undefined;
+    const pools = configs.map(({ name, config }): StandbyPool => {
+      const standbyPool = postgresPool({ ...config, max: options.sourcePoolSize, connectionTimeoutMillis });
+      return { name, pool: standbyPool, driver: dialectOver(standbyPool).createDriver() };
+    });
+    return new Standbys(pools, primary, options.standbyMaxLagBytes);
+  };
+  const mainStandbys = standbysOf(
+    pool,
+    options.standbyUrls.map((standbyUrl) => ({
+      name: addressOf(standbyUrl),
+      config: { connectionString: standbyUrl },
+    })),
+  );
   // eslint-disable-next-line prefer-const -- the placement needs the main database, which closes the placement
   let placement: Placement;
   const lifecycle = sharedLifecycle(
     () => mainDriver.init(),
     async () => {
       await placement.close();
+      await mainStandbys?.close();
       await mainDriver.destroy();
     },
     { connectFailed: (driver, error) => placement.connectFailed(driver, error) ?? (error as Error) },
   );
   const platformDb = new Kysely<Schema>({
-    dialect: new RoutingDialect(mainDialect, async () => mainDriver, lifecycle),
+    dialect: new RoutingDialect(mainDialect, async () => ({ primary: mainDriver }), lifecycle),
   });
   placement = new Placement({
     mainDriver,
+    mainStandbys,
     platformDb,
     poolSize: options.sourcePoolSize,
     migrations: migrationFiles(),
     openPool: (login: SourceLogin, size: number) => {
-      const sourcePool = postgresPool({
-        host: login.host,
-        port: login.port,
-        database: login.database,
-        user: login.user,
-        password: login.password,
-        max: size,
-        // A source that does not answer fails its tenants' requests in seconds, not after TCP's minutes.
-        connectionTimeoutMillis: 5_000,
-      });
+      const { host, port, database, user, password } = login;
+      const sourcePool = postgresPool({ host, port, database, user, password, max: size, connectionTimeoutMillis });
       const driver = dialectOver(sourcePool).createDriver();
       const own = sharedLifecycle(
         () => driver.init(),
         () => driver.destroy(),
       );
-      const db = new Kysely<Schema>({ dialect: new RoutingDialect(mainDialect, async () => driver, own) });
-      return { driver, db, pool: sourcePool, close: () => db.destroy() };
+      const db = new Kysely<Schema>({
+        dialect: new RoutingDialect(mainDialect, async () => ({ primary: driver }), own),
+      });
+      const standbys = standbysOf(
+        sourcePool,
+        login.standbys.map((at) => ({
+          name: `${at.host}:${at.port}/${at.database}`,
+          config: { ...at, user, password },
+        })),
+      );
+      const close = async () => {
+        await standbys?.close();
+        await db.destroy();
+      };
+      return { driver, db, pool: sourcePool, standbys, close };
     },
   });
+  const standbyReads = new StandbyReads();
   const db = new Kysely<Schema>({
-    dialect: new RoutingDialect(mainDialect, () => placement.driverForContext(), lifecycle),
+    dialect: new RoutingDialect(
+      mainDialect,
+      async () => standbyReads.route(await placement.databaseForContext()),
+      lifecycle,
+    ),
   });
   const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { db, platformDb, placement, kind: 'postgres', stats, close: () => db.destroy() };
+  return { db, platformDb, placement, standbyReads, kind: 'postgres', stats, close: () => db.destroy() };
+}
+
+/** A postgres:// URL as the operator may see it: host, port and database, never its password. */
+function addressOf(url: string): string {
+  const { hostname, port, pathname } = new URL(url);
+  return `${hostname}:${port || 5432}${pathname}`;
 }
 
 /**

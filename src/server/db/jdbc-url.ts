@@ -14,3 +14,10 @@ export function parseJdbcUrl(url: string): { kind: 'pg' | 'mysql'; address: Sour
   const port = found[3] ? Number(found[3]) : kind === 'pg' ? 5432 : 3306;
   return { kind, address: { host, port, database: decodeURIComponent(found[4]) } };
 }
+
+/** A data source's standbys (`standby_urls`): the URLs between its commas and new lines. */
+export const standbyUrlsOf = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((url) => url.trim())
+    .filter(Boolean);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Db } from './connect.ts';
+import type { Db } from './db.ts';
 import { MIGRATIONS_DIR, migrationFiles } from './migration-files.ts';
 
 export { migrationFiles };

@@ -3,11 +3,8 @@ import { sql, type Driver } from 'kysely';
 import { ApiError } from '../platform/errors.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
 import { asSystem, currentPinnedDatabase, currentServedTenant } from './tenant-context.ts';
-import type { Kysely } from 'kysely';
-import type { Schema } from './schema.ts';
-
-/** connect.ts `Db` (named here without importing connect.ts, which opens the placement). */
-type Db = Kysely<Schema>;
+import type { Db } from './db.ts';
+import type { DatabaseTarget, StandbyAddress, Standbys, StandbyStatus } from './standbys.ts';
 
 /** The key of the main database among the placement's (a data source's key is its id). */
 export const MAIN_DATABASE = 'main';
@@ -22,6 +19,8 @@ export interface SourceLogin {
   database: string;
   user: string;
   password: string;
+  /** Its streaming-replication standbys (standbys.ts), logged into as the source is. */
+  standbys: StandbyAddress[];
 }
 
 /** A data source's pool, as connect.ts builds it (row-level security and prepared statements like the main's). */
@@ -30,6 +29,8 @@ export interface SourcePool {
   /** This source's database whatever the context; the identity is the context's (owner rights under `asSystem`). */
   db: Db;
   pool: pg.Pool;
+  /** Its standbys, polled while this pool is open. */
+  standbys?: Standbys;
   close(): Promise<void>;
 }
 
@@ -43,6 +44,7 @@ export interface SourceHealth {
   detail?: string;
   /** Its tenants, which fail while it does. */
   tenants: string[];
+  standbys: StandbyStatus[];
 }
 
 interface Source {
@@ -58,6 +60,8 @@ interface Source {
 
 export interface PlacementOptions {
   mainDriver: Driver;
+  /** The main database's standbys (DATABASE_STANDBY_URLS). */
+  mainStandbys?: Standbys;
   /** The main database, whatever the context: the tenant list and the data sources are read there. */
   platformDb: Db;
   /** A pool over a data source, of at most `poolSize` connections. */
@@ -81,7 +85,8 @@ const MAP_TTL_MS = 60_000;
  * source (blade_tenant.datasource_id) has all its tenant rows on that PostgreSQL database, whose platform tables are
  * read-only copies of the main's through logical replication (source-setup.ts); every other tenant, the platform
  * tenant and all work outside a request are on the main database. A query goes where its context says
- * (tenant-context.ts): a database named with `onDatabase`, else the served tenant's, else the main.
+ * (tenant-context.ts): a database named with `onDatabase`, else the served tenant's, else the main; and there to one of
+ * the database's standbys when the request may read from them (standbys.ts).
  */
 export class Placement {
   private readonly sources = new Map<string, Source>();
@@ -102,16 +107,23 @@ export class Placement {
     this.describe = describe;
   }
 
-  /** The driver of the database the current context uses. */
-  async driverForContext(): Promise<Driver> {
+  /** The database the current context uses. */
+  async databaseForContext(): Promise<DatabaseTarget> {
+    const key = await this.keyForContext();
+    if (key === MAIN_DATABASE) return { key, primary: this.options.mainDriver, standbys: this.options.mainStandbys };
+    const pool = await this.poolOf(key);
+    return { key, primary: pool.driver, standbys: pool.standbys };
+  }
+
+  private async keyForContext(): Promise<string> {
     const pinned = currentPinnedDatabase();
-    if (pinned !== undefined) return pinned === MAIN_DATABASE ? this.options.mainDriver : this.driverOf(pinned);
+    if (pinned !== undefined) return pinned;
     const tenant = currentServedTenant();
-    if (!tenant || tenant === PLATFORM_TENANT) return this.options.mainDriver;
+    if (!tenant || tenant === PLATFORM_TENANT) return MAIN_DATABASE;
+    // A tenant whose move cuts over waits here, then goes where the placement, read again, puts it.
     const paused = this.paused.get(tenant);
     if (paused) await paused.wait();
-    const source = await this.sourceOf(tenant);
-    return source === undefined ? this.options.mainDriver : this.driverOf(source);
+    return (await this.sourceOf(tenant)) ?? MAIN_DATABASE;
   }
 
   /** The data source holding `tenantId`'s rows; undefined for the main database. */
@@ -187,17 +199,13 @@ export class Placement {
   async setUp<T>(sourceId: string, fn: (db: Db) => Promise<T>): Promise<T> {
     const login = await this.describe?.(sourceId);
     if (!login) throw new Error('not a PostgreSQL data source');
-    const opened = this.options.openPool(login, 2);
+    const opened = this.options.openPool({ ...login, standbys: [] }, 2);
     try {
       return await fn(opened.db);
     } finally {
       await opened.close().catch(() => undefined);
       if (this.sources.get(sourceId)?.state !== 'up') this.sources.delete(sourceId);
     }
-  }
-
-  private async driverOf(sourceId: string): Promise<Driver> {
-    return (await this.poolOf(sourceId)).driver;
   }
 
   private entry(sourceId: string): Source {
@@ -282,9 +290,25 @@ export class Placement {
           if (!(error instanceof ApiError)) this.markDown(id, error as Error);
         }
         const source = this.entry(id);
-        return { id, name: source.name, state: source.state, detail: source.detail, tenants: this.tenantsOn(id) };
+        const { name, state, detail } = source;
+        const standbys = source.pool?.standbys?.statuses() ?? [];
+        return { id, name, state, detail, tenants: this.tenantsOn(id), standbys };
       }),
     );
+  }
+
+  /**
+   * The standbys of the main database and of each data source whose pool is open, as last polled: by database key and
+   * name (the main's is `main`).
+   */
+  standbys(): Array<{ key: string; database: string; standbys: StandbyStatus[] }> {
+    const main = this.options.mainStandbys;
+    return [
+      ...(main ? [{ key: MAIN_DATABASE, database: MAIN_DATABASE, standbys: main.statuses() }] : []),
+      ...[...this.sources.values()].flatMap(({ id, name, pool }) =>
+        pool?.standbys ? [{ key: id, database: name, standbys: pool.standbys.statuses() }] : [],
+      ),
+    ];
   }
 
   private async closeIdle(): Promise<void> {

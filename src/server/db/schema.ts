@@ -88,6 +88,7 @@ export interface BladeDatasource {
   update_time: string | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
+  standby_urls: Generated<string>;
 }
 
 export interface BladeDept {

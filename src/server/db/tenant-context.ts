@@ -21,6 +21,13 @@ export interface RequestContext {
    * administrator names with `tenantId=`.
    */
   servedTenant?: string;
+  /**
+   * On a route that may read from standbys (route config `standby`): its caller, whose own writes its reads must see,
+   * and his last write position on each database once looked up (db/standbys.ts).
+   */
+  standbyReads?: { userId: string; after: Record<string, Promise<bigint | undefined>> };
+  /** Where this request's writes ended on each database with standbys (WAL positions), kept for its caller. */
+  wrote?: Map<string, string>;
 }
 
 const SYSTEM = Symbol('system');
@@ -83,4 +90,18 @@ export function onDatabase<T>(database: string, fn: () => T): T {
 
 export function currentPinnedDatabase(): string | undefined {
   return pinnedDatabase.getStore();
+}
+
+const primaryReads = new AsyncLocalStorage<true>();
+
+/**
+ * `fn` reads the primary even in a request that may read standbys: what it loads outlives the request (a process's
+ * cache, cleared by a change notice, must not be filled again from a standby that has not replayed the change yet).
+ */
+export function readFromPrimary<T>(fn: () => T): T {
+  return primaryReads.run(true, fn);
+}
+
+export function readingFromPrimary(): boolean {
+  return primaryReads.getStore() === true;
 }

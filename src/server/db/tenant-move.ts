@@ -46,6 +46,11 @@ export interface MoveDeps {
   notify(tenant: string, phase: 'pause' | 'resume' | 'placed'): Promise<void>;
   /** This process, as the move rows name their runner. */
   runner: string;
+  /**
+   * Tests only (TENON_MOVE_FAILPOINT): the step after which this process kills itself (SIGKILL), so that the move is
+   * cut short there for real: copied, fenced, switched or cleaning.
+   */
+  failpoint?: string;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
@@ -120,6 +125,7 @@ export class TenantMover {
       await dropSubscription(db, name);
       await sql.raw(`create subscription ${name} connection ${literal(conninfo)} publication ${name}`).execute(db);
     });
+    this.crashAt('copied');
     await this.waitFor(move, COPY_MS, 'the first copy', () => this.on(target, (db) => copied(db, name)));
     // Caught up before the fence, so that the pause waits only for the last few writes.
     await this.passMarker(move, source, target, CATCH_UP_MS);
@@ -141,6 +147,7 @@ export class TenantMover {
         await pause(POLL_MS);
       }
     });
+    this.crashAt('fenced');
     await this.passMarker(move, source, target, CATCH_UP_MS);
     const tables = await this.on(source, tenantTables);
     const [left, arrived] = await Promise.all([
@@ -170,6 +177,7 @@ export class TenantMover {
       }),
     );
     move.state = 'switched';
+    this.crashAt('switched');
     await this.deps.notify(tenant, 'placed');
   }
 
@@ -178,6 +186,7 @@ export class TenantMover {
     const [source, target] = [keyOf(move.from_source), keyOf(move.to_source)];
     const name = nameOf(move.id);
     await this.on(target, (db) => dropSubscription(db, name));
+    this.crashAt('cleaning');
     await this.on(target, (db) => sql`delete from tenon_move_mark where move_id = ${move.id}`.execute(db));
     await this.on(source, async (db) => {
       await sql.raw(`drop publication if exists ${name}`).execute(db);
@@ -208,6 +217,10 @@ export class TenantMover {
         and not active`.execute(db);
     });
     await this.finish(move, 'failed');
+  }
+
+  private crashAt(step: string): void {
+    if (this.deps.failpoint === step) process.kill(process.pid, 'SIGKILL');
   }
 
   /** A marker written on the source after every write so far, until it is on the target. */

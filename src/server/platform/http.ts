@@ -5,9 +5,11 @@ import { enterTenant, newRequestContext, runInContext, type RequestContext } fro
 import { ApiError, fail, langOf, sendError } from './errors.ts';
 import type { Param } from './route-schemas.ts';
 import type { Permissions } from './permissions.ts';
+import type { KeyValueStore } from './kv.ts';
+import type { StandbyReads } from '../db/standbys.ts';
 import { MESSAGES } from '../../shared/i18n/server-messages.ts';
 
-/** Route-level declarations read by the platform hooks: who may call it. */
+/** Route-level declarations read by the platform hooks: who may call it, and where it may read. */
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** No token needed (token endpoint, captcha, tenant info, ...). */
@@ -25,6 +27,11 @@ declare module 'fastify' {
     platform?: boolean;
     /** A file a browser link downloads (GET): the token may come as the `blade-auth` query parameter. */
     download?: boolean;
+    /**
+     * Reads outside a transaction may go to a standby of the database (lists, reports, statistics, exports): one that
+     * has replayed the caller's own last write (db/standbys.ts).
+     */
+    standby?: boolean;
   }
   interface FastifyRequest {
     /** The verified caller; set on every non-public route. */
@@ -72,6 +79,23 @@ function registerTenantContext(app: FastifyInstance) {
     runInContext(request.dbContext, done);
   });
   app.addHook('preValidation', (request, _reply, done) => runInContext(request.dbContext, done));
+}
+
+/**
+ * Reads from standbys (db/standbys.ts): a route that allows them is marked once the access checks, which read the
+ * caller's grants, are done; the positions of every request's writes are kept for its caller before it answers, so
+ * that his next reads, on whichever process, see them.
+ */
+export function registerStandbyReads(app: FastifyInstance, reads: StandbyReads, kv: KeyValueStore) {
+  reads.useStore(kv);
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.standby && request.user)
+      request.dbContext.standbyReads = { userId: request.user.userId, after: {} };
+  });
+  app.addHook('onSend', async (request) => {
+    const wrote = request.dbContext?.wrote;
+    if (wrote && request.user) await reads.keep(request.user.userId, wrote);
+  });
 }
 
 /** The first of `codes` the caller holds, else the first one (which `require` then refuses). */

@@ -7,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import packageJson from '../../../package.json' with { type: 'json' };
 import type { MinutePoint, ProcessIdentity } from '../../shared/contract/governance.ts';
 import type { PoolStats } from '../db/connect.ts';
+import type { StandbyStatus } from '../db/standbys.ts';
 import type { Services } from '../services.ts';
 import { importTurns } from './entity/excel-import.ts';
 
@@ -50,6 +51,7 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
     },
     () => services.database.stats(),
     () => services.audit.stats(),
+    () => services.database.placement?.standbys() ?? [],
   );
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
@@ -70,6 +72,7 @@ export class ProcessMetrics {
     readonly identity: ProcessIdentity,
     poolStats: () => PoolStats,
     auditStats?: () => Record<string, BatchQueueStats>,
+    standbys?: () => Array<{ database: string; standbys: StandbyStatus[] }>,
   ) {
     const own = new Registry();
     const registers = [own];
@@ -130,6 +133,30 @@ export class ProcessMetrics {
       collect() {
         for (const [log, stats] of Object.entries(auditStats?.() ?? {}))
           for (const [state, value] of Object.entries(stats)) this.set({ log, state }, value);
+      },
+    });
+    // Per database (`main` or a data source's name) and standby (host:port/database), as the last poll saw them.
+    new Gauge({
+      name: 'tenon_db_standby_lag_bytes',
+      help: "WAL a standby has not replayed yet, in bytes behind its primary's (while known).",
+      labelNames: ['database', 'standby'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { database, standbys: each } of standbys?.() ?? [])
+          for (const standby of each)
+            if (standby.lagBytes !== undefined) this.set({ database, standby: standby.name }, standby.lagBytes);
+      },
+    });
+    new Gauge({
+      name: 'tenon_db_standby_used',
+      help: 'Whether a standby serves reads: 1 while it answers, replays and is within the lag bound.',
+      labelNames: ['database', 'standby'],
+      registers,
+      collect() {
+        this.reset();
+        for (const { database, standbys: each } of standbys?.() ?? [])
+          for (const standby of each) this.set({ database, standby: standby.name }, standby.state === 'up' ? 1 : 0);
       },
     });
     const info = new Gauge({

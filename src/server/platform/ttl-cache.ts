@@ -1,3 +1,5 @@
+import { readFromPrimary } from '../db/tenant-context.ts';
+
 /**
  * An in-process cache of loaded values, a promise each so that concurrent readers share one load. Entries live
  * `ttlMs` and at most `max` of them are kept, the least recently used going first; expired ones are dropped as new
@@ -27,7 +29,8 @@ export class TtlCache<V> {
         return hit.value;
       }
     }
-    const entry = { value: load(), at: now };
+    // What is kept outlives the request: read where every write already is (a standby may lag the change notice).
+    const entry = { value: readFromPrimary(load), at: now };
     entry.value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });

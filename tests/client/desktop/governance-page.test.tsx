@@ -51,6 +51,10 @@ const STATUS: GovernanceStatus = {
       migrations: { status: 'DOWN', ms: 3, error: 'pending', pending: ['0038_process.sql'] },
       redis: { status: 'UP', ms: 1 },
     },
+    standbys: [{ status: 'UP', lagBytes: 2048 }],
+    datasources: [
+      { id: '1', name: 'second', status: 'UP', tenants: 1, standbys: [{ status: 'DOWN', error: 'unreachable' }] },
+    ],
   },
   processes: [
     proc({}),
@@ -59,7 +63,7 @@ const STATUS: GovernanceStatus = {
 };
 
 describe('the 服务治理 screen', () => {
-  it('shows the readiness checks, the missing migration and a card per process, this one marked', async () => {
+  it('shows the readiness checks, the standbys, the missing migration and a card per process, this one marked', async () => {
     server.serve({ [`GET ${GOVERNANCE_PATH}`]: () => ok(STATUS) });
     renderDesktop(<GovernancePage />);
     expect(await screen.findByText('未就绪')).toBeVisible();
@@ -67,6 +71,9 @@ describe('the 服务治理 screen', () => {
     expect(check('database')).toBe('数据库 · 2 ms');
     expect(check('migrations')).toBe('数据库迁移 · pending');
     expect(check('redis')).toBe('Redis · 1 ms');
+    const standby = (label: string) => document.querySelector(`[data-standby="${label}"]`)?.textContent;
+    expect(standby('备库 1')).toBe('备库 1 · 延迟 2 KB');
+    expect(standby('second 备库 1')).toBe('second 备库 1 · unreachable');
     expect(screen.getByText('未执行的迁移：0038_process.sql')).toBeVisible();
     expect(screen.getByText(/\/metrics.*TENON_METRICS_TOKEN.*\/api\/health\/live.*\/api\/health\/ready/)).toBeVisible();
     expect(screen.getByText('服务进程（2）')).toBeVisible();

@@ -69,10 +69,22 @@ function ReadinessTag({ readiness }: { readiness: Readiness }) {
 
 const CHECKS: readonly CheckName[] = ['database', 'migrations', 'redis'];
 
-/** One badge a check (Redis only when the server uses it), with its time or why it failed. */
+/**
+ * One badge a check (Redis only when the server uses it), with its time or why it failed; then one a standby (the main
+ * database's, then the data sources'), with its lag or why it is not read from.
+ */
 function ReadinessChecks({ readiness }: { readiness: Readiness }) {
   const { t } = useTranslation();
   const pending = readiness.checks.migrations?.pending;
+  const standbys = [
+    ...(readiness.standbys ?? []).map((check, i) => ({ label: t('governance.standby', { n: i + 1 }), check })),
+    ...(readiness.datasources ?? []).flatMap((source) =>
+      (source.standbys ?? []).map((check, i) => ({
+        label: t('governance.sourceStandby', { name: source.name, n: i + 1 }),
+        check,
+      })),
+    ),
+  ];
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }}>
       <Space wrap>
@@ -86,6 +98,12 @@ function ReadinessChecks({ readiness }: { readiness: Readiness }) {
             </Tag>
           );
         })}
+        {standbys.map(({ label, check }) => (
+          <Tag key={label} color={check.status === 'UP' ? 'success' : 'error'} data-standby={label}>
+            {label} ·{' '}
+            {check.status === 'UP' ? t('governance.lag', { size: sizeText(check.lagBytes ?? 0) }) : check.error}
+          </Tag>
+        ))}
       </Space>
       {pending?.length ? (
         <Alert type="error" showIcon title={t('governance.pending', { names: pending.join(', ') })} />
@@ -93,6 +111,13 @@ function ReadinessChecks({ readiness }: { readiness: Readiness }) {
     </Space>
   );
 }
+
+const sizeText = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 ** 2
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 function ProcessCard({ process }: { process: ProcessStatus }) {
   const { t } = useTranslation();

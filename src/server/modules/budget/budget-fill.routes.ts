@@ -39,7 +39,7 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
 
   const fillBase = `/api/${budgetFill.service}/${budgetFill.name}`;
   const fillStat = {
-    config: { permission: budgetFill.code },
+    config: { permission: budgetFill.code, standby: true },
     schema: { ...listQuery(budgetFill, { paged: false }), ...answers(MonthlyStat) },
   };
   app.get(`${fillBase}/stat`, fillStat, async (request) =>
@@ -72,7 +72,7 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
     app.get(
       `${situationBase}/${action}`,
       {
-        config: { permission: budgetSituation.code },
+        config: { permission: budgetSituation.code, standby: true },
         schema: { ...situationQuery(true), ...answers(pageOf(budgetSituation)) },
       },
       async (request) => ok(request, await productRowPage(situations, request.user, request.query)),
@@ -80,7 +80,10 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   // The export reads as the list does (§3: totals over a searched month range) and shows the grid's months alone.
   app.get(
     `${situationBase}/export-${budgetSituation.name}`,
-    { config: { permission: `${budgetSituation.code}_export`, download: true }, schema: situationQuery(false) },
+    {
+      config: { permission: `${budgetSituation.code}_export`, download: true, standby: true },
+      schema: situationQuery(false),
+    },
     async (request, reply) => {
       const range = parseSearchMonth(request.query.searchMonth);
       const records = allRecords(situations, request.user, request.query, (user, query) =>
@@ -99,7 +102,10 @@ export async function budgetFillRoutes(fastify: FastifyInstance, { services }: {
   );
   app.get(
     `${situationBase}/stat`,
-    { config: { permission: budgetSituation.code }, schema: { ...situationQuery(false), ...answers(MonthlyStat) } },
+    {
+      config: { permission: budgetSituation.code, standby: true },
+      schema: { ...situationQuery(false), ...answers(MonthlyStat) },
+    },
     async (request) =>
       ok(
         request,

@@ -16,7 +16,7 @@ export async function differRoutes(fastify: FastifyInstance, { services }: { ser
   app.get(
     `/api/${differ.service}/${differ.name}/statlist`,
     {
-      config: { permission: [differ.code, 'differstat'] },
+      config: { permission: [differ.code, 'differstat'], standby: true },
       schema: { ...queryParams({ year: Param, orgId: Param }), ...answers(Type.Array(DifferSummaryRow)) },
     },
     async (r) => ok(r, await differSummary(services.db, service, r.user, r.query, langOf(r))),

@@ -72,6 +72,7 @@ export async function inventoryBudgetRoutes(fastify: FastifyInstance, { services
     {
       config: {
         permission: (r) => (asksSummary(r.query) ? [code, SUMMARY_MENU] : code),
+        standby: true,
       },
       schema: { ...STAT_QUERY, ...STAT_ROWS },
     },
@@ -87,7 +88,7 @@ export async function inventoryBudgetRoutes(fastify: FastifyInstance, { services
   );
   app.get(
     `${base}/totalstat`,
-    { config: { permission: code }, schema: { ...STAT_QUERY, ...answers(MonthlyStat) } },
+    { config: { permission: code, standby: true }, schema: { ...STAT_QUERY, ...answers(MonthlyStat) } },
     async (r) => ok(r, await inventoryTotals(service, r.user, r.query)),
   );
   app.post(

@@ -15,5 +15,5 @@ export function datasourcePassword(row: { password?: unknown }, secret: Uint8Arr
 }
 
 /** The password is sealed before it is written, and an edit with a blank password keeps the stored one. */
-export const datasourceHooks = (services: { config: { jwtSecret: Uint8Array } }): EntityHooks =>
-  sealedFieldHooks('password', services.config.jwtSecret, PURPOSE);
+export const datasourcePasswordHooks = (secret: Uint8Array): EntityHooks =>
+  sealedFieldHooks('password', secret, PURPOSE);

@@ -3,7 +3,7 @@ import { code } from '../../../shared/entities/develop/code.ts';
 import { model } from '../../../shared/entities/develop/model.ts';
 import { modelPrototype } from '../../../shared/entities/develop/model-prototype.ts';
 import { defineModule } from '../../platform/module.ts';
-import { datasourceHooks } from './datasource-password.ts';
+import { datasourceHooks } from './datasource.hooks.ts';
 import { datasourceRoutes } from './datasource.routes.ts';
 import { modelRoutes } from './model.routes.ts';
 import { seedModelDemo } from './demo.ts';

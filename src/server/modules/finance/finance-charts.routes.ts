@@ -30,7 +30,7 @@ export async function financeChartRoutes(fastify: FastifyInstance, { services }:
   app.get(
     FINANCE_STAT_CHART_URL,
     {
-      config: { permission: financeStat.code },
+      config: { permission: financeStat.code, standby: true },
       schema: { ...listQuery(financeStat, { paged: false }), ...answers(Type.Array(ProfitMonth)) },
     },
     async (r) =>
@@ -39,7 +39,7 @@ export async function financeChartRoutes(fastify: FastifyInstance, { services }:
   app.get(
     OVERDUE_STAT_CHART_URL,
     {
-      config: { permission: overdueStat.code },
+      config: { permission: overdueStat.code, standby: true },
       schema: { ...listQuery(overdueStat, { paged: false }), ...answers(Type.Array(AgingMonth)) },
     },
     async (r) => ok(r, await agingByMonth(await matching(overdueStat.name)(r.user, r.query))),
@@ -47,14 +47,14 @@ export async function financeChartRoutes(fastify: FastifyInstance, { services }:
   app.get(
     INCOME_EXPENSE_CHART_URL,
     {
-      config: { permission: incomeExpense.code },
+      config: { permission: incomeExpense.code, standby: true },
       schema: { ...listQuery(incomeExpense, { paged: false }), ...answers(Type.Array(CashMonth)) },
     },
     async (r) => ok(r, await cashByMonth(await matching(incomeExpense.name)(r.user, r.query))),
   );
   app.get(
     RELATED_PARTIES_URL,
-    { config: { permission: relatedStat.code }, schema: answers(Type.Array(RelatedParty)) },
+    { config: { permission: relatedStat.code, standby: true }, schema: answers(Type.Array(RelatedParty)) },
     async (r) => ok(r, await relatedParties(services, r.user)),
   );
 }

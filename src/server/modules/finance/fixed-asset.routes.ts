@@ -53,7 +53,7 @@ export async function fixedAssetRoutes(fastify: FastifyInstance, { services }: {
   app.get(
     FIXEDLEDGER_CATEGORY_STAT_URL,
     {
-      config: { permission: fixedAsset.code },
+      config: { permission: fixedAsset.code, standby: true },
       schema: { ...listQuery(fixedAsset, { paged: false }), ...answers(Type.Array(AssetCategoryStat)) },
     },
     async (r) => ok(r, await categoryStat(service, r.user, r.query, langOf(r))),

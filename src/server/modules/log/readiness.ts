@@ -1,8 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { CheckName, CheckResult, Readiness } from '../../../shared/contract/governance.ts';
+import type { StandbyCheck } from '../../../shared/contract/api/log.schemas.ts';
 import type { Db } from '../../db/connect.ts';
 import { asSystem } from '../../db/tenant-context.ts';
-import type { Placement } from '../../db/placement.ts';
+import { MAIN_DATABASE, type Placement } from '../../db/placement.ts';
+import type { StandbyStatus } from '../../db/standbys.ts';
 import { appliedMigrations, pingDatabase } from './monitor.queries.ts';
 
 /** A check that has not answered by then counts as down: a load balancer must not wait on a hung connection. */
@@ -55,19 +57,32 @@ export class ReadinessCheck {
     checks.migrations = migrations;
     if (redis) checks.redis = redis;
     const up = Object.values(checks).every((check) => check.status === 'UP');
-    if (!datasources?.length) return { status: up ? 'UP' : 'DOWN', checks };
+    // A standby that is down does not make the process unready: its reads go to the primary.
+    const standbys = this.placement?.standbys().find((each) => each.key === MAIN_DATABASE)?.standbys ?? [];
     return {
       status: up ? 'UP' : 'DOWN',
       checks,
-      datasources: datasources.map(({ id, name, state, tenants }) => ({
-        id,
-        name,
-        status: state === 'up' ? 'UP' : 'DOWN',
-        ...(state === 'up' ? {} : { error: state === 'behind' ? 'behind' : 'unreachable' }),
-        tenants: tenants.length,
-      })),
+      ...(datasources?.length
+        ? {
+            datasources: datasources.map(({ id, name, state, tenants, standbys: theirs }) => ({
+              id,
+              name,
+              status: state === 'up' ? 'UP' : 'DOWN',
+              ...(state === 'up' ? {} : { error: state === 'behind' ? 'behind' : 'unreachable' }),
+              tenants: tenants.length,
+              ...(theirs.length ? { standbys: theirs.map(standbyCheck) } : {}),
+            })),
+          }
+        : {}),
+      ...(standbys.length ? { standbys: standbys.map(standbyCheck) } : {}),
     };
   }
+}
+
+function standbyCheck({ state, lagBytes }: StandbyStatus): StandbyCheck {
+  const lag = lagBytes === undefined ? {} : { lagBytes };
+  if (state === 'up') return { status: 'UP', ...lag };
+  return { status: 'DOWN', error: state === 'down' ? 'unreachable' : state, ...lag };
 }
 
 class Timeout extends Error {}

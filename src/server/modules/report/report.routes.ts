@@ -102,7 +102,7 @@ export async function reportRoutes(fastify: FastifyInstance, { services }: { ser
   });
   app.get(
     report.REPORT_LIST_URL,
-    { config: reading, schema: { querystring: ListQuery, ...answers(Page) } },
+    { config: { ...reading, standby: true }, schema: { querystring: ListQuery, ...answers(Page) } },
     async (request) => {
       // The lists' paging rules and messages (a page past the end, a size over the cap, a number that is none).
       const { current, size } = pagingOf(request.query);

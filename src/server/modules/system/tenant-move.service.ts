@@ -25,7 +25,10 @@ export const MOVE_MESSAGES = {
 
 /** Every process hears of a move's cutover here (db/placement.ts pause and release). */
 const CHANNEL = 'tenant-move';
-/** A move whose runner has not said it lives for this long is taken up by another process (or after a restart). */
+/**
+ * A move whose runner has not said it lives for this long is taken up by another process (or after a restart):
+ * rolled back when it had not switched yet, finished when it had.
+ */
 const ORPHANED_SECONDS = 120;
 const ADOPT_MS = 10_000;
 
@@ -49,6 +52,7 @@ export class TenantMoves {
     private readonly mainConninfo: string | undefined,
     private readonly logins: (id: string) => Promise<SourceLogin | undefined>,
     private readonly log: { info(object: object, message: string): void; warn(object: object, message: string): void },
+    private readonly options: { failpoint?: string; orphanedSeconds?: number } = {},
   ) {
     this.mover = new TenantMover({
       platformDb: database.platformDb,
@@ -57,6 +61,7 @@ export class TenantMoves {
       notify: (tenant, phase) => this.kv.publish(CHANNEL, JSON.stringify({ tenant, phase })),
       runner: this.runner,
       log,
+      failpoint: options.failpoint,
     });
   }
 
@@ -69,8 +74,13 @@ export class TenantMoves {
       if (phase === 'pause') placement.pause(tenant);
       else void placement.release(tenant);
     });
-    this.adopter = setInterval(() => void this.adoptOrphans(), ADOPT_MS).unref();
+    const every = Math.min(ADOPT_MS, this.orphanedSeconds * 1000);
+    this.adopter = setInterval(() => void this.adoptOrphans(), every).unref();
     void this.adoptOrphans();
+  }
+
+  private get orphanedSeconds(): number {
+    return this.options.orphanedSeconds ?? ORPHANED_SECONDS;
   }
 
   stop(): void {
@@ -168,11 +178,18 @@ export class TenantMoves {
       const orphans = await asSystem(() =>
         this.database.platformDb
           .updateTable('tenon_tenant_move')
-          .set({ runner: this.runner, beat_at: sql<string>`localtimestamp(0)` })
+          .set({
+            runner: this.runner,
+            beat_at: sql<string>`localtimestamp(0)`,
+            // Another process's move cut short before its switch is undone: the source still holds every row, and a
+            // copy half made (or a fence whose writes were never waited for) cannot be trusted to go on from.
+            state: sql<string>`case when runner <> ${this.runner} and state in ('copying', 'cutover') then 'rollback'
+              else state end`,
+          })
           .where('ended_at', 'is', null)
           .where((eb) =>
             eb.or([
-              eb('beat_at', '<', sql<string>`localtimestamp(0) - make_interval(secs => ${ORPHANED_SECONDS})`),
+              eb('beat_at', '<', sql<string>`localtimestamp(0) - make_interval(secs => ${this.orphanedSeconds})`),
               eb('runner', '=', this.runner),
             ]),
           )

@@ -7,7 +7,7 @@ import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.t
 import { SHARED_DEFINITIONS } from '../../platform/workflow/index.ts';
 import { ApiError, failWith } from '../../platform/errors.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
-import { parseJdbcUrl } from '../../db/jdbc-url.ts';
+import { parseJdbcUrl, standbyUrlsOf } from '../../db/jdbc-url.ts';
 import { datasourcePassword } from '../develop/datasource-password.ts';
 import { datasourceRow } from '../develop/model.queries.ts';
 
@@ -30,6 +30,19 @@ export const PLACEMENT_MESSAGES = {
   },
 } satisfies Record<string, LocalText>;
 
+/** A live data source that may hold tenants (a PostgreSQL one), by id; else the refusal a screen shows. */
+export async function placeableSource(db: Db, sourceId: string): Promise<{ name: string; url: string }> {
+  const row = await db
+    .selectFrom('blade_datasource')
+    .select(['name', 'url'])
+    .where('id', '=', sourceId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(400, MESSAGES.dataNotFound);
+  if (parseJdbcUrl(row.url)?.kind !== 'pg') throw failWith(PLACEMENT_MESSAGES.notPostgres, { name: row.name });
+  return row;
+}
+
 /** Every process reads the placement again when a tenant's data source changes. */
 const CHANNEL = 'cache:tenant-placement';
 
@@ -40,16 +53,19 @@ export function sourceLogins(platformDb: Db, secret: Uint8Array) {
       const row = await datasourceRow(platformDb, id);
       const parsed = row && parseJdbcUrl(row.url);
       if (!row || parsed?.kind !== 'pg') return undefined;
-      const name = await platformDb
+      const more = await platformDb
         .selectFrom('blade_datasource')
-        .select('name')
+        .select(['name', 'standby_urls'])
         .where('id', '=', id)
         .executeTakeFirst();
+      // Checked when written (develop/datasource.hooks.ts): an entry that is not PostgreSQL's cannot be there.
+      const standbys = standbyUrlsOf(more?.standby_urls ?? '').flatMap((url) => parseJdbcUrl(url)?.address ?? []);
       return {
-        name: name?.name || id,
+        name: more?.name || id,
         ...parsed.address,
         user: row.username,
         password: datasourcePassword(row, secret),
+        standbys,
       };
     });
 }
@@ -84,16 +100,7 @@ export class TenantPlacing {
     const { placement, platformDb } = this.database;
     const mainConninfo = this.mainConninfo;
     if (!placement || !mainConninfo) throw failWith(PLACEMENT_MESSAGES.needsPostgres);
-    const row = await asSystem(() =>
-      platformDb
-        .selectFrom('blade_datasource')
-        .select(['name', 'url'])
-        .where('id', '=', sourceId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst(),
-    );
-    if (!row) throw new ApiError(400, MESSAGES.dataNotFound);
-    if (parseJdbcUrl(row.url)?.kind !== 'pg') throw failWith(PLACEMENT_MESSAGES.notPostgres, { name: row.name });
+    const row = await asSystem(() => placeableSource(platformDb, sourceId));
     try {
       await placement.setUp(sourceId, (db) =>
         prepareSource(platformDb, db, sourceId, mainConninfo, SHARED_DEFINITIONS),

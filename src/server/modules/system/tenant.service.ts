@@ -6,8 +6,7 @@ import { MESSAGES, type LocalText } from '../../../shared/i18n/server-messages.t
 import type { Db } from '../../db/connect.ts';
 import type { BladeTenant } from '../../db/schema.ts';
 import { asSystem, onDatabase } from '../../db/tenant-context.ts';
-import { PLACEMENT_MESSAGES, type TenantPlacing } from './tenant-placement.ts';
-import { parseJdbcUrl } from '../../db/jdbc-url.ts';
+import { PLACEMENT_MESSAGES, placeableSource, type TenantPlacing } from './tenant-placement.ts';
 import { ROLE_POWER, SUPER_TENANT, auditColumns, splitList, type AuthUser } from '../../platform/auth-context.ts';
 import { fieldsOf, parseFieldValue } from '../../platform/entity/fields.ts';
 import type { Row } from '../../platform/entity/rules.ts';
@@ -310,30 +309,29 @@ export class TenantService {
   /** Soft-deletes the tenants (never 000000) and every user of theirs, all or none; returns their codes. */
   async remove(user: AuthUser, ids: string[]): Promise<string[]> {
     const now = formatDateTime();
-    return this.db.transaction().execute(async (trx) => {
+    const changes = { is_deleted: 1, update_user: user.userId, update_time: now };
+    const removeUsers = (db: Db, codes: string[]) =>
+      db.updateTable('blade_user').set(changes).where('tenant_id', 'in', codes).where('is_deleted', '=', 0).execute();
+    const removed = await this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('blade_tenant')
-        .select(['id', 'tenant_id'])
+        .select(['id', 'tenant_id', 'datasource_id'])
         .where('id', 'in', ids)
         .where('is_deleted', '=', 0)
         .forUpdate()
         .execute();
       if (rows.some((r) => r.tenant_id === SUPER_TENANT)) throw failWith(TENANT_MESSAGES.removeSuper);
       if (rows.length !== new Set(ids).size) throw new ApiError(400, MESSAGES.dataNotFound);
-      const changes = { is_deleted: 1, update_user: user.userId, update_time: now };
       await trx.updateTable('blade_tenant').set(changes).where('id', 'in', ids).execute();
-      await trx
-        .updateTable('blade_user')
-        .set(changes)
-        .where(
-          'tenant_id',
-          'in',
-          rows.map((r) => r.tenant_id),
-        )
-        .where('is_deleted', '=', 0)
-        .execute();
-      return rows.map((r) => r.tenant_id);
+      const here = rows.filter((r) => r.datasource_id == null).map((r) => r.tenant_id);
+      if (here.length) await removeUsers(trx, here);
+      return rows;
     });
+    // The users of a tenant placed on a data source are there (its sign-ins already fail: the tenant row is gone).
+    for (const row of removed.filter((r) => r.datasource_id != null))
+      await onDatabase(String(row.datasource_id), () => removeUsers(this.db, [row.tenant_id]));
+    await this.placing?.changed();
+    return removed.map((r) => r.tenant_id);
   }
 
   /** Bulk quota and expiry; a blank quota is unlimited (-1), a blank expiry never expires. */
@@ -349,16 +347,7 @@ export class TenantService {
    */
   async datasource(user: AuthUser, code: string, datasourceId: unknown): Promise<void> {
     const value = parseFieldValue(field('datasourceId'), datasourceId) ?? null;
-    if (value !== null) {
-      const live = await this.db
-        .selectFrom('blade_datasource')
-        .select(['id', 'name', 'url'])
-        .where('id', '=', String(value))
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!live) throw new ApiError(400, MESSAGES.dataNotFound);
-      if (parseJdbcUrl(live.url)?.kind !== 'pg') throw failWith(PLACEMENT_MESSAGES.notPostgres, { name: live.name });
-    }
+    if (value !== null) await placeableSource(this.db, String(value));
     const placed = await this.db
       .selectFrom('blade_tenant')
       .select('datasource_id')

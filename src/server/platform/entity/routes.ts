@@ -119,8 +119,10 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   const page = answers(pageOf(entity, row));
   const treeRows = answers(Type.Array(treeRowOf(entity, row)));
   const platform = entity.platformOnly || !entity.tenant;
+  // Lists, pickers and exports may read from a standby (db/standbys.ts); a detail opened to edit reads the primary.
+  const reading = { ...config, standby: true };
   const read = (action: string, query: MapQuery = paged, answer: object = page) => ({
-    config,
+    config: reading,
     schema: { ...query, ...answer, ...about(action) },
     ...(entity.platformReadsAll ? { preHandler: servedByFilter } : {}),
   });
@@ -139,7 +141,7 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
     );
     const nodes = listQuery(entity, { paged: false, extra: { ...extra, tenantId: TENANT_ID } });
     const picker = {
-      config: { platform: entity.platformOnly },
+      config: { platform: entity.platformOnly, standby: true },
       schema: { ...nodes, ...answers(TreeNodes), ...about('tree') },
     };
     app.get(`${base}/tree`, picker, async (request) => {
@@ -157,7 +159,7 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
     ok(request, await service.page(request.user, request.query)),
   );
   // The picker serves the screens whose forms point at the entity too (their menu code is enough: refs.ts).
-  const picking = { config: { ...config, permission: [entity.code, ...service.pickerReach.codes] } };
+  const picking = { config: { ...reading, permission: [entity.code, ...service.pickerReach.codes] } };
   if (displayField(entity))
     app.get(
       `${base}/picker`,
@@ -213,7 +215,7 @@ export function registerEntityRoutes(fastify: FastifyInstance, service: EntitySe
   app.get(
     `${base}/export-${entity.name}`,
     {
-      config: { permission: `${entity.code}_export`, download: true },
+      config: { permission: `${entity.code}_export`, download: true, standby: true },
       schema: { ...all, ...about(`export-${entity.name}`) },
     },
     async (request, reply) =>

@@ -21,6 +21,21 @@ export const CheckResult = Type.Object({
 export type CheckResult = Static<typeof CheckResult>;
 
 /**
+ * A streaming-replication standby lists and reports read from (db/standbys.ts), named by its place in its database's
+ * list (this answer is public: no address). One that is down only sends its reads to the primary.
+ */
+export const StandbyCheck = Type.Object({
+  status: UpOrDown,
+  error: Type.Optional(
+    Type.Union([Type.Literal('unreachable'), Type.Literal('behind'), Type.Literal('promoted')], {
+      description: 'unreachable: does not answer; behind: lags more than the bound; promoted: no longer a standby',
+    }),
+  ),
+  lagBytes: Type.Optional(Type.Number({ description: "bytes of its primary's WAL not replayed yet, when known" })),
+});
+export type StandbyCheck = Static<typeof StandbyCheck>;
+
+/**
  * A data source tenants are placed on (db/placement.ts). One that is down fails only its tenants' requests: the
  * process stays ready for the others.
  */
@@ -34,6 +49,7 @@ export const DataSourceCheck = Type.Object({
     }),
   ),
   tenants: Type.Integer({ description: 'how many tenants it holds' }),
+  standbys: Type.Optional(Type.Array(StandbyCheck, { description: 'its standbys, in the order it names them' })),
 });
 export type DataSourceCheck = Static<typeof DataSourceCheck>;
 
@@ -46,6 +62,9 @@ export const Readiness = Type.Object({
     redis: Type.Optional(CheckResult),
   }),
   datasources: Type.Optional(Type.Array(DataSourceCheck, { description: 'only when tenants are placed on some' })),
+  standbys: Type.Optional(
+    Type.Array(StandbyCheck, { description: "the main database's, in the order of DATABASE_STANDBY_URLS" }),
+  ),
 });
 export type Readiness = Static<typeof Readiness>;
 

@@ -62,6 +62,20 @@ export const datasource = defineEntity({
       label: { zh: '密码', en: 'Password' },
       required: { zh: '请输入密码', en: 'Please enter the password' },
     },
+    // A source tenants are placed on: their lists, reports and exports read from these (db/standbys.ts).
+    standbyUrls: {
+      type: 'string',
+      max: 1000,
+      form: true,
+      control: 'textarea',
+      label: { zh: '备库', en: 'Standbys' },
+      placeholder: {
+        zh: '流复制备库的 jdbc:postgresql://主机:端口/库,以逗号或换行分隔,用户名和密码同上',
+        en:
+          'Streaming-replication standbys as jdbc:postgresql://host:port/db, separated by commas or new lines; ' +
+          'same user name and password',
+      },
+    },
     remark: { type: 'string', max: 255, form: true, control: 'textarea', label: { zh: '备注', en: 'Remark' } },
   },
   defaultSort: [['id', 'asc']],
