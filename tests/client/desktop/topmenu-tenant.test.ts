@@ -190,7 +190,7 @@ describe('the tenant screen: its own buttons', () => {
   it('shows each button by its code and asks for a ticked tenant first', async () => {
     renderTenants({}, ['tenant_setting']);
     await loaded();
-    expect(within(toolbar()).queryByRole('button', { name: /数据源$/ })).toBeNull();
+    expect(within(toolbar()).queryByRole('button', { name: /迁移租户$/ })).toBeNull();
     expect(within(toolbar()).queryByRole('button', { name: /产品包$/ })).toBeNull();
     fireEvent.click(await toolbarButton(/授权配置$/));
     expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
@@ -238,40 +238,14 @@ describe('the tenant screen: its own buttons', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('数据源 takes one tenant and binds the chosen data source by tenant code', async () => {
-    renderTenants({
-      'GET /api/blade-develop/datasource/select': () =>
-        ok([
-          { id: '9', name: 'mysql' },
-          { id: '10', name: 'postgres' },
-        ]),
-      [`POST ${TENANT}/datasource`]: () => ok(null),
-    });
-    await loaded();
-    tick(0, 1);
-    fireEvent.click(await toolbarButton(/数据源$/));
-    expect(await screen.findByText('只能选择一条数据')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    tick(1);
-    fireEvent.click(await toolbarButton(/数据源$/));
-    const dialog = await dialogTitled('数据源');
-    fireEvent.mouseDown(await within(dialog).findByRole('combobox'));
-    fireEvent.click(await screen.findByTitle('postgres'));
-    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(calls('POST', `${TENANT}/datasource`)).toHaveLength(1));
-    expect(calls('POST', `${TENANT}/datasource`)[0].params).toEqual({ tenantId: '100001', datasourceId: '10' });
-    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
-    await waitClosed();
-  });
-
-  it('数据源 says so when the data sources cannot be loaded, without a toast', async () => {
+  // 迁移租户 (which replaced the 数据源 binding) is tested in tenant-move.test.tsx; here, that it takes one tenant.
+  it('迁移租户 takes one tenant', async () => {
     renderTenants();
     await loaded();
-    tick(1);
-    fireEvent.click(await toolbarButton(/数据源$/));
-    const dialog = await dialogTitled('数据源');
-    expect(await within(dialog).findByText('数据源列表加载失败')).toBeInTheDocument();
-    expect(errors).toEqual([]);
+    tick(0, 1);
+    fireEvent.click(await toolbarButton(/迁移租户$/));
+    expect(await screen.findByText('只能选择一条数据')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('产品包 shows the current package and binds another; a refusal keeps it open', async () => {
