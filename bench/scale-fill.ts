@@ -22,13 +22,18 @@ import { BENCH_ADMIN } from './engine.ts';
 /** Row counts at a scale; `--scale 1` is the issue's. */
 export interface Layout {
   scale: number;
-  /** Tenants beside the big one, each with USERS_PER_SMALL_TENANT users (its administrator among them). */
+  /**
+   * Tenants beside the provisioned one, each with USERS_PER_SMALL_TENANT users (its administrator among them), but
+   * the first `bigTenants - 1`, which are big.
+   */
   smallTenants: number;
-  /** Users of the big tenant, its administrator among them. */
+  /** Tenants of `bigUsers` users in a dept tree: the provisioned one, then small tenants 1 … bigTenants - 1. */
+  bigTenants: number;
+  /** Users of each big tenant, its administrator among them. */
   bigUsers: number;
   params: number;
   messages: number;
-  /** Messages of the big tenant's administrator, beside his share of `messages`. */
+  /** Messages of each big tenant's administrator, beside his share of `messages`. */
   bigAdminMessages: number;
   errorLogs: number;
 }
@@ -44,6 +49,7 @@ export function layoutOf(scale: number): Layout {
   return {
     scale,
     smallTenants: Math.max(1, rows(10_000) - 1),
+    bigTenants: 1,
     bigUsers: rows(50_000),
     params: rows(2_000_000),
     messages: rows(1_000_000),
@@ -67,15 +73,22 @@ const ID = {
   tenantRows: 390000000000000000n,
 };
 const id = (base: bigint, offset: number) => String(base + BigInt(offset));
+/** Error-log ids no fill uses (a fill's are ID.errorLog + 1 … its row count): for a tenant's own big table. */
+export const SPARE_ERROR_LOG_IDS = ID.errorLog + 10_000_000_000n;
 
 /** Small tenant `t` (1-based): its code, after the 6-digit codes provisioning draws (it avoids taken ones). */
 export const smallTenantCode = (t: number) => String(100_000 + t);
 const BIG_TENANT_NAME = '江苏恒力精密制造集团有限公司';
 const BIG_CHILDREN = 20;
 const BIG_GRANDCHILDREN = 10;
-/** Dept `c` (1-based) under the big tenant's root; the first holds ~43 % of its users (a plant's production). */
-export const bigChildDept = (c: number) => id(ID.dept, 1_000_000 + c);
-export const bigGrandchildDept = (c: number, g: number) => id(ID.dept, 2_000_000 + c * 100 + g);
+/**
+ * Dept `c` (1-based) under big tenant `k`'s root (0: the provisioned one, else small tenant k); the first holds ~43 %
+ * of its users (a plant's production).
+ */
+export const bigChildDept = (c: number, k = 0) => id(ID.dept, 1_000_000 + k * 1_000 + c);
+export const bigGrandchildDept = (c: number, g: number, k = 0) => id(ID.dept, 2_000_000 + k * 10_000 + c * 100 + g);
+/** Users of big tenant `k` beyond a small tenant's own are numbered apart from every other tenant's. */
+const BIG_USER_SPAN = 100_000_000;
 
 /** What a fill made (or a reused fill had made). */
 export interface Fill {
@@ -230,7 +243,7 @@ export async function provisionTenant(
  * their own definitions (`fastupdate = off` and partial predicates included): one sorted build instead of a million
  * index inserts.
  */
-async function withoutIndexes(client: pg.Client, table: string, load: () => Promise<number>): Promise<number> {
+export async function withoutIndexes(client: pg.Client, table: string, load: () => Promise<number>): Promise<number> {
   const { rows } = await client.query<{ name: string; definition: string }>(
     `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition from pg_index i
      where i.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
@@ -240,6 +253,83 @@ async function withoutIndexes(client: pg.Client, table: string, load: () => Prom
   const inserted = await load();
   for (const index of rows) await client.query(index.definition);
   return inserted;
+}
+
+/** A big tenant of the fill: the provisioned one (k = 0) or small tenant k, with its administrator and root dept. */
+interface BigTenant {
+  k: number;
+  code: string;
+  admin: string;
+  root: string;
+  /** The number of its first user beyond those it has as a small tenant. */
+  firstUser: number;
+}
+
+const ERROR_URIS = [
+  '/system/user',
+  '/system/dept',
+  '/desk/message',
+  '/warehouse/inventorylog',
+  '/budget/fill',
+  '/flow/todo',
+];
+const USER_AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49',
+  'Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0.6261.119 Mobile Safari/537.36',
+]; // prettier-ignore
+
+/**
+ * `rows` error-log rows (ids `idBase` + 1 …) to users of the session's `person` table (`u` numbering its `people`
+ * users from 0) picked evenly, within the last 89 days: the retention sweep (migration 0040, 90 days by default) leaves
+ * a fresh fill alone. A million rows a statement: the log shows progress, and no statement runs for many minutes.
+ */
+async function errorLogRows(client: pg.Client, idBase: bigint, rows: number, people: number): Promise<number> {
+  const chunk = 1_000_000;
+  let inserted = 0;
+  for (let first = 1; first <= rows; first += chunk) {
+    const last = Math.min(rows, first + chunk - 1);
+    const result = await client.query(
+      `insert into blade_log_error (id, tenant_id, service_id, env, method, request_uri, user_agent, remote_ip,
+         params, time, create_by, create_time, stack_trace, exception_name, message, line_number, file_name)
+       select $1::bigint + g, p.tenant_id, 'tenon-web', 'prod', 'CLIENT', ($3::text[])[1 + pg_temp.pick(g, 22, cardinality($3::text[]))],
+         ($4::text[])[1 + pg_temp.pick(g, 23, cardinality($4::text[]))],
+         '10.' || pg_temp.pick(g, 24, 256) || '.' || pg_temp.pick(g, 25, 256) || '.' || pg_temp.pick(g, 26, 256), '',
+         to_char(created, 'YYYY-MM-DD HH24:MI:SS'), p.account, created,
+         'TypeError: Cannot read properties of undefined (reading ''' || field || ''')' || E'\\n' ||
+           '    at render (https://erp.example.com/assets/crud-page-Bx7kQ2.js:1:' || (1000 + pg_temp.pick(g, 27, 90000)) || ')' || E'\\n' ||
+           '    at updateFunctionComponent (https://erp.example.com/assets/react-dom-C1a9Fz.js:1:48213)' || E'\\n' ||
+           '    at beginWork (https://erp.example.com/assets/react-dom-C1a9Fz.js:1:60117)',
+         'TypeError', 'Cannot read properties of undefined (reading ''' || field || ''')',
+         1, 'https://erp.example.com/assets/crud-page-Bx7kQ2.js'
+       from (select g, (array['records', 'total', 'deptName', 'roleName', 'children', 'length'])[1 + pg_temp.pick(g, 28, 6)] as field,
+               localtimestamp(0) - make_interval(secs => pg_temp.pick(g, 29, 89 * 86400)) as created
+             from generate_series($2::int, $6::int) g) e
+       join person p on p.u = pg_temp.pick(g, 21, $5)`,
+      [String(idBase), first, ERROR_URIS, USER_AGENTS, people, last],
+    );
+    inserted += result.rowCount ?? 0;
+    if (last < rows) log(`fill: blade_log_error: ${inserted.toLocaleString('en-US')} rows`);
+  }
+  return inserted;
+}
+
+/**
+ * `rows` error-log rows of one tenant's users (ids from `idBase` + 1), on a database filled by `fill` or holding the
+ * tenant's rows since: a big table of the tenant, in SQL.
+ */
+export async function tenantErrorLogs(client: pg.Client, tenant: string, idBase: bigint, rows: number) {
+  await client.query(HELPERS.replace('create function', 'create or replace function'));
+  await client.query(`drop table if exists pg_temp.person`);
+  await client.query(
+    `create temp table person as
+     select (row_number() over (order by id) - 1) as u, tenant_id, id, account from blade_user where tenant_id = $1`,
+    [tenant],
+  );
+  await client.query(`create unique index on person (u)`);
+  const { rows: counted } = await client.query(`select count(*)::int as n from person`);
+  if (!counted[0].n) throw new Error(`tenant ${tenant} has no users`);
+  return errorLogRows(client, idBase, rows, counted[0].n);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -296,12 +386,27 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
         rows += await withoutIndexes(client, table, () => copyTenantRows(client, table, bigTenant, small, n));
       return rows;
     });
-    const big = (
+    const provisioned = (
       await client.query(
         `select u.id as admin, u.dept_id as root from blade_user u where u.tenant_id = $1 and u.account = 'admin'`,
         [bigTenant],
       )
     ).rows[0] as { admin: string; root: string };
+    if (layout.bigTenants > 1 && layout.bigUsers < USERS_PER_SMALL_TENANT)
+      throw new Error(`a big tenant needs at least ${USERS_PER_SMALL_TENANT} users (got ${layout.bigUsers})`);
+    if (layout.bigTenants > Math.min(small + 1, 1_000)) throw new Error(`${layout.bigTenants} big tenants: too many`);
+    // The provisioned tenant (k = 0), then small tenants 1 … bigTenants - 1 with their administrator and root dept;
+    // their users beyond the 100 they have as small tenants are numbered from `firstUser`.
+    const bigs: BigTenant[] = [
+      { k: 0, code: bigTenant, ...provisioned, firstUser: 1 },
+      ...Array.from({ length: layout.bigTenants - 1 }, (_, i) => ({
+        k: i + 1,
+        code: smallTenantCode(i + 1),
+        admin: id(ID.user, 1_000_000 + (i + 1) * USERS_PER_SMALL_TENANT),
+        root: id(ID.dept, i + 1),
+        firstUser: USERS_PER_SMALL_TENANT,
+      })),
+    ];
 
     await step('blade_dept', async () => {
       const roots = await insert(
@@ -311,24 +416,27 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
         [String(ID.dept), String(ID.tenant), small],
       );
       const tree: string[][] = [];
-      for (let c = 1; c <= BIG_CHILDREN; c++) {
-        const child = bigChildDept(c);
-        tree.push([child, big.root, `0,${big.root}`, DEPTS[c - 1], String(c)]);
-        for (let g = 1; g <= BIG_GRANDCHILDREN; g++)
-          tree.push([
-            bigGrandchildDept(c, g),
-            child,
-            `0,${big.root},${child}`,
-            DEPTS[c - 1] + GROUPS[g - 1],
-            String(g),
-          ]);
-      }
+      for (const { k, code, root } of bigs)
+        for (let c = 1; c <= BIG_CHILDREN; c++) {
+          const child = bigChildDept(c, k);
+          tree.push([child, code, root, `0,${root}`, DEPTS[c - 1], String(c)]);
+          for (let g = 1; g <= BIG_GRANDCHILDREN; g++)
+            tree.push([
+              bigGrandchildDept(c, g, k),
+              code,
+              child,
+              `0,${root},${child}`,
+              DEPTS[c - 1] + GROUPS[g - 1],
+              String(g),
+            ]);
+        }
       const column = (i: number) => tree.map((d) => d[i]);
       const children = await insert(
         `insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, is_deleted)
-         select id::bigint, $1, parent::bigint, ancestors, 1, name, name, sort::int, 0
-         from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as d(id, parent, ancestors, name, sort)`,
-        [bigTenant, column(0), column(1), column(2), column(3), column(4)],
+         select id::bigint, tenant, parent::bigint, ancestors, 1, name, name, sort::int, 0
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+           as d(id, tenant, parent, ancestors, name, sort)`,
+        [column(0), column(1), column(2), column(3), column(4), column(5)],
       );
       return roots + children;
     });
@@ -379,34 +487,42 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
       withoutIndexes(client, 'blade_user', async () => {
         const columns = `id, tenant_id, user_type, account, password, name, real_name, email, phone, birthday, sex,
           role_id, dept_id, post_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted`;
-        // The big tenant: 40 % in its first dept's subtree (11 depts), the rest spread over all 221.
-        const firstSubtree = [bigChildDept(1), ...GROUPS.map((_, g) => bigGrandchildDept(1, g + 1))];
-        const allDepts = [big.root, ...Array.from({ length: BIG_CHILDREN }, (_, c) => bigChildDept(c + 1))];
-        for (let c = 1; c <= BIG_CHILDREN; c++)
-          for (let g = 1; g <= BIG_GRANDCHILDREN; g++) allDepts.push(bigGrandchildDept(c, g));
-        const bigUsers = await insert(
-          `insert into blade_user (${columns})
-           select $5::bigint + g, $6::text, 1, 'u' || g, $7, name, name, 'u' || g || '@' || $6::text || '.test', ${PHONE},
-             date '1965-01-01' + pg_temp.pick(g, 10, 40 * 365)::int, 1 + pg_temp.pick(g, 11, 2), $8,
-             case when pg_temp.pick(g, 12, 100) < 40 then ($9::text[])[1 + pg_temp.pick(g, 13, cardinality($9::text[]))]
-               else ($10::text[])[1 + pg_temp.pick(g, 14, cardinality($10::text[]))] end,
-             '', $11::bigint, $12, created, $11::bigint, created, 1, 0
-           from (select g, ${REAL_NAME} as name,
-                   timestamp '2023-01-01' + make_interval(secs => pg_temp.pick(g, 15, 3 * 365 * 86400)) as created
-                 from generate_series(1, $13) g) u`,
-          [
-            ...NAME_POOLS,
-            String(ID.user),
-            bigTenant,
-            password,
-            id(ID.role, 1_000_000),
-            firstSubtree,
-            allDepts,
-            big.admin,
-            big.root,
-            layout.bigUsers - 1,
-          ],
-        );
+        // A big tenant: 40 % in its first dept's subtree (11 depts), the rest spread over all 221. Row numbers (the
+        // hashes' input) and ids of tenant k are offset by k spans; its accounts are u<n> within the tenant.
+        let bigUsers = 0;
+        for (const { k, code, admin, root, firstUser } of bigs) {
+          const firstSubtree = [bigChildDept(1, k), ...GROUPS.map((_, g) => bigGrandchildDept(1, g + 1, k))];
+          const allDepts = [root, ...Array.from({ length: BIG_CHILDREN }, (_, c) => bigChildDept(c + 1, k))];
+          for (let c = 1; c <= BIG_CHILDREN; c++)
+            for (let g = 1; g <= BIG_GRANDCHILDREN; g++) allDepts.push(bigGrandchildDept(c, g, k));
+          const offset = k * BIG_USER_SPAN;
+          bigUsers += await insert(
+            `insert into blade_user (${columns})
+             select $5::bigint + g, $6::text, 1, 'u' || (g - $14), $7, name, name,
+               'u' || (g - $14) || '@' || $6::text || '.test', ${PHONE},
+               date '1965-01-01' + pg_temp.pick(g, 10, 40 * 365)::int, 1 + pg_temp.pick(g, 11, 2), $8,
+               case when pg_temp.pick(g, 12, 100) < 40 then ($9::text[])[1 + pg_temp.pick(g, 13, cardinality($9::text[]))]
+                 else ($10::text[])[1 + pg_temp.pick(g, 14, cardinality($10::text[]))] end,
+               '', $11::bigint, $12, created, $11::bigint, created, 1, 0
+             from (select g, ${REAL_NAME} as name,
+                     timestamp '2023-01-01' + make_interval(secs => pg_temp.pick(g, 15, 3 * 365 * 86400)) as created
+                   from generate_series($14::bigint + $15, $14::bigint + $13) g) u`,
+            [
+              ...NAME_POOLS,
+              String(ID.user),
+              code,
+              password,
+              id(ID.role, 1_000_000 + k),
+              firstSubtree,
+              allDepts,
+              admin,
+              root,
+              layout.bigUsers - 1,
+              offset,
+              firstUser,
+            ],
+          );
+        }
         // Small tenant t: its administrator (k = 0, as provisioning names him) and 99 staff in its root dept.
         const smallUsers = await insert(
           `insert into blade_user (${columns})
@@ -462,7 +578,7 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
     );
     await client.query(`create unique index on person (u)`);
     await client.query(`analyze person`);
-    const people = layout.bigUsers + small * USERS_PER_SMALL_TENANT;
+    const people = layout.bigTenants * layout.bigUsers + (small - layout.bigTenants + 1) * USERS_PER_SMALL_TENANT;
     const { rows: counted } = await client.query(`select count(*)::int as n from person`);
     if (counted[0].n !== people) throw new Error(`${counted[0].n} tenant users, expected ${people}`);
 
@@ -484,67 +600,22 @@ export async function fill(databaseUrl: string, layout: Layout): Promise<Fill> {
            join person p on p.u = pg_temp.pick(g, 20, $3)`,
           [String(ID.message), layout.messages, people],
         );
-        const bigAdmin = await insert(
-          `insert into blade_message (${columns})
-           select $1::bigint + $2 + g, $3, $4, '审批通知', ${content}, 1, null, null, created, null, created,
-             case when pg_temp.pick(g, 18, 100) < 70 then 1 else 0 end, 0
-           from (select g, localtimestamp(0) - make_interval(secs => pg_temp.pick(g, 19, 180 * 86400)) as created
-                 from generate_series(1, $5) g) m`,
-          [String(ID.message), layout.messages, bigTenant, big.admin, layout.bigAdminMessages],
-        );
+        let bigAdmin = 0;
+        for (const { k, code, admin } of bigs)
+          bigAdmin += await insert(
+            `insert into blade_message (${columns})
+             select $1::bigint + $2 + g, $3, $4, '审批通知', ${content}, 1, null, null, created, null, created,
+               case when pg_temp.pick(g, 18, 100) < 70 then 1 else 0 end, 0
+             from (select g, localtimestamp(0) - make_interval(secs => pg_temp.pick(g, 19, 180 * 86400)) as created
+                   from generate_series($6::int + 1, $6::int + $5) g) m`,
+            [String(ID.message), layout.messages, code, admin, layout.bigAdminMessages, k * layout.bigAdminMessages],
+          );
         return spread + bigAdmin;
       }),
     );
 
-    // Within 89 days: the retention sweep (migration 0040, 90 days by default) leaves a fresh fill alone.
-    // A million rows a statement: the log shows progress, and no statement runs for many minutes.
-    const chunk = 1_000_000;
     await step('blade_log_error', () =>
-      withoutIndexes(client, 'blade_log_error', async () => {
-        let inserted = 0;
-        for (let first = 1; first <= layout.errorLogs; first += chunk) {
-          const last = Math.min(layout.errorLogs, first + chunk - 1);
-          inserted += await insert(
-            `insert into blade_log_error (id, tenant_id, service_id, env, method, request_uri, user_agent, remote_ip,
-             params, time, create_by, create_time, stack_trace, exception_name, message, line_number, file_name)
-           select $1::bigint + g, p.tenant_id, 'tenon-web', 'prod', 'CLIENT', ($3::text[])[1 + pg_temp.pick(g, 22, cardinality($3::text[]))],
-             ($4::text[])[1 + pg_temp.pick(g, 23, cardinality($4::text[]))],
-             '10.' || pg_temp.pick(g, 24, 256) || '.' || pg_temp.pick(g, 25, 256) || '.' || pg_temp.pick(g, 26, 256), '',
-             to_char(created, 'YYYY-MM-DD HH24:MI:SS'), p.account, created,
-             'TypeError: Cannot read properties of undefined (reading ''' || field || ''')' || E'\\n' ||
-               '    at render (https://erp.example.com/assets/crud-page-Bx7kQ2.js:1:' || (1000 + pg_temp.pick(g, 27, 90000)) || ')' || E'\\n' ||
-               '    at updateFunctionComponent (https://erp.example.com/assets/react-dom-C1a9Fz.js:1:48213)' || E'\\n' ||
-               '    at beginWork (https://erp.example.com/assets/react-dom-C1a9Fz.js:1:60117)',
-             'TypeError', 'Cannot read properties of undefined (reading ''' || field || ''')',
-             1, 'https://erp.example.com/assets/crud-page-Bx7kQ2.js'
-           from (select g, (array['records', 'total', 'deptName', 'roleName', 'children', 'length'])[1 + pg_temp.pick(g, 28, 6)] as field,
-                   localtimestamp(0) - make_interval(secs => pg_temp.pick(g, 29, 89 * 86400)) as created
-                 from generate_series($2::int, $6::int) g) e
-           join person p on p.u = pg_temp.pick(g, 21, $5)`,
-            [
-              String(ID.errorLog),
-              first,
-              [
-                '/system/user',
-                '/system/dept',
-                '/desk/message',
-                '/warehouse/inventorylog',
-                '/budget/fill',
-                '/flow/todo',
-              ],
-              [
-                'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-                'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49',
-                'Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0.6261.119 Mobile Safari/537.36',
-              ],
-              people,
-              last,
-            ],
-          );
-          if (last < layout.errorLogs) log(`fill: blade_log_error: ${inserted.toLocaleString('en-US')} rows`);
-        }
-        return inserted;
-      }),
+      withoutIndexes(client, 'blade_log_error', () => errorLogRows(client, ID.errorLog, layout.errorLogs, people)),
     );
 
     // VACUUM as well: the visibility map a live database has (index-only scans), and no autovacuum of the freshly
