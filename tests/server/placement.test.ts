@@ -1,9 +1,7 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { TMP_DIR } from '../support/database.ts';
+import { expectError, expectOk, type TestApp } from '../support/app.ts';
 import { PG_BIN, startPrimary, stopAll, type PgServer } from '../support/pg-servers.ts';
+import { addPostgresSource, appOnPostgres } from '../support/placement.ts';
 
 /**
  * Issue 39 point 1: a tenant placed on a data source (another PostgreSQL server) has its rows there, the platform
@@ -12,7 +10,6 @@ import { PG_BIN, startPrimary, stopAll, type PgServer } from '../support/pg-serv
  * seeds it as on a first start.
  */
 const SYS = '/api/blade-system';
-const DS = '/api/blade-develop/datasource';
 
 describe.skipIf(!PG_BIN)('tenants placed on another PostgreSQL database', () => {
   let main: PgServer;
@@ -23,7 +20,6 @@ describe.skipIf(!PG_BIN)('tenants placed on another PostgreSQL database', () => 
   let onMain: string;
   let placedToken: string;
   let mainToken: string;
-  const dataDir = join(TMP_DIR, `placement-${process.pid}`);
 
   const newTenant = (tenantName: string, datasourceId?: string) =>
     t.post(`${SYS}/tenant/submit`, admin, { tenantName, linkman: '张三', contactNumber: '13800000000', datasourceId });
@@ -37,22 +33,10 @@ describe.skipIf(!PG_BIN)('tenants placed on another PostgreSQL database', () => 
 
   beforeAll(async () => {
     [main, second] = await Promise.all([startPrimary('main'), startPrimary('second')]);
-    mkdirSync(dataDir, { recursive: true });
-    t = await startApp(
-      { DATABASE_URL: main.url() },
-      { dataDir, databaseUrl: main.url(), drop: async () => rmSync(dataDir, { recursive: true, force: true }) },
-    );
+    t = await appOnPostgres(main);
     admin = await t.tokenOf();
-    const source = expectOk(
-      await t.post(`${DS}/submit`, admin, {
-        name: 'second',
-        driverClass: 'org.postgresql.Driver',
-        url: second.jdbcUrl(),
-        username: 'postgres',
-        password: 'unused',
-      }),
-    );
-    placed = expectOk(await newTenant('外库租户', String(source.id))).tenantId;
+    const sourceId = await addPostgresSource(t, admin, second);
+    placed = expectOk(await newTenant('外库租户', sourceId)).tenantId;
     onMain = expectOk(await newTenant('主库租户')).tenantId;
     placedToken = await t.tokenOf('admin', 'admin', placed);
     mainToken = await t.tokenOf('admin', 'admin', onMain);
@@ -61,7 +45,6 @@ describe.skipIf(!PG_BIN)('tenants placed on another PostgreSQL database', () => 
   afterAll(async () => {
     await t?.close();
     await stopAll();
-    rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('keeps each tenant row on its own database and the platform tables on the main one', async () => {

@@ -9,6 +9,7 @@ import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts
 import { TMP_DIR } from '../support/database.ts';
 import { createUser } from '../support/factories.ts';
 import { PG_BIN, startPrimary, startStandby, stopAll, type PgServer } from '../support/pg-servers.ts';
+import { addPostgresSource } from '../support/placement.ts';
 
 /**
  * Issue 39 point 2: a data source names a streaming-replication standby, and so does the main database; lists read
@@ -91,17 +92,7 @@ describe.skipIf(!PG_BIN)('reads from the standbys of a tenant database and of th
       },
     );
     admin = await t.tokenOf();
-    const source = expectOk(
-      await t.post(`${DS}/submit`, admin, {
-        name: 'second',
-        driverClass: 'org.postgresql.Driver',
-        url: second.jdbcUrl(),
-        username: 'postgres',
-        password: 'unused',
-        standbyUrls: standby.jdbcUrl(),
-      }),
-    );
-    sourceId = String(source.id);
+    sourceId = await addPostgresSource(t, admin, second, { standbyUrls: standby.jdbcUrl() });
     const tenant = { tenantName: '备库租户', linkman: '张三', contactNumber: '13800000000' };
     placed = expectOk(await t.post(`${SYS}/tenant/submit`, admin, { ...tenant, datasourceId: sourceId })).tenantId;
     onMain = expectOk(await t.post(`${SYS}/tenant/submit`, admin, { ...tenant, tenantName: '主库租户' })).tenantId;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, startApp, TEST_SECRET, type TestApp } from '../support/app.ts';
 import { TMP_DIR } from '../support/database.ts';
 import { PG_BIN, startPrimary, stopAll, type PgServer } from '../support/pg-servers.ts';
+import { addPostgresSource } from '../support/placement.ts';
 import { runCommand } from '../support/process.ts';
 
 /**
@@ -55,17 +56,7 @@ describe.skipIf(!PG_BIN)('the tenant move command on PostgreSQL', () => {
       { dataDir, databaseUrl: main.url(), drop: async () => rmSync(dataDir, { recursive: true, force: true }) },
     );
     const admin = await t.tokenOf();
-    sourceId = String(
-      expectOk(
-        await t.post('/api/blade-develop/datasource/submit', admin, {
-          name: 'second',
-          driverClass: 'org.postgresql.Driver',
-          url: second.jdbcUrl(),
-          username: 'postgres',
-          password: 'unused',
-        }),
-      ).id,
-    );
+    sourceId = await addPostgresSource(t, admin, second);
     tenant = expectOk(
       await t.post(`${SYS}/tenant/submit`, admin, {
         tenantName: '命令迁移',

@@ -1,9 +1,7 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
-import { TMP_DIR } from '../support/database.ts';
+import { expectError, expectOk, type TestApp } from '../support/app.ts';
 import { PG_BIN, startPrimary, stopAll, type PgServer } from '../support/pg-servers.ts';
+import { addPostgresSource, appOnPostgres } from '../support/placement.ts';
 
 /**
  * Issue 39 point 3: a tenant moved between two PostgreSQL databases while 20 clients write to it. Every write the
@@ -21,7 +19,6 @@ describe.skipIf(!PG_BIN)('moving a tenant between databases while it works', () 
   let tenant: string;
   let token: string;
   let sourceId: string;
-  const dataDir = join(TMP_DIR, `tenant-move-${process.pid}`);
 
   const move = (datasourceId: string) =>
     t.post(`${SYS}/tenant/move?tenantId=${tenant}&datasourceId=${datasourceId}`, admin);
@@ -61,22 +58,9 @@ describe.skipIf(!PG_BIN)('moving a tenant between databases while it works', () 
 
   beforeAll(async () => {
     [main, second] = await Promise.all([startPrimary('main'), startPrimary('second')]);
-    mkdirSync(dataDir, { recursive: true });
-    t = await startApp(
-      { DATABASE_URL: main.url() },
-      { dataDir, databaseUrl: main.url(), drop: async () => rmSync(dataDir, { recursive: true, force: true }) },
-    );
+    t = await appOnPostgres(main);
     admin = await t.tokenOf();
-    const source = expectOk(
-      await t.post('/api/blade-develop/datasource/submit', admin, {
-        name: 'second',
-        driverClass: 'org.postgresql.Driver',
-        url: second.jdbcUrl(),
-        username: 'postgres',
-        password: 'unused',
-      }),
-    );
-    sourceId = String(source.id);
+    sourceId = await addPostgresSource(t, admin, second);
     tenant = expectOk(
       await t.post(`${SYS}/tenant/submit`, admin, {
         tenantName: '迁移租户',
@@ -90,7 +74,6 @@ describe.skipIf(!PG_BIN)('moving a tenant between databases while it works', () 
   afterAll(async () => {
     await t?.close();
     await stopAll();
-    rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('moves it to another database while 20 clients write, losing and doubling nothing', async () => {
