@@ -80,7 +80,10 @@ export async function buildApp(
     throw error;
   }
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, prefix: config.kvPrefix, db: database.platformDb });
-  const placing = await TenantPlacing.start(database, kv, config.jwtSecret, config.mainConninfo);
+  const placing = await TenantPlacing.start(database, kv, config.jwtSecret, modules, config.mainConninfo);
+  // The data sources tenants are placed on, migrated and subscribed to the platform tables before the server listens
+  // as the main database is, their tenants' share of the seed begun (the rest once it listens).
+  const sources = await prepareSourcesAtStart(database, config.mainConninfo, { modules, buildId: buildInfo()?.id });
   // Its log is the app's, made below (a move logs only once the app runs).
   const moves = new TenantMoves(
     database,
@@ -139,6 +142,7 @@ export async function buildApp(
         entities: services.entities,
         attachmentFiles: () => services.attachmentFiles,
         entitiesAtRunTime: async () => (await services.entitiesAtRunTime?.()) ?? [],
+        ...(database.placement ? { databases: () => database.placement!.databases() } : {}),
       }),
     );
   }
@@ -217,13 +221,17 @@ export async function buildApp(
     );
   }, TALLY_MERGE_MS).unref();
 
-  // The data sources tenants are placed on, migrated and subscribed to the platform tables before the server listens;
-  // then the tenant moves a stopped process left are taken up.
+  // The tenant moves a stopped process left are taken up; the data sources' seed goes on in the background.
   app.addHook('onReady', async () => {
-    await prepareSourcesAtStart(database, config.mainConninfo, app.log);
+    for (const { datasource, error } of sources.failed)
+      app.log.error({ err: error, datasource }, 'a tenant data source could not be made ready');
+    for (const seeding of sources.seedings) seeding.start(app.log);
     await moves.start();
   });
-  app.addHook('onClose', async () => moves.stop());
+  app.addHook('onClose', async () => {
+    await moves.stop();
+    await Promise.all(sources.seedings.map((seeding) => seeding.stop()));
+  });
 
   // The tenants a seed did not reach before listening (an upgrade of thousands), once the server serves.
   if (seeding) {

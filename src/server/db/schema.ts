@@ -2170,6 +2170,12 @@ export interface TenonKv {
   expires_at: Int8;
 }
 
+export interface TenonLiveTable {
+  model_id: Int8;
+  definition: unknown;
+  applied_at: Generated<string>;
+}
+
 export interface TenonMenuGrant {
   code: string;
   granted_at: string;
@@ -2338,6 +2344,7 @@ export interface Schema {
   erp_task: ErpTask;
   erp_worker: ErpWorker;
   tenon_kv: TenonKv;
+  tenon_live_table: TenonLiveTable;
   tenon_menu_grant: TenonMenuGrant;
   tenon_migration: TenonMigration;
   tenon_move_mark: TenonMoveMark;

@@ -7,6 +7,7 @@ import { background } from '../../platform/lifecycle.ts';
 import { seedBusinessDictionaries, tenantsMissingDictionaries } from './business-dictionaries.ts';
 import { DICT_ID_BASE, menuRows, seedIdOf } from '../../platform/menus.ts';
 import { grantNewMenus, newMenus } from './menu-grants.ts';
+import { asSystem, onDatabase } from '../tenant-context.ts';
 
 export { menuIdOf, menuRows } from '../../platform/menus.ts';
 
@@ -64,11 +65,13 @@ export class TenantSeeding {
   private running?: Promise<void>;
   private stopping = false;
 
+  /** `database`: the data source the tenants are placed on (db/placement.ts); none: the main database. */
   constructor(
     private readonly db: Db,
     private readonly modules: readonly ModuleManifest[],
     private readonly tenants: string[],
     private readonly buildId?: string,
+    private readonly database?: string,
   ) {}
 
   get done(): boolean {
@@ -77,16 +80,19 @@ export class TenantSeeding {
 
   async next(): Promise<void> {
     const batch = this.tenants.slice(0, TENANT_SEED_BATCH);
-    await this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`.execute(trx);
-      if (batch.length) await setUpTenants(trx, this.modules, batch);
-      if (this.tenants.length <= TENANT_SEED_BATCH && this.buildId)
-        await trx
-          .insertInto('tenon_seed')
-          .values({ build_id: this.buildId })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-    });
+    const run = <T>(fn: () => Promise<T>) => (this.database === undefined ? fn() : onDatabase(this.database, fn));
+    await run(() =>
+      this.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`.execute(trx);
+        if (batch.length) await setUpTenants(trx, this.modules, batch);
+        if (this.tenants.length <= TENANT_SEED_BATCH && this.buildId)
+          await trx
+            .insertInto('tenon_seed')
+            .values({ build_id: this.buildId })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+      }),
+    );
     this.tenants.splice(0, batch.length);
   }
 
@@ -108,10 +114,58 @@ export class TenantSeeding {
   }
 }
 
+/** The live tenants whose rows are on the main database: a tenant placed on a data source is seeded there. */
 const liveTenants = async (db: Db) =>
   (
-    await db.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).orderBy('tenant_id').execute()
+    await db
+      .selectFrom('blade_tenant')
+      .select('tenant_id')
+      .where('is_deleted', '=', 0)
+      .where('datasource_id', 'is', null)
+      .orderBy('tenant_id')
+      .execute()
   ).map((t) => t.tenant_id);
+
+/**
+ * A data source's share of the seed (db/placement.ts: its tenants' roles and rows are there, the platform's rows on the
+ * main database, copied to it): its first batch of tenants; the rest is returned, for `TenantSeeding.start`. Skipped
+ * when this build already seeded the source. `db`: the routed database, put on the source for this work. Its roles'
+ * new menus come with its setup (`grantSourceMenus`).
+ */
+export async function seedSource(
+  db: Db,
+  sourceId: string,
+  modules: readonly ModuleManifest[],
+  tenantIds: string[],
+  buildId: string | undefined,
+): Promise<TenantSeeding | undefined> {
+  const seeded =
+    buildId &&
+    (await asSystem(() =>
+      onDatabase(sourceId, () =>
+        db.selectFrom('tenon_seed').select('build_id').where('build_id', '=', buildId).executeTakeFirst(),
+      ),
+    ));
+  if (seeded) return undefined;
+  const seeding = new TenantSeeding(db, modules, [...tenantIds].sort(), buildId, sourceId);
+  await asSystem(() => seeding.next());
+  return seeding.done ? undefined : seeding;
+}
+
+/**
+ * The menus a source's roles have not been given yet, by its own records: a source without records (new, or placed on
+ * before this rule) records the tree as it is, its tenants having been set up with it.
+ */
+export async function grantSourceMenus(db: Db, modules: readonly ModuleManifest[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`.execute(trx);
+    const tree = modules.flatMap((m) => m.menus ?? []);
+    const menus = menuRows(tree);
+    const recorded = new Set((await trx.selectFrom('tenon_menu_grant').select('code').execute()).map((r) => r.code));
+    const added = await newMenus(trx, tree, menus, recorded);
+    await grantNewMenus(trx, menus, added, recorded.size === 0);
+  });
+}
 
 /** Dictionaries, menus and every module's install step, in one transaction. */
 async function seedPlatform(db: Db, modules: readonly ModuleManifest[]): Promise<void> {

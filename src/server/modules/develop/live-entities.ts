@@ -64,8 +64,12 @@ export class LiveEntities {
     return [...this.served.values()].map((served) => served.service.entity);
   }
 
-  /** `reader`: what the definitions are read through (a workflow step's transaction); the services are the app's. */
-  async find(code: string, reader: Db = this.services.db): Promise<Served | undefined> {
+  /**
+   * `reader`: what the definitions are read through (a workflow step's transaction); by default the main database's,
+   * where they are published (a data source's copies follow it by replication: a request there could read the old one
+   * and keep it until the next publication).
+   */
+  async find(code: string, reader: Db = this.services.database.platformDb): Promise<Served | undefined> {
     await this.refresh(reader);
     return this.served.get(code);
   }
@@ -77,7 +81,7 @@ export class LiveEntities {
    * Brings the set to the stored versions once a generation. Concurrent callers each read for themselves: one inside
    * a transaction must not wait for a read that needs the embedded database's one connection, which it holds.
    */
-  private async refresh(reader: Db = this.services.db): Promise<void> {
+  private async refresh(reader: Db = this.services.database.platformDb): Promise<void> {
     const generation = this.services.permissions.generation;
     if (this.generation === generation) return;
     const stored = await reader.selectFrom('blade_live_entity').select(['code', 'version']).execute();

@@ -22,6 +22,7 @@ import type { Db } from '../../db/connect.ts';
 import type { AuthUser } from '../../platform/auth-context.ts';
 import { ApiError } from '../../platform/errors.ts';
 import { nextId } from '../../platform/ids.ts';
+import { onDatabase } from '../../db/tenant-context.ts';
 import { btn, exportBtn, importBtn, menu, menuIdOf, menuRows, screen } from '../../platform/menus.ts';
 import { columnSql, columnType, entityTableStatements, quoted, type Decimals } from './entity-ddl.ts';
 import { storedFieldRows, storedModel } from './model.queries.ts';
@@ -153,7 +154,10 @@ export async function storedDefinition(db: Db, modelId: string) {
 
 /**
  * Publishes (again): makes the table or changes it to the new definition, stores the definition with the next
- * version, and its menu. A dropped column holding data is refused unless `confirm`ed, then backed up first.
+ * version, and its menu. A dropped column holding data is refused unless `confirm`ed, then backed up first. `sources`:
+ * the data sources tenants are placed on (db/placement.ts), whose tables change with the main database's: each in a
+ * transaction of its own inside the main one's, so that a refusal or an unreachable source leaves every database as
+ * it was.
  */
 export async function publish(
   db: Db,
@@ -161,24 +165,19 @@ export async function publish(
   modelId: string,
   next: LiveDefinition,
   confirm: boolean,
+  sources: readonly string[] = [],
 ): Promise<LivePublished> {
   const { entity } = next;
   return db.transaction().execute(async (trx) => {
     const stored = await storedDefinition(trx, modelId);
     await refuseTakenCode(trx, entity.code);
+    const version = stored ? stored.version + 1 : 1;
     const result: LivePublished = {
       code: entity.code,
       table: entity.table,
-      version: 1,
-      added: [],
-      dropped: [],
-      changed: [],
+      version,
+      ...(await applyDefinition(trx, modelId, next, confirm, version)),
     };
-    if (!stored) await createTable(trx, next);
-    else {
-      result.version = stored.version + 1;
-      Object.assign(result, await alterTable(trx, modelId, stored, next, confirm, result.version));
-    }
     const now = formatDateTime(new Date());
     const definition = JSON.stringify(next);
     await trx
@@ -189,7 +188,7 @@ export async function publish(
         code: entity.code,
         table_name: entity.table,
         definition: sql`${definition}::jsonb`,
-        version: result.version,
+        version,
         create_user: user.userId,
         create_time: now,
         update_user: user.userId,
@@ -200,15 +199,96 @@ export async function publish(
           code: entity.code,
           table_name: entity.table,
           definition: sql`${definition}::jsonb`,
-          version: result.version,
+          version,
           update_user: user.userId,
           update_time: now,
         } as never),
       )
       .execute();
-    await writeMenus(trx, entity, next.sendVia);
+    const menus = await writeMenus(trx, entity, next.sendVia);
+    await grantToAdministrators(trx, menus);
+    await inEachTransaction(db, sources, async (source) => {
+      await applyDefinition(source, modelId, next, confirm, version);
+      await grantToAdministrators(source, menus);
+    });
     return result;
   });
+}
+
+/** `fn` on each database in a transaction, the later ones inside the earlier ones: all of them commit, or none. */
+async function inEachTransaction(db: Db, databases: readonly string[], fn: (trx: Db) => Promise<void>): Promise<void> {
+  const [first, ...rest] = databases;
+  if (first === undefined) return;
+  await onDatabase(first, () =>
+    db.transaction().execute(async (trx) => {
+      await fn(trx);
+      await inEachTransaction(db, rest, fn);
+    }),
+  );
+}
+
+/**
+ * Brings a data source's live tables to the published definitions (its copies of the main's): one set up after a
+ * publication, or unreachable during one. The publication was confirmed where it drops a column: its values are
+ * backed up there as on the main database. The models changed, by code.
+ */
+export async function syncLiveTables(db: Db): Promise<string[]> {
+  const published = await db
+    .selectFrom('blade_live_entity')
+    .select(['model_id', 'code', 'version', 'definition'])
+    .execute();
+  const applied = new Map(
+    (await db.selectFrom('tenon_live_table').select(['model_id', 'definition']).execute()).map((row) => [
+      String(row.model_id),
+      JSON.stringify(row.definition),
+    ]),
+  );
+  const changed: string[] = [];
+  for (const row of published) {
+    if (applied.get(String(row.model_id)) === JSON.stringify(row.definition)) continue;
+    const definition = row.definition as unknown as LiveDefinition;
+    await db.transaction().execute(async (trx) => {
+      await applyDefinition(trx, String(row.model_id), definition, true, row.version);
+      await grantToAdministrators(trx, liveMenuRows(definition.entity, definition.sendVia));
+    });
+    changed.push(row.code);
+  }
+  return changed;
+}
+
+/**
+ * The model's table on this database made or changed to `next` from the definition it applied last (tenon_live_table,
+ * written in the same transaction), whatever the published one says: a database may have missed a publication.
+ */
+async function applyDefinition(
+  trx: Db,
+  modelId: string,
+  next: LiveDefinition,
+  confirm: boolean,
+  version: number,
+): Promise<Pick<LivePublished, 'added' | 'dropped' | 'changed'>> {
+  const row = await trx
+    .selectFrom('tenon_live_table')
+    .select('definition')
+    .where('model_id', '=', modelId)
+    .executeTakeFirst();
+  const applied = row?.definition as unknown as LiveDefinition | undefined;
+  let change = { added: [] as string[], dropped: [] as string[], changed: [] as string[] };
+  // A model given another table makes it anew; the old one stays with its rows.
+  if (applied?.entity.table === next.entity.table)
+    change = await alterTable(trx, modelId, applied, next, confirm, version);
+  else await createTable(trx, next);
+  const definition = JSON.stringify(next);
+  await trx
+    .insertInto('tenon_live_table')
+    .values({ model_id: modelId, definition: sql`${definition}::jsonb` } as never)
+    .onConflict((oc) =>
+      oc
+        .column('model_id')
+        .doUpdateSet({ definition: sql`${definition}::jsonb`, applied_at: sql`localtimestamp(0)` } as never),
+    )
+    .execute();
+  return change;
 }
 
 /** Stops serving a model: its definition and menus go, its table and rows stay (publishing again serves them). */
@@ -254,7 +334,7 @@ async function refuseTakenCode(trx: Db, code: string) {
   if (other) throw new ApiError(400, LIVE_MESSAGES.codeTaken, { name: other.code });
 }
 
-/** The 在线表单 menu, the model's screen and its buttons, granted to every tenant's administrator role. */
+/** The 在线表单 menu, the model's screen and its buttons (the platform's rows, on the main database). */
 async function writeMenus(trx: Db, entity: EntityDef, sendVia?: string) {
   const rows = liveMenuRows(entity, sendVia);
   // A model no longer approved loses its 提交审批.
@@ -272,6 +352,11 @@ async function writeMenus(trx: Db, entity: EntityDef, sendVia?: string) {
         oc.column('id').doUpdateSet({ name: row.name, name_en: row.name_en, path: row.path, is_deleted: 0 }),
       )
       .execute();
+  return rows;
+}
+
+/** The menus granted to every administrator role of the tenants whose roles this database holds. */
+async function grantToAdministrators(trx: Db, rows: ReturnType<typeof liveMenuRows>) {
   const roles = await trx
     .selectFrom('blade_role')
     .select('id')

@@ -93,7 +93,9 @@ export async function liveRoutes(fastify: FastifyInstance, { services }: { servi
       const next = await liveDefinitionOf(services.db, id, await served(), kinds());
       // Table changes need the owner's rights (requests run as tenon_app: db/tenant-scoped-driver.ts).
       const confirmed = String(confirm ?? '') === '1';
-      const published = await asSystem(() => publish(services.db, request.user, id, next, confirmed));
+      // The table is every database's where tenants are placed (db/placement.ts): the main one and each data source.
+      const sources = (await services.database.placement?.databases())?.slice(1) ?? [];
+      const published = await asSystem(() => publish(services.db, request.user, id, next, confirmed, sources));
       // Menus changed, and every process compares the live versions once the grants stamp moves (live-entities.ts).
       await services.permissions.invalidate();
       return ok(request, published);

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/connect.ts';
 import type { SourceLogin } from '../../db/placement.ts';
 import { prepareSource, waitForPlatformRow } from '../../db/source-setup.ts';
@@ -10,6 +9,9 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import { parseJdbcUrl, standbyUrlsOf } from '../../db/jdbc-url.ts';
 import { datasourcePassword } from '../develop/datasource-password.ts';
 import { datasourceRow } from '../develop/model.queries.ts';
+import { grantSourceMenus, seedSource, type TenantSeeding } from '../../db/seed/seed.ts';
+import type { ModuleManifest } from '../../platform/module.ts';
+import { syncLiveTables } from '../develop/live-publish.ts';
 
 export const PLACEMENT_MESSAGES = {
   needsPostgres: {
@@ -79,11 +81,18 @@ export class TenantPlacing {
     private readonly database: Database,
     private readonly kv: KeyValueStore,
     private readonly mainConninfo: string | undefined,
+    private readonly modules: readonly ModuleManifest[],
   ) {}
 
   /** Subscribes this process to placement changes; the sources' logins come from their rows. */
-  static async start(database: Database, kv: KeyValueStore, secret: Uint8Array, mainConninfo?: string) {
-    const placing = new TenantPlacing(database, kv, mainConninfo);
+  static async start(
+    database: Database,
+    kv: KeyValueStore,
+    secret: Uint8Array,
+    modules: readonly ModuleManifest[],
+    mainConninfo?: string,
+  ) {
+    const placing = new TenantPlacing(database, kv, mainConninfo, modules);
     const placement = database.placement;
     if (placement) {
       placement.useSources(sourceLogins(database.platformDb, secret));
@@ -102,9 +111,7 @@ export class TenantPlacing {
     if (!placement || !mainConninfo) throw failWith(PLACEMENT_MESSAGES.needsPostgres);
     const row = await asSystem(() => placeableSource(platformDb, sourceId));
     try {
-      await placement.setUp(sourceId, (db) =>
-        prepareSource(platformDb, db, sourceId, mainConninfo, SHARED_DEFINITIONS),
-      );
+      await prepareSourceWithModules(this.database, sourceId, mainConninfo, this.modules);
       return (await placement.poolOf(sourceId)).db;
     } catch (error) {
       throw failWith(PLACEMENT_MESSAGES.notReady, { name: row.name, label: (error as Error).message });
@@ -125,22 +132,48 @@ export class TenantPlacing {
 }
 
 /**
- * At start, after the main database's migrations: every data source a tenant is placed on migrated and subscribed to
- * the platform tables. One that does not answer is logged and left out: its tenants fail until it answers, and the
- * readiness check names it.
+ * A data source made ready to hold tenants: migrated and subscribed to the platform tables (source-setup.ts), the
+ * published live models' tables as the main database has them, and the menus new to its roles granted (on a source
+ * without records: the tree recorded as it is, the next upgrade granting only what it brings).
+ */
+async function prepareSourceWithModules(
+  database: Database,
+  sourceId: string,
+  mainConninfo: string,
+  modules: readonly ModuleManifest[],
+): Promise<void> {
+  await database.placement!.setUp(sourceId, async (db) => {
+    await prepareSource(database.platformDb, db, sourceId, mainConninfo, SHARED_DEFINITIONS);
+    await asSystem(async () => {
+      await syncLiveTables(db);
+      await grantSourceMenus(db, modules);
+    });
+  });
+}
+
+/**
+ * At start, after the main database's migrations and seed, before the server listens: every data source a tenant is
+ * placed on made ready (`prepareSourceWithModules`), and its tenants' share of the seed begun. One that does not answer
+ * is returned, for the log: its tenants fail until it answers, and the readiness check names it.
  */
 export async function prepareSourcesAtStart(
   database: Database,
   mainConninfo: string | undefined,
-  log: FastifyBaseLogger,
-) {
+  seed: { modules: readonly ModuleManifest[]; buildId: string | undefined },
+): Promise<{ seedings: TenantSeeding[]; failed: Array<{ datasource: string; error: unknown }> }> {
   const placement = database.placement;
-  if (!placement || !mainConninfo) return;
+  const seedings: TenantSeeding[] = [];
+  const failed: Array<{ datasource: string; error: unknown }> = [];
+  if (!placement || !mainConninfo) return { seedings, failed };
   for (const id of (await placement.databases()).slice(1)) {
     try {
-      await placement.setUp(id, (db) => prepareSource(database.platformDb, db, id, mainConninfo, SHARED_DEFINITIONS));
+      await prepareSourceWithModules(database, id, mainConninfo, seed.modules);
+      // Its tenants' share of this build's seed, as the main database's.
+      const seeding = await seedSource(database.db, id, seed.modules, placement.tenantsOn(id), seed.buildId);
+      if (seeding) seedings.push(seeding);
     } catch (error) {
-      log.error({ err: error, datasource: id }, 'a tenant data source could not be made ready');
+      failed.push({ datasource: id, error });
     }
   }
+  return { seedings, failed };
 }

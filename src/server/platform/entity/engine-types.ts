@@ -157,4 +157,6 @@ export interface EngineDeps {
   attachmentFiles?(): AttachmentFiles | undefined;
   /** Entities served at run time, not in `entities` (live models), whose rows may point at this entity's. */
   entitiesAtRunTime?(): Promise<readonly EntityDef[]>;
+  /** Every database tenants are on (db/placement.ts): where the platform's lists of every tenant read. */
+  databases?(): Promise<readonly string[]>;
 }

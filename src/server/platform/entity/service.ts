@@ -5,7 +5,8 @@ import type { DynamicDb } from '../../db/connect.ts';
 import type { AuthUser } from '../auth-context.ts';
 import type { Dictionaries } from '../dictionaries.ts';
 import type { ResolvedField } from './fields.ts';
-import type { FixedFilter } from './conditions.ts';
+import { parseListQuery, type FixedFilter } from './conditions.ts';
+import { pageAcrossDatabases } from './across-databases.ts';
 import type { PickerReach } from './refs.ts';
 import { rowOf } from '../response-schemas.ts';
 import { EntityTree } from './tree.ts';
@@ -118,7 +119,14 @@ export class EntityService implements EntityPeer {
   }
 
   /** `where`: equality filters the route adds (top-level rows only), beside the client's. */
-  page(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<Page<WireRecord>> {
+  async page(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<Page<WireRecord>> {
+    // The platform's list of every tenant's rows, tenants being on several databases (across-databases.ts).
+    const databases = this.entity.platformReadsAll && user.isSuperAdmin && !rawQuery.tenantId && !where;
+    const placed = databases ? await this.rows.deps.databases?.() : undefined;
+    if (placed && placed.length > 1) {
+      const list = parseListQuery(this.entity, rawQuery, { paged: true });
+      return pageAcrossDatabases(placed, list, rawQuery, (query) => this.reads.page(user, query));
+    }
     return this.reads.page(user, rawQuery, where);
   }
 
