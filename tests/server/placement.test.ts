@@ -211,6 +211,41 @@ describe.skipIf(!PG_BIN)('tenants placed on another PostgreSQL database', () => 
       .poll(async () => (await t.get(`${SYS}/post/list`, placedToken)).statusCode, { timeout: 30_000 })
       .toBe(200);
   });
+  it("replaces a source's platform copies after a migration in one transaction: never empty, then kept current", async () => {
+    const menus = Number((await main.query(`select count(*) from blade_menu`))[0].count);
+    // An upgrade's migration applied on the source at its next setup (0089 is idempotent, so it stands for one).
+    await second.query(`delete from tenon_migration where name = '0089_live_table_applied.sql'`);
+    const slotsBefore = await main.query(`select slot_name from pg_replication_slots`);
+    let reading = true;
+    const seen: number[] = [];
+    const reader = (async () => {
+      while (reading) seen.push(Number((await second.query(`select count(*) from blade_menu`))[0].count));
+    })();
+    try {
+      expectOk(await newTenant('外库租户三', (await ready()).datasources[0].id));
+    } finally {
+      reading = false;
+      await reader;
+    }
+    expect(await second.query(`select 1 from tenon_migration where name = '0089_live_table_applied.sql'`)).toHaveLength(
+      1,
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(Math.min(...seen)).toBe(menus);
+    // The new subscription follows the main database; the old one's slot is gone.
+    const slots = await main.query(`select slot_name from pg_replication_slots`);
+    expect(slots).toHaveLength(slotsBefore.length);
+    expect(slots).not.toEqual(slotsBefore);
+    expectOk(
+      await t.post(`${SYS}/param/submit`, admin, { paramName: '复制检查', paramKey: 'copy.check', paramValue: '1' }),
+    );
+    await expect
+      .poll(async () => second.query(`select param_value from blade_param where param_key = 'copy.check'`), {
+        timeout: 30_000,
+      })
+      .toEqual([{ param_value: '1' }]);
+  });
+
   it("seeds a placed tenant's share of an upgrade on its database: new menus to its roles, rows there only", async () => {
     // A menu new to the source since its roles were set up: its grant made and recorded on the main database alone.
     const [menu] = await main.query(`select id from blade_menu where code = 'post_add'`);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { migrate } from './migrate.ts';
 import { asSystem } from './tenant-context.ts';
 import { APP_ROLE } from './tenant-scoped-driver.ts';
@@ -43,7 +44,8 @@ const SYNC_TIMEOUT_MS = 120_000;
 
 /**
  * Makes a data source ready to hold tenants: every migration of the build applied, the platform tables subscribed to
- * from the main database (copied anew after a migration, which may have written them on either side), and the app role
+ * from the main database (copied anew after a migration, which may have written them on either side: `replaceCopies`),
+ * and the app role
  * kept from writing them there. Idempotent: run at every start and when a tenant is first placed on the source.
  * PostgreSQL only, with `wal_level = logical` on the main database (README § Running in production).
  */
@@ -61,24 +63,130 @@ export async function prepareSource(
     const existing = await sql<{
       subname: string;
     }>`select subname from pg_subscription where subname = ${name}`.execute(source);
-    if (applied.length || !existing.rows.length) {
-      if (existing.rows.length) await sql.raw(`drop subscription ${name}`).execute(source);
-      await sql.raw(`truncate ${PLATFORM_TABLES.join(', ')}`).execute(source);
-      // The rest of that table is its tenants' rows: only the shared ones are copies.
-      await sql.raw(`delete from ${shared.table} where ${shared.rows}`).execute(source);
-      await sql
-        .raw(
-          `create subscription ${name} connection ${quoteLiteral(mainConninfo)} publication ${PUBLICATION} ` +
-            `with (copy_data = true)`,
-        )
-        .execute(source);
-    }
+    if (applied.length || !existing.rows.length) await replaceCopies(main, source, name, mainConninfo, shared);
     // The copies are the main's: a write of a placed tenant's request to one of them is a bug, refused here.
     await sql
       .raw(`revoke insert, update, delete, truncate on ${PLATFORM_TABLES.join(', ')} from ${APP_ROLE}`)
       .execute(source);
     await waitForCopy(source, name);
   });
+}
+
+/** Rows read and written at a time when the copies are replaced. */
+const COPY_CHUNK = 5_000;
+
+/**
+ * The source's copies replaced by the main's in one transaction of the source, so that its tenants read the old copies
+ * until the new ones are whole (a subscription's own first copy would leave the tables empty for its seconds): a
+ * replication slot made on the main database exports the snapshot its changes start from; the platform tables are
+ * read in that snapshot and written in the source's transaction that drops the old subscription and creates the new
+ * one on that slot, with no copy of its own. The old slot is dropped after.
+ */
+async function replaceCopies(main: Db, source: Db, name: string, mainConninfo: string, shared: SharedRows) {
+  const slot = `${name}_${Date.now().toString(36)}`;
+  // A walsender connection (node-postgres passes `replication` on, its types do not name it).
+  const replication = new pg.Client({ ...clientConfigOf(mainConninfo), replication: 'database' } as pg.ClientConfig);
+  await replication.connect();
+  let copies: Array<{ table: string; where: string; chunks: string[] }>;
+  try {
+    const created = await replication.query<{ snapshot_name: string }>(
+      `CREATE_REPLICATION_SLOT ${slot} LOGICAL pgoutput (SNAPSHOT 'export')`,
+    );
+    copies = await main
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        await sql.raw(`set transaction snapshot ${quoteLiteral(created.rows[0].snapshot_name)}`).execute(trx);
+        const tables = [
+          ...PLATFORM_TABLES.map((table) => ({ table, where: 'true' })),
+          { table: shared.table, where: shared.rows },
+        ];
+        return Promise.all(tables.map(async (copy) => ({ ...copy, chunks: await readChunks(trx, copy) })));
+      });
+  } catch (error) {
+    await replication.end();
+    await dropSlot(main, slot).catch(() => undefined);
+    throw error;
+  }
+  await replication.end();
+  const [old] = (
+    await sql<{ slot: string | null }>`select subslotname as slot from pg_subscription where subname = ${name}`.execute(
+      source,
+    )
+  ).rows;
+  try {
+    await source.transaction().execute(async (trx) => {
+      if (old) {
+        // A subscription's slot cannot be dropped in a transaction: it is let go here, and dropped after.
+        await sql.raw(`alter subscription ${name} disable`).execute(trx);
+        await sql.raw(`alter subscription ${name} set (slot_name = none)`).execute(trx);
+        await sql.raw(`drop subscription ${name}`).execute(trx);
+      }
+      for (const { table, where, chunks } of copies) {
+        await sql.raw(`delete from ${table} where ${where}`).execute(trx);
+        for (const chunk of chunks)
+          await sql`insert into ${sql.table(table)}
+            select * from json_populate_recordset(null::${sql.table(table)}, ${chunk}::json)`.execute(trx);
+      }
+      await sql
+        .raw(
+          `create subscription ${name} connection ${quoteLiteral(mainConninfo)} publication ${PUBLICATION} ` +
+            `with (create_slot = false, slot_name = ${quoteLiteral(slot)}, copy_data = false)`,
+        )
+        .execute(trx);
+    });
+  } catch (error) {
+    await dropSlot(main, slot).catch(() => undefined);
+    throw error;
+  }
+  if (old?.slot) await dropSlot(main, old.slot);
+}
+
+/** A table's rows as JSON arrays of COPY_CHUNK rows, in the transaction's snapshot. */
+async function readChunks(trx: Db, { table, where }: { table: string; where: string }): Promise<string[]> {
+  const chunks: string[] = [];
+  for (let offset = 0; ; offset += COPY_CHUNK) {
+    const { rows } = await sql<{ rows: string | null }>`
+      select json_agg(t)::text as rows from (
+        select * from ${sql.table(table)} where ${sql.raw(where)} order by ctid limit ${COPY_CHUNK} offset ${offset}
+      ) t`.execute(trx);
+    if (!rows[0].rows) return chunks;
+    chunks.push(rows[0].rows);
+  }
+}
+
+/** A replication slot of the main database dropped, once its subscription's worker has let it go. */
+async function dropSlot(main: Db, slot: string): Promise<void> {
+  const deadline = Date.now() + SYNC_TIMEOUT_MS;
+  for (;;) {
+    const { rows } = await sql<{ active: boolean }>`
+      select active from pg_replication_slots where slot_name = ${slot}`.execute(main);
+    if (!rows.length) return;
+    if (!rows[0].active) {
+      await sql`select pg_drop_replication_slot(${slot})`.execute(main);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`the replication slot ${slot} is still in use`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A libpq connection string (a URL, or `key=value` pairs as a subscription takes them) as node-postgres' settings.
+ */
+function clientConfigOf(conninfo: string): pg.ClientConfig {
+  if (/^postgres(ql)?:\/\//.test(conninfo)) return { connectionString: conninfo };
+  const pairs = new Map<string, string>();
+  for (const match of conninfo.matchAll(/(\w+)\s*=\s*('((?:[^'\\]|\\.)*)'|\S+)/g))
+    pairs.set(match[1], match[3] !== undefined ? match[3].replace(/\\(.)/g, '$1') : match[2]);
+  const port = pairs.get('port');
+  return {
+    host: pairs.get('host') ?? pairs.get('hostaddr'),
+    port: port ? Number(port) : undefined,
+    user: pairs.get('user'),
+    password: pairs.get('password'),
+    database: pairs.get('dbname'),
+  };
 }
 
 /** The publication of the platform tables on the main database, with the tables this build has. */

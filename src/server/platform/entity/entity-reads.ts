@@ -269,6 +269,27 @@ export class EntityReads {
   }
 
   /**
+   * Every row of the list in its order, `size` rows at a time (what an export writes): the matches' keys read once in
+   * the sort's order, then each batch's rows by key. Paging the list instead read every earlier row again for each
+   * page and counted them all for each (a 100,000-row export read 28 million rows in 42 s: bench/scale-out).
+   */
+  async *batches(user: AuthUser, rawQuery: Record<string, unknown>, size: number): AsyncGenerator<WireRecord[]> {
+    const { select, sorts } = await this.filtered(user, rawQuery);
+    const { db } = this.deps;
+    const { table } = this.entity;
+    const key = rowKeyColumnOf(this.entity);
+    const keys = (await orderedBy(select.select(`${table}.${key}`), sorts).execute()).map((row) => row[key]);
+    for (let i = 0; i < keys.length; i += size) {
+      const slice = keys.slice(i, i + size);
+      const at = new Map(slice.map((k, index) => [String(k), index]));
+      const rows = (db.selectFrom(table as never).selectAll() as AnyQuery).where(key, 'in', slice);
+      const batch = await this.rows.selectColumns(db.selectFrom(rows.as(table))).execute();
+      batch.sort((a, b) => at.get(String(a[key]))! - at.get(String(b[key]))!);
+      yield await this.markMine(user, await this.rows.wire(batch, user.lang));
+    }
+  }
+
+  /**
    * Every row a list with these filters matches (the module's `listFilter` included), unordered and unpaged: what a
    * module's statistics (a budget's 合计 row) sum in SQL, so they always agree with the list beside them.
    */

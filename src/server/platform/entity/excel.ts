@@ -184,17 +184,21 @@ async function* toAsync<T>(iterator: Iterator<T>): AsyncGenerator<T> {
 }
 
 /**
- * Every record a list query matches, a page at a time through the engine's `page` (tenant, data scope, the
- * module's filters), or through `read`, the page of a list its module serves: exactly what the list screen shows,
- * without its paging.
+ * Every record a list query matches, in batches through the engine (tenant, data scope, the module's filters: its
+ * `batches`), or a page at a time through `read`, the page of a list its module serves: exactly what the list screen
+ * shows, without its paging.
  */
 export async function* allRecords(
   service: EntityService,
   user: AuthUser,
   query: Record<string, unknown>,
-  read: (user: AuthUser, query: Record<string, unknown>) => Promise<Page<WireRecord>> = (u, q) => service.page(u, q),
+  read?: (user: AuthUser, query: Record<string, unknown>) => Promise<Page<WireRecord>>,
 ): AsyncGenerator<WireRecord> {
   const { current: _current, size: _size, ...filters } = query;
+  if (!read) {
+    for await (const batch of service.batches(user, filters, EXPORT_BATCH)) yield* batch;
+    return;
+  }
   for (let current = 1; ; current++) {
     // Counted exactly: a capped list is paged no deeper than its cap, and an export reads past it.
     const page = await read(user, {

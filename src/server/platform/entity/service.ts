@@ -120,14 +120,30 @@ export class EntityService implements EntityPeer {
 
   /** `where`: equality filters the route adds (top-level rows only), beside the client's. */
   async page(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<Page<WireRecord>> {
-    // The platform's list of every tenant's rows, tenants being on several databases (across-databases.ts).
-    const databases = this.entity.platformReadsAll && user.isSuperAdmin && !rawQuery.tenantId && !where;
-    const placed = databases ? await this.rows.deps.databases?.() : undefined;
-    if (placed && placed.length > 1) {
+    const placed = where ? undefined : await this.placedDatabases(user, rawQuery);
+    if (placed) {
       const list = parseListQuery(this.entity, rawQuery, { paged: true });
       return pageAcrossDatabases(placed, list, rawQuery, (query) => this.reads.page(user, query));
     }
     return this.reads.page(user, rawQuery, where);
+  }
+
+  /** Every row of the list in its order, `size` at a time: what an export writes (entity-reads.ts `batches`). */
+  async *batches(user: AuthUser, rawQuery: Record<string, unknown>, size: number): AsyncGenerator<WireRecord[]> {
+    if (!(await this.placedDatabases(user, rawQuery))) return yield* this.reads.batches(user, rawQuery, size);
+    // The platform's rows of every tenant, on several databases: the merged pages.
+    for (let current = 1; ; current++) {
+      const page = await this.page(user, { ...rawQuery, current: String(current), size: String(size) });
+      yield page.records;
+      if (page.records.length < size) return;
+    }
+  }
+
+  /** The databases the platform's list of every tenant's rows reads, tenants being on several (across-databases.ts). */
+  private async placedDatabases(user: AuthUser, rawQuery: Record<string, unknown>) {
+    if (!this.entity.platformReadsAll || !user.isSuperAdmin || rawQuery.tenantId) return undefined;
+    const databases = await this.rows.deps.databases?.();
+    return databases && databases.length > 1 ? databases : undefined;
   }
 
   /** The forms' reference search: a page of `{id, title}` (see `EntityReads.picker`). */
