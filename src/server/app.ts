@@ -1,3 +1,4 @@
+import type { Db } from './db/connect.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -6,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
 import { openConfiguredDatabase, type Database } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { seedAtStart, setUpTenants, type TenantSeeding } from './db/seed/seed.ts';
+import { grantSourceMenus, seedAtStart, seedSource, setUpTenants, type TenantSeeding } from './db/seed/seed.ts';
 import { buildInfo } from './server-files.ts';
 import { Sessions } from './platform/auth-context.ts';
 import { Accounts } from './platform/accounts.ts';
@@ -80,10 +81,14 @@ export async function buildApp(
     throw error;
   }
   const kv = await openKeyValueStore({ redisUrl: config.redisUrl, prefix: config.kvPrefix, db: database.platformDb });
-  const placing = await TenantPlacing.start(database, kv, config.jwtSecret, modules, config.mainConninfo);
+  const sourceSeed = {
+    grantMenus: (db: Db) => grantSourceMenus(db, modules),
+    seedTenants: (id: string, tenants: string[]) => seedSource(database.db, id, modules, tenants, buildInfo()?.id),
+  };
+  const placing = await TenantPlacing.start(database, kv, config.jwtSecret, sourceSeed, config.mainConninfo);
   // The data sources tenants are placed on, migrated and subscribed to the platform tables before the server listens
   // as the main database is, their tenants' share of the seed begun (the rest once it listens).
-  const sources = await prepareSourcesAtStart(database, config.mainConninfo, { modules, buildId: buildInfo()?.id });
+  const sources = await prepareSourcesAtStart(database, config.mainConninfo, sourceSeed);
   // Its log is the app's, made below (a move logs only once the app runs).
   const moves = new TenantMoves(
     database,

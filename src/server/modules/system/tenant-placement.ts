@@ -9,8 +9,15 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import { parseJdbcUrl, standbyUrlsOf } from '../../db/jdbc-url.ts';
 import { datasourcePassword } from '../develop/datasource-password.ts';
 import { datasourceRow } from '../develop/model.queries.ts';
-import { grantSourceMenus, seedSource, type TenantSeeding } from '../../db/seed/seed.ts';
-import type { ModuleManifest } from '../../platform/module.ts';
+/** A data source's share of the seed (db/seed/seed.ts, given by app.ts: this module is below the seed's). */
+export interface SourceSeed {
+  grantMenus(db: Db): Promise<void>;
+  seedTenants(sourceId: string, tenantIds: string[]): Promise<BackgroundSeeding | undefined>;
+}
+interface BackgroundSeeding {
+  start(log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }): void;
+  stop(): Promise<void>;
+}
 import { syncLiveTables } from '../develop/live-publish.ts';
 
 export const PLACEMENT_MESSAGES = {
@@ -81,7 +88,7 @@ export class TenantPlacing {
     private readonly database: Database,
     private readonly kv: KeyValueStore,
     private readonly mainConninfo: string | undefined,
-    private readonly modules: readonly ModuleManifest[],
+    private readonly seed: SourceSeed,
   ) {}
 
   /** Subscribes this process to placement changes; the sources' logins come from their rows. */
@@ -89,10 +96,10 @@ export class TenantPlacing {
     database: Database,
     kv: KeyValueStore,
     secret: Uint8Array,
-    modules: readonly ModuleManifest[],
+    seed: SourceSeed,
     mainConninfo?: string,
   ) {
-    const placing = new TenantPlacing(database, kv, mainConninfo, modules);
+    const placing = new TenantPlacing(database, kv, mainConninfo, seed);
     const placement = database.placement;
     if (placement) {
       placement.useSources(sourceLogins(database.platformDb, secret));
@@ -111,7 +118,7 @@ export class TenantPlacing {
     if (!placement || !mainConninfo) throw failWith(PLACEMENT_MESSAGES.needsPostgres);
     const row = await asSystem(() => placeableSource(platformDb, sourceId));
     try {
-      await prepareSourceWithModules(this.database, sourceId, mainConninfo, this.modules);
+      await prepareSourceWithModules(this.database, sourceId, mainConninfo, this.seed);
       return (await placement.poolOf(sourceId)).db;
     } catch (error) {
       throw failWith(PLACEMENT_MESSAGES.notReady, { name: row.name, label: (error as Error).message });
@@ -140,13 +147,13 @@ async function prepareSourceWithModules(
   database: Database,
   sourceId: string,
   mainConninfo: string,
-  modules: readonly ModuleManifest[],
+  seed: SourceSeed,
 ): Promise<void> {
   await database.placement!.setUp(sourceId, async (db) => {
     await prepareSource(database.platformDb, db, sourceId, mainConninfo, SHARED_DEFINITIONS);
     await asSystem(async () => {
       await syncLiveTables(db);
-      await grantSourceMenus(db, modules);
+      await seed.grantMenus(db);
     });
   });
 }
@@ -159,17 +166,17 @@ async function prepareSourceWithModules(
 export async function prepareSourcesAtStart(
   database: Database,
   mainConninfo: string | undefined,
-  seed: { modules: readonly ModuleManifest[]; buildId: string | undefined },
-): Promise<{ seedings: TenantSeeding[]; failed: Array<{ datasource: string; error: unknown }> }> {
+  seed: SourceSeed,
+): Promise<{ seedings: BackgroundSeeding[]; failed: Array<{ datasource: string; error: unknown }> }> {
   const placement = database.placement;
-  const seedings: TenantSeeding[] = [];
+  const seedings: BackgroundSeeding[] = [];
   const failed: Array<{ datasource: string; error: unknown }> = [];
   if (!placement || !mainConninfo) return { seedings, failed };
   for (const id of (await placement.databases()).slice(1)) {
     try {
-      await prepareSourceWithModules(database, id, mainConninfo, seed.modules);
+      await prepareSourceWithModules(database, id, mainConninfo, seed);
       // Its tenants' share of this build's seed, as the main database's.
-      const seeding = await seedSource(database.db, id, seed.modules, placement.tenantsOn(id), seed.buildId);
+      const seeding = await seed.seedTenants(id, placement.tenantsOn(id));
       if (seeding) seedings.push(seeding);
     } catch (error) {
       failed.push({ datasource: id, error });
