@@ -189,10 +189,21 @@ async function connect(server: PgServer): Promise<pg.Client> {
   return client;
 }
 
+/** The steps of a move's pause that took longer than its target, as the server logged them. */
+let longPauseSteps: Record<string, number> | undefined;
+
 /** The built server on the main database; stopped with the run unless stopped before. */
 async function tenon(main: PgServer, dataDir: string, what: string): Promise<Server> {
   const started = performance.now();
-  const server = await startServer({ bench: 'bench/scale-out', dataDir, databaseUrl: main.url() });
+  const server = await startServer({
+    bench: 'bench/scale-out',
+    dataDir,
+    databaseUrl: main.url(),
+    // A move's pause over its target is logged with its steps' times (db/tenant-move.ts): shown in the report.
+    onLine: (line) => {
+      if (line.includes('"steps"')) longPauseSteps = JSON.parse(line).steps;
+    },
+  });
   log(`${what}: server pid ${server.pid} on :${server.port}, listening after ${seconds(started).toFixed(1)} s`);
   return server;
 }
@@ -991,6 +1002,12 @@ function report(r: Results): boolean {
       `${m.failed} failed to answer; lost ${m.lost.length}, twice ${m.doubled}, left on the main database ` +
       `${m.leftOnSource}; target 0 lost: ${lostOk ? 'PASS' : 'FAIL'}`,
   );
+  if (longPauseSteps)
+    console.log(
+      `  the pause's steps (ms): ${Object.entries(longPauseSteps)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   if (!pauseOk) missed.push(`move: state ${m.status.state}, pausedMs ${m.status.pausedMs}`);
   if (!lostOk)
     missed.push(

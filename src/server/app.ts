@@ -1,11 +1,10 @@
-import type { Db } from './db/connect.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { existsSync } from 'node:fs';
 import type { Config } from './config.ts';
-import { openConfiguredDatabase, type Database } from './db/connect.ts';
+import { openConfiguredDatabase, type Database, type Db } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { grantSourceMenus, seedAtStart, seedSource, setUpTenants, type TenantSeeding } from './db/seed/seed.ts';
 import { buildInfo } from './server-files.ts';

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Locator, type Page } from './support/test.ts';
-import { apiToken, call, uniqueTag } from './support/api.ts';
-import { openScreen, sidebar } from './support/desktop.ts';
+import { ADMIN, apiToken, call, uniqueTag } from './support/api.ts';
+import { menuItem, openScreen, sidebar } from './support/desktop.ts';
 import { zh } from './support/i18n.ts';
 import { seedSession } from './support/session.ts';
 import { PG_BIN, startPrimary, stopAll, type PgServer } from '../support/pg-servers.ts';
@@ -29,6 +30,18 @@ test.skip(!PG_BIN, 'no PostgreSQL installation under /usr/lib/postgresql');
 let main: PgServer;
 let second: PgServer;
 let server: ServerProcess | undefined;
+/** The second server as a data source (数据源管理), added once: two sources on one database would copy twice. */
+let secondSource: Promise<{ id: string; name: string }> | undefined;
+const addSecondSource = (request: APIRequestContext, token: string) =>
+  (secondSource ??= call<{ id: string }>(request, 'post', '/api/blade-develop/datasource/submit', token, {
+    data: {
+      name: '第二库',
+      driverClass: 'org.postgresql.Driver',
+      url: second.jdbcUrl(),
+      username: 'postgres',
+      password: 'unused',
+    },
+  }).then(({ id }) => ({ id: String(id), name: '第二库' })));
 
 test.beforeAll(async () => {
   test.setTimeout(FIRST_START_MS + 60_000);
@@ -61,18 +74,9 @@ test('the platform administrator moves a tenant to another PostgreSQL database a
 }) => {
   test.setTimeout(MOVE_MS + 120_000);
   const tag = uniqueTag('mv');
-  const sourceName = `第二库${tag.slice(-6)}`;
   const tenantName = `迁移${tag.slice(-6)}`;
   const login = await apiToken(request);
-  await call(request, 'post', '/api/blade-develop/datasource/submit', login.access_token, {
-    data: {
-      name: sourceName,
-      driverClass: 'org.postgresql.Driver',
-      url: second.jdbcUrl(),
-      username: 'postgres',
-      password: 'unused',
-    },
-  });
+  const { name: sourceName } = await addSecondSource(request, login.access_token);
   const { tenantId } = await call<{ tenantId: string }>(
     request,
     'post',
@@ -117,4 +121,57 @@ test('the platform administrator moves a tenant to another PostgreSQL database a
     (await on.query(`select count(*)::int as n from blade_user where tenant_id = $1`, [tenantId]))[0].n;
   expect(await users(second), 'the tenant administrator is on the second server').toBe(1);
   expect(await users(main), 'and no longer on the main one').toBe(0);
+});
+
+test("a placed tenant's administrator works on its database, and the platform's error log shows both databases", async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(FIRST_START_MS);
+  const tag = uniqueTag('ds');
+  const login = await apiToken(request);
+  const source = await addSecondSource(request, login.access_token);
+  const tenantName = `外库${tag.slice(-6)}`;
+  const { tenantId } = await call<{ tenantId: string }>(
+    request,
+    'post',
+    '/api/blade-system/tenant/submit',
+    login.access_token,
+    { data: { tenantName, linkman: '李四', contactNumber: '13800000001', datasourceId: source.id } },
+  );
+  // An error each tenant's console uploads (顶栏 → 日志 → 上传服务器): the placed one's is written on its database.
+  const uploadError = async (as: { access_token: string; tenant_id: string }, message: string) =>
+    call(request, 'post', '/api/blade-auth/oauth/logout', as.access_token, {
+      tenantId: as.tenant_id,
+      data: [{ type: 'TypeError', url: 'http://e2e/wel', message, stack: `TypeError: ${message}` }],
+    });
+  const placedAdmin = await apiToken(request, { username: 'admin', password: 'admin', tenantId });
+  await uploadError(placedAdmin, `${tag} 外库`);
+  await uploadError(await apiToken(request), `${tag} 主库`);
+  const errors = async (on: PgServer) =>
+    (await on.query(`select tenant_id from blade_log_error where message like $1`, [`${tag}%`])).map(
+      (r) => r.tenant_id,
+    );
+  expect(await errors(second), "the placed tenant's error is on the second server").toEqual([tenantId]);
+  expect(await errors(main), "the platform's on the main one").toEqual(['000000']);
+
+  // The platform administrator: 错误日志 lists every tenant's rows, from both databases, newest first.
+  await seedSession(page.context(), BASE, login);
+  await page.goto('/wel/index');
+  await menuItem(sidebar(page), '系统监控').click();
+  await openScreen(page, '日志管理', '错误日志');
+  const rows = page.locator('.tenon-page:visible .tenon-crud .ant-table-row').filter({ hasText: tag });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: `${tag} 外库` })).toContainText(tenantId);
+  await expect(rows.filter({ hasText: `${tag} 主库` })).toContainText('000000');
+
+  // The placed tenant's administrator, in a browser of their own: the tenant's users, read from its database.
+  const theirs = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const placedPage = await theirs.newPage();
+  await seedSession(theirs, BASE, await apiToken(request, { ...ADMIN, tenantId }));
+  await placedPage.goto('/wel/index');
+  await openScreen(placedPage, '系统管理', '用户管理');
+  await expect(placedPage.locator('.tenon-page:visible .ant-table-row').filter({ hasText: 'admin' })).toBeVisible();
+  await theirs.close();
 });

@@ -66,6 +66,8 @@ const BEAT_MS = 5_000;
 const DRAIN_MS = 5_000;
 /** The longest the target may take to receive the marker once fenced (it had caught up just before). */
 const CATCH_UP_MS = 30_000;
+/** The pause the issue allows; a longer one is logged as a warning with its steps' times. */
+const PAUSE_TARGET_MS = 5_000;
 /** The initial copy may take long (a million rows); it fails only when the subscription reports errors. */
 const COPY_MS = 60 * 60_000;
 
@@ -135,8 +137,16 @@ export class TenantMover {
   private async cutover(move: MoveRow): Promise<void> {
     const [source, target] = [keyOf(move.from_source), keyOf(move.to_source)];
     const tenant = move.tenant_code;
-    await this.deps.notify(tenant, 'pause');
     const fencedAt = Date.now();
+    /** Each step of the pause, in ms: what a pause over its target spent its time on. */
+    const steps: Record<string, number> = {};
+    let stepStart = fencedAt;
+    const stepDone = (name: string) => {
+      steps[name] = Date.now() - stepStart;
+      stepStart = Date.now();
+    };
+    await this.deps.notify(tenant, 'pause');
+    stepDone('notify');
     await this.on(source, async (db) => {
       await sql`insert into tenon_moving_tenant (tenant_code, move_id) values (${tenant}, ${move.id})
         on conflict (tenant_code) do update set move_id = excluded.move_id`.execute(db);
@@ -147,8 +157,10 @@ export class TenantMover {
         await pause(POLL_MS);
       }
     });
+    stepDone('drain');
     this.crashAt('fenced');
     await this.passMarker(move, source, target, CATCH_UP_MS);
+    stepDone('catchUp');
     const tables = await this.on(source, tenantTables);
     const [left, arrived] = await Promise.all([
       this.on(source, (db) => checksums(db, tables, tenant)),
@@ -159,6 +171,7 @@ export class TenantMover {
       const say = (check: TableCheck) => `${check.table} ${check.rows}/${arrived[left.indexOf(check)].rows}`;
       throw new Error(`the copy differs from the source: ${differ.map(say).join(', ')}`);
     }
+    stepDone('verify');
     // The switch and the record of it commit together: after it, the target holds the tenant.
     await asSystem(() =>
       this.deps.platformDb.transaction().execute(async (trx) => {
@@ -176,6 +189,11 @@ export class TenantMover {
           .execute();
       }),
     );
+    stepDone('switch');
+    const pausedMs = Date.now() - fencedAt;
+    const said = { move: move.id, tenant, pausedMs, steps };
+    if (pausedMs > PAUSE_TARGET_MS) this.deps.log.warn(said, 'a tenant move paused its writes longer than its target');
+    else this.deps.log.info(said, 'tenant move cut over');
     move.state = 'switched';
     this.crashAt('switched');
     await this.deps.notify(tenant, 'placed');

@@ -34,27 +34,28 @@ const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-const headers = (token?: string) => ({
+const headers = (token?: string, tenantId = TENANT) => ({
   Authorization: BASIC,
-  'Tenant-Id': TENANT,
+  'Tenant-Id': tenantId,
   ...(token ? { 'Blade-Auth': `bearer ${token}` } : {}),
 });
 
 /** Password grant through the API (a new session each call). */
 export async function apiToken(
   request: APIRequestContext,
-  user: { username: string; password: string } = ADMIN,
+  user: { username: string; password: string; tenantId?: string } = ADMIN,
 ): Promise<TokenInfo> {
+  const tenantId = user.tenantId ?? TENANT;
   const response = await request.post('/api/blade-auth/oauth/token', {
     params: {
-      tenantId: TENANT,
+      tenantId,
       username: user.username,
       password: md5(user.password),
       grant_type: 'password',
       scope: 'all',
       type: 'account',
     },
-    headers: headers(),
+    headers: headers(undefined, tenantId),
   });
   const body = (await response.json()) as TokenInfo & { error_description?: string };
   if (!response.ok() || !body.access_token)
@@ -68,9 +69,10 @@ export async function call<T>(
   method: 'get' | 'post',
   url: string,
   token: string,
-  options: { params?: Record<string, string | number>; data?: unknown } = {},
+  options: { params?: Record<string, string | number>; data?: unknown; tenantId?: string } = {},
 ): Promise<T> {
-  const response = await request[method](url, { headers: headers(token), params: options.params, data: options.data });
+  const { params, data, tenantId } = options;
+  const response = await request[method](url, { headers: headers(token, tenantId), params, data });
   const body = (await response.json()) as { code: number; data: T; msg: string };
   if (body.code !== 200)
     throw new Error(`${method.toUpperCase()} ${url}: ${response.status()} ${JSON.stringify(body)}`);

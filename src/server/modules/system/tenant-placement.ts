@@ -9,6 +9,8 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import { parseJdbcUrl, standbyUrlsOf } from '../../db/jdbc-url.ts';
 import { datasourcePassword } from '../develop/datasource-password.ts';
 import { datasourceRow } from '../develop/model.queries.ts';
+import { syncLiveTables } from '../develop/live-publish.ts';
+
 /** A data source's share of the seed (db/seed/seed.ts, given by app.ts: this module is below the seed's). */
 export interface SourceSeed {
   grantMenus(db: Db): Promise<void>;
@@ -18,7 +20,6 @@ interface BackgroundSeeding {
   start(log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }): void;
   stop(): Promise<void>;
 }
-import { syncLiveTables } from '../develop/live-publish.ts';
 
 export const PLACEMENT_MESSAGES = {
   needsPostgres: {

@@ -67,6 +67,46 @@ async function firstRows(
   return { records: records.slice(0, end), total, capped };
 }
 
+/**
+ * Every row of such a list in its order, `size` at a time (an export): each database's rows read once, in the list's
+ * order (`batchesOf`, under that database), merged as they come. Paging the merged list instead read each database's
+ * earlier rows again for every page. Unlike a page, a database that does not answer fails the export: a file that
+ * silently misses a database's rows would look complete.
+ */
+export async function* batchesAcrossDatabases(
+  databases: readonly string[],
+  sorts: ListQuery['sorts'],
+  size: number,
+  batchesOf: () => AsyncGenerator<WireRecord[]>,
+): AsyncGenerator<WireRecord[]> {
+  const order = inOrder(sorts);
+  const sources = databases.map((database) => {
+    const iterator = onDatabase(database, batchesOf);
+    return { next: () => onDatabase(database, () => iterator.next()), rows: [] as WireRecord[], done: false };
+  });
+  /** A source's next rows once its buffer is empty; false when it has none left. */
+  const fill = async (source: (typeof sources)[number]) => {
+    while (!source.rows.length && !source.done) {
+      const step = await source.next();
+      if (step.done) source.done = true;
+      else source.rows = step.value;
+    }
+    return source.rows.length > 0;
+  };
+  let batch: WireRecord[] = [];
+  for (;;) {
+    const open = (await Promise.all(sources.map(fill))).flatMap((has, index) => (has ? [sources[index]!] : []));
+    if (!open.length) break;
+    const first = open.reduce((best, source) => (order(source.rows[0]!, best.rows[0]!) < 0 ? source : best));
+    batch.push(first.rows.shift()!);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
 /** The list's order over wire rows, as PostgreSQL sorts them: nulls last ascending, first descending. */
 function inOrder(sorts: ListQuery['sorts']) {
   return (a: WireRecord, b: WireRecord): number => {

@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth-context.ts';
 import type { Dictionaries } from '../dictionaries.ts';
 import type { ResolvedField } from './fields.ts';
 import { parseListQuery, type FixedFilter } from './conditions.ts';
-import { pageAcrossDatabases } from './across-databases.ts';
+import { batchesAcrossDatabases, pageAcrossDatabases } from './across-databases.ts';
 import type { PickerReach } from './refs.ts';
 import { rowOf } from '../response-schemas.ts';
 import { EntityTree } from './tree.ts';
@@ -130,13 +130,10 @@ export class EntityService implements EntityPeer {
 
   /** Every row of the list in its order, `size` at a time: what an export writes (entity-reads.ts `batches`). */
   async *batches(user: AuthUser, rawQuery: Record<string, unknown>, size: number): AsyncGenerator<WireRecord[]> {
-    if (!(await this.placedDatabases(user, rawQuery))) return yield* this.reads.batches(user, rawQuery, size);
-    // The platform's rows of every tenant, on several databases: the merged pages.
-    for (let current = 1; ; current++) {
-      const page = await this.page(user, { ...rawQuery, current: String(current), size: String(size) });
-      yield page.records;
-      if (page.records.length < size) return;
-    }
+    const placed = await this.placedDatabases(user, rawQuery);
+    if (!placed) return yield* this.reads.batches(user, rawQuery, size);
+    const { sorts } = parseListQuery(this.entity, rawQuery, { paged: false });
+    yield* batchesAcrossDatabases(placed, sorts, size, () => this.reads.batches(user, rawQuery, size));
   }
 
   /** The databases the platform's list of every tenant's rows reads, tenants being on several (across-databases.ts). */
