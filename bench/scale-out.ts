@@ -32,7 +32,7 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { unzipSync } from 'fflate';
-import { mkdtempSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,6 +48,7 @@ import {
   measureSequential,
   onCleanup,
   percentile,
+  processTree,
   runBench,
   sleep,
   startServer,
@@ -431,6 +432,8 @@ interface Phase {
   /** What each server read meanwhile: where the export and the pages were read. */
   reads: { standby: Reads; primary: Reads };
   exported?: { rows: number; bytes: number };
+  /** CPU seconds over the phase of the server process, and of each PostgreSQL server's processes. */
+  cpu: { server: number; standby: number; primary: number };
   load: string;
 }
 
@@ -573,7 +576,34 @@ async function addPost(port: number, token: string, code: string): Promise<Respo
   });
 }
 
-async function measureExport(port: number, servers: Servers & { standby: PgServer }): Promise<ExportFigures> {
+/**
+ * CPU seconds a process and its descendants have used: their own time, and what their reaped children used (a
+ * PostgreSQL backend that ended counts in its postmaster's).
+ */
+function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const [i, one] of processTree(pid).entries()) {
+    try {
+      // Fields after the command's closing parenthesis: utime is the 12th, stime, cutime, cstime follow.
+      const fields = readFileSync(`/proc/${one}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      if (i === 0) ticks += Number(fields[13]) + Number(fields[14]);
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+/** The kernel's clock ticks a second (`getconf CLK_TCK`), 100 on Linux. */
+const CLOCK_TICKS = 100;
+const postmasterOf = (server: PgServer) =>
+  Number(readFileSync(join(server.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+async function measureExport(
+  port: number,
+  serverPid: number,
+  servers: Servers & { standby: PgServer },
+): Promise<ExportFigures> {
   const exporter = await login(port, 'admin', ADMIN_PASSWORD, smallTenantCode(EXPORTER));
   const tokens = await Promise.all(PAGER_TENANTS.map((t) => login(port, 'admin', ADMIN_PASSWORD, smallTenantCode(t))));
   // Their sign-ins' writes replayed, the standby stops replaying: whatever they write from now on is not on it.
@@ -600,9 +630,21 @@ async function measureExport(port: number, servers: Servers & { standby: PgServe
     await pagersWrite();
     const before = { standby: await readsOn(standby), primary: await readsOn(primary) };
     pagers.take();
+    const cpuOf = () => ({
+      server: cpuSeconds(serverPid),
+      standby: cpuSeconds(postmasterOf(servers.standby)),
+      primary: cpuSeconds(postmasterOf(servers.ds1)),
+    });
+    const cpuBefore = cpuOf();
     const t0 = performance.now();
     const exported = (await work()) ?? undefined;
     const took = seconds(t0);
+    const cpuAfter = cpuOf();
+    const cpu = {
+      server: cpuAfter.server - cpuBefore.server,
+      standby: cpuAfter.standby - cpuBefore.standby,
+      primary: cpuAfter.primary - cpuBefore.primary,
+    };
     const samples = pagers.take();
     const load = machine();
     // The pagers go on meanwhile, unmeasured.
@@ -623,11 +665,13 @@ async function measureExport(port: number, servers: Servers & { standby: PgServe
       stats,
       reads,
       exported,
+      cpu,
       load,
     });
     log(
       `${name}: ${took.toFixed(1)} s, user/page p95 ${ms(stats.p95)} ms over ${samples.length} pages; customer ` +
-        `rows read on the standby ${count(reads.standby.customers)}, on the primary ${count(reads.primary.customers)}`,
+        `rows read on the standby ${count(reads.standby.customers)}, on the primary ${count(reads.primary.customers)}; ` +
+        `CPU s: server ${cpu.server.toFixed(1)}, standby ${cpu.standby.toFixed(1)}, primary ${cpu.primary.toFixed(1)}`,
     );
   };
   await phase('idle', () => sleep(IDLE_SECONDS * 1000));
@@ -844,7 +888,7 @@ async function measure(): Promise<Results> {
   server = await tenon(servers.main, dataDir, 'three databases and a standby');
   platform = await signIn(server.port, '000000', 'admin');
   await standbyInUse(server.port, sourceIds.ds1);
-  const exported = await measureExport(server.port, { ...servers, standby });
+  const exported = await measureExport(server.port, server.pid, { ...servers, standby });
   exported.fillSeconds = fillSeconds;
   exported.standbySeconds = standbySeconds;
 
@@ -928,7 +972,8 @@ function report(r: Results): boolean {
     `\n2. ${count(EXPORT_ROWS)} customers exported (xlsx) by big tenant ${smallTenantCode(EXPORTER)} on ds1 while ` +
       `${PAGERS} administrators of ds1's tenants page their user list on its primary (page 1, then ${THINK_MS} ms); ` +
       `customers filled in ${e.fillSeconds.toFixed(1)} s, standby made in ${e.standbySeconds.toFixed(1)} s. ` +
-      "Reads: each server's own statistics over the phase (customer rows read; scans of the users).",
+      "Reads: each server's own statistics over the phase (customer rows read; scans of the users). CPU: seconds " +
+      'used over the phase by the Tenon server process and by each PostgreSQL server (all its processes).',
   );
   table(
     [
@@ -943,6 +988,9 @@ function report(r: Results): boolean {
       'customers read: standby',
       'primary',
       'user scans: standby',
+      'primary',
+      'CPU s: server',
+      'standby',
       'primary',
       'load',
     ],
@@ -959,6 +1007,9 @@ function report(r: Results): boolean {
       count(p.reads.primary.customers),
       count(p.reads.standby.userScans),
       count(p.reads.primary.userScans),
+      p.cpu.server.toFixed(1),
+      p.cpu.standby.toFixed(1),
+      p.cpu.primary.toFixed(1),
       p.load.replace(/^.*load /, ''),
     ]),
   );
