@@ -146,7 +146,7 @@ test("a placed tenant's administrator works on its database, and the platform's 
       tenantId: as.tenant_id,
       data: [{ type: 'TypeError', url: 'http://e2e/wel', message, stack: `TypeError: ${message}` }],
     });
-  const placedAdmin = await apiToken(request, { username: 'admin', password: 'admin', tenantId });
+  const placedAdmin = await apiToken(request, { ...ADMIN, tenantId });
   await uploadError(placedAdmin, `${tag} 外库`);
   await uploadError(await apiToken(request), `${tag} 主库`);
   const errors = async (on: PgServer) =>
@@ -169,7 +169,7 @@ test("a placed tenant's administrator works on its database, and the platform's 
   // The placed tenant's administrator, in a browser of their own: the tenant's users, read from its database.
   const theirs = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const placedPage = await theirs.newPage();
-  await seedSession(theirs, BASE, await apiToken(request, { ...ADMIN, tenantId }));
+  await seedSession(theirs, BASE, placedAdmin);
   await placedPage.goto('/wel/index');
   await openScreen(placedPage, '系统管理', '用户管理');
   await expect(placedPage.locator('.tenon-page:visible .ant-table-row').filter({ hasText: 'admin' })).toBeVisible();

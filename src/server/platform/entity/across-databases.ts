@@ -82,27 +82,31 @@ export async function* batchesAcrossDatabases(
   const order = inOrder(sorts);
   const sources = databases.map((database) => {
     const iterator = onDatabase(database, batchesOf);
-    return { next: () => onDatabase(database, () => iterator.next()), rows: [] as WireRecord[], done: false };
+    return { next: () => onDatabase(database, () => iterator.next()), rows: [] as WireRecord[], at: 0 };
   });
-  /** A source's next rows once its buffer is empty; false when it has none left. */
-  const fill = async (source: (typeof sources)[number]) => {
-    while (!source.rows.length && !source.done) {
+  /** A source's next unmerged rows, read once its buffer is used up: false when the database has none left. */
+  const fill = async (source: (typeof sources)[number]): Promise<boolean> => {
+    while (source.at === source.rows.length) {
       const step = await source.next();
-      if (step.done) source.done = true;
-      else source.rows = step.value;
+      if (step.done) return false;
+      source.rows = step.value;
+      source.at = 0;
     }
-    return source.rows.length > 0;
+    return true;
   };
+  // Only the source a row was taken from can run dry: it alone is read again.
+  let open = (await Promise.all(sources.map(fill))).flatMap((has, index) => (has ? [sources[index]!] : []));
   let batch: WireRecord[] = [];
-  for (;;) {
-    const open = (await Promise.all(sources.map(fill))).flatMap((has, index) => (has ? [sources[index]!] : []));
-    if (!open.length) break;
-    const first = open.reduce((best, source) => (order(source.rows[0]!, best.rows[0]!) < 0 ? source : best));
-    batch.push(first.rows.shift()!);
+  while (open.length) {
+    const first = open.reduce((best, source) =>
+      order(source.rows[source.at]!, best.rows[best.at]!) < 0 ? source : best,
+    );
+    batch.push(first.rows[first.at++]!);
     if (batch.length === size) {
       yield batch;
       batch = [];
     }
+    if (!(await fill(first))) open = open.filter((source) => source !== first);
   }
   if (batch.length) yield batch;
 }
