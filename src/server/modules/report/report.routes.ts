@@ -199,7 +199,7 @@ export async function reportRoutes(fastify: FastifyInstance, { services }: { ser
       );
       const write = async () => {
         await sheet.start();
-        for (const row of result.rows) await sheet.addRow(result.columns.map((c) => row[c.field]));
+        await sheet.addRows(result.rows.map((row) => result.columns.map((c) => row[c.field])));
         await sheet.close();
       };
       write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));

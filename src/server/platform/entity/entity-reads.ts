@@ -263,9 +263,10 @@ export class EntityReads {
   /** Unpaged list (pickers), capped at the maximum page size. */
   async list(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<WireRecord[]> {
     const { select, sorts, size } = await this.filtered(user, rawQuery, where);
-    let ordered = select;
-    for (const sort of sorts) ordered = ordered.orderBy(sort.field.column, sort.direction);
-    return this.rows.wire(await this.rows.selectColumns(ordered).limit(size).execute(), user.lang);
+    // The list's rows first, then their names: for those rows alone.
+    const rows = orderedBy(select.selectAll(this.entity.table), sorts).limit(size);
+    const named = orderedBy(this.rows.selectColumns(this.deps.db.selectFrom(rows.as(this.entity.table))), sorts);
+    return this.rows.wire(await named.execute(), user.lang);
   }
 
   /**

@@ -24,8 +24,12 @@ export const MAX_IMPORT_ROWS = 10_000;
  * must not inflate into gigabytes. 10,000 rows of the widest import (差异分析, 60 columns) export to about 30 MB.
  */
 export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
-/** Records fetched per query while exporting. */
-const EXPORT_BATCH = 500;
+/**
+ * Records fetched per query while exporting. Each batch is put on the wire and into the sheet in one stretch of the
+ * event loop that other requests wait behind: 100 customers take about 4 ms there, 500 about 20 ms (bench/scale-out:
+ * user/page p95 during a 100,000-row export x1.45 of idle with 100, x1.82 with 500, single runs).
+ */
+const EXPORT_BATCH = 100;
 
 /** Limits for `@fastify/multipart` on routes that take a workbook: one file, a few small fields. */
 export const IMPORT_MULTIPART_LIMITS = { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 };
@@ -96,8 +100,8 @@ export function attachment(fileName: string): string {
 const stamp = () => formatDateTime().replace(/\D/g, '');
 
 /**
- * Streams an .xlsx of `records` to the reply: a header row of the columns' labels, then one row per record.
- * The first record is read before anything is sent, so a bad filter is still a JSON 400; a failure later
+ * Streams an .xlsx of `batches` of records to the reply: a header row of the columns' labels, then one row per record.
+ * The first batch is read before anything is sent, so a bad filter is still a JSON 400; a failure later
  * ends the download (the response is already a file). `shown`: the columns the screen shows, by field name (the
  * months of a searched range), all by default.
  */
@@ -105,21 +109,20 @@ export async function sendExport(
   request: FastifyRequest,
   reply: FastifyReply,
   entity: EntityDef,
-  records: AsyncIterable<WireRecord> | Iterable<WireRecord>,
+  batches: AsyncIterable<readonly WireRecord[]>,
   fileName: LocalText,
   shown: (field: string) => boolean = () => true,
 ) {
   const lang = langOf(request);
-  const iterator =
-    Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : toAsync(records[Symbol.iterator]());
+  const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   const out = new PassThrough();
   const columns = excelColumns(entity).filter(({ field }) => shown(field.name));
   const write = async () => {
     const sheet = await startSheet(out, entity, lang, columns);
-    // Each row waits while the client is behind: the file is never held in memory.
+    // Each chunk waits while the client is behind: the file is never held in memory.
     for (let next = first; !next.done; next = await iterator.next())
-      await sheet.addRow(columns.map((column) => cellOf(column, next.value)));
+      await sheet.addRows(next.value.map((record) => columns.map((column) => cellOf(column, record))));
     await sheet.close();
   };
   write().catch((error: unknown) => {
@@ -179,26 +182,19 @@ function cellOf({ field, key }: Column, record: WireRecord): string | number | n
   return typeof value === 'number' && field.type !== 'id' ? value : String(value);
 }
 
-async function* toAsync<T>(iterator: Iterator<T>): AsyncGenerator<T> {
-  for (let next = iterator.next(); !next.done; next = iterator.next()) yield next.value;
-}
-
 /**
  * Every record a list query matches, in batches through the engine (tenant, data scope, the module's filters: its
  * `batches`), or a page at a time through `read`, the page of a list its module serves: exactly what the list screen
- * shows, without its paging.
+ * shows, without its paging. In batches, so that an export waits once per batch rather than once per record.
  */
 export async function* allRecords(
   service: EntityService,
   user: AuthUser,
   query: Record<string, unknown>,
   read?: (user: AuthUser, query: Record<string, unknown>) => Promise<Page<WireRecord>>,
-): AsyncGenerator<WireRecord> {
+): AsyncGenerator<WireRecord[]> {
   const { current: _current, size: _size, ...filters } = query;
-  if (!read) {
-    for await (const batch of service.batches(user, filters, EXPORT_BATCH)) yield* batch;
-    return;
-  }
+  if (!read) return yield* service.batches(user, filters, EXPORT_BATCH);
   for (let current = 1; ; current++) {
     // Counted exactly: a capped list is paged no deeper than its cap, and an export reads past it.
     const page = await read(user, {
@@ -207,7 +203,7 @@ export async function* allRecords(
       size: String(EXPORT_BATCH),
       [EXACT_TOTAL]: '1',
     });
-    yield* page.records;
+    yield page.records;
     // A capped total says only that more rows follow.
     if (page.records.length < EXPORT_BATCH || (!page.totalCapped && current * EXPORT_BATCH >= page.total)) return;
   }
