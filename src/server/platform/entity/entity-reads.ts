@@ -263,10 +263,9 @@ export class EntityReads {
   /** Unpaged list (pickers), capped at the maximum page size. */
   async list(user: AuthUser, rawQuery: Record<string, unknown>, where?: FixedFilter): Promise<WireRecord[]> {
     const { select, sorts, size } = await this.filtered(user, rawQuery, where);
-    // The list's rows first, then their names: for those rows alone.
-    const rows = orderedBy(select.selectAll(this.entity.table), sorts).limit(size);
-    const named = orderedBy(this.rows.selectColumns(this.deps.db.selectFrom(rows.as(this.entity.table))), sorts);
-    return this.rows.wire(await named.execute(), user.lang);
+    let ordered = select;
+    for (const sort of sorts) ordered = ordered.orderBy(sort.field.column, sort.direction);
+    return this.rows.wire(await this.rows.selectColumns(ordered).limit(size).execute(), user.lang);
   }
 
   /**
@@ -284,7 +283,7 @@ export class EntityReads {
       const slice = keys.slice(i, i + size);
       const at = new Map(slice.map((k, index) => [String(k), index]));
       const rows = (db.selectFrom(table as never).selectAll() as AnyQuery).where(key, 'in', slice);
-      const batch = await this.rows.selectColumns(db.selectFrom(rows.as(table))).execute();
+      const batch = await this.rows.selectColumns(db.selectFrom(rows.as(table)), true).execute();
       batch.sort((a, b) => at.get(String(a[key]))! - at.get(String(b[key]))!);
       yield await this.markMine(user, await this.rows.wire(batch, user.lang));
     }

@@ -86,10 +86,14 @@ export class EntityRows {
   }
 
   /**
-   * Every column of the entity's table plus the reference names and aggregates, in the same query. Apply it to rows
-   * already limited (a page's, a batch's): the names are joined to every row it is given, before any sort or limit.
+   * Every column of the entity's table plus the reference names and aggregates, in the same query. `many`: the rows
+   * come by the hundred (an export's batch), and each name is then a lateral join, which PostgreSQL memoizes per
+   * distinct key (its Memoize node), where a subquery in the select list runs again for every row: a batch of 500
+   * customers looked up their 4 dictionary names 2,000 times (58 ms), the joins each one once (4 ms). `offset 0` keeps
+   * the planner from folding the join back into a subquery of the select list. A page's few rows keep the subqueries:
+   * planning 8 lateral joins added 4-6 ms to a ledger page (two runs, a busy machine), more than its names cost.
    */
-  selectColumns(query: AnyQuery): AnyQuery {
+  selectColumns(query: AnyQuery, many = false): AnyQuery {
     // Built once: the names' subqueries depend on the definitions alone (every entity is known by the first query).
     this.nameColumns ??= [
       ...bizDictColumns(this.entity),
@@ -97,11 +101,8 @@ export class EntityRows {
       ...refNameColumns(this.entity, this.lookup),
     ];
     this.aggregates ??= aggregateColumns(this.entity, this.lookup);
+    if (!many) return query.selectAll(this.entity.table).select([...this.nameColumns, ...this.aggregates]);
     let named: AnyQuery = query.selectAll(this.entity.table);
-    // Each name is a lateral join rather than a subquery in the select list: PostgreSQL memoizes a lateral join's
-    // answer per distinct key (its Memoize node), and a subquery in the select list runs again for every row. An export
-    // batch of 500 customers looked up their 4 dictionary names 2,000 times (58 ms), where the join looks each one up
-    // once (4 ms). `offset 0` keeps the planner from folding the join back into the select list's subquery.
     this.nameColumns.forEach((column, index) => {
       const joined = `__name_${index}`;
       named = named
