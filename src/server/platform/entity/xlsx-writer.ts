@@ -264,7 +264,7 @@ export class XlsxWriter {
     await this.sheet.write(
       `${XML}<worksheet xmlns="${MAIN}" xmlns:r="${DOC_RELS}">${cols ? `<cols>${cols}</cols>` : ''}<sheetData>`,
     );
-    await this.addCells(
+    this.bufferCells(
       this.columns.map((c) => c.header),
       () => STYLE.header,
     );
@@ -283,11 +283,6 @@ export class XlsxWriter {
   }
 
   private readonly cellStyle = (i: number) => STYLE[this.columns[i]?.format ?? 'text'];
-
-  private async addCells(cells: readonly XlsxCell[], styleOf: (index: number) => number): Promise<void> {
-    this.bufferCells(cells, styleOf);
-    if (this.bufferedChars >= CHUNK_CHARS) await this.flush();
-  }
 
   private bufferCells(cells: readonly XlsxCell[], styleOf: (index: number) => number): void {
     const r = ++this.rows;
