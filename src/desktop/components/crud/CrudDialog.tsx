@@ -21,6 +21,7 @@ import {
 } from './fields.ts';
 import { lineValues, LinesTable } from './LinesTable.tsx';
 import { ChangeHistoryButton } from '../audit/ChangeRecords.tsx';
+import { validated } from '../validated.ts';
 
 /** `values`: what an add starts with (a new child's parent). */
 export interface DialogState {
@@ -148,7 +149,7 @@ export function CrudDialog({
     }
   };
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validated(form);
     if (values) save.mutate(values);
   };
   const title = edit

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { postData } from '../../../client/http.ts';
 import type { EntityDef } from '../../../shared/entities/define.ts';
 import { usePermission } from '../../permission.ts';
+import { validated } from '../../components/validated.ts';
 
 /** A toolbar button of `approval` (budget.md §4, §6): the action sent, the button code showing it, its opinion. */
 export interface ApprovalAction {
@@ -69,7 +70,7 @@ export function ApprovalButtons({
     } else void send(action);
   };
   const confirm = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validated(form);
     if (values && asking) await send(asking, values.opinion?.trim() ?? '');
   };
   return (

@@ -26,6 +26,7 @@ import { BUDGET_MONTHS, fullYearTotals } from '../../components/grid/monthly-gri
 import { usePermission } from '../../permission.ts';
 import { pastedBudgetRows } from './pasted-rows.ts';
 import { DEFAULT_LIST_ACTION, statQuery, type BudgetRowList } from './budget-queries.ts';
+import { validated } from '../../components/validated.ts';
 
 type Query = Record<string, string | number>;
 
@@ -318,7 +319,7 @@ function BatchDialog({
   const [busy, setBusy] = useState(false);
   const base = `/api/${entity.service}/${entity.name}`;
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validated(form);
     if (!values) return;
     setBusy(true);
     try {

@@ -10,6 +10,7 @@ import { crudCss } from '../../components/crud/crud-css.ts';
 import { CompanySelect } from '../../components/crud/FieldControl.tsx';
 import { MonthlyGrid, type GridRow, type MonthlyGridConfig } from '../../components/grid/MonthlyGrid.tsx';
 import { DESKTOP_KEY } from '../../queries.ts';
+import { validated } from '../../components/validated.ts';
 
 /** A grouping of a summary (inventorybudget/statlist?groupBy=): its parameter value and its name. */
 export interface StatGroup {
@@ -53,7 +54,7 @@ export function StatListPage({
   const lines = useMemo(() => all.filter((row) => row.id !== 'TOTAL'), [all]);
   const [chartOpen, setChartOpen] = useState(false);
   const search = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validated(form);
     if (values?.year)
       setQuery({
         year: values.year,

@@ -8,6 +8,7 @@ import { DESKTOP_KEY } from '../../queries.ts';
 import { ActionDialog } from '../../components/ActionDialog.tsx';
 import { DATETIME_FORMAT } from '../../components/crud/fields.ts';
 import { tenantApi } from './tenant-api.ts';
+import { validated } from '../../components/validated.ts';
 
 /** What the tenant screen hands each dialog. */
 export interface TenantDialogProps {
@@ -68,7 +69,7 @@ function FormDialog<V>({
     },
   });
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validated(form);
     if (values) mutation.mutate(values);
   };
   return (

@@ -7,6 +7,7 @@ import type { TenantMove } from '../../../shared/contract/api/system.schemas.ts'
 import { DESKTOP_KEY } from '../../queries.ts';
 import { tenantApi } from './tenant-api.ts';
 import { useTenant, type TenantDialogProps } from './TenantDialogs.tsx';
+import { validated } from '../../components/validated.ts';
 
 /** The target select's value for the main database (a data source's is its id). */
 const MAIN = 'main';
@@ -90,7 +91,7 @@ export function TenantMoveDialog({ id, open, onClose, afterClose, onMoved }: Pro
   ].filter((option) => option.value !== (here ?? MAIN));
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validated(form);
     if (!values?.target || !row) return;
     const target = values.target === MAIN ? null : values.target;
     modal.confirm({
