@@ -17,6 +17,7 @@ import { registerAccessHooks, registerErrorHandlers, registerStandbyReads } from
 import { ApiError, clientErrorHandler } from './platform/errors.ts';
 import { MESSAGES } from '../shared/i18n/server-messages.ts';
 import { collectWhenIdle } from './platform/idle-gc.ts';
+import { countRequests } from './platform/yield-to-requests.ts';
 import { openKeyValueStore } from './platform/kv.ts';
 import { prepareSourcesAtStart, sourceLogins, TenantPlacing } from './modules/system/tenant-placement.ts';
 import { TenantMoves } from './modules/system/tenant-move.service.ts';
@@ -166,6 +167,7 @@ export async function buildApp(
     rewriteUrl: (request) => withApiPrefix(request.url ?? '/'),
   });
   collectWhenIdle(app);
+  countRequests(app);
   // Every answer over 1 KiB compressed as the client accepts (brotli at the plugin's quality 4, cheap enough per
   // request); before the static files, whose prebuilt .br/.gz are sent as they are. Request bodies are never inflated
   // here: nothing the clients send is compressed, and an inflated body would escape the body limit's meaning.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
-import { newRequestContext, onDatabase, runInContext } from '../../src/server/db/tenant-context.ts';
+import { asBookkeeping, newRequestContext, onDatabase, runInContext } from '../../src/server/db/tenant-context.ts';
 import { nextId } from '../../src/server/platform/ids.ts';
 import { expectError, expectOk, startApp, type TestApp } from '../support/app.ts';
 import { TMP_DIR } from '../support/database.ts';
@@ -154,6 +154,28 @@ describe.skipIf(!PG_BIN)('reads from the standbys of a tenant database and of th
       );
       expect(await inRecovery(t.services.db)).toBe(false);
     });
+  });
+
+  it("keeps a request's reads on the standby past the server's bookkeeping writes in its midst", async () => {
+    await standbyUsed();
+    const context = { ...newRequestContext(), tenantId: placed, standbyReads: { userId: nextId(), after: {} } };
+    const inRecovery = async () =>
+      (await sql<{ recovery: boolean }>`select pg_is_in_recovery() as recovery`.execute(t.services.db)).rows[0]
+        .recovery;
+    await runInContext(context, async () => {
+      expect(await inRecovery()).toBe(true);
+      // As the login's last activity is written in the midst of an export (online-sessions.ts), on the primary.
+      await asBookkeeping(() =>
+        sql`update blade_post set sort = 3 where tenant_id = ${placed} and post_name = '自写岗位'`.execute(
+          t.services.db,
+        ),
+      );
+      expect(await inRecovery()).toBe(true);
+    });
+    expect(context).not.toHaveProperty('wrote');
+    expect(
+      await second.query(`select sort from blade_post where tenant_id = $1 and post_name = '自写岗位'`, [placed]),
+    ).toEqual([{ sort: 3 }]);
   });
 
   it("serves the lists of a tenant on the main database from the main database's standby", async () => {

@@ -54,6 +54,18 @@ export function runInContext<T>(context: RequestContext, fn: () => T): T {
   return storage.run(context, fn);
 }
 
+/**
+ * `fn` as the server's bookkeeping of the request (the login's last activity, the 接口日志 rows it flushes): the same
+ * identity and database, but its writes are not the caller's. They neither send the rest of the request to the primary
+ * nor make the caller's next reads wait for a standby to replay them: a 100,000-row export read from a standby went
+ * on from the primary once its login's activity was written in its midst (bench/scale-out).
+ */
+export function asBookkeeping<T>(fn: () => T): T {
+  const context = storage.getStore();
+  if (context === undefined || context === SYSTEM) return fn();
+  return storage.run({ ...context, standbyReads: undefined, wrote: undefined }, fn);
+}
+
 /** The caller is known: the rest of the request sees its tenant's rows. No-op outside a request. */
 export function enterTenant(tenantId: string): void {
   const context = storage.getStore();

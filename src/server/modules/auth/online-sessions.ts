@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../shared/contract/time.ts';
 import type { OnlineSession } from '../../../shared/contract/api/online-user.schemas.ts';
 import type { LocalText } from '../../../shared/i18n/server-messages.ts';
 import type { Db } from '../../db/connect.ts';
-import { enterTenant } from '../../db/tenant-context.ts';
+import { asBookkeeping, enterTenant } from '../../db/tenant-context.ts';
 import { Accounts } from '../../platform/accounts.ts';
 import { staleRefusal, SUPER_TENANT, type AuthUser, type Sessions } from '../../platform/auth-context.ts';
 import { failWith } from '../../platform/errors.ts';
@@ -85,7 +85,7 @@ export class OnlineSessions {
     const now = Date.now();
     if (now - (this.touched.get(user.sessionId) ?? 0) < TOUCH_EVERY_MS) return;
     this.remember(user.sessionId, now);
-    void background(this.touch(user, request)).catch((error: unknown) =>
+    void background(asBookkeeping(() => this.touch(user, request))).catch((error: unknown) =>
       request.log.warn({ err: error }, 'online session not touched'),
     );
   }

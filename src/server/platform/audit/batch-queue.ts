@@ -1,4 +1,5 @@
 import { background } from '../lifecycle.ts';
+import { asBookkeeping } from '../../db/tenant-context.ts';
 
 export interface BatchQueueOptions<Row> {
   /** Writes one batch (one multi-row insert); a failure loses that batch and is counted, never thrown to a caller. */
@@ -70,7 +71,8 @@ export class BatchQueue<Row> {
 
   private kick() {
     if (this.writing) return; // the running write takes the next batch when done
-    void background(this.writeNext());
+    // In the context of whichever request queued the row that filled the batch, yet not that caller's write.
+    void background(asBookkeeping(() => this.writeNext()));
   }
 
   private writeNext(): Promise<void> {
