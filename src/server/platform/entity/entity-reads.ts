@@ -7,6 +7,7 @@ import type { DynamicDb } from '../../db/connect.ts';
 import { splitList, type AuthUser } from '../auth-context.ts';
 import { ApiError, fail } from '../errors.ts';
 import { idList, isId } from '../ids.ts';
+import { stepAside } from '../yield-to-requests.ts';
 import {
   conditionsPredicate,
   fixedConditions,
@@ -285,6 +286,8 @@ export class EntityReads {
       const rows = (db.selectFrom(table as never).selectAll() as AnyQuery).where(key, 'in', slice);
       const batch = await this.rows.selectColumns(db.selectFrom(rows.as(table)), true).execute();
       batch.sort((a, b) => at.get(String(a[key]))! - at.get(String(b[key]))!);
+      // Requests that arrived while the rows were read go before their wire form (an export's reader steps aside).
+      await stepAside();
       yield await this.markMine(user, await this.rows.wire(batch, user.lang));
     }
   }
