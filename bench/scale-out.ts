@@ -577,16 +577,21 @@ async function fillCustomers(ds1: PgServer): Promise<number> {
   return inserted;
 }
 
+/** The data source's (first) standby as the server's readiness answer gives it. */
+async function standbyOf(port: number, sourceId: string) {
+  const ready = (await (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).json()) as {
+    datasources?: Array<{ id: string; standbys?: Array<{ status: string; lagBytes?: number }> }>;
+  };
+  return ready.datasources?.find((one) => String(one.id) === sourceId)?.standbys?.[0];
+}
+
 /** Until the server reads from the data source's standby (its readiness answer says UP). */
 async function standbyInUse(port: number, sourceId: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = (await (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).json()) as {
-      datasources?: Array<{ id: string; standbys?: Array<{ status: string }> }>;
-    };
-    const source = ready.datasources?.find((one) => String(one.id) === sourceId);
-    if (source?.standbys?.[0]?.status === 'UP') return;
-    if (Date.now() > deadline) throw new Error(`the standby of ${sourceId} is not in use: ${JSON.stringify(ready)}`);
+    const standby = await standbyOf(port, sourceId);
+    if (standby?.status === 'UP') return;
+    if (Date.now() > deadline) throw new Error(`the standby of ${sourceId} is not in use: ${JSON.stringify(standby)}`);
     await sleep(250);
   }
 }
@@ -601,10 +606,7 @@ function watchStandby(port: number, sourceId: string) {
   const watching = (async () => {
     while (running) {
       try {
-        const ready = (await (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).json()) as {
-          datasources?: Array<{ id: string; standbys?: Array<{ status: string; lagBytes?: number }> }>;
-        };
-        const standby = ready.datasources?.find((one) => String(one.id) === sourceId)?.standbys?.[0];
+        const standby = await standbyOf(port, sourceId);
         const state = standby
           ? `${standby.status}${standby.lagBytes === undefined ? '' : ` (lag ${(standby.lagBytes / 1e6).toFixed(1)} MB)`}`
           : 'none';

@@ -14,7 +14,7 @@ import { setImmediate as immediate, setTimeout as delay } from 'node:timers/prom
 /** Requests being answered, long answers that step aside not counted. */
 let answering = 0;
 /** Who waits for `answering` to reach 0. */
-let waiters: Array<() => void> = [];
+const waiters = new Set<() => void>();
 
 const counted = Symbol('answering');
 type Counted = FastifyRequest & { [counted]?: boolean };
@@ -41,8 +41,8 @@ function uncount(request: FastifyRequest): void {
   if (!req[counted]) return;
   req[counted] = false;
   if (--answering > 0) return;
-  const woken = waiters;
-  waiters = [];
+  const woken = [...waiters];
+  waiters.clear();
   for (const wake of woken) wake();
 }
 
@@ -62,12 +62,12 @@ export async function stepAside(maxWaitMs = MAX_WAIT_MS): Promise<void> {
     const ac = new AbortController();
     let wake: () => void = () => undefined;
     await Promise.race([
-      new Promise<void>((resolve) => waiters.push((wake = resolve))),
+      new Promise<void>((resolve) => waiters.add((wake = resolve))),
       delay(left, undefined, { signal: ac.signal }).catch(() => undefined),
     ]);
     ac.abort();
     // Woken by the time limit: no longer waiting (a load that never pauses would pile waiters up otherwise).
-    waiters = waiters.filter((waiter) => waiter !== wake);
+    waiters.delete(wake);
     // What answered last may have started another request's work (a query's result, a next chunk): it goes first.
     await immediate();
   }
