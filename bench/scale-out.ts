@@ -7,6 +7,7 @@
  *   # --export-rows 100000 --move-rows 1000000 --writers 20 --pagers 4 --warmup 30 --measured 200 --idle-seconds 40
  *   # --export-seconds 40
  *   # TENON_TEST_TMP=/var/tmp/tenon-bench puts the servers' data on disk instead of /dev/shm (memory)
+ *   # BENCH_SERVER_LOG=/var/tmp/scale-out-server.log keeps every server's output
  *
  * 1. Lists. bench/scale's fill (scale-fill.ts) on the main database: --tenants tenants, --big of them with --big-users
  *    users in a dept tree, 100 users each for the others; params, messages and error logs as bench/scale's at --scale.

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -247,9 +247,15 @@ export async function startServer(options: ServerOptions): Promise<Server> {
     stdio: ['ignore', 'pipe', options.inheritStderr ? 'inherit' : 'pipe'],
   });
   let output = '';
+  // BENCH_SERVER_LOG: a file every server of the run appends its output to, kept after the run (for a step that fails).
+  const logFile = process.env.BENCH_SERVER_LOG;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
   };
+  if (logFile) {
+    child.stdout!.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
+    child.stderr?.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
+  }
   child.stderr?.on('data', keep);
   let partial = '';
   child.stdout!.on('data', (chunk: Buffer) => {

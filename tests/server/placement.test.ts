@@ -215,6 +215,12 @@ describe.skipIf(!PG_BIN)('tenants placed on another PostgreSQL database', () => 
     const menus = Number((await main.query(`select count(*) from blade_menu`))[0].count);
     // An upgrade's migration applied on the source at its next setup (0089 is idempotent, so it stands for one).
     await second.query(`delete from tenon_migration where name = '0089_live_table_applied.sql'`);
+    // More parameters than one chunk of the copy holds (5,000), twice over: every row crosses, none twice.
+    await main.query(
+      `insert into blade_param (id, param_name, param_key, param_value, remark, create_user, create_dept, status, is_deleted)
+       select 770000000000000000 + g, '复制分块 ' || g, 'copy.chunk.' || g, g::text, '', 1, 1, 1, 0
+       from generate_series(1, 12345) g`,
+    );
     const slotsBefore = await main.query(`select slot_name from pg_replication_slots`);
     let reading = true;
     const seen: number[] = [];
@@ -232,6 +238,10 @@ describe.skipIf(!PG_BIN)('tenants placed on another PostgreSQL database', () => 
     );
     expect(seen.length).toBeGreaterThan(0);
     expect(Math.min(...seen)).toBe(menus);
+    const chunked = `select count(*)::int as rows, count(distinct param_key)::int as keys, sum(param_value::int)::int as total
+      from blade_param where param_key like 'copy.chunk.%'`;
+    expect(await second.query(chunked)).toEqual([{ rows: 12345, keys: 12345, total: (12345 * 12346) / 2 }]);
+    await main.query(`delete from blade_param where param_key like 'copy.chunk.%'`);
     // The new subscription follows the main database; the old one's slot is gone.
     const slots = await main.query(`select slot_name from pg_replication_slots`);
     expect(slots).toHaveLength(slotsBefore.length);

@@ -81,78 +81,82 @@ const COPY_CHUNK = 5_000;
  * replication slot made on the main database exports the snapshot its changes start from; the platform tables are
  * read in that snapshot and written in the source's transaction that drops the old subscription and creates the new
  * one on that slot, with no copy of its own. The old slot is dropped after.
+ *
+ * Each table streams through a cursor, COPY_CHUNK rows at a time, from the main's transaction into the source's: the
+ * time is linear in the rows and the memory one chunk, whatever the platform tables hold (2 million parameters took
+ * over 5 minutes read by offset and held whole).
  */
 async function replaceCopies(main: Db, source: Db, name: string, mainConninfo: string, shared: SharedRows) {
   const slot = `${name}_${Date.now().toString(36)}`;
-  // A walsender connection (node-postgres passes `replication` on, its types do not name it).
-  const replication = new pg.Client({ ...clientConfigOf(mainConninfo), replication: 'database' } as pg.ClientConfig);
-  await replication.connect();
-  let copies: Array<{ table: string; where: string; chunks: string[] }>;
-  try {
-    const created = await replication.query<{ snapshot_name: string }>(
-      `CREATE_REPLICATION_SLOT ${slot} LOGICAL pgoutput (SNAPSHOT 'export')`,
-    );
-    copies = await main
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        await sql.raw(`set transaction snapshot ${quoteLiteral(created.rows[0].snapshot_name)}`).execute(trx);
-        const tables = [
-          ...PLATFORM_TABLES.map((table) => ({ table, where: 'true' })),
-          { table: shared.table, where: shared.rows },
-        ];
-        return Promise.all(tables.map(async (copy) => ({ ...copy, chunks: await readChunks(trx, copy) })));
-      });
-  } catch (error) {
-    await replication.end();
-    await dropSlot(main, slot).catch(() => undefined);
-    throw error;
-  }
-  await replication.end();
   const [old] = (
     await sql<{ slot: string | null }>`select subslotname as slot from pg_subscription where subname = ${name}`.execute(
       source,
     )
   ).rows;
+  // A walsender connection (node-postgres passes `replication` on, its types do not name it).
+  const replication = new pg.Client({ ...clientConfigOf(mainConninfo), replication: 'database' } as pg.ClientConfig);
+  await replication.connect();
   try {
-    await source.transaction().execute(async (trx) => {
-      if (old) {
-        // A subscription's slot cannot be dropped in a transaction: it is let go here, and dropped after.
-        await sql.raw(`alter subscription ${name} disable`).execute(trx);
-        await sql.raw(`alter subscription ${name} set (slot_name = none)`).execute(trx);
-        await sql.raw(`drop subscription ${name}`).execute(trx);
-      }
-      for (const { table, where, chunks } of copies) {
-        await sql.raw(`delete from ${table} where ${where}`).execute(trx);
-        for (const chunk of chunks)
-          await sql`insert into ${sql.table(table)}
-            select * from json_populate_recordset(null::${sql.table(table)}, ${chunk}::json)`.execute(trx);
-      }
-      await sql
-        .raw(
-          `create subscription ${name} connection ${quoteLiteral(mainConninfo)} publication ${PUBLICATION} ` +
-            `with (create_slot = false, slot_name = ${quoteLiteral(slot)}, copy_data = false)`,
-        )
-        .execute(trx);
-    });
+    const created = await replication.query<{ snapshot_name: string }>(
+      `CREATE_REPLICATION_SLOT ${slot} LOGICAL pgoutput (SNAPSHOT 'export')`,
+    );
+    await main
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (read) => {
+        await sql.raw(`set transaction snapshot ${quoteLiteral(created.rows[0].snapshot_name)}`).execute(read);
+        // The snapshot is imported: the walsender's exported one is no longer needed.
+        await replication.end();
+        await source.transaction().execute(async (write) => {
+          if (old) {
+            // A subscription's slot cannot be dropped in a transaction: it is let go here, and dropped after.
+            await sql.raw(`alter subscription ${name} disable`).execute(write);
+            await sql.raw(`alter subscription ${name} set (slot_name = none)`).execute(write);
+            await sql.raw(`drop subscription ${name}`).execute(write);
+          }
+          const tables = [
+            ...PLATFORM_TABLES.map((table) => ({ table, where: 'true' })),
+            { table: shared.table, where: shared.rows },
+          ];
+          for (const { table, where } of tables) {
+            await sql.raw(`delete from ${table} where ${where}`).execute(write);
+            await copyChunks(read, { table, where }, (chunk) =>
+              sql`insert into ${sql.table(table)}
+                select * from json_populate_recordset(null::${sql.table(table)}, ${chunk}::json)`.execute(write),
+            );
+          }
+          await sql
+            .raw(
+              `create subscription ${name} connection ${quoteLiteral(mainConninfo)} publication ${PUBLICATION} ` +
+                `with (create_slot = false, slot_name = ${quoteLiteral(slot)}, copy_data = false)`,
+            )
+            .execute(write);
+        });
+      });
   } catch (error) {
+    await replication.end().catch(() => undefined);
     await dropSlot(main, slot).catch(() => undefined);
     throw error;
   }
   if (old?.slot) await dropSlot(main, old.slot);
 }
 
-/** A table's rows as JSON arrays of COPY_CHUNK rows, in the transaction's snapshot. */
-async function readChunks(trx: Db, { table, where }: { table: string; where: string }): Promise<string[]> {
-  const chunks: string[] = [];
-  for (let offset = 0; ; offset += COPY_CHUNK) {
-    const { rows } = await sql<{ rows: string | null }>`
-      select json_agg(t)::text as rows from (
-        select * from ${sql.table(table)} where ${sql.raw(where)} order by ctid limit ${COPY_CHUNK} offset ${offset}
-      ) t`.execute(trx);
-    if (!rows[0].rows) return chunks;
-    chunks.push(rows[0].rows);
+/** A table's rows in the transaction's snapshot, handed on as JSON arrays of at most COPY_CHUNK rows. */
+async function copyChunks(
+  trx: Db,
+  { table, where }: { table: string; where: string },
+  write: (chunk: string) => Promise<unknown>,
+): Promise<void> {
+  const cursor = `copy_${table}`;
+  await sql
+    .raw(`declare ${cursor} no scroll cursor for select row_to_json(t)::text as row from ${table} t where ${where}`)
+    .execute(trx);
+  for (;;) {
+    const { rows } = await sql.raw<{ row: string }>(`fetch ${COPY_CHUNK} from ${cursor}`).execute(trx);
+    if (rows.length) await write(`[${rows.map((r) => r.row).join(',')}]`);
+    if (rows.length < COPY_CHUNK) break;
   }
+  await sql.raw(`close ${cursor}`).execute(trx);
 }
 
 /** A replication slot of the main database dropped, once its subscription's worker has let it go. */
