@@ -169,6 +169,25 @@ describe('the API log', () => {
     expectError(await t.post(`${API}/submit`, admin, { title: 'forged' }), 404);
   });
 
+  it("writes a batch that holds several tenants' rows, whichever tenant's request started it", async () => {
+    // The batch's timer runs in the context of the request that queued its first row: here a tenant's.
+    const { api } = t.services.audit;
+    await api.flush();
+    const failedBefore = api.stats.failed;
+    const clerk = await createTenantAdmin(t, '330041', ['post', 'post_add'], 'batch');
+    const theirs = `B${Date.now() % 1e9}`;
+    expectOk(await t.post(`${POST}/submit`, clerk.token, { category: 1, postCode: theirs, postName: theirs, sort: 1 }));
+    const ours = `batch.${Date.now()}`;
+    expectOk(await t.post(`${PARAM}/submit`, admin, { paramName: '平台批次', paramKey: ours, paramValue: '1' }));
+    const written = async () =>
+      [
+        ...(await page(API, admin, `&requestUri=${POST}/submit`)).records.filter((r) => r.params.includes(theirs)),
+        ...(await page(API, admin, `&requestUri=${PARAM}/submit`)).records.filter((r) => r.params.includes(ours)),
+      ].map((r) => r.tenantId);
+    await expect.poll(written, { timeout: 20_000 }).toEqual(['330041', '000000']);
+    expect(api.stats.failed).toBe(failedBefore);
+  });
+
   it('never fails a request: a broken insert is swallowed and counted', async () => {
     const { api } = t.services.audit;
     const failedBefore = api.stats.failed;

@@ -20,6 +20,8 @@ interface IndexRow {
   table: string;
   name: string;
   columns: Array<string | null>;
+  /** INCLUDE columns: held in the index's leaves, not part of its order. */
+  included: string[];
   descending: boolean[];
   predicate: string | null;
 }
@@ -29,12 +31,15 @@ async function indexes(): Promise<IndexRow[]> {
     table: string;
     name: string;
     columns: Array<string | null>;
+    included: string[];
     options: number[];
     predicate: string | null;
   }>`
     select t.relname as "table", i.relname as name, pg_get_expr(x.indpred, x.indrelid) as predicate,
       array(select a.attname::text from unnest(x.indkey[0:x.indnkeyatts - 1]) with ordinality k(attnum, n)
         left join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum order by k.n) as columns,
+      array(select a.attname::text from unnest(x.indkey[x.indnkeyatts:]) with ordinality k(attnum, n)
+        join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum order by k.n) as included,
       array(select o::int from unnest(x.indoption::int2[]) o) as options
     from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
     where t.relnamespace = to_regnamespace(current_schema())`.execute(t.services.db);
@@ -106,6 +111,32 @@ describe('list indexes', () => {
           `create index ${entity.table}_${column} on ${entity.table} (tenant_id, ${column}) where is_deleted = 0;`,
       );
     expect([...new Set(missing)], 'add these to a migration').toEqual([]);
+  });
+
+  it("lets a like search within a tenant count its matches from the index alone: it holds the page's columns", async () => {
+    // A two-character name (用户姓名 like '%王伟%') has no trigram: the search reads the tenant's (tenant_id, name)
+    // index, every entry of it. The page's first step selects the matches' keys with the default sort's columns (to
+    // count them, then sort the page): unless the index holds those too, each of 50,000 entries is a row read from the
+    // table (36 ms instead of 5 in a tenant of 50,000 users among 8 million).
+    const all = await indexes();
+    const missing = ENTITIES.filter((entity) => entity.tenant)
+      .flatMap((entity) =>
+        [...fieldsOf(entity).values()]
+          .filter((field) => field.search === 'like' && !field.trigram)
+          .flatMap((field) =>
+            all
+              .filter((i) => i.table === entity.table && i.columns.length === 2)
+              .filter((i) => i.columns[0] === 'tenant_id' && i.columns[1] === field.column)
+              .map((index) => ({ entity, index })),
+          ),
+      )
+      .map(({ entity, index }) => {
+        const page = [...new Set(['id', ...listOrder(entity).map(([column]) => column)])];
+        return { index, lacking: page.filter((c) => !index.columns.includes(c) && !index.included.includes(c)) };
+      })
+      .filter(({ lacking }) => lacking.length)
+      .map(({ index, lacking }) => `${index.name}: include (${lacking.join(', ')})`);
+    expect(missing, 'add these to a migration').toEqual([]);
   });
 
   it('has a trigram index for every field searched through one', async () => {

@@ -39,9 +39,10 @@ from pg_attribute a join pg_type t on t.oid = a.atttypid
 where a.attrelid = $1::bigint::oid and a.attnum > 0 and not a.attisdropped
 order by a.attnum`;
 
+// The key columns only: an index's INCLUDE columns (indkey past indnkeyatts) are carried, not part of what is unique.
 const UNIQUES = `
 select i.indisprimary as is_primary,
-  (select json_agg(a.attname order by k.n) from unnest(i.indkey::int2[]) with ordinality k(attnum, n)
+  (select json_agg(a.attname order by k.n) from unnest(i.indkey[0:i.indnkeyatts - 1]) with ordinality k(attnum, n)
      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum) as columns
 from pg_index i where i.indrelid = $1::bigint::oid and i.indisunique`;
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import type { Schema } from '../../db/schema.ts';
 import { BatchQueue, type BatchQueueStats } from './batch-queue.ts';
 import { MAIN_DATABASE } from '../../db/placement.ts';
-import { onDatabase } from '../../db/tenant-context.ts';
+import { asSystem, onDatabase } from '../../db/tenant-context.ts';
 
 export type ApiLogRow = Insertable<Schema['blade_log_api']>;
 export type UsualLogRow = Insertable<Schema['blade_log_usual']>;
@@ -45,12 +45,17 @@ export class AuditLog {
             const database = (tenant && (await options.sourceOf?.(tenant))) || MAIN_DATABASE;
             byDatabase.set(database, [...(byDatabase.get(database) ?? []), row]);
           }
+          // The server's own rows, of any tenant: written as the owner, not as whichever request's tenant queued the
+          // row that started the batch (its timer runs in that request's context), which row-level security would
+          // refuse the other tenants' rows, and lose the batch.
           for (const [database, batch] of byDatabase)
-            await onDatabase(database, () =>
-              db
-                .insertInto(table)
-                .values(batch as never)
-                .execute(),
+            await asSystem(() =>
+              onDatabase(database, () =>
+                db
+                  .insertInto(table)
+                  .values(batch as never)
+                  .execute(),
+              ),
             );
         },
         onError: (error, rows) => options.onError?.(table, error, rows),
