@@ -8,6 +8,7 @@
  *   # --export-seconds 40
  *   # TENON_TEST_TMP=/var/tmp/tenon-bench puts the servers' data on disk instead of /dev/shm (memory)
  *   # BENCH_SERVER_LOG=/var/tmp/scale-out-server.log keeps every server's output
+ *   # --only lists: the lists alone (section 1), without the export and the move
  *
  * 1. Lists. bench/scale's fill (scale-fill.ts) on the main database: --tenants tenants, --big of them with --big-users
  *    users in a dept tree, 100 users each for the others; params, messages and error logs as bench/scale's at --scale.
@@ -86,8 +87,14 @@ const { values: args } = parseArgs({
     measured: { type: 'string', default: '200' },
     'idle-seconds': { type: 'string', default: '40' },
     'export-seconds': { type: 'string', default: '40' },
+    // `--only lists`: phase 1 alone (the fill, the lists on one database, the placement, the lists on three).
+    only: { type: 'string' },
   },
 });
+if (args.only !== undefined && args.only !== 'lists') {
+  console.error(`bench/scale-out: --only takes lists (got "${args.only}")`);
+  process.exit(2);
+}
 
 function whole(name: keyof typeof args): number {
   const value = Number(args[name]);
@@ -913,8 +920,9 @@ interface Results {
   one: ListFigure[];
   three: ListFigure[];
   loads: { one: string; three: string };
-  export: ExportFigures;
-  move: MoveFigures;
+  /** Not with `--only lists`. */
+  export?: ExportFigures;
+  move?: MoveFigures;
   machine: string;
 }
 
@@ -943,6 +951,8 @@ async function measure(): Promise<Results> {
   const loadThree = machine();
   const three = await measureLists(server.port, platform);
   await server.stop();
+  const lists = { fill: filled.steps, placing, one, three, loads: { one: loadOne, three: loadThree } };
+  if (args.only === 'lists') return { ...lists, machine: machine() };
 
   let t0 = performance.now();
   const customers = await fillCustomers(servers.ds1);
@@ -965,16 +975,7 @@ async function measure(): Promise<Results> {
 
   const move = await measureMove(server.port, platform.token, servers, sourceIds);
   await server.stop();
-  return {
-    fill: filled.steps,
-    placing,
-    one,
-    three,
-    loads: { one: loadOne, three: loadThree },
-    export: exported,
-    move,
-    machine: machine(),
-  };
+  return { ...lists, export: exported, move, machine: machine() };
 }
 
 function table(header: string[], lines: string[][]) {
@@ -1036,7 +1037,13 @@ function report(r: Results): boolean {
   for (const f of r.one.filter((o) => o.error)) console.log(`one database: ${f.database} ${f.name}: FAILED ${f.error}`);
   for (const f of r.three.filter((o) => o.error)) console.log(`placed: ${f.database} ${f.name}: FAILED ${f.error}`);
 
-  const e = r.export;
+  if (r.export) reportExport(r.export, missed);
+  if (r.move) reportMove(r.move, missed);
+  console.log(missed.length ? `\nMISSED:\n${missed.map((x) => `  ${x}`).join('\n')}` : '\nEvery target met.');
+  return missed.length === 0;
+}
+
+function reportExport(e: ExportFigures, missed: string[]) {
   const idle = e.phases.find((p) => p.name === 'idle')!;
   const fromStandby = e.phases.find((p) => p.name === 'export from the standby')!;
   console.log(
@@ -1108,8 +1115,9 @@ function report(r: Results): boolean {
       `${count(idle.reads.standby.userScans)} user scans on the standby while idle: the pages were not all on the primary`,
     );
   if (e.errors.length) missed.push(`${e.errors.length} pages failed: ${e.errors[0]}`);
+}
 
-  const m = r.move;
+function reportMove(m: MoveFigures, missed: string[]) {
   const refused = [...m.refused].map(([why, n]) => `${n} × ${why}`).join(', ') || 'none';
   console.log(
     `\n3. Tenant ${m.tenant} moved from the main database to ds2 while ${WRITERS} clients add posts (load at the start: ` +
@@ -1140,9 +1148,6 @@ function report(r: Results): boolean {
     missed.push(
       `move: ${m.lost.length} lost (${m.lost.slice(0, 5).join(', ')}), ${m.doubled} twice, ${m.leftOnSource} left`,
     );
-
-  console.log(missed.length ? `\nMISSED:\n${missed.map((x) => `  ${x}`).join('\n')}` : '\nEvery target met.');
-  return missed.length === 0;
 }
 
 await runBench('bench/scale-out', measure, report);
