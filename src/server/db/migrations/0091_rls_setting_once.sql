@@ -26,3 +26,7 @@ begin
   end loop;
 end
 $$;
+
+-- blade_tenant has the policy (0012) but is the platform's table, never fenced (0087): a move switches the tenant's
+-- row on it while the tenant is fenced.
+drop trigger if exists tenon_fence_moving on blade_tenant;
