@@ -78,9 +78,11 @@ async function follow(tenantCode: string, status: (tenant: string) => Promise<Mo
   for (;;) {
     const move = (await status(tenantCode))!;
     const at = new Date().toTimeString().slice(0, 8);
-    if (move.state !== shown.state) console.log(`  ${at} ${STATES[move.state]}`);
+    // The pause is recorded at the switch: a state first seen with it comes after it (a short move may go from
+    // copying to done between two reads).
     if (move.pausedMs !== null && shown.pausedMs == null)
       console.log(`  ${at} the tenant's writes were paused ${move.pausedMs} ms`);
+    if (move.state !== shown.state) console.log(`  ${at} ${STATES[move.state]}`);
     if (move.error && move.error !== shown.error) console.error(`  ${at} error: ${move.error}`);
     shown = move;
     if (move.endedAt) return move;
