@@ -97,12 +97,13 @@ describe('a heavy workbook posted to a server process', () => {
       expect(file.length).toBeLessThan(10 * 1024 * 1024);
       const { answer, waits, held } = await importWhilePolling(file);
       expect(answer).toMatchObject({ code: 400, success: false, msg: message });
-      // The import took long enough to be watched, and never held the server's loop: measured in the server, since a
+      // The import was watched, and never held the server's loop: measured in the server, since a
       // round trip's time on a busy 2-core machine also counts the test process waiting for a core (337 ms seen on a
       // loaded machine); the answers seen from outside came promptly all the same. The bound tells a loop that yields
       // from one held by a parse (13 s before the import streamed) with room for a machine at load 15, where a
       // yielding loop's longest hold was measured at 203 ms: the hold's size is bench material, not a test's.
-      expect(waits.length).toBeGreaterThan(3);
+      // At least one answer came while the import ran: a quiet machine refuses it within three round trips.
+      expect(waits.length).toBeGreaterThan(0);
       expect(held).toBeLessThan(1000);
       expect(waits.sort((a, b) => a - b)[Math.floor(waits.length / 2)]).toBeLessThan(1000);
     },
