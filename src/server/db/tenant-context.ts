@@ -55,7 +55,7 @@ export function runInContext<T>(context: RequestContext, fn: () => T): T {
 }
 
 /**
- * `fn` as the server's bookkeeping of the request (the login's last activity, the 接口日志 rows it flushes): the same
+ * `fn` as the server's bookkeeping of the request (the login's last activity, 在线用户): the same
  * identity and database, but its writes are not the caller's. They neither send the rest of the request to the primary
  * nor make the caller's next reads wait for a standby to replay them: a 100,000-row export read from a standby went
  * on from the primary once its login's activity was written in its midst (bench/scale-out).

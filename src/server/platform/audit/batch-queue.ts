@@ -1,5 +1,4 @@
 import { background } from '../lifecycle.ts';
-import { asBookkeeping } from '../../db/tenant-context.ts';
 
 export interface BatchQueueOptions<Row> {
   /** Writes one batch (one multi-row insert); a failure loses that batch and is counted, never thrown to a caller. */
@@ -71,8 +70,9 @@ export class BatchQueue<Row> {
 
   private kick() {
     if (this.writing) return; // the running write takes the next batch when done
-    // In the context of whichever request queued the row that filled the batch, yet not that caller's write.
-    void background(asBookkeeping(() => this.writeNext()));
+    // In the context of whichever request queued the row that filled the batch: the write itself runs apart from it
+    // (AuditLog writes as the owner), so it is neither that caller's tenant nor that caller's write.
+    void background(this.writeNext());
   }
 
   private writeNext(): Promise<void> {
